@@ -1,0 +1,62 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Form, useActionData, useNavigation } from '@remix-run/react'
+import { Field } from '#app/components/forms.tsx'
+import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { ProfileSchema } from '#app/domain/auth/schemas.ts'
+
+export interface ProfileValues {
+  firstName: string
+  lastName: string
+  email: string
+  phone: string | null
+  companyName: string | null
+}
+
+/** Profile tab: first name, last name, phone and company are saved; e-mail is read-only. */
+export function ProfileForm({ profile }: { profile: ProfileValues }) {
+  const actionData = useActionData<{ intent?: string; result?: SubmissionResult<string[]> }>()
+  const navigation = useNavigation()
+  const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'update-profile'
+  const [form, fields] = useForm({
+    id: 'profile-form',
+    constraint: getZodConstraint(ProfileSchema),
+    lastResult: actionData?.intent === 'update-profile' && navigation.state === 'idle' ? actionData.result : null,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    defaultValue: {
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      phone: profile.phone ?? '',
+      companyName: profile.companyName ?? '',
+    },
+  })
+  return (
+    <section className="card max-w-2xl p-6" aria-labelledby="profile-heading">
+      <h2 id="profile-heading" className="text-lg font-semibold text-ink-950">
+        Profile
+      </h2>
+      <p className="mt-1 text-sm text-ink-500">Keep your contact details current so our pilots can reach you on survey day.</p>
+      <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="update-profile" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="First name" errors={fields.firstName.errors} inputProps={getInputProps(fields.firstName, { type: 'text' })} />
+          <Field label="Last name" errors={fields.lastName.errors} inputProps={getInputProps(fields.lastName, { type: 'text' })} />
+        </div>
+        <Field
+          label="Email"
+          hint="Your sign-in address can't be changed here."
+          inputProps={{ id: 'profile-email', name: 'email-readonly', type: 'email', defaultValue: profile.email, readOnly: true, className: 'bg-ink-50 text-ink-500' }}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Phone" prefix="+27" errors={fields.phone.errors} inputProps={getInputProps(fields.phone, { type: 'tel' })} />
+          <Field label="Company" errors={fields.companyName.errors} inputProps={getInputProps(fields.companyName, { type: 'text' })} />
+        </div>
+        <StatusButton pending={pending} pendingLabel="Saving...">
+          Update Profile
+        </StatusButton>
+      </Form>
+    </section>
+  )
+}

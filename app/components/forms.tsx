@@ -1,0 +1,191 @@
+/**
+ * Form fields wired to conform: label, input, hint and error list with the right ids
+ * and aria attributes, so every form is accessible and reads the same.
+ */
+import { useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
+import { cn } from './ui/cn.ts'
+import { useHydrated } from './ui/use-hydrated.ts'
+
+export type ListOfErrors = Array<string | null | undefined> | null | undefined
+
+export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
+  const shown = errors?.filter(Boolean)
+  if (!shown?.length) return null
+  return (
+    <ul id={id} className="mt-1.5 space-y-0.5">
+      {shown.map((e) => (
+        <li key={e} className="text-xs font-medium text-red-600">
+          {e}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+interface FieldShell {
+  label: ReactNode
+  errors?: ListOfErrors
+  hint?: ReactNode
+  className?: string
+  /** Something rendered inside the input row before the input (e.g. "+27"). */
+  prefix?: ReactNode
+}
+
+function describedBy(id: string | undefined, errors: ListOfErrors, hint: ReactNode) {
+  const ids = [errors?.filter(Boolean).length ? `${id}-error` : null, hint ? `${id}-hint` : null]
+  return ids.filter(Boolean).join(' ') || undefined
+}
+
+export function Field({
+  label,
+  errors,
+  hint,
+  className,
+  prefix,
+  inputProps,
+}: FieldShell & { inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string } }) {
+  const id = inputProps.id
+  const invalid = Boolean(errors?.filter(Boolean).length)
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <div className={prefix ? 'flex' : undefined}>
+        {prefix ? (
+          <span className="inline-flex items-center rounded-l-lg border border-r-0 border-ink-200 bg-ink-50 px-3 text-sm text-ink-600">
+            {prefix}
+          </span>
+        ) : null}
+        <input
+          {...inputProps}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy(id, errors, hint)}
+          className={cn('input', prefix ? 'rounded-l-none' : undefined, inputProps.className)}
+        />
+      </div>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-ink-500">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={`${id}-error`} errors={errors} />
+    </div>
+  )
+}
+
+/** A password input with a show/hide toggle (the toggle appears once JavaScript runs). */
+export function PasswordField(props: FieldShell & { inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string } }) {
+  const [visible, setVisible] = useState(false)
+  const hydrated = useHydrated()
+  const { label, errors, hint, className, inputProps } = props
+  const id = inputProps.id
+  const invalid = Boolean(errors?.filter(Boolean).length)
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          {...inputProps}
+          type={visible ? 'text' : 'password'}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy(id, errors, hint)}
+          className={cn('input pr-16', inputProps.className)}
+        />
+        {hydrated ? (
+          <button
+            type="button"
+            onClick={() => setVisible((v) => !v)}
+            className="absolute inset-y-0 right-0 px-3 text-xs font-semibold text-ink-500 hover:text-ink-800"
+            aria-label={visible ? 'Hide password' : 'Show password'}
+            aria-pressed={visible}
+            aria-controls={id}
+          >
+            {visible ? 'Hide' : 'Show'}
+          </button>
+        ) : null}
+      </div>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-ink-500">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={`${id}-error`} errors={errors} />
+    </div>
+  )
+}
+
+export function TextareaField({
+  label,
+  errors,
+  hint,
+  className,
+  textareaProps,
+}: FieldShell & { textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string } }) {
+  const id = textareaProps.id
+  const invalid = Boolean(errors?.filter(Boolean).length)
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <textarea
+        {...textareaProps}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy(id, errors, hint)}
+        className={cn('input', textareaProps.className)}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-ink-500">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={`${id}-error`} errors={errors} />
+    </div>
+  )
+}
+
+export function SelectField({
+  label,
+  errors,
+  hint,
+  className,
+  selectProps,
+  options,
+  placeholder,
+}: FieldShell & {
+  selectProps: SelectHTMLAttributes<HTMLSelectElement> & { id: string }
+  options: ReadonlyArray<{ value: string; label: string }>
+  placeholder?: string
+}) {
+  const id = selectProps.id
+  const invalid = Boolean(errors?.filter(Boolean).length)
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <select
+        {...selectProps}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy(id, errors, hint)}
+        className={cn('input', selectProps.className)}
+      >
+        {placeholder ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-ink-500">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={`${id}-error`} errors={errors} />
+    </div>
+  )
+}

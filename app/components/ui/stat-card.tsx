@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react'
+
+export function StatCard({ label, value, hint, icon }: { label: string; value: ReactNode; hint?: string; icon?: ReactNode }) {
+  return (
+    <div className="card flex items-start justify-between gap-4 p-5">
+      <div>
+        <p className="text-sm font-medium text-ink-500">{label}</p>
+        <p className="mt-1 text-2xl font-bold tracking-tight text-ink-950">{value}</p>
+        {hint ? <p className="mt-1 text-xs text-ink-500">{hint}</p> : null}
+      </div>
+      {icon ? <div className="rounded-xl bg-amber-50 p-2.5 text-amber-600">{icon}</div> : null}
+    </div>
+  )
+}

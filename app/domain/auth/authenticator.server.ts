@@ -1,0 +1,45 @@
+/**
+ * remix-auth with remix-auth-form does the credential check for the login page and
+ * the login API alike. It reads `request.clone().formData()`, so callers parse the
+ * body from a clone first (remix-stack-notes §1.5).
+ */
+import { Authenticator } from 'remix-auth'
+import { FormStrategy } from 'remix-auth-form'
+import type { User } from '#db/schema.ts'
+import { AuthError, INVALID_CREDENTIALS, verifyCredentials } from './accounts.server.ts'
+
+export const PASSWORD_STRATEGY = 'password'
+
+export const authenticator = new Authenticator<User>()
+
+authenticator.use(
+  new FormStrategy(async ({ form }) => {
+    const email = form.get('email')
+    const password = form.get('password')
+    if (typeof email !== 'string' || typeof password !== 'string') {
+      throw new AuthError(INVALID_CREDENTIALS, 401)
+    }
+    return verifyCredentials(email, password)
+  }),
+  PASSWORD_STRATEGY,
+)
+
+/** Runs the password strategy; AuthError on failure. */
+export async function authenticatePassword(request: Request): Promise<User> {
+  try {
+    return await authenticator.authenticate(PASSWORD_STRATEGY, request)
+  } catch (error) {
+    if (error instanceof AuthError) throw error
+    if (error instanceof Error && error.cause instanceof AuthError) throw error.cause
+    throw new AuthError(INVALID_CREDENTIALS, 401)
+  }
+}
+
+/** The login API takes JSON; the strategy takes a form. This bridges the two. */
+export function toFormRequest(request: Request, fields: { email: string; password: string }) {
+  return new Request(request.url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+  })
+}

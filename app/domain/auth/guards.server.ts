@@ -1,0 +1,71 @@
+/**
+ * Who may do what (spec section 6, enforced on the server). Page loaders redirect to
+ * the login screen; /api routes answer 401/403 JSON. Cookie-authenticated writes to
+ * /api must come from our own origin (api.md), which stands in for CSRF tokens.
+ */
+import { redirect } from '@remix-run/node'
+import type { Role, User } from '#db/schema.ts'
+import { apiFail } from '#app/domain/http/api.server.ts'
+import { getSessionUser, hasSessionCookie, readSessionToken } from './session.server.ts'
+
+export async function getOptionalUser(request: Request): Promise<User | null> {
+  return getSessionUser(request)
+}
+
+/** A relative path to come back to after signing in; anything else becomes /dashboard. */
+export function safeRedirect(to: unknown, fallback = '/dashboard') {
+  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) {
+    return fallback
+  }
+  return to
+}
+
+export async function requireUser(request: Request): Promise<User> {
+  const user = await getSessionUser(request)
+  if (!user) {
+    const url = new URL(request.url)
+    const back = `${url.pathname}${url.search}`
+    throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`)
+  }
+  return user
+}
+
+export async function requireRole(request: Request, roles: Role | Role[]): Promise<User> {
+  const user = await requireUser(request)
+  const allowed = Array.isArray(roles) ? roles : [roles]
+  if (!allowed.includes(user.role)) {
+    throw new Response('You do not have access to this page.', { status: 403 })
+  }
+  return user
+}
+
+/** Signed-in pages for visitors only (login, register) send users to their dashboard. */
+export async function requireAnonymous(request: Request) {
+  if (await getSessionUser(request)) throw redirect('/dashboard')
+}
+
+function assertSameOrigin(request: Request) {
+  if (request.method === 'GET' || request.method === 'HEAD') return
+  if (!hasSessionCookie(request)) return
+  const site = request.headers.get('Sec-Fetch-Site')
+  if (site && site !== 'same-origin' && site !== 'none') {
+    apiFail(403, 'Cross-site request refused')
+  }
+  const origin = request.headers.get('Origin')
+  if (origin && origin !== new URL(request.url).origin) {
+    apiFail(403, 'Cross-site request refused')
+  }
+}
+
+/** For /api routes: 401 when signed out, 403 for the wrong role. */
+export async function requireApiUser(request: Request, roles?: Role | Role[]): Promise<User> {
+  assertSameOrigin(request)
+  const token = await readSessionToken(request)
+  const user = token ? await getSessionUser(request) : null
+  if (!user) apiFail(401, 'Not signed in')
+  if (roles) {
+    const allowed = Array.isArray(roles) ? roles : [roles]
+    if (!allowed.includes(user.role)) apiFail(403, 'You do not have permission to do this')
+  }
+  return user
+}

@@ -1,0 +1,54 @@
+/**
+ * Rate limits on the public account forms and their /api twins (429 with a clear
+ * message). In-memory, which suits the single-machine deployment (fly.toml runs one).
+ */
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
+import { getEnv } from '#app/domain/config/env.server.ts'
+
+export const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a minute and try again.'
+
+export type LimitedAction = 'login' | 'register' | 'forgot-password' | 'reset-password' | 'contact'
+
+/** Attempts allowed per client address per window. */
+export const LIMITS: Record<LimitedAction, { points: number; durationSeconds: number }> = {
+  login: { points: 10, durationSeconds: 60 },
+  register: { points: 5, durationSeconds: 60 },
+  'forgot-password': { points: 5, durationSeconds: 60 },
+  'reset-password': { points: 10, durationSeconds: 60 },
+  contact: { points: 5, durationSeconds: 60 },
+}
+
+export class RateLimitedError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(RATE_LIMIT_MESSAGE)
+  }
+}
+
+export function createRateLimiter(points: number, durationSeconds: number) {
+  const limiter = new RateLimiterMemory({ points, duration: durationSeconds })
+  return {
+    /** Counts one attempt for `key`; throws RateLimitedError past the limit. */
+    async consume(key: string) {
+      try {
+        await limiter.consume(key)
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) {
+          throw new RateLimitedError(Math.ceil(rejection.msBeforeNext / 1000))
+        }
+        throw rejection
+      }
+    },
+  }
+}
+
+const limiters = new Map<LimitedAction, ReturnType<typeof createRateLimiter>>()
+
+export async function enforceRateLimit(action: LimitedAction, clientIp: string) {
+  let limiter = limiters.get(action)
+  if (!limiter) {
+    const { points, durationSeconds } = LIMITS[action]
+    limiter = createRateLimiter(Math.ceil(points * getEnv().RATE_LIMIT_MULTIPLIER), durationSeconds)
+    limiters.set(action, limiter)
+  }
+  await limiter.consume(`${action}:${clientIp}`)
+}

@@ -1,0 +1,97 @@
+/**
+ * Server-side sessions (decisions.md "Sessions"). The browser holds a random token in
+ * an HttpOnly SameSite=Lax cookie, or sends it as `x-session-id`; the database keeps
+ * only its SHA-256, so sessions can be revoked and a leaked table grants nothing.
+ */
+import { createCookie } from '@remix-run/node'
+import { and, eq, gt, lt } from 'drizzle-orm'
+import { sessions, users, type User } from '#db/schema.ts'
+import { appUrl, getEnv } from '#app/domain/config/env.server.ts'
+import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { generateToken, hashToken } from './tokens.server.ts'
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
+export const SESSION_HEADER = 'x-session-id'
+
+let cookie: ReturnType<typeof createCookie> | undefined
+function sessionCookie() {
+  cookie ??= createCookie('kestrel_session', {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: appUrl().startsWith('https://'),
+    secrets: getEnv().SESSION_SECRET.split(',').map((s) => s.trim()).filter(Boolean),
+  })
+  return cookie
+}
+
+export interface SessionMeta {
+  ipAddress?: string | null
+  userAgent?: string | null
+}
+
+export async function createSession(userId: number, meta: SessionMeta = {}, db: DbOrTx = getDb()) {
+  const token = generateToken()
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS)
+  db.insert(sessions)
+    .values({
+      id: hashToken(token),
+      userId,
+      expiresAt,
+      ipAddress: meta.ipAddress ?? null,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    })
+    .run()
+  return { token, expiresAt }
+}
+
+/** The Set-Cookie header value that stores a session token in the browser. */
+export async function commitSessionCookie(token: string, expiresAt: Date) {
+  return sessionCookie().serialize(token, { expires: expiresAt })
+}
+
+export async function destroySessionCookie() {
+  return sessionCookie().serialize('', { maxAge: 0, expires: new Date(0) })
+}
+
+/** The session token a request carries: the signed cookie first, then the header. */
+export async function readSessionToken(request: Request): Promise<string | null> {
+  const fromCookie = await sessionCookie().parse(request.headers.get('Cookie'))
+  if (typeof fromCookie === 'string' && fromCookie) return fromCookie
+  const fromHeader = request.headers.get(SESSION_HEADER)?.trim()
+  return fromHeader ? fromHeader : null
+}
+
+export function hasSessionCookie(request: Request) {
+  return /(?:^|;\s*)kestrel_session=/.test(request.headers.get('Cookie') ?? '')
+}
+
+/** The active user behind a session token, or null (unknown, expired or deactivated). */
+export function findSessionUser(token: string, db: DbOrTx = getDb()): User | null {
+  const row = db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, new Date())))
+    .get()
+  if (!row || !row.user.isActive) return null
+  return row.user
+}
+
+export async function getSessionUser(request: Request): Promise<User | null> {
+  const token = await readSessionToken(request)
+  return token ? findSessionUser(token) : null
+}
+
+export function deleteSession(token: string, db: DbOrTx = getDb()) {
+  db.delete(sessions).where(eq(sessions.id, hashToken(token))).run()
+}
+
+/** Ends every session of a user (password reset, deactivation). */
+export function deleteUserSessions(userId: number, db: DbOrTx = getDb()) {
+  db.delete(sessions).where(eq(sessions.userId, userId)).run()
+}
+
+export function deleteExpiredSessions(db: DbOrTx = getDb()) {
+  return db.delete(sessions).where(lt(sessions.expiresAt, new Date())).run().changes
+}

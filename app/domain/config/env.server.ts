@@ -1,0 +1,94 @@
+/**
+ * Configuration from the environment (api.md "Configuration"). Every variable has a
+ * working local default so `npm start` runs on a fresh machine. Read lazily, so tests
+ * can set variables before the first use.
+ */
+import { z } from 'zod'
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().positive().default(3000),
+  DATABASE_PATH: z.string().default('data/kestrel.sqlite'),
+  DATA_DIR: z.string().default('data/files'),
+  MAIL_OUTBOX_DIR: z.string().default('data/outbox'),
+  APP_URL: z.string().url().optional(),
+  SESSION_SECRET: z.string().default('kestrel-dev-secret-change-me'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Kestrel Aerial Survey <no-reply@kestrel.example>'),
+  OPERATOR_EMAIL: z.string().default('operations@kestrel.example'),
+  PAYFAST_MODE: z.enum(['simulator', 'sandbox', 'live']).default('simulator'),
+  PAYFAST_MERCHANT_ID: z.string().default('10000100'),
+  PAYFAST_MERCHANT_KEY: z.string().default('46f0cd694581a'),
+  PAYFAST_PASSPHRASE: z.string().default('jt7NOE43FZPn'),
+  PAYFAST_VALIDATE_URL: z.string().optional(),
+  PAYFAST_TRUSTED_IPS: z.string().default(''),
+  SEED: z.string().optional(),
+  /** Multiplies every rate limit (tests raise it; production keeps 1). */
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+  TILE_URL: z
+    .string()
+    .default(
+      'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}',
+    ),
+  // Business identity (decisions.md "Name and place"): footer and invoices.
+  COMPANY_LEGAL_NAME: z.string().default('Kestrel Aerial Survey (Pty) Ltd'),
+  COMPANY_REG_NUMBER: z.string().default('2024/123456/07'),
+  COMPANY_VAT_NUMBER: z.string().default('4123456789'),
+  COMPANY_ADDRESS: z
+    .string()
+    .default('Unit 4, Black River Park, 2 Fir Street, Observatory, Cape Town, 7925'),
+  COMPANY_PHONE: z.string().default('+27 21 000 0000'),
+  COMPANY_EMAIL: z.string().default('hello@kestrel.example'),
+  COMPANY_DIRECTORS: z.string().default('A. Example, B. Example'),
+  OPERATOR_NAME: z.string().default('Fynbos Flight Operations (Pty) Ltd'),
+  OPERATOR_ROC_NUMBER: z.string().default('ROC-ZA-0000-DEMO'),
+})
+
+export type Env = z.infer<typeof EnvSchema>
+
+let cached: Env | undefined
+
+export function getEnv(): Env {
+  if (!cached) {
+    const parsed = EnvSchema.safeParse(process.env)
+    if (!parsed.success) {
+      const problems = parsed.error.issues
+        .map((i) => `${i.path.join('.')}: ${i.message}`)
+        .join('; ')
+      throw new Error(`Invalid configuration: ${problems}`)
+    }
+    cached = parsed.data
+  }
+  return cached
+}
+
+/** Tests change the environment between files; this forgets the cached copy. */
+export function resetEnvCache() {
+  cached = undefined
+}
+
+export function appUrl(): string {
+  const env = getEnv()
+  return (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')
+}
+
+export function isProduction() {
+  return getEnv().NODE_ENV === 'production'
+}
+
+/** The business details shown in the footer, the legal page and on invoices. */
+export function getCompanyInfo() {
+  const env = getEnv()
+  return {
+    legalName: env.COMPANY_LEGAL_NAME,
+    registrationNumber: env.COMPANY_REG_NUMBER,
+    vatNumber: env.COMPANY_VAT_NUMBER,
+    address: env.COMPANY_ADDRESS,
+    phone: env.COMPANY_PHONE,
+    email: env.COMPANY_EMAIL,
+    directors: env.COMPANY_DIRECTORS,
+    operatorName: env.OPERATOR_NAME,
+    operatorRocNumber: env.OPERATOR_ROC_NUMBER,
+  }
+}
+export type CompanyInfo = ReturnType<typeof getCompanyInfo>

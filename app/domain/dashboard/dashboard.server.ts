@@ -1,0 +1,37 @@
+/**
+ * The role dashboard (spec "Role dashboard"): one route, three views. This module
+ * gathers what each view needs; the route picks by role.
+ */
+import type { User } from '#db/schema.ts'
+import { getAdminStats, getClientStats, getPilotStats } from './stats.server.ts'
+
+export function loadRoleDashboard(user: User) {
+  const profile = {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phone: user.phone,
+    companyName: user.companyName,
+  }
+  switch (user.role) {
+    case 'client':
+      return { role: 'client' as const, profile, stats: getClientStats(user.id) }
+    case 'pilot':
+      return {
+        role: 'pilot' as const,
+        profile: {
+          ...profile,
+          id: user.id,
+          serviceArea: user.serviceArea,
+          droneTypes: user.droneTypes,
+          pilotLicenseNumber: user.pilotLicenseNumber,
+          pilotLicenseUrl: user.pilotLicenseUrl,
+        },
+        stats: getPilotStats(user.id),
+      }
+    case 'admin':
+      return { role: 'admin' as const, profile, stats: getAdminStats() }
+    default:
+      return { role: 'unknown' as const }
+  }
+}

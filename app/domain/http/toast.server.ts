@@ -1,0 +1,67 @@
+/**
+ * Toasts that survive a redirect (a flash cookie), so messages show with JavaScript
+ * off too. The root loader reads and clears it; the layout shows one at a time.
+ */
+import { createCookieSessionStorage, redirect } from '@remix-run/node'
+import { z } from 'zod'
+import { getEnv } from '#app/domain/config/env.server.ts'
+
+export const ToastSchema = z.object({
+  id: z.string().default(() => Math.random().toString(36).slice(2)),
+  title: z.string(),
+  description: z.string().optional(),
+  type: z.enum(['success', 'error', 'info']).default('success'),
+})
+export type Toast = z.infer<typeof ToastSchema>
+export type ToastInput = z.input<typeof ToastSchema>
+
+const KEY = 'toast' as const
+type ToastFlash = { [KEY]: Toast }
+let storage: ReturnType<typeof createCookieSessionStorage<Record<string, never>, ToastFlash>> | undefined
+function toastStorage() {
+  storage ??= createCookieSessionStorage<Record<string, never>, ToastFlash>({
+    cookie: {
+      name: 'kestrel_toast',
+      sameSite: 'lax',
+      path: '/',
+      httpOnly: true,
+      secrets: getEnv().SESSION_SECRET.split(','),
+      secure: (getEnv().APP_URL ?? '').startsWith('https://'),
+    },
+  })
+  return storage
+}
+
+export async function createToastHeaders(toast: ToastInput) {
+  const session = await toastStorage().getSession()
+  session.flash(KEY, ToastSchema.parse(toast))
+  return new Headers({ 'Set-Cookie': await toastStorage().commitSession(session) })
+}
+
+export async function redirectWithToast(url: string, toast: ToastInput, init?: ResponseInit) {
+  const headers = new Headers(init?.headers)
+  const toastHeaders = await createToastHeaders(toast)
+  headers.append('Set-Cookie', toastHeaders.get('Set-Cookie')!)
+  return redirect(url, { ...init, headers })
+}
+
+export async function getToast(request: Request) {
+  const session = await toastStorage().getSession(request.headers.get('Cookie'))
+  const parsed = ToastSchema.safeParse(session.get(KEY))
+  return {
+    toast: parsed.success ? parsed.data : null,
+    headers: parsed.success
+      ? new Headers({ 'Set-Cookie': await toastStorage().destroySession(session) })
+      : null,
+  }
+}
+
+/** Merges several header sets, keeping every Set-Cookie. */
+export function combineHeaders(...sets: Array<HeadersInit | null | undefined>) {
+  const combined = new Headers()
+  for (const set of sets) {
+    if (!set) continue
+    for (const [key, value] of new Headers(set).entries()) combined.append(key, value)
+  }
+  return combined
+}

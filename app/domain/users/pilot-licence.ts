@@ -1,0 +1,6 @@
+/** Pilot licence display rule (spec "Pilot dashboard"): SA-RPAS + the id padded to 6 digits. */
+export function pilotLicenceDisplay(pilotId: number) {
+  return `SA-RPAS${String(pilotId).padStart(6, '0')}`
+}
+
+export const PILOT_CERTIFICATION_LEVEL = 'Commercial Drone Pilot'

@@ -1,0 +1,91 @@
+/** Reading and writing user accounts. Never returns password hashes to callers outside. */
+import { eq } from 'drizzle-orm'
+import { users, type Role, type User } from '#db/schema.ts'
+import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+
+export type PublicUser = Omit<User, 'passwordHash'>
+
+/** The user without secrets, safe to serialise to a browser or an API client. */
+export function toPublicUser(user: User): PublicUser {
+  const { passwordHash: _secret, ...rest } = user
+  void _secret
+  return rest
+}
+
+/** The fields of `GET /api/auth/user` (api.md). */
+export function toCurrentUser(user: User) {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    companyName: user.companyName,
+    phone: user.phone,
+    industry: user.industry,
+    country: user.country,
+  }
+}
+export type CurrentUser = ReturnType<typeof toCurrentUser>
+
+export function normaliseEmail(email: string) {
+  return email.trim().toLowerCase()
+}
+
+export function findUserByEmail(email: string, db: DbOrTx = getDb()) {
+  return db.select().from(users).where(eq(users.email, normaliseEmail(email))).get() ?? null
+}
+
+export function findUserById(id: number, db: DbOrTx = getDb()) {
+  return db.select().from(users).where(eq(users.id, id)).get() ?? null
+}
+
+export class EmailTakenError extends Error {
+  constructor() {
+    super('An account with this email already exists')
+  }
+}
+
+export interface NewUser {
+  email: string
+  passwordHash: string
+  firstName: string
+  lastName: string
+  role?: Role
+  companyName?: string | null
+  phone?: string | null
+  industry?: string | null
+  country?: string | null
+  isActive?: boolean
+  serviceArea?: string | null
+  droneTypes?: string | null
+  pilotLicenseNumber?: string | null
+  pilotLicenseUrl?: string | null
+}
+
+export function insertUser(input: NewUser, db: DbOrTx = getDb()): User {
+  if (findUserByEmail(input.email, db)) throw new EmailTakenError()
+  return db
+    .insert(users)
+    .values({ ...input, email: normaliseEmail(input.email), role: input.role ?? 'client' })
+    .returning()
+    .get()
+}
+
+export function updateProfile(
+  userId: number,
+  input: { firstName: string; lastName: string; phone: string; companyName?: string | null },
+  db: DbOrTx = getDb(),
+) {
+  return db
+    .update(users)
+    .set({
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phone,
+      companyName: input.companyName || null,
+    })
+    .where(eq(users.id, userId))
+    .returning()
+    .get()
+}

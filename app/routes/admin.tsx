@@ -1,0 +1,2 @@
+// /admin shows the same role dashboard as /dashboard (spec route table).
+export { action, default, ErrorBoundary, loader, meta } from './dashboard.tsx'

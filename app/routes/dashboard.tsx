@@ -1,0 +1,65 @@
+import { parseWithZod } from '@conform-to/zod'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { AdminDashboard } from '#app/components/dashboard/admin-dashboard.tsx'
+import { ClientDashboard } from '#app/components/dashboard/client-dashboard.tsx'
+import { PilotDashboard } from '#app/components/dashboard/pilot-dashboard.tsx'
+import { AppShell } from '#app/components/layout/app-shell.tsx'
+import { ErrorScreen, GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
+import { requireUser } from '#app/domain/auth/guards.server.ts'
+import { ProfileSchema } from '#app/domain/auth/schemas.ts'
+import { loadRoleDashboard } from '#app/domain/dashboard/dashboard.server.ts'
+import { createToastHeaders } from '#app/domain/http/toast.server.ts'
+import { takeWelcome } from '#app/domain/http/welcome.server.ts'
+import { updateProfile } from '#app/domain/users/users.server.ts'
+
+export const meta: MetaFunction = () => [{ title: 'Dashboard · Kestrel Aerial Survey' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  const welcome = await takeWelcome(request)
+  return json(
+    { ...loadRoleDashboard(user), welcome: welcome.message },
+    { headers: welcome.clear ? { 'Set-Cookie': welcome.clear } : undefined },
+  )
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request)
+  const formData = await request.formData()
+  const intent = formData.get('intent')
+  if (intent === 'update-profile') {
+    const submission = parseWithZod(formData, { schema: ProfileSchema })
+    if (submission.status !== 'success') {
+      return json({ intent, result: submission.reply() }, { status: 400 })
+    }
+    updateProfile(user.id, submission.value)
+    return json(
+      { intent, result: submission.reply() },
+      { headers: await createToastHeaders({ title: 'Profile Updated', description: 'Your details have been saved.' }) },
+    )
+  }
+  return json({ intent, error: 'Unknown action' }, { status: 400 })
+}
+
+export default function DashboardPage() {
+  const data = useLoaderData<typeof loader>()
+  return (
+    <AppShell>
+      {data.role === 'client' ? (
+        <ClientDashboard profile={data.profile} stats={data.stats} welcome={data.welcome} />
+      ) : data.role === 'pilot' ? (
+        <PilotDashboard profile={data.profile} stats={data.stats} welcome={data.welcome} />
+      ) : data.role === 'admin' ? (
+        <AdminDashboard stats={data.stats} welcome={data.welcome} />
+      ) : (
+        <ErrorScreen title="Invalid Role" message="Invalid Role - Your account role is not recognized." />
+      )}
+    </AppShell>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

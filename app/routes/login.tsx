@@ -1,0 +1,117 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json, redirect } from '@remix-run/node'
+import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react'
+import { HoneypotInputs } from 'remix-utils/honeypot/react'
+import { ErrorList, Field, PasswordField } from '#app/components/forms.tsx'
+import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { AuthError } from '#app/domain/auth/accounts.server.ts'
+import { authenticatePassword } from '#app/domain/auth/authenticator.server.ts'
+import { requireAnonymous, safeRedirect } from '#app/domain/auth/guards.server.ts'
+import { RATE_LIMIT_MESSAGE, RateLimitedError, enforceRateLimit } from '#app/domain/auth/rate-limit.server.ts'
+import { LoginSchema } from '#app/domain/auth/schemas.ts'
+import { commitSessionCookie, createSession } from '#app/domain/auth/session.server.ts'
+import { clientIpOf } from '#app/domain/http/context.ts'
+import { checkHoneypot } from '#app/domain/http/honeypot.server.ts'
+
+export const meta: MetaFunction = () => [{ title: 'Sign in · Kestrel Aerial Survey' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request)
+  return json({})
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  // remix-auth reads the body itself, so parse a clone (remix-stack-notes §1.5).
+  const formData = await request.clone().formData()
+  checkHoneypot(formData)
+  const submission = parseWithZod(formData, { schema: LoginSchema })
+  if (submission.status !== 'success') {
+    return json({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+  }
+  try {
+    await enforceRateLimit('login', clientIpOf(context))
+  } catch (error) {
+    if (!(error instanceof RateLimitedError)) throw error
+    return json({ result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE], hideFields: ['password'] }) }, { status: 429 })
+  }
+  let user
+  try {
+    user = await authenticatePassword(request)
+  } catch (error) {
+    if (!(error instanceof AuthError)) throw error
+    return json(
+      { result: submission.reply({ formErrors: [error.message], hideFields: ['password'] }) },
+      { status: error.status },
+    )
+  }
+  const { token, expiresAt } = await createSession(user.id, {
+    ipAddress: clientIpOf(context),
+    userAgent: request.headers.get('User-Agent'),
+  })
+  return redirect(safeRedirect(submission.value.redirectTo), {
+    headers: { 'Set-Cookie': await commitSessionCookie(token, expiresAt) },
+  })
+}
+
+export default function LoginPage() {
+  const actionData = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const [searchParams] = useSearchParams()
+  const pending = navigation.state !== 'idle' && navigation.formAction?.startsWith('/login') === true
+  const [form, fields] = useForm({
+    id: 'login-form',
+    constraint: getZodConstraint(LoginSchema),
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    defaultValue: { redirectTo: searchParams.get('redirectTo') ?? '' },
+  })
+
+  return (
+    <AuthLayout>
+      <div className="card p-6 sm:p-8">
+        <h1 className="text-2xl font-bold tracking-tight text-ink-950">Welcome Back</h1>
+        <p className="mt-1 text-sm text-ink-500">Sign in to your account</p>
+        <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
+          <HoneypotInputs />
+          <input {...getInputProps(fields.redirectTo, { type: 'hidden' })} />
+          {form.errors?.length ? (
+            <Alert tone="error" id={form.errorId}>
+              {form.errors.join(' ')}
+            </Alert>
+          ) : null}
+          <Field
+            label="Email"
+            errors={fields.email.errors}
+            inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', placeholder: 'you@company.co.za' }}
+          />
+          <PasswordField
+            label="Password"
+            errors={fields.password.errors}
+            inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
+          />
+          <div className="flex justify-end">
+            <Link to="/forgot-password" className="link text-sm">
+              Forgot password?
+            </Link>
+          </div>
+          <StatusButton pending={pending} pendingLabel="Signing In..." className="w-full">
+            Sign In
+          </StatusButton>
+          <ErrorList errors={[]} />
+        </Form>
+        <p className="mt-6 text-center text-sm text-ink-600">
+          Don't have an account?{' '}
+          <Link to="/register" className="link">
+            Create one here
+          </Link>
+        </p>
+      </div>
+    </AuthLayout>
+  )
+}

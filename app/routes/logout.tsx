@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { redirect } from '@remix-run/node'
+import { deleteSession, destroySessionCookie, readSessionToken } from '#app/domain/auth/session.server.ts'
+
+/** Logout deletes the session server-side and goes to /. */
+export async function action({ request }: ActionFunctionArgs) {
+  const token = await readSessionToken(request)
+  if (token) deleteSession(token)
+  return redirect('/', { headers: { 'Set-Cookie': await destroySessionCookie() } })
+}
+
+export async function loader() {
+  return redirect('/')
+}

@@ -1,0 +1,168 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json, redirect } from '@remix-run/node'
+import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
+import { HoneypotInputs } from 'remix-utils/honeypot/react'
+import { Field, PasswordField, SelectField } from '#app/components/forms.tsx'
+import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { registerClient } from '#app/domain/auth/accounts.server.ts'
+import { requireAnonymous } from '#app/domain/auth/guards.server.ts'
+import { RATE_LIMIT_MESSAGE, RateLimitedError, enforceRateLimit } from '#app/domain/auth/rate-limit.server.ts'
+import { COUNTRIES, RegisterSchema } from '#app/domain/auth/schemas.ts'
+import { commitSessionCookie, createSession } from '#app/domain/auth/session.server.ts'
+import { clientIpOf } from '#app/domain/http/context.ts'
+import { checkHoneypot } from '#app/domain/http/honeypot.server.ts'
+import { setWelcomeCookie, welcomeMessageFor } from '#app/domain/http/welcome.server.ts'
+import { EmailTakenError } from '#app/domain/users/users.server.ts'
+
+export const meta: MetaFunction = () => [{ title: 'Create account · Kestrel Aerial Survey' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request)
+  return json({})
+}
+
+const HIDDEN = ['password', 'confirmPassword']
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData()
+  checkHoneypot(formData)
+  const submission = parseWithZod(formData, { schema: RegisterSchema })
+  if (submission.status !== 'success') {
+    return json({ result: submission.reply({ hideFields: HIDDEN }), registered: false }, { status: 400 })
+  }
+  try {
+    await enforceRateLimit('register', clientIpOf(context))
+  } catch (error) {
+    if (!(error instanceof RateLimitedError)) throw error
+    return json({ result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE], hideFields: HIDDEN }), registered: false }, { status: 429 })
+  }
+  let user
+  try {
+    user = await registerClient(submission.value)
+  } catch (error) {
+    if (!(error instanceof EmailTakenError)) throw error
+    return json(
+      { result: submission.reply({ fieldErrors: { email: [error.message] }, hideFields: HIDDEN }), registered: false },
+      { status: 409 },
+    )
+  }
+  // Sign the new client straight in; if that fails the account still exists.
+  try {
+    const { token, expiresAt } = await createSession(user.id, {
+      ipAddress: clientIpOf(context),
+      userAgent: request.headers.get('User-Agent'),
+    })
+    const headers = new Headers()
+    headers.append('Set-Cookie', await commitSessionCookie(token, expiresAt))
+    headers.append('Set-Cookie', await setWelcomeCookie(welcomeMessageFor(user.firstName)))
+    return redirect('/dashboard', { headers })
+  } catch (error) {
+    console.error('[register] auto-login failed', error)
+    return json({ result: submission.reply({ resetForm: true }), registered: true }, { status: 201 })
+  }
+}
+
+export default function RegisterPage() {
+  const actionData = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const pending = navigation.state !== 'idle' && navigation.formAction?.startsWith('/register') === true
+  const [form, fields] = useForm({
+    id: 'register-form',
+    constraint: getZodConstraint(RegisterSchema),
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    defaultValue: { country: 'South Africa' },
+  })
+
+  if (actionData?.registered) {
+    return (
+      <AuthLayout>
+        <div className="card p-8 text-center">
+          <h1 className="text-2xl font-bold text-ink-950">Registration Successful!</h1>
+          <p className="mt-2 text-ink-600">Your account has been created. Please sign in to continue.</p>
+          <Link to="/login" className="btn-primary mt-6">
+            Go to Sign In
+          </Link>
+        </div>
+      </AuthLayout>
+    )
+  }
+
+  return (
+    <AuthLayout tagline="Professional drone mapping and aerial surveying — from the first flight to the final report.">
+      <div className="card p-6 sm:p-8">
+        <h1 className="text-2xl font-bold tracking-tight text-ink-950">Create Account</h1>
+        <p className="mt-1 text-sm text-ink-500">Plan survey flights and get instant quotes in rand.</p>
+        <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
+          <HoneypotInputs />
+          {form.errors?.length ? (
+            <Alert tone="error" id={form.errorId}>
+              {form.errors.join(' ')}
+            </Alert>
+          ) : null}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="First name" errors={fields.firstName.errors} inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), autoComplete: 'given-name' }} />
+            <Field label="Last name" errors={fields.lastName.errors} inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), autoComplete: 'family-name' }} />
+          </div>
+          <Field
+            label="Company name (if applicable)"
+            errors={fields.companyName.errors}
+            inputProps={{ ...getInputProps(fields.companyName, { type: 'text' }), autoComplete: 'organization' }}
+          />
+          <Field label="Email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <PasswordField label="Password" errors={fields.password.errors} inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }} />
+            <PasswordField
+              label="Confirm password"
+              errors={fields.confirmPassword.errors}
+              inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
+            />
+          </div>
+          <Field
+            label="Phone"
+            prefix="+27"
+            errors={fields.phone.errors}
+            inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'tel-national', placeholder: '82 123 4567' }}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label="Industry"
+              hint="e.g. Agriculture, Mining, Construction"
+              errors={fields.industry.errors}
+              inputProps={{ ...getInputProps(fields.industry, { type: 'text' }), placeholder: 'e.g. Agriculture, Mining, Construction' }}
+            />
+            <SelectField
+              label="Country"
+              errors={fields.country.errors}
+              selectProps={getSelectProps(fields.country)}
+              options={COUNTRIES.map((c) => ({ value: c, label: c }))}
+            />
+          </div>
+          <div className="rounded-lg border border-ink-100 bg-ink-50 p-3">
+            <p className="text-sm font-medium text-ink-700">Account Type</p>
+            <p className="mt-1 text-sm">
+              <span className="badge bg-emerald-100 text-emerald-800">Client</span>{' '}
+              <span className="text-ink-600">Project owners who need drone mapping services</span>
+            </p>
+            <p className="mt-1 text-xs text-ink-500">Pilot and Admin accounts are created by administrators only.</p>
+          </div>
+          <StatusButton pending={pending} pendingLabel="Creating Account..." className="w-full">
+            Create Account
+          </StatusButton>
+        </Form>
+        <p className="mt-6 text-center text-sm text-ink-600">
+          Already have an account?{' '}
+          <Link to="/login" className="link">
+            Sign in
+          </Link>
+        </p>
+      </div>
+    </AuthLayout>
+  )
+}

@@ -1,0 +1,430 @@
+/**
+ * The whole data model (spec section 3 plus what the product needs to run).
+ * Money is integer cents; timestamps are stored as epoch milliseconds.
+ */
+import { sql } from 'drizzle-orm'
+import {
+  index,
+  integer,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core'
+
+const id = () => integer('id').primaryKey({ autoIncrement: true })
+const createdAt = () =>
+  integer('created_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .$defaultFn(() => new Date())
+const updatedAt = () =>
+  integer('updated_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .$defaultFn(() => new Date())
+    .$onUpdateFn(() => new Date())
+const bool = (name: string) => integer(name, { mode: 'boolean' })
+
+export const ROLES = ['client', 'pilot', 'admin'] as const
+export type Role = (typeof ROLES)[number]
+
+export const PROJECT_STATUSES = [
+  'draft',
+  'pending',
+  'assigned',
+  'in_progress',
+  'completed',
+] as const
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number]
+
+export const FILE_CATEGORIES = [
+  'land_owner_agreement',
+  'processed_deliverable',
+  'project_document',
+] as const
+export type FileCategory = (typeof FILE_CATEGORIES)[number]
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: id(),
+    email: text('email', { length: 255 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name', { length: 100 }).notNull(),
+    lastName: text('last_name', { length: 100 }).notNull(),
+    companyName: text('company_name', { length: 255 }),
+    /** Stored without the +27 prefix. */
+    phone: text('phone', { length: 20 }),
+    industry: text('industry', { length: 100 }),
+    country: text('country', { length: 100 }),
+    role: text('role', { length: 20 }).$type<Role>().notNull().default('client'),
+    isActive: bool('is_active').notNull().default(true),
+    serviceArea: text('service_area', { length: 200 }),
+    droneTypes: text('drone_types'),
+    pilotLicenseNumber: text('pilot_license_number', { length: 50 }),
+    pilotLicenseUrl: text('pilot_license_url'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    index('users_role_idx').on(t.role),
+  ],
+)
+
+/** Server-side sessions. The id is the SHA-256 of the token the browser holds. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+)
+
+export const passwordResetTokens = sqliteTable(
+  'password_reset_tokens',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash),
+    index('password_reset_tokens_user_idx').on(t.userId),
+  ],
+)
+
+export const contactMessages = sqliteTable('contact_messages', {
+  id: id(),
+  name: text('name', { length: 200 }).notNull(),
+  email: text('email', { length: 255 }).notNull(),
+  message: text('message').notNull(),
+  ipAddress: text('ip_address'),
+  createdAt: createdAt(),
+})
+
+export const hubs = sqliteTable(
+  'hubs',
+  {
+    id: id(),
+    name: text('name', { length: 200 }).notNull(),
+    address: text('address', { length: 500 }).notNull(),
+    latitude: real('latitude').notNull(),
+    longitude: real('longitude').notNull(),
+    description: text('description'),
+    isActive: bool('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('hubs_active_idx').on(t.isActive)],
+)
+
+export const systemSettings = sqliteTable('system_settings', {
+  id: id(),
+  settingKey: text('setting_key', { length: 100 }).notNull().unique(),
+  settingValue: text('setting_value').notNull(),
+  description: text('description'),
+  updatedBy: integer('updated_by').references(() => users.id, {
+    onDelete: 'set null',
+  }),
+  updatedAt: updatedAt(),
+})
+
+export const flyZones = sqliteTable('fly_zones', {
+  id: id(),
+  name: text('name', { length: 200 }).notNull(),
+  kmlData: text('kml_data').notNull(),
+  priceMultiplier: integer('price_multiplier').notNull().default(100),
+  isActive: bool('is_active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+export const airspaceZones = sqliteTable(
+  'airspace_zones',
+  {
+    id: id(),
+    zoneName: text('zone_name', { length: 255 }).notNull(),
+    /** Display type: Controlled, OR Tambo Buffer, Danger, CTR, ATZ, TMA, … */
+    zoneType: text('zone_type', { length: 50 }).notNull(),
+    color: text('color', { length: 20 }).notNull(),
+    /** Cents. */
+    aviationFee: integer('aviation_fee').notNull().default(0),
+    /** A GeoJSON Polygon or MultiPolygon geometry, as JSON text. */
+    polygon: text('polygon').notNull(),
+    /** Where it came from: 'rsa' (shipped national dataset) or 'kml' (admin upload). */
+    source: text('source', { length: 20 }).notNull().default('kml'),
+    designator: text('designator', { length: 50 }),
+    lowerFt: integer('lower_ft'),
+    upperFt: integer('upper_ft'),
+    lowerIsSurface: bool('lower_is_surface').notNull().default(true),
+    /** Prohibited or restricted: the quote carries an approval warning. */
+    requiresApproval: bool('requires_approval').notNull().default(false),
+    minLng: real('min_lng').notNull(),
+    minLat: real('min_lat').notNull(),
+    maxLng: real('max_lng').notNull(),
+    maxLat: real('max_lat').notNull(),
+    uploadedAt: integer('uploaded_at', { mode: 'timestamp_ms' })
+      .notNull()
+      .$defaultFn(() => new Date()),
+    isActive: bool('is_active').notNull().default(true),
+  },
+  (t) => [index('airspace_zones_active_idx').on(t.isActive)],
+)
+
+export const projects = sqliteTable(
+  'projects',
+  {
+    id: id(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    pilotId: integer('pilot_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    name: text('name', { length: 255 }).notNull(),
+    description: text('description'),
+    projectType: text('project_type', { length: 50 }).notNull(),
+    /** The human address of the site. */
+    location: text('location', { length: 500 }),
+    latitude: real('latitude'),
+    longitude: real('longitude'),
+    deadline: text('deadline', { length: 10 }),
+    requirements: text('requirements'),
+    /** The flight plan (spec section 3), JSON text. */
+    polygonGeoJson: text('polygon_geojson'),
+    areaSqm: real('area_sqm'),
+    distanceFromHub: real('distance_from_hub'),
+    nearestHub: text('nearest_hub', { length: 200 }),
+    nearestHubId: integer('nearest_hub_id').references(() => hubs.id, {
+      onDelete: 'set null',
+    }),
+    basePrice: integer('base_price'),
+    adjustedPrice: integer('adjusted_price'),
+    airspaceZone: text('airspace_zone', { length: 255 }),
+    airspaceZoneColor: text('airspace_zone_color', { length: 20 }),
+    aviationFee: integer('aviation_fee').notNull().default(0),
+    travelFee: integer('travel_fee'),
+    subtotal: integer('subtotal'),
+    vatAmount: integer('vat_amount'),
+    quoteAmount: integer('quote_amount'),
+    quotedAt: integer('quoted_at', { mode: 'timestamp_ms' }),
+    baseCost: integer('base_cost').notNull().default(117204),
+    profitMargin: integer('profit_margin'),
+    platformShare: integer('platform_share'),
+    operatorShare: integer('operator_share'),
+    operatorPayout: integer('operator_payout'),
+    isApproved: bool('is_approved').notNull().default(false),
+    isPaid: bool('is_paid').notNull().default(false),
+    paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
+    status: text('status', { length: 20 })
+      .$type<ProjectStatus>()
+      .notNull()
+      .default('draft'),
+    statusMessage: text('status_message'),
+    landOwnerFormUploaded: bool('land_owner_form_uploaded')
+      .notNull()
+      .default(false),
+    flightHours: real('flight_hours').notNull().default(0),
+    scheduledDate: text('scheduled_date', { length: 10 }),
+    estimatedDuration: integer('estimated_duration'),
+    termsVersion: text('terms_version', { length: 20 }),
+    termsAcceptedAt: integer('terms_accepted_at', { mode: 'timestamp_ms' }),
+    termsAcceptedIp: text('terms_accepted_ip', { length: 64 }),
+    completedAt: integer('completed_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('projects_client_idx').on(t.clientId),
+    index('projects_pilot_idx').on(t.pilotId),
+    index('projects_status_idx').on(t.status),
+    index('projects_created_idx').on(t.createdAt),
+  ],
+)
+
+export const projectFiles = sqliteTable(
+  'project_files',
+  {
+    id: id(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** The name on disk inside DATA_DIR. */
+    fileName: text('file_name').notNull(),
+    originalName: text('original_name', { length: 255 }).notNull(),
+    fileUrl: text('file_url').notNull(),
+    fileType: text('file_type', { length: 100 }).notNull(),
+    fileSize: integer('file_size').notNull(),
+    fileCategory: text('file_category', { length: 40 })
+      .$type<FileCategory>()
+      .notNull()
+      .default('project_document'),
+    uploadedBy: integer('uploaded_by').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('project_files_project_idx').on(t.projectId)],
+)
+
+export const invoices = sqliteTable(
+  'invoices',
+  {
+    id: id(),
+    /** Display number, e.g. INV-000042 (from the never-reused row id). */
+    invoiceNumber: text('invoice_number', { length: 40 }),
+    /** Sequential tax invoice number, assigned when the invoice is paid. */
+    taxInvoiceNumber: integer('tax_invoice_number'),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectName: text('project_name', { length: 255 }).notNull(),
+    description: text('description'),
+    /** Total including VAT, cents. */
+    amount: integer('amount').notNull(),
+    subtotalAmount: integer('subtotal_amount').notNull().default(0),
+    vatAmount: integer('vat_amount').notNull().default(0),
+    paymentMethod: text('payment_method', { length: 50 })
+      .notNull()
+      .default('PayFast'),
+    paymentTransactionId: text('payment_transaction_id', { length: 100 }),
+    status: text('status', { length: 20 }).notNull().default('pending'),
+    termsVersion: text('terms_version', { length: 20 }),
+    dueDate: integer('due_date', { mode: 'timestamp_ms' }),
+    paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('invoices_client_idx').on(t.clientId),
+    index('invoices_project_idx').on(t.projectId),
+    index('invoices_status_idx').on(t.status),
+    uniqueIndex('invoices_tax_number_unique').on(t.taxInvoiceNumber),
+  ],
+)
+
+/** One checkout attempt at the payment gateway. */
+export const payments = sqliteTable(
+  'payments',
+  {
+    id: id(),
+    /** Our id sent to PayFast as m_payment_id. */
+    mPaymentId: text('m_payment_id', { length: 100 }).notNull(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    invoiceId: integer('invoice_id').references(() => invoices.id, {
+      onDelete: 'set null',
+    }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    /** pending | paid | failed | cancelled | superseded */
+    status: text('status', { length: 20 }).notNull().default('pending'),
+    mode: text('mode', { length: 20 }).notNull(),
+    pfPaymentId: text('pf_payment_id', { length: 100 }),
+    amountFee: integer('amount_fee'),
+    amountNet: integer('amount_net'),
+    paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_m_payment_id_unique').on(t.mPaymentId),
+    uniqueIndex('payments_pf_payment_id_unique').on(t.pfPaymentId),
+    index('payments_project_idx').on(t.projectId),
+  ],
+)
+
+/** Every ITN received, with what we concluded about it. */
+export const paymentNotifications = sqliteTable(
+  'payment_notifications',
+  {
+    id: id(),
+    paymentId: integer('payment_id').references(() => payments.id, {
+      onDelete: 'set null',
+    }),
+    mPaymentId: text('m_payment_id', { length: 100 }),
+    pfPaymentId: text('pf_payment_id', { length: 100 }),
+    paymentStatus: text('payment_status', { length: 20 }),
+    rawBody: text('raw_body').notNull(),
+    sourceIp: text('source_ip', { length: 64 }),
+    /** accepted | duplicate | rejected */
+    outcome: text('outcome', { length: 20 }).notNull(),
+    reason: text('reason'),
+    receivedAt: integer('received_at', { mode: 'timestamp_ms' })
+      .notNull()
+      .$defaultFn(() => new Date()),
+  },
+  (t) => [index('payment_notifications_payment_idx').on(t.paymentId)],
+)
+
+/** Hours a pilot logged against a project ('Save Project Progress'). */
+export const flightLogs = sqliteTable(
+  'flight_logs',
+  {
+    id: id(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    pilotId: integer('pilot_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    hours: real('hours').notNull(),
+    loggedAt: integer('logged_at', { mode: 'timestamp_ms' })
+      .notNull()
+      .$defaultFn(() => new Date()),
+  },
+  (t) => [index('flight_logs_pilot_idx').on(t.pilotId, t.loggedAt)],
+)
+
+/** Who changed what in the admin console, with before/after snapshots. */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: id(),
+    actorId: integer('actor_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    action: text('action', { length: 100 }).notNull(),
+    entityType: text('entity_type', { length: 50 }).notNull(),
+    entityId: text('entity_id', { length: 50 }),
+    before: text('before'),
+    after: text('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+)
+
+/** Named monotonically increasing counters (tax invoice numbers). */
+export const counters = sqliteTable('counters', {
+  name: text('name').primaryKey(),
+  value: integer('value').notNull().default(0),
+})
+
+export type User = typeof users.$inferSelect
+export type Project = typeof projects.$inferSelect
+export type Hub = typeof hubs.$inferSelect
+export type AirspaceZone = typeof airspaceZones.$inferSelect
+export type Invoice = typeof invoices.$inferSelect
+export type Payment = typeof payments.$inferSelect
+export type ProjectFile = typeof projectFiles.$inferSelect
+
+// Silence "unused" for sql if a later migration needs raw defaults.
+void sql

@@ -1,0 +1,30 @@
+/** Shared helpers for the journeys. */
+import { randomBytes } from 'node:crypto'
+import { expect, type Page } from '@playwright/test'
+import { readSavedMail, type ReceivedMail } from '../helpers/smtp-server.ts'
+import { e2eMailDir } from '../setup/e2e-env.ts'
+
+export const DEMO_PASSWORD = 'kestrel-demo'
+
+export function uniqueEmail(prefix = 'user') {
+  return `${prefix}-${randomBytes(4).toString('hex')}@example.test`
+}
+
+export async function login(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).toHaveURL(/\/dashboard/)
+}
+
+/** Waits for an e-mail to arrive at the test SMTP server. */
+export async function waitForMail(predicate: (m: ReceivedMail) => boolean, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const found = readSavedMail(e2eMailDir).find(predicate)
+    if (found) return found
+    if (Date.now() > deadline) throw new Error('No matching e-mail arrived in time')
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}

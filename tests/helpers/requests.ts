@@ -1,0 +1,50 @@
+/** Calling route loaders and actions directly, as Remix would. */
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from '@remix-run/node'
+
+type Handler = (args: LoaderFunctionArgs & ActionFunctionArgs) => Promise<Response> | Response | Promise<unknown>
+
+const BASE = 'http://localhost:3999'
+
+export interface CallOptions {
+  method?: string
+  headers?: Record<string, string>
+  json?: unknown
+  form?: Record<string, string> | FormData
+  body?: BodyInit
+  params?: Record<string, string>
+  context?: Partial<AppLoadContext>
+}
+
+/** Calls a route function and always returns a Response (thrown responses included). */
+export async function callRoute(handler: Handler, path: string, options: CallOptions = {}): Promise<Response> {
+  const headers = new Headers(options.headers)
+  let body: BodyInit | undefined = options.body
+  if (options.json !== undefined) {
+    headers.set('Content-Type', 'application/json')
+    body = JSON.stringify(options.json)
+  } else if (options.form) {
+    if (options.form instanceof FormData) body = options.form
+    else {
+      headers.set('Content-Type', 'application/x-www-form-urlencoded')
+      body = new URLSearchParams(options.form)
+    }
+  }
+  const method = options.method ?? (body ? 'POST' : 'GET')
+  const request = new Request(BASE + path, { method, headers, body })
+  try {
+    const result = await handler({
+      request,
+      params: options.params ?? {},
+      context: { clientIp: '203.0.113.7', ...options.context } as AppLoadContext,
+    })
+    if (result instanceof Response) return result
+    return Response.json(result)
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown
+    throw thrown
+  }
+}
+
+export async function readJson<T = Record<string, unknown>>(response: Response): Promise<T> {
+  return (await response.json()) as T
+}

@@ -1,0 +1,90 @@
+/**
+ * A real SMTP server, in-process (the `smtp-server` package), for tests: the app sends
+ * with nodemailer over SMTP and tests read what arrived. Optionally also writes each
+ * message to a folder, so another process (a Playwright worker) can read it.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import PostalMime from 'postal-mime'
+import { SMTPServer } from 'smtp-server'
+
+export interface ReceivedMail {
+  to: string[]
+  from: string
+  subject: string
+  text: string
+  html: string
+  receivedAt: number
+}
+
+export async function startTestSmtpServer(options: { saveDir?: string; port?: number } = {}) {
+  const messages: ReceivedMail[] = []
+  if (options.saveDir) fs.mkdirSync(options.saveDir, { recursive: true })
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = []
+      stream.on('data', (c: Buffer) => chunks.push(c))
+      stream.on('end', async () => {
+        try {
+          const raw = Buffer.concat(chunks)
+          const parsed = await PostalMime.parse(raw)
+          const mail: ReceivedMail = {
+            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: parsed.html ?? '',
+            receivedAt: Date.now(),
+          }
+          messages.push(mail)
+          if (options.saveDir) {
+            const name = `${mail.receivedAt}-${Math.random().toString(36).slice(2, 8)}.json`
+            fs.writeFileSync(path.join(options.saveDir, name), JSON.stringify(mail))
+          }
+          callback()
+        } catch (error) {
+          callback(error as Error)
+        }
+      })
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', () => resolve()))
+  const address = server.server.address()
+  const port = typeof address === 'object' && address ? address.port : 0
+
+  return {
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    /** Waits for a message matching the predicate (polling; mail is asynchronous). */
+    async waitFor(predicate: (m: ReceivedMail) => boolean, timeoutMs = 5000): Promise<ReceivedMail> {
+      const deadline = Date.now() + timeoutMs
+      for (;;) {
+        const found = messages.find(predicate)
+        if (found) return found
+        if (Date.now() > deadline) throw new Error('No matching e-mail arrived in time')
+        await new Promise((r) => setTimeout(r, 25))
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+/** Reads the messages a (separate-process) test SMTP server saved to a folder. */
+export function readSavedMail(saveDir: string): ReceivedMail[] {
+  if (!fs.existsSync(saveDir)) return []
+  return fs
+    .readdirSync(saveDir)
+    .filter((n) => n.endsWith('.json'))
+    .sort()
+    .map((n) => JSON.parse(fs.readFileSync(path.join(saveDir, n), 'utf8')) as ReceivedMail)
+}
+
+export function extractLink(text: string, pathPrefix: string): string {
+  const match = text.match(new RegExp(`https?://[^\\s"'<>]*${pathPrefix.replace(/[/?]/g, '\\$&')}[^\\s"'<>]*`))
+  if (!match) throw new Error(`No ${pathPrefix} link in the e-mail`)
+  return match[0]
+}

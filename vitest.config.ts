@@ -1,0 +1,30 @@
+import { defineConfig, type Plugin } from 'vitest/config'
+
+/**
+ * The classic Remix compiler drops `*.client.tsx` modules from the server build;
+ * vitest doesn't, so route modules that import map code would need `window`.
+ * This mirrors the compiler (remix-stack-notes §8.3).
+ */
+const stripClientModules: Plugin = {
+  name: 'strip-client-modules',
+  enforce: 'pre',
+  load(id) {
+    if (/\.client\.[jt]sx?$/.test(id.split('?')[0])) return 'export {}'
+  },
+}
+
+export default defineConfig({
+  plugins: [stripClientModules],
+  test: {
+    include: ['app/**/*.test.{ts,tsx}', 'db/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    setupFiles: ['tests/setup/vitest-setup.ts'],
+    environment: 'node',
+    pool: 'forks',
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
+    restoreMocks: true,
+  },
+  benchmark: {
+    include: ['bench/**/*.bench.ts'],
+  },
+})
