@@ -10,6 +10,7 @@ import crypto from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
 import { invoices, payments, projects, users, type Invoice, type Payment, type Project } from '#db/schema.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { surveyAreaSqm } from '#app/domain/geometry/areas.ts'
 import { PaymentError } from './errors.ts'
 import { centsToAmount, payfastText, signCheckoutFields } from './payfast.ts'
 import { getPayfastConfig, payfastCallbackUrls } from './payfast.server.ts'
@@ -206,4 +207,45 @@ function openPaymentAttempt(tx: DbOrTx, project: Project, invoice: Invoice, amou
     })
     .returning()
     .get()
+}
+
+/** What the ECTA review step shows (sa-compliance.md "Site and checkout"). */
+export function getCheckoutReview(clientId: number, projectId: number) {
+  const project = getOwnedProject(clientId, projectId)
+  const areas = (flightPlanAreas(project.polygonGeoJson) ?? []).map((area, index) => {
+    const sqm = surveyAreaSqm(area)
+    return { number: index + 1, areaSqm: sqm, points: area.coordinates.length }
+  })
+  return {
+    project: {
+      id: project.id,
+      name: project.name,
+      description: project.description,
+      projectType: project.projectType,
+      location: project.location,
+      deadline: project.deadline,
+      status: project.status,
+      isPaid: project.isPaid,
+      areaSqm: project.areaSqm ?? areas.reduce((sum, a) => sum + a.areaSqm, 0),
+      nearestHub: project.nearestHub,
+      distanceFromHub: project.distanceFromHub,
+    },
+    areas,
+    quote:
+      project.quoteAmount == null
+        ? null
+        : {
+            basePrice: project.basePrice ?? 0,
+            adjustedPrice: project.adjustedPrice ?? 0,
+            travelFee: project.travelFee ?? 0,
+            aviationFee: project.aviationFee ?? 0,
+            airspaceZone: project.airspaceZone,
+            subtotal: project.subtotal ?? 0,
+            vatAmount: project.vatAmount ?? 0,
+            quoteAmount: project.quoteAmount,
+            validUntil: quoteValidUntil(project).toISOString(),
+          },
+    problem: payabilityProblem(project),
+    termsAcceptedAt: project.termsAcceptedAt?.toISOString() ?? null,
+  }
 }

@@ -7,6 +7,7 @@
 import { eq } from 'drizzle-orm'
 import { projects, type Project } from '#db/schema.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { computeInternalSplit } from '#app/domain/pricing/quote.ts'
 import { quoteForAreas } from '#app/domain/pricing/quote.server.ts'
 
 export interface QuoteArea {
@@ -82,6 +83,8 @@ export async function recomputeQuote(areas: QuoteArea[]): Promise<RecomputedQuot
 
 /** Stores a changed quote on the project, so every page shows the figure that will be charged. */
 export function storeRecomputedQuote(projectId: number, quote: RecomputedQuote, db: DbOrTx = getDb()) {
+  const current = db.select({ baseCost: projects.baseCost }).from(projects).where(eq(projects.id, projectId)).get()
+  const split = computeInternalSplit(quote, current?.baseCost)
   db.update(projects)
     .set({
       areaSqm: quote.areaSqm,
@@ -98,6 +101,10 @@ export function storeRecomputedQuote(projectId: number, quote: RecomputedQuote, 
       vatAmount: quote.vatAmount,
       quoteAmount: quote.totalInCents,
       quotedAt: new Date(),
+      profitMargin: split.profitMargin,
+      platformShare: split.platformShare,
+      operatorShare: split.operatorShare,
+      operatorPayout: split.operatorPayout,
     })
     .where(eq(projects.id, projectId))
     .run()
