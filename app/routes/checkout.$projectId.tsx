@@ -19,6 +19,7 @@ import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
 import { acceptTermsAndStartPayment, getCheckoutReview } from '#app/domain/payments/checkout.server.ts'
 import { PaymentError } from '#app/domain/payments/errors.ts'
+import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
 import { PAYMENT_START_DEFAULT, PAYMENT_START_ERROR, TERMS_REQUIRED_MESSAGE } from '#app/domain/payments/terms.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Review and pay · Kestrel Aerial Survey' }]
@@ -64,16 +65,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const newAmount = typeof error.extra.quoteAmount === 'number' ? error.extra.quoteAmount : null
     return json({ ok: false as const, error: error.message, quoteAmount: newAmount }, { status: error.status })
   }
-}
-
-const TYPE_LABELS: Record<string, string> = {
-  'agricultural-mapping': 'Agricultural mapping',
-  'construction-survey': 'Construction survey',
-  'mining-survey': 'Mining survey',
-  'real-estate': 'Real estate',
-  infrastructure: 'Infrastructure',
-  environmental: 'Environmental',
-  other: 'Other',
 }
 
 function hectares(sqm: number) {
@@ -136,7 +127,7 @@ export default function CheckoutPage() {
               <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
                 <div>
                   <dt className="text-ink-500">Project type</dt>
-                  <dd className="font-medium">{TYPE_LABELS[project.projectType] ?? project.projectType}</dd>
+                  <dd className="font-medium">{projectTypeLabel(project.projectType)}</dd>
                 </div>
                 <div>
                   <dt className="text-ink-500">Location</dt>

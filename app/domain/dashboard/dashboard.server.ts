@@ -3,6 +3,7 @@
  * gathers what each view needs; the route picks by role.
  */
 import type { User } from '#db/schema.ts'
+import { listClientInvoices } from '#app/domain/payments/invoices.server.ts'
 import { loadClientProjectTabs } from '#app/domain/projects/dashboard-actions.server.ts'
 import { getAdminStats, getClientStats, getPilotStats } from './stats.server.ts'
 
@@ -22,6 +23,7 @@ export function loadRoleDashboard(user: User, url: URL = new URL('http://localho
         profile,
         stats: getClientStats(user.id),
         ...loadClientProjectTabs(user.id, url),
+        invoices: listClientInvoices(user.id),
       }
     case 'pilot':
       return {

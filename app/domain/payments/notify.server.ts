@@ -39,9 +39,6 @@ export interface NotificationResult {
   settled: boolean
 }
 
-/** Payment states an ITN may still settle (superseded: an older tab may still be paid). */
-const SETTLEABLE = new Set(['pending', 'superseded', 'failed'])
-
 export async function processPayfastNotification(input: {
   rawBody: string
   sourceIp: string
@@ -142,6 +139,7 @@ export async function processPayfastNotification(input: {
       const changed = tx
         .update(payments)
         .set({ status: 'paid', pfPaymentId, amountFee: fee, amountNet: net, paidAt: now })
+        // Settleable states (superseded: an older tab may still be paid); never twice.
         .where(and(eq(payments.id, payment.id), sql`${payments.status} in ('pending', 'superseded', 'failed')`))
         .run()
       if (changed.changes === 0) {

@@ -57,8 +57,13 @@ export function isCheckoutField(name: string): name is CheckoutField {
 }
 
 /** PHP `trim()`: space, \t, \n, \r, \0 and \v — not NBSP. */
+const PHP_TRIM_CHARS = new Set([' ', '\t', '\n', '\r', '\0', '\u000b'])
 export function phpTrim(value: string) {
-  return value.replace(/^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g, '')
+  let start = 0
+  let end = value.length
+  while (start < end && PHP_TRIM_CHARS.has(value[start]!)) start++
+  while (end > start && PHP_TRIM_CHARS.has(value[end - 1]!)) end--
+  return value.slice(start, end)
 }
 
 /**
