@@ -85,13 +85,3 @@ export const ProfileSchema = z.object({
   phone: PhoneSchema,
   companyName: z.string().trim().max(255).optional(),
 })
-
-export const ContactSchema = z.object({
-  name: z.string({ required_error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
-  email: EmailSchema,
-  message: z
-    .string({ required_error: 'Message is required' })
-    .trim()
-    .min(1, 'Message is required')
-    .max(5000, 'Message must be at most 5000 characters'),
-})
