@@ -4,6 +4,11 @@ import { ProjectError } from './projects.server.ts'
 
 export function projectApiError(error: unknown) {
   // The spec's draft delete reads `message`; api.md reads `error`: both are sent.
-  if (error instanceof ProjectError) return apiError(error.status, error.message, { message: error.message })
+  if (error instanceof ProjectError) {
+    return apiError(error.status, error.message, {
+      message: error.message,
+      ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+    })
+  }
   throw error
 }

@@ -3,6 +3,7 @@
  * for the browser (conform), the dashboard action and `/api/client/projects/draft`.
  */
 import { z } from 'zod'
+import { isInSouthAfrica } from '#app/domain/geometry/south-africa.ts'
 
 export const PROJECT_TYPES = [
   { value: 'agricultural-mapping', label: 'Agricultural Mapping' },
@@ -25,15 +26,9 @@ export function projectTypeLabel(value: string | null | undefined) {
 export const LOCATION_REQUIRED_MESSAGE = 'Please fill in all required fields and select a location on the map.'
 export const DEADLINE_IN_PAST_MESSAGE = 'The deadline cannot be in the past'
 
-/**
- * A rough box around South Africa (with Lesotho and eSwatini inside it), for a project's
- * site pin. Survey areas get the exact border check of the geometry module.
- */
-export const SOUTH_AFRICA_BOUNDS = { minLat: -35.0, maxLat: -22.0, minLng: 16.3, maxLng: 33.0 } as const
-
-export function isInSouthAfricaBox(lat: number, lng: number) {
-  const b = SOUTH_AFRICA_BOUNDS
-  return lat >= b.minLat && lat <= b.maxLat && lng >= b.minLng && lng <= b.maxLng
+/** A project's site pin must be in South Africa (the same outline the survey areas use). */
+export function isSiteInSouthAfrica(lat: number, lng: number) {
+  return isInSouthAfrica(lat, lng)
 }
 
 /** Today as YYYY-MM-DD in South Africa (SAST, UTC+2, no daylight saving). */
@@ -97,7 +92,7 @@ function checkLocation(
     ctx.addIssue({ code: 'custom', path: ['address'], message: LOCATION_REQUIRED_MESSAGE })
     return
   }
-  if (!isInSouthAfricaBox(value.latitude, value.longitude)) {
+  if (!isSiteInSouthAfrica(value.latitude, value.longitude)) {
     ctx.addIssue({ code: 'custom', path: ['latitude'], message: 'The location must be in South Africa' })
   }
 }

@@ -5,16 +5,35 @@
  * existence does not leak.
  */
 import { and, desc, eq } from 'drizzle-orm'
+import { z } from 'zod'
 import { projects, type Project } from '#db/schema.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
-import { parseFlightPlan, type FlightPlanView } from './flight-plan.ts'
+import { SurveyAreasSchema, openRing, surveyAreaSqm, type SurveyArea } from '#app/domain/geometry/areas.ts'
+import type { FieldErrors } from '#app/domain/http/api.server.ts'
+import {
+  FLIGHT_PATTERN,
+  MAX_SCREENSHOT_CHARS,
+  MAX_WIND,
+  QUOTE_VALIDITY_DAYS,
+  RECOMMENDED_FLIGHT_HEIGHT,
+  RETURN_TO_BASE,
+  SURVEY_EQUIPMENT,
+  addDays,
+  hectares,
+  isValidScreenshot,
+  parseFlightPlan,
+  type FlightPlan,
+  type FlightPlanView,
+} from './flight-plan.ts'
 import type { DraftInput } from './project-schemas.ts'
+import { quoteProjectAreas, type ProjectQuote } from './quoting.server.ts'
 import { canPay, canPlan } from './status.ts'
 
 export class ProjectError extends Error {
   constructor(
     public status: 400 | 403 | 404 | 409,
     message: string,
+    public fieldErrors?: FieldErrors,
   ) {
     super(message)
     this.name = 'ProjectError'
@@ -143,3 +162,138 @@ export function toProjectCard(project: Project) {
   }
 }
 export type ProjectCard = ReturnType<typeof toProjectCard>
+
+/**
+ * The body of `PUT /api/client/projects/{id}/complete` and of the planner's Generate
+ * Quote: the areas (api.md) and, optionally, the map screenshot. Other flight-plan
+ * fields a client sends are ignored: the server builds the plan from its own data.
+ */
+export const CompleteFlightPlanSchema = z.object({
+  areas: SurveyAreasSchema,
+  screenshot: z.string().max(MAX_SCREENSHOT_CHARS).optional().catch(undefined),
+})
+
+export type CompleteFlightPlanInput = z.input<typeof CompleteFlightPlanSchema>
+
+function round2(value: number) {
+  return Math.round(value * 100) / 100
+}
+
+/** The flight plan as stored (spec section 3, "Flight plan"). Pure: tested on its own. */
+export function buildFlightPlan(
+  project: Pick<Project, 'name' | 'location' | 'latitude' | 'longitude' | 'projectType' | 'deadline' | 'requirements'>,
+  areas: SurveyArea[],
+  quote: ProjectQuote,
+  options: { quotedAt: Date; screenshot?: string },
+): FlightPlan {
+  const planAreas = areas.map((area, index) => {
+    const ring = openRing(area.coordinates)
+    const sqm = round2(surveyAreaSqm(area))
+    return {
+      areaNumber: index + 1,
+      area: sqm,
+      areaHectares: hectares(sqm),
+      coordinates: ring.map(([longitude, latitude], i) => ({ pointNumber: i + 1, latitude, longitude })),
+      pilotInstructions: { flightPattern: FLIGHT_PATTERN, returnToBase: RETURN_TO_BASE, boundaryPoints: ring.length },
+    }
+  })
+  const totalArea = round2(quote.areaSqm)
+  const plan: FlightPlan = {
+    projectName: project.name,
+    address: project.location,
+    projectAddress: project.location,
+    coordinates: project.latitude !== null && project.longitude !== null ? { lat: project.latitude, lng: project.longitude } : null,
+    projectType: project.projectType,
+    deadline: project.deadline,
+    requirements: project.requirements,
+    areas: planAreas,
+    totalArea,
+    totalAreaHectares: hectares(totalArea),
+    pricing: {
+      totalInCents: quote.totalInCents,
+      totalPrice: quote.totalInCents,
+      nearestHub: quote.nearestHub?.name ?? null,
+      nearestHubId: quote.nearestHub?.id ?? null,
+      distanceFromHub: quote.nearestHub ? Math.round(quote.distanceFromHub * 1000) / 1000 : null,
+      basePrice: quote.basePrice,
+      adjustedPrice: quote.adjustedPrice,
+      travelFee: quote.travelFee,
+      aviationFee: quote.aviationFee,
+      airspaceZone: quote.airspaceZone,
+      airspaceZoneColor: quote.airspaceZoneColor,
+      subtotal: quote.subtotal,
+      vatAmount: quote.vatAmount,
+      warnings: quote.warnings,
+    },
+    airspaceZone: quote.airspaceZone,
+    surveyInstructions: {
+      totalSurveyAreas: planAreas.length,
+      recommendedFlightHeight: RECOMMENDED_FLIGHT_HEIGHT,
+      windConditions: MAX_WIND,
+      equipment: SURVEY_EQUIPMENT,
+    },
+    quotedAt: options.quotedAt.toISOString(),
+    validUntil: addDays(options.quotedAt, QUOTE_VALIDITY_DAYS).toISOString(),
+  }
+  if (options.screenshot && isValidScreenshot(options.screenshot)) plan.screenshot = options.screenshot
+  return plan
+}
+
+export const NO_HUBS_QUOTE_MESSAGE = 'No hubs configured'
+
+function assertPlannable(project: Project) {
+  if (project.isPaid) throw new ProjectError(409, PAID_PROJECT_LOCKED)
+  if (!canPlan(project)) throw new ProjectError(409, PROJECT_NOT_PLANNABLE)
+}
+
+/**
+ * Generate Quote: validates the areas, prices them with the pricing engine, stores the
+ * flight plan, the pricing columns and the internal split, and moves the project to
+ * `pending` with `quotedAt` — in one transaction that re-checks the project's state.
+ */
+export function completeFlightPlan(clientId: number, id: number, input: unknown, db = getDb()): Project {
+  const parsed = CompleteFlightPlanSchema.safeParse(input)
+  if (!parsed.success) {
+    const fieldErrors: FieldErrors = {}
+    for (const issue of parsed.error.issues) (fieldErrors[issue.path.join('.') || 'form'] ??= []).push(issue.message)
+    throw new ProjectError(400, parsed.error.issues[0]?.message ?? 'Invalid flight plan', fieldErrors)
+  }
+  assertPlannable(getClientProject(clientId, id, db))
+  const { quote, split } = quoteProjectAreas(parsed.data.areas, db)
+  if (quote.noHubs) throw new ProjectError(409, NO_HUBS_QUOTE_MESSAGE)
+  const quotedAt = new Date()
+
+  return db.transaction((tx) => {
+    const current = getClientProject(clientId, id, tx)
+    assertPlannable(current)
+    const plan = buildFlightPlan(current, parsed.data.areas, quote, { quotedAt, screenshot: parsed.data.screenshot })
+    return tx
+      .update(projects)
+      .set({
+        polygonGeoJson: JSON.stringify(plan),
+        areaSqm: plan.totalArea,
+        distanceFromHub: plan.pricing.distanceFromHub,
+        nearestHub: plan.pricing.nearestHub,
+        nearestHubId: plan.pricing.nearestHubId,
+        basePrice: quote.basePrice,
+        adjustedPrice: quote.adjustedPrice,
+        airspaceZone: quote.airspaceZone,
+        airspaceZoneColor: quote.airspaceZoneColor,
+        aviationFee: quote.aviationFee,
+        travelFee: quote.travelFee,
+        subtotal: quote.subtotal,
+        vatAmount: quote.vatAmount,
+        quoteAmount: quote.totalInCents,
+        quotedAt,
+        baseCost: split.baseCost,
+        profitMargin: split.profitMargin,
+        platformShare: split.platformShare,
+        operatorShare: split.operatorShare,
+        operatorPayout: split.operatorPayout,
+        status: 'pending',
+      })
+      .where(and(eq(projects.id, id), eq(projects.clientId, clientId)))
+      .returning()
+      .get()
+  })
+}
