@@ -14,7 +14,7 @@ import { surveyAreaSqm } from '#app/domain/geometry/areas.ts'
 import { PaymentError } from './errors.ts'
 import { centsToAmount, payfastText, signCheckoutFields } from './payfast.ts'
 import { getPayfastConfig, payfastCallbackUrls } from './payfast.server.ts'
-import { flightPlanAreas, recomputeQuote, storeRecomputedQuote, type QuoteArea, type RecomputedQuote } from './quote-recompute.server.ts'
+import { flightPlanAreas, isInvalidAreasError, recomputeQuote, storeRecomputedQuote, type QuoteArea, type RecomputedQuote } from './quote-recompute.server.ts'
 import { QUOTE_VALIDITY_DAYS, TERMS_REQUIRED_MESSAGE, TERMS_VERSION } from './terms.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -84,7 +84,13 @@ export async function acceptTermsAndStartPayment(input: AcceptTermsInput): Promi
 
   const areas = flightPlanAreas(project.polygonGeoJson)
   if (!areas) throw new PaymentError(409, 'The flight plan of this project could not be read. Please save the flight plan again.')
-  const quote = await (input.recompute ?? recomputeQuote)(areas)
+  let quote: RecomputedQuote
+  try {
+    quote = await (input.recompute ?? recomputeQuote)(areas)
+  } catch (error) {
+    if (isInvalidAreasError(error)) throw new PaymentError(409, 'The flight plan of this project needs to be saved again before paying.')
+    throw error
+  }
   const total = quote.totalInCents
 
   // An expired quote is re-made today; a changed figure is stored so pages show it.

@@ -7,12 +7,8 @@
 import { eq } from 'drizzle-orm'
 import { projects, type Project } from '#db/schema.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
-import { booleanIntersects } from '@turf/turf'
-import { airspaceZones } from '#db/schema.ts'
-import { areasToFeatureCollection } from '#app/domain/geometry/areas.ts'
-import { listActiveHubs } from '#app/domain/hubs/active-hubs.server.ts'
-import { computeInternalSplit, computeQuote, type AviationInput } from '#app/domain/pricing/quote.ts'
-import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
+import { InvalidAreasError, quoteForAreas } from '#app/domain/pricing/quote.server.ts'
+import { computeInternalSplit } from '#app/domain/pricing/quote.ts'
 
 export interface QuoteArea {
   coordinates: Array<{ latitude: number; longitude: number }>
@@ -65,34 +61,9 @@ export function flightPlanAreas(polygonGeoJson: string | null | undefined): Quot
   return out
 }
 
-/**
- * The highest aviation fee among active zones any area intersects (decisions.md step 6).
- * Interim: replaced by the pricing service's `quoteForAreas` once feat/pricing ships it.
- */
-function aviationFor(areas: QuoteArea[], db: DbOrTx): AviationInput {
-  const features = areasToFeatureCollection(areas).features
-  let best: AviationInput = { aviationFee: 0, zoneName: null, zoneColor: null }
-  for (const zone of db.select().from(airspaceZones).where(eq(airspaceZones.isActive, true)).all()) {
-    if (zone.aviationFee <= best.aviationFee) continue
-    let geometry: GeoJSON.Geometry
-    try {
-      geometry = JSON.parse(zone.polygon) as GeoJSON.Geometry
-    } catch {
-      continue
-    }
-    if (features.some((f) => booleanIntersects(f, geometry))) {
-      best = { aviationFee: zone.aviationFee, zoneName: zone.zoneName, zoneColor: zone.color }
-    }
-  }
-  return best
-}
-
-/** Prices the areas with the current settings, hubs and airspace (the one pricing engine). */
+/** Prices the areas with the current settings, hubs and airspace: the pricing engine's `quoteForAreas`. */
 export async function recomputeQuote(areas: QuoteArea[], db: DbOrTx = getDb()): Promise<RecomputedQuote> {
-  const q = {
-    ...computeQuote({ areas, hubs: listActiveHubs(db), settings: getPricingSettings(db), aviation: aviationFor(areas, db) }),
-    warnings: [] as string[],
-  }
+  const q = quoteForAreas(areas, db).quote
   return {
     areaSqm: q.areaSqm,
     distanceFromHub: q.distanceFromHub ?? null,
@@ -137,6 +108,11 @@ export function storeRecomputedQuote(projectId: number, quote: RecomputedQuote, 
     })
     .where(eq(projects.id, projectId))
     .run()
+}
+
+/** The stored areas no longer pass the planner's checks (e.g. an edited boundary rule). */
+export function isInvalidAreasError(error: unknown) {
+  return error instanceof InvalidAreasError
 }
 
 export type { Project }
