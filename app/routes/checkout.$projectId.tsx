@@ -289,18 +289,18 @@ function TermsDialog({ quoteAmount, failure }: { quoteAmount: number; failure: {
   useEffect(() => headingRef.current?.focus(), [])
   const termsError = failure?.error === TERMS_REQUIRED_MESSAGE ? failure.error : null
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center bg-ink-950/60 p-0 sm:items-center sm:p-4">
+    <div className="fixed inset-0 z-[1500] flex items-end justify-center bg-ink-950/60 p-0 backdrop-blur-sm sm:items-center sm:p-4">
       <div role="dialog" aria-modal="true" aria-labelledby="terms-title" className="flex max-h-[92vh] w-full max-w-2xl flex-col rounded-t-2xl bg-white shadow-xl sm:rounded-2xl">
-        <div className="border-b border-ink-100 px-6 py-4">
+        <div className="border-b border-ink-100 px-5 py-3 sm:px-6 sm:py-4">
           <h2 id="terms-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-ink-950 focus:outline-none">
             Terms and Conditions
           </h2>
           <p className="text-sm text-ink-500">Please read these terms before paying {formatRand(quoteAmount)}.</p>
         </div>
-        <div className="flex-1 overflow-y-auto px-6 py-4" tabIndex={0} aria-label="Terms and conditions text">
+        <div className="min-h-[25vh] flex-1 overflow-y-auto px-5 py-4 sm:px-6" tabIndex={0} aria-label="Terms and conditions text">
           <TermsContent />
         </div>
-        <Form method="post" className="space-y-3 border-t border-ink-100 px-6 py-4" preventScrollReset>
+        <Form method="post" className="space-y-3 border-t border-ink-100 bg-ink-50 px-5 py-3 sm:px-6 sm:py-4" preventScrollReset>
           {failure && !termsError ? (
             <Alert tone="error" title={PAYMENT_START_ERROR}>
               <p>{failure.error || PAYMENT_START_DEFAULT}</p>
@@ -314,7 +314,7 @@ function TermsDialog({ quoteAmount, failure }: { quoteAmount: number; failure: {
           <TermsKeyPoints />
           <input type="hidden" name="quoteAmount" value={quoteAmount} />
           <div>
-            <label className="flex items-start gap-3 text-sm text-ink-800">
+            <label className="flex items-start gap-3 text-xs text-ink-800 sm:text-sm">
               <input
                 type="checkbox"
                 name="termsAccepted"

@@ -3,9 +3,9 @@ import { TERMS_KEY_POINTS, TERMS_SECTIONS, TERMS_VERSION } from '#app/domain/pay
 
 export function TermsKeyPoints() {
   return (
-    <div className="rounded-xl border-2 border-amber-300 bg-amber-50 p-4 text-sm text-ink-900" data-testid="terms-key-points">
+    <div className="rounded-xl border-2 border-amber-300 bg-amber-50 p-3 text-xs text-ink-900 sm:p-4 sm:text-sm" data-testid="terms-key-points">
       <p className="font-semibold">Please note before you pay</p>
-      <ul className="mt-2 list-disc space-y-1 pl-5">
+      <ul className="mt-1.5 list-disc space-y-0.5 pl-5 sm:mt-2 sm:space-y-1">
         {TERMS_KEY_POINTS.map((point) => (
           <li key={point}>{point}</li>
         ))}

@@ -184,7 +184,10 @@ export async function processPayfastNotification(input: {
     throw error
   }
 
-  if (effects.settled) await sendPaidEmails(effects.settled)
+  // After the commit and only for the transition: PayFast gets its 200 without waiting for SMTP.
+  if (effects.settled) {
+    void sendPaidEmails(effects.settled).catch((error) => console.error('[payfast] paid e-mails failed:', error))
+  }
   return result
 }
 

@@ -39,7 +39,7 @@ function saDate(date: Date) {
 
 function wrap(text: string, font: PDFFont, size: number, width: number) {
   const lines: string[] = []
-  for (const paragraph of pdfSafe(text).split('\n')) {
+  for (const paragraph of text.split('\n').map(pdfSafe)) {
     let line = ''
     for (const word of paragraph.split(/\s+/)) {
       const candidate = line ? `${line} ${word}` : word
@@ -135,8 +135,8 @@ export async function renderTaxInvoicePdf({ invoice, project, client, company }:
   y -= 24
   page.drawRectangle({ x: left, y: y - 6, width: right - left, height: 22, color: rgb(0.95, 0.96, 0.98) })
   text(page, 'Description', left + 8, y, { font: bold, size: 9 })
-  text(page, 'Qty', 370, y, { font: bold, size: 9, alignRight: true })
-  text(page, 'Unit price (excl. VAT)', 470, y, { font: bold, size: 9, alignRight: true })
+  text(page, 'Qty', 330, y, { font: bold, size: 9, alignRight: true })
+  text(page, 'Unit (excl. VAT)', 432, y, { font: bold, size: 9, alignRight: true })
   text(page, 'Amount (excl. VAT)', right - 8, y, { font: bold, size: 9, alignRight: true })
   y -= 24
   const hectares = ((project.areaSqm ?? 0) / 10_000).toFixed(2)
@@ -145,9 +145,9 @@ export async function renderTaxInvoicePdf({ invoice, project, client, company }:
     `Survey area ${hectares} ha${project.location ? `, ${project.location}` : ''}`,
     `Orthomosaic map, surface model and survey report${project.deadline ? `; preferred date ${project.deadline}` : ''}`,
   ].join('\n')
-  const descLines = wrap(description, regular, 9.5, 270)
-  text(page, '1', 370, y, { size: 9.5, alignRight: true })
-  text(page, randForPdf(invoice.subtotalAmount), 470, y, { size: 9.5, alignRight: true })
+  const descLines = wrap(description, regular, 9.5, 245)
+  text(page, '1', 330, y, { size: 9.5, alignRight: true })
+  text(page, randForPdf(invoice.subtotalAmount), 432, y, { size: 9.5, alignRight: true })
   text(page, randForPdf(invoice.subtotalAmount), right - 8, y, { size: 9.5, alignRight: true })
   for (const line of descLines) {
     text(page, line, left + 8, y, { size: 9.5 })

@@ -5,11 +5,12 @@
  * JavaScript it opens in place and loads the details from `GET /api/client/invoices/{id}`.
  */
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { cn } from '#app/components/ui/cn.ts'
 import { formatRand } from '#app/components/ui/money.ts'
 import { Spinner } from '#app/components/ui/status-button.tsx'
+import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { formatTaxInvoiceNumber } from '#app/domain/payments/invoice-format.ts'
 import type { InvoiceDetail, InvoiceView } from '#app/domain/payments/invoices.server.ts'
 import { termsAsText } from '#app/domain/payments/terms.ts'
@@ -155,90 +156,82 @@ function InvoiceActions({ invoice, onView }: { invoice: InvoiceView; onView: (id
 }
 
 function InvoiceDialog({ state, onClose }: { state: DialogState; onClose: (() => void) | null }) {
-  const headingRef = useRef<HTMLHeadingElement>(null)
-  useEffect(() => headingRef.current?.focus(), [state.id])
-  useEffect(() => {
-    if (!onClose) return
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose()
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [onClose])
   const invoice = state.invoice
-  const close = onClose ? (
-    <button type="button" className="btn-secondary" onClick={onClose}>
-      Close
-    </button>
-  ) : (
-    <Link to="?tab=invoices" preventScrollReset className="btn-secondary">
-      Close
-    </Link>
-  )
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center bg-ink-950/60 sm:items-center sm:p-4">
-      <div role="dialog" aria-modal="true" aria-labelledby="invoice-dialog-title" className="flex max-h-[92vh] w-full max-w-2xl flex-col rounded-t-2xl bg-white shadow-xl sm:rounded-2xl">
-        <div className="flex items-start justify-between gap-4 border-b border-ink-100 px-6 py-4">
-          <div>
-            <h2 id="invoice-dialog-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-ink-950 focus:outline-none">
-              {invoice ? `Invoice ${invoice.invoiceNumber}` : 'Invoice'}
-            </h2>
-            {invoice ? <p className="text-sm text-ink-500">{invoice.projectName}</p> : null}
-          </div>
-          {invoice ? <StatusBadge status={invoice.status} /> : null}
-        </div>
-        <div className="flex-1 overflow-y-auto px-6 py-4" data-testid="invoice-dialog">
-          {state.status === 'loading' ? (
-            <p className="flex items-center gap-2 text-sm text-ink-500">
-              <Spinner /> Loading invoice…
-            </p>
-          ) : state.status === 'not-found' ? (
-            <Alert tone="error">{INVOICE_NOT_FOUND}</Alert>
-          ) : state.status === 'error' || !invoice ? (
-            <Alert tone="error">{INVOICE_FETCH_FAILED}</Alert>
+    <UrlDialog
+      title={invoice ? `Invoice ${invoice.invoiceNumber}` : 'Invoice'}
+      description={invoice ? invoice.projectName : undefined}
+      closeTo="?tab=invoices"
+      onClose={onClose ?? undefined}
+      size="lg"
+      testId="invoice-dialog"
+      footer={
+        <>
+          {onClose ? (
+            <button type="button" className="btn-secondary" onClick={onClose}>
+              Close
+            </button>
           ) : (
-            <>
-              <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-                <Row label="Project name">{invoice.project.name}</Row>
-                <Row label="Project type">{projectTypeLabel(invoice.project.projectType)}</Row>
-                <Row label="Location">{invoice.project.location || '—'}</Row>
-                <Row label="Deadline">{formatDate(invoice.project.deadline)}</Row>
-                <Row label="Created">{formatDate(invoice.project.createdAt)}</Row>
-                <Row label="Invoice date">{formatDate(invoice.createdAt)}</Row>
-                <Row label="Due date">{formatDate(invoice.dueDate)}</Row>
-                <Row label="Payment method">{invoice.paymentMethod}</Row>
-                <Row label="Payment transaction ID">
-                  <span className="font-mono text-xs">{invoice.paymentTransactionId ?? '—'}</span>
-                </Row>
-                <Row label="Paid date">{formatDate(invoice.paidAt)}</Row>
-                {invoice.taxInvoiceNumber != null ? <Row label="Tax invoice number">{formatTaxInvoiceNumber(invoice.taxInvoiceNumber)}</Row> : null}
-                <div className="sm:col-span-2">
-                  <dt className="text-ink-500">Description</dt>
-                  <dd className="text-ink-900">{invoice.project.description || invoice.description || '—'}</dd>
-                </div>
-              </dl>
-              <dl className="mt-5 space-y-1.5 rounded-xl bg-ink-50 p-4 text-sm">
-                <Amount label="Amount excl. VAT" cents={invoice.subtotalAmount} />
-                <Amount label="VAT (15 %)" cents={invoice.vatAmount} />
-                <div className="border-t border-ink-200 pt-1.5">
-                  <Amount label="Total incl. VAT" cents={invoice.amount} strong />
-                </div>
-              </dl>
-              <details className="mt-5 rounded-xl border border-ink-100 p-4 text-sm">
-                <summary className="cursor-pointer font-semibold text-ink-900">Terms and conditions</summary>
-                <p className="mt-3 whitespace-pre-line text-xs leading-relaxed text-ink-700">{invoice.termsAndConditions}</p>
-              </details>
-            </>
+            <Link to="?tab=invoices" preventScrollReset replace className="btn-secondary">
+              Close
+            </Link>
           )}
-        </div>
-        <div className="flex flex-col-reverse gap-2 border-t border-ink-100 px-6 py-4 sm:flex-row sm:justify-end">
-          {close}
           {invoice?.status === 'paid' ? (
             <a href={`/invoices/${invoice.id}/pdf`} className="btn-primary" download>
               Download tax invoice (PDF)
             </a>
           ) : null}
-        </div>
-      </div>
-    </div>
+        </>
+      }
+    >
+      {state.status === 'loading' ? (
+        <p className="flex items-center gap-2 text-sm text-ink-500">
+          <Spinner /> Loading invoice…
+        </p>
+      ) : state.status === 'not-found' ? (
+        <Alert tone="error">{INVOICE_NOT_FOUND}</Alert>
+      ) : state.status === 'error' || !invoice ? (
+        <Alert tone="error">{INVOICE_FETCH_FAILED}</Alert>
+      ) : (
+        <>
+          <div className="mb-4 flex items-center gap-2">
+            <StatusBadge status={invoice.status} />
+            {invoice.taxInvoiceNumber != null ? (
+              <span className="text-xs text-ink-500">Tax invoice {formatTaxInvoiceNumber(invoice.taxInvoiceNumber)}</span>
+            ) : null}
+          </div>
+          <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+            <Row label="Project name">{invoice.project.name}</Row>
+            <Row label="Project type">{projectTypeLabel(invoice.project.projectType)}</Row>
+            <Row label="Location">{invoice.project.location || '—'}</Row>
+            <Row label="Deadline">{formatDate(invoice.project.deadline)}</Row>
+            <Row label="Created">{formatDate(invoice.project.createdAt)}</Row>
+            <Row label="Invoice date">{formatDate(invoice.createdAt)}</Row>
+            <Row label="Due date">{formatDate(invoice.dueDate)}</Row>
+            <Row label="Payment method">{invoice.paymentMethod}</Row>
+            <Row label="Payment transaction ID">
+              <span className="font-mono text-xs">{invoice.paymentTransactionId ?? '—'}</span>
+            </Row>
+            <Row label="Paid date">{formatDate(invoice.paidAt)}</Row>
+            <div className="sm:col-span-2">
+              <dt className="text-ink-500">Description</dt>
+              <dd className="text-ink-900">{invoice.project.description || invoice.description || '—'}</dd>
+            </div>
+          </dl>
+          <dl className="mt-5 space-y-1.5 rounded-xl bg-ink-50 p-4 text-sm">
+            <Amount label="Amount excl. VAT" cents={invoice.subtotalAmount} />
+            <Amount label="VAT (15 %)" cents={invoice.vatAmount} />
+            <div className="border-t border-ink-200 pt-1.5">
+              <Amount label="Total incl. VAT" cents={invoice.amount} strong />
+            </div>
+          </dl>
+          <details className="mt-5 rounded-xl border border-ink-100 p-4 text-sm">
+            <summary className="cursor-pointer font-semibold text-ink-900">Terms and conditions</summary>
+            <p className="mt-3 whitespace-pre-line text-xs leading-relaxed text-ink-700">{invoice.termsAndConditions}</p>
+          </details>
+        </>
+      )}
+    </UrlDialog>
   )
 }
 
