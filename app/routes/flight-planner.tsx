@@ -294,7 +294,7 @@ function Planner({ data }: { data: PlannerData }) {
           <section className="card flex flex-col justify-center gap-3 p-6 text-sm text-ink-600">
             <h2 className="text-base font-semibold text-ink-900">Drawing on the satellite map needs JavaScript</h2>
             <p>
-              Enter the corners of each survey area on the left instead — from Google Maps or Google Earth (right-click a
+              Enter the corners of each survey area in the form instead — from Google Maps or Google Earth (right-click a
               point to copy its ‘latitude, longitude’), or upload the KML file Google Earth exports for a drawn polygon.
             </p>
             <p>The quote is the same as on the map: area, nearest hub, airspace fees and VAT, computed on our server.</p>

@@ -284,7 +284,11 @@ export function PlannerWorkspace({
               {areas.map((area, i) => {
                 const sqm = surveyAreaSqm({ coordinates: area })
                 return (
-                  <li key={i} className="flex items-center justify-between gap-2 rounded-lg bg-ink-50 px-3 py-2 text-sm">
+                  <li
+                    key={i}
+                    className="flex items-center justify-between gap-2 rounded-lg bg-ink-50 px-3 py-2 text-sm"
+                    data-coordinates={JSON.stringify(area)}
+                  >
                     <span>
                       <strong>Area {i + 1}</strong> · {areaFormat.format(sqm)} m² ({haFormat.format(sqm / 10000)} ha) · {area.length} points
                     </span>
