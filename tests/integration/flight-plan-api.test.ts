@@ -203,3 +203,30 @@ describe('POST /api/client/create-project', () => {
     expect(getDb().select().from(projects).where(eq(projects.clientId, user.id)).all()).toHaveLength(0)
   })
 })
+
+describe('airspace on the stored quote', () => {
+  test('an area inside a fee-bearing zone carries its aviation fee and zone', async () => {
+    const { insertZones, clearZones } = await import('#app/domain/airspace/airspace.server.ts')
+    insertZones([
+      {
+        zoneName: 'TEST CTR',
+        zoneType: 'CTR',
+        color: '#f97316',
+        aviationFee: 85000,
+        polygon: { type: 'Polygon', coordinates: [[[18.8, -33.99], [18.95, -33.99], [18.95, -33.9], [18.8, -33.9], [18.8, -33.99]]] },
+      },
+    ])
+    try {
+      const { user, headers } = await signedInUser('client')
+      const draft = draftFor(user.id)
+      const { res, body } = await complete(headers, draft.id, { areas: STELLENBOSCH_AREAS })
+      expect(res.status).toBe(200)
+      expect(body).toMatchObject({ aviationFee: 85000, airspaceZone: 'TEST CTR', airspaceZoneColor: '#f97316' })
+      const plan = JSON.parse(body.polygonGeoJson as string)
+      expect(plan.pricing).toMatchObject({ aviationFee: 85000, airspaceZone: 'TEST CTR' })
+      expect(plan.airspaceZone).toBe('TEST CTR')
+    } finally {
+      clearZones()
+    }
+  })
+})
