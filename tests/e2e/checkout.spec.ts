@@ -3,8 +3,15 @@ import { expect, test, type Page } from '@playwright/test'
 import { createQuotedProjectViaApi, DEMO_CLIENT_EMAIL, rand } from './checkout-fixtures.ts'
 import { DEMO_PASSWORD, login, waitForMail } from './fixtures.ts'
 
-async function acceptTermsAndGoToGateway(page: Page, projectId: number, quoteAmount: number) {
-  await page.goto(`/checkout/${projectId}`)
+async function acceptTermsAndGoToGateway(page: Page, projectId: number, quoteAmount: number, { viaDashboard = false } = {}) {
+  if (viaDashboard) {
+    // The project's 'Pay Now' on My Projects leads to the review step.
+    await page.goto('/dashboard?tab=projects')
+    await page.locator(`a[href="/checkout/${projectId}"]`).filter({ hasText: 'Pay Now' }).first().click()
+    await expect(page).toHaveURL(new RegExp(`/checkout/${projectId}$`))
+  } else {
+    await page.goto(`/checkout/${projectId}`)
+  }
   await expect(page.getByRole('heading', { name: 'Review your order' })).toBeVisible()
   await expect(page.getByTestId('test-mode-banner')).toBeVisible()
   await expect(page.getByTestId('checkout-total')).toHaveText(rand(quoteAmount))
@@ -37,10 +44,7 @@ async function acceptTermsAndGoToGateway(page: Page, projectId: number, quoteAmo
 test('draft → quote → terms → simulator Pay → confirmed; the dashboard shows the paid invoice and its PDF', async ({ page, request }) => {
   const project = await createQuotedProjectViaApi(request)
   await login(page, DEMO_CLIENT_EMAIL, DEMO_PASSWORD)
-  await page.goto('/dashboard?tab=projects')
-  await expect(page.getByRole('link', { name: 'Pay Now' }).first()).toBeVisible()
-
-  await acceptTermsAndGoToGateway(page, project.id, project.quoteAmount)
+  await acceptTermsAndGoToGateway(page, project.id, project.quoteAmount, { viaDashboard: true })
   await page.getByRole('button', { name: /^Pay / }).click()
 
   await expect(page).toHaveURL(/\/payment-success\?m_payment_id=KAS-/)
@@ -71,9 +75,10 @@ test('draft → quote → terms → simulator Pay → confirmed; the dashboard s
   const file = await download.path()
   expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-')
 
-  // The project shows as paid on its card.
+  // The project shows as paid on its card, with no 'Pay Now' any more.
   await page.goto('/dashboard?tab=projects')
-  await expect(page.getByText(project.name).first()).toBeVisible()
+  await expect(page.getByText('Paid - Awaiting pilot assignment').first()).toBeVisible()
+  await expect(page.locator(`a[href="/checkout/${project.id}"]`)).toHaveCount(0)
 })
 
 test('cancelling at the gateway keeps the project unpaid and offers the way back', async ({ page, request }) => {
