@@ -6,7 +6,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { TermsContent, TermsKeyPoints } from '#app/components/checkout/terms-content.tsx'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
@@ -286,7 +286,15 @@ function TermsDialog({ quoteAmount, failure }: { quoteAmount: number; failure: {
   const navigation = useNavigation()
   const pending = navigation.state !== 'idle' && navigation.formMethod?.toLowerCase() === 'post'
   const headingRef = useRef<HTMLHeadingElement>(null)
+  const navigate = useNavigate()
   useEffect(() => headingRef.current?.focus(), [])
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') navigate('.', { preventScrollReset: true })
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [navigate])
   const termsError = failure?.error === TERMS_REQUIRED_MESSAGE ? failure.error : null
   return (
     <div className="fixed inset-0 z-[1500] flex items-end justify-center bg-ink-950/60 p-0 backdrop-blur-sm sm:items-center sm:p-4">
@@ -299,6 +307,13 @@ function TermsDialog({ quoteAmount, failure }: { quoteAmount: number; failure: {
         </div>
         <div className="min-h-[25vh] flex-1 overflow-y-auto px-5 py-4 sm:px-6" tabIndex={0} aria-label="Terms and conditions text">
           <TermsContent />
+          <p className="mt-4 text-xs text-ink-500">
+            Our company details, registration and VAT numbers and the full cancellation policy are on the{' '}
+            <Link to="/legal#cancellation" className="link" target="_blank" rel="noreferrer">
+              legal information page
+            </Link>
+            .
+          </p>
         </div>
         <Form method="post" className="space-y-3 border-t border-ink-100 bg-ink-50 px-5 py-3 sm:px-6 sm:py-4" preventScrollReset>
           {failure && !termsError ? (

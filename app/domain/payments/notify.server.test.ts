@@ -228,6 +228,7 @@ describe('POST /api/payfast/notify', () => {
   test('an empty or garbage body is a 400, never a 500', async () => {
     expect((await postItn('')).status).toBe(400)
     expect((await postItn('%%%&&&==')).status).toBe(400)
+    expect((await postItn('a='.padEnd(20_000, 'x'))).status).toBe(400)
   })
 })
 

@@ -27,6 +27,9 @@ import { confirmWithPayfast, getPayfastConfig, isTrustedPayfastSource } from './
 
 export const TAX_INVOICE_COUNTER = 'tax_invoice_number'
 
+/** A real ITN is well under 2 kB; anything far larger is not PayFast. */
+export const MAX_ITN_BODY_CHARS = 16_000
+
 export type NotificationOutcome = 'accepted' | 'duplicate' | 'rejected'
 
 export interface NotificationResult {
@@ -46,7 +49,8 @@ export async function processPayfastNotification(input: {
 }): Promise<NotificationResult> {
   const db = getDb()
   const now = input.now ?? new Date()
-  const pairs = [...new URLSearchParams(input.rawBody).entries()]
+  const oversized = input.rawBody.length > MAX_ITN_BODY_CHARS
+  const pairs = oversized ? [] : [...new URLSearchParams(input.rawBody).entries()]
   const field = (name: string) => pairs.find(([k]) => k === name)?.[1] ?? null
   const mPaymentId = field('m_payment_id')
   const pfPaymentId = field('pf_payment_id')
@@ -59,7 +63,7 @@ export async function processPayfastNotification(input: {
       mPaymentId: mPaymentId?.slice(0, 100) ?? null,
       pfPaymentId: pfPaymentId?.slice(0, 100) ?? null,
       paymentStatus: paymentStatus?.slice(0, 20) ?? null,
-      rawBody: input.rawBody,
+      rawBody: oversized ? input.rawBody.slice(0, MAX_ITN_BODY_CHARS) : input.rawBody,
       sourceIp: input.sourceIp.slice(0, 64),
       outcome: 'rejected',
       reason: 'received',
@@ -88,6 +92,7 @@ export async function processPayfastNotification(input: {
     }
   }
 
+  if (oversized) return finish('rejected', 'body too large')
   const config = getPayfastConfig()
   // 2. Signature over the posted fields, in posted order, empties kept.
   if (!field('signature')) return finish('rejected', 'missing signature')
