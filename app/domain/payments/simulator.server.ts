@@ -9,7 +9,7 @@
  * In sandbox and live mode both answer 404.
  */
 import crypto from 'node:crypto'
-import { appUrl } from '#app/domain/config/env.server.ts'
+import { appUrl, getEnv } from '#app/domain/config/env.server.ts'
 import {
   centsToAmount,
   checkoutAmountToCents,
@@ -150,11 +150,14 @@ export async function sendSimulatedItn(checkout: VerifiedCheckout, paymentStatus
     return { sent: false, detail: 'notify_url is not a URL' }
   }
   if (target.origin !== new URL(appUrl()).origin) return { sent: false, detail: 'notify_url is not this app' }
+  // Deliver straight to this server's own port: behind a proxy (a deployed demo) the public
+  // URL would come back from the proxy's address instead of loopback.
+  const local = new URL(`${target.pathname}${target.search}`, `http://127.0.0.1:${getEnv().PORT}`)
   const pairs = buildSimulatedItn(checkout, paymentStatus)
   rememberIssued(itnParamString(pairs))
   const body = pairs.map(([k, v]) => `${k}=${encodeURIComponent(v).replace(/%20/g, '+')}`).join('&')
   try {
-    const response = await fetch(target, {
+    const response = await fetch(local, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'User-Agent': 'PayFast Simulator' },
       body,
