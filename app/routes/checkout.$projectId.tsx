@@ -165,16 +165,16 @@ export default function CheckoutPage() {
                 <table className="mt-4 w-full text-sm">
                   <thead>
                     <tr className="border-b border-ink-100 text-left text-ink-500">
-                      <th className="py-2 font-medium">Area</th>
-                      <th className="py-2 font-medium">Size</th>
-                      <th className="py-2 text-right font-medium">Boundary points</th>
+                      <th className="py-2 pr-4 font-medium">Area</th>
+                      <th className="py-2 pr-4 font-medium">Size</th>
+                      <th className="py-2 text-right font-medium">Points</th>
                     </tr>
                   </thead>
                   <tbody>
                     {areas.map((a) => (
                       <tr key={a.number} className="border-b border-ink-50">
-                        <td className="py-2">Area {a.number}</td>
-                        <td className="py-2">
+                        <td className="whitespace-nowrap py-2 pr-4">Area {a.number}</td>
+                        <td className="py-2 pr-4">
                           {hectares(a.areaSqm)} <span className="text-ink-500">({Math.round(a.areaSqm).toLocaleString('en-ZA')} m²)</span>
                         </td>
                         <td className="py-2 text-right">{a.points}</td>
@@ -183,7 +183,7 @@ export default function CheckoutPage() {
                   </tbody>
                   <tfoot>
                     <tr>
-                      <td className="pt-2 font-semibold">Total</td>
+                      <td className="pt-2 pr-4 font-semibold">Total</td>
                       <td className="pt-2 font-semibold" colSpan={2}>
                         {hectares(project.areaSqm ?? 0)}
                       </td>
