@@ -62,6 +62,12 @@ export default function PaymentSuccessPage() {
                 We are waiting for PayFast to confirm your payment{result.amount != null ? ` of ${formatRand(result.amount)}` : ''}. This usually takes a
                 few seconds.
               </p>
+              {result.slow ? (
+                <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                  This is taking longer than usual. If you completed the payment, PayFast will confirm it shortly and we will e-mail your receipt.
+                  Nothing was charged if you did not finish paying.
+                </p>
+              ) : null}
               <p className="mt-4 text-sm">
                 <a href={`/payment-success?m_payment_id=${encodeURIComponent(result.mPaymentId ?? '')}`} className="link">
                   Refresh status

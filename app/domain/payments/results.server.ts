@@ -16,10 +16,15 @@ export interface PaymentResult {
   projectName: string | null
   amount: number | null
   invoiceId: number | null
+  /** Still waiting for PayFast long after the checkout began. */
+  slow: boolean
 }
 
-export function getPaymentResult(clientId: number, mPaymentId: string | null): PaymentResult {
-  const none: PaymentResult = { state: 'unknown', mPaymentId: null, projectId: null, projectName: null, amount: null, invoiceId: null }
+/** How long a checkout may wait for its notification before the page says so. */
+export const SLOW_CONFIRMATION_MS = 10 * 60 * 1000
+
+export function getPaymentResult(clientId: number, mPaymentId: string | null, now = new Date()): PaymentResult {
+  const none: PaymentResult = { state: 'unknown', mPaymentId: null, projectId: null, projectName: null, amount: null, invoiceId: null, slow: false }
   if (!mPaymentId || mPaymentId.length > 100) return none
   const row = getDb()
     .select({ payment: payments, projectName: projects.name, projectPaid: projects.isPaid })
@@ -46,6 +51,7 @@ export function getPaymentResult(clientId: number, mPaymentId: string | null): P
     projectName: row.projectName,
     amount: payment.amount,
     invoiceId: payment.invoiceId,
+    slow: state === 'processing' && now.getTime() - payment.updatedAt.getTime() > SLOW_CONFIRMATION_MS,
   }
 }
 
