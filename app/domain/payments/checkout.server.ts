@@ -193,7 +193,8 @@ function openPaymentAttempt(tx: DbOrTx, project: Project, invoice: Invoice, amou
     .where(and(eq(payments.projectId, project.id), eq(payments.status, 'pending')))
     .all()
   const reusable = open.find((p) => p.amount === amount && p.mode === mode && p.invoiceId === invoice.id)
-  if (reusable) return reusable
+  // Reused: touch it, so 'waiting for PayFast' is measured from this checkout.
+  if (reusable) return tx.update(payments).set({ updatedAt: new Date() }).where(eq(payments.id, reusable.id)).returning().get()
   if (open.length) {
     tx.update(payments)
       .set({ status: 'superseded' })
