@@ -116,6 +116,7 @@ export function addressInList(list: net.BlockList, rawIp: string | null | undefi
 
 let hostCache: { at: number; addresses: Set<string> } | undefined
 const HOST_CACHE_MS = 10 * 60 * 1000
+const DNS_TIMEOUT_MS = 3000
 
 /** The current addresses of PayFast's hosts (cached; a DNS failure just yields none). */
 async function payfastHostAddresses(): Promise<Set<string>> {
@@ -124,7 +125,10 @@ async function payfastHostAddresses(): Promise<Set<string>> {
   await Promise.all(
     PAYFAST_HOSTS.map(async (host) => {
       try {
-        const found = await dns.lookup(host, { all: true })
+        const found = await Promise.race([
+          dns.lookup(host, { all: true }),
+          new Promise<never>((_, reject) => setTimeout(() => reject(new Error('DNS timeout')), DNS_TIMEOUT_MS).unref()),
+        ])
         for (const f of found) addresses.add(normaliseIp(f.address)?.address ?? f.address)
       } catch {
         // offline or unknown host: the published ranges still apply
