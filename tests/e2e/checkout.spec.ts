@@ -112,3 +112,21 @@ test('the success page with a forged status in the URL does not confirm anything
   await page.goto('/dashboard?tab=invoices')
   await expect(page.getByTestId('invoice-row').filter({ hasText: project.name }).getByText('Pending', { exact: true })).toBeVisible()
 })
+
+test('@js-only the success page waits for the notification and updates itself when it lands', async ({ page, context, request }) => {
+  const project = await createQuotedProjectViaApi(request)
+  await login(page, DEMO_CLIENT_EMAIL, DEMO_PASSWORD)
+  await acceptTermsAndGoToGateway(page, project.id, project.quoteAmount)
+  const mPaymentId = await page.locator('input[name="m_payment_id"]').first().inputValue()
+
+  // A second tab on the return page before PayFast has said anything.
+  const waiting = await context.newPage()
+  await waiting.goto(`/payment-success?m_payment_id=${mPaymentId}`)
+  await expect(waiting.getByRole('heading', { name: /Processing your payment/ })).toBeVisible()
+
+  await page.getByRole('button', { name: /^Pay / }).click()
+  await expect(page.getByRole('heading', { name: 'Payment Confirmed' })).toBeVisible()
+  // The waiting tab polls and turns to the result without a reload.
+  await expect(waiting.getByRole('heading', { name: 'Payment Confirmed' })).toBeVisible()
+  await expect(waiting.getByText('You will be taken to your dashboard in 15 seconds.')).toBeVisible()
+})
