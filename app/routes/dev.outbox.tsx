@@ -22,7 +22,7 @@ export default function DevOutbox() {
   const { messages, smtp, dir } = useLoaderData<typeof loader>()
   return (
     <AppShell>
-      <div className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6">
+      <main className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6">
         <DashboardHeading title="Mail outbox" subtitle={`Development only. Messages written to ${dir}, newest first.`} />
         {smtp ? (
           <p className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-800">SMTP_URL is set: new mail goes to the SMTP server, not here.</p>
@@ -48,7 +48,7 @@ export default function DevOutbox() {
             ))}
           </ul>
         )}
-      </div>
+      </main>
     </AppShell>
   )
 }
