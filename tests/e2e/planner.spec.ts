@@ -16,6 +16,21 @@ test('@js-only a client draws two areas, the live quote matches the server, and 
   await page.getByTestId('generate-quote').click()
   await expect.poll(() => alerts).toContain('Please draw at least one area before saving.')
 
+  // A second click on the same spot (within 5 m) is ignored; Undo Point removes the point.
+  const map = page.getByTestId('planner-map')
+  const box = (await map.boundingBox())!
+  const points = page.getByTestId('current-points')
+  await expect(page.getByTestId('draw-toggle')).toHaveAttribute('aria-pressed', 'true')
+  await expect(async () => {
+    await page.mouse.click(box.x + 20 + box.width / 2, box.y + box.height / 2 - 150)
+    await expect(points).toHaveAttribute('data-count', '1', { timeout: 1000 })
+  }).toPass()
+  await page.mouse.click(box.x + 20 + box.width / 2, box.y + box.height / 2 - 150)
+  await page.mouse.click(box.x + 21 + box.width / 2, box.y + box.height / 2 - 150)
+  await expect(points).toHaveAttribute('data-count', '1')
+  await page.getByRole('button', { name: 'Undo Point' }).click()
+  await expect(points).toHaveAttribute('data-count', '0')
+
   await drawArea(page, [[-160, -110], [40, -110], [40, 40], [-160, 40]])
   await drawArea(page, [[90, 70], [190, 70], [190, 170]])
   await expect(page.getByTestId('completed-areas').locator('li')).toHaveCount(2)
