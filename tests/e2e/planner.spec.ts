@@ -3,6 +3,8 @@ import { DEMO_PASSWORD, login } from './fixtures.ts'
 import { DEMO_CLIENT, PASTED_AREAS, areasToText, createProject, drawArea, drawnAreas, rand, serverQuote, squash } from './planner-fixtures.ts'
 
 test('@js-only a client draws two areas, the live quote matches the server, and the quote leads to checkout', async ({ page }) => {
+  // The longest journey: a project, two drawn areas, two airspace checks and a quote.
+  test.setTimeout(120_000)
   const alerts: string[] = []
   page.on('dialog', (dialog) => {
     alerts.push(dialog.message())
@@ -33,6 +35,13 @@ test('@js-only a client draws two areas, the live quote matches the server, and 
 
   await drawArea(page, [[-160, -110], [40, -110], [40, 40], [-160, 40]])
   await drawArea(page, [[90, 70], [190, 70], [190, 170]])
+  await expect(page.getByTestId('completed-areas').locator('li')).toHaveCount(2)
+
+  // The Airspace Zones tab shows the legend; the drawing survives the switch.
+  await page.getByRole('link', { name: 'Airspace Zones' }).click()
+  await expect(page.getByRole('heading', { name: 'Airspace and aviation fees' })).toBeVisible()
+  await expect(page.getByText('R850 aviation fee')).toBeVisible()
+  await page.getByRole('link', { name: 'Flight Planning & Quoting' }).click()
   await expect(page.getByTestId('completed-areas').locator('li')).toHaveCount(2)
 
   await expect(page.getByTestId('airspace-status')).toHaveAttribute('data-state', 'done')
