@@ -6,6 +6,7 @@
  */
 import { describe, expect, test } from 'vitest'
 import {
+  aviationFromCheck,
   computeInternalSplit,
   computeQuote,
   greatCircleKm,
@@ -118,6 +119,11 @@ describe('priceQuote: aviation fee and rounding', () => {
   test('travel fee is rounded to the cent (31.2345 km)', () => {
     // (31.2345 − 30) × 6.80 = R8.3946 → 839.46 cents → 839.
     expect(priceQuote({ areaSqm: 1000, nearest: at(31.2345), settings }).travelFee).toBe(839)
+  })
+
+  test('aviationFromCheck reads the check result (cents, or rands from older clients)', () => {
+    expect(aviationFromCheck({ aviationFee: 15000, aviationFeeRands: 150, zoneName: 'B', color: '#facc15' })).toEqual({ aviationFee: 15000, zoneName: 'B', zoneColor: '#facc15' })
+    expect(aviationFromCheck({ aviationFeeRands: 850, zoneName: 'C', color: null })).toEqual({ aviationFee: 85000, zoneName: 'C', zoneColor: null })
   })
 
   test('roundHalfAwayFromZero', () => {

@@ -36,6 +36,20 @@ export interface AviationInput {
   zoneColor: string | null
 }
 
+/** The aviation part of a quote from an airspace check result (the /api/airspace/check-flight-area body). */
+export function aviationFromCheck(check: {
+  aviationFee?: number
+  aviationFeeRands?: number
+  zoneName: string | null
+  color: string | null
+}): AviationInput {
+  return {
+    aviationFee: check.aviationFee ?? randToCents(check.aviationFeeRands ?? 0),
+    zoneName: check.zoneName,
+    zoneColor: check.color,
+  }
+}
+
 export interface QuoteInput {
   areas: SurveyArea[]
   hubs: PricingHub[]
