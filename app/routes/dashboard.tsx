@@ -10,6 +10,7 @@ import { ErrorScreen, GeneralErrorBoundary } from '#app/components/layout/error-
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { ProfileSchema } from '#app/domain/auth/schemas.ts'
 import { loadRoleDashboard } from '#app/domain/dashboard/dashboard.server.ts'
+import { handleClientProjectIntent, isClientProjectIntent } from '#app/domain/projects/dashboard-actions.server.ts'
 import { createToastHeaders } from '#app/domain/http/toast.server.ts'
 import { takeWelcome } from '#app/domain/http/welcome.server.ts'
 import { updateProfile } from '#app/domain/users/users.server.ts'
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const welcome = await takeWelcome(request)
   return json(
-    { ...loadRoleDashboard(user), welcome: welcome.message },
+    { ...loadRoleDashboard(user, new URL(request.url)), welcome: welcome.message },
     { headers: welcome.clear ? { 'Set-Cookie': welcome.clear } : undefined },
   )
 }
@@ -29,6 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
   const formData = await request.formData()
   const intent = formData.get('intent')
+  if (isClientProjectIntent(intent)) return handleClientProjectIntent(user, intent, formData)
   if (intent === 'update-profile') {
     const submission = parseWithZod(formData, { schema: ProfileSchema })
     if (submission.status !== 'success') {
@@ -48,7 +50,13 @@ export default function DashboardPage() {
   return (
     <AppShell>
       {data.role === 'client' ? (
-        <ClientDashboard profile={data.profile} stats={data.stats} welcome={data.welcome} />
+        <ClientDashboard
+          profile={data.profile}
+          stats={data.stats}
+          welcome={data.welcome}
+          projects={data.projects}
+          placeSearch={data.placeSearch}
+        />
       ) : data.role === 'pilot' ? (
         <PilotDashboard profile={data.profile} stats={data.stats} welcome={data.welcome} />
       ) : data.role === 'admin' ? (

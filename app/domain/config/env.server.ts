@@ -23,6 +23,8 @@ const EnvSchema = z.object({
   PAYFAST_VALIDATE_URL: z.string().optional(),
   PAYFAST_TRUSTED_IPS: z.string().default(''),
   SEED: z.string().optional(),
+  /** `true` lets SEED=demo run under NODE_ENV=production (the `npm run demo` command). */
+  ALLOW_DEMO_SEED: z.enum(['true', 'false']).default('false'),
   /** Multiplies every rate limit (tests raise it; production keeps 1). */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   TILE_URL: z
@@ -74,6 +76,12 @@ export function appUrl(): string {
 
 export function isProduction() {
   return getEnv().NODE_ENV === 'production'
+}
+
+/** The local demo (`npm run demo`): a production build with the demo seed, not a real deployment. */
+export function isDemo() {
+  const env = getEnv()
+  return env.SEED === 'demo' && env.ALLOW_DEMO_SEED === 'true'
 }
 
 /** The business details shown in the footer, the legal page and on invoices. */

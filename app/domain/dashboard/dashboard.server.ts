@@ -3,9 +3,11 @@
  * gathers what each view needs; the route picks by role.
  */
 import type { User } from '#db/schema.ts'
+import { loadClientProjectTabs } from '#app/domain/projects/dashboard-actions.server.ts'
 import { getAdminStats, getClientStats, getPilotStats } from './stats.server.ts'
 
-export function loadRoleDashboard(user: User) {
+/** `url` carries the dashboard's URL state (tab, search query, open dialogs). */
+export function loadRoleDashboard(user: User, url: URL = new URL('http://localhost/dashboard')) {
   const profile = {
     firstName: user.firstName,
     lastName: user.lastName,
@@ -15,7 +17,12 @@ export function loadRoleDashboard(user: User) {
   }
   switch (user.role) {
     case 'client':
-      return { role: 'client' as const, profile, stats: getClientStats(user.id) }
+      return {
+        role: 'client' as const,
+        profile,
+        stats: getClientStats(user.id),
+        ...loadClientProjectTabs(user.id, url),
+      }
     case 'pilot':
       return {
         role: 'pilot' as const,
