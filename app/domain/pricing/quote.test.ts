@@ -195,6 +195,13 @@ describe('computeQuote: geometry', () => {
     expect(q).toMatchObject({ tier: 'local', adjustedPrice: 150000, travelFee: 20000, totalInCents: 195500 })
   })
 
+  test('an unfinished area (under 3 distinct points) is left out, not a crash', () => {
+    const hubs = [{ id: 1, name: 'H', latitude: -33.8, longitude: 18.4 }]
+    const partial = { coordinates: [{ latitude: -33.9, longitude: 18.4 }, { latitude: -33.9, longitude: 18.4 }, { latitude: -33.91, longitude: 18.4 }] }
+    expect(computeQuote({ areas: [square(-33.9, 18.4), partial], hubs, settings })).toEqual(computeQuote({ areas: [square(-33.9, 18.4)], hubs, settings }))
+    expect(computeQuote({ areas: [partial], hubs, settings }).totalInCents).toBe(0)
+  })
+
   test('a closed ring gives the same quote as an open one', () => {
     const open = square(-33.9, 18.4)
     const closed = { coordinates: [...open.coordinates, open.coordinates[0]] }
