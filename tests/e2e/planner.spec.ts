@@ -73,6 +73,9 @@ test('@js-only a client draws two areas, the live quote matches the server, and 
   await expect(breakdown).toContainText('VAT (15%)')
   expect(squash(await breakdown.textContent())).toContain(squash(rand(server.vatAmount)))
 
+  // Offline, the screenshot leaves the tiles out but still shows the areas.
+  await expect(dialog.getByRole('img', { name: 'The survey areas on the satellite map' })).toBeVisible()
+
   // The stored project carries the same figure and is pending.
   const stored = await page.request.get(`/api/client/projects/${projectId}`)
   expect(await stored.json()).toMatchObject({ status: 'pending', quoteAmount: server.totalInCents })
