@@ -186,5 +186,17 @@ describe('with hubs and the national airspace', () => {
       expect(ctr.polygon.type).toBe('Polygon')
       expect((await callRoute(zonesLoader, '/api/airspace/zones')).status).toBe(401)
     })
+
+    test('GET /api/airspace/zones: 304 for the current ETag, a new ETag after a change', async () => {
+      const first = await callRoute(zonesLoader, '/api/airspace/zones', { headers })
+      const etag = first.headers.get('ETag')!
+      expect(etag).toMatch(/^"zones-.+"$/)
+      const again = await callRoute(zonesLoader, '/api/airspace/zones', { headers: { ...headers, 'If-None-Match': etag } })
+      expect(again.status).toBe(304)
+      loadRsaAirspace()
+      const changed = await callRoute(zonesLoader, '/api/airspace/zones', { headers: { ...headers, 'If-None-Match': etag } })
+      expect(changed.status).toBe(200)
+      expect(changed.headers.get('ETag')).not.toBe(etag)
+    })
   })
 })

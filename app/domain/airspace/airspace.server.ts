@@ -232,6 +232,11 @@ function zoneIndex(db: DbOrTx): ZoneIndex {
   return g[cacheKey]!
 }
 
+/** Changes whenever the active zones change: an ETag for the zone list. */
+export function airspaceZonesVersion(db: DbOrTx = getDb()): string {
+  return zoneIndex(db).fingerprint
+}
+
 /** Active zones for the planner map (`GET /api/airspace/zones`). */
 export function listActiveZones(db: DbOrTx = getDb()): PublicZone[] {
   return zoneIndex(db).zones.map((z) => ({
