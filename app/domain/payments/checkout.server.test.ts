@@ -84,7 +84,10 @@ describe('POST /api/client/accept-terms', () => {
       expect(response.status).toBe(409)
       const { quoteAmount } = await readJson<{ quoteAmount: number }>(response)
       expect(quoteAmount).toBeGreaterThan(project.quoteAmount!)
-      expect(db.select().from(projects).where(eq(projects.id, project.id)).get()!.quoteAmount).toBe(quoteAmount)
+      const updated = db.select().from(projects).where(eq(projects.id, project.id)).get()!
+      expect(updated.quoteAmount).toBe(quoteAmount)
+      expect(JSON.parse(updated.polygonGeoJson!).pricing.totalInCents).toBe(quoteAmount)
+      expect(JSON.parse(updated.polygonGeoJson!).areas).toHaveLength(1)
       // Paying the new figure works.
       const retry = await acceptTerms(headers, { projectId: project.id, quoteAmount, termsAcceptedAt: acceptedAt })
       expect(retry.status).toBe(200)

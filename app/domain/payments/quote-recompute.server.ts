@@ -9,6 +9,7 @@ import { projects, type Project } from '#db/schema.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { InvalidAreasError, quoteForAreas } from '#app/domain/pricing/quote.server.ts'
 import { computeInternalSplit } from '#app/domain/pricing/quote.ts'
+import { QUOTE_VALIDITY_DAYS } from './terms.ts'
 
 export interface QuoteArea {
   coordinates: Array<{ latitude: number; longitude: number }>
@@ -83,10 +84,16 @@ export async function recomputeQuote(areas: QuoteArea[], db: DbOrTx = getDb()): 
 
 /** Stores a changed quote on the project, so every page shows the figure that will be charged. */
 export function storeRecomputedQuote(projectId: number, quote: RecomputedQuote, db: DbOrTx = getDb()) {
-  const current = db.select({ baseCost: projects.baseCost }).from(projects).where(eq(projects.id, projectId)).get()
+  const current = db
+    .select({ baseCost: projects.baseCost, polygonGeoJson: projects.polygonGeoJson })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .get()
   const split = computeInternalSplit(quote, current?.baseCost)
+  const quotedAt = new Date()
   db.update(projects)
     .set({
+      polygonGeoJson: withPlanPricing(current?.polygonGeoJson ?? null, quote, quotedAt),
       areaSqm: quote.areaSqm,
       distanceFromHub: quote.distanceFromHub,
       nearestHub: quote.nearestHub?.name ?? null,
@@ -100,7 +107,7 @@ export function storeRecomputedQuote(projectId: number, quote: RecomputedQuote, 
       subtotal: quote.subtotal,
       vatAmount: quote.vatAmount,
       quoteAmount: quote.totalInCents,
-      quotedAt: new Date(),
+      quotedAt,
       profitMargin: split.profitMargin,
       platformShare: split.platformShare,
       operatorShare: split.operatorShare,
@@ -108,6 +115,44 @@ export function storeRecomputedQuote(projectId: number, quote: RecomputedQuote, 
     })
     .where(eq(projects.id, projectId))
     .run()
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** The stored flight plan with its pricing block brought up to date (the planner shows it). */
+function withPlanPricing(polygonGeoJson: string | null, quote: RecomputedQuote, quotedAt: Date): string | null {
+  if (!polygonGeoJson) return polygonGeoJson
+  let plan: Record<string, unknown>
+  try {
+    plan = JSON.parse(polygonGeoJson) as Record<string, unknown>
+  } catch {
+    return polygonGeoJson
+  }
+  if (!plan || typeof plan !== 'object' || Array.isArray(plan)) return polygonGeoJson
+  const previous = (plan.pricing && typeof plan.pricing === 'object' ? plan.pricing : {}) as Record<string, unknown>
+  return JSON.stringify({
+    ...plan,
+    pricing: {
+      ...previous,
+      totalInCents: quote.totalInCents,
+      totalPrice: quote.totalInCents,
+      nearestHub: quote.nearestHub?.name ?? null,
+      nearestHubId: quote.nearestHub?.id ?? null,
+      distanceFromHub: quote.distanceFromHub,
+      basePrice: quote.basePrice,
+      adjustedPrice: quote.adjustedPrice,
+      travelFee: quote.travelFee,
+      aviationFee: quote.aviationFee,
+      airspaceZone: quote.airspaceZone,
+      airspaceZoneColor: quote.airspaceZoneColor,
+      subtotal: quote.subtotal,
+      vatAmount: quote.vatAmount,
+      warnings: quote.warnings,
+    },
+    airspaceZone: quote.airspaceZone,
+    quotedAt: quotedAt.toISOString(),
+    validUntil: new Date(quotedAt.getTime() + QUOTE_VALIDITY_DAYS * DAY_MS).toISOString(),
+  })
 }
 
 /** The stored areas no longer pass the planner's checks (e.g. an edited boundary rule). */
