@@ -11,7 +11,10 @@ test('@js-only a client draws two areas, the live quote matches the server, and 
     void dialog.dismiss()
   })
   await login(page, DEMO_CLIENT, DEMO_PASSWORD)
+  // The dashboard ships no map code; only the planner loads Leaflet.
+  expect(await page.evaluate(() => typeof (window as unknown as { L?: unknown }).L)).toBe('undefined')
   const projectId = await createProject(page, `Vineyard ${Date.now()}`, { js: true })
+  await expect.poll(() => page.evaluate(() => typeof (window as unknown as { L?: unknown }).L)).toBe('object')
   await expect(page.getByTestId('planner-map')).toBeVisible()
 
   // Nothing drawn yet: the spec's alert.
