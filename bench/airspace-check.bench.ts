@@ -16,7 +16,7 @@ process.env.NODE_ENV = 'test'
 const { getDb } = await import('#app/domain/db/db.server.ts')
 const { hubs } = await import('#db/schema.ts')
 const { loadRsaAirspace, checkFlightArea } = await import('#app/domain/airspace/airspace.server.ts')
-const { quoteForAreas } = await import('#app/domain/pricing/quote.server.ts')
+const { quoteForAreas, quoteForValidatedAreas } = await import('#app/domain/pricing/quote.server.ts')
 const { QuoteRequestSchema } = await import('#app/domain/geometry/areas.ts')
 
 getDb()
@@ -58,11 +58,14 @@ quoteForAreas(areas)
 const options = { time: 3000, warmupIterations: 50 }
 
 describe('10 areas against the national dataset', () => {
-  bench('quoteForAreas (settings + hubs + airspace check + engine)', () => {
-    quoteForAreas(areas)
+  bench('POST /api/quote after auth: QuoteRequestSchema + quoteForValidatedAreas', () => {
+    quoteForValidatedAreas(QuoteRequestSchema.parse(body).areas)
   }, options)
-  bench('validate + quote (what POST /api/quote does after auth)', () => {
-    quoteForAreas(QuoteRequestSchema.parse(body).areas)
+  bench('quoteForValidatedAreas (settings + hubs + airspace check + engine)', () => {
+    quoteForValidatedAreas(areas)
+  }, options)
+  bench('quoteForAreas (validation included)', () => {
+    quoteForAreas(areas)
   }, options)
   bench('checkFlightArea only', () => {
     checkFlightArea(areas)

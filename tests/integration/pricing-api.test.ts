@@ -7,6 +7,7 @@ import { getDb } from '#app/domain/db/db.server.ts'
 import { AREA_MESSAGES, closedRing } from '#app/domain/geometry/areas.ts'
 import { computeQuote } from '#app/domain/pricing/quote.ts'
 import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
+import { CALCULATOR_LIMIT_MESSAGE } from '#app/domain/pricing/api-limits.server.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { signedInUser } from '#tests/helpers/users.ts'
 import { action as quoteAction, loader as quoteLoader } from '#app/routes/api.quote.ts'
@@ -143,6 +144,20 @@ describe('with hubs and the national airspace', () => {
       const body = await readJson<{ error: string; fieldErrors: Record<string, string[]> }>(response)
       expect(body.error).toBe(message)
       expect(body.fieldErrors[field]).toContain(message)
+    })
+    test('one account is limited to 240 calculator calls a minute', async () => {
+      const { headers: own } = await signedInUser('client')
+      const body = { flightPolygon: [{ coordinates: vineyard }] }
+      for (let i = 0; i < 240; i++) {
+        const response = await callRoute(checkAction, '/api/airspace/check-flight-area', { json: body, headers: own })
+        expect(response.status).toBe(200)
+      }
+      const limited = await postQuote({ areas: [{ coordinates: vineyard }] }, own)
+      expect(limited.status).toBe(429)
+      expect(await readJson(limited)).toEqual({ error: CALCULATOR_LIMIT_MESSAGE })
+      expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0)
+      // Other accounts are not affected.
+      expect((await postQuote({ areas: [{ coordinates: vineyard }] })).status).toBe(200)
     })
   })
 

@@ -79,6 +79,9 @@ export function bumpAirspaceZonesVersion() {
 
 function zoneRow(zone: NewZone) {
   const [minLng, minLat, maxLng, maxLat] = turfBbox(zone.polygon)
+  if (![minLng, minLat, maxLng, maxLat].every(Number.isFinite)) {
+    throw new Error(`Zone "${zone.zoneName}" has no usable polygon`)
+  }
   return {
     zoneName: zone.zoneName.slice(0, 255),
     zoneType: zone.zoneType.slice(0, 50),

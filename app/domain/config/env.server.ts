@@ -3,6 +3,7 @@
  * working local default so `npm start` runs on a fresh machine. Read lazily, so tests
  * can set variables before the first use.
  */
+import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
 
 const EnvSchema = z.object({
@@ -52,6 +53,7 @@ let cached: Env | undefined
 
 export function getEnv(): Env {
   if (!cached) {
+    ensureSessionSecret()
     const parsed = EnvSchema.safeParse(process.env)
     if (!parsed.success) {
       const problems = parsed.error.issues
@@ -62,6 +64,19 @@ export function getEnv(): Env {
     cached = parsed.data
   }
   return cached
+}
+
+/**
+ * A production server must never sign cookies with the public development default.
+ * Without SESSION_SECRET it makes a random one for this process (sessions then end at
+ * restart) and says so; set the variable to keep sessions across deploys.
+ */
+function ensureSessionSecret() {
+  if (process.env.SESSION_SECRET) return
+  if (process.env.NODE_ENV === 'production') {
+    process.env.SESSION_SECRET = randomBytes(32).toString('hex')
+    console.warn('[config] SESSION_SECRET is not set: using a random secret; sessions will not survive a restart.')
+  }
 }
 
 /** Tests change the environment between files; this forgets the cached copy. */
