@@ -7,8 +7,11 @@ import { action as checkoutAction } from '#app/routes/checkout.$projectId.tsx'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { createTestUser, signedInUser } from '#tests/helpers/users.ts'
 import { createQuotedProject, createSessionHeaders } from '#tests/helpers/payments-fixtures.ts'
+import { acceptTermsAndStartPayment } from './checkout.server.ts'
+import { PaymentError } from './errors.ts'
 import { checkoutSignature } from './payfast.ts'
 import { getPayfastConfig } from './payfast.server.ts'
+import { recomputeQuote, type QuoteArea } from './quote-recompute.server.ts'
 import { TERMS_REQUIRED_MESSAGE, TERMS_VERSION } from './terms.ts'
 
 function acceptTerms(headers: Record<string, string>, json: unknown, clientIp = '198.51.100.9') {
@@ -137,6 +140,49 @@ describe('POST /api/client/accept-terms', () => {
     db.update(projects).set({ isPaid: false, status: 'draft' }).where(eq(projects.id, project.id)).run()
     const draft = await acceptTerms(headers, { projectId: project.id, quoteAmount: project.quoteAmount, termsAcceptedAt: acceptedAt })
     expect(draft.status).toBe(409)
+  })
+})
+
+describe('a payment confirmed while the quote is being recomputed', () => {
+  // The ITN lands during the recompute's await: the paid project's quote must stay as it was paid.
+  async function startPaymentWhileItnLands(quoteAmountSeen: (projectQuote: number, recomputed: number) => number) {
+    const client = await createTestUser()
+    const { project } = await createQuotedProject(client.id)
+    const db = getDb()
+    const recomputeAsItnLands = async (areas: QuoteArea[]) => {
+      const quote = await recomputeQuote(areas)
+      db.update(projects).set({ isPaid: true, status: 'paid' }).where(eq(projects.id, project.id)).run()
+      // A different figure than the stored one, so the old code would have rewritten it.
+      return { ...quote, subtotal: quote.subtotal + 1000, totalInCents: quote.totalInCents + 1000 }
+    }
+    const outcome = await acceptTermsAndStartPayment({
+      clientId: client.id,
+      projectId: project.id,
+      quoteAmount: quoteAmountSeen(project.quoteAmount!, project.quoteAmount! + 1000),
+      termsAccepted: true,
+      ip: '198.51.100.9',
+      recompute: recomputeAsItnLands,
+    }).catch((error: unknown) => error)
+    const after = db.select().from(projects).where(eq(projects.id, project.id)).get()!
+    return { project, after, outcome }
+  }
+
+  test('is refused and leaves the paid quote untouched (client confirms the new figure)', async () => {
+    const { project, after, outcome } = await startPaymentWhileItnLands((_, recomputed) => recomputed)
+    expect(outcome).toBeInstanceOf(PaymentError)
+    expect(outcome).toMatchObject({ status: 409, message: 'This project has already been paid.' })
+    expect(after.quoteAmount).toBe(project.quoteAmount)
+    expect(after.quotedAt?.getTime()).toBe(project.quotedAt?.getTime())
+    expect(after.polygonGeoJson).toBe(project.polygonGeoJson)
+    expect(getDb().select().from(payments).where(eq(payments.projectId, project.id)).all()).toHaveLength(0)
+  })
+
+  test('is refused and leaves the paid quote untouched (client still holds the old figure)', async () => {
+    const { project, after, outcome } = await startPaymentWhileItnLands((seen) => seen)
+    expect(outcome).toMatchObject({ status: 409, message: 'This project has already been paid.' })
+    expect(after.quoteAmount).toBe(project.quoteAmount)
+    expect(after.subtotal).toBe(project.subtotal)
+    expect(after.polygonGeoJson).toBe(project.polygonGeoJson)
   })
 })
 

@@ -93,11 +93,23 @@ export async function acceptTermsAndStartPayment(input: AcceptTermsInput): Promi
   }
   const total = quote.totalInCents
 
-  // An expired quote is re-made today; a changed figure is stored so pages show it.
+  // An expired quote is re-made today; a changed figure is stored so pages show it. The write
+  // happens inside a transaction that re-reads isPaid: the ITN may have landed during the await.
   const expired = quoteValidUntil(project).getTime() < now.getTime()
-  if (total !== project.quoteAmount || expired) storeRecomputedQuote(project.id, quote)
-  if (input.quoteAmount !== total) throw new PaymentError(409, QUOTE_CHANGED_MESSAGE, { quoteAmount: total })
-  if (total <= 0) throw new PaymentError(409, 'This quote is R0.00 and cannot be paid online. No hubs configured — please contact us.')
+  const quoteNeedsStoring = total !== project.quoteAmount || expired
+  const refusal =
+    input.quoteAmount !== total
+      ? new PaymentError(409, QUOTE_CHANGED_MESSAGE, { quoteAmount: total })
+      : total <= 0
+        ? new PaymentError(409, 'This quote is R0.00 and cannot be paid online. No hubs configured — please contact us.')
+        : null
+  if (refusal) {
+    db.transaction((tx) => {
+      requireUnpaid(tx, project.id)
+      if (quoteNeedsStoring) storeRecomputedQuote(project.id, quote, tx)
+    })
+    throw refusal
+  }
 
   const client = db.select().from(users).where(eq(users.id, input.clientId)).get()
   if (!client) throw new PaymentError(404, 'Project not found')
@@ -105,8 +117,10 @@ export async function acceptTermsAndStartPayment(input: AcceptTermsInput): Promi
 
   // One synchronous transaction: a double click queues behind the first and reuses its attempt.
   const { invoice, payment } = db.transaction((tx) => {
+    requireUnpaid(tx, project.id)
+    if (quoteNeedsStoring) storeRecomputedQuote(project.id, quote, tx)
+    // Re-read: the invoice's due date follows the quotedAt just stored.
     const fresh = tx.select().from(projects).where(eq(projects.id, project.id)).get()!
-    if (fresh.isPaid) throw new PaymentError(409, 'This project has already been paid.')
     tx.update(projects)
       .set({ termsVersion: TERMS_VERSION, termsAcceptedAt: now, termsAcceptedIp: input.ip.slice(0, 64) })
       .where(eq(projects.id, project.id))
@@ -146,6 +160,13 @@ export async function acceptTermsAndStartPayment(input: AcceptTermsInput): Promi
     invoiceNumber: invoice.invoiceNumber ?? invoiceNumberFor(invoice.id),
     quoteAmount: total,
   }
+}
+
+/** The project as it is now, inside the caller's transaction; 409 once the ITN has marked it paid. */
+function requireUnpaid(tx: DbOrTx, projectId: number): Project {
+  const fresh = tx.select().from(projects).where(eq(projects.id, projectId)).get()!
+  if (fresh.isPaid) throw new PaymentError(409, 'This project has already been paid.')
+  return fresh
 }
 
 function upsertPendingInvoice(tx: DbOrTx, project: Project, quote: RecomputedQuote, now: Date): Invoice {
