@@ -1,11 +1,15 @@
 /**
  * `POST /api/payfast/notify` — PayFast's ITN (api.md "Payment notification"). Public,
  * form-encoded, no session or origin check (PayFast is the caller); the raw body is read
- * once so the signature is checked over exactly what was posted.
+ * once so the signature is checked over exactly what was posted. Cheap gates first: an
+ * oversize body is 413 before it is read whole, and untrusted senders are rate-limited
+ * (429) before anything is stored.
  */
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { methodNotAllowed } from '#app/domain/http/api.server.ts'
+import { BodyTooLargeError, declaresBodyOver, readTextWithin } from '#app/domain/http/body-limit.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
+import { MAX_ITN_BODY_BYTES, RateLimitedError, enforceNotificationLimit } from '#app/domain/payments/notify-limits.server.ts'
 import { processPayfastNotification } from '#app/domain/payments/notify.server.ts'
 
 export async function loader() {
@@ -14,7 +18,21 @@ export async function loader() {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(['POST'])
-  const rawBody = await request.text()
-  const result = await processPayfastNotification({ rawBody, sourceIp: clientIpOf(context) })
+  const sourceIp = clientIpOf(context)
+  if (declaresBodyOver(request, MAX_ITN_BODY_BYTES)) return new Response(null, { status: 413 })
+  try {
+    await enforceNotificationLimit(sourceIp)
+  } catch (error) {
+    if (!(error instanceof RateLimitedError)) throw error
+    return new Response(null, { status: 429, headers: { 'Retry-After': String(error.retryAfterSeconds) } })
+  }
+  let rawBody: string
+  try {
+    rawBody = await readTextWithin(request, MAX_ITN_BODY_BYTES)
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return new Response(null, { status: 413 })
+    throw error
+  }
+  const result = await processPayfastNotification({ rawBody, sourceIp })
   return new Response(null, { status: result.httpStatus })
 }

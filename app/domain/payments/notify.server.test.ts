@@ -10,6 +10,7 @@ import { startTestSmtpServer } from '#tests/helpers/smtp-server.ts'
 import { createTestUser } from '#tests/helpers/users.ts'
 import { createQuotedProject, createSessionHeaders, signedItn, startValidateServer } from '#tests/helpers/payments-fixtures.ts'
 import { acceptTermsAndStartPayment } from './checkout.server.ts'
+import { ITN_NOTIFICATIONS_PER_MINUTE, MAX_ITN_BODY_BYTES } from './notify-limits.server.ts'
 import { TAX_INVOICE_COUNTER } from './notify.server.ts'
 
 let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>
@@ -228,7 +229,80 @@ describe('POST /api/payfast/notify', () => {
   test('an empty or garbage body is a 400, never a 500', async () => {
     expect((await postItn('')).status).toBe(400)
     expect((await postItn('%%%&&&==')).status).toBe(400)
-    expect((await postItn('a='.padEnd(20_000, 'x'))).status).toBe(400)
+  })
+})
+
+describe('the cheap gates before a notification is stored', () => {
+  const notificationCount = () => getDb().select({ id: paymentNotifications.id }).from(paymentNotifications).all().length
+  // A streamed body, as Express hands one over (callRoute only sends whole bodies).
+  const postStream = (body: ReadableStream<Uint8Array>, headers: Record<string, string> = {}) =>
+    notifyAction({
+      request: new Request('http://localhost:3999/api/payfast/notify', { method: 'POST', body, headers, duplex: 'half' } as RequestInit),
+      params: {},
+      context: LOOPBACK,
+    })
+
+  test('a declared Content-Length over 16 kB is 413 and nothing is read or stored', async () => {
+    const before = notificationCount()
+    let pulled = 0
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1
+        controller.enqueue(new TextEncoder().encode('a=b&'))
+        if (pulled > 10) controller.close()
+      },
+    })
+    const response = await postStream(body, { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(MAX_ITN_BODY_BYTES + 1) })
+    expect(response.status).toBe(413)
+    expect(pulled).toBeLessThanOrEqual(1)
+    expect(notificationCount()).toBe(before)
+  })
+
+  test('a streamed body past 16 kB (no Content-Length) is cut off with 413 and not stored', async () => {
+    const before = notificationCount()
+    let sent = 0
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        // 64 kB in 1 kB chunks: the reader must stop well before the end.
+        if (sent >= 64 * 1024) return controller.close()
+        sent += 1024
+        controller.enqueue(new Uint8Array(1024).fill(0x61))
+      },
+    })
+    const response = await postStream(body)
+    expect(response.status).toBe(413)
+    expect(sent).toBeLessThan(MAX_ITN_BODY_BYTES * 2)
+    expect(notificationCount()).toBe(before)
+    expect((await postItn('a='.padEnd(20_000, 'x'))).status).toBe(413)
+    expect(notificationCount()).toBe(before)
+  })
+
+  test('a body just under the cap still reaches the checks and is stored', async () => {
+    const before = notificationCount()
+    expect((await postItn('a='.padEnd(MAX_ITN_BODY_BYTES - 10, 'x'))).status).toBe(400)
+    expect(notificationCount()).toBe(before + 1)
+  })
+
+  test('an untrusted address gets 60 a minute, then 429 (not stored); PayFast is never limited', async () => {
+    const stranger = { clientIp: '203.0.113.61' }
+    for (let i = 0; i < ITN_NOTIFICATIONS_PER_MINUTE; i++) {
+      expect((await postItn('m_payment_id=x', stranger)).status).toBe(400)
+    }
+    const before = notificationCount()
+    const limited = await postItn('m_payment_id=x', stranger)
+    expect(limited.status).toBe(429)
+    expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0)
+    expect(notificationCount()).toBe(before)
+    // Another address has its own allowance.
+    expect((await postItn('m_payment_id=x', { clientIp: '203.0.113.62' })).status).toBe(400)
+
+    const payfastAddress = { clientIp: '41.74.179.201' }
+    for (let i = 0; i < ITN_NOTIFICATIONS_PER_MINUTE + 5; i++) {
+      expect((await postItn('m_payment_id=x', payfastAddress)).status).toBe(400)
+    }
+    const { project, checkout } = await startedCheckout()
+    expect((await postItn(signedItn(checkout), payfastAddress)).status).toBe(200)
+    expect(state(project.id, checkout.mPaymentId).project.isPaid).toBe(true)
   })
 })
 
