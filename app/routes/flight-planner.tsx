@@ -6,7 +6,7 @@
  * it pasted coordinates or a KML/GeoJSON file (ADR 021); the server prices and stores
  * the plan, then shows the 'Project Quote' dialog (`&view=quote`).
  */
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction, UploadHandler } from '@remix-run/node'
 import {
   MaxPartSizeExceededError,
   json,
@@ -33,10 +33,11 @@ import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { isValidScreenshot, readStoredFlightPlan, summariseQuote } from '#app/domain/projects/flight-plan.ts'
 import {
   INPUT_MESSAGES,
-  MAX_PLAN_FILE_BYTES,
   PlannerInputError,
   parseCoordinateText,
   parsePlanFile,
+  plannerPartLimit,
+  type PlannerField,
 } from '#app/domain/projects/planner-input.server.ts'
 import {
   PAID_PROJECT_LOCKED,
@@ -122,19 +123,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   })
 }
 
-type ActionAnswer = { error: string; field: 'coordinates' | 'planFile' | 'areas' | null; fieldErrors?: Record<string, string[]> }
+type ActionAnswer = { error: string; field: PlannerField | null; fieldErrors?: Record<string, string[]> }
 
 function failure(status: number, error: string, field: ActionAnswer['field'], fieldErrors?: Record<string, string[]>) {
   return json<ActionAnswer>({ error, field, fieldErrors }, { status })
 }
 
+/** Each part is read with its own field's ceiling (plannerPartLimit). */
+const plannerUploadHandler: UploadHandler = (part) =>
+  unstable_createMemoryUploadHandler({ maxPartSize: plannerPartLimit(part.name).maxBytes })(part)
+
 async function readPlannerForm(request: Request) {
   const type = request.headers.get('Content-Type') ?? ''
   if (!type.includes('multipart/form-data')) return request.formData()
-  return unstable_parseMultipartFormData(
-    request,
-    unstable_createMemoryUploadHandler({ maxPartSize: MAX_PLAN_FILE_BYTES }),
-  )
+  return unstable_parseMultipartFormData(request, plannerUploadHandler)
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -146,7 +148,10 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     formData = await readPlannerForm(request)
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return failure(413, INPUT_MESSAGES.fileTooLarge, 'planFile')
+    if (error instanceof MaxPartSizeExceededError) {
+      const limit = plannerPartLimit(error.field)
+      return failure(413, limit.message, limit.field)
+    }
     return failure(400, 'The form could not be read.', null)
   }
   if (formData.get('intent') !== 'generate-quote') return failure(400, 'Unknown action', null)

@@ -116,6 +116,39 @@ describe('/flight-planner action (Generate Quote)', () => {
     expect(wrongType.status).toBe(415)
   })
 
+  test('each multipart field has its own size limit: a 2 MB screenshot does not trip the 1 MB plan-file limit', async () => {
+    const { user, token } = await signedInUser('client')
+    const draft = draftFor(user.id)
+    const ring = STELLENBOSCH_AREAS[0]!.coordinates.map((p) => `${p.longitude},${p.latitude},0`).join(' ')
+    const kml = `<kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><Polygon><outerBoundaryIs><LinearRing><coordinates>${ring}</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark></kml>`
+    // A PNG data URL of about the given size (a PNG signature in base64, then filler; length a multiple of 4).
+    const screenshotOf = (chars: number) => `data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAA${'A'.repeat(chars - (chars % 4) - 24)}`
+    const post = (screenshot: string, planFile = new File([kml], 'site.kml')) => {
+      const form = new FormData()
+      form.set('intent', 'generate-quote')
+      form.set('planFile', planFile)
+      form.set('screenshot', screenshot)
+      return callRoute(plannerRoute.action, `/flight-planner?projectId=${draft.id}`, { form, headers: cookieFor(token) })
+    }
+
+    const tooBigScreenshot = await post(screenshotOf(4_000_100))
+    expect(tooBigScreenshot.status).toBe(413)
+    expect(await readJson(tooBigScreenshot)).toMatchObject({ error: 'The map screenshot is too large (at most 4 MB).', field: 'screenshot' })
+
+    const tooBigFile = await post(screenshotOf(2_000_000), new File(['x'.repeat(1024 * 1024 + 10)], 'big.kml'))
+    expect(tooBigFile.status).toBe(413)
+    expect(await readJson(tooBigFile)).toMatchObject({ error: 'The file is too large (at most 1 MB).', field: 'planFile' })
+    expect(getDb().select().from(projects).where(eq(projects.id, draft.id)).get()!.status).toBe('draft')
+
+    const ok = await post(screenshotOf(2_000_000))
+    expect(ok.status).toBe(302)
+    const row = getDb().select().from(projects).where(eq(projects.id, draft.id)).get()!
+    expect(row.status).toBe('pending')
+    expect(row.quoteAmount).toBe(quoteProjectAreas([STELLENBOSCH_AREAS[0]!]).quote.totalInCents)
+    const { data } = await loaderData(`/flight-planner?projectId=${draft.id}&view=quote`, cookieFor(token))
+    expect(data!.hasScreenshot).toBe(true)
+  })
+
   test('nothing entered, a bad line and bad geometry are 400 with a reason; the draft stays a draft', async () => {
     const { user, token } = await signedInUser('client')
     const draft = draftFor(user.id)

@@ -25,7 +25,7 @@ export function CoordinatesForm({
   projectId: number
   defaultText: string
   error: string | null
-  errorField: 'coordinates' | 'planFile' | 'areas' | null
+  errorField: 'coordinates' | 'planFile' | 'areas' | 'screenshot' | null
 }) {
   const navigation = useNavigation()
   const pending =

@@ -7,6 +7,7 @@ import { kml } from '@tmcw/togeojson'
 import { DOMParser } from '@xmldom/xmldom'
 import { flightPolygonToAreas, type SurveyArea } from '#app/domain/geometry/areas.ts'
 import { parseCoordinatePair } from '#app/domain/places/places.server.ts'
+import { MAX_SCREENSHOT_CHARS } from '#app/domain/projects/flight-plan.ts'
 
 /** KML and GeoJSON files of a few hundred areas fit well within this. */
 export const MAX_PLAN_FILE_BYTES = 1024 * 1024
@@ -20,7 +21,35 @@ export const INPUT_MESSAGES = {
   unreadableGeoJson: 'The GeoJSON file could not be read.',
   noPolygons: 'The file has no polygons to survey.',
   textTooLong: 'Too many coordinates pasted.',
+  screenshotTooLarge: 'The map screenshot is too large (at most 4 MB).',
+  areasTooLarge: 'The drawn areas are too large to save.',
+  partTooLarge: 'The form is too large to save.',
 } as const
+
+/** 5000 points (the areas schema's ceiling) as JSON stay far below this. */
+export const MAX_AREAS_JSON_BYTES = 1024 * 1024
+
+export type PlannerField = 'coordinates' | 'planFile' | 'areas' | 'screenshot'
+
+/**
+ * The byte ceiling of each multipart part of the Generate Quote form: every field has its
+ * own (a 2 MB screenshot must not trip the 1 MB plan-file limit), anything else is small.
+ */
+export function plannerPartLimit(name: string): { maxBytes: number; field: PlannerField | null; message: string } {
+  switch (name) {
+    case 'planFile':
+      return { maxBytes: MAX_PLAN_FILE_BYTES, field: 'planFile', message: INPUT_MESSAGES.fileTooLarge }
+    case 'screenshot':
+      return { maxBytes: MAX_SCREENSHOT_CHARS, field: 'screenshot', message: INPUT_MESSAGES.screenshotTooLarge }
+    case 'areas':
+      return { maxBytes: MAX_AREAS_JSON_BYTES, field: 'areas', message: INPUT_MESSAGES.areasTooLarge }
+    case 'coordinates':
+      // UTF-8 worst case; the parser then reports 'Too many coordinates pasted.' by characters.
+      return { maxBytes: MAX_COORDINATE_TEXT_CHARS * 4, field: 'coordinates', message: INPUT_MESSAGES.textTooLong }
+    default:
+      return { maxBytes: 16 * 1024, field: null, message: INPUT_MESSAGES.partTooLarge }
+  }
+}
 
 export class PlannerInputError extends Error {
   constructor(
