@@ -12,7 +12,7 @@ import { AuthError } from '#app/domain/auth/accounts.server.ts'
 import { authenticatePassword } from '#app/domain/auth/authenticator.server.ts'
 import { requireAnonymous, safeRedirect } from '#app/domain/auth/guards.server.ts'
 import { RATE_LIMIT_MESSAGE, RateLimitedError, enforceRateLimit } from '#app/domain/auth/rate-limit.server.ts'
-import { LoginSchema } from '#app/domain/auth/schemas.ts'
+import { LOGIN_FAILED_MESSAGE, LoginSchema } from '#app/domain/auth/schemas.ts'
 import { commitSessionCookie, createSession } from '#app/domain/auth/session.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
 import { checkHoneypot } from '#app/domain/http/honeypot.server.ts'
@@ -38,23 +38,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(error instanceof RateLimitedError)) throw error
     return json({ result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE], hideFields: ['password'] }) }, { status: 429 })
   }
-  let user
   try {
-    user = await authenticatePassword(request)
+    const user = await authenticatePassword(request)
+    const { token, expiresAt } = await createSession(user.id, {
+      ipAddress: clientIpOf(context),
+      userAgent: request.headers.get('User-Agent'),
+    })
+    return redirect(safeRedirect(submission.value.redirectTo), {
+      headers: { 'Set-Cookie': await commitSessionCookie(token, expiresAt) },
+    })
   } catch (error) {
-    if (!(error instanceof AuthError)) throw error
+    if (error instanceof Response) throw error
+    // An unexpected failure gets the spec's fallback in the form, not the error page.
+    if (!(error instanceof AuthError)) console.error('[login] unexpected failure', error)
+    const known = error instanceof AuthError
     return json(
-      { result: submission.reply({ formErrors: [error.message], hideFields: ['password'] }) },
-      { status: error.status },
+      { result: submission.reply({ formErrors: [(known && error.message) || LOGIN_FAILED_MESSAGE], hideFields: ['password'] }) },
+      { status: known ? error.status : 500 },
     )
   }
-  const { token, expiresAt } = await createSession(user.id, {
-    ipAddress: clientIpOf(context),
-    userAgent: request.headers.get('User-Agent'),
-  })
-  return redirect(safeRedirect(submission.value.redirectTo), {
-    headers: { 'Set-Cookie': await commitSessionCookie(token, expiresAt) },
-  })
 }
 
 export default function LoginPage() {

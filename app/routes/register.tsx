@@ -11,7 +11,7 @@ import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { registerClient } from '#app/domain/auth/accounts.server.ts'
 import { requireAnonymous } from '#app/domain/auth/guards.server.ts'
 import { RATE_LIMIT_MESSAGE, RateLimitedError, enforceRateLimit } from '#app/domain/auth/rate-limit.server.ts'
-import { COUNTRIES, RegisterSchema } from '#app/domain/auth/schemas.ts'
+import { COUNTRIES, REGISTRATION_FAILED_MESSAGE, RegisterSchema } from '#app/domain/auth/schemas.ts'
 import { commitSessionCookie, createSession } from '#app/domain/auth/session.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
 import { checkHoneypot } from '#app/domain/http/honeypot.server.ts'
@@ -44,11 +44,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     user = await registerClient(submission.value)
   } catch (error) {
-    if (!(error instanceof EmailTakenError)) throw error
-    return json(
-      { result: submission.reply({ fieldErrors: { email: [error.message] }, hideFields: HIDDEN }), registered: false },
-      { status: 409 },
-    )
+    if (error instanceof EmailTakenError) {
+      return json(
+        { result: submission.reply({ fieldErrors: { email: [error.message] }, hideFields: HIDDEN }), registered: false },
+        { status: 409 },
+      )
+    }
+    // An unexpected failure gets the spec's fallback in the form, not the error page.
+    console.error('[register] unexpected failure', error)
+    return json({ result: submission.reply({ formErrors: [REGISTRATION_FAILED_MESSAGE], hideFields: HIDDEN }), registered: false }, { status: 500 })
   }
   // Sign the new client straight in; if that fails the account still exists.
   try {

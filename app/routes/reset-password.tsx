@@ -10,7 +10,7 @@ import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { resetPassword, verifyResetToken } from '#app/domain/auth/accounts.server.ts'
 import { RATE_LIMIT_MESSAGE, RateLimitedError, enforceRateLimit } from '#app/domain/auth/rate-limit.server.ts'
-import { ResetPasswordSchema } from '#app/domain/auth/schemas.ts'
+import { RESET_FAILED_MESSAGE, ResetPasswordSchema } from '#app/domain/auth/schemas.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
 import { checkHoneypot } from '#app/domain/http/honeypot.server.ts'
 
@@ -39,7 +39,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(error instanceof RateLimitedError)) throw error
     return json({ result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE], hideFields: HIDDEN }), outcome: 'invalid-input' as const }, { status: 429 })
   }
-  const done = await resetPassword(submission.value.token, submission.value.password)
+  let done: boolean
+  try {
+    done = await resetPassword(submission.value.token, submission.value.password)
+  } catch (error) {
+    // Not an invalid token (that is a false answer): the spec's retry message in the form.
+    console.error('[reset-password] unexpected failure', error)
+    return json({ result: submission.reply({ formErrors: [RESET_FAILED_MESSAGE], hideFields: HIDDEN }), outcome: 'failed' as const }, { status: 500 })
+  }
   if (!done) {
     return json({ result: submission.reply({ hideFields: HIDDEN }), outcome: 'invalid-token' as const }, { status: 400 })
   }

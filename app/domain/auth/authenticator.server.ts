@@ -24,14 +24,19 @@ authenticator.use(
   PASSWORD_STRATEGY,
 )
 
-/** Runs the password strategy; AuthError on failure. */
+/**
+ * Runs the password strategy; AuthError when the credentials are refused. Anything else (a
+ * database failure) is rethrown as itself, so it is not mistaken for a wrong password and the
+ * caller can show 'Login failed'.
+ */
 export async function authenticatePassword(request: Request): Promise<User> {
   try {
     return await authenticator.authenticate(PASSWORD_STRATEGY, request)
   } catch (error) {
     if (error instanceof AuthError) throw error
     if (error instanceof Error && error.cause instanceof AuthError) throw error.cause
-    throw new AuthError(INVALID_CREDENTIALS, 401)
+    if (error instanceof Error && error.cause instanceof Error) throw error.cause
+    throw error
   }
 }
 

@@ -8,6 +8,11 @@ import { z } from 'zod'
 export const COUNTRIES = ['South Africa', 'Botswana', 'Namibia', 'Zimbabwe', 'Other'] as const
 export const MIN_PASSWORD_LENGTH = 6
 
+/** Spec §8 fallbacks when the server has no message of its own (an unexpected failure). */
+export const LOGIN_FAILED_MESSAGE = 'Login failed'
+export const REGISTRATION_FAILED_MESSAGE = 'Registration failed'
+export const RESET_FAILED_MESSAGE = 'Failed to reset password. Please try again.'
+
 export const EmailSchema = z
   .string({ required_error: 'Please enter a valid email' })
   .trim()
