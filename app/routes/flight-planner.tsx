@@ -41,9 +41,11 @@ import {
 } from '#app/domain/projects/planner-input.server.ts'
 import {
   PAID_PROJECT_LOCKED,
+  PROJECT_CREATED,
   PROJECT_NOT_PLANNABLE,
   ProjectError,
   completeFlightPlan,
+  createProjectFailed,
   getClientProject,
 } from '#app/domain/projects/projects.server.ts'
 import { canPlan } from '#app/domain/projects/status.ts'
@@ -123,10 +125,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   })
 }
 
-type ActionAnswer = { error: string; field: PlannerField | null; fieldErrors?: Record<string, string[]> }
+type FailureToast = { title: string; description: string }
+type ActionAnswer = { error: string; field: PlannerField | null; fieldErrors?: Record<string, string[]>; toast?: FailureToast }
 
-function failure(status: number, error: string, field: ActionAnswer['field'], fieldErrors?: Record<string, string[]>) {
-  return json<ActionAnswer>({ error, field, fieldErrors }, { status })
+function failure(status: number, error: string, field: ActionAnswer['field'], fieldErrors?: Record<string, string[]>, toast?: FailureToast) {
+  return json<ActionAnswer>({ error, field, fieldErrors, toast }, { status })
 }
 
 /** Each part is read with its own field's ceiling (plannerPartLimit). */
@@ -182,14 +185,20 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!areas || (Array.isArray(areas) && areas.length === 0)) return failure(400, INPUT_MESSAGES.nothing, field)
 
   const screenshot = formData.get('screenshot')
+  let wasDraft: boolean
   try {
+    wasDraft = getClientProject(user.id, id).status === 'draft'
     completeFlightPlan(user.id, id, { areas, screenshot: typeof screenshot === 'string' && screenshot ? screenshot : undefined })
   } catch (error) {
     if (!(error instanceof ProjectError)) throw error
     if (error.status === 404) throw redirect('/dashboard')
-    return failure(error.status, error.message, field, error.fieldErrors)
+    // Pricing or saving the project failed: the spec's 'Error' toast besides the inline alert. It
+    // travels in the answer (a flash cookie would only show on the next page).
+    return failure(error.status, error.message, field, error.fieldErrors, { title: 'Error', description: createProjectFailed(error.message) })
   }
-  return redirect(`/flight-planner?projectId=${id}&view=quote`)
+  const quoteUrl = `/flight-planner?projectId=${id}&view=quote`
+  // A draft just became a pending project: the spec's success toast (not on a re-quote).
+  return wasDraft ? redirectWithToast(quoteUrl, { title: PROJECT_CREATED, type: 'success' }) : redirect(quoteUrl)
 }
 
 export default function FlightPlannerPage() {
@@ -244,6 +253,7 @@ function Planner({ data }: { data: PlannerData }) {
       defaultText={data.coordinatesText}
       error={actionData?.error ?? null}
       errorField={actionData?.field ?? null}
+      failure={actionData?.toast ?? null}
     />
   ) : null
 

@@ -7,12 +7,20 @@ import * as plannerRoute from '#app/routes/flight-planner.tsx'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { LOCATION_REQUIRED_MESSAGE, formatPlaceChoice } from '#app/domain/projects/project-schemas.ts'
 import { quoteProjectAreas } from '#app/domain/projects/quoting.server.ts'
-import { projects } from '#db/schema.ts'
+import { hubs, projects } from '#db/schema.ts'
+import { getToast } from '#app/domain/http/toast.server.ts'
 import { STELLENBOSCH_AREAS, draftFor, insertDemoHubs } from './planner-fixtures.ts'
 
 insertDemoHubs()
 
 const cookieFor = (token: string) => ({ 'x-session-id': token })
+
+/** The toast a response flashes (what the next page shows), or null. */
+async function toastOf(res: Response) {
+  const cookie = res.headers.get('Set-Cookie')
+  if (!cookie) return null
+  return (await getToast(new Request('http://localhost/', { headers: { Cookie: cookie.split(';')[0]! } }))).toast
+}
 
 function coordinatesText() {
   return STELLENBOSCH_AREAS.map((a) => a.coordinates.map((p) => `${p.latitude}, ${p.longitude}`).join('\n')).join('\n\n')
@@ -147,6 +155,45 @@ describe('/flight-planner action (Generate Quote)', () => {
     expect(row.quoteAmount).toBe(quoteProjectAreas([STELLENBOSCH_AREAS[0]!]).quote.totalInCents)
     const { data } = await loaderData(`/flight-planner?projectId=${draft.id}&view=quote`, cookieFor(token))
     expect(data!.hasScreenshot).toBe(true)
+  })
+
+  test("a draft that gets its quote flashes 'Project created successfully!…'; a re-quote does not", async () => {
+    const { user, token } = await signedInUser('client')
+    const draft = draftFor(user.id)
+    const post = () =>
+      callRoute(plannerRoute.action, `/flight-planner?projectId=${draft.id}`, {
+        form: { intent: 'generate-quote', coordinates: coordinatesText() },
+        headers: cookieFor(token),
+      })
+    const first = await post()
+    expect(first.status).toBe(302)
+    expect(await toastOf(first)).toMatchObject({ title: 'Project created successfully! An admin will assign a pilot soon.', type: 'success' })
+    const again = await post()
+    expect(again.status).toBe(302)
+    expect(await toastOf(again)).toBeNull()
+  })
+
+  test("pricing that fails flashes 'Error' / 'Failed to create project: {message}' (no hubs configured)", async () => {
+    const { user, token } = await signedInUser('client')
+    const draft = draftFor(user.id)
+    const db = getDb()
+    db.update(hubs).set({ isActive: false }).run()
+    try {
+      const res = await callRoute(plannerRoute.action, `/flight-planner?projectId=${draft.id}`, {
+        form: { intent: 'generate-quote', coordinates: coordinatesText() },
+        headers: cookieFor(token),
+      })
+      expect(res.status).toBe(409)
+      // In the answer (shown as a toast with JavaScript, as an alert without), not a flash cookie.
+      expect(await readJson(res)).toMatchObject({
+        error: 'No hubs configured',
+        toast: { title: 'Error', description: 'Failed to create project: No hubs configured' },
+      })
+      expect(await toastOf(res)).toBeNull()
+      expect(db.select().from(projects).where(eq(projects.id, draft.id)).get()!.status).toBe('draft')
+    } finally {
+      db.update(hubs).set({ isActive: true }).run()
+    }
   })
 
   test('nothing entered, a bad line and bad geometry are 400 with a reason; the draft stays a draft', async () => {

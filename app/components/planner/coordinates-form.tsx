@@ -21,11 +21,14 @@ export function CoordinatesForm({
   defaultText,
   error,
   errorField,
+  failure,
 }: {
   projectId: number
   defaultText: string
   error: string | null
   errorField: 'coordinates' | 'planFile' | 'areas' | 'screenshot' | null
+  /** The spec's 'Error' / 'Failed to create project: …' toast, shown here without JavaScript. */
+  failure?: { title: string; description: string } | null
 }) {
   const navigation = useNavigation()
   const pending =
@@ -48,7 +51,13 @@ export function CoordinatesForm({
           areas — or upload a KML or GeoJSON file exported from Google Earth or a GIS tool.
         </p>
       </div>
-      {error ? <Alert id="planner-input-error">{error}</Alert> : null}
+      {failure ? (
+        <Alert id="planner-input-error" title={failure.title}>
+          {failure.description}
+        </Alert>
+      ) : error ? (
+        <Alert id="planner-input-error">{error}</Alert>
+      ) : null}
       <div>
         <label htmlFor="coordinates" className="label">
           Coordinates

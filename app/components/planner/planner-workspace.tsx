@@ -8,6 +8,7 @@
 import { useFetcher } from '@remix-run/react'
 import type L from 'leaflet'
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useToast } from '#app/components/layout/toaster.tsx'
 import { cn } from '#app/components/ui/cn.ts'
 import { formatRand } from '#app/components/ui/money.ts'
 import { Spinner } from '#app/components/ui/status-button.tsx'
@@ -81,7 +82,8 @@ export function PlannerWorkspace({
   const [capturing, setCapturing] = useState(false)
   const [notice, setNotice] = useState<string | null>(null)
   const mapRef = useRef<L.Map | null>(null)
-  const fetcher = useFetcher<{ error?: string }>()
+  const fetcher = useFetcher<{ error?: string; toast?: { title: string; description: string } }>()
+  const showToast = useToast()
   const saving = capturing || fetcher.state !== 'idle'
 
   const onMap = useCallback(
@@ -165,9 +167,11 @@ export function PlannerWorkspace({
 
   useEffect(() => {
     if (fetcher.state === 'idle' && fetcher.data?.error) {
+      // Creating / pricing the project failed: the spec's 'Error' toast, then the save alert.
+      if (fetcher.data.toast) showToast({ ...fetcher.data.toast, type: 'error' })
       window.alert(SAVE_FAILED_ALERT)
     }
-  }, [fetcher.state, fetcher.data])
+  }, [fetcher.state, fetcher.data, showToast])
 
   function addPoint(point: LatLng) {
     setNotice(null)
