@@ -50,6 +50,8 @@ import {
 } from '#app/domain/projects/projects.server.ts'
 import { canPlan } from '#app/domain/projects/status.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
+import { NO_FLIGHT_HUBS_MESSAGE, NO_HUBS_MESSAGE } from '#app/domain/pricing/quote.ts'
+import { Alert } from '#app/components/ui/alert.tsx'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: leafletCss }]
 
@@ -101,6 +103,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       type: 'info',
     })
   }
+  const activeHubs = listActiveHubs()
   const areas = plan ? plan.areas.map((a) => a.coordinates.map((p) => ({ latitude: p.latitude, longitude: p.longitude }))) : []
   return json({
     handOff: false as const,
@@ -116,7 +119,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     areas,
     coordinatesText: areasAsText(areas.map((coordinates) => ({ coordinates }))),
-    hubs: listActiveHubs().map((h) => ({ id: h.id, name: h.name, latitude: h.latitude, longitude: h.longitude, address: h.address })),
+    hubs: activeHubs.map((h) => ({ id: h.id, name: h.name, latitude: h.latitude, longitude: h.longitude, address: h.address })),
+    hubsError: activeHubs.length ? null : NO_FLIGHT_HUBS_MESSAGE,
     settings: getPricingSettings(),
     tileUrl: getEnv().TILE_URL,
     quote,
@@ -291,6 +295,12 @@ function Planner({ data }: { data: PlannerData }) {
         </nav>
       </header>
 
+      {data.hubsError && project.canPlan ? (
+        <Alert title={data.hubsError} className="mb-4" id="planner-hubs-error">
+          Quotes say ‘{NO_HUBS_MESSAGE}’ and cannot be saved until an administrator adds an active flight hub. Please try
+          again later or contact us.
+        </Alert>
+      ) : null}
       {data.tab === 'airspace' ? <AirspaceLegend /> : null}
       {!project.canPlan ? null : hydrated ? (
         // Kept mounted (hidden) on the Airspace Zones tab, so the drawing survives a tab switch.

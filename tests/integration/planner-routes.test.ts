@@ -66,6 +66,20 @@ describe('/flight-planner loader', () => {
     expect(data).toEqual({ handOff: true, payment: false })
   })
 
+  test("says 'No flight hubs available' when no hub is active (and nothing otherwise)", async () => {
+    const { user, token } = await signedInUser('client')
+    const draft = draftFor(user.id)
+    expect((await loaderData(`/flight-planner?projectId=${draft.id}`, cookieFor(token))).data!.hubsError).toBeNull()
+    const db = getDb()
+    db.update(hubs).set({ isActive: false }).run()
+    try {
+      const { data } = await loaderData(`/flight-planner?projectId=${draft.id}`, cookieFor(token))
+      expect(data).toMatchObject({ hubs: [], hubsError: 'No flight hubs available' })
+    } finally {
+      db.update(hubs).set({ isActive: true }).run()
+    }
+  })
+
   test('signed out → login; pilots and admins → their dashboard', async () => {
     const signedOut = await callRoute(plannerRoute.loader, '/flight-planner?projectId=1')
     expect(signedOut.headers.get('Location')).toMatch(/^\/login\?redirectTo=/)
