@@ -23,8 +23,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     restoreMocks: true,
-  },
-  benchmark: {
-    include: ['bench/**/*.bench.ts'],
+    benchmark: {
+      include: ['bench/**/*.bench.ts'],
+    },
   },
 })

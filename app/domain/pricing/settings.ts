@@ -2,6 +2,8 @@
  * Pricing settings (decisions.md "Pricing"): the admin-editable keys of
  * system_settings and their defaults. Shared by the server and the live quote.
  */
+import { z } from 'zod'
+
 export interface PricingSettings {
   /** Rand per m², local tier. */
   tier1Price: number
@@ -59,3 +61,33 @@ export const PRICING_SETTING_DESCRIPTIONS: Record<keyof PricingSettings, string>
   localTravelFee: 'Fixed travel fee for the local tier, rand',
   vatRate: 'VAT rate, percent',
 }
+
+/**
+ * The admin pricing form (spec §3 "Pricing form") and `PUT /api/admin/pricing-settings`.
+ * One schema for the browser and the server. Numbers may arrive as form strings.
+ * `localTravelFee` and `vatRate` are optional: left out, they keep their stored value.
+ */
+function amount(label: string, min: number, max: number, unit: string) {
+  const message = `${label} must be between ${min} and ${max}${unit}`
+  return z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : value),
+    z
+      .number({ required_error: `${label} is required`, invalid_type_error: `${label} must be a number` })
+      .finite(`${label} must be a number`)
+      .min(min, message)
+      .max(max, message),
+  )
+}
+
+export const PricingSettingsSchema = z.object({
+  sqmBasePrice: amount('Legacy base price', 0, 100000, ' cents per m²'),
+  tier1Price: amount('Tier 1 price', 0, 100, ' rand per m²'),
+  tier2Price: amount('Tier 2 price', 0, 100, ' rand per m²'),
+  tier3Price: amount('Tier 3 price', 0, 100, ' rand per m²'),
+  areaThreshold: amount('Area threshold', 0, 10000000, ' m²'),
+  localTravelThreshold: amount('Local travel threshold', 0, 100, ' km'),
+  travelFeeRate: amount('Travel fee rate', 0, 1000, ' rand per km'),
+  localTravelFee: amount('Local travel fee', 0, 100000, ' rand').optional(),
+  vatRate: amount('VAT rate', 0, 100, ' %').optional(),
+})
+export type PricingSettingsInput = z.infer<typeof PricingSettingsSchema>

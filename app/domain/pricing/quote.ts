@@ -1,0 +1,236 @@
+/**
+ * The pricing engine (decisions.md "Pricing"): one pure module, used by the live quote
+ * in the browser and by the authoritative quote on the server. No I/O: settings, hubs
+ * and the airspace fee are passed in. Money is integer cents; every money line is
+ * rounded to whole cents, half away from zero, before it is added (ADR 011).
+ */
+import { area as turfArea, centroid as turfCentroid } from '@turf/turf'
+import { areasToFeatureCollection, type SurveyArea } from '#app/domain/geometry/areas.ts'
+import type { PricingSettings } from './settings.ts'
+
+/** Great-circle radius used for hub distances (decisions.md). */
+export const EARTH_RADIUS_KM = 6371
+/** The regional tier ends (and the national tier starts) at this distance. */
+export const REGIONAL_LIMIT_KM = 100
+/** Internal split constants (decisions.md): base cost R1172.04, 30 % platform. */
+export const BASE_COST_CENTS = 117204
+export const PLATFORM_SHARE_PERCENT = 30
+export const NO_HUBS_MESSAGE = 'No hubs configured'
+
+export type PricingTier = 'local' | 'regional' | 'national'
+
+export interface PricingHub {
+  id: number
+  name: string
+  latitude: number
+  longitude: number
+  /** Inactive hubs are ignored; missing means active. */
+  isActive?: boolean
+}
+
+/** The airspace part of a quote, taken from the airspace check. */
+export interface AviationInput {
+  /** Cents. */
+  aviationFee: number
+  zoneName: string | null
+  zoneColor: string | null
+}
+
+export interface QuoteInput {
+  areas: SurveyArea[]
+  hubs: PricingHub[]
+  settings: PricingSettings
+  aviation?: AviationInput
+}
+
+/** The api.md quote object, less `warnings` (which the server adds). */
+export interface QuoteFigures {
+  areaSqm: number
+  areaHectares: number
+  nearestHub: { id: number; name: string } | null
+  /** km, great-circle, unrounded. */
+  distanceFromHub: number
+  tier: PricingTier | null
+  /** Cents, every one. */
+  basePrice: number
+  adjustedPrice: number
+  travelFee: number
+  aviationFee: number
+  airspaceZone: string | null
+  airspaceZoneColor: string | null
+  subtotal: number
+  vatAmount: number
+  totalInCents: number
+  /** True when no active hub exists: the quote is zero and the planner says 'No hubs configured'. */
+  noHubs: boolean
+}
+
+/** How a project's money is split internally (admin finances), all cents. */
+export interface InternalSplit {
+  baseCost: number
+  profitMargin: number
+  platformShare: number
+  operatorShare: number
+  operatorPayout: number
+}
+
+/**
+ * Rand (or fractional cents) → whole cents, half away from zero. `toPrecision(12)`
+ * first removes binary noise such as 74072.49999999999 so that a true half rounds up.
+ */
+export function roundHalfAwayFromZero(value: number): number {
+  if (!Number.isFinite(value)) return 0
+  const clean = Number(value.toPrecision(12))
+  const rounded = Math.round(Math.abs(clean))
+  return clean < 0 ? -rounded : rounded
+}
+
+/** Rand → cents, rounded as above. */
+export function randToCents(rand: number): number {
+  return roundHalfAwayFromZero(rand * 100)
+}
+
+const toRadians = (deg: number) => (deg * Math.PI) / 180
+
+/** Haversine great-circle distance in km on a sphere of radius 6371 km. */
+export function greatCircleKm(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) {
+  const dLat = toRadians(b.latitude - a.latitude)
+  const dLng = toRadians(b.longitude - a.longitude)
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(toRadians(a.latitude)) * Math.cos(toRadians(b.latitude)) * Math.sin(dLng / 2) ** 2
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)))
+}
+
+/** Sum of the geodesic areas (turf.area) of all areas, m². */
+export function totalAreaSqm(areas: SurveyArea[]): number {
+  if (!areas.length) return 0
+  return areasToFeatureCollection(areas).features.reduce((sum, polygon) => sum + turfArea(polygon), 0)
+}
+
+/** turf.centroid of all areas together: the mean of every vertex (closing points excluded). */
+export function referencePoint(areas: SurveyArea[]): { latitude: number; longitude: number } | null {
+  if (!areas.length) return null
+  const [longitude, latitude] = turfCentroid(areasToFeatureCollection(areas)).geometry.coordinates
+  return { latitude, longitude }
+}
+
+export function nearestActiveHub(point: { latitude: number; longitude: number }, hubs: PricingHub[]) {
+  let best: { hub: PricingHub; distanceKm: number } | null = null
+  for (const hub of hubs) {
+    if (hub.isActive === false) continue
+    const distanceKm = greatCircleKm(point, hub)
+    if (!best || distanceKm < best.distanceKm) best = { hub, distanceKm }
+  }
+  return best
+}
+
+/** ≤ local threshold local; above it and under 100 km regional; 100 km or more national. */
+export function tierForDistance(distanceKm: number, settings: PricingSettings): PricingTier {
+  if (distanceKm <= settings.localTravelThreshold) return 'local'
+  if (distanceKm < REGIONAL_LIMIT_KM) return 'regional'
+  return 'national'
+}
+
+export function tierRate(tier: PricingTier, settings: PricingSettings): number {
+  return tier === 'local' ? settings.tier1Price : tier === 'regional' ? settings.tier2Price : settings.tier3Price
+}
+
+function zeroQuote(areaSqm: number, noHubs: boolean): QuoteFigures {
+  return {
+    areaSqm,
+    areaHectares: areaSqm / 10000,
+    nearestHub: null,
+    distanceFromHub: 0,
+    tier: null,
+    basePrice: 0,
+    adjustedPrice: 0,
+    travelFee: 0,
+    aviationFee: 0,
+    airspaceZone: null,
+    airspaceZoneColor: null,
+    subtotal: 0,
+    vatAmount: 0,
+    totalInCents: 0,
+    noHubs,
+  }
+}
+
+/** The quote for a set of areas (decisions.md steps 1–9). */
+export function computeQuote({ areas, hubs, settings, aviation }: QuoteInput): QuoteFigures {
+  const areaSqm = totalAreaSqm(areas)
+  const reference = referencePoint(areas)
+  const nearest = reference ? nearestActiveHub(reference, hubs) : null
+  return priceQuote({ areaSqm, nearest, noHubs: !hubs.some((h) => h.isActive !== false), settings, aviation })
+}
+
+/**
+ * The arithmetic of the quote once the area and the nearest hub are known (steps 3–9).
+ * Split out so the money rules can be checked with round numbers.
+ */
+export function priceQuote({
+  areaSqm,
+  nearest,
+  noHubs = nearest === null,
+  settings,
+  aviation,
+}: {
+  areaSqm: number
+  nearest: { hub: Pick<PricingHub, 'id' | 'name'>; distanceKm: number } | null
+  noHubs?: boolean
+  settings: PricingSettings
+  aviation?: AviationInput
+}): QuoteFigures {
+  if (!(areaSqm > 0) || !nearest) return zeroQuote(Math.max(0, areaSqm || 0), noHubs)
+
+  const distanceFromHub = nearest.distanceKm
+  const tier = tierForDistance(distanceFromHub, settings)
+  const rate = tierRate(tier, settings)
+  const basePrice = randToCents(rate * settings.areaThreshold)
+  const areaPrice = randToCents(areaSqm * rate)
+  const adjustedPrice = Math.max(basePrice, areaPrice)
+  const travelFee =
+    tier === 'local'
+      ? randToCents(settings.localTravelFee)
+      : randToCents((distanceFromHub - settings.localTravelThreshold) * settings.travelFeeRate)
+  const aviationFee = roundHalfAwayFromZero(aviation?.aviationFee ?? 0)
+  const subtotal = adjustedPrice + aviationFee + travelFee
+  const vatAmount = roundHalfAwayFromZero((subtotal * settings.vatRate) / 100)
+  return {
+    areaSqm,
+    areaHectares: areaSqm / 10000,
+    nearestHub: { id: nearest.hub.id, name: nearest.hub.name },
+    distanceFromHub,
+    tier,
+    basePrice,
+    adjustedPrice,
+    travelFee,
+    aviationFee,
+    airspaceZone: aviation?.zoneName ?? null,
+    airspaceZoneColor: aviation?.zoneColor ?? null,
+    subtotal,
+    vatAmount,
+    totalInCents: subtotal + vatAmount,
+    noHubs: false,
+  }
+}
+
+/**
+ * Internal split (decisions.md): margin = adjusted − base cost (not below 0); the
+ * platform takes 30 % of it (rounded half away from zero), the operator the rest, so
+ * the two shares always add up to the margin; the payout adds travel and aviation.
+ */
+export function computeInternalSplit(
+  quote: Pick<QuoteFigures, 'adjustedPrice' | 'travelFee' | 'aviationFee'>,
+  baseCost = BASE_COST_CENTS,
+): InternalSplit {
+  const profitMargin = Math.max(0, quote.adjustedPrice - baseCost)
+  const platformShare = roundHalfAwayFromZero((profitMargin * PLATFORM_SHARE_PERCENT) / 100)
+  const operatorShare = profitMargin - platformShare
+  return {
+    baseCost,
+    profitMargin,
+    platformShare,
+    operatorShare,
+    operatorPayout: operatorShare + quote.travelFee + quote.aviationFee,
+  }
+}
