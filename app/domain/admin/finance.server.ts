@@ -8,6 +8,7 @@ import { and, asc, desc, eq, gt, gte, lt, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import { invoices, projects, users, type Project } from '#db/schema.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
+import { BASE_COST_CENTS, computeInternalSplit } from '#app/domain/pricing/quote.ts'
 
 export interface DateRange {
   from: Date | null
@@ -36,18 +37,15 @@ export function parseDateRange(params: URLSearchParams): DateRange & { fromText:
   }
 }
 
-const BASE_COST_DEFAULT = 117204
-const PLATFORM_SHARE = 0.3
-
-/** The internal split (decisions.md), from the stored figures; recomputed when a row lacks them. */
+/** The internal split (decisions.md): the stored figures, or the pricing engine's split when a row lacks them. */
 export function splitFor(p: Pick<Project, 'adjustedPrice' | 'baseCost' | 'travelFee' | 'aviationFee' | 'profitMargin' | 'platformShare' | 'operatorShare' | 'operatorPayout'>) {
   if (p.platformShare != null && p.operatorPayout != null) {
     return { profitMargin: p.profitMargin ?? 0, platformShare: p.platformShare, operatorShare: p.operatorShare ?? 0, operatorPayout: p.operatorPayout }
   }
-  const margin = Math.max(0, (p.adjustedPrice ?? 0) - (p.baseCost ?? BASE_COST_DEFAULT))
-  const platformShare = Math.round(margin * PLATFORM_SHARE)
-  const operatorShare = margin - platformShare
-  return { profitMargin: margin, platformShare, operatorShare, operatorPayout: operatorShare + (p.travelFee ?? 0) + (p.aviationFee ?? 0) }
+  return computeInternalSplit(
+    { adjustedPrice: p.adjustedPrice ?? 0, travelFee: p.travelFee ?? 0, aviationFee: p.aviationFee ?? 0 },
+    p.baseCost ?? BASE_COST_CENTS,
+  )
 }
 
 function paidInRange(range: DateRange): SQL {
