@@ -9,6 +9,7 @@ import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { ErrorScreen, GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { ProfileSchema } from '#app/domain/auth/schemas.ts'
+import { ADMIN_INTENTS, handleAdminIntent } from '#app/domain/admin/intents.server.ts'
 import { loadRoleDashboard } from '#app/domain/dashboard/dashboard.server.ts'
 import { createToastHeaders } from '#app/domain/http/toast.server.ts'
 import { takeWelcome } from '#app/domain/http/welcome.server.ts'
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const welcome = await takeWelcome(request)
   return json(
-    { ...loadRoleDashboard(user), welcome: welcome.message },
+    { ...loadRoleDashboard(user, new URL(request.url)), welcome: welcome.message },
     { headers: welcome.clear ? { 'Set-Cookie': welcome.clear } : undefined },
   )
 }
@@ -29,6 +30,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
   const formData = await request.formData()
   const intent = formData.get('intent')
+  if (user.role === 'admin' && (ADMIN_INTENTS as readonly unknown[]).includes(intent)) {
+    return handleAdminIntent(user, formData)
+  }
   if (intent === 'update-profile') {
     const submission = parseWithZod(formData, { schema: ProfileSchema })
     if (submission.status !== 'success') {
@@ -52,7 +56,7 @@ export default function DashboardPage() {
       ) : data.role === 'pilot' ? (
         <PilotDashboard profile={data.profile} stats={data.stats} welcome={data.welcome} />
       ) : data.role === 'admin' ? (
-        <AdminDashboard stats={data.stats} welcome={data.welcome} />
+        <AdminDashboard stats={data.stats} admin={data.admin} welcome={data.welcome} />
       ) : (
         <ErrorScreen title="Invalid Role" message="Invalid Role - Your account role is not recognized." />
       )}

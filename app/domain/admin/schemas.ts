@@ -3,7 +3,7 @@
  * and 5). Shared by the browser (conform), the page actions and the /api routes.
  */
 import { z } from 'zod'
-import { PROJECT_STATUSES, ROLES } from '#db/schema.ts'
+import { type PROJECT_STATUSES, ROLES } from '#db/schema.ts'
 import { COUNTRIES, EmailSchema, NewPasswordSchema, PhoneSchema } from '#app/domain/auth/schemas.ts'
 
 const requiredText = (message: string, max: number) =>
@@ -180,3 +180,11 @@ export const ProjectSaveSchema = z.object({
     .optional()
     .transform((v) => v ?? ''),
 })
+
+/** The Reset Password dialog asks twice. */
+export const AdminSetPasswordFormSchema = z
+  .object({
+    newPassword: NewPasswordSchema,
+    confirmPassword: z.string({ required_error: 'Confirm password is required' }),
+  })
+  .refine((d) => d.confirmPassword === d.newPassword, { message: "Passwords don't match", path: ['confirmPassword'] })

@@ -3,9 +3,11 @@
  * gathers what each view needs; the route picks by role.
  */
 import type { User } from '#db/schema.ts'
+import { loadAdminTab } from '#app/domain/admin/tabs.server.ts'
 import { getAdminStats, getClientStats, getPilotStats } from './stats.server.ts'
 
-export function loadRoleDashboard(user: User) {
+/** `url` picks the admin tab (and its filters); other roles ignore it. */
+export function loadRoleDashboard(user: User, url?: URL) {
   const profile = {
     firstName: user.firstName,
     lastName: user.lastName,
@@ -30,7 +32,7 @@ export function loadRoleDashboard(user: User) {
         stats: getPilotStats(user.id),
       }
     case 'admin':
-      return { role: 'admin' as const, profile, stats: getAdminStats() }
+      return { role: 'admin' as const, profile, stats: getAdminStats(), admin: loadAdminTab(url ?? new URL('http://localhost/admin')) }
     default:
       return { role: 'unknown' as const }
   }

@@ -3,7 +3,7 @@
  * management dialog, pilot assignment (job card to the pilot, note to the client) and
  * status updates (client e-mailed when there is a message). Audited.
  */
-import { and, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, type like, or, sql, type SQL } from 'drizzle-orm'
 import { PROJECT_STATUSES, projectFiles, projects, users, type Project, type ProjectStatus } from '#db/schema.ts'
 import { alias } from 'drizzle-orm/sqlite-core'
 import { recordAudit } from '#app/domain/audit/audit.server.ts'
