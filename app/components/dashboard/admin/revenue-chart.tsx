@@ -7,6 +7,12 @@ function monthLabel(key: string) {
   return `${MONTHS[Number(m) - 1]} ${y!.slice(2)}`
 }
 
+function tickLabel(cents: number) {
+  const rand = cents / 100
+  if (rand >= 1000) return `R${Number((rand / 1000).toFixed(rand % 1000 === 0 ? 0 : 1))}k`
+  return `R${Math.round(rand)}`
+}
+
 /** Monthly revenue as a plain SVG bar chart (no chart library needed for this). */
 export function RevenueChart({ data }: { data: Array<{ month: string; revenue: number }> }) {
   const width = 720
@@ -33,7 +39,7 @@ export function RevenueChart({ data }: { data: Array<{ month: string; revenue: n
             <g key={t}>
               <line x1={pad.left} x2={width - pad.right} y1={y} y2={y} stroke="#e6ebf3" strokeWidth={1} />
               <text x={pad.left - 8} y={y + 4} textAnchor="end" fontSize={11} fill="#6c83a8">
-                {t >= 100000 ? `R${Math.round(t / 100000)}k` : `R${Math.round(t / 100)}`}
+                {tickLabel(t)}
               </text>
             </g>
           )

@@ -88,8 +88,8 @@ export function AdminDialog({
   const panel = useRef<HTMLDivElement>(null)
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null
-    const first = panel.current?.querySelector<HTMLElement>('input:not([type=hidden]), select, textarea, button')
-    ;(first ?? panel.current)?.focus()
+    // Focus the dialog itself (not its first field) so long dialogs open at the top.
+    panel.current?.focus({ preventScroll: true })
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') navigate(closeTo, { preventScrollReset: true })
     }
