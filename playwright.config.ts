@@ -17,7 +17,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   globalSetup: './tests/setup/e2e-global-setup.ts',
   globalTeardown: './tests/setup/e2e-global-teardown.ts',
   use: {

@@ -12,6 +12,7 @@ import {
   PRICING_SETTING_KEYS,
   type PricingSettings,
 } from '../app/domain/pricing/settings.ts'
+import { countZones, loadRsaAirspace } from '../app/domain/airspace/airspace.server.ts'
 
 export const DEMO_PASSWORD = 'kestrel-demo'
 
@@ -67,5 +68,10 @@ export async function seedDemo() {
     if (!exists) db.insert(hubs).values(hub).run()
   }
   ensurePricingSettings()
+  // The national airspace dataset, unless an admin has already loaded or uploaded zones.
+  if (countZones(db) === 0) {
+    const { inserted } = loadRsaAirspace(db)
+    console.log(`[seed] loaded ${inserted} South African airspace zones`)
+  }
   console.log('[seed] demo accounts, hubs and pricing settings are in place')
 }

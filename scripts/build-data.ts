@@ -25,5 +25,6 @@ const places = cities
   .sort((a, b) => a.name.localeCompare(b.name))
 
 const out = path.resolve('app/domain/places/za-places.generated.json')
+fs.mkdirSync(path.dirname(out), { recursive: true })
 fs.writeFileSync(out, JSON.stringify(places))
 console.log(`[build-data] ${places.length} South African places → ${path.relative(process.cwd(), out)}`)

@@ -1,14 +1,88 @@
-import { SiteHeader } from '#app/components/layout/site-header.tsx'
+import { parseWithZod } from '@conform-to/zod'
+import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { useEffect } from 'react'
+import { ContactSection, type ContactActionData } from '#app/components/landing/contact-section.tsx'
+import { AboutSection, GallerySection, Hero, PartnersSection, ServicesSection, StepsSection } from '#app/components/landing/sections.tsx'
 import { SiteFooter } from '#app/components/layout/site-footer.tsx'
+import { SiteHeader } from '#app/components/layout/site-header.tsx'
+import { RATE_LIMIT_MESSAGE, RateLimitedError, enforceRateLimit } from '#app/domain/auth/rate-limit.server.ts'
+import { ContactDeliveryError, submitContactMessage } from '#app/domain/contact/contact.server.ts'
+import { CONTACT_FAILED_TOAST, CONTACT_SENT_TOAST, ContactSchema } from '#app/domain/contact/schemas.ts'
+import { clientIpOf } from '#app/domain/http/context.ts'
+import { checkHoneypot } from '#app/domain/http/honeypot.server.ts'
+import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { useRootData } from '#app/root.tsx'
+
+export const meta: MetaFunction = () => [
+  { title: 'Kestrel Aerial Survey — drone mapping and aerial surveying, Cape Town' },
+  {
+    name: 'description',
+    content:
+      'Professional drone mapping and aerial surveying across South Africa: draw your site on a satellite map, get an instant quote in rand and book the flight online.',
+  },
+]
+
+/** Spec section 9: on load with a hash, scroll to that section after 100 ms. */
+export const HASH_SCROLL_DELAY_MS = 100
+
+type Toast = NonNullable<ContactActionData['toast']>
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData()
+  if (formData.get('intent') !== 'contact') {
+    return json<ContactActionData>({ toast: { title: 'Unknown action', type: 'error' } }, { status: 400 })
+  }
+  checkHoneypot(formData)
+  const inPlace = formData.get('via') === 'fetcher'
+  const submission = parseWithZod(formData, { schema: ContactSchema })
+  if (submission.status !== 'success') {
+    return json<ContactActionData>({ result: submission.reply(), toast: null }, { status: 400 })
+  }
+  // With JavaScript the page stays and shows the toast itself; without, a redirect
+  // carries it in a flash cookie back to the contact section.
+  const answer = (toast: Toast, status: number) =>
+    inPlace
+      ? json<ContactActionData>({ result: submission.reply({ resetForm: status === 200 }), toast }, { status })
+      : redirectWithToast('/#contact', toast)
+
+  try {
+    await enforceRateLimit('contact', clientIpOf(context))
+  } catch (error) {
+    if (!(error instanceof RateLimitedError)) throw error
+    return answer({ ...CONTACT_FAILED_TOAST, description: RATE_LIMIT_MESSAGE }, 429)
+  }
+  try {
+    await submitContactMessage(submission.value, { ipAddress: clientIpOf(context) })
+  } catch (error) {
+    if (!(error instanceof ContactDeliveryError)) throw error
+    return answer(CONTACT_FAILED_TOAST, 502)
+  }
+  return answer(CONTACT_SENT_TOAST, 200)
+}
 
 export default function Landing() {
   const root = useRootData()
+  const signedIn = Boolean(root?.user)
+
+  useEffect(() => {
+    const id = decodeURIComponent(window.location.hash.slice(1))
+    if (!id) return
+    const timer = setTimeout(() => document.getElementById(id)?.scrollIntoView({ behavior: 'smooth' }), HASH_SCROLL_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [])
+
   return (
-    <div>
-      <SiteHeader signedIn={Boolean(root?.user)} overlay />
-      <main id="home" className="bg-ink-950 pt-32 pb-24 text-white">
-        <h1 className="text-center text-4xl font-black">ELEVATE YOUR VIEW. EMPOWER YOUR INSIGHT</h1>
+    <div className="bg-white">
+      <SiteHeader signedIn={signedIn} overlay />
+      <main>
+        <Hero signedIn={signedIn} />
+        <AboutSection />
+        <ServicesSection />
+        <StepsSection signedIn={signedIn} />
+        <GallerySection signedIn={signedIn} />
+        {root ? <PartnersSection company={root.company} /> : null}
+        {root ? <ContactSection company={root.company} /> : null}
       </main>
       {root ? <SiteFooter company={root.company} /> : null}
     </div>

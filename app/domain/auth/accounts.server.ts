@@ -6,7 +6,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm'
 import { passwordResetTokens, users, type User } from '#db/schema.ts'
 import { appUrl } from '#app/domain/config/env.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
-import { sendEmail } from '#app/domain/mail/mail.server.ts'
+import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
 import { renderEmail } from '#app/domain/mail/templates.ts'
 import { findUserByEmail, insertUser } from '#app/domain/users/users.server.ts'
 import { getDummyHash, hashPassword, verifyPassword } from './password.server.ts'
@@ -57,6 +57,7 @@ export async function registerClient(input: RegisterInput): Promise<User> {
 /**
  * Starts a password reset. Answers nothing about whether the address exists; when it
  * does (and is active), a single-use link valid for one hour is e-mailed.
+ * Earlier unused links stay valid until they expire or one of them is used.
  */
 export async function requestPasswordReset(email: string): Promise<void> {
   const user = findUserByEmail(email)
@@ -71,7 +72,9 @@ export async function requestPasswordReset(email: string): Promise<void> {
     })
     .run()
   const url = `${appUrl()}/reset-password?token=${encodeURIComponent(token)}`
-  await sendEmail({
+  // A mail failure is logged, not reported: an error only for existing accounts would
+  // tell a stranger which addresses have one.
+  await sendEmailSafely({
     to: user.email,
     subject: 'Reset your Kestrel password',
     ...renderEmail({

@@ -3,6 +3,7 @@
  * message). In-memory, which suits the single-machine deployment (fly.toml runs one).
  */
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
+import { json } from '@remix-run/node'
 import { getEnv } from '#app/domain/config/env.server.ts'
 
 export const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a minute and try again.'
@@ -51,4 +52,14 @@ export async function enforceRateLimit(action: LimitedAction, clientIp: string) 
     limiters.set(action, limiter)
   }
   await limiter.consume(`${action}:${clientIp}`)
+}
+
+/** For /api routes: throws a 429 `{ error }` response (with Retry-After) past the limit. */
+export async function enforceApiRateLimit(action: LimitedAction, clientIp: string) {
+  try {
+    await enforceRateLimit(action, clientIp)
+  } catch (error) {
+    if (!(error instanceof RateLimitedError)) throw error
+    throw json({ error: RATE_LIMIT_MESSAGE }, { status: 429, headers: { 'Retry-After': String(error.retryAfterSeconds) } })
+  }
 }

@@ -28,12 +28,9 @@ export const PhoneSchema = z
   .string({ required_error: 'Phone number is required' })
   .trim()
   .transform((value) => value.replace(/[\s\-()]/g, '').replace(/^\+?27/, '').replace(/^0/, ''))
-  .pipe(
-    z
-      .string()
-      .min(1, 'Phone number is required')
-      .regex(/^\d{9}$/, 'Please enter a valid phone number (9 digits after +27)'),
-  )
+  // One message at a time: "required" for an empty field, the format rule otherwise.
+  .pipe(z.string().min(1, 'Phone number is required'))
+  .pipe(z.string().regex(/^\d{9}$/, 'Please enter a valid phone number (9 digits after +27)'))
 
 const name = (label: string) =>
   z
@@ -84,14 +81,4 @@ export const ProfileSchema = z.object({
   lastName: name('Last name'),
   phone: PhoneSchema,
   companyName: z.string().trim().max(255).optional(),
-})
-
-export const ContactSchema = z.object({
-  name: z.string({ required_error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
-  email: EmailSchema,
-  message: z
-    .string({ required_error: 'Message is required' })
-    .trim()
-    .min(1, 'Message is required')
-    .max(5000, 'Message must be at most 5000 characters'),
 })

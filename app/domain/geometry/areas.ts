@@ -81,22 +81,28 @@ export const SurveyAreasSchema = z
   .max(MAX_AREAS, AREA_MESSAGES.tooManyAreas)
 
 /** Body of POST /api/quote (and what the planner sends). */
-export const QuoteRequestSchema = z.object({ areas: SurveyAreasSchema })
+export const QuoteRequestSchema = z.object(
+  { areas: SurveyAreasSchema },
+  { invalid_type_error: 'Send a JSON object: { "areas": [ { "coordinates": [...] } ] }' },
+)
 
 /** Body of POST /api/airspace/check-flight-area: areas, or GeoJSON polygons. */
-export const CheckFlightAreaRequestSchema = z.object({
-  flightPolygon: z
-    .unknown()
-    .transform((value, ctx) => {
-      const areas = flightPolygonToAreas(value)
-      if (areas === null) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: AREA_MESSAGES.notPolygon })
-        return z.NEVER
-      }
-      return areas
-    })
-    .pipe(SurveyAreasSchema),
-})
+export const CheckFlightAreaRequestSchema = z.object(
+  {
+    flightPolygon: z
+      .unknown()
+      .transform((value, ctx) => {
+        const areas = flightPolygonToAreas(value)
+        if (areas === null) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: AREA_MESSAGES.notPolygon })
+          return z.NEVER
+        }
+        return areas
+      })
+      .pipe(SurveyAreasSchema),
+  },
+  { invalid_type_error: 'Send a JSON object: { "flightPolygon": … }' },
+)
 
 function isCoordinateSound(c: LatLng) {
   return (

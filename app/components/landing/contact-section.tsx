@@ -1,0 +1,114 @@
+/**
+ * Contact Us: public details and the contact form. The form posts to the landing
+ * route's action. With JavaScript it submits in place (a fetcher: 'TRANSMITTING...',
+ * then the form clears and a toast shows); without, the action redirects back to
+ * /#contact with the toast in a flash cookie.
+ */
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { useActionData, useFetcher } from '@remix-run/react'
+import { useEffect } from 'react'
+import { HoneypotInputs } from 'remix-utils/honeypot/react'
+import { ContactSchema } from '#app/domain/contact/schemas.ts'
+import { Field, TextareaField } from '../forms.tsx'
+import type { FooterCompany } from '../layout/site-footer.tsx'
+import { useToast, type ToastMessage } from '../layout/toaster.tsx'
+import { StatusButton } from '../ui/status-button.tsx'
+import { useHydrated } from '../ui/use-hydrated.ts'
+import { MailIcon, PhoneIcon, PinIcon } from './icons.tsx'
+
+export interface ContactActionData {
+  result?: SubmissionResult<string[]>
+  toast?: Omit<ToastMessage, 'id'> | null
+}
+
+export function ContactSection({ company }: { company: FooterCompany }) {
+  return (
+    <section id="contact" className="scroll-mt-16 bg-white py-20 sm:py-28">
+      <div className="mx-auto grid max-w-7xl gap-12 px-4 sm:px-6 lg:grid-cols-[0.9fr_1.1fr]">
+        <div>
+          <p className="text-xs font-bold uppercase tracking-[0.25em] text-amber-600">Get in touch</p>
+          <h2 className="mt-3 text-3xl font-black tracking-tight text-ink-950 sm:text-4xl">Contact Us</h2>
+          <p className="mt-4 max-w-md text-ink-600">
+            Tell us about your site and what you need to know. We answer every enquiry within one business day.
+          </p>
+          <ul className="mt-10 space-y-6">
+            <ContactDetail icon={<MailIcon />} label="Email">
+              <a href={`mailto:${company.email}`} className="hover:text-amber-700">
+                {company.email}
+              </a>
+            </ContactDetail>
+            <ContactDetail icon={<PhoneIcon />} label="Phone">
+              <a href={`tel:${company.phone.replace(/\s/g, '')}`} className="hover:text-amber-700">
+                {company.phone}
+              </a>
+            </ContactDetail>
+            <ContactDetail icon={<PinIcon />} label="Location">
+              Cape Town, South Africa
+            </ContactDetail>
+          </ul>
+        </div>
+        <div className="rounded-3xl border border-ink-100 bg-ink-50 p-6 shadow-card sm:p-10">
+          <ContactForm />
+        </div>
+      </div>
+    </section>
+  )
+}
+
+function ContactDetail({ icon, label, children }: { icon: React.ReactNode; label: string; children: React.ReactNode }) {
+  return (
+    <li className="flex items-center gap-4">
+      <span className="inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-ink-900 text-amber-400">{icon}</span>
+      <span>
+        <span className="block text-xs font-semibold uppercase tracking-wider text-ink-500">{label}</span>
+        <span className="block font-semibold text-ink-900">{children}</span>
+      </span>
+    </li>
+  )
+}
+
+function ContactForm() {
+  const fetcher = useFetcher<ContactActionData>()
+  const actionData = useActionData<ContactActionData>()
+  const hydrated = useHydrated()
+  const showToast = useToast()
+  const [form, fields] = useForm({
+    id: 'contact-form',
+    constraint: getZodConstraint(ContactSchema),
+    lastResult: fetcher.data?.result ?? actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  const transmitting = fetcher.state !== 'idle'
+
+  useEffect(() => {
+    if (fetcher.state === 'idle' && fetcher.data?.toast) showToast(fetcher.data.toast)
+  }, [fetcher.state, fetcher.data, showToast])
+
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-5">
+      <input type="hidden" name="intent" value="contact" />
+      {/* Tells the action to answer in place instead of redirecting. */}
+      {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
+      <HoneypotInputs />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name', placeholder: 'Your name' }} />
+        <Field
+          label="Email"
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', placeholder: 'you@company.co.za' }}
+        />
+      </div>
+      <TextareaField
+        label="Message"
+        errors={fields.message.errors}
+        textareaProps={{ ...getTextareaProps(fields.message), rows: 6, placeholder: 'Where is your site, how big is it and what do you need?' }}
+      />
+      <StatusButton pending={transmitting} pendingLabel="TRANSMITTING..." className="w-full py-3 text-base tracking-wide sm:w-auto sm:px-8">
+        SEND MESSAGE
+      </StatusButton>
+    </fetcher.Form>
+  )
+}

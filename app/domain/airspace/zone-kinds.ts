@@ -1,0 +1,186 @@
+/**
+ * What an airspace zone means for a quote (decisions.md "Airspace"): its display type,
+ * kind, colour, aviation fee and whether it needs SACAA/ATC approval. Shared by the
+ * loader (national dataset), the admin's KML upload and the planner legend.
+ */
+
+export type ZoneKind =
+  | 'controlled'
+  | 'restricted'
+  | 'prohibited'
+  | 'or-tambo-buffer'
+  | 'danger'
+  | 'airway'
+  | 'gliding'
+  | 'parachute'
+
+/** Fees in cents by kind: controlled/restricted/prohibited R850, buffer R150, danger R0. */
+export const ZONE_KIND_FEES: Record<ZoneKind, number> = {
+  controlled: 85000,
+  restricted: 85000,
+  prohibited: 85000,
+  'or-tambo-buffer': 15000,
+  danger: 0,
+  airway: 0,
+  gliding: 0,
+  parachute: 0,
+}
+
+export const APPROVAL_WARNING = 'Needs SACAA/ATC approval — may delay or prevent the flight'
+
+/** Zones whose floor is at or below this height above ground matter to a drone. */
+export const LOW_LEVEL_FLOOR_FT_AGL = 400
+
+/** Display types and their map colours (planner: CTR orange, ATZ red, TMA yellow). */
+export const ZONE_TYPE_COLORS = {
+  CTR: '#f97316',
+  ATZ: '#ef4444',
+  TMA: '#eab308',
+  CTA: '#3b82f6',
+  Restricted: '#a855f7',
+  Prohibited: '#991b1b',
+  Danger: '#dc2626',
+  Airway: '#64748b',
+  Gliding: '#14b8a6',
+  Parachute: '#0ea5e9',
+  Controlled: '#2563eb',
+  'OR Tambo Buffer': '#facc15',
+} as const
+export type ZoneType = keyof typeof ZONE_TYPE_COLORS
+
+/** For the planner's 'Airspace Zones' legend. */
+export const ZONE_LEGEND: Array<{ zoneType: ZoneType; color: string; description: string }> = [
+  { zoneType: 'CTR', color: ZONE_TYPE_COLORS.CTR, description: 'Control zone around an airport, from the ground up (R850)' },
+  { zoneType: 'ATZ', color: ZONE_TYPE_COLORS.ATZ, description: 'Aerodrome traffic zone (R850)' },
+  { zoneType: 'TMA', color: ZONE_TYPE_COLORS.TMA, description: 'Terminal area; its floor is high above ground, so no fee' },
+  { zoneType: 'Restricted', color: ZONE_TYPE_COLORS.Restricted, description: 'Restricted area: needs approval (R850)' },
+  { zoneType: 'Prohibited', color: ZONE_TYPE_COLORS.Prohibited, description: 'Prohibited area: needs approval (R850)' },
+  { zoneType: 'Danger', color: ZONE_TYPE_COLORS.Danger, description: 'Danger area (no fee)' },
+  { zoneType: 'Controlled', color: ZONE_TYPE_COLORS.Controlled, description: 'Controlled airspace from an uploaded KML (R850)' },
+  { zoneType: 'OR Tambo Buffer', color: ZONE_TYPE_COLORS['OR Tambo Buffer'], description: 'OR Tambo buffer (R150)' },
+]
+
+export interface ZoneClassification {
+  zoneType: ZoneType
+  kind: ZoneKind
+  color: string
+  /** Cents; 0 for zones that start above low level. */
+  aviationFee: number
+  lowerIsSurface: boolean
+  requiresApproval: boolean
+}
+
+/** Properties of a feature of the national dataset (`db/data/za-airspace.geojson`). */
+export interface NationalZoneProperties {
+  id: string
+  name: string
+  type: 'CTR' | 'ATZ' | 'TMA' | 'CTA' | 'AWY' | 'R' | 'D' | 'P' | 'GSEC' | 'PJE' | string
+  designator: string | null
+  lowerFt: number | null
+  upperFt: number | null
+  lowerRef: string | null
+  lowerIsSurface: boolean
+  duplicateOf?: string | null
+}
+
+const NATIONAL_TYPES: Record<string, { zoneType: ZoneType; kind: ZoneKind }> = {
+  CTR: { zoneType: 'CTR', kind: 'controlled' },
+  ATZ: { zoneType: 'ATZ', kind: 'controlled' },
+  TMA: { zoneType: 'TMA', kind: 'controlled' },
+  CTA: { zoneType: 'CTA', kind: 'controlled' },
+  R: { zoneType: 'Restricted', kind: 'restricted' },
+  P: { zoneType: 'Prohibited', kind: 'prohibited' },
+  D: { zoneType: 'Danger', kind: 'danger' },
+  AWY: { zoneType: 'Airway', kind: 'airway' },
+  GSEC: { zoneType: 'Gliding', kind: 'gliding' },
+  PJE: { zoneType: 'Parachute', kind: 'parachute' },
+}
+
+/** A zone matters to a drone when it starts at the ground or within 400 ft of it. */
+export function startsAtLowLevel(p: Pick<NationalZoneProperties, 'lowerIsSurface' | 'lowerRef' | 'lowerFt'>) {
+  if (p.lowerIsSurface) return true
+  return p.lowerRef === 'AGL' && p.lowerFt !== null && p.lowerFt <= LOW_LEVEL_FLOOR_FT_AGL
+}
+
+/** Maps a national-dataset feature to its type, kind, colour, fee and approval flag. */
+export function classifyNationalZone(p: NationalZoneProperties): ZoneClassification {
+  const { zoneType, kind } = NATIONAL_TYPES[p.type] ?? { zoneType: 'Controlled' as const, kind: 'controlled' as const }
+  const lowLevel = startsAtLowLevel(p)
+  return {
+    zoneType,
+    kind,
+    color: ZONE_TYPE_COLORS[zoneType],
+    aviationFee: lowLevel ? ZONE_KIND_FEES[kind] : 0,
+    lowerIsSurface: lowLevel,
+    requiresApproval: lowLevel && (kind === 'prohibited' || kind === 'restricted'),
+  }
+}
+
+type ColourFamily = 'red' | 'yellow' | 'green' | 'blue'
+
+/** '#rrggbb' (as @tmcw/togeojson writes KML colours) → a colour family by hue. */
+export function colourFamily(hex: string | null | undefined): ColourFamily | null {
+  const match = /^#?([0-9a-f]{6})$/i.exec(hex?.trim() ?? '')
+  if (!match) return null
+  const n = parseInt(match[1], 16)
+  const r = ((n >> 16) & 255) / 255
+  const g = ((n >> 8) & 255) / 255
+  const b = (n & 255) / 255
+  const max = Math.max(r, g, b)
+  const min = Math.min(r, g, b)
+  if (max - min < 0.15) return null // grey, black or white: no colour to read
+  let hue: number
+  if (max === r) hue = (((g - b) / (max - min)) * 60 + 360) % 360
+  else if (max === g) hue = ((b - r) / (max - min)) * 60 + 120
+  else hue = ((r - g) / (max - min)) * 60 + 240
+  if (hue < 25 || hue >= 330) return 'red'
+  if (hue < 75) return 'yellow'
+  if (hue < 165) return 'green'
+  return 'blue'
+}
+
+function familyFromWords(text: string): ColourFamily | null {
+  const t = text.toLowerCase()
+  if (/\bred\b|red[_-]|danger/.test(t)) return 'red'
+  if (/yellow|tambo|buffer/.test(t)) return 'yellow'
+  if (/green/.test(t)) return 'green'
+  if (/blue|controlled/.test(t)) return 'blue'
+  return null
+}
+
+/** What the admin's KML upload knows about a placemark (togeojson properties). */
+export interface KmlPlacemarkStyle {
+  name?: string | null
+  fill?: string | null
+  stroke?: string | null
+  styleUrl?: string | null
+}
+
+/**
+ * KML placemark → zone (spec §9): blue/green → Controlled R850, yellow → OR Tambo
+ * Buffer R150, red → Danger R0. The fill colour decides, then the line colour, then
+ * colour words in the style id or name; with no clue at all the zone is treated as
+ * controlled airspace (the cautious reading: it carries the fee).
+ */
+export function classifyKmlPlacemark(style: KmlPlacemarkStyle): ZoneClassification {
+  const family =
+    colourFamily(style.fill) ??
+    colourFamily(style.stroke) ??
+    familyFromWords(style.styleUrl ?? '') ??
+    familyFromWords(style.name ?? '') ??
+    'blue'
+  const { zoneType, kind }: { zoneType: ZoneType; kind: ZoneKind } =
+    family === 'yellow'
+      ? { zoneType: 'OR Tambo Buffer', kind: 'or-tambo-buffer' }
+      : family === 'red'
+        ? { zoneType: 'Danger', kind: 'danger' }
+        : { zoneType: 'Controlled', kind: 'controlled' }
+  return {
+    zoneType,
+    kind,
+    color: ZONE_TYPE_COLORS[zoneType],
+    aviationFee: ZONE_KIND_FEES[kind],
+    lowerIsSurface: true,
+    requiresApproval: false,
+  }
+}

@@ -1,0 +1,130 @@
+import { eq } from 'drizzle-orm'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { passwordResetTokens, users } from '#db/schema.ts'
+import { getDb } from '#app/domain/db/db.server.ts'
+import { listOutbox } from '#app/domain/mail/mail.server.ts'
+import { extractLink } from '#tests/helpers/smtp-server.ts'
+import { createTestUser, TEST_PASSWORD } from '#tests/helpers/users.ts'
+import {
+  ACCOUNT_INACTIVE,
+  AuthError,
+  INVALID_CREDENTIALS,
+  RESET_TOKEN_TTL_MS,
+  registerClient,
+  requestPasswordReset,
+  resetPassword,
+  verifyCredentials,
+  verifyResetToken,
+} from './accounts.server.ts'
+import { createSession, findSessionUser } from './session.server.ts'
+
+async function resetTokenFromOutbox(email: string) {
+  const mail = (await listOutbox()).find((m) => m.to === email)
+  if (!mail) throw new Error(`no reset e-mail for ${email}`)
+  return new URL(extractLink(mail.text, '/reset-password?token=')).searchParams.get('token')!
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('registration and credentials', () => {
+  it('self-registration always creates an active client', async () => {
+    const user = await registerClient({
+      firstName: 'Lerato',
+      lastName: 'Mokoena',
+      email: 'lerato@example.test',
+      password: 'secret1',
+      confirmPassword: 'secret1',
+      phone: '821234567',
+      country: 'South Africa',
+    })
+    expect(user.role).toBe('client')
+    expect(user.isActive).toBe(true)
+    expect(user.passwordHash).not.toContain('secret1')
+    expect((await verifyCredentials('LERATO@example.test', 'secret1')).id).toBe(user.id)
+  })
+
+  it('rejects a wrong password with 401 and a deactivated account with 403', async () => {
+    const user = await createTestUser()
+    await expect(verifyCredentials(user.email, 'wrong')).rejects.toMatchObject({ status: 401, message: INVALID_CREDENTIALS })
+    await expect(verifyCredentials('nobody@example.test', TEST_PASSWORD)).rejects.toBeInstanceOf(AuthError)
+    const inactive = await createTestUser({ isActive: false })
+    await expect(verifyCredentials(inactive.email, TEST_PASSWORD)).rejects.toMatchObject({ status: 403, message: ACCOUNT_INACTIVE })
+  })
+})
+
+describe('password reset', () => {
+  it('e-mails a link whose token is stored only as a hash', async () => {
+    const user = await createTestUser()
+    await requestPasswordReset(user.email)
+    const token = await resetTokenFromOutbox(user.email)
+    const rows = getDb().select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)).all()
+    expect(rows).toHaveLength(1)
+    expect(rows[0]!.tokenHash).not.toBe(token)
+    expect(verifyResetToken(token)).toEqual({ valid: true, email: user.email })
+  })
+
+  it('says nothing and sends nothing for an unknown or deactivated address', async () => {
+    await requestPasswordReset('ghost@example.test')
+    const inactive = await createTestUser({ isActive: false })
+    await requestPasswordReset(inactive.email)
+    const outbox = await listOutbox()
+    expect(outbox.some((m) => m.to === 'ghost@example.test' || m.to === inactive.email)).toBe(false)
+  })
+
+  it('sets the new password, spends the token and ends every session of the user', async () => {
+    const user = await createTestUser()
+    const session = await createSession(user.id)
+    await requestPasswordReset(user.email)
+    const token = await resetTokenFromOutbox(user.email)
+
+    expect(await resetPassword(token, 'brand-new-pass')).toBe(true)
+    expect(findSessionUser(session.token)).toBeNull()
+    expect((await verifyCredentials(user.email, 'brand-new-pass')).id).toBe(user.id)
+    await expect(verifyCredentials(user.email, TEST_PASSWORD)).rejects.toBeInstanceOf(AuthError)
+
+    // Single use.
+    expect(verifyResetToken(token)).toEqual({ valid: false })
+    expect(await resetPassword(token, 'another-pass')).toBe(false)
+    await expect(verifyCredentials(user.email, 'another-pass')).rejects.toBeInstanceOf(AuthError)
+  })
+
+  it('a used link also retires the other outstanding links of the user', async () => {
+    const user = await createTestUser()
+    await requestPasswordReset(user.email)
+    await requestPasswordReset(user.email)
+    const tokens = (await listOutbox())
+      .filter((m) => m.to === user.email)
+      .map((m) => new URL(extractLink(m.text, '/reset-password?token=')).searchParams.get('token')!)
+    expect(tokens).toHaveLength(2)
+    expect(tokens.every((t) => verifyResetToken(t).valid)).toBe(true)
+    expect(await resetPassword(tokens[0]!, 'brand-new-pass')).toBe(true)
+    expect(verifyResetToken(tokens[1]!)).toEqual({ valid: false })
+    expect(await resetPassword(tokens[1]!, 'another-pass')).toBe(false)
+  })
+
+  it('expires after 1 hour', async () => {
+    const user = await createTestUser()
+    await requestPasswordReset(user.email)
+    const token = await resetTokenFromOutbox(user.email)
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(Date.now() + RESET_TOKEN_TTL_MS - 60_000)
+    expect(verifyResetToken(token).valid).toBe(true)
+    vi.setSystemTime(Date.now() + 2 * 60_000)
+    expect(verifyResetToken(token)).toEqual({ valid: false })
+    expect(await resetPassword(token, 'too-late-pass')).toBe(false)
+    vi.useRealTimers()
+    const stored = getDb().select().from(users).where(eq(users.id, user.id)).get()!
+    expect(stored.passwordHash).toBe(user.passwordHash)
+  })
+
+  it('a deactivated user cannot use a link issued before deactivation', async () => {
+    const user = await createTestUser()
+    await requestPasswordReset(user.email)
+    const token = await resetTokenFromOutbox(user.email)
+    getDb().update(users).set({ isActive: false }).where(eq(users.id, user.id)).run()
+    expect(verifyResetToken(token)).toEqual({ valid: false })
+    expect(await resetPassword(token, 'brand-new-pass')).toBe(false)
+  })
+})

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { LIMITS, RATE_LIMIT_MESSAGE, RateLimitedError, createRateLimiter, enforceApiRateLimit, enforceRateLimit } from './rate-limit.server.ts'
+
+describe('rate limiter', () => {
+  it('allows the limit, then refuses with a retry time, per key', async () => {
+    const limiter = createRateLimiter(3, 60)
+    for (let i = 0; i < 3; i++) await limiter.consume('198.51.100.1')
+    const refused = await limiter.consume('198.51.100.1').catch((e: unknown) => e)
+    expect(refused).toBeInstanceOf(RateLimitedError)
+    expect((refused as RateLimitedError).message).toBe(RATE_LIMIT_MESSAGE)
+    expect((refused as RateLimitedError).retryAfterSeconds).toBeGreaterThan(0)
+    expect((refused as RateLimitedError).retryAfterSeconds).toBeLessThanOrEqual(60)
+    // Another address has its own budget.
+    await expect(limiter.consume('198.51.100.2')).resolves.toBeUndefined()
+  })
+
+  it('counts each action separately', async () => {
+    const ip = '198.51.100.10'
+    for (let i = 0; i < LIMITS.register.points; i++) await enforceRateLimit('register', ip)
+    await expect(enforceRateLimit('register', ip)).rejects.toBeInstanceOf(RateLimitedError)
+    await expect(enforceRateLimit('login', ip)).resolves.toBeUndefined()
+  })
+
+  it('answers the API with 429 { error } and Retry-After past the limit', async () => {
+    const ip = '198.51.100.20'
+    for (let i = 0; i < LIMITS.login.points; i++) await enforceApiRateLimit('login', ip)
+    const thrown = await enforceApiRateLimit('login', ip).catch((e: unknown) => e)
+    expect(thrown).toBeInstanceOf(Response)
+    const response = thrown as Response
+    expect(response.status).toBe(429)
+    expect(Number(response.headers.get('Retry-After'))).toBeGreaterThan(0)
+    expect(await response.json()).toEqual({ error: RATE_LIMIT_MESSAGE })
+  })
+})

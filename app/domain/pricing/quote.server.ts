@@ -1,0 +1,94 @@
+/**
+ * The authoritative quote: validate the areas, read the settings, active hubs and
+ * airspace, and run the shared engine. Used by `POST /api/quote`, the planner's
+ * 'Generate Quote', the accept-terms recompute and the admin.
+ */
+import { checkFlightArea, type AirspaceCheckResult } from '#app/domain/airspace/airspace.server.ts'
+import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { SurveyAreasSchema, type SurveyArea } from '#app/domain/geometry/areas.ts'
+import { listActiveHubs } from '#app/domain/hubs/active-hubs.server.ts'
+import { zodFieldErrors, type FieldErrors } from '#app/domain/http/api.server.ts'
+import { NO_HUBS_MESSAGE, computeInternalSplit, computeQuote, type InternalSplit, type PricingTier } from './quote.ts'
+import { getPricingSettings } from './settings.server.ts'
+import type { PricingSettings } from './settings.ts'
+
+/** The api.md quote object (all money in cents). */
+export interface Quote {
+  areaSqm: number
+  areaHectares: number
+  nearestHub: { id: number; name: string } | null
+  distanceFromHub: number
+  basePrice: number
+  adjustedPrice: number
+  travelFee: number
+  aviationFee: number
+  airspaceZone: string | null
+  airspaceZoneColor: string | null
+  subtotal: number
+  vatAmount: number
+  totalInCents: number
+  warnings: string[]
+}
+
+export interface QuoteResult {
+  quote: Quote
+  /** For storing on the project (admin finances); never sent to clients. */
+  split: InternalSplit
+  tier: PricingTier | null
+  noHubs: boolean
+  airspace: AirspaceCheckResult
+  settings: PricingSettings
+  /** The validated areas the quote was computed from. */
+  areas: SurveyArea[]
+}
+
+export class InvalidAreasError extends Error {
+  constructor(public fieldErrors: FieldErrors) {
+    super(Object.values(fieldErrors)[0]?.[0] ?? 'Invalid survey areas')
+    this.name = 'InvalidAreasError'
+  }
+}
+
+/** Validates raw areas (api.md shape); throws `InvalidAreasError` with field errors. */
+export function parseSurveyAreas(input: unknown): SurveyArea[] {
+  const result = SurveyAreasSchema.safeParse(input)
+  if (!result.success) {
+    const errors = zodFieldErrors(result.error)
+    // Paths are relative to the list; name them as the request body does.
+    throw new InvalidAreasError(Object.fromEntries(Object.entries(errors).map(([k, v]) => [k === 'form' ? 'areas' : `areas.${k}`, v])))
+  }
+  return result.data
+}
+
+/** The quote for the given areas (validated here), with the internal split. */
+export function quoteForAreas(input: unknown, db: DbOrTx = getDb()): QuoteResult {
+  const areas = parseSurveyAreas(input)
+  const settings = getPricingSettings(db)
+  const hubs = listActiveHubs(db)
+  const airspace = checkFlightArea(areas, db)
+  const figures = computeQuote({
+    areas,
+    hubs,
+    settings,
+    aviation: { aviationFee: airspace.aviationFee, zoneName: airspace.zoneName, zoneColor: airspace.color },
+  })
+  const warnings = [...airspace.warnings]
+  if (figures.noHubs) warnings.push(NO_HUBS_MESSAGE)
+  const quote: Quote = {
+    areaSqm: figures.areaSqm,
+    areaHectares: figures.areaHectares,
+    nearestHub: figures.nearestHub,
+    distanceFromHub: figures.distanceFromHub,
+    basePrice: figures.basePrice,
+    adjustedPrice: figures.adjustedPrice,
+    travelFee: figures.travelFee,
+    aviationFee: figures.aviationFee,
+    airspaceZone: figures.airspaceZone,
+    airspaceZoneColor: figures.airspaceZoneColor,
+    subtotal: figures.subtotal,
+    vatAmount: figures.vatAmount,
+    totalInCents: figures.totalInCents,
+    warnings,
+  }
+  return { quote, split: computeInternalSplit(figures), tier: figures.tier, noHubs: figures.noHubs, airspace, settings, areas }
+}

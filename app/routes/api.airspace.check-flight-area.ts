@@ -1,0 +1,20 @@
+/**
+ * POST /api/airspace/check-flight-area (signed in): `{ flightPolygon }` as survey
+ * areas or GeoJSON polygons → the airspace check result (api.md).
+ */
+import { json, type ActionFunctionArgs } from '@remix-run/node'
+import { checkFlightArea } from '#app/domain/airspace/airspace.server.ts'
+import { requireApiUser } from '#app/domain/auth/guards.server.ts'
+import { CheckFlightAreaRequestSchema } from '#app/domain/geometry/areas.ts'
+import { methodNotAllowed, readJsonBody } from '#app/domain/http/api.server.ts'
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed(['POST'])
+  await requireApiUser(request)
+  const { flightPolygon } = await readJsonBody(request, CheckFlightAreaRequestSchema)
+  return json(checkFlightArea(flightPolygon), { headers: { 'Cache-Control': 'no-store' } })
+}
+
+export function loader() {
+  return methodNotAllowed(['POST'])
+}

@@ -1,0 +1,32 @@
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { registerClient } from '#app/domain/auth/accounts.server.ts'
+import { enforceApiRateLimit } from '#app/domain/auth/rate-limit.server.ts'
+import { RegisterSchema } from '#app/domain/auth/schemas.ts'
+import { apiError, methodNotAllowed, readJsonBody } from '#app/domain/http/api.server.ts'
+import { clientIpOf } from '#app/domain/http/context.ts'
+import { EmailTakenError } from '#app/domain/users/users.server.ts'
+
+/**
+ * POST /api/auth/register — the registration fields → 201 `{ user }` (always a client);
+ * 400 field errors, 409 taken e-mail, 429 too many attempts.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed(['POST'])
+  const body = await readJsonBody(request, RegisterSchema)
+  await enforceApiRateLimit('register', clientIpOf(context))
+  try {
+    const user = await registerClient(body)
+    return json(
+      { user: { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.role } },
+      { status: 201 },
+    )
+  } catch (error) {
+    if (!(error instanceof EmailTakenError)) throw error
+    return apiError(409, error.message, { fieldErrors: { email: [error.message] } })
+  }
+}
+
+export function loader() {
+  return methodNotAllowed(['POST'])
+}

@@ -1,0 +1,20 @@
+/**
+ * POST /api/quote (signed in): `{ areas }` → the quote (api.md "Quote and airspace").
+ * Computes only; nothing is stored. The internal split is not sent to clients.
+ */
+import { json, type ActionFunctionArgs } from '@remix-run/node'
+import { requireApiUser } from '#app/domain/auth/guards.server.ts'
+import { methodNotAllowed, readJsonBody } from '#app/domain/http/api.server.ts'
+import { QuoteRequestSchema } from '#app/domain/geometry/areas.ts'
+import { quoteForAreas } from '#app/domain/pricing/quote.server.ts'
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed(['POST'])
+  await requireApiUser(request)
+  const { areas } = await readJsonBody(request, QuoteRequestSchema)
+  return json(quoteForAreas(areas).quote, { headers: { 'Cache-Control': 'no-store' } })
+}
+
+export function loader() {
+  return methodNotAllowed(['POST'])
+}

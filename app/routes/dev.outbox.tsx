@@ -1,0 +1,71 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { AppShell, DashboardHeading } from '#app/components/layout/app-shell.tsx'
+import { getEnv, isProduction } from '#app/domain/config/env.server.ts'
+import { listOutbox } from '#app/domain/mail/mail.server.ts'
+
+export const meta: MetaFunction = () => [{ title: 'Mail outbox (development) · Kestrel Aerial Survey' }]
+
+/**
+ * Development only: the e-mails the app wrote to the local outbox because no SMTP_URL
+ * is set (reset links, contact enquiries, …). Production answers 404.
+ */
+export async function loader(_args: LoaderFunctionArgs) {
+  if (isProduction()) throw new Response('Not Found', { status: 404 })
+  const env = getEnv()
+  return json({ messages: await listOutbox(), smtp: Boolean(env.SMTP_URL), dir: env.MAIL_OUTBOX_DIR })
+}
+
+export default function DevOutbox() {
+  const { messages, smtp, dir } = useLoaderData<typeof loader>()
+  return (
+    <AppShell>
+      <div className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6">
+        <DashboardHeading title="Mail outbox" subtitle={`Development only. Messages written to ${dir}, newest first.`} />
+        {smtp ? (
+          <p className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-800">SMTP_URL is set: new mail goes to the SMTP server, not here.</p>
+        ) : null}
+        {messages.length === 0 ? (
+          <p className="card p-8 text-center text-ink-500">No messages yet.</p>
+        ) : (
+          <ul className="space-y-4">
+            {messages.map((m) => (
+              <li key={m.id} className="card overflow-hidden">
+                <details>
+                  <summary className="flex cursor-pointer flex-col gap-1 px-5 py-4 hover:bg-ink-50 sm:flex-row sm:items-center sm:justify-between">
+                    <span className="font-semibold text-ink-900">{m.subject}</span>
+                    <span className="text-xs text-ink-500">
+                      to {m.to} · {new Date(m.createdAt).toLocaleString('en-ZA')}
+                    </span>
+                  </summary>
+                  <pre className="whitespace-pre-wrap break-words border-t border-ink-100 bg-ink-50 px-5 py-4 text-sm text-ink-800">
+                    <Linkified text={m.text} />
+                  </pre>
+                </details>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </AppShell>
+  )
+}
+
+/** Makes the links in a plain-text e-mail clickable (reset links, mostly). */
+function Linkified({ text }: { text: string }) {
+  const parts = text.split(/(https?:\/\/\S+)/g)
+  return (
+    <>
+      {parts.map((part, i) =>
+        /^https?:\/\//.test(part) ? (
+          <a key={i} href={part} className="link break-all">
+            {part}
+          </a>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  )
+}

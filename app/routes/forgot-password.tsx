@@ -1,0 +1,113 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
+import { HoneypotInputs } from 'remix-utils/honeypot/react'
+import { Field } from '#app/components/forms.tsx'
+import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { requestPasswordReset } from '#app/domain/auth/accounts.server.ts'
+import { RATE_LIMIT_MESSAGE, RateLimitedError, enforceRateLimit } from '#app/domain/auth/rate-limit.server.ts'
+import { ForgotPasswordSchema } from '#app/domain/auth/schemas.ts'
+import { clientIpOf } from '#app/domain/http/context.ts'
+import { checkHoneypot } from '#app/domain/http/honeypot.server.ts'
+
+export const meta: MetaFunction = () => [{ title: 'Forgot password · Kestrel Aerial Survey' }]
+
+/** Spec section 8: shown when the request itself fails. */
+const FORGOT_FAILED = 'Something went wrong. Please try again.'
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData()
+  checkHoneypot(formData)
+  const submission = parseWithZod(formData, { schema: ForgotPasswordSchema })
+  if (submission.status !== 'success') {
+    return json({ result: submission.reply(), sent: false }, { status: 400 })
+  }
+  try {
+    await enforceRateLimit('forgot-password', clientIpOf(context))
+  } catch (error) {
+    if (!(error instanceof RateLimitedError)) throw error
+    return json({ result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }), sent: false }, { status: 429 })
+  }
+  try {
+    // The same answer whether or not the address has an account.
+    await requestPasswordReset(submission.value.email)
+  } catch (error) {
+    console.error('[forgot-password] could not send the reset link', error)
+    return json({ result: submission.reply({ formErrors: [FORGOT_FAILED] }), sent: false }, { status: 502 })
+  }
+  return json({ result: submission.reply({ resetForm: true }), sent: true })
+}
+
+export default function ForgotPasswordPage() {
+  const actionData = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const pending = navigation.state !== 'idle' && navigation.formAction?.startsWith('/forgot-password') === true
+  const [form, fields] = useForm({
+    id: 'forgot-password-form',
+    constraint: getZodConstraint(ForgotPasswordSchema),
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+
+  if (actionData?.sent) {
+    return (
+      <AuthLayout>
+        <div className="card p-6 text-center sm:p-8">
+          <span className="mx-auto inline-flex h-14 w-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-700" aria-hidden="true">
+            <svg viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="1.8">
+              <rect x="3" y="5" width="18" height="14" rx="2" />
+              <path d="M3 7l9 6 9-6" />
+            </svg>
+          </span>
+          <h1 className="mt-4 text-2xl font-bold tracking-tight text-ink-950">Check Your Email</h1>
+          <p className="mt-3 text-sm leading-relaxed text-ink-600">
+            If an account with that email exists, we've sent a link to reset your password. It expires after 1 hour.
+          </p>
+          <p className="mt-2 text-sm leading-relaxed text-ink-600">
+            Didn't receive it? Check your spam folder, or try again in a few minutes.
+          </p>
+          <Link to="/login" className="btn-primary mt-6 w-full">
+            Back to Sign In
+          </Link>
+        </div>
+      </AuthLayout>
+    )
+  }
+
+  return (
+    <AuthLayout>
+      <div className="card p-6 sm:p-8">
+        <h1 className="text-2xl font-bold tracking-tight text-ink-950">Forgot Password</h1>
+        <p className="mt-1 text-sm text-ink-500">Enter your email address and we'll send you a link to reset your password.</p>
+        <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
+          <HoneypotInputs />
+          {form.errors?.length ? (
+            <Alert tone="error" id={form.errorId}>
+              {form.errors.join(' ')}
+            </Alert>
+          ) : null}
+          <Field
+            label="Email"
+            errors={fields.email.errors}
+            inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', placeholder: 'you@company.co.za' }}
+          />
+          <StatusButton pending={pending} pendingLabel="Sending..." className="w-full">
+            Send Reset Link
+          </StatusButton>
+        </Form>
+        <p className="mt-6 text-center text-sm text-ink-600">
+          Remembered it?{' '}
+          <Link to="/login" className="link">
+            Back to sign in
+          </Link>
+        </p>
+      </div>
+    </AuthLayout>
+  )
+}

@@ -1,0 +1,157 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json, redirect } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { HoneypotInputs } from 'remix-utils/honeypot/react'
+import { PasswordField } from '#app/components/forms.tsx'
+import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { resetPassword, verifyResetToken } from '#app/domain/auth/accounts.server.ts'
+import { RATE_LIMIT_MESSAGE, RateLimitedError, enforceRateLimit } from '#app/domain/auth/rate-limit.server.ts'
+import { ResetPasswordSchema } from '#app/domain/auth/schemas.ts'
+import { clientIpOf } from '#app/domain/http/context.ts'
+import { checkHoneypot } from '#app/domain/http/honeypot.server.ts'
+
+export const meta: MetaFunction = () => [{ title: 'Reset password · Kestrel Aerial Survey' }]
+
+const HIDDEN = ['password', 'confirmPassword']
+
+/** The server checks the token here, so the page shows the outcome straight away. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get('token')
+  if (!token) throw redirect('/forgot-password')
+  const check = verifyResetToken(token)
+  return json(check.valid ? { token, valid: true as const, email: check.email } : { token, valid: false as const, email: null })
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData()
+  checkHoneypot(formData)
+  const submission = parseWithZod(formData, { schema: ResetPasswordSchema })
+  if (submission.status !== 'success') {
+    return json({ result: submission.reply({ hideFields: HIDDEN }), outcome: 'invalid-input' as const }, { status: 400 })
+  }
+  try {
+    await enforceRateLimit('reset-password', clientIpOf(context))
+  } catch (error) {
+    if (!(error instanceof RateLimitedError)) throw error
+    return json({ result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE], hideFields: HIDDEN }), outcome: 'invalid-input' as const }, { status: 429 })
+  }
+  const done = await resetPassword(submission.value.token, submission.value.password)
+  if (!done) {
+    return json({ result: submission.reply({ hideFields: HIDDEN }), outcome: 'invalid-token' as const }, { status: 400 })
+  }
+  return json({ result: submission.reply({ resetForm: true }), outcome: 'done' as const })
+}
+
+export default function ResetPasswordPage() {
+  const data = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const pending = navigation.state !== 'idle' && navigation.formAction?.startsWith('/reset-password') === true
+  const [form, fields] = useForm({
+    id: 'reset-password-form',
+    constraint: getZodConstraint(ResetPasswordSchema),
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    defaultValue: { token: data.token },
+  })
+
+  if (actionData?.outcome === 'done') {
+    return (
+      <AuthLayout>
+        <div className="card p-6 text-center sm:p-8">
+          <StatusIcon tone="success" />
+          <h1 className="mt-4 text-2xl font-bold tracking-tight text-ink-950">Password Reset Complete</h1>
+          <p className="mt-3 text-sm leading-relaxed text-ink-600">
+            Your password has been updated. For your security you have been signed out everywhere; sign in with your new password.
+          </p>
+          <Link to="/login" className="btn-primary mt-6 w-full">
+            Sign In
+          </Link>
+        </div>
+      </AuthLayout>
+    )
+  }
+
+  if (!data.valid || actionData?.outcome === 'invalid-token') {
+    return (
+      <AuthLayout>
+        <div className="card p-6 text-center sm:p-8">
+          <StatusIcon tone="error" />
+          <h1 className="mt-4 text-2xl font-bold tracking-tight text-ink-950">Invalid Reset Link</h1>
+          <p className="mt-3 text-sm leading-relaxed text-ink-600">
+            This password reset link is invalid or has expired. Reset links expire after 1 hour and can be used only once.
+          </p>
+          <Link to="/forgot-password" className="btn-primary mt-6 w-full">
+            Request New Reset Link
+          </Link>
+          <Link to="/login" className="btn-ghost mt-2 w-full">
+            Back to Sign In
+          </Link>
+        </div>
+      </AuthLayout>
+    )
+  }
+
+  return (
+    <AuthLayout>
+      <div className="card p-6 sm:p-8">
+        <h1 className="text-2xl font-bold tracking-tight text-ink-950">Create New Password</h1>
+        <p className="mt-1 text-sm text-ink-500">
+          Choose a new password for <strong className="font-semibold text-ink-800">{data.email}</strong>
+        </p>
+        <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
+          <HoneypotInputs />
+          <input {...getInputProps(fields.token, { type: 'hidden' })} />
+          {form.errors?.length ? (
+            <Alert tone="error" id={form.errorId}>
+              {form.errors.join(' ')}
+            </Alert>
+          ) : null}
+          {fields.token.errors?.length ? <Alert tone="error">{fields.token.errors.join(' ')}</Alert> : null}
+          <PasswordField
+            label="New password"
+            hint="At least 6 characters"
+            errors={fields.password.errors}
+            inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
+          />
+          <PasswordField
+            label="Confirm new password"
+            errors={fields.confirmPassword.errors}
+            inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
+          />
+          <StatusButton pending={pending} pendingLabel="Updating Password..." className="w-full">
+            Update Password
+          </StatusButton>
+        </Form>
+        <p className="mt-6 text-center text-sm text-ink-600">
+          <Link to="/login" className="link">
+            Back to sign in
+          </Link>
+        </p>
+      </div>
+    </AuthLayout>
+  )
+}
+
+function StatusIcon({ tone }: { tone: 'success' | 'error' }) {
+  return (
+    <span
+      className={
+        tone === 'success'
+          ? 'mx-auto inline-flex h-14 w-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-700'
+          : 'mx-auto inline-flex h-14 w-14 items-center justify-center rounded-full bg-red-100 text-red-700'
+      }
+      aria-hidden="true"
+    >
+      <svg viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+        {tone === 'success' ? <path d="M5 12l5 5 9-10" /> : <path d="M12 7v6M12 17h0M4 20h16L12 4z" />}
+      </svg>
+    </span>
+  )
+}
