@@ -12,6 +12,8 @@ import * as airspaceZonesRoute from '#app/routes/api.admin.airspace.zones.ts'
 import * as uploadKml from '#app/routes/api.admin.airspace.upload-kml.ts'
 import * as auditRoute from '#app/routes/api.admin.audit-log.ts'
 import * as createUser from '#app/routes/api.admin.create-user.ts'
+import * as loadRsa from '#app/routes/api.admin.load-rsa-airspace.ts'
+import * as quoteRoute from '#app/routes/api.quote.ts'
 import * as dashboardStats from '#app/routes/api.admin.dashboard-stats.ts'
 import * as hubRoute from '#app/routes/api.admin.hubs.$hubId.ts'
 import * as hubsRoute from '#app/routes/api.admin.hubs.ts'
@@ -169,6 +171,7 @@ async function calls(): Promise<Call[]> {
       form: () => kmlForm(),
       bad: { form: () => new FormData(), fields: ['kmlFile'] },
     },
+    { name: 'POST load-rsa-airspace', handler: loadRsa.action, method: 'POST', path: '/api/admin/load-rsa-airspace' },
     { name: 'DELETE airspace/zones', handler: airspaceZonesRoute.action, method: 'DELETE', path: '/api/admin/airspace/zones' },
     {
       name: 'DELETE hubs/{id}',
@@ -304,6 +307,14 @@ describe('admin call effects', () => {
     expect(getDb().select().from(airspaceZones).all()).toHaveLength(0)
   })
 
+  test('load-rsa-airspace replaces the zones with the national dataset and reports inserted', async () => {
+    const admin = await signedInUser('admin')
+    const res = await callRoute(loadRsa.action, '/x', { headers: admin.headers, method: 'POST' })
+    const body = await readJson<{ inserted: number }>(res)
+    expect(body.inserted).toBeGreaterThan(100)
+    expect(getDb().select().from(airspaceZones).all()).toHaveLength(body.inserted)
+  })
+
   test.each([
     ['a wrong extension', () => kmlForm('zones.txt'), 415, /Please select a KML file/],
     ['malformed XML', () => kmlForm('bad.kml', '<kml><Document><Placemark>'), 400, /well-formed/],
@@ -316,5 +327,50 @@ describe('admin call effects', () => {
     expect(res.status).toBe(status)
     expect((await readJson<{ error: string }>(res)).error).toMatch(message)
     expect(getDb().select().from(airspaceZones).all()).toHaveLength(0)
+  })
+})
+
+describe('pricing settings and quotes', () => {
+  const areas = [
+    {
+      coordinates: [
+        { latitude: -33.93, longitude: 18.42 },
+        { latitude: -33.93, longitude: 18.43 },
+        { latitude: -33.94, longitude: 18.43 },
+        { latitude: -33.94, longitude: 18.42 },
+      ],
+    },
+  ]
+
+  test('a saved setting changes the next /api/quote but not a stored quote', async () => {
+    const admin = await signedInUser('admin')
+    const client = await signedInUser('client')
+    getDb().delete(hubs).run()
+    createTestHub('Cape Town')
+    const stored = await createTestProject({ clientId: client.user.id })
+
+    const quote = async () => readJson<{ totalInCents: number; adjustedPrice: number; vatAmount: number }>(await callRoute(quoteRoute.action, '/api/quote', { headers: client.headers, json: { areas } }))
+    const before = await quote()
+    expect(before.totalInCents).toBeGreaterThan(0)
+
+    const res = await callRoute(pricingRoute.action, '/api/admin/pricing-settings', {
+      method: 'PUT',
+      headers: admin.headers,
+      json: { ...validPricing, tier1Price: 0.5, vatRate: 20 },
+    })
+    expect(res.status).toBe(200)
+    expect((await readJson<{ settings: { tier1Price: number } }>(res)).settings.tier1Price).toBe(0.5)
+
+    const after = await quote()
+    expect(after.adjustedPrice).toBeGreaterThan(before.adjustedPrice)
+    expect(after.totalInCents).toBeGreaterThan(before.totalInCents)
+    expect(after.vatAmount).toBe(Math.round((after.totalInCents * 20) / 120))
+
+    const unchanged = getDb().select().from(projects).where(eq(projects.id, stored.id)).get()!
+    expect(unchanged.quoteAmount).toBe(stored.quoteAmount)
+    expect(unchanged.adjustedPrice).toBe(stored.adjustedPrice)
+    const audit = getDb().select().from(auditLog).where(eq(auditLog.action, 'pricing.update')).all().at(-1)
+    expect(JSON.parse(audit!.before!).tier1Price).not.toBe(0.5)
+    expect(JSON.parse(audit!.after!).tier1Price).toBe(0.5)
   })
 })

@@ -3,77 +3,57 @@
  * zone list. Audited. Storage and the colour → kind/fee mapping belong to the airspace
  * domain (app/domain/airspace); this module only orchestrates them.
  */
-import { bbox } from '@turf/turf'
 import { count, desc, eq } from 'drizzle-orm'
 import { airspaceZones } from '#db/schema.ts'
 import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { clearZones, countZones, insertZones, loadRsaAirspace, type NewZone } from '#app/domain/airspace/airspace.server.ts'
 import type { KmlPlacemark } from '#app/domain/airspace/kml-parse.server.ts'
+import { classifyKmlPlacemark } from '#app/domain/airspace/zone-kinds.ts'
 
 export const ZONES_SHOWN_FIRST = 5
 
-/** KML style colour/name → display type and fee (decisions.md "Airspace"). */
-function kindForPlacemark(p: KmlPlacemark): { zoneType: string; aviationFee: number; color: string } {
-  const text = `${p.name} ${p.styleName ?? ''}`.toLowerCase()
-  const c = p.color
-  const hue = c ? classifyColour(c) : null
-  if (/tambo|buffer/.test(text) || hue === 'yellow') return { zoneType: 'OR Tambo Buffer', aviationFee: 15000, color: c ?? '#facc15' }
-  if (/danger/.test(text) || hue === 'red') return { zoneType: 'Danger', aviationFee: 0, color: c ?? '#ef4444' }
-  return { zoneType: 'Controlled', aviationFee: 85000, color: c ?? '#3b82f6' }
-}
-
-function classifyColour(hex: string): 'red' | 'yellow' | 'green' | 'blue' | null {
-  const r = parseInt(hex.slice(1, 3), 16)
-  const g = parseInt(hex.slice(3, 5), 16)
-  const b = parseInt(hex.slice(5, 7), 16)
-  if (r > 180 && g > 180 && b < 120) return 'yellow'
-  if (r > 150 && g < 110 && b < 110) return 'red'
-  if (g > r && g > b) return 'green'
-  if (b > r && b >= g) return 'blue'
-  return null
-}
-
-/** Stores the parsed placemarks as zones, all or nothing; returns how many. */
+/** Stores the parsed placemarks as zones (kind and fee by zone-kinds), all or nothing; returns how many. */
 export function storeKmlZones(actorId: number, fileName: string, placemarks: KmlPlacemark[]) {
-  return getDb().transaction((tx) => {
-    for (const p of placemarks) {
-      const kind = kindForPlacemark(p)
-      const [minLng, minLat, maxLng, maxLat] = bbox(p.geometry)
-      tx.insert(airspaceZones)
-        .values({
-          zoneName: p.name,
-          zoneType: kind.zoneType,
-          color: kind.color,
-          aviationFee: kind.aviationFee,
-          polygon: JSON.stringify(p.geometry),
-          source: 'kml',
-          minLng: minLng!,
-          minLat: minLat!,
-          maxLng: maxLng!,
-          maxLat: maxLat!,
-        })
-        .run()
+  const zones: NewZone[] = placemarks.map((p) => {
+    const kind = classifyKmlPlacemark({ name: p.name, fill: p.color, stroke: p.color, styleUrl: p.styleName })
+    return {
+      zoneName: p.name,
+      zoneType: kind.zoneType,
+      color: kind.color,
+      aviationFee: kind.aviationFee,
+      polygon: p.geometry,
+      source: 'kml',
+      lowerIsSurface: kind.lowerIsSurface,
+      requiresApproval: kind.requiresApproval,
     }
+  })
+  return getDb().transaction((tx) => {
+    const inserted = insertZones(zones, tx)
     recordAudit(
-      { actorId, action: 'airspace.upload-kml', entityType: 'airspace_zones', after: { fileName, zonesProcessed: placemarks.length, names: placemarks.slice(0, 50).map((p) => p.name) } },
+      { actorId, action: 'airspace.upload-kml', entityType: 'airspace_zones', after: { fileName, zonesProcessed: inserted, names: zones.slice(0, 50).map((z) => z.zoneName) } },
       tx,
     )
-    return placemarks.length
+    return inserted
   })
 }
 
 export function clearAllZones(actorId: number) {
   return getDb().transaction((tx) => {
-    const before = tx.select({ n: count() }).from(airspaceZones).get()?.n ?? 0
-    tx.delete(airspaceZones).run()
-    recordAudit({ actorId, action: 'airspace.clear', entityType: 'airspace_zones', before: { zones: before }, after: { zones: 0 } }, tx)
-    return before
+    const removed = clearZones(tx)
+    recordAudit({ actorId, action: 'airspace.clear', entityType: 'airspace_zones', before: { zones: removed }, after: { zones: 0 } }, tx)
+    return removed
   })
 }
 
+/** Replaces every zone with the shipped national dataset. */
 export function loadRsaAirspaceByAdmin(actorId: number): { inserted: number } {
-  void actorId
-  throw new Error('RSA airspace loading is not available yet')
+  return getDb().transaction((tx) => {
+    const before = countZones(tx)
+    const result = loadRsaAirspace(tx)
+    recordAudit({ actorId, action: 'airspace.load-rsa', entityType: 'airspace_zones', before: { zones: before }, after: { zones: result.inserted } }, tx)
+    return result
+  })
 }
 
 export function listZonesForAdmin({ all = false }: { all?: boolean } = {}, db: DbOrTx = getDb()) {
