@@ -244,11 +244,11 @@ export async function saveProjectChanges(
   const pilotChanged = input.pilotId !== null && input.pilotId !== before.pilotId
   if (pilotChanged) activePilot(input.pilotId!)
   if (pilotChanged) await assignPilot(actorId, projectId, input.pilotId!)
-  // Assignment may have moved pending → assigned; apply the admin's chosen status after it.
-  if (statusChanged || (pilotChanged && input.status !== requireProject(projectId).status)) {
-    await updateProjectStatus(actorId, projectId, input.status, input.statusMessage)
-  } else if (input.statusMessage) {
-    await updateProjectStatus(actorId, projectId, input.status, input.statusMessage)
+  // An unchanged status select keeps what the assignment set (pending → assigned).
+  if (statusChanged || input.statusMessage) {
+    const current = requireProject(projectId).status
+    const status = statusChanged ? input.status : (current as AdminStatus)
+    await updateProjectStatus(actorId, projectId, status, input.statusMessage)
   }
   return { statusChanged, pilotChanged, project: requireProject(projectId) }
 }
