@@ -56,8 +56,11 @@ function listWhere(query: ProjectListQuery): SQL | undefined {
 export function listAllProjects(query: ProjectListQuery = {}) {
   const db = getDb()
   const where = listWhere(query)
-  const total =
-    db.select({ n: count() }).from(projects).innerJoin(users, eq(users.id, projects.clientId)).where(where).get()?.n ?? 0
+  // Only a text search needs the client columns; without one, count from the projects index alone.
+  const countQuery = query.q?.trim()
+    ? db.select({ n: count() }).from(projects).innerJoin(users, eq(users.id, projects.clientId)).where(where)
+    : db.select({ n: count() }).from(projects).where(where)
+  const total = countQuery.get()?.n ?? 0
   const pageCount = Math.max(1, Math.ceil(total / PROJECTS_PAGE_SIZE))
   const page = Math.min(Math.max(1, Math.floor(query.page ?? 1)), pageCount)
   const rows = db
