@@ -4,7 +4,7 @@ import { json } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { HubForm } from '#app/components/dashboard/admin/hub-form.tsx'
 import { AdminDialog } from '#app/components/dashboard/admin/ui.tsx'
-import { HUB_REQUIRED_MESSAGE, HubSchema } from '#app/domain/admin/schemas.ts'
+import { hubErrorMessage, HubSchema } from '#app/domain/admin/schemas.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { createToastHeaders, redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { findHub, updateHub } from '#app/domain/hubs/hubs.server.ts'
@@ -29,7 +29,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== 'success') {
     return json(
       { result: submission.reply() },
-      { status: 400, headers: await createToastHeaders({ type: 'error', title: 'Validation Error', description: HUB_REQUIRED_MESSAGE }) },
+      { status: 400, headers: await createToastHeaders({ type: 'error', title: 'Validation Error', description: hubErrorMessage((submission.error ?? {}) as Record<string, string[]>) }) },
     )
   }
   const updated = updateHub(admin.id, hub.id, submission.value)

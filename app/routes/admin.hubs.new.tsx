@@ -4,7 +4,7 @@ import { json } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
 import { HubForm } from '#app/components/dashboard/admin/hub-form.tsx'
 import { AdminDialog } from '#app/components/dashboard/admin/ui.tsx'
-import { HUB_REQUIRED_MESSAGE, HubSchema } from '#app/domain/admin/schemas.ts'
+import { hubErrorMessage, HubSchema } from '#app/domain/admin/schemas.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { createToastHeaders, redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { createHub } from '#app/domain/hubs/hubs.server.ts'
@@ -22,7 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== 'success') {
     return json(
       { result: submission.reply() },
-      { status: 400, headers: await createToastHeaders({ type: 'error', title: 'Validation Error', description: HUB_REQUIRED_MESSAGE }) },
+      { status: 400, headers: await createToastHeaders({ type: 'error', title: 'Validation Error', description: hubErrorMessage((submission.error ?? {}) as Record<string, string[]>) }) },
     )
   }
   const hub = createHub(admin.id, submission.value)

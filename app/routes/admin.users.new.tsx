@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { parseWithZod } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, useActionData, useNavigation } from '@remix-run/react'
@@ -42,7 +42,6 @@ export default function CreateUserDialog() {
   const navigation = useNavigation()
   const [form, fields] = useForm({
     id: 'create-user-form',
-    constraint: getZodConstraint(AdminCreateUserSchema),
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AdminCreateUserSchema }),
     shouldValidate: 'onBlur',

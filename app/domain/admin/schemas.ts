@@ -116,15 +116,15 @@ const coordinate = (label: string, limit: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v),
     z
-      .number({ required_error: HUB_REQUIRED_MESSAGE, invalid_type_error: `${label} must be a number` })
+      .number({ required_error: `${label} is required`, invalid_type_error: `${label} must be a number` })
       .finite(`${label} must be a number`)
-      .refine((n) => n !== 0, HUB_REQUIRED_MESSAGE)
+      .refine((n) => n !== 0, `${label} is required (not 0)`)
       .refine((n) => Math.abs(n) <= limit, `${label} must be between -${limit} and ${limit}`),
   )
 
 export const HubSchema = z.object({
-  name: requiredText(HUB_REQUIRED_MESSAGE, 200),
-  address: requiredText(HUB_REQUIRED_MESSAGE, 500),
+  name: requiredText('Name is required', 200),
+  address: requiredText('Address is required', 500),
   latitude: coordinate('Latitude', 90),
   longitude: coordinate('Longitude', 180),
   description: optionalText(1000),
@@ -132,6 +132,12 @@ export const HubSchema = z.object({
 })
 export type HubInput = z.infer<typeof HubSchema>
 export const HubUpdateSchema = HubSchema.partial()
+
+/** Any missing name, address or coordinate: the spec's one message for the toast and the API error. */
+export function hubErrorMessage(fieldErrors: Record<string, string[]>) {
+  const required = ['name', 'address', 'latitude', 'longitude'].some((k) => fieldErrors[k]?.some((m) => m.includes('required')))
+  return required ? HUB_REQUIRED_MESSAGE : (Object.values(fieldErrors)[0]?.[0] ?? HUB_REQUIRED_MESSAGE)
+}
 
 export const ADMIN_STATUSES = ['pending', 'assigned', 'in_progress', 'completed'] as const
 export type AdminStatus = (typeof ADMIN_STATUSES)[number]

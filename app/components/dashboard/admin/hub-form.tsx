@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { parseWithZod } from '@conform-to/zod'
 import { Form, useNavigation } from '@remix-run/react'
 import { Field, TextareaField } from '#app/components/forms.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
@@ -20,7 +20,6 @@ export function HubForm({ lastResult, defaults, closeTo, submitLabel }: { lastRe
   const navigation = useNavigation()
   const [form, fields] = useForm({
     id: 'hub-form',
-    constraint: getZodConstraint(HubSchema),
     lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: HubSchema }),
     shouldValidate: 'onSubmit',

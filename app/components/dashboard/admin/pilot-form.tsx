@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { parseWithZod } from '@conform-to/zod'
 import { Form, useNavigation } from '@remix-run/react'
 import { Field, PasswordField } from '#app/components/forms.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
@@ -25,7 +25,6 @@ export function PilotForm({ mode, lastResult, defaults, closeTo }: { mode: 'crea
   const schema = mode === 'create' ? CreatePilotSchema : UpdatePilotSchema
   const [form, fields] = useForm({
     id: `pilot-form-${mode}`,
-    constraint: getZodConstraint(CreatePilotSchema),
     lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: 'onBlur',
