@@ -9,7 +9,7 @@ describe('parseKml', () => {
     // KML colours are aabbggrr: ffff0000 is blue, 7f00ffff yellow, 7f0000ff red.
     expect(placemarks.map((p) => p.color)).toEqual(['#0000ff', '#ffff00', '#ff0000'])
     expect(placemarks[0]!.geometry.type).toBe('Polygon')
-    expect(placemarks[0]!.geometry.coordinates[0]![0]).toEqual([18.4, -33.95])
+    expect(placemarks[0]!.geometry.coordinates[0]![0]).toEqual([10.4, -45.95])
   })
 
   test.each([
