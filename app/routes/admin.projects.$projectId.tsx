@@ -14,7 +14,7 @@ import { ADMIN_STATUSES, ProjectSaveSchema, STATUS_LABELS } from '#app/domain/ad
 import { listActivePilots, NotFoundError } from '#app/domain/admin/users.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
-import { FLIGHT_PLAN_UNPARSEABLE } from '#app/domain/projects/flight-plan.ts'
+import { FLIGHT_PLAN_UNPARSEABLE } from '#app/domain/projects/flight-plan-summary.ts'
 import { getProjectForAdmin, InvalidPilotError, saveProjectChanges } from '#app/domain/projects/admin-projects.server.ts'
 
 function closeUrl(url: URL) {

@@ -11,6 +11,7 @@ import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { ProfileSchema } from '#app/domain/auth/schemas.ts'
 import { ADMIN_INTENTS, handleAdminIntent } from '#app/domain/admin/intents.server.ts'
 import { loadRoleDashboard } from '#app/domain/dashboard/dashboard.server.ts'
+import { handleClientProjectIntent, isClientProjectIntent } from '#app/domain/projects/dashboard-actions.server.ts'
 import { createToastHeaders } from '#app/domain/http/toast.server.ts'
 import { takeWelcome } from '#app/domain/http/welcome.server.ts'
 import { updateProfile } from '#app/domain/users/users.server.ts'
@@ -33,6 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (user.role === 'admin' && (ADMIN_INTENTS as readonly unknown[]).includes(intent)) {
     return handleAdminIntent(user, formData)
   }
+  if (isClientProjectIntent(intent)) return handleClientProjectIntent(user, intent, formData)
   if (intent === 'update-profile') {
     const submission = parseWithZod(formData, { schema: ProfileSchema })
     if (submission.status !== 'success') {
@@ -52,7 +54,13 @@ export default function DashboardPage() {
   return (
     <AppShell>
       {data.role === 'client' ? (
-        <ClientDashboard profile={data.profile} stats={data.stats} welcome={data.welcome} />
+        <ClientDashboard
+          profile={data.profile}
+          stats={data.stats}
+          welcome={data.welcome}
+          projects={data.projects}
+          placeSearch={data.placeSearch}
+        />
       ) : data.role === 'pilot' ? (
         <PilotDashboard profile={data.profile} stats={data.stats} welcome={data.welcome} />
       ) : data.role === 'admin' ? (

@@ -2,17 +2,18 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { AppShell, DashboardHeading } from '#app/components/layout/app-shell.tsx'
-import { getEnv, isProduction } from '#app/domain/config/env.server.ts'
+import { getEnv, isDemo, isProduction } from '#app/domain/config/env.server.ts'
 import { listOutbox } from '#app/domain/mail/mail.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Mail outbox (development) · Kestrel Aerial Survey' }]
 
 /**
  * Development only: the e-mails the app wrote to the local outbox because no SMTP_URL
- * is set (reset links, contact enquiries, …). Production answers 404.
+ * is set (reset links, contact enquiries, …). Also in the local demo (`npm run demo`,
+ * a production build with the demo seed); a real production deployment answers 404.
  */
 export async function loader(_args: LoaderFunctionArgs) {
-  if (isProduction()) throw new Response('Not Found', { status: 404 })
+  if (isProduction() && !isDemo()) throw new Response('Not Found', { status: 404 })
   const env = getEnv()
   return json({ messages: await listOutbox(), smtp: Boolean(env.SMTP_URL), dir: env.MAIL_OUTBOX_DIR })
 }
@@ -21,7 +22,7 @@ export default function DevOutbox() {
   const { messages, smtp, dir } = useLoaderData<typeof loader>()
   return (
     <AppShell>
-      <div className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6">
+      <main className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6">
         <DashboardHeading title="Mail outbox" subtitle={`Development only. Messages written to ${dir}, newest first.`} />
         {smtp ? (
           <p className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-800">SMTP_URL is set: new mail goes to the SMTP server, not here.</p>
@@ -47,7 +48,7 @@ export default function DevOutbox() {
             ))}
           </ul>
         )}
-      </div>
+      </main>
     </AppShell>
   )
 }

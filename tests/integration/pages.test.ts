@@ -26,6 +26,8 @@ function honeypotFields(): Record<string, string> {
 
 afterEach(() => {
   process.env.NODE_ENV = 'test'
+  delete process.env.SEED
+  delete process.env.ALLOW_DEMO_SEED
   resetEnvCache()
 })
 
@@ -149,12 +151,16 @@ describe('role dashboards', () => {
 })
 
 describe('development outbox', () => {
-  it('lists the outbox in development and is a 404 in production', async () => {
+  it('lists the outbox in development and the demo, and is a 404 in production', async () => {
     const ok = await callRoute(outboxLoader, '/dev/outbox')
     expect(ok.status).toBe(200)
     process.env.NODE_ENV = 'production'
     resetEnvCache()
     const hidden = await callRoute(outboxLoader, '/dev/outbox')
     expect(hidden.status).toBe(404)
+    // The local demo is a production build, and keeps the page.
+    Object.assign(process.env, { SEED: 'demo', ALLOW_DEMO_SEED: 'true' })
+    resetEnvCache()
+    expect((await callRoute(outboxLoader, '/dev/outbox')).status).toBe(200)
   })
 })

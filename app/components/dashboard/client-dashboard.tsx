@@ -2,7 +2,11 @@ import { DashboardHeading } from '#app/components/layout/app-shell.tsx'
 import { formatRand } from '#app/components/ui/money.ts'
 import { StatCard } from '#app/components/ui/stat-card.tsx'
 import { TabLinks, useActiveTab } from '#app/components/ui/tabs.tsx'
-import { ProfileForm, type ProfileValues } from './profile-form.tsx'
+import type { ProjectCard } from '#app/domain/projects/projects.server.ts'
+import { CreateProjectTab, type PlaceSearchResult } from './client/create-project-tab.tsx'
+import { ProfileTab } from './client/profile-tab.tsx'
+import { ProjectsTab } from './client/projects-tab.tsx'
+import { type ProfileValues } from './profile-form.tsx'
 import { WelcomeBanner } from './welcome-banner.tsx'
 
 export const CLIENT_TABS = [
@@ -18,7 +22,19 @@ export interface ClientStats {
   totalSpent: number
 }
 
-export function ClientDashboard({ profile, stats, welcome }: { profile: ProfileValues; stats: ClientStats; welcome: string | null }) {
+export function ClientDashboard({
+  profile,
+  stats,
+  welcome,
+  projects,
+  placeSearch,
+}: {
+  profile: ProfileValues
+  stats: ClientStats
+  welcome: string | null
+  projects: ProjectCard[]
+  placeSearch: PlaceSearchResult | null
+}) {
   const tab = useActiveTab(CLIENT_TABS, 'create')
   return (
     <main className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
@@ -30,19 +46,9 @@ export function ClientDashboard({ profile, stats, welcome }: { profile: ProfileV
         <StatCard label="Total Spent" value={formatRand(stats.totalSpent)} hint="This year" />
       </div>
       <TabLinks tabs={CLIENT_TABS} active={tab} label="Client dashboard sections" />
-      {tab === 'profile' ? <ProfileForm profile={profile} /> : null}
-      {tab === 'create' ? (
-        <section className="card p-6" aria-labelledby="create-heading">
-          <h2 id="create-heading" className="text-lg font-semibold">Create Project</h2>
-          <p className="mt-1 text-sm text-ink-500">Project creation arrives with the survey planner.</p>
-        </section>
-      ) : null}
-      {tab === 'projects' ? (
-        <section className="card p-6" aria-labelledby="projects-heading">
-          <h2 id="projects-heading" className="text-lg font-semibold">My Projects</h2>
-          <p className="mt-3 text-sm text-ink-500">No projects yet. Create your first project above!</p>
-        </section>
-      ) : null}
+      {tab === 'profile' ? <ProfileTab profile={profile} /> : null}
+      {tab === 'create' ? <CreateProjectTab placeSearch={placeSearch} /> : null}
+      {tab === 'projects' ? <ProjectsTab projects={projects} /> : null}
       {tab === 'invoices' ? (
         <section className="card p-6" aria-labelledby="invoices-heading">
           <h2 id="invoices-heading" className="text-lg font-semibold">Invoices &amp; Quotes</h2>

@@ -42,7 +42,7 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
   return (
     <section id="home" className={`${SECTION} relative isolate overflow-hidden bg-ink-950 text-white`}>
       <AerialHero className="absolute inset-0 -z-20 h-full w-full opacity-80" />
-      <div className="absolute inset-0 -z-10 bg-gradient-to-b from-ink-950/80 via-ink-950/55 to-ink-950" />
+      <div className="absolute inset-0 -z-10 bg-gradient-to-b from-ink-950/70 via-ink-950/35 to-ink-950" />
       <div className="absolute inset-0 -z-10 bg-gradient-to-r from-ink-950/90 via-ink-950/40 to-transparent" />
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 pb-20 pt-32 sm:px-6 sm:pt-40 lg:min-h-[92vh] lg:grid-cols-[1.15fr_0.85fr] lg:pb-28">
         <div>

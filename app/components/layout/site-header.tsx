@@ -4,7 +4,7 @@
  * Dashboard/Logout for signed-in users. Past 100 px of scroll it turns to glass.
  */
 import { Form, Link, useLocation } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { cn } from '../ui/cn.ts'
 import { Logo } from './logo.tsx'
 
@@ -20,7 +20,8 @@ export function SiteHeader({ signedIn, overlay = false }: { signedIn: boolean; o
   const location = useLocation()
   const onLanding = location.pathname === '/'
   const [scrolled, setScrolled] = useState(false)
-  const [open, setOpen] = useState(false)
+  // The mobile menu is a <details>, so it opens without JavaScript too.
+  const mobileMenu = useRef<HTMLDetailsElement>(null)
 
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > NAV_GLASS_THRESHOLD_PX)
@@ -29,11 +30,16 @@ export function SiteHeader({ signedIn, overlay = false }: { signedIn: boolean; o
     return () => window.removeEventListener('scroll', onScroll)
   }, [])
 
+  // Close the mobile menu after navigating.
+  useEffect(() => {
+    if (mobileMenu.current) mobileMenu.current.open = false
+  }, [location.pathname, location.search])
+
   const glass = scrolled || !overlay
   const light = overlay && !glass
 
   function goToSection(event: React.MouseEvent<HTMLAnchorElement>, id: string) {
-    setOpen(false)
+    if (mobileMenu.current) mobileMenu.current.open = false
     if (!onLanding) return // a normal link to /#id
     const target = document.getElementById(id)
     if (!target) return
@@ -46,6 +52,42 @@ export function SiteHeader({ signedIn, overlay = false }: { signedIn: boolean; o
     'rounded-md px-3 py-2 text-sm font-medium transition',
     light ? 'text-white/90 hover:text-white' : 'text-ink-700 hover:text-ink-950',
   )
+  const mobileLink = 'rounded-md px-3 py-2.5 text-sm font-medium text-ink-800 hover:bg-ink-50'
+
+  function links(mobile: boolean) {
+    const linkClass = mobile ? mobileLink : navLink
+    return (
+      <>
+        {SECTIONS.map((s) => (
+          <a key={s.id} href={`/#${s.id}`} onClick={(e) => goToSection(e, s.id)} className={linkClass}>
+            {s.label}
+          </a>
+        ))}
+        <span className={mobile ? 'my-1 h-px bg-ink-100' : 'mx-2 h-6 w-px bg-ink-200/60'} aria-hidden="true" />
+        {signedIn ? (
+          <>
+            <Link to="/dashboard" className={linkClass}>
+              Dashboard
+            </Link>
+            <Form method="post" action="/logout">
+              <button type="submit" className={cn('btn-secondary btn-sm', mobile ? 'mt-1 w-full' : 'ml-2')}>
+                Logout
+              </button>
+            </Form>
+          </>
+        ) : (
+          <>
+            <Link to="/login" className={linkClass}>
+              Login
+            </Link>
+            <Link to="/register" className={cn('btn-primary btn-sm', mobile ? 'mt-1' : 'ml-2')}>
+              Register
+            </Link>
+          </>
+        )}
+      </>
+    )
+  }
 
   return (
     <header
@@ -55,62 +97,28 @@ export function SiteHeader({ signedIn, overlay = false }: { signedIn: boolean; o
         glass ? 'border-b border-white/40 bg-white/70 shadow-sm backdrop-blur-md' : 'bg-transparent',
       )}
     >
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6">
+      <nav aria-label="Main" className="relative mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6">
         <Link to="/" aria-label="Kestrel Aerial Survey home" className="rounded-md">
           <Logo light={light} />
         </Link>
-        <button
-          type="button"
-          className={cn('rounded-md p-2 md:hidden', light ? 'text-white' : 'text-ink-800')}
-          aria-expanded={open}
-          aria-controls="main-menu"
-          onClick={() => setOpen((v) => !v)}
-        >
-          <span className="sr-only">Menu</span>
-          <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-            <path d="M4 7h16M4 12h16M4 17h16" />
-          </svg>
-        </button>
-        <div
-          id="main-menu"
-          className={cn(
-            'absolute inset-x-0 top-16 flex-col gap-1 border-b border-ink-100 bg-white p-4 shadow-lg md:static md:flex md:flex-row md:items-center md:gap-1 md:border-0 md:bg-transparent md:p-0 md:shadow-none',
-            open ? 'flex' : 'hidden',
-          )}
-        >
-          {SECTIONS.map((s) => (
-            <a
-              key={s.id}
-              href={`/#${s.id}`}
-              onClick={(e) => goToSection(e, s.id)}
-              className={cn(navLink, open && 'text-ink-800')}
-            >
-              {s.label}
-            </a>
-          ))}
-          <span className="mx-2 hidden h-6 w-px bg-ink-200/60 md:block" aria-hidden="true" />
-          {signedIn ? (
-            <>
-              <Link to="/dashboard" className={cn(navLink, open && 'text-ink-800')}>
-                Dashboard
-              </Link>
-              <Form method="post" action="/logout">
-                <button type="submit" className={cn('btn-secondary btn-sm w-full md:w-auto', 'ml-0 md:ml-2')}>
-                  Logout
-                </button>
-              </Form>
-            </>
-          ) : (
-            <>
-              <Link to="/login" className={cn(navLink, open && 'text-ink-800')}>
-                Login
-              </Link>
-              <Link to="/register" className="btn-primary btn-sm md:ml-2">
-                Register
-              </Link>
-            </>
-          )}
-        </div>
+        <div className="hidden items-center gap-1 md:flex">{links(false)}</div>
+        <details ref={mobileMenu} className="group md:hidden">
+          <summary
+            className={cn(
+              'flex cursor-pointer list-none rounded-md p-2 [&::-webkit-details-marker]:hidden',
+              light ? 'text-white' : 'text-ink-800',
+            )}
+          >
+            <span className="sr-only">Menu</span>
+            <svg viewBox="0 0 24 24" className="h-6 w-6 group-open:hidden" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <path d="M4 7h16M4 12h16M4 17h16" />
+            </svg>
+            <svg viewBox="0 0 24 24" className="hidden h-6 w-6 group-open:block" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <path d="M6 6l12 12M18 6L6 18" />
+            </svg>
+          </summary>
+          <div className="absolute inset-x-0 top-16 flex flex-col gap-1 border-b border-ink-100 bg-white p-4 shadow-lg">{links(true)}</div>
+        </details>
       </nav>
     </header>
   )

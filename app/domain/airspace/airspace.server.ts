@@ -9,20 +9,14 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import {
-  bbox as turfBbox,
-  booleanIntersects,
-  booleanPointInPolygon,
-  lineString,
-  point,
-  pointToLineDistance,
-} from '@turf/turf'
+import { bbox as turfBbox } from '@turf/turf'
 import { eq, sql } from 'drizzle-orm'
 import Flatbush from 'flatbush'
-import type { Feature, MultiPolygon, Polygon } from 'geojson'
+import type { MultiPolygon, Polygon, Position } from 'geojson'
 import { airspaceZones } from '#db/schema.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { areaToPolygon, closedRing, type SurveyArea } from '#app/domain/geometry/areas.ts'
+import { pointInRings, polygonsIntersect } from '#app/domain/geometry/intersects.ts'
 import { AERODROME_WARNING_KM, ZA_AERODROMES } from './za-aerodromes.ts'
 import { APPROVAL_WARNING, classifyNationalZone, type NationalZoneProperties } from './zone-kinds.ts'
 
@@ -177,7 +171,6 @@ interface PreparedZone {
   lowerIsSurface: boolean
   requiresApproval: boolean
   geometry: ZoneGeometry
-  feature: Feature<ZoneGeometry>
   bbox: [number, number, number, number]
 }
 
@@ -220,7 +213,6 @@ function buildIndex(db: DbOrTx, print: string): ZoneIndex {
       lowerIsSurface: row.lowerIsSurface,
       requiresApproval: row.requiresApproval,
       geometry,
-      feature: { type: 'Feature', properties: {}, geometry },
       bbox: [row.minLng, row.minLat, row.maxLng, row.maxLat],
     })
   }
@@ -254,25 +246,53 @@ export function listActiveZones(db: DbOrTx = getDb()): PublicZone[] {
 
 // ---------------------------------------------------------------- the check
 
-const KM_PER_DEGREE_LAT = 111.32
+const KM_PER_DEGREE_LAT = (Math.PI / 180) * 6371
+
+/**
+ * Distance in km from a point to an area (0 inside). Local equirectangular projection
+ * around the point: within the 10 km that matters the error is far below a metre,
+ * and it is ~100× cheaper than turf.pointToLineDistance.
+ */
+export function distanceToAreaKm(latitude: number, longitude: number, ring: Position[]): number {
+  const kx = KM_PER_DEGREE_LAT * Math.cos((latitude * Math.PI) / 180)
+  const ky = KM_PER_DEGREE_LAT
+  if (pointInRings([longitude, latitude], [ring])) return 0
+  let best = Infinity
+  for (let i = 1; i < ring.length; i++) {
+    const ax = (ring[i - 1][0] - longitude) * kx
+    const ay = (ring[i - 1][1] - latitude) * ky
+    const bx = (ring[i][0] - longitude) * kx
+    const by = (ring[i][1] - latitude) * ky
+    const dx = bx - ax
+    const dy = by - ay
+    const lengthSq = dx * dx + dy * dy
+    const t = lengthSq === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / lengthSq))
+    const d = Math.hypot(ax + t * dx, ay + t * dy)
+    if (d < best) best = d
+  }
+  return best
+}
 
 function nearbyAerodromes(areas: SurveyArea[]) {
   const found = new Map<string, { icao: string; name: string; distanceKm: number }>()
+  const padLat = AERODROME_WARNING_KM / KM_PER_DEGREE_LAT
   for (const area of areas) {
     const ring = closedRing(area.coordinates)
-    const lats = ring.map((p) => p[1])
-    const lngs = ring.map((p) => p[0])
-    const padLat = AERODROME_WARNING_KM / KM_PER_DEGREE_LAT
-    const midLat = (Math.min(...lats) + Math.max(...lats)) / 2
-    const padLng = padLat / Math.max(0.1, Math.cos((midLat * Math.PI) / 180))
-    const polygon = areaToPolygon(area)
-    const outline = lineString(ring)
+    let minLat = Infinity
+    let maxLat = -Infinity
+    let minLng = Infinity
+    let maxLng = -Infinity
+    for (const [lng, lat] of ring) {
+      minLat = Math.min(minLat, lat)
+      maxLat = Math.max(maxLat, lat)
+      minLng = Math.min(minLng, lng)
+      maxLng = Math.max(maxLng, lng)
+    }
+    const padLng = padLat / Math.max(0.1, Math.cos((((minLat + maxLat) / 2) * Math.PI) / 180))
     for (const aerodrome of ZA_AERODROMES) {
       const { latitude: lat, longitude: lng } = aerodrome
-      if (lat < Math.min(...lats) - padLat || lat > Math.max(...lats) + padLat) continue
-      if (lng < Math.min(...lngs) - padLng || lng > Math.max(...lngs) + padLng) continue
-      const where = point([lng, lat])
-      const distanceKm = booleanPointInPolygon(where, polygon) ? 0 : pointToLineDistance(where, outline, { units: 'kilometers' })
+      if (lat < minLat - padLat || lat > maxLat + padLat || lng < minLng - padLng || lng > maxLng + padLng) continue
+      const distanceKm = distanceToAreaKm(lat, lng, ring)
       if (distanceKm > AERODROME_WARNING_KM) continue
       const prior = found.get(aerodrome.icao)
       if (!prior || distanceKm < prior.distanceKm) {
@@ -305,7 +325,7 @@ export function checkFlightArea(areas: SurveyArea[], db: DbOrTx = getDb()): Airs
       const polygon = areaToPolygon(area)
       const [minX, minY, maxX, maxY] = turfBbox(polygon)
       for (const i of index.search(minX, minY, maxX, maxY)) {
-        if (!hit.has(i) && booleanIntersects(polygon, zones[i].feature)) hit.add(i)
+        if (!hit.has(i) && polygonsIntersect(polygon.geometry, zones[i].geometry)) hit.add(i)
       }
     }
   }

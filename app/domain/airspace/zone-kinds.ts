@@ -184,3 +184,7 @@ export function classifyKmlPlacemark(style: KmlPlacemarkStyle): ZoneClassificati
     requiresApproval: false,
   }
 }
+
+/** Credit line for any map layer that shows the national zones (AIRSPACE-ATTRIBUTION.md). */
+export const AIRSPACE_ATTRIBUTION =
+  'Airspace: XCSoar xcsoar-data-content / SA gliding community, from AIP South Africa (SACAA/ATNS), 2018. NOT FOR NAVIGATION.'

@@ -3,6 +3,7 @@
  * working local default so `npm start` runs on a fresh machine. Read lazily, so tests
  * can set variables before the first use.
  */
+import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
 
 const EnvSchema = z.object({
@@ -23,6 +24,8 @@ const EnvSchema = z.object({
   PAYFAST_VALIDATE_URL: z.string().optional(),
   PAYFAST_TRUSTED_IPS: z.string().default(''),
   SEED: z.string().optional(),
+  /** `true` lets SEED=demo run under NODE_ENV=production (the `npm run demo` command). */
+  ALLOW_DEMO_SEED: z.enum(['true', 'false']).default('false'),
   /** Multiplies every rate limit (tests raise it; production keeps 1). */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   TILE_URL: z
@@ -50,6 +53,7 @@ let cached: Env | undefined
 
 export function getEnv(): Env {
   if (!cached) {
+    ensureSessionSecret()
     const parsed = EnvSchema.safeParse(process.env)
     if (!parsed.success) {
       const problems = parsed.error.issues
@@ -60,6 +64,19 @@ export function getEnv(): Env {
     cached = parsed.data
   }
   return cached
+}
+
+/**
+ * A production server must never sign cookies with the public development default.
+ * Without SESSION_SECRET it makes a random one for this process (sessions then end at
+ * restart) and says so; set the variable to keep sessions across deploys.
+ */
+function ensureSessionSecret() {
+  if (process.env.SESSION_SECRET) return
+  if (process.env.NODE_ENV === 'production') {
+    process.env.SESSION_SECRET = randomBytes(32).toString('hex')
+    console.warn('[config] SESSION_SECRET is not set: using a random secret; sessions will not survive a restart.')
+  }
 }
 
 /** Tests change the environment between files; this forgets the cached copy. */
@@ -74,6 +91,12 @@ export function appUrl(): string {
 
 export function isProduction() {
   return getEnv().NODE_ENV === 'production'
+}
+
+/** The local demo (`npm run demo`): a production build with the demo seed, not a real deployment. */
+export function isDemo() {
+  const env = getEnv()
+  return env.SEED === 'demo' && env.ALLOW_DEMO_SEED === 'true'
 }
 
 /** The business details shown in the footer, the legal page and on invoices. */

@@ -4,10 +4,11 @@
  */
 import type { User } from '#db/schema.ts'
 import { loadAdminTab } from '#app/domain/admin/tabs.server.ts'
+import { loadClientProjectTabs } from '#app/domain/projects/dashboard-actions.server.ts'
 import { getAdminStats, getClientStats, getPilotStats } from './stats.server.ts'
 
-/** `url` picks the admin tab (and its filters); other roles ignore it. */
-export function loadRoleDashboard(user: User, url?: URL) {
+/** `url` carries the dashboard's URL state (tab, search query, open dialogs; the admin tab and its filters). */
+export function loadRoleDashboard(user: User, url: URL = new URL('http://localhost/dashboard')) {
   const profile = {
     firstName: user.firstName,
     lastName: user.lastName,
@@ -17,7 +18,12 @@ export function loadRoleDashboard(user: User, url?: URL) {
   }
   switch (user.role) {
     case 'client':
-      return { role: 'client' as const, profile, stats: getClientStats(user.id) }
+      return {
+        role: 'client' as const,
+        profile,
+        stats: getClientStats(user.id),
+        ...loadClientProjectTabs(user.id, url),
+      }
     case 'pilot':
       return {
         role: 'pilot' as const,
@@ -32,7 +38,7 @@ export function loadRoleDashboard(user: User, url?: URL) {
         stats: getPilotStats(user.id),
       }
     case 'admin':
-      return { role: 'admin' as const, profile, stats: getAdminStats(), admin: loadAdminTab(url ?? new URL('http://localhost/admin')) }
+      return { role: 'admin' as const, profile, stats: getAdminStats(), admin: loadAdminTab(url) }
     default:
       return { role: 'unknown' as const }
   }

@@ -3,6 +3,7 @@
  * airspace, and run the shared engine. Used by `POST /api/quote`, the planner's
  * 'Generate Quote', the accept-terms recompute and the admin.
  */
+import type { projects } from '#db/schema.ts'
 import { checkFlightArea, type AirspaceCheckResult } from '#app/domain/airspace/airspace.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { SurveyAreasSchema, type SurveyArea } from '#app/domain/geometry/areas.ts'
@@ -91,4 +92,32 @@ export function quoteForAreas(input: unknown, db: DbOrTx = getDb()): QuoteResult
     warnings,
   }
   return { quote, split: computeInternalSplit(figures), tier: figures.tier, noHubs: figures.noHubs, airspace, settings, areas }
+}
+
+/**
+ * The `projects` columns a quote fills in (flight plan completion, accept-terms
+ * recompute). `quoteAmount` is the total in cents.
+ */
+export function projectPricingColumns({ quote, split }: Pick<QuoteResult, 'quote' | 'split'>, quotedAt = new Date()) {
+  return {
+    areaSqm: quote.areaSqm,
+    distanceFromHub: quote.distanceFromHub,
+    nearestHub: quote.nearestHub?.name ?? null,
+    nearestHubId: quote.nearestHub?.id ?? null,
+    basePrice: quote.basePrice,
+    adjustedPrice: quote.adjustedPrice,
+    airspaceZone: quote.airspaceZone,
+    airspaceZoneColor: quote.airspaceZoneColor,
+    aviationFee: quote.aviationFee,
+    travelFee: quote.travelFee,
+    subtotal: quote.subtotal,
+    vatAmount: quote.vatAmount,
+    quoteAmount: quote.totalInCents,
+    quotedAt,
+    baseCost: split.baseCost,
+    profitMargin: split.profitMargin,
+    platformShare: split.platformShare,
+    operatorShare: split.operatorShare,
+    operatorPayout: split.operatorPayout,
+  } satisfies Partial<typeof projects.$inferInsert>
 }

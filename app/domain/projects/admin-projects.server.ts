@@ -13,7 +13,7 @@ import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
 import { renderEmail } from '#app/domain/mail/templates.ts'
 import { NotFoundError } from '#app/domain/admin/users.server.ts'
 import { STATUS_LABELS, type AdminStatus } from '#app/domain/admin/schemas.ts'
-import { summariseFlightPlan } from './flight-plan.ts'
+import { summariseFlightPlan } from './flight-plan-summary.ts'
 
 export const PROJECTS_PAGE_SIZE = 20
 

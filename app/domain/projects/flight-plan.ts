@@ -1,54 +1,294 @@
 /**
- * Reading the stored flight plan (projects.polygon_geojson, spec section 3) for display.
- * Old or hand-made rows may hold anything, so every field is optional and a plan that
- * cannot be parsed is reported as such instead of throwing.
+ * The flight plan stored in `projects.polygonGeoJson` (spec section 3, "Flight plan")
+ * and the quote figures derived from it. Shared: the server builds and stores it, the
+ * dashboard and the planner read it back for display.
  */
-export interface FlightPlanArea {
-  areaNumber: number
-  areaSqm: number | null
-  points: number
-  flightPattern: string | null
-  returnToBase: string | null
+import { z } from 'zod'
+
+export const QUOTE_VALIDITY_DAYS = 30
+export const FLIGHT_MINUTES_PER_AREA = 15
+export const RECOMMENDED_FLIGHT_HEIGHT = '120 m AGL'
+export const MAX_WIND = 'Wind under 10 m/s'
+export const SURVEY_EQUIPMENT = 'RTK-enabled mapping drone with a calibrated RGB camera; ground control points where accuracy needs them'
+export const FLIGHT_SCHEDULING = 'Flight scheduled within 8 to 12 business days'
+export const DATA_DELIVERY = 'Delivery 5 to 7 business days after data collection'
+export const DATA_AVAILABILITY = 'Data downloadable for 1 month'
+export const FLIGHT_PATTERN = 'Parallel grid (lawnmower) lines across the area, 75 % front and 65 % side overlap'
+export const RETURN_TO_BASE = 'Return to the launch point when the battery reaches 30 % or the wind rises above 10 m/s'
+export const PARSE_FAILURE_MESSAGE = 'Flight plan data available but could not be parsed for display'
+export const SCREENSHOT_UNAVAILABLE_MESSAGE = 'Flight area screenshot unavailable'
+
+export interface FlightPlanPoint {
+  pointNumber: number
+  latitude: number
+  longitude: number
 }
 
-export type FlightPlanSummary =
-  | { status: 'none' }
-  | { status: 'unparseable' }
-  | { status: 'ok'; areas: FlightPlanArea[]; totalAreaSqm: number | null; projectType: string | null; requirements: string | null }
+export interface FlightPlanArea {
+  areaNumber: number
+  /** m², two decimals. */
+  area: number
+  areaHectares: number
+  coordinates: FlightPlanPoint[]
+  pilotInstructions: { flightPattern: string; returnToBase: string; boundaryPoints: number }
+}
 
-export const FLIGHT_PLAN_UNPARSEABLE = 'Flight plan data available but could not be parsed for display'
+/** Money in cents, distances in km (api.md). */
+export interface FlightPlanPricing {
+  totalInCents: number
+  totalPrice: number
+  nearestHub: string | null
+  nearestHubId: number | null
+  distanceFromHub: number | null
+  basePrice: number
+  adjustedPrice: number
+  travelFee: number
+  aviationFee: number
+  airspaceZone: string | null
+  airspaceZoneColor: string | null
+  subtotal: number
+  vatAmount: number
+  warnings: string[]
+}
 
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null)
-const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null)
-
-export function summariseFlightPlan(raw: string | null | undefined): FlightPlanSummary {
-  if (!raw) return { status: 'none' }
-  let plan: unknown
-  try {
-    plan = JSON.parse(raw)
-    if (typeof plan === 'string') plan = JSON.parse(plan)
-  } catch {
-    return { status: 'unparseable' }
+export interface FlightPlan {
+  projectName: string
+  address: string | null
+  projectAddress: string | null
+  coordinates: { lat: number; lng: number } | null
+  projectType: string
+  deadline: string | null
+  requirements: string | null
+  areas: FlightPlanArea[]
+  totalArea: number
+  totalAreaHectares: number
+  pricing: FlightPlanPricing
+  airspaceZone: string | null
+  surveyInstructions: {
+    totalSurveyAreas: number
+    recommendedFlightHeight: string
+    windConditions: string
+    equipment: string
   }
-  if (!plan || typeof plan !== 'object') return { status: 'unparseable' }
-  const p = plan as Record<string, unknown>
-  const rawAreas = Array.isArray(p.areas) ? p.areas : []
-  const areas = rawAreas.map((a, i): FlightPlanArea => {
-    const area = (a ?? {}) as Record<string, unknown>
-    const instructions = (area.pilotInstructions ?? {}) as Record<string, unknown>
-    return {
-      areaNumber: num(area.areaNumber) ?? i + 1,
-      areaSqm: num(area.area),
-      points: Array.isArray(area.coordinates) ? area.coordinates.length : 0,
-      flightPattern: str(instructions.flightPattern),
-      returnToBase: str(instructions.returnToBase),
+  quotedAt: string
+  validUntil: string
+  /** A data:image URL; omitted when none was taken or it was not a valid image. */
+  screenshot?: string
+}
+
+export function hectares(squareMetres: number) {
+  return Math.round((squareMetres / 10000) * 10000) / 10000
+}
+
+export function addDays(date: Date, days: number) {
+  return new Date(date.getTime() + days * 24 * 60 * 60 * 1000)
+}
+
+const VALID_SCREENSHOT = /^data:image\/(png|jpeg|jpg|webp);base64,([A-Za-z0-9+/]+={0,2})$/
+
+/** Only a data:image URL whose base64 decodes is a screenshot (spec "Flight planner"). */
+export function isValidScreenshot(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length > MAX_SCREENSHOT_CHARS) return false
+  const match = VALID_SCREENSHOT.exec(value)
+  if (!match) return false
+  const payload = match[2]!
+  if (payload.length % 4 !== 0 || payload.length < 16) return false
+  try {
+    return atob(payload.slice(0, 64)).length > 0
+  } catch {
+    return false
+  }
+}
+
+/** About 3 MB of base64: a 0.8-scale PNG/JPEG of a large planner map fits well within it. */
+export const MAX_SCREENSHOT_CHARS = 4_000_000
+
+// Lenient on reading: older or hand-made plans still show what they have.
+const num = z.coerce.number().finite()
+const ReadPointSchema = z.object({
+  pointNumber: num.optional(),
+  latitude: num,
+  longitude: num,
+})
+const ReadAreaSchema = z.object({
+  areaNumber: num.optional(),
+  area: num.optional(),
+  areaHectares: num.optional(),
+  coordinates: z.array(ReadPointSchema).min(3),
+  pilotInstructions: z
+    .object({
+      flightPattern: z.string().optional(),
+      returnToBase: z.union([z.string(), z.boolean()]).optional(),
+      boundaryPoints: num.optional(),
+    })
+    .partial()
+    .optional(),
+})
+const ReadPlanSchema = z.object({
+  address: z.string().nullish(),
+  projectAddress: z.string().nullish(),
+  projectType: z.string().nullish(),
+  deadline: z.string().nullish(),
+  requirements: z.string().nullish(),
+  areas: z.array(ReadAreaSchema).min(1),
+  totalArea: num.optional(),
+  totalAreaHectares: num.optional(),
+  pricing: z.record(z.unknown()).optional(),
+  airspaceZone: z.string().nullish(),
+  surveyInstructions: z.record(z.unknown()).optional(),
+  quotedAt: z.string().optional(),
+  validUntil: z.string().optional(),
+  screenshot: z.string().optional(),
+})
+
+export interface FlightPlanView {
+  address: string | null
+  projectType: string | null
+  deadline: string | null
+  requirements: string | null
+  areas: Array<{
+    areaNumber: number
+    area: number
+    areaHectares: number
+    points: Array<{ pointNumber: number; latitude: number; longitude: number }>
+    flightPattern: string | null
+    returnToBase: string | null
+  }>
+  totalArea: number
+  totalAreaHectares: number
+  airspaceZone: string | null
+  recommendedFlightHeight: string | null
+  windConditions: string | null
+  equipment: string | null
+  validUntil: string | null
+  hasScreenshot: boolean
+}
+
+/**
+ * Reads a stored flight plan (object or JSON text) for display; null when it cannot be
+ * read, so the view says PARSE_FAILURE_MESSAGE. The screenshot is reported, not copied.
+ */
+export function parseFlightPlan(raw: unknown): FlightPlanView | null {
+  let value = raw
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw)
+    } catch {
+      return null
     }
-  })
+  }
+  const parsed = ReadPlanSchema.safeParse(value)
+  if (!parsed.success) return null
+  const plan = parsed.data
+  const str = (v: unknown) => (typeof v === 'string' && v ? v : null)
+  const areas = plan.areas.map((a, i) => ({
+    areaNumber: a.areaNumber ?? i + 1,
+    area: a.area ?? 0,
+    areaHectares: a.areaHectares ?? hectares(a.area ?? 0),
+    points: a.coordinates.map((p, j) => ({ pointNumber: p.pointNumber ?? j + 1, latitude: p.latitude, longitude: p.longitude })),
+    flightPattern: str(a.pilotInstructions?.flightPattern),
+    returnToBase:
+      typeof a.pilotInstructions?.returnToBase === 'boolean'
+        ? a.pilotInstructions.returnToBase
+          ? 'Yes'
+          : 'No'
+        : str(a.pilotInstructions?.returnToBase),
+  }))
+  const totalArea = plan.totalArea ?? areas.reduce((sum, a) => sum + a.area, 0)
   return {
-    status: 'ok',
+    address: plan.address ?? plan.projectAddress ?? null,
+    projectType: plan.projectType ?? null,
+    deadline: plan.deadline ?? null,
+    requirements: plan.requirements ?? null,
     areas,
-    totalAreaSqm: num(p.totalArea),
-    projectType: str(p.projectType),
-    requirements: str(p.requirements),
+    totalArea,
+    totalAreaHectares: plan.totalAreaHectares ?? hectares(totalArea),
+    airspaceZone: plan.airspaceZone ?? str(plan.pricing?.airspaceZone),
+    recommendedFlightHeight: str(plan.surveyInstructions?.recommendedFlightHeight),
+    windConditions: str(plan.surveyInstructions?.windConditions),
+    equipment: str(plan.surveyInstructions?.equipment),
+    validUntil: plan.validUntil ?? null,
+    hasScreenshot: isValidScreenshot(plan.screenshot),
+  }
+}
+
+/** What the 'Project Quote' dialog shows (spec "Flight planner"). */
+export interface QuoteSummary {
+  projectId: number
+  projectName: string
+  totalArea: number
+  totalAreaHectares: number
+  totalInCents: number
+  breakdown: Array<{ label: string; cents: number; note?: string }>
+  subtotal: number
+  vatAmount: number
+  surveyAreas: number
+  flightTimeMinutes: number
+  scheduling: string
+  delivery: string
+  availability: string
+  validUntil: string
+  nearestHub: string | null
+  distanceFromHub: number | null
+  airspaceZone: string | null
+  warnings: string[]
+  isPaid: boolean
+}
+
+export function summariseQuote(
+  project: { id: number; name: string; isPaid: boolean },
+  plan: Pick<FlightPlan, 'areas' | 'totalArea' | 'totalAreaHectares' | 'pricing' | 'validUntil'>,
+): QuoteSummary {
+  const p = plan.pricing
+  const distance = p.distanceFromHub === null ? null : Math.round(p.distanceFromHub * 10) / 10
+  const breakdown: QuoteSummary['breakdown'] = [
+    {
+      label: 'Survey (area-adjusted price)',
+      cents: p.adjustedPrice,
+      note: p.adjustedPrice > p.basePrice ? 'Area rate above the tier minimum' : 'Tier minimum price',
+    },
+    {
+      label: 'Travel fee',
+      cents: p.travelFee,
+      note: p.nearestHub ? `From ${p.nearestHub}${distance === null ? '' : ` (${distance} km)`}` : undefined,
+    },
+    {
+      label: 'Aviation fee',
+      cents: p.aviationFee,
+      note: p.airspaceZone ? p.airspaceZone : 'No fee-bearing airspace',
+    },
+  ]
+  return {
+    projectId: project.id,
+    projectName: project.name,
+    totalArea: plan.totalArea,
+    totalAreaHectares: plan.totalAreaHectares,
+    totalInCents: p.totalInCents,
+    breakdown,
+    subtotal: p.subtotal,
+    vatAmount: p.vatAmount,
+    surveyAreas: plan.areas.length,
+    flightTimeMinutes: plan.areas.length * FLIGHT_MINUTES_PER_AREA,
+    scheduling: FLIGHT_SCHEDULING,
+    delivery: DATA_DELIVERY,
+    availability: DATA_AVAILABILITY,
+    validUntil: plan.validUntil,
+    nearestHub: p.nearestHub,
+    distanceFromHub: distance,
+    airspaceZone: p.airspaceZone,
+    warnings: p.warnings,
+    isPaid: project.isPaid,
+  }
+}
+
+/** Reads the stored plan back in full (for the quote dialog); null when unreadable. */
+export function readStoredFlightPlan(raw: string | null): FlightPlan | null {
+  if (!raw) return null
+  try {
+    const value = JSON.parse(raw) as FlightPlan
+    if (!value || !Array.isArray(value.areas) || !value.pricing || typeof value.pricing.totalInCents !== 'number') return null
+    return value
+  } catch {
+    return null
   }
 }

@@ -1,0 +1,146 @@
+/** The body of the View Details dialog: the project and its parsed flight plan. */
+import { formatRand } from '#app/components/ui/money.ts'
+import { PARSE_FAILURE_MESSAGE, SCREENSHOT_UNAVAILABLE_MESSAGE } from '#app/domain/projects/flight-plan.ts'
+import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
+import type { ProjectCard } from '#app/domain/projects/projects.server.ts'
+import { statusBadge, statusLabel } from '#app/domain/projects/status.ts'
+import { cn } from '#app/components/ui/cn.ts'
+
+const areaFormat = new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 2 })
+const coordFormat = new Intl.NumberFormat('en-ZA', { minimumFractionDigits: 6, maximumFractionDigits: 6 })
+
+export function formatDate(value: string | null | undefined) {
+  if (!value) return '—'
+  const date = new Date(value.length === 10 ? `${value}T12:00:00Z` : value)
+  if (Number.isNaN(date.getTime())) return value
+  return date.toLocaleDateString('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Johannesburg' })
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-3 gap-3 py-2 text-sm">
+      <dt className="text-ink-500">{label}</dt>
+      <dd className="col-span-2 break-words text-ink-900">{children}</dd>
+    </div>
+  )
+}
+
+export function StatusBadge({ status }: { status: string }) {
+  const badge = statusBadge(status)
+  return <span className={cn('badge', badge.className)}>{badge.label}</span>
+}
+
+export function ProjectDetails({ project }: { project: ProjectCard }) {
+  const plan = project.flightPlan
+  return (
+    <div className="space-y-5">
+      <dl className="divide-y divide-ink-100">
+        <Row label="Status">
+          <span className="inline-flex flex-wrap items-center gap-2">
+            <StatusBadge status={project.status} />
+            <span>{statusLabel(project)}</span>
+          </span>
+        </Row>
+        <Row label="Project type">{projectTypeLabel(project.projectType)}</Row>
+        <Row label="Location">{project.location ?? '—'}</Row>
+        {project.latitude !== null && project.longitude !== null ? (
+          <Row label="Coordinates">
+            {coordFormat.format(project.latitude)}, {coordFormat.format(project.longitude)}
+          </Row>
+        ) : null}
+        <Row label="Deadline">{formatDate(project.deadline)}</Row>
+        {project.description ? <Row label="Description">{project.description}</Row> : null}
+        {project.requirements ? <Row label="Special requirements">{project.requirements}</Row> : null}
+        {project.quoteAmount ? <Row label="Quote (incl. VAT)">{formatRand(project.quoteAmount)}</Row> : null}
+        {project.statusMessage ? <Row label="Message">{project.statusMessage}</Row> : null}
+        <Row label="Created">{formatDate(project.createdAt)}</Row>
+      </dl>
+
+      <section aria-labelledby={`plan-${project.id}`}>
+        <h3 id={`plan-${project.id}`} className="text-sm font-semibold uppercase tracking-wide text-ink-500">
+          Flight plan
+        </h3>
+        {!project.hasFlightPlanData ? (
+          <p className="mt-2 text-sm text-ink-600">No flight plan yet. Use ‘Complete Flight Plan’ to draw the survey areas.</p>
+        ) : !plan ? (
+          <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status">
+            {PARSE_FAILURE_MESSAGE}
+          </p>
+        ) : (
+          <div className="mt-2 space-y-3">
+            <div className="grid gap-3 sm:grid-cols-3">
+              <Figure label="Total area" value={`${areaFormat.format(plan.totalArea)} m²`} hint={`${areaFormat.format(plan.totalAreaHectares)} ha`} />
+              <Figure label="Survey areas" value={String(plan.areas.length)} />
+              <Figure label="Airspace" value={plan.airspaceZone ?? 'Clear airspace'} />
+            </div>
+            {plan.recommendedFlightHeight || plan.windConditions ? (
+              <p className="text-sm text-ink-600">
+                Recommended flight height {plan.recommendedFlightHeight ?? '—'}; {plan.windConditions?.toLowerCase() ?? ''}.
+                {plan.equipment ? ` Equipment: ${plan.equipment}.` : ''}
+              </p>
+            ) : null}
+            <ol className="space-y-2">
+              {plan.areas.map((area) => (
+                <li key={area.areaNumber} className="rounded-lg border border-ink-100 p-3">
+                  <details>
+                    <summary className="cursor-pointer text-sm font-medium text-ink-900">
+                      Area {area.areaNumber}: {areaFormat.format(area.area)} m² ({areaFormat.format(area.areaHectares)} ha),{' '}
+                      {area.points.length} boundary points
+                    </summary>
+                    {area.flightPattern ? <p className="mt-2 text-xs text-ink-600">Pattern: {area.flightPattern}</p> : null}
+                    {area.returnToBase ? <p className="text-xs text-ink-600">Return to base: {area.returnToBase}</p> : null}
+                    <table className="mt-2 w-full text-left text-xs">
+                      <thead className="text-ink-500">
+                        <tr>
+                          <th className="py-1 pr-2 font-medium">Point</th>
+                          <th className="py-1 pr-2 font-medium">Latitude</th>
+                          <th className="py-1 font-medium">Longitude</th>
+                        </tr>
+                      </thead>
+                      <tbody className="font-mono text-ink-800">
+                        {area.points.map((p) => (
+                          <tr key={p.pointNumber}>
+                            <td className="py-0.5 pr-2">{p.pointNumber}</td>
+                            <td className="py-0.5 pr-2">{coordFormat.format(p.latitude)}</td>
+                            <td className="py-0.5">{coordFormat.format(p.longitude)}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </details>
+                </li>
+              ))}
+            </ol>
+            {plan.hasScreenshot ? (
+              <figure>
+                <img
+                  src={`/api/client/projects/${project.id}/screenshot`}
+                  alt={`Satellite view of the survey areas of ${project.name}`}
+                  className="w-full rounded-lg border border-ink-100"
+                  loading="lazy"
+                />
+                <figcaption className="mt-1 text-xs text-ink-500">
+                  <a className="link" href={`/api/client/projects/${project.id}/screenshot?download`} download>
+                    Download the flight area screenshot
+                  </a>
+                </figcaption>
+              </figure>
+            ) : (
+              <p className="text-sm text-ink-500">{SCREENSHOT_UNAVAILABLE_MESSAGE}</p>
+            )}
+          </div>
+        )}
+      </section>
+    </div>
+  )
+}
+
+function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <div className="rounded-lg bg-ink-50 px-3 py-2">
+      <p className="text-xs text-ink-500">{label}</p>
+      <p className="text-sm font-semibold text-ink-900">{value}</p>
+      {hint ? <p className="text-xs text-ink-500">{hint}</p> : null}
+    </div>
+  )
+}

@@ -1,0 +1,227 @@
+/**
+ * My Projects (spec "Client dashboard"): project cards, View Details, Complete Flight
+ * Plan and delete for drafts, Pay Now for an unpaid quote. Dialogs are URL states
+ * (`?tab=projects&view=ID`, `&confirmDelete=ID`); with JavaScript they open in place.
+ */
+import { Form, Link, useNavigation, useSearchParams } from '@remix-run/react'
+import { useState } from 'react'
+import { formatRand } from '#app/components/ui/money.ts'
+import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
+import { useHydrated } from '#app/components/ui/use-hydrated.ts'
+import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
+import type { ProjectCard } from '#app/domain/projects/projects.server.ts'
+import { statusLabel } from '#app/domain/projects/status.ts'
+import { ProjectDetails, StatusBadge, formatDate } from './project-details.tsx'
+
+/** sessionStorage keys of the spec's hand-off to the planner and the payment (spec "Client dashboard"). */
+export const PLANNER_PROJECT_KEY = 'flightPlannerProject'
+export const PAYMENT_PROJECT_KEY = 'paymentProject'
+
+export function rememberProject(key: string, project: { id: number; name: string; location: string | null }) {
+  try {
+    sessionStorage.setItem(key, JSON.stringify({ id: project.id, name: project.name, address: project.location }))
+  } catch {
+    // Storage may be unavailable (private mode); the id in the URL is enough.
+  }
+}
+
+const areaFormat = new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 0 })
+const LIST_URL = '?tab=projects'
+
+export function ProjectsTab({ projects }: { projects: ProjectCard[] }) {
+  const [params] = useSearchParams()
+  const hydrated = useHydrated()
+  const [viewing, setViewing] = useState<number | null>(null)
+  const [deleting, setDeleting] = useState<number | null>(null)
+  const viewId = viewing ?? Number(params.get('view'))
+  const deleteId = deleting ?? Number(params.get('confirmDelete'))
+  const viewed = projects.find((p) => p.id === viewId)
+  const toDelete = projects.find((p) => p.id === deleteId && p.status === 'draft')
+
+  return (
+    <section className="space-y-4" aria-labelledby="projects-heading">
+      <div className="flex items-end justify-between gap-4">
+        <div>
+          <h2 id="projects-heading" className="text-lg font-semibold text-ink-950">
+            My Projects
+          </h2>
+          <p className="text-sm text-ink-500">Your surveys, from draft to delivered data.</p>
+        </div>
+        <Link to="?tab=create" className="btn-secondary btn-sm">
+          New project
+        </Link>
+      </div>
+
+      {projects.length === 0 ? (
+        <div className="card p-8 text-center">
+          <p className="text-sm text-ink-600">No projects yet. Create your first project above!</p>
+        </div>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2" data-testid="project-list">
+          {projects.map((project) => (
+            <li key={project.id} className="card flex flex-col p-5" data-testid={`project-card-${project.id}`}>
+              <div className="flex items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <h3 className="truncate text-base font-semibold text-ink-950">{project.name}</h3>
+                  <p className="mt-0.5 text-sm text-ink-600">{statusLabel(project)}</p>
+                </div>
+                <StatusBadge status={project.status} />
+              </div>
+              <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+                <dt className="text-ink-500">Type</dt>
+                <dd className="text-ink-800">{projectTypeLabel(project.projectType)}</dd>
+                <dt className="text-ink-500">Location</dt>
+                <dd className="truncate text-ink-800" title={project.location ?? undefined}>
+                  {project.location ?? '—'}
+                </dd>
+                {project.areaSqm ? (
+                  <>
+                    <dt className="text-ink-500">Area</dt>
+                    <dd className="text-ink-800">{areaFormat.format(project.areaSqm)} m²</dd>
+                  </>
+                ) : null}
+                {project.quoteAmount ? (
+                  <>
+                    <dt className="text-ink-500">Quote</dt>
+                    <dd className="font-semibold text-ink-900">{formatRand(project.quoteAmount)}</dd>
+                  </>
+                ) : null}
+                <dt className="text-ink-500">Created</dt>
+                <dd className="text-ink-800">{formatDate(project.createdAt)}</dd>
+              </dl>
+              <div className="mt-4 flex flex-wrap gap-2 border-t border-ink-100 pt-4">
+                <Link
+                  to={`${LIST_URL}&view=${project.id}`}
+                  preventScrollReset
+                  className="btn-secondary btn-sm"
+                  onClick={(event) => {
+                    if (!hydrated) return
+                    event.preventDefault()
+                    setViewing(project.id)
+                  }}
+                >
+                  View Details
+                </Link>
+                {project.status === 'draft' ? (
+                  <>
+                    <Link
+                      to={`/flight-planner?projectId=${project.id}`}
+                      className="btn-primary btn-sm"
+                      onClick={() => rememberProject(PLANNER_PROJECT_KEY, project)}
+                    >
+                      Complete Flight Plan
+                    </Link>
+                    <Link
+                      to={`${LIST_URL}&confirmDelete=${project.id}`}
+                      preventScrollReset
+                      className="btn-ghost btn-sm text-red-700 hover:bg-red-50"
+                      onClick={(event) => {
+                        if (!hydrated) return
+                        event.preventDefault()
+                        setDeleting(project.id)
+                      }}
+                    >
+                      Delete
+                    </Link>
+                  </>
+                ) : null}
+                {project.canPay ? (
+                  <>
+                    <Link
+                      to={`/checkout/${project.id}`}
+                      className="btn-primary btn-sm"
+                      onClick={() => rememberProject(PAYMENT_PROJECT_KEY, project)}
+                    >
+                      Pay Now
+                    </Link>
+                    <Link
+                      to={`/flight-planner?projectId=${project.id}`}
+                      className="btn-ghost btn-sm"
+                      onClick={() => rememberProject(PLANNER_PROJECT_KEY, project)}
+                    >
+                      Edit Flight Plan
+                    </Link>
+                  </>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {viewed ? (
+        <UrlDialog
+          title={viewed.name}
+          description="Project details"
+          closeTo={LIST_URL}
+          onClose={hydrated ? () => setViewing(null) : undefined}
+          size="lg"
+          testId="project-details-dialog"
+          footer={
+            <>
+              {viewed.status === 'draft' ? (
+                <Link to={`/flight-planner?projectId=${viewed.id}`} className="btn-primary btn-sm" onClick={() => rememberProject(PLANNER_PROJECT_KEY, viewed)}>
+                  Complete Flight Plan
+                </Link>
+              ) : null}
+              {viewed.canPay ? (
+                <Link to={`/checkout/${viewed.id}`} className="btn-primary btn-sm" onClick={() => rememberProject(PAYMENT_PROJECT_KEY, viewed)}>
+                  Pay Now
+                </Link>
+              ) : null}
+            </>
+          }
+        >
+          <ProjectDetails project={viewed} />
+        </UrlDialog>
+      ) : null}
+
+      {toDelete ? (
+        <DeleteDraftDialog project={toDelete} onClose={hydrated ? () => setDeleting(null) : undefined} />
+      ) : null}
+    </section>
+  )
+}
+
+function DeleteDraftDialog({ project, onClose }: { project: ProjectCard; onClose?: () => void }) {
+  const navigation = useNavigation()
+  const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'delete-draft'
+  return (
+    <UrlDialog
+      title="Delete draft project?"
+      closeTo={LIST_URL}
+      onClose={onClose}
+      size="sm"
+      testId="delete-draft-dialog"
+      footer={
+        <>
+          <Link
+            to={LIST_URL}
+            preventScrollReset
+            replace
+            className="btn-secondary btn-sm"
+            onClick={(event) => {
+              if (!onClose) return
+              event.preventDefault()
+              onClose()
+            }}
+          >
+            Cancel
+          </Link>
+          <Form method="post" action="/dashboard?tab=projects" preventScrollReset>
+            <input type="hidden" name="intent" value="delete-draft" />
+            <input type="hidden" name="projectId" value={project.id} />
+            <StatusButton pending={pending} pendingLabel="Deleting..." className="btn-danger btn-sm">
+              Delete draft
+            </StatusButton>
+          </Form>
+        </>
+      }
+    >
+      <p className="text-sm text-ink-700">
+        ‘{project.name}’ and anything you entered for it will be removed. This cannot be undone.
+      </p>
+    </UrlDialog>
+  )
+}

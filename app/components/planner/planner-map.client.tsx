@@ -1,0 +1,254 @@
+/**
+ * The planner's satellite map (browser only: `.client.tsx`, loaded by /flight-planner
+ * alone). Esri World Imagery tiles (TILE_URL), hubs, airspace zones (CTR orange, ATZ
+ * red, TMA yellow), the static no-fly KML overlay, the drawn areas and the area being
+ * drawn. Drawing is our own click handler (Draw Area mode): reliable in every browser
+ * and easy to undo point by point. Tiles that fail to load (offline) only leave the
+ * background empty; drawing and quoting never depend on them (ADR 022).
+ */
+import { kml } from '@tmcw/togeojson'
+import type { FeatureCollection } from 'geojson'
+import L from 'leaflet'
+import { useEffect, useMemo, useState } from 'react'
+import { CircleMarker, GeoJSON, MapContainer, Polygon, Polyline, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet'
+import type { LatLng } from '#app/domain/geometry/areas.ts'
+
+export interface MapHub {
+  id: number
+  name: string
+  latitude: number
+  longitude: number
+}
+
+export interface MapZone {
+  id: number
+  zoneName: string
+  zoneType: string
+  color: string
+  aviationFee: number
+  polygon: GeoJSON.Geometry
+}
+
+export const SOUTH_AFRICA_CENTRE: [number, number] = [-29.0, 24.0]
+export const SOUTH_AFRICA_ZOOM = 7
+export const PROJECT_ZOOM = 15
+export const TILE_ATTRIBUTION =
+  'Imagery © Esri, Maxar, Earthstar Geographics, and the GIS User Community · Airspace: SA AIP via XCSoar (2018) — NOT FOR NAVIGATION'
+
+/** The planner's zone colours (spec: CTR orange, ATZ red, TMA yellow); others keep their own. */
+export function zoneColour(zone: Pick<MapZone, 'zoneType' | 'color'>) {
+  switch (zone.zoneType) {
+    case 'CTR':
+      return '#f97316'
+    case 'ATZ':
+      return '#ef4444'
+    case 'TMA':
+      return '#eab308'
+    default:
+      return zone.color || '#3b82f6'
+  }
+}
+
+function toLatLngs(points: LatLng[]): Array<[number, number]> {
+  return points.map((p) => [p.latitude, p.longitude])
+}
+
+function ClickToDraw({ drawing, onAddPoint }: { drawing: boolean; onAddPoint: (point: LatLng) => void }) {
+  useMapEvents({
+    click(event) {
+      if (!drawing) return
+      onAddPoint({ latitude: event.latlng.lat, longitude: event.latlng.lng })
+    },
+  })
+  const map = useMap()
+  useEffect(() => {
+    const container = map.getContainer()
+    container.style.cursor = drawing ? 'crosshair' : ''
+    // Double-click zoom would fight point placement while drawing.
+    if (drawing) map.doubleClickZoom.disable()
+    else map.doubleClickZoom.enable()
+  }, [drawing, map])
+  return null
+}
+
+function ExposeMap({ onMap }: { onMap: (map: L.Map | null) => void }) {
+  const map = useMap()
+  useEffect(() => {
+    onMap(map)
+    return () => onMap(null)
+  }, [map, onMap])
+  return null
+}
+
+/** The static no-fly overlay (public/no-fly-zones.kml), parsed here with togeojson. */
+function NoFlyOverlay() {
+  const [data, setData] = useState<FeatureCollection | null>(null)
+  useEffect(() => {
+    let cancelled = false
+    fetch('/no-fly-zones.kml')
+      .then((response) => (response.ok ? response.text() : Promise.reject(new Error(String(response.status)))))
+      .then((text) => {
+        const doc = new DOMParser().parseFromString(text, 'text/xml')
+        if (!cancelled) setData(kml(doc) as FeatureCollection)
+      })
+      // Map overlay failures are only logged (spec section 8).
+      .catch((error) => console.warn('[planner] no-fly overlay unavailable', error))
+    return () => {
+      cancelled = true
+    }
+  }, [])
+  if (!data) return null
+  return (
+    <GeoJSON
+      data={data}
+      interactive={false}
+      style={{ color: '#b91c1c', weight: 1.5, dashArray: '6 4', fillColor: '#b91c1c', fillOpacity: 0.12 }}
+    />
+  )
+}
+
+function ZonesLayer({ zones, interactive }: { zones: MapZone[]; interactive: boolean }) {
+  const collection = useMemo<FeatureCollection>(
+    () => ({
+      type: 'FeatureCollection',
+      features: zones.map((zone) => ({
+        type: 'Feature',
+        properties: { zoneName: zone.zoneName, zoneType: zone.zoneType, color: zoneColour(zone), fee: zone.aviationFee },
+        geometry: zone.polygon,
+      })),
+    }),
+    [zones],
+  )
+  return (
+    <GeoJSON
+      // Re-create when interactivity changes: Leaflet reads it once per layer.
+      key={`${zones.length}-${interactive}`}
+      data={collection}
+      interactive={interactive}
+      style={(feature) => ({
+        color: feature?.properties?.color ?? '#3b82f6',
+        weight: 1.5,
+        fillColor: feature?.properties?.color ?? '#3b82f6',
+        fillOpacity: 0.12,
+      })}
+      onEachFeature={(feature, layer) => {
+        if (!interactive) return
+        const p = feature.properties as { zoneName: string; zoneType: string; fee: number }
+        layer.bindTooltip(`${p.zoneName} (${p.zoneType})${p.fee ? ` · R${(p.fee / 100).toFixed(0)}` : ''}`, { sticky: true })
+      }}
+    />
+  )
+}
+
+export function PlannerMap({
+  tileUrl,
+  center,
+  zoom,
+  hubs,
+  zones,
+  showZones,
+  areas,
+  current,
+  drawing,
+  onAddPoint,
+  onMap,
+}: {
+  tileUrl: string
+  center: [number, number]
+  zoom: number
+  hubs: MapHub[]
+  zones: MapZone[]
+  showZones: boolean
+  areas: LatLng[][]
+  current: LatLng[]
+  drawing: boolean
+  onAddPoint: (point: LatLng) => void
+  onMap: (map: L.Map | null) => void
+}) {
+  return (
+    <MapContainer
+      center={center}
+      zoom={zoom}
+      preferCanvas
+      className="h-full w-full"
+      attributionControl
+      zoomControl
+    >
+      <TileLayer url={tileUrl} attribution={TILE_ATTRIBUTION} maxZoom={19} crossOrigin="anonymous" />
+      <ExposeMap onMap={onMap} />
+      <ClickToDraw drawing={drawing} onAddPoint={onAddPoint} />
+      {showZones ? (
+        <>
+          <ZonesLayer zones={zones} interactive={!drawing} />
+          <NoFlyOverlay />
+        </>
+      ) : null}
+      {hubs.map((hub) => (
+        <CircleMarker
+          key={hub.id}
+          center={[hub.latitude, hub.longitude]}
+          radius={7}
+          interactive={!drawing}
+          pathOptions={{ color: '#0a0f1a', weight: 2, fillColor: '#f57c0b', fillOpacity: 1 }}
+        >
+          <Tooltip direction="top">Hub: {hub.name}</Tooltip>
+        </CircleMarker>
+      ))}
+      {areas.map((area, i) => (
+        <Polygon
+          key={`area-${i}-${area.length}`}
+          positions={toLatLngs(area)}
+          interactive={false}
+          pathOptions={{ color: '#fcb84d', weight: 3, fillColor: '#f57c0b', fillOpacity: 0.25 }}
+        />
+      ))}
+      {current.length > 1 ? (
+        <Polyline positions={toLatLngs(current)} interactive={false} pathOptions={{ color: '#38bdf8', weight: 3, dashArray: '6 6' }} />
+      ) : null}
+      {current.map((p, i) => (
+        <CircleMarker
+          key={`pt-${i}`}
+          center={[p.latitude, p.longitude]}
+          radius={5}
+          interactive={false}
+          pathOptions={{ color: '#ffffff', weight: 2, fillColor: '#0ea5e9', fillOpacity: 1 }}
+        />
+      ))}
+    </MapContainer>
+  )
+}
+
+/** Fits the map to the drawn areas (used when a saved plan is opened again). */
+export function fitToAreas(map: L.Map, areas: LatLng[][]) {
+  const points = areas.flat()
+  if (!points.length) return
+  map.fitBounds(L.latLngBounds(points.map((p) => [p.latitude, p.longitude] as [number, number])), { padding: [40, 40], maxZoom: 17 })
+}
+
+/**
+ * A PNG of the map (leaflet-image), scaled to 0.8 (spec section 9). Null when the canvas
+ * is tainted (tiles without CORS), leaflet-image fails, or it takes too long (offline).
+ */
+export async function captureMap(map: L.Map, timeoutMs = 6000): Promise<string | null> {
+  try {
+    ;(window as unknown as { L: typeof L }).L ??= L
+    const { default: leafletImage } = await import('leaflet-image')
+    const canvas = await new Promise<HTMLCanvasElement | null>((resolve) => {
+      const timer = setTimeout(() => resolve(null), timeoutMs)
+      leafletImage(map, (error: unknown, result: HTMLCanvasElement) => {
+        clearTimeout(timer)
+        resolve(error ? null : result)
+      })
+    })
+    if (!canvas) return null
+    const scaled = document.createElement('canvas')
+    scaled.width = Math.max(1, Math.round(canvas.width * 0.8))
+    scaled.height = Math.max(1, Math.round(canvas.height * 0.8))
+    scaled.getContext('2d')?.drawImage(canvas, 0, 0, scaled.width, scaled.height)
+    return scaled.toDataURL('image/png', 0.7)
+  } catch (error) {
+    // A tainted canvas throws a SecurityError here: no screenshot, the quote goes on.
+    console.warn('[planner] screenshot unavailable', error)
+    return null
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * The client's project forms on /dashboard (Create Project, delete a draft). The route
+ * hands them over by `intent`; the /api routes call the same services.
+ */
+import { parseWithZod } from '@conform-to/zod'
+import { json } from '@remix-run/node'
+import type { User } from '#db/schema.ts'
+import { redirectWithToast } from '#app/domain/http/toast.server.ts'
+import { searchPlaces } from '#app/domain/places/places.server.ts'
+import { CreateProjectFormSchema } from './project-schemas.ts'
+import { DELETE_DRAFT_FAILED, DRAFT_DELETED, ProjectError, createDraft, deleteDraft, listClientProjects, toProjectCard } from './projects.server.ts'
+
+export const CLIENT_PROJECT_INTENTS = ['create-project', 'delete-draft'] as const
+
+export function isClientProjectIntent(intent: unknown): intent is (typeof CLIENT_PROJECT_INTENTS)[number] {
+  return CLIENT_PROJECT_INTENTS.includes(intent as (typeof CLIENT_PROJECT_INTENTS)[number])
+}
+
+export async function handleClientProjectIntent(user: User, intent: (typeof CLIENT_PROJECT_INTENTS)[number], formData: FormData) {
+  if (user.role !== 'client') return json({ intent, error: 'Only clients can manage projects' }, { status: 403 })
+  if (intent === 'create-project') {
+    const submission = parseWithZod(formData, { schema: CreateProjectFormSchema })
+    if (submission.status !== 'success') {
+      return json({ intent, result: submission.reply() }, { status: 400 })
+    }
+    const project = createDraft(user.id, submission.value)
+    return redirectWithToast(`/flight-planner?projectId=${project.id}`, {
+      title: 'Draft Saved',
+      description: 'Now draw the areas to survey on the map.',
+      type: 'success',
+    })
+  }
+  const id = Number(formData.get('projectId'))
+  try {
+    if (!Number.isInteger(id) || id <= 0) throw new ProjectError(400, DELETE_DRAFT_FAILED)
+    deleteDraft(user.id, id)
+    return redirectWithToast('/dashboard?tab=projects', { title: DRAFT_DELETED, type: 'success' })
+  } catch (error) {
+    if (!(error instanceof ProjectError)) throw error
+    return redirectWithToast('/dashboard?tab=projects', { title: DELETE_DRAFT_FAILED, type: 'error' })
+  }
+}
+
+/** What the client dashboard's project tabs need, driven by the URL (`?q=` search). */
+export function loadClientProjectTabs(clientId: number, url: URL) {
+  const q = url.searchParams.get('q')?.trim() ?? ''
+  let placeSearch = null
+  if (url.searchParams.get('tab') === 'create' && q) {
+    const outcome = searchPlaces(q)
+    placeSearch = { query: q, results: outcome.results, message: outcome.status === 'empty' ? outcome.message : undefined }
+  }
+  return {
+    projects: listClientProjects(clientId).map(toProjectCard),
+    placeSearch,
+  }
+}

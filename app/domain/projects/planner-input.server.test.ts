@@ -1,0 +1,59 @@
+import { describe, expect, test } from 'vitest'
+import { INPUT_MESSAGES, PlannerInputError, parseCoordinateText, parsePlanFile } from './planner-input.server.ts'
+
+const KML = `<?xml version="1.0" encoding="UTF-8"?>
+<kml xmlns="http://www.opengis.net/kml/2.2"><Document>
+  <Placemark><name>Launch point</name><Point><coordinates>18.86,-33.94,0</coordinates></Point></Placemark>
+  <Placemark><name>Block A</name><Polygon><outerBoundaryIs><LinearRing><coordinates>
+    18.86,-33.94,0 18.863,-33.94,0 18.863,-33.937,0 18.86,-33.937,0 18.86,-33.94,0
+  </coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark>
+</Document></kml>`
+
+describe('parseCoordinateText', () => {
+  test('one pair a line, a blank line between areas, comments skipped', () => {
+    const areas = parseCoordinateText('# block A\n-33.94, 18.86\n-33.937, 18.86\n-33.937, 18.863\n\n\n-33.95,18.87\r\n-33.948,18.87\n-33.948,18.872\n')
+    expect(areas).toHaveLength(2)
+    expect(areas[0]!.coordinates).toEqual([
+      { latitude: -33.94, longitude: 18.86 },
+      { latitude: -33.937, longitude: 18.86 },
+      { latitude: -33.937, longitude: 18.863 },
+    ])
+    expect(areas[1]!.coordinates).toHaveLength(3)
+  })
+
+  test('names the line that is not a pair', () => {
+    expect(() => parseCoordinateText('-33.94, 18.86\nhello')).toThrow('Line 2 is not a ‘latitude, longitude’ pair: hello')
+  })
+
+  test('empty text gives no areas', () => {
+    expect(parseCoordinateText('  \n\n')).toEqual([])
+  })
+})
+
+describe('parsePlanFile', () => {
+  test('reads the polygons of a KML file and skips its points', () => {
+    const areas = parsePlanFile('site.KML', KML)
+    expect(areas).toHaveLength(1)
+    expect(areas[0]!.coordinates[0]).toEqual({ latitude: -33.94, longitude: 18.86 })
+    expect(areas[0]!.coordinates).toHaveLength(5)
+  })
+
+  test('reads GeoJSON features, geometries and the api.md areas shape', () => {
+    const polygon = { type: 'Polygon', coordinates: [[[18.86, -33.94], [18.863, -33.94], [18.863, -33.937], [18.86, -33.94]]] }
+    expect(parsePlanFile('a.geojson', JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: polygon }] }))).toHaveLength(1)
+    expect(parsePlanFile('a.json', JSON.stringify(polygon))).toHaveLength(1)
+    expect(parsePlanFile('export', JSON.stringify({ areas: [{ coordinates: [{ latitude: -33.9, longitude: 18.8 }] }] }))).toHaveLength(1)
+  })
+
+  test('a file without polygons, broken files and other types are refused with a reason', () => {
+    const points = JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [18, -33] } }] })
+    expect(() => parsePlanFile('p.geojson', points)).toThrow(INPUT_MESSAGES.noPolygons)
+    expect(() => parsePlanFile('p.geojson', '{oops')).toThrow(INPUT_MESSAGES.unreadableGeoJson)
+    expect(() => parsePlanFile('p.kml', '<kml><Document><Placemark>')).toThrow(PlannerInputError)
+    expect(() => parsePlanFile('p.pdf', '%PDF-1.4')).toThrow(INPUT_MESSAGES.fileType)
+  })
+
+  test('files over 1 MB are refused', () => {
+    expect(() => parsePlanFile('big.kml', `<kml>${' '.repeat(1024 * 1024)}</kml>`)).toThrow(INPUT_MESSAGES.fileTooLarge)
+  })
+})

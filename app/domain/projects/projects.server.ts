@@ -1,0 +1,299 @@
+/**
+ * A client's projects (decisions.md "Project lifecycle"): create a draft, list, read,
+ * delete a draft, and complete the flight plan (areas → authoritative quote → pending).
+ * Only the owner sees or changes a project; anyone else gets "not found" (404), so
+ * existence does not leak.
+ */
+import { and, desc, eq } from 'drizzle-orm'
+import { z } from 'zod'
+import { projects, type Project } from '#db/schema.ts'
+import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { SurveyAreasSchema, openRing, surveyAreaSqm, type SurveyArea } from '#app/domain/geometry/areas.ts'
+import type { FieldErrors } from '#app/domain/http/api.server.ts'
+import {
+  FLIGHT_PATTERN,
+  MAX_SCREENSHOT_CHARS,
+  MAX_WIND,
+  QUOTE_VALIDITY_DAYS,
+  RECOMMENDED_FLIGHT_HEIGHT,
+  RETURN_TO_BASE,
+  SURVEY_EQUIPMENT,
+  addDays,
+  hectares,
+  isValidScreenshot,
+  parseFlightPlan,
+  type FlightPlan,
+  type FlightPlanView,
+} from './flight-plan.ts'
+import type { DraftInput } from './project-schemas.ts'
+import { quoteProjectAreas, type ProjectQuote } from './quoting.server.ts'
+import { canPay, canPlan } from './status.ts'
+
+export class ProjectError extends Error {
+  constructor(
+    public status: 400 | 403 | 404 | 409,
+    message: string,
+    public fieldErrors?: FieldErrors,
+  ) {
+    super(message)
+    this.name = 'ProjectError'
+  }
+}
+
+export const PROJECT_NOT_FOUND = 'Project not found'
+export const DELETE_DRAFT_FAILED = 'Failed to delete draft project'
+export const DRAFT_DELETED = 'Draft project deleted successfully'
+export const PAID_PROJECT_LOCKED = 'This project has been paid for; its flight plan can no longer be changed.'
+export const PROJECT_NOT_PLANNABLE = 'Only draft projects and unpaid quotes can be planned.'
+
+export function createDraft(clientId: number, input: DraftInput, db: DbOrTx = getDb()): Project {
+  return db
+    .insert(projects)
+    .values({
+      clientId,
+      name: input.name,
+      projectType: input.projectType,
+      location: input.address ?? null,
+      latitude: input.latitude ?? null,
+      longitude: input.longitude ?? null,
+      deadline: input.deadline ?? null,
+      description: input.description ?? null,
+      requirements: input.requirements ?? null,
+      status: 'draft',
+    })
+    .returning()
+    .get()
+}
+
+/**
+ * What a client may see of its project: everything except the internal split (base
+ * cost, margin, shares, payout), which is for the admin's finances only. The flight plan
+ * stays as stored JSON text (spec: "an object or a JSON string"), minus the screenshot,
+ * which is served by its own route.
+ */
+export function toClientProject(project: Project) {
+  const {
+    baseCost: _baseCost,
+    profitMargin: _profitMargin,
+    platformShare: _platformShare,
+    operatorShare: _operatorShare,
+    operatorPayout: _operatorPayout,
+    termsAcceptedIp: _termsAcceptedIp,
+    polygonGeoJson,
+    ...visible
+  } = project
+  return { ...visible, polygonGeoJson: withoutScreenshot(polygonGeoJson) }
+}
+export type ClientProject = ReturnType<typeof toClientProject>
+
+function withoutScreenshot(raw: string | null) {
+  if (!raw || !raw.includes('"screenshot"')) return raw
+  try {
+    const { screenshot: _screenshot, ...rest } = JSON.parse(raw) as Record<string, unknown>
+    return JSON.stringify(rest)
+  } catch {
+    return raw
+  }
+}
+
+export function listClientProjects(clientId: number, db: DbOrTx = getDb()) {
+  return db
+    .select()
+    .from(projects)
+    .where(eq(projects.clientId, clientId))
+    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .all()
+}
+
+/** The project if this client owns it; otherwise ProjectError 404. */
+export function getClientProject(clientId: number, id: number, db: DbOrTx = getDb()): Project {
+  const project = db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, id), eq(projects.clientId, clientId)))
+    .get()
+  if (!project) throw new ProjectError(404, PROJECT_NOT_FOUND)
+  return project
+}
+
+/** Deletes a draft. Anything else (or someone else's project) fails with the spec's message. */
+export function deleteDraft(clientId: number, id: number, db: DbOrTx = getDb()) {
+  const removed = db
+    .delete(projects)
+    .where(and(eq(projects.id, id), eq(projects.clientId, clientId), eq(projects.status, 'draft')))
+    .returning({ id: projects.id })
+    .get()
+  if (removed) return removed
+  const exists = db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.id, id), eq(projects.clientId, clientId)))
+    .get()
+  throw new ProjectError(exists ? 409 : 404, DELETE_DRAFT_FAILED)
+}
+
+/** A project card on the My Projects tab, with its flight plan read for display. */
+export function toProjectCard(project: Project) {
+  const flightPlan: FlightPlanView | null = project.polygonGeoJson ? parseFlightPlan(project.polygonGeoJson) : null
+  return {
+    id: project.id,
+    name: project.name,
+    description: project.description,
+    projectType: project.projectType,
+    location: project.location,
+    latitude: project.latitude,
+    longitude: project.longitude,
+    deadline: project.deadline,
+    requirements: project.requirements,
+    status: project.status,
+    statusMessage: project.statusMessage,
+    isPaid: project.isPaid,
+    quoteAmount: project.quoteAmount,
+    areaSqm: project.areaSqm,
+    nearestHub: project.nearestHub,
+    distanceFromHub: project.distanceFromHub,
+    airspaceZone: project.airspaceZone,
+    quotedAt: project.quotedAt ? project.quotedAt.toISOString() : null,
+    createdAt: project.createdAt.toISOString(),
+    hasFlightPlanData: Boolean(project.polygonGeoJson),
+    flightPlan,
+    canPay: canPay(project),
+    canPlan: canPlan(project),
+  }
+}
+export type ProjectCard = ReturnType<typeof toProjectCard>
+
+/**
+ * The body of `PUT /api/client/projects/{id}/complete` and of the planner's Generate
+ * Quote: the areas (api.md) and, optionally, the map screenshot. Other flight-plan
+ * fields a client sends are ignored: the server builds the plan from its own data.
+ */
+export const CompleteFlightPlanSchema = z.object({
+  areas: SurveyAreasSchema,
+  screenshot: z.string().max(MAX_SCREENSHOT_CHARS).optional().catch(undefined),
+})
+
+export type CompleteFlightPlanInput = z.input<typeof CompleteFlightPlanSchema>
+
+function round2(value: number) {
+  return Math.round(value * 100) / 100
+}
+
+/** The flight plan as stored (spec section 3, "Flight plan"). Pure: tested on its own. */
+export function buildFlightPlan(
+  project: Pick<Project, 'name' | 'location' | 'latitude' | 'longitude' | 'projectType' | 'deadline' | 'requirements'>,
+  areas: SurveyArea[],
+  quote: ProjectQuote,
+  options: { quotedAt: Date; screenshot?: string },
+): FlightPlan {
+  const planAreas = areas.map((area, index) => {
+    const ring = openRing(area.coordinates)
+    const sqm = round2(surveyAreaSqm(area))
+    return {
+      areaNumber: index + 1,
+      area: sqm,
+      areaHectares: hectares(sqm),
+      coordinates: ring.map(([longitude, latitude], i) => ({ pointNumber: i + 1, latitude, longitude })),
+      pilotInstructions: { flightPattern: FLIGHT_PATTERN, returnToBase: RETURN_TO_BASE, boundaryPoints: ring.length },
+    }
+  })
+  const totalArea = round2(quote.areaSqm)
+  const plan: FlightPlan = {
+    projectName: project.name,
+    address: project.location,
+    projectAddress: project.location,
+    coordinates: project.latitude !== null && project.longitude !== null ? { lat: project.latitude, lng: project.longitude } : null,
+    projectType: project.projectType,
+    deadline: project.deadline,
+    requirements: project.requirements,
+    areas: planAreas,
+    totalArea,
+    totalAreaHectares: hectares(totalArea),
+    pricing: {
+      totalInCents: quote.totalInCents,
+      totalPrice: quote.totalInCents,
+      nearestHub: quote.nearestHub?.name ?? null,
+      nearestHubId: quote.nearestHub?.id ?? null,
+      distanceFromHub: quote.nearestHub ? Math.round(quote.distanceFromHub * 1000) / 1000 : null,
+      basePrice: quote.basePrice,
+      adjustedPrice: quote.adjustedPrice,
+      travelFee: quote.travelFee,
+      aviationFee: quote.aviationFee,
+      airspaceZone: quote.airspaceZone,
+      airspaceZoneColor: quote.airspaceZoneColor,
+      subtotal: quote.subtotal,
+      vatAmount: quote.vatAmount,
+      warnings: quote.warnings,
+    },
+    airspaceZone: quote.airspaceZone,
+    surveyInstructions: {
+      totalSurveyAreas: planAreas.length,
+      recommendedFlightHeight: RECOMMENDED_FLIGHT_HEIGHT,
+      windConditions: MAX_WIND,
+      equipment: SURVEY_EQUIPMENT,
+    },
+    quotedAt: options.quotedAt.toISOString(),
+    validUntil: addDays(options.quotedAt, QUOTE_VALIDITY_DAYS).toISOString(),
+  }
+  if (options.screenshot && isValidScreenshot(options.screenshot)) plan.screenshot = options.screenshot
+  return plan
+}
+
+export const NO_HUBS_QUOTE_MESSAGE = 'No hubs configured'
+
+function assertPlannable(project: Project) {
+  if (project.isPaid) throw new ProjectError(409, PAID_PROJECT_LOCKED)
+  if (!canPlan(project)) throw new ProjectError(409, PROJECT_NOT_PLANNABLE)
+}
+
+/**
+ * Generate Quote: validates the areas, prices them with the pricing engine, stores the
+ * flight plan, the pricing columns and the internal split, and moves the project to
+ * `pending` with `quotedAt` — in one transaction that re-checks the project's state.
+ */
+export function completeFlightPlan(clientId: number, id: number, input: unknown, db = getDb()): Project {
+  const parsed = CompleteFlightPlanSchema.safeParse(input)
+  if (!parsed.success) {
+    const fieldErrors: FieldErrors = {}
+    for (const issue of parsed.error.issues) (fieldErrors[issue.path.join('.') || 'form'] ??= []).push(issue.message)
+    throw new ProjectError(400, parsed.error.issues[0]?.message ?? 'Invalid flight plan', fieldErrors)
+  }
+  assertPlannable(getClientProject(clientId, id, db))
+  const { quote, split } = quoteProjectAreas(parsed.data.areas, db)
+  if (quote.noHubs) throw new ProjectError(409, NO_HUBS_QUOTE_MESSAGE)
+  const quotedAt = new Date()
+
+  return db.transaction((tx) => {
+    const current = getClientProject(clientId, id, tx)
+    assertPlannable(current)
+    const plan = buildFlightPlan(current, parsed.data.areas, quote, { quotedAt, screenshot: parsed.data.screenshot })
+    return tx
+      .update(projects)
+      .set({
+        polygonGeoJson: JSON.stringify(plan),
+        areaSqm: plan.totalArea,
+        distanceFromHub: plan.pricing.distanceFromHub,
+        nearestHub: plan.pricing.nearestHub,
+        nearestHubId: plan.pricing.nearestHubId,
+        basePrice: quote.basePrice,
+        adjustedPrice: quote.adjustedPrice,
+        airspaceZone: quote.airspaceZone,
+        airspaceZoneColor: quote.airspaceZoneColor,
+        aviationFee: quote.aviationFee,
+        travelFee: quote.travelFee,
+        subtotal: quote.subtotal,
+        vatAmount: quote.vatAmount,
+        quoteAmount: quote.totalInCents,
+        quotedAt,
+        baseCost: split.baseCost,
+        profitMargin: split.profitMargin,
+        platformShare: split.platformShare,
+        operatorShare: split.operatorShare,
+        operatorPayout: split.operatorPayout,
+        status: 'pending',
+      })
+      .where(and(eq(projects.id, id), eq(projects.clientId, clientId)))
+      .returning()
+      .get()
+  })
+}

@@ -1,0 +1,10 @@
+/** GET /api/client/my-projects: the signed-in client's projects, newest first. */
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { requireApiUser } from '#app/domain/auth/guards.server.ts'
+import { listClientProjects, toClientProject } from '#app/domain/projects/projects.server.ts'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request, 'client')
+  return json(listClientProjects(user.id).map(toClientProject))
+}

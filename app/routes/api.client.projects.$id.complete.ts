@@ -1,0 +1,32 @@
+/**
+ * PUT /api/client/projects/{id}/complete: the flight plan (`areas`, optional
+ * `screenshot`). The server recomputes the quote, stores the plan and pricing, sets the
+ * project `pending` and answers with the project including `quoteAmount` (api.md).
+ */
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { requireApiUser } from '#app/domain/auth/guards.server.ts'
+import { apiFail, methodNotAllowed, parseId } from '#app/domain/http/api.server.ts'
+import { projectApiError } from '#app/domain/projects/api-errors.server.ts'
+import { completeFlightPlan, toClientProject } from '#app/domain/projects/projects.server.ts'
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== 'PUT') return methodNotAllowed(['PUT'])
+  const user = await requireApiUser(request, 'client')
+  const id = parseId(params.id)
+  let body: unknown
+  try {
+    body = JSON.parse(await request.text())
+  } catch {
+    apiFail(400, 'The request body must be valid JSON.')
+  }
+  try {
+    return json(toClientProject(completeFlightPlan(user.id, id, body)))
+  } catch (error) {
+    return projectApiError(error)
+  }
+}
+
+export function loader() {
+  return methodNotAllowed(['PUT'])
+}

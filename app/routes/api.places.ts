@@ -1,0 +1,18 @@
+/**
+ * GET /api/places?q=: the offline South African location search behind the Create
+ * Project autocomplete. `{ results: [{ address, lat, lng, kind }], message? }`.
+ */
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { requireApiUser } from '#app/domain/auth/guards.server.ts'
+import { searchPlaces } from '#app/domain/places/places.server.ts'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiUser(request)
+  const q = new URL(request.url).searchParams.get('q') ?? ''
+  const outcome = searchPlaces(q)
+  return json(
+    outcome.status === 'ok' ? { results: outcome.results } : { results: [], message: outcome.message },
+    { headers: { 'Cache-Control': 'private, max-age=300' } },
+  )
+}

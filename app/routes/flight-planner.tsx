@@ -1,0 +1,312 @@
+/**
+ * /flight-planner (spec "Flight planner"): signed-in clients draw the survey areas of
+ * one of their projects and get the quote. The project comes by `?projectId=` (so a
+ * reload or a no-JS visit works) and, with JavaScript, from the spec's sessionStorage
+ * hand-off (ADR 020). Generate Quote posts here: with JavaScript the map's areas, without
+ * it pasted coordinates or a KML/GeoJSON file (ADR 021); the server prices and stores
+ * the plan, then shows the 'Project Quote' dialog (`&view=quote`).
+ */
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import {
+  MaxPartSizeExceededError,
+  json,
+  redirect,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+} from '@remix-run/node'
+import { Link, useActionData, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react'
+import leafletCss from 'leaflet/dist/leaflet.css'
+import { useEffect } from 'react'
+import { AppShell } from '#app/components/layout/app-shell.tsx'
+import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
+import { cn } from '#app/components/ui/cn.ts'
+import { useHydrated } from '#app/components/ui/use-hydrated.ts'
+import { PAYMENT_PROJECT_KEY, PLANNER_PROJECT_KEY, rememberProject } from '#app/components/dashboard/client/projects-tab.tsx'
+import { AirspaceLegend } from '#app/components/planner/airspace-legend.tsx'
+import { CoordinatesForm } from '#app/components/planner/coordinates-form.tsx'
+import { PlannerWorkspace } from '#app/components/planner/planner-workspace.tsx'
+import { QuoteDialog } from '#app/components/planner/quote-dialog.tsx'
+import { requireUser } from '#app/domain/auth/guards.server.ts'
+import { getEnv } from '#app/domain/config/env.server.ts'
+import { listActiveHubs } from '#app/domain/hubs/active-hubs.server.ts'
+import { redirectWithToast } from '#app/domain/http/toast.server.ts'
+import { isValidScreenshot, readStoredFlightPlan, summariseQuote } from '#app/domain/projects/flight-plan.ts'
+import {
+  INPUT_MESSAGES,
+  MAX_PLAN_FILE_BYTES,
+  PlannerInputError,
+  parseCoordinateText,
+  parsePlanFile,
+} from '#app/domain/projects/planner-input.server.ts'
+import {
+  PAID_PROJECT_LOCKED,
+  PROJECT_NOT_PLANNABLE,
+  ProjectError,
+  completeFlightPlan,
+  getClientProject,
+} from '#app/domain/projects/projects.server.ts'
+import { canPlan } from '#app/domain/projects/status.ts'
+import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: leafletCss }]
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data && 'project' in data && data.project ? `${data.project.name} · Flight planner · Kestrel` : 'Flight planner · Kestrel' },
+]
+
+const PLANNER_TABS = [
+  { id: 'plan', label: 'Flight Planning & Quoting' },
+  { id: 'airspace', label: 'Airspace Zones' },
+] as const
+
+async function requireClient(request: Request) {
+  const user = await requireUser(request)
+  if (user.role !== 'client') throw redirect('/dashboard')
+  return user
+}
+
+function areasAsText(areas: Array<{ coordinates: Array<{ latitude: number; longitude: number }> }>) {
+  return areas.map((a) => a.coordinates.map((p) => `${p.latitude}, ${p.longitude}`).join('\n')).join('\n\n')
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireClient(request)
+  const url = new URL(request.url)
+  const rawId = url.searchParams.get('projectId')
+  const payment = url.searchParams.get('payment') === 'true'
+  // No id: with JavaScript the page reads the sessionStorage hand-off; without, it goes back.
+  if (!rawId) return json({ handOff: true as const, payment })
+
+  const id = Number(rawId)
+  if (!Number.isInteger(id) || id <= 0) throw redirect('/dashboard')
+  let project
+  try {
+    project = getClientProject(user.id, id)
+  } catch (error) {
+    if (error instanceof ProjectError) throw redirect('/dashboard')
+    throw error
+  }
+  const plan = readStoredFlightPlan(project.polygonGeoJson)
+  // Stored data that cannot be read sends the client back (spec section 8).
+  if (project.polygonGeoJson && !plan) throw redirect('/dashboard')
+
+  const wantsQuote = url.searchParams.get('view') === 'quote' || payment
+  const quote = wantsQuote && plan && project.status === 'pending' ? summariseQuote(project, plan) : null
+  if (!canPlan(project) && !quote) {
+    throw await redirectWithToast('/dashboard?tab=projects', {
+      title: project.isPaid ? PAID_PROJECT_LOCKED : PROJECT_NOT_PLANNABLE,
+      type: 'info',
+    })
+  }
+  const areas = plan ? plan.areas.map((a) => a.coordinates.map((p) => ({ latitude: p.latitude, longitude: p.longitude }))) : []
+  return json({
+    handOff: false as const,
+    project: {
+      id: project.id,
+      name: project.name,
+      location: project.location,
+      latitude: project.latitude,
+      longitude: project.longitude,
+      status: project.status,
+      isPaid: project.isPaid,
+      canPlan: canPlan(project),
+    },
+    areas,
+    coordinatesText: areasAsText(areas.map((coordinates) => ({ coordinates }))),
+    hubs: listActiveHubs().map((h) => ({ id: h.id, name: h.name, latitude: h.latitude, longitude: h.longitude, address: h.address })),
+    settings: getPricingSettings(),
+    tileUrl: getEnv().TILE_URL,
+    quote,
+    hasScreenshot: Boolean(plan && isValidScreenshot(plan.screenshot)),
+    tab: url.searchParams.get('tab') === 'airspace' ? ('airspace' as const) : ('plan' as const),
+  })
+}
+
+type ActionAnswer = { error: string; field: 'coordinates' | 'planFile' | 'areas' | null; fieldErrors?: Record<string, string[]> }
+
+function failure(status: number, error: string, field: ActionAnswer['field'], fieldErrors?: Record<string, string[]>) {
+  return json<ActionAnswer>({ error, field, fieldErrors }, { status })
+}
+
+async function readPlannerForm(request: Request) {
+  const type = request.headers.get('Content-Type') ?? ''
+  if (!type.includes('multipart/form-data')) return request.formData()
+  return unstable_parseMultipartFormData(
+    request,
+    unstable_createMemoryUploadHandler({ maxPartSize: MAX_PLAN_FILE_BYTES }),
+  )
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireClient(request)
+  const id = Number(new URL(request.url).searchParams.get('projectId'))
+  if (!Number.isInteger(id) || id <= 0) return failure(400, 'No project selected', null)
+
+  let formData: FormData
+  try {
+    formData = await readPlannerForm(request)
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) return failure(413, INPUT_MESSAGES.fileTooLarge, 'planFile')
+    return failure(400, 'The form could not be read.', null)
+  }
+  if (formData.get('intent') !== 'generate-quote') return failure(400, 'Unknown action', null)
+
+  let areas: unknown
+  let field: ActionAnswer['field'] = 'areas'
+  try {
+    const fromMap = formData.get('areas')
+    const file = formData.get('planFile')
+    const text = formData.get('coordinates')
+    if (typeof fromMap === 'string' && fromMap) {
+      try {
+        areas = JSON.parse(fromMap)
+      } catch {
+        return failure(400, 'The drawn areas could not be read.', 'areas')
+      }
+    } else if (file instanceof File && file.size > 0) {
+      field = 'planFile'
+      areas = parsePlanFile(file.name, await file.text())
+    } else if (typeof text === 'string' && text.trim()) {
+      field = 'coordinates'
+      areas = parseCoordinateText(text)
+    }
+  } catch (error) {
+    if (error instanceof PlannerInputError) return failure(error.status, error.message, error.field)
+    throw error
+  }
+  if (!areas || (Array.isArray(areas) && areas.length === 0)) return failure(400, INPUT_MESSAGES.nothing, field)
+
+  const screenshot = formData.get('screenshot')
+  try {
+    completeFlightPlan(user.id, id, { areas, screenshot: typeof screenshot === 'string' && screenshot ? screenshot : undefined })
+  } catch (error) {
+    if (!(error instanceof ProjectError)) throw error
+    if (error.status === 404) throw redirect('/dashboard')
+    return failure(error.status, error.message, field, error.fieldErrors)
+  }
+  return redirect(`/flight-planner?projectId=${id}&view=quote`)
+}
+
+export default function FlightPlannerPage() {
+  const data = useLoaderData<typeof loader>()
+  return <AppShell>{data.handOff ? <HandOff payment={data.payment} /> : <Planner data={data} />}</AppShell>
+}
+
+/** No id in the URL: read the spec's sessionStorage entry, or go back to the dashboard. */
+function HandOff({ payment }: { payment: boolean }) {
+  const navigate = useNavigate()
+  useEffect(() => {
+    let id: number | null = null
+    try {
+      const stored = JSON.parse(sessionStorage.getItem(payment ? PAYMENT_PROJECT_KEY : PLANNER_PROJECT_KEY) ?? 'null') as { id?: unknown } | null
+      if (stored && Number.isInteger(stored.id)) id = stored.id as number
+    } catch {
+      id = null
+    }
+    navigate(id ? `/flight-planner?projectId=${id}${payment ? '&view=quote' : ''}` : '/dashboard', { replace: true })
+  }, [navigate, payment])
+  return (
+    <main className="mx-auto max-w-xl px-4 py-16 text-center">
+      <noscript>
+        <meta httpEquiv="refresh" content="0; url=/dashboard" />
+      </noscript>
+      <p className="text-ink-600">Opening your project…</p>
+      <Link to="/dashboard" className="link mt-4 inline-block">
+        Back to the dashboard
+      </Link>
+    </main>
+  )
+}
+
+type PlannerData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { handOff: false }>
+
+function Planner({ data }: { data: PlannerData }) {
+  const hydrated = useHydrated()
+  const actionData = useActionData<typeof action>()
+  const [params] = useSearchParams()
+  const { project } = data
+  const base = `/flight-planner?projectId=${project.id}`
+  const closeTo = data.tab === 'airspace' ? `${base}&tab=airspace` : base
+
+  // Keep the spec's hand-off entry current, so a later visit without the id finds it.
+  useEffect(() => {
+    rememberProject(params.get('payment') === 'true' ? PAYMENT_PROJECT_KEY : PLANNER_PROJECT_KEY, project)
+  }, [project, params])
+
+  const noJsForm = project.canPlan ? (
+    <CoordinatesForm
+      projectId={project.id}
+      defaultText={data.coordinatesText}
+      error={actionData?.error ?? null}
+      errorField={actionData?.field ?? null}
+    />
+  ) : null
+
+  return (
+    <main className="mx-auto max-w-[1600px] px-4 py-5 sm:px-6">
+      <header className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex items-start gap-3">
+          <Link to="/dashboard?tab=projects" className="btn-secondary btn-sm mt-1 shrink-0" aria-label="Back to dashboard">
+            ← Dashboard
+          </Link>
+          <div className="min-w-0">
+            <h1 className="truncate text-xl font-bold text-ink-950 sm:text-2xl">{project.name}</h1>
+            <p className="truncate text-sm text-ink-500">{project.location ?? 'No address'}</p>
+          </div>
+        </div>
+        <nav aria-label="Planner sections">
+          <ul className="flex gap-1 rounded-xl border border-ink-100 bg-white p-1 shadow-sm">
+            {PLANNER_TABS.map((t) => (
+              <li key={t.id}>
+                <Link
+                  to={t.id === 'plan' ? base : `${base}&tab=${t.id}`}
+                  preventScrollReset
+                  replace
+                  aria-current={data.tab === t.id ? 'page' : undefined}
+                  className={cn(
+                    'block rounded-lg px-3 py-2 text-sm font-medium transition',
+                    data.tab === t.id ? 'bg-ink-900 text-white shadow' : 'text-ink-600 hover:bg-ink-50',
+                  )}
+                >
+                  {t.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+
+      {data.tab === 'airspace' ? (
+        <AirspaceLegend />
+      ) : !project.canPlan ? null : hydrated ? (
+        <PlannerWorkspace
+          project={project}
+          hubs={data.hubs}
+          settings={data.settings}
+          initialAreas={data.areas}
+          tileUrl={data.tileUrl}
+          serverError={actionData?.error ?? null}
+          noJsForm={noJsForm}
+        />
+      ) : (
+        <div className="grid gap-4 lg:grid-cols-[420px_minmax(0,1fr)]">
+          <section className="card p-5">{noJsForm}</section>
+          <section className="card flex flex-col justify-center gap-3 p-6 text-sm text-ink-600">
+            <h2 className="text-base font-semibold text-ink-900">Drawing on the satellite map needs JavaScript</h2>
+            <p>
+              Enter the corners of each survey area in the form instead — from Google Maps or Google Earth (right-click a
+              point to copy its ‘latitude, longitude’), or upload the KML file Google Earth exports for a drawn polygon.
+            </p>
+            <p>The quote is the same as on the map: area, nearest hub, airspace fees and VAT, computed on our server.</p>
+          </section>
+        </div>
+      )}
+
+      {data.quote ? <QuoteDialog quote={data.quote} closeTo={closeTo} hasScreenshot={data.hasScreenshot} /> : null}
+    </main>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

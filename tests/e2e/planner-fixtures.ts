@@ -1,0 +1,103 @@
+/** Helpers for the planner journeys (tests/e2e/planner*.spec.ts). */
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+
+export const DEMO_CLIENT = 'client@example.com'
+
+export interface Area {
+  coordinates: Array<{ latitude: number; longitude: number }>
+}
+
+/** Rand as the app shows it; whitespace is ignored when comparing (ICU spacing differs). */
+export function rand(cents: number) {
+  return new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'ZAR' }).format(cents / 100)
+}
+export function squash(text: string | null) {
+  return (text ?? '').replace(/\s/g, '')
+}
+
+/** Fills the Create Project form and continues; returns the new project's id. */
+export async function createProject(page: Page, name: string, { js }: { js: boolean }) {
+  await page.goto('/dashboard?tab=create')
+  await page.getByLabel('Project name *').fill(name)
+  await page.getByLabel('Project type *').selectOption('agricultural-mapping')
+  await page.getByLabel(/Search a town/).fill('Stellenbosch')
+  if (js) {
+    await page.getByRole('option', { name: /^Stellenbosch, Western Cape/ }).click()
+    await expect(page.getByTestId('picked-location')).toContainText('Stellenbosch')
+  } else {
+    await page.getByRole('button', { name: 'Search' }).click()
+    await expect(page.getByTestId('place-results')).toBeVisible()
+    await expect(page.getByRole('radio', { name: /^Stellenbosch, Western Cape/ })).toBeChecked()
+  }
+  await page.getByRole('button', { name: 'Continue to Flight Planning' }).click()
+  await expect(page).toHaveURL(/\/flight-planner\?projectId=\d+/)
+  const id = Number(new URL(page.url()).searchParams.get('projectId'))
+  expect(id).toBeGreaterThan(0)
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+  return id
+}
+
+/**
+ * Draws one area with the planner's own Draw Area tool by clicking the map at pixel
+ * offsets from its centre, checking each point registered (a dropped click is retried).
+ */
+export async function drawArea(page: Page, offsets: Array<[number, number]>) {
+  const toggle = page.getByTestId('draw-toggle')
+  if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click()
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true')
+  const map = page.getByTestId('planner-map')
+  const box = (await map.boundingBox())!
+  const points = page.getByTestId('current-points')
+  for (const [index, [dx, dy]] of offsets.entries()) {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await page.mouse.click(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy)
+      try {
+        await expect(points).toHaveAttribute('data-count', String(index + 1), { timeout: 2000 })
+        break
+      } catch (error) {
+        if (attempt === 2) throw error
+      }
+    }
+  }
+  await page.getByRole('button', { name: 'Complete', exact: true }).click()
+  await expect(points).toHaveAttribute('data-count', '0')
+}
+
+export async function drawnAreas(page: Page): Promise<Area[]> {
+  const items = page.getByTestId('completed-areas').locator('li')
+  const out: Area[] = []
+  for (const item of await items.all()) {
+    out.push({ coordinates: JSON.parse((await item.getAttribute('data-coordinates'))!) })
+  }
+  return out
+}
+
+/** The server's quote for these areas (POST /api/quote, signed in as the page's user). */
+export async function serverQuote(request: APIRequestContext, areas: Area[]) {
+  const response = await request.post('/api/quote', { data: { areas } })
+  expect(response.status()).toBe(200)
+  return (await response.json()) as { totalInCents: number; areaSqm: number; areaHectares: number; subtotal: number; vatAmount: number }
+}
+
+export function areasToText(areas: Area[]) {
+  return areas.map((a) => a.coordinates.map((p) => `${p.latitude}, ${p.longitude}`).join('\n')).join('\n\n')
+}
+
+/** Two areas near Stellenbosch, about 30 ha and 2 ha. */
+export const PASTED_AREAS: Area[] = [
+  {
+    coordinates: [
+      { latitude: -33.94, longitude: 18.86 },
+      { latitude: -33.935, longitude: 18.86 },
+      { latitude: -33.935, longitude: 18.866 },
+      { latitude: -33.94, longitude: 18.866 },
+    ],
+  },
+  {
+    coordinates: [
+      { latitude: -33.945, longitude: 18.87 },
+      { latitude: -33.9435, longitude: 18.87 },
+      { latitude: -33.9435, longitude: 18.8725 },
+    ],
+  },
+]

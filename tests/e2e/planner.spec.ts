@@ -1,0 +1,123 @@
+import { expect, test } from '@playwright/test'
+import { DEMO_PASSWORD, login } from './fixtures.ts'
+import { DEMO_CLIENT, PASTED_AREAS, areasToText, createProject, drawArea, drawnAreas, rand, serverQuote, squash } from './planner-fixtures.ts'
+
+test('@js-only a client draws two areas, the live quote matches the server, and the quote leads to checkout', async ({ page }) => {
+  const alerts: string[] = []
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.message())
+    void dialog.dismiss()
+  })
+  await login(page, DEMO_CLIENT, DEMO_PASSWORD)
+  const projectId = await createProject(page, `Vineyard ${Date.now()}`, { js: true })
+  await expect(page.getByTestId('planner-map')).toBeVisible()
+
+  // Nothing drawn yet: the spec's alert.
+  await page.getByTestId('generate-quote').click()
+  await expect.poll(() => alerts).toContain('Please draw at least one area before saving.')
+
+  await drawArea(page, [[-160, -110], [40, -110], [40, 40], [-160, 40]])
+  await drawArea(page, [[90, 70], [190, 70], [190, 170]])
+  await expect(page.getByTestId('completed-areas').locator('li')).toHaveCount(2)
+
+  await expect(page.getByTestId('airspace-status')).toHaveAttribute('data-state', 'done')
+  const live = page.getByTestId('live-quote')
+  await expect(live).toHaveAttribute('data-settled', 'true')
+  const liveCents = Number(await live.getAttribute('data-total-cents'))
+  const areas = await drawnAreas(page)
+  const server = await serverQuote(page.request, areas)
+  expect(liveCents).toBe(server.totalInCents)
+  expect(liveCents).toBeGreaterThan(0)
+  expect(squash(await page.getByTestId('live-quote-total').textContent())).toBe(squash(rand(server.totalInCents)))
+
+  await page.getByTestId('generate-quote').click()
+  const dialog = page.getByTestId('quote-dialog')
+  await expect(dialog).toBeVisible({ timeout: 20_000 })
+  await expect(page).toHaveURL(new RegExp(`projectId=${projectId}&view=quote`))
+  await expect(dialog.getByRole('heading', { name: 'Project Quote' })).toBeVisible()
+  expect(squash(await dialog.getByTestId('quote-total').textContent())).toBe(squash(rand(server.totalInCents)))
+  const sqm = new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 2 }).format(Math.round(server.areaSqm * 100) / 100)
+  expect(squash(await dialog.getByTestId('quote-area').textContent())).toBe(squash(`${sqm} m²`))
+  await expect(dialog.getByTestId('quote-hectares')).toContainText('hectares')
+  await expect(dialog.getByTestId('quote-survey-areas')).toHaveText('2')
+  await expect(dialog.getByTestId('quote-flight-time')).toHaveText('30 minutes')
+  await expect(dialog).toContainText('Flight scheduled within 8 to 12 business days')
+  await expect(dialog).toContainText('delivery 5 to 7 business days after data collection')
+  await expect(dialog).toContainText('(30 days)')
+  const breakdown = dialog.getByTestId('quote-breakdown')
+  await expect(breakdown).toContainText('Travel fee')
+  await expect(breakdown).toContainText('VAT (15%)')
+  expect(squash(await breakdown.textContent())).toContain(squash(rand(server.vatAmount)))
+
+  // The stored project carries the same figure and is pending.
+  const stored = await page.request.get(`/api/client/projects/${projectId}`)
+  expect(await stored.json()).toMatchObject({ status: 'pending', quoteAmount: server.totalInCents })
+
+  await dialog.getByRole('link', { name: 'Pay Now' }).click()
+  await expect(page).toHaveURL(new RegExp(`/checkout/${projectId}$`))
+})
+
+test('@no-js-only without JavaScript a client pastes coordinates and gets the same quote as the API', async ({ page }) => {
+  await login(page, DEMO_CLIENT, DEMO_PASSWORD)
+  const projectId = await createProject(page, `Orchard ${Date.now()}`, { js: false })
+  await expect(page.getByText('Drawing on the satellite map needs JavaScript')).toBeVisible()
+
+  // Nothing entered: the spec's message, from the server.
+  await page.getByRole('button', { name: 'Generate Quote' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Please draw at least one area before saving.' })).toBeVisible()
+
+  await page.getByLabel('Coordinates').fill(areasToText(PASTED_AREAS))
+  await page.getByRole('button', { name: 'Generate Quote' }).click()
+  await expect(page).toHaveURL(new RegExp(`projectId=${projectId}&view=quote`))
+  const dialog = page.getByTestId('quote-dialog')
+  await expect(dialog.getByRole('heading', { name: 'Project Quote' })).toBeVisible()
+  const server = await serverQuote(page.request, PASTED_AREAS)
+  expect(server.totalInCents).toBeGreaterThan(0)
+  expect(squash(await dialog.getByTestId('quote-total').textContent())).toBe(squash(rand(server.totalInCents)))
+  await expect(dialog.getByTestId('quote-survey-areas')).toHaveText('2')
+  await expect(dialog.getByTestId('quote-flight-time')).toHaveText('30 minutes')
+  await expect(dialog.getByTestId('screenshot-unavailable')).toBeVisible()
+
+  // Close returns to the planner with the areas filled in; My Projects offers Pay Now.
+  await dialog.getByRole('link', { name: 'Close', exact: true }).click()
+  await expect(page.getByTestId('quote-dialog')).toHaveCount(0)
+  await expect(page.getByLabel('Coordinates')).toHaveValue(/-33\.94, 18\.86/)
+  await page.goto('/dashboard?tab=projects')
+  const card = page.getByTestId(`project-card-${projectId}`)
+  await expect(card).toContainText('Quote ready - Awaiting payment')
+  await expect(card.getByRole('link', { name: 'Pay Now' })).toHaveAttribute('href', `/checkout/${projectId}`)
+})
+
+test('@no-js-only a planner error is explained: a self-intersecting area is refused', async ({ page }) => {
+  await login(page, DEMO_CLIENT, DEMO_PASSWORD)
+  await createProject(page, `Bow tie ${Date.now()}`, { js: false })
+  await page.getByLabel('Coordinates').fill('-33.94, 18.86\n-33.95, 18.87\n-33.94, 18.87\n-33.95, 18.86')
+  await page.getByRole('button', { name: 'Generate Quote' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Survey areas must not cross themselves' })).toBeVisible()
+})
+
+test('a draft shows in My Projects, opens its details, and is deleted after confirmation', async ({ page, javaScriptEnabled }) => {
+  await login(page, DEMO_CLIENT, DEMO_PASSWORD)
+  const name = `Draft ${Date.now()}`
+  const projectId = await createProject(page, name, { js: javaScriptEnabled })
+  await page.getByRole('link', { name: 'Back to dashboard' }).click()
+  await expect(page).toHaveURL(/tab=projects/)
+  const card = page.getByTestId(`project-card-${projectId}`)
+  await expect(card).toContainText('Draft - Complete Flight Plan')
+  await expect(card.getByRole('link', { name: 'Complete Flight Plan' })).toHaveAttribute('href', `/flight-planner?projectId=${projectId}`)
+
+  await card.getByRole('link', { name: 'View Details' }).click()
+  const details = page.getByTestId('project-details-dialog')
+  await expect(details).toBeVisible()
+  await expect(details).toContainText('Agricultural Mapping')
+  await expect(details).toContainText('Stellenbosch, Western Cape, South Africa')
+  await details.getByRole('link', { name: 'Close dialog' }).click()
+  await expect(details).toHaveCount(0)
+
+  await card.getByRole('link', { name: 'Delete' }).click()
+  const confirm = page.getByTestId('delete-draft-dialog')
+  await expect(confirm).toContainText(name)
+  await confirm.getByRole('button', { name: 'Delete draft' }).click()
+  await expect(page.getByTestId('toast')).toContainText('Draft project deleted successfully')
+  await expect(page.getByTestId(`project-card-${projectId}`)).toHaveCount(0)
+})
