@@ -42,7 +42,7 @@ export function PilotsTab({ data }: { data: TabData<'pilots'> }) {
                     <p className="font-mono text-xs text-ink-500">{p.licenceDisplay}</p>
                   </td>
                   <td className={td}>
-                    <p className="break-all">{p.email}</p>
+                    <p className="whitespace-nowrap">{p.email}</p>
                     {p.phone ? <p className="text-xs text-ink-500">+27 {p.phone}</p> : null}
                   </td>
                   <td className={td}>{p.serviceArea ?? '—'}</td>

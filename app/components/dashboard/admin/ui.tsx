@@ -111,7 +111,7 @@ export function AdminDialog({
         aria-labelledby="admin-dialog-title"
         tabIndex={-1}
         className={cn(
-          'relative max-h-[92vh] w-full overflow-y-auto rounded-t-2xl bg-white shadow-2xl sm:rounded-2xl',
+          'relative max-h-[92vh] w-full overflow-y-auto rounded-t-2xl bg-white shadow-2xl focus-visible:ring-0 focus-visible:ring-offset-0 sm:rounded-2xl',
           wide ? 'sm:max-w-3xl' : 'sm:max-w-lg',
         )}
       >

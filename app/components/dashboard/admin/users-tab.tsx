@@ -41,7 +41,7 @@ export function UsersTab({ data }: { data: TabData<'users'> }) {
                     </p>
                     {u.companyName ? <p className="text-xs text-ink-500">{u.companyName}</p> : null}
                   </td>
-                  <td className={`${td} break-all`}>{u.email}</td>
+                  <td className={`${td} whitespace-nowrap`}>{u.email}</td>
                   <td className={td}>
                     <RoleBadge role={u.role} />
                   </td>
