@@ -6,6 +6,7 @@ import { PilotForm } from '#app/components/dashboard/admin/pilot-form.tsx'
 import { AdminDialog } from '#app/components/dashboard/admin/ui.tsx'
 import { UpdatePilotSchema } from '#app/domain/admin/schemas.ts'
 import { updatePilot } from '#app/domain/admin/users.server.ts'
+import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { pilotLicenceDisplay } from '#app/domain/users/pilot-licence.ts'
@@ -44,20 +45,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const pilot = findPilot(params)
   const submission = parseWithZod(await request.formData(), { schema: UpdatePilotSchema })
   if (submission.status !== 'success') {
-    return json({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+    return adminFormFailure(submission.reply({ hideFields: ['password'] }), 400, 'Failed to update pilot')
   }
   // The form always sends every field, so fields it leaves blank are validated as required.
   const required = { serviceArea: 'Service area is required', pilotLicenseNumber: 'Pilot license number is required', droneTypes: 'At least one drone type is required' } as const
   const missing = Object.fromEntries(Object.entries(required).filter(([k]) => !submission.value[k as keyof typeof required]).map(([k, m]) => [k, [m]]))
   if (Object.keys(missing).length) {
-    return json({ result: submission.reply({ fieldErrors: missing, hideFields: ['password'] }) }, { status: 400 })
+    return adminFormFailure(submission.reply({ fieldErrors: missing, hideFields: ['password'] }), 400, 'Failed to update pilot')
   }
   try {
     const updated = await updatePilot(admin.id, pilot.id, submission.value)
     return redirectWithToast(CLOSE, { title: 'Pilot Updated', description: `${updated.firstName} ${updated.lastName} has been saved.` })
   } catch (error) {
     if (!(error instanceof EmailTakenError)) throw error
-    return json({ result: submission.reply({ fieldErrors: { email: [error.message] }, hideFields: ['password'] }) }, { status: 409 })
+    return adminFormFailure(submission.reply({ fieldErrors: { email: [error.message] }, hideFields: ['password'] }), 409, error.message)
   }
 }
 

@@ -6,6 +6,7 @@ import { PilotForm } from '#app/components/dashboard/admin/pilot-form.tsx'
 import { AdminDialog } from '#app/components/dashboard/admin/ui.tsx'
 import { CreatePilotSchema } from '#app/domain/admin/schemas.ts'
 import { createPilot } from '#app/domain/admin/users.server.ts'
+import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { EmailTakenError } from '#app/domain/users/users.server.ts'
@@ -21,14 +22,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')
   const submission = parseWithZod(await request.formData(), { schema: CreatePilotSchema })
   if (submission.status !== 'success') {
-    return json({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+    return adminFormFailure(submission.reply({ hideFields: ['password'] }), 400, 'Failed to create pilot')
   }
   try {
     const pilot = await createPilot(admin.id, submission.value)
     return redirectWithToast(CLOSE, { title: 'Pilot Created', description: `${pilot.firstName} ${pilot.lastName} can now sign in and receive jobs.` })
   } catch (error) {
     if (!(error instanceof EmailTakenError)) throw error
-    return json({ result: submission.reply({ fieldErrors: { email: [error.message] }, hideFields: ['password'] }) }, { status: 409 })
+    return adminFormFailure(submission.reply({ fieldErrors: { email: [error.message] }, hideFields: ['password'] }), 409, error.message)
   }
 }
 

@@ -12,6 +12,7 @@ import { formatRand } from '#app/components/ui/money.ts'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { ADMIN_STATUSES, ProjectSaveSchema, STATUS_LABELS } from '#app/domain/admin/schemas.ts'
 import { listActivePilots, NotFoundError } from '#app/domain/admin/users.server.ts'
+import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { FLIGHT_PLAN_UNPARSEABLE } from '#app/domain/projects/flight-plan-summary.ts'
@@ -44,7 +45,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = closeUrl(new URL(request.url))
   const submission = parseWithZod(await request.formData(), { schema: ProjectSaveSchema })
   if (submission.status !== 'success') {
-    return json({ result: submission.reply() }, { status: 400 })
+    return adminFormFailure(submission.reply(), 400, 'Failed to save changes', 'Error Saving')
   }
   try {
     const { statusChanged, pilotChanged, project: saved } = await saveProjectChanges(admin.id, project.id, submission.value)
@@ -62,10 +63,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithToast(back, { type: 'info', title: 'No Changes', description: 'Nothing was changed.' })
   } catch (error) {
     if (error instanceof InvalidPilotError) {
-      return json({ result: submission.reply({ fieldErrors: { pilotId: [error.message] } }) }, { status: 400 })
+      return adminFormFailure(submission.reply({ fieldErrors: { pilotId: [error.message] } }), 400, error.message, 'Error Saving')
     }
     console.error('[admin] saving project failed', error)
-    return json({ result: submission.reply({ formErrors: ['Error Saving: Failed to save changes'] }) }, { status: 500 })
+    return adminFormFailure(submission.reply({ formErrors: ['Error Saving: Failed to save changes'] }), 500, 'Failed to save changes', 'Error Saving')
   }
 }
 

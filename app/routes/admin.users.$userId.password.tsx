@@ -8,6 +8,7 @@ import { PasswordField } from '#app/components/forms.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { AdminSetPasswordFormSchema } from '#app/domain/admin/schemas.ts'
 import { resetPasswordByAdmin } from '#app/domain/admin/users.server.ts'
+import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { findUserById } from '#app/domain/users/users.server.ts'
@@ -31,7 +32,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = targetUser(params)
   const submission = parseWithZod(await request.formData(), { schema: AdminSetPasswordFormSchema })
   if (submission.status !== 'success') {
-    return json({ result: submission.reply({ hideFields: ['newPassword', 'confirmPassword'] }) }, { status: 400 })
+    return adminFormFailure(submission.reply({ hideFields: ['newPassword', 'confirmPassword'] }), 400, 'Failed to update password')
   }
   await resetPasswordByAdmin(admin.id, user.id, submission.value.newPassword)
   return redirectWithToast(CLOSE, { title: 'Password Updated', description: `${user.email} has a new password and was signed out everywhere.` })

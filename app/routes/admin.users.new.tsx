@@ -10,6 +10,7 @@ import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { AdminCreateUserSchema } from '#app/domain/admin/schemas.ts'
 import { createUserByAdmin } from '#app/domain/admin/users.server.ts'
 import { COUNTRIES } from '#app/domain/auth/schemas.ts'
+import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { EmailTakenError } from '#app/domain/users/users.server.ts'
@@ -26,14 +27,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData()
   const submission = parseWithZod(formData, { schema: AdminCreateUserSchema })
   if (submission.status !== 'success') {
-    return json({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+    return adminFormFailure(submission.reply({ hideFields: ['password'] }), 400, 'Failed to create user')
   }
   try {
     const user = await createUserByAdmin(admin.id, submission.value)
     return redirectWithToast(CLOSE, { title: 'User Created', description: `${user.firstName} ${user.lastName} (${user.role}) can now sign in.` })
   } catch (error) {
     if (!(error instanceof EmailTakenError)) throw error
-    return json({ result: submission.reply({ fieldErrors: { email: [error.message] }, hideFields: ['password'] }) }, { status: 409 })
+    return adminFormFailure(submission.reply({ fieldErrors: { email: [error.message] }, hideFields: ['password'] }), 409, error.message)
   }
 }
 

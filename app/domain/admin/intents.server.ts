@@ -8,7 +8,7 @@ import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'
 import type { User } from '#db/schema.ts'
 import { safeRedirect } from '#app/domain/auth/guards.server.ts'
-import { redirectWithToast } from '#app/domain/http/toast.server.ts'
+import { createToastHeaders, redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { updateHub } from '#app/domain/hubs/hubs.server.ts'
 import { PricingSettingsSchema } from '#app/domain/pricing/settings.ts'
 import { updatePricingByAdmin } from './pricing-admin.server.ts'
@@ -58,7 +58,10 @@ export async function handleAdminIntent(admin: User, formData: FormData) {
       case 'admin-save-pricing': {
         const submission = parseWithZod(formData, { schema: PricingSettingsSchema })
         if (submission.status !== 'success') {
-          return json({ intent, result: submission.reply() }, { status: 400 })
+          return json(
+            { intent, result: submission.reply() },
+            { status: 400, headers: await createToastHeaders({ type: 'error', title: 'Error', description: 'Failed to update pricing' }) },
+          )
         }
         updatePricingByAdmin(admin.id, submission.value)
         return redirectWithToast('/admin?tab=settings', { title: 'Pricing Updated', description: 'New quotes use these settings from now on.' })
