@@ -190,7 +190,7 @@ test('clearing zones asks for confirmation first and nothing changes when declin
     await page.getByRole('link', { name: 'Clear all zones' }).click()
     const dialog = page.getByRole('dialog', { name: 'Clear all zones' })
     await expect(dialog).toContainText('Are you sure you want to clear all airspace zones? This action cannot be undone.')
-    await dialog.getByRole('link', { name: 'Close' }).click()
+    await dialog.getByRole('link', { name: 'Close', exact: true }).click()
     await expect(page.getByRole('dialog')).toHaveCount(0)
   }
   await expect(page.getByTestId('zone-list').getByRole('row')).toHaveCount(before)

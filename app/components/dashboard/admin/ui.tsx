@@ -122,7 +122,7 @@ export function AdminDialog({
             </h2>
             {description ? <p className="mt-0.5 text-sm text-ink-500">{description}</p> : null}
           </div>
-          <Link to={closeTo} preventScrollReset className="btn-ghost btn-sm -mr-2" aria-label="Close">
+          <Link to={closeTo} preventScrollReset className="btn-ghost btn-sm -mr-2" aria-label="Close dialog">
             ✕
           </Link>
         </div>
