@@ -1,15 +1,20 @@
 /**
  * GET /api/airspace/zones (signed in): the active zones with `polygon` as a GeoJSON
- * geometry object, for the planner's CTR/ATZ/TMA overlays (api.md).
+ * geometry object, for the planner's CTR/ATZ/TMA overlays (api.md). The list is large
+ * (~600 kB for the national dataset), so it carries an ETag and answers 304 when the
+ * browser already has the current version.
  */
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
-import { listActiveZones } from '#app/domain/airspace/airspace.server.ts'
+import { airspaceZonesVersion, listActiveZones } from '#app/domain/airspace/airspace.server.ts'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { methodNotAllowed } from '#app/domain/http/api.server.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiUser(request)
-  return json(listActiveZones(), { headers: { 'Cache-Control': 'private, no-cache' } })
+  const etag = `"zones-${airspaceZonesVersion().replace(/[^0-9a-z:-]/gi, '')}"`
+  const headers = { 'Cache-Control': 'private, no-cache', ETag: etag }
+  if (request.headers.get('If-None-Match') === etag) return new Response(null, { status: 304, headers })
+  return json(listActiveZones(), { headers })
 }
 
 export function action() {

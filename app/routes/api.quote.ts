@@ -4,15 +4,17 @@
  */
 import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
+import { enforceCalculatorLimit } from '#app/domain/pricing/api-limits.server.ts'
 import { methodNotAllowed, readJsonBody } from '#app/domain/http/api.server.ts'
 import { QuoteRequestSchema } from '#app/domain/geometry/areas.ts'
-import { quoteForAreas } from '#app/domain/pricing/quote.server.ts'
+import { quoteForValidatedAreas } from '#app/domain/pricing/quote.server.ts'
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(['POST'])
-  await requireApiUser(request)
+  const user = await requireApiUser(request)
+  await enforceCalculatorLimit(user.id)
   const { areas } = await readJsonBody(request, QuoteRequestSchema)
-  return json(quoteForAreas(areas).quote, { headers: { 'Cache-Control': 'no-store' } })
+  return json(quoteForValidatedAreas(areas).quote, { headers: { 'Cache-Control': 'no-store' } })
 }
 
 export function loader() {

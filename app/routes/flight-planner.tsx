@@ -276,19 +276,22 @@ function Planner({ data }: { data: PlannerData }) {
         </nav>
       </header>
 
-      {data.tab === 'airspace' ? (
-        <AirspaceLegend />
-      ) : !project.canPlan ? null : hydrated ? (
-        <PlannerWorkspace
-          project={project}
-          hubs={data.hubs}
-          settings={data.settings}
-          initialAreas={data.areas}
-          tileUrl={data.tileUrl}
-          serverError={actionData?.error ?? null}
-          noJsForm={noJsForm}
-        />
-      ) : (
+      {data.tab === 'airspace' ? <AirspaceLegend /> : null}
+      {!project.canPlan ? null : hydrated ? (
+        // Kept mounted (hidden) on the Airspace Zones tab, so the drawing survives a tab switch.
+        <div hidden={data.tab === 'airspace'}>
+          <PlannerWorkspace
+            project={project}
+            hubs={data.hubs}
+            settings={data.settings}
+            initialAreas={data.areas}
+            tileUrl={data.tileUrl}
+            serverError={actionData?.error ?? null}
+            noJsForm={noJsForm}
+            visible={data.tab !== 'airspace'}
+          />
+        </div>
+      ) : data.tab === 'airspace' ? null : (
         <div className="grid gap-4 lg:grid-cols-[420px_minmax(0,1fr)]">
           <section className="card p-5">{noJsForm}</section>
           <section className="card flex flex-col justify-center gap-3 p-6 text-sm text-ink-600">

@@ -3,21 +3,48 @@ import { DEMO_PASSWORD, login } from './fixtures.ts'
 import { DEMO_CLIENT, PASTED_AREAS, areasToText, createProject, drawArea, drawnAreas, rand, serverQuote, squash } from './planner-fixtures.ts'
 
 test('@js-only a client draws two areas, the live quote matches the server, and the quote leads to checkout', async ({ page }) => {
+  // The longest journey: a project, two drawn areas, two airspace checks and a quote.
+  test.setTimeout(120_000)
   const alerts: string[] = []
   page.on('dialog', (dialog) => {
     alerts.push(dialog.message())
     void dialog.dismiss()
   })
   await login(page, DEMO_CLIENT, DEMO_PASSWORD)
+  // The dashboard ships no map code; only the planner loads Leaflet.
+  expect(await page.evaluate(() => typeof (window as unknown as { L?: unknown }).L)).toBe('undefined')
   const projectId = await createProject(page, `Vineyard ${Date.now()}`, { js: true })
+  await expect.poll(() => page.evaluate(() => typeof (window as unknown as { L?: unknown }).L)).toBe('object')
   await expect(page.getByTestId('planner-map')).toBeVisible()
 
   // Nothing drawn yet: the spec's alert.
   await page.getByTestId('generate-quote').click()
   await expect.poll(() => alerts).toContain('Please draw at least one area before saving.')
 
+  // A second click on the same spot (within 5 m) is ignored; Undo Point removes the point.
+  const map = page.getByTestId('planner-map')
+  const box = (await map.boundingBox())!
+  const points = page.getByTestId('current-points')
+  await expect(page.getByTestId('draw-toggle')).toHaveAttribute('aria-pressed', 'true')
+  await expect(async () => {
+    await page.mouse.click(box.x + 20 + box.width / 2, box.y + box.height / 2 - 150)
+    await expect(points).toHaveAttribute('data-count', '1', { timeout: 1000 })
+  }).toPass()
+  await page.mouse.click(box.x + 20 + box.width / 2, box.y + box.height / 2 - 150)
+  await page.mouse.click(box.x + 21 + box.width / 2, box.y + box.height / 2 - 150)
+  await expect(points).toHaveAttribute('data-count', '1')
+  await page.getByRole('button', { name: 'Undo Point' }).click()
+  await expect(points).toHaveAttribute('data-count', '0')
+
   await drawArea(page, [[-160, -110], [40, -110], [40, 40], [-160, 40]])
   await drawArea(page, [[90, 70], [190, 70], [190, 170]])
+  await expect(page.getByTestId('completed-areas').locator('li')).toHaveCount(2)
+
+  // The Airspace Zones tab shows the legend; the drawing survives the switch.
+  await page.getByRole('link', { name: 'Airspace Zones' }).click()
+  await expect(page.getByRole('heading', { name: 'Airspace and aviation fees' })).toBeVisible()
+  await expect(page.getByText('R850 aviation fee')).toBeVisible()
+  await page.getByRole('link', { name: 'Flight Planning & Quoting' }).click()
   await expect(page.getByTestId('completed-areas').locator('li')).toHaveCount(2)
 
   await expect(page.getByTestId('airspace-status')).toHaveAttribute('data-state', 'done')
@@ -48,6 +75,9 @@ test('@js-only a client draws two areas, the live quote matches the server, and 
   await expect(breakdown).toContainText('Travel fee')
   await expect(breakdown).toContainText('VAT (15%)')
   expect(squash(await breakdown.textContent())).toContain(squash(rand(server.vatAmount)))
+
+  // Offline, the screenshot leaves the tiles out but still shows the areas.
+  await expect(dialog.getByRole('img', { name: 'The survey areas on the satellite map' })).toBeVisible()
 
   // The stored project carries the same figure and is pending.
   const stored = await page.request.get(`/api/client/projects/${projectId}`)

@@ -7,6 +7,7 @@ import { getDb } from '#app/domain/db/db.server.ts'
 import { AREA_MESSAGES, closedRing } from '#app/domain/geometry/areas.ts'
 import { computeQuote } from '#app/domain/pricing/quote.ts'
 import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
+import { CALCULATOR_LIMIT_MESSAGE } from '#app/domain/pricing/api-limits.server.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { signedInUser } from '#tests/helpers/users.ts'
 import { action as quoteAction, loader as quoteLoader } from '#app/routes/api.quote.ts'
@@ -144,6 +145,20 @@ describe('with hubs and the national airspace', () => {
       expect(body.error).toBe(message)
       expect(body.fieldErrors[field]).toContain(message)
     })
+    test('one account is limited to 240 calculator calls a minute', async () => {
+      const { headers: own } = await signedInUser('client')
+      const body = { flightPolygon: [{ coordinates: vineyard }] }
+      for (let i = 0; i < 240; i++) {
+        const response = await callRoute(checkAction, '/api/airspace/check-flight-area', { json: body, headers: own })
+        expect(response.status).toBe(200)
+      }
+      const limited = await postQuote({ areas: [{ coordinates: vineyard }] }, own)
+      expect(limited.status).toBe(429)
+      expect(await readJson(limited)).toEqual({ error: CALCULATOR_LIMIT_MESSAGE })
+      expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0)
+      // Other accounts are not affected.
+      expect((await postQuote({ areas: [{ coordinates: vineyard }] })).status).toBe(200)
+    })
   })
 
   describe('POST /api/airspace/check-flight-area', () => {
@@ -185,6 +200,18 @@ describe('with hubs and the national airspace', () => {
       expect(Object.keys(ctr).sort()).toEqual(['aviationFee', 'color', 'id', 'polygon', 'zoneName', 'zoneType'])
       expect(ctr.polygon.type).toBe('Polygon')
       expect((await callRoute(zonesLoader, '/api/airspace/zones')).status).toBe(401)
+    })
+
+    test('GET /api/airspace/zones: 304 for the current ETag, a new ETag after a change', async () => {
+      const first = await callRoute(zonesLoader, '/api/airspace/zones', { headers })
+      const etag = first.headers.get('ETag')!
+      expect(etag).toMatch(/^"zones-.+"$/)
+      const again = await callRoute(zonesLoader, '/api/airspace/zones', { headers: { ...headers, 'If-None-Match': etag } })
+      expect(again.status).toBe(304)
+      loadRsaAirspace()
+      const changed = await callRoute(zonesLoader, '/api/airspace/zones', { headers: { ...headers, 'If-None-Match': etag } })
+      expect(changed.status).toBe(200)
+      expect(changed.headers.get('ETag')).not.toBe(etag)
     })
   })
 })

@@ -49,6 +49,9 @@ export function zoneColour(zone: Pick<MapZone, 'zoneType' | 'color'>) {
   }
 }
 
+/** How the satellite tiles are doing; an offline map skips them in the screenshot. */
+export const tileHealth = { loaded: 0, failed: 0 }
+
 function toLatLngs(points: LatLng[]): Array<[number, number]> {
   return points.map((p) => [p.latitude, p.longitude])
 }
@@ -174,7 +177,20 @@ export function PlannerMap({
       attributionControl
       zoomControl
     >
-      <TileLayer url={tileUrl} attribution={TILE_ATTRIBUTION} maxZoom={19} crossOrigin="anonymous" />
+      <TileLayer
+        url={tileUrl}
+        attribution={TILE_ATTRIBUTION}
+        maxZoom={19}
+        crossOrigin="anonymous"
+        eventHandlers={{
+          tileload: () => {
+            tileHealth.loaded += 1
+          },
+          tileerror: () => {
+            tileHealth.failed += 1
+          },
+        }}
+      />
       <ExposeMap onMap={onMap} />
       <ClickToDraw drawing={drawing} onAddPoint={onAddPoint} />
       {showZones ? (
@@ -229,10 +245,19 @@ export function fitToAreas(map: L.Map, areas: LatLng[][]) {
  * A PNG of the map (leaflet-image), scaled to 0.8 (spec section 9). Null when the canvas
  * is tainted (tiles without CORS), leaflet-image fails, or it takes too long (offline).
  */
-export async function captureMap(map: L.Map, timeoutMs = 6000): Promise<string | null> {
+export async function captureMap(map: L.Map, timeoutMs = 8000): Promise<string | null> {
+  // Offline (no tile ever loaded): leave the tiles out, or leaflet-image waits on each one.
+  const skipTiles = tileHealth.loaded === 0
+  const removed: L.Layer[] = []
   try {
     ;(window as unknown as { L: typeof L }).L ??= L
     const { default: leafletImage } = await import('leaflet-image')
+    if (skipTiles) {
+      map.eachLayer((layer) => {
+        if (layer instanceof L.TileLayer) removed.push(layer)
+      })
+      removed.forEach((layer) => map.removeLayer(layer))
+    }
     const canvas = await new Promise<HTMLCanvasElement | null>((resolve) => {
       const timer = setTimeout(() => resolve(null), timeoutMs)
       leafletImage(map, (error: unknown, result: HTMLCanvasElement) => {
@@ -250,5 +275,7 @@ export async function captureMap(map: L.Map, timeoutMs = 6000): Promise<string |
     // A tainted canvas throws a SecurityError here: no screenshot, the quote goes on.
     console.warn('[planner] screenshot unavailable', error)
     return null
+  } finally {
+    removed.forEach((layer) => map.addLayer(layer))
   }
 }

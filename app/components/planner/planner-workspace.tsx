@@ -61,6 +61,7 @@ export function PlannerWorkspace({
   tileUrl,
   serverError,
   noJsForm,
+  visible = true,
 }: {
   project: { id: number; latitude: number | null; longitude: number | null }
   hubs: Array<PricingHub & { address?: string }>
@@ -69,6 +70,7 @@ export function PlannerWorkspace({
   tileUrl: string
   serverError: string | null
   noJsForm: ReactNode
+  visible?: boolean
 }) {
   const [areas, setAreas] = useState<LatLng[][]>(initialAreas)
   const [current, setCurrent] = useState<LatLng[]>([])
@@ -91,6 +93,11 @@ export function PlannerWorkspace({
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   )
+
+  // A map laid out while hidden has the wrong size; measure again when it shows.
+  useEffect(() => {
+    if (visible) mapRef.current?.invalidateSize()
+  }, [visible])
 
   // Zones for the overlay come from the API (large; cached by the browser), not the loader.
   useEffect(() => {

@@ -79,6 +79,9 @@ export function bumpAirspaceZonesVersion() {
 
 function zoneRow(zone: NewZone) {
   const [minLng, minLat, maxLng, maxLat] = turfBbox(zone.polygon)
+  if (![minLng, minLat, maxLng, maxLat].every(Number.isFinite)) {
+    throw new Error(`Zone "${zone.zoneName}" has no usable polygon`)
+  }
   return {
     zoneName: zone.zoneName.slice(0, 255),
     zoneType: zone.zoneType.slice(0, 50),
@@ -230,6 +233,11 @@ function zoneIndex(db: DbOrTx): ZoneIndex {
   const print = fingerprint(db)
   if (g[cacheKey]?.fingerprint !== print) g[cacheKey] = buildIndex(db, print)
   return g[cacheKey]!
+}
+
+/** Changes whenever the active zones change: an ETag for the zone list. */
+export function airspaceZonesVersion(db: DbOrTx = getDb()): string {
+  return zoneIndex(db).fingerprint
 }
 
 /** Active zones for the planner map (`GET /api/airspace/zones`). */

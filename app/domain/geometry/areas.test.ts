@@ -77,6 +77,15 @@ describe('QuoteRequestSchema', () => {
     expect(messagesOf({ areas: [{ coordinates: many }] })).toEqual([AREA_MESSAGES.tooManyPoints])
   })
 
+  test('at most 5000 points in all', () => {
+    const ring = Array.from({ length: 900 }, (_, i) => ({
+      latitude: -33.9 + 0.01 * Math.sin((i / 900) * 2 * Math.PI),
+      longitude: 18.6 + 0.01 * Math.cos((i / 900) * 2 * Math.PI),
+    }))
+    expect(messagesOf({ areas: Array.from({ length: 5 }, () => ({ coordinates: ring })) })).toEqual([])
+    expect(messagesOf({ areas: Array.from({ length: 6 }, () => ({ coordinates: ring })) })).toEqual([AREA_MESSAGES.tooManyPointsInAll])
+  })
+
   test('at most 20 areas', () => {
     const areas = Array.from({ length: 21 }, () => ({ coordinates: stellenbosch }))
     expect(messagesOf({ areas })).toEqual([AREA_MESSAGES.tooManyAreas])

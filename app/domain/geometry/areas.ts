@@ -5,14 +5,17 @@
  * /api/airspace/check-flight-area accepts (GeoJSON Polygon, MultiPolygon, Feature,
  * FeatureCollection). Browser-safe: no server imports.
  */
-import { area as turfArea, kinks, polygon as turfPolygon, featureCollection } from '@turf/turf'
+import { area as turfArea, polygon as turfPolygon, featureCollection } from '@turf/turf'
 import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from 'geojson'
 import { z } from 'zod'
+import { ringSelfIntersects } from './intersects.ts'
 import { isInSouthAfrica } from './south-africa.ts'
 
 /** Limits that keep a request cheap to check (10 000 points is refused, not hung on). */
 export const MAX_POINTS_PER_AREA = 1000
 export const MAX_AREAS = 20
+/** All areas together (parsing 20 × 1000 points costs far more than any drawing needs). */
+export const MAX_TOTAL_POINTS = 5000
 
 export const AREA_MESSAGES = {
   noAreas: 'Draw at least one survey area',
@@ -22,6 +25,7 @@ export const AREA_MESSAGES = {
   coordinatesNotList: 'Each survey area needs a list of coordinates',
   tooFewPoints: 'Each survey area needs at least 3 points',
   tooManyPoints: `A survey area can have at most ${MAX_POINTS_PER_AREA} points`,
+  tooManyPointsInAll: `At most ${MAX_TOTAL_POINTS} points in all survey areas together`,
   latitudeNumber: 'Latitude must be a number',
   longitudeNumber: 'Longitude must be a number',
   latitudeRange: 'Latitude must be between -90 and 90',
@@ -58,13 +62,15 @@ export const CoordinateSchema = z.object(
 
 const AreaShapeSchema = z.object(
   {
+    // Counts first: a list that is too long is refused before each point is parsed.
     coordinates: z
-      .array(CoordinateSchema, {
+      .array(z.unknown(), {
         required_error: AREA_MESSAGES.coordinatesNotList,
         invalid_type_error: AREA_MESSAGES.coordinatesNotList,
       })
       .min(3, AREA_MESSAGES.tooFewPoints)
-      .max(MAX_POINTS_PER_AREA, AREA_MESSAGES.tooManyPoints),
+      .max(MAX_POINTS_PER_AREA, AREA_MESSAGES.tooManyPoints)
+      .pipe(z.array(CoordinateSchema)),
   },
   { required_error: AREA_MESSAGES.areaNotObject, invalid_type_error: AREA_MESSAGES.areaNotObject },
 )
@@ -76,9 +82,22 @@ export const SurveyAreaSchema = AreaShapeSchema.superRefine((area, ctx) => {
 })
 
 export const SurveyAreasSchema = z
-  .array(SurveyAreaSchema, { required_error: AREA_MESSAGES.noAreas, invalid_type_error: AREA_MESSAGES.areasNotList })
+  .array(z.unknown(), { required_error: AREA_MESSAGES.noAreas, invalid_type_error: AREA_MESSAGES.areasNotList })
   .min(1, AREA_MESSAGES.noAreas)
   .max(MAX_AREAS, AREA_MESSAGES.tooManyAreas)
+  .superRefine((areas, ctx) => {
+    let total = 0
+    let oneTooLong = false
+    for (const area of areas) {
+      const coordinates = (area as { coordinates?: unknown } | null)?.coordinates
+      if (!Array.isArray(coordinates)) continue
+      total += coordinates.length
+      if (coordinates.length > MAX_POINTS_PER_AREA) oneTooLong = true
+    }
+    // One over-long area gets its own, more precise message from the area schema.
+    if (total > MAX_TOTAL_POINTS && !oneTooLong) ctx.addIssue({ code: z.ZodIssueCode.custom, message: AREA_MESSAGES.tooManyPointsInAll })
+  })
+  .pipe(z.array(SurveyAreaSchema))
 
 /** Body of POST /api/quote (and what the planner sends). */
 export const QuoteRequestSchema = z.object(
@@ -144,9 +163,9 @@ export function surveyAreaProblem(coordinates: LatLng[]): string | null {
   const ring = openRing(coordinates)
   if (ring.length < 3) return AREA_MESSAGES.tooFewPoints
   if (!ring.every(([lng, lat]) => isInSouthAfrica(lat, lng))) return AREA_MESSAGES.outsideSouthAfrica
-  const polygon = turfPolygon([[...ring, ring[0]]])
-  if (kinks(polygon).features.length > 0) return AREA_MESSAGES.selfIntersecting
-  if (!(turfArea(polygon) > 0)) return AREA_MESSAGES.zeroArea
+  const closed = [...ring, ring[0]]
+  if (ringSelfIntersects(closed)) return AREA_MESSAGES.selfIntersecting
+  if (!(turfArea(turfPolygon([closed])) > 0)) return AREA_MESSAGES.zeroArea
   return null
 }
 

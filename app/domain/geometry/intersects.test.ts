@@ -1,7 +1,7 @@
-import { booleanIntersects, polygon } from '@turf/turf'
+import { booleanIntersects, kinks, polygon } from '@turf/turf'
 import type { Polygon } from 'geojson'
 import { describe, expect, test } from 'vitest'
-import { polygonsIntersect, segmentsIntersect } from './intersects.ts'
+import { polygonsIntersect, ringSelfIntersects, segmentsIntersect } from './intersects.ts'
 
 const square = (x: number, y: number, size: number): Polygon => ({
   type: 'Polygon',
@@ -49,5 +49,27 @@ describe('polygonsIntersect', () => {
     expect(segmentsIntersect([0, 0], [2, 2], [0, 2], [2, 0])).toBe(true)
     expect(segmentsIntersect([0, 0], [1, 1], [2, 2], [3, 3])).toBe(false)
     expect(segmentsIntersect([0, 0], [2, 0], [1, 0], [3, 0])).toBe(true)
+  })
+})
+
+describe('ringSelfIntersects', () => {
+  test('a square, a bow tie, a figure eight', () => {
+    expect(ringSelfIntersects(square(0, 0, 1).coordinates[0])).toBe(false)
+    expect(ringSelfIntersects([[0, 0], [1, 1], [1, 0], [0, 1], [0, 0]])).toBe(true)
+    expect(ringSelfIntersects([[0, 0], [2, 0], [2, 2], [4, 2], [4, 4], [2, 4], [2, 2], [0, 2], [0, 0]])).toBe(true)
+  })
+
+  test('agrees with turf.kinks on random hexagons', () => {
+    let seed = 7
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 10
+    let crossing = 0
+    for (let i = 0; i < 300; i++) {
+      const points = Array.from({ length: 6 }, () => [random(), random()])
+      const ring = [...points, points[0]]
+      const expected = kinks(polygon([ring])).features.length > 0
+      if (expected) crossing++
+      expect(ringSelfIntersects(ring), JSON.stringify(ring)).toBe(expected)
+    }
+    expect(crossing).toBeGreaterThan(50) // the sample exercises both answers
   })
 })

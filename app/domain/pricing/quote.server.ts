@@ -63,7 +63,11 @@ export function parseSurveyAreas(input: unknown): SurveyArea[] {
 
 /** The quote for the given areas (validated here), with the internal split. */
 export function quoteForAreas(input: unknown, db: DbOrTx = getDb()): QuoteResult {
-  const areas = parseSurveyAreas(input)
+  return quoteForValidatedAreas(parseSurveyAreas(input), db)
+}
+
+/** As `quoteForAreas`, for areas that already passed `SurveyAreasSchema` (e.g. via `readJsonBody`). */
+export function quoteForValidatedAreas(areas: SurveyArea[], db: DbOrTx = getDb()): QuoteResult {
   const settings = getPricingSettings(db)
   const hubs = listActiveHubs(db)
   const airspace = checkFlightArea(areas, db)

@@ -6,6 +6,7 @@
  */
 import { describe, expect, test } from 'vitest'
 import {
+  aviationFromCheck,
   computeInternalSplit,
   computeQuote,
   greatCircleKm,
@@ -120,6 +121,11 @@ describe('priceQuote: aviation fee and rounding', () => {
     expect(priceQuote({ areaSqm: 1000, nearest: at(31.2345), settings }).travelFee).toBe(839)
   })
 
+  test('aviationFromCheck reads the check result (cents, or rands from older clients)', () => {
+    expect(aviationFromCheck({ aviationFee: 15000, aviationFeeRands: 150, zoneName: 'B', color: '#facc15' })).toEqual({ aviationFee: 15000, zoneName: 'B', zoneColor: '#facc15' })
+    expect(aviationFromCheck({ aviationFeeRands: 850, zoneName: 'C', color: null })).toEqual({ aviationFee: 85000, zoneName: 'C', zoneColor: null })
+  })
+
   test('roundHalfAwayFromZero', () => {
     expect(roundHalfAwayFromZero(2.5)).toBe(3)
     expect(roundHalfAwayFromZero(-2.5)).toBe(-3)
@@ -187,6 +193,13 @@ describe('computeQuote: geometry', () => {
     expect(q.areaSqm).toBeLessThan(20700)
     // Under 25 000 m², local: the minimum R1500 + R200 travel; VAT 25 500; total 195 500.
     expect(q).toMatchObject({ tier: 'local', adjustedPrice: 150000, travelFee: 20000, totalInCents: 195500 })
+  })
+
+  test('an unfinished area (under 3 distinct points) is left out, not a crash', () => {
+    const hubs = [{ id: 1, name: 'H', latitude: -33.8, longitude: 18.4 }]
+    const partial = { coordinates: [{ latitude: -33.9, longitude: 18.4 }, { latitude: -33.9, longitude: 18.4 }, { latitude: -33.91, longitude: 18.4 }] }
+    expect(computeQuote({ areas: [square(-33.9, 18.4), partial], hubs, settings })).toEqual(computeQuote({ areas: [square(-33.9, 18.4)], hubs, settings }))
+    expect(computeQuote({ areas: [partial], hubs, settings }).totalInCents).toBe(0)
   })
 
   test('a closed ring gives the same quote as an open one', () => {

@@ -5,7 +5,7 @@
  * rounded to whole cents, half away from zero, before it is added (ADR 011).
  */
 import { area as turfArea, centroid as turfCentroid } from '@turf/turf'
-import { areasToFeatureCollection, type SurveyArea } from '#app/domain/geometry/areas.ts'
+import { areasToFeatureCollection, openRing, type SurveyArea } from '#app/domain/geometry/areas.ts'
 import type { PricingSettings } from './settings.ts'
 
 /** Great-circle radius used for hub distances (decisions.md). */
@@ -34,6 +34,20 @@ export interface AviationInput {
   aviationFee: number
   zoneName: string | null
   zoneColor: string | null
+}
+
+/** The aviation part of a quote from an airspace check result (the /api/airspace/check-flight-area body). */
+export function aviationFromCheck(check: {
+  aviationFee?: number
+  aviationFeeRands?: number
+  zoneName: string | null
+  color: string | null
+}): AviationInput {
+  return {
+    aviationFee: check.aviationFee ?? randToCents(check.aviationFeeRands ?? 0),
+    zoneName: check.zoneName,
+    zoneColor: check.color,
+  }
 }
 
 export interface QuoteInput {
@@ -155,8 +169,12 @@ function zeroQuote(areaSqm: number, noHubs: boolean): QuoteFigures {
   }
 }
 
-/** The quote for a set of areas (decisions.md steps 1–9). */
-export function computeQuote({ areas, hubs, settings, aviation }: QuoteInput): QuoteFigures {
+/**
+ * The quote for a set of areas (decisions.md steps 1–9). Areas with fewer than 3
+ * distinct points (a drawing in progress) are left out rather than throwing.
+ */
+export function computeQuote({ areas: given, hubs, settings, aviation }: QuoteInput): QuoteFigures {
+  const areas = given.filter((a) => Array.isArray(a.coordinates) && openRing(a.coordinates).length >= 3)
   const areaSqm = totalAreaSqm(areas)
   const reference = referencePoint(areas)
   const nearest = reference ? nearestActiveHub(reference, hubs) : null

@@ -1,0 +1,117 @@
+import { describe, expect, test } from 'vitest'
+import { isValidScreenshot, parseFlightPlan, readStoredFlightPlan, summariseQuote, type FlightPlan } from './flight-plan.ts'
+import { canPay, canPlan, statusLabel } from './status.ts'
+
+const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='
+
+const plan: FlightPlan = {
+  projectName: 'Vineyard',
+  address: 'Stellenbosch',
+  projectAddress: 'Stellenbosch',
+  coordinates: { lat: -33.93, lng: 18.86 },
+  projectType: 'agricultural-mapping',
+  deadline: null,
+  requirements: null,
+  areas: [
+    {
+      areaNumber: 1,
+      area: 30000,
+      areaHectares: 3,
+      coordinates: [
+        { pointNumber: 1, latitude: -33.94, longitude: 18.86 },
+        { pointNumber: 2, latitude: -33.93, longitude: 18.86 },
+        { pointNumber: 3, latitude: -33.93, longitude: 18.87 },
+      ],
+      pilotInstructions: { flightPattern: 'Grid', returnToBase: 'At 30 %', boundaryPoints: 3 },
+    },
+  ],
+  totalArea: 30000,
+  totalAreaHectares: 3,
+  pricing: {
+    totalInCents: 287500,
+    totalPrice: 287500,
+    nearestHub: 'Cape Town',
+    nearestHubId: 1,
+    distanceFromHub: 38.04,
+    basePrice: 225000,
+    adjustedPrice: 270000,
+    travelFee: 5467,
+    aviationFee: 0,
+    airspaceZone: null,
+    airspaceZoneColor: null,
+    subtotal: 275467,
+    vatAmount: 41320,
+    warnings: [],
+  },
+  airspaceZone: null,
+  surveyInstructions: { totalSurveyAreas: 1, recommendedFlightHeight: '120 m AGL', windConditions: 'Wind under 10 m/s', equipment: 'Drone' },
+  quotedAt: '2026-11-21T10:00:00.000Z',
+  validUntil: '2026-12-21T10:00:00.000Z',
+}
+
+describe('isValidScreenshot', () => {
+  test('accepts a data:image URL with decodable base64 only', () => {
+    expect(isValidScreenshot(PNG)).toBe(true)
+    expect(isValidScreenshot('data:image/png;base64,@@@@')).toBe(false)
+    expect(isValidScreenshot('data:text/html;base64,PGh0bWw+PC9odG1sPg==')).toBe(false)
+    expect(isValidScreenshot('https://example.com/a.png')).toBe(false)
+    expect(isValidScreenshot(undefined)).toBe(false)
+  })
+})
+
+describe('parseFlightPlan', () => {
+  test('reads a stored plan (object or JSON text) for display', () => {
+    const view = parseFlightPlan(JSON.stringify({ ...plan, screenshot: PNG }))!
+    expect(view.areas[0]).toMatchObject({ areaNumber: 1, area: 30000, flightPattern: 'Grid', returnToBase: 'At 30 %' })
+    expect(view.areas[0]!.points).toHaveLength(3)
+    expect(view).toMatchObject({ totalArea: 30000, totalAreaHectares: 3, recommendedFlightHeight: '120 m AGL', hasScreenshot: true })
+    expect(parseFlightPlan(plan)?.hasScreenshot).toBe(false)
+  })
+
+  test('fills what an older or hand-made plan leaves out', () => {
+    const view = parseFlightPlan({ areas: [{ coordinates: plan.areas[0]!.coordinates.map(({ latitude, longitude }) => ({ latitude, longitude })), pilotInstructions: { returnToBase: true } }] })!
+    expect(view.areas[0]).toMatchObject({ areaNumber: 1, returnToBase: 'Yes' })
+    expect(view.areas[0]!.points[2]!.pointNumber).toBe(3)
+  })
+
+  test('null for anything that cannot be shown', () => {
+    expect(parseFlightPlan('{not json')).toBeNull()
+    expect(parseFlightPlan({ areas: [] })).toBeNull()
+    expect(parseFlightPlan({ areas: [{ coordinates: [{ latitude: 'x' }] }] })).toBeNull()
+    expect(readStoredFlightPlan('{"areas":[]}')).toBeNull()
+  })
+})
+
+describe('summariseQuote', () => {
+  test('has every item of the Project Quote dialog', () => {
+    const summary = summariseQuote({ id: 7, name: 'Vineyard', isPaid: false }, plan)
+    expect(summary).toMatchObject({
+      projectId: 7,
+      totalArea: 30000,
+      totalAreaHectares: 3,
+      totalInCents: 287500,
+      subtotal: 275467,
+      vatAmount: 41320,
+      surveyAreas: 1,
+      flightTimeMinutes: 15,
+      validUntil: '2026-12-21T10:00:00.000Z',
+      distanceFromHub: 38,
+    })
+    expect(summary.breakdown.map((l) => l.cents)).toEqual([270000, 5467, 0])
+    expect(summary.breakdown.reduce((s, l) => s + l.cents, 0)).toBe(summary.subtotal)
+    expect(summary.delivery).toBe('Delivery 5 to 7 business days after data collection')
+  })
+})
+
+describe('project status rules', () => {
+  test('labels, Pay Now and re-planning', () => {
+    expect(statusLabel({ status: 'draft', isPaid: false, quoteAmount: null })).toBe('Draft - Complete Flight Plan')
+    expect(canPay({ status: 'pending', isPaid: false, quoteAmount: 100 })).toBe(true)
+    expect(canPay({ status: 'pending', isPaid: true, quoteAmount: 100 })).toBe(false)
+    expect(canPay({ status: 'pending', isPaid: false, quoteAmount: null })).toBe(false)
+    expect(canPay({ status: 'draft', isPaid: false, quoteAmount: 100 })).toBe(false)
+    expect(canPlan({ status: 'pending', isPaid: false })).toBe(true)
+    expect(canPlan({ status: 'pending', isPaid: true })).toBe(false)
+    expect(canPlan({ status: 'assigned', isPaid: false })).toBe(false)
+  })
+})
