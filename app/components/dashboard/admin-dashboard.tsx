@@ -42,7 +42,9 @@ export function AdminDashboard({ stats, admin, welcome }: { stats: AdminStats; a
   return (
     <main className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
       <WelcomeBanner message={welcome} />
-      <DashboardHeading title="Admin Dashboard" subtitle="Comprehensive project and user management" />
+      <div className="no-print">
+        <DashboardHeading title="Admin Dashboard" subtitle="Comprehensive project and user management" />
+      </div>
       <div className="no-print grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard label="Total Projects" value={stats.totalProjects} hint={`${stats.completedProjects} completed`} />
         <StatCard label="Pending Projects" value={stats.pendingProjects} hint="Awaiting pilot assignment" />

@@ -14,7 +14,10 @@ export function FinancialTab({ data }: { data: TabData<'financial'> }) {
   if (range.to) exportParams.set('to', range.to)
   const exportHref = `/admin/financial/export${exportParams.size ? `?${exportParams}` : ''}`
   return (
-    <div className="space-y-6" data-testid="financial-report">
+    <div className="space-y-6 print:space-y-4 [&_.card]:print:break-inside-avoid [&_.card]:print:shadow-none" data-testid="financial-report">
+      <p className="hidden text-xs text-ink-600 print:block">
+        Kestrel Aerial Survey · Financial report · {range.from || range.to ? `${range.from || 'start'} to ${range.to || 'today'}` : 'all paid projects'} · printed {new Date().toISOString().slice(0, 10)}
+      </p>
       <div className="card p-4 sm:p-5">
         <SectionHeader
           title="Financial report"
