@@ -126,6 +126,14 @@ test('the admin creates, edits and deletes a hub', async ({ page }) => {
   await page.getByRole('dialog').getByRole('button', { name: 'Delete Hub' }).click()
   await expectToast(page, 'Hub Deleted')
   await expect(page.getByTestId(`hub-row-${hub}`)).toHaveCount(0)
+
+  // Every step is in the audit log, newest first.
+  await page.goto('/admin?tab=audit')
+  const actions = page.getByRole('row').filter({ hasText: 'admin@example.com' })
+  await expect(actions.nth(0)).toContainText('hub.delete')
+  await expect(actions.nth(1)).toContainText('hub.deactivate')
+  await expect(actions.nth(2)).toContainText('hub.update')
+  await expect(actions.nth(3)).toContainText('hub.create')
 })
 
 test('the admin uploads a KML file and sees the zones', async ({ page }, testInfo) => {
