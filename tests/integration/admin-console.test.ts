@@ -11,6 +11,7 @@ import * as csvRoute from '#app/routes/admin.financial.export.tsx'
 import * as hubNew from '#app/routes/admin.hubs.new.tsx'
 import * as pilotNew from '#app/routes/admin.pilots.new.tsx'
 import * as projectDialog from '#app/routes/admin.projects.$projectId.tsx'
+import * as passwordDialog from '#app/routes/admin.users.$userId.password.tsx'
 import * as userNew from '#app/routes/admin.users.new.tsx'
 import * as dashboard from '#app/routes/dashboard.tsx'
 import { createTestProject } from '#tests/helpers/admin-data.ts'
@@ -140,6 +141,22 @@ describe('create dialogs', () => {
     expect(res.status).toBe(400)
     expect(res.headers.get('Set-Cookie')).toContain('kestrel_toast')
     expect(getDb().select().from(hubs).where(eq(hubs.name, 'Nowhere')).all()).toHaveLength(0)
+  })
+})
+
+describe('Reset Password dialog', () => {
+  test('asks twice, then sets the password and signs the user out everywhere', async () => {
+    const admin = await signedInUser('admin')
+    const user = await signedInUser('pilot')
+    const path = `/admin/users/${user.user.id}/password`
+    const mismatch = await callRoute(passwordDialog.action, path, { headers: cookieOf(admin.token), params: { userId: String(user.user.id) }, form: { newPassword: 'new-pass-1', confirmPassword: 'other' } })
+    expect(mismatch.status).toBe(400)
+    const ok = await callRoute(passwordDialog.action, path, { headers: cookieOf(admin.token), params: { userId: String(user.user.id) }, form: { newPassword: 'new-pass-1', confirmPassword: 'new-pass-1' } })
+    expect(ok.status).toBe(302)
+    const after = await callRoute(dashboard.loader, '/dashboard', { headers: cookieOf(user.token) })
+    expect(after.headers.get('Location')).toMatch(/^\/login/)
+    const missing = await callRoute(passwordDialog.loader, '/admin/users/999999/password', { headers: cookieOf(admin.token), params: { userId: '999999' } })
+    expect(missing.status).toBe(404)
   })
 })
 
