@@ -1,4 +1,5 @@
 import { Link, Outlet } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
 import { DashboardHeading } from '#app/components/layout/app-shell.tsx'
 import { cn } from '#app/components/ui/cn.ts'
 import { formatRand } from '#app/components/ui/money.ts'
@@ -39,6 +40,13 @@ export interface AdminStats {
  */
 export function AdminDashboard({ stats, admin, welcome }: { stats: AdminStats; admin: AdminData; welcome: string | null }) {
   const active = ADMIN_TABS.find((t) => t.id === admin.tab) ?? ADMIN_TABS[0]
+  const tabStrip = useRef<HTMLElement>(null)
+  // On narrow screens the tab strip scrolls sideways: keep the open tab in view.
+  useEffect(() => {
+    const strip = tabStrip.current
+    const current = strip?.querySelector<HTMLElement>('[aria-current="page"]')
+    if (strip && current) strip.scrollLeft = current.offsetLeft - strip.clientWidth / 2 + current.clientWidth / 2
+  }, [active.id])
   return (
     <main className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
       <WelcomeBanner message={welcome} />
@@ -51,7 +59,7 @@ export function AdminDashboard({ stats, admin, welcome }: { stats: AdminStats; a
         <StatCard label="Active Projects" value={stats.activeProjects} hint="Assigned or in progress" />
         <StatCard label="Revenue" value={<span className="text-xl sm:text-2xl">{formatRand(stats.revenue)}</span>} hint={`${stats.clients} clients · ${stats.pilots} pilots`} />
       </div>
-      <nav aria-label="Admin dashboard sections" className="no-print -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+      <nav ref={tabStrip} aria-label="Admin dashboard sections" className="no-print -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
         <ul className="flex min-w-max gap-1 rounded-xl border border-ink-100 bg-white p-1 shadow-sm">
           {ADMIN_TABS.map((t) => (
             <li key={t.id}>
