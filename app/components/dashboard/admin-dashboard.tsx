@@ -59,7 +59,7 @@ export function AdminDashboard({ stats, admin, welcome }: { stats: AdminStats; a
         <StatCard label="Active Projects" value={stats.activeProjects} hint="Assigned or in progress" />
         <StatCard label="Revenue" value={<span className="text-xl sm:text-2xl">{formatRand(stats.revenue)}</span>} hint={`${stats.clients} clients · ${stats.pilots} pilots`} />
       </div>
-      <nav ref={tabStrip} aria-label="Admin dashboard sections" className="no-print -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+      <nav ref={tabStrip} aria-label="Admin dashboard sections" className="no-print relative -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
         <ul className="flex min-w-max gap-1 rounded-xl border border-ink-100 bg-white p-1 shadow-sm">
           {ADMIN_TABS.map((t) => (
             <li key={t.id}>
