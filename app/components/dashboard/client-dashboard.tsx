@@ -3,6 +3,7 @@ import { formatRand } from '#app/components/ui/money.ts'
 import { StatCard } from '#app/components/ui/stat-card.tsx'
 import { TabLinks, useActiveTab } from '#app/components/ui/tabs.tsx'
 import type { ProjectCard } from '#app/domain/projects/projects.server.ts'
+import { InvoicesTab } from './client/invoices-tab.tsx'
 import { CreateProjectTab, type PlaceSearchResult } from './client/create-project-tab.tsx'
 import { ProfileTab } from './client/profile-tab.tsx'
 import { ProjectsTab } from './client/projects-tab.tsx'
@@ -49,12 +50,7 @@ export function ClientDashboard({
       {tab === 'profile' ? <ProfileTab profile={profile} /> : null}
       {tab === 'create' ? <CreateProjectTab placeSearch={placeSearch} /> : null}
       {tab === 'projects' ? <ProjectsTab projects={projects} /> : null}
-      {tab === 'invoices' ? (
-        <section className="card p-6" aria-labelledby="invoices-heading">
-          <h2 id="invoices-heading" className="text-lg font-semibold">Invoices &amp; Quotes</h2>
-          <p className="mt-3 text-sm text-ink-500">No invoices yet.</p>
-        </section>
-      ) : null}
+      {tab === 'invoices' ? <InvoicesTab /> : null}
     </main>
   )
 }

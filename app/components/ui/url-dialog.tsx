@@ -4,7 +4,7 @@
  * JavaScript the caller may open it from state and pass `onClose` to close in place;
  * Escape closes and focus moves into the dialog.
  */
-import { Link } from '@remix-run/react'
+import { Link, useNavigate } from '@remix-run/react'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { cn } from './cn.ts'
 
@@ -31,19 +31,22 @@ export function UrlDialog({
 }) {
   const titleId = useId()
   const panel = useRef<HTMLDivElement>(null)
+  const navigate = useNavigate()
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null
     panel.current?.focus()
     function onKey(event: KeyboardEvent) {
-      if (event.key === 'Escape' && onClose) onClose()
+      if (event.key !== 'Escape') return
+      if (onClose) onClose()
+      else navigate(closeTo, { replace: true, preventScrollReset: true })
     }
     document.addEventListener('keydown', onKey)
     return () => {
       document.removeEventListener('keydown', onKey)
       previous?.focus?.()
     }
-  }, [onClose])
+  }, [onClose, closeTo, navigate])
 
   return (
     <div className="fixed inset-0 z-[1500] flex items-end justify-center bg-ink-950/60 p-0 backdrop-blur-sm sm:items-center sm:p-4">

@@ -4,6 +4,7 @@
  */
 import type { User } from '#db/schema.ts'
 import { loadAdminTab } from '#app/domain/admin/tabs.server.ts'
+import { listClientInvoices } from '#app/domain/payments/invoices.server.ts'
 import { loadClientProjectTabs } from '#app/domain/projects/dashboard-actions.server.ts'
 import { getAdminStats, getClientStats, getPilotStats } from './stats.server.ts'
 
@@ -23,6 +24,7 @@ export function loadRoleDashboard(user: User, url: URL = new URL('http://localho
         profile,
         stats: getClientStats(user.id),
         ...loadClientProjectTabs(user.id, url),
+        invoices: listClientInvoices(user.id),
       }
     case 'pilot':
       return {

@@ -37,6 +37,13 @@ describe('the Create Project form', () => {
     expect(submission.error?.address).toEqual([LOCATION_REQUIRED_MESSAGE])
   })
 
+  test('an empty form reports every missing field at once', () => {
+    const submission = form({})
+    expect(submission.error?.name).toEqual(['Project name is required'])
+    expect(submission.error?.projectType).toEqual(['Please select a project type'])
+    expect(submission.error?.address).toEqual([LOCATION_REQUIRED_MESSAGE])
+  })
+
   test('an address without coordinates is not enough', () => {
     const submission = form({ ...valid, latitude: '', longitude: '' })
     expect(submission.error?.address).toEqual([LOCATION_REQUIRED_MESSAGE])

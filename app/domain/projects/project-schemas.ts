@@ -66,15 +66,21 @@ const DeadlineSchema = z
     }
   })
 
+// Missing name or type default to '' and fail a check instead of the type test: zod then
+// still runs the location rule, so every message shows at once.
 const baseFields = {
   name: z
-    .string({ required_error: 'Project name is required' })
+    .string({ invalid_type_error: 'Project name is required' })
     .trim()
     .min(1, 'Project name is required')
-    .max(255, 'Project name must be at most 255 characters'),
-  projectType: z.enum(PROJECT_TYPE_VALUES, {
-    errorMap: () => ({ message: 'Please select a project type' }),
-  }),
+    .max(255, 'Project name must be at most 255 characters')
+    .default(''),
+  projectType: z
+    .string({ invalid_type_error: 'Please select a project type' })
+    .default('')
+    .refine((value): value is ProjectType => PROJECT_TYPE_VALUES.includes(value as ProjectType), {
+      message: 'Please select a project type',
+    }),
   deadline: DeadlineSchema,
   description: optionalText(5000, 'Description'),
   requirements: optionalText(5000, 'Special requirements'),
@@ -102,20 +108,25 @@ function checkLocation(
  * `undefined` and numbers into numbers). `placeChoice` is a result picked from the
  * no-JavaScript search list: "lat,lng|address"; it fills the location fields.
  */
-export const CreateProjectFormSchema = z
-  .object({
-    ...baseFields,
-    address: optionalText(500, 'Address'),
-    latitude: coordinate('Latitude').optional(),
-    longitude: coordinate('Longitude').optional(),
-    placeChoice: z.string().max(700).optional(),
-  })
-  .transform((value) => {
-    const picked = parsePlaceChoice(value.placeChoice)
-    const { placeChoice: _unused, ...rest } = value
-    return picked ? { ...rest, address: picked.address, latitude: picked.lat, longitude: picked.lng } : rest
-  })
-  .superRefine(checkLocation)
+export const CreateProjectFormSchema = z.preprocess(
+  applyPlaceChoice,
+  z
+    .object({
+      ...baseFields,
+      address: optionalText(500, 'Address'),
+      latitude: coordinate('Latitude').optional(),
+      longitude: coordinate('Longitude').optional(),
+    })
+    .superRefine(checkLocation),
+)
+
+/** A picked result ("lat,lng|address") fills the location fields before validation. */
+function applyPlaceChoice(input: unknown) {
+  if (!input || typeof input !== 'object') return input
+  const { placeChoice, ...rest } = input as Record<string, unknown>
+  const picked = parsePlaceChoice(typeof placeChoice === 'string' ? placeChoice : undefined)
+  return picked ? { ...rest, address: picked.address, latitude: picked.lat, longitude: picked.lng } : rest
+}
 
 export type CreateProjectInput = z.output<typeof CreateProjectFormSchema>
 

@@ -1,0 +1,254 @@
+/**
+ * The client dashboard's Invoices & Quotes tab (spec §2): the client's invoices and a
+ * View dialog with every field of the invoice view. The dialog is a URL state
+ * (`?tab=invoices&invoice=ID`) rendered by the server without JavaScript; with
+ * JavaScript it opens in place and loads the details from `GET /api/client/invoices/{id}`.
+ */
+import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
+import { useState } from 'react'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { cn } from '#app/components/ui/cn.ts'
+import { formatRand } from '#app/components/ui/money.ts'
+import { Spinner } from '#app/components/ui/status-button.tsx'
+import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
+import { formatTaxInvoiceNumber } from '#app/domain/payments/invoice-format.ts'
+import type { InvoiceDetail, InvoiceView } from '#app/domain/payments/invoices.server.ts'
+import { termsAsText } from '#app/domain/payments/terms.ts'
+import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
+
+export const INVOICE_NOT_FOUND = 'Invoice details not found'
+export const INVOICE_FETCH_FAILED = 'Failed to fetch invoice details'
+
+function formatDate(iso: string | null | undefined) {
+  if (!iso) return '—'
+  return new Date(iso).toLocaleDateString('en-ZA', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Johannesburg' })
+}
+
+function StatusBadge({ status }: { status: string }) {
+  const paid = status === 'paid'
+  return (
+    <span className={cn('badge', paid ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900')}>
+      {paid ? 'Paid' : status.charAt(0).toUpperCase() + status.slice(1)}
+    </span>
+  )
+}
+
+type DialogState = { id: number; status: 'loading' | 'ready' | 'not-found' | 'error'; invoice: InvoiceDetail | null }
+
+export function InvoicesTab() {
+  const data = useLoaderData() as { invoices?: InvoiceView[] }
+  const invoices = data.invoices ?? []
+  const [searchParams] = useSearchParams()
+  const urlInvoiceId = Number(searchParams.get('invoice')) || null
+  const [dialog, setDialog] = useState<DialogState | null>(null)
+
+  async function openInPlace(id: number) {
+    setDialog({ id, status: 'loading', invoice: null })
+    try {
+      const response = await fetch(`/api/client/invoices/${id}`, { headers: { Accept: 'application/json' } })
+      if (response.status === 404) return setDialog({ id, status: 'not-found', invoice: null })
+      if (!response.ok) return setDialog({ id, status: 'error', invoice: null })
+      setDialog({ id, status: 'ready', invoice: (await response.json()) as InvoiceDetail })
+    } catch {
+      setDialog({ id, status: 'error', invoice: null })
+    }
+  }
+
+  // Without JavaScript (or on reload) the dialog comes from the URL and the loader's list.
+  const fromUrl: DialogState | null = urlInvoiceId
+    ? (() => {
+        const found = invoices.find((i) => i.id === urlInvoiceId)
+        return found
+          ? { id: urlInvoiceId, status: 'ready', invoice: { ...found, termsAndConditions: termsAsText() } }
+          : { id: urlInvoiceId, status: 'not-found', invoice: null }
+      })()
+    : null
+  const shown = dialog ?? fromUrl
+
+  return (
+    <section className="card p-4 sm:p-6" aria-labelledby="invoices-heading">
+      <h2 id="invoices-heading" className="text-lg font-semibold">
+        Invoices &amp; Quotes
+      </h2>
+      {invoices.length === 0 ? (
+        <p className="mt-3 text-sm text-ink-500">No invoices yet.</p>
+      ) : (
+        <>
+          <table className="mt-4 hidden w-full text-sm md:table" data-testid="invoices-table">
+            <thead>
+              <tr className="border-b border-ink-100 text-left text-ink-500">
+                <th className="py-2 pr-3 font-medium">Project</th>
+                <th className="py-2 pr-3 font-medium">Invoice</th>
+                <th className="py-2 pr-3 text-right font-medium">Amount</th>
+                <th className="py-2 pr-3 font-medium">Status</th>
+                <th className="py-2 pr-3 font-medium">Due date</th>
+                <th className="py-2 text-right font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {invoices.map((invoice) => (
+                <tr key={invoice.id} className="border-b border-ink-50" data-testid="invoice-row">
+                  <td className="py-3 pr-3 font-medium text-ink-900">{invoice.projectName}</td>
+                  <td className="py-3 pr-3 font-mono text-xs">{invoice.invoiceNumber}</td>
+                  <td className="py-3 pr-3 text-right tabular-nums">{formatRand(invoice.amount)}</td>
+                  <td className="py-3 pr-3">
+                    <StatusBadge status={invoice.status} />
+                  </td>
+                  <td className="py-3 pr-3">{formatDate(invoice.dueDate)}</td>
+                  <td className="py-3 text-right">
+                    <InvoiceActions invoice={invoice} onView={openInPlace} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <ul className="mt-4 space-y-3 md:hidden">
+            {invoices.map((invoice) => (
+              <li key={invoice.id} className="rounded-xl border border-ink-100 p-4">
+                <div className="flex items-start justify-between gap-3">
+                  <div>
+                    <p className="font-medium text-ink-900">{invoice.projectName}</p>
+                    <p className="font-mono text-xs text-ink-500">{invoice.invoiceNumber}</p>
+                  </div>
+                  <StatusBadge status={invoice.status} />
+                </div>
+                <div className="mt-2 flex items-baseline justify-between text-sm">
+                  <span className="font-semibold tabular-nums">{formatRand(invoice.amount)}</span>
+                  <span className="text-ink-500">Due {formatDate(invoice.dueDate)}</span>
+                </div>
+                <div className="mt-3 flex justify-end">
+                  <InvoiceActions invoice={invoice} onView={openInPlace} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {shown ? <InvoiceDialog state={shown} onClose={dialog ? () => setDialog(null) : null} /> : null}
+    </section>
+  )
+}
+
+function InvoiceActions({ invoice, onView }: { invoice: InvoiceView; onView: (id: number) => void }) {
+  return (
+    <div className="flex justify-end gap-2">
+      <Link
+        to={`?tab=invoices&invoice=${invoice.id}`}
+        preventScrollReset
+        className="btn-secondary btn-sm"
+        aria-label={`View invoice ${invoice.invoiceNumber}`}
+        onClick={(event) => {
+          event.preventDefault()
+          onView(invoice.id)
+        }}
+      >
+        View
+      </Link>
+      {invoice.status === 'paid' ? (
+        <a href={`/invoices/${invoice.id}/pdf`} className="btn-dark btn-sm" download aria-label={`Download tax invoice for ${invoice.invoiceNumber}`}>
+          Tax invoice PDF
+        </a>
+      ) : null}
+    </div>
+  )
+}
+
+function InvoiceDialog({ state, onClose }: { state: DialogState; onClose: (() => void) | null }) {
+  const invoice = state.invoice
+  return (
+    <UrlDialog
+      title={invoice ? `Invoice ${invoice.invoiceNumber}` : 'Invoice'}
+      description={invoice ? invoice.projectName : undefined}
+      closeTo="?tab=invoices"
+      onClose={onClose ?? undefined}
+      size="lg"
+      testId="invoice-dialog"
+      footer={
+        <>
+          {onClose ? (
+            <button type="button" className="btn-secondary" onClick={onClose}>
+              Close
+            </button>
+          ) : (
+            <Link to="?tab=invoices" preventScrollReset replace className="btn-secondary">
+              Close
+            </Link>
+          )}
+          {invoice?.status === 'paid' ? (
+            <a href={`/invoices/${invoice.id}/pdf`} className="btn-primary" download>
+              Download tax invoice (PDF)
+            </a>
+          ) : null}
+        </>
+      }
+    >
+      {state.status === 'loading' ? (
+        <p className="flex items-center gap-2 text-sm text-ink-500">
+          <Spinner /> Loading invoice…
+        </p>
+      ) : state.status === 'not-found' ? (
+        <Alert tone="error">{INVOICE_NOT_FOUND}</Alert>
+      ) : state.status === 'error' || !invoice ? (
+        <Alert tone="error">{INVOICE_FETCH_FAILED}</Alert>
+      ) : (
+        <>
+          <div className="mb-4 flex items-center gap-2">
+            <StatusBadge status={invoice.status} />
+            {invoice.taxInvoiceNumber != null ? (
+              <span className="text-xs text-ink-500">Tax invoice {formatTaxInvoiceNumber(invoice.taxInvoiceNumber)}</span>
+            ) : null}
+          </div>
+          <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+            <Row label="Project name">{invoice.project.name}</Row>
+            <Row label="Project type">{projectTypeLabel(invoice.project.projectType)}</Row>
+            <Row label="Location">{invoice.project.location || '—'}</Row>
+            <Row label="Deadline">{formatDate(invoice.project.deadline)}</Row>
+            <Row label="Created">{formatDate(invoice.project.createdAt)}</Row>
+            <Row label="Invoice date">{formatDate(invoice.createdAt)}</Row>
+            <Row label="Due date">{formatDate(invoice.dueDate)}</Row>
+            <Row label="Payment method">{invoice.paymentMethod}</Row>
+            <Row label="Payment transaction ID">
+              <span className="font-mono text-xs">{invoice.paymentTransactionId ?? '—'}</span>
+            </Row>
+            <Row label="Paid date">{formatDate(invoice.paidAt)}</Row>
+            <div className="sm:col-span-2">
+              <dt className="text-ink-500">Description</dt>
+              <dd className="text-ink-900">{invoice.project.description || invoice.description || '—'}</dd>
+            </div>
+          </dl>
+          <dl className="mt-5 space-y-1.5 rounded-xl bg-ink-50 p-4 text-sm">
+            <Amount label="Amount excl. VAT" cents={invoice.subtotalAmount} />
+            <Amount label="VAT (15 %)" cents={invoice.vatAmount} />
+            <div className="border-t border-ink-200 pt-1.5">
+              <Amount label="Total incl. VAT" cents={invoice.amount} strong />
+            </div>
+          </dl>
+          <details className="mt-5 rounded-xl border border-ink-100 p-4 text-sm">
+            <summary className="cursor-pointer font-semibold text-ink-900">Terms and conditions</summary>
+            <p className="mt-3 whitespace-pre-line text-xs leading-relaxed text-ink-700">{invoice.termsAndConditions}</p>
+          </details>
+        </>
+      )}
+    </UrlDialog>
+  )
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-ink-500">{label}</dt>
+      <dd className="font-medium text-ink-900">{children}</dd>
+    </div>
+  )
+}
+
+function Amount({ label, cents, strong }: { label: string; cents: number; strong?: boolean }) {
+  return (
+    <div className={cn('flex justify-between', strong && 'font-semibold text-ink-950')}>
+      <dt>{label}</dt>
+      <dd className="tabular-nums">{formatRand(cents)}</dd>
+    </div>
+  )
+}

@@ -1,0 +1,258 @@
+/**
+ * Accept & Pay (spec §7 accept-terms; decisions.md Payments): one service behind
+ * `POST /api/client/accept-terms` and the checkout page's Terms dialog.
+ *
+ * The server recomputes the quote and refuses a different figure, records the terms
+ * acceptance, creates (or reuses) the pending invoice and ONE open payment attempt, and
+ * returns the signed PayFast form. Nothing here marks anything paid: only the ITN does.
+ */
+import crypto from 'node:crypto'
+import { and, eq, inArray } from 'drizzle-orm'
+import { invoices, payments, projects, users, type Invoice, type Payment, type Project } from '#db/schema.ts'
+import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { surveyAreaSqm } from '#app/domain/geometry/areas.ts'
+import { PaymentError } from './errors.ts'
+import { centsToAmount, payfastText, signCheckoutFields } from './payfast.ts'
+import { getPayfastConfig, payfastCallbackUrls } from './payfast.server.ts'
+import { flightPlanAreas, isInvalidAreasError, recomputeQuote, storeRecomputedQuote, type QuoteArea, type RecomputedQuote } from './quote-recompute.server.ts'
+import { QUOTE_VALIDITY_DAYS, TERMS_REQUIRED_MESSAGE, TERMS_VERSION } from './terms.ts'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+export const QUOTE_CHANGED_MESSAGE = 'The quote has changed since you last saw it. Please review the new amount before paying.'
+
+export interface AcceptTermsInput {
+  clientId: number
+  projectId: number
+  /** The figure the client saw (cents); compared with the server's own. */
+  quoteAmount: number
+  termsAccepted: boolean
+  ip: string
+  now?: Date
+  /** Prices stored areas; the real pricing engine unless a test passes another. */
+  recompute?: (areas: QuoteArea[]) => Promise<RecomputedQuote>
+}
+
+export interface CheckoutStart {
+  paymentUrl: string
+  /** The signed PayFast fields, in the order they must be posted. */
+  paymentFields: Array<[string, string]>
+  paymentData: Record<string, string>
+  mPaymentId: string
+  invoiceId: number
+  invoiceNumber: string
+  quoteAmount: number
+}
+
+export function invoiceNumberFor(id: number) {
+  return `INV-${String(id).padStart(6, '0')}`
+}
+
+/** The project if it belongs to this client; 404 otherwise (existence must not leak). */
+export function getOwnedProject(clientId: number, projectId: number, db: DbOrTx = getDb()): Project {
+  const project = db.select().from(projects).where(eq(projects.id, projectId)).get()
+  if (!project || project.clientId !== clientId) throw new PaymentError(404, 'Project not found')
+  return project
+}
+
+/** Why this project cannot be paid now, or null when it can. */
+export function payabilityProblem(project: Project): string | null {
+  if (project.isPaid) return 'This project has already been paid.'
+  if (project.status !== 'pending' || project.quoteAmount == null) {
+    return 'This project has no quote to pay yet. Please complete the flight plan first.'
+  }
+  return null
+}
+
+/** Quote valid for 30 days (spec §9) from when it was made. */
+export function quoteValidUntil(project: Pick<Project, 'quotedAt' | 'updatedAt'>) {
+  const from = project.quotedAt ?? project.updatedAt
+  return new Date(from.getTime() + QUOTE_VALIDITY_DAYS * DAY_MS)
+}
+
+function newMPaymentId(projectId: number) {
+  return `KAS-${projectId}-${crypto.randomBytes(5).toString('hex').toUpperCase()}`
+}
+
+export async function acceptTermsAndStartPayment(input: AcceptTermsInput): Promise<CheckoutStart> {
+  const db = getDb()
+  const now = input.now ?? new Date()
+  const project = getOwnedProject(input.clientId, input.projectId)
+  const problem = payabilityProblem(project)
+  if (problem) throw new PaymentError(409, problem)
+  if (!input.termsAccepted) throw new PaymentError(400, TERMS_REQUIRED_MESSAGE, { fieldErrors: { termsAccepted: [TERMS_REQUIRED_MESSAGE] } })
+
+  const areas = flightPlanAreas(project.polygonGeoJson)
+  if (!areas) throw new PaymentError(409, 'The flight plan of this project could not be read. Please save the flight plan again.')
+  let quote: RecomputedQuote
+  try {
+    quote = await (input.recompute ?? recomputeQuote)(areas)
+  } catch (error) {
+    if (isInvalidAreasError(error)) throw new PaymentError(409, 'The flight plan of this project needs to be saved again before paying.')
+    throw error
+  }
+  const total = quote.totalInCents
+
+  // An expired quote is re-made today; a changed figure is stored so pages show it.
+  const expired = quoteValidUntil(project).getTime() < now.getTime()
+  if (total !== project.quoteAmount || expired) storeRecomputedQuote(project.id, quote)
+  if (input.quoteAmount !== total) throw new PaymentError(409, QUOTE_CHANGED_MESSAGE, { quoteAmount: total })
+  if (total <= 0) throw new PaymentError(409, 'This quote is R0.00 and cannot be paid online. No hubs configured — please contact us.')
+
+  const client = db.select().from(users).where(eq(users.id, input.clientId)).get()
+  if (!client) throw new PaymentError(404, 'Project not found')
+  const config = getPayfastConfig()
+
+  // One synchronous transaction: a double click queues behind the first and reuses its attempt.
+  const { invoice, payment } = db.transaction((tx) => {
+    const fresh = tx.select().from(projects).where(eq(projects.id, project.id)).get()!
+    if (fresh.isPaid) throw new PaymentError(409, 'This project has already been paid.')
+    tx.update(projects)
+      .set({ termsVersion: TERMS_VERSION, termsAcceptedAt: now, termsAcceptedIp: input.ip.slice(0, 64) })
+      .where(eq(projects.id, project.id))
+      .run()
+    const invoice = upsertPendingInvoice(tx, fresh, quote, now)
+    const payment = openPaymentAttempt(tx, fresh, invoice, total, config.mode)
+    return { invoice, payment }
+  })
+
+  const urls = payfastCallbackUrls(payment.mPaymentId)
+  const hectares = (quote.areaSqm / 10_000).toFixed(2)
+  const paymentFields = signCheckoutFields(
+    {
+      merchant_id: config.merchantId,
+      merchant_key: config.merchantKey,
+      return_url: urls.returnUrl,
+      cancel_url: urls.cancelUrl,
+      notify_url: urls.notifyUrl,
+      name_first: payfastText(client.firstName, 100),
+      name_last: payfastText(client.lastName, 100),
+      email_address: client.email.slice(0, 100),
+      m_payment_id: payment.mPaymentId,
+      amount: centsToAmount(total),
+      item_name: payfastText(`Aerial survey: ${project.name}`, 100) || `Aerial survey project ${project.id}`,
+      item_description: payfastText(`${invoice.invoiceNumber}, ${hectares} ha, project ${project.id}, incl. VAT`, 255),
+      custom_int1: String(project.id),
+      custom_str1: invoice.invoiceNumber ?? '',
+    },
+    config.passphrase,
+  )
+  return {
+    paymentUrl: config.processUrl,
+    paymentFields,
+    paymentData: Object.fromEntries(paymentFields),
+    mPaymentId: payment.mPaymentId,
+    invoiceId: invoice.id,
+    invoiceNumber: invoice.invoiceNumber ?? invoiceNumberFor(invoice.id),
+    quoteAmount: total,
+  }
+}
+
+function upsertPendingInvoice(tx: DbOrTx, project: Project, quote: RecomputedQuote, now: Date): Invoice {
+  const dueDate = new Date(Math.max(quoteValidUntil(project).getTime(), now.getTime()))
+  const description = `Aerial survey of ${(quote.areaSqm / 10_000).toFixed(2)} ha — ${project.name}`
+  const values = {
+    projectName: project.name,
+    description,
+    amount: quote.totalInCents,
+    subtotalAmount: quote.subtotal,
+    vatAmount: quote.vatAmount,
+    termsVersion: TERMS_VERSION,
+    dueDate,
+  }
+  const existing = tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.projectId, project.id), eq(invoices.status, 'pending')))
+    .get()
+  if (existing) {
+    return tx.update(invoices).set(values).where(eq(invoices.id, existing.id)).returning().get()
+  }
+  const inserted = tx
+    .insert(invoices)
+    .values({ ...values, projectId: project.id, clientId: project.clientId, status: 'pending' })
+    .returning()
+    .get()
+  return tx
+    .update(invoices)
+    .set({ invoiceNumber: invoiceNumberFor(inserted.id) })
+    .where(eq(invoices.id, inserted.id))
+    .returning()
+    .get()
+}
+
+/**
+ * The project's one payable attempt: the open one is reused when it is for the same
+ * amount and mode (a double click, a return from PayFast's cancel); otherwise older open
+ * attempts are superseded and a new one is made.
+ */
+function openPaymentAttempt(tx: DbOrTx, project: Project, invoice: Invoice, amount: number, mode: string): Payment {
+  const open = tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.projectId, project.id), eq(payments.status, 'pending')))
+    .all()
+  const reusable = open.find((p) => p.amount === amount && p.mode === mode && p.invoiceId === invoice.id)
+  // Reused: touch it, so 'waiting for PayFast' is measured from this checkout.
+  if (reusable) return tx.update(payments).set({ updatedAt: new Date() }).where(eq(payments.id, reusable.id)).returning().get()
+  if (open.length) {
+    tx.update(payments)
+      .set({ status: 'superseded' })
+      .where(inArray(payments.id, open.map((p) => p.id)))
+      .run()
+  }
+  return tx
+    .insert(payments)
+    .values({
+      mPaymentId: newMPaymentId(project.id),
+      projectId: project.id,
+      invoiceId: invoice.id,
+      clientId: project.clientId,
+      amount,
+      status: 'pending',
+      mode,
+    })
+    .returning()
+    .get()
+}
+
+/** What the ECTA review step shows (sa-compliance.md "Site and checkout"). */
+export function getCheckoutReview(clientId: number, projectId: number) {
+  const project = getOwnedProject(clientId, projectId)
+  const areas = (flightPlanAreas(project.polygonGeoJson) ?? []).map((area, index) => {
+    const sqm = surveyAreaSqm(area)
+    return { number: index + 1, areaSqm: sqm, points: area.coordinates.length }
+  })
+  return {
+    project: {
+      id: project.id,
+      name: project.name,
+      description: project.description,
+      projectType: project.projectType,
+      location: project.location,
+      deadline: project.deadline,
+      status: project.status,
+      isPaid: project.isPaid,
+      areaSqm: project.areaSqm ?? areas.reduce((sum, a) => sum + a.areaSqm, 0),
+      nearestHub: project.nearestHub,
+      distanceFromHub: project.distanceFromHub,
+    },
+    areas,
+    quote:
+      project.quoteAmount == null
+        ? null
+        : {
+            basePrice: project.basePrice ?? 0,
+            adjustedPrice: project.adjustedPrice ?? 0,
+            travelFee: project.travelFee ?? 0,
+            aviationFee: project.aviationFee ?? 0,
+            airspaceZone: project.airspaceZone,
+            subtotal: project.subtotal ?? 0,
+            vatAmount: project.vatAmount ?? 0,
+            quoteAmount: project.quoteAmount,
+            validUntil: quoteValidUntil(project).toISOString(),
+          },
+    problem: payabilityProblem(project),
+    termsAcceptedAt: project.termsAcceptedAt?.toISOString() ?? null,
+  }
+}

@@ -1,0 +1,266 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { counters, invoices, paymentNotifications, payments, projects } from '#db/schema.ts'
+import { resetEnvCache } from '#app/domain/config/env.server.ts'
+import { getDb } from '#app/domain/db/db.server.ts'
+import { action as notifyAction } from '#app/routes/api.payfast.notify.ts'
+import { loader as successLoader } from '#app/routes/payment-success.tsx'
+import { callRoute } from '#tests/helpers/requests.ts'
+import { startTestSmtpServer } from '#tests/helpers/smtp-server.ts'
+import { createTestUser } from '#tests/helpers/users.ts'
+import { createQuotedProject, createSessionHeaders, signedItn, startValidateServer } from '#tests/helpers/payments-fixtures.ts'
+import { acceptTermsAndStartPayment } from './checkout.server.ts'
+import { TAX_INVOICE_COUNTER } from './notify.server.ts'
+
+let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>
+let validate: Awaited<ReturnType<typeof startValidateServer>>
+
+beforeAll(async () => {
+  smtp = await startTestSmtpServer()
+  process.env.SMTP_URL = smtp.url
+  process.env.OPERATOR_EMAIL = 'ops@kestrel.test'
+  resetEnvCache()
+  validate = await startValidateServer()
+})
+afterAll(async () => {
+  await validate.close()
+  await smtp.close()
+  delete process.env.SMTP_URL
+  delete process.env.PAYFAST_VALIDATE_URL
+  resetEnvCache()
+})
+beforeEach(() => {
+  validate.state.answer = 'VALID'
+})
+
+const LOOPBACK = { clientIp: '::ffff:127.0.0.1' }
+
+async function startedCheckout() {
+  const client = await createTestUser()
+  const { project } = await createQuotedProject(client.id)
+  const start = await acceptTermsAndStartPayment({
+    clientId: client.id,
+    projectId: project.id,
+    quoteAmount: project.quoteAmount!,
+    termsAccepted: true,
+    ip: '198.51.100.4',
+  })
+  return { client, project, start, checkout: { mPaymentId: start.mPaymentId, amountCents: start.quoteAmount } }
+}
+
+function postItn(body: string, context: { clientIp: string } = LOOPBACK) {
+  return callRoute(notifyAction, '/api/payfast/notify', {
+    method: 'POST',
+    body,
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    context,
+  })
+}
+
+function state(projectId: number, mPaymentId: string) {
+  const db = getDb()
+  return {
+    project: db.select().from(projects).where(eq(projects.id, projectId)).get()!,
+    invoice: db.select().from(invoices).where(eq(invoices.projectId, projectId)).get()!,
+    payment: db.select().from(payments).where(eq(payments.mPaymentId, mPaymentId)).get()!,
+    notifications: db.select().from(paymentNotifications).where(eq(paymentNotifications.mPaymentId, mPaymentId)).all(),
+  }
+}
+
+function mailsFor(mPaymentIdOrProject: string) {
+  return smtp.messages.filter((m) => m.subject.includes(mPaymentIdOrProject))
+}
+
+describe('POST /api/payfast/notify', () => {
+  test('a valid COMPLETE notification marks the project, invoice and payment paid exactly once', async () => {
+    const { client, project, checkout } = await startedCheckout()
+    const body = signedItn(checkout, { pfPaymentId: '7000001' })
+    const response = await postItn(body)
+    expect(response.status).toBe(200)
+    expect(await response.text()).toBe('')
+
+    const after = state(project.id, checkout.mPaymentId)
+    expect(after.project).toMatchObject({ isPaid: true, isApproved: true, status: 'pending' })
+    expect(after.project.paidAt).toBeInstanceOf(Date)
+    expect(after.invoice).toMatchObject({ status: 'paid', paymentTransactionId: '7000001', amount: checkout.amountCents })
+    expect(after.invoice.paidAt).toBeInstanceOf(Date)
+    expect(after.invoice.taxInvoiceNumber).toBeGreaterThan(0)
+    expect(after.payment).toMatchObject({ status: 'paid', pfPaymentId: '7000001' })
+    expect(after.payment.amountFee!).toBeLessThan(0)
+    expect(after.payment.amountNet! - after.payment.amountFee!).toBe(checkout.amountCents)
+    expect(after.notifications.map((n) => n.outcome)).toEqual(['accepted'])
+    // The server confirmation got the posted fields without the signature.
+    expect(validate.received.at(-1)).toMatch(/^m_payment_id=KAS-/)
+    expect(validate.received.at(-1)).not.toContain('signature=')
+
+    const receipt = await smtp.waitFor((m) => m.to.includes(client.email.toLowerCase()) && m.subject.includes(project.name))
+    expect(receipt.subject).toBe(`Payment received: ${project.name}`)
+    const operator = await smtp.waitFor((m) => m.to.includes('ops@kestrel.test') && m.subject.includes(project.name))
+    expect(operator.subject).toBe(`New paid project awaiting a pilot: ${project.name}`)
+
+    // PayFast retries the very same notification: 200, nothing new happens.
+    const mailCount = mailsFor(project.name).length
+    const taxNumber = after.invoice.taxInvoiceNumber
+    const again = await postItn(body)
+    expect(again.status).toBe(200)
+    expect(await again.text()).toBe('')
+    await new Promise((r) => setTimeout(r, 200))
+    expect(mailsFor(project.name)).toHaveLength(mailCount)
+    const final = state(project.id, checkout.mPaymentId)
+    expect(final.invoice.taxInvoiceNumber).toBe(taxNumber)
+    expect(final.notifications.map((n) => n.outcome)).toEqual(['accepted', 'duplicate'])
+    expect(getDb().select().from(payments).where(eq(payments.projectId, project.id)).all()).toHaveLength(1)
+  })
+
+  test('tax invoice numbers are sequential across paid invoices', async () => {
+    const first = await startedCheckout()
+    const second = await startedCheckout()
+    expect((await postItn(signedItn(first.checkout))).status).toBe(200)
+    expect((await postItn(signedItn(second.checkout))).status).toBe(200)
+    const a = state(first.project.id, first.checkout.mPaymentId).invoice.taxInvoiceNumber!
+    const b = state(second.project.id, second.checkout.mPaymentId).invoice.taxInvoiceNumber!
+    expect(b).toBe(a + 1)
+    const counter = getDb().select().from(counters).where(eq(counters.name, TAX_INVOICE_COUNTER)).get()
+    expect(counter?.value).toBe(b)
+  })
+
+  async function expectRejected(body: string, reason: RegExp, context = LOOPBACK, checkout?: { projectId: number; mPaymentId: string }) {
+    const response = await postItn(body, context)
+    expect(response.status).toBe(400)
+    const stored = getDb().select().from(paymentNotifications).all().at(-1)!
+    expect(stored.outcome).toBe('rejected')
+    expect(stored.reason).toMatch(reason)
+    expect(stored.rawBody).toBe(body)
+    if (checkout) {
+      const after = state(checkout.projectId, checkout.mPaymentId)
+      expect(after.project.isPaid).toBe(false)
+      expect(after.project.isApproved).toBe(false)
+      expect(after.invoice.status).toBe('pending')
+      expect(after.payment.status).toBe('pending')
+    }
+  }
+
+  test('a bad signature is refused', async () => {
+    const { project, checkout } = await startedCheckout()
+    await expectRejected(signedItn(checkout, { signature: 'a'.repeat(32) }), /signature mismatch/, LOOPBACK, {
+      projectId: project.id,
+      mPaymentId: checkout.mPaymentId,
+    })
+  })
+
+  test('a tampered amount fails the signature', async () => {
+    const { project, checkout } = await startedCheckout()
+    const body = signedItn(checkout).replace(/amount_gross=[^&]+/, 'amount_gross=1.00')
+    await expectRejected(body, /signature mismatch/, LOOPBACK, { projectId: project.id, mPaymentId: checkout.mPaymentId })
+  })
+
+  test('a correctly signed notification for the wrong amount is refused', async () => {
+    const { project, checkout } = await startedCheckout()
+    await expectRejected(signedItn(checkout, { override: { amount_gross: '5.00' } }), /does not match the stored total/, LOOPBACK, {
+      projectId: project.id,
+      mPaymentId: checkout.mPaymentId,
+    })
+  })
+
+  test('another merchant is refused', async () => {
+    const { project, checkout } = await startedCheckout()
+    await expectRejected(signedItn({ ...checkout, merchantId: '10099999' }), /merchant_id/, LOOPBACK, {
+      projectId: project.id,
+      mPaymentId: checkout.mPaymentId,
+    })
+  })
+
+  test('an untrusted source address is refused (Referer and X-Forwarded-For do not help)', async () => {
+    const { project, checkout } = await startedCheckout()
+    const response = await callRoute(notifyAction, '/api/payfast/notify', {
+      body: signedItn(checkout),
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Referer: 'https://www.payfast.co.za/eng/process',
+        'X-Forwarded-For': '41.74.179.200',
+      },
+      context: { clientIp: '203.0.113.7' },
+    })
+    expect(response.status).toBe(400)
+    const after = state(project.id, checkout.mPaymentId)
+    expect(after.project.isPaid).toBe(false)
+    expect(after.notifications.at(-1)?.reason).toMatch(/untrusted source/)
+  })
+
+  test("PayFast's published ranges are trusted", async () => {
+    const { project, checkout } = await startedCheckout()
+    const response = await postItn(signedItn(checkout), { clientIp: '41.74.179.200' })
+    expect(response.status).toBe(200)
+    expect(state(project.id, checkout.mPaymentId).project.isPaid).toBe(true)
+  })
+
+  test('a notification PayFast does not confirm (INVALID) is refused', async () => {
+    const { project, checkout } = await startedCheckout()
+    validate.state.answer = 'INVALID'
+    await expectRejected(signedItn(checkout), /server confirmation failed/, LOOPBACK, { projectId: project.id, mPaymentId: checkout.mPaymentId })
+  })
+
+  test('an unknown m_payment_id is refused', async () => {
+    await expectRejected(signedItn({ mPaymentId: 'KAS-999-NOPE', amountCents: 12345 }), /unknown m_payment_id/)
+  })
+
+  test('a FAILED notification is recorded, answered 200 and not fulfilled', async () => {
+    const { project, checkout } = await startedCheckout()
+    const response = await postItn(signedItn(checkout, { status: 'FAILED' }))
+    expect(response.status).toBe(200)
+    const after = state(project.id, checkout.mPaymentId)
+    expect(after.project.isPaid).toBe(false)
+    expect(after.invoice.status).toBe('pending')
+    expect(after.payment.status).toBe('failed')
+    expect(after.notifications.at(-1)).toMatchObject({ outcome: 'accepted', paymentStatus: 'FAILED' })
+    expect(after.notifications.at(-1)?.reason).toMatch(/not fulfilled/)
+  })
+
+  test('a PENDING notification is recorded and not fulfilled', async () => {
+    const { project, checkout } = await startedCheckout()
+    const response = await postItn(signedItn(checkout, { override: { payment_status: 'PENDING' } }))
+    expect(response.status).toBe(200)
+    const after = state(project.id, checkout.mPaymentId)
+    expect(after.project.isPaid).toBe(false)
+    expect(after.payment.status).toBe('pending')
+  })
+
+  test('an empty or garbage body is a 400, never a 500', async () => {
+    expect((await postItn('')).status).toBe(400)
+    expect((await postItn('%%%&&&==')).status).toBe(400)
+    expect((await postItn('a='.padEnd(20_000, 'x'))).status).toBe(400)
+  })
+})
+
+describe('/payment-success', () => {
+  test('visiting it with payment_status=COMPLETE in the URL changes nothing', async () => {
+    const { client, project, checkout } = await startedCheckout()
+    const headers = await createSessionHeaders(client.id)
+    const response = await callRoute(
+      successLoader,
+      `/payment-success?m_payment_id=${checkout.mPaymentId}&pf_payment_id=123&payment_status=COMPLETE`,
+      { headers },
+    )
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ state: 'processing', projectId: project.id })
+    const after = state(project.id, checkout.mPaymentId)
+    expect(after.project.isPaid).toBe(false)
+    expect(after.invoice.status).toBe('pending')
+    expect(after.payment.status).toBe('pending')
+    expect(after.notifications).toHaveLength(0)
+  })
+
+  test('it shows paid once the ITN has landed, and only to the owner', async () => {
+    const { client, checkout } = await startedCheckout()
+    await postItn(signedItn(checkout))
+    const mine = await callRoute(successLoader, `/payment-success?m_payment_id=${checkout.mPaymentId}`, {
+      headers: await createSessionHeaders(client.id),
+    })
+    expect(await mine.json()).toMatchObject({ state: 'paid' })
+    const stranger = await createTestUser()
+    const theirs = await callRoute(successLoader, `/payment-success?m_payment_id=${checkout.mPaymentId}`, {
+      headers: await createSessionHeaders(stranger.id),
+    })
+    expect(await theirs.json()).toMatchObject({ state: 'unknown', projectId: null })
+  })
+})

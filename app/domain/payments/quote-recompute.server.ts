@@ -1,0 +1,163 @@
+/**
+ * The server's own figure for a stored flight plan (decisions.md: a browser's
+ * quoteAmount is never trusted). Reads the areas the planner stored in
+ * `projects.polygonGeoJson` (spec §3 shape) and prices them with the one pricing engine
+ * and the current settings.
+ */
+import { eq } from 'drizzle-orm'
+import { projects, type Project } from '#db/schema.ts'
+import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { InvalidAreasError, quoteForAreas } from '#app/domain/pricing/quote.server.ts'
+import { computeInternalSplit } from '#app/domain/pricing/quote.ts'
+import { QUOTE_VALIDITY_DAYS } from './terms.ts'
+
+export interface QuoteArea {
+  coordinates: Array<{ latitude: number; longitude: number }>
+}
+
+/** The customer-facing figures, in cents, that the checkout compares and shows. */
+export interface RecomputedQuote {
+  areaSqm: number
+  distanceFromHub: number | null
+  nearestHub: { id: number; name: string } | null
+  basePrice: number
+  adjustedPrice: number
+  travelFee: number
+  aviationFee: number
+  airspaceZone: string | null
+  airspaceZoneColor: string | null
+  subtotal: number
+  vatAmount: number
+  totalInCents: number
+  warnings: string[]
+}
+
+function isFiniteNumber(v: unknown): v is number {
+  return typeof v === 'number' && Number.isFinite(v)
+}
+
+/** The drawn areas of a stored flight plan, or null when there are none / it can't be read. */
+export function flightPlanAreas(polygonGeoJson: string | null | undefined): QuoteArea[] | null {
+  if (!polygonGeoJson) return null
+  let plan: unknown
+  try {
+    plan = JSON.parse(polygonGeoJson)
+    if (typeof plan === 'string') plan = JSON.parse(plan)
+  } catch {
+    return null
+  }
+  const areas = (plan as { areas?: unknown } | null)?.areas
+  if (!Array.isArray(areas) || areas.length === 0) return null
+  const out: QuoteArea[] = []
+  for (const area of areas) {
+    const coords = (area as { coordinates?: unknown } | null)?.coordinates
+    if (!Array.isArray(coords)) return null
+    const points = coords.map((c) => ({
+      latitude: Number((c as { latitude?: unknown })?.latitude),
+      longitude: Number((c as { longitude?: unknown })?.longitude),
+    }))
+    if (points.length < 3 || !points.every((p) => isFiniteNumber(p.latitude) && isFiniteNumber(p.longitude))) return null
+    out.push({ coordinates: points })
+  }
+  return out
+}
+
+/** Prices the areas with the current settings, hubs and airspace: the pricing engine's `quoteForAreas`. */
+export async function recomputeQuote(areas: QuoteArea[], db: DbOrTx = getDb()): Promise<RecomputedQuote> {
+  const q = quoteForAreas(areas, db).quote
+  return {
+    areaSqm: q.areaSqm,
+    distanceFromHub: q.distanceFromHub ?? null,
+    nearestHub: q.nearestHub ? { id: q.nearestHub.id, name: q.nearestHub.name } : null,
+    basePrice: q.basePrice,
+    adjustedPrice: q.adjustedPrice,
+    travelFee: q.travelFee,
+    aviationFee: q.aviationFee,
+    airspaceZone: q.airspaceZone ?? null,
+    airspaceZoneColor: q.airspaceZoneColor ?? null,
+    subtotal: q.subtotal,
+    vatAmount: q.vatAmount,
+    totalInCents: q.totalInCents,
+    warnings: q.warnings ?? [],
+  }
+}
+
+/** Stores a changed quote on the project, so every page shows the figure that will be charged. */
+export function storeRecomputedQuote(projectId: number, quote: RecomputedQuote, db: DbOrTx = getDb()) {
+  const current = db
+    .select({ baseCost: projects.baseCost, polygonGeoJson: projects.polygonGeoJson })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .get()
+  const split = computeInternalSplit(quote, current?.baseCost)
+  const quotedAt = new Date()
+  db.update(projects)
+    .set({
+      polygonGeoJson: withPlanPricing(current?.polygonGeoJson ?? null, quote, quotedAt),
+      areaSqm: quote.areaSqm,
+      distanceFromHub: quote.distanceFromHub,
+      nearestHub: quote.nearestHub?.name ?? null,
+      nearestHubId: quote.nearestHub?.id ?? null,
+      basePrice: quote.basePrice,
+      adjustedPrice: quote.adjustedPrice,
+      travelFee: quote.travelFee,
+      aviationFee: quote.aviationFee,
+      airspaceZone: quote.airspaceZone,
+      airspaceZoneColor: quote.airspaceZoneColor,
+      subtotal: quote.subtotal,
+      vatAmount: quote.vatAmount,
+      quoteAmount: quote.totalInCents,
+      quotedAt,
+      profitMargin: split.profitMargin,
+      platformShare: split.platformShare,
+      operatorShare: split.operatorShare,
+      operatorPayout: split.operatorPayout,
+    })
+    .where(eq(projects.id, projectId))
+    .run()
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** The stored flight plan with its pricing block brought up to date (the planner shows it). */
+function withPlanPricing(polygonGeoJson: string | null, quote: RecomputedQuote, quotedAt: Date): string | null {
+  if (!polygonGeoJson) return polygonGeoJson
+  let plan: Record<string, unknown>
+  try {
+    plan = JSON.parse(polygonGeoJson) as Record<string, unknown>
+  } catch {
+    return polygonGeoJson
+  }
+  if (!plan || typeof plan !== 'object' || Array.isArray(plan)) return polygonGeoJson
+  const previous = (plan.pricing && typeof plan.pricing === 'object' ? plan.pricing : {}) as Record<string, unknown>
+  return JSON.stringify({
+    ...plan,
+    pricing: {
+      ...previous,
+      totalInCents: quote.totalInCents,
+      totalPrice: quote.totalInCents,
+      nearestHub: quote.nearestHub?.name ?? null,
+      nearestHubId: quote.nearestHub?.id ?? null,
+      distanceFromHub: quote.distanceFromHub,
+      basePrice: quote.basePrice,
+      adjustedPrice: quote.adjustedPrice,
+      travelFee: quote.travelFee,
+      aviationFee: quote.aviationFee,
+      airspaceZone: quote.airspaceZone,
+      airspaceZoneColor: quote.airspaceZoneColor,
+      subtotal: quote.subtotal,
+      vatAmount: quote.vatAmount,
+      warnings: quote.warnings,
+    },
+    airspaceZone: quote.airspaceZone,
+    quotedAt: quotedAt.toISOString(),
+    validUntil: new Date(quotedAt.getTime() + QUOTE_VALIDITY_DAYS * DAY_MS).toISOString(),
+  })
+}
+
+/** The stored areas no longer pass the planner's checks (e.g. an edited boundary rule). */
+export function isInvalidAreasError(error: unknown) {
+  return error instanceof InvalidAreasError
+}
+
+export type { Project }

@@ -1,0 +1,191 @@
+/**
+ * The South African tax invoice for a paid invoice (sa-compliance.md "Invoices";
+ * decisions.md): 'Tax Invoice', the sequential number, issue date, supplier name,
+ * address and VAT number, client details, description, quantity and the amounts
+ * excl. VAT, VAT 15 % and incl. VAT. Drawn with pdf-lib.
+ */
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
+import type { Invoice, Project, User } from '#db/schema.ts'
+import type { CompanyInfo } from '#app/domain/config/env.server.ts'
+import { centsToAmount } from './payfast.ts'
+import { formatTaxInvoiceNumber } from './invoice-format.ts'
+
+const INK = rgb(0.07, 0.09, 0.15)
+const MUTED = rgb(0.35, 0.4, 0.5)
+const AMBER = rgb(0.96, 0.49, 0.04)
+const LINE = rgb(0.85, 0.88, 0.92)
+
+/** The standard fonts speak WinAnsi: keep Latin-1, replace the rest. */
+export function pdfSafe(text: string) {
+  return text
+    .replace(/[\u2013\u2014]/g, '-')
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[\u00a0\u202f]/g, ' ')
+    .replace(/[^\x20-\x7e\xa0-\xff]/g, '?')
+}
+
+/** R 1 234.56 — thousands spaced, from integer cents (no floating point). */
+export function randForPdf(cents: number) {
+  const [whole, fraction] = centsToAmount(cents).split('.')
+  const negative = whole!.startsWith('-')
+  const digits = negative ? whole!.slice(1) : whole!
+  return `${negative ? '-' : ''}R ${digits.replace(/\B(?=(\d{3})+(?!\d))/g, ' ')}.${fraction}`
+}
+
+function saDate(date: Date) {
+  return date.toLocaleDateString('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Johannesburg' })
+}
+
+function wrap(text: string, font: PDFFont, size: number, width: number) {
+  const lines: string[] = []
+  for (const paragraph of text.split('\n').map(pdfSafe)) {
+    let line = ''
+    for (const word of paragraph.split(/\s+/)) {
+      const candidate = line ? `${line} ${word}` : word
+      if (font.widthOfTextAtSize(candidate, size) <= width || !line) line = candidate
+      else {
+        lines.push(line)
+        line = word
+      }
+    }
+    lines.push(line)
+  }
+  return lines
+}
+
+export interface TaxInvoiceInput {
+  invoice: Invoice
+  project: Project
+  client: User
+  company: CompanyInfo
+}
+
+export async function renderTaxInvoicePdf({ invoice, project, client, company }: TaxInvoiceInput): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create()
+  const number = formatTaxInvoiceNumber(invoice.taxInvoiceNumber ?? 0)
+  pdf.setTitle(`Tax Invoice ${number}`)
+  pdf.setAuthor(company.legalName)
+  pdf.setSubject(`Tax invoice for ${project.name}`)
+  pdf.setCreationDate(invoice.paidAt ?? new Date())
+  const page = pdf.addPage([595.28, 841.89]) // A4
+  const regular = await pdf.embedFont(StandardFonts.Helvetica)
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
+  const left = 50
+  const right = 545
+  let y = 790
+
+  const text = (p: PDFPage, value: string, x: number, yy: number, opts: { size?: number; font?: PDFFont; color?: ReturnType<typeof rgb>; alignRight?: boolean } = {}) => {
+    const size = opts.size ?? 10
+    const font = opts.font ?? regular
+    const safe = pdfSafe(value)
+    const dx = opts.alignRight ? font.widthOfTextAtSize(safe, size) : 0
+    p.drawText(safe, { x: x - dx, y: yy, size, font, color: opts.color ?? INK })
+  }
+
+  // Header: supplier and title.
+  page.drawRectangle({ x: 0, y: 812, width: 595.28, height: 30, color: INK })
+  text(page, 'KESTREL AERIAL SURVEY', left, 823, { font: bold, size: 11, color: rgb(0.99, 0.72, 0.3) })
+  text(page, 'Tax Invoice', right, y - 10, { font: bold, size: 22, alignRight: true })
+  text(page, company.legalName, left, y - 10, { font: bold, size: 12 })
+  y -= 26
+  for (const line of wrap(company.address, regular, 9, 260)) {
+    text(page, line, left, y, { size: 9, color: MUTED })
+    y -= 12
+  }
+  text(page, `VAT number: ${company.vatNumber}`, left, y, { size: 9 })
+  y -= 12
+  text(page, `Company registration: ${company.registrationNumber}`, left, y, { size: 9, color: MUTED })
+  y -= 12
+  text(page, `${company.phone} · ${company.email}`.replace('·', '|'), left, y, { size: 9, color: MUTED })
+
+  // Invoice facts on the right.
+  let ry = 750
+  const facts: Array<[string, string]> = [
+    ['Tax invoice number', number],
+    ['Issue date', saDate(invoice.paidAt ?? new Date())],
+    ['Reference', invoice.invoiceNumber ?? `INV-${invoice.id}`],
+    ['Payment', `PayFast ${invoice.paymentTransactionId ?? ''}`.trim()],
+  ]
+  for (const [label, value] of facts) {
+    text(page, label, 400, ry, { size: 9, color: MUTED, alignRight: true })
+    text(page, value, 408, ry, { size: 9, font: bold })
+    ry -= 14
+  }
+
+  // Client.
+  y = Math.min(y, ry) - 30
+  page.drawLine({ start: { x: left, y: y + 16 }, end: { x: right, y: y + 16 }, thickness: 1, color: LINE })
+  text(page, 'Bill to', left, y, { size: 9, color: MUTED })
+  y -= 14
+  text(page, `${client.firstName} ${client.lastName}`, left, y, { font: bold, size: 11 })
+  y -= 13
+  if (client.companyName) {
+    text(page, client.companyName, left, y, { size: 10 })
+    y -= 13
+  }
+  text(page, client.email, left, y, { size: 10 })
+  y -= 13
+  if (client.country) {
+    text(page, client.country, left, y, { size: 10, color: MUTED })
+    y -= 13
+  }
+
+  // Line items.
+  y -= 24
+  page.drawRectangle({ x: left, y: y - 6, width: right - left, height: 22, color: rgb(0.95, 0.96, 0.98) })
+  text(page, 'Description', left + 8, y, { font: bold, size: 9 })
+  text(page, 'Qty', 330, y, { font: bold, size: 9, alignRight: true })
+  text(page, 'Unit (excl. VAT)', 432, y, { font: bold, size: 9, alignRight: true })
+  text(page, 'Amount (excl. VAT)', right - 8, y, { font: bold, size: 9, alignRight: true })
+  y -= 24
+  const hectares = ((project.areaSqm ?? 0) / 10_000).toFixed(2)
+  const description = [
+    `Aerial drone survey and mapping: ${project.name}`,
+    `Survey area ${hectares} ha${project.location ? `, ${project.location}` : ''}`,
+    `Orthomosaic map, surface model and survey report${project.deadline ? `; preferred date ${project.deadline}` : ''}`,
+  ].join('\n')
+  const descLines = wrap(description, regular, 9.5, 245)
+  text(page, '1', 330, y, { size: 9.5, alignRight: true })
+  text(page, randForPdf(invoice.subtotalAmount), 432, y, { size: 9.5, alignRight: true })
+  text(page, randForPdf(invoice.subtotalAmount), right - 8, y, { size: 9.5, alignRight: true })
+  for (const line of descLines) {
+    text(page, line, left + 8, y, { size: 9.5 })
+    y -= 13
+  }
+  y -= 8
+  page.drawLine({ start: { x: left, y }, end: { x: right, y }, thickness: 1, color: LINE })
+
+  // Totals.
+  y -= 20
+  const totals: Array<[string, string, boolean]> = [
+    ['Total excl. VAT', randForPdf(invoice.subtotalAmount), false],
+    ['VAT 15 %', randForPdf(invoice.vatAmount), false],
+    ['Total incl. VAT', randForPdf(invoice.amount), true],
+  ]
+  for (const [label, value, strong] of totals) {
+    if (strong) page.drawLine({ start: { x: 330, y: y + 14 }, end: { x: right, y: y + 14 }, thickness: 1, color: INK })
+    text(page, label, 440, y, { size: strong ? 11 : 10, font: strong ? bold : regular, alignRight: true })
+    text(page, value, right - 8, y, { size: strong ? 11 : 10, font: strong ? bold : regular, alignRight: true })
+    y -= 18
+  }
+  y -= 4
+  text(page, `Paid in full on ${saDate(invoice.paidAt ?? new Date())} via ${invoice.paymentMethod}.`, right - 8, y, {
+    size: 9,
+    color: rgb(0.02, 0.47, 0.34),
+    alignRight: true,
+  })
+
+  // Footer.
+  page.drawLine({ start: { x: left, y: 80 }, end: { x: right, y: 80 }, thickness: 2, color: AMBER })
+  for (const [i, line] of wrap(
+    `Flights are performed by ${company.operatorName} (SACAA ROC ${company.operatorRocNumber}). ${company.legalName}, registration ${company.registrationNumber}, VAT ${company.vatNumber}. Amounts in South African rand.`,
+    regular,
+    8,
+    right - left,
+  ).entries()) {
+    text(page, line, left, 66 - i * 10, { size: 8, color: MUTED })
+  }
+
+  return pdf.save()
+}

@@ -1,0 +1,10 @@
+/** `GET /api/client/invoices` — the signed-in client's invoices (api.md lists). */
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { requireApiUser } from '#app/domain/auth/guards.server.ts'
+import { listClientInvoices } from '#app/domain/payments/invoices.server.ts'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request, 'client')
+  return json(listClientInvoices(user.id))
+}

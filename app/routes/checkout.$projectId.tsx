@@ -1,0 +1,394 @@
+/**
+ * `/checkout/$projectId` — the review step before payment (ECTA s43(2)), the Terms
+ * dialog (`?terms=1`, server-rendered, so it works without JavaScript) and the hand-off
+ * to PayFast: a POST form of the signed fields, auto-submitted with JavaScript, a
+ * 'Continue to secure payment' button without.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
+import { TermsContent, TermsKeyPoints } from '#app/components/checkout/terms-content.tsx'
+import { AppShell } from '#app/components/layout/app-shell.tsx'
+import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { formatRand } from '#app/components/ui/money.ts'
+import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { useHydrated } from '#app/components/ui/use-hydrated.ts'
+import { requireRole } from '#app/domain/auth/guards.server.ts'
+import { clientIpOf } from '#app/domain/http/context.ts'
+import { acceptTermsAndStartPayment, getCheckoutReview } from '#app/domain/payments/checkout.server.ts'
+import { PaymentError } from '#app/domain/payments/errors.ts'
+import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
+import { PAYMENT_START_DEFAULT, PAYMENT_START_ERROR, TERMS_REQUIRED_MESSAGE } from '#app/domain/payments/terms.ts'
+
+export const meta: MetaFunction = () => [{ title: 'Review and pay · Kestrel Aerial Survey' }]
+
+function projectIdFrom(params: { projectId?: string }) {
+  const id = Number(params.projectId)
+  if (!Number.isInteger(id) || id <= 0) throw new Response('Not Found', { status: 404 })
+  return id
+}
+
+function notFoundOnPaymentError<T>(fn: () => T): T {
+  try {
+    return fn()
+  } catch (error) {
+    if (error instanceof PaymentError && error.status === 404) throw new Response('Not Found', { status: 404 })
+    throw error
+  }
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireRole(request, 'client')
+  const projectId = projectIdFrom(params)
+  return json(notFoundOnPaymentError(() => getCheckoutReview(user.id, projectId)))
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireRole(request, 'client')
+  const projectId = projectIdFrom(params)
+  const form = await request.formData()
+  const quoteAmount = Number(form.get('quoteAmount'))
+  try {
+    const start = await acceptTermsAndStartPayment({
+      clientId: user.id,
+      projectId,
+      quoteAmount: Number.isSafeInteger(quoteAmount) ? quoteAmount : -1,
+      termsAccepted: form.get('termsAccepted') === 'on',
+      ip: clientIpOf(context),
+    })
+    return json({ ok: true as const, paymentUrl: start.paymentUrl, paymentFields: start.paymentFields })
+  } catch (error) {
+    if (!(error instanceof PaymentError)) throw error
+    if (error.status === 404) throw new Response('Not Found', { status: 404 })
+    const newAmount = typeof error.extra.quoteAmount === 'number' ? error.extra.quoteAmount : null
+    return json({ ok: false as const, error: error.message, quoteAmount: newAmount }, { status: error.status })
+  }
+}
+
+function hectares(sqm: number) {
+  return `${(sqm / 10_000).toLocaleString('en-ZA', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ha`
+}
+
+function formatDate(iso: string | null | undefined) {
+  if (!iso) return '—'
+  return new Date(iso).toLocaleDateString('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Johannesburg' })
+}
+
+export default function CheckoutPage() {
+  const data = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const [searchParams] = useSearchParams()
+  const { project, quote, areas } = data
+  const started = actionData?.ok ? actionData : null
+  const failure = actionData && !actionData.ok ? actionData : null
+  const termsOpen = !started && !data.problem && (searchParams.get('terms') === '1' || Boolean(failure))
+
+  return (
+    <AppShell>
+      <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+        <nav aria-label="Checkout steps" className="mb-6">
+          <ol className="flex flex-wrap items-center gap-2 text-xs font-medium text-ink-500">
+            <li className={!termsOpen && !started ? 'text-ink-950' : undefined}>1. Review order</li>
+            <li aria-hidden="true">→</li>
+            <li className={termsOpen ? 'text-ink-950' : undefined}>2. Accept terms</li>
+            <li aria-hidden="true">→</li>
+            <li className={started ? 'text-ink-950' : undefined}>3. Pay securely with PayFast</li>
+          </ol>
+        </nav>
+        <h1 className="text-2xl font-bold tracking-tight text-ink-950 sm:text-3xl">Review your order</h1>
+        <p className="mt-1 text-ink-500">Check everything below before you accept the terms and pay.</p>
+
+        {started ? <PaymentHandOff paymentUrl={started.paymentUrl} fields={started.paymentFields} /> : null}
+
+        {data.problem ? (
+          <Alert tone={project.isPaid ? 'success' : 'warning'} className="mt-6" title={project.isPaid ? 'Already paid' : 'Not ready for payment'}>
+            <p>{data.problem}</p>
+            <p className="mt-2 flex flex-wrap gap-3">
+              <Link to="/dashboard?tab=projects" className="link">
+                Back to dashboard
+              </Link>
+              {!project.isPaid ? (
+                <Link to={`/flight-planner?projectId=${project.id}`} className="link">
+                  Open the flight planner
+                </Link>
+              ) : null}
+            </p>
+          </Alert>
+        ) : null}
+
+        <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_380px]">
+          <div className="space-y-6">
+            <section className="card p-6" aria-labelledby="project-heading">
+              <h2 id="project-heading" className="text-lg font-semibold text-ink-950">
+                {project.name}
+              </h2>
+              <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+                <div>
+                  <dt className="text-ink-500">Project type</dt>
+                  <dd className="font-medium">{projectTypeLabel(project.projectType)}</dd>
+                </div>
+                <div>
+                  <dt className="text-ink-500">Location</dt>
+                  <dd className="font-medium">{project.location || '—'}</dd>
+                </div>
+                <div>
+                  <dt className="text-ink-500">Preferred deadline</dt>
+                  <dd className="font-medium">{formatDate(project.deadline)}</dd>
+                </div>
+                <div>
+                  <dt className="text-ink-500">Nearest hub</dt>
+                  <dd className="font-medium">
+                    {project.nearestHub ? `${project.nearestHub}${project.distanceFromHub != null ? ` (${project.distanceFromHub.toFixed(1)} km)` : ''}` : '—'}
+                  </dd>
+                </div>
+                {project.description ? (
+                  <div className="sm:col-span-2">
+                    <dt className="text-ink-500">Description</dt>
+                    <dd>{project.description}</dd>
+                  </div>
+                ) : null}
+              </dl>
+            </section>
+
+            <section className="card p-6" aria-labelledby="areas-heading">
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <h2 id="areas-heading" className="text-lg font-semibold text-ink-950">
+                  Survey areas
+                </h2>
+                <Link to={`/flight-planner?projectId=${project.id}`} className="btn-secondary btn-sm">
+                  Edit flight plan
+                </Link>
+              </div>
+              {areas.length ? (
+                <table className="mt-4 w-full text-sm">
+                  <thead>
+                    <tr className="border-b border-ink-100 text-left text-ink-500">
+                      <th className="py-2 pr-4 font-medium">Area</th>
+                      <th className="py-2 pr-4 font-medium">Size</th>
+                      <th className="py-2 text-right font-medium">Points</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {areas.map((a) => (
+                      <tr key={a.number} className="border-b border-ink-50">
+                        <td className="whitespace-nowrap py-2 pr-4">Area {a.number}</td>
+                        <td className="py-2 pr-4">
+                          {hectares(a.areaSqm)} <span className="text-ink-500">({Math.round(a.areaSqm).toLocaleString('en-ZA')} m²)</span>
+                        </td>
+                        <td className="py-2 text-right">{a.points}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                  <tfoot>
+                    <tr>
+                      <td className="pt-2 pr-4 font-semibold">Total</td>
+                      <td className="pt-2 font-semibold" colSpan={2}>
+                        {hectares(project.areaSqm ?? 0)}
+                      </td>
+                    </tr>
+                  </tfoot>
+                </table>
+              ) : (
+                <p className="mt-3 text-sm text-ink-500">Flight plan data available but could not be parsed for display</p>
+              )}
+            </section>
+
+            <section className="card p-6" aria-labelledby="service-heading">
+              <h2 id="service-heading" className="text-lg font-semibold text-ink-950">
+                What you get
+              </h2>
+              <ul className="mt-3 list-disc space-y-1.5 pl-5 text-sm text-ink-700">
+                <li>
+                  A drone survey flight over {hectares(project.areaSqm ?? 0)} at about 120 m above ground, flown by our SACAA-certified partner
+                  operator.
+                </li>
+                <li>Deliverables: a high-resolution orthomosaic map (GeoTIFF), a digital surface model and a PDF survey report.</li>
+                <li>Delivery: flight within 8 to 12 business days after payment; deliverables 5 to 7 business days after the flight.</li>
+                <li>Your data can be downloaded from your dashboard for 1 month after delivery.</li>
+              </ul>
+              <h3 className="mt-5 font-semibold text-ink-950">Cancellation</h3>
+              <p className="mt-1 text-sm text-ink-700">
+                Full refund within 7 days of booking. After that, up to 11 business days before the flight: refund less a 15 % administration fee
+                (the R200 travel fee is not refundable). No cancellation within 11 business days of the flight.{' '}
+                <Link to="/legal#cancellation" className="link">
+                  Company and legal information
+                </Link>
+              </p>
+            </section>
+          </div>
+
+          <aside className="space-y-4">
+            <section className="card p-6" aria-labelledby="price-heading">
+              <h2 id="price-heading" className="text-lg font-semibold text-ink-950">
+                Price
+              </h2>
+              {quote ? (
+                <>
+                  <dl className="mt-4 space-y-2 text-sm">
+                    <PriceRow label="Survey (area price)" cents={quote.adjustedPrice} />
+                    <PriceRow label="Travel fee" cents={quote.travelFee} />
+                    <PriceRow label={quote.airspaceZone ? `Aviation fee (${quote.airspaceZone})` : 'Aviation fee'} cents={quote.aviationFee} />
+                    <div className="border-t border-ink-100 pt-2">
+                      <PriceRow label="Subtotal (excl. VAT)" cents={quote.subtotal} />
+                    </div>
+                    <PriceRow label="VAT (15 %)" cents={quote.vatAmount} />
+                    <div className="flex items-baseline justify-between border-t border-ink-200 pt-3">
+                      <dt className="font-semibold text-ink-950">Total (incl. VAT)</dt>
+                      <dd className="text-xl font-bold text-ink-950" data-testid="checkout-total">
+                        {formatRand(quote.quoteAmount)}
+                      </dd>
+                    </div>
+                  </dl>
+                  <p className="mt-3 text-xs text-ink-500">Quote valid until {formatDate(quote.validUntil)}.</p>
+                  <div className="mt-4 rounded-lg bg-ink-50 p-3 text-xs text-ink-600">
+                    <p className="font-semibold text-ink-800">Payment method</p>
+                    <p className="mt-0.5">PayFast secure hosted checkout: card, Instant EFT and more. Your card details never reach our servers.</p>
+                  </div>
+                  {!data.problem ? (
+                    <div className="mt-5 flex flex-col gap-2">
+                      <Link to="?terms=1" preventScrollReset className="btn-primary w-full" data-testid="open-terms">
+                        Accept terms &amp; pay
+                      </Link>
+                      <Link to={`/flight-planner?projectId=${project.id}`} className="btn-secondary w-full">
+                        Edit flight plan
+                      </Link>
+                      <Link to="/dashboard?tab=projects" className="btn-ghost w-full">
+                        Cancel
+                      </Link>
+                    </div>
+                  ) : null}
+                </>
+              ) : (
+                <p className="mt-3 text-sm text-ink-500">No quote yet.</p>
+              )}
+            </section>
+          </aside>
+        </div>
+
+        {termsOpen && quote ? <TermsDialog quoteAmount={quote.quoteAmount} failure={failure} /> : null}
+      </main>
+    </AppShell>
+  )
+}
+
+function PriceRow({ label, cents }: { label: string; cents: number }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4">
+      <dt className="text-ink-600">{label}</dt>
+      <dd className="font-medium tabular-nums text-ink-900">{formatRand(cents)}</dd>
+    </div>
+  )
+}
+
+function TermsDialog({ quoteAmount, failure }: { quoteAmount: number; failure: { error: string; quoteAmount: number | null } | null }) {
+  const navigation = useNavigation()
+  const pending = navigation.state !== 'idle' && navigation.formMethod?.toLowerCase() === 'post'
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const navigate = useNavigate()
+  useEffect(() => headingRef.current?.focus(), [])
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') navigate('.', { preventScrollReset: true })
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [navigate])
+  const termsError = failure?.error === TERMS_REQUIRED_MESSAGE ? failure.error : null
+  return (
+    <div className="fixed inset-0 z-[1500] flex items-end justify-center bg-ink-950/60 p-0 backdrop-blur-sm sm:items-center sm:p-4">
+      <div role="dialog" aria-modal="true" aria-labelledby="terms-title" className="flex max-h-[92vh] w-full max-w-2xl flex-col rounded-t-2xl bg-white shadow-xl sm:rounded-2xl">
+        <div className="border-b border-ink-100 px-5 py-3 sm:px-6 sm:py-4">
+          <h2 id="terms-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-ink-950 focus:outline-none">
+            Terms and Conditions
+          </h2>
+          <p className="text-sm text-ink-500">Please read these terms before paying {formatRand(quoteAmount)}.</p>
+        </div>
+        <div className="min-h-[25vh] flex-1 overflow-y-auto px-5 py-4 sm:px-6" tabIndex={0} aria-label="Terms and conditions text">
+          <TermsContent />
+          <p className="mt-4 text-xs text-ink-500">
+            Our company details, registration and VAT numbers and the full cancellation policy are on the{' '}
+            <Link to="/legal#cancellation" className="link" target="_blank" rel="noreferrer">
+              legal information page
+            </Link>
+            .
+          </p>
+        </div>
+        <Form method="post" className="space-y-3 border-t border-ink-100 bg-ink-50 px-5 py-3 sm:px-6 sm:py-4" preventScrollReset>
+          {failure && !termsError ? (
+            <Alert tone="error" title={PAYMENT_START_ERROR}>
+              <p>{failure.error || PAYMENT_START_DEFAULT}</p>
+              {failure.quoteAmount != null ? (
+                <p className="mt-1 font-semibold" data-testid="new-quote-amount">
+                  New total: {formatRand(failure.quoteAmount)}
+                </p>
+              ) : null}
+            </Alert>
+          ) : null}
+          <TermsKeyPoints />
+          <input type="hidden" name="quoteAmount" value={quoteAmount} />
+          <div>
+            <label className="flex items-start gap-3 text-xs text-ink-800 sm:text-sm">
+              <input
+                type="checkbox"
+                name="termsAccepted"
+                className="mt-0.5 h-5 w-5 shrink-0 rounded border-ink-300 text-amber-600 focus:ring-amber-400"
+                aria-invalid={termsError ? true : undefined}
+                aria-describedby={termsError ? 'terms-error' : undefined}
+              />
+              <span>
+                <span className="font-semibold">I Agree</span> — I have read the terms and conditions, including the cancellation charges, the
+                weather and airspace risks and the limits of liability highlighted above.
+              </span>
+            </label>
+            {termsError ? (
+              <p id="terms-error" role="alert" className="mt-1.5 text-xs font-medium text-red-600">
+                {termsError}
+              </p>
+            ) : null}
+          </div>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Link to="." preventScrollReset className="btn-secondary">
+              Cancel
+            </Link>
+            <StatusButton pending={pending} pendingLabel="Processing...">
+              Accept &amp; Pay
+            </StatusButton>
+          </div>
+        </Form>
+      </div>
+    </div>
+  )
+}
+
+/** Posts the signed fields to PayFast (or the simulator): automatically with JavaScript. */
+function PaymentHandOff({ paymentUrl, fields }: { paymentUrl: string; fields: Array<[string, string]> }) {
+  const formRef = useRef<HTMLFormElement>(null)
+  const hydrated = useHydrated()
+  useEffect(() => {
+    if (hydrated) formRef.current?.submit()
+  }, [hydrated])
+  return (
+    <section className="card mt-6 p-6" aria-labelledby="handoff-heading" data-testid="payment-handoff">
+      <h2 id="handoff-heading" className="text-lg font-semibold text-ink-950">
+        Terms accepted — on to secure payment
+      </h2>
+      <p className="mt-1 text-sm text-ink-600">
+        {hydrated ? 'Taking you to PayFast…' : 'Continue to PayFast to pay securely. Your card details are entered on PayFast’s page, not ours.'}
+      </p>
+      <form ref={formRef} method="post" action={paymentUrl} className="mt-4">
+        {fields.map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <button type="submit" className="btn-primary">
+          Continue to secure payment
+        </button>
+      </form>
+    </section>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

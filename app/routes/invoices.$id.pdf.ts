@@ -1,0 +1,30 @@
+/**
+ * `/invoices/$id/pdf` — a paid invoice as a South African tax invoice PDF, for its owner
+ * or an admin. An unpaid invoice has no tax invoice yet (409).
+ */
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { requireUser } from '#app/domain/auth/guards.server.ts'
+import { getCompanyInfo } from '#app/domain/config/env.server.ts'
+import { formatTaxInvoiceNumber } from '#app/domain/payments/invoice-format.ts'
+import { getTaxInvoiceSource } from '#app/domain/payments/invoices.server.ts'
+import { renderTaxInvoicePdf } from '#app/domain/payments/tax-invoice-pdf.server.ts'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  const id = Number(params.id)
+  if (!Number.isInteger(id) || id <= 0) throw new Response('Invoice not found', { status: 404 })
+  const source = getTaxInvoiceSource(user, id)
+  if (source.status === 'not-found') throw new Response('Invoice not found', { status: 404 })
+  if (source.status === 'unpaid') {
+    throw new Response('This invoice is not paid yet, so there is no tax invoice for it.', { status: 409 })
+  }
+  const bytes = await renderTaxInvoicePdf({ ...source, company: getCompanyInfo() })
+  const fileName = `tax-invoice-${formatTaxInvoiceNumber(source.invoice.taxInvoiceNumber!)}.pdf`
+  return new Response(Buffer.from(bytes), {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${fileName}"`,
+      'Cache-Control': 'private, no-store',
+    },
+  })
+}

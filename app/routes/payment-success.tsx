@@ -1,0 +1,154 @@
+/**
+ * `/payment-success` — where PayFast sends the browser back. Looks the payment up by
+ * `m_payment_id` (the owner's only); `payment_status` / `pf_payment_id` in the URL are
+ * ignored, so visiting this page can never mark anything paid. Shows 'processing' until
+ * the ITN has landed (polling with JavaScript, a refresh without), then the result, and
+ * returns to the dashboard after 15 seconds.
+ */
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Link, useLoaderData, useNavigate, useRevalidator } from '@remix-run/react'
+import { useEffect } from 'react'
+import { AppShell } from '#app/components/layout/app-shell.tsx'
+import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
+import { formatRand } from '#app/components/ui/money.ts'
+import { Spinner } from '#app/components/ui/status-button.tsx'
+import { requireUser } from '#app/domain/auth/guards.server.ts'
+import { getPaymentResult } from '#app/domain/payments/results.server.ts'
+
+export const PAYMENT_SUCCESS_REDIRECT_SECONDS = 15
+const POLL_MS = 2000
+
+export const meta: MetaFunction = () => [{ title: 'Payment · Kestrel Aerial Survey' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  const mPaymentId = new URL(request.url).searchParams.get('m_payment_id')
+  return json(getPaymentResult(user.id, mPaymentId), { headers: { 'Cache-Control': 'no-store' } })
+}
+
+export default function PaymentSuccessPage() {
+  const result = useLoaderData<typeof loader>()
+  const revalidator = useRevalidator()
+  const navigate = useNavigate()
+  const final = result.state !== 'processing'
+
+  useEffect(() => {
+    if (final) return
+    const timer = setInterval(() => {
+      if (revalidator.state === 'idle') revalidator.revalidate()
+    }, POLL_MS)
+    return () => clearInterval(timer)
+  }, [final, revalidator])
+
+  useEffect(() => {
+    if (!final) return
+    const timer = setTimeout(() => navigate('/dashboard'), PAYMENT_SUCCESS_REDIRECT_SECONDS * 1000)
+    return () => clearTimeout(timer)
+  }, [final, navigate])
+
+  return (
+    <AppShell>
+      <noscript>
+        <meta httpEquiv="refresh" content={final ? `${PAYMENT_SUCCESS_REDIRECT_SECONDS};url=/dashboard` : '3'} />
+      </noscript>
+      <main className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center">
+        <div className="card w-full p-8" data-testid="payment-result" data-state={result.state}>
+          {result.state === 'processing' ? (
+            <>
+              <Spinner className="mx-auto h-10 w-10 text-amber-500" />
+              <h1 className="mt-4 text-2xl font-bold text-ink-950">Processing your payment…</h1>
+              <p className="mt-2 text-ink-600">
+                We are waiting for PayFast to confirm your payment{result.amount != null ? ` of ${formatRand(result.amount)}` : ''}. This usually takes a
+                few seconds.
+              </p>
+              {result.slow ? (
+                <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                  This is taking longer than usual. If you completed the payment, PayFast will confirm it shortly and we will e-mail your receipt.
+                  Nothing was charged if you did not finish paying.
+                </p>
+              ) : null}
+              <p className="mt-4 text-sm">
+                <a href={`/payment-success?m_payment_id=${encodeURIComponent(result.mPaymentId ?? '')}`} className="link">
+                  Refresh status
+                </a>
+              </p>
+            </>
+          ) : result.state === 'paid' ? (
+            <>
+              <SuccessIcon />
+              <h1 className="mt-4 text-2xl font-bold text-ink-950">Payment Confirmed</h1>
+              <p className="mt-2 text-ink-700">Your project has been updated and approved for processing.</p>
+              {result.projectName ? (
+                <p className="mt-3 text-sm text-ink-500">
+                  {result.projectName}
+                  {result.amount != null ? ` · ${formatRand(result.amount)}` : ''}
+                </p>
+              ) : null}
+              <p className="mt-2 text-sm text-ink-500">A receipt is on its way to your e-mail and your tax invoice is in the Invoices tab.</p>
+            </>
+          ) : result.state === 'issue' ? (
+            <>
+              <IssueIcon />
+              <h1 className="mt-4 text-2xl font-bold text-ink-950">Payment Issue</h1>
+              <p className="mt-2 text-ink-700" role="alert">
+                Payment Processing Error: There was an issue confirming your payment. Please contact support.
+              </p>
+              <p className="mt-2 text-sm text-ink-500">Payment was not completed successfully. Your project is saved and you can try again.</p>
+            </>
+          ) : (
+            <>
+              <SuccessIcon />
+              <h1 className="mt-4 text-2xl font-bold text-ink-950">Payment Processed</h1>
+              <p className="mt-2 text-ink-700">
+                Payments are confirmed by PayFast directly with us. Your dashboard shows the current status of your projects and invoices.
+              </p>
+            </>
+          )}
+          <div className="mt-8 flex flex-col justify-center gap-2 sm:flex-row">
+            <Link to="/dashboard?tab=projects" className="btn-primary">
+              Back to Dashboard
+            </Link>
+            {result.state === 'paid' ? (
+              <Link to="/dashboard?tab=invoices" className="btn-secondary">
+                View invoices
+              </Link>
+            ) : null}
+            {result.state === 'issue' && result.projectId ? (
+              <Link to={`/checkout/${result.projectId}`} className="btn-secondary">
+                Try again
+              </Link>
+            ) : null}
+          </div>
+          {final ? (
+            <p className="mt-4 text-xs text-ink-500">You will be taken to your dashboard in {PAYMENT_SUCCESS_REDIRECT_SECONDS} seconds.</p>
+          ) : null}
+        </div>
+      </main>
+    </AppShell>
+  )
+}
+
+function SuccessIcon() {
+  return (
+    <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-600">
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth="2.5">
+        <path d="m5 13 4 4L19 7" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    </div>
+  )
+}
+
+function IssueIcon() {
+  return (
+    <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-red-100 text-red-600">
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth="2.5">
+        <path d="M12 8v5m0 3h.01" strokeLinecap="round" />
+      </svg>
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,51 @@
+/**
+ * Checkout journeys' set-up through the app's public API, as a script would do it:
+ * the demo client signs in, creates a draft and saves a flight plan (the server
+ * computes and stores the quote). No test-only paths in the app.
+ */
+import { randomBytes } from 'node:crypto'
+import { expect, type APIRequestContext } from '@playwright/test'
+import { DEMO_PASSWORD } from './fixtures.ts'
+
+export const DEMO_CLIENT_EMAIL = 'client@example.com'
+
+/** About 4 ha in Constantia, Cape Town: the local tier from the Cape Town hub. */
+const CONSTANTIA_AREA = [
+  { latitude: -34.0125, longitude: 18.4305 },
+  { latitude: -34.0125, longitude: 18.4325 },
+  { latitude: -34.0145, longitude: 18.4325 },
+  { latitude: -34.0145, longitude: 18.4305 },
+]
+
+export async function createQuotedProjectViaApi(request: APIRequestContext, name = `Vineyard survey ${randomBytes(3).toString('hex')}`) {
+  const login = await request.post('/api/auth/login', { data: { email: DEMO_CLIENT_EMAIL, password: DEMO_PASSWORD } })
+  expect(login.status()).toBe(200)
+  const { sessionId } = (await login.json()) as { sessionId: string }
+  const headers = { 'x-session-id': sessionId }
+  const draft = await request.post('/api/client/projects/draft', {
+    headers,
+    data: {
+      name,
+      projectType: 'agricultural-mapping',
+      address: 'Constantia, Cape Town, South Africa',
+      coordinates: { lat: -34.0135, lng: 18.4315 },
+      description: 'Orthomosaic of the north block',
+    },
+  })
+  expect(draft.status()).toBe(201)
+  const { id } = (await draft.json()) as { id: number }
+  const complete = await request.put(`/api/client/projects/${id}/complete`, {
+    headers,
+    data: { areas: [{ coordinates: CONSTANTIA_AREA.map((c, i) => ({ pointNumber: i + 1, ...c })) }] },
+  })
+  expect(complete.status()).toBe(200)
+  const project = (await complete.json()) as { id: number; name: string; quoteAmount: number; status: string }
+  expect(project.status).toBe('pending')
+  expect(project.quoteAmount).toBeGreaterThan(0)
+  return project
+}
+
+/** How the app shows rand (en-ZA). */
+export function rand(cents: number) {
+  return new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'ZAR' }).format(cents / 100)
+}

@@ -1,0 +1,126 @@
+/**
+ * Payments test data: a client's project with a stored flight plan and the quote the
+ * server would compute for it (as the planner leaves it), signed ITNs, and a tiny HTTP
+ * server standing in for PayFast's validate endpoint.
+ */
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { eq } from 'drizzle-orm'
+import { hubs, projects } from '#db/schema.ts'
+import { resetEnvCache } from '#app/domain/config/env.server.ts'
+import { getDb } from '#app/domain/db/db.server.ts'
+import { itnSignature } from '#app/domain/payments/payfast.ts'
+import { getPayfastConfig } from '#app/domain/payments/payfast.server.ts'
+import { recomputeQuote, storeRecomputedQuote } from '#app/domain/payments/quote-recompute.server.ts'
+import { buildSimulatedItn } from '#app/domain/payments/simulator.server.ts'
+import { ensurePricingSettings } from '#db/seed.ts'
+import { createSession } from '#app/domain/auth/session.server.ts'
+
+/** About 4.4 ha in Constantia, Cape Town (local tier from the Cape Town hub). */
+export const CAPE_TOWN_AREA = [
+  { pointNumber: 1, latitude: -34.0125, longitude: 18.4305 },
+  { pointNumber: 2, latitude: -34.0125, longitude: 18.4325 },
+  { pointNumber: 3, latitude: -34.0145, longitude: 18.4325 },
+  { pointNumber: 4, latitude: -34.0145, longitude: 18.4305 },
+]
+
+export function ensureCapeTownHub() {
+  const db = getDb()
+  ensurePricingSettings()
+  const existing = db.select().from(hubs).where(eq(hubs.name, 'Cape Town')).get()
+  if (existing) return existing
+  return db
+    .insert(hubs)
+    .values({ name: 'Cape Town', address: 'Cape Town, Western Cape', latitude: -33.9249, longitude: 18.4241 })
+    .returning()
+    .get()
+}
+
+/** A pending project with a saved flight plan and the server's own quote stored on it. */
+export async function createQuotedProject(clientId: number, overrides: { name?: string; coordinates?: typeof CAPE_TOWN_AREA } = {}) {
+  ensureCapeTownHub()
+  const coordinates = overrides.coordinates ?? CAPE_TOWN_AREA
+  const plan = {
+    address: 'Constantia, Cape Town',
+    projectType: 'agricultural-mapping',
+    areas: [{ areaNumber: 1, coordinates }],
+  }
+  const db = getDb()
+  const project = db
+    .insert(projects)
+    .values({
+      clientId,
+      name: overrides.name ?? 'Vineyard block survey',
+      description: 'NDVI and orthomosaic of the north block',
+      projectType: 'agricultural-mapping',
+      location: 'Constantia, Cape Town',
+      latitude: -34.0135,
+      longitude: 18.4315,
+      deadline: '2026-12-15',
+      status: 'pending',
+      polygonGeoJson: JSON.stringify(plan),
+    })
+    .returning()
+    .get()
+  const quote = await recomputeQuote([{ coordinates }])
+  storeRecomputedQuote(project.id, quote)
+  return { project: db.select().from(projects).where(eq(projects.id, project.id)).get()!, quote }
+}
+
+/** A correctly signed ITN for a checkout, with fields changed and re-signed if asked. */
+export function signedItn(
+  checkout: { mPaymentId: string; amountCents: number; merchantId?: string },
+  options: { status?: 'COMPLETE' | 'FAILED' | 'CANCELLED'; pfPaymentId?: string; override?: Record<string, string>; signature?: string } = {},
+) {
+  const config = getPayfastConfig()
+  const pairs = buildSimulatedItn(
+    {
+      fields: {
+        m_payment_id: checkout.mPaymentId,
+        item_name: 'Aerial survey: Vineyard block survey',
+        item_description: 'INV-000001, 4.40 ha, incl. VAT',
+        name_first: 'Chloe',
+        name_last: 'Client',
+        email_address: 'client@example.test',
+        merchant_id: checkout.merchantId ?? config.merchantId,
+      },
+      amountCents: checkout.amountCents,
+    },
+    options.status ?? 'COMPLETE',
+    options.pfPaymentId ?? String(1_000_000 + Math.floor(Math.random() * 8_000_000)),
+  ).filter(([k]) => k !== 'signature')
+  const changed = pairs.map(([k, v]) => [k, options.override?.[k] ?? v] as [string, string])
+  changed.push(['signature', options.signature ?? itnSignature(changed, config.passphrase)])
+  return new URLSearchParams(changed).toString()
+}
+
+/** Stands in for PayFast's validate endpoint; answers whatever `answer` says. */
+export async function startValidateServer() {
+  const received: string[] = []
+  const state = { answer: 'VALID' }
+  const server = http.createServer((req, res) => {
+    let body = ''
+    req.on('data', (c) => (body += c))
+    req.on('end', () => {
+      received.push(body)
+      res.writeHead(200, { 'Content-Type': 'text/plain' })
+      res.end(state.answer)
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/eng/query/validate`
+  process.env.PAYFAST_VALIDATE_URL = url
+  resetEnvCache()
+  return {
+    url,
+    received,
+    state,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+/** Headers that authenticate as an existing user. */
+export async function createSessionHeaders(userId: number) {
+  const { token } = await createSession(userId)
+  return { 'x-session-id': token }
+}
