@@ -1,13 +1,15 @@
 /**
- * Helpers for the admin journeys. A paid project is written straight into the e2e
- * database (the payment journey lives on another branch; the rows are what the
- * verified PayFast ITN leaves behind: project paid + approved, invoice paid).
+ * Helpers for the admin journeys. `createPaidProject` goes through the real paths:
+ * the demo client creates and quotes a project over the API, accepts the terms and
+ * pays at the embedded PayFast simulator, whose signed ITN marks it paid.
+ * `seedPaidProject` (direct rows) remains for data the public paths cannot produce.
  */
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { expect, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { createQuotedProjectViaApi, DEMO_CLIENT_EMAIL } from './checkout-fixtures.ts'
 import { e2eDir } from '../setup/e2e-env.ts'
-import { DEMO_PASSWORD, login, uniqueEmail } from './fixtures.ts'
+import { DEMO_PASSWORD, login, uniqueEmail, waitForMail } from './fixtures.ts'
 
 export const ADMIN_EMAIL = 'admin@example.com'
 export const PILOT_EMAIL = 'pilot@example.com'
@@ -78,4 +80,27 @@ export function seedPaidProject(name: string) {
 /** The toast the last action raised (server flash cookie or client toast). */
 export async function expectToast(page: Page, title: string | RegExp) {
   await expect(page.getByTestId('toast')).toContainText(title)
+}
+
+/**
+ * A project the demo client has paid for through checkout and the PayFast simulator.
+ * Leaves the page signed out.
+ */
+export async function createPaidProject(page: Page, request: APIRequestContext, name: string) {
+  const project = await createQuotedProjectViaApi(request, name)
+  await login(page, DEMO_CLIENT_EMAIL, DEMO_PASSWORD)
+  await page.goto(`/checkout/${project.id}`)
+  await page.getByRole('link', { name: 'Accept terms & pay' }).click()
+  const terms = page.getByRole('dialog', { name: 'Terms and Conditions' })
+  await terms.getByRole('checkbox', { name: /I Agree/ }).check()
+  await terms.getByRole('button', { name: 'Accept & Pay' }).click()
+  if (test.info().project.use.javaScriptEnabled === false) {
+    await page.getByRole('button', { name: 'Continue to secure payment' }).click()
+  }
+  await expect(page).toHaveURL(/\/payfast-simulator\/eng\/process$/)
+  await page.getByRole('button', { name: /^Pay / }).click()
+  await expect(page.getByRole('heading', { name: 'Payment Confirmed' })).toBeVisible()
+  await waitForMail((m) => m.subject === `Payment received: ${name}`)
+  await page.context().clearCookies()
+  return project
 }

@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test } from '@playwright/test'
 import { VALID_KML } from '../fixtures/admin-kml.ts'
-import { expectToast, loginAsAdmin, PILOT_EMAIL, seedPaidProject } from './admin-fixtures.ts'
+import { createPaidProject, expectToast, loginAsAdmin, PILOT_EMAIL, seedPaidProject } from './admin-fixtures.ts'
 import { uniqueEmail, waitForMail } from './fixtures.ts'
 
 const suffix = () => randomBytes(3).toString('hex')
 
-test('the admin assigns a pilot to a paid project and the job card arrives', async ({ page }) => {
+test('the admin assigns a pilot to a paid project and the job card arrives', async ({ page, request }) => {
   const name = `Paid vineyard ${suffix()}`
-  const { projectId, clientEmail } = seedPaidProject(name)
+  const { id: projectId } = await createPaidProject(page, request, name)
+  const clientEmail = 'client@example.com'
   await loginAsAdmin(page)
   await page.goto(`/admin?tab=projects&q=${encodeURIComponent(name)}`)
   const row = page.getByRole('row', { name: new RegExp(name) })
@@ -29,9 +30,9 @@ test('the admin assigns a pilot to a paid project and the job card arrives', asy
 
   const jobCard = await waitForMail((m) => m.to.includes(PILOT_EMAIL) && m.subject.includes(name))
   expect(jobCard.subject).toBe(`Job card: ${name} (project #${projectId})`)
-  expect(jobCard.text).toContain('Carla Customer')
-  expect(jobCard.text).toContain('Stellenbosch, Western Cape')
-  expect(jobCard.text).toContain('2027-02-01')
+  expect(jobCard.text).toContain('Chloe Client')
+  expect(jobCard.text).toContain('Constantia, Cape Town')
+  expect(jobCard.text).toMatch(/Area 1: [\d\s ]+m²/)
   expect(jobCard.text).toContain(`/dashboard?project=${projectId}`)
   await waitForMail((m) => m.to.includes(clientEmail) && m.subject.includes('A pilot has been assigned'))
 
