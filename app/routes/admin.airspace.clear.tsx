@@ -42,3 +42,5 @@ export default function ClearZonesDialog() {
     </AdminDialog>
   )
 }
+
+export { AdminDialogErrorBoundary as ErrorBoundary } from '#app/components/dashboard/admin/ui.tsx'

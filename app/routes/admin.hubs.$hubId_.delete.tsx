@@ -46,3 +46,5 @@ export default function DeleteHubDialog() {
     </AdminDialog>
   )
 }
+
+export { AdminDialogErrorBoundary as ErrorBoundary } from '#app/components/dashboard/admin/ui.tsx'

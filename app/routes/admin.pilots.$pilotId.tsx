@@ -71,3 +71,5 @@ export default function EditPilotDialog() {
     </AdminDialog>
   )
 }
+
+export { AdminDialogErrorBoundary as ErrorBoundary } from '#app/components/dashboard/admin/ui.tsx'

@@ -222,3 +222,5 @@ export default function ProjectDialog() {
     </AdminDialog>
   )
 }
+
+export { AdminDialogErrorBoundary as ErrorBoundary } from '#app/components/dashboard/admin/ui.tsx'

@@ -63,3 +63,5 @@ export default function ResetPasswordDialog() {
     </AdminDialog>
   )
 }
+
+export { AdminDialogErrorBoundary as ErrorBoundary } from '#app/components/dashboard/admin/ui.tsx'

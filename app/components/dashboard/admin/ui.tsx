@@ -1,5 +1,5 @@
 /** Small building blocks shared by the admin tabs and dialogs. */
-import { Form, Link, useNavigate, useNavigation } from '@remix-run/react'
+import { Form, isRouteErrorResponse, Link, useNavigate, useNavigation, useRouteError } from '@remix-run/react'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { cn } from '#app/components/ui/cn.ts'
 
@@ -199,4 +199,21 @@ export function formatDate(value: string | Date | null | undefined, withTime = f
   const d = new Date(value)
   if (Number.isNaN(d.getTime())) return '—'
   return d.toLocaleString('en-ZA', withTime ? { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Johannesburg' } : { dateStyle: 'medium', timeZone: 'Africa/Johannesburg' })
+}
+
+/** A dialog route's error (unknown record, no access) shown as a dialog over the tab, not a blank page. */
+export function AdminDialogErrorBoundary() {
+  const error = useRouteError()
+  const message = isRouteErrorResponse(error)
+    ? error.status === 404
+      ? 'This record does not exist (any more).'
+      : typeof error.data === 'string' && error.data
+        ? error.data
+        : `${error.status}: ${error.statusText}`
+    : 'Something went wrong. Please try again.'
+  return (
+    <AdminDialog title={isRouteErrorResponse(error) && error.status === 404 ? 'Not found' : 'Error'} closeTo="/admin">
+      <p className="text-sm text-ink-700">{message}</p>
+    </AdminDialog>
+  )
 }
