@@ -1,24 +1,13 @@
 /**
- * Reading an admin's KML upload safely (ADR 042): a size limit, no DOCTYPE at all
- * (that rules out entity-expansion and external-entity attacks before any parser
- * sees the text), a strict XML parse where any error is fatal, then @tmcw/togeojson.
- * Only polygon placemarks become zones; each keeps its name and colour.
+ * Reading an admin's airspace KML upload (ADR 042): the safe KML reader of
+ * `geometry/kml-document.server.ts`, then only polygon placemarks become zones; each
+ * keeps its name and colour.
  */
-import { kml } from '@tmcw/togeojson'
-import { DOMParser } from '@xmldom/xmldom'
-import type { Feature, Geometry, MultiPolygon, Polygon, Position } from 'geojson'
+import type { Geometry, MultiPolygon, Polygon, Position } from 'geojson'
+import { KML_MAX_PLACEMARKS, KmlError, readKmlDocument } from '#app/domain/geometry/kml-document.server.ts'
 
 export const KML_MAX_BYTES = 5 * 1024 * 1024
-export const KML_MAX_PLACEMARKS = 5000
-
-export class KmlError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 413 | 415 = 400,
-  ) {
-    super(message)
-  }
-}
+export { KML_MAX_PLACEMARKS, KmlError }
 
 export const INVALID_FILE_TYPE = 'Invalid File Type'
 export const SELECT_KML_FILE = 'Please select a KML file'
@@ -73,36 +62,7 @@ function colourOf(props: Record<string, unknown>) {
 
 /** Parses the text of a KML file; throws KmlError with a message for the admin. */
 export function parseKml(text: string): KmlPlacemark[] {
-  if (Buffer.byteLength(text, 'utf8') > KML_MAX_BYTES) {
-    throw new KmlError(`The KML file is too large (the limit is ${KML_MAX_BYTES / 1024 / 1024} MB)`, 413)
-  }
-  const body = text.replace(/^\uFEFF/, '')
-  if (!body.trim()) throw new KmlError('The KML file is empty')
-  if (/<!DOCTYPE/i.test(body) || /<!ENTITY/i.test(body)) {
-    throw new KmlError('The KML file contains a DOCTYPE or entity declarations, which are not allowed')
-  }
-  let doc: ReturnType<DOMParser['parseFromString']>
-  try {
-    doc = new DOMParser({
-      onError: (level, message) => {
-        if (level !== 'warning') throw new Error(message)
-      },
-    }).parseFromString(body, 'text/xml')
-  } catch {
-    throw new KmlError('The KML file is not well-formed XML')
-  }
-  const root = doc.documentElement
-  if (!root || root.localName !== 'kml') throw new KmlError('The file is not a KML document (no <kml> root element)')
-  const placemarkCount = doc.getElementsByTagName('Placemark').length
-  if (placemarkCount > KML_MAX_PLACEMARKS) {
-    throw new KmlError(`The KML file has too many placemarks (the limit is ${KML_MAX_PLACEMARKS})`, 413)
-  }
-  let features: Feature[]
-  try {
-    features = kml(doc as unknown as Document).features as Feature[]
-  } catch {
-    throw new KmlError('The KML file could not be read')
-  }
+  const features = readKmlDocument(text, { maxBytes: KML_MAX_BYTES }).features
   const placemarks: KmlPlacemark[] = []
   features.forEach((feature, i) => {
     const geometry = toAreaGeometry(feature.geometry)
