@@ -20,7 +20,8 @@ export function RevenueChart({ data }: { data: Array<{ month: string; revenue: n
   const pad = { top: 16, right: 12, bottom: 36, left: 64 }
   const innerW = width - pad.left - pad.right
   const innerH = height - pad.top - pad.bottom
-  const max = Math.max(1, ...data.map((d) => d.revenue))
+  // At least R1 000 on the axis, so an empty or tiny month still reads sensibly.
+  const max = Math.max(100_000, ...data.map((d) => d.revenue))
   // A round top for the axis: 1, 2 or 5 × 10^n (in cents).
   const magnitude = 10 ** Math.floor(Math.log10(max))
   const top = [1, 2, 5, 10].map((f) => f * magnitude).find((v) => v >= max) ?? max
