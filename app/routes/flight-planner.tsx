@@ -16,6 +16,7 @@ import {
 } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react'
 import leafletCss from 'leaflet/dist/leaflet.css'
+import leafletDrawCss from 'leaflet-draw/dist/leaflet.draw.css'
 import { useEffect } from 'react'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
@@ -48,7 +49,10 @@ import {
 import { canPlan } from '#app/domain/projects/status.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: leafletCss }]
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: leafletCss },
+  { rel: 'stylesheet', href: leafletDrawCss },
+]
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && 'project' in data && data.project ? `${data.project.name} · Flight planner · Kestrel` : 'Flight planner · Kestrel' },
