@@ -65,7 +65,8 @@ L.drawLocal.draw.handlers.polygon.tooltip = {
   cont: 'Click to place the next corner.',
   end: 'Click the first corner or press Complete to finish.',
 }
-L.drawLocal.draw.handlers.polyline.error = 'Edges of an area must not cross.'
+// Also shown when the first corner is clicked before there are three.
+L.drawLocal.draw.handlers.polyline.error = 'An area needs 3 corners, and its edges must not cross.'
 
 const CURRENT_COLOUR = '#38bdf8'
 /** Same look as the paused drawing below (sky dot, white ring), whatever the pointer type. */
@@ -84,6 +85,44 @@ export interface DrawControls {
   complete(): void
   /** Drops the area in progress. */
   reset(): void
+}
+
+/** leaflet-draw internals we adjust (1.0.4, `L.Draw.Polyline`). */
+interface PolylineHandlerInternals {
+  _disableMarkers: boolean
+  _enableNewMarkers(): void
+  _onMouseMove(event: { originalEvent: MouseEvent }): void
+}
+
+/*
+ * Why leaflet-draw dropped clicks here, and the two fixes (ADR 023). The handler adds a
+ * corner when a mousedown + mouseup land on its invisible "mouse marker", which it moves
+ * under the pointer on every map mousemove.
+ * 1. With `preferCanvas` (needed by the screenshot) the pointer is over Leaflet's canvas,
+ *    and the canvas forwards mousemove to the map at most every 32 ms. A click soon after
+ *    the previous event finds the marker still at the old spot: the mousedown hits the
+ *    canvas and the corner is lost. `followPointer` moves the marker on every mousemove.
+ * 2. After each corner the handler ignores clicks for 50 ms (`_enableNewMarkers`) to
+ *    swallow the mouse half of a touch + mouse pair. Leaflet 1.9 never fires `touchstart`
+ *    on the map, so that pair cannot reach it (its `_onTouch` is never called); the pause
+ *    only drops quick clicks. One mousedown still arms exactly one mouseup without it.
+ */
+function acceptEveryClick(handler: L.Draw.Polygon) {
+  const internals = handler as unknown as PolylineHandlerInternals
+  internals._enableNewMarkers = function enableAtOnce(this: PolylineHandlerInternals) {
+    this._disableMarkers = false
+  }
+}
+
+function followPointer(map: L.Map, handler: L.Draw.Polygon) {
+  const internals = handler as unknown as PolylineHandlerInternals
+  const container = map.getContainer()
+  const follow = (event: MouseEvent) => {
+    if (handler.enabled()) internals._onMouseMove({ originalEvent: event })
+  }
+  // Capture: before the canvas sees (and throttles) the event.
+  container.addEventListener('mousemove', follow, true)
+  return () => container.removeEventListener('mousemove', follow, true)
 }
 
 function toLatLng(latlng: L.LatLng): LatLng {
@@ -129,9 +168,8 @@ function PolygonDrawer({
   const map = useMap()
   const latest = useRef({ points, onPointsChange, onAreaDrawn, onCancel })
   latest.current = { points, onPointsChange, onAreaDrawn, onCancel }
-  const [handler] = useState(
-    () =>
-      new L.Draw.Polygon(map as L.DrawMap, {
+  const [handler] = useState(() => {
+    const polygon = new L.Draw.Polygon(map as L.DrawMap, {
         // showArea must stay false: leaflet-draw 1.0.4 throws on mouse-move with it on.
         showArea: false,
         showLength: false,
@@ -143,8 +181,10 @@ function PolygonDrawer({
         touchIcon: vertexIcon,
         guidelineDistance: 12,
         shapeOptions: { color: CURRENT_COLOUR, weight: 3, opacity: 1, dashArray: '6 6', fill: false },
-      }),
-  )
+    })
+    acceptEveryClick(polygon)
+    return polygon
+  })
 
   useEffect(() => {
     function loadPoints(list: LatLng[]) {
@@ -211,15 +251,18 @@ function PolygonDrawer({
   }, [map, handler, controlsRef])
 
   useEffect(() => {
-    if (drawing) {
-      withoutMapFocus(map, () => handler.enable())
-      // Resume a paused area where it stopped.
-      for (const p of latest.current.points) handler.addVertex(L.latLng(p.latitude, p.longitude))
-    } else handler.disable()
     map.getContainer().style.cursor = drawing ? 'crosshair' : ''
+    if (!drawing) {
+      handler.disable()
+      map.doubleClickZoom.enable()
+      return
+    }
     // Double-click zoom would fight point placement while drawing.
-    if (drawing) map.doubleClickZoom.disable()
-    else map.doubleClickZoom.enable()
+    map.doubleClickZoom.disable()
+    withoutMapFocus(map, () => handler.enable())
+    // Resume a paused area where it stopped.
+    for (const p of latest.current.points) handler.addVertex(L.latLng(p.latitude, p.longitude))
+    return followPointer(map, handler)
   }, [drawing, map, handler])
   return null
 }
