@@ -12,13 +12,15 @@ import compression from 'compression'
 import express from 'express'
 import helmet from 'helmet'
 import morgan from 'morgan'
-import { getEnv } from './app/domain/config/env.server.ts'
+import { assertSafeProductionConfig, getEnv } from './app/domain/config/env.server.ts'
 import { closeDb, getDb } from './app/domain/db/db.server.ts'
+import { checkDeclaredBody, redactUrlForLog } from './app/domain/http/request-limits.server.ts'
 import { seedDemo } from './db/seed.ts'
 
 installGlobals({ nativeFetch: true })
 
 const env = getEnv()
+assertSafeProductionConfig()
 const isProduction = env.NODE_ENV === 'production'
 const BUILD_PATH = path.resolve('build/index.js')
 
@@ -35,8 +37,9 @@ let build = await importBuild()
 
 const app = express()
 app.disable('x-powered-by')
-// One proxy hop (fly's edge) is trusted for the client address; never more.
-app.set('trust proxy', 1)
+// Only as many proxy hops as configured are trusted for the client address (1 on Fly,
+// none by default), so a client can't pick its own address with X-Forwarded-For.
+app.set('trust proxy', env.TRUST_PROXY)
 app.use(compression())
 
 const tileOrigin = new URL(env.TILE_URL.replace(/\{[a-z]\}/g, '0')).origin
@@ -70,11 +73,23 @@ app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y'
 app.use(express.static('public', { maxAge: '1h' }))
 app.use('/build', (_req, res) => res.status(404).end())
 
+// Access log without query strings or reset tokens.
+morgan.token('safe-url', (req: express.Request) => redactUrlForLog(req.originalUrl || req.url))
 app.use(
-  morgan('tiny', {
+  morgan(':method :safe-url :status :res[content-length] - :response-time ms', {
     skip: (req) => req.url === '/healthcheck' || (env.NODE_ENV === 'test' && !process.env.LOG_REQUESTS),
   }),
 )
+
+// Bodies over their limit (or of unknown length) are refused before anything reads them.
+app.use((req, res, next) => {
+  const check = checkDeclaredBody(req.method, req.path, {
+    contentLength: req.headers['content-length'],
+    transferEncoding: req.headers['transfer-encoding'],
+  })
+  if (check.ok) return next()
+  res.status(check.status).json({ error: check.error })
+})
 
 app.all(
   '*',

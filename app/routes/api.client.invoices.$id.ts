@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
-import { apiError, parseId } from '#app/domain/http/api.server.ts'
+import { apiError, methodNotAllowed, parseId } from '#app/domain/http/api.server.ts'
 import { getClientInvoice } from '#app/domain/payments/invoices.server.ts'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -11,3 +11,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!invoice) return apiError(404, 'Invoice details not found')
   return json(invoice)
 }
+
+/** Read-only: any other method gets a JSON 405, not an unexpected-server-error page. */
+export const action = () => methodNotAllowed(['GET'])

@@ -1,4 +1,5 @@
 /** `GET /api/client/invoices` — the signed-in client's invoices (api.md lists). */
+import { methodNotAllowed } from '#app/domain/http/api.server.ts'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
@@ -8,3 +9,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request, 'client')
   return json(listClientInvoices(user.id))
 }
+
+/** Read-only: any other method gets a JSON 405, not an unexpected-server-error page. */
+export const action = () => methodNotAllowed(['GET'])

@@ -5,7 +5,7 @@
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
-import { apiError, parseId } from '#app/domain/http/api.server.ts'
+import { apiError, methodNotAllowed, parseId } from '#app/domain/http/api.server.ts'
 import { isValidScreenshot } from '#app/domain/projects/flight-plan.ts'
 import { projectApiError } from '#app/domain/projects/api-errors.server.ts'
 import { getClientProject } from '#app/domain/projects/projects.server.ts'
@@ -38,3 +38,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
   })
 }
+
+/** Read-only: any other method gets a JSON 405, not an unexpected-server-error page. */
+export const action = () => methodNotAllowed(['GET'])

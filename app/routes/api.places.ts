@@ -2,6 +2,7 @@
  * GET /api/places?q=: the offline South African location search behind the Create
  * Project autocomplete. `{ results: [{ address, lat, lng, kind }], message? }`.
  */
+import { methodNotAllowed } from '#app/domain/http/api.server.ts'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
@@ -16,3 +17,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { headers: { 'Cache-Control': 'private, max-age=300' } },
   )
 }
+
+/** Read-only: any other method gets a JSON 405, not an unexpected-server-error page. */
+export const action = () => methodNotAllowed(['GET'])

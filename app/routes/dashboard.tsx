@@ -9,6 +9,7 @@ import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { ErrorScreen, GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { ProfileSchema } from '#app/domain/auth/schemas.ts'
+import { ADMIN_INTENTS, handleAdminIntent } from '#app/domain/admin/intents.server.ts'
 import { loadRoleDashboard } from '#app/domain/dashboard/dashboard.server.ts'
 import { handleClientProjectIntent, isClientProjectIntent } from '#app/domain/projects/dashboard-actions.server.ts'
 import { createToastHeaders } from '#app/domain/http/toast.server.ts'
@@ -30,6 +31,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
   const formData = await request.formData()
   const intent = formData.get('intent')
+  if (user.role === 'admin' && (ADMIN_INTENTS as readonly unknown[]).includes(intent)) {
+    return handleAdminIntent(user, formData)
+  }
   if (isClientProjectIntent(intent)) return handleClientProjectIntent(user, intent, formData)
   if (intent === 'update-profile') {
     const submission = parseWithZod(formData, { schema: ProfileSchema })
@@ -60,7 +64,7 @@ export default function DashboardPage() {
       ) : data.role === 'pilot' ? (
         <PilotDashboard profile={data.profile} stats={data.stats} welcome={data.welcome} />
       ) : data.role === 'admin' ? (
-        <AdminDashboard stats={data.stats} welcome={data.welcome} />
+        <AdminDashboard stats={data.stats} admin={data.admin} welcome={data.welcome} />
       ) : (
         <ErrorScreen title="Invalid Role" message="Invalid Role - Your account role is not recognized." />
       )}

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { AppShell, DashboardHeading } from '#app/components/layout/app-shell.tsx'
+import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { getEnv, isDemo, isProduction } from '#app/domain/config/env.server.ts'
 import { listOutbox } from '#app/domain/mail/mail.server.ts'
 
@@ -10,10 +11,15 @@ export const meta: MetaFunction = () => [{ title: 'Mail outbox (development) · 
 /**
  * Development only: the e-mails the app wrote to the local outbox because no SMTP_URL
  * is set (reset links, contact enquiries, …). Also in the local demo (`npm run demo`,
- * a production build with the demo seed); a real production deployment answers 404.
+ * a production build with the demo seed) for admins only; a real production deployment
+ * answers 404.
  */
-export async function loader(_args: LoaderFunctionArgs) {
-  if (isProduction() && !isDemo()) throw new Response('Not Found', { status: 404 })
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (isProduction()) {
+    if (!isDemo()) throw new Response('Not Found', { status: 404 })
+    // A demo may be reachable by others, and the outbox holds password-reset links.
+    await requireRole(request, 'admin')
+  }
   const env = getEnv()
   return json({ messages: await listOutbox(), smtp: Boolean(env.SMTP_URL), dir: env.MAIL_OUTBOX_DIR })
 }

@@ -15,6 +15,7 @@ import { action as register } from '#app/routes/api.auth.register.ts'
 import { action as resetPassword, INVALID_RESET_TOKEN } from '#app/routes/api.auth.reset-password.ts'
 import { loader as currentUser } from '#app/routes/api.auth.user.ts'
 import { loader as verifyResetToken } from '#app/routes/api.auth.verify-reset-token.$token.ts'
+import { waitForOutbox } from '#tests/helpers/outbox.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { extractLink } from '#tests/helpers/smtp-server.ts'
 import { createTestUser, signedInUser, TEST_PASSWORD } from '#tests/helpers/users.ts'
@@ -35,7 +36,7 @@ const registration = () => ({
 })
 
 async function resetTokenFor(email: string) {
-  const mail = (await listOutbox()).find((m) => m.to === email)
+  const mail = await waitForOutbox((m) => m.to === email)
   if (!mail) throw new Error('no reset mail')
   return new URL(extractLink(mail.text, '/reset-password?token=')).searchParams.get('token')!
 }
@@ -208,6 +209,7 @@ describe('password reset over the API', () => {
     expect(unknown.status).toBe(200)
     expect(await readJson(known)).toEqual({ message: FORGOT_PASSWORD_MESSAGE })
     expect(await readJson(unknown)).toEqual({ message: FORGOT_PASSWORD_MESSAGE })
+    await waitForOutbox((m) => m.to === user.email)
     const outbox = await listOutbox()
     expect(outbox.filter((m) => m.to === user.email)).toHaveLength(1)
     expect(outbox.some((m) => m.to === 'nobody@example.test')).toBe(false)

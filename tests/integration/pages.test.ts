@@ -12,6 +12,7 @@ import { loader as dashboardLoader } from '#app/routes/dashboard.tsx'
 import { loader as outboxLoader } from '#app/routes/dev.outbox.tsx'
 import { action as forgotAction } from '#app/routes/forgot-password.tsx'
 import { action as resetAction, loader as resetLoader } from '#app/routes/reset-password.tsx'
+import { waitForOutbox } from '#tests/helpers/outbox.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { extractLink } from '#tests/helpers/smtp-server.ts'
 import { createTestUser, signedInUser } from '#tests/helpers/users.ts'
@@ -106,7 +107,7 @@ describe('forgot and reset password pages', () => {
   it('reset-password verifies the token in the loader, resets once, then shows it as invalid', async () => {
     const user = await createTestUser()
     await callRoute(forgotAction, '/forgot-password', { form: { ...honeypotFields(), email: user.email }, context: { clientIp: freshIp() } })
-    const mail = (await listOutbox()).find((m) => m.to === user.email)!
+    const mail = await waitForOutbox((m) => m.to === user.email)
     const link = new URL(extractLink(mail.text, '/reset-password?token='))
     const token = link.searchParams.get('token')!
 
@@ -151,16 +152,23 @@ describe('role dashboards', () => {
 })
 
 describe('development outbox', () => {
-  it('lists the outbox in development and the demo, and is a 404 in production', async () => {
+  it('lists the outbox in development, to admins only in the demo, and is a 404 in production', async () => {
     const ok = await callRoute(outboxLoader, '/dev/outbox')
     expect(ok.status).toBe(200)
     process.env.NODE_ENV = 'production'
     resetEnvCache()
     const hidden = await callRoute(outboxLoader, '/dev/outbox')
     expect(hidden.status).toBe(404)
-    // The local demo is a production build, and keeps the page.
+    // The local demo is a production build, and keeps the page for admins: it holds
+    // password-reset links, so strangers must not read it.
     Object.assign(process.env, { SEED: 'demo', ALLOW_DEMO_SEED: 'true' })
     resetEnvCache()
-    expect((await callRoute(outboxLoader, '/dev/outbox')).status).toBe(200)
+    const anonymous = await callRoute(outboxLoader, '/dev/outbox')
+    expect(anonymous.status).toBe(302)
+    expect(anonymous.headers.get('Location')).toMatch(/^\/login/)
+    const client = await signedInUser('client')
+    expect((await callRoute(outboxLoader, '/dev/outbox', { headers: client.headers })).status).toBe(403)
+    const admin = await signedInUser('admin')
+    expect((await callRoute(outboxLoader, '/dev/outbox', { headers: admin.headers })).status).toBe(200)
   })
 })

@@ -1,7 +1,17 @@
+import { Link, Outlet } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
 import { DashboardHeading } from '#app/components/layout/app-shell.tsx'
+import { cn } from '#app/components/ui/cn.ts'
 import { formatRand } from '#app/components/ui/money.ts'
 import { StatCard } from '#app/components/ui/stat-card.tsx'
-import { TabLinks, useActiveTab } from '#app/components/ui/tabs.tsx'
+import { AirspaceTab } from './admin/airspace-tab.tsx'
+import { AuditTab } from './admin/audit-tab.tsx'
+import { FinancialTab } from './admin/financial-tab.tsx'
+import { PilotsTab } from './admin/pilots-tab.tsx'
+import { ProjectsTab } from './admin/projects-tab.tsx'
+import { SettingsTab } from './admin/settings-tab.tsx'
+import type { AdminData } from './admin/types.ts'
+import { UsersTab } from './admin/users-tab.tsx'
 import { WelcomeBanner } from './welcome-banner.tsx'
 
 export const ADMIN_TABS = [
@@ -11,6 +21,7 @@ export const ADMIN_TABS = [
   { id: 'airspace', label: 'Airspace' },
   { id: 'financial', label: 'Financial' },
   { id: 'settings', label: 'Settings' },
+  { id: 'audit', label: 'Audit log' },
 ] as const
 
 export interface AdminStats {
@@ -23,22 +34,68 @@ export interface AdminStats {
   revenue: number
 }
 
-export function AdminDashboard({ stats, welcome }: { stats: AdminStats; welcome: string | null }) {
-  const tab = useActiveTab(ADMIN_TABS, 'projects')
+/**
+ * The admin console. Tabs are links (`/admin?tab=…`); dialogs are child routes of
+ * /admin rendered into the <Outlet/> over the open tab (ADR 040).
+ */
+export function AdminDashboard({ stats, admin, welcome }: { stats: AdminStats; admin: AdminData; welcome: string | null }) {
+  const active = ADMIN_TABS.find((t) => t.id === admin.tab) ?? ADMIN_TABS[0]
+  const tabStrip = useRef<HTMLElement>(null)
+  // On narrow screens the tab strip scrolls sideways: keep the open tab in view.
+  useEffect(() => {
+    const strip = tabStrip.current
+    const current = strip?.querySelector<HTMLElement>('[aria-current="page"]')
+    if (strip && current) strip.scrollLeft = current.offsetLeft - strip.clientWidth / 2 + current.clientWidth / 2
+  }, [active.id])
   return (
     <main className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
       <WelcomeBanner message={welcome} />
-      <DashboardHeading title="Admin Dashboard" subtitle="Comprehensive project and user management" />
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="no-print">
+        <DashboardHeading title="Admin Dashboard" subtitle="Comprehensive project and user management" />
+      </div>
+      <div className="no-print grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard label="Total Projects" value={stats.totalProjects} hint={`${stats.completedProjects} completed`} />
         <StatCard label="Pending Projects" value={stats.pendingProjects} hint="Awaiting pilot assignment" />
         <StatCard label="Active Projects" value={stats.activeProjects} hint="Assigned or in progress" />
-        <StatCard label="Revenue" value={formatRand(stats.revenue)} hint={`${stats.clients} clients · ${stats.pilots} pilots`} />
+        <StatCard label="Revenue" value={<span className="text-xl sm:text-2xl">{formatRand(stats.revenue)}</span>} hint={`${stats.clients} clients · ${stats.pilots} pilots`} />
       </div>
-      <TabLinks tabs={ADMIN_TABS} active={tab} label="Admin dashboard sections" />
-      <section className="card p-6" aria-label={ADMIN_TABS.find((t) => t.id === tab)?.label}>
-        <h2 className="text-lg font-semibold">{ADMIN_TABS.find((t) => t.id === tab)?.label}</h2>
+      <nav ref={tabStrip} aria-label="Admin dashboard sections" className="no-print relative -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+        <ul className="flex min-w-max gap-1 rounded-xl border border-ink-100 bg-white p-1 shadow-sm">
+          {ADMIN_TABS.map((t) => (
+            <li key={t.id}>
+              <Link
+                to={`/admin?tab=${t.id}`}
+                preventScrollReset
+                aria-current={active.id === t.id ? 'page' : undefined}
+                className={cn(
+                  'block rounded-lg px-4 py-2 text-sm font-medium transition',
+                  active.id === t.id ? 'bg-ink-900 text-white shadow' : 'text-ink-600 hover:bg-ink-50 hover:text-ink-900',
+                )}
+              >
+                {t.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section aria-label={active.label}>
+        {admin.tab === 'projects' ? (
+          <ProjectsTab data={admin} />
+        ) : admin.tab === 'users' ? (
+          <UsersTab data={admin} />
+        ) : admin.tab === 'pilots' ? (
+          <PilotsTab data={admin} />
+        ) : admin.tab === 'airspace' ? (
+          <AirspaceTab data={admin} />
+        ) : admin.tab === 'financial' ? (
+          <FinancialTab data={admin} />
+        ) : admin.tab === 'settings' ? (
+          <SettingsTab data={admin} />
+        ) : (
+          <AuditTab data={admin} />
+        )}
       </section>
+      <Outlet />
     </main>
   )
 }

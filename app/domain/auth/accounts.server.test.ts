@@ -57,7 +57,7 @@ describe('registration and credentials', () => {
 describe('password reset', () => {
   it('e-mails a link whose token is stored only as a hash', async () => {
     const user = await createTestUser()
-    await requestPasswordReset(user.email)
+    await (await requestPasswordReset(user.email)).delivery
     const token = await resetTokenFromOutbox(user.email)
     const rows = getDb().select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)).all()
     expect(rows).toHaveLength(1)
@@ -66,9 +66,9 @@ describe('password reset', () => {
   })
 
   it('says nothing and sends nothing for an unknown or deactivated address', async () => {
-    await requestPasswordReset('ghost@example.test')
+    await (await requestPasswordReset('ghost@example.test')).delivery
     const inactive = await createTestUser({ isActive: false })
-    await requestPasswordReset(inactive.email)
+    await (await requestPasswordReset(inactive.email)).delivery
     const outbox = await listOutbox()
     expect(outbox.some((m) => m.to === 'ghost@example.test' || m.to === inactive.email)).toBe(false)
   })
@@ -76,7 +76,7 @@ describe('password reset', () => {
   it('sets the new password, spends the token and ends every session of the user', async () => {
     const user = await createTestUser()
     const session = await createSession(user.id)
-    await requestPasswordReset(user.email)
+    await (await requestPasswordReset(user.email)).delivery
     const token = await resetTokenFromOutbox(user.email)
 
     expect(await resetPassword(token, 'brand-new-pass')).toBe(true)
@@ -92,8 +92,8 @@ describe('password reset', () => {
 
   it('a used link also retires the other outstanding links of the user', async () => {
     const user = await createTestUser()
-    await requestPasswordReset(user.email)
-    await requestPasswordReset(user.email)
+    await (await requestPasswordReset(user.email)).delivery
+    await (await requestPasswordReset(user.email)).delivery
     const tokens = (await listOutbox())
       .filter((m) => m.to === user.email)
       .map((m) => new URL(extractLink(m.text, '/reset-password?token=')).searchParams.get('token')!)
@@ -106,7 +106,7 @@ describe('password reset', () => {
 
   it('expires after 1 hour', async () => {
     const user = await createTestUser()
-    await requestPasswordReset(user.email)
+    await (await requestPasswordReset(user.email)).delivery
     const token = await resetTokenFromOutbox(user.email)
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(Date.now() + RESET_TOKEN_TTL_MS - 60_000)
@@ -121,7 +121,7 @@ describe('password reset', () => {
 
   it('a deactivated user cannot use a link issued before deactivation', async () => {
     const user = await createTestUser()
-    await requestPasswordReset(user.email)
+    await (await requestPasswordReset(user.email)).delivery
     const token = await resetTokenFromOutbox(user.email)
     getDb().update(users).set({ isActive: false }).where(eq(users.id, user.id)).run()
     expect(verifyResetToken(token)).toEqual({ valid: false })

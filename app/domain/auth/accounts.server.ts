@@ -59,9 +59,9 @@ export async function registerClient(input: RegisterInput): Promise<User> {
  * does (and is active), a single-use link valid for one hour is e-mailed.
  * Earlier unused links stay valid until they expire or one of them is used.
  */
-export async function requestPasswordReset(email: string): Promise<void> {
+export async function requestPasswordReset(email: string): Promise<{ delivery: Promise<boolean> }> {
   const user = findUserByEmail(email)
-  if (!user || !user.isActive) return
+  if (!user || !user.isActive) return { delivery: Promise.resolve(false) }
   const token = generateToken()
   getDb()
     .insert(passwordResetTokens)
@@ -72,9 +72,9 @@ export async function requestPasswordReset(email: string): Promise<void> {
     })
     .run()
   const url = `${appUrl()}/reset-password?token=${encodeURIComponent(token)}`
-  // A mail failure is logged, not reported: an error only for existing accounts would
-  // tell a stranger which addresses have one.
-  await sendEmailSafely({
+  // Not awaited by callers, and a failure is logged, not reported: waiting for SMTP (or
+  // an error) only for existing accounts would tell a stranger which addresses have one.
+  const delivery = sendEmailSafely({
     to: user.email,
     subject: 'Reset your Kestrel password',
     ...renderEmail({
@@ -87,6 +87,7 @@ export async function requestPasswordReset(email: string): Promise<void> {
       action: { label: 'Reset password', url },
     }),
   })
+  return { delivery }
 }
 
 function findUsableToken(token: string) {

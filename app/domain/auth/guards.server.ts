@@ -12,12 +12,29 @@ export async function getOptionalUser(request: Request): Promise<User | null> {
   return getSessionUser(request)
 }
 
+function hasControlOrBackslash(value: string) {
+  for (const ch of value) {
+    const code = ch.charCodeAt(0)
+    if (code < 0x20 || code === 0x7f || ch === '\\') return true
+  }
+  return false
+}
+
 /** A relative path to come back to after signing in; anything else becomes /dashboard. */
 export function safeRedirect(to: unknown, fallback = '/dashboard') {
-  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) {
+  if (typeof to !== 'string' || !to.startsWith('/')) return fallback
+  // Browsers drop tabs and newlines inside URLs ("/\t/evil.example" becomes
+  // "//evil.example"), so resolve the path the way a browser would and keep it only
+  // if it stays on our own origin.
+  const base = 'http://kestrel.invalid'
+  let resolved: URL
+  try {
+    resolved = new URL(to, base)
+  } catch {
     return fallback
   }
-  return to
+  if (resolved.origin !== base || hasControlOrBackslash(to)) return fallback
+  return `${resolved.pathname}${resolved.search}${resolved.hash}`
 }
 
 export async function requireUser(request: Request): Promise<User> {

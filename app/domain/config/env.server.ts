@@ -9,6 +9,11 @@ import { z } from 'zod'
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().positive().default(3000),
+  /**
+   * How many reverse proxies in front of us may set X-Forwarded-For (1 on Fly). With none
+   * (the default) the client address is the TCP peer, so it cannot be spoofed by a header.
+   */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(5).default(0),
   DATABASE_PATH: z.string().default('data/kestrel.sqlite'),
   DATA_DIR: z.string().default('data/files'),
   MAIL_OUTBOX_DIR: z.string().default('data/outbox'),
@@ -97,6 +102,18 @@ export function isProduction() {
 export function isDemo() {
   const env = getEnv()
   return env.SEED === 'demo' && env.ALLOW_DEMO_SEED === 'true'
+}
+
+/**
+ * Refuses settings that are only safe on a developer's machine. The PayFast simulator
+ * marks projects paid without money changing hands, so a real deployment must use the
+ * sandbox or live gateway; only development, tests and the local demo may simulate.
+ */
+export function assertSafeProductionConfig() {
+  const env = getEnv()
+  if (env.NODE_ENV === 'production' && env.PAYFAST_MODE === 'simulator' && !isDemo()) {
+    throw new Error('PAYFAST_MODE=simulator is for development and the local demo; set PAYFAST_MODE to sandbox or live in production.')
+  }
 }
 
 /** The business details shown in the footer, the legal page and on invoices. */

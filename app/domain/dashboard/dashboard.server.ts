@@ -3,11 +3,12 @@
  * gathers what each view needs; the route picks by role.
  */
 import type { User } from '#db/schema.ts'
+import { loadAdminTab } from '#app/domain/admin/tabs.server.ts'
 import { listClientInvoices } from '#app/domain/payments/invoices.server.ts'
 import { loadClientProjectTabs } from '#app/domain/projects/dashboard-actions.server.ts'
 import { getAdminStats, getClientStats, getPilotStats } from './stats.server.ts'
 
-/** `url` carries the dashboard's URL state (tab, search query, open dialogs). */
+/** `url` carries the dashboard's URL state (tab, search query, open dialogs; the admin tab and its filters). */
 export function loadRoleDashboard(user: User, url: URL = new URL('http://localhost/dashboard')) {
   const profile = {
     firstName: user.firstName,
@@ -39,7 +40,7 @@ export function loadRoleDashboard(user: User, url: URL = new URL('http://localho
         stats: getPilotStats(user.id),
       }
     case 'admin':
-      return { role: 'admin' as const, profile, stats: getAdminStats() }
+      return { role: 'admin' as const, profile, stats: getAdminStats(), admin: loadAdminTab(url) }
     default:
       return { role: 'unknown' as const }
   }

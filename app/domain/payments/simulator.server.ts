@@ -20,11 +20,13 @@ import {
   signaturesMatch,
   checkoutSignature,
 } from './payfast.ts'
+import { isDemo, isProduction } from '#app/domain/config/env.server.ts'
 import { getPayfastConfig, isSimulatorMode } from './payfast.server.ts'
 
 /** Thrown by the simulator routes when the mode is not `simulator`. */
 export function assertSimulatorEnabled() {
-  if (!isSimulatorMode()) throw new Response('Not Found', { status: 404 })
+  // Never in a real deployment, even if the mode were misconfigured (see assertSafeProductionConfig).
+  if (!isSimulatorMode() || (isProduction() && !isDemo())) throw new Response('Not Found', { status: 404 })
 }
 
 export interface VerifiedCheckout {

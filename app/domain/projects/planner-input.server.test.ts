@@ -53,6 +53,11 @@ describe('parsePlanFile', () => {
     expect(() => parsePlanFile('p.pdf', '%PDF-1.4')).toThrow(INPUT_MESSAGES.fileType)
   })
 
+  test('a KML with a DOCTYPE (entity expansion) is refused before parsing', () => {
+    const bomb = `<?xml version="1.0"?><!DOCTYPE kml [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]><kml><Document><name>&b;</name></Document></kml>`
+    expect(() => parsePlanFile('bomb.kml', bomb)).toThrow(/DOCTYPE/)
+  })
+
   test('files over 1 MB are refused', () => {
     expect(() => parsePlanFile('big.kml', `<kml>${' '.repeat(1024 * 1024)}</kml>`)).toThrow(INPUT_MESSAGES.fileTooLarge)
   })

@@ -3,9 +3,8 @@
  * JavaScript", ADR 021): pasted coordinates, or an uploaded KML / GeoJSON file. The
  * result is the api.md `areas` array; the pricing engine's schema validates it after.
  */
-import { kml } from '@tmcw/togeojson'
-import { DOMParser } from '@xmldom/xmldom'
 import { flightPolygonToAreas, type SurveyArea } from '#app/domain/geometry/areas.ts'
+import { KmlError, readKmlDocument } from '#app/domain/geometry/kml-document.server.ts'
 import { parseCoordinatePair } from '#app/domain/places/places.server.ts'
 
 /** KML and GeoJSON files of a few hundred areas fit well within this. */
@@ -75,16 +74,12 @@ function polygonsOnly(value: unknown): unknown {
 export function parseKml(text: string): SurveyArea[] {
   let collection
   try {
-    const errors: string[] = []
-    const doc = new DOMParser({
-      onError: (level, message) => {
-        if (level !== 'warning') errors.push(message)
-      },
-    }).parseFromString(text, 'text/xml')
-    if (errors.length || !doc.documentElement) throw new Error(errors[0] ?? 'empty')
-    collection = kml(doc)
-  } catch {
-    throw new PlannerInputError(INPUT_MESSAGES.unreadableKml, 'planFile')
+    collection = readKmlDocument(text, { maxBytes: MAX_PLAN_FILE_BYTES })
+  } catch (error) {
+    if (!(error instanceof KmlError)) throw error
+    // Size and DOCTYPE refusals say what is wrong; any other failure reads the same.
+    const message = error.status === 413 || /DOCTYPE/.test(error.message) ? error.message : INPUT_MESSAGES.unreadableKml
+    throw new PlannerInputError(message, 'planFile')
   }
   const areas = flightPolygonToAreas(polygonsOnly(collection))
   if (!areas?.length) throw new PlannerInputError(INPUT_MESSAGES.noPolygons, 'planFile')

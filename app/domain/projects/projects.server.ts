@@ -26,6 +26,7 @@ import {
   type FlightPlanView,
 } from './flight-plan.ts'
 import type { DraftInput } from './project-schemas.ts'
+import { projectPricingColumns } from '#app/domain/pricing/quote.server.ts'
 import { quoteProjectAreas, type ProjectQuote } from './quoting.server.ts'
 import { canPay, canPlan } from './status.ts'
 
@@ -271,25 +272,7 @@ export function completeFlightPlan(clientId: number, id: number, input: unknown,
       .update(projects)
       .set({
         polygonGeoJson: JSON.stringify(plan),
-        areaSqm: plan.totalArea,
-        distanceFromHub: plan.pricing.distanceFromHub,
-        nearestHub: plan.pricing.nearestHub,
-        nearestHubId: plan.pricing.nearestHubId,
-        basePrice: quote.basePrice,
-        adjustedPrice: quote.adjustedPrice,
-        airspaceZone: quote.airspaceZone,
-        airspaceZoneColor: quote.airspaceZoneColor,
-        aviationFee: quote.aviationFee,
-        travelFee: quote.travelFee,
-        subtotal: quote.subtotal,
-        vatAmount: quote.vatAmount,
-        quoteAmount: quote.totalInCents,
-        quotedAt,
-        baseCost: split.baseCost,
-        profitMargin: split.profitMargin,
-        platformShare: split.platformShare,
-        operatorShare: split.operatorShare,
-        operatorPayout: split.operatorPayout,
+        ...projectPricingColumns({ quote, split }, quotedAt),
         status: 'pending',
       })
       .where(and(eq(projects.id, id), eq(projects.clientId, clientId)))

@@ -1,0 +1,157 @@
+import { Form } from '@remix-run/react'
+import { formatRand } from '#app/components/ui/money.ts'
+import { StatCard } from '#app/components/ui/stat-card.tsx'
+import { useHydrated } from '#app/components/ui/use-hydrated.ts'
+import { RevenueChart } from './revenue-chart.tsx'
+import type { TabData } from './types.ts'
+import { EmptyRow, formatDate, SectionHeader, td, th } from './ui.tsx'
+
+export function FinancialTab({ data }: { data: TabData<'financial'> }) {
+  const { report, range } = data
+  const hydrated = useHydrated()
+  const exportParams = new URLSearchParams()
+  if (range.from) exportParams.set('from', range.from)
+  if (range.to) exportParams.set('to', range.to)
+  const exportHref = `/admin/financial/export${exportParams.size ? `?${exportParams}` : ''}`
+  return (
+    <div className="space-y-6 print:space-y-4 [&_.card]:print:break-inside-avoid [&_.card]:print:shadow-none" data-testid="financial-report">
+      <p className="hidden text-xs text-ink-600 print:block">
+        Kestrel Aerial Survey · Financial report · {range.from || range.to ? `${range.from || 'start'} to ${range.to || 'today'}` : 'all paid projects'} · printed {new Date().toISOString().slice(0, 10)}
+      </p>
+      <div className="card p-4 sm:p-5">
+        <SectionHeader
+          title="Financial report"
+          description={range.from || range.to ? `Paid projects ${range.from ? `from ${range.from}` : ''} ${range.to ? `to ${range.to}` : ''}` : 'All paid projects'}
+          actions={
+            <>
+              <a href={exportHref} download className="btn-secondary">
+                Export CSV
+              </a>
+              {hydrated ? (
+                <button type="button" className="btn-dark" onClick={() => window.print()}>
+                  Print Report
+                </button>
+              ) : (
+                <span className="self-center text-xs text-ink-500">Print Report: use your browser’s Print (Ctrl+P)</span>
+              )}
+            </>
+          }
+        />
+        <Form method="get" action="/admin" className="no-print mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+          <input type="hidden" name="tab" value="financial" />
+          <div>
+            <label htmlFor="from" className="label">
+              From
+            </label>
+            <input id="from" name="from" type="date" defaultValue={range.from} className="input" />
+          </div>
+          <div>
+            <label htmlFor="to" className="label">
+              To
+            </label>
+            <input id="to" name="to" type="date" defaultValue={range.to} className="input" />
+          </div>
+          <button type="submit" className="btn-dark">
+            Apply
+          </button>
+          {range.from || range.to ? (
+            <a href="/admin?tab=financial" className="btn-ghost">
+              Clear dates
+            </a>
+          ) : null}
+        </Form>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard label="Revenue (incl. VAT)" value={formatRand(report.summary.revenue)} hint={`${report.summary.paidProjects} paid project${report.summary.paidProjects === 1 ? '' : 's'}`} />
+        <StatCard label="VAT collected" value={formatRand(report.summary.vat)} hint="Payable to SARS" />
+        <StatCard label="Platform share" value={formatRand(report.summary.platformShare)} hint="30% of the margin above base cost" />
+        <StatCard label="Operator payouts" value={formatRand(report.summary.operatorPayouts)} hint="70% of margin + travel + aviation" />
+      </div>
+
+      <div className="card p-4 sm:p-5">
+        <h3 className="mb-3 text-base font-semibold text-ink-950">Monthly revenue</h3>
+        <RevenueChart data={report.monthlyRevenue} />
+      </div>
+
+      <div className="card overflow-hidden">
+        <div className="p-4 sm:p-5">
+          <SectionHeader title="Invoices and payments" description="Newest first" />
+        </div>
+        <div className="overflow-x-auto">
+          <table className="min-w-full divide-y divide-ink-100">
+            <thead className="bg-ink-50/60">
+              <tr>
+                <th className={th}>Invoice</th>
+                <th className={th}>Project</th>
+                <th className={th}>Client</th>
+                <th className={th}>Status</th>
+                <th className={th}>Total</th>
+                <th className={th}>VAT</th>
+                <th className={th}>Paid</th>
+                <th className={th}>Reference</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-ink-100 bg-white">
+              {report.invoices.length === 0 ? (
+                <EmptyRow colSpan={8}>No invoices in this period.</EmptyRow>
+              ) : (
+                report.invoices.map((inv) => (
+                  <tr key={inv.id}>
+                    <td className={`${td} whitespace-nowrap font-mono text-xs`}>{inv.invoiceNumber}</td>
+                    <td className={td}>{inv.projectName}</td>
+                    <td className={td}>
+                      <p>{inv.clientName}</p>
+                      <p className="text-xs text-ink-500">{inv.clientEmail}</p>
+                    </td>
+                    <td className={td}>
+                      <span className={`badge ${inv.status === 'paid' ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900'}`}>{inv.status === 'paid' ? 'Paid' : 'Pending'}</span>
+                    </td>
+                    <td className={`${td} whitespace-nowrap tabular-nums`}>{formatRand(inv.amount)}</td>
+                    <td className={`${td} whitespace-nowrap tabular-nums`}>{formatRand(inv.vatAmount)}</td>
+                    <td className={`${td} whitespace-nowrap`}>{formatDate(inv.paidAt)}</td>
+                    <td className={`${td} font-mono text-xs`}>{inv.paymentTransactionId ?? '—'}</td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      </div>
+
+      <div className="card overflow-hidden">
+        <div className="p-4 sm:p-5">
+          <SectionHeader title="Pilot payout summary" description="Paid: projects paid by the client. Pending: assigned projects not yet paid." />
+        </div>
+        <div className="overflow-x-auto">
+          <table className="min-w-full divide-y divide-ink-100">
+            <thead className="bg-ink-50/60">
+              <tr>
+                <th className={th}>Pilot</th>
+                <th className={th}>Paid projects</th>
+                <th className={th}>Paid earnings</th>
+                <th className={th}>Pending projects</th>
+                <th className={th}>Pending earnings</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-ink-100 bg-white">
+              {report.pilotPayouts.length === 0 ? (
+                <EmptyRow colSpan={5}>No pilot earnings yet.</EmptyRow>
+              ) : (
+                report.pilotPayouts.map((p) => (
+                  <tr key={p.pilotId}>
+                    <td className={`${td} font-medium`}>{p.name}</td>
+                    <td className={td}>{p.paidProjects}</td>
+                    <td className={`${td} tabular-nums`}>{formatRand(p.paidEarnings)}</td>
+                    <td className={td}>{p.pendingProjects}</td>
+                    <td className={`${td} tabular-nums text-ink-500`}>{formatRand(p.pendingEarnings)}</td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,132 @@
+import { Form, Link } from '@remix-run/react'
+import { formatRand } from '#app/components/ui/money.ts'
+import type { TabData } from './types.ts'
+import { EmptyRow, Pagination, SectionHeader, StatusBadge, td, th, YesNoBadge } from './ui.tsx'
+
+const STATUS_FILTERS = [
+  { value: '', label: 'All statuses' },
+  { value: 'draft', label: 'Draft' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'assigned', label: 'Assigned' },
+  { value: 'in_progress', label: 'In Progress' },
+  { value: 'completed', label: 'Completed' },
+]
+
+/** The list's own query (search, status, page) as a query string, for links that keep it. */
+export function projectListQuery(query: { q: string; status: string; page?: number }) {
+  const params = new URLSearchParams()
+  if (query.q) params.set('q', query.q)
+  if (query.status) params.set('status', query.status)
+  if (query.page && query.page > 1) params.set('page', String(query.page))
+  return params.toString()
+}
+
+export function ProjectsTab({ data }: { data: TabData<'projects'> }) {
+  const { counters, list, query } = data
+  const keep = projectListQuery({ ...query, page: list.page })
+  const pageHref = (page: number) => `/admin?tab=projects&${projectListQuery({ ...query, page })}`
+  return (
+    <div className="space-y-6">
+      <div className="grid grid-cols-3 gap-3 sm:gap-4">
+        {[
+          ['Total', counters.total],
+          ['Pending', counters.pending],
+          ['Active', counters.active],
+        ].map(([label, value]) => (
+          <div key={label} className="card px-4 py-3 sm:px-5 sm:py-4">
+            <p className="text-xs font-medium uppercase tracking-wide text-ink-500">{label} projects</p>
+            <p className="mt-1 text-2xl font-bold text-ink-950" data-testid={`counter-${String(label).toLowerCase()}`}>
+              {value}
+            </p>
+          </div>
+        ))}
+      </div>
+
+      <div className="card overflow-hidden">
+        <div className="space-y-4 p-4 sm:p-5">
+          <SectionHeader title="All Projects" description={`${list.total} project${list.total === 1 ? '' : 's'}${query.q || query.status ? ' match' : ''}`} />
+          <Form method="get" action="/admin" className="no-print flex flex-col gap-2 sm:flex-row" role="search">
+            <input type="hidden" name="tab" value="projects" />
+            <label htmlFor="project-search" className="sr-only">
+              Search projects
+            </label>
+            <input id="project-search" name="q" type="search" defaultValue={query.q} placeholder="Search by project, client, e-mail, place or #id" className="input sm:flex-1" />
+            <label htmlFor="project-status" className="sr-only">
+              Status
+            </label>
+            <select id="project-status" name="status" defaultValue={query.status} className="input sm:w-48">
+              {STATUS_FILTERS.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
+            </select>
+            <button type="submit" className="btn-dark">
+              Search
+            </button>
+          </Form>
+        </div>
+        <div className="overflow-x-auto">
+          <table className="min-w-full divide-y divide-ink-100">
+            <thead className="bg-ink-50/60">
+              <tr>
+                <th className={th}>Project</th>
+                <th className={th}>Client</th>
+                <th className={th}>Status</th>
+                <th className={th}>Pilot</th>
+                <th className={th}>Quote</th>
+                <th className={th}>Payment</th>
+                <th className={th}>Documents</th>
+                <th className={th}>Media</th>
+                <th className={`${th} no-print`}>Actions</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-ink-100 bg-white">
+              {list.projects.length === 0 ? (
+                <EmptyRow colSpan={9}>No projects found.</EmptyRow>
+              ) : (
+                list.projects.map((p) => (
+                  <tr key={p.id} className="hover:bg-ink-50/50">
+                    <td className={td}>
+                      <p className="font-medium text-ink-950">{p.name}</p>
+                      <p className="text-xs text-ink-500">
+                        #{p.id}
+                        {p.location ? ` · ${p.location}` : ''}
+                      </p>
+                    </td>
+                    <td className={td}>
+                      <p>{p.clientName}</p>
+                      <p className="text-xs text-ink-500">{p.clientEmail}</p>
+                    </td>
+                    <td className={td}>
+                      <StatusBadge status={p.status} />
+                    </td>
+                    <td className={td}>{p.pilotName ?? <span className="text-ink-400">Unassigned</span>}</td>
+                    <td className={`${td} whitespace-nowrap tabular-nums`}>{p.quoteAmount ? formatRand(p.quoteAmount) : '—'}</td>
+                    <td className={td}>
+                      <YesNoBadge yes={p.isPaid} yesLabel="Paid" noLabel="Pending" />
+                    </td>
+                    <td className={td}>
+                      <YesNoBadge yes={p.landOwnerFormUploaded} yesLabel="Complete" noLabel="Required" />
+                    </td>
+                    <td className={`${td} whitespace-nowrap text-xs text-ink-600`}>
+                      {p.imageCount} image{p.imageCount === 1 ? '' : 's'}
+                      <br />
+                      {p.videoCount} video{p.videoCount === 1 ? '' : 's'}
+                    </td>
+                    <td className={`${td} no-print`}>
+                      <Link to={`/admin/projects/${p.id}${keep ? `?${keep}` : ''}`} preventScrollReset className="btn-secondary btn-sm" aria-label={`Edit ${p.name}`}>
+                        Edit
+                      </Link>
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+        <Pagination page={list.page} pageCount={list.pageCount} hrefFor={pageHref} label="Project pages" />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,219 @@
+/** Small building blocks shared by the admin tabs and dialogs. */
+import { Form, isRouteErrorResponse, Link, useNavigate, useNavigation, useRouteError } from '@remix-run/react'
+import { useEffect, useRef, type ReactNode } from 'react'
+import { cn } from '#app/components/ui/cn.ts'
+
+export const STATUS_BADGE: Record<string, { label: string; className: string }> = {
+  draft: { label: 'Draft', className: 'bg-ink-100 text-ink-700' },
+  pending: { label: 'Pending', className: 'bg-amber-100 text-amber-800' },
+  assigned: { label: 'Assigned', className: 'bg-sky-100 text-sky-800' },
+  in_progress: { label: 'In Progress', className: 'bg-indigo-100 text-indigo-800' },
+  'in-progress': { label: 'In Progress', className: 'bg-indigo-100 text-indigo-800' },
+  completed: { label: 'Completed', className: 'bg-emerald-100 text-emerald-800' },
+}
+
+export function StatusBadge({ status }: { status: string }) {
+  const badge = STATUS_BADGE[status] ?? { label: status, className: 'bg-ink-100 text-ink-700' }
+  return <span className={cn('badge', badge.className)}>{badge.label}</span>
+}
+
+/** Spec: role icon colours admin red, pilot blue, client green. */
+export const ROLE_STYLE: Record<string, { dot: string; badge: string; label: string }> = {
+  admin: { dot: 'bg-red-500', badge: 'bg-red-50 text-red-700 ring-1 ring-red-200', label: 'Admin' },
+  pilot: { dot: 'bg-blue-500', badge: 'bg-blue-50 text-blue-700 ring-1 ring-blue-200', label: 'Pilot' },
+  client: { dot: 'bg-green-500', badge: 'bg-green-50 text-green-700 ring-1 ring-green-200', label: 'Client' },
+}
+
+export function RoleBadge({ role }: { role: string }) {
+  const style = ROLE_STYLE[role] ?? { dot: 'bg-ink-400', badge: 'bg-ink-100 text-ink-700', label: role }
+  return (
+    <span className={cn('badge gap-1.5', style.badge)} data-role={role}>
+      <span aria-hidden="true" className={cn('h-2 w-2 rounded-full', style.dot)} />
+      {style.label}
+    </span>
+  )
+}
+
+export function YesNoBadge({ yes, yesLabel, noLabel }: { yes: boolean; yesLabel: string; noLabel: string }) {
+  return <span className={cn('badge', yes ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900')}>{yes ? yesLabel : noLabel}</span>
+}
+
+/** An Active/Inactive switch that is a one-field form (works without JavaScript). */
+export function ActiveToggle({ intent, id, isActive, label, returnTo }: { intent: string; id: number; isActive: boolean; label: string; returnTo: string }) {
+  const navigation = useNavigation()
+  const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === intent && navigation.formData?.get('id') === String(id)
+  const shown = busy ? navigation.formData?.get('isActive') === 'true' : isActive
+  return (
+    <Form method="post" action="/admin" preventScrollReset className="inline">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="isActive" value={String(!isActive)} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <button
+        type="submit"
+        role="switch"
+        aria-checked={shown}
+        aria-label={`${label}: ${shown ? 'Active' : 'Inactive'}. ${isActive ? 'Deactivate' : 'Activate'}`}
+        disabled={busy}
+        className="group inline-flex items-center gap-2 rounded-full text-xs font-semibold focus-visible:ring-2 focus-visible:ring-amber-400"
+      >
+        <span className={cn('relative inline-flex h-5 w-9 items-center rounded-full transition', shown ? 'bg-emerald-500' : 'bg-ink-300')}>
+          <span className={cn('inline-block h-4 w-4 transform rounded-full bg-white shadow transition', shown ? 'translate-x-4' : 'translate-x-0.5')} />
+        </span>
+        <span className={shown ? 'text-emerald-700' : 'text-ink-500'}>{shown ? 'Active' : 'Inactive'}</span>
+      </button>
+    </Form>
+  )
+}
+
+/**
+ * A dialog that is a route (ADR 040): the server renders it over the dashboard, so it
+ * works without JavaScript; with JavaScript it opens in place, takes focus and closes
+ * on Escape.
+ */
+export function AdminDialog({
+  title,
+  description,
+  closeTo,
+  children,
+  wide = false,
+}: {
+  title: string
+  description?: ReactNode
+  closeTo: string
+  children: ReactNode
+  wide?: boolean
+}) {
+  const navigate = useNavigate()
+  const panel = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null
+    // Focus the dialog itself (not its first field) so long dialogs open at the top.
+    panel.current?.focus({ preventScroll: true })
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') navigate(closeTo, { preventScrollReset: true })
+    }
+    document.addEventListener('keydown', onKey)
+    document.body.style.overflow = 'hidden'
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      document.body.style.overflow = ''
+      previous?.focus?.()
+    }
+  }, [closeTo, navigate])
+  return (
+    <div className="fixed inset-0 z-[1500] flex items-end justify-center bg-ink-950/50 p-0 backdrop-blur-sm sm:items-center sm:p-4">
+      <Link to={closeTo} preventScrollReset className="absolute inset-0 cursor-default" aria-hidden="true" tabIndex={-1} />
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="admin-dialog-title"
+        tabIndex={-1}
+        className={cn(
+          'relative max-h-[92vh] w-full overflow-y-auto rounded-t-2xl bg-white shadow-2xl focus-visible:ring-0 focus-visible:ring-offset-0 sm:rounded-2xl',
+          wide ? 'sm:max-w-3xl' : 'sm:max-w-lg',
+        )}
+      >
+        <div className="sticky top-0 z-10 flex items-start justify-between gap-4 border-b border-ink-100 bg-white px-5 py-4 sm:px-6">
+          <div>
+            <h2 id="admin-dialog-title" className="text-lg font-semibold text-ink-950">
+              {title}
+            </h2>
+            {description ? <p className="mt-0.5 text-sm text-ink-500">{description}</p> : null}
+          </div>
+          <Link to={closeTo} preventScrollReset className="btn-ghost btn-sm -mr-2" aria-label="Close dialog">
+            ✕
+          </Link>
+        </div>
+        <div className="px-5 py-5 sm:px-6">{children}</div>
+      </div>
+    </div>
+  )
+}
+
+export function DialogActions({ closeTo, children }: { closeTo: string; children: ReactNode }) {
+  return (
+    <div className="mt-6 flex flex-col-reverse gap-2 border-t border-ink-100 pt-4 sm:flex-row sm:justify-end">
+      <Link to={closeTo} preventScrollReset className="btn-secondary">
+        Close
+      </Link>
+      {children}
+    </div>
+  )
+}
+
+export function SectionHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <div>
+        <h2 className="text-lg font-semibold text-ink-950">{title}</h2>
+        {description ? <p className="text-sm text-ink-500">{description}</p> : null}
+      </div>
+      {actions ? <div className="no-print flex flex-wrap gap-2">{actions}</div> : null}
+    </div>
+  )
+}
+
+export function EmptyRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={colSpan} className="px-4 py-10 text-center text-sm text-ink-500">
+        {children}
+      </td>
+    </tr>
+  )
+}
+
+export const th = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-ink-500'
+export const td = 'px-4 py-3 align-top text-sm text-ink-800'
+
+/** Links to other pages of a list, keeping the other query parameters. */
+export function Pagination({ page, pageCount, hrefFor, label }: { page: number; pageCount: number; hrefFor: (page: number) => string; label: string }) {
+  if (pageCount <= 1) return null
+  return (
+    <nav aria-label={label} className="no-print flex items-center justify-between gap-2 border-t border-ink-100 px-4 py-3 text-sm">
+      {page > 1 ? (
+        <Link to={hrefFor(page - 1)} preventScrollReset className="btn-secondary btn-sm" rel="prev">
+          ← Previous
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-ink-500">
+        Page {page} of {pageCount}
+      </span>
+      {page < pageCount ? (
+        <Link to={hrefFor(page + 1)} preventScrollReset className="btn-secondary btn-sm" rel="next">
+          Next →
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  )
+}
+
+export function formatDate(value: string | Date | null | undefined, withTime = false) {
+  if (!value) return '—'
+  const d = new Date(value)
+  if (Number.isNaN(d.getTime())) return '—'
+  return d.toLocaleString('en-ZA', withTime ? { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Johannesburg' } : { dateStyle: 'medium', timeZone: 'Africa/Johannesburg' })
+}
+
+/** A dialog route's error (unknown record, no access) shown as a dialog over the tab, not a blank page. */
+export function AdminDialogErrorBoundary() {
+  const error = useRouteError()
+  const message = isRouteErrorResponse(error)
+    ? error.status === 404
+      ? 'This record does not exist (any more).'
+      : typeof error.data === 'string' && error.data
+        ? error.data
+        : `${error.status}: ${error.statusText}`
+    : 'Something went wrong. Please try again.'
+  return (
+    <AdminDialog title={isRouteErrorResponse(error) && error.status === 404 ? 'Not found' : 'Error'} closeTo="/admin">
+      <p className="text-sm text-ink-700">{message}</p>
+    </AdminDialog>
+  )
+}

@@ -1,0 +1,269 @@
+/**
+ * The Financial tab: summary cards, invoices and payments, pilot payouts and monthly
+ * revenue, all for paid projects only (decisions.md internal split), plus the CSV export.
+ */
+import { Readable } from 'node:stream'
+import { stringify } from 'csv-stringify'
+import { and, asc, desc, eq, gt, gte, lt, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/sqlite-core'
+import { invoices, projects, users, type Project } from '#db/schema.ts'
+import { getDb } from '#app/domain/db/db.server.ts'
+import { BASE_COST_CENTS, computeInternalSplit } from '#app/domain/pricing/quote.ts'
+
+export interface DateRange {
+  from: Date | null
+  /** Exclusive upper bound (the day after the chosen end date). */
+  to: Date | null
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/
+
+/** Reads ?from=YYYY-MM-DD&to=YYYY-MM-DD; anything malformed is ignored. */
+export function parseDateRange(params: URLSearchParams): DateRange & { fromText: string; toText: string } {
+  const read = (key: string) => {
+    const v = params.get(key) ?? ''
+    if (!ISO_DAY.test(v)) return null
+    const d = new Date(`${v}T00:00:00.000Z`)
+    return Number.isNaN(d.getTime()) ? null : d
+  }
+  const from = read('from')
+  const toDay = read('to')
+  return {
+    from,
+    to: toDay ? new Date(toDay.getTime() + DAY_MS) : null,
+    fromText: from ? params.get('from')! : '',
+    toText: toDay ? params.get('to')! : '',
+  }
+}
+
+/** The internal split (decisions.md): the stored figures, or the pricing engine's split when a row lacks them. */
+export function splitFor(p: Pick<Project, 'adjustedPrice' | 'baseCost' | 'travelFee' | 'aviationFee' | 'profitMargin' | 'platformShare' | 'operatorShare' | 'operatorPayout'>) {
+  if (p.platformShare != null && p.operatorPayout != null) {
+    return { profitMargin: p.profitMargin ?? 0, platformShare: p.platformShare, operatorShare: p.operatorShare ?? 0, operatorPayout: p.operatorPayout }
+  }
+  return computeInternalSplit(
+    { adjustedPrice: p.adjustedPrice ?? 0, travelFee: p.travelFee ?? 0, aviationFee: p.aviationFee ?? 0 },
+    p.baseCost ?? BASE_COST_CENTS,
+  )
+}
+
+function paidInRange(range: DateRange): SQL {
+  const conditions: SQL[] = [eq(projects.isPaid, true)]
+  if (range.from) conditions.push(gte(projects.paidAt, range.from))
+  if (range.to) conditions.push(lt(projects.paidAt, range.to))
+  return and(...conditions)!
+}
+
+const pilots = alias(users, 'pilot')
+
+export function financialReport(range: DateRange) {
+  const db = getDb()
+  const paid = db
+    .select({
+      project: projects,
+      pilotFirstName: pilots.firstName,
+      pilotLastName: pilots.lastName,
+    })
+    .from(projects)
+    .leftJoin(pilots, eq(pilots.id, projects.pilotId))
+    .where(paidInRange(range))
+    .all()
+
+  const summary = { revenue: 0, vat: 0, platformShare: 0, operatorPayouts: 0, paidProjects: paid.length }
+  const monthly = new Map<string, number>()
+  const payouts = new Map<number, { pilotId: number; name: string; paidProjects: number; paidEarnings: number; pendingProjects: number; pendingEarnings: number }>()
+  const payoutRow = (pilotId: number, name: string) => {
+    let row = payouts.get(pilotId)
+    if (!row) payouts.set(pilotId, (row = { pilotId, name, paidProjects: 0, paidEarnings: 0, pendingProjects: 0, pendingEarnings: 0 }))
+    return row
+  }
+  for (const { project, pilotFirstName, pilotLastName } of paid) {
+    const split = splitFor(project)
+    summary.revenue += project.quoteAmount ?? 0
+    summary.vat += project.vatAmount ?? 0
+    summary.platformShare += split.platformShare
+    summary.operatorPayouts += split.operatorPayout
+    const month = (project.paidAt ?? project.createdAt).toISOString().slice(0, 7)
+    monthly.set(month, (monthly.get(month) ?? 0) + (project.quoteAmount ?? 0))
+    if (project.pilotId) {
+      const row = payoutRow(project.pilotId, `${pilotFirstName} ${pilotLastName}`)
+      row.paidProjects += 1
+      row.paidEarnings += split.operatorPayout
+    }
+  }
+
+  // Pending earnings: assigned but not yet paid projects (not limited by the paid-date range).
+  const unpaid = db
+    .select({ project: projects, pilotFirstName: pilots.firstName, pilotLastName: pilots.lastName })
+    .from(projects)
+    .innerJoin(pilots, eq(pilots.id, projects.pilotId))
+    .where(eq(projects.isPaid, false))
+    .all()
+  for (const { project, pilotFirstName, pilotLastName } of unpaid) {
+    const row = payoutRow(project.pilotId!, `${pilotFirstName} ${pilotLastName}`)
+    row.pendingProjects += 1
+    row.pendingEarnings += splitFor(project).operatorPayout
+  }
+
+  return {
+    summary,
+    monthlyRevenue: fillMonths(monthly, range),
+    pilotPayouts: [...payouts.values()].sort((a, b) => b.paidEarnings - a.paidEarnings || a.name.localeCompare(b.name)),
+    invoices: listInvoices(range, 200),
+  }
+}
+
+/** Every month between the first and last point (at most 24), so gaps show as zero. */
+function fillMonths(monthly: Map<string, number>, range: DateRange) {
+  const keys = [...monthly.keys()].sort()
+  const now = new Date()
+  const end = range.to ? new Date(range.to.getTime() - DAY_MS) : now
+  const startKey = range.from ? range.from.toISOString().slice(0, 7) : keys[0] ?? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 5, 1)).toISOString().slice(0, 7)
+  const endKey = keys.length && keys[keys.length - 1]! > end.toISOString().slice(0, 7) ? keys[keys.length - 1]! : end.toISOString().slice(0, 7)
+  const out: Array<{ month: string; revenue: number }> = []
+  let [y, m] = startKey.split('-').map(Number) as [number, number]
+  for (let i = 0; i < 120; i++) {
+    const key = `${y}-${String(m).padStart(2, '0')}`
+    out.push({ month: key, revenue: monthly.get(key) ?? 0 })
+    if (key >= endKey) break
+    m += 1
+    if (m > 12) {
+      m = 1
+      y += 1
+    }
+  }
+  return out.slice(-24)
+}
+
+const clients = alias(users, 'client')
+
+function invoiceWhere(range: DateRange, afterId?: number): SQL | undefined {
+  const conditions: SQL[] = []
+  if (range.from) conditions.push(gte(invoices.createdAt, range.from))
+  if (range.to) conditions.push(lt(invoices.createdAt, range.to))
+  if (afterId !== undefined) conditions.push(gt(invoices.id, afterId))
+  return conditions.length ? and(...conditions) : undefined
+}
+
+function invoiceQuery() {
+  return getDb()
+    .select({
+      id: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      taxInvoiceNumber: invoices.taxInvoiceNumber,
+      projectId: invoices.projectId,
+      projectName: invoices.projectName,
+      clientName: clients.firstName,
+      clientLastName: clients.lastName,
+      clientEmail: clients.email,
+      amount: invoices.amount,
+      subtotalAmount: invoices.subtotalAmount,
+      vatAmount: invoices.vatAmount,
+      status: invoices.status,
+      paymentMethod: invoices.paymentMethod,
+      paymentTransactionId: invoices.paymentTransactionId,
+      createdAt: invoices.createdAt,
+      paidAt: invoices.paidAt,
+      project: {
+        adjustedPrice: projects.adjustedPrice,
+        baseCost: projects.baseCost,
+        travelFee: projects.travelFee,
+        aviationFee: projects.aviationFee,
+        profitMargin: projects.profitMargin,
+        platformShare: projects.platformShare,
+        operatorShare: projects.operatorShare,
+        operatorPayout: projects.operatorPayout,
+      },
+    })
+    .from(invoices)
+    .innerJoin(clients, eq(clients.id, invoices.clientId))
+    .innerJoin(projects, eq(projects.id, invoices.projectId))
+}
+
+function shapeInvoice(row: ReturnType<typeof invoiceQuery>['_']['result'][number]) {
+  const { project, clientName, clientLastName, ...rest } = row
+  const split = splitFor(project)
+  const paid = rest.status === 'paid'
+  return {
+    ...rest,
+    invoiceNumber: rest.invoiceNumber ?? `INV-${String(rest.id).padStart(6, '0')}`,
+    clientName: `${clientName} ${clientLastName}`,
+    platformShare: paid ? split.platformShare : 0,
+    operatorPayout: paid ? split.operatorPayout : 0,
+  }
+}
+
+export function listInvoices(range: DateRange, limit: number) {
+  return invoiceQuery().where(invoiceWhere(range)).orderBy(desc(invoices.createdAt), desc(invoices.id)).limit(limit).all().map(shapeInvoice)
+}
+
+export const CSV_COLUMNS = [
+  { key: 'invoiceNumber', header: 'Invoice' },
+  { key: 'createdAt', header: 'Date' },
+  { key: 'projectId', header: 'Project ID' },
+  { key: 'projectName', header: 'Project' },
+  { key: 'clientName', header: 'Client' },
+  { key: 'clientEmail', header: 'Client email' },
+  { key: 'status', header: 'Status' },
+  { key: 'paidAt', header: 'Paid at' },
+  { key: 'subtotal', header: 'Subtotal (ZAR)' },
+  { key: 'vat', header: 'VAT (ZAR)' },
+  { key: 'total', header: 'Total (ZAR)' },
+  { key: 'platformShare', header: 'Platform share (ZAR)' },
+  { key: 'operatorPayout', header: 'Operator payout (ZAR)' },
+  { key: 'paymentMethod', header: 'Payment method' },
+  { key: 'paymentTransactionId', header: 'Transaction ID' },
+] as const
+
+const rand = (cents: number | null | undefined) => ((cents ?? 0) / 100).toFixed(2)
+
+export function csvFileName(now = new Date()) {
+  return `financial-report-${now.toISOString().slice(0, 10)}.csv`
+}
+
+/** Invoices in batches of 500 by id, so the export never holds the whole table. */
+async function* invoiceBatches(range: DateRange) {
+  let afterId = 0
+  for (;;) {
+    const batch = invoiceQuery().where(invoiceWhere(range, afterId)).orderBy(asc(invoices.id)).limit(500).all()
+    if (!batch.length) return
+    for (const row of batch) yield shapeInvoice(row)
+    afterId = batch[batch.length - 1]!.id
+    // Let other requests run between batches.
+    await new Promise((r) => setImmediate(r))
+  }
+}
+
+/** The report as a streamed CSV (csv-stringify does the quoting and escaping). */
+export function financialCsvStream(range: DateRange): ReadableStream<Uint8Array> {
+  const stringifier = stringify({ header: true, columns: CSV_COLUMNS.map((c) => ({ key: c.key, header: c.header })), bom: true })
+  ;(async () => {
+    try {
+      for await (const inv of invoiceBatches(range)) {
+        const record = {
+          invoiceNumber: inv.invoiceNumber,
+          createdAt: inv.createdAt.toISOString(),
+          projectId: inv.projectId,
+          projectName: inv.projectName,
+          clientName: inv.clientName,
+          clientEmail: inv.clientEmail,
+          status: inv.status,
+          paidAt: inv.paidAt ? inv.paidAt.toISOString() : '',
+          subtotal: rand(inv.subtotalAmount),
+          vat: rand(inv.vatAmount),
+          total: rand(inv.amount),
+          platformShare: rand(inv.platformShare),
+          operatorPayout: rand(inv.operatorPayout),
+          paymentMethod: inv.paymentMethod,
+          paymentTransactionId: inv.paymentTransactionId ?? '',
+        }
+        if (!stringifier.write(record)) await new Promise((r) => stringifier.once('drain', r))
+      }
+      stringifier.end()
+    } catch (error) {
+      stringifier.destroy(error as Error)
+    }
+  })()
+  return Readable.toWeb(stringifier) as unknown as ReadableStream<Uint8Array>
+}

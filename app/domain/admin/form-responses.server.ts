@@ -1,0 +1,8 @@
+/** A failed admin form: the conform result for the fields plus the spec's 'Error' toast. */
+import { json } from '@remix-run/node'
+import type { SubmissionResult } from '@conform-to/react'
+import { createToastHeaders } from '#app/domain/http/toast.server.ts'
+
+export async function adminFormFailure<R extends SubmissionResult<string[]>>(result: R, status: number, description: string, title = 'Error') {
+  return json({ result }, { status, headers: await createToastHeaders({ type: 'error', title, description }) })
+}

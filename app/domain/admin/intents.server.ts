@@ -1,0 +1,77 @@
+/**
+ * The admin console's one-click changes posted to the dashboard action (a hidden
+ * `intent` field): active toggles and the pricing form. Dialog forms have their own
+ * routes (app/routes/admin.*). Each answers with a redirect and a toast, so it works
+ * the same with JavaScript off.
+ */
+import { parseWithZod } from '@conform-to/zod'
+import { json } from '@remix-run/node'
+import type { User } from '#db/schema.ts'
+import { safeRedirect } from '#app/domain/auth/guards.server.ts'
+import { createToastHeaders, redirectWithToast } from '#app/domain/http/toast.server.ts'
+import { updateHub } from '#app/domain/hubs/hubs.server.ts'
+import { PricingSettingsSchema } from '#app/domain/pricing/settings.ts'
+import { updatePricingByAdmin } from './pricing-admin.server.ts'
+import { FlagSchema } from './schemas.ts'
+import { NotFoundError, setUserActive, updatePilot } from './users.server.ts'
+
+export const ADMIN_INTENTS = ['admin-user-active', 'admin-pilot-active', 'admin-hub-active', 'admin-save-pricing'] as const
+
+function idOf(formData: FormData) {
+  const id = Number(formData.get('id'))
+  return Number.isInteger(id) && id > 0 ? id : null
+}
+
+export async function handleAdminIntent(admin: User, formData: FormData) {
+  const intent = String(formData.get('intent'))
+  const back = (fallback: string) => safeRedirect(formData.get('returnTo'), fallback)
+  const active = FlagSchema.safeParse(formData.get('isActive'))
+  try {
+    switch (intent) {
+      case 'admin-user-active': {
+        const id = idOf(formData)
+        if (!id || !active.success) return redirectWithToast(back('/admin?tab=users'), { type: 'error', title: 'Error', description: 'Failed to update user' })
+        if (id === admin.id && !active.data) {
+          return redirectWithToast(back('/admin?tab=users'), { type: 'error', title: 'Error', description: 'You cannot deactivate your own account' })
+        }
+        const user = setUserActive(admin.id, id, active.data)
+        return redirectWithToast(back('/admin?tab=users'), {
+          title: 'User Updated',
+          description: `${user.firstName} ${user.lastName} is now ${user.isActive ? 'active' : 'inactive'}.`,
+        })
+      }
+      case 'admin-pilot-active': {
+        const id = idOf(formData)
+        if (!id || !active.success) return redirectWithToast(back('/admin?tab=pilots'), { type: 'error', title: 'Error', description: 'Failed to update pilot' })
+        const pilot = await updatePilot(admin.id, id, { isActive: active.data })
+        return redirectWithToast(back('/admin?tab=pilots'), {
+          title: 'Pilot Updated',
+          description: `${pilot.firstName} ${pilot.lastName} is now ${pilot.isActive ? 'active' : 'inactive'}.`,
+        })
+      }
+      case 'admin-hub-active': {
+        const id = idOf(formData)
+        if (!id || !active.success) return redirectWithToast(back('/admin?tab=settings'), { type: 'error', title: 'Error', description: 'Failed to update hub' })
+        const hub = updateHub(admin.id, id, { isActive: active.data })
+        return redirectWithToast(back('/admin?tab=settings'), { title: 'Hub Updated', description: `${hub.name} is now ${hub.isActive ? 'active' : 'inactive'}.` })
+      }
+      case 'admin-save-pricing': {
+        const submission = parseWithZod(formData, { schema: PricingSettingsSchema })
+        if (submission.status !== 'success') {
+          return json(
+            { intent, result: submission.reply() },
+            { status: 400, headers: await createToastHeaders({ type: 'error', title: 'Error', description: 'Failed to update pricing' }) },
+          )
+        }
+        updatePricingByAdmin(admin.id, submission.value)
+        return redirectWithToast('/admin?tab=settings', { title: 'Pricing Updated', description: 'New quotes use these settings from now on.' })
+      }
+    }
+  } catch (error) {
+    if (error instanceof NotFoundError) {
+      return redirectWithToast(back('/admin'), { type: 'error', title: 'Error', description: error.message })
+    }
+    throw error
+  }
+  return json({ intent, error: 'Unknown action' }, { status: 400 })
+}

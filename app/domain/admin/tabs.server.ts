@@ -1,0 +1,61 @@
+/**
+ * What each admin tab loads (only the open tab's data is read). The tab comes from
+ * `?tab=` or, inside a dialog route such as /admin/users/new, from the path.
+ */
+import { listAuditLog } from '#app/domain/audit/audit.server.ts'
+import { listHubs } from '#app/domain/hubs/hubs.server.ts'
+import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
+import { listAllProjects, projectCounters } from '#app/domain/projects/admin-projects.server.ts'
+import { pilotLicenceDisplay } from '#app/domain/users/pilot-licence.ts'
+import { listZonesForAdmin } from './airspace-admin.server.ts'
+import { financialReport, parseDateRange } from './finance.server.ts'
+import { listPilots, listUsers } from './users.server.ts'
+
+export const ADMIN_TAB_IDS = ['projects', 'users', 'pilots', 'airspace', 'financial', 'settings', 'audit'] as const
+export type AdminTabId = (typeof ADMIN_TAB_IDS)[number]
+
+const PATH_TABS: Record<string, AdminTabId> = {
+  projects: 'projects',
+  users: 'users',
+  pilots: 'pilots',
+  airspace: 'airspace',
+  hubs: 'settings',
+  financial: 'financial',
+  settings: 'settings',
+  audit: 'audit',
+}
+
+export function adminTabFor(url: URL): AdminTabId {
+  const wanted = url.searchParams.get('tab')
+  if (wanted && (ADMIN_TAB_IDS as readonly string[]).includes(wanted)) return wanted as AdminTabId
+  const segment = url.pathname.match(/^\/admin\/([^/]+)/)?.[1]
+  return (segment && PATH_TABS[segment]) || 'projects'
+}
+
+export function loadAdminTab(url: URL) {
+  const tab = adminTabFor(url)
+  const params = url.searchParams
+  switch (tab) {
+    case 'projects': {
+      const query = { q: params.get('q') ?? '', status: params.get('status') ?? '', page: Number(params.get('page')) || 1 }
+      return { tab, counters: projectCounters(), list: listAllProjects(query), query }
+    }
+    case 'users':
+      return { tab, users: listUsers() }
+    case 'pilots':
+      return { tab, pilots: listPilots().map((p) => ({ ...p, licenceDisplay: pilotLicenceDisplay(p.id) })) }
+    case 'airspace': {
+      const showAll = params.get('zones') === 'all'
+      return { tab, showAll, ...listZonesForAdmin({ all: showAll }) }
+    }
+    case 'financial': {
+      const range = parseDateRange(params)
+      return { tab, range: { from: range.fromText, to: range.toText }, report: financialReport(range) }
+    }
+    case 'settings':
+      return { tab, hubs: listHubs(), pricing: getPricingSettings() }
+    case 'audit':
+      return { tab, audit: listAuditLog({ page: Number(params.get('page')) || 1 }) }
+  }
+}
+export type AdminTabData = ReturnType<typeof loadAdminTab>

@@ -1,0 +1,114 @@
+/**
+ * Users and pilots as the admin manages them (spec "Admin dashboard": Users and Pilots
+ * tabs). Every change is audited in the same transaction.
+ */
+import { asc, eq } from 'drizzle-orm'
+import { users, type User } from '#db/schema.ts'
+import { setPassword } from '#app/domain/auth/accounts.server.ts'
+import { hashPassword } from '#app/domain/auth/password.server.ts'
+import { deleteUserSessions } from '#app/domain/auth/session.server.ts'
+import { recordAudit } from '#app/domain/audit/audit.server.ts'
+import { getDb } from '#app/domain/db/db.server.ts'
+import { EmailTakenError, findUserByEmail, findUserById, insertUser, toPublicUser } from '#app/domain/users/users.server.ts'
+import type { AdminCreateUserInput, CreatePilotInput, UpdatePilotInput } from './schemas.ts'
+
+export class NotFoundError extends Error {}
+
+export function listUsers() {
+  return getDb().select().from(users).orderBy(asc(users.role), asc(users.lastName), asc(users.id)).all().map(toPublicUser)
+}
+
+export function listPilots() {
+  return getDb().select().from(users).where(eq(users.role, 'pilot')).orderBy(asc(users.lastName), asc(users.id)).all().map(toPublicUser)
+}
+
+export function listActivePilots() {
+  return listPilots().filter((p) => p.isActive)
+}
+
+function requireUserById(id: number): User {
+  const user = findUserById(id)
+  if (!user) throw new NotFoundError('User not found')
+  return user
+}
+
+/** Admin 'Create User': any role. Throws EmailTakenError for a taken address. */
+export async function createUserByAdmin(actorId: number, input: AdminCreateUserInput) {
+  const passwordHash = await hashPassword(input.password)
+  return getDb().transaction((tx) => {
+    const user = insertUser({ ...input, passwordHash }, tx)
+    recordAudit({ actorId, action: 'user.create', entityType: 'user', entityId: user.id, after: toPublicUser(user) }, tx)
+    return toPublicUser(user)
+  })
+}
+
+/** Deactivating also ends every session, so the user is signed out at once. */
+export function setUserActive(actorId: number, userId: number, isActive: boolean) {
+  const before = requireUserById(userId)
+  return getDb().transaction((tx) => {
+    const after = tx.update(users).set({ isActive }).where(eq(users.id, userId)).returning().get()!
+    if (!isActive) deleteUserSessions(userId, tx)
+    recordAudit(
+      {
+        actorId,
+        action: isActive ? 'user.activate' : 'user.deactivate',
+        entityType: 'user',
+        entityId: userId,
+        before: { isActive: before.isActive },
+        after: { isActive },
+      },
+      tx,
+    )
+    return toPublicUser(after)
+  })
+}
+
+/** Admin 'Reset Password': the user's sessions end (setPassword). */
+export async function resetPasswordByAdmin(actorId: number, userId: number, newPassword: string) {
+  requireUserById(userId)
+  await setPassword(userId, newPassword)
+  recordAudit({ actorId, action: 'user.reset-password', entityType: 'user', entityId: userId, after: { passwordChanged: true } })
+}
+
+export async function createPilot(actorId: number, input: CreatePilotInput) {
+  const passwordHash = await hashPassword(input.password)
+  return getDb().transaction((tx) => {
+    const pilot = insertUser({ ...input, role: 'pilot', passwordHash }, tx)
+    recordAudit({ actorId, action: 'pilot.create', entityType: 'user', entityId: pilot.id, after: toPublicUser(pilot) }, tx)
+    return toPublicUser(pilot)
+  })
+}
+
+/** Partial update of a pilot; a new e-mail must be free, a new password ends their sessions. */
+export async function updatePilot(actorId: number, pilotId: number, input: UpdatePilotInput) {
+  const before = requireUserById(pilotId)
+  if (before.role !== 'pilot') throw new NotFoundError('Pilot not found')
+  if (input.email && input.email !== before.email) {
+    const other = findUserByEmail(input.email)
+    if (other && other.id !== pilotId) throw new EmailTakenError()
+  }
+  const { password, ...fields } = input
+  const passwordHash = password ? await hashPassword(password) : undefined
+  return getDb().transaction((tx) => {
+    const after = tx
+      .update(users)
+      .set({ ...fields, ...(passwordHash ? { passwordHash } : {}), updatedAt: new Date() })
+      .where(eq(users.id, pilotId))
+      .returning()
+      .get()!
+    if (passwordHash || fields.isActive === false) deleteUserSessions(pilotId, tx)
+    const changedKeys = Object.keys(fields) as Array<keyof typeof fields>
+    recordAudit(
+      {
+        actorId,
+        action: 'pilot.update',
+        entityType: 'user',
+        entityId: pilotId,
+        before: Object.fromEntries(changedKeys.map((k) => [k, before[k]])),
+        after: { ...Object.fromEntries(changedKeys.map((k) => [k, after[k]])), ...(passwordHash ? { passwordChanged: true } : {}) },
+      },
+      tx,
+    )
+    return toPublicUser(after)
+  })
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { BODY_LIMITS, bodyLimitFor, checkDeclaredBody, redactUrlForLog } from './request-limits.server.ts'
+
+describe('body limits', () => {
+  it('gives the ITN and the account forms small limits, everything else the default', () => {
+    expect(bodyLimitFor('/api/payfast/notify')).toBe(BODY_LIMITS.notify)
+    expect(bodyLimitFor('/api/auth/login')).toBe(BODY_LIMITS.accounts)
+    expect(bodyLimitFor('/login')).toBe(BODY_LIMITS.accounts)
+    expect(bodyLimitFor('/api/quote')).toBe(BODY_LIMITS.default)
+  })
+
+  it('refuses declared bodies over the limit with 413, and unknown lengths with 411', () => {
+    expect(checkDeclaredBody('POST', '/api/quote', { contentLength: String(80 * 1024 * 1024) })).toMatchObject({ ok: false, status: 413 })
+    expect(checkDeclaredBody('POST', '/api/auth/login', { contentLength: String(65 * 1024) })).toMatchObject({ ok: false, status: 413 })
+    expect(checkDeclaredBody('POST', '/api/quote', { transferEncoding: 'chunked' })).toMatchObject({ ok: false, status: 411 })
+    expect(checkDeclaredBody('POST', '/api/quote', { contentLength: 'abc' })).toMatchObject({ ok: false, status: 411 })
+  })
+
+  it('lets ordinary requests through', () => {
+    expect(checkDeclaredBody('POST', '/api/quote', { contentLength: '2048' })).toEqual({ ok: true })
+    expect(checkDeclaredBody('POST', '/logout', {})).toEqual({ ok: true })
+    expect(checkDeclaredBody('GET', '/api/hubs', { transferEncoding: 'chunked' })).toEqual({ ok: true })
+  })
+})
+
+describe('access log URLs', () => {
+  it('never show query strings or reset tokens', () => {
+    expect(redactUrlForLog('/reset-password?token=SECRET')).toBe('/reset-password?[redacted]')
+    expect(redactUrlForLog('/api/auth/verify-reset-token/SECRET')).toBe('/api/auth/verify-reset-token/[redacted]')
+    expect(redactUrlForLog('/dashboard')).toBe('/dashboard')
+  })
+})

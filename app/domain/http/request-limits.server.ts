@@ -1,0 +1,60 @@
+/**
+ * Cheap gates the Express server applies before Remix reads a body, and the way request
+ * URLs are written to the access log. Kept here, framework-free, so they are tested.
+ */
+
+const KB = 1024
+const MB = 1024 * KB
+
+/** The largest body each kind of request may carry. */
+export const BODY_LIMITS = {
+  /** PayFast's ITN is a short form post. */
+  notify: 64 * KB,
+  /** Sign-in, registration and password forms. */
+  accounts: 64 * KB,
+  /** Everything else: forms, JSON (a flight plan with its screenshot), KML/GeoJSON uploads. */
+  default: 12 * MB,
+} as const
+
+const ACCOUNT_PATHS = /^\/(?:login|register|forgot-password|reset-password|logout|api\/auth\/[^/]+)\/?$/
+
+export function bodyLimitFor(path: string): number {
+  if (path === '/api/payfast/notify') return BODY_LIMITS.notify
+  if (ACCOUNT_PATHS.test(path)) return BODY_LIMITS.accounts
+  return BODY_LIMITS.default
+}
+
+export type BodyCheck = { ok: true } | { ok: false; status: 411 | 413; error: string }
+
+/**
+ * Refuses bodies over the limit from their declared length, and bodies of unknown length
+ * (chunked) on writes: browsers and ordinary HTTP clients always declare the length.
+ */
+export function checkDeclaredBody(method: string, path: string, headers: { contentLength?: string; transferEncoding?: string }): BodyCheck {
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return { ok: true }
+  const limit = bodyLimitFor(path)
+  if (headers.contentLength === undefined) {
+    if (headers.transferEncoding) return { ok: false, status: 411, error: 'Please send the request with a Content-Length.' }
+    return { ok: true }
+  }
+  const length = Number(headers.contentLength)
+  if (!Number.isFinite(length) || length < 0) return { ok: false, status: 411, error: 'Invalid Content-Length.' }
+  if (length > limit) {
+    return { ok: false, status: 413, error: `The request is too large (at most ${formatBytes(limit)}).` }
+  }
+  return { ok: true }
+}
+
+function formatBytes(bytes: number) {
+  return bytes >= MB ? `${bytes / MB} MB` : `${bytes / KB} KB`
+}
+
+/**
+ * The URL as the access log should show it: no query strings (reset tokens, searches)
+ * and no reset token in the verify-reset-token path.
+ */
+export function redactUrlForLog(url: string): string {
+  const path = url.split('?')[0] ?? url
+  const redacted = path.replace(/^(\/api\/auth\/verify-reset-token\/)[^/]+/, '$1[redacted]')
+  return url.includes('?') ? `${redacted}?[redacted]` : redacted
+}

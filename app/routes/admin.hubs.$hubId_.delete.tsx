@@ -1,0 +1,50 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Form, useLoaderData, useNavigation } from '@remix-run/react'
+import { AdminDialog, DialogActions } from '#app/components/dashboard/admin/ui.tsx'
+import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { requireRole } from '#app/domain/auth/guards.server.ts'
+import { redirectWithToast } from '#app/domain/http/toast.server.ts'
+import { deleteHub, findHub } from '#app/domain/hubs/hubs.server.ts'
+
+const CLOSE = '/admin?tab=settings'
+
+function hubOf(params: { hubId?: string }) {
+  const hub = findHub(Number(params.hubId))
+  if (!hub) throw new Response('Hub not found', { status: 404 })
+  return hub
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireRole(request, 'admin')
+  const hub = hubOf(params)
+  return json({ hub: { id: hub.id, name: hub.name } })
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireRole(request, 'admin')
+  const hub = hubOf(params)
+  deleteHub(admin.id, hub.id)
+  return redirectWithToast(CLOSE, { title: 'Hub Deleted', description: `${hub.name} was removed. Stored quotes keep their figures.` })
+}
+
+export default function DeleteHubDialog() {
+  const { hub } = useLoaderData<typeof loader>()
+  const navigation = useNavigation()
+  return (
+    <AdminDialog title="Delete hub?" closeTo={CLOSE}>
+      <p className="text-sm text-ink-700">
+        Delete <strong>{hub.name}</strong>? New quotes will use the nearest remaining active hub. Quotes already stored keep their price and hub name.
+      </p>
+      <Form method="post">
+        <DialogActions closeTo={CLOSE}>
+          <StatusButton pending={navigation.state === 'submitting'} pendingLabel="Deleting…" className="btn-danger">
+            Delete Hub
+          </StatusButton>
+        </DialogActions>
+      </Form>
+    </AdminDialog>
+  )
+}
+
+export { AdminDialogErrorBoundary as ErrorBoundary } from '#app/components/dashboard/admin/ui.tsx'

@@ -1,0 +1,41 @@
+import { parseWithZod } from '@conform-to/zod'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { useActionData } from '@remix-run/react'
+import { HubForm } from '#app/components/dashboard/admin/hub-form.tsx'
+import { AdminDialog } from '#app/components/dashboard/admin/ui.tsx'
+import { hubErrorMessage, HubSchema } from '#app/domain/admin/schemas.ts'
+import { requireRole } from '#app/domain/auth/guards.server.ts'
+import { createToastHeaders, redirectWithToast } from '#app/domain/http/toast.server.ts'
+import { createHub } from '#app/domain/hubs/hubs.server.ts'
+
+const CLOSE = '/admin?tab=settings'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, 'admin')
+  return json({})
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireRole(request, 'admin')
+  const submission = parseWithZod(await request.formData(), { schema: HubSchema })
+  if (submission.status !== 'success') {
+    return json(
+      { result: submission.reply() },
+      { status: 400, headers: await createToastHeaders({ type: 'error', title: 'Validation Error', description: hubErrorMessage((submission.error ?? {}) as Record<string, string[]>) }) },
+    )
+  }
+  const hub = createHub(admin.id, submission.value)
+  return redirectWithToast(CLOSE, { title: 'Hub Created', description: `${hub.name} is ${hub.isActive ? 'active' : 'inactive'}.` })
+}
+
+export default function CreateHubDialog() {
+  const actionData = useActionData<typeof action>()
+  return (
+    <AdminDialog title="Add Hub" description="A base from which pilots travel; quotes use the nearest active hub." closeTo={CLOSE}>
+      <HubForm lastResult={actionData?.result} closeTo={CLOSE} submitLabel="Create Hub" />
+    </AdminDialog>
+  )
+}
+
+export { AdminDialogErrorBoundary as ErrorBoundary } from '#app/components/dashboard/admin/ui.tsx'

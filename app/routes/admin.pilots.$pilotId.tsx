@@ -1,0 +1,75 @@
+import { parseWithZod } from '@conform-to/zod'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { PilotForm } from '#app/components/dashboard/admin/pilot-form.tsx'
+import { AdminDialog } from '#app/components/dashboard/admin/ui.tsx'
+import { UpdatePilotSchema } from '#app/domain/admin/schemas.ts'
+import { updatePilot } from '#app/domain/admin/users.server.ts'
+import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
+import { requireRole } from '#app/domain/auth/guards.server.ts'
+import { redirectWithToast } from '#app/domain/http/toast.server.ts'
+import { pilotLicenceDisplay } from '#app/domain/users/pilot-licence.ts'
+import { EmailTakenError, findUserById } from '#app/domain/users/users.server.ts'
+
+const CLOSE = '/admin?tab=pilots'
+
+function findPilot(params: { pilotId?: string }) {
+  const pilot = findUserById(Number(params.pilotId))
+  if (!pilot || pilot.role !== 'pilot') throw new Response('Pilot not found', { status: 404 })
+  return pilot
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireRole(request, 'admin')
+  const p = findPilot(params)
+  return json({
+    pilot: {
+      id: p.id,
+      licenceDisplay: pilotLicenceDisplay(p.id),
+      email: p.email,
+      firstName: p.firstName,
+      lastName: p.lastName,
+      phone: p.phone,
+      serviceArea: p.serviceArea,
+      droneTypes: p.droneTypes,
+      pilotLicenseNumber: p.pilotLicenseNumber,
+      pilotLicenseUrl: p.pilotLicenseUrl,
+      isActive: p.isActive,
+    },
+  })
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireRole(request, 'admin')
+  const pilot = findPilot(params)
+  const submission = parseWithZod(await request.formData(), { schema: UpdatePilotSchema })
+  if (submission.status !== 'success') {
+    return adminFormFailure(submission.reply({ hideFields: ['password'] }), 400, 'Failed to update pilot')
+  }
+  // The form always sends every field, so fields it leaves blank are validated as required.
+  const required = { serviceArea: 'Service area is required', pilotLicenseNumber: 'Pilot license number is required', droneTypes: 'At least one drone type is required' } as const
+  const missing = Object.fromEntries(Object.entries(required).filter(([k]) => !submission.value[k as keyof typeof required]).map(([k, m]) => [k, [m]]))
+  if (Object.keys(missing).length) {
+    return adminFormFailure(submission.reply({ fieldErrors: missing, hideFields: ['password'] }), 400, 'Failed to update pilot')
+  }
+  try {
+    const updated = await updatePilot(admin.id, pilot.id, submission.value)
+    return redirectWithToast(CLOSE, { title: 'Pilot Updated', description: `${updated.firstName} ${updated.lastName} has been saved.` })
+  } catch (error) {
+    if (!(error instanceof EmailTakenError)) throw error
+    return adminFormFailure(submission.reply({ fieldErrors: { email: [error.message] }, hideFields: ['password'] }), 409, error.message)
+  }
+}
+
+export default function EditPilotDialog() {
+  const { pilot } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  return (
+    <AdminDialog title="Edit Pilot" description={`${pilot.firstName} ${pilot.lastName} · ${pilot.licenceDisplay}`} closeTo={CLOSE} wide>
+      <PilotForm mode="edit" lastResult={actionData?.result} defaults={pilot} closeTo={CLOSE} />
+    </AdminDialog>
+  )
+}
+
+export { AdminDialogErrorBoundary as ErrorBoundary } from '#app/components/dashboard/admin/ui.tsx'

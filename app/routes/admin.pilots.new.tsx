@@ -1,0 +1,45 @@
+import { parseWithZod } from '@conform-to/zod'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { useActionData } from '@remix-run/react'
+import { PilotForm } from '#app/components/dashboard/admin/pilot-form.tsx'
+import { AdminDialog } from '#app/components/dashboard/admin/ui.tsx'
+import { CreatePilotSchema } from '#app/domain/admin/schemas.ts'
+import { createPilot } from '#app/domain/admin/users.server.ts'
+import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
+import { requireRole } from '#app/domain/auth/guards.server.ts'
+import { redirectWithToast } from '#app/domain/http/toast.server.ts'
+import { EmailTakenError } from '#app/domain/users/users.server.ts'
+
+const CLOSE = '/admin?tab=pilots'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, 'admin')
+  return json({})
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireRole(request, 'admin')
+  const submission = parseWithZod(await request.formData(), { schema: CreatePilotSchema })
+  if (submission.status !== 'success') {
+    return adminFormFailure(submission.reply({ hideFields: ['password'] }), 400, 'Failed to create pilot')
+  }
+  try {
+    const pilot = await createPilot(admin.id, submission.value)
+    return redirectWithToast(CLOSE, { title: 'Pilot Created', description: `${pilot.firstName} ${pilot.lastName} can now sign in and receive jobs.` })
+  } catch (error) {
+    if (!(error instanceof EmailTakenError)) throw error
+    return adminFormFailure(submission.reply({ fieldErrors: { email: [error.message] }, hideFields: ['password'] }), 409, error.message)
+  }
+}
+
+export default function CreatePilotDialog() {
+  const actionData = useActionData<typeof action>()
+  return (
+    <AdminDialog title="Create Pilot" description="A pilot account with licence details." closeTo={CLOSE} wide>
+      <PilotForm mode="create" lastResult={actionData?.result} closeTo={CLOSE} />
+    </AdminDialog>
+  )
+}
+
+export { AdminDialogErrorBoundary as ErrorBoundary } from '#app/components/dashboard/admin/ui.tsx'

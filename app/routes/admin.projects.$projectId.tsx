@@ -1,0 +1,226 @@
+import type { ReactNode } from 'react'
+import { getFormProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { projectListQuery } from '#app/components/dashboard/admin/projects-tab.tsx'
+import { AdminDialog, DialogActions, formatDate, StatusBadge, YesNoBadge } from '#app/components/dashboard/admin/ui.tsx'
+import { SelectField, TextareaField } from '#app/components/forms.tsx'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { formatRand } from '#app/components/ui/money.ts'
+import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { ADMIN_STATUSES, ProjectSaveSchema, STATUS_LABELS } from '#app/domain/admin/schemas.ts'
+import { listActivePilots, NotFoundError } from '#app/domain/admin/users.server.ts'
+import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
+import { requireRole } from '#app/domain/auth/guards.server.ts'
+import { redirectWithToast } from '#app/domain/http/toast.server.ts'
+import { FLIGHT_PLAN_UNPARSEABLE } from '#app/domain/projects/flight-plan-summary.ts'
+import { getProjectForAdmin, InvalidPilotError, saveProjectChanges } from '#app/domain/projects/admin-projects.server.ts'
+
+function closeUrl(url: URL) {
+  const keep = projectListQuery({ q: url.searchParams.get('q') ?? '', status: url.searchParams.get('status') ?? '', page: Number(url.searchParams.get('page')) || 1 })
+  return `/admin?tab=projects${keep ? `&${keep}` : ''}`
+}
+
+function loadProject(id: string | undefined) {
+  try {
+    return getProjectForAdmin(Number(id))
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new Response('Project not found', { status: 404 })
+    throw error
+  }
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireRole(request, 'admin')
+  const details = loadProject(params.projectId)
+  const pilots = listActivePilots().map((p) => ({ id: p.id, name: `${p.firstName} ${p.lastName}`, serviceArea: p.serviceArea }))
+  return json({ ...details, pilots, closeTo: closeUrl(new URL(request.url)) })
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireRole(request, 'admin')
+  const { project } = loadProject(params.projectId)
+  const back = closeUrl(new URL(request.url))
+  const submission = parseWithZod(await request.formData(), { schema: ProjectSaveSchema })
+  if (submission.status !== 'success') {
+    return adminFormFailure(submission.reply(), 400, 'Failed to save changes', 'Error Saving')
+  }
+  try {
+    const { statusChanged, pilotChanged, project: saved } = await saveProjectChanges(admin.id, project.id, submission.value)
+    if (pilotChanged) {
+      return redirectWithToast(back, { title: 'Pilot Assigned & Emails Sent', description: `The job card went to the pilot and the client was notified about "${saved.name}".` })
+    }
+    if (statusChanged || submission.value.statusMessage) {
+      return redirectWithToast(
+        back,
+        submission.value.statusMessage
+          ? { title: 'Project Updated & Client Notified', description: `"${saved.name}" is now ${STATUS_LABELS[saved.status]}.` }
+          : { title: 'Project Updated', description: `"${saved.name}" is now ${STATUS_LABELS[saved.status]}.` },
+      )
+    }
+    return redirectWithToast(back, { type: 'info', title: 'No Changes', description: 'Nothing was changed.' })
+  } catch (error) {
+    if (error instanceof InvalidPilotError) {
+      return adminFormFailure(submission.reply({ fieldErrors: { pilotId: [error.message] } }), 400, error.message, 'Error Saving')
+    }
+    console.error('[admin] saving project failed', error)
+    return adminFormFailure(submission.reply({ formErrors: ['Error Saving: Failed to save changes'] }), 500, 'Failed to save changes', 'Error Saving')
+  }
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 py-1.5 text-sm">
+      <dt className="text-ink-500">{label}</dt>
+      <dd className="text-right font-medium text-ink-900">{children}</dd>
+    </div>
+  )
+}
+
+export default function ProjectDialog() {
+  const { project, client, pilot, files, flightPlan, pilots, closeTo } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const editableStatus = (ADMIN_STATUSES as readonly string[]).includes(project.status) ? project.status : 'pending'
+  const [form, fields] = useForm({
+    id: `project-form-${project.id}`,
+    constraint: getZodConstraint(ProjectSaveSchema),
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProjectSaveSchema }),
+    defaultValue: { status: editableStatus, pilotId: project.pilotId ? String(project.pilotId) : '', statusMessage: '' },
+  })
+  const images = files.filter((f) => f.fileType.startsWith('image/'))
+  const videos = files.filter((f) => f.fileType.startsWith('video/'))
+  const documents = files.filter((f) => !f.fileType.startsWith('image/') && !f.fileType.startsWith('video/'))
+  const pilotOptions = pilots.map((p) => ({ value: String(p.id), label: `${p.name}${p.serviceArea ? ` — ${p.serviceArea}` : ''}` }))
+  if (pilot && !pilots.some((p) => p.id === pilot.id)) pilotOptions.unshift({ value: String(pilot.id), label: `${pilot.name} (inactive)` })
+
+  return (
+    <AdminDialog title={project.name} description={<>Project #{project.id} · <StatusBadge status={project.status} /></>} closeTo={closeTo} wide>
+      <div className="grid gap-5 md:grid-cols-2">
+        <section aria-labelledby="pd-details" className="rounded-xl border border-ink-100 p-4">
+          <h3 id="pd-details" className="mb-2 text-sm font-semibold text-ink-950">Details</h3>
+          <dl className="divide-y divide-ink-100">
+            <Row label="Client">{client ? `${client.name}${client.companyName ? ` (${client.companyName})` : ''}` : '—'}</Row>
+            <Row label="E-mail">{client?.email ?? '—'}</Row>
+            <Row label="Site">{project.location ?? '—'}</Row>
+            <Row label="Type">{project.projectType}</Row>
+            <Row label="Deadline">{project.deadline ?? '—'}</Row>
+            <Row label="Created">{formatDate(project.createdAt)}</Row>
+            <Row label="Payment"><YesNoBadge yes={project.isPaid} yesLabel="Paid" noLabel="Pending" /></Row>
+            <Row label="Land owner form"><YesNoBadge yes={project.landOwnerFormUploaded} yesLabel="Complete" noLabel="Required" /></Row>
+            <Row label="Pilot">{pilot?.name ?? 'Unassigned'}</Row>
+          </dl>
+        </section>
+        <section aria-labelledby="pd-pricing" className="rounded-xl border border-ink-100 p-4">
+          <h3 id="pd-pricing" className="mb-2 text-sm font-semibold text-ink-950">Pricing breakdown</h3>
+          <dl className="divide-y divide-ink-100 tabular-nums">
+            <Row label="Area">{project.areaSqm ? `${Math.round(project.areaSqm).toLocaleString('en-ZA')} m² (${(project.areaSqm / 10000).toFixed(2)} ha)` : '—'}</Row>
+            <Row label="Nearest hub">{project.nearestHub ? `${project.nearestHub}${project.distanceFromHub != null ? ` · ${project.distanceFromHub.toFixed(1)} km` : ''}` : '—'}</Row>
+            <Row label="Base price">{formatRand(project.basePrice)}</Row>
+            <Row label="Area-adjusted price">{formatRand(project.adjustedPrice)}</Row>
+            <Row label="Travel fee">{formatRand(project.travelFee)}</Row>
+            <Row label="Aviation fee">{formatRand(project.aviationFee)}</Row>
+            <Row label="Subtotal">{formatRand(project.subtotal)}</Row>
+            <Row label="VAT">{formatRand(project.vatAmount)}</Row>
+            <Row label="Total">{formatRand(project.quoteAmount)}</Row>
+          </dl>
+          <h3 className="mb-1 mt-4 text-sm font-semibold text-ink-950">Airspace zone</h3>
+          <p className="flex items-center gap-2 text-sm text-ink-700">
+            {project.airspaceZoneColor ? <span aria-hidden="true" className="h-3 w-3 rounded-full" style={{ backgroundColor: project.airspaceZoneColor }} /> : null}
+            {project.airspaceZone ?? 'No controlled airspace'}
+          </p>
+        </section>
+      </div>
+
+      <section aria-labelledby="pd-plan" className="mt-5 rounded-xl border border-ink-100 p-4">
+        <h3 id="pd-plan" className="mb-2 text-sm font-semibold text-ink-950">Flight plan</h3>
+        {flightPlan.status === 'none' ? (
+          <p className="text-sm text-ink-500">No flight plan saved yet.</p>
+        ) : flightPlan.status === 'unparseable' ? (
+          <p className="text-sm text-ink-500">{FLIGHT_PLAN_UNPARSEABLE}</p>
+        ) : (
+          <ul className="grid gap-2 sm:grid-cols-2">
+            {flightPlan.areas.map((a) => (
+              <li key={a.areaNumber} className="rounded-lg bg-ink-50 px-3 py-2 text-sm">
+                <p className="font-medium">Area {a.areaNumber}</p>
+                <p className="text-xs text-ink-600">
+                  {a.areaSqm ? `${Math.round(a.areaSqm).toLocaleString('en-ZA')} m²` : 'size not given'} · {a.points} points
+                  {a.flightPattern ? ` · ${a.flightPattern}` : ''}
+                  {a.returnToBase ? ` · return to ${a.returnToBase}` : ''}
+                </p>
+              </li>
+            ))}
+            {flightPlan.requirements ? <li className="text-sm text-ink-600 sm:col-span-2">Requirements: {flightPlan.requirements}</li> : null}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="pd-files" className="mt-5 rounded-xl border border-ink-100 p-4">
+        <h3 id="pd-files" className="mb-2 text-sm font-semibold text-ink-950">Files</h3>
+        {files.length === 0 ? (
+          <p className="text-sm text-ink-500">No files yet.</p>
+        ) : (
+          <div className="grid gap-3 text-sm sm:grid-cols-3">
+            {[
+              ['Images', images],
+              ['Videos', videos],
+              ['Documents', documents],
+            ].map(([label, list]) => (
+              <div key={label as string}>
+                <p className="font-medium">
+                  {label as string} ({(list as typeof files).length})
+                </p>
+                <ul className="mt-1 space-y-0.5 text-xs text-ink-600">
+                  {(list as typeof files).map((f) => (
+                    <li key={f.id}>
+                      <a className="link" href={`/api/download-file/${f.id}?filename=${encodeURIComponent(f.originalName)}`}>
+                        {f.originalName}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </div>
+        )}
+      </section>
+
+      <Form method="post" {...getFormProps(form)} className="mt-5 space-y-4 rounded-xl border border-amber-200 bg-amber-50/40 p-4">
+        {form.errors?.length ? <Alert tone="error" title="Error Saving">{form.errors.join(' ').replace(/^Error Saving: /, '')}</Alert> : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            label="Status"
+            errors={fields.status.errors}
+            selectProps={getSelectProps(fields.status)}
+            options={ADMIN_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+          />
+          <SelectField
+            label="Assigned pilot"
+            hint={pilots.length ? 'Choosing a different pilot e-mails them the job card and notifies the client.' : 'No active pilots. Create or activate one in the Pilots tab.'}
+            errors={fields.pilotId.errors}
+            selectProps={getSelectProps(fields.pilotId)}
+            placeholder="Unassigned"
+            options={pilotOptions}
+          />
+        </div>
+        <TextareaField
+          label="Message to the client (optional)"
+          hint="When filled in, the client receives this update by e-mail."
+          errors={fields.statusMessage.errors}
+          textareaProps={{ ...getTextareaProps(fields.statusMessage), rows: 2 }}
+        />
+        {project.statusMessage ? <p className="text-xs text-ink-500">Last message: {project.statusMessage}</p> : null}
+        <DialogActions closeTo={closeTo}>
+          <StatusButton pending={navigation.state === 'submitting'} pendingLabel="Saving…">
+            Save Changes
+          </StatusButton>
+        </DialogActions>
+      </Form>
+    </AdminDialog>
+  )
+}
+
+export { AdminDialogErrorBoundary as ErrorBoundary } from '#app/components/dashboard/admin/ui.tsx'

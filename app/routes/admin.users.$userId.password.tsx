@@ -1,0 +1,67 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { AdminDialog, DialogActions } from '#app/components/dashboard/admin/ui.tsx'
+import { PasswordField } from '#app/components/forms.tsx'
+import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { AdminSetPasswordFormSchema } from '#app/domain/admin/schemas.ts'
+import { resetPasswordByAdmin } from '#app/domain/admin/users.server.ts'
+import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
+import { requireRole } from '#app/domain/auth/guards.server.ts'
+import { redirectWithToast } from '#app/domain/http/toast.server.ts'
+import { findUserById } from '#app/domain/users/users.server.ts'
+
+const CLOSE = '/admin?tab=users'
+
+function targetUser(params: { userId?: string }) {
+  const user = findUserById(Number(params.userId))
+  if (!user) throw new Response('User not found', { status: 404 })
+  return user
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireRole(request, 'admin')
+  const user = targetUser(params)
+  return json({ user: { id: user.id, name: `${user.firstName} ${user.lastName}`, email: user.email } })
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireRole(request, 'admin')
+  const user = targetUser(params)
+  const submission = parseWithZod(await request.formData(), { schema: AdminSetPasswordFormSchema })
+  if (submission.status !== 'success') {
+    return adminFormFailure(submission.reply({ hideFields: ['newPassword', 'confirmPassword'] }), 400, 'Failed to update password')
+  }
+  await resetPasswordByAdmin(admin.id, user.id, submission.value.newPassword)
+  return redirectWithToast(CLOSE, { title: 'Password Updated', description: `${user.email} has a new password and was signed out everywhere.` })
+}
+
+export default function ResetPasswordDialog() {
+  const { user } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: 'reset-password-form',
+    constraint: getZodConstraint(AdminSetPasswordFormSchema),
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AdminSetPasswordFormSchema }),
+    shouldValidate: 'onBlur',
+  })
+  return (
+    <AdminDialog title="Reset Password" description={`Set a new password for ${user.name} (${user.email}). Their current sessions end.`} closeTo={CLOSE}>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <PasswordField label="New password" errors={fields.newPassword.errors} hint="At least 6 characters" inputProps={{ ...getInputProps(fields.newPassword, { type: 'password' }), autoComplete: 'new-password' }} />
+        <PasswordField label="Confirm new password" errors={fields.confirmPassword.errors} inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }} />
+        <DialogActions closeTo={CLOSE}>
+          <StatusButton pending={navigation.state === 'submitting'} pendingLabel="Updating…">
+            Update Password
+          </StatusButton>
+        </DialogActions>
+      </Form>
+    </AdminDialog>
+  )
+}
+
+export { AdminDialogErrorBoundary as ErrorBoundary } from '#app/components/dashboard/admin/ui.tsx'

@@ -1,0 +1,9 @@
+import { apiError } from '#app/domain/http/api.server.ts'
+
+/** Unknown /api paths answer JSON (api.md error shape), not the HTML 404 page. */
+function notFound() {
+  return apiError(404, 'Not found')
+}
+
+export const loader = notFound
+export const action = notFound

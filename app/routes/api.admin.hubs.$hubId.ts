@@ -1,0 +1,33 @@
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { withAdminErrors } from '#app/domain/admin/api-errors.server.ts'
+import { hubErrorMessage, HubUpdateSchema } from '#app/domain/admin/schemas.ts'
+import { requireApiUser } from '#app/domain/auth/guards.server.ts'
+import { apiFail, methodNotAllowed, parseId, readJsonBody } from '#app/domain/http/api.server.ts'
+import { deleteHub, updateHub } from '#app/domain/hubs/hubs.server.ts'
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== 'PUT' && request.method !== 'DELETE') return methodNotAllowed(['PUT', 'DELETE'])
+  const admin = await requireApiUser(request, 'admin')
+  const hubId = parseId(params.hubId, 'hub id')
+  if (request.method === 'DELETE') {
+    return withAdminErrors(() => {
+      deleteHub(admin.id, hubId)
+      return json({ success: true })
+    })
+  }
+  const input = await readHubBody(request, HubUpdateSchema)
+  return withAdminErrors(() => json({ hub: updateHub(admin.id, hubId, input) }))
+}
+
+/** Hub bodies answer a failed validation with the spec's hub message (section 5) and the field errors. */
+async function readHubBody<S extends typeof HubUpdateSchema>(request: Request, schema: S) {
+  try {
+    return await readJsonBody(request, schema)
+  } catch (thrown) {
+    if (!(thrown instanceof Response) || thrown.status !== 400) throw thrown
+    const body = (await thrown.clone().json()) as { error: string; fieldErrors?: Record<string, string[]> }
+    if (!body.fieldErrors) throw thrown
+    return apiFail(400, hubErrorMessage(body.fieldErrors), { fieldErrors: body.fieldErrors })
+  }
+}

@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { withAdminErrors } from '#app/domain/admin/api-errors.server.ts'
+import { StatusUpdateSchema } from '#app/domain/admin/schemas.ts'
+import { requireApiUser } from '#app/domain/auth/guards.server.ts'
+import { methodNotAllowed, parseId, readJsonBody } from '#app/domain/http/api.server.ts'
+import { updateProjectStatus } from '#app/domain/projects/admin-projects.server.ts'
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== 'PUT') return methodNotAllowed(['PUT'])
+  const admin = await requireApiUser(request, 'admin')
+  const projectId = parseId(params.projectId, 'project id')
+  const { status, statusMessage } = await readJsonBody(request, StatusUpdateSchema)
+  return withAdminErrors(async () => {
+    const { polygonGeoJson: _plan, ...project } = await updateProjectStatus(admin.id, projectId, status, statusMessage)
+    void _plan
+    return json({ success: true, project })
+  })
+}

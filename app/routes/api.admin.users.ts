@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { listUsers } from '#app/domain/admin/users.server.ts'
+import { requireApiUser } from '#app/domain/auth/guards.server.ts'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiUser(request, 'admin')
+  return json(listUsers())
+}

@@ -1,0 +1,106 @@
+/**
+ * Helpers for the admin journeys. `createPaidProject` goes through the real paths:
+ * the demo client creates and quotes a project over the API, accepts the terms and
+ * pays at the embedded PayFast simulator, whose signed ITN marks it paid.
+ * `seedPaidProject` (direct rows) remains for data the public paths cannot produce.
+ */
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { createQuotedProjectViaApi, DEMO_CLIENT_EMAIL } from './checkout-fixtures.ts'
+import { e2eDir } from '../setup/e2e-env.ts'
+import { DEMO_PASSWORD, login, uniqueEmail, waitForMail } from './fixtures.ts'
+
+export const ADMIN_EMAIL = 'admin@example.com'
+export const PILOT_EMAIL = 'pilot@example.com'
+
+export async function loginAsAdmin(page: Page) {
+  await login(page, ADMIN_EMAIL, DEMO_PASSWORD)
+}
+
+function openE2eDb() {
+  const db = new Database(path.join(e2eDir, 'kestrel.sqlite'))
+  db.pragma('busy_timeout = 5000')
+  return db
+}
+
+const FLIGHT_PLAN = {
+  address: 'Stellenbosch, Western Cape',
+  projectType: 'agricultural-mapping',
+  totalArea: 30000,
+  areas: [
+    {
+      areaNumber: 1,
+      area: 30000,
+      coordinates: [
+        { pointNumber: 1, latitude: -33.93, longitude: 18.86 },
+        { pointNumber: 2, latitude: -33.93, longitude: 18.87 },
+        { pointNumber: 3, latitude: -33.94, longitude: 18.87 },
+      ],
+      pilotInstructions: { flightPattern: 'Grid', returnToBase: 'Point 1', boundaryPoints: 3 },
+    },
+  ],
+}
+
+/** A paid, approved project awaiting a pilot (status pending), owned by a new client. */
+export function seedPaidProject(name: string) {
+  const db = openE2eDb()
+  try {
+    const now = Date.now()
+    const clientEmail = uniqueEmail('admin-e2e-client')
+    const hash = (db.prepare('select password_hash as h from users where email = ?').get('client@example.com') as { h: string }).h
+    const client = db
+      .prepare(
+        `insert into users (email, password_hash, first_name, last_name, role, phone, country, is_active, created_at, updated_at)
+         values (?, ?, 'Carla', 'Customer', 'client', '831112222', 'South Africa', 1, ?, ?) returning id`,
+      )
+      .get(clientEmail, hash, now, now) as { id: number }
+    const project = db
+      .prepare(
+        `insert into projects (client_id, name, project_type, location, latitude, longitude, deadline, polygon_geojson, area_sqm,
+           distance_from_hub, nearest_hub, base_price, adjusted_price, travel_fee, aviation_fee, subtotal, vat_amount, quote_amount,
+           base_cost, profit_margin, platform_share, operator_share, operator_payout, is_approved, is_paid, paid_at, status,
+           land_owner_form_uploaded, flight_hours, created_at, updated_at)
+         values (?, ?, 'agricultural-mapping', 'Stellenbosch, Western Cape', -33.93, 18.86, '2027-02-01', ?, 30000,
+           41.2, 'Cape Town', 225000, 270000, 7616, 0, 277616, 41642, 319258,
+           117204, 152796, 45839, 106957, 114573, 1, 1, ?, 'pending', 0, 0, ?, ?) returning id`,
+      )
+      .get(client.id, name, JSON.stringify(FLIGHT_PLAN), now, now, now) as { id: number }
+    db.prepare(
+      `insert into invoices (project_id, client_id, project_name, amount, subtotal_amount, vat_amount, payment_method,
+         payment_transaction_id, status, invoice_number, paid_at, created_at, updated_at)
+       values (?, ?, ?, 319258, 277616, 41642, 'PayFast', ?, 'paid', ?, ?, ?, ?)`,
+    ).run(project.id, client.id, name, `pf-e2e-${project.id}`, `INV-${String(project.id).padStart(6, '0')}`, now, now, now)
+    return { projectId: project.id, clientEmail }
+  } finally {
+    db.close()
+  }
+}
+
+/** The toast the last action raised (server flash cookie or client toast). */
+export async function expectToast(page: Page, title: string | RegExp) {
+  await expect(page.getByTestId('toast')).toContainText(title)
+}
+
+/**
+ * A project the demo client has paid for through checkout and the PayFast simulator.
+ * Leaves the page signed out.
+ */
+export async function createPaidProject(page: Page, request: APIRequestContext, name: string) {
+  const project = await createQuotedProjectViaApi(request, name)
+  await login(page, DEMO_CLIENT_EMAIL, DEMO_PASSWORD)
+  await page.goto(`/checkout/${project.id}`)
+  await page.getByRole('link', { name: 'Accept terms & pay' }).click()
+  const terms = page.getByRole('dialog', { name: 'Terms and Conditions' })
+  await terms.getByRole('checkbox', { name: /I Agree/ }).check()
+  await terms.getByRole('button', { name: 'Accept & Pay' }).click()
+  if (test.info().project.use.javaScriptEnabled === false) {
+    await page.getByRole('button', { name: 'Continue to secure payment' }).click()
+  }
+  await expect(page).toHaveURL(/\/payfast-simulator\/eng\/process$/)
+  await page.getByRole('button', { name: /^Pay / }).click()
+  await expect(page.getByRole('heading', { name: 'Payment Confirmed' })).toBeVisible()
+  await waitForMail((m) => m.subject === `Payment received: ${name}`)
+  await page.context().clearCookies()
+  return project
+}

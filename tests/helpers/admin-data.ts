@@ -1,0 +1,96 @@
+/** Test data for the admin console: projects (optionally paid), hubs, pilots, files. */
+import { hubs, invoices, projectFiles, projects } from '#db/schema.ts'
+import { getDb } from '#app/domain/db/db.server.ts'
+import { createTestUser } from './users.ts'
+
+export const SAMPLE_FLIGHT_PLAN = {
+  address: 'Stellenbosch, Western Cape',
+  projectType: 'agricultural-mapping',
+  totalArea: 42000,
+  areas: [
+    {
+      areaNumber: 1,
+      area: 30000,
+      coordinates: [
+        { pointNumber: 1, latitude: -33.93, longitude: 18.86 },
+        { pointNumber: 2, latitude: -33.93, longitude: 18.87 },
+        { pointNumber: 3, latitude: -33.94, longitude: 18.87 },
+      ],
+      pilotInstructions: { flightPattern: 'Grid', returnToBase: 'Point 1', boundaryPoints: 3 },
+    },
+    {
+      areaNumber: 2,
+      area: 12000,
+      coordinates: [
+        { pointNumber: 1, latitude: -33.95, longitude: 18.86 },
+        { pointNumber: 2, latitude: -33.95, longitude: 18.87 },
+        { pointNumber: 3, latitude: -33.96, longitude: 18.87 },
+      ],
+      pilotInstructions: { flightPattern: 'Grid', returnToBase: 'Point 1', boundaryPoints: 3 },
+    },
+  ],
+}
+
+/** A quoted project as the planner stores it; `paid` adds the paid invoice as the ITN would. */
+export async function createTestProject(options: { clientId?: number; paid?: boolean; name?: string; status?: 'draft' | 'pending' | 'assigned' | 'in_progress' | 'completed'; paidAt?: Date } = {}) {
+  const clientId = options.clientId ?? (await createTestUser({ role: 'client' })).id
+  const paidAt = options.paid ? (options.paidAt ?? new Date()) : null
+  const db = getDb()
+  const project = db
+    .insert(projects)
+    .values({
+      clientId,
+      name: options.name ?? 'Vineyard survey',
+      projectType: 'agricultural-mapping',
+      location: 'Stellenbosch, Western Cape',
+      latitude: -33.93,
+      longitude: 18.86,
+      deadline: '2027-01-15',
+      polygonGeoJson: JSON.stringify(SAMPLE_FLIGHT_PLAN),
+      areaSqm: 42000,
+      distanceFromHub: 41.2,
+      nearestHub: 'Cape Town',
+      basePrice: 225000,
+      adjustedPrice: 378000,
+      travelFee: 7616,
+      aviationFee: 0,
+      subtotal: 385616,
+      vatAmount: 57842,
+      quoteAmount: 443458,
+      quotedAt: new Date(),
+      status: options.status ?? 'pending',
+      isPaid: Boolean(options.paid),
+      isApproved: Boolean(options.paid),
+      paidAt,
+    })
+    .returning()
+    .get()
+  if (options.paid) {
+    db.insert(invoices)
+      .values({
+        projectId: project.id,
+        clientId,
+        projectName: project.name,
+        amount: 443458,
+        subtotalAmount: 385616,
+        vatAmount: 57842,
+        status: 'paid',
+        paidAt,
+        paymentTransactionId: `pf-${project.id}`,
+        invoiceNumber: `INV-${String(project.id).padStart(6, '0')}`,
+      })
+      .run()
+  }
+  return project
+}
+
+export function createTestHub(name = 'Test Hub') {
+  return getDb().insert(hubs).values({ name, address: 'Somewhere, Western Cape', latitude: -33.9, longitude: 18.4 }).returning().get()
+}
+
+export function addTestFile(projectId: number, fileType: string) {
+  getDb()
+    .insert(projectFiles)
+    .values({ projectId, fileName: `f-${Math.random()}`, originalName: 'x', fileUrl: '/x', fileType, fileSize: 10 })
+    .run()
+}
