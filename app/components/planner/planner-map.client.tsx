@@ -170,17 +170,17 @@ function PolygonDrawer({
   latest.current = { points, onPointsChange, onAreaDrawn, onCancel }
   const [handler] = useState(() => {
     const polygon = new L.Draw.Polygon(map as L.DrawMap, {
-        // showArea must stay false: leaflet-draw 1.0.4 throws on mouse-move with it on.
-        showArea: false,
-        showLength: false,
-        allowIntersection: false,
-        // Stay in draw mode after an area is completed, as Draw Area promises.
-        repeatMode: true,
-        icon: vertexIcon,
-        // Leaflet 1.9 reports touch on every Chromium (pointer events); keep one size.
-        touchIcon: vertexIcon,
-        guidelineDistance: 12,
-        shapeOptions: { color: CURRENT_COLOUR, weight: 3, opacity: 1, dashArray: '6 6', fill: false },
+      // showArea must stay false: leaflet-draw 1.0.4 throws on mouse-move with it on.
+      showArea: false,
+      showLength: false,
+      allowIntersection: false,
+      // Stay in draw mode after an area is completed, as Draw Area promises.
+      repeatMode: true,
+      icon: vertexIcon,
+      // Leaflet 1.9 reports touch on every Chromium (pointer events); keep one size.
+      touchIcon: vertexIcon,
+      guidelineDistance: 12,
+      shapeOptions: { color: CURRENT_COLOUR, weight: 3, opacity: 1, dashArray: '6 6', fill: false },
     })
     acceptEveryClick(polygon)
     return polygon
