@@ -54,10 +54,12 @@ test('@js-only a client draws two areas, the live quote matches the server, and 
   // longer: a click 12 px (≈3 m) from a corner misses the corner's icon and is still
   // ignored; 30 px (≈7.5 m) away is a new corner. Undo Point then takes both back.
   const zoomIn = page.getByRole('button', { name: 'Zoom in' })
+  // A click during the zoom animation is dropped by Leaflet, so click until the closest
+  // zoom disables the button (never click it once disabled: Playwright would wait on it).
   await expect(async () => {
-    await zoomIn.click()
-    await expect(zoomIn).toHaveAttribute('aria-disabled', 'true', { timeout: 500 })
-  }).toPass()
+    if ((await zoomIn.getAttribute('aria-disabled')) !== 'true') await zoomIn.click({ timeout: 1000 })
+    await expect(zoomIn).toHaveAttribute('aria-disabled', 'true', { timeout: 1000 })
+  }).toPass({ timeout: 20_000 })
   const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 + 100 }
   await page.mouse.click(centre.x, centre.y)
   await expect(points).toHaveAttribute('data-count', '1')
