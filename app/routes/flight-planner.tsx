@@ -16,6 +16,7 @@ import {
 } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react'
 import leafletCss from 'leaflet/dist/leaflet.css'
+import leafletDrawCss from 'leaflet-draw/dist/leaflet.draw.css'
 import { useEffect } from 'react'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
@@ -53,7 +54,10 @@ import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
 import { NO_FLIGHT_HUBS_MESSAGE, NO_HUBS_MESSAGE } from '#app/domain/pricing/quote.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: leafletCss }]
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: leafletCss },
+  { rel: 'stylesheet', href: leafletDrawCss },
+]
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && 'project' in data && data.project ? `${data.project.name} · Flight planner · Kestrel` : 'Flight planner · Kestrel' },

@@ -38,29 +38,29 @@ export async function createProject(page: Page, name: string, { js }: { js: bool
 }
 
 /**
- * Draws one area with the planner's own Draw Area tool by clicking the map at pixel
- * offsets from its centre, checking each point registered (a dropped click is retried).
+ * Draws one area with the planner's Draw Area tool (leaflet-draw's polygon handler) by
+ * clicking the map at pixel offsets from its centre. Every click must register at once:
+ * no retries, so a dropped click fails the journey (ADR 023).
  */
 export async function drawArea(page: Page, offsets: Array<[number, number]>) {
   const toggle = page.getByTestId('draw-toggle')
   if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click()
   await expect(toggle).toHaveAttribute('aria-pressed', 'true')
   const map = page.getByTestId('planner-map')
+  await expectDrawHandlerReady(page)
   const box = (await map.boundingBox())!
   const points = page.getByTestId('current-points')
   for (const [index, [dx, dy]] of offsets.entries()) {
-    for (let attempt = 0; attempt < 3; attempt++) {
-      await page.mouse.click(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy)
-      try {
-        await expect(points).toHaveAttribute('data-count', String(index + 1), { timeout: 2000 })
-        break
-      } catch (error) {
-        if (attempt === 2) throw error
-      }
-    }
+    await page.mouse.click(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy)
+    await expect(points).toHaveAttribute('data-count', String(index + 1))
   }
   await page.getByRole('button', { name: 'Complete', exact: true }).click()
   await expect(points).toHaveAttribute('data-count', '0')
+}
+
+/** leaflet-draw's handler is on when its click-catching mouse marker is on the map. */
+export async function expectDrawHandlerReady(page: Page) {
+  await expect(page.getByTestId('planner-map').locator('.leaflet-mouse-marker')).toBeAttached()
 }
 
 export async function drawnAreas(page: Page): Promise<Area[]> {

@@ -1,6 +1,17 @@
 import { expect, test } from '@playwright/test'
 import { DEMO_PASSWORD, login } from './fixtures.ts'
-import { DEMO_CLIENT, PASTED_AREAS, areasToText, createProject, drawArea, drawnAreas, rand, serverQuote, squash } from './planner-fixtures.ts'
+import {
+  DEMO_CLIENT,
+  PASTED_AREAS,
+  areasToText,
+  createProject,
+  drawArea,
+  drawnAreas,
+  expectDrawHandlerReady,
+  rand,
+  serverQuote,
+  squash,
+} from './planner-fixtures.ts'
 
 test('@js-only a client draws two areas, the live quote matches the server, and the quote leads to checkout', async ({ page }) => {
   // The longest journey: a project, two drawn areas, two airspace checks and a quote.
@@ -26,10 +37,9 @@ test('@js-only a client draws two areas, the live quote matches the server, and 
   const box = (await map.boundingBox())!
   const points = page.getByTestId('current-points')
   await expect(page.getByTestId('draw-toggle')).toHaveAttribute('aria-pressed', 'true')
-  await expect(async () => {
-    await page.mouse.click(box.x + 20 + box.width / 2, box.y + box.height / 2 - 150)
-    await expect(points).toHaveAttribute('data-count', '1', { timeout: 1000 })
-  }).toPass()
+  await expectDrawHandlerReady(page)
+  await page.mouse.click(box.x + 20 + box.width / 2, box.y + box.height / 2 - 150)
+  await expect(points).toHaveAttribute('data-count', '1')
   await page.mouse.click(box.x + 20 + box.width / 2, box.y + box.height / 2 - 150)
   await page.mouse.click(box.x + 21 + box.width / 2, box.y + box.height / 2 - 150)
   await expect(points).toHaveAttribute('data-count', '1')
@@ -39,6 +49,28 @@ test('@js-only a client draws two areas, the live quote matches the server, and 
   await drawArea(page, [[-160, -110], [40, -110], [40, 40], [-160, 40]])
   await drawArea(page, [[90, 70], [190, 70], [190, 170]])
   await expect(page.getByTestId('completed-areas').locator('li')).toHaveCount(2)
+
+  // At the closest zoom (≈0.25 m a pixel) the 5 m rule is leaflet-draw's own business no
+  // longer: a click 12 px (≈3 m) from a corner misses the corner's icon and is still
+  // ignored; 30 px (≈7.5 m) away is a new corner. Undo Point then takes both back.
+  const zoomIn = page.getByRole('button', { name: 'Zoom in' })
+  // A click during the zoom animation is dropped by Leaflet, so click until the closest
+  // zoom disables the button (never click it once disabled: Playwright would wait on it).
+  await expect(async () => {
+    if ((await zoomIn.getAttribute('aria-disabled')) !== 'true') await zoomIn.click({ timeout: 1000 })
+    await expect(zoomIn).toHaveAttribute('aria-disabled', 'true', { timeout: 1000 })
+  }).toPass({ timeout: 20_000 })
+  const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 + 100 }
+  await page.mouse.click(centre.x, centre.y)
+  await expect(points).toHaveAttribute('data-count', '1')
+  await page.mouse.click(centre.x + 12, centre.y)
+  await expect(points).toHaveAttribute('data-count', '1')
+  await page.mouse.click(centre.x + 30, centre.y)
+  await expect(points).toHaveAttribute('data-count', '2')
+  await page.getByRole('button', { name: 'Undo Point' }).click()
+  await expect(points).toHaveAttribute('data-count', '1')
+  await page.getByRole('button', { name: 'Undo Point' }).click()
+  await expect(points).toHaveAttribute('data-count', '0')
 
   // The Airspace Zones tab shows the legend; the drawing survives the switch.
   await page.getByRole('link', { name: 'Airspace Zones' }).click()

@@ -13,7 +13,7 @@ import { cn } from '#app/components/ui/cn.ts'
 import { formatRand } from '#app/components/ui/money.ts'
 import { Spinner } from '#app/components/ui/status-button.tsx'
 import { surveyAreaProblem, surveyAreaSqm, type LatLng } from '#app/domain/geometry/areas.ts'
-import { NO_HUBS_MESSAGE, computeQuote, greatCircleKm, type PricingHub } from '#app/domain/pricing/quote.ts'
+import { NO_HUBS_MESSAGE, computeQuote, type PricingHub } from '#app/domain/pricing/quote.ts'
 import type { PricingSettings } from '#app/domain/pricing/settings.ts'
 import {
   PlannerMap,
@@ -22,13 +22,12 @@ import {
   SOUTH_AFRICA_ZOOM,
   captureMap,
   fitToAreas,
+  type DrawControls,
   type MapZone,
 } from './planner-map.client.tsx'
 
 export const NOTHING_DRAWN_ALERT = 'Please draw at least one area before saving.'
 export const SAVE_FAILED_ALERT = 'Error saving flight plan. Please try again.'
-/** Spec section 5: clicks within 5 m of an existing point are ignored. */
-export const MIN_POINT_SPACING_M = 5
 
 interface AirspaceCheck {
   intersectsZone: boolean
@@ -49,10 +48,6 @@ type AirspaceState =
 const areaFormat = new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 0 })
 const haFormat = new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 2 })
 const kmFormat = new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 1 })
-
-function tooClose(point: LatLng, others: LatLng[]) {
-  return others.some((p) => greatCircleKm(point, p) * 1000 < MIN_POINT_SPACING_M)
-}
 
 export function PlannerWorkspace({
   project,
@@ -82,6 +77,8 @@ export function PlannerWorkspace({
   const [capturing, setCapturing] = useState(false)
   const [notice, setNotice] = useState<string | null>(null)
   const mapRef = useRef<L.Map | null>(null)
+  // leaflet-draw's polygon handler, as driven by the buttons below (ADR 023).
+  const drawControls = useRef<DrawControls | null>(null)
   const fetcher = useFetcher<{ error?: string; toast?: { title: string; description: string } }>()
   const showToast = useToast()
   const saving = capturing || fetcher.state !== 'idle'
@@ -173,24 +170,41 @@ export function PlannerWorkspace({
     }
   }, [fetcher.state, fetcher.data, showToast])
 
-  function addPoint(point: LatLng) {
+  // The handler's corners (every draw:drawvertex); the 5 m rule is applied before this.
+  const syncPoints = useCallback((points: LatLng[]) => {
     setNotice(null)
-    setCurrent((points) => {
-      if (tooClose(point, points)) return points
-      return [...points, point]
-    })
+    setCurrent(points)
+  }, [])
+
+  /** Takes a finished area into the list, or says why not (false: it stays in progress). */
+  function acceptArea(points: LatLng[]) {
+    const problem = surveyAreaProblem(points)
+    if (problem) {
+      setNotice(problem)
+      return false
+    }
+    setAreas((list) => [...list, points])
+    setCurrent([])
+    setNotice(null)
+    return true
   }
 
   function completeArea() {
     if (current.length < 3) return
+    // Checked first so a refused area never leaves leaflet-draw's hands.
     const problem = surveyAreaProblem(current)
     if (problem) {
       setNotice(problem)
       return
     }
-    setAreas((list) => [...list, current])
-    setCurrent([])
-    setNotice(null)
+    // Drawing: completeShape() → draw:created → acceptArea. Paused: straight from state.
+    if (drawing && drawControls.current) drawControls.current.complete()
+    else acceptArea(current)
+  }
+
+  function undoPoint() {
+    if (drawing && drawControls.current) drawControls.current.undoPoint()
+    else setCurrent((points) => points.slice(0, -1))
   }
 
   async function generateQuote() {
@@ -228,6 +242,8 @@ export function PlannerWorkspace({
     fetcher.submit(form, { method: 'post', action: `/flight-planner?projectId=${project.id}` })
   }
 
+  const pauseDrawing = useCallback(() => setDrawing(false), [])
+
   const center: [number, number] =
     project.latitude !== null && project.longitude !== null ? [project.latitude, project.longitude] : SOUTH_AFRICA_CENTRE
   const zoom = project.latitude !== null ? PROJECT_ZOOM : SOUTH_AFRICA_ZOOM
@@ -248,7 +264,7 @@ export function PlannerWorkspace({
             >
               {drawing ? 'Draw Area: on — click the map' : 'Draw Area'}
             </button>
-            <button type="button" className="btn-secondary btn-sm" onClick={() => setCurrent((p) => p.slice(0, -1))} disabled={!current.length}>
+            <button type="button" className="btn-secondary btn-sm" onClick={undoPoint} disabled={!current.length}>
               Undo Point
             </button>
             <button type="button" className="btn-primary btn-sm" onClick={completeArea} disabled={current.length < 3}>
@@ -258,6 +274,7 @@ export function PlannerWorkspace({
               type="button"
               className="btn-ghost btn-sm"
               onClick={() => {
+                drawControls.current?.reset()
                 setAreas([])
                 setCurrent([])
                 setNotice(null)
@@ -360,7 +377,10 @@ export function PlannerWorkspace({
             areas={areas}
             current={current}
             drawing={drawing}
-            onAddPoint={addPoint}
+            drawControls={drawControls}
+            onPointsChange={syncPoints}
+            onAreaDrawn={acceptArea}
+            onDrawCancel={pauseDrawing}
             onMap={onMap}
           />
         </div>
