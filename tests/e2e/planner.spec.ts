@@ -118,6 +118,14 @@ test('@js-only a client draws two areas, the live quote matches the server, and 
 
   await dialog.getByRole('link', { name: 'Pay Now' }).click()
   await expect(page).toHaveURL(new RegExp(`/checkout/${projectId}$`))
+
+  // The review step leads to the Terms dialog: ten sections and an unticked 'I Agree'.
+  await page.getByRole('link', { name: 'Accept terms & pay' }).click()
+  const terms = page.getByRole('dialog', { name: 'Terms and Conditions' })
+  await expect(terms).toBeVisible()
+  await expect(terms.getByRole('heading', { name: /^\d+\. / })).toHaveCount(10)
+  await expect(terms.getByRole('checkbox', { name: /I Agree/ })).not.toBeChecked()
+  await expect(terms.getByRole('button', { name: 'Accept & Pay' })).toBeVisible()
 })
 
 test('@no-js-only without JavaScript a client pastes coordinates and gets the same quote as the API', async ({ page }) => {
