@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm'
 import { projects, type Project } from '#db/schema.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
-import { InvalidAreasError, quoteForAreas } from '#app/domain/pricing/quote.server.ts'
+import { InvalidAreasError, projectPricingColumns, quoteForAreas, type Quote } from '#app/domain/pricing/quote.server.ts'
 import { computeInternalSplit } from '#app/domain/pricing/quote.ts'
 import { QUOTE_VALIDITY_DAYS } from './terms.ts'
 
@@ -15,22 +15,8 @@ export interface QuoteArea {
   coordinates: Array<{ latitude: number; longitude: number }>
 }
 
-/** The customer-facing figures, in cents, that the checkout compares and shows. */
-export interface RecomputedQuote {
-  areaSqm: number
-  distanceFromHub: number | null
-  nearestHub: { id: number; name: string } | null
-  basePrice: number
-  adjustedPrice: number
-  travelFee: number
-  aviationFee: number
-  airspaceZone: string | null
-  airspaceZoneColor: string | null
-  subtotal: number
-  vatAmount: number
-  totalInCents: number
-  warnings: string[]
-}
+/** The customer-facing figures, in cents, that the checkout compares and shows: the api.md quote. */
+export type RecomputedQuote = Quote
 
 function isFiniteNumber(v: unknown): v is number {
   return typeof v === 'number' && Number.isFinite(v)
@@ -64,22 +50,7 @@ export function flightPlanAreas(polygonGeoJson: string | null | undefined): Quot
 
 /** Prices the areas with the current settings, hubs and airspace: the pricing engine's `quoteForAreas`. */
 export async function recomputeQuote(areas: QuoteArea[], db: DbOrTx = getDb()): Promise<RecomputedQuote> {
-  const q = quoteForAreas(areas, db).quote
-  return {
-    areaSqm: q.areaSqm,
-    distanceFromHub: q.distanceFromHub ?? null,
-    nearestHub: q.nearestHub ? { id: q.nearestHub.id, name: q.nearestHub.name } : null,
-    basePrice: q.basePrice,
-    adjustedPrice: q.adjustedPrice,
-    travelFee: q.travelFee,
-    aviationFee: q.aviationFee,
-    airspaceZone: q.airspaceZone ?? null,
-    airspaceZoneColor: q.airspaceZoneColor ?? null,
-    subtotal: q.subtotal,
-    vatAmount: q.vatAmount,
-    totalInCents: q.totalInCents,
-    warnings: q.warnings ?? [],
-  }
+  return quoteForAreas(areas, db).quote
 }
 
 /** Stores a changed quote on the project, so every page shows the figure that will be charged. */
@@ -93,25 +64,8 @@ export function storeRecomputedQuote(projectId: number, quote: RecomputedQuote, 
   const quotedAt = new Date()
   db.update(projects)
     .set({
+      ...projectPricingColumns({ quote, split }, quotedAt),
       polygonGeoJson: withPlanPricing(current?.polygonGeoJson ?? null, quote, quotedAt),
-      areaSqm: quote.areaSqm,
-      distanceFromHub: quote.distanceFromHub,
-      nearestHub: quote.nearestHub?.name ?? null,
-      nearestHubId: quote.nearestHub?.id ?? null,
-      basePrice: quote.basePrice,
-      adjustedPrice: quote.adjustedPrice,
-      travelFee: quote.travelFee,
-      aviationFee: quote.aviationFee,
-      airspaceZone: quote.airspaceZone,
-      airspaceZoneColor: quote.airspaceZoneColor,
-      subtotal: quote.subtotal,
-      vatAmount: quote.vatAmount,
-      quoteAmount: quote.totalInCents,
-      quotedAt,
-      profitMargin: split.profitMargin,
-      platformShare: split.platformShare,
-      operatorShare: split.operatorShare,
-      operatorPayout: split.operatorPayout,
     })
     .where(eq(projects.id, projectId))
     .run()
