@@ -4,7 +4,7 @@ import { formatRand } from '#app/components/ui/money.ts'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import type { TabData } from './types.ts'
-import { EmptyRow, formatDate, SectionHeader, td, th } from './ui.tsx'
+import { DataTable, formatDate, SectionHeader, td } from './ui.tsx'
 
 export const CLEAR_ZONES_CONFIRM = 'Are you sure you want to clear all airspace zones? This action cannot be undone.'
 export const LOAD_RSA_CONFIRM = 'Load real RSA airspace data? This will replace all current zones with authentic South African airspace boundaries.'
@@ -87,39 +87,22 @@ export function AirspaceTab({ data }: { data: TabData<'airspace'> }) {
         <div className="p-4 sm:p-5">
           <SectionHeader title="Active zones" description={`${data.total} zone${data.total === 1 ? '' : 's'}`} />
         </div>
-        <div className="overflow-x-auto">
-          <table className="min-w-full divide-y divide-ink-100">
-            <thead className="bg-ink-50/60">
-              <tr>
-                <th className={th}>Name</th>
-                <th className={th}>Type</th>
-                <th className={th}>Fee</th>
-                <th className={th}>Colour</th>
-                <th className={th}>Uploaded</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-ink-100 bg-white" data-testid="zone-list">
-              {data.zones.length === 0 ? (
-                <EmptyRow colSpan={5}>No airspace zones. Upload a KML file or load the RSA data.</EmptyRow>
-              ) : (
-                data.zones.map((z) => (
-                  <tr key={z.id}>
-                    <td className={`${td} font-medium text-ink-950`}>{z.zoneName}</td>
-                    <td className={td}>{z.zoneType}</td>
-                    <td className={`${td} tabular-nums`}>{formatRand(z.aviationFee)}</td>
-                    <td className={td}>
-                      <span className="inline-flex items-center gap-2">
-                        <span aria-hidden="true" className="h-4 w-4 rounded border border-ink-200" style={{ backgroundColor: z.color }} />
-                        <span className="font-mono text-xs">{z.color}</span>
-                      </span>
-                    </td>
-                    <td className={`${td} whitespace-nowrap`}>{formatDate(z.uploadedAt, true)}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={['Name', 'Type', 'Fee', 'Colour', 'Uploaded']} isEmpty={data.zones.length === 0} empty="No airspace zones. Upload a KML file or load the RSA data." bodyTestId="zone-list">
+          {data.zones.map((z) => (
+            <tr key={z.id}>
+              <td className={`${td} font-medium text-ink-950`}>{z.zoneName}</td>
+              <td className={td}>{z.zoneType}</td>
+              <td className={`${td} tabular-nums`}>{formatRand(z.aviationFee)}</td>
+              <td className={td}>
+                <span className="inline-flex items-center gap-2">
+                  <span aria-hidden="true" className="h-4 w-4 rounded border border-ink-200" style={{ backgroundColor: z.color }} />
+                  <span className="font-mono text-xs">{z.color}</span>
+                </span>
+              </td>
+              <td className={`${td} whitespace-nowrap`}>{formatDate(z.uploadedAt, true)}</td>
+            </tr>
+          ))}
+        </DataTable>
         {data.total > data.zones.length ? (
           <div className="border-t border-ink-100 p-3 text-center">
             <Link to="/admin?tab=airspace&zones=all" preventScrollReset className="btn-ghost btn-sm">

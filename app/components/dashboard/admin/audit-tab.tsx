@@ -1,5 +1,5 @@
 import type { TabData } from './types.ts'
-import { EmptyRow, formatDate, Pagination, SectionHeader, td, th } from './ui.tsx'
+import { DataTable, formatDate, Pagination, SectionHeader, td } from './ui.tsx'
 
 function Snapshot({ label, json }: { label: string; json: string | null }) {
   if (!json) return null
@@ -24,40 +24,23 @@ export function AuditTab({ data }: { data: TabData<'audit'> }) {
       <div className="p-4 sm:p-5">
         <SectionHeader title="Audit log" description={`Every change made in the admin console · ${audit.total} entries`} />
       </div>
-      <div className="overflow-x-auto">
-        <table className="min-w-full divide-y divide-ink-100">
-          <thead className="bg-ink-50/60">
-            <tr>
-              <th className={th}>When</th>
-              <th className={th}>Who</th>
-              <th className={th}>What</th>
-              <th className={th}>Record</th>
-              <th className={th}>Before / after</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-ink-100 bg-white">
-            {audit.entries.length === 0 ? (
-              <EmptyRow colSpan={5}>No admin changes recorded yet.</EmptyRow>
-            ) : (
-              audit.entries.map((e) => (
-                <tr key={e.id}>
-                  <td className={`${td} whitespace-nowrap`}>{formatDate(e.createdAt, true)}</td>
-                  <td className={td}>{e.actorEmail ?? 'Deleted user'}</td>
-                  <td className={`${td} font-mono text-xs`}>{e.action}</td>
-                  <td className={`${td} whitespace-nowrap text-xs`}>
-                    {e.entityType}
-                    {e.entityId ? ` #${e.entityId}` : ''}
-                  </td>
-                  <td className={`${td} space-y-1`}>
-                    <Snapshot label="Before" json={e.before} />
-                    <Snapshot label="After" json={e.after} />
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable columns={['When', 'Who', 'What', 'Record', 'Before / after']} isEmpty={audit.entries.length === 0} empty="No admin changes recorded yet.">
+        {audit.entries.map((e) => (
+          <tr key={e.id}>
+            <td className={`${td} whitespace-nowrap`}>{formatDate(e.createdAt, true)}</td>
+            <td className={td}>{e.actorEmail ?? 'Deleted user'}</td>
+            <td className={`${td} font-mono text-xs`}>{e.action}</td>
+            <td className={`${td} whitespace-nowrap text-xs`}>
+              {e.entityType}
+              {e.entityId ? ` #${e.entityId}` : ''}
+            </td>
+            <td className={`${td} space-y-1`}>
+              <Snapshot label="Before" json={e.before} />
+              <Snapshot label="After" json={e.after} />
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       <Pagination page={audit.page} pageCount={audit.pageCount} hrefFor={(p) => `/admin?tab=audit&page=${p}`} label="Audit log pages" />
     </div>
   )

@@ -4,7 +4,7 @@ import { StatCard } from '#app/components/ui/stat-card.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import { RevenueChart } from './revenue-chart.tsx'
 import type { TabData } from './types.ts'
-import { EmptyRow, formatDate, SectionHeader, td, th } from './ui.tsx'
+import { DataTable, formatDate, SectionHeader, td } from './ui.tsx'
 
 export function FinancialTab({ data }: { data: TabData<'financial'> }) {
   const { report, range } = data
@@ -78,79 +78,42 @@ export function FinancialTab({ data }: { data: TabData<'financial'> }) {
         <div className="p-4 sm:p-5">
           <SectionHeader title="Invoices and payments" description="Newest first" />
         </div>
-        <div className="overflow-x-auto">
-          <table className="min-w-full divide-y divide-ink-100">
-            <thead className="bg-ink-50/60">
-              <tr>
-                <th className={th}>Invoice</th>
-                <th className={th}>Project</th>
-                <th className={th}>Client</th>
-                <th className={th}>Status</th>
-                <th className={th}>Total</th>
-                <th className={th}>VAT</th>
-                <th className={th}>Paid</th>
-                <th className={th}>Reference</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-ink-100 bg-white">
-              {report.invoices.length === 0 ? (
-                <EmptyRow colSpan={8}>No invoices in this period.</EmptyRow>
-              ) : (
-                report.invoices.map((inv) => (
-                  <tr key={inv.id}>
-                    <td className={`${td} whitespace-nowrap font-mono text-xs`}>{inv.invoiceNumber}</td>
-                    <td className={td}>{inv.projectName}</td>
-                    <td className={td}>
-                      <p>{inv.clientName}</p>
-                      <p className="text-xs text-ink-500">{inv.clientEmail}</p>
-                    </td>
-                    <td className={td}>
-                      <span className={`badge ${inv.status === 'paid' ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900'}`}>{inv.status === 'paid' ? 'Paid' : 'Pending'}</span>
-                    </td>
-                    <td className={`${td} whitespace-nowrap tabular-nums`}>{formatRand(inv.amount)}</td>
-                    <td className={`${td} whitespace-nowrap tabular-nums`}>{formatRand(inv.vatAmount)}</td>
-                    <td className={`${td} whitespace-nowrap`}>{formatDate(inv.paidAt)}</td>
-                    <td className={`${td} font-mono text-xs`}>{inv.paymentTransactionId ?? '—'}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={['Invoice', 'Project', 'Client', 'Status', 'Total', 'VAT', 'Paid', 'Reference']} isEmpty={report.invoices.length === 0} empty="No invoices in this period.">
+          {report.invoices.map((inv) => (
+            <tr key={inv.id}>
+              <td className={`${td} whitespace-nowrap font-mono text-xs`}>{inv.invoiceNumber}</td>
+              <td className={td}>{inv.projectName}</td>
+              <td className={td}>
+                <p>{inv.clientName}</p>
+                <p className="text-xs text-ink-500">{inv.clientEmail}</p>
+              </td>
+              <td className={td}>
+                <span className={`badge ${inv.status === 'paid' ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900'}`}>{inv.status === 'paid' ? 'Paid' : 'Pending'}</span>
+              </td>
+              <td className={`${td} whitespace-nowrap tabular-nums`}>{formatRand(inv.amount)}</td>
+              <td className={`${td} whitespace-nowrap tabular-nums`}>{formatRand(inv.vatAmount)}</td>
+              <td className={`${td} whitespace-nowrap`}>{formatDate(inv.paidAt)}</td>
+              <td className={`${td} font-mono text-xs`}>{inv.paymentTransactionId ?? '—'}</td>
+            </tr>
+          ))}
+        </DataTable>
       </div>
 
       <div className="card overflow-hidden">
         <div className="p-4 sm:p-5">
           <SectionHeader title="Pilot payout summary" description="Paid: projects paid by the client. Pending: assigned projects not yet paid." />
         </div>
-        <div className="overflow-x-auto">
-          <table className="min-w-full divide-y divide-ink-100">
-            <thead className="bg-ink-50/60">
-              <tr>
-                <th className={th}>Pilot</th>
-                <th className={th}>Paid projects</th>
-                <th className={th}>Paid earnings</th>
-                <th className={th}>Pending projects</th>
-                <th className={th}>Pending earnings</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-ink-100 bg-white">
-              {report.pilotPayouts.length === 0 ? (
-                <EmptyRow colSpan={5}>No pilot earnings yet.</EmptyRow>
-              ) : (
-                report.pilotPayouts.map((p) => (
-                  <tr key={p.pilotId}>
-                    <td className={`${td} font-medium`}>{p.name}</td>
-                    <td className={td}>{p.paidProjects}</td>
-                    <td className={`${td} tabular-nums`}>{formatRand(p.paidEarnings)}</td>
-                    <td className={td}>{p.pendingProjects}</td>
-                    <td className={`${td} tabular-nums text-ink-500`}>{formatRand(p.pendingEarnings)}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={['Pilot', 'Paid projects', 'Paid earnings', 'Pending projects', 'Pending earnings']} isEmpty={report.pilotPayouts.length === 0} empty="No pilot earnings yet.">
+          {report.pilotPayouts.map((p) => (
+            <tr key={p.pilotId}>
+              <td className={`${td} font-medium`}>{p.name}</td>
+              <td className={td}>{p.paidProjects}</td>
+              <td className={`${td} tabular-nums`}>{formatRand(p.paidEarnings)}</td>
+              <td className={td}>{p.pendingProjects}</td>
+              <td className={`${td} tabular-nums text-ink-500`}>{formatRand(p.pendingEarnings)}</td>
+            </tr>
+          ))}
+        </DataTable>
       </div>
     </div>
   )

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import type { TabData } from './types.ts'
-import { ActiveToggle, EmptyRow, SectionHeader, td, th } from './ui.tsx'
+import { DataTable, ActiveToggle, SectionHeader, td } from './ui.tsx'
 
 export function PilotsTab({ data }: { data: TabData<'pilots'> }) {
   return (
@@ -16,71 +16,52 @@ export function PilotsTab({ data }: { data: TabData<'pilots'> }) {
           }
         />
       </div>
-      <div className="overflow-x-auto">
-        <table className="min-w-full divide-y divide-ink-100">
-          <thead className="bg-ink-50/60">
-            <tr>
-              <th className={th}>Pilot</th>
-              <th className={th}>Contact</th>
-              <th className={th}>Service area</th>
-              <th className={th}>Drone types</th>
-              <th className={th}>Licence</th>
-              <th className={th}>Active</th>
-              <th className={th}>Actions</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-ink-100 bg-white">
-            {data.pilots.length === 0 ? (
-              <EmptyRow colSpan={7}>No pilots yet. Create the first one.</EmptyRow>
-            ) : (
-              data.pilots.map((p) => (
-                <tr key={p.id} data-testid={`pilot-row-${p.email}`}>
-                  <td className={td}>
-                    <p className="font-medium text-ink-950">
-                      {p.firstName} {p.lastName}
-                    </p>
-                    <p className="font-mono text-xs text-ink-500">{p.licenceDisplay}</p>
-                  </td>
-                  <td className={td}>
-                    <p className="whitespace-nowrap">{p.email}</p>
-                    {p.phone ? <p className="text-xs text-ink-500">+27 {p.phone}</p> : null}
-                  </td>
-                  <td className={td}>{p.serviceArea ?? '—'}</td>
-                  <td className={td}>
-                    <ul className="flex max-w-xs flex-wrap gap-1">
-                      {(p.droneTypes ?? '')
-                        .split(',')
-                        .map((d) => d.trim())
-                        .filter(Boolean)
-                        .map((d) => (
-                          <li key={d} className="badge bg-ink-100 text-ink-700">
-                            {d}
-                          </li>
-                        ))}
-                    </ul>
-                  </td>
-                  <td className={td}>
-                    <p className="whitespace-nowrap">{p.pilotLicenseNumber ?? '—'}</p>
-                    {p.pilotLicenseUrl ? (
-                      <a href={p.pilotLicenseUrl} target="_blank" rel="noopener noreferrer" className="link text-xs">
-                        View<span className="sr-only"> licence of {p.firstName} {p.lastName} (opens in a new window)</span>
-                      </a>
-                    ) : null}
-                  </td>
-                  <td className={td}>
-                    <ActiveToggle intent="admin-pilot-active" id={p.id} isActive={p.isActive} label={`${p.firstName} ${p.lastName}`} returnTo="/admin?tab=pilots" />
-                  </td>
-                  <td className={td}>
-                    <Link to={`/admin/pilots/${p.id}`} preventScrollReset className="btn-secondary btn-sm" aria-label={`Edit ${p.firstName} ${p.lastName}`}>
-                      Edit
-                    </Link>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable columns={['Pilot', 'Contact', 'Service area', 'Drone types', 'Licence', 'Active', 'Actions']} isEmpty={data.pilots.length === 0} empty="No pilots yet. Create the first one.">
+        {data.pilots.map((p) => (
+          <tr key={p.id} data-testid={`pilot-row-${p.email}`}>
+            <td className={td}>
+              <p className="font-medium text-ink-950">
+                {p.firstName} {p.lastName}
+              </p>
+              <p className="font-mono text-xs text-ink-500">{p.licenceDisplay}</p>
+            </td>
+            <td className={td}>
+              <p className="whitespace-nowrap">{p.email}</p>
+              {p.phone ? <p className="text-xs text-ink-500">+27 {p.phone}</p> : null}
+            </td>
+            <td className={td}>{p.serviceArea ?? '—'}</td>
+            <td className={td}>
+              <ul className="flex max-w-xs flex-wrap gap-1">
+                {(p.droneTypes ?? '')
+                  .split(',')
+                  .map((d) => d.trim())
+                  .filter(Boolean)
+                  .map((d) => (
+                    <li key={d} className="badge bg-ink-100 text-ink-700">
+                      {d}
+                    </li>
+                  ))}
+              </ul>
+            </td>
+            <td className={td}>
+              <p className="whitespace-nowrap">{p.pilotLicenseNumber ?? '—'}</p>
+              {p.pilotLicenseUrl ? (
+                <a href={p.pilotLicenseUrl} target="_blank" rel="noopener noreferrer" className="link text-xs">
+                  View<span className="sr-only"> licence of {p.firstName} {p.lastName} (opens in a new window)</span>
+                </a>
+              ) : null}
+            </td>
+            <td className={td}>
+              <ActiveToggle intent="admin-pilot-active" id={p.id} isActive={p.isActive} label={`${p.firstName} ${p.lastName}`} returnTo="/admin?tab=pilots" />
+            </td>
+            <td className={td}>
+              <Link to={`/admin/pilots/${p.id}`} preventScrollReset className="btn-secondary btn-sm" aria-label={`Edit ${p.firstName} ${p.lastName}`}>
+                Edit
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </div>
   )
 }

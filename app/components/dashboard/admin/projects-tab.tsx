@@ -1,7 +1,7 @@
 import { Form, Link } from '@remix-run/react'
 import { formatRand } from '#app/components/ui/money.ts'
 import type { TabData } from './types.ts'
-import { EmptyRow, Pagination, SectionHeader, StatusBadge, td, th, YesNoBadge } from './ui.tsx'
+import { DataTable, Pagination, SectionHeader, StatusBadge, td, YesNoBadge } from './ui.tsx'
 
 const STATUS_FILTERS = [
   { value: '', label: 'All statuses' },
@@ -66,65 +66,44 @@ export function ProjectsTab({ data }: { data: TabData<'projects'> }) {
             </button>
           </Form>
         </div>
-        <div className="overflow-x-auto">
-          <table className="min-w-full divide-y divide-ink-100">
-            <thead className="bg-ink-50/60">
-              <tr>
-                <th className={th}>Project</th>
-                <th className={th}>Client</th>
-                <th className={th}>Status</th>
-                <th className={th}>Pilot</th>
-                <th className={th}>Quote</th>
-                <th className={th}>Payment</th>
-                <th className={th}>Documents</th>
-                <th className={th}>Media</th>
-                <th className={`${th} no-print`}>Actions</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-ink-100 bg-white">
-              {list.projects.length === 0 ? (
-                <EmptyRow colSpan={9}>No projects found.</EmptyRow>
-              ) : (
-                list.projects.map((p) => (
-                  <tr key={p.id} className="hover:bg-ink-50/50">
-                    <td className={td}>
-                      <p className="font-medium text-ink-950">{p.name}</p>
-                      <p className="text-xs text-ink-500">
-                        #{p.id}
-                        {p.location ? ` · ${p.location}` : ''}
-                      </p>
-                    </td>
-                    <td className={td}>
-                      <p>{p.clientName}</p>
-                      <p className="text-xs text-ink-500">{p.clientEmail}</p>
-                    </td>
-                    <td className={td}>
-                      <StatusBadge status={p.status} />
-                    </td>
-                    <td className={td}>{p.pilotName ?? <span className="text-ink-400">Unassigned</span>}</td>
-                    <td className={`${td} whitespace-nowrap tabular-nums`}>{p.quoteAmount ? formatRand(p.quoteAmount) : '—'}</td>
-                    <td className={td}>
-                      <YesNoBadge yes={p.isPaid} yesLabel="Paid" noLabel="Pending" />
-                    </td>
-                    <td className={td}>
-                      <YesNoBadge yes={p.landOwnerFormUploaded} yesLabel="Complete" noLabel="Required" />
-                    </td>
-                    <td className={`${td} whitespace-nowrap text-xs text-ink-600`}>
-                      {p.imageCount} image{p.imageCount === 1 ? '' : 's'}
-                      <br />
-                      {p.videoCount} video{p.videoCount === 1 ? '' : 's'}
-                    </td>
-                    <td className={`${td} no-print`}>
-                      <Link to={`/admin/projects/${p.id}${keep ? `?${keep}` : ''}`} preventScrollReset className="btn-secondary btn-sm" aria-label={`Edit ${p.name}`}>
-                        Edit
-                      </Link>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={['Project', 'Client', 'Status', 'Pilot', 'Quote', 'Payment', 'Documents', 'Media', { label: 'Actions', className: 'no-print' }]} isEmpty={list.projects.length === 0} empty="No projects found.">
+          {list.projects.map((p) => (
+            <tr key={p.id} className="hover:bg-ink-50/50">
+              <td className={td}>
+                <p className="font-medium text-ink-950">{p.name}</p>
+                <p className="text-xs text-ink-500">
+                  #{p.id}
+                  {p.location ? ` · ${p.location}` : ''}
+                </p>
+              </td>
+              <td className={td}>
+                <p>{p.clientName}</p>
+                <p className="text-xs text-ink-500">{p.clientEmail}</p>
+              </td>
+              <td className={td}>
+                <StatusBadge status={p.status} />
+              </td>
+              <td className={td}>{p.pilotName ?? <span className="text-ink-400">Unassigned</span>}</td>
+              <td className={`${td} whitespace-nowrap tabular-nums`}>{p.quoteAmount ? formatRand(p.quoteAmount) : '—'}</td>
+              <td className={td}>
+                <YesNoBadge yes={p.isPaid} yesLabel="Paid" noLabel="Pending" />
+              </td>
+              <td className={td}>
+                <YesNoBadge yes={p.landOwnerFormUploaded} yesLabel="Complete" noLabel="Required" />
+              </td>
+              <td className={`${td} whitespace-nowrap text-xs text-ink-600`}>
+                {p.imageCount} image{p.imageCount === 1 ? '' : 's'}
+                <br />
+                {p.videoCount} video{p.videoCount === 1 ? '' : 's'}
+              </td>
+              <td className={`${td} no-print`}>
+                <Link to={`/admin/projects/${p.id}${keep ? `?${keep}` : ''}`} preventScrollReset className="btn-secondary btn-sm" aria-label={`Edit ${p.name}`}>
+                  Edit
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
         <Pagination page={list.page} pageCount={list.pageCount} hrefFor={pageHref} label="Project pages" />
       </div>
     </div>

@@ -7,7 +7,7 @@ import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { PricingSettingsSchema } from '#app/domain/pricing/settings.ts'
 import type { TabData } from './types.ts'
-import { ActiveToggle, EmptyRow, SectionHeader, td, th } from './ui.tsx'
+import { DataTable, ActiveToggle, SectionHeader, td } from './ui.tsx'
 
 const PRICING_FIELDS = [
   { name: 'tier1Price', label: 'Tier 1 rate (local)', unit: 'R per m²', step: '0.001', hint: 'Within the local travel threshold' },
@@ -73,50 +73,33 @@ export function SettingsTab({ data }: { data: TabData<'settings'> }) {
             }
           />
         </div>
-        <div className="overflow-x-auto">
-          <table className="min-w-full divide-y divide-ink-100">
-            <thead className="bg-ink-50/60">
-              <tr>
-                <th className={th}>Hub</th>
-                <th className={th}>Address</th>
-                <th className={th}>Coordinates</th>
-                <th className={th}>Active</th>
-                <th className={th}>Actions</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-ink-100 bg-white">
-              {data.hubs.length === 0 ? (
-                <EmptyRow colSpan={5}>No hubs configured. Quotes are R0 until a hub exists.</EmptyRow>
-              ) : (
-                data.hubs.map((h) => (
-                  <tr key={h.id} data-testid={`hub-row-${h.name}`}>
-                    <td className={td}>
-                      <p className="font-medium text-ink-950">{h.name}</p>
-                      {h.description ? <p className="text-xs text-ink-500">{h.description}</p> : null}
-                    </td>
-                    <td className={td}>{h.address}</td>
-                    <td className={`${td} whitespace-nowrap font-mono text-xs`}>
-                      {h.latitude.toFixed(4)}, {h.longitude.toFixed(4)}
-                    </td>
-                    <td className={td}>
-                      <ActiveToggle intent="admin-hub-active" id={h.id} isActive={h.isActive} label={h.name} returnTo="/admin?tab=settings" />
-                    </td>
-                    <td className={td}>
-                      <div className="flex gap-2">
-                        <Link to={`/admin/hubs/${h.id}`} preventScrollReset className="btn-secondary btn-sm" aria-label={`Edit ${h.name}`}>
-                          Edit
-                        </Link>
-                        <Link to={`/admin/hubs/${h.id}/delete`} preventScrollReset className="btn-ghost btn-sm text-red-700" aria-label={`Delete ${h.name}`}>
-                          Delete
-                        </Link>
-                      </div>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={['Hub', 'Address', 'Coordinates', 'Active', 'Actions']} isEmpty={data.hubs.length === 0} empty="No hubs configured. Quotes are R0 until a hub exists.">
+          {data.hubs.map((h) => (
+            <tr key={h.id} data-testid={`hub-row-${h.name}`}>
+              <td className={td}>
+                <p className="font-medium text-ink-950">{h.name}</p>
+                {h.description ? <p className="text-xs text-ink-500">{h.description}</p> : null}
+              </td>
+              <td className={td}>{h.address}</td>
+              <td className={`${td} whitespace-nowrap font-mono text-xs`}>
+                {h.latitude.toFixed(4)}, {h.longitude.toFixed(4)}
+              </td>
+              <td className={td}>
+                <ActiveToggle intent="admin-hub-active" id={h.id} isActive={h.isActive} label={h.name} returnTo="/admin?tab=settings" />
+              </td>
+              <td className={td}>
+                <div className="flex gap-2">
+                  <Link to={`/admin/hubs/${h.id}`} preventScrollReset className="btn-secondary btn-sm" aria-label={`Edit ${h.name}`}>
+                    Edit
+                  </Link>
+                  <Link to={`/admin/hubs/${h.id}/delete`} preventScrollReset className="btn-ghost btn-sm text-red-700" aria-label={`Delete ${h.name}`}>
+                    Delete
+                  </Link>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       </div>
 
       <div className="card space-y-4 p-4 sm:p-6">

@@ -166,6 +166,49 @@ export function EmptyRow({ colSpan, children }: { colSpan: number; children: Rea
 }
 
 export const th = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-ink-500'
+
+/**
+ * The admin console's list table: a header row, then the rows, or one row saying the
+ * list is empty. `columns` entries may carry extra classes (e.g. 'no-print').
+ */
+export function DataTable({
+  columns,
+  isEmpty,
+  empty,
+  bodyTestId,
+  children,
+}: {
+  columns: Array<string | { label: string; className: string }>
+  isEmpty: boolean
+  empty: ReactNode
+  bodyTestId?: string
+  children: ReactNode
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="min-w-full divide-y divide-ink-100">
+        <thead className="bg-ink-50/60">
+          <tr>
+            {columns.map((c) =>
+              typeof c === 'string' ? (
+                <th key={c} className={th}>
+                  {c}
+                </th>
+              ) : (
+                <th key={c.label} className={`${th} ${c.className}`}>
+                  {c.label}
+                </th>
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-ink-100 bg-white" data-testid={bodyTestId}>
+          {isEmpty ? <EmptyRow colSpan={columns.length}>{empty}</EmptyRow> : children}
+        </tbody>
+      </table>
+    </div>
+  )
+}
 export const td = 'px-4 py-3 align-top text-sm text-ink-800'
 
 /** Links to other pages of a list, keeping the other query parameters. */

@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 import { useOptionalUser } from '#app/root.tsx'
 import type { TabData } from './types.ts'
-import { ActiveToggle, EmptyRow, RoleBadge, SectionHeader, td, th } from './ui.tsx'
+import { DataTable, ActiveToggle, RoleBadge, SectionHeader, td } from './ui.tsx'
 
 export function UsersTab({ data }: { data: TabData<'users'> }) {
   const me = useOptionalUser()
@@ -18,51 +18,34 @@ export function UsersTab({ data }: { data: TabData<'users'> }) {
           }
         />
       </div>
-      <div className="overflow-x-auto">
-        <table className="min-w-full divide-y divide-ink-100">
-          <thead className="bg-ink-50/60">
-            <tr>
-              <th className={th}>User</th>
-              <th className={th}>Email</th>
-              <th className={th}>Role</th>
-              <th className={th}>Status</th>
-              <th className={th}>Actions</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-ink-100 bg-white">
-            {data.users.length === 0 ? (
-              <EmptyRow colSpan={5}>No users yet.</EmptyRow>
-            ) : (
-              data.users.map((u) => (
-                <tr key={u.id} data-testid={`user-row-${u.email}`}>
-                  <td className={td}>
-                    <p className="font-medium text-ink-950">
-                      {u.firstName} {u.lastName}
-                    </p>
-                    {u.companyName ? <p className="text-xs text-ink-500">{u.companyName}</p> : null}
-                  </td>
-                  <td className={`${td} whitespace-nowrap`}>{u.email}</td>
-                  <td className={td}>
-                    <RoleBadge role={u.role} />
-                  </td>
-                  <td className={td}>
-                    {me?.id === u.id ? (
-                      <span className="badge bg-emerald-100 text-emerald-800">Active (you)</span>
-                    ) : (
-                      <ActiveToggle intent="admin-user-active" id={u.id} isActive={u.isActive} label={`${u.firstName} ${u.lastName}`} returnTo="/admin?tab=users" />
-                    )}
-                  </td>
-                  <td className={td}>
-                    <Link to={`/admin/users/${u.id}/password`} preventScrollReset className="btn-secondary btn-sm whitespace-nowrap" aria-label={`Reset password for ${u.email}`}>
-                      Reset Password
-                    </Link>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable columns={['User', 'Email', 'Role', 'Status', 'Actions']} isEmpty={data.users.length === 0} empty="No users yet.">
+        {data.users.map((u) => (
+          <tr key={u.id} data-testid={`user-row-${u.email}`}>
+            <td className={td}>
+              <p className="font-medium text-ink-950">
+                {u.firstName} {u.lastName}
+              </p>
+              {u.companyName ? <p className="text-xs text-ink-500">{u.companyName}</p> : null}
+            </td>
+            <td className={`${td} whitespace-nowrap`}>{u.email}</td>
+            <td className={td}>
+              <RoleBadge role={u.role} />
+            </td>
+            <td className={td}>
+              {me?.id === u.id ? (
+                <span className="badge bg-emerald-100 text-emerald-800">Active (you)</span>
+              ) : (
+                <ActiveToggle intent="admin-user-active" id={u.id} isActive={u.isActive} label={`${u.firstName} ${u.lastName}`} returnTo="/admin?tab=users" />
+              )}
+            </td>
+            <td className={td}>
+              <Link to={`/admin/users/${u.id}/password`} preventScrollReset className="btn-secondary btn-sm whitespace-nowrap" aria-label={`Reset password for ${u.email}`}>
+                Reset Password
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </div>
   )
 }
