@@ -15,9 +15,9 @@ import { PaymentError } from './errors.ts'
 import { centsToAmount, payfastText, signCheckoutFields } from './payfast.ts'
 import { getPayfastConfig, payfastCallbackUrls } from './payfast.server.ts'
 import { flightPlanAreas, isInvalidAreasError, recomputeQuote, storeRecomputedQuote, type QuoteArea, type RecomputedQuote } from './quote-recompute.server.ts'
-import { QUOTE_VALIDITY_DAYS, TERMS_REQUIRED_MESSAGE, TERMS_VERSION } from './terms.ts'
+import { quoteExpiry } from '#app/domain/projects/flight-plan.ts'
+import { TERMS_REQUIRED_MESSAGE, TERMS_VERSION } from './terms.ts'
 
-const DAY_MS = 24 * 60 * 60 * 1000
 
 export const QUOTE_CHANGED_MESSAGE = 'The quote has changed since you last saw it. Please review the new amount before paying.'
 
@@ -67,7 +67,7 @@ export function payabilityProblem(project: Project): string | null {
 /** Quote valid for 30 days (spec §9) from when it was made. */
 export function quoteValidUntil(project: Pick<Project, 'quotedAt' | 'updatedAt'>) {
   const from = project.quotedAt ?? project.updatedAt
-  return new Date(from.getTime() + QUOTE_VALIDITY_DAYS * DAY_MS)
+  return quoteExpiry(from)
 }
 
 function newMPaymentId(projectId: number) {

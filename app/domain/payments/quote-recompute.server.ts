@@ -9,7 +9,7 @@ import { projects, type Project } from '#db/schema.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { InvalidAreasError, projectPricingColumns, quoteForAreas, type Quote } from '#app/domain/pricing/quote.server.ts'
 import { computeInternalSplit } from '#app/domain/pricing/quote.ts'
-import { QUOTE_VALIDITY_DAYS } from './terms.ts'
+import { planPricing, quoteExpiry } from '#app/domain/projects/flight-plan.ts'
 
 export interface QuoteArea {
   coordinates: Array<{ latitude: number; longitude: number }>
@@ -71,8 +71,6 @@ export function storeRecomputedQuote(projectId: number, quote: RecomputedQuote, 
     .run()
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000
-
 /** The stored flight plan with its pricing block brought up to date (the planner shows it). */
 function withPlanPricing(polygonGeoJson: string | null, quote: RecomputedQuote, quotedAt: Date): string | null {
   if (!polygonGeoJson) return polygonGeoJson
@@ -86,26 +84,10 @@ function withPlanPricing(polygonGeoJson: string | null, quote: RecomputedQuote, 
   const previous = (plan.pricing && typeof plan.pricing === 'object' ? plan.pricing : {}) as Record<string, unknown>
   return JSON.stringify({
     ...plan,
-    pricing: {
-      ...previous,
-      totalInCents: quote.totalInCents,
-      totalPrice: quote.totalInCents,
-      nearestHub: quote.nearestHub?.name ?? null,
-      nearestHubId: quote.nearestHub?.id ?? null,
-      distanceFromHub: quote.distanceFromHub,
-      basePrice: quote.basePrice,
-      adjustedPrice: quote.adjustedPrice,
-      travelFee: quote.travelFee,
-      aviationFee: quote.aviationFee,
-      airspaceZone: quote.airspaceZone,
-      airspaceZoneColor: quote.airspaceZoneColor,
-      subtotal: quote.subtotal,
-      vatAmount: quote.vatAmount,
-      warnings: quote.warnings,
-    },
+    pricing: { ...previous, ...planPricing(quote) },
     airspaceZone: quote.airspaceZone,
     quotedAt: quotedAt.toISOString(),
-    validUntil: new Date(quotedAt.getTime() + QUOTE_VALIDITY_DAYS * DAY_MS).toISOString(),
+    validUntil: quoteExpiry(quotedAt).toISOString(),
   })
 }
 

@@ -7,7 +7,7 @@
 /** Stored on the project and invoice when the terms are accepted. */
 export const TERMS_VERSION = '2026-11-v1'
 
-export const QUOTE_VALIDITY_DAYS = 30
+export { QUOTE_VALIDITY_DAYS } from '#app/domain/projects/flight-plan.ts'
 export const CANCELLATION_ADMIN_FEE_PERCENT = 15
 export const NO_CANCELLATION_BUSINESS_DAYS = 11
 export const COOLING_OFF_DAYS = 7

@@ -84,6 +84,47 @@ export function addDays(date: Date, days: number) {
   return new Date(date.getTime() + days * 24 * 60 * 60 * 1000)
 }
 
+/** A quote is valid for 30 days from when it was made (spec §9). */
+export function quoteExpiry(quotedAt: Date) {
+  return addDays(quotedAt, QUOTE_VALIDITY_DAYS)
+}
+
+/** The quote fields the flight plan keeps (the api.md quote shape, in cents). */
+export interface PricedQuote {
+  totalInCents: number
+  nearestHub: { id: number; name: string } | null
+  distanceFromHub: number
+  basePrice: number
+  adjustedPrice: number
+  travelFee: number
+  aviationFee: number
+  airspaceZone: string | null
+  airspaceZoneColor: string | null
+  subtotal: number
+  vatAmount: number
+  warnings: string[]
+}
+
+/** The flight plan's pricing block for a quote: one shape for the planner and the checkout's recompute. */
+export function planPricing(quote: PricedQuote): FlightPlanPricing {
+  return {
+    totalInCents: quote.totalInCents,
+    totalPrice: quote.totalInCents,
+    nearestHub: quote.nearestHub?.name ?? null,
+    nearestHubId: quote.nearestHub?.id ?? null,
+    distanceFromHub: quote.nearestHub ? Math.round(quote.distanceFromHub * 1000) / 1000 : null,
+    basePrice: quote.basePrice,
+    adjustedPrice: quote.adjustedPrice,
+    travelFee: quote.travelFee,
+    aviationFee: quote.aviationFee,
+    airspaceZone: quote.airspaceZone,
+    airspaceZoneColor: quote.airspaceZoneColor,
+    subtotal: quote.subtotal,
+    vatAmount: quote.vatAmount,
+    warnings: quote.warnings,
+  }
+}
+
 const VALID_SCREENSHOT = /^data:image\/(png|jpeg|jpg|webp);base64,([A-Za-z0-9+/]+={0,2})$/
 
 /** Only a data:image URL whose base64 decodes is a screenshot (spec "Flight planner"). */
