@@ -3,6 +3,7 @@
  * and aria attributes, so every form is accessible and reads the same.
  */
 import { useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
+import { Alert } from './ui/alert.tsx'
 import { cn } from './ui/cn.ts'
 import { useHydrated } from './ui/use-hydrated.ts'
 
@@ -187,5 +188,16 @@ export function SelectField({
       ) : null}
       <ErrorList id={`${id}-error`} errors={errors} />
     </div>
+  )
+}
+
+/** The form-level errors (not tied to one field) of a conform form, as an alert box. */
+export function FormErrors({ id, errors }: { id: string; errors?: ListOfErrors }) {
+  const shown = errors?.filter(Boolean)
+  if (!shown?.length) return null
+  return (
+    <Alert tone="error" id={id}>
+      {shown.join(' ')}
+    </Alert>
   )
 }

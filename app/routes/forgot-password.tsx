@@ -2,12 +2,12 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData } from '@remix-run/react'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
-import { Field } from '#app/components/forms.tsx'
+import { Field, FormErrors } from '#app/components/forms.tsx'
 import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
-import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { useIsSubmitting } from '#app/components/ui/use-is-submitting.ts'
 import { requestPasswordReset } from '#app/domain/auth/accounts.server.ts'
 import { RATE_LIMIT_MESSAGE, RateLimitedError, enforceRateLimit } from '#app/domain/auth/rate-limit.server.ts'
 import { ForgotPasswordSchema } from '#app/domain/auth/schemas.ts'
@@ -44,8 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ForgotPasswordPage() {
   const actionData = useActionData<typeof action>()
-  const navigation = useNavigation()
-  const pending = navigation.state !== 'idle' && navigation.formAction?.startsWith('/forgot-password') === true
+  const pending = useIsSubmitting('/forgot-password')
   const [form, fields] = useForm({
     id: 'forgot-password-form',
     constraint: getZodConstraint(ForgotPasswordSchema),
@@ -87,11 +86,7 @@ export default function ForgotPasswordPage() {
         <p className="mt-1 text-sm text-ink-500">Enter your email address and we'll send you a link to reset your password.</p>
         <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
           <HoneypotInputs />
-          {form.errors?.length ? (
-            <Alert tone="error" id={form.errorId}>
-              {form.errors.join(' ')}
-            </Alert>
-          ) : null}
+          <FormErrors id={form.errorId} errors={form.errors} />
           <Field
             label="Email"
             errors={fields.email.errors}

@@ -2,12 +2,12 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
-import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react'
+import { Form, Link, useActionData, useSearchParams } from '@remix-run/react'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
-import { ErrorList, Field, PasswordField } from '#app/components/forms.tsx'
+import { Field, FormErrors, PasswordField } from '#app/components/forms.tsx'
 import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
-import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { useIsSubmitting } from '#app/components/ui/use-is-submitting.ts'
 import { AuthError } from '#app/domain/auth/accounts.server.ts'
 import { authenticatePassword } from '#app/domain/auth/authenticator.server.ts'
 import { requireAnonymous, safeRedirect } from '#app/domain/auth/guards.server.ts'
@@ -61,9 +61,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function LoginPage() {
   const actionData = useActionData<typeof action>()
-  const navigation = useNavigation()
   const [searchParams] = useSearchParams()
-  const pending = navigation.state !== 'idle' && navigation.formAction?.startsWith('/login') === true
+  const pending = useIsSubmitting('/login')
   const [form, fields] = useForm({
     id: 'login-form',
     constraint: getZodConstraint(LoginSchema),
@@ -82,11 +81,7 @@ export default function LoginPage() {
         <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
           <HoneypotInputs />
           <input {...getInputProps(fields.redirectTo, { type: 'hidden' })} />
-          {form.errors?.length ? (
-            <Alert tone="error" id={form.errorId}>
-              {form.errors.join(' ')}
-            </Alert>
-          ) : null}
+          <FormErrors id={form.errorId} errors={form.errors} />
           <Field
             label="Email"
             errors={fields.email.errors}
@@ -105,7 +100,6 @@ export default function LoginPage() {
           <StatusButton pending={pending} pendingLabel="Signing In..." className="w-full">
             Sign In
           </StatusButton>
-          <ErrorList errors={[]} />
         </Form>
         <p className="mt-6 text-center text-sm text-ink-600">
           Don't have an account?{' '}

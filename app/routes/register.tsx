@@ -2,12 +2,12 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-t
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
-import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData } from '@remix-run/react'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
-import { Field, PasswordField, SelectField } from '#app/components/forms.tsx'
+import { Field, PasswordField, SelectField, FormErrors } from '#app/components/forms.tsx'
 import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
-import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { useIsSubmitting } from '#app/components/ui/use-is-submitting.ts'
 import { registerClient } from '#app/domain/auth/accounts.server.ts'
 import { requireAnonymous } from '#app/domain/auth/guards.server.ts'
 import { RATE_LIMIT_MESSAGE, RateLimitedError, enforceRateLimit } from '#app/domain/auth/rate-limit.server.ts'
@@ -72,8 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function RegisterPage() {
   const actionData = useActionData<typeof action>()
-  const navigation = useNavigation()
-  const pending = navigation.state !== 'idle' && navigation.formAction?.startsWith('/register') === true
+  const pending = useIsSubmitting('/register')
   const [form, fields] = useForm({
     id: 'register-form',
     constraint: getZodConstraint(RegisterSchema),
@@ -105,11 +104,7 @@ export default function RegisterPage() {
         <p className="mt-1 text-sm text-ink-500">Plan survey flights and get instant quotes in rand.</p>
         <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
           <HoneypotInputs />
-          {form.errors?.length ? (
-            <Alert tone="error" id={form.errorId}>
-              {form.errors.join(' ')}
-            </Alert>
-          ) : null}
+          <FormErrors id={form.errorId} errors={form.errors} />
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="First name" errors={fields.firstName.errors} inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), autoComplete: 'given-name' }} />
             <Field label="Last name" errors={fields.lastName.errors} inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), autoComplete: 'family-name' }} />

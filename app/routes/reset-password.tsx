@@ -2,12 +2,13 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
-import { PasswordField } from '#app/components/forms.tsx'
+import { PasswordField, FormErrors } from '#app/components/forms.tsx'
 import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { useIsSubmitting } from '#app/components/ui/use-is-submitting.ts'
 import { resetPassword, verifyResetToken } from '#app/domain/auth/accounts.server.ts'
 import { RATE_LIMIT_MESSAGE, RateLimitedError, enforceRateLimit } from '#app/domain/auth/rate-limit.server.ts'
 import { RESET_FAILED_MESSAGE, ResetPasswordSchema } from '#app/domain/auth/schemas.ts'
@@ -56,8 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ResetPasswordPage() {
   const data = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const navigation = useNavigation()
-  const pending = navigation.state !== 'idle' && navigation.formAction?.startsWith('/reset-password') === true
+  const pending = useIsSubmitting('/reset-password')
   const [form, fields] = useForm({
     id: 'reset-password-form',
     constraint: getZodConstraint(ResetPasswordSchema),
@@ -115,11 +115,7 @@ export default function ResetPasswordPage() {
         <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
           <HoneypotInputs />
           <input {...getInputProps(fields.token, { type: 'hidden' })} />
-          {form.errors?.length ? (
-            <Alert tone="error" id={form.errorId}>
-              {form.errors.join(' ')}
-            </Alert>
-          ) : null}
+          <FormErrors id={form.errorId} errors={form.errors} />
           {fields.token.errors?.length ? <Alert tone="error">{fields.token.errors.join(' ')}</Alert> : null}
           <PasswordField
             label="New password"
