@@ -33,10 +33,8 @@ import { listActiveHubs } from '#app/domain/hubs/active-hubs.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { isValidScreenshot, readStoredFlightPlan, summariseQuote } from '#app/domain/projects/flight-plan.ts'
 import {
-  INPUT_MESSAGES,
   PlannerInputError,
-  parseCoordinateText,
-  parsePlanFile,
+  areasFromPlannerForm,
   plannerPartLimit,
   type PlannerField,
 } from '#app/domain/projects/planner-input.server.ts'
@@ -167,31 +165,15 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (formData.get('intent') !== 'generate-quote') return failure(400, 'Unknown action', null)
 
-  let areas: unknown
-  let field: ActionAnswer['field'] = 'areas'
+  let input: Awaited<ReturnType<typeof areasFromPlannerForm>>
   try {
-    const fromMap = formData.get('areas')
-    const file = formData.get('planFile')
-    const text = formData.get('coordinates')
-    if (typeof fromMap === 'string' && fromMap) {
-      try {
-        areas = JSON.parse(fromMap)
-      } catch {
-        return failure(400, 'The drawn areas could not be read.', 'areas')
-      }
-    } else if (file instanceof File && file.size > 0) {
-      field = 'planFile'
-      areas = parsePlanFile(file.name, await file.text())
-    } else if (typeof text === 'string' && text.trim()) {
-      field = 'coordinates'
-      areas = parseCoordinateText(text)
-    }
+    input = await areasFromPlannerForm(formData)
   } catch (error) {
     if (error instanceof PlannerInputError) return failure(error.status, error.message, error.field)
     throw error
   }
-  if (!areas || (Array.isArray(areas) && areas.length === 0)) return failure(400, INPUT_MESSAGES.nothing, field)
 
+  const { areas, field } = input
   const screenshot = formData.get('screenshot')
   let wasDraft: boolean
   try {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { INPUT_MESSAGES, PlannerInputError, parseCoordinateText, parsePlanFile } from './planner-input.server.ts'
+import { INPUT_MESSAGES, PlannerInputError, areasFromPlannerForm, parseCoordinateText, parsePlanFile } from './planner-input.server.ts'
 
 const KML = `<?xml version="1.0" encoding="UTF-8"?>
 <kml xmlns="http://www.opengis.net/kml/2.2"><Document>
@@ -60,5 +60,27 @@ describe('parsePlanFile', () => {
 
   test('files over 1 MB are refused', () => {
     expect(() => parsePlanFile('big.kml', `<kml>${' '.repeat(1024 * 1024)}</kml>`)).toThrow(INPUT_MESSAGES.fileTooLarge)
+  })
+})
+
+describe('areasFromPlannerForm', () => {
+  test('takes the drawn areas first, then a file, then pasted coordinates, and names the field', async () => {
+    const drawn = new FormData()
+    drawn.set('areas', JSON.stringify([{ coordinates: [{ latitude: -33.9, longitude: 18.8 }] }]))
+    drawn.set('coordinates', '-33.9, 18.8')
+    await expect(areasFromPlannerForm(drawn)).resolves.toMatchObject({ field: 'areas' })
+
+    const pasted = new FormData()
+    pasted.set('coordinates', '-33.94, 18.86\n-33.94, 18.863\n-33.937, 18.863')
+    const fromText = await areasFromPlannerForm(pasted)
+    expect(fromText.field).toBe('coordinates')
+    expect(fromText.areas).toHaveLength(1)
+  })
+
+  test('nothing given, or unreadable drawn areas, is refused with the spec message or a reason', async () => {
+    await expect(areasFromPlannerForm(new FormData())).rejects.toThrow(INPUT_MESSAGES.nothing)
+    const broken = new FormData()
+    broken.set('areas', '{oops')
+    await expect(areasFromPlannerForm(broken)).rejects.toThrow('The drawn areas could not be read.')
   })
 })

@@ -53,7 +53,7 @@ export function plannerPartLimit(name: string): { maxBytes: number; field: Plann
 export class PlannerInputError extends Error {
   constructor(
     message: string,
-    public field: 'coordinates' | 'planFile',
+    public field: 'coordinates' | 'planFile' | 'areas',
     public status = 400,
   ) {
     super(message)
@@ -135,4 +135,33 @@ export function parsePlanFile(name: string, text: string): SurveyArea[] {
   if (lower.endsWith('.kml') || (!/\.(geo)?json$/.test(lower) && start === '<')) return parseKml(text)
   if (/\.(geo)?json$/.test(lower) || start === '{' || start === '[') return parseGeoJson(text)
   throw new PlannerInputError(INPUT_MESSAGES.fileType, 'planFile', 415)
+}
+
+/**
+ * The survey areas a planner form carries, from whichever input the client used: the
+ * map's drawn areas (JSON, with JavaScript), an uploaded KML/GeoJSON file, or pasted
+ * coordinates. Throws PlannerInputError naming the field; checking the areas themselves
+ * is left to the quote.
+ */
+export async function areasFromPlannerForm(formData: FormData): Promise<{ areas: unknown; field: 'coordinates' | 'planFile' | 'areas' }> {
+  const fromMap = formData.get('areas')
+  const file = formData.get('planFile')
+  const text = formData.get('coordinates')
+  let areas: unknown
+  let field: 'coordinates' | 'planFile' | 'areas' = 'areas'
+  if (typeof fromMap === 'string' && fromMap) {
+    try {
+      areas = JSON.parse(fromMap)
+    } catch {
+      throw new PlannerInputError('The drawn areas could not be read.', 'areas')
+    }
+  } else if (file instanceof File && file.size > 0) {
+    field = 'planFile'
+    areas = parsePlanFile(file.name, await file.text())
+  } else if (typeof text === 'string' && text.trim()) {
+    field = 'coordinates'
+    areas = parseCoordinateText(text)
+  }
+  if (!areas || (Array.isArray(areas) && areas.length === 0)) throw new PlannerInputError(INPUT_MESSAGES.nothing, field)
+  return { areas, field }
 }
