@@ -4,8 +4,9 @@
  */
 import { json } from '@remix-run/node'
 import type { z } from 'zod'
+import { DomainError, type FieldErrors } from './domain-error.ts'
 
-export type FieldErrors = Record<string, string[]>
+export type { FieldErrors }
 
 export function apiError(status: number, error: string, extra: Record<string, unknown> = {}) {
   return json({ error, ...extra }, { status })
@@ -52,4 +53,29 @@ export function parseId(value: string | undefined, label = 'id'): number {
   const id = Number(value)
   if (!Number.isInteger(id) || id <= 0) apiFail(400, `Invalid ${label}`)
   return id
+}
+
+/**
+ * The one place a thrown failure becomes an /api answer: a Response passes through, a
+ * DomainError becomes `{ error, fieldErrors?, ...extra }` with its status; anything else
+ * is rethrown (a bug: the server logs it and answers 500).
+ */
+export function domainErrorResponse(error: unknown): Response {
+  if (error instanceof Response) return error
+  if (error instanceof DomainError) {
+    return apiError(error.status, error.message, {
+      ...error.extra,
+      ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+    })
+  }
+  throw error
+}
+
+/** Runs an /api handler and answers its DomainErrors (and thrown Responses) with the right 4xx. */
+export async function withApiErrors(run: () => Promise<Response> | Response): Promise<Response> {
+  try {
+    return await run()
+  } catch (error) {
+    return domainErrorResponse(error)
+  }
 }
