@@ -12,7 +12,7 @@ import { TermsContent, TermsKeyPoints } from '#app/components/checkout/terms-con
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
-import { formatRand } from '#app/components/ui/money.ts'
+import { formatHectares, formatKm, formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
@@ -65,10 +65,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const newAmount = typeof error.extra.quoteAmount === 'number' ? error.extra.quoteAmount : null
     return json({ ok: false as const, error: error.message, quoteAmount: newAmount }, { status: error.status })
   }
-}
-
-function hectares(sqm: number) {
-  return `${(sqm / 10_000).toLocaleString('en-ZA', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ha`
 }
 
 function formatDate(iso: string | null | undefined) {
@@ -140,7 +136,7 @@ export default function CheckoutPage() {
                 <div>
                   <dt className="text-ink-500">Nearest hub</dt>
                   <dd className="font-medium">
-                    {project.nearestHub ? `${project.nearestHub}${project.distanceFromHub != null ? ` (${project.distanceFromHub.toFixed(1)} km)` : ''}` : '—'}
+                    {project.nearestHub ? `${project.nearestHub}${project.distanceFromHub != null ? ` (${formatKm(project.distanceFromHub)})` : ''}` : '—'}
                   </dd>
                 </div>
                 {project.description ? (
@@ -175,7 +171,7 @@ export default function CheckoutPage() {
                       <tr key={a.number} className="border-b border-ink-50">
                         <td className="whitespace-nowrap py-2 pr-4">Area {a.number}</td>
                         <td className="py-2 pr-4">
-                          {hectares(a.areaSqm)} <span className="text-ink-500">({Math.round(a.areaSqm).toLocaleString('en-ZA')} m²)</span>
+                          {formatHectares(a.areaSqm)} <span className="text-ink-500">({formatSquareMetres(a.areaSqm)})</span>
                         </td>
                         <td className="py-2 text-right">{a.points}</td>
                       </tr>
@@ -185,7 +181,7 @@ export default function CheckoutPage() {
                     <tr>
                       <td className="pt-2 pr-4 font-semibold">Total</td>
                       <td className="pt-2 font-semibold" colSpan={2}>
-                        {hectares(project.areaSqm ?? 0)}
+                        {formatHectares(project.areaSqm ?? 0)}
                       </td>
                     </tr>
                   </tfoot>
@@ -201,7 +197,7 @@ export default function CheckoutPage() {
               </h2>
               <ul className="mt-3 list-disc space-y-1.5 pl-5 text-sm text-ink-700">
                 <li>
-                  A drone survey flight over {hectares(project.areaSqm ?? 0)} at about 120 m above ground, flown by our SACAA-certified partner
+                  A drone survey flight over {formatHectares(project.areaSqm ?? 0)} at about 120 m above ground, flown by our SACAA-certified partner
                   operator.
                 </li>
                 <li>Deliverables: a high-resolution orthomosaic map (GeoTIFF), a digital surface model and a PDF survey report.</li>

@@ -2,6 +2,7 @@
  * The Financial tab: summary cards, invoices and payments, pilot payouts and monthly
  * revenue, all for paid projects only (decisions.md internal split), plus the CSV export.
  */
+import { formatRandAmount } from '#app/domain/format/numbers.ts'
 import { Readable } from 'node:stream'
 import { stringify } from 'csv-stringify'
 import { and, asc, desc, eq, gt, gte, lt, type SQL } from 'drizzle-orm'
@@ -216,7 +217,8 @@ export const CSV_COLUMNS = [
   { key: 'paymentTransactionId', header: 'Transaction ID' },
 ] as const
 
-const rand = (cents: number | null | undefined) => ((cents ?? 0) / 100).toFixed(2)
+/** Money columns are headed (ZAR) and written like every other figure (ADR 120): `4 104,73`. */
+const rand = formatRandAmount
 
 export function csvFileName(now = new Date()) {
   return `financial-report-${now.toISOString().slice(0, 10)}.csv`

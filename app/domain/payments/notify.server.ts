@@ -21,7 +21,7 @@ import { appUrl, getEnv } from '#app/domain/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
 import { renderEmail } from '#app/domain/mail/templates.ts'
-import { formatRand } from '#app/components/ui/money.ts'
+import { formatRand } from '#app/domain/format/numbers.ts'
 import { amountToCents, itnParamString, verifyItnSignature } from './payfast.ts'
 import { confirmWithPayfast, getPayfastConfig, isTrustedPayfastSource } from './payfast.server.ts'
 

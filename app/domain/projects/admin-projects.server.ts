@@ -3,6 +3,7 @@
  * management dialog, pilot assignment (job card to the pilot, note to the client) and
  * status updates (client e-mailed when there is a message). Audited.
  */
+import { formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { and, count, desc, eq, inArray, type like, or, sql, type SQL } from 'drizzle-orm'
 import { PROJECT_STATUSES, projectFiles, projects, users, type Project, type ProjectStatus } from '#db/schema.ts'
 import { alias } from 'drizzle-orm/sqlite-core'
@@ -259,10 +260,10 @@ export async function saveProjectChanges(
 function areaLines(project: Project) {
   const plan = summariseFlightPlan(project.polygonGeoJson)
   if (plan.status !== 'ok' || !plan.areas.length) {
-    return project.areaSqm ? `${Math.round(project.areaSqm).toLocaleString('en-ZA')} m²` : 'See the flight plan'
+    return project.areaSqm ? formatSquareMetres(project.areaSqm) : 'See the flight plan'
   }
   return plan.areas
-    .map((a) => `Area ${a.areaNumber}: ${a.areaSqm ? `${Math.round(a.areaSqm).toLocaleString('en-ZA')} m²` : 'size not given'} (${a.points} points)`)
+    .map((a) => `Area ${a.areaNumber}: ${a.areaSqm ? formatSquareMetres(a.areaSqm) : 'size not given'} (${a.points} points)`)
     .join('; ')
 }
 

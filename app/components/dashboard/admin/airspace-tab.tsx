@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { useToast } from '#app/components/layout/toaster.tsx'
-import { formatRand } from '#app/components/ui/money.ts'
+import { formatRand } from '#app/domain/format/numbers.ts'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import type { TabData } from './types.ts'

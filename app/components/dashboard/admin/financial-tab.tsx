@@ -1,5 +1,5 @@
 import { Form } from '@remix-run/react'
-import { formatRand } from '#app/components/ui/money.ts'
+import { formatRand } from '#app/domain/format/numbers.ts'
 import { StatCard } from '#app/components/ui/stat-card.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import { RevenueChart } from './revenue-chart.tsx'

@@ -1,5 +1,5 @@
 import { Form, Link } from '@remix-run/react'
-import { formatRand } from '#app/components/ui/money.ts'
+import { formatRand } from '#app/domain/format/numbers.ts'
 import type { TabData } from './types.ts'
 import { DataTable, Pagination, SectionHeader, StatusBadge, td, YesNoBadge } from './ui.tsx'
 

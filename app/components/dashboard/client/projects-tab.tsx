@@ -5,7 +5,7 @@
  */
 import { Form, Link, useNavigation, useSearchParams } from '@remix-run/react'
 import { useState } from 'react'
-import { formatRand } from '#app/components/ui/money.ts'
+import { formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
@@ -26,7 +26,6 @@ export function rememberProject(key: string, project: { id: number; name: string
   }
 }
 
-const areaFormat = new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 0 })
 const LIST_URL = '?tab=projects'
 
 export function ProjectsTab({ projects }: { projects: ProjectCard[] }) {
@@ -78,7 +77,7 @@ export function ProjectsTab({ projects }: { projects: ProjectCard[] }) {
                 {project.areaSqm ? (
                   <>
                     <dt className="text-ink-500">Area</dt>
-                    <dd className="text-ink-800">{areaFormat.format(project.areaSqm)} m²</dd>
+                    <dd className="text-ink-800">{formatSquareMetres(project.areaSqm)}</dd>
                   </>
                 ) : null}
                 {project.quoteAmount ? (
