@@ -5,12 +5,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { projectListQuery } from '#app/components/dashboard/admin/projects-tab.tsx'
-import { AdminDialog, DialogActions, formatDate, StatusBadge, YesNoBadge } from '#app/components/dashboard/admin/ui.tsx'
+import { AdminDialog, DialogActions, formatDate, YesNoBadge } from '#app/components/dashboard/admin/ui.tsx'
+import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { SelectField, TextareaField } from '#app/components/forms.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { formatHectares, formatKm, formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
-import { ADMIN_STATUSES, ProjectSaveSchema, STATUS_LABELS } from '#app/domain/admin/schemas.ts'
+import { ProjectSaveSchema } from '#app/domain/admin/schemas.ts'
+import { ADMIN_STATUS_OPTIONS, ADMIN_STATUSES, statusBadge } from '#app/domain/projects/status.ts'
 import { listActivePilots, NotFoundError } from '#app/domain/admin/users.server.ts'
 import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
@@ -56,8 +58,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithToast(
         back,
         submission.value.statusMessage
-          ? { title: 'Project Updated & Client Notified', description: `"${saved.name}" is now ${STATUS_LABELS[saved.status]}.` }
-          : { title: 'Project Updated', description: `"${saved.name}" is now ${STATUS_LABELS[saved.status]}.` },
+          ? { title: 'Project Updated & Client Notified', description: `"${saved.name}" is now ${statusBadge(saved.status).label}.` }
+          : { title: 'Project Updated', description: `"${saved.name}" is now ${statusBadge(saved.status).label}.` },
       )
     }
     return redirectWithToast(back, { type: 'info', title: 'No Changes', description: 'Nothing was changed.' })
@@ -195,7 +197,7 @@ export default function ProjectDialog() {
             label="Status"
             errors={fields.status.errors}
             selectProps={getSelectProps(fields.status)}
-            options={ADMIN_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+            options={ADMIN_STATUS_OPTIONS}
           />
           <SelectField
             label="Assigned pilot"

@@ -13,7 +13,8 @@ import { getDb } from '#app/domain/db/db.server.ts'
 import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
 import { renderEmail } from '#app/domain/mail/templates.ts'
 import { NotFoundError } from '#app/domain/admin/users.server.ts'
-import { STATUS_LABELS, type AdminStatus } from '#app/domain/admin/schemas.ts'
+import { type AdminStatus } from '#app/domain/admin/schemas.ts'
+import { statusBadge } from './status.ts'
 import { summariseFlightPlan } from './flight-plan-summary.ts'
 
 export const PROJECTS_PAGE_SIZE = 20
@@ -283,7 +284,7 @@ async function sendJobCard(project: Project, pilot: typeof users.$inferSelect, c
         ['Areas', areaLines(project)],
         ['Deadline', project.deadline ?? 'Not set'],
         ['Scheduled date', project.scheduledDate ?? 'To be arranged'],
-        ['Status', STATUS_LABELS[project.status]],
+        ['Status', statusBadge(project.status).label],
       ],
       action: { label: 'Open the job on your dashboard', url: link },
     }),
@@ -308,10 +309,10 @@ async function sendAssignmentNotice(project: Project, pilot: typeof users.$infer
 async function sendStatusUpdate(project: Project, client: typeof users.$inferSelect, message: string) {
   return sendEmailSafely({
     to: client.email,
-    subject: `Update on ${project.name}: ${STATUS_LABELS[project.status]}`,
+    subject: `Update on ${project.name}: ${statusBadge(project.status).label}`,
     ...renderEmail({
       heading: 'Project update',
-      paragraphs: [`Hi ${client.firstName},`, `Your project "${project.name}" is now ${STATUS_LABELS[project.status]}.`, message],
+      paragraphs: [`Hi ${client.firstName},`, `Your project "${project.name}" is now ${statusBadge(project.status).label}.`, message],
       action: { label: 'View your project', url: `${appUrl()}/dashboard` },
     }),
   })

@@ -1,4 +1,5 @@
 import { Form } from '@remix-run/react'
+import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { formatRand } from '#app/domain/format/numbers.ts'
 import { StatCard } from '#app/components/ui/stat-card.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
@@ -88,7 +89,7 @@ export function FinancialTab({ data }: { data: TabData<'financial'> }) {
                 <p className="text-xs text-ink-500">{inv.clientEmail}</p>
               </td>
               <td className={td}>
-                <span className={`badge ${inv.status === 'paid' ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900'}`}>{inv.status === 'paid' ? 'Paid' : 'Pending'}</span>
+                <StatusBadge payment status={inv.status === 'paid' ? 'paid' : 'pending'} />
               </td>
               <td className={`${td} whitespace-nowrap tabular-nums`}>{formatRand(inv.amount)}</td>
               <td className={`${td} whitespace-nowrap tabular-nums`}>{formatRand(inv.vatAmount)}</td>

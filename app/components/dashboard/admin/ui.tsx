@@ -3,20 +3,6 @@ import { Form, isRouteErrorResponse, Link, useNavigate, useNavigation, useRouteE
 import { useEffect, useRef, type ReactNode } from 'react'
 import { cn } from '#app/components/ui/cn.ts'
 
-export const STATUS_BADGE: Record<string, { label: string; className: string }> = {
-  draft: { label: 'Draft', className: 'bg-ink-100 text-ink-700' },
-  pending: { label: 'Pending', className: 'bg-amber-100 text-amber-800' },
-  assigned: { label: 'Assigned', className: 'bg-sky-100 text-sky-800' },
-  in_progress: { label: 'In Progress', className: 'bg-indigo-100 text-indigo-800' },
-  'in-progress': { label: 'In Progress', className: 'bg-indigo-100 text-indigo-800' },
-  completed: { label: 'Completed', className: 'bg-emerald-100 text-emerald-800' },
-}
-
-export function StatusBadge({ status }: { status: string }) {
-  const badge = STATUS_BADGE[status] ?? { label: status, className: 'bg-ink-100 text-ink-700' }
-  return <span className={cn('badge', badge.className)}>{badge.label}</span>
-}
-
 /** Spec: role icon colours admin red, pilot blue, client green. */
 export const ROLE_STYLE: Record<string, { dot: string; badge: string; label: string }> = {
   admin: { dot: 'bg-red-500', badge: 'bg-red-50 text-red-700 ring-1 ring-red-200', label: 'Admin' },

@@ -3,8 +3,8 @@ import { formatHectares, formatRand, formatSquareMetres } from '#app/domain/form
 import { PARSE_FAILURE_MESSAGE, SCREENSHOT_UNAVAILABLE_MESSAGE } from '#app/domain/projects/flight-plan.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
 import type { ProjectCard } from '#app/domain/projects/projects.server.ts'
-import { statusBadge, statusLabel } from '#app/domain/projects/status.ts'
-import { cn } from '#app/components/ui/cn.ts'
+import { statusLabel } from '#app/domain/projects/status.ts'
+import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 
 const coordFormat = new Intl.NumberFormat('en-ZA', { minimumFractionDigits: 6, maximumFractionDigits: 6 })
 
@@ -22,11 +22,6 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
       <dd className="col-span-2 break-words text-ink-900">{children}</dd>
     </div>
   )
-}
-
-export function StatusBadge({ status }: { status: string }) {
-  const badge = statusBadge(status)
-  return <span className={cn('badge', badge.className)}>{badge.label}</span>
 }
 
 export function ProjectDetails({ project }: { project: ProjectCard }) {

@@ -12,7 +12,8 @@ import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
 import type { ProjectCard } from '#app/domain/projects/projects.server.ts'
 import { statusLabel } from '#app/domain/projects/status.ts'
-import { ProjectDetails, StatusBadge, formatDate } from './project-details.tsx'
+import { StatusBadge } from '#app/components/ui/status-badge.tsx'
+import { ProjectDetails, formatDate } from './project-details.tsx'
 
 /** sessionStorage keys of the spec's hand-off to the planner and the payment (spec "Client dashboard"). */
 export const PLANNER_PROJECT_KEY = 'flightPlannerProject'
