@@ -3,10 +3,10 @@
  * Plan and delete for drafts, Pay Now for an unpaid quote. Dialogs are URL states
  * (`?tab=projects&view=ID`, `&confirmDelete=ID`); with JavaScript they open in place.
  */
-import { Form, Link, useNavigation, useSearchParams } from '@remix-run/react'
+import { Link, useSearchParams } from '@remix-run/react'
 import { useState } from 'react'
 import { formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
-import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
@@ -185,43 +185,20 @@ export function ProjectsTab({ projects }: { projects: ProjectCard[] }) {
 }
 
 function DeleteDraftDialog({ project, onClose }: { project: ProjectCard; onClose?: () => void }) {
-  const navigation = useNavigation()
-  const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'delete-draft'
   return (
-    <UrlDialog
+    <ConfirmDialog
       title="Delete draft project?"
       closeTo={LIST_URL}
       onClose={onClose}
-      size="sm"
+      replace
+      action="/dashboard?tab=projects"
+      intent="delete-draft"
+      fields={{ projectId: project.id }}
+      confirmLabel="Delete draft"
+      pendingLabel="Deleting..."
       testId="delete-draft-dialog"
-      footer={
-        <>
-          <Link
-            to={LIST_URL}
-            preventScrollReset
-            replace
-            className="btn-secondary btn-sm"
-            onClick={(event) => {
-              if (!onClose) return
-              event.preventDefault()
-              onClose()
-            }}
-          >
-            Cancel
-          </Link>
-          <Form method="post" action="/dashboard?tab=projects" preventScrollReset>
-            <input type="hidden" name="intent" value="delete-draft" />
-            <input type="hidden" name="projectId" value={project.id} />
-            <StatusButton pending={pending} pendingLabel="Deleting..." className="btn-danger btn-sm">
-              Delete draft
-            </StatusButton>
-          </Form>
-        </>
-      }
     >
-      <p className="text-sm text-ink-700">
-        ‘{project.name}’ and anything you entered for it will be removed. This cannot be undone.
-      </p>
-    </UrlDialog>
+      <p>‘{project.name}’ and anything you entered for it will be removed. This cannot be undone.</p>
+    </ConfirmDialog>
   )
 }
