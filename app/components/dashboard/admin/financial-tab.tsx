@@ -74,6 +74,38 @@ export function FinancialTab({ data }: { data: TabData<'financial'> }) {
         <RevenueChart data={report.monthlyRevenue} />
       </div>
 
+      {report.flaggedPayments.length ? (
+        <div className="card overflow-hidden border-red-200" data-testid="flagged-payments">
+          <div className="p-4 sm:p-5">
+            <SectionHeader
+              title="Payments needing attention"
+              description="Money PayFast confirmed for a quote that had changed or expired. It was not applied to the project and is not counted as revenue."
+            />
+          </div>
+          <DataTable columns={['Received', 'Project', 'Client', 'Amount', 'Reference', 'Action']} isEmpty={false} empty="">
+            {report.flaggedPayments.map((p) => (
+              <tr key={p.id}>
+                <td className={`${td} whitespace-nowrap`}>{formatDate(p.receivedAt)}</td>
+                <td className={td}>
+                  <a href={`/admin/projects/${p.projectId}`} className="link">
+                    {p.projectName}
+                  </a>
+                </td>
+                <td className={td}>
+                  <p>{p.clientName}</p>
+                  <p className="text-xs text-ink-500">{p.clientEmail}</p>
+                </td>
+                <td className={`${td} whitespace-nowrap tabular-nums`}>{formatRand(p.amount)}</td>
+                <td className={`${td} font-mono text-xs`}>{p.pfPaymentId ?? p.mPaymentId}</td>
+                <td className={td}>
+                  <span className="badge bg-red-100 text-red-800">{p.note}</span>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        </div>
+      ) : null}
+
       <div className="card overflow-hidden">
         <div className="p-4 sm:p-5">
           <SectionHeader title="Invoices and payments" description="Newest first" />
@@ -88,7 +120,7 @@ export function FinancialTab({ data }: { data: TabData<'financial'> }) {
                 <p className="text-xs text-ink-500">{inv.clientEmail}</p>
               </td>
               <td className={td}>
-                <span className={`badge ${inv.status === 'paid' ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900'}`}>{inv.status === 'paid' ? 'Paid' : 'Pending'}</span>
+                <InvoiceStatusBadge status={inv.status} />
               </td>
               <td className={`${td} whitespace-nowrap tabular-nums`}>{formatRand(inv.amount)}</td>
               <td className={`${td} whitespace-nowrap tabular-nums`}>{formatRand(inv.vatAmount)}</td>
@@ -117,4 +149,15 @@ export function FinancialTab({ data }: { data: TabData<'financial'> }) {
       </div>
     </div>
   )
+}
+
+const INVOICE_BADGES: Record<string, { label: string; className: string }> = {
+  paid: { label: 'Paid', className: 'bg-emerald-100 text-emerald-800' },
+  pending: { label: 'Pending', className: 'bg-amber-100 text-amber-900' },
+  superseded: { label: 'Superseded', className: 'bg-ink-100 text-ink-700' },
+}
+
+function InvoiceStatusBadge({ status }: { status: string }) {
+  const badge = INVOICE_BADGES[status] ?? INVOICE_BADGES.pending!
+  return <span className={`badge ${badge.className}`}>{badge.label}</span>
 }
