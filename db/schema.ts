@@ -335,7 +335,10 @@ export const payments = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     amount: integer('amount').notNull(),
-    /** pending | paid | failed | cancelled | superseded */
+    /**
+     * pending | paid | failed | cancelled | superseded | expired | unapplied (money received
+     * for a superseded or expired attempt: refund or re-quote, never marks the project paid).
+     */
     status: text('status', { length: 20 }).notNull().default('pending'),
     mode: text('mode', { length: 20 }).notNull(),
     pfPaymentId: text('pf_payment_id', { length: 100 }),
@@ -363,7 +366,13 @@ export const paymentNotifications = sqliteTable(
     mPaymentId: text('m_payment_id', { length: 100 }),
     pfPaymentId: text('pf_payment_id', { length: 100 }),
     paymentStatus: text('payment_status', { length: 20 }),
+    /**
+     * The whole body for notifications that passed the signature and source checks; for
+     * any other only its first 256 characters (the rest is not kept: ADR 061).
+     */
     rawBody: text('raw_body').notNull(),
+    /** SHA-256 (hex) of the whole body as received. */
+    bodySha256: text('body_sha256', { length: 64 }),
     sourceIp: text('source_ip', { length: 64 }),
     /** accepted | duplicate | rejected */
     outcome: text('outcome', { length: 20 }).notNull(),

@@ -56,6 +56,8 @@ export function statusLabel(project: { status: string; isPaid: boolean; quoteAmo
 /** Invoice and payment badges: paid green, everything else yellow (spec "Invoices & Quotes"). */
 export function paymentBadge(status: string): Badge {
   if (status === 'paid') return { label: 'Paid', className: 'bg-emerald-100 text-emerald-800' }
+  // A quote change voided this invoice: grey, so it never reads as money owed.
+  if (status === 'superseded') return { label: 'Superseded', className: 'bg-ink-100 text-ink-700' }
   return { label: status ? status.charAt(0).toUpperCase() + status.slice(1) : 'Pending', className: 'bg-amber-100 text-amber-900' }
 }
 
