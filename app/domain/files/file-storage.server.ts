@@ -12,7 +12,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { Transform, type Readable } from 'node:stream'
+import { Transform, Writable, type Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { and, eq, inArray } from 'drizzle-orm'
 import { fileTypeFromFile } from 'file-type'
@@ -36,8 +36,6 @@ export function storagePaths(root = storageRoot()) {
     tmp: path.join(root, 'tmp'),
     tus: path.join(root, 'tus'),
     projects: path.join(root, 'projects'),
-    /** Written once; its absence means DATA_DIR is not the store the rows point at. */
-    marker: path.join(root, '.kestrel-store'),
   }
 }
 
@@ -122,9 +120,7 @@ export async function receiveStream(source: Readable | AsyncIterable<Uint8Array>
 /** SHA-256 of a file on disk (a resumed upload whose hash could not be kept while receiving). */
 export async function hashFile(file: string): Promise<string> {
   const meter = createMeter()
-  await pipeline(fs.createReadStream(file, { highWaterMark: 1024 * 1024 }), meter.stream, async function* (chunks) {
-    for await (const chunk of chunks) void chunk
-  })
+  await pipeline(fs.createReadStream(file, { highWaterMark: 1024 * 1024 }), meter.stream, new Writable({ write: (_chunk, _enc, done) => done() }))
   return meter.digest()
 }
 
@@ -402,16 +398,14 @@ export interface SweepResult {
 }
 
 /**
- * Run once at start, before the server listens: removes half-received files, stored files
- * no row points at (crash between rename and insert, or after a row was deleted), rows whose
- * file is gone (crash between insert and rename cannot happen, but a lost file must not
- * stay listed), and tus metadata whose data file is gone. Rows are only touched when the
- * store's marker file is present, so a missing volume never wipes the table.
+ * Run once at start, before the server listens: removes half-received files (tmp/), stored
+ * files no row points at (a crash between rename and insert, or after a row was deleted),
+ * rows whose file is gone, and tus metadata without data (or data without metadata).
+ * When most rows have lost their files at once, DATA_DIR is probably not mounted: rows are
+ * then left alone and a warning is logged, so a missing volume never wipes the table.
  */
 export async function sweepStorage(db = getDb()): Promise<SweepResult> {
-  const p = storagePaths()
-  const markerPresent = fs.existsSync(p.marker)
-  ensureStorage()
+  const p = ensureStorage()
   const result: SweepResult = { tempFilesRemoved: 0, orphanFilesRemoved: 0, danglingRowsRemoved: 0, tusFilesRemoved: 0 }
 
   for (const file of await listFilesUnder(p.tmp)) {
@@ -419,7 +413,10 @@ export async function sweepStorage(db = getDb()): Promise<SweepResult> {
     result.tempFilesRemoved++
   }
 
-  const rows = db.select({ id: projectFiles.id, fileName: projectFiles.fileName, projectId: projectFiles.projectId, fileCategory: projectFiles.fileCategory }).from(projectFiles).all()
+  const rows = db
+    .select({ id: projectFiles.id, fileName: projectFiles.fileName, projectId: projectFiles.projectId, fileCategory: projectFiles.fileCategory })
+    .from(projectFiles)
+    .all()
   const known = new Set(rows.map((r) => path.resolve(p.root, r.fileName)))
   for (const file of await listFilesUnder(p.projects)) {
     if (known.has(file)) continue
@@ -427,34 +424,32 @@ export async function sweepStorage(db = getDb()): Promise<SweepResult> {
     result.orphanFilesRemoved++
   }
 
-  if (markerPresent) {
-    const missing = rows.filter((r) => !fs.existsSync(path.resolve(p.root, r.fileName)))
-    if (missing.length) {
-      db.transaction((tx) => {
-        tx.delete(projectFiles).where(inArray(projectFiles.id, missing.map((r) => r.id))).run()
-        for (const projectId of new Set(missing.filter((r) => r.fileCategory === 'land_owner_agreement').map((r) => r.projectId))) {
-          refreshLandOwnerFlag(projectId, tx)
-        }
-      })
-      result.danglingRowsRemoved = missing.length
-    }
-  } else if (rows.length) {
-    console.warn(`[files] ${p.marker} is missing: DATA_DIR may not be the file store; file rows were left alone.`)
-  } else {
-    fs.writeFileSync(p.marker, 'Kestrel project file store\n')
+  const missing = rows.filter((r) => !fs.existsSync(path.resolve(p.root, r.fileName)))
+  if (missing.length > MASS_LOSS_MIN && missing.length > rows.length / 2) {
+    console.warn(`[files] ${missing.length} of ${rows.length} stored files are missing from ${p.root}: is DATA_DIR mounted? File rows were left alone.`)
+  } else if (missing.length) {
+    db.transaction((tx) => {
+      tx.delete(projectFiles).where(inArray(projectFiles.id, missing.map((r) => r.id))).run()
+      for (const projectId of new Set(missing.filter((r) => r.fileCategory === 'land_owner_agreement').map((r) => r.projectId))) {
+        refreshLandOwnerFlag(projectId, tx)
+      }
+    })
+    result.danglingRowsRemoved = missing.length
   }
 
   for (const file of await listFilesUnder(p.tus)) {
-    if (file.endsWith('.json') && !fs.existsSync(file.slice(0, -'.json'.length))) {
-      await fs.promises.rm(file, { force: true })
-      result.tusFilesRemoved++
-    } else if (!file.endsWith('.json') && !fs.existsSync(`${file}.json`)) {
+    const isMeta = file.endsWith('.json')
+    const partner = isMeta ? file.slice(0, -'.json'.length) : `${file}.json`
+    if (!fs.existsSync(partner)) {
       await fs.promises.rm(file, { force: true })
       result.tusFilesRemoved++
     }
   }
   return result
 }
+
+/** More missing files than this, and more than half of all, looks like a missing volume. */
+const MASS_LOSS_MIN = 10
 
 /** For callers that need the project row alongside (e.g. the client's land owner panel). */
 export function landOwnerAgreements(projectId: number, db: DbOrTx = getDb()) {

@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs'
 import { Readable } from 'node:stream'
+import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
 import type { FileCategory, User } from '#db/schema.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
@@ -93,7 +94,7 @@ export async function receiveMultipartUpload(request: Request, user: Actor, opti
     parser.on('close', resolve)
   })
 
-  const source = Readable.fromWeb(request.body as import('node:stream/web').ReadableStream<Uint8Array>)
+  const source = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>)
   source.on('error', (error) => parser.destroy(error))
   source.pipe(parser)
   try {
