@@ -2,7 +2,7 @@
  * Resumable uploads: a tus 1.0.0 server at /api/tus (creation, termination and expiration
  * extensions) on @tus/server with the file store under DATA_DIR/tus. ADR 093.
  * - Every request is authenticated like the /api (session cookie or x-session-id, same
- *   origin for cookie writes); an upload can only be continued, inspected or terminated
+ *   site for cookie writes); an upload can only be continued, inspected or terminated
  *   by the user who created it (others get 404). GET is not served: downloads go through
  *   /api/download-file.
  * - Creation is authorised from Upload-Metadata `filename`, `filetype`, `projectId`,
@@ -22,8 +22,8 @@ import { FileStore } from '@tus/file-store'
 import { Server, type Upload } from '@tus/server'
 import { eq } from 'drizzle-orm'
 import { users, type User } from '#db/schema.ts'
-import { requireApiUser } from '#app/domain/auth/guards.server.ts'
-import { getEnv } from '#app/domain/config/env.server.ts'
+import { getSessionUser, hasSessionCookie } from '#app/domain/auth/session.server.ts'
+import { appUrl, getEnv } from '#app/domain/config/env.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { requireUploadTarget } from './access.server.ts'
@@ -108,16 +108,23 @@ export class HashingFileStore extends FileStore {
   }
 }
 
+/**
+ * The signed-in user behind a tus request (cookie or x-session-id), as requireApiUser does
+ * for the /api. Cookie writes must come from our own site; the origin may be the request's
+ * own or APP_URL's (behind a TLS-terminating proxy the request itself looks like http).
+ */
 async function signedInUser(req: Request): Promise<User> {
-  try {
-    return await requireApiUser(req)
-  } catch (thrown) {
-    if (thrown instanceof Response) {
-      const body = await thrown.text()
-      throw { status_code: thrown.status, body } satisfies TusError
+  if (req.method !== 'HEAD' && hasSessionCookie(req)) {
+    const site = req.headers.get('Sec-Fetch-Site')
+    const origin = req.headers.get('Origin')
+    const ours = new Set([new URL(req.url).origin, new URL(appUrl()).origin])
+    if ((site && site !== 'same-origin' && site !== 'none') || (origin && !ours.has(origin))) {
+      throw tusError(403, 'Cross-site request refused')
     }
-    throw thrown
   }
+  const user = await getSessionUser(req)
+  if (!user) throw tusError(401, 'Not signed in')
+  return user
 }
 
 function metadataOf(upload: Upload) {
