@@ -4,6 +4,7 @@
  * dashboard and the planner read it back for display.
  */
 import { z } from 'zod'
+import { numberInput } from '#app/domain/http/zod-input.ts'
 
 export const QUOTE_VALIDITY_DAYS = 30
 export const FLIGHT_MINUTES_PER_AREA = 15
@@ -145,7 +146,7 @@ export function isValidScreenshot(value: unknown): value is string {
 export const MAX_SCREENSHOT_CHARS = 4_000_000
 
 // Lenient on reading: older or hand-made plans still show what they have.
-const num = z.coerce.number().finite()
+const num = numberInput(z.number().finite())
 const ReadPointSchema = z.object({
   pointNumber: num.optional(),
   latitude: num,
