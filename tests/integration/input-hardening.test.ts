@@ -4,6 +4,8 @@
  */
 import { describe, expect, test } from 'vitest'
 import * as dashboard from '#app/routes/dashboard.tsx'
+import * as plannerRoute from '#app/routes/flight-planner.tsx'
+import { draftFor } from './planner-fixtures.ts'
 import * as auditRoute from '#app/routes/api.admin.audit-log.ts'
 import * as allProjects from '#app/routes/api.admin.all-projects.ts'
 import * as acceptTerms from '#app/routes/api.client.accept-terms.ts'
@@ -33,5 +35,20 @@ describe('no coercion of objects', () => {
     })
     expect(res.status).toBe(400)
     expect((await readJson(res)).fieldErrors).toHaveProperty('projectId')
+  })
+})
+
+describe('the planner checks ownership before it reads the body', () => {
+  test("a stranger's project with a broken multipart body goes back to the dashboard unread", async () => {
+    const owner = await signedInUser('client')
+    const stranger = await signedInUser('client')
+    const draft = draftFor(owner.user.id)
+    const res = await callRoute(plannerRoute.action, `/flight-planner?projectId=${draft.id}`, {
+      method: 'POST',
+      headers: { ...stranger.headers, 'Content-Type': 'multipart/form-data; boundary=xyz' },
+      body: '--xyz\r\nContent-Disposition: form-data; name="coordinates"\r\n\r\n' + '1'.repeat(5000),
+    })
+    expect(res.status).toBe(302)
+    expect(res.headers.get('Location')).toBe('/dashboard')
   })
 })
