@@ -1,3 +1,4 @@
+import { pageParam } from '#app/domain/http/query.ts'
 import type { ReactNode } from 'react'
 import { getFormProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
@@ -21,7 +22,7 @@ import { FLIGHT_PLAN_UNPARSEABLE } from '#app/domain/projects/flight-plan-summar
 import { getProjectForAdmin, InvalidPilotError, saveProjectChanges } from '#app/domain/projects/admin-projects.server.ts'
 
 function closeUrl(url: URL) {
-  const keep = projectListQuery({ q: url.searchParams.get('q') ?? '', status: url.searchParams.get('status') ?? '', page: Number(url.searchParams.get('page')) || 1 })
+  const keep = projectListQuery({ q: url.searchParams.get('q') ?? '', status: url.searchParams.get('status') ?? '', page: pageParam(url.searchParams.get('page')) })
   return `/admin?tab=projects${keep ? `&${keep}` : ''}`
 }
 

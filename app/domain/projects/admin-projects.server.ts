@@ -9,6 +9,7 @@ import { PROJECT_STATUSES, projectFiles, projects, users, type Project, type Pro
 import { alias } from 'drizzle-orm/sqlite-core'
 import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { appUrl } from '#app/domain/config/env.server.ts'
+import { clampPage } from '#app/domain/http/query.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
 import { renderEmail } from '#app/domain/mail/templates.ts'
@@ -64,7 +65,7 @@ export function listAllProjects(query: ProjectListQuery = {}) {
     : db.select({ n: count() }).from(projects).where(where)
   const total = countQuery.get()?.n ?? 0
   const pageCount = Math.max(1, Math.ceil(total / PROJECTS_PAGE_SIZE))
-  const page = Math.min(Math.max(1, Math.floor(query.page ?? 1)), pageCount)
+  const page = clampPage(query.page, pageCount)
   const rows = db
     .select({
       id: projects.id,
