@@ -3,7 +3,7 @@
  * management dialog, pilot assignment (job card to the pilot, note to the client) and
  * status updates (client e-mailed when there is a message). Audited.
  */
-import { and, count, desc, eq, inArray, type like, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, type like, or, sql, type SQL } from 'drizzle-orm'
 import { PROJECT_STATUSES, projectFiles, projects, users, type Project, type ProjectStatus } from '#db/schema.ts'
 import { alias } from 'drizzle-orm/sqlite-core'
 import { recordAudit } from '#app/domain/audit/audit.server.ts'
@@ -14,6 +14,7 @@ import { renderEmail } from '#app/domain/mail/templates.ts'
 import { NotFoundError } from '#app/domain/admin/users.server.ts'
 import { STATUS_LABELS, type AdminStatus } from '#app/domain/admin/schemas.ts'
 import { summariseFlightPlan } from './flight-plan-summary.ts'
+import { mediaCounts } from './media-counts.server.ts'
 
 export const PROJECTS_PAGE_SIZE = 20
 
@@ -99,23 +100,6 @@ export function listAllProjects(query: ProjectListQuery = {}) {
     pageCount,
     pageSize: PROJECTS_PAGE_SIZE,
   }
-}
-
-function mediaCounts(projectIds: number[]) {
-  const out = new Map<number, { images: number; videos: number }>()
-  if (!projectIds.length) return out
-  const rows = getDb()
-    .select({
-      projectId: projectFiles.projectId,
-      images: sql<number>`sum(case when ${projectFiles.fileType} like 'image/%' then 1 else 0 end)`,
-      videos: sql<number>`sum(case when ${projectFiles.fileType} like 'video/%' then 1 else 0 end)`,
-    })
-    .from(projectFiles)
-    .where(inArray(projectFiles.projectId, projectIds))
-    .groupBy(projectFiles.projectId)
-    .all()
-  for (const r of rows) out.set(r.projectId, { images: Number(r.images ?? 0), videos: Number(r.videos ?? 0) })
-  return out
 }
 
 /** Counters above the table: total, pending (awaiting a pilot) and active (assigned or in progress). */
