@@ -10,6 +10,7 @@ import * as assignedRoute from '#app/routes/api.pilot.assigned-projects.ts'
 import * as logsRoute from '#app/routes/api.pilot.flight-logs.ts'
 import * as progressRoute from '#app/routes/api.pilot.save-progress.$projectId.ts'
 import * as statsRoute from '#app/routes/api.pilot.dashboard-stats.ts'
+import * as exportRoute from '#app/routes/api.projects.$projectId.flight-plan.$format.ts'
 import { addTestFile, createTestProject } from '#tests/helpers/admin-data.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { signedInUser } from '#tests/helpers/users.ts'
@@ -103,5 +104,39 @@ describe('POST /api/pilot/save-progress/{projectId}', () => {
     getDb().update(projects).set({ status: 'completed', completedAt: new Date() }).where(eq(projects.id, project.id)).run()
     expect((await saveProgress(project.id, headers)).status).toBe(409)
     expect((await callRoute(progressRoute.loader, `/api/pilot/save-progress/${project.id}`, { headers })).status).toBe(405)
+  })
+})
+
+describe('GET /api/projects/{id}/flight-plan/{format}', () => {
+  const exportPlan = (projectId: number, format: string, headers: Record<string, string>) =>
+    callRoute(exportRoute.loader, `/api/projects/${projectId}/flight-plan/${format}`, { headers, params: { projectId: String(projectId), format } })
+
+  test('the assigned pilot gets the areas as KML and GeoJSON', async () => {
+    const { headers, project } = await pilotWithJob()
+    const kml = await exportPlan(project.id, 'kml', headers)
+    expect(kml.status).toBe(200)
+    expect(kml.headers.get('Content-Type')).toContain('application/vnd.google-earth.kml+xml')
+    expect(kml.headers.get('Content-Disposition')).toBe('attachment; filename="Vineyard-survey-flight-plan.kml"')
+    const text = await kml.text()
+    expect(text.match(/<Placemark>/g)).toHaveLength(2)
+    expect(text).toContain('18.86,-33.93,0')
+    const geo = await readJson<{ type: string; features: Array<{ geometry: { coordinates: number[][][] }; properties: { areaNumber: number } }> }>(
+      await exportPlan(project.id, 'geojson', headers),
+    )
+    expect(geo.type).toBe('FeatureCollection')
+    expect(geo.features.map((f) => f.properties.areaNumber)).toEqual([1, 2])
+    expect(geo.features[0]!.geometry.coordinates[0]![0]).toEqual([18.86, -33.93])
+  })
+
+  test('client owner and admins may; others get 404, signed out 401, unknown format 404', async () => {
+    const { project } = await pilotWithJob()
+    const owner = await signedInUser('client')
+    getDb().update(projects).set({ clientId: owner.user.id }).where(eq(projects.id, project.id)).run()
+    expect((await exportPlan(project.id, 'kml', owner.headers)).status).toBe(200)
+    expect((await exportPlan(project.id, 'kml', (await signedInUser('admin')).headers)).status).toBe(200)
+    expect((await exportPlan(project.id, 'kml', (await signedInUser('client')).headers)).status).toBe(404)
+    expect((await exportPlan(project.id, 'kml', (await signedInUser('pilot')).headers)).status).toBe(404)
+    expect((await exportPlan(project.id, 'kml', {})).status).toBe(401)
+    expect((await exportPlan(project.id, 'shp', owner.headers)).status).toBe(404)
   })
 })
