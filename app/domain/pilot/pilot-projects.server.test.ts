@@ -96,5 +96,6 @@ describe('flight duration rules', () => {
     expect(formatFlightHours(2.75)).toBe('2 h 45 min')
     expect(formatFlightHours(0.5)).toBe('30 min')
     expect(formatFlightHours(3)).toBe('3 h')
+    expect(formatFlightHours(0)).toBe('0 h')
   })
 })

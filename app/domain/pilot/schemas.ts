@@ -59,6 +59,7 @@ export function formatFlightHours(hours: number) {
   const totalMinutes = Math.round(hours * 60)
   const h = Math.floor(totalMinutes / 60)
   const m = totalMinutes % 60
+  if (!totalMinutes) return '0 h'
   if (!h) return `${m} min`
   return m ? `${h} h ${m} min` : `${h} h`
 }
