@@ -40,6 +40,9 @@ export const FILE_CATEGORIES = [
   'land_owner_agreement',
   'processed_deliverable',
   'project_document',
+  /** The pilot's photos and videos from the flight. */
+  'raw_image',
+  'raw_video',
 ] as const
 export type FileCategory = (typeof FILE_CATEGORIES)[number]
 
@@ -263,7 +266,7 @@ export const projectFiles = sqliteTable(
     projectId: integer('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
-    /** The name on disk inside DATA_DIR. */
+    /** The storage key: the server-chosen path of the file inside DATA_DIR. */
     fileName: text('file_name').notNull(),
     originalName: text('original_name', { length: 255 }).notNull(),
     fileUrl: text('file_url').notNull(),
@@ -276,9 +279,14 @@ export const projectFiles = sqliteTable(
     uploadedBy: integer('uploaded_by').references(() => users.id, {
       onDelete: 'set null',
     }),
+    /** Hex SHA-256 of the content, computed while it was received (also the ETag). */
+    sha256: text('sha256', { length: 64 }),
     createdAt: createdAt(),
   },
-  (t) => [index('project_files_project_idx').on(t.projectId)],
+  (t) => [
+    index('project_files_project_idx').on(t.projectId),
+    uniqueIndex('project_files_file_name_unique').on(t.fileName),
+  ],
 )
 
 export const invoices = sqliteTable(
