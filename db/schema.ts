@@ -271,6 +271,8 @@ export const projects = sqliteTable(
     termsAcceptedAt: integer('terms_accepted_at', { mode: 'timestamp_ms' }),
     termsAcceptedIp: text('terms_accepted_ip', { length: 64 }),
     completedAt: integer('completed_at', { mode: 'timestamp_ms' }),
+    /** When the client was e-mailed that the deliverables are ready ('Complete Project'). */
+    clientNotifiedAt: integer('client_notified_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -17,6 +17,7 @@ import { NotFoundError } from '#app/domain/admin/users.server.ts'
 import { type AdminStatus } from '#app/domain/admin/schemas.ts'
 import { statusBadge } from './status.ts'
 import { summariseFlightPlan } from './flight-plan-summary.ts'
+import { mediaCounts } from './media-counts.server.ts'
 
 export const PROJECTS_PAGE_SIZE = 20
 
@@ -102,23 +103,6 @@ export function listAllProjects(query: ProjectListQuery = {}) {
     pageCount,
     pageSize: PROJECTS_PAGE_SIZE,
   }
-}
-
-function mediaCounts(projectIds: number[]) {
-  const out = new Map<number, { images: number; videos: number }>()
-  if (!projectIds.length) return out
-  const rows = getDb()
-    .select({
-      projectId: projectFiles.projectId,
-      images: sql<number>`sum(case when ${projectFiles.fileType} like 'image/%' then 1 else 0 end)`,
-      videos: sql<number>`sum(case when ${projectFiles.fileType} like 'video/%' then 1 else 0 end)`,
-    })
-    .from(projectFiles)
-    .where(inArray(projectFiles.projectId, projectIds))
-    .groupBy(projectFiles.projectId)
-    .all()
-  for (const r of rows) out.set(r.projectId, { images: Number(r.images ?? 0), videos: Number(r.videos ?? 0) })
-  return out
 }
 
 /** Counters above the table: total, pending (awaiting a pilot) and active (assigned or in progress). */
