@@ -147,6 +147,7 @@ export const STATUS_LABELS: Record<(typeof PROJECT_STATUSES)[number], string> = 
   assigned: 'Assigned',
   in_progress: 'In Progress',
   completed: 'Completed',
+  cancelled: 'Cancelled',
 }
 
 /** 'in-progress' is accepted on input and stored as 'in_progress' (decisions.md). */
