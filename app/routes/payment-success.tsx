@@ -11,7 +11,7 @@ import { Link, useLoaderData, useNavigate, useRevalidator } from '@remix-run/rea
 import { useEffect } from 'react'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
-import { formatRand } from '#app/components/ui/money.ts'
+import { formatRand } from '#app/domain/format/numbers.ts'
 import { Spinner } from '#app/components/ui/status-button.tsx'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { getPaymentResult } from '#app/domain/payments/results.server.ts'

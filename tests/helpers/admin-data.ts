@@ -1,5 +1,5 @@
 /** Test data for the admin console: projects (optionally paid), hubs, pilots, files. */
-import { hubs, invoices, payments, projectFiles, projects } from '#db/schema.ts'
+import { hubs, invoices, payments, projectFiles, projects, type FileCategory } from '#db/schema.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { createTestUser } from './users.ts'
 
@@ -103,9 +103,10 @@ export function createTestHub(name = 'Test Hub') {
   return getDb().insert(hubs).values({ name, address: 'Somewhere, Western Cape', latitude: -33.9, longitude: 18.4 }).returning().get()
 }
 
-export function addTestFile(projectId: number, fileType: string) {
-  getDb()
+export function addTestFile(projectId: number, fileType: string, fileCategory: FileCategory = 'project_document') {
+  return getDb()
     .insert(projectFiles)
-    .values({ projectId, fileName: `f-${Math.random()}`, originalName: 'x', fileUrl: '/x', fileType, fileSize: 10 })
-    .run()
+    .values({ projectId, fileName: `f-${Math.random()}`, originalName: 'x', fileUrl: '/x', fileType, fileSize: 10, fileCategory })
+    .returning()
+    .get()
 }

@@ -3,6 +3,7 @@
  * revenue from the payments PayFast settled (decisions.md internal split), money received
  * for a superseded quote, plus the CSV export.
  */
+import { formatRandAmount } from '#app/domain/format/numbers.ts'
 import { Readable } from 'node:stream'
 import { stringify } from 'csv-stringify'
 import { and, asc, desc, eq, gt, gte, lt, type SQL } from 'drizzle-orm'
@@ -256,7 +257,8 @@ export const CSV_COLUMNS = [
   { key: 'paymentTransactionId', header: 'Transaction ID' },
 ] as const
 
-const rand = (cents: number | null | undefined) => ((cents ?? 0) / 100).toFixed(2)
+/** Money columns are headed (ZAR) and written like every other figure (ADR 120): `4 104,73`. */
+const rand = formatRandAmount
 
 export function csvFileName(now = new Date()) {
   return `financial-report-${now.toISOString().slice(0, 10)}.csv`

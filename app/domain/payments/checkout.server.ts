@@ -6,6 +6,7 @@
  * acceptance, creates (or reuses) the pending invoice and ONE open payment attempt, and
  * returns the signed PayFast form. Nothing here marks anything paid: only the ITN does.
  */
+import { formatHectares } from '#app/domain/format/numbers.ts'
 import crypto from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
 import { invoices, payments, projects, users, type Invoice, type Payment, type Project } from '#db/schema.ts'
@@ -172,7 +173,7 @@ function requireUnpaid(tx: DbOrTx, projectId: number): Project {
 
 function upsertPendingInvoice(tx: DbOrTx, project: Project, quote: RecomputedQuote, now: Date): Invoice {
   const dueDate = new Date(Math.max(quoteValidUntil(project).getTime(), now.getTime()))
-  const description = `Aerial survey of ${(quote.areaSqm / 10_000).toFixed(2)} ha — ${project.name}`
+  const description = `Aerial survey of ${formatHectares(quote.areaSqm)} — ${project.name}`
   const values = {
     projectName: project.name,
     description,

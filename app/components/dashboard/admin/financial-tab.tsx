@@ -1,5 +1,6 @@
 import { Form } from '@remix-run/react'
-import { formatRand } from '#app/components/ui/money.ts'
+import { StatusBadge } from '#app/components/ui/status-badge.tsx'
+import { formatRand } from '#app/domain/format/numbers.ts'
 import { StatCard } from '#app/components/ui/stat-card.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import { RevenueChart } from './revenue-chart.tsx'
@@ -120,7 +121,7 @@ export function FinancialTab({ data }: { data: TabData<'financial'> }) {
                 <p className="text-xs text-ink-500">{inv.clientEmail}</p>
               </td>
               <td className={td}>
-                <InvoiceStatusBadge status={inv.status} />
+                <StatusBadge payment status={inv.status} />
               </td>
               <td className={`${td} whitespace-nowrap tabular-nums`}>{formatRand(inv.amount)}</td>
               <td className={`${td} whitespace-nowrap tabular-nums`}>{formatRand(inv.vatAmount)}</td>
@@ -151,13 +152,3 @@ export function FinancialTab({ data }: { data: TabData<'financial'> }) {
   )
 }
 
-const INVOICE_BADGES: Record<string, { label: string; className: string }> = {
-  paid: { label: 'Paid', className: 'bg-emerald-100 text-emerald-800' },
-  pending: { label: 'Pending', className: 'bg-amber-100 text-amber-900' },
-  superseded: { label: 'Superseded', className: 'bg-ink-100 text-ink-700' },
-}
-
-function InvoiceStatusBadge({ status }: { status: string }) {
-  const badge = INVOICE_BADGES[status] ?? INVOICE_BADGES.pending!
-  return <span className={`badge ${badge.className}`}>{badge.label}</span>
-}
