@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm'
 import { invoices, payments, projects, type Invoice, type Payment, type Project } from '#db/schema.ts'
 import type { DbOrTx } from '#app/domain/db/db.server.ts'
-import { formatRand } from '#app/components/ui/money.ts'
+import { formatRand } from '#app/domain/format/numbers.ts'
 
 /** An unpaid attempt cannot be settled after this long (PayFast's form is not held open for days). */
 export const PAYMENT_ATTEMPT_TTL_MS = 24 * 60 * 60 * 1000
