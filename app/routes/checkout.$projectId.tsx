@@ -8,6 +8,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
+import { useRootData } from '#app/root.tsx'
 import { TermsContent, TermsKeyPoints } from '#app/components/checkout/terms-content.tsx'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
@@ -22,7 +23,7 @@ import { clientIpOf } from '#app/domain/http/context.ts'
 import { acceptTermsAndStartPayment, getCheckoutReview } from '#app/domain/payments/checkout.server.ts'
 import { PaymentError } from '#app/domain/payments/errors.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
-import { PAYMENT_START_DEFAULT, PAYMENT_START_ERROR, TERMS_REQUIRED_MESSAGE } from '#app/domain/payments/terms.ts'
+import { CANCELLATION_SUMMARY, PAYMENT_START_DEFAULT, PAYMENT_START_ERROR, TERMS_REQUIRED_MESSAGE } from '#app/domain/payments/terms.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Review and pay · Kestrel Aerial Survey' }]
 
@@ -79,6 +80,7 @@ export default function CheckoutPage() {
   const actionData = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
   const { project, quote, areas } = data
+  const certified = Boolean(useRootData()?.company.operatorCertified)
   const started = actionData?.ok ? actionData : null
   const failure = actionData && !actionData.ok ? actionData : null
   const termsOpen = !started && !data.problem && (searchParams.get('terms') === '1' || Boolean(failure))
@@ -199,8 +201,8 @@ export default function CheckoutPage() {
               </h2>
               <ul className="mt-3 list-disc space-y-1.5 pl-5 text-sm text-ink-700">
                 <li>
-                  A drone survey flight over {formatHectares(project.areaSqm ?? 0)} at about 120 m above ground, flown by our SACAA-certified partner
-                  operator.
+                  A drone survey flight over {formatHectares(project.areaSqm ?? 0)} at about 120 m above ground, flown by our partner
+                  operator{certified ? ', a SACAA-certified operator' : ''}.
                 </li>
                 <li>Deliverables: a high-resolution orthomosaic map (GeoTIFF), a digital surface model and a PDF survey report.</li>
                 <li>Delivery: flight within 8 to 12 business days after payment; deliverables 5 to 7 business days after the flight.</li>
@@ -208,8 +210,7 @@ export default function CheckoutPage() {
               </ul>
               <h3 className="mt-5 font-semibold text-ink-950">Cancellation</h3>
               <p className="mt-1 text-sm text-ink-700">
-                Full refund within 7 days of booking. After that, up to 11 business days before the flight: refund less a 15 % administration fee
-                (the R200 travel fee is not refundable). No cancellation within 11 business days of the flight.{' '}
+                {CANCELLATION_SUMMARY}{' '}
                 <Link to="/legal#cancellation" className="link">
                   Company and legal information
                 </Link>

@@ -24,6 +24,7 @@ import { cn } from '#app/components/ui/cn.ts'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import { PAYMENT_PROJECT_KEY, PLANNER_PROJECT_KEY, rememberProject } from '#app/components/dashboard/client/projects-tab.tsx'
 import { AirspaceLegend } from '#app/components/planner/airspace-legend.tsx'
+import { PrivacyNote } from '#app/components/legal/privacy-note.tsx'
 import { CoordinatesForm } from '#app/components/planner/coordinates-form.tsx'
 import { PlannerWorkspace } from '#app/components/planner/planner-workspace.tsx'
 import { QuoteDialog } from '#app/components/planner/quote-dialog.tsx'
@@ -321,6 +322,8 @@ function Planner({ data }: { data: PlannerData }) {
           </section>
         </div>
       )}
+
+      <PrivacyNote className="mt-4" />
 
       {data.quote ? <QuoteDialog quote={data.quote} closeTo={closeTo} hasScreenshot={data.hasScreenshot} /> : null}
     </main>

@@ -64,6 +64,12 @@ const EnvSchema = z.object({
   COMPANY_DIRECTORS: z.string().default('A. Example, B. Example'),
   OPERATOR_NAME: z.string().default('Fynbos Flight Operations (Pty) Ltd'),
   OPERATOR_ROC_NUMBER: z.string().default('ROC-ZA-0000-DEMO'),
+  // POPIA: the registered Information Officer and where our processors keep data (privacy notice).
+  INFORMATION_OFFICER_NAME: z.string().default('A. Example'),
+  INFORMATION_OFFICER_EMAIL: z.string().default('privacy@kestrel.example'),
+  INFORMATION_OFFICER_PHONE: z.string().default('+27 21 000 0001'),
+  HOSTING_PROCESSOR: z.string().default('Fly.io, Inc. (United States), servers in Johannesburg, South Africa'),
+  MAIL_PROCESSOR: z.string().default('Our SMTP e-mail delivery provider (European Union)'),
 })
 
 export type Env = z.infer<typeof EnvSchema>
@@ -173,6 +179,20 @@ export function getCompanyInfo() {
     directors: env.COMPANY_DIRECTORS,
     operatorName: env.OPERATOR_NAME,
     operatorRocNumber: env.OPERATOR_ROC_NUMBER,
+  }
+}
+
+/** The Information Officer and processors the privacy notice names (POPIA s18). */
+export function getPrivacyContacts() {
+  const env = getEnv()
+  return {
+    informationOfficer: {
+      name: env.INFORMATION_OFFICER_NAME,
+      email: env.INFORMATION_OFFICER_EMAIL,
+      phone: env.INFORMATION_OFFICER_PHONE,
+    },
+    hosting: env.HOSTING_PROCESSOR,
+    mail: env.MAIL_PROCESSOR,
   }
 }
 export type CompanyInfo = ReturnType<typeof getCompanyInfo>

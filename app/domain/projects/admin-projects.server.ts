@@ -4,7 +4,7 @@
  * status updates (client e-mailed when there is a message). Audited.
  */
 import { formatSquareMetres } from '#app/domain/format/numbers.ts'
-import { and, count, desc, eq, inArray, type like, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, type like, or, sql, type SQL } from 'drizzle-orm'
 import { PROJECT_STATUSES, projectFiles, projects, users, type Project, type ProjectStatus } from '#db/schema.ts'
 import { alias } from 'drizzle-orm/sqlite-core'
 import { recordAudit } from '#app/domain/audit/audit.server.ts'

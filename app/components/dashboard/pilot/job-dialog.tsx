@@ -4,7 +4,7 @@
  * the flight plan downloads, and 'Save Project Progress' or, once completed, the
  * completion panel. A URL state (`/dashboard?project=ID`, the job card's link).
  */
-import { formatRand } from '#app/components/ui/money.ts'
+import { formatRand } from '#app/domain/format/numbers.ts'
 import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import { AreasSketch } from '#app/components/maps/areas-sketch.tsx'
@@ -12,7 +12,8 @@ import { AreasMap } from '#app/components/maps/areas-map.client.tsx'
 import { formatFlightHours } from '#app/domain/pilot/schemas.ts'
 import { PARSE_FAILURE_MESSAGE } from '#app/domain/projects/flight-plan.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
-import { StatusBadge, formatDate } from '../client/project-details.tsx'
+import { formatDate } from '../client/project-details.tsx'
+import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { ProgressForm } from './progress-form.tsx'
 import type { PilotJob } from './types.ts'
 

@@ -4,7 +4,8 @@
  */
 import { Link } from '@remix-run/react'
 import { formatFlightHours } from '#app/domain/pilot/schemas.ts'
-import { StatusBadge, formatDate } from '../client/project-details.tsx'
+import { formatDate } from '../client/project-details.tsx'
+import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { JobDialog } from './job-dialog.tsx'
 import type { PilotJob } from './types.ts'
 
