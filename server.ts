@@ -13,7 +13,8 @@ import express from 'express'
 import helmet from 'helmet'
 import morgan from 'morgan'
 import { assertSafeProductionConfig, getEnv } from './app/domain/config/env.server.ts'
-import { closeDb, getDb } from './app/domain/db/db.server.ts'
+import { claimServerPidFile, startBackupSchedule } from './app/domain/backups/backup.server.ts'
+import { closeDb, getDb, getSqlite } from './app/domain/db/db.server.ts'
 import { sweepStorage } from './app/domain/files/file-storage.server.ts'
 import { createTusServer, startTusCleanup, TUS_PATH } from './app/domain/files/tus.server.ts'
 import { checkDeclaredBody, redactUrlForLog } from './app/domain/http/request-limits.server.ts'
@@ -28,6 +29,10 @@ const BUILD_PATH = path.resolve('build/index.js')
 
 // Migrations before anything listens (decisions.md; fly's release machine has no volume).
 getDb()
+// `npm run restore` refuses while this marker names a live process (ADR 064).
+const releasePidFile = claimServerPidFile()
+// A consistent online backup a day into DATA_DIR/backups, the last 7 kept (ADR 064).
+const stopBackups = startBackupSchedule(getSqlite)
 if (env.SEED === 'demo') await seedDemo()
 // Whatever a crash left half-stored goes before anything listens (ADR 092).
 const swept = await sweepStorage()
@@ -133,6 +138,8 @@ if (!isProduction) {
 closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   if (err) console.error(err)
   stopTusCleanup()
+  stopBackups()
   await new Promise<void>((resolve) => server.close(() => resolve()))
   closeDb()
+  releasePidFile()
 })
