@@ -95,12 +95,4 @@ describe('pasted text limits', () => {
   test('text over the total cap is refused before any line is read', () => {
     expect(() => parseCoordinateText('-33.94, 18.86\n'.repeat(20_000))).toThrow(INPUT_MESSAGES.textTooLong)
   })
-
-  test('lines of the longest allowed length that backtracked before parse quickly', () => {
-    const started = performance.now()
-    for (let i = 0; i < 2000; i++) {
-      expect(() => parseCoordinateText(`-3${' '.repeat(96)}x`)).toThrow(/Line 1 is not/)
-    }
-    expect(performance.now() - started).toBeLessThan(1000)
-  })
 })
