@@ -16,6 +16,7 @@ import { CircleMarker, GeoJSON, MapContainer, Polygon, Polyline, TileLayer, Tool
 import type { LatLng } from '#app/domain/geometry/areas.ts'
 import { isTooCloseToPlaced } from '#app/domain/geometry/point-spacing.ts'
 import { MAX_SCREENSHOT_CHARS } from '#app/domain/projects/flight-plan.ts'
+import { AREA_STYLE, TILE_ATTRIBUTION } from '#app/components/maps/map-constants.ts'
 
 export interface MapHub {
   id: number
@@ -36,8 +37,7 @@ export interface MapZone {
 export const SOUTH_AFRICA_CENTRE: [number, number] = [-29.0, 24.0]
 export const SOUTH_AFRICA_ZOOM = 7
 export const PROJECT_ZOOM = 15
-export const TILE_ATTRIBUTION =
-  'Imagery © Esri, Maxar, Earthstar Geographics, and the GIS User Community · Airspace: SA AIP via XCSoar (2018) — NOT FOR NAVIGATION'
+export { TILE_ATTRIBUTION }
 
 /** The planner's zone colours (spec: CTR orange, ATZ red, TMA yellow); others keep their own. */
 export function zoneColour(zone: Pick<MapZone, 'zoneType' | 'color'>) {
@@ -426,7 +426,7 @@ export function PlannerMap({
           key={`area-${i}-${area.length}`}
           positions={toLatLngs(area)}
           interactive={false}
-          pathOptions={{ color: '#fcb84d', weight: 3, fillColor: '#f57c0b', fillOpacity: 0.25 }}
+          pathOptions={AREA_STYLE}
         />
       ))}
       {/* While Draw Area is on, leaflet-draw shows the area in progress; paused, we do. */}

@@ -5,6 +5,7 @@
 import { pageParam } from '#app/domain/http/query.ts'
 import { listAuditLog } from '#app/domain/audit/audit.server.ts'
 import { listHubs } from '#app/domain/hubs/hubs.server.ts'
+import { listDroneProfiles } from '#app/domain/survey/drone-profiles.server.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
 import { listAllProjects, projectCounters } from '#app/domain/projects/admin-projects.server.ts'
 import { pilotLicenceDisplay } from '#app/domain/users/pilot-licence.ts'
@@ -21,6 +22,7 @@ const PATH_TABS: Record<string, AdminTabId> = {
   pilots: 'pilots',
   airspace: 'airspace',
   hubs: 'settings',
+  drones: 'settings',
   financial: 'financial',
   settings: 'settings',
   audit: 'audit',
@@ -54,7 +56,7 @@ export function loadAdminTab(url: URL) {
       return { tab, range: { from: range.fromText, to: range.toText }, report: financialReport(range) }
     }
     case 'settings':
-      return { tab, hubs: listHubs(), pricing: getPricingSettings() }
+      return { tab, hubs: listHubs(), drones: listDroneProfiles(), pricing: getPricingSettings() }
     case 'audit':
       return { tab, audit: listAuditLog({ page: pageParam(params.get('page')) }) }
   }

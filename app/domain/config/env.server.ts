@@ -18,6 +18,10 @@ const EnvSchema = z.object({
   DATABASE_PATH: z.string().default('data/kestrel.sqlite'),
   DATA_DIR: z.string().default('data/files'),
   MAIL_OUTBOX_DIR: z.string().default('data/outbox'),
+  /** Uploads are refused (507) when they would leave less free space than this on DATA_DIR's disk. */
+  MIN_FREE_DISK_MB: numberInput(z.number().int().min(0).default(512)),
+  /** Unfinished resumable uploads are deleted after this many hours without progress. */
+  TUS_EXPIRATION_HOURS: numberInput(z.number().positive().default(24)),
   APP_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().default('kestrel-dev-secret-change-me'),
   SMTP_URL: z.string().optional(),
