@@ -4,6 +4,7 @@
  */
 import L from 'leaflet'
 import type { LatLng } from '#app/domain/geometry/areas.ts'
+import { MAX_SCREENSHOT_CHARS } from '#app/domain/projects/flight-plan.ts'
 
 /** How the satellite tiles are doing; an offline map skips them in the screenshot. */
 export const tileHealth = { loaded: 0, failed: 0 }
@@ -44,7 +45,9 @@ export async function captureMap(map: L.Map, timeoutMs = 8000): Promise<string |
     scaled.width = Math.max(1, Math.round(canvas.width * 0.8))
     scaled.height = Math.max(1, Math.round(canvas.height * 0.8))
     scaled.getContext('2d')?.drawImage(canvas, 0, 0, scaled.width, scaled.height)
-    return scaled.toDataURL('image/png', 0.7)
+    // At most 1 MB is stored: a PNG when it fits, a JPEG otherwise (the server drops anything larger).
+    const png = scaled.toDataURL('image/png')
+    return png.length <= MAX_SCREENSHOT_CHARS ? png : scaled.toDataURL('image/jpeg', 0.7)
   } catch (error) {
     // A tainted canvas throws a SecurityError here: no screenshot, the quote goes on.
     console.warn('[planner] screenshot unavailable', error)

@@ -94,7 +94,10 @@ export function ZonesLayer({ zones, interactive }: { zones: MapZone[]; interacti
       onEachFeature={(feature, layer) => {
         if (!interactive) return
         const p = feature.properties as { zoneName: string; zoneType: string; fee: number }
-        layer.bindTooltip(`${p.zoneName} (${p.zoneType})${p.fee ? ` · R${(p.fee / 100).toFixed(0)}` : ''}`, { sticky: true })
+        // Zone names come from uploaded KML: text only, never HTML (Leaflet sets a string as innerHTML).
+        const label = document.createElement('span')
+        label.textContent = `${p.zoneName} (${p.zoneType})${p.fee ? ` · R${(p.fee / 100).toFixed(0)}` : ''}`
+        layer.bindTooltip(label, { sticky: true })
       }}
     />
   )

@@ -9,6 +9,7 @@
 import type L from 'leaflet'
 import type { MutableRefObject } from 'react'
 import { CircleMarker, MapContainer, Polygon, Polyline, TileLayer, Tooltip } from 'react-leaflet'
+import { AREA_STYLE, TILE_ATTRIBUTION } from '#app/components/maps/map-constants.ts'
 import type { LatLng } from '#app/domain/geometry/areas.ts'
 import { tileHealth } from './map-capture.client.ts'
 import { ExposeMap, NoFlyOverlay, ZonesLayer, type MapZone } from './map-layers.client.tsx'
@@ -28,8 +29,7 @@ export interface MapHub {
 export const SOUTH_AFRICA_CENTRE: [number, number] = [-29.0, 24.0]
 export const SOUTH_AFRICA_ZOOM = 7
 export const PROJECT_ZOOM = 15
-export const TILE_ATTRIBUTION =
-  'Imagery © Esri, Maxar, Earthstar Geographics, and the GIS User Community · Airspace: SA AIP via XCSoar (2018) — NOT FOR NAVIGATION'
+export { TILE_ATTRIBUTION }
 
 function toLatLngs(points: LatLng[]): Array<[number, number]> {
   return points.map((p) => [p.latitude, p.longitude])
@@ -124,7 +124,7 @@ export function PlannerMap({
           key={`area-${i}-${area.length}`}
           positions={toLatLngs(area)}
           interactive={false}
-          pathOptions={{ color: '#fcb84d', weight: 3, fillColor: '#f57c0b', fillOpacity: 0.25 }}
+          pathOptions={AREA_STYLE}
         />
       ))}
       {gridLines.map((line, i) => (

@@ -1,7 +1,7 @@
 /** The planner side panel's boxes: a titled panel, the airspace status and the live quote. */
 import type { ReactNode } from 'react'
 import { cn } from '#app/components/ui/cn.ts'
-import { formatRand } from '#app/components/ui/money.ts'
+import { formatRand } from '#app/domain/format/numbers.ts'
 import { Spinner } from '#app/components/ui/status-button.tsx'
 import { NO_HUBS_MESSAGE, type computeQuote } from '#app/domain/pricing/quote.ts'
 import type { AirspaceState } from './use-airspace.ts'

@@ -2,6 +2,7 @@
  * What each admin tab loads (only the open tab's data is read). The tab comes from
  * `?tab=` or, inside a dialog route such as /admin/users/new, from the path.
  */
+import { pageParam } from '#app/domain/http/query.ts'
 import { listAuditLog } from '#app/domain/audit/audit.server.ts'
 import { listHubs } from '#app/domain/hubs/hubs.server.ts'
 import { listDroneProfiles } from '#app/domain/survey/drone-profiles.server.ts'
@@ -39,7 +40,7 @@ export function loadAdminTab(url: URL) {
   const params = url.searchParams
   switch (tab) {
     case 'projects': {
-      const query = { q: params.get('q') ?? '', status: params.get('status') ?? '', page: Number(params.get('page')) || 1 }
+      const query = { q: params.get('q') ?? '', status: params.get('status') ?? '', page: pageParam(params.get('page')) }
       return { tab, counters: projectCounters(), list: listAllProjects(query), query }
     }
     case 'users':
@@ -57,7 +58,7 @@ export function loadAdminTab(url: URL) {
     case 'settings':
       return { tab, hubs: listHubs(), drones: listDroneProfiles(), pricing: getPricingSettings() }
     case 'audit':
-      return { tab, audit: listAuditLog({ page: Number(params.get('page')) || 1 }) }
+      return { tab, audit: listAuditLog({ page: pageParam(params.get('page')) }) }
   }
 }
 export type AdminTabData = ReturnType<typeof loadAdminTab>

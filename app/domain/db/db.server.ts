@@ -38,7 +38,8 @@ function open(dbPath: string): Handle {
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
-  sqlite.pragma('synchronous = NORMAL')
+  // FULL: a committed payment survives a power cut, not only a process crash (ADR 062).
+  sqlite.pragma('synchronous = FULL')
   const db = drizzle(sqlite, { schema })
   migrate(db, { migrationsFolder: migrationsFolder() })
   // Reference data every database needs (demo, tests, production alike).
