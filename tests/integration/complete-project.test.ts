@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { projects } from '#db/schema.ts'
 import { resetEnvCache } from '#app/domain/config/env.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
-import { deliverablesAvailable, deliverablesAvailableUntil } from '#app/domain/projects/deliverables.ts'
 import * as completeRoute from '#app/routes/api.admin.complete-project.ts'
 import { addTestFile, createTestProject } from '#tests/helpers/admin-data.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
@@ -81,15 +80,5 @@ describe('POST /api/admin/complete-project', () => {
     expect((await complete({ projectId: project.id }, (await signedInUser('client')).headers)).status).toBe(403)
     expect((await complete({ projectId: project.id }, (await signedInUser('pilot')).headers)).status).toBe(403)
     expect(getDb().select().from(projects).where(eq(projects.id, project.id)).get()!.status).toBe('in_progress')
-  })
-})
-
-describe('deliverable availability', () => {
-  test('one calendar month after completion', () => {
-    expect(deliverablesAvailableUntil(new Date('2026-01-31T10:00:00Z')).toISOString()).toBe('2026-02-28T10:00:00.000Z')
-    expect(deliverablesAvailableUntil(new Date('2026-11-23T10:00:00Z')).toISOString()).toBe('2026-12-23T10:00:00.000Z')
-    expect(deliverablesAvailable(new Date('2026-01-01T00:00:00Z'), new Date('2026-01-31T00:00:00Z'))).toBe(true)
-    expect(deliverablesAvailable(new Date('2026-01-01T00:00:00Z'), new Date('2026-02-02T00:00:00Z'))).toBe(false)
-    expect(deliverablesAvailable(null)).toBe(true)
   })
 })

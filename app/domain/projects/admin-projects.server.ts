@@ -14,7 +14,7 @@ import { renderEmail } from '#app/domain/mail/templates.ts'
 import { NotFoundError } from '#app/domain/admin/users.server.ts'
 import { STATUS_LABELS, type AdminStatus } from '#app/domain/admin/schemas.ts'
 import { summariseFlightPlan } from './flight-plan-summary.ts'
-import { mediaCounts } from './media-counts.server.ts'
+import { fileCountsByProject } from '#app/domain/files/file-storage.server.ts'
 
 export const PROJECTS_PAGE_SIZE = 20
 
@@ -89,7 +89,7 @@ export function listAllProjects(query: ProjectListQuery = {}) {
     .limit(PROJECTS_PAGE_SIZE)
     .offset((page - 1) * PROJECTS_PAGE_SIZE)
     .all()
-  const media = mediaCounts(rows.map((r) => r.id))
+  const media = fileCountsByProject(rows.map((r) => r.id))
   return {
     projects: rows.map(({ pilotFirstName, pilotLastName, ...r }) => ({
       ...r,
