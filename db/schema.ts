@@ -133,6 +133,29 @@ export const hubs = sqliteTable(
   (t) => [index('hubs_active_idx').on(t.isActive)],
 )
 
+/** Drones and their mapping cameras for survey planning (ADR 081). */
+export const droneProfiles = sqliteTable(
+  'drone_profiles',
+  {
+    id: id(),
+    name: text('name', { length: 120 }).notNull().unique(),
+    sensorWidthMm: real('sensor_width_mm').notNull(),
+    sensorHeightMm: real('sensor_height_mm').notNull(),
+    focalLengthMm: real('focal_length_mm').notNull(),
+    imageWidthPx: integer('image_width_px').notNull(),
+    imageHeightPx: integer('image_height_px').notNull(),
+    minTriggerIntervalS: real('min_trigger_interval_s').notNull(),
+    speedMs: real('speed_ms').notNull(),
+    flightTimePerBatteryMin: real('flight_time_per_battery_min').notNull(),
+    /** 0–1: the share of a battery planned for survey legs (the rest is reserve). */
+    usableBatteryShare: real('usable_battery_share').notNull(),
+    isActive: bool('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('drone_profiles_active_idx').on(t.isActive)],
+)
+
 export const systemSettings = sqliteTable('system_settings', {
   id: id(),
   settingKey: text('setting_key', { length: 100 }).notNull().unique(),
@@ -207,6 +230,8 @@ export const projects = sqliteTable(
     requirements: text('requirements'),
     /** The flight plan (spec section 3), JSON text. */
     polygonGeoJson: text('polygon_geojson'),
+    /** The survey mission (settings and figures, ADR 082), JSON text. */
+    surveyPlan: text('survey_plan'),
     areaSqm: real('area_sqm'),
     distanceFromHub: real('distance_from_hub'),
     nearestHub: text('nearest_hub', { length: 200 }),
@@ -345,7 +370,10 @@ export const payments = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     amount: integer('amount').notNull(),
-    /** pending | paid | failed | cancelled | superseded */
+    /**
+     * pending | paid | failed | cancelled | superseded | expired | unapplied (money received
+     * for a superseded or expired attempt: refund or re-quote, never marks the project paid).
+     */
     status: text('status', { length: 20 }).notNull().default('pending'),
     mode: text('mode', { length: 20 }).notNull(),
     pfPaymentId: text('pf_payment_id', { length: 100 }),
@@ -373,7 +401,13 @@ export const paymentNotifications = sqliteTable(
     mPaymentId: text('m_payment_id', { length: 100 }),
     pfPaymentId: text('pf_payment_id', { length: 100 }),
     paymentStatus: text('payment_status', { length: 20 }),
+    /**
+     * The whole body for notifications that passed the signature and source checks; for
+     * any other only its first 256 characters (the rest is not kept: ADR 061).
+     */
     rawBody: text('raw_body').notNull(),
+    /** SHA-256 (hex) of the whole body as received. */
+    bodySha256: text('body_sha256', { length: 64 }),
     sourceIp: text('source_ip', { length: 64 }),
     /** accepted | duplicate | rejected */
     outcome: text('outcome', { length: 20 }).notNull(),
@@ -431,6 +465,7 @@ export const counters = sqliteTable('counters', {
 export type User = typeof users.$inferSelect
 export type Project = typeof projects.$inferSelect
 export type Hub = typeof hubs.$inferSelect
+export type DroneProfile = typeof droneProfiles.$inferSelect
 export type AirspaceZone = typeof airspaceZones.$inferSelect
 export type Invoice = typeof invoices.$inferSelect
 export type Payment = typeof payments.$inferSelect

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { formatPhone } from '#app/domain/format/numbers.ts'
 import { SiteFooter } from '#app/components/layout/site-footer.tsx'
 import { SiteHeader } from '#app/components/layout/site-header.tsx'
 import { getOptionalUser } from '#app/domain/auth/guards.server.ts'
@@ -145,7 +146,7 @@ export default function LegalPage() {
                 </Item>
                 <Item title="Information Officer">
                   {informationOfficer}, reachable at <a className="link" href={`mailto:${company.email}`}>{company.email}</a> or{' '}
-                  {company.phone}. Our PAIA manual is available from the same address.
+                  {formatPhone(company.phone)}. Our PAIA manual is available from the same address.
                 </Item>
                 <Item title="Complaints">
                   You may complain to the Information Regulator (South Africa) at inforegulator.org.za if you believe we have mishandled your

@@ -15,6 +15,7 @@ import { useEffect, useMemo, useRef, useState, type MutableRefObject } from 'rea
 import { CircleMarker, GeoJSON, MapContainer, Polygon, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet'
 import type { LatLng } from '#app/domain/geometry/areas.ts'
 import { isTooCloseToPlaced } from '#app/domain/geometry/point-spacing.ts'
+import { MAX_SCREENSHOT_CHARS } from '#app/domain/projects/flight-plan.ts'
 import { AREA_STYLE, TILE_ATTRIBUTION } from '#app/components/maps/map-constants.ts'
 
 export interface MapHub {
@@ -330,7 +331,10 @@ function ZonesLayer({ zones, interactive }: { zones: MapZone[]; interactive: boo
       onEachFeature={(feature, layer) => {
         if (!interactive) return
         const p = feature.properties as { zoneName: string; zoneType: string; fee: number }
-        layer.bindTooltip(`${p.zoneName} (${p.zoneType})${p.fee ? ` · R${(p.fee / 100).toFixed(0)}` : ''}`, { sticky: true })
+        // Zone names come from uploaded KML: text only, never HTML (Leaflet sets a string as innerHTML).
+        const label = document.createElement('span')
+        label.textContent = `${p.zoneName} (${p.zoneType})${p.fee ? ` · R${(p.fee / 100).toFixed(0)}` : ''}`
+        layer.bindTooltip(label, { sticky: true })
       }}
     />
   )
@@ -478,7 +482,9 @@ export async function captureMap(map: L.Map, timeoutMs = 8000): Promise<string |
     scaled.width = Math.max(1, Math.round(canvas.width * 0.8))
     scaled.height = Math.max(1, Math.round(canvas.height * 0.8))
     scaled.getContext('2d')?.drawImage(canvas, 0, 0, scaled.width, scaled.height)
-    return scaled.toDataURL('image/png', 0.7)
+    // At most 1 MB is stored: a PNG when it fits, a JPEG otherwise (the server drops anything larger).
+    const png = scaled.toDataURL('image/png')
+    return png.length <= MAX_SCREENSHOT_CHARS ? png : scaled.toDataURL('image/jpeg', 0.7)
   } catch (error) {
     // A tainted canvas throws a SecurityError here: no screenshot, the quote goes on.
     console.warn('[planner] screenshot unavailable', error)

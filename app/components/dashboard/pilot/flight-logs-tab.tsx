@@ -1,7 +1,8 @@
 /** Flight Logs (spec "Pilot dashboard"): the pilot's projects with uploaded media, hours and counts. */
 import { Link } from '@remix-run/react'
 import { formatFlightHours } from '#app/domain/pilot/schemas.ts'
-import { StatusBadge, formatDate } from '../client/project-details.tsx'
+import { formatDate } from '../client/project-details.tsx'
+import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import type { FlightLogRow } from './types.ts'
 
 export function FlightLogsTab({ logs }: { logs: FlightLogRow[] }) {

@@ -5,7 +5,8 @@
 import { Link } from '@remix-run/react'
 import type { ListedFile } from '#app/components/files/file-groups.tsx'
 import { formatFlightHours } from '#app/domain/pilot/schemas.ts'
-import { StatusBadge, formatDate } from '../client/project-details.tsx'
+import { formatDate } from '../client/project-details.tsx'
+import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { JobDialog } from './job-dialog.tsx'
 import type { PilotJob } from './types.ts'
 
