@@ -135,6 +135,7 @@ export function getProjectForAdmin(id: number) {
       fileType: projectFiles.fileType,
       fileSize: projectFiles.fileSize,
       fileCategory: projectFiles.fileCategory,
+      uploadedBy: projectFiles.uploadedBy,
       createdAt: projectFiles.createdAt,
     })
     .from(projectFiles)
