@@ -46,6 +46,7 @@ export function JobDialog({ job, closeTo, tileUrl, pilotId, files }: { job: Pilo
   const plan = job.flightPlan
   const areas = plan?.areas ?? []
   const action = `/dashboard?project=${job.id}`
+  const filesAction = `/pilot/projects/${job.id}/files`
   const mapsLink = job.latitude != null && job.longitude != null ? `https://www.google.com/maps/dir/?api=1&destination=${job.latitude},${job.longitude}` : null
   return (
     <UrlDialog title={job.name} description={<>Project #{job.id} · <StatusBadge status={job.status} /></>} closeTo={closeTo} size="lg" testId="job-dialog">
@@ -144,13 +145,13 @@ export function JobDialog({ job, closeTo, tileUrl, pilotId, files }: { job: Pilo
         <Section title="Flight media" testId="job-media">
           {job.status === 'completed' ? null : (
             <div className="mb-4 grid gap-4 md:grid-cols-2">
-              <UploadWidget projectId={job.id} category="raw_image" multiple action={action} label="Upload photos" />
-              <UploadWidget projectId={job.id} category="raw_video" multiple action={action} label="Upload videos" />
+              <UploadWidget projectId={job.id} category="raw_image" multiple action={filesAction} label="Upload photos" />
+              <UploadWidget projectId={job.id} category="raw_video" multiple action={filesAction} label="Upload videos" />
             </div>
           )}
           <FileGroups
             files={files}
-            deleteAction={action}
+            deleteAction={filesAction}
             canDelete={(f) => f.uploadedBy === pilotId && job.status !== 'completed' && (PILOT_CATEGORIES as readonly string[]).includes(f.fileCategory)}
           />
         </Section>
