@@ -75,6 +75,7 @@ export default function DashboardPage() {
           welcome={data.welcome}
           projects={data.projects}
           openProjectId={data.openProjectId}
+          openProjectFiles={data.openProjectFiles}
           flightLogs={data.flightLogs}
           tileUrl={data.tileUrl}
         />

@@ -8,6 +8,7 @@ import { and, desc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { projects, type Project } from '#db/schema.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { deliverablesAvailableUntil } from '#app/domain/files/rules.ts'
 import { SurveyAreasSchema, openRing, surveyAreaSqm, type SurveyArea } from '#app/domain/geometry/areas.ts'
 import type { FieldErrors } from '#app/domain/http/api.server.ts'
 import {
@@ -161,6 +162,9 @@ export function toProjectCard(project: Project) {
     airspaceZone: project.airspaceZone,
     quotedAt: project.quotedAt ? project.quotedAt.toISOString() : null,
     createdAt: project.createdAt.toISOString(),
+    completedAt: project.completedAt ? project.completedAt.toISOString() : null,
+    /** The last day the client can download the deliverables (one month after completion). */
+    deliverablesUntil: project.completedAt ? deliverablesAvailableUntil(project.completedAt).toISOString() : null,
     hasFlightPlanData: Boolean(project.polygonGeoJson),
     flightPlan,
     canPay: canPay(project),
