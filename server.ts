@@ -15,6 +15,7 @@ import morgan from 'morgan'
 import { assertSafeProductionConfig, getEnv } from './app/domain/config/env.server.ts'
 import { closeDb, getDb } from './app/domain/db/db.server.ts'
 import { checkDeclaredBody, redactUrlForLog } from './app/domain/http/request-limits.server.ts'
+import { startDailyJobs } from './app/domain/jobs/daily.server.ts'
 import { seedDemo } from './db/seed.ts'
 
 installGlobals({ nativeFetch: true })
@@ -107,6 +108,7 @@ const server = app.listen(env.PORT, () => {
   console.log(`Kestrel listening on http://localhost:${env.PORT}`)
   if (!isProduction) broadcastDevReady(build)
 })
+const stopDailyJobs = startDailyJobs()
 
 if (!isProduction) {
   const chokidar = await import('chokidar')
@@ -118,6 +120,7 @@ if (!isProduction) {
 
 closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   if (err) console.error(err)
+  stopDailyJobs()
   await new Promise<void>((resolve) => server.close(() => resolve()))
   closeDb()
 })

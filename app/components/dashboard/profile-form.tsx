@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useActionData, useNavigation } from '@remix-run/react'
 import { Field } from '#app/components/forms.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
-import { ProfileSchema } from '#app/domain/auth/schemas.ts'
+import { ClientProfileSchema } from '#app/domain/payments/billing.ts'
 
 export interface ProfileValues {
   firstName: string
@@ -11,18 +11,26 @@ export interface ProfileValues {
   email: string
   phone: string | null
   companyName: string | null
+  vatNumber?: string | null
+  billingAddress?: string | null
+  marketingOptIn?: boolean
 }
 
-/** Profile tab: first name, last name, phone and company are saved; e-mail is read-only. */
-export function ProfileForm({ profile }: { profile: ProfileValues }) {
+/**
+ * Profile tab: first name, last name, phone and company are saved; e-mail is read-only.
+ * With `billing`, also the VAT number and billing address the tax invoice shows (clients).
+ */
+export function ProfileForm({ profile, billing = false }: { profile: ProfileValues; billing?: boolean }) {
+  // The client schema is a superset: without the billing inputs its extra fields stay empty.
+  const schema = ClientProfileSchema
   const actionData = useActionData<{ intent?: string; result?: SubmissionResult<string[]> }>()
   const navigation = useNavigation()
   const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'update-profile'
   const [form, fields] = useForm({
     id: 'profile-form',
-    constraint: getZodConstraint(ProfileSchema),
+    constraint: getZodConstraint(schema),
     lastResult: actionData?.intent === 'update-profile' && navigation.state === 'idle' ? actionData.result : null,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
     defaultValue: {
@@ -30,6 +38,8 @@ export function ProfileForm({ profile }: { profile: ProfileValues }) {
       lastName: profile.lastName,
       phone: profile.phone ?? '',
       companyName: profile.companyName ?? '',
+      vatNumber: profile.vatNumber ?? '',
+      billingAddress: profile.billingAddress ?? '',
     },
   })
   return (
@@ -53,6 +63,21 @@ export function ProfileForm({ profile }: { profile: ProfileValues }) {
           <Field label="Phone" prefix="+27" errors={fields.phone.errors} inputProps={getInputProps(fields.phone, { type: 'tel' })} />
           <Field label="Company" errors={fields.companyName.errors} inputProps={getInputProps(fields.companyName, { type: 'text' })} />
         </div>
+        {billing ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label="VAT number (optional)"
+              hint="Shown on your tax invoices"
+              errors={fields.vatNumber.errors}
+              inputProps={{ ...getInputProps(fields.vatNumber, { type: 'text' }), inputMode: 'numeric', placeholder: '4xxxxxxxxx' }}
+            />
+            <Field
+              label="Billing address (optional)"
+              errors={fields.billingAddress.errors}
+              inputProps={{ ...getInputProps(fields.billingAddress, { type: 'text' }), autoComplete: 'street-address' }}
+            />
+          </div>
+        ) : null}
         <StatusButton pending={pending} pendingLabel="Saving...">
           Update Profile
         </StatusButton>

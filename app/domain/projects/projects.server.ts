@@ -28,7 +28,7 @@ import {
 import type { DraftInput } from './project-schemas.ts'
 import { projectPricingColumns } from '#app/domain/pricing/quote.server.ts'
 import { quoteProjectAreas, type ProjectQuote } from './quoting.server.ts'
-import { canPay, canPlan } from './status.ts'
+import { canCancel, canPay, canPlan } from './status.ts'
 
 export class ProjectError extends Error {
   constructor(
@@ -163,6 +163,7 @@ export function toProjectCard(project: Project) {
     flightPlan,
     canPay: canPay(project),
     canPlan: canPlan(project),
+    canCancel: canCancel(project),
   }
 }
 export type ProjectCard = ReturnType<typeof toProjectCard>
