@@ -41,6 +41,9 @@ export const FILE_CATEGORIES = [
   'land_owner_agreement',
   'processed_deliverable',
   'project_document',
+  /** The pilot's photos and videos from the flight. */
+  'raw_image',
+  'raw_video',
 ] as const
 export type FileCategory = (typeof FILE_CATEGORIES)[number]
 
@@ -143,6 +146,29 @@ export const hubs = sqliteTable(
   (t) => [index('hubs_active_idx').on(t.isActive)],
 )
 
+/** Drones and their mapping cameras for survey planning (ADR 081). */
+export const droneProfiles = sqliteTable(
+  'drone_profiles',
+  {
+    id: id(),
+    name: text('name', { length: 120 }).notNull().unique(),
+    sensorWidthMm: real('sensor_width_mm').notNull(),
+    sensorHeightMm: real('sensor_height_mm').notNull(),
+    focalLengthMm: real('focal_length_mm').notNull(),
+    imageWidthPx: integer('image_width_px').notNull(),
+    imageHeightPx: integer('image_height_px').notNull(),
+    minTriggerIntervalS: real('min_trigger_interval_s').notNull(),
+    speedMs: real('speed_ms').notNull(),
+    flightTimePerBatteryMin: real('flight_time_per_battery_min').notNull(),
+    /** 0–1: the share of a battery planned for survey legs (the rest is reserve). */
+    usableBatteryShare: real('usable_battery_share').notNull(),
+    isActive: bool('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('drone_profiles_active_idx').on(t.isActive)],
+)
+
 export const systemSettings = sqliteTable('system_settings', {
   id: id(),
   settingKey: text('setting_key', { length: 100 }).notNull().unique(),
@@ -217,6 +243,8 @@ export const projects = sqliteTable(
     requirements: text('requirements'),
     /** The flight plan (spec section 3), JSON text. */
     polygonGeoJson: text('polygon_geojson'),
+    /** The survey mission (settings and figures, ADR 082), JSON text. */
+    surveyPlan: text('survey_plan'),
     areaSqm: real('area_sqm'),
     distanceFromHub: real('distance_from_hub'),
     nearestHub: text('nearest_hub', { length: 200 }),
@@ -257,6 +285,8 @@ export const projects = sqliteTable(
     termsAcceptedIp: text('terms_accepted_ip', { length: 64 }),
     cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
     completedAt: integer('completed_at', { mode: 'timestamp_ms' }),
+    /** When the client was e-mailed that the deliverables are ready ('Complete Project'). */
+    clientNotifiedAt: integer('client_notified_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -275,7 +305,7 @@ export const projectFiles = sqliteTable(
     projectId: integer('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
-    /** The name on disk inside DATA_DIR. */
+    /** The storage key: the server-chosen path of the file inside DATA_DIR. */
     fileName: text('file_name').notNull(),
     originalName: text('original_name', { length: 255 }).notNull(),
     fileUrl: text('file_url').notNull(),
@@ -288,9 +318,14 @@ export const projectFiles = sqliteTable(
     uploadedBy: integer('uploaded_by').references(() => users.id, {
       onDelete: 'set null',
     }),
+    /** Hex SHA-256 of the content, computed while it was received (also the ETag). */
+    sha256: text('sha256', { length: 64 }),
     createdAt: createdAt(),
   },
-  (t) => [index('project_files_project_idx').on(t.projectId)],
+  (t) => [
+    index('project_files_project_idx').on(t.projectId),
+    uniqueIndex('project_files_file_name_unique').on(t.fileName),
+  ],
 )
 
 export const invoices = sqliteTable(
@@ -356,7 +391,10 @@ export const payments = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     amount: integer('amount').notNull(),
-    /** pending | paid | failed | cancelled | superseded */
+    /**
+     * pending | paid | failed | cancelled | superseded | expired | unapplied (money received
+     * for a superseded or expired attempt: refund or re-quote, never marks the project paid).
+     */
     status: text('status', { length: 20 }).notNull().default('pending'),
     mode: text('mode', { length: 20 }).notNull(),
     pfPaymentId: text('pf_payment_id', { length: 100 }),
@@ -384,7 +422,13 @@ export const paymentNotifications = sqliteTable(
     mPaymentId: text('m_payment_id', { length: 100 }),
     pfPaymentId: text('pf_payment_id', { length: 100 }),
     paymentStatus: text('payment_status', { length: 20 }),
+    /**
+     * The whole body for notifications that passed the signature and source checks; for
+     * any other only its first 256 characters (the rest is not kept: ADR 061).
+     */
     rawBody: text('raw_body').notNull(),
+    /** SHA-256 (hex) of the whole body as received. */
+    bodySha256: text('body_sha256', { length: 64 }),
     sourceIp: text('source_ip', { length: 64 }),
     /** accepted | duplicate | rejected */
     outcome: text('outcome', { length: 20 }).notNull(),
@@ -505,6 +549,7 @@ export const counters = sqliteTable('counters', {
 export type User = typeof users.$inferSelect
 export type Project = typeof projects.$inferSelect
 export type Hub = typeof hubs.$inferSelect
+export type DroneProfile = typeof droneProfiles.$inferSelect
 export type AirspaceZone = typeof airspaceZones.$inferSelect
 export type Invoice = typeof invoices.$inferSelect
 export type Payment = typeof payments.$inferSelect

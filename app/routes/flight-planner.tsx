@@ -153,6 +153,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireClient(request)
   const id = Number(new URL(request.url).searchParams.get('projectId'))
   if (!Number.isInteger(id) || id <= 0) return failure(400, 'No project selected', null)
+  // Ownership first: nothing of a stranger's body is read or parsed.
+  let wasDraft: boolean
+  try {
+    wasDraft = getClientProject(user.id, id).status === 'draft'
+  } catch (error) {
+    if (error instanceof ProjectError && error.status === 404) throw redirect('/dashboard')
+    throw error
+  }
 
   let formData: FormData
   try {
@@ -176,9 +184,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const { areas, field } = input
   const screenshot = formData.get('screenshot')
-  let wasDraft: boolean
   try {
-    wasDraft = getClientProject(user.id, id).status === 'draft'
     completeFlightPlan(user.id, id, { areas, screenshot: typeof screenshot === 'string' && screenshot ? screenshot : undefined })
   } catch (error) {
     if (!(error instanceof ProjectError)) throw error

@@ -20,7 +20,22 @@ export interface ProfileValues {
  * Profile tab: first name, last name, phone and company are saved; e-mail is read-only.
  * With `billing`, also the VAT number and billing address the tax invoice shows (clients).
  */
-export function ProfileForm({ profile, billing = false }: { profile: ProfileValues; billing?: boolean }) {
+export function ProfileForm({
+  profile,
+  description = 'Keep your contact details current so our pilots can reach you on survey day.',
+  withCompany = true,
+  billing = false,
+  children,
+}: {
+  profile: ProfileValues
+  description?: string
+  /** Pilots have no company field. */
+  withCompany?: boolean
+  /** Clients: VAT number and billing address for the tax invoice. */
+  billing?: boolean
+  /** Shown under the form (e.g. the pilot's credentials). */
+  children?: React.ReactNode
+}) {
   // The client schema is a superset: without the billing inputs its extra fields stay empty.
   const schema = ClientProfileSchema
   const actionData = useActionData<{ intent?: string; result?: SubmissionResult<string[]> }>()
@@ -47,7 +62,7 @@ export function ProfileForm({ profile, billing = false }: { profile: ProfileValu
       <h2 id="profile-heading" className="text-lg font-semibold text-ink-950">
         Profile
       </h2>
-      <p className="mt-1 text-sm text-ink-500">Keep your contact details current so our pilots can reach you on survey day.</p>
+      <p className="mt-1 text-sm text-ink-500">{description}</p>
       <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="update-profile" />
         <div className="grid gap-4 sm:grid-cols-2">
@@ -61,7 +76,11 @@ export function ProfileForm({ profile, billing = false }: { profile: ProfileValu
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Phone" prefix="+27" errors={fields.phone.errors} inputProps={getInputProps(fields.phone, { type: 'tel' })} />
-          <Field label="Company" errors={fields.companyName.errors} inputProps={getInputProps(fields.companyName, { type: 'text' })} />
+          {withCompany ? (
+            <Field label="Company" errors={fields.companyName.errors} inputProps={getInputProps(fields.companyName, { type: 'text' })} />
+          ) : (
+            <input type="hidden" name={fields.companyName.name} value={profile.companyName ?? ''} />
+          )}
         </div>
         {billing ? (
           <div className="grid gap-4 sm:grid-cols-2">
@@ -82,6 +101,7 @@ export function ProfileForm({ profile, billing = false }: { profile: ProfileValu
           Update Profile
         </StatusButton>
       </Form>
+      {children}
     </section>
   )
 }

@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react'
+import { formatPhone, phoneHref } from '#app/domain/format/numbers.ts'
 import { Logo } from './logo.tsx'
 
 export interface FooterCompany {
@@ -36,7 +37,7 @@ export function SiteFooter({ company }: { company: FooterCompany }) {
               <a className="hover:text-white" href={`mailto:${company.email}`}>
                 {company.email}
               </a>{' '}
-              · {company.phone}
+              · <a className="hover:text-white" href={phoneHref(company.phone)}>{formatPhone(company.phone)}</a>
             </li>
           </ul>
         </div>

@@ -4,7 +4,8 @@
  */
 import { z } from 'zod'
 import { OptionalIsoDateSchema } from '#app/domain/operator/expiry.ts'
-import { type PROJECT_STATUSES, ROLES } from '#db/schema.ts'
+import { ROLES } from '#db/schema.ts'
+import { ADMIN_STATUSES } from '#app/domain/projects/status.ts'
 import { COUNTRIES, EmailSchema, NewPasswordSchema, PhoneSchema } from '#app/domain/auth/schemas.ts'
 
 const requiredText = (message: string, max: number) =>
@@ -144,16 +145,7 @@ export function hubErrorMessage(fieldErrors: Record<string, string[]>) {
   return required ? HUB_REQUIRED_MESSAGE : (Object.values(fieldErrors)[0]?.[0] ?? HUB_REQUIRED_MESSAGE)
 }
 
-export const ADMIN_STATUSES = ['pending', 'assigned', 'in_progress', 'completed'] as const
 export type AdminStatus = (typeof ADMIN_STATUSES)[number]
-export const STATUS_LABELS: Record<(typeof PROJECT_STATUSES)[number], string> = {
-  draft: 'Draft',
-  pending: 'Pending',
-  assigned: 'Assigned',
-  in_progress: 'In Progress',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-}
 
 /** 'in-progress' is accepted on input and stored as 'in_progress' (decisions.md). */
 export const AdminStatusSchema = z.preprocess(

@@ -13,11 +13,11 @@ import { DomainError } from '#app/domain/http/domain-error.ts'
 import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
 import { renderEmail } from '#app/domain/mail/templates.ts'
 import { saToday } from '#app/domain/operator/expiry.ts'
-import { formatRand } from '#app/components/ui/money.ts'
+import { formatRand } from '#app/domain/format/numbers.ts'
 import { cancellationFigures, type CancellationFigures } from './cancellation.ts'
 import { formatCreditNoteNumber, formatTaxInvoiceNumber } from './invoice-format.ts'
 import { nextCounterValue } from './notify.server.ts'
-import { randForPdf, renderTaxDocumentPdf, saDate, surveyDescription } from './tax-invoice-pdf.server.ts'
+import { renderTaxDocumentPdf, saDate, surveyDescription } from './tax-invoice-pdf.server.ts'
 import { billedPartyOf, supplierOf } from './billing.server.ts'
 
 export const CREDIT_NOTE_COUNTER = 'credit_note_number'
@@ -237,7 +237,7 @@ export function renderCreditNotePdf({ refund, invoice, project, client }: { refu
       ['PayFast refund', refund.payfastRefundReference ?? '-'],
     ],
     billTo: billedPartyOf(invoice, client),
-    description: `${surveyDescription(project, 'Credit: aerial drone survey and mapping')}\nProject ${reason}.${refund.chargeAmount ? ` Cancellation charge kept: ${randForPdf(refund.chargeAmount)} incl. VAT.` : ''}`,
+    description: `${surveyDescription(project, 'Credit: aerial drone survey and mapping')}\nProject ${reason}.${refund.chargeAmount ? ` Cancellation charge kept: ${formatRand(refund.chargeAmount)} incl. VAT.` : ''}`,
     amounts: { subtotal: refund.refundSubtotal, vat: refund.refundVat, total: refund.refundAmount },
     note: `Refunded on ${saDate(issuedAt)} via PayFast (reference ${refund.payfastRefundReference ?? '-'}). Credits tax invoice ${taxInvoice}.`,
   })

@@ -4,10 +4,10 @@
  * address and VAT number, client details, description, quantity and the amounts
  * excl. VAT, VAT 15 % and incl. VAT. Drawn with pdf-lib.
  */
+import { formatHectares, formatRand } from '#app/domain/format/numbers.ts'
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
 import type { Invoice, Project, User } from '#db/schema.ts'
 import type { CompanyInfo } from '#app/domain/config/env.server.ts'
-import { centsToAmount } from './payfast.ts'
 import { formatTaxInvoiceNumber } from './invoice-format.ts'
 import { billedPartyOf, supplierOf } from './billing.server.ts'
 
@@ -26,13 +26,6 @@ export function pdfSafe(text: string) {
     .replace(/[^\x20-\x7e\xa0-\xff]/g, '?')
 }
 
-/** R 1 234.56 — thousands spaced, from integer cents (no floating point). */
-export function randForPdf(cents: number) {
-  const [whole, fraction] = centsToAmount(cents).split('.')
-  const negative = whole!.startsWith('-')
-  const digits = negative ? whole!.slice(1) : whole!
-  return `${negative ? '-' : ''}R ${digits.replace(/\B(?=(\d{3})+(?!\d))/g, ' ')}.${fraction}`
-}
 
 function wrap(text: string, font: PDFFont, size: number, width: number) {
   const lines: string[] = []
@@ -150,8 +143,8 @@ export async function renderTaxDocumentPdf(doc: TaxDocument): Promise<Uint8Array
   y -= 24
   const { subtotal, vat, total } = doc.amounts
   text(page, '1', 330, y, { size: 9.5, alignRight: true })
-  text(page, randForPdf(subtotal), 432, y, { size: 9.5, alignRight: true })
-  text(page, randForPdf(subtotal), right - 8, y, { size: 9.5, alignRight: true })
+  text(page, formatRand(subtotal), 432, y, { size: 9.5, alignRight: true })
+  text(page, formatRand(subtotal), right - 8, y, { size: 9.5, alignRight: true })
   for (const line of wrap(doc.description, regular, 9.5, 245)) {
     text(page, line, left + 8, y, { size: 9.5 })
     y -= 13
@@ -162,9 +155,9 @@ export async function renderTaxDocumentPdf(doc: TaxDocument): Promise<Uint8Array
   // Totals.
   y -= 20
   const totals: Array<[string, string, boolean]> = [
-    ['Total excl. VAT', randForPdf(subtotal), false],
-    ['VAT 15 %', randForPdf(vat), false],
-    ['Total incl. VAT', randForPdf(total), true],
+    ['Total excl. VAT', formatRand(subtotal), false],
+    ['VAT 15 %', formatRand(vat), false],
+    ['Total incl. VAT', formatRand(total), true],
   ]
   for (const [label, value, strong] of totals) {
     if (strong) page.drawLine({ start: { x: 330, y: y + 14 }, end: { x: right, y: y + 14 }, thickness: 1, color: INK })
@@ -198,10 +191,10 @@ export function saDate(date: Date) {
 
 /** The survey line of both documents. */
 export function surveyDescription(project: Project, prefix = 'Aerial drone survey and mapping') {
-  const hectares = ((project.areaSqm ?? 0) / 10_000).toFixed(2)
+  const hectares = formatHectares(project.areaSqm)
   return [
     `${prefix}: ${project.name}`,
-    `Survey area ${hectares} ha${project.location ? `, ${project.location}` : ''}`,
+    `Survey area ${hectares}${project.location ? `, ${project.location}` : ''}`,
     `Orthomosaic map, surface model and survey report${project.deadline ? `; preferred date ${project.deadline}` : ''}`,
   ].join('\n')
 }

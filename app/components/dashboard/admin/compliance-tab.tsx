@@ -4,7 +4,7 @@
  * PayFast reference (which issues the credit note). Plain forms: work without JavaScript.
  */
 import { Form } from '@remix-run/react'
-import { formatRand } from '#app/components/ui/money.ts'
+import { formatRand } from '#app/domain/format/numbers.ts'
 import { cn } from '#app/components/ui/cn.ts'
 import { OPERATOR_DOCUMENT_KINDS } from '#db/schema.ts'
 import { OPERATOR_DOCUMENT_LABELS } from '#app/domain/operator/schemas.ts'
