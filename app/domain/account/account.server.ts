@@ -5,7 +5,6 @@
  * removed; invoices kept with the name and address the tax invoice carried).
  */
 import fs from 'node:fs/promises'
-import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { strToU8, zipSync, type Zippable } from 'fflate'
 import { and, count, eq, inArray, isNull, or } from 'drizzle-orm'
@@ -13,7 +12,7 @@ import { invoices, passwordResetTokens, projectFiles, projects, refunds, users, 
 import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { hashPassword, verifyPassword } from '#app/domain/auth/password.server.ts'
 import { deleteUserSessions } from '#app/domain/auth/session.server.ts'
-import { getEnv } from '#app/domain/config/env.server.ts'
+import { absolutePathOf } from '#app/domain/files/file-storage.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { readStoredFlightPlan } from '#app/domain/projects/flight-plan.ts'
@@ -26,10 +25,13 @@ export const ACCOUNT_DELETED_TOAST = { title: 'Account deleted', description: 'Y
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null)
 
+/** Where the files service keeps a stored file; null for a row whose path is not inside storage. */
 function filePath(fileName: string) {
-  const root = path.resolve(getEnv().DATA_DIR)
-  const full = path.resolve(root, fileName)
-  return full.startsWith(root + path.sep) ? full : null
+  try {
+    return absolutePathOf({ fileName })
+  } catch {
+    return null
+  }
 }
 
 /** Files the user uploaded, and every file on their own projects (the list in data.json). */
