@@ -20,6 +20,7 @@ import { createTusServer, startTusCleanup, TUS_PATH } from './app/domain/files/t
 import { checkDeclaredBody, redactUrlForLog } from './app/domain/http/request-limits.server.ts'
 import { PERMISSIONS_POLICY, cacheControlFor, carriesSession, usesHttps } from './app/domain/http/response-headers.server.ts'
 import { SESSION_COOKIE_NAME } from './app/domain/auth/session.server.ts'
+import { startDailyJobs } from './app/domain/jobs/daily.server.ts'
 import { seedDemo } from './db/seed.ts'
 
 installGlobals({ nativeFetch: true })
@@ -146,6 +147,7 @@ const server = app.listen(env.PORT, () => {
   console.log(`Kestrel listening on http://localhost:${env.PORT}`)
   if (!isProduction) broadcastDevReady(build)
 })
+const stopDailyJobs = startDailyJobs()
 
 if (!isProduction) {
   const chokidar = await import('chokidar')
@@ -157,6 +159,7 @@ if (!isProduction) {
 
 closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   if (err) console.error(err)
+  stopDailyJobs()
   stopTusCleanup()
   stopBackups()
   await new Promise<void>((resolve) => server.close(() => resolve()))

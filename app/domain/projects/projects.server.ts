@@ -31,7 +31,7 @@ import { projectPricingColumns } from '#app/domain/pricing/quote.server.ts'
 import { supersedeOpenPayments } from '#app/domain/payments/attempts.server.ts'
 import { quoteProjectAreas, type ProjectQuote } from './quoting.server.ts'
 import { initialSurveyPlan } from '#app/domain/survey/project-plan.server.ts'
-import { canPay, canPlan } from './status.ts'
+import { canCancel, canPay, canPlan } from './status.ts'
 
 export class ProjectError extends Error {
   constructor(
@@ -169,6 +169,7 @@ export function toProjectCard(project: Project) {
     flightPlan,
     canPay: canPay(project),
     canPlan: canPlan(project),
+    canCancel: canCancel(project),
   }
 }
 export type ProjectCard = ReturnType<typeof toProjectCard>
