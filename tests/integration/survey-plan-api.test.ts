@@ -74,9 +74,15 @@ describe('POST /api/survey/plan', () => {
     expect(body.fieldErrors[field]).toContain(message)
   })
 
-  test('not JSON → 400; not signed in → 401; GET → 405', async () => {
+  test('not JSON → 415, broken JSON → 400; not signed in → 401; GET → 405', async () => {
     const notJson = await callRoute(action, '/api/survey/plan', { body: 'nope', method: 'POST', headers })
-    expect(notJson.status).toBe(400)
+    expect(notJson.status).toBe(415)
+    const brokenJson = await callRoute(action, '/api/survey/plan', {
+      body: '{"areas": [',
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+    })
+    expect(brokenJson.status).toBe(400)
     expect((await post({ areas: [{ coordinates: vineyard }], camera: P4P, gsdCm: 2 }, {})).status).toBe(401)
     expect((await callRoute(loader, '/api/survey/plan')).status).toBe(405)
   })
