@@ -18,6 +18,8 @@ import { closeDb, getDb, getSqlite } from './app/domain/db/db.server.ts'
 import { sweepStorage } from './app/domain/files/file-storage.server.ts'
 import { createTusServer, startTusCleanup, TUS_PATH } from './app/domain/files/tus.server.ts'
 import { checkDeclaredBody, redactUrlForLog } from './app/domain/http/request-limits.server.ts'
+import { PERMISSIONS_POLICY, cacheControlFor, carriesSession, usesHttps } from './app/domain/http/response-headers.server.ts'
+import { SESSION_COOKIE_NAME } from './app/domain/auth/session.server.ts'
 import { seedDemo } from './db/seed.ts'
 
 installGlobals({ nativeFetch: true })
@@ -65,6 +67,8 @@ app.use(
   helmet({
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'same-origin' },
+    // HSTS only when the public address is https (ADR 071).
+    strictTransportSecurity: usesHttps(env.APP_URL) ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     contentSecurityPolicy: {
       directives: {
         'default-src': ["'self'"],
@@ -82,10 +86,24 @@ app.use(
   }),
 )
 
-// Static assets: fingerprinted build output is immutable; the rest caches for an hour.
-app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
-app.use(express.static('public', { maxAge: '1h' }))
-app.use('/build', (_req, res) => res.status(404).end())
+// Browser features the app never uses are off (ADR 071).
+app.use((_req, res, next) => {
+  res.setHeader('Permissions-Policy', PERMISSIONS_POLICY)
+  next()
+})
+
+// Signed-in and /api answers are never stored by a cache or the back/forward history (ADR 071).
+app.use((req, res, next) => {
+  const signedIn = carriesSession({ cookie: req.headers.cookie, sessionHeader: req.get('x-session-id') }, SESSION_COOKIE_NAME)
+  const writeHead = res.writeHead
+  res.writeHead = function (this: express.Response, ...args: Parameters<typeof writeHead>) {
+    const current = res.getHeader('Cache-Control')
+    const next = cacheControlFor({ path: req.path, signedIn, current: typeof current === 'string' ? current : null })
+    if (next) res.setHeader('Cache-Control', next)
+    return writeHead.apply(this, args)
+  } as typeof writeHead
+  next()
+})
 
 // Access log without query strings or reset tokens.
 morgan.token('safe-url', (req: express.Request) => redactUrlForLog(req.originalUrl || req.url))
@@ -107,6 +125,8 @@ app.use((req, res, next) => {
     transferEncoding: req.headers['transfer-encoding'],
   })
   if (check.ok) return next()
+  // Answer at once and close: the unread body is never parsed (the client may still be sending).
+  res.setHeader('Connection', 'close')
   res.status(check.status).json({ error: check.error })
 })
 

@@ -1,4 +1,5 @@
 import { pageParam } from '#app/domain/http/query.ts'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import type { ReactNode } from 'react'
 import { getFormProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
@@ -46,7 +47,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')
   const { project } = loadProject(params.projectId)
   const back = closeUrl(new URL(request.url))
-  const submission = parseWithZod(await request.formData(), { schema: ProjectSaveSchema })
+  const submission = parseWithZod(await readFormBody(request), { schema: ProjectSaveSchema })
   if (submission.status !== 'success') {
     return adminFormFailure(submission.reply(), 400, 'Failed to save changes', 'Error Saving')
   }

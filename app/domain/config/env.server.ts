@@ -28,9 +28,9 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('data/files'),
   MAIL_OUTBOX_DIR: z.string().default('data/outbox'),
   /** Uploads are refused (507) when they would leave less free space than this on DATA_DIR's disk. */
-  MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(512),
+  MIN_FREE_DISK_MB: numberInput(z.number().int().min(0).default(512)),
   /** Unfinished resumable uploads are deleted after this many hours without progress. */
-  TUS_EXPIRATION_HOURS: z.coerce.number().positive().default(24),
+  TUS_EXPIRATION_HOURS: numberInput(z.number().positive().default(24)),
   APP_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().default(DEV_SESSION_SECRET),
   SMTP_URL: z.string().optional(),
