@@ -45,6 +45,27 @@ export async function createQuotedProjectViaApi(request: APIRequestContext, name
   return project
 }
 
+/** About 410 ha around Constantia: a re-plan far larger than the quote the terms were accepted for. */
+export const LARGE_CONSTANTIA_AREA = [
+  { latitude: -34.0, longitude: 18.42 },
+  { latitude: -34.0, longitude: 18.442 },
+  { latitude: -34.0185, longitude: 18.442 },
+  { latitude: -34.0185, longitude: 18.42 },
+]
+
+/** Saves a new flight plan for the project through the API, as the client's planner would. */
+export async function replanViaApi(request: APIRequestContext, projectId: number, coordinates = LARGE_CONSTANTIA_AREA) {
+  const login = await request.post('/api/auth/login', { data: { email: DEMO_CLIENT_EMAIL, password: DEMO_PASSWORD } })
+  expect(login.status()).toBe(200)
+  const { sessionId } = (await login.json()) as { sessionId: string }
+  const complete = await request.put(`/api/client/projects/${projectId}/complete`, {
+    headers: { 'x-session-id': sessionId },
+    data: { areas: [{ coordinates: coordinates.map((c, i) => ({ pointNumber: i + 1, ...c })) }] },
+  })
+  expect(complete.status()).toBe(200)
+  return (await complete.json()) as { id: number; quoteAmount: number }
+}
+
 /** How the app shows rand (en-ZA). */
 export function rand(cents: number) {
   return new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'ZAR' }).format(cents / 100)

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
-import { createQuotedProjectViaApi, DEMO_CLIENT_EMAIL, rand } from './checkout-fixtures.ts'
+import { createQuotedProjectViaApi, DEMO_CLIENT_EMAIL, rand, replanViaApi } from './checkout-fixtures.ts'
 import { DEMO_PASSWORD, login, waitForMail } from './fixtures.ts'
 
 async function acceptTermsAndGoToGateway(page: Page, projectId: number, quoteAmount: number, { viaDashboard = false } = {}) {
@@ -100,6 +100,30 @@ test('cancelling at the gateway keeps the project unpaid and offers the way back
   const row = page.getByTestId('invoice-row').filter({ hasText: project.name })
   await expect(row.getByText('Pending', { exact: true })).toBeVisible()
   await expect(row.getByRole('link', { name: /Download tax invoice/ })).toHaveCount(0)
+})
+
+test('re-planning after accepting the terms: paying the old form is recorded and flagged, never marks the project paid', async ({ page, request, browser }) => {
+  const project = await createQuotedProjectViaApi(request)
+  await login(page, DEMO_CLIENT_EMAIL, DEMO_PASSWORD)
+  await acceptTermsAndGoToGateway(page, project.id, project.quoteAmount)
+  const replanned = await replanViaApi(request, project.id)
+  expect(replanned.quoteAmount).toBeGreaterThan(project.quoteAmount * 20)
+
+  // The old PayFast form, for the old amount, is completed anyway.
+  await page.getByRole('button', { name: /^Pay / }).click()
+  await expect(page).toHaveURL(/\/payment-success\?m_payment_id=KAS-/)
+  await expect(page.getByRole('heading', { name: 'Payment received for an old quote' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Payment Confirmed' })).toHaveCount(0)
+  await page.goto(`/checkout/${project.id}`)
+  await expect(page.getByTestId('checkout-total')).toHaveText(rand(replanned.quoteAmount))
+
+  const admin = await browser.newPage()
+  await login(admin, 'admin@example.com', DEMO_PASSWORD)
+  await admin.goto('/admin?tab=financial')
+  const flagged = admin.getByTestId('flagged-payments').getByRole('row').filter({ hasText: project.name })
+  await expect(flagged).toContainText('payment for a superseded quote — refund or re-quote')
+  await expect(flagged).toContainText(rand(project.quoteAmount))
+  await admin.close()
 })
 
 test('the success page with a forged status in the URL does not confirm anything', async ({ page, request }) => {

@@ -6,7 +6,7 @@
  * per pf_payment_id. E-mails go out after the commit, only on the transition to paid.
  */
 import crypto from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import {
   counters,
   invoices,
@@ -134,8 +134,9 @@ export async function processPayfastNotification(input: {
   // 7. Status mapping: only COMPLETE fulfils.
   if (paymentStatus !== 'COMPLETE') {
     return db.transaction((tx) => {
-      if (paymentStatus === 'FAILED' && payment.status === 'pending') {
-        tx.update(payments).set({ status: 'failed' }).where(eq(payments.id, payment.id)).run()
+      // Guarded on the current status: the row may have changed during the awaited confirmation.
+      if (paymentStatus === 'FAILED') {
+        tx.update(payments).set({ status: 'failed' }).where(and(eq(payments.id, payment.id), eq(payments.status, 'pending'))).run()
       }
       return finish('accepted', `payment_status ${paymentStatus} recorded, not fulfilled`, { paymentId: payment.id }, tx)
     })
