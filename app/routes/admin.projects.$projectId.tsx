@@ -4,7 +4,7 @@ import { getFormProps, getSelectProps, getTextareaProps, useForm } from '@confor
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { projectListQuery } from '#app/components/dashboard/admin/projects-tab.tsx'
 import { AdminDialog, DialogActions, formatDate, YesNoBadge } from '#app/components/dashboard/admin/ui.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
@@ -139,7 +139,16 @@ export default function ProjectDialog() {
       </div>
 
       <section aria-labelledby="pd-plan" className="mt-5 rounded-xl border border-ink-100 p-4">
-        <h3 id="pd-plan" className="mb-2 text-sm font-semibold text-ink-950">Flight plan</h3>
+        <div className="mb-2 flex items-center justify-between gap-2">
+          <h3 id="pd-plan" className="text-sm font-semibold text-ink-950">
+            Flight plan
+          </h3>
+          {flightPlan.status === 'none' ? null : (
+            <Link to={`/projects/${project.id}/survey`} className="text-sm font-medium text-amber-700 hover:underline">
+              Survey mission &amp; files
+            </Link>
+          )}
+        </div>
         {flightPlan.status === 'none' ? (
           <p className="text-sm text-ink-500">No flight plan saved yet.</p>
         ) : flightPlan.status === 'unparseable' ? (
