@@ -41,6 +41,7 @@ test('@js-only the planner draws the survey grid over a concave area, and the qu
 })
 
 test('@no-js-only without JavaScript pasted coordinates give the survey mission table', async ({ page }) => {
+  test.setTimeout(120_000)
   await login(page, DEMO_CLIENT, DEMO_PASSWORD)
   await createProject(page, `Concave orchard ${Date.now()}`, { js: false })
   await page.getByLabel('Coordinates').fill(areasToText([CONCAVE]))
