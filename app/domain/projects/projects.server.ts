@@ -8,6 +8,7 @@ import { and, desc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { projects, type Project } from '#db/schema.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { deliverablesAvailableUntil } from '#app/domain/files/rules.ts'
 import { SurveyAreasSchema, openRing, surveyAreaSqm, type SurveyArea } from '#app/domain/geometry/areas.ts'
 import type { FieldErrors } from '#app/domain/http/api.server.ts'
 import {
@@ -30,7 +31,7 @@ import { projectPricingColumns } from '#app/domain/pricing/quote.server.ts'
 import { supersedeOpenPayments } from '#app/domain/payments/attempts.server.ts'
 import { quoteProjectAreas, type ProjectQuote } from './quoting.server.ts'
 import { initialSurveyPlan } from '#app/domain/survey/project-plan.server.ts'
-import { canPay, canPlan } from './status.ts'
+import { canCancel, canPay, canPlan } from './status.ts'
 
 export class ProjectError extends Error {
   constructor(
@@ -161,10 +162,14 @@ export function toProjectCard(project: Project) {
     airspaceZone: project.airspaceZone,
     quotedAt: project.quotedAt ? project.quotedAt.toISOString() : null,
     createdAt: project.createdAt.toISOString(),
+    completedAt: project.completedAt ? project.completedAt.toISOString() : null,
+    /** The last day the client can download the deliverables (one month after completion). */
+    deliverablesUntil: project.completedAt ? deliverablesAvailableUntil(project.completedAt).toISOString() : null,
     hasFlightPlanData: Boolean(project.polygonGeoJson),
     flightPlan,
     canPay: canPay(project),
     canPlan: canPlan(project),
+    canCancel: canCancel(project),
   }
 }
 export type ProjectCard = ReturnType<typeof toProjectCard>

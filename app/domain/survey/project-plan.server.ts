@@ -10,7 +10,7 @@ import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import type { SurveyArea } from '#app/domain/geometry/areas.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { parseFlightPlan } from '#app/domain/projects/flight-plan.ts'
-import { requireProjectAccess } from '#app/domain/projects/project-access.server.ts'
+import { requireVisibleProject } from '#app/domain/files/access.server.ts'
 import { defaultDroneProfile } from './drone-profiles.server.ts'
 import { planSurvey, type SurveyDrone, type SurveyPlanResult } from './plan.ts'
 import { defaultSettings, readSurveyPlan, summaryOf, type AdjustSurveyInput, type StoredSurveyPlan, type SurveySettings } from './project-plan.ts'
@@ -64,7 +64,7 @@ export function projectAreas(project: Pick<Project, 'polygonGeoJson'>): SurveyAr
 
 /** Who may see a project's mission: the admin, the assigned pilot, the owning client (404 for anyone else). */
 export function projectForSurvey(user: Pick<User, 'id' | 'role'>, projectId: number, db: DbOrTx = getDb()) {
-  return requireProjectAccess(user, projectId, db)
+  return requireVisibleProject(user, projectId, db)
 }
 
 export function canAdjustSurvey(user: Pick<User, 'id' | 'role'>, project: Pick<Project, 'pilotId'>) {
