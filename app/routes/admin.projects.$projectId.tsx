@@ -151,7 +151,16 @@ export default function ProjectDialog() {
       </div>
 
       <section aria-labelledby="pd-plan" className="mt-5 rounded-xl border border-ink-100 p-4">
-        <h3 id="pd-plan" className="mb-2 text-sm font-semibold text-ink-950">Flight plan</h3>
+        <div className="mb-2 flex items-center justify-between gap-2">
+          <h3 id="pd-plan" className="text-sm font-semibold text-ink-950">
+            Flight plan
+          </h3>
+          {flightPlan.status === 'none' ? null : (
+            <Link to={`/projects/${project.id}/survey`} className="text-sm font-medium text-amber-700 hover:underline">
+              Survey mission &amp; files
+            </Link>
+          )}
+        </div>
         {flightPlan.status === 'none' ? (
           <p className="text-sm text-ink-500">No flight plan saved yet.</p>
         ) : flightPlan.status === 'unparseable' ? (

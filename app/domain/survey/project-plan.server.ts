@@ -10,13 +10,13 @@ import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import type { SurveyArea } from '#app/domain/geometry/areas.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { parseFlightPlan } from '#app/domain/projects/flight-plan.ts'
+import { requireVisibleProject } from '#app/domain/files/access.server.ts'
 import { defaultDroneProfile } from './drone-profiles.server.ts'
 import { planSurvey, type SurveyDrone, type SurveyPlanResult } from './plan.ts'
 import { defaultSettings, readSurveyPlan, summaryOf, type AdjustSurveyInput, type StoredSurveyPlan, type SurveySettings } from './project-plan.ts'
 import { REFERENCE_DRONES } from './reference-drones.ts'
 import { activeDrone, airspaceZoneNames } from './survey.server.ts'
 
-export const PROJECT_NOT_FOUND = 'Project not found'
 export const NO_AREAS_YET = 'This project has no survey areas yet'
 
 /** The default drone: the default active profile, else the first reference drone's figures. */
@@ -64,11 +64,7 @@ export function projectAreas(project: Pick<Project, 'polygonGeoJson'>): SurveyAr
 
 /** Who may see a project's mission: the admin, the assigned pilot, the owning client (404 for anyone else). */
 export function projectForSurvey(user: Pick<User, 'id' | 'role'>, projectId: number, db: DbOrTx = getDb()) {
-  const project = db.select().from(projects).where(eq(projects.id, projectId)).get()
-  const allowed =
-    project && (user.role === 'admin' || (user.role === 'pilot' && project.pilotId === user.id) || (user.role === 'client' && project.clientId === user.id))
-  if (!project || !allowed) throw new DomainError(404, PROJECT_NOT_FOUND)
-  return project
+  return requireVisibleProject(user, projectId, db)
 }
 
 export function canAdjustSurvey(user: Pick<User, 'id' | 'role'>, project: Pick<Project, 'pilotId'>) {
@@ -86,7 +82,7 @@ export function surveyPlanOf(project: Project, db: DbOrTx = getDb()): StoredSurv
 /** The admin's or the assigned pilot's adjustment: recomputed from the project's areas, stored, audited. */
 export function adjustSurveyPlan(user: Pick<User, 'id' | 'role'>, projectId: number, input: AdjustSurveyInput, db = getDb()): StoredSurveyPlan {
   const project = projectForSurvey(user, projectId, db)
-  if (!canAdjustSurvey(user, project)) throw new DomainError(404, PROJECT_NOT_FOUND)
+  if (!canAdjustSurvey(user, project)) throw new DomainError(404, 'Project not found')
   const areas = projectAreas(project)
   if (!areas.length) throw new DomainError(409, NO_AREAS_YET)
   const drone = activeDrone(input.droneProfileId, db)
