@@ -37,7 +37,7 @@ function saDate(date: Date) {
   return date.toLocaleDateString('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Johannesburg' })
 }
 
-function wrap(text: string, font: PDFFont, size: number, width: number) {
+export function wrap(text: string, font: PDFFont, size: number, width: number) {
   const lines: string[] = []
   for (const paragraph of text.split('\n').map(pdfSafe)) {
     let line = ''

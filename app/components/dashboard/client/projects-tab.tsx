@@ -12,6 +12,8 @@ import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
 import type { ProjectCard } from '#app/domain/projects/projects.server.ts'
 import { statusLabel } from '#app/domain/projects/status.ts'
+import { LandOwnerPanel } from '#app/components/files/land-owner-panel.tsx'
+import type { FileView } from '#app/domain/files/file-storage.server.ts'
 import { ProjectDetails, StatusBadge, formatDate } from './project-details.tsx'
 
 /** sessionStorage keys of the spec's hand-off to the planner and the payment (spec "Client dashboard"). */
@@ -29,7 +31,7 @@ export function rememberProject(key: string, project: { id: number; name: string
 const areaFormat = new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 0 })
 const LIST_URL = '?tab=projects'
 
-export function ProjectsTab({ projects }: { projects: ProjectCard[] }) {
+export function ProjectsTab({ projects, files = {} }: { projects: ProjectCard[]; files?: Record<number, FileView[]> }) {
   const [params] = useSearchParams()
   const hydrated = useHydrated()
   const [viewing, setViewing] = useState<number | null>(null)
@@ -174,6 +176,7 @@ export function ProjectsTab({ projects }: { projects: ProjectCard[] }) {
           }
         >
           <ProjectDetails project={viewed} />
+          <LandOwnerPanel projectId={viewed.id} files={files[viewed.id] ?? []} action={`/dashboard?tab=projects&view=${viewed.id}`} />
         </UrlDialog>
       ) : null}
 
