@@ -1,9 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, useNavigation } from '@remix-run/react'
 import { CLEAR_ZONES_CONFIRM } from '#app/components/dashboard/admin/airspace-tab.tsx'
-import { AdminDialog, DialogActions } from '#app/components/dashboard/admin/ui.tsx'
-import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { clearAllZones } from '#app/domain/admin/airspace-admin.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
@@ -26,20 +24,12 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-/** The confirmation without JavaScript (with it, the tab asks with confirm()). */
+/** The confirmation (ADR 122): the tab's button links here, with and without JavaScript. */
 export default function ClearZonesDialog() {
-  const navigation = useNavigation()
   return (
-    <AdminDialog title="Clear all zones" closeTo={BACK}>
-      <p className="text-sm text-ink-700">{CLEAR_ZONES_CONFIRM}</p>
-      <Form method="post">
-        <DialogActions closeTo={BACK}>
-          <StatusButton pending={navigation.state === 'submitting'} pendingLabel="Clearing…" className="btn-danger">
-            Clear all zones
-          </StatusButton>
-        </DialogActions>
-      </Form>
-    </AdminDialog>
+    <ConfirmDialog title="Clear all zones" closeTo={BACK} confirmLabel="Clear all zones" pendingLabel="Clearing…">
+      <p>{CLEAR_ZONES_CONFIRM}</p>
+    </ConfirmDialog>
   )
 }
 

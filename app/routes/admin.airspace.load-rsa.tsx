@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, useNavigation } from '@remix-run/react'
 import { LOAD_RSA_CONFIRM } from '#app/components/dashboard/admin/airspace-tab.tsx'
-import { AdminDialog, DialogActions } from '#app/components/dashboard/admin/ui.tsx'
-import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
+import { AIRSPACE_ATTRIBUTION } from '#app/domain/airspace/zone-kinds.ts'
 import { loadRsaAirspaceByAdmin } from '#app/domain/admin/airspace-admin.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
@@ -26,21 +25,13 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-/** The confirmation without JavaScript (with it, the tab asks with confirm()). */
+/** The confirmation (ADR 122): the tab's button links here, with and without JavaScript. */
 export default function LoadRsaDialog() {
-  const navigation = useNavigation()
   return (
-    <AdminDialog title="Load RSA airspace data" closeTo={BACK}>
-      <p className="text-sm text-ink-700">{LOAD_RSA_CONFIRM}</p>
-      <p className="mt-2 text-xs text-ink-500">Source: XCSoar / SA gliding community, derived from AIP South Africa (SACAA/ATNS), 2018. Not for navigation.</p>
-      <Form method="post">
-        <DialogActions closeTo={BACK}>
-          <StatusButton pending={navigation.state === 'submitting'} pendingLabel="Loading…">
-            Load RSA data
-          </StatusButton>
-        </DialogActions>
-      </Form>
-    </AdminDialog>
+    <ConfirmDialog title="Load RSA airspace data" closeTo={BACK} confirmLabel="Load RSA data" pendingLabel="Loading…" tone="primary">
+      <p>{LOAD_RSA_CONFIRM}</p>
+      <p className="text-xs text-ink-500">{AIRSPACE_ATTRIBUTION}</p>
+    </ConfirmDialog>
   )
 }
 

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, useLoaderData, useNavigation } from '@remix-run/react'
-import { AdminDialog, DialogActions } from '#app/components/dashboard/admin/ui.tsx'
-import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { useLoaderData } from '@remix-run/react'
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { deleteHub, findHub } from '#app/domain/hubs/hubs.server.ts'
@@ -30,20 +29,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function DeleteHubDialog() {
   const { hub } = useLoaderData<typeof loader>()
-  const navigation = useNavigation()
   return (
-    <AdminDialog title="Delete hub?" closeTo={CLOSE}>
-      <p className="text-sm text-ink-700">
+    <ConfirmDialog title="Delete hub?" closeTo={CLOSE} confirmLabel="Delete Hub" pendingLabel="Deleting…">
+      <p>
         Delete <strong>{hub.name}</strong>? New quotes will use the nearest remaining active hub. Quotes already stored keep their price and hub name.
       </p>
-      <Form method="post">
-        <DialogActions closeTo={CLOSE}>
-          <StatusButton pending={navigation.state === 'submitting'} pendingLabel="Deleting…" className="btn-danger">
-            Delete Hub
-          </StatusButton>
-        </DialogActions>
-      </Form>
-    </AdminDialog>
+    </ConfirmDialog>
   )
 }
 

@@ -1,3 +1,4 @@
+import { pageParam } from '#app/domain/http/query.ts'
 import type { ReactNode } from 'react'
 import { getFormProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
@@ -5,12 +6,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { projectListQuery } from '#app/components/dashboard/admin/projects-tab.tsx'
-import { AdminDialog, DialogActions, formatDate, StatusBadge, YesNoBadge } from '#app/components/dashboard/admin/ui.tsx'
+import { AdminDialog, DialogActions, formatDate, YesNoBadge } from '#app/components/dashboard/admin/ui.tsx'
+import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { SelectField, TextareaField } from '#app/components/forms.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
-import { formatRand } from '#app/components/ui/money.ts'
+import { formatHectares, formatKm, formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
-import { ADMIN_STATUSES, ProjectSaveSchema, STATUS_LABELS } from '#app/domain/admin/schemas.ts'
+import { ProjectSaveSchema } from '#app/domain/admin/schemas.ts'
+import { ADMIN_STATUS_OPTIONS, ADMIN_STATUSES, statusBadge } from '#app/domain/projects/status.ts'
 import { listActivePilots, NotFoundError } from '#app/domain/admin/users.server.ts'
 import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
@@ -19,7 +22,7 @@ import { FLIGHT_PLAN_UNPARSEABLE } from '#app/domain/projects/flight-plan-summar
 import { getProjectForAdmin, InvalidPilotError, saveProjectChanges } from '#app/domain/projects/admin-projects.server.ts'
 
 function closeUrl(url: URL) {
-  const keep = projectListQuery({ q: url.searchParams.get('q') ?? '', status: url.searchParams.get('status') ?? '', page: Number(url.searchParams.get('page')) || 1 })
+  const keep = projectListQuery({ q: url.searchParams.get('q') ?? '', status: url.searchParams.get('status') ?? '', page: pageParam(url.searchParams.get('page')) })
   return `/admin?tab=projects${keep ? `&${keep}` : ''}`
 }
 
@@ -56,8 +59,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithToast(
         back,
         submission.value.statusMessage
-          ? { title: 'Project Updated & Client Notified', description: `"${saved.name}" is now ${STATUS_LABELS[saved.status]}.` }
-          : { title: 'Project Updated', description: `"${saved.name}" is now ${STATUS_LABELS[saved.status]}.` },
+          ? { title: 'Project Updated & Client Notified', description: `"${saved.name}" is now ${statusBadge(saved.status).label}.` }
+          : { title: 'Project Updated', description: `"${saved.name}" is now ${statusBadge(saved.status).label}.` },
       )
     }
     return redirectWithToast(back, { type: 'info', title: 'No Changes', description: 'Nothing was changed.' })
@@ -117,8 +120,8 @@ export default function ProjectDialog() {
         <section aria-labelledby="pd-pricing" className="rounded-xl border border-ink-100 p-4">
           <h3 id="pd-pricing" className="mb-2 text-sm font-semibold text-ink-950">Pricing breakdown</h3>
           <dl className="divide-y divide-ink-100 tabular-nums">
-            <Row label="Area">{project.areaSqm ? `${Math.round(project.areaSqm).toLocaleString('en-ZA')} m² (${(project.areaSqm / 10000).toFixed(2)} ha)` : '—'}</Row>
-            <Row label="Nearest hub">{project.nearestHub ? `${project.nearestHub}${project.distanceFromHub != null ? ` · ${project.distanceFromHub.toFixed(1)} km` : ''}` : '—'}</Row>
+            <Row label="Area">{project.areaSqm ? `${formatSquareMetres(project.areaSqm)} (${formatHectares(project.areaSqm)})` : '—'}</Row>
+            <Row label="Nearest hub">{project.nearestHub ? `${project.nearestHub}${project.distanceFromHub != null ? ` · ${formatKm(project.distanceFromHub)}` : ''}` : '—'}</Row>
             <Row label="Base price">{formatRand(project.basePrice)}</Row>
             <Row label="Area-adjusted price">{formatRand(project.adjustedPrice)}</Row>
             <Row label="Travel fee">{formatRand(project.travelFee)}</Row>
@@ -147,7 +150,7 @@ export default function ProjectDialog() {
               <li key={a.areaNumber} className="rounded-lg bg-ink-50 px-3 py-2 text-sm">
                 <p className="font-medium">Area {a.areaNumber}</p>
                 <p className="text-xs text-ink-600">
-                  {a.areaSqm ? `${Math.round(a.areaSqm).toLocaleString('en-ZA')} m²` : 'size not given'} · {a.points} points
+                  {a.areaSqm ? formatSquareMetres(a.areaSqm) : 'size not given'} · {a.points} points
                   {a.flightPattern ? ` · ${a.flightPattern}` : ''}
                   {a.returnToBase ? ` · return to ${a.returnToBase}` : ''}
                 </p>
@@ -195,7 +198,7 @@ export default function ProjectDialog() {
             label="Status"
             errors={fields.status.errors}
             selectProps={getSelectProps(fields.status)}
-            options={ADMIN_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+            options={ADMIN_STATUS_OPTIONS}
           />
           <SelectField
             label="Assigned pilot"

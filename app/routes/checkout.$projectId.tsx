@@ -6,21 +6,24 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
+import { useRootData } from '#app/root.tsx'
 import { TermsContent, TermsKeyPoints } from '#app/components/checkout/terms-content.tsx'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
-import { formatRand } from '#app/components/ui/money.ts'
+import { formatHectares, formatKm, formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
+import { useIsPending } from '#app/components/ui/use-is-pending.ts'
+import { DialogCloseLink, UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
 import { acceptTermsAndStartPayment, getCheckoutReview } from '#app/domain/payments/checkout.server.ts'
 import { PaymentError } from '#app/domain/payments/errors.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
-import { PAYMENT_START_DEFAULT, PAYMENT_START_ERROR, TERMS_REQUIRED_MESSAGE } from '#app/domain/payments/terms.ts'
+import { CANCELLATION_SUMMARY, PAYMENT_START_DEFAULT, PAYMENT_START_ERROR, TERMS_REQUIRED_MESSAGE } from '#app/domain/payments/terms.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Review and pay · Kestrel Aerial Survey' }]
 
@@ -67,10 +70,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 }
 
-function hectares(sqm: number) {
-  return `${(sqm / 10_000).toLocaleString('en-ZA', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ha`
-}
-
 function formatDate(iso: string | null | undefined) {
   if (!iso) return '—'
   return new Date(iso).toLocaleDateString('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Johannesburg' })
@@ -81,6 +80,7 @@ export default function CheckoutPage() {
   const actionData = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
   const { project, quote, areas } = data
+  const certified = Boolean(useRootData()?.company.operatorCertified)
   const started = actionData?.ok ? actionData : null
   const failure = actionData && !actionData.ok ? actionData : null
   const termsOpen = !started && !data.problem && (searchParams.get('terms') === '1' || Boolean(failure))
@@ -140,7 +140,7 @@ export default function CheckoutPage() {
                 <div>
                   <dt className="text-ink-500">Nearest hub</dt>
                   <dd className="font-medium">
-                    {project.nearestHub ? `${project.nearestHub}${project.distanceFromHub != null ? ` (${project.distanceFromHub.toFixed(1)} km)` : ''}` : '—'}
+                    {project.nearestHub ? `${project.nearestHub}${project.distanceFromHub != null ? ` (${formatKm(project.distanceFromHub)})` : ''}` : '—'}
                   </dd>
                 </div>
                 {project.description ? (
@@ -175,7 +175,7 @@ export default function CheckoutPage() {
                       <tr key={a.number} className="border-b border-ink-50">
                         <td className="whitespace-nowrap py-2 pr-4">Area {a.number}</td>
                         <td className="py-2 pr-4">
-                          {hectares(a.areaSqm)} <span className="text-ink-500">({Math.round(a.areaSqm).toLocaleString('en-ZA')} m²)</span>
+                          {formatHectares(a.areaSqm)} <span className="text-ink-500">({formatSquareMetres(a.areaSqm)})</span>
                         </td>
                         <td className="py-2 text-right">{a.points}</td>
                       </tr>
@@ -185,7 +185,7 @@ export default function CheckoutPage() {
                     <tr>
                       <td className="pt-2 pr-4 font-semibold">Total</td>
                       <td className="pt-2 font-semibold" colSpan={2}>
-                        {hectares(project.areaSqm ?? 0)}
+                        {formatHectares(project.areaSqm ?? 0)}
                       </td>
                     </tr>
                   </tfoot>
@@ -201,8 +201,8 @@ export default function CheckoutPage() {
               </h2>
               <ul className="mt-3 list-disc space-y-1.5 pl-5 text-sm text-ink-700">
                 <li>
-                  A drone survey flight over {hectares(project.areaSqm ?? 0)} at about 120 m above ground, flown by our SACAA-certified partner
-                  operator.
+                  A drone survey flight over {formatHectares(project.areaSqm ?? 0)} at about 120 m above ground, flown by our partner
+                  operator{certified ? ', a SACAA-certified operator' : ''}.
                 </li>
                 <li>Deliverables: a high-resolution orthomosaic map (GeoTIFF), a digital surface model and a PDF survey report.</li>
                 <li>Delivery: flight within 8 to 12 business days after payment; deliverables 5 to 7 business days after the flight.</li>
@@ -210,8 +210,7 @@ export default function CheckoutPage() {
               </ul>
               <h3 className="mt-5 font-semibold text-ink-950">Cancellation</h3>
               <p className="mt-1 text-sm text-ink-700">
-                Full refund within 7 days of booking. After that, up to 11 business days before the flight: refund less a 15 % administration fee
-                (the R200 travel fee is not refundable). No cancellation within 11 business days of the flight.{' '}
+                {CANCELLATION_SUMMARY}{' '}
                 <Link to="/legal#cancellation" className="link">
                   Company and legal information
                 </Link>
@@ -283,39 +282,16 @@ function PriceRow({ label, cents }: { label: string; cents: number }) {
 }
 
 function TermsDialog({ quoteAmount, failure }: { quoteAmount: number; failure: { error: string; quoteAmount: number | null } | null }) {
-  const navigation = useNavigation()
-  const pending = navigation.state !== 'idle' && navigation.formMethod?.toLowerCase() === 'post'
-  const headingRef = useRef<HTMLHeadingElement>(null)
-  const navigate = useNavigate()
-  useEffect(() => headingRef.current?.focus(), [])
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') navigate('.', { preventScrollReset: true })
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [navigate])
+  const pending = useIsPending()
   const termsError = failure?.error === TERMS_REQUIRED_MESSAGE ? failure.error : null
   return (
-    <div className="fixed inset-0 z-[1500] flex items-end justify-center bg-ink-950/60 p-0 backdrop-blur-sm sm:items-center sm:p-4">
-      <div role="dialog" aria-modal="true" aria-labelledby="terms-title" className="flex max-h-[92vh] w-full max-w-2xl flex-col rounded-t-2xl bg-white shadow-xl sm:rounded-2xl">
-        <div className="border-b border-ink-100 px-5 py-3 sm:px-6 sm:py-4">
-          <h2 id="terms-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-ink-950 focus:outline-none">
-            Terms and Conditions
-          </h2>
-          <p className="text-sm text-ink-500">Please read these terms before paying {formatRand(quoteAmount)}.</p>
-        </div>
-        <div className="min-h-[25vh] flex-1 overflow-y-auto px-5 py-4 sm:px-6" tabIndex={0} aria-label="Terms and conditions text">
-          <TermsContent />
-          <p className="mt-4 text-xs text-ink-500">
-            Our company details, registration and VAT numbers and the full cancellation policy are on the{' '}
-            <Link to="/legal#cancellation" className="link" target="_blank" rel="noreferrer">
-              legal information page
-            </Link>
-            .
-          </p>
-        </div>
-        <Form method="post" className="space-y-3 border-t border-ink-100 bg-ink-50 px-5 py-3 sm:px-6 sm:py-4" preventScrollReset>
+    <UrlDialog
+      title="Terms and Conditions"
+      description={`Please read these terms before paying ${formatRand(quoteAmount)}.`}
+      closeTo="."
+      size="lg"
+      footer={
+        <Form method="post" className="w-full space-y-3" preventScrollReset>
           {failure && !termsError ? (
             <Alert tone="error" title={PAYMENT_START_ERROR}>
               <p>{failure.error || PAYMENT_START_DEFAULT}</p>
@@ -349,16 +325,25 @@ function TermsDialog({ quoteAmount, failure }: { quoteAmount: number; failure: {
             ) : null}
           </div>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Link to="." preventScrollReset className="btn-secondary">
-              Cancel
-            </Link>
+            <DialogCloseLink closeTo="." />
             <StatusButton pending={pending} pendingLabel="Processing...">
               Accept &amp; Pay
             </StatusButton>
           </div>
         </Form>
+      }
+    >
+      <div className="min-h-[20vh]" tabIndex={0} aria-label="Terms and conditions text">
+        <TermsContent />
+        <p className="mt-4 text-xs text-ink-500">
+          Our company details, registration and VAT numbers and the full cancellation policy are on the{' '}
+          <Link to="/legal#cancellation" className="link" target="_blank" rel="noreferrer">
+            legal information page
+          </Link>
+          .
+        </p>
       </div>
-    </div>
+    </UrlDialog>
   )
 }
 

@@ -1,5 +1,5 @@
 import { DashboardHeading } from '#app/components/layout/app-shell.tsx'
-import { formatRand } from '#app/components/ui/money.ts'
+import { formatRand } from '#app/domain/format/numbers.ts'
 import { StatCard } from '#app/components/ui/stat-card.tsx'
 import { TabLinks, useActiveTab } from '#app/components/ui/tabs.tsx'
 import type { FileView } from '#app/domain/files/file-storage.server.ts'

@@ -9,6 +9,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { useActionData, useFetcher } from '@remix-run/react'
 import { useEffect } from 'react'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
+import { formatPhone, phoneHref } from '#app/domain/format/numbers.ts'
 import { ContactSchema } from '#app/domain/contact/schemas.ts'
 import { Field, TextareaField } from '../forms.tsx'
 import type { FooterCompany } from '../layout/site-footer.tsx'
@@ -39,8 +40,8 @@ export function ContactSection({ company }: { company: FooterCompany }) {
               </a>
             </ContactDetail>
             <ContactDetail icon={<PhoneIcon />} label="Phone">
-              <a href={`tel:${company.phone.replace(/\s/g, '')}`} className="hover:text-amber-700">
-                {company.phone}
+              <a href={phoneHref(company.phone)} className="hover:text-amber-700">
+                {formatPhone(company.phone)}
               </a>
             </ContactDetail>
             <ContactDetail icon={<PinIcon />} label="Location">

@@ -3,6 +3,7 @@
  * order: hero, About Us, Services, the four steps, the gallery and the partners.
  */
 import { Link } from '@remix-run/react'
+import { formatHectares, formatRand } from '#app/domain/format/numbers.ts'
 import type { ReactNode } from 'react'
 import type { FooterCompany } from '../layout/site-footer.tsx'
 import { AerialHero } from '../visuals/aerial-hero.tsx'
@@ -95,7 +96,7 @@ function QuotePreview() {
         <div className="mt-5 grid grid-cols-2 gap-3">
           <div className="rounded-xl bg-white/5 p-3">
             <p className="text-xs text-ink-400">Survey area</p>
-            <p className="mt-1 text-lg font-bold text-white">12.40 ha</p>
+            <p className="mt-1 text-lg font-bold text-white">{formatHectares(124_000)}</p>
           </div>
           <div className="rounded-xl bg-white/5 p-3">
             <p className="text-xs text-ink-400">Nearest hub</p>
@@ -104,9 +105,9 @@ function QuotePreview() {
         </div>
         <dl className="mt-5 space-y-2 text-sm">
           {[
-            ['Area survey', 'R 7 440.00'],
-            ['Travel fee', 'R 200.00'],
-            ['VAT (15%)', 'R 1 146.00'],
+            ['Area survey', formatRand(744_000)],
+            ['Travel fee', formatRand(20_000)],
+            ['VAT (15%)', formatRand(114_600)],
           ].map(([k, v]) => (
             <div key={k} className="flex justify-between text-ink-300">
               <dt>{k}</dt>
@@ -115,7 +116,7 @@ function QuotePreview() {
           ))}
           <div className="flex justify-between border-t border-white/10 pt-3 text-base font-bold text-white">
             <dt>Total</dt>
-            <dd className="tabular-nums text-amber-300">R 8 786.00</dd>
+            <dd className="tabular-nums text-amber-300">{formatRand(878_600)}</dd>
           </div>
         </dl>
         <div className="mt-5 rounded-xl bg-amber-500 py-2.5 text-center text-sm font-bold text-ink-950">Pay Now</div>
@@ -375,7 +376,7 @@ export function PartnersSection({ company }: { company: FooterCompany }) {
         <div className="mt-12 grid gap-6 md:grid-cols-3">
           <PartnerCard
             mark={<OperatorMark />}
-            role="Flight operator"
+            role={company.operatorCertified ? 'Flight operator · SACAA-certified operator' : 'Flight operator'}
             name={company.operatorName}
             detail={
               <>

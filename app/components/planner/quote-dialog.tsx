@@ -6,13 +6,13 @@
  */
 import { Link } from '@remix-run/react'
 import { useState } from 'react'
+import { PrivacyNote } from '#app/components/legal/privacy-note.tsx'
 import { useToast } from '#app/components/layout/toaster.tsx'
-import { formatRand } from '#app/components/ui/money.ts'
+import { formatNumber, formatRand } from '#app/domain/format/numbers.ts'
 import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import { SCREENSHOT_UNAVAILABLE_MESSAGE, type QuoteSummary } from '#app/domain/projects/flight-plan.ts'
 
-const areaFormat = new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 2 })
 
 function longDate(iso: string) {
   const date = new Date(iso)
@@ -81,10 +81,10 @@ export function QuoteDialog({ quote, closeTo, hasScreenshot }: { quote: QuoteSum
           <div className="rounded-xl bg-ink-50 p-4">
             <p className="text-xs uppercase tracking-wide text-ink-500">Total area</p>
             <p className="mt-1 text-xl font-semibold text-ink-950" data-testid="quote-area">
-              {areaFormat.format(quote.totalArea)} m²
+              {formatNumber(quote.totalArea, 2, { minDecimals: 0 })} m²
             </p>
             <p className="text-sm text-ink-600" data-testid="quote-hectares">
-              {areaFormat.format(quote.totalAreaHectares)} hectares
+              {formatNumber(quote.totalAreaHectares, 2, { minDecimals: 0 })} hectares
             </p>
           </div>
         </div>
@@ -186,6 +186,10 @@ export function QuoteDialog({ quote, closeTo, hasScreenshot }: { quote: QuoteSum
             </p>
           )}
         </section>
+        <PrivacyNote>
+          Paying creates a tax invoice with your name and billing details, kept for five years as tax law requires; the rest you can download or
+          delete from your profile.
+        </PrivacyNote>
       </div>
     </UrlDialog>
   )

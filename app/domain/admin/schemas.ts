@@ -3,7 +3,8 @@
  * and 5). Shared by the browser (conform), the page actions and the /api routes.
  */
 import { z } from 'zod'
-import { type PROJECT_STATUSES, ROLES } from '#db/schema.ts'
+import { ROLES } from '#db/schema.ts'
+import { ADMIN_STATUSES } from '#app/domain/projects/status.ts'
 import { COUNTRIES, EmailSchema, NewPasswordSchema, PhoneSchema } from '#app/domain/auth/schemas.ts'
 
 const requiredText = (message: string, max: number) =>
@@ -139,15 +140,7 @@ export function hubErrorMessage(fieldErrors: Record<string, string[]>) {
   return required ? HUB_REQUIRED_MESSAGE : (Object.values(fieldErrors)[0]?.[0] ?? HUB_REQUIRED_MESSAGE)
 }
 
-export const ADMIN_STATUSES = ['pending', 'assigned', 'in_progress', 'completed'] as const
 export type AdminStatus = (typeof ADMIN_STATUSES)[number]
-export const STATUS_LABELS: Record<(typeof PROJECT_STATUSES)[number], string> = {
-  draft: 'Draft',
-  pending: 'Pending',
-  assigned: 'Assigned',
-  in_progress: 'In Progress',
-  completed: 'Completed',
-}
 
 /** 'in-progress' is accepted on input and stored as 'in_progress' (decisions.md). */
 export const AdminStatusSchema = z.preprocess(

@@ -5,6 +5,7 @@
 import type { User } from '#db/schema.ts'
 import { loadAdminTab } from '#app/domain/admin/tabs.server.ts'
 import { listClientInvoices } from '#app/domain/payments/invoices.server.ts'
+import { loadPilotTabs } from '#app/domain/pilot/dashboard-actions.server.ts'
 import { loadClientProjectTabs } from '#app/domain/projects/dashboard-actions.server.ts'
 import { getAdminStats, getClientStats, getPilotStats } from './stats.server.ts'
 
@@ -38,6 +39,7 @@ export function loadRoleDashboard(user: User, url: URL = new URL('http://localho
           pilotLicenseUrl: user.pilotLicenseUrl,
         },
         stats: getPilotStats(user.id),
+        ...loadPilotTabs(user.id, url),
       }
     case 'admin':
       return { role: 'admin' as const, profile, stats: getAdminStats(), admin: loadAdminTab(url) }

@@ -92,7 +92,8 @@ function tempName() {
   return crypto.randomBytes(16).toString('hex')
 }
 
-async function fsyncFile(file: string) {
+/** Flushes a file to disk (before it is registered, so a row never points at lost bytes). */
+export async function fsyncFile(file: string) {
   const handle = await fs.promises.open(file, 'r+')
   try {
     await handle.sync()

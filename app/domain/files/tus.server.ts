@@ -28,7 +28,7 @@ import { getDb } from '#app/domain/db/db.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { requireUploadTarget } from './access.server.ts'
 import { assertRoomFor } from './disk-space.server.ts'
-import { ensureStorage, hashFile, registerProjectFile } from './file-storage.server.ts'
+import { ensureStorage, fsyncFile, hashFile, registerProjectFile } from './file-storage.server.ts'
 import {
   CATEGORY_ACCEPT,
   extensionOf,
@@ -218,6 +218,7 @@ export function createTusServer(options: TusOptions = {}) {
       try {
         if (!owner || !owner.isActive || !isFileCategory(meta.category)) throw new DomainError(404, FILE_MESSAGES.notFound)
         const sha256 = store.takeDigest(upload.id, size) ?? (await hashFile(filePath))
+        await fsyncFile(filePath)
         const view = await registerProjectFile({
           user: owner,
           projectId: meta.projectId,

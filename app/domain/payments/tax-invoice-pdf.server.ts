@@ -4,10 +4,10 @@
  * address and VAT number, client details, description, quantity and the amounts
  * excl. VAT, VAT 15 % and incl. VAT. Drawn with pdf-lib.
  */
+import { formatHectares, formatRand } from '#app/domain/format/numbers.ts'
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
 import type { Invoice, Project, User } from '#db/schema.ts'
 import type { CompanyInfo } from '#app/domain/config/env.server.ts'
-import { centsToAmount } from './payfast.ts'
 import { formatTaxInvoiceNumber } from './invoice-format.ts'
 
 const INK = rgb(0.07, 0.09, 0.15)
@@ -25,13 +25,6 @@ export function pdfSafe(text: string) {
     .replace(/[^\x20-\x7e\xa0-\xff]/g, '?')
 }
 
-/** R 1 234.56 — thousands spaced, from integer cents (no floating point). */
-export function randForPdf(cents: number) {
-  const [whole, fraction] = centsToAmount(cents).split('.')
-  const negative = whole!.startsWith('-')
-  const digits = negative ? whole!.slice(1) : whole!
-  return `${negative ? '-' : ''}R ${digits.replace(/\B(?=(\d{3})+(?!\d))/g, ' ')}.${fraction}`
-}
 
 function saDate(date: Date) {
   return date.toLocaleDateString('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Johannesburg' })
@@ -139,16 +132,16 @@ export async function renderTaxInvoicePdf({ invoice, project, client, company }:
   text(page, 'Unit (excl. VAT)', 432, y, { font: bold, size: 9, alignRight: true })
   text(page, 'Amount (excl. VAT)', right - 8, y, { font: bold, size: 9, alignRight: true })
   y -= 24
-  const hectares = ((project.areaSqm ?? 0) / 10_000).toFixed(2)
+  const hectares = formatHectares(project.areaSqm)
   const description = [
     `Aerial drone survey and mapping: ${project.name}`,
-    `Survey area ${hectares} ha${project.location ? `, ${project.location}` : ''}`,
+    `Survey area ${hectares}${project.location ? `, ${project.location}` : ''}`,
     `Orthomosaic map, surface model and survey report${project.deadline ? `; preferred date ${project.deadline}` : ''}`,
   ].join('\n')
   const descLines = wrap(description, regular, 9.5, 245)
   text(page, '1', 330, y, { size: 9.5, alignRight: true })
-  text(page, randForPdf(invoice.subtotalAmount), 432, y, { size: 9.5, alignRight: true })
-  text(page, randForPdf(invoice.subtotalAmount), right - 8, y, { size: 9.5, alignRight: true })
+  text(page, formatRand(invoice.subtotalAmount), 432, y, { size: 9.5, alignRight: true })
+  text(page, formatRand(invoice.subtotalAmount), right - 8, y, { size: 9.5, alignRight: true })
   for (const line of descLines) {
     text(page, line, left + 8, y, { size: 9.5 })
     y -= 13
@@ -159,9 +152,9 @@ export async function renderTaxInvoicePdf({ invoice, project, client, company }:
   // Totals.
   y -= 20
   const totals: Array<[string, string, boolean]> = [
-    ['Total excl. VAT', randForPdf(invoice.subtotalAmount), false],
-    ['VAT 15 %', randForPdf(invoice.vatAmount), false],
-    ['Total incl. VAT', randForPdf(invoice.amount), true],
+    ['Total excl. VAT', formatRand(invoice.subtotalAmount), false],
+    ['VAT 15 %', formatRand(invoice.vatAmount), false],
+    ['Total incl. VAT', formatRand(invoice.amount), true],
   ]
   for (const [label, value, strong] of totals) {
     if (strong) page.drawLine({ start: { x: 330, y: y + 14 }, end: { x: right, y: y + 14 }, thickness: 1, color: INK })

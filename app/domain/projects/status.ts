@@ -1,27 +1,47 @@
-/** Project status labels and badge colours (spec section 4). */
-export const STATUS_BADGES: Record<string, { label: string; className: string }> = {
-  draft: { label: 'Draft', className: 'bg-ink-100 text-ink-700' },
+/**
+ * The one status vocabulary (spec section 4, ADR 121): every screen takes a project's
+ * badge label, badge colour and the sentence under it from here, and invoices their
+ * badge. Badge labels are the spec's (Draft, Pending, Assigned, In Progress, Completed);
+ * the sentence tells a paid pending project (waiting for a pilot) from an unpaid one
+ * (waiting for payment).
+ */
+export interface Badge {
+  label: string
+  className: string
+}
+
+const NEUTRAL = 'bg-ink-100 text-ink-700'
+
+export const STATUS_BADGES: Record<string, Badge> = {
+  draft: { label: 'Draft', className: NEUTRAL },
   pending: { label: 'Pending', className: 'bg-amber-100 text-amber-900' },
   assigned: { label: 'Assigned', className: 'bg-sky-100 text-sky-800' },
   in_progress: { label: 'In Progress', className: 'bg-indigo-100 text-indigo-800' },
   'in-progress': { label: 'In Progress', className: 'bg-indigo-100 text-indigo-800' },
   completed: { label: 'Completed', className: 'bg-emerald-100 text-emerald-800' },
+  cancelled: { label: 'Cancelled', className: 'bg-red-100 text-red-800' },
 }
+
+/** The statuses an admin may set, in order, with their labels (spec: no ordering enforced). */
+export const ADMIN_STATUSES = ['pending', 'assigned', 'in_progress', 'completed'] as const
+export const ADMIN_STATUS_OPTIONS = ADMIN_STATUSES.map((value) => ({ value, label: STATUS_BADGES[value]!.label }))
 
 export const DRAFT_STATUS_LABEL = 'Draft - Complete Flight Plan'
+export const PAID_AWAITING_PILOT = 'Paid - Awaiting pilot assignment'
+export const QUOTE_AWAITING_PAYMENT = 'Quote ready - Awaiting payment'
 
-export function statusBadge(status: string) {
-  return STATUS_BADGES[status] ?? { label: status, className: 'bg-ink-100 text-ink-700' }
+export function statusBadge(status: string): Badge {
+  return STATUS_BADGES[status] ?? { label: status, className: NEUTRAL }
 }
 
-/** The line under a project's name on its card. */
+/** The sentence next to a project's badge. */
 export function statusLabel(project: { status: string; isPaid: boolean; quoteAmount: number | null }) {
   switch (project.status) {
     case 'draft':
       return DRAFT_STATUS_LABEL
     case 'pending':
-      if (project.isPaid) return 'Paid - Awaiting pilot assignment'
-      return project.quoteAmount ? 'Quote ready - Awaiting payment' : 'Pending'
+      if (project.isPaid) return PAID_AWAITING_PILOT
+      return project.quoteAmount ? QUOTE_AWAITING_PAYMENT : 'Pending'
     case 'assigned':
       return 'Pilot assigned'
     case 'in_progress':
@@ -29,9 +49,19 @@ export function statusLabel(project: { status: string; isPaid: boolean; quoteAmo
       return 'In Progress'
     case 'completed':
       return 'Completed - Deliverables ready'
+    case 'cancelled':
+      return 'Cancelled'
     default:
       return statusBadge(project.status).label
   }
+}
+
+/** Invoice and payment badges: paid green, everything else yellow (spec "Invoices & Quotes"). */
+export function paymentBadge(status: string): Badge {
+  if (status === 'paid') return { label: 'Paid', className: 'bg-emerald-100 text-emerald-800' }
+  // A quote change voided this invoice: grey, so it never reads as money owed.
+  if (status === 'superseded') return { label: 'Superseded', className: 'bg-ink-100 text-ink-700' }
+  return { label: status ? status.charAt(0).toUpperCase() + status.slice(1) : 'Pending', className: 'bg-amber-100 text-amber-900' }
 }
 
 /** 'Pay Now' shows for an unpaid pending project with a quote (spec "Client dashboard"). */

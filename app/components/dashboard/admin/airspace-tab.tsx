@@ -1,39 +1,20 @@
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { useToast } from '#app/components/layout/toaster.tsx'
-import { formatRand } from '#app/components/ui/money.ts'
+import { formatRand } from '#app/domain/format/numbers.ts'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
-import { useHydrated } from '#app/components/ui/use-hydrated.ts'
+import { AIRSPACE_ATTRIBUTION } from '#app/domain/airspace/zone-kinds.ts'
 import type { TabData } from './types.ts'
 import { DataTable, formatDate, SectionHeader, td } from './ui.tsx'
 
 export const CLEAR_ZONES_CONFIRM = 'Are you sure you want to clear all airspace zones? This action cannot be undone.'
 export const LOAD_RSA_CONFIRM = 'Load real RSA airspace data? This will replace all current zones with authentic South African airspace boundaries.'
 
-/** With JavaScript: a confirm() then the post. Without: a link to the confirmation dialog route. */
-function ConfirmedAction({ action, confirmText, label, pendingLabel, className }: { action: string; confirmText: string; label: string; pendingLabel: string; className: string }) {
-  const hydrated = useHydrated()
-  const navigation = useNavigation()
-  if (!hydrated) {
-    return (
-      <Link to={action} preventScrollReset className={className}>
-        {label}
-      </Link>
-    )
-  }
-  const pending = navigation.state !== 'idle' && navigation.formAction === action
+/** Leads to the action's confirmation dialog route (ADR 122), with and without JavaScript. */
+function ConfirmedAction({ action, label, className }: { action: string; label: string; className: string }) {
   return (
-    <Form
-      method="post"
-      action={action}
-      preventScrollReset
-      onSubmit={(event) => {
-        if (!window.confirm(confirmText)) event.preventDefault()
-      }}
-    >
-      <StatusButton pending={pending} pendingLabel={pendingLabel} className={className}>
-        {label}
-      </StatusButton>
-    </Form>
+    <Link to={action} preventScrollReset className={className}>
+      {label}
+    </Link>
   )
 }
 
@@ -76,9 +57,9 @@ export function AirspaceTab({ data }: { data: TabData<'airspace'> }) {
           </Form>
           <div className="flex flex-col gap-2 rounded-xl border border-ink-100 p-4">
             <p className="text-sm font-medium text-ink-700">Bulk actions</p>
-            <ConfirmedAction action="/admin/airspace/load-rsa" confirmText={LOAD_RSA_CONFIRM} label="Load RSA airspace data" pendingLabel="Loading…" className="btn-dark w-full" />
-            <ConfirmedAction action="/admin/airspace/clear" confirmText={CLEAR_ZONES_CONFIRM} label="Clear all zones" pendingLabel="Clearing…" className="btn-danger w-full" />
-            <p className="text-xs text-ink-500">RSA data: XCSoar / SA gliding community, from AIP South Africa. Not for navigation.</p>
+            <ConfirmedAction action="/admin/airspace/load-rsa" label="Load RSA airspace data" className="btn-dark w-full" />
+            <ConfirmedAction action="/admin/airspace/clear" label="Clear all zones" className="btn-danger w-full" />
+            <p className="text-xs text-ink-500">{AIRSPACE_ATTRIBUTION}</p>
           </div>
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react'
+import { formatPhone } from '#app/domain/format/numbers.ts'
 import type { TabData } from './types.ts'
 import { DataTable, ActiveToggle, SectionHeader, td } from './ui.tsx'
 
@@ -27,7 +28,7 @@ export function PilotsTab({ data }: { data: TabData<'pilots'> }) {
             </td>
             <td className={td}>
               <p className="whitespace-nowrap">{p.email}</p>
-              {p.phone ? <p className="text-xs text-ink-500">+27 {p.phone}</p> : null}
+              {p.phone ? <p className="text-xs text-ink-500">{formatPhone(p.phone)}</p> : null}
             </td>
             <td className={td}>{p.serviceArea ?? '—'}</td>
             <td className={td}>

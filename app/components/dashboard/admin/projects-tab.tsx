@@ -1,16 +1,11 @@
 import { Form, Link } from '@remix-run/react'
-import { formatRand } from '#app/components/ui/money.ts'
+import { formatRand } from '#app/domain/format/numbers.ts'
 import type { TabData } from './types.ts'
-import { DataTable, Pagination, SectionHeader, StatusBadge, td, YesNoBadge } from './ui.tsx'
+import { StatusBadge } from '#app/components/ui/status-badge.tsx'
+import { ADMIN_STATUS_OPTIONS, statusBadge, statusLabel } from '#app/domain/projects/status.ts'
+import { DataTable, Pagination, SectionHeader, td, YesNoBadge } from './ui.tsx'
 
-const STATUS_FILTERS = [
-  { value: '', label: 'All statuses' },
-  { value: 'draft', label: 'Draft' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'assigned', label: 'Assigned' },
-  { value: 'in_progress', label: 'In Progress' },
-  { value: 'completed', label: 'Completed' },
-]
+const STATUS_FILTERS = [{ value: '', label: 'All statuses' }, { value: 'draft', label: statusBadge('draft').label }, ...ADMIN_STATUS_OPTIONS]
 
 /** The list's own query (search, status, page) as a query string, for links that keep it. */
 export function projectListQuery(query: { q: string; status: string; page?: number }) {
@@ -82,6 +77,7 @@ export function ProjectsTab({ data }: { data: TabData<'projects'> }) {
               </td>
               <td className={td}>
                 <StatusBadge status={p.status} />
+                {p.status === 'pending' ? <p className="mt-1 text-xs text-ink-500">{statusLabel(p)}</p> : null}
               </td>
               <td className={td}>{p.pilotName ?? <span className="text-ink-400">Unassigned</span>}</td>
               <td className={`${td} whitespace-nowrap tabular-nums`}>{p.quoteAmount ? formatRand(p.quoteAmount) : '—'}</td>

@@ -1,21 +1,8 @@
 /** Small building blocks shared by the admin tabs and dialogs. */
-import { Form, isRouteErrorResponse, Link, useNavigate, useNavigation, useRouteError } from '@remix-run/react'
-import { useEffect, useRef, type ReactNode } from 'react'
+import { Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from '@remix-run/react'
+import { type ReactNode } from 'react'
 import { cn } from '#app/components/ui/cn.ts'
-
-export const STATUS_BADGE: Record<string, { label: string; className: string }> = {
-  draft: { label: 'Draft', className: 'bg-ink-100 text-ink-700' },
-  pending: { label: 'Pending', className: 'bg-amber-100 text-amber-800' },
-  assigned: { label: 'Assigned', className: 'bg-sky-100 text-sky-800' },
-  in_progress: { label: 'In Progress', className: 'bg-indigo-100 text-indigo-800' },
-  'in-progress': { label: 'In Progress', className: 'bg-indigo-100 text-indigo-800' },
-  completed: { label: 'Completed', className: 'bg-emerald-100 text-emerald-800' },
-}
-
-export function StatusBadge({ status }: { status: string }) {
-  const badge = STATUS_BADGE[status] ?? { label: status, className: 'bg-ink-100 text-ink-700' }
-  return <span className={cn('badge', badge.className)}>{badge.label}</span>
-}
+import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
 
 /** Spec: role icon colours admin red, pilot blue, client green. */
 export const ROLE_STYLE: Record<string, { dot: string; badge: string; label: string }> = {
@@ -67,9 +54,9 @@ export function ActiveToggle({ intent, id, isActive, label, returnTo }: { intent
 }
 
 /**
- * A dialog that is a route (ADR 040): the server renders it over the dashboard, so it
- * works without JavaScript; with JavaScript it opens in place, takes focus and closes
- * on Escape.
+ * A dialog that is a route (ADR 040) — the shared `UrlDialog` (ADR 122) with the admin
+ * console's sizes: the server renders it over the dashboard, so it works without
+ * JavaScript; with JavaScript it opens in place, traps focus and closes on Escape.
  */
 export function AdminDialog({
   title,
@@ -84,51 +71,10 @@ export function AdminDialog({
   children: ReactNode
   wide?: boolean
 }) {
-  const navigate = useNavigate()
-  const panel = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null
-    // Focus the dialog itself (not its first field) so long dialogs open at the top.
-    panel.current?.focus({ preventScroll: true })
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') navigate(closeTo, { preventScrollReset: true })
-    }
-    document.addEventListener('keydown', onKey)
-    document.body.style.overflow = 'hidden'
-    return () => {
-      document.removeEventListener('keydown', onKey)
-      document.body.style.overflow = ''
-      previous?.focus?.()
-    }
-  }, [closeTo, navigate])
   return (
-    <div className="fixed inset-0 z-[1500] flex items-end justify-center bg-ink-950/50 p-0 backdrop-blur-sm sm:items-center sm:p-4">
-      <Link to={closeTo} preventScrollReset className="absolute inset-0 cursor-default" aria-hidden="true" tabIndex={-1} />
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="admin-dialog-title"
-        tabIndex={-1}
-        className={cn(
-          'relative max-h-[92vh] w-full overflow-y-auto rounded-t-2xl bg-white shadow-2xl focus-visible:ring-0 focus-visible:ring-offset-0 sm:rounded-2xl',
-          wide ? 'sm:max-w-3xl' : 'sm:max-w-lg',
-        )}
-      >
-        <div className="sticky top-0 z-10 flex items-start justify-between gap-4 border-b border-ink-100 bg-white px-5 py-4 sm:px-6">
-          <div>
-            <h2 id="admin-dialog-title" className="text-lg font-semibold text-ink-950">
-              {title}
-            </h2>
-            {description ? <p className="mt-0.5 text-sm text-ink-500">{description}</p> : null}
-          </div>
-          <Link to={closeTo} preventScrollReset className="btn-ghost btn-sm -mr-2" aria-label="Close dialog">
-            ✕
-          </Link>
-        </div>
-        <div className="px-5 py-5 sm:px-6">{children}</div>
-      </div>
-    </div>
+    <UrlDialog title={title} description={description} closeTo={closeTo} size={wide ? 'lg' : 'md'} replace={false}>
+      {children}
+    </UrlDialog>
   )
 }
 

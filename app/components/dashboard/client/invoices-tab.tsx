@@ -8,8 +8,9 @@ import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useState } from 'react'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { cn } from '#app/components/ui/cn.ts'
-import { formatRand } from '#app/components/ui/money.ts'
+import { formatRand } from '#app/domain/format/numbers.ts'
 import { Spinner } from '#app/components/ui/status-button.tsx'
+import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { formatTaxInvoiceNumber } from '#app/domain/payments/invoice-format.ts'
 import type { InvoiceDetail, InvoiceView } from '#app/domain/payments/invoices.server.ts'
@@ -22,15 +23,6 @@ export const INVOICE_FETCH_FAILED = 'Failed to fetch invoice details'
 function formatDate(iso: string | null | undefined) {
   if (!iso) return '—'
   return new Date(iso).toLocaleDateString('en-ZA', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Johannesburg' })
-}
-
-function StatusBadge({ status }: { status: string }) {
-  const paid = status === 'paid'
-  return (
-    <span className={cn('badge', paid ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900')}>
-      {paid ? 'Paid' : status.charAt(0).toUpperCase() + status.slice(1)}
-    </span>
-  )
 }
 
 type DialogState = { id: number; status: 'loading' | 'ready' | 'not-found' | 'error'; invoice: InvoiceDetail | null }
@@ -94,7 +86,7 @@ export function InvoicesTab() {
                   <td className="py-3 pr-3 font-mono text-xs">{invoice.invoiceNumber}</td>
                   <td className="py-3 pr-3 text-right tabular-nums">{formatRand(invoice.amount)}</td>
                   <td className="py-3 pr-3">
-                    <StatusBadge status={invoice.status} />
+                    <StatusBadge payment status={invoice.status} />
                   </td>
                   <td className="py-3 pr-3">{formatDate(invoice.dueDate)}</td>
                   <td className="py-3 text-right">
@@ -112,7 +104,7 @@ export function InvoicesTab() {
                     <p className="font-medium text-ink-900">{invoice.projectName}</p>
                     <p className="font-mono text-xs text-ink-500">{invoice.invoiceNumber}</p>
                   </div>
-                  <StatusBadge status={invoice.status} />
+                  <StatusBadge payment status={invoice.status} />
                 </div>
                 <div className="mt-2 flex items-baseline justify-between text-sm">
                   <span className="font-semibold tabular-nums">{formatRand(invoice.amount)}</span>
@@ -195,7 +187,7 @@ function InvoiceDialog({ state, onClose }: { state: DialogState; onClose: (() =>
       ) : (
         <>
           <div className="mb-4 flex items-center gap-2">
-            <StatusBadge status={invoice.status} />
+            <StatusBadge payment status={invoice.status} />
             {invoice.taxInvoiceNumber != null ? (
               <span className="text-xs text-ink-500">Tax invoice {formatTaxInvoiceNumber(invoice.taxInvoiceNumber)}</span>
             ) : null}

@@ -1,12 +1,11 @@
 /** The body of the View Details dialog: the project and its parsed flight plan. */
-import { formatRand } from '#app/components/ui/money.ts'
+import { formatHectares, formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { PARSE_FAILURE_MESSAGE, SCREENSHOT_UNAVAILABLE_MESSAGE } from '#app/domain/projects/flight-plan.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
 import type { ProjectCard } from '#app/domain/projects/projects.server.ts'
-import { statusBadge, statusLabel } from '#app/domain/projects/status.ts'
-import { cn } from '#app/components/ui/cn.ts'
+import { statusLabel } from '#app/domain/projects/status.ts'
+import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 
-const areaFormat = new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 2 })
 const coordFormat = new Intl.NumberFormat('en-ZA', { minimumFractionDigits: 6, maximumFractionDigits: 6 })
 
 export function formatDate(value: string | null | undefined) {
@@ -23,11 +22,6 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
       <dd className="col-span-2 break-words text-ink-900">{children}</dd>
     </div>
   )
-}
-
-export function StatusBadge({ status }: { status: string }) {
-  const badge = statusBadge(status)
-  return <span className={cn('badge', badge.className)}>{badge.label}</span>
 }
 
 export function ProjectDetails({ project }: { project: ProjectCard }) {
@@ -69,7 +63,7 @@ export function ProjectDetails({ project }: { project: ProjectCard }) {
         ) : (
           <div className="mt-2 space-y-3">
             <div className="grid gap-3 sm:grid-cols-3">
-              <Figure label="Total area" value={`${areaFormat.format(plan.totalArea)} m²`} hint={`${areaFormat.format(plan.totalAreaHectares)} ha`} />
+              <Figure label="Total area" value={formatSquareMetres(plan.totalArea)} hint={formatHectares(plan.totalArea)} />
               <Figure label="Survey areas" value={String(plan.areas.length)} />
               <Figure label="Airspace" value={plan.airspaceZone ?? 'Clear airspace'} />
             </div>
@@ -84,7 +78,7 @@ export function ProjectDetails({ project }: { project: ProjectCard }) {
                 <li key={area.areaNumber} className="rounded-lg border border-ink-100 p-3">
                   <details>
                     <summary className="cursor-pointer text-sm font-medium text-ink-900">
-                      Area {area.areaNumber}: {areaFormat.format(area.area)} m² ({areaFormat.format(area.areaHectares)} ha),{' '}
+                      Area {area.areaNumber}: {formatSquareMetres(area.area)} ({formatHectares(area.area)}),{' '}
                       {area.points.length} boundary points
                     </summary>
                     {area.flightPattern ? <p className="mt-2 text-xs text-ink-600">Pattern: {area.flightPattern}</p> : null}

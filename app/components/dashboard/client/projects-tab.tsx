@@ -3,10 +3,10 @@
  * Plan and delete for drafts, Pay Now for an unpaid quote. Dialogs are URL states
  * (`?tab=projects&view=ID`, `&confirmDelete=ID`); with JavaScript they open in place.
  */
-import { Form, Link, useNavigation, useSearchParams } from '@remix-run/react'
+import { Link, useSearchParams } from '@remix-run/react'
 import { useState } from 'react'
-import { formatRand } from '#app/components/ui/money.ts'
-import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
@@ -14,7 +14,8 @@ import type { ProjectCard } from '#app/domain/projects/projects.server.ts'
 import { statusLabel } from '#app/domain/projects/status.ts'
 import { LandOwnerPanel } from '#app/components/files/land-owner-panel.tsx'
 import type { FileView } from '#app/domain/files/file-storage.server.ts'
-import { ProjectDetails, StatusBadge, formatDate } from './project-details.tsx'
+import { StatusBadge } from '#app/components/ui/status-badge.tsx'
+import { ProjectDetails, formatDate } from './project-details.tsx'
 
 /** sessionStorage keys of the spec's hand-off to the planner and the payment (spec "Client dashboard"). */
 export const PLANNER_PROJECT_KEY = 'flightPlannerProject'
@@ -28,7 +29,6 @@ export function rememberProject(key: string, project: { id: number; name: string
   }
 }
 
-const areaFormat = new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 0 })
 const LIST_URL = '?tab=projects'
 
 export function ProjectsTab({ projects, files = {} }: { projects: ProjectCard[]; files?: Record<number, FileView[]> }) {
@@ -80,7 +80,7 @@ export function ProjectsTab({ projects, files = {} }: { projects: ProjectCard[];
                 {project.areaSqm ? (
                   <>
                     <dt className="text-ink-500">Area</dt>
-                    <dd className="text-ink-800">{areaFormat.format(project.areaSqm)} m²</dd>
+                    <dd className="text-ink-800">{formatSquareMetres(project.areaSqm)}</dd>
                   </>
                 ) : null}
                 {project.quoteAmount ? (
@@ -188,43 +188,20 @@ export function ProjectsTab({ projects, files = {} }: { projects: ProjectCard[];
 }
 
 function DeleteDraftDialog({ project, onClose }: { project: ProjectCard; onClose?: () => void }) {
-  const navigation = useNavigation()
-  const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'delete-draft'
   return (
-    <UrlDialog
+    <ConfirmDialog
       title="Delete draft project?"
       closeTo={LIST_URL}
       onClose={onClose}
-      size="sm"
+      replace
+      action="/dashboard?tab=projects"
+      intent="delete-draft"
+      fields={{ projectId: project.id }}
+      confirmLabel="Delete draft"
+      pendingLabel="Deleting..."
       testId="delete-draft-dialog"
-      footer={
-        <>
-          <Link
-            to={LIST_URL}
-            preventScrollReset
-            replace
-            className="btn-secondary btn-sm"
-            onClick={(event) => {
-              if (!onClose) return
-              event.preventDefault()
-              onClose()
-            }}
-          >
-            Cancel
-          </Link>
-          <Form method="post" action="/dashboard?tab=projects" preventScrollReset>
-            <input type="hidden" name="intent" value="delete-draft" />
-            <input type="hidden" name="projectId" value={project.id} />
-            <StatusButton pending={pending} pendingLabel="Deleting..." className="btn-danger btn-sm">
-              Delete draft
-            </StatusButton>
-          </Form>
-        </>
-      }
     >
-      <p className="text-sm text-ink-700">
-        ‘{project.name}’ and anything you entered for it will be removed. This cannot be undone.
-      </p>
-    </UrlDialog>
+      <p>‘{project.name}’ and anything you entered for it will be removed. This cannot be undone.</p>
+    </ConfirmDialog>
   )
 }
