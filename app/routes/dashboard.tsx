@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import leafletCss from 'leaflet/dist/leaflet.css'
 import { json } from '@remix-run/node'
@@ -36,9 +37,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
-  // File uploads stream to disk: they must not be read by request.formData().
+  // File uploads stream to disk (busboy): they must not go through the form-body reader.
   if (isMultipart(request)) return handleUploadForm(request, user)
-  const formData = await request.formData()
+  const formData = await readFormBody(request)
   const intent = formData.get('intent')
   if (isFileIntent(intent)) return handleFileIntent(request, user, formData)
   if (user.role === 'admin' && (ADMIN_INTENTS as readonly unknown[]).includes(intent)) {
@@ -80,6 +81,7 @@ export default function DashboardPage() {
           welcome={data.welcome}
           projects={data.projects}
           openProjectId={data.openProjectId}
+          openProjectFiles={data.openProjectFiles}
           flightLogs={data.flightLogs}
           tileUrl={data.tileUrl}
         />
