@@ -6,6 +6,7 @@
  */
 import type { User } from '#db/schema.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
+import { assertSameOrigin } from '#app/domain/http/origin.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { deleteProjectFile } from './file-storage.server.ts'
 import { receiveMultipartUpload } from './multipart.server.ts'
@@ -32,6 +33,7 @@ function successTitle(category: FileCategory) {
 
 /** A multipart upload from a page form: stored through the one storage service. */
 export async function handleUploadForm(request: Request, user: Pick<User, 'id' | 'role'>, defaultCategory: FileCategory = 'project_document') {
+  assertSameOrigin(request)
   const back = backTo(request)
   try {
     const { file } = await receiveMultipartUpload(request, user, { defaultCategory })
