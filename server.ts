@@ -106,6 +106,12 @@ app.use((req, res, next) => {
   next()
 })
 
+// Static assets: fingerprinted build output is immutable; the rest caches for an hour.
+// (Restored: the feat/trust merge into main had dropped these lines, so no JS or CSS loaded.)
+app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
+app.use(express.static('public', { maxAge: '1h' }))
+app.use('/build', (_req, res) => res.status(404).end())
+
 // Access log without query strings or reset tokens.
 morgan.token('safe-url', (req: express.Request) => redactUrlForLog(req.originalUrl || req.url))
 app.use(

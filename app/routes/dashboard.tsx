@@ -16,6 +16,8 @@ import { loadRoleDashboard } from '#app/domain/dashboard/dashboard.server.ts'
 import { handlePilotIntent, isPilotIntent } from '#app/domain/pilot/dashboard-actions.server.ts'
 import { handleClientProjectIntent, isClientProjectIntent } from '#app/domain/projects/dashboard-actions.server.ts'
 import { createToastHeaders } from '#app/domain/http/toast.server.ts'
+import { isMultipart } from '#app/domain/files/multipart.server.ts'
+import { handleFileIntent, handleUploadForm, isFileIntent } from '#app/domain/files/page-actions.server.ts'
 import { takeWelcome } from '#app/domain/http/welcome.server.ts'
 import { updateProfile } from '#app/domain/users/users.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
@@ -38,8 +40,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
+  // File uploads stream to disk (busboy): they must not go through the form-body reader.
+  if (isMultipart(request)) return handleUploadForm(request, user)
   const formData = await readFormBody(request)
   const intent = formData.get('intent')
+  if (isFileIntent(intent)) return handleFileIntent(request, user, formData)
   if (user.role === 'admin' && (ADMIN_INTENTS as readonly unknown[]).includes(intent)) {
     return handleAdminIntent(user, formData)
   }
@@ -73,6 +78,7 @@ export default function DashboardPage() {
           stats={data.stats}
           welcome={data.welcome}
           projects={data.projects}
+          files={data.files}
           placeSearch={data.placeSearch}
         />
       ) : data.role === 'pilot' ? (

@@ -280,3 +280,32 @@ describe('/healthcheck', () => {
     expect(body.disk.freeMb).toBeGreaterThan(0)
   })
 })
+
+describe('the /dashboard file forms (no JavaScript)', () => {
+  test('a multipart post stores the agreement and redirects back; another client is refused; delete-file removes it', async () => {
+    const dashboard = await import('#app/routes/dashboard.tsx')
+    const { client, otherClient, project } = await setting()
+    const url = `/dashboard?tab=projects&view=${project.id}`
+    const form = async () => multipart({ intent: 'upload-file', projectId: String(project.id), category: 'land_owner_agreement' }, { name: 'signed.pdf', bytes: await pdfBytes() })
+
+    const refused = await callRoute(dashboard.action, url, { form: await form(), headers: otherClient.headers })
+    expect(refused.status).toBe(302)
+    expect(refused.headers.get('Location')).toBe(url)
+    expect(getDb().select().from(projectFiles).where(eq(projectFiles.projectId, project.id)).all()).toHaveLength(0)
+
+    const stored = await callRoute(dashboard.action, url, { form: await form(), headers: client.headers })
+    expect(stored.status).toBe(302)
+    const rows = getDb().select().from(projectFiles).where(eq(projectFiles.projectId, project.id)).all()
+    expect(rows).toHaveLength(1)
+    expect(getProject(project.id).landOwnerFormUploaded).toBe(true)
+
+    const foreignDelete = await callRoute(dashboard.action, url, { form: { intent: 'delete-file', fileId: String(rows[0]!.id) }, headers: otherClient.headers })
+    expect(foreignDelete.status).toBe(302)
+    expect(getDb().select().from(projectFiles).where(eq(projectFiles.projectId, project.id)).all()).toHaveLength(1)
+
+    const deleted = await callRoute(dashboard.action, url, { form: { intent: 'delete-file', fileId: String(rows[0]!.id) }, headers: client.headers })
+    expect(deleted.status).toBe(302)
+    expect(getDb().select().from(projectFiles).where(eq(projectFiles.projectId, project.id)).all()).toHaveLength(0)
+    expect(getProject(project.id).landOwnerFormUploaded).toBe(false)
+  })
+})

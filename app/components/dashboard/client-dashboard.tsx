@@ -2,6 +2,7 @@ import { DashboardHeading } from '#app/components/layout/app-shell.tsx'
 import { formatRand } from '#app/domain/format/numbers.ts'
 import { StatCard } from '#app/components/ui/stat-card.tsx'
 import { TabLinks, useActiveTab } from '#app/components/ui/tabs.tsx'
+import type { FileView } from '#app/domain/files/file-storage.server.ts'
 import type { ProjectCard } from '#app/domain/projects/projects.server.ts'
 import { InvoicesTab } from './client/invoices-tab.tsx'
 import { CreateProjectTab, type PlaceSearchResult } from './client/create-project-tab.tsx'
@@ -28,12 +29,15 @@ export function ClientDashboard({
   stats,
   welcome,
   projects,
+  files = {},
   placeSearch,
 }: {
   profile: ProfileValues
   stats: ClientStats
   welcome: string | null
   projects: ProjectCard[]
+  /** Each project's files the client may see, by project id. */
+  files?: Record<number, FileView[]>
   placeSearch: PlaceSearchResult | null
 }) {
   const tab = useActiveTab(CLIENT_TABS, 'create')
@@ -49,7 +53,7 @@ export function ClientDashboard({
       <TabLinks tabs={CLIENT_TABS} active={tab} label="Client dashboard sections" />
       {tab === 'profile' ? <ProfileTab profile={profile} /> : null}
       {tab === 'create' ? <CreateProjectTab placeSearch={placeSearch} /> : null}
-      {tab === 'projects' ? <ProjectsTab projects={projects} /> : null}
+      {tab === 'projects' ? <ProjectsTab projects={projects} files={files} /> : null}
       {tab === 'invoices' ? <InvoicesTab /> : null}
     </main>
   )

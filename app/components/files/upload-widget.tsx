@@ -25,7 +25,8 @@ import {
 export const TUS_ENDPOINT = '/api/tus'
 /** Back-off between automatic retries (ms); after the last one the item shows Retry. */
 export const RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000, 60_000]
-const CHUNK_SIZE = 16 * 1024 * 1024
+/** One PATCH per 5 MB: short requests survive flaky mobile links and proxies with timeouts. */
+export const CHUNK_SIZE = 5 * 1024 * 1024
 
 export type UploadItemState = 'uploading' | 'paused' | 'completed' | 'error'
 
@@ -182,7 +183,7 @@ export function UploadWidget({
   const hint = `${describeAccept(accept)} · up to ${Math.round(Math.min(limit, FILE_LIMITS.video) / 1024 / 1024)}MB`
 
   return (
-    <div className={cn('space-y-3', className)} data-upload-widget={category}>
+    <div className={cn('space-y-3', className)} data-upload-widget={category} data-ready={hydrated ? 'true' : undefined}>
       <Form
         method="post"
         encType="multipart/form-data"

@@ -21,7 +21,7 @@ import { getEnv } from '#app/domain/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
-import { canDeleteFile, decideDownload, fileVisibleTo, requireUploadTarget, requireVisibleProject } from './access.server.ts'
+import { canDeleteFile, canSeeProject, decideDownload, fileVisibleTo, requireUploadTarget, requireVisibleProject } from './access.server.ts'
 import { CATEGORY_ACCEPT, extensionOf, FILE_MESSAGES, kindOfMime, limitFor, maxBytesForCategory } from './rules.ts'
 
 type Actor = Pick<User, 'id' | 'role'>
@@ -92,7 +92,8 @@ function tempName() {
   return crypto.randomBytes(16).toString('hex')
 }
 
-async function fsyncFile(file: string) {
+/** Flushes a file to disk (before it is registered, so a row never points at lost bytes). */
+export async function fsyncFile(file: string) {
   const handle = await fs.promises.open(file, 'r+')
   try {
     await handle.sync()
@@ -300,6 +301,21 @@ export function listProjectFiles(user: Actor, projectId: number, db: DbOrTx = ge
     .filter((f) => fileVisibleTo(user, project, f))
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
     .map(toFileView)
+}
+
+/** The visible files of several projects the user can see, by project id (one query). */
+export function listFilesOfProjects(user: Actor, projectRows: Project[], db: DbOrTx = getDb()): Record<number, FileView[]> {
+  const out: Record<number, FileView[]> = {}
+  const visible = projectRows.filter((p) => canSeeProject(user, p))
+  if (!visible.length) return out
+  const byId = new Map(visible.map((p) => [p.id, p]))
+  for (const p of visible) out[p.id] = []
+  const rows = db.select().from(projectFiles).where(inArray(projectFiles.projectId, [...byId.keys()])).all()
+  rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
+  for (const file of rows) {
+    if (fileVisibleTo(user, byId.get(file.projectId)!, file)) out[file.projectId]!.push(toFileView(file))
+  }
+  return out
 }
 
 function loadFileWithProject(fileId: number, db: DbOrTx) {

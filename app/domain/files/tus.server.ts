@@ -23,12 +23,13 @@ import { Server, type Upload } from '@tus/server'
 import { eq } from 'drizzle-orm'
 import { users, type User } from '#db/schema.ts'
 import { getSessionUser, hasSessionCookie } from '#app/domain/auth/session.server.ts'
-import { appUrl, getEnv } from '#app/domain/config/env.server.ts'
+import { getEnv } from '#app/domain/config/env.server.ts'
+import { isSameOriginRequest } from '#app/domain/http/origin.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { requireUploadTarget } from './access.server.ts'
 import { assertRoomFor } from './disk-space.server.ts'
-import { ensureStorage, hashFile, registerProjectFile } from './file-storage.server.ts'
+import { ensureStorage, fsyncFile, hashFile, registerProjectFile } from './file-storage.server.ts'
 import {
   CATEGORY_ACCEPT,
   extensionOf,
@@ -110,17 +111,11 @@ export class HashingFileStore extends FileStore {
 
 /**
  * The signed-in user behind a tus request (cookie or x-session-id), as requireApiUser does
- * for the /api. Cookie writes must come from our own site; the origin may be the request's
- * own or APP_URL's (behind a TLS-terminating proxy the request itself looks like http).
+ * for the /api. Cookie writes must come from our own site (the app's one origin rule).
  */
 async function signedInUser(req: Request): Promise<User> {
-  if (req.method !== 'HEAD' && hasSessionCookie(req)) {
-    const site = req.headers.get('Sec-Fetch-Site')
-    const origin = req.headers.get('Origin')
-    const ours = new Set([new URL(req.url).origin, new URL(appUrl()).origin])
-    if ((site && site !== 'same-origin' && site !== 'none') || (origin && !ours.has(origin))) {
-      throw tusError(403, 'Cross-site request refused')
-    }
+  if (req.method !== 'HEAD' && hasSessionCookie(req) && !isSameOriginRequest(req)) {
+    throw tusError(403, 'Cross-site request refused')
   }
   const user = await getSessionUser(req)
   if (!user) throw tusError(401, 'Not signed in')
@@ -218,6 +213,7 @@ export function createTusServer(options: TusOptions = {}) {
       try {
         if (!owner || !owner.isActive || !isFileCategory(meta.category)) throw new DomainError(404, FILE_MESSAGES.notFound)
         const sha256 = store.takeDigest(upload.id, size) ?? (await hashFile(filePath))
+        await fsyncFile(filePath)
         const view = await registerProjectFile({
           user: owner,
           projectId: meta.projectId,

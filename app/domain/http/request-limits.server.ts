@@ -14,6 +14,11 @@ export const BODY_LIMITS = {
   accounts: 64 * KB,
   /** Multipart file uploads to the /api (streamed to disk; the largest file is a 5120 MB video). */
   upload: 5121 * MB,
+  /**
+   * Pages with a no-JavaScript file form (a 10 MB document and its multipart envelope); the
+   * page's other forms are still read by the form-body reader with its own limit.
+   */
+  pageUpload: 11 * MB,
   /** The planner's Generate Quote form: areas and a 1 MB screenshot, percent-encoded. */
   planner: 8 * MB,
   /** A flight plan with its screenshot as JSON (complete, create-project). */
@@ -31,6 +36,8 @@ const ACCOUNT_PATHS = /^\/(?:login|register|forgot-password|reset-password|logou
 
 const UPLOAD_PATHS = /^\/api\/(?:upload|admin\/upload-project-file)\/?$/
 
+const PAGE_UPLOAD_PATHS = /^\/dashboard\/?$/
+
 const FLIGHT_PLAN_PATHS = /^\/api\/client\/(?:create-project|projects\/[^/]{1,40}\/complete)\/?$/
 
 const KML_PATHS = /^\/(?:admin\/airspace\/upload|api\/admin\/airspace\/upload-kml)\/?$/
@@ -39,6 +46,7 @@ export function bodyLimitFor(path: string): number {
   if (path === '/api/payfast/notify') return BODY_LIMITS.notify
   if (ACCOUNT_PATHS.test(path)) return BODY_LIMITS.accounts
   if (UPLOAD_PATHS.test(path)) return BODY_LIMITS.upload
+  if (PAGE_UPLOAD_PATHS.test(path)) return BODY_LIMITS.pageUpload
   if (path === '/flight-planner' || path === '/flight-planner/') return BODY_LIMITS.planner
   if (FLIGHT_PLAN_PATHS.test(path)) return BODY_LIMITS.flightPlan
   if (KML_PATHS.test(path)) return BODY_LIMITS.kml

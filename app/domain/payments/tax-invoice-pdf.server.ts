@@ -27,7 +27,7 @@ export function pdfSafe(text: string) {
 }
 
 
-function wrap(text: string, font: PDFFont, size: number, width: number) {
+export function wrap(text: string, font: PDFFont, size: number, width: number) {
   const lines: string[] = []
   for (const paragraph of text.split('\n').map(pdfSafe)) {
     let line = ''

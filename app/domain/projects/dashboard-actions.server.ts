@@ -6,6 +6,7 @@ import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'
 import type { User } from '#db/schema.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
+import { listFilesOfProjects } from '#app/domain/files/file-storage.server.ts'
 import { searchPlaces } from '#app/domain/places/places.server.ts'
 import { CreateProjectFormSchema } from './project-schemas.ts'
 import { DELETE_DRAFT_FAILED, DRAFT_DELETED, ProjectError, createDraft, deleteDraft, listClientProjects, toProjectCard } from './projects.server.ts'
@@ -49,8 +50,11 @@ export function loadClientProjectTabs(clientId: number, url: URL) {
     const outcome = searchPlaces(q)
     placeSearch = { query: q, results: outcome.results, message: outcome.status === 'empty' ? outcome.message : undefined }
   }
+  const rows = listClientProjects(clientId)
   return {
-    projects: listClientProjects(clientId).map(toProjectCard),
+    projects: rows.map(toProjectCard),
+    /** Each project's files the client may see (land owner agreement, documents, deliverables). */
+    files: listFilesOfProjects({ id: clientId, role: 'client' }, rows),
     placeSearch,
   }
 }

@@ -12,6 +12,8 @@ import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
 import type { ProjectCard } from '#app/domain/projects/projects.server.ts'
 import { statusLabel } from '#app/domain/projects/status.ts'
+import { LandOwnerPanel } from '#app/components/files/land-owner-panel.tsx'
+import type { FileView } from '#app/domain/files/file-storage.server.ts'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { ProjectDetails, formatDate } from './project-details.tsx'
 
@@ -29,7 +31,7 @@ export function rememberProject(key: string, project: { id: number; name: string
 
 const LIST_URL = '?tab=projects'
 
-export function ProjectsTab({ projects }: { projects: ProjectCard[] }) {
+export function ProjectsTab({ projects, files = {} }: { projects: ProjectCard[]; files?: Record<number, FileView[]> }) {
   const [params] = useSearchParams()
   const hydrated = useHydrated()
   const [viewing, setViewing] = useState<number | null>(null)
@@ -184,6 +186,7 @@ export function ProjectsTab({ projects }: { projects: ProjectCard[] }) {
           }
         >
           <ProjectDetails project={viewed} />
+          <LandOwnerPanel projectId={viewed.id} files={files[viewed.id] ?? []} action={`/dashboard?tab=projects&view=${viewed.id}`} />
         </UrlDialog>
       ) : null}
 

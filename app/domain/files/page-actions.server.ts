@@ -1,0 +1,58 @@
+/**
+ * The file forms on pages (no-JavaScript uploads and the delete buttons), for any page
+ * action: `handleUploadForm` for a multipart post (call it BEFORE `request.formData()`),
+ * `handleFileIntent` for `intent=delete-file` (field `fileId`). Both answer with a redirect
+ * back to the page the form posted to, carrying the spec's toast.
+ */
+import type { User } from '#db/schema.ts'
+import { isDomainError } from '#app/domain/http/domain-error.ts'
+import { assertSameOrigin } from '#app/domain/http/origin.server.ts'
+import { redirectWithToast } from '#app/domain/http/toast.server.ts'
+import { deleteProjectFile } from './file-storage.server.ts'
+import { receiveMultipartUpload } from './multipart.server.ts'
+import { FILE_MESSAGES, type FileCategory } from './rules.ts'
+
+export const FILE_INTENTS = ['delete-file'] as const
+
+export function isFileIntent(intent: unknown): intent is (typeof FILE_INTENTS)[number] {
+  return FILE_INTENTS.includes(intent as (typeof FILE_INTENTS)[number])
+}
+
+/** The page the form posted to (path and query, without Remix's `index`/`_data`). */
+function backTo(request: Request) {
+  const url = new URL(request.url)
+  url.searchParams.delete('index')
+  url.searchParams.delete('_data')
+  const search = url.searchParams.toString()
+  return `${url.pathname}${search ? `?${search}` : ''}`
+}
+
+function successTitle(category: FileCategory) {
+  return category === 'land_owner_agreement' ? FILE_MESSAGES.landOwnerUploaded : FILE_MESSAGES.uploadSuccess
+}
+
+/** A multipart upload from a page form: stored through the one storage service. */
+export async function handleUploadForm(request: Request, user: Pick<User, 'id' | 'role'>, defaultCategory: FileCategory = 'project_document') {
+  assertSameOrigin(request)
+  const back = backTo(request)
+  try {
+    const { file } = await receiveMultipartUpload(request, user, { defaultCategory })
+    return redirectWithToast(back, { title: successTitle(file.fileCategory), description: file.originalName, type: 'success' })
+  } catch (error) {
+    if (!isDomainError(error)) throw error
+    const title = typeof error.extra.title === 'string' ? error.extra.title : FILE_MESSAGES.uploadFailedTitle
+    return redirectWithToast(back, { title, description: error.message, type: 'error' })
+  }
+}
+
+export async function handleFileIntent(request: Request, user: Pick<User, 'id' | 'role'>, formData: FormData) {
+  const back = backTo(request)
+  try {
+    const file = await deleteProjectFile(user, Number(formData.get('fileId')))
+    const title = file.fileCategory === 'land_owner_agreement' ? FILE_MESSAGES.landOwnerDeleted : FILE_MESSAGES.deleted
+    return redirectWithToast(back, { title, description: file.originalName, type: 'success' })
+  } catch (error) {
+    if (!isDomainError(error)) throw error
+    return redirectWithToast(back, { title: FILE_MESSAGES.deleteFailedTitle, description: FILE_MESSAGES.deleteFailed, type: 'error' })
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * `/landowner-permission-template.pdf` — the land owner permission form (Annexure G) to
+ * print, sign and upload. Public (the planner and project pages link it); drawn from the
+ * company configuration on each start and kept in memory.
+ */
+import { getCompanyInfo } from '#app/domain/config/env.server.ts'
+import { renderLandownerTemplatePdf } from '#app/domain/files/landowner-template-pdf.server.ts'
+
+let cached: Promise<Uint8Array> | undefined
+
+export async function loader() {
+  cached ??= renderLandownerTemplatePdf(getCompanyInfo())
+  const bytes = await cached
+  return new Response(Buffer.from(bytes), {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': 'inline; filename="landowner-permission-template.pdf"',
+      'Cache-Control': 'public, max-age=3600',
+    },
+  })
+}
