@@ -26,7 +26,7 @@ async function writeTemp(name: string, bytes: Uint8Array) {
 async function upload(page: Page, scope: ReturnType<Page['getByTestId']>, label: string, file: string) {
   await scope.getByLabel(label).setInputFiles(file)
   if (test.info().project.use.javaScriptEnabled === false) {
-    await scope.getByLabel(label).locator('xpath=ancestor::form').getByRole('button', { name: 'Upload' }).click()
+    await scope.getByLabel(label).locator('xpath=ancestor::form[1]').getByRole('button', { name: 'Upload', exact: true }).click()
   }
   await expectToast(page, 'Upload successful')
 }
