@@ -32,7 +32,7 @@ async function upload(page: Page, scope: ReturnType<Page['getByTestId']>, label:
 }
 
 test('a pilot flies an assigned job and the client downloads the deliverable', async ({ page }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(300_000)
   const name = `Orchard survey ${randomBytes(3).toString('hex')}`
   const { projectId, clientEmail } = seedPaidProject(name)
 
