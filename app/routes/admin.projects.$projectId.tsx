@@ -1,4 +1,5 @@
 import { pageParam } from '#app/domain/http/query.ts'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import type { ReactNode } from 'react'
 import { getFormProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
@@ -23,6 +24,7 @@ import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { FLIGHT_PLAN_UNPARSEABLE } from '#app/domain/projects/flight-plan-summary.ts'
+import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { getProjectForAdmin, InvalidPilotError, saveProjectChanges } from '#app/domain/projects/admin-projects.server.ts'
 
 function closeUrl(url: URL) {
@@ -53,7 +55,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = `/admin/projects/${project.id}`
   // File uploads stream to disk: they must not be read by request.formData().
   if (isMultipart(request)) return uploadFromForm(request, admin, here, 'project_document')
-  const formData = await request.formData()
+  const formData = await readFormBody(request)
   if (formData.get('intent') === 'delete-file') return deleteFromForm(admin, formData, here)
   const submission = parseWithZod(formData, { schema: ProjectSaveSchema })
   if (submission.status !== 'success') {
@@ -76,6 +78,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof InvalidPilotError) {
       return adminFormFailure(submission.reply({ fieldErrors: { pilotId: [error.message] } }), 400, error.message, 'Error Saving')
+    }
+    if (isDomainError(error)) {
+      return adminFormFailure(submission.reply({ fieldErrors: error.fieldErrors ?? {}, formErrors: [error.message] }), error.status, error.message, 'Pilot not assigned')
     }
     console.error('[admin] saving project failed', error)
     return adminFormFailure(submission.reply({ formErrors: ['Error Saving: Failed to save changes'] }), 500, 'Failed to save changes', 'Error Saving')

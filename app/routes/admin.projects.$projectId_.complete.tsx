@@ -3,6 +3,7 @@
  * deliverables, then complete — the project becomes completed and the client is e-mailed
  * a link to them. Works without JavaScript (multipart upload form, then the button).
  */
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
@@ -51,7 +52,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   loadProject(admin, params.projectId)
   const here = `/admin/projects/${projectId}/complete`
   if (isMultipart(request)) return uploadFromForm(request, admin, here, DELIVERABLE_CATEGORY)
-  const formData = await request.formData()
+  const formData = await readFormBody(request)
   if (formData.get('intent') === 'delete-file') return deleteFromForm(admin, formData, here)
   try {
     const { project, clientNotified } = await completeProject(admin.id, projectId)

@@ -4,6 +4,7 @@
  * redirect back to the job (`/dashboard?project=ID`) with the spec's toast. With
  * JavaScript the upload widget uses tus instead.
  */
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
@@ -23,7 +24,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const back = `/dashboard?project=${projectId}`
   if (isMultipart(request)) return uploadFromForm(request, pilot, back, 'raw_image')
-  const formData = await request.formData()
+  const formData = await readFormBody(request)
   if (formData.get('intent') === 'delete-file') return deleteFromForm(pilot, formData, back)
   return redirect(back)
 }

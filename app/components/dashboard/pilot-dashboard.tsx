@@ -7,6 +7,7 @@ import { PILOT_CERTIFICATION_LEVEL, pilotLicenceDisplay } from '#app/domain/user
 import { FlightLogsTab } from './pilot/flight-logs-tab.tsx'
 import { PilotProjectsTab } from './pilot/projects-tab.tsx'
 import type { FlightLogRow, PilotJob } from './pilot/types.ts'
+import { PrivacyControls } from '#app/components/account/privacy-controls.tsx'
 import { ProfileForm } from './profile-form.tsx'
 import { WelcomeBanner } from './welcome-banner.tsx'
 
@@ -18,6 +19,7 @@ export const PILOT_TABS = [
 
 export interface PilotProfile {
   id: number
+  marketingOptIn?: boolean
   firstName: string
   lastName: string
   email: string
@@ -93,6 +95,7 @@ export function PilotDashboard({
           </section>
         </ProfileForm>
       ) : null}
+      {tab === 'profile' ? <PrivacyControls marketingOptIn={profile.marketingOptIn ?? false} /> : null}
     </main>
   )
 }

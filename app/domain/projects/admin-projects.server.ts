@@ -5,6 +5,8 @@
  */
 import { formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { and, count, desc, eq, type like, or, sql, type SQL } from 'drizzle-orm'
+import { DomainError } from '#app/domain/http/domain-error.ts'
+import { pilotDocumentProblem, saToday } from '#app/domain/operator/expiry.ts'
 import { PROJECT_STATUSES, projectFiles, projects, users, type Project, type ProjectStatus } from '#db/schema.ts'
 import { alias } from 'drizzle-orm/sqlite-core'
 import { recordAudit } from '#app/domain/audit/audit.server.ts'
@@ -160,6 +162,9 @@ export class InvalidPilotError extends Error {
 function activePilot(pilotId: number) {
   const pilot = getDb().select().from(users).where(eq(users.id, pilotId)).get()
   if (!pilot || pilot.role !== 'pilot' || !pilot.isActive) throw new InvalidPilotError()
+  // SACAA Part 101: no flight with an expired licence or medical (ADR 113).
+  const problem = pilotDocumentProblem(pilot, saToday())
+  if (problem) throw new DomainError(409, problem, { fieldErrors: { pilotId: [problem] } })
   return pilot
 }
 

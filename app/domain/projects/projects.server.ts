@@ -30,7 +30,8 @@ import type { DraftInput } from './project-schemas.ts'
 import { projectPricingColumns } from '#app/domain/pricing/quote.server.ts'
 import { supersedeOpenPayments } from '#app/domain/payments/attempts.server.ts'
 import { quoteProjectAreas, type ProjectQuote } from './quoting.server.ts'
-import { canPay, canPlan } from './status.ts'
+import { initialSurveyPlan } from '#app/domain/survey/project-plan.server.ts'
+import { canCancel, canPay, canPlan } from './status.ts'
 
 export class ProjectError extends Error {
   constructor(
@@ -168,6 +169,7 @@ export function toProjectCard(project: Project) {
     flightPlan,
     canPay: canPay(project),
     canPlan: canPlan(project),
+    canCancel: canCancel(project),
   }
 }
 export type ProjectCard = ReturnType<typeof toProjectCard>
@@ -256,6 +258,8 @@ export function completeFlightPlan(clientId: number, id: number, input: unknown,
   const { quote, split } = quoteProjectAreas(parsed.data.areas, db)
   if (quote.noHubs) throw new ProjectError(409, NO_HUBS_QUOTE_MESSAGE)
   const quotedAt = new Date()
+  // The survey mission for the project type's deliverable (ADR 082), stored with the quote.
+  const survey = initialSurveyPlan(getClientProject(clientId, id, db).projectType, parsed.data.areas, db)
 
   return db.transaction((tx) => {
     const current = getClientProject(clientId, id, tx)
@@ -267,6 +271,7 @@ export function completeFlightPlan(clientId: number, id: number, input: unknown,
       .update(projects)
       .set({
         polygonGeoJson: JSON.stringify(plan),
+        surveyPlan: JSON.stringify(survey),
         ...projectPricingColumns({ quote, split }, quotedAt),
         status: 'pending',
       })
