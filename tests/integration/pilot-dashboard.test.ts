@@ -48,7 +48,8 @@ describe('pilot dashboard', () => {
       headers,
       form: { intent: 'save-progress', projectId: String(project.id), hours: '1', minutes: '30' },
     })
-    expect(res.status).toBe(200)
+    expect(res.status).toBe(302)
+    expect(res.headers.get('Location')).toBe(`/dashboard?project=${project.id}`)
     expect(await toastOf(res)).toContain('Progress Saved')
     const logs = getDb().select().from(flightLogs).where(eq(flightLogs.pilotId, user.id)).all()
     expect(logs.map((l) => l.hours)).toEqual([1.5])

@@ -8,7 +8,7 @@ import type { User } from '#db/schema.ts'
 import { getEnv } from '#app/domain/config/env.server.ts'
 import { listProjectFiles } from '#app/domain/files/file-storage.server.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
-import { createToastHeaders } from '#app/domain/http/toast.server.ts'
+import { createToastHeaders, redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { listAssignedProjects, listFlightLogs, saveProgress } from './pilot-projects.server.ts'
 import { FlightDurationFormSchema, PROGRESS_MESSAGES, flightHoursOf, formatFlightHours } from './schemas.ts'
 
@@ -34,10 +34,11 @@ export async function handlePilotIntent(user: User, intent: (typeof PILOT_INTENT
     if (!isDomainError(error)) throw error
     return failed(error.status, submission.reply({ formErrors: [error.message] }), error.message)
   }
-  return json(
-    { intent, result: submission.reply({ resetForm: true }) },
-    { headers: await createToastHeaders({ title: PROGRESS_MESSAGES.saved, description: `${formatFlightHours(hours)} logged.` }) },
-  )
+  // Post/redirect/get: the job reloads with the new total and the toast shows with or without JavaScript.
+  return redirectWithToast(`/dashboard?project=${submission.value.projectId}`, {
+    title: PROGRESS_MESSAGES.saved,
+    description: `${formatFlightHours(hours)} logged.`,
+  })
 }
 
 /** What the pilot dashboard shows: the assigned jobs (one opened by `?project=`) and the flight logs. */
