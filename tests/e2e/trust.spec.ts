@@ -36,6 +36,8 @@ async function payThroughSimulator(page: Page, projectId: number) {
 }
 
 test('a client downloads their data, cancels a paid project, the admin refunds and the credit note is issued; then the client deletes the account', async ({ page, request, browser }) => {
+  // A long journey (pay, cancel, refund, delete) across two sessions.
+  test.setTimeout(180_000)
   const client = await registerClientViaApi(request, 'trust-pass-1')
   const project = await createQuotedProjectViaApi(request, undefined, client)
   await login(page, client.email, client.password)
@@ -52,7 +54,8 @@ test('a client downloads their data, cancels a paid project, the admin refunds a
 
   // Cancel within the cooling-off days: full refund.
   await page.goto('/dashboard?tab=projects')
-  await page.locator(`a[href="/projects/${project.id}/cancel"]`).first().click()
+  await expect(page.getByTestId('cancel-project').first()).toHaveAttribute('href', `/projects/${project.id}/cancel`)
+  await page.goto(`/projects/${project.id}/cancel`)
   await expect(page.getByRole('heading', { name: `Cancel ${project.name}?` })).toBeVisible()
   await expect(page.getByTestId('refund-amount')).toContainText(',')
   await page.getByRole('button', { name: 'Cancel project and request refund' }).click()
