@@ -4,6 +4,7 @@
  * to PayFast: a POST form of the signed fields, auto-submitted with JavaScript, a
  * 'Continue to secure payment' button without.
  */
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
@@ -52,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireRole(request, 'client')
   const projectId = projectIdFrom(params)
-  const form = await request.formData()
+  const form = await readFormBody(request)
   const quoteAmount = Number(form.get('quoteAmount'))
   const billing = BillingSchema.safeParse({ vatNumber: form.get('vatNumber') ?? undefined, billingAddress: form.get('billingAddress') ?? undefined })
   if (!billing.success) {

@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import leafletCss from 'leaflet/dist/leaflet.css'
 import { json } from '@remix-run/node'
@@ -37,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
-  const formData = await request.formData()
+  const formData = await readFormBody(request)
   const intent = formData.get('intent')
   if (user.role === 'admin' && (ADMIN_INTENTS as readonly unknown[]).includes(intent)) {
     return handleAdminIntent(user, formData)
@@ -81,6 +82,7 @@ export default function DashboardPage() {
           welcome={data.welcome}
           projects={data.projects}
           openProjectId={data.openProjectId}
+          openProjectFiles={data.openProjectFiles}
           flightLogs={data.flightLogs}
           tileUrl={data.tileUrl}
         />

@@ -1,3 +1,4 @@
+import type { ListedFile } from '#app/components/files/file-groups.tsx'
 import { DashboardHeading } from '#app/components/layout/app-shell.tsx'
 import { StatCard } from '#app/components/ui/stat-card.tsx'
 import { TabLinks, useActiveTab } from '#app/components/ui/tabs.tsx'
@@ -36,6 +37,7 @@ export function PilotDashboard({
   welcome,
   projects,
   openProjectId,
+  openProjectFiles,
   flightLogs,
   tileUrl,
 }: {
@@ -44,6 +46,7 @@ export function PilotDashboard({
   welcome: string | null
   projects: PilotJob[]
   openProjectId: number | null
+  openProjectFiles: ListedFile[]
   flightLogs: FlightLogRow[]
   tileUrl: string
 }) {
@@ -61,7 +64,7 @@ export function PilotDashboard({
         />
       </div>
       <TabLinks tabs={PILOT_TABS} active={tab} label="Pilot dashboard sections" />
-      {tab === 'projects' ? <PilotProjectsTab projects={projects} openProjectId={openProjectId} tileUrl={tileUrl} /> : null}
+      {tab === 'projects' ? <PilotProjectsTab projects={projects} openProjectId={openProjectId} tileUrl={tileUrl} pilotId={profile.id} files={openProjectFiles} /> : null}
       {tab === 'flight-logs' ? <FlightLogsTab logs={flightLogs} /> : null}
       {tab === 'profile' ? (
         <ProfileForm profile={profile} withCompany={false} description="Keep your name and phone current: clients and the office reach you on survey day.">

@@ -19,7 +19,7 @@ import { NotFoundError } from '#app/domain/admin/users.server.ts'
 import { type AdminStatus } from '#app/domain/admin/schemas.ts'
 import { statusBadge } from './status.ts'
 import { summariseFlightPlan } from './flight-plan-summary.ts'
-import { mediaCounts } from './media-counts.server.ts'
+import { fileCountsByProject } from '#app/domain/files/file-storage.server.ts'
 
 export const PROJECTS_PAGE_SIZE = 20
 
@@ -94,7 +94,7 @@ export function listAllProjects(query: ProjectListQuery = {}) {
     .limit(PROJECTS_PAGE_SIZE)
     .offset((page - 1) * PROJECTS_PAGE_SIZE)
     .all()
-  const media = mediaCounts(rows.map((r) => r.id))
+  const media = fileCountsByProject(rows.map((r) => r.id))
   return {
     projects: rows.map(({ pilotFirstName, pilotLastName, ...r }) => ({
       ...r,
@@ -137,6 +137,7 @@ export function getProjectForAdmin(id: number) {
       fileType: projectFiles.fileType,
       fileSize: projectFiles.fileSize,
       fileCategory: projectFiles.fileCategory,
+      uploadedBy: projectFiles.uploadedBy,
       createdAt: projectFiles.createdAt,
     })
     .from(projectFiles)
