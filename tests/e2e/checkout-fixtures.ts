@@ -17,8 +17,12 @@ const CONSTANTIA_AREA = [
   { latitude: -34.0145, longitude: 18.4305 },
 ]
 
-export async function createQuotedProjectViaApi(request: APIRequestContext, name = `Vineyard survey ${randomBytes(3).toString('hex')}`) {
-  const login = await request.post('/api/auth/login', { data: { email: DEMO_CLIENT_EMAIL, password: DEMO_PASSWORD } })
+export async function createQuotedProjectViaApi(
+  request: APIRequestContext,
+  name = `Vineyard survey ${randomBytes(3).toString('hex')}`,
+  client = { email: DEMO_CLIENT_EMAIL, password: DEMO_PASSWORD },
+) {
+  const login = await request.post('/api/auth/login', { data: client })
   expect(login.status()).toBe(200)
   const { sessionId } = (await login.json()) as { sessionId: string }
   const headers = { 'x-session-id': sessionId }
