@@ -13,6 +13,7 @@ import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
 import type { ProjectCard } from '#app/domain/projects/projects.server.ts'
 import { statusLabel } from '#app/domain/projects/status.ts'
 import { LandOwnerPanel } from '#app/components/files/land-owner-panel.tsx'
+import { DeliverablesPanel } from '#app/components/files/deliverables-panel.tsx'
 import type { FileView } from '#app/domain/files/file-storage.server.ts'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { ProjectDetails, formatDate } from './project-details.tsx'
@@ -187,6 +188,7 @@ export function ProjectsTab({ projects, files = {} }: { projects: ProjectCard[];
         >
           <ProjectDetails project={viewed} />
           <LandOwnerPanel projectId={viewed.id} files={files[viewed.id] ?? []} action={`/dashboard?tab=projects&view=${viewed.id}`} />
+          <DeliverablesPanel project={viewed} files={files[viewed.id] ?? []} />
         </UrlDialog>
       ) : null}
 
