@@ -49,7 +49,7 @@ const SHAPES: Shape[] = [
   { name: 'deeply nested arrays', type: 'application/json', body: () => deepArrays(20_000) },
   { name: 'deeply nested GeoJSON', type: 'application/json', body: () => `{"flightPolygon":${deepFeatures(20_000)},"areas":${deepFeatures(5_000)}}` },
   { name: 'prototype pollution keys', type: 'application/json', body: () => '{"__proto__":{"role":"admin","isAdmin":true},"constructor":{"prototype":{"polluted":1}},"prototype":{}}' },
-  { name: 'odd numbers', type: 'application/json', body: () => JSON.stringify({ projectId: -1, id: 1.5, quoteAmount: 1e300, page: -0, latitude: 1e400, longitude: 'NaN' }) },
+  { name: 'odd numbers', type: 'application/json', body: () => JSON.stringify({ projectId: -1, id: 1.5, quoteAmount: 1e300, page: -0, latitude: Number.MAX_VALUE, longitude: 'NaN' }) },
   { name: 'all booleans', type: 'application/json', body: () => JSON.stringify({ email: true, password: true, projectId: true, areas: true, isActive: true, termsAccepted: 'yes' }) },
   { name: 'all nulls', type: 'application/json', body: () => JSON.stringify({ email: null, password: null, projectId: null, areas: null, flightPolygon: null, screenshot: null }) },
   { name: 'a huge array', type: 'application/json', body: () => JSON.stringify({ areas: Array.from({ length: 50_000 }, (_, i) => i) }) },
