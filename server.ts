@@ -13,13 +13,15 @@ import express from 'express'
 import helmet from 'helmet'
 import morgan from 'morgan'
 import { assertSafeProductionConfig, getEnv } from './app/domain/config/env.server.ts'
-import { closeDb, getDb } from './app/domain/db/db.server.ts'
+import { claimServerPidFile, startBackupSchedule } from './app/domain/backups/backup.server.ts'
+import { closeDb, getDb, getSqlite } from './app/domain/db/db.server.ts'
 import { sweepStorage } from './app/domain/files/file-storage.server.ts'
 import { createTusServer, startTusCleanup, TUS_PATH } from './app/domain/files/tus.server.ts'
 import { checkDeclaredBody, redactUrlForLog } from './app/domain/http/request-limits.server.ts'
 import { PERMISSIONS_POLICY, cacheControlFor, carriesSession, usesHttps } from './app/domain/http/response-headers.server.ts'
 import { SESSION_COOKIE_NAME } from './app/domain/auth/session.server.ts'
 import { purgeExpiredAuthRecords } from './app/domain/auth/accounts.server.ts'
+import { startDailyJobs } from './app/domain/jobs/daily.server.ts'
 import { seedDemo } from './db/seed.ts'
 
 installGlobals({ nativeFetch: true })
@@ -31,6 +33,10 @@ const BUILD_PATH = path.resolve('build/index.js')
 
 // Migrations before anything listens (decisions.md; fly's release machine has no volume).
 getDb()
+// `npm run restore` refuses while this marker names a live process (ADR 064).
+const releasePidFile = claimServerPidFile()
+// A consistent online backup a day into DATA_DIR/backups, the last 7 kept (ADR 064).
+const stopBackups = startBackupSchedule(getSqlite)
 if (env.SEED === 'demo') await seedDemo()
 // Whatever a crash left half-stored goes before anything listens (ADR 092).
 const swept = await sweepStorage()
@@ -142,6 +148,7 @@ const server = app.listen(env.PORT, () => {
   console.log(`Kestrel listening on http://localhost:${env.PORT}`)
   if (!isProduction) broadcastDevReady(build)
 })
+const stopDailyJobs = startDailyJobs()
 
 if (!isProduction) {
   const chokidar = await import('chokidar')
@@ -151,7 +158,7 @@ if (!isProduction) {
   })
 }
 
-// Expired sessions and spent or expired reset links are purged every hour (ADR 072).
+// Expired sessions and spent or expired reset links are purged every hour (ADR 071).
 const purgeTimer = setInterval(() => {
   try {
     purgeExpiredAuthRecords()
@@ -165,7 +172,10 @@ purgeExpiredAuthRecords()
 closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   if (err) console.error(err)
   clearInterval(purgeTimer)
+  stopDailyJobs()
   stopTusCleanup()
+  stopBackups()
   await new Promise<void>((resolve) => server.close(() => resolve()))
   closeDb()
+  releasePidFile()
 })

@@ -33,6 +33,7 @@ export const PROJECT_STATUSES = [
   'assigned',
   'in_progress',
   'completed',
+  'cancelled',
 ] as const
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number]
 
@@ -65,6 +66,18 @@ export const users = sqliteTable(
     droneTypes: text('drone_types'),
     pilotLicenseNumber: text('pilot_license_number', { length: 50 }),
     pilotLicenseUrl: text('pilot_license_url'),
+    /** SACAA Remote Pilot Licence and class 3 medical (pilots): ISO dates YYYY-MM-DD. */
+    rplNumber: text('rpl_number', { length: 50 }),
+    rplExpiresAt: text('rpl_expires_at', { length: 10 }),
+    medicalExpiresAt: text('medical_expires_at', { length: 10 }),
+    /** Billing details for the tax invoice (clients). */
+    vatNumber: text('vat_number', { length: 20 }),
+    billingAddress: text('billing_address', { length: 500 }),
+    /** Separate, never pre-ticked consent to marketing e-mail, with when it was given. */
+    marketingOptIn: bool('marketing_opt_in').notNull().default(false),
+    marketingOptInAt: integer('marketing_opt_in_at', { mode: 'timestamp_ms' }),
+    /** Set when the user deleted their account: the row stays, anonymised, for invoices. */
+    anonymisedAt: integer('anonymised_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -270,6 +283,7 @@ export const projects = sqliteTable(
     termsVersion: text('terms_version', { length: 20 }),
     termsAcceptedAt: integer('terms_accepted_at', { mode: 'timestamp_ms' }),
     termsAcceptedIp: text('terms_accepted_ip', { length: 64 }),
+    cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
     completedAt: integer('completed_at', { mode: 'timestamp_ms' }),
     /** When the client was e-mailed that the deliverables are ready ('Complete Project'). */
     clientNotifiedAt: integer('client_notified_at', { mode: 'timestamp_ms' }),
@@ -340,6 +354,13 @@ export const invoices = sqliteTable(
     paymentTransactionId: text('payment_transaction_id', { length: 100 }),
     status: text('status', { length: 20 }).notNull().default('pending'),
     termsVersion: text('terms_version', { length: 20 }),
+    /** What the tax invoice carries, frozen when the invoice is made (kept after account deletion). */
+    billingName: text('billing_name', { length: 255 }),
+    billingEmail: text('billing_email', { length: 255 }),
+    billingAddress: text('billing_address', { length: 500 }),
+    billingVatNumber: text('billing_vat_number', { length: 20 }),
+    /** The supplier's details (COMPANY_*) at issue, JSON: later changes don't rewrite history. */
+    supplierSnapshot: text('supplier_snapshot'),
     dueDate: integer('due_date', { mode: 'timestamp_ms' }),
     paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
@@ -456,6 +477,69 @@ export const auditLog = sqliteTable(
   (t) => [index('audit_log_created_idx').on(t.createdAt)],
 )
 
+/**
+ * A client's cancellation of a paid project and its refund. The credit note number comes
+ * from its own counter when the admin confirms the refund made in the PayFast dashboard.
+ */
+export const refunds = sqliteTable(
+  'refunds',
+  {
+    id: id(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** What the client paid and what is refunded (incl. VAT), cents. */
+    paidAmount: integer('paid_amount').notNull(),
+    refundAmount: integer('refund_amount').notNull(),
+    refundSubtotal: integer('refund_subtotal').notNull(),
+    refundVat: integer('refund_vat').notNull(),
+    chargeAmount: integer('charge_amount').notNull().default(0),
+    /** 'cooling-off' (full refund) or 'cancellation-charge'. */
+    basis: text('basis', { length: 30 }).notNull(),
+    /** requested | refunded */
+    status: text('status', { length: 20 }).notNull().default('requested'),
+    payfastRefundReference: text('payfast_refund_reference', { length: 100 }),
+    creditNoteNumber: integer('credit_note_number'),
+    requestedAt: integer('requested_at', { mode: 'timestamp_ms' }).notNull(),
+    refundedAt: integer('refunded_at', { mode: 'timestamp_ms' }),
+    confirmedBy: integer('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('refunds_project_unique').on(t.projectId),
+    uniqueIndex('refunds_credit_note_unique').on(t.creditNoteNumber),
+    index('refunds_status_idx').on(t.status),
+  ],
+)
+
+export const OPERATOR_DOCUMENT_KINDS = ['roc', 'ops_spec', 'insurance', 'aircraft_registration', 'rla'] as const
+export type OperatorDocumentKind = (typeof OPERATOR_DOCUMENT_KINDS)[number]
+
+/** The operator's SACAA Part 101 documents and insurance, with their expiry dates. */
+export const operatorDocuments = sqliteTable(
+  'operator_documents',
+  {
+    id: id(),
+    kind: text('kind', { length: 30 }).$type<OperatorDocumentKind>().notNull(),
+    /** Certificate / policy number, or the aircraft's registration (ZT-…). */
+    reference: text('reference', { length: 100 }).notNull(),
+    /** Aircraft registration the RLA belongs to, or a short note. */
+    subject: text('subject', { length: 200 }),
+    /** Insurance cover, cents. */
+    coverAmount: integer('cover_amount'),
+    /** ISO date YYYY-MM-DD. */
+    expiresAt: text('expires_at', { length: 10 }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('operator_documents_expiry_idx').on(t.expiresAt)],
+)
+
 /** Named monotonically increasing counters (tax invoice numbers). */
 export const counters = sqliteTable('counters', {
   name: text('name').primaryKey(),
@@ -470,6 +554,8 @@ export type AirspaceZone = typeof airspaceZones.$inferSelect
 export type Invoice = typeof invoices.$inferSelect
 export type Payment = typeof payments.$inferSelect
 export type ProjectFile = typeof projectFiles.$inferSelect
+export type Refund = typeof refunds.$inferSelect
+export type OperatorDocument = typeof operatorDocuments.$inferSelect
 
 // Silence "unused" for sql if a later migration needs raw defaults.
 void sql

@@ -36,6 +36,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       droneTypes: p.droneTypes,
       pilotLicenseNumber: p.pilotLicenseNumber,
       pilotLicenseUrl: p.pilotLicenseUrl,
+      rplNumber: p.rplNumber,
+      rplExpiresAt: p.rplExpiresAt,
+      medicalExpiresAt: p.medicalExpiresAt,
       isActive: p.isActive,
     },
   })

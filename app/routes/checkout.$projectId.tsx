@@ -9,6 +9,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
+import { useRootData } from '#app/root.tsx'
 import { TermsContent, TermsKeyPoints } from '#app/components/checkout/terms-content.tsx'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
@@ -21,9 +22,10 @@ import { DialogCloseLink, UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
 import { acceptTermsAndStartPayment, getCheckoutReview } from '#app/domain/payments/checkout.server.ts'
+import { BillingSchema } from '#app/domain/payments/billing.ts'
 import { PaymentError } from '#app/domain/payments/errors.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
-import { PAYMENT_START_DEFAULT, PAYMENT_START_ERROR, TERMS_REQUIRED_MESSAGE } from '#app/domain/payments/terms.ts'
+import { CANCELLATION_SUMMARY, PAYMENT_START_DEFAULT, PAYMENT_START_ERROR, TERMS_REQUIRED_MESSAGE } from '#app/domain/payments/terms.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Review and pay · Kestrel Aerial Survey' }]
 
@@ -53,6 +55,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const projectId = projectIdFrom(params)
   const form = await readFormBody(request)
   const quoteAmount = Number(form.get('quoteAmount'))
+  const billing = BillingSchema.safeParse({ vatNumber: form.get('vatNumber') ?? undefined, billingAddress: form.get('billingAddress') ?? undefined })
+  if (!billing.success) {
+    return json({ ok: false as const, error: billing.error.issues[0]!.message, quoteAmount: null }, { status: 400 })
+  }
   try {
     const start = await acceptTermsAndStartPayment({
       clientId: user.id,
@@ -60,6 +66,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       quoteAmount: Number.isSafeInteger(quoteAmount) ? quoteAmount : -1,
       termsAccepted: form.get('termsAccepted') === 'on',
       ip: clientIpOf(context),
+      billing: billing.data,
     })
     return json({ ok: true as const, paymentUrl: start.paymentUrl, paymentFields: start.paymentFields })
   } catch (error) {
@@ -80,6 +87,7 @@ export default function CheckoutPage() {
   const actionData = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
   const { project, quote, areas } = data
+  const certified = Boolean(useRootData()?.company.operatorCertified)
   const started = actionData?.ok ? actionData : null
   const failure = actionData && !actionData.ok ? actionData : null
   const termsOpen = !started && !data.problem && (searchParams.get('terms') === '1' || Boolean(failure))
@@ -200,8 +208,8 @@ export default function CheckoutPage() {
               </h2>
               <ul className="mt-3 list-disc space-y-1.5 pl-5 text-sm text-ink-700">
                 <li>
-                  A drone survey flight over {formatHectares(project.areaSqm ?? 0)} at about 120 m above ground, flown by our SACAA-certified partner
-                  operator.
+                  A drone survey flight over {formatHectares(project.areaSqm ?? 0)} at about 120 m above ground, flown by our partner
+                  operator{certified ? ', a SACAA-certified operator' : ''}.
                 </li>
                 <li>Deliverables: a high-resolution orthomosaic map (GeoTIFF), a digital surface model and a PDF survey report.</li>
                 <li>Delivery: flight within 8 to 12 business days after payment; deliverables 5 to 7 business days after the flight.</li>
@@ -209,8 +217,7 @@ export default function CheckoutPage() {
               </ul>
               <h3 className="mt-5 font-semibold text-ink-950">Cancellation</h3>
               <p className="mt-1 text-sm text-ink-700">
-                Full refund within 7 days of booking. After that, up to 11 business days before the flight: refund less a 15 % administration fee
-                (the R200 travel fee is not refundable). No cancellation within 11 business days of the flight.{' '}
+                {CANCELLATION_SUMMARY}{' '}
                 <Link to="/legal#cancellation" className="link">
                   Company and legal information
                 </Link>
@@ -266,7 +273,7 @@ export default function CheckoutPage() {
           </aside>
         </div>
 
-        {termsOpen && quote ? <TermsDialog quoteAmount={quote.quoteAmount} failure={failure} /> : null}
+        {termsOpen && quote ? <TermsDialog quoteAmount={quote.quoteAmount} failure={failure} billing={data.billing} /> : null}
       </main>
     </AppShell>
   )
@@ -281,7 +288,15 @@ function PriceRow({ label, cents }: { label: string; cents: number }) {
   )
 }
 
-function TermsDialog({ quoteAmount, failure }: { quoteAmount: number; failure: { error: string; quoteAmount: number | null } | null }) {
+function TermsDialog({
+  quoteAmount,
+  failure,
+  billing,
+}: {
+  quoteAmount: number
+  failure: { error: string; quoteAmount: number | null } | null
+  billing: { vatNumber: string; billingAddress: string }
+}) {
   const pending = useIsPending()
   const termsError = failure?.error === TERMS_REQUIRED_MESSAGE ? failure.error : null
   return (
@@ -304,6 +319,20 @@ function TermsDialog({ quoteAmount, failure }: { quoteAmount: number; failure: {
           ) : null}
           <TermsKeyPoints />
           <input type="hidden" name="quoteAmount" value={quoteAmount} />
+          <details className="rounded-lg border border-ink-200 bg-white px-3 py-2 text-sm" open={Boolean(billing.vatNumber || billing.billingAddress) || undefined}>
+            <summary className="cursor-pointer font-medium text-ink-800">Billing details for the tax invoice (optional)</summary>
+            <div className="mt-2 grid gap-3 sm:grid-cols-2">
+              <label className="block">
+                <span className="text-xs font-medium text-ink-700">VAT number</span>
+                <input name="vatNumber" defaultValue={billing.vatNumber} inputMode="numeric" className="input mt-1" placeholder="4xxxxxxxxx" />
+              </label>
+              <label className="block">
+                <span className="text-xs font-medium text-ink-700">Billing address</span>
+                <input name="billingAddress" defaultValue={billing.billingAddress} className="input mt-1" autoComplete="street-address" />
+              </label>
+            </div>
+            <p className="mt-1 text-xs text-ink-500">Shown on your tax invoice; required by SARS for VAT claims on invoices over R5 000. Saved to your profile.</p>
+          </details>
           <div>
             <label className="flex items-start gap-3 text-xs text-ink-800 sm:text-sm">
               <input

@@ -23,6 +23,7 @@ import { cn } from '#app/components/ui/cn.ts'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import { PAYMENT_PROJECT_KEY, PLANNER_PROJECT_KEY, rememberProject } from '#app/components/dashboard/client/projects-tab.tsx'
 import { AirspaceLegend } from '#app/components/planner/airspace-legend.tsx'
+import { PrivacyNote } from '#app/components/legal/privacy-note.tsx'
 import { CoordinatesForm } from '#app/components/planner/coordinates-form.tsx'
 import { PlannerWorkspace } from '#app/components/planner/planner-workspace.tsx'
 import { QuoteDialog } from '#app/components/planner/quote-dialog.tsx'
@@ -49,6 +50,8 @@ import {
   getClientProject,
 } from '#app/domain/projects/projects.server.ts'
 import { canPlan } from '#app/domain/projects/status.ts'
+import { readSurveyPlan } from '#app/domain/survey/project-plan.ts'
+import { plannerSurveySettings } from '#app/domain/survey/project-plan.server.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
 import { NO_FLIGHT_HUBS_MESSAGE, NO_HUBS_MESSAGE } from '#app/domain/pricing/quote.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
@@ -99,7 +102,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (project.polygonGeoJson && !plan) throw redirect('/dashboard')
 
   const wantsQuote = url.searchParams.get('view') === 'quote' || payment
-  const quote = wantsQuote && plan && project.status === 'pending' ? summariseQuote(project, plan) : null
+  const quote = wantsQuote && plan && project.status === 'pending' ? summariseQuote(project, plan, readSurveyPlan(project.surveyPlan)?.summary ?? null) : null
   if (!canPlan(project) && !quote) {
     throw await redirectWithToast('/dashboard?tab=projects', {
       title: project.isPaid ? PAID_PROJECT_LOCKED : PROJECT_NOT_PLANNABLE,
@@ -125,6 +128,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     hubs: activeHubs.map((h) => ({ id: h.id, name: h.name, latitude: h.latitude, longitude: h.longitude, address: h.address })),
     hubsError: activeHubs.length ? null : NO_FLIGHT_HUBS_MESSAGE,
     settings: getPricingSettings(),
+    surveySettings: plannerSurveySettings(project.projectType),
     tileUrl: getEnv().TILE_URL,
     quote,
     hasScreenshot: Boolean(plan && isValidScreenshot(plan.screenshot)),
@@ -307,6 +311,7 @@ function Planner({ data }: { data: PlannerData }) {
             tileUrl={data.tileUrl}
             serverError={actionData?.error ?? null}
             noJsForm={noJsForm}
+            surveySettings={data.surveySettings}
             visible={data.tab !== 'airspace'}
           />
         </div>
@@ -323,6 +328,8 @@ function Planner({ data }: { data: PlannerData }) {
           </section>
         </div>
       )}
+
+      <PrivacyNote className="mt-4" />
 
       {data.quote ? <QuoteDialog quote={data.quote} closeTo={closeTo} hasScreenshot={data.hasScreenshot} /> : null}
     </main>

@@ -61,7 +61,7 @@ export default function PayfastSimulatorPage() {
   return (
     <div className="min-h-screen bg-slate-100">
       <div role="status" data-testid="test-mode-banner" className="bg-amber-400 px-4 py-1.5 text-center text-xs font-bold tracking-wide text-ink-950">
-        TEST MODE — PayFast simulator; no real money is charged.
+        TEST MODE — no real money: this is the PayFast simulator and nothing is charged.
       </div>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-xl items-center justify-between px-4 py-4">

@@ -13,6 +13,9 @@ export const NO_CANCELLATION_BUSINESS_DAYS = 11
 export const COOLING_OFF_DAYS = 7
 export const DATA_RETENTION = '1 month'
 
+/** The cancellation rule in one sentence: terms key points, /legal and checkout. */
+export const CANCELLATION_SUMMARY = `Cancellation: full refund within ${COOLING_OFF_DAYS} days of booking; after that, up to ${NO_CANCELLATION_BUSINESS_DAYS} business days before the flight, a refund less a ${CANCELLATION_ADMIN_FEE_PERCENT} % administration fee (the R200 travel fee is not refundable); none within ${NO_CANCELLATION_BUSINESS_DAYS} business days of the flight.`
+
 export interface TermsSection {
   id: string
   title: string
@@ -62,8 +65,9 @@ export const TERMS_SECTIONS: TermsSection[] = [
     id: 'cancellation',
     title: '6. Cancellation and refunds',
     paragraphs: [
-      'Cooling-off: you may cancel within 7 days of booking for a full refund. Because flights are scheduled at least 8 business days after payment, the cooling-off period always ends before your flight.',
-      'After the cooling-off period you may cancel up to 11 business days before the scheduled flight: we refund the amount paid less a 15 % administration fee, and the R200 travel fee is not refundable. Within 11 business days of the flight an order can no longer be cancelled or refunded.',
+      `Cooling-off: you may cancel within ${COOLING_OFF_DAYS} days of booking for a full refund. Because flights are scheduled at least 8 business days after payment, the cooling-off period always ends before your flight.`,
+      `After the cooling-off period you may cancel up to ${NO_CANCELLATION_BUSINESS_DAYS} business days before the scheduled flight: we refund the amount paid less a ${CANCELLATION_ADMIN_FEE_PERCENT} % administration fee, and the R200 travel fee is not refundable. Within ${NO_CANCELLATION_BUSINESS_DAYS} business days of the flight an order can no longer be cancelled or refunded.`,
+      'Cancel from your dashboard (Cancel project) or by e-mail; we confirm the refund and send you a credit note.',
       'No cancellation charge applies if you cannot go ahead because of death or hospitalisation. If we cancel, or cannot fly because approval is refused, you receive a full refund. Refunds are paid within 30 days to the card or account you paid with.',
     ],
   },
@@ -100,7 +104,7 @@ export const TERMS_SECTIONS: TermsSection[] = [
 
 /** The highlighted summary shown above the acceptance box (CPA s49: conspicuous). */
 export const TERMS_KEY_POINTS = [
-  'Cancellation: full refund within 7 days of booking; after that, up to 11 business days before the flight, a refund less a 15 % administration fee (the R200 travel fee is not refundable); none within 11 business days of the flight.',
+  CANCELLATION_SUMMARY,
   'Weather and airspace: unsafe weather moves the flight; airspace approval may delay or, rarely, prevent it (then you are refunded in full).',
   'Liability is limited to the amount paid for the project. Data can be downloaded for 1 month after delivery.',
 ]

@@ -19,6 +19,7 @@ export const STATUS_BADGES: Record<string, Badge> = {
   in_progress: { label: 'In Progress', className: 'bg-indigo-100 text-indigo-800' },
   'in-progress': { label: 'In Progress', className: 'bg-indigo-100 text-indigo-800' },
   completed: { label: 'Completed', className: 'bg-emerald-100 text-emerald-800' },
+  cancelled: { label: 'Cancelled', className: 'bg-red-100 text-red-800' },
 }
 
 /** The statuses an admin may set, in order, with their labels (spec: no ordering enforced). */
@@ -48,6 +49,8 @@ export function statusLabel(project: { status: string; isPaid: boolean; quoteAmo
       return 'In Progress'
     case 'completed':
       return 'Completed - Deliverables ready'
+    case 'cancelled':
+      return 'Cancelled'
     default:
       return statusBadge(project.status).label
   }
@@ -69,4 +72,9 @@ export function canPay(project: { status: string; isPaid: boolean; quoteAmount: 
 /** Drafts and unpaid pending projects can be (re)planned; paid ones cannot. */
 export function canPlan(project: { status: string; isPaid: boolean }) {
   return !project.isPaid && (project.status === 'draft' || project.status === 'pending')
+}
+
+/** A paid project can be cancelled (with a refund) until the flight starts: ADR 112. */
+export function canCancel(project: { status: string; isPaid: boolean }) {
+  return project.isPaid && (project.status === 'pending' || project.status === 'assigned')
 }

@@ -61,6 +61,11 @@ export interface NewUser {
   droneTypes?: string | null
   pilotLicenseNumber?: string | null
   pilotLicenseUrl?: string | null
+  rplNumber?: string | null
+  rplExpiresAt?: string | null
+  medicalExpiresAt?: string | null
+  marketingOptIn?: boolean
+  marketingOptInAt?: Date | null
 }
 
 /** SQLite's unique index on users.email refused a write (another writer got there first). */
