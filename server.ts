@@ -20,6 +20,7 @@ import { createTusServer, startTusCleanup, TUS_PATH } from './app/domain/files/t
 import { checkDeclaredBody, redactUrlForLog } from './app/domain/http/request-limits.server.ts'
 import { PERMISSIONS_POLICY, cacheControlFor, carriesSession, usesHttps } from './app/domain/http/response-headers.server.ts'
 import { SESSION_COOKIE_NAME } from './app/domain/auth/session.server.ts'
+import { purgeExpiredAuthRecords } from './app/domain/auth/accounts.server.ts'
 import { startDailyJobs } from './app/domain/jobs/daily.server.ts'
 import { seedDemo } from './db/seed.ts'
 
@@ -163,8 +164,20 @@ if (!isProduction) {
   })
 }
 
+// Expired sessions and spent or expired reset links are purged every hour (ADR 071).
+const purgeTimer = setInterval(() => {
+  try {
+    purgeExpiredAuthRecords()
+  } catch (error) {
+    console.error('[auth] purge failed', error)
+  }
+}, 60 * 60 * 1000)
+purgeTimer.unref()
+purgeExpiredAuthRecords()
+
 closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   if (err) console.error(err)
+  clearInterval(purgeTimer)
   stopDailyJobs()
   stopTusCleanup()
   stopBackups()

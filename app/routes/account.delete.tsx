@@ -3,6 +3,7 @@
  * that asks for the password again; the action anonymises the account, signs out and
  * goes home. Works without JavaScript.
  */
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, Link, useActionData } from '@remix-run/react'
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
-  const form = await request.formData()
+  const form = await readFormBody(request)
   const password = String(form.get('password') ?? '')
   if (!password) return json({ error: 'Please enter your password to confirm.' }, { status: 400 })
   try {

@@ -1,4 +1,5 @@
 /** `POST /account/marketing` — the Profile tab's marketing e-mail consent (ADR 110). */
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
@@ -7,7 +8,7 @@ import { setMarketingConsent } from '#app/domain/privacy/marketing.server.ts'
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
-  const form = await request.formData()
+  const form = await readFormBody(request)
   const optIn = form.get('marketingOptIn') === 'on'
   setMarketingConsent(user.id, optIn)
   return redirectWithToast('/dashboard?tab=profile', {

@@ -1,4 +1,5 @@
 /** `POST /admin/operator-documents` — the Compliance tab's add and remove forms (ADR 113). */
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { parseWithZod } from '@conform-to/zod'
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
@@ -12,7 +13,7 @@ const BACK = '/admin?tab=compliance'
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')
-  const form = await request.formData()
+  const form = await readFormBody(request)
   if (form.get('intent') === 'delete') {
     try {
       deleteOperatorDocument(admin.id, Number(form.get('id')))

@@ -1,4 +1,5 @@
 import { pageParam } from '#app/domain/http/query.ts'
+import { assertSameOrigin } from '#app/domain/http/origin.server.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import type { ReactNode } from 'react'
 import { getFormProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
@@ -54,7 +55,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = closeUrl(new URL(request.url))
   const here = `/admin/projects/${project.id}`
   // File uploads stream to disk: they must not be read by request.formData().
-  if (isMultipart(request)) return uploadFromForm(request, admin, here, 'project_document')
+  if (isMultipart(request)) {
+    assertSameOrigin(request)
+    return uploadFromForm(request, admin, here, 'project_document')
+  }
   const formData = await readFormBody(request)
   if (formData.get('intent') === 'delete-file') return deleteFromForm(admin, formData, here)
   const submission = parseWithZod(formData, { schema: ProjectSaveSchema })

@@ -1,4 +1,5 @@
 /** `POST /admin/refunds/$refundId` — the admin records the PayFast refund; the credit note is issued (ADR 112). */
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
@@ -11,7 +12,7 @@ const BACK = '/admin?tab=compliance'
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')
-  const form = await request.formData()
+  const form = await readFormBody(request)
   try {
     const refund = await confirmRefund(admin.id, Number(params.refundId), String(form.get('payfastReference') ?? ''))
     return redirectWithToast(BACK, { title: 'Refund recorded', description: `Credit note ${formatCreditNoteNumber(refund.creditNoteNumber!)} issued.` })

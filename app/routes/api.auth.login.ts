@@ -26,7 +26,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     user = await authenticatePassword(toFormRequest(request, { email: body.email, password: body.password }))
   } catch (error) {
     if (!(error instanceof AuthError)) throw error
-    return apiError(error.status, error.message)
+    const response = apiError(error.status, error.message)
+    if (error.retryAfterSeconds) response.headers.set('Retry-After', String(error.retryAfterSeconds))
+    return response
   }
   const { token, expiresAt } = await createSession(user.id, {
     ipAddress: clientIpOf(context),

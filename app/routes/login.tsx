@@ -55,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const known = error instanceof AuthError
     return json(
       { result: submission.reply({ formErrors: [(known && error.message) || LOGIN_FAILED_MESSAGE], hideFields: ['password'] }) },
-      { status: known ? error.status : 500 },
+      { status: known ? error.status : 500, headers: known && error.retryAfterSeconds ? { 'Retry-After': String(error.retryAfterSeconds) } : undefined },
     )
   }
 }

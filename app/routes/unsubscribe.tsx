@@ -4,6 +4,7 @@
  * from the page or a mail client's one-click List-Unsubscribe — withdraws the consent.
  * No sign-in needed: the token is signed.
  */
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const url = new URL(request.url)
-  const form = await request.formData().catch(() => new FormData())
+  const form = await readFormBody(request)
   const token = String(form.get('token') ?? url.searchParams.get('token') ?? '')
   const done = unsubscribe(token)
   return json({ done }, { status: done ? 200 : 400 })

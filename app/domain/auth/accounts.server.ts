@@ -2,16 +2,17 @@
  * Registration, credential checks and password reset: the account rules behind both
  * the pages and the /api/auth routes.
  */
-import { and, eq, gt, isNull } from 'drizzle-orm'
+import { and, count, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm'
+import { RateLimiterMemory } from 'rate-limiter-flexible'
 import { passwordResetTokens, users, type User } from '#db/schema.ts'
-import { appUrl } from '#app/domain/config/env.server.ts'
-import { getDb } from '#app/domain/db/db.server.ts'
+import { appUrl, getEnv } from '#app/domain/config/env.server.ts'
+import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
 import { renderEmail } from '#app/domain/mail/templates.ts'
 import { findUserByEmail, insertUser } from '#app/domain/users/users.server.ts'
 import { getDummyHash, hashPassword, verifyPassword } from './password.server.ts'
 import type { RegisterInput } from './schemas.ts'
-import { deleteUserSessions } from './session.server.ts'
+import { deleteExpiredSessions, deleteUserSessions } from './session.server.ts'
 import { generateToken, hashToken } from './tokens.server.ts'
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
@@ -19,10 +20,49 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
 export class AuthError extends Error {
   constructor(
     message: string,
-    readonly status: 401 | 403,
+    readonly status: 401 | 403 | 429,
+    /** For 429: when the account may try again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message)
   }
+}
+
+/**
+ * Wrong passwords per account, whatever the address (ADR 072): 10 in 15 minutes, then the
+ * account waits for the rest of the window (429 with Retry-After). Never longer: the owner
+ * is slowed, not locked out, and a successful password reset clears the count.
+ */
+export const ACCOUNT_LOGIN_LIMIT = { points: 10, durationSeconds: 15 * 60 }
+export const ACCOUNT_THROTTLED = 'Too many failed sign-in attempts for this account. Please wait a few minutes or reset your password.'
+let accountLimiter: RateLimiterMemory | undefined
+function accountFailures() {
+  accountLimiter ??= new RateLimiterMemory({
+    points: Math.ceil(ACCOUNT_LOGIN_LIMIT.points * getEnv().RATE_LIMIT_MULTIPLIER),
+    duration: ACCOUNT_LOGIN_LIMIT.durationSeconds,
+  })
+  return accountLimiter
+}
+const accountKey = (email: string) => `login-account:${email.trim().toLowerCase()}`
+
+async function assertAccountNotThrottled(email: string) {
+  const state = await accountFailures().get(accountKey(email))
+  if (state && state.remainingPoints <= 0) {
+    throw new AuthError(ACCOUNT_THROTTLED, 429, Math.max(1, Math.ceil(state.msBeforeNext / 1000)))
+  }
+}
+
+async function countFailure(email: string) {
+  await accountFailures()
+    .penalty(accountKey(email), 1)
+    .catch(() => {})
+}
+
+/** Forgets an account's failed sign-ins (after a successful password reset). */
+export async function clearAccountThrottle(email: string) {
+  await accountFailures()
+    .delete(accountKey(email))
+    .catch(() => {})
 }
 
 export const INVALID_CREDENTIALS = 'Invalid email or password'
@@ -30,10 +70,14 @@ export const ACCOUNT_INACTIVE = 'This account has been deactivated. Please conta
 
 /** Checks an e-mail and password; throws AuthError (401 wrong, 403 deactivated). */
 export async function verifyCredentials(email: string, password: string): Promise<User> {
+  await assertAccountNotThrottled(email)
   const user = findUserByEmail(email)
   // Hash even for unknown addresses so timing does not reveal which e-mails exist.
   const ok = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash()))
-  if (!user || !ok) throw new AuthError(INVALID_CREDENTIALS, 401)
+  if (!user || !ok) {
+    await countFailure(email)
+    throw new AuthError(INVALID_CREDENTIALS, 401)
+  }
   if (!user.isActive) throw new AuthError(ACCOUNT_INACTIVE, 403)
   return user
 }
@@ -57,23 +101,38 @@ export async function registerClient(input: Omit<RegisterInput, 'marketingOptIn'
   })
 }
 
+/** At most this many reset e-mails per account per hour, whoever asks (ADR 072). */
+export const RESET_MAILS_PER_HOUR = 3
+
 /**
  * Starts a password reset. Answers nothing about whether the address exists; when it
- * does (and is active), a single-use link valid for one hour is e-mailed.
- * Earlier unused links stay valid until they expire or one of them is used.
+ * does (and is active), a single-use link valid for one hour is e-mailed. A new link voids
+ * the older ones, and an account gets at most three links an hour (more asks are ignored,
+ * silently: the answer never tells a stranger anything).
  */
 export async function requestPasswordReset(email: string): Promise<{ delivery: Promise<boolean> }> {
   const user = findUserByEmail(email)
   if (!user || !user.isActive) return { delivery: Promise.resolve(false) }
   const token = generateToken()
-  getDb()
-    .insert(passwordResetTokens)
-    .values({
-      userId: user.id,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
-    })
-    .run()
+  const now = new Date()
+  const issued = getDb().transaction((tx) => {
+    const recent =
+      tx
+        .select({ n: count() })
+        .from(passwordResetTokens)
+        .where(and(eq(passwordResetTokens.userId, user.id), gt(passwordResetTokens.createdAt, new Date(now.getTime() - 60 * 60 * 1000))))
+        .get()?.n ?? 0
+    if (recent >= RESET_MAILS_PER_HOUR) return false
+    tx.update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)))
+      .run()
+    tx.insert(passwordResetTokens)
+      .values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS), createdAt: now })
+      .run()
+    return true
+  })
+  if (!issued) return { delivery: Promise.resolve(false) }
   const url = `${appUrl()}/reset-password?token=${encodeURIComponent(token)}`
   // Not awaited by callers, and a failure is logged, not reported: waiting for SMTP (or
   // an error) only for existing accounts would tell a stranger which addresses have one.
@@ -121,7 +180,7 @@ export async function resetPassword(token: string, newPassword: string): Promise
   if (!found || !found.user.isActive) return false
   const passwordHash = await hashPassword(newPassword)
   const db = getDb()
-  return db.transaction((tx) => {
+  const done = db.transaction((tx) => {
     // Guard against a concurrent use of the same token.
     const spent = tx
       .update(passwordResetTokens)
@@ -138,6 +197,18 @@ export async function resetPassword(token: string, newPassword: string): Promise
     deleteUserSessions(found.user.id, tx)
     return true
   })
+  if (done) await clearAccountThrottle(found.user.email)
+  return done
+}
+
+/** Removes expired sessions and reset links that can no longer be used (the periodic purge in server.ts). */
+export function purgeExpiredAuthRecords(now = new Date(), db: DbOrTx = getDb()) {
+  const sessions = deleteExpiredSessions(db)
+  const tokens = db
+    .delete(passwordResetTokens)
+    .where(or(lt(passwordResetTokens.expiresAt, now), isNotNull(passwordResetTokens.usedAt)))
+    .run().changes
+  return { sessions, tokens }
 }
 
 /** Admin-set password (admin console): same hashing, and the user's sessions end. */

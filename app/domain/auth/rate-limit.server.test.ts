@@ -32,3 +32,21 @@ describe('rate limiter', () => {
     expect(await response.json()).toEqual({ error: RATE_LIMIT_MESSAGE })
   })
 })
+
+describe('addresses are counted per subscriber', () => {
+  it('counts IPv6 by its /64 and IPv4 by the address', async () => {
+    const { addressKey } = await import('./rate-limit.server.ts')
+    expect(addressKey('2001:db8:1:2:aaaa::1')).toBe(addressKey('2001:0db8:0001:0002:ffff:1:2:3'))
+    expect(addressKey('2001:db8:1:2::1')).not.toBe(addressKey('2001:db8:1:3::1'))
+    expect(addressKey('::ffff:203.0.113.7')).toBe('203.0.113.7')
+    expect(addressKey('203.0.113.7')).toBe('203.0.113.7')
+    expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64')
+  })
+
+  it('one /64 shares one login budget', async () => {
+    const { enforceRateLimit, LIMITS, RateLimitedError } = await import('./rate-limit.server.ts')
+    const attempts = LIMITS.login.points
+    for (let i = 0; i < attempts; i++) await enforceRateLimit('login', `2001:db8:77:1::${(i + 1).toString(16)}`)
+    await expect(enforceRateLimit('login', '2001:db8:77:1:ffff::9')).rejects.toBeInstanceOf(RateLimitedError)
+  })
+})

@@ -2,6 +2,7 @@
  * Rate limits on the public account forms and their /api twins (429 with a clear
  * message). In-memory, which suits the single-machine deployment (fly.toml runs one).
  */
+import { isIPv6 } from 'node:net'
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
 import { json } from '@remix-run/node'
 import { getEnv } from '#app/domain/config/env.server.ts'
@@ -44,6 +45,24 @@ export function createRateLimiter(points: number, durationSeconds: number) {
 
 const limiters = new Map<LimitedAction, ReturnType<typeof createRateLimiter>>()
 
+/**
+ * The key an address is counted under. One IPv6 subscriber holds a whole /64 (2^64
+ * addresses), so IPv6 is counted by its first four groups; IPv4 (and IPv4-mapped IPv6)
+ * by the address.
+ */
+export function addressKey(address: string): string {
+  const raw = address.trim().replace(/%.*$/s, '').toLowerCase()
+  const mapped = raw.startsWith('::ffff:') ? raw.slice(7) : null
+  if (mapped && !mapped.includes(':')) return mapped
+  if (!isIPv6(raw)) return raw
+  const [head = '', tail = ''] = raw.split('::')
+  const headGroups = head ? head.split(':') : []
+  const tailGroups = raw.includes('::') ? (tail ? tail.split(':') : []) : []
+  const missing = 8 - headGroups.length - tailGroups.length
+  const groups = raw.includes('::') ? [...headGroups, ...Array<string>(Math.max(0, missing)).fill('0'), ...tailGroups] : headGroups
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`
+}
+
 export async function enforceRateLimit(action: LimitedAction, clientIp: string) {
   let limiter = limiters.get(action)
   if (!limiter) {
@@ -51,7 +70,7 @@ export async function enforceRateLimit(action: LimitedAction, clientIp: string) 
     limiter = createRateLimiter(Math.ceil(points * getEnv().RATE_LIMIT_MULTIPLIER), durationSeconds)
     limiters.set(action, limiter)
   }
-  await limiter.consume(`${action}:${clientIp}`)
+  await limiter.consume(`${action}:${addressKey(clientIp)}`)
 }
 
 /** For /api routes: throws a 429 `{ error }` response (with Retry-After) past the limit. */
