@@ -3,7 +3,7 @@ import { getFormProps, getSelectProps, getTextareaProps, useForm } from '@confor
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { projectListQuery } from '#app/components/dashboard/admin/projects-tab.tsx'
 import { AdminDialog, DialogActions, formatDate, YesNoBadge } from '#app/components/dashboard/admin/ui.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
@@ -19,6 +19,7 @@ import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { FLIGHT_PLAN_UNPARSEABLE } from '#app/domain/projects/flight-plan-summary.ts'
 import { getProjectForAdmin, InvalidPilotError, saveProjectChanges } from '#app/domain/projects/admin-projects.server.ts'
+import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 
 function closeUrl(url: URL) {
   const keep = projectListQuery({ q: url.searchParams.get('q') ?? '', status: url.searchParams.get('status') ?? '', page: Number(url.searchParams.get('page')) || 1 })
@@ -84,7 +85,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export default function ProjectDialog() {
   const { project, client, pilot, files, flightPlan, pilots, closeTo } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const navigation = useNavigation()
+  const submitting = useIsPending({ state: 'submitting' })
   const editableStatus = (ADMIN_STATUSES as readonly string[]).includes(project.status) ? project.status : 'pending'
   const [form, fields] = useForm({
     id: `project-form-${project.id}`,
@@ -216,7 +217,7 @@ export default function ProjectDialog() {
         />
         {project.statusMessage ? <p className="text-xs text-ink-500">Last message: {project.statusMessage}</p> : null}
         <DialogActions closeTo={closeTo}>
-          <StatusButton pending={navigation.state === 'submitting'} pendingLabel="Saving…">
+          <StatusButton pending={submitting} pendingLabel="Saving…">
             Save Changes
           </StatusButton>
         </DialogActions>
