@@ -8,6 +8,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
+import { vatLabelOf } from '#app/domain/pricing/vat.ts'
+import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
 import { TermsContent, TermsKeyPoints } from '#app/components/checkout/terms-content.tsx'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
@@ -22,7 +24,8 @@ import { clientIpOf } from '#app/domain/http/context.ts'
 import { acceptTermsAndStartPayment, getCheckoutReview } from '#app/domain/payments/checkout.server.ts'
 import { PaymentError } from '#app/domain/payments/errors.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
-import { PAYMENT_START_DEFAULT, PAYMENT_START_ERROR, TERMS_REQUIRED_MESSAGE } from '#app/domain/payments/terms.ts'
+import { cancellationSummary, PAYMENT_START_DEFAULT, PAYMENT_START_ERROR, TERMS_REQUIRED_MESSAGE, termsFigures, type TermsFigures } from '#app/domain/payments/terms.ts'
+import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Review and pay · Kestrel Aerial Survey' }]
 
@@ -44,7 +47,7 @@ function notFoundOnPaymentError<T>(fn: () => T): T {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, 'client')
   const projectId = projectIdFrom(params)
-  return json(notFoundOnPaymentError(() => getCheckoutReview(user.id, projectId)))
+  return json({ ...notFoundOnPaymentError(() => getCheckoutReview(user.id, projectId)), terms: termsFigures(getPricingSettings()) })
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -208,8 +211,7 @@ export default function CheckoutPage() {
               </ul>
               <h3 className="mt-5 font-semibold text-ink-950">Cancellation</h3>
               <p className="mt-1 text-sm text-ink-700">
-                Full refund within 7 days of booking. After that, up to 11 business days before the flight: refund less a 15 % administration fee
-                (the R200 travel fee is not refundable). No cancellation within 11 business days of the flight.{' '}
+                {cancellationSummary(data.terms).replace(/^./, (c) => c.toUpperCase())}{' '}
                 <Link to="/legal#cancellation" className="link">
                   Company and legal information
                 </Link>
@@ -231,7 +233,7 @@ export default function CheckoutPage() {
                     <div className="border-t border-ink-100 pt-2">
                       <PriceRow label="Subtotal (excl. VAT)" cents={quote.subtotal} />
                     </div>
-                    <PriceRow label="VAT (15 %)" cents={quote.vatAmount} />
+                    <PriceRow label={vatLabelOf(quote.subtotal, quote.vatAmount, DEFAULT_PRICING_SETTINGS.vatRate)} cents={quote.vatAmount} />
                     <div className="flex items-baseline justify-between border-t border-ink-200 pt-3">
                       <dt className="font-semibold text-ink-950">Total (incl. VAT)</dt>
                       <dd className="text-xl font-bold text-ink-950" data-testid="checkout-total">
@@ -265,7 +267,7 @@ export default function CheckoutPage() {
           </aside>
         </div>
 
-        {termsOpen && quote ? <TermsDialog quoteAmount={quote.quoteAmount} failure={failure} /> : null}
+        {termsOpen && quote ? <TermsDialog quoteAmount={quote.quoteAmount} failure={failure} terms={data.terms} /> : null}
       </main>
     </AppShell>
   )
@@ -280,7 +282,7 @@ function PriceRow({ label, cents }: { label: string; cents: number }) {
   )
 }
 
-function TermsDialog({ quoteAmount, failure }: { quoteAmount: number; failure: { error: string; quoteAmount: number | null } | null }) {
+function TermsDialog({ quoteAmount, failure, terms }: { quoteAmount: number; failure: { error: string; quoteAmount: number | null } | null; terms: TermsFigures }) {
   const pending = useIsPending()
   const termsError = failure?.error === TERMS_REQUIRED_MESSAGE ? failure.error : null
   return (
@@ -301,7 +303,7 @@ function TermsDialog({ quoteAmount, failure }: { quoteAmount: number; failure: {
               ) : null}
             </Alert>
           ) : null}
-          <TermsKeyPoints />
+          <TermsKeyPoints figures={terms} />
           <input type="hidden" name="quoteAmount" value={quoteAmount} />
           <div>
             <label className="flex items-start gap-3 text-xs text-ink-800 sm:text-sm">
@@ -333,7 +335,7 @@ function TermsDialog({ quoteAmount, failure }: { quoteAmount: number; failure: {
       }
     >
       <div className="min-h-[20vh]" tabIndex={0} aria-label="Terms and conditions text">
-        <TermsContent />
+        <TermsContent figures={terms} />
         <p className="mt-4 text-xs text-ink-500">
           Our company details, registration and VAT numbers and the full cancellation policy are on the{' '}
           <Link to="/legal#cancellation" className="link" target="_blank" rel="noreferrer">

@@ -8,6 +8,7 @@
 import { useFetcher } from '@remix-run/react'
 import type L from 'leaflet'
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { vatLabel } from '#app/domain/pricing/vat.ts'
 import { useToast } from '#app/components/layout/toaster.tsx'
 import { cn } from '#app/components/ui/cn.ts'
 import { formatRand } from '#app/domain/format/numbers.ts'
@@ -336,7 +337,7 @@ export function PlannerWorkspace({
         </Panel>
 
         <Panel title="Live quote">
-          <LiveQuote quote={live} checking={airspace.status === 'checking'} />
+          <LiveQuote quote={live} checking={airspace.status === 'checking'} vatRate={settings.vatRate} />
         </Panel>
 
         {serverError || fetcher.data?.error ? (
@@ -442,7 +443,7 @@ function AirspaceBox({ state }: { state: AirspaceState }) {
   )
 }
 
-function LiveQuote({ quote, checking }: { quote: ReturnType<typeof computeQuote>; checking: boolean }) {
+function LiveQuote({ quote, checking, vatRate }: { quote: ReturnType<typeof computeQuote>; checking: boolean; vatRate: number }) {
   if (quote.areaSqm <= 0) return <p className="text-sm text-ink-500">Draw an area to see the price.</p>
   if (quote.noHubs) return <p className="text-sm font-medium text-red-700">{NO_HUBS_MESSAGE}</p>
   const rows: Array<[string, number]> = [
@@ -450,7 +451,7 @@ function LiveQuote({ quote, checking }: { quote: ReturnType<typeof computeQuote>
     ['Travel fee', quote.travelFee],
     ['Aviation fee', quote.aviationFee],
     ['Subtotal', quote.subtotal],
-    ['VAT (15%)', quote.vatAmount],
+    [vatLabel(vatRate), quote.vatAmount],
   ]
   return (
     <div data-testid="live-quote" data-total-cents={quote.totalInCents} data-settled={checking ? 'false' : 'true'}>

@@ -2,8 +2,10 @@
  * The South African tax invoice for a paid invoice (sa-compliance.md "Invoices";
  * decisions.md): 'Tax Invoice', the sequential number, issue date, supplier name,
  * address and VAT number, client details, description, quantity and the amounts
- * excl. VAT, VAT 15 % and incl. VAT. Drawn with pdf-lib.
+ * excl. VAT, VAT (at the rate it was priced at) and incl. VAT. Drawn with pdf-lib.
  */
+import { vatLabelOf } from '#app/domain/pricing/vat.ts'
+import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
 import { formatHectares, formatRand } from '#app/domain/format/numbers.ts'
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
 import type { Invoice, Project, User } from '#db/schema.ts'
@@ -153,7 +155,7 @@ export async function renderTaxInvoicePdf({ invoice, project, client, company }:
   y -= 20
   const totals: Array<[string, string, boolean]> = [
     ['Total excl. VAT', formatRand(invoice.subtotalAmount), false],
-    ['VAT 15 %', formatRand(invoice.vatAmount), false],
+    [vatLabelOf(invoice.subtotalAmount, invoice.vatAmount, DEFAULT_PRICING_SETTINGS.vatRate), formatRand(invoice.vatAmount), false],
     ['Total incl. VAT', formatRand(invoice.amount), true],
   ]
   for (const [label, value, strong] of totals) {

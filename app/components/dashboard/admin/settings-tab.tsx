@@ -103,7 +103,7 @@ export function SettingsTab({ data }: { data: TabData<'settings'> }) {
       </div>
 
       <div className="card space-y-4 p-4 sm:p-6">
-        <SectionHeader title="Pricing configuration" description="Area rates by distance tier, travel fees and VAT (decisions.md pricing model)." />
+        <SectionHeader title="Pricing configuration" description="Area rates by distance tier, travel fees and VAT. Changes apply to new quotes; stored quotes keep their figures." />
         <PricingForm pricing={data.pricing} />
       </div>
     </div>
