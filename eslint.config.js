@@ -22,4 +22,19 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error', 'log'] }],
     },
   },
+  {
+    // Leaflet puts a string given to a tooltip or popup into innerHTML: map labels (zone
+    // names come from uploaded KML) are passed as elements whose textContent is set.
+    files: ['app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(bindTooltip|bindPopup|setTooltipContent|setPopupContent|setContent)$/] > :matches(TemplateLiteral, Literal, BinaryExpression).arguments:first-child",
+          message: 'Pass Leaflet an element with textContent, never a string (it becomes HTML).',
+        },
+      ],
+    },
+  },
 )

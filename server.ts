@@ -14,6 +14,8 @@ import helmet from 'helmet'
 import morgan from 'morgan'
 import { assertSafeProductionConfig, getEnv } from './app/domain/config/env.server.ts'
 import { closeDb, getDb } from './app/domain/db/db.server.ts'
+import { sweepStorage } from './app/domain/files/file-storage.server.ts'
+import { createTusServer, startTusCleanup, TUS_PATH } from './app/domain/files/tus.server.ts'
 import { checkDeclaredBody, redactUrlForLog } from './app/domain/http/request-limits.server.ts'
 import { seedDemo } from './db/seed.ts'
 
@@ -27,6 +29,13 @@ const BUILD_PATH = path.resolve('build/index.js')
 // Migrations before anything listens (decisions.md; fly's release machine has no volume).
 getDb()
 if (env.SEED === 'demo') await seedDemo()
+// Whatever a crash left half-stored goes before anything listens (ADR 092).
+const swept = await sweepStorage()
+if (swept.tempFilesRemoved + swept.orphanFilesRemoved + swept.danglingRowsRemoved + swept.tusFilesRemoved) {
+  console.log('[files] start-up sweep', swept)
+}
+const tus = createTusServer()
+const stopTusCleanup = startTusCleanup(tus)
 
 async function importBuild(): Promise<ServerBuild> {
   const stamp = isProduction ? '' : `?t=${Date.now()}`
@@ -81,6 +90,11 @@ app.use(
   }),
 )
 
+// Resumable uploads (tus) stream straight to disk; they have their own size rules (ADR 093).
+app.all([TUS_PATH, `${TUS_PATH}/*`], (req, res, next) => {
+  tus.server.handle(req, res).catch(next)
+})
+
 // Bodies over their limit (or of unknown length) are refused before anything reads them.
 app.use((req, res, next) => {
   const check = checkDeclaredBody(req.method, req.path, {
@@ -118,6 +132,7 @@ if (!isProduction) {
 
 closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   if (err) console.error(err)
+  stopTusCleanup()
   await new Promise<void>((resolve) => server.close(() => resolve()))
   closeDb()
 })

@@ -15,7 +15,8 @@ import { GeneralErrorBoundary } from './components/layout/error-boundary.tsx'
 import { useNonce } from './components/layout/nonce.tsx'
 import { ToastProvider } from './components/layout/toaster.tsx'
 import { getOptionalUser } from './domain/auth/guards.server.ts'
-import { getCompanyInfo, getEnv } from './domain/config/env.server.ts'
+import { getEnv } from './domain/config/env.server.ts'
+import { getSiteCompany } from './domain/operator/operator-documents.server.ts'
 import { getHoneypot } from './domain/http/honeypot.server.ts'
 import { getToast } from './domain/http/toast.server.ts'
 import { toCurrentUser } from './domain/users/users.server.ts'
@@ -43,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       user: user ? toCurrentUser(user) : null,
       toast,
       honeypot: getHoneypot().getInputProps(),
-      company: getCompanyInfo(),
+      company: getSiteCompany(),
       paymentMode: getEnv().PAYFAST_MODE,
     },
     { headers: headers ?? undefined },

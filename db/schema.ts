@@ -33,6 +33,7 @@ export const PROJECT_STATUSES = [
   'assigned',
   'in_progress',
   'completed',
+  'cancelled',
 ] as const
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number]
 
@@ -40,6 +41,9 @@ export const FILE_CATEGORIES = [
   'land_owner_agreement',
   'processed_deliverable',
   'project_document',
+  /** The pilot's photos and videos from the flight. */
+  'raw_image',
+  'raw_video',
 ] as const
 export type FileCategory = (typeof FILE_CATEGORIES)[number]
 
@@ -62,6 +66,18 @@ export const users = sqliteTable(
     droneTypes: text('drone_types'),
     pilotLicenseNumber: text('pilot_license_number', { length: 50 }),
     pilotLicenseUrl: text('pilot_license_url'),
+    /** SACAA Remote Pilot Licence and class 3 medical (pilots): ISO dates YYYY-MM-DD. */
+    rplNumber: text('rpl_number', { length: 50 }),
+    rplExpiresAt: text('rpl_expires_at', { length: 10 }),
+    medicalExpiresAt: text('medical_expires_at', { length: 10 }),
+    /** Billing details for the tax invoice (clients). */
+    vatNumber: text('vat_number', { length: 20 }),
+    billingAddress: text('billing_address', { length: 500 }),
+    /** Separate, never pre-ticked consent to marketing e-mail, with when it was given. */
+    marketingOptIn: bool('marketing_opt_in').notNull().default(false),
+    marketingOptInAt: integer('marketing_opt_in_at', { mode: 'timestamp_ms' }),
+    /** Set when the user deleted their account: the row stays, anonymised, for invoices. */
+    anonymisedAt: integer('anonymised_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -128,6 +144,29 @@ export const hubs = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('hubs_active_idx').on(t.isActive)],
+)
+
+/** Drones and their mapping cameras for survey planning (ADR 081). */
+export const droneProfiles = sqliteTable(
+  'drone_profiles',
+  {
+    id: id(),
+    name: text('name', { length: 120 }).notNull().unique(),
+    sensorWidthMm: real('sensor_width_mm').notNull(),
+    sensorHeightMm: real('sensor_height_mm').notNull(),
+    focalLengthMm: real('focal_length_mm').notNull(),
+    imageWidthPx: integer('image_width_px').notNull(),
+    imageHeightPx: integer('image_height_px').notNull(),
+    minTriggerIntervalS: real('min_trigger_interval_s').notNull(),
+    speedMs: real('speed_ms').notNull(),
+    flightTimePerBatteryMin: real('flight_time_per_battery_min').notNull(),
+    /** 0–1: the share of a battery planned for survey legs (the rest is reserve). */
+    usableBatteryShare: real('usable_battery_share').notNull(),
+    isActive: bool('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('drone_profiles_active_idx').on(t.isActive)],
 )
 
 export const systemSettings = sqliteTable('system_settings', {
@@ -204,6 +243,8 @@ export const projects = sqliteTable(
     requirements: text('requirements'),
     /** The flight plan (spec section 3), JSON text. */
     polygonGeoJson: text('polygon_geojson'),
+    /** The survey mission (settings and figures, ADR 082), JSON text. */
+    surveyPlan: text('survey_plan'),
     areaSqm: real('area_sqm'),
     distanceFromHub: real('distance_from_hub'),
     nearestHub: text('nearest_hub', { length: 200 }),
@@ -242,7 +283,10 @@ export const projects = sqliteTable(
     termsVersion: text('terms_version', { length: 20 }),
     termsAcceptedAt: integer('terms_accepted_at', { mode: 'timestamp_ms' }),
     termsAcceptedIp: text('terms_accepted_ip', { length: 64 }),
+    cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
     completedAt: integer('completed_at', { mode: 'timestamp_ms' }),
+    /** When the client was e-mailed that the deliverables are ready ('Complete Project'). */
+    clientNotifiedAt: integer('client_notified_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -261,7 +305,7 @@ export const projectFiles = sqliteTable(
     projectId: integer('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
-    /** The name on disk inside DATA_DIR. */
+    /** The storage key: the server-chosen path of the file inside DATA_DIR. */
     fileName: text('file_name').notNull(),
     originalName: text('original_name', { length: 255 }).notNull(),
     fileUrl: text('file_url').notNull(),
@@ -274,9 +318,14 @@ export const projectFiles = sqliteTable(
     uploadedBy: integer('uploaded_by').references(() => users.id, {
       onDelete: 'set null',
     }),
+    /** Hex SHA-256 of the content, computed while it was received (also the ETag). */
+    sha256: text('sha256', { length: 64 }),
     createdAt: createdAt(),
   },
-  (t) => [index('project_files_project_idx').on(t.projectId)],
+  (t) => [
+    index('project_files_project_idx').on(t.projectId),
+    uniqueIndex('project_files_file_name_unique').on(t.fileName),
+  ],
 )
 
 export const invoices = sqliteTable(
@@ -305,6 +354,13 @@ export const invoices = sqliteTable(
     paymentTransactionId: text('payment_transaction_id', { length: 100 }),
     status: text('status', { length: 20 }).notNull().default('pending'),
     termsVersion: text('terms_version', { length: 20 }),
+    /** What the tax invoice carries, frozen when the invoice is made (kept after account deletion). */
+    billingName: text('billing_name', { length: 255 }),
+    billingEmail: text('billing_email', { length: 255 }),
+    billingAddress: text('billing_address', { length: 500 }),
+    billingVatNumber: text('billing_vat_number', { length: 20 }),
+    /** The supplier's details (COMPANY_*) at issue, JSON: later changes don't rewrite history. */
+    supplierSnapshot: text('supplier_snapshot'),
     dueDate: integer('due_date', { mode: 'timestamp_ms' }),
     paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
@@ -335,7 +391,10 @@ export const payments = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     amount: integer('amount').notNull(),
-    /** pending | paid | failed | cancelled | superseded */
+    /**
+     * pending | paid | failed | cancelled | superseded | expired | unapplied (money received
+     * for a superseded or expired attempt: refund or re-quote, never marks the project paid).
+     */
     status: text('status', { length: 20 }).notNull().default('pending'),
     mode: text('mode', { length: 20 }).notNull(),
     pfPaymentId: text('pf_payment_id', { length: 100 }),
@@ -363,7 +422,13 @@ export const paymentNotifications = sqliteTable(
     mPaymentId: text('m_payment_id', { length: 100 }),
     pfPaymentId: text('pf_payment_id', { length: 100 }),
     paymentStatus: text('payment_status', { length: 20 }),
+    /**
+     * The whole body for notifications that passed the signature and source checks; for
+     * any other only its first 256 characters (the rest is not kept: ADR 061).
+     */
     rawBody: text('raw_body').notNull(),
+    /** SHA-256 (hex) of the whole body as received. */
+    bodySha256: text('body_sha256', { length: 64 }),
     sourceIp: text('source_ip', { length: 64 }),
     /** accepted | duplicate | rejected */
     outcome: text('outcome', { length: 20 }).notNull(),
@@ -412,6 +477,69 @@ export const auditLog = sqliteTable(
   (t) => [index('audit_log_created_idx').on(t.createdAt)],
 )
 
+/**
+ * A client's cancellation of a paid project and its refund. The credit note number comes
+ * from its own counter when the admin confirms the refund made in the PayFast dashboard.
+ */
+export const refunds = sqliteTable(
+  'refunds',
+  {
+    id: id(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** What the client paid and what is refunded (incl. VAT), cents. */
+    paidAmount: integer('paid_amount').notNull(),
+    refundAmount: integer('refund_amount').notNull(),
+    refundSubtotal: integer('refund_subtotal').notNull(),
+    refundVat: integer('refund_vat').notNull(),
+    chargeAmount: integer('charge_amount').notNull().default(0),
+    /** 'cooling-off' (full refund) or 'cancellation-charge'. */
+    basis: text('basis', { length: 30 }).notNull(),
+    /** requested | refunded */
+    status: text('status', { length: 20 }).notNull().default('requested'),
+    payfastRefundReference: text('payfast_refund_reference', { length: 100 }),
+    creditNoteNumber: integer('credit_note_number'),
+    requestedAt: integer('requested_at', { mode: 'timestamp_ms' }).notNull(),
+    refundedAt: integer('refunded_at', { mode: 'timestamp_ms' }),
+    confirmedBy: integer('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('refunds_project_unique').on(t.projectId),
+    uniqueIndex('refunds_credit_note_unique').on(t.creditNoteNumber),
+    index('refunds_status_idx').on(t.status),
+  ],
+)
+
+export const OPERATOR_DOCUMENT_KINDS = ['roc', 'ops_spec', 'insurance', 'aircraft_registration', 'rla'] as const
+export type OperatorDocumentKind = (typeof OPERATOR_DOCUMENT_KINDS)[number]
+
+/** The operator's SACAA Part 101 documents and insurance, with their expiry dates. */
+export const operatorDocuments = sqliteTable(
+  'operator_documents',
+  {
+    id: id(),
+    kind: text('kind', { length: 30 }).$type<OperatorDocumentKind>().notNull(),
+    /** Certificate / policy number, or the aircraft's registration (ZT-…). */
+    reference: text('reference', { length: 100 }).notNull(),
+    /** Aircraft registration the RLA belongs to, or a short note. */
+    subject: text('subject', { length: 200 }),
+    /** Insurance cover, cents. */
+    coverAmount: integer('cover_amount'),
+    /** ISO date YYYY-MM-DD. */
+    expiresAt: text('expires_at', { length: 10 }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('operator_documents_expiry_idx').on(t.expiresAt)],
+)
+
 /** Named monotonically increasing counters (tax invoice numbers). */
 export const counters = sqliteTable('counters', {
   name: text('name').primaryKey(),
@@ -421,10 +549,13 @@ export const counters = sqliteTable('counters', {
 export type User = typeof users.$inferSelect
 export type Project = typeof projects.$inferSelect
 export type Hub = typeof hubs.$inferSelect
+export type DroneProfile = typeof droneProfiles.$inferSelect
 export type AirspaceZone = typeof airspaceZones.$inferSelect
 export type Invoice = typeof invoices.$inferSelect
 export type Payment = typeof payments.$inferSelect
 export type ProjectFile = typeof projectFiles.$inferSelect
+export type Refund = typeof refunds.$inferSelect
+export type OperatorDocument = typeof operatorDocuments.$inferSelect
 
 // Silence "unused" for sql if a later migration needs raw defaults.
 void sql

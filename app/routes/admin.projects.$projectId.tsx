@@ -1,3 +1,4 @@
+import { pageParam } from '#app/domain/http/query.ts'
 import type { ReactNode } from 'react'
 import { getFormProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
@@ -22,7 +23,7 @@ import { getProjectForAdmin, InvalidPilotError, saveProjectChanges } from '#app/
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 
 function closeUrl(url: URL) {
-  const keep = projectListQuery({ q: url.searchParams.get('q') ?? '', status: url.searchParams.get('status') ?? '', page: Number(url.searchParams.get('page')) || 1 })
+  const keep = projectListQuery({ q: url.searchParams.get('q') ?? '', status: url.searchParams.get('status') ?? '', page: pageParam(url.searchParams.get('page')) })
   return `/admin?tab=projects${keep ? `&${keep}` : ''}`
 }
 

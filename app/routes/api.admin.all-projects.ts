@@ -1,4 +1,5 @@
 // GET /api/admin/all-projects?q=&status=&page= — one page, newest first; totals in headers.
+import { pageParam } from '#app/domain/http/query.ts'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
@@ -10,7 +11,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const result = listAllProjects({
     q: url.searchParams.get('q'),
     status: url.searchParams.get('status')?.replace('in-progress', 'in_progress'),
-    page: Number(url.searchParams.get('page')) || 1,
+    page: pageParam(url.searchParams.get('page')),
   })
   return json(result.projects, {
     headers: { 'X-Total-Count': String(result.total), 'X-Page': String(result.page), 'X-Page-Count': String(result.pageCount) },

@@ -1,3 +1,4 @@
+import { pageParam } from '#app/domain/http/query.ts'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
@@ -5,7 +6,7 @@ import { listAuditLog } from '#app/domain/audit/audit.server.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiUser(request, 'admin')
-  const page = Number(new URL(request.url).searchParams.get('page')) || 1
+  const page = pageParam(new URL(request.url).searchParams.get('page'))
   const { entries } = listAuditLog({ page })
   return json(entries)
 }

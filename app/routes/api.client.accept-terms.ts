@@ -9,12 +9,15 @@ import { json } from '@remix-run/node'
 import { z } from 'zod'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { apiError, methodNotAllowed, readJsonBody } from '#app/domain/http/api.server.ts'
+import { numberInput } from '#app/domain/http/zod-input.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
 import { acceptTermsAndStartPayment } from '#app/domain/payments/checkout.server.ts'
 import { PaymentError } from '#app/domain/payments/errors.ts'
 
 const AcceptTermsBody = z.object({
-  projectId: z.coerce.number({ invalid_type_error: 'projectId must be a number' }).int().positive('projectId is required'),
+  projectId: numberInput(
+    z.number({ required_error: 'projectId is required', invalid_type_error: 'projectId must be a number' }).int('projectId must be a number').positive('projectId is required'),
+  ),
   quoteAmount: z.number({ required_error: 'quoteAmount is required', invalid_type_error: 'quoteAmount must be a whole number of cents' }).int('quoteAmount must be a whole number of cents').nonnegative(),
   termsAcceptedAt: z.union([z.string(), z.number(), z.null()]).optional(),
   termsAccepted: z.boolean().optional(),

@@ -10,6 +10,7 @@ import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remi
 import { useEffect, useRef } from 'react'
 import { vatLabelOf } from '#app/domain/pricing/vat.ts'
 import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
+import { useRootData } from '#app/root.tsx'
 import { TermsContent, TermsKeyPoints } from '#app/components/checkout/terms-content.tsx'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
@@ -82,6 +83,7 @@ export default function CheckoutPage() {
   const actionData = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
   const { project, quote, areas } = data
+  const certified = Boolean(useRootData()?.company.operatorCertified)
   const started = actionData?.ok ? actionData : null
   const failure = actionData && !actionData.ok ? actionData : null
   const termsOpen = !started && !data.problem && (searchParams.get('terms') === '1' || Boolean(failure))
@@ -202,8 +204,8 @@ export default function CheckoutPage() {
               </h2>
               <ul className="mt-3 list-disc space-y-1.5 pl-5 text-sm text-ink-700">
                 <li>
-                  A drone survey flight over {formatHectares(project.areaSqm ?? 0)} at about 120 m above ground, flown by our SACAA-certified partner
-                  operator.
+                  A drone survey flight over {formatHectares(project.areaSqm ?? 0)} at about 120 m above ground, flown by our partner
+                  operator{certified ? ', a SACAA-certified operator' : ''}.
                 </li>
                 <li>Deliverables: a high-resolution orthomosaic map (GeoTIFF), a digital surface model and a PDF survey report.</li>
                 <li>Delivery: flight within 8 to 12 business days after payment; deliverables 5 to 7 business days after the flight.</li>
@@ -211,7 +213,7 @@ export default function CheckoutPage() {
               </ul>
               <h3 className="mt-5 font-semibold text-ink-950">Cancellation</h3>
               <p className="mt-1 text-sm text-ink-700">
-                {cancellationSummary(data.terms).replace(/^./, (c) => c.toUpperCase())}{' '}
+                {cancellationSummary(data.terms)}{' '}
                 <Link to="/legal#cancellation" className="link">
                   Company and legal information
                 </Link>

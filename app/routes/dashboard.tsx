@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod'
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import leafletCss from 'leaflet/dist/leaflet.css'
 import { json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { AdminDashboard } from '#app/components/dashboard/admin-dashboard.tsx'
@@ -11,10 +12,14 @@ import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { ProfileSchema } from '#app/domain/auth/schemas.ts'
 import { ADMIN_INTENTS, handleAdminIntent } from '#app/domain/admin/intents.server.ts'
 import { loadRoleDashboard } from '#app/domain/dashboard/dashboard.server.ts'
+import { handlePilotIntent, isPilotIntent } from '#app/domain/pilot/dashboard-actions.server.ts'
 import { handleClientProjectIntent, isClientProjectIntent } from '#app/domain/projects/dashboard-actions.server.ts'
 import { createToastHeaders } from '#app/domain/http/toast.server.ts'
 import { takeWelcome } from '#app/domain/http/welcome.server.ts'
 import { updateProfile } from '#app/domain/users/users.server.ts'
+
+/** The pilot's job dialog shows the survey areas on a Leaflet map. */
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: leafletCss }]
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard · Kestrel Aerial Survey' }]
 
@@ -35,6 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return handleAdminIntent(user, formData)
   }
   if (isClientProjectIntent(intent)) return handleClientProjectIntent(user, intent, formData)
+  if (isPilotIntent(intent)) return handlePilotIntent(user, intent, formData)
   if (intent === 'update-profile') {
     const submission = parseWithZod(formData, { schema: ProfileSchema })
     if (submission.status !== 'success') {
@@ -62,7 +68,15 @@ export default function DashboardPage() {
           placeSearch={data.placeSearch}
         />
       ) : data.role === 'pilot' ? (
-        <PilotDashboard profile={data.profile} stats={data.stats} welcome={data.welcome} />
+        <PilotDashboard
+          profile={data.profile}
+          stats={data.stats}
+          welcome={data.welcome}
+          projects={data.projects}
+          openProjectId={data.openProjectId}
+          flightLogs={data.flightLogs}
+          tileUrl={data.tileUrl}
+        />
       ) : data.role === 'admin' ? (
         <AdminDashboard stats={data.stats} admin={data.admin} welcome={data.welcome} />
       ) : (

@@ -24,6 +24,7 @@ import { TabLinks } from '#app/components/ui/tabs.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import { PAYMENT_PROJECT_KEY, PLANNER_PROJECT_KEY, rememberProject } from '#app/components/dashboard/client/projects-tab.tsx'
 import { AirspaceLegend } from '#app/components/planner/airspace-legend.tsx'
+import { PrivacyNote } from '#app/components/legal/privacy-note.tsx'
 import { CoordinatesForm } from '#app/components/planner/coordinates-form.tsx'
 import { PlannerWorkspace } from '#app/components/planner/planner-workspace.tsx'
 import { QuoteDialog } from '#app/components/planner/quote-dialog.tsx'
@@ -152,6 +153,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireClient(request)
   const id = Number(new URL(request.url).searchParams.get('projectId'))
   if (!Number.isInteger(id) || id <= 0) return failure(400, 'No project selected', null)
+  // Ownership first: nothing of a stranger's body is read or parsed.
+  let wasDraft: boolean
+  try {
+    wasDraft = getClientProject(user.id, id).status === 'draft'
+  } catch (error) {
+    if (error instanceof ProjectError && error.status === 404) throw redirect('/dashboard')
+    throw error
+  }
 
   let formData: FormData
   try {
@@ -175,9 +184,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const { areas, field } = input
   const screenshot = formData.get('screenshot')
-  let wasDraft: boolean
   try {
-    wasDraft = getClientProject(user.id, id).status === 'draft'
     completeFlightPlan(user.id, id, { areas, screenshot: typeof screenshot === 'string' && screenshot ? screenshot : undefined })
   } catch (error) {
     if (!(error instanceof ProjectError)) throw error
@@ -296,6 +303,8 @@ function Planner({ data }: { data: PlannerData }) {
           </section>
         </div>
       )}
+
+      <PrivacyNote className="mt-4" />
 
       {data.quote ? <QuoteDialog quote={data.quote} closeTo={closeTo} hasScreenshot={data.hasScreenshot} /> : null}
     </main>

@@ -1,13 +1,33 @@
 import { sql } from 'drizzle-orm'
 import { getDb } from '#app/domain/db/db.server.ts'
+import { getDiskSpace } from '#app/domain/files/disk-space.server.ts'
 
-/** For the platform's health checks: answers 200 only when the database answers. */
+const MB = 1024 * 1024
+
+/**
+ * For the platform's health checks: 200 when the database answers, with the free disk
+ * space of the file store (`disk.low` when uploads are being refused for lack of it).
+ */
 export async function loader() {
+  const headers = { 'Cache-Control': 'no-store' }
   try {
     getDb().get(sql`select 1`)
-    return new Response('OK', { headers: { 'Cache-Control': 'no-store' } })
   } catch (error) {
     console.error('[healthcheck]', error)
-    return new Response('ERROR', { status: 500, headers: { 'Cache-Control': 'no-store' } })
+    return Response.json({ status: 'error', database: 'error' }, { status: 500, headers })
   }
+  let disk: Record<string, unknown>
+  try {
+    const space = await getDiskSpace()
+    disk = {
+      freeMb: Math.floor(space.freeBytes / MB),
+      totalMb: Math.floor(space.totalBytes / MB),
+      minFreeMb: Math.floor(space.minFreeBytes / MB),
+      low: space.low,
+    }
+  } catch (error) {
+    console.error('[healthcheck] disk', error)
+    disk = { error: 'unavailable' }
+  }
+  return Response.json({ status: disk.low ? 'degraded' : 'ok', database: 'ok', disk }, { headers })
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { formatPhone, formatRand } from '#app/domain/format/numbers.ts'
 import { randToCents } from '#app/domain/pricing/quote.ts'
@@ -9,7 +9,9 @@ import { vatLabel } from '#app/domain/pricing/vat.ts'
 import { SiteFooter } from '#app/components/layout/site-footer.tsx'
 import { SiteHeader } from '#app/components/layout/site-header.tsx'
 import { getOptionalUser } from '#app/domain/auth/guards.server.ts'
-import { appUrl, getCompanyInfo } from '#app/domain/config/env.server.ts'
+import { appUrl } from '#app/domain/config/env.server.ts'
+import { CANCELLATION_ADMIN_FEE_PERCENT, COOLING_OFF_DAYS, NO_CANCELLATION_BUSINESS_DAYS } from '#app/domain/payments/terms.ts'
+import { getSiteCompany } from '#app/domain/operator/operator-documents.server.ts'
 
 export const meta: MetaFunction = () => [
   { title: 'Company information, terms & privacy · Kestrel Aerial Survey' },
@@ -20,7 +22,7 @@ export const meta: MetaFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request)
   const { vatRate, localTravelFee } = getPricingSettings()
-  return json({ company: getCompanyInfo(), website: appUrl(), signedIn: Boolean(user), vatRate, localTravelFee })
+  return json({ company: getSiteCompany(), website: appUrl(), signedIn: Boolean(user), vatRate, localTravelFee })
 }
 
 const CONTENTS = [
@@ -32,7 +34,6 @@ const CONTENTS = [
 
 export default function LegalPage() {
   const { company, website, signedIn, vatRate, localTravelFee } = useLoaderData<typeof loader>()
-  const informationOfficer = company.directors.split(',')[0]?.trim() || company.legalName
   return (
     <div className="bg-white">
       <SiteHeader signedIn={signedIn} />
@@ -124,51 +125,26 @@ export default function LegalPage() {
 
             <LegalSection id="privacy" title="Privacy notice (POPIA)">
               <p>
-                {company.legalName} is the responsible party for the personal information you give us. This summary covers what the
-                Protection of Personal Information Act (section 18) requires us to tell you.
+                {company.legalName} is the responsible party for the personal information you give us. Our full privacy notice — what we
+                collect and why, who receives it and where, how long we keep it, your rights and our Information Officer — is on the{' '}
+                <Link to="/privacy" className="link">
+                  privacy notice page
+                </Link>
+                .
               </p>
-              <ul className="mt-4 space-y-3">
-                <Item title="What we collect">
-                  Your name, e-mail address, phone number, company, industry and country; the survey areas, project details and files you
-                  upload; payment references (never card details); and technical records such as IP address and sign-in times.
-                </Item>
-                <Item title="Why">
-                  To create your account, quote and deliver surveys, take payment, issue invoices, answer your messages and meet our legal
-                  and aviation obligations. Giving us this information is voluntary, but without it we cannot provide the service.
-                </Item>
-                <Item title="Who receives it">
-                  Our partner flight operator and its pilots (for assigned projects), PayFast (payments), our e-mail provider and our cloud
-                  hosting provider. Some of these may store data outside South Africa, under agreements that protect it to POPIA’s standard.
-                </Item>
-                <Item title="How long we keep it">
-                  Invoices and tax records for as long as tax law requires (at least five years); survey data for as long as your account is
-                  active or you ask us to delete it; other records only as long as they are needed.
-                </Item>
-                <Item title="Your rights">
-                  You may ask to see the personal information we hold about you, have it corrected or deleted, or object to its use. We send
-                  marketing only with your separate consent, and every marketing message has an unsubscribe link.
-                </Item>
-                <Item title="Information Officer">
-                  {informationOfficer}, reachable at <a className="link" href={`mailto:${company.email}`}>{company.email}</a> or{' '}
-                  {formatPhone(company.phone)}. Our PAIA manual is available from the same address.
-                </Item>
-                <Item title="Complaints">
-                  You may complain to the Information Regulator (South Africa) at inforegulator.org.za if you believe we have mishandled your
-                  information.
-                </Item>
-              </ul>
             </LegalSection>
 
             <LegalSection id="cancellation" title="Cancellation & refund policy">
               <ul className="space-y-3">
                 <Item title="Cooling-off period">
-                  You may cancel within 7 days of booking for a full refund. If you ask us to fly within those 7 days, you agree the service
+                  You may cancel within {COOLING_OFF_DAYS} days of booking for a full refund. If you ask us to fly within those 7 days, you agree the service
                   may start early and the flight, once flown, cannot be cancelled.
                 </Item>
-                <Item title="More than 11 business days before the flight">
-                  We refund the amount paid less a 15% administration fee. The {formatRand(randToCents(localTravelFee))} call-out (local travel) fee is non-refundable.
+                <Item title={`More than ${NO_CANCELLATION_BUSINESS_DAYS} business days before the flight`}>
+                  We refund the amount paid less a {CANCELLATION_ADMIN_FEE_PERCENT}% administration fee. The {formatRand(randToCents(localTravelFee))} call-out (local travel) fee is
+                  non-refundable.
                 </Item>
-                <Item title="Within 11 business days of the flight">No refund is available, because the pilot and equipment are committed.</Item>
+                <Item title={`Within ${NO_CANCELLATION_BUSINESS_DAYS} business days of the flight`}>No refund is available, because the pilot and equipment are committed.</Item>
                 <Item title="Death or hospitalisation">
                   No cancellation charge applies if you cannot go ahead because of death or hospitalisation.
                 </Item>
@@ -177,7 +153,8 @@ export default function LegalPage() {
                   refund.
                 </Item>
                 <Item title="How refunds are paid">
-                  To the original payment method within 30 days, with a credit note for your records. To cancel, e-mail{' '}
+                  To the original payment method within 30 days, with a credit note for your records. To cancel, use Cancel project on your
+                  dashboard or e-mail{' '}
                   <a className="link" href={`mailto:${company.email}`}>{company.email}</a> with your project name.
                 </Item>
               </ul>

@@ -87,6 +87,16 @@ export default function PaymentSuccessPage() {
               ) : null}
               <p className="mt-2 text-sm text-ink-500">A receipt is on its way to your e-mail and your tax invoice is in the Invoices tab.</p>
             </>
+          ) : result.state === 'received' ? (
+            <>
+              <IssueIcon />
+              <h1 className="mt-4 text-2xl font-bold text-ink-950">Payment received for an old quote</h1>
+              <p className="mt-2 text-ink-700" role="alert">
+                Your quote changed before this payment{result.amount != null ? ` of ${formatRand(result.amount)}` : ''} reached us, so it was not applied to
+                your project.
+              </p>
+              <p className="mt-2 text-sm text-ink-500">We will contact you to refund it or to agree on the new quote. You do not need to pay again.</p>
+            </>
           ) : result.state === 'issue' ? (
             <>
               <IssueIcon />

@@ -5,6 +5,7 @@ import { json, redirect } from '@remix-run/node'
 import { Form, Link, useActionData } from '@remix-run/react'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import { Field, PasswordField, SelectField, FormErrors } from '#app/components/forms.tsx'
+import { PrivacyNote } from '#app/components/legal/privacy-note.tsx'
 import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
@@ -102,6 +103,10 @@ export default function RegisterPage() {
       <div className="card p-6 sm:p-8">
         <h1 className="text-2xl font-bold tracking-tight text-ink-950">Create Account</h1>
         <p className="mt-1 text-sm text-ink-500">Plan survey flights and get instant quotes in rand.</p>
+        <PrivacyNote className="mt-4 rounded-lg border border-ink-100 bg-ink-50 p-3">
+          Before you give us your details: we use them to run your account and quote, fly and invoice your surveys, and share them only with our
+          flight operator, PayFast and our e-mail and hosting providers. You can download or delete your data from your profile at any time.
+        </PrivacyNote>
         <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
           <HoneypotInputs />
           <FormErrors id={form.errorId} errors={form.errors} />
@@ -151,6 +156,15 @@ export default function RegisterPage() {
             </p>
             <p className="mt-1 text-xs text-ink-500">Pilot and Admin accounts are created by administrators only.</p>
           </div>
+          <label className="flex items-start gap-3 text-sm text-ink-700">
+            <input
+              {...getInputProps(fields.marketingOptIn, { type: 'checkbox' })}
+              className="mt-0.5 h-4 w-4 shrink-0 rounded border-ink-300 text-amber-600 focus:ring-amber-400"
+            />
+            <span>
+              Send me occasional news and offers by e-mail (optional). You can unsubscribe at any time.
+            </span>
+          </label>
           <StatusButton pending={pending} pendingLabel="Creating Account..." className="w-full">
             Create Account
           </StatusButton>

@@ -1,5 +1,5 @@
 /** Test data for the admin console: projects (optionally paid), hubs, pilots, files. */
-import { hubs, invoices, projectFiles, projects } from '#db/schema.ts'
+import { hubs, invoices, payments, projectFiles, projects, type FileCategory } from '#db/schema.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { createTestUser } from './users.ts'
 
@@ -31,7 +31,7 @@ export const SAMPLE_FLIGHT_PLAN = {
   ],
 }
 
-/** A quoted project as the planner stores it; `paid` adds the paid invoice as the ITN would. */
+/** A quoted project as the planner stores it; `paid` adds the paid invoice and settled payment as the ITN would. */
 export async function createTestProject(options: { clientId?: number; paid?: boolean; name?: string; status?: 'draft' | 'pending' | 'assigned' | 'in_progress' | 'completed'; paidAt?: Date } = {}) {
   const clientId = options.clientId ?? (await createTestUser({ role: 'client' })).id
   const paidAt = options.paid ? (options.paidAt ?? new Date()) : null
@@ -66,7 +66,8 @@ export async function createTestProject(options: { clientId?: number; paid?: boo
     .returning()
     .get()
   if (options.paid) {
-    db.insert(invoices)
+    const invoice = db
+      .insert(invoices)
       .values({
         projectId: project.id,
         clientId,
@@ -79,6 +80,20 @@ export async function createTestProject(options: { clientId?: number; paid?: boo
         paymentTransactionId: `pf-${project.id}`,
         invoiceNumber: `INV-${String(project.id).padStart(6, '0')}`,
       })
+      .returning()
+      .get()
+    db.insert(payments)
+      .values({
+        mPaymentId: `KAS-${project.id}-TEST`,
+        projectId: project.id,
+        invoiceId: invoice.id,
+        clientId,
+        amount: 443458,
+        status: 'paid',
+        mode: 'simulator',
+        pfPaymentId: `pf-${project.id}`,
+        paidAt,
+      })
       .run()
   }
   return project
@@ -88,9 +103,10 @@ export function createTestHub(name = 'Test Hub') {
   return getDb().insert(hubs).values({ name, address: 'Somewhere, Western Cape', latitude: -33.9, longitude: 18.4 }).returning().get()
 }
 
-export function addTestFile(projectId: number, fileType: string) {
-  getDb()
+export function addTestFile(projectId: number, fileType: string, fileCategory: FileCategory = 'project_document') {
+  return getDb()
     .insert(projectFiles)
-    .values({ projectId, fileName: `f-${Math.random()}`, originalName: 'x', fileUrl: '/x', fileType, fileSize: 10 })
-    .run()
+    .values({ projectId, fileName: `f-${Math.random()}`, originalName: 'x', fileUrl: '/x', fileType, fileSize: 10, fileCategory })
+    .returning()
+    .get()
 }

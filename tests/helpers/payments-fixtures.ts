@@ -97,12 +97,14 @@ export function signedItn(
 /** Stands in for PayFast's validate endpoint; answers whatever `answer` says. */
 export async function startValidateServer() {
   const received: string[] = []
-  const state = { answer: 'VALID' }
+  /** `beforeAnswer` runs while PayFast "thinks": what happens during the awaited confirmation. */
+  const state: { answer: string; beforeAnswer: (() => void | Promise<void>) | null } = { answer: 'VALID', beforeAnswer: null }
   const server = http.createServer((req, res) => {
     let body = ''
     req.on('data', (c) => (body += c))
-    req.on('end', () => {
+    req.on('end', async () => {
       received.push(body)
+      if (state.beforeAnswer) await state.beforeAnswer()
       res.writeHead(200, { 'Content-Type': 'text/plain' })
       res.end(state.answer)
     })

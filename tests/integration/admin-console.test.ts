@@ -213,6 +213,15 @@ describe('financial CSV export', () => {
     expect(text.replace(/\u00a0/g, ' ')).toContain(',"3 856,16","578,42","4 434,58",')
   })
 
+  test('a project name that is a spreadsheet formula is exported as text', async () => {
+    const admin = await signedInUser('admin')
+    const project = await createTestProject({ paid: true, name: '=HYPERLINK("https://evil.example","Click")' })
+    const res = await callRoute(csvRoute.loader, '/admin/financial/export', { headers: cookieOf(admin.token) })
+    const text = await res.text()
+    expect(text).toContain(`,${project.id},"'=HYPERLINK(""https://evil.example"",""Click"")",`)
+    expect(text).not.toMatch(/,"?=HYPERLINK/)
+  })
+
   test('is for admins only', async () => {
     const client = await signedInUser('client')
     const res = await callRoute(csvRoute.loader, '/admin/financial/export', { headers: cookieOf(client.token) })

@@ -7,6 +7,7 @@ import * as plannerRoute from '#app/routes/flight-planner.tsx'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { LOCATION_REQUIRED_MESSAGE, formatPlaceChoice } from '#app/domain/projects/project-schemas.ts'
 import { quoteProjectAreas } from '#app/domain/projects/quoting.server.ts'
+import { MAX_SCREENSHOT_CHARS } from '#app/domain/projects/flight-plan.ts'
 import { hubs, projects } from '#db/schema.ts'
 import { getToast } from '#app/domain/http/toast.server.ts'
 import { STELLENBOSCH_AREAS, draftFor, insertDemoHubs } from './planner-fixtures.ts'
@@ -138,7 +139,7 @@ describe('/flight-planner action (Generate Quote)', () => {
     expect(wrongType.status).toBe(415)
   })
 
-  test('each multipart field has its own size limit: a 2 MB screenshot does not trip the 1 MB plan-file limit', async () => {
+  test('each multipart field has its own size limit: a screenshot near its 1 MB ceiling does not trip the 1 MB plan-file limit', async () => {
     const { user, token } = await signedInUser('client')
     const draft = draftFor(user.id)
     const ring = STELLENBOSCH_AREAS[0]!.coordinates.map((p) => `${p.longitude},${p.latitude},0`).join(' ')
@@ -153,16 +154,16 @@ describe('/flight-planner action (Generate Quote)', () => {
       return callRoute(plannerRoute.action, `/flight-planner?projectId=${draft.id}`, { form, headers: cookieFor(token) })
     }
 
-    const tooBigScreenshot = await post(screenshotOf(4_000_100))
+    const tooBigScreenshot = await post(screenshotOf(MAX_SCREENSHOT_CHARS + 100))
     expect(tooBigScreenshot.status).toBe(413)
-    expect(await readJson(tooBigScreenshot)).toMatchObject({ error: 'The map screenshot is too large (at most 4 MB).', field: 'screenshot' })
+    expect(await readJson(tooBigScreenshot)).toMatchObject({ error: 'The map screenshot is too large (at most 1 MB).', field: 'screenshot' })
 
-    const tooBigFile = await post(screenshotOf(2_000_000), new File(['x'.repeat(1024 * 1024 + 10)], 'big.kml'))
+    const tooBigFile = await post(screenshotOf(1_300_000), new File(['x'.repeat(1024 * 1024 + 10)], 'big.kml'))
     expect(tooBigFile.status).toBe(413)
     expect(await readJson(tooBigFile)).toMatchObject({ error: 'The file is too large (at most 1 MB).', field: 'planFile' })
     expect(getDb().select().from(projects).where(eq(projects.id, draft.id)).get()!.status).toBe('draft')
 
-    const ok = await post(screenshotOf(2_000_000))
+    const ok = await post(screenshotOf(1_300_000))
     expect(ok.status).toBe(302)
     const row = getDb().select().from(projects).where(eq(projects.id, draft.id)).get()!
     expect(row.status).toBe('pending')

@@ -1,7 +1,12 @@
 import { DashboardHeading } from '#app/components/layout/app-shell.tsx'
 import { StatCard } from '#app/components/ui/stat-card.tsx'
 import { TabLinks, useActiveTab } from '#app/components/ui/tabs.tsx'
+import { formatFlightHours } from '#app/domain/pilot/schemas.ts'
 import { PILOT_CERTIFICATION_LEVEL, pilotLicenceDisplay } from '#app/domain/users/pilot-licence.ts'
+import { FlightLogsTab } from './pilot/flight-logs-tab.tsx'
+import { PilotProjectsTab } from './pilot/projects-tab.tsx'
+import type { FlightLogRow, PilotJob } from './pilot/types.ts'
+import { ProfileForm } from './profile-form.tsx'
 import { WelcomeBanner } from './welcome-banner.tsx'
 
 export const PILOT_TABS = [
@@ -16,6 +21,7 @@ export interface PilotProfile {
   lastName: string
   email: string
   phone: string | null
+  companyName: string | null
   serviceArea: string | null
   droneTypes: string | null
   pilotLicenseNumber: string | null
@@ -26,71 +32,63 @@ export function PilotDashboard({
   profile,
   stats,
   welcome,
+  projects,
+  openProjectId,
+  flightLogs,
+  tileUrl,
 }: {
   profile: PilotProfile
   stats: { activeProjects: number; totalFlightHours: number; flightHoursThisMonth: number }
   welcome: string | null
+  projects: PilotJob[]
+  openProjectId: number | null
+  flightLogs: FlightLogRow[]
+  tileUrl: string
 }) {
   const tab = useActiveTab(PILOT_TABS, 'projects')
   return (
-    <main className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
+    <main className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
       <WelcomeBanner message={welcome} />
       <DashboardHeading title="Pilot Dashboard" subtitle={`Welcome back, ${profile.firstName}. Here are your assigned survey flights.`} />
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4">
         <StatCard label="Assigned Projects" value={stats.activeProjects} hint="Active assignments" />
         <StatCard
           label="Flight Hours"
-          value={`${stats.totalFlightHours} h`}
-          hint={`${stats.flightHoursThisMonth} h this month`}
+          value={formatFlightHours(stats.totalFlightHours)}
+          hint={`${formatFlightHours(stats.flightHoursThisMonth)} this month`}
         />
       </div>
       <TabLinks tabs={PILOT_TABS} active={tab} label="Pilot dashboard sections" />
-      {tab === 'projects' ? (
-        <section className="card p-6" aria-labelledby="pilot-projects-heading">
-          <h2 id="pilot-projects-heading" className="text-lg font-semibold">My Projects</h2>
-          <p className="mt-3 text-sm text-ink-500">No projects assigned to you yet. New assignments arrive by e-mail with a job card.</p>
-        </section>
-      ) : null}
-      {tab === 'flight-logs' ? (
-        <section className="card p-6" aria-labelledby="pilot-logs-heading">
-          <h2 id="pilot-logs-heading" className="text-lg font-semibold">Flight Logs</h2>
-          <p className="mt-3 text-sm text-ink-500">Projects with uploaded media will be listed here.</p>
-        </section>
-      ) : null}
+      {tab === 'projects' ? <PilotProjectsTab projects={projects} openProjectId={openProjectId} tileUrl={tileUrl} /> : null}
+      {tab === 'flight-logs' ? <FlightLogsTab logs={flightLogs} /> : null}
       {tab === 'profile' ? (
-        <section className="card max-w-2xl p-6" aria-labelledby="pilot-profile-heading">
-          <h2 id="pilot-profile-heading" className="text-lg font-semibold">Profile</h2>
-          <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
-            <div>
-              <dt className="text-ink-500">Name</dt>
-              <dd className="font-medium">{profile.firstName} {profile.lastName}</dd>
-            </div>
-            <div>
-              <dt className="text-ink-500">Email</dt>
-              <dd className="font-medium">{profile.email}</dd>
-            </div>
-            <div>
-              <dt className="text-ink-500">Pilot licence</dt>
-              <dd className="font-mono font-medium">{pilotLicenceDisplay(profile.id)}</dd>
-            </div>
-            <div>
-              <dt className="text-ink-500">Certification level</dt>
-              <dd className="font-medium">{PILOT_CERTIFICATION_LEVEL}</dd>
-            </div>
-            <div>
-              <dt className="text-ink-500">Licence number</dt>
-              <dd className="font-medium">{profile.pilotLicenseNumber ?? '—'}</dd>
-            </div>
-            <div>
-              <dt className="text-ink-500">Service area</dt>
-              <dd className="font-medium">{profile.serviceArea ?? '—'}</dd>
-            </div>
-            <div className="sm:col-span-2">
-              <dt className="text-ink-500">Drone types</dt>
-              <dd className="font-medium">{profile.droneTypes ?? '—'}</dd>
-            </div>
-          </dl>
-        </section>
+        <ProfileForm profile={profile} withCompany={false} description="Keep your name and phone current: clients and the office reach you on survey day.">
+          <section aria-labelledby="pilot-credentials-heading" className="mt-6 border-t border-ink-100 pt-5">
+            <h3 id="pilot-credentials-heading" className="text-sm font-semibold text-ink-950">Pilot credentials</h3>
+            <dl className="mt-3 grid gap-4 text-sm sm:grid-cols-2">
+              <div>
+                <dt className="text-ink-500">Pilot licence</dt>
+                <dd className="font-mono font-medium">{pilotLicenceDisplay(profile.id)}</dd>
+              </div>
+              <div>
+                <dt className="text-ink-500">Certification level</dt>
+                <dd className="font-medium">{PILOT_CERTIFICATION_LEVEL}</dd>
+              </div>
+              <div>
+                <dt className="text-ink-500">Licence number</dt>
+                <dd className="font-medium">{profile.pilotLicenseNumber ?? '—'}</dd>
+              </div>
+              <div>
+                <dt className="text-ink-500">Service area</dt>
+                <dd className="font-medium">{profile.serviceArea ?? '—'}</dd>
+              </div>
+              <div className="sm:col-span-2">
+                <dt className="text-ink-500">Drone types</dt>
+                <dd className="font-medium">{profile.droneTypes ?? '—'}</dd>
+              </div>
+            </dl>
+          </section>
+        </ProfileForm>
       ) : null}
     </main>
   )

@@ -15,7 +15,19 @@ export interface ProfileValues {
 }
 
 /** Profile tab: first name, last name, phone and company are saved; e-mail is read-only. */
-export function ProfileForm({ profile }: { profile: ProfileValues }) {
+export function ProfileForm({
+  profile,
+  description = 'Keep your contact details current so our pilots can reach you on survey day.',
+  withCompany = true,
+  children,
+}: {
+  profile: ProfileValues
+  description?: string
+  /** Pilots have no company field. */
+  withCompany?: boolean
+  /** Shown under the form (e.g. the pilot's credentials). */
+  children?: React.ReactNode
+}) {
   const actionData = useActionData<{ intent?: string; result?: SubmissionResult<string[]> }>()
   const navigation = useNavigation()
   const pending = useIsPending({ intent: 'update-profile' })
@@ -38,7 +50,7 @@ export function ProfileForm({ profile }: { profile: ProfileValues }) {
       <h2 id="profile-heading" className="text-lg font-semibold text-ink-950">
         Profile
       </h2>
-      <p className="mt-1 text-sm text-ink-500">Keep your contact details current so our pilots can reach you on survey day.</p>
+      <p className="mt-1 text-sm text-ink-500">{description}</p>
       <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="update-profile" />
         <div className="grid gap-4 sm:grid-cols-2">
@@ -52,12 +64,17 @@ export function ProfileForm({ profile }: { profile: ProfileValues }) {
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Phone" prefix="+27" errors={fields.phone.errors} inputProps={getInputProps(fields.phone, { type: 'tel' })} />
-          <Field label="Company" errors={fields.companyName.errors} inputProps={getInputProps(fields.companyName, { type: 'text' })} />
+          {withCompany ? (
+            <Field label="Company" errors={fields.companyName.errors} inputProps={getInputProps(fields.companyName, { type: 'text' })} />
+          ) : (
+            <input type="hidden" name={fields.companyName.name} value={profile.companyName ?? ''} />
+          )}
         </div>
         <StatusButton pending={pending} pendingLabel="Saving...">
           Update Profile
         </StatusButton>
       </Form>
+      {children}
     </section>
   )
 }

@@ -389,7 +389,7 @@ export function PartnersSection({ company }: { company: FooterCompany }) {
         <div className="mt-12 grid gap-6 md:grid-cols-3">
           <PartnerCard
             mark={<OperatorMark />}
-            role="Flight operator"
+            role={company.operatorCertified ? 'Flight operator · SACAA-certified operator' : 'Flight operator'}
             name={company.operatorName}
             detail={
               <>

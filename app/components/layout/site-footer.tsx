@@ -11,6 +11,8 @@ export interface FooterCompany {
   email: string
   operatorName: string
   operatorRocNumber: string
+  /** Only while the operator's ROC on record is valid (admin's operator documents). */
+  operatorCertified?: boolean
 }
 
 /** Footer with the regulatory notice and the operator's certificate number (configuration). */
@@ -48,6 +50,11 @@ export function SiteFooter({ company }: { company: FooterCompany }) {
               </Link>
             </li>
             <li>
+              <Link className="hover:text-white" to="/privacy">
+                Privacy notice (POPIA)
+              </Link>
+            </li>
+            <li>
               <Link className="hover:text-white" to="/legal#cancellation">
                 Cancellation &amp; refund policy
               </Link>
@@ -57,6 +64,13 @@ export function SiteFooter({ company }: { company: FooterCompany }) {
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto max-w-7xl space-y-2 px-4 py-6 text-xs leading-relaxed text-ink-400 sm:px-6">
+          {company.operatorCertified ? (
+            <p>
+              <span className="badge bg-emerald-900/60 text-emerald-200" data-testid="sacaa-certified">
+                SACAA-certified operator
+              </span>
+            </p>
+          ) : null}
           <p data-testid="regulatory-notice">
             All flights are conducted by {company.operatorName}, holder of South African Civil Aviation Authority
             Remotely Piloted Aircraft System Operator Certificate <strong className="text-ink-200">{company.operatorRocNumber}</strong>,

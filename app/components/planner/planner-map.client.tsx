@@ -15,6 +15,8 @@ import { useEffect, useMemo, useRef, useState, type MutableRefObject } from 'rea
 import { CircleMarker, GeoJSON, MapContainer, Polygon, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet'
 import type { LatLng } from '#app/domain/geometry/areas.ts'
 import { isTooCloseToPlaced } from '#app/domain/geometry/point-spacing.ts'
+import { MAX_SCREENSHOT_CHARS } from '#app/domain/projects/flight-plan.ts'
+import { AREA_STYLE, TILE_ATTRIBUTION } from '#app/components/maps/map-constants.ts'
 
 export interface MapHub {
   id: number
@@ -35,8 +37,7 @@ export interface MapZone {
 export const SOUTH_AFRICA_CENTRE: [number, number] = [-29.0, 24.0]
 export const SOUTH_AFRICA_ZOOM = 7
 export const PROJECT_ZOOM = 15
-export const TILE_ATTRIBUTION =
-  'Imagery © Esri, Maxar, Earthstar Geographics, and the GIS User Community · Airspace: SA AIP via XCSoar (2018) — NOT FOR NAVIGATION'
+export { TILE_ATTRIBUTION }
 
 /** The planner's zone colours (spec: CTR orange, ATZ red, TMA yellow); others keep their own. */
 export function zoneColour(zone: Pick<MapZone, 'zoneType' | 'color'>) {
@@ -330,7 +331,10 @@ function ZonesLayer({ zones, interactive }: { zones: MapZone[]; interactive: boo
       onEachFeature={(feature, layer) => {
         if (!interactive) return
         const p = feature.properties as { zoneName: string; zoneType: string; fee: number }
-        layer.bindTooltip(`${p.zoneName} (${p.zoneType})${p.fee ? ` · R${(p.fee / 100).toFixed(0)}` : ''}`, { sticky: true })
+        // Zone names come from uploaded KML: text only, never HTML (Leaflet sets a string as innerHTML).
+        const label = document.createElement('span')
+        label.textContent = `${p.zoneName} (${p.zoneType})${p.fee ? ` · R${(p.fee / 100).toFixed(0)}` : ''}`
+        layer.bindTooltip(label, { sticky: true })
       }}
     />
   )
@@ -422,7 +426,7 @@ export function PlannerMap({
           key={`area-${i}-${area.length}`}
           positions={toLatLngs(area)}
           interactive={false}
-          pathOptions={{ color: '#fcb84d', weight: 3, fillColor: '#f57c0b', fillOpacity: 0.25 }}
+          pathOptions={AREA_STYLE}
         />
       ))}
       {/* While Draw Area is on, leaflet-draw shows the area in progress; paused, we do. */}
@@ -478,7 +482,9 @@ export async function captureMap(map: L.Map, timeoutMs = 8000): Promise<string |
     scaled.width = Math.max(1, Math.round(canvas.width * 0.8))
     scaled.height = Math.max(1, Math.round(canvas.height * 0.8))
     scaled.getContext('2d')?.drawImage(canvas, 0, 0, scaled.width, scaled.height)
-    return scaled.toDataURL('image/png', 0.7)
+    // At most 1 MB is stored: a PNG when it fits, a JPEG otherwise (the server drops anything larger).
+    const png = scaled.toDataURL('image/png')
+    return png.length <= MAX_SCREENSHOT_CHARS ? png : scaled.toDataURL('image/jpeg', 0.7)
   } catch (error) {
     // A tainted canvas throws a SecurityError here: no screenshot, the quote goes on.
     console.warn('[planner] screenshot unavailable', error)

@@ -8,6 +8,7 @@ import { Link } from '@remix-run/react'
 import { useState } from 'react'
 import { vatLabelOf } from '#app/domain/pricing/vat.ts'
 import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
+import { PrivacyNote } from '#app/components/legal/privacy-note.tsx'
 import { useToast } from '#app/components/layout/toaster.tsx'
 import { formatNumber, formatRand } from '#app/domain/format/numbers.ts'
 import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
@@ -187,6 +188,10 @@ export function QuoteDialog({ quote, closeTo, hasScreenshot }: { quote: QuoteSum
             </p>
           )}
         </section>
+        <PrivacyNote>
+          Paying creates a tax invoice with your name and billing details, kept for five years as tax law requires; the rest you can download or
+          delete from your profile.
+        </PrivacyNote>
       </div>
     </UrlDialog>
   )

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
-import { projects } from '#db/schema.ts'
+import { payments, projects } from '#db/schema.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { createTestProject } from '#tests/helpers/admin-data.ts'
 import { createTestUser } from '#tests/helpers/users.ts'
@@ -30,6 +30,26 @@ describe('financial report', () => {
     expect(april.summary.paidProjects).toBe(1)
     expect(april.summary.revenue).toBe(443458)
     void paidMay
+  })
+
+  test('revenue is the money PayFast settled, not the quote a project carries now', async () => {
+    const day = new Date('2025-01-10T10:00:00Z')
+    const paid = await createTestProject({ paid: true, paidAt: day })
+    // A quote that grew after the payment (the re-plan attack on old data) books nothing extra.
+    getDb().update(projects).set({ quoteAmount: 28_311_069 }).where(eq(projects.id, paid.id)).run()
+    // A project marked paid without a settled payment is not revenue either.
+    const unsettled = await createTestProject()
+    getDb().update(projects).set({ isPaid: true, paidAt: day }).where(eq(projects.id, unsettled.id)).run()
+    // Nor is money received for a superseded quote: it is listed for a refund or re-quote.
+    const other = await createTestProject()
+    getDb()
+      .insert(payments)
+      .values({ mPaymentId: `KAS-${other.id}-OLD`, projectId: other.id, clientId: other.clientId, amount: 305_869, status: 'unapplied', mode: 'simulator', pfPaymentId: 'pf-old', paidAt: day })
+      .run()
+
+    const report = financialReport(parseDateRange(new URLSearchParams({ from: '2025-01-01', to: '2025-01-31' })))
+    expect(report.summary).toMatchObject({ revenue: 443458, vat: 57842, paidProjects: 1 })
+    expect(report.flaggedPayments).toEqual([expect.objectContaining({ projectId: other.id, amount: 305_869, note: 'payment for a superseded quote — refund or re-quote' })])
   })
 
   test('ignores malformed dates', () => {

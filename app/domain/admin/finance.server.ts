@@ -1,14 +1,16 @@
 /**
  * The Financial tab: summary cards, invoices and payments, pilot payouts and monthly
- * revenue, all for paid projects only (decisions.md internal split), plus the CSV export.
+ * revenue from the payments PayFast settled (decisions.md internal split), money received
+ * for a superseded quote, plus the CSV export.
  */
 import { formatRandAmount } from '#app/domain/format/numbers.ts'
 import { Readable } from 'node:stream'
 import { stringify } from 'csv-stringify'
 import { and, asc, desc, eq, gt, gte, lt, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
-import { invoices, projects, users, type Project } from '#db/schema.ts'
+import { invoices, payments, projects, users, type Project } from '#db/schema.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
+import { SUPERSEDED_PAYMENT_FLAG } from '#app/domain/payments/attempts.server.ts'
 import { BASE_COST_CENTS, computeInternalSplit } from '#app/domain/pricing/quote.ts'
 
 export interface DateRange {
@@ -49,29 +51,38 @@ export function splitFor(p: Pick<Project, 'adjustedPrice' | 'baseCost' | 'travel
   )
 }
 
-function paidInRange(range: DateRange): SQL {
-  const conditions: SQL[] = [eq(projects.isPaid, true)]
-  if (range.from) conditions.push(gte(projects.paidAt, range.from))
-  if (range.to) conditions.push(lt(projects.paidAt, range.to))
+function settledInRange(range: DateRange): SQL {
+  const conditions: SQL[] = [eq(payments.status, 'paid')]
+  if (range.from) conditions.push(gte(payments.paidAt, range.from))
+  if (range.to) conditions.push(lt(payments.paidAt, range.to))
   return and(...conditions)!
 }
 
 const pilots = alias(users, 'pilot')
 
+/**
+ * Revenue and payouts come from the payments PayFast settled (the amount that arrived, on
+ * the day it arrived), not from the projects' quotes. A settled payment always equals its
+ * project's quote (ADR 060), so the project's stored split is the split of that money.
+ */
 export function financialReport(range: DateRange) {
   const db = getDb()
-  const paid = db
+  const settled = db
     .select({
+      payment: payments,
       project: projects,
+      invoiceVat: invoices.vatAmount,
       pilotFirstName: pilots.firstName,
       pilotLastName: pilots.lastName,
     })
-    .from(projects)
+    .from(payments)
+    .innerJoin(projects, eq(projects.id, payments.projectId))
+    .leftJoin(invoices, eq(invoices.id, payments.invoiceId))
     .leftJoin(pilots, eq(pilots.id, projects.pilotId))
-    .where(paidInRange(range))
+    .where(settledInRange(range))
     .all()
 
-  const summary = { revenue: 0, vat: 0, platformShare: 0, operatorPayouts: 0, paidProjects: paid.length }
+  const summary = { revenue: 0, vat: 0, platformShare: 0, operatorPayouts: 0, paidProjects: new Set(settled.map((r) => r.project.id)).size }
   const monthly = new Map<string, number>()
   const payouts = new Map<number, { pilotId: number; name: string; paidProjects: number; paidEarnings: number; pendingProjects: number; pendingEarnings: number }>()
   const payoutRow = (pilotId: number, name: string) => {
@@ -79,14 +90,14 @@ export function financialReport(range: DateRange) {
     if (!row) payouts.set(pilotId, (row = { pilotId, name, paidProjects: 0, paidEarnings: 0, pendingProjects: 0, pendingEarnings: 0 }))
     return row
   }
-  for (const { project, pilotFirstName, pilotLastName } of paid) {
+  for (const { payment, project, invoiceVat, pilotFirstName, pilotLastName } of settled) {
     const split = splitFor(project)
-    summary.revenue += project.quoteAmount ?? 0
-    summary.vat += project.vatAmount ?? 0
+    summary.revenue += payment.amount
+    summary.vat += invoiceVat ?? 0
     summary.platformShare += split.platformShare
     summary.operatorPayouts += split.operatorPayout
-    const month = (project.paidAt ?? project.createdAt).toISOString().slice(0, 7)
-    monthly.set(month, (monthly.get(month) ?? 0) + (project.quoteAmount ?? 0))
+    const month = (payment.paidAt ?? payment.updatedAt).toISOString().slice(0, 7)
+    monthly.set(month, (monthly.get(month) ?? 0) + payment.amount)
     if (project.pilotId) {
       const row = payoutRow(project.pilotId, `${pilotFirstName} ${pilotLastName}`)
       row.paidProjects += 1
@@ -112,7 +123,36 @@ export function financialReport(range: DateRange) {
     monthlyRevenue: fillMonths(monthly, range),
     pilotPayouts: [...payouts.values()].sort((a, b) => b.paidEarnings - a.paidEarnings || a.name.localeCompare(b.name)),
     invoices: listInvoices(range, 200),
+    flaggedPayments: listFlaggedPayments(range),
   }
+}
+
+/** Money that arrived for a superseded or expired quote: received, never applied to the project. */
+export function listFlaggedPayments(range: DateRange) {
+  const conditions: SQL[] = [eq(payments.status, 'unapplied')]
+  if (range.from) conditions.push(gte(payments.paidAt, range.from))
+  if (range.to) conditions.push(lt(payments.paidAt, range.to))
+  return getDb()
+    .select({
+      id: payments.id,
+      mPaymentId: payments.mPaymentId,
+      pfPaymentId: payments.pfPaymentId,
+      amount: payments.amount,
+      receivedAt: payments.paidAt,
+      projectId: projects.id,
+      projectName: projects.name,
+      clientFirstName: clients.firstName,
+      clientLastName: clients.lastName,
+      clientEmail: clients.email,
+    })
+    .from(payments)
+    .innerJoin(projects, eq(projects.id, payments.projectId))
+    .innerJoin(clients, eq(clients.id, payments.clientId))
+    .where(and(...conditions))
+    .orderBy(desc(payments.paidAt), desc(payments.id))
+    .limit(200)
+    .all()
+    .map(({ clientFirstName, clientLastName, ...row }) => ({ ...row, clientName: `${clientFirstName} ${clientLastName}`, note: SUPERSEDED_PAYMENT_FLAG }))
 }
 
 /** Every month between the first and last point (at most 24), so gaps show as zero. */
@@ -239,7 +279,7 @@ async function* invoiceBatches(range: DateRange) {
 
 /** The report as a streamed CSV (csv-stringify does the quoting and escaping). */
 export function financialCsvStream(range: DateRange): ReadableStream<Uint8Array> {
-  const stringifier = stringify({ header: true, columns: CSV_COLUMNS.map((c) => ({ key: c.key, header: c.header })), bom: true })
+  const stringifier = stringify({ header: true, columns: CSV_COLUMNS.map((c) => ({ key: c.key, header: c.header })), bom: true, escape_formulas: true })
   ;(async () => {
     try {
       for await (const inv of invoiceBatches(range)) {

@@ -11,11 +11,13 @@ import { safeRedirect } from '#app/domain/auth/guards.server.ts'
 import { createToastHeaders, redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { updateHub } from '#app/domain/hubs/hubs.server.ts'
 import { PricingSettingsSchema } from '#app/domain/pricing/settings.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
+import { updateDroneProfile } from '#app/domain/survey/drone-profiles.server.ts'
 import { updatePricingByAdmin } from './pricing-admin.server.ts'
 import { FlagSchema } from './schemas.ts'
 import { NotFoundError, setUserActive, updatePilot } from './users.server.ts'
 
-export const ADMIN_INTENTS = ['admin-user-active', 'admin-pilot-active', 'admin-hub-active', 'admin-save-pricing'] as const
+export const ADMIN_INTENTS = ['admin-user-active', 'admin-pilot-active', 'admin-hub-active', 'admin-drone-active', 'admin-save-pricing'] as const
 
 function idOf(formData: FormData) {
   const id = Number(formData.get('id'))
@@ -55,6 +57,12 @@ export async function handleAdminIntent(admin: User, formData: FormData) {
         const hub = updateHub(admin.id, id, { isActive: active.data })
         return redirectWithToast(back('/admin?tab=settings'), { title: 'Hub Updated', description: `${hub.name} is now ${hub.isActive ? 'active' : 'inactive'}.` })
       }
+      case 'admin-drone-active': {
+        const id = idOf(formData)
+        if (!id || !active.success) return redirectWithToast(back('/admin?tab=settings'), { type: 'error', title: 'Error', description: 'Failed to update drone profile' })
+        const drone = updateDroneProfile(admin.id, id, { isActive: active.data })
+        return redirectWithToast(back('/admin?tab=settings'), { title: 'Drone Updated', description: `${drone.name} is now ${drone.isActive ? 'active' : 'inactive'}.` })
+      }
       case 'admin-save-pricing': {
         const submission = parseWithZod(formData, { schema: PricingSettingsSchema })
         if (submission.status !== 'success') {
@@ -68,7 +76,7 @@ export async function handleAdminIntent(admin: User, formData: FormData) {
       }
     }
   } catch (error) {
-    if (error instanceof NotFoundError) {
+    if (error instanceof NotFoundError || error instanceof DomainError) {
       return redirectWithToast(back('/admin'), { type: 'error', title: 'Error', description: error.message })
     }
     throw error

@@ -2,8 +2,10 @@
  * What each admin tab loads (only the open tab's data is read). The tab comes from
  * `?tab=` or, inside a dialog route such as /admin/users/new, from the path.
  */
+import { pageParam } from '#app/domain/http/query.ts'
 import { listAuditLog } from '#app/domain/audit/audit.server.ts'
 import { listHubs } from '#app/domain/hubs/hubs.server.ts'
+import { listDroneProfiles } from '#app/domain/survey/drone-profiles.server.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
 import { listAllProjects, projectCounters } from '#app/domain/projects/admin-projects.server.ts'
 import { pilotLicenceDisplay } from '#app/domain/users/pilot-licence.ts'
@@ -20,6 +22,7 @@ const PATH_TABS: Record<string, AdminTabId> = {
   pilots: 'pilots',
   airspace: 'airspace',
   hubs: 'settings',
+  drones: 'settings',
   financial: 'financial',
   settings: 'settings',
   audit: 'audit',
@@ -37,7 +40,7 @@ export function loadAdminTab(url: URL) {
   const params = url.searchParams
   switch (tab) {
     case 'projects': {
-      const query = { q: params.get('q') ?? '', status: params.get('status') ?? '', page: Number(params.get('page')) || 1 }
+      const query = { q: params.get('q') ?? '', status: params.get('status') ?? '', page: pageParam(params.get('page')) }
       return { tab, counters: projectCounters(), list: listAllProjects(query), query }
     }
     case 'users':
@@ -53,9 +56,9 @@ export function loadAdminTab(url: URL) {
       return { tab, range: { from: range.fromText, to: range.toText }, report: financialReport(range) }
     }
     case 'settings':
-      return { tab, hubs: listHubs(), pricing: getPricingSettings() }
+      return { tab, hubs: listHubs(), drones: listDroneProfiles(), pricing: getPricingSettings() }
     case 'audit':
-      return { tab, audit: listAuditLog({ page: Number(params.get('page')) || 1 }) }
+      return { tab, audit: listAuditLog({ page: pageParam(params.get('page')) }) }
   }
 }
 export type AdminTabData = ReturnType<typeof loadAdminTab>

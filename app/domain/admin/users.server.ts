@@ -9,7 +9,7 @@ import { hashPassword } from '#app/domain/auth/password.server.ts'
 import { deleteUserSessions } from '#app/domain/auth/session.server.ts'
 import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
-import { EmailTakenError, findUserByEmail, findUserById, insertUser, toPublicUser } from '#app/domain/users/users.server.ts'
+import { EmailTakenError, findUserByEmail, findUserById, insertUser, normaliseEmail, toPublicUser, withUniqueEmail } from '#app/domain/users/users.server.ts'
 import type { AdminCreateUserInput, CreatePilotInput, UpdatePilotInput } from './schemas.ts'
 
 export class NotFoundError extends Error {}
@@ -83,19 +83,24 @@ export async function createPilot(actorId: number, input: CreatePilotInput) {
 export async function updatePilot(actorId: number, pilotId: number, input: UpdatePilotInput) {
   const before = requireUserById(pilotId)
   if (before.role !== 'pilot') throw new NotFoundError('Pilot not found')
-  if (input.email && input.email !== before.email) {
-    const other = findUserByEmail(input.email)
-    if (other && other.id !== pilotId) throw new EmailTakenError()
-  }
   const { password, ...fields } = input
+  if (fields.email) fields.email = normaliseEmail(fields.email)
   const passwordHash = password ? await hashPassword(password) : undefined
+  // The check sits in the transaction, after the await: the address may have been taken
+  // meanwhile; the unique index is the last word (withUniqueEmail → 409).
   return getDb().transaction((tx) => {
-    const after = tx
-      .update(users)
-      .set({ ...fields, ...(passwordHash ? { passwordHash } : {}), updatedAt: new Date() })
-      .where(eq(users.id, pilotId))
-      .returning()
-      .get()!
+    if (fields.email) {
+      const other = findUserByEmail(fields.email, tx)
+      if (other && other.id !== pilotId) throw new EmailTakenError()
+    }
+    const after = withUniqueEmail(() =>
+      tx
+        .update(users)
+        .set({ ...fields, ...(passwordHash ? { passwordHash } : {}), updatedAt: new Date() })
+        .where(eq(users.id, pilotId))
+        .returning()
+        .get()!,
+    )
     if (passwordHash || fields.isActive === false) deleteUserSessions(pilotId, tx)
     const changedKeys = Object.keys(fields) as Array<keyof typeof fields>
     recordAudit(

@@ -5,6 +5,7 @@
  */
 import { count, desc, eq } from 'drizzle-orm'
 import { auditLog, users } from '#db/schema.ts'
+import { clampPage } from '#app/domain/http/query.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 
 export interface AuditEntry {
@@ -41,7 +42,9 @@ export function recordAudit(entry: AuditEntry, db: DbOrTx = getDb()) {
 export const AUDIT_PAGE_SIZE = 25
 
 export function listAuditLog({ page = 1 }: { page?: number } = {}, db: DbOrTx = getDb()) {
-  const safePage = Math.max(1, Math.floor(page))
+  const total = db.select({ n: count() }).from(auditLog).get()?.n ?? 0
+  const pageCount = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE))
+  const safePage = clampPage(page, pageCount)
   const rows = db
     .select({
       id: auditLog.id,
@@ -62,6 +65,5 @@ export function listAuditLog({ page = 1 }: { page?: number } = {}, db: DbOrTx = 
     .limit(AUDIT_PAGE_SIZE)
     .offset((safePage - 1) * AUDIT_PAGE_SIZE)
     .all()
-  const total = db.select({ n: count() }).from(auditLog).get()?.n ?? 0
-  return { entries: rows, total, page: safePage, pageCount: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)) }
+  return { entries: rows, total, page: safePage, pageCount }
 }

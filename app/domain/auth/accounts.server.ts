@@ -39,7 +39,7 @@ export async function verifyCredentials(email: string, password: string): Promis
 }
 
 /** Self-registration always creates a client (spec section 6). */
-export async function registerClient(input: RegisterInput): Promise<User> {
+export async function registerClient(input: Omit<RegisterInput, 'marketingOptIn'> & { marketingOptIn?: boolean }): Promise<User> {
   const passwordHash = await hashPassword(input.password)
   return insertUser({
     email: input.email,
@@ -51,6 +51,9 @@ export async function registerClient(input: RegisterInput): Promise<User> {
     industry: input.industry || null,
     country: input.country,
     role: 'client',
+    // Marketing consent is separate and opt-in (POPIA s69): stored with when it was given.
+    marketingOptIn: Boolean(input.marketingOptIn),
+    marketingOptInAt: input.marketingOptIn ? new Date() : null,
   })
 }
 

@@ -34,7 +34,11 @@ export function safeRedirect(to: unknown, fallback = '/dashboard') {
     return fallback
   }
   if (resolved.origin !== base || hasControlOrBackslash(to)) return fallback
-  return `${resolved.pathname}${resolved.search}${resolved.hash}`
+  // Dot segments collapse ("/..//evil.example" resolves to the path "//evil.example"),
+  // which a browser reads as another host: the resolved path must not start with two slashes.
+  const path = resolved.pathname
+  if (path.startsWith('//') || /^\/%(?:2f|5c)/i.test(path)) return fallback
+  return `${path}${resolved.search}${resolved.hash}`
 }
 
 export async function requireUser(request: Request): Promise<User> {

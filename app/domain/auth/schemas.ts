@@ -44,6 +44,12 @@ const name = (label: string) =>
     .min(1, `${label} is required`)
     .max(100, `${label} must be at most 100 characters`)
 
+/** An unticked-by-default consent box: 'on' from a form, true from JSON; absent means no. */
+export const ConsentSchema = z
+  .union([z.literal('on'), z.boolean()], { errorMap: () => ({ message: 'Consent must be yes or no' }) })
+  .optional()
+  .transform((v) => v === 'on' || v === true)
+
 export const LoginSchema = z.object({
   email: EmailSchema,
   password: z.string({ required_error: 'Password is required' }).min(1, 'Password is required'),
@@ -61,6 +67,7 @@ export const RegisterSchema = z
     phone: PhoneSchema,
     industry: z.string().trim().max(100).optional(),
     country: z.enum(COUNTRIES, { errorMap: () => ({ message: 'Country is required' }) }),
+    marketingOptIn: ConsentSchema,
   })
   .refine((data) => data.password === data.confirmPassword, {
     message: "Passwords don't match",

@@ -5,18 +5,23 @@
  */
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
+import { numberInput } from '#app/domain/http/zod-input.ts'
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().positive().default(3000),
+  PORT: numberInput(z.number().int().positive().default(3000)),
   /**
    * How many reverse proxies in front of us may set X-Forwarded-For (1 on Fly). With none
    * (the default) the client address is the TCP peer, so it cannot be spoofed by a header.
    */
-  TRUST_PROXY: z.coerce.number().int().min(0).max(5).default(0),
+  TRUST_PROXY: numberInput(z.number().int().min(0).max(5).default(0)),
   DATABASE_PATH: z.string().default('data/kestrel.sqlite'),
   DATA_DIR: z.string().default('data/files'),
   MAIL_OUTBOX_DIR: z.string().default('data/outbox'),
+  /** Uploads are refused (507) when they would leave less free space than this on DATA_DIR's disk. */
+  MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(512),
+  /** Unfinished resumable uploads are deleted after this many hours without progress. */
+  TUS_EXPIRATION_HOURS: z.coerce.number().positive().default(24),
   APP_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().default('kestrel-dev-secret-change-me'),
   SMTP_URL: z.string().optional(),
@@ -32,7 +37,7 @@ const EnvSchema = z.object({
   /** `true` lets SEED=demo run under NODE_ENV=production (the `npm run demo` command). */
   ALLOW_DEMO_SEED: z.enum(['true', 'false']).default('false'),
   /** Multiplies every rate limit (tests raise it; production keeps 1). */
-  RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+  RATE_LIMIT_MULTIPLIER: numberInput(z.number().positive().default(1)),
   TILE_URL: z
     .string()
     .default(
@@ -50,6 +55,12 @@ const EnvSchema = z.object({
   COMPANY_DIRECTORS: z.string().default('A. Example, B. Example'),
   OPERATOR_NAME: z.string().default('Fynbos Flight Operations (Pty) Ltd'),
   OPERATOR_ROC_NUMBER: z.string().default('ROC-ZA-0000-DEMO'),
+  // POPIA: the registered Information Officer and where our processors keep data (privacy notice).
+  INFORMATION_OFFICER_NAME: z.string().default('A. Example'),
+  INFORMATION_OFFICER_EMAIL: z.string().default('privacy@kestrel.example'),
+  INFORMATION_OFFICER_PHONE: z.string().default('+27 21 000 0001'),
+  HOSTING_PROCESSOR: z.string().default('Fly.io, Inc. (United States), servers in Johannesburg, South Africa'),
+  MAIL_PROCESSOR: z.string().default('Our SMTP e-mail delivery provider (European Union)'),
 })
 
 export type Env = z.infer<typeof EnvSchema>
@@ -129,6 +140,20 @@ export function getCompanyInfo() {
     directors: env.COMPANY_DIRECTORS,
     operatorName: env.OPERATOR_NAME,
     operatorRocNumber: env.OPERATOR_ROC_NUMBER,
+  }
+}
+
+/** The Information Officer and processors the privacy notice names (POPIA s18). */
+export function getPrivacyContacts() {
+  const env = getEnv()
+  return {
+    informationOfficer: {
+      name: env.INFORMATION_OFFICER_NAME,
+      email: env.INFORMATION_OFFICER_EMAIL,
+      phone: env.INFORMATION_OFFICER_PHONE,
+    },
+    hosting: env.HOSTING_PROCESSOR,
+    mail: env.MAIL_PROCESSOR,
   }
 }
 export type CompanyInfo = ReturnType<typeof getCompanyInfo>

@@ -7,6 +7,7 @@ import { loadAdminTab } from '#app/domain/admin/tabs.server.ts'
 import { listClientInvoices } from '#app/domain/payments/invoices.server.ts'
 import { termsAsText, termsFigures } from '#app/domain/payments/terms.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
+import { loadPilotTabs } from '#app/domain/pilot/dashboard-actions.server.ts'
 import { loadClientProjectTabs } from '#app/domain/projects/dashboard-actions.server.ts'
 import { getAdminStats, getClientStats, getPilotStats } from './stats.server.ts'
 
@@ -41,6 +42,7 @@ export function loadRoleDashboard(user: User, url: URL = new URL('http://localho
           pilotLicenseUrl: user.pilotLicenseUrl,
         },
         stats: getPilotStats(user.id),
+        ...loadPilotTabs(user.id, url),
       }
     case 'admin':
       return { role: 'admin' as const, profile, stats: getAdminStats(), admin: loadAdminTab(url) }

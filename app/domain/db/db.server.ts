@@ -1,7 +1,7 @@
 /**
  * The one SQLite connection. Opened lazily at DATABASE_PATH, with WAL, foreign keys
  * and a busy timeout, and migrated on first open (migrations run at start, and in
- * tests against each fresh file). Kept on globalThis so the Express server and the
+ * tests against each fresh file), then given its reference data (the survey drones). Kept on globalThis so the Express server and the
  * Remix build (two bundles) share it, and dev rebuilds don't open new handles.
  */
 import fs from 'node:fs'
@@ -11,6 +11,7 @@ import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import * as schema from '#db/schema.ts'
 import { getEnv } from '#app/domain/config/env.server.ts'
+import { ensureReferenceDrones } from '#app/domain/survey/drone-profiles.server.ts'
 
 export type Db = BetterSQLite3Database<typeof schema>
 /** The transaction handle drizzle passes to `db.transaction(tx => …)`. */
@@ -37,9 +38,12 @@ function open(dbPath: string): Handle {
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
-  sqlite.pragma('synchronous = NORMAL')
+  // FULL: a committed payment survives a power cut, not only a process crash (ADR 062).
+  sqlite.pragma('synchronous = FULL')
   const db = drizzle(sqlite, { schema })
   migrate(db, { migrationsFolder: migrationsFolder() })
+  // Reference data every database needs (demo, tests, production alike).
+  ensureReferenceDrones(db)
   return { path: dbPath, sqlite, db }
 }
 

@@ -12,15 +12,20 @@ export const BODY_LIMITS = {
   notify: 64 * KB,
   /** Sign-in, registration and password forms. */
   accounts: 64 * KB,
+  /** Multipart file uploads to the /api (streamed to disk; the largest file is a 5120 MB video). */
+  upload: 5121 * MB,
   /** Everything else: forms, JSON (a flight plan with its screenshot), KML/GeoJSON uploads. */
   default: 12 * MB,
 } as const
 
 const ACCOUNT_PATHS = /^\/(?:login|register|forgot-password|reset-password|logout|api\/auth\/[^/]+)\/?$/
 
+const UPLOAD_PATHS = /^\/api\/(?:upload|admin\/upload-project-file)\/?$/
+
 export function bodyLimitFor(path: string): number {
   if (path === '/api/payfast/notify') return BODY_LIMITS.notify
   if (ACCOUNT_PATHS.test(path)) return BODY_LIMITS.accounts
+  if (UPLOAD_PATHS.test(path)) return BODY_LIMITS.upload
   return BODY_LIMITS.default
 }
 

@@ -14,6 +14,8 @@ export interface EmailMessage {
   html: string
   text: string
   replyTo?: string
+  /** Extra headers, e.g. List-Unsubscribe on marketing mail. */
+  headers?: Record<string, string>
 }
 
 export interface OutboxEntry {
@@ -47,6 +49,7 @@ export async function sendEmail(message: EmailMessage): Promise<void> {
     subject: message.subject,
     html: message.html,
     text: message.text,
+    headers: message.headers,
   })
   if (!env.SMTP_URL) {
     const raw = (info as unknown as { message: Buffer }).message

@@ -10,6 +10,8 @@ export interface EmailContent {
   details?: Array<[string, string]>
   action?: { label: string; url: string }
   footnote?: string
+  /** Marketing mail only: the unsubscribe link shown in the footer (POPIA s69). */
+  unsubscribeUrl?: string
 }
 
 export function escapeHtml(value: string) {
@@ -44,7 +46,7 @@ ${content.paragraphs.map((p) => `<p style="margin:0 0 12px">${escapeHtml(p)}</p>
 ${details}${action}
 ${content.footnote ? `<p style="font-size:12px;color:#4b638a;margin-top:24px">${escapeHtml(content.footnote)}</p>` : ''}
 </td></tr>
-<tr><td style="padding:16px 24px;background:#f4f6fa;color:#6c83a8;font-size:12px">Kestrel Aerial Survey · Cape Town, South Africa</td></tr>
+<tr><td style="padding:16px 24px;background:#f4f6fa;color:#6c83a8;font-size:12px">Kestrel Aerial Survey · Cape Town, South Africa${content.unsubscribeUrl ? ` · <a href="${escapeHtml(content.unsubscribeUrl)}" style="color:#4b638a">Unsubscribe</a>` : ''}</td></tr>
 </table></td></tr></table></body></html>`
   const text = [
     content.heading,
@@ -56,6 +58,7 @@ ${content.footnote ? `<p style="font-size:12px;color:#4b638a;margin-top:24px">${
     ...(content.footnote ? [content.footnote, ''] : []),
     '-- ',
     'Kestrel Aerial Survey · Cape Town, South Africa',
+    ...(content.unsubscribeUrl ? [`Unsubscribe: ${content.unsubscribeUrl}`] : []),
   ].join('\n')
   return { html, text }
 }

@@ -12,6 +12,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { invoices, payments, projects, users, type Invoice, type Payment, type Project } from '#db/schema.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { surveyAreaSqm } from '#app/domain/geometry/areas.ts'
+import { isAttemptExpired, isAttemptReusable } from './attempts.server.ts'
 import { PaymentError } from './errors.ts'
 import { centsToAmount, payfastText, signCheckoutFields } from './payfast.ts'
 import { getPayfastConfig, payfastCallbackUrls } from './payfast.server.ts'
@@ -127,7 +128,7 @@ export async function acceptTermsAndStartPayment(input: AcceptTermsInput): Promi
       .where(eq(projects.id, project.id))
       .run()
     const invoice = upsertPendingInvoice(tx, fresh, quote, now)
-    const payment = openPaymentAttempt(tx, fresh, invoice, total, config.mode)
+    const payment = openPaymentAttempt(tx, fresh, invoice, total, config.mode, now)
     return { invoice, payment }
   })
 
@@ -205,24 +206,23 @@ function upsertPendingInvoice(tx: DbOrTx, project: Project, quote: RecomputedQuo
 
 /**
  * The project's one payable attempt: the open one is reused when it is for the same
- * amount and mode (a double click, a return from PayFast's cancel); otherwise older open
- * attempts are superseded and a new one is made.
+ * amount, mode and invoice and has at least 12 of its 24 hours left (a double click, a
+ * return from PayFast's cancel); otherwise older open attempts are superseded (or marked
+ * expired) and a new one is made.
  */
-function openPaymentAttempt(tx: DbOrTx, project: Project, invoice: Invoice, amount: number, mode: string): Payment {
+function openPaymentAttempt(tx: DbOrTx, project: Project, invoice: Invoice, amount: number, mode: string, now: Date): Payment {
   const open = tx
     .select()
     .from(payments)
     .where(and(eq(payments.projectId, project.id), eq(payments.status, 'pending')))
     .all()
-  const reusable = open.find((p) => p.amount === amount && p.mode === mode && p.invoiceId === invoice.id)
+  const reusable = open.find((p) => p.amount === amount && p.mode === mode && p.invoiceId === invoice.id && isAttemptReusable(p, now))
   // Reused: touch it, so 'waiting for PayFast' is measured from this checkout.
-  if (reusable) return tx.update(payments).set({ updatedAt: new Date() }).where(eq(payments.id, reusable.id)).returning().get()
-  if (open.length) {
-    tx.update(payments)
-      .set({ status: 'superseded' })
-      .where(inArray(payments.id, open.map((p) => p.id)))
-      .run()
-  }
+  if (reusable) return tx.update(payments).set({ updatedAt: now }).where(eq(payments.id, reusable.id)).returning().get()
+  const expired = open.filter((p) => isAttemptExpired(p, now)).map((p) => p.id)
+  const replaced = open.filter((p) => !expired.includes(p.id)).map((p) => p.id)
+  if (expired.length) tx.update(payments).set({ status: 'expired' }).where(inArray(payments.id, expired)).run()
+  if (replaced.length) tx.update(payments).set({ status: 'superseded' }).where(inArray(payments.id, replaced)).run()
   return tx
     .insert(payments)
     .values({
@@ -233,6 +233,8 @@ function openPaymentAttempt(tx: DbOrTx, project: Project, invoice: Invoice, amou
       amount,
       status: 'pending',
       mode,
+      createdAt: now,
+      updatedAt: now,
     })
     .returning()
     .get()

@@ -2,7 +2,7 @@
  * Invoices as clients see them (spec §2 Invoices & Quotes, §3 invoices; api.md lists):
  * their own only. A paid invoice is a tax invoice with a sequential number.
  */
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, ne } from 'drizzle-orm'
 import { invoices, projects, users, type Invoice, type Project, type User } from '#db/schema.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
@@ -72,13 +72,13 @@ export function toInvoiceView(invoice: Invoice, project: Project): InvoiceView {
   }
 }
 
-/** The client's invoices, newest first. */
+/** The client's invoices, newest first (without those a changed quote voided before payment). */
 export function listClientInvoices(clientId: number): InvoiceView[] {
   return getDb()
     .select({ invoice: invoices, project: projects })
     .from(invoices)
     .innerJoin(projects, eq(projects.id, invoices.projectId))
-    .where(eq(invoices.clientId, clientId))
+    .where(and(eq(invoices.clientId, clientId), ne(invoices.status, 'superseded')))
     .orderBy(desc(invoices.createdAt), desc(invoices.id))
     .all()
     .map((r) => toInvoiceView(r.invoice, r.project))

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { counters, invoices, paymentNotifications, payments, projects } from '#db/schema.ts'
@@ -11,7 +12,7 @@ import { createTestUser } from '#tests/helpers/users.ts'
 import { createQuotedProject, createSessionHeaders, signedItn, startValidateServer } from '#tests/helpers/payments-fixtures.ts'
 import { acceptTermsAndStartPayment } from './checkout.server.ts'
 import { ITN_NOTIFICATIONS_PER_MINUTE, MAX_ITN_BODY_BYTES } from './notify-limits.server.ts'
-import { TAX_INVOICE_COUNTER } from './notify.server.ts'
+import { TAX_INVOICE_COUNTER, UNTRUSTED_BODY_PREFIX_CHARS } from './notify.server.ts'
 
 let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>
 let validate: Awaited<ReturnType<typeof startValidateServer>>
@@ -131,7 +132,10 @@ describe('POST /api/payfast/notify', () => {
     const stored = getDb().select().from(paymentNotifications).all().at(-1)!
     expect(stored.outcome).toBe('rejected')
     expect(stored.reason).toMatch(reason)
-    expect(stored.rawBody).toBe(body)
+    expect(stored.bodySha256).toBe(crypto.createHash('sha256').update(body).digest('hex'))
+    // Only notifications that passed the signature and source checks are kept whole.
+    const untrusted = /signature|source/.test(stored.reason ?? '')
+    expect(stored.rawBody).toBe(untrusted ? body.slice(0, UNTRUSTED_BODY_PREFIX_CHARS) : body)
     if (checkout) {
       const after = state(checkout.projectId, checkout.mPaymentId)
       expect(after.project.isPaid).toBe(false)
@@ -224,6 +228,23 @@ describe('POST /api/payfast/notify', () => {
     const after = state(project.id, checkout.mPaymentId)
     expect(after.project.isPaid).toBe(false)
     expect(after.payment.status).toBe('pending')
+  })
+
+  test('an untrusted body is kept as a digest and a 256-character prefix; a verified one whole', async () => {
+    const { checkout } = await startedCheckout()
+    const forged = `${signedItn(checkout, { signature: 'b'.repeat(32) })}&padding=${'x'.repeat(8_000)}`
+    expect((await postItn(forged)).status).toBe(400)
+    const stored = getDb().select().from(paymentNotifications).all().at(-1)!
+    expect(stored.rawBody).toBe(forged.slice(0, 256))
+    expect(stored.bodySha256).toBe(crypto.createHash('sha256').update(forged).digest('hex'))
+
+    const stranger = await postItn(signedItn(checkout), { clientIp: '203.0.113.9' })
+    expect(stranger.status).toBe(400)
+    expect(getDb().select().from(paymentNotifications).all().at(-1)!.rawBody).toHaveLength(256)
+
+    const genuine = signedItn(checkout)
+    expect((await postItn(genuine)).status).toBe(200)
+    expect(getDb().select().from(paymentNotifications).all().at(-1)!.rawBody).toBe(genuine)
   })
 
   test('an empty or garbage body is a 400, never a 500', async () => {

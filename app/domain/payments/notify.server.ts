@@ -5,7 +5,8 @@
  * COMPLETE one settles the payment, project and invoice in one transaction, exactly once
  * per pf_payment_id. E-mails go out after the commit, only on the transition to paid.
  */
-import { and, eq, sql } from 'drizzle-orm'
+import crypto from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
 import {
   counters,
   invoices,
@@ -24,11 +25,15 @@ import { renderEmail } from '#app/domain/mail/templates.ts'
 import { formatRand } from '#app/domain/format/numbers.ts'
 import { amountToCents, itnParamString, verifyItnSignature } from './payfast.ts'
 import { confirmWithPayfast, getPayfastConfig, isTrustedPayfastSource } from './payfast.server.ts'
+import { settlementProblem, SUPERSEDED_PAYMENT_FLAG } from './attempts.server.ts'
 
 export const TAX_INVOICE_COUNTER = 'tax_invoice_number'
 
 /** A real ITN is well under 2 kB; anything far larger is not PayFast. */
 export const MAX_ITN_BODY_CHARS = 16_000
+
+/** What is kept of a notification that failed the signature or source check (plus its SHA-256). */
+export const UNTRUSTED_BODY_PREFIX_CHARS = 256
 
 export type NotificationOutcome = 'accepted' | 'duplicate' | 'rejected'
 
@@ -63,7 +68,9 @@ export async function processPayfastNotification(input: {
       mPaymentId: mPaymentId?.slice(0, 100) ?? null,
       pfPaymentId: pfPaymentId?.slice(0, 100) ?? null,
       paymentStatus: paymentStatus?.slice(0, 20) ?? null,
-      rawBody: oversized ? input.rawBody.slice(0, MAX_ITN_BODY_CHARS) : input.rawBody,
+      // Untrusted until the signature and source checks pass: a prefix and a digest only.
+      rawBody: input.rawBody.slice(0, UNTRUSTED_BODY_PREFIX_CHARS),
+      bodySha256: crypto.createHash('sha256').update(input.rawBody).digest('hex'),
       sourceIp: input.sourceIp.slice(0, 64),
       outcome: 'rejected',
       reason: 'received',
@@ -99,6 +106,8 @@ export async function processPayfastNotification(input: {
   if (!verifyItnSignature(pairs, config.passphrase)) return finish('rejected', 'signature mismatch')
   // 3. Source address: the TCP peer (one trusted proxy hop), never Referer.
   if (!(await isTrustedPayfastSource(input.sourceIp))) return finish('rejected', `untrusted source address ${input.sourceIp}`)
+  // Signed with our passphrase and sent from PayFast: worth keeping whole (ADR 061).
+  db.update(paymentNotifications).set({ rawBody: input.rawBody }).where(eq(paymentNotifications.id, notification.id)).run()
   // 4. Our merchant.
   if (field('merchant_id') !== config.merchantId) return finish('rejected', 'merchant_id does not match')
   // 5. Our payment, and exactly its amount.
@@ -108,15 +117,13 @@ export async function processPayfastNotification(input: {
   if (payment.mode !== config.mode) return finish('rejected', `payment was made in ${payment.mode} mode`, { paymentId: payment.id })
   const gross = amountToCents(field('amount_gross'))
   if (gross === null) return finish('rejected', 'amount_gross is not a valid amount', { paymentId: payment.id })
-  const invoice = payment.invoiceId ? db.select().from(invoices).where(eq(invoices.id, payment.invoiceId)).get() : undefined
-  if (gross !== payment.amount || (invoice && invoice.status !== 'paid' && invoice.amount !== payment.amount)) {
-    return finish('rejected', `amount_gross ${gross} does not match the stored total ${invoice?.amount ?? payment.amount}`, {
-      paymentId: payment.id,
-    })
+  // The attempt's amount never changes; the form PayFast got was signed with it.
+  if (gross !== payment.amount) {
+    return finish('rejected', `amount_gross ${gross} does not match the stored total ${payment.amount}`, { paymentId: payment.id })
   }
 
   // A retry of what we already settled: 200 and nothing else (no remote call needed).
-  if (payment.status === 'paid' && payment.pfPaymentId === pfPaymentId) {
+  if (isSettled(payment) && payment.pfPaymentId === pfPaymentId) {
     return finish('duplicate', 'already processed', { paymentId: payment.id })
   }
 
@@ -134,21 +141,17 @@ export async function processPayfastNotification(input: {
     })
   }
 
-  // 8. Settle exactly once: the guarded UPDATE decides who does the side effects.
+  // 8. Settle exactly once, re-reading everything in the transaction (the confirmation
+  // above was awaited: a re-plan or another notification may have landed meanwhile).
   const fee = amountToCents(field('amount_fee'))
   const net = amountToCents(field('amount_net'))
+  const received = { pfPaymentId, amountFee: fee, amountNet: net, paidAt: now }
   const effects: { settled: { payment: Payment; project: Project; invoice: Invoice | undefined } | null } = { settled: null }
   let result: NotificationResult
   try {
     result = db.transaction((tx) => {
-      const changed = tx
-        .update(payments)
-        .set({ status: 'paid', pfPaymentId, amountFee: fee, amountNet: net, paidAt: now })
-        // Settleable states (superseded: an older tab may still be paid); never twice.
-        .where(and(eq(payments.id, payment.id), sql`${payments.status} in ('pending', 'superseded', 'failed')`))
-        .run()
-      if (changed.changes === 0) {
-        const current = tx.select().from(payments).where(eq(payments.id, payment.id)).get()!
+      const current = tx.select().from(payments).where(eq(payments.id, payment.id)).get()!
+      if (isSettled(current)) {
         return finish(
           'duplicate',
           current.pfPaymentId === pfPaymentId
@@ -158,27 +161,28 @@ export async function processPayfastNotification(input: {
           tx,
         )
       }
-      const project = tx.select().from(projects).where(eq(projects.id, payment.projectId)).get()!
-      if (project.isPaid) {
-        // Another attempt for this project was already paid: keep the money traceable.
-        return finish('accepted', 'project was already paid by another payment; this one needs a manual refund', { paymentId: payment.id }, tx)
+      const project = tx.select().from(projects).where(eq(projects.id, current.projectId)).get()!
+      const invoice = current.invoiceId ? tx.select().from(invoices).where(eq(invoices.id, current.invoiceId)).get() : undefined
+      const problem = settlementProblem({ payment: current, invoice, project, amountGross: gross, now })
+      if (problem) {
+        // Real money for a quote no longer in force: recorded as received and flagged, never paid (ADR 060).
+        tx.update(payments).set({ status: 'unapplied', ...received }).where(eq(payments.id, current.id)).run()
+        return finish('accepted', `${SUPERSEDED_PAYMENT_FLAG}: ${problem}`, { paymentId: payment.id }, tx)
       }
+      tx.update(payments).set({ status: 'paid', ...received }).where(eq(payments.id, current.id)).run()
       tx.update(projects).set({ isPaid: true, isApproved: true, paidAt: now }).where(eq(projects.id, project.id)).run()
-      let paidInvoice: Invoice | undefined
-      if (invoice) {
-        paidInvoice = tx
-          .update(invoices)
-          .set({
-            status: 'paid',
-            paymentTransactionId: pfPaymentId,
-            paidAt: now,
-            taxInvoiceNumber: nextCounterValue(tx, TAX_INVOICE_COUNTER),
-          })
-          .where(eq(invoices.id, invoice.id))
-          .returning()
-          .get()
-      }
-      effects.settled = { payment: { ...payment, status: 'paid', pfPaymentId, paidAt: now }, project, invoice: paidInvoice }
+      const paidInvoice = tx
+        .update(invoices)
+        .set({
+          status: 'paid',
+          paymentTransactionId: pfPaymentId,
+          paidAt: now,
+          taxInvoiceNumber: nextCounterValue(tx, TAX_INVOICE_COUNTER),
+        })
+        .where(eq(invoices.id, invoice!.id))
+        .returning()
+        .get()
+      effects.settled = { payment: { ...current, status: 'paid', pfPaymentId, paidAt: now }, project, invoice: paidInvoice }
       return finish('accepted', 'payment COMPLETE: project paid and approved', { paymentId: payment.id, settled: true }, tx)
     })
   } catch (error) {
@@ -194,6 +198,11 @@ export async function processPayfastNotification(input: {
     void sendPaidEmails(effects.settled).catch((error) => console.error('[payfast] paid e-mails failed:', error))
   }
   return result
+}
+
+/** Money for this attempt has arrived (applied to the project or flagged). */
+function isSettled(payment: Payment) {
+  return payment.status === 'paid' || payment.status === 'unapplied'
 }
 
 /** The next value of a named counter, inside the caller's transaction (never reused). */

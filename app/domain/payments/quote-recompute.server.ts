@@ -10,6 +10,7 @@ import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { InvalidAreasError, projectPricingColumns, quoteForAreas, type Quote } from '#app/domain/pricing/quote.server.ts'
 import { computeInternalSplit } from '#app/domain/pricing/quote.ts'
 import { planPricing, quoteExpiry } from '#app/domain/projects/flight-plan.ts'
+import { supersedeOpenPayments } from './attempts.server.ts'
 
 export interface QuoteArea {
   coordinates: Array<{ latitude: number; longitude: number }>
@@ -53,13 +54,18 @@ export async function recomputeQuote(areas: QuoteArea[], db: DbOrTx = getDb()): 
   return quoteForAreas(areas, db).quote
 }
 
-/** Stores a changed quote on the project, so every page shows the figure that will be charged. */
+/**
+ * Stores a changed quote on the project, so every page shows the figure that will be
+ * charged. Call it inside the transaction that decides on the payment.
+ */
 export function storeRecomputedQuote(projectId: number, quote: RecomputedQuote, db: DbOrTx = getDb()) {
   const current = db
-    .select({ baseCost: projects.baseCost, polygonGeoJson: projects.polygonGeoJson })
+    .select({ baseCost: projects.baseCost, polygonGeoJson: projects.polygonGeoJson, quoteAmount: projects.quoteAmount })
     .from(projects)
     .where(eq(projects.id, projectId))
     .get()
+  // A different figure voids the attempts and invoice made for the old one (ADR 060).
+  if (current && current.quoteAmount !== quote.totalInCents) supersedeOpenPayments(db, projectId)
   const split = computeInternalSplit(quote, current?.baseCost)
   const quotedAt = new Date()
   db.update(projects)

@@ -6,8 +6,10 @@
 import { eq } from 'drizzle-orm'
 import { payments, projects } from '#db/schema.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
+import { isAttemptExpired } from './attempts.server.ts'
 
-export type PaymentResultState = 'paid' | 'processing' | 'issue' | 'unknown'
+/** `received`: the money arrived for a quote no longer in force (flagged for a refund or re-quote). */
+export type PaymentResultState = 'paid' | 'processing' | 'received' | 'issue' | 'unknown'
 
 export interface PaymentResult {
   state: PaymentResultState
@@ -37,11 +39,11 @@ export function getPaymentResult(clientId: number, mPaymentId: string | null, no
   const state: PaymentResultState =
     payment.status === 'paid'
       ? 'paid'
-      : payment.status === 'pending'
-        ? 'processing'
-        : payment.status === 'superseded' && !row.projectPaid
-          ? 'issue'
-          : payment.status === 'superseded'
+      : payment.status === 'unapplied'
+        ? 'received'
+        : payment.status === 'pending' && !isAttemptExpired(payment, now)
+          ? 'processing'
+          : payment.status === 'superseded' && row.projectPaid
             ? 'paid'
             : 'issue'
   return {

@@ -81,8 +81,9 @@ export function termsSections(f: TermsFigures): TermsSection[] {
     id: 'cancellation',
     title: '6. Cancellation and refunds',
     paragraphs: [
-      'Cooling-off: you may cancel within 7 days of booking for a full refund. Because flights are scheduled at least 8 business days after payment, the cooling-off period always ends before your flight.',
+      `Cooling-off: you may cancel within ${COOLING_OFF_DAYS} days of booking for a full refund. Because flights are scheduled at least 8 business days after payment, the cooling-off period always ends before your flight.`,
       `After the cooling-off period you may cancel up to ${NO_CANCELLATION_BUSINESS_DAYS} business days before the scheduled flight: we refund the amount paid less a ${CANCELLATION_ADMIN_FEE_PERCENT}% administration fee, and the ${travelFee(f)} local travel fee is not refundable. Within ${NO_CANCELLATION_BUSINESS_DAYS} business days of the flight an order can no longer be cancelled or refunded.`,
+      'Cancel from your dashboard (Cancel project) or by e-mail; we confirm the refund and send you a credit note.',
       'No cancellation charge applies if you cannot go ahead because of death or hospitalisation. If we cancel, or cannot fly because approval is refused, you receive a full refund. Refunds are paid within 30 days to the card or account you paid with.',
     ],
   },
@@ -121,15 +122,15 @@ export function termsSections(f: TermsFigures): TermsSection[] {
 /** The highlighted summary shown above the acceptance box (CPA s49: conspicuous). */
 export function termsKeyPoints(f: TermsFigures) {
   return [
-    `Cancellation: ${cancellationSummary(f)}`,
+    cancellationSummary(f),
   'Weather and airspace: unsafe weather moves the flight; airspace approval may delay or, rarely, prevent it (then you are refunded in full).',
   'Liability is limited to the amount paid for the project. Data can be downloaded for 1 month after delivery.',
   ]
 }
 
-/** The cancellation policy in one sentence (checkout summary, key points). */
+/** The cancellation rule in one sentence: terms key points, /legal and checkout. */
 export function cancellationSummary(f: TermsFigures) {
-  return `full refund within ${COOLING_OFF_DAYS} days of booking; after that, up to ${NO_CANCELLATION_BUSINESS_DAYS} business days before the flight, a refund less a ${CANCELLATION_ADMIN_FEE_PERCENT}% administration fee (the ${travelFee(f)} local travel fee is not refundable); none within ${NO_CANCELLATION_BUSINESS_DAYS} business days of the flight.`
+  return `Cancellation: full refund within ${COOLING_OFF_DAYS} days of booking; after that, up to ${NO_CANCELLATION_BUSINESS_DAYS} business days before the flight, a refund less a ${CANCELLATION_ADMIN_FEE_PERCENT}% administration fee (the ${travelFee(f)} local travel fee is not refundable); none within ${NO_CANCELLATION_BUSINESS_DAYS} business days of the flight.`
 }
 
 /** The terms as plain text, for the invoice view and the API. */

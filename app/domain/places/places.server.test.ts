@@ -63,3 +63,21 @@ describe('parseCoordinatePair', () => {
     expect(parseCoordinatePair('-126, 28')).toBeNull()
   })
 })
+
+describe('parseCoordinatePair on hostile text', () => {
+  test('is linear: long runs of blanks and digits return at once', () => {
+    const started = performance.now()
+    for (const text of [`1${' '.repeat(200_000)}x`, `-1${'\t '.repeat(50_000)}1${' '.repeat(50_000)}!`, '1'.repeat(200_000), `1.${'1'.repeat(200_000)}, 2`]) {
+      expect(parseCoordinatePair(text)).toBeNull()
+    }
+    expect(performance.now() - started).toBeLessThan(100)
+  })
+
+  test('one separator only, two plain decimals', () => {
+    expect(parseCoordinatePair('-33.9, 18.4, 1')).toBeNull()
+    expect(parseCoordinatePair('-33.9 , 18.4')).toEqual({ lat: -33.9, lng: 18.4 })
+    expect(parseCoordinatePair('-33.9\t18.4')).toEqual({ lat: -33.9, lng: 18.4 })
+    expect(parseCoordinatePair('1e1, 2')).toBeNull()
+    expect(parseCoordinatePair(', 2')).toBeNull()
+  })
+})

@@ -41,14 +41,45 @@ export function placeLabel(place: Place) {
   return place.province ? `${place.name}, ${place.province}, South Africa` : `${place.name}, South Africa`
 }
 
-const COORDINATE_PAIR = /^\s*(-?\d{1,3}(?:\.\d+)?)\s*[,;\s]\s*(-?\d{1,3}(?:\.\d+)?)\s*$/
+/** A "lat, lng" line is never longer than this; longer text is not a pair (and is not scanned). */
+export const MAX_COORDINATE_LINE_CHARS = 100
 
-/** "-33.92, 18.42" → the point; null when the text is not a pair. */
+const DECIMAL = /^-?\d{1,3}(?:\.\d{1,15})?$/
+
+function isBlank(ch: string) {
+  return ch === ' ' || ch === '\t' || ch === '\u00a0'
+}
+
+/**
+ * Splits "a, b", "a; b" or "a b" into its two numbers in one pass (no backtracking
+ * regex: a long line of spaces or digits once took seconds). At most one separator.
+ */
+function splitPair(text: string): [string, string] | null {
+  let sep = -1
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] !== ',' && text[i] !== ';') continue
+    if (sep >= 0) return null
+    sep = i
+  }
+  if (sep >= 0) return [text.slice(0, sep), text.slice(sep + 1)]
+  // No comma or semicolon: the first run of blanks separates the two numbers.
+  let start = 0
+  while (start < text.length && !isBlank(text[start]!)) start++
+  if (start === text.length) return null
+  let end = start
+  while (end < text.length && isBlank(text[end]!)) end++
+  return [text.slice(0, start), text.slice(end)]
+}
+
+/** "-33.92, 18.42" → the point; null when the text is not a pair. Linear in the text's length. */
 export function parseCoordinatePair(text: string): { lat: number; lng: number } | null {
-  const match = COORDINATE_PAIR.exec(text)
-  if (!match) return null
-  const lat = Number(match[1])
-  const lng = Number(match[2])
+  if (text.length > MAX_COORDINATE_LINE_CHARS) return null
+  const parts = splitPair(text.trim())
+  if (!parts) return null
+  const [a, b] = parts.map((part) => part.trim())
+  if (!a || !b || !DECIMAL.test(a) || !DECIMAL.test(b)) return null
+  const lat = Number(a)
+  const lng = Number(b)
   if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) return null
   return { lat, lng }
 }

@@ -4,11 +4,12 @@
  * status updates (client e-mailed when there is a message). Audited.
  */
 import { formatSquareMetres } from '#app/domain/format/numbers.ts'
-import { and, count, desc, eq, inArray, type like, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, type like, or, sql, type SQL } from 'drizzle-orm'
 import { PROJECT_STATUSES, projectFiles, projects, users, type Project, type ProjectStatus } from '#db/schema.ts'
 import { alias } from 'drizzle-orm/sqlite-core'
 import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { appUrl } from '#app/domain/config/env.server.ts'
+import { clampPage } from '#app/domain/http/query.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
 import { renderEmail } from '#app/domain/mail/templates.ts'
@@ -16,6 +17,7 @@ import { NotFoundError } from '#app/domain/admin/users.server.ts'
 import { type AdminStatus } from '#app/domain/admin/schemas.ts'
 import { statusBadge } from './status.ts'
 import { summariseFlightPlan } from './flight-plan-summary.ts'
+import { mediaCounts } from './media-counts.server.ts'
 
 export const PROJECTS_PAGE_SIZE = 20
 
@@ -64,7 +66,7 @@ export function listAllProjects(query: ProjectListQuery = {}) {
     : db.select({ n: count() }).from(projects).where(where)
   const total = countQuery.get()?.n ?? 0
   const pageCount = Math.max(1, Math.ceil(total / PROJECTS_PAGE_SIZE))
-  const page = Math.min(Math.max(1, Math.floor(query.page ?? 1)), pageCount)
+  const page = clampPage(query.page, pageCount)
   const rows = db
     .select({
       id: projects.id,
@@ -101,23 +103,6 @@ export function listAllProjects(query: ProjectListQuery = {}) {
     pageCount,
     pageSize: PROJECTS_PAGE_SIZE,
   }
-}
-
-function mediaCounts(projectIds: number[]) {
-  const out = new Map<number, { images: number; videos: number }>()
-  if (!projectIds.length) return out
-  const rows = getDb()
-    .select({
-      projectId: projectFiles.projectId,
-      images: sql<number>`sum(case when ${projectFiles.fileType} like 'image/%' then 1 else 0 end)`,
-      videos: sql<number>`sum(case when ${projectFiles.fileType} like 'video/%' then 1 else 0 end)`,
-    })
-    .from(projectFiles)
-    .where(inArray(projectFiles.projectId, projectIds))
-    .groupBy(projectFiles.projectId)
-    .all()
-  for (const r of rows) out.set(r.projectId, { images: Number(r.images ?? 0), videos: Number(r.videos ?? 0) })
-  return out
 }
 
 /** Counters above the table: total, pending (awaiting a pilot) and active (assigned or in progress). */

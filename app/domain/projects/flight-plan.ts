@@ -4,6 +4,7 @@
  * dashboard and the planner read it back for display.
  */
 import { z } from 'zod'
+import { numberInput } from '#app/domain/http/zod-input.ts'
 
 export const QUOTE_VALIDITY_DAYS = 30
 export const FLIGHT_MINUTES_PER_AREA = 15
@@ -141,11 +142,13 @@ export function isValidScreenshot(value: unknown): value is string {
   }
 }
 
-/** About 3 MB of base64: a 0.8-scale PNG/JPEG of a large planner map fits well within it. */
-export const MAX_SCREENSHOT_CHARS = 4_000_000
+/** A stored screenshot is at most 1 MB of image (a 0.8-scale PNG, or a JPEG when the PNG is larger). */
+export const MAX_SCREENSHOT_BYTES = 1024 * 1024
+/** The same ceiling as a base64 data URL: the longest prefix plus 4 characters per 3 bytes. */
+export const MAX_SCREENSHOT_CHARS = 'data:image/jpeg;base64,'.length + Math.ceil(MAX_SCREENSHOT_BYTES / 3) * 4
 
 // Lenient on reading: older or hand-made plans still show what they have.
-const num = z.coerce.number().finite()
+const num = numberInput(z.number().finite())
 const ReadPointSchema = z.object({
   pointNumber: num.optional(),
   latitude: num,

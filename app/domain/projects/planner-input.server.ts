@@ -5,11 +5,12 @@
  */
 import { flightPolygonToAreas, type SurveyArea } from '#app/domain/geometry/areas.ts'
 import { KmlError, readKmlDocument } from '#app/domain/geometry/kml-document.server.ts'
-import { parseCoordinatePair } from '#app/domain/places/places.server.ts'
+import { MAX_COORDINATE_LINE_CHARS, parseCoordinatePair } from '#app/domain/places/places.server.ts'
 import { MAX_SCREENSHOT_CHARS } from '#app/domain/projects/flight-plan.ts'
 
 /** KML and GeoJSON files of a few hundred areas fit well within this. */
 export const MAX_PLAN_FILE_BYTES = 1024 * 1024
+/** 5000 points (the areas schema's ceiling) of about 25 characters each fit well within this. */
 export const MAX_COORDINATE_TEXT_CHARS = 200_000
 
 export const INPUT_MESSAGES = {
@@ -19,8 +20,8 @@ export const INPUT_MESSAGES = {
   unreadableKml: 'The KML file could not be read.',
   unreadableGeoJson: 'The GeoJSON file could not be read.',
   noPolygons: 'The file has no polygons to survey.',
-  textTooLong: 'Too many coordinates pasted.',
-  screenshotTooLarge: 'The map screenshot is too large (at most 4 MB).',
+  textTooLong: 'Too many coordinates pasted (at most 200 000 characters).',
+  screenshotTooLarge: 'The map screenshot is too large (at most 1 MB).',
   areasTooLarge: 'The drawn areas are too large to save.',
   partTooLarge: 'The form is too large to save.',
 } as const
@@ -43,7 +44,7 @@ export function plannerPartLimit(name: string): { maxBytes: number; field: Plann
     case 'areas':
       return { maxBytes: MAX_AREAS_JSON_BYTES, field: 'areas', message: INPUT_MESSAGES.areasTooLarge }
     case 'coordinates':
-      // UTF-8 worst case; the parser then reports 'Too many coordinates pasted.' by characters.
+      // UTF-8 worst case; the parser then reports INPUT_MESSAGES.textTooLong by characters.
       return { maxBytes: MAX_COORDINATE_TEXT_CHARS * 4, field: 'coordinates', message: INPUT_MESSAGES.textTooLong }
     default:
       return { maxBytes: 16 * 1024, field: null, message: INPUT_MESSAGES.partTooLarge }
@@ -71,6 +72,9 @@ export function parseCoordinateText(text: string): SurveyArea[] {
   let current: SurveyArea['coordinates'] = []
   const lines = text.replace(/\r\n?/g, '\n').split('\n')
   lines.forEach((raw, index) => {
+    if (raw.length > MAX_COORDINATE_LINE_CHARS) {
+      throw new PlannerInputError(`Line ${index + 1} is too long (at most ${MAX_COORDINATE_LINE_CHARS} characters).`, 'coordinates')
+    }
     const line = raw.trim()
     if (!line) {
       if (current.length) areas.push({ coordinates: current })

@@ -27,6 +27,7 @@ import {
 } from './flight-plan.ts'
 import type { DraftInput } from './project-schemas.ts'
 import { projectPricingColumns } from '#app/domain/pricing/quote.server.ts'
+import { supersedeOpenPayments } from '#app/domain/payments/attempts.server.ts'
 import { quoteProjectAreas, type ProjectQuote } from './quoting.server.ts'
 import { canPay, canPlan } from './status.ts'
 
@@ -256,6 +257,8 @@ export function completeFlightPlan(clientId: number, id: number, input: unknown,
     const current = getClientProject(clientId, id, tx)
     assertPlannable(current)
     const plan = buildFlightPlan(current, parsed.data.areas, quote, { quotedAt, screenshot: parsed.data.screenshot })
+    // A re-plan voids the checkout made for the old plan: the terms must be accepted again (ADR 060).
+    supersedeOpenPayments(tx, id)
     return tx
       .update(projects)
       .set({

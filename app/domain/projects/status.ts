@@ -19,6 +19,7 @@ export const STATUS_BADGES: Record<string, Badge> = {
   in_progress: { label: 'In Progress', className: 'bg-indigo-100 text-indigo-800' },
   'in-progress': { label: 'In Progress', className: 'bg-indigo-100 text-indigo-800' },
   completed: { label: 'Completed', className: 'bg-emerald-100 text-emerald-800' },
+  cancelled: { label: 'Cancelled', className: 'bg-red-100 text-red-800' },
 }
 
 /** The statuses an admin may set, in order, with their labels (spec: no ordering enforced). */
@@ -48,6 +49,8 @@ export function statusLabel(project: { status: string; isPaid: boolean; quoteAmo
       return 'In Progress'
     case 'completed':
       return 'Completed - Deliverables ready'
+    case 'cancelled':
+      return 'Cancelled'
     default:
       return statusBadge(project.status).label
   }
@@ -56,6 +59,8 @@ export function statusLabel(project: { status: string; isPaid: boolean; quoteAmo
 /** Invoice and payment badges: paid green, everything else yellow (spec "Invoices & Quotes"). */
 export function paymentBadge(status: string): Badge {
   if (status === 'paid') return { label: 'Paid', className: 'bg-emerald-100 text-emerald-800' }
+  // A quote change voided this invoice: grey, so it never reads as money owed.
+  if (status === 'superseded') return { label: 'Superseded', className: 'bg-ink-100 text-ink-700' }
   return { label: status ? status.charAt(0).toUpperCase() + status.slice(1) : 'Pending', className: 'bg-amber-100 text-amber-900' }
 }
 

@@ -61,15 +61,37 @@ export interface NewUser {
   droneTypes?: string | null
   pilotLicenseNumber?: string | null
   pilotLicenseUrl?: string | null
+  rplNumber?: string | null
+  rplExpiresAt?: string | null
+  medicalExpiresAt?: string | null
+  marketingOptIn?: boolean
+  marketingOptInAt?: Date | null
+}
+
+/** SQLite's unique index on users.email refused a write (another writer got there first). */
+export function isEmailUniqueViolation(error: unknown) {
+  return error instanceof Error && (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' && /users\.email/.test(error.message)
+}
+
+/** Runs a write that sets an e-mail address; a taken address is EmailTakenError (409), never a 500. */
+export function withUniqueEmail<T>(write: () => T): T {
+  try {
+    return write()
+  } catch (error) {
+    if (isEmailUniqueViolation(error)) throw new EmailTakenError()
+    throw error
+  }
 }
 
 export function insertUser(input: NewUser, db: DbOrTx = getDb()): User {
   if (findUserByEmail(input.email, db)) throw new EmailTakenError()
-  return db
-    .insert(users)
-    .values({ ...input, email: normaliseEmail(input.email), role: input.role ?? 'client' })
-    .returning()
-    .get()
+  return withUniqueEmail(() =>
+    db
+      .insert(users)
+      .values({ ...input, email: normaliseEmail(input.email), role: input.role ?? 'client' })
+      .returning()
+      .get(),
+  )
 }
 
 export function updateProfile(

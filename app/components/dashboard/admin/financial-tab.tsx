@@ -75,6 +75,38 @@ export function FinancialTab({ data }: { data: TabData<'financial'> }) {
         <RevenueChart data={report.monthlyRevenue} />
       </div>
 
+      {report.flaggedPayments.length ? (
+        <div className="card overflow-hidden border-red-200" data-testid="flagged-payments">
+          <div className="p-4 sm:p-5">
+            <SectionHeader
+              title="Payments needing attention"
+              description="Money PayFast confirmed for a quote that had changed or expired. It was not applied to the project and is not counted as revenue."
+            />
+          </div>
+          <DataTable columns={['Received', 'Project', 'Client', 'Amount', 'Reference', 'Action']} isEmpty={false} empty="">
+            {report.flaggedPayments.map((p) => (
+              <tr key={p.id}>
+                <td className={`${td} whitespace-nowrap`}>{formatDate(p.receivedAt)}</td>
+                <td className={td}>
+                  <a href={`/admin/projects/${p.projectId}`} className="link">
+                    {p.projectName}
+                  </a>
+                </td>
+                <td className={td}>
+                  <p>{p.clientName}</p>
+                  <p className="text-xs text-ink-500">{p.clientEmail}</p>
+                </td>
+                <td className={`${td} whitespace-nowrap tabular-nums`}>{formatRand(p.amount)}</td>
+                <td className={`${td} font-mono text-xs`}>{p.pfPaymentId ?? p.mPaymentId}</td>
+                <td className={td}>
+                  <span className="badge bg-red-100 text-red-800">{p.note}</span>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        </div>
+      ) : null}
+
       <div className="card overflow-hidden">
         <div className="p-4 sm:p-5">
           <SectionHeader title="Invoices and payments" description="Newest first" />
@@ -89,7 +121,7 @@ export function FinancialTab({ data }: { data: TabData<'financial'> }) {
                 <p className="text-xs text-ink-500">{inv.clientEmail}</p>
               </td>
               <td className={td}>
-                <StatusBadge payment status={inv.status === 'paid' ? 'paid' : 'pending'} />
+                <StatusBadge payment status={inv.status} />
               </td>
               <td className={`${td} whitespace-nowrap tabular-nums`}>{formatRand(inv.amount)}</td>
               <td className={`${td} whitespace-nowrap tabular-nums`}>{formatRand(inv.vatAmount)}</td>
@@ -119,3 +151,4 @@ export function FinancialTab({ data }: { data: TabData<'financial'> }) {
     </div>
   )
 }
+

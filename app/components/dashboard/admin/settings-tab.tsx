@@ -6,6 +6,7 @@ import { Field } from '#app/components/forms.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { PricingSettingsSchema } from '#app/domain/pricing/settings.ts'
+import { DroneProfilesSection } from './drone-profiles-section.tsx'
 import type { TabData } from './types.ts'
 import { DataTable, ActiveToggle, SectionHeader, td } from './ui.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
@@ -101,6 +102,8 @@ export function SettingsTab({ data }: { data: TabData<'settings'> }) {
           ))}
         </DataTable>
       </div>
+
+      <DroneProfilesSection drones={data.drones} />
 
       <div className="card space-y-4 p-4 sm:p-6">
         <SectionHeader title="Pricing configuration" description="Area rates by distance tier, travel fees and VAT. Changes apply to new quotes; stored quotes keep their figures." />

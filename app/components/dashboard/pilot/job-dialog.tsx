@@ -1,0 +1,159 @@
+/**
+ * One assigned job (the pilot's View Details): client contact, site, the areas on a
+ * map (an SVG outline without JavaScript), airspace zone and fee, the land owner form,
+ * the flight plan downloads, and 'Save Project Progress' or, once completed, the
+ * completion panel. A URL state (`/dashboard?project=ID`, the job card's link).
+ */
+import { formatRand } from '#app/domain/format/numbers.ts'
+import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
+import { useHydrated } from '#app/components/ui/use-hydrated.ts'
+import { AreasSketch } from '#app/components/maps/areas-sketch.tsx'
+import { AreasMap } from '#app/components/maps/areas-map.client.tsx'
+import { formatFlightHours } from '#app/domain/pilot/schemas.ts'
+import { PARSE_FAILURE_MESSAGE } from '#app/domain/projects/flight-plan.ts'
+import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
+import { formatDate } from '../client/project-details.tsx'
+import { StatusBadge } from '#app/components/ui/status-badge.tsx'
+import { ProgressForm } from './progress-form.tsx'
+import type { PilotJob } from './types.ts'
+
+const areaFormat = new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 0 })
+
+function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <section className="rounded-xl border border-ink-100 p-4" data-testid={testId}>
+      <h3 className="mb-2 text-sm font-semibold text-ink-950">{title}</h3>
+      {children}
+    </section>
+  )
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-wrap justify-between gap-x-4 gap-y-0.5 py-1.5 text-sm">
+      <dt className="text-ink-500">{label}</dt>
+      <dd className="min-w-0 break-words text-right font-medium text-ink-900">{children}</dd>
+    </div>
+  )
+}
+
+export function JobDialog({ job, closeTo, tileUrl, uploads }: { job: PilotJob; closeTo: string; tileUrl: string; uploads?: React.ReactNode }) {
+  const hydrated = useHydrated()
+  const plan = job.flightPlan
+  const areas = plan?.areas ?? []
+  const action = `/dashboard?project=${job.id}`
+  const mapsLink = job.latitude != null && job.longitude != null ? `https://www.google.com/maps/dir/?api=1&destination=${job.latitude},${job.longitude}` : null
+  return (
+    <UrlDialog title={job.name} description={<>Project #{job.id} · <StatusBadge status={job.status} /></>} closeTo={closeTo} size="lg" testId="job-dialog">
+      <div className="space-y-4">
+        <div className="grid gap-4 md:grid-cols-2">
+          <Section title="Client">
+            <dl className="divide-y divide-ink-100">
+              <Row label="Name">{job.clientName}{job.clientCompany ? ` (${job.clientCompany})` : ''}</Row>
+              <Row label="E-mail">
+                <a className="link" href={`mailto:${job.clientEmail}`}>{job.clientEmail}</a>
+              </Row>
+              {job.clientPhone ? (
+                <Row label="Phone">
+                  <a className="link" href={`tel:+27${job.clientPhone}`}>+27 {job.clientPhone}</a>
+                </Row>
+              ) : null}
+            </dl>
+          </Section>
+          <Section title="Site">
+            <dl className="divide-y divide-ink-100">
+              <Row label="Location">{job.location ?? '—'}</Row>
+              {mapsLink ? (
+                <Row label="Directions">
+                  <a className="link" href={mapsLink} target="_blank" rel="noreferrer">Open in Maps</a>
+                </Row>
+              ) : null}
+              <Row label="Type">{projectTypeLabel(job.projectType)}</Row>
+              <Row label="Deadline">{formatDate(job.deadline)}</Row>
+              {job.scheduledDate ? <Row label="Scheduled">{formatDate(job.scheduledDate)}</Row> : null}
+            </dl>
+          </Section>
+        </div>
+
+        <Section title="Survey areas" testId="job-areas">
+          {!job.hasFlightPlanData ? (
+            <p className="text-sm text-ink-500">No flight plan saved yet.</p>
+          ) : !plan ? (
+            <p className="text-sm text-ink-500">{PARSE_FAILURE_MESSAGE}</p>
+          ) : (
+            <div className="space-y-3">
+              {hydrated ? (
+                <div className="h-64 overflow-hidden rounded-lg border border-ink-100 bg-ink-800 sm:h-80" data-testid="job-map">
+                  <AreasMap tileUrl={tileUrl} areas={areas} />
+                </div>
+              ) : (
+                <AreasSketch areas={areas} label={`Outline of the ${areas.length} survey areas of ${job.name}`} />
+              )}
+              <ul className="grid gap-2 sm:grid-cols-2">
+                {areas.map((a) => (
+                  <li key={a.areaNumber} className="rounded-lg bg-ink-50 px-3 py-2 text-sm">
+                    <p className="font-medium">Area {a.areaNumber}: {areaFormat.format(a.area)} m²</p>
+                    <p className="text-xs text-ink-600">
+                      {a.points.length} boundary points{a.flightPattern ? ` · ${a.flightPattern}` : ''}
+                      {a.returnToBase ? ` · return to base: ${a.returnToBase}` : ''}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+              {job.requirements ? <p className="text-sm text-ink-700">Requirements: {job.requirements}</p> : null}
+              <div className="flex flex-wrap gap-2">
+                <a className="btn-secondary btn-sm" href={`/api/projects/${job.id}/flight-plan/kml`} download>
+                  Download KML
+                </a>
+                <a className="btn-secondary btn-sm" href={`/api/projects/${job.id}/flight-plan/geojson`} download>
+                  Download GeoJSON
+                </a>
+              </div>
+            </div>
+          )}
+        </Section>
+
+        <div className="grid gap-4 md:grid-cols-2">
+          <Section title="Airspace">
+            <dl className="divide-y divide-ink-100">
+              <Row label="Zone">
+                <span className="inline-flex items-center gap-2">
+                  {job.airspaceZoneColor ? <span aria-hidden="true" className="h-3 w-3 rounded-full" style={{ backgroundColor: job.airspaceZoneColor }} /> : null}
+                  {job.airspaceZone ?? 'No controlled airspace'}
+                </span>
+              </Row>
+              <Row label="Aviation fee">{formatRand(job.aviationFee)}</Row>
+            </dl>
+          </Section>
+          <Section title="Land owner form">
+            <p className="flex items-center gap-2 text-sm">
+              <span className={job.landOwnerFormUploaded ? 'badge bg-emerald-100 text-emerald-800' : 'badge bg-amber-100 text-amber-900'}>
+                {job.landOwnerFormUploaded ? 'Uploaded' : 'Required'}
+              </span>
+              <span className="text-ink-600">
+                {job.landOwnerFormUploaded ? 'The signed permission is on file.' : 'Do not fly until the client has uploaded the signed form.'}
+              </span>
+            </p>
+          </Section>
+        </div>
+
+        {uploads}
+
+        {job.status === 'completed' ? (
+          <Section title="Project completed" testId="completion-panel">
+            <dl className="divide-y divide-ink-100">
+              <Row label="Flight hours">{formatFlightHours(job.flightHours)}</Row>
+              <Row label="Completed">{formatDate(job.completedAt)}</Row>
+              <Row label="Client notified">{job.clientNotifiedAt ? `Yes, ${formatDate(job.clientNotifiedAt)}` : 'No'}</Row>
+            </dl>
+          </Section>
+        ) : (
+          <Section title="Project progress" testId="progress-panel">
+            <p className="mb-3 text-sm text-ink-600">Logged so far: {formatFlightHours(job.flightHours)}</p>
+            <ProgressForm projectId={job.id} action={action} />
+          </Section>
+        )}
+      </div>
+    </UrlDialog>
+  )
+}

@@ -1,0 +1,6 @@
+import type { SerializeFrom } from '@remix-run/node'
+import type { PilotProject, listFlightLogs } from '#app/domain/pilot/pilot-projects.server.ts'
+
+/** An assigned project as the dashboard receives it (dates as strings). */
+export type PilotJob = SerializeFrom<PilotProject>
+export type FlightLogRow = SerializeFrom<ReturnType<typeof listFlightLogs>[number]>

@@ -1,0 +1,87 @@
+/**
+ * Who may see, upload to and delete from a project's files (spec section 6). A project
+ * or file the user may not see is "not found" (404), so ids don't leak. ADR 090.
+ */
+import { eq } from 'drizzle-orm'
+import { projects, type FileCategory, type Project, type ProjectFile, type User } from '#db/schema.ts'
+import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
+import { canUploadCategory, deliverablesAvailableUntil, FILE_MESSAGES } from './rules.ts'
+
+/** The client owns it, the pilot is assigned to it, or the user is an admin. */
+export function canSeeProject(user: Pick<User, 'id' | 'role'>, project: Pick<Project, 'clientId' | 'pilotId'>) {
+  if (user.role === 'admin') return true
+  if (user.role === 'client') return project.clientId === user.id
+  if (user.role === 'pilot') return project.pilotId === user.id
+  return false
+}
+
+/** The project when the user may see it; 404 otherwise. */
+export function requireVisibleProject(user: Pick<User, 'id' | 'role'>, projectId: number, db: DbOrTx = getDb()): Project {
+  const project = Number.isInteger(projectId) && projectId > 0
+    ? db.select().from(projects).where(eq(projects.id, projectId)).get()
+    : undefined
+  if (!project || !canSeeProject(user, project)) throw new DomainError(404, FILE_MESSAGES.projectNotFound)
+  return project
+}
+
+/** The project a user may upload a file of this category to; 404 for others' projects, 403 for the wrong category. */
+export function requireUploadTarget(
+  user: Pick<User, 'id' | 'role'>,
+  projectId: number,
+  category: FileCategory,
+  db: DbOrTx = getDb(),
+): Project {
+  const project = requireVisibleProject(user, projectId, db)
+  if (!canUploadCategory(user.role, category)) throw new DomainError(403, FILE_MESSAGES.categoryNotAllowed)
+  return project
+}
+
+/**
+ * Deliverables reach the client once the project is completed and for one month after;
+ * admins and the assigned pilot always.
+ */
+export function deliverableWindow(project: Pick<Project, 'status' | 'completedAt'>) {
+  if (project.status !== 'completed' || !project.completedAt) return null
+  return { from: project.completedAt, until: deliverablesAvailableUntil(project.completedAt) }
+}
+
+export type DownloadDecision = { ok: true } | { ok: false; status: 404 | 410; message: string }
+
+export function decideDownload(
+  user: Pick<User, 'id' | 'role'>,
+  project: Pick<Project, 'clientId' | 'pilotId' | 'status' | 'completedAt'>,
+  file: Pick<ProjectFile, 'fileCategory'>,
+  now = new Date(),
+): DownloadDecision {
+  if (!canSeeProject(user, project)) return { ok: false, status: 404, message: FILE_MESSAGES.notFound }
+  if (user.role !== 'client' || file.fileCategory !== 'processed_deliverable') return { ok: true }
+  const window = deliverableWindow(project)
+  if (!window) return { ok: false, status: 404, message: FILE_MESSAGES.notFound }
+  if (now > window.until) return { ok: false, status: 410, message: FILE_MESSAGES.deliverablesExpired }
+  return { ok: true }
+}
+
+/** Whether this file shows in the user's list (clients see deliverables only once completed). */
+export function fileVisibleTo(
+  user: Pick<User, 'id' | 'role'>,
+  project: Pick<Project, 'clientId' | 'pilotId' | 'status' | 'completedAt'>,
+  file: Pick<ProjectFile, 'fileCategory'>,
+) {
+  const decision = decideDownload(user, project, file)
+  return decision.ok || decision.status === 410
+}
+
+/**
+ * Deleting: admins any file; a pilot the media and documents they uploaded to an assigned
+ * project; a client the documents they uploaded to their own project.
+ */
+export function canDeleteFile(
+  user: Pick<User, 'id' | 'role'>,
+  project: Pick<Project, 'clientId' | 'pilotId'>,
+  file: Pick<ProjectFile, 'fileCategory' | 'uploadedBy'>,
+) {
+  if (!canSeeProject(user, project)) return false
+  if (user.role === 'admin') return true
+  return file.uploadedBy === user.id && canUploadCategory(user.role, file.fileCategory)
+}

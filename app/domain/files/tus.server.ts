@@ -1,0 +1,259 @@
+/**
+ * Resumable uploads: a tus 1.0.0 server at /api/tus (creation, termination and expiration
+ * extensions) on @tus/server with the file store under DATA_DIR/tus. ADR 093.
+ * - Every request is authenticated like the /api (session cookie or x-session-id, same
+ *   site for cookie writes); an upload can only be continued, inspected or terminated
+ *   by the user who created it (others get 404). GET is not served: downloads go through
+ *   /api/download-file.
+ * - Creation is authorised from Upload-Metadata `filename`, `filetype`, `projectId`,
+ *   `category` with the same rules as every upload path; Upload-Length is required and
+ *   checked against the category's limit and the free disk space.
+ * - The SHA-256 is computed while the bytes arrive (kept across PATCHes in this process;
+ *   recomputed from disk after a restart). On the last byte the file goes through the
+ *   storage service (type by content, moved into place, `project_files` row) and the
+ *   answer carries `X-Project-File-Id`.
+ * - Unfinished uploads expire after TUS_EXPIRATION_HOURS; a timer removes them.
+ */
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { Transform, type Readable } from 'node:stream'
+import { FileStore } from '@tus/file-store'
+import { Server, type Upload } from '@tus/server'
+import { eq } from 'drizzle-orm'
+import { users, type User } from '#db/schema.ts'
+import { getSessionUser, hasSessionCookie } from '#app/domain/auth/session.server.ts'
+import { appUrl, getEnv } from '#app/domain/config/env.server.ts'
+import { getDb } from '#app/domain/db/db.server.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
+import { requireUploadTarget } from './access.server.ts'
+import { assertRoomFor } from './disk-space.server.ts'
+import { ensureStorage, hashFile, registerProjectFile } from './file-storage.server.ts'
+import {
+  CATEGORY_ACCEPT,
+  extensionOf,
+  FILE_LIMITS,
+  FILE_MESSAGES,
+  isFileCategory,
+  kindOfMime,
+  limitFor,
+  matchesAccept,
+  mimeFromExtension,
+} from './rules.ts'
+
+export const TUS_PATH = '/api/tus'
+export const FILE_ID_HEADER = 'X-Project-File-Id'
+
+type TusError = { status_code: number; body: string }
+
+function tusError(status: number, error: string, extra: Record<string, unknown> = {}): TusError {
+  return { status_code: status, body: JSON.stringify({ error, ...extra }) }
+}
+
+function fromDomainError(error: unknown): TusError {
+  if (error instanceof DomainError) return tusError(error.status, error.message, error.extra)
+  throw error
+}
+
+interface HashState {
+  hash: crypto.Hash
+  offset: number
+}
+
+/** The file store, hashing bytes on their way to disk so the SHA-256 is ready at the end. */
+export class HashingFileStore extends FileStore {
+  private readonly hashes = new Map<string, HashState>()
+
+  override async write(readable: Readable, fileId: string, offset: number): Promise<number> {
+    if (offset === 0) this.hashes.set(fileId, { hash: crypto.createHash('sha256'), offset: 0 })
+    const state = this.hashes.get(fileId)
+    const usable = state !== undefined && state.offset === offset
+    let seen = 0
+    const tap = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        seen += chunk.length
+        if (usable) state.hash.update(chunk)
+        done(null, chunk)
+      },
+    })
+    readable.on('error', (error) => tap.destroy(error))
+    readable.pipe(tap)
+    try {
+      const newOffset = await super.write(tap, fileId, offset)
+      if (usable && seen === newOffset - offset) state.offset = newOffset
+      else this.hashes.delete(fileId)
+      return newOffset
+    } catch (error) {
+      this.hashes.delete(fileId)
+      throw error
+    }
+  }
+
+  /** The hex digest if every byte up to `size` went through this process; null otherwise. */
+  takeDigest(fileId: string, size: number): string | null {
+    const state = this.hashes.get(fileId)
+    this.hashes.delete(fileId)
+    return state && state.offset === size ? state.hash.digest('hex') : null
+  }
+
+  forget(fileId: string) {
+    this.hashes.delete(fileId)
+  }
+
+  /** Drops hash states of uploads that no longer exist (expired or terminated). */
+  pruneHashes() {
+    for (const id of this.hashes.keys()) {
+      if (!fs.existsSync(path.join(this.directory, id))) this.hashes.delete(id)
+    }
+  }
+}
+
+/**
+ * The signed-in user behind a tus request (cookie or x-session-id), as requireApiUser does
+ * for the /api. Cookie writes must come from our own site; the origin may be the request's
+ * own or APP_URL's (behind a TLS-terminating proxy the request itself looks like http).
+ */
+async function signedInUser(req: Request): Promise<User> {
+  if (req.method !== 'HEAD' && hasSessionCookie(req)) {
+    const site = req.headers.get('Sec-Fetch-Site')
+    const origin = req.headers.get('Origin')
+    const ours = new Set([new URL(req.url).origin, new URL(appUrl()).origin])
+    if ((site && site !== 'same-origin' && site !== 'none') || (origin && !ours.has(origin))) {
+      throw tusError(403, 'Cross-site request refused')
+    }
+  }
+  const user = await getSessionUser(req)
+  if (!user) throw tusError(401, 'Not signed in')
+  return user
+}
+
+function metadataOf(upload: Upload) {
+  const m = upload.metadata ?? {}
+  return {
+    filename: m.filename ?? '',
+    filetype: m.filetype ?? '',
+    projectId: Number(m.projectId),
+    category: m.category ?? '',
+    userId: Number(m.userId),
+  }
+}
+
+export interface TusOptions {
+  directory?: string
+  expirationMs?: number
+}
+
+export function createTusServer(options: TusOptions = {}) {
+  const directory = options.directory ?? ensureStorage().tus
+  fs.mkdirSync(directory, { recursive: true })
+  const store = new HashingFileStore({
+    directory,
+    expirationPeriodInMilliseconds: options.expirationMs ?? getEnv().TUS_EXPIRATION_HOURS * 3600_000,
+  })
+  const usersByRequest = new WeakMap<object, User>()
+
+  const server = new Server({
+    path: TUS_PATH,
+    datastore: store,
+    relativeLocation: true,
+    respectForwardedHeaders: false,
+    // Same origin only: no Access-Control-Allow-Origin for anyone else.
+    allowedOrigins: [],
+    exposedHeaders: [FILE_ID_HEADER],
+    maxSize: FILE_LIMITS.video,
+    disableTerminationForFinishedUploads: true,
+
+    async onIncomingRequest(req, uploadId) {
+      if (req.method === 'GET') throw tusError(404, FILE_MESSAGES.notFound)
+      const user = await signedInUser(req)
+      usersByRequest.set(req, user)
+      if (req.method === 'POST') return
+      let upload: Upload
+      try {
+        upload = await store.getUpload(uploadId)
+      } catch {
+        throw tusError(404, FILE_MESSAGES.notFound)
+      }
+      if (metadataOf(upload).userId !== user.id) throw tusError(404, FILE_MESSAGES.notFound)
+      if (req.method === 'PATCH') {
+        await assertRoomFor(Number(req.headers.get('Content-Length')) || 0).catch((e) => {
+          throw fromDomainError(e)
+        })
+      }
+    },
+
+    async onUploadCreate(req, upload) {
+      const user = usersByRequest.get(req) ?? (await signedInUser(req))
+      const meta = metadataOf(upload)
+      if (!meta.filename || !meta.projectId || !meta.category) {
+        throw tusError(400, 'Upload-Metadata must name filename, filetype, projectId and category')
+      }
+      if (!isFileCategory(meta.category)) throw tusError(400, 'Invalid file category')
+      if (upload.size === undefined) throw tusError(400, 'Upload-Length is required')
+      const category = meta.category
+      try {
+        requireUploadTarget(user, meta.projectId, category)
+        const accept = CATEGORY_ACCEPT[category]
+        const ext = extensionOf(meta.filename)
+        const mime = meta.filetype || mimeFromExtension(ext)
+        if (!matchesAccept(accept, mime, ext)) {
+          throw new DomainError(415, FILE_MESSAGES.invalidType(accept), { extra: { title: FILE_MESSAGES.invalidTypeTitle } })
+        }
+        const limit = limitFor(category, kindOfMime(mime))
+        if (upload.size > limit) {
+          throw new DomainError(413, FILE_MESSAGES.tooLarge(limit), { extra: { title: FILE_MESSAGES.tooLargeTitle } })
+        }
+        await assertRoomFor(upload.size)
+      } catch (error) {
+        throw fromDomainError(error)
+      }
+      return { metadata: { ...upload.metadata, userId: String(user.id) } }
+    },
+
+    async onUploadFinish(_req, upload) {
+      const meta = metadataOf(upload)
+      const filePath = path.join(directory, upload.id)
+      const size = upload.size ?? upload.offset
+      const owner = getDb().select().from(users).where(eq(users.id, meta.userId)).get()
+      try {
+        if (!owner || !owner.isActive || !isFileCategory(meta.category)) throw new DomainError(404, FILE_MESSAGES.notFound)
+        const sha256 = store.takeDigest(upload.id, size) ?? (await hashFile(filePath))
+        const view = await registerProjectFile({
+          user: owner,
+          projectId: meta.projectId,
+          category: meta.category,
+          originalName: meta.filename,
+          received: { path: filePath, size, sha256 },
+        })
+        return { headers: { [FILE_ID_HEADER]: String(view.id) } }
+      } catch (error) {
+        store.forget(upload.id)
+        await fs.promises.rm(filePath, { force: true })
+        throw fromDomainError(error)
+      } finally {
+        await store.configstore.delete(upload.id).catch(() => {})
+      }
+    },
+  })
+
+  return { server, store }
+}
+
+export type TusServer = ReturnType<typeof createTusServer>
+
+/** Removes expired unfinished uploads now and then every `everyMs` (the timer doesn't keep the process alive). */
+export function startTusCleanup({ server, store }: TusServer, everyMs = 60 * 60 * 1000) {
+  const run = async () => {
+    try {
+      const removed = await server.cleanUpExpiredUploads()
+      store.pruneHashes()
+      if (removed) console.log(`[tus] removed ${removed} expired upload(s)`)
+    } catch (error) {
+      console.error('[tus] cleanup failed', error)
+    }
+  }
+  void run()
+  const timer = setInterval(run, everyMs)
+  timer.unref()
+  return () => clearInterval(timer)
+}

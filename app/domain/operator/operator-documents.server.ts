@@ -1,0 +1,127 @@
+/**
+ * The operator's SACAA Part 101 documents (ADR 113): ROC and Ops Spec, third-party
+ * liability insurance (at least R500 000), each aircraft's registration and RLA, with
+ * expiry dates; plus the pilots' RPL and medical dates. The admin manages them, sees what
+ * expires within 30 days, and a daily mail lists it.
+ */
+import { asc, eq } from 'drizzle-orm'
+import { operatorDocuments, users, type OperatorDocument } from '#db/schema.ts'
+import { recordAudit } from '#app/domain/audit/audit.server.ts'
+import { getCompanyInfo, getEnv } from '#app/domain/config/env.server.ts'
+import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
+import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
+import { renderEmail } from '#app/domain/mail/templates.ts'
+import { EXPIRY_WARNING_DAYS, daysUntil, expiryState, saToday, type ExpiryState } from './expiry.ts'
+import { OPERATOR_DOCUMENT_LABELS, type OperatorDocumentInput } from './schemas.ts'
+
+export function listOperatorDocuments(db: DbOrTx = getDb()): OperatorDocument[] {
+  return db.select().from(operatorDocuments).orderBy(asc(operatorDocuments.kind), asc(operatorDocuments.expiresAt)).all()
+}
+
+/** Whether the site may say "SACAA-certified operator": a ROC on record and not expired. */
+export function loadOperatorStatus(today = saToday(), db: DbOrTx = getDb()) {
+  const rocs = db.select().from(operatorDocuments).where(eq(operatorDocuments.kind, 'roc')).all()
+  return { rocValid: rocs.some((d) => daysUntil(d.expiresAt, today) >= 0) }
+}
+
+/** The business details pages show, with whether the operator's ROC is currently valid. */
+export function getSiteCompany() {
+  return { ...getCompanyInfo(), operatorCertified: loadOperatorStatus().rocValid }
+}
+
+export function createOperatorDocument(actorId: number, input: OperatorDocumentInput) {
+  return getDb().transaction((tx) => {
+    const doc = tx.insert(operatorDocuments).values(input).returning().get()
+    recordAudit({ actorId, action: 'operator-document.create', entityType: 'operator_document', entityId: doc.id, after: doc }, tx)
+    return doc
+  })
+}
+
+export function updateOperatorDocument(actorId: number, id: number, input: OperatorDocumentInput) {
+  return getDb().transaction((tx) => {
+    const before = tx.select().from(operatorDocuments).where(eq(operatorDocuments.id, id)).get()
+    if (!before) throw new DomainError(404, 'Document not found')
+    const after = tx.update(operatorDocuments).set({ ...input, updatedAt: new Date() }).where(eq(operatorDocuments.id, id)).returning().get()!
+    recordAudit({ actorId, action: 'operator-document.update', entityType: 'operator_document', entityId: id, before, after }, tx)
+    return after
+  })
+}
+
+export function deleteOperatorDocument(actorId: number, id: number) {
+  getDb().transaction((tx) => {
+    const before = tx.select().from(operatorDocuments).where(eq(operatorDocuments.id, id)).get()
+    if (!before) throw new DomainError(404, 'Document not found')
+    tx.delete(operatorDocuments).where(eq(operatorDocuments.id, id)).run()
+    recordAudit({ actorId, action: 'operator-document.delete', entityType: 'operator_document', entityId: id, before }, tx)
+  })
+}
+
+export interface ExpiryItem {
+  /** e.g. 'ROC ROC-ZA-1234' or 'Pilot Thabo Nkosi: medical' */
+  label: string
+  expiresAt: string | null
+  state: ExpiryState
+  daysLeft: number | null
+  href: string
+}
+
+/** Everything expired, missing (pilots) or expiring within 30 days, soonest first. */
+export function listExpiringItems(today = saToday(), db: DbOrTx = getDb()): ExpiryItem[] {
+  const items: ExpiryItem[] = []
+  for (const doc of listOperatorDocuments(db)) {
+    const state = expiryState(doc.expiresAt, today)
+    if (state === 'valid') continue
+    const what = `${OPERATOR_DOCUMENT_LABELS[doc.kind]} ${doc.reference}${doc.subject ? ` (${doc.subject})` : ''}`
+    items.push({ label: what, expiresAt: doc.expiresAt, state, daysLeft: daysUntil(doc.expiresAt, today), href: `/admin/operator-documents/${doc.id}` })
+  }
+  const pilots = db.select().from(users).where(eq(users.role, 'pilot')).all().filter((p) => p.isActive && !p.anonymisedAt)
+  for (const pilot of pilots) {
+    for (const [what, date] of [
+      ['RPL', pilot.rplExpiresAt],
+      ['medical', pilot.medicalExpiresAt],
+    ] as const) {
+      const state = expiryState(date, today)
+      if (state === 'valid') continue
+      items.push({
+        label: `Pilot ${pilot.firstName} ${pilot.lastName}: ${what}`,
+        expiresAt: date,
+        state,
+        daysLeft: date ? daysUntil(date, today) : null,
+        href: `/admin/pilots/${pilot.id}`,
+      })
+    }
+  }
+  return items.sort((a, b) => (a.daysLeft ?? -Infinity) - (b.daysLeft ?? -Infinity))
+}
+
+const STATE_TEXT: Record<ExpiryState, string> = {
+  missing: 'not on record',
+  expired: 'EXPIRED',
+  expiring: 'expires soon',
+  valid: 'valid',
+}
+
+export function describeExpiry(item: ExpiryItem) {
+  if (item.state === 'missing') return 'Not on record'
+  if (item.state === 'expired') return `Expired ${item.expiresAt} (${-item.daysLeft!} days ago)`
+  return `Expires ${item.expiresAt} (in ${item.daysLeft} days)`
+}
+
+/** The daily mail to operations; nothing is sent when nothing needs attention. */
+export async function sendExpiryDigest(today = saToday()) {
+  const items = listExpiringItems(today)
+  if (!items.length) return { sent: false, count: 0 }
+  const sent = await sendEmailSafely({
+    to: getEnv().OPERATOR_EMAIL,
+    subject: `SACAA documents: ${items.length} expired or expiring within ${EXPIRY_WARNING_DAYS} days`,
+    ...renderEmail({
+      heading: 'Documents that need attention',
+      paragraphs: [
+        `These operator and pilot documents have expired, are missing, or expire within ${EXPIRY_WARNING_DAYS} days. Pilots with an expired licence or medical cannot be assigned to flights, and "SACAA-certified operator" is only shown while the ROC is valid.`,
+      ],
+      details: items.map((i) => [i.label, `${describeExpiry(i)} — ${STATE_TEXT[i.state]}`] as [string, string]),
+    }),
+  })
+  return { sent, count: items.length }
+}

@@ -1,0 +1,179 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { invoices, paymentNotifications, payments, projects } from '#db/schema.ts'
+import { resetEnvCache } from '#app/domain/config/env.server.ts'
+import { getDb } from '#app/domain/db/db.server.ts'
+import { financialReport, parseDateRange } from '#app/domain/admin/finance.server.ts'
+import { savePricingSettings, getPricingSettings } from '#app/domain/pricing/settings.server.ts'
+import { completeFlightPlan } from '#app/domain/projects/projects.server.ts'
+import { action as notifyAction } from '#app/routes/api.payfast.notify.ts'
+import { callRoute } from '#tests/helpers/requests.ts'
+import { createTestUser } from '#tests/helpers/users.ts'
+import { createQuotedProject, signedItn, startValidateServer } from '#tests/helpers/payments-fixtures.ts'
+import { PAYMENT_ATTEMPT_TTL_MS, SUPERSEDED_PAYMENT_FLAG } from './attempts.server.ts'
+import { acceptTermsAndStartPayment, QUOTE_CHANGED_MESSAGE } from './checkout.server.ts'
+import { getPaymentResult } from './results.server.ts'
+
+let validate: Awaited<ReturnType<typeof startValidateServer>>
+
+beforeAll(async () => {
+  validate = await startValidateServer()
+})
+afterAll(async () => {
+  await validate.close()
+  delete process.env.PAYFAST_VALIDATE_URL
+  resetEnvCache()
+})
+beforeEach(() => {
+  validate.state.answer = 'VALID'
+  validate.state.beforeAnswer = null
+})
+
+/** About 410 ha around Constantia: the "re-plan it much larger" of the attack. */
+const LARGE_AREA = [
+  { latitude: -34.0, longitude: 18.42 },
+  { latitude: -34.0, longitude: 18.442 },
+  { latitude: -34.0185, longitude: 18.442 },
+  { latitude: -34.0185, longitude: 18.42 },
+]
+
+async function acceptedCheckout(now?: Date) {
+  const client = await createTestUser()
+  const { project } = await createQuotedProject(client.id)
+  const start = await acceptTermsAndStartPayment({
+    clientId: client.id,
+    projectId: project.id,
+    quoteAmount: project.quoteAmount!,
+    termsAccepted: true,
+    ip: '198.51.100.4',
+    now,
+  })
+  return { client, project, start, checkout: { mPaymentId: start.mPaymentId, amountCents: start.quoteAmount } }
+}
+
+function postItn(body: string) {
+  return callRoute(notifyAction, '/api/payfast/notify', {
+    method: 'POST',
+    body,
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    context: { clientIp: '::ffff:127.0.0.1' },
+  })
+}
+
+function read(projectId: number, mPaymentId: string) {
+  const db = getDb()
+  return {
+    project: db.select().from(projects).where(eq(projects.id, projectId)).get()!,
+    invoices: db.select().from(invoices).where(eq(invoices.projectId, projectId)).all(),
+    payment: db.select().from(payments).where(eq(payments.mPaymentId, mPaymentId)).get()!,
+    notification: db.select().from(paymentNotifications).where(eq(paymentNotifications.mPaymentId, mPaymentId)).all().at(-1),
+  }
+}
+
+/** A genuine payment for the old figure: recorded as received, flagged, the project unpaid. */
+async function expectFlagged(projectId: number, checkout: { mPaymentId: string; amountCents: number }, reason: RegExp) {
+  const response = await postItn(signedItn(checkout, { pfPaymentId: String(8_000_000 + projectId) }))
+  expect(response.status).toBe(200)
+  const after = read(projectId, checkout.mPaymentId)
+  expect(after.project.isPaid).toBe(false)
+  expect(after.project.isApproved).toBe(false)
+  expect(after.invoices.some((i) => i.status === 'paid')).toBe(false)
+  expect(after.payment).toMatchObject({ status: 'unapplied', pfPaymentId: String(8_000_000 + projectId), amount: checkout.amountCents })
+  expect(after.notification).toMatchObject({ outcome: 'accepted' })
+  expect(after.notification?.reason).toContain(SUPERSEDED_PAYMENT_FLAG)
+  expect(after.notification?.reason).toMatch(reason)
+  return after
+}
+
+describe('a re-plan supersedes the checkout made for the old quote', () => {
+  test('accepting at the small figure, re-planning 410 ha and paying the old form never marks the big project paid', async () => {
+    const { client, project, checkout } = await acceptedCheckout()
+    const small = project.quoteAmount!
+
+    const replanned = completeFlightPlan(client.id, project.id, { areas: [{ coordinates: LARGE_AREA }] })
+    expect(replanned.quoteAmount!).toBeGreaterThan(small * 20)
+    const between = read(project.id, checkout.mPaymentId)
+    expect(between.payment.status).toBe('superseded')
+    expect(between.invoices.map((i) => i.status)).toEqual(['superseded'])
+    expect(between.project.termsAcceptedAt).toBeNull()
+
+    await expectFlagged(project.id, checkout, /attempt was superseded/)
+
+    // The Financial tab books nothing as revenue and flags the money for a refund or re-quote.
+    const report = financialReport(parseDateRange(new URLSearchParams()))
+    expect(report.summary.revenue).toBe(0)
+    expect(report.flaggedPayments).toEqual([
+      expect.objectContaining({ projectId: project.id, amount: small, note: 'payment for a superseded quote — refund or re-quote' }),
+    ])
+    expect(getPaymentResult(client.id, checkout.mPaymentId).state).toBe('received')
+
+    // PayFast retries: nothing changes.
+    const retry = await postItn(signedItn(checkout, { pfPaymentId: String(8_000_000 + project.id) }))
+    expect(retry.status).toBe(200)
+    expect(read(project.id, checkout.mPaymentId).notification?.outcome).toBe('duplicate')
+
+    // The client accepts the new terms and pays the new figure: that one settles.
+    const again = await acceptTermsAndStartPayment({
+      clientId: client.id,
+      projectId: project.id,
+      quoteAmount: replanned.quoteAmount!,
+      termsAccepted: true,
+      ip: '198.51.100.4',
+    })
+    expect(again.mPaymentId).not.toBe(checkout.mPaymentId)
+    expect(again.quoteAmount).toBe(replanned.quoteAmount)
+    expect((await postItn(signedItn({ mPaymentId: again.mPaymentId, amountCents: again.quoteAmount }))).status).toBe(200)
+    const paid = read(project.id, again.mPaymentId)
+    expect(paid.project.isPaid).toBe(true)
+    expect(paid.invoices.map((i) => i.status).sort()).toEqual(['paid', 'superseded'])
+    expect(financialReport(parseDateRange(new URLSearchParams())).summary.revenue).toBe(replanned.quoteAmount)
+  })
+
+  test('a re-plan while PayFast is confirming the old payment: the settling transaction re-reads and flags it', async () => {
+    const { client, project, checkout } = await acceptedCheckout()
+    validate.state.beforeAnswer = () => {
+      completeFlightPlan(client.id, project.id, { areas: [{ coordinates: LARGE_AREA }] })
+    }
+    await expectFlagged(project.id, checkout, /superseded/)
+  })
+
+  test('a different figure at the checkout (prices changed) supersedes the open attempt', async () => {
+    const { client, project, checkout } = await acceptedCheckout()
+    const settings = getPricingSettings()
+    savePricingSettings({ ...settings, sqmBasePrice: settings.sqmBasePrice * 2, tier1Price: settings.tier1Price * 2, tier2Price: settings.tier2Price * 2, tier3Price: settings.tier3Price * 2 }, client.id)
+    try {
+      await expect(
+        acceptTermsAndStartPayment({ clientId: client.id, projectId: project.id, quoteAmount: project.quoteAmount!, termsAccepted: true, ip: '198.51.100.4' }),
+      ).rejects.toMatchObject({ status: 409, message: QUOTE_CHANGED_MESSAGE })
+      const after = read(project.id, checkout.mPaymentId)
+      expect(after.project.quoteAmount).not.toBe(project.quoteAmount)
+      expect(after.payment.status).toBe('superseded')
+      await expectFlagged(project.id, checkout, /superseded/)
+    } finally {
+      savePricingSettings(settings, client.id)
+    }
+  })
+})
+
+describe('payment attempts expire after 24 hours', () => {
+  test('a payment for an attempt older than 24 h is flagged, not settled; the checkout then makes a new attempt', async () => {
+    const started = new Date(Date.now() - PAYMENT_ATTEMPT_TTL_MS - 60_000)
+    const { client, project, checkout } = await acceptedCheckout(started)
+    expect(getPaymentResult(client.id, checkout.mPaymentId).state).toBe('issue')
+
+    const fresh = await acceptTermsAndStartPayment({ clientId: client.id, projectId: project.id, quoteAmount: project.quoteAmount!, termsAccepted: true, ip: '198.51.100.4' })
+    expect(fresh.mPaymentId).not.toBe(checkout.mPaymentId)
+    expect(read(project.id, checkout.mPaymentId).payment.status).toBe('expired')
+
+    await expectFlagged(project.id, checkout, /expired/)
+  })
+
+  test('an open attempt still within its window is reused and settles', async () => {
+    const { client, project, checkout } = await acceptedCheckout(new Date(Date.now() - 60 * 60 * 1000))
+    const again = await acceptTermsAndStartPayment({ clientId: client.id, projectId: project.id, quoteAmount: project.quoteAmount!, termsAccepted: true, ip: '198.51.100.4' })
+    expect(again.mPaymentId).toBe(checkout.mPaymentId)
+    expect((await postItn(signedItn(checkout))).status).toBe(200)
+    expect(read(project.id, checkout.mPaymentId).project.isPaid).toBe(true)
+  })
+})
+

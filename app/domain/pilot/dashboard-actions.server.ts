@@ -1,0 +1,52 @@
+/**
+ * The pilot's forms on /dashboard ('Save Project Progress'); the /api route calls the
+ * same service. Failures answer with the spec's toast ('Error Saving Progress').
+ */
+import { parseWithZod } from '@conform-to/zod'
+import { json } from '@remix-run/node'
+import type { User } from '#db/schema.ts'
+import { getEnv } from '#app/domain/config/env.server.ts'
+import { isDomainError } from '#app/domain/http/domain-error.ts'
+import { createToastHeaders } from '#app/domain/http/toast.server.ts'
+import { listAssignedProjects, listFlightLogs, saveProgress } from './pilot-projects.server.ts'
+import { FlightDurationFormSchema, PROGRESS_MESSAGES, flightHoursOf, formatFlightHours } from './schemas.ts'
+
+export const PILOT_INTENTS = ['save-progress'] as const
+
+export function isPilotIntent(intent: unknown): intent is (typeof PILOT_INTENTS)[number] {
+  return PILOT_INTENTS.includes(intent as (typeof PILOT_INTENTS)[number])
+}
+
+export async function handlePilotIntent(user: User, intent: (typeof PILOT_INTENTS)[number], formData: FormData) {
+  const failed = async (status: number, result: unknown, description: string) =>
+    json({ intent, result }, { status, headers: await createToastHeaders({ title: PROGRESS_MESSAGES.errorTitle, description, type: 'error' }) })
+  if (user.role !== 'pilot') return json({ intent, error: 'Only pilots can save progress' }, { status: 403 })
+  const submission = parseWithZod(formData, { schema: FlightDurationFormSchema })
+  if (submission.status !== 'success') {
+    const first = Object.values(submission.error ?? {}).flat()[0]
+    return failed(400, submission.reply(), first ?? PROGRESS_MESSAGES.failed)
+  }
+  const hours = flightHoursOf(submission.value)
+  try {
+    saveProgress(user.id, submission.value.projectId, hours)
+  } catch (error) {
+    if (!isDomainError(error)) throw error
+    return failed(error.status, submission.reply({ formErrors: [error.message] }), error.message)
+  }
+  return json(
+    { intent, result: submission.reply({ resetForm: true }) },
+    { headers: await createToastHeaders({ title: PROGRESS_MESSAGES.saved, description: `${formatFlightHours(hours)} logged.` }) },
+  )
+}
+
+/** What the pilot dashboard shows: the assigned jobs (one opened by `?project=`) and the flight logs. */
+export function loadPilotTabs(pilotId: number, url: URL) {
+  const projects = listAssignedProjects(pilotId)
+  const openId = Number(url.searchParams.get('project'))
+  return {
+    projects,
+    openProjectId: projects.some((p) => p.id === openId) ? openId : null,
+    flightLogs: url.searchParams.get('tab') === 'flight-logs' ? listFlightLogs(pilotId) : [],
+    tileUrl: getEnv().TILE_URL,
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * 'Complete Project' (spec section 4): with at least one processed deliverable on the
+ * project, the admin marks it completed (completedAt) and the client is e-mailed a link
+ * to the deliverables. Audited; the mail goes after the commit (ADR 101).
+ */
+import { and, count, eq } from 'drizzle-orm'
+import { projectFiles, projects, users, type Project } from '#db/schema.ts'
+import { recordAudit } from '#app/domain/audit/audit.server.ts'
+import { appUrl } from '#app/domain/config/env.server.ts'
+import { getDb } from '#app/domain/db/db.server.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
+import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
+import { renderEmail } from '#app/domain/mail/templates.ts'
+import { COMPLETE_MESSAGES, DELIVERABLE_CATEGORY, deliverablesAvailableUntil } from './deliverables.ts'
+
+export function countDeliverables(projectId: number) {
+  return (
+    getDb()
+      .select({ n: count() })
+      .from(projectFiles)
+      .where(and(eq(projectFiles.projectId, projectId), eq(projectFiles.fileCategory, DELIVERABLE_CATEGORY)))
+      .get()?.n ?? 0
+  )
+}
+
+/** The link in the completion mail: the client's project details with the deliverables. */
+export function deliverablesUrl(projectId: number) {
+  return `${appUrl()}/dashboard?tab=projects&view=${projectId}`
+}
+
+export async function completeProject(actorId: number, projectId: number) {
+  const before = getDb().select().from(projects).where(eq(projects.id, projectId)).get()
+  if (!before) throw new DomainError(404, 'Project not found')
+  if (before.status === 'completed') throw new DomainError(409, COMPLETE_MESSAGES.alreadyCompleted)
+  if (!before.isPaid) throw new DomainError(409, COMPLETE_MESSAGES.notReady)
+  const deliverables = countDeliverables(projectId)
+  if (deliverables === 0) {
+    throw new DomainError(400, COMPLETE_MESSAGES.noFiles, { fieldErrors: { files: [COMPLETE_MESSAGES.noFiles] }, extra: { title: COMPLETE_MESSAGES.noFilesTitle } })
+  }
+  const completedAt = new Date()
+  const after = getDb().transaction((tx) => {
+    const updated = tx
+      .update(projects)
+      .set({ status: 'completed', completedAt, updatedAt: completedAt })
+      .where(eq(projects.id, projectId))
+      .returning()
+      .get()!
+    recordAudit(
+      {
+        actorId,
+        action: 'project.complete',
+        entityType: 'project',
+        entityId: projectId,
+        before: { status: before.status, completedAt: before.completedAt },
+        after: { status: updated.status, completedAt, deliverables },
+      },
+      tx,
+    )
+    return updated
+  })
+  const client = getDb().select().from(users).where(eq(users.id, after.clientId)).get()
+  const notified = client ? await sendCompletionMail(after, client, deliverables) : false
+  if (!notified) return { project: after, clientNotified: false, deliverables }
+  const stamped = getDb()
+    .update(projects)
+    .set({ clientNotifiedAt: new Date() })
+    .where(eq(projects.id, projectId))
+    .returning()
+    .get()!
+  return { project: stamped, clientNotified: true, deliverables }
+}
+
+function sendCompletionMail(project: Project, client: typeof users.$inferSelect, deliverables: number) {
+  const until = deliverablesAvailableUntil(project.completedAt ?? new Date())
+  const untilText = until.toLocaleDateString('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Johannesburg' })
+  return sendEmailSafely({
+    to: client.email,
+    subject: `Your survey data is ready: ${project.name}`,
+    ...renderEmail({
+      heading: 'Your deliverables are ready',
+      paragraphs: [
+        `Hi ${client.firstName},`,
+        `The survey "${project.name}" is complete and ${deliverables === 1 ? 'its processed file is' : `its ${deliverables} processed files are`} ready to download.`,
+        `The files stay available until ${untilText}; please download them before then.`,
+      ],
+      details: [
+        ['Project', `${project.name} (#${project.id})`],
+        ['Available until', untilText],
+      ],
+      action: { label: 'Download your deliverables', url: deliverablesUrl(project.id) },
+    }),
+  })
+}

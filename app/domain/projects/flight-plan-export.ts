@@ -1,0 +1,72 @@
+/**
+ * The flight plan's survey areas as files a pilot loads into a ground station or
+ * Google Earth: GeoJSON (a FeatureCollection of polygons, one per area) and KML (one
+ * placemark per area). Small on purpose: the survey engine may add flight lines to it.
+ */
+import { areasToFeatureCollection, closedRing } from '#app/domain/geometry/areas.ts'
+import type { FlightPlanView } from './flight-plan.ts'
+
+export const EXPORT_FORMATS = {
+  geojson: { contentType: 'application/geo+json', extension: 'geojson' },
+  kml: { contentType: 'application/vnd.google-earth.kml+xml', extension: 'kml' },
+} as const
+export type ExportFormat = keyof typeof EXPORT_FORMATS
+
+export function isExportFormat(value: unknown): value is ExportFormat {
+  return typeof value === 'string' && Object.hasOwn(EXPORT_FORMATS, value)
+}
+
+type Areas = FlightPlanView['areas']
+
+function xml(value: string) {
+  return value.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!)
+}
+
+export function flightPlanGeoJson(projectName: string, areas: Areas) {
+  const collection = areasToFeatureCollection(areas.map((a) => ({ coordinates: a.points })))
+  collection.features.forEach((feature, i) => {
+    const area = areas[i]!
+    feature.properties = {
+      name: `${projectName} – Area ${area.areaNumber}`,
+      areaNumber: area.areaNumber,
+      areaSqm: area.area,
+      flightPattern: area.flightPattern,
+      returnToBase: area.returnToBase,
+    }
+  })
+  return collection
+}
+
+export function flightPlanKml(projectName: string, areas: Areas) {
+  const placemarks = areas
+    .map((area) => {
+      const ring = closedRing(area.points)
+        .map(([lng, lat]) => `${lng},${lat},0`)
+        .join(' ')
+      const description = [area.area ? `${Math.round(area.area)} m²` : null, area.flightPattern, area.returnToBase ? `Return to base: ${area.returnToBase}` : null]
+        .filter(Boolean)
+        .join(' · ')
+      return `    <Placemark>
+      <name>${xml(`Area ${area.areaNumber}`)}</name>
+      <description>${xml(description)}</description>
+      <styleUrl>#survey-area</styleUrl>
+      <Polygon><outerBoundaryIs><LinearRing><coordinates>${ring}</coordinates></LinearRing></outerBoundaryIs></Polygon>
+    </Placemark>`
+    })
+    .join('\n')
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<kml xmlns="http://www.opengis.net/kml/2.2">
+  <Document>
+    <name>${xml(projectName)}</name>
+    <Style id="survey-area"><LineStyle><color>ff4db8fc</color><width>3</width></LineStyle><PolyStyle><color>400b7cf5</color></PolyStyle></Style>
+${placemarks}
+  </Document>
+</kml>
+`
+}
+
+/** A file name for the download: the project name made safe, plus the extension. */
+export function exportFileName(projectName: string, format: ExportFormat) {
+  const base = projectName.normalize('NFKD').replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'flight-plan'
+  return `${base}-flight-plan.${EXPORT_FORMATS[format].extension}`
+}

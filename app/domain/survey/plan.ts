@@ -1,0 +1,226 @@
+/**
+ * The survey planning engine (ADR 080): areas + camera + altitude or target GSD +
+ * overlaps + grid angle → the grid, photo count, path length, flight time, batteries
+ * and warnings. Pure and browser-safe: the planner runs it live, POST /api/survey/plan
+ * and the stored project plan run the same code.
+ */
+import type { LatLng } from '#app/domain/geometry/areas.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
+import {
+  altitudeFromGsdCm,
+  footprintM,
+  gsdCmFromAltitude,
+  lineSpacingM,
+  triggerDistanceM,
+  type CameraSpec,
+} from './camera.ts'
+import { distance, localPlane, ringCentroid, type XY } from './local-plane.ts'
+import { extend, gridSegments, longestSideAzimuth, normaliseAzimuth, orderSegments, pathLength } from './transects.ts'
+
+export const DEFAULT_FRONT_OVERLAP = 75
+export const DEFAULT_SIDE_OVERLAP = 70
+/** Multirotor defaults (QGroundControl's hover speed and turnaround). */
+export const DEFAULT_SPEED_MS = 5
+export const DEFAULT_TURNAROUND_M = 10
+/** Climb to and descent from the survey altitude, m/s (well inside any mapping drone's limits). */
+export const VERTICAL_SPEED_MS = 3
+/** Used when a bare camera is given (no drone profile). */
+export const DEFAULT_BATTERY_MINUTES = 25
+export const DEFAULT_USABLE_BATTERY_SHARE = 0.8
+export const DEFAULT_MIN_TRIGGER_INTERVAL_S = 2
+/** South African Part 101 ceiling without special approval: 400 ft above ground. */
+export const MAX_ALTITUDE_AGL_M = 120
+
+export const SURVEY_MESSAGES = {
+  tooManyLines: 'The survey grid would need too many lines: choose a coarser resolution or a lower side overlap',
+  noAltitude: 'Give either a flight altitude or a target ground resolution',
+} as const
+
+export interface SurveyAreaInput {
+  coordinates: LatLng[]
+  /** Rings of ground inside the area that is not surveyed. */
+  holes?: LatLng[][]
+}
+
+export interface SurveyDrone extends CameraSpec {
+  name?: string
+  minTriggerIntervalS?: number
+  speedMs?: number
+  flightTimePerBatteryMin?: number
+  usableBatteryShare?: number
+}
+
+export interface SurveyPlanInput {
+  areas: SurveyAreaInput[]
+  drone: SurveyDrone
+  altitudeM?: number
+  gsdCm?: number
+  frontOverlap?: number
+  sideOverlap?: number
+  /** Line azimuth, degrees clockwise from north; default: along each area's longest side. */
+  angleDeg?: number
+  speedMs?: number
+  turnaroundM?: number
+  /** Names of the airspace zones the areas lie in (from the airspace check). */
+  airspaceZones?: string[]
+}
+
+export interface SurveyLine {
+  areaIndex: number
+  coordinates: LatLng[]
+}
+
+export interface SurveyAreaPlan {
+  areaIndex: number
+  angleDeg: number
+  lineCount: number
+  photoCount: number
+  pathLengthM: number
+  flightTimeS: number
+  launch: LatLng
+}
+
+export interface SurveyPlanResult {
+  gsdCm: number
+  altitudeM: number
+  footprintSideM: number
+  footprintFrontM: number
+  lineSpacingM: number
+  triggerDistanceM: number
+  lines: SurveyLine[]
+  photoCount: number
+  pathLengthM: number
+  flightTimeS: number
+  batteries: number
+  warnings: string[]
+  /** Per area (not part of the API answer). */
+  perArea: SurveyAreaPlan[]
+}
+
+const round = (value: number, places: number) => {
+  const f = 10 ** places
+  return Math.round(value * f) / f
+}
+
+function toPlane(area: SurveyAreaInput) {
+  const plane = localPlane(area.coordinates[0]!)
+  const ring = (points: LatLng[]) => {
+    const xy = points.map((p) => plane.toXY(p))
+    const [a, b] = [xy[0], xy[xy.length - 1]]
+    if (xy.length > 1 && a![0] === b![0] && a![1] === b![1]) xy.pop()
+    return xy
+  }
+  return { plane, rings: [ring(area.coordinates), ...(area.holes ?? []).map(ring)] }
+}
+
+export function planSurvey(input: SurveyPlanInput): SurveyPlanResult {
+  const { drone } = input
+  let altitudeM: number
+  let gsdCm: number
+  if (input.gsdCm !== undefined) {
+    gsdCm = input.gsdCm
+    altitudeM = altitudeFromGsdCm(drone, gsdCm)
+  } else if (input.altitudeM !== undefined) {
+    altitudeM = input.altitudeM
+    gsdCm = gsdCmFromAltitude(drone, altitudeM)
+  } else {
+    throw new DomainError(400, SURVEY_MESSAGES.noAltitude)
+  }
+  const frontOverlap = input.frontOverlap ?? DEFAULT_FRONT_OVERLAP
+  const sideOverlap = input.sideOverlap ?? DEFAULT_SIDE_OVERLAP
+  const speed = input.speedMs ?? drone.speedMs ?? DEFAULT_SPEED_MS
+  const turnaround = input.turnaroundM ?? DEFAULT_TURNAROUND_M
+  const footprint = footprintM(drone, gsdCm)
+  const spacing = lineSpacingM(footprint.sideM, sideOverlap)
+  const trigger = triggerDistanceM(footprint.frontM, frontOverlap)
+
+  const lines: SurveyLine[] = []
+  const perArea: SurveyAreaPlan[] = []
+  input.areas.forEach((area, areaIndex) => {
+    const { plane, rings } = toPlane(area)
+    const angle = input.angleDeg === undefined ? longestSideAzimuth(rings[0]!) : normaliseAzimuth(input.angleDeg)
+    let grid
+    try {
+      grid = gridSegments(rings, angle, spacing)
+    } catch (error) {
+      if (error instanceof RangeError) {
+        throw new DomainError(400, SURVEY_MESSAGES.tooManyLines, { fieldErrors: { gsdCm: [SURVEY_MESSAGES.tooManyLines] } })
+      }
+      throw error
+    }
+    const ordered = orderSegments(grid, turnaround)
+    const path = pathLength(ordered, turnaround)
+    const launch: XY = ringCentroid(rings[0]!)
+    let flightTimeS = 0
+    if (ordered.length) {
+      const entry = extend(ordered[0]!, turnaround).start
+      const exit = extend(ordered[ordered.length - 1]!, turnaround).end
+      const transit = distance(launch, entry) + distance(exit, launch)
+      flightTimeS = (path + transit) / speed + (2 * altitudeM) / VERTICAL_SPEED_MS
+    }
+    for (const segment of ordered) {
+      lines.push({ areaIndex, coordinates: [segment.start, segment.end].map((p) => roundLatLng(plane.toLatLng(p))) })
+    }
+    perArea.push({
+      areaIndex,
+      angleDeg: angle,
+      lineCount: ordered.length,
+      photoCount: ordered.length ? Math.ceil(path / trigger) : 0,
+      pathLengthM: path,
+      flightTimeS,
+      launch: roundLatLng(plane.toLatLng(launch)),
+    })
+  })
+
+  const photoCount = perArea.reduce((sum, a) => sum + a.photoCount, 0)
+  const pathLengthM = perArea.reduce((sum, a) => sum + a.pathLengthM, 0)
+  const flightTimeS = perArea.reduce((sum, a) => sum + a.flightTimeS, 0)
+  const batteryS =
+    (drone.flightTimePerBatteryMin ?? DEFAULT_BATTERY_MINUTES) * 60 * (drone.usableBatteryShare ?? DEFAULT_USABLE_BATTERY_SHARE)
+  const batteries = flightTimeS > 0 ? Math.max(1, Math.ceil(flightTimeS / batteryS)) : 0
+
+  return {
+    gsdCm: round(gsdCm, 2),
+    altitudeM: round(altitudeM, 1),
+    footprintSideM: round(footprint.sideM, 1),
+    footprintFrontM: round(footprint.frontM, 1),
+    lineSpacingM: round(spacing, 2),
+    triggerDistanceM: round(trigger, 2),
+    lines,
+    photoCount,
+    pathLengthM: round(pathLengthM, 1),
+    flightTimeS: Math.round(flightTimeS),
+    batteries,
+    warnings: surveyWarnings({ altitudeM, trigger, speed, drone, zones: input.airspaceZones ?? [] }),
+    perArea: perArea.map((a) => ({ ...a, pathLengthM: round(a.pathLengthM, 1), flightTimeS: Math.round(a.flightTimeS) })),
+  }
+}
+
+function roundLatLng(p: LatLng): LatLng {
+  return { latitude: round(p.latitude, 7), longitude: round(p.longitude, 7) }
+}
+
+function surveyWarnings(args: { altitudeM: number; trigger: number; speed: number; drone: SurveyDrone; zones: string[] }) {
+  const warnings: string[] = []
+  if (args.altitudeM > MAX_ALTITUDE_AGL_M + 1e-9) {
+    warnings.push(
+      `Flight altitude ${round(args.altitudeM, 1)} m is above the ${MAX_ALTITUDE_AGL_M} m (400 ft) AGL limit: choose a finer resolution or get SACAA approval`,
+    )
+  }
+  const minInterval = args.drone.minTriggerIntervalS ?? DEFAULT_MIN_TRIGGER_INTERVAL_S
+  const interval = args.trigger / args.speed
+  if (interval < minInterval - 1e-9) {
+    warnings.push(
+      `A photo every ${round(interval, 2)} s is faster than the camera's minimum of ${minInterval} s: fly at most ${round(args.trigger / minInterval, 1)} m/s or lower the front overlap`,
+    )
+  }
+  for (const zone of [...new Set(args.zones)]) {
+    warnings.push(`The survey area lies within the ${zone} airspace zone: approval is needed before the flight`)
+  }
+  return warnings
+}
+
+/** Seconds → whole minutes, rounded up (what people read as "flight time"). */
+export function flightMinutes(flightTimeS: number) {
+  return Math.ceil(flightTimeS / 60)
+}

@@ -1,0 +1,28 @@
+/**
+ * GET /api/client/project-files/{projectId}: the files of the client's own project
+ * (deliverables once the project is completed). DELETE /api/client/project-files/{fileId}:
+ * a document the client uploaded themselves. Anything else is 404.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { requireApiUser } from '#app/domain/auth/guards.server.ts'
+import { methodNotAllowed, withApiErrors } from '#app/domain/http/api.server.ts'
+import { deleteProjectFile, listProjectFiles } from '#app/domain/files/file-storage.server.ts'
+import { FILE_MESSAGES } from '#app/domain/files/rules.ts'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return withApiErrors(async () => {
+    const user = await requireApiUser(request, 'client')
+    return json(listProjectFiles(user, Number(params.id)))
+  })
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== 'DELETE') return methodNotAllowed(['GET', 'DELETE'])
+  return withApiErrors(async () => {
+    const user = await requireApiUser(request, 'client')
+    const file = await deleteProjectFile(user, Number(params.id))
+    const message = file.fileCategory === 'land_owner_agreement' ? FILE_MESSAGES.landOwnerDeleted : FILE_MESSAGES.deleted
+    return json({ success: true, message })
+  })
+}

@@ -1,0 +1,26 @@
+/**
+ * GET /api/download-file/{id}?filename=…: the stored file as an attachment (streamed,
+ * ETag, byte ranges), for the owning client, the assigned pilot and admins; 404 for
+ * everyone else. A client's deliverables stop one month after completion (410).
+ */
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { requireApiUser } from '#app/domain/auth/guards.server.ts'
+import { withApiErrors } from '#app/domain/http/api.server.ts'
+import { getDownloadableFile } from '#app/domain/files/file-storage.server.ts'
+import { sendFile } from '#app/domain/files/download.server.ts'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return withApiErrors(async () => {
+    const user = await requireApiUser(request)
+    const { file, path } = getDownloadableFile(user, Number(params.id))
+    const asked = new URL(request.url).searchParams.get('filename')?.trim()
+    return sendFile(request, {
+      path,
+      size: file.fileSize,
+      mime: file.fileType,
+      sha256: file.sha256,
+      downloadName: asked || file.originalName,
+      lastModified: file.createdAt,
+    })
+  })
+}

@@ -1,0 +1,13 @@
+/** GET /api/pilot/dashboard-stats: activeProjects (assigned or in progress), totalFlightHours, flightHoursThisMonth. */
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { requireApiUser } from '#app/domain/auth/guards.server.ts'
+import { getPilotStats } from '#app/domain/dashboard/stats.server.ts'
+import { methodNotAllowed } from '#app/domain/http/api.server.ts'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const pilot = await requireApiUser(request, 'pilot')
+  return json(getPilotStats(pilot.id))
+}
+
+export const action = () => methodNotAllowed(['GET'])

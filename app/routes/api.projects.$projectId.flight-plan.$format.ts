@@ -1,0 +1,33 @@
+/**
+ * GET /api/projects/{id}/flight-plan/{kml|geojson}: the survey areas as a file, for the
+ * project's client, its assigned pilot and admins (404 for anyone else).
+ */
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { requireApiUser } from '#app/domain/auth/guards.server.ts'
+import { apiFail, methodNotAllowed, parseId, withApiErrors } from '#app/domain/http/api.server.ts'
+import { parseFlightPlan } from '#app/domain/projects/flight-plan.ts'
+import { EXPORT_FORMATS, exportFileName, flightPlanGeoJson, flightPlanKml, isExportFormat } from '#app/domain/projects/flight-plan-export.ts'
+import { requireProjectAccess } from '#app/domain/projects/project-access.server.ts'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request)
+  return withApiErrors(() => {
+    const projectId = parseId(params.projectId, 'project id')
+    const format = params.format
+    if (!isExportFormat(format)) apiFail(404, 'Unknown export format')
+    const project = requireProjectAccess(user, projectId)
+    const plan = parseFlightPlan(project.polygonGeoJson)
+    if (!plan || !plan.areas.length) apiFail(404, 'This project has no flight plan yet')
+    const body = format === 'kml' ? flightPlanKml(project.name, plan.areas) : JSON.stringify(flightPlanGeoJson(project.name, plan.areas), null, 2)
+    const fileName = exportFileName(project.name, format)
+    return new Response(body, {
+      headers: {
+        'Content-Type': `${EXPORT_FORMATS[format].contentType}; charset=utf-8`,
+        'Content-Disposition': `attachment; filename="${fileName}"`,
+        'Cache-Control': 'private, no-cache',
+      },
+    })
+  })
+}
+
+export const action = () => methodNotAllowed(['GET'])

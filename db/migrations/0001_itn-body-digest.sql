@@ -1,0 +1,1 @@
+ALTER TABLE `payment_notifications` ADD `body_sha256` text(64);

@@ -1,0 +1,1 @@
+ALTER TABLE `projects` ADD `client_notified_at` integer;

@@ -1,0 +1,85 @@
+/** The pilot's /dashboard: the loader's jobs and the 'Save Project Progress' form (no JavaScript needed). */
+import { eq } from 'drizzle-orm'
+import { describe, expect, test } from 'vitest'
+import { flightLogs, projects } from '#db/schema.ts'
+import { getDb } from '#app/domain/db/db.server.ts'
+import { getToast } from '#app/domain/http/toast.server.ts'
+import * as dashboard from '#app/routes/dashboard.tsx'
+import { createTestProject } from '#tests/helpers/admin-data.ts'
+import { callRoute, readJson } from '#tests/helpers/requests.ts'
+import { signedInUser } from '#tests/helpers/users.ts'
+
+async function pilotWithJob() {
+  const pilot = await signedInUser('pilot')
+  const project = await createTestProject({ paid: true, status: 'assigned' })
+  getDb().update(projects).set({ pilotId: pilot.user.id }).where(eq(projects.id, project.id)).run()
+  return { ...pilot, project }
+}
+
+async function toastOf(res: Response) {
+  const cookie = (res.headers.get('Set-Cookie') ?? '').split(';')[0]!
+  const { toast } = await getToast(new Request('http://localhost/', { headers: { Cookie: cookie } }))
+  return `${toast?.title}: ${toast?.description}`
+}
+
+describe('pilot dashboard', () => {
+  test('lists the assigned jobs and opens the one in ?project=', async () => {
+    const { headers, project } = await pilotWithJob()
+    await createTestProject({ paid: true, status: 'assigned', name: 'Not mine' })
+    const res = await callRoute(dashboard.loader, `/dashboard?project=${project.id}`, { headers })
+    const data = await readJson<{ role: string; projects: Array<{ id: number }>; openProjectId: number | null }>(res)
+    expect(data.role).toBe('pilot')
+    expect(data.projects.map((p) => p.id)).toEqual([project.id])
+    expect(data.openProjectId).toBe(project.id)
+  })
+
+  test('a project that is not theirs does not open', async () => {
+    const { headers } = await pilotWithJob()
+    const other = await createTestProject({ paid: true, status: 'assigned' })
+    const data = await readJson<{ openProjectId: number | null }>(await callRoute(dashboard.loader, `/dashboard?project=${other.id}`, { headers }))
+    expect(data.openProjectId).toBeNull()
+  })
+
+  test('Save Project Progress logs hours + minutes / 60 with the Progress Saved toast', async () => {
+    const { headers, project, user } = await pilotWithJob()
+    const res = await callRoute(dashboard.action, `/dashboard?project=${project.id}`, {
+      headers,
+      form: { intent: 'save-progress', projectId: String(project.id), hours: '1', minutes: '30' },
+    })
+    expect(res.status).toBe(200)
+    expect(await toastOf(res)).toContain('Progress Saved')
+    const logs = getDb().select().from(flightLogs).where(eq(flightLogs.pilotId, user.id)).all()
+    expect(logs.map((l) => l.hours)).toEqual([1.5])
+    expect(getDb().select().from(projects).where(eq(projects.id, project.id)).get()!.status).toBe('assigned')
+  })
+
+  test('out-of-range or empty durations and other pilots’ projects are refused with Error Saving Progress', async () => {
+    const { headers, project } = await pilotWithJob()
+    for (const [hours, minutes] of [['13', '0'], ['1', '60'], ['', ''], ['0', '0'], ['-1', '10']]) {
+      const res = await callRoute(dashboard.action, '/dashboard', { headers, form: { intent: 'save-progress', projectId: String(project.id), hours: hours!, minutes: minutes! } })
+      expect(res.status).toBe(400)
+      expect(await toastOf(res)).toContain('Error Saving Progress')
+    }
+    const other = await createTestProject({ paid: true, status: 'assigned' })
+    const res = await callRoute(dashboard.action, '/dashboard', { headers, form: { intent: 'save-progress', projectId: String(other.id), hours: '1', minutes: '0' } })
+    expect(res.status).toBe(404)
+    expect(await toastOf(res)).toContain('Project not found')
+    const client = await signedInUser('client')
+    const asClient = await callRoute(dashboard.action, '/dashboard', { headers: client.headers, form: { intent: 'save-progress', projectId: String(project.id), hours: '1', minutes: '0' } })
+    expect(asClient.status).toBe(403)
+    expect(getDb().select().from(flightLogs).where(eq(flightLogs.projectId, project.id)).all()).toHaveLength(0)
+  })
+
+  test('Update Profile saves the pilot’s name and phone', async () => {
+    const { headers, user } = await pilotWithJob()
+    const res = await callRoute(dashboard.action, '/dashboard?tab=profile', {
+      headers,
+      form: { intent: 'update-profile', firstName: 'Thandi', lastName: 'Nkosi', phone: '0831234567', companyName: '' },
+    })
+    expect(res.status).toBe(200)
+    const data = await readJson<{ profile: { firstName: string; phone: string } }>(await callRoute(dashboard.loader, '/dashboard?tab=profile', { headers }))
+    expect(data.profile.firstName).toBe('Thandi')
+    expect(data.profile.phone).toBe('831234567')
+    expect(user.id).toBeGreaterThan(0)
+  })
+})
