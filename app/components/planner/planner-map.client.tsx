@@ -6,6 +6,7 @@
  * buttons rather than its toolbar (ADR 023). Tiles that fail to load (offline) only
  * leave the background empty; drawing and quoting never depend on them (ADR 022).
  */
+import { formatRand } from '#app/domain/format/numbers.ts'
 import { kml } from '@tmcw/togeojson'
 import type { FeatureCollection } from 'geojson'
 import L from 'leaflet'
@@ -333,7 +334,7 @@ function ZonesLayer({ zones, interactive }: { zones: MapZone[]; interactive: boo
         const p = feature.properties as { zoneName: string; zoneType: string; fee: number }
         // Zone names come from uploaded KML: text only, never HTML (Leaflet sets a string as innerHTML).
         const label = document.createElement('span')
-        label.textContent = `${p.zoneName} (${p.zoneType})${p.fee ? ` · R${(p.fee / 100).toFixed(0)}` : ''}`
+        label.textContent = `${p.zoneName} (${p.zoneType})${p.fee ? ` · ${formatRand(p.fee)}` : ''}`
         layer.bindTooltip(label, { sticky: true })
       }}
     />

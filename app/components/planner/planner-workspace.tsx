@@ -11,7 +11,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { vatLabel } from '#app/domain/pricing/vat.ts'
 import { useToast } from '#app/components/layout/toaster.tsx'
 import { cn } from '#app/components/ui/cn.ts'
-import { formatRand } from '#app/domain/format/numbers.ts'
+import { formatHectares, formatKm, formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { Spinner } from '#app/components/ui/status-button.tsx'
 import { surveyAreaProblem, surveyAreaSqm, type LatLng } from '#app/domain/geometry/areas.ts'
 import { NO_HUBS_MESSAGE, computeQuote, type PricingHub } from '#app/domain/pricing/quote.ts'
@@ -46,9 +46,6 @@ type AirspaceState =
   | { status: 'done'; result: AirspaceCheck }
   | { status: 'error'; message: string }
 
-const areaFormat = new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 0 })
-const haFormat = new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 2 })
-const kmFormat = new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 1 })
 
 export function PlannerWorkspace({
   project,
@@ -319,7 +316,7 @@ export function PlannerWorkspace({
                     data-coordinates={JSON.stringify(area)}
                   >
                     <span>
-                      <strong>Area {i + 1}</strong> · {areaFormat.format(sqm)} m² ({haFormat.format(sqm / 10000)} ha) · {area.length} points
+                      <strong>Area {i + 1}</strong> · {formatSquareMetres(sqm)} ({formatHectares(sqm)}) · {area.length} points
                     </span>
                     <button
                       type="button"
@@ -456,8 +453,8 @@ function LiveQuote({ quote, checking, vatRate }: { quote: ReturnType<typeof comp
   return (
     <div data-testid="live-quote" data-total-cents={quote.totalInCents} data-settled={checking ? 'false' : 'true'}>
       <p className="text-sm text-ink-600">
-        {areaFormat.format(quote.areaSqm)} m² · {haFormat.format(quote.areaHectares)} ha
-        {quote.nearestHub ? ` · ${kmFormat.format(quote.distanceFromHub)} km from ${quote.nearestHub.name}` : ''}
+        {formatSquareMetres(quote.areaSqm)} · {formatHectares(quote.areaSqm)}
+        {quote.nearestHub ? ` · ${formatKm(quote.distanceFromHub)} from ${quote.nearestHub.name}` : ''}
       </p>
       <dl className="mt-2 space-y-1 text-sm">
         {rows.map(([label, cents]) => (
