@@ -1,3 +1,4 @@
+import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
 import { pageParam } from '#app/domain/http/query.ts'
 import type { ReactNode } from 'react'
 import { getFormProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
@@ -110,7 +111,7 @@ export default function ProjectDialog() {
             <Row label="Client">{client ? `${client.name}${client.companyName ? ` (${client.companyName})` : ''}` : '—'}</Row>
             <Row label="E-mail">{client?.email ?? '—'}</Row>
             <Row label="Site">{project.location ?? '—'}</Row>
-            <Row label="Type">{project.projectType}</Row>
+            <Row label="Type">{projectTypeLabel(project.projectType)}</Row>
             <Row label="Deadline">{project.deadline ?? '—'}</Row>
             <Row label="Created">{formatDate(project.createdAt)}</Row>
             <Row label="Payment"><YesNoBadge yes={project.isPaid} yesLabel="Paid" noLabel="Pending" /></Row>
@@ -153,7 +154,7 @@ export default function ProjectDialog() {
                 <p className="text-xs text-ink-600">
                   {a.areaSqm ? formatSquareMetres(a.areaSqm) : 'size not given'} · {a.points} points
                   {a.flightPattern ? ` · ${a.flightPattern}` : ''}
-                  {a.returnToBase ? ` · return to ${a.returnToBase}` : ''}
+                  {a.returnToBase ? ` · ${a.returnToBase}` : ''}
                 </p>
               </li>
             ))}

@@ -1,3 +1,4 @@
+import { plural } from '#app/domain/format/numbers.ts'
 import { Outlet } from '@remix-run/react'
 import { DashboardHeading } from '#app/components/layout/app-shell.tsx'
 import { TabLinks } from '#app/components/ui/tabs.tsx'
@@ -49,7 +50,7 @@ export function AdminDashboard({ stats, admin, welcome }: { stats: AdminStats; a
         <StatCard label="Total Projects" value={stats.totalProjects} hint={`${stats.completedProjects} completed`} />
         <StatCard label="Pending Projects" value={stats.pendingProjects} hint="Awaiting pilot assignment" />
         <StatCard label="Active Projects" value={stats.activeProjects} hint="Assigned or in progress" />
-        <StatCard label="Revenue" value={<span className="text-xl sm:text-2xl">{formatRand(stats.revenue)}</span>} hint={`${stats.clients} clients · ${stats.pilots} pilots`} />
+        <StatCard label="Revenue" value={<span className="text-xl sm:text-2xl">{formatRand(stats.revenue)}</span>} hint={`${plural(stats.clients, 'client')} · ${plural(stats.pilots, 'pilot')}`} />
       </div>
       <TabLinks tabs={ADMIN_TABS} active={active.id} label="Admin dashboard sections" hrefFor={(id) => `/admin?tab=${id}`} />
       <section aria-label={active.label}>
