@@ -13,10 +13,14 @@ import express from 'express'
 import helmet from 'helmet'
 import morgan from 'morgan'
 import { assertSafeProductionConfig, getEnv } from './app/domain/config/env.server.ts'
-import { closeDb, getDb } from './app/domain/db/db.server.ts'
+import { claimServerPidFile, startBackupSchedule } from './app/domain/backups/backup.server.ts'
+import { closeDb, getDb, getSqlite } from './app/domain/db/db.server.ts'
 import { sweepStorage } from './app/domain/files/file-storage.server.ts'
 import { createTusServer, startTusCleanup, TUS_PATH } from './app/domain/files/tus.server.ts'
 import { checkDeclaredBody, redactUrlForLog } from './app/domain/http/request-limits.server.ts'
+import { PERMISSIONS_POLICY, cacheControlFor, carriesSession, usesHttps } from './app/domain/http/response-headers.server.ts'
+import { SESSION_COOKIE_NAME } from './app/domain/auth/session.server.ts'
+import { startDailyJobs } from './app/domain/jobs/daily.server.ts'
 import { seedDemo } from './db/seed.ts'
 
 installGlobals({ nativeFetch: true })
@@ -28,6 +32,10 @@ const BUILD_PATH = path.resolve('build/index.js')
 
 // Migrations before anything listens (decisions.md; fly's release machine has no volume).
 getDb()
+// `npm run restore` refuses while this marker names a live process (ADR 064).
+const releasePidFile = claimServerPidFile()
+// A consistent online backup a day into DATA_DIR/backups, the last 7 kept (ADR 064).
+const stopBackups = startBackupSchedule(getSqlite)
 if (env.SEED === 'demo') await seedDemo()
 // Whatever a crash left half-stored goes before anything listens (ADR 092).
 const swept = await sweepStorage()
@@ -60,6 +68,8 @@ app.use(
   helmet({
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'same-origin' },
+    // HSTS only when the public address is https (ADR 071).
+    strictTransportSecurity: usesHttps(env.APP_URL) ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     contentSecurityPolicy: {
       directives: {
         'default-src': ["'self'"],
@@ -77,10 +87,24 @@ app.use(
   }),
 )
 
-// Static assets: fingerprinted build output is immutable; the rest caches for an hour.
-app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
-app.use(express.static('public', { maxAge: '1h' }))
-app.use('/build', (_req, res) => res.status(404).end())
+// Browser features the app never uses are off (ADR 071).
+app.use((_req, res, next) => {
+  res.setHeader('Permissions-Policy', PERMISSIONS_POLICY)
+  next()
+})
+
+// Signed-in and /api answers are never stored by a cache or the back/forward history (ADR 071).
+app.use((req, res, next) => {
+  const signedIn = carriesSession({ cookie: req.headers.cookie, sessionHeader: req.get('x-session-id') }, SESSION_COOKIE_NAME)
+  const writeHead = res.writeHead
+  res.writeHead = function (this: express.Response, ...args: Parameters<typeof writeHead>) {
+    const current = res.getHeader('Cache-Control')
+    const next = cacheControlFor({ path: req.path, signedIn, current: typeof current === 'string' ? current : null })
+    if (next) res.setHeader('Cache-Control', next)
+    return writeHead.apply(this, args)
+  } as typeof writeHead
+  next()
+})
 
 // Access log without query strings or reset tokens.
 morgan.token('safe-url', (req: express.Request) => redactUrlForLog(req.originalUrl || req.url))
@@ -102,6 +126,8 @@ app.use((req, res, next) => {
     transferEncoding: req.headers['transfer-encoding'],
   })
   if (check.ok) return next()
+  // Answer at once and close: the unread body is never parsed (the client may still be sending).
+  res.setHeader('Connection', 'close')
   res.status(check.status).json({ error: check.error })
 })
 
@@ -121,6 +147,7 @@ const server = app.listen(env.PORT, () => {
   console.log(`Kestrel listening on http://localhost:${env.PORT}`)
   if (!isProduction) broadcastDevReady(build)
 })
+const stopDailyJobs = startDailyJobs()
 
 if (!isProduction) {
   const chokidar = await import('chokidar')
@@ -132,7 +159,10 @@ if (!isProduction) {
 
 closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   if (err) console.error(err)
+  stopDailyJobs()
   stopTusCleanup()
+  stopBackups()
   await new Promise<void>((resolve) => server.close(() => resolve()))
   closeDb()
+  releasePidFile()
 })

@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { json } from '@remix-run/node'
@@ -31,7 +32,7 @@ export const HASH_SCROLL_DELAY_MS = 100
 type Toast = NonNullable<ContactActionData['toast']>
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData()
+  const formData = await readFormBody(request)
   if (formData.get('intent') !== 'contact') {
     return json<ContactActionData>({ toast: { title: 'Unknown action', type: 'error' } }, { status: 400 })
   }

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { json } from '@remix-run/node'
 import { CLEAR_ZONES_CONFIRM } from '#app/components/dashboard/admin/airspace-tab.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
@@ -15,6 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')
+  await readFormBody(request)
   try {
     const removed = clearAllZones(admin.id)
     return redirectWithToast(BACK, { title: 'Airspace Zones Cleared', description: `${removed} zone${removed === 1 ? '' : 's'} removed.` })

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { json } from '@remix-run/node'
 import { LOAD_RSA_CONFIRM } from '#app/components/dashboard/admin/airspace-tab.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
@@ -16,6 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')
+  await readFormBody(request)
   try {
     const { inserted } = await loadRsaAirspaceByAdmin(admin.id)
     return redirectWithToast(BACK, { title: 'RSA Airspace Data Loaded', description: `${inserted} zones loaded.` })

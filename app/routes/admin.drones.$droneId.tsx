@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
@@ -20,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')
   const drone = droneOf(params.droneId)
-  const submission = parseWithZod(await request.formData(), { schema: DroneProfileSchema })
+  const submission = parseWithZod(await readFormBody(request), { schema: DroneProfileSchema })
   if (submission.status !== 'success') return droneFormFailure(submission)
   try {
     const updated = updateDroneProfile(admin.id, drone.id, submission.value)

@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
@@ -25,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')
   const hub = hubOf(params)
-  const submission = parseWithZod(await request.formData(), { schema: HubSchema })
+  const submission = parseWithZod(await readFormBody(request), { schema: HubSchema })
   if (submission.status !== 'success') {
     return json(
       { result: submission.reply() },

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
@@ -22,6 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')
+  await readFormBody(request)
   const hub = hubOf(params)
   deleteHub(admin.id, hub.id)
   return redirectWithToast(CLOSE, { title: 'Hub Deleted', description: `${hub.name} was removed. Stored quotes keep their figures.` })

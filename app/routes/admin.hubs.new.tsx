@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
@@ -18,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')
-  const submission = parseWithZod(await request.formData(), { schema: HubSchema })
+  const submission = parseWithZod(await readFormBody(request), { schema: HubSchema })
   if (submission.status !== 'success') {
     return json(
       { result: submission.reply() },

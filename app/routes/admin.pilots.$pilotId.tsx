@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
@@ -35,6 +36,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       droneTypes: p.droneTypes,
       pilotLicenseNumber: p.pilotLicenseNumber,
       pilotLicenseUrl: p.pilotLicenseUrl,
+      rplNumber: p.rplNumber,
+      rplExpiresAt: p.rplExpiresAt,
+      medicalExpiresAt: p.medicalExpiresAt,
       isActive: p.isActive,
     },
   })
@@ -43,7 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')
   const pilot = findPilot(params)
-  const submission = parseWithZod(await request.formData(), { schema: UpdatePilotSchema })
+  const submission = parseWithZod(await readFormBody(request), { schema: UpdatePilotSchema })
   if (submission.status !== 'success') {
     return adminFormFailure(submission.reply({ hideFields: ['password'] }), 400, 'Failed to update pilot')
   }

@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')
-  const submission = parseWithZod(await request.formData(), { schema: CreatePilotSchema })
+  const submission = parseWithZod(await readFormBody(request), { schema: CreatePilotSchema })
   if (submission.status !== 'success') {
     return adminFormFailure(submission.reply({ hideFields: ['password'] }), 400, 'Failed to create pilot')
   }

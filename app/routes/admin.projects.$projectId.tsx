@@ -1,11 +1,16 @@
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
 import { pageParam } from '#app/domain/http/query.ts'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import type { ReactNode } from 'react'
 import { getFormProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { FileGroups } from '#app/components/files/file-groups.tsx'
+import { UploadWidget } from '#app/components/files/upload-widget.tsx'
+import { isMultipart } from '#app/domain/files/multipart.server.ts'
+import { deleteFromForm, uploadFromForm } from '#app/domain/projects/project-file-forms.server.ts'
 import { projectListQuery } from '#app/components/dashboard/admin/projects-tab.tsx'
 import { AdminDialog, DialogActions, formatDate, YesNoBadge } from '#app/components/dashboard/admin/ui.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
@@ -20,6 +25,7 @@ import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { FLIGHT_PLAN_UNPARSEABLE } from '#app/domain/projects/flight-plan-summary.ts'
+import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { getProjectForAdmin, InvalidPilotError, saveProjectChanges } from '#app/domain/projects/admin-projects.server.ts'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 
@@ -48,7 +54,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')
   const { project } = loadProject(params.projectId)
   const back = closeUrl(new URL(request.url))
-  const submission = parseWithZod(await request.formData(), { schema: ProjectSaveSchema })
+  const here = `/admin/projects/${project.id}`
+  // File uploads stream to disk: they must not be read by request.formData().
+  if (isMultipart(request)) return uploadFromForm(request, admin, here, 'project_document')
+  const formData = await readFormBody(request)
+  if (formData.get('intent') === 'delete-file') return deleteFromForm(admin, formData, here)
+  const submission = parseWithZod(formData, { schema: ProjectSaveSchema })
   if (submission.status !== 'success') {
     return adminFormFailure(submission.reply(), 400, 'Failed to save changes', 'Error Saving')
   }
@@ -69,6 +80,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof InvalidPilotError) {
       return adminFormFailure(submission.reply({ fieldErrors: { pilotId: [error.message] } }), 400, error.message, 'Error Saving')
+    }
+    if (isDomainError(error)) {
+      return adminFormFailure(submission.reply({ fieldErrors: error.fieldErrors ?? {}, formErrors: [error.message] }), error.status, error.message, 'Pilot not assigned')
     }
     console.error('[admin] saving project failed', error)
     return adminFormFailure(submission.reply({ formErrors: ['Error Saving: Failed to save changes'] }), 500, 'Failed to save changes', 'Error Saving')
@@ -96,9 +110,7 @@ export default function ProjectDialog() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ProjectSaveSchema }),
     defaultValue: { status: editableStatus, pilotId: project.pilotId ? String(project.pilotId) : '', statusMessage: '' },
   })
-  const images = files.filter((f) => f.fileType.startsWith('image/'))
-  const videos = files.filter((f) => f.fileType.startsWith('video/'))
-  const documents = files.filter((f) => !f.fileType.startsWith('image/') && !f.fileType.startsWith('video/'))
+  const here = `/admin/projects/${project.id}`
   const pilotOptions = pilots.map((p) => ({ value: String(p.id), label: `${p.name}${p.serviceArea ? ` — ${p.serviceArea}` : ''}` }))
   if (pilot && !pilots.some((p) => p.id === pilot.id)) pilotOptions.unshift({ value: String(pilot.id), label: `${pilot.name} (inactive)` })
 
@@ -163,34 +175,21 @@ export default function ProjectDialog() {
         )}
       </section>
 
-      <section aria-labelledby="pd-files" className="mt-5 rounded-xl border border-ink-100 p-4">
-        <h3 id="pd-files" className="mb-2 text-sm font-semibold text-ink-950">Files</h3>
-        {files.length === 0 ? (
-          <p className="text-sm text-ink-500">No files yet.</p>
-        ) : (
-          <div className="grid gap-3 text-sm sm:grid-cols-3">
-            {[
-              ['Images', images],
-              ['Videos', videos],
-              ['Documents', documents],
-            ].map(([label, list]) => (
-              <div key={label as string}>
-                <p className="font-medium">
-                  {label as string} ({(list as typeof files).length})
-                </p>
-                <ul className="mt-1 space-y-0.5 text-xs text-ink-600">
-                  {(list as typeof files).map((f) => (
-                    <li key={f.id}>
-                      <a className="link" href={`/api/download-file/${f.id}?filename=${encodeURIComponent(f.originalName)}`}>
-                        {f.originalName}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ))}
-          </div>
-        )}
+      <section aria-labelledby="pd-files" className="mt-5 rounded-xl border border-ink-100 p-4" data-testid="admin-project-files">
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+          <h3 id="pd-files" className="text-sm font-semibold text-ink-950">Files</h3>
+          {project.status === 'completed' ? (
+            <button type="button" className="btn-secondary btn-sm" disabled aria-disabled="true" title="This project is already completed">
+              Complete Project
+            </button>
+          ) : (
+            <Link to={`/admin/projects/${project.id}/complete`} className="btn-primary btn-sm">
+              Complete Project
+            </Link>
+          )}
+        </div>
+        <FileGroups files={files} canDelete={() => true} deleteAction={here} />
+        <UploadWidget projectId={project.id} category="project_document" multiple action={here} label="Upload a project file" className="mt-4 border-t border-ink-100 pt-4" />
       </section>
 
       <Form method="post" {...getFormProps(form)} className="mt-5 space-y-4 rounded-xl border border-amber-200 bg-amber-50/40 p-4">

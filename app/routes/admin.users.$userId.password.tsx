@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
@@ -31,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')
   const user = targetUser(params)
-  const submission = parseWithZod(await request.formData(), { schema: AdminSetPasswordFormSchema })
+  const submission = parseWithZod(await readFormBody(request), { schema: AdminSetPasswordFormSchema })
   if (submission.status !== 'success') {
     return adminFormFailure(submission.reply({ hideFields: ['newPassword', 'confirmPassword'] }), 400, 'Failed to update password')
   }

@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { parseWithZod } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')
-  const formData = await request.formData()
+  const formData = await readFormBody(request)
   const submission = parseWithZod(formData, { schema: AdminCreateUserSchema })
   if (submission.status !== 'success') {
     return adminFormFailure(submission.reply({ hideFields: ['password'] }), 400, 'Failed to create user')

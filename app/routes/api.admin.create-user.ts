@@ -12,3 +12,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const input = await readJsonBody(request, AdminCreateUserSchema)
   return withAdminErrors(async () => json({ user: await createUserByAdmin(admin.id, input) }, { status: 201 }))
 }
+
+/** Write-only: GET answers 405 (not Remix's 400 for a missing loader). */
+export const loader = () => methodNotAllowed(['POST'])

@@ -31,3 +31,6 @@ async function readHubBody<S extends typeof HubUpdateSchema>(request: Request, s
     return apiFail(400, hubErrorMessage(body.fieldErrors), { fieldErrors: body.fieldErrors })
   }
 }
+
+/** Write-only: GET answers 405 (not Remix's 400 for a missing loader). */
+export const loader = () => methodNotAllowed(['PUT', 'DELETE'])

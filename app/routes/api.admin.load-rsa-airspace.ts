@@ -10,3 +10,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const { inserted } = await loadRsaAirspaceByAdmin(admin.id)
   return json({ success: true, inserted })
 }
+
+/** Write-only: GET answers 405 (not Remix's 400 for a missing loader). */
+export const loader = () => methodNotAllowed(['POST'])

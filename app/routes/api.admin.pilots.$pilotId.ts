@@ -13,3 +13,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const input = await readJsonBody(request, UpdatePilotSchema)
   return withAdminErrors(async () => json({ pilot: await updatePilot(admin.id, pilotId, input) }))
 }
+
+/** Write-only: GET answers 405 (not Remix's 400 for a missing loader). */
+export const loader = () => methodNotAllowed(['PUT'])

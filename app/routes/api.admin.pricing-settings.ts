@@ -11,3 +11,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const input = await readJsonBody(request, PricingSettingsSchema)
   return json({ settings: updatePricingByAdmin(admin.id, input) })
 }
+
+/** Write-only: GET answers 405 (not Remix's 400 for a missing loader). */
+export const loader = () => methodNotAllowed(['PUT'])

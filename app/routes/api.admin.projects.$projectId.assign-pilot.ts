@@ -17,3 +17,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return json({ success: true, message: 'Job card sent to the pilot and client notified', project })
   })
 }
+
+/** Write-only: GET answers 405 (not Remix's 400 for a missing loader). */
+export const loader = () => methodNotAllowed(['PUT'])

@@ -16,3 +16,6 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ success: true, url: file.fileUrl, file }, { status: 201 })
   })
 }
+
+/** Write-only: GET answers 405 (not Remix's 400 for a missing loader). */
+export const loader = () => methodNotAllowed(['POST'])

@@ -16,3 +16,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return json({ success: true })
   })
 }
+
+/** Write-only: GET answers 405 (not Remix's 400 for a missing loader). */
+export const loader = () => methodNotAllowed(['PUT'])

@@ -15,3 +15,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (userId === admin.id && !isActive) apiFail(400, 'You cannot deactivate your own account', { fieldErrors: { isActive: ['You cannot deactivate your own account'] } })
   return withAdminErrors(() => json({ user: setUserActive(admin.id, userId, isActive) }))
 }
+
+/** Write-only: GET answers 405 (not Remix's 400 for a missing loader). */
+export const loader = () => methodNotAllowed(['PUT'])

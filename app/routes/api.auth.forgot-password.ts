@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
+import { assertSameOrigin } from '#app/domain/http/origin.server.ts'
 import { json } from '@remix-run/node'
 import { requestPasswordReset } from '#app/domain/auth/accounts.server.ts'
 import { enforceApiRateLimit } from '#app/domain/auth/rate-limit.server.ts'
@@ -12,6 +13,8 @@ export const FORGOT_PASSWORD_MESSAGE =
 /** POST /api/auth/forgot-password — `{ email }`; the same answer whether or not it exists. */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(['POST'])
+  // Signing in (or out) from another site is refused even without a session (login CSRF).
+  assertSameOrigin(request)
   const body = await readJsonBody(request, ForgotPasswordSchema)
   await enforceApiRateLimit('forgot-password', clientIpOf(context))
   await requestPasswordReset(body.email)

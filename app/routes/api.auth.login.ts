@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
+import { assertSameOrigin } from '#app/domain/http/origin.server.ts'
 import { json } from '@remix-run/node'
 import { AuthError } from '#app/domain/auth/accounts.server.ts'
 import { authenticatePassword, toFormRequest } from '#app/domain/auth/authenticator.server.ts'
@@ -15,6 +16,8 @@ import { toCurrentUser } from '#app/domain/users/users.server.ts'
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(['POST'])
+  // Signing in (or out) from another site is refused even without a session (login CSRF).
+  assertSameOrigin(request)
   const body = await readJsonBody(request, LoginSchema)
   await enforceApiRateLimit('login', clientIpOf(context))
   let user

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
+import { assertSameOrigin } from '#app/domain/http/origin.server.ts'
 import { json } from '@remix-run/node'
 import { deleteSession, destroySessionCookie, readSessionToken } from '#app/domain/auth/session.server.ts'
 import { methodNotAllowed } from '#app/domain/http/api.server.ts'
@@ -10,6 +11,8 @@ import { methodNotAllowed } from '#app/domain/http/api.server.ts'
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(['POST'])
+  // Signing in (or out) from another site is refused even without a session (login CSRF).
+  assertSameOrigin(request)
   const token = await readSessionToken(request)
   if (token) deleteSession(token)
   return json({ success: true }, { headers: { 'Set-Cookie': await destroySessionCookie() } })

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
+import { assertSameOrigin } from '#app/domain/http/origin.server.ts'
 import { json } from '@remix-run/node'
 import { registerClient } from '#app/domain/auth/accounts.server.ts'
 import { enforceApiRateLimit } from '#app/domain/auth/rate-limit.server.ts'
@@ -13,6 +14,8 @@ import { EmailTakenError } from '#app/domain/users/users.server.ts'
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(['POST'])
+  // Signing in (or out) from another site is refused even without a session (login CSRF).
+  assertSameOrigin(request)
   const body = await readJsonBody(request, RegisterSchema)
   await enforceApiRateLimit('register', clientIpOf(context))
   try {

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
+import { assertSameOrigin } from '#app/domain/http/origin.server.ts'
 import { json } from '@remix-run/node'
 import { resetPassword } from '#app/domain/auth/accounts.server.ts'
 import { enforceApiRateLimit } from '#app/domain/auth/rate-limit.server.ts'
@@ -14,6 +15,8 @@ export const INVALID_RESET_TOKEN = 'This reset link is invalid or has expired. R
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(['POST'])
+  // Signing in (or out) from another site is refused even without a session (login CSRF).
+  assertSameOrigin(request)
   const body = await readJsonBody(request, ResetPasswordSchema)
   await enforceApiRateLimit('reset-password', clientIpOf(context))
   const done = await resetPassword(body.token, body.password)

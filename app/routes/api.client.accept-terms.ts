@@ -12,6 +12,7 @@ import { apiError, methodNotAllowed, readJsonBody } from '#app/domain/http/api.s
 import { numberInput } from '#app/domain/http/zod-input.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
 import { acceptTermsAndStartPayment } from '#app/domain/payments/checkout.server.ts'
+import { BillingAddressSchema, VatNumberSchema } from '#app/domain/payments/billing.ts'
 import { PaymentError } from '#app/domain/payments/errors.ts'
 
 const AcceptTermsBody = z.object({
@@ -22,6 +23,8 @@ const AcceptTermsBody = z.object({
   termsAcceptedAt: z.union([z.string(), z.number(), z.null()]).optional(),
   termsAccepted: z.boolean().optional(),
   quoteDetails: z.unknown().optional(),
+  vatNumber: VatNumberSchema,
+  billingAddress: BillingAddressSchema,
 })
 
 export async function loader() {
@@ -40,6 +43,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       quoteAmount: body.quoteAmount,
       termsAccepted,
       ip: clientIpOf(context),
+      billing:
+        body.vatNumber !== undefined || body.billingAddress !== undefined
+          ? { vatNumber: body.vatNumber, billingAddress: body.billingAddress }
+          : undefined,
     })
     return json({
       success: true,

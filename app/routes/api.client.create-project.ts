@@ -7,7 +7,7 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
-import { apiFail, methodNotAllowed, zodFieldErrors } from '#app/domain/http/api.server.ts'
+import { apiFail, methodNotAllowed, readJson, zodFieldErrors } from '#app/domain/http/api.server.ts'
 import { projectApiError } from '#app/domain/projects/api-errors.server.ts'
 import { DraftApiSchema } from '#app/domain/projects/project-schemas.ts'
 import { completeFlightPlan, createDraft, toClientProject } from '#app/domain/projects/projects.server.ts'
@@ -15,12 +15,7 @@ import { completeFlightPlan, createDraft, toClientProject } from '#app/domain/pr
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(['POST'])
   const user = await requireApiUser(request, 'client')
-  let body: Record<string, unknown>
-  try {
-    body = JSON.parse(await request.text()) as Record<string, unknown>
-  } catch {
-    apiFail(400, 'The request body must be valid JSON.')
-  }
+  const body = await readJson(request)
   const draft = DraftApiSchema.safeParse(body)
   if (!draft.success) {
     const fieldErrors = zodFieldErrors(draft.error)

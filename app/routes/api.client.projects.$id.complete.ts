@@ -6,7 +6,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
-import { apiFail, methodNotAllowed, parseId } from '#app/domain/http/api.server.ts'
+import { methodNotAllowed, parseId, readJson } from '#app/domain/http/api.server.ts'
 import { projectApiError } from '#app/domain/projects/api-errors.server.ts'
 import { completeFlightPlan, toClientProject } from '#app/domain/projects/projects.server.ts'
 
@@ -14,12 +14,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== 'PUT') return methodNotAllowed(['PUT'])
   const user = await requireApiUser(request, 'client')
   const id = parseId(params.id)
-  let body: unknown
-  try {
-    body = JSON.parse(await request.text())
-  } catch {
-    apiFail(400, 'The request body must be valid JSON.')
-  }
+  const body = await readJson(request)
   try {
     return json(toClientProject(completeFlightPlan(user.id, id, body)))
   } catch (error) {

@@ -7,7 +7,7 @@ import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { apiFail, methodNotAllowed, parseId, withApiErrors } from '#app/domain/http/api.server.ts'
 import { parseFlightPlan } from '#app/domain/projects/flight-plan.ts'
 import { EXPORT_FORMATS, exportFileName, flightPlanGeoJson, flightPlanKml, isExportFormat } from '#app/domain/projects/flight-plan-export.ts'
-import { requireProjectAccess } from '#app/domain/projects/project-access.server.ts'
+import { requireVisibleProject } from '#app/domain/files/access.server.ts'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request)
@@ -15,7 +15,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const projectId = parseId(params.projectId, 'project id')
     const format = params.format
     if (!isExportFormat(format)) apiFail(404, 'Unknown export format')
-    const project = requireProjectAccess(user, projectId)
+    const project = requireVisibleProject(user, projectId)
     const plan = parseFlightPlan(project.polygonGeoJson)
     if (!plan || !plan.areas.length) apiFail(404, 'This project has no flight plan yet')
     const body = format === 'kml' ? flightPlanKml(project.name, plan.areas) : JSON.stringify(flightPlanGeoJson(project.name, plan.areas), null, 2)

@@ -4,6 +4,7 @@
  * to PayFast: a POST form of the signed fields, auto-submitted with JavaScript, a
  * 'Continue to secure payment' button without.
  */
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
@@ -23,6 +24,7 @@ import { DialogCloseLink, UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
 import { acceptTermsAndStartPayment, getCheckoutReview } from '#app/domain/payments/checkout.server.ts'
+import { BillingSchema } from '#app/domain/payments/billing.ts'
 import { PaymentError } from '#app/domain/payments/errors.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
 import { cancellationSummary, PAYMENT_START_DEFAULT, PAYMENT_START_ERROR, TERMS_REQUIRED_MESSAGE, termsFigures, type TermsFigures } from '#app/domain/payments/terms.ts'
@@ -54,8 +56,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireRole(request, 'client')
   const projectId = projectIdFrom(params)
-  const form = await request.formData()
+  const form = await readFormBody(request)
   const quoteAmount = Number(form.get('quoteAmount'))
+  const billing = BillingSchema.safeParse({ vatNumber: form.get('vatNumber') ?? undefined, billingAddress: form.get('billingAddress') ?? undefined })
+  if (!billing.success) {
+    return json({ ok: false as const, error: billing.error.issues[0]!.message, quoteAmount: null }, { status: 400 })
+  }
   try {
     const start = await acceptTermsAndStartPayment({
       clientId: user.id,
@@ -63,6 +69,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       quoteAmount: Number.isSafeInteger(quoteAmount) ? quoteAmount : -1,
       termsAccepted: form.get('termsAccepted') === 'on',
       ip: clientIpOf(context),
+      billing: billing.data,
     })
     return json({ ok: true as const, paymentUrl: start.paymentUrl, paymentFields: start.paymentFields })
   } catch (error) {
@@ -269,7 +276,7 @@ export default function CheckoutPage() {
           </aside>
         </div>
 
-        {termsOpen && quote ? <TermsDialog quoteAmount={quote.quoteAmount} failure={failure} terms={data.terms} /> : null}
+        {termsOpen && quote ? <TermsDialog quoteAmount={quote.quoteAmount} failure={failure} billing={data.billing} terms={data.terms} /> : null}
       </main>
     </AppShell>
   )
@@ -284,7 +291,17 @@ function PriceRow({ label, cents }: { label: string; cents: number }) {
   )
 }
 
-function TermsDialog({ quoteAmount, failure, terms }: { quoteAmount: number; failure: { error: string; quoteAmount: number | null } | null; terms: TermsFigures }) {
+function TermsDialog({
+  quoteAmount,
+  failure,
+  billing,
+  terms,
+}: {
+  quoteAmount: number
+  failure: { error: string; quoteAmount: number | null } | null
+  billing: { vatNumber: string; billingAddress: string }
+  terms: TermsFigures
+}) {
   const pending = useIsPending()
   const termsError = failure?.error === TERMS_REQUIRED_MESSAGE ? failure.error : null
   return (
@@ -307,6 +324,20 @@ function TermsDialog({ quoteAmount, failure, terms }: { quoteAmount: number; fai
           ) : null}
           <TermsKeyPoints figures={terms} />
           <input type="hidden" name="quoteAmount" value={quoteAmount} />
+          <details className="rounded-lg border border-ink-200 bg-white px-3 py-2 text-sm" open={Boolean(billing.vatNumber || billing.billingAddress) || undefined}>
+            <summary className="cursor-pointer font-medium text-ink-800">Billing details for the tax invoice (optional)</summary>
+            <div className="mt-2 grid gap-3 sm:grid-cols-2">
+              <label className="block">
+                <span className="text-xs font-medium text-ink-700">VAT number</span>
+                <input name="vatNumber" defaultValue={billing.vatNumber} inputMode="numeric" className="input mt-1" placeholder="4xxxxxxxxx" />
+              </label>
+              <label className="block">
+                <span className="text-xs font-medium text-ink-700">Billing address</span>
+                <input name="billingAddress" defaultValue={billing.billingAddress} className="input mt-1" autoComplete="street-address" />
+              </label>
+            </div>
+            <p className="mt-1 text-xs text-ink-500">Shown on your tax invoice; required by SARS for VAT claims on invoices over R5 000. Saved to your profile.</p>
+          </details>
           <div>
             <label className="flex items-start gap-3 text-xs text-ink-800 sm:text-sm">
               <input

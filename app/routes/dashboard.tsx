@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import leafletCss from 'leaflet/dist/leaflet.css'
 import { json } from '@remix-run/node'
@@ -17,6 +18,9 @@ import { handleClientProjectIntent, isClientProjectIntent } from '#app/domain/pr
 import { createToastHeaders } from '#app/domain/http/toast.server.ts'
 import { takeWelcome } from '#app/domain/http/welcome.server.ts'
 import { updateProfile } from '#app/domain/users/users.server.ts'
+import { getDb } from '#app/domain/db/db.server.ts'
+import { ClientProfileSchema, type BillingInput } from '#app/domain/payments/billing.ts'
+import { saveBillingDetails } from '#app/domain/payments/billing.server.ts'
 
 /** The pilot's job dialog shows the survey areas on a Leaflet map. */
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: leafletCss }]
@@ -34,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
-  const formData = await request.formData()
+  const formData = await readFormBody(request)
   const intent = formData.get('intent')
   if (user.role === 'admin' && (ADMIN_INTENTS as readonly unknown[]).includes(intent)) {
     return handleAdminIntent(user, formData)
@@ -42,11 +46,15 @@ export async function action({ request }: ActionFunctionArgs) {
   if (isClientProjectIntent(intent)) return handleClientProjectIntent(user, intent, formData)
   if (isPilotIntent(intent)) return handlePilotIntent(user, intent, formData)
   if (intent === 'update-profile') {
-    const submission = parseWithZod(formData, { schema: ProfileSchema })
+    const billing = user.role === 'client'
+    const submission = parseWithZod(formData, { schema: billing ? ClientProfileSchema : ProfileSchema })
     if (submission.status !== 'success') {
       return json({ intent, result: submission.reply() }, { status: 400 })
     }
-    updateProfile(user.id, submission.value)
+    getDb().transaction((tx) => {
+      updateProfile(user.id, submission.value, tx)
+      if (billing) saveBillingDetails(user.id, submission.value as BillingInput, tx)
+    })
     return json(
       { intent, result: submission.reply() },
       { headers: await createToastHeaders({ title: 'Profile Updated', description: 'Your details have been saved.' }) },
@@ -74,11 +82,12 @@ export default function DashboardPage() {
           welcome={data.welcome}
           projects={data.projects}
           openProjectId={data.openProjectId}
+          openProjectFiles={data.openProjectFiles}
           flightLogs={data.flightLogs}
           tileUrl={data.tileUrl}
         />
       ) : data.role === 'admin' ? (
-        <AdminDashboard stats={data.stats} admin={data.admin} welcome={data.welcome} />
+        <AdminDashboard stats={data.stats} admin={data.admin} welcome={data.welcome} profile={data.profile} />
       ) : (
         <ErrorScreen title="Invalid Role" message="Invalid Role - Your account role is not recognized." />
       )}

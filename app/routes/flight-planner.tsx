@@ -12,7 +12,6 @@ import {
   json,
   redirect,
   unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
 } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react'
 import leafletCss from 'leaflet/dist/leaflet.css'
@@ -33,7 +32,9 @@ import { getEnv } from '#app/domain/config/env.server.ts'
 import { listActiveHubs } from '#app/domain/hubs/active-hubs.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { isValidScreenshot, readStoredFlightPlan, summariseQuote } from '#app/domain/projects/flight-plan.ts'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import {
+  PLANNER_FORM_MAX_BYTES,
   PlannerInputError,
   areasFromPlannerForm,
   plannerPartLimit,
@@ -49,6 +50,8 @@ import {
   getClientProject,
 } from '#app/domain/projects/projects.server.ts'
 import { canPlan } from '#app/domain/projects/status.ts'
+import { readSurveyPlan } from '#app/domain/survey/project-plan.ts'
+import { plannerSurveySettings } from '#app/domain/survey/project-plan.server.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
 import { NO_FLIGHT_HUBS_MESSAGE, NO_HUBS_MESSAGE } from '#app/domain/pricing/quote.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
@@ -99,7 +102,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (project.polygonGeoJson && !plan) throw redirect('/dashboard')
 
   const wantsQuote = url.searchParams.get('view') === 'quote' || payment
-  const quote = wantsQuote && plan && project.status === 'pending' ? summariseQuote(project, plan) : null
+  const quote = wantsQuote && plan && project.status === 'pending' ? summariseQuote(project, plan, readSurveyPlan(project.surveyPlan)?.summary ?? null) : null
   if (!canPlan(project) && !quote) {
     throw await redirectWithToast('/dashboard?tab=projects', {
       title: project.isPaid ? PAID_PROJECT_LOCKED : PROJECT_NOT_PLANNABLE,
@@ -125,6 +128,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     hubs: activeHubs.map((h) => ({ id: h.id, name: h.name, latitude: h.latitude, longitude: h.longitude, address: h.address })),
     hubsError: activeHubs.length ? null : NO_FLIGHT_HUBS_MESSAGE,
     settings: getPricingSettings(),
+    surveySettings: plannerSurveySettings(project.projectType),
     tileUrl: getEnv().TILE_URL,
     quote,
     hasScreenshot: Boolean(plan && isValidScreenshot(plan.screenshot)),
@@ -143,11 +147,6 @@ function failure(status: number, error: string, field: ActionAnswer['field'], fi
 const plannerUploadHandler: UploadHandler = (part) =>
   unstable_createMemoryUploadHandler({ maxPartSize: plannerPartLimit(part.name).maxBytes })(part)
 
-async function readPlannerForm(request: Request) {
-  const type = request.headers.get('Content-Type') ?? ''
-  if (!type.includes('multipart/form-data')) return request.formData()
-  return unstable_parseMultipartFormData(request, plannerUploadHandler)
-}
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireClient(request)
@@ -164,13 +163,19 @@ export async function action({ request }: ActionFunctionArgs) {
 
   let formData: FormData
   try {
-    formData = await readPlannerForm(request)
+    // With JavaScript the map posts its areas and screenshot urlencoded (percent-encoded base64 grows).
+    formData = await readFormBody(request, { uploadHandler: plannerUploadHandler, maxBytes: PLANNER_FORM_MAX_BYTES })
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) {
       const limit = plannerPartLimit(error.field)
       return failure(413, limit.message, limit.field)
     }
-    return failure(400, 'The form could not be read.', null)
+    // Not a form, or unreadable: the planner shows the reason in place (403 stays an error page).
+    if (error instanceof Response && error.status !== 403) {
+      const { error: message } = (await error.json()) as { error: string }
+      return failure(error.status, message, null)
+    }
+    throw error
   }
   if (formData.get('intent') !== 'generate-quote') return failure(400, 'Unknown action', null)
 
@@ -287,6 +292,7 @@ function Planner({ data }: { data: PlannerData }) {
             tileUrl={data.tileUrl}
             serverError={actionData?.error ?? null}
             noJsForm={noJsForm}
+            surveySettings={data.surveySettings}
             visible={data.tab !== 'airspace'}
           />
         </div>

@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   // remix-auth reads the body itself, so parse a clone (remix-stack-notes §1.5).
-  const formData = await request.clone().formData()
+  const formData = await readFormBody(request.clone())
   checkHoneypot(formData)
   const submission = parseWithZod(formData, { schema: LoginSchema })
   if (submission.status !== 'success') {

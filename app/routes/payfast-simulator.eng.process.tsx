@@ -2,6 +2,7 @@
  * The PayFast simulator's payment page (PAYFAST_MODE=simulator only; 404 otherwise).
  * The checkout form posts here exactly as it would to PayFast's `/eng/process`.
  */
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import { Form, useActionData, useNavigation } from '@remix-run/react'
@@ -26,7 +27,9 @@ export async function loader() {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSimulatorEnabled()
-  const body = new URLSearchParams(await request.text())
+  const form = await readFormBody(request)
+  const body = new URLSearchParams()
+  for (const [key, value] of form) if (typeof value === 'string') body.append(key, value)
   const choice = body.get(ACTION_FIELD)
   const pairs = [...body.entries()].filter(([k]) => k !== ACTION_FIELD)
   const verdict = verifyCheckoutPost(pairs)
@@ -58,7 +61,7 @@ export default function PayfastSimulatorPage() {
   return (
     <div className="min-h-screen bg-slate-100">
       <div role="status" data-testid="test-mode-banner" className="bg-amber-400 px-4 py-1.5 text-center text-xs font-bold tracking-wide text-ink-950">
-        TEST MODE — PayFast simulator; no real money is charged.
+        TEST MODE — no real money: this is the PayFast simulator and nothing is charged.
       </div>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-xl items-center justify-between px-4 py-4">

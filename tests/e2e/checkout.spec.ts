@@ -13,7 +13,7 @@ async function acceptTermsAndGoToGateway(page: Page, projectId: number, quoteAmo
     await page.goto(`/checkout/${projectId}`)
   }
   await expect(page.getByRole('heading', { name: 'Review your order' })).toBeVisible()
-  await expect(page.getByTestId('test-mode-banner')).toBeVisible()
+  await expect(page.getByTestId('test-mode-banner')).toContainText('TEST MODE — no real money')
   await expect(page.getByTestId('checkout-total')).toHaveText(rand(quoteAmount))
   await expect(page.getByRole('link', { name: 'Edit flight plan' }).first()).toHaveAttribute('href', `/flight-planner?projectId=${projectId}`)
 
@@ -38,7 +38,7 @@ async function acceptTermsAndGoToGateway(page: Page, projectId: number, quoteAmo
   }
   await expect(page).toHaveURL(/\/payfast-simulator\/eng\/process$/)
   await expect(page.getByTestId('simulator-amount')).toHaveText(rand(quoteAmount))
-  await expect(page.getByTestId('test-mode-banner')).toBeVisible()
+  await expect(page.getByTestId('test-mode-banner')).toContainText('TEST MODE — no real money')
 }
 
 test('draft → quote → terms → simulator Pay → confirmed; the dashboard shows the paid invoice and its PDF', async ({ page, request }) => {
@@ -50,6 +50,7 @@ test('draft → quote → terms → simulator Pay → confirmed; the dashboard s
   await expect(page).toHaveURL(/\/payment-success\?m_payment_id=KAS-/)
   await expect(page.getByRole('heading', { name: 'Payment Confirmed' })).toBeVisible()
   await expect(page.getByText('Your project has been updated and approved for processing.')).toBeVisible()
+  await expect(page.getByTestId('test-mode-banner')).toContainText('TEST MODE — no real money')
 
   await waitForMail((m) => m.subject === `Payment received: ${project.name}`)
   await waitForMail((m) => m.subject === `New paid project awaiting a pilot: ${project.name}`)
@@ -90,6 +91,7 @@ test('cancelling at the gateway keeps the project unpaid and offers the way back
   await expect(page).toHaveURL(/\/payment-cancelled\?m_payment_id=KAS-/)
   await expect(page.getByRole('heading', { name: 'Payment Cancelled' })).toBeVisible()
   await expect(page.getByText(/No charges were made/)).toBeVisible()
+  await expect(page.getByTestId('test-mode-banner')).toContainText('TEST MODE — no real money')
   await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Continue to Flight Planner' })).toHaveAttribute('href', `/flight-planner?projectId=${project.id}`)
 

@@ -100,7 +100,9 @@ test('@js-only a client draws two areas, the live quote matches the server, and 
   expect(squash(await dialog.getByTestId('quote-area').textContent())).toBe(squash(`${sqm} m²`))
   await expect(dialog.getByTestId('quote-hectares')).toContainText('hectares')
   await expect(dialog.getByTestId('quote-survey-areas')).toHaveText('2')
-  await expect(dialog.getByTestId('quote-flight-time')).toHaveText('30 minutes')
+  // From the survey engine (not a flat 15 minutes an area), with the mission's figures beside it.
+  await expect(dialog.getByTestId('quote-flight-time')).toHaveText(/^\d+ minutes$/)
+  await expect(dialog.getByTestId('quote-survey')).toContainText('Photos')
   await expect(dialog).toContainText('Flight scheduled within 8 to 12 business days')
   await expect(dialog).toContainText('delivery 5 to 7 business days after data collection')
   await expect(dialog).toContainText('(30 days)')
@@ -147,7 +149,9 @@ test('@no-js-only without JavaScript a client pastes coordinates and gets the sa
   expect(server.totalInCents).toBeGreaterThan(0)
   expect(squash(await dialog.getByTestId('quote-total').textContent())).toBe(squash(rand(server.totalInCents)))
   await expect(dialog.getByTestId('quote-survey-areas')).toHaveText('2')
-  await expect(dialog.getByTestId('quote-flight-time')).toHaveText('30 minutes')
+  // From the survey engine (not a flat 15 minutes an area), with the mission's figures beside it.
+  await expect(dialog.getByTestId('quote-flight-time')).toHaveText(/^\d+ minutes$/)
+  await expect(dialog.getByTestId('quote-survey')).toContainText('Photos')
   await expect(dialog.getByTestId('screenshot-unavailable')).toBeVisible()
 
   // Close returns to the planner with the areas filled in; My Projects offers Pay Now.

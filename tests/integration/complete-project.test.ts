@@ -8,8 +8,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { projects } from '#db/schema.ts'
 import { resetEnvCache } from '#app/domain/config/env.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
-import { deliverablesAvailable, deliverablesAvailableUntil } from '#app/domain/projects/deliverables.ts'
+import { getToast } from '#app/domain/http/toast.server.ts'
 import * as completeRoute from '#app/routes/api.admin.complete-project.ts'
+import * as completeDialog from '#app/routes/admin.projects.$projectId_.complete.tsx'
+import { multipart, pdfBytes } from '#tests/helpers/files.ts'
 import { addTestFile, createTestProject } from '#tests/helpers/admin-data.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { startTestSmtpServer } from '#tests/helpers/smtp-server.ts'
@@ -84,12 +86,52 @@ describe('POST /api/admin/complete-project', () => {
   })
 })
 
-describe('deliverable availability', () => {
-  test('one calendar month after completion', () => {
-    expect(deliverablesAvailableUntil(new Date('2026-01-31T10:00:00Z')).toISOString()).toBe('2026-02-28T10:00:00.000Z')
-    expect(deliverablesAvailableUntil(new Date('2026-11-23T10:00:00Z')).toISOString()).toBe('2026-12-23T10:00:00.000Z')
-    expect(deliverablesAvailable(new Date('2026-01-01T00:00:00Z'), new Date('2026-01-31T00:00:00Z'))).toBe(true)
-    expect(deliverablesAvailable(new Date('2026-01-01T00:00:00Z'), new Date('2026-02-02T00:00:00Z'))).toBe(false)
-    expect(deliverablesAvailable(null)).toBe(true)
+describe("the admin's Complete Project dialog (page, works without JavaScript)", () => {
+  const path = (id: number) => `/admin/projects/${id}/complete`
+  async function toastOf(res: Response) {
+    const cookie = (res.headers.get('Set-Cookie') ?? '').split(';')[0]!
+    const { toast } = await getToast(new Request('http://localhost/', { headers: { Cookie: cookie } }))
+    return toast
+  }
+
+  test('without a deliverable: No files selected; upload one (multipart), then complete', async () => {
+    const admin = await signedInUser('admin')
+    const client = await createTestUser({ role: 'client' })
+    const project = await createTestProject({ clientId: client.id, paid: true, status: 'in_progress' })
+    const params = { projectId: String(project.id) }
+
+    const refused = await callRoute(completeDialog.action, path(project.id), { headers: admin.headers, params, form: { intent: 'complete' } })
+    expect(refused.status).toBe(302)
+    expect(await toastOf(refused)).toMatchObject({ title: 'No files selected', description: 'Please upload at least one processed file', type: 'error' })
+
+    const pdf = await pdfBytes('Orthomosaic report')
+    const uploaded = await callRoute(completeDialog.action, path(project.id), {
+      headers: admin.headers,
+      params,
+      form: multipart({ intent: 'upload-file', projectId: String(project.id), category: 'processed_deliverable' }, { name: 'report.pdf', bytes: pdf, type: 'application/pdf' }),
+    })
+    expect(await toastOf(uploaded)).toMatchObject({ title: 'Upload successful', description: 'report.pdf' })
+    const data = await readJson<{ deliverables: Array<{ originalName: string; fileCategory: string }> }>(
+      await callRoute(completeDialog.loader, path(project.id), { headers: admin.headers, params }),
+    )
+    expect(data.deliverables).toEqual([expect.objectContaining({ originalName: 'report.pdf', fileCategory: 'processed_deliverable' })])
+
+    const done = await callRoute(completeDialog.action, path(project.id), { headers: admin.headers, params, form: { intent: 'complete' } })
+    expect(done.headers.get('Location')).toBe(`/admin/projects/${project.id}`)
+    expect((await toastOf(done))?.title).toBe('Project Completed')
+    expect(getDb().select().from(projects).where(eq(projects.id, project.id)).get()!.status).toBe('completed')
+    await smtp.waitFor((m) => m.to.includes(client.email) && m.subject.includes('ready'))
+  })
+
+  test('clients and pilots get 403, unknown projects 404', async () => {
+    const project = await createTestProject({ paid: true, status: 'in_progress' })
+    const params = { projectId: String(project.id) }
+    for (const role of ['client', 'pilot'] as const) {
+      const { headers } = await signedInUser(role)
+      expect((await callRoute(completeDialog.action, path(project.id), { headers, params, form: { intent: 'complete' } })).status).toBe(403)
+      expect((await callRoute(completeDialog.loader, path(project.id), { headers, params })).status).toBe(403)
+    }
+    const admin = await signedInUser('admin')
+    expect((await callRoute(completeDialog.loader, path(999999), { headers: admin.headers, params: { projectId: '999999' } })).status).toBe(404)
   })
 })

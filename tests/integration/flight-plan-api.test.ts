@@ -149,7 +149,7 @@ describe('PUT /api/client/projects/{id}/complete', () => {
     expect(getDb().select().from(projects).where(eq(projects.id, draft.id)).get()!.status).toBe('draft')
   })
 
-  test('400 for a body that is not JSON, 401 signed out, 403 for an admin, 405 for POST', async () => {
+  test('415 for a body that is not JSON, 400 for broken JSON, 401 signed out, 403 for an admin, 405 for POST', async () => {
     const { user, headers } = await signedInUser('client')
     const draft = draftFor(user.id)
     const notJson = await callRoute(completeRoute.action, `/api/client/projects/${draft.id}/complete`, {
@@ -158,7 +158,14 @@ describe('PUT /api/client/projects/{id}/complete', () => {
       headers,
       params: { id: String(draft.id) },
     })
-    expect(notJson.status).toBe(400)
+    expect(notJson.status).toBe(415)
+    const broken = await callRoute(completeRoute.action, `/api/client/projects/${draft.id}/complete`, {
+      method: 'PUT',
+      body: '{"areas":',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      params: { id: String(draft.id) },
+    })
+    expect(broken.status).toBe(400)
     expect((await complete({}, draft.id, { areas: STELLENBOSCH_AREAS })).res.status).toBe(401)
     expect((await complete((await signedInUser('admin')).headers, draft.id, { areas: STELLENBOSCH_AREAS })).res.status).toBe(403)
     const post = await callRoute(completeRoute.action, `/api/client/projects/${draft.id}/complete`, { json: {}, headers, params: { id: String(draft.id) } })

@@ -1,10 +1,12 @@
 /** The pilot's /dashboard: the loader's jobs and the 'Save Project Progress' form (no JavaScript needed). */
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
-import { flightLogs, projects } from '#db/schema.ts'
+import { flightLogs, projectFiles, projects } from '#db/schema.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { getToast } from '#app/domain/http/toast.server.ts'
 import * as dashboard from '#app/routes/dashboard.tsx'
+import * as filesRoute from '#app/routes/pilot.projects.$projectId.files.ts'
+import { multipart, PNG_BYTES } from '#tests/helpers/files.ts'
 import { createTestProject } from '#tests/helpers/admin-data.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { signedInUser } from '#tests/helpers/users.ts'
@@ -81,5 +83,28 @@ describe('pilot dashboard', () => {
     expect(data.profile.firstName).toBe('Thandi')
     expect(data.profile.phone).toBe('831234567')
     expect(user.id).toBeGreaterThan(0)
+  })
+})
+
+describe('pilot file forms without JavaScript', () => {
+  test('uploads a photo to an assigned job, deletes it again; other pilots get 404', async () => {
+    const { headers, project, user } = await pilotWithJob()
+    const params = { projectId: String(project.id) }
+    const path = `/pilot/projects/${project.id}/files`
+    const upload = () => multipart({ intent: 'upload-file', projectId: String(project.id), category: 'raw_image' }, { name: 'DJI_0001.png', bytes: PNG_BYTES, type: 'image/png' })
+    const res = await callRoute(filesRoute.action, path, { headers, params, form: upload() })
+    expect(res.headers.get('Location')).toBe(`/dashboard?project=${project.id}`)
+    expect(await toastOf(res)).toBe('Upload successful: DJI_0001.png')
+    const stored = getDb().select().from(projectFiles).where(eq(projectFiles.projectId, project.id)).all()
+    expect(stored).toEqual([expect.objectContaining({ originalName: 'DJI_0001.png', fileCategory: 'raw_image', fileType: 'image/png', uploadedBy: user.id })])
+
+    const other = await signedInUser('pilot')
+    expect((await callRoute(filesRoute.action, path, { headers: other.headers, params, form: upload() })).status).toBe(404)
+    expect((await callRoute(filesRoute.action, path, { headers: other.headers, params, form: { intent: 'delete-file', fileId: String(stored[0]!.id) } })).status).toBe(404)
+    expect((await callRoute(filesRoute.action, path, { headers: (await signedInUser('client')).headers, params, form: upload() })).status).toBe(403)
+
+    const deleted = await callRoute(filesRoute.action, path, { headers, params, form: { intent: 'delete-file', fileId: String(stored[0]!.id) } })
+    expect(await toastOf(deleted)).toBe('File Deleted: DJI_0001.png')
+    expect(getDb().select().from(projectFiles).where(eq(projectFiles.projectId, project.id)).all()).toHaveLength(0)
   })
 })

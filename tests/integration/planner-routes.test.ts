@@ -10,6 +10,7 @@ import { quoteProjectAreas } from '#app/domain/projects/quoting.server.ts'
 import { MAX_SCREENSHOT_CHARS } from '#app/domain/projects/flight-plan.ts'
 import { hubs, projects } from '#db/schema.ts'
 import { getToast } from '#app/domain/http/toast.server.ts'
+import { deliverableFor, readSurveyPlan } from '#app/domain/survey/project-plan.ts'
 import { STELLENBOSCH_AREAS, draftFor, insertDemoHubs } from './planner-fixtures.ts'
 
 insertDemoHubs()
@@ -105,7 +106,16 @@ describe('/flight-planner action (Generate Quote)', () => {
     expect(row.quoteAmount).toBe(quoteProjectAreas(STELLENBOSCH_AREAS).quote.totalInCents)
 
     const { data } = await loaderData(`/flight-planner?projectId=${draft.id}&view=quote`, cookieFor(token))
-    expect(data!.quote).toMatchObject({ totalInCents: row.quoteAmount, surveyAreas: 2, flightTimeMinutes: 30 })
+    // The flight time is the stored survey mission's, made for the project type's resolution.
+    const survey = readSurveyPlan(row.surveyPlan)!
+    expect(survey.settings).toMatchObject({ gsdCm: deliverableFor(draft.projectType).gsdCm, frontOverlap: 75, sideOverlap: 70 })
+    expect(survey.summary.photoCount).toBeGreaterThan(0)
+    expect(data!.quote).toMatchObject({
+      totalInCents: row.quoteAmount,
+      surveyAreas: 2,
+      flightTimeMinutes: Math.ceil(survey.summary.flightTimeS / 60),
+      survey: { photoCount: survey.summary.photoCount, batteries: survey.summary.batteries },
+    })
     expect(data!.hasScreenshot).toBe(false)
   })
 

@@ -13,6 +13,9 @@ import { SettingsTab } from './admin/settings-tab.tsx'
 import type { AdminData } from './admin/types.ts'
 import { UsersTab } from './admin/users-tab.tsx'
 import { WelcomeBanner } from './welcome-banner.tsx'
+import { PrivacyControls } from '#app/components/account/privacy-controls.tsx'
+import { ComplianceTab } from './admin/compliance-tab.tsx'
+import { ProfileForm, type ProfileValues } from './profile-form.tsx'
 
 export const ADMIN_TABS = [
   { id: 'projects', label: 'Projects' },
@@ -22,6 +25,8 @@ export const ADMIN_TABS = [
   { id: 'financial', label: 'Financial' },
   { id: 'settings', label: 'Settings' },
   { id: 'audit', label: 'Audit log' },
+  { id: 'compliance', label: 'Compliance' },
+  { id: 'profile', label: 'Profile' },
 ] as const
 
 export interface AdminStats {
@@ -38,7 +43,17 @@ export interface AdminStats {
  * The admin console. Tabs are links (`/admin?tab=…`); dialogs are child routes of
  * /admin rendered into the <Outlet/> over the open tab (ADR 040).
  */
-export function AdminDashboard({ stats, admin, welcome }: { stats: AdminStats; admin: AdminData; welcome: string | null }) {
+export function AdminDashboard({
+  stats,
+  admin,
+  welcome,
+  profile,
+}: {
+  stats: AdminStats
+  admin: AdminData
+  welcome: string | null
+  profile: ProfileValues
+}) {
   const active = ADMIN_TABS.find((t) => t.id === admin.tab) ?? ADMIN_TABS[0]
   return (
     <main className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
@@ -66,6 +81,13 @@ export function AdminDashboard({ stats, admin, welcome }: { stats: AdminStats; a
           <FinancialTab data={admin} />
         ) : admin.tab === 'settings' ? (
           <SettingsTab data={admin} />
+        ) : admin.tab === 'compliance' ? (
+          <ComplianceTab data={admin} />
+        ) : admin.tab === 'profile' ? (
+          <div className="space-y-6">
+            <ProfileForm profile={profile} />
+            <PrivacyControls marketingOptIn={profile.marketingOptIn ?? false} />
+          </div>
         ) : (
           <AuditTab data={admin} />
         )}

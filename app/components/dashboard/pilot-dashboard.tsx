@@ -1,3 +1,4 @@
+import type { ListedFile } from '#app/components/files/file-groups.tsx'
 import { DashboardHeading } from '#app/components/layout/app-shell.tsx'
 import { StatCard } from '#app/components/ui/stat-card.tsx'
 import { TabLinks, useActiveTab } from '#app/components/ui/tabs.tsx'
@@ -6,6 +7,7 @@ import { PILOT_CERTIFICATION_LEVEL, pilotLicenceDisplay } from '#app/domain/user
 import { FlightLogsTab } from './pilot/flight-logs-tab.tsx'
 import { PilotProjectsTab } from './pilot/projects-tab.tsx'
 import type { FlightLogRow, PilotJob } from './pilot/types.ts'
+import { PrivacyControls } from '#app/components/account/privacy-controls.tsx'
 import { ProfileForm } from './profile-form.tsx'
 import { WelcomeBanner } from './welcome-banner.tsx'
 
@@ -17,6 +19,7 @@ export const PILOT_TABS = [
 
 export interface PilotProfile {
   id: number
+  marketingOptIn?: boolean
   firstName: string
   lastName: string
   email: string
@@ -34,6 +37,7 @@ export function PilotDashboard({
   welcome,
   projects,
   openProjectId,
+  openProjectFiles,
   flightLogs,
   tileUrl,
 }: {
@@ -42,6 +46,7 @@ export function PilotDashboard({
   welcome: string | null
   projects: PilotJob[]
   openProjectId: number | null
+  openProjectFiles: ListedFile[]
   flightLogs: FlightLogRow[]
   tileUrl: string
 }) {
@@ -59,7 +64,7 @@ export function PilotDashboard({
         />
       </div>
       <TabLinks tabs={PILOT_TABS} active={tab} label="Pilot dashboard sections" />
-      {tab === 'projects' ? <PilotProjectsTab projects={projects} openProjectId={openProjectId} tileUrl={tileUrl} /> : null}
+      {tab === 'projects' ? <PilotProjectsTab projects={projects} openProjectId={openProjectId} tileUrl={tileUrl} pilotId={profile.id} files={openProjectFiles} /> : null}
       {tab === 'flight-logs' ? <FlightLogsTab logs={flightLogs} /> : null}
       {tab === 'profile' ? (
         <ProfileForm profile={profile} withCompany={false} description="Keep your name and phone current: clients and the office reach you on survey day.">
@@ -90,6 +95,7 @@ export function PilotDashboard({
           </section>
         </ProfileForm>
       ) : null}
+      {tab === 'profile' ? <PrivacyControls marketingOptIn={profile.marketingOptIn ?? false} /> : null}
     </main>
   )
 }

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useActionData, useNavigation } from '@remix-run/react'
 import { Field } from '#app/components/forms.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
-import { ProfileSchema } from '#app/domain/auth/schemas.ts'
+import { ClientProfileSchema } from '#app/domain/payments/billing.ts'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 
 export interface ProfileValues {
@@ -12,30 +12,41 @@ export interface ProfileValues {
   email: string
   phone: string | null
   companyName: string | null
+  vatNumber?: string | null
+  billingAddress?: string | null
+  marketingOptIn?: boolean
 }
 
-/** Profile tab: first name, last name, phone and company are saved; e-mail is read-only. */
+/**
+ * Profile tab: first name, last name, phone and company are saved; e-mail is read-only.
+ * With `billing`, also the VAT number and billing address the tax invoice shows (clients).
+ */
 export function ProfileForm({
   profile,
   description = 'Keep your contact details current so our pilots can reach you on survey day.',
   withCompany = true,
+  billing = false,
   children,
 }: {
   profile: ProfileValues
   description?: string
   /** Pilots have no company field. */
   withCompany?: boolean
+  /** Clients: VAT number and billing address for the tax invoice. */
+  billing?: boolean
   /** Shown under the form (e.g. the pilot's credentials). */
   children?: React.ReactNode
 }) {
+  // The client schema is a superset: without the billing inputs its extra fields stay empty.
+  const schema = ClientProfileSchema
   const actionData = useActionData<{ intent?: string; result?: SubmissionResult<string[]> }>()
   const navigation = useNavigation()
   const pending = useIsPending({ intent: 'update-profile' })
   const [form, fields] = useForm({
     id: 'profile-form',
-    constraint: getZodConstraint(ProfileSchema),
+    constraint: getZodConstraint(schema),
     lastResult: actionData?.intent === 'update-profile' && navigation.state === 'idle' ? actionData.result : null,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
     defaultValue: {
@@ -43,6 +54,8 @@ export function ProfileForm({
       lastName: profile.lastName,
       phone: profile.phone ?? '',
       companyName: profile.companyName ?? '',
+      vatNumber: profile.vatNumber ?? '',
+      billingAddress: profile.billingAddress ?? '',
     },
   })
   return (
@@ -70,6 +83,21 @@ export function ProfileForm({
             <input type="hidden" name={fields.companyName.name} value={profile.companyName ?? ''} />
           )}
         </div>
+        {billing ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label="VAT number (optional)"
+              hint="Shown on your tax invoices"
+              errors={fields.vatNumber.errors}
+              inputProps={{ ...getInputProps(fields.vatNumber, { type: 'text' }), inputMode: 'numeric', placeholder: '4xxxxxxxxx' }}
+            />
+            <Field
+              label="Billing address (optional)"
+              errors={fields.billingAddress.errors}
+              inputProps={{ ...getInputProps(fields.billingAddress, { type: 'text' }), autoComplete: 'street-address' }}
+            />
+          </div>
+        ) : null}
         <StatusButton pending={pending} pendingLabel="Saving...">
           Update Profile
         </StatusButton>

@@ -11,7 +11,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <div className="pt-16">
         {root && root.paymentMode !== 'live' ? (
           <div role="status" data-testid="test-mode-banner" className="no-print bg-amber-400 px-4 py-1.5 text-center text-xs font-bold tracking-wide text-ink-950">
-            TEST MODE — payments use the PayFast {root.paymentMode === 'sandbox' ? 'sandbox' : 'simulator'}; no real money is charged.
+            TEST MODE — no real money: payments use the PayFast {root.paymentMode === 'sandbox' ? 'sandbox' : 'simulator'} and nothing is charged.
           </div>
         ) : null}
         {children}

@@ -15,10 +15,10 @@ export function GeneralErrorBoundary() {
       message = "We couldn't find the page you were looking for."
     } else if (error.status === 403) {
       title = 'Access denied'
-      message = typeof error.data === 'string' && error.data ? error.data : 'You do not have access to this page.'
+      message = typeof error.data === 'string' && error.data ? error.data : typeof error.data?.error === 'string' ? error.data.error : 'You do not have access to this page.'
     } else {
       title = `${error.status} ${error.statusText || 'Error'}`
-      message = typeof error.data === 'string' && error.data ? error.data : message
+      message = typeof error.data === 'string' && error.data ? error.data : typeof error.data?.error === 'string' ? error.data.error : message
     }
   }
   return <ErrorScreen title={title} message={message} />

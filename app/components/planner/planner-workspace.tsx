@@ -8,14 +8,14 @@
 import { useFetcher } from '@remix-run/react'
 import type L from 'leaflet'
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { vatLabel } from '#app/domain/pricing/vat.ts'
 import { useToast } from '#app/components/layout/toaster.tsx'
-import { cn } from '#app/components/ui/cn.ts'
-import { formatHectares, formatKm, formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { Spinner } from '#app/components/ui/status-button.tsx'
-import { surveyAreaProblem, surveyAreaSqm, type LatLng } from '#app/domain/geometry/areas.ts'
-import { NO_HUBS_MESSAGE, computeQuote, type PricingHub } from '#app/domain/pricing/quote.ts'
+import { surveyAreaProblem, type LatLng } from '#app/domain/geometry/areas.ts'
+import { computeQuote, type PricingHub } from '#app/domain/pricing/quote.ts'
 import type { PricingSettings } from '#app/domain/pricing/settings.ts'
+import type { SurveySettings } from '#app/domain/survey/project-plan.ts'
+import { CompletedAreas, DrawingTools } from './drawing-tools.tsx'
+import { AirspaceBox, LiveQuote, Panel } from './planner-panels.tsx'
 import {
   PlannerMap,
   PROJECT_ZOOM,
@@ -24,28 +24,13 @@ import {
   captureMap,
   fitToAreas,
   type DrawControls,
-  type MapZone,
 } from './planner-map.client.tsx'
+import { SurveyGridFigures } from './survey-panel.tsx'
+import { useAirspaceCheck, useAirspaceZones } from './use-airspace.ts'
+import { useSurveyGrid } from './use-survey-grid.ts'
 
 export const NOTHING_DRAWN_ALERT = 'Please draw at least one area before saving.'
 export const SAVE_FAILED_ALERT = 'Error saving flight plan. Please try again.'
-
-interface AirspaceCheck {
-  intersectsZone: boolean
-  zoneName: string | null
-  zoneType: string | null
-  color: string | null
-  aviationFee: number
-  aviationFeeRands: number
-  warnings: string[]
-}
-
-type AirspaceState =
-  | { status: 'idle' }
-  | { status: 'checking'; last: AirspaceCheck | null }
-  | { status: 'done'; result: AirspaceCheck }
-  | { status: 'error'; message: string }
-
 
 export function PlannerWorkspace({
   project,
@@ -55,6 +40,7 @@ export function PlannerWorkspace({
   tileUrl,
   serverError,
   noJsForm,
+  surveySettings,
   visible = true,
 }: {
   project: { id: number; latitude: number | null; longitude: number | null }
@@ -64,14 +50,14 @@ export function PlannerWorkspace({
   tileUrl: string
   serverError: string | null
   noJsForm: ReactNode
+  surveySettings: SurveySettings
   visible?: boolean
 }) {
   const [areas, setAreas] = useState<LatLng[][]>(initialAreas)
   const [current, setCurrent] = useState<LatLng[]>([])
   const [drawing, setDrawing] = useState(initialAreas.length === 0)
   const [showZones, setShowZones] = useState(true)
-  const [zones, setZones] = useState<MapZone[]>([])
-  const [airspace, setAirspace] = useState<AirspaceState>({ status: 'idle' })
+  const zones = useAirspaceZones()
   const [capturing, setCapturing] = useState(false)
   const [notice, setNotice] = useState<string | null>(null)
   const mapRef = useRef<L.Map | null>(null)
@@ -96,59 +82,17 @@ export function PlannerWorkspace({
     if (visible) mapRef.current?.invalidateSize()
   }, [visible])
 
-  // Zones for the overlay come from the API (large; cached by the browser), not the loader.
-  useEffect(() => {
-    let cancelled = false
-    fetch('/api/airspace/zones')
-      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
-      .then((data: MapZone[]) => !cancelled && setZones(data))
-      .catch((error) => console.warn('[planner] airspace zones unavailable', error))
-    return () => {
-      cancelled = true
-    }
-  }, [])
-
   // What gets quoted: the completed areas, plus the one in progress once it has 3 points.
   const quoteAreas = useMemo(
     () => [...areas, ...(current.length >= 3 ? [current] : [])].map((coordinates) => ({ coordinates })),
     [areas, current],
   )
   const quoteKey = JSON.stringify(quoteAreas)
+  const { airspace, check } = useAirspaceCheck(quoteAreas, quoteKey)
+  const zoneNames = useMemo(() => check?.zones?.map((z) => z.zoneName) ?? [], [check])
+  const grid = useSurveyGrid(quoteAreas, surveySettings, zoneNames)
+  const gridLines = useMemo(() => grid.plan?.lines.map((l) => l.coordinates) ?? [], [grid])
 
-  // The server's airspace check (POST /api/airspace/check-flight-area), debounced.
-  useEffect(() => {
-    if (!quoteAreas.length) {
-      setAirspace({ status: 'idle' })
-      return
-    }
-    const controller = new AbortController()
-    setAirspace((prev) => ({ status: 'checking', last: prev.status === 'done' ? prev.result : prev.status === 'checking' ? prev.last : null }))
-    const timer = setTimeout(() => {
-      fetch('/api/airspace/check-flight-area', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ flightPolygon: quoteAreas }),
-        signal: controller.signal,
-      })
-        .then(async (r) => {
-          const body = await r.json()
-          if (!r.ok) throw new Error(body?.error ?? `Airspace check failed (${r.status})`)
-          setAirspace({ status: 'done', result: body as AirspaceCheck })
-        })
-        .catch((error: Error) => {
-          if (error.name === 'AbortError') return
-          setAirspace({ status: 'error', message: error.message })
-        })
-    }, 300)
-    return () => {
-      clearTimeout(timer)
-      controller.abort()
-    }
-    // quoteKey stands for quoteAreas' content.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [quoteKey])
-
-  const check = airspace.status === 'done' ? airspace.result : airspace.status === 'checking' ? airspace.last : null
   const live = useMemo(
     () =>
       computeQuote({
@@ -251,41 +195,23 @@ export function PlannerWorkspace({
       <div className="order-2 space-y-4 lg:order-1">
         <AirspaceBox state={airspace} />
 
-        <Panel title="Drawing tools">
-          <div className="grid grid-cols-2 gap-2">
-            <button
-              type="button"
-              onClick={() => setDrawing((d) => !d)}
-              aria-pressed={drawing}
-              className={cn('col-span-2', drawing ? 'btn-dark' : 'btn-secondary')}
-              data-testid="draw-toggle"
-            >
-              {drawing ? 'Draw Area: on — click the map' : 'Draw Area'}
-            </button>
-            <button type="button" className="btn-secondary btn-sm" onClick={undoPoint} disabled={!current.length}>
-              Undo Point
-            </button>
-            <button type="button" className="btn-primary btn-sm" onClick={completeArea} disabled={current.length < 3}>
-              Complete
-            </button>
-            <button
-              type="button"
-              className="btn-ghost btn-sm"
-              onClick={() => {
-                drawControls.current?.reset()
-                setAreas([])
-                setCurrent([])
-                setNotice(null)
-              }}
-              disabled={!areas.length && !current.length}
-            >
-              Clear All
-            </button>
-            <button type="button" className="btn-ghost btn-sm" onClick={() => setShowZones((s) => !s)} aria-pressed={showZones}>
-              {showZones ? 'Hide Airspace Zones' : 'Show Airspace Zones'}
-            </button>
-          </div>
-        </Panel>
+        <DrawingTools
+          drawing={drawing}
+          onToggleDrawing={() => setDrawing((d) => !d)}
+          canUndo={current.length > 0}
+          onUndo={undoPoint}
+          canComplete={current.length >= 3}
+          onComplete={completeArea}
+          canClear={areas.length > 0 || current.length > 0}
+          onClear={() => {
+            drawControls.current?.reset()
+            setAreas([])
+            setCurrent([])
+            setNotice(null)
+          }}
+          showZones={showZones}
+          onToggleZones={() => setShowZones((s) => !s)}
+        />
 
         <Panel title="Current drawing">
           <p className="text-sm text-ink-700" data-testid="current-points" data-count={current.length}>
@@ -302,39 +228,14 @@ export function PlannerWorkspace({
           ) : null}
         </Panel>
 
-        <Panel title={`Completed areas (${areas.length})`}>
-          {areas.length === 0 ? (
-            <p className="text-sm text-ink-500">None yet.</p>
-          ) : (
-            <ul className="space-y-1.5" data-testid="completed-areas">
-              {areas.map((area, i) => {
-                const sqm = surveyAreaSqm({ coordinates: area })
-                return (
-                  <li
-                    key={i}
-                    className="flex items-center justify-between gap-2 rounded-lg bg-ink-50 px-3 py-2 text-sm"
-                    data-coordinates={JSON.stringify(area)}
-                  >
-                    <span>
-                      <strong>Area {i + 1}</strong> · {formatSquareMetres(sqm)} ({formatHectares(sqm)}) · {area.length} points
-                    </span>
-                    <button
-                      type="button"
-                      onClick={() => setAreas((list) => list.filter((_, j) => j !== i))}
-                      className="rounded px-2 py-1 text-xs font-semibold text-red-700 hover:bg-red-50"
-                      aria-label={`Remove area ${i + 1}`}
-                    >
-                      Remove
-                    </button>
-                  </li>
-                )
-              })}
-            </ul>
-          )}
+        <CompletedAreas areas={areas} onRemove={(i) => setAreas((list) => list.filter((_, j) => j !== i))} />
+
+        <Panel title="Survey grid">
+          <SurveyGridFigures grid={grid} settings={surveySettings} />
         </Panel>
 
         <Panel title="Live quote">
-          <LiveQuote quote={live} checking={airspace.status === 'checking'} vatRate={settings.vatRate} />
+          <LiveQuote quote={live} checking={airspace.status === 'checking'} />
         </Panel>
 
         {serverError || fetcher.data?.error ? (
@@ -373,6 +274,7 @@ export function PlannerWorkspace({
             zones={zones}
             showZones={showZones}
             areas={areas}
+            gridLines={gridLines}
             current={current}
             drawing={drawing}
             drawControls={drawControls}
@@ -387,89 +289,3 @@ export function PlannerWorkspace({
   )
 }
 
-function Panel({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="card p-4">
-      <h3 className="mb-2 text-xs font-semibold uppercase tracking-wide text-ink-500">{title}</h3>
-      {children}
-    </section>
-  )
-}
-
-function AirspaceBox({ state }: { state: AirspaceState }) {
-  const result = state.status === 'done' ? state.result : null
-  const tone =
-    state.status === 'error'
-      ? 'border-red-200 bg-red-50 text-red-900'
-      : result?.intersectsZone
-        ? result.aviationFee > 0
-          ? 'border-amber-300 bg-amber-50 text-amber-950'
-          : 'border-sky-200 bg-sky-50 text-sky-900'
-        : result
-          ? 'border-emerald-200 bg-emerald-50 text-emerald-900'
-          : 'border-ink-100 bg-white text-ink-700'
-  return (
-    <section className={cn('rounded-2xl border p-4 shadow-card', tone)} aria-live="polite" data-testid="airspace-status" data-state={state.status}>
-      <h3 className="text-xs font-semibold uppercase tracking-wide opacity-80">Airspace status</h3>
-      {state.status === 'idle' ? (
-        <p className="mt-1 text-sm">Draw an area to check it against controlled and restricted airspace.</p>
-      ) : state.status === 'checking' ? (
-        <p className="mt-1 flex items-center gap-2 text-sm">
-          <Spinner /> Checking airspace…
-        </p>
-      ) : state.status === 'error' ? (
-        <p className="mt-1 text-sm">{state.message}</p>
-      ) : result && result.intersectsZone ? (
-        <div className="mt-1 text-sm">
-          <p className="font-semibold">
-            {result.zoneName} ({result.zoneType})
-          </p>
-          <p>{result.aviationFee > 0 ? `Aviation fee ${formatRand(result.aviationFee)}` : 'No aviation fee for this zone'}</p>
-        </div>
-      ) : (
-        <p className="mt-1 text-sm font-semibold">Clear airspace — no aviation fee</p>
-      )}
-      {result?.warnings.length ? (
-        <ul className="mt-2 space-y-1 text-xs font-medium">
-          {result.warnings.map((w) => (
-            <li key={w}>⚠ {w}</li>
-          ))}
-        </ul>
-      ) : null}
-    </section>
-  )
-}
-
-function LiveQuote({ quote, checking, vatRate }: { quote: ReturnType<typeof computeQuote>; checking: boolean; vatRate: number }) {
-  if (quote.areaSqm <= 0) return <p className="text-sm text-ink-500">Draw an area to see the price.</p>
-  if (quote.noHubs) return <p className="text-sm font-medium text-red-700">{NO_HUBS_MESSAGE}</p>
-  const rows: Array<[string, number]> = [
-    ['Survey (area-adjusted)', quote.adjustedPrice],
-    ['Travel fee', quote.travelFee],
-    ['Aviation fee', quote.aviationFee],
-    ['Subtotal', quote.subtotal],
-    [vatLabel(vatRate), quote.vatAmount],
-  ]
-  return (
-    <div data-testid="live-quote" data-total-cents={quote.totalInCents} data-settled={checking ? 'false' : 'true'}>
-      <p className="text-sm text-ink-600">
-        {formatSquareMetres(quote.areaSqm)} · {formatHectares(quote.areaSqm)}
-        {quote.nearestHub ? ` · ${formatKm(quote.distanceFromHub)} from ${quote.nearestHub.name}` : ''}
-      </p>
-      <dl className="mt-2 space-y-1 text-sm">
-        {rows.map(([label, cents]) => (
-          <div key={label} className="flex justify-between">
-            <dt className="text-ink-600">{label}</dt>
-            <dd className="tabular-nums text-ink-900">{formatRand(cents)}</dd>
-          </div>
-        ))}
-      </dl>
-      <div className="mt-2 flex items-baseline justify-between border-t border-ink-100 pt-2">
-        <span className="text-sm font-semibold text-ink-900">Total incl. VAT</span>
-        <span className="text-xl font-bold tabular-nums text-ink-950" data-testid="live-quote-total">
-          {formatRand(quote.totalInCents)}
-        </span>
-      </div>
-    </div>
-  )
-}

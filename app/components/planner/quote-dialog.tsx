@@ -141,6 +141,7 @@ export function QuoteDialog({ quote, closeTo, hasScreenshot }: { quote: QuoteSum
               {quote.flightTimeMinutes} minutes
             </dd>
           </div>
+          {quote.survey ? <SurveyFigures survey={quote.survey} /> : null}
           <div className="rounded-lg border border-ink-100 p-3 sm:col-span-2">
             <dt className="text-ink-500">Delivery</dt>
             <dd className="text-ink-900">
@@ -194,5 +195,33 @@ export function QuoteDialog({ quote, closeTo, hasScreenshot }: { quote: QuoteSum
         </PrivacyNote>
       </div>
     </UrlDialog>
+  )
+}
+
+/** The survey mission behind the flight time (also the no-JavaScript view of the grid). */
+function SurveyFigures({ survey }: { survey: NonNullable<QuoteSummary['survey']> }) {
+  return (
+    <div className="rounded-lg border border-ink-100 p-3 sm:col-span-2">
+      <dt className="text-ink-500">Survey mission</dt>
+      <dd>
+        <table className="mt-1 w-full text-sm" data-testid="quote-survey">
+          <tbody>
+            {[
+              ['Photos', String(survey.photoCount)],
+              ['Batteries', String(survey.batteries)],
+              ['Ground resolution', `${survey.gsdCm} cm/px`],
+              ['Flight altitude', `${survey.altitudeM} m AGL`],
+            ].map(([label, value]) => (
+              <tr key={label}>
+                <th scope="row" className="py-0.5 pr-3 text-left font-normal text-ink-600">
+                  {label}
+                </th>
+                <td className="py-0.5 text-right font-semibold tabular-nums text-ink-900">{value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </dd>
+    </div>
   )
 }

@@ -3,6 +3,7 @@
  * and 5). Shared by the browser (conform), the page actions and the /api routes.
  */
 import { z } from 'zod'
+import { OptionalIsoDateSchema } from '#app/domain/operator/expiry.ts'
 import { ROLES } from '#db/schema.ts'
 import { ADMIN_STATUSES } from '#app/domain/projects/status.ts'
 import { COUNTRIES, EmailSchema, NewPasswordSchema, PhoneSchema } from '#app/domain/auth/schemas.ts'
@@ -92,6 +93,10 @@ const pilotFields = {
   droneTypes: DroneTypesSchema.transform((list) => list.join(', ')),
   pilotLicenseNumber: requiredText('Pilot license number is required', 50),
   pilotLicenseUrl: LicenceUrlSchema.transform((v) => v ?? null),
+  // SACAA Part 101 (ADR 113): RPL number and expiry, class medical expiry; ISO dates.
+  rplNumber: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(50, 'RPL number must be at most 50 characters').nullable().optional()),
+  rplExpiresAt: OptionalIsoDateSchema('RPL expiry'),
+  medicalExpiresAt: OptionalIsoDateSchema('Medical expiry'),
 }
 
 export const CreatePilotSchema = z.object({

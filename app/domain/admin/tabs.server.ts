@@ -12,8 +12,10 @@ import { pilotLicenceDisplay } from '#app/domain/users/pilot-licence.ts'
 import { listZonesForAdmin } from './airspace-admin.server.ts'
 import { financialReport, parseDateRange } from './finance.server.ts'
 import { listPilots, listUsers } from './users.server.ts'
+import { listExpiringItems, listOperatorDocuments } from '#app/domain/operator/operator-documents.server.ts'
+import { listRefundsForAdmin } from '#app/domain/payments/refunds.server.ts'
 
-export const ADMIN_TAB_IDS = ['projects', 'users', 'pilots', 'airspace', 'financial', 'settings', 'audit'] as const
+export const ADMIN_TAB_IDS = ['projects', 'users', 'pilots', 'airspace', 'financial', 'settings', 'audit', 'compliance', 'profile'] as const
 export type AdminTabId = (typeof ADMIN_TAB_IDS)[number]
 
 const PATH_TABS: Record<string, AdminTabId> = {
@@ -26,6 +28,8 @@ const PATH_TABS: Record<string, AdminTabId> = {
   financial: 'financial',
   settings: 'settings',
   audit: 'audit',
+  'operator-documents': 'compliance',
+  refunds: 'compliance',
 }
 
 export function adminTabFor(url: URL): AdminTabId {
@@ -59,6 +63,10 @@ export function loadAdminTab(url: URL) {
       return { tab, hubs: listHubs(), drones: listDroneProfiles(), pricing: getPricingSettings() }
     case 'audit':
       return { tab, audit: listAuditLog({ page: pageParam(params.get('page')) }) }
+    case 'compliance':
+      return { tab, documents: listOperatorDocuments(), expiring: listExpiringItems(), refunds: listRefundsForAdmin() }
+    case 'profile':
+      return { tab }
   }
 }
 export type AdminTabData = ReturnType<typeof loadAdminTab>

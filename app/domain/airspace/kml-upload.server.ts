@@ -3,11 +3,8 @@
  * (size-limited while streaming), check the name, parse safely, store the zones in one
  * transaction. Any failure changes nothing.
  */
-import {
-  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
-  unstable_parseMultipartFormData as parseMultipartFormData,
-  MaxPartSizeExceededError,
-} from '@remix-run/node'
+import { unstable_createMemoryUploadHandler as createMemoryUploadHandler, MaxPartSizeExceededError } from '@remix-run/node'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { INVALID_FILE_TYPE, isKmlFileName, KML_MAX_BYTES, KmlError, parseKml, SELECT_KML_FILE } from './kml-parse.server.ts'
 
 export class KmlFileTypeError extends KmlError {
@@ -25,11 +22,12 @@ export async function readKmlUpload(request: Request): Promise<{ fileName: strin
   }
   let formData: FormData
   try {
-    formData = await parseMultipartFormData(request, createMemoryUploadHandler({ maxPartSize: KML_MAX_BYTES }))
+    formData = await readFormBody(request, { uploadHandler: createMemoryUploadHandler({ maxPartSize: KML_MAX_BYTES }) })
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) {
       throw new KmlError(`The KML file is too large (the limit is ${KML_MAX_BYTES / 1024 / 1024} MB)`, 413)
     }
+    if (error instanceof Response && error.status === 403) throw error
     throw new KmlError('The upload could not be read', 400)
   }
   const file = formData.get('kmlFile')

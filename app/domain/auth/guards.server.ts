@@ -6,6 +6,7 @@
 import { redirect } from '@remix-run/node'
 import type { Role, User } from '#db/schema.ts'
 import { apiFail } from '#app/domain/http/api.server.ts'
+import { CROSS_SITE_MESSAGE, isSameOriginRequest } from '#app/domain/http/origin.server.ts'
 import { getSessionUser, hasSessionCookie, readSessionToken } from './session.server.ts'
 
 export async function getOptionalUser(request: Request): Promise<User | null> {
@@ -65,22 +66,16 @@ export async function requireAnonymous(request: Request) {
   if (await getSessionUser(request)) throw redirect('/dashboard')
 }
 
-function assertSameOrigin(request: Request) {
+/** Cookie-authenticated /api writes must come from our own origin (ADR 003). */
+function assertApiSameOrigin(request: Request) {
   if (request.method === 'GET' || request.method === 'HEAD') return
   if (!hasSessionCookie(request)) return
-  const site = request.headers.get('Sec-Fetch-Site')
-  if (site && site !== 'same-origin' && site !== 'none') {
-    apiFail(403, 'Cross-site request refused')
-  }
-  const origin = request.headers.get('Origin')
-  if (origin && origin !== new URL(request.url).origin) {
-    apiFail(403, 'Cross-site request refused')
-  }
+  if (!isSameOriginRequest(request)) apiFail(403, CROSS_SITE_MESSAGE)
 }
 
 /** For /api routes: 401 when signed out, 403 for the wrong role. */
 export async function requireApiUser(request: Request, roles?: Role | Role[]): Promise<User> {
-  assertSameOrigin(request)
+  assertApiSameOrigin(request)
   const token = await readSessionToken(request)
   const user = token ? await getSessionUser(request) : null
   if (!user) apiFail(401, 'Not signed in')

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { assertSafeProductionConfig, getEnv, resetEnvCache } from './env.server.ts'
+import { assertSafeProductionConfig, DEV_SESSION_SECRET, getEnv, PAYFAST_SANDBOX_CREDENTIALS, productionConfigProblems, resetEnvCache } from './env.server.ts'
 
 const saved = { ...process.env }
 
 afterEach(() => {
-  for (const key of ['NODE_ENV', 'PAYFAST_MODE', 'SEED', 'ALLOW_DEMO_SEED', 'SESSION_SECRET']) {
+  for (const key of ['NODE_ENV', 'PAYFAST_MODE', 'SEED', 'ALLOW_DEMO_SEED', 'SESSION_SECRET', 'APP_URL', 'PAYFAST_MERCHANT_ID', 'PAYFAST_MERCHANT_KEY', 'PAYFAST_PASSPHRASE']) {
     if (saved[key] === undefined) delete process.env[key]
     else process.env[key] = saved[key]
   }
@@ -19,25 +19,74 @@ function withEnv(values: Record<string, string | undefined>) {
   resetEnvCache()
 }
 
+/** A real deployment: its own secret, https address, the PayFast sandbox. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  PAYFAST_MODE: 'sandbox',
+  SESSION_SECRET: 'a-real-secret-of-our-own-0123456789',
+  APP_URL: 'https://kestrel.example',
+  SEED: undefined,
+  ALLOW_DEMO_SEED: undefined,
+  PAYFAST_MERCHANT_ID: undefined,
+  PAYFAST_MERCHANT_KEY: undefined,
+  PAYFAST_PASSPHRASE: undefined,
+}
+
 describe('production configuration', () => {
   it('refuses the PayFast simulator in a real production deployment', () => {
-    withEnv({ NODE_ENV: 'production', PAYFAST_MODE: 'simulator', SEED: undefined, ALLOW_DEMO_SEED: undefined })
+    withEnv({ ...PRODUCTION, PAYFAST_MODE: 'simulator' })
     expect(() => assertSafeProductionConfig()).toThrow(/PAYFAST_MODE=simulator/)
   })
 
   it('allows the simulator in development and in the local demo, and sandbox in production', () => {
-    withEnv({ NODE_ENV: 'development', PAYFAST_MODE: 'simulator' })
+    withEnv({ ...PRODUCTION, NODE_ENV: 'development', PAYFAST_MODE: 'simulator', SESSION_SECRET: undefined, APP_URL: undefined })
     expect(() => assertSafeProductionConfig()).not.toThrow()
-    withEnv({ NODE_ENV: 'production', PAYFAST_MODE: 'simulator', SEED: 'demo', ALLOW_DEMO_SEED: 'true' })
+    withEnv({ NODE_ENV: 'production', PAYFAST_MODE: 'simulator', SEED: 'demo', ALLOW_DEMO_SEED: 'true', SESSION_SECRET: undefined, APP_URL: undefined })
     expect(() => assertSafeProductionConfig()).not.toThrow()
-    withEnv({ NODE_ENV: 'production', PAYFAST_MODE: 'sandbox', SEED: undefined, ALLOW_DEMO_SEED: undefined })
+    withEnv(PRODUCTION)
     expect(() => assertSafeProductionConfig()).not.toThrow()
   })
 
-  it('never signs production cookies with the development default secret', () => {
-    withEnv({ NODE_ENV: 'production', PAYFAST_MODE: 'sandbox', SESSION_SECRET: undefined })
+  it('refuses to start without a SESSION_SECRET of its own', () => {
+    withEnv({ ...PRODUCTION, SESSION_SECRET: undefined })
+    expect(() => assertSafeProductionConfig()).toThrow(/SESSION_SECRET must be set/)
+    withEnv({ ...PRODUCTION, SESSION_SECRET: DEV_SESSION_SECRET })
+    expect(() => assertSafeProductionConfig()).toThrow(/SESSION_SECRET must be set/)
+    withEnv({ ...PRODUCTION, SESSION_SECRET: `new-secret-0123456789,${DEV_SESSION_SECRET}` })
+    expect(() => assertSafeProductionConfig()).toThrow(/SESSION_SECRET must be set/)
+  })
+
+  it('the local demo gets a random secret rather than the public default', () => {
+    withEnv({ NODE_ENV: 'production', PAYFAST_MODE: 'simulator', SEED: 'demo', ALLOW_DEMO_SEED: 'true', SESSION_SECRET: undefined })
     const secret = getEnv().SESSION_SECRET
-    expect(secret).not.toBe('kestrel-dev-secret-change-me')
+    expect(secret).not.toBe(DEV_SESSION_SECRET)
     expect(secret).toMatch(/^[0-9a-f]{64}$/)
+  })
+
+  it('needs an https APP_URL; http only on loopback', () => {
+    for (const bad of [undefined, 'http://kestrel.example', 'http://10.0.0.5:3000', 'ftp://kestrel.example']) {
+      withEnv({ ...PRODUCTION, APP_URL: bad })
+      expect(() => assertSafeProductionConfig(), String(bad)).toThrow(/APP_URL must be the https/)
+    }
+    for (const good of ['https://kestrel.example', 'http://localhost:3110', 'http://127.0.0.1:8080', 'http://[::1]:3000']) {
+      withEnv({ ...PRODUCTION, APP_URL: good })
+      expect(() => assertSafeProductionConfig(), good).not.toThrow()
+    }
+  })
+
+  it("accepts PayFast's public sandbox credentials only in sandbox mode; live needs our own merchant", () => {
+    withEnv({ ...PRODUCTION, PAYFAST_MODE: 'live' })
+    expect(() => assertSafeProductionConfig()).toThrow(/PAYFAST_MODE=live needs your own/)
+    withEnv({ ...PRODUCTION, PAYFAST_MODE: 'live', NODE_ENV: 'development' })
+    expect(() => assertSafeProductionConfig()).toThrow(/PAYFAST_MODE=live needs your own/)
+    withEnv({ ...PRODUCTION, PAYFAST_MODE: 'live', PAYFAST_MERCHANT_ID: '10234567', PAYFAST_MERCHANT_KEY: 'abcdef1234567', PAYFAST_PASSPHRASE: PAYFAST_SANDBOX_CREDENTIALS.passphrase })
+    expect(() => assertSafeProductionConfig()).toThrow(/PAYFAST_MODE=live needs your own/)
+    withEnv({ ...PRODUCTION, PAYFAST_MODE: 'live', PAYFAST_MERCHANT_ID: '10234567', PAYFAST_MERCHANT_KEY: 'abcdef1234567', PAYFAST_PASSPHRASE: 'Our-Own-Passphrase' })
+    expect(() => assertSafeProductionConfig()).not.toThrow()
+  })
+
+  it('lists every problem at once', () => {
+    withEnv({ ...PRODUCTION, PAYFAST_MODE: 'live', SESSION_SECRET: undefined, APP_URL: 'http://kestrel.example' })
+    expect(productionConfigProblems()).toHaveLength(3)
   })
 })

@@ -7,6 +7,15 @@ import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import { numberInput } from '#app/domain/http/zod-input.ts'
 
+/** The public development default; a production server refuses to start with it. */
+export const DEV_SESSION_SECRET = 'kestrel-dev-secret-change-me'
+
+/**
+ * PayFast's published sandbox merchant (payfast.md): anyone can sign with it, so it is
+ * accepted only with PAYFAST_MODE=sandbox (or the simulator, which never reaches PayFast).
+ */
+export const PAYFAST_SANDBOX_CREDENTIALS = { merchantId: '10000100', merchantKey: '46f0cd694581a', passphrase: 'jt7NOE43FZPn' } as const
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: numberInput(z.number().int().positive().default(3000)),
@@ -19,18 +28,18 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('data/files'),
   MAIL_OUTBOX_DIR: z.string().default('data/outbox'),
   /** Uploads are refused (507) when they would leave less free space than this on DATA_DIR's disk. */
-  MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(512),
+  MIN_FREE_DISK_MB: numberInput(z.number().int().min(0).default(512)),
   /** Unfinished resumable uploads are deleted after this many hours without progress. */
-  TUS_EXPIRATION_HOURS: z.coerce.number().positive().default(24),
+  TUS_EXPIRATION_HOURS: numberInput(z.number().positive().default(24)),
   APP_URL: z.string().url().optional(),
-  SESSION_SECRET: z.string().default('kestrel-dev-secret-change-me'),
+  SESSION_SECRET: z.string().default(DEV_SESSION_SECRET),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Kestrel Aerial Survey <no-reply@kestrel.example>'),
   OPERATOR_EMAIL: z.string().default('operations@kestrel.example'),
   PAYFAST_MODE: z.enum(['simulator', 'sandbox', 'live']).default('simulator'),
-  PAYFAST_MERCHANT_ID: z.string().default('10000100'),
-  PAYFAST_MERCHANT_KEY: z.string().default('46f0cd694581a'),
-  PAYFAST_PASSPHRASE: z.string().default('jt7NOE43FZPn'),
+  PAYFAST_MERCHANT_ID: z.string().default(PAYFAST_SANDBOX_CREDENTIALS.merchantId),
+  PAYFAST_MERCHANT_KEY: z.string().default(PAYFAST_SANDBOX_CREDENTIALS.merchantKey),
+  PAYFAST_PASSPHRASE: z.string().default(PAYFAST_SANDBOX_CREDENTIALS.passphrase),
   PAYFAST_VALIDATE_URL: z.string().optional(),
   PAYFAST_TRUSTED_IPS: z.string().default(''),
   SEED: z.string().optional(),
@@ -83,15 +92,14 @@ export function getEnv(): Env {
 }
 
 /**
- * A production server must never sign cookies with the public development default.
- * Without SESSION_SECRET it makes a random one for this process (sessions then end at
- * restart) and says so; set the variable to keep sessions across deploys.
+ * The local demo (`npm run demo`) runs a production build without a SESSION_SECRET: it
+ * gets a random one for this process (sessions end at restart). Real deployments must set it.
  */
 function ensureSessionSecret() {
   if (process.env.SESSION_SECRET) return
-  if (process.env.NODE_ENV === 'production') {
+  if (process.env.NODE_ENV === 'production' && process.env.SEED === 'demo' && process.env.ALLOW_DEMO_SEED === 'true') {
     process.env.SESSION_SECRET = randomBytes(32).toString('hex')
-    console.warn('[config] SESSION_SECRET is not set: using a random secret; sessions will not survive a restart.')
+    console.warn('[config] SESSION_SECRET is not set: using a random secret for the demo; sessions will not survive a restart.')
   }
 }
 
@@ -115,16 +123,47 @@ export function isDemo() {
   return env.SEED === 'demo' && env.ALLOW_DEMO_SEED === 'true'
 }
 
+/** http is fine only for this machine (a local production run, the e2e suite). */
+function isLoopbackHost(hostname: string) {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname)
+}
+
 /**
- * Refuses settings that are only safe on a developer's machine. The PayFast simulator
- * marks projects paid without money changing hands, so a real deployment must use the
- * sandbox or live gateway; only development, tests and the local demo may simulate.
+ * What makes this configuration unsafe to run, or an empty list (ADR 063). Production (other
+ * than the local demo) needs its own SESSION_SECRET, an https APP_URL (loopback http
+ * allowed) and a real gateway; `live` needs our own PayFast merchant in any environment.
  */
-export function assertSafeProductionConfig() {
+export function productionConfigProblems(): string[] {
   const env = getEnv()
-  if (env.NODE_ENV === 'production' && env.PAYFAST_MODE === 'simulator' && !isDemo()) {
-    throw new Error('PAYFAST_MODE=simulator is for development and the local demo; set PAYFAST_MODE to sandbox or live in production.')
+  const problems: string[] = []
+  if (env.NODE_ENV === 'production' && !isDemo()) {
+    if (env.PAYFAST_MODE === 'simulator') {
+      problems.push('PAYFAST_MODE=simulator is for development and the local demo; set PAYFAST_MODE to sandbox or live in production.')
+    }
+    if (env.SESSION_SECRET.split(',').some((secret) => !secret.trim() || secret.trim() === DEV_SESSION_SECRET)) {
+      problems.push('SESSION_SECRET must be set to a secret of your own in production (e.g. `openssl rand -hex 32`).')
+    }
+    const url = env.APP_URL ? new URL(env.APP_URL) : null
+    if (!url || (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname)))) {
+      problems.push('APP_URL must be the https:// address of the site in production (http:// only for localhost or 127.0.0.1).')
+    }
   }
+  if (env.PAYFAST_MODE === 'live') {
+    const sandbox = PAYFAST_SANDBOX_CREDENTIALS
+    if (env.PAYFAST_MERCHANT_ID === sandbox.merchantId || env.PAYFAST_MERCHANT_KEY === sandbox.merchantKey || env.PAYFAST_PASSPHRASE === sandbox.passphrase) {
+      problems.push("PAYFAST_MODE=live needs your own PAYFAST_MERCHANT_ID, PAYFAST_MERCHANT_KEY and PAYFAST_PASSPHRASE; PayFast's public sandbox credentials work only with PAYFAST_MODE=sandbox.")
+    }
+    if (!env.PAYFAST_MERCHANT_ID.trim() || !env.PAYFAST_MERCHANT_KEY.trim() || !env.PAYFAST_PASSPHRASE.trim()) {
+      problems.push('PAYFAST_MODE=live needs PAYFAST_MERCHANT_ID, PAYFAST_MERCHANT_KEY and PAYFAST_PASSPHRASE.')
+    }
+  }
+  return problems
+}
+
+/** Stops the server start on any problem of `productionConfigProblems` (server.ts, before listen). */
+export function assertSafeProductionConfig() {
+  const problems = productionConfigProblems()
+  if (problems.length) throw new Error(`Refusing to start:\n- ${problems.join('\n- ')}`)
 }
 
 /** The business details shown in the footer, the legal page and on invoices. */

@@ -19,6 +19,9 @@ export function loadRoleDashboard(user: User, url: URL = new URL('http://localho
     email: user.email,
     phone: user.phone,
     companyName: user.companyName,
+    vatNumber: user.vatNumber,
+    billingAddress: user.billingAddress,
+    marketingOptIn: user.marketingOptIn,
   }
   switch (user.role) {
     case 'client':

@@ -5,6 +5,7 @@
 import { json } from '@remix-run/node'
 import type { z } from 'zod'
 import { DomainError, type FieldErrors } from './domain-error.ts'
+import { JSON_TOO_DEEP_MESSAGE, jsonNestsDeeperThan } from './json-depth.ts'
 
 export type { FieldErrors }
 
@@ -26,15 +27,34 @@ export function zodFieldErrors(error: z.ZodError): FieldErrors {
   return out
 }
 
-/** Reads a JSON body and validates it; 400 with field errors when it doesn't fit. */
-export async function readJsonBody<S extends z.ZodTypeAny>(request: Request, schema: S): Promise<z.infer<S>> {
-  let body: unknown
+export const JSON_CONTENT_TYPE_MESSAGE = 'Send the request body as JSON (Content-Type: application/json).'
+export const INVALID_JSON_MESSAGE = 'The request body must be valid JSON.'
+
+function isJsonType(contentType: string | null) {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase()
+  return type === 'application/json' || /^application\/[a-z0-9.+-]{1,60}\+json$/.test(type)
+}
+
+/**
+ * The JSON body of an /api write: 415 unless it is sent as `application/json` (a browser
+ * cannot send that cross-site without asking first, which stops login CSRF by text/plain
+ * posts), 400 when it is not JSON or nests deeper than any real request. An empty body is `{}`.
+ */
+export async function readJson(request: Request): Promise<unknown> {
+  const text = await request.text()
+  if (!text) return {}
+  if (!isJsonType(request.headers.get('Content-Type'))) apiFail(415, JSON_CONTENT_TYPE_MESSAGE)
+  if (jsonNestsDeeperThan(text)) apiFail(400, JSON_TOO_DEEP_MESSAGE)
   try {
-    const text = await request.text()
-    body = text ? JSON.parse(text) : {}
+    return JSON.parse(text)
   } catch {
-    apiFail(400, 'The request body must be valid JSON.')
+    apiFail(400, INVALID_JSON_MESSAGE)
   }
+}
+
+/** Reads a JSON body (readJson) and validates it; 400 with field errors when it doesn't fit. */
+export async function readJsonBody<S extends z.ZodTypeAny>(request: Request, schema: S): Promise<z.infer<S>> {
+  const body = await readJson(request)
   const result = await schema.safeParseAsync(body)
   if (!result.success) {
     const fieldErrors = zodFieldErrors(result.error)

@@ -14,18 +14,34 @@ export const BODY_LIMITS = {
   accounts: 64 * KB,
   /** Multipart file uploads to the /api (streamed to disk; the largest file is a 5120 MB video). */
   upload: 5121 * MB,
-  /** Everything else: forms, JSON (a flight plan with its screenshot), KML/GeoJSON uploads. */
-  default: 12 * MB,
+  /** The planner's Generate Quote form: areas and a 1 MB screenshot, percent-encoded. */
+  planner: 8 * MB,
+  /** A flight plan with its screenshot as JSON (complete, create-project). */
+  flightPlan: 4 * MB,
+  /** An admin's KML file (5 MB) with its multipart envelope. */
+  kml: 6 * MB,
+  /**
+   * Everything else: page forms, JSON calls, areas to price. Routes that ignore their body
+   * fall here too, so a 10 MB body is refused at once instead of being read and dropped.
+   */
+  default: 2 * MB,
 } as const
 
 const ACCOUNT_PATHS = /^\/(?:login|register|forgot-password|reset-password|logout|api\/auth\/[^/]+)\/?$/
 
 const UPLOAD_PATHS = /^\/api\/(?:upload|admin\/upload-project-file)\/?$/
 
+const FLIGHT_PLAN_PATHS = /^\/api\/client\/(?:create-project|projects\/[^/]{1,40}\/complete)\/?$/
+
+const KML_PATHS = /^\/(?:admin\/airspace\/upload|api\/admin\/airspace\/upload-kml)\/?$/
+
 export function bodyLimitFor(path: string): number {
   if (path === '/api/payfast/notify') return BODY_LIMITS.notify
   if (ACCOUNT_PATHS.test(path)) return BODY_LIMITS.accounts
   if (UPLOAD_PATHS.test(path)) return BODY_LIMITS.upload
+  if (path === '/flight-planner' || path === '/flight-planner/') return BODY_LIMITS.planner
+  if (FLIGHT_PLAN_PATHS.test(path)) return BODY_LIMITS.flightPlan
+  if (KML_PATHS.test(path)) return BODY_LIMITS.kml
   return BODY_LIMITS.default
 }
 
@@ -36,7 +52,14 @@ export type BodyCheck = { ok: true } | { ok: false; status: 411 | 413; error: st
  * (chunked) on writes: browsers and ordinary HTTP clients always declare the length.
  */
 export function checkDeclaredBody(method: string, path: string, headers: { contentLength?: string; transferEncoding?: string }): BodyCheck {
-  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return { ok: true }
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') {
+    // Reads carry no body: one that declares any is refused before it is read.
+    const declared = Number(headers.contentLength ?? 0)
+    if (headers.transferEncoding || !Number.isFinite(declared) || declared > 0) {
+      return { ok: false, status: 413, error: `A ${method} request has no body.` }
+    }
+    return { ok: true }
+  }
   const limit = bodyLimitFor(path)
   if (headers.contentLength === undefined) {
     if (headers.transferEncoding) return { ok: false, status: 411, error: 'Please send the request with a Content-Length.' }

@@ -9,9 +9,11 @@
 import { formatHectares } from '#app/domain/format/numbers.ts'
 import crypto from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
-import { invoices, payments, projects, users, type Invoice, type Payment, type Project } from '#db/schema.ts'
+import { invoices, payments, projects, users, type Invoice, type Payment, type Project, type User } from '#db/schema.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { surveyAreaSqm } from '#app/domain/geometry/areas.ts'
+import type { BillingInput } from './billing.ts'
+import { billingSnapshotOf, saveBillingDetails, supplierSnapshot } from './billing.server.ts'
 import { isAttemptExpired, isAttemptReusable } from './attempts.server.ts'
 import { PaymentError } from './errors.ts'
 import { centsToAmount, payfastText, signCheckoutFields } from './payfast.ts'
@@ -31,6 +33,8 @@ export interface AcceptTermsInput {
   termsAccepted: boolean
   ip: string
   now?: Date
+  /** VAT number / billing address given at checkout: saved to the profile and put on the invoice. */
+  billing?: BillingInput
   /** Prices stored areas; the real pricing engine unless a test passes another. */
   recompute?: (areas: QuoteArea[]) => Promise<RecomputedQuote>
 }
@@ -113,6 +117,7 @@ export async function acceptTermsAndStartPayment(input: AcceptTermsInput): Promi
     throw refusal
   }
 
+  if (input.billing) saveBillingDetails(input.clientId, input.billing)
   const client = db.select().from(users).where(eq(users.id, input.clientId)).get()
   if (!client) throw new PaymentError(404, 'Project not found')
   const config = getPayfastConfig()
@@ -127,7 +132,7 @@ export async function acceptTermsAndStartPayment(input: AcceptTermsInput): Promi
       .set({ termsVersion: TERMS_VERSION, termsAcceptedAt: now, termsAcceptedIp: input.ip.slice(0, 64) })
       .where(eq(projects.id, project.id))
       .run()
-    const invoice = upsertPendingInvoice(tx, fresh, quote, now)
+    const invoice = upsertPendingInvoice(tx, fresh, quote, now, client)
     const payment = openPaymentAttempt(tx, fresh, invoice, total, config.mode, now)
     return { invoice, payment }
   })
@@ -171,7 +176,7 @@ function requireUnpaid(tx: DbOrTx, projectId: number): Project {
   return fresh
 }
 
-function upsertPendingInvoice(tx: DbOrTx, project: Project, quote: RecomputedQuote, now: Date): Invoice {
+function upsertPendingInvoice(tx: DbOrTx, project: Project, quote: RecomputedQuote, now: Date, client: User): Invoice {
   const dueDate = new Date(Math.max(quoteValidUntil(project).getTime(), now.getTime()))
   const description = `Aerial survey of ${formatHectares(quote.areaSqm)} — ${project.name}`
   const values = {
@@ -182,6 +187,9 @@ function upsertPendingInvoice(tx: DbOrTx, project: Project, quote: RecomputedQuo
     vatAmount: quote.vatAmount,
     termsVersion: TERMS_VERSION,
     dueDate,
+    // What the tax invoice will carry, frozen now (ADR 112).
+    ...billingSnapshotOf(client),
+    supplierSnapshot: supplierSnapshot(),
   }
   const existing = tx
     .select()
@@ -277,6 +285,12 @@ export function getCheckoutReview(clientId: number, projectId: number) {
             validUntil: quoteValidUntil(project).toISOString(),
           },
     problem: payabilityProblem(project),
+    billing: billingDefaults(clientId),
     termsAcceptedAt: project.termsAcceptedAt?.toISOString() ?? null,
   }
+}
+
+function billingDefaults(clientId: number) {
+  const client = getDb().select({ vatNumber: users.vatNumber, billingAddress: users.billingAddress }).from(users).where(eq(users.id, clientId)).get()
+  return { vatNumber: client?.vatNumber ?? '', billingAddress: client?.billingAddress ?? '' }
 }

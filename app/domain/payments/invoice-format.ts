@@ -2,3 +2,8 @@
 export function formatTaxInvoiceNumber(n: number) {
   return `TI-${String(n).padStart(6, '0')}`
 }
+
+/** Credit notes have their own sequence (ADR 112). */
+export function formatCreditNoteNumber(n: number) {
+  return `CN-${String(n).padStart(6, '0')}`
+}

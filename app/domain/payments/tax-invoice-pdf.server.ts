@@ -11,6 +11,7 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf
 import type { Invoice, Project, User } from '#db/schema.ts'
 import type { CompanyInfo } from '#app/domain/config/env.server.ts'
 import { formatTaxInvoiceNumber } from './invoice-format.ts'
+import { billedPartyOf, supplierOf } from './billing.server.ts'
 
 const INK = rgb(0.07, 0.09, 0.15)
 const MUTED = rgb(0.35, 0.4, 0.5)
@@ -27,10 +28,6 @@ export function pdfSafe(text: string) {
     .replace(/[^\x20-\x7e\xa0-\xff]/g, '?')
 }
 
-
-function saDate(date: Date) {
-  return date.toLocaleDateString('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Johannesburg' })
-}
 
 function wrap(text: string, font: PDFFont, size: number, width: number) {
   const lines: string[] = []
@@ -49,20 +46,36 @@ function wrap(text: string, font: PDFFont, size: number, width: number) {
   return lines
 }
 
-export interface TaxInvoiceInput {
-  invoice: Invoice
-  project: Project
-  client: User
-  company: CompanyInfo
+/** Who the document is addressed to, as the invoice carries them. */
+export interface BilledParty {
+  name: string
+  email: string | null
+  address: string | null
+  vatNumber: string | null
 }
 
-export async function renderTaxInvoicePdf({ invoice, project, client, company }: TaxInvoiceInput): Promise<Uint8Array> {
+/** One layout for the tax invoice and the credit note (ADR 112): supplier, facts, bill-to, one line, totals. */
+export interface TaxDocument {
+  title: 'Tax Invoice' | 'Credit Note'
+  number: string
+  issuedAt: Date
+  subject: string
+  supplier: CompanyInfo
+  facts: Array<[string, string]>
+  billTo: BilledParty
+  description: string
+  amounts: { subtotal: number; vat: number; total: number }
+  /** The green line under the totals. */
+  note: string
+}
+
+export async function renderTaxDocumentPdf(doc: TaxDocument): Promise<Uint8Array> {
+  const company = doc.supplier
   const pdf = await PDFDocument.create()
-  const number = formatTaxInvoiceNumber(invoice.taxInvoiceNumber ?? 0)
-  pdf.setTitle(`Tax Invoice ${number}`)
+  pdf.setTitle(`${doc.title} ${doc.number}`)
   pdf.setAuthor(company.legalName)
-  pdf.setSubject(`Tax invoice for ${project.name}`)
-  pdf.setCreationDate(invoice.paidAt ?? new Date())
+  pdf.setSubject(doc.subject)
+  pdf.setCreationDate(doc.issuedAt)
   const page = pdf.addPage([595.28, 841.89]) // A4
   const regular = await pdf.embedFont(StandardFonts.Helvetica)
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
@@ -81,7 +94,7 @@ export async function renderTaxInvoicePdf({ invoice, project, client, company }:
   // Header: supplier and title.
   page.drawRectangle({ x: 0, y: 812, width: 595.28, height: 30, color: INK })
   text(page, 'KESTREL AERIAL SURVEY', left, 823, { font: bold, size: 11, color: rgb(0.99, 0.72, 0.3) })
-  text(page, 'Tax Invoice', right, y - 10, { font: bold, size: 22, alignRight: true })
+  text(page, doc.title, right, y - 10, { font: bold, size: 22, alignRight: true })
   text(page, company.legalName, left, y - 10, { font: bold, size: 12 })
   y -= 26
   for (const line of wrap(company.address, regular, 9, 260)) {
@@ -92,41 +105,37 @@ export async function renderTaxInvoicePdf({ invoice, project, client, company }:
   y -= 12
   text(page, `Company registration: ${company.registrationNumber}`, left, y, { size: 9, color: MUTED })
   y -= 12
-  text(page, `${company.phone} · ${company.email}`.replace('·', '|'), left, y, { size: 9, color: MUTED })
+  text(page, `${company.phone} | ${company.email}`, left, y, { size: 9, color: MUTED })
 
-  // Invoice facts on the right.
+  // Document facts on the right.
   let ry = 750
-  const facts: Array<[string, string]> = [
-    ['Tax invoice number', number],
-    ['Issue date', saDate(invoice.paidAt ?? new Date())],
-    ['Reference', invoice.invoiceNumber ?? `INV-${invoice.id}`],
-    ['Payment', `PayFast ${invoice.paymentTransactionId ?? ''}`.trim()],
-  ]
-  for (const [label, value] of facts) {
+  for (const [label, value] of doc.facts) {
     text(page, label, 400, ry, { size: 9, color: MUTED, alignRight: true })
     text(page, value, 408, ry, { size: 9, font: bold })
     ry -= 14
   }
 
-  // Client.
+  // Recipient.
   y = Math.min(y, ry) - 30
   page.drawLine({ start: { x: left, y: y + 16 }, end: { x: right, y: y + 16 }, thickness: 1, color: LINE })
   text(page, 'Bill to', left, y, { size: 9, color: MUTED })
   y -= 14
-  text(page, `${client.firstName} ${client.lastName}`, left, y, { font: bold, size: 11 })
+  text(page, doc.billTo.name, left, y, { font: bold, size: 11 })
   y -= 13
-  if (client.companyName) {
-    text(page, client.companyName, left, y, { size: 10 })
+  for (const line of doc.billTo.address ? wrap(doc.billTo.address, regular, 10, 300) : []) {
+    text(page, line, left, y, { size: 10 })
     y -= 13
   }
-  text(page, client.email, left, y, { size: 10 })
-  y -= 13
-  if (client.country) {
-    text(page, client.country, left, y, { size: 10, color: MUTED })
+  if (doc.billTo.email) {
+    text(page, doc.billTo.email, left, y, { size: 10, color: MUTED })
+    y -= 13
+  }
+  if (doc.billTo.vatNumber) {
+    text(page, `VAT number: ${doc.billTo.vatNumber}`, left, y, { size: 10 })
     y -= 13
   }
 
-  // Line items.
+  // Line item.
   y -= 24
   page.drawRectangle({ x: left, y: y - 6, width: right - left, height: 22, color: rgb(0.95, 0.96, 0.98) })
   text(page, 'Description', left + 8, y, { font: bold, size: 9 })
@@ -134,17 +143,11 @@ export async function renderTaxInvoicePdf({ invoice, project, client, company }:
   text(page, 'Unit (excl. VAT)', 432, y, { font: bold, size: 9, alignRight: true })
   text(page, 'Amount (excl. VAT)', right - 8, y, { font: bold, size: 9, alignRight: true })
   y -= 24
-  const hectares = formatHectares(project.areaSqm)
-  const description = [
-    `Aerial drone survey and mapping: ${project.name}`,
-    `Survey area ${hectares}${project.location ? `, ${project.location}` : ''}`,
-    `Orthomosaic map, surface model and survey report${project.deadline ? `; preferred date ${project.deadline}` : ''}`,
-  ].join('\n')
-  const descLines = wrap(description, regular, 9.5, 245)
+  const { subtotal, vat, total } = doc.amounts
   text(page, '1', 330, y, { size: 9.5, alignRight: true })
-  text(page, formatRand(invoice.subtotalAmount), 432, y, { size: 9.5, alignRight: true })
-  text(page, formatRand(invoice.subtotalAmount), right - 8, y, { size: 9.5, alignRight: true })
-  for (const line of descLines) {
+  text(page, formatRand(subtotal), 432, y, { size: 9.5, alignRight: true })
+  text(page, formatRand(subtotal), right - 8, y, { size: 9.5, alignRight: true })
+  for (const line of wrap(doc.description, regular, 9.5, 245)) {
     text(page, line, left + 8, y, { size: 9.5 })
     y -= 13
   }
@@ -154,9 +157,9 @@ export async function renderTaxInvoicePdf({ invoice, project, client, company }:
   // Totals.
   y -= 20
   const totals: Array<[string, string, boolean]> = [
-    ['Total excl. VAT', formatRand(invoice.subtotalAmount), false],
-    [vatLabelOf(invoice.subtotalAmount, invoice.vatAmount, DEFAULT_PRICING_SETTINGS.vatRate), formatRand(invoice.vatAmount), false],
-    ['Total incl. VAT', formatRand(invoice.amount), true],
+    ['Total excl. VAT', formatRand(subtotal), false],
+    [vatLabelOf(subtotal, vat, DEFAULT_PRICING_SETTINGS.vatRate), formatRand(vat), false],
+    ['Total incl. VAT', formatRand(total), true],
   ]
   for (const [label, value, strong] of totals) {
     if (strong) page.drawLine({ start: { x: 330, y: y + 14 }, end: { x: right, y: y + 14 }, thickness: 1, color: INK })
@@ -165,11 +168,10 @@ export async function renderTaxInvoicePdf({ invoice, project, client, company }:
     y -= 18
   }
   y -= 4
-  text(page, `Paid in full on ${saDate(invoice.paidAt ?? new Date())} via ${invoice.paymentMethod}.`, right - 8, y, {
-    size: 9,
-    color: rgb(0.02, 0.47, 0.34),
-    alignRight: true,
-  })
+  for (const line of wrap(doc.note, regular, 9, 300)) {
+    text(page, line, right - 8, y, { size: 9, color: rgb(0.02, 0.47, 0.34), alignRight: true })
+    y -= 12
+  }
 
   // Footer.
   page.drawLine({ start: { x: left, y: 80 }, end: { x: right, y: 80 }, thickness: 2, color: AMBER })
@@ -183,4 +185,48 @@ export async function renderTaxInvoicePdf({ invoice, project, client, company }:
   }
 
   return pdf.save()
+}
+
+export function saDate(date: Date) {
+  return date.toLocaleDateString('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Johannesburg' })
+}
+
+/** The survey line of both documents. */
+export function surveyDescription(project: Project, prefix = 'Aerial drone survey and mapping') {
+  const hectares = formatHectares(project.areaSqm)
+  return [
+    `${prefix}: ${project.name}`,
+    `Survey area ${hectares}${project.location ? `, ${project.location}` : ''}`,
+    `Orthomosaic map, surface model and survey report${project.deadline ? `; preferred date ${project.deadline}` : ''}`,
+  ].join('\n')
+}
+
+export interface TaxInvoiceInput {
+  invoice: Invoice
+  project: Project
+  client: User
+  company: CompanyInfo
+}
+
+/** The tax invoice: the supplier and client as frozen on the invoice at issue (ADR 112). */
+export async function renderTaxInvoicePdf({ invoice, project, client, company }: TaxInvoiceInput): Promise<Uint8Array> {
+  const number = formatTaxInvoiceNumber(invoice.taxInvoiceNumber ?? 0)
+  const issuedAt = invoice.paidAt ?? new Date()
+  return renderTaxDocumentPdf({
+    title: 'Tax Invoice',
+    number,
+    issuedAt,
+    subject: `Tax invoice for ${project.name}`,
+    supplier: supplierOf(invoice, company),
+    facts: [
+      ['Tax invoice number', number],
+      ['Issue date', saDate(issuedAt)],
+      ['Reference', invoice.invoiceNumber ?? `INV-${invoice.id}`],
+      ['Payment', `PayFast ${invoice.paymentTransactionId ?? ''}`.trim()],
+    ],
+    billTo: billedPartyOf(invoice, client),
+    description: surveyDescription(project),
+    amounts: { subtotal: invoice.subtotalAmount, vat: invoice.vatAmount, total: invoice.amount },
+    note: `Paid in full on ${saDate(issuedAt)} via ${invoice.paymentMethod}.`,
+  })
 }

@@ -6,6 +6,7 @@ import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'
 import type { User } from '#db/schema.ts'
 import { getEnv } from '#app/domain/config/env.server.ts'
+import { listProjectFiles } from '#app/domain/files/file-storage.server.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { createToastHeaders } from '#app/domain/http/toast.server.ts'
 import { listAssignedProjects, listFlightLogs, saveProgress } from './pilot-projects.server.ts'
@@ -42,10 +43,13 @@ export async function handlePilotIntent(user: User, intent: (typeof PILOT_INTENT
 /** What the pilot dashboard shows: the assigned jobs (one opened by `?project=`) and the flight logs. */
 export function loadPilotTabs(pilotId: number, url: URL) {
   const projects = listAssignedProjects(pilotId)
-  const openId = Number(url.searchParams.get('project'))
+  const wanted = Number(url.searchParams.get('project'))
+  const openProjectId = projects.some((p) => p.id === wanted) ? wanted : null
   return {
     projects,
-    openProjectId: projects.some((p) => p.id === openId) ? openId : null,
+    openProjectId,
+    /** The open job's files (the pilot's uploads, documents; deliverables once completed). */
+    openProjectFiles: openProjectId ? listProjectFiles({ id: pilotId, role: 'pilot' }, openProjectId) : [],
     flightLogs: url.searchParams.get('tab') === 'flight-logs' ? listFlightLogs(pilotId) : [],
     tileUrl: getEnv().TILE_URL,
   }

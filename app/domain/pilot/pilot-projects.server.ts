@@ -9,7 +9,7 @@ import { flightLogs, projects, users, type Project, type User } from '#db/schema
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { parseFlightPlan } from '#app/domain/projects/flight-plan.ts'
-import { mediaCounts } from '#app/domain/projects/media-counts.server.ts'
+import { fileCountsByProject } from '#app/domain/files/file-storage.server.ts'
 import { PROGRESS_MESSAGES } from './schemas.ts'
 
 export const PROJECT_NOT_FOUND = 'Project not found'
@@ -60,7 +60,7 @@ export type PilotProject = ReturnType<typeof toPilotProject>
 function withClients(rows: Project[], db: DbOrTx = getDb()): PilotProject[] {
   const clientIds = [...new Set(rows.map((r) => r.clientId))]
   const clients = clientIds.length ? db.select().from(users).where(inArray(users.id, clientIds)).all() : []
-  const media = mediaCounts(rows.map((r) => r.id))
+  const media = fileCountsByProject(rows.map((r) => r.id))
   return rows.map((row) =>
     toPilotProject(row, clients.find((c) => c.id === row.clientId) ?? null, media.get(row.id) ?? { images: 0, videos: 0 }),
   )
@@ -128,7 +128,7 @@ export function listFlightLogs(pilotId: number) {
     .from(projects)
     .where(eq(projects.pilotId, pilotId))
     .all()
-  const media = mediaCounts(assigned.map((p) => p.id))
+  const media = fileCountsByProject(assigned.map((p) => p.id))
   const withMedia = assigned.filter((p) => {
     const m = media.get(p.id)
     return m && m.images + m.videos > 0

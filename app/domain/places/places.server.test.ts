@@ -65,12 +65,11 @@ describe('parseCoordinatePair', () => {
 })
 
 describe('parseCoordinatePair on hostile text', () => {
-  test('is linear: long runs of blanks and digits return at once', () => {
-    const started = performance.now()
+  // Their speed is measured by bench/coordinate-parse.bench.ts, never by a timed assertion.
+  test('long runs of blanks and digits are refused', () => {
     for (const text of [`1${' '.repeat(200_000)}x`, `-1${'\t '.repeat(50_000)}1${' '.repeat(50_000)}!`, '1'.repeat(200_000), `1.${'1'.repeat(200_000)}, 2`]) {
       expect(parseCoordinatePair(text)).toBeNull()
     }
-    expect(performance.now() - started).toBeLessThan(100)
   })
 
   test('one separator only, two plain decimals', () => {

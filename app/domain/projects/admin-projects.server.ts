@@ -5,6 +5,8 @@
  */
 import { formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { and, count, desc, eq, type like, or, sql, type SQL } from 'drizzle-orm'
+import { DomainError } from '#app/domain/http/domain-error.ts'
+import { pilotDocumentProblem, saToday } from '#app/domain/operator/expiry.ts'
 import { PROJECT_STATUSES, projectFiles, projects, users, type Project, type ProjectStatus } from '#db/schema.ts'
 import { alias } from 'drizzle-orm/sqlite-core'
 import { recordAudit } from '#app/domain/audit/audit.server.ts'
@@ -17,7 +19,7 @@ import { NotFoundError } from '#app/domain/admin/users.server.ts'
 import { type AdminStatus } from '#app/domain/admin/schemas.ts'
 import { statusBadge } from './status.ts'
 import { summariseFlightPlan } from './flight-plan-summary.ts'
-import { mediaCounts } from './media-counts.server.ts'
+import { fileCountsByProject } from '#app/domain/files/file-storage.server.ts'
 
 export const PROJECTS_PAGE_SIZE = 20
 
@@ -92,7 +94,7 @@ export function listAllProjects(query: ProjectListQuery = {}) {
     .limit(PROJECTS_PAGE_SIZE)
     .offset((page - 1) * PROJECTS_PAGE_SIZE)
     .all()
-  const media = mediaCounts(rows.map((r) => r.id))
+  const media = fileCountsByProject(rows.map((r) => r.id))
   return {
     projects: rows.map(({ pilotFirstName, pilotLastName, ...r }) => ({
       ...r,
@@ -135,6 +137,7 @@ export function getProjectForAdmin(id: number) {
       fileType: projectFiles.fileType,
       fileSize: projectFiles.fileSize,
       fileCategory: projectFiles.fileCategory,
+      uploadedBy: projectFiles.uploadedBy,
       createdAt: projectFiles.createdAt,
     })
     .from(projectFiles)
@@ -159,6 +162,9 @@ export class InvalidPilotError extends Error {
 function activePilot(pilotId: number) {
   const pilot = getDb().select().from(users).where(eq(users.id, pilotId)).get()
   if (!pilot || pilot.role !== 'pilot' || !pilot.isActive) throw new InvalidPilotError()
+  // SACAA Part 101: no flight with an expired licence or medical (ADR 113).
+  const problem = pilotDocumentProblem(pilot, saToday())
+  if (problem) throw new DomainError(409, problem, { fieldErrors: { pilotId: [problem] } })
   return pilot
 }
 

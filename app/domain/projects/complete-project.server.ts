@@ -11,7 +11,8 @@ import { getDb } from '#app/domain/db/db.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
 import { renderEmail } from '#app/domain/mail/templates.ts'
-import { COMPLETE_MESSAGES, DELIVERABLE_CATEGORY, deliverablesAvailableUntil } from './deliverables.ts'
+import { deliverablesAvailableUntil } from '#app/domain/files/rules.ts'
+import { COMPLETE_MESSAGES, DELIVERABLE_CATEGORY } from './deliverables.ts'
 
 export function countDeliverables(projectId: number) {
   return (

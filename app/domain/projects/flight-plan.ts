@@ -268,6 +268,8 @@ export interface QuoteSummary {
   vatAmount: number
   surveyAreas: number
   flightTimeMinutes: number
+  /** From the stored survey mission (ADR 082); null for projects quoted before missions existed. */
+  survey: { photoCount: number; batteries: number; gsdCm: number; altitudeM: number } | null
   scheduling: string
   delivery: string
   availability: string
@@ -282,6 +284,7 @@ export interface QuoteSummary {
 export function summariseQuote(
   project: { id: number; name: string; isPaid: boolean },
   plan: Pick<FlightPlan, 'areas' | 'totalArea' | 'totalAreaHectares' | 'pricing' | 'validUntil'>,
+  survey: { flightTimeS: number; photoCount: number; batteries: number; gsdCm: number; altitudeM: number } | null = null,
 ): QuoteSummary {
   const p = plan.pricing
   const distance = p.distanceFromHub === null ? null : Math.round(p.distanceFromHub * 10) / 10
@@ -312,7 +315,9 @@ export function summariseQuote(
     subtotal: p.subtotal,
     vatAmount: p.vatAmount,
     surveyAreas: plan.areas.length,
-    flightTimeMinutes: plan.areas.length * FLIGHT_MINUTES_PER_AREA,
+    // The survey engine's time; older plans without a mission keep the flat estimate.
+    flightTimeMinutes: survey ? Math.ceil(survey.flightTimeS / 60) : plan.areas.length * FLIGHT_MINUTES_PER_AREA,
+    survey: survey ? { photoCount: survey.photoCount, batteries: survey.batteries, gsdCm: survey.gsdCm, altitudeM: survey.altitudeM } : null,
     scheduling: FLIGHT_SCHEDULING,
     delivery: DATA_DELIVERY,
     availability: DATA_AVAILABILITY,

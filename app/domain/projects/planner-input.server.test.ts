@@ -86,21 +86,16 @@ describe('areasFromPlannerForm', () => {
 })
 
 describe('pasted text limits', () => {
-  test('a 200 000-character line is refused at once, naming the line', () => {
-    const started = performance.now()
+  test('a 200 000-character line is refused, naming the line', () => {
     expect(() => parseCoordinateText(`-33.94, 18.86\n${'1'.repeat(100_000)} ${' '.repeat(99_000)}x`)).toThrow('Line 2 is too long (at most 100 characters).')
-    expect(performance.now() - started).toBeLessThan(200)
   })
 
   test('text over the total cap is refused before any line is read', () => {
     expect(() => parseCoordinateText('-33.94, 18.86\n'.repeat(20_000))).toThrow(INPUT_MESSAGES.textTooLong)
   })
 
-  test('lines of the longest allowed length that backtracked before parse quickly', () => {
-    const started = performance.now()
-    for (let i = 0; i < 2000; i++) {
-      expect(() => parseCoordinateText(`-3${' '.repeat(96)}x`)).toThrow(/Line 1 is not/)
-    }
-    expect(performance.now() - started).toBeLessThan(1000)
+  // Their speed is measured by bench/coordinate-parse.bench.ts, never by a timed assertion.
+  test('lines of the longest allowed length that backtracked before are refused with the line message', () => {
+    expect(() => parseCoordinateText(`-3${' '.repeat(96)}x`)).toThrow(/Line 1 is not/)
   })
 })

@@ -4,6 +4,7 @@
  * result is the api.md `areas` array; the pricing engine's schema validates it after.
  */
 import { flightPolygonToAreas, type SurveyArea } from '#app/domain/geometry/areas.ts'
+import { JSON_TOO_DEEP_MESSAGE, parseJsonWithin } from '#app/domain/http/json-depth.ts'
 import { KmlError, readKmlDocument } from '#app/domain/geometry/kml-document.server.ts'
 import { MAX_COORDINATE_LINE_CHARS, parseCoordinatePair } from '#app/domain/places/places.server.ts'
 import { MAX_SCREENSHOT_CHARS } from '#app/domain/projects/flight-plan.ts'
@@ -25,6 +26,9 @@ export const INPUT_MESSAGES = {
   areasTooLarge: 'The drawn areas are too large to save.',
   partTooLarge: 'The form is too large to save.',
 } as const
+
+/** The whole Generate Quote form when posted urlencoded (areas + screenshot, percent-encoded). */
+export const PLANNER_FORM_MAX_BYTES = 8 * 1024 * 1024
 
 /** 5000 points (the areas schema's ceiling) as JSON stay far below this. */
 export const MAX_AREAS_JSON_BYTES = 1024 * 1024
@@ -122,9 +126,10 @@ export function parseKml(text: string): SurveyArea[] {
 export function parseGeoJson(text: string): SurveyArea[] {
   let value: unknown
   try {
-    value = JSON.parse(text)
-  } catch {
-    throw new PlannerInputError(INPUT_MESSAGES.unreadableGeoJson, 'planFile')
+    value = parseJsonWithin(text)
+  } catch (error) {
+    const tooDeep = error instanceof SyntaxError && error.message === JSON_TOO_DEEP_MESSAGE
+    throw new PlannerInputError(tooDeep ? JSON_TOO_DEEP_MESSAGE : INPUT_MESSAGES.unreadableGeoJson, 'planFile')
   }
   const areas = flightPolygonToAreas(polygonsOnly(value))
   if (!areas?.length) throw new PlannerInputError(INPUT_MESSAGES.noPolygons, 'planFile')
@@ -155,7 +160,7 @@ export async function areasFromPlannerForm(formData: FormData): Promise<{ areas:
   let field: 'coordinates' | 'planFile' | 'areas' = 'areas'
   if (typeof fromMap === 'string' && fromMap) {
     try {
-      areas = JSON.parse(fromMap)
+      areas = parseJsonWithin(fromMap)
     } catch {
       throw new PlannerInputError('The drawn areas could not be read.', 'areas')
     }

@@ -8,6 +8,7 @@ import { and, desc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { projects, type Project } from '#db/schema.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { deliverablesAvailableUntil } from '#app/domain/files/rules.ts'
 import { SurveyAreasSchema, openRing, surveyAreaSqm, type SurveyArea } from '#app/domain/geometry/areas.ts'
 import type { FieldErrors } from '#app/domain/http/api.server.ts'
 import {
@@ -29,7 +30,8 @@ import type { DraftInput } from './project-schemas.ts'
 import { projectPricingColumns } from '#app/domain/pricing/quote.server.ts'
 import { supersedeOpenPayments } from '#app/domain/payments/attempts.server.ts'
 import { quoteProjectAreas, type ProjectQuote } from './quoting.server.ts'
-import { canPay, canPlan } from './status.ts'
+import { initialSurveyPlan } from '#app/domain/survey/project-plan.server.ts'
+import { canCancel, canPay, canPlan } from './status.ts'
 
 export class ProjectError extends Error {
   constructor(
@@ -160,10 +162,14 @@ export function toProjectCard(project: Project) {
     airspaceZone: project.airspaceZone,
     quotedAt: project.quotedAt ? project.quotedAt.toISOString() : null,
     createdAt: project.createdAt.toISOString(),
+    completedAt: project.completedAt ? project.completedAt.toISOString() : null,
+    /** The last day the client can download the deliverables (one month after completion). */
+    deliverablesUntil: project.completedAt ? deliverablesAvailableUntil(project.completedAt).toISOString() : null,
     hasFlightPlanData: Boolean(project.polygonGeoJson),
     flightPlan,
     canPay: canPay(project),
     canPlan: canPlan(project),
+    canCancel: canCancel(project),
   }
 }
 export type ProjectCard = ReturnType<typeof toProjectCard>
@@ -252,6 +258,8 @@ export function completeFlightPlan(clientId: number, id: number, input: unknown,
   const { quote, split } = quoteProjectAreas(parsed.data.areas, db)
   if (quote.noHubs) throw new ProjectError(409, NO_HUBS_QUOTE_MESSAGE)
   const quotedAt = new Date()
+  // The survey mission for the project type's deliverable (ADR 082), stored with the quote.
+  const survey = initialSurveyPlan(getClientProject(clientId, id, db).projectType, parsed.data.areas, db)
 
   return db.transaction((tx) => {
     const current = getClientProject(clientId, id, tx)
@@ -263,6 +271,7 @@ export function completeFlightPlan(clientId: number, id: number, input: unknown,
       .update(projects)
       .set({
         polygonGeoJson: JSON.stringify(plan),
+        surveyPlan: JSON.stringify(survey),
         ...projectPricingColumns({ quote, split }, quotedAt),
         status: 'pending',
       })

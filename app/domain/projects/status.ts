@@ -73,3 +73,8 @@ export function canPay(project: { status: string; isPaid: boolean; quoteAmount: 
 export function canPlan(project: { status: string; isPaid: boolean }) {
   return !project.isPaid && (project.status === 'draft' || project.status === 'pending')
 }
+
+/** A paid project can be cancelled (with a refund) until the flight starts: ADR 112. */
+export function canCancel(project: { status: string; isPaid: boolean }) {
+  return project.isPaid && (project.status === 'pending' || project.status === 'assigned')
+}

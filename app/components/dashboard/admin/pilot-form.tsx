@@ -17,6 +17,9 @@ export interface PilotDefaults {
   droneTypes?: string | null
   pilotLicenseNumber?: string | null
   pilotLicenseUrl?: string | null
+  rplNumber?: string | null
+  rplExpiresAt?: string | null
+  medicalExpiresAt?: string | null
   isActive?: boolean
 }
 
@@ -32,6 +35,9 @@ export function PilotForm({ mode, lastResult, defaults, closeTo }: { mode: 'crea
     defaultValue: {
       ...defaults,
       phone: defaults?.phone ?? '',
+      rplNumber: defaults?.rplNumber ?? '',
+      rplExpiresAt: defaults?.rplExpiresAt ?? '',
+      medicalExpiresAt: defaults?.medicalExpiresAt ?? '',
       isActive: defaults?.isActive === false ? 'false' : 'true',
     },
   })
@@ -57,6 +63,11 @@ export function PilotForm({ mode, lastResult, defaults, closeTo }: { mode: 'crea
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Pilot license number" errors={fields.pilotLicenseNumber.errors} inputProps={getInputProps(fields.pilotLicenseNumber, { type: 'text' })} />
         <Field label="Licence URL (optional)" hint="http:// or https:// only" errors={fields.pilotLicenseUrl.errors} inputProps={getInputProps(fields.pilotLicenseUrl, { type: 'url' })} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field label="RPL number" errors={fields.rplNumber.errors} inputProps={getInputProps(fields.rplNumber, { type: 'text' })} />
+        <Field label="RPL expires" errors={fields.rplExpiresAt.errors} inputProps={getInputProps(fields.rplExpiresAt, { type: 'date' })} />
+        <Field label="Medical expires" errors={fields.medicalExpiresAt.errors} inputProps={getInputProps(fields.medicalExpiresAt, { type: 'date' })} />
       </div>
       <fieldset>
         <legend className="label">Status</legend>

@@ -74,7 +74,7 @@ export function InvoicesTab() {
                 <th className="py-2 pr-3 font-medium">Invoice</th>
                 <th className="py-2 pr-3 text-right font-medium">Amount</th>
                 <th className="py-2 pr-3 font-medium">Status</th>
-                <th className="py-2 pr-3 font-medium">Due date</th>
+                <th className="py-2 pr-3 font-medium">Due / paid</th>
                 <th className="py-2 text-right font-medium">
                   <span className="sr-only">Actions</span>
                 </th>
@@ -89,7 +89,7 @@ export function InvoicesTab() {
                   <td className="py-3 pr-3">
                     <StatusBadge payment status={invoice.status} />
                   </td>
-                  <td className="py-3 pr-3">{formatDate(invoice.dueDate)}</td>
+                  <td className="py-3 pr-3">{dueOrPaid(invoice)}</td>
                   <td className="py-3 text-right">
                     <InvoiceActions invoice={invoice} onView={openInPlace} />
                   </td>
@@ -109,7 +109,7 @@ export function InvoicesTab() {
                 </div>
                 <div className="mt-2 flex items-baseline justify-between text-sm">
                   <span className="font-semibold tabular-nums">{formatRand(invoice.amount)}</span>
-                  <span className="text-ink-500">Due {formatDate(invoice.dueDate)}</span>
+                  <span className="text-ink-500">{dueOrPaid(invoice)}</span>
                 </div>
                 <div className="mt-3 flex justify-end">
                   <InvoiceActions invoice={invoice} onView={openInPlace} />
@@ -200,7 +200,7 @@ function InvoiceDialog({ state, onClose }: { state: DialogState; onClose: (() =>
             <Row label="Deadline">{formatDate(invoice.project.deadline)}</Row>
             <Row label="Created">{formatDate(invoice.project.createdAt)}</Row>
             <Row label="Invoice date">{formatDate(invoice.createdAt)}</Row>
-            <Row label="Due date">{formatDate(invoice.dueDate)}</Row>
+            {invoice.status === 'pending' ? <Row label="Due date">{formatDate(invoice.dueDate)}</Row> : null}
             <Row label="Payment method">{invoice.paymentMethod}</Row>
             <Row label="Payment transaction ID">
               <span className="font-mono text-xs">{invoice.paymentTransactionId ?? '—'}</span>
@@ -244,4 +244,11 @@ function Amount({ label, cents, strong }: { label: string; cents: number; strong
       <dd className="tabular-nums">{formatRand(cents)}</dd>
     </div>
   )
+}
+
+/** A paid (or refunded) invoice is never shown as due. */
+function dueOrPaid(invoice: { status: string; dueDate: string | null; paidAt: string | null }) {
+  if (invoice.status === 'paid') return `Paid ${formatDate(invoice.paidAt)}`
+  if (invoice.status === 'refunded') return 'Refunded'
+  return `Due ${formatDate(invoice.dueDate)}`
 }

@@ -1,6 +1,12 @@
+import { PrivacyControls } from '#app/components/account/privacy-controls.tsx'
 import { ProfileForm, type ProfileValues } from '../profile-form.tsx'
 
-/** Profile (spec "Client dashboard"): the shared profile form. */
+/** Profile (spec "Client dashboard"): the shared profile form with billing, and the data controls. */
 export function ProfileTab({ profile }: { profile: ProfileValues }) {
-  return <ProfileForm profile={profile} />
+  return (
+    <div className="space-y-6">
+      <ProfileForm profile={profile} billing />
+      <PrivacyControls marketingOptIn={profile.marketingOptIn ?? false} />
+    </div>
+  )
 }

@@ -144,6 +144,11 @@ export function ProjectsTab({ projects }: { projects: ProjectCard[] }) {
                     </Link>
                   </>
                 ) : null}
+                {project.canCancel ? (
+                  <Link to={`/projects/${project.id}/cancel`} className="btn-ghost btn-sm text-red-700" data-testid="cancel-project">
+                    Cancel project
+                  </Link>
+                ) : null}
               </div>
             </li>
           ))}
@@ -168,6 +173,11 @@ export function ProjectsTab({ projects }: { projects: ProjectCard[] }) {
               {viewed.canPay ? (
                 <Link to={`/checkout/${viewed.id}`} className="btn-primary btn-sm" onClick={() => rememberProject(PAYMENT_PROJECT_KEY, viewed)}>
                   Pay Now
+                </Link>
+              ) : null}
+              {viewed.canCancel ? (
+                <Link to={`/projects/${viewed.id}/cancel`} className="btn-ghost btn-sm text-red-700">
+                  Cancel project
                 </Link>
               ) : null}
             </>

@@ -4,6 +4,9 @@
  * the flight plan downloads, and 'Save Project Progress' or, once completed, the
  * completion panel. A URL state (`/dashboard?project=ID`, the job card's link).
  */
+import { FileGroups, type ListedFile } from '#app/components/files/file-groups.tsx'
+import { UploadWidget } from '#app/components/files/upload-widget.tsx'
+import { UPLOAD_CATEGORIES_BY_ROLE } from '#app/domain/files/rules.ts'
 import { formatRand } from '#app/domain/format/numbers.ts'
 import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
@@ -17,6 +20,7 @@ import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { ProgressForm } from './progress-form.tsx'
 import type { PilotJob } from './types.ts'
 
+const PILOT_CATEGORIES = UPLOAD_CATEGORIES_BY_ROLE.pilot
 const areaFormat = new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 0 })
 
 function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
@@ -37,11 +41,12 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   )
 }
 
-export function JobDialog({ job, closeTo, tileUrl, uploads }: { job: PilotJob; closeTo: string; tileUrl: string; uploads?: React.ReactNode }) {
+export function JobDialog({ job, closeTo, tileUrl, pilotId, files }: { job: PilotJob; closeTo: string; tileUrl: string; pilotId: number; files: ListedFile[] }) {
   const hydrated = useHydrated()
   const plan = job.flightPlan
   const areas = plan?.areas ?? []
   const action = `/dashboard?project=${job.id}`
+  const filesAction = `/pilot/projects/${job.id}/files`
   const mapsLink = job.latitude != null && job.longitude != null ? `https://www.google.com/maps/dir/?api=1&destination=${job.latitude},${job.longitude}` : null
   return (
     <UrlDialog title={job.name} description={<>Project #{job.id} · <StatusBadge status={job.status} /></>} closeTo={closeTo} size="lg" testId="job-dialog">
@@ -137,7 +142,19 @@ export function JobDialog({ job, closeTo, tileUrl, uploads }: { job: PilotJob; c
           </Section>
         </div>
 
-        {uploads}
+        <Section title="Flight media" testId="job-media">
+          {job.status === 'completed' ? null : (
+            <div className="mb-4 grid gap-4 md:grid-cols-2">
+              <UploadWidget projectId={job.id} category="raw_image" multiple action={filesAction} label="Upload photos" />
+              <UploadWidget projectId={job.id} category="raw_video" multiple action={filesAction} label="Upload videos" />
+            </div>
+          )}
+          <FileGroups
+            files={files}
+            deleteAction={filesAction}
+            canDelete={(f) => f.uploadedBy === pilotId && job.status !== 'completed' && (PILOT_CATEGORIES as readonly string[]).includes(f.fileCategory)}
+          />
+        </Section>
 
         {job.status === 'completed' ? (
           <Section title="Project completed" testId="completion-panel">

@@ -3,6 +3,7 @@
  * opening its job dialog by URL (`?project=ID`).
  */
 import { Link } from '@remix-run/react'
+import type { ListedFile } from '#app/components/files/file-groups.tsx'
 import { formatFlightHours } from '#app/domain/pilot/schemas.ts'
 import { formatDate } from '../client/project-details.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
@@ -15,7 +16,20 @@ function MediaFlag({ on, label }: { on: boolean; label: string }) {
   return <span className={on ? 'badge bg-emerald-100 text-emerald-800' : 'badge bg-ink-100 text-ink-500'}>{on ? `${label} uploaded` : `No ${label.toLowerCase()}`}</span>
 }
 
-export function PilotProjectsTab({ projects, openProjectId, tileUrl, uploadsFor }: { projects: PilotJob[]; openProjectId: number | null; tileUrl: string; uploadsFor?: (job: PilotJob) => React.ReactNode }) {
+export function PilotProjectsTab({
+  projects,
+  openProjectId,
+  tileUrl,
+  pilotId,
+  files,
+}: {
+  projects: PilotJob[]
+  openProjectId: number | null
+  tileUrl: string
+  pilotId: number
+  /** The open job's files. */
+  files: ListedFile[]
+}) {
   const open = projects.find((p) => p.id === openProjectId)
   return (
     <section className="space-y-4" aria-labelledby="pilot-projects-heading">
@@ -63,7 +77,7 @@ export function PilotProjectsTab({ projects, openProjectId, tileUrl, uploadsFor 
           ))}
         </ul>
       )}
-      {open ? <JobDialog job={open} closeTo={LIST_URL} tileUrl={tileUrl} uploads={uploadsFor?.(open)} /> : null}
+      {open ? <JobDialog job={open} closeTo={LIST_URL} tileUrl={tileUrl} pilotId={pilotId} files={files} /> : null}
     </section>
   )
 }

@@ -1,0 +1,144 @@
+/**
+ * Admin → Compliance (ADRs 112, 113): what expires within 30 days (operator documents and
+ * pilots' RPL/medical), the operator's SACAA documents, and refunds to confirm with the
+ * PayFast reference (which issues the credit note). Plain forms: work without JavaScript.
+ */
+import { Form } from '@remix-run/react'
+import { formatRand } from '#app/domain/format/numbers.ts'
+import { cn } from '#app/components/ui/cn.ts'
+import { OPERATOR_DOCUMENT_KINDS } from '#db/schema.ts'
+import { OPERATOR_DOCUMENT_LABELS } from '#app/domain/operator/schemas.ts'
+import { DataTable, SectionHeader, formatDate, td } from './ui.tsx'
+import type { TabData } from './types.ts'
+
+const STATE_STYLE: Record<string, string> = {
+  expired: 'bg-red-100 text-red-800',
+  missing: 'bg-amber-100 text-amber-900',
+  expiring: 'bg-amber-100 text-amber-900',
+}
+
+export function ComplianceTab({ data }: { data: TabData<'compliance'> }) {
+  return (
+    <div className="space-y-8">
+      <section className="card p-4 sm:p-6" aria-labelledby="expiring-heading">
+        <h2 id="expiring-heading" className="text-lg font-semibold text-ink-950">
+          Expired or expiring within 30 days
+        </h2>
+        {data.expiring.length === 0 ? (
+          <p className="mt-2 text-sm text-emerald-700">Every operator and pilot document is valid for at least 30 more days.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-ink-100" data-testid="expiring-list">
+            {data.expiring.map((item) => (
+              <li key={item.label} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                <a href={item.href} className="font-medium text-ink-900 hover:underline">
+                  {item.label}
+                </a>
+                <span className={cn('badge', STATE_STYLE[item.state])}>
+                  {item.state === 'missing'
+                    ? 'Not on record'
+                    : item.state === 'expired'
+                      ? `Expired ${formatDate(item.expiresAt)}`
+                      : `Expires ${formatDate(item.expiresAt)} (${item.daysLeft} days)`}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="operator-docs-heading">
+        <SectionHeader title="Operator documents (SACAA Part 101)" description="ROC and Ops Spec, third-party liability insurance (at least R500 000), and each aircraft's registration and RLA." />
+        <DataTable columns={['Document', 'Reference', 'Aircraft / note', 'Cover', 'Expires', '']} isEmpty={data.documents.length === 0} empty="No documents recorded yet." bodyTestId="operator-documents">
+          {data.documents.map((doc) => (
+            <tr key={doc.id}>
+              <td className={td}>{OPERATOR_DOCUMENT_LABELS[doc.kind]}</td>
+              <td className={cn(td, 'font-mono text-xs')}>{doc.reference}</td>
+              <td className={td}>{doc.subject ?? '—'}</td>
+              <td className={td}>{doc.coverAmount != null ? formatRand(doc.coverAmount) : '—'}</td>
+              <td className={td}>{formatDate(doc.expiresAt)}</td>
+              <td className={cn(td, 'text-right')}>
+                <Form method="post" action="/admin/operator-documents">
+                  <input type="hidden" name="intent" value="delete" />
+                  <input type="hidden" name="id" value={doc.id} />
+                  <button type="submit" className="btn-ghost btn-sm text-red-700">
+                    Remove
+                  </button>
+                </Form>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+        <Form method="post" action="/admin/operator-documents" className="grid gap-3 rounded-xl border border-ink-100 bg-ink-50/60 p-4 sm:grid-cols-3 lg:grid-cols-6" aria-label="Add an operator document">
+          <input type="hidden" name="intent" value="create" />
+          <label className="block text-sm">
+            <span className="label">Document</span>
+            <select name="kind" className="input" required>
+              {OPERATOR_DOCUMENT_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {OPERATOR_DOCUMENT_LABELS[k]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="block text-sm">
+            <span className="label">Reference / registration</span>
+            <input name="reference" className="input" required />
+          </label>
+          <label className="block text-sm">
+            <span className="label">Aircraft (for an RLA)</span>
+            <input name="subject" className="input" placeholder="ZT-…" />
+          </label>
+          <label className="block text-sm">
+            <span className="label">Cover in rand (insurance)</span>
+            <input name="coverRand" className="input" inputMode="decimal" />
+          </label>
+          <label className="block text-sm">
+            <span className="label">Expires</span>
+            <input name="expiresAt" type="date" className="input" required />
+          </label>
+          <div className="flex items-end">
+            <button type="submit" className="btn-primary w-full">
+              Add document
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="refunds-heading">
+        <SectionHeader
+          title="Refunds"
+          description="Refund the amount in the PayFast dashboard, then record its reference here: that issues the credit note."
+        />
+        <DataTable columns={['Project', 'Client', 'Tax invoice', 'Paid', 'Refund', 'Status', '']} isEmpty={data.refunds.length === 0} empty="No cancellations." bodyTestId="refunds">
+          {data.refunds.map((r) => (
+            <tr key={r.id}>
+              <td className={td}>{r.projectName}</td>
+              <td className={td}>{r.clientName}</td>
+              <td className={cn(td, 'font-mono text-xs')}>{r.taxInvoice ?? '—'}</td>
+              <td className={td}>{formatRand(r.paidAmount)}</td>
+              <td className={cn(td, 'font-semibold')}>{formatRand(r.refundAmount)}</td>
+              <td className={td}>{r.status === 'refunded' ? `Refunded ${formatDate(r.refundedAt)}` : 'To refund'}</td>
+              <td className={cn(td, 'text-right')}>
+                {r.status === 'refunded' ? (
+                  <a href={`/credit-notes/${r.id}/pdf`} className="btn-secondary btn-sm">
+                    Credit note {r.creditNote}
+                  </a>
+                ) : (
+                  <Form method="post" action={`/admin/refunds/${r.id}`} className="flex items-center justify-end gap-2">
+                    <label className="sr-only" htmlFor={`payfast-ref-${r.id}`}>
+                      PayFast refund reference
+                    </label>
+                    <input id={`payfast-ref-${r.id}`} name="payfastReference" className="input w-40" placeholder="PayFast reference" required />
+                    <button type="submit" className="btn-primary btn-sm">
+                      Confirm refund
+                    </button>
+                  </Form>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,51 @@
+/**
+ * The client's deliverables on a completed project: each processed file with its
+ * download, and the date until which they can be downloaded (one month after completion).
+ */
+import { formatDate } from '#app/components/dashboard/client/project-details.tsx'
+import { downloadHref, formatFileSize, type ListedFile } from './file-groups.tsx'
+
+export function DeliverablesPanel({
+  project,
+  files,
+}: {
+  project: { id: number; status: string; deliverablesUntil: string | null }
+  files: ListedFile[]
+}) {
+  if (project.status !== 'completed') return null
+  const deliverables = files.filter((f) => f.fileCategory === 'processed_deliverable')
+  const expired = project.deliverablesUntil ? new Date(project.deliverablesUntil).getTime() < Date.now() : false
+  return (
+    <section aria-labelledby={`deliverables-${project.id}`} className="mt-5 space-y-3 rounded-lg border border-emerald-200 bg-emerald-50/40 p-4" data-testid="deliverables-panel">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={`deliverables-${project.id}`} className="text-sm font-semibold uppercase tracking-wide text-ink-500">
+          Deliverables
+        </h3>
+        {project.deliverablesUntil ? (
+          <span className={expired ? 'badge bg-ink-100 text-ink-600' : 'badge bg-emerald-100 text-emerald-800'}>
+            {expired ? 'Expired' : `Available until ${formatDate(project.deliverablesUntil)}`}
+          </span>
+        ) : null}
+      </div>
+      {expired ? (
+        <p className="text-sm text-ink-600">The download period has ended. Please contact us if you need a copy.</p>
+      ) : deliverables.length ? (
+        <ul className="divide-y divide-emerald-100">
+          {deliverables.map((f) => (
+            <li key={f.id} className="flex items-center justify-between gap-3 py-2 text-sm">
+              <span className="min-w-0">
+                <span className="block truncate font-medium text-ink-900">{f.originalName}</span>
+                <span className="text-xs text-ink-500">{formatFileSize(f.fileSize)}</span>
+              </span>
+              <a className="btn-secondary btn-sm shrink-0" href={downloadHref(f)} download={f.originalName}>
+                Download
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-ink-600">Your processed files will appear here.</p>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,42 @@
+/** The planner's survey figures: what the grid drawn on the map costs in photos, time and batteries. */
+import { formatFlightTime, type SurveySettings } from '#app/domain/survey/project-plan.ts'
+import type { SurveyGrid } from './use-survey-grid.ts'
+
+const distance = new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 1 })
+
+export function SurveyGridFigures({ grid, settings }: { grid: SurveyGrid; settings: SurveySettings }) {
+  if (grid.error) return <p className="text-sm text-red-700">{grid.error}</p>
+  if (!grid.plan) return <p className="text-sm text-ink-500">Draw an area to see the flight grid.</p>
+  const plan = grid.plan
+  const rows: Array<[string, string, string]> = [
+    ['Flight lines', String(plan.lines.length), 'survey-lines'],
+    ['Photos', String(plan.photoCount), 'survey-photos'],
+    ['Flight time', formatFlightTime(plan.flightTimeS), 'survey-flight-time'],
+    ['Batteries', String(plan.batteries), 'survey-batteries'],
+    ['Flight path', `${distance.format(plan.pathLengthM / 1000)} km`, 'survey-path'],
+  ]
+  return (
+    <div data-testid="survey-grid" data-lines={plan.lines.length} data-photos={plan.photoCount}>
+      <p className="text-sm text-ink-600">
+        {settings.drone.name} · {plan.gsdCm} cm/px at {plan.altitudeM} m · {settings.frontOverlap}/{settings.sideOverlap} % overlap
+      </p>
+      <dl className="mt-2 space-y-1 text-sm">
+        {rows.map(([label, value, id]) => (
+          <div key={label} className="flex justify-between">
+            <dt className="text-ink-600">{label}</dt>
+            <dd className="tabular-nums text-ink-900" data-testid={id}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {plan.warnings.length ? (
+        <ul className="mt-2 space-y-1 text-xs font-medium text-amber-800">
+          {plan.warnings.map((w) => (
+            <li key={w}>⚠ {w}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,198 @@
+/**
+ * Online SQLite backups and restores (ADR 064). A backup is SQLite's own online backup
+ * (better-sqlite3's `db.backup()`) copied in one step, so it is a consistent snapshot of
+ * every transaction committed before it started, taken while the server keeps writing.
+ * The server takes one a day into DATA_DIR/backups and keeps the last seven; the
+ * `npm run backup` / `npm run restore -- FILE` commands use the same functions.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { getEnv } from '#app/domain/config/env.server.ts'
+
+export const BACKUPS_KEPT = 7
+export const BACKUP_INTERVAL_MS = 24 * 60 * 60 * 1000
+const BACKUP_NAME = /^kestrel-\d{8}T\d{6}(\d{3})?Z\.sqlite$/
+
+/** DATA_DIR/backups: where the daily backups go (and `npm run backup` by default). */
+export function backupsDir() {
+  return path.resolve(getEnv().DATA_DIR, 'backups')
+}
+
+/** kestrel-20261123T031500123Z.sqlite: sorts by time, safe on every file system. */
+export function backupFileName(now = new Date()) {
+  return `kestrel-${now.toISOString().replace(/[-:.]/g, '')}.sqlite`
+}
+
+/** The backups in a directory, newest first. */
+export function listBackups(dir = backupsDir()) {
+  if (!fs.existsSync(dir)) return []
+  return fs
+    .readdirSync(dir)
+    .filter((name) => BACKUP_NAME.test(name))
+    .sort()
+    .reverse()
+    .map((name) => path.join(dir, name))
+}
+
+export interface BackupResult {
+  path: string
+  bytes: number
+  pages: number
+}
+
+/**
+ * Copies the open database to `destination` (a file, or a directory that gets a
+ * time-stamped file). Written to a `.partial` file and renamed, so a backup file is
+ * always complete; checked with `PRAGMA quick_check` before the rename.
+ */
+export async function createBackup(source: Database.Database, destination = backupsDir(), now = new Date()): Promise<BackupResult> {
+  const target = isDirectoryTarget(destination) ? path.join(destination, backupFileName(now)) : path.resolve(destination)
+  fs.mkdirSync(path.dirname(target), { recursive: true })
+  const partial = `${target}.partial`
+  fs.rmSync(partial, { force: true })
+  try {
+    // All pages in one step: one read snapshot (WAL readers never block the writers), and
+    // no restart when another connection writes between steps.
+    const result = await source.backup(partial, { progress: () => 0x7fffffff })
+    assertHealthy(partial)
+    fs.renameSync(partial, target)
+    return { path: target, bytes: fs.statSync(target).size, pages: result.totalPages }
+  } catch (error) {
+    fs.rmSync(partial, { force: true })
+    throw error
+  }
+}
+
+function isDirectoryTarget(destination: string) {
+  if (fs.existsSync(destination)) return fs.statSync(destination).isDirectory()
+  return !/\.(sqlite3?|db)$/i.test(destination)
+}
+
+/** Throws unless the file is a readable, intact SQLite database. */
+export function assertHealthy(file: string) {
+  const db = new Database(file, { readonly: true, fileMustExist: true })
+  try {
+    const result = db.pragma('quick_check', { simple: true })
+    if (result !== 'ok') throw new Error(`${file} is damaged: ${String(result)}`)
+  } finally {
+    db.close()
+  }
+}
+
+/** Deletes all but the newest `keep` backups in `dir`; returns the deleted paths. */
+export function pruneBackups(dir = backupsDir(), keep = BACKUPS_KEPT) {
+  const old = listBackups(dir).slice(keep)
+  for (const file of old) fs.rmSync(file, { force: true })
+  return old
+}
+
+/** The daily job: a backup into `dir` when the newest one is a day old (or none), then pruning. */
+export async function backupIfDue(source: Database.Database, dir = backupsDir(), now = new Date()) {
+  const newest = listBackups(dir)[0]
+  if (newest && now.getTime() - fs.statSync(newest).mtimeMs < BACKUP_INTERVAL_MS) return null
+  const result = await createBackup(source, dir, now)
+  pruneBackups(dir)
+  return result
+}
+
+/**
+ * Checks every hour whether a daily backup is due (a server restarted every few hours
+ * still gets one a day). The timer never keeps the process alive; call the returned
+ * function on shutdown.
+ */
+export function startBackupSchedule(getSource: () => Database.Database, options: { dir?: string; checkEveryMs?: number; firstCheckMs?: number } = {}) {
+  const dir = options.dir ?? backupsDir()
+  let running = false
+  const check = async () => {
+    if (running) return
+    running = true
+    try {
+      const result = await backupIfDue(getSource(), dir)
+      if (result) console.log(`[backup] ${result.path} (${result.bytes} bytes)`)
+    } catch (error) {
+      console.error('[backup] the daily backup failed:', error)
+    } finally {
+      running = false
+    }
+  }
+  const first = setTimeout(check, options.firstCheckMs ?? 60_000)
+  const every = setInterval(check, options.checkEveryMs ?? 60 * 60 * 1000)
+  first.unref()
+  every.unref()
+  return () => {
+    clearTimeout(first)
+    clearInterval(every)
+  }
+}
+
+// ---------------------------------------------------------------------------------
+// The running-server marker and restore.
+// ---------------------------------------------------------------------------------
+
+/** `<database>.server.pid`: written by the server while it runs, so a restore can refuse. */
+export function serverPidFile(databasePath = getEnv().DATABASE_PATH) {
+  return `${path.resolve(databasePath)}.server.pid`
+}
+
+/** Marks the database as in use by this process; returns the function that clears the mark. */
+export function claimServerPidFile(databasePath = getEnv().DATABASE_PATH) {
+  const file = serverPidFile(databasePath)
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  fs.writeFileSync(file, String(process.pid))
+  return () => {
+    try {
+      if (fs.readFileSync(file, 'utf8').trim() === String(process.pid)) fs.rmSync(file, { force: true })
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/** The pid of a live server using this database, or null (no marker, or its process is gone). */
+export function runningServerPid(databasePath = getEnv().DATABASE_PATH): number | null {
+  let pid: number
+  try {
+    pid = Number(fs.readFileSync(serverPidFile(databasePath), 'utf8').trim())
+  } catch {
+    return null
+  }
+  if (!Number.isSafeInteger(pid) || pid <= 0) return null
+  try {
+    process.kill(pid, 0)
+    return pid
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else — still running.
+    return (error as NodeJS.ErrnoException).code === 'EPERM' ? pid : null
+  }
+}
+
+export class RestoreRefusedError extends Error {}
+
+/**
+ * Replaces the database with a backup, for a STOPPED instance: refuses while a server
+ * runs on it. The backup is checked first; the current database (with its WAL) is kept
+ * beside it as `<name>.before-restore-<time>` rather than deleted.
+ */
+export function restoreBackup(backupFile: string, databasePath = getEnv().DATABASE_PATH, now = new Date()) {
+  const source = path.resolve(backupFile)
+  if (!fs.existsSync(source)) throw new RestoreRefusedError(`No such backup: ${source}`)
+  const pid = runningServerPid(databasePath)
+  if (pid) throw new RestoreRefusedError(`The server (pid ${pid}) is running on ${databasePath}; stop it before restoring.`)
+  assertHealthy(source)
+
+  const target = path.resolve(databasePath)
+  fs.mkdirSync(path.dirname(target), { recursive: true })
+  const staging = `${target}.restoring`
+  fs.copyFileSync(source, staging)
+  let keptAs: string | null = null
+  if (fs.existsSync(target)) {
+    keptAs = `${target}.before-restore-${now.toISOString().replace(/[-:.]/g, '')}`
+    fs.renameSync(target, keptAs)
+    for (const suffix of ['-wal', '-shm']) {
+      if (fs.existsSync(target + suffix)) fs.renameSync(target + suffix, keptAs + suffix)
+    }
+  }
+  fs.renameSync(staging, target)
+  return { restored: target, from: source, previousKeptAs: keptAs }
+}

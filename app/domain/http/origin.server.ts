@@ -1,0 +1,41 @@
+/**
+ * The same-origin rule for writes (ADR 003, ADR 070). A browser says where a request
+ * comes from with `Origin` (and `Sec-Fetch-Site`); a write from another site is refused
+ * with 403. Our origin is the request's own (server.ts builds its URL from `Host`, or from
+ * `X-Forwarded-Host`/`-Proto` when `TRUST_PROXY` trusts a proxy) or `APP_URL`'s, so a
+ * proxy that rewrites `Host` does not lock real users out.
+ */
+import { json } from '@remix-run/node'
+import { appUrl } from '#app/domain/config/env.server.ts'
+
+export const CROSS_SITE_MESSAGE = 'Cross-site request refused'
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin
+  } catch {
+    return null
+  }
+}
+
+/** The origins a write may come from. */
+export function ownOrigins(request: Request): string[] {
+  return [originOf(request.url), originOf(appUrl())].filter((o): o is string => Boolean(o))
+}
+
+/** True when nothing in the request says it came from another site. */
+export function isSameOriginRequest(request: Request): boolean {
+  const origin = request.headers.get('Origin')
+  if (origin !== null) return ownOrigins(request).includes(origin)
+  const site = request.headers.get('Sec-Fetch-Site')
+  if (site !== null) return site === 'same-origin' || site === 'none'
+  // Neither header: not a browser-made cross-site request (scripts, old browsers; the
+  // session cookie is SameSite=Lax there).
+  return true
+}
+
+/** Throws a 403 `{ error }` answer for a write that another site made. */
+export function assertSameOrigin(request: Request) {
+  if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return
+  if (!isSameOriginRequest(request)) throw json({ error: CROSS_SITE_MESSAGE }, { status: 403 })
+}

@@ -1,0 +1,28 @@
+/**
+ * Jobs the server runs once a day (ADR 113): the SACAA document expiry mail. Timers are
+ * unref'd so they never keep the process alive; a failure is logged and retried the next day.
+ */
+import { sendExpiryDigest } from '#app/domain/operator/operator-documents.server.ts'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+const FIRST_RUN_DELAY_MS = 60 * 1000
+
+export async function runDailyJobs() {
+  try {
+    const digest = await sendExpiryDigest()
+    if (digest.count) console.log(`[daily] expiry mail: ${digest.count} item(s), sent=${digest.sent}`)
+  } catch (error) {
+    console.error('[daily] expiry mail failed', error)
+  }
+}
+
+export function startDailyJobs() {
+  const first = setTimeout(() => void runDailyJobs(), FIRST_RUN_DELAY_MS)
+  first.unref()
+  const every = setInterval(() => void runDailyJobs(), DAY_MS)
+  every.unref()
+  return () => {
+    clearTimeout(first)
+    clearInterval(every)
+  }
+}

@@ -1,0 +1,246 @@
+/**
+ * Cancelling a paid project and refunding it (ADR 112). The client cancels (the project
+ * becomes 'cancelled' and a refund is requested with the figures of `cancellation.ts`);
+ * the admin refunds in the PayFast dashboard and records its reference here, which issues
+ * the credit note with its own never-reused number (counter 'credit_note_number').
+ */
+import { and, desc, eq } from 'drizzle-orm'
+import { invoices, projects, refunds, users, type Invoice, type Project, type Refund, type User } from '#db/schema.ts'
+import { recordAudit } from '#app/domain/audit/audit.server.ts'
+import { appUrl, getCompanyInfo, getEnv } from '#app/domain/config/env.server.ts'
+import { getDb } from '#app/domain/db/db.server.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
+import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
+import { renderEmail } from '#app/domain/mail/templates.ts'
+import { saToday } from '#app/domain/operator/expiry.ts'
+import { formatRand } from '#app/domain/format/numbers.ts'
+import { cancellationFigures, type CancellationFigures } from './cancellation.ts'
+import { formatCreditNoteNumber, formatTaxInvoiceNumber } from './invoice-format.ts'
+import { nextCounterValue } from './notify.server.ts'
+import { renderTaxDocumentPdf, saDate, surveyDescription } from './tax-invoice-pdf.server.ts'
+import { billedPartyOf, supplierOf } from './billing.server.ts'
+
+export const CREDIT_NOTE_COUNTER = 'credit_note_number'
+
+function ownedPaidProject(clientId: number, projectId: number) {
+  const db = getDb()
+  const project = db.select().from(projects).where(eq(projects.id, projectId)).get()
+  if (!project || project.clientId !== clientId) throw new DomainError(404, 'Project not found')
+  const invoice = db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.projectId, projectId), eq(invoices.status, 'paid')))
+    .get()
+  return { project, invoice: invoice ?? null }
+}
+
+/** What cancelling now would refund (the confirmation page), or why it cannot be done. */
+export function previewCancellation(clientId: number, projectId: number, now = new Date()) {
+  const { project, invoice } = ownedPaidProject(clientId, projectId)
+  const figures = invoice
+    ? cancellationFigures(project, invoice, now, saToday(now))
+    : { refusal: project.status === 'cancelled' ? 'This project has already been cancelled.' : 'Only a paid project can be cancelled here.' }
+  return { project: { id: project.id, name: project.name, paidAt: project.paidAt?.toISOString() ?? null, status: project.status }, paidAmount: invoice?.amount ?? 0, figures }
+}
+
+/** The client cancels: project 'cancelled', refund requested; operations and the client are e-mailed. */
+export async function cancelPaidProject(clientId: number, projectId: number, now = new Date()) {
+  const db = getDb()
+  const { refund, project } = db.transaction((tx) => {
+    const project = tx.select().from(projects).where(eq(projects.id, projectId)).get()
+    if (!project || project.clientId !== clientId) throw new DomainError(404, 'Project not found')
+    const invoice = tx
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.projectId, projectId), eq(invoices.status, 'paid')))
+      .get()
+    const figures = invoice
+      ? cancellationFigures(project, invoice, now, saToday(now))
+      : { refusal: project.status === 'cancelled' ? 'This project has already been cancelled.' : 'Only a paid project can be cancelled here.' }
+    if ('refusal' in figures) throw new DomainError(409, figures.refusal)
+    const refund = tx
+      .insert(refunds)
+      .values({
+        projectId,
+        invoiceId: invoice!.id,
+        clientId,
+        paidAmount: invoice!.amount,
+        ...figures,
+        status: 'requested',
+        requestedAt: now,
+      })
+      .returning()
+      .get()
+    const updated = tx
+      .update(projects)
+      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+      .where(eq(projects.id, projectId))
+      .returning()
+      .get()!
+    recordAudit(
+      { actorId: clientId, action: 'project.cancel', entityType: 'project', entityId: projectId, before: { status: project.status }, after: { status: 'cancelled', refund: figures } },
+      tx,
+    )
+    return { refund, project: updated }
+  })
+  const client = db.select().from(users).where(eq(users.id, clientId)).get()
+  await Promise.all([
+    sendEmailSafely({
+      to: getEnv().OPERATOR_EMAIL,
+      subject: `Refund to make: ${project.name} (project #${project.id})`,
+      ...renderEmail({
+        heading: 'A client cancelled a paid project',
+        paragraphs: ['Refund the amount below in the PayFast dashboard, then record the PayFast reference under Admin → Compliance → Refunds. The credit note is issued then.'],
+        details: refundDetails(project, refund),
+        action: { label: 'Open refunds', url: `${appUrl()}/admin?tab=compliance` },
+      }),
+    }),
+    client
+      ? sendEmailSafely({
+          to: client.email,
+          subject: `Cancellation received: ${project.name}`,
+          ...renderEmail({
+            heading: 'Your project is cancelled',
+            paragraphs: [
+              `Hi ${client.firstName},`,
+              `We have cancelled ${project.name}. We refund ${formatRand(refund.refundAmount)} to the card or account you paid with within 30 days, and send you a credit note when we do.`,
+            ],
+            details: refundDetails(project, refund),
+          }),
+        })
+      : null,
+  ])
+  return { refund, project }
+}
+
+function refundDetails(project: Project, refund: Refund): Array<[string, string]> {
+  return [
+    ['Project', `${project.name} (#${project.id})`],
+    ['Paid', formatRand(refund.paidAmount)],
+    ['Cancellation charge', formatRand(refund.chargeAmount)],
+    ['Refund', formatRand(refund.refundAmount)],
+    ['Basis', refund.basis === 'cooling-off' ? 'Cooling-off period: full refund' : 'Cancellation charge of the terms'],
+  ]
+}
+
+/** The admin has refunded in the PayFast dashboard: record its reference and issue the credit note. */
+export async function confirmRefund(adminId: number, refundId: number, payfastReference: string, now = new Date()) {
+  const reference = payfastReference.trim()
+  if (!reference) {
+    throw new DomainError(400, 'Enter the PayFast reference of the refund', { fieldErrors: { payfastReference: ['Enter the PayFast reference of the refund'] } })
+  }
+  const db = getDb()
+  const refund = db.transaction((tx) => {
+    const before = tx.select().from(refunds).where(eq(refunds.id, refundId)).get()
+    if (!before) throw new DomainError(404, 'Refund not found')
+    if (before.status !== 'requested') throw new DomainError(409, 'This refund has already been confirmed.')
+    const creditNoteNumber = nextCounterValue(tx, CREDIT_NOTE_COUNTER)
+    const after = tx
+      .update(refunds)
+      .set({ status: 'refunded', payfastRefundReference: reference.slice(0, 100), creditNoteNumber, refundedAt: now, confirmedBy: adminId })
+      .where(eq(refunds.id, refundId))
+      .returning()
+      .get()!
+    recordAudit({ actorId: adminId, action: 'refund.confirm', entityType: 'refund', entityId: refundId, before: { status: before.status }, after }, tx)
+    return after
+  })
+  const client = db.select().from(users).where(eq(users.id, refund.clientId)).get()
+  if (client && !client.anonymisedAt) {
+    await sendEmailSafely({
+      to: client.email,
+      subject: `Refund paid: credit note ${formatCreditNoteNumber(refund.creditNoteNumber!)}`,
+      ...renderEmail({
+        heading: 'Your refund is on its way',
+        paragraphs: [`Hi ${client.firstName},`, `We have refunded ${formatRand(refund.refundAmount)} through PayFast. Your credit note is in your dashboard.`],
+        details: [
+          ['Credit note', formatCreditNoteNumber(refund.creditNoteNumber!)],
+          ['PayFast reference', reference],
+        ],
+        action: { label: 'Download credit note', url: `${appUrl()}/credit-notes/${refund.id}/pdf` },
+      }),
+    })
+  }
+  return refund
+}
+
+export function listRefundsForAdmin() {
+  return getDb()
+    .select({ refund: refunds, projectName: projects.name, invoiceNumber: invoices.taxInvoiceNumber, clientFirst: users.firstName, clientLast: users.lastName })
+    .from(refunds)
+    .innerJoin(projects, eq(projects.id, refunds.projectId))
+    .innerJoin(invoices, eq(invoices.id, refunds.invoiceId))
+    .innerJoin(users, eq(users.id, refunds.clientId))
+    .orderBy(desc(refunds.requestedAt))
+    .all()
+    .map((r) => ({
+      ...r.refund,
+      requestedAt: r.refund.requestedAt.toISOString(),
+      refundedAt: r.refund.refundedAt?.toISOString() ?? null,
+      projectName: r.projectName,
+      clientName: `${r.clientFirst} ${r.clientLast}`,
+      taxInvoice: r.invoiceNumber == null ? null : formatTaxInvoiceNumber(r.invoiceNumber),
+      creditNote: r.refund.creditNoteNumber == null ? null : formatCreditNoteNumber(r.refund.creditNoteNumber),
+    }))
+}
+export type AdminRefundRow = ReturnType<typeof listRefundsForAdmin>[number]
+
+/** The client's refunds, for their invoices tab. */
+export function listClientRefunds(clientId: number) {
+  return getDb()
+    .select()
+    .from(refunds)
+    .where(eq(refunds.clientId, clientId))
+    .orderBy(desc(refunds.requestedAt))
+    .all()
+    .map((r) => ({
+      id: r.id,
+      projectId: r.projectId,
+      invoiceId: r.invoiceId,
+      status: r.status,
+      refundAmount: r.refundAmount,
+      creditNote: r.creditNoteNumber == null ? null : formatCreditNoteNumber(r.creditNoteNumber),
+    }))
+}
+
+/** A confirmed refund for its client or an admin, for the credit note PDF. */
+export function getCreditNoteSource(user: Pick<User, 'id' | 'role'>, refundId: number) {
+  const row = getDb()
+    .select({ refund: refunds, invoice: invoices, project: projects, client: users })
+    .from(refunds)
+    .innerJoin(invoices, eq(invoices.id, refunds.invoiceId))
+    .innerJoin(projects, eq(projects.id, refunds.projectId))
+    .innerJoin(users, eq(users.id, refunds.clientId))
+    .where(eq(refunds.id, refundId))
+    .get()
+  if (!row || (user.role !== 'admin' && row.refund.clientId !== user.id)) return { status: 'not-found' as const }
+  if (row.refund.status !== 'refunded' || row.refund.creditNoteNumber == null) return { status: 'not-issued' as const }
+  return { status: 'ok' as const, ...row }
+}
+
+/** The credit note: same layout as the tax invoice, referencing it, with the refunded amounts. */
+export function renderCreditNotePdf({ refund, invoice, project, client }: { refund: Refund; invoice: Invoice; project: Project; client: User }) {
+  const number = formatCreditNoteNumber(refund.creditNoteNumber!)
+  const taxInvoice = formatTaxInvoiceNumber(invoice.taxInvoiceNumber ?? 0)
+  const issuedAt = refund.refundedAt ?? new Date()
+  const reason = refund.basis === 'cooling-off' ? 'cancelled within the cooling-off period (full refund)' : 'cancelled; refund less the cancellation charge of the terms'
+  return renderTaxDocumentPdf({
+    title: 'Credit Note',
+    number,
+    issuedAt,
+    subject: `Credit note for tax invoice ${taxInvoice}`,
+    supplier: supplierOf(invoice, getCompanyInfo()),
+    facts: [
+      ['Credit note number', number],
+      ['Issue date', saDate(issuedAt)],
+      ['Tax invoice', taxInvoice],
+      ['Tax invoice date', invoice.paidAt ? saDate(invoice.paidAt) : '-'],
+      ['PayFast refund', refund.payfastRefundReference ?? '-'],
+    ],
+    billTo: billedPartyOf(invoice, client),
+    description: `${surveyDescription(project, 'Credit: aerial drone survey and mapping')}\nProject ${reason}.${refund.chargeAmount ? ` Cancellation charge kept: ${formatRand(refund.chargeAmount)} incl. VAT.` : ''}`,
+    amounts: { subtotal: refund.refundSubtotal, vat: refund.refundVat, total: refund.refundAmount },
+    note: `Refunded on ${saDate(issuedAt)} via PayFast (reference ${refund.payfastRefundReference ?? '-'}). Credits tax invoice ${taxInvoice}.`,
+  })
+}
+
+export type { CancellationFigures }

@@ -1,0 +1,107 @@
+/**
+ * Planning a project's survey (ADR 082): when the quote is generated the plan is made
+ * from the project type's target GSD and the default drone, and stored with the project;
+ * the admin and the assigned pilot can adjust drone, GSD, overlaps and angle later.
+ */
+import { eq } from 'drizzle-orm'
+import { projects, type Project, type User } from '#db/schema.ts'
+import { recordAudit } from '#app/domain/audit/audit.server.ts'
+import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import type { SurveyArea } from '#app/domain/geometry/areas.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
+import { parseFlightPlan } from '#app/domain/projects/flight-plan.ts'
+import { defaultDroneProfile } from './drone-profiles.server.ts'
+import { planSurvey, type SurveyDrone, type SurveyPlanResult } from './plan.ts'
+import { defaultSettings, readSurveyPlan, summaryOf, type AdjustSurveyInput, type StoredSurveyPlan, type SurveySettings } from './project-plan.ts'
+import { REFERENCE_DRONES } from './reference-drones.ts'
+import { activeDrone, airspaceZoneNames } from './survey.server.ts'
+
+export const PROJECT_NOT_FOUND = 'Project not found'
+export const NO_AREAS_YET = 'This project has no survey areas yet'
+
+/** The default drone: the default active profile, else the first reference drone's figures. */
+function defaultDrone(db: DbOrTx): { id: number | null; drone: SurveyDrone & { name: string } } {
+  const profile = defaultDroneProfile(db)
+  if (profile) {
+    const { id, isActive: _a, createdAt: _c, updatedAt: _u, ...drone } = profile
+    return { id, drone }
+  }
+  const { isActive: _a, ...drone } = REFERENCE_DRONES[2]!
+  return { id: null, drone }
+}
+
+export function planWithSettings(areas: SurveyArea[], settings: SurveySettings, db: DbOrTx = getDb()): SurveyPlanResult {
+  return planSurvey({
+    areas,
+    drone: settings.drone,
+    gsdCm: settings.gsdCm,
+    frontOverlap: settings.frontOverlap,
+    sideOverlap: settings.sideOverlap,
+    angleDeg: settings.angleDeg ?? undefined,
+    airspaceZones: airspaceZoneNames(areas, db),
+  })
+}
+
+function stored(areas: SurveyArea[], settings: SurveySettings, db: DbOrTx): StoredSurveyPlan {
+  return { settings, summary: summaryOf(planWithSettings(areas, settings, db)), plannedAt: new Date().toISOString() }
+}
+
+/** What the planner's live grid uses for a project: the same settings Generate Quote will store. */
+export function plannerSurveySettings(projectType: string, db: DbOrTx = getDb()): SurveySettings {
+  return defaultSettings(projectType, defaultDrone(db))
+}
+
+/** The plan made when the quote is generated (project type → GSD, default drone). */
+export function initialSurveyPlan(projectType: string, areas: SurveyArea[], db: DbOrTx = getDb()): StoredSurveyPlan {
+  return stored(areas, defaultSettings(projectType, defaultDrone(db)), db)
+}
+
+/** The areas of a project's stored flight plan. */
+export function projectAreas(project: Pick<Project, 'polygonGeoJson'>): SurveyArea[] {
+  const plan = parseFlightPlan(project.polygonGeoJson)
+  return plan ? plan.areas.map((a) => ({ coordinates: a.points.map((p) => ({ latitude: p.latitude, longitude: p.longitude })) })) : []
+}
+
+/** Who may see a project's mission: the admin, the assigned pilot, the owning client (404 for anyone else). */
+export function projectForSurvey(user: Pick<User, 'id' | 'role'>, projectId: number, db: DbOrTx = getDb()) {
+  const project = db.select().from(projects).where(eq(projects.id, projectId)).get()
+  const allowed =
+    project && (user.role === 'admin' || (user.role === 'pilot' && project.pilotId === user.id) || (user.role === 'client' && project.clientId === user.id))
+  if (!project || !allowed) throw new DomainError(404, PROJECT_NOT_FOUND)
+  return project
+}
+
+export function canAdjustSurvey(user: Pick<User, 'id' | 'role'>, project: Pick<Project, 'pilotId'>) {
+  return user.role === 'admin' || (user.role === 'pilot' && project.pilotId === user.id)
+}
+
+/** The stored plan of a project, made now (not stored) for projects quoted before plans existed. */
+export function surveyPlanOf(project: Project, db: DbOrTx = getDb()): StoredSurveyPlan | null {
+  const saved = readSurveyPlan(project.surveyPlan)
+  if (saved) return saved
+  const areas = projectAreas(project)
+  return areas.length ? initialSurveyPlan(project.projectType, areas, db) : null
+}
+
+/** The admin's or the assigned pilot's adjustment: recomputed from the project's areas, stored, audited. */
+export function adjustSurveyPlan(user: Pick<User, 'id' | 'role'>, projectId: number, input: AdjustSurveyInput, db = getDb()): StoredSurveyPlan {
+  const project = projectForSurvey(user, projectId, db)
+  if (!canAdjustSurvey(user, project)) throw new DomainError(404, PROJECT_NOT_FOUND)
+  const areas = projectAreas(project)
+  if (!areas.length) throw new DomainError(409, NO_AREAS_YET)
+  const drone = activeDrone(input.droneProfileId, db)
+  const settings: SurveySettings = {
+    droneProfileId: input.droneProfileId,
+    drone: { ...drone, name: drone.name ?? 'Drone' },
+    gsdCm: input.gsdCm,
+    frontOverlap: input.frontOverlap,
+    sideOverlap: input.sideOverlap,
+    angleDeg: input.angleDeg ?? null,
+  }
+  const plan = stored(areas, settings, db)
+  db.transaction((tx) => {
+    tx.update(projects).set({ surveyPlan: JSON.stringify(plan), updatedAt: new Date() }).where(eq(projects.id, projectId)).run()
+    recordAudit({ actorId: user.id, action: 'project.survey_plan', entityType: 'project', entityId: projectId, before: readSurveyPlan(project.surveyPlan)?.settings ?? null, after: settings }, tx)
+  })
+  return plan
+}

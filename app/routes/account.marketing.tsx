@@ -1,0 +1,21 @@
+/** `POST /account/marketing` — the Profile tab's marketing e-mail consent (ADR 110). */
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { redirect } from '@remix-run/node'
+import { requireUser } from '#app/domain/auth/guards.server.ts'
+import { redirectWithToast } from '#app/domain/http/toast.server.ts'
+import { setMarketingConsent } from '#app/domain/privacy/marketing.server.ts'
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request)
+  const form = await request.formData()
+  const optIn = form.get('marketingOptIn') === 'on'
+  setMarketingConsent(user.id, optIn)
+  return redirectWithToast('/dashboard?tab=profile', {
+    title: 'Preference saved',
+    description: optIn ? 'We may send you news and offers by e-mail.' : 'We will not send you marketing e-mail.',
+  })
+}
+
+export function loader() {
+  return redirect('/dashboard?tab=profile')
+}

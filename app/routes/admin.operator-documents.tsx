@@ -1,0 +1,36 @@
+/** `POST /admin/operator-documents` — the Compliance tab's add and remove forms (ADR 113). */
+import { parseWithZod } from '@conform-to/zod'
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { redirect } from '@remix-run/node'
+import { requireRole } from '#app/domain/auth/guards.server.ts'
+import { isDomainError } from '#app/domain/http/domain-error.ts'
+import { redirectWithToast } from '#app/domain/http/toast.server.ts'
+import { createOperatorDocument, deleteOperatorDocument } from '#app/domain/operator/operator-documents.server.ts'
+import { OperatorDocumentSchema } from '#app/domain/operator/schemas.ts'
+
+const BACK = '/admin?tab=compliance'
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireRole(request, 'admin')
+  const form = await request.formData()
+  if (form.get('intent') === 'delete') {
+    try {
+      deleteOperatorDocument(admin.id, Number(form.get('id')))
+    } catch (error) {
+      if (!isDomainError(error)) throw error
+      return redirectWithToast(BACK, { type: 'error', title: 'Not removed', description: error.message })
+    }
+    return redirectWithToast(BACK, { title: 'Document removed' })
+  }
+  const submission = parseWithZod(form, { schema: OperatorDocumentSchema })
+  if (submission.status !== 'success') {
+    const first = Object.values(submission.error ?? {})[0]?.[0] ?? 'Check the document details'
+    return redirectWithToast(BACK, { type: 'error', title: 'Document not added', description: first })
+  }
+  createOperatorDocument(admin.id, submission.value)
+  return redirectWithToast(BACK, { title: 'Document added' })
+}
+
+export function loader() {
+  return redirect(BACK)
+}

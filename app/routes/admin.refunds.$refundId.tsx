@@ -1,0 +1,26 @@
+/** `POST /admin/refunds/$refundId` — the admin records the PayFast refund; the credit note is issued (ADR 112). */
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { redirect } from '@remix-run/node'
+import { requireRole } from '#app/domain/auth/guards.server.ts'
+import { isDomainError } from '#app/domain/http/domain-error.ts'
+import { redirectWithToast } from '#app/domain/http/toast.server.ts'
+import { formatCreditNoteNumber } from '#app/domain/payments/invoice-format.ts'
+import { confirmRefund } from '#app/domain/payments/refunds.server.ts'
+
+const BACK = '/admin?tab=compliance'
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireRole(request, 'admin')
+  const form = await request.formData()
+  try {
+    const refund = await confirmRefund(admin.id, Number(params.refundId), String(form.get('payfastReference') ?? ''))
+    return redirectWithToast(BACK, { title: 'Refund recorded', description: `Credit note ${formatCreditNoteNumber(refund.creditNoteNumber!)} issued.` })
+  } catch (error) {
+    if (!isDomainError(error)) throw error
+    return redirectWithToast(BACK, { type: 'error', title: 'Refund not recorded', description: error.message })
+  }
+}
+
+export function loader() {
+  return redirect(BACK)
+}

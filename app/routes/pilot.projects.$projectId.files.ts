@@ -1,0 +1,32 @@
+/**
+ * The pilot's file forms without JavaScript (action only): a multipart upload of flight
+ * media to an assigned project, or `intent=delete-file` for one of their uploads. Both
+ * redirect back to the job (`/dashboard?project=ID`) with the spec's toast. With
+ * JavaScript the upload widget uses tus instead.
+ */
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { redirect } from '@remix-run/node'
+import { requireRole } from '#app/domain/auth/guards.server.ts'
+import { isMultipart } from '#app/domain/files/multipart.server.ts'
+import { isDomainError } from '#app/domain/http/domain-error.ts'
+import { requireAssignedProject } from '#app/domain/pilot/pilot-projects.server.ts'
+import { deleteFromForm, uploadFromForm } from '#app/domain/projects/project-file-forms.server.ts'
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const pilot = await requireRole(request, 'pilot')
+  const projectId = Number(params.projectId)
+  try {
+    requireAssignedProject(pilot.id, projectId)
+  } catch (error) {
+    if (isDomainError(error)) throw new Response('Project not found', { status: 404 })
+    throw error
+  }
+  const back = `/dashboard?project=${projectId}`
+  if (isMultipart(request)) return uploadFromForm(request, pilot, back, 'raw_image')
+  const formData = await readFormBody(request)
+  if (formData.get('intent') === 'delete-file') return deleteFromForm(pilot, formData, back)
+  return redirect(back)
+}
+
+export const loader = ({ params }: ActionFunctionArgs) => redirect(`/dashboard?project=${Number(params.projectId) || ''}`)

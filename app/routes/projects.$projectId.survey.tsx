@@ -1,0 +1,187 @@
+/**
+ * /projects/$projectId/survey — a project's survey mission (ADR 082): the final numbers
+ * for the owning client; for the admin and the assigned pilot also the form that adjusts
+ * drone, GSD, overlaps and angle, and the mission files. Anyone else: 404.
+ */
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
+import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Field, SelectField } from '#app/components/forms.tsx'
+import { AppShell } from '#app/components/layout/app-shell.tsx'
+import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { requireUser } from '#app/domain/auth/guards.server.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
+import { redirectWithToast } from '#app/domain/http/toast.server.ts'
+import { CLIENT_EXPORT_FORMATS, EXPORT_FORMATS } from '#app/domain/survey/export-formats.server.ts'
+import { listDroneProfiles } from '#app/domain/survey/drone-profiles.server.ts'
+import { AdjustSurveySchema, formatFlightTime } from '#app/domain/survey/project-plan.ts'
+import { adjustSurveyPlan, canAdjustSurvey, projectForSurvey, surveyPlanOf } from '#app/domain/survey/project-plan.server.ts'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.project.name} · Survey mission · Kestrel` : 'Survey mission · Kestrel' }]
+
+const FORMAT_LABELS: Record<string, string> = {
+  plan: 'QGroundControl (.plan)',
+  kmz: 'DJI Pilot 2 (.kmz)',
+  kml: 'KML',
+  geojson: 'GeoJSON',
+  'litchi.csv': 'Litchi (.csv)',
+}
+
+function projectOf(user: Parameters<typeof projectForSurvey>[0], param: string | undefined) {
+  const id = Number(param)
+  try {
+    if (!Number.isInteger(id) || id <= 0) throw new DomainError(404, 'Project not found')
+    return projectForSurvey(user, id)
+  } catch (error) {
+    if (error instanceof DomainError) throw new Response(error.message, { status: 404 })
+    throw error
+  }
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  const project = projectOf(user, params.projectId)
+  const plan = surveyPlanOf(project)
+  const canAdjust = canAdjustSurvey(user, project)
+  return json({
+    project: { id: project.id, name: project.name, projectType: project.projectType },
+    plan,
+    canAdjust,
+    drones: canAdjust ? listDroneProfiles({ activeOnly: true }).map((d) => ({ value: String(d.id), label: d.name })) : [],
+    exports: (user.role === 'client' ? CLIENT_EXPORT_FORMATS : EXPORT_FORMATS).map((f) => ({ format: f, label: FORMAT_LABELS[f]! })),
+  })
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request)
+  const project = projectOf(user, params.projectId)
+  if (!canAdjustSurvey(user, project)) throw new Response('Project not found', { status: 404 })
+  const submission = parseWithZod(await readFormBody(request), { schema: AdjustSurveySchema })
+  if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
+  try {
+    const plan = adjustSurveyPlan(user, project.id, submission.value)
+    return redirectWithToast(`/projects/${project.id}/survey`, {
+      title: 'Survey plan updated',
+      description: `${plan.summary.photoCount} photos, ${formatFlightTime(plan.summary.flightTimeS)} of flight.`,
+    })
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error
+    return json({ result: submission.reply({ formErrors: error.fieldErrors ? undefined : [error.message], fieldErrors: error.fieldErrors }) }, { status: error.status })
+  }
+}
+
+export default function SurveyMissionPage() {
+  const { project, plan, canAdjust, drones, exports } = useLoaderData<typeof loader>()
+  return (
+    <AppShell>
+      <main className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:px-6">
+        <div>
+          <Link to="/dashboard" className="text-sm text-ink-600 hover:underline">
+            ← Dashboard
+          </Link>
+          <h1 className="mt-2 text-2xl font-bold text-ink-950">Survey mission</h1>
+          <p className="text-ink-600">{project.name}</p>
+        </div>
+        {plan ? (
+          <>
+            <section className="card p-4 sm:p-6">
+              <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-ink-500">Mission figures</h2>
+              <table className="w-full text-sm" data-testid="survey-figures">
+                <tbody className="divide-y divide-ink-100">
+                  {[
+                    ['Drone', plan.settings.drone.name],
+                    ['Ground resolution', `${plan.summary.gsdCm} cm/px`],
+                    ['Flight altitude', `${plan.summary.altitudeM} m AGL`],
+                    ['Overlap (front / side)', `${plan.settings.frontOverlap} % / ${plan.settings.sideOverlap} %`],
+                    ['Grid angle', plan.settings.angleDeg === null ? 'Along each area’s longest side' : `${plan.settings.angleDeg}°`],
+                    ['Flight lines', String(plan.summary.lineCount)],
+                    ['Photos', String(plan.summary.photoCount)],
+                    ['Flight path', `${(plan.summary.pathLengthM / 1000).toFixed(1)} km`],
+                    ['Flight time', formatFlightTime(plan.summary.flightTimeS)],
+                    ['Batteries', String(plan.summary.batteries)],
+                  ].map(([label, value]) => (
+                    <tr key={label}>
+                      <th scope="row" className="py-2 pr-3 text-left font-normal text-ink-600">
+                        {label}
+                      </th>
+                      <td className="py-2 text-right font-semibold tabular-nums text-ink-900">{value}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {plan.summary.warnings.length ? (
+                <ul className="mt-3 space-y-1 text-sm text-amber-800">
+                  {plan.summary.warnings.map((w) => (
+                    <li key={w}>⚠ {w}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </section>
+            <section className="card p-4 sm:p-6">
+              <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-ink-500">Mission files</h2>
+              <ul className="flex flex-wrap gap-2">
+                {exports.map((e) => (
+                  <li key={e.format}>
+                    <a href={`/api/projects/${project.id}/export/${e.format}`} className="btn-secondary btn-sm" download>
+                      {e.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+            {canAdjust ? <AdjustForm plan={plan} drones={drones} /> : null}
+          </>
+        ) : (
+          <Alert tone="info">This project has no survey areas yet.</Alert>
+        )}
+      </main>
+    </AppShell>
+  )
+}
+
+function AdjustForm({ plan, drones }: { plan: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>['plan']>; drones: Array<{ value: string; label: string }> }) {
+  const actionData = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: 'survey-adjust',
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AdjustSurveySchema }),
+    shouldValidate: 'onBlur',
+    defaultValue: {
+      droneProfileId: plan.settings.droneProfileId ? String(plan.settings.droneProfileId) : '',
+      gsdCm: String(plan.settings.gsdCm),
+      frontOverlap: String(plan.settings.frontOverlap),
+      sideOverlap: String(plan.settings.sideOverlap),
+      angleDeg: plan.settings.angleDeg === null ? '' : String(plan.settings.angleDeg),
+    },
+  })
+  return (
+    <section className="card p-4 sm:p-6">
+      <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-ink-500">Adjust the plan</h2>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        {form.errors?.length ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+        <SelectField label="Drone" errors={fields.droneProfileId.errors} selectProps={getSelectProps(fields.droneProfileId)} options={drones} placeholder="Choose a drone" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Ground resolution (cm/px)" errors={fields.gsdCm.errors} inputProps={{ ...getInputProps(fields.gsdCm, { type: 'number' }), step: 'any', inputMode: 'decimal' }} />
+          <Field label="Grid angle (°, blank: longest side)" errors={fields.angleDeg.errors} inputProps={{ ...getInputProps(fields.angleDeg, { type: 'number' }), step: 'any', inputMode: 'decimal' }} />
+          <Field label="Front overlap (%)" errors={fields.frontOverlap.errors} inputProps={{ ...getInputProps(fields.frontOverlap, { type: 'number' }), step: 'any', inputMode: 'decimal' }} />
+          <Field label="Side overlap (%)" errors={fields.sideOverlap.errors} inputProps={{ ...getInputProps(fields.sideOverlap, { type: 'number' }), step: 'any', inputMode: 'decimal' }} />
+        </div>
+        <div className="flex justify-end">
+          <StatusButton pending={navigation.state === 'submitting'} pendingLabel="Saving…">
+            Save Plan
+          </StatusButton>
+        </div>
+      </Form>
+    </section>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}
