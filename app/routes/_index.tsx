@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
 import { json } from '@remix-run/node'
 import { useEffect } from 'react'
 import { ContactSection, type ContactActionData } from '#app/components/landing/contact-section.tsx'
@@ -13,6 +14,7 @@ import { CONTACT_FAILED_TOAST, CONTACT_SENT_TOAST, ContactSchema } from '#app/do
 import { clientIpOf } from '#app/domain/http/context.ts'
 import { checkHoneypot } from '#app/domain/http/honeypot.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
+import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
 import { useRootData } from '#app/root.tsx'
 
 export const meta: MetaFunction = () => [
@@ -62,7 +64,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return answer(CONTACT_SENT_TOAST, 200)
 }
 
+/** The settings the hero's sample quote shows (VAT rate, local travel fee). */
+export async function loader() {
+  const { vatRate, localTravelFee } = getPricingSettings()
+  return json({ pricing: { vatRate, localTravelFee } })
+}
+
 export default function Landing() {
+  const { pricing } = useLoaderData<typeof loader>()
   const root = useRootData()
   const signedIn = Boolean(root?.user)
 
@@ -77,7 +86,7 @@ export default function Landing() {
     <div className="bg-white">
       <SiteHeader signedIn={signedIn} overlay />
       <main>
-        <Hero signedIn={signedIn} />
+        <Hero signedIn={signedIn} pricing={pricing} />
         <AboutSection />
         <ServicesSection />
         <StepsSection signedIn={signedIn} />

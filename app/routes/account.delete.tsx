@@ -11,7 +11,7 @@ import { PasswordField } from '#app/components/forms.tsx'
 import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
-import { useIsSubmitting } from '#app/components/ui/use-is-submitting.ts'
+import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { ACCOUNT_DELETED_TOAST, deleteAccount } from '#app/domain/account/account.server.ts'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { destroySessionCookie } from '#app/domain/auth/session.server.ts'
@@ -41,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function DeleteAccountPage() {
   const actionData = useActionData<typeof action>()
-  const pending = useIsSubmitting('/account/delete')
+  const pending = useIsPending({ formAction: '/account/delete' })
   return (
     <AuthLayout>
       <div className="card p-6 sm:p-8">

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, useLoaderData, useNavigation } from '@remix-run/react'
-import { AdminDialog, DialogActions } from '#app/components/dashboard/admin/ui.tsx'
-import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { useLoaderData } from '@remix-run/react'
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { deleteDroneProfile } from '#app/domain/survey/drone-profiles.server.ts'
@@ -25,20 +24,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function DeleteDroneDialog() {
   const { drone } = useLoaderData<typeof loader>()
-  const navigation = useNavigation()
   return (
-    <AdminDialog title="Delete drone profile?" closeTo={CLOSE}>
-      <p className="text-sm text-ink-700">
+    <ConfirmDialog title="Delete drone profile?" closeTo={CLOSE} confirmLabel="Delete Drone" pendingLabel="Deleting…">
+      <p>
         Delete <strong>{drone.name}</strong>? New survey plans can no longer use it; plans already stored keep their figures. To keep it but hide it from planners, deactivate it instead.
       </p>
-      <Form method="post">
-        <DialogActions closeTo={CLOSE}>
-          <StatusButton pending={navigation.state === 'submitting'} pendingLabel="Deleting…" className="btn-danger">
-            Delete Drone
-          </StatusButton>
-        </DialogActions>
-      </Form>
-    </AdminDialog>
+    </ConfirmDialog>
   )
 }
 

@@ -1,3 +1,4 @@
+import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
 import { pageParam } from '#app/domain/http/query.ts'
 import { assertSameOrigin } from '#app/domain/http/origin.server.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
@@ -6,7 +7,7 @@ import { getFormProps, getSelectProps, getTextareaProps, useForm } from '@confor
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { FileGroups } from '#app/components/files/file-groups.tsx'
 import { UploadWidget } from '#app/components/files/upload-widget.tsx'
 import { isMultipart } from '#app/domain/files/multipart.server.ts'
@@ -27,6 +28,7 @@ import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { FLIGHT_PLAN_UNPARSEABLE } from '#app/domain/projects/flight-plan-summary.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { getProjectForAdmin, InvalidPilotError, saveProjectChanges } from '#app/domain/projects/admin-projects.server.ts'
+import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 
 function closeUrl(url: URL) {
   const keep = projectListQuery({ q: url.searchParams.get('q') ?? '', status: url.searchParams.get('status') ?? '', page: pageParam(url.searchParams.get('page')) })
@@ -103,7 +105,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export default function ProjectDialog() {
   const { project, client, pilot, files, flightPlan, pilots, closeTo } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const navigation = useNavigation()
+  const submitting = useIsPending({ state: 'submitting' })
   const editableStatus = (ADMIN_STATUSES as readonly string[]).includes(project.status) ? project.status : 'pending'
   const [form, fields] = useForm({
     id: `project-form-${project.id}`,
@@ -125,7 +127,7 @@ export default function ProjectDialog() {
             <Row label="Client">{client ? `${client.name}${client.companyName ? ` (${client.companyName})` : ''}` : '—'}</Row>
             <Row label="E-mail">{client?.email ?? '—'}</Row>
             <Row label="Site">{project.location ?? '—'}</Row>
-            <Row label="Type">{project.projectType}</Row>
+            <Row label="Type">{projectTypeLabel(project.projectType)}</Row>
             <Row label="Deadline">{project.deadline ?? '—'}</Row>
             <Row label="Created">{formatDate(project.createdAt)}</Row>
             <Row label="Payment"><YesNoBadge yes={project.isPaid} yesLabel="Paid" noLabel="Pending" /></Row>
@@ -177,7 +179,7 @@ export default function ProjectDialog() {
                 <p className="text-xs text-ink-600">
                   {a.areaSqm ? formatSquareMetres(a.areaSqm) : 'size not given'} · {a.points} points
                   {a.flightPattern ? ` · ${a.flightPattern}` : ''}
-                  {a.returnToBase ? ` · return to ${a.returnToBase}` : ''}
+                  {a.returnToBase ? ` · ${a.returnToBase}` : ''}
                 </p>
               </li>
             ))}
@@ -229,7 +231,7 @@ export default function ProjectDialog() {
         />
         {project.statusMessage ? <p className="text-xs text-ink-500">Last message: {project.statusMessage}</p> : null}
         <DialogActions closeTo={closeTo}>
-          <StatusButton pending={navigation.state === 'submitting'} pendingLabel="Saving…">
+          <StatusButton pending={submitting} pendingLabel="Saving…">
             Save Changes
           </StatusButton>
         </DialogActions>

@@ -3,7 +3,7 @@ import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { AdminDialog, DialogActions } from '#app/components/dashboard/admin/ui.tsx'
 import { PasswordField } from '#app/components/forms.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
@@ -13,6 +13,7 @@ import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { findUserById } from '#app/domain/users/users.server.ts'
+import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 
 const CLOSE = '/admin?tab=users'
 
@@ -42,7 +43,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ResetPasswordDialog() {
   const { user } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const navigation = useNavigation()
+  const submitting = useIsPending({ state: 'submitting' })
   const [form, fields] = useForm({
     id: 'reset-password-form',
     constraint: getZodConstraint(AdminSetPasswordFormSchema),
@@ -56,7 +57,7 @@ export default function ResetPasswordDialog() {
         <PasswordField label="New password" errors={fields.newPassword.errors} hint="At least 6 characters" inputProps={{ ...getInputProps(fields.newPassword, { type: 'password' }), autoComplete: 'new-password' }} />
         <PasswordField label="Confirm new password" errors={fields.confirmPassword.errors} inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }} />
         <DialogActions closeTo={CLOSE}>
-          <StatusButton pending={navigation.state === 'submitting'} pendingLabel="Updating…">
+          <StatusButton pending={submitting} pendingLabel="Updating…">
             Update Password
           </StatusButton>
         </DialogActions>

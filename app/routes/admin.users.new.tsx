@@ -3,7 +3,7 @@ import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { parseWithZod } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, useActionData, useNavigation } from '@remix-run/react'
+import { Form, useActionData } from '@remix-run/react'
 import { AdminDialog, DialogActions } from '#app/components/dashboard/admin/ui.tsx'
 import { Field, PasswordField, SelectField } from '#app/components/forms.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
@@ -15,6 +15,7 @@ import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { EmailTakenError } from '#app/domain/users/users.server.ts'
+import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 
 const CLOSE = '/admin?tab=users'
 
@@ -41,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function CreateUserDialog() {
   const actionData = useActionData<typeof action>()
-  const navigation = useNavigation()
+  const submitting = useIsPending({ state: 'submitting' })
   const [form, fields] = useForm({
     id: 'create-user-form',
     lastResult: actionData?.result,
@@ -76,7 +77,7 @@ export default function CreateUserDialog() {
           <SelectField label="Country (optional)" errors={fields.country.errors} selectProps={getSelectProps(fields.country)} placeholder="Choose…" options={COUNTRIES.map((c) => ({ value: c, label: c }))} />
         </div>
         <DialogActions closeTo={CLOSE}>
-          <StatusButton pending={navigation.state === 'submitting'} pendingLabel="Creating…">
+          <StatusButton pending={submitting} pendingLabel="Creating…">
             Create User
           </StatusButton>
         </DialogActions>

@@ -9,6 +9,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
+import { vatLabelOf } from '#app/domain/pricing/vat.ts'
+import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
 import { useRootData } from '#app/root.tsx'
 import { TermsContent, TermsKeyPoints } from '#app/components/checkout/terms-content.tsx'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
@@ -25,7 +27,8 @@ import { acceptTermsAndStartPayment, getCheckoutReview } from '#app/domain/payme
 import { BillingSchema } from '#app/domain/payments/billing.ts'
 import { PaymentError } from '#app/domain/payments/errors.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
-import { CANCELLATION_SUMMARY, PAYMENT_START_DEFAULT, PAYMENT_START_ERROR, TERMS_REQUIRED_MESSAGE } from '#app/domain/payments/terms.ts'
+import { cancellationSummary, PAYMENT_START_DEFAULT, PAYMENT_START_ERROR, TERMS_REQUIRED_MESSAGE, termsFigures, type TermsFigures } from '#app/domain/payments/terms.ts'
+import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Review and pay · Kestrel Aerial Survey' }]
 
@@ -47,7 +50,7 @@ function notFoundOnPaymentError<T>(fn: () => T): T {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, 'client')
   const projectId = projectIdFrom(params)
-  return json(notFoundOnPaymentError(() => getCheckoutReview(user.id, projectId)))
+  return json({ ...notFoundOnPaymentError(() => getCheckoutReview(user.id, projectId)), terms: termsFigures(getPricingSettings()) })
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -217,7 +220,7 @@ export default function CheckoutPage() {
               </ul>
               <h3 className="mt-5 font-semibold text-ink-950">Cancellation</h3>
               <p className="mt-1 text-sm text-ink-700">
-                {CANCELLATION_SUMMARY}{' '}
+                {cancellationSummary(data.terms)}{' '}
                 <Link to="/legal#cancellation" className="link">
                   Company and legal information
                 </Link>
@@ -239,7 +242,7 @@ export default function CheckoutPage() {
                     <div className="border-t border-ink-100 pt-2">
                       <PriceRow label="Subtotal (excl. VAT)" cents={quote.subtotal} />
                     </div>
-                    <PriceRow label="VAT (15 %)" cents={quote.vatAmount} />
+                    <PriceRow label={vatLabelOf(quote.subtotal, quote.vatAmount, DEFAULT_PRICING_SETTINGS.vatRate)} cents={quote.vatAmount} />
                     <div className="flex items-baseline justify-between border-t border-ink-200 pt-3">
                       <dt className="font-semibold text-ink-950">Total (incl. VAT)</dt>
                       <dd className="text-xl font-bold text-ink-950" data-testid="checkout-total">
@@ -273,7 +276,7 @@ export default function CheckoutPage() {
           </aside>
         </div>
 
-        {termsOpen && quote ? <TermsDialog quoteAmount={quote.quoteAmount} failure={failure} billing={data.billing} /> : null}
+        {termsOpen && quote ? <TermsDialog quoteAmount={quote.quoteAmount} failure={failure} billing={data.billing} terms={data.terms} /> : null}
       </main>
     </AppShell>
   )
@@ -292,10 +295,12 @@ function TermsDialog({
   quoteAmount,
   failure,
   billing,
+  terms,
 }: {
   quoteAmount: number
   failure: { error: string; quoteAmount: number | null } | null
   billing: { vatNumber: string; billingAddress: string }
+  terms: TermsFigures
 }) {
   const pending = useIsPending()
   const termsError = failure?.error === TERMS_REQUIRED_MESSAGE ? failure.error : null
@@ -317,7 +322,7 @@ function TermsDialog({
               ) : null}
             </Alert>
           ) : null}
-          <TermsKeyPoints />
+          <TermsKeyPoints figures={terms} />
           <input type="hidden" name="quoteAmount" value={quoteAmount} />
           <details className="rounded-lg border border-ink-200 bg-white px-3 py-2 text-sm" open={Boolean(billing.vatNumber || billing.billingAddress) || undefined}>
             <summary className="cursor-pointer font-medium text-ink-800">Billing details for the tax invoice (optional)</summary>
@@ -363,7 +368,7 @@ function TermsDialog({
       }
     >
       <div className="min-h-[20vh]" tabIndex={0} aria-label="Terms and conditions text">
-        <TermsContent />
+        <TermsContent figures={terms} />
         <p className="mt-4 text-xs text-ink-500">
           Our company details, registration and VAT numbers and the full cancellation policy are on the{' '}
           <Link to="/legal#cancellation" className="link" target="_blank" rel="noreferrer">

@@ -19,7 +19,7 @@ import leafletDrawCss from 'leaflet-draw/dist/leaflet.draw.css'
 import { useEffect } from 'react'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
-import { cn } from '#app/components/ui/cn.ts'
+import { TabLinks } from '#app/components/ui/tabs.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import { PAYMENT_PROJECT_KEY, PLANNER_PROJECT_KEY, rememberProject } from '#app/components/dashboard/client/projects-tab.tsx'
 import { AirspaceLegend } from '#app/components/planner/airspace-legend.tsx'
@@ -271,26 +271,7 @@ function Planner({ data }: { data: PlannerData }) {
             <p className="truncate text-sm text-ink-500">{project.location ?? 'No address'}</p>
           </div>
         </div>
-        <nav aria-label="Planner sections">
-          <ul className="flex gap-1 rounded-xl border border-ink-100 bg-white p-1 shadow-sm">
-            {PLANNER_TABS.map((t) => (
-              <li key={t.id}>
-                <Link
-                  to={t.id === 'plan' ? base : `${base}&tab=${t.id}`}
-                  preventScrollReset
-                  replace
-                  aria-current={data.tab === t.id ? 'page' : undefined}
-                  className={cn(
-                    'block rounded-lg px-3 py-2 text-sm font-medium transition',
-                    data.tab === t.id ? 'bg-ink-900 text-white shadow' : 'text-ink-600 hover:bg-ink-50',
-                  )}
-                >
-                  {t.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <TabLinks tabs={PLANNER_TABS} active={data.tab} label="Planner sections" hrefFor={(id) => (id === 'plan' ? base : `${base}&tab=${id}`)} replace />
       </header>
 
       {data.hubsError && project.canPlan ? (

@@ -8,7 +8,7 @@ import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import { Field, FormErrors } from '#app/components/forms.tsx'
 import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
-import { useIsSubmitting } from '#app/components/ui/use-is-submitting.ts'
+import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { requestPasswordReset } from '#app/domain/auth/accounts.server.ts'
 import { RATE_LIMIT_MESSAGE, RateLimitedError, enforceRateLimit } from '#app/domain/auth/rate-limit.server.ts'
 import { ForgotPasswordSchema } from '#app/domain/auth/schemas.ts'
@@ -45,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ForgotPasswordPage() {
   const actionData = useActionData<typeof action>()
-  const pending = useIsSubmitting('/forgot-password')
+  const pending = useIsPending({ formAction: '/forgot-password' })
   const [form, fields] = useForm({
     id: 'forgot-password-form',
     constraint: getZodConstraint(ForgotPasswordSchema),

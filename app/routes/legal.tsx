@@ -2,6 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { formatPhone, formatRand } from '#app/domain/format/numbers.ts'
+import { randToCents } from '#app/domain/pricing/quote.ts'
+import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
+import { vatLabel } from '#app/domain/pricing/vat.ts'
 import { SiteFooter } from '#app/components/layout/site-footer.tsx'
 import { SiteHeader } from '#app/components/layout/site-header.tsx'
 import { getOptionalUser } from '#app/domain/auth/guards.server.ts'
@@ -17,7 +21,8 @@ export const meta: MetaFunction = () => [
 /** Everything ECTA s43(1) asks a South African online supplier to publish, from configuration. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request)
-  return json({ company: getSiteCompany(), website: appUrl(), signedIn: Boolean(user) })
+  const { vatRate, localTravelFee } = getPricingSettings()
+  return json({ company: getSiteCompany(), website: appUrl(), signedIn: Boolean(user), vatRate, localTravelFee })
 }
 
 const CONTENTS = [
@@ -28,7 +33,7 @@ const CONTENTS = [
 ]
 
 export default function LegalPage() {
-  const { company, website, signedIn } = useLoaderData<typeof loader>()
+  const { company, website, signedIn, vatRate, localTravelFee } = useLoaderData<typeof loader>()
   return (
     <div className="bg-white">
       <SiteHeader signedIn={signedIn} />
@@ -93,7 +98,7 @@ export default function LegalPage() {
                 </li>
                 <li>
                   <strong>Quotes and prices.</strong> Quotes are calculated from the surveyed area, the distance from our nearest hub and any
-                  airspace fees, and are shown in rand excluding VAT, the VAT (15%) and the total including VAT. A quote is valid for 30
+                  airspace fees, and are shown in rand excluding VAT, the {vatLabel(vatRate)} and the total including VAT. A quote is valid for 30
                   days. The price you accept is the price you pay.
                 </li>
                 <li>
@@ -136,7 +141,7 @@ export default function LegalPage() {
                   may start early and the flight, once flown, cannot be cancelled.
                 </Item>
                 <Item title={`More than ${NO_CANCELLATION_BUSINESS_DAYS} business days before the flight`}>
-                  We refund the amount paid less a {CANCELLATION_ADMIN_FEE_PERCENT}% administration fee. The R200 call-out (local travel) fee is
+                  We refund the amount paid less a {CANCELLATION_ADMIN_FEE_PERCENT}% administration fee. The {formatRand(randToCents(localTravelFee))} call-out (local travel) fee is
                   non-refundable.
                 </Item>
                 <Item title={`Within ${NO_CANCELLATION_BUSINESS_DAYS} business days of the flight`}>No refund is available, because the pilot and equipment are committed.</Item>

@@ -8,7 +8,7 @@ import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import { Field, FormErrors, PasswordField } from '#app/components/forms.tsx'
 import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
-import { useIsSubmitting } from '#app/components/ui/use-is-submitting.ts'
+import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { AuthError } from '#app/domain/auth/accounts.server.ts'
 import { authenticatePassword } from '#app/domain/auth/authenticator.server.ts'
 import { requireAnonymous, safeRedirect } from '#app/domain/auth/guards.server.ts'
@@ -63,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function LoginPage() {
   const actionData = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
-  const pending = useIsSubmitting('/login')
+  const pending = useIsPending({ formAction: '/login' })
   const [form, fields] = useForm({
     id: 'login-form',
     constraint: getZodConstraint(LoginSchema),

@@ -10,12 +10,13 @@ import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { formatRand } from '#app/domain/format/numbers.ts'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
-import { useIsSubmitting } from '#app/components/ui/use-is-submitting.ts'
+import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { cancelPaidProject, previewCancellation } from '#app/domain/payments/refunds.server.ts'
-import { CANCELLATION_SUMMARY } from '#app/domain/payments/terms.ts'
+import { cancellationSummary, termsFigures } from '#app/domain/payments/terms.ts'
+import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Cancel project · Kestrel Aerial Survey' }]
 
@@ -28,7 +29,7 @@ function projectIdOf(params: { projectId?: string }) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, 'client')
   try {
-    return json(previewCancellation(user.id, projectIdOf(params)))
+    return json({ ...previewCancellation(user.id, projectIdOf(params)), terms: termsFigures(getPricingSettings()) })
   } catch (error) {
     if (isDomainError(error) && error.status === 404) throw new Response('Not Found', { status: 404 })
     throw error
@@ -51,16 +52,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CancelProjectPage() {
-  const { project, paidAmount, figures } = useLoaderData<typeof loader>()
+  const { project, paidAmount, figures, terms } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const pending = useIsSubmitting(`/projects/${project.id}/cancel`)
+  const pending = useIsPending({ formAction: `/projects/${project.id}/cancel` })
   const refusal = 'refusal' in figures ? figures.refusal : null
   return (
     <AppShell>
       <main className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
         <div className="card p-6 sm:p-8">
           <h1 className="text-2xl font-bold tracking-tight text-ink-950">Cancel {project.name}?</h1>
-          <p className="mt-2 text-sm text-ink-600">{CANCELLATION_SUMMARY}</p>
+          <p className="mt-2 text-sm text-ink-600">{cancellationSummary(terms)}</p>
           {refusal || actionData?.error ? (
             <Alert tone="warning" className="mt-5" title="This project cannot be cancelled online">
               <p>{actionData?.error ?? refusal}</p>

@@ -9,7 +9,7 @@ import { Field, PasswordField, SelectField, FormErrors } from '#app/components/f
 import { PrivacyNote } from '#app/components/legal/privacy-note.tsx'
 import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
-import { useIsSubmitting } from '#app/components/ui/use-is-submitting.ts'
+import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { registerClient } from '#app/domain/auth/accounts.server.ts'
 import { requireAnonymous } from '#app/domain/auth/guards.server.ts'
 import { RATE_LIMIT_MESSAGE, RateLimitedError, enforceRateLimit } from '#app/domain/auth/rate-limit.server.ts'
@@ -74,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function RegisterPage() {
   const actionData = useActionData<typeof action>()
-  const pending = useIsSubmitting('/register')
+  const pending = useIsPending({ formAction: '/register' })
   const [form, fields] = useForm({
     id: 'register-form',
     constraint: getZodConstraint(RegisterSchema),

@@ -9,7 +9,7 @@ import { PasswordField, FormErrors } from '#app/components/forms.tsx'
 import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
-import { useIsSubmitting } from '#app/components/ui/use-is-submitting.ts'
+import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { resetPassword, verifyResetToken } from '#app/domain/auth/accounts.server.ts'
 import { RATE_LIMIT_MESSAGE, RateLimitedError, enforceRateLimit } from '#app/domain/auth/rate-limit.server.ts'
 import { RESET_FAILED_MESSAGE, ResetPasswordSchema } from '#app/domain/auth/schemas.ts'
@@ -58,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ResetPasswordPage() {
   const data = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const pending = useIsSubmitting('/reset-password')
+  const pending = useIsPending({ formAction: '/reset-password' })
   const [form, fields] = useForm({
     id: 'reset-password-form',
     constraint: getZodConstraint(ResetPasswordSchema),

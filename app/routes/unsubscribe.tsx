@@ -11,7 +11,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
-import { useIsSubmitting } from '#app/components/ui/use-is-submitting.ts'
+import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { readUnsubscribeToken, unsubscribe } from '#app/domain/privacy/marketing.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Unsubscribe · Kestrel Aerial Survey' }]
@@ -34,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function UnsubscribePage() {
   const { token, valid } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const pending = useIsSubmitting('/unsubscribe')
+  const pending = useIsPending({ formAction: '/unsubscribe' })
   return (
     <AuthLayout>
       <div className="card p-6 sm:p-8">

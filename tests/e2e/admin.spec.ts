@@ -183,24 +183,23 @@ test('the admin exports the financial CSV', async ({ page }) => {
   expect(row).toBeDefined()
   expect(row).toContain(`,${projectId},"CSV, ""quoted"" project`)
   expect(row).toContain(',paid,')
-  expect(row).toContain(',2776.16,416.42,3192.58,458.39,1145.73,PayFast,')
+  // Money as everywhere else (ADR 120): space between thousands, decimal comma.
+  expect(row!.replace(/\u00a0/g, ' ')).toContain(',"2 776,16","416,42","3 192,58","458,39","1 145,73",PayFast,')
 })
 
 test('clearing zones asks for confirmation first and nothing changes when declined', async ({ page }, testInfo) => {
   await loginAsAdmin(page)
   await page.goto('/admin?tab=airspace')
   const before = await page.getByTestId('zone-list').getByRole('row').count()
+  // One confirmation with and without JavaScript: a dialog route (ADR 122).
+  await page.getByRole('link', { name: 'Clear all zones' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Clear all zones' })
+  await expect(dialog).toContainText('Are you sure you want to clear all airspace zones? This action cannot be undone.')
   if (testInfo.project.name === 'js') {
-    const asked = page.waitForEvent('dialog')
-    page.once('dialog', (d) => void d.dismiss())
-    await page.getByRole('button', { name: 'Clear all zones' }).click()
-    expect((await asked).message()).toBe('Are you sure you want to clear all airspace zones? This action cannot be undone.')
+    await page.keyboard.press('Escape')
   } else {
-    await page.getByRole('link', { name: 'Clear all zones' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Clear all zones' })
-    await expect(dialog).toContainText('Are you sure you want to clear all airspace zones? This action cannot be undone.')
-    await dialog.getByRole('link', { name: 'Close', exact: true }).click()
-    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await dialog.getByRole('link', { name: 'Cancel', exact: true }).click()
   }
+  await expect(page.getByRole('dialog')).toHaveCount(0)
   await expect(page.getByTestId('zone-list').getByRole('row')).toHaveCount(before)
 })

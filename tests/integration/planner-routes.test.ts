@@ -192,7 +192,7 @@ describe('/flight-planner action (Generate Quote)', () => {
       })
     const first = await post()
     expect(first.status).toBe(302)
-    expect(await toastOf(first)).toMatchObject({ title: 'Project created successfully! An admin will assign a pilot soon.', type: 'success' })
+    expect(await toastOf(first)).toMatchObject({ title: 'Project created successfully! Pay the quote to book your flight; an admin assigns a pilot once your payment is confirmed.', type: 'success' })
     const again = await post()
     expect(again.status).toBe(302)
     expect(await toastOf(again)).toBeNull()

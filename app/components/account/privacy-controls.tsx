@@ -5,14 +5,14 @@
  */
 import { Form, Link } from '@remix-run/react'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
-import { useIsSubmitting } from '#app/components/ui/use-is-submitting.ts'
+import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 
 export interface PrivacyControlsProps {
   marketingOptIn: boolean
 }
 
 export function PrivacyControls({ marketingOptIn }: PrivacyControlsProps) {
-  const saving = useIsSubmitting('/account/marketing')
+  const saving = useIsPending({ formAction: '/account/marketing' })
   return (
     <section className="card max-w-2xl p-6" aria-labelledby="privacy-controls-heading" data-testid="privacy-controls">
       <h2 id="privacy-controls-heading" className="text-lg font-semibold text-ink-950">

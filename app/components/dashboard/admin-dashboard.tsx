@@ -1,7 +1,7 @@
-import { Link, Outlet } from '@remix-run/react'
-import { useEffect, useRef } from 'react'
+import { plural } from '#app/domain/format/numbers.ts'
+import { Outlet } from '@remix-run/react'
 import { DashboardHeading } from '#app/components/layout/app-shell.tsx'
-import { cn } from '#app/components/ui/cn.ts'
+import { TabLinks } from '#app/components/ui/tabs.tsx'
 import { formatRand } from '#app/domain/format/numbers.ts'
 import { StatCard } from '#app/components/ui/stat-card.tsx'
 import { AirspaceTab } from './admin/airspace-tab.tsx'
@@ -55,13 +55,6 @@ export function AdminDashboard({
   profile: ProfileValues
 }) {
   const active = ADMIN_TABS.find((t) => t.id === admin.tab) ?? ADMIN_TABS[0]
-  const tabStrip = useRef<HTMLElement>(null)
-  // On narrow screens the tab strip scrolls sideways: keep the open tab in view.
-  useEffect(() => {
-    const strip = tabStrip.current
-    const current = strip?.querySelector<HTMLElement>('[aria-current="page"]')
-    if (strip && current) strip.scrollLeft = current.offsetLeft - strip.clientWidth / 2 + current.clientWidth / 2
-  }, [active.id])
   return (
     <main className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
       <WelcomeBanner message={welcome} />
@@ -72,27 +65,9 @@ export function AdminDashboard({
         <StatCard label="Total Projects" value={stats.totalProjects} hint={`${stats.completedProjects} completed`} />
         <StatCard label="Pending Projects" value={stats.pendingProjects} hint="Awaiting pilot assignment" />
         <StatCard label="Active Projects" value={stats.activeProjects} hint="Assigned or in progress" />
-        <StatCard label="Revenue" value={<span className="text-xl sm:text-2xl">{formatRand(stats.revenue)}</span>} hint={`${stats.clients} clients · ${stats.pilots} pilots`} />
+        <StatCard label="Revenue" value={<span className="text-xl sm:text-2xl">{formatRand(stats.revenue)}</span>} hint={`${plural(stats.clients, 'client')} · ${plural(stats.pilots, 'pilot')}`} />
       </div>
-      <nav ref={tabStrip} aria-label="Admin dashboard sections" className="no-print relative -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-        <ul className="flex min-w-max gap-1 rounded-xl border border-ink-100 bg-white p-1 shadow-sm">
-          {ADMIN_TABS.map((t) => (
-            <li key={t.id}>
-              <Link
-                to={`/admin?tab=${t.id}`}
-                preventScrollReset
-                aria-current={active.id === t.id ? 'page' : undefined}
-                className={cn(
-                  'block rounded-lg px-4 py-2 text-sm font-medium transition',
-                  active.id === t.id ? 'bg-ink-900 text-white shadow' : 'text-ink-600 hover:bg-ink-50 hover:text-ink-900',
-                )}
-              >
-                {t.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabLinks tabs={ADMIN_TABS} active={active.id} label="Admin dashboard sections" hrefFor={(id) => `/admin?tab=${id}`} />
       <section aria-label={active.label}>
         {admin.tab === 'projects' ? (
           <ProjectsTab data={admin} />

@@ -4,6 +4,7 @@ import { Form, useActionData, useNavigation } from '@remix-run/react'
 import { Field } from '#app/components/forms.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { ClientProfileSchema } from '#app/domain/payments/billing.ts'
+import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 
 export interface ProfileValues {
   firstName: string
@@ -40,7 +41,7 @@ export function ProfileForm({
   const schema = ClientProfileSchema
   const actionData = useActionData<{ intent?: string; result?: SubmissionResult<string[]> }>()
   const navigation = useNavigation()
-  const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'update-profile'
+  const pending = useIsPending({ intent: 'update-profile' })
   const [form, fields] = useForm({
     id: 'profile-form',
     constraint: getZodConstraint(schema),

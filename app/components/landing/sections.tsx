@@ -4,6 +4,8 @@
  */
 import { Link } from '@remix-run/react'
 import { formatHectares, formatRand } from '#app/domain/format/numbers.ts'
+import { randToCents, roundHalfAwayFromZero } from '#app/domain/pricing/quote.ts'
+import { vatLabel } from '#app/domain/pricing/vat.ts'
 import type { ReactNode } from 'react'
 import type { FooterCompany } from '../layout/site-footer.tsx'
 import { AerialHero } from '../visuals/aerial-hero.tsx'
@@ -39,7 +41,7 @@ function SectionHeading({ eyebrow, title, intro, light = false }: { eyebrow: str
   )
 }
 
-export function Hero({ signedIn }: { signedIn: boolean }) {
+export function Hero({ signedIn, pricing }: { signedIn: boolean; pricing: HeroPricing }) {
   return (
     <section id="home" className={`${SECTION} relative isolate overflow-hidden bg-ink-950 text-white`}>
       <AerialHero className="absolute inset-0 -z-20 h-full w-full opacity-80" />
@@ -77,14 +79,25 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
             ))}
           </ul>
         </div>
-        <QuotePreview />
+        <QuotePreview pricing={pricing} />
       </div>
     </section>
   )
 }
 
 /** A glimpse of the planner's live quote: the product in one card. */
-function QuotePreview() {
+interface HeroPricing {
+  vatRate: number
+  /** Rand. */
+  localTravelFee: number
+}
+
+/** The sample quote's area price, in cents; travel and VAT come from the settings. */
+const SAMPLE_AREA_PRICE = 744_000
+
+function QuotePreview({ pricing }: { pricing: HeroPricing }) {
+  const travel = randToCents(pricing.localTravelFee)
+  const vat = roundHalfAwayFromZero(((SAMPLE_AREA_PRICE + travel) * pricing.vatRate) / 100)
   return (
     <div className="relative hidden lg:block" aria-hidden="true">
       <div className="absolute -inset-6 rounded-[2rem] bg-amber-500/10 blur-2xl" />
@@ -105,9 +118,9 @@ function QuotePreview() {
         </div>
         <dl className="mt-5 space-y-2 text-sm">
           {[
-            ['Area survey', formatRand(744_000)],
-            ['Travel fee', formatRand(20_000)],
-            ['VAT (15%)', formatRand(114_600)],
+            ['Area survey', formatRand(SAMPLE_AREA_PRICE)],
+            ['Travel fee', formatRand(travel)],
+            [vatLabel(pricing.vatRate), formatRand(vat)],
           ].map(([k, v]) => (
             <div key={k} className="flex justify-between text-ink-300">
               <dt>{k}</dt>
@@ -116,7 +129,7 @@ function QuotePreview() {
           ))}
           <div className="flex justify-between border-t border-white/10 pt-3 text-base font-bold text-white">
             <dt>Total</dt>
-            <dd className="tabular-nums text-amber-300">{formatRand(878_600)}</dd>
+            <dd className="tabular-nums text-amber-300">{formatRand(SAMPLE_AREA_PRICE + travel + vat)}</dd>
           </div>
         </dl>
         <div className="mt-5 rounded-xl bg-amber-500 py-2.5 text-center text-sm font-bold text-ink-950">Pay Now</div>

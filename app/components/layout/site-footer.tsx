@@ -76,7 +76,7 @@ export function SiteFooter({ company }: { company: FooterCompany }) {
             Remotely Piloted Aircraft System Operator Certificate <strong className="text-ink-200">{company.operatorRocNumber}</strong>,
             in compliance with Part 101 of the Civil Aviation Regulations.
           </p>
-          <p>© 2025 Kestrel Aerial Survey. All rights reserved.</p>
+          <p>© {new Date().getFullYear()} Kestrel Aerial Survey. All rights reserved.</p>
         </div>
       </div>
     </footer>

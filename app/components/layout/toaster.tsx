@@ -41,14 +41,19 @@ export function ToastProvider({ serverToast, children }: { serverToast: ToastMes
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-[2000] flex justify-center px-4 sm:justify-end">
+      {/* Where it covers no control (ADR 124): over the site header on a phone (dialog sheets and
+          their buttons are at the bottom there), bottom left on wider screens (primary buttons and
+          row actions sit on the right). Without JavaScript it fades out on its own and ✕ still
+          closes it (a checkbox the CSS reads). */}
+      <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-2 z-[2000] flex justify-center px-2 sm:inset-x-auto sm:bottom-4 sm:left-4 sm:top-auto sm:px-0">
         {toast ? (
+          <div key={toast.id} className="toast-auto-hide w-full max-w-sm">
+          <input type="checkbox" id={`toast-close-${toast.id}`} className="peer sr-only" aria-label="Dismiss notification" onChange={() => setToast(null)} />
           <div
-            key={toast.id}
             role={toast.type === 'error' ? 'alert' : 'status'}
             data-testid="toast"
             className={cn(
-              'pointer-events-auto w-full max-w-sm rounded-xl border px-4 py-3 shadow-lg',
+              'pointer-events-auto w-full max-w-sm rounded-xl border px-4 py-3 shadow-lg peer-checked:hidden peer-focus-visible:ring-2 peer-focus-visible:ring-amber-400',
               toast.type === 'error'
                 ? 'border-red-200 bg-red-600 text-white'
                 : toast.type === 'info'
@@ -68,15 +73,11 @@ export function ToastProvider({ serverToast, children }: { serverToast: ToastMes
                 <p className="text-sm font-semibold">{toast.title}</p>
                 {toast.description ? <p className="mt-0.5 text-sm opacity-90">{toast.description}</p> : null}
               </div>
-              <button
-                type="button"
-                onClick={() => setToast(null)}
-                className="-mr-1 rounded p-1 text-current opacity-70 hover:opacity-100"
-                aria-label="Dismiss notification"
-              >
-                ✕
-              </button>
+              <label htmlFor={`toast-close-${toast.id}`} className="-mr-1 cursor-pointer rounded p-1 text-current opacity-70 hover:opacity-100" title="Dismiss notification">
+                <span aria-hidden="true">✕</span>
+              </label>
             </div>
+          </div>
           </div>
         ) : null}
       </div>

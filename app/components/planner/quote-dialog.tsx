@@ -6,6 +6,8 @@
  */
 import { Link } from '@remix-run/react'
 import { useState } from 'react'
+import { vatLabelOf } from '#app/domain/pricing/vat.ts'
+import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
 import { PrivacyNote } from '#app/components/legal/privacy-note.tsx'
 import { useToast } from '#app/components/layout/toaster.tsx'
 import { formatNumber, formatRand } from '#app/domain/format/numbers.ts'
@@ -112,7 +114,7 @@ export function QuoteDialog({ quote, closeTo, hasScreenshot }: { quote: QuoteSum
               </tr>
               <tr>
                 <th scope="row" className="py-2 pr-3 text-left font-normal text-ink-700">
-                  VAT (15%)
+                  {vatLabelOf(quote.subtotal, quote.vatAmount, DEFAULT_PRICING_SETTINGS.vatRate)}
                 </th>
                 <td className="py-2 text-right tabular-nums">{formatRand(quote.vatAmount)}</td>
               </tr>

@@ -5,6 +5,8 @@
 import type { User } from '#db/schema.ts'
 import { loadAdminTab } from '#app/domain/admin/tabs.server.ts'
 import { listClientInvoices } from '#app/domain/payments/invoices.server.ts'
+import { termsAsText, termsFigures } from '#app/domain/payments/terms.ts'
+import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
 import { loadPilotTabs } from '#app/domain/pilot/dashboard-actions.server.ts'
 import { loadClientProjectTabs } from '#app/domain/projects/dashboard-actions.server.ts'
 import { getAdminStats, getClientStats, getPilotStats } from './stats.server.ts'
@@ -29,6 +31,7 @@ export function loadRoleDashboard(user: User, url: URL = new URL('http://localho
         stats: getClientStats(user.id),
         ...loadClientProjectTabs(user.id, url),
         invoices: listClientInvoices(user.id),
+        invoiceTerms: termsAsText(termsFigures(getPricingSettings())),
       }
     case 'pilot':
       return {

@@ -28,6 +28,11 @@ export function formatNumber(value: number | null | undefined, decimals = 0, { m
   return negative && scaled !== 0 ? `-${text}` : text
 }
 
+/** `1 pilot`, `2 pilots`, `1 000 zones`. */
+export function plural(count: number, singular: string, pluralForm = `${singular}s`) {
+  return `${formatNumber(count)} ${count === 1 ? singular : pluralForm}`
+}
+
 /** Integer cents as rand: `R 4 104,73` (always two decimals). */
 export function formatRand(cents: number | null | undefined) {
   const c = Math.round(Number.isFinite(cents) ? (cents as number) : 0)

@@ -5,7 +5,8 @@
 import { and, desc, eq, ne } from 'drizzle-orm'
 import { invoices, projects, users, type Invoice, type Project, type User } from '#db/schema.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
-import { termsAsText } from './terms.ts'
+import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
+import { termsAsText, termsFigures } from './terms.ts'
 
 export interface InvoiceView {
   id: number
@@ -91,7 +92,7 @@ export function getClientInvoice(clientId: number, invoiceId: number): InvoiceDe
     .innerJoin(projects, eq(projects.id, invoices.projectId))
     .where(and(eq(invoices.id, invoiceId), eq(invoices.clientId, clientId)))
     .get()
-  return row ? { ...toInvoiceView(row.invoice, row.project), termsAndConditions: termsAsText() } : null
+  return row ? { ...toInvoiceView(row.invoice, row.project), termsAndConditions: termsAsText(termsFigures(getPricingSettings())) } : null
 }
 
 /** A paid invoice for its owner or an admin, with the client, for the tax invoice PDF. */

@@ -2,8 +2,10 @@
  * The South African tax invoice for a paid invoice (sa-compliance.md "Invoices";
  * decisions.md): 'Tax Invoice', the sequential number, issue date, supplier name,
  * address and VAT number, client details, description, quantity and the amounts
- * excl. VAT, VAT 15 % and incl. VAT. Drawn with pdf-lib.
+ * excl. VAT, VAT (at the rate it was priced at) and incl. VAT. Drawn with pdf-lib.
  */
+import { vatLabelOf } from '#app/domain/pricing/vat.ts'
+import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
 import { formatHectares, formatRand } from '#app/domain/format/numbers.ts'
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
 import type { Invoice, Project, User } from '#db/schema.ts'
@@ -156,7 +158,7 @@ export async function renderTaxDocumentPdf(doc: TaxDocument): Promise<Uint8Array
   y -= 20
   const totals: Array<[string, string, boolean]> = [
     ['Total excl. VAT', formatRand(subtotal), false],
-    ['VAT 15 %', formatRand(vat), false],
+    [vatLabelOf(subtotal, vat, DEFAULT_PRICING_SETTINGS.vatRate), formatRand(vat), false],
     ['Total incl. VAT', formatRand(total), true],
   ]
   for (const [label, value, strong] of totals) {

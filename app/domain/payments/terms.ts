@@ -7,14 +7,29 @@
 /** Stored on the project and invoice when the terms are accepted. */
 export const TERMS_VERSION = '2026-11-v1'
 
-export { QUOTE_VALIDITY_DAYS } from '#app/domain/projects/flight-plan.ts'
+import { formatRand } from '#app/domain/format/numbers.ts'
+import { randToCents } from '#app/domain/pricing/quote.ts'
+import { formatPercent } from '#app/domain/pricing/vat.ts'
+import { QUOTE_VALIDITY_DAYS } from '#app/domain/projects/flight-plan.ts'
+
+export { QUOTE_VALIDITY_DAYS }
 export const CANCELLATION_ADMIN_FEE_PERCENT = 15
 export const NO_CANCELLATION_BUSINESS_DAYS = 11
 export const COOLING_OFF_DAYS = 7
 export const DATA_RETENTION = '1 month'
 
-/** The cancellation rule in one sentence: terms key points, /legal and checkout. */
-export const CANCELLATION_SUMMARY = `Cancellation: full refund within ${COOLING_OFF_DAYS} days of booking; after that, up to ${NO_CANCELLATION_BUSINESS_DAYS} business days before the flight, a refund less a ${CANCELLATION_ADMIN_FEE_PERCENT} % administration fee (the R200 travel fee is not refundable); none within ${NO_CANCELLATION_BUSINESS_DAYS} business days of the flight.`
+/** The settings the terms quote (ADR 123): admins can change them, so the text reads them. */
+export interface TermsFigures {
+  vatRate: number
+  /** The local travel fee in rand (a pricing setting). */
+  localTravelFee: number
+}
+
+export function termsFigures(settings: TermsFigures): TermsFigures {
+  return { vatRate: settings.vatRate, localTravelFee: settings.localTravelFee }
+}
+
+const travelFee = (f: TermsFigures) => formatRand(randToCents(f.localTravelFee))
 
 export interface TermsSection {
   id: string
@@ -22,7 +37,8 @@ export interface TermsSection {
   paragraphs: string[]
 }
 
-export const TERMS_SECTIONS: TermsSection[] = [
+export function termsSections(f: TermsFigures): TermsSection[] {
+  return [
   {
     id: 'service',
     title: '1. The service',
@@ -35,7 +51,7 @@ export const TERMS_SECTIONS: TermsSection[] = [
     id: 'price',
     title: '2. Price and payment',
     paragraphs: [
-      'The price is in South African rand and includes VAT at 15 %. It is made up of the area price (a minimum price per pricing tier; larger areas are priced per square metre above 25,000 m²), a travel fee and any aviation fee for controlled airspace. Your quote is valid for 30 days.',
+      `The price is in South African rand and includes VAT at ${formatPercent(f.vatRate)}. It is made up of the area price (a minimum price per pricing tier; larger areas are priced per square metre above 25,000 m²), a travel fee and any aviation fee for controlled airspace. Your quote is valid for ${QUOTE_VALIDITY_DAYS} days.`,
       'You pay in full before the flight through PayFast, a secure hosted payment page: we never see or store your card details. Your project is confirmed only once PayFast tells us the payment succeeded, and a tax invoice is then issued.',
     ],
   },
@@ -66,7 +82,7 @@ export const TERMS_SECTIONS: TermsSection[] = [
     title: '6. Cancellation and refunds',
     paragraphs: [
       `Cooling-off: you may cancel within ${COOLING_OFF_DAYS} days of booking for a full refund. Because flights are scheduled at least 8 business days after payment, the cooling-off period always ends before your flight.`,
-      `After the cooling-off period you may cancel up to ${NO_CANCELLATION_BUSINESS_DAYS} business days before the scheduled flight: we refund the amount paid less a ${CANCELLATION_ADMIN_FEE_PERCENT} % administration fee, and the R200 travel fee is not refundable. Within ${NO_CANCELLATION_BUSINESS_DAYS} business days of the flight an order can no longer be cancelled or refunded.`,
+      `After the cooling-off period you may cancel up to ${NO_CANCELLATION_BUSINESS_DAYS} business days before the scheduled flight: we refund the amount paid less a ${CANCELLATION_ADMIN_FEE_PERCENT}% administration fee, and the ${travelFee(f)} local travel fee is not refundable. Within ${NO_CANCELLATION_BUSINESS_DAYS} business days of the flight an order can no longer be cancelled or refunded.`,
       'Cancel from your dashboard (Cancel project) or by e-mail; we confirm the refund and send you a credit note.',
       'No cancellation charge applies if you cannot go ahead because of death or hospitalisation. If we cancel, or cannot fly because approval is refused, you receive a full refund. Refunds are paid within 30 days to the card or account you paid with.',
     ],
@@ -100,20 +116,28 @@ export const TERMS_SECTIONS: TermsSection[] = [
       'These terms are governed by South African law. Our company details, registration and VAT numbers, address and complaints contact are on our legal information page. We may update these terms for future orders; the version you accept is recorded with your order.',
     ],
   },
-]
+  ]
+}
 
 /** The highlighted summary shown above the acceptance box (CPA s49: conspicuous). */
-export const TERMS_KEY_POINTS = [
-  CANCELLATION_SUMMARY,
+export function termsKeyPoints(f: TermsFigures) {
+  return [
+    cancellationSummary(f),
   'Weather and airspace: unsafe weather moves the flight; airspace approval may delay or, rarely, prevent it (then you are refunded in full).',
   'Liability is limited to the amount paid for the project. Data can be downloaded for 1 month after delivery.',
-]
+  ]
+}
+
+/** The cancellation rule in one sentence: terms key points, /legal and checkout. */
+export function cancellationSummary(f: TermsFigures) {
+  return `Cancellation: full refund within ${COOLING_OFF_DAYS} days of booking; after that, up to ${NO_CANCELLATION_BUSINESS_DAYS} business days before the flight, a refund less a ${CANCELLATION_ADMIN_FEE_PERCENT}% administration fee (the ${travelFee(f)} local travel fee is not refundable); none within ${NO_CANCELLATION_BUSINESS_DAYS} business days of the flight.`
+}
 
 /** The terms as plain text, for the invoice view and the API. */
-export function termsAsText() {
+export function termsAsText(f: TermsFigures) {
   return [
     `Terms and conditions (version ${TERMS_VERSION})`,
-    ...TERMS_SECTIONS.map((s) => [s.title, ...s.paragraphs].join('\n')),
+    ...termsSections(f).map((s) => [s.title, ...s.paragraphs].join('\n')),
   ].join('\n\n')
 }
 

@@ -27,7 +27,7 @@ export async function handleClientProjectIntent(user: User, intent: (typeof CLIE
     const project = createDraft(user.id, submission.value)
     return redirectWithToast(`/flight-planner?projectId=${project.id}`, {
       title: 'Draft Saved',
-      description: 'Now draw the areas to survey on the map.',
+      description: 'Now mark the areas to survey: draw them on the map, paste their coordinates or upload a KML or GeoJSON file.',
       type: 'success',
     })
   }

@@ -48,7 +48,7 @@ export const PROJECT_NOT_FOUND = 'Project not found'
 export const DELETE_DRAFT_FAILED = 'Failed to delete draft project'
 export const DRAFT_DELETED = 'Draft project deleted successfully'
 /** Spec §8 "Create project": the toast when a quote turns a draft into a pending project, and its failure. */
-export const PROJECT_CREATED = 'Project created successfully! An admin will assign a pilot soon.'
+export const PROJECT_CREATED = 'Project created successfully! Pay the quote to book your flight; an admin assigns a pilot once your payment is confirmed.'
 export const createProjectFailed = (message: string) => `Failed to create project: ${message}`
 export const PAID_PROJECT_LOCKED = 'This project has been paid for; its flight plan can no longer be changed.'
 export const PROJECT_NOT_PLANNABLE = 'Only draft projects and unpaid quotes can be planned.'

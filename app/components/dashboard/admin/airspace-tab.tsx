@@ -1,10 +1,11 @@
-import { Form, Link, useNavigation } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
 import { useToast } from '#app/components/layout/toaster.tsx'
 import { formatRand } from '#app/domain/format/numbers.ts'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { AIRSPACE_ATTRIBUTION } from '#app/domain/airspace/zone-kinds.ts'
 import type { TabData } from './types.ts'
 import { DataTable, formatDate, SectionHeader, td } from './ui.tsx'
+import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 
 export const CLEAR_ZONES_CONFIRM = 'Are you sure you want to clear all airspace zones? This action cannot be undone.'
 export const LOAD_RSA_CONFIRM = 'Load real RSA airspace data? This will replace all current zones with authentic South African airspace boundaries.'
@@ -19,9 +20,8 @@ function ConfirmedAction({ action, label, className }: { action: string; label: 
 }
 
 export function AirspaceTab({ data }: { data: TabData<'airspace'> }) {
-  const navigation = useNavigation()
   const toast = useToast()
-  const uploading = navigation.state !== 'idle' && navigation.formAction === '/admin/airspace/upload'
+  const uploading = useIsPending({ formAction: '/admin/airspace/upload' })
   return (
     <div className="space-y-6">
       <div className="card space-y-5 p-4 sm:p-6">

@@ -1,8 +1,9 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import { Form, useNavigation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { Field } from '#app/components/forms.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { DRONE_PROFILE_FIELDS, DroneProfileSchema, type DroneProfileInput } from '#app/domain/survey/drone-profile-schema.ts'
 import { DialogActions } from './ui.tsx'
 
@@ -17,7 +18,7 @@ export function DroneProfileForm({
   closeTo: string
   submitLabel: string
 }) {
-  const navigation = useNavigation()
+  const submitting = useIsPending({ state: 'submitting' })
   const [form, fields] = useForm({
     id: 'drone-form',
     lastResult,
@@ -54,7 +55,7 @@ export function DroneProfileForm({
         </div>
       </fieldset>
       <DialogActions closeTo={closeTo}>
-        <StatusButton pending={navigation.state === 'submitting'} pendingLabel="Saving…">
+        <StatusButton pending={submitting} pendingLabel="Saving…">
           {submitLabel}
         </StatusButton>
       </DialogActions>

@@ -1,11 +1,12 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import { Form, useNavigation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { Field, TextareaField } from '#app/components/forms.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { HubSchema } from '#app/domain/admin/schemas.ts'
 import { DialogActions } from './ui.tsx'
+import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 
 export interface HubDefaults {
   name?: string
@@ -17,7 +18,7 @@ export interface HubDefaults {
 }
 
 export function HubForm({ lastResult, defaults, closeTo, submitLabel }: { lastResult?: SubmissionResult<string[]>; defaults?: HubDefaults; closeTo: string; submitLabel: string }) {
-  const navigation = useNavigation()
+  const submitting = useIsPending({ state: 'submitting' })
   const [form, fields] = useForm({
     id: 'hub-form',
     lastResult,
@@ -63,7 +64,7 @@ export function HubForm({ lastResult, defaults, closeTo, submitLabel }: { lastRe
         </div>
       </fieldset>
       <DialogActions closeTo={closeTo}>
-        <StatusButton pending={navigation.state === 'submitting'} pendingLabel="Saving…">
+        <StatusButton pending={submitting} pendingLabel="Saving…">
           {submitLabel}
         </StatusButton>
       </DialogActions>

@@ -1,11 +1,12 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import { Form, useNavigation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { Field, PasswordField } from '#app/components/forms.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { CreatePilotSchema, UpdatePilotSchema } from '#app/domain/admin/schemas.ts'
 import { DialogActions } from './ui.tsx'
+import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 
 export interface PilotDefaults {
   email?: string
@@ -24,7 +25,7 @@ export interface PilotDefaults {
 
 /** The pilot form of spec section 3, for Create Pilot and Edit Pilot. */
 export function PilotForm({ mode, lastResult, defaults, closeTo }: { mode: 'create' | 'edit'; lastResult?: SubmissionResult<string[]>; defaults?: PilotDefaults; closeTo: string }) {
-  const navigation = useNavigation()
+  const submitting = useIsPending({ state: 'submitting' })
   const schema = mode === 'create' ? CreatePilotSchema : UpdatePilotSchema
   const [form, fields] = useForm({
     id: `pilot-form-${mode}`,
@@ -83,7 +84,7 @@ export function PilotForm({ mode, lastResult, defaults, closeTo }: { mode: 'crea
         </div>
       </fieldset>
       <DialogActions closeTo={closeTo}>
-        <StatusButton pending={navigation.state === 'submitting'} pendingLabel="Saving…">
+        <StatusButton pending={submitting} pendingLabel="Saving…">
           {mode === 'create' ? 'Create Pilot' : 'Save Pilot'}
         </StatusButton>
       </DialogActions>

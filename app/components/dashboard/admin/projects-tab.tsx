@@ -17,26 +17,12 @@ export function projectListQuery(query: { q: string; status: string; page?: numb
 }
 
 export function ProjectsTab({ data }: { data: TabData<'projects'> }) {
-  const { counters, list, query } = data
+  const { list, query } = data
   const keep = projectListQuery({ ...query, page: list.page })
   const pageHref = (page: number) => `/admin?tab=projects&${projectListQuery({ ...query, page })}`
   return (
     <div className="space-y-6">
-      <div className="grid grid-cols-3 gap-3 sm:gap-4">
-        {[
-          ['Total', counters.total],
-          ['Pending', counters.pending],
-          ['Active', counters.active],
-        ].map(([label, value]) => (
-          <div key={label} className="card px-4 py-3 sm:px-5 sm:py-4">
-            <p className="text-xs font-medium uppercase tracking-wide text-ink-500">{label} projects</p>
-            <p className="mt-1 text-2xl font-bold text-ink-950" data-testid={`counter-${String(label).toLowerCase()}`}>
-              {value}
-            </p>
-          </div>
-        ))}
-      </div>
-
+      {/* The total, pending and active counters are the dashboard's stat cards above the tabs. */}
       <div className="card overflow-hidden">
         <div className="space-y-4 p-4 sm:p-5">
           <SectionHeader title="All Projects" description={`${list.total} project${list.total === 1 ? '' : 's'}${query.q || query.status ? ' match' : ''}`} />

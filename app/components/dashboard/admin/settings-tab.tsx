@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import type { SubmissionResult } from '@conform-to/react'
-import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData } from '@remix-run/react'
 import { Field } from '#app/components/forms.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
@@ -9,6 +9,7 @@ import { PricingSettingsSchema } from '#app/domain/pricing/settings.ts'
 import { DroneProfilesSection } from './drone-profiles-section.tsx'
 import type { TabData } from './types.ts'
 import { DataTable, ActiveToggle, SectionHeader, td } from './ui.tsx'
+import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 
 const PRICING_FIELDS = [
   { name: 'tier1Price', label: 'Tier 1 rate (local)', unit: 'R per m²', step: '0.001', hint: 'Within the local travel threshold' },
@@ -24,8 +25,7 @@ const PRICING_FIELDS = [
 
 function PricingForm({ pricing }: { pricing: TabData<'settings'>['pricing'] }) {
   const actionData = useActionData<{ intent?: string; result?: SubmissionResult<string[]> }>()
-  const navigation = useNavigation()
-  const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'admin-save-pricing'
+  const pending = useIsPending({ intent: 'admin-save-pricing' })
   const [form, fields] = useForm({
     id: 'pricing-form',
     constraint: getZodConstraint(PricingSettingsSchema),
@@ -106,7 +106,7 @@ export function SettingsTab({ data }: { data: TabData<'settings'> }) {
       <DroneProfilesSection drones={data.drones} />
 
       <div className="card space-y-4 p-4 sm:p-6">
-        <SectionHeader title="Pricing configuration" description="Area rates by distance tier, travel fees and VAT (decisions.md pricing model)." />
+        <SectionHeader title="Pricing configuration" description="Area rates by distance tier, travel fees and VAT. Changes apply to new quotes; stored quotes keep their figures." />
         <PricingForm pricing={data.pricing} />
       </div>
     </div>

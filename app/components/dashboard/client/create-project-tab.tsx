@@ -17,6 +17,7 @@ import { Alert } from '#app/components/ui/alert.tsx'
 import { cn } from '#app/components/ui/cn.ts'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
+import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import type { PlaceResult } from '#app/domain/places/places.server.ts'
 import {
   CreateProjectFormSchema,
@@ -40,7 +41,7 @@ export function CreateProjectTab({ placeSearch }: { placeSearch: PlaceSearchResu
   const navigation = useNavigation()
   const [params] = useSearchParams()
   const hydrated = useHydrated()
-  const pending = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST' && navigation.formData?.get('intent') === 'create-project'
+  const pending = useIsPending({ intent: 'create-project' })
   const searching = navigation.state === 'loading' && navigation.location?.search.includes('q=')
 
   // What was typed before a no-JavaScript search comes back in the query string.

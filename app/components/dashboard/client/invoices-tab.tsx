@@ -6,6 +6,8 @@
  */
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useState } from 'react'
+import { vatLabelOf } from '#app/domain/pricing/vat.ts'
+import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { cn } from '#app/components/ui/cn.ts'
 import { formatRand } from '#app/domain/format/numbers.ts'
@@ -14,7 +16,6 @@ import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { formatTaxInvoiceNumber } from '#app/domain/payments/invoice-format.ts'
 import type { InvoiceDetail, InvoiceView } from '#app/domain/payments/invoices.server.ts'
-import { termsAsText } from '#app/domain/payments/terms.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
 
 export const INVOICE_NOT_FOUND = 'Invoice details not found'
@@ -28,7 +29,7 @@ function formatDate(iso: string | null | undefined) {
 type DialogState = { id: number; status: 'loading' | 'ready' | 'not-found' | 'error'; invoice: InvoiceDetail | null }
 
 export function InvoicesTab() {
-  const data = useLoaderData() as { invoices?: InvoiceView[] }
+  const data = useLoaderData() as { invoices?: InvoiceView[]; invoiceTerms?: string }
   const invoices = data.invoices ?? []
   const [searchParams] = useSearchParams()
   const urlInvoiceId = Number(searchParams.get('invoice')) || null
@@ -51,7 +52,7 @@ export function InvoicesTab() {
     ? (() => {
         const found = invoices.find((i) => i.id === urlInvoiceId)
         return found
-          ? { id: urlInvoiceId, status: 'ready', invoice: { ...found, termsAndConditions: termsAsText() } }
+          ? { id: urlInvoiceId, status: 'ready', invoice: { ...found, termsAndConditions: data.invoiceTerms ?? '' } }
           : { id: urlInvoiceId, status: 'not-found', invoice: null }
       })()
     : null
@@ -212,7 +213,7 @@ function InvoiceDialog({ state, onClose }: { state: DialogState; onClose: (() =>
           </dl>
           <dl className="mt-5 space-y-1.5 rounded-xl bg-ink-50 p-4 text-sm">
             <Amount label="Amount excl. VAT" cents={invoice.subtotalAmount} />
-            <Amount label="VAT (15 %)" cents={invoice.vatAmount} />
+            <Amount label={vatLabelOf(invoice.subtotalAmount, invoice.vatAmount, DEFAULT_PRICING_SETTINGS.vatRate)} cents={invoice.vatAmount} />
             <div className="border-t border-ink-200 pt-1.5">
               <Amount label="Total incl. VAT" cents={invoice.amount} strong />
             </div>

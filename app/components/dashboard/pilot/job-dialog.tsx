@@ -100,7 +100,7 @@ export function JobDialog({ job, closeTo, tileUrl, pilotId, files }: { job: Pilo
                     <p className="font-medium">Area {a.areaNumber}: {areaFormat.format(a.area)} m²</p>
                     <p className="text-xs text-ink-600">
                       {a.points.length} boundary points{a.flightPattern ? ` · ${a.flightPattern}` : ''}
-                      {a.returnToBase ? ` · return to base: ${a.returnToBase}` : ''}
+                      {a.returnToBase ? ` · ${a.returnToBase}` : ''}
                     </p>
                   </li>
                 ))}

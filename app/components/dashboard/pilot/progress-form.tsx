@@ -8,12 +8,13 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useActionData, useNavigation } from '@remix-run/react'
 import { ErrorList, Field } from '#app/components/forms.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { FlightDurationFormSchema, MAX_FLIGHT_HOURS, MAX_FLIGHT_MINUTES } from '#app/domain/pilot/schemas.ts'
 
 export function ProgressForm({ projectId, action }: { projectId: number; action: string }) {
   const actionData = useActionData<{ intent?: string; result?: SubmissionResult<string[]> }>()
   const navigation = useNavigation()
-  const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'save-progress'
+  const pending = useIsPending({ intent: 'save-progress' })
   const [form, fields] = useForm({
     id: `progress-form-${projectId}`,
     constraint: getZodConstraint(FlightDurationFormSchema),
