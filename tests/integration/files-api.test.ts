@@ -12,6 +12,7 @@ import * as adminUploadRoute from '#app/routes/api.admin.upload-project-file.ts'
 import * as clientFilesRoute from '#app/routes/api.client.project-files.$id.ts'
 import * as downloadRoute from '#app/routes/api.download-file.$id.ts'
 import * as healthRoute from '#app/routes/healthcheck.tsx'
+import * as dashboardRoute from '#app/routes/dashboard.tsx'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { signedInUser } from '#tests/helpers/users.ts'
 import { bigPdfBytes, getProject, insertProject, mp4Bytes, multipart, pdfBytes, PNG_BYTES } from '#tests/helpers/files.ts'
@@ -107,6 +108,15 @@ describe('POST /api/upload (client documents)', () => {
     const none = await upload(client.headers, { projectId: String(project.id) })
     expect(none.res.status).toBe(400)
     expect(none.body.error).toBe('Please choose a file to upload')
+  })
+
+  test('a multipart type without a boundary is 400, on the API and on the dashboard form', async () => {
+    const { client } = await setting()
+    const broken = { ...client.headers, 'Content-Type': 'multipart/form-data', Origin: 'http://localhost:3999' }
+    const api = await callRoute(uploadRoute.action, '/api/upload', { method: 'POST', body: 'x', headers: broken })
+    expect(api.status).toBe(400)
+    const page = await callRoute(dashboardRoute.action, '/dashboard', { method: 'POST', body: 'x', headers: broken })
+    expect(page.status).toBeLessThan(500)
   })
 
   test('507 when the upload would leave less than MIN_FREE_DISK_MB free', async () => {

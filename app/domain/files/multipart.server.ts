@@ -60,10 +60,16 @@ export async function receiveMultipartUpload(request: Request, user: Actor, opti
   let originalName = ''
   let earlyError: unknown = null
 
-  const parser = busboy({
-    headers: { 'content-type': request.headers.get('Content-Type') ?? '' },
-    limits: { files: 1, fields: 30, fieldSize: 64 * 1024, parts: 40 },
-  })
+  let parser: ReturnType<typeof busboy>
+  try {
+    parser = busboy({
+      headers: { 'content-type': request.headers.get('Content-Type') ?? '' },
+      limits: { files: 1, fields: 30, fieldSize: 64 * 1024, parts: 40 },
+    })
+  } catch {
+    // busboy throws at once for a multipart type without a boundary: a broken form, not a bug.
+    throw new DomainError(400, FILE_MESSAGES.noFile)
+  }
   const parsed = new Promise<void>((resolve, reject) => {
     parser.on('field', (name, value) => {
       fields[name] = value
