@@ -29,7 +29,7 @@ test('the landing page shows every section', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Contact Us' })).toBeVisible()
   await expect(page.getByText('Cape Town, South Africa').first()).toBeVisible()
   await expect(page.getByTestId('regulatory-notice')).toContainText('Part 101')
-  await expect(page.getByText('© 2025 Kestrel Aerial Survey')).toBeVisible()
+  await expect(page.getByText(`© ${new Date().getFullYear()} Kestrel Aerial Survey`)).toBeVisible()
 
   // Visitors see Login and Register.
   const nav = page.getByRole('navigation', { name: 'Main' })

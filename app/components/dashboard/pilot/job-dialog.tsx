@@ -4,6 +4,7 @@
  * the flight plan downloads, and 'Save Project Progress' or, once completed, the
  * completion panel. A URL state (`/dashboard?project=ID`, the job card's link).
  */
+import { lazy, Suspense } from 'react'
 import { FileGroups, type ListedFile } from '#app/components/files/file-groups.tsx'
 import { UploadWidget } from '#app/components/files/upload-widget.tsx'
 import { UPLOAD_CATEGORIES_BY_ROLE } from '#app/domain/files/rules.ts'
@@ -11,7 +12,6 @@ import { formatRand } from '#app/domain/format/numbers.ts'
 import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import { AreasSketch } from '#app/components/maps/areas-sketch.tsx'
-import { AreasMap } from '#app/components/maps/areas-map.client.tsx'
 import { formatFlightHours } from '#app/domain/pilot/schemas.ts'
 import { PARSE_FAILURE_MESSAGE } from '#app/domain/projects/flight-plan.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
@@ -19,6 +19,9 @@ import { formatDate } from '../client/project-details.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { ProgressForm } from './progress-form.tsx'
 import type { PilotJob } from './types.ts'
+
+// Leaflet loads only when a job's map is shown, so the dashboard itself ships no map code.
+const AreasMap = lazy(() => import('#app/components/maps/areas-map.client.tsx').then((m) => ({ default: m.AreasMap })))
 
 const PILOT_CATEGORIES = UPLOAD_CATEGORIES_BY_ROLE.pilot
 const areaFormat = new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 0 })
@@ -89,7 +92,9 @@ export function JobDialog({ job, closeTo, tileUrl, pilotId, files }: { job: Pilo
             <div className="space-y-3">
               {hydrated ? (
                 <div className="h-64 overflow-hidden rounded-lg border border-ink-100 bg-ink-800 sm:h-80" data-testid="job-map">
-                  <AreasMap tileUrl={tileUrl} areas={areas} />
+                  <Suspense fallback={<AreasSketch areas={areas} label={`Outline of the ${areas.length} survey areas of ${job.name}`} />}>
+                    <AreasMap tileUrl={tileUrl} areas={areas} />
+                  </Suspense>
                 </div>
               ) : (
                 <AreasSketch areas={areas} label={`Outline of the ${areas.length} survey areas of ${job.name}`} />
