@@ -11,7 +11,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { FileGroups } from '#app/components/files/file-groups.tsx'
 import { UploadWidget } from '#app/components/files/upload-widget.tsx'
 import { isMultipart } from '#app/domain/files/multipart.server.ts'
-import { deleteFromForm, uploadFromForm } from '#app/domain/projects/project-file-forms.server.ts'
+import { handleFileIntent, handleUploadForm } from '#app/domain/files/page-actions.server.ts'
 import { projectListQuery } from '#app/components/dashboard/admin/projects-tab.tsx'
 import { AdminDialog, DialogActions, formatDate, YesNoBadge } from '#app/components/dashboard/admin/ui.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
@@ -59,10 +59,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // File uploads stream to disk: they must not be read by request.formData().
   if (isMultipart(request)) {
     assertSameOrigin(request)
-    return uploadFromForm(request, admin, here, 'project_document')
+    return handleUploadForm(request, admin, 'project_document', here)
   }
   const formData = await readFormBody(request)
-  if (formData.get('intent') === 'delete-file') return deleteFromForm(admin, formData, here)
+  if (formData.get('intent') === 'delete-file') return handleFileIntent(request, admin, formData, here)
   const submission = parseWithZod(formData, { schema: ProjectSaveSchema })
   if (submission.status !== 'success') {
     return adminFormFailure(submission.reply(), 400, 'Failed to save changes', 'Error Saving')

@@ -23,7 +23,7 @@ import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { getProjectForAdmin } from '#app/domain/projects/admin-projects.server.ts'
 import { completeProject } from '#app/domain/projects/complete-project.server.ts'
 import { COMPLETE_MESSAGES, DELIVERABLE_CATEGORY } from '#app/domain/projects/deliverables.ts'
-import { deleteFromForm, uploadFromForm } from '#app/domain/projects/project-file-forms.server.ts'
+import { handleFileIntent, handleUploadForm } from '#app/domain/files/page-actions.server.ts'
 
 /** The project (404 when unknown) and its files, as the admin sees them. */
 function loadProject(admin: Pick<User, 'id' | 'role'>, id: string | undefined) {
@@ -51,9 +51,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const projectId = Number(params.projectId)
   loadProject(admin, params.projectId)
   const here = `/admin/projects/${projectId}/complete`
-  if (isMultipart(request)) return uploadFromForm(request, admin, here, DELIVERABLE_CATEGORY)
+  if (isMultipart(request)) return handleUploadForm(request, admin, DELIVERABLE_CATEGORY, here)
   const formData = await readFormBody(request)
-  if (formData.get('intent') === 'delete-file') return deleteFromForm(admin, formData, here)
+  if (formData.get('intent') === 'delete-file') return handleFileIntent(request, admin, formData, here)
   try {
     const { project, clientNotified } = await completeProject(admin.id, projectId)
     return redirectWithToast(`/admin/projects/${projectId}`, {

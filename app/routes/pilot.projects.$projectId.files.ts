@@ -11,7 +11,7 @@ import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { isMultipart } from '#app/domain/files/multipart.server.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { requireAssignedProject } from '#app/domain/pilot/pilot-projects.server.ts'
-import { deleteFromForm, uploadFromForm } from '#app/domain/projects/project-file-forms.server.ts'
+import { handleFileIntent, handleUploadForm } from '#app/domain/files/page-actions.server.ts'
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const pilot = await requireRole(request, 'pilot')
@@ -23,9 +23,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw error
   }
   const back = `/dashboard?project=${projectId}`
-  if (isMultipart(request)) return uploadFromForm(request, pilot, back, 'raw_image')
+  if (isMultipart(request)) return handleUploadForm(request, pilot, 'raw_image', back)
   const formData = await readFormBody(request)
-  if (formData.get('intent') === 'delete-file') return deleteFromForm(pilot, formData, back)
+  if (formData.get('intent') === 'delete-file') return handleFileIntent(request, pilot, formData, back)
   return redirect(back)
 }
 

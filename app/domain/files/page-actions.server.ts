@@ -32,9 +32,13 @@ function successTitle(category: FileCategory) {
 }
 
 /** A multipart upload from a page form: stored through the one storage service. */
-export async function handleUploadForm(request: Request, user: Pick<User, 'id' | 'role'>, defaultCategory: FileCategory = 'project_document') {
+export async function handleUploadForm(
+  request: Request,
+  user: Pick<User, 'id' | 'role'>,
+  defaultCategory: FileCategory = 'project_document',
+  back: string = backTo(request),
+) {
   assertSameOrigin(request)
-  const back = backTo(request)
   try {
     const { file } = await receiveMultipartUpload(request, user, { defaultCategory })
     return redirectWithToast(back, { title: successTitle(file.fileCategory), description: file.originalName, type: 'success' })
@@ -45,8 +49,7 @@ export async function handleUploadForm(request: Request, user: Pick<User, 'id' |
   }
 }
 
-export async function handleFileIntent(request: Request, user: Pick<User, 'id' | 'role'>, formData: FormData) {
-  const back = backTo(request)
+export async function handleFileIntent(request: Request, user: Pick<User, 'id' | 'role'>, formData: FormData, back: string = backTo(request)) {
   try {
     const file = await deleteProjectFile(user, Number(formData.get('fileId')))
     const title = file.fileCategory === 'land_owner_agreement' ? FILE_MESSAGES.landOwnerDeleted : FILE_MESSAGES.deleted
