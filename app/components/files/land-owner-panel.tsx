@@ -7,13 +7,9 @@ import type { FileView } from '#app/domain/files/file-storage.server.ts'
 import { cn } from '#app/components/ui/cn.ts'
 import { FILE_MESSAGES } from '#app/domain/files/rules.ts'
 import { UploadWidget } from './upload-widget.tsx'
+import { formatFileSize } from './file-groups.tsx'
 
 export const LANDOWNER_TEMPLATE_URL = '/landowner-permission-template.pdf'
-
-export function formatFileSize(bytes: number) {
-  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`
-}
 
 export function LandOwnerPanel({ projectId, files, action }: { projectId: number; files: FileView[]; action: string }) {
   const agreements = files.filter((f) => f.fileCategory === 'land_owner_agreement')
