@@ -58,7 +58,7 @@ test('the client uploads the signed land owner form, downloads the same bytes an
   await panel.getByLabel('Upload the signed agreement').setInputFiles({ name: 'Annexure G signed.pdf', mimeType: 'application/pdf', buffer: bytes })
   if (!withJs()) await panel.getByRole('button', { name: 'Upload', exact: true }).click()
   await expectToast(page, 'Annexure G uploaded successfully')
-  await expect(panel.getByText('Complete')).toBeVisible()
+  await expect(panel.getByText('Complete', { exact: true })).toBeVisible()
   await expect(panel.getByRole('list', { name: 'Signed land owner agreements' }).getByText('Annexure G signed.pdf')).toBeVisible()
   expect(landOwnerFlag(projectId)).toBe(1)
 
