@@ -5,7 +5,16 @@ import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
   {
-    ignores: ['build/**', 'public/build/**', 'server-build/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'tests/.tmp/**', 'data/**'],
+    ignores: [
+      'build/**',
+      'public/build/**',
+      'server-build/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'tests/.tmp/**',
+      'data/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -31,7 +40,7 @@ export default tseslint.config(
         'error',
         {
           selector:
-            "CallExpression[callee.property.name=/^(bindTooltip|bindPopup|setTooltipContent|setPopupContent|setContent)$/] > :matches(TemplateLiteral, Literal, BinaryExpression).arguments:first-child",
+            'CallExpression[callee.property.name=/^(bindTooltip|bindPopup|setTooltipContent|setPopupContent|setContent)$/] > :matches(TemplateLiteral, Literal, BinaryExpression).arguments:first-child',
           message: 'Pass Leaflet an element with textContent, never a string (it becomes HTML).',
         },
       ],

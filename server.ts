@@ -12,15 +12,21 @@ import compression from 'compression'
 import express from 'express'
 import helmet from 'helmet'
 import morgan from 'morgan'
-import { assertSafeProductionConfig, getEnv } from './app/domain/config/env.server.ts'
+
+import { purgeExpiredAuthRecords } from './app/domain/auth/accounts.server.ts'
+import { SESSION_COOKIE_NAME } from './app/domain/auth/session.server.ts'
 import { claimServerPidFile, startBackupSchedule } from './app/domain/backups/backup.server.ts'
+import { assertSafeProductionConfig, getEnv } from './app/domain/config/env.server.ts'
 import { closeDb, getDb, getSqlite } from './app/domain/db/db.server.ts'
 import { sweepStorage } from './app/domain/files/file-storage.server.ts'
 import { createTusServer, startTusCleanup, TUS_PATH } from './app/domain/files/tus.server.ts'
 import { checkDeclaredBody, redactUrlForLog } from './app/domain/http/request-limits.server.ts'
-import { PERMISSIONS_POLICY, cacheControlFor, carriesSession, usesHttps } from './app/domain/http/response-headers.server.ts'
-import { SESSION_COOKIE_NAME } from './app/domain/auth/session.server.ts'
-import { purgeExpiredAuthRecords } from './app/domain/auth/accounts.server.ts'
+import {
+  cacheControlFor,
+  carriesSession,
+  PERMISSIONS_POLICY,
+  usesHttps,
+} from './app/domain/http/response-headers.server.ts'
 import { startDailyJobs } from './app/domain/jobs/daily.server.ts'
 import { seedDemo } from './db/seed.ts'
 
@@ -76,7 +82,10 @@ app.use(
         'default-src': ["'self'"],
         'connect-src': ["'self'", ...(isProduction ? [] : ['ws:'])],
         'img-src': ["'self'", 'data:', 'blob:', tileOrigin],
-        'script-src': ["'strict-dynamic'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+        'script-src': [
+          "'strict-dynamic'",
+          (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+        ],
         'style-src': ["'self'", "'unsafe-inline'"],
         'font-src': ["'self'", 'data:'],
         // The checkout form posts to PayFast (or our own simulator).
@@ -96,11 +105,18 @@ app.use((_req, res, next) => {
 
 // Signed-in and /api answers are never stored by a cache or the back/forward history (ADR 071).
 app.use((req, res, next) => {
-  const signedIn = carriesSession({ cookie: req.headers.cookie, sessionHeader: req.get('x-session-id') }, SESSION_COOKIE_NAME)
+  const signedIn = carriesSession(
+    { cookie: req.headers.cookie, sessionHeader: req.get('x-session-id') },
+    SESSION_COOKIE_NAME,
+  )
   const writeHead = res.writeHead
   res.writeHead = function (this: express.Response, ...args: Parameters<typeof writeHead>) {
     const current = res.getHeader('Cache-Control')
-    const next = cacheControlFor({ path: req.path, signedIn, current: typeof current === 'string' ? current : null })
+    const next = cacheControlFor({
+      path: req.path,
+      signedIn,
+      current: typeof current === 'string' ? current : null,
+    })
     if (next) res.setHeader('Cache-Control', next)
     return writeHead.apply(this, args)
   } as typeof writeHead
@@ -165,13 +181,16 @@ if (!isProduction) {
 }
 
 // Expired sessions and spent or expired reset links are purged every hour (ADR 071).
-const purgeTimer = setInterval(() => {
-  try {
-    purgeExpiredAuthRecords()
-  } catch (error) {
-    console.error('[auth] purge failed', error)
-  }
-}, 60 * 60 * 1000)
+const purgeTimer = setInterval(
+  () => {
+    try {
+      purgeExpiredAuthRecords()
+    } catch (error) {
+      console.error('[auth] purge failed', error)
+    }
+  },
+  60 * 60 * 1000,
+)
 purgeTimer.unref()
 purgeExpiredAuthRecords()
 

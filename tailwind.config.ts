@@ -44,14 +44,7 @@ export default {
           'Arial',
           'sans-serif',
         ],
-        display: [
-          'ui-sans-serif',
-          'system-ui',
-          '-apple-system',
-          'Segoe UI',
-          'Roboto',
-          'sans-serif',
-        ],
+        display: ['ui-sans-serif', 'system-ui', '-apple-system', 'Segoe UI', 'Roboto', 'sans-serif'],
       },
       boxShadow: {
         card: '0 1px 2px rgba(16,24,40,.06), 0 4px 16px rgba(16,24,40,.06)',

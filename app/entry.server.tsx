@@ -3,11 +3,11 @@
  * CSP nonce from server.ts goes on every inline script Remix writes.
  */
 import { PassThrough } from 'node:stream'
-import type { AppLoadContext, EntryContext } from '@remix-run/node'
-import { createReadableStreamFromReadable } from '@remix-run/node'
+import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
+
 import { NonceProvider } from './components/layout/nonce.tsx'
 
 const ABORT_DELAY = 5_000

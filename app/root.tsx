@@ -1,5 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import {
   Links,
   Meta,
@@ -11,14 +10,15 @@ import {
 } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { HoneypotProvider } from 'remix-utils/honeypot/react'
+
 import { GeneralErrorBoundary } from './components/layout/error-boundary.tsx'
 import { useNonce } from './components/layout/nonce.tsx'
 import { ToastProvider } from './components/layout/toaster.tsx'
 import { getOptionalUser } from './domain/auth/guards.server.ts'
 import { getEnv } from './domain/config/env.server.ts'
-import { getSiteCompany } from './domain/operator/operator-documents.server.ts'
 import { getHoneypot } from './domain/http/honeypot.server.ts'
 import { getToast } from './domain/http/toast.server.ts'
+import { getSiteCompany } from './domain/operator/operator-documents.server.ts'
 import { toCurrentUser } from './domain/users/users.server.ts'
 import tailwindHref from './tailwind.css'
 

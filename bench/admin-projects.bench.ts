@@ -3,10 +3,10 @@
  * projects"). Seeds 10 000 projects for 200 clients in one transaction, then times the
  * queries the Projects tab runs: first page, a status filter, a text search and a deep page.
  */
-import { bench, describe } from 'vitest'
-import { projects, users } from '#db/schema.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { listAllProjects, projectCounters } from '#app/domain/projects/admin-projects.server.ts'
+import { projects, users } from '#db/schema.ts'
+import { bench, describe } from 'vitest'
 
 const STATUSES = ['draft', 'pending', 'assigned', 'in_progress', 'completed'] as const
 
@@ -18,7 +18,13 @@ function seed() {
     for (let c = 0; c < 200; c++) {
       const user = tx
         .insert(users)
-        .values({ email: `bench-client-${c}@example.test`, passwordHash: 'x', firstName: `Client${c}`, lastName: 'Bench', role: 'client' })
+        .values({
+          email: `bench-client-${c}@example.test`,
+          passwordHash: 'x',
+          firstName: `Client${c}`,
+          lastName: 'Bench',
+          role: 'client',
+        })
         .returning({ id: users.id })
         .get()
       clientIds.push(user.id)

@@ -58,16 +58,32 @@ quoteForAreas(areas)
 const options = { time: 3000, warmupIterations: 50 }
 
 describe('10 areas against the national dataset', () => {
-  bench('POST /api/quote after auth: QuoteRequestSchema + quoteForValidatedAreas', () => {
-    quoteForValidatedAreas(QuoteRequestSchema.parse(body).areas)
-  }, options)
-  bench('quoteForValidatedAreas (settings + hubs + airspace check + engine)', () => {
-    quoteForValidatedAreas(areas)
-  }, options)
-  bench('quoteForAreas (validation included)', () => {
-    quoteForAreas(areas)
-  }, options)
-  bench('checkFlightArea only', () => {
-    checkFlightArea(areas)
-  }, options)
+  bench(
+    'POST /api/quote after auth: QuoteRequestSchema + quoteForValidatedAreas',
+    () => {
+      quoteForValidatedAreas(QuoteRequestSchema.parse(body).areas)
+    },
+    options,
+  )
+  bench(
+    'quoteForValidatedAreas (settings + hubs + airspace check + engine)',
+    () => {
+      quoteForValidatedAreas(areas)
+    },
+    options,
+  )
+  bench(
+    'quoteForAreas (validation included)',
+    () => {
+      quoteForAreas(areas)
+    },
+    options,
+  )
+  bench(
+    'checkFlightArea only',
+    () => {
+      checkFlightArea(areas)
+    },
+    options,
+  )
 })

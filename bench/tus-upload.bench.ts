@@ -24,12 +24,16 @@ const RSS_LIMIT = 200 * MiB
 /** 1 MiB of noise starting with an MP4 header, repeated: a "video" the server recognises by content. */
 function block() {
   const buf = crypto.randomBytes(MiB)
-  Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x6d, 0x70, 0x34, 0x32, 0, 0, 0, 0, 0x6d, 0x70, 0x34, 0x32, 0x69, 0x73, 0x6f, 0x6d]).copy(buf)
+  Buffer.from([
+    0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x6d, 0x70, 0x34, 0x32, 0, 0, 0, 0, 0x6d, 0x70, 0x34, 0x32, 0x69,
+    0x73, 0x6f, 0x6d,
+  ]).copy(buf)
   return buf
 }
 
 async function* bytes(total: number, chunk: Buffer) {
-  for (let sent = 0; sent < total; sent += chunk.length) yield sent + chunk.length <= total ? chunk : chunk.subarray(0, total - sent)
+  for (let sent = 0; sent < total; sent += chunk.length)
+    yield sent + chunk.length <= total ? chunk : chunk.subarray(0, total - sent)
 }
 
 async function rawWrite(file: string, chunk: Buffer) {
@@ -46,18 +50,25 @@ function peakRss(pid: number) {
   return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) * 1024
 }
 
-function request(method: string, urlPath: string, headers: Record<string, string | number>, body?: AsyncIterable<Buffer> | string) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: PORT, method, path: urlPath, headers }, (res) => {
-      let text = ''
-      res.on('data', (d) => (text += d))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }))
-    })
-    req.on('error', reject)
-    if (typeof body === 'string') req.end(body)
-    else if (body) pipeline(body, req).catch(reject)
-    else req.end()
-  })
+function request(
+  method: string,
+  urlPath: string,
+  headers: Record<string, string | number>,
+  body?: AsyncIterable<Buffer> | string,
+) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>(
+    (resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port: PORT, method, path: urlPath, headers }, (res) => {
+        let text = ''
+        res.on('data', (d) => (text += d))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }))
+      })
+      req.on('error', reject)
+      if (typeof body === 'string') req.end(body)
+      else if (body) pipeline(body, req).catch(reject)
+      else req.end()
+    },
+  )
 }
 
 async function startServer(dir: string) {
@@ -85,7 +96,10 @@ async function startServer(dir: string) {
   const deadline = Date.now() + 60_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${log}`)
-    const ok = await request('GET', '/healthcheck', {}).then((r) => r.status === 200, () => false)
+    const ok = await request('GET', '/healthcheck', {}).then(
+      (r) => r.status === 200,
+      () => false,
+    )
     if (ok) return child
     if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`)
     await new Promise((r) => setTimeout(r, 250))
@@ -102,30 +116,59 @@ async function run() {
     const rawSpeed = SIZE / MiB / rawSeconds
 
     server = await startServer(dir)
-    const login = await request('POST', '/api/auth/login', { 'Content-Type': 'application/json' }, JSON.stringify({ email: 'pilot@example.com', password: 'kestrel-demo' }))
+    const login = await request(
+      'POST',
+      '/api/auth/login',
+      { 'Content-Type': 'application/json' },
+      JSON.stringify({ email: 'pilot@example.com', password: 'kestrel-demo' }),
+    )
     const sessionId = (JSON.parse(login.text) as { sessionId: string }).sessionId
     const db = new Database(path.join(dir, 'kestrel.sqlite'))
-    const ids = db.prepare(`select (select id from users where email = 'client@example.com') as client, (select id from users where email = 'pilot@example.com') as pilot`).get() as { client: number; pilot: number }
+    const ids = db
+      .prepare(
+        `select (select id from users where email = 'client@example.com') as client, (select id from users where email = 'pilot@example.com') as pilot`,
+      )
+      .get() as { client: number; pilot: number }
     const now = Date.now()
     const project = db
-      .prepare(`insert into projects (client_id, pilot_id, name, project_type, status, created_at, updated_at) values (?, ?, 'Bench', 'land-survey', 'assigned', ?, ?) returning id`)
+      .prepare(
+        `insert into projects (client_id, pilot_id, name, project_type, status, created_at, updated_at) values (?, ?, 'Bench', 'land-survey', 'assigned', ?, ?) returning id`,
+      )
       .get(ids.client, ids.pilot, now, now) as { id: number }
     db.close()
 
-    const meta = Object.entries({ filename: 'bench.mp4', filetype: 'video/mp4', projectId: String(project.id), category: 'raw_video' })
+    const meta = Object.entries({
+      filename: 'bench.mp4',
+      filetype: 'video/mp4',
+      projectId: String(project.id),
+      category: 'raw_video',
+    })
       .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
       .join(',')
     const start = performance.now()
-    const created = await request('POST', '/api/tus', { 'Tus-Resumable': '1.0.0', 'Upload-Length': SIZE, 'Upload-Metadata': meta, 'x-session-id': sessionId, 'Content-Length': 0 })
+    const created = await request('POST', '/api/tus', {
+      'Tus-Resumable': '1.0.0',
+      'Upload-Length': SIZE,
+      'Upload-Metadata': meta,
+      'x-session-id': sessionId,
+      'Content-Length': 0,
+    })
     if (created.status !== 201) throw new Error(`create: ${created.status} ${created.text}`)
     const done = await request(
       'PATCH',
       created.headers.location!,
-      { 'Tus-Resumable': '1.0.0', 'Upload-Offset': 0, 'Content-Type': 'application/offset+octet-stream', 'Content-Length': SIZE, 'x-session-id': sessionId },
+      {
+        'Tus-Resumable': '1.0.0',
+        'Upload-Offset': 0,
+        'Content-Type': 'application/offset+octet-stream',
+        'Content-Length': SIZE,
+        'x-session-id': sessionId,
+      },
       bytes(SIZE, chunk),
     )
     const uploadSeconds = (performance.now() - start) / 1000
-    if (done.status !== 204 || !done.headers['x-project-file-id']) throw new Error(`upload: ${done.status} ${done.text}`)
+    if (done.status !== 204 || !done.headers['x-project-file-id'])
+      throw new Error(`upload: ${done.status} ${done.text}`)
     const uploadSpeed = SIZE / MiB / uploadSeconds
     const rss = peakRss(server.pid!)
     const ratio = uploadSpeed / rawSpeed
@@ -151,5 +194,10 @@ async function run() {
 }
 
 describe('tus upload', () => {
-  bench(`${SIZE / MiB} MiB through /api/tus`, run, { iterations: 1, warmupIterations: 0, time: 0, warmupTime: 0 })
+  bench(`${SIZE / MiB} MiB through /api/tus`, run, {
+    iterations: 1,
+    warmupIterations: 0,
+    time: 0,
+    warmupTime: 0,
+  })
 })

@@ -3,14 +3,7 @@
  * Money is integer cents; timestamps are stored as epoch milliseconds.
  */
 import { sql } from 'drizzle-orm'
-import {
-  index,
-  integer,
-  real,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/sqlite-core'
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 
 const id = () => integer('id').primaryKey({ autoIncrement: true })
 const createdAt = () =>
@@ -81,10 +74,7 @@ export const users = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex('users_email_unique').on(t.email),
-    index('users_role_idx').on(t.role),
-  ],
+  (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_role_idx').on(t.role)],
 )
 
 /** Server-side sessions. The id is the SHA-256 of the token the browser holds. */
@@ -269,14 +259,9 @@ export const projects = sqliteTable(
     isApproved: bool('is_approved').notNull().default(false),
     isPaid: bool('is_paid').notNull().default(false),
     paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
-    status: text('status', { length: 20 })
-      .$type<ProjectStatus>()
-      .notNull()
-      .default('draft'),
+    status: text('status', { length: 20 }).$type<ProjectStatus>().notNull().default('draft'),
     statusMessage: text('status_message'),
-    landOwnerFormUploaded: bool('land_owner_form_uploaded')
-      .notNull()
-      .default(false),
+    landOwnerFormUploaded: bool('land_owner_form_uploaded').notNull().default(false),
     flightHours: real('flight_hours').notNull().default(0),
     scheduledDate: text('scheduled_date', { length: 10 }),
     estimatedDuration: integer('estimated_duration'),
@@ -348,9 +333,7 @@ export const invoices = sqliteTable(
     amount: integer('amount').notNull(),
     subtotalAmount: integer('subtotal_amount').notNull().default(0),
     vatAmount: integer('vat_amount').notNull().default(0),
-    paymentMethod: text('payment_method', { length: 50 })
-      .notNull()
-      .default('PayFast'),
+    paymentMethod: text('payment_method', { length: 50 }).notNull().default('PayFast'),
     paymentTransactionId: text('payment_transaction_id', { length: 100 }),
     status: text('status', { length: 20 }).notNull().default('pending'),
     termsVersion: text('terms_version', { length: 20 }),
@@ -517,7 +500,13 @@ export const refunds = sqliteTable(
   ],
 )
 
-export const OPERATOR_DOCUMENT_KINDS = ['roc', 'ops_spec', 'insurance', 'aircraft_registration', 'rla'] as const
+export const OPERATOR_DOCUMENT_KINDS = [
+  'roc',
+  'ops_spec',
+  'insurance',
+  'aircraft_registration',
+  'rla',
+] as const
 export type OperatorDocumentKind = (typeof OPERATOR_DOCUMENT_KINDS)[number]
 
 /** The operator's SACAA Part 101 documents and insurance, with their expiry dates. */

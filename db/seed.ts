@@ -3,7 +3,8 @@
  * and the default pricing settings. Idempotent: running it again adds nothing twice.
  */
 import { eq } from 'drizzle-orm'
-import { hubs, systemSettings, users } from './schema.ts'
+
+import { countZones, loadRsaAirspace } from '../app/domain/airspace/airspace.server.ts'
 import { hashPassword } from '../app/domain/auth/password.server.ts'
 import { getDb } from '../app/domain/db/db.server.ts'
 import {
@@ -12,14 +13,32 @@ import {
   PRICING_SETTING_KEYS,
   type PricingSettings,
 } from '../app/domain/pricing/settings.ts'
-import { countZones, loadRsaAirspace } from '../app/domain/airspace/airspace.server.ts'
+import { hubs, systemSettings, users } from './schema.ts'
 
 export const DEMO_PASSWORD = 'kestrel-demo'
 
 export const DEMO_HUBS = [
-  { name: 'Cape Town', address: 'Cape Town, Western Cape', latitude: -33.9249, longitude: 18.4241, description: 'Head office and main drone hub' },
-  { name: 'Johannesburg', address: 'Johannesburg, Gauteng', latitude: -26.2041, longitude: 28.0473, description: 'Gauteng operations hub' },
-  { name: 'Durban', address: 'Durban, KwaZulu-Natal', latitude: -29.8587, longitude: 31.0218, description: 'KwaZulu-Natal operations hub' },
+  {
+    name: 'Cape Town',
+    address: 'Cape Town, Western Cape',
+    latitude: -33.9249,
+    longitude: 18.4241,
+    description: 'Head office and main drone hub',
+  },
+  {
+    name: 'Johannesburg',
+    address: 'Johannesburg, Gauteng',
+    latitude: -26.2041,
+    longitude: 28.0473,
+    description: 'Gauteng operations hub',
+  },
+  {
+    name: 'Durban',
+    address: 'Durban, KwaZulu-Natal',
+    latitude: -29.8587,
+    longitude: 31.0218,
+    description: 'KwaZulu-Natal operations hub',
+  },
 ]
 
 /** Adds the default pricing settings that are missing (used by the demo seed and at start). */
@@ -57,11 +76,23 @@ export async function seedDemo() {
       pilotLicenseNumber: 'RPL-ZA-004521',
       pilotLicenseUrl: 'https://example.com/licences/rpl-004521.pdf',
     },
-    { email: 'client@example.com', firstName: 'Chloe', lastName: 'Client', role: 'client' as const, phone: '831234567', companyName: 'Stellenbosch Wine Estates', industry: 'Agriculture', country: 'South Africa' },
+    {
+      email: 'client@example.com',
+      firstName: 'Chloe',
+      lastName: 'Client',
+      role: 'client' as const,
+      phone: '831234567',
+      companyName: 'Stellenbosch Wine Estates',
+      industry: 'Agriculture',
+      country: 'South Africa',
+    },
   ]
   for (const account of accounts) {
     const exists = db.select({ id: users.id }).from(users).where(eq(users.email, account.email)).get()
-    if (!exists) db.insert(users).values({ ...account, passwordHash }).run()
+    if (!exists)
+      db.insert(users)
+        .values({ ...account, passwordHash })
+        .run()
   }
   for (const hub of DEMO_HUBS) {
     const exists = db.select({ id: hubs.id }).from(hubs).where(eq(hubs.name, hub.name)).get()

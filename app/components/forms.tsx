@@ -2,7 +2,14 @@
  * Form fields wired to conform: label, input, hint and error list with the right ids
  * and aria attributes, so every form is accessible and reads the same.
  */
-import { useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
+import {
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react'
+
 import { Alert } from './ui/alert.tsx'
 import { cn } from './ui/cn.ts'
 import { useHydrated } from './ui/use-hydrated.ts'
@@ -76,7 +83,9 @@ export function Field({
 }
 
 /** A password input with a show/hide toggle (the toggle appears once JavaScript runs). */
-export function PasswordField(props: FieldShell & { inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string } }) {
+export function PasswordField(
+  props: FieldShell & { inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string } },
+) {
   const [visible, setVisible] = useState(false)
   const hydrated = useHydrated()
   const { label, errors, hint, className, inputProps } = props

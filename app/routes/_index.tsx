@@ -1,21 +1,27 @@
 import { parseWithZod } from '@conform-to/zod'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { json } from '@remix-run/node'
-import { useEffect } from 'react'
 import { ContactSection, type ContactActionData } from '#app/components/landing/contact-section.tsx'
-import { AboutSection, GallerySection, Hero, PartnersSection, ServicesSection, StepsSection } from '#app/components/landing/sections.tsx'
+import {
+  AboutSection,
+  GallerySection,
+  Hero,
+  PartnersSection,
+  ServicesSection,
+  StepsSection,
+} from '#app/components/landing/sections.tsx'
 import { SiteFooter } from '#app/components/layout/site-footer.tsx'
 import { SiteHeader } from '#app/components/layout/site-header.tsx'
-import { RATE_LIMIT_MESSAGE, RateLimitedError, enforceRateLimit } from '#app/domain/auth/rate-limit.server.ts'
+import { enforceRateLimit, RATE_LIMIT_MESSAGE, RateLimitedError } from '#app/domain/auth/rate-limit.server.ts'
 import { ContactDeliveryError, submitContactMessage } from '#app/domain/contact/contact.server.ts'
 import { CONTACT_FAILED_TOAST, CONTACT_SENT_TOAST, ContactSchema } from '#app/domain/contact/schemas.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { checkHoneypot } from '#app/domain/http/honeypot.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
 import { useRootData } from '#app/root.tsx'
+import { useEffect } from 'react'
 
 export const meta: MetaFunction = () => [
   { title: 'Kestrel Aerial Survey — drone mapping and aerial surveying, Cape Town' },
@@ -46,7 +52,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // carries it in a flash cookie back to the contact section.
   const answer = (toast: Toast, status: number) =>
     inPlace
-      ? json<ContactActionData>({ result: submission.reply({ resetForm: status === 200 }), toast }, { status })
+      ? json<ContactActionData>(
+          { result: submission.reply({ resetForm: status === 200 }), toast },
+          { status },
+        )
       : redirectWithToast('/#contact', toast)
 
   try {
@@ -78,7 +87,10 @@ export default function Landing() {
   useEffect(() => {
     const id = decodeURIComponent(window.location.hash.slice(1))
     if (!id) return
-    const timer = setTimeout(() => document.getElementById(id)?.scrollIntoView({ behavior: 'smooth' }), HASH_SCROLL_DELAY_MS)
+    const timer = setTimeout(
+      () => document.getElementById(id)?.scrollIntoView({ behavior: 'smooth' }),
+      HASH_SCROLL_DELAY_MS,
+    )
     return () => clearTimeout(timer)
   }, [])
 

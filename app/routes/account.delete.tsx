@@ -3,9 +3,7 @@
  * that asks for the password again; the action anonymises the account, signs out and
  * goes home. Works without JavaScript.
  */
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData } from '@remix-run/react'
 import { PasswordField } from '#app/components/forms.tsx'
 import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
@@ -16,6 +14,7 @@ import { ACCOUNT_DELETED_TOAST, deleteAccount } from '#app/domain/account/accoun
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { destroySessionCookie } from '#app/domain/auth/session.server.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Delete my account · Kestrel Aerial Survey' }]
@@ -36,7 +35,9 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!isDomainError(error)) throw error
     return json({ error: error.message }, { status: error.status })
   }
-  return redirectWithToast('/', ACCOUNT_DELETED_TOAST, { headers: { 'Set-Cookie': await destroySessionCookie() } })
+  return redirectWithToast('/', ACCOUNT_DELETED_TOAST, {
+    headers: { 'Set-Cookie': await destroySessionCookie() },
+  })
 }
 
 export default function DeleteAccountPage() {
@@ -61,7 +62,13 @@ export default function DeleteAccountPage() {
           <PasswordField
             label="Your password"
             errors={undefined}
-            inputProps={{ id: 'delete-password', name: 'password', type: 'password', required: true, autoComplete: 'current-password' }}
+            inputProps={{
+              id: 'delete-password',
+              name: 'password',
+              type: 'password',
+              required: true,
+              autoComplete: 'current-password',
+            }}
           />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Link to="/dashboard?tab=profile" className="btn-secondary">

@@ -1,8 +1,7 @@
 /** `POST /account/marketing` — the Profile tab's marketing e-mail consent (ADR 110). */
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import type { ActionFunctionArgs } from '@remix-run/node'
-import { redirect } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { setMarketingConsent } from '#app/domain/privacy/marketing.server.ts'
 
@@ -13,7 +12,9 @@ export async function action({ request }: ActionFunctionArgs) {
   setMarketingConsent(user.id, optIn)
   return redirectWithToast('/dashboard?tab=profile', {
     title: 'Preference saved',
-    description: optIn ? 'We may send you news and offers by e-mail.' : 'We will not send you marketing e-mail.',
+    description: optIn
+      ? 'We may send you news and offers by e-mail.'
+      : 'We will not send you marketing e-mail.',
   })
 }
 

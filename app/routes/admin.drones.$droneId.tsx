@@ -1,15 +1,14 @@
 import { parseWithZod } from '@conform-to/zod'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { DroneProfileForm } from '#app/components/dashboard/admin/drone-profile-form.tsx'
 import { AdminDialog } from '#app/components/dashboard/admin/ui.tsx'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
+import { droneFormFailure, droneOf } from '#app/domain/survey/drone-form.server.ts'
 import { DroneProfileSchema } from '#app/domain/survey/drone-profile-schema.ts'
 import { updateDroneProfile } from '#app/domain/survey/drone-profiles.server.ts'
-import { droneFormFailure, droneOf } from '#app/domain/survey/drone-form.server.ts'
 
 const CLOSE = '/admin?tab=settings'
 
@@ -25,7 +24,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== 'success') return droneFormFailure(submission)
   try {
     const updated = updateDroneProfile(admin.id, drone.id, submission.value)
-    return redirectWithToast(CLOSE, { title: 'Drone Updated', description: `${updated.name} has been saved.` })
+    return redirectWithToast(CLOSE, {
+      title: 'Drone Updated',
+      description: `${updated.name} has been saved.`,
+    })
   } catch (error) {
     return droneFormFailure(submission, error)
   }
@@ -36,7 +38,12 @@ export default function EditDroneDialog() {
   const actionData = useActionData<typeof action>()
   return (
     <AdminDialog title="Edit Drone" description={drone.name} closeTo={CLOSE}>
-      <DroneProfileForm lastResult={actionData?.result} defaults={drone} closeTo={CLOSE} submitLabel="Save Drone" />
+      <DroneProfileForm
+        lastResult={actionData?.result}
+        defaults={drone}
+        closeTo={CLOSE}
+        submitLabel="Save Drone"
+      />
     </AdminDialog>
   )
 }

@@ -1,11 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
-import { deleteDroneProfile } from '#app/domain/survey/drone-profiles.server.ts'
 import { droneOf } from '#app/domain/survey/drone-form.server.ts'
+import { deleteDroneProfile } from '#app/domain/survey/drone-profiles.server.ts'
 
 const CLOSE = '/admin?tab=settings'
 
@@ -19,15 +18,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')
   const drone = droneOf(params.droneId)
   deleteDroneProfile(admin.id, drone.id)
-  return redirectWithToast(CLOSE, { title: 'Drone Deleted', description: `${drone.name} was removed. Stored survey plans keep their figures.` })
+  return redirectWithToast(CLOSE, {
+    title: 'Drone Deleted',
+    description: `${drone.name} was removed. Stored survey plans keep their figures.`,
+  })
 }
 
 export default function DeleteDroneDialog() {
   const { drone } = useLoaderData<typeof loader>()
   return (
-    <ConfirmDialog title="Delete drone profile?" closeTo={CLOSE} confirmLabel="Delete Drone" pendingLabel="Deleting…">
+    <ConfirmDialog
+      title="Delete drone profile?"
+      closeTo={CLOSE}
+      confirmLabel="Delete Drone"
+      pendingLabel="Deleting…"
+    >
       <p>
-        Delete <strong>{drone.name}</strong>? New survey plans can no longer use it; plans already stored keep their figures. To keep it but hide it from planners, deactivate it instead.
+        Delete <strong>{drone.name}</strong>? New survey plans can no longer use it; plans already stored keep
+        their figures. To keep it but hide it from planners, deactivate it instead.
       </p>
     </ConfirmDialog>
   )

@@ -1,15 +1,14 @@
 import { parseWithZod } from '@conform-to/zod'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
 import { DroneProfileForm } from '#app/components/dashboard/admin/drone-profile-form.tsx'
 import { AdminDialog } from '#app/components/dashboard/admin/ui.tsx'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
+import { droneFormFailure } from '#app/domain/survey/drone-form.server.ts'
 import { DroneProfileSchema } from '#app/domain/survey/drone-profile-schema.ts'
 import { createDroneProfile } from '#app/domain/survey/drone-profiles.server.ts'
-import { droneFormFailure } from '#app/domain/survey/drone-form.server.ts'
 
 const CLOSE = '/admin?tab=settings'
 
@@ -24,7 +23,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== 'success') return droneFormFailure(submission)
   try {
     const drone = createDroneProfile(admin.id, submission.value)
-    return redirectWithToast(CLOSE, { title: 'Drone Created', description: `${drone.name} is ${drone.isActive ? 'active' : 'inactive'}.` })
+    return redirectWithToast(CLOSE, {
+      title: 'Drone Created',
+      description: `${drone.name} is ${drone.isActive ? 'active' : 'inactive'}.`,
+    })
   } catch (error) {
     return droneFormFailure(submission, error)
   }
@@ -33,7 +35,11 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function CreateDroneDialog() {
   const actionData = useActionData<typeof action>()
   return (
-    <AdminDialog title="Add Drone" description="A drone and its mapping camera, as published by the maker." closeTo={CLOSE}>
+    <AdminDialog
+      title="Add Drone"
+      description="A drone and its mapping camera, as published by the maker."
+      closeTo={CLOSE}
+    >
       <DroneProfileForm lastResult={actionData?.result} closeTo={CLOSE} submitLabel="Create Drone" />
     </AdminDialog>
   )

@@ -1,12 +1,11 @@
 import { parseWithZod } from '@conform-to/zod'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { HubForm } from '#app/components/dashboard/admin/hub-form.tsx'
 import { AdminDialog } from '#app/components/dashboard/admin/ui.tsx'
 import { hubErrorMessage, HubSchema } from '#app/domain/admin/schemas.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { createToastHeaders, redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { findHub, updateHub } from '#app/domain/hubs/hubs.server.ts'
 
@@ -30,7 +29,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== 'success') {
     return json(
       { result: submission.reply() },
-      { status: 400, headers: await createToastHeaders({ type: 'error', title: 'Validation Error', description: hubErrorMessage((submission.error ?? {}) as Record<string, string[]>) }) },
+      {
+        status: 400,
+        headers: await createToastHeaders({
+          type: 'error',
+          title: 'Validation Error',
+          description: hubErrorMessage((submission.error ?? {}) as Record<string, string[]>),
+        }),
+      },
     )
   }
   const updated = updateHub(admin.id, hub.id, submission.value)

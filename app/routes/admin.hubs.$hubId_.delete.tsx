@@ -1,9 +1,8 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { deleteHub, findHub } from '#app/domain/hubs/hubs.server.ts'
 
@@ -26,7 +25,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await readFormBody(request)
   const hub = hubOf(params)
   deleteHub(admin.id, hub.id)
-  return redirectWithToast(CLOSE, { title: 'Hub Deleted', description: `${hub.name} was removed. Stored quotes keep their figures.` })
+  return redirectWithToast(CLOSE, {
+    title: 'Hub Deleted',
+    description: `${hub.name} was removed. Stored quotes keep their figures.`,
+  })
 }
 
 export default function DeleteHubDialog() {
@@ -34,7 +36,8 @@ export default function DeleteHubDialog() {
   return (
     <ConfirmDialog title="Delete hub?" closeTo={CLOSE} confirmLabel="Delete Hub" pendingLabel="Deleting…">
       <p>
-        Delete <strong>{hub.name}</strong>? New quotes will use the nearest remaining active hub. Quotes already stored keep their price and hub name.
+        Delete <strong>{hub.name}</strong>? New quotes will use the nearest remaining active hub. Quotes
+        already stored keep their price and hub name.
       </p>
     </ConfirmDialog>
   )

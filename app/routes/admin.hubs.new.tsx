@@ -1,12 +1,11 @@
 import { parseWithZod } from '@conform-to/zod'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
 import { HubForm } from '#app/components/dashboard/admin/hub-form.tsx'
 import { AdminDialog } from '#app/components/dashboard/admin/ui.tsx'
 import { hubErrorMessage, HubSchema } from '#app/domain/admin/schemas.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { createToastHeaders, redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { createHub } from '#app/domain/hubs/hubs.server.ts'
 
@@ -23,17 +22,31 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== 'success') {
     return json(
       { result: submission.reply() },
-      { status: 400, headers: await createToastHeaders({ type: 'error', title: 'Validation Error', description: hubErrorMessage((submission.error ?? {}) as Record<string, string[]>) }) },
+      {
+        status: 400,
+        headers: await createToastHeaders({
+          type: 'error',
+          title: 'Validation Error',
+          description: hubErrorMessage((submission.error ?? {}) as Record<string, string[]>),
+        }),
+      },
     )
   }
   const hub = createHub(admin.id, submission.value)
-  return redirectWithToast(CLOSE, { title: 'Hub Created', description: `${hub.name} is ${hub.isActive ? 'active' : 'inactive'}.` })
+  return redirectWithToast(CLOSE, {
+    title: 'Hub Created',
+    description: `${hub.name} is ${hub.isActive ? 'active' : 'inactive'}.`,
+  })
 }
 
 export default function CreateHubDialog() {
   const actionData = useActionData<typeof action>()
   return (
-    <AdminDialog title="Add Hub" description="A base from which pilots travel; quotes use the nearest active hub." closeTo={CLOSE}>
+    <AdminDialog
+      title="Add Hub"
+      description="A base from which pilots travel; quotes use the nearest active hub."
+      closeTo={CLOSE}
+    >
       <HubForm lastResult={actionData?.result} closeTo={CLOSE} submitLabel="Create Hub" />
     </AdminDialog>
   )

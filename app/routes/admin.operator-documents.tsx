@@ -1,12 +1,14 @@
 /** `POST /admin/operator-documents` — the Compliance tab's add and remove forms (ADR 113). */
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { parseWithZod } from '@conform-to/zod'
-import type { ActionFunctionArgs } from '@remix-run/node'
-import { redirect } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
-import { createOperatorDocument, deleteOperatorDocument } from '#app/domain/operator/operator-documents.server.ts'
+import {
+  createOperatorDocument,
+  deleteOperatorDocument,
+} from '#app/domain/operator/operator-documents.server.ts'
 import { OperatorDocumentSchema } from '#app/domain/operator/schemas.ts'
 
 const BACK = '/admin?tab=compliance'

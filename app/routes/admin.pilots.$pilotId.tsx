@@ -1,14 +1,13 @@
 import { parseWithZod } from '@conform-to/zod'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { PilotForm } from '#app/components/dashboard/admin/pilot-form.tsx'
 import { AdminDialog } from '#app/components/dashboard/admin/ui.tsx'
+import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
 import { UpdatePilotSchema } from '#app/domain/admin/schemas.ts'
 import { updatePilot } from '#app/domain/admin/users.server.ts'
-import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { pilotLicenceDisplay } from '#app/domain/users/pilot-licence.ts'
 import { EmailTakenError, findUserById } from '#app/domain/users/users.server.ts'
@@ -52,17 +51,36 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return adminFormFailure(submission.reply({ hideFields: ['password'] }), 400, 'Failed to update pilot')
   }
   // The form always sends every field, so fields it leaves blank are validated as required.
-  const required = { serviceArea: 'Service area is required', pilotLicenseNumber: 'Pilot license number is required', droneTypes: 'At least one drone type is required' } as const
-  const missing = Object.fromEntries(Object.entries(required).filter(([k]) => !submission.value[k as keyof typeof required]).map(([k, m]) => [k, [m]]))
+  const required = {
+    serviceArea: 'Service area is required',
+    pilotLicenseNumber: 'Pilot license number is required',
+    droneTypes: 'At least one drone type is required',
+  } as const
+  const missing = Object.fromEntries(
+    Object.entries(required)
+      .filter(([k]) => !submission.value[k as keyof typeof required])
+      .map(([k, m]) => [k, [m]]),
+  )
   if (Object.keys(missing).length) {
-    return adminFormFailure(submission.reply({ fieldErrors: missing, hideFields: ['password'] }), 400, 'Failed to update pilot')
+    return adminFormFailure(
+      submission.reply({ fieldErrors: missing, hideFields: ['password'] }),
+      400,
+      'Failed to update pilot',
+    )
   }
   try {
     const updated = await updatePilot(admin.id, pilot.id, submission.value)
-    return redirectWithToast(CLOSE, { title: 'Pilot Updated', description: `${updated.firstName} ${updated.lastName} has been saved.` })
+    return redirectWithToast(CLOSE, {
+      title: 'Pilot Updated',
+      description: `${updated.firstName} ${updated.lastName} has been saved.`,
+    })
   } catch (error) {
     if (!(error instanceof EmailTakenError)) throw error
-    return adminFormFailure(submission.reply({ fieldErrors: { email: [error.message] }, hideFields: ['password'] }), 409, error.message)
+    return adminFormFailure(
+      submission.reply({ fieldErrors: { email: [error.message] }, hideFields: ['password'] }),
+      409,
+      error.message,
+    )
   }
 }
 
@@ -70,7 +88,12 @@ export default function EditPilotDialog() {
   const { pilot } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   return (
-    <AdminDialog title="Edit Pilot" description={`${pilot.firstName} ${pilot.lastName} · ${pilot.licenceDisplay}`} closeTo={CLOSE} wide>
+    <AdminDialog
+      title="Edit Pilot"
+      description={`${pilot.firstName} ${pilot.lastName} · ${pilot.licenceDisplay}`}
+      closeTo={CLOSE}
+      wide
+    >
       <PilotForm mode="edit" lastResult={actionData?.result} defaults={pilot} closeTo={CLOSE} />
     </AdminDialog>
   )

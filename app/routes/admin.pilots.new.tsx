@@ -1,14 +1,13 @@
 import { parseWithZod } from '@conform-to/zod'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
 import { PilotForm } from '#app/components/dashboard/admin/pilot-form.tsx'
 import { AdminDialog } from '#app/components/dashboard/admin/ui.tsx'
+import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
 import { CreatePilotSchema } from '#app/domain/admin/schemas.ts'
 import { createPilot } from '#app/domain/admin/users.server.ts'
-import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { EmailTakenError } from '#app/domain/users/users.server.ts'
 
@@ -27,17 +26,29 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   try {
     const pilot = await createPilot(admin.id, submission.value)
-    return redirectWithToast(CLOSE, { title: 'Pilot Created', description: `${pilot.firstName} ${pilot.lastName} can now sign in and receive jobs.` })
+    return redirectWithToast(CLOSE, {
+      title: 'Pilot Created',
+      description: `${pilot.firstName} ${pilot.lastName} can now sign in and receive jobs.`,
+    })
   } catch (error) {
     if (!(error instanceof EmailTakenError)) throw error
-    return adminFormFailure(submission.reply({ fieldErrors: { email: [error.message] }, hideFields: ['password'] }), 409, error.message)
+    return adminFormFailure(
+      submission.reply({ fieldErrors: { email: [error.message] }, hideFields: ['password'] }),
+      409,
+      error.message,
+    )
   }
 }
 
 export default function CreatePilotDialog() {
   const actionData = useActionData<typeof action>()
   return (
-    <AdminDialog title="Create Pilot" description="A pilot account with licence details." closeTo={CLOSE} wide>
+    <AdminDialog
+      title="Create Pilot"
+      description="A pilot account with licence details."
+      closeTo={CLOSE}
+      wide
+    >
       <PilotForm mode="create" lastResult={actionData?.result} closeTo={CLOSE} />
     </AdminDialog>
   )

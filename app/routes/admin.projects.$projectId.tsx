@@ -1,37 +1,44 @@
-import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
-import { pageParam } from '#app/domain/http/query.ts'
-import { assertSameOrigin } from '#app/domain/http/origin.server.ts'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import type { ReactNode } from 'react'
 import { getFormProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { FileGroups } from '#app/components/files/file-groups.tsx'
-import { UploadWidget } from '#app/components/files/upload-widget.tsx'
-import { isMultipart } from '#app/domain/files/multipart.server.ts'
-import { handleFileIntent, handleUploadForm } from '#app/domain/files/page-actions.server.ts'
 import { projectListQuery } from '#app/components/dashboard/admin/projects-tab.tsx'
 import { AdminDialog, DialogActions, formatDate, YesNoBadge } from '#app/components/dashboard/admin/ui.tsx'
-import { StatusBadge } from '#app/components/ui/status-badge.tsx'
+import { FileGroups } from '#app/components/files/file-groups.tsx'
+import { UploadWidget } from '#app/components/files/upload-widget.tsx'
 import { SelectField, TextareaField } from '#app/components/forms.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
-import { formatHectares, formatKm, formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
+import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
-import { ProjectSaveSchema } from '#app/domain/admin/schemas.ts'
-import { ADMIN_STATUS_OPTIONS, ADMIN_STATUSES, statusBadge } from '#app/domain/projects/status.ts'
-import { listActivePilots, NotFoundError } from '#app/domain/admin/users.server.ts'
-import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
-import { requireRole } from '#app/domain/auth/guards.server.ts'
-import { redirectWithToast } from '#app/domain/http/toast.server.ts'
-import { FLIGHT_PLAN_UNPARSEABLE } from '#app/domain/projects/flight-plan-summary.ts'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
-import { getProjectForAdmin, InvalidPilotError, saveProjectChanges } from '#app/domain/projects/admin-projects.server.ts'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
+import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
+import { ProjectSaveSchema } from '#app/domain/admin/schemas.ts'
+import { listActivePilots, NotFoundError } from '#app/domain/admin/users.server.ts'
+import { requireRole } from '#app/domain/auth/guards.server.ts'
+import { isMultipart } from '#app/domain/files/multipart.server.ts'
+import { handleFileIntent, handleUploadForm } from '#app/domain/files/page-actions.server.ts'
+import { formatHectares, formatKm, formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
+import { isDomainError } from '#app/domain/http/domain-error.ts'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
+import { assertSameOrigin } from '#app/domain/http/origin.server.ts'
+import { pageParam } from '#app/domain/http/query.ts'
+import { redirectWithToast } from '#app/domain/http/toast.server.ts'
+import {
+  getProjectForAdmin,
+  InvalidPilotError,
+  saveProjectChanges,
+} from '#app/domain/projects/admin-projects.server.ts'
+import { FLIGHT_PLAN_UNPARSEABLE } from '#app/domain/projects/flight-plan-summary.ts'
+import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
+import { ADMIN_STATUS_OPTIONS, ADMIN_STATUSES, statusBadge } from '#app/domain/projects/status.ts'
+import type { ReactNode } from 'react'
 
 function closeUrl(url: URL) {
-  const keep = projectListQuery({ q: url.searchParams.get('q') ?? '', status: url.searchParams.get('status') ?? '', page: pageParam(url.searchParams.get('page')) })
+  const keep = projectListQuery({
+    q: url.searchParams.get('q') ?? '',
+    status: url.searchParams.get('status') ?? '',
+    page: pageParam(url.searchParams.get('page')),
+  })
   return `/admin?tab=projects${keep ? `&${keep}` : ''}`
 }
 
@@ -47,7 +54,11 @@ function loadProject(id: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, 'admin')
   const details = loadProject(params.projectId)
-  const pilots = listActivePilots().map((p) => ({ id: p.id, name: `${p.firstName} ${p.lastName}`, serviceArea: p.serviceArea }))
+  const pilots = listActivePilots().map((p) => ({
+    id: p.id,
+    name: `${p.firstName} ${p.lastName}`,
+    serviceArea: p.serviceArea,
+  }))
   return json({ ...details, pilots, closeTo: closeUrl(new URL(request.url)) })
 }
 
@@ -68,28 +79,56 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return adminFormFailure(submission.reply(), 400, 'Failed to save changes', 'Error Saving')
   }
   try {
-    const { statusChanged, pilotChanged, project: saved } = await saveProjectChanges(admin.id, project.id, submission.value)
+    const {
+      statusChanged,
+      pilotChanged,
+      project: saved,
+    } = await saveProjectChanges(admin.id, project.id, submission.value)
     if (pilotChanged) {
-      return redirectWithToast(back, { title: 'Pilot Assigned & Emails Sent', description: `The job card went to the pilot and the client was notified about "${saved.name}".` })
+      return redirectWithToast(back, {
+        title: 'Pilot Assigned & Emails Sent',
+        description: `The job card went to the pilot and the client was notified about "${saved.name}".`,
+      })
     }
     if (statusChanged || submission.value.statusMessage) {
       return redirectWithToast(
         back,
         submission.value.statusMessage
-          ? { title: 'Project Updated & Client Notified', description: `"${saved.name}" is now ${statusBadge(saved.status).label}.` }
-          : { title: 'Project Updated', description: `"${saved.name}" is now ${statusBadge(saved.status).label}.` },
+          ? {
+              title: 'Project Updated & Client Notified',
+              description: `"${saved.name}" is now ${statusBadge(saved.status).label}.`,
+            }
+          : {
+              title: 'Project Updated',
+              description: `"${saved.name}" is now ${statusBadge(saved.status).label}.`,
+            },
       )
     }
     return redirectWithToast(back, { type: 'info', title: 'No Changes', description: 'Nothing was changed.' })
   } catch (error) {
     if (error instanceof InvalidPilotError) {
-      return adminFormFailure(submission.reply({ fieldErrors: { pilotId: [error.message] } }), 400, error.message, 'Error Saving')
+      return adminFormFailure(
+        submission.reply({ fieldErrors: { pilotId: [error.message] } }),
+        400,
+        error.message,
+        'Error Saving',
+      )
     }
     if (isDomainError(error)) {
-      return adminFormFailure(submission.reply({ fieldErrors: error.fieldErrors ?? {}, formErrors: [error.message] }), error.status, error.message, 'Pilot not assigned')
+      return adminFormFailure(
+        submission.reply({ fieldErrors: error.fieldErrors ?? {}, formErrors: [error.message] }),
+        error.status,
+        error.message,
+        'Pilot not assigned',
+      )
     }
     console.error('[admin] saving project failed', error)
-    return adminFormFailure(submission.reply({ formErrors: ['Error Saving: Failed to save changes'] }), 500, 'Failed to save changes', 'Error Saving')
+    return adminFormFailure(
+      submission.reply({ formErrors: ['Error Saving: Failed to save changes'] }),
+      500,
+      'Failed to save changes',
+      'Error Saving',
+    )
   }
 }
 
@@ -106,40 +145,77 @@ export default function ProjectDialog() {
   const { project, client, pilot, files, flightPlan, pilots, closeTo } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const submitting = useIsPending({ state: 'submitting' })
-  const editableStatus = (ADMIN_STATUSES as readonly string[]).includes(project.status) ? project.status : 'pending'
+  const editableStatus = (ADMIN_STATUSES as readonly string[]).includes(project.status)
+    ? project.status
+    : 'pending'
   const [form, fields] = useForm({
     id: `project-form-${project.id}`,
     constraint: getZodConstraint(ProjectSaveSchema),
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ProjectSaveSchema }),
-    defaultValue: { status: editableStatus, pilotId: project.pilotId ? String(project.pilotId) : '', statusMessage: '' },
+    defaultValue: {
+      status: editableStatus,
+      pilotId: project.pilotId ? String(project.pilotId) : '',
+      statusMessage: '',
+    },
   })
   const here = `/admin/projects/${project.id}`
-  const pilotOptions = pilots.map((p) => ({ value: String(p.id), label: `${p.name}${p.serviceArea ? ` — ${p.serviceArea}` : ''}` }))
-  if (pilot && !pilots.some((p) => p.id === pilot.id)) pilotOptions.unshift({ value: String(pilot.id), label: `${pilot.name} (inactive)` })
+  const pilotOptions = pilots.map((p) => ({
+    value: String(p.id),
+    label: `${p.name}${p.serviceArea ? ` — ${p.serviceArea}` : ''}`,
+  }))
+  if (pilot && !pilots.some((p) => p.id === pilot.id))
+    pilotOptions.unshift({ value: String(pilot.id), label: `${pilot.name} (inactive)` })
 
   return (
-    <AdminDialog title={project.name} description={<>Project #{project.id} · <StatusBadge status={project.status} /></>} closeTo={closeTo} wide>
+    <AdminDialog
+      title={project.name}
+      description={
+        <>
+          Project #{project.id} · <StatusBadge status={project.status} />
+        </>
+      }
+      closeTo={closeTo}
+      wide
+    >
       <div className="grid gap-5 md:grid-cols-2">
         <section aria-labelledby="pd-details" className="rounded-xl border border-ink-100 p-4">
-          <h3 id="pd-details" className="mb-2 text-sm font-semibold text-ink-950">Details</h3>
+          <h3 id="pd-details" className="mb-2 text-sm font-semibold text-ink-950">
+            Details
+          </h3>
           <dl className="divide-y divide-ink-100">
-            <Row label="Client">{client ? `${client.name}${client.companyName ? ` (${client.companyName})` : ''}` : '—'}</Row>
+            <Row label="Client">
+              {client ? `${client.name}${client.companyName ? ` (${client.companyName})` : ''}` : '—'}
+            </Row>
             <Row label="E-mail">{client?.email ?? '—'}</Row>
             <Row label="Site">{project.location ?? '—'}</Row>
             <Row label="Type">{projectTypeLabel(project.projectType)}</Row>
             <Row label="Deadline">{project.deadline ?? '—'}</Row>
             <Row label="Created">{formatDate(project.createdAt)}</Row>
-            <Row label="Payment"><YesNoBadge yes={project.isPaid} yesLabel="Paid" noLabel="Pending" /></Row>
-            <Row label="Land owner form"><YesNoBadge yes={project.landOwnerFormUploaded} yesLabel="Complete" noLabel="Required" /></Row>
+            <Row label="Payment">
+              <YesNoBadge yes={project.isPaid} yesLabel="Paid" noLabel="Pending" />
+            </Row>
+            <Row label="Land owner form">
+              <YesNoBadge yes={project.landOwnerFormUploaded} yesLabel="Complete" noLabel="Required" />
+            </Row>
             <Row label="Pilot">{pilot?.name ?? 'Unassigned'}</Row>
           </dl>
         </section>
         <section aria-labelledby="pd-pricing" className="rounded-xl border border-ink-100 p-4">
-          <h3 id="pd-pricing" className="mb-2 text-sm font-semibold text-ink-950">Pricing breakdown</h3>
+          <h3 id="pd-pricing" className="mb-2 text-sm font-semibold text-ink-950">
+            Pricing breakdown
+          </h3>
           <dl className="divide-y divide-ink-100 tabular-nums">
-            <Row label="Area">{project.areaSqm ? `${formatSquareMetres(project.areaSqm)} (${formatHectares(project.areaSqm)})` : '—'}</Row>
-            <Row label="Nearest hub">{project.nearestHub ? `${project.nearestHub}${project.distanceFromHub != null ? ` · ${formatKm(project.distanceFromHub)}` : ''}` : '—'}</Row>
+            <Row label="Area">
+              {project.areaSqm
+                ? `${formatSquareMetres(project.areaSqm)} (${formatHectares(project.areaSqm)})`
+                : '—'}
+            </Row>
+            <Row label="Nearest hub">
+              {project.nearestHub
+                ? `${project.nearestHub}${project.distanceFromHub != null ? ` · ${formatKm(project.distanceFromHub)}` : ''}`
+                : '—'}
+            </Row>
             <Row label="Base price">{formatRand(project.basePrice)}</Row>
             <Row label="Area-adjusted price">{formatRand(project.adjustedPrice)}</Row>
             <Row label="Travel fee">{formatRand(project.travelFee)}</Row>
@@ -150,7 +226,13 @@ export default function ProjectDialog() {
           </dl>
           <h3 className="mb-1 mt-4 text-sm font-semibold text-ink-950">Airspace zone</h3>
           <p className="flex items-center gap-2 text-sm text-ink-700">
-            {project.airspaceZoneColor ? <span aria-hidden="true" className="h-3 w-3 rounded-full" style={{ backgroundColor: project.airspaceZoneColor }} /> : null}
+            {project.airspaceZoneColor ? (
+              <span
+                aria-hidden="true"
+                className="h-3 w-3 rounded-full"
+                style={{ backgroundColor: project.airspaceZoneColor }}
+              />
+            ) : null}
             {project.airspaceZone ?? 'No controlled airspace'}
           </p>
         </section>
@@ -162,7 +244,10 @@ export default function ProjectDialog() {
             Flight plan
           </h3>
           {flightPlan.status === 'none' ? null : (
-            <Link to={`/projects/${project.id}/survey`} className="text-sm font-medium text-amber-700 hover:underline">
+            <Link
+              to={`/projects/${project.id}/survey`}
+              className="text-sm font-medium text-amber-700 hover:underline"
+            >
               Survey mission &amp; files
             </Link>
           )}
@@ -183,16 +268,30 @@ export default function ProjectDialog() {
                 </p>
               </li>
             ))}
-            {flightPlan.requirements ? <li className="text-sm text-ink-600 sm:col-span-2">Requirements: {flightPlan.requirements}</li> : null}
+            {flightPlan.requirements ? (
+              <li className="text-sm text-ink-600 sm:col-span-2">Requirements: {flightPlan.requirements}</li>
+            ) : null}
           </ul>
         )}
       </section>
 
-      <section aria-labelledby="pd-files" className="mt-5 rounded-xl border border-ink-100 p-4" data-testid="admin-project-files">
+      <section
+        aria-labelledby="pd-files"
+        className="mt-5 rounded-xl border border-ink-100 p-4"
+        data-testid="admin-project-files"
+      >
         <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-          <h3 id="pd-files" className="text-sm font-semibold text-ink-950">Files</h3>
+          <h3 id="pd-files" className="text-sm font-semibold text-ink-950">
+            Files
+          </h3>
           {project.status === 'completed' ? (
-            <button type="button" className="btn-secondary btn-sm" disabled aria-disabled="true" title="This project is already completed">
+            <button
+              type="button"
+              className="btn-secondary btn-sm"
+              disabled
+              aria-disabled="true"
+              title="This project is already completed"
+            >
               Complete Project
             </button>
           ) : (
@@ -202,11 +301,26 @@ export default function ProjectDialog() {
           )}
         </div>
         <FileGroups files={files} canDelete={() => true} deleteAction={here} />
-        <UploadWidget projectId={project.id} category="project_document" multiple action={here} label="Upload a project file" className="mt-4 border-t border-ink-100 pt-4" />
+        <UploadWidget
+          projectId={project.id}
+          category="project_document"
+          multiple
+          action={here}
+          label="Upload a project file"
+          className="mt-4 border-t border-ink-100 pt-4"
+        />
       </section>
 
-      <Form method="post" {...getFormProps(form)} className="mt-5 space-y-4 rounded-xl border border-amber-200 bg-amber-50/40 p-4">
-        {form.errors?.length ? <Alert tone="error" title="Error Saving">{form.errors.join(' ').replace(/^Error Saving: /, '')}</Alert> : null}
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="mt-5 space-y-4 rounded-xl border border-amber-200 bg-amber-50/40 p-4"
+      >
+        {form.errors?.length ? (
+          <Alert tone="error" title="Error Saving">
+            {form.errors.join(' ').replace(/^Error Saving: /, '')}
+          </Alert>
+        ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
             label="Status"
@@ -216,7 +330,11 @@ export default function ProjectDialog() {
           />
           <SelectField
             label="Assigned pilot"
-            hint={pilots.length ? 'Choosing a different pilot e-mails them the job card and notifies the client.' : 'No active pilots. Create or activate one in the Pilots tab.'}
+            hint={
+              pilots.length
+                ? 'Choosing a different pilot e-mails them the job card and notifies the client.'
+                : 'No active pilots. Create or activate one in the Pilots tab.'
+            }
             errors={fields.pilotId.errors}
             selectProps={getSelectProps(fields.pilotId)}
             placeholder="Unassigned"
@@ -229,7 +347,9 @@ export default function ProjectDialog() {
           errors={fields.statusMessage.errors}
           textareaProps={{ ...getTextareaProps(fields.statusMessage), rows: 2 }}
         />
-        {project.statusMessage ? <p className="text-xs text-ink-500">Last message: {project.statusMessage}</p> : null}
+        {project.statusMessage ? (
+          <p className="text-xs text-ink-500">Last message: {project.statusMessage}</p>
+        ) : null}
         <DialogActions closeTo={closeTo}>
           <StatusButton pending={submitting} pendingLabel="Saving…">
             Save Changes

@@ -3,27 +3,26 @@
  * deliverables, then complete — the project becomes completed and the client is e-mailed
  * a link to them. Works without JavaScript (multipart upload form, then the button).
  */
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
 import { AdminDialog } from '#app/components/dashboard/admin/ui.tsx'
 import { FileGroups } from '#app/components/files/file-groups.tsx'
 import { UploadWidget } from '#app/components/files/upload-widget.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
-import type { User } from '#db/schema.ts'
 import { NotFoundError } from '#app/domain/admin/users.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { listProjectFiles } from '#app/domain/files/file-storage.server.ts'
 import { isMultipart } from '#app/domain/files/multipart.server.ts'
+import { handleFileIntent, handleUploadForm } from '#app/domain/files/page-actions.server.ts'
 import { CATEGORY_ACCEPT } from '#app/domain/files/rules.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { getProjectForAdmin } from '#app/domain/projects/admin-projects.server.ts'
 import { completeProject } from '#app/domain/projects/complete-project.server.ts'
 import { COMPLETE_MESSAGES, DELIVERABLE_CATEGORY } from '#app/domain/projects/deliverables.ts'
-import { handleFileIntent, handleUploadForm } from '#app/domain/files/page-actions.server.ts'
+import type { User } from '#db/schema.ts'
 
 /** The project (404 when unknown) and its files, as the admin sees them. */
 function loadProject(admin: Pick<User, 'id' | 'role'>, id: string | undefined) {
@@ -32,7 +31,8 @@ function loadProject(admin: Pick<User, 'id' | 'role'>, id: string | undefined) {
     const { project } = getProjectForAdmin(Number(id))
     return { project, files }
   } catch (error) {
-    if (isDomainError(error) || error instanceof NotFoundError) throw new Response('Project not found', { status: 404 })
+    if (isDomainError(error) || error instanceof NotFoundError)
+      throw new Response('Project not found', { status: 404 })
     throw error
   }
 }
@@ -58,7 +58,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const { project, clientNotified } = await completeProject(admin.id, projectId)
     return redirectWithToast(`/admin/projects/${projectId}`, {
       title: COMPLETE_MESSAGES.doneTitle,
-      description: clientNotified ? `"${project.name}" is completed and the client was e-mailed the download link.` : `"${project.name}" is completed; the e-mail to the client could not be sent.`,
+      description: clientNotified
+        ? `"${project.name}" is completed and the client was e-mailed the download link.`
+        : `"${project.name}" is completed; the e-mail to the client could not be sent.`,
     })
   } catch (error) {
     if (!isDomainError(error)) throw error
@@ -81,14 +83,29 @@ export default function CompleteProjectDialog() {
   return (
     <AdminDialog title="Complete Project" description={project.name} closeTo={back}>
       <div className="space-y-4" data-testid="complete-project-dialog">
-        {done ? <Alert tone="info" title="Already completed">This project is completed; the client has the download link.</Alert> : null}
-        {!project.isPaid ? <Alert tone="error" title="Not paid">{COMPLETE_MESSAGES.notReady}.</Alert> : null}
+        {done ? (
+          <Alert tone="info" title="Already completed">
+            This project is completed; the client has the download link.
+          </Alert>
+        ) : null}
+        {!project.isPaid ? (
+          <Alert tone="error" title="Not paid">
+            {COMPLETE_MESSAGES.notReady}.
+          </Alert>
+        ) : null}
         <p className="text-sm text-ink-600">
-          Upload the processed deliverables (orthomosaics, models, reports: images, videos, PDF, DOC, DOCX), then complete the project. The client is e-mailed a link and can
-          download them for one month.
+          Upload the processed deliverables (orthomosaics, models, reports: images, videos, PDF, DOC, DOCX),
+          then complete the project. The client is e-mailed a link and can download them for one month.
         </p>
         {!done ? (
-          <UploadWidget projectId={project.id} category={DELIVERABLE_CATEGORY} accept={CATEGORY_ACCEPT.processed_deliverable} multiple action={here} label="Processed files" />
+          <UploadWidget
+            projectId={project.id}
+            category={DELIVERABLE_CATEGORY}
+            accept={CATEGORY_ACCEPT.processed_deliverable}
+            multiple
+            action={here}
+            label="Processed files"
+          />
         ) : null}
         <section aria-labelledby="deliverables-heading">
           <h3 id="deliverables-heading" className="text-sm font-semibold text-ink-950">
@@ -97,7 +114,9 @@ export default function CompleteProjectDialog() {
           {deliverables.length ? (
             <FileGroups files={deliverables} canDelete={() => !done} deleteAction={here} />
           ) : (
-            <p className="mt-1 text-sm text-ink-500">{COMPLETE_MESSAGES.noFilesTitle}. {COMPLETE_MESSAGES.noFiles}.</p>
+            <p className="mt-1 text-sm text-ink-500">
+              {COMPLETE_MESSAGES.noFilesTitle}. {COMPLETE_MESSAGES.noFiles}.
+            </p>
           )}
         </section>
         <div className="flex flex-col-reverse gap-2 border-t border-ink-100 pt-4 sm:flex-row sm:justify-end">
@@ -106,7 +125,12 @@ export default function CompleteProjectDialog() {
           </Link>
           <Form method="post" action={here}>
             <input type="hidden" name="intent" value="complete" />
-            <StatusButton pending={pending} pendingLabel="Completing…" disabled={done} className="w-full sm:w-auto">
+            <StatusButton
+              pending={pending}
+              pendingLabel="Completing…"
+              disabled={done}
+              className="w-full sm:w-auto"
+            >
               Complete Project
             </StatusButton>
           </Form>

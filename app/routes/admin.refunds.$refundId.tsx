@@ -1,9 +1,8 @@
 /** `POST /admin/refunds/$refundId` — the admin records the PayFast refund; the credit note is issued (ADR 112). */
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import type { ActionFunctionArgs } from '@remix-run/node'
-import { redirect } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { formatCreditNoteNumber } from '#app/domain/payments/invoice-format.ts'
 import { confirmRefund } from '#app/domain/payments/refunds.server.ts'
@@ -14,11 +13,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')
   const form = await readFormBody(request)
   try {
-    const refund = await confirmRefund(admin.id, Number(params.refundId), String(form.get('payfastReference') ?? ''))
-    return redirectWithToast(BACK, { title: 'Refund recorded', description: `Credit note ${formatCreditNoteNumber(refund.creditNoteNumber!)} issued.` })
+    const refund = await confirmRefund(
+      admin.id,
+      Number(params.refundId),
+      String(form.get('payfastReference') ?? ''),
+    )
+    return redirectWithToast(BACK, {
+      title: 'Refund recorded',
+      description: `Credit note ${formatCreditNoteNumber(refund.creditNoteNumber!)} issued.`,
+    })
   } catch (error) {
     if (!isDomainError(error)) throw error
-    return redirectWithToast(BACK, { type: 'error', title: 'Refund not recorded', description: error.message })
+    return redirectWithToast(BACK, {
+      type: 'error',
+      title: 'Refund not recorded',
+      description: error.message,
+    })
   }
 }
 

@@ -1,21 +1,20 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { parseWithZod } from '@conform-to/zod'
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData } from '@remix-run/react'
 import { AdminDialog, DialogActions } from '#app/components/dashboard/admin/ui.tsx'
 import { Field, PasswordField, SelectField } from '#app/components/forms.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { useIsPending } from '#app/components/ui/use-is-pending.ts'
+import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
 import { AdminCreateUserSchema } from '#app/domain/admin/schemas.ts'
 import { createUserByAdmin } from '#app/domain/admin/users.server.ts'
-import { COUNTRIES } from '#app/domain/auth/schemas.ts'
-import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
+import { COUNTRIES } from '#app/domain/auth/schemas.ts'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { EmailTakenError } from '#app/domain/users/users.server.ts'
-import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 
 const CLOSE = '/admin?tab=users'
 
@@ -33,10 +32,17 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   try {
     const user = await createUserByAdmin(admin.id, submission.value)
-    return redirectWithToast(CLOSE, { title: 'User Created', description: `${user.firstName} ${user.lastName} (${user.role}) can now sign in.` })
+    return redirectWithToast(CLOSE, {
+      title: 'User Created',
+      description: `${user.firstName} ${user.lastName} (${user.role}) can now sign in.`,
+    })
   } catch (error) {
     if (!(error instanceof EmailTakenError)) throw error
-    return adminFormFailure(submission.reply({ fieldErrors: { email: [error.message] }, hideFields: ['password'] }), 409, error.message)
+    return adminFormFailure(
+      submission.reply({ fieldErrors: { email: [error.message] }, hideFields: ['password'] }),
+      409,
+      error.message,
+    )
   }
 }
 
@@ -51,15 +57,39 @@ export default function CreateUserDialog() {
     defaultValue: { role: 'client', country: 'South Africa' },
   })
   return (
-    <AdminDialog title="Create User" description="Accounts of any role. The user signs in with this e-mail and password." closeTo={CLOSE}>
+    <AdminDialog
+      title="Create User"
+      description="Accounts of any role. The user signs in with this e-mail and password."
+      closeTo={CLOSE}
+    >
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         {form.errors?.length ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="First name" errors={fields.firstName.errors} inputProps={getInputProps(fields.firstName, { type: 'text' })} />
-          <Field label="Last name" errors={fields.lastName.errors} inputProps={getInputProps(fields.lastName, { type: 'text' })} />
+          <Field
+            label="First name"
+            errors={fields.firstName.errors}
+            inputProps={getInputProps(fields.firstName, { type: 'text' })}
+          />
+          <Field
+            label="Last name"
+            errors={fields.lastName.errors}
+            inputProps={getInputProps(fields.lastName, { type: 'text' })}
+          />
         </div>
-        <Field label="Email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'off' }} />
-        <PasswordField label="Password" errors={fields.password.errors} hint="At least 6 characters" inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }} />
+        <Field
+          label="Email"
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'off' }}
+        />
+        <PasswordField
+          label="Password"
+          errors={fields.password.errors}
+          hint="At least 6 characters"
+          inputProps={{
+            ...getInputProps(fields.password, { type: 'password' }),
+            autoComplete: 'new-password',
+          }}
+        />
         <SelectField
           label="Role"
           errors={fields.role.errors}
@@ -71,10 +101,29 @@ export default function CreateUserDialog() {
           ]}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Company name (optional)" errors={fields.companyName.errors} inputProps={getInputProps(fields.companyName, { type: 'text' })} />
-          <Field label="Phone (optional)" prefix="+27" errors={fields.phone.errors} inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), inputMode: 'tel' }} />
-          <Field label="Industry (optional)" errors={fields.industry.errors} inputProps={getInputProps(fields.industry, { type: 'text' })} />
-          <SelectField label="Country (optional)" errors={fields.country.errors} selectProps={getSelectProps(fields.country)} placeholder="Choose…" options={COUNTRIES.map((c) => ({ value: c, label: c }))} />
+          <Field
+            label="Company name (optional)"
+            errors={fields.companyName.errors}
+            inputProps={getInputProps(fields.companyName, { type: 'text' })}
+          />
+          <Field
+            label="Phone (optional)"
+            prefix="+27"
+            errors={fields.phone.errors}
+            inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), inputMode: 'tel' }}
+          />
+          <Field
+            label="Industry (optional)"
+            errors={fields.industry.errors}
+            inputProps={getInputProps(fields.industry, { type: 'text' })}
+          />
+          <SelectField
+            label="Country (optional)"
+            errors={fields.country.errors}
+            selectProps={getSelectProps(fields.country)}
+            placeholder="Choose…"
+            options={COUNTRIES.map((c) => ({ value: c, label: c }))}
+          />
         </div>
         <DialogActions closeTo={CLOSE}>
           <StatusButton pending={submitting} pendingLabel="Creating…">

@@ -2,16 +2,17 @@
  * `POST /api/account/delete` `{ password }` — "Delete my account" (ADR 111): anonymises the
  * account and ends its sessions → `{ success: true }`; 400 wrong password, 409 last admin.
  */
-import type { ActionFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
-import { z } from 'zod'
+import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { deleteAccount } from '#app/domain/account/account.server.ts'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { destroySessionCookie } from '#app/domain/auth/session.server.ts'
 import { methodNotAllowed, readJsonBody, withApiErrors } from '#app/domain/http/api.server.ts'
+import { z } from 'zod'
 
 const DeleteAccountBody = z.object({
-  password: z.string({ required_error: 'Password is required', invalid_type_error: 'Password is required' }).min(1, 'Password is required'),
+  password: z
+    .string({ required_error: 'Password is required', invalid_type_error: 'Password is required' })
+    .min(1, 'Password is required'),
 })
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { storeKmlZones } from '#app/domain/admin/airspace-admin.server.ts'
 import { withAdminErrors } from '#app/domain/admin/api-errors.server.ts'
 import { parseKml } from '#app/domain/airspace/kml-parse.server.ts'

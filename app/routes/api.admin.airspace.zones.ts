@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { clearAllZones, listZonesForApi } from '#app/domain/admin/airspace-admin.server.ts'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { methodNotAllowed } from '#app/domain/http/api.server.ts'

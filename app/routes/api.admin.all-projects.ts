@@ -1,8 +1,7 @@
 // GET /api/admin/all-projects?q=&status=&page= — one page, newest first; totals in headers.
-import { pageParam } from '#app/domain/http/query.ts'
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
+import { pageParam } from '#app/domain/http/query.ts'
 import { listAllProjects } from '#app/domain/projects/admin-projects.server.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -14,6 +13,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     page: pageParam(url.searchParams.get('page')),
   })
   return json(result.projects, {
-    headers: { 'X-Total-Count': String(result.total), 'X-Page': String(result.page), 'X-Page-Count': String(result.pageCount) },
+    headers: {
+      'X-Total-Count': String(result.total),
+      'X-Page': String(result.page),
+      'X-Page-Count': String(result.pageCount),
+    },
   })
 }

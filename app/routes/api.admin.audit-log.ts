@@ -1,8 +1,7 @@
-import { pageParam } from '#app/domain/http/query.ts'
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
-import { requireApiUser } from '#app/domain/auth/guards.server.ts'
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { listAuditLog } from '#app/domain/audit/audit.server.ts'
+import { requireApiUser } from '#app/domain/auth/guards.server.ts'
+import { pageParam } from '#app/domain/http/query.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiUser(request, 'admin')

@@ -2,15 +2,17 @@
  * POST /api/admin/complete-project `{ projectId }`: marks the project completed once it
  * has at least one processed deliverable and e-mails the client (spec section 4).
  */
-import type { ActionFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
-import { z } from 'zod'
+import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { methodNotAllowed, readJsonBody, withApiErrors } from '#app/domain/http/api.server.ts'
 import { completeProject } from '#app/domain/projects/complete-project.server.ts'
+import { z } from 'zod'
 
 const CompleteProjectSchema = z.object({
-  projectId: z.number({ required_error: 'Project id is required', invalid_type_error: 'Invalid project id' }).int('Invalid project id').positive('Invalid project id'),
+  projectId: z
+    .number({ required_error: 'Project id is required', invalid_type_error: 'Invalid project id' })
+    .int('Invalid project id')
+    .positive('Invalid project id'),
 })
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -21,7 +23,13 @@ export async function action({ request }: ActionFunctionArgs) {
     const { project, clientNotified, deliverables } = await completeProject(admin.id, projectId)
     const { polygonGeoJson: _plan, ...rest } = project
     void _plan
-    return json({ success: true, message: 'Project completed and client notified', clientNotified, deliverables, project: rest })
+    return json({
+      success: true,
+      message: 'Project completed and client notified',
+      clientNotified,
+      deliverables,
+      project: rest,
+    })
   })
 }
 

@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { loadRsaAirspaceByAdmin } from '#app/domain/admin/airspace-admin.server.ts'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { methodNotAllowed } from '#app/domain/http/api.server.ts'

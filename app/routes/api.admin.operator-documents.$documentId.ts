@@ -1,9 +1,11 @@
 /** `PUT /api/admin/operator-documents/{id}` (full body) → `{ document }`; `DELETE` → `{ success }` (ADR 113). */
-import type { ActionFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { methodNotAllowed, parseId, readJsonBody, withApiErrors } from '#app/domain/http/api.server.ts'
-import { deleteOperatorDocument, updateOperatorDocument } from '#app/domain/operator/operator-documents.server.ts'
+import {
+  deleteOperatorDocument,
+  updateOperatorDocument,
+} from '#app/domain/operator/operator-documents.server.ts'
 import { OperatorDocumentSchema } from '#app/domain/operator/schemas.ts'
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -2,16 +2,24 @@
  * `GET /api/admin/operator-documents` → `{ documents, expiring, operatorCertified }`;
  * `POST` an OperatorDocument body → 201 `{ document }` (ADR 113).
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { methodNotAllowed, readJsonBody } from '#app/domain/http/api.server.ts'
-import { createOperatorDocument, listExpiringItems, listOperatorDocuments, loadOperatorStatus } from '#app/domain/operator/operator-documents.server.ts'
+import {
+  createOperatorDocument,
+  listExpiringItems,
+  listOperatorDocuments,
+  loadOperatorStatus,
+} from '#app/domain/operator/operator-documents.server.ts'
 import { OperatorDocumentSchema } from '#app/domain/operator/schemas.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiUser(request, 'admin')
-  return json({ documents: listOperatorDocuments(), expiring: listExpiringItems(), operatorCertified: loadOperatorStatus().rocValid })
+  return json({
+    documents: listOperatorDocuments(),
+    expiring: listExpiringItems(),
+    operatorCertified: loadOperatorStatus().rocValid,
+  })
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { withAdminErrors } from '#app/domain/admin/api-errors.server.ts'
 import { UpdatePilotSchema } from '#app/domain/admin/schemas.ts'
 import { updatePilot } from '#app/domain/admin/users.server.ts'

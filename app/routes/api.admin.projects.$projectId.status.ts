@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { withAdminErrors } from '#app/domain/admin/api-errors.server.ts'
 import { StatusUpdateSchema } from '#app/domain/admin/schemas.ts'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
@@ -12,7 +11,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const projectId = parseId(params.projectId, 'project id')
   const { status, statusMessage } = await readJsonBody(request, StatusUpdateSchema)
   return withAdminErrors(async () => {
-    const { polygonGeoJson: _plan, ...project } = await updateProjectStatus(admin.id, projectId, status, statusMessage)
+    const { polygonGeoJson: _plan, ...project } = await updateProjectStatus(
+      admin.id,
+      projectId,
+      status,
+      statusMessage,
+    )
     void _plan
     return json({ success: true, project })
   })

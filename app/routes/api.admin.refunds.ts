@@ -1,6 +1,5 @@
 /** `GET /api/admin/refunds` — cancellations and their refunds, newest first (ADR 112). */
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { listRefundsForAdmin } from '#app/domain/payments/refunds.server.ts'
 

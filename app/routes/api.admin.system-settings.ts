@@ -1,9 +1,8 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
-import { asc } from 'drizzle-orm'
-import { systemSettings } from '#db/schema.ts'
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
+import { systemSettings } from '#db/schema.ts'
+import { asc } from 'drizzle-orm'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiUser(request, 'admin')

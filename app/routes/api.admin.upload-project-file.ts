@@ -2,17 +2,18 @@
  * POST /api/admin/upload-project-file (multipart: file, projectId, category; default
  * processed_deliverable). Admin only; any project and category.
  */
-import type { ActionFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
-import { methodNotAllowed, withApiErrors } from '#app/domain/http/api.server.ts'
 import { receiveMultipartUpload } from '#app/domain/files/multipart.server.ts'
+import { methodNotAllowed, withApiErrors } from '#app/domain/http/api.server.ts'
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(['POST'])
   return withApiErrors(async () => {
     const admin = await requireApiUser(request, 'admin')
-    const { file } = await receiveMultipartUpload(request, admin, { defaultCategory: 'processed_deliverable' })
+    const { file } = await receiveMultipartUpload(request, admin, {
+      defaultCategory: 'processed_deliverable',
+    })
     return json({ success: true, url: file.fileUrl, file }, { status: 201 })
   })
 }

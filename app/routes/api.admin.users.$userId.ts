@@ -1,6 +1,5 @@
 // PUT /api/admin/users/{userId} { isActive } — activate or deactivate (deactivating ends their sessions).
-import type { ActionFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { withAdminErrors } from '#app/domain/admin/api-errors.server.ts'
 import { UserActiveSchema } from '#app/domain/admin/schemas.ts'
 import { setUserActive } from '#app/domain/admin/users.server.ts'
@@ -12,7 +11,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireApiUser(request, 'admin')
   const userId = parseId(params.userId, 'user id')
   const { isActive } = await readJsonBody(request, UserActiveSchema)
-  if (userId === admin.id && !isActive) apiFail(400, 'You cannot deactivate your own account', { fieldErrors: { isActive: ['You cannot deactivate your own account'] } })
+  if (userId === admin.id && !isActive)
+    apiFail(400, 'You cannot deactivate your own account', {
+      fieldErrors: { isActive: ['You cannot deactivate your own account'] },
+    })
   return withAdminErrors(() => json({ user: setUserActive(admin.id, userId, isActive) }))
 }
 

@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { listUsers } from '#app/domain/admin/users.server.ts'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 

@@ -5,9 +5,9 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { checkFlightArea } from '#app/domain/airspace/airspace.server.ts'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
-import { enforceCalculatorLimit } from '#app/domain/pricing/api-limits.server.ts'
 import { CheckFlightAreaRequestSchema } from '#app/domain/geometry/areas.ts'
 import { methodNotAllowed, readJsonBody } from '#app/domain/http/api.server.ts'
+import { enforceCalculatorLimit } from '#app/domain/pricing/api-limits.server.ts'
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(['POST'])

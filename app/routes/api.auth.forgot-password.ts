@@ -1,11 +1,10 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
-import { assertSameOrigin } from '#app/domain/http/origin.server.ts'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { requestPasswordReset } from '#app/domain/auth/accounts.server.ts'
 import { enforceApiRateLimit } from '#app/domain/auth/rate-limit.server.ts'
 import { ForgotPasswordSchema } from '#app/domain/auth/schemas.ts'
 import { methodNotAllowed, readJsonBody } from '#app/domain/http/api.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
+import { assertSameOrigin } from '#app/domain/http/origin.server.ts'
 
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account with that email exists, a password reset link has been sent. It expires after 1 hour.'

@@ -1,6 +1,4 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
-import { assertSameOrigin } from '#app/domain/http/origin.server.ts'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { AuthError } from '#app/domain/auth/accounts.server.ts'
 import { authenticatePassword, toFormRequest } from '#app/domain/auth/authenticator.server.ts'
 import { enforceApiRateLimit } from '#app/domain/auth/rate-limit.server.ts'
@@ -8,6 +6,7 @@ import { LoginSchema } from '#app/domain/auth/schemas.ts'
 import { commitSessionCookie, createSession } from '#app/domain/auth/session.server.ts'
 import { apiError, methodNotAllowed, readJsonBody } from '#app/domain/http/api.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
+import { assertSameOrigin } from '#app/domain/http/origin.server.ts'
 import { toCurrentUser } from '#app/domain/users/users.server.ts'
 
 /**

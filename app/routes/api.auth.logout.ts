@@ -1,8 +1,7 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
-import { assertSameOrigin } from '#app/domain/http/origin.server.ts'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { deleteSession, destroySessionCookie, readSessionToken } from '#app/domain/auth/session.server.ts'
 import { methodNotAllowed } from '#app/domain/http/api.server.ts'
+import { assertSameOrigin } from '#app/domain/http/origin.server.ts'
 
 /**
  * POST /api/auth/logout — deletes the session named by the cookie or `x-session-id`

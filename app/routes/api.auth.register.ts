@@ -1,11 +1,10 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
-import { assertSameOrigin } from '#app/domain/http/origin.server.ts'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { registerClient } from '#app/domain/auth/accounts.server.ts'
 import { enforceApiRateLimit } from '#app/domain/auth/rate-limit.server.ts'
 import { RegisterSchema } from '#app/domain/auth/schemas.ts'
 import { apiError, methodNotAllowed, readJsonBody } from '#app/domain/http/api.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
+import { assertSameOrigin } from '#app/domain/http/origin.server.ts'
 import { EmailTakenError } from '#app/domain/users/users.server.ts'
 
 /**
@@ -21,7 +20,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const user = await registerClient(body)
     return json(
-      { user: { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.role } },
+      {
+        user: {
+          id: user.id,
+          email: user.email,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          role: user.role,
+        },
+      },
       { status: 201 },
     )
   } catch (error) {

@@ -1,13 +1,13 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
-import { assertSameOrigin } from '#app/domain/http/origin.server.ts'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { resetPassword } from '#app/domain/auth/accounts.server.ts'
 import { enforceApiRateLimit } from '#app/domain/auth/rate-limit.server.ts'
 import { ResetPasswordSchema } from '#app/domain/auth/schemas.ts'
 import { apiError, methodNotAllowed, readJsonBody } from '#app/domain/http/api.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
+import { assertSameOrigin } from '#app/domain/http/origin.server.ts'
 
-export const INVALID_RESET_TOKEN = 'This reset link is invalid or has expired. Reset links expire after 1 hour.'
+export const INVALID_RESET_TOKEN =
+  'This reset link is invalid or has expired. Reset links expire after 1 hour.'
 
 /**
  * POST /api/auth/reset-password — `{ token, password, confirmPassword }` → `{ success: true }`;

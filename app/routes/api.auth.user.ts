@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { methodNotAllowed } from '#app/domain/http/api.server.ts'
 import { toCurrentUser } from '#app/domain/users/users.server.ts'

@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { verifyResetToken } from '#app/domain/auth/accounts.server.ts'
 import { methodNotAllowed } from '#app/domain/http/api.server.ts'
 

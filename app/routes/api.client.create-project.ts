@@ -3,8 +3,7 @@
  * plan in one call — a draft is created and completed with the same services as the
  * dashboard and the planner. 201 with the project (status `pending`, `quoteAmount`).
  */
-import type { ActionFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { apiFail, methodNotAllowed, readJson, zodFieldErrors } from '#app/domain/http/api.server.ts'

@@ -1,9 +1,8 @@
 /** GET /api/client/dashboard-stats: activeProjects, pendingProjects, totalSpent (cents, this year). */
-import { methodNotAllowed } from '#app/domain/http/api.server.ts'
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { getClientStats } from '#app/domain/dashboard/stats.server.ts'
+import { methodNotAllowed } from '#app/domain/http/api.server.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request, 'client')

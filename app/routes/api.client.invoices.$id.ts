@@ -1,6 +1,5 @@
 /** `GET /api/client/invoices/{id}` — one of the client's own invoices, with the terms. */
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { apiError, methodNotAllowed, parseId } from '#app/domain/http/api.server.ts'
 import { getClientInvoice } from '#app/domain/payments/invoices.server.ts'

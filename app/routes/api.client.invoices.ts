@@ -1,8 +1,7 @@
 /** `GET /api/client/invoices` — the signed-in client's invoices (api.md lists). */
-import { methodNotAllowed } from '#app/domain/http/api.server.ts'
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
+import { methodNotAllowed } from '#app/domain/http/api.server.ts'
 import { listClientInvoices } from '#app/domain/payments/invoices.server.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,8 +1,7 @@
 /** GET /api/client/my-projects: the signed-in client's projects, newest first. */
-import { methodNotAllowed } from '#app/domain/http/api.server.ts'
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
+import { methodNotAllowed } from '#app/domain/http/api.server.ts'
 import { listClientProjects, toClientProject } from '#app/domain/projects/projects.server.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {

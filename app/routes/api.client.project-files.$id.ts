@@ -3,12 +3,11 @@
  * (deliverables once the project is completed). DELETE /api/client/project-files/{fileId}:
  * a document the client uploaded themselves. Anything else is 404.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
-import { methodNotAllowed, withApiErrors } from '#app/domain/http/api.server.ts'
 import { deleteProjectFile, listProjectFiles } from '#app/domain/files/file-storage.server.ts'
 import { FILE_MESSAGES } from '#app/domain/files/rules.ts'
+import { methodNotAllowed, withApiErrors } from '#app/domain/http/api.server.ts'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return withApiErrors(async () => {
@@ -22,7 +21,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return withApiErrors(async () => {
     const user = await requireApiUser(request, 'client')
     const file = await deleteProjectFile(user, Number(params.id))
-    const message = file.fileCategory === 'land_owner_agreement' ? FILE_MESSAGES.landOwnerDeleted : FILE_MESSAGES.deleted
+    const message =
+      file.fileCategory === 'land_owner_agreement' ? FILE_MESSAGES.landOwnerDeleted : FILE_MESSAGES.deleted
     return json({ success: true, message })
   })
 }

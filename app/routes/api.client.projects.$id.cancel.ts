@@ -2,8 +2,7 @@
  * `POST /api/client/projects/{id}/cancel` — the client cancels a paid project (ADR 112) →
  * `{ success, project, refund }`; 404 not theirs, 409 not cancellable (the reason).
  */
-import type { ActionFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { methodNotAllowed, parseId, withApiErrors } from '#app/domain/http/api.server.ts'
 import { cancelPaidProject } from '#app/domain/payments/refunds.server.ts'
@@ -17,7 +16,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return json({
       success: true,
       message: 'Project cancelled. Your refund will be paid within 30 days.',
-      project: { id: project.id, name: project.name, status: project.status, cancelledAt: project.cancelledAt?.toISOString() ?? null },
+      project: {
+        id: project.id,
+        name: project.name,
+        status: project.status,
+        cancelledAt: project.cancelledAt?.toISOString() ?? null,
+      },
       refund: {
         id: refund.id,
         status: refund.status,

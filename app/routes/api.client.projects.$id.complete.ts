@@ -3,8 +3,7 @@
  * `screenshot`). The server recomputes the quote, stores the plan and pricing, sets the
  * project `pending` and answers with the project including `quoteAmount` (api.md).
  */
-import type { ActionFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { methodNotAllowed, parseId, readJson } from '#app/domain/http/api.server.ts'
 import { projectApiError } from '#app/domain/projects/api-errors.server.ts'

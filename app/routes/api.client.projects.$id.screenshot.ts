@@ -6,8 +6,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { apiError, methodNotAllowed, parseId } from '#app/domain/http/api.server.ts'
-import { isValidScreenshot } from '#app/domain/projects/flight-plan.ts'
 import { projectApiError } from '#app/domain/projects/api-errors.server.ts'
+import { isValidScreenshot } from '#app/domain/projects/flight-plan.ts'
 import { getClientProject } from '#app/domain/projects/projects.server.ts'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -34,7 +34,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       'Content-Type': mime!,
       'Cache-Control': 'private, no-cache',
       'X-Content-Type-Options': 'nosniff',
-      ...(download ? { 'Content-Disposition': `attachment; filename="flight-area-${id}.${mime === 'image/png' ? 'png' : 'jpg'}"` } : {}),
+      ...(download
+        ? {
+            'Content-Disposition': `attachment; filename="flight-area-${id}.${mime === 'image/png' ? 'png' : 'jpg'}"`,
+          }
+        : {}),
     },
   })
 }

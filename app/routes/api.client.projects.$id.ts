@@ -2,12 +2,16 @@
  * /api/client/projects/{id}: GET one of the client's projects; DELETE a draft
  * ('Failed to delete draft project' for anything else). Another client's id is 404.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { methodNotAllowed, parseId } from '#app/domain/http/api.server.ts'
 import { projectApiError } from '#app/domain/projects/api-errors.server.ts'
-import { DRAFT_DELETED, deleteDraft, getClientProject, toClientProject } from '#app/domain/projects/projects.server.ts'
+import {
+  deleteDraft,
+  DRAFT_DELETED,
+  getClientProject,
+  toClientProject,
+} from '#app/domain/projects/projects.server.ts'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request, 'client')

@@ -1,6 +1,5 @@
 /** POST /api/client/projects/draft: the Create Project form as JSON → 201 with the draft. */
-import type { ActionFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { methodNotAllowed, readJsonBody } from '#app/domain/http/api.server.ts'
 import { DraftApiSchema } from '#app/domain/projects/project-schemas.ts'

@@ -9,7 +9,11 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { methodNotAllowed } from '#app/domain/http/api.server.ts'
 import { BodyTooLargeError, declaresBodyOver, readTextWithin } from '#app/domain/http/body-limit.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
-import { MAX_ITN_BODY_BYTES, RateLimitedError, enforceNotificationLimit } from '#app/domain/payments/notify-limits.server.ts'
+import {
+  enforceNotificationLimit,
+  MAX_ITN_BODY_BYTES,
+  RateLimitedError,
+} from '#app/domain/payments/notify-limits.server.ts'
 import { processPayfastNotification } from '#app/domain/payments/notify.server.ts'
 
 export async function loader() {

@@ -1,6 +1,5 @@
 /** GET /api/pilot/assigned-projects: the pilot's projects with clientName, clientEmail, hasImages, hasVideos. */
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { methodNotAllowed } from '#app/domain/http/api.server.ts'
 import { listAssignedProjects } from '#app/domain/pilot/pilot-projects.server.ts'

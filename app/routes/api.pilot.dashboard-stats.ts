@@ -1,6 +1,5 @@
 /** GET /api/pilot/dashboard-stats: activeProjects (assigned or in progress), totalFlightHours, flightHoursThisMonth. */
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { getPilotStats } from '#app/domain/dashboard/stats.server.ts'
 import { methodNotAllowed } from '#app/domain/http/api.server.ts'

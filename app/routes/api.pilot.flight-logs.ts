@@ -1,6 +1,5 @@
 /** GET /api/pilot/flight-logs: the pilot's projects with uploaded media, their counts and logged hours. */
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { methodNotAllowed } from '#app/domain/http/api.server.ts'
 import { listFlightLogs } from '#app/domain/pilot/pilot-projects.server.ts'

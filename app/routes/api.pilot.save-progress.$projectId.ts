@@ -2,8 +2,7 @@
  * POST /api/pilot/save-progress/{projectId} `{ flightHours }`: logs the hours on an
  * assigned project (status unchanged). 404 for a project not assigned to the caller.
  */
-import type { ActionFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { methodNotAllowed, parseId, readJsonBody, withApiErrors } from '#app/domain/http/api.server.ts'
 import { saveProgress } from '#app/domain/pilot/pilot-projects.server.ts'

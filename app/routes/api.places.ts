@@ -2,10 +2,9 @@
  * GET /api/places?q=: the offline South African location search behind the Create
  * Project autocomplete. `{ results: [{ address, lat, lng, kind }], message? }`.
  */
-import { methodNotAllowed } from '#app/domain/http/api.server.ts'
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
+import { methodNotAllowed } from '#app/domain/http/api.server.ts'
 import { searchPlaces } from '#app/domain/places/places.server.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -8,7 +8,12 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { methodNotAllowed, parseId, withApiErrors } from '#app/domain/http/api.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
-import { CLIENT_EXPORT_FORMATS, EXPORT_FORMATS, exportMission, type ExportFormat } from '#app/domain/survey/export-formats.server.ts'
+import {
+  CLIENT_EXPORT_FORMATS,
+  EXPORT_FORMATS,
+  exportMission,
+  type ExportFormat,
+} from '#app/domain/survey/export-formats.server.ts'
 import { missionOf } from '#app/domain/survey/mission.server.ts'
 import { projectForSurvey } from '#app/domain/survey/project-plan.server.ts'
 

@@ -4,10 +4,16 @@
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
-import { apiFail, methodNotAllowed, parseId, withApiErrors } from '#app/domain/http/api.server.ts'
-import { parseFlightPlan } from '#app/domain/projects/flight-plan.ts'
-import { EXPORT_FORMATS, exportFileName, flightPlanGeoJson, flightPlanKml, isExportFormat } from '#app/domain/projects/flight-plan-export.ts'
 import { requireVisibleProject } from '#app/domain/files/access.server.ts'
+import { apiFail, methodNotAllowed, parseId, withApiErrors } from '#app/domain/http/api.server.ts'
+import {
+  EXPORT_FORMATS,
+  exportFileName,
+  flightPlanGeoJson,
+  flightPlanKml,
+  isExportFormat,
+} from '#app/domain/projects/flight-plan-export.ts'
+import { parseFlightPlan } from '#app/domain/projects/flight-plan.ts'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request)
@@ -18,7 +24,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const project = requireVisibleProject(user, projectId)
     const plan = parseFlightPlan(project.polygonGeoJson)
     if (!plan || !plan.areas.length) apiFail(404, 'This project has no flight plan yet')
-    const body = format === 'kml' ? flightPlanKml(project.name, plan.areas) : JSON.stringify(flightPlanGeoJson(project.name, plan.areas), null, 2)
+    const body =
+      format === 'kml'
+        ? flightPlanKml(project.name, plan.areas)
+        : JSON.stringify(flightPlanGeoJson(project.name, plan.areas), null, 2)
     const fileName = exportFileName(project.name, format)
     return new Response(body, {
       headers: {

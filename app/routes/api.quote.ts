@@ -4,9 +4,9 @@
  */
 import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
-import { enforceCalculatorLimit } from '#app/domain/pricing/api-limits.server.ts'
-import { methodNotAllowed, readJsonBody } from '#app/domain/http/api.server.ts'
 import { QuoteRequestSchema } from '#app/domain/geometry/areas.ts'
+import { methodNotAllowed, readJsonBody } from '#app/domain/http/api.server.ts'
+import { enforceCalculatorLimit } from '#app/domain/pricing/api-limits.server.ts'
 import { quoteForValidatedAreas } from '#app/domain/pricing/quote.server.ts'
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -3,11 +3,10 @@
  * every file is private). The client's documents for their own project:
  * land_owner_agreement or project_document. Answers 201 with the file and its url.
  */
-import type { ActionFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
-import { methodNotAllowed, withApiErrors } from '#app/domain/http/api.server.ts'
 import { receiveMultipartUpload } from '#app/domain/files/multipart.server.ts'
+import { methodNotAllowed, withApiErrors } from '#app/domain/http/api.server.ts'
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(['POST'])

@@ -4,31 +4,37 @@
  * to PayFast: a POST form of the signed fields, auto-submitted with JavaScript, a
  * 'Continue to secure payment' button without.
  */
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
-import { useEffect, useRef } from 'react'
-import { vatLabelOf } from '#app/domain/pricing/vat.ts'
-import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
-import { useRootData } from '#app/root.tsx'
 import { TermsContent, TermsKeyPoints } from '#app/components/checkout/terms-content.tsx'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
-import { formatHectares, formatKm, formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { DialogCloseLink, UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
-import { DialogCloseLink, UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
+import { formatHectares, formatKm, formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
-import { acceptTermsAndStartPayment, getCheckoutReview } from '#app/domain/payments/checkout.server.ts'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { BillingSchema } from '#app/domain/payments/billing.ts'
+import { acceptTermsAndStartPayment, getCheckoutReview } from '#app/domain/payments/checkout.server.ts'
 import { PaymentError } from '#app/domain/payments/errors.ts'
-import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
-import { cancellationSummary, PAYMENT_START_DEFAULT, PAYMENT_START_ERROR, TERMS_REQUIRED_MESSAGE, termsFigures, type TermsFigures } from '#app/domain/payments/terms.ts'
+import {
+  cancellationSummary,
+  PAYMENT_START_DEFAULT,
+  PAYMENT_START_ERROR,
+  TERMS_REQUIRED_MESSAGE,
+  termsFigures,
+  type TermsFigures,
+} from '#app/domain/payments/terms.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
+import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
+import { vatLabelOf } from '#app/domain/pricing/vat.ts'
+import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
+import { useRootData } from '#app/root.tsx'
+import { useEffect, useRef } from 'react'
 
 export const meta: MetaFunction = () => [{ title: 'Review and pay · Kestrel Aerial Survey' }]
 
@@ -42,7 +48,8 @@ function notFoundOnPaymentError<T>(fn: () => T): T {
   try {
     return fn()
   } catch (error) {
-    if (error instanceof PaymentError && error.status === 404) throw new Response('Not Found', { status: 404 })
+    if (error instanceof PaymentError && error.status === 404)
+      throw new Response('Not Found', { status: 404 })
     throw error
   }
 }
@@ -50,7 +57,10 @@ function notFoundOnPaymentError<T>(fn: () => T): T {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, 'client')
   const projectId = projectIdFrom(params)
-  return json({ ...notFoundOnPaymentError(() => getCheckoutReview(user.id, projectId)), terms: termsFigures(getPricingSettings()) })
+  return json({
+    ...notFoundOnPaymentError(() => getCheckoutReview(user.id, projectId)),
+    terms: termsFigures(getPricingSettings()),
+  })
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -58,9 +68,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const projectId = projectIdFrom(params)
   const form = await readFormBody(request)
   const quoteAmount = Number(form.get('quoteAmount'))
-  const billing = BillingSchema.safeParse({ vatNumber: form.get('vatNumber') ?? undefined, billingAddress: form.get('billingAddress') ?? undefined })
+  const billing = BillingSchema.safeParse({
+    vatNumber: form.get('vatNumber') ?? undefined,
+    billingAddress: form.get('billingAddress') ?? undefined,
+  })
   if (!billing.success) {
-    return json({ ok: false as const, error: billing.error.issues[0]!.message, quoteAmount: null }, { status: 400 })
+    return json(
+      { ok: false as const, error: billing.error.issues[0]!.message, quoteAmount: null },
+      { status: 400 },
+    )
   }
   try {
     const start = await acceptTermsAndStartPayment({
@@ -76,13 +92,21 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!(error instanceof PaymentError)) throw error
     if (error.status === 404) throw new Response('Not Found', { status: 404 })
     const newAmount = typeof error.extra.quoteAmount === 'number' ? error.extra.quoteAmount : null
-    return json({ ok: false as const, error: error.message, quoteAmount: newAmount }, { status: error.status })
+    return json(
+      { ok: false as const, error: error.message, quoteAmount: newAmount },
+      { status: error.status },
+    )
   }
 }
 
 function formatDate(iso: string | null | undefined) {
   if (!iso) return '—'
-  return new Date(iso).toLocaleDateString('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Johannesburg' })
+  return new Date(iso).toLocaleDateString('en-ZA', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Africa/Johannesburg',
+  })
 }
 
 export default function CheckoutPage() {
@@ -113,7 +137,11 @@ export default function CheckoutPage() {
         {started ? <PaymentHandOff paymentUrl={started.paymentUrl} fields={started.paymentFields} /> : null}
 
         {data.problem ? (
-          <Alert tone={project.isPaid ? 'success' : 'warning'} className="mt-6" title={project.isPaid ? 'Already paid' : 'Not ready for payment'}>
+          <Alert
+            tone={project.isPaid ? 'success' : 'warning'}
+            className="mt-6"
+            title={project.isPaid ? 'Already paid' : 'Not ready for payment'}
+          >
             <p>{data.problem}</p>
             <p className="mt-2 flex flex-wrap gap-3">
               <Link to="/dashboard?tab=projects" className="link">
@@ -150,7 +178,9 @@ export default function CheckoutPage() {
                 <div>
                   <dt className="text-ink-500">Nearest hub</dt>
                   <dd className="font-medium">
-                    {project.nearestHub ? `${project.nearestHub}${project.distanceFromHub != null ? ` (${formatKm(project.distanceFromHub)})` : ''}` : '—'}
+                    {project.nearestHub
+                      ? `${project.nearestHub}${project.distanceFromHub != null ? ` (${formatKm(project.distanceFromHub)})` : ''}`
+                      : '—'}
                   </dd>
                 </div>
                 {project.description ? (
@@ -185,7 +215,8 @@ export default function CheckoutPage() {
                       <tr key={a.number} className="border-b border-ink-50">
                         <td className="whitespace-nowrap py-2 pr-4">Area {a.number}</td>
                         <td className="py-2 pr-4">
-                          {formatHectares(a.areaSqm)} <span className="text-ink-500">({formatSquareMetres(a.areaSqm)})</span>
+                          {formatHectares(a.areaSqm)}{' '}
+                          <span className="text-ink-500">({formatSquareMetres(a.areaSqm)})</span>
                         </td>
                         <td className="py-2 text-right">{a.points}</td>
                       </tr>
@@ -201,7 +232,9 @@ export default function CheckoutPage() {
                   </tfoot>
                 </table>
               ) : (
-                <p className="mt-3 text-sm text-ink-500">Flight plan data available but could not be parsed for display</p>
+                <p className="mt-3 text-sm text-ink-500">
+                  Flight plan data available but could not be parsed for display
+                </p>
               )}
             </section>
 
@@ -211,11 +244,17 @@ export default function CheckoutPage() {
               </h2>
               <ul className="mt-3 list-disc space-y-1.5 pl-5 text-sm text-ink-700">
                 <li>
-                  A drone survey flight over {formatHectares(project.areaSqm ?? 0)} at about 120 m above ground, flown by our partner
-                  operator{certified ? ', a SACAA-certified operator' : ''}.
+                  A drone survey flight over {formatHectares(project.areaSqm ?? 0)} at about 120 m above
+                  ground, flown by our partner operator{certified ? ', a SACAA-certified operator' : ''}.
                 </li>
-                <li>Deliverables: a high-resolution orthomosaic map (GeoTIFF), a digital surface model and a PDF survey report.</li>
-                <li>Delivery: flight within 8 to 12 business days after payment; deliverables 5 to 7 business days after the flight.</li>
+                <li>
+                  Deliverables: a high-resolution orthomosaic map (GeoTIFF), a digital surface model and a PDF
+                  survey report.
+                </li>
+                <li>
+                  Delivery: flight within 8 to 12 business days after payment; deliverables 5 to 7 business
+                  days after the flight.
+                </li>
                 <li>Your data can be downloaded from your dashboard for 1 month after delivery.</li>
               </ul>
               <h3 className="mt-5 font-semibold text-ink-950">Cancellation</h3>
@@ -238,11 +277,17 @@ export default function CheckoutPage() {
                   <dl className="mt-4 space-y-2 text-sm">
                     <PriceRow label="Survey (area price)" cents={quote.adjustedPrice} />
                     <PriceRow label="Travel fee" cents={quote.travelFee} />
-                    <PriceRow label={quote.airspaceZone ? `Aviation fee (${quote.airspaceZone})` : 'Aviation fee'} cents={quote.aviationFee} />
+                    <PriceRow
+                      label={quote.airspaceZone ? `Aviation fee (${quote.airspaceZone})` : 'Aviation fee'}
+                      cents={quote.aviationFee}
+                    />
                     <div className="border-t border-ink-100 pt-2">
                       <PriceRow label="Subtotal (excl. VAT)" cents={quote.subtotal} />
                     </div>
-                    <PriceRow label={vatLabelOf(quote.subtotal, quote.vatAmount, DEFAULT_PRICING_SETTINGS.vatRate)} cents={quote.vatAmount} />
+                    <PriceRow
+                      label={vatLabelOf(quote.subtotal, quote.vatAmount, DEFAULT_PRICING_SETTINGS.vatRate)}
+                      cents={quote.vatAmount}
+                    />
                     <div className="flex items-baseline justify-between border-t border-ink-200 pt-3">
                       <dt className="font-semibold text-ink-950">Total (incl. VAT)</dt>
                       <dd className="text-xl font-bold text-ink-950" data-testid="checkout-total">
@@ -250,14 +295,24 @@ export default function CheckoutPage() {
                       </dd>
                     </div>
                   </dl>
-                  <p className="mt-3 text-xs text-ink-500">Quote valid until {formatDate(quote.validUntil)}.</p>
+                  <p className="mt-3 text-xs text-ink-500">
+                    Quote valid until {formatDate(quote.validUntil)}.
+                  </p>
                   <div className="mt-4 rounded-lg bg-ink-50 p-3 text-xs text-ink-600">
                     <p className="font-semibold text-ink-800">Payment method</p>
-                    <p className="mt-0.5">PayFast secure hosted checkout: card, Instant EFT and more. Your card details never reach our servers.</p>
+                    <p className="mt-0.5">
+                      PayFast secure hosted checkout: card, Instant EFT and more. Your card details never
+                      reach our servers.
+                    </p>
                   </div>
                   {!data.problem ? (
                     <div className="mt-5 flex flex-col gap-2">
-                      <Link to="?terms=1" preventScrollReset className="btn-primary w-full" data-testid="open-terms">
+                      <Link
+                        to="?terms=1"
+                        preventScrollReset
+                        className="btn-primary w-full"
+                        data-testid="open-terms"
+                      >
                         Accept terms &amp; pay
                       </Link>
                       <Link to={`/flight-planner?projectId=${project.id}`} className="btn-secondary w-full">
@@ -276,7 +331,14 @@ export default function CheckoutPage() {
           </aside>
         </div>
 
-        {termsOpen && quote ? <TermsDialog quoteAmount={quote.quoteAmount} failure={failure} billing={data.billing} terms={data.terms} /> : null}
+        {termsOpen && quote ? (
+          <TermsDialog
+            quoteAmount={quote.quoteAmount}
+            failure={failure}
+            billing={data.billing}
+            terms={data.terms}
+          />
+        ) : null}
       </main>
     </AppShell>
   )
@@ -324,19 +386,38 @@ function TermsDialog({
           ) : null}
           <TermsKeyPoints figures={terms} />
           <input type="hidden" name="quoteAmount" value={quoteAmount} />
-          <details className="rounded-lg border border-ink-200 bg-white px-3 py-2 text-sm" open={Boolean(billing.vatNumber || billing.billingAddress) || undefined}>
-            <summary className="cursor-pointer font-medium text-ink-800">Billing details for the tax invoice (optional)</summary>
+          <details
+            className="rounded-lg border border-ink-200 bg-white px-3 py-2 text-sm"
+            open={Boolean(billing.vatNumber || billing.billingAddress) || undefined}
+          >
+            <summary className="cursor-pointer font-medium text-ink-800">
+              Billing details for the tax invoice (optional)
+            </summary>
             <div className="mt-2 grid gap-3 sm:grid-cols-2">
               <label className="block">
                 <span className="text-xs font-medium text-ink-700">VAT number</span>
-                <input name="vatNumber" defaultValue={billing.vatNumber} inputMode="numeric" className="input mt-1" placeholder="4xxxxxxxxx" />
+                <input
+                  name="vatNumber"
+                  defaultValue={billing.vatNumber}
+                  inputMode="numeric"
+                  className="input mt-1"
+                  placeholder="4xxxxxxxxx"
+                />
               </label>
               <label className="block">
                 <span className="text-xs font-medium text-ink-700">Billing address</span>
-                <input name="billingAddress" defaultValue={billing.billingAddress} className="input mt-1" autoComplete="street-address" />
+                <input
+                  name="billingAddress"
+                  defaultValue={billing.billingAddress}
+                  className="input mt-1"
+                  autoComplete="street-address"
+                />
               </label>
             </div>
-            <p className="mt-1 text-xs text-ink-500">Shown on your tax invoice; required by SARS for VAT claims on invoices over R5 000. Saved to your profile.</p>
+            <p className="mt-1 text-xs text-ink-500">
+              Shown on your tax invoice; required by SARS for VAT claims on invoices over R5 000. Saved to
+              your profile.
+            </p>
           </details>
           <div>
             <label className="flex items-start gap-3 text-xs text-ink-800 sm:text-sm">
@@ -348,8 +429,9 @@ function TermsDialog({
                 aria-describedby={termsError ? 'terms-error' : undefined}
               />
               <span>
-                <span className="font-semibold">I Agree</span> — I have read the terms and conditions, including the cancellation charges, the
-                weather and airspace risks and the limits of liability highlighted above.
+                <span className="font-semibold">I Agree</span> — I have read the terms and conditions,
+                including the cancellation charges, the weather and airspace risks and the limits of liability
+                highlighted above.
               </span>
             </label>
             {termsError ? (
@@ -394,7 +476,9 @@ function PaymentHandOff({ paymentUrl, fields }: { paymentUrl: string; fields: Ar
         Terms accepted — on to secure payment
       </h2>
       <p className="mt-1 text-sm text-ink-600">
-        {hydrated ? 'Taking you to PayFast…' : 'Continue to PayFast to pay securely. Your card details are entered on PayFast’s page, not ours.'}
+        {hydrated
+          ? 'Taking you to PayFast…'
+          : 'Continue to PayFast to pay securely. Your card details are entered on PayFast’s page, not ours.'}
       </p>
       <form ref={formRef} method="post" action={paymentUrl} className="mt-4">
         {fields.map(([name, value]) => (

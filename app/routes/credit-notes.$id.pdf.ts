@@ -10,7 +10,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!Number.isInteger(id) || id <= 0) throw new Response('Credit note not found', { status: 404 })
   const source = getCreditNoteSource(user, id)
   if (source.status === 'not-found') throw new Response('Credit note not found', { status: 404 })
-  if (source.status === 'not-issued') throw new Response('The refund has not been made yet, so there is no credit note.', { status: 409 })
+  if (source.status === 'not-issued')
+    throw new Response('The refund has not been made yet, so there is no credit note.', { status: 409 })
   const bytes = await renderCreditNotePdf(source)
   return new Response(Buffer.from(bytes), {
     headers: {

@@ -1,28 +1,36 @@
 import { parseWithZod } from '@conform-to/zod'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import leafletCss from 'leaflet/dist/leaflet.css'
-import { json } from '@remix-run/node'
+import {
+  json,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { AdminDashboard } from '#app/components/dashboard/admin-dashboard.tsx'
 import { ClientDashboard } from '#app/components/dashboard/client-dashboard.tsx'
 import { PilotDashboard } from '#app/components/dashboard/pilot-dashboard.tsx'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { ErrorScreen, GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
+import { ADMIN_INTENTS, handleAdminIntent } from '#app/domain/admin/intents.server.ts'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { ProfileSchema } from '#app/domain/auth/schemas.ts'
-import { ADMIN_INTENTS, handleAdminIntent } from '#app/domain/admin/intents.server.ts'
 import { loadRoleDashboard } from '#app/domain/dashboard/dashboard.server.ts'
-import { handlePilotIntent, isPilotIntent } from '#app/domain/pilot/dashboard-actions.server.ts'
-import { handleClientProjectIntent, isClientProjectIntent } from '#app/domain/projects/dashboard-actions.server.ts'
-import { createToastHeaders } from '#app/domain/http/toast.server.ts'
+import { getDb } from '#app/domain/db/db.server.ts'
 import { isMultipart } from '#app/domain/files/multipart.server.ts'
 import { handleFileIntent, handleUploadForm, isFileIntent } from '#app/domain/files/page-actions.server.ts'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
+import { createToastHeaders } from '#app/domain/http/toast.server.ts'
 import { takeWelcome } from '#app/domain/http/welcome.server.ts'
-import { updateProfile } from '#app/domain/users/users.server.ts'
-import { getDb } from '#app/domain/db/db.server.ts'
-import { ClientProfileSchema, type BillingInput } from '#app/domain/payments/billing.ts'
 import { saveBillingDetails } from '#app/domain/payments/billing.server.ts'
+import { ClientProfileSchema, type BillingInput } from '#app/domain/payments/billing.ts'
+import { handlePilotIntent, isPilotIntent } from '#app/domain/pilot/dashboard-actions.server.ts'
+import {
+  handleClientProjectIntent,
+  isClientProjectIntent,
+} from '#app/domain/projects/dashboard-actions.server.ts'
+import { updateProfile } from '#app/domain/users/users.server.ts'
+import leafletCss from 'leaflet/dist/leaflet.css'
 
 /** The pilot's job dialog shows the survey areas on a Leaflet map. */
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: leafletCss }]
@@ -62,7 +70,12 @@ export async function action({ request }: ActionFunctionArgs) {
     })
     return json(
       { intent, result: submission.reply() },
-      { headers: await createToastHeaders({ title: 'Profile Updated', description: 'Your details have been saved.' }) },
+      {
+        headers: await createToastHeaders({
+          title: 'Profile Updated',
+          description: 'Your details have been saved.',
+        }),
+      },
     )
   }
   return json({ intent, error: 'Unknown action' }, { status: 400 })

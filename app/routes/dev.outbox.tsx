@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { AppShell, DashboardHeading } from '#app/components/layout/app-shell.tsx'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
@@ -29,9 +28,14 @@ export default function DevOutbox() {
   return (
     <AppShell>
       <main className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6">
-        <DashboardHeading title="Mail outbox" subtitle={`Development only. Messages written to ${dir}, newest first.`} />
+        <DashboardHeading
+          title="Mail outbox"
+          subtitle={`Development only. Messages written to ${dir}, newest first.`}
+        />
         {smtp ? (
-          <p className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-800">SMTP_URL is set: new mail goes to the SMTP server, not here.</p>
+          <p className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-800">
+            SMTP_URL is set: new mail goes to the SMTP server, not here.
+          </p>
         ) : null}
         {messages.length === 0 ? (
           <p className="card p-8 text-center text-ink-500">No messages yet.</p>

@@ -6,55 +6,63 @@
  * it pasted coordinates or a KML/GeoJSON file (ADR 021); the server prices and stores
  * the plan, then shows the 'Project Quote' dialog (`&view=quote`).
  */
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction, UploadHandler } from '@remix-run/node'
 import {
-  MaxPartSizeExceededError,
   json,
+  MaxPartSizeExceededError,
   redirect,
   unstable_createMemoryUploadHandler,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type UploadHandler,
 } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react'
-import leafletCss from 'leaflet/dist/leaflet.css'
-import leafletDrawCss from 'leaflet-draw/dist/leaflet.draw.css'
-import { useEffect } from 'react'
+import {
+  PAYMENT_PROJECT_KEY,
+  PLANNER_PROJECT_KEY,
+  rememberProject,
+} from '#app/components/dashboard/client/projects-tab.tsx'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
-import { TabLinks } from '#app/components/ui/tabs.tsx'
-import { useHydrated } from '#app/components/ui/use-hydrated.ts'
-import { PAYMENT_PROJECT_KEY, PLANNER_PROJECT_KEY, rememberProject } from '#app/components/dashboard/client/projects-tab.tsx'
-import { AirspaceLegend } from '#app/components/planner/airspace-legend.tsx'
 import { PrivacyNote } from '#app/components/legal/privacy-note.tsx'
+import { AirspaceLegend } from '#app/components/planner/airspace-legend.tsx'
 import { CoordinatesForm } from '#app/components/planner/coordinates-form.tsx'
 import { PlannerWorkspace } from '#app/components/planner/planner-workspace.tsx'
 import { QuoteDialog } from '#app/components/planner/quote-dialog.tsx'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { TabLinks } from '#app/components/ui/tabs.tsx'
+import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { getEnv } from '#app/domain/config/env.server.ts'
-import { listActiveHubs } from '#app/domain/hubs/active-hubs.server.ts'
-import { redirectWithToast } from '#app/domain/http/toast.server.ts'
-import { isValidScreenshot, readStoredFlightPlan, summariseQuote } from '#app/domain/projects/flight-plan.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
+import { redirectWithToast } from '#app/domain/http/toast.server.ts'
+import { listActiveHubs } from '#app/domain/hubs/active-hubs.server.ts'
+import { NO_FLIGHT_HUBS_MESSAGE, NO_HUBS_MESSAGE } from '#app/domain/pricing/quote.ts'
+import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
+import { isValidScreenshot, readStoredFlightPlan, summariseQuote } from '#app/domain/projects/flight-plan.ts'
 import {
+  areasFromPlannerForm,
   PLANNER_FORM_MAX_BYTES,
   PlannerInputError,
-  areasFromPlannerForm,
   plannerPartLimit,
   type PlannerField,
 } from '#app/domain/projects/planner-input.server.ts'
 import {
+  completeFlightPlan,
+  createProjectFailed,
+  getClientProject,
   PAID_PROJECT_LOCKED,
   PROJECT_CREATED,
   PROJECT_NOT_PLANNABLE,
   ProjectError,
-  completeFlightPlan,
-  createProjectFailed,
-  getClientProject,
 } from '#app/domain/projects/projects.server.ts'
 import { canPlan } from '#app/domain/projects/status.ts'
-import { readSurveyPlan } from '#app/domain/survey/project-plan.ts'
 import { plannerSurveySettings } from '#app/domain/survey/project-plan.server.ts'
-import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
-import { NO_FLIGHT_HUBS_MESSAGE, NO_HUBS_MESSAGE } from '#app/domain/pricing/quote.ts'
-import { Alert } from '#app/components/ui/alert.tsx'
+import { readSurveyPlan } from '#app/domain/survey/project-plan.ts'
+import leafletDrawCss from 'leaflet-draw/dist/leaflet.draw.css'
+import leafletCss from 'leaflet/dist/leaflet.css'
+import { useEffect } from 'react'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: leafletCss },
@@ -62,7 +70,12 @@ export const links: LinksFunction = () => [
 ]
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data && 'project' in data && data.project ? `${data.project.name} · Flight planner · Kestrel` : 'Flight planner · Kestrel' },
+  {
+    title:
+      data && 'project' in data && data.project
+        ? `${data.project.name} · Flight planner · Kestrel`
+        : 'Flight planner · Kestrel',
+  },
 ]
 
 const PLANNER_TABS = [
@@ -102,7 +115,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (project.polygonGeoJson && !plan) throw redirect('/dashboard')
 
   const wantsQuote = url.searchParams.get('view') === 'quote' || payment
-  const quote = wantsQuote && plan && project.status === 'pending' ? summariseQuote(project, plan, readSurveyPlan(project.surveyPlan)?.summary ?? null) : null
+  const quote =
+    wantsQuote && plan && project.status === 'pending'
+      ? summariseQuote(project, plan, readSurveyPlan(project.surveyPlan)?.summary ?? null)
+      : null
   if (!canPlan(project) && !quote) {
     throw await redirectWithToast('/dashboard?tab=projects', {
       title: project.isPaid ? PAID_PROJECT_LOCKED : PROJECT_NOT_PLANNABLE,
@@ -110,7 +126,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })
   }
   const activeHubs = listActiveHubs()
-  const areas = plan ? plan.areas.map((a) => a.coordinates.map((p) => ({ latitude: p.latitude, longitude: p.longitude }))) : []
+  const areas = plan
+    ? plan.areas.map((a) => a.coordinates.map((p) => ({ latitude: p.latitude, longitude: p.longitude })))
+    : []
   return json({
     handOff: false as const,
     project: {
@@ -125,7 +143,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     areas,
     coordinatesText: areasAsText(areas.map((coordinates) => ({ coordinates }))),
-    hubs: activeHubs.map((h) => ({ id: h.id, name: h.name, latitude: h.latitude, longitude: h.longitude, address: h.address })),
+    hubs: activeHubs.map((h) => ({
+      id: h.id,
+      name: h.name,
+      latitude: h.latitude,
+      longitude: h.longitude,
+      address: h.address,
+    })),
     hubsError: activeHubs.length ? null : NO_FLIGHT_HUBS_MESSAGE,
     settings: getPricingSettings(),
     surveySettings: plannerSurveySettings(project.projectType),
@@ -137,16 +161,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 type FailureToast = { title: string; description: string }
-type ActionAnswer = { error: string; field: PlannerField | null; fieldErrors?: Record<string, string[]>; toast?: FailureToast }
+type ActionAnswer = {
+  error: string
+  field: PlannerField | null
+  fieldErrors?: Record<string, string[]>
+  toast?: FailureToast
+}
 
-function failure(status: number, error: string, field: ActionAnswer['field'], fieldErrors?: Record<string, string[]>, toast?: FailureToast) {
+function failure(
+  status: number,
+  error: string,
+  field: ActionAnswer['field'],
+  fieldErrors?: Record<string, string[]>,
+  toast?: FailureToast,
+) {
   return json<ActionAnswer>({ error, field, fieldErrors, toast }, { status })
 }
 
 /** Each part is read with its own field's ceiling (plannerPartLimit). */
 const plannerUploadHandler: UploadHandler = (part) =>
   unstable_createMemoryUploadHandler({ maxPartSize: plannerPartLimit(part.name).maxBytes })(part)
-
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireClient(request)
@@ -164,7 +198,10 @@ export async function action({ request }: ActionFunctionArgs) {
   let formData: FormData
   try {
     // With JavaScript the map posts its areas and screenshot urlencoded (percent-encoded base64 grows).
-    formData = await readFormBody(request, { uploadHandler: plannerUploadHandler, maxBytes: PLANNER_FORM_MAX_BYTES })
+    formData = await readFormBody(request, {
+      uploadHandler: plannerUploadHandler,
+      maxBytes: PLANNER_FORM_MAX_BYTES,
+    })
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) {
       const limit = plannerPartLimit(error.field)
@@ -190,17 +227,25 @@ export async function action({ request }: ActionFunctionArgs) {
   const { areas, field } = input
   const screenshot = formData.get('screenshot')
   try {
-    completeFlightPlan(user.id, id, { areas, screenshot: typeof screenshot === 'string' && screenshot ? screenshot : undefined })
+    completeFlightPlan(user.id, id, {
+      areas,
+      screenshot: typeof screenshot === 'string' && screenshot ? screenshot : undefined,
+    })
   } catch (error) {
     if (!(error instanceof ProjectError)) throw error
     if (error.status === 404) throw redirect('/dashboard')
     // Pricing or saving the project failed: the spec's 'Error' toast besides the inline alert. It
     // travels in the answer (a flash cookie would only show on the next page).
-    return failure(error.status, error.message, field, error.fieldErrors, { title: 'Error', description: createProjectFailed(error.message) })
+    return failure(error.status, error.message, field, error.fieldErrors, {
+      title: 'Error',
+      description: createProjectFailed(error.message),
+    })
   }
   const quoteUrl = `/flight-planner?projectId=${id}&view=quote`
   // A draft just became a pending project: the spec's success toast (not on a re-quote).
-  return wasDraft ? redirectWithToast(quoteUrl, { title: PROJECT_CREATED, type: 'success' }) : redirect(quoteUrl)
+  return wasDraft
+    ? redirectWithToast(quoteUrl, { title: PROJECT_CREATED, type: 'success' })
+    : redirect(quoteUrl)
 }
 
 export default function FlightPlannerPage() {
@@ -214,12 +259,16 @@ function HandOff({ payment }: { payment: boolean }) {
   useEffect(() => {
     let id: number | null = null
     try {
-      const stored = JSON.parse(sessionStorage.getItem(payment ? PAYMENT_PROJECT_KEY : PLANNER_PROJECT_KEY) ?? 'null') as { id?: unknown } | null
+      const stored = JSON.parse(
+        sessionStorage.getItem(payment ? PAYMENT_PROJECT_KEY : PLANNER_PROJECT_KEY) ?? 'null',
+      ) as { id?: unknown } | null
       if (stored && Number.isInteger(stored.id)) id = stored.id as number
     } catch {
       id = null
     }
-    navigate(id ? `/flight-planner?projectId=${id}${payment ? '&view=quote' : ''}` : '/dashboard', { replace: true })
+    navigate(id ? `/flight-planner?projectId=${id}${payment ? '&view=quote' : ''}` : '/dashboard', {
+      replace: true,
+    })
   }, [navigate, payment])
   return (
     <main className="mx-auto max-w-xl px-4 py-16 text-center">
@@ -263,7 +312,11 @@ function Planner({ data }: { data: PlannerData }) {
     <main className="mx-auto max-w-[1600px] px-4 py-5 sm:px-6">
       <header className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div className="flex items-start gap-3">
-          <Link to="/dashboard?tab=projects" className="btn-secondary btn-sm mt-1 shrink-0" aria-label="Back to dashboard">
+          <Link
+            to="/dashboard?tab=projects"
+            className="btn-secondary btn-sm mt-1 shrink-0"
+            aria-label="Back to dashboard"
+          >
             ← Dashboard
           </Link>
           <div className="min-w-0">
@@ -271,13 +324,19 @@ function Planner({ data }: { data: PlannerData }) {
             <p className="truncate text-sm text-ink-500">{project.location ?? 'No address'}</p>
           </div>
         </div>
-        <TabLinks tabs={PLANNER_TABS} active={data.tab} label="Planner sections" hrefFor={(id) => (id === 'plan' ? base : `${base}&tab=${id}`)} replace />
+        <TabLinks
+          tabs={PLANNER_TABS}
+          active={data.tab}
+          label="Planner sections"
+          hrefFor={(id) => (id === 'plan' ? base : `${base}&tab=${id}`)}
+          replace
+        />
       </header>
 
       {data.hubsError && project.canPlan ? (
         <Alert title={data.hubsError} className="mb-4" id="planner-hubs-error">
-          Quotes say ‘{NO_HUBS_MESSAGE}’ and cannot be saved until an administrator adds an active flight hub. Please try
-          again later or contact us.
+          Quotes say ‘{NO_HUBS_MESSAGE}’ and cannot be saved until an administrator adds an active flight hub.
+          Please try again later or contact us.
         </Alert>
       ) : null}
       {data.tab === 'airspace' ? <AirspaceLegend /> : null}
@@ -300,19 +359,27 @@ function Planner({ data }: { data: PlannerData }) {
         <div className="grid gap-4 lg:grid-cols-[420px_minmax(0,1fr)]">
           <section className="card p-5">{noJsForm}</section>
           <section className="card flex flex-col justify-center gap-3 p-6 text-sm text-ink-600">
-            <h2 className="text-base font-semibold text-ink-900">Drawing on the satellite map needs JavaScript</h2>
+            <h2 className="text-base font-semibold text-ink-900">
+              Drawing on the satellite map needs JavaScript
+            </h2>
             <p>
-              Enter the corners of each survey area in the form instead — from Google Maps or Google Earth (right-click a
-              point to copy its ‘latitude, longitude’), or upload the KML file Google Earth exports for a drawn polygon.
+              Enter the corners of each survey area in the form instead — from Google Maps or Google Earth
+              (right-click a point to copy its ‘latitude, longitude’), or upload the KML file Google Earth
+              exports for a drawn polygon.
             </p>
-            <p>The quote is the same as on the map: area, nearest hub, airspace fees and VAT, computed on our server.</p>
+            <p>
+              The quote is the same as on the map: area, nearest hub, airspace fees and VAT, computed on our
+              server.
+            </p>
           </section>
         </div>
       )}
 
       <PrivacyNote className="mt-4" />
 
-      {data.quote ? <QuoteDialog quote={data.quote} closeTo={closeTo} hasScreenshot={data.hasScreenshot} /> : null}
+      {data.quote ? (
+        <QuoteDialog quote={data.quote} closeTo={closeTo} hasScreenshot={data.hasScreenshot} />
+      ) : null}
     </main>
   )
 }

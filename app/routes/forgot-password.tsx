@@ -1,19 +1,18 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData } from '@remix-run/react'
-import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import { Field, FormErrors } from '#app/components/forms.tsx'
 import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { requestPasswordReset } from '#app/domain/auth/accounts.server.ts'
-import { RATE_LIMIT_MESSAGE, RateLimitedError, enforceRateLimit } from '#app/domain/auth/rate-limit.server.ts'
+import { enforceRateLimit, RATE_LIMIT_MESSAGE, RateLimitedError } from '#app/domain/auth/rate-limit.server.ts'
 import { ForgotPasswordSchema } from '#app/domain/auth/schemas.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { checkHoneypot } from '#app/domain/http/honeypot.server.ts'
+import { HoneypotInputs } from 'remix-utils/honeypot/react'
 
 export const meta: MetaFunction = () => [{ title: 'Forgot password · Kestrel Aerial Survey' }]
 
@@ -31,7 +30,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await enforceRateLimit('forgot-password', clientIpOf(context))
   } catch (error) {
     if (!(error instanceof RateLimitedError)) throw error
-    return json({ result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }), sent: false }, { status: 429 })
+    return json(
+      { result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }), sent: false },
+      { status: 429 },
+    )
   }
   try {
     // The same answer whether or not the address has an account.
@@ -59,7 +61,10 @@ export default function ForgotPasswordPage() {
     return (
       <AuthLayout>
         <div className="card p-6 text-center sm:p-8">
-          <span className="mx-auto inline-flex h-14 w-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-700" aria-hidden="true">
+          <span
+            className="mx-auto inline-flex h-14 w-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-700"
+            aria-hidden="true"
+          >
             <svg viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="1.8">
               <rect x="3" y="5" width="18" height="14" rx="2" />
               <path d="M3 7l9 6 9-6" />
@@ -67,7 +72,8 @@ export default function ForgotPasswordPage() {
           </span>
           <h1 className="mt-4 text-2xl font-bold tracking-tight text-ink-950">Check Your Email</h1>
           <p className="mt-3 text-sm leading-relaxed text-ink-600">
-            If an account with that email exists, we've sent a link to reset your password. It expires after 1 hour.
+            If an account with that email exists, we've sent a link to reset your password. It expires after 1
+            hour.
           </p>
           <p className="mt-2 text-sm leading-relaxed text-ink-600">
             Didn't receive it? Check your spam folder, or try again in a few minutes.
@@ -84,14 +90,20 @@ export default function ForgotPasswordPage() {
     <AuthLayout>
       <div className="card p-6 sm:p-8">
         <h1 className="text-2xl font-bold tracking-tight text-ink-950">Forgot Password</h1>
-        <p className="mt-1 text-sm text-ink-500">Enter your email address and we'll send you a link to reset your password.</p>
+        <p className="mt-1 text-sm text-ink-500">
+          Enter your email address and we'll send you a link to reset your password.
+        </p>
         <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
           <HoneypotInputs />
           <FormErrors id={form.errorId} errors={form.errors} />
           <Field
             label="Email"
             errors={fields.email.errors}
-            inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', placeholder: 'you@company.co.za' }}
+            inputProps={{
+              ...getInputProps(fields.email, { type: 'email' }),
+              autoComplete: 'email',
+              placeholder: 'you@company.co.za',
+            }}
           />
           <StatusButton pending={pending} pendingLabel="Sending..." className="w-full">
             Send Reset Link

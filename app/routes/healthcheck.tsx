@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { getDiskSpace } from '#app/domain/files/disk-space.server.ts'
+import { sql } from 'drizzle-orm'
 
 const MB = 1024 * 1024
 

@@ -1,28 +1,41 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import type { ReactNode } from 'react'
-import { formatRand } from '#app/domain/format/numbers.ts'
-import { randToCents } from '#app/domain/pricing/quote.ts'
-import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
-import { vatLabel } from '#app/domain/pricing/vat.ts'
 import { SiteFooter } from '#app/components/layout/site-footer.tsx'
 import { SiteHeader } from '#app/components/layout/site-header.tsx'
 import { getOptionalUser } from '#app/domain/auth/guards.server.ts'
 import { appUrl } from '#app/domain/config/env.server.ts'
-import { CANCELLATION_ADMIN_FEE_PERCENT, COOLING_OFF_DAYS, NO_CANCELLATION_BUSINESS_DAYS } from '#app/domain/payments/terms.ts'
+import { formatRand } from '#app/domain/format/numbers.ts'
 import { getSiteCompany } from '#app/domain/operator/operator-documents.server.ts'
+import {
+  CANCELLATION_ADMIN_FEE_PERCENT,
+  COOLING_OFF_DAYS,
+  NO_CANCELLATION_BUSINESS_DAYS,
+} from '#app/domain/payments/terms.ts'
+import { randToCents } from '#app/domain/pricing/quote.ts'
+import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
+import { vatLabel } from '#app/domain/pricing/vat.ts'
+import type { ReactNode } from 'react'
 
 export const meta: MetaFunction = () => [
   { title: 'Company information, terms & privacy · Kestrel Aerial Survey' },
-  { name: 'description', content: 'Legal information, terms of service, privacy notice (POPIA) and cancellation policy of Kestrel Aerial Survey.' },
+  {
+    name: 'description',
+    content:
+      'Legal information, terms of service, privacy notice (POPIA) and cancellation policy of Kestrel Aerial Survey.',
+  },
 ]
 
 /** Everything ECTA s43(1) asks a South African online supplier to publish, from configuration. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request)
   const { vatRate, localTravelFee } = getPricingSettings()
-  return json({ company: getSiteCompany(), website: appUrl(), signedIn: Boolean(user), vatRate, localTravelFee })
+  return json({
+    company: getSiteCompany(),
+    website: appUrl(),
+    signedIn: Boolean(user),
+    vatRate,
+    localTravelFee,
+  })
 }
 
 const CONTENTS = [
@@ -41,10 +54,12 @@ export default function LegalPage() {
         <div className="bg-ink-950 py-14 text-white">
           <div className="mx-auto max-w-5xl px-4 sm:px-6">
             <p className="text-xs font-bold uppercase tracking-[0.25em] text-amber-400">Legal</p>
-            <h1 className="mt-3 text-3xl font-black tracking-tight sm:text-4xl">Company information, terms &amp; privacy</h1>
+            <h1 className="mt-3 text-3xl font-black tracking-tight sm:text-4xl">
+              Company information, terms &amp; privacy
+            </h1>
             <p className="mt-3 max-w-2xl text-ink-300">
-              The information the Electronic Communications and Transactions Act (s43) requires us to publish, how we handle your personal
-              information under POPIA, and what happens if you cancel a booking.
+              The information the Electronic Communications and Transactions Act (s43) requires us to publish,
+              how we handle your personal information under POPIA, and what happens if you cancel a booking.
             </p>
           </div>
         </div>
@@ -54,7 +69,10 @@ export default function LegalPage() {
             <ul className="mt-3 flex flex-wrap gap-2 text-sm lg:flex-col lg:gap-1">
               {CONTENTS.map((c) => (
                 <li key={c.id}>
-                  <a href={`#${c.id}`} className="block rounded-md px-2 py-1 text-ink-700 hover:bg-ink-50 hover:text-ink-950">
+                  <a
+                    href={`#${c.id}`}
+                    className="block rounded-md px-2 py-1 text-ink-700 hover:bg-ink-50 hover:text-ink-950"
+                  >
                     {c.label}
                   </a>
                 </li>
@@ -79,7 +97,10 @@ export default function LegalPage() {
                       'Codes of conduct and regulation',
                       `Flights are conducted by ${company.operatorName}, holder of SACAA RPAS Operator Certificate ${company.operatorRocNumber}, under Part 101 of the South African Civil Aviation Regulations.`,
                     ],
-                    ['Payment', 'Card and instant EFT through PayFast’s secure hosted payment page; we never see or store card details.'],
+                    [
+                      'Payment',
+                      'Card and instant EFT through PayFast’s secure hosted payment page; we never see or store card details.',
+                    ],
                   ] as const
                 ).map(([label, value]) => (
                   <div key={label} className="grid gap-1 px-4 py-3 sm:grid-cols-[220px_1fr] sm:gap-4">
@@ -93,40 +114,47 @@ export default function LegalPage() {
             <LegalSection id="terms" title="Terms of service">
               <ol className="list-decimal space-y-3 pl-5">
                 <li>
-                  <strong>The service.</strong> We plan and process drone surveys of the areas you draw in the flight planner. Flights are
-                  flown by our partner operator named above. Deliverables (maps, models and reports) are made available in your dashboard.
+                  <strong>The service.</strong> We plan and process drone surveys of the areas you draw in the
+                  flight planner. Flights are flown by our partner operator named above. Deliverables (maps,
+                  models and reports) are made available in your dashboard.
                 </li>
                 <li>
-                  <strong>Quotes and prices.</strong> Quotes are calculated from the surveyed area, the distance from our nearest hub and any
-                  airspace fees, and are shown in rand excluding VAT, the {vatLabel(vatRate)} and the total including VAT. A quote is valid for 30
-                  days. The price you accept is the price you pay.
+                  <strong>Quotes and prices.</strong> Quotes are calculated from the surveyed area, the
+                  distance from our nearest hub and any airspace fees, and are shown in rand excluding VAT,
+                  the {vatLabel(vatRate)} and the total including VAT. A quote is valid for 30 days. The price
+                  you accept is the price you pay.
                 </li>
                 <li>
-                  <strong>Scheduling and delivery.</strong> Flights are scheduled within 8 to 12 business days of payment, weather and
-                  airspace permitting. Processed data is delivered 5 to 7 business days after it is collected and stays downloadable for 1
-                  month. If we cannot deliver within the agreed time, or within 30 days where no time was agreed, you may cancel for a full
+                  <strong>Scheduling and delivery.</strong> Flights are scheduled within 8 to 12 business days
+                  of payment, weather and airspace permitting. Processed data is delivered 5 to 7 business
+                  days after it is collected and stays downloadable for 1 month. If we cannot deliver within
+                  the agreed time, or within 30 days where no time was agreed, you may cancel for a full
                   refund.
                 </li>
                 <li>
-                  <strong>Weather and airspace.</strong> Flights need wind under 10 m/s and may need SACAA or air traffic control approval,
-                  which can delay or prevent a flight. If a flight cannot take place for these reasons we reschedule it at no cost, or refund
-                  you in full if no suitable date can be found.
+                  <strong>Weather and airspace.</strong> Flights need wind under 10 m/s and may need SACAA or
+                  air traffic control approval, which can delay or prevent a flight. If a flight cannot take
+                  place for these reasons we reschedule it at no cost, or refund you in full if no suitable
+                  date can be found.
                 </li>
                 <li>
-                  <strong>Your responsibilities.</strong> You confirm you have the landowner’s permission to survey the area and give safe
-                  access where needed. Survey imagery may show people and homes; we treat it as personal information (see below).
+                  <strong>Your responsibilities.</strong> You confirm you have the landowner’s permission to
+                  survey the area and give safe access where needed. Survey imagery may show people and homes;
+                  we treat it as personal information (see below).
                 </li>
                 <li>
-                  <strong>Liability.</strong> Our liability for any claim is limited to the amount you paid for the survey concerned, except
-                  where the law does not allow such a limit (including for gross negligence).
+                  <strong>Liability.</strong> Our liability for any claim is limited to the amount you paid
+                  for the survey concerned, except where the law does not allow such a limit (including for
+                  gross negligence).
                 </li>
               </ol>
             </LegalSection>
 
             <LegalSection id="privacy" title="Privacy notice (POPIA)">
               <p>
-                {company.legalName} is the responsible party for the personal information you give us. Our full privacy notice — what we
-                collect and why, who receives it and where, how long we keep it, your rights and our Information Officer — is on the{' '}
+                {company.legalName} is the responsible party for the personal information you give us. Our
+                full privacy notice — what we collect and why, who receives it and where, how long we keep it,
+                your rights and our Information Officer — is on the{' '}
                 <Link to="/privacy" className="link">
                   privacy notice page
                 </Link>
@@ -137,25 +165,31 @@ export default function LegalPage() {
             <LegalSection id="cancellation" title="Cancellation & refund policy">
               <ul className="space-y-3">
                 <Item title="Cooling-off period">
-                  You may cancel within {COOLING_OFF_DAYS} days of booking for a full refund. If you ask us to fly within those 7 days, you agree the service
-                  may start early and the flight, once flown, cannot be cancelled.
+                  You may cancel within {COOLING_OFF_DAYS} days of booking for a full refund. If you ask us to
+                  fly within those 7 days, you agree the service may start early and the flight, once flown,
+                  cannot be cancelled.
                 </Item>
                 <Item title={`More than ${NO_CANCELLATION_BUSINESS_DAYS} business days before the flight`}>
-                  We refund the amount paid less a {CANCELLATION_ADMIN_FEE_PERCENT}% administration fee. The {formatRand(randToCents(localTravelFee))} call-out (local travel) fee is
-                  non-refundable.
+                  We refund the amount paid less a {CANCELLATION_ADMIN_FEE_PERCENT}% administration fee. The{' '}
+                  {formatRand(randToCents(localTravelFee))} call-out (local travel) fee is non-refundable.
                 </Item>
-                <Item title={`Within ${NO_CANCELLATION_BUSINESS_DAYS} business days of the flight`}>No refund is available, because the pilot and equipment are committed.</Item>
+                <Item title={`Within ${NO_CANCELLATION_BUSINESS_DAYS} business days of the flight`}>
+                  No refund is available, because the pilot and equipment are committed.
+                </Item>
                 <Item title="Death or hospitalisation">
                   No cancellation charge applies if you cannot go ahead because of death or hospitalisation.
                 </Item>
                 <Item title="Weather, airspace or our cancellation">
-                  If we cancel, or cannot fly because of weather or airspace restrictions and no new date suits you, you receive a full
-                  refund.
+                  If we cancel, or cannot fly because of weather or airspace restrictions and no new date
+                  suits you, you receive a full refund.
                 </Item>
                 <Item title="How refunds are paid">
-                  To the original payment method within 30 days, with a credit note for your records. To cancel, use Cancel project on your
-                  dashboard or e-mail{' '}
-                  <a className="link" href={`mailto:${company.email}`}>{company.email}</a> with your project name.
+                  To the original payment method within 30 days, with a credit note for your records. To
+                  cancel, use Cancel project on your dashboard or e-mail{' '}
+                  <a className="link" href={`mailto:${company.email}`}>
+                    {company.email}
+                  </a>{' '}
+                  with your project name.
                 </Item>
               </ul>
             </LegalSection>

@@ -1,10 +1,13 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { json, redirect } from '@remix-run/node'
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
 import { Form, Link, useActionData, useSearchParams } from '@remix-run/react'
-import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import { Field, FormErrors, PasswordField } from '#app/components/forms.tsx'
 import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
@@ -12,11 +15,13 @@ import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { AuthError } from '#app/domain/auth/accounts.server.ts'
 import { authenticatePassword } from '#app/domain/auth/authenticator.server.ts'
 import { requireAnonymous, safeRedirect } from '#app/domain/auth/guards.server.ts'
-import { RATE_LIMIT_MESSAGE, RateLimitedError, enforceRateLimit } from '#app/domain/auth/rate-limit.server.ts'
+import { enforceRateLimit, RATE_LIMIT_MESSAGE, RateLimitedError } from '#app/domain/auth/rate-limit.server.ts'
 import { LOGIN_FAILED_MESSAGE, LoginSchema } from '#app/domain/auth/schemas.ts'
 import { commitSessionCookie, createSession } from '#app/domain/auth/session.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { checkHoneypot } from '#app/domain/http/honeypot.server.ts'
+import { HoneypotInputs } from 'remix-utils/honeypot/react'
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · Kestrel Aerial Survey' }]
 
@@ -37,7 +42,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await enforceRateLimit('login', clientIpOf(context))
   } catch (error) {
     if (!(error instanceof RateLimitedError)) throw error
-    return json({ result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE], hideFields: ['password'] }) }, { status: 429 })
+    return json(
+      { result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE], hideFields: ['password'] }) },
+      { status: 429 },
+    )
   }
   try {
     const user = await authenticatePassword(request)
@@ -54,8 +62,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(error instanceof AuthError)) console.error('[login] unexpected failure', error)
     const known = error instanceof AuthError
     return json(
-      { result: submission.reply({ formErrors: [(known && error.message) || LOGIN_FAILED_MESSAGE], hideFields: ['password'] }) },
-      { status: known ? error.status : 500, headers: known && error.retryAfterSeconds ? { 'Retry-After': String(error.retryAfterSeconds) } : undefined },
+      {
+        result: submission.reply({
+          formErrors: [(known && error.message) || LOGIN_FAILED_MESSAGE],
+          hideFields: ['password'],
+        }),
+      },
+      {
+        status: known ? error.status : 500,
+        headers:
+          known && error.retryAfterSeconds ? { 'Retry-After': String(error.retryAfterSeconds) } : undefined,
+      },
     )
   }
 }
@@ -86,12 +103,19 @@ export default function LoginPage() {
           <Field
             label="Email"
             errors={fields.email.errors}
-            inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', placeholder: 'you@company.co.za' }}
+            inputProps={{
+              ...getInputProps(fields.email, { type: 'email' }),
+              autoComplete: 'email',
+              placeholder: 'you@company.co.za',
+            }}
           />
           <PasswordField
             label="Password"
             errors={fields.password.errors}
-            inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
+            inputProps={{
+              ...getInputProps(fields.password, { type: 'password' }),
+              autoComplete: 'current-password',
+            }}
           />
           <div className="flex justify-end">
             <Link to="/forgot-password" className="link text-sm">

@@ -1,7 +1,6 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { redirect } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { deleteSession, destroySessionCookie, readSessionToken } from '#app/domain/auth/session.server.ts'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 
 /** Logout deletes the session server-side and goes to /. */
 export async function action({ request }: ActionFunctionArgs) {

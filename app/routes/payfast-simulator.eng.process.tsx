@@ -2,12 +2,11 @@
  * The PayFast simulator's payment page (PAYFAST_MODE=simulator only; 404 otherwise).
  * The checkout form posts here exactly as it would to PayFast's `/eng/process`.
  */
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node'
-import { json, redirect } from '@remix-run/node'
+import { json, redirect, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useNavigation } from '@remix-run/react'
-import { formatRand } from '#app/domain/format/numbers.ts'
 import { Spinner } from '#app/components/ui/status-button.tsx'
+import { formatRand } from '#app/domain/format/numbers.ts'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import {
   assertSimulatorEnabled,
   safeGatewayRedirect,
@@ -60,23 +59,33 @@ export default function PayfastSimulatorPage() {
   const busy = navigation.state !== 'idle' ? navigation.formData?.get(ACTION_FIELD) : null
   return (
     <div className="min-h-screen bg-slate-100">
-      <div role="status" data-testid="test-mode-banner" className="bg-amber-400 px-4 py-1.5 text-center text-xs font-bold tracking-wide text-ink-950">
+      <div
+        role="status"
+        data-testid="test-mode-banner"
+        className="bg-amber-400 px-4 py-1.5 text-center text-xs font-bold tracking-wide text-ink-950"
+      >
         TEST MODE — no real money: this is the PayFast simulator and nothing is charged.
       </div>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-xl items-center justify-between px-4 py-4">
           <p className="text-xl font-extrabold tracking-tight text-[#1a3a6b]">
-            Pay<span className="text-[#e0312f]">Fast</span> <span className="text-sm font-medium text-slate-500">simulator</span>
+            Pay<span className="text-[#e0312f]">Fast</span>{' '}
+            <span className="text-sm font-medium text-slate-500">simulator</span>
           </p>
           <p className="flex items-center gap-1.5 text-xs font-medium text-slate-500">
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current"><path d="M10 2a4 4 0 0 0-4 4v2H5a1 1 0 0 0-1 1v8a1 1 0 0 0 1 1h10a1 1 0 0 0 1-1V9a1 1 0 0 0-1-1h-1V6a4 4 0 0 0-4-4Zm-2 6V6a2 2 0 1 1 4 0v2H8Z" /></svg>
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
+              <path d="M10 2a4 4 0 0 0-4 4v2H5a1 1 0 0 0-1 1v8a1 1 0 0 0 1 1h10a1 1 0 0 0 1-1V9a1 1 0 0 0-1-1h-1V6a4 4 0 0 0-4-4Zm-2 6V6a2 2 0 1 1 4 0v2H8Z" />
+            </svg>
             Secure payment
           </p>
         </div>
       </header>
       <main className="mx-auto max-w-xl px-4 py-8">
         {data && 'payment' in data ? (
-          <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="sim-heading">
+          <section
+            className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+            aria-labelledby="sim-heading"
+          >
             <h1 id="sim-heading" className="text-lg font-semibold text-slate-900">
               Pay {data.payment.merchant}
             </h1>
@@ -103,13 +112,24 @@ export default function PayfastSimulatorPage() {
               </div>
             </dl>
             <p className="mt-2 rounded-lg bg-slate-50 px-3 py-2 text-xs text-slate-600">
-              Simulated card payment. 'Pay' completes it and PayFast notifies the merchant; 'Cancel' returns you without paying.
+              Simulated card payment. 'Pay' completes it and PayFast notifies the merchant; 'Cancel' returns
+              you without paying.
             </p>
-            <Form method="post" reloadDocument className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Form
+              method="post"
+              reloadDocument
+              className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end"
+            >
               {data.pairs.map(([k, v]) => (
                 <input key={k} type="hidden" name={k} value={v} />
               ))}
-              <button type="submit" name={ACTION_FIELD} value="cancel" className="btn-secondary" disabled={Boolean(busy)}>
+              <button
+                type="submit"
+                name={ACTION_FIELD}
+                value="cancel"
+                className="btn-secondary"
+                disabled={Boolean(busy)}
+              >
                 Cancel
               </button>
               <button

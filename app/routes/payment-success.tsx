@@ -5,16 +5,15 @@
  * the ITN has landed (polling with JavaScript, a refresh without), then the result, and
  * returns to the dashboard after 15 seconds.
  */
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useNavigate, useRevalidator } from '@remix-run/react'
-import { useEffect } from 'react'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
-import { formatRand } from '#app/domain/format/numbers.ts'
 import { Spinner } from '#app/components/ui/status-button.tsx'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
+import { formatRand } from '#app/domain/format/numbers.ts'
 import { getPaymentResult } from '#app/domain/payments/results.server.ts'
+import { useEffect } from 'react'
 
 export const PAYMENT_SUCCESS_REDIRECT_SECONDS = 15
 const POLL_MS = 2000
@@ -50,7 +49,10 @@ export default function PaymentSuccessPage() {
   return (
     <AppShell>
       <noscript>
-        <meta httpEquiv="refresh" content={final ? `${PAYMENT_SUCCESS_REDIRECT_SECONDS};url=/dashboard` : '3'} />
+        <meta
+          httpEquiv="refresh"
+          content={final ? `${PAYMENT_SUCCESS_REDIRECT_SECONDS};url=/dashboard` : '3'}
+        />
       </noscript>
       <main className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center">
         <div className="card w-full p-8" data-testid="payment-result" data-state={result.state}>
@@ -59,17 +61,21 @@ export default function PaymentSuccessPage() {
               <Spinner className="mx-auto h-10 w-10 text-amber-500" />
               <h1 className="mt-4 text-2xl font-bold text-ink-950">Processing your payment…</h1>
               <p className="mt-2 text-ink-600">
-                We are waiting for PayFast to confirm your payment{result.amount != null ? ` of ${formatRand(result.amount)}` : ''}. This usually takes a
-                few seconds.
+                We are waiting for PayFast to confirm your payment
+                {result.amount != null ? ` of ${formatRand(result.amount)}` : ''}. This usually takes a few
+                seconds.
               </p>
               {result.slow ? (
                 <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-                  This is taking longer than usual. If you completed the payment, PayFast will confirm it shortly and we will e-mail your receipt.
-                  Nothing was charged if you did not finish paying.
+                  This is taking longer than usual. If you completed the payment, PayFast will confirm it
+                  shortly and we will e-mail your receipt. Nothing was charged if you did not finish paying.
                 </p>
               ) : null}
               <p className="mt-4 text-sm">
-                <a href={`/payment-success?m_payment_id=${encodeURIComponent(result.mPaymentId ?? '')}`} className="link">
+                <a
+                  href={`/payment-success?m_payment_id=${encodeURIComponent(result.mPaymentId ?? '')}`}
+                  className="link"
+                >
                   Refresh status
                 </a>
               </p>
@@ -85,17 +91,22 @@ export default function PaymentSuccessPage() {
                   {result.amount != null ? ` · ${formatRand(result.amount)}` : ''}
                 </p>
               ) : null}
-              <p className="mt-2 text-sm text-ink-500">A receipt is on its way to your e-mail and your tax invoice is in the Invoices tab.</p>
+              <p className="mt-2 text-sm text-ink-500">
+                A receipt is on its way to your e-mail and your tax invoice is in the Invoices tab.
+              </p>
             </>
           ) : result.state === 'received' ? (
             <>
               <IssueIcon />
               <h1 className="mt-4 text-2xl font-bold text-ink-950">Payment received for an old quote</h1>
               <p className="mt-2 text-ink-700" role="alert">
-                Your quote changed before this payment{result.amount != null ? ` of ${formatRand(result.amount)}` : ''} reached us, so it was not applied to
-                your project.
+                Your quote changed before this payment
+                {result.amount != null ? ` of ${formatRand(result.amount)}` : ''} reached us, so it was not
+                applied to your project.
               </p>
-              <p className="mt-2 text-sm text-ink-500">We will contact you to refund it or to agree on the new quote. You do not need to pay again.</p>
+              <p className="mt-2 text-sm text-ink-500">
+                We will contact you to refund it or to agree on the new quote. You do not need to pay again.
+              </p>
             </>
           ) : result.state === 'issue' ? (
             <>
@@ -104,14 +115,17 @@ export default function PaymentSuccessPage() {
               <p className="mt-2 text-ink-700" role="alert">
                 Payment Processing Error: There was an issue confirming your payment. Please contact support.
               </p>
-              <p className="mt-2 text-sm text-ink-500">Payment was not completed successfully. Your project is saved and you can try again.</p>
+              <p className="mt-2 text-sm text-ink-500">
+                Payment was not completed successfully. Your project is saved and you can try again.
+              </p>
             </>
           ) : (
             <>
               <SuccessIcon />
               <h1 className="mt-4 text-2xl font-bold text-ink-950">Payment Processed</h1>
               <p className="mt-2 text-ink-700">
-                Payments are confirmed by PayFast directly with us. Your dashboard shows the current status of your projects and invoices.
+                Payments are confirmed by PayFast directly with us. Your dashboard shows the current status of
+                your projects and invoices.
               </p>
             </>
           )}
@@ -131,7 +145,9 @@ export default function PaymentSuccessPage() {
             ) : null}
           </div>
           {final ? (
-            <p className="mt-4 text-xs text-ink-500">You will be taken to your dashboard in {PAYMENT_SUCCESS_REDIRECT_SECONDS} seconds.</p>
+            <p className="mt-4 text-xs text-ink-500">
+              You will be taken to your dashboard in {PAYMENT_SUCCESS_REDIRECT_SECONDS} seconds.
+            </p>
           ) : null}
         </div>
       </main>
@@ -142,7 +158,14 @@ export default function PaymentSuccessPage() {
 function SuccessIcon() {
   return (
     <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-600">
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth="2.5">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="h-8 w-8"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+      >
         <path d="m5 13 4 4L19 7" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
     </div>
@@ -152,7 +175,14 @@ function SuccessIcon() {
 function IssueIcon() {
   return (
     <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-red-100 text-red-600">
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth="2.5">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="h-8 w-8"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+      >
         <path d="M12 8v5m0 3h.01" strokeLinecap="round" />
       </svg>
     </div>

@@ -4,14 +4,13 @@
  * redirect back to the job (`/dashboard?project=ID`) with the spec's toast. With
  * JavaScript the upload widget uses tus instead.
  */
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import type { ActionFunctionArgs } from '@remix-run/node'
-import { redirect } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { isMultipart } from '#app/domain/files/multipart.server.ts'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
-import { requireAssignedProject } from '#app/domain/pilot/pilot-projects.server.ts'
 import { handleFileIntent, handleUploadForm } from '#app/domain/files/page-actions.server.ts'
+import { isDomainError } from '#app/domain/http/domain-error.ts'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
+import { requireAssignedProject } from '#app/domain/pilot/pilot-projects.server.ts'
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const pilot = await requireRole(request, 'pilot')
@@ -29,4 +28,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirect(back)
 }
 
-export const loader = ({ params }: ActionFunctionArgs) => redirect(`/dashboard?project=${Number(params.projectId) || ''}`)
+export const loader = ({ params }: ActionFunctionArgs) =>
+  redirect(`/dashboard?project=${Number(params.projectId) || ''}`)

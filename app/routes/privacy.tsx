@@ -4,20 +4,27 @@
  * processors and cross-border transfers, retention, the data subject's rights and how to
  * use them, and the Information Regulator's contact. Details come from configuration.
  */
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import type { ReactNode } from 'react'
 import { SiteFooter } from '#app/components/layout/site-footer.tsx'
 import { SiteHeader } from '#app/components/layout/site-header.tsx'
 import { getOptionalUser } from '#app/domain/auth/guards.server.ts'
 import { appUrl, getPrivacyContacts } from '#app/domain/config/env.server.ts'
-import { DATA_RETENTION, INFORMATION_REGULATOR, TAX_RECORD_RETENTION_YEARS } from '#app/domain/privacy/retention.ts'
 import { getSiteCompany } from '#app/domain/operator/operator-documents.server.ts'
+import {
+  DATA_RETENTION,
+  INFORMATION_REGULATOR,
+  TAX_RECORD_RETENTION_YEARS,
+} from '#app/domain/privacy/retention.ts'
+import type { ReactNode } from 'react'
 
 export const meta: MetaFunction = () => [
   { title: 'Privacy notice · Kestrel Aerial Survey' },
-  { name: 'description', content: 'How Kestrel Aerial Survey collects, uses, shares and keeps your personal information under POPIA, and how to use your rights.' },
+  {
+    name: 'description',
+    content:
+      'How Kestrel Aerial Survey collects, uses, shares and keeps your personal information under POPIA, and how to use your rights.',
+  },
 ]
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -42,21 +49,24 @@ export default function PrivacyPage() {
             <p className="text-xs font-bold uppercase tracking-[0.25em] text-amber-400">POPIA</p>
             <h1 className="mt-3 text-3xl font-black tracking-tight sm:text-4xl">Privacy notice</h1>
             <p className="mt-3 max-w-2xl text-ink-300">
-              What personal information we collect, why, who we share it with, how long we keep it and how you can see, correct, download
-              or delete it — as section 18 of the Protection of Personal Information Act (POPIA) requires.
+              What personal information we collect, why, who we share it with, how long we keep it and how you
+              can see, correct, download or delete it — as section 18 of the Protection of Personal
+              Information Act (POPIA) requires.
             </p>
           </div>
         </div>
         <div className="mx-auto max-w-4xl space-y-10 px-4 py-12 text-[15px] leading-relaxed text-ink-700 sm:px-6">
           <Section id="responsible-party" title="Who is responsible">
             <p>
-              The responsible party is <strong>{company.legalName}</strong> (registration {company.registrationNumber}), {company.address}.
-              Telephone {company.phone}, e-mail <Mail to={company.email} />, website {website}.
+              The responsible party is <strong>{company.legalName}</strong> (registration{' '}
+              {company.registrationNumber}), {company.address}. Telephone {company.phone}, e-mail{' '}
+              <Mail to={company.email} />, website {website}.
             </p>
             <p className="mt-3" data-testid="information-officer">
-              Our registered Information Officer is <strong>{officer.name}</strong>: e-mail <Mail to={officer.email} />, telephone{' '}
-              {officer.phone}. Write to the Information Officer for any question or request about your personal information; our PAIA manual
-              is available from the same address.
+              Our registered Information Officer is <strong>{officer.name}</strong>: e-mail{' '}
+              <Mail to={officer.email} />, telephone {officer.phone}. Write to the Information Officer for any
+              question or request about your personal information; our PAIA manual is available from the same
+              address.
             </p>
           </Section>
 
@@ -64,24 +74,57 @@ export default function PrivacyPage() {
             <Table
               head={['Information', 'Why we need it', 'Source']}
               rows={[
-                ['Name, e-mail address, phone number, company, industry and country', 'To create your account, contact you about your survey and send you service e-mail', 'You, when you register'],
-                ['Billing address and VAT number (if you give them)', 'To issue a valid South African tax invoice', 'You, in your profile or at checkout'],
-                ['Survey areas, project details, preferred dates and uploaded documents (e.g. land owner agreements)', 'To quote, plan and fly the survey and get airspace approvals', 'You'],
-                ['Aerial imagery and processed deliverables', 'To deliver the survey. Imagery may show people, homes or vehicles: we treat it as personal information', 'Our partner operator’s flights'],
-                ['Payment references, amounts and dates (never card details)', 'To take payment, refund and keep tax records', 'PayFast'],
-                ['Terms acceptance (version, time, IP address), sign-in records, IP address', 'To prove what you agreed to, keep your account secure and prevent abuse', 'Your browser'],
-                ['Marketing preference and the time you gave it', 'To send news and offers only if you asked for them', 'You'],
-                ['For pilots: licence (RPL) number and expiry, medical expiry', 'To fly legally under Part 101 of the Civil Aviation Regulations', 'The pilot or the operator'],
+                [
+                  'Name, e-mail address, phone number, company, industry and country',
+                  'To create your account, contact you about your survey and send you service e-mail',
+                  'You, when you register',
+                ],
+                [
+                  'Billing address and VAT number (if you give them)',
+                  'To issue a valid South African tax invoice',
+                  'You, in your profile or at checkout',
+                ],
+                [
+                  'Survey areas, project details, preferred dates and uploaded documents (e.g. land owner agreements)',
+                  'To quote, plan and fly the survey and get airspace approvals',
+                  'You',
+                ],
+                [
+                  'Aerial imagery and processed deliverables',
+                  'To deliver the survey. Imagery may show people, homes or vehicles: we treat it as personal information',
+                  'Our partner operator’s flights',
+                ],
+                [
+                  'Payment references, amounts and dates (never card details)',
+                  'To take payment, refund and keep tax records',
+                  'PayFast',
+                ],
+                [
+                  'Terms acceptance (version, time, IP address), sign-in records, IP address',
+                  'To prove what you agreed to, keep your account secure and prevent abuse',
+                  'Your browser',
+                ],
+                [
+                  'Marketing preference and the time you gave it',
+                  'To send news and offers only if you asked for them',
+                  'You',
+                ],
+                [
+                  'For pilots: licence (RPL) number and expiry, medical expiry',
+                  'To fly legally under Part 101 of the Civil Aviation Regulations',
+                  'The pilot or the operator',
+                ],
               ]}
             />
             <p className="mt-3">
-              Giving us this information is voluntary, but without the account, project and billing details we cannot quote, fly or invoice
-              your survey. Marketing consent is entirely optional and separate.
+              Giving us this information is voluntary, but without the account, project and billing details we
+              cannot quote, fly or invoice your survey. Marketing consent is entirely optional and separate.
             </p>
             <p className="mt-3">
-              Laws that require or allow some of it: the Value-Added Tax Act and the Tax Administration Act (tax invoices and their
-              retention), the Electronic Communications and Transactions Act (terms acceptance and records of transactions) and the Civil
-              Aviation Regulations, Part 101 (pilot and flight records).
+              Laws that require or allow some of it: the Value-Added Tax Act and the Tax Administration Act
+              (tax invoices and their retention), the Electronic Communications and Transactions Act (terms
+              acceptance and records of transactions) and the Civil Aviation Regulations, Part 101 (pilot and
+              flight records).
             </p>
           </Section>
 
@@ -94,25 +137,40 @@ export default function PrivacyPage() {
                   'Flying your survey (assigned projects only)',
                   'South Africa',
                 ],
-                ['PayFast (a Network International company)', 'Processing your payment on its secure hosted page', 'South Africa'],
+                [
+                  'PayFast (a Network International company)',
+                  'Processing your payment on its secure hosted page',
+                  'South Africa',
+                ],
                 ['E-mail delivery', `Sending service e-mail: ${contacts.mail}`, 'See the provider named'],
-                ['Hosting', `Running the app and storing its database and files: ${contacts.hosting}`, 'See the provider named'],
+                [
+                  'Hosting',
+                  `Running the app and storing its database and files: ${contacts.hosting}`,
+                  'See the provider named',
+                ],
               ]}
             />
             <p className="mt-3">
-              Where a processor is outside South Africa, we rely on section 72 of POPIA: the provider is bound by law or by a written
-              agreement to protect the information to a standard at least equal to POPIA. We never sell your personal information.
+              Where a processor is outside South Africa, we rely on section 72 of POPIA: the provider is bound
+              by law or by a written agreement to protect the information to a standard at least equal to
+              POPIA. We never sell your personal information.
             </p>
           </Section>
 
           <Section id="retention" title="How long we keep it">
             <ul className="list-disc space-y-1.5 pl-5">
               <li>
-                Tax invoices and credit notes, with the name and address they carry: {TAX_RECORD_RETENTION_YEARS} years, as tax law requires —
-                also after you delete your account.
+                Tax invoices and credit notes, with the name and address they carry:{' '}
+                {TAX_RECORD_RETENTION_YEARS} years, as tax law requires — also after you delete your account.
               </li>
-              <li>Survey imagery and deliverables: {DATA_RETENTION} after delivery, unless we agree to keep them longer; then they are deleted.</li>
-              <li>Your account and projects: while your account is open. When you delete your account we anonymise it and delete your uploaded documents.</li>
+              <li>
+                Survey imagery and deliverables: {DATA_RETENTION} after delivery, unless we agree to keep them
+                longer; then they are deleted.
+              </li>
+              <li>
+                Your account and projects: while your account is open. When you delete your account we
+                anonymise it and delete your uploaded documents.
+              </li>
               <li>Sign-in sessions: until they expire or you sign out.</li>
             </ul>
           </Section>
@@ -120,7 +178,8 @@ export default function PrivacyPage() {
           <Section id="rights" title="Your rights and how to use them">
             <ul className="list-disc space-y-1.5 pl-5">
               <li>
-                <strong>See and download</strong> what we hold about you: <em>Download my data</em> in the Profile tab of your{' '}
+                <strong>See and download</strong> what we hold about you: <em>Download my data</em> in the
+                Profile tab of your{' '}
                 <Link to="/dashboard?tab=profile" className="link">
                   dashboard
                 </Link>{' '}
@@ -130,22 +189,25 @@ export default function PrivacyPage() {
                 <strong>Correct</strong> your details in the Profile tab, or ask the Information Officer.
               </li>
               <li>
-                <strong>Delete</strong> your account: <em>Delete my account</em> in the Profile tab (you confirm with your password). Tax
-                records stay for {TAX_RECORD_RETENTION_YEARS} years.
+                <strong>Delete</strong> your account: <em>Delete my account</em> in the Profile tab (you
+                confirm with your password). Tax records stay for {TAX_RECORD_RETENTION_YEARS} years.
               </li>
               <li>
-                <strong>Object</strong> to processing, or withdraw marketing consent at any time: use the unsubscribe link in any marketing
-                e-mail, the marketing setting in your profile, or write to the Information Officer.
+                <strong>Object</strong> to processing, or withdraw marketing consent at any time: use the
+                unsubscribe link in any marketing e-mail, the marketing setting in your profile, or write to
+                the Information Officer.
               </li>
               <li>
                 <strong>Blur</strong> people or homes in imagery on request.
               </li>
               <li>
-                <strong>Complain</strong> to the Information Regulator (below) if you believe we mishandled your information.
+                <strong>Complain</strong> to the Information Regulator (below) if you believe we mishandled
+                your information.
               </li>
             </ul>
             <p className="mt-3">
-              If a security breach affects your information we will tell the Information Regulator and you as soon as reasonably possible.
+              If a security breach affects your information we will tell the Information Regulator and you as
+              soon as reasonably possible.
             </p>
           </Section>
 
@@ -155,7 +217,8 @@ export default function PrivacyPage() {
               <br />
               {INFORMATION_REGULATOR.address}
               <br />
-              Complaints: <Mail to={INFORMATION_REGULATOR.complaintsEmail} /> · Enquiries: <Mail to={INFORMATION_REGULATOR.enquiriesEmail} />
+              Complaints: <Mail to={INFORMATION_REGULATOR.complaintsEmail} /> · Enquiries:{' '}
+              <Mail to={INFORMATION_REGULATOR.enquiriesEmail} />
               <br />
               Telephone {INFORMATION_REGULATOR.phone} ·{' '}
               <a className="link" href={INFORMATION_REGULATOR.website} rel="noreferrer">

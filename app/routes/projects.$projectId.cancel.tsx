@@ -2,16 +2,15 @@
  * `/projects/$projectId/cancel` — the confirmation page for cancelling a paid project
  * (ADR 112): what is refunded and why, then one button. Works without JavaScript.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
-import { formatRand } from '#app/domain/format/numbers.ts'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
+import { formatRand } from '#app/domain/format/numbers.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { cancelPaidProject, previewCancellation } from '#app/domain/payments/refunds.server.ts'
@@ -29,7 +28,10 @@ function projectIdOf(params: { projectId?: string }) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, 'client')
   try {
-    return json({ ...previewCancellation(user.id, projectIdOf(params)), terms: termsFigures(getPricingSettings()) })
+    return json({
+      ...previewCancellation(user.id, projectIdOf(params)),
+      terms: termsFigures(getPricingSettings()),
+    })
   } catch (error) {
     if (isDomainError(error) && error.status === 404) throw new Response('Not Found', { status: 404 })
     throw error

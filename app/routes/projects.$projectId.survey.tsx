@@ -3,11 +3,9 @@
  * for the owning client; for the admin and the assigned pilot also the form that adjusts
  * drone, GSD, overlaps and angle, and the mission files. Anyone else: 404.
  */
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { Field, SelectField } from '#app/components/forms.tsx'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
@@ -16,13 +14,21 @@ import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
-import { CLIENT_EXPORT_FORMATS, EXPORT_FORMATS } from '#app/domain/survey/export-formats.server.ts'
 import { listDroneProfiles } from '#app/domain/survey/drone-profiles.server.ts'
+import { CLIENT_EXPORT_FORMATS, EXPORT_FORMATS } from '#app/domain/survey/export-formats.server.ts'
+import {
+  adjustSurveyPlan,
+  canAdjustSurvey,
+  projectForSurvey,
+  surveyPlanOf,
+} from '#app/domain/survey/project-plan.server.ts'
 import { AdjustSurveySchema, formatFlightTime } from '#app/domain/survey/project-plan.ts'
-import { adjustSurveyPlan, canAdjustSurvey, projectForSurvey, surveyPlanOf } from '#app/domain/survey/project-plan.server.ts'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.project.name} · Survey mission · Kestrel` : 'Survey mission · Kestrel' }]
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.project.name} · Survey mission · Kestrel` : 'Survey mission · Kestrel' },
+]
 
 const FORMAT_LABELS: Record<string, string> = {
   plan: 'QGroundControl (.plan)',
@@ -52,8 +58,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     project: { id: project.id, name: project.name, projectType: project.projectType },
     plan,
     canAdjust,
-    drones: canAdjust ? listDroneProfiles({ activeOnly: true }).map((d) => ({ value: String(d.id), label: d.name })) : [],
-    exports: (user.role === 'client' ? CLIENT_EXPORT_FORMATS : EXPORT_FORMATS).map((f) => ({ format: f, label: FORMAT_LABELS[f]! })),
+    drones: canAdjust
+      ? listDroneProfiles({ activeOnly: true }).map((d) => ({ value: String(d.id), label: d.name }))
+      : [],
+    exports: (user.role === 'client' ? CLIENT_EXPORT_FORMATS : EXPORT_FORMATS).map((f) => ({
+      format: f,
+      label: FORMAT_LABELS[f]!,
+    })),
   })
 }
 
@@ -71,7 +82,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
     })
   } catch (error) {
     if (!(error instanceof DomainError)) throw error
-    return json({ result: submission.reply({ formErrors: error.fieldErrors ? undefined : [error.message], fieldErrors: error.fieldErrors }) }, { status: error.status })
+    return json(
+      {
+        result: submission.reply({
+          formErrors: error.fieldErrors ? undefined : [error.message],
+          fieldErrors: error.fieldErrors,
+        }),
+      },
+      { status: error.status },
+    )
   }
 }
 
@@ -90,15 +109,25 @@ export default function SurveyMissionPage() {
         {plan ? (
           <>
             <section className="card p-4 sm:p-6">
-              <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-ink-500">Mission figures</h2>
+              <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-ink-500">
+                Mission figures
+              </h2>
               <table className="w-full text-sm" data-testid="survey-figures">
                 <tbody className="divide-y divide-ink-100">
                   {[
                     ['Drone', plan.settings.drone.name],
                     ['Ground resolution', `${plan.summary.gsdCm} cm/px`],
                     ['Flight altitude', `${plan.summary.altitudeM} m AGL`],
-                    ['Overlap (front / side)', `${plan.settings.frontOverlap} % / ${plan.settings.sideOverlap} %`],
-                    ['Grid angle', plan.settings.angleDeg === null ? 'Along each area’s longest side' : `${plan.settings.angleDeg}°`],
+                    [
+                      'Overlap (front / side)',
+                      `${plan.settings.frontOverlap} % / ${plan.settings.sideOverlap} %`,
+                    ],
+                    [
+                      'Grid angle',
+                      plan.settings.angleDeg === null
+                        ? 'Along each area’s longest side'
+                        : `${plan.settings.angleDeg}°`,
+                    ],
                     ['Flight lines', String(plan.summary.lineCount)],
                     ['Photos', String(plan.summary.photoCount)],
                     ['Flight path', `${(plan.summary.pathLengthM / 1000).toFixed(1)} km`],
@@ -123,11 +152,17 @@ export default function SurveyMissionPage() {
               ) : null}
             </section>
             <section className="card p-4 sm:p-6">
-              <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-ink-500">Mission files</h2>
+              <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-ink-500">
+                Mission files
+              </h2>
               <ul className="flex flex-wrap gap-2">
                 {exports.map((e) => (
                   <li key={e.format}>
-                    <a href={`/api/projects/${project.id}/export/${e.format}`} className="btn-secondary btn-sm" download>
+                    <a
+                      href={`/api/projects/${project.id}/export/${e.format}`}
+                      className="btn-secondary btn-sm"
+                      download
+                    >
                       {e.label}
                     </a>
                   </li>
@@ -144,7 +179,13 @@ export default function SurveyMissionPage() {
   )
 }
 
-function AdjustForm({ plan, drones }: { plan: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>['plan']>; drones: Array<{ value: string; label: string }> }) {
+function AdjustForm({
+  plan,
+  drones,
+}: {
+  plan: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>['plan']>
+  drones: Array<{ value: string; label: string }>
+}) {
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
   const [form, fields] = useForm({
@@ -165,12 +206,50 @@ function AdjustForm({ plan, drones }: { plan: NonNullable<ReturnType<typeof useL
       <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-ink-500">Adjust the plan</h2>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         {form.errors?.length ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
-        <SelectField label="Drone" errors={fields.droneProfileId.errors} selectProps={getSelectProps(fields.droneProfileId)} options={drones} placeholder="Choose a drone" />
+        <SelectField
+          label="Drone"
+          errors={fields.droneProfileId.errors}
+          selectProps={getSelectProps(fields.droneProfileId)}
+          options={drones}
+          placeholder="Choose a drone"
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Ground resolution (cm/px)" errors={fields.gsdCm.errors} inputProps={{ ...getInputProps(fields.gsdCm, { type: 'number' }), step: 'any', inputMode: 'decimal' }} />
-          <Field label="Grid angle (°, blank: longest side)" errors={fields.angleDeg.errors} inputProps={{ ...getInputProps(fields.angleDeg, { type: 'number' }), step: 'any', inputMode: 'decimal' }} />
-          <Field label="Front overlap (%)" errors={fields.frontOverlap.errors} inputProps={{ ...getInputProps(fields.frontOverlap, { type: 'number' }), step: 'any', inputMode: 'decimal' }} />
-          <Field label="Side overlap (%)" errors={fields.sideOverlap.errors} inputProps={{ ...getInputProps(fields.sideOverlap, { type: 'number' }), step: 'any', inputMode: 'decimal' }} />
+          <Field
+            label="Ground resolution (cm/px)"
+            errors={fields.gsdCm.errors}
+            inputProps={{
+              ...getInputProps(fields.gsdCm, { type: 'number' }),
+              step: 'any',
+              inputMode: 'decimal',
+            }}
+          />
+          <Field
+            label="Grid angle (°, blank: longest side)"
+            errors={fields.angleDeg.errors}
+            inputProps={{
+              ...getInputProps(fields.angleDeg, { type: 'number' }),
+              step: 'any',
+              inputMode: 'decimal',
+            }}
+          />
+          <Field
+            label="Front overlap (%)"
+            errors={fields.frontOverlap.errors}
+            inputProps={{
+              ...getInputProps(fields.frontOverlap, { type: 'number' }),
+              step: 'any',
+              inputMode: 'decimal',
+            }}
+          />
+          <Field
+            label="Side overlap (%)"
+            errors={fields.sideOverlap.errors}
+            inputProps={{
+              ...getInputProps(fields.sideOverlap, { type: 'number' }),
+              step: 'any',
+              inputMode: 'decimal',
+            }}
+          />
         </div>
         <div className="flex justify-end">
           <StatusButton pending={navigation.state === 'submitting'} pendingLabel="Saving…">

@@ -1,24 +1,29 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { json, redirect } from '@remix-run/node'
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
 import { Form, Link, useActionData } from '@remix-run/react'
-import { HoneypotInputs } from 'remix-utils/honeypot/react'
-import { Field, PasswordField, SelectField, FormErrors } from '#app/components/forms.tsx'
-import { PrivacyNote } from '#app/components/legal/privacy-note.tsx'
+import { Field, FormErrors, PasswordField, SelectField } from '#app/components/forms.tsx'
 import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
+import { PrivacyNote } from '#app/components/legal/privacy-note.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { registerClient } from '#app/domain/auth/accounts.server.ts'
 import { requireAnonymous } from '#app/domain/auth/guards.server.ts'
-import { RATE_LIMIT_MESSAGE, RateLimitedError, enforceRateLimit } from '#app/domain/auth/rate-limit.server.ts'
-import { COUNTRIES, REGISTRATION_FAILED_MESSAGE, RegisterSchema } from '#app/domain/auth/schemas.ts'
+import { enforceRateLimit, RATE_LIMIT_MESSAGE, RateLimitedError } from '#app/domain/auth/rate-limit.server.ts'
+import { COUNTRIES, RegisterSchema, REGISTRATION_FAILED_MESSAGE } from '#app/domain/auth/schemas.ts'
 import { commitSessionCookie, createSession } from '#app/domain/auth/session.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { checkHoneypot } from '#app/domain/http/honeypot.server.ts'
 import { setWelcomeCookie, welcomeMessageFor } from '#app/domain/http/welcome.server.ts'
 import { EmailTakenError } from '#app/domain/users/users.server.ts'
+import { HoneypotInputs } from 'remix-utils/honeypot/react'
 
 export const meta: MetaFunction = () => [{ title: 'Create account · Kestrel Aerial Survey' }]
 
@@ -40,7 +45,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await enforceRateLimit('register', clientIpOf(context))
   } catch (error) {
     if (!(error instanceof RateLimitedError)) throw error
-    return json({ result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE], hideFields: HIDDEN }), registered: false }, { status: 429 })
+    return json(
+      {
+        result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE], hideFields: HIDDEN }),
+        registered: false,
+      },
+      { status: 429 },
+    )
   }
   let user
   try {
@@ -48,13 +59,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof EmailTakenError) {
       return json(
-        { result: submission.reply({ fieldErrors: { email: [error.message] }, hideFields: HIDDEN }), registered: false },
+        {
+          result: submission.reply({ fieldErrors: { email: [error.message] }, hideFields: HIDDEN }),
+          registered: false,
+        },
         { status: 409 },
       )
     }
     // An unexpected failure gets the spec's fallback in the form, not the error page.
     console.error('[register] unexpected failure', error)
-    return json({ result: submission.reply({ formErrors: [REGISTRATION_FAILED_MESSAGE], hideFields: HIDDEN }), registered: false }, { status: 500 })
+    return json(
+      {
+        result: submission.reply({ formErrors: [REGISTRATION_FAILED_MESSAGE], hideFields: HIDDEN }),
+        registered: false,
+      },
+      { status: 500 },
+    )
   }
   // Sign the new client straight in; if that fails the account still exists.
   try {
@@ -105,42 +125,81 @@ export default function RegisterPage() {
         <h1 className="text-2xl font-bold tracking-tight text-ink-950">Create Account</h1>
         <p className="mt-1 text-sm text-ink-500">Plan survey flights and get instant quotes in rand.</p>
         <PrivacyNote className="mt-4 rounded-lg border border-ink-100 bg-ink-50 p-3">
-          Before you give us your details: we use them to run your account and quote, fly and invoice your surveys, and share them only with our
-          flight operator, PayFast and our e-mail and hosting providers. You can download or delete your data from your profile at any time.
+          Before you give us your details: we use them to run your account and quote, fly and invoice your
+          surveys, and share them only with our flight operator, PayFast and our e-mail and hosting providers.
+          You can download or delete your data from your profile at any time.
         </PrivacyNote>
         <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
           <HoneypotInputs />
           <FormErrors id={form.errorId} errors={form.errors} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="First name" errors={fields.firstName.errors} inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), autoComplete: 'given-name' }} />
-            <Field label="Last name" errors={fields.lastName.errors} inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), autoComplete: 'family-name' }} />
+            <Field
+              label="First name"
+              errors={fields.firstName.errors}
+              inputProps={{
+                ...getInputProps(fields.firstName, { type: 'text' }),
+                autoComplete: 'given-name',
+              }}
+            />
+            <Field
+              label="Last name"
+              errors={fields.lastName.errors}
+              inputProps={{
+                ...getInputProps(fields.lastName, { type: 'text' }),
+                autoComplete: 'family-name',
+              }}
+            />
           </div>
           <Field
             label="Company name (if applicable)"
             errors={fields.companyName.errors}
-            inputProps={{ ...getInputProps(fields.companyName, { type: 'text' }), autoComplete: 'organization' }}
+            inputProps={{
+              ...getInputProps(fields.companyName, { type: 'text' }),
+              autoComplete: 'organization',
+            }}
           />
-          <Field label="Email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
+          <Field
+            label="Email"
+            errors={fields.email.errors}
+            inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
-            <PasswordField label="Password" errors={fields.password.errors} inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }} />
+            <PasswordField
+              label="Password"
+              errors={fields.password.errors}
+              inputProps={{
+                ...getInputProps(fields.password, { type: 'password' }),
+                autoComplete: 'new-password',
+              }}
+            />
             <PasswordField
               label="Confirm password"
               errors={fields.confirmPassword.errors}
-              inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
+              inputProps={{
+                ...getInputProps(fields.confirmPassword, { type: 'password' }),
+                autoComplete: 'new-password',
+              }}
             />
           </div>
           <Field
             label="Phone"
             prefix="+27"
             errors={fields.phone.errors}
-            inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'tel-national', placeholder: '82 123 4567' }}
+            inputProps={{
+              ...getInputProps(fields.phone, { type: 'tel' }),
+              autoComplete: 'tel-national',
+              placeholder: '82 123 4567',
+            }}
           />
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
               label="Industry"
               hint="e.g. Agriculture, Mining, Construction"
               errors={fields.industry.errors}
-              inputProps={{ ...getInputProps(fields.industry, { type: 'text' }), placeholder: 'e.g. Agriculture, Mining, Construction' }}
+              inputProps={{
+                ...getInputProps(fields.industry, { type: 'text' }),
+                placeholder: 'e.g. Agriculture, Mining, Construction',
+              }}
             />
             <SelectField
               label="Country"
@@ -155,7 +214,9 @@ export default function RegisterPage() {
               <span className="badge bg-emerald-100 text-emerald-800">Client</span>{' '}
               <span className="text-ink-600">Project owners who need drone mapping services</span>
             </p>
-            <p className="mt-1 text-xs text-ink-500">Pilot and Admin accounts are created by administrators only.</p>
+            <p className="mt-1 text-xs text-ink-500">
+              Pilot and Admin accounts are created by administrators only.
+            </p>
           </div>
           <label className="flex items-start gap-3 text-sm text-ink-700">
             <input

@@ -1,20 +1,25 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { json, redirect } from '@remix-run/node'
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { HoneypotInputs } from 'remix-utils/honeypot/react'
-import { PasswordField, FormErrors } from '#app/components/forms.tsx'
+import { FormErrors, PasswordField } from '#app/components/forms.tsx'
 import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { resetPassword, verifyResetToken } from '#app/domain/auth/accounts.server.ts'
-import { RATE_LIMIT_MESSAGE, RateLimitedError, enforceRateLimit } from '#app/domain/auth/rate-limit.server.ts'
+import { enforceRateLimit, RATE_LIMIT_MESSAGE, RateLimitedError } from '#app/domain/auth/rate-limit.server.ts'
 import { RESET_FAILED_MESSAGE, ResetPasswordSchema } from '#app/domain/auth/schemas.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { checkHoneypot } from '#app/domain/http/honeypot.server.ts'
+import { HoneypotInputs } from 'remix-utils/honeypot/react'
 
 export const meta: MetaFunction = () => [{ title: 'Reset password · Kestrel Aerial Survey' }]
 
@@ -25,7 +30,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token')
   if (!token) throw redirect('/forgot-password')
   const check = verifyResetToken(token)
-  return json(check.valid ? { token, valid: true as const, email: check.email } : { token, valid: false as const, email: null })
+  return json(
+    check.valid
+      ? { token, valid: true as const, email: check.email }
+      : { token, valid: false as const, email: null },
+  )
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -33,13 +42,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   checkHoneypot(formData)
   const submission = parseWithZod(formData, { schema: ResetPasswordSchema })
   if (submission.status !== 'success') {
-    return json({ result: submission.reply({ hideFields: HIDDEN }), outcome: 'invalid-input' as const }, { status: 400 })
+    return json(
+      { result: submission.reply({ hideFields: HIDDEN }), outcome: 'invalid-input' as const },
+      { status: 400 },
+    )
   }
   try {
     await enforceRateLimit('reset-password', clientIpOf(context))
   } catch (error) {
     if (!(error instanceof RateLimitedError)) throw error
-    return json({ result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE], hideFields: HIDDEN }), outcome: 'invalid-input' as const }, { status: 429 })
+    return json(
+      {
+        result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE], hideFields: HIDDEN }),
+        outcome: 'invalid-input' as const,
+      },
+      { status: 429 },
+    )
   }
   let done: boolean
   try {
@@ -47,10 +65,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     // Not an invalid token (that is a false answer): the spec's retry message in the form.
     console.error('[reset-password] unexpected failure', error)
-    return json({ result: submission.reply({ formErrors: [RESET_FAILED_MESSAGE], hideFields: HIDDEN }), outcome: 'failed' as const }, { status: 500 })
+    return json(
+      {
+        result: submission.reply({ formErrors: [RESET_FAILED_MESSAGE], hideFields: HIDDEN }),
+        outcome: 'failed' as const,
+      },
+      { status: 500 },
+    )
   }
   if (!done) {
-    return json({ result: submission.reply({ hideFields: HIDDEN }), outcome: 'invalid-token' as const }, { status: 400 })
+    return json(
+      { result: submission.reply({ hideFields: HIDDEN }), outcome: 'invalid-token' as const },
+      { status: 400 },
+    )
   }
   return json({ result: submission.reply({ resetForm: true }), outcome: 'done' as const })
 }
@@ -76,7 +103,8 @@ export default function ResetPasswordPage() {
           <StatusIcon tone="success" />
           <h1 className="mt-4 text-2xl font-bold tracking-tight text-ink-950">Password Reset Complete</h1>
           <p className="mt-3 text-sm leading-relaxed text-ink-600">
-            Your password has been updated. For your security you have been signed out everywhere; sign in with your new password.
+            Your password has been updated. For your security you have been signed out everywhere; sign in
+            with your new password.
           </p>
           <Link to="/login" className="btn-primary mt-6 w-full">
             Sign In
@@ -93,7 +121,8 @@ export default function ResetPasswordPage() {
           <StatusIcon tone="error" />
           <h1 className="mt-4 text-2xl font-bold tracking-tight text-ink-950">Invalid Reset Link</h1>
           <p className="mt-3 text-sm leading-relaxed text-ink-600">
-            This password reset link is invalid or has expired. Reset links expire after 1 hour and can be used only once.
+            This password reset link is invalid or has expired. Reset links expire after 1 hour and can be
+            used only once.
           </p>
           <Link to="/forgot-password" className="btn-primary mt-6 w-full">
             Request New Reset Link
@@ -122,12 +151,18 @@ export default function ResetPasswordPage() {
             label="New password"
             hint="At least 6 characters"
             errors={fields.password.errors}
-            inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
+            inputProps={{
+              ...getInputProps(fields.password, { type: 'password' }),
+              autoComplete: 'new-password',
+            }}
           />
           <PasswordField
             label="Confirm new password"
             errors={fields.confirmPassword.errors}
-            inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
+            inputProps={{
+              ...getInputProps(fields.confirmPassword, { type: 'password' }),
+              autoComplete: 'new-password',
+            }}
           />
           <StatusButton pending={pending} pendingLabel="Updating Password..." className="w-full">
             Update Password
@@ -153,7 +188,14 @@ function StatusIcon({ tone }: { tone: 'success' | 'error' }) {
       }
       aria-hidden="true"
     >
-      <svg viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <svg
+        viewBox="0 0 24 24"
+        className="h-7 w-7"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      >
         {tone === 'success' ? <path d="M5 12l5 5 9-10" /> : <path d="M12 7v6M12 17h0M4 20h16L12 4z" />}
       </svg>
     </span>

@@ -4,19 +4,19 @@
  * from the page or a mail client's one-click List-Unsubscribe — withdraws the consent.
  * No sign-in needed: the token is signed.
  */
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { readUnsubscribeToken, unsubscribe } from '#app/domain/privacy/marketing.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Unsubscribe · Kestrel Aerial Survey' }]
 
-const INVALID_LINK = 'This unsubscribe link is not valid. Sign in and change the marketing setting in your profile, or e-mail us.'
+const INVALID_LINK =
+  'This unsubscribe link is not valid. Sign in and change the marketing setting in your profile, or e-mail us.'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? ''
@@ -41,7 +41,10 @@ export default function UnsubscribePage() {
         <h1 className="text-2xl font-bold tracking-tight text-ink-950">Unsubscribe from marketing e-mail</h1>
         {actionData?.done ? (
           <Alert tone="success" className="mt-4" title="You are unsubscribed">
-            <p>We will not send you marketing e-mail any more. You will still get e-mail about your projects, payments and account.</p>
+            <p>
+              We will not send you marketing e-mail any more. You will still get e-mail about your projects,
+              payments and account.
+            </p>
           </Alert>
         ) : !valid || actionData?.done === false ? (
           <Alert tone="error" className="mt-4" title="Link not valid">
@@ -50,7 +53,8 @@ export default function UnsubscribePage() {
         ) : (
           <Form method="post" className="mt-4 space-y-4">
             <p className="text-sm text-ink-600">
-              Stop news and offers from Kestrel Aerial Survey. E-mail about your projects, payments and account continues.
+              Stop news and offers from Kestrel Aerial Survey. E-mail about your projects, payments and
+              account continues.
             </p>
             <input type="hidden" name="token" value={token} />
             <StatusButton pending={pending} pendingLabel="Unsubscribing...">

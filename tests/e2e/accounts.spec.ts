@@ -1,8 +1,11 @@
 import { expect, test } from '@playwright/test'
+
 import { expireResetToken, registerClientViaApi, resetLinkFor } from './accounts-fixtures.ts'
 import { login, uniqueEmail } from './fixtures.ts'
 
-test('a visitor registers and lands on the dashboard with the welcome banner, shown once', async ({ page }) => {
+test('a visitor registers and lands on the dashboard with the welcome banner, shown once', async ({
+  page,
+}) => {
   const email = uniqueEmail('signup')
   await page.goto('/register')
   await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible()
@@ -87,7 +90,10 @@ test('forgot password → e-mailed link → new password → sign in with it', a
   await expect(page.getByRole('heading', { name: 'Invalid Reset Link' })).toBeVisible()
 })
 
-test('an expired reset link shows Invalid Reset Link with a way to request a new one', async ({ page, request }) => {
+test('an expired reset link shows Invalid Reset Link with a way to request a new one', async ({
+  page,
+  request,
+}) => {
   const { email } = await registerClientViaApi(request)
   const started = Date.now()
   const res = await request.post('/api/auth/forgot-password', { data: { email } })

@@ -5,10 +5,11 @@
  * `seedPaidProject` (direct rows) remains for data the public paths cannot produce.
  */
 import path from 'node:path'
-import Database from 'better-sqlite3'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { createQuotedProjectViaApi, DEMO_CLIENT_EMAIL } from './checkout-fixtures.ts'
+import Database from 'better-sqlite3'
+
 import { e2eDir } from '../setup/e2e-env.ts'
+import { createQuotedProjectViaApi, DEMO_CLIENT_EMAIL } from './checkout-fixtures.ts'
 import { DEMO_PASSWORD, login, uniqueEmail, waitForMail } from './fixtures.ts'
 
 export const ADMIN_EMAIL = 'admin@example.com'
@@ -48,7 +49,11 @@ export function seedPaidProject(name: string) {
   try {
     const now = Date.now()
     const clientEmail = uniqueEmail('admin-e2e-client')
-    const hash = (db.prepare('select password_hash as h from users where email = ?').get('client@example.com') as { h: string }).h
+    const hash = (
+      db.prepare('select password_hash as h from users where email = ?').get('client@example.com') as {
+        h: string
+      }
+    ).h
     const client = db
       .prepare(
         `insert into users (email, password_hash, first_name, last_name, role, phone, country, is_active, created_at, updated_at)
@@ -70,7 +75,16 @@ export function seedPaidProject(name: string) {
       `insert into invoices (project_id, client_id, project_name, amount, subtotal_amount, vat_amount, payment_method,
          payment_transaction_id, status, invoice_number, paid_at, created_at, updated_at)
        values (?, ?, ?, 319258, 277616, 41642, 'PayFast', ?, 'paid', ?, ?, ?, ?)`,
-    ).run(project.id, client.id, name, `pf-e2e-${project.id}`, `INV-${String(project.id).padStart(6, '0')}`, now, now, now)
+    ).run(
+      project.id,
+      client.id,
+      name,
+      `pf-e2e-${project.id}`,
+      `INV-${String(project.id).padStart(6, '0')}`,
+      now,
+      now,
+      now,
+    )
     return { projectId: project.id, clientEmail }
   } finally {
     db.close()

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test } from '@playwright/test'
+
 import { VALID_KML } from '../fixtures/admin-kml.ts'
-import { createPaidProject, expectToast, loginAsAdmin, PILOT_EMAIL, seedPaidProject } from './admin-fixtures.ts'
+import {
+  createPaidProject,
+  expectToast,
+  loginAsAdmin,
+  PILOT_EMAIL,
+  seedPaidProject,
+} from './admin-fixtures.ts'
 import { uniqueEmail, waitForMail } from './fixtures.ts'
 
 const suffix = () => randomBytes(3).toString('hex')
@@ -39,7 +46,10 @@ test('the admin assigns a pilot to a paid project and the job card arrives', asy
   // Then a status change with a message: the client is e-mailed.
   await updated.getByRole('link', { name: `Edit ${name}` }).click()
   await page.getByRole('dialog').getByLabel('Status').selectOption('in_progress')
-  await page.getByRole('dialog').getByLabel('Message to the client (optional)').fill('Flight booked for Tuesday 08:00.')
+  await page
+    .getByRole('dialog')
+    .getByLabel('Message to the client (optional)')
+    .fill('Flight booked for Tuesday 08:00.')
   await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).click()
   await expectToast(page, 'Project Updated & Client Notified')
   await expect(page.getByRole('row', { name: new RegExp(name) }).getByText('In Progress')).toBeVisible()
@@ -99,7 +109,9 @@ test('the admin creates, edits and deletes a hub', async ({ page }) => {
   let dialog = page.getByRole('dialog', { name: 'Add Hub' })
   await dialog.getByLabel('Hub name').fill(hub)
   await dialog.getByRole('button', { name: 'Create Hub' }).click()
-  await expect(page.getByRole('dialog').getByRole('alert')).toContainText('Please fill in all required fields: name, address, and coordinates.')
+  await expect(page.getByRole('dialog').getByRole('alert')).toContainText(
+    'Please fill in all required fields: name, address, and coordinates.',
+  )
   await expect(page.getByRole('dialog').getByText('Address is required')).toBeVisible()
 
   dialog = page.getByRole('dialog', { name: 'Add Hub' })
@@ -121,9 +133,15 @@ test('the admin creates, edits and deletes a hub', async ({ page }) => {
 
   await page.getByTestId(`hub-row-${hub}`).getByRole('switch').click()
   await expectToast(page, 'Hub Updated')
-  await expect(page.getByTestId(`hub-row-${hub}`).getByRole('switch')).toHaveAttribute('aria-checked', 'false')
+  await expect(page.getByTestId(`hub-row-${hub}`).getByRole('switch')).toHaveAttribute(
+    'aria-checked',
+    'false',
+  )
 
-  await page.getByTestId(`hub-row-${hub}`).getByRole('link', { name: `Delete ${hub}` }).click()
+  await page
+    .getByTestId(`hub-row-${hub}`)
+    .getByRole('link', { name: `Delete ${hub}` })
+    .click()
   await page.getByRole('dialog').getByRole('button', { name: 'Delete Hub' }).click()
   await expectToast(page, 'Hub Deleted')
   await expect(page.getByTestId(`hub-row-${hub}`)).toHaveCount(0)
@@ -140,19 +158,29 @@ test('the admin creates, edits and deletes a hub', async ({ page }) => {
 test('the admin uploads a KML file and sees the zones', async ({ page }, testInfo) => {
   await loginAsAdmin(page)
   await page.goto('/admin?tab=airspace')
-  await page.getByLabel('Upload a KML file').setInputFiles({ name: 'zones.txt', mimeType: 'text/plain', buffer: Buffer.from('not kml') })
+  await page
+    .getByLabel('Upload a KML file')
+    .setInputFiles({ name: 'zones.txt', mimeType: 'text/plain', buffer: Buffer.from('not kml') })
   await page.getByRole('button', { name: 'Upload KML' }).click()
   await expectToast(page, 'Invalid File Type')
 
   const tag = suffix()
   const kml = VALID_KML.replaceAll('Test ', `E2E ${tag} `)
-  await page.getByLabel('Upload a KML file').setInputFiles({ name: `Zones-${tag}.KML`, mimeType: 'application/vnd.google-earth.kml+xml', buffer: Buffer.from(kml) })
+  await page.getByLabel('Upload a KML file').setInputFiles({
+    name: `Zones-${tag}.KML`,
+    mimeType: 'application/vnd.google-earth.kml+xml',
+    buffer: Buffer.from(kml),
+  })
   await page.getByRole('button', { name: 'Upload KML' }).click()
   await expectToast(page, 'KML Upload Successful')
   await expect(page.getByTestId('toast')).toContainText('3 zones processed')
   const zones = page.getByTestId('zone-list')
-  await expect(zones.getByRole('row', { name: new RegExp(`E2E ${tag} OR Tambo Buffer`) })).toContainText('R 150,00')
-  await expect(zones.getByRole('row', { name: new RegExp(`E2E ${tag} Controlled Zone`) })).toContainText('R 850,00')
+  await expect(zones.getByRole('row', { name: new RegExp(`E2E ${tag} OR Tambo Buffer`) })).toContainText(
+    'R 150,00',
+  )
+  await expect(zones.getByRole('row', { name: new RegExp(`E2E ${tag} Controlled Zone`) })).toContainText(
+    'R 850,00',
+  )
 
   // The list shows 5 first, then 'Show more' (a link, so it works without JavaScript).
   if ((await zones.getByRole('row').count()) === 5) {
@@ -168,7 +196,9 @@ test('the admin exports the financial CSV', async ({ page }) => {
   await loginAsAdmin(page)
   await page.goto('/admin?tab=financial')
   await expect(page.getByText('Revenue (incl. VAT)')).toBeVisible()
-  await expect(page.getByRole('row', { name: new RegExp(`INV-${String(projectId).padStart(6, '0')}`) })).toBeVisible()
+  await expect(
+    page.getByRole('row', { name: new RegExp(`INV-${String(projectId).padStart(6, '0')}`) }),
+  ).toBeVisible()
   const downloadPromise = page.waitForEvent('download')
   await page.getByRole('link', { name: 'Export CSV' }).click()
   const download = await downloadPromise
@@ -176,7 +206,9 @@ test('the admin exports the financial CSV', async ({ page }) => {
   const stream = await download.createReadStream()
   const chunks: Buffer[] = []
   for await (const chunk of stream) chunks.push(chunk as Buffer)
-  const csv = Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '')
+  const csv = Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
   const lines = csv.trim().split('\n')
   expect(lines[0]).toContain('Invoice,Date,Project ID,Project,Client')
   const row = lines.find((l) => l.startsWith(`INV-${String(projectId).padStart(6, '0')},`))
@@ -184,17 +216,23 @@ test('the admin exports the financial CSV', async ({ page }) => {
   expect(row).toContain(`,${projectId},"CSV, ""quoted"" project`)
   expect(row).toContain(',paid,')
   // Money as everywhere else (ADR 120): space between thousands, decimal comma.
-  expect(row!.replace(/\u00a0/g, ' ')).toContain(',"2 776,16","416,42","3 192,58","458,39","1 145,73",PayFast,')
+  expect(row!.replace(/\u00a0/g, ' ')).toContain(
+    ',"2 776,16","416,42","3 192,58","458,39","1 145,73",PayFast,',
+  )
 })
 
-test('clearing zones asks for confirmation first and nothing changes when declined', async ({ page }, testInfo) => {
+test('clearing zones asks for confirmation first and nothing changes when declined', async ({
+  page,
+}, testInfo) => {
   await loginAsAdmin(page)
   await page.goto('/admin?tab=airspace')
   const before = await page.getByTestId('zone-list').getByRole('row').count()
   // One confirmation with and without JavaScript: a dialog route (ADR 122).
   await page.getByRole('link', { name: 'Clear all zones' }).click()
   const dialog = page.getByRole('dialog', { name: 'Clear all zones' })
-  await expect(dialog).toContainText('Are you sure you want to clear all airspace zones? This action cannot be undone.')
+  await expect(dialog).toContainText(
+    'Are you sure you want to clear all airspace zones? This action cannot be undone.',
+  )
   if (testInfo.project.name === 'js') {
     await page.keyboard.press('Escape')
   } else {

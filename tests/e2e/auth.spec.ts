@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+
 import { DEMO_PASSWORD, login } from './fixtures.ts'
 
 test('a wrong password shows the failure in an alert box', async ({ page }) => {

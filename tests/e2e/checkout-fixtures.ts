@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { expect, type APIRequestContext } from '@playwright/test'
+
 import { DEMO_PASSWORD } from './fixtures.ts'
 
 export const DEMO_CLIENT_EMAIL = 'client@example.com'
@@ -58,8 +59,14 @@ export const LARGE_CONSTANTIA_AREA = [
 ]
 
 /** Saves a new flight plan for the project through the API, as the client's planner would. */
-export async function replanViaApi(request: APIRequestContext, projectId: number, coordinates = LARGE_CONSTANTIA_AREA) {
-  const login = await request.post('/api/auth/login', { data: { email: DEMO_CLIENT_EMAIL, password: DEMO_PASSWORD } })
+export async function replanViaApi(
+  request: APIRequestContext,
+  projectId: number,
+  coordinates = LARGE_CONSTANTIA_AREA,
+) {
+  const login = await request.post('/api/auth/login', {
+    data: { email: DEMO_CLIENT_EMAIL, password: DEMO_PASSWORD },
+  })
   expect(login.status()).toBe(200)
   const { sessionId } = (await login.json()) as { sessionId: string }
   const complete = await request.put(`/api/client/projects/${projectId}/complete`, {

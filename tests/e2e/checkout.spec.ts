@@ -1,9 +1,15 @@
 import fs from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
+
 import { createQuotedProjectViaApi, DEMO_CLIENT_EMAIL, rand, replanViaApi } from './checkout-fixtures.ts'
 import { DEMO_PASSWORD, login, waitForMail } from './fixtures.ts'
 
-async function acceptTermsAndGoToGateway(page: Page, projectId: number, quoteAmount: number, { viaDashboard = false } = {}) {
+async function acceptTermsAndGoToGateway(
+  page: Page,
+  projectId: number,
+  quoteAmount: number,
+  { viaDashboard = false } = {},
+) {
   if (viaDashboard) {
     // The project's 'Pay Now' on My Projects leads to the review step.
     await page.goto('/dashboard?tab=projects')
@@ -15,7 +21,10 @@ async function acceptTermsAndGoToGateway(page: Page, projectId: number, quoteAmo
   await expect(page.getByRole('heading', { name: 'Review your order' })).toBeVisible()
   await expect(page.getByTestId('test-mode-banner')).toContainText('TEST MODE — no real money')
   await expect(page.getByTestId('checkout-total')).toHaveText(rand(quoteAmount))
-  await expect(page.getByRole('link', { name: 'Edit flight plan' }).first()).toHaveAttribute('href', `/flight-planner?projectId=${projectId}`)
+  await expect(page.getByRole('link', { name: 'Edit flight plan' }).first()).toHaveAttribute(
+    'href',
+    `/flight-planner?projectId=${projectId}`,
+  )
 
   await page.getByRole('link', { name: 'Accept terms & pay' }).click()
   const dialog = page.getByRole('dialog', { name: 'Terms and Conditions' })
@@ -29,8 +38,14 @@ async function acceptTermsAndGoToGateway(page: Page, projectId: number, quoteAmo
   await expect(page.getByText('Please accept the terms and conditions to proceed.')).toBeVisible()
   await expect(page).toHaveURL(new RegExp(`/checkout/${projectId}`))
 
-  await page.getByRole('dialog', { name: 'Terms and Conditions' }).getByRole('checkbox', { name: /I Agree/ }).check()
-  await page.getByRole('dialog', { name: 'Terms and Conditions' }).getByRole('button', { name: 'Accept & Pay' }).click()
+  await page
+    .getByRole('dialog', { name: 'Terms and Conditions' })
+    .getByRole('checkbox', { name: /I Agree/ })
+    .check()
+  await page
+    .getByRole('dialog', { name: 'Terms and Conditions' })
+    .getByRole('button', { name: 'Accept & Pay' })
+    .click()
 
   if (test.info().project.use.javaScriptEnabled === false) {
     // Without JavaScript the signed form is a button away.
@@ -41,7 +56,10 @@ async function acceptTermsAndGoToGateway(page: Page, projectId: number, quoteAmo
   await expect(page.getByTestId('test-mode-banner')).toContainText('TEST MODE — no real money')
 }
 
-test('draft → quote → terms → simulator Pay → confirmed; the dashboard shows the paid invoice and its PDF', async ({ page, request }) => {
+test('draft → quote → terms → simulator Pay → confirmed; the dashboard shows the paid invoice and its PDF', async ({
+  page,
+  request,
+}) => {
   const project = await createQuotedProjectViaApi(request)
   await login(page, DEMO_CLIENT_EMAIL, DEMO_PASSWORD)
   await acceptTermsAndGoToGateway(page, project.id, project.quoteAmount, { viaDashboard: true })
@@ -82,7 +100,10 @@ test('draft → quote → terms → simulator Pay → confirmed; the dashboard s
   await expect(page.locator(`a[href="/checkout/${project.id}"]`)).toHaveCount(0)
 })
 
-test('cancelling at the gateway keeps the project unpaid and offers the way back', async ({ page, request }) => {
+test('cancelling at the gateway keeps the project unpaid and offers the way back', async ({
+  page,
+  request,
+}) => {
   const project = await createQuotedProjectViaApi(request)
   await login(page, DEMO_CLIENT_EMAIL, DEMO_PASSWORD)
   await acceptTermsAndGoToGateway(page, project.id, project.quoteAmount)
@@ -93,7 +114,10 @@ test('cancelling at the gateway keeps the project unpaid and offers the way back
   await expect(page.getByText(/No charges were made/)).toBeVisible()
   await expect(page.getByTestId('test-mode-banner')).toContainText('TEST MODE — no real money')
   await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Continue to Flight Planner' })).toHaveAttribute('href', `/flight-planner?projectId=${project.id}`)
+  await expect(page.getByRole('link', { name: 'Continue to Flight Planner' })).toHaveAttribute(
+    'href',
+    `/flight-planner?projectId=${project.id}`,
+  )
 
   await page.getByRole('link', { name: 'Back to Dashboard' }).click()
   await page.goto('/dashboard?tab=invoices')
@@ -102,7 +126,11 @@ test('cancelling at the gateway keeps the project unpaid and offers the way back
   await expect(row.getByRole('link', { name: /Download tax invoice/ })).toHaveCount(0)
 })
 
-test('re-planning after accepting the terms: paying the old form is recorded and flagged, never marks the project paid', async ({ page, request, browser }) => {
+test('re-planning after accepting the terms: paying the old form is recorded and flagged, never marks the project paid', async ({
+  page,
+  request,
+  browser,
+}) => {
   const project = await createQuotedProjectViaApi(request)
   await login(page, DEMO_CLIENT_EMAIL, DEMO_PASSWORD)
   await acceptTermsAndGoToGateway(page, project.id, project.quoteAmount)
@@ -126,7 +154,10 @@ test('re-planning after accepting the terms: paying the old form is recorded and
   await admin.close()
 })
 
-test('the success page with a forged status in the URL does not confirm anything', async ({ page, request }) => {
+test('the success page with a forged status in the URL does not confirm anything', async ({
+  page,
+  request,
+}) => {
   const project = await createQuotedProjectViaApi(request)
   await login(page, DEMO_CLIENT_EMAIL, DEMO_PASSWORD)
   // A payment attempt exists, but PayFast never notified us about it.
@@ -136,10 +167,16 @@ test('the success page with a forged status in the URL does not confirm anything
   await expect(page.getByRole('heading', { name: /Processing your payment/ })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Payment Confirmed' })).toHaveCount(0)
   await page.goto('/dashboard?tab=invoices')
-  await expect(page.getByTestId('invoice-row').filter({ hasText: project.name }).getByText('Pending', { exact: true })).toBeVisible()
+  await expect(
+    page.getByTestId('invoice-row').filter({ hasText: project.name }).getByText('Pending', { exact: true }),
+  ).toBeVisible()
 })
 
-test('@js-only the success page waits for the notification and updates itself when it lands', async ({ page, context, request }) => {
+test('@js-only the success page waits for the notification and updates itself when it lands', async ({
+  page,
+  context,
+  request,
+}) => {
   const project = await createQuotedProjectViaApi(request)
   await login(page, DEMO_CLIENT_EMAIL, DEMO_PASSWORD)
   await acceptTermsAndGoToGateway(page, project.id, project.quoteAmount)

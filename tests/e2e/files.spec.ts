@@ -6,9 +6,10 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import Database from 'better-sqlite3'
 import { expect, test, type Page } from '@playwright/test'
+import Database from 'better-sqlite3'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
+
 import { e2eDir } from '../setup/e2e-env.ts'
 import { expectToast, seedPaidProject } from './admin-fixtures.ts'
 import { login } from './fixtures.ts'
@@ -16,7 +17,11 @@ import { login } from './fixtures.ts'
 function landOwnerFlag(projectId: number) {
   const db = new Database(path.join(e2eDir, 'kestrel.sqlite'), { readonly: true })
   try {
-    return (db.prepare('select land_owner_form_uploaded as f from projects where id = ?').get(projectId) as { f: number }).f
+    return (
+      db.prepare('select land_owner_form_uploaded as f from projects where id = ?').get(projectId) as {
+        f: number
+      }
+    ).f
   } finally {
     db.close()
   }
@@ -27,7 +32,9 @@ async function signedPdf(pages = 1, padBytes = 0) {
   const doc = await PDFDocument.create()
   const font = await doc.embedFont(StandardFonts.Helvetica)
   for (let i = 0; i < pages; i++) {
-    doc.addPage([595, 842]).drawText(`Annexure G signed by the land owner, page ${i + 1}`, { x: 50, y: 780, size: 12, font })
+    doc
+      .addPage([595, 842])
+      .drawText(`Annexure G signed by the land owner, page ${i + 1}`, { x: 50, y: 780, size: 12, font })
   }
   const pdf = Buffer.from(await doc.save())
   // Comment lines after %%EOF: readers ignore them, and the file gets big enough to cut midway.
@@ -47,22 +54,34 @@ async function openProject(page: Page, projectId: number) {
   return panel
 }
 
-test('the client uploads the signed land owner form, downloads the same bytes and deletes it', async ({ page }) => {
+test('the client uploads the signed land owner form, downloads the same bytes and deletes it', async ({
+  page,
+}) => {
   const { projectId, clientEmail } = seedPaidProject('Erf 4512 orchard survey')
   await login(page, clientEmail)
   const panel = await openProject(page, projectId)
   await expect(panel.getByText('Required')).toBeVisible()
-  await expect(panel.getByRole('link', { name: /land owner permission template/i })).toHaveAttribute('href', '/landowner-permission-template.pdf')
+  await expect(panel.getByRole('link', { name: /land owner permission template/i })).toHaveAttribute(
+    'href',
+    '/landowner-permission-template.pdf',
+  )
 
   const bytes = await signedPdf(2)
-  await panel.getByLabel('Upload the signed agreement').setInputFiles({ name: 'Annexure G signed.pdf', mimeType: 'application/pdf', buffer: bytes })
+  await panel
+    .getByLabel('Upload the signed agreement')
+    .setInputFiles({ name: 'Annexure G signed.pdf', mimeType: 'application/pdf', buffer: bytes })
   if (!withJs()) await panel.getByRole('button', { name: 'Upload', exact: true }).click()
   await expectToast(page, 'Annexure G uploaded successfully')
   await expect(panel.getByText('Complete', { exact: true })).toBeVisible()
-  await expect(panel.getByRole('list', { name: 'Signed land owner agreements' }).getByText('Annexure G signed.pdf')).toBeVisible()
+  await expect(
+    panel.getByRole('list', { name: 'Signed land owner agreements' }).getByText('Annexure G signed.pdf'),
+  ).toBeVisible()
   expect(landOwnerFlag(projectId)).toBe(1)
 
-  const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('link', { name: 'Download' }).click()])
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    panel.getByRole('link', { name: 'Download' }).click(),
+  ])
   expect(download.suggestedFilename()).toBe('Annexure G signed.pdf')
   const saved = fs.readFileSync((await download.path())!)
   expect(saved.equals(bytes)).toBe(true)
@@ -77,10 +96,14 @@ test('a file of the wrong type is refused with the spec message', async ({ page 
   const { projectId, clientEmail } = seedPaidProject('Farm 77 wrong type')
   await login(page, clientEmail)
   const panel = await openProject(page, projectId)
-  await panel.getByLabel('Upload the signed agreement').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a form') })
+  await panel
+    .getByLabel('Upload the signed agreement')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a form') })
   if (!withJs()) await panel.getByRole('button', { name: 'Upload', exact: true }).click()
   await expectToast(page, 'Invalid file type')
-  await expect(page.getByTestId('toast')).toContainText('Only PDF, DOC, DOCX, JPG, JPEG, PNG files are allowed')
+  await expect(page.getByTestId('toast')).toContainText(
+    'Only PDF, DOC, DOCX, JPG, JPEG, PNG files are allowed',
+  )
   expect(landOwnerFlag(projectId)).toBe(0)
 })
 
@@ -93,7 +116,10 @@ test('the land owner template is a real PDF naming the operator and its ROC numb
   expect(doc.getPageCount()).toBe(1)
 })
 
-test('@js-only a resumable upload cut by going offline continues from where it stopped', async ({ page, context }) => {
+test('@js-only a resumable upload cut by going offline continues from where it stopped', async ({
+  page,
+  context,
+}) => {
   const { projectId, clientEmail } = seedPaidProject('Erf 9 resumable')
   await login(page, clientEmail)
   const panel = await openProject(page, projectId)
@@ -102,28 +128,49 @@ test('@js-only a resumable upload cut by going offline continues from where it s
   const patches: Array<{ offset: number }> = []
   const heads: number[] = []
   page.on('request', (req) => {
-    if (req.method() === 'PATCH' && req.url().includes('/api/tus/')) patches.push({ offset: Number(req.headers()['upload-offset']) })
+    if (req.method() === 'PATCH' && req.url().includes('/api/tus/'))
+      patches.push({ offset: Number(req.headers()['upload-offset']) })
   })
   page.on('response', (res) => {
-    if (res.request().method() === 'HEAD' && res.url().includes('/api/tus/')) heads.push(Number(res.headers()['upload-offset']))
+    if (res.request().method() === 'HEAD' && res.url().includes('/api/tus/'))
+      heads.push(Number(res.headers()['upload-offset']))
   })
 
   // Slow the uplink so the upload is still running when the connection goes.
   const cdp = await context.newCDPSession(page)
   await cdp.send('Network.enable')
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 1024 * 1024 })
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: 1024 * 1024,
+  })
 
-  await panel.getByLabel('Upload the signed agreement').setInputFiles({ name: 'big signed.pdf', mimeType: 'application/pdf', buffer: bytes })
+  await panel
+    .getByLabel('Upload the signed agreement')
+    .setInputFiles({ name: 'big signed.pdf', mimeType: 'application/pdf', buffer: bytes })
   const bar = panel.getByRole('progressbar')
-  await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 60_000 }).toBeGreaterThan(10)
+  await expect
+    .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 60_000 })
+    .toBeGreaterThan(10)
   expect(Number(await bar.getAttribute('aria-valuenow'))).toBeLessThan(50)
 
   // Offline on the same DevTools session that throttles (one set of conditions per session).
-  await cdp.send('Network.emulateNetworkConditions', { offline: true, latency: 0, downloadThroughput: 0, uploadThroughput: 0 })
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: true,
+    latency: 0,
+    downloadThroughput: 0,
+    uploadThroughput: 0,
+  })
   await context.setOffline(true)
   await expect(panel.getByText(/Waiting for connection/)).toBeVisible()
   await context.setOffline(false)
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  })
 
   await expectToast(page, 'Annexure G uploaded successfully')
   expect(patches[0]?.offset).toBe(0)
@@ -133,7 +180,12 @@ test('@js-only a resumable upload cut by going offline continues from where it s
   expect(resumedAt).toBeLessThan(bytes.length)
   expect(patches.at(-1)?.offset).toBe(resumedAt)
 
-  await expect(panel.getByRole('list', { name: 'Signed land owner agreements' }).getByText('big signed.pdf')).toBeVisible()
-  const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('link', { name: 'Download' }).click()])
+  await expect(
+    panel.getByRole('list', { name: 'Signed land owner agreements' }).getByText('big signed.pdf'),
+  ).toBeVisible()
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    panel.getByRole('link', { name: 'Download' }).click(),
+  ])
   expect(fs.readFileSync((await download.path())!).equals(bytes)).toBe(true)
 })

@@ -1,6 +1,7 @@
 /** Shared helpers for the journeys. */
 import { randomBytes } from 'node:crypto'
 import { expect, type Page } from '@playwright/test'
+
 import { readSavedMail, type ReceivedMail } from '../helpers/smtp-server.ts'
 import { e2eMailDir } from '../setup/e2e-env.ts'
 

@@ -1,9 +1,12 @@
 import { expect, test } from '@playwright/test'
+
 import { waitForMail } from './fixtures.ts'
 
 test('the landing page shows every section', async ({ page }) => {
   await page.goto('/')
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/ELEVATE YOUR VIEW\.\s*EMPOWER YOUR INSIGHT/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    /ELEVATE YOUR VIEW\.\s*EMPOWER YOUR INSIGHT/,
+  )
   for (const id of ['home', 'about', 'services', 'contact']) {
     await expect(page.locator(`section#${id}`)).toHaveCount(1)
   }
@@ -15,12 +18,20 @@ test('the landing page shows every section', async ({ page }) => {
   await expect(stats).toContainText('5+')
   await expect(stats).toContainText('1000+')
   await expect(stats).toContainText('50+')
-  for (const service of ['Customized Survey & Mapping', 'Transparent & Budget-Friendly Pricing', 'Detailed Reports & Analysis']) {
+  for (const service of [
+    'Customized Survey & Mapping',
+    'Transparent & Budget-Friendly Pricing',
+    'Detailed Reports & Analysis',
+  ]) {
     await expect(page.getByRole('heading', { name: service })).toBeVisible()
   }
   await expect(page.getByRole('heading', { name: 'Get started in just few clicks' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Explore your work' })).toBeVisible()
-  for (const project of ['Agriculture Field Analysis', 'Coastal Marina Survey', 'Infrastructure Dock Analysis']) {
+  for (const project of [
+    'Agriculture Field Analysis',
+    'Coastal Marina Survey',
+    'Infrastructure Dock Analysis',
+  ]) {
     await expect(page.getByRole('heading', { name: project })).toBeVisible()
   }
   await expect(page.getByRole('link', { name: 'View All Projects' })).toBeVisible()

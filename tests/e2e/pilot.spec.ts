@@ -4,17 +4,21 @@
  * link, logs flight time and uploads a photo, the admin uploads a deliverable and
  * completes the project, and the client downloads exactly the bytes that were uploaded.
  */
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { PDFDocument } from 'pdf-lib'
-import { expectToast, loginAsAdmin, PILOT_EMAIL, seedPaidProject } from './admin-fixtures.ts'
+
 import { extractLink } from '../helpers/smtp-server.ts'
+import { expectToast, loginAsAdmin, PILOT_EMAIL, seedPaidProject } from './admin-fixtures.ts'
 import { DEMO_PASSWORD, login, waitForMail } from './fixtures.ts'
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+)
 
 async function writeTemp(name: string, bytes: Uint8Array) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pilot-e2e-'))
@@ -26,7 +30,11 @@ async function writeTemp(name: string, bytes: Uint8Array) {
 async function upload(page: Page, scope: ReturnType<Page['getByTestId']>, label: string, file: string) {
   await scope.getByLabel(label).setInputFiles(file)
   if (test.info().project.use.javaScriptEnabled === false) {
-    await scope.getByLabel(label).locator('xpath=ancestor::form[1]').getByRole('button', { name: 'Upload', exact: true }).click()
+    await scope
+      .getByLabel(label)
+      .locator('xpath=ancestor::form[1]')
+      .getByRole('button', { name: 'Upload', exact: true })
+      .click()
   }
   await expectToast(page, 'Upload successful')
 }
@@ -53,7 +61,10 @@ test('a pilot flies an assigned job and the client downloads the deliverable', a
   const job = page.getByTestId('job-dialog')
   await expect(job.getByRole('heading', { name })).toBeVisible()
   await expect(job.getByText('Carla Customer')).toBeVisible()
-  await expect(job.getByRole('link', { name: 'Download KML' })).toHaveAttribute('href', `/api/projects/${projectId}/flight-plan/kml`)
+  await expect(job.getByRole('link', { name: 'Download KML' })).toHaveAttribute(
+    'href',
+    `/api/projects/${projectId}/flight-plan/kml`,
+  )
   await job.getByLabel('Hours').fill('13')
   await job.getByRole('button', { name: 'Save Project Progress' }).click()
   await expect(job.getByText('Hours must be a whole number from 0 to 12')).toBeVisible()
@@ -82,12 +93,21 @@ test('a pilot flies an assigned job and the client downloads the deliverable', a
   await complete.getByRole('button', { name: 'Complete Project' }).click()
   await expectToast(page, 'No files selected')
   await upload(page, page.getByTestId('complete-project-dialog'), 'Processed files', report)
-  await expect(page.getByTestId('complete-project-dialog').getByRole('link', { name: 'orthomosaic-report.pdf' })).toBeVisible()
+  await expect(
+    page.getByTestId('complete-project-dialog').getByRole('link', { name: 'orthomosaic-report.pdf' }),
+  ).toBeVisible()
   await page.getByTestId('complete-project-dialog').getByRole('button', { name: 'Complete Project' }).click()
   await expectToast(page, 'Project Completed')
-  await expect(page.getByTestId('admin-project-files').getByRole('button', { name: 'Complete Project' })).toBeDisabled()
-  const fileHref = await page.getByTestId('admin-project-files').getByRole('link', { name: 'orthomosaic-report.pdf' }).getAttribute('href')
-  const mail = await waitForMail((m) => m.to.includes(clientEmail) && m.subject === `Your survey data is ready: ${name}`)
+  await expect(
+    page.getByTestId('admin-project-files').getByRole('button', { name: 'Complete Project' }),
+  ).toBeDisabled()
+  const fileHref = await page
+    .getByTestId('admin-project-files')
+    .getByRole('link', { name: 'orthomosaic-report.pdf' })
+    .getAttribute('href')
+  const mail = await waitForMail(
+    (m) => m.to.includes(clientEmail) && m.subject === `Your survey data is ready: ${name}`,
+  )
   expect(mail.text).toContain(`/dashboard?tab=projects&view=${projectId}`)
   await page.context().clearCookies()
 

@@ -76,7 +76,13 @@ export async function drawnAreas(page: Page): Promise<Area[]> {
 export async function serverQuote(request: APIRequestContext, areas: Area[]) {
   const response = await request.post('/api/quote', { data: { areas } })
   expect(response.status()).toBe(200)
-  return (await response.json()) as { totalInCents: number; areaSqm: number; areaHectares: number; subtotal: number; vatAmount: number }
+  return (await response.json()) as {
+    totalInCents: number
+    areaSqm: number
+    areaHectares: number
+    subtotal: number
+    vatAmount: number
+  }
 }
 
 export function areasToText(areas: Area[]) {

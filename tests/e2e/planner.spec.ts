@@ -1,19 +1,22 @@
 import { expect, test } from '@playwright/test'
+
 import { DEMO_PASSWORD, login } from './fixtures.ts'
 import {
-  DEMO_CLIENT,
-  PASTED_AREAS,
   areasToText,
   createProject,
+  DEMO_CLIENT,
   drawArea,
   drawnAreas,
   expectDrawHandlerReady,
+  PASTED_AREAS,
   rand,
   serverQuote,
   squash,
 } from './planner-fixtures.ts'
 
-test('@js-only a client draws two areas, the live quote matches the server, and the quote leads to checkout', async ({ page }) => {
+test('@js-only a client draws two areas, the live quote matches the server, and the quote leads to checkout', async ({
+  page,
+}) => {
   // The longest journey: a project, two drawn areas, two airspace checks and a quote.
   test.setTimeout(120_000)
   const alerts: string[] = []
@@ -46,8 +49,17 @@ test('@js-only a client draws two areas, the live quote matches the server, and 
   await page.getByRole('button', { name: 'Undo Point' }).click()
   await expect(points).toHaveAttribute('data-count', '0')
 
-  await drawArea(page, [[-160, -110], [40, -110], [40, 40], [-160, 40]])
-  await drawArea(page, [[90, 70], [190, 70], [190, 170]])
+  await drawArea(page, [
+    [-160, -110],
+    [40, -110],
+    [40, 40],
+    [-160, 40],
+  ])
+  await drawArea(page, [
+    [90, 70],
+    [190, 70],
+    [190, 170],
+  ])
   await expect(page.getByTestId('completed-areas').locator('li')).toHaveCount(2)
 
   // At the closest zoom (≈0.25 m a pixel) the 5 m rule is leaflet-draw's own business no
@@ -87,16 +99,26 @@ test('@js-only a client draws two areas, the live quote matches the server, and 
   const server = await serverQuote(page.request, areas)
   expect(liveCents).toBe(server.totalInCents)
   expect(liveCents).toBeGreaterThan(0)
-  expect(squash(await page.getByTestId('live-quote-total').textContent())).toBe(squash(rand(server.totalInCents)))
+  expect(squash(await page.getByTestId('live-quote-total').textContent())).toBe(
+    squash(rand(server.totalInCents)),
+  )
 
   await page.getByTestId('generate-quote').click()
   const dialog = page.getByTestId('quote-dialog')
   await expect(dialog).toBeVisible({ timeout: 20_000 })
   await expect(page).toHaveURL(new RegExp(`projectId=${projectId}&view=quote`))
   await expect(dialog.getByRole('heading', { name: 'Project Quote' })).toBeVisible()
-  await expect(page.getByText('Project created successfully! Pay the quote to book your flight; an admin assigns a pilot once your payment is confirmed.')).toBeVisible()
-  expect(squash(await dialog.getByTestId('quote-total').textContent())).toBe(squash(rand(server.totalInCents)))
-  const sqm = new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 2 }).format(Math.round(server.areaSqm * 100) / 100)
+  await expect(
+    page.getByText(
+      'Project created successfully! Pay the quote to book your flight; an admin assigns a pilot once your payment is confirmed.',
+    ),
+  ).toBeVisible()
+  expect(squash(await dialog.getByTestId('quote-total').textContent())).toBe(
+    squash(rand(server.totalInCents)),
+  )
+  const sqm = new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 2 }).format(
+    Math.round(server.areaSqm * 100) / 100,
+  )
   expect(squash(await dialog.getByTestId('quote-area').textContent())).toBe(squash(`${sqm} m²`))
   await expect(dialog.getByTestId('quote-hectares')).toContainText('hectares')
   await expect(dialog.getByTestId('quote-survey-areas')).toHaveText('2')
@@ -130,24 +152,34 @@ test('@js-only a client draws two areas, the live quote matches the server, and 
   await expect(terms.getByRole('button', { name: 'Accept & Pay' })).toBeVisible()
 })
 
-test('@no-js-only without JavaScript a client pastes coordinates and gets the same quote as the API', async ({ page }) => {
+test('@no-js-only without JavaScript a client pastes coordinates and gets the same quote as the API', async ({
+  page,
+}) => {
   await login(page, DEMO_CLIENT, DEMO_PASSWORD)
   const projectId = await createProject(page, `Orchard ${Date.now()}`, { js: false })
   await expect(page.getByText('Drawing on the satellite map needs JavaScript')).toBeVisible()
 
   // Nothing entered: the spec's message, from the server.
   await page.getByRole('button', { name: 'Generate Quote' }).click()
-  await expect(page.getByRole('alert').filter({ hasText: 'Please draw at least one area before saving.' })).toBeVisible()
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Please draw at least one area before saving.' }),
+  ).toBeVisible()
 
   await page.getByLabel('Coordinates').fill(areasToText(PASTED_AREAS))
   await page.getByRole('button', { name: 'Generate Quote' }).click()
   await expect(page).toHaveURL(new RegExp(`projectId=${projectId}&view=quote`))
   const dialog = page.getByTestId('quote-dialog')
   await expect(dialog.getByRole('heading', { name: 'Project Quote' })).toBeVisible()
-  await expect(page.getByText('Project created successfully! Pay the quote to book your flight; an admin assigns a pilot once your payment is confirmed.')).toBeVisible()
+  await expect(
+    page.getByText(
+      'Project created successfully! Pay the quote to book your flight; an admin assigns a pilot once your payment is confirmed.',
+    ),
+  ).toBeVisible()
   const server = await serverQuote(page.request, PASTED_AREAS)
   expect(server.totalInCents).toBeGreaterThan(0)
-  expect(squash(await dialog.getByTestId('quote-total').textContent())).toBe(squash(rand(server.totalInCents)))
+  expect(squash(await dialog.getByTestId('quote-total').textContent())).toBe(
+    squash(rand(server.totalInCents)),
+  )
   await expect(dialog.getByTestId('quote-survey-areas')).toHaveText('2')
   // From the survey engine (not a flat 15 minutes an area), with the mission's figures beside it.
   await expect(dialog.getByTestId('quote-flight-time')).toHaveText(/^\d+ minutes$/)
@@ -169,10 +201,15 @@ test('@no-js-only a planner error is explained: a self-intersecting area is refu
   await createProject(page, `Bow tie ${Date.now()}`, { js: false })
   await page.getByLabel('Coordinates').fill('-33.94, 18.86\n-33.95, 18.87\n-33.94, 18.87\n-33.95, 18.86')
   await page.getByRole('button', { name: 'Generate Quote' }).click()
-  await expect(page.getByRole('alert').filter({ hasText: 'Survey areas must not cross themselves' })).toBeVisible()
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Survey areas must not cross themselves' }),
+  ).toBeVisible()
 })
 
-test('a draft shows in My Projects, opens its details, and is deleted after confirmation', async ({ page, javaScriptEnabled }) => {
+test('a draft shows in My Projects, opens its details, and is deleted after confirmation', async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await login(page, DEMO_CLIENT, DEMO_PASSWORD)
   const name = `Draft ${Date.now()}`
   const projectId = await createProject(page, name, { js: javaScriptEnabled })
@@ -180,7 +217,10 @@ test('a draft shows in My Projects, opens its details, and is deleted after conf
   await expect(page).toHaveURL(/tab=projects/)
   const card = page.getByTestId(`project-card-${projectId}`)
   await expect(card).toContainText('Draft - Complete Flight Plan')
-  await expect(card.getByRole('link', { name: 'Complete Flight Plan' })).toHaveAttribute('href', `/flight-planner?projectId=${projectId}`)
+  await expect(card.getByRole('link', { name: 'Complete Flight Plan' })).toHaveAttribute(
+    'href',
+    `/flight-planner?projectId=${projectId}`,
+  )
 
   await card.getByRole('link', { name: 'View Details' }).click()
   const details = page.getByTestId('project-details-dialog')

@@ -3,6 +3,7 @@
  * (x-session-id), against the demo seed (three hubs, the national airspace).
  */
 import { expect, test } from '@playwright/test'
+
 import { DEMO_PASSWORD } from './fixtures.ts'
 
 test.describe('pricing API @js-only', () => {
@@ -10,7 +11,9 @@ test.describe('pricing API @js-only', () => {
 
   test.beforeAll(async ({ playwright, baseURL }) => {
     const api = await playwright.request.newContext({ baseURL })
-    const login = await api.post('/api/auth/login', { data: { email: 'client@example.com', password: DEMO_PASSWORD } })
+    const login = await api.post('/api/auth/login', {
+      data: { email: 'client@example.com', password: DEMO_PASSWORD },
+    })
     expect(login.status()).toBe(200)
     sessionId = (await login.json()).sessionId
     await api.dispose()
@@ -46,7 +49,17 @@ test.describe('pricing API @js-only', () => {
   test('bad input and signed out', async ({ request }) => {
     const outside = await request.post('/api/quote', {
       headers: { 'x-session-id': sessionId },
-      data: { areas: [{ coordinates: [{ latitude: 51.5, longitude: -0.12 }, { latitude: 51.5, longitude: -0.11 }, { latitude: 51.51, longitude: -0.11 }] }] },
+      data: {
+        areas: [
+          {
+            coordinates: [
+              { latitude: 51.5, longitude: -0.12 },
+              { latitude: 51.5, longitude: -0.11 },
+              { latitude: 51.51, longitude: -0.11 },
+            ],
+          },
+        ],
+      },
     })
     expect(outside.status()).toBe(400)
     expect((await outside.json()).error).toBe('Survey areas must be in South Africa')
@@ -55,8 +68,12 @@ test.describe('pricing API @js-only', () => {
 
   test('map data: hubs, zones and the no-fly KML', async ({ request }) => {
     const hubs = await (await request.get('/api/hubs', { headers: { 'x-session-id': sessionId } })).json()
-    expect(hubs.map((h: { name: string }) => h.name)).toEqual(expect.arrayContaining(['Cape Town', 'Durban', 'Johannesburg']))
-    const zones = await (await request.get('/api/airspace/zones', { headers: { 'x-session-id': sessionId } })).json()
+    expect(hubs.map((h: { name: string }) => h.name)).toEqual(
+      expect.arrayContaining(['Cape Town', 'Durban', 'Johannesburg']),
+    )
+    const zones = await (
+      await request.get('/api/airspace/zones', { headers: { 'x-session-id': sessionId } })
+    ).json()
     expect(zones.length).toBeGreaterThanOrEqual(255)
     const kml = await request.get('/no-fly-zones.kml')
     expect(kml.status()).toBe(200)

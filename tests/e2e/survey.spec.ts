@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
+
 import { DEMO_PASSWORD, login } from './fixtures.ts'
-import { DEMO_CLIENT, areasToText, createProject, drawArea, type Area } from './planner-fixtures.ts'
+import { areasToText, createProject, DEMO_CLIENT, drawArea, type Area } from './planner-fixtures.ts'
 
 // A U-shaped (concave) field near Stellenbosch: 600 m wide, a notch 200 m wide and 300 m deep.
 const CONCAVE: Area = {
@@ -16,7 +17,9 @@ const CONCAVE: Area = {
   ],
 }
 
-test('@js-only the planner draws the survey grid over a concave area, and the quote stores the same mission', async ({ page }) => {
+test('@js-only the planner draws the survey grid over a concave area, and the quote stores the same mission', async ({
+  page,
+}) => {
   test.setTimeout(120_000)
   await login(page, DEMO_CLIENT, DEMO_PASSWORD)
   await createProject(page, `Concave field ${Date.now()}`, { js: true })
@@ -24,7 +27,16 @@ test('@js-only the planner draws the survey grid over a concave area, and the qu
   await expect(page.getByTestId('survey-grid')).toHaveCount(0)
 
   // A U: the notch opens at the top of the screen.
-  await drawArea(page, [[-150, 100], [150, 100], [150, -100], [50, -100], [50, 20], [-50, 20], [-50, -100], [-150, -100]])
+  await drawArea(page, [
+    [-150, 100],
+    [150, 100],
+    [150, -100],
+    [50, -100],
+    [50, 20],
+    [-50, 20],
+    [-50, -100],
+    [-150, -100],
+  ])
   const grid = page.getByTestId('survey-grid')
   await expect(grid).toBeVisible()
   const lines = Number(await grid.getAttribute('data-lines'))

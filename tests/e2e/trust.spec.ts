@@ -3,12 +3,15 @@
  * notice before sign-up, download my data, cancel → refund → credit note, delete my account.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { unzipSync, strFromU8 } from 'fflate'
+import { strFromU8, unzipSync } from 'fflate'
+
 import { registerClientViaApi } from './accounts-fixtures.ts'
 import { createQuotedProjectViaApi } from './checkout-fixtures.ts'
 import { DEMO_PASSWORD, login } from './fixtures.ts'
 
-test('registration shows the privacy notice first and an unticked marketing opt-in; /privacy names the Information Officer and the Regulator', async ({ page }) => {
+test('registration shows the privacy notice first and an unticked marketing opt-in; /privacy names the Information Officer and the Regulator', async ({
+  page,
+}) => {
   await page.goto('/register')
   await expect(page.getByTestId('privacy-note')).toContainText('Before you give us your details')
   await expect(page.getByRole('checkbox', { name: /news and offers/ })).not.toBeChecked()
@@ -17,7 +20,9 @@ test('registration shows the privacy notice first and an unticked marketing opt-
   await expect(page.getByRole('heading', { name: 'Privacy notice', level: 1 })).toBeVisible()
   await expect(page.getByTestId('information-officer')).toContainText('privacy@kestrel.example')
   await expect(page.getByTestId('regulator-contact')).toContainText('Information Regulator')
-  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Privacy notice (POPIA)' })).toBeVisible()
+  await expect(
+    page.getByRole('contentinfo').getByRole('link', { name: 'Privacy notice (POPIA)' }),
+  ).toBeVisible()
 })
 
 async function payThroughSimulator(page: Page, projectId: number) {
@@ -29,13 +34,18 @@ async function payThroughSimulator(page: Page, projectId: number) {
   await dialog.getByLabel('Billing address').fill('1 Dock Road, Cape Town, 8001')
   await dialog.getByRole('checkbox', { name: /I Agree/ }).check()
   await dialog.getByRole('button', { name: 'Accept & Pay' }).click()
-  if (test.info().project.use.javaScriptEnabled === false) await page.getByRole('button', { name: 'Continue to secure payment' }).click()
+  if (test.info().project.use.javaScriptEnabled === false)
+    await page.getByRole('button', { name: 'Continue to secure payment' }).click()
   await expect(page).toHaveURL(/\/payfast-simulator\/eng\/process$/)
   await page.getByRole('button', { name: /^Pay / }).click()
   await expect(page.getByRole('heading', { name: 'Payment Confirmed' })).toBeVisible()
 }
 
-test('a client downloads their data, cancels a paid project, the admin refunds and the credit note is issued; then the client deletes the account', async ({ page, request, browser }) => {
+test('a client downloads their data, cancels a paid project, the admin refunds and the credit note is issued; then the client deletes the account', async ({
+  page,
+  request,
+  browser,
+}) => {
   // A long journey (pay, cancel, refund, delete) across two sessions.
   test.setTimeout(180_000)
   const client = await registerClientViaApi(request, 'trust-pass-1')
@@ -54,7 +64,10 @@ test('a client downloads their data, cancels a paid project, the admin refunds a
 
   // Cancel within the cooling-off days: full refund.
   await page.goto('/dashboard?tab=projects')
-  await expect(page.getByTestId('cancel-project').first()).toHaveAttribute('href', `/projects/${project.id}/cancel`)
+  await expect(page.getByTestId('cancel-project').first()).toHaveAttribute(
+    'href',
+    `/projects/${project.id}/cancel`,
+  )
   await page.goto(`/projects/${project.id}/cancel`)
   await expect(page.getByRole('heading', { name: `Cancel ${project.name}?` })).toBeVisible()
   await expect(page.getByTestId('refund-amount')).toContainText(',')
@@ -62,14 +75,20 @@ test('a client downloads their data, cancels a paid project, the admin refunds a
   await expect(page).toHaveURL(/\/dashboard\?tab=projects/)
 
   // The admin records the PayFast refund: the credit note is issued.
-  const adminContext = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled })
+  const adminContext = await browser.newContext({
+    javaScriptEnabled: test.info().project.use.javaScriptEnabled,
+  })
   const admin = await adminContext.newPage()
   await login(admin, 'admin@example.com', DEMO_PASSWORD)
   await admin.goto('/admin?tab=compliance')
   const row = admin.getByTestId('refunds').getByRole('row').filter({ hasText: project.name })
   await row.getByLabel('PayFast refund reference').fill('PF-REFUND-E2E')
   await row.getByRole('button', { name: 'Confirm refund' }).click()
-  const creditNote = admin.getByTestId('refunds').getByRole('row').filter({ hasText: project.name }).getByRole('link', { name: /Credit note CN-\d{6}/ })
+  const creditNote = admin
+    .getByTestId('refunds')
+    .getByRole('row')
+    .filter({ hasText: project.name })
+    .getByRole('link', { name: /Credit note CN-\d{6}/ })
   await expect(creditNote).toBeVisible()
   const pdf = await admin.request.get((await creditNote.getAttribute('href'))!)
   expect(pdf.status()).toBe(200)

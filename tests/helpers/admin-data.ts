@@ -1,6 +1,7 @@
 /** Test data for the admin console: projects (optionally paid), hubs, pilots, files. */
-import { hubs, invoices, payments, projectFiles, projects, type FileCategory } from '#db/schema.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
+import { hubs, invoices, payments, projectFiles, projects, type FileCategory } from '#db/schema.ts'
+
 import { createTestUser } from './users.ts'
 
 export const SAMPLE_FLIGHT_PLAN = {
@@ -32,7 +33,15 @@ export const SAMPLE_FLIGHT_PLAN = {
 }
 
 /** A quoted project as the planner stores it; `paid` adds the paid invoice and settled payment as the ITN would. */
-export async function createTestProject(options: { clientId?: number; paid?: boolean; name?: string; status?: 'draft' | 'pending' | 'assigned' | 'in_progress' | 'completed'; paidAt?: Date } = {}) {
+export async function createTestProject(
+  options: {
+    clientId?: number
+    paid?: boolean
+    name?: string
+    status?: 'draft' | 'pending' | 'assigned' | 'in_progress' | 'completed'
+    paidAt?: Date
+  } = {},
+) {
   const clientId = options.clientId ?? (await createTestUser({ role: 'client' })).id
   const paidAt = options.paid ? (options.paidAt ?? new Date()) : null
   const db = getDb()
@@ -100,13 +109,29 @@ export async function createTestProject(options: { clientId?: number; paid?: boo
 }
 
 export function createTestHub(name = 'Test Hub') {
-  return getDb().insert(hubs).values({ name, address: 'Somewhere, Western Cape', latitude: -33.9, longitude: 18.4 }).returning().get()
+  return getDb()
+    .insert(hubs)
+    .values({ name, address: 'Somewhere, Western Cape', latitude: -33.9, longitude: 18.4 })
+    .returning()
+    .get()
 }
 
-export function addTestFile(projectId: number, fileType: string, fileCategory: FileCategory = 'project_document') {
+export function addTestFile(
+  projectId: number,
+  fileType: string,
+  fileCategory: FileCategory = 'project_document',
+) {
   return getDb()
     .insert(projectFiles)
-    .values({ projectId, fileName: `f-${Math.random()}`, originalName: 'x', fileUrl: '/x', fileType, fileSize: 10, fileCategory })
+    .values({
+      projectId,
+      fileName: `f-${Math.random()}`,
+      originalName: 'x',
+      fileUrl: '/x',
+      fileType,
+      fileSize: 10,
+      fileCategory,
+    })
     .returning()
     .get()
 }

@@ -1,8 +1,8 @@
 /** Real file contents for upload tests (each recognisable by its magic bytes). */
+import { getDb } from '#app/domain/db/db.server.ts'
+import { projects, type ProjectStatus } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
 import { PDFDocument } from 'pdf-lib'
-import { projects, type ProjectStatus } from '#db/schema.ts'
-import { getDb } from '#app/domain/db/db.server.ts'
 
 /** A 1×1 PNG. */
 export const PNG_BYTES = Buffer.from(
@@ -21,7 +21,10 @@ export async function pdfBytes(text = 'Signed land owner permission') {
 /** An MP4 header (ftyp box) followed by `size` bytes in all. */
 export function mp4Bytes(size = 4096) {
   const buf = Buffer.alloc(size)
-  Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x6d, 0x70, 0x34, 0x32, 0, 0, 0, 0, 0x6d, 0x70, 0x34, 0x32, 0x69, 0x73, 0x6f, 0x6d]).copy(buf)
+  Buffer.from([
+    0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x6d, 0x70, 0x34, 0x32, 0, 0, 0, 0, 0x6d, 0x70, 0x34, 0x32, 0x69,
+    0x73, 0x6f, 0x6d,
+  ]).copy(buf)
   for (let i = 24; i < size; i++) buf[i] = i % 251
   return buf
 }
@@ -33,7 +36,12 @@ export function bigPdfBytes(size: number) {
   return buf
 }
 
-export function insertProject(values: { clientId: number; pilotId?: number | null; status?: ProjectStatus; completedAt?: Date | null }) {
+export function insertProject(values: {
+  clientId: number
+  pilotId?: number | null
+  status?: ProjectStatus
+  completedAt?: Date | null
+}) {
   return getDb()
     .insert(projects)
     .values({
@@ -52,9 +60,17 @@ export function getProject(id: number) {
   return getDb().select().from(projects).where(eq(projects.id, id)).get()!
 }
 
-export function multipart(fields: Record<string, string>, file?: { name: string; bytes: Uint8Array; type?: string }) {
+export function multipart(
+  fields: Record<string, string>,
+  file?: { name: string; bytes: Uint8Array; type?: string },
+) {
   const form = new FormData()
   for (const [k, v] of Object.entries(fields)) form.append(k, v)
-  if (file) form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.name)
+  if (file)
+    form.append(
+      'file',
+      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }),
+      file.name,
+    )
   return form
 }

@@ -1,7 +1,10 @@
 /** Waiting for mail in the local outbox: some mail is sent after the response (by design). */
 import { listOutbox, type OutboxEntry } from '#app/domain/mail/mail.server.ts'
 
-export async function waitForOutbox(predicate: (m: OutboxEntry) => boolean, timeoutMs = 5000): Promise<OutboxEntry> {
+export async function waitForOutbox(
+  predicate: (m: OutboxEntry) => boolean,
+  timeoutMs = 5000,
+): Promise<OutboxEntry> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const found = (await listOutbox()).find(predicate)

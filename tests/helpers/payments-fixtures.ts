@@ -5,16 +5,16 @@
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { eq } from 'drizzle-orm'
-import { hubs, projects } from '#db/schema.ts'
+import { createSession } from '#app/domain/auth/session.server.ts'
 import { resetEnvCache } from '#app/domain/config/env.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
-import { itnSignature } from '#app/domain/payments/payfast.ts'
 import { getPayfastConfig } from '#app/domain/payments/payfast.server.ts'
+import { itnSignature } from '#app/domain/payments/payfast.ts'
 import { recomputeQuote, storeRecomputedQuote } from '#app/domain/payments/quote-recompute.server.ts'
 import { buildSimulatedItn } from '#app/domain/payments/simulator.server.ts'
+import { hubs, projects } from '#db/schema.ts'
 import { ensurePricingSettings } from '#db/seed.ts'
-import { createSession } from '#app/domain/auth/session.server.ts'
+import { eq } from 'drizzle-orm'
 
 /** About 4.4 ha in Constantia, Cape Town (local tier from the Cape Town hub). */
 export const CAPE_TOWN_AREA = [
@@ -37,7 +37,10 @@ export function ensureCapeTownHub() {
 }
 
 /** A pending project with a saved flight plan and the server's own quote stored on it. */
-export async function createQuotedProject(clientId: number, overrides: { name?: string; coordinates?: typeof CAPE_TOWN_AREA } = {}) {
+export async function createQuotedProject(
+  clientId: number,
+  overrides: { name?: string; coordinates?: typeof CAPE_TOWN_AREA } = {},
+) {
   ensureCapeTownHub()
   const coordinates = overrides.coordinates ?? CAPE_TOWN_AREA
   const plan = {
@@ -70,7 +73,12 @@ export async function createQuotedProject(clientId: number, overrides: { name?: 
 /** A correctly signed ITN for a checkout, with fields changed and re-signed if asked. */
 export function signedItn(
   checkout: { mPaymentId: string; amountCents: number; merchantId?: string },
-  options: { status?: 'COMPLETE' | 'FAILED' | 'CANCELLED'; pfPaymentId?: string; override?: Record<string, string>; signature?: string } = {},
+  options: {
+    status?: 'COMPLETE' | 'FAILED' | 'CANCELLED'
+    pfPaymentId?: string
+    override?: Record<string, string>
+    signature?: string
+  } = {},
 ) {
   const config = getPayfastConfig()
   const pairs = buildSimulatedItn(
@@ -98,7 +106,10 @@ export function signedItn(
 export async function startValidateServer() {
   const received: string[] = []
   /** `beforeAnswer` runs while PayFast "thinks": what happens during the awaited confirmation. */
-  const state: { answer: string; beforeAnswer: (() => void | Promise<void>) | null } = { answer: 'VALID', beforeAnswer: null }
+  const state: { answer: string; beforeAnswer: (() => void | Promise<void>) | null } = {
+    answer: 'VALID',
+    beforeAnswer: null,
+  }
   const server = http.createServer((req, res) => {
     let body = ''
     req.on('data', (c) => (body += c))

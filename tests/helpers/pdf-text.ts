@@ -1,6 +1,6 @@
 /** The text drawn on a pdf-lib PDF (standard fonts write hex strings into flate streams). */
 import { unzlibSync } from 'fflate'
-import { PDFDocument, PDFRawStream, PDFName } from 'pdf-lib'
+import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib'
 
 export async function pdfText(bytes: Uint8Array): Promise<string> {
   const doc = await PDFDocument.load(bytes)

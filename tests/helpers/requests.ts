@@ -1,7 +1,9 @@
 /** Calling route loaders and actions directly, as Remix would. */
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from '@remix-run/node'
 
-type Handler = (args: LoaderFunctionArgs & ActionFunctionArgs) => Promise<Response> | Response | Promise<unknown>
+type Handler = (
+  args: LoaderFunctionArgs & ActionFunctionArgs,
+) => Promise<Response> | Response | Promise<unknown>
 
 const BASE = 'http://localhost:3999'
 
@@ -16,7 +18,11 @@ export interface CallOptions {
 }
 
 /** Calls a route function and always returns a Response (thrown responses included). */
-export async function callRoute(handler: Handler, path: string, options: CallOptions = {}): Promise<Response> {
+export async function callRoute(
+  handler: Handler,
+  path: string,
+  options: CallOptions = {},
+): Promise<Response> {
   const headers = new Headers(options.headers)
   let body: BodyInit | undefined = options.body
   if (options.json !== undefined) {

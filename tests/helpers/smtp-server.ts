@@ -84,7 +84,9 @@ export function readSavedMail(saveDir: string): ReceivedMail[] {
 }
 
 export function extractLink(text: string, pathPrefix: string): string {
-  const match = text.match(new RegExp(`https?://[^\\s"'<>]*${pathPrefix.replace(/[/?]/g, '\\$&')}[^\\s"'<>]*`))
+  const match = text.match(
+    new RegExp(`https?://[^\\s"'<>]*${pathPrefix.replace(/[/?]/g, '\\$&')}[^\\s"'<>]*`),
+  )
   if (!match) throw new Error(`No ${pathPrefix} link in the e-mail`)
   return match[0]
 }

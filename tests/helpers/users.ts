@@ -1,17 +1,22 @@
 /** Test data: users of each role and their sessions, straight through the services. */
 import { randomBytes } from 'node:crypto'
-import type { Role } from '#db/schema.ts'
 import { hashPassword } from '#app/domain/auth/password.server.ts'
 import { createSession } from '#app/domain/auth/session.server.ts'
 import { insertUser } from '#app/domain/users/users.server.ts'
+import type { Role } from '#db/schema.ts'
 
 export const TEST_PASSWORD = 'correct-horse-42'
 
 let cachedHash: string | undefined
 
-export async function createTestUser(overrides: { role?: Role; email?: string; password?: string; isActive?: boolean; firstName?: string } = {}) {
+export async function createTestUser(
+  overrides: { role?: Role; email?: string; password?: string; isActive?: boolean; firstName?: string } = {},
+) {
   const password = overrides.password ?? TEST_PASSWORD
-  const passwordHash = password === TEST_PASSWORD ? (cachedHash ??= await hashPassword(TEST_PASSWORD)) : await hashPassword(password)
+  const passwordHash =
+    password === TEST_PASSWORD
+      ? (cachedHash ??= await hashPassword(TEST_PASSWORD))
+      : await hashPassword(password)
   const role = overrides.role ?? 'client'
   return insertUser({
     email: overrides.email ?? `${role}-${randomBytes(4).toString('hex')}@example.test`,

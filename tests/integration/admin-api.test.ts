@@ -2,34 +2,34 @@
  * Every admin /api call of spec section 7 (api.md shapes): the admin succeeds, clients
  * and pilots get 403, signed-out callers 401, and bad input 400 with field errors.
  */
-import { eq } from 'drizzle-orm'
-import { describe, expect, test } from 'vitest'
-import { airspaceZones, auditLog, hubs, projects, sessions, users } from '#db/schema.ts'
 import { createSession } from '#app/domain/auth/session.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
-import * as allProjects from '#app/routes/api.admin.all-projects.ts'
-import * as airspaceZonesRoute from '#app/routes/api.admin.airspace.zones.ts'
 import * as uploadKml from '#app/routes/api.admin.airspace.upload-kml.ts'
+import * as airspaceZonesRoute from '#app/routes/api.admin.airspace.zones.ts'
+import * as allProjects from '#app/routes/api.admin.all-projects.ts'
 import * as auditRoute from '#app/routes/api.admin.audit-log.ts'
 import * as createUser from '#app/routes/api.admin.create-user.ts'
-import * as loadRsa from '#app/routes/api.admin.load-rsa-airspace.ts'
-import * as quoteRoute from '#app/routes/api.quote.ts'
 import * as dashboardStats from '#app/routes/api.admin.dashboard-stats.ts'
 import * as hubRoute from '#app/routes/api.admin.hubs.$hubId.ts'
 import * as hubsRoute from '#app/routes/api.admin.hubs.ts'
+import * as loadRsa from '#app/routes/api.admin.load-rsa-airspace.ts'
 import * as pilotRoute from '#app/routes/api.admin.pilots.$pilotId.ts'
 import * as pilotsRoute from '#app/routes/api.admin.pilots.ts'
 import * as pricingRoute from '#app/routes/api.admin.pricing-settings.ts'
 import * as assignRoute from '#app/routes/api.admin.projects.$projectId.assign-pilot.ts'
 import * as statusRoute from '#app/routes/api.admin.projects.$projectId.status.ts'
 import * as settingsRoute from '#app/routes/api.admin.system-settings.ts'
-import * as userRoute from '#app/routes/api.admin.users.$userId.ts'
 import * as passwordRoute from '#app/routes/api.admin.users.$userId.password.ts'
+import * as userRoute from '#app/routes/api.admin.users.$userId.ts'
 import * as usersRoute from '#app/routes/api.admin.users.ts'
-import { createTestHub, createTestProject } from '#tests/helpers/admin-data.ts'
+import * as quoteRoute from '#app/routes/api.quote.ts'
+import { airspaceZones, auditLog, hubs, projects, sessions, users } from '#db/schema.ts'
 import { VALID_KML } from '#tests/fixtures/admin-kml.ts'
+import { createTestHub, createTestProject } from '#tests/helpers/admin-data.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { createTestUser, signedInUser } from '#tests/helpers/users.ts'
+import { eq } from 'drizzle-orm'
+import { describe, expect, test } from 'vitest'
 
 type Handler = Parameters<typeof callRoute>[0]
 
@@ -51,7 +51,17 @@ const kmlForm = (name = 'zones.kml', text = VALID_KML) => {
   return form
 }
 
-const validPricing = { sqmBasePrice: 50, tier1Price: 0.06, tier2Price: 0.09, tier3Price: 0.18, areaThreshold: 25000, localTravelThreshold: 30, travelFeeRate: 6.8, localTravelFee: 200, vatRate: 15 }
+const validPricing = {
+  sqmBasePrice: 50,
+  tier1Price: 0.06,
+  tier2Price: 0.09,
+  tier3Price: 0.18,
+  areaThreshold: 25000,
+  localTravelThreshold: 30,
+  travelFeeRate: 6.8,
+  localTravelFee: 200,
+  vatRate: 15,
+}
 
 async function calls(): Promise<Call[]> {
   const target = await createTestUser({ role: 'client' })
@@ -59,21 +69,45 @@ async function calls(): Promise<Call[]> {
   const project = await createTestProject({ paid: true })
   const hub = createTestHub()
   return [
-    { name: 'GET dashboard-stats', handler: dashboardStats.loader, method: 'GET', path: '/api/admin/dashboard-stats' },
+    {
+      name: 'GET dashboard-stats',
+      handler: dashboardStats.loader,
+      method: 'GET',
+      path: '/api/admin/dashboard-stats',
+    },
     { name: 'GET users', handler: usersRoute.loader, method: 'GET', path: '/api/admin/users' },
     { name: 'GET all-projects', handler: allProjects.loader, method: 'GET', path: '/api/admin/all-projects' },
     { name: 'GET pilots', handler: pilotsRoute.loader, method: 'GET', path: '/api/admin/pilots' },
     { name: 'GET hubs', handler: hubsRoute.loader, method: 'GET', path: '/api/admin/hubs' },
-    { name: 'GET system-settings', handler: settingsRoute.loader, method: 'GET', path: '/api/admin/system-settings' },
-    { name: 'GET airspace/zones', handler: airspaceZonesRoute.loader, method: 'GET', path: '/api/admin/airspace/zones' },
+    {
+      name: 'GET system-settings',
+      handler: settingsRoute.loader,
+      method: 'GET',
+      path: '/api/admin/system-settings',
+    },
+    {
+      name: 'GET airspace/zones',
+      handler: airspaceZonesRoute.loader,
+      method: 'GET',
+      path: '/api/admin/airspace/zones',
+    },
     { name: 'GET audit-log', handler: auditRoute.loader, method: 'GET', path: '/api/admin/audit-log' },
     {
       name: 'POST create-user',
       handler: createUser.action,
       method: 'POST',
       path: '/api/admin/create-user',
-      body: { email: `new-${Date.now()}@example.test`, password: 'secret-123', firstName: 'New', lastName: 'Admin', role: 'admin' },
-      bad: { body: { email: 'nope', password: '1', role: 'boss' }, fields: ['email', 'password', 'firstName', 'lastName', 'role'] },
+      body: {
+        email: `new-${Date.now()}@example.test`,
+        password: 'secret-123',
+        firstName: 'New',
+        lastName: 'Admin',
+        role: 'admin',
+      },
+      bad: {
+        body: { email: 'nope', password: '1', role: 'boss' },
+        fields: ['email', 'password', 'firstName', 'lastName', 'role'],
+      },
     },
     {
       name: 'PUT users/{id}/password',
@@ -152,7 +186,18 @@ async function calls(): Promise<Call[]> {
         pilotLicenseNumber: 'RPL-1',
         pilotLicenseUrl: 'https://example.com/licence.pdf',
       },
-      bad: { body: { email: 'p@example.test', password: 'secret-123', firstName: 'P', lastName: 'Q', phone: '0821234567', droneTypes: [], pilotLicenseUrl: 'javascript:alert(1)' }, fields: ['serviceArea', 'droneTypes', 'pilotLicenseNumber', 'pilotLicenseUrl'] },
+      bad: {
+        body: {
+          email: 'p@example.test',
+          password: 'secret-123',
+          firstName: 'P',
+          lastName: 'Q',
+          phone: '0821234567',
+          droneTypes: [],
+          pilotLicenseUrl: 'javascript:alert(1)',
+        },
+        fields: ['serviceArea', 'droneTypes', 'pilotLicenseNumber', 'pilotLicenseUrl'],
+      },
     },
     {
       name: 'PUT pilots/{id}',
@@ -171,8 +216,18 @@ async function calls(): Promise<Call[]> {
       form: () => kmlForm(),
       bad: { form: () => new FormData(), fields: ['kmlFile'] },
     },
-    { name: 'POST load-rsa-airspace', handler: loadRsa.action, method: 'POST', path: '/api/admin/load-rsa-airspace' },
-    { name: 'DELETE airspace/zones', handler: airspaceZonesRoute.action, method: 'DELETE', path: '/api/admin/airspace/zones' },
+    {
+      name: 'POST load-rsa-airspace',
+      handler: loadRsa.action,
+      method: 'POST',
+      path: '/api/admin/load-rsa-airspace',
+    },
+    {
+      name: 'DELETE airspace/zones',
+      handler: airspaceZonesRoute.action,
+      method: 'DELETE',
+      path: '/api/admin/airspace/zones',
+    },
     {
       name: 'DELETE hubs/{id}',
       handler: hubRoute.action,
@@ -234,15 +289,32 @@ describe('admin /api calls', async () => {
 describe('admin call effects', () => {
   test('create-user: 201 with the user, e-mail unique (409), audited without the password', async () => {
     const admin = await signedInUser('admin')
-    const body = { email: 'Dup@Example.test', password: 'secret-123', firstName: 'Dee', lastName: 'Up', role: 'pilot' }
-    const first = await callRoute(createUser.action, '/api/admin/create-user', { headers: admin.headers, json: body })
+    const body = {
+      email: 'Dup@Example.test',
+      password: 'secret-123',
+      firstName: 'Dee',
+      lastName: 'Up',
+      role: 'pilot',
+    }
+    const first = await callRoute(createUser.action, '/api/admin/create-user', {
+      headers: admin.headers,
+      json: body,
+    })
     expect(first.status).toBe(201)
     const { user } = await readJson<{ user: { id: number; email: string; role: string } }>(first)
     expect(user).toMatchObject({ email: 'dup@example.test', role: 'pilot' })
-    const again = await callRoute(createUser.action, '/api/admin/create-user', { headers: admin.headers, json: { ...body, email: 'dup@example.test' } })
+    const again = await callRoute(createUser.action, '/api/admin/create-user', {
+      headers: admin.headers,
+      json: { ...body, email: 'dup@example.test' },
+    })
     expect(again.status).toBe(409)
     expect((await readJson<{ fieldErrors: Record<string, string[]> }>(again)).fieldErrors.email).toBeDefined()
-    const audit = getDb().select().from(auditLog).where(eq(auditLog.action, 'user.create')).all().find((a) => a.entityId === String(user.id))
+    const audit = getDb()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'user.create'))
+      .all()
+      .find((a) => a.entityId === String(user.id))
     expect(audit?.actorId).toBe(admin.user.id)
     expect(audit?.after).not.toMatch(/secret-123|password/i)
   })
@@ -251,12 +323,22 @@ describe('admin call effects', () => {
     const admin = await signedInUser('admin')
     const victim = await createTestUser({ role: 'client' })
     await createSession(victim.id)
-    const reset = await callRoute(passwordRoute.action, '/x', { method: 'PUT', headers: admin.headers, params: { userId: String(victim.id) }, json: { newPassword: 'another-pass' } })
+    const reset = await callRoute(passwordRoute.action, '/x', {
+      method: 'PUT',
+      headers: admin.headers,
+      params: { userId: String(victim.id) },
+      json: { newPassword: 'another-pass' },
+    })
     expect(reset.status).toBe(200)
     expect(getDb().select().from(sessions).where(eq(sessions.userId, victim.id)).all()).toHaveLength(0)
 
     await createSession(victim.id)
-    const off = await callRoute(userRoute.action, '/x', { method: 'PUT', headers: admin.headers, params: { userId: String(victim.id) }, json: { isActive: false } })
+    const off = await callRoute(userRoute.action, '/x', {
+      method: 'PUT',
+      headers: admin.headers,
+      params: { userId: String(victim.id) },
+      json: { isActive: false },
+    })
     expect(off.status).toBe(200)
     expect(getDb().select().from(sessions).where(eq(sessions.userId, victim.id)).all()).toHaveLength(0)
     expect(getDb().select().from(users).where(eq(users.id, victim.id)).get()?.isActive).toBe(false)
@@ -266,35 +348,68 @@ describe('admin call effects', () => {
     const admin = await signedInUser('admin')
     const sleepy = await createTestUser({ role: 'pilot', isActive: false })
     const project = await createTestProject({ paid: true })
-    const res = await callRoute(assignRoute.action, '/x', { method: 'PUT', headers: admin.headers, params: { projectId: String(project.id) }, json: { pilotId: sleepy.id } })
+    const res = await callRoute(assignRoute.action, '/x', {
+      method: 'PUT',
+      headers: admin.headers,
+      params: { projectId: String(project.id) },
+      json: { pilotId: sleepy.id },
+    })
     expect(res.status).toBe(400)
-    const missing = await callRoute(statusRoute.action, '/x', { method: 'PUT', headers: admin.headers, params: { projectId: '999999' }, json: { status: 'pending' } })
+    const missing = await callRoute(statusRoute.action, '/x', {
+      method: 'PUT',
+      headers: admin.headers,
+      params: { projectId: '999999' },
+      json: { status: 'pending' },
+    })
     expect(missing.status).toBe(404)
   })
 
   test('status accepts in-progress and stores in_progress', async () => {
     const admin = await signedInUser('admin')
     const project = await createTestProject()
-    await callRoute(statusRoute.action, '/x', { method: 'PUT', headers: admin.headers, params: { projectId: String(project.id) }, json: { status: 'in-progress' } })
-    expect(getDb().select().from(projects).where(eq(projects.id, project.id)).get()?.status).toBe('in_progress')
+    await callRoute(statusRoute.action, '/x', {
+      method: 'PUT',
+      headers: admin.headers,
+      params: { projectId: String(project.id) },
+      json: { status: 'in-progress' },
+    })
+    expect(getDb().select().from(projects).where(eq(projects.id, project.id)).get()?.status).toBe(
+      'in_progress',
+    )
   })
 
   test('deleting a hub used by a stored quote keeps the quote intact', async () => {
     const admin = await signedInUser('admin')
     const hub = createTestHub('Old Hub')
     const project = await createTestProject()
-    getDb().update(projects).set({ nearestHubId: hub.id, nearestHub: 'Old Hub' }).where(eq(projects.id, project.id)).run()
-    const res = await callRoute(hubRoute.action, '/x', { method: 'DELETE', headers: admin.headers, params: { hubId: String(hub.id) } })
+    getDb()
+      .update(projects)
+      .set({ nearestHubId: hub.id, nearestHub: 'Old Hub' })
+      .where(eq(projects.id, project.id))
+      .run()
+    const res = await callRoute(hubRoute.action, '/x', {
+      method: 'DELETE',
+      headers: admin.headers,
+      params: { hubId: String(hub.id) },
+    })
     expect(res.status).toBe(200)
     expect(getDb().select().from(hubs).where(eq(hubs.id, hub.id)).get()).toBeUndefined()
     const after = getDb().select().from(projects).where(eq(projects.id, project.id)).get()!
-    expect(after).toMatchObject({ nearestHub: 'Old Hub', nearestHubId: null, quoteAmount: project.quoteAmount, basePrice: project.basePrice })
+    expect(after).toMatchObject({
+      nearestHub: 'Old Hub',
+      nearestHubId: null,
+      quoteAmount: project.quoteAmount,
+      basePrice: project.basePrice,
+    })
   })
 
   test('KML upload reports zonesProcessed and stores the zones; DELETE clears them', async () => {
     const admin = await signedInUser('admin')
     getDb().delete(airspaceZones).run()
-    const res = await callRoute(uploadKml.action, '/x', { headers: admin.headers, form: kmlForm('Zones.KML') })
+    const res = await callRoute(uploadKml.action, '/x', {
+      headers: admin.headers,
+      form: kmlForm('Zones.KML'),
+    })
     expect(await readJson(res)).toEqual({ success: true, zonesProcessed: 3 })
     const zones = getDb().select().from(airspaceZones).all()
     expect(zones.map((z) => [z.zoneName, z.zoneType, z.aviationFee])).toEqual([
@@ -302,7 +417,10 @@ describe('admin call effects', () => {
       ['Test OR Tambo Buffer', 'OR Tambo Buffer', 15000],
       ['Test Danger Area', 'Danger', 0],
     ])
-    const cleared = await callRoute(airspaceZonesRoute.action, '/x', { method: 'DELETE', headers: admin.headers })
+    const cleared = await callRoute(airspaceZonesRoute.action, '/x', {
+      method: 'DELETE',
+      headers: admin.headers,
+    })
     expect(cleared.status).toBe(200)
     expect(getDb().select().from(airspaceZones).all()).toHaveLength(0)
   })
@@ -318,7 +436,16 @@ describe('admin call effects', () => {
   test.each([
     ['a wrong extension', () => kmlForm('zones.txt'), 415, /Please select a KML file/],
     ['malformed XML', () => kmlForm('bad.kml', '<kml><Document><Placemark>'), 400, /well-formed/],
-    ['an entity-expansion attack', () => kmlForm('lol.kml', '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;">]><kml>&b;</kml>'), 400, /DOCTYPE/],
+    [
+      'an entity-expansion attack',
+      () =>
+        kmlForm(
+          'lol.kml',
+          '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;">]><kml>&b;</kml>',
+        ),
+      400,
+      /DOCTYPE/,
+    ],
     ['an empty file', () => kmlForm('empty.kml', ''), 400, /empty/],
   ])('KML upload refuses %s and changes nothing', async (_label, form, status, message) => {
     const admin = await signedInUser('admin')
@@ -349,7 +476,10 @@ describe('pricing settings and quotes', () => {
     createTestHub('Cape Town')
     const stored = await createTestProject({ clientId: client.user.id })
 
-    const quote = async () => readJson<{ totalInCents: number; adjustedPrice: number; vatAmount: number }>(await callRoute(quoteRoute.action, '/api/quote', { headers: client.headers, json: { areas } }))
+    const quote = async () =>
+      readJson<{ totalInCents: number; adjustedPrice: number; vatAmount: number }>(
+        await callRoute(quoteRoute.action, '/api/quote', { headers: client.headers, json: { areas } }),
+      )
     const before = await quote()
     expect(before.totalInCents).toBeGreaterThan(0)
 

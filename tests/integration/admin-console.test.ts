@@ -2,9 +2,6 @@
  * The admin console's page routes (the forms the browser posts, with and without
  * JavaScript) and what they cause: e-mails at a real SMTP server, audit rows, toasts.
  */
-import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { auditLog, hubs, projects, users } from '#db/schema.ts'
 import { resetEnvCache } from '#app/domain/config/env.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import * as csvRoute from '#app/routes/admin.financial.export.tsx'
@@ -14,10 +11,13 @@ import * as projectDialog from '#app/routes/admin.projects.$projectId.tsx'
 import * as passwordDialog from '#app/routes/admin.users.$userId.password.tsx'
 import * as userNew from '#app/routes/admin.users.new.tsx'
 import * as dashboard from '#app/routes/dashboard.tsx'
+import { auditLog, hubs, projects, users } from '#db/schema.ts'
 import { createTestProject } from '#tests/helpers/admin-data.ts'
 import { callRoute } from '#tests/helpers/requests.ts'
 import { startTestSmtpServer } from '#tests/helpers/smtp-server.ts'
 import { createTestUser, signedInUser } from '#tests/helpers/users.ts'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>
 beforeAll(async () => {
@@ -62,7 +62,12 @@ describe('project management dialog', () => {
     const notice = await smtp.waitFor((m) => m.to.includes(client.email))
     expect(notice.subject).toContain('A pilot has been assigned')
 
-    const audit = getDb().select().from(auditLog).where(eq(auditLog.action, 'project.assign-pilot')).all().find((a) => a.entityId === String(project.id))
+    const audit = getDb()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'project.assign-pilot'))
+      .all()
+      .find((a) => a.entityId === String(project.id))
     expect(audit).toMatchObject({ actorId: admin.user.id })
   })
 
@@ -83,7 +88,9 @@ describe('project management dialog', () => {
       form: { status: 'in-progress', pilotId: '', statusMessage: 'We fly on Tuesday at 08:00.' },
     })
     expect(res.status).toBe(302)
-    expect(getDb().select().from(projects).where(eq(projects.id, project.id)).get()?.status).toBe('in_progress')
+    expect(getDb().select().from(projects).where(eq(projects.id, project.id)).get()?.status).toBe(
+      'in_progress',
+    )
     const mail = await smtp.waitFor((m) => m.to.includes(client.email))
     expect(mail.text).toContain('We fly on Tuesday at 08:00.')
     expect(mail.subject).toContain('In Progress')
@@ -93,9 +100,16 @@ describe('project management dialog', () => {
     const project = await createTestProject()
     for (const role of ['client', 'pilot'] as const) {
       const who = await signedInUser(role)
-      const get = await callRoute(projectDialog.loader, `/admin/projects/${project.id}`, { headers: cookieOf(who.token), params: { projectId: String(project.id) } })
+      const get = await callRoute(projectDialog.loader, `/admin/projects/${project.id}`, {
+        headers: cookieOf(who.token),
+        params: { projectId: String(project.id) },
+      })
       expect(get.status).toBe(403)
-      const post = await callRoute(projectDialog.action, `/admin/projects/${project.id}`, { headers: cookieOf(who.token), params: { projectId: String(project.id) }, form: { status: 'completed' } })
+      const post = await callRoute(projectDialog.action, `/admin/projects/${project.id}`, {
+        headers: cookieOf(who.token),
+        params: { projectId: String(project.id) },
+        form: { status: 'completed' },
+      })
       expect(post.status).toBe(403)
     }
   })
@@ -104,26 +118,50 @@ describe('project management dialog', () => {
 describe('create dialogs', () => {
   test('Create User validates on the server and refuses a taken e-mail with 409', async () => {
     const admin = await signedInUser('admin')
-    const bad = await callRoute(userNew.action, '/admin/users/new', { headers: cookieOf(admin.token), form: { email: 'x', password: '1' } })
+    const bad = await callRoute(userNew.action, '/admin/users/new', {
+      headers: cookieOf(admin.token),
+      form: { email: 'x', password: '1' },
+    })
     expect(bad.status).toBe(400)
     const taken = await callRoute(userNew.action, '/admin/users/new', {
       headers: cookieOf(admin.token),
-      form: { email: admin.user.email, password: 'secret-123', firstName: 'A', lastName: 'B', role: 'client' },
+      form: {
+        email: admin.user.email,
+        password: 'secret-123',
+        firstName: 'A',
+        lastName: 'B',
+        role: 'client',
+      },
     })
     expect(taken.status).toBe(409)
     const ok = await callRoute(userNew.action, '/admin/users/new', {
       headers: cookieOf(admin.token),
-      form: { email: 'fresh@example.test', password: 'secret-123', firstName: 'Fresh', lastName: 'Face', role: 'pilot' },
+      form: {
+        email: 'fresh@example.test',
+        password: 'secret-123',
+        firstName: 'Fresh',
+        lastName: 'Face',
+        role: 'pilot',
+      },
     })
     expect(ok.status).toBe(302)
-    expect(getDb().select().from(users).where(eq(users.email, 'fresh@example.test')).get()?.role).toBe('pilot')
+    expect(getDb().select().from(users).where(eq(users.email, 'fresh@example.test')).get()?.role).toBe(
+      'pilot',
+    )
   })
 
   test('Create Pilot shows the spec messages for missing pilot fields', async () => {
     const admin = await signedInUser('admin')
     const res = await callRoute(pilotNew.action, '/admin/pilots/new', {
       headers: cookieOf(admin.token),
-      form: { email: 'p@example.test', password: 'secret-123', firstName: 'P', lastName: 'Q', phone: '0821234567', pilotLicenseUrl: 'ftp://x' },
+      form: {
+        email: 'p@example.test',
+        password: 'secret-123',
+        firstName: 'P',
+        lastName: 'Q',
+        phone: '0821234567',
+        pilotLicenseUrl: 'ftp://x',
+      },
     })
     expect(res.status).toBe(400)
     const { result } = (await res.json()) as { result: { error: Record<string, string[]> } }
@@ -137,7 +175,10 @@ describe('create dialogs', () => {
 
   test('Add Hub without coordinates answers with the spec validation toast', async () => {
     const admin = await signedInUser('admin')
-    const res = await callRoute(hubNew.action, '/admin/hubs/new', { headers: cookieOf(admin.token), form: { name: 'Nowhere', address: '', latitude: '0', longitude: '' } })
+    const res = await callRoute(hubNew.action, '/admin/hubs/new', {
+      headers: cookieOf(admin.token),
+      form: { name: 'Nowhere', address: '', latitude: '0', longitude: '' },
+    })
     expect(res.status).toBe(400)
     expect(res.headers.get('Set-Cookie')).toContain('kestrel_toast')
     expect(getDb().select().from(hubs).where(eq(hubs.name, 'Nowhere')).all()).toHaveLength(0)
@@ -149,13 +190,24 @@ describe('Reset Password dialog', () => {
     const admin = await signedInUser('admin')
     const user = await signedInUser('pilot')
     const path = `/admin/users/${user.user.id}/password`
-    const mismatch = await callRoute(passwordDialog.action, path, { headers: cookieOf(admin.token), params: { userId: String(user.user.id) }, form: { newPassword: 'new-pass-1', confirmPassword: 'other' } })
+    const mismatch = await callRoute(passwordDialog.action, path, {
+      headers: cookieOf(admin.token),
+      params: { userId: String(user.user.id) },
+      form: { newPassword: 'new-pass-1', confirmPassword: 'other' },
+    })
     expect(mismatch.status).toBe(400)
-    const ok = await callRoute(passwordDialog.action, path, { headers: cookieOf(admin.token), params: { userId: String(user.user.id) }, form: { newPassword: 'new-pass-1', confirmPassword: 'new-pass-1' } })
+    const ok = await callRoute(passwordDialog.action, path, {
+      headers: cookieOf(admin.token),
+      params: { userId: String(user.user.id) },
+      form: { newPassword: 'new-pass-1', confirmPassword: 'new-pass-1' },
+    })
     expect(ok.status).toBe(302)
     const after = await callRoute(dashboard.loader, '/dashboard', { headers: cookieOf(user.token) })
     expect(after.headers.get('Location')).toMatch(/^\/login/)
-    const missing = await callRoute(passwordDialog.loader, '/admin/users/999999/password', { headers: cookieOf(admin.token), params: { userId: '999999' } })
+    const missing = await callRoute(passwordDialog.loader, '/admin/users/999999/password', {
+      headers: cookieOf(admin.token),
+      params: { userId: '999999' },
+    })
     expect(missing.status).toBe(404)
   })
 })
@@ -166,19 +218,34 @@ describe('dashboard intents', () => {
     const other = await signedInUser('client')
     const res = await callRoute(dashboard.action, '/admin', {
       headers: cookieOf(admin.token),
-      form: { intent: 'admin-user-active', id: String(other.user.id), isActive: 'false', returnTo: '/admin?tab=users' },
+      form: {
+        intent: 'admin-user-active',
+        id: String(other.user.id),
+        isActive: 'false',
+        returnTo: '/admin?tab=users',
+      },
     })
     expect(res.status).toBe(302)
     const me = await callRoute(dashboard.loader, '/dashboard', { headers: cookieOf(other.token) })
     expect(me.status).toBe(302)
     expect(me.headers.get('Location')).toMatch(/^\/login/)
-    expect(getDb().select().from(auditLog).where(eq(auditLog.action, 'user.deactivate')).all().some((a) => a.entityId === String(other.user.id))).toBe(true)
+    expect(
+      getDb()
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, 'user.deactivate'))
+        .all()
+        .some((a) => a.entityId === String(other.user.id)),
+    ).toBe(true)
   })
 
   test('a client cannot use admin intents', async () => {
     const client = await signedInUser('client')
     const victim = await createTestUser()
-    const res = await callRoute(dashboard.action, '/dashboard', { headers: cookieOf(client.token), form: { intent: 'admin-user-active', id: String(victim.id), isActive: 'false' } })
+    const res = await callRoute(dashboard.action, '/dashboard', {
+      headers: cookieOf(client.token),
+      form: { intent: 'admin-user-active', id: String(victim.id), isActive: 'false' },
+    })
     expect(res.status).toBe(400)
     expect(getDb().select().from(users).where(eq(users.id, victim.id)).get()?.isActive).toBe(true)
   })
@@ -187,7 +254,16 @@ describe('dashboard intents', () => {
     const admin = await signedInUser('admin')
     const res = await callRoute(dashboard.action, '/admin', {
       headers: cookieOf(admin.token),
-      form: { intent: 'admin-save-pricing', sqmBasePrice: '50', tier1Price: '-1', tier2Price: '0.09', tier3Price: '0.18', areaThreshold: '25000', localTravelThreshold: '30', travelFeeRate: 'abc' },
+      form: {
+        intent: 'admin-save-pricing',
+        sqmBasePrice: '50',
+        tier1Price: '-1',
+        tier2Price: '0.09',
+        tier3Price: '0.18',
+        areaThreshold: '25000',
+        localTravelThreshold: '30',
+        travelFeeRate: 'abc',
+      },
     })
     expect(res.status).toBe(400)
     const { result } = (await res.json()) as { result: { error: Record<string, string[]> } }
@@ -199,11 +275,19 @@ describe('financial CSV export', () => {
   test('streams financial-report-{date}.csv with escaped rows for paid invoices', async () => {
     const admin = await signedInUser('admin')
     const client = await createTestUser({ role: 'client', firstName: 'Quote"Comma, Co' })
-    const project = await createTestProject({ clientId: client.id, paid: true, name: 'Farm, "North" block\nphase 2' })
-    const res = await callRoute(csvRoute.loader, '/admin/financial/export', { headers: cookieOf(admin.token) })
+    const project = await createTestProject({
+      clientId: client.id,
+      paid: true,
+      name: 'Farm, "North" block\nphase 2',
+    })
+    const res = await callRoute(csvRoute.loader, '/admin/financial/export', {
+      headers: cookieOf(admin.token),
+    })
     expect(res.status).toBe(200)
     expect(res.headers.get('Content-Type')).toContain('text/csv')
-    expect(res.headers.get('Content-Disposition')).toMatch(/attachment; filename="financial-report-\d{4}-\d{2}-\d{2}\.csv"/)
+    expect(res.headers.get('Content-Disposition')).toMatch(
+      /attachment; filename="financial-report-\d{4}-\d{2}-\d{2}\.csv"/,
+    )
     const text = (await res.text()).replace(/^\uFEFF/, '')
     expect(text.split('\n')[0]).toBe(
       'Invoice,Date,Project ID,Project,Client,Client email,Status,Paid at,Subtotal (ZAR),VAT (ZAR),Total (ZAR),Platform share (ZAR),Operator payout (ZAR),Payment method,Transaction ID',
@@ -215,8 +299,13 @@ describe('financial CSV export', () => {
 
   test('a project name that is a spreadsheet formula is exported as text', async () => {
     const admin = await signedInUser('admin')
-    const project = await createTestProject({ paid: true, name: '=HYPERLINK("https://evil.example","Click")' })
-    const res = await callRoute(csvRoute.loader, '/admin/financial/export', { headers: cookieOf(admin.token) })
+    const project = await createTestProject({
+      paid: true,
+      name: '=HYPERLINK("https://evil.example","Click")',
+    })
+    const res = await callRoute(csvRoute.loader, '/admin/financial/export', {
+      headers: cookieOf(admin.token),
+    })
     const text = await res.text()
     expect(text).toContain(`,${project.id},"'=HYPERLINK(""https://evil.example"",""Click"")",`)
     expect(text).not.toMatch(/,"?=HYPERLINK/)
@@ -224,7 +313,9 @@ describe('financial CSV export', () => {
 
   test('is for admins only', async () => {
     const client = await signedInUser('client')
-    const res = await callRoute(csvRoute.loader, '/admin/financial/export', { headers: cookieOf(client.token) })
+    const res = await callRoute(csvRoute.loader, '/admin/financial/export', {
+      headers: cookieOf(client.token),
+    })
     expect(res.status).toBe(403)
   })
 })

@@ -1,13 +1,17 @@
-import { describe, expect, it } from 'vitest'
 import { action as unknownApiAction, loader as unknownApiLoader } from '#app/routes/api.$.ts'
 import { action as myProjectsAction } from '#app/routes/api.client.my-projects.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { signedInUser } from '#tests/helpers/users.ts'
+import { describe, expect, it } from 'vitest'
 
 describe('/api conventions', () => {
   it('a read-only call answers other methods with a JSON 405', async () => {
     const { headers } = await signedInUser('client')
-    const res = await callRoute(myProjectsAction, '/api/client/my-projects', { method: 'PUT', headers, json: {} })
+    const res = await callRoute(myProjectsAction, '/api/client/my-projects', {
+      method: 'PUT',
+      headers,
+      json: {},
+    })
     expect(res.status).toBe(405)
     expect(res.headers.get('Allow')).toBe('GET')
     expect(await readJson(res)).toEqual({ error: 'Method not allowed' })

@@ -1,24 +1,24 @@
 /** The Authentication calls of spec section 7, with the shapes of api.md. */
 import { randomBytes } from 'node:crypto'
-import { eq } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
-import { sessions, users } from '#db/schema.ts'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
-import { RATE_LIMIT_MESSAGE, LIMITS } from '#app/domain/auth/rate-limit.server.ts'
+import { LIMITS, RATE_LIMIT_MESSAGE } from '#app/domain/auth/rate-limit.server.ts'
 import { findSessionUser } from '#app/domain/auth/session.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { listOutbox } from '#app/domain/mail/mail.server.ts'
-import { action as forgotPassword, FORGOT_PASSWORD_MESSAGE } from '#app/routes/api.auth.forgot-password.ts'
+import { FORGOT_PASSWORD_MESSAGE, action as forgotPassword } from '#app/routes/api.auth.forgot-password.ts'
 import { action as login } from '#app/routes/api.auth.login.ts'
 import { action as logout } from '#app/routes/api.auth.logout.ts'
 import { action as register } from '#app/routes/api.auth.register.ts'
-import { action as resetPassword, INVALID_RESET_TOKEN } from '#app/routes/api.auth.reset-password.ts'
+import { INVALID_RESET_TOKEN, action as resetPassword } from '#app/routes/api.auth.reset-password.ts'
 import { loader as currentUser } from '#app/routes/api.auth.user.ts'
 import { loader as verifyResetToken } from '#app/routes/api.auth.verify-reset-token.$token.ts'
+import { sessions, users } from '#db/schema.ts'
 import { waitForOutbox } from '#tests/helpers/outbox.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { extractLink } from '#tests/helpers/smtp-server.ts'
 import { createTestUser, signedInUser, TEST_PASSWORD } from '#tests/helpers/users.ts'
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
 
 /** A fresh client address per test, so the rate limits of one test don't touch another. */
 const freshIp = () => `198.18.${randomBytes(1)[0]}.${randomBytes(1)[0]}`
@@ -44,10 +44,19 @@ async function resetTokenFor(email: string) {
 describe('POST /api/auth/register', () => {
   it('creates a client (201) whatever role is asked for', async () => {
     const body = { ...registration(), role: 'admin' }
-    const res = await callRoute(register, '/api/auth/register', { json: body, context: { clientIp: freshIp() } })
+    const res = await callRoute(register, '/api/auth/register', {
+      json: body,
+      context: { clientIp: freshIp() },
+    })
     expect(res.status).toBe(201)
     const { user } = await readJson<{ user: Record<string, unknown> }>(res)
-    expect(user).toEqual({ id: expect.any(Number), email: body.email, firstName: 'Thabo', lastName: 'Mbeki', role: 'client' })
+    expect(user).toEqual({
+      id: expect.any(Number),
+      email: body.email,
+      firstName: 'Thabo',
+      lastName: 'Mbeki',
+      role: 'client',
+    })
     const stored = getDb().select().from(users).where(eq(users.email, body.email)).get()!
     expect(stored.role).toBe('client')
     expect(stored.phone).toBe('821234567')
@@ -69,7 +78,10 @@ describe('POST /api/auth/register', () => {
       context: { clientIp: freshIp() },
     })
     expect(mismatch.status).toBe(400)
-    expect(await readJson(mismatch)).toEqual({ error: "Passwords don't match", fieldErrors: { confirmPassword: ["Passwords don't match"] } })
+    expect(await readJson(mismatch)).toEqual({
+      error: "Passwords don't match",
+      fieldErrors: { confirmPassword: ["Passwords don't match"] },
+    })
   })
 
   it('answers 409 for an e-mail that is taken', async () => {
@@ -95,10 +107,16 @@ describe('POST /api/auth/register', () => {
   it('rate-limits registrations (429)', async () => {
     const ip = freshIp()
     for (let i = 0; i < LIMITS.register.points; i++) {
-      const ok = await callRoute(register, '/api/auth/register', { json: registration(), context: { clientIp: ip } })
+      const ok = await callRoute(register, '/api/auth/register', {
+        json: registration(),
+        context: { clientIp: ip },
+      })
       expect(ok.status).toBe(201)
     }
-    const res = await callRoute(register, '/api/auth/register', { json: registration(), context: { clientIp: ip } })
+    const res = await callRoute(register, '/api/auth/register', {
+      json: registration(),
+      context: { clientIp: ip },
+    })
     expect(res.status).toBe(429)
     expect(await readJson(res)).toEqual({ error: RATE_LIMIT_MESSAGE })
   })
@@ -142,20 +160,32 @@ describe('POST /api/auth/login and GET /api/auth/user', () => {
   it('401 for a wrong password or unknown e-mail, 403 for a deactivated account', async () => {
     const user = await createTestUser()
     const ip = freshIp()
-    const wrong = await callRoute(login, '/api/auth/login', { json: { email: user.email, password: 'nope' }, context: { clientIp: ip } })
+    const wrong = await callRoute(login, '/api/auth/login', {
+      json: { email: user.email, password: 'nope' },
+      context: { clientIp: ip },
+    })
     expect(wrong.status).toBe(401)
     expect(await readJson(wrong)).toEqual({ error: 'Invalid email or password' })
-    const unknown = await callRoute(login, '/api/auth/login', { json: { email: 'ghost@example.test', password: 'x' }, context: { clientIp: ip } })
+    const unknown = await callRoute(login, '/api/auth/login', {
+      json: { email: 'ghost@example.test', password: 'x' },
+      context: { clientIp: ip },
+    })
     expect(unknown.status).toBe(401)
     const inactive = await createTestUser({ isActive: false })
-    const denied = await callRoute(login, '/api/auth/login', { json: { email: inactive.email, password: TEST_PASSWORD }, context: { clientIp: ip } })
+    const denied = await callRoute(login, '/api/auth/login', {
+      json: { email: inactive.email, password: TEST_PASSWORD },
+      context: { clientIp: ip },
+    })
     expect(denied.status).toBe(403)
     expect(await readJson(denied)).toMatchObject({ error: expect.stringContaining('deactivated') })
     expect(getDb().select().from(sessions).where(eq(sessions.userId, inactive.id)).all()).toHaveLength(0)
   })
 
   it('400 with field errors for an invalid body', async () => {
-    const res = await callRoute(login, '/api/auth/login', { json: { email: 'not-an-email' }, context: { clientIp: freshIp() } })
+    const res = await callRoute(login, '/api/auth/login', {
+      json: { email: 'not-an-email' },
+      context: { clientIp: freshIp() },
+    })
     expect(res.status).toBe(400)
     expect(await readJson(res)).toMatchObject({
       fieldErrors: { email: ['Please enter a valid email'], password: ['Password is required'] },
@@ -166,10 +196,16 @@ describe('POST /api/auth/login and GET /api/auth/user', () => {
     const user = await createTestUser()
     const ip = freshIp()
     for (let i = 0; i < LIMITS.login.points; i++) {
-      const res = await callRoute(login, '/api/auth/login', { json: { email: user.email, password: 'wrong' }, context: { clientIp: ip } })
+      const res = await callRoute(login, '/api/auth/login', {
+        json: { email: user.email, password: 'wrong' },
+        context: { clientIp: ip },
+      })
       expect(res.status).toBe(401)
     }
-    const limited = await callRoute(login, '/api/auth/login', { json: { email: user.email, password: TEST_PASSWORD }, context: { clientIp: ip } })
+    const limited = await callRoute(login, '/api/auth/login', {
+      json: { email: user.email, password: TEST_PASSWORD },
+      context: { clientIp: ip },
+    })
     expect(limited.status).toBe(429)
     expect(await readJson(limited)).toEqual({ error: RATE_LIMIT_MESSAGE })
   })
@@ -203,8 +239,14 @@ describe('password reset over the API', () => {
   it('forgot-password answers the same for known and unknown addresses, and mails only the known one', async () => {
     const user = await createTestUser()
     const ip = freshIp()
-    const known = await callRoute(forgotPassword, '/api/auth/forgot-password', { json: { email: user.email }, context: { clientIp: ip } })
-    const unknown = await callRoute(forgotPassword, '/api/auth/forgot-password', { json: { email: 'nobody@example.test' }, context: { clientIp: ip } })
+    const known = await callRoute(forgotPassword, '/api/auth/forgot-password', {
+      json: { email: user.email },
+      context: { clientIp: ip },
+    })
+    const unknown = await callRoute(forgotPassword, '/api/auth/forgot-password', {
+      json: { email: 'nobody@example.test' },
+      context: { clientIp: ip },
+    })
     expect(known.status).toBe(200)
     expect(unknown.status).toBe(200)
     expect(await readJson(known)).toEqual({ message: FORGOT_PASSWORD_MESSAGE })
@@ -216,17 +258,25 @@ describe('password reset over the API', () => {
   })
 
   it('forgot-password: 400 for an invalid e-mail', async () => {
-    const res = await callRoute(forgotPassword, '/api/auth/forgot-password', { json: { email: 'nope' }, context: { clientIp: freshIp() } })
+    const res = await callRoute(forgotPassword, '/api/auth/forgot-password', {
+      json: { email: 'nope' },
+      context: { clientIp: freshIp() },
+    })
     expect(res.status).toBe(400)
     expect(await readJson(res)).toMatchObject({ fieldErrors: { email: ['Please enter a valid email'] } })
   })
 
   it('verify, reset (ends sessions), then the token is spent', async () => {
     const { user, token: sessionToken } = await signedInUser()
-    await callRoute(forgotPassword, '/api/auth/forgot-password', { json: { email: user.email }, context: { clientIp: freshIp() } })
+    await callRoute(forgotPassword, '/api/auth/forgot-password', {
+      json: { email: user.email },
+      context: { clientIp: freshIp() },
+    })
     const token = await resetTokenFor(user.email)
 
-    const check = await callRoute(verifyResetToken, `/api/auth/verify-reset-token/${token}`, { params: { token } })
+    const check = await callRoute(verifyResetToken, `/api/auth/verify-reset-token/${token}`, {
+      params: { token },
+    })
     expect(await readJson(check)).toEqual({ valid: true, email: user.email })
 
     const mismatch = await callRoute(resetPassword, '/api/auth/reset-password', {
@@ -234,7 +284,9 @@ describe('password reset over the API', () => {
       context: { clientIp: freshIp() },
     })
     expect(mismatch.status).toBe(400)
-    expect(await readJson(mismatch)).toMatchObject({ fieldErrors: { confirmPassword: ["Passwords don't match"] } })
+    expect(await readJson(mismatch)).toMatchObject({
+      fieldErrors: { confirmPassword: ["Passwords don't match"] },
+    })
 
     const done = await callRoute(resetPassword, '/api/auth/reset-password', {
       json: { token, password: 'new-secret', confirmPassword: 'new-secret' },
@@ -250,15 +302,22 @@ describe('password reset over the API', () => {
     })
     expect(again.status).toBe(400)
     expect(await readJson(again)).toEqual({ error: INVALID_RESET_TOKEN })
-    const spent = await callRoute(verifyResetToken, `/api/auth/verify-reset-token/${token}`, { params: { token } })
+    const spent = await callRoute(verifyResetToken, `/api/auth/verify-reset-token/${token}`, {
+      params: { token },
+    })
     expect(await readJson(spent)).toEqual({ valid: false })
 
-    const signIn = await callRoute(login, '/api/auth/login', { json: { email: user.email, password: 'new-secret' }, context: { clientIp: freshIp() } })
+    const signIn = await callRoute(login, '/api/auth/login', {
+      json: { email: user.email, password: 'new-secret' },
+      context: { clientIp: freshIp() },
+    })
     expect(signIn.status).toBe(200)
   })
 
   it('verify-reset-token says valid: false for a made-up token', async () => {
-    const res = await callRoute(verifyResetToken, '/api/auth/verify-reset-token/abc', { params: { token: 'abc' } })
+    const res = await callRoute(verifyResetToken, '/api/auth/verify-reset-token/abc', {
+      params: { token: 'abc' },
+    })
     expect(res.status).toBe(200)
     expect(await readJson(res)).toEqual({ valid: false })
   })
@@ -276,20 +335,29 @@ describe('password reset over the API', () => {
 describe('roles on the API', () => {
   it('requireApiUser answers 403 for the wrong role and lets the right one through', async () => {
     const client = await signedInUser('client')
-    const thrown = await requireApiUser(new Request('http://localhost:3999/api/admin/users', { headers: client.headers }), 'admin').catch((e: unknown) => e)
+    const thrown = await requireApiUser(
+      new Request('http://localhost:3999/api/admin/users', { headers: client.headers }),
+      'admin',
+    ).catch((e: unknown) => e)
     expect(thrown).toBeInstanceOf(Response)
     expect((thrown as Response).status).toBe(403)
     expect(await (thrown as Response).json()).toEqual({ error: 'You do not have permission to do this' })
 
     const admin = await signedInUser('admin')
-    const user = await requireApiUser(new Request('http://localhost:3999/api/admin/users', { headers: admin.headers }), 'admin')
+    const user = await requireApiUser(
+      new Request('http://localhost:3999/api/admin/users', { headers: admin.headers }),
+      'admin',
+    )
     expect(user.id).toBe(admin.user.id)
   })
 
   it('refuses cross-site writes authenticated by cookie, but accepts scripts using x-session-id', async () => {
     const { token, headers } = await signedInUser('client')
     const loginRes = await callRoute(login, '/api/auth/login', {
-      json: { email: (await createTestUser({ email: `x-${token.slice(0, 6).toLowerCase()}@example.test` })).email, password: TEST_PASSWORD },
+      json: {
+        email: (await createTestUser({ email: `x-${token.slice(0, 6).toLowerCase()}@example.test` })).email,
+        password: TEST_PASSWORD,
+      },
       context: { clientIp: freshIp() },
     })
     const cookie = loginRes.headers.get('Set-Cookie')!.split(';')[0]!

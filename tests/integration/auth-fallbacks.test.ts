@@ -4,8 +4,6 @@
  * or 'Failed to reset password. Please try again.' instead of the error page.
  */
 import { randomBytes } from 'node:crypto'
-import { sql } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { getHoneypot } from '#app/domain/http/honeypot.server.ts'
 import { action as loginAction } from '#app/routes/login.tsx'
@@ -13,12 +11,17 @@ import { action as registerAction } from '#app/routes/register.tsx'
 import { action as resetAction } from '#app/routes/reset-password.tsx'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { createTestUser } from '#tests/helpers/users.ts'
+import { sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
 
 const freshIp = () => `198.18.${randomBytes(1)[0]}.${randomBytes(1)[0]}`
 
 function honeypotFields(): Record<string, string> {
   const props = getHoneypot().getInputProps()
-  return { [props.nameFieldName]: '', ...(props.validFromFieldName ? { [props.validFromFieldName]: props.encryptedValidFrom } : {}) }
+  return {
+    [props.nameFieldName]: '',
+    ...(props.validFromFieldName ? { [props.validFromFieldName]: props.encryptedValidFrom } : {}),
+  }
 }
 
 /** Runs `fn` while the users table is missing: every account lookup fails unexpectedly. */
@@ -33,13 +36,17 @@ async function withoutUsersTable<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 type FormAnswer = { result: { error?: Record<string, string[] | null> } }
-const formErrors = async (response: Response) => (await readJson<FormAnswer>(response)).result.error?.[''] ?? []
+const formErrors = async (response: Response) =>
+  (await readJson<FormAnswer>(response)).result.error?.[''] ?? []
 
 describe('unexpected failures show the spec fallback in the form', () => {
   it("login: 'Login failed'", async () => {
     const user = await createTestUser()
     const response = await withoutUsersTable(() =>
-      callRoute(loginAction, '/login', { form: { ...honeypotFields(), email: user.email, password: 'whatever-pass' }, context: { clientIp: freshIp() } }),
+      callRoute(loginAction, '/login', {
+        form: { ...honeypotFields(), email: user.email, password: 'whatever-pass' },
+        context: { clientIp: freshIp() },
+      }),
     )
     expect(response.status).toBe(500)
     expect(await formErrors(response)).toEqual(['Login failed'])
@@ -57,7 +64,9 @@ describe('unexpected failures show the spec fallback in the form', () => {
       confirmPassword: 'secret-pass',
       acceptTerms: 'on',
     }
-    const response = await withoutUsersTable(() => callRoute(registerAction, '/register', { form, context: { clientIp: freshIp() } }))
+    const response = await withoutUsersTable(() =>
+      callRoute(registerAction, '/register', { form, context: { clientIp: freshIp() } }),
+    )
     expect(response.status).toBe(500)
     expect(await formErrors(response)).toEqual(['Registration failed'])
   })

@@ -1,15 +1,15 @@
-import { describe, expect, test } from 'vitest'
-import { callRoute, readJson } from '#tests/helpers/requests.ts'
-import { signedInUser } from '#tests/helpers/users.ts'
-import * as draftRoute from '#app/routes/api.client.projects.draft.ts'
+import { getDb } from '#app/domain/db/db.server.ts'
+import { LOCATION_REQUIRED_MESSAGE } from '#app/domain/projects/project-schemas.ts'
+import * as statsRoute from '#app/routes/api.client.dashboard-stats.ts'
 import * as myProjectsRoute from '#app/routes/api.client.my-projects.ts'
 import * as projectRoute from '#app/routes/api.client.projects.$id.ts'
-import * as statsRoute from '#app/routes/api.client.dashboard-stats.ts'
+import * as draftRoute from '#app/routes/api.client.projects.draft.ts'
 import * as placesRoute from '#app/routes/api.places.ts'
-import { LOCATION_REQUIRED_MESSAGE } from '#app/domain/projects/project-schemas.ts'
-import { getDb } from '#app/domain/db/db.server.ts'
 import { projects } from '#db/schema.ts'
+import { callRoute, readJson } from '#tests/helpers/requests.ts'
+import { signedInUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
+import { describe, expect, test } from 'vitest'
 
 const draftBody = {
   name: 'Wine farm survey',
@@ -30,7 +30,12 @@ describe('POST /api/client/projects/draft', () => {
     const { user, headers } = await signedInUser('client')
     const { res, body } = await createDraftFor(headers, { ...draftBody, clientId: 12345, status: 'pending' })
     expect(res.status).toBe(201)
-    expect(body).toMatchObject({ status: 'draft', name: 'Wine farm survey', location: draftBody.address, latitude: -33.9321 })
+    expect(body).toMatchObject({
+      status: 'draft',
+      name: 'Wine farm survey',
+      location: draftBody.address,
+      latitude: -33.9321,
+    })
     const row = getDb().select().from(projects).where(eq(projects.id, body.id)).get()
     expect(row?.clientId).toBe(user.id)
     expect(row?.status).toBe('draft')
@@ -77,11 +82,20 @@ describe('GET /api/client/my-projects and /api/client/projects/{id}', () => {
     const alice = await signedInUser('client')
     const bob = await signedInUser('client')
     const { body } = await createDraftFor(alice.headers)
-    const mine = await callRoute(projectRoute.loader, `/api/client/projects/${body.id}`, { headers: alice.headers, params: { id: String(body.id) } })
+    const mine = await callRoute(projectRoute.loader, `/api/client/projects/${body.id}`, {
+      headers: alice.headers,
+      params: { id: String(body.id) },
+    })
     expect(mine.status).toBe(200)
-    const theirs = await callRoute(projectRoute.loader, `/api/client/projects/${body.id}`, { headers: bob.headers, params: { id: String(body.id) } })
+    const theirs = await callRoute(projectRoute.loader, `/api/client/projects/${body.id}`, {
+      headers: bob.headers,
+      params: { id: String(body.id) },
+    })
     expect(theirs.status).toBe(404)
-    const bad = await callRoute(projectRoute.loader, '/api/client/projects/abc', { headers: alice.headers, params: { id: 'abc' } })
+    const bad = await callRoute(projectRoute.loader, '/api/client/projects/abc', {
+      headers: alice.headers,
+      params: { id: 'abc' },
+    })
     expect(bad.status).toBe(400)
   })
 })
@@ -90,7 +104,11 @@ describe('DELETE /api/client/projects/{id}', () => {
   test('deletes the caller’s draft', async () => {
     const { headers } = await signedInUser('client')
     const { body } = await createDraftFor(headers)
-    const res = await callRoute(projectRoute.action, `/api/client/projects/${body.id}`, { method: 'DELETE', headers, params: { id: String(body.id) } })
+    const res = await callRoute(projectRoute.action, `/api/client/projects/${body.id}`, {
+      method: 'DELETE',
+      headers,
+      params: { id: String(body.id) },
+    })
     expect(res.status).toBe(200)
     expect(await readJson(res)).toEqual({ success: true, message: 'Draft project deleted successfully' })
     expect(getDb().select().from(projects).where(eq(projects.id, body.id)).get()).toBeUndefined()
@@ -100,19 +118,38 @@ describe('DELETE /api/client/projects/{id}', () => {
     const alice = await signedInUser('client')
     const bob = await signedInUser('client')
     const { body } = await createDraftFor(alice.headers)
-    const theirs = await callRoute(projectRoute.action, `/api/client/projects/${body.id}`, { method: 'DELETE', headers: bob.headers, params: { id: String(body.id) } })
+    const theirs = await callRoute(projectRoute.action, `/api/client/projects/${body.id}`, {
+      method: 'DELETE',
+      headers: bob.headers,
+      params: { id: String(body.id) },
+    })
     expect(theirs.status).toBe(404)
-    expect(await readJson(theirs)).toMatchObject({ error: 'Failed to delete draft project', message: 'Failed to delete draft project' })
+    expect(await readJson(theirs)).toMatchObject({
+      error: 'Failed to delete draft project',
+      message: 'Failed to delete draft project',
+    })
 
-    getDb().update(projects).set({ status: 'pending', quoteAmount: 250000 }).where(eq(projects.id, body.id)).run()
-    const pending = await callRoute(projectRoute.action, `/api/client/projects/${body.id}`, { method: 'DELETE', headers: alice.headers, params: { id: String(body.id) } })
+    getDb()
+      .update(projects)
+      .set({ status: 'pending', quoteAmount: 250000 })
+      .where(eq(projects.id, body.id))
+      .run()
+    const pending = await callRoute(projectRoute.action, `/api/client/projects/${body.id}`, {
+      method: 'DELETE',
+      headers: alice.headers,
+      params: { id: String(body.id) },
+    })
     expect(pending.status).toBe(409)
     expect(getDb().select().from(projects).where(eq(projects.id, body.id)).get()).toBeDefined()
   })
 
   test('other methods are 405', async () => {
     const { headers } = await signedInUser('client')
-    const res = await callRoute(projectRoute.action, '/api/client/projects/1', { method: 'PATCH', headers, params: { id: '1' } })
+    const res = await callRoute(projectRoute.action, '/api/client/projects/1', {
+      method: 'PATCH',
+      headers,
+      params: { id: '1' },
+    })
     expect(res.status).toBe(405)
   })
 })
@@ -146,7 +183,10 @@ describe('GET /api/places', () => {
   test('says why there is nothing, and needs a session', async () => {
     const { headers } = await signedInUser('client')
     const res = await callRoute(placesRoute.loader, '/api/places?q=48.85,2.35', { headers })
-    expect(await readJson(res)).toEqual({ results: [], message: 'Those coordinates are outside South Africa.' })
+    expect(await readJson(res)).toEqual({
+      results: [],
+      message: 'Those coordinates are outside South Africa.',
+    })
     expect((await callRoute(placesRoute.loader, '/api/places?q=Durban')).status).toBe(401)
   })
 })

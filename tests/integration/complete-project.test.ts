@@ -3,19 +3,19 @@
  * the project becomes completed with completedAt, and the client gets a mail with a
  * link to the deliverables (through a real SMTP server).
  */
-import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { projects } from '#db/schema.ts'
 import { resetEnvCache } from '#app/domain/config/env.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { getToast } from '#app/domain/http/toast.server.ts'
-import * as completeRoute from '#app/routes/api.admin.complete-project.ts'
 import * as completeDialog from '#app/routes/admin.projects.$projectId_.complete.tsx'
-import { multipart, pdfBytes } from '#tests/helpers/files.ts'
+import * as completeRoute from '#app/routes/api.admin.complete-project.ts'
+import { projects } from '#db/schema.ts'
 import { addTestFile, createTestProject } from '#tests/helpers/admin-data.ts'
+import { multipart, pdfBytes } from '#tests/helpers/files.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { startTestSmtpServer } from '#tests/helpers/smtp-server.ts'
 import { createTestUser, signedInUser } from '#tests/helpers/users.ts'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>
 beforeAll(async () => {
@@ -29,7 +29,8 @@ afterAll(async () => {
   await smtp.close()
 })
 
-const complete = (json: unknown, headers: Record<string, string>) => callRoute(completeRoute.action, '/api/admin/complete-project', { json, headers })
+const complete = (json: unknown, headers: Record<string, string>) =>
+  callRoute(completeRoute.action, '/api/admin/complete-project', { json, headers })
 
 describe('POST /api/admin/complete-project', () => {
   test('completes a project with a deliverable and e-mails the client a link to it', async () => {
@@ -39,7 +40,12 @@ describe('POST /api/admin/complete-project', () => {
     addTestFile(project.id, 'application/pdf', 'processed_deliverable')
     const res = await complete({ projectId: project.id }, admin.headers)
     expect(res.status).toBe(200)
-    expect(await readJson(res)).toMatchObject({ success: true, clientNotified: true, deliverables: 1, project: { status: 'completed' } })
+    expect(await readJson(res)).toMatchObject({
+      success: true,
+      clientNotified: true,
+      deliverables: 1,
+      project: { status: 'completed' },
+    })
     const row = getDb().select().from(projects).where(eq(projects.id, project.id)).get()!
     expect(row.status).toBe('completed')
     expect(row.completedAt).toBeInstanceOf(Date)
@@ -56,8 +62,13 @@ describe('POST /api/admin/complete-project', () => {
     addTestFile(project.id, 'image/jpeg') // raw media is not a deliverable
     const res = await complete({ projectId: project.id }, admin.headers)
     expect(res.status).toBe(400)
-    expect(await readJson(res)).toMatchObject({ error: 'Please upload at least one processed file', title: 'No files selected' })
-    expect(getDb().select().from(projects).where(eq(projects.id, project.id)).get()!.status).toBe('in_progress')
+    expect(await readJson(res)).toMatchObject({
+      error: 'Please upload at least one processed file',
+      title: 'No files selected',
+    })
+    expect(getDb().select().from(projects).where(eq(projects.id, project.id)).get()!.status).toBe(
+      'in_progress',
+    )
   })
 
   test('409 when already completed or unpaid; 404 unknown; 400 bad body', async () => {
@@ -80,9 +91,15 @@ describe('POST /api/admin/complete-project', () => {
     const project = await createTestProject({ paid: true, status: 'in_progress' })
     addTestFile(project.id, 'application/pdf', 'processed_deliverable')
     expect((await complete({ projectId: project.id }, {})).status).toBe(401)
-    expect((await complete({ projectId: project.id }, (await signedInUser('client')).headers)).status).toBe(403)
-    expect((await complete({ projectId: project.id }, (await signedInUser('pilot')).headers)).status).toBe(403)
-    expect(getDb().select().from(projects).where(eq(projects.id, project.id)).get()!.status).toBe('in_progress')
+    expect((await complete({ projectId: project.id }, (await signedInUser('client')).headers)).status).toBe(
+      403,
+    )
+    expect((await complete({ projectId: project.id }, (await signedInUser('pilot')).headers)).status).toBe(
+      403,
+    )
+    expect(getDb().select().from(projects).where(eq(projects.id, project.id)).get()!.status).toBe(
+      'in_progress',
+    )
   })
 })
 
@@ -100,23 +117,40 @@ describe("the admin's Complete Project dialog (page, works without JavaScript)",
     const project = await createTestProject({ clientId: client.id, paid: true, status: 'in_progress' })
     const params = { projectId: String(project.id) }
 
-    const refused = await callRoute(completeDialog.action, path(project.id), { headers: admin.headers, params, form: { intent: 'complete' } })
+    const refused = await callRoute(completeDialog.action, path(project.id), {
+      headers: admin.headers,
+      params,
+      form: { intent: 'complete' },
+    })
     expect(refused.status).toBe(302)
-    expect(await toastOf(refused)).toMatchObject({ title: 'No files selected', description: 'Please upload at least one processed file', type: 'error' })
+    expect(await toastOf(refused)).toMatchObject({
+      title: 'No files selected',
+      description: 'Please upload at least one processed file',
+      type: 'error',
+    })
 
     const pdf = await pdfBytes('Orthomosaic report')
     const uploaded = await callRoute(completeDialog.action, path(project.id), {
       headers: admin.headers,
       params,
-      form: multipart({ intent: 'upload-file', projectId: String(project.id), category: 'processed_deliverable' }, { name: 'report.pdf', bytes: pdf, type: 'application/pdf' }),
+      form: multipart(
+        { intent: 'upload-file', projectId: String(project.id), category: 'processed_deliverable' },
+        { name: 'report.pdf', bytes: pdf, type: 'application/pdf' },
+      ),
     })
     expect(await toastOf(uploaded)).toMatchObject({ title: 'Upload successful', description: 'report.pdf' })
     const data = await readJson<{ deliverables: Array<{ originalName: string; fileCategory: string }> }>(
       await callRoute(completeDialog.loader, path(project.id), { headers: admin.headers, params }),
     )
-    expect(data.deliverables).toEqual([expect.objectContaining({ originalName: 'report.pdf', fileCategory: 'processed_deliverable' })])
+    expect(data.deliverables).toEqual([
+      expect.objectContaining({ originalName: 'report.pdf', fileCategory: 'processed_deliverable' }),
+    ])
 
-    const done = await callRoute(completeDialog.action, path(project.id), { headers: admin.headers, params, form: { intent: 'complete' } })
+    const done = await callRoute(completeDialog.action, path(project.id), {
+      headers: admin.headers,
+      params,
+      form: { intent: 'complete' },
+    })
     expect(done.headers.get('Location')).toBe(`/admin/projects/${project.id}`)
     expect((await toastOf(done))?.title).toBe('Project Completed')
     expect(getDb().select().from(projects).where(eq(projects.id, project.id)).get()!.status).toBe('completed')
@@ -128,10 +162,25 @@ describe("the admin's Complete Project dialog (page, works without JavaScript)",
     const params = { projectId: String(project.id) }
     for (const role of ['client', 'pilot'] as const) {
       const { headers } = await signedInUser(role)
-      expect((await callRoute(completeDialog.action, path(project.id), { headers, params, form: { intent: 'complete' } })).status).toBe(403)
+      expect(
+        (
+          await callRoute(completeDialog.action, path(project.id), {
+            headers,
+            params,
+            form: { intent: 'complete' },
+          })
+        ).status,
+      ).toBe(403)
       expect((await callRoute(completeDialog.loader, path(project.id), { headers, params })).status).toBe(403)
     }
     const admin = await signedInUser('admin')
-    expect((await callRoute(completeDialog.loader, path(999999), { headers: admin.headers, params: { projectId: '999999' } })).status).toBe(404)
+    expect(
+      (
+        await callRoute(completeDialog.loader, path(999999), {
+          headers: admin.headers,
+          params: { projectId: '999999' },
+        })
+      ).status,
+    ).toBe(404)
   })
 })

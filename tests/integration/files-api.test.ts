@@ -1,23 +1,37 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { eq } from 'drizzle-orm'
-import { afterEach, describe, expect, test } from 'vitest'
-import { projectFiles } from '#db/schema.ts'
 import { resetEnvCache } from '#app/domain/config/env.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { storagePaths, sweepStorage } from '#app/domain/files/file-storage.server.ts'
-import * as uploadRoute from '#app/routes/api.upload.ts'
 import * as adminUploadRoute from '#app/routes/api.admin.upload-project-file.ts'
 import * as clientFilesRoute from '#app/routes/api.client.project-files.$id.ts'
 import * as downloadRoute from '#app/routes/api.download-file.$id.ts'
-import * as healthRoute from '#app/routes/healthcheck.tsx'
+import * as uploadRoute from '#app/routes/api.upload.ts'
 import * as dashboardRoute from '#app/routes/dashboard.tsx'
+import * as healthRoute from '#app/routes/healthcheck.tsx'
+import { projectFiles } from '#db/schema.ts'
+import {
+  bigPdfBytes,
+  getProject,
+  insertProject,
+  mp4Bytes,
+  multipart,
+  pdfBytes,
+  PNG_BYTES,
+} from '#tests/helpers/files.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { signedInUser } from '#tests/helpers/users.ts'
-import { bigPdfBytes, getProject, insertProject, mp4Bytes, multipart, pdfBytes, PNG_BYTES } from '#tests/helpers/files.ts'
+import { eq } from 'drizzle-orm'
+import { afterEach, describe, expect, test } from 'vitest'
 
-type FileBody = { success: boolean; url: string; file: { id: number; fileCategory: string; fileType: string; sha256: string; fileSize: number }; error?: string; title?: string }
+type FileBody = {
+  success: boolean
+  url: string
+  file: { id: number; fileCategory: string; fileType: string; sha256: string; fileSize: number }
+  error?: string
+  title?: string
+}
 
 async function setting() {
   const client = await signedInUser('client')
@@ -29,13 +43,20 @@ async function setting() {
   return { client, otherClient, pilot, otherPilot, admin, project }
 }
 
-async function upload(headers: Record<string, string>, fields: Record<string, string>, file?: { name: string; bytes: Uint8Array; type?: string }) {
+async function upload(
+  headers: Record<string, string>,
+  fields: Record<string, string>,
+  file?: { name: string; bytes: Uint8Array; type?: string },
+) {
   const res = await callRoute(uploadRoute.action, '/api/upload', { form: multipart(fields, file), headers })
   return { res, body: await readJson<FileBody>(res) }
 }
 
 function download(headers: Record<string, string>, id: number, extra: Record<string, string> = {}) {
-  return callRoute(downloadRoute.loader, `/api/download-file/${id}?filename=signed.pdf`, { headers: { ...headers, ...extra }, params: { id: String(id) } })
+  return callRoute(downloadRoute.loader, `/api/download-file/${id}?filename=signed.pdf`, {
+    headers: { ...headers, ...extra },
+    params: { id: String(id) },
+  })
 }
 
 afterEach(() => {
@@ -47,10 +68,18 @@ describe('POST /api/upload (client documents)', () => {
   test('stores a signed land owner form: row, bytes on disk, SHA-256, flag set; the url downloads the same bytes', async () => {
     const { client, project } = await setting()
     const bytes = await pdfBytes()
-    const { res, body } = await upload(client.headers, { projectId: String(project.id), category: 'land_owner_agreement', directory: 'private' }, { name: 'Annexure G — signed.pdf', bytes })
+    const { res, body } = await upload(
+      client.headers,
+      { projectId: String(project.id), category: 'land_owner_agreement', directory: 'private' },
+      { name: 'Annexure G — signed.pdf', bytes },
+    )
     expect(res.status).toBe(201)
     expect(body.url).toMatch(new RegExp(`^/api/download-file/${body.file.id}\\?filename=`))
-    expect(body.file).toMatchObject({ fileCategory: 'land_owner_agreement', fileType: 'application/pdf', fileSize: bytes.length })
+    expect(body.file).toMatchObject({
+      fileCategory: 'land_owner_agreement',
+      fileType: 'application/pdf',
+      fileSize: bytes.length,
+    })
     expect(body.file.sha256).toBe(crypto.createHash('sha256').update(bytes).digest('hex'))
     const row = getDb().select().from(projectFiles).where(eq(projectFiles.id, body.file.id)).get()!
     const onDisk = path.join(storagePaths().root, row.fileName)
@@ -64,28 +93,47 @@ describe('POST /api/upload (client documents)', () => {
     expect(Buffer.from(await got.arrayBuffer()).equals(bytes)).toBe(true)
     expect(got.headers.get('Content-Type')).toBe('application/pdf')
     expect(got.headers.get('ETag')).toBe(`"${body.file.sha256}"`)
-    expect(got.headers.get('Content-Disposition')).toBe(`attachment; filename="signed.pdf"; filename*=UTF-8''signed.pdf`)
+    expect(got.headers.get('Content-Disposition')).toBe(
+      `attachment; filename="signed.pdf"; filename*=UTF-8''signed.pdf`,
+    )
   })
 
   test('the type is read from the content, not the name (415 with the spec message)', async () => {
     const { client, project } = await setting()
-    const { res, body } = await upload(client.headers, { projectId: String(project.id), category: 'land_owner_agreement' }, { name: 'agreement.pdf', bytes: Buffer.from('MZ not really a pdf at all'), type: 'application/pdf' })
+    const { res, body } = await upload(
+      client.headers,
+      { projectId: String(project.id), category: 'land_owner_agreement' },
+      { name: 'agreement.pdf', bytes: Buffer.from('MZ not really a pdf at all'), type: 'application/pdf' },
+    )
     expect(res.status).toBe(415)
-    expect(body).toMatchObject({ error: 'Only PDF, DOC, DOCX, JPG, JPEG, PNG files are allowed', title: 'Invalid file type' })
-    expect(getDb().select().from(projectFiles).where(eq(projectFiles.projectId, project.id)).all()).toHaveLength(0)
+    expect(body).toMatchObject({
+      error: 'Only PDF, DOC, DOCX, JPG, JPEG, PNG files are allowed',
+      title: 'Invalid file type',
+    })
+    expect(
+      getDb().select().from(projectFiles).where(eq(projectFiles.projectId, project.id)).all(),
+    ).toHaveLength(0)
     expect(fs.readdirSync(storagePaths().tmp)).toEqual([])
   })
 
   test('a PNG named .pdf is stored as the PNG it is', async () => {
     const { client, project } = await setting()
-    const { res, body } = await upload(client.headers, { projectId: String(project.id), category: 'land_owner_agreement' }, { name: 'scan.pdf', bytes: PNG_BYTES })
+    const { res, body } = await upload(
+      client.headers,
+      { projectId: String(project.id), category: 'land_owner_agreement' },
+      { name: 'scan.pdf', bytes: PNG_BYTES },
+    )
     expect(res.status).toBe(201)
     expect(body.file.fileType).toBe('image/png')
   })
 
   test('the land owner form is limited to 10 MB (413, spec message)', async () => {
     const { client, project } = await setting()
-    const { res, body } = await upload(client.headers, { projectId: String(project.id), category: 'land_owner_agreement' }, { name: 'big.pdf', bytes: bigPdfBytes(10 * 1024 * 1024 + 1) })
+    const { res, body } = await upload(
+      client.headers,
+      { projectId: String(project.id), category: 'land_owner_agreement' },
+      { name: 'big.pdf', bytes: bigPdfBytes(10 * 1024 * 1024 + 1) },
+    )
     expect(res.status).toBe(413)
     expect(body).toMatchObject({ error: 'File size must be less than 10MB', title: 'File too large' })
     expect(fs.readdirSync(storagePaths().tmp)).toEqual([])
@@ -98,12 +146,18 @@ describe('POST /api/upload (client documents)', () => {
     expect((await upload(otherClient.headers, fields, { name: 'a.pdf', bytes })).res.status).toBe(404)
     expect((await upload(otherPilot.headers, fields, { name: 'a.pdf', bytes })).res.status).toBe(404)
     expect((await upload({}, fields, { name: 'a.pdf', bytes })).res.status).toBe(401)
-    expect(getDb().select().from(projectFiles).where(eq(projectFiles.projectId, project.id)).all()).toHaveLength(0)
+    expect(
+      getDb().select().from(projectFiles).where(eq(projectFiles.projectId, project.id)).all(),
+    ).toHaveLength(0)
   })
 
   test('a client cannot upload deliverables (403); no file is 400', async () => {
     const { client, project } = await setting()
-    const deliverable = await upload(client.headers, { projectId: String(project.id), category: 'processed_deliverable' }, { name: 'a.pdf', bytes: await pdfBytes() })
+    const deliverable = await upload(
+      client.headers,
+      { projectId: String(project.id), category: 'processed_deliverable' },
+      { name: 'a.pdf', bytes: await pdfBytes() },
+    )
     expect(deliverable.res.status).toBe(403)
     const none = await upload(client.headers, { projectId: String(project.id) })
     expect(none.res.status).toBe(400)
@@ -112,10 +166,22 @@ describe('POST /api/upload (client documents)', () => {
 
   test('a multipart type without a boundary is 400, on the API and on the dashboard form', async () => {
     const { client } = await setting()
-    const broken = { ...client.headers, 'Content-Type': 'multipart/form-data', Origin: 'http://localhost:3999' }
-    const api = await callRoute(uploadRoute.action, '/api/upload', { method: 'POST', body: 'x', headers: broken })
+    const broken = {
+      ...client.headers,
+      'Content-Type': 'multipart/form-data',
+      Origin: 'http://localhost:3999',
+    }
+    const api = await callRoute(uploadRoute.action, '/api/upload', {
+      method: 'POST',
+      body: 'x',
+      headers: broken,
+    })
     expect(api.status).toBe(400)
-    const page = await callRoute(dashboardRoute.action, '/dashboard', { method: 'POST', body: 'x', headers: broken })
+    const page = await callRoute(dashboardRoute.action, '/dashboard', {
+      method: 'POST',
+      body: 'x',
+      headers: broken,
+    })
     expect(page.status).toBeLessThan(500)
   })
 
@@ -123,7 +189,11 @@ describe('POST /api/upload (client documents)', () => {
     const { client, project } = await setting()
     process.env.MIN_FREE_DISK_MB = String(1024 * 1024 * 1024)
     resetEnvCache()
-    const { res } = await upload(client.headers, { projectId: String(project.id) }, { name: 'a.pdf', bytes: await pdfBytes() })
+    const { res } = await upload(
+      client.headers,
+      { projectId: String(project.id) },
+      { name: 'a.pdf', bytes: await pdfBytes() },
+    )
     expect(res.status).toBe(507)
   })
 })
@@ -131,20 +201,51 @@ describe('POST /api/upload (client documents)', () => {
 describe('GET/DELETE /api/client/project-files/{id}', () => {
   test('lists the own project, 404 for another client; deleting the agreement clears the flag', async () => {
     const { client, otherClient, project } = await setting()
-    const { body } = await upload(client.headers, { projectId: String(project.id), category: 'land_owner_agreement' }, { name: 'signed.pdf', bytes: await pdfBytes() })
-    const list = await callRoute(clientFilesRoute.loader, `/api/client/project-files/${project.id}`, { headers: client.headers, params: { id: String(project.id) } })
+    const { body } = await upload(
+      client.headers,
+      { projectId: String(project.id), category: 'land_owner_agreement' },
+      { name: 'signed.pdf', bytes: await pdfBytes() },
+    )
+    const list = await callRoute(clientFilesRoute.loader, `/api/client/project-files/${project.id}`, {
+      headers: client.headers,
+      params: { id: String(project.id) },
+    })
     expect(list.status).toBe(200)
-    const files = await readJson<Array<{ id: number; originalName: string; fileUrl: string; fileSize: number; fileType: string; fileCategory: string }>>(list)
+    const files = await readJson<
+      Array<{
+        id: number
+        originalName: string
+        fileUrl: string
+        fileSize: number
+        fileType: string
+        fileCategory: string
+      }>
+    >(list)
     expect(files).toHaveLength(1)
-    expect(files[0]).toMatchObject({ id: body.file.id, originalName: 'signed.pdf', fileCategory: 'land_owner_agreement' })
+    expect(files[0]).toMatchObject({
+      id: body.file.id,
+      originalName: 'signed.pdf',
+      fileCategory: 'land_owner_agreement',
+    })
 
-    const foreign = await callRoute(clientFilesRoute.loader, `/api/client/project-files/${project.id}`, { headers: otherClient.headers, params: { id: String(project.id) } })
+    const foreign = await callRoute(clientFilesRoute.loader, `/api/client/project-files/${project.id}`, {
+      headers: otherClient.headers,
+      params: { id: String(project.id) },
+    })
     expect(foreign.status).toBe(404)
-    const foreignDelete = await callRoute(clientFilesRoute.action, `/api/client/project-files/${body.file.id}`, { method: 'DELETE', headers: otherClient.headers, params: { id: String(body.file.id) } })
+    const foreignDelete = await callRoute(
+      clientFilesRoute.action,
+      `/api/client/project-files/${body.file.id}`,
+      { method: 'DELETE', headers: otherClient.headers, params: { id: String(body.file.id) } },
+    )
     expect(foreignDelete.status).toBe(404)
 
     const row = getDb().select().from(projectFiles).where(eq(projectFiles.id, body.file.id)).get()!
-    const del = await callRoute(clientFilesRoute.action, `/api/client/project-files/${body.file.id}`, { method: 'DELETE', headers: client.headers, params: { id: String(body.file.id) } })
+    const del = await callRoute(clientFilesRoute.action, `/api/client/project-files/${body.file.id}`, {
+      method: 'DELETE',
+      headers: client.headers,
+      params: { id: String(body.file.id) },
+    })
     expect(del.status).toBe(200)
     expect(await readJson(del)).toMatchObject({ message: 'Land owner agreement has been deleted' })
     expect(getProject(project.id).landOwnerFormUploaded).toBe(false)
@@ -155,8 +256,18 @@ describe('GET/DELETE /api/client/project-files/{id}', () => {
     const { client, pilot, project } = await setting()
     const { storeProjectFile } = await import('#app/domain/files/file-storage.server.ts')
     const { Readable } = await import('node:stream')
-    const media = await storeProjectFile({ user: pilot.user, projectId: project.id, category: 'raw_image', originalName: 'DJI_0001.png', source: Readable.from([PNG_BYTES]) })
-    const del = await callRoute(clientFilesRoute.action, `/api/client/project-files/${media.id}`, { method: 'DELETE', headers: client.headers, params: { id: String(media.id) } })
+    const media = await storeProjectFile({
+      user: pilot.user,
+      projectId: project.id,
+      category: 'raw_image',
+      originalName: 'DJI_0001.png',
+      source: Readable.from([PNG_BYTES]),
+    })
+    const del = await callRoute(clientFilesRoute.action, `/api/client/project-files/${media.id}`, {
+      method: 'DELETE',
+      headers: client.headers,
+      params: { id: String(media.id) },
+    })
     expect(del.status).toBe(404)
   })
 })
@@ -164,12 +275,22 @@ describe('GET/DELETE /api/client/project-files/{id}', () => {
 describe('POST /api/admin/upload-project-file', () => {
   test('admin uploads a deliverable; a client or pilot gets 403', async () => {
     const { admin, client, pilot, project } = await setting()
-    const form = () => multipart({ projectId: String(project.id), category: 'processed_deliverable' }, { name: 'orthomosaic.png', bytes: PNG_BYTES })
-    const ok = await callRoute(adminUploadRoute.action, '/api/admin/upload-project-file', { form: form(), headers: admin.headers })
+    const form = () =>
+      multipart(
+        { projectId: String(project.id), category: 'processed_deliverable' },
+        { name: 'orthomosaic.png', bytes: PNG_BYTES },
+      )
+    const ok = await callRoute(adminUploadRoute.action, '/api/admin/upload-project-file', {
+      form: form(),
+      headers: admin.headers,
+    })
     expect(ok.status).toBe(201)
     expect((await readJson<FileBody>(ok)).file.fileCategory).toBe('processed_deliverable')
     for (const who of [client, pilot]) {
-      const res = await callRoute(adminUploadRoute.action, '/api/admin/upload-project-file', { form: form(), headers: who.headers })
+      const res = await callRoute(adminUploadRoute.action, '/api/admin/upload-project-file', {
+        form: form(),
+        headers: who.headers,
+      })
       expect(res.status).toBe(403)
     }
   })
@@ -178,14 +299,28 @@ describe('POST /api/admin/upload-project-file', () => {
 describe('GET /api/download-file/{id}', () => {
   async function stored() {
     const s = await setting()
-    const { body } = await upload(s.client.headers, { projectId: String(s.project.id), category: 'project_document' }, { name: 'site notes.pdf', bytes: await pdfBytes('Gate code 1234') })
-    return { ...s, fileId: body.file.id, bytes: fs.readFileSync(path.join(storagePaths().root, getDb().select().from(projectFiles).where(eq(projectFiles.id, body.file.id)).get()!.fileName)) }
+    const { body } = await upload(
+      s.client.headers,
+      { projectId: String(s.project.id), category: 'project_document' },
+      { name: 'site notes.pdf', bytes: await pdfBytes('Gate code 1234') },
+    )
+    return {
+      ...s,
+      fileId: body.file.id,
+      bytes: fs.readFileSync(
+        path.join(
+          storagePaths().root,
+          getDb().select().from(projectFiles).where(eq(projectFiles.id, body.file.id)).get()!.fileName,
+        ),
+      ),
+    }
   }
 
   test('owner, assigned pilot and admin download; another client, another pilot and a visitor do not', async () => {
     const { client, pilot, admin, otherClient, otherPilot, fileId } = await stored()
     for (const who of [client, pilot, admin]) expect((await download(who.headers, fileId)).status).toBe(200)
-    for (const who of [otherClient, otherPilot]) expect((await download(who.headers, fileId)).status).toBe(404)
+    for (const who of [otherClient, otherPilot])
+      expect((await download(who.headers, fileId)).status).toBe(404)
     expect((await download({}, fileId)).status).toBe(401)
     expect((await download(admin.headers, 999999)).status).toBe(404)
   })
@@ -216,20 +351,37 @@ describe('GET /api/download-file/{id}', () => {
 
   test('non-ASCII names use RFC 5987 filename*', async () => {
     const { client, fileId } = await stored()
-    const res = await callRoute(downloadRoute.loader, `/api/download-file/${fileId}?filename=${encodeURIComponent('Plan — Stellenbosch "A".pdf')}`, { headers: client.headers, params: { id: String(fileId) } })
-    expect(res.headers.get('Content-Disposition')).toBe(`attachment; filename="Plan _ Stellenbosch _A_.pdf"; filename*=UTF-8''Plan%20%E2%80%94%20Stellenbosch%20%22A%22.pdf`)
+    const res = await callRoute(
+      downloadRoute.loader,
+      `/api/download-file/${fileId}?filename=${encodeURIComponent('Plan — Stellenbosch "A".pdf')}`,
+      { headers: client.headers, params: { id: String(fileId) } },
+    )
+    expect(res.headers.get('Content-Disposition')).toBe(
+      `attachment; filename="Plan _ Stellenbosch _A_.pdf"; filename*=UTF-8''Plan%20%E2%80%94%20Stellenbosch%20%22A%22.pdf`,
+    )
   })
 
   test('deliverables: the client only once completed and for one month after; admins always', async () => {
     const { admin, client, pilot, project } = await setting()
-    const res = await callRoute(adminUploadRoute.action, '/api/admin/upload-project-file', { form: multipart({ projectId: String(project.id) }, { name: 'report.pdf', bytes: await pdfBytes() }), headers: admin.headers })
+    const res = await callRoute(adminUploadRoute.action, '/api/admin/upload-project-file', {
+      form: multipart({ projectId: String(project.id) }, { name: 'report.pdf', bytes: await pdfBytes() }),
+      headers: admin.headers,
+    })
     const id = (await readJson<FileBody>(res)).file.id
     expect((await download(client.headers, id)).status).toBe(404)
     expect((await download(pilot.headers, id)).status).toBe(200)
     const { projects } = await import('#db/schema.ts')
-    getDb().update(projects).set({ status: 'completed', completedAt: new Date() }).where(eq(projects.id, project.id)).run()
+    getDb()
+      .update(projects)
+      .set({ status: 'completed', completedAt: new Date() })
+      .where(eq(projects.id, project.id))
+      .run()
     expect((await download(client.headers, id)).status).toBe(200)
-    getDb().update(projects).set({ completedAt: new Date(Date.now() - 40 * 24 * 3600_000) }).where(eq(projects.id, project.id)).run()
+    getDb()
+      .update(projects)
+      .set({ completedAt: new Date(Date.now() - 40 * 24 * 3600_000) })
+      .where(eq(projects.id, project.id))
+      .run()
     const expired = await download(client.headers, id)
     expect(expired.status).toBe(410)
     expect((await download(admin.headers, id)).status).toBe(200)
@@ -240,8 +392,16 @@ describe('start-up sweep', () => {
   test('removes half-received files, files without a row and rows without a file', async () => {
     await sweepStorage()
     const { client, project } = await setting()
-    const kept = await upload(client.headers, { projectId: String(project.id), category: 'land_owner_agreement' }, { name: 'kept.pdf', bytes: await pdfBytes() })
-    const lost = await upload(client.headers, { projectId: String(project.id), category: 'land_owner_agreement' }, { name: 'lost.pdf', bytes: await pdfBytes() })
+    const kept = await upload(
+      client.headers,
+      { projectId: String(project.id), category: 'land_owner_agreement' },
+      { name: 'kept.pdf', bytes: await pdfBytes() },
+    )
+    const lost = await upload(
+      client.headers,
+      { projectId: String(project.id), category: 'land_owner_agreement' },
+      { name: 'lost.pdf', bytes: await pdfBytes() },
+    )
     const p = storagePaths()
     fs.writeFileSync(path.join(p.tmp, 'half-received'), 'partial')
     const orphan = path.join(p.projects, String(project.id), 'orphan.pdf')
@@ -251,15 +411,32 @@ describe('start-up sweep', () => {
     fs.writeFileSync(path.join(p.tus, 'abc.json'), '{}')
 
     const result = await sweepStorage()
-    expect(result).toEqual({ tempFilesRemoved: 1, orphanFilesRemoved: 1, danglingRowsRemoved: 1, tusFilesRemoved: 1 })
+    expect(result).toEqual({
+      tempFilesRemoved: 1,
+      orphanFilesRemoved: 1,
+      danglingRowsRemoved: 1,
+      tusFilesRemoved: 1,
+    })
     expect(fs.existsSync(orphan)).toBe(false)
-    expect(getDb().select().from(projectFiles).where(eq(projectFiles.projectId, project.id)).all().map((f) => f.id)).toEqual([kept.body.file.id])
+    expect(
+      getDb()
+        .select()
+        .from(projectFiles)
+        .where(eq(projectFiles.projectId, project.id))
+        .all()
+        .map((f) => f.id),
+    ).toEqual([kept.body.file.id])
     expect(getProject(project.id).landOwnerFormUploaded).toBe(true)
   })
 
   test('leaves rows alone when most files vanish at once (DATA_DIR not mounted)', async () => {
     const { client, project } = await setting()
-    for (let i = 0; i < 12; i++) await upload(client.headers, { projectId: String(project.id) }, { name: `a${i}.pdf`, bytes: await pdfBytes() })
+    for (let i = 0; i < 12; i++)
+      await upload(
+        client.headers,
+        { projectId: String(project.id) },
+        { name: `a${i}.pdf`, bytes: await pdfBytes() },
+      )
     const before = getDb().select().from(projectFiles).all().length
     fs.rmSync(storagePaths().root, { recursive: true })
     const result = await sweepStorage()
@@ -273,10 +450,22 @@ describe('media', () => {
     const { pilot, project } = await setting()
     const { storeProjectFile } = await import('#app/domain/files/file-storage.server.ts')
     const { Readable } = await import('node:stream')
-    const video = await storeProjectFile({ user: pilot.user, projectId: project.id, category: 'raw_video', originalName: 'flight.mp4', source: Readable.from([mp4Bytes()]) })
+    const video = await storeProjectFile({
+      user: pilot.user,
+      projectId: project.id,
+      category: 'raw_video',
+      originalName: 'flight.mp4',
+      source: Readable.from([mp4Bytes()]),
+    })
     expect(video.fileType).toBe('video/mp4')
     await expect(
-      storeProjectFile({ user: pilot.user, projectId: project.id, category: 'raw_video', originalName: 'flight.mp4', source: Readable.from([PNG_BYTES]) }),
+      storeProjectFile({
+        user: pilot.user,
+        projectId: project.id,
+        category: 'raw_video',
+        originalName: 'flight.mp4',
+        source: Readable.from([PNG_BYTES]),
+      }),
     ).rejects.toMatchObject({ status: 415, message: 'Only video files are allowed' })
   })
 })
@@ -296,12 +485,21 @@ describe('the /dashboard file forms (no JavaScript)', () => {
     const dashboard = await import('#app/routes/dashboard.tsx')
     const { client, otherClient, project } = await setting()
     const url = `/dashboard?tab=projects&view=${project.id}`
-    const form = async () => multipart({ intent: 'upload-file', projectId: String(project.id), category: 'land_owner_agreement' }, { name: 'signed.pdf', bytes: await pdfBytes() })
+    const form = async () =>
+      multipart(
+        { intent: 'upload-file', projectId: String(project.id), category: 'land_owner_agreement' },
+        { name: 'signed.pdf', bytes: await pdfBytes() },
+      )
 
-    const refused = await callRoute(dashboard.action, url, { form: await form(), headers: otherClient.headers })
+    const refused = await callRoute(dashboard.action, url, {
+      form: await form(),
+      headers: otherClient.headers,
+    })
     expect(refused.status).toBe(302)
     expect(refused.headers.get('Location')).toBe(url)
-    expect(getDb().select().from(projectFiles).where(eq(projectFiles.projectId, project.id)).all()).toHaveLength(0)
+    expect(
+      getDb().select().from(projectFiles).where(eq(projectFiles.projectId, project.id)).all(),
+    ).toHaveLength(0)
 
     const stored = await callRoute(dashboard.action, url, { form: await form(), headers: client.headers })
     expect(stored.status).toBe(302)
@@ -309,13 +507,23 @@ describe('the /dashboard file forms (no JavaScript)', () => {
     expect(rows).toHaveLength(1)
     expect(getProject(project.id).landOwnerFormUploaded).toBe(true)
 
-    const foreignDelete = await callRoute(dashboard.action, url, { form: { intent: 'delete-file', fileId: String(rows[0]!.id) }, headers: otherClient.headers })
+    const foreignDelete = await callRoute(dashboard.action, url, {
+      form: { intent: 'delete-file', fileId: String(rows[0]!.id) },
+      headers: otherClient.headers,
+    })
     expect(foreignDelete.status).toBe(302)
-    expect(getDb().select().from(projectFiles).where(eq(projectFiles.projectId, project.id)).all()).toHaveLength(1)
+    expect(
+      getDb().select().from(projectFiles).where(eq(projectFiles.projectId, project.id)).all(),
+    ).toHaveLength(1)
 
-    const deleted = await callRoute(dashboard.action, url, { form: { intent: 'delete-file', fileId: String(rows[0]!.id) }, headers: client.headers })
+    const deleted = await callRoute(dashboard.action, url, {
+      form: { intent: 'delete-file', fileId: String(rows[0]!.id) },
+      headers: client.headers,
+    })
     expect(deleted.status).toBe(302)
-    expect(getDb().select().from(projectFiles).where(eq(projectFiles.projectId, project.id)).all()).toHaveLength(0)
+    expect(
+      getDb().select().from(projectFiles).where(eq(projectFiles.projectId, project.id)).all(),
+    ).toHaveLength(0)
     expect(getProject(project.id).landOwnerFormUploaded).toBe(false)
   })
 })

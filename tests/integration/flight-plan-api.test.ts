@@ -1,17 +1,18 @@
-import { eq } from 'drizzle-orm'
-import { beforeEach, describe, expect, test } from 'vitest'
-import { callRoute, readJson } from '#tests/helpers/requests.ts'
-import { signedInUser } from '#tests/helpers/users.ts'
-import * as completeRoute from '#app/routes/api.client.projects.$id.complete.ts'
-import * as createProjectRoute from '#app/routes/api.client.create-project.ts'
-import * as screenshotRoute from '#app/routes/api.client.projects.$id.screenshot.ts'
-import * as projectRoute from '#app/routes/api.client.projects.$id.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { AREA_MESSAGES } from '#app/domain/geometry/areas.ts'
 import { PAID_PROJECT_LOCKED } from '#app/domain/projects/projects.server.ts'
 import { quoteProjectAreas } from '#app/domain/projects/quoting.server.ts'
+import * as createProjectRoute from '#app/routes/api.client.create-project.ts'
+import * as completeRoute from '#app/routes/api.client.projects.$id.complete.ts'
+import * as screenshotRoute from '#app/routes/api.client.projects.$id.screenshot.ts'
+import * as projectRoute from '#app/routes/api.client.projects.$id.ts'
 import { projects } from '#db/schema.ts'
-import { STELLENBOSCH_AREAS, draftFor, insertDemoHubs, square } from './planner-fixtures.ts'
+import { callRoute, readJson } from '#tests/helpers/requests.ts'
+import { signedInUser } from '#tests/helpers/users.ts'
+import { eq } from 'drizzle-orm'
+import { beforeEach, describe, expect, test } from 'vitest'
+
+import { draftFor, insertDemoHubs, square, STELLENBOSCH_AREAS } from './planner-fixtures.ts'
 
 beforeEach(() => {
   getDb().delete(projects).run()
@@ -19,7 +20,8 @@ beforeEach(() => {
 insertDemoHubs()
 
 // A tiny valid PNG (1×1) as a data URL.
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='
 
 async function complete(headers: Record<string, string>, id: number, body: unknown) {
   const res = await callRoute(completeRoute.action, `/api/client/projects/${id}/complete`, {
@@ -42,7 +44,12 @@ describe('PUT /api/client/projects/{id}/complete', () => {
     })
     expect(res.status).toBe(200)
     const expected = quoteProjectAreas(STELLENBOSCH_AREAS).quote
-    expect(body).toMatchObject({ id: draft.id, status: 'pending', quoteAmount: expected.totalInCents, subtotal: expected.subtotal })
+    expect(body).toMatchObject({
+      id: draft.id,
+      status: 'pending',
+      quoteAmount: expected.totalInCents,
+      subtotal: expected.subtotal,
+    })
     expect(expected.totalInCents).toBeGreaterThan(0)
     expect(body).not.toHaveProperty('profitMargin')
 
@@ -59,12 +66,18 @@ describe('PUT /api/client/projects/{id}/complete', () => {
     expect(plan.totalArea).toBeCloseTo(plan.areas[0].area + plan.areas[1].area, 1)
     expect(plan.totalAreaHectares).toBeCloseTo(plan.totalArea / 10000, 3)
     expect(plan.pricing.totalInCents).toBe(expected.totalInCents)
-    expect(plan.surveyInstructions).toMatchObject({ totalSurveyAreas: 2, recommendedFlightHeight: '120 m AGL' })
+    expect(plan.surveyInstructions).toMatchObject({
+      totalSurveyAreas: 2,
+      recommendedFlightHeight: '120 m AGL',
+    })
     expect(plan.address).toBe('Stellenbosch, Western Cape, South Africa')
     expect(plan.screenshot).toBe(PNG)
     // The list and the API never carry the screenshot; its own route serves it.
     expect(JSON.parse(body.polygonGeoJson as string)).not.toHaveProperty('screenshot')
-    const image = await callRoute(screenshotRoute.loader, `/api/client/projects/${draft.id}/screenshot`, { headers, params: { id: String(draft.id) } })
+    const image = await callRoute(screenshotRoute.loader, `/api/client/projects/${draft.id}/screenshot`, {
+      headers,
+      params: { id: String(draft.id) },
+    })
     expect(image.status).toBe(200)
     expect(image.headers.get('Content-Type')).toBe('image/png')
   })
@@ -72,11 +85,17 @@ describe('PUT /api/client/projects/{id}/complete', () => {
   test('an invalid screenshot is left out, not an error', async () => {
     const { user, headers } = await signedInUser('client')
     const draft = draftFor(user.id)
-    const { res } = await complete(headers, draft.id, { areas: STELLENBOSCH_AREAS, screenshot: 'data:image/png;base64,@@not-base64@@' })
+    const { res } = await complete(headers, draft.id, {
+      areas: STELLENBOSCH_AREAS,
+      screenshot: 'data:image/png;base64,@@not-base64@@',
+    })
     expect(res.status).toBe(200)
     const row = getDb().select().from(projects).where(eq(projects.id, draft.id)).get()!
     expect(JSON.parse(row.polygonGeoJson!)).not.toHaveProperty('screenshot')
-    const image = await callRoute(screenshotRoute.loader, `/api/client/projects/${draft.id}/screenshot`, { headers, params: { id: String(draft.id) } })
+    const image = await callRoute(screenshotRoute.loader, `/api/client/projects/${draft.id}/screenshot`, {
+      headers,
+      params: { id: String(draft.id) },
+    })
     expect(image.status).toBe(404)
   })
 
@@ -105,8 +124,25 @@ describe('PUT /api/client/projects/{id}/complete', () => {
 
   test.each([
     ['no areas', { areas: [] }, AREA_MESSAGES.noAreas],
-    ['a non-polygon (a point)', { areas: { type: 'Point', coordinates: [18.86, -33.94] } }, AREA_MESSAGES.areasNotList],
-    ['fewer than 3 points', { areas: [{ coordinates: [{ latitude: -33.94, longitude: 18.86 }, { latitude: -33.95, longitude: 18.87 }] }] }, AREA_MESSAGES.tooFewPoints],
+    [
+      'a non-polygon (a point)',
+      { areas: { type: 'Point', coordinates: [18.86, -33.94] } },
+      AREA_MESSAGES.areasNotList,
+    ],
+    [
+      'fewer than 3 points',
+      {
+        areas: [
+          {
+            coordinates: [
+              { latitude: -33.94, longitude: 18.86 },
+              { latitude: -33.95, longitude: 18.87 },
+            ],
+          },
+        ],
+      },
+      AREA_MESSAGES.tooFewPoints,
+    ],
     [
       'a self-intersecting bow tie',
       {
@@ -137,7 +173,11 @@ describe('PUT /api/client/projects/{id}/complete', () => {
       },
       AREA_MESSAGES.tooManyPoints,
     ],
-    ['an area outside South Africa (London)', { areas: [square(51.5, -0.12)] }, AREA_MESSAGES.outsideSouthAfrica],
+    [
+      'an area outside South Africa (London)',
+      { areas: [square(51.5, -0.12)] },
+      AREA_MESSAGES.outsideSouthAfrica,
+    ],
     ['text for coordinates', { areas: [{ coordinates: 'nope' }] }, AREA_MESSAGES.coordinatesNotList],
   ])('400 for %s', async (_name, body, message) => {
     const { user, headers } = await signedInUser('client')
@@ -167,8 +207,15 @@ describe('PUT /api/client/projects/{id}/complete', () => {
     })
     expect(broken.status).toBe(400)
     expect((await complete({}, draft.id, { areas: STELLENBOSCH_AREAS })).res.status).toBe(401)
-    expect((await complete((await signedInUser('admin')).headers, draft.id, { areas: STELLENBOSCH_AREAS })).res.status).toBe(403)
-    const post = await callRoute(completeRoute.action, `/api/client/projects/${draft.id}/complete`, { json: {}, headers, params: { id: String(draft.id) } })
+    expect(
+      (await complete((await signedInUser('admin')).headers, draft.id, { areas: STELLENBOSCH_AREAS })).res
+        .status,
+    ).toBe(403)
+    const post = await callRoute(completeRoute.action, `/api/client/projects/${draft.id}/complete`, {
+      json: {},
+      headers,
+      params: { id: String(draft.id) },
+    })
     expect(post.status).toBe(405)
   })
 
@@ -176,7 +223,11 @@ describe('PUT /api/client/projects/{id}/complete', () => {
     const { user, headers } = await signedInUser('client')
     const draft = draftFor(user.id)
     await complete(headers, draft.id, { areas: STELLENBOSCH_AREAS })
-    const res = await callRoute(projectRoute.action, `/api/client/projects/${draft.id}`, { method: 'DELETE', headers, params: { id: String(draft.id) } })
+    const res = await callRoute(projectRoute.action, `/api/client/projects/${draft.id}`, {
+      method: 'DELETE',
+      headers,
+      params: { id: String(draft.id) },
+    })
     expect(res.status).toBe(409)
   })
 })
@@ -203,7 +254,13 @@ describe('POST /api/client/create-project', () => {
   test('bad areas leave no draft behind', async () => {
     const { user, headers } = await signedInUser('client')
     const res = await callRoute(createProjectRoute.action, '/api/client/create-project', {
-      json: { name: 'x', projectType: 'other', address: 'Stellenbosch', coordinates: { lat: -33.93, lng: 18.86 }, areas: [] },
+      json: {
+        name: 'x',
+        projectType: 'other',
+        address: 'Stellenbosch',
+        coordinates: { lat: -33.93, lng: 18.86 },
+        areas: [],
+      },
       headers,
     })
     expect(res.status).toBe(400)
@@ -220,7 +277,18 @@ describe('airspace on the stored quote', () => {
         zoneType: 'CTR',
         color: '#f97316',
         aviationFee: 85000,
-        polygon: { type: 'Polygon', coordinates: [[[18.8, -33.99], [18.95, -33.99], [18.95, -33.9], [18.8, -33.9], [18.8, -33.99]]] },
+        polygon: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [18.8, -33.99],
+              [18.95, -33.99],
+              [18.95, -33.9],
+              [18.8, -33.9],
+              [18.8, -33.99],
+            ],
+          ],
+        },
       },
     ])
     try {
@@ -228,7 +296,11 @@ describe('airspace on the stored quote', () => {
       const draft = draftFor(user.id)
       const { res, body } = await complete(headers, draft.id, { areas: STELLENBOSCH_AREAS })
       expect(res.status).toBe(200)
-      expect(body).toMatchObject({ aviationFee: 85000, airspaceZone: 'TEST CTR', airspaceZoneColor: '#f97316' })
+      expect(body).toMatchObject({
+        aviationFee: 85000,
+        airspaceZone: 'TEST CTR',
+        airspaceZoneColor: '#f97316',
+      })
       const plan = JSON.parse(body.polygonGeoJson as string)
       expect(plan.pricing).toMatchObject({ aviationFee: 85000, airspaceZone: 'TEST CTR' })
       expect(plan.airspaceZone).toBe('TEST CTR')

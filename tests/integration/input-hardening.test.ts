@@ -2,31 +2,41 @@
  * Hostile input that used to crash or stall a route (issue: "No 500 on any input"):
  * each case answered 500 (or blocked the process) before the fix.
  */
-import { describe, expect, test } from 'vitest'
-import * as dashboard from '#app/routes/dashboard.tsx'
-import * as plannerRoute from '#app/routes/flight-planner.tsx'
-import { draftFor } from './planner-fixtures.ts'
-import * as auditRoute from '#app/routes/api.admin.audit-log.ts'
+import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import * as allProjects from '#app/routes/api.admin.all-projects.ts'
-import * as acceptTerms from '#app/routes/api.client.accept-terms.ts'
+import * as auditRoute from '#app/routes/api.admin.audit-log.ts'
 import * as checkFlightArea from '#app/routes/api.airspace.check-flight-area.ts'
 import * as apiLogin from '#app/routes/api.auth.login.ts'
+import * as acceptTerms from '#app/routes/api.client.accept-terms.ts'
+import * as dashboard from '#app/routes/dashboard.tsx'
+import * as plannerRoute from '#app/routes/flight-planner.tsx'
 import * as loginPage from '#app/routes/login.tsx'
-import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
-import { TEST_PASSWORD, createTestUser, signedInUser } from '#tests/helpers/users.ts'
+import { createTestUser, signedInUser, TEST_PASSWORD } from '#tests/helpers/users.ts'
+import { describe, expect, test } from 'vitest'
+
+import { draftFor } from './planner-fixtures.ts'
 
 describe('page numbers', () => {
-  test.each(['1e20', '99999999999999999999', '-5', 'NaN', 'Infinity', '2.5', '0x10'])('page=%s is clamped, not a 500', async (page) => {
-    const admin = await signedInUser('admin')
-    recordAudit({ actorId: admin.user.id, action: 'test', entityType: 'user', entityId: admin.user.id })
-    const api = await callRoute(auditRoute.loader, `/api/admin/audit-log?page=${page}`, { headers: admin.headers })
-    expect(api.status).toBe(200)
-    const projects = await callRoute(allProjects.loader, `/api/admin/all-projects?page=${page}`, { headers: admin.headers })
-    expect(projects.status).toBe(200)
-    const tab = await callRoute(dashboard.loader, `/dashboard?tab=audit&page=${page}`, { headers: admin.headers })
-    expect(tab.status).toBe(200)
-  })
+  test.each(['1e20', '99999999999999999999', '-5', 'NaN', 'Infinity', '2.5', '0x10'])(
+    'page=%s is clamped, not a 500',
+    async (page) => {
+      const admin = await signedInUser('admin')
+      recordAudit({ actorId: admin.user.id, action: 'test', entityType: 'user', entityId: admin.user.id })
+      const api = await callRoute(auditRoute.loader, `/api/admin/audit-log?page=${page}`, {
+        headers: admin.headers,
+      })
+      expect(api.status).toBe(200)
+      const projects = await callRoute(allProjects.loader, `/api/admin/all-projects?page=${page}`, {
+        headers: admin.headers,
+      })
+      expect(projects.status).toBe(200)
+      const tab = await callRoute(dashboard.loader, `/dashboard?tab=audit&page=${page}`, {
+        headers: admin.headers,
+      })
+      expect(tab.status).toBe(200)
+    },
+  )
 })
 
 describe('no coercion of objects', () => {
@@ -74,8 +84,17 @@ describe('deeply nested JSON', () => {
     const draft = draftFor(owner.user.id)
     const form = new FormData()
     form.set('intent', 'generate-quote')
-    form.set('planFile', new File(['{"type":"Feature","geometry":'.repeat(30_000) + 'null' + '}'.repeat(30_000)], 'deep.geojson'))
-    const res = await callRoute(plannerRoute.action, `/flight-planner?projectId=${draft.id}`, { form, headers: owner.headers })
+    form.set(
+      'planFile',
+      new File(
+        ['{"type":"Feature","geometry":'.repeat(30_000) + 'null' + '}'.repeat(30_000)],
+        'deep.geojson',
+      ),
+    )
+    const res = await callRoute(plannerRoute.action, `/flight-planner?projectId=${draft.id}`, {
+      form,
+      headers: owner.headers,
+    })
     expect(res.status).toBe(400)
     expect(await readJson(res)).toMatchObject({ error: 'The JSON is nested too deeply.', field: 'planFile' })
   })
@@ -114,10 +133,18 @@ describe('signing in from another site', () => {
     // The proxy sent Host: kestrel-internal:8080; the browser's Origin is the public APP_URL.
     const request = new Request('http://kestrel-internal:8080/login', {
       method: 'POST',
-      headers: { Origin: 'http://localhost:3999', 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/x-www-form-urlencoded' },
+      headers: {
+        Origin: 'http://localhost:3999',
+        'Sec-Fetch-Site': 'same-origin',
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
       body: new URLSearchParams({ email: user.email, password: 'wrong-password' }),
     })
-    const res = (await loginPage.action({ request, params: {}, context: { clientIp: '203.0.113.9' } })) as Response
+    const res = (await loginPage.action({
+      request,
+      params: {},
+      context: { clientIp: '203.0.113.9' },
+    })) as Response
     expect(res.status).toBe(401)
   })
 })
@@ -127,10 +154,19 @@ describe('page actions take forms only', () => {
     ['JSON', 'application/json', '{"email":"a@b.c","password":"x"}', 415],
     ['text/plain', 'text/plain', 'email=a@b.c', 415],
     ['no content type', '', 'email=a@b.c&password=x', 415],
-    ['broken multipart', 'multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b', 400],
+    [
+      'broken multipart',
+      'multipart/form-data; boundary=xyz',
+      '--xyz\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b',
+      400,
+    ],
     ['multipart without a boundary', 'multipart/form-data', 'x', 400],
   ])('POST /login with %s is a 4xx', async (_label, type, body, status) => {
-    const res = await callRoute(loginPage.action, '/login', { method: 'POST', headers: type ? { 'Content-Type': type } : {}, body })
+    const res = await callRoute(loginPage.action, '/login', {
+      method: 'POST',
+      headers: type ? { 'Content-Type': type } : {},
+      body,
+    })
     expect(res.status).toBe(status)
   })
 })

@@ -17,16 +17,37 @@ async function messagesFor(code: string) {
 
 describe('Leaflet labels are text', () => {
   test.each([
-    ['a template literal', 'declare const layer: { bindTooltip(x: unknown): void }; declare const name: string\nlayer.bindTooltip(`${name} zone`)\n'],
-    ['a string literal', "declare const layer: { bindPopup(x: unknown): void }\nlayer.bindPopup('<b>zone</b>')\n"],
-    ['a concatenation', "declare const layer: { bindTooltip(x: unknown): void }; declare const name: string\nlayer.bindTooltip(name + ' zone')\n"],
-  ])('refuses %s', async (_label, code) => {
-    expect(await messagesFor(code)).toHaveLength(1)
-  }, 30_000)
+    [
+      'a template literal',
+      'declare const layer: { bindTooltip(x: unknown): void }; declare const name: string\nlayer.bindTooltip(`${name} zone`)\n',
+    ],
+    [
+      'a string literal',
+      "declare const layer: { bindPopup(x: unknown): void }\nlayer.bindPopup('<b>zone</b>')\n",
+    ],
+    [
+      'a concatenation',
+      "declare const layer: { bindTooltip(x: unknown): void }; declare const name: string\nlayer.bindTooltip(name + ' zone')\n",
+    ],
+  ])(
+    'refuses %s',
+    async (_label, code) => {
+      expect(await messagesFor(code)).toHaveLength(1)
+    },
+    30_000,
+  )
 
   test('accepts an element, and the planner map passes', async () => {
-    expect(await messagesFor("declare const layer: { bindTooltip(x: unknown): void }\nconst label = document.createElement('span')\nlayer.bindTooltip(label)\n")).toHaveLength(0)
+    expect(
+      await messagesFor(
+        "declare const layer: { bindTooltip(x: unknown): void }\nconst label = document.createElement('span')\nlayer.bindTooltip(label)\n",
+      ),
+    ).toHaveLength(0)
     const results = await eslint.lintFiles(['app/components/planner/'])
-    expect(results.flatMap((r) => r.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => `${r.filePath}:${m.line}`))).toEqual([])
+    expect(
+      results.flatMap((r) =>
+        r.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => `${r.filePath}:${m.line}`),
+      ),
+    ).toEqual([])
   }, 60_000)
 })

@@ -1,7 +1,5 @@
 /** Page loaders and actions of the foundation: landing contact form, password pages, dashboards. */
 import { randomBytes } from 'node:crypto'
-import { afterEach, describe, expect, it } from 'vitest'
-import { contactMessages } from '#db/schema.ts'
 import { resetEnvCache } from '#app/domain/config/env.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { getHoneypot } from '#app/domain/http/honeypot.server.ts'
@@ -12,17 +10,22 @@ import { loader as dashboardLoader } from '#app/routes/dashboard.tsx'
 import { loader as outboxLoader } from '#app/routes/dev.outbox.tsx'
 import { action as forgotAction } from '#app/routes/forgot-password.tsx'
 import { action as resetAction, loader as resetLoader } from '#app/routes/reset-password.tsx'
+import { contactMessages } from '#db/schema.ts'
 import { waitForOutbox } from '#tests/helpers/outbox.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { extractLink } from '#tests/helpers/smtp-server.ts'
 import { createTestUser, signedInUser } from '#tests/helpers/users.ts'
+import { afterEach, describe, expect, it } from 'vitest'
 
 const freshIp = () => `198.19.${randomBytes(1)[0]}.${randomBytes(1)[0]}`
 
 /** The hidden honeypot fields a real page renders (empty trap, signed timestamp). */
 function honeypotFields(): Record<string, string> {
   const props = getHoneypot().getInputProps()
-  return { [props.nameFieldName]: '', ...(props.validFromFieldName ? { [props.validFromFieldName]: props.encryptedValidFrom } : {}) }
+  return {
+    [props.nameFieldName]: '',
+    ...(props.validFromFieldName ? { [props.validFromFieldName]: props.encryptedValidFrom } : {}),
+  }
 }
 
 afterEach(() => {
@@ -33,13 +36,25 @@ afterEach(() => {
 })
 
 describe('landing page contact form', () => {
-  const enquiry = { intent: 'contact', name: 'Pieter van Wyk', email: 'pieter@example.test', message: 'Survey of 12 ha in Durbanville?' }
+  const enquiry = {
+    intent: 'contact',
+    name: 'Pieter van Wyk',
+    email: 'pieter@example.test',
+    message: 'Survey of 12 ha in Durbanville?',
+  }
 
   it('with JavaScript: answers in place with the success toast and a cleared form', async () => {
-    const res = await callRoute(landingAction, '/?index', { form: { ...honeypotFields(), ...enquiry, via: 'fetcher' }, context: { clientIp: freshIp() } })
+    const res = await callRoute(landingAction, '/?index', {
+      form: { ...honeypotFields(), ...enquiry, via: 'fetcher' },
+      context: { clientIp: freshIp() },
+    })
     expect(res.status).toBe(200)
     const body = await readJson<{ toast: unknown; result: { initialValue: unknown } }>(res)
-    expect(body.toast).toEqual({ title: 'Message sent successfully!', description: "We'll get back to you as soon as possible.", type: 'success' })
+    expect(body.toast).toEqual({
+      title: 'Message sent successfully!',
+      description: "We'll get back to you as soon as possible.",
+      type: 'success',
+    })
     expect(body.result.initialValue).toBeNull()
     const rows = getDb().select().from(contactMessages).all()
     expect(rows.some((r) => r.email === 'pieter@example.test')).toBe(true)
@@ -47,7 +62,10 @@ describe('landing page contact form', () => {
   })
 
   it('without JavaScript: redirects to /#contact with the toast in a flash cookie', async () => {
-    const res = await callRoute(landingAction, '/?index', { form: { ...honeypotFields(), ...enquiry }, context: { clientIp: freshIp() } })
+    const res = await callRoute(landingAction, '/?index', {
+      form: { ...honeypotFields(), ...enquiry },
+      context: { clientIp: freshIp() },
+    })
     expect(res.status).toBe(302)
     expect(res.headers.get('Location')).toBe('/#contact')
     expect(res.headers.get('Set-Cookie')).toMatch(/^kestrel_toast=/)
@@ -61,7 +79,11 @@ describe('landing page contact form', () => {
     })
     expect(res.status).toBe(400)
     const body = await readJson<{ result: { error: Record<string, string[]> } }>(res)
-    expect(body.result.error).toEqual({ name: ['Name is required'], email: ['Please enter a valid email'], message: ['Message is required'] })
+    expect(body.result.error).toEqual({
+      name: ['Name is required'],
+      email: ['Please enter a valid email'],
+      message: ['Message is required'],
+    })
     expect(getDb().select().from(contactMessages).all().length).toBe(before)
   })
 
@@ -77,10 +99,16 @@ describe('landing page contact form', () => {
   it('rate-limits the contact form with the error toast', async () => {
     const ip = freshIp()
     for (let i = 0; i < 5; i++) {
-      const ok = await callRoute(landingAction, '/?index', { form: { ...honeypotFields(), ...enquiry, via: 'fetcher' }, context: { clientIp: ip } })
+      const ok = await callRoute(landingAction, '/?index', {
+        form: { ...honeypotFields(), ...enquiry, via: 'fetcher' },
+        context: { clientIp: ip },
+      })
       expect(ok.status).toBe(200)
     }
-    const res = await callRoute(landingAction, '/?index', { form: { ...honeypotFields(), ...enquiry, via: 'fetcher' }, context: { clientIp: ip } })
+    const res = await callRoute(landingAction, '/?index', {
+      form: { ...honeypotFields(), ...enquiry, via: 'fetcher' },
+      context: { clientIp: ip },
+    })
     expect(res.status).toBe(429)
     expect(await readJson(res)).toMatchObject({ toast: { title: 'Error sending message', type: 'error' } })
   })
@@ -90,8 +118,14 @@ describe('forgot and reset password pages', () => {
   it('forgot-password shows the same result for known and unknown addresses', async () => {
     const user = await createTestUser()
     const ip = freshIp()
-    const known = await callRoute(forgotAction, '/forgot-password', { form: { ...honeypotFields(), email: user.email }, context: { clientIp: ip } })
-    const unknown = await callRoute(forgotAction, '/forgot-password', { form: { ...honeypotFields(), email: 'ghost@example.test' }, context: { clientIp: ip } })
+    const known = await callRoute(forgotAction, '/forgot-password', {
+      form: { ...honeypotFields(), email: user.email },
+      context: { clientIp: ip },
+    })
+    const unknown = await callRoute(forgotAction, '/forgot-password', {
+      form: { ...honeypotFields(), email: 'ghost@example.test' },
+      context: { clientIp: ip },
+    })
     expect(known.status).toBe(200)
     expect(unknown.status).toBe(200)
     expect(await readJson(known)).toMatchObject({ sent: true })
@@ -106,7 +140,10 @@ describe('forgot and reset password pages', () => {
 
   it('reset-password verifies the token in the loader, resets once, then shows it as invalid', async () => {
     const user = await createTestUser()
-    await callRoute(forgotAction, '/forgot-password', { form: { ...honeypotFields(), email: user.email }, context: { clientIp: freshIp() } })
+    await callRoute(forgotAction, '/forgot-password', {
+      form: { ...honeypotFields(), email: user.email },
+      context: { clientIp: freshIp() },
+    })
     const mail = await waitForOutbox((m) => m.to === user.email)
     const link = new URL(extractLink(mail.text, '/reset-password?token='))
     const token = link.searchParams.get('token')!
@@ -126,7 +163,9 @@ describe('forgot and reset password pages', () => {
     })
     expect(reused.status).toBe(400)
     expect(await readJson(reused)).toMatchObject({ outcome: 'invalid-token' })
-    expect(await readJson(await callRoute(resetLoader, `/reset-password?token=${token}`))).toMatchObject({ valid: false })
+    expect(await readJson(await callRoute(resetLoader, `/reset-password?token=${token}`))).toMatchObject({
+      valid: false,
+    })
   })
 })
 
@@ -140,7 +179,9 @@ describe('role dashboards', () => {
     expect(Object.keys(data.stats).sort()).toEqual(['activeProjects', 'pendingProjects', 'totalSpent'])
 
     const admin = await signedInUser('admin')
-    const adminData = await readJson<{ role: string }>(await callRoute(adminLoader, '/admin', { headers: admin.headers }))
+    const adminData = await readJson<{ role: string }>(
+      await callRoute(adminLoader, '/admin', { headers: admin.headers }),
+    )
     expect(adminData.role).toBe('admin')
   })
 

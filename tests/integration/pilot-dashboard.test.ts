@@ -1,15 +1,15 @@
 /** The pilot's /dashboard: the loader's jobs and the 'Save Project Progress' form (no JavaScript needed). */
-import { eq } from 'drizzle-orm'
-import { describe, expect, test } from 'vitest'
-import { flightLogs, projectFiles, projects } from '#db/schema.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { getToast } from '#app/domain/http/toast.server.ts'
 import * as dashboard from '#app/routes/dashboard.tsx'
 import * as filesRoute from '#app/routes/pilot.projects.$projectId.files.ts'
-import { multipart, PNG_BYTES } from '#tests/helpers/files.ts'
+import { flightLogs, projectFiles, projects } from '#db/schema.ts'
 import { createTestProject } from '#tests/helpers/admin-data.ts'
+import { multipart, PNG_BYTES } from '#tests/helpers/files.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { signedInUser } from '#tests/helpers/users.ts'
+import { eq } from 'drizzle-orm'
+import { describe, expect, test } from 'vitest'
 
 async function pilotWithJob() {
   const pilot = await signedInUser('pilot')
@@ -29,7 +29,11 @@ describe('pilot dashboard', () => {
     const { headers, project } = await pilotWithJob()
     await createTestProject({ paid: true, status: 'assigned', name: 'Not mine' })
     const res = await callRoute(dashboard.loader, `/dashboard?project=${project.id}`, { headers })
-    const data = await readJson<{ role: string; projects: Array<{ id: number }>; openProjectId: number | null }>(res)
+    const data = await readJson<{
+      role: string
+      projects: Array<{ id: number }>
+      openProjectId: number | null
+    }>(res)
     expect(data.role).toBe('pilot')
     expect(data.projects.map((p) => p.id)).toEqual([project.id])
     expect(data.openProjectId).toBe(project.id)
@@ -38,7 +42,9 @@ describe('pilot dashboard', () => {
   test('a project that is not theirs does not open', async () => {
     const { headers } = await pilotWithJob()
     const other = await createTestProject({ paid: true, status: 'assigned' })
-    const data = await readJson<{ openProjectId: number | null }>(await callRoute(dashboard.loader, `/dashboard?project=${other.id}`, { headers }))
+    const data = await readJson<{ openProjectId: number | null }>(
+      await callRoute(dashboard.loader, `/dashboard?project=${other.id}`, { headers }),
+    )
     expect(data.openProjectId).toBeNull()
   })
 
@@ -58,29 +64,54 @@ describe('pilot dashboard', () => {
 
   test('out-of-range or empty durations and other pilots’ projects are refused with Error Saving Progress', async () => {
     const { headers, project } = await pilotWithJob()
-    for (const [hours, minutes] of [['13', '0'], ['1', '60'], ['', ''], ['0', '0'], ['-1', '10']]) {
-      const res = await callRoute(dashboard.action, '/dashboard', { headers, form: { intent: 'save-progress', projectId: String(project.id), hours: hours!, minutes: minutes! } })
+    for (const [hours, minutes] of [
+      ['13', '0'],
+      ['1', '60'],
+      ['', ''],
+      ['0', '0'],
+      ['-1', '10'],
+    ]) {
+      const res = await callRoute(dashboard.action, '/dashboard', {
+        headers,
+        form: { intent: 'save-progress', projectId: String(project.id), hours: hours!, minutes: minutes! },
+      })
       expect(res.status).toBe(400)
       expect(await toastOf(res)).toContain('Error Saving Progress')
     }
     const other = await createTestProject({ paid: true, status: 'assigned' })
-    const res = await callRoute(dashboard.action, '/dashboard', { headers, form: { intent: 'save-progress', projectId: String(other.id), hours: '1', minutes: '0' } })
+    const res = await callRoute(dashboard.action, '/dashboard', {
+      headers,
+      form: { intent: 'save-progress', projectId: String(other.id), hours: '1', minutes: '0' },
+    })
     expect(res.status).toBe(404)
     expect(await toastOf(res)).toContain('Project not found')
     const client = await signedInUser('client')
-    const asClient = await callRoute(dashboard.action, '/dashboard', { headers: client.headers, form: { intent: 'save-progress', projectId: String(project.id), hours: '1', minutes: '0' } })
+    const asClient = await callRoute(dashboard.action, '/dashboard', {
+      headers: client.headers,
+      form: { intent: 'save-progress', projectId: String(project.id), hours: '1', minutes: '0' },
+    })
     expect(asClient.status).toBe(403)
-    expect(getDb().select().from(flightLogs).where(eq(flightLogs.projectId, project.id)).all()).toHaveLength(0)
+    expect(getDb().select().from(flightLogs).where(eq(flightLogs.projectId, project.id)).all()).toHaveLength(
+      0,
+    )
   })
 
   test('Update Profile saves the pilot’s name and phone', async () => {
     const { headers, user } = await pilotWithJob()
     const res = await callRoute(dashboard.action, '/dashboard?tab=profile', {
       headers,
-      form: { intent: 'update-profile', firstName: 'Thandi', lastName: 'Nkosi', phone: '0831234567', companyName: '' },
+      form: {
+        intent: 'update-profile',
+        firstName: 'Thandi',
+        lastName: 'Nkosi',
+        phone: '0831234567',
+        companyName: '',
+      },
     })
     expect(res.status).toBe(200)
-    const data = await readJson<{ profile: { firstName: string; phone: string } }>(await callRoute(dashboard.loader, '/dashboard?tab=profile', { headers }))
+    const data = await readJson<{ profile: { firstName: string; phone: string } }>(
+      await callRoute(dashboard.loader, '/dashboard?tab=profile', { headers }),
+    )
     expect(data.profile.firstName).toBe('Thandi')
     expect(data.profile.phone).toBe('831234567')
     expect(user.id).toBeGreaterThan(0)
@@ -92,20 +123,55 @@ describe('pilot file forms without JavaScript', () => {
     const { headers, project, user } = await pilotWithJob()
     const params = { projectId: String(project.id) }
     const path = `/pilot/projects/${project.id}/files`
-    const upload = () => multipart({ intent: 'upload-file', projectId: String(project.id), category: 'raw_image' }, { name: 'DJI_0001.png', bytes: PNG_BYTES, type: 'image/png' })
+    const upload = () =>
+      multipart(
+        { intent: 'upload-file', projectId: String(project.id), category: 'raw_image' },
+        { name: 'DJI_0001.png', bytes: PNG_BYTES, type: 'image/png' },
+      )
     const res = await callRoute(filesRoute.action, path, { headers, params, form: upload() })
     expect(res.headers.get('Location')).toBe(`/dashboard?project=${project.id}`)
     expect(await toastOf(res)).toBe('Upload successful: DJI_0001.png')
     const stored = getDb().select().from(projectFiles).where(eq(projectFiles.projectId, project.id)).all()
-    expect(stored).toEqual([expect.objectContaining({ originalName: 'DJI_0001.png', fileCategory: 'raw_image', fileType: 'image/png', uploadedBy: user.id })])
+    expect(stored).toEqual([
+      expect.objectContaining({
+        originalName: 'DJI_0001.png',
+        fileCategory: 'raw_image',
+        fileType: 'image/png',
+        uploadedBy: user.id,
+      }),
+    ])
 
     const other = await signedInUser('pilot')
-    expect((await callRoute(filesRoute.action, path, { headers: other.headers, params, form: upload() })).status).toBe(404)
-    expect((await callRoute(filesRoute.action, path, { headers: other.headers, params, form: { intent: 'delete-file', fileId: String(stored[0]!.id) } })).status).toBe(404)
-    expect((await callRoute(filesRoute.action, path, { headers: (await signedInUser('client')).headers, params, form: upload() })).status).toBe(403)
+    expect(
+      (await callRoute(filesRoute.action, path, { headers: other.headers, params, form: upload() })).status,
+    ).toBe(404)
+    expect(
+      (
+        await callRoute(filesRoute.action, path, {
+          headers: other.headers,
+          params,
+          form: { intent: 'delete-file', fileId: String(stored[0]!.id) },
+        })
+      ).status,
+    ).toBe(404)
+    expect(
+      (
+        await callRoute(filesRoute.action, path, {
+          headers: (await signedInUser('client')).headers,
+          params,
+          form: upload(),
+        })
+      ).status,
+    ).toBe(403)
 
-    const deleted = await callRoute(filesRoute.action, path, { headers, params, form: { intent: 'delete-file', fileId: String(stored[0]!.id) } })
+    const deleted = await callRoute(filesRoute.action, path, {
+      headers,
+      params,
+      form: { intent: 'delete-file', fileId: String(stored[0]!.id) },
+    })
     expect(await toastOf(deleted)).toBe('File Deleted: DJI_0001.png')
-    expect(getDb().select().from(projectFiles).where(eq(projectFiles.projectId, project.id)).all()).toHaveLength(0)
+    expect(
+      getDb().select().from(projectFiles).where(eq(projectFiles.projectId, project.id)).all(),
+    ).toHaveLength(0)
   })
 })

@@ -1,17 +1,18 @@
-import { eq } from 'drizzle-orm'
-import { describe, expect, test } from 'vitest'
-import { callRoute, readJson } from '#tests/helpers/requests.ts'
-import { signedInUser } from '#tests/helpers/users.ts'
+import { getDb } from '#app/domain/db/db.server.ts'
+import { getToast } from '#app/domain/http/toast.server.ts'
+import { MAX_SCREENSHOT_CHARS } from '#app/domain/projects/flight-plan.ts'
+import { formatPlaceChoice, LOCATION_REQUIRED_MESSAGE } from '#app/domain/projects/project-schemas.ts'
+import { quoteProjectAreas } from '#app/domain/projects/quoting.server.ts'
+import { deliverableFor, readSurveyPlan } from '#app/domain/survey/project-plan.ts'
 import * as dashboardRoute from '#app/routes/dashboard.tsx'
 import * as plannerRoute from '#app/routes/flight-planner.tsx'
-import { getDb } from '#app/domain/db/db.server.ts'
-import { LOCATION_REQUIRED_MESSAGE, formatPlaceChoice } from '#app/domain/projects/project-schemas.ts'
-import { quoteProjectAreas } from '#app/domain/projects/quoting.server.ts'
-import { MAX_SCREENSHOT_CHARS } from '#app/domain/projects/flight-plan.ts'
 import { hubs, projects } from '#db/schema.ts'
-import { getToast } from '#app/domain/http/toast.server.ts'
-import { deliverableFor, readSurveyPlan } from '#app/domain/survey/project-plan.ts'
-import { STELLENBOSCH_AREAS, draftFor, insertDemoHubs } from './planner-fixtures.ts'
+import { callRoute, readJson } from '#tests/helpers/requests.ts'
+import { signedInUser } from '#tests/helpers/users.ts'
+import { eq } from 'drizzle-orm'
+import { describe, expect, test } from 'vitest'
+
+import { draftFor, insertDemoHubs, STELLENBOSCH_AREAS } from './planner-fixtures.ts'
 
 insertDemoHubs()
 
@@ -21,11 +22,14 @@ const cookieFor = (token: string) => ({ 'x-session-id': token })
 async function toastOf(res: Response) {
   const cookie = res.headers.get('Set-Cookie')
   if (!cookie) return null
-  return (await getToast(new Request('http://localhost/', { headers: { Cookie: cookie.split(';')[0]! } }))).toast
+  return (await getToast(new Request('http://localhost/', { headers: { Cookie: cookie.split(';')[0]! } })))
+    .toast
 }
 
 function coordinatesText() {
-  return STELLENBOSCH_AREAS.map((a) => a.coordinates.map((p) => `${p.latitude}, ${p.longitude}`).join('\n')).join('\n\n')
+  return STELLENBOSCH_AREAS.map((a) =>
+    a.coordinates.map((p) => `${p.latitude}, ${p.longitude}`).join('\n'),
+  ).join('\n\n')
 }
 
 async function loaderData(path: string, headers: Record<string, string>) {
@@ -39,7 +43,12 @@ describe('/flight-planner loader', () => {
     const draft = draftFor(user.id)
     const { res, data } = await loaderData(`/flight-planner?projectId=${draft.id}`, cookieFor(token))
     expect(res.status).toBe(200)
-    expect(data).toMatchObject({ handOff: false, project: { id: draft.id, name: 'Vineyard survey', canPlan: true }, quote: null, tab: 'plan' })
+    expect(data).toMatchObject({
+      handOff: false,
+      project: { id: draft.id, name: 'Vineyard survey', canPlan: true },
+      quote: null,
+      tab: 'plan',
+    })
     expect((data!.hubs as unknown[]).length).toBe(3)
   })
 
@@ -71,7 +80,9 @@ describe('/flight-planner loader', () => {
   test("says 'No flight hubs available' when no hub is active (and nothing otherwise)", async () => {
     const { user, token } = await signedInUser('client')
     const draft = draftFor(user.id)
-    expect((await loaderData(`/flight-planner?projectId=${draft.id}`, cookieFor(token))).data!.hubsError).toBeNull()
+    expect(
+      (await loaderData(`/flight-planner?projectId=${draft.id}`, cookieFor(token))).data!.hubsError,
+    ).toBeNull()
     const db = getDb()
     db.update(hubs).set({ isActive: false }).run()
     try {
@@ -86,7 +97,9 @@ describe('/flight-planner loader', () => {
     const signedOut = await callRoute(plannerRoute.loader, '/flight-planner?projectId=1')
     expect(signedOut.headers.get('Location')).toMatch(/^\/login\?redirectTo=/)
     const pilot = await signedInUser('pilot')
-    expect((await loaderData('/flight-planner?projectId=1', cookieFor(pilot.token))).res.headers.get('Location')).toBe('/dashboard')
+    expect(
+      (await loaderData('/flight-planner?projectId=1', cookieFor(pilot.token))).res.headers.get('Location'),
+    ).toBe('/dashboard')
   })
 })
 
@@ -98,7 +111,10 @@ describe('/flight-planner action (Generate Quote)', () => {
     form.set('intent', 'generate-quote')
     form.set('coordinates', coordinatesText())
     form.set('planFile', new File([], ''))
-    const res = await callRoute(plannerRoute.action, `/flight-planner?projectId=${draft.id}`, { form, headers: cookieFor(token) })
+    const res = await callRoute(plannerRoute.action, `/flight-planner?projectId=${draft.id}`, {
+      form,
+      headers: cookieFor(token),
+    })
     expect(res.status).toBe(302)
     expect(res.headers.get('Location')).toBe(`/flight-planner?projectId=${draft.id}&view=quote`)
     const row = getDb().select().from(projects).where(eq(projects.id, draft.id)).get()!
@@ -108,7 +124,11 @@ describe('/flight-planner action (Generate Quote)', () => {
     const { data } = await loaderData(`/flight-planner?projectId=${draft.id}&view=quote`, cookieFor(token))
     // The flight time is the stored survey mission's, made for the project type's resolution.
     const survey = readSurveyPlan(row.surveyPlan)!
-    expect(survey.settings).toMatchObject({ gsdCm: deliverableFor(draft.projectType).gsdCm, frontOverlap: 75, sideOverlap: 70 })
+    expect(survey.settings).toMatchObject({
+      gsdCm: deliverableFor(draft.projectType).gsdCm,
+      frontOverlap: 75,
+      sideOverlap: 70,
+    })
     expect(survey.summary.photoCount).toBeGreaterThan(0)
     expect(data!.quote).toMatchObject({
       totalInCents: row.quoteAmount,
@@ -128,7 +148,10 @@ describe('/flight-planner action (Generate Quote)', () => {
     form.set('intent', 'generate-quote')
     form.set('coordinates', '')
     form.set('planFile', new File([kml], 'site.kml', { type: 'application/vnd.google-earth.kml+xml' }))
-    const res = await callRoute(plannerRoute.action, `/flight-planner?projectId=${draft.id}`, { form, headers: cookieFor(token) })
+    const res = await callRoute(plannerRoute.action, `/flight-planner?projectId=${draft.id}`, {
+      form,
+      headers: cookieFor(token),
+    })
     expect(res.status).toBe(302)
     const row = getDb().select().from(projects).where(eq(projects.id, draft.id)).get()!
     expect(row.quoteAmount).toBe(quoteProjectAreas([STELLENBOSCH_AREAS[0]!]).quote.totalInCents)
@@ -140,12 +163,18 @@ describe('/flight-planner action (Generate Quote)', () => {
     const big = new FormData()
     big.set('intent', 'generate-quote')
     big.set('planFile', new File(['x'.repeat(1024 * 1024 + 10)], 'big.kml'))
-    const tooBig = await callRoute(plannerRoute.action, `/flight-planner?projectId=${draft.id}`, { form: big, headers: cookieFor(token) })
+    const tooBig = await callRoute(plannerRoute.action, `/flight-planner?projectId=${draft.id}`, {
+      form: big,
+      headers: cookieFor(token),
+    })
     expect(tooBig.status).toBe(413)
     const pdf = new FormData()
     pdf.set('intent', 'generate-quote')
     pdf.set('planFile', new File(['%PDF-1.4'], 'plan.pdf'))
-    const wrongType = await callRoute(plannerRoute.action, `/flight-planner?projectId=${draft.id}`, { form: pdf, headers: cookieFor(token) })
+    const wrongType = await callRoute(plannerRoute.action, `/flight-planner?projectId=${draft.id}`, {
+      form: pdf,
+      headers: cookieFor(token),
+    })
     expect(wrongType.status).toBe(415)
   })
 
@@ -155,22 +184,35 @@ describe('/flight-planner action (Generate Quote)', () => {
     const ring = STELLENBOSCH_AREAS[0]!.coordinates.map((p) => `${p.longitude},${p.latitude},0`).join(' ')
     const kml = `<kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><Polygon><outerBoundaryIs><LinearRing><coordinates>${ring}</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark></kml>`
     // A PNG data URL of about the given size (a PNG signature in base64, then filler; length a multiple of 4).
-    const screenshotOf = (chars: number) => `data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAA${'A'.repeat(chars - (chars % 4) - 24)}`
+    const screenshotOf = (chars: number) =>
+      `data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAA${'A'.repeat(chars - (chars % 4) - 24)}`
     const post = (screenshot: string, planFile = new File([kml], 'site.kml')) => {
       const form = new FormData()
       form.set('intent', 'generate-quote')
       form.set('planFile', planFile)
       form.set('screenshot', screenshot)
-      return callRoute(plannerRoute.action, `/flight-planner?projectId=${draft.id}`, { form, headers: cookieFor(token) })
+      return callRoute(plannerRoute.action, `/flight-planner?projectId=${draft.id}`, {
+        form,
+        headers: cookieFor(token),
+      })
     }
 
     const tooBigScreenshot = await post(screenshotOf(MAX_SCREENSHOT_CHARS + 100))
     expect(tooBigScreenshot.status).toBe(413)
-    expect(await readJson(tooBigScreenshot)).toMatchObject({ error: 'The map screenshot is too large (at most 1 MB).', field: 'screenshot' })
+    expect(await readJson(tooBigScreenshot)).toMatchObject({
+      error: 'The map screenshot is too large (at most 1 MB).',
+      field: 'screenshot',
+    })
 
-    const tooBigFile = await post(screenshotOf(1_300_000), new File(['x'.repeat(1024 * 1024 + 10)], 'big.kml'))
+    const tooBigFile = await post(
+      screenshotOf(1_300_000),
+      new File(['x'.repeat(1024 * 1024 + 10)], 'big.kml'),
+    )
     expect(tooBigFile.status).toBe(413)
-    expect(await readJson(tooBigFile)).toMatchObject({ error: 'The file is too large (at most 1 MB).', field: 'planFile' })
+    expect(await readJson(tooBigFile)).toMatchObject({
+      error: 'The file is too large (at most 1 MB).',
+      field: 'planFile',
+    })
     expect(getDb().select().from(projects).where(eq(projects.id, draft.id)).get()!.status).toBe('draft')
 
     const ok = await post(screenshotOf(1_300_000))
@@ -192,7 +234,11 @@ describe('/flight-planner action (Generate Quote)', () => {
       })
     const first = await post()
     expect(first.status).toBe(302)
-    expect(await toastOf(first)).toMatchObject({ title: 'Project created successfully! Pay the quote to book your flight; an admin assigns a pilot once your payment is confirmed.', type: 'success' })
+    expect(await toastOf(first)).toMatchObject({
+      title:
+        'Project created successfully! Pay the quote to book your flight; an admin assigns a pilot once your payment is confirmed.',
+      type: 'success',
+    })
     const again = await post()
     expect(again.status).toBe(302)
     expect(await toastOf(again)).toBeNull()
@@ -226,12 +272,28 @@ describe('/flight-planner action (Generate Quote)', () => {
     const draft = draftFor(user.id)
     const cases: Array<[Record<string, string>, string]> = [
       [{ intent: 'generate-quote', coordinates: '' }, 'Please draw at least one area before saving.'],
-      [{ intent: 'generate-quote', coordinates: '-33.9, 18.8\nnorth-ish' }, 'Line 2 is not a ‘latitude, longitude’ pair: north-ish'],
-      [{ intent: 'generate-quote', coordinates: '-33.9, 18.8\n-33.91, 18.81' }, 'Each survey area needs at least 3 points'],
-      [{ intent: 'generate-quote', areas: '[{"coordinates":[{"latitude":51.5,"longitude":-0.1},{"latitude":51.6,"longitude":-0.1},{"latitude":51.6,"longitude":0}]}]' }, 'Survey areas must be in South Africa'],
+      [
+        { intent: 'generate-quote', coordinates: '-33.9, 18.8\nnorth-ish' },
+        'Line 2 is not a ‘latitude, longitude’ pair: north-ish',
+      ],
+      [
+        { intent: 'generate-quote', coordinates: '-33.9, 18.8\n-33.91, 18.81' },
+        'Each survey area needs at least 3 points',
+      ],
+      [
+        {
+          intent: 'generate-quote',
+          areas:
+            '[{"coordinates":[{"latitude":51.5,"longitude":-0.1},{"latitude":51.6,"longitude":-0.1},{"latitude":51.6,"longitude":0}]}]',
+        },
+        'Survey areas must be in South Africa',
+      ],
     ]
     for (const [form, message] of cases) {
-      const res = await callRoute(plannerRoute.action, `/flight-planner?projectId=${draft.id}`, { form, headers: cookieFor(token) })
+      const res = await callRoute(plannerRoute.action, `/flight-planner?projectId=${draft.id}`, {
+        form,
+        headers: cookieFor(token),
+      })
       expect(res.status).toBe(400)
       expect((await readJson<{ error: string }>(res)).error).toBe(message)
     }
@@ -259,14 +321,22 @@ describe('dashboard project intents', () => {
         intent: 'create-project',
         name: 'Farm dam',
         projectType: 'environmental',
-        placeChoice: formatPlaceChoice({ lat: -33.9346, lng: 18.8668, address: 'Stellenbosch, Western Cape, South Africa' }),
+        placeChoice: formatPlaceChoice({
+          lat: -33.9346,
+          lng: 18.8668,
+          address: 'Stellenbosch, Western Cape, South Africa',
+        }),
       },
       headers: cookieFor(token),
     })
     expect(res.status).toBe(302)
     const row = getDb().select().from(projects).where(eq(projects.clientId, user.id)).get()!
     expect(res.headers.get('Location')).toBe(`/flight-planner?projectId=${row.id}`)
-    expect(row).toMatchObject({ status: 'draft', location: 'Stellenbosch, Western Cape, South Africa', latitude: -33.9346 })
+    expect(row).toMatchObject({
+      status: 'draft',
+      location: 'Stellenbosch, Western Cape, South Africa',
+      latitude: -33.9346,
+    })
   })
 
   test('create-project without a location answers with the spec message', async () => {
@@ -300,8 +370,13 @@ describe('dashboard project intents', () => {
   test('the dashboard loader lists the projects and runs the no-JS place search', async () => {
     const { user, token } = await signedInUser('client')
     draftFor(user.id)
-    const res = await callRoute(dashboardRoute.loader, '/dashboard?tab=create&q=Durban', { headers: cookieFor(token) })
-    const data = await readJson<{ projects: Array<{ status: string }>; placeSearch: { results: Array<{ address: string }> } }>(res)
+    const res = await callRoute(dashboardRoute.loader, '/dashboard?tab=create&q=Durban', {
+      headers: cookieFor(token),
+    })
+    const data = await readJson<{
+      projects: Array<{ status: string }>
+      placeSearch: { results: Array<{ address: string }> }
+    }>(res)
     expect(data.projects).toHaveLength(1)
     expect(data.placeSearch.results[0]!.address).toMatch(/^Durban/)
   })

@@ -1,19 +1,19 @@
 /** /api/quote, /api/airspace/check-flight-area, /api/hubs, /api/airspace/zones with good and bad input. */
-import { beforeAll, describe, expect, test } from 'vitest'
-import { hubs } from '#db/schema.ts'
 import { loadRsaAirspace } from '#app/domain/airspace/airspace.server.ts'
 import { APPROVAL_WARNING } from '#app/domain/airspace/zone-kinds.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { AREA_MESSAGES, closedRing } from '#app/domain/geometry/areas.ts'
+import { CALCULATOR_LIMIT_MESSAGE } from '#app/domain/pricing/api-limits.server.ts'
 import { computeQuote } from '#app/domain/pricing/quote.ts'
 import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
-import { CALCULATOR_LIMIT_MESSAGE } from '#app/domain/pricing/api-limits.server.ts'
+import { action as checkAction } from '#app/routes/api.airspace.check-flight-area.ts'
+import { loader as zonesLoader } from '#app/routes/api.airspace.zones.ts'
+import { loader as hubsLoader } from '#app/routes/api.hubs.ts'
+import { action as quoteAction, loader as quoteLoader } from '#app/routes/api.quote.ts'
+import { hubs } from '#db/schema.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { signedInUser } from '#tests/helpers/users.ts'
-import { action as quoteAction, loader as quoteLoader } from '#app/routes/api.quote.ts'
-import { action as checkAction } from '#app/routes/api.airspace.check-flight-area.ts'
-import { loader as hubsLoader } from '#app/routes/api.hubs.ts'
-import { loader as zonesLoader } from '#app/routes/api.airspace.zones.ts'
+import { beforeAll, describe, expect, test } from 'vitest'
 
 // A 0.01° square beside Cape Town International (inside CTR FACT).
 const nearAirport = [
@@ -57,7 +57,13 @@ describe('with hubs and the national airspace', () => {
       .insert(hubs)
       .values([
         { name: 'Cape Town', address: 'Cape Town', latitude: -33.9249, longitude: 18.4241 },
-        { name: 'Closed Paarl depot', address: 'Paarl', latitude: -33.7342, longitude: 18.9621, isActive: false },
+        {
+          name: 'Closed Paarl depot',
+          address: 'Paarl',
+          latitude: -33.7342,
+          longitude: 18.9621,
+          isActive: false,
+        },
         { name: 'Johannesburg', address: 'Johannesburg', latitude: -26.2041, longitude: 28.0473 },
       ])
       .run()
@@ -80,7 +86,22 @@ describe('with hubs and the national airspace', () => {
       expect(response.status).toBe(200)
       const body = await readJson(response)
       expect(Object.keys(body).sort()).toEqual(
-        ['areaSqm', 'areaHectares', 'nearestHub', 'distanceFromHub', 'basePrice', 'adjustedPrice', 'travelFee', 'aviationFee', 'airspaceZone', 'airspaceZoneColor', 'subtotal', 'vatAmount', 'totalInCents', 'warnings'].sort(),
+        [
+          'areaSqm',
+          'areaHectares',
+          'nearestHub',
+          'distanceFromHub',
+          'basePrice',
+          'adjustedPrice',
+          'travelFee',
+          'aviationFee',
+          'airspaceZone',
+          'airspaceZoneColor',
+          'subtotal',
+          'vatAmount',
+          'totalInCents',
+          'warnings',
+        ].sort(),
       )
       expect(body).toMatchObject({
         nearestHub: { name: 'Cape Town' },
@@ -113,7 +134,11 @@ describe('with hubs and the national airspace', () => {
       ['not JSON', '{"areas": [', 'The request body must be valid JSON.'],
       ['JSON null', 'null', 'Send a JSON object: { "areas": [ { "coordinates": [...] } ] }'],
     ])('%s: 400', async (_label, body, message) => {
-      const response = await callRoute(quoteAction, '/api/quote', { method: 'POST', body, headers: { ...headers, 'Content-Type': 'application/json' } })
+      const response = await callRoute(quoteAction, '/api/quote', {
+        method: 'POST',
+        body,
+        headers: { ...headers, 'Content-Type': 'application/json' },
+      })
       expect(response.status).toBe(400)
       expect((await readJson(response)).error).toBe(message)
     })
@@ -130,14 +155,49 @@ describe('with hubs and the national airspace', () => {
     ]
     test.each([
       ['no areas', {}, AREA_MESSAGES.noAreas, 'areas'],
-      ['a GeoJSON Point instead of an area', { areas: [{ type: 'Point', coordinates: [18.86, -33.93] }] }, AREA_MESSAGES.tooFewPoints, 'areas.0.coordinates'],
-      ['a line of bare numbers', { areas: [{ coordinates: [18.8, -33.9, 18.9, -33.9] }] }, 'Each point needs a latitude and a longitude', 'areas.0.coordinates.0'],
+      [
+        'a GeoJSON Point instead of an area',
+        { areas: [{ type: 'Point', coordinates: [18.86, -33.93] }] },
+        AREA_MESSAGES.tooFewPoints,
+        'areas.0.coordinates',
+      ],
+      [
+        'a line of bare numbers',
+        { areas: [{ coordinates: [18.8, -33.9, 18.9, -33.9] }] },
+        'Each point needs a latitude and a longitude',
+        'areas.0.coordinates.0',
+      ],
       ['areas as a string', { areas: 'POLYGON((18 -33, …))' }, AREA_MESSAGES.areasNotList, 'areas'],
-      ['fewer than 3 points', { areas: [{ coordinates: vineyard.slice(0, 2) }] }, AREA_MESSAGES.tooFewPoints, 'areas.0.coordinates'],
-      ['self-intersecting', { areas: [{ coordinates: selfIntersecting }] }, AREA_MESSAGES.selfIntersecting, 'areas.0.coordinates'],
-      ['10 000 points', { areas: [{ coordinates: tenThousand }] }, AREA_MESSAGES.tooManyPoints, 'areas.0.coordinates'],
-      ['outside South Africa', { areas: [{ coordinates: london }] }, AREA_MESSAGES.outsideSouthAfrica, 'areas.0.coordinates'],
-      ['a latitude that is text', { areas: [{ coordinates: [{ latitude: 'south', longitude: 18.8 }, ...vineyard] }] }, AREA_MESSAGES.latitudeNumber, 'areas.0.coordinates.0.latitude'],
+      [
+        'fewer than 3 points',
+        { areas: [{ coordinates: vineyard.slice(0, 2) }] },
+        AREA_MESSAGES.tooFewPoints,
+        'areas.0.coordinates',
+      ],
+      [
+        'self-intersecting',
+        { areas: [{ coordinates: selfIntersecting }] },
+        AREA_MESSAGES.selfIntersecting,
+        'areas.0.coordinates',
+      ],
+      [
+        '10 000 points',
+        { areas: [{ coordinates: tenThousand }] },
+        AREA_MESSAGES.tooManyPoints,
+        'areas.0.coordinates',
+      ],
+      [
+        'outside South Africa',
+        { areas: [{ coordinates: london }] },
+        AREA_MESSAGES.outsideSouthAfrica,
+        'areas.0.coordinates',
+      ],
+      [
+        'a latitude that is text',
+        { areas: [{ coordinates: [{ latitude: 'south', longitude: 18.8 }, ...vineyard] }] },
+        AREA_MESSAGES.latitudeNumber,
+        'areas.0.coordinates.0.latitude',
+      ],
     ])('%s: 400 with a field error', async (_label, json, message, field) => {
       const response = await postQuote(json)
       expect(response.status).toBe(400)
@@ -149,7 +209,10 @@ describe('with hubs and the national airspace', () => {
       const { headers: own } = await signedInUser('client')
       const body = { flightPolygon: [{ coordinates: vineyard }] }
       for (let i = 0; i < 240; i++) {
-        const response = await callRoute(checkAction, '/api/airspace/check-flight-area', { json: body, headers: own })
+        const response = await callRoute(checkAction, '/api/airspace/check-flight-area', {
+          json: body,
+          headers: own,
+        })
         expect(response.status).toBe(200)
       }
       const limited = await postQuote({ areas: [{ coordinates: vineyard }] }, own)
@@ -163,20 +226,45 @@ describe('with hubs and the national airspace', () => {
 
   describe('POST /api/airspace/check-flight-area', () => {
     test('areas or GeoJSON give the api.md result', async () => {
-      for (const flightPolygon of [[{ coordinates: nearAirport }], { type: 'Polygon', coordinates: [closedRing(nearAirport)] }]) {
-        const response = await callRoute(checkAction, '/api/airspace/check-flight-area', { json: { flightPolygon }, headers })
+      for (const flightPolygon of [
+        [{ coordinates: nearAirport }],
+        { type: 'Polygon', coordinates: [closedRing(nearAirport)] },
+      ]) {
+        const response = await callRoute(checkAction, '/api/airspace/check-flight-area', {
+          json: { flightPolygon },
+          headers,
+        })
         expect(response.status).toBe(200)
         const body = await readJson(response)
-        expect(body).toMatchObject({ intersectsZone: true, zoneName: 'CTR FACT 118.10', zoneType: 'CTR', color: '#f97316', aviationFeeRands: 850 })
-        expect(body.zones).toEqual(expect.arrayContaining([expect.objectContaining({ zoneName: 'CTR FACT 118.10', aviationFee: 85000, id: expect.any(Number) })]))
+        expect(body).toMatchObject({
+          intersectsZone: true,
+          zoneName: 'CTR FACT 118.10',
+          zoneType: 'CTR',
+          color: '#f97316',
+          aviationFeeRands: 850,
+        })
+        expect(body.zones).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({
+              zoneName: 'CTR FACT 118.10',
+              aviationFee: 85000,
+              id: expect.any(Number),
+            }),
+          ]),
+        )
       }
     })
 
     test('a Point is refused; signed out is 401', async () => {
-      const point = await callRoute(checkAction, '/api/airspace/check-flight-area', { json: { flightPolygon: { type: 'Point', coordinates: [18.6, -33.9] } }, headers })
+      const point = await callRoute(checkAction, '/api/airspace/check-flight-area', {
+        json: { flightPolygon: { type: 'Point', coordinates: [18.6, -33.9] } },
+        headers,
+      })
       expect(point.status).toBe(400)
       expect((await readJson(point)).error).toBe(AREA_MESSAGES.notPolygon)
-      const signedOut = await callRoute(checkAction, '/api/airspace/check-flight-area', { json: { flightPolygon: [{ coordinates: vineyard }] } })
+      const signedOut = await callRoute(checkAction, '/api/airspace/check-flight-area', {
+        json: { flightPolygon: [{ coordinates: vineyard }] },
+      })
       expect(signedOut.status).toBe(401)
     })
   })
@@ -187,7 +275,14 @@ describe('with hubs and the national airspace', () => {
       expect(response.status).toBe(200)
       const body = await readJson<Array<Record<string, unknown>>>(response)
       expect(body.map((h) => h.name)).toEqual(['Cape Town', 'Johannesburg'])
-      expect(Object.keys(body[0]).sort()).toEqual(['address', 'description', 'id', 'latitude', 'longitude', 'name'])
+      expect(Object.keys(body[0]).sort()).toEqual([
+        'address',
+        'description',
+        'id',
+        'latitude',
+        'longitude',
+        'name',
+      ])
       expect((await callRoute(hubsLoader, '/api/hubs')).status).toBe(401)
     })
 
@@ -197,7 +292,14 @@ describe('with hubs and the national airspace', () => {
       const body = await readJson<Array<Record<string, unknown> & { polygon: { type: string } }>>(response)
       expect(body).toHaveLength(255)
       const ctr = body.find((z) => z.zoneName === 'CTR FACT 118.10')!
-      expect(Object.keys(ctr).sort()).toEqual(['aviationFee', 'color', 'id', 'polygon', 'zoneName', 'zoneType'])
+      expect(Object.keys(ctr).sort()).toEqual([
+        'aviationFee',
+        'color',
+        'id',
+        'polygon',
+        'zoneName',
+        'zoneType',
+      ])
       expect(ctr.polygon.type).toBe('Polygon')
       expect((await callRoute(zonesLoader, '/api/airspace/zones')).status).toBe(401)
     })
@@ -206,10 +308,14 @@ describe('with hubs and the national airspace', () => {
       const first = await callRoute(zonesLoader, '/api/airspace/zones', { headers })
       const etag = first.headers.get('ETag')!
       expect(etag).toMatch(/^"zones-.+"$/)
-      const again = await callRoute(zonesLoader, '/api/airspace/zones', { headers: { ...headers, 'If-None-Match': etag } })
+      const again = await callRoute(zonesLoader, '/api/airspace/zones', {
+        headers: { ...headers, 'If-None-Match': etag },
+      })
       expect(again.status).toBe(304)
       loadRsaAirspace()
-      const changed = await callRoute(zonesLoader, '/api/airspace/zones', { headers: { ...headers, 'If-None-Match': etag } })
+      const changed = await callRoute(zonesLoader, '/api/airspace/zones', {
+        headers: { ...headers, 'If-None-Match': etag },
+      })
       expect(changed.status).toBe(200)
       expect(changed.headers.get('ETag')).not.toBe(etag)
     })

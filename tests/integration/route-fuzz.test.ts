@@ -8,9 +8,9 @@
 import path from 'node:path'
 import { readConfig } from '@remix-run/dev/dist/config.js'
 import { createRequestHandler, type ServerBuild } from '@remix-run/node'
-import { beforeAll, describe, expect, test } from 'vitest'
 import { createTestHub, createTestProject } from '#tests/helpers/admin-data.ts'
 import { signedInUser } from '#tests/helpers/users.ts'
+import { beforeAll, describe, expect, test } from 'vitest'
 
 const BASE = 'http://localhost:3999'
 const PER_REQUEST_MS = 5_000
@@ -44,36 +44,162 @@ const SHAPES: Shape[] = [
   { name: 'JSON string', type: 'application/json', body: () => '"hello"' },
   { name: 'JSON number', type: 'application/json', body: () => '1e308' },
   { name: 'broken JSON', type: 'application/json', body: () => '{"email":' },
-  { name: 'objects where strings are expected', type: 'application/json', body: () => JSON.stringify(objectsForStrings) },
-  { name: 'huge strings', type: 'application/json', body: () => JSON.stringify({ email: `${'a'.repeat(200_000)}@x.co`, name: 'n'.repeat(200_000), coordinates: '1 '.repeat(100_000) }) },
+  {
+    name: 'objects where strings are expected',
+    type: 'application/json',
+    body: () => JSON.stringify(objectsForStrings),
+  },
+  {
+    name: 'huge strings',
+    type: 'application/json',
+    body: () =>
+      JSON.stringify({
+        email: `${'a'.repeat(200_000)}@x.co`,
+        name: 'n'.repeat(200_000),
+        coordinates: '1 '.repeat(100_000),
+      }),
+  },
   { name: 'deeply nested arrays', type: 'application/json', body: () => deepArrays(20_000) },
-  { name: 'deeply nested GeoJSON', type: 'application/json', body: () => `{"flightPolygon":${deepFeatures(20_000)},"areas":${deepFeatures(5_000)}}` },
-  { name: 'prototype pollution keys', type: 'application/json', body: () => '{"__proto__":{"role":"admin","isAdmin":true},"constructor":{"prototype":{"polluted":1}},"prototype":{}}' },
-  { name: 'odd numbers', type: 'application/json', body: () => JSON.stringify({ projectId: -1, id: 1.5, quoteAmount: 1e300, page: -0, latitude: Number.MAX_VALUE, longitude: 'NaN' }) },
-  { name: 'all booleans', type: 'application/json', body: () => JSON.stringify({ email: true, password: true, projectId: true, areas: true, isActive: true, termsAccepted: 'yes' }) },
-  { name: 'all nulls', type: 'application/json', body: () => JSON.stringify({ email: null, password: null, projectId: null, areas: null, flightPolygon: null, screenshot: null }) },
-  { name: 'a huge array', type: 'application/json', body: () => JSON.stringify({ areas: Array.from({ length: 50_000 }, (_, i) => i) }) },
-  { name: 'unicode oddities', type: 'application/json', body: () => '{"email":"\\u0000@x.co","name":"\\ud800","address":"\\u202e"}' },
-  { name: 'JSON with a charset and a vendor type', type: 'application/vnd.api+json; charset=utf-8', body: () => '{"a":1}' },
+  {
+    name: 'deeply nested GeoJSON',
+    type: 'application/json',
+    body: () => `{"flightPolygon":${deepFeatures(20_000)},"areas":${deepFeatures(5_000)}}`,
+  },
+  {
+    name: 'prototype pollution keys',
+    type: 'application/json',
+    body: () =>
+      '{"__proto__":{"role":"admin","isAdmin":true},"constructor":{"prototype":{"polluted":1}},"prototype":{}}',
+  },
+  {
+    name: 'odd numbers',
+    type: 'application/json',
+    body: () =>
+      JSON.stringify({
+        projectId: -1,
+        id: 1.5,
+        quoteAmount: 1e300,
+        page: -0,
+        latitude: Number.MAX_VALUE,
+        longitude: 'NaN',
+      }),
+  },
+  {
+    name: 'all booleans',
+    type: 'application/json',
+    body: () =>
+      JSON.stringify({
+        email: true,
+        password: true,
+        projectId: true,
+        areas: true,
+        isActive: true,
+        termsAccepted: 'yes',
+      }),
+  },
+  {
+    name: 'all nulls',
+    type: 'application/json',
+    body: () =>
+      JSON.stringify({
+        email: null,
+        password: null,
+        projectId: null,
+        areas: null,
+        flightPolygon: null,
+        screenshot: null,
+      }),
+  },
+  {
+    name: 'a huge array',
+    type: 'application/json',
+    body: () => JSON.stringify({ areas: Array.from({ length: 50_000 }, (_, i) => i) }),
+  },
+  {
+    name: 'unicode oddities',
+    type: 'application/json',
+    body: () => '{"email":"\\u0000@x.co","name":"\\ud800","address":"\\u202e"}',
+  },
+  {
+    name: 'JSON with a charset and a vendor type',
+    type: 'application/vnd.api+json; charset=utf-8',
+    body: () => '{"a":1}',
+  },
   { name: 'empty form', type: 'application/x-www-form-urlencoded', body: () => '' },
-  { name: 'form with every intent', type: 'application/x-www-form-urlencoded', body: () => 'intent=create-project&intent=delete-draft&intent=admin-user-active&intent=generate-quote&projectId=abc&id=1e20' },
-  { name: 'form with huge values', type: 'application/x-www-form-urlencoded', body: () => `email=${'a'.repeat(300_000)}&coordinates=${'1%20'.repeat(50_000)}` },
-  { name: 'form with prototype keys', type: 'application/x-www-form-urlencoded', body: () => '__proto__[role]=admin&constructor[prototype][x]=1&__proto__=1' },
-  { name: 'form with broken percent escapes', type: 'application/x-www-form-urlencoded', body: () => 'email=%E0%A4%A&password=%&name=%zz' },
-  { name: 'form with deeply nested areas', type: 'application/x-www-form-urlencoded', body: () => `intent=generate-quote&areas=${encodeURIComponent(deepFeatures(10_000))}` },
+  {
+    name: 'form with every intent',
+    type: 'application/x-www-form-urlencoded',
+    body: () =>
+      'intent=create-project&intent=delete-draft&intent=admin-user-active&intent=generate-quote&projectId=abc&id=1e20',
+  },
+  {
+    name: 'form with huge values',
+    type: 'application/x-www-form-urlencoded',
+    body: () => `email=${'a'.repeat(300_000)}&coordinates=${'1%20'.repeat(50_000)}`,
+  },
+  {
+    name: 'form with prototype keys',
+    type: 'application/x-www-form-urlencoded',
+    body: () => '__proto__[role]=admin&constructor[prototype][x]=1&__proto__=1',
+  },
+  {
+    name: 'form with broken percent escapes',
+    type: 'application/x-www-form-urlencoded',
+    body: () => 'email=%E0%A4%A&password=%&name=%zz',
+  },
+  {
+    name: 'form with deeply nested areas',
+    type: 'application/x-www-form-urlencoded',
+    body: () => `intent=generate-quote&areas=${encodeURIComponent(deepFeatures(10_000))}`,
+  },
   { name: 'text/plain JSON', type: 'text/plain', body: () => '{"email":"a@b.co","password":"secret1"}' },
   { name: 'text/plain words', type: 'text/plain;charset=UTF-8', body: () => 'hello world' },
   { name: 'no content type with a form body', body: () => 'email=a@b.co&password=x' },
-  { name: 'binary', type: 'application/octet-stream', body: () => new Uint8Array(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)) },
-  { name: 'multipart cut short', type: 'multipart/form-data; boundary=fuzzb', body: () => multipart('Content-Disposition: form-data; name="email"\r\n\r\na@b') },
+  {
+    name: 'binary',
+    type: 'application/octet-stream',
+    body: () => new Uint8Array(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)),
+  },
+  {
+    name: 'multipart cut short',
+    type: 'multipart/form-data; boundary=fuzzb',
+    body: () => multipart('Content-Disposition: form-data; name="email"\r\n\r\na@b'),
+  },
   { name: 'multipart without a boundary', type: 'multipart/form-data', body: () => 'garbage' },
-  { name: 'multipart with the wrong boundary', type: 'multipart/form-data; boundary=other', body: () => multipart('Content-Disposition: form-data; name="x"\r\n\r\n1\r\n--fuzzb--\r\n') },
-  { name: 'multipart with files in every field', type: 'multipart/form-data; boundary=fuzzb', body: () => ['intent', 'planFile', 'kmlFile', 'file', 'coordinates', 'email'].map((n) => `--fuzzb\r\nContent-Disposition: form-data; name="${n}"; filename="${'x'.repeat(300)}.kml"\r\nContent-Type: application/octet-stream\r\n\r\n<kml><Document>${'<Folder>'.repeat(2000)}\r\n`).join('') + '--fuzzb--\r\n' },
-  { name: 'XML', type: 'application/xml', body: () => '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><kml>&a;</kml>' },
-  { name: 'a content type with garbage parameters', type: 'application/json; charset=nonsense; boundary', body: () => '{}' },
+  {
+    name: 'multipart with the wrong boundary',
+    type: 'multipart/form-data; boundary=other',
+    body: () => multipart('Content-Disposition: form-data; name="x"\r\n\r\n1\r\n--fuzzb--\r\n'),
+  },
+  {
+    name: 'multipart with files in every field',
+    type: 'multipart/form-data; boundary=fuzzb',
+    body: () =>
+      ['intent', 'planFile', 'kmlFile', 'file', 'coordinates', 'email']
+        .map(
+          (n) =>
+            `--fuzzb\r\nContent-Disposition: form-data; name="${n}"; filename="${'x'.repeat(300)}.kml"\r\nContent-Type: application/octet-stream\r\n\r\n<kml><Document>${'<Folder>'.repeat(2000)}\r\n`,
+        )
+        .join('') + '--fuzzb--\r\n',
+  },
+  {
+    name: 'XML',
+    type: 'application/xml',
+    body: () => '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><kml>&a;</kml>',
+  },
+  {
+    name: 'a content type with garbage parameters',
+    type: 'application/json; charset=nonsense; boundary',
+    body: () => '{}',
+  },
 ]
 
-const QUERIES = ['', '?page=1e20&tab=audit&q=' + 'a'.repeat(2_000), '?projectId=abc&view=quote&payment=true&tab=%00', '?redirectTo=/..//evil.example&token=%00']
+const QUERIES = [
+  '',
+  '?page=1e20&tab=audit&q=' + 'a'.repeat(2_000),
+  '?projectId=abc&view=quote&payment=true&tab=%00',
+  '?redirectTo=/..//evil.example&token=%00',
+]
 const PARAM_VALUES = ['1', 'abc', '1e20', '-1', '%F0%9F%98%80', '99999999999999999999999']
 
 interface FuzzRoute {
@@ -83,7 +209,9 @@ interface FuzzRoute {
 
 let handler: (request: Request) => Promise<Response>
 let routes: FuzzRoute[] = []
-const identities: Array<{ name: string; headers: Record<string, string> }> = [{ name: 'signed out', headers: {} }]
+const identities: Array<{ name: string; headers: Record<string, string> }> = [
+  { name: 'signed out', headers: {} },
+]
 
 function fullPath(id: string, manifest: Record<string, { path?: string; parentId?: string }>): string {
   const parts: string[] = []
@@ -95,17 +223,29 @@ function fullPath(id: string, manifest: Record<string, { path?: string; parentId
 }
 
 function fill(pattern: string, n: number): string {
-  return pattern.replace(/:[A-Za-z0-9_]+\??/g, () => PARAM_VALUES[n % PARAM_VALUES.length]!).replace(/\*$/, 'x/y%2e%2e')
+  return pattern
+    .replace(/:[A-Za-z0-9_]+\??/g, () => PARAM_VALUES[n % PARAM_VALUES.length]!)
+    .replace(/\*$/, 'x/y%2e%2e')
 }
 
 beforeAll(async () => {
   const config = await readConfig(process.cwd(), 'production' as Parameters<typeof readConfig>[1])
-  const manifest = config.routes as Record<string, { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean; file: string }>
+  const manifest = config.routes as Record<
+    string,
+    { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean; file: string }
+  >
   const serverRoutes: ServerBuild['routes'] = {}
   const assetRoutes: Record<string, unknown> = {}
   for (const route of Object.values(manifest)) {
     const module = await import(path.join(config.appDirectory, route.file))
-    serverRoutes[route.id] = { id: route.id, parentId: route.parentId, path: route.path, index: route.index, caseSensitive: route.caseSensitive, module }
+    serverRoutes[route.id] = {
+      id: route.id,
+      parentId: route.parentId,
+      path: route.path,
+      index: route.index,
+      caseSensitive: route.caseSensitive,
+      module,
+    }
     assetRoutes[route.id] = {
       id: route.id,
       parentId: route.parentId,
@@ -126,7 +266,12 @@ beforeAll(async () => {
     mode: 'production',
     entry: { module: await import(path.join(config.appDirectory, 'entry.server.tsx')) },
     routes: serverRoutes,
-    assets: { version: 'fuzz', url: '/build/manifest-fuzz.js', entry: { module: '/build/entry.client.js', imports: [] }, routes: assetRoutes },
+    assets: {
+      version: 'fuzz',
+      url: '/build/manifest-fuzz.js',
+      entry: { module: '/build/entry.client.js', imports: [] },
+      routes: assetRoutes,
+    },
     publicPath: '/build/',
     assetsBuildDirectory: 'public/build',
     future: config.future,
@@ -162,7 +307,9 @@ async function send(request: Request): Promise<Response> {
 describe('every route survives malformed input', () => {
   test('the manifest has the routes we know, and any added later', () => {
     expect(routes.length).toBeGreaterThan(60)
-    expect(routes.map((r) => r.path)).toEqual(expect.arrayContaining(['/login', '/api/auth/login', '/flight-planner', '/api/client/accept-terms']))
+    expect(routes.map((r) => r.path)).toEqual(
+      expect.arrayContaining(['/login', '/api/auth/login', '/flight-planner', '/api/client/accept-terms']),
+    )
   })
 
   test('no 5xx and no hang for any route, body, method or identity', async () => {
@@ -177,7 +324,10 @@ describe('every route survives malformed input', () => {
         // Every identity reads the route plainly and with one odd query string.
         for (const query of ['', QUERIES[1 + (i % (QUERIES.length - 1))]!]) {
           const url = `${BASE}${fill(route.path, n++)}${query}`
-          requests.push({ label: `[${who.name}] GET ${query.slice(0, 30)}`, make: () => new Request(url, { headers: who.headers }) })
+          requests.push({
+            label: `[${who.name}] GET ${query.slice(0, 30)}`,
+            make: () => new Request(url, { headers: who.headers }),
+          })
         }
         // Each body goes to every route once, from the four identities in turn.
         SHAPES.forEach((shape, k) => {
@@ -185,7 +335,12 @@ describe('every route survives malformed input', () => {
           const target = `${BASE}${fill(route.path, n++)}${isApi ? '' : `?_data=${encodeURIComponent(route.id)}`}`
           requests.push({
             label: `[${who.name}] POST ${shape.name}`,
-            make: () => new Request(target, { method: 'POST', headers: { ...who.headers, ...(shape.type ? { 'Content-Type': shape.type } : {}) }, body: bodies[k] }),
+            make: () =>
+              new Request(target, {
+                method: 'POST',
+                headers: { ...who.headers, ...(shape.type ? { 'Content-Type': shape.type } : {}) },
+                body: bodies[k],
+              }),
           })
         })
         for (const method of ['PUT', 'PATCH', 'DELETE']) {
@@ -193,7 +348,12 @@ describe('every route survives malformed input', () => {
           const target = `${BASE}${fill(route.path, n++)}${isApi ? '' : `?_data=${encodeURIComponent(route.id)}`}`
           requests.push({
             label: `[${who.name}] ${method} ${SHAPES[k]!.name}`,
-            make: () => new Request(target, { method, headers: { ...who.headers, 'Content-Type': SHAPES[k]!.type! }, body: bodies[k] }),
+            make: () =>
+              new Request(target, {
+                method,
+                headers: { ...who.headers, 'Content-Type': SHAPES[k]!.type! },
+                body: bodies[k],
+              }),
           })
         }
       })
@@ -214,7 +374,10 @@ describe('every route survives malformed input', () => {
       }
     }
     slowest.sort((a, b) => b[0] - a[0])
-    console.log('[route-fuzz] slowest', slowest.slice(0, 5).map(([ms, what]) => `${Math.round(ms)} ms ${what}`))
+    console.log(
+      '[route-fuzz] slowest',
+      slowest.slice(0, 5).map(([ms, what]) => `${Math.round(ms)} ms ${what}`),
+    )
     expect(failures).toEqual([])
   }, 240_000)
 

@@ -3,17 +3,17 @@
  * (the .plan against a schema, the KMZ's zip entries and XML namespaces, the Litchi header).
  */
 import { DOMParser } from '@xmldom/xmldom'
+import { getDb } from '#app/domain/db/db.server.ts'
+import { KML_NS, LITCHI_HEADER, WPML_NS } from '#app/domain/survey/export-formats.server.ts'
+import { loader } from '#app/routes/api.projects.$id.export.$format.ts'
+import { projects } from '#db/schema.ts'
+import { createTestProject } from '#tests/helpers/admin-data.ts'
+import { callRoute } from '#tests/helpers/requests.ts'
+import { signedInUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { strFromU8, unzipSync } from 'fflate'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
-import { projects } from '#db/schema.ts'
-import { getDb } from '#app/domain/db/db.server.ts'
-import { KML_NS, LITCHI_HEADER, WPML_NS } from '#app/domain/survey/export-formats.server.ts'
-import { loader } from '#app/routes/api.projects.$id.export.$format.ts'
-import { createTestProject } from '#tests/helpers/admin-data.ts'
-import { callRoute } from '#tests/helpers/requests.ts'
-import { signedInUser } from '#tests/helpers/users.ts'
 
 let projectId: number
 let admin: Awaited<ReturnType<typeof signedInUser>>
@@ -24,7 +24,12 @@ beforeAll(async () => {
   admin = await signedInUser('admin')
   pilot = await signedInUser('pilot')
   client = await signedInUser('client')
-  const project = await createTestProject({ clientId: client.user.id, paid: true, name: 'Paarl Vineyard #2', status: 'assigned' })
+  const project = await createTestProject({
+    clientId: client.user.id,
+    paid: true,
+    name: 'Paarl Vineyard #2',
+    status: 'assigned',
+  })
   getDb().update(projects).set({ pilotId: pilot.user.id }).where(eq(projects.id, project.id)).run()
   projectId = project.id
 })
@@ -44,7 +49,11 @@ const PlanSchema = z.object({
   fileType: z.literal('Plan'),
   version: z.literal(1),
   groundStation: z.string(),
-  geoFence: z.object({ version: z.literal(2), circles: z.array(z.unknown()), polygons: z.array(z.unknown()) }),
+  geoFence: z.object({
+    version: z.literal(2),
+    circles: z.array(z.unknown()),
+    polygons: z.array(z.unknown()),
+  }),
   rallyPoints: z.object({ version: z.literal(2), points: z.array(z.unknown()) }),
   mission: z.object({
     version: z.literal(2),
@@ -67,7 +76,15 @@ const PlanSchema = z.object({
             TurnAroundDistance: z.number(),
             CameraTriggerInTurnAround: z.boolean(),
             CameraShots: z.number().int().positive(),
-            CameraCalc: z.object({ DistanceToSurface: z.number(), ImageDensity: z.number(), FrontalOverlap: z.number(), SideOverlap: z.number(), FocalLength: z.number() }).passthrough(),
+            CameraCalc: z
+              .object({
+                DistanceToSurface: z.number(),
+                ImageDensity: z.number(),
+                FrontalOverlap: z.number(),
+                SideOverlap: z.number(),
+                FocalLength: z.number(),
+              })
+              .passthrough(),
             VisualTransectPoints: z.array(z.tuple([z.number(), z.number()])).min(2),
             Items: z.array(SimpleItem).min(3),
           }),
@@ -106,7 +123,9 @@ describe('the files parse back', () => {
     expect(surveys).toHaveLength(2)
     expect(plan.mission.items[0]).toMatchObject({ command: 22 })
     expect(plan.mission.items.at(-1)).toMatchObject({ command: 20 })
-    const jumpIds = plan.mission.items.flatMap((i) => (i.type === 'SimpleItem' ? [i.doJumpId] : i.TransectStyleComplexItem.Items.map((x) => x.doJumpId)))
+    const jumpIds = plan.mission.items.flatMap((i) =>
+      i.type === 'SimpleItem' ? [i.doJumpId] : i.TransectStyleComplexItem.Items.map((x) => x.doJumpId),
+    )
     expect(new Set(jumpIds).size).toBe(jumpIds.length)
     // Agricultural mapping → 3 cm/px.
     expect(surveys[0]!.TransectStyleComplexItem.CameraCalc.ImageDensity).toBe(3)
@@ -142,10 +161,20 @@ describe('the files parse back', () => {
   test('GeoJSON: area polygons and transect lines', async () => {
     const res = await get('geojson', client.headers)
     expect(res.headers.get('Content-Disposition')).toContain('paarl-vineyard-2.geojson')
-    const body = (await res.json()) as { type: string; features: Array<{ properties: { kind: string }; geometry: { type: string } }> }
+    const body = (await res.json()) as {
+      type: string
+      features: Array<{ properties: { kind: string }; geometry: { type: string } }>
+    }
     expect(body.type).toBe('FeatureCollection')
-    expect(body.features.filter((f) => f.properties.kind === 'area').map((f) => f.geometry.type)).toEqual(['Polygon', 'Polygon'])
-    expect(body.features.filter((f) => f.properties.kind === 'transect').every((f) => f.geometry.type === 'LineString')).toBe(true)
+    expect(body.features.filter((f) => f.properties.kind === 'area').map((f) => f.geometry.type)).toEqual([
+      'Polygon',
+      'Polygon',
+    ])
+    expect(
+      body.features
+        .filter((f) => f.properties.kind === 'transect')
+        .every((f) => f.geometry.type === 'LineString'),
+    ).toBe(true)
   })
 
   test('Litchi CSV: the metric header and one row per waypoint', async () => {
@@ -153,8 +182,16 @@ describe('the files parse back', () => {
     expect(res.headers.get('Content-Disposition')).toContain('paarl-vineyard-2-litchi.csv')
     const [header, ...rows] = (await res.text()).trim().split('\n')
     expect(header!.split(',')).toEqual(LITCHI_HEADER)
-    expect(header!.startsWith('latitude,longitude,altitude(m),heading(deg),curvesize(m),rotationdir,gimbalmode,gimbalpitchangle,actiontype1,actionparam1')).toBe(true)
-    expect(header!.endsWith('altitudemode,speed(m/s),poi_latitude,poi_longitude,poi_altitude(m),poi_altitudemode,photo_timeinterval,photo_distinterval')).toBe(true)
+    expect(
+      header!.startsWith(
+        'latitude,longitude,altitude(m),heading(deg),curvesize(m),rotationdir,gimbalmode,gimbalpitchangle,actiontype1,actionparam1',
+      ),
+    ).toBe(true)
+    expect(
+      header!.endsWith(
+        'altitudemode,speed(m/s),poi_latitude,poi_longitude,poi_altitude(m),poi_altitudemode,photo_timeinterval,photo_distinterval',
+      ),
+    ).toBe(true)
     expect(rows.length % 4).toBe(0)
     for (const row of rows) expect(row.split(',')).toHaveLength(LITCHI_HEADER.length)
   })

@@ -2,27 +2,32 @@
  * South African trust (ADRs 110–113) through the routes: data download, account deletion,
  * cancel → refund → credit note, billing details on the tax invoice, expired RPL.
  */
-import { eq } from 'drizzle-orm'
-import { strFromU8, unzipSync } from 'fflate'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { auditLog, invoices, projects, users } from '#db/schema.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { saToday } from '#app/domain/operator/expiry.ts'
-import { action as assignAction } from '#app/routes/api.admin.projects.$projectId.assign-pilot.ts'
-import { loader as pilotsLoader } from '#app/routes/api.admin.pilots.ts'
-import { action as updatePilotAction } from '#app/routes/api.admin.pilots.$pilotId.ts'
 import { action as deleteAction } from '#app/routes/api.account.delete.ts'
 import { loader as exportLoader } from '#app/routes/api.account.export.ts'
+import { action as updatePilotAction } from '#app/routes/api.admin.pilots.$pilotId.ts'
+import { loader as pilotsLoader } from '#app/routes/api.admin.pilots.ts'
+import { action as assignAction } from '#app/routes/api.admin.projects.$projectId.assign-pilot.ts'
 import { action as confirmAction } from '#app/routes/api.admin.refunds.$refundId.confirm.ts'
-import { action as cancelAction } from '#app/routes/api.client.projects.$id.cancel.ts'
 import { action as acceptTermsAction } from '#app/routes/api.client.accept-terms.ts'
+import { action as cancelAction } from '#app/routes/api.client.projects.$id.cancel.ts'
 import { action as notifyAction } from '#app/routes/api.payfast.notify.ts'
 import { loader as creditNoteLoader } from '#app/routes/credit-notes.$id.pdf.ts'
 import { loader as invoicePdfLoader } from '#app/routes/invoices.$id.pdf.ts'
-import { createQuotedProject, createSessionHeaders, signedItn, startValidateServer } from '#tests/helpers/payments-fixtures.ts'
+import { auditLog, invoices, projects, users } from '#db/schema.ts'
+import {
+  createQuotedProject,
+  createSessionHeaders,
+  signedItn,
+  startValidateServer,
+} from '#tests/helpers/payments-fixtures.ts'
 import { pdfText } from '#tests/helpers/pdf-text.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
-import { TEST_PASSWORD, createTestUser } from '#tests/helpers/users.ts'
+import { createTestUser, TEST_PASSWORD } from '#tests/helpers/users.ts'
+import { eq } from 'drizzle-orm'
+import { strFromU8, unzipSync } from 'fflate'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 let validate: Awaited<ReturnType<typeof startValidateServer>>
 beforeAll(async () => {
@@ -40,7 +45,10 @@ async function paidProject(billing: { vatNumber?: string; billingAddress?: strin
     headers,
   })
   expect(start.status).toBe(200)
-  const { paymentData, invoiceId } = await readJson<{ paymentData: Record<string, string>; invoiceId: number }>(start)
+  const { paymentData, invoiceId } = await readJson<{
+    paymentData: Record<string, string>
+    invoiceId: number
+  }>(start)
   const itn = await callRoute(notifyAction, '/api/payfast/notify', {
     method: 'POST',
     body: signedItn({ mPaymentId: paymentData.m_payment_id!, amountCents: project.quoteAmount! }),
@@ -78,11 +86,19 @@ describe('download my data', () => {
 
 describe('delete my account', () => {
   test('wrong password is refused; the right one anonymises, signs out and keeps the tax invoice with its billing name', async () => {
-    const { client, headers, invoiceId } = await paidProject({ billingAddress: '12 Vine Road, Constantia, 7806' })
-    const wrong = await callRoute(deleteAction, '/api/account/delete', { json: { password: 'not-it' }, headers })
+    const { client, headers, invoiceId } = await paidProject({
+      billingAddress: '12 Vine Road, Constantia, 7806',
+    })
+    const wrong = await callRoute(deleteAction, '/api/account/delete', {
+      json: { password: 'not-it' },
+      headers,
+    })
     expect(wrong.status).toBe(400)
 
-    const ok = await callRoute(deleteAction, '/api/account/delete', { json: { password: TEST_PASSWORD }, headers })
+    const ok = await callRoute(deleteAction, '/api/account/delete', {
+      json: { password: TEST_PASSWORD },
+      headers,
+    })
     expect(ok.status).toBe(200)
     const db = getDb()
     const row = db.select().from(users).where(eq(users.id, client.id)).get()!
@@ -98,7 +114,10 @@ describe('delete my account', () => {
     expect(invoice.billingName).toBe(`${client.firstName} ${client.lastName}`)
     expect(invoice.billingAddress).toBe('12 Vine Road, Constantia, 7806')
     const admin = await createTestUser({ role: 'admin' })
-    const pdf = await callRoute(invoicePdfLoader, `/invoices/${invoiceId}/pdf`, { headers: await createSessionHeaders(admin.id), params: { id: String(invoiceId) } })
+    const pdf = await callRoute(invoicePdfLoader, `/invoices/${invoiceId}/pdf`, {
+      headers: await createSessionHeaders(admin.id),
+      params: { id: String(invoiceId) },
+    })
     expect(pdf.status).toBe(200)
     const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()))
     expect(text).toContain(`${client.firstName} ${client.lastName}`)
@@ -112,7 +131,10 @@ describe('delete my account', () => {
     const db = getDb()
     db.update(users).set({ isActive: false }).where(eq(users.role, 'admin')).run()
     const admin = await createTestUser({ role: 'admin' })
-    const response = await callRoute(deleteAction, '/api/account/delete', { json: { password: TEST_PASSWORD }, headers: await createSessionHeaders(admin.id) })
+    const response = await callRoute(deleteAction, '/api/account/delete', {
+      json: { password: TEST_PASSWORD },
+      headers: await createSessionHeaders(admin.id),
+    })
     expect(response.status).toBe(409)
     expect((await readJson(response)).error).toMatch(/last administrator/)
   })
@@ -122,22 +144,47 @@ describe('cancel, refund, credit note', () => {
   test('within 7 days of payment: full refund; the admin records the PayFast refund and a credit note PDF references the tax invoice', async () => {
     const { client, headers, project, invoiceId } = await paidProject()
     const other = await createTestUser()
-    const notMine = await callRoute(cancelAction, `/api/client/projects/${project.id}/cancel`, { method: 'POST', headers: await createSessionHeaders(other.id), params: { id: String(project.id) } })
+    const notMine = await callRoute(cancelAction, `/api/client/projects/${project.id}/cancel`, {
+      method: 'POST',
+      headers: await createSessionHeaders(other.id),
+      params: { id: String(project.id) },
+    })
     expect(notMine.status).toBe(404)
 
-    const cancelled = await callRoute(cancelAction, `/api/client/projects/${project.id}/cancel`, { method: 'POST', headers, params: { id: String(project.id) } })
+    const cancelled = await callRoute(cancelAction, `/api/client/projects/${project.id}/cancel`, {
+      method: 'POST',
+      headers,
+      params: { id: String(project.id) },
+    })
     expect(cancelled.status).toBe(200)
-    const body = await readJson<{ refund: { id: number; refundAmount: number; chargeAmount: number; basis: string } }>(cancelled)
-    expect(body.refund).toMatchObject({ basis: 'cooling-off', refundAmount: project.quoteAmount, chargeAmount: 0 })
+    const body = await readJson<{
+      refund: { id: number; refundAmount: number; chargeAmount: number; basis: string }
+    }>(cancelled)
+    expect(body.refund).toMatchObject({
+      basis: 'cooling-off',
+      refundAmount: project.quoteAmount,
+      chargeAmount: 0,
+    })
     expect(getDb().select().from(projects).where(eq(projects.id, project.id)).get()!.status).toBe('cancelled')
-    const again = await callRoute(cancelAction, `/api/client/projects/${project.id}/cancel`, { method: 'POST', headers, params: { id: String(project.id) } })
+    const again = await callRoute(cancelAction, `/api/client/projects/${project.id}/cancel`, {
+      method: 'POST',
+      headers,
+      params: { id: String(project.id) },
+    })
     expect(again.status).toBe(409)
 
     const admin = await createTestUser({ role: 'admin' })
     const adminHeaders = await createSessionHeaders(admin.id)
-    const noPdfYet = await callRoute(creditNoteLoader, `/credit-notes/${body.refund.id}/pdf`, { headers, params: { id: String(body.refund.id) } })
+    const noPdfYet = await callRoute(creditNoteLoader, `/credit-notes/${body.refund.id}/pdf`, {
+      headers,
+      params: { id: String(body.refund.id) },
+    })
     expect(noPdfYet.status).toBe(409)
-    const asClient = await callRoute(confirmAction, `/api/admin/refunds/${body.refund.id}/confirm`, { json: { payfastReference: 'X' }, headers, params: { refundId: String(body.refund.id) } })
+    const asClient = await callRoute(confirmAction, `/api/admin/refunds/${body.refund.id}/confirm`, {
+      json: { payfastReference: 'X' },
+      headers,
+      params: { refundId: String(body.refund.id) },
+    })
     expect(asClient.status).toBe(403)
     const confirmed = await callRoute(confirmAction, `/api/admin/refunds/${body.refund.id}/confirm`, {
       json: { payfastReference: 'PF-REFUND-77123' },
@@ -147,29 +194,50 @@ describe('cancel, refund, credit note', () => {
     expect(confirmed.status).toBe(200)
     const { creditNote } = await readJson<{ creditNote: string }>(confirmed)
     expect(creditNote).toMatch(/^CN-\d{6}$/)
-    const twice = await callRoute(confirmAction, `/api/admin/refunds/${body.refund.id}/confirm`, { json: { payfastReference: 'PF-2' }, headers: adminHeaders, params: { refundId: String(body.refund.id) } })
+    const twice = await callRoute(confirmAction, `/api/admin/refunds/${body.refund.id}/confirm`, {
+      json: { payfastReference: 'PF-2' },
+      headers: adminHeaders,
+      params: { refundId: String(body.refund.id) },
+    })
     expect(twice.status).toBe(409)
 
-    const pdf = await callRoute(creditNoteLoader, `/credit-notes/${body.refund.id}/pdf`, { headers, params: { id: String(body.refund.id) } })
+    const pdf = await callRoute(creditNoteLoader, `/credit-notes/${body.refund.id}/pdf`, {
+      headers,
+      params: { id: String(body.refund.id) },
+    })
     expect(pdf.status).toBe(200)
     expect(pdf.headers.get('Content-Type')).toBe('application/pdf')
     const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()))
-    const taxInvoice = getDb().select().from(invoices).where(eq(invoices.id, invoiceId)).get()!.taxInvoiceNumber!
+    const taxInvoice = getDb().select().from(invoices).where(eq(invoices.id, invoiceId)).get()!
+      .taxInvoiceNumber!
     expect(text).toContain('Credit Note')
     expect(text).toContain(creditNote)
     expect(text).toContain(`TI-${String(taxInvoice).padStart(6, '0')}`)
     expect(text).toContain('PF-REFUND-77123')
     expect(text).toContain(`${client.firstName} ${client.lastName}`)
-    const stranger = await callRoute(creditNoteLoader, `/credit-notes/${body.refund.id}/pdf`, { headers: await createSessionHeaders(other.id), params: { id: String(body.refund.id) } })
+    const stranger = await callRoute(creditNoteLoader, `/credit-notes/${body.refund.id}/pdf`, {
+      headers: await createSessionHeaders(other.id),
+      params: { id: String(body.refund.id) },
+    })
     expect(stranger.status).toBe(404)
   })
 
   test('after the cooling-off days the cancellation charge applies', async () => {
     const { headers, project, invoiceId } = await paidProject()
-    getDb().update(projects).set({ paidAt: new Date(Date.now() - 10 * 86_400_000) }).where(eq(projects.id, project.id)).run()
-    const response = await callRoute(cancelAction, `/api/client/projects/${project.id}/cancel`, { method: 'POST', headers, params: { id: String(project.id) } })
+    getDb()
+      .update(projects)
+      .set({ paidAt: new Date(Date.now() - 10 * 86_400_000) })
+      .where(eq(projects.id, project.id))
+      .run()
+    const response = await callRoute(cancelAction, `/api/client/projects/${project.id}/cancel`, {
+      method: 'POST',
+      headers,
+      params: { id: String(project.id) },
+    })
     expect(response.status).toBe(200)
-    const { refund } = await readJson<{ refund: { basis: string; refundAmount: number; chargeAmount: number } }>(response)
+    const { refund } = await readJson<{
+      refund: { basis: string; refundAmount: number; chargeAmount: number }
+    }>(response)
     const invoice = getDb().select().from(invoices).where(eq(invoices.id, invoiceId)).get()!
     expect(refund.basis).toBe('cancellation-charge')
     expect(refund.chargeAmount).toBeGreaterThan(0)
@@ -182,13 +250,24 @@ describe('tax invoice billing details', () => {
     const client = await createTestUser()
     const { project } = await createQuotedProject(client.id)
     const bad = await callRoute(acceptTermsAction, '/api/client/accept-terms', {
-      json: { projectId: project.id, quoteAmount: project.quoteAmount, termsAccepted: true, vatNumber: '12345' },
+      json: {
+        projectId: project.id,
+        quoteAmount: project.quoteAmount,
+        termsAccepted: true,
+        vatNumber: '12345',
+      },
       headers: await createSessionHeaders(client.id),
     })
     expect(bad.status).toBe(400)
 
-    const { headers, invoiceId } = await paidProject({ vatNumber: '4987654321', billingAddress: '1 Dock Road, Cape Town, 8001' })
-    const pdf = await callRoute(invoicePdfLoader, `/invoices/${invoiceId}/pdf`, { headers, params: { id: String(invoiceId) } })
+    const { headers, invoiceId } = await paidProject({
+      vatNumber: '4987654321',
+      billingAddress: '1 Dock Road, Cape Town, 8001',
+    })
+    const pdf = await callRoute(invoicePdfLoader, `/invoices/${invoiceId}/pdf`, {
+      headers,
+      params: { id: String(invoiceId) },
+    })
     const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()))
     expect(text).toContain('VAT number: 4987654321')
     expect(text).toContain('1 Dock Road, Cape Town, 8001')
@@ -202,7 +281,12 @@ describe('pilot documents', () => {
     const admin = await createTestUser({ role: 'admin' })
     const adminHeaders = await createSessionHeaders(admin.id)
     const pilot = await createTestUser({ role: 'pilot' })
-    const bad = await callRoute(updatePilotAction, `/api/admin/pilots/${pilot.id}`, { method: 'PUT', json: { rplExpiresAt: '2026-02-30' }, headers: adminHeaders, params: { pilotId: String(pilot.id) } })
+    const bad = await callRoute(updatePilotAction, `/api/admin/pilots/${pilot.id}`, {
+      method: 'PUT',
+      json: { rplExpiresAt: '2026-02-30' },
+      headers: adminHeaders,
+      params: { pilotId: String(pilot.id) },
+    })
     expect(bad.status).toBe(400)
     const saved = await callRoute(updatePilotAction, `/api/admin/pilots/${pilot.id}`, {
       method: 'PUT',
@@ -211,17 +295,37 @@ describe('pilot documents', () => {
       params: { pilotId: String(pilot.id) },
     })
     expect(saved.status).toBe(200)
-    const list = await readJson<Array<{ id: number; rplExpiresAt: string; medicalExpiresAt: string }>>(await callRoute(pilotsLoader, '/api/admin/pilots', { headers: adminHeaders }))
-    expect(list.find((p) => p.id === pilot.id)).toMatchObject({ rplExpiresAt: '2020-01-31', medicalExpiresAt: '2099-12-31' })
+    const list = await readJson<Array<{ id: number; rplExpiresAt: string; medicalExpiresAt: string }>>(
+      await callRoute(pilotsLoader, '/api/admin/pilots', { headers: adminHeaders }),
+    )
+    expect(list.find((p) => p.id === pilot.id)).toMatchObject({
+      rplExpiresAt: '2020-01-31',
+      medicalExpiresAt: '2099-12-31',
+    })
 
     const { project } = await paidProject()
-    const refused = await callRoute(assignAction, `/api/admin/projects/${project.id}/assign-pilot`, { method: 'PUT', json: { pilotId: pilot.id }, headers: adminHeaders, params: { projectId: String(project.id) } })
+    const refused = await callRoute(assignAction, `/api/admin/projects/${project.id}/assign-pilot`, {
+      method: 'PUT',
+      json: { pilotId: pilot.id },
+      headers: adminHeaders,
+      params: { projectId: String(project.id) },
+    })
     expect(refused.status).toBe(409)
     expect((await readJson(refused)).error).toMatch(/Remote Pilot Licence \(RPL\) has expired/)
     expect(getDb().select().from(projects).where(eq(projects.id, project.id)).get()!.pilotId).toBeNull()
 
-    await callRoute(updatePilotAction, `/api/admin/pilots/${pilot.id}`, { method: 'PUT', json: { rplExpiresAt: '2099-01-31' }, headers: adminHeaders, params: { pilotId: String(pilot.id) } })
-    const assigned = await callRoute(assignAction, `/api/admin/projects/${project.id}/assign-pilot`, { method: 'PUT', json: { pilotId: pilot.id }, headers: adminHeaders, params: { projectId: String(project.id) } })
+    await callRoute(updatePilotAction, `/api/admin/pilots/${pilot.id}`, {
+      method: 'PUT',
+      json: { rplExpiresAt: '2099-01-31' },
+      headers: adminHeaders,
+      params: { pilotId: String(pilot.id) },
+    })
+    const assigned = await callRoute(assignAction, `/api/admin/projects/${project.id}/assign-pilot`, {
+      method: 'PUT',
+      json: { pilotId: pilot.id },
+      headers: adminHeaders,
+      params: { projectId: String(project.id) },
+    })
     expect(assigned.status).toBe(200)
     expect(saToday()).toMatch(/^\d{4}-\d{2}-\d{2}$/)
   })

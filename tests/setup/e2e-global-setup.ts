@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+
 import { startTestSmtpServer } from '../helpers/smtp-server.ts'
 import { e2eDir, e2eMailDir, e2ePort, e2eStateFile } from './e2e-env.ts'
 

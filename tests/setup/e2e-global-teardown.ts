@@ -1,6 +1,7 @@
 // The global setup returns its own teardown; this file exists so a crashed run still
 // stops a server left behind by a previous one.
 import fs from 'node:fs'
+
 import { e2eStateFile } from './e2e-env.ts'
 
 export default async function globalTeardown() {

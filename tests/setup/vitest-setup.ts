@@ -6,9 +6,9 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll } from 'vitest'
 import { resetEnvCache } from '#app/domain/config/env.server.ts'
 import { closeDb } from '#app/domain/db/db.server.ts'
+import { afterAll } from 'vitest'
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-test-'))
 Object.assign(process.env, {

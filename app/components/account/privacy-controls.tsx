@@ -14,7 +14,11 @@ export interface PrivacyControlsProps {
 export function PrivacyControls({ marketingOptIn }: PrivacyControlsProps) {
   const saving = useIsPending({ formAction: '/account/marketing' })
   return (
-    <section className="card max-w-2xl p-6" aria-labelledby="privacy-controls-heading" data-testid="privacy-controls">
+    <section
+      className="card max-w-2xl p-6"
+      aria-labelledby="privacy-controls-heading"
+      data-testid="privacy-controls"
+    >
       <h2 id="privacy-controls-heading" className="text-lg font-semibold text-ink-950">
         Your data and privacy
       </h2>
@@ -29,9 +33,16 @@ export function PrivacyControls({ marketingOptIn }: PrivacyControlsProps) {
       <div className="mt-5 flex flex-col gap-3 border-t border-ink-100 pt-5 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h3 className="font-medium text-ink-900">Download my data</h3>
-          <p className="text-sm text-ink-500">A ZIP file with your profile, projects, flight plans, invoices and uploaded documents.</p>
+          <p className="text-sm text-ink-500">
+            A ZIP file with your profile, projects, flight plans, invoices and uploaded documents.
+          </p>
         </div>
-        <a href="/api/account/export" download className="btn-secondary shrink-0" data-testid="download-my-data">
+        <a
+          href="/api/account/export"
+          download
+          className="btn-secondary shrink-0"
+          data-testid="download-my-data"
+        >
           Download my data
         </a>
       </div>
@@ -45,7 +56,10 @@ export function PrivacyControls({ marketingOptIn }: PrivacyControlsProps) {
             defaultChecked={marketingOptIn}
             className="mt-0.5 h-4 w-4 shrink-0 rounded border-ink-300 text-amber-600 focus:ring-amber-400"
           />
-          <span>Send me occasional news and offers by e-mail. E-mail about my projects, payments and account is not affected.</span>
+          <span>
+            Send me occasional news and offers by e-mail. E-mail about my projects, payments and account is
+            not affected.
+          </span>
         </label>
         <StatusButton pending={saving} pendingLabel="Saving..." className="btn-secondary btn-sm mt-3">
           Save preference
@@ -56,7 +70,8 @@ export function PrivacyControls({ marketingOptIn }: PrivacyControlsProps) {
         <div>
           <h3 className="font-medium text-red-800">Delete my account</h3>
           <p className="text-sm text-ink-500">
-            Removes your personal details and uploaded documents and signs you out. Tax invoices are kept for five years, as the law requires.
+            Removes your personal details and uploaded documents and signs you out. Tax invoices are kept for
+            five years, as the law requires.
           </p>
         </div>
         <Link to="/account/delete" className="btn-danger shrink-0" data-testid="delete-my-account">

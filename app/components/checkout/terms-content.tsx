@@ -1,9 +1,17 @@
 /** The service terms (ten sections) and the highlighted key points, from one source. */
-import { termsKeyPoints, termsSections, TERMS_VERSION, type TermsFigures } from '#app/domain/payments/terms.ts'
+import {
+  TERMS_VERSION,
+  termsKeyPoints,
+  termsSections,
+  type TermsFigures,
+} from '#app/domain/payments/terms.ts'
 
 export function TermsKeyPoints({ figures }: { figures: TermsFigures }) {
   return (
-    <div className="rounded-xl border-2 border-amber-300 bg-amber-50 p-3 text-xs text-ink-900 sm:p-4 sm:text-sm" data-testid="terms-key-points">
+    <div
+      className="rounded-xl border-2 border-amber-300 bg-amber-50 p-3 text-xs text-ink-900 sm:p-4 sm:text-sm"
+      data-testid="terms-key-points"
+    >
       <p className="font-semibold">Please note before you pay</p>
       <ul className="mt-1.5 list-disc space-y-0.5 pl-5 sm:mt-2 sm:space-y-1">
         {termsKeyPoints(figures).map((point) => (

@@ -1,21 +1,21 @@
-import { plural } from '#app/domain/format/numbers.ts'
 import { Outlet } from '@remix-run/react'
+import { PrivacyControls } from '#app/components/account/privacy-controls.tsx'
 import { DashboardHeading } from '#app/components/layout/app-shell.tsx'
-import { TabLinks } from '#app/components/ui/tabs.tsx'
-import { formatRand } from '#app/domain/format/numbers.ts'
 import { StatCard } from '#app/components/ui/stat-card.tsx'
+import { TabLinks } from '#app/components/ui/tabs.tsx'
+import { formatRand, plural } from '#app/domain/format/numbers.ts'
+
 import { AirspaceTab } from './admin/airspace-tab.tsx'
 import { AuditTab } from './admin/audit-tab.tsx'
+import { ComplianceTab } from './admin/compliance-tab.tsx'
 import { FinancialTab } from './admin/financial-tab.tsx'
 import { PilotsTab } from './admin/pilots-tab.tsx'
 import { ProjectsTab } from './admin/projects-tab.tsx'
 import { SettingsTab } from './admin/settings-tab.tsx'
 import type { AdminData } from './admin/types.ts'
 import { UsersTab } from './admin/users-tab.tsx'
-import { WelcomeBanner } from './welcome-banner.tsx'
-import { PrivacyControls } from '#app/components/account/privacy-controls.tsx'
-import { ComplianceTab } from './admin/compliance-tab.tsx'
 import { ProfileForm, type ProfileValues } from './profile-form.tsx'
+import { WelcomeBanner } from './welcome-banner.tsx'
 
 export const ADMIN_TABS = [
   { id: 'projects', label: 'Projects' },
@@ -62,12 +62,25 @@ export function AdminDashboard({
         <DashboardHeading title="Admin Dashboard" subtitle="Comprehensive project and user management" />
       </div>
       <div className="no-print grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <StatCard label="Total Projects" value={stats.totalProjects} hint={`${stats.completedProjects} completed`} />
+        <StatCard
+          label="Total Projects"
+          value={stats.totalProjects}
+          hint={`${stats.completedProjects} completed`}
+        />
         <StatCard label="Pending Projects" value={stats.pendingProjects} hint="Awaiting pilot assignment" />
         <StatCard label="Active Projects" value={stats.activeProjects} hint="Assigned or in progress" />
-        <StatCard label="Revenue" value={<span className="text-xl sm:text-2xl">{formatRand(stats.revenue)}</span>} hint={`${plural(stats.clients, 'client')} · ${plural(stats.pilots, 'pilot')}`} />
+        <StatCard
+          label="Revenue"
+          value={<span className="text-xl sm:text-2xl">{formatRand(stats.revenue)}</span>}
+          hint={`${plural(stats.clients, 'client')} · ${plural(stats.pilots, 'pilot')}`}
+        />
       </div>
-      <TabLinks tabs={ADMIN_TABS} active={active.id} label="Admin dashboard sections" hrefFor={(id) => `/admin?tab=${id}`} />
+      <TabLinks
+        tabs={ADMIN_TABS}
+        active={active.id}
+        label="Admin dashboard sections"
+        hrefFor={(id) => `/admin?tab=${id}`}
+      />
       <section aria-label={active.label}>
         {admin.tab === 'projects' ? (
           <ProjectsTab data={admin} />

@@ -1,11 +1,12 @@
 import { DashboardHeading } from '#app/components/layout/app-shell.tsx'
-import { formatRand } from '#app/domain/format/numbers.ts'
 import { StatCard } from '#app/components/ui/stat-card.tsx'
 import { TabLinks, useActiveTab } from '#app/components/ui/tabs.tsx'
 import type { FileView } from '#app/domain/files/file-storage.server.ts'
+import { formatRand } from '#app/domain/format/numbers.ts'
 import type { ProjectCard } from '#app/domain/projects/projects.server.ts'
-import { InvoicesTab } from './client/invoices-tab.tsx'
+
 import { CreateProjectTab, type PlaceSearchResult } from './client/create-project-tab.tsx'
+import { InvoicesTab } from './client/invoices-tab.tsx'
 import { ProfileTab } from './client/profile-tab.tsx'
 import { ProjectsTab } from './client/projects-tab.tsx'
 import { type ProfileValues } from './profile-form.tsx'
@@ -44,7 +45,10 @@ export function ClientDashboard({
   return (
     <main className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
       <WelcomeBanner message={welcome} />
-      <DashboardHeading title={`Hello, ${profile.firstName}`} subtitle="Plan a survey, follow your projects and download your invoices." />
+      <DashboardHeading
+        title={`Hello, ${profile.firstName}`}
+        subtitle="Plan a survey, follow your projects and download your invoices."
+      />
       <div className="grid gap-4 sm:grid-cols-3">
         <StatCard label="Active Projects" value={stats.activeProjects} hint="Currently in progress" />
         <StatCard label="Pending Projects" value={stats.pendingProjects} hint="Awaiting pilot assignment" />

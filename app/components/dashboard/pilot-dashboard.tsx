@@ -1,13 +1,14 @@
+import { PrivacyControls } from '#app/components/account/privacy-controls.tsx'
 import type { ListedFile } from '#app/components/files/file-groups.tsx'
 import { DashboardHeading } from '#app/components/layout/app-shell.tsx'
 import { StatCard } from '#app/components/ui/stat-card.tsx'
 import { TabLinks, useActiveTab } from '#app/components/ui/tabs.tsx'
 import { formatFlightHours } from '#app/domain/pilot/schemas.ts'
 import { PILOT_CERTIFICATION_LEVEL, pilotLicenceDisplay } from '#app/domain/users/pilot-licence.ts'
+
 import { FlightLogsTab } from './pilot/flight-logs-tab.tsx'
 import { PilotProjectsTab } from './pilot/projects-tab.tsx'
 import type { FlightLogRow, PilotJob } from './pilot/types.ts'
-import { PrivacyControls } from '#app/components/account/privacy-controls.tsx'
 import { ProfileForm } from './profile-form.tsx'
 import { WelcomeBanner } from './welcome-banner.tsx'
 
@@ -54,7 +55,10 @@ export function PilotDashboard({
   return (
     <main className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
       <WelcomeBanner message={welcome} />
-      <DashboardHeading title="Pilot Dashboard" subtitle={`Welcome back, ${profile.firstName}. Here are your assigned survey flights.`} />
+      <DashboardHeading
+        title="Pilot Dashboard"
+        subtitle={`Welcome back, ${profile.firstName}. Here are your assigned survey flights.`}
+      />
       <div className="grid grid-cols-2 gap-3 sm:gap-4">
         <StatCard label="Assigned Projects" value={stats.activeProjects} hint="Active assignments" />
         <StatCard
@@ -64,12 +68,26 @@ export function PilotDashboard({
         />
       </div>
       <TabLinks tabs={PILOT_TABS} active={tab} label="Pilot dashboard sections" />
-      {tab === 'projects' ? <PilotProjectsTab projects={projects} openProjectId={openProjectId} tileUrl={tileUrl} pilotId={profile.id} files={openProjectFiles} /> : null}
+      {tab === 'projects' ? (
+        <PilotProjectsTab
+          projects={projects}
+          openProjectId={openProjectId}
+          tileUrl={tileUrl}
+          pilotId={profile.id}
+          files={openProjectFiles}
+        />
+      ) : null}
       {tab === 'flight-logs' ? <FlightLogsTab logs={flightLogs} /> : null}
       {tab === 'profile' ? (
-        <ProfileForm profile={profile} withCompany={false} description="Keep your name and phone current: clients and the office reach you on survey day.">
+        <ProfileForm
+          profile={profile}
+          withCompany={false}
+          description="Keep your name and phone current: clients and the office reach you on survey day."
+        >
           <section aria-labelledby="pilot-credentials-heading" className="mt-6 border-t border-ink-100 pt-5">
-            <h3 id="pilot-credentials-heading" className="text-sm font-semibold text-ink-950">Pilot credentials</h3>
+            <h3 id="pilot-credentials-heading" className="text-sm font-semibold text-ink-950">
+              Pilot credentials
+            </h3>
             <dl className="mt-3 grid gap-4 text-sm sm:grid-cols-2">
               <div>
                 <dt className="text-ink-500">Pilot licence</dt>

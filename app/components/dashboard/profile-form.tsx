@@ -3,8 +3,8 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useActionData, useNavigation } from '@remix-run/react'
 import { Field } from '#app/components/forms.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
-import { ClientProfileSchema } from '#app/domain/payments/billing.ts'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
+import { ClientProfileSchema } from '#app/domain/payments/billing.ts'
 
 export interface ProfileValues {
   firstName: string
@@ -45,7 +45,8 @@ export function ProfileForm({
   const [form, fields] = useForm({
     id: 'profile-form',
     constraint: getZodConstraint(schema),
-    lastResult: actionData?.intent === 'update-profile' && navigation.state === 'idle' ? actionData.result : null,
+    lastResult:
+      actionData?.intent === 'update-profile' && navigation.state === 'idle' ? actionData.result : null,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
@@ -67,18 +68,42 @@ export function ProfileForm({
       <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="update-profile" />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="First name" errors={fields.firstName.errors} inputProps={getInputProps(fields.firstName, { type: 'text' })} />
-          <Field label="Last name" errors={fields.lastName.errors} inputProps={getInputProps(fields.lastName, { type: 'text' })} />
+          <Field
+            label="First name"
+            errors={fields.firstName.errors}
+            inputProps={getInputProps(fields.firstName, { type: 'text' })}
+          />
+          <Field
+            label="Last name"
+            errors={fields.lastName.errors}
+            inputProps={getInputProps(fields.lastName, { type: 'text' })}
+          />
         </div>
         <Field
           label="Email"
           hint="Your sign-in address can't be changed here."
-          inputProps={{ id: 'profile-email', name: 'email-readonly', type: 'email', defaultValue: profile.email, readOnly: true, className: 'bg-ink-50 text-ink-500' }}
+          inputProps={{
+            id: 'profile-email',
+            name: 'email-readonly',
+            type: 'email',
+            defaultValue: profile.email,
+            readOnly: true,
+            className: 'bg-ink-50 text-ink-500',
+          }}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Phone" prefix="+27" errors={fields.phone.errors} inputProps={getInputProps(fields.phone, { type: 'tel' })} />
+          <Field
+            label="Phone"
+            prefix="+27"
+            errors={fields.phone.errors}
+            inputProps={getInputProps(fields.phone, { type: 'tel' })}
+          />
           {withCompany ? (
-            <Field label="Company" errors={fields.companyName.errors} inputProps={getInputProps(fields.companyName, { type: 'text' })} />
+            <Field
+              label="Company"
+              errors={fields.companyName.errors}
+              inputProps={getInputProps(fields.companyName, { type: 'text' })}
+            />
           ) : (
             <input type="hidden" name={fields.companyName.name} value={profile.companyName ?? ''} />
           )}
@@ -89,12 +114,19 @@ export function ProfileForm({
               label="VAT number (optional)"
               hint="Shown on your tax invoices"
               errors={fields.vatNumber.errors}
-              inputProps={{ ...getInputProps(fields.vatNumber, { type: 'text' }), inputMode: 'numeric', placeholder: '4xxxxxxxxx' }}
+              inputProps={{
+                ...getInputProps(fields.vatNumber, { type: 'text' }),
+                inputMode: 'numeric',
+                placeholder: '4xxxxxxxxx',
+              }}
             />
             <Field
               label="Billing address (optional)"
               errors={fields.billingAddress.errors}
-              inputProps={{ ...getInputProps(fields.billingAddress, { type: 'text' }), autoComplete: 'street-address' }}
+              inputProps={{
+                ...getInputProps(fields.billingAddress, { type: 'text' }),
+                autoComplete: 'street-address',
+              }}
             />
           </div>
         ) : null}

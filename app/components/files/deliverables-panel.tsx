@@ -3,6 +3,7 @@
  * download, and the date until which they can be downloaded (one month after completion).
  */
 import { formatDate } from '#app/components/dashboard/client/project-details.tsx'
+
 import { downloadHref, formatFileSize, type ListedFile } from './file-groups.tsx'
 
 export function DeliverablesPanel({
@@ -14,21 +15,34 @@ export function DeliverablesPanel({
 }) {
   if (project.status !== 'completed') return null
   const deliverables = files.filter((f) => f.fileCategory === 'processed_deliverable')
-  const expired = project.deliverablesUntil ? new Date(project.deliverablesUntil).getTime() < Date.now() : false
+  const expired = project.deliverablesUntil
+    ? new Date(project.deliverablesUntil).getTime() < Date.now()
+    : false
   return (
-    <section aria-labelledby={`deliverables-${project.id}`} className="mt-5 space-y-3 rounded-lg border border-emerald-200 bg-emerald-50/40 p-4" data-testid="deliverables-panel">
+    <section
+      aria-labelledby={`deliverables-${project.id}`}
+      className="mt-5 space-y-3 rounded-lg border border-emerald-200 bg-emerald-50/40 p-4"
+      data-testid="deliverables-panel"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={`deliverables-${project.id}`} className="text-sm font-semibold uppercase tracking-wide text-ink-500">
+        <h3
+          id={`deliverables-${project.id}`}
+          className="text-sm font-semibold uppercase tracking-wide text-ink-500"
+        >
           Deliverables
         </h3>
         {project.deliverablesUntil ? (
-          <span className={expired ? 'badge bg-ink-100 text-ink-600' : 'badge bg-emerald-100 text-emerald-800'}>
+          <span
+            className={expired ? 'badge bg-ink-100 text-ink-600' : 'badge bg-emerald-100 text-emerald-800'}
+          >
             {expired ? 'Expired' : `Available until ${formatDate(project.deliverablesUntil)}`}
           </span>
         ) : null}
       </div>
       {expired ? (
-        <p className="text-sm text-ink-600">The download period has ended. Please contact us if you need a copy.</p>
+        <p className="text-sm text-ink-600">
+          The download period has ended. Please contact us if you need a copy.
+        </p>
       ) : deliverables.length ? (
         <ul className="divide-y divide-emerald-100">
           {deliverables.map((f) => (

@@ -41,12 +41,20 @@ export function groupFiles<F extends Pick<ListedFile, 'fileType' | 'fileCategory
 
 function DeleteButton({ file, action }: { file: ListedFile; action: string }) {
   const navigation = useNavigation()
-  const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'delete-file' && navigation.formData?.get('fileId') === String(file.id)
+  const pending =
+    navigation.state !== 'idle' &&
+    navigation.formData?.get('intent') === 'delete-file' &&
+    navigation.formData?.get('fileId') === String(file.id)
   return (
     <Form method="post" action={action} preventScrollReset>
       <input type="hidden" name="intent" value="delete-file" />
       <input type="hidden" name="fileId" value={file.id} />
-      <StatusButton pending={pending} pendingLabel="Deleting..." className="btn-ghost btn-sm px-2 text-red-700 hover:bg-red-50" aria-label={`Delete ${file.originalName}`}>
+      <StatusButton
+        pending={pending}
+        pendingLabel="Deleting..."
+        className="btn-ghost btn-sm px-2 text-red-700 hover:bg-red-50"
+        aria-label={`Delete ${file.originalName}`}
+      >
         Delete
       </StatusButton>
     </Form>
@@ -84,7 +92,12 @@ export function FileGroups({
               {list.map((f) => (
                 <li key={f.id} className="flex items-center justify-between gap-2 py-1.5 text-sm">
                   <div className="min-w-0">
-                    <a className="link block truncate" href={downloadHref(f)} download={f.originalName} title={f.originalName}>
+                    <a
+                      className="link block truncate"
+                      href={downloadHref(f)}
+                      download={f.originalName}
+                      title={f.originalName}
+                    >
                       {f.originalName}
                     </a>
                     <p className="text-xs text-ink-500">

@@ -3,40 +3,72 @@
  * to print, the signed copy with download and delete, and the upload control.
  */
 import { Form, useNavigation } from '@remix-run/react'
-import type { FileView } from '#app/domain/files/file-storage.server.ts'
 import { cn } from '#app/components/ui/cn.ts'
+import type { FileView } from '#app/domain/files/file-storage.server.ts'
 import { FILE_MESSAGES } from '#app/domain/files/rules.ts'
-import { UploadWidget } from './upload-widget.tsx'
+
 import { formatFileSize } from './file-groups.tsx'
+import { UploadWidget } from './upload-widget.tsx'
 
 export const LANDOWNER_TEMPLATE_URL = '/landowner-permission-template.pdf'
 
-export function LandOwnerPanel({ projectId, files, action }: { projectId: number; files: FileView[]; action: string }) {
+export function LandOwnerPanel({
+  projectId,
+  files,
+  action,
+}: {
+  projectId: number
+  files: FileView[]
+  action: string
+}) {
   const agreements = files.filter((f) => f.fileCategory === 'land_owner_agreement')
   const navigation = useNavigation()
-  const deleting = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'delete-file' ? Number(navigation.formData.get('fileId')) : null
+  const deleting =
+    navigation.state !== 'idle' && navigation.formData?.get('intent') === 'delete-file'
+      ? Number(navigation.formData.get('fileId'))
+      : null
   const done = agreements.length > 0
   return (
-    <section aria-labelledby={`landowner-${projectId}`} className="mt-5 space-y-3 rounded-lg border border-ink-100 p-4" data-testid="land-owner-panel">
+    <section
+      aria-labelledby={`landowner-${projectId}`}
+      className="mt-5 space-y-3 rounded-lg border border-ink-100 p-4"
+      data-testid="land-owner-panel"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={`landowner-${projectId}`} className="text-sm font-semibold uppercase tracking-wide text-ink-500">
+        <h3
+          id={`landowner-${projectId}`}
+          className="text-sm font-semibold uppercase tracking-wide text-ink-500"
+        >
           Land owner agreement
         </h3>
-        <span className={cn('badge', done ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900')}>{done ? 'Complete' : 'Required'}</span>
+        <span
+          className={cn('badge', done ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900')}
+        >
+          {done ? 'Complete' : 'Required'}
+        </span>
       </div>
       <p className="text-sm text-ink-600">
         Print the{' '}
-        <a href={LANDOWNER_TEMPLATE_URL} className="font-medium text-sky-700 underline" target="_blank" rel="noreferrer">
+        <a
+          href={LANDOWNER_TEMPLATE_URL}
+          className="font-medium text-sky-700 underline"
+          target="_blank"
+          rel="noreferrer"
+        >
           land owner permission template (Annexure G)
         </a>
         , have the land owner sign it, then upload the signed copy (PDF, Word or a photo, up to 10MB).
       </p>
       {agreements.length ? (
-        <ul className="divide-y divide-ink-100 rounded-md border border-ink-100" aria-label="Signed land owner agreements">
+        <ul
+          className="divide-y divide-ink-100 rounded-md border border-ink-100"
+          aria-label="Signed land owner agreements"
+        >
           {agreements.map((file) => (
             <li key={file.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
               <span className="min-w-0 truncate text-ink-900" title={file.originalName}>
-                {file.originalName} <span className="text-xs text-ink-500">({formatFileSize(file.fileSize)})</span>
+                {file.originalName}{' '}
+                <span className="text-xs text-ink-500">({formatFileSize(file.fileSize)})</span>
               </span>
               <span className="flex items-center gap-2">
                 <a href={file.fileUrl} className="btn-secondary btn-sm" download={file.originalName}>
@@ -45,7 +77,12 @@ export function LandOwnerPanel({ projectId, files, action }: { projectId: number
                 <Form method="post" action={action}>
                   <input type="hidden" name="intent" value="delete-file" />
                   <input type="hidden" name="fileId" value={file.id} />
-                  <button type="submit" className="btn-ghost btn-sm text-red-700" disabled={deleting === file.id} aria-label={`Delete ${file.originalName}`}>
+                  <button
+                    type="submit"
+                    className="btn-ghost btn-sm text-red-700"
+                    disabled={deleting === file.id}
+                    aria-label={`Delete ${file.originalName}`}
+                  >
                     {deleting === file.id ? 'Deleting…' : 'Delete'}
                   </button>
                 </Form>

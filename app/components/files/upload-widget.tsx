@@ -7,8 +7,6 @@
  * localStorage; choosing the same file again continues where it stopped).
  */
 import { Form, useRevalidator } from '@remix-run/react'
-import { useCallback, useEffect, useId, useRef, useState } from 'react'
-import type { Upload as TusUpload } from 'tus-js-client'
 import { useToast } from '#app/components/layout/toaster.tsx'
 import { cn } from '#app/components/ui/cn.ts'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
@@ -21,6 +19,8 @@ import {
   limitFor,
   type FileCategory,
 } from '#app/domain/files/rules.ts'
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import type { Upload as TusUpload } from 'tus-js-client'
 
 export const TUS_ENDPOINT = '/api/tus'
 /** Back-off between automatic retries (ms); after the last one the item shows Retry. */
@@ -110,7 +110,9 @@ export function UploadWidget({
       const waiting = itemsRef.current.filter((item) => item.state === 'error' && !item.error)
       for (const item of waiting) uploads.current.get(item.key)?.start()
       const keys = new Set(waiting.map((item) => item.key))
-      setItems((current) => current.map((item) => (keys.has(item.key) ? { ...item, state: 'uploading' } : item)))
+      setItems((current) =>
+        current.map((item) => (keys.has(item.key) ? { ...item, state: 'uploading' } : item)),
+      )
     }
     window.addEventListener('online', resumeAll)
     return () => window.removeEventListener('online', resumeAll)
@@ -130,7 +132,10 @@ export function UploadWidget({
       return
     }
     const key = `${file.name}-${file.size}-${file.lastModified}-${Math.random().toString(36).slice(2)}`
-    setItems((current) => [...current, { key, name: file.name, size: file.size, sent: 0, state: 'uploading' }])
+    setItems((current) => [
+      ...current,
+      { key, name: file.name, size: file.size, sent: 0, state: 'uploading' },
+    ])
     const tus = await import('tus-js-client')
     const upload = new tus.Upload(file, {
       endpoint: TUS_ENDPOINT,
@@ -138,21 +143,28 @@ export function UploadWidget({
       retryDelays: RETRY_DELAYS,
       removeFingerprintOnSuccess: true,
       metadata: { filename: file.name, filetype: file.type, projectId: String(projectId), category },
-      fingerprint: async (f) => ['kestrel', projectId, category, f.name, f.type, f.size, (f as File).lastModified].join('|'),
+      fingerprint: async (f) =>
+        ['kestrel', projectId, category, f.name, f.type, f.size, (f as File).lastModified].join('|'),
       onProgress: (sent) => update(key, { sent }),
       onShouldRetry: (error, _attempt, options) => {
-        const status = (error as { originalResponse?: { getStatus(): number } | null }).originalResponse?.getStatus() ?? 0
+        const status =
+          (error as { originalResponse?: { getStatus(): number } | null }).originalResponse?.getStatus() ?? 0
         if (status >= 400 && status < 500 && status !== 409 && status !== 423 && status !== 429) return false
         // Offline: stop retrying now; the 'online' event continues the upload.
         return navigator.onLine !== false && (options.retryDelays?.length ?? 0) > 0
       },
       onError: (error) => {
-        const status = (error as { originalResponse?: { getStatus(): number } | null }).originalResponse?.getStatus() ?? 0
+        const status =
+          (error as { originalResponse?: { getStatus(): number } | null }).originalResponse?.getStatus() ?? 0
         // Offline or a server hiccup: keep the item resumable (no message); refused: say why.
         const refused = status >= 400 && status < 500
         update(key, { state: 'error', error: refused ? errorText(error, file.name) : undefined })
         if (!refused && navigator.onLine === false) return
-        toast({ title: FILE_MESSAGES.uploadFailedTitle, description: refused ? errorText(error, file.name) : FILE_MESSAGES.uploadFailed(file.name), type: 'error' })
+        toast({
+          title: FILE_MESSAGES.uploadFailedTitle,
+          description: refused ? errorText(error, file.name) : FILE_MESSAGES.uploadFailed(file.name),
+          type: 'error',
+        })
       },
       onSuccess: ({ lastResponse }) => {
         const fileId = Number(lastResponse.getHeader('X-Project-File-Id')) || undefined
@@ -183,7 +195,11 @@ export function UploadWidget({
   const hint = `${describeAccept(accept)} · up to ${Math.round(Math.min(limit, FILE_LIMITS.video) / 1024 / 1024)}MB`
 
   return (
-    <div className={cn('space-y-3', className)} data-upload-widget={category} data-ready={hydrated ? 'true' : undefined}>
+    <div
+      className={cn('space-y-3', className)}
+      data-upload-widget={category}
+      data-ready={hydrated ? 'true' : undefined}
+    >
       <Form
         method="post"
         encType="multipart/form-data"
@@ -232,7 +248,11 @@ export function UploadWidget({
           {items.map((item) => {
             const percent = item.size ? Math.floor((item.sent / item.size) * 100) : 100
             return (
-              <li key={item.key} className="rounded-lg border border-slate-200 bg-white p-3" data-state={item.state}>
+              <li
+                key={item.key}
+                className="rounded-lg border border-slate-200 bg-white p-3"
+                data-state={item.state}
+              >
                 <div className="flex items-center justify-between gap-2 text-sm">
                   <span className="truncate font-medium text-slate-800" title={item.name}>
                     {item.name}
@@ -260,7 +280,11 @@ export function UploadWidget({
                   <div
                     className={cn(
                       'h-full rounded-full transition-all',
-                      item.state === 'completed' ? 'bg-emerald-500' : item.state === 'error' ? 'bg-red-500' : 'bg-sky-600',
+                      item.state === 'completed'
+                        ? 'bg-emerald-500'
+                        : item.state === 'error'
+                          ? 'bg-red-500'
+                          : 'bg-sky-600',
                     )}
                     style={{ width: `${percent}%` }}
                   />
@@ -272,12 +296,20 @@ export function UploadWidget({
                   {item.error ? <span className="text-red-700">{item.error}</span> : null}
                   <span className="flex gap-2">
                     {item.state === 'uploading' ? (
-                      <button type="button" className="btn-secondary px-2 py-1 text-xs" onClick={() => pause(item.key)}>
+                      <button
+                        type="button"
+                        className="btn-secondary px-2 py-1 text-xs"
+                        onClick={() => pause(item.key)}
+                      >
                         Pause
                       </button>
                     ) : null}
                     {item.state === 'paused' || (item.state === 'error' && !item.error) ? (
-                      <button type="button" className="btn-secondary px-2 py-1 text-xs" onClick={() => resume(item.key)}>
+                      <button
+                        type="button"
+                        className="btn-secondary px-2 py-1 text-xs"
+                        onClick={() => resume(item.key)}
+                      >
                         {item.state === 'paused' ? 'Resume' : 'Retry'}
                       </button>
                     ) : null}

@@ -4,13 +4,20 @@
  * then the form clears and a toast shows); without, the action redirects back to
  * /#contact with the toast in a flash cookie.
  */
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { useActionData, useFetcher } from '@remix-run/react'
+import { ContactSchema } from '#app/domain/contact/schemas.ts'
+import { formatPhone, phoneHref } from '#app/domain/format/numbers.ts'
 import { useEffect } from 'react'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
-import { formatPhone, phoneHref } from '#app/domain/format/numbers.ts'
-import { ContactSchema } from '#app/domain/contact/schemas.ts'
+
 import { Field, TextareaField } from '../forms.tsx'
 import type { FooterCompany } from '../layout/site-footer.tsx'
 import { useToast, type ToastMessage } from '../layout/toaster.tsx'
@@ -31,7 +38,8 @@ export function ContactSection({ company }: { company: FooterCompany }) {
           <p className="text-xs font-bold uppercase tracking-[0.25em] text-amber-600">Get in touch</p>
           <h2 className="mt-3 text-3xl font-black tracking-tight text-ink-950 sm:text-4xl">Contact Us</h2>
           <p className="mt-4 max-w-md text-ink-600">
-            Tell us about your site and what you need to know. We answer every enquiry within one business day.
+            Tell us about your site and what you need to know. We answer every enquiry within one business
+            day.
           </p>
           <ul className="mt-10 space-y-6">
             <ContactDetail icon={<MailIcon />} label="Email">
@@ -57,10 +65,20 @@ export function ContactSection({ company }: { company: FooterCompany }) {
   )
 }
 
-function ContactDetail({ icon, label, children }: { icon: React.ReactNode; label: string; children: React.ReactNode }) {
+function ContactDetail({
+  icon,
+  label,
+  children,
+}: {
+  icon: React.ReactNode
+  label: string
+  children: React.ReactNode
+}) {
   return (
     <li className="flex items-center gap-4">
-      <span className="inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-ink-900 text-amber-400">{icon}</span>
+      <span className="inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-ink-900 text-amber-400">
+        {icon}
+      </span>
       <span>
         <span className="block text-xs font-semibold uppercase tracking-wider text-ink-500">{label}</span>
         <span className="block font-semibold text-ink-900">{children}</span>
@@ -95,19 +113,39 @@ function ContactForm() {
       {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
       <HoneypotInputs />
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name', placeholder: 'Your name' }} />
+        <Field
+          label="Name"
+          errors={fields.name.errors}
+          inputProps={{
+            ...getInputProps(fields.name, { type: 'text' }),
+            autoComplete: 'name',
+            placeholder: 'Your name',
+          }}
+        />
         <Field
           label="Email"
           errors={fields.email.errors}
-          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', placeholder: 'you@company.co.za' }}
+          inputProps={{
+            ...getInputProps(fields.email, { type: 'email' }),
+            autoComplete: 'email',
+            placeholder: 'you@company.co.za',
+          }}
         />
       </div>
       <TextareaField
         label="Message"
         errors={fields.message.errors}
-        textareaProps={{ ...getTextareaProps(fields.message), rows: 6, placeholder: 'Where is your site, how big is it and what do you need?' }}
+        textareaProps={{
+          ...getTextareaProps(fields.message),
+          rows: 6,
+          placeholder: 'Where is your site, how big is it and what do you need?',
+        }}
       />
-      <StatusButton pending={transmitting} pendingLabel="TRANSMITTING..." className="w-full py-3 text-base tracking-wide sm:w-auto sm:px-8">
+      <StatusButton
+        pending={transmitting}
+        pendingLabel="TRANSMITTING..."
+        className="w-full py-3 text-base tracking-wide sm:w-auto sm:px-8"
+      >
         SEND MESSAGE
       </StatusButton>
     </fetcher.Form>

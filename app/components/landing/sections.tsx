@@ -7,9 +7,14 @@ import { formatHectares, formatRand } from '#app/domain/format/numbers.ts'
 import { randToCents, roundHalfAwayFromZero } from '#app/domain/pricing/quote.ts'
 import { vatLabel } from '#app/domain/pricing/vat.ts'
 import type { ReactNode } from 'react'
+
 import type { FooterCompany } from '../layout/site-footer.tsx'
 import { AerialHero } from '../visuals/aerial-hero.tsx'
-import { AgricultureFieldScene, CoastalMarinaScene, InfrastructureDockScene } from '../visuals/survey-scenes.tsx'
+import {
+  AgricultureFieldScene,
+  CoastalMarinaScene,
+  InfrastructureDockScene,
+} from '../visuals/survey-scenes.tsx'
 import {
   ArrowDownIcon,
   ArrowRightIcon,
@@ -31,12 +36,48 @@ import {
 /** Sections sit under the fixed 64 px navigation bar when scrolled to. */
 const SECTION = 'scroll-mt-16'
 
-function SectionHeading({ eyebrow, title, intro, light = false }: { eyebrow: string; title: ReactNode; intro?: ReactNode; light?: boolean }) {
+function SectionHeading({
+  eyebrow,
+  title,
+  intro,
+  light = false,
+}: {
+  eyebrow: string
+  title: ReactNode
+  intro?: ReactNode
+  light?: boolean
+}) {
   return (
     <div className="mx-auto max-w-2xl text-center">
-      <p className={light ? 'text-xs font-bold uppercase tracking-[0.25em] text-amber-400' : 'text-xs font-bold uppercase tracking-[0.25em] text-amber-600'}>{eyebrow}</p>
-      <h2 className={light ? 'mt-3 text-3xl font-black tracking-tight text-white sm:text-4xl' : 'mt-3 text-3xl font-black tracking-tight text-ink-950 sm:text-4xl'}>{title}</h2>
-      {intro ? <p className={light ? 'mt-4 text-base leading-relaxed text-ink-300' : 'mt-4 text-base leading-relaxed text-ink-600'}>{intro}</p> : null}
+      <p
+        className={
+          light
+            ? 'text-xs font-bold uppercase tracking-[0.25em] text-amber-400'
+            : 'text-xs font-bold uppercase tracking-[0.25em] text-amber-600'
+        }
+      >
+        {eyebrow}
+      </p>
+      <h2
+        className={
+          light
+            ? 'mt-3 text-3xl font-black tracking-tight text-white sm:text-4xl'
+            : 'mt-3 text-3xl font-black tracking-tight text-ink-950 sm:text-4xl'
+        }
+      >
+        {title}
+      </h2>
+      {intro ? (
+        <p
+          className={
+            light
+              ? 'mt-4 text-base leading-relaxed text-ink-300'
+              : 'mt-4 text-base leading-relaxed text-ink-600'
+          }
+        >
+          {intro}
+        </p>
+      ) : null}
     </div>
   )
 }
@@ -54,18 +95,25 @@ export function Hero({ signedIn, pricing }: { signedIn: boolean; pricing: HeroPr
             Drone mapping · Cape Town
           </p>
           <h1 className="mt-6 text-4xl font-black leading-[1.05] tracking-tight sm:text-6xl lg:text-7xl">
-            ELEVATE YOUR VIEW. <span className="block bg-gradient-to-r from-amber-300 to-amber-500 bg-clip-text text-transparent">EMPOWER YOUR INSIGHT</span>
+            ELEVATE YOUR VIEW.{' '}
+            <span className="block bg-gradient-to-r from-amber-300 to-amber-500 bg-clip-text text-transparent">
+              EMPOWER YOUR INSIGHT
+            </span>
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-ink-200">
-            Professional drone mapping and aerial surveying for farms, building sites and coastlines across South Africa. Draw your
-            site on a satellite map, get an instant quote in rand and book the flight online.
+            Professional drone mapping and aerial surveying for farms, building sites and coastlines across
+            South Africa. Draw your site on a satellite map, get an instant quote in rand and book the flight
+            online.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <a href="#services" className="btn-primary px-6 py-3 text-base">
               Explore Services
               <ArrowDownIcon className="h-5 w-5" />
             </a>
-            <Link to={signedIn ? '/dashboard' : '/register'} className="btn border border-white/25 bg-white/5 px-6 py-3 text-base text-white backdrop-blur hover:bg-white/15">
+            <Link
+              to={signedIn ? '/dashboard' : '/register'}
+              className="btn border border-white/25 bg-white/5 px-6 py-3 text-base text-white backdrop-blur hover:bg-white/15"
+            >
               {signedIn ? 'Go to your dashboard' : 'Get an instant quote'}
               <ArrowRightIcon className="h-5 w-5" />
             </Link>
@@ -104,7 +152,9 @@ function QuotePreview({ pricing }: { pricing: HeroPricing }) {
       <div className="relative rounded-2xl border border-white/10 bg-ink-900/70 p-6 shadow-2xl backdrop-blur-md">
         <div className="flex items-center justify-between">
           <p className="text-sm font-semibold text-white">Live quote</p>
-          <span className="rounded-full bg-emerald-500/15 px-2.5 py-0.5 text-xs font-semibold text-emerald-300">Clear airspace</span>
+          <span className="rounded-full bg-emerald-500/15 px-2.5 py-0.5 text-xs font-semibold text-emerald-300">
+            Clear airspace
+          </span>
         </div>
         <div className="mt-5 grid grid-cols-2 gap-3">
           <div className="rounded-xl bg-white/5 p-3">
@@ -132,7 +182,9 @@ function QuotePreview({ pricing }: { pricing: HeroPricing }) {
             <dd className="tabular-nums text-amber-300">{formatRand(SAMPLE_AREA_PRICE + travel + vat)}</dd>
           </div>
         </dl>
-        <div className="mt-5 rounded-xl bg-amber-500 py-2.5 text-center text-sm font-bold text-ink-950">Pay Now</div>
+        <div className="mt-5 rounded-xl bg-amber-500 py-2.5 text-center text-sm font-bold text-ink-950">
+          Pay Now
+        </div>
       </div>
     </div>
   )
@@ -178,7 +230,10 @@ export function AboutSection() {
         />
         <div className="mt-14 grid gap-6 md:grid-cols-3">
           {ABOUT_CARDS.map(({ icon: Icon, title, text }) => (
-            <article key={title} className="group rounded-2xl border border-ink-100 bg-ink-50/60 p-7 transition hover:-translate-y-1 hover:border-amber-200 hover:bg-white hover:shadow-card">
+            <article
+              key={title}
+              className="group rounded-2xl border border-ink-100 bg-ink-50/60 p-7 transition hover:-translate-y-1 hover:border-amber-200 hover:bg-white hover:shadow-card"
+            >
               <span className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-ink-900 text-amber-400 transition group-hover:bg-amber-500 group-hover:text-ink-950">
                 <Icon />
               </span>
@@ -215,7 +270,11 @@ const SERVICES = [
     icon: MapIcon,
     title: 'Customized Survey & Mapping',
     text: 'Flight plans shaped to your site and purpose, from a single erf to thousands of hectares.',
-    points: ['Orthomosaics and 3D models', 'Topographic and contour surveys', 'Construction progress monitoring'],
+    points: [
+      'Orthomosaics and 3D models',
+      'Topographic and contour surveys',
+      'Construction progress monitoring',
+    ],
   },
   {
     icon: TagIcon,
@@ -227,7 +286,11 @@ const SERVICES = [
     icon: ReportIcon,
     title: 'Detailed Reports & Analysis',
     text: 'Processed deliverables your team can use straight away, in the formats your tools expect.',
-    points: ['Crop health (NDVI) analysis', 'Stockpile volumes and measurements', 'GIS-ready GeoTIFF, KML and CSV'],
+    points: [
+      'Crop health (NDVI) analysis',
+      'Stockpile volumes and measurements',
+      'GIS-ready GeoTIFF, KML and CSV',
+    ],
   },
 ]
 
@@ -242,7 +305,10 @@ export function ServicesSection() {
         />
         <div className="mt-14 grid gap-6 lg:grid-cols-3">
           {SERVICES.map(({ icon: Icon, title, text, points }, index) => (
-            <article key={title} className="relative flex flex-col overflow-hidden rounded-2xl border border-ink-100 bg-white p-7 shadow-card">
+            <article
+              key={title}
+              className="relative flex flex-col overflow-hidden rounded-2xl border border-ink-100 bg-white p-7 shadow-card"
+            >
               <span className="absolute right-6 top-5 text-5xl font-black text-ink-100" aria-hidden="true">
                 0{index + 1}
               </span>
@@ -268,16 +334,38 @@ export function ServicesSection() {
 }
 
 const STEPS = [
-  { icon: PolygonIcon, title: 'Choose your area', text: 'Draw your site on an interactive satellite map — one area or several.' },
-  { icon: CalculatorIcon, title: 'See an instant estimate', text: 'Your cost is calculated on the spot from the area and the report type.' },
-  { icon: CalendarIcon, title: 'Set a date and time', text: 'Pick your preferred deadline; we schedule the flight and the pilot.' },
-  { icon: DownloadIcon, title: 'Receive your results', text: 'Download processed maps, models and reports from your dashboard.' },
+  {
+    icon: PolygonIcon,
+    title: 'Choose your area',
+    text: 'Draw your site on an interactive satellite map — one area or several.',
+  },
+  {
+    icon: CalculatorIcon,
+    title: 'See an instant estimate',
+    text: 'Your cost is calculated on the spot from the area and the report type.',
+  },
+  {
+    icon: CalendarIcon,
+    title: 'Set a date and time',
+    text: 'Pick your preferred deadline; we schedule the flight and the pilot.',
+  },
+  {
+    icon: DownloadIcon,
+    title: 'Receive your results',
+    text: 'Download processed maps, models and reports from your dashboard.',
+  },
 ]
 
 export function StepsSection({ signedIn }: { signedIn: boolean }) {
   return (
-    <section aria-labelledby="steps-heading" className="relative overflow-hidden bg-ink-950 py-20 text-white sm:py-28">
-      <div className="pointer-events-none absolute inset-0 opacity-[0.07] [background-image:linear-gradient(#fff_1px,transparent_1px),linear-gradient(90deg,#fff_1px,transparent_1px)] [background-size:48px_48px]" aria-hidden="true" />
+    <section
+      aria-labelledby="steps-heading"
+      className="relative overflow-hidden bg-ink-950 py-20 text-white sm:py-28"
+    >
+      <div
+        className="pointer-events-none absolute inset-0 opacity-[0.07] [background-image:linear-gradient(#fff_1px,transparent_1px),linear-gradient(90deg,#fff_1px,transparent_1px)] [background-size:48px_48px]"
+        aria-hidden="true"
+      />
       <div className="relative mx-auto max-w-7xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-xs font-bold uppercase tracking-[0.25em] text-amber-400">How it works</p>
@@ -287,9 +375,14 @@ export function StepsSection({ signedIn }: { signedIn: boolean }) {
         </div>
         <ol className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {STEPS.map(({ icon: Icon, title, text }, index) => (
-            <li key={title} className="relative rounded-2xl border border-white/10 bg-white/[0.04] p-6 backdrop-blur">
+            <li
+              key={title}
+              className="relative rounded-2xl border border-white/10 bg-white/[0.04] p-6 backdrop-blur"
+            >
               <div className="flex items-center gap-3">
-                <span className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-amber-500 text-lg font-black text-ink-950">{index + 1}</span>
+                <span className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-amber-500 text-lg font-black text-ink-950">
+                  {index + 1}
+                </span>
                 <Icon className="h-6 w-6 text-amber-300" />
               </div>
               <h3 className="mt-5 text-lg font-bold">{title}</h3>
@@ -339,22 +432,33 @@ export function GallerySection({ signedIn }: { signedIn: boolean }) {
         <div className="flex flex-col items-start justify-between gap-6 sm:flex-row sm:items-end">
           <div>
             <p className="text-xs font-bold uppercase tracking-[0.25em] text-amber-600">Gallery</p>
-            <h2 id="gallery-heading" className="mt-3 text-3xl font-black tracking-tight text-ink-950 sm:text-4xl">
+            <h2
+              id="gallery-heading"
+              className="mt-3 text-3xl font-black tracking-tight text-ink-950 sm:text-4xl"
+            >
               Explore your work
             </h2>
             <p className="mt-3 max-w-xl text-ink-600">A few recent surveys, from vineyards to harbours.</p>
           </div>
-          <Link to={signedIn ? '/dashboard?tab=projects' : '/login?redirectTo=%2Fdashboard%3Ftab%3Dprojects'} className="btn-dark">
+          <Link
+            to={signedIn ? '/dashboard?tab=projects' : '/login?redirectTo=%2Fdashboard%3Ftab%3Dprojects'}
+            className="btn-dark"
+          >
             View All Projects
             <ArrowRightIcon className="h-4 w-4" />
           </Link>
         </div>
         <div className="mt-12 grid gap-6 md:grid-cols-3">
           {PROJECTS.map(({ Scene, category, title, text, tags }) => (
-            <article key={title} className="group overflow-hidden rounded-2xl border border-ink-100 bg-white shadow-card">
+            <article
+              key={title}
+              className="group overflow-hidden rounded-2xl border border-ink-100 bg-white shadow-card"
+            >
               <div className="relative aspect-[400/260] overflow-hidden">
                 <Scene className="h-full w-full transition duration-500 group-hover:scale-105" />
-                <span className="absolute left-3 top-3 rounded-full bg-ink-950/80 px-2.5 py-1 text-xs font-semibold text-white backdrop-blur">{category}</span>
+                <span className="absolute left-3 top-3 rounded-full bg-ink-950/80 px-2.5 py-1 text-xs font-semibold text-white backdrop-blur">
+                  {category}
+                </span>
               </div>
               <div className="p-6">
                 <h3 className="text-lg font-bold text-ink-950">{title}</h3>
@@ -381,19 +485,27 @@ export function PartnersSection({ company }: { company: FooterCompany }) {
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-xs font-bold uppercase tracking-[0.25em] text-amber-600">Trusted partners</p>
-          <h2 id="partners-heading" className="mt-3 text-3xl font-black tracking-tight text-ink-950 sm:text-4xl">
+          <h2
+            id="partners-heading"
+            className="mt-3 text-3xl font-black tracking-tight text-ink-950 sm:text-4xl"
+          >
             Our Partners
           </h2>
-          <p className="mt-4 text-ink-600">Certified flying, secure payments and full regulatory compliance behind every survey.</p>
+          <p className="mt-4 text-ink-600">
+            Certified flying, secure payments and full regulatory compliance behind every survey.
+          </p>
         </div>
         <div className="mt-12 grid gap-6 md:grid-cols-3">
           <PartnerCard
             mark={<OperatorMark />}
-            role={company.operatorCertified ? 'Flight operator · SACAA-certified operator' : 'Flight operator'}
+            role={
+              company.operatorCertified ? 'Flight operator · SACAA-certified operator' : 'Flight operator'
+            }
             name={company.operatorName}
             detail={
               <>
-                SACAA RPAS Operator Certificate <strong className="font-semibold text-ink-800">{company.operatorRocNumber}</strong>
+                SACAA RPAS Operator Certificate{' '}
+                <strong className="font-semibold text-ink-800">{company.operatorRocNumber}</strong>
               </>
             }
           />
@@ -415,7 +527,17 @@ export function PartnersSection({ company }: { company: FooterCompany }) {
   )
 }
 
-function PartnerCard({ mark, role, name, detail }: { mark: ReactNode; role: string; name: string; detail: ReactNode }) {
+function PartnerCard({
+  mark,
+  role,
+  name,
+  detail,
+}: {
+  mark: ReactNode
+  role: string
+  name: string
+  detail: ReactNode
+}) {
   return (
     <article className="flex flex-col items-center rounded-2xl border border-ink-100 bg-white p-8 text-center shadow-card">
       {mark}
@@ -427,7 +549,11 @@ function PartnerCard({ mark, role, name, detail }: { mark: ReactNode; role: stri
 }
 
 function MarkFrame({ children }: { children: ReactNode }) {
-  return <span className="inline-flex h-16 w-16 items-center justify-center rounded-2xl bg-ink-900 text-amber-400 shadow-lg shadow-ink-900/20">{children}</span>
+  return (
+    <span className="inline-flex h-16 w-16 items-center justify-center rounded-2xl bg-ink-900 text-amber-400 shadow-lg shadow-ink-900/20">
+      {children}
+    </span>
+  )
 }
 const OperatorMark = () => (
   <MarkFrame>

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react'
 import { useRootData } from '#app/root.tsx'
+import type { ReactNode } from 'react'
+
 import { SiteHeader } from './site-header.tsx'
 
 /** The frame of the signed-in pages: navigation bar, a test-mode banner, content. */
@@ -10,8 +11,13 @@ export function AppShell({ children }: { children: ReactNode }) {
       <SiteHeader signedIn={Boolean(root?.user)} />
       <div className="pt-16">
         {root && root.paymentMode !== 'live' ? (
-          <div role="status" data-testid="test-mode-banner" className="no-print bg-amber-400 px-4 py-1.5 text-center text-xs font-bold tracking-wide text-ink-950">
-            TEST MODE — no real money: payments use the PayFast {root.paymentMode === 'sandbox' ? 'sandbox' : 'simulator'} and nothing is charged.
+          <div
+            role="status"
+            data-testid="test-mode-banner"
+            className="no-print bg-amber-400 px-4 py-1.5 text-center text-xs font-bold tracking-wide text-ink-950"
+          >
+            TEST MODE — no real money: payments use the PayFast{' '}
+            {root.paymentMode === 'sandbox' ? 'sandbox' : 'simulator'} and nothing is charged.
           </div>
         ) : null}
         {children}
@@ -20,7 +26,15 @@ export function AppShell({ children }: { children: ReactNode }) {
   )
 }
 
-export function DashboardHeading({ title, subtitle, actions }: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode }) {
+export function DashboardHeading({
+  title,
+  subtitle,
+  actions,
+}: {
+  title: ReactNode
+  subtitle?: ReactNode
+  actions?: ReactNode
+}) {
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
       <div>

@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
+
 import { AerialHero } from '../visuals/aerial-hero.tsx'
 import { Logo } from './logo.tsx'
 

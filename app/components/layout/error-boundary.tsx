@@ -2,7 +2,8 @@
  * What a person sees when something fails: a friendly message and a way home. Never a
  * stack trace (Remix strips server errors in production; we never print `stack`).
  */
-import { Link, isRouteErrorResponse, useRouteError } from '@remix-run/react'
+import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
+
 import { LogoMark } from './logo.tsx'
 
 export function GeneralErrorBoundary() {
@@ -15,10 +16,20 @@ export function GeneralErrorBoundary() {
       message = "We couldn't find the page you were looking for."
     } else if (error.status === 403) {
       title = 'Access denied'
-      message = typeof error.data === 'string' && error.data ? error.data : typeof error.data?.error === 'string' ? error.data.error : 'You do not have access to this page.'
+      message =
+        typeof error.data === 'string' && error.data
+          ? error.data
+          : typeof error.data?.error === 'string'
+            ? error.data.error
+            : 'You do not have access to this page.'
     } else {
       title = `${error.status} ${error.statusText || 'Error'}`
-      message = typeof error.data === 'string' && error.data ? error.data : typeof error.data?.error === 'string' ? error.data.error : message
+      message =
+        typeof error.data === 'string' && error.data
+          ? error.data
+          : typeof error.data?.error === 'string'
+            ? error.data.error
+            : message
     }
   }
   return <ErrorScreen title={title} message={message} />

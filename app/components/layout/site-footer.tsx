@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react'
 import { formatPhone, phoneHref } from '#app/domain/format/numbers.ts'
+
 import { Logo } from './logo.tsx'
 
 export interface FooterCompany {
@@ -23,7 +24,8 @@ export function SiteFooter({ company }: { company: FooterCompany }) {
         <div>
           <Logo light />
           <p className="mt-4 max-w-xs text-sm leading-relaxed text-ink-400">
-            Drone mapping and aerial surveying from Cape Town, for farms, building sites and mines across South Africa.
+            Drone mapping and aerial surveying from Cape Town, for farms, building sites and mines across
+            South Africa.
           </p>
         </div>
         <div className="text-sm">
@@ -37,7 +39,10 @@ export function SiteFooter({ company }: { company: FooterCompany }) {
               <a className="hover:text-white" href={`mailto:${company.email}`}>
                 {company.email}
               </a>{' '}
-              · <a className="hover:text-white" href={phoneHref(company.phone)}>{formatPhone(company.phone)}</a>
+              ·{' '}
+              <a className="hover:text-white" href={phoneHref(company.phone)}>
+                {formatPhone(company.phone)}
+              </a>
             </li>
           </ul>
         </div>
@@ -72,9 +77,10 @@ export function SiteFooter({ company }: { company: FooterCompany }) {
             </p>
           ) : null}
           <p data-testid="regulatory-notice">
-            All flights are conducted by {company.operatorName}, holder of South African Civil Aviation Authority
-            Remotely Piloted Aircraft System Operator Certificate <strong className="text-ink-200">{company.operatorRocNumber}</strong>,
-            in compliance with Part 101 of the Civil Aviation Regulations.
+            All flights are conducted by {company.operatorName}, holder of South African Civil Aviation
+            Authority Remotely Piloted Aircraft System Operator Certificate{' '}
+            <strong className="text-ink-200">{company.operatorRocNumber}</strong>, in compliance with Part 101
+            of the Civil Aviation Regulations.
           </p>
           <p>© {new Date().getFullYear()} Kestrel Aerial Survey. All rights reserved.</p>
         </div>

@@ -5,6 +5,7 @@
  */
 import { Form, Link, useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
+
 import { cn } from '../ui/cn.ts'
 import { Logo } from './logo.tsx'
 
@@ -63,7 +64,10 @@ export function SiteHeader({ signedIn, overlay = false }: { signedIn: boolean; o
             {s.label}
           </a>
         ))}
-        <span className={mobile ? 'my-1 h-px bg-ink-100' : 'mx-2 h-6 w-px bg-ink-200/60'} aria-hidden="true" />
+        <span
+          className={mobile ? 'my-1 h-px bg-ink-100' : 'mx-2 h-6 w-px bg-ink-200/60'}
+          aria-hidden="true"
+        />
         {signedIn ? (
           <>
             <Link to="/dashboard" className={linkClass}>
@@ -97,7 +101,10 @@ export function SiteHeader({ signedIn, overlay = false }: { signedIn: boolean; o
         glass ? 'border-b border-white/40 bg-white/70 shadow-sm backdrop-blur-md' : 'bg-transparent',
       )}
     >
-      <nav aria-label="Main" className="relative mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6">
+      <nav
+        aria-label="Main"
+        className="relative mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6"
+      >
         <Link to="/" aria-label="Kestrel Aerial Survey home" className="rounded-md">
           <Logo light={light} />
         </Link>
@@ -110,14 +117,30 @@ export function SiteHeader({ signedIn, overlay = false }: { signedIn: boolean; o
             )}
           >
             <span className="sr-only">Menu</span>
-            <svg viewBox="0 0 24 24" className="h-6 w-6 group-open:hidden" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <svg
+              viewBox="0 0 24 24"
+              className="h-6 w-6 group-open:hidden"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+            >
               <path d="M4 7h16M4 12h16M4 17h16" />
             </svg>
-            <svg viewBox="0 0 24 24" className="hidden h-6 w-6 group-open:block" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <svg
+              viewBox="0 0 24 24"
+              className="hidden h-6 w-6 group-open:block"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+            >
               <path d="M6 6l12 12M18 6L6 18" />
             </svg>
           </summary>
-          <div className="absolute inset-x-0 top-16 flex flex-col gap-1 border-b border-ink-100 bg-white p-4 shadow-lg">{links(true)}</div>
+          <div className="absolute inset-x-0 top-16 flex flex-col gap-1 border-b border-ink-100 bg-white p-4 shadow-lg">
+            {links(true)}
+          </div>
         </details>
       </nav>
     </header>

@@ -3,6 +3,7 @@
  * through the root loader (flash cookie); client code can raise one with useToast().
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+
 import { cn } from '../ui/cn.ts'
 
 export interface ToastMessage {
@@ -20,7 +21,13 @@ export function useToast() {
   return useContext(ToastContext)
 }
 
-export function ToastProvider({ serverToast, children }: { serverToast: ToastMessage | null; children: ReactNode }) {
+export function ToastProvider({
+  serverToast,
+  children,
+}: {
+  serverToast: ToastMessage | null
+  children: ReactNode
+}) {
   const [toast, setToast] = useState<ToastMessage | null>(serverToast)
 
   useEffect(() => {
@@ -45,39 +52,58 @@ export function ToastProvider({ serverToast, children }: { serverToast: ToastMes
           their buttons are at the bottom there), bottom left on wider screens (primary buttons and
           row actions sit on the right). Without JavaScript it fades out on its own and ✕ still
           closes it (a checkbox the CSS reads). */}
-      <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-2 z-[2000] flex justify-center px-2 sm:inset-x-auto sm:bottom-4 sm:left-4 sm:top-auto sm:px-0">
+      <div
+        aria-live="polite"
+        className="pointer-events-none fixed inset-x-0 top-2 z-[2000] flex justify-center px-2 sm:inset-x-auto sm:bottom-4 sm:left-4 sm:top-auto sm:px-0"
+      >
         {toast ? (
           <div key={toast.id} className="toast-auto-hide w-full max-w-sm">
-          <input type="checkbox" id={`toast-close-${toast.id}`} className="peer sr-only" aria-label="Dismiss notification" onChange={() => setToast(null)} />
-          <div
-            role={toast.type === 'error' ? 'alert' : 'status'}
-            data-testid="toast"
-            className={cn(
-              'pointer-events-auto w-full max-w-sm rounded-xl border px-4 py-3 shadow-lg peer-checked:hidden peer-focus-visible:ring-2 peer-focus-visible:ring-amber-400',
-              toast.type === 'error'
-                ? 'border-red-200 bg-red-600 text-white'
-                : toast.type === 'info'
-                  ? 'border-sky-200 bg-white text-ink-900'
-                  : 'border-emerald-200 bg-white text-ink-900',
-            )}
-          >
-            <div className="flex items-start gap-3">
-              <span
-                aria-hidden="true"
-                className={cn(
-                  'mt-1 h-2.5 w-2.5 shrink-0 rounded-full',
-                  toast.type === 'error' ? 'bg-white' : toast.type === 'info' ? 'bg-sky-500' : 'bg-emerald-500',
-                )}
-              />
-              <div className="flex-1">
-                <p className="text-sm font-semibold">{toast.title}</p>
-                {toast.description ? <p className="mt-0.5 text-sm opacity-90">{toast.description}</p> : null}
+            <input
+              type="checkbox"
+              id={`toast-close-${toast.id}`}
+              className="peer sr-only"
+              aria-label="Dismiss notification"
+              onChange={() => setToast(null)}
+            />
+            <div
+              role={toast.type === 'error' ? 'alert' : 'status'}
+              data-testid="toast"
+              className={cn(
+                'pointer-events-auto w-full max-w-sm rounded-xl border px-4 py-3 shadow-lg peer-checked:hidden peer-focus-visible:ring-2 peer-focus-visible:ring-amber-400',
+                toast.type === 'error'
+                  ? 'border-red-200 bg-red-600 text-white'
+                  : toast.type === 'info'
+                    ? 'border-sky-200 bg-white text-ink-900'
+                    : 'border-emerald-200 bg-white text-ink-900',
+              )}
+            >
+              <div className="flex items-start gap-3">
+                <span
+                  aria-hidden="true"
+                  className={cn(
+                    'mt-1 h-2.5 w-2.5 shrink-0 rounded-full',
+                    toast.type === 'error'
+                      ? 'bg-white'
+                      : toast.type === 'info'
+                        ? 'bg-sky-500'
+                        : 'bg-emerald-500',
+                  )}
+                />
+                <div className="flex-1">
+                  <p className="text-sm font-semibold">{toast.title}</p>
+                  {toast.description ? (
+                    <p className="mt-0.5 text-sm opacity-90">{toast.description}</p>
+                  ) : null}
+                </div>
+                <label
+                  htmlFor={`toast-close-${toast.id}`}
+                  className="-mr-1 cursor-pointer rounded p-1 text-current opacity-70 hover:opacity-100"
+                  title="Dismiss notification"
+                >
+                  <span aria-hidden="true">✕</span>
+                </label>
               </div>
-              <label htmlFor={`toast-close-${toast.id}`} className="-mr-1 cursor-pointer rounded p-1 text-current opacity-70 hover:opacity-100" title="Dismiss notification">
-                <span aria-hidden="true">✕</span>
-              </label>
             </div>
-          </div>
           </div>
         ) : null}
       </div>

@@ -2,32 +2,55 @@
  * A read-only satellite map of a project's survey areas (browser only). Tiles that fail
  * to load (no signal) leave the outline on an empty background.
  */
+import type { LatLng } from '#app/domain/geometry/areas.ts'
 import L from 'leaflet'
 import { useEffect } from 'react'
 import { MapContainer, Polygon, TileLayer, Tooltip, useMap } from 'react-leaflet'
-import type { LatLng } from '#app/domain/geometry/areas.ts'
+
 import { AREA_STYLE, TILE_ATTRIBUTION } from './map-constants.ts'
 
 function FitToAreas({ points }: { points: LatLng[] }) {
   const map = useMap()
   useEffect(() => {
     if (!points.length) return
-    map.fitBounds(L.latLngBounds(points.map((p) => [p.latitude, p.longitude] as [number, number])), { padding: [24, 24], maxZoom: 17 })
+    map.fitBounds(L.latLngBounds(points.map((p) => [p.latitude, p.longitude] as [number, number])), {
+      padding: [24, 24],
+      maxZoom: 17,
+    })
   }, [map, points])
   return null
 }
 
-export function AreasMap({ tileUrl, areas }: { tileUrl: string; areas: Array<{ areaNumber: number; points: LatLng[] }> }) {
+export function AreasMap({
+  tileUrl,
+  areas,
+}: {
+  tileUrl: string
+  areas: Array<{ areaNumber: number; points: LatLng[] }>
+}) {
   const points = areas.flatMap((a) => a.points)
   const first = points[0]
   if (!first) return null
   return (
-    <MapContainer center={[first.latitude, first.longitude]} zoom={15} className="h-full w-full" scrollWheelZoom={false}>
+    <MapContainer
+      center={[first.latitude, first.longitude]}
+      zoom={15}
+      className="h-full w-full"
+      scrollWheelZoom={false}
+    >
       <TileLayer url={tileUrl} attribution={TILE_ATTRIBUTION} maxZoom={19} />
       <FitToAreas points={points} />
       {areas.map((area) => (
-        <Polygon key={area.areaNumber} positions={area.points.map((p) => [p.latitude, p.longitude] as [number, number])} pathOptions={AREA_STYLE}>
-          <Tooltip permanent direction="center" className="!border-0 !bg-transparent !font-semibold !text-white !shadow-none">
+        <Polygon
+          key={area.areaNumber}
+          positions={area.points.map((p) => [p.latitude, p.longitude] as [number, number])}
+          pathOptions={AREA_STYLE}
+        >
+          <Tooltip
+            permanent
+            direction="center"
+            className="!border-0 !bg-transparent !font-semibold !text-white !shadow-none"
+          >
             {area.areaNumber}
           </Tooltip>
         </Polygon>

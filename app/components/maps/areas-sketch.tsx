@@ -9,7 +9,13 @@ const W = 320
 const H = 200
 const PAD = 16
 
-export function AreasSketch({ areas, label }: { areas: Array<{ areaNumber: number; points: LatLng[] }>; label: string }) {
+export function AreasSketch({
+  areas,
+  label,
+}: {
+  areas: Array<{ areaNumber: number; points: LatLng[] }>
+  label: string
+}) {
   const points = areas.flatMap((a) => a.points)
   if (!points.length) return null
   const meanLat = points.reduce((s, p) => s + p.latitude, 0) / points.length
@@ -20,17 +26,39 @@ export function AreasSketch({ areas, label }: { areas: Array<{ areaNumber: numbe
   const scale = Math.min((W - 2 * PAD) / (maxX - minX || 1e-9), (H - 2 * PAD) / (maxY - minY || 1e-9))
   const offX = (W - (maxX - minX) * scale) / 2
   const offY = (H - (maxY - minY) * scale) / 2
-  const project = (p: LatLng) => [offX + (p.longitude * kx - minX) * scale, offY + (-p.latitude - minY) * scale] as const
+  const project = (p: LatLng) =>
+    [offX + (p.longitude * kx - minX) * scale, offY + (-p.latitude - minY) * scale] as const
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label} className="h-auto w-full rounded-lg border border-ink-100 bg-ink-900" data-testid="areas-sketch">
+    <svg
+      viewBox={`0 0 ${W} ${H}`}
+      role="img"
+      aria-label={label}
+      className="h-auto w-full rounded-lg border border-ink-100 bg-ink-900"
+      data-testid="areas-sketch"
+    >
       {areas.map((area) => {
         const xy = area.points.map(project)
         const cx = xy.reduce((s, [x]) => s + x, 0) / xy.length
         const cy = xy.reduce((s, [, y]) => s + y, 0) / xy.length
         return (
           <g key={area.areaNumber}>
-            <polygon points={xy.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' ')} fill="#f57c0b" fillOpacity={0.3} stroke="#fcb84d" strokeWidth={2} strokeLinejoin="round" />
-            <text x={cx} y={cy} textAnchor="middle" dominantBaseline="middle" fontSize={12} fontWeight={600} fill="#fff">
+            <polygon
+              points={xy.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' ')}
+              fill="#f57c0b"
+              fillOpacity={0.3}
+              stroke="#fcb84d"
+              strokeWidth={2}
+              strokeLinejoin="round"
+            />
+            <text
+              x={cx}
+              y={cy}
+              textAnchor="middle"
+              dominantBaseline="middle"
+              fontSize={12}
+              fontWeight={600}
+              fill="#fff"
+            >
               {area.areaNumber}
             </text>
           </g>

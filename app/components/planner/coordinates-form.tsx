@@ -32,7 +32,9 @@ export function CoordinatesForm({
 }) {
   const navigation = useNavigation()
   const pending =
-    navigation.state === 'submitting' && navigation.formData?.get('intent') === 'generate-quote' && navigation.formData.has('coordinates')
+    navigation.state === 'submitting' &&
+    navigation.formData?.get('intent') === 'generate-quote' &&
+    navigation.formData.has('coordinates')
   return (
     <Form
       method="post"
@@ -47,8 +49,8 @@ export function CoordinatesForm({
           Enter the survey areas
         </h3>
         <p className="mt-1 text-xs text-ink-500">
-          Paste the corner points of each area (at least 3), one ‘latitude, longitude’ per line, with a blank line between
-          areas — or upload a KML or GeoJSON file exported from Google Earth or a GIS tool.
+          Paste the corner points of each area (at least 3), one ‘latitude, longitude’ per line, with a blank
+          line between areas — or upload a KML or GeoJSON file exported from Google Earth or a GIS tool.
         </p>
       </div>
       {failure ? (
@@ -86,7 +88,9 @@ export function CoordinatesForm({
           aria-invalid={errorField === 'planFile' || undefined}
           className="block w-full text-sm text-ink-700 file:mr-3 file:rounded-lg file:border-0 file:bg-ink-900 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-white hover:file:bg-ink-800"
         />
-        <p className="mt-1 text-xs text-ink-500">A file, when chosen, is used instead of the pasted coordinates.</p>
+        <p className="mt-1 text-xs text-ink-500">
+          A file, when chosen, is used instead of the pasted coordinates.
+        </p>
       </div>
       <StatusButton pending={pending} pendingLabel="Generating Quote..." className="w-full">
         Generate Quote

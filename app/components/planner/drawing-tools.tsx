@@ -1,7 +1,8 @@
 /** The planner's drawing tools and the list of completed areas. */
 import { cn } from '#app/components/ui/cn.ts'
 import { surveyAreaSqm, type LatLng } from '#app/domain/geometry/areas.ts'
-import { Panel, areaFormat, haFormat } from './planner-panels.tsx'
+
+import { areaFormat, haFormat, Panel } from './planner-panels.tsx'
 
 export function DrawingTools({
   drawing,
@@ -44,12 +45,7 @@ export function DrawingTools({
         <button type="button" className="btn-primary btn-sm" onClick={onComplete} disabled={!canComplete}>
           Complete
         </button>
-        <button
-          type="button"
-          className="btn-ghost btn-sm"
-          onClick={onClear}
-          disabled={!canClear}
-        >
+        <button type="button" className="btn-ghost btn-sm" onClick={onClear} disabled={!canClear}>
           Clear All
         </button>
         <button type="button" className="btn-ghost btn-sm" onClick={onToggleZones} aria-pressed={showZones}>
@@ -60,7 +56,13 @@ export function DrawingTools({
   )
 }
 
-export function CompletedAreas({ areas, onRemove }: { areas: LatLng[][]; onRemove: (index: number) => void }) {
+export function CompletedAreas({
+  areas,
+  onRemove,
+}: {
+  areas: LatLng[][]
+  onRemove: (index: number) => void
+}) {
   return (
     <Panel title={`Completed areas (${areas.length})`}>
       {areas.length === 0 ? (
@@ -76,7 +78,8 @@ export function CompletedAreas({ areas, onRemove }: { areas: LatLng[][]; onRemov
                 data-coordinates={JSON.stringify(area)}
               >
                 <span>
-                  <strong>Area {i + 1}</strong> · {areaFormat.format(sqm)} m² ({haFormat.format(sqm / 10000)} ha) · {area.length} points
+                  <strong>Area {i + 1}</strong> · {areaFormat.format(sqm)} m² ({haFormat.format(sqm / 10000)}{' '}
+                  ha) · {area.length} points
                 </span>
                 <button
                   type="button"

@@ -2,9 +2,9 @@
  * Fitting the map to the areas and taking its screenshot (leaflet-image). Tiles that
  * fail to load (offline) only leave the background empty (ADR 022). Browser only.
  */
-import L from 'leaflet'
 import type { LatLng } from '#app/domain/geometry/areas.ts'
 import { MAX_SCREENSHOT_CHARS } from '#app/domain/projects/flight-plan.ts'
+import L from 'leaflet'
 
 /** How the satellite tiles are doing; an offline map skips them in the screenshot. */
 export const tileHealth = { loaded: 0, failed: 0 }
@@ -13,7 +13,10 @@ export const tileHealth = { loaded: 0, failed: 0 }
 export function fitToAreas(map: L.Map, areas: LatLng[][]) {
   const points = areas.flat()
   if (!points.length) return
-  map.fitBounds(L.latLngBounds(points.map((p) => [p.latitude, p.longitude] as [number, number])), { padding: [40, 40], maxZoom: 17 })
+  map.fitBounds(L.latLngBounds(points.map((p) => [p.latitude, p.longitude] as [number, number])), {
+    padding: [40, 40],
+    maxZoom: 17,
+  })
 }
 
 /**

@@ -46,7 +46,9 @@ export function NoFlyOverlay() {
   useEffect(() => {
     let cancelled = false
     fetch('/no-fly-zones.kml')
-      .then((response) => (response.ok ? response.text() : Promise.reject(new Error(String(response.status)))))
+      .then((response) =>
+        response.ok ? response.text() : Promise.reject(new Error(String(response.status))),
+      )
       .then((text) => {
         const doc = new DOMParser().parseFromString(text, 'text/xml')
         if (!cancelled) setData(kml(doc) as FeatureCollection)
@@ -73,7 +75,12 @@ export function ZonesLayer({ zones, interactive }: { zones: MapZone[]; interacti
       type: 'FeatureCollection',
       features: zones.map((zone) => ({
         type: 'Feature',
-        properties: { zoneName: zone.zoneName, zoneType: zone.zoneType, color: zoneColour(zone), fee: zone.aviationFee },
+        properties: {
+          zoneName: zone.zoneName,
+          zoneType: zone.zoneType,
+          color: zoneColour(zone),
+          fee: zone.aviationFee,
+        },
         geometry: zone.polygon,
       })),
     }),

@@ -6,11 +6,12 @@
  * buttons rather than its toolbar (ADR 023). Tiles that fail to load (offline) only
  * leave the background empty; drawing and quoting never depend on them (ADR 022).
  */
+import { AREA_STYLE, TILE_ATTRIBUTION } from '#app/components/maps/map-constants.ts'
+import type { LatLng } from '#app/domain/geometry/areas.ts'
 import type L from 'leaflet'
 import type { MutableRefObject } from 'react'
 import { CircleMarker, MapContainer, Polygon, Polyline, TileLayer, Tooltip } from 'react-leaflet'
-import { AREA_STYLE, TILE_ATTRIBUTION } from '#app/components/maps/map-constants.ts'
-import type { LatLng } from '#app/domain/geometry/areas.ts'
+
 import { tileHealth } from './map-capture.client.ts'
 import { ExposeMap, NoFlyOverlay, ZonesLayer, type MapZone } from './map-layers.client.tsx'
 import { CURRENT_COLOUR, PolygonDrawer, type DrawControls } from './polygon-drawer.client.tsx'
@@ -128,11 +129,20 @@ export function PlannerMap({
         />
       ))}
       {gridLines.map((line, i) => (
-        <Polyline key={`grid-${i}`} positions={toLatLngs(line)} interactive={false} pathOptions={{ color: '#ffffff', weight: 1.5, opacity: 0.85 }} />
+        <Polyline
+          key={`grid-${i}`}
+          positions={toLatLngs(line)}
+          interactive={false}
+          pathOptions={{ color: '#ffffff', weight: 1.5, opacity: 0.85 }}
+        />
       ))}
       {/* While Draw Area is on, leaflet-draw shows the area in progress; paused, we do. */}
       {!drawing && current.length > 1 ? (
-        <Polyline positions={toLatLngs(current)} interactive={false} pathOptions={{ color: CURRENT_COLOUR, weight: 3, dashArray: '6 6' }} />
+        <Polyline
+          positions={toLatLngs(current)}
+          interactive={false}
+          pathOptions={{ color: CURRENT_COLOUR, weight: 3, dashArray: '6 6' }}
+        />
       ) : null}
       {(drawing ? [] : current).map((p, i) => (
         <CircleMarker

@@ -1,9 +1,10 @@
 /** The planner side panel's boxes: a titled panel, the airspace status and the live quote. */
-import type { ReactNode } from 'react'
 import { cn } from '#app/components/ui/cn.ts'
-import { formatRand } from '#app/domain/format/numbers.ts'
 import { Spinner } from '#app/components/ui/status-button.tsx'
+import { formatRand } from '#app/domain/format/numbers.ts'
 import { NO_HUBS_MESSAGE, type computeQuote } from '#app/domain/pricing/quote.ts'
+import type { ReactNode } from 'react'
+
 import type { AirspaceState } from './use-airspace.ts'
 
 export const areaFormat = new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 0 })
@@ -32,7 +33,12 @@ export function AirspaceBox({ state }: { state: AirspaceState }) {
           ? 'border-emerald-200 bg-emerald-50 text-emerald-900'
           : 'border-ink-100 bg-white text-ink-700'
   return (
-    <section className={cn('rounded-2xl border p-4 shadow-card', tone)} aria-live="polite" data-testid="airspace-status" data-state={state.status}>
+    <section
+      className={cn('rounded-2xl border p-4 shadow-card', tone)}
+      aria-live="polite"
+      data-testid="airspace-status"
+      data-state={state.status}
+    >
       <h3 className="text-xs font-semibold uppercase tracking-wide opacity-80">Airspace status</h3>
       {state.status === 'idle' ? (
         <p className="mt-1 text-sm">Draw an area to check it against controlled and restricted airspace.</p>
@@ -47,7 +53,11 @@ export function AirspaceBox({ state }: { state: AirspaceState }) {
           <p className="font-semibold">
             {result.zoneName} ({result.zoneType})
           </p>
-          <p>{result.aviationFee > 0 ? `Aviation fee ${formatRand(result.aviationFee)}` : 'No aviation fee for this zone'}</p>
+          <p>
+            {result.aviationFee > 0
+              ? `Aviation fee ${formatRand(result.aviationFee)}`
+              : 'No aviation fee for this zone'}
+          </p>
         </div>
       ) : (
         <p className="mt-1 text-sm font-semibold">Clear airspace — no aviation fee</p>
@@ -63,7 +73,13 @@ export function AirspaceBox({ state }: { state: AirspaceState }) {
   )
 }
 
-export function LiveQuote({ quote, checking }: { quote: ReturnType<typeof computeQuote>; checking: boolean }) {
+export function LiveQuote({
+  quote,
+  checking,
+}: {
+  quote: ReturnType<typeof computeQuote>
+  checking: boolean
+}) {
   if (quote.areaSqm <= 0) return <p className="text-sm text-ink-500">Draw an area to see the price.</p>
   if (quote.noHubs) return <p className="text-sm font-medium text-red-700">{NO_HUBS_MESSAGE}</p>
   const rows: Array<[string, number]> = [
@@ -74,10 +90,16 @@ export function LiveQuote({ quote, checking }: { quote: ReturnType<typeof comput
     ['VAT (15%)', quote.vatAmount],
   ]
   return (
-    <div data-testid="live-quote" data-total-cents={quote.totalInCents} data-settled={checking ? 'false' : 'true'}>
+    <div
+      data-testid="live-quote"
+      data-total-cents={quote.totalInCents}
+      data-settled={checking ? 'false' : 'true'}
+    >
       <p className="text-sm text-ink-600">
         {areaFormat.format(quote.areaSqm)} m² · {haFormat.format(quote.areaHectares)} ha
-        {quote.nearestHub ? ` · ${kmFormat.format(quote.distanceFromHub)} km from ${quote.nearestHub.name}` : ''}
+        {quote.nearestHub
+          ? ` · ${kmFormat.format(quote.distanceFromHub)} km from ${quote.nearestHub.name}`
+          : ''}
       </p>
       <dl className="mt-2 space-y-1 text-sm">
         {rows.map(([label, cents]) => (

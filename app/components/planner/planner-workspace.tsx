@@ -6,25 +6,26 @@
  * so it shows what Generate Quote will store.
  */
 import { useFetcher } from '@remix-run/react'
-import type L from 'leaflet'
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useToast } from '#app/components/layout/toaster.tsx'
 import { Spinner } from '#app/components/ui/status-button.tsx'
 import { surveyAreaProblem, type LatLng } from '#app/domain/geometry/areas.ts'
 import { computeQuote, type PricingHub } from '#app/domain/pricing/quote.ts'
 import type { PricingSettings } from '#app/domain/pricing/settings.ts'
 import type { SurveySettings } from '#app/domain/survey/project-plan.ts'
+import type L from 'leaflet'
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+
 import { CompletedAreas, DrawingTools } from './drawing-tools.tsx'
-import { AirspaceBox, LiveQuote, Panel } from './planner-panels.tsx'
 import {
+  captureMap,
+  fitToAreas,
   PlannerMap,
   PROJECT_ZOOM,
   SOUTH_AFRICA_CENTRE,
   SOUTH_AFRICA_ZOOM,
-  captureMap,
-  fitToAreas,
   type DrawControls,
 } from './planner-map.client.tsx'
+import { AirspaceBox, LiveQuote, Panel } from './planner-panels.tsx'
 import { SurveyGridFigures } from './survey-panel.tsx'
 import { useAirspaceCheck, useAirspaceZones } from './use-airspace.ts'
 import { useSurveyGrid } from './use-survey-grid.ts'
@@ -99,7 +100,9 @@ export function PlannerWorkspace({
         areas: quoteAreas,
         hubs,
         settings,
-        aviation: check ? { aviationFee: check.aviationFee, zoneName: check.zoneName, zoneColor: check.color } : undefined,
+        aviation: check
+          ? { aviationFee: check.aviationFee, zoneName: check.zoneName, zoneColor: check.color }
+          : undefined,
       }),
     [quoteAreas, hubs, settings, check],
   )
@@ -187,7 +190,9 @@ export function PlannerWorkspace({
   const pauseDrawing = useCallback(() => setDrawing(false), [])
 
   const center: [number, number] =
-    project.latitude !== null && project.longitude !== null ? [project.latitude, project.longitude] : SOUTH_AFRICA_CENTRE
+    project.latitude !== null && project.longitude !== null
+      ? [project.latitude, project.longitude]
+      : SOUTH_AFRICA_CENTRE
   const zoom = project.latitude !== null ? PROJECT_ZOOM : SOUTH_AFRICA_ZOOM
 
   return (
@@ -239,12 +244,21 @@ export function PlannerWorkspace({
         </Panel>
 
         {serverError || fetcher.data?.error ? (
-          <p className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" role="alert">
+          <p
+            className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+            role="alert"
+          >
             {fetcher.data?.error ?? serverError}
           </p>
         ) : null}
 
-        <button type="button" onClick={generateQuote} disabled={saving} className="btn-primary w-full" data-testid="generate-quote">
+        <button
+          type="button"
+          onClick={generateQuote}
+          disabled={saving}
+          className="btn-primary w-full"
+          data-testid="generate-quote"
+        >
           {saving ? (
             <>
               <Spinner /> Generating Quote...
@@ -255,7 +269,9 @@ export function PlannerWorkspace({
         </button>
 
         <details className="card p-4">
-          <summary className="cursor-pointer text-sm font-medium text-ink-700">Paste coordinates or upload a KML / GeoJSON file instead</summary>
+          <summary className="cursor-pointer text-sm font-medium text-ink-700">
+            Paste coordinates or upload a KML / GeoJSON file instead
+          </summary>
           <div className="mt-4">{noJsForm}</div>
         </details>
       </div>
@@ -288,4 +304,3 @@ export function PlannerWorkspace({
     </div>
   )
 }
-

@@ -3,12 +3,14 @@
  * the side panel's own buttons rather than its toolbar (ADR 023). Browser only.
  */
 import L from 'leaflet'
+
 // leaflet-draw is a classic plugin: it extends the global `L` that leaflet just set.
 import 'leaflet-draw'
-import { useEffect, useRef, useState, type MutableRefObject } from 'react'
-import { useMap } from 'react-leaflet'
+
 import type { LatLng } from '#app/domain/geometry/areas.ts'
 import { isTooCloseToPlaced } from '#app/domain/geometry/point-spacing.ts'
+import { useEffect, useRef, useState, type MutableRefObject } from 'react'
+import { useMap } from 'react-leaflet'
 
 // The handler's cursor tooltip, in the planner's words (the side panel holds the tools).
 L.drawLocal.draw.handlers.polygon.tooltip = {
@@ -148,7 +150,9 @@ export function PolygonDrawer({
       })
     }
     function onVertex(event: L.LeafletEvent) {
-      const placed = (event as L.DrawEvents.DrawVertex).layers.getLayers().map((layer) => toLatLng((layer as L.Marker).getLatLng()))
+      const placed = (event as L.DrawEvents.DrawVertex).layers
+        .getLayers()
+        .map((layer) => toLatLng((layer as L.Marker).getLatLng()))
       const newest = placed[placed.length - 1]
       if (newest && isTooCloseToPlaced(newest, placed.slice(0, -1))) {
         // Fires draw:drawvertex again with the corners as they were.

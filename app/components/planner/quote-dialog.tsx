@@ -5,25 +5,37 @@
  * same page with and without JavaScript.
  */
 import { Link } from '@remix-run/react'
-import { useState } from 'react'
-import { vatLabelOf } from '#app/domain/pricing/vat.ts'
-import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
-import { PrivacyNote } from '#app/components/legal/privacy-note.tsx'
 import { useToast } from '#app/components/layout/toaster.tsx'
-import { formatNumber, formatRand } from '#app/domain/format/numbers.ts'
+import { PrivacyNote } from '#app/components/legal/privacy-note.tsx'
 import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
+import { formatNumber, formatRand } from '#app/domain/format/numbers.ts'
+import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
+import { vatLabelOf } from '#app/domain/pricing/vat.ts'
 import { SCREENSHOT_UNAVAILABLE_MESSAGE, type QuoteSummary } from '#app/domain/projects/flight-plan.ts'
-
+import { useState } from 'react'
 
 function longDate(iso: string) {
   const date = new Date(iso)
   return Number.isNaN(date.getTime())
     ? iso
-    : date.toLocaleDateString('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Johannesburg' })
+    : date.toLocaleDateString('en-ZA', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'Africa/Johannesburg',
+      })
 }
 
-export function QuoteDialog({ quote, closeTo, hasScreenshot }: { quote: QuoteSummary; closeTo: string; hasScreenshot: boolean }) {
+export function QuoteDialog({
+  quote,
+  closeTo,
+  hasScreenshot,
+}: {
+  quote: QuoteSummary
+  closeTo: string
+  hasScreenshot: boolean
+}) {
   const hydrated = useHydrated()
   const toast = useToast()
   const [downloading, setDownloading] = useState(false)
@@ -45,7 +57,11 @@ export function QuoteDialog({ quote, closeTo, hasScreenshot }: { quote: QuoteSum
       a.remove()
       setTimeout(() => URL.revokeObjectURL(href), 1000)
     } catch {
-      toast({ title: 'Download Failed', description: 'Unable to download the flight area screenshot', type: 'error' })
+      toast({
+        title: 'Download Failed',
+        description: 'Unable to download the flight area screenshot',
+        type: 'error',
+      })
     } finally {
       setDownloading(false)
     }
@@ -122,7 +138,9 @@ export function QuoteDialog({ quote, closeTo, hasScreenshot }: { quote: QuoteSum
                 <th scope="row" className="py-2 pr-3 text-left text-ink-950">
                   Total incl. VAT
                 </th>
-                <td className="py-2 text-right tabular-nums text-ink-950">{formatRand(quote.totalInCents)}</td>
+                <td className="py-2 text-right tabular-nums text-ink-950">
+                  {formatRand(quote.totalInCents)}
+                </td>
               </tr>
             </tbody>
           </table>
@@ -145,7 +163,8 @@ export function QuoteDialog({ quote, closeTo, hasScreenshot }: { quote: QuoteSum
           <div className="rounded-lg border border-ink-100 p-3 sm:col-span-2">
             <dt className="text-ink-500">Delivery</dt>
             <dd className="text-ink-900">
-              {quote.scheduling}; {quote.delivery.charAt(0).toLowerCase() + quote.delivery.slice(1)}. {quote.availability}.
+              {quote.scheduling}; {quote.delivery.charAt(0).toLowerCase() + quote.delivery.slice(1)}.{' '}
+              {quote.availability}.
             </dd>
           </div>
           <div className="rounded-lg border border-ink-100 p-3 sm:col-span-2">
@@ -170,7 +189,11 @@ export function QuoteDialog({ quote, closeTo, hasScreenshot }: { quote: QuoteSum
           </h3>
           {hasScreenshot ? (
             <figure className="mt-2">
-              <img src={screenshotUrl} alt="The survey areas on the satellite map" className="w-full rounded-lg border border-ink-100" />
+              <img
+                src={screenshotUrl}
+                alt="The survey areas on the satellite map"
+                className="w-full rounded-lg border border-ink-100"
+              />
               <figcaption className="mt-2">
                 <a
                   href={`${screenshotUrl}?download`}
@@ -190,8 +213,8 @@ export function QuoteDialog({ quote, closeTo, hasScreenshot }: { quote: QuoteSum
           )}
         </section>
         <PrivacyNote>
-          Paying creates a tax invoice with your name and billing details, kept for five years as tax law requires; the rest you can download or
-          delete from your profile.
+          Paying creates a tax invoice with your name and billing details, kept for five years as tax law
+          requires; the rest you can download or delete from your profile.
         </PrivacyNote>
       </div>
     </UrlDialog>

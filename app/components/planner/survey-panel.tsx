@@ -1,5 +1,6 @@
 /** The planner's survey figures: what the grid drawn on the map costs in photos, time and batteries. */
 import { formatFlightTime, type SurveySettings } from '#app/domain/survey/project-plan.ts'
+
 import type { SurveyGrid } from './use-survey-grid.ts'
 
 const distance = new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 1 })
@@ -18,7 +19,8 @@ export function SurveyGridFigures({ grid, settings }: { grid: SurveyGrid; settin
   return (
     <div data-testid="survey-grid" data-lines={plan.lines.length} data-photos={plan.photoCount}>
       <p className="text-sm text-ink-600">
-        {settings.drone.name} · {plan.gsdCm} cm/px at {plan.altitudeM} m · {settings.frontOverlap}/{settings.sideOverlap} % overlap
+        {settings.drone.name} · {plan.gsdCm} cm/px at {plan.altitudeM} m · {settings.frontOverlap}/
+        {settings.sideOverlap} % overlap
       </p>
       <dl className="mt-2 space-y-1 text-sm">
         {rows.map(([label, value, id]) => (

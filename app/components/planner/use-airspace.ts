@@ -3,8 +3,9 @@
  * large, cached by the browser) and the server's check of the drawn areas
  * (POST /api/airspace/check-flight-area), debounced while drawing.
  */
-import { useEffect, useState } from 'react'
 import type { SurveyArea } from '#app/domain/geometry/areas.ts'
+import { useEffect, useState } from 'react'
+
 import type { MapZone } from './map-layers.client.tsx'
 
 export interface AirspaceCheck {
@@ -23,7 +24,6 @@ export type AirspaceState =
   | { status: 'checking'; last: AirspaceCheck | null }
   | { status: 'done'; result: AirspaceCheck }
   | { status: 'error'; message: string }
-
 
 export function useAirspaceZones() {
   const [zones, setZones] = useState<MapZone[]>([])
@@ -50,7 +50,10 @@ export function useAirspaceCheck(areas: SurveyArea[], areasKey: string) {
       return
     }
     const controller = new AbortController()
-    setAirspace((prev) => ({ status: 'checking', last: prev.status === 'done' ? prev.result : prev.status === 'checking' ? prev.last : null }))
+    setAirspace((prev) => ({
+      status: 'checking',
+      last: prev.status === 'done' ? prev.result : prev.status === 'checking' ? prev.last : null,
+    }))
     const timer = setTimeout(() => {
       fetch('/api/airspace/check-flight-area', {
         method: 'POST',
@@ -76,6 +79,7 @@ export function useAirspaceCheck(areas: SurveyArea[], areasKey: string) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [areasKey])
 
-  const check = airspace.status === 'done' ? airspace.result : airspace.status === 'checking' ? airspace.last : null
+  const check =
+    airspace.status === 'done' ? airspace.result : airspace.status === 'checking' ? airspace.last : null
   return { airspace, check }
 }

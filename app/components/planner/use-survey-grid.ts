@@ -3,15 +3,19 @@
  * Generate Quote will store (the project type's GSD, the default drone), so the grid,
  * photo count and flight time on screen are the ones the quote uses.
  */
-import { useMemo } from 'react'
 import type { SurveyArea } from '#app/domain/geometry/areas.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { planSurvey, type SurveyPlanResult } from '#app/domain/survey/plan.ts'
 import type { SurveySettings } from '#app/domain/survey/project-plan.ts'
+import { useMemo } from 'react'
 
 export type SurveyGrid = { plan: SurveyPlanResult; error: null } | { plan: null; error: string | null }
 
-export function useSurveyGrid(areas: SurveyArea[], settings: SurveySettings, airspaceZones: string[]): SurveyGrid {
+export function useSurveyGrid(
+  areas: SurveyArea[],
+  settings: SurveySettings,
+  airspaceZones: string[],
+): SurveyGrid {
   return useMemo(() => {
     if (!areas.length) return { plan: null, error: null }
     try {

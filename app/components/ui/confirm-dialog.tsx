@@ -5,6 +5,7 @@
  */
 import { Form } from '@remix-run/react'
 import type { ReactNode } from 'react'
+
 import { StatusButton } from './status-button.tsx'
 import { DialogCloseLink, UrlDialog } from './url-dialog.tsx'
 import { useIsPending } from './use-is-pending.ts'
@@ -54,7 +55,11 @@ export function ConfirmDialog({
             {Object.entries(fields ?? {}).map(([name, value]) => (
               <input key={name} type="hidden" name={name} value={value} />
             ))}
-            <StatusButton pending={pending} pendingLabel={pendingLabel} className={tone === 'danger' ? 'btn-danger' : 'btn-primary'}>
+            <StatusButton
+              pending={pending}
+              pendingLabel={pendingLabel}
+              className={tone === 'danger' ? 'btn-danger' : 'btn-primary'}
+            >
               {confirmLabel}
             </StatusButton>
           </Form>

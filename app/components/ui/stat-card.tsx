@@ -1,6 +1,16 @@
 import type { ReactNode } from 'react'
 
-export function StatCard({ label, value, hint, icon }: { label: string; value: ReactNode; hint?: string; icon?: ReactNode }) {
+export function StatCard({
+  label,
+  value,
+  hint,
+  icon,
+}: {
+  label: string
+  value: ReactNode
+  hint?: string
+  icon?: ReactNode
+}) {
   return (
     <div className="card flex items-start justify-between gap-4 p-5">
       <div>

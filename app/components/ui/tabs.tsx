@@ -5,6 +5,7 @@
  * narrow screen rather than scrolling out of sight.
  */
 import { Link, useSearchParams } from '@remix-run/react'
+
 import { cn } from './cn.ts'
 
 export interface TabDef {
@@ -47,7 +48,9 @@ export function TabLinks({
               aria-current={active === t.id ? 'page' : undefined}
               className={cn(
                 'block whitespace-nowrap rounded-lg px-3 py-2 text-center text-sm font-medium transition sm:px-4',
-                active === t.id ? 'bg-ink-900 text-white shadow' : 'text-ink-600 hover:bg-ink-50 hover:text-ink-900',
+                active === t.id
+                  ? 'bg-ink-900 text-white shadow'
+                  : 'text-ink-600 hover:bg-ink-50 hover:text-ink-900',
               )}
             >
               {t.label}

@@ -8,9 +8,11 @@
  */
 import { Link, useNavigate } from '@remix-run/react'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
+
 import { cn } from './cn.ts'
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
 const SIZES = { sm: 'sm:max-w-md', md: 'sm:max-w-lg', lg: 'sm:max-w-3xl' } as const
 
@@ -57,12 +59,17 @@ export function UrlDialog({
         return
       }
       if (event.key !== 'Tab' || !panel.current) return
-      const focusable = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null || el === document.activeElement)
+      const focusable = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+        (el) => el.offsetParent !== null || el === document.activeElement,
+      )
       if (!focusable.length) return event.preventDefault()
       const first = focusable[0]!
       const last = focusable[focusable.length - 1]!
       const inside = panel.current.contains(document.activeElement)
-      if (event.shiftKey && (!inside || document.activeElement === first || document.activeElement === panel.current)) {
+      if (
+        event.shiftKey &&
+        (!inside || document.activeElement === first || document.activeElement === panel.current)
+      ) {
         event.preventDefault()
         last.focus()
       } else if (!event.shiftKey && (!inside || document.activeElement === last)) {
@@ -90,7 +97,15 @@ export function UrlDialog({
   return (
     // `!m-0`: a parent's `space-y-*` must not push the fixed overlay down from the top.
     <div className="fixed inset-0 z-[1500] !m-0 flex items-end justify-center bg-ink-950/60 p-0 backdrop-blur-sm sm:items-center sm:p-4">
-      <Link to={closeTo} replace={replace} preventScrollReset onClick={closeInPlace} className="absolute inset-0 cursor-default" aria-hidden="true" tabIndex={-1} />
+      <Link
+        to={closeTo}
+        replace={replace}
+        preventScrollReset
+        onClick={closeInPlace}
+        className="absolute inset-0 cursor-default"
+        aria-hidden="true"
+        tabIndex={-1}
+      />
       <div
         ref={panel}
         role="dialog"
@@ -98,7 +113,10 @@ export function UrlDialog({
         aria-labelledby={titleId}
         tabIndex={-1}
         data-testid={testId}
-        className={cn('relative flex max-h-[92vh] w-full flex-col overflow-hidden rounded-t-2xl bg-white shadow-2xl focus:outline-none sm:rounded-2xl', SIZES[size])}
+        className={cn(
+          'relative flex max-h-[92vh] w-full flex-col overflow-hidden rounded-t-2xl bg-white shadow-2xl focus:outline-none sm:rounded-2xl',
+          SIZES[size],
+        )}
       >
         <div className="flex items-start justify-between gap-4 border-b border-ink-100 px-5 py-4 sm:px-6">
           <div>
@@ -119,14 +137,30 @@ export function UrlDialog({
           </Link>
         </div>
         <div className="flex-1 overflow-y-auto px-5 py-4 sm:px-6">{children}</div>
-        {footer ? <div className="flex flex-wrap justify-end gap-2 border-t border-ink-100 bg-ink-50 px-5 py-3 sm:px-6">{footer}</div> : null}
+        {footer ? (
+          <div className="flex flex-wrap justify-end gap-2 border-t border-ink-100 bg-ink-50 px-5 py-3 sm:px-6">
+            {footer}
+          </div>
+        ) : null}
       </div>
     </div>
   )
 }
 
 /** A "Cancel" link that closes the dialog it sits in (in place when `onClose` is given). */
-export function DialogCloseLink({ closeTo, onClose, children = 'Cancel', className = 'btn-secondary', replace = true }: { closeTo: string; onClose?: () => void; children?: ReactNode; className?: string; replace?: boolean }) {
+export function DialogCloseLink({
+  closeTo,
+  onClose,
+  children = 'Cancel',
+  className = 'btn-secondary',
+  replace = true,
+}: {
+  closeTo: string
+  onClose?: () => void
+  children?: ReactNode
+  className?: string
+  replace?: boolean
+}) {
   return (
     <Link
       to={closeTo}

@@ -11,7 +11,12 @@ export function useIsPending({
   formAction,
   formMethod = 'POST',
   state = 'non-idle',
-}: { intent?: string; formAction?: string; formMethod?: 'POST' | 'GET' | 'PUT' | 'DELETE'; state?: 'submitting' | 'loading' | 'non-idle' } = {}) {
+}: {
+  intent?: string
+  formAction?: string
+  formMethod?: 'POST' | 'GET' | 'PUT' | 'DELETE'
+  state?: 'submitting' | 'loading' | 'non-idle'
+} = {}) {
   const navigation = useNavigation()
   const inState = state === 'non-idle' ? navigation.state !== 'idle' : navigation.state === state
   if (!inState || !navigation.formMethod || navigation.formMethod.toUpperCase() !== formMethod) return false

@@ -10,15 +10,33 @@ export function AerialHero({ className }: { className?: string }) {
           <stop offset="0" stopColor="#1c2639" />
           <stop offset="1" stopColor="#0a0f1a" />
         </linearGradient>
-        <pattern id="ah-rows" width="14" height="14" patternUnits="userSpaceOnUse" patternTransform="rotate(28)">
+        <pattern
+          id="ah-rows"
+          width="14"
+          height="14"
+          patternUnits="userSpaceOnUse"
+          patternTransform="rotate(28)"
+        >
           <rect width="14" height="14" fill="#2f4a2a" />
           <rect width="6" height="14" fill="#3d5e33" />
         </pattern>
-        <pattern id="ah-rows2" width="10" height="10" patternUnits="userSpaceOnUse" patternTransform="rotate(-12)">
+        <pattern
+          id="ah-rows2"
+          width="10"
+          height="10"
+          patternUnits="userSpaceOnUse"
+          patternTransform="rotate(-12)"
+        >
           <rect width="10" height="10" fill="#6b5a2e" />
           <rect width="4" height="10" fill="#7d6a37" />
         </pattern>
-        <pattern id="ah-vine" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(64)">
+        <pattern
+          id="ah-vine"
+          width="8"
+          height="8"
+          patternUnits="userSpaceOnUse"
+          patternTransform="rotate(64)"
+        >
           <rect width="8" height="8" fill="#40552c" />
           <rect width="2" height="8" fill="#55703a" />
         </pattern>
@@ -34,13 +52,24 @@ export function AerialHero({ className }: { className?: string }) {
       <path d="M560 340 L1000 275 L1080 560 L650 640 Z" fill="url(#ah-rows)" />
       <path d="M1010 280 L1200 350 L1200 800 L1100 580 Z" fill="url(#ah-rows2)" />
       <path d="M0 780 C200 700 380 760 620 660 S980 620 1200 700 L1200 800 L0 800 Z" fill="#1d3b4f" />
-      <path d="M0 790 C220 712 390 772 630 672 S985 632 1200 712" fill="none" stroke="#3f7ea3" strokeWidth="6" strokeOpacity=".6" />
+      <path
+        d="M0 790 C220 712 390 772 630 672 S985 632 1200 712"
+        fill="none"
+        stroke="#3f7ea3"
+        strokeWidth="6"
+        strokeOpacity=".6"
+      />
       <path d="M0 430 L1200 250" stroke="#c9b68a" strokeWidth="9" strokeOpacity=".7" />
       <path d="M530 0 L650 800" stroke="#c9b68a" strokeWidth="6" strokeOpacity=".55" />
       <circle cx="300" cy="220" r="46" fill="#26401f" />
       <circle cx="820" cy="460" r="30" fill="#26401f" />
       <g>
-        <path d="M600 330 L870 290 L930 500 L660 560 Z" fill="url(#ah-grid)" stroke="#fcb84d" strokeWidth="3" />
+        <path
+          d="M600 330 L870 290 L930 500 L660 560 Z"
+          fill="url(#ah-grid)"
+          stroke="#fcb84d"
+          strokeWidth="3"
+        />
         <path d="M600 330 L870 290 L930 500 L660 560 Z" fill="#fb9f24" fillOpacity=".12" />
         {[
           [600, 330],

@@ -10,7 +10,13 @@ export function AgricultureFieldScene({ className }: { className?: string }) {
   // A vigour map: healthy green in the middle, stressed patches toward one corner.
   const vigour = ['#1a9641', '#52b151', '#a6d96a', '#d9ef8b', '#fee08b', '#fdae61', '#d7191c']
   return (
-    <svg className={className} viewBox="0 0 400 260" preserveAspectRatio="xMidYMid slice" role="img" aria-label="Vegetation health map of a farm field">
+    <svg
+      className={className}
+      viewBox="0 0 400 260"
+      preserveAspectRatio="xMidYMid slice"
+      role="img"
+      aria-label="Vegetation health map of a farm field"
+    >
       <defs>
         <clipPath id="ag-field">
           <path d="M40 30 L360 14 L386 232 L22 246 Z" />
@@ -28,15 +34,36 @@ export function AgricultureFieldScene({ className }: { className?: string }) {
       <rect width="400" height="260" fill="#3b3220" />
       <g clipPath="url(#ag-field)">
         {rows.map((i) => (
-          <rect key={i} x={i * 18 - 10} y="-20" width="18" height="320" fill={vigour[[0, 1, 0, 1, 2, 1, 0, 0, 1, 2, 1, 0, 1, 0, 0, 1, 2, 3, 2, 1, 1, 0][i]!]} transform="rotate(-8 200 130)" />
+          <rect
+            key={i}
+            x={i * 18 - 10}
+            y="-20"
+            width="18"
+            height="320"
+            fill={vigour[[0, 1, 0, 1, 2, 1, 0, 0, 1, 2, 1, 0, 1, 0, 0, 1, 2, 3, 2, 1, 1, 0][i]!]}
+            transform="rotate(-8 200 130)"
+          />
         ))}
         {rows.map((i) => (
-          <path key={`l${i}`} d={`M${i * 18 - 6} -20 v320`} stroke="#0b3d1a" strokeOpacity=".35" strokeWidth="2" transform="rotate(-8 200 130)" />
+          <path
+            key={`l${i}`}
+            d={`M${i * 18 - 6} -20 v320`}
+            stroke="#0b3d1a"
+            strokeOpacity=".35"
+            strokeWidth="2"
+            transform="rotate(-8 200 130)"
+          />
         ))}
         <rect width="400" height="260" fill="url(#ag-stress)" />
         <rect width="400" height="260" fill="url(#ag-stress2)" />
       </g>
-      <path d="M40 30 L360 14 L386 232 L22 246 Z" fill="none" stroke="#fff" strokeWidth="2.5" strokeDasharray="7 5" />
+      <path
+        d="M40 30 L360 14 L386 232 L22 246 Z"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="2.5"
+        strokeDasharray="7 5"
+      />
       {[
         [40, 30],
         [360, 14],
@@ -47,7 +74,9 @@ export function AgricultureFieldScene({ className }: { className?: string }) {
       ))}
       <g transform="translate(282 196)">
         <rect width="96" height="40" rx="8" fill="#0a0f1a" fillOpacity=".8" />
-        <text x="10" y="17" fill="#9eafc9" fontSize="10" fontFamily="system-ui, sans-serif">NDVI · 42.6 ha</text>
+        <text x="10" y="17" fill="#9eafc9" fontSize="10" fontFamily="system-ui, sans-serif">
+          NDVI · 42.6 ha
+        </text>
         <g transform="translate(10 24)">
           {vigour
             .slice()
@@ -74,14 +103,26 @@ export function CoastalMarinaScene({ className }: { className?: string }) {
     [96, 198, -20],
   ]
   return (
-    <svg className={className} viewBox="0 0 400 260" preserveAspectRatio="xMidYMid slice" role="img" aria-label="Orthomosaic of a coastal marina">
+    <svg
+      className={className}
+      viewBox="0 0 400 260"
+      preserveAspectRatio="xMidYMid slice"
+      role="img"
+      aria-label="Orthomosaic of a coastal marina"
+    >
       <defs>
         <linearGradient id="cm-sea" x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" stopColor="#1f6f8b" />
           <stop offset="1" stopColor="#0d3b57" />
         </linearGradient>
         <pattern id="cm-waves" width="40" height="14" patternUnits="userSpaceOnUse">
-          <path d="M0 7 q10 -6 20 0 t20 0" fill="none" stroke="#7cc4d8" strokeOpacity=".25" strokeWidth="1.2" />
+          <path
+            d="M0 7 q10 -6 20 0 t20 0"
+            fill="none"
+            stroke="#7cc4d8"
+            strokeOpacity=".25"
+            strokeWidth="1.2"
+          />
         </pattern>
         <pattern id="cm-grid" width="26" height="26" patternUnits="userSpaceOnUse">
           <path d="M26 0H0v26" fill="none" stroke="#fcb84d" strokeOpacity=".28" />
@@ -93,11 +134,32 @@ export function CoastalMarinaScene({ className }: { className?: string }) {
       <path d="M0 0 H400 V46 C320 58 250 40 170 52 C100 62 40 50 0 60 Z" fill="#d8c9a3" />
       <path d="M0 0 H400 V30 C320 40 250 24 170 34 C100 42 40 32 0 40 Z" fill="#8a8f96" />
       {Array.from({ length: 14 }, (_, i) => (
-        <rect key={i} x={20 + i * 26} y="8" width="16" height="9" rx="2" fill={['#e6ebf3', '#f57c0b', '#3a4e70', '#c9d3e3'][i % 4]} />
+        <rect
+          key={i}
+          x={20 + i * 26}
+          y="8"
+          width="16"
+          height="9"
+          rx="2"
+          fill={['#e6ebf3', '#f57c0b', '#3a4e70', '#c9d3e3'][i % 4]}
+        />
       ))}
       {/* Breakwater */}
-      <path d="M380 46 C392 120 380 200 340 250" fill="none" stroke="#6b6f75" strokeWidth="14" strokeLinecap="round" />
-      <path d="M380 46 C392 120 380 200 340 250" fill="none" stroke="#9ea3a9" strokeWidth="6" strokeLinecap="round" strokeDasharray="3 4" />
+      <path
+        d="M380 46 C392 120 380 200 340 250"
+        fill="none"
+        stroke="#6b6f75"
+        strokeWidth="14"
+        strokeLinecap="round"
+      />
+      <path
+        d="M380 46 C392 120 380 200 340 250"
+        fill="none"
+        stroke="#9ea3a9"
+        strokeWidth="6"
+        strokeLinecap="round"
+        strokeDasharray="3 4"
+      />
       {/* Jetties */}
       {[120, 202, 284].map((x) => (
         <g key={x}>
@@ -113,10 +175,21 @@ export function CoastalMarinaScene({ className }: { className?: string }) {
           <rect x="-10" y="-3.5" width="12" height="7" rx="2" fill="#9eafc9" />
         </g>
       ))}
-      <rect x="40" y="58" width="300" height="180" fill="url(#cm-grid)" stroke="#fcb84d" strokeWidth="2" strokeDasharray="6 4" />
+      <rect
+        x="40"
+        y="58"
+        width="300"
+        height="180"
+        fill="url(#cm-grid)"
+        stroke="#fcb84d"
+        strokeWidth="2"
+        strokeDasharray="6 4"
+      />
       <g transform="translate(14 214)">
         <rect width="118" height="32" rx="8" fill="#0a0f1a" fillOpacity=".8" />
-        <text x="10" y="20" fill="#fcb84d" fontSize="11" fontWeight="600" fontFamily="system-ui, sans-serif">GSD 2.1 cm · 5.4 ha</text>
+        <text x="10" y="20" fill="#fcb84d" fontSize="11" fontWeight="600" fontFamily="system-ui, sans-serif">
+          GSD 2.1 cm · 5.4 ha
+        </text>
       </g>
     </svg>
   )
@@ -125,9 +198,21 @@ export function CoastalMarinaScene({ className }: { className?: string }) {
 export function InfrastructureDockScene({ className }: { className?: string }) {
   const containerColours = ['#b43d09', '#2f3f5b', '#d95a06', '#4b638a', '#1a9641', '#c9d3e3']
   return (
-    <svg className={className} viewBox="0 0 400 260" preserveAspectRatio="xMidYMid slice" role="img" aria-label="Inspection survey of a harbour dock">
+    <svg
+      className={className}
+      viewBox="0 0 400 260"
+      preserveAspectRatio="xMidYMid slice"
+      role="img"
+      aria-label="Inspection survey of a harbour dock"
+    >
       <defs>
-        <pattern id="id-water" width="30" height="30" patternUnits="userSpaceOnUse" patternTransform="rotate(20)">
+        <pattern
+          id="id-water"
+          width="30"
+          height="30"
+          patternUnits="userSpaceOnUse"
+          patternTransform="rotate(20)"
+        >
           <rect width="30" height="30" fill="#123247" />
           <path d="M0 15h30" stroke="#2b5b78" strokeOpacity=".5" />
         </pattern>
@@ -171,7 +256,17 @@ export function InfrastructureDockScene({ className }: { className?: string }) {
       </g>
       <g transform="translate(72 160)">
         <rect width="80" height="24" rx="6" fill="#0a0f1a" fillOpacity=".85" />
-        <text x="40" y="16" textAnchor="middle" fill="#fcb84d" fontSize="11" fontWeight="600" fontFamily="system-ui, sans-serif">186.4 m</text>
+        <text
+          x="40"
+          y="16"
+          textAnchor="middle"
+          fill="#fcb84d"
+          fontSize="11"
+          fontWeight="600"
+          fontFamily="system-ui, sans-serif"
+        >
+          186.4 m
+        </text>
       </g>
       {[
         [206, 212],

@@ -4,24 +4,37 @@
  * "Delete my account" (password re-entry; anonymised, signed out, uploaded documents
  * removed; invoices kept with the name and address the tax invoice carried).
  */
-import fs from 'node:fs/promises'
 import { randomBytes } from 'node:crypto'
-import { strToU8, zipSync, type Zippable } from 'fflate'
-import { and, count, eq, inArray, isNull, or } from 'drizzle-orm'
-import { invoices, passwordResetTokens, projectFiles, projects, refunds, users, type User } from '#db/schema.ts'
+import fs from 'node:fs/promises'
 import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { hashPassword, verifyPassword } from '#app/domain/auth/password.server.ts'
 import { deleteUserSessions } from '#app/domain/auth/session.server.ts'
-import { absolutePathOf } from '#app/domain/files/file-storage.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { absolutePathOf } from '#app/domain/files/file-storage.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
+import { billingSnapshotOf } from '#app/domain/payments/billing.server.ts'
 import { readStoredFlightPlan } from '#app/domain/projects/flight-plan.ts'
 import { toPublicUser } from '#app/domain/users/users.server.ts'
-import { billingSnapshotOf } from '#app/domain/payments/billing.server.ts'
+import {
+  invoices,
+  passwordResetTokens,
+  projectFiles,
+  projects,
+  refunds,
+  users,
+  type User,
+} from '#db/schema.ts'
+import { and, count, eq, inArray, isNull, or } from 'drizzle-orm'
+import { strToU8, zipSync, type Zippable } from 'fflate'
 
 export const WRONG_PASSWORD_MESSAGE = 'The password is not correct.'
-export const LAST_ADMIN_MESSAGE = 'You are the last administrator: create another admin account before deleting yours.'
-export const ACCOUNT_DELETED_TOAST = { title: 'Account deleted', description: 'Your personal information has been removed. Tax invoices are kept for five years, as the law requires.' }
+export const LAST_ADMIN_MESSAGE =
+  'You are the last administrator: create another admin account before deleting yours.'
+export const ACCOUNT_DELETED_TOAST = {
+  title: 'Account deleted',
+  description:
+    'Your personal information has been removed. Tax invoices are kept for five years, as the law requires.',
+}
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null)
 
@@ -49,7 +62,11 @@ function filesOf(user: User, projectIds: number[], db: DbOrTx) {
 export function collectAccountData(userId: number, db: DbOrTx = getDb()) {
   const user = db.select().from(users).where(eq(users.id, userId)).get()
   if (!user) throw new DomainError(404, 'Account not found')
-  const own = db.select().from(projects).where(or(eq(projects.clientId, userId), eq(projects.pilotId, userId))).all()
+  const own = db
+    .select()
+    .from(projects)
+    .where(or(eq(projects.clientId, userId), eq(projects.pilotId, userId)))
+    .all()
   const projectIds = own.map((p) => p.id)
   const files = filesOf(user, projectIds, db)
   const { passwordHash: _secret, ...profile } = user
@@ -59,13 +76,27 @@ export function collectAccountData(userId: number, db: DbOrTx = getDb()) {
     files,
     data: {
       exportedAt: new Date().toISOString(),
-      profile: { ...toPublicUser({ ...profile, passwordHash: '' }), createdAt: iso(user.createdAt), updatedAt: iso(user.updatedAt) },
+      profile: {
+        ...toPublicUser({ ...profile, passwordHash: '' }),
+        createdAt: iso(user.createdAt),
+        updatedAt: iso(user.updatedAt),
+      },
       projects: own.map((p) => {
-        const { polygonGeoJson: _plan, baseCost: _c, profitMargin: _m, platformShare: _p, operatorShare: _o, operatorPayout: _pay, ...rest } = p
+        const {
+          polygonGeoJson: _plan,
+          baseCost: _c,
+          profitMargin: _m,
+          platformShare: _p,
+          operatorShare: _o,
+          operatorPayout: _pay,
+          ...rest
+        } = p
         void [_plan, _c, _m, _p, _o, _pay]
         return { ...rest, role: p.clientId === userId ? 'client' : 'pilot' }
       }),
-      flightPlans: own.filter((p) => p.polygonGeoJson).map((p) => ({ projectId: p.id, flightPlan: readStoredFlightPlan(p.polygonGeoJson) })),
+      flightPlans: own
+        .filter((p) => p.polygonGeoJson)
+        .map((p) => ({ projectId: p.id, flightPlan: readStoredFlightPlan(p.polygonGeoJson) })),
       invoices: db.select().from(invoices).where(eq(invoices.clientId, userId)).all(),
       refunds: db.select().from(refunds).where(eq(refunds.clientId, userId)).all(),
       files: files.map((f) => ({
@@ -90,7 +121,8 @@ export async function buildAccountExport(userId: number) {
     const full = filePath(file.fileName)
     if (!full) continue
     const bytes = await fs.readFile(full).catch(() => null)
-    if (bytes) entries[`documents/${file.id}-${file.originalName.replace(/[^\w.-]+/g, '_')}`] = new Uint8Array(bytes)
+    if (bytes)
+      entries[`documents/${file.id}-${file.originalName.replace(/[^\w.-]+/g, '_')}`] = new Uint8Array(bytes)
   }
   const stamp = new Date().toISOString().slice(0, 10)
   return { bytes: zipSync(entries, { level: 6 }), fileName: `kestrel-my-data-${user.id}-${stamp}.zip` }
@@ -115,29 +147,60 @@ export async function deleteAccount(userId: number, password: string) {
   const user = db.select().from(users).where(eq(users.id, userId)).get()
   if (!user || user.anonymisedAt) throw new DomainError(404, 'Account not found')
   if (!(await verifyPassword(password, user.passwordHash))) {
-    throw new DomainError(400, WRONG_PASSWORD_MESSAGE, { fieldErrors: { password: [WRONG_PASSWORD_MESSAGE] } })
+    throw new DomainError(400, WRONG_PASSWORD_MESSAGE, {
+      fieldErrors: { password: [WRONG_PASSWORD_MESSAGE] },
+    })
   }
   const unusableHash = await hashPassword(randomBytes(32).toString('hex'))
   const removed = db.transaction((tx) => {
     if (user.role === 'admin' && activeAdminCount(tx) <= 1) throw new DomainError(409, LAST_ADMIN_MESSAGE)
     // Invoices made before snapshots existed get theirs now, from the details they were issued to.
-    for (const invoice of tx.select().from(invoices).where(and(eq(invoices.clientId, userId), isNull(invoices.billingName))).all()) {
+    for (const invoice of tx
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.clientId, userId), isNull(invoices.billingName)))
+      .all()) {
       tx.update(invoices).set(billingSnapshotOf(user)).where(eq(invoices.id, invoice.id)).run()
     }
     const invoiced = tx
       .select({ id: invoices.projectId })
       .from(invoices)
-      .where(and(eq(invoices.clientId, userId), or(eq(invoices.status, 'paid'), eq(invoices.status, 'refunded'))))
+      .where(
+        and(eq(invoices.clientId, userId), or(eq(invoices.status, 'paid'), eq(invoices.status, 'refunded'))),
+      )
       .all()
       .map((r) => r.id)
-    const ownIds = tx.select({ id: projects.id }).from(projects).where(eq(projects.clientId, userId)).all().map((r) => r.id)
-    const files = filesOf(user, ownIds, tx).filter((f) => f.uploadedBy === userId || ownIds.includes(f.projectId))
-    if (files.length) tx.delete(projectFiles).where(inArray(projectFiles.id, files.map((f) => f.id))).run()
+    const ownIds = tx
+      .select({ id: projects.id })
+      .from(projects)
+      .where(eq(projects.clientId, userId))
+      .all()
+      .map((r) => r.id)
+    const files = filesOf(user, ownIds, tx).filter(
+      (f) => f.uploadedBy === userId || ownIds.includes(f.projectId),
+    )
+    if (files.length)
+      tx.delete(projectFiles)
+        .where(
+          inArray(
+            projectFiles.id,
+            files.map((f) => f.id),
+          ),
+        )
+        .run()
     const drop = ownIds.filter((id) => !invoiced.includes(id))
     if (drop.length) tx.delete(projects).where(inArray(projects.id, drop)).run()
     if (invoiced.length) {
       tx.update(projects)
-        .set({ description: null, requirements: null, statusMessage: null, polygonGeoJson: null, termsAcceptedIp: null, latitude: null, longitude: null })
+        .set({
+          description: null,
+          requirements: null,
+          statusMessage: null,
+          polygonGeoJson: null,
+          termsAcceptedIp: null,
+          latitude: null,
+          longitude: null,
+        })
         .where(inArray(projects.id, invoiced))
         .run()
     }
@@ -178,7 +241,12 @@ export async function deleteAccount(userId: number, password: string) {
         entityType: 'user',
         entityId: userId,
         before: { role: user.role, createdAt: user.createdAt },
-        after: { anonymised: true, projectsDeleted: drop.length, projectsKeptForInvoices: invoiced.length, documentsRemoved: files.length },
+        after: {
+          anonymised: true,
+          projectsDeleted: drop.length,
+          projectsKeptForInvoices: invoiced.length,
+          documentsRemoved: files.length,
+        },
       },
       tx,
     )

@@ -3,13 +3,19 @@
  * zone list. Audited. Storage and the colour → kind/fee mapping belong to the airspace
  * domain (app/domain/airspace); this module only orchestrates them.
  */
-import { count, desc, eq } from 'drizzle-orm'
-import { airspaceZones } from '#db/schema.ts'
-import { recordAudit } from '#app/domain/audit/audit.server.ts'
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
-import { clearZones, countZones, insertZones, loadRsaAirspace, type NewZone } from '#app/domain/airspace/airspace.server.ts'
+import {
+  clearZones,
+  countZones,
+  insertZones,
+  loadRsaAirspace,
+  type NewZone,
+} from '#app/domain/airspace/airspace.server.ts'
 import type { KmlPlacemark } from '#app/domain/airspace/kml-parse.server.ts'
 import { classifyKmlPlacemark } from '#app/domain/airspace/zone-kinds.ts'
+import { recordAudit } from '#app/domain/audit/audit.server.ts'
+import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { airspaceZones } from '#db/schema.ts'
+import { count, desc, eq } from 'drizzle-orm'
 
 export const ZONES_SHOWN_FIRST = 5
 
@@ -31,7 +37,12 @@ export function storeKmlZones(actorId: number, fileName: string, placemarks: Kml
   return getDb().transaction((tx) => {
     const inserted = insertZones(zones, tx)
     recordAudit(
-      { actorId, action: 'airspace.upload-kml', entityType: 'airspace_zones', after: { fileName, zonesProcessed: inserted, names: zones.slice(0, 50).map((z) => z.zoneName) } },
+      {
+        actorId,
+        action: 'airspace.upload-kml',
+        entityType: 'airspace_zones',
+        after: { fileName, zonesProcessed: inserted, names: zones.slice(0, 50).map((z) => z.zoneName) },
+      },
       tx,
     )
     return inserted
@@ -41,7 +52,16 @@ export function storeKmlZones(actorId: number, fileName: string, placemarks: Kml
 export function clearAllZones(actorId: number) {
   return getDb().transaction((tx) => {
     const removed = clearZones(tx)
-    recordAudit({ actorId, action: 'airspace.clear', entityType: 'airspace_zones', before: { zones: removed }, after: { zones: 0 } }, tx)
+    recordAudit(
+      {
+        actorId,
+        action: 'airspace.clear',
+        entityType: 'airspace_zones',
+        before: { zones: removed },
+        after: { zones: 0 },
+      },
+      tx,
+    )
     return removed
   })
 }
@@ -51,13 +71,23 @@ export function loadRsaAirspaceByAdmin(actorId: number): { inserted: number } {
   return getDb().transaction((tx) => {
     const before = countZones(tx)
     const result = loadRsaAirspace(tx)
-    recordAudit({ actorId, action: 'airspace.load-rsa', entityType: 'airspace_zones', before: { zones: before }, after: { zones: result.inserted } }, tx)
+    recordAudit(
+      {
+        actorId,
+        action: 'airspace.load-rsa',
+        entityType: 'airspace_zones',
+        before: { zones: before },
+        after: { zones: result.inserted },
+      },
+      tx,
+    )
     return result
   })
 }
 
 export function listZonesForAdmin({ all = false }: { all?: boolean } = {}, db: DbOrTx = getDb()) {
-  const total = db.select({ n: count() }).from(airspaceZones).where(eq(airspaceZones.isActive, true)).get()?.n ?? 0
+  const total =
+    db.select({ n: count() }).from(airspaceZones).where(eq(airspaceZones.isActive, true)).get()?.n ?? 0
   const query = db
     .select({
       id: airspaceZones.id,

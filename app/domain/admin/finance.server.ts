@@ -3,15 +3,15 @@
  * revenue from the payments PayFast settled (decisions.md internal split), money received
  * for a superseded quote, plus the CSV export.
  */
-import { formatRandAmount } from '#app/domain/format/numbers.ts'
 import { Readable } from 'node:stream'
+import { getDb } from '#app/domain/db/db.server.ts'
+import { formatRandAmount } from '#app/domain/format/numbers.ts'
+import { SUPERSEDED_PAYMENT_FLAG } from '#app/domain/payments/attempts.server.ts'
+import { BASE_COST_CENTS, computeInternalSplit } from '#app/domain/pricing/quote.ts'
+import { invoices, payments, projects, users, type Project } from '#db/schema.ts'
 import { stringify } from 'csv-stringify'
 import { and, asc, desc, eq, gt, gte, lt, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
-import { invoices, payments, projects, users, type Project } from '#db/schema.ts'
-import { getDb } from '#app/domain/db/db.server.ts'
-import { SUPERSEDED_PAYMENT_FLAG } from '#app/domain/payments/attempts.server.ts'
-import { BASE_COST_CENTS, computeInternalSplit } from '#app/domain/pricing/quote.ts'
 
 export interface DateRange {
   from: Date | null
@@ -41,9 +41,26 @@ export function parseDateRange(params: URLSearchParams): DateRange & { fromText:
 }
 
 /** The internal split (decisions.md): the stored figures, or the pricing engine's split when a row lacks them. */
-export function splitFor(p: Pick<Project, 'adjustedPrice' | 'baseCost' | 'travelFee' | 'aviationFee' | 'profitMargin' | 'platformShare' | 'operatorShare' | 'operatorPayout'>) {
+export function splitFor(
+  p: Pick<
+    Project,
+    | 'adjustedPrice'
+    | 'baseCost'
+    | 'travelFee'
+    | 'aviationFee'
+    | 'profitMargin'
+    | 'platformShare'
+    | 'operatorShare'
+    | 'operatorPayout'
+  >,
+) {
   if (p.platformShare != null && p.operatorPayout != null) {
-    return { profitMargin: p.profitMargin ?? 0, platformShare: p.platformShare, operatorShare: p.operatorShare ?? 0, operatorPayout: p.operatorPayout }
+    return {
+      profitMargin: p.profitMargin ?? 0,
+      platformShare: p.platformShare,
+      operatorShare: p.operatorShare ?? 0,
+      operatorPayout: p.operatorPayout,
+    }
   }
   return computeInternalSplit(
     { adjustedPrice: p.adjustedPrice ?? 0, travelFee: p.travelFee ?? 0, aviationFee: p.aviationFee ?? 0 },
@@ -82,12 +99,32 @@ export function financialReport(range: DateRange) {
     .where(settledInRange(range))
     .all()
 
-  const summary = { revenue: 0, vat: 0, platformShare: 0, operatorPayouts: 0, paidProjects: new Set(settled.map((r) => r.project.id)).size }
+  const summary = {
+    revenue: 0,
+    vat: 0,
+    platformShare: 0,
+    operatorPayouts: 0,
+    paidProjects: new Set(settled.map((r) => r.project.id)).size,
+  }
   const monthly = new Map<string, number>()
-  const payouts = new Map<number, { pilotId: number; name: string; paidProjects: number; paidEarnings: number; pendingProjects: number; pendingEarnings: number }>()
+  const payouts = new Map<
+    number,
+    {
+      pilotId: number
+      name: string
+      paidProjects: number
+      paidEarnings: number
+      pendingProjects: number
+      pendingEarnings: number
+    }
+  >()
   const payoutRow = (pilotId: number, name: string) => {
     let row = payouts.get(pilotId)
-    if (!row) payouts.set(pilotId, (row = { pilotId, name, paidProjects: 0, paidEarnings: 0, pendingProjects: 0, pendingEarnings: 0 }))
+    if (!row)
+      payouts.set(
+        pilotId,
+        (row = { pilotId, name, paidProjects: 0, paidEarnings: 0, pendingProjects: 0, pendingEarnings: 0 }),
+      )
     return row
   }
   for (const { payment, project, invoiceVat, pilotFirstName, pilotLastName } of settled) {
@@ -121,7 +158,9 @@ export function financialReport(range: DateRange) {
   return {
     summary,
     monthlyRevenue: fillMonths(monthly, range),
-    pilotPayouts: [...payouts.values()].sort((a, b) => b.paidEarnings - a.paidEarnings || a.name.localeCompare(b.name)),
+    pilotPayouts: [...payouts.values()].sort(
+      (a, b) => b.paidEarnings - a.paidEarnings || a.name.localeCompare(b.name),
+    ),
     invoices: listInvoices(range, 200),
     flaggedPayments: listFlaggedPayments(range),
   }
@@ -152,7 +191,11 @@ export function listFlaggedPayments(range: DateRange) {
     .orderBy(desc(payments.paidAt), desc(payments.id))
     .limit(200)
     .all()
-    .map(({ clientFirstName, clientLastName, ...row }) => ({ ...row, clientName: `${clientFirstName} ${clientLastName}`, note: SUPERSEDED_PAYMENT_FLAG }))
+    .map(({ clientFirstName, clientLastName, ...row }) => ({
+      ...row,
+      clientName: `${clientFirstName} ${clientLastName}`,
+      note: SUPERSEDED_PAYMENT_FLAG,
+    }))
 }
 
 /** Every month between the first and last point (at most 24), so gaps show as zero. */
@@ -160,8 +203,14 @@ function fillMonths(monthly: Map<string, number>, range: DateRange) {
   const keys = [...monthly.keys()].sort()
   const now = new Date()
   const end = range.to ? new Date(range.to.getTime() - DAY_MS) : now
-  const startKey = range.from ? range.from.toISOString().slice(0, 7) : keys[0] ?? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 5, 1)).toISOString().slice(0, 7)
-  const endKey = keys.length && keys[keys.length - 1]! > end.toISOString().slice(0, 7) ? keys[keys.length - 1]! : end.toISOString().slice(0, 7)
+  const startKey = range.from
+    ? range.from.toISOString().slice(0, 7)
+    : (keys[0] ??
+      new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 5, 1)).toISOString().slice(0, 7))
+  const endKey =
+    keys.length && keys[keys.length - 1]! > end.toISOString().slice(0, 7)
+      ? keys[keys.length - 1]!
+      : end.toISOString().slice(0, 7)
   const out: Array<{ month: string; revenue: number }> = []
   let [y, m] = startKey.split('-').map(Number) as [number, number]
   for (let i = 0; i < 120; i++) {
@@ -236,7 +285,12 @@ function shapeInvoice(row: ReturnType<typeof invoiceQuery>['_']['result'][number
 }
 
 export function listInvoices(range: DateRange, limit: number) {
-  return invoiceQuery().where(invoiceWhere(range)).orderBy(desc(invoices.createdAt), desc(invoices.id)).limit(limit).all().map(shapeInvoice)
+  return invoiceQuery()
+    .where(invoiceWhere(range))
+    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    .limit(limit)
+    .all()
+    .map(shapeInvoice)
 }
 
 export const CSV_COLUMNS = [
@@ -268,7 +322,11 @@ export function csvFileName(now = new Date()) {
 async function* invoiceBatches(range: DateRange) {
   let afterId = 0
   for (;;) {
-    const batch = invoiceQuery().where(invoiceWhere(range, afterId)).orderBy(asc(invoices.id)).limit(500).all()
+    const batch = invoiceQuery()
+      .where(invoiceWhere(range, afterId))
+      .orderBy(asc(invoices.id))
+      .limit(500)
+      .all()
     if (!batch.length) return
     for (const row of batch) yield shapeInvoice(row)
     afterId = batch[batch.length - 1]!.id
@@ -279,7 +337,12 @@ async function* invoiceBatches(range: DateRange) {
 
 /** The report as a streamed CSV (csv-stringify does the quoting and escaping). */
 export function financialCsvStream(range: DateRange): ReadableStream<Uint8Array> {
-  const stringifier = stringify({ header: true, columns: CSV_COLUMNS.map((c) => ({ key: c.key, header: c.header })), bom: true, escape_formulas: true })
+  const stringifier = stringify({
+    header: true,
+    columns: CSV_COLUMNS.map((c) => ({ key: c.key, header: c.header })),
+    bom: true,
+    escape_formulas: true,
+  })
   ;(async () => {
     try {
       for await (const inv of invoiceBatches(range)) {

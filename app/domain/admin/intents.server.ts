@@ -6,18 +6,25 @@
  */
 import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'
-import type { User } from '#db/schema.ts'
 import { safeRedirect } from '#app/domain/auth/guards.server.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
 import { createToastHeaders, redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { updateHub } from '#app/domain/hubs/hubs.server.ts'
 import { PricingSettingsSchema } from '#app/domain/pricing/settings.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
 import { updateDroneProfile } from '#app/domain/survey/drone-profiles.server.ts'
+import type { User } from '#db/schema.ts'
+
 import { updatePricingByAdmin } from './pricing-admin.server.ts'
 import { FlagSchema } from './schemas.ts'
 import { NotFoundError, setUserActive, updatePilot } from './users.server.ts'
 
-export const ADMIN_INTENTS = ['admin-user-active', 'admin-pilot-active', 'admin-hub-active', 'admin-drone-active', 'admin-save-pricing'] as const
+export const ADMIN_INTENTS = [
+  'admin-user-active',
+  'admin-pilot-active',
+  'admin-hub-active',
+  'admin-drone-active',
+  'admin-save-pricing',
+] as const
 
 function idOf(formData: FormData) {
   const id = Number(formData.get('id'))
@@ -32,9 +39,18 @@ export async function handleAdminIntent(admin: User, formData: FormData) {
     switch (intent) {
       case 'admin-user-active': {
         const id = idOf(formData)
-        if (!id || !active.success) return redirectWithToast(back('/admin?tab=users'), { type: 'error', title: 'Error', description: 'Failed to update user' })
+        if (!id || !active.success)
+          return redirectWithToast(back('/admin?tab=users'), {
+            type: 'error',
+            title: 'Error',
+            description: 'Failed to update user',
+          })
         if (id === admin.id && !active.data) {
-          return redirectWithToast(back('/admin?tab=users'), { type: 'error', title: 'Error', description: 'You cannot deactivate your own account' })
+          return redirectWithToast(back('/admin?tab=users'), {
+            type: 'error',
+            title: 'Error',
+            description: 'You cannot deactivate your own account',
+          })
         }
         const user = setUserActive(admin.id, id, active.data)
         return redirectWithToast(back('/admin?tab=users'), {
@@ -44,7 +60,12 @@ export async function handleAdminIntent(admin: User, formData: FormData) {
       }
       case 'admin-pilot-active': {
         const id = idOf(formData)
-        if (!id || !active.success) return redirectWithToast(back('/admin?tab=pilots'), { type: 'error', title: 'Error', description: 'Failed to update pilot' })
+        if (!id || !active.success)
+          return redirectWithToast(back('/admin?tab=pilots'), {
+            type: 'error',
+            title: 'Error',
+            description: 'Failed to update pilot',
+          })
         const pilot = await updatePilot(admin.id, id, { isActive: active.data })
         return redirectWithToast(back('/admin?tab=pilots'), {
           title: 'Pilot Updated',
@@ -53,26 +74,52 @@ export async function handleAdminIntent(admin: User, formData: FormData) {
       }
       case 'admin-hub-active': {
         const id = idOf(formData)
-        if (!id || !active.success) return redirectWithToast(back('/admin?tab=settings'), { type: 'error', title: 'Error', description: 'Failed to update hub' })
+        if (!id || !active.success)
+          return redirectWithToast(back('/admin?tab=settings'), {
+            type: 'error',
+            title: 'Error',
+            description: 'Failed to update hub',
+          })
         const hub = updateHub(admin.id, id, { isActive: active.data })
-        return redirectWithToast(back('/admin?tab=settings'), { title: 'Hub Updated', description: `${hub.name} is now ${hub.isActive ? 'active' : 'inactive'}.` })
+        return redirectWithToast(back('/admin?tab=settings'), {
+          title: 'Hub Updated',
+          description: `${hub.name} is now ${hub.isActive ? 'active' : 'inactive'}.`,
+        })
       }
       case 'admin-drone-active': {
         const id = idOf(formData)
-        if (!id || !active.success) return redirectWithToast(back('/admin?tab=settings'), { type: 'error', title: 'Error', description: 'Failed to update drone profile' })
+        if (!id || !active.success)
+          return redirectWithToast(back('/admin?tab=settings'), {
+            type: 'error',
+            title: 'Error',
+            description: 'Failed to update drone profile',
+          })
         const drone = updateDroneProfile(admin.id, id, { isActive: active.data })
-        return redirectWithToast(back('/admin?tab=settings'), { title: 'Drone Updated', description: `${drone.name} is now ${drone.isActive ? 'active' : 'inactive'}.` })
+        return redirectWithToast(back('/admin?tab=settings'), {
+          title: 'Drone Updated',
+          description: `${drone.name} is now ${drone.isActive ? 'active' : 'inactive'}.`,
+        })
       }
       case 'admin-save-pricing': {
         const submission = parseWithZod(formData, { schema: PricingSettingsSchema })
         if (submission.status !== 'success') {
           return json(
             { intent, result: submission.reply() },
-            { status: 400, headers: await createToastHeaders({ type: 'error', title: 'Error', description: 'Failed to update pricing' }) },
+            {
+              status: 400,
+              headers: await createToastHeaders({
+                type: 'error',
+                title: 'Error',
+                description: 'Failed to update pricing',
+              }),
+            },
           )
         }
         updatePricingByAdmin(admin.id, submission.value)
-        return redirectWithToast('/admin?tab=settings', { title: 'Pricing Updated', description: 'New quotes use these settings from now on.' })
+        return redirectWithToast('/admin?tab=settings', {
+          title: 'Pricing Updated',
+          description: 'New quotes use these settings from now on.',
+        })
       }
     }
   } catch (error) {

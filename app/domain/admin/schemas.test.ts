@@ -1,6 +1,15 @@
-import { describe, expect, test } from 'vitest'
 import { zodFieldErrors } from '#app/domain/http/api.server.ts'
-import { AdminCreateUserSchema, AdminStatusSchema, CreatePilotSchema, HubSchema, hubErrorMessage, HUB_REQUIRED_MESSAGE, UpdatePilotSchema } from './schemas.ts'
+import { describe, expect, test } from 'vitest'
+
+import {
+  AdminCreateUserSchema,
+  AdminStatusSchema,
+  CreatePilotSchema,
+  HUB_REQUIRED_MESSAGE,
+  hubErrorMessage,
+  HubSchema,
+  UpdatePilotSchema,
+} from './schemas.ts'
 
 const pilot = {
   email: 'P@Example.test',
@@ -21,11 +30,22 @@ describe('admin schemas', () => {
   })
 
   test('pilot form: normalised e-mail, phone and drone types; active by default', () => {
-    expect(CreatePilotSchema.parse(pilot)).toMatchObject({ email: 'p@example.test', phone: '821234567', droneTypes: 'DJI Mavic 3E, DJI M350', isActive: true })
+    expect(CreatePilotSchema.parse(pilot)).toMatchObject({
+      email: 'p@example.test',
+      phone: '821234567',
+      droneTypes: 'DJI Mavic 3E, DJI M350',
+      isActive: true,
+    })
   })
 
   test('pilot form: the spec messages and http(s)-only licence URLs', () => {
-    const result = CreatePilotSchema.safeParse({ ...pilot, serviceArea: ' ', droneTypes: [], pilotLicenseNumber: '', pilotLicenseUrl: 'javascript:alert(1)' })
+    const result = CreatePilotSchema.safeParse({
+      ...pilot,
+      serviceArea: ' ',
+      droneTypes: [],
+      pilotLicenseNumber: '',
+      pilotLicenseUrl: 'javascript:alert(1)',
+    })
     expect(result.success).toBe(false)
     const errors = zodFieldErrors(result.error!)
     expect(errors.serviceArea).toEqual(['Service area is required'])
@@ -40,8 +60,19 @@ describe('admin schemas', () => {
   })
 
   test('create user defaults to client and refuses unknown roles', () => {
-    expect(AdminCreateUserSchema.parse({ email: 'a@b.co', password: 'secret', firstName: 'A', lastName: 'B' }).role).toBe('client')
-    expect(AdminCreateUserSchema.safeParse({ email: 'a@b.co', password: 'secret', firstName: 'A', lastName: 'B', role: 'root' }).success).toBe(false)
+    expect(
+      AdminCreateUserSchema.parse({ email: 'a@b.co', password: 'secret', firstName: 'A', lastName: 'B' })
+        .role,
+    ).toBe('client')
+    expect(
+      AdminCreateUserSchema.safeParse({
+        email: 'a@b.co',
+        password: 'secret',
+        firstName: 'A',
+        lastName: 'B',
+        role: 'root',
+      }).success,
+    ).toBe(false)
   })
 
   test('hub: missing name, address or a zero coordinate gives the spec message; range errors their own', () => {
@@ -49,6 +80,8 @@ describe('admin schemas', () => {
     expect(hubErrorMessage(zodFieldErrors(missing.error!))).toBe(HUB_REQUIRED_MESSAGE)
     const range = HubSchema.safeParse({ name: 'X', address: 'Y', latitude: '-95', longitude: '18.4' })
     expect(hubErrorMessage(zodFieldErrors(range.error!))).toBe('Latitude must be between -90 and 90')
-    expect(HubSchema.parse({ name: ' George ', address: 'George', latitude: '-33.96', longitude: '22.46' })).toMatchObject({ name: 'George', latitude: -33.96, isActive: true, description: null })
+    expect(
+      HubSchema.parse({ name: ' George ', address: 'George', latitude: '-33.96', longitude: '22.46' }),
+    ).toMatchObject({ name: 'George', latitude: -33.96, isActive: true, description: null })
   })
 })

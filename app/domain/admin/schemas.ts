@@ -2,11 +2,11 @@
  * Validation for the admin console forms and the admin /api calls (spec sections 3
  * and 5). Shared by the browser (conform), the page actions and the /api routes.
  */
-import { z } from 'zod'
-import { OptionalIsoDateSchema } from '#app/domain/operator/expiry.ts'
-import { ROLES } from '#db/schema.ts'
-import { ADMIN_STATUSES } from '#app/domain/projects/status.ts'
 import { COUNTRIES, EmailSchema, NewPasswordSchema, PhoneSchema } from '#app/domain/auth/schemas.ts'
+import { OptionalIsoDateSchema } from '#app/domain/operator/expiry.ts'
+import { ADMIN_STATUSES } from '#app/domain/projects/status.ts'
+import { ROLES } from '#db/schema.ts'
+import { z } from 'zod'
 
 const requiredText = (message: string, max: number) =>
   z
@@ -24,11 +24,14 @@ const optionalText = (max: number) =>
     .transform((v) => (v ? v : null))
 
 /** Booleans from JSON (true/false) or forms ('on', 'true', 'false'). */
-export const FlagSchema = z.preprocess((value) => {
-  if (value === 'on' || value === 'true' || value === '1') return true
-  if (value === 'off' || value === 'false' || value === '0') return false
-  return value
-}, z.boolean({ invalid_type_error: 'Must be true or false' }))
+export const FlagSchema = z.preprocess(
+  (value) => {
+    if (value === 'on' || value === 'true' || value === '1') return true
+    if (value === 'off' || value === 'false' || value === '0') return false
+    return value
+  },
+  z.boolean({ invalid_type_error: 'Must be true or false' }),
+)
 
 const OptionalPhoneSchema = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
@@ -47,7 +50,9 @@ export const AdminCreateUserSchema = z.object({
     .enum(COUNTRIES, { errorMap: () => ({ message: 'Please choose a country from the list' }) })
     .optional()
     .transform((v) => v ?? null),
-  role: z.enum(ROLES, { errorMap: () => ({ message: 'Role must be client, pilot or admin' }) }).default('client'),
+  role: z
+    .enum(ROLES, { errorMap: () => ({ message: 'Role must be client, pilot or admin' }) })
+    .default('client'),
 })
 export type AdminCreateUserInput = z.infer<typeof AdminCreateUserSchema>
 
@@ -94,7 +99,10 @@ const pilotFields = {
   pilotLicenseNumber: requiredText('Pilot license number is required', 50),
   pilotLicenseUrl: LicenceUrlSchema.transform((v) => v ?? null),
   // SACAA Part 101 (ADR 113): RPL number and expiry, class medical expiry; ISO dates.
-  rplNumber: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(50, 'RPL number must be at most 50 characters').nullable().optional()),
+  rplNumber: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.string().trim().max(50, 'RPL number must be at most 50 characters').nullable().optional(),
+  ),
   rplExpiresAt: OptionalIsoDateSchema('RPL expiry'),
   medicalExpiresAt: OptionalIsoDateSchema('Medical expiry'),
 }
@@ -141,7 +149,9 @@ export const HubUpdateSchema = HubSchema.partial()
 
 /** Any missing name, address or coordinate: the spec's one message for the toast and the API error. */
 export function hubErrorMessage(fieldErrors: Record<string, string[]>) {
-  const required = ['name', 'address', 'latitude', 'longitude'].some((k) => fieldErrors[k]?.some((m) => m.includes('required')))
+  const required = ['name', 'address', 'latitude', 'longitude'].some((k) =>
+    fieldErrors[k]?.some((m) => m.includes('required')),
+  )
   return required ? HUB_REQUIRED_MESSAGE : (Object.values(fieldErrors)[0]?.[0] ?? HUB_REQUIRED_MESSAGE)
 }
 
@@ -176,7 +186,10 @@ export const AssignPilotSchema = z.object({ pilotId: IdSchema('Please choose a p
 /** The project dialog's 'Save Changes' (status plus an optional pilot; '' = unassigned). */
 export const ProjectSaveSchema = z.object({
   status: AdminStatusSchema,
-  pilotId: z.preprocess((v) => (v === '' || v === undefined ? null : v), IdSchema('Please choose a pilot').nullable()),
+  pilotId: z.preprocess(
+    (v) => (v === '' || v === undefined ? null : v),
+    IdSchema('Please choose a pilot').nullable(),
+  ),
   statusMessage: z
     .string()
     .trim()
@@ -191,4 +204,7 @@ export const AdminSetPasswordFormSchema = z
     newPassword: NewPasswordSchema,
     confirmPassword: z.string({ required_error: 'Confirm password is required' }),
   })
-  .refine((d) => d.confirmPassword === d.newPassword, { message: "Passwords don't match", path: ['confirmPassword'] })
+  .refine((d) => d.confirmPassword === d.newPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  })

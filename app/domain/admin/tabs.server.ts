@@ -2,20 +2,31 @@
  * What each admin tab loads (only the open tab's data is read). The tab comes from
  * `?tab=` or, inside a dialog route such as /admin/users/new, from the path.
  */
-import { pageParam } from '#app/domain/http/query.ts'
 import { listAuditLog } from '#app/domain/audit/audit.server.ts'
+import { pageParam } from '#app/domain/http/query.ts'
 import { listHubs } from '#app/domain/hubs/hubs.server.ts'
-import { listDroneProfiles } from '#app/domain/survey/drone-profiles.server.ts'
+import { listExpiringItems, listOperatorDocuments } from '#app/domain/operator/operator-documents.server.ts'
+import { listRefundsForAdmin } from '#app/domain/payments/refunds.server.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
 import { listAllProjects, projectCounters } from '#app/domain/projects/admin-projects.server.ts'
+import { listDroneProfiles } from '#app/domain/survey/drone-profiles.server.ts'
 import { pilotLicenceDisplay } from '#app/domain/users/pilot-licence.ts'
+
 import { listZonesForAdmin } from './airspace-admin.server.ts'
 import { financialReport, parseDateRange } from './finance.server.ts'
 import { listPilots, listUsers } from './users.server.ts'
-import { listExpiringItems, listOperatorDocuments } from '#app/domain/operator/operator-documents.server.ts'
-import { listRefundsForAdmin } from '#app/domain/payments/refunds.server.ts'
 
-export const ADMIN_TAB_IDS = ['projects', 'users', 'pilots', 'airspace', 'financial', 'settings', 'audit', 'compliance', 'profile'] as const
+export const ADMIN_TAB_IDS = [
+  'projects',
+  'users',
+  'pilots',
+  'airspace',
+  'financial',
+  'settings',
+  'audit',
+  'compliance',
+  'profile',
+] as const
 export type AdminTabId = (typeof ADMIN_TAB_IDS)[number]
 
 const PATH_TABS: Record<string, AdminTabId> = {
@@ -44,7 +55,11 @@ export function loadAdminTab(url: URL) {
   const params = url.searchParams
   switch (tab) {
     case 'projects': {
-      const query = { q: params.get('q') ?? '', status: params.get('status') ?? '', page: pageParam(params.get('page')) }
+      const query = {
+        q: params.get('q') ?? '',
+        status: params.get('status') ?? '',
+        page: pageParam(params.get('page')),
+      }
       return { tab, counters: projectCounters(), list: listAllProjects(query), query }
     }
     case 'users':
@@ -64,7 +79,12 @@ export function loadAdminTab(url: URL) {
     case 'audit':
       return { tab, audit: listAuditLog({ page: pageParam(params.get('page')) }) }
     case 'compliance':
-      return { tab, documents: listOperatorDocuments(), expiring: listExpiringItems(), refunds: listRefundsForAdmin() }
+      return {
+        tab,
+        documents: listOperatorDocuments(),
+        expiring: listExpiringItems(),
+        refunds: listRefundsForAdmin(),
+      }
     case 'profile':
       return { tab }
   }

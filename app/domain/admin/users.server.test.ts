@@ -1,6 +1,7 @@
-import { describe, expect, test } from 'vitest'
 import { EmailTakenError, insertUser } from '#app/domain/users/users.server.ts'
 import { createTestUser } from '#tests/helpers/users.ts'
+import { describe, expect, test } from 'vitest'
+
 import { withAdminErrors } from './api-errors.server.ts'
 import { createPilot, updatePilot } from './users.server.ts'
 
@@ -9,7 +10,10 @@ describe('e-mail uniqueness under a race', () => {
     const admin = await createTestUser({ role: 'admin' })
     const pilot = await createTestUser({ role: 'pilot' })
     const update = withAdminErrors(async () => {
-      await updatePilot(admin.id, pilot.id, { email: 'race-pilot@example.test', password: 'Another-Secret-Pass-9' })
+      await updatePilot(admin.id, pilot.id, {
+        email: 'race-pilot@example.test',
+        password: 'Another-Secret-Pass-9',
+      })
       return new Response(null, { status: 204 })
     })
     // Someone registers the address while the update awaits the password hash.
@@ -23,7 +27,9 @@ describe('e-mail uniqueness under a race', () => {
     const admin = await createTestUser({ role: 'admin' })
     const pilot = await createTestUser({ role: 'pilot' })
     const other = await createTestUser({ role: 'client' })
-    await expect(updatePilot(admin.id, pilot.id, { email: other.email.toUpperCase() })).rejects.toBeInstanceOf(EmailTakenError)
+    await expect(
+      updatePilot(admin.id, pilot.id, { email: other.email.toUpperCase() }),
+    ).rejects.toBeInstanceOf(EmailTakenError)
   })
 
   test('createPilot racing another sign-up for the same address is EmailTakenError', async () => {

@@ -2,24 +2,44 @@
  * Users and pilots as the admin manages them (spec "Admin dashboard": Users and Pilots
  * tabs). Every change is audited in the same transaction.
  */
-import { asc, eq } from 'drizzle-orm'
-import { users, type User } from '#db/schema.ts'
+import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { setPassword } from '#app/domain/auth/accounts.server.ts'
 import { hashPassword } from '#app/domain/auth/password.server.ts'
 import { deleteUserSessions } from '#app/domain/auth/session.server.ts'
-import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
-import { EmailTakenError, findUserByEmail, findUserById, insertUser, normaliseEmail, toPublicUser, withUniqueEmail } from '#app/domain/users/users.server.ts'
+import {
+  EmailTakenError,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  normaliseEmail,
+  toPublicUser,
+  withUniqueEmail,
+} from '#app/domain/users/users.server.ts'
+import { users, type User } from '#db/schema.ts'
+import { asc, eq } from 'drizzle-orm'
+
 import type { AdminCreateUserInput, CreatePilotInput, UpdatePilotInput } from './schemas.ts'
 
 export class NotFoundError extends Error {}
 
 export function listUsers() {
-  return getDb().select().from(users).orderBy(asc(users.role), asc(users.lastName), asc(users.id)).all().map(toPublicUser)
+  return getDb()
+    .select()
+    .from(users)
+    .orderBy(asc(users.role), asc(users.lastName), asc(users.id))
+    .all()
+    .map(toPublicUser)
 }
 
 export function listPilots() {
-  return getDb().select().from(users).where(eq(users.role, 'pilot')).orderBy(asc(users.lastName), asc(users.id)).all().map(toPublicUser)
+  return getDb()
+    .select()
+    .from(users)
+    .where(eq(users.role, 'pilot'))
+    .orderBy(asc(users.lastName), asc(users.id))
+    .all()
+    .map(toPublicUser)
 }
 
 export function listActivePilots() {
@@ -37,7 +57,10 @@ export async function createUserByAdmin(actorId: number, input: AdminCreateUserI
   const passwordHash = await hashPassword(input.password)
   return getDb().transaction((tx) => {
     const user = insertUser({ ...input, passwordHash }, tx)
-    recordAudit({ actorId, action: 'user.create', entityType: 'user', entityId: user.id, after: toPublicUser(user) }, tx)
+    recordAudit(
+      { actorId, action: 'user.create', entityType: 'user', entityId: user.id, after: toPublicUser(user) },
+      tx,
+    )
     return toPublicUser(user)
   })
 }
@@ -67,14 +90,23 @@ export function setUserActive(actorId: number, userId: number, isActive: boolean
 export async function resetPasswordByAdmin(actorId: number, userId: number, newPassword: string) {
   requireUserById(userId)
   await setPassword(userId, newPassword)
-  recordAudit({ actorId, action: 'user.reset-password', entityType: 'user', entityId: userId, after: { passwordChanged: true } })
+  recordAudit({
+    actorId,
+    action: 'user.reset-password',
+    entityType: 'user',
+    entityId: userId,
+    after: { passwordChanged: true },
+  })
 }
 
 export async function createPilot(actorId: number, input: CreatePilotInput) {
   const passwordHash = await hashPassword(input.password)
   return getDb().transaction((tx) => {
     const pilot = insertUser({ ...input, role: 'pilot', passwordHash }, tx)
-    recordAudit({ actorId, action: 'pilot.create', entityType: 'user', entityId: pilot.id, after: toPublicUser(pilot) }, tx)
+    recordAudit(
+      { actorId, action: 'pilot.create', entityType: 'user', entityId: pilot.id, after: toPublicUser(pilot) },
+      tx,
+    )
     return toPublicUser(pilot)
   })
 }
@@ -93,13 +125,14 @@ export async function updatePilot(actorId: number, pilotId: number, input: Updat
       const other = findUserByEmail(fields.email, tx)
       if (other && other.id !== pilotId) throw new EmailTakenError()
     }
-    const after = withUniqueEmail(() =>
-      tx
-        .update(users)
-        .set({ ...fields, ...(passwordHash ? { passwordHash } : {}), updatedAt: new Date() })
-        .where(eq(users.id, pilotId))
-        .returning()
-        .get()!,
+    const after = withUniqueEmail(
+      () =>
+        tx
+          .update(users)
+          .set({ ...fields, ...(passwordHash ? { passwordHash } : {}), updatedAt: new Date() })
+          .where(eq(users.id, pilotId))
+          .returning()
+          .get()!,
     )
     if (passwordHash || fields.isActive === false) deleteUserSessions(pilotId, tx)
     const changedKeys = Object.keys(fields) as Array<keyof typeof fields>
@@ -110,7 +143,10 @@ export async function updatePilot(actorId: number, pilotId: number, input: Updat
         entityType: 'user',
         entityId: pilotId,
         before: Object.fromEntries(changedKeys.map((k) => [k, before[k]])),
-        after: { ...Object.fromEntries(changedKeys.map((k) => [k, after[k]])), ...(passwordHash ? { passwordChanged: true } : {}) },
+        after: {
+          ...Object.fromEntries(changedKeys.map((k) => [k, after[k]])),
+          ...(passwordHash ? { passwordChanged: true } : {}),
+        },
       },
       tx,
     )

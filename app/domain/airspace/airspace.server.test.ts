@@ -1,18 +1,19 @@
 import fs from 'node:fs'
 import { booleanPointInPolygon, point } from '@turf/turf'
-import { eq } from 'drizzle-orm'
-import { beforeEach, describe, expect, test } from 'vitest'
-import { airspaceZones } from '#db/schema.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import type { SurveyArea } from '#app/domain/geometry/areas.ts'
+import { airspaceZones } from '#db/schema.ts'
+import { eq } from 'drizzle-orm'
+import { beforeEach, describe, expect, test } from 'vitest'
+
 import {
-  RSA_AIRSPACE_PATH,
   checkFlightArea,
   clearZones,
   countZones,
   insertZones,
   listActiveZones,
   loadRsaAirspace,
+  RSA_AIRSPACE_PATH,
 } from './airspace.server.ts'
 import { ZA_AERODROMES } from './za-aerodromes.ts'
 import { APPROVAL_WARNING, ZONE_TYPE_COLORS } from './zone-kinds.ts'
@@ -29,11 +30,33 @@ const box = (lat: number, lng: number, size = 0.01): SurveyArea => ({
 
 describe('loadRsaAirspace', () => {
   test('loads the 255 distinct zones (the PAPM duplicate skipped) and replaces on reload', () => {
-    insertZones([{ zoneName: 'Old KML zone', zoneType: 'Controlled', color: '#2563eb', aviationFee: 85000, polygon: { type: 'Polygon', coordinates: [[[18, -33], [18.1, -33], [18.1, -33.1], [18, -33]]] } }])
+    insertZones([
+      {
+        zoneName: 'Old KML zone',
+        zoneType: 'Controlled',
+        color: '#2563eb',
+        aviationFee: 85000,
+        polygon: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [18, -33],
+              [18.1, -33],
+              [18.1, -33.1],
+              [18, -33],
+            ],
+          ],
+        },
+      },
+    ])
     expect(loadRsaAirspace()).toEqual({ inserted: 255 })
     expect(loadRsaAirspace()).toEqual({ inserted: 255 })
     expect(countZones()).toBe(255)
-    const names = getDb().select({ name: airspaceZones.zoneName }).from(airspaceZones).all().map((r) => r.name)
+    const names = getDb()
+      .select({ name: airspaceZones.zoneName })
+      .from(airspaceZones)
+      .all()
+      .map((r) => r.name)
     expect(names).not.toContain('Old KML zone')
     expect(names).not.toContain('CTR PAPM 122.00')
     expect(names).toContain('CTR FAPM 122.00')
@@ -41,18 +64,46 @@ describe('loadRsaAirspace', () => {
 
   test('types, colours and fees follow decisions.md', () => {
     loadRsaAirspace()
-    const zone = (name: string) => getDb().select().from(airspaceZones).where(eq(airspaceZones.zoneName, name)).get()!
-    expect(zone('CTR FACT 118.10')).toMatchObject({ zoneType: 'CTR', color: ZONE_TYPE_COLORS.CTR, aviationFee: 85000, source: 'rsa', designator: 'FACT', lowerIsSurface: true, requiresApproval: false })
+    const zone = (name: string) =>
+      getDb().select().from(airspaceZones).where(eq(airspaceZones.zoneName, name)).get()!
+    expect(zone('CTR FACT 118.10')).toMatchObject({
+      zoneType: 'CTR',
+      color: ZONE_TYPE_COLORS.CTR,
+      aviationFee: 85000,
+      source: 'rsa',
+      designator: 'FACT',
+      lowerIsSurface: true,
+      requiresApproval: false,
+    })
     // A TMA starts thousands of feet up: shown, no fee.
-    expect(zone('TMA FAOR')).toMatchObject({ zoneType: 'TMA', color: ZONE_TYPE_COLORS.TMA, aviationFee: 0, lowerIsSurface: false })
-    expect(zone('FAP64 : PELINDABA')).toMatchObject({ zoneType: 'Prohibited', aviationFee: 85000, requiresApproval: true })
-    expect(zone('FAD29 : BEAUFORT WEST GENERAL FLYING AREA')).toMatchObject({ zoneType: 'Danger', aviationFee: 0, requiresApproval: false })
+    expect(zone('TMA FAOR')).toMatchObject({
+      zoneType: 'TMA',
+      color: ZONE_TYPE_COLORS.TMA,
+      aviationFee: 0,
+      lowerIsSurface: false,
+    })
+    expect(zone('FAP64 : PELINDABA')).toMatchObject({
+      zoneType: 'Prohibited',
+      aviationFee: 85000,
+      requiresApproval: true,
+    })
+    expect(zone('FAD29 : BEAUFORT WEST GENERAL FLYING AREA')).toMatchObject({
+      zoneType: 'Danger',
+      aviationFee: 0,
+      requiresApproval: false,
+    })
     // Restricted from 1500 ft AGL: no fee, no warning.
-    expect(zone('FAR45 A : LANGEBAANWEG MILITARY FLYING AREA')).toMatchObject({ zoneType: 'Restricted', aviationFee: 0, requiresApproval: false })
+    expect(zone('FAR45 A : LANGEBAANWEG MILITARY FLYING AREA')).toMatchObject({
+      zoneType: 'Restricted',
+      aviationFee: 0,
+      requiresApproval: false,
+    })
   })
 
   test('the shipped copy keeps the attribution and "not for navigation"', () => {
-    const dataset = JSON.parse(fs.readFileSync(RSA_AIRSPACE_PATH, 'utf8')) as { metadata: { license: string; sourceRepo: string } }
+    const dataset = JSON.parse(fs.readFileSync(RSA_AIRSPACE_PATH, 'utf8')) as {
+      metadata: { license: string; sourceRepo: string }
+    }
     expect(dataset.metadata.license).toMatch(/NOT FOR NAVIGATION/)
     expect(dataset.metadata.sourceRepo).toBe('https://github.com/XCSoar/xcsoar-data-content')
   })
@@ -90,7 +141,12 @@ describe('checkFlightArea against the national dataset', () => {
 
   test('Pelindaba prohibited area: R850 and the approval warning', () => {
     const result = checkFlightArea([box(-25.8, 27.92)])
-    expect(result).toMatchObject({ zoneName: 'FAP64 : PELINDABA', zoneType: 'Prohibited', aviationFee: 85000, warnings: [APPROVAL_WARNING] })
+    expect(result).toMatchObject({
+      zoneName: 'FAP64 : PELINDABA',
+      zoneType: 'Prohibited',
+      aviationFee: 85000,
+      warnings: [APPROVAL_WARNING],
+    })
   })
 
   test('open country: nothing', () => {
@@ -131,15 +187,32 @@ describe('zone changes rebuild the index', () => {
     zoneType: 'OR Tambo Buffer',
     color: '#facc15',
     aviationFee: 15000,
-    polygon: { type: 'Polygon' as const, coordinates: [[[22.5, -31.1], [22.7, -31.1], [22.7, -30.9], [22.5, -30.9], [22.5, -31.1]]] },
+    polygon: {
+      type: 'Polygon' as const,
+      coordinates: [
+        [
+          [22.5, -31.1],
+          [22.7, -31.1],
+          [22.7, -30.9],
+          [22.5, -30.9],
+          [22.5, -31.1],
+        ],
+      ],
+    },
   }
 
   test('insert, deactivate behind the module’s back, clear', () => {
     clearZones()
     expect(checkFlightArea([box(-31.0, 22.6)]).intersectsZone).toBe(false)
     insertZones([kmlZone])
-    expect(checkFlightArea([box(-31.0, 22.6)])).toMatchObject({ zoneName: 'Test buffer', aviationFee: 15000, color: '#facc15' })
-    expect(listActiveZones()).toEqual([expect.objectContaining({ zoneName: 'Test buffer', polygon: kmlZone.polygon })])
+    expect(checkFlightArea([box(-31.0, 22.6)])).toMatchObject({
+      zoneName: 'Test buffer',
+      aviationFee: 15000,
+      color: '#facc15',
+    })
+    expect(listActiveZones()).toEqual([
+      expect.objectContaining({ zoneName: 'Test buffer', polygon: kmlZone.polygon }),
+    ])
     // A direct update (not through this module) is caught by the table fingerprint.
     getDb().update(airspaceZones).set({ isActive: false }).run()
     expect(checkFlightArea([box(-31.0, 22.6)]).intersectsZone).toBe(false)
@@ -163,13 +236,24 @@ describe('zone changes rebuild the index', () => {
 describe('aerodrome points', () => {
   test('each lies inside its own CTR or ATZ in the national dataset', () => {
     const dataset = JSON.parse(fs.readFileSync(RSA_AIRSPACE_PATH, 'utf8')) as {
-      features: Array<{ properties: { type: string; designator: string | null; duplicateOf: string | null }; geometry: GeoJSON.Polygon }>
+      features: Array<{
+        properties: { type: string; designator: string | null; duplicateOf: string | null }
+        geometry: GeoJSON.Polygon
+      }>
     }
-    const withZone = new Set(dataset.features.filter((f) => ['CTR', 'ATZ'].includes(f.properties.type) && !f.properties.duplicateOf).map((f) => f.properties.designator))
+    const withZone = new Set(
+      dataset.features
+        .filter((f) => ['CTR', 'ATZ'].includes(f.properties.type) && !f.properties.duplicateOf)
+        .map((f) => f.properties.designator),
+    )
     expect(new Set(ZA_AERODROMES.map((a) => a.icao))).toEqual(withZone)
     for (const aerodrome of ZA_AERODROMES) {
-      const own = dataset.features.filter((f) => f.properties.designator === aerodrome.icao && ['CTR', 'ATZ'].includes(f.properties.type))
-      const inside = own.some((f) => booleanPointInPolygon(point([aerodrome.longitude, aerodrome.latitude]), f.geometry))
+      const own = dataset.features.filter(
+        (f) => f.properties.designator === aerodrome.icao && ['CTR', 'ATZ'].includes(f.properties.type),
+      )
+      const inside = own.some((f) =>
+        booleanPointInPolygon(point([aerodrome.longitude, aerodrome.latitude]), f.geometry),
+      )
       expect(inside, aerodrome.icao).toBe(true)
     }
   })

@@ -10,13 +10,14 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { bbox as turfBbox } from '@turf/turf'
-import { eq, sql } from 'drizzle-orm'
-import Flatbush from 'flatbush'
-import type { MultiPolygon, Polygon, Position } from 'geojson'
-import { airspaceZones } from '#db/schema.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { areaToPolygon, closedRing, type SurveyArea } from '#app/domain/geometry/areas.ts'
 import { pointInRings, polygonsIntersect } from '#app/domain/geometry/intersects.ts'
+import { airspaceZones } from '#db/schema.ts'
+import { eq, sql } from 'drizzle-orm'
+import Flatbush from 'flatbush'
+import type { MultiPolygon, Polygon, Position } from 'geojson'
+
 import { AERODROME_WARNING_KM, ZA_AERODROMES } from './za-aerodromes.ts'
 import { APPROVAL_WARNING, classifyNationalZone, type NationalZoneProperties } from './zone-kinds.ts'
 
@@ -196,7 +197,12 @@ function fingerprint(db: DbOrTx) {
 }
 
 function buildIndex(db: DbOrTx, print: string): ZoneIndex {
-  const rows = db.select().from(airspaceZones).where(eq(airspaceZones.isActive, true)).orderBy(airspaceZones.id).all()
+  const rows = db
+    .select()
+    .from(airspaceZones)
+    .where(eq(airspaceZones.isActive, true))
+    .orderBy(airspaceZones.id)
+    .all()
   const zones: PreparedZone[] = []
   for (const row of rows) {
     let geometry: ZoneGeometry
@@ -299,12 +305,17 @@ function nearbyAerodromes(areas: SurveyArea[]) {
     const padLng = padLat / Math.max(0.1, Math.cos((((minLat + maxLat) / 2) * Math.PI) / 180))
     for (const aerodrome of ZA_AERODROMES) {
       const { latitude: lat, longitude: lng } = aerodrome
-      if (lat < minLat - padLat || lat > maxLat + padLat || lng < minLng - padLng || lng > maxLng + padLng) continue
+      if (lat < minLat - padLat || lat > maxLat + padLat || lng < minLng - padLng || lng > maxLng + padLng)
+        continue
       const distanceKm = distanceToAreaKm(lat, lng, ring)
       if (distanceKm > AERODROME_WARNING_KM) continue
       const prior = found.get(aerodrome.icao)
       if (!prior || distanceKm < prior.distanceKm) {
-        found.set(aerodrome.icao, { icao: aerodrome.icao, name: aerodrome.name, distanceKm: Math.round(distanceKm * 100) / 100 })
+        found.set(aerodrome.icao, {
+          icao: aerodrome.icao,
+          name: aerodrome.name,
+          distanceKm: Math.round(distanceKm * 100) / 100,
+        })
       }
     }
   }
@@ -349,7 +360,12 @@ export function checkFlightArea(areas: SurveyArea[], db: DbOrTx = getDb()): Airs
     color: primary?.color ?? null,
     aviationFeeRands: aviationFee / 100,
     aviationFee,
-    zones: touched.map((z) => ({ id: z.id, zoneName: z.zoneName, zoneType: z.zoneType, aviationFee: z.aviationFee })),
+    zones: touched.map((z) => ({
+      id: z.id,
+      zoneName: z.zoneName,
+      zoneType: z.zoneType,
+      aviationFee: z.aviationFee,
+    })),
     nearbyAerodromes: aerodromes,
     warnings: needsApproval ? [APPROVAL_WARNING] : [],
   }

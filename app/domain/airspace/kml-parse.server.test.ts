@@ -1,11 +1,21 @@
+import {
+  ENTITY_EXPANSION_KML,
+  EXTERNAL_ENTITY_KML,
+  MALFORMED_KML,
+  VALID_KML,
+} from '#tests/fixtures/admin-kml.ts'
 import { describe, expect, test } from 'vitest'
-import { ENTITY_EXPANSION_KML, EXTERNAL_ENTITY_KML, MALFORMED_KML, VALID_KML } from '#tests/fixtures/admin-kml.ts'
+
 import { isKmlFileName, KML_MAX_BYTES, KmlError, parseKml } from './kml-parse.server.ts'
 
 describe('parseKml', () => {
   test('reads every polygon placemark with its name and colour, skipping points', () => {
     const placemarks = parseKml(VALID_KML)
-    expect(placemarks.map((p) => p.name)).toEqual(['Test Controlled Zone', 'Test OR Tambo Buffer', 'Test Danger Area'])
+    expect(placemarks.map((p) => p.name)).toEqual([
+      'Test Controlled Zone',
+      'Test OR Tambo Buffer',
+      'Test Danger Area',
+    ])
     // KML colours are aabbggrr: ffff0000 is blue, 7f00ffff yellow, 7f0000ff red.
     expect(placemarks.map((p) => p.color)).toEqual(['#0000ff', '#ffff00', '#ff0000'])
     expect(placemarks[0]!.geometry.type).toBe('Polygon')
@@ -18,7 +28,11 @@ describe('parseKml', () => {
     ['an external entity', EXTERNAL_ENTITY_KML, /DOCTYPE/],
     ['an empty file', '   \n', /empty/],
     ['XML that is not KML', '<?xml version="1.0"?><gpx></gpx>', /not a KML document/],
-    ['KML without polygons', '<kml><Document><Placemark><Point><coordinates>1,2</coordinates></Point></Placemark></Document></kml>', /no polygon/],
+    [
+      'KML without polygons',
+      '<kml><Document><Placemark><Point><coordinates>1,2</coordinates></Point></Placemark></Document></kml>',
+      /no polygon/,
+    ],
   ])('refuses %s with a clear message', (_label, text, message) => {
     expect(() => parseKml(text)).toThrow(message)
   })

@@ -3,8 +3,8 @@
  * `geometry/kml-document.server.ts`, then only polygon placemarks become zones; each
  * keeps its name and colour.
  */
-import type { Geometry, MultiPolygon, Polygon, Position } from 'geojson'
 import { KML_MAX_PLACEMARKS, KmlError, readKmlDocument } from '#app/domain/geometry/kml-document.server.ts'
+import type { Geometry, MultiPolygon, Polygon, Position } from 'geojson'
 
 export const KML_MAX_BYTES = 5 * 1024 * 1024
 export { KML_MAX_PLACEMARKS, KmlError }
@@ -50,7 +50,9 @@ function toAreaGeometry(geometry: Geometry | null): Polygon | MultiPolygon | nul
   if (!valid.length) return null
   // KML carries altitude; the zones are 2D.
   const flat = valid.map((rings) => rings.map((ring) => ring.map(([lng, lat]) => [lng!, lat!])))
-  return flat.length === 1 ? { type: 'Polygon', coordinates: flat[0]! } : { type: 'MultiPolygon', coordinates: flat }
+  return flat.length === 1
+    ? { type: 'Polygon', coordinates: flat[0]! }
+    : { type: 'MultiPolygon', coordinates: flat }
 }
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null)

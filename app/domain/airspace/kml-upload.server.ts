@@ -3,9 +3,20 @@
  * (size-limited while streaming), check the name, parse safely, store the zones in one
  * transaction. Any failure changes nothing.
  */
-import { unstable_createMemoryUploadHandler as createMemoryUploadHandler, MaxPartSizeExceededError } from '@remix-run/node'
+import {
+  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
+  MaxPartSizeExceededError,
+} from '@remix-run/node'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { INVALID_FILE_TYPE, isKmlFileName, KML_MAX_BYTES, KmlError, parseKml, SELECT_KML_FILE } from './kml-parse.server.ts'
+
+import {
+  INVALID_FILE_TYPE,
+  isKmlFileName,
+  KML_MAX_BYTES,
+  KmlError,
+  parseKml,
+  SELECT_KML_FILE,
+} from './kml-parse.server.ts'
 
 export class KmlFileTypeError extends KmlError {
   constructor() {
@@ -15,14 +26,18 @@ export class KmlFileTypeError extends KmlError {
 }
 
 /** Reads `kmlFile` from a multipart request; throws KmlError (400/413/415). */
-export async function readKmlUpload(request: Request): Promise<{ fileName: string; text: string; formData: FormData }> {
+export async function readKmlUpload(
+  request: Request,
+): Promise<{ fileName: string; text: string; formData: FormData }> {
   const type = request.headers.get('Content-Type') ?? ''
   if (!type.toLowerCase().startsWith('multipart/form-data')) {
     throw new KmlError('Send the KML file as multipart/form-data in the field kmlFile', 400)
   }
   let formData: FormData
   try {
-    formData = await readFormBody(request, { uploadHandler: createMemoryUploadHandler({ maxPartSize: KML_MAX_BYTES }) })
+    formData = await readFormBody(request, {
+      uploadHandler: createMemoryUploadHandler({ maxPartSize: KML_MAX_BYTES }),
+    })
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) {
       throw new KmlError(`The KML file is too large (the limit is ${KML_MAX_BYTES / 1024 / 1024} MB)`, 413)

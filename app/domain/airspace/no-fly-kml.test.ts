@@ -3,6 +3,7 @@ import path from 'node:path'
 import { kml as kmlToGeoJson } from '@tmcw/togeojson'
 import { DOMParser } from '@xmldom/xmldom'
 import { expect, test } from 'vitest'
+
 import { readRsaAirspaceZones } from './airspace.server.ts'
 
 test('public/no-fly-zones.kml holds every low-level prohibited and restricted zone, with the attribution', () => {

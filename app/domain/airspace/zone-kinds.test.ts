@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest'
-import { classifyKmlPlacemark, classifyNationalZone, colourFamily, type NationalZoneProperties } from './zone-kinds.ts'
+
+import {
+  classifyKmlPlacemark,
+  classifyNationalZone,
+  colourFamily,
+  type NationalZoneProperties,
+} from './zone-kinds.ts'
 
 const national = (overrides: Partial<NationalZoneProperties>): NationalZoneProperties => ({
   id: 'x',
@@ -26,14 +32,25 @@ describe('national dataset types', () => {
     ['GSEC', 'Gliding', '#14b8a6', 0, false],
     ['PJE', 'Parachute', '#0ea5e9', 0, false],
   ])('%s from the ground → %s', (type, zoneType, color, fee, approval) => {
-    expect(classifyNationalZone(national({ type }))).toMatchObject({ zoneType, color, aviationFee: fee, requiresApproval: approval })
+    expect(classifyNationalZone(national({ type }))).toMatchObject({
+      zoneType,
+      color,
+      aviationFee: fee,
+      requiresApproval: approval,
+    })
   })
 
   test('zones starting above 400 ft AGL carry no fee and no approval flag', () => {
-    expect(classifyNationalZone(national({ type: 'TMA', lowerIsSurface: false, lowerFt: 7600, lowerRef: 'MSL' }))).toMatchObject({ aviationFee: 0, lowerIsSurface: false })
-    expect(classifyNationalZone(national({ type: 'R', lowerIsSurface: false, lowerFt: 1500, lowerRef: 'AGL' }))).toMatchObject({ aviationFee: 0, requiresApproval: false })
+    expect(
+      classifyNationalZone(national({ type: 'TMA', lowerIsSurface: false, lowerFt: 7600, lowerRef: 'MSL' })),
+    ).toMatchObject({ aviationFee: 0, lowerIsSurface: false })
+    expect(
+      classifyNationalZone(national({ type: 'R', lowerIsSurface: false, lowerFt: 1500, lowerRef: 'AGL' })),
+    ).toMatchObject({ aviationFee: 0, requiresApproval: false })
     // A floor at 300 ft AGL still matters to a drone flying at 120 m (394 ft).
-    expect(classifyNationalZone(national({ type: 'R', lowerIsSurface: false, lowerFt: 300, lowerRef: 'AGL' }))).toMatchObject({ aviationFee: 85000, requiresApproval: true })
+    expect(
+      classifyNationalZone(national({ type: 'R', lowerIsSurface: false, lowerFt: 300, lowerRef: 'AGL' })),
+    ).toMatchObject({ aviationFee: 85000, requiresApproval: true })
   })
 })
 

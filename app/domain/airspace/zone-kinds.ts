@@ -50,14 +50,38 @@ export type ZoneType = keyof typeof ZONE_TYPE_COLORS
 
 /** For the planner's 'Airspace Zones' legend. */
 export const ZONE_LEGEND: Array<{ zoneType: ZoneType; color: string; description: string }> = [
-  { zoneType: 'CTR', color: ZONE_TYPE_COLORS.CTR, description: 'Control zone around an airport, from the ground up (R850)' },
+  {
+    zoneType: 'CTR',
+    color: ZONE_TYPE_COLORS.CTR,
+    description: 'Control zone around an airport, from the ground up (R850)',
+  },
   { zoneType: 'ATZ', color: ZONE_TYPE_COLORS.ATZ, description: 'Aerodrome traffic zone (R850)' },
-  { zoneType: 'TMA', color: ZONE_TYPE_COLORS.TMA, description: 'Terminal area; its floor is high above ground, so no fee' },
-  { zoneType: 'Restricted', color: ZONE_TYPE_COLORS.Restricted, description: 'Restricted area: needs approval (R850)' },
-  { zoneType: 'Prohibited', color: ZONE_TYPE_COLORS.Prohibited, description: 'Prohibited area: needs approval (R850)' },
+  {
+    zoneType: 'TMA',
+    color: ZONE_TYPE_COLORS.TMA,
+    description: 'Terminal area; its floor is high above ground, so no fee',
+  },
+  {
+    zoneType: 'Restricted',
+    color: ZONE_TYPE_COLORS.Restricted,
+    description: 'Restricted area: needs approval (R850)',
+  },
+  {
+    zoneType: 'Prohibited',
+    color: ZONE_TYPE_COLORS.Prohibited,
+    description: 'Prohibited area: needs approval (R850)',
+  },
   { zoneType: 'Danger', color: ZONE_TYPE_COLORS.Danger, description: 'Danger area (no fee)' },
-  { zoneType: 'Controlled', color: ZONE_TYPE_COLORS.Controlled, description: 'Controlled airspace from an uploaded KML (R850)' },
-  { zoneType: 'OR Tambo Buffer', color: ZONE_TYPE_COLORS['OR Tambo Buffer'], description: 'OR Tambo buffer (R150)' },
+  {
+    zoneType: 'Controlled',
+    color: ZONE_TYPE_COLORS.Controlled,
+    description: 'Controlled airspace from an uploaded KML (R850)',
+  },
+  {
+    zoneType: 'OR Tambo Buffer',
+    color: ZONE_TYPE_COLORS['OR Tambo Buffer'],
+    description: 'OR Tambo buffer (R150)',
+  },
 ]
 
 export interface ZoneClassification {
@@ -104,7 +128,10 @@ export function startsAtLowLevel(p: Pick<NationalZoneProperties, 'lowerIsSurface
 
 /** Maps a national-dataset feature to its type, kind, colour, fee and approval flag. */
 export function classifyNationalZone(p: NationalZoneProperties): ZoneClassification {
-  const { zoneType, kind } = NATIONAL_TYPES[p.type] ?? { zoneType: 'Controlled' as const, kind: 'controlled' as const }
+  const { zoneType, kind } = NATIONAL_TYPES[p.type] ?? {
+    zoneType: 'Controlled' as const,
+    kind: 'controlled' as const,
+  }
   const lowLevel = startsAtLowLevel(p)
   return {
     zoneType,

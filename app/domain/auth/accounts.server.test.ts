@@ -1,17 +1,18 @@
-import { eq } from 'drizzle-orm'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { passwordResetTokens, users } from '#db/schema.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { listOutbox } from '#app/domain/mail/mail.server.ts'
+import { passwordResetTokens, users } from '#db/schema.ts'
 import { extractLink } from '#tests/helpers/smtp-server.ts'
 import { createTestUser, TEST_PASSWORD } from '#tests/helpers/users.ts'
+import { eq } from 'drizzle-orm'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+
 import {
   ACCOUNT_INACTIVE,
   AuthError,
   INVALID_CREDENTIALS,
-  RESET_TOKEN_TTL_MS,
   registerClient,
   requestPasswordReset,
+  RESET_TOKEN_TTL_MS,
   resetPassword,
   verifyCredentials,
   verifyResetToken,
@@ -47,28 +48,44 @@ describe('registration and credentials', () => {
 
   it('rejects a wrong password with 401 and a deactivated account with 403', async () => {
     const user = await createTestUser()
-    await expect(verifyCredentials(user.email, 'wrong')).rejects.toMatchObject({ status: 401, message: INVALID_CREDENTIALS })
+    await expect(verifyCredentials(user.email, 'wrong')).rejects.toMatchObject({
+      status: 401,
+      message: INVALID_CREDENTIALS,
+    })
     await expect(verifyCredentials('nobody@example.test', TEST_PASSWORD)).rejects.toBeInstanceOf(AuthError)
     const inactive = await createTestUser({ isActive: false })
-    await expect(verifyCredentials(inactive.email, TEST_PASSWORD)).rejects.toMatchObject({ status: 403, message: ACCOUNT_INACTIVE })
+    await expect(verifyCredentials(inactive.email, TEST_PASSWORD)).rejects.toMatchObject({
+      status: 403,
+      message: ACCOUNT_INACTIVE,
+    })
   })
 })
 
 describe('password reset', () => {
   it('e-mails a link whose token is stored only as a hash', async () => {
     const user = await createTestUser()
-    await (await requestPasswordReset(user.email)).delivery
+    await (
+      await requestPasswordReset(user.email)
+    ).delivery
     const token = await resetTokenFromOutbox(user.email)
-    const rows = getDb().select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)).all()
+    const rows = getDb()
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userId, user.id))
+      .all()
     expect(rows).toHaveLength(1)
     expect(rows[0]!.tokenHash).not.toBe(token)
     expect(verifyResetToken(token)).toEqual({ valid: true, email: user.email })
   })
 
   it('says nothing and sends nothing for an unknown or deactivated address', async () => {
-    await (await requestPasswordReset('ghost@example.test')).delivery
+    await (
+      await requestPasswordReset('ghost@example.test')
+    ).delivery
     const inactive = await createTestUser({ isActive: false })
-    await (await requestPasswordReset(inactive.email)).delivery
+    await (
+      await requestPasswordReset(inactive.email)
+    ).delivery
     const outbox = await listOutbox()
     expect(outbox.some((m) => m.to === 'ghost@example.test' || m.to === inactive.email)).toBe(false)
   })
@@ -76,7 +93,9 @@ describe('password reset', () => {
   it('sets the new password, spends the token and ends every session of the user', async () => {
     const user = await createTestUser()
     const session = await createSession(user.id)
-    await (await requestPasswordReset(user.email)).delivery
+    await (
+      await requestPasswordReset(user.email)
+    ).delivery
     const token = await resetTokenFromOutbox(user.email)
 
     expect(await resetPassword(token, 'brand-new-pass')).toBe(true)
@@ -92,8 +111,12 @@ describe('password reset', () => {
 
   it('a new link voids the older one, and a used link cannot be used again', async () => {
     const user = await createTestUser()
-    await (await requestPasswordReset(user.email)).delivery
-    await (await requestPasswordReset(user.email)).delivery
+    await (
+      await requestPasswordReset(user.email)
+    ).delivery
+    await (
+      await requestPasswordReset(user.email)
+    ).delivery
     const tokens = (await listOutbox())
       .filter((m) => m.to === user.email)
       .map((m) => new URL(extractLink(m.text, '/reset-password?token=')).searchParams.get('token')!)
@@ -108,7 +131,9 @@ describe('password reset', () => {
 
   it('expires after 1 hour', async () => {
     const user = await createTestUser()
-    await (await requestPasswordReset(user.email)).delivery
+    await (
+      await requestPasswordReset(user.email)
+    ).delivery
     const token = await resetTokenFromOutbox(user.email)
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(Date.now() + RESET_TOKEN_TTL_MS - 60_000)
@@ -123,7 +148,9 @@ describe('password reset', () => {
 
   it('a deactivated user cannot use a link issued before deactivation', async () => {
     const user = await createTestUser()
-    await (await requestPasswordReset(user.email)).delivery
+    await (
+      await requestPasswordReset(user.email)
+    ).delivery
     const token = await resetTokenFromOutbox(user.email)
     getDb().update(users).set({ isActive: false }).where(eq(users.id, user.id)).run()
     expect(verifyResetToken(token)).toEqual({ valid: false })
@@ -133,7 +160,13 @@ describe('password reset', () => {
 
 describe('abuse limits', () => {
   it('slows one account down across addresses (429 with a retry time), and a reset clears it', async () => {
-    const { ACCOUNT_LOGIN_LIMIT, AuthError, requestPasswordReset: request, resetPassword: reset, verifyCredentials: verify } = await import('./accounts.server.ts')
+    const {
+      ACCOUNT_LOGIN_LIMIT,
+      AuthError,
+      requestPasswordReset: request,
+      resetPassword: reset,
+      verifyCredentials: verify,
+    } = await import('./accounts.server.ts')
     const { createTestUser, TEST_PASSWORD } = await import('#tests/helpers/users.ts')
     const user = await createTestUser({ email: 'throttled@example.test' })
     for (let i = 0; i < ACCOUNT_LOGIN_LIMIT.points; i++) {
@@ -143,14 +176,23 @@ describe('abuse limits', () => {
     expect(blocked).toBeInstanceOf(AuthError)
     expect(blocked).toMatchObject({ status: 429 })
     expect((blocked as InstanceType<typeof AuthError>).retryAfterSeconds).toBeGreaterThan(0)
-    expect((blocked as InstanceType<typeof AuthError>).retryAfterSeconds).toBeLessThanOrEqual(ACCOUNT_LOGIN_LIMIT.durationSeconds)
+    expect((blocked as InstanceType<typeof AuthError>).retryAfterSeconds).toBeLessThanOrEqual(
+      ACCOUNT_LOGIN_LIMIT.durationSeconds,
+    )
 
     const { getDb } = await import('#app/domain/db/db.server.ts')
     const { passwordResetTokens } = await import('#db/schema.ts')
     const { hashToken } = await import('./tokens.server.ts')
     await request(user.email)
     // The test can't read the mail here: plant a known token the way the service stores it.
-    getDb().insert(passwordResetTokens).values({ userId: user.id, tokenHash: hashToken('known-token'), expiresAt: new Date(Date.now() + 60_000) }).run()
+    getDb()
+      .insert(passwordResetTokens)
+      .values({
+        userId: user.id,
+        tokenHash: hashToken('known-token'),
+        expiresAt: new Date(Date.now() + 60_000),
+      })
+      .run()
     expect(await reset('known-token', 'a-new-password-1')).toBe(true)
     await expect(verify(user.email, 'a-new-password-1')).resolves.toMatchObject({ id: user.id })
   })
@@ -165,9 +207,17 @@ describe('abuse limits', () => {
     const sent: boolean[] = []
     for (let i = 0; i < 10; i++) sent.push(await (await request(user.email)).delivery)
     expect(sent.filter(Boolean)).toHaveLength(3)
-    const rows = getDb().select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)).all()
+    const rows = getDb()
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userId, user.id))
+      .all()
     expect(rows).toHaveLength(3)
-    const live = getDb().select().from(passwordResetTokens).where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt))).all()
+    const live = getDb()
+      .select()
+      .from(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)))
+      .all()
     expect(live).toHaveLength(1)
   })
 
@@ -179,8 +229,14 @@ describe('abuse limits', () => {
     const { createSession } = await import('./session.server.ts')
     const user = await createTestUser()
     const { token } = await createSession(user.id)
-    getDb().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).run()
-    getDb().insert(passwordResetTokens).values({ userId: user.id, tokenHash: 'old', expiresAt: new Date(Date.now() - 1000) }).run()
+    getDb()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .run()
+    getDb()
+      .insert(passwordResetTokens)
+      .values({ userId: user.id, tokenHash: 'old', expiresAt: new Date(Date.now() - 1000) })
+      .run()
     const purged = purgeExpiredAuthRecords()
     expect(purged.sessions).toBeGreaterThanOrEqual(1)
     expect(purged.tokens).toBeGreaterThanOrEqual(1)

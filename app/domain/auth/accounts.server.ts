@@ -2,14 +2,15 @@
  * Registration, credential checks and password reset: the account rules behind both
  * the pages and the /api/auth routes.
  */
-import { and, count, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm'
-import { RateLimiterMemory } from 'rate-limiter-flexible'
-import { passwordResetTokens, users, type User } from '#db/schema.ts'
 import { appUrl, getEnv } from '#app/domain/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
 import { renderEmail } from '#app/domain/mail/templates.ts'
 import { findUserByEmail, insertUser } from '#app/domain/users/users.server.ts'
+import { passwordResetTokens, users, type User } from '#db/schema.ts'
+import { and, count, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm'
+import { RateLimiterMemory } from 'rate-limiter-flexible'
+
 import { getDummyHash, hashPassword, verifyPassword } from './password.server.ts'
 import type { RegisterInput } from './schemas.ts'
 import { deleteExpiredSessions, deleteUserSessions } from './session.server.ts'
@@ -34,7 +35,8 @@ export class AuthError extends Error {
  * is slowed, not locked out, and a successful password reset clears the count.
  */
 export const ACCOUNT_LOGIN_LIMIT = { points: 10, durationSeconds: 15 * 60 }
-export const ACCOUNT_THROTTLED = 'Too many failed sign-in attempts for this account. Please wait a few minutes or reset your password.'
+export const ACCOUNT_THROTTLED =
+  'Too many failed sign-in attempts for this account. Please wait a few minutes or reset your password.'
 let accountLimiter: RateLimiterMemory | undefined
 function accountFailures() {
   accountLimiter ??= new RateLimiterMemory({
@@ -83,7 +85,9 @@ export async function verifyCredentials(email: string, password: string): Promis
 }
 
 /** Self-registration always creates a client (spec section 6). */
-export async function registerClient(input: Omit<RegisterInput, 'marketingOptIn'> & { marketingOptIn?: boolean }): Promise<User> {
+export async function registerClient(
+  input: Omit<RegisterInput, 'marketingOptIn'> & { marketingOptIn?: boolean },
+): Promise<User> {
   const passwordHash = await hashPassword(input.password)
   return insertUser({
     email: input.email,
@@ -120,7 +124,12 @@ export async function requestPasswordReset(email: string): Promise<{ delivery: P
       tx
         .select({ n: count() })
         .from(passwordResetTokens)
-        .where(and(eq(passwordResetTokens.userId, user.id), gt(passwordResetTokens.createdAt, new Date(now.getTime() - 60 * 60 * 1000))))
+        .where(
+          and(
+            eq(passwordResetTokens.userId, user.id),
+            gt(passwordResetTokens.createdAt, new Date(now.getTime() - 60 * 60 * 1000)),
+          ),
+        )
         .get()?.n ?? 0
     if (recent >= RESET_MAILS_PER_HOUR) return false
     tx.update(passwordResetTokens)
@@ -128,7 +137,12 @@ export async function requestPasswordReset(email: string): Promise<{ delivery: P
       .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)))
       .run()
     tx.insert(passwordResetTokens)
-      .values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS), createdAt: now })
+      .values({
+        userId: user.id,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+        createdAt: now,
+      })
       .run()
     return true
   })

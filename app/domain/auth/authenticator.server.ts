@@ -3,9 +3,10 @@
  * the login API alike. It reads `request.clone().formData()`, so callers parse the
  * body from a clone first (remix-stack-notes §1.5).
  */
+import type { User } from '#db/schema.ts'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
-import type { User } from '#db/schema.ts'
+
 import { AuthError, INVALID_CREDENTIALS, verifyCredentials } from './accounts.server.ts'
 
 export const PASSWORD_STRATEGY = 'password'

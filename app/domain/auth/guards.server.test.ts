@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+
 import { safeRedirect } from './guards.server.ts'
 
 describe('safeRedirect', () => {
@@ -9,7 +10,14 @@ describe('safeRedirect', () => {
 
   it('never returns anything a browser reads as another origin', () => {
     const base = 'https://kestrel.example'
-    for (const trick of ['/..//evil.example', '/./..//evil.example', '/%2e%2e//evil.example', '/a/..//evil.example', '/\\evil.example', '/%5c%5cevil.example']) {
+    for (const trick of [
+      '/..//evil.example',
+      '/./..//evil.example',
+      '/%2e%2e//evil.example',
+      '/a/..//evil.example',
+      '/\\evil.example',
+      '/%5c%5cevil.example',
+    ]) {
       const target = safeRedirect(trick)
       expect(new URL(target, base).origin, trick).toBe(base)
       expect(target.startsWith('//'), trick).toBe(false)

@@ -4,9 +4,10 @@
  * /api must come from our own origin (api.md), which stands in for CSRF tokens.
  */
 import { redirect } from '@remix-run/node'
-import type { Role, User } from '#db/schema.ts'
 import { apiFail } from '#app/domain/http/api.server.ts'
 import { CROSS_SITE_MESSAGE, isSameOriginRequest } from '#app/domain/http/origin.server.ts'
+import type { Role, User } from '#db/schema.ts'
+
 import { getSessionUser, hasSessionCookie, readSessionToken } from './session.server.ts'
 
 export async function getOptionalUser(request: Request): Promise<User | null> {

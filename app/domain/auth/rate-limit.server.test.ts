@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { LIMITS, RATE_LIMIT_MESSAGE, RateLimitedError, createRateLimiter, enforceApiRateLimit, enforceRateLimit } from './rate-limit.server.ts'
+
+import {
+  createRateLimiter,
+  enforceApiRateLimit,
+  enforceRateLimit,
+  LIMITS,
+  RATE_LIMIT_MESSAGE,
+  RateLimitedError,
+} from './rate-limit.server.ts'
 
 describe('rate limiter', () => {
   it('allows the limit, then refuses with a retry time, per key', async () => {
@@ -46,7 +54,8 @@ describe('addresses are counted per subscriber', () => {
   it('one /64 shares one login budget', async () => {
     const { enforceRateLimit, LIMITS, RateLimitedError } = await import('./rate-limit.server.ts')
     const attempts = LIMITS.login.points
-    for (let i = 0; i < attempts; i++) await enforceRateLimit('login', `2001:db8:77:1::${(i + 1).toString(16)}`)
+    for (let i = 0; i < attempts; i++)
+      await enforceRateLimit('login', `2001:db8:77:1::${(i + 1).toString(16)}`)
     await expect(enforceRateLimit('login', '2001:db8:77:1:ffff::9')).rejects.toBeInstanceOf(RateLimitedError)
   })
 })

@@ -3,9 +3,9 @@
  * message). In-memory, which suits the single-machine deployment (fly.toml runs one).
  */
 import { isIPv6 } from 'node:net'
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
 import { json } from '@remix-run/node'
 import { getEnv } from '#app/domain/config/env.server.ts'
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
 
 export const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a minute and try again.'
 
@@ -59,8 +59,13 @@ export function addressKey(address: string): string {
   const headGroups = head ? head.split(':') : []
   const tailGroups = raw.includes('::') ? (tail ? tail.split(':') : []) : []
   const missing = 8 - headGroups.length - tailGroups.length
-  const groups = raw.includes('::') ? [...headGroups, ...Array<string>(Math.max(0, missing)).fill('0'), ...tailGroups] : headGroups
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`
+  const groups = raw.includes('::')
+    ? [...headGroups, ...Array<string>(Math.max(0, missing)).fill('0'), ...tailGroups]
+    : headGroups
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`
 }
 
 export async function enforceRateLimit(action: LimitedAction, clientIp: string) {
@@ -79,6 +84,9 @@ export async function enforceApiRateLimit(action: LimitedAction, clientIp: strin
     await enforceRateLimit(action, clientIp)
   } catch (error) {
     if (!(error instanceof RateLimitedError)) throw error
-    throw json({ error: RATE_LIMIT_MESSAGE }, { status: 429, headers: { 'Retry-After': String(error.retryAfterSeconds) } })
+    throw json(
+      { error: RATE_LIMIT_MESSAGE },
+      { status: 429, headers: { 'Retry-After': String(error.retryAfterSeconds) } },
+    )
   }
 }

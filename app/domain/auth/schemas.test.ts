@@ -1,8 +1,15 @@
 import { parseWithZod } from '@conform-to/zod'
+import { ContactSchema } from '#app/domain/contact/schemas.ts'
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import { ContactSchema } from '#app/domain/contact/schemas.ts'
-import { ForgotPasswordSchema, LoginSchema, PhoneSchema, RegisterSchema, ResetPasswordSchema } from './schemas.ts'
+
+import {
+  ForgotPasswordSchema,
+  LoginSchema,
+  PhoneSchema,
+  RegisterSchema,
+  ResetPasswordSchema,
+} from './schemas.ts'
 
 /** Validates like the forms do: FormData through conform (empty fields become undefined). */
 function errorsOf(schema: z.ZodTypeAny, fields: Record<string, string>) {
@@ -28,11 +35,15 @@ describe('login (spec section 5)', () => {
       email: ['Please enter a valid email'],
       password: ['Password is required'],
     })
-    expect(errorsOf(LoginSchema, { email: '', password: 'x' })).toEqual({ email: ['Please enter a valid email'] })
+    expect(errorsOf(LoginSchema, { email: '', password: 'x' })).toEqual({
+      email: ['Please enter a valid email'],
+    })
   })
 
   it('normalises the email', () => {
-    expect(LoginSchema.parse({ email: '  Client@Example.COM ', password: 'x' }).email).toBe('client@example.com')
+    expect(LoginSchema.parse({ email: '  Client@Example.COM ', password: 'x' }).email).toBe(
+      'client@example.com',
+    )
   })
 })
 
@@ -42,7 +53,12 @@ describe('registration (spec section 5)', () => {
   })
 
   it('requires confirm password, phone and country', () => {
-    const errors = errorsOf(RegisterSchema, { ...validRegistration, confirmPassword: '', phone: '', country: '' })
+    const errors = errorsOf(RegisterSchema, {
+      ...validRegistration,
+      confirmPassword: '',
+      phone: '',
+      country: '',
+    })
     expect(errors.confirmPassword).toContain('Confirm password is required')
     expect(errors.phone).toEqual(['Phone number is required'])
     expect(errors.country).toEqual(['Country is required'])
@@ -55,7 +71,9 @@ describe('registration (spec section 5)', () => {
   })
 
   it('rejects a country outside the list', () => {
-    expect(errorsOf(RegisterSchema, { ...validRegistration, country: 'Mars' }).country).toEqual(['Country is required'])
+    expect(errorsOf(RegisterSchema, { ...validRegistration, country: 'Mars' }).country).toEqual([
+      'Country is required',
+    ])
   })
 
   it('keeps the 9 national digits of a phone number (+27 is shown, not stored)', () => {
@@ -67,7 +85,9 @@ describe('registration (spec section 5)', () => {
 
 describe('forgot password (spec section 5)', () => {
   it('needs a valid email', () => {
-    expect(errorsOf(ForgotPasswordSchema, { email: 'not-an-email' })).toEqual({ email: ['Please enter a valid email'] })
+    expect(errorsOf(ForgotPasswordSchema, { email: 'not-an-email' })).toEqual({
+      email: ['Please enter a valid email'],
+    })
     expect(errorsOf(ForgotPasswordSchema, { email: 'a@b.co' })).toEqual({})
   })
 })
@@ -79,10 +99,14 @@ describe('reset password (spec section 5)', () => {
       password: ['Password must be at least 6 characters'],
       confirmPassword: ['Confirm password is required'],
     })
-    expect(errorsOf(ResetPasswordSchema, { token: 't', password: '123456', confirmPassword: '1234567' })).toEqual({
+    expect(
+      errorsOf(ResetPasswordSchema, { token: 't', password: '123456', confirmPassword: '1234567' }),
+    ).toEqual({
       confirmPassword: ["Passwords don't match"],
     })
-    expect(errorsOf(ResetPasswordSchema, { token: 't', password: '123456', confirmPassword: '123456' })).toEqual({})
+    expect(
+      errorsOf(ResetPasswordSchema, { token: 't', password: '123456', confirmPassword: '123456' }),
+    ).toEqual({})
   })
 })
 

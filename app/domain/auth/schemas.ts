@@ -32,7 +32,12 @@ export const NewPasswordSchema = z
 export const PhoneSchema = z
   .string({ required_error: 'Phone number is required' })
   .trim()
-  .transform((value) => value.replace(/[\s\-()]/g, '').replace(/^\+?27/, '').replace(/^0/, ''))
+  .transform((value) =>
+    value
+      .replace(/[\s\-()]/g, '')
+      .replace(/^\+?27/, '')
+      .replace(/^0/, ''),
+  )
   // One message at a time: "required" for an empty field, the format rule otherwise.
   .pipe(z.string().min(1, 'Phone number is required'))
   .pipe(z.string().regex(/^\d{9}$/, 'Please enter a valid phone number (9 digits after +27)'))

@@ -1,8 +1,9 @@
+import { getDb } from '#app/domain/db/db.server.ts'
+import { sessions, users } from '#db/schema.ts'
+import { createTestUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { sessions, users } from '#db/schema.ts'
-import { getDb } from '#app/domain/db/db.server.ts'
-import { createTestUser } from '#tests/helpers/users.ts'
+
 import {
   commitSessionCookie,
   createSession,
@@ -38,14 +39,20 @@ describe('sessions', () => {
     expect(viaCookie?.id).toBe(user.id)
     expect(viaHeader?.id).toBe(user.id)
     // An unsigned cookie with the raw token is not accepted.
-    const forged = await getSessionUser(new Request('http://x/', { headers: { Cookie: `kestrel_session=${token}` } }))
+    const forged = await getSessionUser(
+      new Request('http://x/', { headers: { Cookie: `kestrel_session=${token}` } }),
+    )
     expect(forged).toBeNull()
   })
 
   it('expired sessions and deactivated users have no session user', async () => {
     const user = await createTestUser()
     const { token } = await createSession(user.id)
-    getDb().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, hashToken(token))).run()
+    getDb()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, hashToken(token)))
+      .run()
     expect(findSessionUser(token)).toBeNull()
 
     const other = await createTestUser()

@@ -4,10 +4,11 @@
  * only its SHA-256, so sessions can be revoked and a leaked table grants nothing.
  */
 import { createCookie } from '@remix-run/node'
-import { and, eq, gt, lt } from 'drizzle-orm'
-import { sessions, users, type User } from '#db/schema.ts'
 import { appUrl, getEnv } from '#app/domain/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { sessions, users, type User } from '#db/schema.ts'
+import { and, eq, gt, lt } from 'drizzle-orm'
+
 import { generateToken, hashToken } from './tokens.server.ts'
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
@@ -23,7 +24,10 @@ function sessionCookie() {
     sameSite: 'lax',
     path: '/',
     secure: appUrl().startsWith('https://'),
-    secrets: getEnv().SESSION_SECRET.split(',').map((s) => s.trim()).filter(Boolean),
+    secrets: getEnv()
+      .SESSION_SECRET.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
   })
   return cookie
 }
@@ -87,7 +91,9 @@ export async function getSessionUser(request: Request): Promise<User | null> {
 }
 
 export function deleteSession(token: string, db: DbOrTx = getDb()) {
-  db.delete(sessions).where(eq(sessions.id, hashToken(token))).run()
+  db.delete(sessions)
+    .where(eq(sessions.id, hashToken(token)))
+    .run()
 }
 
 /** Ends every session of a user (password reset, deactivation). */

@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, describe, expect, test } from 'vitest'
+
 import {
   backupFileName,
   backupIfDue,
@@ -51,7 +52,10 @@ function startWriter(file: string) {
     process.stdout.write('ready\\n')
     for (;;) insert.run('writer ' + i++ + ' ' + 'y'.repeat(200))
   `
-  const child = spawn(process.execPath, ['-e', code], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, ['-e', code], {
+    cwd: process.cwd(),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   const ready = new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (d: Buffer) => d.toString().includes('ready') && resolve())
     child.on('exit', (code) => reject(new Error(`writer exited early (${code})`)))
@@ -67,7 +71,10 @@ describe('online backup under write load', () => {
     try {
       await writer.ready
       await new Promise((r) => setTimeout(r, 100))
-      const before = db.prepare('SELECT max(id) AS maxId, count(*) AS rows FROM probe').get() as { maxId: number; rows: number }
+      const before = db.prepare('SELECT max(id) AS maxId, count(*) AS rows FROM probe').get() as {
+        maxId: number
+        rows: number
+      }
       const backup = await createBackup(db, path.join(dir, 'backups'))
       await new Promise((r) => setTimeout(r, 100))
       const after = db.prepare('SELECT max(id) AS maxId FROM probe').get() as { maxId: number }
@@ -80,7 +87,9 @@ describe('online backup under write load', () => {
       restoreBackup(backup.path, restoredPath)
       const restored = new Database(restoredPath, { readonly: true })
       expect(restored.pragma('integrity_check', { simple: true })).toBe('ok')
-      const kept = restored.prepare('SELECT count(*) AS rows FROM probe WHERE id <= ?').get(before.maxId) as { rows: number }
+      const kept = restored.prepare('SELECT count(*) AS rows FROM probe WHERE id <= ?').get(before.maxId) as {
+        rows: number
+      }
       expect(kept.rows).toBe(before.rows)
       restored.close()
     } finally {
@@ -99,7 +108,10 @@ describe('keeping and scheduling backups', () => {
     fs.writeFileSync(path.join(backups, 'notes.txt'), 'not a backup')
     expect(listBackups(backups)).toHaveLength(9)
     const removed = pruneBackups(backups)
-    expect(removed.map((f) => path.basename(f))).toEqual([backupFileName(new Date(Date.UTC(2026, 10, 2, 3))), backupFileName(new Date(Date.UTC(2026, 10, 1, 3)))])
+    expect(removed.map((f) => path.basename(f))).toEqual([
+      backupFileName(new Date(Date.UTC(2026, 10, 2, 3))),
+      backupFileName(new Date(Date.UTC(2026, 10, 1, 3))),
+    ])
     expect(listBackups(backups)).toHaveLength(BACKUPS_KEPT)
     expect(fs.existsSync(path.join(backups, 'notes.txt'))).toBe(true)
     db.close()
@@ -168,25 +180,35 @@ describe('restore', () => {
 })
 
 describe('npm run backup / npm run restore', () => {
-  test('back up into a given directory, then restore; restore refuses while the server runs', { timeout: 90_000 }, () => {
-    const dir = scratch()
-    const { file, db } = liveDatabase(dir, 20)
-    db.close()
-    const env = { ...process.env, DATABASE_PATH: file, DATA_DIR: path.join(dir, 'files') }
-    const backup = spawnSync('npm', ['run', '--silent', 'backup', '--', path.join(dir, 'out')], { env, encoding: 'utf8' })
-    expect(backup.status, backup.stderr).toBe(0)
-    const [made] = listBackups(path.join(dir, 'out'))
-    expect(made).toBeDefined()
-    expect(backup.stdout).toContain(made!)
+  test(
+    'back up into a given directory, then restore; restore refuses while the server runs',
+    { timeout: 90_000 },
+    () => {
+      const dir = scratch()
+      const { file, db } = liveDatabase(dir, 20)
+      db.close()
+      const env = { ...process.env, DATABASE_PATH: file, DATA_DIR: path.join(dir, 'files') }
+      const backup = spawnSync('npm', ['run', '--silent', 'backup', '--', path.join(dir, 'out')], {
+        env,
+        encoding: 'utf8',
+      })
+      expect(backup.status, backup.stderr).toBe(0)
+      const [made] = listBackups(path.join(dir, 'out'))
+      expect(made).toBeDefined()
+      expect(backup.stdout).toContain(made!)
 
-    const release = claimServerPidFile(file)
-    const refused = spawnSync('npm', ['run', '--silent', 'restore', '--', made!], { env, encoding: 'utf8' })
-    expect(refused.status).not.toBe(0)
-    expect(refused.stderr).toMatch(/is running on .*stop it before restoring/)
-    release()
+      const release = claimServerPidFile(file)
+      const refused = spawnSync('npm', ['run', '--silent', 'restore', '--', made!], { env, encoding: 'utf8' })
+      expect(refused.status).not.toBe(0)
+      expect(refused.stderr).toMatch(/is running on .*stop it before restoring/)
+      release()
 
-    const restored = spawnSync('npm', ['run', '--silent', 'restore', '--', made!], { env, encoding: 'utf8' })
-    expect(restored.status, restored.stderr).toBe(0)
-    expect(restored.stdout).toContain(`Restored ${made}`)
-  })
+      const restored = spawnSync('npm', ['run', '--silent', 'restore', '--', made!], {
+        env,
+        encoding: 'utf8',
+      })
+      expect(restored.status, restored.stderr).toBe(0)
+      expect(restored.stdout).toContain(`Restored ${made}`)
+    },
+  )
 })

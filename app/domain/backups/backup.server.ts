@@ -7,8 +7,8 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import Database from 'better-sqlite3'
 import { getEnv } from '#app/domain/config/env.server.ts'
+import Database from 'better-sqlite3'
 
 export const BACKUPS_KEPT = 7
 export const BACKUP_INTERVAL_MS = 24 * 60 * 60 * 1000
@@ -46,8 +46,14 @@ export interface BackupResult {
  * time-stamped file). Written to a `.partial` file and renamed, so a backup file is
  * always complete; checked with `PRAGMA quick_check` before the rename.
  */
-export async function createBackup(source: Database.Database, destination = backupsDir(), now = new Date()): Promise<BackupResult> {
-  const target = isDirectoryTarget(destination) ? path.join(destination, backupFileName(now)) : path.resolve(destination)
+export async function createBackup(
+  source: Database.Database,
+  destination = backupsDir(),
+  now = new Date(),
+): Promise<BackupResult> {
+  const target = isDirectoryTarget(destination)
+    ? path.join(destination, backupFileName(now))
+    : path.resolve(destination)
   fs.mkdirSync(path.dirname(target), { recursive: true })
   const partial = `${target}.partial`
   fs.rmSync(partial, { force: true })
@@ -101,7 +107,10 @@ export async function backupIfDue(source: Database.Database, dir = backupsDir(),
  * still gets one a day). The timer never keeps the process alive; call the returned
  * function on shutdown.
  */
-export function startBackupSchedule(getSource: () => Database.Database, options: { dir?: string; checkEveryMs?: number; firstCheckMs?: number } = {}) {
+export function startBackupSchedule(
+  getSource: () => Database.Database,
+  options: { dir?: string; checkEveryMs?: number; firstCheckMs?: number } = {},
+) {
   const dir = options.dir ?? backupsDir()
   let running = false
   const check = async () => {
@@ -178,7 +187,10 @@ export function restoreBackup(backupFile: string, databasePath = getEnv().DATABA
   const source = path.resolve(backupFile)
   if (!fs.existsSync(source)) throw new RestoreRefusedError(`No such backup: ${source}`)
   const pid = runningServerPid(databasePath)
-  if (pid) throw new RestoreRefusedError(`The server (pid ${pid}) is running on ${databasePath}; stop it before restoring.`)
+  if (pid)
+    throw new RestoreRefusedError(
+      `The server (pid ${pid}) is running on ${databasePath}; stop it before restoring.`,
+    )
   assertHealthy(source)
 
   const target = path.resolve(databasePath)

@@ -1,10 +1,28 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { assertSafeProductionConfig, DEV_SESSION_SECRET, getEnv, PAYFAST_SANDBOX_CREDENTIALS, productionConfigProblems, resetEnvCache } from './env.server.ts'
+
+import {
+  assertSafeProductionConfig,
+  DEV_SESSION_SECRET,
+  getEnv,
+  PAYFAST_SANDBOX_CREDENTIALS,
+  productionConfigProblems,
+  resetEnvCache,
+} from './env.server.ts'
 
 const saved = { ...process.env }
 
 afterEach(() => {
-  for (const key of ['NODE_ENV', 'PAYFAST_MODE', 'SEED', 'ALLOW_DEMO_SEED', 'SESSION_SECRET', 'APP_URL', 'PAYFAST_MERCHANT_ID', 'PAYFAST_MERCHANT_KEY', 'PAYFAST_PASSPHRASE']) {
+  for (const key of [
+    'NODE_ENV',
+    'PAYFAST_MODE',
+    'SEED',
+    'ALLOW_DEMO_SEED',
+    'SESSION_SECRET',
+    'APP_URL',
+    'PAYFAST_MERCHANT_ID',
+    'PAYFAST_MERCHANT_KEY',
+    'PAYFAST_PASSPHRASE',
+  ]) {
     if (saved[key] === undefined) delete process.env[key]
     else process.env[key] = saved[key]
   }
@@ -39,9 +57,22 @@ describe('production configuration', () => {
   })
 
   it('allows the simulator in development and in the local demo, and sandbox in production', () => {
-    withEnv({ ...PRODUCTION, NODE_ENV: 'development', PAYFAST_MODE: 'simulator', SESSION_SECRET: undefined, APP_URL: undefined })
+    withEnv({
+      ...PRODUCTION,
+      NODE_ENV: 'development',
+      PAYFAST_MODE: 'simulator',
+      SESSION_SECRET: undefined,
+      APP_URL: undefined,
+    })
     expect(() => assertSafeProductionConfig()).not.toThrow()
-    withEnv({ NODE_ENV: 'production', PAYFAST_MODE: 'simulator', SEED: 'demo', ALLOW_DEMO_SEED: 'true', SESSION_SECRET: undefined, APP_URL: undefined })
+    withEnv({
+      NODE_ENV: 'production',
+      PAYFAST_MODE: 'simulator',
+      SEED: 'demo',
+      ALLOW_DEMO_SEED: 'true',
+      SESSION_SECRET: undefined,
+      APP_URL: undefined,
+    })
     expect(() => assertSafeProductionConfig()).not.toThrow()
     withEnv(PRODUCTION)
     expect(() => assertSafeProductionConfig()).not.toThrow()
@@ -57,18 +88,34 @@ describe('production configuration', () => {
   })
 
   it('the local demo gets a random secret rather than the public default', () => {
-    withEnv({ NODE_ENV: 'production', PAYFAST_MODE: 'simulator', SEED: 'demo', ALLOW_DEMO_SEED: 'true', SESSION_SECRET: undefined })
+    withEnv({
+      NODE_ENV: 'production',
+      PAYFAST_MODE: 'simulator',
+      SEED: 'demo',
+      ALLOW_DEMO_SEED: 'true',
+      SESSION_SECRET: undefined,
+    })
     const secret = getEnv().SESSION_SECRET
     expect(secret).not.toBe(DEV_SESSION_SECRET)
     expect(secret).toMatch(/^[0-9a-f]{64}$/)
   })
 
   it('needs an https APP_URL; http only on loopback', () => {
-    for (const bad of [undefined, 'http://kestrel.example', 'http://10.0.0.5:3000', 'ftp://kestrel.example']) {
+    for (const bad of [
+      undefined,
+      'http://kestrel.example',
+      'http://10.0.0.5:3000',
+      'ftp://kestrel.example',
+    ]) {
       withEnv({ ...PRODUCTION, APP_URL: bad })
       expect(() => assertSafeProductionConfig(), String(bad)).toThrow(/APP_URL must be the https/)
     }
-    for (const good of ['https://kestrel.example', 'http://localhost:3110', 'http://127.0.0.1:8080', 'http://[::1]:3000']) {
+    for (const good of [
+      'https://kestrel.example',
+      'http://localhost:3110',
+      'http://127.0.0.1:8080',
+      'http://[::1]:3000',
+    ]) {
       withEnv({ ...PRODUCTION, APP_URL: good })
       expect(() => assertSafeProductionConfig(), good).not.toThrow()
     }
@@ -79,14 +126,31 @@ describe('production configuration', () => {
     expect(() => assertSafeProductionConfig()).toThrow(/PAYFAST_MODE=live needs your own/)
     withEnv({ ...PRODUCTION, PAYFAST_MODE: 'live', NODE_ENV: 'development' })
     expect(() => assertSafeProductionConfig()).toThrow(/PAYFAST_MODE=live needs your own/)
-    withEnv({ ...PRODUCTION, PAYFAST_MODE: 'live', PAYFAST_MERCHANT_ID: '10234567', PAYFAST_MERCHANT_KEY: 'abcdef1234567', PAYFAST_PASSPHRASE: PAYFAST_SANDBOX_CREDENTIALS.passphrase })
+    withEnv({
+      ...PRODUCTION,
+      PAYFAST_MODE: 'live',
+      PAYFAST_MERCHANT_ID: '10234567',
+      PAYFAST_MERCHANT_KEY: 'abcdef1234567',
+      PAYFAST_PASSPHRASE: PAYFAST_SANDBOX_CREDENTIALS.passphrase,
+    })
     expect(() => assertSafeProductionConfig()).toThrow(/PAYFAST_MODE=live needs your own/)
-    withEnv({ ...PRODUCTION, PAYFAST_MODE: 'live', PAYFAST_MERCHANT_ID: '10234567', PAYFAST_MERCHANT_KEY: 'abcdef1234567', PAYFAST_PASSPHRASE: 'Our-Own-Passphrase' })
+    withEnv({
+      ...PRODUCTION,
+      PAYFAST_MODE: 'live',
+      PAYFAST_MERCHANT_ID: '10234567',
+      PAYFAST_MERCHANT_KEY: 'abcdef1234567',
+      PAYFAST_PASSPHRASE: 'Our-Own-Passphrase',
+    })
     expect(() => assertSafeProductionConfig()).not.toThrow()
   })
 
   it('lists every problem at once', () => {
-    withEnv({ ...PRODUCTION, PAYFAST_MODE: 'live', SESSION_SECRET: undefined, APP_URL: 'http://kestrel.example' })
+    withEnv({
+      ...PRODUCTION,
+      PAYFAST_MODE: 'live',
+      SESSION_SECRET: undefined,
+      APP_URL: 'http://kestrel.example',
+    })
     expect(productionConfigProblems()).toHaveLength(3)
   })
 })

@@ -4,8 +4,8 @@
  * can set variables before the first use.
  */
 import { randomBytes } from 'node:crypto'
-import { z } from 'zod'
 import { numberInput } from '#app/domain/http/zod-input.ts'
+import { z } from 'zod'
 
 /** The public development default; a production server refuses to start with it. */
 export const DEV_SESSION_SECRET = 'kestrel-dev-secret-change-me'
@@ -14,7 +14,11 @@ export const DEV_SESSION_SECRET = 'kestrel-dev-secret-change-me'
  * PayFast's published sandbox merchant (payfast.md): anyone can sign with it, so it is
  * accepted only with PAYFAST_MODE=sandbox (or the simulator, which never reaches PayFast).
  */
-export const PAYFAST_SANDBOX_CREDENTIALS = { merchantId: '10000100', merchantKey: '46f0cd694581a', passphrase: 'jt7NOE43FZPn' } as const
+export const PAYFAST_SANDBOX_CREDENTIALS = {
+  merchantId: '10000100',
+  merchantKey: '46f0cd694581a',
+  passphrase: 'jt7NOE43FZPn',
+} as const
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -49,16 +53,12 @@ const EnvSchema = z.object({
   RATE_LIMIT_MULTIPLIER: numberInput(z.number().positive().default(1)),
   TILE_URL: z
     .string()
-    .default(
-      'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}',
-    ),
+    .default('https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}'),
   // Business identity (decisions.md "Name and place"): footer and invoices.
   COMPANY_LEGAL_NAME: z.string().default('Kestrel Aerial Survey (Pty) Ltd'),
   COMPANY_REG_NUMBER: z.string().default('2024/123456/07'),
   COMPANY_VAT_NUMBER: z.string().default('4123456789'),
-  COMPANY_ADDRESS: z
-    .string()
-    .default('Unit 4, Black River Park, 2 Fir Street, Observatory, Cape Town, 7925'),
+  COMPANY_ADDRESS: z.string().default('Unit 4, Black River Park, 2 Fir Street, Observatory, Cape Town, 7925'),
   COMPANY_PHONE: z.string().default('+27 21 000 0000'),
   COMPANY_EMAIL: z.string().default('hello@kestrel.example'),
   COMPANY_DIRECTORS: z.string().default('A. Example, B. Example'),
@@ -68,7 +68,9 @@ const EnvSchema = z.object({
   INFORMATION_OFFICER_NAME: z.string().default('A. Example'),
   INFORMATION_OFFICER_EMAIL: z.string().default('privacy@kestrel.example'),
   INFORMATION_OFFICER_PHONE: z.string().default('+27 21 000 0001'),
-  HOSTING_PROCESSOR: z.string().default('Fly.io, Inc. (United States), servers in Johannesburg, South Africa'),
+  HOSTING_PROCESSOR: z
+    .string()
+    .default('Fly.io, Inc. (United States), servers in Johannesburg, South Africa'),
   MAIL_PROCESSOR: z.string().default('Our SMTP e-mail delivery provider (European Union)'),
 })
 
@@ -81,9 +83,7 @@ export function getEnv(): Env {
     ensureSessionSecret()
     const parsed = EnvSchema.safeParse(process.env)
     if (!parsed.success) {
-      const problems = parsed.error.issues
-        .map((i) => `${i.path.join('.')}: ${i.message}`)
-        .join('; ')
+      const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
       throw new Error(`Invalid configuration: ${problems}`)
     }
     cached = parsed.data
@@ -97,9 +97,15 @@ export function getEnv(): Env {
  */
 function ensureSessionSecret() {
   if (process.env.SESSION_SECRET) return
-  if (process.env.NODE_ENV === 'production' && process.env.SEED === 'demo' && process.env.ALLOW_DEMO_SEED === 'true') {
+  if (
+    process.env.NODE_ENV === 'production' &&
+    process.env.SEED === 'demo' &&
+    process.env.ALLOW_DEMO_SEED === 'true'
+  ) {
     process.env.SESSION_SECRET = randomBytes(32).toString('hex')
-    console.warn('[config] SESSION_SECRET is not set: using a random secret for the demo; sessions will not survive a restart.')
+    console.warn(
+      '[config] SESSION_SECRET is not set: using a random secret for the demo; sessions will not survive a restart.',
+    )
   }
 }
 
@@ -138,23 +144,43 @@ export function productionConfigProblems(): string[] {
   const problems: string[] = []
   if (env.NODE_ENV === 'production' && !isDemo()) {
     if (env.PAYFAST_MODE === 'simulator') {
-      problems.push('PAYFAST_MODE=simulator is for development and the local demo; set PAYFAST_MODE to sandbox or live in production.')
+      problems.push(
+        'PAYFAST_MODE=simulator is for development and the local demo; set PAYFAST_MODE to sandbox or live in production.',
+      )
     }
-    if (env.SESSION_SECRET.split(',').some((secret) => !secret.trim() || secret.trim() === DEV_SESSION_SECRET)) {
-      problems.push('SESSION_SECRET must be set to a secret of your own in production (e.g. `openssl rand -hex 32`).')
+    if (
+      env.SESSION_SECRET.split(',').some((secret) => !secret.trim() || secret.trim() === DEV_SESSION_SECRET)
+    ) {
+      problems.push(
+        'SESSION_SECRET must be set to a secret of your own in production (e.g. `openssl rand -hex 32`).',
+      )
     }
     const url = env.APP_URL ? new URL(env.APP_URL) : null
     if (!url || (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname)))) {
-      problems.push('APP_URL must be the https:// address of the site in production (http:// only for localhost or 127.0.0.1).')
+      problems.push(
+        'APP_URL must be the https:// address of the site in production (http:// only for localhost or 127.0.0.1).',
+      )
     }
   }
   if (env.PAYFAST_MODE === 'live') {
     const sandbox = PAYFAST_SANDBOX_CREDENTIALS
-    if (env.PAYFAST_MERCHANT_ID === sandbox.merchantId || env.PAYFAST_MERCHANT_KEY === sandbox.merchantKey || env.PAYFAST_PASSPHRASE === sandbox.passphrase) {
-      problems.push("PAYFAST_MODE=live needs your own PAYFAST_MERCHANT_ID, PAYFAST_MERCHANT_KEY and PAYFAST_PASSPHRASE; PayFast's public sandbox credentials work only with PAYFAST_MODE=sandbox.")
+    if (
+      env.PAYFAST_MERCHANT_ID === sandbox.merchantId ||
+      env.PAYFAST_MERCHANT_KEY === sandbox.merchantKey ||
+      env.PAYFAST_PASSPHRASE === sandbox.passphrase
+    ) {
+      problems.push(
+        "PAYFAST_MODE=live needs your own PAYFAST_MERCHANT_ID, PAYFAST_MERCHANT_KEY and PAYFAST_PASSPHRASE; PayFast's public sandbox credentials work only with PAYFAST_MODE=sandbox.",
+      )
     }
-    if (!env.PAYFAST_MERCHANT_ID.trim() || !env.PAYFAST_MERCHANT_KEY.trim() || !env.PAYFAST_PASSPHRASE.trim()) {
-      problems.push('PAYFAST_MODE=live needs PAYFAST_MERCHANT_ID, PAYFAST_MERCHANT_KEY and PAYFAST_PASSPHRASE.')
+    if (
+      !env.PAYFAST_MERCHANT_ID.trim() ||
+      !env.PAYFAST_MERCHANT_KEY.trim() ||
+      !env.PAYFAST_PASSPHRASE.trim()
+    ) {
+      problems.push(
+        'PAYFAST_MODE=live needs PAYFAST_MERCHANT_ID, PAYFAST_MERCHANT_KEY and PAYFAST_PASSPHRASE.',
+      )
     }
   }
   return problems

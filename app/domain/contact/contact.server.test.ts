@@ -1,11 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { eq } from 'drizzle-orm'
-import { afterEach, describe, expect, it } from 'vitest'
-import { contactMessages } from '#db/schema.ts'
 import { getEnv, resetEnvCache } from '#app/domain/config/env.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
+import { contactMessages } from '#db/schema.ts'
 import { startTestSmtpServer } from '#tests/helpers/smtp-server.ts'
+import { eq } from 'drizzle-orm'
+import { afterEach, describe, expect, it } from 'vitest'
+
 import { ContactDeliveryError, submitContactMessage } from './contact.server.ts'
 
 afterEach(() => {
@@ -13,7 +14,11 @@ afterEach(() => {
   resetEnvCache()
 })
 
-const enquiry = { name: 'Naledi Dlamini', email: 'naledi@example.test', message: 'Can you map 40 ha near Paarl next month?' }
+const enquiry = {
+  name: 'Naledi Dlamini',
+  email: 'naledi@example.test',
+  message: 'Can you map 40 ha near Paarl next month?',
+}
 
 describe('contact messages', () => {
   it('stores the message and e-mails the operator over SMTP', async () => {
@@ -49,7 +54,11 @@ describe('contact messages', () => {
     resetEnvCache()
     const error = await submitContactMessage(enquiry).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ContactDeliveryError)
-    const row = getDb().select().from(contactMessages).where(eq(contactMessages.id, (error as ContactDeliveryError).messageId)).get()
+    const row = getDb()
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.id, (error as ContactDeliveryError).messageId))
+      .get()
     expect(row?.message).toBe(enquiry.message)
   })
 })

@@ -3,11 +3,12 @@
  * lost if mail is down) and e-mailed to the operator, with reply-to set to the sender
  * so answering is one click.
  */
-import { contactMessages } from '#db/schema.ts'
 import { getEnv } from '#app/domain/config/env.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { sendEmail } from '#app/domain/mail/mail.server.ts'
 import { renderEmail } from '#app/domain/mail/templates.ts'
+import { contactMessages } from '#db/schema.ts'
+
 import type { ContactInput } from './schemas.ts'
 
 /** The message was stored but the operator could not be e-mailed. */
@@ -23,7 +24,12 @@ export class ContactDeliveryError extends Error {
 export async function submitContactMessage(input: ContactInput, meta: { ipAddress?: string | null } = {}) {
   const stored = getDb()
     .insert(contactMessages)
-    .values({ name: input.name, email: input.email, message: input.message, ipAddress: meta.ipAddress ?? null })
+    .values({
+      name: input.name,
+      email: input.email,
+      message: input.message,
+      ipAddress: meta.ipAddress ?? null,
+    })
     .returning()
     .get()
   try {
@@ -34,7 +40,9 @@ export async function submitContactMessage(input: ContactInput, meta: { ipAddres
       ...renderEmail({
         preview: input.message.slice(0, 120),
         heading: 'New website enquiry',
-        paragraphs: ['Someone used the contact form on the Kestrel website. Reply to this e-mail to answer them directly.'],
+        paragraphs: [
+          'Someone used the contact form on the Kestrel website. Reply to this e-mail to answer them directly.',
+        ],
         details: [
           ['Name', input.name],
           ['Email', input.email],

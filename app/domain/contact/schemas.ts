@@ -1,9 +1,14 @@
 /** The landing page's contact form (spec section 5): name, email and message required. */
 import { z } from 'zod'
+
 import { EmailSchema } from '../auth/schemas.ts'
 
 export const ContactSchema = z.object({
-  name: z.string({ required_error: 'Name is required' }).trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters'),
+  name: z
+    .string({ required_error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(200, 'Name must be at most 200 characters'),
   email: EmailSchema,
   message: z
     .string({ required_error: 'Message is required' })

@@ -2,13 +2,14 @@
  * The role dashboard (spec "Role dashboard"): one route, three views. This module
  * gathers what each view needs; the route picks by role.
  */
-import type { User } from '#db/schema.ts'
 import { loadAdminTab } from '#app/domain/admin/tabs.server.ts'
 import { listClientInvoices } from '#app/domain/payments/invoices.server.ts'
 import { termsAsText, termsFigures } from '#app/domain/payments/terms.ts'
-import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
 import { loadPilotTabs } from '#app/domain/pilot/dashboard-actions.server.ts'
+import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
 import { loadClientProjectTabs } from '#app/domain/projects/dashboard-actions.server.ts'
+import type { User } from '#db/schema.ts'
+
 import { getAdminStats, getClientStats, getPilotStats } from './stats.server.ts'
 
 /** `url` carries the dashboard's URL state (tab, search query, open dialogs; the admin tab and its filters). */

@@ -1,7 +1,7 @@
 /** The figures on the three role dashboards, straight from the database. */
-import { and, count, eq, gte, inArray, sql, sum } from 'drizzle-orm'
-import { flightLogs, invoices, projects, users } from '#db/schema.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
+import { flightLogs, invoices, projects, users } from '#db/schema.ts'
+import { and, count, eq, gte, inArray, sql, sum } from 'drizzle-orm'
 
 function startOfYear(now = new Date()) {
   return new Date(now.getFullYear(), 0, 1)
@@ -23,7 +23,9 @@ export function getClientStats(clientId: number) {
   const spent = db
     .select({ total: sum(invoices.amount) })
     .from(invoices)
-    .where(and(eq(invoices.clientId, clientId), eq(invoices.status, 'paid'), gte(invoices.paidAt, startOfYear())))
+    .where(
+      and(eq(invoices.clientId, clientId), eq(invoices.status, 'paid'), gte(invoices.paidAt, startOfYear())),
+    )
     .get()
   return {
     activeProjects: n('in_progress'),
@@ -40,7 +42,11 @@ export function getPilotStats(pilotId: number) {
     .from(projects)
     .where(and(eq(projects.pilotId, pilotId), inArray(projects.status, ['assigned', 'in_progress'])))
     .get()
-  const total = db.select({ h: sum(flightLogs.hours) }).from(flightLogs).where(eq(flightLogs.pilotId, pilotId)).get()
+  const total = db
+    .select({ h: sum(flightLogs.hours) })
+    .from(flightLogs)
+    .where(eq(flightLogs.pilotId, pilotId))
+    .get()
   const month = db
     .select({ h: sum(flightLogs.hours) })
     .from(flightLogs)
@@ -56,7 +62,11 @@ export function getPilotStats(pilotId: number) {
 
 export function getAdminStats() {
   const db = getDb()
-  const byStatus = db.select({ status: projects.status, n: count() }).from(projects).groupBy(projects.status).all()
+  const byStatus = db
+    .select({ status: projects.status, n: count() })
+    .from(projects)
+    .groupBy(projects.status)
+    .all()
   const n = (s: string) => byStatus.find((r) => r.status === s)?.n ?? 0
   const totalProjects = byStatus.reduce((acc, r) => acc + r.n, 0)
   const userCounts = db.select({ role: users.role, n: count() }).from(users).groupBy(users.role).all()

@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest'
+
 import { getSqlite } from './db.server.ts'
 
 test('every commit is synced to disk (synchronous=FULL) in WAL mode, so a paid payment survives a power cut', () => {

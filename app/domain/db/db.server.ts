@@ -6,12 +6,12 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { getEnv } from '#app/domain/config/env.server.ts'
+import { ensureReferenceDrones } from '#app/domain/survey/drone-profiles.server.ts'
+import * as schema from '#db/schema.ts'
 import Database from 'better-sqlite3'
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
-import * as schema from '#db/schema.ts'
-import { getEnv } from '#app/domain/config/env.server.ts'
-import { ensureReferenceDrones } from '#app/domain/survey/drone-profiles.server.ts'
 
 export type Db = BetterSQLite3Database<typeof schema>
 /** The transaction handle drizzle passes to `db.transaction(tx => …)`. */

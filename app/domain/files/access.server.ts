@@ -2,14 +2,18 @@
  * Who may see, upload to and delete from a project's files (spec section 6). A project
  * or file the user may not see is "not found" (404), so ids don't leak. ADR 090.
  */
-import { eq } from 'drizzle-orm'
-import { projects, type FileCategory, type Project, type ProjectFile, type User } from '#db/schema.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
+import { projects, type FileCategory, type Project, type ProjectFile, type User } from '#db/schema.ts'
+import { eq } from 'drizzle-orm'
+
 import { canUploadCategory, deliverablesAvailableUntil, FILE_MESSAGES } from './rules.ts'
 
 /** The client owns it, the pilot is assigned to it, or the user is an admin. */
-export function canSeeProject(user: Pick<User, 'id' | 'role'>, project: Pick<Project, 'clientId' | 'pilotId'>) {
+export function canSeeProject(
+  user: Pick<User, 'id' | 'role'>,
+  project: Pick<Project, 'clientId' | 'pilotId'>,
+) {
   if (user.role === 'admin') return true
   if (user.role === 'client') return project.clientId === user.id
   if (user.role === 'pilot') return project.pilotId === user.id
@@ -17,10 +21,15 @@ export function canSeeProject(user: Pick<User, 'id' | 'role'>, project: Pick<Pro
 }
 
 /** The project when the user may see it; 404 otherwise. */
-export function requireVisibleProject(user: Pick<User, 'id' | 'role'>, projectId: number, db: DbOrTx = getDb()): Project {
-  const project = Number.isInteger(projectId) && projectId > 0
-    ? db.select().from(projects).where(eq(projects.id, projectId)).get()
-    : undefined
+export function requireVisibleProject(
+  user: Pick<User, 'id' | 'role'>,
+  projectId: number,
+  db: DbOrTx = getDb(),
+): Project {
+  const project =
+    Number.isInteger(projectId) && projectId > 0
+      ? db.select().from(projects).where(eq(projects.id, projectId)).get()
+      : undefined
   if (!project || !canSeeProject(user, project)) throw new DomainError(404, FILE_MESSAGES.projectNotFound)
   return project
 }

@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { getEnv } from '#app/domain/config/env.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
+
 import { FILE_MESSAGES } from './rules.ts'
 
 const MB = 1024 * 1024

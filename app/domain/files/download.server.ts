@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs'
 import { Readable } from 'node:stream'
+
 import { cleanOriginalName } from './file-storage.server.ts'
 
 export type ByteRange = { start: number; end: number }
@@ -17,7 +18,10 @@ export function parseRange(header: string | null, size: number): ByteRange | 'un
   if (!header) return null
   const match = /^\s*bytes\s*=\s*(.+)$/i.exec(header)
   if (!match) return null
-  const specs = match[1]!.split(',').map((s) => s.trim()).filter(Boolean)
+  const specs = match[1]!
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
   if (specs.length !== 1) return null
   const spec = /^(\d*)-(\d*)$/.exec(specs[0]!)
   if (!spec || (spec[1] === '' && spec[2] === '')) return null
@@ -44,7 +48,10 @@ function asciiFallback(name: string) {
 /** `attachment; filename="ascii"; filename*=UTF-8''percent-encoded` (RFC 6266 with RFC 5987). */
 export function contentDisposition(name: string) {
   const clean = cleanOriginalName(name)
-  const encoded = encodeURIComponent(clean).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+  const encoded = encodeURIComponent(clean).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  )
   return `attachment; filename="${asciiFallback(clean)}"; filename*=UTF-8''${encoded}`
 }
 
@@ -90,7 +97,10 @@ export function sendFile(request: Request, input: SendFileInput): Response {
     headers.set('Content-Range', `bytes */${input.size}`)
     headers.set('Content-Type', 'application/json')
     headers.delete('Content-Disposition')
-    return new Response(JSON.stringify({ error: 'Requested range not satisfiable' }), { status: 416, headers })
+    return new Response(JSON.stringify({ error: 'Requested range not satisfiable' }), {
+      status: 416,
+      headers,
+    })
   }
   const start = range?.start ?? 0
   const end = range?.end ?? input.size - 1

@@ -14,15 +14,37 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { Transform, Writable, type Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { and, eq, inArray } from 'drizzle-orm'
-import { fileTypeFromFile } from 'file-type'
-import { projectFiles, projects, type FileCategory, type Project, type ProjectFile, type User } from '#db/schema.ts'
+import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { getEnv } from '#app/domain/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
-import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
-import { canDeleteFile, canSeeProject, decideDownload, fileVisibleTo, requireUploadTarget, requireVisibleProject } from './access.server.ts'
-import { CATEGORY_ACCEPT, extensionOf, FILE_MESSAGES, kindOfMime, limitFor, maxBytesForCategory } from './rules.ts'
+import {
+  projectFiles,
+  projects,
+  type FileCategory,
+  type Project,
+  type ProjectFile,
+  type User,
+} from '#db/schema.ts'
+import { and, eq, inArray } from 'drizzle-orm'
+import { fileTypeFromFile } from 'file-type'
+
+import {
+  canDeleteFile,
+  canSeeProject,
+  decideDownload,
+  fileVisibleTo,
+  requireUploadTarget,
+  requireVisibleProject,
+} from './access.server.ts'
+import {
+  CATEGORY_ACCEPT,
+  extensionOf,
+  FILE_MESSAGES,
+  kindOfMime,
+  limitFor,
+  maxBytesForCategory,
+} from './rules.ts'
 
 type Actor = Pick<User, 'id' | 'role'>
 
@@ -103,7 +125,10 @@ export async function fsyncFile(file: string) {
 }
 
 /** Streams `source` into tmp/, counting and hashing; throws FileTooLargeError past `maxBytes`. */
-export async function receiveStream(source: Readable | AsyncIterable<Uint8Array>, maxBytes: number): Promise<ReceivedFile> {
+export async function receiveStream(
+  source: Readable | AsyncIterable<Uint8Array>,
+  maxBytes: number,
+): Promise<ReceivedFile> {
   const { tmp } = ensureStorage()
   const target = path.join(tmp, tempName())
   const meter = createMeter(maxBytes)
@@ -121,7 +146,11 @@ export async function receiveStream(source: Readable | AsyncIterable<Uint8Array>
 /** SHA-256 of a file on disk (a resumed upload whose hash could not be kept while receiving). */
 export async function hashFile(file: string): Promise<string> {
   const meter = createMeter()
-  await pipeline(fs.createReadStream(file, { highWaterMark: 1024 * 1024 }), meter.stream, new Writable({ write: (_chunk, _enc, done) => done() }))
+  await pipeline(
+    fs.createReadStream(file, { highWaterMark: 1024 * 1024 }),
+    meter.stream,
+    new Writable({ write: (_chunk, _enc, done) => done() }),
+  )
   return meter.digest()
 }
 
@@ -156,11 +185,17 @@ export async function detectType(file: string, originalName: string): Promise<De
 }
 
 /** The file's checked type and limit for a category; throws 415 / 413 with the spec's messages. */
-export async function checkContent(received: ReceivedFile, originalName: string, category: FileCategory): Promise<DetectedType> {
+export async function checkContent(
+  received: ReceivedFile,
+  originalName: string,
+  category: FileCategory,
+): Promise<DetectedType> {
   const accept = CATEGORY_ACCEPT[category]
   const detected = await detectType(received.path, originalName)
   if (!detected || !acceptsDetected(accept, detected)) {
-    throw new DomainError(415, FILE_MESSAGES.invalidType(accept), { extra: { title: FILE_MESSAGES.invalidTypeTitle } })
+    throw new DomainError(415, FILE_MESSAGES.invalidType(accept), {
+      extra: { title: FILE_MESSAGES.invalidTypeTitle },
+    })
   }
   const limit = limitFor(category, kindOfMime(detected.mime))
   if (received.size > limit) throw new FileTooLargeError(limit)
@@ -261,7 +296,16 @@ export async function registerProjectFile(input: RegisterInput): Promise<FileVie
         tx.update(projects).set({ landOwnerFormUploaded: true }).where(eq(projects.id, projectId)).run()
       }
       if (user.role === 'admin') {
-        recordAudit({ actorId: user.id, action: 'file.upload', entityType: 'project_file', entityId: inserted.id, after: toFileView(withUrl) }, tx)
+        recordAudit(
+          {
+            actorId: user.id,
+            action: 'file.upload',
+            entityType: 'project_file',
+            entityId: inserted.id,
+            after: toFileView(withUrl),
+          },
+          tx,
+        )
       }
       return withUrl
     })
@@ -281,7 +325,6 @@ export async function storeProjectFile(
   const received = await receiveStream(input.source, maxBytesForCategory(input.category))
   return registerProjectFile({ ...input, received })
 }
-
 
 export function absolutePathOf(file: Pick<ProjectFile, 'fileName'>) {
   const root = storageRoot()
@@ -304,13 +347,21 @@ export function listProjectFiles(user: Actor, projectId: number, db: DbOrTx = ge
 }
 
 /** The visible files of several projects the user can see, by project id (one query). */
-export function listFilesOfProjects(user: Actor, projectRows: Project[], db: DbOrTx = getDb()): Record<number, FileView[]> {
+export function listFilesOfProjects(
+  user: Actor,
+  projectRows: Project[],
+  db: DbOrTx = getDb(),
+): Record<number, FileView[]> {
   const out: Record<number, FileView[]> = {}
   const visible = projectRows.filter((p) => canSeeProject(user, p))
   if (!visible.length) return out
   const byId = new Map(visible.map((p) => [p.id, p]))
   for (const p of visible) out[p.id] = []
-  const rows = db.select().from(projectFiles).where(inArray(projectFiles.projectId, [...byId.keys()])).all()
+  const rows = db
+    .select()
+    .from(projectFiles)
+    .where(inArray(projectFiles.projectId, [...byId.keys()]))
+    .all()
   rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
   for (const file of rows) {
     if (fileVisibleTo(user, byId.get(file.projectId)!, file)) out[file.projectId]!.push(toFileView(file))
@@ -331,7 +382,11 @@ function loadFileWithProject(fileId: number, db: DbOrTx) {
 }
 
 /** The file and its path when this user may download it; 404 (or 410 for an expired deliverable) otherwise. */
-export function getDownloadableFile(user: Actor, fileId: number, db: DbOrTx = getDb()): { file: ProjectFile; project: Project; path: string } {
+export function getDownloadableFile(
+  user: Actor,
+  fileId: number,
+  db: DbOrTx = getDb(),
+): { file: ProjectFile; project: Project; path: string } {
   const found = loadFileWithProject(fileId, db)
   if (!found) throw new DomainError(404, FILE_MESSAGES.notFound)
   const decision = decideDownload(user, found.project, found.file)
@@ -348,11 +403,21 @@ export function getDownloadableFile(user: Actor, fileId: number, db: DbOrTx = ge
 export async function deleteProjectFile(user: Actor, fileId: number, db = getDb()): Promise<FileView> {
   const removed = db.transaction((tx) => {
     const found = loadFileWithProject(fileId, tx)
-    if (!found || !canDeleteFile(user, found.project, found.file)) throw new DomainError(404, FILE_MESSAGES.notFound)
+    if (!found || !canDeleteFile(user, found.project, found.file))
+      throw new DomainError(404, FILE_MESSAGES.notFound)
     tx.delete(projectFiles).where(eq(projectFiles.id, fileId)).run()
     if (found.file.fileCategory === 'land_owner_agreement') refreshLandOwnerFlag(found.project.id, tx)
     if (user.role === 'admin') {
-      recordAudit({ actorId: user.id, action: 'file.delete', entityType: 'project_file', entityId: fileId, before: toFileView(found.file) }, tx)
+      recordAudit(
+        {
+          actorId: user.id,
+          action: 'file.delete',
+          entityType: 'project_file',
+          entityId: fileId,
+          before: toFileView(found.file),
+        },
+        tx,
+      )
     }
     return found.file
   })
@@ -366,19 +431,30 @@ function refreshLandOwnerFlag(projectId: number, db: DbOrTx) {
     .from(projectFiles)
     .where(and(eq(projectFiles.projectId, projectId), eq(projectFiles.fileCategory, 'land_owner_agreement')))
     .get()
-  db.update(projects).set({ landOwnerFormUploaded: Boolean(still) }).where(eq(projects.id, projectId)).run()
+  db.update(projects)
+    .set({ landOwnerFormUploaded: Boolean(still) })
+    .where(eq(projects.id, projectId))
+    .run()
 }
 
 /** Counts for badges and cards: images, videos, documents, deliverables, and whether a land owner form is in. */
 export function fileCountsByProject(projectIds: number[], db: DbOrTx = getDb()) {
-  const out = new Map<number, { images: number; videos: number; documents: number; deliverables: number; landOwnerForm: boolean }>()
+  const out = new Map<
+    number,
+    { images: number; videos: number; documents: number; deliverables: number; landOwnerForm: boolean }
+  >()
   if (!projectIds.length) return out
   const rows = db
-    .select({ projectId: projectFiles.projectId, fileType: projectFiles.fileType, fileCategory: projectFiles.fileCategory })
+    .select({
+      projectId: projectFiles.projectId,
+      fileType: projectFiles.fileType,
+      fileCategory: projectFiles.fileCategory,
+    })
     .from(projectFiles)
     .where(inArray(projectFiles.projectId, projectIds))
     .all()
-  for (const id of projectIds) out.set(id, { images: 0, videos: 0, documents: 0, deliverables: 0, landOwnerForm: false })
+  for (const id of projectIds)
+    out.set(id, { images: 0, videos: 0, documents: 0, deliverables: 0, landOwnerForm: false })
   for (const r of rows) {
     const c = out.get(r.projectId)!
     if (r.fileCategory === 'processed_deliverable') c.deliverables++
@@ -422,7 +498,12 @@ export interface SweepResult {
  */
 export async function sweepStorage(db = getDb()): Promise<SweepResult> {
   const p = ensureStorage()
-  const result: SweepResult = { tempFilesRemoved: 0, orphanFilesRemoved: 0, danglingRowsRemoved: 0, tusFilesRemoved: 0 }
+  const result: SweepResult = {
+    tempFilesRemoved: 0,
+    orphanFilesRemoved: 0,
+    danglingRowsRemoved: 0,
+    tusFilesRemoved: 0,
+  }
 
   for (const file of await listFilesUnder(p.tmp)) {
     await fs.promises.rm(file, { force: true })
@@ -430,7 +511,12 @@ export async function sweepStorage(db = getDb()): Promise<SweepResult> {
   }
 
   const rows = db
-    .select({ id: projectFiles.id, fileName: projectFiles.fileName, projectId: projectFiles.projectId, fileCategory: projectFiles.fileCategory })
+    .select({
+      id: projectFiles.id,
+      fileName: projectFiles.fileName,
+      projectId: projectFiles.projectId,
+      fileCategory: projectFiles.fileCategory,
+    })
     .from(projectFiles)
     .all()
   const known = new Set(rows.map((r) => path.resolve(p.root, r.fileName)))
@@ -442,11 +528,22 @@ export async function sweepStorage(db = getDb()): Promise<SweepResult> {
 
   const missing = rows.filter((r) => !fs.existsSync(path.resolve(p.root, r.fileName)))
   if (missing.length > MASS_LOSS_MIN && missing.length > rows.length / 2) {
-    console.warn(`[files] ${missing.length} of ${rows.length} stored files are missing from ${p.root}: is DATA_DIR mounted? File rows were left alone.`)
+    console.warn(
+      `[files] ${missing.length} of ${rows.length} stored files are missing from ${p.root}: is DATA_DIR mounted? File rows were left alone.`,
+    )
   } else if (missing.length) {
     db.transaction((tx) => {
-      tx.delete(projectFiles).where(inArray(projectFiles.id, missing.map((r) => r.id))).run()
-      for (const projectId of new Set(missing.filter((r) => r.fileCategory === 'land_owner_agreement').map((r) => r.projectId))) {
+      tx.delete(projectFiles)
+        .where(
+          inArray(
+            projectFiles.id,
+            missing.map((r) => r.id),
+          ),
+        )
+        .run()
+      for (const projectId of new Set(
+        missing.filter((r) => r.fileCategory === 'land_owner_agreement').map((r) => r.projectId),
+      )) {
         refreshLandOwnerFlag(projectId, tx)
       }
     })
@@ -476,4 +573,3 @@ export function landOwnerAgreements(projectId: number, db: DbOrTx = getDb()) {
     .all()
     .map(toFileView)
 }
-

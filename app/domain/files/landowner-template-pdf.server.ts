@@ -4,9 +4,9 @@
  * owner sign and uploads back. Drawn with pdf-lib from the company configuration, so the
  * operator name and ROC number are always current (ADR 094).
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
 import type { getCompanyInfo } from '#app/domain/config/env.server.ts'
 import { pdfSafe, wrap } from '#app/domain/payments/tax-invoice-pdf.server.ts'
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib'
 
 type CompanyInfo = ReturnType<typeof getCompanyInfo>
 
@@ -31,8 +31,20 @@ export async function renderLandownerTemplatePdf(company: CompanyInfo): Promise<
   const right = 545
   let y = 790
 
-  const text = (p: PDFPage, value: string, x: number, yy: number, opts: { size?: number; font?: PDFFont; color?: ReturnType<typeof rgb> } = {}) =>
-    p.drawText(pdfSafe(value), { x, y: yy, size: opts.size ?? 10, font: opts.font ?? regular, color: opts.color ?? INK })
+  const text = (
+    p: PDFPage,
+    value: string,
+    x: number,
+    yy: number,
+    opts: { size?: number; font?: PDFFont; color?: ReturnType<typeof rgb> } = {},
+  ) =>
+    p.drawText(pdfSafe(value), {
+      x,
+      y: yy,
+      size: opts.size ?? 10,
+      font: opts.font ?? regular,
+      color: opts.color ?? INK,
+    })
 
   // Header band: brand, document title, operator.
   page.drawRectangle({ x: 0, y: 770, width: 595.28, height: 71.89, color: INK })

@@ -7,13 +7,19 @@
 import fs from 'node:fs'
 import { Readable } from 'node:stream'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
-import busboy from 'busboy'
-import type { FileCategory, User } from '#db/schema.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
+import type { FileCategory, User } from '#db/schema.ts'
+import busboy from 'busboy'
+
 import { requireUploadTarget } from './access.server.ts'
 import { assertRoomFor } from './disk-space.server.ts'
-import { receiveStream, registerProjectFile, type FileView, type ReceivedFile } from './file-storage.server.ts'
-import { FILE_MESSAGES, FILE_LIMITS, isFileCategory, maxBytesForCategory } from './rules.ts'
+import {
+  receiveStream,
+  registerProjectFile,
+  type FileView,
+  type ReceivedFile,
+} from './file-storage.server.ts'
+import { FILE_LIMITS, FILE_MESSAGES, isFileCategory, maxBytesForCategory } from './rules.ts'
 
 type Actor = Pick<User, 'id' | 'role'>
 
@@ -42,7 +48,10 @@ function readTarget(fields: Record<string, string>, defaultCategory: FileCategor
   if (!Number.isInteger(projectId) || projectId <= 0) return null
   const raw = fields.category?.trim()
   const category = raw ? raw : defaultCategory
-  if (!isFileCategory(category)) throw new DomainError(400, 'Invalid file category', { fieldErrors: { category: ['Invalid file category'] } })
+  if (!isFileCategory(category))
+    throw new DomainError(400, 'Invalid file category', {
+      fieldErrors: { category: ['Invalid file category'] },
+    })
   return { projectId, category }
 }
 
@@ -51,7 +60,11 @@ function readTarget(fields: Record<string, string>, defaultCategory: FileCategor
  * checks who may upload what where, and stores the file. Throws DomainError (400, 404,
  * 403, 413, 415, 507) with the spec's messages.
  */
-export async function receiveMultipartUpload(request: Request, user: Actor, options: MultipartUploadOptions): Promise<MultipartUploadResult> {
+export async function receiveMultipartUpload(
+  request: Request,
+  user: Actor,
+  options: MultipartUploadOptions,
+): Promise<MultipartUploadResult> {
   if (!isMultipart(request) || !request.body) throw new DomainError(400, FILE_MESSAGES.noFile)
   await assertRoomFor(Number(request.headers.get('Content-Length')) || 0)
   const fileField = options.fileField ?? 'file'
@@ -111,7 +124,8 @@ export async function receiveMultipartUpload(request: Request, user: Actor, opti
     throw new DomainError(400, FILE_MESSAGES.uploadFailed(originalName || 'file'))
   }
   if (earlyError) throw earlyError
-  if (!received) throw new DomainError(400, FILE_MESSAGES.noFile, { fieldErrors: { file: [FILE_MESSAGES.noFile] } })
+  if (!received)
+    throw new DomainError(400, FILE_MESSAGES.noFile, { fieldErrors: { file: [FILE_MESSAGES.noFile] } })
   const file = await (received as Promise<ReceivedFile>)
   let target: ReturnType<typeof readTarget>
   try {
@@ -124,6 +138,12 @@ export async function receiveMultipartUpload(request: Request, user: Actor, opti
     await discard(file)
     throw new DomainError(400, 'Invalid project', { fieldErrors: { projectId: ['Invalid project'] } })
   }
-  const view = await registerProjectFile({ user, projectId: target.projectId, category: target.category, originalName, received: file })
+  const view = await registerProjectFile({
+    user,
+    projectId: target.projectId,
+    category: target.category,
+    originalName,
+    received: file,
+  })
   return { file: view, fields }
 }

@@ -4,10 +4,11 @@
  * `handleFileIntent` for `intent=delete-file` (field `fileId`). Both answer with a redirect
  * back to the page the form posted to, carrying the spec's toast.
  */
-import type { User } from '#db/schema.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { assertSameOrigin } from '#app/domain/http/origin.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
+import type { User } from '#db/schema.ts'
+
 import { deleteProjectFile } from './file-storage.server.ts'
 import { receiveMultipartUpload } from './multipart.server.ts'
 import { FILE_MESSAGES, type FileCategory } from './rules.ts'
@@ -41,7 +42,11 @@ export async function handleUploadForm(
   assertSameOrigin(request)
   try {
     const { file } = await receiveMultipartUpload(request, user, { defaultCategory })
-    return redirectWithToast(back, { title: successTitle(file.fileCategory), description: file.originalName, type: 'success' })
+    return redirectWithToast(back, {
+      title: successTitle(file.fileCategory),
+      description: file.originalName,
+      type: 'success',
+    })
   } catch (error) {
     if (!isDomainError(error)) throw error
     const title = typeof error.extra.title === 'string' ? error.extra.title : FILE_MESSAGES.uploadFailedTitle
@@ -49,13 +54,23 @@ export async function handleUploadForm(
   }
 }
 
-export async function handleFileIntent(request: Request, user: Pick<User, 'id' | 'role'>, formData: FormData, back: string = backTo(request)) {
+export async function handleFileIntent(
+  request: Request,
+  user: Pick<User, 'id' | 'role'>,
+  formData: FormData,
+  back: string = backTo(request),
+) {
   try {
     const file = await deleteProjectFile(user, Number(formData.get('fileId')))
-    const title = file.fileCategory === 'land_owner_agreement' ? FILE_MESSAGES.landOwnerDeleted : FILE_MESSAGES.deleted
+    const title =
+      file.fileCategory === 'land_owner_agreement' ? FILE_MESSAGES.landOwnerDeleted : FILE_MESSAGES.deleted
     return redirectWithToast(back, { title, description: file.originalName, type: 'success' })
   } catch (error) {
     if (!isDomainError(error)) throw error
-    return redirectWithToast(back, { title: FILE_MESSAGES.deleteFailedTitle, description: FILE_MESSAGES.deleteFailed, type: 'error' })
+    return redirectWithToast(back, {
+      title: FILE_MESSAGES.deleteFailedTitle,
+      description: FILE_MESSAGES.deleteFailed,
+      type: 'error',
+    })
   }
 }

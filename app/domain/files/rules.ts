@@ -82,7 +82,8 @@ export function matchesAccept(accept: readonly string[], mime: string, ext: stri
   const e = ext.toLowerCase().replace(/^\./, '')
   return accept.some((entry) => {
     const a = entry.toLowerCase()
-    if (a.startsWith('.')) return a.slice(1) === e || (a === '.jpeg' && e === 'jpg') || (a === '.jpg' && e === 'jpeg')
+    if (a.startsWith('.'))
+      return a.slice(1) === e || (a === '.jpeg' && e === 'jpg') || (a === '.jpg' && e === 'jpeg')
     if (a.endsWith('/*')) return m.startsWith(a.slice(0, -1))
     return a === m
   })
@@ -114,7 +115,8 @@ export const FILE_MESSAGES = {
   noFile: 'Please choose a file to upload',
   categoryNotAllowed: 'You cannot upload this kind of file to this project',
   diskFull: 'The server is short of storage space. Please try again later.',
-  deliverablesExpired: 'Deliverables can be downloaded for one month after completion. Please contact us for a copy.',
+  deliverablesExpired:
+    'Deliverables can be downloaded for one month after completion. Please contact us for a copy.',
 } as const
 
 /** A check the widget runs before sending: null when the file may be sent, else the toast. */
@@ -127,7 +129,8 @@ export function checkFileBeforeUpload(
     return { title: FILE_MESSAGES.invalidTypeTitle, description: FILE_MESSAGES.invalidType(accept) }
   }
   const limit = limitFor(category, kindOfMime(file.type || mimeFromExtension(extensionOf(file.name))))
-  if (file.size > limit) return { title: FILE_MESSAGES.tooLargeTitle, description: FILE_MESSAGES.tooLarge(limit) }
+  if (file.size > limit)
+    return { title: FILE_MESSAGES.tooLargeTitle, description: FILE_MESSAGES.tooLarge(limit) }
   return null
 }
 

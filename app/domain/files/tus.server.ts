@@ -20,13 +20,14 @@ import path from 'node:path'
 import { Transform, type Readable } from 'node:stream'
 import { FileStore } from '@tus/file-store'
 import { Server, type Upload } from '@tus/server'
-import { eq } from 'drizzle-orm'
-import { users, type User } from '#db/schema.ts'
 import { getSessionUser, hasSessionCookie } from '#app/domain/auth/session.server.ts'
 import { getEnv } from '#app/domain/config/env.server.ts'
-import { isSameOriginRequest } from '#app/domain/http/origin.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
+import { isSameOriginRequest } from '#app/domain/http/origin.server.ts'
+import { users, type User } from '#db/schema.ts'
+import { eq } from 'drizzle-orm'
+
 import { requireUploadTarget } from './access.server.ts'
 import { assertRoomFor } from './disk-space.server.ts'
 import { ensureStorage, fsyncFile, hashFile, registerProjectFile } from './file-storage.server.ts'
@@ -192,11 +193,15 @@ export function createTusServer(options: TusOptions = {}) {
         const ext = extensionOf(meta.filename)
         const mime = meta.filetype || mimeFromExtension(ext)
         if (!matchesAccept(accept, mime, ext)) {
-          throw new DomainError(415, FILE_MESSAGES.invalidType(accept), { extra: { title: FILE_MESSAGES.invalidTypeTitle } })
+          throw new DomainError(415, FILE_MESSAGES.invalidType(accept), {
+            extra: { title: FILE_MESSAGES.invalidTypeTitle },
+          })
         }
         const limit = limitFor(category, kindOfMime(mime))
         if (upload.size > limit) {
-          throw new DomainError(413, FILE_MESSAGES.tooLarge(limit), { extra: { title: FILE_MESSAGES.tooLargeTitle } })
+          throw new DomainError(413, FILE_MESSAGES.tooLarge(limit), {
+            extra: { title: FILE_MESSAGES.tooLargeTitle },
+          })
         }
         await assertRoomFor(upload.size)
       } catch (error) {
@@ -211,7 +216,8 @@ export function createTusServer(options: TusOptions = {}) {
       const size = upload.size ?? upload.offset
       const owner = getDb().select().from(users).where(eq(users.id, meta.userId)).get()
       try {
-        if (!owner || !owner.isActive || !isFileCategory(meta.category)) throw new DomainError(404, FILE_MESSAGES.notFound)
+        if (!owner || !owner.isActive || !isFileCategory(meta.category))
+          throw new DomainError(404, FILE_MESSAGES.notFound)
         const sha256 = store.takeDigest(upload.id, size) ?? (await hashFile(filePath))
         await fsyncFile(filePath)
         const view = await registerProjectFile({

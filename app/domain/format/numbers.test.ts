@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { formatHectares, formatKm, formatNumber, formatPhone, formatRand, formatRandAmount, formatSquareMetres, phoneHref } from './numbers.ts'
+
+import {
+  formatHectares,
+  formatKm,
+  formatNumber,
+  formatPhone,
+  formatRand,
+  formatRandAmount,
+  formatSquareMetres,
+  phoneHref,
+} from './numbers.ts'
 
 const plain = (s: string) => s.replace(/\u00a0/g, ' ')
 
@@ -16,7 +26,8 @@ describe('number formats', () => {
 
   it('matches what en-ZA Intl prints, so pages read as before', () => {
     const intl = new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'ZAR' })
-    for (const cents of [0, 99, 100000, 410473, 99999999]) expect(plain(formatRand(cents))).toBe(plain(intl.format(cents / 100)))
+    for (const cents of [0, 99, 100000, 410473, 99999999])
+      expect(plain(formatRand(cents))).toBe(plain(intl.format(cents / 100)))
   })
 
   it('writes areas and distances with a space between thousands and a decimal comma', () => {

@@ -16,7 +16,11 @@ function groupThousands(digits: string) {
 }
 
 /** A non-negative or negative number with `decimals` places, rounded half away from zero. */
-export function formatNumber(value: number | null | undefined, decimals = 0, { minDecimals = decimals }: { minDecimals?: number } = {}) {
+export function formatNumber(
+  value: number | null | undefined,
+  decimals = 0,
+  { minDecimals = decimals }: { minDecimals?: number } = {},
+) {
   const n = Number.isFinite(value) ? (value as number) : 0
   const negative = n < 0
   const scale = 10 ** decimals
@@ -75,7 +79,15 @@ export function formatCoordinate(value: number, decimals = 6) {
 export function formatPhone(phone: string | null | undefined) {
   if (!phone) return ''
   const digits = phone.replace(/[^\d+]/g, '')
-  const national = digits.startsWith('+27') ? digits.slice(3) : digits.startsWith('0027') ? digits.slice(4) : digits.startsWith('0') ? digits.slice(1) : /^\d{9}$/.test(digits) ? digits : null
+  const national = digits.startsWith('+27')
+    ? digits.slice(3)
+    : digits.startsWith('0027')
+      ? digits.slice(4)
+      : digits.startsWith('0')
+        ? digits.slice(1)
+        : /^\d{9}$/.test(digits)
+          ? digits
+          : null
   if (national === null || !/^\d{9}$/.test(national)) return phone.trim()
   return `+27 ${national.slice(0, 2)} ${national.slice(2, 5)} ${national.slice(5)}`
 }

@@ -1,11 +1,12 @@
 import { describe, expect, test } from 'vitest'
+
 import {
   AREA_MESSAGES,
-  CheckFlightAreaRequestSchema,
-  QuoteRequestSchema,
   areasToMultiPolygon,
+  CheckFlightAreaRequestSchema,
   closedRing,
   flightPolygonToAreas,
+  QuoteRequestSchema,
 } from './areas.ts'
 import { isInSouthAfrica } from './south-africa.ts'
 
@@ -24,7 +25,9 @@ function messagesOf(body: unknown, schema = QuoteRequestSchema) {
 describe('QuoteRequestSchema', () => {
   test('accepts an open or a closed area', () => {
     expect(QuoteRequestSchema.safeParse({ areas: [{ coordinates: stellenbosch }] }).success).toBe(true)
-    expect(QuoteRequestSchema.safeParse({ areas: [{ coordinates: [...stellenbosch, stellenbosch[0]] }] }).success).toBe(true)
+    expect(
+      QuoteRequestSchema.safeParse({ areas: [{ coordinates: [...stellenbosch, stellenbosch[0]] }] }).success,
+    ).toBe(true)
   })
 
   test('refuses missing or empty areas', () => {
@@ -34,15 +37,23 @@ describe('QuoteRequestSchema', () => {
   })
 
   test('fewer than 3 points, also when a closed ring repeats its first point', () => {
-    expect(messagesOf({ areas: [{ coordinates: stellenbosch.slice(0, 2) }] })).toContain(AREA_MESSAGES.tooFewPoints)
+    expect(messagesOf({ areas: [{ coordinates: stellenbosch.slice(0, 2) }] })).toContain(
+      AREA_MESSAGES.tooFewPoints,
+    )
     const closedPair = [stellenbosch[0], stellenbosch[1], stellenbosch[0]]
     expect(messagesOf({ areas: [{ coordinates: closedPair }] })).toContain(AREA_MESSAGES.tooFewPoints)
   })
 
   test('bad numbers and ranges', () => {
-    expect(messagesOf({ areas: [{ coordinates: [{ latitude: 'x', longitude: 18 }, ...stellenbosch] }] })).toContain(AREA_MESSAGES.latitudeNumber)
-    expect(messagesOf({ areas: [{ coordinates: [{ latitude: -33, longitude: 200 }, ...stellenbosch] }] })).toContain(AREA_MESSAGES.longitudeRange)
-    expect(messagesOf({ areas: [{ coordinates: [{ latitude: -95, longitude: 18 }, ...stellenbosch] }] })).toContain(AREA_MESSAGES.latitudeRange)
+    expect(
+      messagesOf({ areas: [{ coordinates: [{ latitude: 'x', longitude: 18 }, ...stellenbosch] }] }),
+    ).toContain(AREA_MESSAGES.latitudeNumber)
+    expect(
+      messagesOf({ areas: [{ coordinates: [{ latitude: -33, longitude: 200 }, ...stellenbosch] }] }),
+    ).toContain(AREA_MESSAGES.longitudeRange)
+    expect(
+      messagesOf({ areas: [{ coordinates: [{ latitude: -95, longitude: 18 }, ...stellenbosch] }] }),
+    ).toContain(AREA_MESSAGES.latitudeRange)
   })
 
   test('self-intersecting (a bow tie)', () => {
@@ -56,8 +67,12 @@ describe('QuoteRequestSchema', () => {
       { latitude: lat, longitude: lng + 0.01 },
       { latitude: lat + 0.01, longitude: lng + 0.01 },
     ]
-    expect(messagesOf({ areas: [{ coordinates: square(51.5, -0.12) }] })).toEqual([AREA_MESSAGES.outsideSouthAfrica])
-    expect(messagesOf({ areas: [{ coordinates: square(-22.56, 17.08) }] })).toEqual([AREA_MESSAGES.outsideSouthAfrica])
+    expect(messagesOf({ areas: [{ coordinates: square(51.5, -0.12) }] })).toEqual([
+      AREA_MESSAGES.outsideSouthAfrica,
+    ])
+    expect(messagesOf({ areas: [{ coordinates: square(-22.56, 17.08) }] })).toEqual([
+      AREA_MESSAGES.outsideSouthAfrica,
+    ])
   })
 
   test('zero area (three points on a line)', () => {
@@ -83,7 +98,9 @@ describe('QuoteRequestSchema', () => {
       longitude: 18.6 + 0.01 * Math.cos((i / 900) * 2 * Math.PI),
     }))
     expect(messagesOf({ areas: Array.from({ length: 5 }, () => ({ coordinates: ring })) })).toEqual([])
-    expect(messagesOf({ areas: Array.from({ length: 6 }, () => ({ coordinates: ring })) })).toEqual([AREA_MESSAGES.tooManyPointsInAll])
+    expect(messagesOf({ areas: Array.from({ length: 6 }, () => ({ coordinates: ring })) })).toEqual([
+      AREA_MESSAGES.tooManyPointsInAll,
+    ])
   })
 
   test('at most 20 areas', () => {
@@ -128,21 +145,38 @@ describe('check-flight-area input forms', () => {
       { type: 'Polygon', coordinates: [ring] },
       { type: 'MultiPolygon', coordinates: [[ring], [ring]] },
       { type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [ring] } },
-      { type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [ring] } }] },
+      {
+        type: 'FeatureCollection',
+        features: [{ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [ring] } }],
+      },
     ]
     for (const flightPolygon of forms) {
       const result = CheckFlightAreaRequestSchema.safeParse({ flightPolygon })
       expect(result.success, JSON.stringify(flightPolygon)).toBe(true)
     }
-    const multi = CheckFlightAreaRequestSchema.parse({ flightPolygon: areasToMultiPolygon([{ coordinates: stellenbosch }]) })
+    const multi = CheckFlightAreaRequestSchema.parse({
+      flightPolygon: areasToMultiPolygon([{ coordinates: stellenbosch }]),
+    })
     expect(multi.flightPolygon[0].coordinates).toHaveLength(5)
   })
 
   test('a Point, a LineString or a string is not a polygon', () => {
-    for (const flightPolygon of [{ type: 'Point', coordinates: [18.8, -33.9] }, { type: 'LineString', coordinates: ring }, 'POLYGON((…))', null]) {
-      expect(messagesOf({ flightPolygon }, CheckFlightAreaRequestSchema as never)).toEqual([AREA_MESSAGES.notPolygon])
+    for (const flightPolygon of [
+      { type: 'Point', coordinates: [18.8, -33.9] },
+      { type: 'LineString', coordinates: ring },
+      'POLYGON((…))',
+      null,
+    ]) {
+      expect(messagesOf({ flightPolygon }, CheckFlightAreaRequestSchema as never)).toEqual([
+        AREA_MESSAGES.notPolygon,
+      ])
     }
-    expect(flightPolygonToAreas({ type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [1, 2] } }] })).toBeNull()
+    expect(
+      flightPolygonToAreas({
+        type: 'FeatureCollection',
+        features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [1, 2] } }],
+      }),
+    ).toBeNull()
   })
 
   test('GeoJSON coordinates are [lng, lat]', () => {

@@ -5,9 +5,10 @@
  * /api/airspace/check-flight-area accepts (GeoJSON Polygon, MultiPolygon, Feature,
  * FeatureCollection). Browser-safe: no server imports.
  */
-import { area as turfArea, polygon as turfPolygon, featureCollection } from '@turf/turf'
+import { featureCollection, area as turfArea, polygon as turfPolygon } from '@turf/turf'
 import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from 'geojson'
 import { z } from 'zod'
+
 import { ringSelfIntersects } from './intersects.ts'
 import { isInSouthAfrica } from './south-africa.ts'
 
@@ -47,12 +48,18 @@ export interface SurveyArea {
 export const CoordinateSchema = z.object(
   {
     latitude: z
-      .number({ required_error: AREA_MESSAGES.latitudeNumber, invalid_type_error: AREA_MESSAGES.latitudeNumber })
+      .number({
+        required_error: AREA_MESSAGES.latitudeNumber,
+        invalid_type_error: AREA_MESSAGES.latitudeNumber,
+      })
       .finite(AREA_MESSAGES.latitudeNumber)
       .gte(-90, AREA_MESSAGES.latitudeRange)
       .lte(90, AREA_MESSAGES.latitudeRange),
     longitude: z
-      .number({ required_error: AREA_MESSAGES.longitudeNumber, invalid_type_error: AREA_MESSAGES.longitudeNumber })
+      .number({
+        required_error: AREA_MESSAGES.longitudeNumber,
+        invalid_type_error: AREA_MESSAGES.longitudeNumber,
+      })
       .finite(AREA_MESSAGES.longitudeNumber)
       .gte(-180, AREA_MESSAGES.longitudeRange)
       .lte(180, AREA_MESSAGES.longitudeRange),
@@ -82,7 +89,10 @@ export const SurveyAreaSchema = AreaShapeSchema.superRefine((area, ctx) => {
 })
 
 export const SurveyAreasSchema = z
-  .array(z.unknown(), { required_error: AREA_MESSAGES.noAreas, invalid_type_error: AREA_MESSAGES.areasNotList })
+  .array(z.unknown(), {
+    required_error: AREA_MESSAGES.noAreas,
+    invalid_type_error: AREA_MESSAGES.areasNotList,
+  })
   .min(1, AREA_MESSAGES.noAreas)
   .max(MAX_AREAS, AREA_MESSAGES.tooManyAreas)
   .superRefine((areas, ctx) => {
@@ -95,7 +105,8 @@ export const SurveyAreasSchema = z
       if (coordinates.length > MAX_POINTS_PER_AREA) oneTooLong = true
     }
     // One over-long area gets its own, more precise message from the area schema.
-    if (total > MAX_TOTAL_POINTS && !oneTooLong) ctx.addIssue({ code: z.ZodIssueCode.custom, message: AREA_MESSAGES.tooManyPointsInAll })
+    if (total > MAX_TOTAL_POINTS && !oneTooLong)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: AREA_MESSAGES.tooManyPointsInAll })
   })
   .pipe(z.array(SurveyAreaSchema))
 

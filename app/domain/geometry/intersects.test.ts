@@ -1,11 +1,20 @@
 import { booleanIntersects, kinks, polygon } from '@turf/turf'
 import type { Polygon } from 'geojson'
 import { describe, expect, test } from 'vitest'
+
 import { polygonsIntersect, ringSelfIntersects, segmentsIntersect } from './intersects.ts'
 
 const square = (x: number, y: number, size: number): Polygon => ({
   type: 'Polygon',
-  coordinates: [[[x, y], [x + size, y], [x + size, y + size], [x, y + size], [x, y]]],
+  coordinates: [
+    [
+      [x, y],
+      [x + size, y],
+      [x + size, y + size],
+      [x, y + size],
+      [x, y],
+    ],
+  ],
 })
 
 describe('polygonsIntersect', () => {
@@ -18,13 +27,19 @@ describe('polygonsIntersect', () => {
   })
 
   test('a hole is outside', () => {
-    const donut: Polygon = { type: 'Polygon', coordinates: [square(0, 0, 10).coordinates[0], square(3, 3, 4).coordinates[0]] }
+    const donut: Polygon = {
+      type: 'Polygon',
+      coordinates: [square(0, 0, 10).coordinates[0], square(3, 3, 4).coordinates[0]],
+    }
     expect(polygonsIntersect(square(4, 4, 1), donut)).toBe(false)
     expect(polygonsIntersect(square(4, 4, 4), donut)).toBe(true)
   })
 
   test('MultiPolygon: any member counts', () => {
-    const multi = { type: 'MultiPolygon' as const, coordinates: [square(10, 10, 1).coordinates, square(0, 0, 1).coordinates] }
+    const multi = {
+      type: 'MultiPolygon' as const,
+      coordinates: [square(10, 10, 1).coordinates, square(0, 0, 1).coordinates],
+    }
     expect(polygonsIntersect(square(0.5, 0.5, 0.2), multi)).toBe(true)
     expect(polygonsIntersect(square(5, 5, 0.2), multi)).toBe(false)
   })
@@ -55,8 +70,28 @@ describe('polygonsIntersect', () => {
 describe('ringSelfIntersects', () => {
   test('a square, a bow tie, a figure eight', () => {
     expect(ringSelfIntersects(square(0, 0, 1).coordinates[0])).toBe(false)
-    expect(ringSelfIntersects([[0, 0], [1, 1], [1, 0], [0, 1], [0, 0]])).toBe(true)
-    expect(ringSelfIntersects([[0, 0], [2, 0], [2, 2], [4, 2], [4, 4], [2, 4], [2, 2], [0, 2], [0, 0]])).toBe(true)
+    expect(
+      ringSelfIntersects([
+        [0, 0],
+        [1, 1],
+        [1, 0],
+        [0, 1],
+        [0, 0],
+      ]),
+    ).toBe(true)
+    expect(
+      ringSelfIntersects([
+        [0, 0],
+        [2, 0],
+        [2, 2],
+        [4, 2],
+        [4, 4],
+        [2, 4],
+        [2, 2],
+        [0, 2],
+        [0, 0],
+      ]),
+    ).toBe(true)
   })
 
   test('agrees with turf.kinks on random hexagons', () => {

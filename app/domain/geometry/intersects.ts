@@ -16,7 +16,10 @@ function orientation(a: Position, b: Position, c: Position) {
 
 function onSegment(a: Position, b: Position, p: Position) {
   return (
-    Math.min(a[0], b[0]) <= p[0] && p[0] <= Math.max(a[0], b[0]) && Math.min(a[1], b[1]) <= p[1] && p[1] <= Math.max(a[1], b[1])
+    Math.min(a[0], b[0]) <= p[0] &&
+    p[0] <= Math.max(a[0], b[0]) &&
+    Math.min(a[1], b[1]) <= p[1] &&
+    p[1] <= Math.max(a[1], b[1])
   )
 }
 
@@ -112,7 +115,15 @@ export function ringSelfIntersects(ring: Position[]): boolean {
   const edges = Array.from({ length: n }, (_, i) => {
     const a = ring[i]
     const b = ring[i + 1]
-    return { i, a, b, minX: Math.min(a[0], b[0]), maxX: Math.max(a[0], b[0]), minY: Math.min(a[1], b[1]), maxY: Math.max(a[1], b[1]) }
+    return {
+      i,
+      a,
+      b,
+      minX: Math.min(a[0], b[0]),
+      maxX: Math.max(a[0], b[0]),
+      minY: Math.min(a[1], b[1]),
+      maxY: Math.max(a[1], b[1]),
+    }
   })
   edges.sort((p, q) => p.minX - q.minX)
   for (let s = 0; s < n; s++) {

@@ -22,7 +22,8 @@ export class KmlError extends Error {
 
 export function readKmlDocument(text: string, { maxBytes }: { maxBytes: number }): FeatureCollection {
   if (Buffer.byteLength(text, 'utf8') > maxBytes) {
-    const limit = maxBytes >= 1024 * 1024 ? `${maxBytes / 1024 / 1024} MB` : `${Math.round(maxBytes / 1024)} KB`
+    const limit =
+      maxBytes >= 1024 * 1024 ? `${maxBytes / 1024 / 1024} MB` : `${Math.round(maxBytes / 1024)} KB`
     throw new KmlError(`The KML file is too large (the limit is ${limit})`, 413)
   }
   const body = text.replace(/^\uFEFF/, '')
@@ -41,7 +42,8 @@ export function readKmlDocument(text: string, { maxBytes }: { maxBytes: number }
     throw new KmlError('The KML file is not well-formed XML')
   }
   const root = doc.documentElement
-  if (!root || root.localName !== 'kml') throw new KmlError('The file is not a KML document (no <kml> root element)')
+  if (!root || root.localName !== 'kml')
+    throw new KmlError('The file is not a KML document (no <kml> root element)')
   if (doc.getElementsByTagName('Placemark').length > KML_MAX_PLACEMARKS) {
     throw new KmlError(`The KML file has too many placemarks (the limit is ${KML_MAX_PLACEMARKS})`, 413)
   }

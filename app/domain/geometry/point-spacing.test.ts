@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { MIN_POINT_SPACING_M, isTooCloseToPlaced, metresBetween } from './point-spacing.ts'
+
+import { isTooCloseToPlaced, metresBetween, MIN_POINT_SPACING_M } from './point-spacing.ts'
 
 // Near Stellenbosch: one degree of latitude ≈ 111 km, so 0.00001° ≈ 1.11 m.
 const corner = { latitude: -33.94, longitude: 18.86 }
-const north = (metres: number) => ({ latitude: corner.latitude + metres / 111_195, longitude: corner.longitude })
+const north = (metres: number) => ({
+  latitude: corner.latitude + metres / 111_195,
+  longitude: corner.longitude,
+})
 
 describe('point spacing (spec: clicks within 5 m are ignored)', () => {
   it('measures metres on the ground', () => {

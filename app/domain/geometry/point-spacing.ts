@@ -4,6 +4,7 @@
  * Browser-safe; the planner's leaflet-draw handler calls it on every new vertex.
  */
 import { distance, point } from '@turf/turf'
+
 import type { LatLng } from './areas.ts'
 
 export const MIN_POINT_SPACING_M = 5

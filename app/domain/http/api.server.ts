@@ -4,6 +4,7 @@
  */
 import { json } from '@remix-run/node'
 import type { z } from 'zod'
+
 import { DomainError, type FieldErrors } from './domain-error.ts'
 import { JSON_TOO_DEEP_MESSAGE, jsonNestsDeeperThan } from './json-depth.ts'
 

@@ -6,12 +6,13 @@
  * boundary) instead of reaching the action and failing there as a 500.
  */
 import {
-  MaxPartSizeExceededError,
   json,
+  MaxPartSizeExceededError,
   unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
   type UploadHandler,
 } from '@remix-run/node'
+
 import { BodyTooLargeError, declaresBodyOver, readTextWithin } from './body-limit.server.ts'
 import { assertSameOrigin } from './origin.server.ts'
 
@@ -65,7 +66,8 @@ export async function readFormBody(request: Request, options: FormBodyOptions = 
     }
   }
   if (type === 'multipart/form-data') {
-    if (!/;\s*boundary=/i.test(request.headers.get('Content-Type') ?? '')) fail(400, FORM_BODY_MESSAGES.unreadable)
+    if (!/;\s*boundary=/i.test(request.headers.get('Content-Type') ?? ''))
+      fail(400, FORM_BODY_MESSAGES.unreadable)
     if (!options.uploadHandler && declaresBodyOver(request, maxBytes)) fail(413, FORM_BODY_MESSAGES.tooLarge)
     const handler = options.uploadHandler ?? unstable_createMemoryUploadHandler({ maxPartSize: maxBytes })
     try {

@@ -1,6 +1,6 @@
 /** A hidden field bots fill in and people don't, on the public forms (remix-utils). */
-import { Honeypot, SpamError } from 'remix-utils/honeypot/server'
 import { getEnv } from '#app/domain/config/env.server.ts'
+import { Honeypot, SpamError } from 'remix-utils/honeypot/server'
 
 let honeypot: Honeypot | undefined
 export function getHoneypot() {

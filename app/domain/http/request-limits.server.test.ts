@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+
 import { BODY_LIMITS, bodyLimitFor, checkDeclaredBody, redactUrlForLog } from './request-limits.server.ts'
 
 describe('body limits', () => {
@@ -14,17 +15,37 @@ describe('body limits', () => {
 
   it('refuses 10 MB to a route that ignores its body, and any body on a read', () => {
     const tenMb = String(10 * 1024 * 1024)
-    expect(checkDeclaredBody('POST', '/api/hubs', { contentLength: tenMb })).toMatchObject({ ok: false, status: 413 })
-    expect(checkDeclaredBody('POST', '/logout', { contentLength: tenMb })).toMatchObject({ ok: false, status: 413 })
-    expect(checkDeclaredBody('GET', '/dashboard', { contentLength: tenMb })).toMatchObject({ ok: false, status: 413 })
+    expect(checkDeclaredBody('POST', '/api/hubs', { contentLength: tenMb })).toMatchObject({
+      ok: false,
+      status: 413,
+    })
+    expect(checkDeclaredBody('POST', '/logout', { contentLength: tenMb })).toMatchObject({
+      ok: false,
+      status: 413,
+    })
+    expect(checkDeclaredBody('GET', '/dashboard', { contentLength: tenMb })).toMatchObject({
+      ok: false,
+      status: 413,
+    })
     expect(checkDeclaredBody('GET', '/dashboard', { contentLength: '0' })).toEqual({ ok: true })
   })
 
   it('refuses declared bodies over the limit with 413, and unknown lengths with 411', () => {
-    expect(checkDeclaredBody('POST', '/api/quote', { contentLength: String(80 * 1024 * 1024) })).toMatchObject({ ok: false, status: 413 })
-    expect(checkDeclaredBody('POST', '/api/auth/login', { contentLength: String(65 * 1024) })).toMatchObject({ ok: false, status: 413 })
-    expect(checkDeclaredBody('POST', '/api/quote', { transferEncoding: 'chunked' })).toMatchObject({ ok: false, status: 411 })
-    expect(checkDeclaredBody('POST', '/api/quote', { contentLength: 'abc' })).toMatchObject({ ok: false, status: 411 })
+    expect(
+      checkDeclaredBody('POST', '/api/quote', { contentLength: String(80 * 1024 * 1024) }),
+    ).toMatchObject({ ok: false, status: 413 })
+    expect(checkDeclaredBody('POST', '/api/auth/login', { contentLength: String(65 * 1024) })).toMatchObject({
+      ok: false,
+      status: 413,
+    })
+    expect(checkDeclaredBody('POST', '/api/quote', { transferEncoding: 'chunked' })).toMatchObject({
+      ok: false,
+      status: 411,
+    })
+    expect(checkDeclaredBody('POST', '/api/quote', { contentLength: 'abc' })).toMatchObject({
+      ok: false,
+      status: 411,
+    })
   })
 
   it('lets ordinary requests through', () => {
@@ -37,7 +58,9 @@ describe('body limits', () => {
 describe('access log URLs', () => {
   it('never show query strings or reset tokens', () => {
     expect(redactUrlForLog('/reset-password?token=SECRET')).toBe('/reset-password?[redacted]')
-    expect(redactUrlForLog('/api/auth/verify-reset-token/SECRET')).toBe('/api/auth/verify-reset-token/[redacted]')
+    expect(redactUrlForLog('/api/auth/verify-reset-token/SECRET')).toBe(
+      '/api/auth/verify-reset-token/[redacted]',
+    )
     expect(redactUrlForLog('/dashboard')).toBe('/dashboard')
   })
 })

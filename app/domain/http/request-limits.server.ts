@@ -59,7 +59,11 @@ export type BodyCheck = { ok: true } | { ok: false; status: 411 | 413; error: st
  * Refuses bodies over the limit from their declared length, and bodies of unknown length
  * (chunked) on writes: browsers and ordinary HTTP clients always declare the length.
  */
-export function checkDeclaredBody(method: string, path: string, headers: { contentLength?: string; transferEncoding?: string }): BodyCheck {
+export function checkDeclaredBody(
+  method: string,
+  path: string,
+  headers: { contentLength?: string; transferEncoding?: string },
+): BodyCheck {
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') {
     // Reads carry no body: one that declares any is refused before it is read.
     const declared = Number(headers.contentLength ?? 0)
@@ -70,11 +74,13 @@ export function checkDeclaredBody(method: string, path: string, headers: { conte
   }
   const limit = bodyLimitFor(path)
   if (headers.contentLength === undefined) {
-    if (headers.transferEncoding) return { ok: false, status: 411, error: 'Please send the request with a Content-Length.' }
+    if (headers.transferEncoding)
+      return { ok: false, status: 411, error: 'Please send the request with a Content-Length.' }
     return { ok: true }
   }
   const length = Number(headers.contentLength)
-  if (!Number.isFinite(length) || length < 0) return { ok: false, status: 411, error: 'Invalid Content-Length.' }
+  if (!Number.isFinite(length) || length < 0)
+    return { ok: false, status: 411, error: 'Invalid Content-Length.' }
   if (length > limit) {
     return { ok: false, status: 413, error: `The request is too large (at most ${formatBytes(limit)}).` }
   }

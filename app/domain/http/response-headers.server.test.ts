@@ -1,16 +1,37 @@
 import { describe, expect, it } from 'vitest'
-import { PERMISSIONS_POLICY, SIGNED_IN_CACHE_CONTROL, cacheControlFor, carriesSession, usesHttps } from './response-headers.server.ts'
+
+import {
+  cacheControlFor,
+  carriesSession,
+  PERMISSIONS_POLICY,
+  SIGNED_IN_CACHE_CONTROL,
+  usesHttps,
+} from './response-headers.server.ts'
 
 describe('Cache-Control', () => {
   it('is private, no-store on /api answers and signed-in pages', () => {
-    expect(cacheControlFor({ path: '/api/hubs', signedIn: false, current: null })).toBe(SIGNED_IN_CACHE_CONTROL)
-    expect(cacheControlFor({ path: '/dashboard', signedIn: true, current: null })).toBe(SIGNED_IN_CACHE_CONTROL)
-    expect(cacheControlFor({ path: '/api/places', signedIn: true, current: 'public, max-age=300' })).toBe(SIGNED_IN_CACHE_CONTROL)
-    expect(cacheControlFor({ path: '/api/quote', signedIn: true, current: 'max-age=60' })).toBe(SIGNED_IN_CACHE_CONTROL)
+    expect(cacheControlFor({ path: '/api/hubs', signedIn: false, current: null })).toBe(
+      SIGNED_IN_CACHE_CONTROL,
+    )
+    expect(cacheControlFor({ path: '/dashboard', signedIn: true, current: null })).toBe(
+      SIGNED_IN_CACHE_CONTROL,
+    )
+    expect(cacheControlFor({ path: '/api/places', signedIn: true, current: 'public, max-age=300' })).toBe(
+      SIGNED_IN_CACHE_CONTROL,
+    )
+    expect(cacheControlFor({ path: '/api/quote', signedIn: true, current: 'max-age=60' })).toBe(
+      SIGNED_IN_CACHE_CONTROL,
+    )
   })
 
   it("keeps a route's own private policy and leaves public pages alone", () => {
-    expect(cacheControlFor({ path: '/api/download-file/3', signedIn: true, current: 'private, no-cache, no-transform' })).toBe('private, no-cache, no-transform')
+    expect(
+      cacheControlFor({
+        path: '/api/download-file/3',
+        signedIn: true,
+        current: 'private, no-cache, no-transform',
+      }),
+    ).toBe('private, no-cache, no-transform')
     expect(cacheControlFor({ path: '/', signedIn: false, current: null })).toBeNull()
   })
 

@@ -27,16 +27,24 @@ export const PERMISSIONS_POLICY = [
  * or non-storing policy of its own (a download's `private, no-cache`); anything public or
  * unset becomes `private, no-store`. Other answers keep what they have (or null: unchanged).
  */
-export function cacheControlFor(options: { path: string; signedIn: boolean; current: string | null | undefined }): string | null {
+export function cacheControlFor(options: {
+  path: string
+  signedIn: boolean
+  current: string | null | undefined
+}): string | null {
   const { path, signedIn, current } = options
   if (!signedIn && !path.startsWith('/api/') && path !== '/api') return null
   const value = (current ?? '').toLowerCase()
-  if (value && !value.includes('public') && (value.includes('private') || value.includes('no-store'))) return current ?? null
+  if (value && !value.includes('public') && (value.includes('private') || value.includes('no-store')))
+    return current ?? null
   return SIGNED_IN_CACHE_CONTROL
 }
 
 /** True when a request carries a session: the session cookie or the `x-session-id` header. */
-export function carriesSession(headers: { cookie?: string; sessionHeader?: string }, cookieName: string): boolean {
+export function carriesSession(
+  headers: { cookie?: string; sessionHeader?: string },
+  cookieName: string,
+): boolean {
   if (headers.sessionHeader) return true
   return (headers.cookie ?? '').split(';').some((part) => part.trim().startsWith(`${cookieName}=`))
 }

@@ -3,8 +3,8 @@
  * off too. The root loader reads and clears it; the layout shows one at a time.
  */
 import { createCookieSessionStorage, redirect } from '@remix-run/node'
-import { z } from 'zod'
 import { getEnv } from '#app/domain/config/env.server.ts'
+import { z } from 'zod'
 
 export const ToastSchema = z.object({
   id: z.string().default(() => Math.random().toString(36).slice(2)),

@@ -2,9 +2,9 @@
  * Active hubs: what the planner shows and the quote measures distances from.
  * (Hub CRUD lives in hubs.server.ts, owned by the admin area.)
  */
-import { asc, eq } from 'drizzle-orm'
-import { hubs } from '#db/schema.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { hubs } from '#db/schema.ts'
+import { asc, eq } from 'drizzle-orm'
 
 export interface ActiveHub {
   id: number

@@ -3,12 +3,12 @@
  * the hub's name on the project (projects.nearest_hub) and the foreign key is set to
  * null on delete, so deleting a hub never changes a stored quote.
  */
-import { asc, eq } from 'drizzle-orm'
-import { hubs, type Hub } from '#db/schema.ts'
+import type { HubInput } from '#app/domain/admin/schemas.ts'
+import { NotFoundError } from '#app/domain/admin/users.server.ts'
 import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
-import { NotFoundError } from '#app/domain/admin/users.server.ts'
-import type { HubInput } from '#app/domain/admin/schemas.ts'
+import { hubs, type Hub } from '#db/schema.ts'
+import { asc, eq } from 'drizzle-orm'
 
 export function listHubs(): Hub[] {
   return getDb().select().from(hubs).orderBy(asc(hubs.name), asc(hubs.id)).all()
@@ -41,7 +41,12 @@ export function updateHub(actorId: number, id: number, input: Partial<HubInput>)
       .where(eq(hubs.id, id))
       .returning()
       .get()!
-    const action = Object.keys(input).length === 1 && 'isActive' in input ? (input.isActive ? 'hub.activate' : 'hub.deactivate') : 'hub.update'
+    const action =
+      Object.keys(input).length === 1 && 'isActive' in input
+        ? input.isActive
+          ? 'hub.activate'
+          : 'hub.deactivate'
+        : 'hub.update'
     recordAudit({ actorId, action, entityType: 'hub', entityId: id, before, after }, tx)
     return after
   })

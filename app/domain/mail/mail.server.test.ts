@@ -1,8 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
 import { getEnv, resetEnvCache } from '#app/domain/config/env.server.ts'
 import { startTestSmtpServer } from '#tests/helpers/smtp-server.ts'
+import { afterEach, describe, expect, it } from 'vitest'
+
 import { listOutbox, sendEmail, sendEmailSafely } from './mail.server.ts'
 import { renderEmail } from './templates.ts'
 

@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import nodemailer, { type Transporter } from 'nodemailer'
 import { getEnv } from '#app/domain/config/env.server.ts'
+import nodemailer, { type Transporter } from 'nodemailer'
 
 export interface EmailMessage {
   to: string
@@ -81,7 +81,11 @@ export async function listOutbox(limit = 50): Promise<OutboxEntry[]> {
   } catch {
     return []
   }
-  const jsonFiles = names.filter((n) => n.endsWith('.json')).sort().reverse().slice(0, limit)
+  const jsonFiles = names
+    .filter((n) => n.endsWith('.json'))
+    .sort()
+    .reverse()
+    .slice(0, limit)
   const entries = await Promise.all(
     jsonFiles.map(async (n) => JSON.parse(await fs.readFile(path.join(dir, n), 'utf8')) as OutboxEntry),
   )

@@ -52,11 +52,16 @@ export const OptionalIsoDateSchema = (label: string) =>
       .optional(),
   )
 
-export const PILOT_RPL_EXPIRED = 'This pilot’s Remote Pilot Licence (RPL) has expired. Update it before assigning the pilot.'
-export const PILOT_MEDICAL_EXPIRED = 'This pilot’s medical certificate has expired. Update it before assigning the pilot.'
+export const PILOT_RPL_EXPIRED =
+  'This pilot’s Remote Pilot Licence (RPL) has expired. Update it before assigning the pilot.'
+export const PILOT_MEDICAL_EXPIRED =
+  'This pilot’s medical certificate has expired. Update it before assigning the pilot.'
 
 /** Why this pilot may not be assigned to a flight today, or null. */
-export function pilotDocumentProblem(pilot: { rplExpiresAt: string | null; medicalExpiresAt: string | null }, today: string) {
+export function pilotDocumentProblem(
+  pilot: { rplExpiresAt: string | null; medicalExpiresAt: string | null },
+  today: string,
+) {
   if (isExpired(pilot.rplExpiresAt, today)) return PILOT_RPL_EXPIRED
   if (isExpired(pilot.medicalExpiresAt, today)) return PILOT_MEDICAL_EXPIRED
   return null

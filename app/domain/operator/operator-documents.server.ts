@@ -4,19 +4,24 @@
  * expiry dates; plus the pilots' RPL and medical dates. The admin manages them, sees what
  * expires within 30 days, and a daily mail lists it.
  */
-import { asc, eq } from 'drizzle-orm'
-import { operatorDocuments, users, type OperatorDocument } from '#db/schema.ts'
 import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { getCompanyInfo, getEnv } from '#app/domain/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
 import { renderEmail } from '#app/domain/mail/templates.ts'
-import { EXPIRY_WARNING_DAYS, daysUntil, expiryState, saToday, type ExpiryState } from './expiry.ts'
+import { operatorDocuments, users, type OperatorDocument } from '#db/schema.ts'
+import { asc, eq } from 'drizzle-orm'
+
+import { daysUntil, EXPIRY_WARNING_DAYS, expiryState, saToday, type ExpiryState } from './expiry.ts'
 import { OPERATOR_DOCUMENT_LABELS, type OperatorDocumentInput } from './schemas.ts'
 
 export function listOperatorDocuments(db: DbOrTx = getDb()): OperatorDocument[] {
-  return db.select().from(operatorDocuments).orderBy(asc(operatorDocuments.kind), asc(operatorDocuments.expiresAt)).all()
+  return db
+    .select()
+    .from(operatorDocuments)
+    .orderBy(asc(operatorDocuments.kind), asc(operatorDocuments.expiresAt))
+    .all()
 }
 
 /** Whether the site may say "SACAA-certified operator": a ROC on record and not expired. */
@@ -33,7 +38,16 @@ export function getSiteCompany() {
 export function createOperatorDocument(actorId: number, input: OperatorDocumentInput) {
   return getDb().transaction((tx) => {
     const doc = tx.insert(operatorDocuments).values(input).returning().get()
-    recordAudit({ actorId, action: 'operator-document.create', entityType: 'operator_document', entityId: doc.id, after: doc }, tx)
+    recordAudit(
+      {
+        actorId,
+        action: 'operator-document.create',
+        entityType: 'operator_document',
+        entityId: doc.id,
+        after: doc,
+      },
+      tx,
+    )
     return doc
   })
 }
@@ -42,8 +56,23 @@ export function updateOperatorDocument(actorId: number, id: number, input: Opera
   return getDb().transaction((tx) => {
     const before = tx.select().from(operatorDocuments).where(eq(operatorDocuments.id, id)).get()
     if (!before) throw new DomainError(404, 'Document not found')
-    const after = tx.update(operatorDocuments).set({ ...input, updatedAt: new Date() }).where(eq(operatorDocuments.id, id)).returning().get()!
-    recordAudit({ actorId, action: 'operator-document.update', entityType: 'operator_document', entityId: id, before, after }, tx)
+    const after = tx
+      .update(operatorDocuments)
+      .set({ ...input, updatedAt: new Date() })
+      .where(eq(operatorDocuments.id, id))
+      .returning()
+      .get()!
+    recordAudit(
+      {
+        actorId,
+        action: 'operator-document.update',
+        entityType: 'operator_document',
+        entityId: id,
+        before,
+        after,
+      },
+      tx,
+    )
     return after
   })
 }
@@ -53,7 +82,10 @@ export function deleteOperatorDocument(actorId: number, id: number) {
     const before = tx.select().from(operatorDocuments).where(eq(operatorDocuments.id, id)).get()
     if (!before) throw new DomainError(404, 'Document not found')
     tx.delete(operatorDocuments).where(eq(operatorDocuments.id, id)).run()
-    recordAudit({ actorId, action: 'operator-document.delete', entityType: 'operator_document', entityId: id, before }, tx)
+    recordAudit(
+      { actorId, action: 'operator-document.delete', entityType: 'operator_document', entityId: id, before },
+      tx,
+    )
   })
 }
 
@@ -73,9 +105,20 @@ export function listExpiringItems(today = saToday(), db: DbOrTx = getDb()): Expi
     const state = expiryState(doc.expiresAt, today)
     if (state === 'valid') continue
     const what = `${OPERATOR_DOCUMENT_LABELS[doc.kind]} ${doc.reference}${doc.subject ? ` (${doc.subject})` : ''}`
-    items.push({ label: what, expiresAt: doc.expiresAt, state, daysLeft: daysUntil(doc.expiresAt, today), href: `/admin/operator-documents/${doc.id}` })
+    items.push({
+      label: what,
+      expiresAt: doc.expiresAt,
+      state,
+      daysLeft: daysUntil(doc.expiresAt, today),
+      href: `/admin/operator-documents/${doc.id}`,
+    })
   }
-  const pilots = db.select().from(users).where(eq(users.role, 'pilot')).all().filter((p) => p.isActive && !p.anonymisedAt)
+  const pilots = db
+    .select()
+    .from(users)
+    .where(eq(users.role, 'pilot'))
+    .all()
+    .filter((p) => p.isActive && !p.anonymisedAt)
   for (const pilot of pilots) {
     for (const [what, date] of [
       ['RPL', pilot.rplExpiresAt],
@@ -120,7 +163,9 @@ export async function sendExpiryDigest(today = saToday()) {
       paragraphs: [
         `These operator and pilot documents have expired, are missing, or expire within ${EXPIRY_WARNING_DAYS} days. Pilots with an expired licence or medical cannot be assigned to flights, and "SACAA-certified operator" is only shown while the ROC is valid.`,
       ],
-      details: items.map((i) => [i.label, `${describeExpiry(i)} — ${STATE_TEXT[i.state]}`] as [string, string]),
+      details: items.map(
+        (i) => [i.label, `${describeExpiry(i)} — ${STATE_TEXT[i.state]}`] as [string, string],
+      ),
     }),
   })
   return { sent, count: items.length }

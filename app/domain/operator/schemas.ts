@@ -1,6 +1,7 @@
 /** The admin's operator-document form and API body (ADR 113). Browser-safe. */
-import { z } from 'zod'
 import { OPERATOR_DOCUMENT_KINDS, type OperatorDocumentKind } from '#db/schema.ts'
+import { z } from 'zod'
+
 import { isIsoDate } from './expiry.ts'
 
 export const OPERATOR_DOCUMENT_LABELS: Record<OperatorDocumentKind, string> = {
@@ -16,7 +17,11 @@ export const MIN_INSURANCE_COVER = 500_000_00
 export const INSURANCE_COVER_MESSAGE = 'Third-party liability insurance must cover at least R500 000'
 
 const text = (message: string, max: number) =>
-  z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message).max(max, `At most ${max} characters`)
+  z
+    .string({ required_error: message, invalid_type_error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `At most ${max} characters`)
 
 /** Rand amount from a form ('500000', '500 000,00') or a JSON number, to cents. */
 const RandSchema = z.preprocess(
@@ -29,7 +34,10 @@ const RandSchema = z.preprocess(
     }
     return v
   },
-  z.number({ invalid_type_error: 'Cover must be an amount in rand' }).nonnegative('Cover must be an amount in rand').optional(),
+  z
+    .number({ invalid_type_error: 'Cover must be an amount in rand' })
+    .nonnegative('Cover must be an amount in rand')
+    .optional(),
 )
 
 export const OperatorDocumentSchema = z
@@ -43,11 +51,18 @@ export const OperatorDocumentSchema = z
       .refine(isIsoDate, 'Expiry date must be a date (YYYY-MM-DD)'),
   })
   .superRefine((v, ctx) => {
-    if (v.kind === 'insurance' && (v.coverRand == null || Math.round(v.coverRand * 100) < MIN_INSURANCE_COVER)) {
+    if (
+      v.kind === 'insurance' &&
+      (v.coverRand == null || Math.round(v.coverRand * 100) < MIN_INSURANCE_COVER)
+    ) {
       ctx.addIssue({ code: 'custom', path: ['coverRand'], message: INSURANCE_COVER_MESSAGE })
     }
     if (v.kind === 'rla' && !v.subject) {
-      ctx.addIssue({ code: 'custom', path: ['subject'], message: 'Give the aircraft registration this RLA belongs to' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['subject'],
+        message: 'Give the aircraft registration this RLA belongs to',
+      })
     }
   })
   .transform(({ coverRand, subject, ...rest }) => ({

@@ -1,15 +1,16 @@
-import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { invoices, paymentNotifications, payments, projects } from '#db/schema.ts'
+import { financialReport, parseDateRange } from '#app/domain/admin/finance.server.ts'
 import { resetEnvCache } from '#app/domain/config/env.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
-import { financialReport, parseDateRange } from '#app/domain/admin/finance.server.ts'
-import { savePricingSettings, getPricingSettings } from '#app/domain/pricing/settings.server.ts'
+import { getPricingSettings, savePricingSettings } from '#app/domain/pricing/settings.server.ts'
 import { completeFlightPlan } from '#app/domain/projects/projects.server.ts'
 import { action as notifyAction } from '#app/routes/api.payfast.notify.ts'
+import { invoices, paymentNotifications, payments, projects } from '#db/schema.ts'
+import { createQuotedProject, signedItn, startValidateServer } from '#tests/helpers/payments-fixtures.ts'
 import { callRoute } from '#tests/helpers/requests.ts'
 import { createTestUser } from '#tests/helpers/users.ts'
-import { createQuotedProject, signedItn, startValidateServer } from '#tests/helpers/payments-fixtures.ts'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+
 import { PAYMENT_ATTEMPT_TTL_MS, SUPERSEDED_PAYMENT_FLAG } from './attempts.server.ts'
 import { acceptTermsAndStartPayment, QUOTE_CHANGED_MESSAGE } from './checkout.server.ts'
 import { getPaymentResult } from './results.server.ts'
@@ -48,7 +49,12 @@ async function acceptedCheckout(now?: Date) {
     ip: '198.51.100.4',
     now,
   })
-  return { client, project, start, checkout: { mPaymentId: start.mPaymentId, amountCents: start.quoteAmount } }
+  return {
+    client,
+    project,
+    start,
+    checkout: { mPaymentId: start.mPaymentId, amountCents: start.quoteAmount },
+  }
 }
 
 function postItn(body: string) {
@@ -66,19 +72,32 @@ function read(projectId: number, mPaymentId: string) {
     project: db.select().from(projects).where(eq(projects.id, projectId)).get()!,
     invoices: db.select().from(invoices).where(eq(invoices.projectId, projectId)).all(),
     payment: db.select().from(payments).where(eq(payments.mPaymentId, mPaymentId)).get()!,
-    notification: db.select().from(paymentNotifications).where(eq(paymentNotifications.mPaymentId, mPaymentId)).all().at(-1),
+    notification: db
+      .select()
+      .from(paymentNotifications)
+      .where(eq(paymentNotifications.mPaymentId, mPaymentId))
+      .all()
+      .at(-1),
   }
 }
 
 /** A genuine payment for the old figure: recorded as received, flagged, the project unpaid. */
-async function expectFlagged(projectId: number, checkout: { mPaymentId: string; amountCents: number }, reason: RegExp) {
+async function expectFlagged(
+  projectId: number,
+  checkout: { mPaymentId: string; amountCents: number },
+  reason: RegExp,
+) {
   const response = await postItn(signedItn(checkout, { pfPaymentId: String(8_000_000 + projectId) }))
   expect(response.status).toBe(200)
   const after = read(projectId, checkout.mPaymentId)
   expect(after.project.isPaid).toBe(false)
   expect(after.project.isApproved).toBe(false)
   expect(after.invoices.some((i) => i.status === 'paid')).toBe(false)
-  expect(after.payment).toMatchObject({ status: 'unapplied', pfPaymentId: String(8_000_000 + projectId), amount: checkout.amountCents })
+  expect(after.payment).toMatchObject({
+    status: 'unapplied',
+    pfPaymentId: String(8_000_000 + projectId),
+    amount: checkout.amountCents,
+  })
   expect(after.notification).toMatchObject({ outcome: 'accepted' })
   expect(after.notification?.reason).toContain(SUPERSEDED_PAYMENT_FLAG)
   expect(after.notification?.reason).toMatch(reason)
@@ -103,7 +122,11 @@ describe('a re-plan supersedes the checkout made for the old quote', () => {
     const report = financialReport(parseDateRange(new URLSearchParams()))
     expect(report.summary.revenue).toBe(0)
     expect(report.flaggedPayments).toEqual([
-      expect.objectContaining({ projectId: project.id, amount: small, note: 'payment for a superseded quote — refund or re-quote' }),
+      expect.objectContaining({
+        projectId: project.id,
+        amount: small,
+        note: 'payment for a superseded quote — refund or re-quote',
+      }),
     ])
     expect(getPaymentResult(client.id, checkout.mPaymentId).state).toBe('received')
 
@@ -122,7 +145,9 @@ describe('a re-plan supersedes the checkout made for the old quote', () => {
     })
     expect(again.mPaymentId).not.toBe(checkout.mPaymentId)
     expect(again.quoteAmount).toBe(replanned.quoteAmount)
-    expect((await postItn(signedItn({ mPaymentId: again.mPaymentId, amountCents: again.quoteAmount }))).status).toBe(200)
+    expect(
+      (await postItn(signedItn({ mPaymentId: again.mPaymentId, amountCents: again.quoteAmount }))).status,
+    ).toBe(200)
     const paid = read(project.id, again.mPaymentId)
     expect(paid.project.isPaid).toBe(true)
     expect(paid.invoices.map((i) => i.status).sort()).toEqual(['paid', 'superseded'])
@@ -140,10 +165,25 @@ describe('a re-plan supersedes the checkout made for the old quote', () => {
   test('a different figure at the checkout (prices changed) supersedes the open attempt', async () => {
     const { client, project, checkout } = await acceptedCheckout()
     const settings = getPricingSettings()
-    savePricingSettings({ ...settings, sqmBasePrice: settings.sqmBasePrice * 2, tier1Price: settings.tier1Price * 2, tier2Price: settings.tier2Price * 2, tier3Price: settings.tier3Price * 2 }, client.id)
+    savePricingSettings(
+      {
+        ...settings,
+        sqmBasePrice: settings.sqmBasePrice * 2,
+        tier1Price: settings.tier1Price * 2,
+        tier2Price: settings.tier2Price * 2,
+        tier3Price: settings.tier3Price * 2,
+      },
+      client.id,
+    )
     try {
       await expect(
-        acceptTermsAndStartPayment({ clientId: client.id, projectId: project.id, quoteAmount: project.quoteAmount!, termsAccepted: true, ip: '198.51.100.4' }),
+        acceptTermsAndStartPayment({
+          clientId: client.id,
+          projectId: project.id,
+          quoteAmount: project.quoteAmount!,
+          termsAccepted: true,
+          ip: '198.51.100.4',
+        }),
       ).rejects.toMatchObject({ status: 409, message: QUOTE_CHANGED_MESSAGE })
       const after = read(project.id, checkout.mPaymentId)
       expect(after.project.quoteAmount).not.toBe(project.quoteAmount)
@@ -161,7 +201,13 @@ describe('payment attempts expire after 24 hours', () => {
     const { client, project, checkout } = await acceptedCheckout(started)
     expect(getPaymentResult(client.id, checkout.mPaymentId).state).toBe('issue')
 
-    const fresh = await acceptTermsAndStartPayment({ clientId: client.id, projectId: project.id, quoteAmount: project.quoteAmount!, termsAccepted: true, ip: '198.51.100.4' })
+    const fresh = await acceptTermsAndStartPayment({
+      clientId: client.id,
+      projectId: project.id,
+      quoteAmount: project.quoteAmount!,
+      termsAccepted: true,
+      ip: '198.51.100.4',
+    })
     expect(fresh.mPaymentId).not.toBe(checkout.mPaymentId)
     expect(read(project.id, checkout.mPaymentId).payment.status).toBe('expired')
 
@@ -170,10 +216,15 @@ describe('payment attempts expire after 24 hours', () => {
 
   test('an open attempt still within its window is reused and settles', async () => {
     const { client, project, checkout } = await acceptedCheckout(new Date(Date.now() - 60 * 60 * 1000))
-    const again = await acceptTermsAndStartPayment({ clientId: client.id, projectId: project.id, quoteAmount: project.quoteAmount!, termsAccepted: true, ip: '198.51.100.4' })
+    const again = await acceptTermsAndStartPayment({
+      clientId: client.id,
+      projectId: project.id,
+      quoteAmount: project.quoteAmount!,
+      termsAccepted: true,
+      ip: '198.51.100.4',
+    })
     expect(again.mPaymentId).toBe(checkout.mPaymentId)
     expect((await postItn(signedItn(checkout))).status).toBe(200)
     expect(read(project.id, checkout.mPaymentId).project.isPaid).toBe(true)
   })
 })
-

@@ -3,10 +3,10 @@
  * pending invoice; an attempt lives 24 hours; a notification settles a project only when
  * the attempt, its invoice and the project's current quote all agree on the amount.
  */
-import { and, eq } from 'drizzle-orm'
-import { invoices, payments, projects, type Invoice, type Payment, type Project } from '#db/schema.ts'
 import type { DbOrTx } from '#app/domain/db/db.server.ts'
 import { formatRand } from '#app/domain/format/numbers.ts'
+import { invoices, payments, projects, type Invoice, type Payment, type Project } from '#db/schema.ts'
+import { and, eq } from 'drizzle-orm'
 
 /** An unpaid attempt cannot be settled after this long (PayFast's form is not held open for days). */
 export const PAYMENT_ATTEMPT_TTL_MS = 24 * 60 * 60 * 1000
@@ -40,7 +40,10 @@ export function supersedeOpenPayments(tx: DbOrTx, projectId: number) {
     .set({ status: 'superseded' })
     .where(and(eq(invoices.projectId, projectId), eq(invoices.status, 'pending')))
     .run().changes
-  tx.update(projects).set({ termsVersion: null, termsAcceptedAt: null, termsAcceptedIp: null }).where(eq(projects.id, projectId)).run()
+  tx.update(projects)
+    .set({ termsVersion: null, termsAcceptedAt: null, termsAcceptedIp: null })
+    .where(eq(projects.id, projectId))
+    .run()
   return { attempts, invoices: pendingInvoices }
 }
 
@@ -56,13 +59,17 @@ export function settlementProblem(input: {
   now: Date
 }): string | null {
   const { payment, invoice, project, amountGross, now } = input
-  if (payment.status !== 'pending' && payment.status !== 'failed') return `the payment attempt was ${payment.status}`
+  if (payment.status !== 'pending' && payment.status !== 'failed')
+    return `the payment attempt was ${payment.status}`
   if (isAttemptExpired(payment, now)) return 'the payment attempt had expired (older than 24 hours)'
-  if (amountGross !== payment.amount) return `amount ${formatRand(amountGross)} differs from the attempt's ${formatRand(payment.amount)}`
+  if (amountGross !== payment.amount)
+    return `amount ${formatRand(amountGross)} differs from the attempt's ${formatRand(payment.amount)}`
   if (!invoice) return 'the payment attempt has no invoice'
-  if (invoice.status !== 'pending') return `invoice ${invoice.invoiceNumber ?? invoice.id} is ${invoice.status}`
+  if (invoice.status !== 'pending')
+    return `invoice ${invoice.invoiceNumber ?? invoice.id} is ${invoice.status}`
   if (invoice.amount !== payment.amount) return `the invoice is for ${formatRand(invoice.amount)}`
-  if (project.quoteAmount !== payment.amount) return `the project's quote is now ${project.quoteAmount == null ? 'none' : formatRand(project.quoteAmount)}`
+  if (project.quoteAmount !== payment.amount)
+    return `the project's quote is now ${project.quoteAmount == null ? 'none' : formatRand(project.quoteAmount)}`
   if (project.isPaid) return 'the project was already paid by another payment'
   return null
 }

@@ -4,14 +4,22 @@
  * details at issue. Later profile or configuration changes, and account deletion, leave
  * issued invoices as they were.
  */
-import { eq } from 'drizzle-orm'
-import { users, type Invoice, type User } from '#db/schema.ts'
 import { getCompanyInfo, type CompanyInfo } from '#app/domain/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { users, type Invoice, type User } from '#db/schema.ts'
+import { eq } from 'drizzle-orm'
+
 import type { BillingInput } from './billing.ts'
 
-export function billingSnapshotOf(client: Pick<User, 'firstName' | 'lastName' | 'companyName' | 'email' | 'billingAddress' | 'vatNumber' | 'country'>) {
-  const name = [`${client.firstName} ${client.lastName}`.trim(), client.companyName].filter(Boolean).join(', ')
+export function billingSnapshotOf(
+  client: Pick<
+    User,
+    'firstName' | 'lastName' | 'companyName' | 'email' | 'billingAddress' | 'vatNumber' | 'country'
+  >,
+) {
+  const name = [`${client.firstName} ${client.lastName}`.trim(), client.companyName]
+    .filter(Boolean)
+    .join(', ')
   return {
     billingName: name,
     billingEmail: client.email,
@@ -25,7 +33,10 @@ export function supplierSnapshot(company: CompanyInfo = getCompanyInfo()) {
 }
 
 /** The supplier as it was at issue (the configuration today for invoices made before snapshots). */
-export function supplierOf(invoice: Pick<Invoice, 'supplierSnapshot'>, fallback: CompanyInfo = getCompanyInfo()): CompanyInfo {
+export function supplierOf(
+  invoice: Pick<Invoice, 'supplierSnapshot'>,
+  fallback: CompanyInfo = getCompanyInfo(),
+): CompanyInfo {
   if (!invoice.supplierSnapshot) return fallback
   try {
     return { ...fallback, ...(JSON.parse(invoice.supplierSnapshot) as Partial<CompanyInfo>) }
@@ -35,12 +46,25 @@ export function supplierOf(invoice: Pick<Invoice, 'supplierSnapshot'>, fallback:
 }
 
 /** The client as the invoice carries them (the account today for invoices made before snapshots). */
-export function billedPartyOf(invoice: Pick<Invoice, 'billingName' | 'billingEmail' | 'billingAddress' | 'billingVatNumber'>, client: User) {
+export function billedPartyOf(
+  invoice: Pick<Invoice, 'billingName' | 'billingEmail' | 'billingAddress' | 'billingVatNumber'>,
+  client: User,
+) {
   if (invoice.billingName) {
-    return { name: invoice.billingName, email: invoice.billingEmail, address: invoice.billingAddress, vatNumber: invoice.billingVatNumber }
+    return {
+      name: invoice.billingName,
+      email: invoice.billingEmail,
+      address: invoice.billingAddress,
+      vatNumber: invoice.billingVatNumber,
+    }
   }
   const now = billingSnapshotOf(client)
-  return { name: now.billingName, email: now.billingEmail, address: now.billingAddress, vatNumber: now.billingVatNumber }
+  return {
+    name: now.billingName,
+    email: now.billingEmail,
+    address: now.billingAddress,
+    vatNumber: now.billingVatNumber,
+  }
 }
 
 /** Saves the client's VAT number and billing address (profile and checkout). */

@@ -3,8 +3,8 @@
  * (10 digits, starting with 4) and a billing address. Shared by the profile form, the
  * checkout and the API. Browser-safe.
  */
-import { z } from 'zod'
 import { ProfileSchema } from '#app/domain/auth/schemas.ts'
+import { z } from 'zod'
 
 /** Above this total (cents, incl. VAT) a full tax invoice must show the recipient's details. */
 export const FULL_TAX_INVOICE_THRESHOLD = 5_000_00
@@ -12,13 +12,19 @@ export const FULL_TAX_INVOICE_THRESHOLD = 5_000_00
 export const VAT_NUMBER_MESSAGE = 'A South African VAT number has 10 digits and starts with 4'
 
 export const VatNumberSchema = z.preprocess(
-  (v) => (typeof v === 'string' ? v.replace(/\s+/g, '') || undefined : v ?? undefined),
-  z.string({ invalid_type_error: VAT_NUMBER_MESSAGE }).regex(/^4\d{9}$/, VAT_NUMBER_MESSAGE).optional(),
+  (v) => (typeof v === 'string' ? v.replace(/\s+/g, '') || undefined : (v ?? undefined)),
+  z
+    .string({ invalid_type_error: VAT_NUMBER_MESSAGE })
+    .regex(/^4\d{9}$/, VAT_NUMBER_MESSAGE)
+    .optional(),
 )
 
 export const BillingAddressSchema = z.preprocess(
-  (v) => (typeof v === 'string' ? v.trim() || undefined : v ?? undefined),
-  z.string({ invalid_type_error: 'Billing address must be text' }).max(500, 'Billing address must be at most 500 characters').optional(),
+  (v) => (typeof v === 'string' ? v.trim() || undefined : (v ?? undefined)),
+  z
+    .string({ invalid_type_error: 'Billing address must be text' })
+    .max(500, 'Billing address must be at most 500 characters')
+    .optional(),
 )
 
 export const BillingSchema = z.object({ vatNumber: VatNumberSchema, billingAddress: BillingAddressSchema })

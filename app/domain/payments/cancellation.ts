@@ -9,8 +9,10 @@
 import { CANCELLATION_ADMIN_FEE_PERCENT, COOLING_OFF_DAYS, NO_CANCELLATION_BUSINESS_DAYS } from './terms.ts'
 
 export const CANCEL_ALREADY = 'This project has already been cancelled.'
-export const CANCEL_NOT_PAID = 'Only a paid project can be cancelled here. Unpaid projects can simply be deleted or left.'
-export const CANCEL_FLOWN = 'The flight has already started or been flown, so this project can no longer be cancelled.'
+export const CANCEL_NOT_PAID =
+  'Only a paid project can be cancelled here. Unpaid projects can simply be deleted or left.'
+export const CANCEL_FLOWN =
+  'The flight has already started or been flown, so this project can no longer be cancelled.'
 export const CANCEL_TOO_LATE = `The flight is less than ${NO_CANCELLATION_BUSINESS_DAYS} business days away, so the order can no longer be cancelled or refunded. Please contact us.`
 
 export interface CancellationFigures {
@@ -58,20 +60,41 @@ export function withinCoolingOff(paidAt: Date | null, now: Date) {
 }
 
 /** The refund for a cancellation now; throws nothing — call `cancellationRefusal` first. */
-export function cancellationFigures(project: PaidProject, invoice: PaidInvoice, now: Date, today: string): CancellationFigures | { refusal: string } {
+export function cancellationFigures(
+  project: PaidProject,
+  invoice: PaidInvoice,
+  now: Date,
+  today: string,
+): CancellationFigures | { refusal: string } {
   const refusal = cancellationRefusal(project)
   if (refusal) return { refusal }
   if (withinCoolingOff(project.paidAt, now)) {
-    return { basis: 'cooling-off', refundSubtotal: invoice.subtotalAmount, refundVat: invoice.vatAmount, refundAmount: invoice.amount, chargeAmount: 0 }
+    return {
+      basis: 'cooling-off',
+      refundSubtotal: invoice.subtotalAmount,
+      refundVat: invoice.vatAmount,
+      refundAmount: invoice.amount,
+      chargeAmount: 0,
+    }
   }
   // Cooling-off wins over a close flight date (ECTA s44); after it, the last days before the flight are closed.
-  if (project.scheduledDate && businessDaysBetween(today, project.scheduledDate) < NO_CANCELLATION_BUSINESS_DAYS) {
+  if (
+    project.scheduledDate &&
+    businessDaysBetween(today, project.scheduledDate) < NO_CANCELLATION_BUSINESS_DAYS
+  ) {
     return { refusal: CANCEL_TOO_LATE }
   }
   const adminFee = Math.round((invoice.subtotalAmount * CANCELLATION_ADMIN_FEE_PERCENT) / 100)
   const kept = Math.min(invoice.subtotalAmount, adminFee + (project.travelFee ?? 0))
   const refundSubtotal = invoice.subtotalAmount - kept
-  const refundVat = invoice.subtotalAmount > 0 ? Math.round((refundSubtotal * invoice.vatAmount) / invoice.subtotalAmount) : 0
+  const refundVat =
+    invoice.subtotalAmount > 0 ? Math.round((refundSubtotal * invoice.vatAmount) / invoice.subtotalAmount) : 0
   const refundAmount = refundSubtotal + refundVat
-  return { basis: 'cancellation-charge', refundSubtotal, refundVat, refundAmount, chargeAmount: invoice.amount - refundAmount }
+  return {
+    basis: 'cancellation-charge',
+    refundSubtotal,
+    refundVat,
+    refundAmount,
+    chargeAmount: invoice.amount - refundAmount,
+  }
 }

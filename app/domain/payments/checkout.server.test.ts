@@ -1,21 +1,27 @@
-import { eq } from 'drizzle-orm'
-import { describe, expect, test } from 'vitest'
-import { invoices, payments, projects, systemSettings } from '#db/schema.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { action as acceptTermsAction } from '#app/routes/api.client.accept-terms.ts'
 import { action as checkoutAction } from '#app/routes/checkout.$projectId.tsx'
+import { invoices, payments, projects, systemSettings } from '#db/schema.ts'
+import { createQuotedProject, createSessionHeaders } from '#tests/helpers/payments-fixtures.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { createTestUser, signedInUser } from '#tests/helpers/users.ts'
-import { createQuotedProject, createSessionHeaders } from '#tests/helpers/payments-fixtures.ts'
+import { eq } from 'drizzle-orm'
+import { describe, expect, test } from 'vitest'
+
 import { acceptTermsAndStartPayment } from './checkout.server.ts'
 import { PaymentError } from './errors.ts'
-import { checkoutSignature } from './payfast.ts'
 import { getPayfastConfig } from './payfast.server.ts'
+import { checkoutSignature } from './payfast.ts'
 import { recomputeQuote, type QuoteArea } from './quote-recompute.server.ts'
 import { TERMS_REQUIRED_MESSAGE, TERMS_VERSION } from './terms.ts'
 
 function acceptTerms(headers: Record<string, string>, json: unknown, clientIp = '198.51.100.9') {
-  return callRoute(acceptTermsAction, '/api/client/accept-terms', { method: 'POST', headers, json, context: { clientIp } })
+  return callRoute(acceptTermsAction, '/api/client/accept-terms', {
+    method: 'POST',
+    headers,
+    json,
+    context: { clientIp },
+  })
 }
 
 const acceptedAt = new Date().toISOString()
@@ -24,38 +30,76 @@ describe('POST /api/client/accept-terms', () => {
   test('the owner gets signed PayFast fields; terms, invoice and one payment attempt are recorded', async () => {
     const { user, headers } = await signedInUser('client')
     const { project } = await createQuotedProject(user.id)
-    const response = await acceptTerms(headers, { projectId: project.id, quoteAmount: project.quoteAmount, termsAcceptedAt: acceptedAt, quoteDetails: {} })
+    const response = await acceptTerms(headers, {
+      projectId: project.id,
+      quoteAmount: project.quoteAmount,
+      termsAcceptedAt: acceptedAt,
+      quoteDetails: {},
+    })
     expect(response.status).toBe(200)
-    const body = await readJson<{ success: boolean; paymentUrl: string; paymentData: Record<string, string>; message: string }>(response)
+    const body = await readJson<{
+      success: boolean
+      paymentUrl: string
+      paymentData: Record<string, string>
+      message: string
+    }>(response)
     expect(body.success).toBe(true)
     expect(body.paymentUrl).toBe('http://localhost:3999/payfast-simulator/eng/process')
     const config = getPayfastConfig()
     const { signature, ...fields } = body.paymentData
     expect(signature).toBe(checkoutSignature(fields, config.passphrase))
-    expect(Object.keys(body.paymentData).slice(0, 5)).toEqual(['merchant_id', 'merchant_key', 'return_url', 'cancel_url', 'notify_url'])
-    expect(fields.amount).toBe(`${Math.floor(project.quoteAmount! / 100)}.${String(project.quoteAmount! % 100).padStart(2, '0')}`)
+    expect(Object.keys(body.paymentData).slice(0, 5)).toEqual([
+      'merchant_id',
+      'merchant_key',
+      'return_url',
+      'cancel_url',
+      'notify_url',
+    ])
+    expect(fields.amount).toBe(
+      `${Math.floor(project.quoteAmount! / 100)}.${String(project.quoteAmount! % 100).padStart(2, '0')}`,
+    )
     expect(fields.notify_url).toBe('http://localhost:3999/api/payfast/notify')
-    expect(fields.return_url).toBe(`http://localhost:3999/payment-success?m_payment_id=${fields.m_payment_id}`)
+    expect(fields.return_url).toBe(
+      `http://localhost:3999/payment-success?m_payment_id=${fields.m_payment_id}`,
+    )
 
     const db = getDb()
     const stored = db.select().from(projects).where(eq(projects.id, project.id)).get()!
-    expect(stored).toMatchObject({ termsVersion: TERMS_VERSION, termsAcceptedIp: '198.51.100.9', isPaid: false, status: 'pending' })
+    expect(stored).toMatchObject({
+      termsVersion: TERMS_VERSION,
+      termsAcceptedIp: '198.51.100.9',
+      isPaid: false,
+      status: 'pending',
+    })
     expect(stored.termsAcceptedAt).toBeInstanceOf(Date)
     const invoice = db.select().from(invoices).where(eq(invoices.projectId, project.id)).get()!
-    expect(invoice).toMatchObject({ status: 'pending', amount: project.quoteAmount, invoiceNumber: `INV-${String(invoice.id).padStart(6, '0')}` })
+    expect(invoice).toMatchObject({
+      status: 'pending',
+      amount: project.quoteAmount,
+      invoiceNumber: `INV-${String(invoice.id).padStart(6, '0')}`,
+    })
     expect(invoice.subtotalAmount + invoice.vatAmount).toBe(invoice.amount)
     const days = (invoice.dueDate!.getTime() - stored.quotedAt!.getTime()) / 86_400_000
     expect(Math.round(days)).toBe(30)
     const attempts = db.select().from(payments).where(eq(payments.projectId, project.id)).all()
     expect(attempts).toHaveLength(1)
-    expect(attempts[0]).toMatchObject({ mPaymentId: fields.m_payment_id, amount: project.quoteAmount, status: 'pending', mode: 'simulator' })
+    expect(attempts[0]).toMatchObject({
+      mPaymentId: fields.m_payment_id,
+      amount: project.quoteAmount,
+      status: 'pending',
+      mode: 'simulator',
+    })
   })
 
   test("another client's project is a 404", async () => {
     const owner = await createTestUser()
     const { project } = await createQuotedProject(owner.id)
     const { headers } = await signedInUser('client')
-    const response = await acceptTerms(headers, { projectId: project.id, quoteAmount: project.quoteAmount, termsAcceptedAt: acceptedAt })
+    const response = await acceptTerms(headers, {
+      projectId: project.id,
+      quoteAmount: project.quoteAmount,
+      termsAcceptedAt: acceptedAt,
+    })
     expect(response.status).toBe(404)
     expect(getDb().select().from(invoices).where(eq(invoices.projectId, project.id)).all()).toHaveLength(0)
   })
@@ -63,17 +107,34 @@ describe('POST /api/client/accept-terms', () => {
   test('signed out is 401, a pilot is 403', async () => {
     const owner = await createTestUser()
     const { project } = await createQuotedProject(owner.id)
-    expect((await acceptTerms({}, { projectId: project.id, quoteAmount: 1, termsAcceptedAt: acceptedAt })).status).toBe(401)
+    expect(
+      (await acceptTerms({}, { projectId: project.id, quoteAmount: 1, termsAcceptedAt: acceptedAt })).status,
+    ).toBe(401)
     const pilot = await signedInUser('pilot')
-    expect((await acceptTerms(pilot.headers, { projectId: project.id, quoteAmount: 1, termsAcceptedAt: acceptedAt })).status).toBe(403)
+    expect(
+      (
+        await acceptTerms(pilot.headers, {
+          projectId: project.id,
+          quoteAmount: 1,
+          termsAcceptedAt: acceptedAt,
+        })
+      ).status,
+    ).toBe(403)
   })
 
   test('a tampered quoteAmount is a 409 carrying the real figure, and nothing is created', async () => {
     const { user, headers } = await signedInUser('client')
     const { project } = await createQuotedProject(user.id)
-    const response = await acceptTerms(headers, { projectId: project.id, quoteAmount: 100, termsAcceptedAt: acceptedAt })
+    const response = await acceptTerms(headers, {
+      projectId: project.id,
+      quoteAmount: 100,
+      termsAcceptedAt: acceptedAt,
+    })
     expect(response.status).toBe(409)
-    expect(await readJson(response)).toMatchObject({ quoteAmount: project.quoteAmount, error: expect.stringMatching(/quote has changed/) })
+    expect(await readJson(response)).toMatchObject({
+      quoteAmount: project.quoteAmount,
+      error: expect.stringMatching(/quote has changed/),
+    })
     expect(getDb().select().from(payments).where(eq(payments.projectId, project.id)).all()).toHaveLength(0)
   })
 
@@ -81,9 +142,16 @@ describe('POST /api/client/accept-terms', () => {
     const { user, headers } = await signedInUser('client')
     const { project } = await createQuotedProject(user.id)
     const db = getDb()
-    db.update(systemSettings).set({ settingValue: '0.08' }).where(eq(systemSettings.settingKey, 'tier1_price')).run()
+    db.update(systemSettings)
+      .set({ settingValue: '0.08' })
+      .where(eq(systemSettings.settingKey, 'tier1_price'))
+      .run()
     try {
-      const response = await acceptTerms(headers, { projectId: project.id, quoteAmount: project.quoteAmount, termsAcceptedAt: acceptedAt })
+      const response = await acceptTerms(headers, {
+        projectId: project.id,
+        quoteAmount: project.quoteAmount,
+        termsAcceptedAt: acceptedAt,
+      })
       expect(response.status).toBe(409)
       const { quoteAmount } = await readJson<{ quoteAmount: number }>(response)
       expect(quoteAmount).toBeGreaterThan(project.quoteAmount!)
@@ -92,10 +160,17 @@ describe('POST /api/client/accept-terms', () => {
       expect(JSON.parse(updated.polygonGeoJson!).pricing.totalInCents).toBe(quoteAmount)
       expect(JSON.parse(updated.polygonGeoJson!).areas).toHaveLength(1)
       // Paying the new figure works.
-      const retry = await acceptTerms(headers, { projectId: project.id, quoteAmount, termsAcceptedAt: acceptedAt })
+      const retry = await acceptTerms(headers, {
+        projectId: project.id,
+        quoteAmount,
+        termsAcceptedAt: acceptedAt,
+      })
       expect(retry.status).toBe(200)
     } finally {
-      db.update(systemSettings).set({ settingValue: '0.06' }).where(eq(systemSettings.settingKey, 'tier1_price')).run()
+      db.update(systemSettings)
+        .set({ settingValue: '0.06' })
+        .where(eq(systemSettings.settingKey, 'tier1_price'))
+        .run()
     }
   })
 
@@ -105,7 +180,9 @@ describe('POST /api/client/accept-terms', () => {
     const response = await acceptTerms(headers, { projectId: project.id, quoteAmount: project.quoteAmount })
     expect(response.status).toBe(400)
     expect(await readJson(response)).toMatchObject({ error: TERMS_REQUIRED_MESSAGE })
-    expect(getDb().select().from(projects).where(eq(projects.id, project.id)).get()!.termsAcceptedAt).toBeNull()
+    expect(
+      getDb().select().from(projects).where(eq(projects.id, project.id)).get()!.termsAcceptedAt,
+    ).toBeNull()
   })
 
   test('bad input is a 400 with field errors', async () => {
@@ -121,12 +198,24 @@ describe('POST /api/client/accept-terms', () => {
     const body = { projectId: project.id, quoteAmount: project.quoteAmount, termsAcceptedAt: acceptedAt }
     const [a, b] = await Promise.all([acceptTerms(headers, body), acceptTerms(headers, body)])
     expect([a.status, b.status]).toEqual([200, 200])
-    const [da, db2] = await Promise.all([readJson<{ paymentData: Record<string, string> }>(a), readJson<{ paymentData: Record<string, string> }>(b)])
+    const [da, db2] = await Promise.all([
+      readJson<{ paymentData: Record<string, string> }>(a),
+      readJson<{ paymentData: Record<string, string> }>(b),
+    ])
     expect(da.paymentData.m_payment_id).toBe(db2.paymentData.m_payment_id)
     const c = await acceptTerms(headers, body)
-    expect((await readJson<{ paymentData: Record<string, string> }>(c)).paymentData.m_payment_id).toBe(da.paymentData.m_payment_id)
+    expect((await readJson<{ paymentData: Record<string, string> }>(c)).paymentData.m_payment_id).toBe(
+      da.paymentData.m_payment_id,
+    )
     const db = getDb()
-    expect(db.select().from(payments).where(eq(payments.projectId, project.id)).all().filter((p) => p.status === 'pending')).toHaveLength(1)
+    expect(
+      db
+        .select()
+        .from(payments)
+        .where(eq(payments.projectId, project.id))
+        .all()
+        .filter((p) => p.status === 'pending'),
+    ).toHaveLength(1)
     expect(db.select().from(invoices).where(eq(invoices.projectId, project.id)).all()).toHaveLength(1)
   })
 
@@ -135,17 +224,27 @@ describe('POST /api/client/accept-terms', () => {
     const { project } = await createQuotedProject(user.id)
     const db = getDb()
     db.update(projects).set({ isPaid: true }).where(eq(projects.id, project.id)).run()
-    const paid = await acceptTerms(headers, { projectId: project.id, quoteAmount: project.quoteAmount, termsAcceptedAt: acceptedAt })
+    const paid = await acceptTerms(headers, {
+      projectId: project.id,
+      quoteAmount: project.quoteAmount,
+      termsAcceptedAt: acceptedAt,
+    })
     expect(paid.status).toBe(409)
     db.update(projects).set({ isPaid: false, status: 'draft' }).where(eq(projects.id, project.id)).run()
-    const draft = await acceptTerms(headers, { projectId: project.id, quoteAmount: project.quoteAmount, termsAcceptedAt: acceptedAt })
+    const draft = await acceptTerms(headers, {
+      projectId: project.id,
+      quoteAmount: project.quoteAmount,
+      termsAcceptedAt: acceptedAt,
+    })
     expect(draft.status).toBe(409)
   })
 })
 
 describe('a payment confirmed while the quote is being recomputed', () => {
   // The ITN lands during the recompute's await: the paid project's quote must stay as it was paid.
-  async function startPaymentWhileItnLands(quoteAmountSeen: (projectQuote: number, recomputed: number) => number) {
+  async function startPaymentWhileItnLands(
+    quoteAmountSeen: (projectQuote: number, recomputed: number) => number,
+  ) {
     const client = await createTestUser()
     const { project } = await createQuotedProject(client.id)
     const db = getDb()
@@ -192,7 +291,12 @@ describe('the checkout page action', () => {
     const headers = await createSessionHeaders(client.id)
     const { project } = await createQuotedProject(client.id)
     const post = (form: Record<string, string>) =>
-      callRoute(checkoutAction, `/checkout/${project.id}`, { method: 'POST', form, headers, params: { projectId: String(project.id) } })
+      callRoute(checkoutAction, `/checkout/${project.id}`, {
+        method: 'POST',
+        form,
+        headers,
+        params: { projectId: String(project.id) },
+      })
 
     const unticked = await post({ quoteAmount: String(project.quoteAmount) })
     expect(unticked.status).toBe(400)
@@ -204,7 +308,9 @@ describe('the checkout page action', () => {
 
     const ok = await post({ quoteAmount: String(project.quoteAmount), termsAccepted: 'on' })
     expect(ok.status).toBe(200)
-    const data = await readJson<{ ok: boolean; paymentUrl: string; paymentFields: Array<[string, string]> }>(ok)
+    const data = await readJson<{ ok: boolean; paymentUrl: string; paymentFields: Array<[string, string]> }>(
+      ok,
+    )
     expect(data.ok).toBe(true)
     expect(data.paymentFields.at(-1)?.[0]).toBe('signature')
 

@@ -6,24 +6,41 @@
  * acceptance, creates (or reuses) the pending invoice and ONE open payment attempt, and
  * returns the signed PayFast form. Nothing here marks anything paid: only the ITN does.
  */
-import { formatHectares } from '#app/domain/format/numbers.ts'
 import crypto from 'node:crypto'
-import { and, eq, inArray } from 'drizzle-orm'
-import { invoices, payments, projects, users, type Invoice, type Payment, type Project, type User } from '#db/schema.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { formatHectares } from '#app/domain/format/numbers.ts'
 import { surveyAreaSqm } from '#app/domain/geometry/areas.ts'
-import type { BillingInput } from './billing.ts'
-import { billingSnapshotOf, saveBillingDetails, supplierSnapshot } from './billing.server.ts'
-import { isAttemptExpired, isAttemptReusable } from './attempts.server.ts'
-import { PaymentError } from './errors.ts'
-import { centsToAmount, payfastText, signCheckoutFields } from './payfast.ts'
-import { getPayfastConfig, payfastCallbackUrls } from './payfast.server.ts'
-import { flightPlanAreas, isInvalidAreasError, recomputeQuote, storeRecomputedQuote, type QuoteArea, type RecomputedQuote } from './quote-recompute.server.ts'
 import { quoteExpiry } from '#app/domain/projects/flight-plan.ts'
+import {
+  invoices,
+  payments,
+  projects,
+  users,
+  type Invoice,
+  type Payment,
+  type Project,
+  type User,
+} from '#db/schema.ts'
+import { and, eq, inArray } from 'drizzle-orm'
+
+import { isAttemptExpired, isAttemptReusable } from './attempts.server.ts'
+import { billingSnapshotOf, saveBillingDetails, supplierSnapshot } from './billing.server.ts'
+import type { BillingInput } from './billing.ts'
+import { PaymentError } from './errors.ts'
+import { getPayfastConfig, payfastCallbackUrls } from './payfast.server.ts'
+import { centsToAmount, payfastText, signCheckoutFields } from './payfast.ts'
+import {
+  flightPlanAreas,
+  isInvalidAreasError,
+  recomputeQuote,
+  storeRecomputedQuote,
+  type QuoteArea,
+  type RecomputedQuote,
+} from './quote-recompute.server.ts'
 import { TERMS_REQUIRED_MESSAGE, TERMS_VERSION } from './terms.ts'
 
-
-export const QUOTE_CHANGED_MESSAGE = 'The quote has changed since you last saw it. Please review the new amount before paying.'
+export const QUOTE_CHANGED_MESSAGE =
+  'The quote has changed since you last saw it. Please review the new amount before paying.'
 
 export interface AcceptTermsInput {
   clientId: number
@@ -86,15 +103,23 @@ export async function acceptTermsAndStartPayment(input: AcceptTermsInput): Promi
   const project = getOwnedProject(input.clientId, input.projectId)
   const problem = payabilityProblem(project)
   if (problem) throw new PaymentError(409, problem)
-  if (!input.termsAccepted) throw new PaymentError(400, TERMS_REQUIRED_MESSAGE, { fieldErrors: { termsAccepted: [TERMS_REQUIRED_MESSAGE] } })
+  if (!input.termsAccepted)
+    throw new PaymentError(400, TERMS_REQUIRED_MESSAGE, {
+      fieldErrors: { termsAccepted: [TERMS_REQUIRED_MESSAGE] },
+    })
 
   const areas = flightPlanAreas(project.polygonGeoJson)
-  if (!areas) throw new PaymentError(409, 'The flight plan of this project could not be read. Please save the flight plan again.')
+  if (!areas)
+    throw new PaymentError(
+      409,
+      'The flight plan of this project could not be read. Please save the flight plan again.',
+    )
   let quote: RecomputedQuote
   try {
     quote = await (input.recompute ?? recomputeQuote)(areas)
   } catch (error) {
-    if (isInvalidAreasError(error)) throw new PaymentError(409, 'The flight plan of this project needs to be saved again before paying.')
+    if (isInvalidAreasError(error))
+      throw new PaymentError(409, 'The flight plan of this project needs to be saved again before paying.')
     throw error
   }
   const total = quote.totalInCents
@@ -107,7 +132,10 @@ export async function acceptTermsAndStartPayment(input: AcceptTermsInput): Promi
     input.quoteAmount !== total
       ? new PaymentError(409, QUOTE_CHANGED_MESSAGE, { quoteAmount: total })
       : total <= 0
-        ? new PaymentError(409, 'This quote is R0.00 and cannot be paid online. No hubs configured — please contact us.')
+        ? new PaymentError(
+            409,
+            'This quote is R0.00 and cannot be paid online. No hubs configured — please contact us.',
+          )
         : null
   if (refusal) {
     db.transaction((tx) => {
@@ -152,7 +180,10 @@ export async function acceptTermsAndStartPayment(input: AcceptTermsInput): Promi
       m_payment_id: payment.mPaymentId,
       amount: centsToAmount(total),
       item_name: payfastText(`Aerial survey: ${project.name}`, 100) || `Aerial survey project ${project.id}`,
-      item_description: payfastText(`${invoice.invoiceNumber}, ${hectares} ha, project ${project.id}, incl. VAT`, 255),
+      item_description: payfastText(
+        `${invoice.invoiceNumber}, ${hectares} ha, project ${project.id}, incl. VAT`,
+        255,
+      ),
       custom_int1: String(project.id),
       custom_str1: invoice.invoiceNumber ?? '',
     },
@@ -176,7 +207,13 @@ function requireUnpaid(tx: DbOrTx, projectId: number): Project {
   return fresh
 }
 
-function upsertPendingInvoice(tx: DbOrTx, project: Project, quote: RecomputedQuote, now: Date, client: User): Invoice {
+function upsertPendingInvoice(
+  tx: DbOrTx,
+  project: Project,
+  quote: RecomputedQuote,
+  now: Date,
+  client: User,
+): Invoice {
   const dueDate = new Date(Math.max(quoteValidUntil(project).getTime(), now.getTime()))
   const description = `Aerial survey of ${formatHectares(quote.areaSqm)} — ${project.name}`
   const values = {
@@ -218,19 +255,31 @@ function upsertPendingInvoice(tx: DbOrTx, project: Project, quote: RecomputedQuo
  * return from PayFast's cancel); otherwise older open attempts are superseded (or marked
  * expired) and a new one is made.
  */
-function openPaymentAttempt(tx: DbOrTx, project: Project, invoice: Invoice, amount: number, mode: string, now: Date): Payment {
+function openPaymentAttempt(
+  tx: DbOrTx,
+  project: Project,
+  invoice: Invoice,
+  amount: number,
+  mode: string,
+  now: Date,
+): Payment {
   const open = tx
     .select()
     .from(payments)
     .where(and(eq(payments.projectId, project.id), eq(payments.status, 'pending')))
     .all()
-  const reusable = open.find((p) => p.amount === amount && p.mode === mode && p.invoiceId === invoice.id && isAttemptReusable(p, now))
+  const reusable = open.find(
+    (p) => p.amount === amount && p.mode === mode && p.invoiceId === invoice.id && isAttemptReusable(p, now),
+  )
   // Reused: touch it, so 'waiting for PayFast' is measured from this checkout.
-  if (reusable) return tx.update(payments).set({ updatedAt: now }).where(eq(payments.id, reusable.id)).returning().get()
+  if (reusable)
+    return tx.update(payments).set({ updatedAt: now }).where(eq(payments.id, reusable.id)).returning().get()
   const expired = open.filter((p) => isAttemptExpired(p, now)).map((p) => p.id)
   const replaced = open.filter((p) => !expired.includes(p.id)).map((p) => p.id)
-  if (expired.length) tx.update(payments).set({ status: 'expired' }).where(inArray(payments.id, expired)).run()
-  if (replaced.length) tx.update(payments).set({ status: 'superseded' }).where(inArray(payments.id, replaced)).run()
+  if (expired.length)
+    tx.update(payments).set({ status: 'expired' }).where(inArray(payments.id, expired)).run()
+  if (replaced.length)
+    tx.update(payments).set({ status: 'superseded' }).where(inArray(payments.id, replaced)).run()
   return tx
     .insert(payments)
     .values({
@@ -291,6 +340,10 @@ export function getCheckoutReview(clientId: number, projectId: number) {
 }
 
 function billingDefaults(clientId: number) {
-  const client = getDb().select({ vatNumber: users.vatNumber, billingAddress: users.billingAddress }).from(users).where(eq(users.id, clientId)).get()
+  const client = getDb()
+    .select({ vatNumber: users.vatNumber, billingAddress: users.billingAddress })
+    .from(users)
+    .where(eq(users.id, clientId))
+    .get()
   return { vatNumber: client?.vatNumber ?? '', billingAddress: client?.billingAddress ?? '' }
 }

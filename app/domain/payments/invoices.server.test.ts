@@ -1,19 +1,25 @@
+import { getClientStats } from '#app/domain/dashboard/stats.server.ts'
+import { getDb } from '#app/domain/db/db.server.ts'
+import { formatRand } from '#app/domain/format/numbers.ts'
+import { loader as invoiceLoader } from '#app/routes/api.client.invoices.$id.ts'
+import { loader as invoicesLoader } from '#app/routes/api.client.invoices.ts'
+import { action as notifyAction } from '#app/routes/api.payfast.notify.ts'
+import { loader as pdfLoader } from '#app/routes/invoices.$id.pdf.ts'
+import { invoices } from '#db/schema.ts'
+import {
+  createQuotedProject,
+  createSessionHeaders,
+  signedItn,
+  startValidateServer,
+} from '#tests/helpers/payments-fixtures.ts'
+import { callRoute, readJson } from '#tests/helpers/requests.ts'
+import { createTestUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { PDFDocument } from 'pdf-lib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { invoices } from '#db/schema.ts'
-import { getDb } from '#app/domain/db/db.server.ts'
-import { getClientStats } from '#app/domain/dashboard/stats.server.ts'
-import { loader as invoiceLoader } from '#app/routes/api.client.invoices.$id.ts'
-import { loader as invoicesLoader } from '#app/routes/api.client.invoices.ts'
-import { loader as pdfLoader } from '#app/routes/invoices.$id.pdf.ts'
-import { callRoute, readJson } from '#tests/helpers/requests.ts'
-import { createTestUser } from '#tests/helpers/users.ts'
-import { createQuotedProject, createSessionHeaders, signedItn, startValidateServer } from '#tests/helpers/payments-fixtures.ts'
-import { action as notifyAction } from '#app/routes/api.payfast.notify.ts'
+
 import { acceptTermsAndStartPayment } from './checkout.server.ts'
 import { pdfSafe } from './tax-invoice-pdf.server.ts'
-import { formatRand } from '#app/domain/format/numbers.ts'
 
 let validate: Awaited<ReturnType<typeof startValidateServer>>
 beforeAll(async () => {
@@ -24,7 +30,13 @@ afterAll(() => validate.close())
 async function invoicedProject(paid: boolean, pfPaymentId?: string) {
   const client = await createTestUser()
   const { project } = await createQuotedProject(client.id)
-  const start = await acceptTermsAndStartPayment({ clientId: client.id, projectId: project.id, quoteAmount: project.quoteAmount!, termsAccepted: true, ip: '127.0.0.1' })
+  const start = await acceptTermsAndStartPayment({
+    clientId: client.id,
+    projectId: project.id,
+    quoteAmount: project.quoteAmount!,
+    termsAccepted: true,
+    ip: '127.0.0.1',
+  })
   if (paid) {
     const response = await callRoute(notifyAction, '/api/payfast/notify', {
       method: 'POST',
@@ -54,14 +66,22 @@ describe('client invoices API', () => {
       paymentMethod: 'PayFast',
       paymentTransactionId: null,
       status: 'pending',
-      project: { name: mine.project.name, location: 'Constantia, Cape Town', projectType: 'agricultural-mapping', deadline: '2026-12-15' },
+      project: {
+        name: mine.project.name,
+        location: 'Constantia, Cape Town',
+        projectType: 'agricultural-mapping',
+        deadline: '2026-12-15',
+      },
     })
     expect(list[0]).toHaveProperty('dueDate')
   })
 
   test('one invoice: own with terms; another client’s is 404', async () => {
     const mine = await invoicedProject(true, '8800001')
-    const response = await callRoute(invoiceLoader, `/api/client/invoices/${mine.invoiceId}`, { headers: mine.headers, params: { id: String(mine.invoiceId) } })
+    const response = await callRoute(invoiceLoader, `/api/client/invoices/${mine.invoiceId}`, {
+      headers: mine.headers,
+      params: { id: String(mine.invoiceId) },
+    })
     expect(response.status).toBe(200)
     const detail = await readJson<Record<string, unknown>>(response)
     expect(detail).toMatchObject({ status: 'paid', paymentTransactionId: '8800001' })
@@ -75,17 +95,29 @@ describe('client invoices API', () => {
     })
     expect(foreign.status).toBe(404)
     expect(await readJson(foreign)).toEqual({ error: 'Invoice details not found' })
-    expect((await callRoute(invoiceLoader, '/api/client/invoices/abc', { headers: mine.headers, params: { id: 'abc' } })).status).toBe(400)
+    expect(
+      (
+        await callRoute(invoiceLoader, '/api/client/invoices/abc', {
+          headers: mine.headers,
+          params: { id: 'abc' },
+        })
+      ).status,
+    ).toBe(400)
   })
 })
 
 describe('tax invoice PDF', () => {
   test('a paid invoice downloads as a PDF for its owner and an admin, not for others', async () => {
     const { invoiceId, headers } = await invoicedProject(true)
-    const response = await callRoute(pdfLoader, `/invoices/${invoiceId}/pdf`, { headers, params: { id: String(invoiceId) } })
+    const response = await callRoute(pdfLoader, `/invoices/${invoiceId}/pdf`, {
+      headers,
+      params: { id: String(invoiceId) },
+    })
     expect(response.status).toBe(200)
     expect(response.headers.get('Content-Type')).toBe('application/pdf')
-    expect(response.headers.get('Content-Disposition')).toMatch(/attachment; filename="tax-invoice-TI-\d{6}\.pdf"/)
+    expect(response.headers.get('Content-Disposition')).toMatch(
+      /attachment; filename="tax-invoice-TI-\d{6}\.pdf"/,
+    )
     const bytes = new Uint8Array(await response.arrayBuffer())
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-')
     const doc = await PDFDocument.load(bytes)
@@ -93,16 +125,25 @@ describe('tax invoice PDF', () => {
     expect(doc.getPageCount()).toBe(1)
 
     const admin = await createTestUser({ role: 'admin' })
-    const asAdmin = await callRoute(pdfLoader, `/invoices/${invoiceId}/pdf`, { headers: await createSessionHeaders(admin.id), params: { id: String(invoiceId) } })
+    const asAdmin = await callRoute(pdfLoader, `/invoices/${invoiceId}/pdf`, {
+      headers: await createSessionHeaders(admin.id),
+      params: { id: String(invoiceId) },
+    })
     expect(asAdmin.status).toBe(200)
     const stranger = await createTestUser()
-    const asStranger = await callRoute(pdfLoader, `/invoices/${invoiceId}/pdf`, { headers: await createSessionHeaders(stranger.id), params: { id: String(invoiceId) } })
+    const asStranger = await callRoute(pdfLoader, `/invoices/${invoiceId}/pdf`, {
+      headers: await createSessionHeaders(stranger.id),
+      params: { id: String(invoiceId) },
+    })
     expect(asStranger.status).toBe(404)
   })
 
   test('an unpaid invoice has no tax invoice', async () => {
     const { invoiceId, headers } = await invoicedProject(false)
-    const response = await callRoute(pdfLoader, `/invoices/${invoiceId}/pdf`, { headers, params: { id: String(invoiceId) } })
+    const response = await callRoute(pdfLoader, `/invoices/${invoiceId}/pdf`, {
+      headers,
+      params: { id: String(invoiceId) },
+    })
     expect(response.status).toBe(409)
   })
 

@@ -2,10 +2,11 @@
  * Invoices as clients see them (spec §2 Invoices & Quotes, §3 invoices; api.md lists):
  * their own only. A paid invoice is a tax invoice with a sequential number.
  */
-import { and, desc, eq, ne } from 'drizzle-orm'
-import { invoices, projects, users, type Invoice, type Project, type User } from '#db/schema.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
+import { invoices, projects, users, type Invoice, type Project, type User } from '#db/schema.ts'
+import { and, desc, eq, ne } from 'drizzle-orm'
+
 import { termsAsText, termsFigures } from './terms.ts'
 
 export interface InvoiceView {
@@ -92,7 +93,12 @@ export function getClientInvoice(clientId: number, invoiceId: number): InvoiceDe
     .innerJoin(projects, eq(projects.id, invoices.projectId))
     .where(and(eq(invoices.id, invoiceId), eq(invoices.clientId, clientId)))
     .get()
-  return row ? { ...toInvoiceView(row.invoice, row.project), termsAndConditions: termsAsText(termsFigures(getPricingSettings())) } : null
+  return row
+    ? {
+        ...toInvoiceView(row.invoice, row.project),
+        termsAndConditions: termsAsText(termsFigures(getPricingSettings())),
+      }
+    : null
 }
 
 /** A paid invoice for its owner or an admin, with the client, for the tax invoice PDF. */
@@ -106,6 +112,7 @@ export function getTaxInvoiceSource(user: Pick<User, 'id' | 'role'>, invoiceId: 
     .get()
   if (!row) return { status: 'not-found' as const }
   if (user.role !== 'admin' && row.invoice.clientId !== user.id) return { status: 'not-found' as const }
-  if (row.invoice.status !== 'paid' || row.invoice.taxInvoiceNumber == null) return { status: 'unpaid' as const }
+  if (row.invoice.status !== 'paid' || row.invoice.taxInvoiceNumber == null)
+    return { status: 'unpaid' as const }
   return { status: 'ok' as const, ...row }
 }

@@ -4,8 +4,9 @@
  * addresses and PAYFAST_TRUSTED_IPS are never limited, so a burst of genuine retries can't
  * be locked out; anyone else gets far more than a real gateway would ever send.
  */
-import { RateLimitedError, createRateLimiter } from '#app/domain/auth/rate-limit.server.ts'
+import { createRateLimiter, RateLimitedError } from '#app/domain/auth/rate-limit.server.ts'
 import { getEnv } from '#app/domain/config/env.server.ts'
+
 import { isTrustedPayfastSource } from './payfast.server.ts'
 
 /** A real ITN is well under 2 kB; anything far larger is not PayFast. */

@@ -1,15 +1,21 @@
 import crypto from 'node:crypto'
-import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { counters, invoices, paymentNotifications, payments, projects } from '#db/schema.ts'
 import { resetEnvCache } from '#app/domain/config/env.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { action as notifyAction } from '#app/routes/api.payfast.notify.ts'
 import { loader as successLoader } from '#app/routes/payment-success.tsx'
+import { counters, invoices, paymentNotifications, payments, projects } from '#db/schema.ts'
+import {
+  createQuotedProject,
+  createSessionHeaders,
+  signedItn,
+  startValidateServer,
+} from '#tests/helpers/payments-fixtures.ts'
 import { callRoute } from '#tests/helpers/requests.ts'
 import { startTestSmtpServer } from '#tests/helpers/smtp-server.ts'
 import { createTestUser } from '#tests/helpers/users.ts'
-import { createQuotedProject, createSessionHeaders, signedItn, startValidateServer } from '#tests/helpers/payments-fixtures.ts'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+
 import { acceptTermsAndStartPayment } from './checkout.server.ts'
 import { ITN_NOTIFICATIONS_PER_MINUTE, MAX_ITN_BODY_BYTES } from './notify-limits.server.ts'
 import { TAX_INVOICE_COUNTER, UNTRUSTED_BODY_PREFIX_CHARS } from './notify.server.ts'
@@ -47,7 +53,12 @@ async function startedCheckout() {
     termsAccepted: true,
     ip: '198.51.100.4',
   })
-  return { client, project, start, checkout: { mPaymentId: start.mPaymentId, amountCents: start.quoteAmount } }
+  return {
+    client,
+    project,
+    start,
+    checkout: { mPaymentId: start.mPaymentId, amountCents: start.quoteAmount },
+  }
 }
 
 function postItn(body: string, context: { clientIp: string } = LOOPBACK) {
@@ -65,7 +76,11 @@ function state(projectId: number, mPaymentId: string) {
     project: db.select().from(projects).where(eq(projects.id, projectId)).get()!,
     invoice: db.select().from(invoices).where(eq(invoices.projectId, projectId)).get()!,
     payment: db.select().from(payments).where(eq(payments.mPaymentId, mPaymentId)).get()!,
-    notifications: db.select().from(paymentNotifications).where(eq(paymentNotifications.mPaymentId, mPaymentId)).all(),
+    notifications: db
+      .select()
+      .from(paymentNotifications)
+      .where(eq(paymentNotifications.mPaymentId, mPaymentId))
+      .all(),
   }
 }
 
@@ -84,7 +99,11 @@ describe('POST /api/payfast/notify', () => {
     const after = state(project.id, checkout.mPaymentId)
     expect(after.project).toMatchObject({ isPaid: true, isApproved: true, status: 'pending' })
     expect(after.project.paidAt).toBeInstanceOf(Date)
-    expect(after.invoice).toMatchObject({ status: 'paid', paymentTransactionId: '7000001', amount: checkout.amountCents })
+    expect(after.invoice).toMatchObject({
+      status: 'paid',
+      paymentTransactionId: '7000001',
+      amount: checkout.amountCents,
+    })
     expect(after.invoice.paidAt).toBeInstanceOf(Date)
     expect(after.invoice.taxInvoiceNumber).toBeGreaterThan(0)
     expect(after.payment).toMatchObject({ status: 'paid', pfPaymentId: '7000001' })
@@ -95,9 +114,13 @@ describe('POST /api/payfast/notify', () => {
     expect(validate.received.at(-1)).toMatch(/^m_payment_id=KAS-/)
     expect(validate.received.at(-1)).not.toContain('signature=')
 
-    const receipt = await smtp.waitFor((m) => m.to.includes(client.email.toLowerCase()) && m.subject.includes(project.name))
+    const receipt = await smtp.waitFor(
+      (m) => m.to.includes(client.email.toLowerCase()) && m.subject.includes(project.name),
+    )
     expect(receipt.subject).toBe(`Payment received: ${project.name}`)
-    const operator = await smtp.waitFor((m) => m.to.includes('ops@kestrel.test') && m.subject.includes(project.name))
+    const operator = await smtp.waitFor(
+      (m) => m.to.includes('ops@kestrel.test') && m.subject.includes(project.name),
+    )
     expect(operator.subject).toBe(`New paid project awaiting a pilot: ${project.name}`)
 
     // PayFast retries the very same notification: 200, nothing new happens.
@@ -126,7 +149,12 @@ describe('POST /api/payfast/notify', () => {
     expect(counter?.value).toBe(b)
   })
 
-  async function expectRejected(body: string, reason: RegExp, context = LOOPBACK, checkout?: { projectId: number; mPaymentId: string }) {
+  async function expectRejected(
+    body: string,
+    reason: RegExp,
+    context = LOOPBACK,
+    checkout?: { projectId: number; mPaymentId: string },
+  ) {
     const response = await postItn(body, context)
     expect(response.status).toBe(400)
     const stored = getDb().select().from(paymentNotifications).all().at(-1)!
@@ -156,15 +184,23 @@ describe('POST /api/payfast/notify', () => {
   test('a tampered amount fails the signature', async () => {
     const { project, checkout } = await startedCheckout()
     const body = signedItn(checkout).replace(/amount_gross=[^&]+/, 'amount_gross=1.00')
-    await expectRejected(body, /signature mismatch/, LOOPBACK, { projectId: project.id, mPaymentId: checkout.mPaymentId })
+    await expectRejected(body, /signature mismatch/, LOOPBACK, {
+      projectId: project.id,
+      mPaymentId: checkout.mPaymentId,
+    })
   })
 
   test('a correctly signed notification for the wrong amount is refused', async () => {
     const { project, checkout } = await startedCheckout()
-    await expectRejected(signedItn(checkout, { override: { amount_gross: '5.00' } }), /does not match the stored total/, LOOPBACK, {
-      projectId: project.id,
-      mPaymentId: checkout.mPaymentId,
-    })
+    await expectRejected(
+      signedItn(checkout, { override: { amount_gross: '5.00' } }),
+      /does not match the stored total/,
+      LOOPBACK,
+      {
+        projectId: project.id,
+        mPaymentId: checkout.mPaymentId,
+      },
+    )
   })
 
   test('another merchant is refused', async () => {
@@ -202,11 +238,17 @@ describe('POST /api/payfast/notify', () => {
   test('a notification PayFast does not confirm (INVALID) is refused', async () => {
     const { project, checkout } = await startedCheckout()
     validate.state.answer = 'INVALID'
-    await expectRejected(signedItn(checkout), /server confirmation failed/, LOOPBACK, { projectId: project.id, mPaymentId: checkout.mPaymentId })
+    await expectRejected(signedItn(checkout), /server confirmation failed/, LOOPBACK, {
+      projectId: project.id,
+      mPaymentId: checkout.mPaymentId,
+    })
   })
 
   test('an unknown m_payment_id is refused', async () => {
-    await expectRejected(signedItn({ mPaymentId: 'KAS-999-NOPE', amountCents: 12345 }), /unknown m_payment_id/)
+    await expectRejected(
+      signedItn({ mPaymentId: 'KAS-999-NOPE', amountCents: 12345 }),
+      /unknown m_payment_id/,
+    )
   })
 
   test('a FAILED notification is recorded, answered 200 and not fulfilled', async () => {
@@ -254,11 +296,17 @@ describe('POST /api/payfast/notify', () => {
 })
 
 describe('the cheap gates before a notification is stored', () => {
-  const notificationCount = () => getDb().select({ id: paymentNotifications.id }).from(paymentNotifications).all().length
+  const notificationCount = () =>
+    getDb().select({ id: paymentNotifications.id }).from(paymentNotifications).all().length
   // A streamed body, as Express hands one over (callRoute only sends whole bodies).
   const postStream = (body: ReadableStream<Uint8Array>, headers: Record<string, string> = {}) =>
     notifyAction({
-      request: new Request('http://localhost:3999/api/payfast/notify', { method: 'POST', body, headers, duplex: 'half' } as RequestInit),
+      request: new Request('http://localhost:3999/api/payfast/notify', {
+        method: 'POST',
+        body,
+        headers,
+        duplex: 'half',
+      } as RequestInit),
       params: {},
       context: LOOPBACK,
     })
@@ -273,7 +321,10 @@ describe('the cheap gates before a notification is stored', () => {
         if (pulled > 10) controller.close()
       },
     })
-    const response = await postStream(body, { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(MAX_ITN_BODY_BYTES + 1) })
+    const response = await postStream(body, {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      'Content-Length': String(MAX_ITN_BODY_BYTES + 1),
+    })
     expect(response.status).toBe(413)
     expect(pulled).toBeLessThanOrEqual(1)
     expect(notificationCount()).toBe(before)

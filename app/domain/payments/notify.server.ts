@@ -6,7 +6,11 @@
  * per pf_payment_id. E-mails go out after the commit, only on the transition to paid.
  */
 import crypto from 'node:crypto'
-import { and, eq, sql } from 'drizzle-orm'
+import { appUrl, getEnv } from '#app/domain/config/env.server.ts'
+import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { formatRand } from '#app/domain/format/numbers.ts'
+import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
+import { renderEmail } from '#app/domain/mail/templates.ts'
 import {
   counters,
   invoices,
@@ -18,14 +22,11 @@ import {
   type Payment,
   type Project,
 } from '#db/schema.ts'
-import { appUrl, getEnv } from '#app/domain/config/env.server.ts'
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
-import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
-import { renderEmail } from '#app/domain/mail/templates.ts'
-import { formatRand } from '#app/domain/format/numbers.ts'
-import { amountToCents, itnParamString, verifyItnSignature } from './payfast.ts'
-import { confirmWithPayfast, getPayfastConfig, isTrustedPayfastSource } from './payfast.server.ts'
+import { and, eq, sql } from 'drizzle-orm'
+
 import { settlementProblem, SUPERSEDED_PAYMENT_FLAG } from './attempts.server.ts'
+import { confirmWithPayfast, getPayfastConfig, isTrustedPayfastSource } from './payfast.server.ts'
+import { amountToCents, itnParamString, verifyItnSignature } from './payfast.ts'
 
 export const TAX_INVOICE_COUNTER = 'tax_invoice_number'
 
@@ -105,21 +106,30 @@ export async function processPayfastNotification(input: {
   if (!field('signature')) return finish('rejected', 'missing signature')
   if (!verifyItnSignature(pairs, config.passphrase)) return finish('rejected', 'signature mismatch')
   // 3. Source address: the TCP peer (one trusted proxy hop), never Referer.
-  if (!(await isTrustedPayfastSource(input.sourceIp))) return finish('rejected', `untrusted source address ${input.sourceIp}`)
+  if (!(await isTrustedPayfastSource(input.sourceIp)))
+    return finish('rejected', `untrusted source address ${input.sourceIp}`)
   // Signed with our passphrase and sent from PayFast: worth keeping whole (ADR 061).
-  db.update(paymentNotifications).set({ rawBody: input.rawBody }).where(eq(paymentNotifications.id, notification.id)).run()
+  db.update(paymentNotifications)
+    .set({ rawBody: input.rawBody })
+    .where(eq(paymentNotifications.id, notification.id))
+    .run()
   // 4. Our merchant.
   if (field('merchant_id') !== config.merchantId) return finish('rejected', 'merchant_id does not match')
   // 5. Our payment, and exactly its amount.
-  if (!mPaymentId || !pfPaymentId || !paymentStatus) return finish('rejected', 'missing m_payment_id, pf_payment_id or payment_status')
+  if (!mPaymentId || !pfPaymentId || !paymentStatus)
+    return finish('rejected', 'missing m_payment_id, pf_payment_id or payment_status')
   const payment = db.select().from(payments).where(eq(payments.mPaymentId, mPaymentId)).get()
   if (!payment) return finish('rejected', 'unknown m_payment_id')
-  if (payment.mode !== config.mode) return finish('rejected', `payment was made in ${payment.mode} mode`, { paymentId: payment.id })
+  if (payment.mode !== config.mode)
+    return finish('rejected', `payment was made in ${payment.mode} mode`, { paymentId: payment.id })
   const gross = amountToCents(field('amount_gross'))
-  if (gross === null) return finish('rejected', 'amount_gross is not a valid amount', { paymentId: payment.id })
+  if (gross === null)
+    return finish('rejected', 'amount_gross is not a valid amount', { paymentId: payment.id })
   // The attempt's amount never changes; the form PayFast got was signed with it.
   if (gross !== payment.amount) {
-    return finish('rejected', `amount_gross ${gross} does not match the stored total ${payment.amount}`, { paymentId: payment.id })
+    return finish('rejected', `amount_gross ${gross} does not match the stored total ${payment.amount}`, {
+      paymentId: payment.id,
+    })
   }
 
   // A retry of what we already settled: 200 and nothing else (no remote call needed).
@@ -129,16 +139,27 @@ export async function processPayfastNotification(input: {
 
   // 6. PayFast confirms the data it sent (payfast.md §3 step 7).
   const confirmation = await confirmWithPayfast(itnParamString(pairs), config.validateUrl)
-  if (!confirmation.valid) return finish('rejected', `server confirmation failed (${confirmation.detail})`, { paymentId: payment.id })
+  if (!confirmation.valid)
+    return finish('rejected', `server confirmation failed (${confirmation.detail})`, {
+      paymentId: payment.id,
+    })
 
   // 7. Status mapping: only COMPLETE fulfils.
   if (paymentStatus !== 'COMPLETE') {
     return db.transaction((tx) => {
       // Guarded on the current status: the row may have changed during the awaited confirmation.
       if (paymentStatus === 'FAILED') {
-        tx.update(payments).set({ status: 'failed' }).where(and(eq(payments.id, payment.id), eq(payments.status, 'pending'))).run()
+        tx.update(payments)
+          .set({ status: 'failed' })
+          .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
+          .run()
       }
-      return finish('accepted', `payment_status ${paymentStatus} recorded, not fulfilled`, { paymentId: payment.id }, tx)
+      return finish(
+        'accepted',
+        `payment_status ${paymentStatus} recorded, not fulfilled`,
+        { paymentId: payment.id },
+        tx,
+      )
     })
   }
 
@@ -147,7 +168,9 @@ export async function processPayfastNotification(input: {
   const fee = amountToCents(field('amount_fee'))
   const net = amountToCents(field('amount_net'))
   const received = { pfPaymentId, amountFee: fee, amountNet: net, paidAt: now }
-  const effects: { settled: { payment: Payment; project: Project; invoice: Invoice | undefined } | null } = { settled: null }
+  const effects: { settled: { payment: Payment; project: Project; invoice: Invoice | undefined } | null } = {
+    settled: null,
+  }
   let result: NotificationResult
   try {
     result = db.transaction((tx) => {
@@ -163,15 +186,26 @@ export async function processPayfastNotification(input: {
         )
       }
       const project = tx.select().from(projects).where(eq(projects.id, current.projectId)).get()!
-      const invoice = current.invoiceId ? tx.select().from(invoices).where(eq(invoices.id, current.invoiceId)).get() : undefined
+      const invoice = current.invoiceId
+        ? tx.select().from(invoices).where(eq(invoices.id, current.invoiceId)).get()
+        : undefined
       const problem = settlementProblem({ payment: current, invoice, project, amountGross: gross, now })
       if (problem) {
         // Real money for a quote no longer in force: recorded as received and flagged, never paid (ADR 060).
-        tx.update(payments).set({ status: 'unapplied', ...received }).where(eq(payments.id, current.id)).run()
+        tx.update(payments)
+          .set({ status: 'unapplied', ...received })
+          .where(eq(payments.id, current.id))
+          .run()
         return finish('accepted', `${SUPERSEDED_PAYMENT_FLAG}: ${problem}`, { paymentId: payment.id }, tx)
       }
-      tx.update(payments).set({ status: 'paid', ...received }).where(eq(payments.id, current.id)).run()
-      tx.update(projects).set({ isPaid: true, isApproved: true, paidAt: now }).where(eq(projects.id, project.id)).run()
+      tx.update(payments)
+        .set({ status: 'paid', ...received })
+        .where(eq(payments.id, current.id))
+        .run()
+      tx.update(projects)
+        .set({ isPaid: true, isApproved: true, paidAt: now })
+        .where(eq(projects.id, project.id))
+        .run()
       const paidInvoice = tx
         .update(invoices)
         .set({
@@ -183,20 +217,33 @@ export async function processPayfastNotification(input: {
         .where(eq(invoices.id, invoice!.id))
         .returning()
         .get()
-      effects.settled = { payment: { ...current, status: 'paid', pfPaymentId, paidAt: now }, project, invoice: paidInvoice }
-      return finish('accepted', 'payment COMPLETE: project paid and approved', { paymentId: payment.id, settled: true }, tx)
+      effects.settled = {
+        payment: { ...current, status: 'paid', pfPaymentId, paidAt: now },
+        project,
+        invoice: paidInvoice,
+      }
+      return finish(
+        'accepted',
+        'payment COMPLETE: project paid and approved',
+        { paymentId: payment.id, settled: true },
+        tx,
+      )
     })
   } catch (error) {
     // The unique pf_payment_id index: the same PayFast transaction on another attempt.
     if (error instanceof Error && /UNIQUE/i.test(error.message)) {
-      return finish('duplicate', `pf_payment_id ${pfPaymentId} was already recorded`, { paymentId: payment.id })
+      return finish('duplicate', `pf_payment_id ${pfPaymentId} was already recorded`, {
+        paymentId: payment.id,
+      })
     }
     throw error
   }
 
   // After the commit and only for the transition: PayFast gets its 200 without waiting for SMTP.
   if (effects.settled) {
-    void sendPaidEmails(effects.settled).catch((error) => console.error('[payfast] paid e-mails failed:', error))
+    void sendPaidEmails(effects.settled).catch((error) =>
+      console.error('[payfast] paid e-mails failed:', error),
+    )
   }
   return result
 }
@@ -217,7 +264,15 @@ export function nextCounterValue(tx: DbOrTx, name: string): number {
   return row.value
 }
 
-async function sendPaidEmails({ payment, project, invoice }: { payment: Payment; project: Project; invoice: Invoice | undefined }) {
+async function sendPaidEmails({
+  payment,
+  project,
+  invoice,
+}: {
+  payment: Payment
+  project: Project
+  invoice: Invoice | undefined
+}) {
   const db = getDb()
   const client = db.select().from(users).where(eq(users.id, project.clientId)).get()
   const dashboard = `${appUrl()}/dashboard?tab=invoices`
@@ -245,10 +300,18 @@ async function sendPaidEmails({ payment, project, invoice }: { payment: Payment;
   const operator = renderEmail({
     heading: 'New paid project awaiting a pilot',
     paragraphs: [`"${project.name}" has been paid and approved. Please assign a pilot.`],
-    details: [...details, ['Client', client ? `${client.firstName} ${client.lastName} <${client.email}>` : '—'], ['Location', project.location ?? '—']],
+    details: [
+      ...details,
+      ['Client', client ? `${client.firstName} ${client.lastName} <${client.email}>` : '—'],
+      ['Location', project.location ?? '—'],
+    ],
     action: { label: 'Open the admin dashboard', url: `${appUrl()}/admin` },
   })
-  await sendEmailSafely({ to: getEnv().OPERATOR_EMAIL, subject: `New paid project awaiting a pilot: ${project.name}`, ...operator })
+  await sendEmailSafely({
+    to: getEnv().OPERATOR_EMAIL,
+    subject: `New paid project awaiting a pilot: ${project.name}`,
+    ...operator,
+  })
 }
 
 export type { Payment }

@@ -64,7 +64,9 @@ const PAYFAST_HOSTS = ['www.payfast.co.za', 'sandbox.payfast.co.za', 'w1w.payfas
 const LOOPBACK = ['127.0.0.1', '::1']
 
 /** '::ffff:1.2.3.4' → '1.2.3.4'; strips an IPv6 zone. Returns null for non-addresses. */
-export function normaliseIp(raw: string | null | undefined): { address: string; family: 'ipv4' | 'ipv6' } | null {
+export function normaliseIp(
+  raw: string | null | undefined,
+): { address: string; family: 'ipv4' | 'ipv6' } | null {
   if (!raw) return null
   let address = raw.trim().replace(/%.*$/, '')
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
@@ -127,7 +129,9 @@ async function payfastHostAddresses(): Promise<Set<string>> {
       try {
         const found = await Promise.race([
           dns.lookup(host, { all: true }),
-          new Promise<never>((_, reject) => setTimeout(() => reject(new Error('DNS timeout')), DNS_TIMEOUT_MS).unref()),
+          new Promise<never>((_, reject) =>
+            setTimeout(() => reject(new Error('DNS timeout')), DNS_TIMEOUT_MS).unref(),
+          ),
         ])
         for (const f of found) addresses.add(normaliseIp(f.address)?.address ?? f.address)
       } catch {

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+
 import {
   amountToCents,
   centsToAmount,
@@ -98,7 +99,9 @@ describe('checkout signature (payfast.md §2.3 C and §2.4)', () => {
 
   test('vector C with blank names: empty fields are dropped', () => {
     expect(checkoutSignature({ ...vectorC, name_first: '' })).toBe('6551205f0fee13cf09174b0b887ec5b3')
-    expect(checkoutSignature({ ...vectorC, name_first: '', name_last: '  ' })).toBe('8f6435965cd9b00a9a965d93fc6c4c48')
+    expect(checkoutSignature({ ...vectorC, name_first: '', name_last: '  ' })).toBe(
+      '8f6435965cd9b00a9a965d93fc6c4c48',
+    )
   })
 
   // Deliberately not in PayFast's order, to prove the documented order is used.
@@ -130,7 +133,9 @@ describe('checkout signature (payfast.md §2.3 C and §2.4)', () => {
   })
 
   test('values are trimmed before hashing', () => {
-    expect(checkoutSignature({ ...sdkExample, item_name: ' Order#123\n' }, 'jt7NOE43FZPn')).toBe('1ad0bcdcdf2a8425de176000c75d8b9c')
+    expect(checkoutSignature({ ...sdkExample, item_name: ' Order#123\n' }, 'jt7NOE43FZPn')).toBe(
+      '1ad0bcdcdf2a8425de176000c75d8b9c',
+    )
   })
 
   test('§2.4 app-shaped example', () => {
@@ -178,7 +183,9 @@ describe('checkout signature (payfast.md §2.3 C and §2.4)', () => {
 
 describe('PHP urlencode', () => {
   test('encodes what encodeURIComponent leaves alone, with upper-case hex', () => {
-    expect(phpUrlEncode("Client's site (north block) ~12 ha!*")).toBe('Client%27s+site+%28north+block%29+%7E12+ha%21%2A')
+    expect(phpUrlEncode("Client's site (north block) ~12 ha!*")).toBe(
+      'Client%27s+site+%28north+block%29+%7E12+ha%21%2A',
+    )
     expect(phpUrlEncode('a-b_c.d')).toBe('a-b_c.d')
     expect(phpUrlEncode('http://x/y?z=1')).toBe('http%3A%2F%2Fx%2Fy%3Fz%3D1')
   })
@@ -206,7 +213,19 @@ describe('amounts without floating point', () => {
     expect(amountToCents('0.07')).toBe(7)
     expect(amountToCents('-0.05')).toBe(-5)
     expect(amountToCents('1150.29')).toBe(115029)
-    for (const bad of ['', '12', '12.3', '12.345', '1,150.00', '1e3', ' ', 'abc', '+1.00', '1.00.00', '--1.00']) {
+    for (const bad of [
+      '',
+      '12',
+      '12.3',
+      '12.345',
+      '1,150.00',
+      '1e3',
+      ' ',
+      'abc',
+      '+1.00',
+      '1.00.00',
+      '--1.00',
+    ]) {
       expect(amountToCents(bad), bad).toBeNull()
     }
     expect(amountToCents(null)).toBeNull()

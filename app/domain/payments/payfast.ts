@@ -87,7 +87,9 @@ function withPassphrase(base: string, passphrase: string | undefined) {
 }
 
 /** The checkout fields as PayFast will read them: trimmed, empties dropped, documented order. */
-export function normaliseCheckoutFields(fields: Record<string, string | undefined>): Array<[CheckoutField, string]> {
+export function normaliseCheckoutFields(
+  fields: Record<string, string | undefined>,
+): Array<[CheckoutField, string]> {
   const unknown = Object.keys(fields).filter((k) => k !== 'signature' && !isCheckoutField(k))
   if (unknown.length) throw new Error(`Unknown PayFast checkout field(s): ${unknown.join(', ')}`)
   const out: Array<[CheckoutField, string]> = []

@@ -4,12 +4,18 @@
  * `projects.polygonGeoJson` (spec §3 shape) and prices them with the one pricing engine
  * and the current settings.
  */
-import { eq } from 'drizzle-orm'
-import { projects, type Project } from '#db/schema.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
-import { InvalidAreasError, projectPricingColumns, quoteForAreas, type Quote } from '#app/domain/pricing/quote.server.ts'
+import {
+  InvalidAreasError,
+  projectPricingColumns,
+  quoteForAreas,
+  type Quote,
+} from '#app/domain/pricing/quote.server.ts'
 import { computeInternalSplit } from '#app/domain/pricing/quote.ts'
 import { planPricing, quoteExpiry } from '#app/domain/projects/flight-plan.ts'
+import { projects, type Project } from '#db/schema.ts'
+import { eq } from 'drizzle-orm'
+
 import { supersedeOpenPayments } from './attempts.server.ts'
 
 export interface QuoteArea {
@@ -43,7 +49,8 @@ export function flightPlanAreas(polygonGeoJson: string | null | undefined): Quot
       latitude: Number((c as { latitude?: unknown })?.latitude),
       longitude: Number((c as { longitude?: unknown })?.longitude),
     }))
-    if (points.length < 3 || !points.every((p) => isFiniteNumber(p.latitude) && isFiniteNumber(p.longitude))) return null
+    if (points.length < 3 || !points.every((p) => isFiniteNumber(p.latitude) && isFiniteNumber(p.longitude)))
+      return null
     out.push({ coordinates: points })
   }
   return out
@@ -60,7 +67,11 @@ export async function recomputeQuote(areas: QuoteArea[], db: DbOrTx = getDb()): 
  */
 export function storeRecomputedQuote(projectId: number, quote: RecomputedQuote, db: DbOrTx = getDb()) {
   const current = db
-    .select({ baseCost: projects.baseCost, polygonGeoJson: projects.polygonGeoJson, quoteAmount: projects.quoteAmount })
+    .select({
+      baseCost: projects.baseCost,
+      polygonGeoJson: projects.polygonGeoJson,
+      quoteAmount: projects.quoteAmount,
+    })
     .from(projects)
     .where(eq(projects.id, projectId))
     .get()
@@ -78,7 +89,11 @@ export function storeRecomputedQuote(projectId: number, quote: RecomputedQuote, 
 }
 
 /** The stored flight plan with its pricing block brought up to date (the planner shows it). */
-function withPlanPricing(polygonGeoJson: string | null, quote: RecomputedQuote, quotedAt: Date): string | null {
+function withPlanPricing(
+  polygonGeoJson: string | null,
+  quote: RecomputedQuote,
+  quotedAt: Date,
+): string | null {
   if (!polygonGeoJson) return polygonGeoJson
   let plan: Record<string, unknown>
   try {
@@ -87,7 +102,10 @@ function withPlanPricing(polygonGeoJson: string | null, quote: RecomputedQuote, 
     return polygonGeoJson
   }
   if (!plan || typeof plan !== 'object' || Array.isArray(plan)) return polygonGeoJson
-  const previous = (plan.pricing && typeof plan.pricing === 'object' ? plan.pricing : {}) as Record<string, unknown>
+  const previous = (plan.pricing && typeof plan.pricing === 'object' ? plan.pricing : {}) as Record<
+    string,
+    unknown
+  >
   return JSON.stringify({
     ...plan,
     pricing: { ...previous, ...planPricing(quote) },

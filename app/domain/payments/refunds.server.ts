@@ -4,21 +4,31 @@
  * the admin refunds in the PayFast dashboard and records its reference here, which issues
  * the credit note with its own never-reused number (counter 'credit_note_number').
  */
-import { and, desc, eq } from 'drizzle-orm'
-import { invoices, projects, refunds, users, type Invoice, type Project, type Refund, type User } from '#db/schema.ts'
 import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { appUrl, getCompanyInfo, getEnv } from '#app/domain/config/env.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
+import { formatRand } from '#app/domain/format/numbers.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
 import { renderEmail } from '#app/domain/mail/templates.ts'
 import { saToday } from '#app/domain/operator/expiry.ts'
-import { formatRand } from '#app/domain/format/numbers.ts'
+import {
+  invoices,
+  projects,
+  refunds,
+  users,
+  type Invoice,
+  type Project,
+  type Refund,
+  type User,
+} from '#db/schema.ts'
+import { and, desc, eq } from 'drizzle-orm'
+
+import { billedPartyOf, supplierOf } from './billing.server.ts'
 import { cancellationFigures, type CancellationFigures } from './cancellation.ts'
 import { formatCreditNoteNumber, formatTaxInvoiceNumber } from './invoice-format.ts'
 import { nextCounterValue } from './notify.server.ts'
 import { renderTaxDocumentPdf, saDate, surveyDescription } from './tax-invoice-pdf.server.ts'
-import { billedPartyOf, supplierOf } from './billing.server.ts'
 
 export const CREDIT_NOTE_COUNTER = 'credit_note_number'
 
@@ -39,8 +49,22 @@ export function previewCancellation(clientId: number, projectId: number, now = n
   const { project, invoice } = ownedPaidProject(clientId, projectId)
   const figures = invoice
     ? cancellationFigures(project, invoice, now, saToday(now))
-    : { refusal: project.status === 'cancelled' ? 'This project has already been cancelled.' : 'Only a paid project can be cancelled here.' }
-  return { project: { id: project.id, name: project.name, paidAt: project.paidAt?.toISOString() ?? null, status: project.status }, paidAmount: invoice?.amount ?? 0, figures }
+    : {
+        refusal:
+          project.status === 'cancelled'
+            ? 'This project has already been cancelled.'
+            : 'Only a paid project can be cancelled here.',
+      }
+  return {
+    project: {
+      id: project.id,
+      name: project.name,
+      paidAt: project.paidAt?.toISOString() ?? null,
+      status: project.status,
+    },
+    paidAmount: invoice?.amount ?? 0,
+    figures,
+  }
 }
 
 /** The client cancels: project 'cancelled', refund requested; operations and the client are e-mailed. */
@@ -56,7 +80,12 @@ export async function cancelPaidProject(clientId: number, projectId: number, now
       .get()
     const figures = invoice
       ? cancellationFigures(project, invoice, now, saToday(now))
-      : { refusal: project.status === 'cancelled' ? 'This project has already been cancelled.' : 'Only a paid project can be cancelled here.' }
+      : {
+          refusal:
+            project.status === 'cancelled'
+              ? 'This project has already been cancelled.'
+              : 'Only a paid project can be cancelled here.',
+        }
     if ('refusal' in figures) throw new DomainError(409, figures.refusal)
     const refund = tx
       .insert(refunds)
@@ -78,7 +107,14 @@ export async function cancelPaidProject(clientId: number, projectId: number, now
       .returning()
       .get()!
     recordAudit(
-      { actorId: clientId, action: 'project.cancel', entityType: 'project', entityId: projectId, before: { status: project.status }, after: { status: 'cancelled', refund: figures } },
+      {
+        actorId: clientId,
+        action: 'project.cancel',
+        entityType: 'project',
+        entityId: projectId,
+        before: { status: project.status },
+        after: { status: 'cancelled', refund: figures },
+      },
       tx,
     )
     return { refund, project: updated }
@@ -90,7 +126,9 @@ export async function cancelPaidProject(clientId: number, projectId: number, now
       subject: `Refund to make: ${project.name} (project #${project.id})`,
       ...renderEmail({
         heading: 'A client cancelled a paid project',
-        paragraphs: ['Refund the amount below in the PayFast dashboard, then record the PayFast reference under Admin → Compliance → Refunds. The credit note is issued then.'],
+        paragraphs: [
+          'Refund the amount below in the PayFast dashboard, then record the PayFast reference under Admin → Compliance → Refunds. The credit note is issued then.',
+        ],
         details: refundDetails(project, refund),
         action: { label: 'Open refunds', url: `${appUrl()}/admin?tab=compliance` },
       }),
@@ -119,15 +157,25 @@ function refundDetails(project: Project, refund: Refund): Array<[string, string]
     ['Paid', formatRand(refund.paidAmount)],
     ['Cancellation charge', formatRand(refund.chargeAmount)],
     ['Refund', formatRand(refund.refundAmount)],
-    ['Basis', refund.basis === 'cooling-off' ? 'Cooling-off period: full refund' : 'Cancellation charge of the terms'],
+    [
+      'Basis',
+      refund.basis === 'cooling-off' ? 'Cooling-off period: full refund' : 'Cancellation charge of the terms',
+    ],
   ]
 }
 
 /** The admin has refunded in the PayFast dashboard: record its reference and issue the credit note. */
-export async function confirmRefund(adminId: number, refundId: number, payfastReference: string, now = new Date()) {
+export async function confirmRefund(
+  adminId: number,
+  refundId: number,
+  payfastReference: string,
+  now = new Date(),
+) {
   const reference = payfastReference.trim()
   if (!reference) {
-    throw new DomainError(400, 'Enter the PayFast reference of the refund', { fieldErrors: { payfastReference: ['Enter the PayFast reference of the refund'] } })
+    throw new DomainError(400, 'Enter the PayFast reference of the refund', {
+      fieldErrors: { payfastReference: ['Enter the PayFast reference of the refund'] },
+    })
   }
   const db = getDb()
   const refund = db.transaction((tx) => {
@@ -137,11 +185,27 @@ export async function confirmRefund(adminId: number, refundId: number, payfastRe
     const creditNoteNumber = nextCounterValue(tx, CREDIT_NOTE_COUNTER)
     const after = tx
       .update(refunds)
-      .set({ status: 'refunded', payfastRefundReference: reference.slice(0, 100), creditNoteNumber, refundedAt: now, confirmedBy: adminId })
+      .set({
+        status: 'refunded',
+        payfastRefundReference: reference.slice(0, 100),
+        creditNoteNumber,
+        refundedAt: now,
+        confirmedBy: adminId,
+      })
       .where(eq(refunds.id, refundId))
       .returning()
       .get()!
-    recordAudit({ actorId: adminId, action: 'refund.confirm', entityType: 'refund', entityId: refundId, before: { status: before.status }, after }, tx)
+    recordAudit(
+      {
+        actorId: adminId,
+        action: 'refund.confirm',
+        entityType: 'refund',
+        entityId: refundId,
+        before: { status: before.status },
+        after,
+      },
+      tx,
+    )
     return after
   })
   const client = db.select().from(users).where(eq(users.id, refund.clientId)).get()
@@ -151,7 +215,10 @@ export async function confirmRefund(adminId: number, refundId: number, payfastRe
       subject: `Refund paid: credit note ${formatCreditNoteNumber(refund.creditNoteNumber!)}`,
       ...renderEmail({
         heading: 'Your refund is on its way',
-        paragraphs: [`Hi ${client.firstName},`, `We have refunded ${formatRand(refund.refundAmount)} through PayFast. Your credit note is in your dashboard.`],
+        paragraphs: [
+          `Hi ${client.firstName},`,
+          `We have refunded ${formatRand(refund.refundAmount)} through PayFast. Your credit note is in your dashboard.`,
+        ],
         details: [
           ['Credit note', formatCreditNoteNumber(refund.creditNoteNumber!)],
           ['PayFast reference', reference],
@@ -165,7 +232,13 @@ export async function confirmRefund(adminId: number, refundId: number, payfastRe
 
 export function listRefundsForAdmin() {
   return getDb()
-    .select({ refund: refunds, projectName: projects.name, invoiceNumber: invoices.taxInvoiceNumber, clientFirst: users.firstName, clientLast: users.lastName })
+    .select({
+      refund: refunds,
+      projectName: projects.name,
+      invoiceNumber: invoices.taxInvoiceNumber,
+      clientFirst: users.firstName,
+      clientLast: users.lastName,
+    })
     .from(refunds)
     .innerJoin(projects, eq(projects.id, refunds.projectId))
     .innerJoin(invoices, eq(invoices.id, refunds.invoiceId))
@@ -179,7 +252,8 @@ export function listRefundsForAdmin() {
       projectName: r.projectName,
       clientName: `${r.clientFirst} ${r.clientLast}`,
       taxInvoice: r.invoiceNumber == null ? null : formatTaxInvoiceNumber(r.invoiceNumber),
-      creditNote: r.refund.creditNoteNumber == null ? null : formatCreditNoteNumber(r.refund.creditNoteNumber),
+      creditNote:
+        r.refund.creditNoteNumber == null ? null : formatCreditNoteNumber(r.refund.creditNoteNumber),
     }))
 }
 export type AdminRefundRow = ReturnType<typeof listRefundsForAdmin>[number]
@@ -212,17 +286,32 @@ export function getCreditNoteSource(user: Pick<User, 'id' | 'role'>, refundId: n
     .innerJoin(users, eq(users.id, refunds.clientId))
     .where(eq(refunds.id, refundId))
     .get()
-  if (!row || (user.role !== 'admin' && row.refund.clientId !== user.id)) return { status: 'not-found' as const }
-  if (row.refund.status !== 'refunded' || row.refund.creditNoteNumber == null) return { status: 'not-issued' as const }
+  if (!row || (user.role !== 'admin' && row.refund.clientId !== user.id))
+    return { status: 'not-found' as const }
+  if (row.refund.status !== 'refunded' || row.refund.creditNoteNumber == null)
+    return { status: 'not-issued' as const }
   return { status: 'ok' as const, ...row }
 }
 
 /** The credit note: same layout as the tax invoice, referencing it, with the refunded amounts. */
-export function renderCreditNotePdf({ refund, invoice, project, client }: { refund: Refund; invoice: Invoice; project: Project; client: User }) {
+export function renderCreditNotePdf({
+  refund,
+  invoice,
+  project,
+  client,
+}: {
+  refund: Refund
+  invoice: Invoice
+  project: Project
+  client: User
+}) {
   const number = formatCreditNoteNumber(refund.creditNoteNumber!)
   const taxInvoice = formatTaxInvoiceNumber(invoice.taxInvoiceNumber ?? 0)
   const issuedAt = refund.refundedAt ?? new Date()
-  const reason = refund.basis === 'cooling-off' ? 'cancelled within the cooling-off period (full refund)' : 'cancelled; refund less the cancellation charge of the terms'
+  const reason =
+    refund.basis === 'cooling-off'
+      ? 'cancelled within the cooling-off period (full refund)'
+      : 'cancelled; refund less the cancellation charge of the terms'
   return renderTaxDocumentPdf({
     title: 'Credit Note',
     number,

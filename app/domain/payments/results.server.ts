@@ -3,9 +3,10 @@
  * payment to look up (and only the owner's); the state comes from the database, which
  * only the verified ITN changes (payfast.md §1.3, §3 step 12).
  */
-import { eq } from 'drizzle-orm'
-import { payments, projects } from '#db/schema.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
+import { payments, projects } from '#db/schema.ts'
+import { eq } from 'drizzle-orm'
+
 import { isAttemptExpired } from './attempts.server.ts'
 
 /** `received`: the money arrived for a quote no longer in force (flagged for a refund or re-quote). */
@@ -25,8 +26,20 @@ export interface PaymentResult {
 /** How long a checkout may wait for its notification before the page says so. */
 export const SLOW_CONFIRMATION_MS = 10 * 60 * 1000
 
-export function getPaymentResult(clientId: number, mPaymentId: string | null, now = new Date()): PaymentResult {
-  const none: PaymentResult = { state: 'unknown', mPaymentId: null, projectId: null, projectName: null, amount: null, invoiceId: null, slow: false }
+export function getPaymentResult(
+  clientId: number,
+  mPaymentId: string | null,
+  now = new Date(),
+): PaymentResult {
+  const none: PaymentResult = {
+    state: 'unknown',
+    mPaymentId: null,
+    projectId: null,
+    projectName: null,
+    amount: null,
+    invoiceId: null,
+    slow: false,
+  }
   if (!mPaymentId || mPaymentId.length > 100) return none
   const row = getDb()
     .select({ payment: payments, projectName: projects.name, projectPaid: projects.isPaid })

@@ -1,10 +1,20 @@
-import { afterEach, describe, expect, test } from 'vitest'
 import { resetEnvCache } from '#app/domain/config/env.server.ts'
-import { action as processAction, loader as processLoader } from '#app/routes/payfast-simulator.eng.process.tsx'
+import {
+  action as processAction,
+  loader as processLoader,
+} from '#app/routes/payfast-simulator.eng.process.tsx'
 import { action as validateAction } from '#app/routes/payfast-simulator.eng.query.validate.ts'
 import { callRoute } from '#tests/helpers/requests.ts'
+import { afterEach, describe, expect, test } from 'vitest'
+
+import {
+  addressInList,
+  buildAddressList,
+  getPayfastConfig,
+  isTrustedPayfastSource,
+  normaliseIp,
+} from './payfast.server.ts'
 import { itnParamString, signCheckoutFields, verifyItnSignature } from './payfast.ts'
-import { addressInList, buildAddressList, getPayfastConfig, isTrustedPayfastSource, normaliseIp } from './payfast.server.ts'
 import { buildSimulatedItn, simulatedFeeCents, verifyCheckoutPost } from './simulator.server.ts'
 
 function checkoutPairs(overrides: Record<string, string> = {}) {
@@ -40,7 +50,10 @@ describe('simulator checks the checkout form like PayFast', () => {
 
   test('a changed amount, a wrong merchant key or an unknown field is refused', () => {
     const tampered = checkoutPairs().map(([k, v]) => [k, k === 'amount' ? '1.00' : v] as [string, string])
-    expect(verifyCheckoutPost(tampered)).toEqual({ ok: false, errors: ['Generated signature does not match submitted signature.'] })
+    expect(verifyCheckoutPost(tampered)).toEqual({
+      ok: false,
+      errors: ['Generated signature does not match submitted signature.'],
+    })
     const wrongKey = verifyCheckoutPost(checkoutPairs({ merchant_key: 'nope' }))
     expect(wrongKey.ok).toBe(false)
     const extra = verifyCheckoutPost([...checkoutPairs(), ['hack', '1']])
@@ -49,7 +62,10 @@ describe('simulator checks the checkout form like PayFast', () => {
   })
 
   test('the payment page shows the amount; a bad signature gets an error page', async () => {
-    const ok = await callRoute(processAction, '/payfast-simulator/eng/process', { method: 'POST', form: Object.fromEntries(checkoutPairs()) })
+    const ok = await callRoute(processAction, '/payfast-simulator/eng/process', {
+      method: 'POST',
+      form: Object.fromEntries(checkoutPairs()),
+    })
     expect(ok.status).toBe(200)
     expect(await ok.json()).toMatchObject({ payment: { amountCents: 282900, reference: 'KAS-1-ABC' } })
     const bad = await callRoute(processAction, '/payfast-simulator/eng/process', {
@@ -65,7 +81,9 @@ describe('simulator checks the checkout form like PayFast', () => {
       form: { ...Object.fromEntries(checkoutPairs()), _simulator_action: 'cancel' },
     })
     expect(response.status).toBe(302)
-    expect(response.headers.get('Location')).toBe('http://localhost:3999/payment-cancelled?m_payment_id=KAS-1-ABC')
+    expect(response.headers.get('Location')).toBe(
+      'http://localhost:3999/payment-cancelled?m_payment_id=KAS-1-ABC',
+    )
   })
 
   test('its ITN is in PayFast order, correctly signed, with fee and net', () => {
@@ -107,16 +125,42 @@ describe('simulator checks the checkout form like PayFast', () => {
       process.env.PAYFAST_MODE = mode
       resetEnvCache()
       expect((await callRoute(processLoader, '/payfast-simulator/eng/process')).status).toBe(404)
-      expect((await callRoute(processAction, '/payfast-simulator/eng/process', { method: 'POST', form: Object.fromEntries(checkoutPairs()) })).status).toBe(404)
-      expect((await callRoute(validateAction, '/payfast-simulator/eng/query/validate', { method: 'POST', body: 'x=1' })).status).toBe(404)
-      expect(getPayfastConfig().processUrl).toBe(mode === 'live' ? 'https://www.payfast.co.za/eng/process' : 'https://sandbox.payfast.co.za/eng/process')
+      expect(
+        (
+          await callRoute(processAction, '/payfast-simulator/eng/process', {
+            method: 'POST',
+            form: Object.fromEntries(checkoutPairs()),
+          })
+        ).status,
+      ).toBe(404)
+      expect(
+        (
+          await callRoute(validateAction, '/payfast-simulator/eng/query/validate', {
+            method: 'POST',
+            body: 'x=1',
+          })
+        ).status,
+      ).toBe(404)
+      expect(getPayfastConfig().processUrl).toBe(
+        mode === 'live'
+          ? 'https://www.payfast.co.za/eng/process'
+          : 'https://sandbox.payfast.co.za/eng/process',
+      )
     }
   })
 })
 
 describe('trusted source addresses', () => {
   test('published ranges, configured extras and IPv4-mapped IPv6', () => {
-    const list = buildAddressList(['197.97.145.144/28', '41.74.179.192/27', '144.126.193.139', '10.1.0.0/16', '::1', 'junk', '1.2.3.4/99'])
+    const list = buildAddressList([
+      '197.97.145.144/28',
+      '41.74.179.192/27',
+      '144.126.193.139',
+      '10.1.0.0/16',
+      '::1',
+      'junk',
+      '1.2.3.4/99',
+    ])
     expect(addressInList(list, '197.97.145.150')).toBe(true)
     expect(addressInList(list, '197.97.145.160')).toBe(false)
     expect(addressInList(list, '::ffff:41.74.179.223')).toBe(true)

@@ -9,19 +9,19 @@
  * In sandbox and live mode both answer 404.
  */
 import crypto from 'node:crypto'
-import { appUrl, getEnv } from '#app/domain/config/env.server.ts'
+import { appUrl, getEnv, isDemo, isProduction } from '#app/domain/config/env.server.ts'
+
+import { getPayfastConfig, isSimulatorMode } from './payfast.server.ts'
 import {
   centsToAmount,
   checkoutAmountToCents,
+  checkoutSignature,
   isCheckoutField,
   itnParamString,
   itnSignature,
   normaliseCheckoutFields,
   signaturesMatch,
-  checkoutSignature,
 } from './payfast.ts'
-import { isDemo, isProduction } from '#app/domain/config/env.server.ts'
-import { getPayfastConfig, isSimulatorMode } from './payfast.server.ts'
 
 /** Thrown by the simulator routes when the mode is not `simulator`. */
 export function assertSimulatorEnabled() {
@@ -49,7 +49,9 @@ const MAX_LENGTHS: Record<string, number> = {
 }
 
 /** The checkout form as PayFast would judge it; the errors are PayFast-style messages. */
-export function verifyCheckoutPost(pairs: Array<[string, string]>): { ok: true; checkout: VerifiedCheckout } | { ok: false; errors: string[] } {
+export function verifyCheckoutPost(
+  pairs: Array<[string, string]>,
+): { ok: true; checkout: VerifiedCheckout } | { ok: false; errors: string[] } {
   const config = getPayfastConfig()
   const errors: string[] = []
   const posted: Record<string, string> = {}
@@ -62,11 +64,14 @@ export function verifyCheckoutPost(pairs: Array<[string, string]>): { ok: true; 
   if (errors.length) return { ok: false, errors }
   const fields = Object.fromEntries(normaliseCheckoutFields(posted))
   if (!fields.merchant_id) errors.push('merchant_id: Required')
-  else if (fields.merchant_id !== config.merchantId) errors.push('merchant_id: The supplied merchant ID is invalid')
-  if (fields.merchant_key !== config.merchantKey) errors.push('merchant_key: The supplied merchant key is invalid')
+  else if (fields.merchant_id !== config.merchantId)
+    errors.push('merchant_id: The supplied merchant ID is invalid')
+  if (fields.merchant_key !== config.merchantKey)
+    errors.push('merchant_key: The supplied merchant key is invalid')
   const amountCents = checkoutAmountToCents(fields.amount)
   if (!fields.amount) errors.push('amount: Required')
-  else if (amountCents === null || amountCents <= 0) errors.push('amount: The amount must be a positive number with at most 2 decimals')
+  else if (amountCents === null || amountCents <= 0)
+    errors.push('amount: The amount must be a positive number with at most 2 decimals')
   if (!fields.item_name) errors.push('item_name: Required')
   for (const [key, max] of Object.entries(MAX_LENGTHS)) {
     if ((fields[key]?.length ?? 0) > max) errors.push(`${key}: Must be at most ${max} characters`)
@@ -114,7 +119,11 @@ function newPfPaymentId() {
 }
 
 /** The ITN PayFast would post for this checkout, in PayFast's field order, signed. */
-export function buildSimulatedItn(checkout: VerifiedCheckout, paymentStatus: 'COMPLETE' | 'FAILED' | 'CANCELLED', pfPaymentId = newPfPaymentId()) {
+export function buildSimulatedItn(
+  checkout: VerifiedCheckout,
+  paymentStatus: 'COMPLETE' | 'FAILED' | 'CANCELLED',
+  pfPaymentId = newPfPaymentId(),
+) {
   const f = checkout.fields
   const fee = simulatedFeeCents(checkout.amountCents)
   const pairs: Array<[string, string]> = [
@@ -142,7 +151,10 @@ export function buildSimulatedItn(checkout: VerifiedCheckout, paymentStatus: 'CO
  * payment has landed before the browser reaches the return page. Only our own origin
  * is called (the simulator must not become a request relay).
  */
-export async function sendSimulatedItn(checkout: VerifiedCheckout, paymentStatus: 'COMPLETE' | 'FAILED' = 'COMPLETE') {
+export async function sendSimulatedItn(
+  checkout: VerifiedCheckout,
+  paymentStatus: 'COMPLETE' | 'FAILED' = 'COMPLETE',
+) {
   const notifyUrl = checkout.fields.notify_url
   if (!notifyUrl) return { sent: false, detail: 'no notify_url' }
   let target: URL

@@ -4,14 +4,15 @@
  * address and VAT number, client details, description, quantity and the amounts
  * excl. VAT, VAT (at the rate it was priced at) and incl. VAT. Drawn with pdf-lib.
  */
-import { vatLabelOf } from '#app/domain/pricing/vat.ts'
-import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
-import { formatHectares, formatRand } from '#app/domain/format/numbers.ts'
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
-import type { Invoice, Project, User } from '#db/schema.ts'
 import type { CompanyInfo } from '#app/domain/config/env.server.ts'
-import { formatTaxInvoiceNumber } from './invoice-format.ts'
+import { formatHectares, formatRand } from '#app/domain/format/numbers.ts'
+import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
+import { vatLabelOf } from '#app/domain/pricing/vat.ts'
+import type { Invoice, Project, User } from '#db/schema.ts'
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib'
+
 import { billedPartyOf, supplierOf } from './billing.server.ts'
+import { formatTaxInvoiceNumber } from './invoice-format.ts'
 
 const INK = rgb(0.07, 0.09, 0.15)
 const MUTED = rgb(0.35, 0.4, 0.5)
@@ -27,7 +28,6 @@ export function pdfSafe(text: string) {
     .replace(/[\u00a0\u202f]/g, ' ')
     .replace(/[^\x20-\x7e\xa0-\xff]/g, '?')
 }
-
 
 export function wrap(text: string, font: PDFFont, size: number, width: number) {
   const lines: string[] = []
@@ -83,7 +83,13 @@ export async function renderTaxDocumentPdf(doc: TaxDocument): Promise<Uint8Array
   const right = 545
   let y = 790
 
-  const text = (p: PDFPage, value: string, x: number, yy: number, opts: { size?: number; font?: PDFFont; color?: ReturnType<typeof rgb>; alignRight?: boolean } = {}) => {
+  const text = (
+    p: PDFPage,
+    value: string,
+    x: number,
+    yy: number,
+    opts: { size?: number; font?: PDFFont; color?: ReturnType<typeof rgb>; alignRight?: boolean } = {},
+  ) => {
     const size = opts.size ?? 10
     const font = opts.font ?? regular
     const safe = pdfSafe(value)
@@ -162,9 +168,14 @@ export async function renderTaxDocumentPdf(doc: TaxDocument): Promise<Uint8Array
     ['Total incl. VAT', formatRand(total), true],
   ]
   for (const [label, value, strong] of totals) {
-    if (strong) page.drawLine({ start: { x: 330, y: y + 14 }, end: { x: right, y: y + 14 }, thickness: 1, color: INK })
+    if (strong)
+      page.drawLine({ start: { x: 330, y: y + 14 }, end: { x: right, y: y + 14 }, thickness: 1, color: INK })
     text(page, label, 440, y, { size: strong ? 11 : 10, font: strong ? bold : regular, alignRight: true })
-    text(page, value, right - 8, y, { size: strong ? 11 : 10, font: strong ? bold : regular, alignRight: true })
+    text(page, value, right - 8, y, {
+      size: strong ? 11 : 10,
+      font: strong ? bold : regular,
+      alignRight: true,
+    })
     y -= 18
   }
   y -= 4
@@ -188,7 +199,12 @@ export async function renderTaxDocumentPdf(doc: TaxDocument): Promise<Uint8Array
 }
 
 export function saDate(date: Date) {
-  return date.toLocaleDateString('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Johannesburg' })
+  return date.toLocaleDateString('en-ZA', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Africa/Johannesburg',
+  })
 }
 
 /** The survey line of both documents. */
@@ -209,7 +225,12 @@ export interface TaxInvoiceInput {
 }
 
 /** The tax invoice: the supplier and client as frozen on the invoice at issue (ADR 112). */
-export async function renderTaxInvoicePdf({ invoice, project, client, company }: TaxInvoiceInput): Promise<Uint8Array> {
+export async function renderTaxInvoicePdf({
+  invoice,
+  project,
+  client,
+  company,
+}: TaxInvoiceInput): Promise<Uint8Array> {
   const number = formatTaxInvoiceNumber(invoice.taxInvoiceNumber ?? 0)
   const issuedAt = invoice.paidAt ?? new Date()
   return renderTaxDocumentPdf({

@@ -1,3 +1,8 @@
+import { formatRand } from '#app/domain/format/numbers.ts'
+import { randToCents } from '#app/domain/pricing/quote.ts'
+import { formatPercent } from '#app/domain/pricing/vat.ts'
+import { QUOTE_VALIDITY_DAYS } from '#app/domain/projects/flight-plan.ts'
+
 /**
  * The service terms a client accepts before paying (spec "Terms dialog": ten sections;
  * spec §9 constants; sa-compliance.md checkout rules). One source for the dialog, the
@@ -6,11 +11,6 @@
 
 /** Stored on the project and invoice when the terms are accepted. */
 export const TERMS_VERSION = '2026-11-v1'
-
-import { formatRand } from '#app/domain/format/numbers.ts'
-import { randToCents } from '#app/domain/pricing/quote.ts'
-import { formatPercent } from '#app/domain/pricing/vat.ts'
-import { QUOTE_VALIDITY_DAYS } from '#app/domain/projects/flight-plan.ts'
 
 export { QUOTE_VALIDITY_DAYS }
 export const CANCELLATION_ADMIN_FEE_PERCENT = 15
@@ -39,83 +39,83 @@ export interface TermsSection {
 
 export function termsSections(f: TermsFigures): TermsSection[] {
   return [
-  {
-    id: 'service',
-    title: '1. The service',
-    paragraphs: [
-      'Kestrel Aerial Survey arranges drone mapping and aerial survey flights over the areas you drew on the map. Flights are flown by our partner operator, which holds a South African Civil Aviation Authority (SACAA) Remote Operator Certificate and flies under Part 101 of the Civil Aviation Regulations.',
-      'Your order covers one survey of the areas and total area shown on your quote, flown at about 120 m above ground, and the processed deliverables (orthomosaic map and survey data) for those areas.',
-    ],
-  },
-  {
-    id: 'price',
-    title: '2. Price and payment',
-    paragraphs: [
-      `The price is in South African rand and includes VAT at ${formatPercent(f.vatRate)}. It is made up of the area price (a minimum price per pricing tier; larger areas are priced per square metre above 25,000 m²), a travel fee and any aviation fee for controlled airspace. Your quote is valid for ${QUOTE_VALIDITY_DAYS} days.`,
-      'You pay in full before the flight through PayFast, a secure hosted payment page: we never see or store your card details. Your project is confirmed only once PayFast tells us the payment succeeded, and a tax invoice is then issued.',
-    ],
-  },
-  {
-    id: 'schedule',
-    title: '3. Scheduling and delivery',
-    paragraphs: [
-      'After payment we assign a pilot and schedule the flight, normally within 8 to 12 business days. Deliverables follow 5 to 7 business days after the data is collected. If we cannot deliver within 30 days of your order you may cancel for a full refund.',
-    ],
-  },
-  {
-    id: 'weather-airspace',
-    title: '4. Weather, airspace and safety',
-    paragraphs: [
-      'Drones can only fly safely in suitable weather: no rain, good visibility and wind under about 10 m/s. If the weather is unsafe on the day, we move the flight to the next suitable day at no extra cost.',
-      'Some sites are in or near controlled or restricted airspace or close to an airfield. Flying there needs approval from SACAA or air traffic control, which can take time or be refused. This may delay the flight or, in rare cases, prevent it; if it prevents it, you get a full refund. The pilot may stop or postpone any flight for safety, and that decision is final.',
-    ],
-  },
-  {
-    id: 'client',
-    title: '5. Your part',
-    paragraphs: [
-      'You confirm that the area you drew is correct, that you own the land or have the landowner’s permission for the flight (we ask you to upload a signed land owner agreement), and that the pilot can reach a safe take-off point. Please tell people on site about the flight. Delays caused by missing access or permission may be charged as a rescheduled visit.',
-    ],
-  },
-  {
-    id: 'cancellation',
-    title: '6. Cancellation and refunds',
-    paragraphs: [
-      `Cooling-off: you may cancel within ${COOLING_OFF_DAYS} days of booking for a full refund. Because flights are scheduled at least 8 business days after payment, the cooling-off period always ends before your flight.`,
-      `After the cooling-off period you may cancel up to ${NO_CANCELLATION_BUSINESS_DAYS} business days before the scheduled flight: we refund the amount paid less a ${CANCELLATION_ADMIN_FEE_PERCENT}% administration fee, and the ${travelFee(f)} local travel fee is not refundable. Within ${NO_CANCELLATION_BUSINESS_DAYS} business days of the flight an order can no longer be cancelled or refunded.`,
-      'Cancel from your dashboard (Cancel project) or by e-mail; we confirm the refund and send you a credit note.',
-      'No cancellation charge applies if you cannot go ahead because of death or hospitalisation. If we cancel, or cannot fly because approval is refused, you receive a full refund. Refunds are paid within 30 days to the card or account you paid with.',
-    ],
-  },
-  {
-    id: 'data',
-    title: '7. Deliverables and data retention',
-    paragraphs: [
-      'Deliverables are made available in your dashboard and can be downloaded for 1 month after delivery. Please download and keep your own copy: after that month we may delete the imagery and processed data. Invoices and tax records are kept for as long as tax law requires.',
-    ],
-  },
-  {
-    id: 'liability',
-    title: '8. Limits of liability',
-    paragraphs: [
-      'Our survey products are accurate mapping aids, not a registered land survey or legal boundary determination. Our total liability for a project is limited to the amount you paid for it, and we are not liable for indirect or consequential loss such as lost profit.',
-      'Nothing in these terms limits liability that cannot be limited under the Consumer Protection Act, or liability for our gross negligence. Our partner operator carries at least R500,000 third-party liability insurance for every flight.',
-    ],
-  },
-  {
-    id: 'privacy',
-    title: '9. Privacy and imagery',
-    paragraphs: [
-      'We process your personal information under the Protection of Personal Information Act (POPIA) only to quote, deliver and invoice your project, and share it only with the operator flying it, PayFast and our e-mail provider. Aerial imagery may show people, homes or vehicles: access to your imagery is limited to you and the people working on your project, and we blur identifiable people on request.',
-    ],
-  },
-  {
-    id: 'general',
-    title: '10. General',
-    paragraphs: [
-      'These terms are governed by South African law. Our company details, registration and VAT numbers, address and complaints contact are on our legal information page. We may update these terms for future orders; the version you accept is recorded with your order.',
-    ],
-  },
+    {
+      id: 'service',
+      title: '1. The service',
+      paragraphs: [
+        'Kestrel Aerial Survey arranges drone mapping and aerial survey flights over the areas you drew on the map. Flights are flown by our partner operator, which holds a South African Civil Aviation Authority (SACAA) Remote Operator Certificate and flies under Part 101 of the Civil Aviation Regulations.',
+        'Your order covers one survey of the areas and total area shown on your quote, flown at about 120 m above ground, and the processed deliverables (orthomosaic map and survey data) for those areas.',
+      ],
+    },
+    {
+      id: 'price',
+      title: '2. Price and payment',
+      paragraphs: [
+        `The price is in South African rand and includes VAT at ${formatPercent(f.vatRate)}. It is made up of the area price (a minimum price per pricing tier; larger areas are priced per square metre above 25,000 m²), a travel fee and any aviation fee for controlled airspace. Your quote is valid for ${QUOTE_VALIDITY_DAYS} days.`,
+        'You pay in full before the flight through PayFast, a secure hosted payment page: we never see or store your card details. Your project is confirmed only once PayFast tells us the payment succeeded, and a tax invoice is then issued.',
+      ],
+    },
+    {
+      id: 'schedule',
+      title: '3. Scheduling and delivery',
+      paragraphs: [
+        'After payment we assign a pilot and schedule the flight, normally within 8 to 12 business days. Deliverables follow 5 to 7 business days after the data is collected. If we cannot deliver within 30 days of your order you may cancel for a full refund.',
+      ],
+    },
+    {
+      id: 'weather-airspace',
+      title: '4. Weather, airspace and safety',
+      paragraphs: [
+        'Drones can only fly safely in suitable weather: no rain, good visibility and wind under about 10 m/s. If the weather is unsafe on the day, we move the flight to the next suitable day at no extra cost.',
+        'Some sites are in or near controlled or restricted airspace or close to an airfield. Flying there needs approval from SACAA or air traffic control, which can take time or be refused. This may delay the flight or, in rare cases, prevent it; if it prevents it, you get a full refund. The pilot may stop or postpone any flight for safety, and that decision is final.',
+      ],
+    },
+    {
+      id: 'client',
+      title: '5. Your part',
+      paragraphs: [
+        'You confirm that the area you drew is correct, that you own the land or have the landowner’s permission for the flight (we ask you to upload a signed land owner agreement), and that the pilot can reach a safe take-off point. Please tell people on site about the flight. Delays caused by missing access or permission may be charged as a rescheduled visit.',
+      ],
+    },
+    {
+      id: 'cancellation',
+      title: '6. Cancellation and refunds',
+      paragraphs: [
+        `Cooling-off: you may cancel within ${COOLING_OFF_DAYS} days of booking for a full refund. Because flights are scheduled at least 8 business days after payment, the cooling-off period always ends before your flight.`,
+        `After the cooling-off period you may cancel up to ${NO_CANCELLATION_BUSINESS_DAYS} business days before the scheduled flight: we refund the amount paid less a ${CANCELLATION_ADMIN_FEE_PERCENT}% administration fee, and the ${travelFee(f)} local travel fee is not refundable. Within ${NO_CANCELLATION_BUSINESS_DAYS} business days of the flight an order can no longer be cancelled or refunded.`,
+        'Cancel from your dashboard (Cancel project) or by e-mail; we confirm the refund and send you a credit note.',
+        'No cancellation charge applies if you cannot go ahead because of death or hospitalisation. If we cancel, or cannot fly because approval is refused, you receive a full refund. Refunds are paid within 30 days to the card or account you paid with.',
+      ],
+    },
+    {
+      id: 'data',
+      title: '7. Deliverables and data retention',
+      paragraphs: [
+        'Deliverables are made available in your dashboard and can be downloaded for 1 month after delivery. Please download and keep your own copy: after that month we may delete the imagery and processed data. Invoices and tax records are kept for as long as tax law requires.',
+      ],
+    },
+    {
+      id: 'liability',
+      title: '8. Limits of liability',
+      paragraphs: [
+        'Our survey products are accurate mapping aids, not a registered land survey or legal boundary determination. Our total liability for a project is limited to the amount you paid for it, and we are not liable for indirect or consequential loss such as lost profit.',
+        'Nothing in these terms limits liability that cannot be limited under the Consumer Protection Act, or liability for our gross negligence. Our partner operator carries at least R500,000 third-party liability insurance for every flight.',
+      ],
+    },
+    {
+      id: 'privacy',
+      title: '9. Privacy and imagery',
+      paragraphs: [
+        'We process your personal information under the Protection of Personal Information Act (POPIA) only to quote, deliver and invoice your project, and share it only with the operator flying it, PayFast and our e-mail provider. Aerial imagery may show people, homes or vehicles: access to your imagery is limited to you and the people working on your project, and we blur identifiable people on request.',
+      ],
+    },
+    {
+      id: 'general',
+      title: '10. General',
+      paragraphs: [
+        'These terms are governed by South African law. Our company details, registration and VAT numbers, address and complaints contact are on our legal information page. We may update these terms for future orders; the version you accept is recorded with your order.',
+      ],
+    },
   ]
 }
 
@@ -123,8 +123,8 @@ export function termsSections(f: TermsFigures): TermsSection[] {
 export function termsKeyPoints(f: TermsFigures) {
   return [
     cancellationSummary(f),
-  'Weather and airspace: unsafe weather moves the flight; airspace approval may delay or, rarely, prevent it (then you are refunded in full).',
-  'Liability is limited to the amount paid for the project. Data can be downloaded for 1 month after delivery.',
+    'Weather and airspace: unsafe weather moves the flight; airspace approval may delay or, rarely, prevent it (then you are refunded in full).',
+    'Liability is limited to the amount paid for the project. Data can be downloaded for 1 month after delivery.',
   ]
 }
 

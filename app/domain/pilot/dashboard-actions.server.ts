@@ -4,13 +4,14 @@
  */
 import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'
-import type { User } from '#db/schema.ts'
 import { getEnv } from '#app/domain/config/env.server.ts'
 import { listProjectFiles } from '#app/domain/files/file-storage.server.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { createToastHeaders, redirectWithToast } from '#app/domain/http/toast.server.ts'
+import type { User } from '#db/schema.ts'
+
 import { listAssignedProjects, listFlightLogs, saveProgress } from './pilot-projects.server.ts'
-import { FlightDurationFormSchema, PROGRESS_MESSAGES, flightHoursOf, formatFlightHours } from './schemas.ts'
+import { FlightDurationFormSchema, flightHoursOf, formatFlightHours, PROGRESS_MESSAGES } from './schemas.ts'
 
 export const PILOT_INTENTS = ['save-progress'] as const
 
@@ -18,9 +19,23 @@ export function isPilotIntent(intent: unknown): intent is (typeof PILOT_INTENTS)
   return PILOT_INTENTS.includes(intent as (typeof PILOT_INTENTS)[number])
 }
 
-export async function handlePilotIntent(user: User, intent: (typeof PILOT_INTENTS)[number], formData: FormData) {
+export async function handlePilotIntent(
+  user: User,
+  intent: (typeof PILOT_INTENTS)[number],
+  formData: FormData,
+) {
   const failed = async (status: number, result: unknown, description: string) =>
-    json({ intent, result }, { status, headers: await createToastHeaders({ title: PROGRESS_MESSAGES.errorTitle, description, type: 'error' }) })
+    json(
+      { intent, result },
+      {
+        status,
+        headers: await createToastHeaders({
+          title: PROGRESS_MESSAGES.errorTitle,
+          description,
+          type: 'error',
+        }),
+      },
+    )
   if (user.role !== 'pilot') return json({ intent, error: 'Only pilots can save progress' }, { status: 403 })
   const submission = parseWithZod(formData, { schema: FlightDurationFormSchema })
   if (submission.status !== 'success') {

@@ -1,12 +1,18 @@
-import { eq } from 'drizzle-orm'
-import { describe, expect, test } from 'vitest'
-import { flightLogs, projects } from '#db/schema.ts'
+import { getPilotStats } from '#app/domain/dashboard/stats.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
-import { getPilotStats } from '#app/domain/dashboard/stats.server.ts'
+import { flightLogs, projects } from '#db/schema.ts'
 import { addTestFile, createTestProject } from '#tests/helpers/admin-data.ts'
 import { createTestUser } from '#tests/helpers/users.ts'
-import { getAssignedProject, listAssignedProjects, listFlightLogs, saveProgress } from './pilot-projects.server.ts'
+import { eq } from 'drizzle-orm'
+import { describe, expect, test } from 'vitest'
+
+import {
+  getAssignedProject,
+  listAssignedProjects,
+  listFlightLogs,
+  saveProgress,
+} from './pilot-projects.server.ts'
 import { FlightDurationFormSchema, flightHoursOf, formatFlightHours, SaveProgressSchema } from './schemas.ts'
 
 async function assigned(status: 'assigned' | 'in_progress' | 'completed' = 'assigned') {
@@ -23,7 +29,13 @@ describe('assigned projects', () => {
     addTestFile(project.id, 'image/jpeg')
     const list = listAssignedProjects(pilot.id)
     expect(list).toHaveLength(1)
-    expect(list[0]).toMatchObject({ id: project.id, clientName: 'Client Tester', hasImages: true, hasVideos: false, imageCount: 1 })
+    expect(list[0]).toMatchObject({
+      id: project.id,
+      clientName: 'Client Tester',
+      hasImages: true,
+      hasVideos: false,
+      imageCount: 1,
+    })
     expect(list[0]!.clientEmail).toMatch(/@example\.test$/)
     expect(list[0]!.flightPlan?.areas).toHaveLength(2)
     expect(list[0]).not.toHaveProperty('profitMargin')
@@ -50,7 +62,11 @@ describe('saveProgress', () => {
     expect(result.project).toMatchObject({ status: 'in_progress', flightHours: 1.75 })
     const logs = getDb().select().from(flightLogs).where(eq(flightLogs.projectId, project.id)).all()
     expect(logs.map((l) => l.hours)).toEqual([1.5, 0.25])
-    expect(getPilotStats(pilot.id)).toMatchObject({ activeProjects: 1, totalFlightHours: 1.8, flightHoursThisMonth: 1.8 })
+    expect(getPilotStats(pilot.id)).toMatchObject({
+      activeProjects: 1,
+      totalFlightHours: 1.8,
+      flightHoursThisMonth: 1.8,
+    })
   })
 
   test('refuses zero hours, other pilots and completed projects', async () => {
@@ -60,7 +76,13 @@ describe('saveProgress', () => {
     expect(() => saveProgress(other.id, project.id, 1)).toThrow('Project not found')
     const done = await assigned('completed')
     expect(() => saveProgress(done.pilot.id, done.project.id, 1)).toThrow('This project is already completed')
-    expect(getDb().select().from(flightLogs).all().filter((l) => l.projectId === project.id)).toHaveLength(0)
+    expect(
+      getDb()
+        .select()
+        .from(flightLogs)
+        .all()
+        .filter((l) => l.projectId === project.id),
+    ).toHaveLength(0)
   })
 })
 
@@ -76,7 +98,13 @@ describe('flight logs', () => {
     saveProgress(pilot.id, project.id, 2)
     const logs = listFlightLogs(pilot.id)
     expect(logs).toHaveLength(1)
-    expect(logs[0]).toMatchObject({ projectId: project.id, imageCount: 2, videoCount: 1, flightHours: 2, flights: 1 })
+    expect(logs[0]).toMatchObject({
+      projectId: project.id,
+      imageCount: 2,
+      videoCount: 1,
+      flightHours: 2,
+      flights: 1,
+    })
     expect(logs[0]!.lastFlightAt).toBeInstanceOf(Date)
   })
 })

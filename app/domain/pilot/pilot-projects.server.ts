@@ -4,18 +4,23 @@
  * the status stays) and the Flight Logs tab. A pilot sees only their own assignments:
  * any other project is 404, so its existence does not leak (ADR 100).
  */
-import { and, count, desc, eq, inArray, max, sum } from 'drizzle-orm'
-import { flightLogs, projects, users, type Project, type User } from '#db/schema.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { fileCountsByProject } from '#app/domain/files/file-storage.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { parseFlightPlan } from '#app/domain/projects/flight-plan.ts'
-import { fileCountsByProject } from '#app/domain/files/file-storage.server.ts'
+import { flightLogs, projects, users, type Project, type User } from '#db/schema.ts'
+import { and, count, desc, eq, inArray, max, sum } from 'drizzle-orm'
+
 import { PROGRESS_MESSAGES } from './schemas.ts'
 
 export const PROJECT_NOT_FOUND = 'Project not found'
 
 /** What a pilot may see of a project: the job, not the money split or the client's screenshot. */
-function toPilotProject(project: Project, client: Pick<User, 'firstName' | 'lastName' | 'email' | 'phone' | 'companyName'> | null, media: { images: number; videos: number }) {
+function toPilotProject(
+  project: Project,
+  client: Pick<User, 'firstName' | 'lastName' | 'email' | 'phone' | 'companyName'> | null,
+  media: { images: number; videos: number },
+) {
   const plan = parseFlightPlan(project.polygonGeoJson)
   return {
     id: project.id,
@@ -62,7 +67,11 @@ function withClients(rows: Project[], db: DbOrTx = getDb()): PilotProject[] {
   const clients = clientIds.length ? db.select().from(users).where(inArray(users.id, clientIds)).all() : []
   const media = fileCountsByProject(rows.map((r) => r.id))
   return rows.map((row) =>
-    toPilotProject(row, clients.find((c) => c.id === row.clientId) ?? null, media.get(row.id) ?? { images: 0, videos: 0 }),
+    toPilotProject(
+      row,
+      clients.find((c) => c.id === row.clientId) ?? null,
+      media.get(row.id) ?? { images: 0, videos: 0 },
+    ),
   )
 }
 
@@ -101,7 +110,9 @@ export function getAssignedProject(pilotId: number, projectId: number): PilotPro
  */
 export function saveProgress(pilotId: number, projectId: number, flightHours: number) {
   if (!(flightHours > 0) || !Number.isFinite(flightHours)) {
-    throw new DomainError(400, PROGRESS_MESSAGES.noDuration, { fieldErrors: { flightHours: [PROGRESS_MESSAGES.noDuration] } })
+    throw new DomainError(400, PROGRESS_MESSAGES.noDuration, {
+      fieldErrors: { flightHours: [PROGRESS_MESSAGES.noDuration] },
+    })
   }
   return getDb().transaction((tx) => {
     const project = requireAssignedProject(pilotId, projectId, tx)
@@ -124,7 +135,13 @@ export function saveProgress(pilotId: number, projectId: number, flightHours: nu
 export function listFlightLogs(pilotId: number) {
   const db = getDb()
   const assigned = db
-    .select({ id: projects.id, name: projects.name, location: projects.location, status: projects.status, completedAt: projects.completedAt })
+    .select({
+      id: projects.id,
+      name: projects.name,
+      location: projects.location,
+      status: projects.status,
+      completedAt: projects.completedAt,
+    })
     .from(projects)
     .where(eq(projects.pilotId, pilotId))
     .all()
@@ -135,9 +152,22 @@ export function listFlightLogs(pilotId: number) {
   })
   const hours = withMedia.length
     ? db
-        .select({ projectId: flightLogs.projectId, hours: sum(flightLogs.hours), flights: count(), lastFlightAt: max(flightLogs.loggedAt) })
+        .select({
+          projectId: flightLogs.projectId,
+          hours: sum(flightLogs.hours),
+          flights: count(),
+          lastFlightAt: max(flightLogs.loggedAt),
+        })
         .from(flightLogs)
-        .where(and(eq(flightLogs.pilotId, pilotId), inArray(flightLogs.projectId, withMedia.map((p) => p.id))))
+        .where(
+          and(
+            eq(flightLogs.pilotId, pilotId),
+            inArray(
+              flightLogs.projectId,
+              withMedia.map((p) => p.id),
+            ),
+          ),
+        )
         .groupBy(flightLogs.projectId)
         .all()
     : []
@@ -158,5 +188,8 @@ export function listFlightLogs(pilotId: number) {
         lastFlightAt: logged?.lastFlightAt ?? null,
       }
     })
-    .sort((a, b) => (b.lastFlightAt?.getTime() ?? 0) - (a.lastFlightAt?.getTime() ?? 0) || b.projectId - a.projectId)
+    .sort(
+      (a, b) =>
+        (b.lastFlightAt?.getTime() ?? 0) - (a.lastFlightAt?.getTime() ?? 0) || b.projectId - a.projectId,
+    )
 }

@@ -48,7 +48,10 @@ export function flightHoursOf({ hours, minutes }: { hours: number; minutes: numb
 /** `POST /api/pilot/save-progress/{projectId}` body. */
 export const SaveProgressSchema = z.object({
   flightHours: z
-    .number({ required_error: PROGRESS_MESSAGES.noDuration, invalid_type_error: PROGRESS_MESSAGES.noDuration })
+    .number({
+      required_error: PROGRESS_MESSAGES.noDuration,
+      invalid_type_error: PROGRESS_MESSAGES.noDuration,
+    })
     .finite(PROGRESS_MESSAGES.noDuration)
     .gt(0, PROGRESS_MESSAGES.noDuration)
     .max(MAX_FLIGHT_DURATION, `Flight hours must be at most ${MAX_FLIGHT_HOURS} h ${MAX_FLIGHT_MINUTES} min`),

@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest'
-import { OUTSIDE_SOUTH_AFRICA_MESSAGE, loadGazetteer, parseCoordinatePair, searchPlaces } from './places.server.ts'
+
+import {
+  loadGazetteer,
+  OUTSIDE_SOUTH_AFRICA_MESSAGE,
+  parseCoordinatePair,
+  searchPlaces,
+} from './places.server.ts'
 
 describe('the South African gazetteer', () => {
   test('holds hundreds of South African places, all inside the country box', () => {
@@ -67,7 +73,12 @@ describe('parseCoordinatePair', () => {
 describe('parseCoordinatePair on hostile text', () => {
   // Their speed is measured by bench/coordinate-parse.bench.ts, never by a timed assertion.
   test('long runs of blanks and digits are refused', () => {
-    for (const text of [`1${' '.repeat(200_000)}x`, `-1${'\t '.repeat(50_000)}1${' '.repeat(50_000)}!`, '1'.repeat(200_000), `1.${'1'.repeat(200_000)}, 2`]) {
+    for (const text of [
+      `1${' '.repeat(200_000)}x`,
+      `-1${'\t '.repeat(50_000)}1${' '.repeat(50_000)}!`,
+      '1'.repeat(200_000),
+      `1.${'1'.repeat(200_000)}, 2`,
+    ]) {
       expect(parseCoordinatePair(text)).toBeNull()
     }
   })

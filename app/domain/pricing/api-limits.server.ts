@@ -5,7 +5,7 @@
  * debounces its checks (one per 300 ms while drawing), far below the limit.
  */
 import { json } from '@remix-run/node'
-import { RateLimitedError, createRateLimiter } from '#app/domain/auth/rate-limit.server.ts'
+import { createRateLimiter, RateLimitedError } from '#app/domain/auth/rate-limit.server.ts'
 import { getEnv } from '#app/domain/config/env.server.ts'
 
 export const CALCULATOR_CALLS_PER_MINUTE = 240
@@ -20,6 +20,9 @@ export async function enforceCalculatorLimit(userId: number) {
     await limiter.consume(`calculator:${userId}`)
   } catch (error) {
     if (!(error instanceof RateLimitedError)) throw error
-    throw json({ error: CALCULATOR_LIMIT_MESSAGE }, { status: 429, headers: { 'Retry-After': String(error.retryAfterSeconds) } })
+    throw json(
+      { error: CALCULATOR_LIMIT_MESSAGE },
+      { status: 429, headers: { 'Retry-After': String(error.retryAfterSeconds) } },
+    )
   }
 }

@@ -1,9 +1,10 @@
-import { describe, expect, test } from 'vitest'
-import { hubs, projects } from '#db/schema.ts'
 import { loadRsaAirspace } from '#app/domain/airspace/airspace.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { AREA_MESSAGES } from '#app/domain/geometry/areas.ts'
+import { hubs, projects } from '#db/schema.ts'
 import { createTestUser } from '#tests/helpers/users.ts'
+import { describe, expect, test } from 'vitest'
+
 import { InvalidAreasError, projectPricingColumns, quoteForAreas } from './quote.server.ts'
 import { savePricingSettings } from './settings.server.ts'
 
@@ -21,14 +22,19 @@ describe('quoteForAreas', () => {
       expect.unreachable()
     } catch (error) {
       expect(error).toBeInstanceOf(InvalidAreasError)
-      expect((error as InvalidAreasError).fieldErrors).toEqual({ 'areas.0.coordinates': [AREA_MESSAGES.tooFewPoints] })
+      expect((error as InvalidAreasError).fieldErrors).toEqual({
+        'areas.0.coordinates': [AREA_MESSAGES.tooFewPoints],
+      })
       expect((error as InvalidAreasError).message).toBe(AREA_MESSAGES.tooFewPoints)
     }
     expect(() => quoteForAreas([])).toThrow(AREA_MESSAGES.noAreas)
   })
 
   test('uses stored settings, active hubs and the airspace fee; columns fit the projects table', async () => {
-    getDb().insert(hubs).values({ name: 'Cape Town', address: 'Cape Town', latitude: -33.9249, longitude: 18.4241 }).run()
+    getDb()
+      .insert(hubs)
+      .values({ name: 'Cape Town', address: 'Cape Town', latitude: -33.9249, longitude: 18.4241 })
+      .run()
     loadRsaAirspace()
     const admin = await createTestUser({ role: 'admin' })
     // A higher local rate: the area (~1.03 km²) × R0.10 beats the R2500 minimum.
@@ -43,9 +49,19 @@ describe('quoteForAreas', () => {
     const client = await createTestUser()
     const row = getDb()
       .insert(projects)
-      .values({ clientId: client.id, name: 'Airport block', projectType: 'construction-survey', ...projectPricingColumns(result) })
+      .values({
+        clientId: client.id,
+        name: 'Airport block',
+        projectType: 'construction-survey',
+        ...projectPricingColumns(result),
+      })
       .returning()
       .get()
-    expect(row).toMatchObject({ quoteAmount: result.quote.totalInCents, nearestHub: 'Cape Town', airspaceZone: 'CTR FACT 118.10', profitMargin: result.split.profitMargin })
+    expect(row).toMatchObject({
+      quoteAmount: result.quote.totalInCents,
+      nearestHub: 'Cape Town',
+      airspaceZone: 'CTR FACT 118.10',
+      profitMargin: result.split.profitMargin,
+    })
   })
 })

@@ -3,13 +3,20 @@
  * airspace, and run the shared engine. Used by `POST /api/quote`, the planner's
  * 'Generate Quote', the accept-terms recompute and the admin.
  */
-import type { projects } from '#db/schema.ts'
 import { checkFlightArea, type AirspaceCheckResult } from '#app/domain/airspace/airspace.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { SurveyAreasSchema, type SurveyArea } from '#app/domain/geometry/areas.ts'
-import { listActiveHubs } from '#app/domain/hubs/active-hubs.server.ts'
 import { zodFieldErrors, type FieldErrors } from '#app/domain/http/api.server.ts'
-import { NO_HUBS_MESSAGE, computeInternalSplit, computeQuote, type InternalSplit, type PricingTier } from './quote.ts'
+import { listActiveHubs } from '#app/domain/hubs/active-hubs.server.ts'
+import type { projects } from '#db/schema.ts'
+
+import {
+  computeInternalSplit,
+  computeQuote,
+  NO_HUBS_MESSAGE,
+  type InternalSplit,
+  type PricingTier,
+} from './quote.ts'
 import { getPricingSettings } from './settings.server.ts'
 import type { PricingSettings } from './settings.ts'
 
@@ -56,7 +63,9 @@ export function parseSurveyAreas(input: unknown): SurveyArea[] {
   if (!result.success) {
     const errors = zodFieldErrors(result.error)
     // Paths are relative to the list; name them as the request body does.
-    throw new InvalidAreasError(Object.fromEntries(Object.entries(errors).map(([k, v]) => [k === 'form' ? 'areas' : `areas.${k}`, v])))
+    throw new InvalidAreasError(
+      Object.fromEntries(Object.entries(errors).map(([k, v]) => [k === 'form' ? 'areas' : `areas.${k}`, v])),
+    )
   }
   return result.data
 }
@@ -95,14 +104,25 @@ export function quoteForValidatedAreas(areas: SurveyArea[], db: DbOrTx = getDb()
     totalInCents: figures.totalInCents,
     warnings,
   }
-  return { quote, split: computeInternalSplit(figures), tier: figures.tier, noHubs: figures.noHubs, airspace, settings, areas }
+  return {
+    quote,
+    split: computeInternalSplit(figures),
+    tier: figures.tier,
+    noHubs: figures.noHubs,
+    airspace,
+    settings,
+    areas,
+  }
 }
 
 /**
  * The `projects` columns a quote fills in (flight plan completion, accept-terms
  * recompute). `quoteAmount` is the total in cents.
  */
-export function projectPricingColumns({ quote, split }: Pick<QuoteResult, 'quote' | 'split'>, quotedAt = new Date()) {
+export function projectPricingColumns(
+  { quote, split }: Pick<QuoteResult, 'quote' | 'split'>,
+  quotedAt = new Date(),
+) {
   return {
     areaSqm: quote.areaSqm,
     distanceFromHub: quote.distanceFromHub,

@@ -4,7 +4,9 @@
  * 30 km, R6.80 per km beyond it, local travel fee R200, VAT 15 %, base cost R1172.04.
  * All money is in cents.
  */
+import type { SurveyArea } from '#app/domain/geometry/areas.ts'
 import { describe, expect, test } from 'vitest'
+
 import {
   aviationFromCheck,
   computeInternalSplit,
@@ -19,7 +21,6 @@ import {
   type PricingHub,
 } from './quote.ts'
 import { DEFAULT_PRICING_SETTINGS as settings } from './settings.ts'
-import type { SurveyArea } from '#app/domain/geometry/areas.ts'
 
 const hub = { id: 7, name: 'Cape Town' }
 const at = (distanceKm: number) => ({ hub, distanceKm })
@@ -49,28 +50,60 @@ describe('priceQuote: tiers and boundaries', () => {
     // area price 0.06 × 40 000 = R2400 → 240 000 > base 150 000.
     // subtotal 240 000 + 20 000 = 260 000; VAT 39 000; total 299 000.
     const q = priceQuote({ areaSqm: 40000, nearest: at(30), settings })
-    expect(q).toMatchObject({ tier: 'local', basePrice: 150000, adjustedPrice: 240000, travelFee: 20000, subtotal: 260000, vatAmount: 39000, totalInCents: 299000 })
+    expect(q).toMatchObject({
+      tier: 'local',
+      basePrice: 150000,
+      adjustedPrice: 240000,
+      travelFee: 20000,
+      subtotal: 260000,
+      vatAmount: 39000,
+      totalInCents: 299000,
+    })
   })
 
   test('just over 30 km is regional (10 000 m² at 30.5 km)', () => {
     // base 0.09 × 25 000 = R2250 → 225 000 (area price R900 is less).
     // travel (30.5 − 30) × 6.80 = R3.40 → 340; subtotal 225 340; VAT 33 801; total 259 141.
     const q = priceQuote({ areaSqm: 10000, nearest: at(30.5), settings })
-    expect(q).toMatchObject({ tier: 'regional', basePrice: 225000, adjustedPrice: 225000, travelFee: 340, subtotal: 225340, vatAmount: 33801, totalInCents: 259141 })
+    expect(q).toMatchObject({
+      tier: 'regional',
+      basePrice: 225000,
+      adjustedPrice: 225000,
+      travelFee: 340,
+      subtotal: 225340,
+      vatAmount: 33801,
+      totalInCents: 259141,
+    })
   })
 
   test('regional with the area price winning (30 000 m² at 75 km)', () => {
     // area price 0.09 × 30 000 = R2700 → 270 000; travel 45 × 6.80 = R306 → 30 600.
     // subtotal 300 600; VAT 45 090; total 345 690.
     const q = priceQuote({ areaSqm: 30000, nearest: at(75), settings })
-    expect(q).toMatchObject({ tier: 'regional', basePrice: 225000, adjustedPrice: 270000, travelFee: 30600, subtotal: 300600, vatAmount: 45090, totalInCents: 345690 })
+    expect(q).toMatchObject({
+      tier: 'regional',
+      basePrice: 225000,
+      adjustedPrice: 270000,
+      travelFee: 30600,
+      subtotal: 300600,
+      vatAmount: 45090,
+      totalInCents: 345690,
+    })
   })
 
   test('exactly 100 km is national (10 000 m²)', () => {
     // base 0.18 × 25 000 = R4500 → 450 000; travel 70 × 6.80 = R476 → 47 600.
     // subtotal 497 600; VAT 74 640; total 572 240.
     const q = priceQuote({ areaSqm: 10000, nearest: at(100), settings })
-    expect(q).toMatchObject({ tier: 'national', basePrice: 450000, adjustedPrice: 450000, travelFee: 47600, subtotal: 497600, vatAmount: 74640, totalInCents: 572240 })
+    expect(q).toMatchObject({
+      tier: 'national',
+      basePrice: 450000,
+      adjustedPrice: 450000,
+      travelFee: 47600,
+      subtotal: 497600,
+      vatAmount: 74640,
+      totalInCents: 572240,
+    })
   })
 
   test('the tier boundaries themselves', () => {
@@ -100,20 +133,37 @@ describe('priceQuote: aviation fee and rounding', () => {
       settings,
       aviation: { aviationFee: 85000, zoneName: 'CTR FACT 118.10', zoneColor: '#f97316' },
     })
-    expect(q).toMatchObject({ aviationFee: 85000, airspaceZone: 'CTR FACT 118.10', airspaceZoneColor: '#f97316', subtotal: 255000, vatAmount: 38250, totalInCents: 293250 })
+    expect(q).toMatchObject({
+      aviationFee: 85000,
+      airspaceZone: 'CTR FACT 118.10',
+      airspaceZoneColor: '#f97316',
+      subtotal: 255000,
+      vatAmount: 38250,
+      totalInCents: 293250,
+    })
   })
 
   test('a half cent in the area price rounds up (41 234.25 m² local)', () => {
     // 0.06 × 41 234.25 = R2474.055 → 247 405.5 cents → 247 406.
     // subtotal 247 406 + 20 000 = 267 406; VAT 40 110.9 → 40 111; total 307 517.
     const q = priceQuote({ areaSqm: 41234.25, nearest: at(10), settings })
-    expect(q).toMatchObject({ adjustedPrice: 247406, subtotal: 267406, vatAmount: 40111, totalInCents: 307517 })
+    expect(q).toMatchObject({
+      adjustedPrice: 247406,
+      subtotal: 267406,
+      vatAmount: 40111,
+      totalInCents: 307517,
+    })
   })
 
   test('a half cent of VAT rounds up (41 235 m² local)', () => {
     // 0.06 × 41 235 = R2474.10 → 247 410; subtotal 267 410; VAT 40 111.5 → 40 112; total 307 522.
     const q = priceQuote({ areaSqm: 41235, nearest: at(10), settings })
-    expect(q).toMatchObject({ adjustedPrice: 247410, subtotal: 267410, vatAmount: 40112, totalInCents: 307522 })
+    expect(q).toMatchObject({
+      adjustedPrice: 247410,
+      subtotal: 267410,
+      vatAmount: 40112,
+      totalInCents: 307522,
+    })
   })
 
   test('travel fee is rounded to the cent (31.2345 km)', () => {
@@ -122,8 +172,14 @@ describe('priceQuote: aviation fee and rounding', () => {
   })
 
   test('aviationFromCheck reads the check result (cents, or rands from older clients)', () => {
-    expect(aviationFromCheck({ aviationFee: 15000, aviationFeeRands: 150, zoneName: 'B', color: '#facc15' })).toEqual({ aviationFee: 15000, zoneName: 'B', zoneColor: '#facc15' })
-    expect(aviationFromCheck({ aviationFeeRands: 850, zoneName: 'C', color: null })).toEqual({ aviationFee: 85000, zoneName: 'C', zoneColor: null })
+    expect(
+      aviationFromCheck({ aviationFee: 15000, aviationFeeRands: 150, zoneName: 'B', color: '#facc15' }),
+    ).toEqual({ aviationFee: 15000, zoneName: 'B', zoneColor: '#facc15' })
+    expect(aviationFromCheck({ aviationFeeRands: 850, zoneName: 'C', color: null })).toEqual({
+      aviationFee: 85000,
+      zoneName: 'C',
+      zoneColor: null,
+    })
   })
 
   test('roundHalfAwayFromZero', () => {
@@ -140,7 +196,17 @@ describe('priceQuote: aviation fee and rounding', () => {
 describe('zero quotes', () => {
   test('no active hub: everything zero and flagged', () => {
     const q = priceQuote({ areaSqm: 50000, nearest: null, settings })
-    expect(q).toMatchObject({ noHubs: true, nearestHub: null, basePrice: 0, adjustedPrice: 0, travelFee: 0, subtotal: 0, vatAmount: 0, totalInCents: 0, areaSqm: 50000 })
+    expect(q).toMatchObject({
+      noHubs: true,
+      nearestHub: null,
+      basePrice: 0,
+      adjustedPrice: 0,
+      travelFee: 0,
+      subtotal: 0,
+      vatAmount: 0,
+      totalInCents: 0,
+      areaSqm: 50000,
+    })
   })
 
   test('zero area: everything zero, not flagged as missing hubs', () => {
@@ -169,7 +235,10 @@ describe('computeQuote: geometry', () => {
 
   test('great-circle distance uses R = 6371 km', () => {
     // One degree of latitude = 6371 × π / 180 = 111.19492664 km.
-    expect(greatCircleKm({ latitude: 0, longitude: 0 }, { latitude: 1, longitude: 0 })).toBeCloseTo(111.19492664, 6)
+    expect(greatCircleKm({ latitude: 0, longitude: 0 }, { latitude: 1, longitude: 0 })).toBeCloseTo(
+      111.19492664,
+      6,
+    )
     expect(greatCircleKm({ latitude: -33.9, longitude: 18.5 }, { latitude: -33.9, longitude: 18.5 })).toBe(0)
   })
 
@@ -183,7 +252,10 @@ describe('computeQuote: geometry', () => {
       { id: 1, name: 'Far', latitude: -33.4, longitude: 18.5 },
       { id: 2, name: 'Near', latitude: -33.8, longitude: 18.5 },
     ]
-    expect(referencePoint([a, b])).toEqual({ latitude: expect.closeTo(-33.9, 9), longitude: expect.closeTo(18.5, 9) })
+    expect(referencePoint([a, b])).toEqual({
+      latitude: expect.closeTo(-33.9, 9),
+      longitude: expect.closeTo(18.5, 9),
+    })
     const q = computeQuote({ areas: [a, b], hubs, settings })
     expect(q.nearestHub).toEqual({ id: 2, name: 'Near' })
     expect(q.distanceFromHub).toBeCloseTo(11.1195, 3)
@@ -197,8 +269,16 @@ describe('computeQuote: geometry', () => {
 
   test('an unfinished area (under 3 distinct points) is left out, not a crash', () => {
     const hubs = [{ id: 1, name: 'H', latitude: -33.8, longitude: 18.4 }]
-    const partial = { coordinates: [{ latitude: -33.9, longitude: 18.4 }, { latitude: -33.9, longitude: 18.4 }, { latitude: -33.91, longitude: 18.4 }] }
-    expect(computeQuote({ areas: [square(-33.9, 18.4), partial], hubs, settings })).toEqual(computeQuote({ areas: [square(-33.9, 18.4)], hubs, settings }))
+    const partial = {
+      coordinates: [
+        { latitude: -33.9, longitude: 18.4 },
+        { latitude: -33.9, longitude: 18.4 },
+        { latitude: -33.91, longitude: 18.4 },
+      ],
+    }
+    expect(computeQuote({ areas: [square(-33.9, 18.4), partial], hubs, settings })).toEqual(
+      computeQuote({ areas: [square(-33.9, 18.4)], hubs, settings }),
+    )
     expect(computeQuote({ areas: [partial], hubs, settings }).totalInCents).toBe(0)
   })
 
@@ -206,7 +286,9 @@ describe('computeQuote: geometry', () => {
     const open = square(-33.9, 18.4)
     const closed = { coordinates: [...open.coordinates, open.coordinates[0]] }
     const hubs = [{ id: 1, name: 'H', latitude: -33.8, longitude: 18.4 }]
-    expect(computeQuote({ areas: [closed], hubs, settings })).toEqual(computeQuote({ areas: [open], hubs, settings }))
+    expect(computeQuote({ areas: [closed], hubs, settings })).toEqual(
+      computeQuote({ areas: [open], hubs, settings }),
+    )
   })
 
   test('inactive hubs are ignored, even when nearer', () => {

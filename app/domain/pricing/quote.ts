@@ -6,6 +6,7 @@
  */
 import { area as turfArea, centroid as turfCentroid } from '@turf/turf'
 import { areasToFeatureCollection, openRing, type SurveyArea } from '#app/domain/geometry/areas.ts'
+
 import type { PricingSettings } from './settings.ts'
 
 /** Great-circle radius used for hub distances (decisions.md). */
@@ -109,11 +110,15 @@ export function randToCents(rand: number): number {
 const toRadians = (deg: number) => (deg * Math.PI) / 180
 
 /** Haversine great-circle distance in km on a sphere of radius 6371 km. */
-export function greatCircleKm(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) {
+export function greatCircleKm(
+  a: { latitude: number; longitude: number },
+  b: { latitude: number; longitude: number },
+) {
   const dLat = toRadians(b.latitude - a.latitude)
   const dLng = toRadians(b.longitude - a.longitude)
   const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(toRadians(a.latitude)) * Math.cos(toRadians(b.latitude)) * Math.sin(dLng / 2) ** 2
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(toRadians(a.latitude)) * Math.cos(toRadians(b.latitude)) * Math.sin(dLng / 2) ** 2
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)))
 }
 
@@ -148,7 +153,11 @@ export function tierForDistance(distanceKm: number, settings: PricingSettings): 
 }
 
 export function tierRate(tier: PricingTier, settings: PricingSettings): number {
-  return tier === 'local' ? settings.tier1Price : tier === 'regional' ? settings.tier2Price : settings.tier3Price
+  return tier === 'local'
+    ? settings.tier1Price
+    : tier === 'regional'
+      ? settings.tier2Price
+      : settings.tier3Price
 }
 
 function zeroQuote(areaSqm: number, noHubs: boolean): QuoteFigures {

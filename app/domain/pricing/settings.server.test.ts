@@ -1,8 +1,9 @@
+import { getDb } from '#app/domain/db/db.server.ts'
+import { systemSettings } from '#db/schema.ts'
+import { createTestUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
-import { systemSettings } from '#db/schema.ts'
-import { getDb } from '#app/domain/db/db.server.ts'
-import { createTestUser } from '#tests/helpers/users.ts'
+
 import { getPricingSettings, savePricingSettings } from './settings.server.ts'
 import { DEFAULT_PRICING_SETTINGS, PricingSettingsSchema } from './settings.ts'
 
@@ -19,22 +20,47 @@ describe('pricing settings', () => {
     savePricingSettings({ tier1Price: 0.07, vatRate: 15 }, admin.id)
     const saved = savePricingSettings({ tier1Price: 0.08, travelFeeRate: 7.5 }, admin.id)
     expect(saved).toEqual({ ...DEFAULT_PRICING_SETTINGS, tier1Price: 0.08, travelFeeRate: 7.5 })
-    const row = getDb().select().from(systemSettings).where(eq(systemSettings.settingKey, 'tier1_price')).get()
+    const row = getDb()
+      .select()
+      .from(systemSettings)
+      .where(eq(systemSettings.settingKey, 'tier1_price'))
+      .get()
     expect(row).toMatchObject({ settingValue: '0.08', updatedBy: admin.id })
     expect(getDb().select().from(systemSettings).all()).toHaveLength(3)
   })
 })
 
 describe('PricingSettingsSchema', () => {
-  const form = { sqmBasePrice: '50', tier1Price: '0.06', tier2Price: '0.09', tier3Price: '0.18', areaThreshold: '25000', localTravelThreshold: '30', travelFeeRate: '6.80' }
+  const form = {
+    sqmBasePrice: '50',
+    tier1Price: '0.06',
+    tier2Price: '0.09',
+    tier3Price: '0.18',
+    areaThreshold: '25000',
+    localTravelThreshold: '30',
+    travelFeeRate: '6.80',
+  }
 
   test('accepts the form as strings or numbers', () => {
-    expect(PricingSettingsSchema.parse(form)).toEqual({ sqmBasePrice: 50, tier1Price: 0.06, tier2Price: 0.09, tier3Price: 0.18, areaThreshold: 25000, localTravelThreshold: 30, travelFeeRate: 6.8 })
+    expect(PricingSettingsSchema.parse(form)).toEqual({
+      sqmBasePrice: 50,
+      tier1Price: 0.06,
+      tier2Price: 0.09,
+      tier3Price: 0.18,
+      areaThreshold: 25000,
+      localTravelThreshold: 30,
+      travelFeeRate: 6.8,
+    })
     expect(PricingSettingsSchema.safeParse({ ...DEFAULT_PRICING_SETTINGS }).success).toBe(true)
   })
 
   test('field messages for negative, missing and non-numeric values', () => {
-    const result = PricingSettingsSchema.safeParse({ ...form, tier1Price: '-1', tier2Price: 'abc', areaThreshold: undefined })
+    const result = PricingSettingsSchema.safeParse({
+      ...form,
+      tier1Price: '-1',
+      tier2Price: 'abc',
+      areaThreshold: undefined,
+    })
     expect(result.success).toBe(false)
     const errors = result.error!.flatten().fieldErrors
     expect(errors.tier1Price).toEqual(['Tier 1 price must be between 0 and 100 rand per m²'])

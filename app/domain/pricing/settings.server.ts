@@ -2,9 +2,10 @@
  * Pricing settings in `system_settings` (keys in settings.ts). Missing or unreadable
  * keys fall back to the decisions.md defaults, so a fresh database quotes correctly.
  */
-import { inArray } from 'drizzle-orm'
-import { systemSettings } from '#db/schema.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { systemSettings } from '#db/schema.ts'
+import { inArray } from 'drizzle-orm'
+
 import {
   DEFAULT_PRICING_SETTINGS,
   PRICING_SETTING_DESCRIPTIONS,

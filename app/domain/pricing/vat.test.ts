@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest'
+
 import { formatPercent, vatLabel, vatLabelOf, vatRateOf } from './vat.ts'
 
 test('the VAT label shows the rate in force, never a typed one', () => {

@@ -19,12 +19,20 @@ export function formatPercent(ratePercent: number) {
  * The rate a stored figure was priced at: VAT was rounded to whole cents, so the rate is
  * read back to one decimal. With no subtotal to read it from, `fallback` (the setting).
  */
-export function vatRateOf(subtotalCents: number | null | undefined, vatCents: number | null | undefined, fallback: number) {
+export function vatRateOf(
+  subtotalCents: number | null | undefined,
+  vatCents: number | null | undefined,
+  fallback: number,
+) {
   if (!subtotalCents || subtotalCents <= 0 || vatCents == null) return fallback
   return Math.round((vatCents / subtotalCents) * 1000) / 10
 }
 
 /** The label for a stored subtotal and VAT. */
-export function vatLabelOf(subtotalCents: number | null | undefined, vatCents: number | null | undefined, fallback: number) {
+export function vatLabelOf(
+  subtotalCents: number | null | undefined,
+  vatCents: number | null | undefined,
+  fallback: number,
+) {
   return vatLabel(vatRateOf(subtotalCents, vatCents, fallback))
 }

@@ -1,18 +1,29 @@
-import { eq } from 'drizzle-orm'
-import { afterEach, describe, expect, it } from 'vitest'
-import { users } from '#db/schema.ts'
 import { resetEnvCache } from '#app/domain/config/env.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
+import { users } from '#db/schema.ts'
 import { startTestSmtpServer } from '#tests/helpers/smtp-server.ts'
 import { createTestUser } from '#tests/helpers/users.ts'
-import { readUnsubscribeToken, sendMarketingEmail, setMarketingConsent, unsubscribe, unsubscribeToken } from './marketing.server.ts'
+import { eq } from 'drizzle-orm'
+import { afterEach, describe, expect, it } from 'vitest'
+
+import {
+  readUnsubscribeToken,
+  sendMarketingEmail,
+  setMarketingConsent,
+  unsubscribe,
+  unsubscribeToken,
+} from './marketing.server.ts'
 
 afterEach(() => {
   delete process.env.SMTP_URL
   resetEnvCache()
 })
 
-const news = { subject: 'New: 3D models', heading: 'Now with 3D models', paragraphs: ['Every survey can now include a 3D model.'] }
+const news = {
+  subject: 'New: 3D models',
+  heading: 'Now with 3D models',
+  paragraphs: ['Every survey can now include a 3D model.'],
+}
 
 describe('marketing e-mail', () => {
   it('signs unsubscribe tokens and refuses tampered ones', () => {

@@ -4,12 +4,12 @@
  * List-Unsubscribe headers) that works without signing in.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { eq } from 'drizzle-orm'
-import { users } from '#db/schema.ts'
 import { appUrl, getEnv } from '#app/domain/config/env.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
 import { renderEmail, type EmailContent } from '#app/domain/mail/templates.ts'
+import { users } from '#db/schema.ts'
+import { eq } from 'drizzle-orm'
 
 function secret() {
   return process.env.UNSUBSCRIBE_SECRET || getEnv().SESSION_SECRET
@@ -42,7 +42,11 @@ export function unsubscribeUrl(userId: number) {
 export function unsubscribe(token: string | null | undefined): boolean {
   const userId = readUnsubscribeToken(token)
   if (userId == null) return false
-  getDb().update(users).set({ marketingOptIn: false, marketingOptInAt: null }).where(eq(users.id, userId)).run()
+  getDb()
+    .update(users)
+    .set({ marketingOptIn: false, marketingOptInAt: null })
+    .where(eq(users.id, userId))
+    .run()
   return true
 }
 
@@ -58,7 +62,10 @@ export function setMarketingConsent(userId: number, optIn: boolean) {
  * Sends one marketing message to a user, only if they opted in. Returns false when not
  * sent (no consent, unknown user, or delivery failed).
  */
-export async function sendMarketingEmail(userId: number, message: { subject: string } & EmailContent): Promise<boolean> {
+export async function sendMarketingEmail(
+  userId: number,
+  message: { subject: string } & EmailContent,
+): Promise<boolean> {
   const user = getDb().select().from(users).where(eq(users.id, userId)).get()
   if (!user || !user.marketingOptIn || !user.isActive || user.anonymisedAt) return false
   const url = unsubscribeUrl(user.id)

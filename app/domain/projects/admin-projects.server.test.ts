@@ -1,14 +1,21 @@
-import { describe, expect, test } from 'vitest'
 import { addTestFile, createTestProject } from '#tests/helpers/admin-data.ts'
 import { createTestUser } from '#tests/helpers/users.ts'
-import { listAllProjects, PROJECTS_PAGE_SIZE, projectCounters } from './admin-projects.server.ts'
+import { describe, expect, test } from 'vitest'
+
+import { listAllProjects, projectCounters, PROJECTS_PAGE_SIZE } from './admin-projects.server.ts'
 
 describe('All Projects list', () => {
   test('newest first, paged, filtered by status and searched by name or client e-mail, with media counts', async () => {
     const client = await createTestUser({ role: 'client', email: 'olive.grove@example.test' })
     const created = []
     for (let i = 0; i < PROJECTS_PAGE_SIZE + 5; i++) {
-      created.push(await createTestProject({ clientId: client.id, name: `Plot ${i}`, status: i % 5 === 0 ? 'completed' : 'pending' }))
+      created.push(
+        await createTestProject({
+          clientId: client.id,
+          name: `Plot ${i}`,
+          status: i % 5 === 0 ? 'completed' : 'pending',
+        }),
+      )
     }
     addTestFile(created.at(-1)!.id, 'image/jpeg')
     addTestFile(created.at(-1)!.id, 'video/mp4')
@@ -18,7 +25,13 @@ describe('All Projects list', () => {
     expect(first.total).toBe(PROJECTS_PAGE_SIZE + 5)
     expect(first.pageCount).toBe(2)
     expect(first.projects).toHaveLength(PROJECTS_PAGE_SIZE)
-    expect(first.projects[0]).toMatchObject({ name: `Plot ${PROJECTS_PAGE_SIZE + 4}`, imageCount: 2, videoCount: 1, clientEmail: 'olive.grove@example.test', pilotName: null })
+    expect(first.projects[0]).toMatchObject({
+      name: `Plot ${PROJECTS_PAGE_SIZE + 4}`,
+      imageCount: 2,
+      videoCount: 1,
+      clientEmail: 'olive.grove@example.test',
+      pilotName: null,
+    })
     expect(listAllProjects({ page: 2 }).projects).toHaveLength(5)
     expect(listAllProjects({ page: 99 }).page).toBe(2)
 
@@ -26,6 +39,10 @@ describe('All Projects list', () => {
     expect(listAllProjects({ q: 'Plot 1' }).projects.every((p) => p.name.startsWith('Plot 1'))).toBe(true)
     expect(listAllProjects({ q: 'olive.grove' }).total).toBe(PROJECTS_PAGE_SIZE + 5)
     expect(listAllProjects({ q: '100%_' }).total).toBe(0)
-    expect(projectCounters()).toMatchObject({ total: PROJECTS_PAGE_SIZE + 5, pending: PROJECTS_PAGE_SIZE, active: 0 })
+    expect(projectCounters()).toMatchObject({
+      total: PROJECTS_PAGE_SIZE + 5,
+      pending: PROJECTS_PAGE_SIZE,
+      active: 0,
+    })
   })
 })

@@ -3,23 +3,31 @@
  * management dialog, pilot assignment (job card to the pilot, note to the client) and
  * status updates (client e-mailed when there is a message). Audited.
  */
-import { formatSquareMetres } from '#app/domain/format/numbers.ts'
-import { and, count, desc, eq, type like, or, sql, type SQL } from 'drizzle-orm'
-import { DomainError } from '#app/domain/http/domain-error.ts'
-import { pilotDocumentProblem, saToday } from '#app/domain/operator/expiry.ts'
-import { PROJECT_STATUSES, projectFiles, projects, users, type Project, type ProjectStatus } from '#db/schema.ts'
-import { alias } from 'drizzle-orm/sqlite-core'
+import { type AdminStatus } from '#app/domain/admin/schemas.ts'
+import { NotFoundError } from '#app/domain/admin/users.server.ts'
 import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { appUrl } from '#app/domain/config/env.server.ts'
-import { clampPage } from '#app/domain/http/query.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
+import { fileCountsByProject } from '#app/domain/files/file-storage.server.ts'
+import { formatSquareMetres } from '#app/domain/format/numbers.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
+import { clampPage } from '#app/domain/http/query.ts'
 import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
 import { renderEmail } from '#app/domain/mail/templates.ts'
-import { NotFoundError } from '#app/domain/admin/users.server.ts'
-import { type AdminStatus } from '#app/domain/admin/schemas.ts'
-import { statusBadge } from './status.ts'
+import { pilotDocumentProblem, saToday } from '#app/domain/operator/expiry.ts'
+import {
+  PROJECT_STATUSES,
+  projectFiles,
+  projects,
+  users,
+  type Project,
+  type ProjectStatus,
+} from '#db/schema.ts'
+import { and, count, desc, eq, or, sql, type like, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/sqlite-core'
+
 import { summariseFlightPlan } from './flight-plan-summary.ts'
-import { fileCountsByProject } from '#app/domain/files/file-storage.server.ts'
+import { statusBadge } from './status.ts'
 
 export const PROJECTS_PAGE_SIZE = 20
 
@@ -39,7 +47,8 @@ function listWhere(query: ProjectListQuery): SQL | undefined {
   const q = query.q?.trim()
   if (q) {
     const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-    const match = (column: SQL.Aliased | Parameters<typeof like>[0]) => sql`${column} like ${pattern} escape '\\'`
+    const match = (column: SQL.Aliased | Parameters<typeof like>[0]) =>
+      sql`${column} like ${pattern} escape '\\'`
     const idMatch = /^#?\d+$/.test(q) ? [eq(projects.id, Number(q.replace('#', '')))] : []
     conditions.push(
       or(
@@ -99,7 +108,9 @@ export function listAllProjects(query: ProjectListQuery = {}) {
     projects: rows.map(({ pilotFirstName, pilotLastName, ...r }) => ({
       ...r,
       pilotName: pilotFirstName ? `${pilotFirstName} ${pilotLastName}` : null,
-      imageCount: media.get(r.id)?.images ?? 0, videoCount: media.get(r.id)?.videos ?? 0 })),
+      imageCount: media.get(r.id)?.images ?? 0,
+      videoCount: media.get(r.id)?.videos ?? 0,
+    })),
     total,
     page,
     pageCount,
@@ -109,7 +120,11 @@ export function listAllProjects(query: ProjectListQuery = {}) {
 
 /** Counters above the table: total, pending (awaiting a pilot) and active (assigned or in progress). */
 export function projectCounters() {
-  const rows = getDb().select({ status: projects.status, n: count() }).from(projects).groupBy(projects.status).all()
+  const rows = getDb()
+    .select({ status: projects.status, n: count() })
+    .from(projects)
+    .groupBy(projects.status)
+    .all()
   const n = (s: ProjectStatus) => rows.find((r) => r.status === s)?.n ?? 0
   return {
     total: rows.reduce((a, r) => a + r.n, 0),
@@ -147,7 +162,15 @@ export function getProjectForAdmin(id: number) {
   return {
     project: rest,
     flightPlan: summariseFlightPlan(polygonGeoJson),
-    client: client ? { id: client.id, name: `${client.firstName} ${client.lastName}`, email: client.email, phone: client.phone, companyName: client.companyName } : null,
+    client: client
+      ? {
+          id: client.id,
+          name: `${client.firstName} ${client.lastName}`,
+          email: client.email,
+          phone: client.phone,
+          companyName: client.companyName,
+        }
+      : null,
     pilot: pilot ? { id: pilot.id, name: `${pilot.firstName} ${pilot.lastName}`, email: pilot.email } : null,
     files,
   }
@@ -180,7 +203,8 @@ export async function assignPilot(actorId: number, projectId: number, pilotId: n
   const before = requireProject(projectId)
   const pilot = activePilot(pilotId)
   const after = getDb().transaction((tx) => {
-    const nextStatus: ProjectStatus = before.status === 'pending' || before.status === 'draft' ? 'assigned' : before.status
+    const nextStatus: ProjectStatus =
+      before.status === 'pending' || before.status === 'draft' ? 'assigned' : before.status
     const updated = tx
       .update(projects)
       .set({ pilotId, status: nextStatus, updatedAt: new Date() })
@@ -188,18 +212,33 @@ export async function assignPilot(actorId: number, projectId: number, pilotId: n
       .returning()
       .get()!
     recordAudit(
-      { actorId, action: 'project.assign-pilot', entityType: 'project', entityId: projectId, before: projectSnapshot(before), after: projectSnapshot(updated) },
+      {
+        actorId,
+        action: 'project.assign-pilot',
+        entityType: 'project',
+        entityId: projectId,
+        before: projectSnapshot(before),
+        after: projectSnapshot(updated),
+      },
       tx,
     )
     return updated
   })
   const client = getDb().select().from(users).where(eq(users.id, after.clientId)).get()
-  await Promise.all([sendJobCard(after, pilot, client ?? null), client ? sendAssignmentNotice(after, pilot, client) : null])
+  await Promise.all([
+    sendJobCard(after, pilot, client ?? null),
+    client ? sendAssignmentNotice(after, pilot, client) : null,
+  ])
   return after
 }
 
 /** Sets the status; a non-empty message is e-mailed to the client. */
-export async function updateProjectStatus(actorId: number, projectId: number, status: AdminStatus, statusMessage: string) {
+export async function updateProjectStatus(
+  actorId: number,
+  projectId: number,
+  status: AdminStatus,
+  statusMessage: string,
+) {
   const before = requireProject(projectId)
   const after = getDb().transaction((tx) => {
     const updated = tx
@@ -214,7 +253,14 @@ export async function updateProjectStatus(actorId: number, projectId: number, st
       .returning()
       .get()!
     recordAudit(
-      { actorId, action: 'project.status', entityType: 'project', entityId: projectId, before: projectSnapshot(before), after: { ...projectSnapshot(updated), message: statusMessage } },
+      {
+        actorId,
+        action: 'project.status',
+        entityType: 'project',
+        entityId: projectId,
+        before: projectSnapshot(before),
+        after: { ...projectSnapshot(updated), message: statusMessage },
+      },
       tx,
     )
     return updated
@@ -255,23 +301,42 @@ function areaLines(project: Project) {
     return project.areaSqm ? formatSquareMetres(project.areaSqm) : 'See the flight plan'
   }
   return plan.areas
-    .map((a) => `Area ${a.areaNumber}: ${a.areaSqm ? formatSquareMetres(a.areaSqm) : 'size not given'} (${a.points} points)`)
+    .map(
+      (a) =>
+        `Area ${a.areaNumber}: ${a.areaSqm ? formatSquareMetres(a.areaSqm) : 'size not given'} (${a.points} points)`,
+    )
     .join('; ')
 }
 
-async function sendJobCard(project: Project, pilot: typeof users.$inferSelect, client: typeof users.$inferSelect | null) {
+async function sendJobCard(
+  project: Project,
+  pilot: typeof users.$inferSelect,
+  client: typeof users.$inferSelect | null,
+) {
   const link = `${appUrl()}/dashboard?project=${project.id}`
   return sendEmailSafely({
     to: pilot.email,
     subject: `Job card: ${project.name} (project #${project.id})`,
     ...renderEmail({
       heading: 'New job card',
-      paragraphs: [`Hi ${pilot.firstName},`, 'You have been assigned a survey flight. The details are below; the full flight plan is on your dashboard.'],
+      paragraphs: [
+        `Hi ${pilot.firstName},`,
+        'You have been assigned a survey flight. The details are below; the full flight plan is on your dashboard.',
+      ],
       details: [
         ['Project', `${project.name} (#${project.id})`],
-        ['Client', client ? `${client.firstName} ${client.lastName}${client.companyName ? `, ${client.companyName}` : ''}` : 'Unknown'],
+        [
+          'Client',
+          client
+            ? `${client.firstName} ${client.lastName}${client.companyName ? `, ${client.companyName}` : ''}`
+            : 'Unknown',
+        ],
         ['Client contact', client ? `${client.email}${client.phone ? `, +27 ${client.phone}` : ''}` : '—'],
-        ['Site', project.location ?? (project.latitude != null ? `${project.latitude}, ${project.longitude}` : 'See the flight plan')],
+        [
+          'Site',
+          project.location ??
+            (project.latitude != null ? `${project.latitude}, ${project.longitude}` : 'See the flight plan'),
+        ],
         ['Areas', areaLines(project)],
         ['Deadline', project.deadline ?? 'Not set'],
         ['Scheduled date', project.scheduledDate ?? 'To be arranged'],
@@ -282,7 +347,11 @@ async function sendJobCard(project: Project, pilot: typeof users.$inferSelect, c
   })
 }
 
-async function sendAssignmentNotice(project: Project, pilot: typeof users.$inferSelect, client: typeof users.$inferSelect) {
+async function sendAssignmentNotice(
+  project: Project,
+  pilot: typeof users.$inferSelect,
+  client: typeof users.$inferSelect,
+) {
   return sendEmailSafely({
     to: client.email,
     subject: `A pilot has been assigned to ${project.name}`,
@@ -303,7 +372,11 @@ async function sendStatusUpdate(project: Project, client: typeof users.$inferSel
     subject: `Update on ${project.name}: ${statusBadge(project.status).label}`,
     ...renderEmail({
       heading: 'Project update',
-      paragraphs: [`Hi ${client.firstName},`, `Your project "${project.name}" is now ${statusBadge(project.status).label}.`, message],
+      paragraphs: [
+        `Hi ${client.firstName},`,
+        `Your project "${project.name}" is now ${statusBadge(project.status).label}.`,
+        message,
+      ],
       action: { label: 'View your project', url: `${appUrl()}/dashboard` },
     }),
   })

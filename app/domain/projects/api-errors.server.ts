@@ -1,5 +1,6 @@
 /** Turns a ProjectError into the api.md error answer (`{ error, message }`); rethrows anything else. */
 import { apiError } from '#app/domain/http/api.server.ts'
+
 import { ProjectError } from './projects.server.ts'
 
 export function projectApiError(error: unknown) {

@@ -3,15 +3,16 @@
  * project, the admin marks it completed (completedAt) and the client is e-mailed a link
  * to the deliverables. Audited; the mail goes after the commit (ADR 101).
  */
-import { and, count, eq } from 'drizzle-orm'
-import { projectFiles, projects, users, type Project } from '#db/schema.ts'
 import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { appUrl } from '#app/domain/config/env.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
+import { deliverablesAvailableUntil } from '#app/domain/files/rules.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
 import { renderEmail } from '#app/domain/mail/templates.ts'
-import { deliverablesAvailableUntil } from '#app/domain/files/rules.ts'
+import { projectFiles, projects, users, type Project } from '#db/schema.ts'
+import { and, count, eq } from 'drizzle-orm'
+
 import { COMPLETE_MESSAGES, DELIVERABLE_CATEGORY } from './deliverables.ts'
 
 export function countDeliverables(projectId: number) {
@@ -36,7 +37,10 @@ export async function completeProject(actorId: number, projectId: number) {
   if (!before.isPaid) throw new DomainError(409, COMPLETE_MESSAGES.notReady)
   const deliverables = countDeliverables(projectId)
   if (deliverables === 0) {
-    throw new DomainError(400, COMPLETE_MESSAGES.noFiles, { fieldErrors: { files: [COMPLETE_MESSAGES.noFiles] }, extra: { title: COMPLETE_MESSAGES.noFilesTitle } })
+    throw new DomainError(400, COMPLETE_MESSAGES.noFiles, {
+      fieldErrors: { files: [COMPLETE_MESSAGES.noFiles] },
+      extra: { title: COMPLETE_MESSAGES.noFilesTitle },
+    })
   }
   const completedAt = new Date()
   const after = getDb().transaction((tx) => {
@@ -73,7 +77,12 @@ export async function completeProject(actorId: number, projectId: number) {
 
 function sendCompletionMail(project: Project, client: typeof users.$inferSelect, deliverables: number) {
   const until = deliverablesAvailableUntil(project.completedAt ?? new Date())
-  const untilText = until.toLocaleDateString('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Johannesburg' })
+  const untilText = until.toLocaleDateString('en-ZA', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Africa/Johannesburg',
+  })
   return sendEmailSafely({
     to: client.email,
     subject: `Your survey data is ready: ${project.name}`,

@@ -4,12 +4,21 @@
  */
 import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'
-import type { User } from '#db/schema.ts'
-import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { listFilesOfProjects } from '#app/domain/files/file-storage.server.ts'
+import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { searchPlaces } from '#app/domain/places/places.server.ts'
+import type { User } from '#db/schema.ts'
+
 import { CreateProjectFormSchema } from './project-schemas.ts'
-import { DELETE_DRAFT_FAILED, DRAFT_DELETED, ProjectError, createDraft, deleteDraft, listClientProjects, toProjectCard } from './projects.server.ts'
+import {
+  createDraft,
+  DELETE_DRAFT_FAILED,
+  deleteDraft,
+  DRAFT_DELETED,
+  listClientProjects,
+  ProjectError,
+  toProjectCard,
+} from './projects.server.ts'
 
 export const CLIENT_PROJECT_INTENTS = ['create-project', 'delete-draft'] as const
 
@@ -17,8 +26,13 @@ export function isClientProjectIntent(intent: unknown): intent is (typeof CLIENT
   return CLIENT_PROJECT_INTENTS.includes(intent as (typeof CLIENT_PROJECT_INTENTS)[number])
 }
 
-export async function handleClientProjectIntent(user: User, intent: (typeof CLIENT_PROJECT_INTENTS)[number], formData: FormData) {
-  if (user.role !== 'client') return json({ intent, error: 'Only clients can manage projects' }, { status: 403 })
+export async function handleClientProjectIntent(
+  user: User,
+  intent: (typeof CLIENT_PROJECT_INTENTS)[number],
+  formData: FormData,
+) {
+  if (user.role !== 'client')
+    return json({ intent, error: 'Only clients can manage projects' }, { status: 403 })
   if (intent === 'create-project') {
     const submission = parseWithZod(formData, { schema: CreateProjectFormSchema })
     if (submission.status !== 'success') {
@@ -27,7 +41,8 @@ export async function handleClientProjectIntent(user: User, intent: (typeof CLIE
     const project = createDraft(user.id, submission.value)
     return redirectWithToast(`/flight-planner?projectId=${project.id}`, {
       title: 'Draft Saved',
-      description: 'Now mark the areas to survey: draw them on the map, paste their coordinates or upload a KML or GeoJSON file.',
+      description:
+        'Now mark the areas to survey: draw them on the map, paste their coordinates or upload a KML or GeoJSON file.',
       type: 'success',
     })
   }
@@ -48,7 +63,11 @@ export function loadClientProjectTabs(clientId: number, url: URL) {
   let placeSearch = null
   if (url.searchParams.get('tab') === 'create' && q) {
     const outcome = searchPlaces(q)
-    placeSearch = { query: q, results: outcome.results, message: outcome.status === 'empty' ? outcome.message : undefined }
+    placeSearch = {
+      query: q,
+      results: outcome.results,
+      message: outcome.status === 'empty' ? outcome.message : undefined,
+    }
   }
   const rows = listClientProjects(clientId)
   return {

@@ -4,6 +4,7 @@
  * placemark per area). Small on purpose: the survey engine may add flight lines to it.
  */
 import { areasToFeatureCollection, closedRing } from '#app/domain/geometry/areas.ts'
+
 import type { FlightPlanView } from './flight-plan.ts'
 
 export const EXPORT_FORMATS = {
@@ -19,7 +20,10 @@ export function isExportFormat(value: unknown): value is ExportFormat {
 type Areas = FlightPlanView['areas']
 
 function xml(value: string) {
-  return value.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!)
+  return value.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
+  )
 }
 
 export function flightPlanGeoJson(projectName: string, areas: Areas) {
@@ -43,7 +47,11 @@ export function flightPlanKml(projectName: string, areas: Areas) {
       const ring = closedRing(area.points)
         .map(([lng, lat]) => `${lng},${lat},0`)
         .join(' ')
-      const description = [area.area ? `${Math.round(area.area)} m²` : null, area.flightPattern, area.returnToBase ? `Return to base: ${area.returnToBase}` : null]
+      const description = [
+        area.area ? `${Math.round(area.area)} m²` : null,
+        area.flightPattern,
+        area.returnToBase ? `Return to base: ${area.returnToBase}` : null,
+      ]
         .filter(Boolean)
         .join(' · ')
       return `    <Placemark>
@@ -67,6 +75,11 @@ ${placemarks}
 
 /** A file name for the download: the project name made safe, plus the extension. */
 export function exportFileName(projectName: string, format: ExportFormat) {
-  const base = projectName.normalize('NFKD').replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'flight-plan'
+  const base =
+    projectName
+      .normalize('NFKD')
+      .replace(/[^\w.-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || 'flight-plan'
   return `${base}-flight-plan.${EXPORT_FORMATS[format].extension}`
 }

@@ -14,11 +14,22 @@ export interface FlightPlanArea {
 export type FlightPlanSummary =
   | { status: 'none' }
   | { status: 'unparseable' }
-  | { status: 'ok'; areas: FlightPlanArea[]; totalAreaSqm: number | null; projectType: string | null; requirements: string | null }
+  | {
+      status: 'ok'
+      areas: FlightPlanArea[]
+      totalAreaSqm: number | null
+      projectType: string | null
+      requirements: string | null
+    }
 
 export const FLIGHT_PLAN_UNPARSEABLE = 'Flight plan data available but could not be parsed for display'
 
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null)
+const num = (v: unknown) =>
+  typeof v === 'number' && Number.isFinite(v)
+    ? v
+    : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))
+      ? Number(v)
+      : null
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null)
 
 export function summariseFlightPlan(raw: string | null | undefined): FlightPlanSummary {

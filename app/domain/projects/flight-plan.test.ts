@@ -1,8 +1,16 @@
 import { describe, expect, test } from 'vitest'
-import { isValidScreenshot, parseFlightPlan, readStoredFlightPlan, summariseQuote, type FlightPlan } from './flight-plan.ts'
+
+import {
+  isValidScreenshot,
+  parseFlightPlan,
+  readStoredFlightPlan,
+  summariseQuote,
+  type FlightPlan,
+} from './flight-plan.ts'
 import { canPay, canPlan, statusLabel } from './status.ts'
 
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='
 
 const plan: FlightPlan = {
   projectName: 'Vineyard',
@@ -44,7 +52,12 @@ const plan: FlightPlan = {
     warnings: [],
   },
   airspaceZone: null,
-  surveyInstructions: { totalSurveyAreas: 1, recommendedFlightHeight: '120 m AGL', windConditions: 'Wind under 10 m/s', equipment: 'Drone' },
+  surveyInstructions: {
+    totalSurveyAreas: 1,
+    recommendedFlightHeight: '120 m AGL',
+    windConditions: 'Wind under 10 m/s',
+    equipment: 'Drone',
+  },
   quotedAt: '2026-11-21T10:00:00.000Z',
   validUntil: '2026-12-21T10:00:00.000Z',
 }
@@ -62,14 +75,31 @@ describe('isValidScreenshot', () => {
 describe('parseFlightPlan', () => {
   test('reads a stored plan (object or JSON text) for display', () => {
     const view = parseFlightPlan(JSON.stringify({ ...plan, screenshot: PNG }))!
-    expect(view.areas[0]).toMatchObject({ areaNumber: 1, area: 30000, flightPattern: 'Grid', returnToBase: 'At 30 %' })
+    expect(view.areas[0]).toMatchObject({
+      areaNumber: 1,
+      area: 30000,
+      flightPattern: 'Grid',
+      returnToBase: 'At 30 %',
+    })
     expect(view.areas[0]!.points).toHaveLength(3)
-    expect(view).toMatchObject({ totalArea: 30000, totalAreaHectares: 3, recommendedFlightHeight: '120 m AGL', hasScreenshot: true })
+    expect(view).toMatchObject({
+      totalArea: 30000,
+      totalAreaHectares: 3,
+      recommendedFlightHeight: '120 m AGL',
+      hasScreenshot: true,
+    })
     expect(parseFlightPlan(plan)?.hasScreenshot).toBe(false)
   })
 
   test('fills what an older or hand-made plan leaves out', () => {
-    const view = parseFlightPlan({ areas: [{ coordinates: plan.areas[0]!.coordinates.map(({ latitude, longitude }) => ({ latitude, longitude })), pilotInstructions: { returnToBase: true } }] })!
+    const view = parseFlightPlan({
+      areas: [
+        {
+          coordinates: plan.areas[0]!.coordinates.map(({ latitude, longitude }) => ({ latitude, longitude })),
+          pilotInstructions: { returnToBase: true },
+        },
+      ],
+    })!
     expect(view.areas[0]).toMatchObject({ areaNumber: 1, returnToBase: 'Yes' })
     expect(view.areas[0]!.points[2]!.pointNumber).toBe(3)
   })
@@ -105,7 +135,9 @@ describe('summariseQuote', () => {
 
 describe('project status rules', () => {
   test('labels, Pay Now and re-planning', () => {
-    expect(statusLabel({ status: 'draft', isPaid: false, quoteAmount: null })).toBe('Draft - Complete Flight Plan')
+    expect(statusLabel({ status: 'draft', isPaid: false, quoteAmount: null })).toBe(
+      'Draft - Complete Flight Plan',
+    )
     expect(canPay({ status: 'pending', isPaid: false, quoteAmount: 100 })).toBe(true)
     expect(canPay({ status: 'pending', isPaid: true, quoteAmount: 100 })).toBe(false)
     expect(canPay({ status: 'pending', isPaid: false, quoteAmount: null })).toBe(false)

@@ -3,19 +3,22 @@
  * and the quote figures derived from it. Shared: the server builds and stores it, the
  * dashboard and the planner read it back for display.
  */
-import { z } from 'zod'
 import { numberInput } from '#app/domain/http/zod-input.ts'
+import { z } from 'zod'
 
 export const QUOTE_VALIDITY_DAYS = 30
 export const FLIGHT_MINUTES_PER_AREA = 15
 export const RECOMMENDED_FLIGHT_HEIGHT = '120 m AGL'
 export const MAX_WIND = 'Wind under 10 m/s'
-export const SURVEY_EQUIPMENT = 'RTK-enabled mapping drone with a calibrated RGB camera; ground control points where accuracy needs them'
+export const SURVEY_EQUIPMENT =
+  'RTK-enabled mapping drone with a calibrated RGB camera; ground control points where accuracy needs them'
 export const FLIGHT_SCHEDULING = 'Flight scheduled within 8 to 12 business days'
 export const DATA_DELIVERY = 'Delivery 5 to 7 business days after data collection'
 export const DATA_AVAILABILITY = 'Data downloadable for 1 month'
-export const FLIGHT_PATTERN = 'Parallel grid (lawnmower) lines across the area, 75 % front and 65 % side overlap'
-export const RETURN_TO_BASE = 'Return to the launch point when the battery reaches 30 % or the wind rises above 10 m/s'
+export const FLIGHT_PATTERN =
+  'Parallel grid (lawnmower) lines across the area, 75 % front and 65 % side overlap'
+export const RETURN_TO_BASE =
+  'Return to the launch point when the battery reaches 30 % or the wind rises above 10 m/s'
 export const PARSE_FAILURE_MESSAGE = 'Flight plan data available but could not be parsed for display'
 export const SCREENSHOT_UNAVAILABLE_MESSAGE = 'Flight area screenshot unavailable'
 
@@ -229,7 +232,11 @@ export function parseFlightPlan(raw: unknown): FlightPlanView | null {
     areaNumber: a.areaNumber ?? i + 1,
     area: a.area ?? 0,
     areaHectares: a.areaHectares ?? hectares(a.area ?? 0),
-    points: a.coordinates.map((p, j) => ({ pointNumber: p.pointNumber ?? j + 1, latitude: p.latitude, longitude: p.longitude })),
+    points: a.coordinates.map((p, j) => ({
+      pointNumber: p.pointNumber ?? j + 1,
+      latitude: p.latitude,
+      longitude: p.longitude,
+    })),
     flightPattern: str(a.pilotInstructions?.flightPattern),
     returnToBase:
       typeof a.pilotInstructions?.returnToBase === 'boolean'
@@ -284,7 +291,13 @@ export interface QuoteSummary {
 export function summariseQuote(
   project: { id: number; name: string; isPaid: boolean },
   plan: Pick<FlightPlan, 'areas' | 'totalArea' | 'totalAreaHectares' | 'pricing' | 'validUntil'>,
-  survey: { flightTimeS: number; photoCount: number; batteries: number; gsdCm: number; altitudeM: number } | null = null,
+  survey: {
+    flightTimeS: number
+    photoCount: number
+    batteries: number
+    gsdCm: number
+    altitudeM: number
+  } | null = null,
 ): QuoteSummary {
   const p = plan.pricing
   const distance = p.distanceFromHub === null ? null : Math.round(p.distanceFromHub * 10) / 10
@@ -316,8 +329,17 @@ export function summariseQuote(
     vatAmount: p.vatAmount,
     surveyAreas: plan.areas.length,
     // The survey engine's time; older plans without a mission keep the flat estimate.
-    flightTimeMinutes: survey ? Math.ceil(survey.flightTimeS / 60) : plan.areas.length * FLIGHT_MINUTES_PER_AREA,
-    survey: survey ? { photoCount: survey.photoCount, batteries: survey.batteries, gsdCm: survey.gsdCm, altitudeM: survey.altitudeM } : null,
+    flightTimeMinutes: survey
+      ? Math.ceil(survey.flightTimeS / 60)
+      : plan.areas.length * FLIGHT_MINUTES_PER_AREA,
+    survey: survey
+      ? {
+          photoCount: survey.photoCount,
+          batteries: survey.batteries,
+          gsdCm: survey.gsdCm,
+          altitudeM: survey.altitudeM,
+        }
+      : null,
     scheduling: FLIGHT_SCHEDULING,
     delivery: DATA_DELIVERY,
     availability: DATA_AVAILABILITY,
@@ -335,7 +357,13 @@ export function readStoredFlightPlan(raw: string | null): FlightPlan | null {
   if (!raw) return null
   try {
     const value = JSON.parse(raw) as FlightPlan
-    if (!value || !Array.isArray(value.areas) || !value.pricing || typeof value.pricing.totalInCents !== 'number') return null
+    if (
+      !value ||
+      !Array.isArray(value.areas) ||
+      !value.pricing ||
+      typeof value.pricing.totalInCents !== 'number'
+    )
+      return null
     return value
   } catch {
     return null

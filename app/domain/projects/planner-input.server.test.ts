@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest'
-import { INPUT_MESSAGES, PlannerInputError, areasFromPlannerForm, parseCoordinateText, parsePlanFile } from './planner-input.server.ts'
+
+import {
+  areasFromPlannerForm,
+  INPUT_MESSAGES,
+  parseCoordinateText,
+  parsePlanFile,
+  PlannerInputError,
+} from './planner-input.server.ts'
 
 const KML = `<?xml version="1.0" encoding="UTF-8"?>
 <kml xmlns="http://www.opengis.net/kml/2.2"><Document>
@@ -11,7 +18,9 @@ const KML = `<?xml version="1.0" encoding="UTF-8"?>
 
 describe('parseCoordinateText', () => {
   test('one pair a line, a blank line between areas, comments skipped', () => {
-    const areas = parseCoordinateText('# block A\n-33.94, 18.86\n-33.937, 18.86\n-33.937, 18.863\n\n\n-33.95,18.87\r\n-33.948,18.87\n-33.948,18.872\n')
+    const areas = parseCoordinateText(
+      '# block A\n-33.94, 18.86\n-33.937, 18.86\n-33.937, 18.863\n\n\n-33.95,18.87\r\n-33.948,18.87\n-33.948,18.872\n',
+    )
     expect(areas).toHaveLength(2)
     expect(areas[0]!.coordinates).toEqual([
       { latitude: -33.94, longitude: 18.86 },
@@ -22,7 +31,9 @@ describe('parseCoordinateText', () => {
   })
 
   test('names the line that is not a pair', () => {
-    expect(() => parseCoordinateText('-33.94, 18.86\nhello')).toThrow('Line 2 is not a ‘latitude, longitude’ pair: hello')
+    expect(() => parseCoordinateText('-33.94, 18.86\nhello')).toThrow(
+      'Line 2 is not a ‘latitude, longitude’ pair: hello',
+    )
   })
 
   test('empty text gives no areas', () => {
@@ -39,14 +50,40 @@ describe('parsePlanFile', () => {
   })
 
   test('reads GeoJSON features, geometries and the api.md areas shape', () => {
-    const polygon = { type: 'Polygon', coordinates: [[[18.86, -33.94], [18.863, -33.94], [18.863, -33.937], [18.86, -33.94]]] }
-    expect(parsePlanFile('a.geojson', JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: polygon }] }))).toHaveLength(1)
+    const polygon = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [18.86, -33.94],
+          [18.863, -33.94],
+          [18.863, -33.937],
+          [18.86, -33.94],
+        ],
+      ],
+    }
+    expect(
+      parsePlanFile(
+        'a.geojson',
+        JSON.stringify({
+          type: 'FeatureCollection',
+          features: [{ type: 'Feature', properties: {}, geometry: polygon }],
+        }),
+      ),
+    ).toHaveLength(1)
     expect(parsePlanFile('a.json', JSON.stringify(polygon))).toHaveLength(1)
-    expect(parsePlanFile('export', JSON.stringify({ areas: [{ coordinates: [{ latitude: -33.9, longitude: 18.8 }] }] }))).toHaveLength(1)
+    expect(
+      parsePlanFile(
+        'export',
+        JSON.stringify({ areas: [{ coordinates: [{ latitude: -33.9, longitude: 18.8 }] }] }),
+      ),
+    ).toHaveLength(1)
   })
 
   test('a file without polygons, broken files and other types are refused with a reason', () => {
-    const points = JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [18, -33] } }] })
+    const points = JSON.stringify({
+      type: 'FeatureCollection',
+      features: [{ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [18, -33] } }],
+    })
     expect(() => parsePlanFile('p.geojson', points)).toThrow(INPUT_MESSAGES.noPolygons)
     expect(() => parsePlanFile('p.geojson', '{oops')).toThrow(INPUT_MESSAGES.unreadableGeoJson)
     expect(() => parsePlanFile('p.kml', '<kml><Document><Placemark>')).toThrow(PlannerInputError)
@@ -59,7 +96,9 @@ describe('parsePlanFile', () => {
   })
 
   test('files over 1 MB are refused', () => {
-    expect(() => parsePlanFile('big.kml', `<kml>${' '.repeat(1024 * 1024)}</kml>`)).toThrow(INPUT_MESSAGES.fileTooLarge)
+    expect(() => parsePlanFile('big.kml', `<kml>${' '.repeat(1024 * 1024)}</kml>`)).toThrow(
+      INPUT_MESSAGES.fileTooLarge,
+    )
   })
 })
 
@@ -87,7 +126,9 @@ describe('areasFromPlannerForm', () => {
 
 describe('pasted text limits', () => {
   test('a 200 000-character line is refused, naming the line', () => {
-    expect(() => parseCoordinateText(`-33.94, 18.86\n${'1'.repeat(100_000)} ${' '.repeat(99_000)}x`)).toThrow('Line 2 is too long (at most 100 characters).')
+    expect(() => parseCoordinateText(`-33.94, 18.86\n${'1'.repeat(100_000)} ${' '.repeat(99_000)}x`)).toThrow(
+      'Line 2 is too long (at most 100 characters).',
+    )
   })
 
   test('text over the total cap is refused before any line is read', () => {

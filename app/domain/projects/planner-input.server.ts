@@ -4,8 +4,8 @@
  * result is the api.md `areas` array; the pricing engine's schema validates it after.
  */
 import { flightPolygonToAreas, type SurveyArea } from '#app/domain/geometry/areas.ts'
-import { JSON_TOO_DEEP_MESSAGE, parseJsonWithin } from '#app/domain/http/json-depth.ts'
 import { KmlError, readKmlDocument } from '#app/domain/geometry/kml-document.server.ts'
+import { JSON_TOO_DEEP_MESSAGE, parseJsonWithin } from '#app/domain/http/json-depth.ts'
 import { MAX_COORDINATE_LINE_CHARS, parseCoordinatePair } from '#app/domain/places/places.server.ts'
 import { MAX_SCREENSHOT_CHARS } from '#app/domain/projects/flight-plan.ts'
 
@@ -39,17 +39,29 @@ export type PlannerField = 'coordinates' | 'planFile' | 'areas' | 'screenshot'
  * The byte ceiling of each multipart part of the Generate Quote form: every field has its
  * own (a 2 MB screenshot must not trip the 1 MB plan-file limit), anything else is small.
  */
-export function plannerPartLimit(name: string): { maxBytes: number; field: PlannerField | null; message: string } {
+export function plannerPartLimit(name: string): {
+  maxBytes: number
+  field: PlannerField | null
+  message: string
+} {
   switch (name) {
     case 'planFile':
       return { maxBytes: MAX_PLAN_FILE_BYTES, field: 'planFile', message: INPUT_MESSAGES.fileTooLarge }
     case 'screenshot':
-      return { maxBytes: MAX_SCREENSHOT_CHARS, field: 'screenshot', message: INPUT_MESSAGES.screenshotTooLarge }
+      return {
+        maxBytes: MAX_SCREENSHOT_CHARS,
+        field: 'screenshot',
+        message: INPUT_MESSAGES.screenshotTooLarge,
+      }
     case 'areas':
       return { maxBytes: MAX_AREAS_JSON_BYTES, field: 'areas', message: INPUT_MESSAGES.areasTooLarge }
     case 'coordinates':
       // UTF-8 worst case; the parser then reports INPUT_MESSAGES.textTooLong by characters.
-      return { maxBytes: MAX_COORDINATE_TEXT_CHARS * 4, field: 'coordinates', message: INPUT_MESSAGES.textTooLong }
+      return {
+        maxBytes: MAX_COORDINATE_TEXT_CHARS * 4,
+        field: 'coordinates',
+        message: INPUT_MESSAGES.textTooLong,
+      }
     default:
       return { maxBytes: 16 * 1024, field: null, message: INPUT_MESSAGES.partTooLarge }
   }
@@ -71,13 +83,17 @@ export class PlannerInputError extends Error {
  * are comments. A line that is not a pair names its line number.
  */
 export function parseCoordinateText(text: string): SurveyArea[] {
-  if (text.length > MAX_COORDINATE_TEXT_CHARS) throw new PlannerInputError(INPUT_MESSAGES.textTooLong, 'coordinates')
+  if (text.length > MAX_COORDINATE_TEXT_CHARS)
+    throw new PlannerInputError(INPUT_MESSAGES.textTooLong, 'coordinates')
   const areas: SurveyArea[] = []
   let current: SurveyArea['coordinates'] = []
   const lines = text.replace(/\r\n?/g, '\n').split('\n')
   lines.forEach((raw, index) => {
     if (raw.length > MAX_COORDINATE_LINE_CHARS) {
-      throw new PlannerInputError(`Line ${index + 1} is too long (at most ${MAX_COORDINATE_LINE_CHARS} characters).`, 'coordinates')
+      throw new PlannerInputError(
+        `Line ${index + 1} is too long (at most ${MAX_COORDINATE_LINE_CHARS} characters).`,
+        'coordinates',
+      )
     }
     const line = raw.trim()
     if (!line) {
@@ -88,7 +104,10 @@ export function parseCoordinateText(text: string): SurveyArea[] {
     if (line.startsWith('#')) return
     const pair = parseCoordinatePair(line)
     if (!pair) {
-      throw new PlannerInputError(`Line ${index + 1} is not a ‘latitude, longitude’ pair: ${line.slice(0, 60)}`, 'coordinates')
+      throw new PlannerInputError(
+        `Line ${index + 1} is not a ‘latitude, longitude’ pair: ${line.slice(0, 60)}`,
+        'coordinates',
+      )
     }
     current.push({ latitude: pair.lat, longitude: pair.lng })
   })
@@ -101,7 +120,9 @@ function polygonsOnly(value: unknown): unknown {
   if (!value || typeof value !== 'object') return value
   const v = value as { type?: string; features?: Array<{ geometry?: { type?: string } | null }> }
   if (v.type === 'FeatureCollection' && Array.isArray(v.features)) {
-    const features = v.features.filter((f) => f?.geometry?.type === 'Polygon' || f?.geometry?.type === 'MultiPolygon')
+    const features = v.features.filter(
+      (f) => f?.geometry?.type === 'Polygon' || f?.geometry?.type === 'MultiPolygon',
+    )
     if (!features.length) throw new PlannerInputError(INPUT_MESSAGES.noPolygons, 'planFile')
     return { ...v, features }
   }
@@ -115,7 +136,8 @@ export function parseKml(text: string): SurveyArea[] {
   } catch (error) {
     if (!(error instanceof KmlError)) throw error
     // Size and DOCTYPE refusals say what is wrong; any other failure reads the same.
-    const message = error.status === 413 || /DOCTYPE/.test(error.message) ? error.message : INPUT_MESSAGES.unreadableKml
+    const message =
+      error.status === 413 || /DOCTYPE/.test(error.message) ? error.message : INPUT_MESSAGES.unreadableKml
     throw new PlannerInputError(message, 'planFile')
   }
   const areas = flightPolygonToAreas(polygonsOnly(collection))
@@ -129,7 +151,10 @@ export function parseGeoJson(text: string): SurveyArea[] {
     value = parseJsonWithin(text)
   } catch (error) {
     const tooDeep = error instanceof SyntaxError && error.message === JSON_TOO_DEEP_MESSAGE
-    throw new PlannerInputError(tooDeep ? JSON_TOO_DEEP_MESSAGE : INPUT_MESSAGES.unreadableGeoJson, 'planFile')
+    throw new PlannerInputError(
+      tooDeep ? JSON_TOO_DEEP_MESSAGE : INPUT_MESSAGES.unreadableGeoJson,
+      'planFile',
+    )
   }
   const areas = flightPolygonToAreas(polygonsOnly(value))
   if (!areas?.length) throw new PlannerInputError(INPUT_MESSAGES.noPolygons, 'planFile')
@@ -138,7 +163,8 @@ export function parseGeoJson(text: string): SurveyArea[] {
 
 /** A plan file by its name, or by its first character when the name says nothing. */
 export function parsePlanFile(name: string, text: string): SurveyArea[] {
-  if (Buffer.byteLength(text) > MAX_PLAN_FILE_BYTES) throw new PlannerInputError(INPUT_MESSAGES.fileTooLarge, 'planFile', 413)
+  if (Buffer.byteLength(text) > MAX_PLAN_FILE_BYTES)
+    throw new PlannerInputError(INPUT_MESSAGES.fileTooLarge, 'planFile', 413)
   const lower = name.toLowerCase()
   const start = text.trimStart()[0]
   if (lower.endsWith('.kml') || (!/\.(geo)?json$/.test(lower) && start === '<')) return parseKml(text)
@@ -152,7 +178,9 @@ export function parsePlanFile(name: string, text: string): SurveyArea[] {
  * coordinates. Throws PlannerInputError naming the field; checking the areas themselves
  * is left to the quote.
  */
-export async function areasFromPlannerForm(formData: FormData): Promise<{ areas: unknown; field: 'coordinates' | 'planFile' | 'areas' }> {
+export async function areasFromPlannerForm(
+  formData: FormData,
+): Promise<{ areas: unknown; field: 'coordinates' | 'planFile' | 'areas' }> {
   const fromMap = formData.get('areas')
   const file = formData.get('planFile')
   const text = formData.get('coordinates')
@@ -171,6 +199,7 @@ export async function areasFromPlannerForm(formData: FormData): Promise<{ areas:
     field = 'coordinates'
     areas = parseCoordinateText(text)
   }
-  if (!areas || (Array.isArray(areas) && areas.length === 0)) throw new PlannerInputError(INPUT_MESSAGES.nothing, field)
+  if (!areas || (Array.isArray(areas) && areas.length === 0))
+    throw new PlannerInputError(INPUT_MESSAGES.nothing, field)
   return { areas, field }
 }

@@ -1,11 +1,12 @@
 import { parseWithZod } from '@conform-to/zod'
 import { describe, expect, test } from 'vitest'
+
 import {
   CreateProjectFormSchema,
   DEADLINE_IN_PAST_MESSAGE,
   DraftApiSchema,
-  LOCATION_REQUIRED_MESSAGE,
   formatPlaceChoice,
+  LOCATION_REQUIRED_MESSAGE,
   todayInSouthAfrica,
 } from './project-schemas.ts'
 
@@ -13,7 +14,11 @@ function form(values: Record<string, string>) {
   const data = new FormData()
   for (const [k, v] of Object.entries(values)) data.set(k, v)
   const submission = parseWithZod(data, { schema: CreateProjectFormSchema })
-  return { status: submission.status, value: submission.status === 'success' ? submission.value : undefined, error: submission.status === 'success' ? undefined : submission.error }
+  return {
+    status: submission.status,
+    value: submission.status === 'success' ? submission.value : undefined,
+    error: submission.status === 'success' ? undefined : submission.error,
+  }
 }
 
 const valid = {
@@ -28,7 +33,11 @@ describe('the Create Project form', () => {
   test('accepts the required fields and turns coordinates into numbers', () => {
     const submission = form(valid)
     expect(submission.status).toBe('success')
-    expect(submission.value).toMatchObject({ name: 'Vineyard block B', latitude: -33.9321, longitude: 18.8602 })
+    expect(submission.value).toMatchObject({
+      name: 'Vineyard block B',
+      latitude: -33.9321,
+      longitude: 18.8602,
+    })
   })
 
   test('a missing location gives the spec message on the address', () => {
@@ -56,10 +65,18 @@ describe('the Create Project form', () => {
   })
 
   test('a picked search result fills the location', () => {
-    const choice = formatPlaceChoice({ lat: -25.7479, lng: 28.2293, address: 'Pretoria, Gauteng, South Africa' })
+    const choice = formatPlaceChoice({
+      lat: -25.7479,
+      lng: 28.2293,
+      address: 'Pretoria, Gauteng, South Africa',
+    })
     const submission = form({ name: 'Solar farm', projectType: 'infrastructure', placeChoice: choice })
     expect(submission.status).toBe('success')
-    expect(submission.value).toMatchObject({ address: 'Pretoria, Gauteng, South Africa', latitude: -25.7479, longitude: 28.2293 })
+    expect(submission.value).toMatchObject({
+      address: 'Pretoria, Gauteng, South Africa',
+      latitude: -25.7479,
+      longitude: 28.2293,
+    })
   })
 
   test('the deadline may be today but not in the past', () => {
@@ -69,7 +86,9 @@ describe('the Create Project form', () => {
   })
 
   test('a point outside South Africa is refused', () => {
-    expect(form({ ...valid, latitude: '51.5', longitude: '-0.12' }).error?.latitude).toEqual(['The location must be in South Africa'])
+    expect(form({ ...valid, latitude: '51.5', longitude: '-0.12' }).error?.latitude).toEqual([
+      'The location must be in South Africa',
+    ])
   })
 })
 
@@ -96,7 +115,11 @@ describe('the draft API body', () => {
   })
 
   test('no coordinates → the spec message', () => {
-    const result = DraftApiSchema.safeParse({ name: 'Quarry', projectType: 'mining-survey', address: 'Somewhere' })
+    const result = DraftApiSchema.safeParse({
+      name: 'Quarry',
+      projectType: 'mining-survey',
+      address: 'Somewhere',
+    })
     expect(result.success).toBe(false)
     expect(result.error?.issues[0]?.message).toBe(LOCATION_REQUIRED_MESSAGE)
   })

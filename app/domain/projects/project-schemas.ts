@@ -2,8 +2,8 @@
  * The Create Project form and the draft API (spec sections 3 and 5), one set of rules
  * for the browser (conform), the dashboard action and `/api/client/projects/draft`.
  */
-import { z } from 'zod'
 import { isInSouthAfrica } from '#app/domain/geometry/south-africa.ts'
+import { z } from 'zod'
 
 export const PROJECT_TYPES = [
   { value: 'agricultural-mapping', label: 'Agricultural Mapping' },
@@ -23,7 +23,8 @@ export function projectTypeLabel(value: string | null | undefined) {
 }
 
 /** Spec section 5, draft form. */
-export const LOCATION_REQUIRED_MESSAGE = 'Please fill in all required fields and select a location on the map.'
+export const LOCATION_REQUIRED_MESSAGE =
+  'Please fill in all required fields and select a location on the map.'
 export const DEADLINE_IN_PAST_MESSAGE = 'The deadline cannot be in the past'
 
 /** A project's site pin must be in South Africa (the same outline the survey areas use). */

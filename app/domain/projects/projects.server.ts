@@ -4,33 +4,34 @@
  * Only the owner sees or changes a project; anyone else gets "not found" (404), so
  * existence does not leak.
  */
-import { and, desc, eq } from 'drizzle-orm'
-import { z } from 'zod'
-import { projects, type Project } from '#db/schema.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { deliverablesAvailableUntil } from '#app/domain/files/rules.ts'
-import { SurveyAreasSchema, openRing, surveyAreaSqm, type SurveyArea } from '#app/domain/geometry/areas.ts'
+import { openRing, surveyAreaSqm, SurveyAreasSchema, type SurveyArea } from '#app/domain/geometry/areas.ts'
 import type { FieldErrors } from '#app/domain/http/api.server.ts'
+import { supersedeOpenPayments } from '#app/domain/payments/attempts.server.ts'
+import { projectPricingColumns } from '#app/domain/pricing/quote.server.ts'
+import { initialSurveyPlan } from '#app/domain/survey/project-plan.server.ts'
+import { projects, type Project } from '#db/schema.ts'
+import { and, desc, eq } from 'drizzle-orm'
+import { z } from 'zod'
+
 import {
   FLIGHT_PATTERN,
-  MAX_SCREENSHOT_CHARS,
-  MAX_WIND,
-  RECOMMENDED_FLIGHT_HEIGHT,
-  RETURN_TO_BASE,
-  SURVEY_EQUIPMENT,
   hectares,
   isValidScreenshot,
+  MAX_SCREENSHOT_CHARS,
+  MAX_WIND,
   parseFlightPlan,
   planPricing,
   quoteExpiry,
+  RECOMMENDED_FLIGHT_HEIGHT,
+  RETURN_TO_BASE,
+  SURVEY_EQUIPMENT,
   type FlightPlan,
   type FlightPlanView,
 } from './flight-plan.ts'
 import type { DraftInput } from './project-schemas.ts'
-import { projectPricingColumns } from '#app/domain/pricing/quote.server.ts'
-import { supersedeOpenPayments } from '#app/domain/payments/attempts.server.ts'
 import { quoteProjectAreas, type ProjectQuote } from './quoting.server.ts'
-import { initialSurveyPlan } from '#app/domain/survey/project-plan.server.ts'
 import { canCancel, canPay, canPlan } from './status.ts'
 
 export class ProjectError extends Error {
@@ -48,7 +49,8 @@ export const PROJECT_NOT_FOUND = 'Project not found'
 export const DELETE_DRAFT_FAILED = 'Failed to delete draft project'
 export const DRAFT_DELETED = 'Draft project deleted successfully'
 /** Spec §8 "Create project": the toast when a quote turns a draft into a pending project, and its failure. */
-export const PROJECT_CREATED = 'Project created successfully! Pay the quote to book your flight; an admin assigns a pilot once your payment is confirmed.'
+export const PROJECT_CREATED =
+  'Project created successfully! Pay the quote to book your flight; an admin assigns a pilot once your payment is confirmed.'
 export const createProjectFailed = (message: string) => `Failed to create project: ${message}`
 export const PAID_PROJECT_LOCKED = 'This project has been paid for; its flight plan can no longer be changed.'
 export const PROJECT_NOT_PLANNABLE = 'Only draft projects and unpaid quotes can be planned.'
@@ -141,7 +143,9 @@ export function deleteDraft(clientId: number, id: number, db: DbOrTx = getDb()) 
 
 /** A project card on the My Projects tab, with its flight plan read for display. */
 export function toProjectCard(project: Project) {
-  const flightPlan: FlightPlanView | null = project.polygonGeoJson ? parseFlightPlan(project.polygonGeoJson) : null
+  const flightPlan: FlightPlanView | null = project.polygonGeoJson
+    ? parseFlightPlan(project.polygonGeoJson)
+    : null
   return {
     id: project.id,
     name: project.name,
@@ -164,7 +168,9 @@ export function toProjectCard(project: Project) {
     createdAt: project.createdAt.toISOString(),
     completedAt: project.completedAt ? project.completedAt.toISOString() : null,
     /** The last day the client can download the deliverables (one month after completion). */
-    deliverablesUntil: project.completedAt ? deliverablesAvailableUntil(project.completedAt).toISOString() : null,
+    deliverablesUntil: project.completedAt
+      ? deliverablesAvailableUntil(project.completedAt).toISOString()
+      : null,
     hasFlightPlanData: Boolean(project.polygonGeoJson),
     flightPlan,
     canPay: canPay(project),
@@ -192,7 +198,10 @@ function round2(value: number) {
 
 /** The flight plan as stored (spec section 3, "Flight plan"). Pure: tested on its own. */
 export function buildFlightPlan(
-  project: Pick<Project, 'name' | 'location' | 'latitude' | 'longitude' | 'projectType' | 'deadline' | 'requirements'>,
+  project: Pick<
+    Project,
+    'name' | 'location' | 'latitude' | 'longitude' | 'projectType' | 'deadline' | 'requirements'
+  >,
   areas: SurveyArea[],
   quote: ProjectQuote,
   options: { quotedAt: Date; screenshot?: string },
@@ -205,7 +214,11 @@ export function buildFlightPlan(
       area: sqm,
       areaHectares: hectares(sqm),
       coordinates: ring.map(([longitude, latitude], i) => ({ pointNumber: i + 1, latitude, longitude })),
-      pilotInstructions: { flightPattern: FLIGHT_PATTERN, returnToBase: RETURN_TO_BASE, boundaryPoints: ring.length },
+      pilotInstructions: {
+        flightPattern: FLIGHT_PATTERN,
+        returnToBase: RETURN_TO_BASE,
+        boundaryPoints: ring.length,
+      },
     }
   })
   const totalArea = round2(quote.areaSqm)
@@ -213,7 +226,10 @@ export function buildFlightPlan(
     projectName: project.name,
     address: project.location,
     projectAddress: project.location,
-    coordinates: project.latitude !== null && project.longitude !== null ? { lat: project.latitude, lng: project.longitude } : null,
+    coordinates:
+      project.latitude !== null && project.longitude !== null
+        ? { lat: project.latitude, lng: project.longitude }
+        : null,
     projectType: project.projectType,
     deadline: project.deadline,
     requirements: project.requirements,
@@ -251,7 +267,8 @@ export function completeFlightPlan(clientId: number, id: number, input: unknown,
   const parsed = CompleteFlightPlanSchema.safeParse(input)
   if (!parsed.success) {
     const fieldErrors: FieldErrors = {}
-    for (const issue of parsed.error.issues) (fieldErrors[issue.path.join('.') || 'form'] ??= []).push(issue.message)
+    for (const issue of parsed.error.issues)
+      (fieldErrors[issue.path.join('.') || 'form'] ??= []).push(issue.message)
     throw new ProjectError(400, parsed.error.issues[0]?.message ?? 'Invalid flight plan', fieldErrors)
   }
   assertPlannable(getClientProject(clientId, id, db))
@@ -264,7 +281,10 @@ export function completeFlightPlan(clientId: number, id: number, input: unknown,
   return db.transaction((tx) => {
     const current = getClientProject(clientId, id, tx)
     assertPlannable(current)
-    const plan = buildFlightPlan(current, parsed.data.areas, quote, { quotedAt, screenshot: parsed.data.screenshot })
+    const plan = buildFlightPlan(current, parsed.data.areas, quote, {
+      quotedAt,
+      screenshot: parsed.data.screenshot,
+    })
     // A re-plan voids the checkout made for the old plan: the terms must be accepted again (ADR 060).
     supersedeOpenPayments(tx, id)
     return tx

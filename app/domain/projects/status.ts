@@ -24,7 +24,10 @@ export const STATUS_BADGES: Record<string, Badge> = {
 
 /** The statuses an admin may set, in order, with their labels (spec: no ordering enforced). */
 export const ADMIN_STATUSES = ['pending', 'assigned', 'in_progress', 'completed'] as const
-export const ADMIN_STATUS_OPTIONS = ADMIN_STATUSES.map((value) => ({ value, label: STATUS_BADGES[value]!.label }))
+export const ADMIN_STATUS_OPTIONS = ADMIN_STATUSES.map((value) => ({
+  value,
+  label: STATUS_BADGES[value]!.label,
+}))
 
 export const DRAFT_STATUS_LABEL = 'Draft - Complete Flight Plan'
 export const PAID_AWAITING_PILOT = 'Paid - Awaiting pilot assignment'
@@ -61,12 +64,17 @@ export function paymentBadge(status: string): Badge {
   if (status === 'paid') return { label: 'Paid', className: 'bg-emerald-100 text-emerald-800' }
   // A quote change voided this invoice: grey, so it never reads as money owed.
   if (status === 'superseded') return { label: 'Superseded', className: 'bg-ink-100 text-ink-700' }
-  return { label: status ? status.charAt(0).toUpperCase() + status.slice(1) : 'Pending', className: 'bg-amber-100 text-amber-900' }
+  return {
+    label: status ? status.charAt(0).toUpperCase() + status.slice(1) : 'Pending',
+    className: 'bg-amber-100 text-amber-900',
+  }
 }
 
 /** 'Pay Now' shows for an unpaid pending project with a quote (spec "Client dashboard"). */
 export function canPay(project: { status: string; isPaid: boolean; quoteAmount: number | null }) {
-  return project.status === 'pending' && !project.isPaid && Boolean(project.quoteAmount && project.quoteAmount > 0)
+  return (
+    project.status === 'pending' && !project.isPaid && Boolean(project.quoteAmount && project.quoteAmount > 0)
+  )
 }
 
 /** Drafts and unpaid pending projects can be (re)planned; paid ones cannot. */

@@ -3,6 +3,7 @@ import type { Submission } from '@conform-to/react'
 import { json } from '@remix-run/node'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { createToastHeaders } from '#app/domain/http/toast.server.ts'
+
 import { findDroneProfile } from './drone-profiles.server.ts'
 
 /** The drone of a dialog URL; a 404 response when there is none. */
@@ -17,10 +18,16 @@ export function droneOf(param: string | undefined) {
 export async function droneFormFailure(submission: Submission<unknown>, error?: unknown) {
   if (error !== undefined && !(error instanceof DomainError)) throw error
   const fieldErrors = error instanceof DomainError ? error.fieldErrors : undefined
-  const result = submission.reply({ formErrors: error instanceof DomainError && !fieldErrors ? [error.message] : undefined, fieldErrors })
+  const result = submission.reply({
+    formErrors: error instanceof DomainError && !fieldErrors ? [error.message] : undefined,
+    fieldErrors,
+  })
   const description = error instanceof DomainError ? error.message : 'Please correct the highlighted fields.'
   return json(
     { result },
-    { status: error instanceof DomainError ? error.status : 400, headers: await createToastHeaders({ type: 'error', title: 'Validation Error', description }) },
+    {
+      status: error instanceof DomainError ? error.status : 400,
+      headers: await createToastHeaders({ type: 'error', title: 'Validation Error', description }),
+    },
   )
 }

@@ -2,16 +2,24 @@
  * The drone profile form and its /api body (ADR 081): one zod schema for the admin's
  * dialog (strings from a form) and JSON (numbers). Browser-safe.
  */
-import { z } from 'zod'
 import { FlagSchema } from '#app/domain/admin/schemas.ts'
+import { z } from 'zod'
 
-const number = (label: string, min: number, max: number, options: { integer?: boolean; exclusiveMin?: boolean } = {}) =>
+const number = (
+  label: string,
+  min: number,
+  max: number,
+  options: { integer?: boolean; exclusiveMin?: boolean } = {},
+) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v),
     z
       .number({ required_error: `${label} is required`, invalid_type_error: `${label} must be a number` })
       .finite(`${label} must be a number`)
-      .refine((n) => (options.exclusiveMin ? n > min : n >= min) && n <= max, `${label} must be between ${min} and ${max}`)
+      .refine(
+        (n) => (options.exclusiveMin ? n > min : n >= min) && n <= max,
+        `${label} must be between ${min} and ${max}`,
+      )
       .refine((n) => !options.integer || Number.isInteger(n), `${label} must be a whole number`),
   )
 

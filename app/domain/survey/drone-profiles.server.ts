@@ -2,11 +2,12 @@
  * Drone profiles (ADR 081): the admin's list, create, edit, activate/deactivate and
  * delete (audited), and the one-time insert of the reference drones.
  */
-import { asc, eq } from 'drizzle-orm'
-import { droneProfiles, systemSettings, type DroneProfile } from '#db/schema.ts'
 import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { getDb, type Db, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
+import { droneProfiles, systemSettings, type DroneProfile } from '#db/schema.ts'
+import { asc, eq } from 'drizzle-orm'
+
 import type { DroneProfileInput } from './drone-profile-schema.ts'
 import { DEFAULT_DRONE_NAME, REFERENCE_DRONES } from './reference-drones.ts'
 
@@ -20,20 +21,34 @@ const SEEDED_KEY = 'survey.reference_drones_seeded'
  * after the migrations). Idempotent: a second run, or a database that already has them, changes nothing.
  */
 export function ensureReferenceDrones(db: Db) {
-  const seeded = db.select({ id: systemSettings.id }).from(systemSettings).where(eq(systemSettings.settingKey, SEEDED_KEY)).get()
+  const seeded = db
+    .select({ id: systemSettings.id })
+    .from(systemSettings)
+    .where(eq(systemSettings.settingKey, SEEDED_KEY))
+    .get()
   if (seeded) return
   db.transaction((tx) => {
-    for (const drone of REFERENCE_DRONES) tx.insert(droneProfiles).values(drone).onConflictDoNothing({ target: droneProfiles.name }).run()
+    for (const drone of REFERENCE_DRONES)
+      tx.insert(droneProfiles).values(drone).onConflictDoNothing({ target: droneProfiles.name }).run()
     tx.insert(systemSettings)
-      .values({ settingKey: SEEDED_KEY, settingValue: String(REFERENCE_DRONES.length), description: 'Reference drone profiles inserted' })
+      .values({
+        settingKey: SEEDED_KEY,
+        settingValue: String(REFERENCE_DRONES.length),
+        description: 'Reference drone profiles inserted',
+      })
       .onConflictDoNothing({ target: systemSettings.settingKey })
       .run()
   })
 }
 
-export function listDroneProfiles(options: { activeOnly?: boolean } = {}, db: DbOrTx = getDb()): DroneProfile[] {
+export function listDroneProfiles(
+  options: { activeOnly?: boolean } = {},
+  db: DbOrTx = getDb(),
+): DroneProfile[] {
   const query = db.select().from(droneProfiles)
-  return (options.activeOnly ? query.where(eq(droneProfiles.isActive, true)) : query).orderBy(asc(droneProfiles.name), asc(droneProfiles.id)).all()
+  return (options.activeOnly ? query.where(eq(droneProfiles.isActive, true)) : query)
+    .orderBy(asc(droneProfiles.name), asc(droneProfiles.id))
+    .all()
 }
 
 export function findDroneProfile(id: number, db: DbOrTx = getDb()): DroneProfile | null {
@@ -53,24 +68,36 @@ export function defaultDroneProfile(db: DbOrTx = getDb()): DroneProfile | null {
 }
 
 function nameTaken(name: string, exceptId: number | null, db: DbOrTx) {
-  const other = db.select({ id: droneProfiles.id }).from(droneProfiles).where(eq(droneProfiles.name, name)).get()
+  const other = db
+    .select({ id: droneProfiles.id })
+    .from(droneProfiles)
+    .where(eq(droneProfiles.name, name))
+    .get()
   return Boolean(other && other.id !== exceptId)
 }
 
 function refuseDuplicate(name: string, exceptId: number | null, db: DbOrTx) {
-  if (nameTaken(name, exceptId, db)) throw new DomainError(409, DRONE_NAME_TAKEN, { fieldErrors: { name: [DRONE_NAME_TAKEN] } })
+  if (nameTaken(name, exceptId, db))
+    throw new DomainError(409, DRONE_NAME_TAKEN, { fieldErrors: { name: [DRONE_NAME_TAKEN] } })
 }
 
 export function createDroneProfile(actorId: number, input: DroneProfileInput): DroneProfile {
   return getDb().transaction((tx) => {
     refuseDuplicate(input.name, null, tx)
     const drone = tx.insert(droneProfiles).values(input).returning().get()
-    recordAudit({ actorId, action: 'drone.create', entityType: 'drone_profile', entityId: drone.id, after: drone }, tx)
+    recordAudit(
+      { actorId, action: 'drone.create', entityType: 'drone_profile', entityId: drone.id, after: drone },
+      tx,
+    )
     return drone
   })
 }
 
-export function updateDroneProfile(actorId: number, id: number, input: Partial<DroneProfileInput>): DroneProfile {
+export function updateDroneProfile(
+  actorId: number,
+  id: number,
+  input: Partial<DroneProfileInput>,
+): DroneProfile {
   return getDb().transaction((tx) => {
     const before = requireDroneProfile(id, tx)
     if (input.name !== undefined) refuseDuplicate(input.name, id, tx)

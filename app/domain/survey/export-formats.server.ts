@@ -3,9 +3,9 @@
  * (wpmz/template.kml + wpmz/waylines.wpml), KML, GeoJSON and Litchi CSV. Each writer
  * takes the project's mission and returns the bytes with their file name and type.
  */
+import { closedRing, type LatLng } from '#app/domain/geometry/areas.ts'
 import { strToU8, zipSync } from 'fflate'
-import type { LatLng } from '#app/domain/geometry/areas.ts'
-import { closedRing } from '#app/domain/geometry/areas.ts'
+
 import type { Mission, MissionTransect } from './mission.server.ts'
 
 export const EXPORT_FORMATS = ['plan', 'kmz', 'kml', 'geojson', 'litchi.csv'] as const
@@ -64,13 +64,34 @@ export function qgcPlan(mission: Mission): ExportFile {
   const { plan, settings } = mission
   const alt = plan.altitudeM
   let jump = 1
-  const items: unknown[] = [simpleItem(jump++, MAV_CMD.takeoff, [0, 0, 0, null, r7(mission.home.latitude), r7(mission.home.longitude), alt])]
+  const items: unknown[] = [
+    simpleItem(jump++, MAV_CMD.takeoff, [
+      0,
+      0,
+      0,
+      null,
+      r7(mission.home.latitude),
+      r7(mission.home.longitude),
+      alt,
+    ]),
+  ]
   mission.areas.forEach((area, areaIndex) => {
     const transects = mission.transects.filter((t) => t.areaIndex === areaIndex)
     if (!transects.length) return
     const inner: unknown[] = []
     inner.push(simpleItem(jump++, MAV_CMD.camTriggDist, [plan.triggerDistanceM, 0, 1, 0, 0, 0, 0]))
-    for (const w of waypoints(transects)) inner.push(simpleItem(jump++, MAV_CMD.waypoint, [0, 0, 0, null, r7(w.point.latitude), r7(w.point.longitude), alt]))
+    for (const w of waypoints(transects))
+      inner.push(
+        simpleItem(jump++, MAV_CMD.waypoint, [
+          0,
+          0,
+          0,
+          null,
+          r7(w.point.latitude),
+          r7(w.point.longitude),
+          alt,
+        ]),
+      )
     inner.push(simpleItem(jump++, MAV_CMD.camTriggDist, [0, 0, 0, 0, 0, 0, 0]))
     const areaPlan = plan.perArea[areaIndex]!
     items.push({
@@ -137,23 +158,33 @@ export function qgcPlan(mission: Mission): ExportFile {
       items,
     },
   }
-  return { fileName: `${fileStem(mission.name)}.plan`, contentType: 'application/json; charset=utf-8', body: JSON.stringify(file, null, 2) }
+  return {
+    fileName: `${fileStem(mission.name)}.plan`,
+    contentType: 'application/json; charset=utf-8',
+    body: JSON.stringify(file, null, 2),
+  }
 }
 
 // ---- KML ----------------------------------------------------------------------------------
 
-const kmlCoords = (points: LatLng[], alt?: number) => points.map((p) => `${r7(p.longitude)},${r7(p.latitude)}${alt === undefined ? '' : `,${alt}`}`).join(' ')
+const kmlCoords = (points: LatLng[], alt?: number) =>
+  points.map((p) => `${r7(p.longitude)},${r7(p.latitude)}${alt === undefined ? '' : `,${alt}`}`).join(' ')
 const kmlRing = (points: LatLng[]) => kmlCoords([...points, points[0]!])
 
 function kmlPolygon(area: Mission['areas'][number]) {
-  const ring = closedRing(area.coordinates).slice(0, -1).map(([lng, lat]) => ({ latitude: lat!, longitude: lng! }))
+  const ring = closedRing(area.coordinates)
+    .slice(0, -1)
+    .map(([lng, lat]) => ({ latitude: lat!, longitude: lng! }))
   return `<Polygon><outerBoundaryIs><LinearRing><coordinates>${kmlRing(ring)}</coordinates></LinearRing></outerBoundaryIs></Polygon>`
 }
 
 export function kmlFile(mission: Mission): ExportFile {
   const alt = mission.plan.altitudeM
   const areas = mission.areas
-    .map((area, i) => `    <Placemark><name>Area ${i + 1}</name><styleUrl>#area</styleUrl>${kmlPolygon(area)}</Placemark>`)
+    .map(
+      (area, i) =>
+        `    <Placemark><name>Area ${i + 1}</name><styleUrl>#area</styleUrl>${kmlPolygon(area)}</Placemark>`,
+    )
     .join('\n')
   const lines = mission.transects
     .map(
@@ -177,7 +208,11 @@ ${lines}
   </Document>
 </kml>
 `
-  return { fileName: `${fileStem(mission.name)}.kml`, contentType: 'application/vnd.google-earth.kml+xml; charset=utf-8', body }
+  return {
+    fileName: `${fileStem(mission.name)}.kml`,
+    contentType: 'application/vnd.google-earth.kml+xml; charset=utf-8',
+    body,
+  }
 }
 
 // ---- GeoJSON ------------------------------------------------------------------------------
@@ -191,13 +226,29 @@ export function geojsonFile(mission: Mission): ExportFile {
     })),
     ...mission.transects.map((t, i) => ({
       type: 'Feature',
-      properties: { kind: 'transect', areaIndex: t.areaIndex, order: i + 1, altitudeM: mission.plan.altitudeM },
-      geometry: { type: 'LineString', coordinates: [t.start, t.end].map((p) => [r7(p.longitude), r7(p.latitude)]) },
+      properties: {
+        kind: 'transect',
+        areaIndex: t.areaIndex,
+        order: i + 1,
+        altitudeM: mission.plan.altitudeM,
+      },
+      geometry: {
+        type: 'LineString',
+        coordinates: [t.start, t.end].map((p) => [r7(p.longitude), r7(p.latitude)]),
+      },
     })),
   ]
   const { lines: _lines, perArea: _perArea, ...figures } = mission.plan
-  const body = JSON.stringify({ type: 'FeatureCollection', properties: { name: mission.name, ...figures }, features }, null, 2)
-  return { fileName: `${fileStem(mission.name)}.geojson`, contentType: 'application/geo+json; charset=utf-8', body }
+  const body = JSON.stringify(
+    { type: 'FeatureCollection', properties: { name: mission.name, ...figures }, features },
+    null,
+    2,
+  )
+  return {
+    fileName: `${fileStem(mission.name)}.geojson`,
+    contentType: 'application/geo+json; charset=utf-8',
+    body,
+  }
 }
 
 // ---- Litchi CSV ---------------------------------------------------------------------------

@@ -2,10 +2,11 @@
  * A project's flyable mission (ADR 083): its stored survey settings run over its areas,
  * with every transect's turnaround points, ready for the export writers.
  */
-import type { Project } from '#db/schema.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import type { LatLng, SurveyArea } from '#app/domain/geometry/areas.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
+import type { Project } from '#db/schema.ts'
+
 import { localPlane } from './local-plane.ts'
 import { DEFAULT_SPEED_MS, DEFAULT_TURNAROUND_M, type SurveyPlanResult } from './plan.ts'
 import { NO_AREAS_YET, planWithSettings, projectAreas, surveyPlanOf } from './project-plan.server.ts'
@@ -42,7 +43,11 @@ function withTurnarounds(start: LatLng, end: LatLng, turnaroundM: number) {
   const b = plane.toXY(end)
   const e = extend({ start: a, end: b }, turnaroundM)
   const heading = ((Math.atan2(b[0] - a[0], b[1] - a[1]) * 180) / Math.PI + 360) % 360
-  return { turnStart: plane.toLatLng(e.start), turnEnd: plane.toLatLng(e.end), headingDeg: Math.round(heading * 10) / 10 }
+  return {
+    turnStart: plane.toLatLng(e.start),
+    turnEnd: plane.toLatLng(e.end),
+    headingDeg: Math.round(heading * 10) / 10,
+  }
 }
 
 export function missionOf(project: Project, db: DbOrTx = getDb()): Mission {

@@ -4,8 +4,9 @@
  * Exactly one of `camera` / `droneProfileId` and one of `altitudeM` / `gsdCm`.
  * Overlaps are per cent.
  */
-import { z } from 'zod'
 import { CoordinateSchema, MAX_POINTS_PER_AREA, SurveyAreasSchema } from '#app/domain/geometry/areas.ts'
+import { z } from 'zod'
+
 import type { SurveyAreaInput } from './plan.ts'
 
 export const PLAN_MESSAGES = {
@@ -39,13 +40,17 @@ export const CameraSchema = z.object(
   { invalid_type_error: 'camera must be an object' },
 )
 
-const HoleSchema = z.array(CoordinateSchema).min(3, 'Each hole needs at least 3 points').max(MAX_POINTS_PER_AREA)
+const HoleSchema = z
+  .array(CoordinateSchema)
+  .min(3, 'Each hole needs at least 3 points')
+  .max(MAX_POINTS_PER_AREA)
 
 /** Areas as the quote takes them, with the optional holes read from the same objects. */
 const PlanAreasSchema = z.unknown().transform((raw, ctx): SurveyAreaInput[] => {
   const areas = SurveyAreasSchema.safeParse(raw)
   if (!areas.success) {
-    for (const issue of areas.error.issues) ctx.addIssue({ ...issue, code: z.ZodIssueCode.custom, message: issue.message })
+    for (const issue of areas.error.issues)
+      ctx.addIssue({ ...issue, code: z.ZodIssueCode.custom, message: issue.message })
     return z.NEVER
   }
   return areas.data.map((area, i) => {
@@ -53,7 +58,12 @@ const PlanAreasSchema = z.unknown().transform((raw, ctx): SurveyAreaInput[] => {
     if (rawHoles === undefined) return area
     const holes = z.array(HoleSchema).max(20, 'At most 20 holes per area').safeParse(rawHoles)
     if (!holes.success) {
-      for (const issue of holes.error.issues) ctx.addIssue({ code: z.ZodIssueCode.custom, message: issue.message, path: [i, 'holes', ...issue.path] })
+      for (const issue of holes.error.issues)
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: issue.message,
+          path: [i, 'holes', ...issue.path],
+        })
       return area
     }
     return { ...area, holes: holes.data }
@@ -65,7 +75,11 @@ export const SurveyPlanRequestSchema = z
     {
       areas: PlanAreasSchema,
       camera: CameraSchema.optional(),
-      droneProfileId: z.number({ invalid_type_error: 'droneProfileId must be a number' }).int().positive().optional(),
+      droneProfileId: z
+        .number({ invalid_type_error: 'droneProfileId must be a number' })
+        .int()
+        .positive()
+        .optional(),
       altitudeM: positive('Altitude', 1000).optional(),
       gsdCm: num('Ground resolution', 0.1, 100).optional(),
       frontOverlap: num('Front overlap', 0, 95).optional(),
@@ -74,7 +88,10 @@ export const SurveyPlanRequestSchema = z
       speedMs: positive('Speed', 30).optional(),
       turnaroundM: num('Turnaround distance', 0, 200).optional(),
     },
-    { invalid_type_error: 'Send a JSON object: { "areas": [...], "droneProfileId" or "camera", "altitudeM" or "gsdCm", ... }' },
+    {
+      invalid_type_error:
+        'Send a JSON object: { "areas": [...], "droneProfileId" or "camera", "altitudeM" or "gsdCm", ... }',
+    },
   )
   .superRefine((body, ctx) => {
     if ((body.camera === undefined) === (body.droneProfileId === undefined)) {

@@ -1,13 +1,20 @@
 import { booleanPointInPolygon, point, polygon } from '@turf/turf'
+import type { LatLng } from '#app/domain/geometry/areas.ts'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { LatLng } from '#app/domain/geometry/areas.ts'
+
 import { altitudeFromGsdCm, footprintM, gsdCmFromAltitude, lineSpacingM, triggerDistanceM } from './camera.ts'
 import { localPlane } from './local-plane.ts'
 import { MAX_ALTITUDE_AGL_M, planSurvey, type SurveyDrone } from './plan.ts'
 
 // The 1-inch camera commonly published for the Phantom 4 Pro.
-const P4P: SurveyDrone = { sensorWidthMm: 13.2, sensorHeightMm: 8.8, focalLengthMm: 8.8, imageWidthPx: 5472, imageHeightPx: 3648 }
+const P4P: SurveyDrone = {
+  sensorWidthMm: 13.2,
+  sensorHeightMm: 8.8,
+  focalLengthMm: 8.8,
+  imageWidthPx: 5472,
+  imageHeightPx: 3648,
+}
 const ORIGIN: LatLng = { latitude: -33.9, longitude: 18.6 }
 const plane = localPlane(ORIGIN)
 const metres = (points: Array<[number, number]>) => points.map(([x, y]) => plane.toLatLng([x, y]))
@@ -27,10 +34,25 @@ describe('camera geometry (worked example)', () => {
 })
 
 describe('planSurvey', () => {
-  const rectangle = { coordinates: metres([[0, 0], [600, 0], [600, 400], [0, 400]]) }
+  const rectangle = {
+    coordinates: metres([
+      [0, 0],
+      [600, 0],
+      [600, 400],
+      [0, 400],
+    ]),
+  }
 
   it('flies a 600 × 400 m rectangle in 9 lines, 5,940 m and 198 photos (worked example)', () => {
-    const plan = planSurvey({ areas: [rectangle], drone: P4P, altitudeM: 100, frontOverlap: 70, sideOverlap: 70, speedMs: 5, turnaroundM: 10 })
+    const plan = planSurvey({
+      areas: [rectangle],
+      drone: P4P,
+      altitudeM: 100,
+      frontOverlap: 70,
+      sideOverlap: 70,
+      speedMs: 5,
+      turnaroundM: 10,
+    })
     expect(plan.gsdCm).toBe(2.74)
     expect(plan.lineSpacingM).toBe(45)
     expect(plan.triggerDistanceM).toBe(30)
@@ -48,14 +70,31 @@ describe('planSurvey', () => {
   })
 
   it('reverses every second line (lawn-mower)', () => {
-    const plan = planSurvey({ areas: [rectangle], drone: P4P, altitudeM: 100, frontOverlap: 70, sideOverlap: 70 })
+    const plan = planSurvey({
+      areas: [rectangle],
+      drone: P4P,
+      altitudeM: 100,
+      frontOverlap: 70,
+      sideOverlap: 70,
+    })
     const dir = plan.lines.map((l) => Math.sign(l.coordinates[1]!.longitude - l.coordinates[0]!.longitude))
     expect(dir).toEqual(dir.map((_, i) => (i % 2 === 0 ? dir[0] : -dir[0]!)))
   })
 
   it('splits lines at a notch instead of bridging it', () => {
     // A U: 300 m wide, a 100 m wide notch 250 m deep from the top.
-    const u = { coordinates: metres([[0, 0], [300, 0], [300, 300], [200, 300], [200, 50], [100, 50], [100, 300], [0, 300]]) }
+    const u = {
+      coordinates: metres([
+        [0, 0],
+        [300, 0],
+        [300, 300],
+        [200, 300],
+        [200, 50],
+        [100, 50],
+        [100, 300],
+        [0, 300],
+      ]),
+    }
     const plan = planSurvey({ areas: [u], drone: P4P, altitudeM: 40, angleDeg: 90 })
     const inNotch = plan.lines.filter((l) => {
       const [a] = l.coordinates.map((c) => plane.toXY(c))
@@ -70,26 +109,53 @@ describe('planSurvey', () => {
 
   it('leaves out a hole', () => {
     const area = {
-      coordinates: metres([[0, 0], [400, 0], [400, 400], [0, 400]]),
-      holes: [metres([[150, 150], [250, 150], [250, 250], [150, 250]])],
+      coordinates: metres([
+        [0, 0],
+        [400, 0],
+        [400, 400],
+        [0, 400],
+      ]),
+      holes: [
+        metres([
+          [150, 150],
+          [250, 150],
+          [250, 250],
+          [150, 250],
+        ]),
+      ],
     }
     const plan = planSurvey({ areas: [area], drone: P4P, altitudeM: 40, angleDeg: 0 })
     for (const line of plan.lines) {
       const [a, b] = line.coordinates.map((c) => plane.toXY(c))
       const x = a![0]
-      if (x > 150 && x < 250) expect(Math.max(a![1], b![1]) <= 150.05 || Math.min(a![1], b![1]) >= 249.95).toBe(true)
+      if (x > 150 && x < 250)
+        expect(Math.max(a![1], b![1]) <= 150.05 || Math.min(a![1], b![1]) >= 249.95).toBe(true)
     }
-    const withoutHole = planSurvey({ areas: [{ coordinates: area.coordinates }], drone: P4P, altitudeM: 40, angleDeg: 0 })
+    const withoutHole = planSurvey({
+      areas: [{ coordinates: area.coordinates }],
+      drone: P4P,
+      altitudeM: 40,
+      angleDeg: 0,
+    })
     expect(plan.lines.length).toBeGreaterThan(withoutHole.lines.length)
   })
 
   it('gives each area its own grid and adds the areas up', () => {
-    const other = { coordinates: metres([[2000, 0], [2300, 0], [2300, 200], [2000, 200]]) }
+    const other = {
+      coordinates: metres([
+        [2000, 0],
+        [2300, 0],
+        [2300, 200],
+        [2000, 200],
+      ]),
+    }
     const one = planSurvey({ areas: [rectangle], drone: P4P, gsdCm: 2 })
     const two = planSurvey({ areas: [rectangle, other], drone: P4P, gsdCm: 2 })
     expect(two.lines.some((l) => l.areaIndex === 1)).toBe(true)
     expect(two.photoCount).toBeGreaterThan(one.photoCount)
-    expect(Math.abs(two.flightTimeS - two.perArea[0]!.flightTimeS - two.perArea[1]!.flightTimeS)).toBeLessThanOrEqual(1)
+    expect(
+      Math.abs(two.flightTimeS - two.perArea[0]!.flightTimeS - two.perArea[1]!.flightTimeS),
+    ).toBeLessThanOrEqual(1)
     expect(two.altitudeM).toBe(73)
   })
 
@@ -97,20 +163,44 @@ describe('planSurvey', () => {
     const high = planSurvey({ areas: [rectangle], drone: P4P, gsdCm: 4 })
     expect(high.altitudeM).toBeGreaterThan(MAX_ALTITUDE_AGL_M)
     expect(high.warnings[0]).toMatch(/above the 120 m \(400 ft\) AGL limit/)
-    const fast = planSurvey({ areas: [rectangle], drone: { ...P4P, minTriggerIntervalS: 2 }, gsdCm: 1, frontOverlap: 85, speedMs: 12 })
+    const fast = planSurvey({
+      areas: [rectangle],
+      drone: { ...P4P, minTriggerIntervalS: 2 },
+      gsdCm: 1,
+      frontOverlap: 85,
+      speedMs: 12,
+    })
     expect(fast.warnings.some((w) => w.includes("camera's minimum of 2 s"))).toBe(true)
     const zoned = planSurvey({ areas: [rectangle], drone: P4P, gsdCm: 2, airspaceZones: ['FACT CTR'] })
-    expect(zoned.warnings).toContain('The survey area lies within the FACT CTR airspace zone: approval is needed before the flight')
+    expect(zoned.warnings).toContain(
+      'The survey area lies within the FACT CTR airspace zone: approval is needed before the flight',
+    )
   })
 
   it('refuses a spacing so small the grid would explode', () => {
-    const huge = { coordinates: metres([[0, 0], [50000, 0], [50000, 50000], [0, 50000]]) }
-    expect(() => planSurvey({ areas: [huge], drone: P4P, gsdCm: 0.1, sideOverlap: 90 })).toThrow(/too many lines/)
+    const huge = {
+      coordinates: metres([
+        [0, 0],
+        [50000, 0],
+        [50000, 50000],
+        [0, 50000],
+      ]),
+    }
+    expect(() => planSurvey({ areas: [huge], drone: P4P, gsdCm: 0.1, sideOverlap: 90 })).toThrow(
+      /too many lines/,
+    )
   })
 
   it('counts the batteries from the drone profile', () => {
     const drone = { ...P4P, flightTimePerBatteryMin: 10, usableBatteryShare: 0.5 }
-    const plan = planSurvey({ areas: [rectangle], drone, altitudeM: 100, frontOverlap: 70, sideOverlap: 70, speedMs: 5 })
+    const plan = planSurvey({
+      areas: [rectangle],
+      drone,
+      altitudeM: 100,
+      frontOverlap: 70,
+      sideOverlap: 70,
+      speedMs: 5,
+    })
     expect(plan.batteries).toBe(Math.ceil(plan.flightTimeS / 300))
   })
 })
@@ -128,7 +218,10 @@ function distanceToRing([px, py]: readonly [number, number], ring: Array<[number
 
 // Star-shaped polygons (often concave) of 120–900 m around the origin.
 const starPolygon = fc
-  .array(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 120, max: 900, noNaN: true })), { minLength: 3, maxLength: 14 })
+  .array(
+    fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 120, max: 900, noNaN: true })),
+    { minLength: 3, maxLength: 14 },
+  )
   .map((spokes) => {
     const angles = spokes.map(([a], i) => ((i + a) / spokes.length) * 2 * Math.PI)
     return spokes.map(([, r], i) => [r * Math.cos(angles[i]!), r * Math.sin(angles[i]!)] as [number, number])
@@ -152,9 +245,17 @@ describe('planSurvey properties over random polygons', () => {
         for (const line of plan.lines) {
           const [a, b] = line.coordinates as [LatLng, LatLng]
           for (const f of [0.02, 0.25, 0.5, 0.75, 0.98]) {
-            const p = point([a.longitude + f * (b.longitude - a.longitude), a.latitude + f * (b.latitude - a.latitude)])
+            const p = point([
+              a.longitude + f * (b.longitude - a.longitude),
+              a.latitude + f * (b.latitude - a.latitude),
+            ])
             // Output is rounded to 1e-7° (about 1 cm): allow that much at the boundary.
-            const inside = booleanPointInPolygon(p, shape) || distanceToRing(plane.toXY({ latitude: p.geometry.coordinates[1]!, longitude: p.geometry.coordinates[0]! }), ring) < 0.03
+            const inside =
+              booleanPointInPolygon(p, shape) ||
+              distanceToRing(
+                plane.toXY({ latitude: p.geometry.coordinates[1]!, longitude: p.geometry.coordinates[0]! }),
+                ring,
+              ) < 0.03
             expect(inside).toBe(true)
           }
         }
@@ -199,7 +300,9 @@ describe('planSurvey properties over random polygons', () => {
             return Math.hypot(b![0] - a![0], b![1] - a![1]) + 20 // with both turnarounds
           }),
         )
-        expect(Math.abs(plan.photoCount - plan.pathLengthM / trigger)).toBeLessThanOrEqual(Math.ceil(longest / trigger))
+        expect(Math.abs(plan.photoCount - plan.pathLengthM / trigger)).toBeLessThanOrEqual(
+          Math.ceil(longest / trigger),
+        )
       }),
       options,
     )

@@ -6,6 +6,7 @@
  */
 import type { LatLng } from '#app/domain/geometry/areas.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
+
 import {
   altitudeFromGsdCm,
   footprintM,
@@ -15,7 +16,14 @@ import {
   type CameraSpec,
 } from './camera.ts'
 import { distance, localPlane, ringCentroid, type XY } from './local-plane.ts'
-import { extend, gridSegments, longestSideAzimuth, normaliseAzimuth, orderSegments, pathLength } from './transects.ts'
+import {
+  extend,
+  gridSegments,
+  longestSideAzimuth,
+  normaliseAzimuth,
+  orderSegments,
+  pathLength,
+} from './transects.ts'
 
 export const DEFAULT_FRONT_OVERLAP = 75
 export const DEFAULT_SIDE_OVERLAP = 70
@@ -32,7 +40,8 @@ export const DEFAULT_MIN_TRIGGER_INTERVAL_S = 2
 export const MAX_ALTITUDE_AGL_M = 120
 
 export const SURVEY_MESSAGES = {
-  tooManyLines: 'The survey grid would need too many lines: choose a coarser resolution or a lower side overlap',
+  tooManyLines:
+    'The survey grid would need too many lines: choose a coarser resolution or a lower side overlap',
   noAltitude: 'Give either a flight altitude or a target ground resolution',
 } as const
 
@@ -138,13 +147,16 @@ export function planSurvey(input: SurveyPlanInput): SurveyPlanResult {
   const perArea: SurveyAreaPlan[] = []
   input.areas.forEach((area, areaIndex) => {
     const { plane, rings } = toPlane(area)
-    const angle = input.angleDeg === undefined ? longestSideAzimuth(rings[0]!) : normaliseAzimuth(input.angleDeg)
+    const angle =
+      input.angleDeg === undefined ? longestSideAzimuth(rings[0]!) : normaliseAzimuth(input.angleDeg)
     let grid
     try {
       grid = gridSegments(rings, angle, spacing)
     } catch (error) {
       if (error instanceof RangeError) {
-        throw new DomainError(400, SURVEY_MESSAGES.tooManyLines, { fieldErrors: { gsdCm: [SURVEY_MESSAGES.tooManyLines] } })
+        throw new DomainError(400, SURVEY_MESSAGES.tooManyLines, {
+          fieldErrors: { gsdCm: [SURVEY_MESSAGES.tooManyLines] },
+        })
       }
       throw error
     }
@@ -159,7 +171,10 @@ export function planSurvey(input: SurveyPlanInput): SurveyPlanResult {
       flightTimeS = (path + transit) / speed + (2 * altitudeM) / VERTICAL_SPEED_MS
     }
     for (const segment of ordered) {
-      lines.push({ areaIndex, coordinates: [segment.start, segment.end].map((p) => roundLatLng(plane.toLatLng(p))) })
+      lines.push({
+        areaIndex,
+        coordinates: [segment.start, segment.end].map((p) => roundLatLng(plane.toLatLng(p))),
+      })
     }
     perArea.push({
       areaIndex,
@@ -176,7 +191,9 @@ export function planSurvey(input: SurveyPlanInput): SurveyPlanResult {
   const pathLengthM = perArea.reduce((sum, a) => sum + a.pathLengthM, 0)
   const flightTimeS = perArea.reduce((sum, a) => sum + a.flightTimeS, 0)
   const batteryS =
-    (drone.flightTimePerBatteryMin ?? DEFAULT_BATTERY_MINUTES) * 60 * (drone.usableBatteryShare ?? DEFAULT_USABLE_BATTERY_SHARE)
+    (drone.flightTimePerBatteryMin ?? DEFAULT_BATTERY_MINUTES) *
+    60 *
+    (drone.usableBatteryShare ?? DEFAULT_USABLE_BATTERY_SHARE)
   const batteries = flightTimeS > 0 ? Math.max(1, Math.ceil(flightTimeS / batteryS)) : 0
 
   return {
@@ -192,7 +209,11 @@ export function planSurvey(input: SurveyPlanInput): SurveyPlanResult {
     flightTimeS: Math.round(flightTimeS),
     batteries,
     warnings: surveyWarnings({ altitudeM, trigger, speed, drone, zones: input.airspaceZones ?? [] }),
-    perArea: perArea.map((a) => ({ ...a, pathLengthM: round(a.pathLengthM, 1), flightTimeS: Math.round(a.flightTimeS) })),
+    perArea: perArea.map((a) => ({
+      ...a,
+      pathLengthM: round(a.pathLengthM, 1),
+      flightTimeS: Math.round(a.flightTimeS),
+    })),
   }
 }
 
@@ -200,7 +221,13 @@ function roundLatLng(p: LatLng): LatLng {
   return { latitude: round(p.latitude, 7), longitude: round(p.longitude, 7) }
 }
 
-function surveyWarnings(args: { altitudeM: number; trigger: number; speed: number; drone: SurveyDrone; zones: string[] }) {
+function surveyWarnings(args: {
+  altitudeM: number
+  trigger: number
+  speed: number
+  drone: SurveyDrone
+  zones: string[]
+}) {
   const warnings: string[] = []
   if (args.altitudeM > MAX_ALTITUDE_AGL_M + 1e-9) {
     warnings.push(
@@ -215,7 +242,9 @@ function surveyWarnings(args: { altitudeM: number; trigger: number; speed: numbe
     )
   }
   for (const zone of [...new Set(args.zones)]) {
-    warnings.push(`The survey area lies within the ${zone} airspace zone: approval is needed before the flight`)
+    warnings.push(
+      `The survey area lies within the ${zone} airspace zone: approval is needed before the flight`,
+    )
   }
   return warnings
 }

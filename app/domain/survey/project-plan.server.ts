@@ -3,17 +3,25 @@
  * from the project type's target GSD and the default drone, and stored with the project;
  * the admin and the assigned pilot can adjust drone, GSD, overlaps and angle later.
  */
-import { eq } from 'drizzle-orm'
-import { projects, type Project, type User } from '#db/schema.ts'
 import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { requireVisibleProject } from '#app/domain/files/access.server.ts'
 import type { SurveyArea } from '#app/domain/geometry/areas.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { parseFlightPlan } from '#app/domain/projects/flight-plan.ts'
-import { requireVisibleProject } from '#app/domain/files/access.server.ts'
+import { projects, type Project, type User } from '#db/schema.ts'
+import { eq } from 'drizzle-orm'
+
 import { defaultDroneProfile } from './drone-profiles.server.ts'
 import { planSurvey, type SurveyDrone, type SurveyPlanResult } from './plan.ts'
-import { defaultSettings, readSurveyPlan, summaryOf, type AdjustSurveyInput, type StoredSurveyPlan, type SurveySettings } from './project-plan.ts'
+import {
+  defaultSettings,
+  readSurveyPlan,
+  summaryOf,
+  type AdjustSurveyInput,
+  type StoredSurveyPlan,
+  type SurveySettings,
+} from './project-plan.ts'
 import { REFERENCE_DRONES } from './reference-drones.ts'
 import { activeDrone, airspaceZoneNames } from './survey.server.ts'
 
@@ -30,7 +38,11 @@ function defaultDrone(db: DbOrTx): { id: number | null; drone: SurveyDrone & { n
   return { id: null, drone }
 }
 
-export function planWithSettings(areas: SurveyArea[], settings: SurveySettings, db: DbOrTx = getDb()): SurveyPlanResult {
+export function planWithSettings(
+  areas: SurveyArea[],
+  settings: SurveySettings,
+  db: DbOrTx = getDb(),
+): SurveyPlanResult {
   return planSurvey({
     areas,
     drone: settings.drone,
@@ -43,7 +55,11 @@ export function planWithSettings(areas: SurveyArea[], settings: SurveySettings, 
 }
 
 function stored(areas: SurveyArea[], settings: SurveySettings, db: DbOrTx): StoredSurveyPlan {
-  return { settings, summary: summaryOf(planWithSettings(areas, settings, db)), plannedAt: new Date().toISOString() }
+  return {
+    settings,
+    summary: summaryOf(planWithSettings(areas, settings, db)),
+    plannedAt: new Date().toISOString(),
+  }
 }
 
 /** What the planner's live grid uses for a project: the same settings Generate Quote will store. */
@@ -52,14 +68,22 @@ export function plannerSurveySettings(projectType: string, db: DbOrTx = getDb())
 }
 
 /** The plan made when the quote is generated (project type → GSD, default drone). */
-export function initialSurveyPlan(projectType: string, areas: SurveyArea[], db: DbOrTx = getDb()): StoredSurveyPlan {
+export function initialSurveyPlan(
+  projectType: string,
+  areas: SurveyArea[],
+  db: DbOrTx = getDb(),
+): StoredSurveyPlan {
   return stored(areas, defaultSettings(projectType, defaultDrone(db)), db)
 }
 
 /** The areas of a project's stored flight plan. */
 export function projectAreas(project: Pick<Project, 'polygonGeoJson'>): SurveyArea[] {
   const plan = parseFlightPlan(project.polygonGeoJson)
-  return plan ? plan.areas.map((a) => ({ coordinates: a.points.map((p) => ({ latitude: p.latitude, longitude: p.longitude })) })) : []
+  return plan
+    ? plan.areas.map((a) => ({
+        coordinates: a.points.map((p) => ({ latitude: p.latitude, longitude: p.longitude })),
+      }))
+    : []
 }
 
 /** Who may see a project's mission: the admin, the assigned pilot, the owning client (404 for anyone else). */
@@ -80,7 +104,12 @@ export function surveyPlanOf(project: Project, db: DbOrTx = getDb()): StoredSurv
 }
 
 /** The admin's or the assigned pilot's adjustment: recomputed from the project's areas, stored, audited. */
-export function adjustSurveyPlan(user: Pick<User, 'id' | 'role'>, projectId: number, input: AdjustSurveyInput, db = getDb()): StoredSurveyPlan {
+export function adjustSurveyPlan(
+  user: Pick<User, 'id' | 'role'>,
+  projectId: number,
+  input: AdjustSurveyInput,
+  db = getDb(),
+): StoredSurveyPlan {
   const project = projectForSurvey(user, projectId, db)
   if (!canAdjustSurvey(user, project)) throw new DomainError(404, 'Project not found')
   const areas = projectAreas(project)
@@ -96,8 +125,21 @@ export function adjustSurveyPlan(user: Pick<User, 'id' | 'role'>, projectId: num
   }
   const plan = stored(areas, settings, db)
   db.transaction((tx) => {
-    tx.update(projects).set({ surveyPlan: JSON.stringify(plan), updatedAt: new Date() }).where(eq(projects.id, projectId)).run()
-    recordAudit({ actorId: user.id, action: 'project.survey_plan', entityType: 'project', entityId: projectId, before: readSurveyPlan(project.surveyPlan)?.settings ?? null, after: settings }, tx)
+    tx.update(projects)
+      .set({ surveyPlan: JSON.stringify(plan), updatedAt: new Date() })
+      .where(eq(projects.id, projectId))
+      .run()
+    recordAudit(
+      {
+        actorId: user.id,
+        action: 'project.survey_plan',
+        entityType: 'project',
+        entityId: projectId,
+        before: readSurveyPlan(project.surveyPlan)?.settings ?? null,
+        after: settings,
+      },
+      tx,
+    )
   })
   return plan
 }

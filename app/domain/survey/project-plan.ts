@@ -4,8 +4,13 @@
  * quote, the client and the pilot read. Browser-safe.
  */
 import { z } from 'zod'
-import type { SurveyDrone, SurveyPlanResult } from './plan.ts'
-import { DEFAULT_FRONT_OVERLAP, DEFAULT_SIDE_OVERLAP } from './plan.ts'
+
+import {
+  DEFAULT_FRONT_OVERLAP,
+  DEFAULT_SIDE_OVERLAP,
+  type SurveyDrone,
+  type SurveyPlanResult,
+} from './plan.ts'
 
 /** Target ground resolution per project type: what its usual deliverable needs. */
 export const DELIVERABLE_GSD: Record<string, { gsdCm: number; deliverable: string }> = {
@@ -51,7 +56,10 @@ export interface StoredSurveyPlan {
   plannedAt: string
 }
 
-export function defaultSettings(projectType: string | null | undefined, drone: { id: number | null; drone: SurveyDrone & { name: string } }): SurveySettings {
+export function defaultSettings(
+  projectType: string | null | undefined,
+  drone: { id: number | null; drone: SurveyDrone & { name: string } },
+): SurveySettings {
   return {
     droneProfileId: drone.id,
     drone: drone.drone,
@@ -138,14 +146,22 @@ const formNumber = (label: string, min: number, max: number) =>
 export const AdjustSurveySchema = z.object({
   droneProfileId: z.preprocess(
     (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v),
-    z.number({ required_error: 'Choose a drone', invalid_type_error: 'Choose a drone' }).int('Choose a drone').positive('Choose a drone'),
+    z
+      .number({ required_error: 'Choose a drone', invalid_type_error: 'Choose a drone' })
+      .int('Choose a drone')
+      .positive('Choose a drone'),
   ),
   gsdCm: formNumber('Ground resolution', 0.5, 20),
   frontOverlap: formNumber('Front overlap', 0, 95),
   sideOverlap: formNumber('Side overlap', 0, 95),
   angleDeg: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? Number(v) : v),
-    z.number({ invalid_type_error: 'Grid angle must be a number' }).finite('Grid angle must be a number').min(0, 'Grid angle must be between 0 and 180').max(180, 'Grid angle must be between 0 and 180').optional(),
+    z
+      .number({ invalid_type_error: 'Grid angle must be a number' })
+      .finite('Grid angle must be a number')
+      .min(0, 'Grid angle must be between 0 and 180')
+      .max(180, 'Grid angle must be between 0 and 180')
+      .optional(),
   ),
 })
 export type AdjustSurveyInput = z.infer<typeof AdjustSurveySchema>

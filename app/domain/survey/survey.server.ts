@@ -3,10 +3,11 @@
  * zones the areas touch, and runs the shared engine. Behind POST /api/survey/plan and
  * the project's stored plan.
  */
-import type { DroneProfile } from '#db/schema.ts'
 import { checkFlightArea } from '#app/domain/airspace/airspace.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
+import type { DroneProfile } from '#db/schema.ts'
+
 import { findDroneProfile } from './drone-profiles.server.ts'
 import { PLAN_MESSAGES, type SurveyPlanRequest } from './plan-schema.ts'
 import { planSurvey, type SurveyAreaInput, type SurveyDrone, type SurveyPlanResult } from './plan.ts'
@@ -30,7 +31,9 @@ export function droneOfProfile(profile: DroneProfile): SurveyDrone {
 export function activeDrone(id: number, db: DbOrTx = getDb()): SurveyDrone {
   const profile = findDroneProfile(id, db)
   if (!profile || !profile.isActive) {
-    throw new DomainError(400, PLAN_MESSAGES.unknownDrone, { fieldErrors: { droneProfileId: [PLAN_MESSAGES.unknownDrone] } })
+    throw new DomainError(400, PLAN_MESSAGES.unknownDrone, {
+      fieldErrors: { droneProfileId: [PLAN_MESSAGES.unknownDrone] },
+    })
   }
   return droneOfProfile(profile)
 }
@@ -42,7 +45,8 @@ export function airspaceZoneNames(areas: SurveyAreaInput[], db: DbOrTx = getDb()
 
 /** A validated request → the plan (the API answer is this without `perArea`). */
 export function planFromRequest(request: SurveyPlanRequest, db: DbOrTx = getDb()): SurveyPlanResult {
-  const drone = request.droneProfileId !== undefined ? activeDrone(request.droneProfileId, db) : request.camera!
+  const drone =
+    request.droneProfileId !== undefined ? activeDrone(request.droneProfileId, db) : request.camera!
   return planSurvey({
     areas: request.areas,
     drone,

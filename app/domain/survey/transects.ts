@@ -67,7 +67,11 @@ const dot = (p: XY, v: XY) => p[0] * v[0] + p[1] * v[1]
  * The inside pieces of every grid line over the rings (first ring the boundary, the rest
  * holes), line by line in order across the area. Throws RangeError past MAX_LINES_PER_AREA.
  */
-export function gridSegments(rings: readonly (readonly XY[])[], azimuthDeg: number, spacing: number): Segment[][] {
+export function gridSegments(
+  rings: readonly (readonly XY[])[],
+  azimuthDeg: number,
+  spacing: number,
+): Segment[][] {
   const { along, across } = axes(azimuthDeg)
   const outer = rings[0] ?? []
   if (outer.length < 3 || !(spacing > 0)) return []

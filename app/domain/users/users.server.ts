@@ -1,7 +1,7 @@
 /** Reading and writing user accounts. Never returns password hashes to callers outside. */
-import { eq } from 'drizzle-orm'
-import { users, type Role, type User } from '#db/schema.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { users, type Role, type User } from '#db/schema.ts'
+import { eq } from 'drizzle-orm'
 
 export type PublicUser = Omit<User, 'passwordHash'>
 
@@ -33,7 +33,13 @@ export function normaliseEmail(email: string) {
 }
 
 export function findUserByEmail(email: string, db: DbOrTx = getDb()) {
-  return db.select().from(users).where(eq(users.email, normaliseEmail(email))).get() ?? null
+  return (
+    db
+      .select()
+      .from(users)
+      .where(eq(users.email, normaliseEmail(email)))
+      .get() ?? null
+  )
 }
 
 export function findUserById(id: number, db: DbOrTx = getDb()) {
@@ -70,7 +76,11 @@ export interface NewUser {
 
 /** SQLite's unique index on users.email refused a write (another writer got there first). */
 export function isEmailUniqueViolation(error: unknown) {
-  return error instanceof Error && (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' && /users\.email/.test(error.message)
+  return (
+    error instanceof Error &&
+    (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' &&
+    /users\.email/.test(error.message)
+  )
 }
 
 /** Runs a write that sets an e-mail address; a taken address is EmailTakenError (409), never a 500. */

@@ -12,7 +12,9 @@ function Snapshot({ label, json }: { label: string; json: string | null }) {
   return (
     <details className="text-xs">
       <summary className="cursor-pointer text-ink-600">{label}</summary>
-      <pre className="mt-1 max-h-48 max-w-md overflow-auto whitespace-pre-wrap break-all rounded bg-ink-50 p-2 font-mono text-[11px] text-ink-700">{pretty}</pre>
+      <pre className="mt-1 max-h-48 max-w-md overflow-auto whitespace-pre-wrap break-all rounded bg-ink-50 p-2 font-mono text-[11px] text-ink-700">
+        {pretty}
+      </pre>
     </details>
   )
 }
@@ -22,9 +24,16 @@ export function AuditTab({ data }: { data: TabData<'audit'> }) {
   return (
     <div className="card overflow-hidden">
       <div className="p-4 sm:p-5">
-        <SectionHeader title="Audit log" description={`Every change made in the admin console · ${audit.total} entries`} />
+        <SectionHeader
+          title="Audit log"
+          description={`Every change made in the admin console · ${audit.total} entries`}
+        />
       </div>
-      <DataTable columns={['When', 'Who', 'What', 'Record', 'Before / after']} isEmpty={audit.entries.length === 0} empty="No admin changes recorded yet.">
+      <DataTable
+        columns={['When', 'Who', 'What', 'Record', 'Before / after']}
+        isEmpty={audit.entries.length === 0}
+        empty="No admin changes recorded yet."
+      >
         {audit.entries.map((e) => (
           <tr key={e.id}>
             <td className={`${td} whitespace-nowrap`}>{formatDate(e.createdAt, true)}</td>
@@ -41,7 +50,12 @@ export function AuditTab({ data }: { data: TabData<'audit'> }) {
           </tr>
         ))}
       </DataTable>
-      <Pagination page={audit.page} pageCount={audit.pageCount} hrefFor={(p) => `/admin?tab=audit&page=${p}`} label="Audit log pages" />
+      <Pagination
+        page={audit.page}
+        pageCount={audit.pageCount}
+        hrefFor={(p) => `/admin?tab=audit&page=${p}`}
+        label="Audit log pages"
+      />
     </div>
   )
 }

@@ -4,12 +4,13 @@
  * PayFast reference (which issues the credit note). Plain forms: work without JavaScript.
  */
 import { Form } from '@remix-run/react'
-import { formatRand } from '#app/domain/format/numbers.ts'
 import { cn } from '#app/components/ui/cn.ts'
-import { OPERATOR_DOCUMENT_KINDS } from '#db/schema.ts'
+import { formatRand } from '#app/domain/format/numbers.ts'
 import { OPERATOR_DOCUMENT_LABELS } from '#app/domain/operator/schemas.ts'
-import { DataTable, SectionHeader, formatDate, td } from './ui.tsx'
+import { OPERATOR_DOCUMENT_KINDS } from '#db/schema.ts'
+
 import type { TabData } from './types.ts'
+import { DataTable, formatDate, SectionHeader, td } from './ui.tsx'
 
 const STATE_STYLE: Record<string, string> = {
   expired: 'bg-red-100 text-red-800',
@@ -25,7 +26,9 @@ export function ComplianceTab({ data }: { data: TabData<'compliance'> }) {
           Expired or expiring within 30 days
         </h2>
         {data.expiring.length === 0 ? (
-          <p className="mt-2 text-sm text-emerald-700">Every operator and pilot document is valid for at least 30 more days.</p>
+          <p className="mt-2 text-sm text-emerald-700">
+            Every operator and pilot document is valid for at least 30 more days.
+          </p>
         ) : (
           <ul className="mt-3 divide-y divide-ink-100" data-testid="expiring-list">
             {data.expiring.map((item) => (
@@ -47,8 +50,16 @@ export function ComplianceTab({ data }: { data: TabData<'compliance'> }) {
       </section>
 
       <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="operator-docs-heading">
-        <SectionHeader title="Operator documents (SACAA Part 101)" description="ROC and Ops Spec, third-party liability insurance (at least R500 000), and each aircraft's registration and RLA." />
-        <DataTable columns={['Document', 'Reference', 'Aircraft / note', 'Cover', 'Expires', '']} isEmpty={data.documents.length === 0} empty="No documents recorded yet." bodyTestId="operator-documents">
+        <SectionHeader
+          title="Operator documents (SACAA Part 101)"
+          description="ROC and Ops Spec, third-party liability insurance (at least R500 000), and each aircraft's registration and RLA."
+        />
+        <DataTable
+          columns={['Document', 'Reference', 'Aircraft / note', 'Cover', 'Expires', '']}
+          isEmpty={data.documents.length === 0}
+          empty="No documents recorded yet."
+          bodyTestId="operator-documents"
+        >
           {data.documents.map((doc) => (
             <tr key={doc.id}>
               <td className={td}>{OPERATOR_DOCUMENT_LABELS[doc.kind]}</td>
@@ -68,7 +79,12 @@ export function ComplianceTab({ data }: { data: TabData<'compliance'> }) {
             </tr>
           ))}
         </DataTable>
-        <Form method="post" action="/admin/operator-documents" className="grid gap-3 rounded-xl border border-ink-100 bg-ink-50/60 p-4 sm:grid-cols-3 lg:grid-cols-6" aria-label="Add an operator document">
+        <Form
+          method="post"
+          action="/admin/operator-documents"
+          className="grid gap-3 rounded-xl border border-ink-100 bg-ink-50/60 p-4 sm:grid-cols-3 lg:grid-cols-6"
+          aria-label="Add an operator document"
+        >
           <input type="hidden" name="intent" value="create" />
           <label className="block text-sm">
             <span className="label">Document</span>
@@ -109,7 +125,12 @@ export function ComplianceTab({ data }: { data: TabData<'compliance'> }) {
           title="Refunds"
           description="Refund the amount in the PayFast dashboard, then record its reference here: that issues the credit note."
         />
-        <DataTable columns={['Project', 'Client', 'Tax invoice', 'Paid', 'Refund', 'Status', '']} isEmpty={data.refunds.length === 0} empty="No cancellations." bodyTestId="refunds">
+        <DataTable
+          columns={['Project', 'Client', 'Tax invoice', 'Paid', 'Refund', 'Status', '']}
+          isEmpty={data.refunds.length === 0}
+          empty="No cancellations."
+          bodyTestId="refunds"
+        >
           {data.refunds.map((r) => (
             <tr key={r.id}>
               <td className={td}>{r.projectName}</td>
@@ -117,18 +138,30 @@ export function ComplianceTab({ data }: { data: TabData<'compliance'> }) {
               <td className={cn(td, 'font-mono text-xs')}>{r.taxInvoice ?? '—'}</td>
               <td className={td}>{formatRand(r.paidAmount)}</td>
               <td className={cn(td, 'font-semibold')}>{formatRand(r.refundAmount)}</td>
-              <td className={td}>{r.status === 'refunded' ? `Refunded ${formatDate(r.refundedAt)}` : 'To refund'}</td>
+              <td className={td}>
+                {r.status === 'refunded' ? `Refunded ${formatDate(r.refundedAt)}` : 'To refund'}
+              </td>
               <td className={cn(td, 'text-right')}>
                 {r.status === 'refunded' ? (
                   <a href={`/credit-notes/${r.id}/pdf`} className="btn-secondary btn-sm">
                     Credit note {r.creditNote}
                   </a>
                 ) : (
-                  <Form method="post" action={`/admin/refunds/${r.id}`} className="flex items-center justify-end gap-2">
+                  <Form
+                    method="post"
+                    action={`/admin/refunds/${r.id}`}
+                    className="flex items-center justify-end gap-2"
+                  >
                     <label className="sr-only" htmlFor={`payfast-ref-${r.id}`}>
                       PayFast refund reference
                     </label>
-                    <input id={`payfast-ref-${r.id}`} name="payfastReference" className="input w-40" placeholder="PayFast reference" required />
+                    <input
+                      id={`payfast-ref-${r.id}`}
+                      name="payfastReference"
+                      className="input w-40"
+                      placeholder="PayFast reference"
+                      required
+                    />
                     <button type="submit" className="btn-primary btn-sm">
                       Confirm refund
                     </button>

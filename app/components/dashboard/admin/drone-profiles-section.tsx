@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react'
+
 import type { TabData } from './types.ts'
 import { ActiveToggle, DataTable, SectionHeader, td } from './ui.tsx'
 
@@ -17,25 +18,46 @@ export function DroneProfilesSection({ drones }: { drones: TabData<'settings'>['
           }
         />
       </div>
-      <DataTable columns={['Drone', 'Camera', 'Flight', 'Active', 'Actions']} isEmpty={drones.length === 0} empty="No drone profiles. Survey plans use a bare camera until one exists.">
+      <DataTable
+        columns={['Drone', 'Camera', 'Flight', 'Active', 'Actions']}
+        isEmpty={drones.length === 0}
+        empty="No drone profiles. Survey plans use a bare camera until one exists."
+      >
         {drones.map((d) => (
           <tr key={d.id} data-testid={`drone-row-${d.name}`}>
             <td className={`${td} font-medium text-ink-950`}>{d.name}</td>
             <td className={`${td} text-xs`}>
-              {d.sensorWidthMm} × {d.sensorHeightMm} mm, f {d.focalLengthMm} mm, {d.imageWidthPx} × {d.imageHeightPx} px, every ≥ {d.minTriggerIntervalS} s
+              {d.sensorWidthMm} × {d.sensorHeightMm} mm, f {d.focalLengthMm} mm, {d.imageWidthPx} ×{' '}
+              {d.imageHeightPx} px, every ≥ {d.minTriggerIntervalS} s
             </td>
             <td className={`${td} text-xs`}>
               {d.speedMs} m/s, {d.flightTimePerBatteryMin} min × {Math.round(d.usableBatteryShare * 100)} %
             </td>
             <td className={td}>
-              <ActiveToggle intent="admin-drone-active" id={d.id} isActive={d.isActive} label={d.name} returnTo="/admin?tab=settings" />
+              <ActiveToggle
+                intent="admin-drone-active"
+                id={d.id}
+                isActive={d.isActive}
+                label={d.name}
+                returnTo="/admin?tab=settings"
+              />
             </td>
             <td className={td}>
               <div className="flex gap-2">
-                <Link to={`/admin/drones/${d.id}`} preventScrollReset className="btn-secondary btn-sm" aria-label={`Edit ${d.name}`}>
+                <Link
+                  to={`/admin/drones/${d.id}`}
+                  preventScrollReset
+                  className="btn-secondary btn-sm"
+                  aria-label={`Edit ${d.name}`}
+                >
                   Edit
                 </Link>
-                <Link to={`/admin/drones/${d.id}/delete`} preventScrollReset className="btn-ghost btn-sm text-red-700" aria-label={`Delete ${d.name}`}>
+                <Link
+                  to={`/admin/drones/${d.id}/delete`}
+                  preventScrollReset
+                  className="btn-ghost btn-sm text-red-700"
+                  aria-label={`Delete ${d.name}`}
+                >
                   Delete
                 </Link>
               </div>

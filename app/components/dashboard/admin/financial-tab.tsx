@@ -1,8 +1,9 @@
 import { Form } from '@remix-run/react'
-import { StatusBadge } from '#app/components/ui/status-badge.tsx'
-import { formatRand } from '#app/domain/format/numbers.ts'
 import { StatCard } from '#app/components/ui/stat-card.tsx'
+import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
+import { formatRand } from '#app/domain/format/numbers.ts'
+
 import { RevenueChart } from './revenue-chart.tsx'
 import type { TabData } from './types.ts'
 import { DataTable, formatDate, SectionHeader, td } from './ui.tsx'
@@ -15,14 +16,23 @@ export function FinancialTab({ data }: { data: TabData<'financial'> }) {
   if (range.to) exportParams.set('to', range.to)
   const exportHref = `/admin/financial/export${exportParams.size ? `?${exportParams}` : ''}`
   return (
-    <div className="space-y-6 print:space-y-4 [&_.card]:print:break-inside-avoid [&_.card]:print:shadow-none" data-testid="financial-report">
+    <div
+      className="space-y-6 print:space-y-4 [&_.card]:print:break-inside-avoid [&_.card]:print:shadow-none"
+      data-testid="financial-report"
+    >
       <p className="hidden text-xs text-ink-600 print:block">
-        Kestrel Aerial Survey · Financial report · {range.from || range.to ? `${range.from || 'start'} to ${range.to || 'today'}` : 'all paid projects'} · printed {new Date().toISOString().slice(0, 10)}
+        Kestrel Aerial Survey · Financial report ·{' '}
+        {range.from || range.to ? `${range.from || 'start'} to ${range.to || 'today'}` : 'all paid projects'}{' '}
+        · printed {new Date().toISOString().slice(0, 10)}
       </p>
       <div className="card p-4 sm:p-5">
         <SectionHeader
           title="Financial report"
-          description={range.from || range.to ? `Paid projects ${range.from ? `from ${range.from}` : ''} ${range.to ? `to ${range.to}` : ''}` : 'All paid projects'}
+          description={
+            range.from || range.to
+              ? `Paid projects ${range.from ? `from ${range.from}` : ''} ${range.to ? `to ${range.to}` : ''}`
+              : 'All paid projects'
+          }
           actions={
             <>
               <a href={exportHref} download className="btn-secondary">
@@ -33,12 +43,18 @@ export function FinancialTab({ data }: { data: TabData<'financial'> }) {
                   Print Report
                 </button>
               ) : (
-                <span className="self-center text-xs text-ink-500">Print Report: use your browser’s Print (Ctrl+P)</span>
+                <span className="self-center text-xs text-ink-500">
+                  Print Report: use your browser’s Print (Ctrl+P)
+                </span>
               )}
             </>
           }
         />
-        <Form method="get" action="/admin" className="no-print mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <Form
+          method="get"
+          action="/admin"
+          className="no-print mt-4 flex flex-col gap-3 sm:flex-row sm:items-end"
+        >
           <input type="hidden" name="tab" value="financial" />
           <div>
             <label htmlFor="from" className="label">
@@ -64,10 +80,22 @@ export function FinancialTab({ data }: { data: TabData<'financial'> }) {
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <StatCard label="Revenue (incl. VAT)" value={formatRand(report.summary.revenue)} hint={`${report.summary.paidProjects} paid project${report.summary.paidProjects === 1 ? '' : 's'}`} />
+        <StatCard
+          label="Revenue (incl. VAT)"
+          value={formatRand(report.summary.revenue)}
+          hint={`${report.summary.paidProjects} paid project${report.summary.paidProjects === 1 ? '' : 's'}`}
+        />
         <StatCard label="VAT collected" value={formatRand(report.summary.vat)} hint="Payable to SARS" />
-        <StatCard label="Platform share" value={formatRand(report.summary.platformShare)} hint="30% of the margin above base cost" />
-        <StatCard label="Operator payouts" value={formatRand(report.summary.operatorPayouts)} hint="70% of margin + travel + aviation" />
+        <StatCard
+          label="Platform share"
+          value={formatRand(report.summary.platformShare)}
+          hint="30% of the margin above base cost"
+        />
+        <StatCard
+          label="Operator payouts"
+          value={formatRand(report.summary.operatorPayouts)}
+          hint="70% of margin + travel + aviation"
+        />
       </div>
 
       <div className="card p-4 sm:p-5">
@@ -83,7 +111,11 @@ export function FinancialTab({ data }: { data: TabData<'financial'> }) {
               description="Money PayFast confirmed for a quote that had changed or expired. It was not applied to the project and is not counted as revenue."
             />
           </div>
-          <DataTable columns={['Received', 'Project', 'Client', 'Amount', 'Reference', 'Action']} isEmpty={false} empty="">
+          <DataTable
+            columns={['Received', 'Project', 'Client', 'Amount', 'Reference', 'Action']}
+            isEmpty={false}
+            empty=""
+          >
             {report.flaggedPayments.map((p) => (
               <tr key={p.id}>
                 <td className={`${td} whitespace-nowrap`}>{formatDate(p.receivedAt)}</td>
@@ -111,7 +143,11 @@ export function FinancialTab({ data }: { data: TabData<'financial'> }) {
         <div className="p-4 sm:p-5">
           <SectionHeader title="Invoices and payments" description="Newest first" />
         </div>
-        <DataTable columns={['Invoice', 'Project', 'Client', 'Status', 'Total', 'VAT', 'Paid', 'Reference']} isEmpty={report.invoices.length === 0} empty="No invoices in this period.">
+        <DataTable
+          columns={['Invoice', 'Project', 'Client', 'Status', 'Total', 'VAT', 'Paid', 'Reference']}
+          isEmpty={report.invoices.length === 0}
+          empty="No invoices in this period."
+        >
           {report.invoices.map((inv) => (
             <tr key={inv.id}>
               <td className={`${td} whitespace-nowrap font-mono text-xs`}>{inv.invoiceNumber}</td>
@@ -134,9 +170,16 @@ export function FinancialTab({ data }: { data: TabData<'financial'> }) {
 
       <div className="card overflow-hidden">
         <div className="p-4 sm:p-5">
-          <SectionHeader title="Pilot payout summary" description="Paid: projects paid by the client. Pending: assigned projects not yet paid." />
+          <SectionHeader
+            title="Pilot payout summary"
+            description="Paid: projects paid by the client. Pending: assigned projects not yet paid."
+          />
         </div>
-        <DataTable columns={['Pilot', 'Paid projects', 'Paid earnings', 'Pending projects', 'Pending earnings']} isEmpty={report.pilotPayouts.length === 0} empty="No pilot earnings yet.">
+        <DataTable
+          columns={['Pilot', 'Paid projects', 'Paid earnings', 'Pending projects', 'Pending earnings']}
+          isEmpty={report.pilotPayouts.length === 0}
+          empty="No pilot earnings yet."
+        >
           {report.pilotPayouts.map((p) => (
             <tr key={p.pilotId}>
               <td className={`${td} font-medium`}>{p.name}</td>
@@ -151,4 +194,3 @@ export function FinancialTab({ data }: { data: TabData<'financial'> }) {
     </div>
   )
 }
-

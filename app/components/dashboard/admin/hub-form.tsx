@@ -4,9 +4,10 @@ import { Form } from '@remix-run/react'
 import { Field, TextareaField } from '#app/components/forms.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
-import { HubSchema } from '#app/domain/admin/schemas.ts'
-import { DialogActions } from './ui.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
+import { HubSchema } from '#app/domain/admin/schemas.ts'
+
+import { DialogActions } from './ui.tsx'
 
 export interface HubDefaults {
   name?: string
@@ -17,7 +18,17 @@ export interface HubDefaults {
   isActive?: boolean
 }
 
-export function HubForm({ lastResult, defaults, closeTo, submitLabel }: { lastResult?: SubmissionResult<string[]>; defaults?: HubDefaults; closeTo: string; submitLabel: string }) {
+export function HubForm({
+  lastResult,
+  defaults,
+  closeTo,
+  submitLabel,
+}: {
+  lastResult?: SubmissionResult<string[]>
+  defaults?: HubDefaults
+  closeTo: string
+  submitLabel: string
+}) {
   const submitting = useIsPending({ state: 'submitting' })
   const [form, fields] = useForm({
     id: 'hub-form',
@@ -34,7 +45,9 @@ export function HubForm({ lastResult, defaults, closeTo, submitLabel }: { lastRe
       isActive: defaults?.isActive === false ? 'false' : 'true',
     },
   })
-  const anyErrors = [fields.name, fields.address, fields.latitude, fields.longitude].some((f) => f.errors?.length)
+  const anyErrors = [fields.name, fields.address, fields.latitude, fields.longitude].some(
+    (f) => f.errors?.length,
+  )
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       {anyErrors ? (
@@ -42,13 +55,43 @@ export function HubForm({ lastResult, defaults, closeTo, submitLabel }: { lastRe
           Please fill in all required fields: name, address, and coordinates.
         </Alert>
       ) : null}
-      <Field label="Hub name" errors={fields.name.errors} inputProps={getInputProps(fields.name, { type: 'text' })} />
-      <Field label="Address" errors={fields.address.errors} inputProps={getInputProps(fields.address, { type: 'text' })} />
+      <Field
+        label="Hub name"
+        errors={fields.name.errors}
+        inputProps={getInputProps(fields.name, { type: 'text' })}
+      />
+      <Field
+        label="Address"
+        errors={fields.address.errors}
+        inputProps={getInputProps(fields.address, { type: 'text' })}
+      />
       <div className="grid grid-cols-2 gap-4">
-        <Field label="Latitude" hint="e.g. -33.9249" errors={fields.latitude.errors} inputProps={{ ...getInputProps(fields.latitude, { type: 'number' }), step: 'any', inputMode: 'decimal' }} />
-        <Field label="Longitude" hint="e.g. 18.4241" errors={fields.longitude.errors} inputProps={{ ...getInputProps(fields.longitude, { type: 'number' }), step: 'any', inputMode: 'decimal' }} />
+        <Field
+          label="Latitude"
+          hint="e.g. -33.9249"
+          errors={fields.latitude.errors}
+          inputProps={{
+            ...getInputProps(fields.latitude, { type: 'number' }),
+            step: 'any',
+            inputMode: 'decimal',
+          }}
+        />
+        <Field
+          label="Longitude"
+          hint="e.g. 18.4241"
+          errors={fields.longitude.errors}
+          inputProps={{
+            ...getInputProps(fields.longitude, { type: 'number' }),
+            step: 'any',
+            inputMode: 'decimal',
+          }}
+        />
       </div>
-      <TextareaField label="Description (optional)" errors={fields.description.errors} textareaProps={{ ...getInputProps(fields.description, { type: 'text' }), rows: 2 }} />
+      <TextareaField
+        label="Description (optional)"
+        errors={fields.description.errors}
+        textareaProps={{ ...getInputProps(fields.description, { type: 'text' }), rows: 2 }}
+      />
       <fieldset>
         <legend className="label">Status</legend>
         <div className="flex gap-4 text-sm">
@@ -57,7 +100,13 @@ export function HubForm({ lastResult, defaults, closeTo, submitLabel }: { lastRe
             ['false', 'Inactive'],
           ].map(([value, label]) => (
             <label key={value} className="inline-flex items-center gap-2">
-              <input type="radio" name={fields.isActive.name} value={value} defaultChecked={(fields.isActive.initialValue ?? 'true') === value} className="h-4 w-4 accent-amber-500" />
+              <input
+                type="radio"
+                name={fields.isActive.name}
+                value={value}
+                defaultChecked={(fields.isActive.initialValue ?? 'true') === value}
+                className="h-4 w-4 accent-amber-500"
+              />
               {label}
             </label>
           ))}

@@ -4,9 +4,10 @@ import { Form } from '@remix-run/react'
 import { Field, PasswordField } from '#app/components/forms.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
-import { CreatePilotSchema, UpdatePilotSchema } from '#app/domain/admin/schemas.ts'
-import { DialogActions } from './ui.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
+import { CreatePilotSchema, UpdatePilotSchema } from '#app/domain/admin/schemas.ts'
+
+import { DialogActions } from './ui.tsx'
 
 export interface PilotDefaults {
   email?: string
@@ -24,7 +25,17 @@ export interface PilotDefaults {
 }
 
 /** The pilot form of spec section 3, for Create Pilot and Edit Pilot. */
-export function PilotForm({ mode, lastResult, defaults, closeTo }: { mode: 'create' | 'edit'; lastResult?: SubmissionResult<string[]>; defaults?: PilotDefaults; closeTo: string }) {
+export function PilotForm({
+  mode,
+  lastResult,
+  defaults,
+  closeTo,
+}: {
+  mode: 'create' | 'edit'
+  lastResult?: SubmissionResult<string[]>
+  defaults?: PilotDefaults
+  closeTo: string
+}) {
   const submitting = useIsPending({ state: 'submitting' })
   const schema = mode === 'create' ? CreatePilotSchema : UpdatePilotSchema
   const [form, fields] = useForm({
@@ -45,29 +56,81 @@ export function PilotForm({ mode, lastResult, defaults, closeTo }: { mode: 'crea
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       {form.errors?.length ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name" errors={fields.firstName.errors} inputProps={getInputProps(fields.firstName, { type: 'text' })} />
-        <Field label="Last name" errors={fields.lastName.errors} inputProps={getInputProps(fields.lastName, { type: 'text' })} />
+        <Field
+          label="First name"
+          errors={fields.firstName.errors}
+          inputProps={getInputProps(fields.firstName, { type: 'text' })}
+        />
+        <Field
+          label="Last name"
+          errors={fields.lastName.errors}
+          inputProps={getInputProps(fields.lastName, { type: 'text' })}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'off' }} />
-        <Field label="Phone" prefix="+27" errors={fields.phone.errors} inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), inputMode: 'tel' }} />
+        <Field
+          label="Email"
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'off' }}
+        />
+        <Field
+          label="Phone"
+          prefix="+27"
+          errors={fields.phone.errors}
+          inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), inputMode: 'tel' }}
+        />
       </div>
       <PasswordField
         label={mode === 'create' ? 'Password' : 'New password (leave blank to keep)'}
         errors={fields.password.errors}
         hint="At least 6 characters"
-        inputProps={{ ...getInputProps(fields.password, { type: 'password' }), required: mode === 'create', autoComplete: 'new-password' }}
+        inputProps={{
+          ...getInputProps(fields.password, { type: 'password' }),
+          required: mode === 'create',
+          autoComplete: 'new-password',
+        }}
       />
-      <Field label="Service area" hint="e.g. Western Cape, Cape Winelands" errors={fields.serviceArea.errors} inputProps={getInputProps(fields.serviceArea, { type: 'text' })} />
-      <Field label="Drone types" hint="Separate several with commas, e.g. DJI Matrice 350 RTK, DJI Mavic 3E" errors={fields.droneTypes.errors} inputProps={{ ...getInputProps(fields.droneTypes, { type: 'text' }), name: fields.droneTypes.name }} />
+      <Field
+        label="Service area"
+        hint="e.g. Western Cape, Cape Winelands"
+        errors={fields.serviceArea.errors}
+        inputProps={getInputProps(fields.serviceArea, { type: 'text' })}
+      />
+      <Field
+        label="Drone types"
+        hint="Separate several with commas, e.g. DJI Matrice 350 RTK, DJI Mavic 3E"
+        errors={fields.droneTypes.errors}
+        inputProps={{ ...getInputProps(fields.droneTypes, { type: 'text' }), name: fields.droneTypes.name }}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Pilot license number" errors={fields.pilotLicenseNumber.errors} inputProps={getInputProps(fields.pilotLicenseNumber, { type: 'text' })} />
-        <Field label="Licence URL (optional)" hint="http:// or https:// only" errors={fields.pilotLicenseUrl.errors} inputProps={getInputProps(fields.pilotLicenseUrl, { type: 'url' })} />
+        <Field
+          label="Pilot license number"
+          errors={fields.pilotLicenseNumber.errors}
+          inputProps={getInputProps(fields.pilotLicenseNumber, { type: 'text' })}
+        />
+        <Field
+          label="Licence URL (optional)"
+          hint="http:// or https:// only"
+          errors={fields.pilotLicenseUrl.errors}
+          inputProps={getInputProps(fields.pilotLicenseUrl, { type: 'url' })}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field label="RPL number" errors={fields.rplNumber.errors} inputProps={getInputProps(fields.rplNumber, { type: 'text' })} />
-        <Field label="RPL expires" errors={fields.rplExpiresAt.errors} inputProps={getInputProps(fields.rplExpiresAt, { type: 'date' })} />
-        <Field label="Medical expires" errors={fields.medicalExpiresAt.errors} inputProps={getInputProps(fields.medicalExpiresAt, { type: 'date' })} />
+        <Field
+          label="RPL number"
+          errors={fields.rplNumber.errors}
+          inputProps={getInputProps(fields.rplNumber, { type: 'text' })}
+        />
+        <Field
+          label="RPL expires"
+          errors={fields.rplExpiresAt.errors}
+          inputProps={getInputProps(fields.rplExpiresAt, { type: 'date' })}
+        />
+        <Field
+          label="Medical expires"
+          errors={fields.medicalExpiresAt.errors}
+          inputProps={getInputProps(fields.medicalExpiresAt, { type: 'date' })}
+        />
       </div>
       <fieldset>
         <legend className="label">Status</legend>
@@ -77,7 +140,13 @@ export function PilotForm({ mode, lastResult, defaults, closeTo }: { mode: 'crea
             ['false', 'Inactive'],
           ].map(([value, label]) => (
             <label key={value} className="inline-flex items-center gap-2">
-              <input type="radio" name={fields.isActive.name} value={value} defaultChecked={(fields.isActive.initialValue ?? 'true') === value} className="h-4 w-4 accent-amber-500" />
+              <input
+                type="radio"
+                name={fields.isActive.name}
+                value={value}
+                defaultChecked={(fields.isActive.initialValue ?? 'true') === value}
+                className="h-4 w-4 accent-amber-500"
+              />
               {label}
             </label>
           ))}

@@ -1,7 +1,8 @@
 import { Link } from '@remix-run/react'
 import { formatPhone } from '#app/domain/format/numbers.ts'
+
 import type { TabData } from './types.ts'
-import { DataTable, ActiveToggle, SectionHeader, td } from './ui.tsx'
+import { ActiveToggle, DataTable, SectionHeader, td } from './ui.tsx'
 
 export function PilotsTab({ data }: { data: TabData<'pilots'> }) {
   return (
@@ -17,7 +18,11 @@ export function PilotsTab({ data }: { data: TabData<'pilots'> }) {
           }
         />
       </div>
-      <DataTable columns={['Pilot', 'Contact', 'Service area', 'Drone types', 'Licence', 'Active', 'Actions']} isEmpty={data.pilots.length === 0} empty="No pilots yet. Create the first one.">
+      <DataTable
+        columns={['Pilot', 'Contact', 'Service area', 'Drone types', 'Licence', 'Active', 'Actions']}
+        isEmpty={data.pilots.length === 0}
+        empty="No pilots yet. Create the first one."
+      >
         {data.pilots.map((p) => (
           <tr key={p.id} data-testid={`pilot-row-${p.email}`}>
             <td className={td}>
@@ -47,16 +52,36 @@ export function PilotsTab({ data }: { data: TabData<'pilots'> }) {
             <td className={td}>
               <p className="whitespace-nowrap">{p.pilotLicenseNumber ?? '—'}</p>
               {p.pilotLicenseUrl ? (
-                <a href={p.pilotLicenseUrl} target="_blank" rel="noopener noreferrer" className="link text-xs">
-                  View<span className="sr-only"> licence of {p.firstName} {p.lastName} (opens in a new window)</span>
+                <a
+                  href={p.pilotLicenseUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="link text-xs"
+                >
+                  View
+                  <span className="sr-only">
+                    {' '}
+                    licence of {p.firstName} {p.lastName} (opens in a new window)
+                  </span>
                 </a>
               ) : null}
             </td>
             <td className={td}>
-              <ActiveToggle intent="admin-pilot-active" id={p.id} isActive={p.isActive} label={`${p.firstName} ${p.lastName}`} returnTo="/admin?tab=pilots" />
+              <ActiveToggle
+                intent="admin-pilot-active"
+                id={p.id}
+                isActive={p.isActive}
+                label={`${p.firstName} ${p.lastName}`}
+                returnTo="/admin?tab=pilots"
+              />
             </td>
             <td className={td}>
-              <Link to={`/admin/pilots/${p.id}`} preventScrollReset className="btn-secondary btn-sm" aria-label={`Edit ${p.firstName} ${p.lastName}`}>
+              <Link
+                to={`/admin/pilots/${p.id}`}
+                preventScrollReset
+                className="btn-secondary btn-sm"
+                aria-label={`Edit ${p.firstName} ${p.lastName}`}
+              >
                 Edit
               </Link>
             </td>

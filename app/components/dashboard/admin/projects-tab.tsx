@@ -1,11 +1,16 @@
 import { Form, Link } from '@remix-run/react'
-import { formatRand } from '#app/domain/format/numbers.ts'
-import type { TabData } from './types.ts'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
+import { formatRand } from '#app/domain/format/numbers.ts'
 import { ADMIN_STATUS_OPTIONS, statusBadge, statusLabel } from '#app/domain/projects/status.ts'
+
+import type { TabData } from './types.ts'
 import { DataTable, Pagination, SectionHeader, td, YesNoBadge } from './ui.tsx'
 
-const STATUS_FILTERS = [{ value: '', label: 'All statuses' }, { value: 'draft', label: statusBadge('draft').label }, ...ADMIN_STATUS_OPTIONS]
+const STATUS_FILTERS = [
+  { value: '', label: 'All statuses' },
+  { value: 'draft', label: statusBadge('draft').label },
+  ...ADMIN_STATUS_OPTIONS,
+]
 
 /** The list's own query (search, status, page) as a query string, for links that keep it. */
 export function projectListQuery(query: { q: string; status: string; page?: number }) {
@@ -25,13 +30,28 @@ export function ProjectsTab({ data }: { data: TabData<'projects'> }) {
       {/* The total, pending and active counters are the dashboard's stat cards above the tabs. */}
       <div className="card overflow-hidden">
         <div className="space-y-4 p-4 sm:p-5">
-          <SectionHeader title="All Projects" description={`${list.total} project${list.total === 1 ? '' : 's'}${query.q || query.status ? ' match' : ''}`} />
-          <Form method="get" action="/admin" className="no-print flex flex-col gap-2 sm:flex-row" role="search">
+          <SectionHeader
+            title="All Projects"
+            description={`${list.total} project${list.total === 1 ? '' : 's'}${query.q || query.status ? ' match' : ''}`}
+          />
+          <Form
+            method="get"
+            action="/admin"
+            className="no-print flex flex-col gap-2 sm:flex-row"
+            role="search"
+          >
             <input type="hidden" name="tab" value="projects" />
             <label htmlFor="project-search" className="sr-only">
               Search projects
             </label>
-            <input id="project-search" name="q" type="search" defaultValue={query.q} placeholder="Search by project, client, e-mail, place or #id" className="input sm:flex-1" />
+            <input
+              id="project-search"
+              name="q"
+              type="search"
+              defaultValue={query.q}
+              placeholder="Search by project, client, e-mail, place or #id"
+              className="input sm:flex-1"
+            />
             <label htmlFor="project-status" className="sr-only">
               Status
             </label>
@@ -47,7 +67,21 @@ export function ProjectsTab({ data }: { data: TabData<'projects'> }) {
             </button>
           </Form>
         </div>
-        <DataTable columns={['Project', 'Client', 'Status', 'Pilot', 'Quote', 'Payment', 'Documents', 'Media', { label: 'Actions', className: 'no-print' }]} isEmpty={list.projects.length === 0} empty="No projects found.">
+        <DataTable
+          columns={[
+            'Project',
+            'Client',
+            'Status',
+            'Pilot',
+            'Quote',
+            'Payment',
+            'Documents',
+            'Media',
+            { label: 'Actions', className: 'no-print' },
+          ]}
+          isEmpty={list.projects.length === 0}
+          empty="No projects found."
+        >
           {list.projects.map((p) => (
             <tr key={p.id} className="hover:bg-ink-50/50">
               <td className={td}>
@@ -63,10 +97,14 @@ export function ProjectsTab({ data }: { data: TabData<'projects'> }) {
               </td>
               <td className={td}>
                 <StatusBadge status={p.status} />
-                {p.status === 'pending' ? <p className="mt-1 text-xs text-ink-500">{statusLabel(p)}</p> : null}
+                {p.status === 'pending' ? (
+                  <p className="mt-1 text-xs text-ink-500">{statusLabel(p)}</p>
+                ) : null}
               </td>
               <td className={td}>{p.pilotName ?? <span className="text-ink-400">Unassigned</span>}</td>
-              <td className={`${td} whitespace-nowrap tabular-nums`}>{p.quoteAmount ? formatRand(p.quoteAmount) : '—'}</td>
+              <td className={`${td} whitespace-nowrap tabular-nums`}>
+                {p.quoteAmount ? formatRand(p.quoteAmount) : '—'}
+              </td>
               <td className={td}>
                 <YesNoBadge yes={p.isPaid} yesLabel="Paid" noLabel="Pending" />
               </td>
@@ -79,7 +117,12 @@ export function ProjectsTab({ data }: { data: TabData<'projects'> }) {
                 {p.videoCount} video{p.videoCount === 1 ? '' : 's'}
               </td>
               <td className={`${td} no-print`}>
-                <Link to={`/admin/projects/${p.id}${keep ? `?${keep}` : ''}`} preventScrollReset className="btn-secondary btn-sm" aria-label={`Edit ${p.name}`}>
+                <Link
+                  to={`/admin/projects/${p.id}${keep ? `?${keep}` : ''}`}
+                  preventScrollReset
+                  className="btn-secondary btn-sm"
+                  aria-label={`Edit ${p.name}`}
+                >
                   Edit
                 </Link>
               </td>

@@ -31,9 +31,16 @@ export function RevenueChart({ data }: { data: Array<{ month: string; revenue: n
   const total = data.reduce((a, d) => a + d.revenue, 0)
   return (
     <figure>
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby="revenue-chart-title revenue-chart-desc" className="h-auto w-full">
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-labelledby="revenue-chart-title revenue-chart-desc"
+        className="h-auto w-full"
+      >
         <title id="revenue-chart-title">Monthly revenue</title>
-        <desc id="revenue-chart-desc">{data.map((d) => `${monthLabel(d.month)}: ${formatRand(d.revenue)}`).join('; ')}</desc>
+        <desc id="revenue-chart-desc">
+          {data.map((d) => `${monthLabel(d.month)}: ${formatRand(d.revenue)}`).join('; ')}
+        </desc>
         {ticks.map((t) => {
           const y = pad.top + innerH - (t / top) * innerH
           return (
@@ -54,7 +61,13 @@ export function RevenueChart({ data }: { data: Array<{ month: string; revenue: n
                 <title>{`${monthLabel(d.month)}: ${formatRand(d.revenue)}`}</title>
               </rect>
               {data.length <= 12 || i % 2 === 0 ? (
-                <text x={x + barW / 2} y={height - pad.bottom + 18} textAnchor="middle" fontSize={11} fill="#4b638a">
+                <text
+                  x={x + barW / 2}
+                  y={height - pad.bottom + 18}
+                  textAnchor="middle"
+                  fontSize={11}
+                  fill="#4b638a"
+                >
                   {monthLabel(d.month)}
                 </text>
               ) : null}
@@ -62,7 +75,9 @@ export function RevenueChart({ data }: { data: Array<{ month: string; revenue: n
           )
         })}
       </svg>
-      <figcaption className="mt-1 text-xs text-ink-500">Revenue incl. VAT by month of payment · total {formatRand(total)}</figcaption>
+      <figcaption className="mt-1 text-xs text-ink-500">
+        Revenue incl. VAT by month of payment · total {formatRand(total)}
+      </figcaption>
     </figure>
   )
 }

@@ -1,26 +1,74 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import type { SubmissionResult } from '@conform-to/react'
 import { Form, Link, useActionData } from '@remix-run/react'
 import { Field } from '#app/components/forms.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { PricingSettingsSchema } from '#app/domain/pricing/settings.ts'
+
 import { DroneProfilesSection } from './drone-profiles-section.tsx'
 import type { TabData } from './types.ts'
-import { DataTable, ActiveToggle, SectionHeader, td } from './ui.tsx'
-import { useIsPending } from '#app/components/ui/use-is-pending.ts'
+import { ActiveToggle, DataTable, SectionHeader, td } from './ui.tsx'
 
 const PRICING_FIELDS = [
-  { name: 'tier1Price', label: 'Tier 1 rate (local)', unit: 'R per m²', step: '0.001', hint: 'Within the local travel threshold' },
-  { name: 'tier2Price', label: 'Tier 2 rate (regional)', unit: 'R per m²', step: '0.001', hint: 'Beyond the local threshold, under 100 km' },
-  { name: 'tier3Price', label: 'Tier 3 rate (national)', unit: 'R per m²', step: '0.001', hint: '100 km or more from the nearest hub' },
-  { name: 'areaThreshold', label: 'Area threshold', unit: 'm²', step: '1', hint: 'Area included in each tier’s minimum price' },
-  { name: 'localTravelThreshold', label: 'Local travel threshold', unit: 'km', step: '0.1', hint: 'No per-km travel fee within this distance' },
-  { name: 'travelFeeRate', label: 'Travel fee rate', unit: 'R per km', step: '0.01', hint: 'Charged per km beyond the threshold' },
-  { name: 'localTravelFee', label: 'Local travel fee', unit: 'R', step: '0.01', hint: 'Fixed fee for the local tier' },
+  {
+    name: 'tier1Price',
+    label: 'Tier 1 rate (local)',
+    unit: 'R per m²',
+    step: '0.001',
+    hint: 'Within the local travel threshold',
+  },
+  {
+    name: 'tier2Price',
+    label: 'Tier 2 rate (regional)',
+    unit: 'R per m²',
+    step: '0.001',
+    hint: 'Beyond the local threshold, under 100 km',
+  },
+  {
+    name: 'tier3Price',
+    label: 'Tier 3 rate (national)',
+    unit: 'R per m²',
+    step: '0.001',
+    hint: '100 km or more from the nearest hub',
+  },
+  {
+    name: 'areaThreshold',
+    label: 'Area threshold',
+    unit: 'm²',
+    step: '1',
+    hint: 'Area included in each tier’s minimum price',
+  },
+  {
+    name: 'localTravelThreshold',
+    label: 'Local travel threshold',
+    unit: 'km',
+    step: '0.1',
+    hint: 'No per-km travel fee within this distance',
+  },
+  {
+    name: 'travelFeeRate',
+    label: 'Travel fee rate',
+    unit: 'R per km',
+    step: '0.01',
+    hint: 'Charged per km beyond the threshold',
+  },
+  {
+    name: 'localTravelFee',
+    label: 'Local travel fee',
+    unit: 'R',
+    step: '0.01',
+    hint: 'Fixed fee for the local tier',
+  },
   { name: 'vatRate', label: 'VAT rate', unit: '%', step: '0.01', hint: 'Added on top of the subtotal' },
-  { name: 'sqmBasePrice', label: 'Legacy base price', unit: 'cents per m²', step: '1', hint: 'Kept for older quotes; not used for new ones' },
+  {
+    name: 'sqmBasePrice',
+    label: 'Legacy base price',
+    unit: 'cents per m²',
+    step: '1',
+    hint: 'Kept for older quotes; not used for new ones',
+  },
 ] as const
 
 function PricingForm({ pricing }: { pricing: TabData<'settings'>['pricing'] }) {
@@ -35,7 +83,13 @@ function PricingForm({ pricing }: { pricing: TabData<'settings'>['pricing'] }) {
     defaultValue: Object.fromEntries(Object.entries(pricing).map(([k, v]) => [k, String(v)])),
   })
   return (
-    <Form method="post" action="/admin?tab=settings" preventScrollReset {...getFormProps(form)} className="space-y-4">
+    <Form
+      method="post"
+      action="/admin?tab=settings"
+      preventScrollReset
+      {...getFormProps(form)}
+      className="space-y-4"
+    >
       <input type="hidden" name="intent" value="admin-save-pricing" />
       {form.errors?.length ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -45,12 +99,19 @@ function PricingForm({ pricing }: { pricing: TabData<'settings'>['pricing'] }) {
             label={`${f.label} (${f.unit})`}
             hint={f.hint}
             errors={fields[f.name].errors}
-            inputProps={{ ...getInputProps(fields[f.name], { type: 'number' }), step: f.step, min: 0, inputMode: 'decimal' }}
+            inputProps={{
+              ...getInputProps(fields[f.name], { type: 'number' }),
+              step: f.step,
+              min: 0,
+              inputMode: 'decimal',
+            }}
           />
         ))}
       </div>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-xs text-ink-500">Saved settings apply to new quotes immediately; quotes already stored keep their figures.</p>
+        <p className="text-xs text-ink-500">
+          Saved settings apply to new quotes immediately; quotes already stored keep their figures.
+        </p>
         <StatusButton pending={pending} pendingLabel="Saving…">
           Save Pricing
         </StatusButton>
@@ -74,7 +135,11 @@ export function SettingsTab({ data }: { data: TabData<'settings'> }) {
             }
           />
         </div>
-        <DataTable columns={['Hub', 'Address', 'Coordinates', 'Active', 'Actions']} isEmpty={data.hubs.length === 0} empty="No hubs configured. Quotes are R0 until a hub exists.">
+        <DataTable
+          columns={['Hub', 'Address', 'Coordinates', 'Active', 'Actions']}
+          isEmpty={data.hubs.length === 0}
+          empty="No hubs configured. Quotes are R0 until a hub exists."
+        >
           {data.hubs.map((h) => (
             <tr key={h.id} data-testid={`hub-row-${h.name}`}>
               <td className={td}>
@@ -86,14 +151,30 @@ export function SettingsTab({ data }: { data: TabData<'settings'> }) {
                 {h.latitude.toFixed(4)}, {h.longitude.toFixed(4)}
               </td>
               <td className={td}>
-                <ActiveToggle intent="admin-hub-active" id={h.id} isActive={h.isActive} label={h.name} returnTo="/admin?tab=settings" />
+                <ActiveToggle
+                  intent="admin-hub-active"
+                  id={h.id}
+                  isActive={h.isActive}
+                  label={h.name}
+                  returnTo="/admin?tab=settings"
+                />
               </td>
               <td className={td}>
                 <div className="flex gap-2">
-                  <Link to={`/admin/hubs/${h.id}`} preventScrollReset className="btn-secondary btn-sm" aria-label={`Edit ${h.name}`}>
+                  <Link
+                    to={`/admin/hubs/${h.id}`}
+                    preventScrollReset
+                    className="btn-secondary btn-sm"
+                    aria-label={`Edit ${h.name}`}
+                  >
                     Edit
                   </Link>
-                  <Link to={`/admin/hubs/${h.id}/delete`} preventScrollReset className="btn-ghost btn-sm text-red-700" aria-label={`Delete ${h.name}`}>
+                  <Link
+                    to={`/admin/hubs/${h.id}/delete`}
+                    preventScrollReset
+                    className="btn-ghost btn-sm text-red-700"
+                    aria-label={`Delete ${h.name}`}
+                  >
                     Delete
                   </Link>
                 </div>
@@ -106,7 +187,10 @@ export function SettingsTab({ data }: { data: TabData<'settings'> }) {
       <DroneProfilesSection drones={data.drones} />
 
       <div className="card space-y-4 p-4 sm:p-6">
-        <SectionHeader title="Pricing configuration" description="Area rates by distance tier, travel fees and VAT. Changes apply to new quotes; stored quotes keep their figures." />
+        <SectionHeader
+          title="Pricing configuration"
+          description="Area rates by distance tier, travel fees and VAT. Changes apply to new quotes; stored quotes keep their figures."
+        />
         <PricingForm pricing={data.pricing} />
       </div>
     </div>

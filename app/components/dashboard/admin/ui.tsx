@@ -1,8 +1,8 @@
 /** Small building blocks shared by the admin tabs and dialogs. */
 import { Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from '@remix-run/react'
-import { type ReactNode } from 'react'
 import { cn } from '#app/components/ui/cn.ts'
 import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
+import { type ReactNode } from 'react'
 
 /** Spec: role icon colours admin red, pilot blue, client green. */
 export const ROLE_STYLE: Record<string, { dot: string; badge: string; label: string }> = {
@@ -22,13 +22,32 @@ export function RoleBadge({ role }: { role: string }) {
 }
 
 export function YesNoBadge({ yes, yesLabel, noLabel }: { yes: boolean; yesLabel: string; noLabel: string }) {
-  return <span className={cn('badge', yes ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900')}>{yes ? yesLabel : noLabel}</span>
+  return (
+    <span className={cn('badge', yes ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900')}>
+      {yes ? yesLabel : noLabel}
+    </span>
+  )
 }
 
 /** An Active/Inactive switch that is a one-field form (works without JavaScript). */
-export function ActiveToggle({ intent, id, isActive, label, returnTo }: { intent: string; id: number; isActive: boolean; label: string; returnTo: string }) {
+export function ActiveToggle({
+  intent,
+  id,
+  isActive,
+  label,
+  returnTo,
+}: {
+  intent: string
+  id: number
+  isActive: boolean
+  label: string
+  returnTo: string
+}) {
   const navigation = useNavigation()
-  const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === intent && navigation.formData?.get('id') === String(id)
+  const busy =
+    navigation.state !== 'idle' &&
+    navigation.formData?.get('intent') === intent &&
+    navigation.formData?.get('id') === String(id)
   const shown = busy ? navigation.formData?.get('isActive') === 'true' : isActive
   return (
     <Form method="post" action="/admin" preventScrollReset className="inline">
@@ -44,8 +63,18 @@ export function ActiveToggle({ intent, id, isActive, label, returnTo }: { intent
         disabled={busy}
         className="group inline-flex items-center gap-2 rounded-full text-xs font-semibold focus-visible:ring-2 focus-visible:ring-amber-400"
       >
-        <span className={cn('relative inline-flex h-5 w-9 items-center rounded-full transition', shown ? 'bg-emerald-500' : 'bg-ink-300')}>
-          <span className={cn('inline-block h-4 w-4 transform rounded-full bg-white shadow transition', shown ? 'translate-x-4' : 'translate-x-0.5')} />
+        <span
+          className={cn(
+            'relative inline-flex h-5 w-9 items-center rounded-full transition',
+            shown ? 'bg-emerald-500' : 'bg-ink-300',
+          )}
+        >
+          <span
+            className={cn(
+              'inline-block h-4 w-4 transform rounded-full bg-white shadow transition',
+              shown ? 'translate-x-4' : 'translate-x-0.5',
+            )}
+          />
         </span>
         <span className={shown ? 'text-emerald-700' : 'text-ink-500'}>{shown ? 'Active' : 'Inactive'}</span>
       </button>
@@ -72,7 +101,13 @@ export function AdminDialog({
   wide?: boolean
 }) {
   return (
-    <UrlDialog title={title} description={description} closeTo={closeTo} size={wide ? 'lg' : 'md'} replace={false}>
+    <UrlDialog
+      title={title}
+      description={description}
+      closeTo={closeTo}
+      size={wide ? 'lg' : 'md'}
+      replace={false}
+    >
       {children}
     </UrlDialog>
   )
@@ -89,7 +124,15 @@ export function DialogActions({ closeTo, children }: { closeTo: string; children
   )
 }
 
-export function SectionHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+export function SectionHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string
+  description?: ReactNode
+  actions?: ReactNode
+}) {
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
       <div>
@@ -158,10 +201,23 @@ export function DataTable({
 export const td = 'px-4 py-3 align-top text-sm text-ink-800'
 
 /** Links to other pages of a list, keeping the other query parameters. */
-export function Pagination({ page, pageCount, hrefFor, label }: { page: number; pageCount: number; hrefFor: (page: number) => string; label: string }) {
+export function Pagination({
+  page,
+  pageCount,
+  hrefFor,
+  label,
+}: {
+  page: number
+  pageCount: number
+  hrefFor: (page: number) => string
+  label: string
+}) {
   if (pageCount <= 1) return null
   return (
-    <nav aria-label={label} className="no-print flex items-center justify-between gap-2 border-t border-ink-100 px-4 py-3 text-sm">
+    <nav
+      aria-label={label}
+      className="no-print flex items-center justify-between gap-2 border-t border-ink-100 px-4 py-3 text-sm"
+    >
       {page > 1 ? (
         <Link to={hrefFor(page - 1)} preventScrollReset className="btn-secondary btn-sm" rel="prev">
           ← Previous
@@ -187,7 +243,12 @@ export function formatDate(value: string | Date | null | undefined, withTime = f
   if (!value) return '—'
   const d = new Date(value)
   if (Number.isNaN(d.getTime())) return '—'
-  return d.toLocaleString('en-ZA', withTime ? { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Johannesburg' } : { dateStyle: 'medium', timeZone: 'Africa/Johannesburg' })
+  return d.toLocaleString(
+    'en-ZA',
+    withTime
+      ? { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Johannesburg' }
+      : { dateStyle: 'medium', timeZone: 'Africa/Johannesburg' },
+  )
 }
 
 /** A dialog route's error (unknown record, no access) shown as a dialog over the tab, not a blank page. */
@@ -201,7 +262,10 @@ export function AdminDialogErrorBoundary() {
         : `${error.status}: ${error.statusText}`
     : 'Something went wrong. Please try again.'
   return (
-    <AdminDialog title={isRouteErrorResponse(error) && error.status === 404 ? 'Not found' : 'Error'} closeTo="/admin">
+    <AdminDialog
+      title={isRouteErrorResponse(error) && error.status === 404 ? 'Not found' : 'Error'}
+      closeTo="/admin"
+    >
       <p className="text-sm text-ink-700">{message}</p>
     </AdminDialog>
   )

@@ -1,7 +1,8 @@
 import { Link } from '@remix-run/react'
 import { useOptionalUser } from '#app/root.tsx'
+
 import type { TabData } from './types.ts'
-import { DataTable, ActiveToggle, RoleBadge, SectionHeader, td } from './ui.tsx'
+import { ActiveToggle, DataTable, RoleBadge, SectionHeader, td } from './ui.tsx'
 
 export function UsersTab({ data }: { data: TabData<'users'> }) {
   const me = useOptionalUser()
@@ -18,7 +19,11 @@ export function UsersTab({ data }: { data: TabData<'users'> }) {
           }
         />
       </div>
-      <DataTable columns={['User', 'Email', 'Role', 'Status', 'Actions']} isEmpty={data.users.length === 0} empty="No users yet.">
+      <DataTable
+        columns={['User', 'Email', 'Role', 'Status', 'Actions']}
+        isEmpty={data.users.length === 0}
+        empty="No users yet."
+      >
         {data.users.map((u) => (
           <tr key={u.id} data-testid={`user-row-${u.email}`}>
             <td className={td}>
@@ -35,11 +40,22 @@ export function UsersTab({ data }: { data: TabData<'users'> }) {
               {me?.id === u.id ? (
                 <span className="badge bg-emerald-100 text-emerald-800">Active (you)</span>
               ) : (
-                <ActiveToggle intent="admin-user-active" id={u.id} isActive={u.isActive} label={`${u.firstName} ${u.lastName}`} returnTo="/admin?tab=users" />
+                <ActiveToggle
+                  intent="admin-user-active"
+                  id={u.id}
+                  isActive={u.isActive}
+                  label={`${u.firstName} ${u.lastName}`}
+                  returnTo="/admin?tab=users"
+                />
               )}
             </td>
             <td className={td}>
-              <Link to={`/admin/users/${u.id}/password`} preventScrollReset className="btn-secondary btn-sm whitespace-nowrap" aria-label={`Reset password for ${u.email}`}>
+              <Link
+                to={`/admin/users/${u.id}/password`}
+                preventScrollReset
+                className="btn-secondary btn-sm whitespace-nowrap"
+                aria-label={`Reset password for ${u.email}`}
+              >
                 Reset Password
               </Link>
             </td>

@@ -8,10 +8,16 @@
  * (`/api/places`) and a pick fills the address and coordinates. Manual entry is always
  * possible.
  */
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useActionData, useFetcher, useNavigation, useSearchParams } from '@remix-run/react'
-import { useEffect, useId, useRef, useState } from 'react'
 import { ErrorList, Field, SelectField, TextareaField } from '#app/components/forms.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { cn } from '#app/components/ui/cn.ts'
@@ -21,10 +27,11 @@ import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import type { PlaceResult } from '#app/domain/places/places.server.ts'
 import {
   CreateProjectFormSchema,
-  PROJECT_TYPES,
   formatPlaceChoice,
+  PROJECT_TYPES,
   todayInSouthAfrica,
 } from '#app/domain/projects/project-schemas.ts'
+import { useEffect, useId, useRef, useState } from 'react'
 
 export const MANUAL_ENTRY_MESSAGE = 'Manual entry available'
 
@@ -34,7 +41,16 @@ export interface PlaceSearchResult {
   message?: string
 }
 
-const FORM_FIELDS = ['name', 'projectType', 'deadline', 'description', 'requirements', 'address', 'latitude', 'longitude'] as const
+const FORM_FIELDS = [
+  'name',
+  'projectType',
+  'deadline',
+  'description',
+  'requirements',
+  'address',
+  'latitude',
+  'longitude',
+] as const
 
 export function CreateProjectTab({ placeSearch }: { placeSearch: PlaceSearchResult | null }) {
   const actionData = useActionData<{ intent?: string; result?: SubmissionResult<string[]> }>()
@@ -49,7 +65,8 @@ export function CreateProjectTab({ placeSearch }: { placeSearch: PlaceSearchResu
   const [form, fields] = useForm({
     id: 'create-project-form',
     constraint: getZodConstraint(CreateProjectFormSchema),
-    lastResult: actionData?.intent === 'create-project' && navigation.state === 'idle' ? actionData.result : null,
+    lastResult:
+      actionData?.intent === 'create-project' && navigation.state === 'idle' ? actionData.result : null,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateProjectFormSchema }),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
@@ -74,7 +91,8 @@ export function CreateProjectTab({ placeSearch }: { placeSearch: PlaceSearchResu
         Create Project
       </h2>
       <p className="mt-1 text-sm text-ink-500">
-        Tell us about the site. Next you’ll draw the areas to survey on a satellite map and get an instant quote.
+        Tell us about the site. Next you’ll draw the areas to survey on a satellite map and get an instant
+        quote.
       </p>
       <Form method="post" action="/dashboard?tab=create" className="mt-6 space-y-5" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="create-project" />
@@ -84,7 +102,10 @@ export function CreateProjectTab({ placeSearch }: { placeSearch: PlaceSearchResu
           <Field
             label="Project name *"
             errors={fields.name.errors}
-            inputProps={{ ...getInputProps(fields.name, { type: 'text' }), placeholder: 'e.g. Vineyard blocks A–C' }}
+            inputProps={{
+              ...getInputProps(fields.name, { type: 'text' }),
+              placeholder: 'e.g. Vineyard blocks A–C',
+            }}
           />
           <SelectField
             label="Project type *"
@@ -107,9 +128,13 @@ export function CreateProjectTab({ placeSearch }: { placeSearch: PlaceSearchResu
           {placeSearch && placeSearch.results.length > 0 ? (
             <fieldset>
               <legend className="mb-1 text-sm text-ink-600">
-                {placeSearch.results.length === 1 ? 'One match' : `${placeSearch.results.length} matches`} for ‘{placeSearch.query}’ — choose one:
+                {placeSearch.results.length === 1 ? 'One match' : `${placeSearch.results.length} matches`} for
+                ‘{placeSearch.query}’ — choose one:
               </legend>
-              <ul className="divide-y divide-ink-100 overflow-hidden rounded-lg border border-ink-200 bg-white" data-testid="place-results">
+              <ul
+                className="divide-y divide-ink-100 overflow-hidden rounded-lg border border-ink-200 bg-white"
+                data-testid="place-results"
+              >
                 {placeSearch.results.map((place, i) => (
                   <li key={`${place.lat},${place.lng},${i}`}>
                     <label className="flex cursor-pointer items-start gap-3 px-3 py-2 text-sm hover:bg-amber-50">
@@ -132,7 +157,13 @@ export function CreateProjectTab({ placeSearch }: { placeSearch: PlaceSearchResu
                 ))}
                 <li>
                   <label className="flex cursor-pointer items-start gap-3 px-3 py-2 text-sm text-ink-600 hover:bg-amber-50">
-                    <input type="radio" name="placeChoice" value="" className="mt-0.5 accent-amber-600" onChange={() => setPicked(null)} />
+                    <input
+                      type="radio"
+                      name="placeChoice"
+                      value=""
+                      className="mt-0.5 accent-amber-600"
+                      onChange={() => setPicked(null)}
+                    />
                     <span>None of these — I’ll enter the address and coordinates below</span>
                   </label>
                 </li>
@@ -147,13 +178,21 @@ export function CreateProjectTab({ placeSearch }: { placeSearch: PlaceSearchResu
           ) : null}
 
           {picked ? (
-            <p className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900" role="status" data-testid="picked-location">
+            <p
+              className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900"
+              role="status"
+              data-testid="picked-location"
+            >
               Selected: <strong>{picked.address}</strong> ({picked.lat.toFixed(5)}, {picked.lng.toFixed(5)})
             </p>
           ) : null}
 
           <details
-            open={manualOpen || noResults || Boolean(locationError) || Boolean(carried.address) || !hydrated ? true : undefined}
+            open={
+              manualOpen || noResults || Boolean(locationError) || Boolean(carried.address) || !hydrated
+                ? true
+                : undefined
+            }
             onToggle={(event) => setManualOpen((event.target as HTMLDetailsElement).open)}
             className="group"
           >
@@ -165,7 +204,10 @@ export function CreateProjectTab({ placeSearch }: { placeSearch: PlaceSearchResu
                 className="sm:col-span-3"
                 label="Address"
                 errors={fields.address.errors}
-                inputProps={{ ...getInputProps(fields.address, { type: 'text' }), placeholder: 'Farm name, road, town' }}
+                inputProps={{
+                  ...getInputProps(fields.address, { type: 'text' }),
+                  placeholder: 'Farm name, road, town',
+                }}
               />
               <Field
                 label="Latitude"
@@ -192,12 +234,20 @@ export function CreateProjectTab({ placeSearch }: { placeSearch: PlaceSearchResu
         <TextareaField
           label="Description"
           errors={fields.description.errors}
-          textareaProps={{ ...getTextareaProps(fields.description), rows: 3, placeholder: 'What do you need surveyed, and why?' }}
+          textareaProps={{
+            ...getTextareaProps(fields.description),
+            rows: 3,
+            placeholder: 'What do you need surveyed, and why?',
+          }}
         />
         <TextareaField
           label="Special requirements"
           errors={fields.requirements.errors}
-          textareaProps={{ ...getTextareaProps(fields.requirements), rows: 2, placeholder: 'Deliverables, accuracy, access, timing…' }}
+          textareaProps={{
+            ...getTextareaProps(fields.requirements),
+            rows: 2,
+            placeholder: 'Deliverables, accuracy, access, timing…',
+          }}
         />
         <ErrorList errors={[]} />
         <div className="flex justify-end">
@@ -232,7 +282,11 @@ function PlaceSearch({
   const listId = useId()
   const timer = useRef<ReturnType<typeof setTimeout>>()
   const suggestions = fetcher.data?.results ?? []
-  const failed = fetcher.state === 'idle' && fetcher.data !== undefined && suggestions.length === 0 && query.trim().length >= 2
+  const failed =
+    fetcher.state === 'idle' &&
+    fetcher.data !== undefined &&
+    suggestions.length === 0 &&
+    query.trim().length >= 2
 
   useEffect(() => () => clearTimeout(timer.current), [])
 
@@ -293,12 +347,23 @@ function PlaceSearch({
           placeholder="e.g. Stellenbosch or -33.93, 18.86"
           className="input"
         />
-        <button type="submit" formMethod="get" formAction="/dashboard" formNoValidate className="btn-secondary shrink-0" disabled={searching}>
+        <button
+          type="submit"
+          formMethod="get"
+          formAction="/dashboard"
+          formNoValidate
+          className="btn-secondary shrink-0"
+          disabled={searching}
+        >
           {searching ? 'Searching...' : 'Search'}
         </button>
       </div>
       {hydrated && open && suggestions.length > 0 ? (
-        <ul id={listId} role="listbox" className="absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-lg border border-ink-200 bg-white py-1 shadow-lg">
+        <ul
+          id={listId}
+          role="listbox"
+          className="absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-lg border border-ink-200 bg-white py-1 shadow-lg"
+        >
           {suggestions.map((place, i) => (
             <li
               key={`${place.lat},${place.lng},${i}`}
@@ -309,7 +374,10 @@ function PlaceSearch({
                 e.preventDefault()
                 choose(place)
               }}
-              className={cn('cursor-pointer px-3 py-2 text-sm', i === active ? 'bg-amber-50' : 'hover:bg-ink-50')}
+              className={cn(
+                'cursor-pointer px-3 py-2 text-sm',
+                i === active ? 'bg-amber-50' : 'hover:bg-ink-50',
+              )}
             >
               <span className="font-medium text-ink-900">{place.address}</span>
               <span className="ml-2 text-xs text-ink-500">

@@ -5,28 +5,37 @@
  * JavaScript it opens in place and loads the details from `GET /api/client/invoices/{id}`.
  */
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
-import { useState } from 'react'
-import { vatLabelOf } from '#app/domain/pricing/vat.ts'
-import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { cn } from '#app/components/ui/cn.ts'
-import { formatRand } from '#app/domain/format/numbers.ts'
-import { Spinner } from '#app/components/ui/status-button.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
+import { Spinner } from '#app/components/ui/status-button.tsx'
 import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
+import { formatRand } from '#app/domain/format/numbers.ts'
 import { formatTaxInvoiceNumber } from '#app/domain/payments/invoice-format.ts'
 import type { InvoiceDetail, InvoiceView } from '#app/domain/payments/invoices.server.ts'
+import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
+import { vatLabelOf } from '#app/domain/pricing/vat.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
+import { useState } from 'react'
 
 export const INVOICE_NOT_FOUND = 'Invoice details not found'
 export const INVOICE_FETCH_FAILED = 'Failed to fetch invoice details'
 
 function formatDate(iso: string | null | undefined) {
   if (!iso) return '—'
-  return new Date(iso).toLocaleDateString('en-ZA', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Johannesburg' })
+  return new Date(iso).toLocaleDateString('en-ZA', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Africa/Johannesburg',
+  })
 }
 
-type DialogState = { id: number; status: 'loading' | 'ready' | 'not-found' | 'error'; invoice: InvoiceDetail | null }
+type DialogState = {
+  id: number
+  status: 'loading' | 'ready' | 'not-found' | 'error'
+  invoice: InvoiceDetail | null
+}
 
 export function InvoicesTab() {
   const data = useLoaderData() as { invoices?: InvoiceView[]; invoiceTerms?: string }
@@ -52,7 +61,11 @@ export function InvoicesTab() {
     ? (() => {
         const found = invoices.find((i) => i.id === urlInvoiceId)
         return found
-          ? { id: urlInvoiceId, status: 'ready', invoice: { ...found, termsAndConditions: data.invoiceTerms ?? '' } }
+          ? {
+              id: urlInvoiceId,
+              status: 'ready',
+              invoice: { ...found, termsAndConditions: data.invoiceTerms ?? '' },
+            }
           : { id: urlInvoiceId, status: 'not-found', invoice: null }
       })()
     : null
@@ -140,7 +153,12 @@ function InvoiceActions({ invoice, onView }: { invoice: InvoiceView; onView: (id
         View
       </Link>
       {invoice.status === 'paid' ? (
-        <a href={`/invoices/${invoice.id}/pdf`} className="btn-dark btn-sm" download aria-label={`Download tax invoice for ${invoice.invoiceNumber}`}>
+        <a
+          href={`/invoices/${invoice.id}/pdf`}
+          className="btn-dark btn-sm"
+          download
+          aria-label={`Download tax invoice for ${invoice.invoiceNumber}`}
+        >
           Tax invoice PDF
         </a>
       ) : null}
@@ -190,7 +208,9 @@ function InvoiceDialog({ state, onClose }: { state: DialogState; onClose: (() =>
           <div className="mb-4 flex items-center gap-2">
             <StatusBadge payment status={invoice.status} />
             {invoice.taxInvoiceNumber != null ? (
-              <span className="text-xs text-ink-500">Tax invoice {formatTaxInvoiceNumber(invoice.taxInvoiceNumber)}</span>
+              <span className="text-xs text-ink-500">
+                Tax invoice {formatTaxInvoiceNumber(invoice.taxInvoiceNumber)}
+              </span>
             ) : null}
           </div>
           <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
@@ -213,14 +233,19 @@ function InvoiceDialog({ state, onClose }: { state: DialogState; onClose: (() =>
           </dl>
           <dl className="mt-5 space-y-1.5 rounded-xl bg-ink-50 p-4 text-sm">
             <Amount label="Amount excl. VAT" cents={invoice.subtotalAmount} />
-            <Amount label={vatLabelOf(invoice.subtotalAmount, invoice.vatAmount, DEFAULT_PRICING_SETTINGS.vatRate)} cents={invoice.vatAmount} />
+            <Amount
+              label={vatLabelOf(invoice.subtotalAmount, invoice.vatAmount, DEFAULT_PRICING_SETTINGS.vatRate)}
+              cents={invoice.vatAmount}
+            />
             <div className="border-t border-ink-200 pt-1.5">
               <Amount label="Total incl. VAT" cents={invoice.amount} strong />
             </div>
           </dl>
           <details className="mt-5 rounded-xl border border-ink-100 p-4 text-sm">
             <summary className="cursor-pointer font-semibold text-ink-900">Terms and conditions</summary>
-            <p className="mt-3 whitespace-pre-line text-xs leading-relaxed text-ink-700">{invoice.termsAndConditions}</p>
+            <p className="mt-3 whitespace-pre-line text-xs leading-relaxed text-ink-700">
+              {invoice.termsAndConditions}
+            </p>
           </details>
         </>
       )}

@@ -1,4 +1,5 @@
 import { PrivacyControls } from '#app/components/account/privacy-controls.tsx'
+
 import { ProfileForm, type ProfileValues } from '../profile-form.tsx'
 
 /** Profile (spec "Client dashboard"): the shared profile form with billing, and the data controls. */

@@ -1,10 +1,10 @@
 /** The body of the View Details dialog: the project and its parsed flight plan. */
+import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { formatHectares, formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { PARSE_FAILURE_MESSAGE, SCREENSHOT_UNAVAILABLE_MESSAGE } from '#app/domain/projects/flight-plan.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
 import type { ProjectCard } from '#app/domain/projects/projects.server.ts'
 import { statusLabel } from '#app/domain/projects/status.ts'
-import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 
 const coordFormat = new Intl.NumberFormat('en-ZA', { minimumFractionDigits: 6, maximumFractionDigits: 6 })
 
@@ -12,7 +12,12 @@ export function formatDate(value: string | null | undefined) {
   if (!value) return '—'
   const date = new Date(value.length === 10 ? `${value}T12:00:00Z` : value)
   if (Number.isNaN(date.getTime())) return value
-  return date.toLocaleDateString('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Johannesburg' })
+  return date.toLocaleDateString('en-ZA', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Africa/Johannesburg',
+  })
 }
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -55,7 +60,9 @@ export function ProjectDetails({ project }: { project: ProjectCard }) {
           Flight plan
         </h3>
         {!project.hasFlightPlanData ? (
-          <p className="mt-2 text-sm text-ink-600">No flight plan yet. Use ‘Complete Flight Plan’ to draw the survey areas.</p>
+          <p className="mt-2 text-sm text-ink-600">
+            No flight plan yet. Use ‘Complete Flight Plan’ to draw the survey areas.
+          </p>
         ) : !plan ? (
           <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status">
             {PARSE_FAILURE_MESSAGE}
@@ -63,13 +70,18 @@ export function ProjectDetails({ project }: { project: ProjectCard }) {
         ) : (
           <div className="mt-2 space-y-3">
             <div className="grid gap-3 sm:grid-cols-3">
-              <Figure label="Total area" value={formatSquareMetres(plan.totalArea)} hint={formatHectares(plan.totalArea)} />
+              <Figure
+                label="Total area"
+                value={formatSquareMetres(plan.totalArea)}
+                hint={formatHectares(plan.totalArea)}
+              />
               <Figure label="Survey areas" value={String(plan.areas.length)} />
               <Figure label="Airspace" value={plan.airspaceZone ?? 'Clear airspace'} />
             </div>
             {plan.recommendedFlightHeight || plan.windConditions ? (
               <p className="text-sm text-ink-600">
-                Recommended flight height {plan.recommendedFlightHeight ?? '—'}; {plan.windConditions?.toLowerCase() ?? ''}.
+                Recommended flight height {plan.recommendedFlightHeight ?? '—'};{' '}
+                {plan.windConditions?.toLowerCase() ?? ''}.
                 {plan.equipment ? ` Equipment: ${plan.equipment}.` : ''}
               </p>
             ) : null}
@@ -81,8 +93,12 @@ export function ProjectDetails({ project }: { project: ProjectCard }) {
                       Area {area.areaNumber}: {formatSquareMetres(area.area)} ({formatHectares(area.area)}),{' '}
                       {area.points.length} boundary points
                     </summary>
-                    {area.flightPattern ? <p className="mt-2 text-xs text-ink-600">Pattern: {area.flightPattern}</p> : null}
-                    {area.returnToBase ? <p className="text-xs text-ink-600">Return to base: {area.returnToBase}</p> : null}
+                    {area.flightPattern ? (
+                      <p className="mt-2 text-xs text-ink-600">Pattern: {area.flightPattern}</p>
+                    ) : null}
+                    {area.returnToBase ? (
+                      <p className="text-xs text-ink-600">Return to base: {area.returnToBase}</p>
+                    ) : null}
                     <table className="mt-2 w-full text-left text-xs">
                       <thead className="text-ink-500">
                         <tr>
@@ -114,7 +130,11 @@ export function ProjectDetails({ project }: { project: ProjectCard }) {
                   loading="lazy"
                 />
                 <figcaption className="mt-1 text-xs text-ink-500">
-                  <a className="link" href={`/api/client/projects/${project.id}/screenshot?download`} download>
+                  <a
+                    className="link"
+                    href={`/api/client/projects/${project.id}/screenshot?download`}
+                    download
+                  >
                     Download the flight area screenshot
                   </a>
                 </figcaption>

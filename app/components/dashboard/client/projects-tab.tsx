@@ -4,19 +4,20 @@
  * (`?tab=projects&view=ID`, `&confirmDelete=ID`); with JavaScript they open in place.
  */
 import { Link, useSearchParams } from '@remix-run/react'
-import { useState } from 'react'
-import { formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
+import { DeliverablesPanel } from '#app/components/files/deliverables-panel.tsx'
+import { LandOwnerPanel } from '#app/components/files/land-owner-panel.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
+import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
+import type { FileView } from '#app/domain/files/file-storage.server.ts'
+import { formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
 import type { ProjectCard } from '#app/domain/projects/projects.server.ts'
 import { statusLabel } from '#app/domain/projects/status.ts'
-import { LandOwnerPanel } from '#app/components/files/land-owner-panel.tsx'
-import { DeliverablesPanel } from '#app/components/files/deliverables-panel.tsx'
-import type { FileView } from '#app/domain/files/file-storage.server.ts'
-import { StatusBadge } from '#app/components/ui/status-badge.tsx'
-import { ProjectDetails, formatDate } from './project-details.tsx'
+import { useState } from 'react'
+
+import { formatDate, ProjectDetails } from './project-details.tsx'
 
 /** sessionStorage keys of the spec's hand-off to the planner and the payment (spec "Client dashboard"). */
 export const PLANNER_PROJECT_KEY = 'flightPlannerProject'
@@ -24,7 +25,10 @@ export const PAYMENT_PROJECT_KEY = 'paymentProject'
 
 export function rememberProject(key: string, project: { id: number; name: string; location: string | null }) {
   try {
-    sessionStorage.setItem(key, JSON.stringify({ id: project.id, name: project.name, address: project.location }))
+    sessionStorage.setItem(
+      key,
+      JSON.stringify({ id: project.id, name: project.name, address: project.location }),
+    )
   } catch {
     // Storage may be unavailable (private mode); the id in the URL is enough.
   }
@@ -32,7 +36,13 @@ export function rememberProject(key: string, project: { id: number; name: string
 
 const LIST_URL = '?tab=projects'
 
-export function ProjectsTab({ projects, files = {} }: { projects: ProjectCard[]; files?: Record<number, FileView[]> }) {
+export function ProjectsTab({
+  projects,
+  files = {},
+}: {
+  projects: ProjectCard[]
+  files?: Record<number, FileView[]>
+}) {
   const [params] = useSearchParams()
   const hydrated = useHydrated()
   const [viewing, setViewing] = useState<number | null>(null)
@@ -63,7 +73,11 @@ export function ProjectsTab({ projects, files = {} }: { projects: ProjectCard[];
       ) : (
         <ul className="grid gap-4 md:grid-cols-2" data-testid="project-list">
           {projects.map((project) => (
-            <li key={project.id} className="card flex flex-col p-5" data-testid={`project-card-${project.id}`}>
+            <li
+              key={project.id}
+              className="card flex flex-col p-5"
+              data-testid={`project-card-${project.id}`}
+            >
               <div className="flex items-start justify-between gap-3">
                 <div className="min-w-0">
                   <h3 className="truncate text-base font-semibold text-ink-950">{project.name}</h3>
@@ -148,7 +162,11 @@ export function ProjectsTab({ projects, files = {} }: { projects: ProjectCard[];
                   </>
                 ) : null}
                 {project.canCancel ? (
-                  <Link to={`/projects/${project.id}/cancel`} className="btn-ghost btn-sm text-red-700" data-testid="cancel-project">
+                  <Link
+                    to={`/projects/${project.id}/cancel`}
+                    className="btn-ghost btn-sm text-red-700"
+                    data-testid="cancel-project"
+                  >
                     Cancel project
                   </Link>
                 ) : null}
@@ -169,12 +187,20 @@ export function ProjectsTab({ projects, files = {} }: { projects: ProjectCard[];
           footer={
             <>
               {viewed.status === 'draft' ? (
-                <Link to={`/flight-planner?projectId=${viewed.id}`} className="btn-primary btn-sm" onClick={() => rememberProject(PLANNER_PROJECT_KEY, viewed)}>
+                <Link
+                  to={`/flight-planner?projectId=${viewed.id}`}
+                  className="btn-primary btn-sm"
+                  onClick={() => rememberProject(PLANNER_PROJECT_KEY, viewed)}
+                >
                   Complete Flight Plan
                 </Link>
               ) : null}
               {viewed.canPay ? (
-                <Link to={`/checkout/${viewed.id}`} className="btn-primary btn-sm" onClick={() => rememberProject(PAYMENT_PROJECT_KEY, viewed)}>
+                <Link
+                  to={`/checkout/${viewed.id}`}
+                  className="btn-primary btn-sm"
+                  onClick={() => rememberProject(PAYMENT_PROJECT_KEY, viewed)}
+                >
                   Pay Now
                 </Link>
               ) : null}
@@ -187,7 +213,11 @@ export function ProjectsTab({ projects, files = {} }: { projects: ProjectCard[];
           }
         >
           <ProjectDetails project={viewed} />
-          <LandOwnerPanel projectId={viewed.id} files={files[viewed.id] ?? []} action={`/dashboard?tab=projects&view=${viewed.id}`} />
+          <LandOwnerPanel
+            projectId={viewed.id}
+            files={files[viewed.id] ?? []}
+            action={`/dashboard?tab=projects&view=${viewed.id}`}
+          />
           <DeliverablesPanel project={viewed} files={files[viewed.id] ?? []} />
         </UrlDialog>
       ) : null}

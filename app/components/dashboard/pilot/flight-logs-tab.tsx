@@ -1,20 +1,25 @@
 /** Flight Logs (spec "Pilot dashboard"): the pilot's projects with uploaded media, hours and counts. */
 import { Link } from '@remix-run/react'
-import { formatFlightHours } from '#app/domain/pilot/schemas.ts'
-import { formatDate } from '../client/project-details.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
+import { formatFlightHours } from '#app/domain/pilot/schemas.ts'
+
+import { formatDate } from '../client/project-details.tsx'
 import type { FlightLogRow } from './types.ts'
 
 export function FlightLogsTab({ logs }: { logs: FlightLogRow[] }) {
   return (
     <section className="space-y-4" aria-labelledby="pilot-logs-heading">
       <div>
-        <h2 id="pilot-logs-heading" className="text-lg font-semibold text-ink-950">Flight Logs</h2>
+        <h2 id="pilot-logs-heading" className="text-lg font-semibold text-ink-950">
+          Flight Logs
+        </h2>
         <p className="text-sm text-ink-500">Projects with uploaded media, with the flight time you logged.</p>
       </div>
       {logs.length === 0 ? (
         <div className="card p-8 text-center">
-          <p className="text-sm text-ink-600">No flights with uploaded media yet. Upload the photos and videos of a job from its details.</p>
+          <p className="text-sm text-ink-600">
+            No flights with uploaded media yet. Upload the photos and videos of a job from its details.
+          </p>
         </div>
       ) : (
         <ul className="grid gap-3" data-testid="flight-log-list">

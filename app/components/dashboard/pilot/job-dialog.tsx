@@ -4,24 +4,27 @@
  * the flight plan downloads, and 'Save Project Progress' or, once completed, the
  * completion panel. A URL state (`/dashboard?project=ID`, the job card's link).
  */
-import { lazy, Suspense } from 'react'
 import { FileGroups, type ListedFile } from '#app/components/files/file-groups.tsx'
 import { UploadWidget } from '#app/components/files/upload-widget.tsx'
-import { UPLOAD_CATEGORIES_BY_ROLE } from '#app/domain/files/rules.ts'
-import { formatRand } from '#app/domain/format/numbers.ts'
+import { AreasSketch } from '#app/components/maps/areas-sketch.tsx'
+import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
-import { AreasSketch } from '#app/components/maps/areas-sketch.tsx'
+import { UPLOAD_CATEGORIES_BY_ROLE } from '#app/domain/files/rules.ts'
+import { formatRand } from '#app/domain/format/numbers.ts'
 import { formatFlightHours } from '#app/domain/pilot/schemas.ts'
 import { PARSE_FAILURE_MESSAGE } from '#app/domain/projects/flight-plan.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
+import { lazy, Suspense } from 'react'
+
 import { formatDate } from '../client/project-details.tsx'
-import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { ProgressForm } from './progress-form.tsx'
 import type { PilotJob } from './types.ts'
 
 // Leaflet loads only when a job's map is shown, so the dashboard itself ships no map code.
-const AreasMap = lazy(() => import('#app/components/maps/areas-map.client.tsx').then((m) => ({ default: m.AreasMap })))
+const AreasMap = lazy(() =>
+  import('#app/components/maps/areas-map.client.tsx').then((m) => ({ default: m.AreasMap })),
+)
 
 const PILOT_CATEGORIES = UPLOAD_CATEGORIES_BY_ROLE.pilot
 const areaFormat = new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 0 })
@@ -44,26 +47,58 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   )
 }
 
-export function JobDialog({ job, closeTo, tileUrl, pilotId, files }: { job: PilotJob; closeTo: string; tileUrl: string; pilotId: number; files: ListedFile[] }) {
+export function JobDialog({
+  job,
+  closeTo,
+  tileUrl,
+  pilotId,
+  files,
+}: {
+  job: PilotJob
+  closeTo: string
+  tileUrl: string
+  pilotId: number
+  files: ListedFile[]
+}) {
   const hydrated = useHydrated()
   const plan = job.flightPlan
   const areas = plan?.areas ?? []
   const action = `/dashboard?project=${job.id}`
   const filesAction = `/pilot/projects/${job.id}/files`
-  const mapsLink = job.latitude != null && job.longitude != null ? `https://www.google.com/maps/dir/?api=1&destination=${job.latitude},${job.longitude}` : null
+  const mapsLink =
+    job.latitude != null && job.longitude != null
+      ? `https://www.google.com/maps/dir/?api=1&destination=${job.latitude},${job.longitude}`
+      : null
   return (
-    <UrlDialog title={job.name} description={<>Project #{job.id} · <StatusBadge status={job.status} /></>} closeTo={closeTo} size="lg" testId="job-dialog">
+    <UrlDialog
+      title={job.name}
+      description={
+        <>
+          Project #{job.id} · <StatusBadge status={job.status} />
+        </>
+      }
+      closeTo={closeTo}
+      size="lg"
+      testId="job-dialog"
+    >
       <div className="space-y-4">
         <div className="grid gap-4 md:grid-cols-2">
           <Section title="Client">
             <dl className="divide-y divide-ink-100">
-              <Row label="Name">{job.clientName}{job.clientCompany ? ` (${job.clientCompany})` : ''}</Row>
+              <Row label="Name">
+                {job.clientName}
+                {job.clientCompany ? ` (${job.clientCompany})` : ''}
+              </Row>
               <Row label="E-mail">
-                <a className="link" href={`mailto:${job.clientEmail}`}>{job.clientEmail}</a>
+                <a className="link" href={`mailto:${job.clientEmail}`}>
+                  {job.clientEmail}
+                </a>
               </Row>
               {job.clientPhone ? (
                 <Row label="Phone">
-                  <a className="link" href={`tel:+27${job.clientPhone}`}>+27 {job.clientPhone}</a>
+                  <a className="link" href={`tel:+27${job.clientPhone}`}>
+                    +27 {job.clientPhone}
+                  </a>
                 </Row>
               ) : null}
             </dl>
@@ -73,7 +108,9 @@ export function JobDialog({ job, closeTo, tileUrl, pilotId, files }: { job: Pilo
               <Row label="Location">{job.location ?? '—'}</Row>
               {mapsLink ? (
                 <Row label="Directions">
-                  <a className="link" href={mapsLink} target="_blank" rel="noreferrer">Open in Maps</a>
+                  <a className="link" href={mapsLink} target="_blank" rel="noreferrer">
+                    Open in Maps
+                  </a>
                 </Row>
               ) : null}
               <Row label="Type">{projectTypeLabel(job.projectType)}</Row>
@@ -91,18 +128,33 @@ export function JobDialog({ job, closeTo, tileUrl, pilotId, files }: { job: Pilo
           ) : (
             <div className="space-y-3">
               {hydrated ? (
-                <div className="h-64 overflow-hidden rounded-lg border border-ink-100 bg-ink-800 sm:h-80" data-testid="job-map">
-                  <Suspense fallback={<AreasSketch areas={areas} label={`Outline of the ${areas.length} survey areas of ${job.name}`} />}>
+                <div
+                  className="h-64 overflow-hidden rounded-lg border border-ink-100 bg-ink-800 sm:h-80"
+                  data-testid="job-map"
+                >
+                  <Suspense
+                    fallback={
+                      <AreasSketch
+                        areas={areas}
+                        label={`Outline of the ${areas.length} survey areas of ${job.name}`}
+                      />
+                    }
+                  >
                     <AreasMap tileUrl={tileUrl} areas={areas} />
                   </Suspense>
                 </div>
               ) : (
-                <AreasSketch areas={areas} label={`Outline of the ${areas.length} survey areas of ${job.name}`} />
+                <AreasSketch
+                  areas={areas}
+                  label={`Outline of the ${areas.length} survey areas of ${job.name}`}
+                />
               )}
               <ul className="grid gap-2 sm:grid-cols-2">
                 {areas.map((a) => (
                   <li key={a.areaNumber} className="rounded-lg bg-ink-50 px-3 py-2 text-sm">
-                    <p className="font-medium">Area {a.areaNumber}: {areaFormat.format(a.area)} m²</p>
+                    <p className="font-medium">
+                      Area {a.areaNumber}: {areaFormat.format(a.area)} m²
+                    </p>
                     <p className="text-xs text-ink-600">
                       {a.points.length} boundary points{a.flightPattern ? ` · ${a.flightPattern}` : ''}
                       {a.returnToBase ? ` · ${a.returnToBase}` : ''}
@@ -110,12 +162,18 @@ export function JobDialog({ job, closeTo, tileUrl, pilotId, files }: { job: Pilo
                   </li>
                 ))}
               </ul>
-              {job.requirements ? <p className="text-sm text-ink-700">Requirements: {job.requirements}</p> : null}
+              {job.requirements ? (
+                <p className="text-sm text-ink-700">Requirements: {job.requirements}</p>
+              ) : null}
               <div className="flex flex-wrap gap-2">
                 <a className="btn-secondary btn-sm" href={`/api/projects/${job.id}/flight-plan/kml`} download>
                   Download KML
                 </a>
-                <a className="btn-secondary btn-sm" href={`/api/projects/${job.id}/flight-plan/geojson`} download>
+                <a
+                  className="btn-secondary btn-sm"
+                  href={`/api/projects/${job.id}/flight-plan/geojson`}
+                  download
+                >
                   Download GeoJSON
                 </a>
               </div>
@@ -128,7 +186,13 @@ export function JobDialog({ job, closeTo, tileUrl, pilotId, files }: { job: Pilo
             <dl className="divide-y divide-ink-100">
               <Row label="Zone">
                 <span className="inline-flex items-center gap-2">
-                  {job.airspaceZoneColor ? <span aria-hidden="true" className="h-3 w-3 rounded-full" style={{ backgroundColor: job.airspaceZoneColor }} /> : null}
+                  {job.airspaceZoneColor ? (
+                    <span
+                      aria-hidden="true"
+                      className="h-3 w-3 rounded-full"
+                      style={{ backgroundColor: job.airspaceZoneColor }}
+                    />
+                  ) : null}
                   {job.airspaceZone ?? 'No controlled airspace'}
                 </span>
               </Row>
@@ -137,11 +201,19 @@ export function JobDialog({ job, closeTo, tileUrl, pilotId, files }: { job: Pilo
           </Section>
           <Section title="Land owner form">
             <p className="flex items-center gap-2 text-sm">
-              <span className={job.landOwnerFormUploaded ? 'badge bg-emerald-100 text-emerald-800' : 'badge bg-amber-100 text-amber-900'}>
+              <span
+                className={
+                  job.landOwnerFormUploaded
+                    ? 'badge bg-emerald-100 text-emerald-800'
+                    : 'badge bg-amber-100 text-amber-900'
+                }
+              >
                 {job.landOwnerFormUploaded ? 'Uploaded' : 'Required'}
               </span>
               <span className="text-ink-600">
-                {job.landOwnerFormUploaded ? 'The signed permission is on file.' : 'Do not fly until the client has uploaded the signed form.'}
+                {job.landOwnerFormUploaded
+                  ? 'The signed permission is on file.'
+                  : 'Do not fly until the client has uploaded the signed form.'}
               </span>
             </p>
           </Section>
@@ -150,14 +222,30 @@ export function JobDialog({ job, closeTo, tileUrl, pilotId, files }: { job: Pilo
         <Section title="Flight media" testId="job-media">
           {job.status === 'completed' ? null : (
             <div className="mb-4 grid gap-4 md:grid-cols-2">
-              <UploadWidget projectId={job.id} category="raw_image" multiple action={filesAction} label="Upload photos" />
-              <UploadWidget projectId={job.id} category="raw_video" multiple action={filesAction} label="Upload videos" />
+              <UploadWidget
+                projectId={job.id}
+                category="raw_image"
+                multiple
+                action={filesAction}
+                label="Upload photos"
+              />
+              <UploadWidget
+                projectId={job.id}
+                category="raw_video"
+                multiple
+                action={filesAction}
+                label="Upload videos"
+              />
             </div>
           )}
           <FileGroups
             files={files}
             deleteAction={filesAction}
-            canDelete={(f) => f.uploadedBy === pilotId && job.status !== 'completed' && (PILOT_CATEGORIES as readonly string[]).includes(f.fileCategory)}
+            canDelete={(f) =>
+              f.uploadedBy === pilotId &&
+              job.status !== 'completed' &&
+              (PILOT_CATEGORIES as readonly string[]).includes(f.fileCategory)
+            }
           />
         </Section>
 
@@ -166,7 +254,9 @@ export function JobDialog({ job, closeTo, tileUrl, pilotId, files }: { job: Pilo
             <dl className="divide-y divide-ink-100">
               <Row label="Flight hours">{formatFlightHours(job.flightHours)}</Row>
               <Row label="Completed">{formatDate(job.completedAt)}</Row>
-              <Row label="Client notified">{job.clientNotifiedAt ? `Yes, ${formatDate(job.clientNotifiedAt)}` : 'No'}</Row>
+              <Row label="Client notified">
+                {job.clientNotifiedAt ? `Yes, ${formatDate(job.clientNotifiedAt)}` : 'No'}
+              </Row>
             </dl>
           </Section>
         ) : (

@@ -18,28 +18,52 @@ export function ProgressForm({ projectId, action }: { projectId: number; action:
   const [form, fields] = useForm({
     id: `progress-form-${projectId}`,
     constraint: getZodConstraint(FlightDurationFormSchema),
-    lastResult: actionData?.intent === 'save-progress' && navigation.state === 'idle' ? actionData.result : null,
+    lastResult:
+      actionData?.intent === 'save-progress' && navigation.state === 'idle' ? actionData.result : null,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: FlightDurationFormSchema }),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   })
   return (
-    <Form method="post" action={action} preventScrollReset className="space-y-3" {...getFormProps(form)} data-testid="progress-form">
+    <Form
+      method="post"
+      action={action}
+      preventScrollReset
+      className="space-y-3"
+      {...getFormProps(form)}
+      data-testid="progress-form"
+    >
       <input type="hidden" name="intent" value="save-progress" />
       <input type="hidden" name="projectId" value={projectId} />
       <fieldset>
         <legend className="text-sm font-semibold text-ink-950">Flight duration</legend>
-        <p className="text-xs text-ink-500">Time in the air for this visit; it is added to the project’s flight hours.</p>
+        <p className="text-xs text-ink-500">
+          Time in the air for this visit; it is added to the project’s flight hours.
+        </p>
         <div className="mt-2 grid grid-cols-2 gap-3">
           <Field
             label="Hours"
             errors={fields.hours.errors}
-            inputProps={{ ...getInputProps(fields.hours, { type: 'number' }), min: 0, max: MAX_FLIGHT_HOURS, step: 1, inputMode: 'numeric', placeholder: '0' }}
+            inputProps={{
+              ...getInputProps(fields.hours, { type: 'number' }),
+              min: 0,
+              max: MAX_FLIGHT_HOURS,
+              step: 1,
+              inputMode: 'numeric',
+              placeholder: '0',
+            }}
           />
           <Field
             label="Minutes"
             errors={fields.minutes.errors}
-            inputProps={{ ...getInputProps(fields.minutes, { type: 'number' }), min: 0, max: MAX_FLIGHT_MINUTES, step: 1, inputMode: 'numeric', placeholder: '0' }}
+            inputProps={{
+              ...getInputProps(fields.minutes, { type: 'number' }),
+              min: 0,
+              max: MAX_FLIGHT_MINUTES,
+              step: 1,
+              inputMode: 'numeric',
+              placeholder: '0',
+            }}
           />
         </div>
         <ErrorList id={form.errorId} errors={form.errors} />

@@ -4,16 +4,21 @@
  */
 import { Link } from '@remix-run/react'
 import type { ListedFile } from '#app/components/files/file-groups.tsx'
-import { formatFlightHours } from '#app/domain/pilot/schemas.ts'
-import { formatDate } from '../client/project-details.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
+import { formatFlightHours } from '#app/domain/pilot/schemas.ts'
+
+import { formatDate } from '../client/project-details.tsx'
 import { JobDialog } from './job-dialog.tsx'
 import type { PilotJob } from './types.ts'
 
 const LIST_URL = '/dashboard?tab=projects'
 
 function MediaFlag({ on, label }: { on: boolean; label: string }) {
-  return <span className={on ? 'badge bg-emerald-100 text-emerald-800' : 'badge bg-ink-100 text-ink-500'}>{on ? `${label} uploaded` : `No ${label.toLowerCase()}`}</span>
+  return (
+    <span className={on ? 'badge bg-emerald-100 text-emerald-800' : 'badge bg-ink-100 text-ink-500'}>
+      {on ? `${label} uploaded` : `No ${label.toLowerCase()}`}
+    </span>
+  )
 }
 
 export function PilotProjectsTab({
@@ -34,17 +39,27 @@ export function PilotProjectsTab({
   return (
     <section className="space-y-4" aria-labelledby="pilot-projects-heading">
       <div>
-        <h2 id="pilot-projects-heading" className="text-lg font-semibold text-ink-950">My Projects</h2>
-        <p className="text-sm text-ink-500">Your assigned survey flights. Open a job for the areas, the flight plan and to log your flight time.</p>
+        <h2 id="pilot-projects-heading" className="text-lg font-semibold text-ink-950">
+          My Projects
+        </h2>
+        <p className="text-sm text-ink-500">
+          Your assigned survey flights. Open a job for the areas, the flight plan and to log your flight time.
+        </p>
       </div>
       {projects.length === 0 ? (
         <div className="card p-8 text-center">
-          <p className="text-sm text-ink-600">No projects assigned to you yet. New assignments arrive by e-mail with a job card.</p>
+          <p className="text-sm text-ink-600">
+            No projects assigned to you yet. New assignments arrive by e-mail with a job card.
+          </p>
         </div>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2" data-testid="pilot-project-list">
           {projects.map((job) => (
-            <li key={job.id} className="card flex flex-col p-4 sm:p-5" data-testid={`pilot-project-${job.id}`}>
+            <li
+              key={job.id}
+              className="card flex flex-col p-4 sm:p-5"
+              data-testid={`pilot-project-${job.id}`}
+            >
               <div className="flex items-start justify-between gap-3">
                 <div className="min-w-0">
                   <h3 className="truncate text-base font-semibold text-ink-950">{job.name}</h3>
@@ -57,7 +72,9 @@ export function PilotProjectsTab({
                 <dd className="min-w-0 truncate text-ink-800">{job.clientName}</dd>
                 <dt className="text-ink-500">E-mail</dt>
                 <dd className="min-w-0 truncate">
-                  <a className="link" href={`mailto:${job.clientEmail}`}>{job.clientEmail}</a>
+                  <a className="link" href={`mailto:${job.clientEmail}`}>
+                    {job.clientEmail}
+                  </a>
                 </dd>
                 <dt className="text-ink-500">Deadline</dt>
                 <dd className="text-ink-800">{formatDate(job.deadline)}</dd>
@@ -69,7 +86,11 @@ export function PilotProjectsTab({
                 <MediaFlag on={job.hasVideos} label="Videos" />
               </div>
               <div className="mt-4 border-t border-ink-100 pt-4">
-                <Link to={`/dashboard?project=${job.id}`} preventScrollReset className="btn-primary btn-sm w-full sm:w-auto">
+                <Link
+                  to={`/dashboard?project=${job.id}`}
+                  preventScrollReset
+                  className="btn-primary btn-sm w-full sm:w-auto"
+                >
                   View Details
                 </Link>
               </div>
@@ -77,7 +98,9 @@ export function PilotProjectsTab({
           ))}
         </ul>
       )}
-      {open ? <JobDialog job={open} closeTo={LIST_URL} tileUrl={tileUrl} pilotId={pilotId} files={files} /> : null}
+      {open ? (
+        <JobDialog job={open} closeTo={LIST_URL} tileUrl={tileUrl} pilotId={pilotId} files={files} />
+      ) : null}
     </section>
   )
 }

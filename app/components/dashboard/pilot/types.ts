@@ -1,5 +1,5 @@
 import type { SerializeFrom } from '@remix-run/node'
-import type { PilotProject, listFlightLogs } from '#app/domain/pilot/pilot-projects.server.ts'
+import type { listFlightLogs, PilotProject } from '#app/domain/pilot/pilot-projects.server.ts'
 
 /** An assigned project as the dashboard receives it (dates as strings). */
 export type PilotJob = SerializeFrom<PilotProject>
