@@ -1,4 +1,5 @@
 import { getDb } from '#app/domain/db/db.server.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
 import { action as acceptTermsAction } from '#app/routes/api.client.accept-terms.ts'
 import { action as checkoutAction } from '#app/routes/checkout.$projectId.tsx'
 import { invoices, payments, projects, systemSettings } from '#db/schema.ts'
@@ -9,7 +10,6 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
 import { acceptTermsAndStartPayment } from './checkout.server.ts'
-import { PaymentError } from './errors.ts'
 import { getPayfastConfig } from './payfast.server.ts'
 import { checkoutSignature } from './payfast.ts'
 import { recomputeQuote, type QuoteArea } from './quote-recompute.server.ts'
@@ -268,7 +268,7 @@ describe('a payment confirmed while the quote is being recomputed', () => {
 
   test('is refused and leaves the paid quote untouched (client confirms the new figure)', async () => {
     const { project, after, outcome } = await startPaymentWhileItnLands((_, recomputed) => recomputed)
-    expect(outcome).toBeInstanceOf(PaymentError)
+    expect(outcome).toBeInstanceOf(DomainError)
     expect(outcome).toMatchObject({ status: 409, message: 'This project has already been paid.' })
     expect(after.quoteAmount).toBe(project.quoteAmount)
     expect(after.quotedAt?.getTime()).toBe(project.quotedAt?.getTime())
