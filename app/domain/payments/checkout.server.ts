@@ -10,7 +10,7 @@ import crypto from 'node:crypto'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { formatHectares } from '#app/domain/format/numbers.ts'
 import { surveyAreaSqm } from '#app/domain/geometry/areas.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
+import { DomainError, isDomainError } from '#app/domain/http/domain-error.ts'
 import { quoteExpiry } from '#app/domain/projects/flight-plan.ts'
 import {
   invoices,
@@ -31,7 +31,6 @@ import { getPayfastConfig, payfastCallbackUrls } from './payfast.server.ts'
 import { centsToAmount, payfastText, signCheckoutFields } from './payfast.ts'
 import {
   flightPlanAreas,
-  isInvalidAreasError,
   recomputeQuote,
   storeRecomputedQuote,
   type QuoteArea,
@@ -118,7 +117,8 @@ export async function acceptTermsAndStartPayment(input: AcceptTermsInput): Promi
   try {
     quote = await (input.recompute ?? recomputeQuote)(areas)
   } catch (error) {
-    if (isInvalidAreasError(error))
+    // The stored areas no longer pass the planner's checks (e.g. an edited boundary rule).
+    if (isDomainError(error, 400))
       throw new DomainError(409, 'The flight plan of this project needs to be saved again before paying.')
     throw error
   }

@@ -5,12 +5,7 @@
  * and the current settings.
  */
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
-import {
-  InvalidAreasError,
-  projectPricingColumns,
-  quoteForAreas,
-  type Quote,
-} from '#app/domain/pricing/quote.server.ts'
+import { projectPricingColumns, quoteForAreas, type Quote } from '#app/domain/pricing/quote.server.ts'
 import { computeInternalSplit } from '#app/domain/pricing/quote.ts'
 import { planPricing, quoteExpiry } from '#app/domain/projects/flight-plan.ts'
 import { projects, type Project } from '#db/schema.ts'
@@ -113,11 +108,6 @@ function withPlanPricing(
     quotedAt: quotedAt.toISOString(),
     validUntil: quoteExpiry(quotedAt).toISOString(),
   })
-}
-
-/** The stored areas no longer pass the planner's checks (e.g. an edited boundary rule). */
-export function isInvalidAreasError(error: unknown) {
-  return error instanceof InvalidAreasError
 }
 
 export type { Project }
