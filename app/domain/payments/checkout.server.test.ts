@@ -1,4 +1,5 @@
 import { getDb } from '#app/domain/db/db.server.ts'
+import type { SurveyArea } from '#app/domain/geometry/areas.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { action as acceptTermsAction } from '#app/routes/api.client.accept-terms.ts'
 import { action as checkoutAction } from '#app/routes/checkout.$projectId.tsx'
@@ -12,7 +13,7 @@ import { describe, expect, test } from 'vitest'
 import { acceptTermsAndStartPayment } from './checkout.server.ts'
 import { getPayfastConfig } from './payfast.server.ts'
 import { checkoutSignature } from './payfast.ts'
-import { recomputeQuote, type QuoteArea } from './quote-recompute.server.ts'
+import { recomputeQuote } from './quote-recompute.server.ts'
 import { TERMS_REQUIRED_MESSAGE, TERMS_VERSION } from './terms.ts'
 
 function acceptTerms(headers: Record<string, string>, json: unknown, clientIp = '198.51.100.9') {
@@ -248,7 +249,7 @@ describe('a payment confirmed while the quote is being recomputed', () => {
     const client = await createTestUser()
     const { project } = await createQuotedProject(client.id)
     const db = getDb()
-    const recomputeAsItnLands = async (areas: QuoteArea[]) => {
+    const recomputeAsItnLands = async (areas: SurveyArea[]) => {
       const quote = await recomputeQuote(areas)
       db.update(projects).set({ isPaid: true }).where(eq(projects.id, project.id)).run()
       // A different figure than the stored one, so the old code would have rewritten it.

@@ -9,8 +9,9 @@
 import crypto from 'node:crypto'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { formatHectares } from '#app/domain/format/numbers.ts'
-import { surveyAreaSqm } from '#app/domain/geometry/areas.ts'
+import { surveyAreaSqm, type SurveyArea } from '#app/domain/geometry/areas.ts'
 import { DomainError, isDomainError } from '#app/domain/http/domain-error.ts'
+import type { Quote } from '#app/domain/pricing/quote.ts'
 import { quoteExpiry } from '#app/domain/projects/flight-plan.ts'
 import {
   invoices,
@@ -29,13 +30,7 @@ import { billingSnapshotOf, saveBillingDetails, supplierSnapshot } from './billi
 import type { BillingInput } from './billing.ts'
 import { getPayfastConfig, payfastCallbackUrls } from './payfast.server.ts'
 import { centsToAmount, payfastText, signCheckoutFields } from './payfast.ts'
-import {
-  flightPlanAreas,
-  recomputeQuote,
-  storeRecomputedQuote,
-  type QuoteArea,
-  type RecomputedQuote,
-} from './quote-recompute.server.ts'
+import { flightPlanAreas, recomputeQuote, storeRecomputedQuote } from './quote-recompute.server.ts'
 import { TERMS_REQUIRED_MESSAGE, TERMS_VERSION } from './terms.ts'
 
 export const QUOTE_CHANGED_MESSAGE =
@@ -52,7 +47,7 @@ export interface AcceptTermsInput {
   /** VAT number / billing address given at checkout: saved to the profile and put on the invoice. */
   billing?: BillingInput
   /** Prices stored areas; the real pricing engine unless a test passes another. */
-  recompute?: (areas: QuoteArea[]) => Promise<RecomputedQuote>
+  recompute?: (areas: SurveyArea[]) => Promise<Quote>
 }
 
 export interface CheckoutStart {
@@ -113,7 +108,7 @@ export async function acceptTermsAndStartPayment(input: AcceptTermsInput): Promi
       409,
       'The flight plan of this project could not be read. Please save the flight plan again.',
     )
-  let quote: RecomputedQuote
+  let quote: Quote
   try {
     quote = await (input.recompute ?? recomputeQuote)(areas)
   } catch (error) {
@@ -207,13 +202,7 @@ function requireUnpaid(tx: DbOrTx, projectId: number): Project {
   return fresh
 }
 
-function upsertPendingInvoice(
-  tx: DbOrTx,
-  project: Project,
-  quote: RecomputedQuote,
-  now: Date,
-  client: User,
-): Invoice {
+function upsertPendingInvoice(tx: DbOrTx, project: Project, quote: Quote, now: Date, client: User): Invoice {
   const dueDate = new Date(Math.max(quoteValidUntil(project).getTime(), now.getTime()))
   const description = `Aerial survey of ${formatHectares(quote.areaSqm)} — ${project.name}`
   const values = {

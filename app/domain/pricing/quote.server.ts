@@ -17,27 +17,12 @@ import {
   NO_HUBS_MESSAGE,
   type InternalSplit,
   type PricingTier,
+  type Quote,
 } from './quote.ts'
 import { getPricingSettings } from './settings.server.ts'
 import type { PricingSettings } from './settings.ts'
 
-/** The api.md quote object (all money in cents). */
-export interface Quote {
-  areaSqm: number
-  areaHectares: number
-  nearestHub: { id: number; name: string } | null
-  distanceFromHub: number
-  basePrice: number
-  adjustedPrice: number
-  travelFee: number
-  aviationFee: number
-  airspaceZone: string | null
-  airspaceZoneColor: string | null
-  subtotal: number
-  vatAmount: number
-  totalInCents: number
-  warnings: string[]
-}
+export type { Quote }
 
 export interface QuoteResult {
   quote: Quote
