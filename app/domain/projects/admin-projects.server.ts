@@ -153,6 +153,7 @@ export function getProjectForAdmin(id: number) {
       fileCategory: projectFiles.fileCategory,
       uploadedBy: projectFiles.uploadedBy,
       createdAt: projectFiles.createdAt,
+      removedAt: projectFiles.removedAt,
     })
     .from(projectFiles)
     .where(eq(projectFiles.projectId, id))
