@@ -424,7 +424,7 @@ function TermsDialog({
               <input
                 type="checkbox"
                 name="termsAccepted"
-                className="mt-0.5 h-5 w-5 shrink-0 rounded border-ink-300 text-amber-600 focus:ring-amber-400"
+                className="mt-0.5 h-5 w-5 shrink-0 rounded border-ink-300 text-amber-700 focus:ring-amber-400"
                 aria-invalid={termsError ? true : undefined}
                 aria-describedby={termsError ? 'terms-error' : undefined}
               />

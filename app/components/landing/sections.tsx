@@ -53,7 +53,7 @@ function SectionHeading({
         className={
           light
             ? 'text-xs font-bold uppercase tracking-[0.25em] text-amber-400'
-            : 'text-xs font-bold uppercase tracking-[0.25em] text-amber-600'
+            : 'text-xs font-bold uppercase tracking-[0.25em] text-amber-700'
         }
       >
         {eyebrow}
@@ -309,9 +309,12 @@ export function ServicesSection() {
               key={title}
               className="relative flex flex-col overflow-hidden rounded-2xl border border-ink-100 bg-white p-7 shadow-card"
             >
-              <span className="absolute right-6 top-5 text-5xl font-black text-ink-100" aria-hidden="true">
-                0{index + 1}
-              </span>
+              {/* A decorative numeral, drawn by CSS so it is not read or checked as text. */}
+              <span
+                className="absolute right-6 top-5 text-5xl font-black text-ink-100 before:content-[attr(data-numeral)]"
+                data-numeral={`0${index + 1}`}
+                aria-hidden="true"
+              />
               <span className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-amber-100 text-amber-700">
                 <Icon />
               </span>
@@ -320,7 +323,7 @@ export function ServicesSection() {
               <ul className="mt-5 space-y-2 text-sm text-ink-700">
                 {points.map((p) => (
                   <li key={p} className="flex items-start gap-2">
-                    <CheckIcon className="mt-0.5 h-4 w-4 shrink-0 text-amber-600" />
+                    <CheckIcon className="mt-0.5 h-4 w-4 shrink-0 text-amber-700" />
                     {p}
                   </li>
                 ))}
@@ -431,7 +434,7 @@ export function GallerySection({ signedIn }: { signedIn: boolean }) {
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <div className="flex flex-col items-start justify-between gap-6 sm:flex-row sm:items-end">
           <div>
-            <p className="text-xs font-bold uppercase tracking-[0.25em] text-amber-600">Gallery</p>
+            <p className="text-xs font-bold uppercase tracking-[0.25em] text-amber-700">Gallery</p>
             <h2
               id="gallery-heading"
               className="mt-3 text-3xl font-black tracking-tight text-ink-950 sm:text-4xl"
@@ -484,7 +487,7 @@ export function PartnersSection({ company }: { company: FooterCompany }) {
     <section aria-labelledby="partners-heading" className="border-y border-ink-100 bg-ink-50 py-20 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
-          <p className="text-xs font-bold uppercase tracking-[0.25em] text-amber-600">Trusted partners</p>
+          <p className="text-xs font-bold uppercase tracking-[0.25em] text-amber-700">Trusted partners</p>
           <h2
             id="partners-heading"
             className="mt-3 text-3xl font-black tracking-tight text-ink-950 sm:text-4xl"
@@ -541,7 +544,7 @@ function PartnerCard({
   return (
     <article className="flex flex-col items-center rounded-2xl border border-ink-100 bg-white p-8 text-center shadow-card">
       {mark}
-      <p className="mt-5 text-xs font-bold uppercase tracking-[0.2em] text-amber-600">{role}</p>
+      <p className="mt-5 text-xs font-bold uppercase tracking-[0.2em] text-amber-700">{role}</p>
       <h3 className="mt-1 text-lg font-bold text-ink-950">{name}</h3>
       <p className="mt-2 text-sm leading-relaxed text-ink-600">{detail}</p>
     </article>
