@@ -80,7 +80,8 @@ app.use(
     contentSecurityPolicy: {
       directives: {
         'default-src': ["'self'"],
-        'connect-src': ["'self'", ...(isProduction ? [] : ['ws:'])],
+        // The offline job pack fetches map tiles (page and service worker, ADR 140).
+        'connect-src': ["'self'", tileOrigin, ...(isProduction ? [] : ['ws:'])],
         'img-src': ["'self'", 'data:', 'blob:', tileOrigin],
         'script-src': [
           "'strict-dynamic'",
