@@ -12,10 +12,11 @@ import {
 } from '#app/components/landing/sections.tsx'
 import { SiteFooter } from '#app/components/layout/site-footer.tsx'
 import { SiteHeader } from '#app/components/layout/site-header.tsx'
-import { enforceRateLimit, RATE_LIMIT_MESSAGE, RateLimitedError } from '#app/domain/auth/rate-limit.server.ts'
+import { enforceRateLimit, RATE_LIMIT_MESSAGE } from '#app/domain/auth/rate-limit.server.ts'
 import { ContactDeliveryError, submitContactMessage } from '#app/domain/contact/contact.server.ts'
 import { CONTACT_FAILED_TOAST, CONTACT_SENT_TOAST, ContactSchema } from '#app/domain/contact/schemas.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
+import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { checkHoneypot } from '#app/domain/http/honeypot.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
@@ -61,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await enforceRateLimit('contact', clientIpOf(context))
   } catch (error) {
-    if (!(error instanceof RateLimitedError)) throw error
+    if (!isDomainError(error, 429)) throw error
     return answer({ ...CONTACT_FAILED_TOAST, description: RATE_LIMIT_MESSAGE }, 429)
   }
   try {
