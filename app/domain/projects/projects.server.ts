@@ -31,6 +31,7 @@ import {
   type FlightPlan,
   type FlightPlanView,
 } from './flight-plan.ts'
+import { projectBasics } from './project-basics.ts'
 import type { DraftInput } from './project-schemas.ts'
 import { quoteProjectAreas, type ProjectQuote } from './quoting.server.ts'
 import { canCancel, canPay, canPlan } from './status.ts'
@@ -145,17 +146,7 @@ export function toProjectCard(project: Project) {
     ? parseFlightPlan(project.polygonGeoJson)
     : null
   return {
-    id: project.id,
-    name: project.name,
-    description: project.description,
-    projectType: project.projectType,
-    location: project.location,
-    latitude: project.latitude,
-    longitude: project.longitude,
-    deadline: project.deadline,
-    requirements: project.requirements,
-    status: project.status,
-    statusMessage: project.statusMessage,
+    ...projectBasics(project),
     isPaid: project.isPaid,
     quoteAmount: project.quoteAmount,
     areaSqm: project.areaSqm,
