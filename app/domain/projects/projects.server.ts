@@ -1,5 +1,5 @@
 /**
- * A client's projects (decisions.md "Project lifecycle"): create a draft, list, read,
+ * A client's projects (ADR 171 "Project lifecycle"): create a draft, list, read,
  * delete a draft, and complete the flight plan (areas → authoritative quote → pending).
  * Only the owner sees or changes a project; anyone else gets "not found" (404), so
  * existence does not leak.
@@ -169,7 +169,7 @@ export type ProjectCard = ReturnType<typeof toProjectCard>
 
 /**
  * The body of `PUT /api/client/projects/{id}/complete` and of the planner's Generate
- * Quote: the areas (api.md) and, optionally, the map screenshot. Other flight-plan
+ * Quote: the areas (ADR 171 "API") and, optionally, the map screenshot. Other flight-plan
  * fields a client sends are ignored: the server builds the plan from its own data.
  */
 export const CompleteFlightPlanSchema = z.object({
