@@ -8,7 +8,7 @@ import { listHubs } from '#app/domain/hubs/hubs.server.ts'
 import { listExpiringItems, listOperatorDocuments } from '#app/domain/operator/operator-documents.server.ts'
 import { listRefundsForAdmin } from '#app/domain/payments/refunds.server.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
-import { listAllProjects, projectCounters } from '#app/domain/projects/admin-projects.server.ts'
+import { listAllProjects } from '#app/domain/projects/admin-projects.server.ts'
 import { listDroneProfiles } from '#app/domain/survey/drone-profiles.server.ts'
 import { pilotLicenceDisplay } from '#app/domain/users/pilot-licence.ts'
 
@@ -60,7 +60,7 @@ export function loadAdminTab(url: URL) {
         status: params.get('status') ?? '',
         page: pageParam(params.get('page')),
       }
-      return { tab, counters: projectCounters(), list: listAllProjects(query), query }
+      return { tab, list: listAllProjects(query), query }
     }
     case 'users':
       return { tab, users: listUsers() }
