@@ -19,10 +19,10 @@ import { enforceRateLimit, RATE_LIMIT_MESSAGE, RateLimitedError } from '#app/dom
 import { COUNTRIES, RegisterSchema, REGISTRATION_FAILED_MESSAGE } from '#app/domain/auth/schemas.ts'
 import { commitSessionCookie, createSession } from '#app/domain/auth/session.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
+import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { checkHoneypot } from '#app/domain/http/honeypot.server.ts'
 import { setWelcomeCookie, welcomeMessageFor } from '#app/domain/http/welcome.server.ts'
-import { EmailTakenError } from '#app/domain/users/users.server.ts'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 
 export const meta: MetaFunction = () => [{ title: 'Create account · Kestrel Aerial Survey' }]
@@ -57,13 +57,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     user = await registerClient(submission.value)
   } catch (error) {
-    if (error instanceof EmailTakenError) {
+    if (isDomainError(error)) {
       return json(
         {
-          result: submission.reply({ fieldErrors: { email: [error.message] }, hideFields: HIDDEN }),
+          result: submission.reply({ fieldErrors: error.fieldErrors ?? {}, hideFields: HIDDEN }),
           registered: false,
         },
-        { status: 409 },
+        { status: error.status },
       )
     }
     // An unexpected failure gets the spec's fallback in the form, not the error page.

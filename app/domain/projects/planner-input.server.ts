@@ -4,7 +4,8 @@
  * result is the api.md `areas` array; the pricing engine's schema validates it after.
  */
 import { flightPolygonToAreas, type SurveyArea } from '#app/domain/geometry/areas.ts'
-import { KmlError, readKmlDocument } from '#app/domain/geometry/kml-document.server.ts'
+import { readKmlDocument } from '#app/domain/geometry/kml-document.server.ts'
+import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { JSON_TOO_DEEP_MESSAGE, parseJsonWithin } from '#app/domain/http/json-depth.ts'
 import { MAX_COORDINATE_LINE_CHARS, parseCoordinatePair } from '#app/domain/places/places.server.ts'
 import { MAX_SCREENSHOT_CHARS } from '#app/domain/projects/flight-plan.ts'
@@ -134,7 +135,7 @@ export function parseKml(text: string): SurveyArea[] {
   try {
     collection = readKmlDocument(text, { maxBytes: MAX_PLAN_FILE_BYTES })
   } catch (error) {
-    if (!(error instanceof KmlError)) throw error
+    if (!isDomainError(error)) throw error
     // Size and DOCTYPE refusals say what is wrong; any other failure reads the same.
     const message =
       error.status === 413 || /DOCTYPE/.test(error.message) ? error.message : INPUT_MESSAGES.unreadableKml

@@ -6,7 +6,7 @@
  */
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { takeDailyAllowance } from '#app/domain/files/daily-allowance.server.ts'
-import { deliverablesAvailableUntil } from '#app/domain/files/rules.ts'
+import { filesAvailableUntil } from '#app/domain/files/rules.ts'
 import { openRing, surveyAreaSqm, SurveyAreasSchema, type SurveyArea } from '#app/domain/geometry/areas.ts'
 import type { FieldErrors } from '#app/domain/http/api.server.ts'
 import { supersedeOpenPayments } from '#app/domain/payments/attempts.server.ts'
@@ -168,10 +168,8 @@ export function toProjectCard(project: Project) {
     quotedAt: project.quotedAt ? project.quotedAt.toISOString() : null,
     createdAt: project.createdAt.toISOString(),
     completedAt: project.completedAt ? project.completedAt.toISOString() : null,
-    /** The last day the client can download the deliverables (one month after completion). */
-    deliverablesUntil: project.completedAt
-      ? deliverablesAvailableUntil(project.completedAt).toISOString()
-      : null,
+    /** When the client can no longer download the deliverables (a month after completion, or as the admin kept them). */
+    deliverablesUntil: filesAvailableUntil(project)?.toISOString() ?? null,
     hasFlightPlanData: Boolean(project.polygonGeoJson),
     flightPlan,
     canPay: canPay(project),
