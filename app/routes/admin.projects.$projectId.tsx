@@ -14,7 +14,7 @@ import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
 import { ProjectSaveSchema } from '#app/domain/admin/schemas.ts'
-import { listActivePilots, NotFoundError } from '#app/domain/admin/users.server.ts'
+import { listActivePilots } from '#app/domain/admin/users.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { isMultipart } from '#app/domain/files/multipart.server.ts'
 import { handleFileIntent, handleUploadForm } from '#app/domain/files/page-actions.server.ts'
@@ -33,7 +33,7 @@ import { pageParam } from '#app/domain/http/query.ts'
 import { createToastHeaders, redirectWithToast } from '#app/domain/http/toast.server.ts'
 import {
   getProjectForAdmin,
-  InvalidPilotError,
+  INVALID_PILOT_MESSAGE,
   saveProjectChanges,
 } from '#app/domain/projects/admin-projects.server.ts'
 import { FLIGHT_PLAN_UNPARSEABLE } from '#app/domain/projects/flight-plan-summary.ts'
@@ -54,7 +54,7 @@ function loadProject(id: string | undefined) {
   try {
     return getProjectForAdmin(Number(id))
   } catch (error) {
-    if (error instanceof NotFoundError) throw new Response('Project not found', { status: 404 })
+    if (isDomainError(error) && error.status === 404) throw new Response('Project not found', { status: 404 })
     throw error
   }
 }
@@ -144,7 +144,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     return redirectWithToast(back, { type: 'info', title: 'No Changes', description: 'Nothing was changed.' })
   } catch (error) {
-    if (error instanceof InvalidPilotError) {
+    if (isDomainError(error) && error.message === INVALID_PILOT_MESSAGE) {
       return adminFormFailure(
         submission.reply({ fieldErrors: { pilotId: [error.message] } }),
         400,
