@@ -18,6 +18,7 @@ import {
   type UploadHandler,
 } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react'
+import { AirspaceLegend } from '#app/components/airspace/airspace-legend.tsx'
 import {
   PAYMENT_PROJECT_KEY,
   PLANNER_PROJECT_KEY,
@@ -26,7 +27,6 @@ import {
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { PrivacyNote } from '#app/components/legal/privacy-note.tsx'
-import { AirspaceLegend } from '#app/components/planner/airspace-legend.tsx'
 import { CoordinatesForm } from '#app/components/planner/coordinates-form.tsx'
 import { PlannerWorkspace } from '#app/components/planner/planner-workspace.tsx'
 import { QuoteDialog } from '#app/components/planner/quote-dialog.tsx'
