@@ -166,6 +166,8 @@ type ActionAnswer = {
   field: PlannerField | null
   fieldErrors?: Record<string, string[]>
   toast?: FailureToast
+  /** The coordinates as typed, sent back so an error never throws them away (no-JS form). */
+  coordinates?: string
 }
 
 function failure(
@@ -174,8 +176,9 @@ function failure(
   field: ActionAnswer['field'],
   fieldErrors?: Record<string, string[]>,
   toast?: FailureToast,
+  coordinates?: string,
 ) {
-  return json<ActionAnswer>({ error, field, fieldErrors, toast }, { status })
+  return json<ActionAnswer>({ error, field, fieldErrors, toast, coordinates }, { status })
 }
 
 /** Each part is read with its own field's ceiling (plannerPartLimit). */
@@ -215,12 +218,15 @@ export async function action({ request }: ActionFunctionArgs) {
     throw error
   }
   if (formData.get('intent') !== 'generate-quote') return failure(400, 'Unknown action', null)
+  const typed = formData.get('coordinates')
+  const coordinates = typeof typed === 'string' && typed.trim() ? typed : undefined
 
   let input: Awaited<ReturnType<typeof areasFromPlannerForm>>
   try {
     input = await areasFromPlannerForm(formData)
   } catch (error) {
-    if (error instanceof PlannerInputError) return failure(error.status, error.message, error.field)
+    if (error instanceof PlannerInputError)
+      return failure(error.status, error.message, error.field, undefined, undefined, coordinates)
     throw error
   }
 
@@ -236,10 +242,14 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error.status === 404) throw redirect('/dashboard')
     // Pricing or saving the project failed: the spec's 'Error' toast besides the inline alert. It
     // travels in the answer (a flash cookie would only show on the next page).
-    return failure(error.status, error.message, field, error.fieldErrors, {
-      title: 'Error',
-      description: createProjectFailed(error.message),
-    })
+    return failure(
+      error.status,
+      error.message,
+      field,
+      error.fieldErrors,
+      { title: 'Error', description: createProjectFailed(error.message) },
+      coordinates,
+    )
   }
   const quoteUrl = `/flight-planner?projectId=${id}&view=quote`
   // A draft just became a pending project: the spec's success toast (not on a re-quote).
@@ -301,7 +311,7 @@ function Planner({ data }: { data: PlannerData }) {
   const noJsForm = project.canPlan ? (
     <CoordinatesForm
       projectId={project.id}
-      defaultText={data.coordinatesText}
+      defaultText={actionData?.coordinates ?? data.coordinatesText}
       error={actionData?.error ?? null}
       errorField={actionData?.field ?? null}
       failure={actionData?.toast ?? null}
