@@ -28,7 +28,19 @@ async function shoot(page: Page, name: string, url: string, { fullPage = true } 
     await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {})
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow, `${name} at ${width} px is ${overflow} px wider than the screen`).toBeLessThanOrEqual(0)
-    await page.screenshot({ path: `test-results/screenshots/${project}/${name}-${width}.png`, fullPage })
+    const file = `test-results/screenshots/${project}/${name}-${width}`
+    await page.screenshot({ path: `${file}.png`, fullPage })
+    if (!fullPage) continue
+    // A long page is also cut into screen-high parts, readable one at a time.
+    const height = await page.evaluate(() => document.documentElement.scrollHeight)
+    const part = width === 360 ? 780 : 1200
+    for (let y = 0, n = 1; y < height; y += part, n++) {
+      await page.screenshot({
+        path: `${file}-part${n}.png`,
+        fullPage: true,
+        clip: { x: 0, y, width, height: Math.min(part, height - y) },
+      })
+    }
   }
 }
 
