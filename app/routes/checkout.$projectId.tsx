@@ -18,10 +18,10 @@ import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { formatHectares, formatKm, formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
+import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { BillingSchema } from '#app/domain/payments/billing.ts'
 import { acceptTermsAndStartPayment, getCheckoutReview } from '#app/domain/payments/checkout.server.ts'
-import { PaymentError } from '#app/domain/payments/errors.ts'
 import {
   cancellationSummary,
   PAYMENT_START_DEFAULT,
@@ -45,12 +45,11 @@ function projectIdFrom(params: { projectId?: string }) {
   return id
 }
 
-function notFoundOnPaymentError<T>(fn: () => T): T {
+function notFoundOnDomain404<T>(fn: () => T): T {
   try {
     return fn()
   } catch (error) {
-    if (error instanceof PaymentError && error.status === 404)
-      throw new Response('Not Found', { status: 404 })
+    if (isDomainError(error) && error.status === 404) throw new Response('Not Found', { status: 404 })
     throw error
   }
 }
@@ -59,7 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, 'client')
   const projectId = projectIdFrom(params)
   return json({
-    ...notFoundOnPaymentError(() => getCheckoutReview(user.id, projectId)),
+    ...notFoundOnDomain404(() => getCheckoutReview(user.id, projectId)),
     terms: termsFigures(getPricingSettings()),
   })
 }
@@ -90,7 +89,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     })
     return json({ ok: true as const, paymentUrl: start.paymentUrl, paymentFields: start.paymentFields })
   } catch (error) {
-    if (!(error instanceof PaymentError)) throw error
+    if (!isDomainError(error)) throw error
     if (error.status === 404) throw new Response('Not Found', { status: 404 })
     const newAmount = typeof error.extra.quoteAmount === 'number' ? error.extra.quoteAmount : null
     return json(

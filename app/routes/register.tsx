@@ -15,7 +15,7 @@ import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { registerClient } from '#app/domain/auth/accounts.server.ts'
 import { requireAnonymous } from '#app/domain/auth/guards.server.ts'
-import { enforceRateLimit, RATE_LIMIT_MESSAGE, RateLimitedError } from '#app/domain/auth/rate-limit.server.ts'
+import { enforceRateLimit, RATE_LIMIT_MESSAGE } from '#app/domain/auth/rate-limit.server.ts'
 import { COUNTRIES, RegisterSchema, REGISTRATION_FAILED_MESSAGE } from '#app/domain/auth/schemas.ts'
 import { commitSessionCookie, createSession } from '#app/domain/auth/session.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
@@ -44,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await enforceRateLimit('register', clientIpOf(context))
   } catch (error) {
-    if (!(error instanceof RateLimitedError)) throw error
+    if (!isDomainError(error, 429)) throw error
     return json(
       {
         result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE], hideFields: HIDDEN }),
