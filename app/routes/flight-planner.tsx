@@ -330,8 +330,8 @@ function Planner({ data }: { data: PlannerData }) {
             ← Dashboard
           </Link>
           <div className="min-w-0">
-            <h1 className="truncate text-xl font-bold text-ink-950 sm:text-2xl">{project.name}</h1>
-            <p className="truncate text-sm text-ink-500">{project.location ?? 'No address'}</p>
+            <h1 className="break-words text-xl font-bold text-ink-950 sm:text-2xl">{project.name}</h1>
+            <p className="break-words text-sm text-ink-500">{project.location ?? 'No address'}</p>
           </div>
         </div>
         <TabLinks
