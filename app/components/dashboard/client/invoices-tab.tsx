@@ -218,7 +218,7 @@ function InvoiceActions({ invoice, onView }: { invoice: InvoiceView; onView: (id
           href={`/invoices/${invoice.id}/pdf`}
           className="btn-dark btn-sm"
           download
-          aria-label={`Download tax invoice for ${invoice.invoiceNumber}`}
+          aria-label={`Tax invoice PDF ${invoice.invoiceNumber}`}
         >
           Tax invoice PDF
         </a>
@@ -298,9 +298,12 @@ function InvoiceDialog({ state, onClose }: { state: DialogState; onClose: (() =>
               label={vatLabelOf(invoice.subtotalAmount, invoice.vatAmount, DEFAULT_PRICING_SETTINGS.vatRate)}
               cents={invoice.vatAmount}
             />
-            <div className="border-t border-ink-200 pt-1.5">
-              <Amount label="Total incl. VAT" cents={invoice.amount} strong />
-            </div>
+            <Amount
+              label="Total incl. VAT"
+              cents={invoice.amount}
+              strong
+              className="border-t border-ink-200 pt-1.5"
+            />
           </dl>
           <details className="mt-5 rounded-xl border border-ink-100 p-4 text-sm">
             <summary className="cursor-pointer font-semibold text-ink-900">Terms and conditions</summary>
@@ -323,9 +326,19 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   )
 }
 
-function Amount({ label, cents, strong }: { label: string; cents: number; strong?: boolean }) {
+function Amount({
+  label,
+  cents,
+  strong,
+  className,
+}: {
+  label: string
+  cents: number
+  strong?: boolean
+  className?: string
+}) {
   return (
-    <div className={cn('flex justify-between', strong && 'font-semibold text-ink-950')}>
+    <div className={cn('flex justify-between', strong && 'font-semibold text-ink-950', className)}>
       <dt>{label}</dt>
       <dd className="tabular-nums">{formatRand(cents)}</dd>
     </div>
