@@ -18,6 +18,7 @@ import { localPlane, type XY } from '#app/domain/survey/local-plane.ts'
 import { longestSideAzimuth, normaliseAzimuth } from '#app/domain/survey/transects.ts'
 
 export interface CoverageArea {
+  /** At least three points. */
   coordinates: LatLng[]
   /** Ground inside the area that is not surveyed. */
   holes?: LatLng[][]
@@ -224,9 +225,7 @@ function coverArea(
 /** Coverage of each area by the photos' footprints, and where the photos are. */
 export function computeCoverage(input: CoverageInput): CoverageResult {
   const inAnArea = input.photos.map(() => false)
-  const areas = input.areas
-    .filter((a) => a.coordinates.length >= 3)
-    .map((area, i) => coverArea(area, i, input, inAnArea))
+  const areas = input.areas.map((area, i) => coverArea(area, i, input, inAnArea))
   return {
     areas,
     photosWithGps: input.photos.length,
