@@ -1,7 +1,8 @@
 import { getFormProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { CoveragePanel } from '#app/components/coverage/coverage-panel.tsx'
 import { projectListQuery } from '#app/components/dashboard/admin/projects-tab.tsx'
 import { AdminDialog, DialogActions, formatDate, YesNoBadge } from '#app/components/dashboard/admin/ui.tsx'
 import { FileGroups } from '#app/components/files/file-groups.tsx'
@@ -15,6 +16,8 @@ import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
 import { ProjectSaveSchema } from '#app/domain/admin/schemas.ts'
 import { listActivePilots, NotFoundError } from '#app/domain/admin/users.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
+import { getEnv } from '#app/domain/config/env.server.ts'
+import { projectCoverage } from '#app/domain/coverage/coverage.server.ts'
 import { isMultipart } from '#app/domain/files/multipart.server.ts'
 import { handleFileIntent, handleUploadForm } from '#app/domain/files/page-actions.server.ts'
 import { formatHectares, formatKm, formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
@@ -31,6 +34,7 @@ import {
 import { FLIGHT_PLAN_UNPARSEABLE } from '#app/domain/projects/flight-plan-summary.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
 import { ADMIN_STATUS_OPTIONS, ADMIN_STATUSES, statusBadge } from '#app/domain/projects/status.ts'
+import leafletCss from 'leaflet/dist/leaflet.css'
 import type { ReactNode } from 'react'
 
 function closeUrl(url: URL) {
@@ -51,15 +55,25 @@ function loadProject(id: string | undefined) {
   }
 }
 
+/** The coverage check's map is Leaflet. */
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: leafletCss }]
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, 'admin')
+  const admin = await requireRole(request, 'admin')
   const details = loadProject(params.projectId)
+  const coverage = await projectCoverage(admin, details.project.id)
   const pilots = listActivePilots().map((p) => ({
     id: p.id,
     name: `${p.firstName} ${p.lastName}`,
     serviceArea: p.serviceArea,
   }))
-  return json({ ...details, pilots, closeTo: closeUrl(new URL(request.url)) })
+  return json({
+    ...details,
+    pilots,
+    coverage,
+    tileUrl: getEnv().TILE_URL,
+    closeTo: closeUrl(new URL(request.url)),
+  })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -142,7 +156,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function ProjectDialog() {
-  const { project, client, pilot, files, flightPlan, pilots, closeTo } = useLoaderData<typeof loader>()
+  const { project, client, pilot, files, flightPlan, pilots, coverage, tileUrl, closeTo } =
+    useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const submitting = useIsPending({ state: 'submitting' })
   const editableStatus = (ADMIN_STATUSES as readonly string[]).includes(project.status)
@@ -274,6 +289,10 @@ export default function ProjectDialog() {
           </ul>
         )}
       </section>
+
+      <div className="mt-5">
+        <CoveragePanel coverage={coverage} tileUrl={tileUrl} headingId="pd-coverage" />
+      </div>
 
       <section
         aria-labelledby="pd-files"

@@ -41,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const welcome = await takeWelcome(request)
   return json(
-    { ...loadRoleDashboard(user, new URL(request.url)), welcome: welcome.message },
+    { ...(await loadRoleDashboard(user, new URL(request.url))), welcome: welcome.message },
     { headers: welcome.clear ? { 'Set-Cookie': welcome.clear } : undefined },
   )
 }

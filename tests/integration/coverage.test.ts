@@ -6,7 +6,9 @@
 import { Readable } from 'node:stream'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { storeProjectFile } from '#app/domain/files/file-storage.server.ts'
+import * as adminProject from '#app/routes/admin.projects.$projectId.tsx'
 import * as coverageApi from '#app/routes/api.projects.$id.coverage.ts'
+import * as dashboard from '#app/routes/dashboard.tsx'
 import * as filesRoute from '#app/routes/pilot.projects.$projectId.files.ts'
 import { projectFiles, projects } from '#db/schema.ts'
 import { createTestProject } from '#tests/helpers/admin-data.ts'
@@ -176,5 +178,28 @@ describe('GET /api/projects/{id}/coverage', () => {
     expect(body.areas).toEqual([])
     expect(body.photos).toEqual({ total: 0, withGps: 0, withoutGps: 0, outsideAreas: 0, unread: 0 })
     expect(body.footprint).toMatchObject({ source: 'default', sideM: 150, frontM: 100 })
+  })
+})
+
+describe('the coverage check in the project views', () => {
+  test('the pilot’s open job and the admin’s project dialog carry the same figures', async () => {
+    const { headers, project } = await pilotWithJob()
+    await uploadPhoto(headers, project.id, 'in.jpg', geotaggedJpeg(IN_AREA_1))
+    const pilotData = await readJson<{ openProjectCoverage: CoverageBody | null }>(
+      await callRoute(dashboard.loader, `/dashboard?project=${project.id}`, { headers }),
+    )
+    expect(pilotData.openProjectCoverage?.photos).toMatchObject({ total: 1, withGps: 1 })
+    const admin = await signedInUser('admin')
+    const adminData = await readJson<{ coverage: CoverageBody }>(
+      await callRoute(adminProject.loader, `/admin/projects/${project.id}`, {
+        headers: admin.headers,
+        params: { projectId: String(project.id) },
+      }),
+    )
+    expect(adminData.coverage.areas).toEqual(pilotData.openProjectCoverage!.areas)
+    const list = await readJson<{ openProjectCoverage: unknown }>(
+      await callRoute(dashboard.loader, '/dashboard', { headers }),
+    )
+    expect(list.openProjectCoverage).toBeNull()
   })
 })
