@@ -272,6 +272,9 @@ export const projects = sqliteTable(
     completedAt: integer('completed_at', { mode: 'timestamp_ms' }),
     /** When the client was e-mailed that the deliverables are ready ('Complete Project'). */
     clientNotifiedAt: integer('client_notified_at', { mode: 'timestamp_ms' }),
+    /** The admin kept the deliverables and flight media past the month after completion, until this time. */
+    filesKeptUntil: integer('files_kept_until', { mode: 'timestamp_ms' }),
+    filesKeptReason: text('files_kept_reason', { length: 500 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -314,6 +317,8 @@ export const projectFiles = sqliteTable(
     takenAt: integer('taken_at', { mode: 'timestamp_ms' }),
     /** When the EXIF was read (null: not read yet — read once, lazily, for older photos). */
     exifReadAt: integer('exif_read_at', { mode: 'timestamp_ms' }),
+    /** Set when the retention job deleted the bytes; the row stays as the record of what was delivered. */
+    removedAt: integer('removed_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -538,6 +543,39 @@ export const operatorDocuments = sqliteTable(
   (t) => [index('operator_documents_expiry_idx').on(t.expiresAt)],
 )
 
+export const PILOT_DOCUMENT_KINDS = ['rpl', 'medical'] as const
+export type PilotDocumentKind = (typeof PILOT_DOCUMENT_KINDS)[number]
+
+/**
+ * Uploaded copies of compliance documents: a pilot's RPL or medical certificate, or the
+ * scan of an operator document. One current copy each (replacing swaps the row). The bytes
+ * live under DATA_DIR/documents/, stored by the files service.
+ */
+export const documentCopies = sqliteTable(
+  'document_copies',
+  {
+    id: id(),
+    pilotId: integer('pilot_id').references(() => users.id, { onDelete: 'cascade' }),
+    pilotDocument: text('pilot_document', { length: 20 }).$type<PilotDocumentKind>(),
+    operatorDocumentId: integer('operator_document_id').references(() => operatorDocuments.id, {
+      onDelete: 'cascade',
+    }),
+    /** The storage key inside DATA_DIR (documents/<uuid>.<ext>). */
+    fileName: text('file_name').notNull(),
+    originalName: text('original_name', { length: 255 }).notNull(),
+    fileType: text('file_type', { length: 100 }).notNull(),
+    fileSize: integer('file_size').notNull(),
+    sha256: text('sha256', { length: 64 }).notNull(),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('document_copies_file_name_unique').on(t.fileName),
+    uniqueIndex('document_copies_pilot_unique').on(t.pilotId, t.pilotDocument),
+    uniqueIndex('document_copies_operator_unique').on(t.operatorDocumentId),
+  ],
+)
+
 /** Named monotonically increasing counters (tax invoice numbers). */
 export const counters = sqliteTable('counters', {
   name: text('name').primaryKey(),
@@ -554,6 +592,7 @@ export type Payment = typeof payments.$inferSelect
 export type ProjectFile = typeof projectFiles.$inferSelect
 export type Refund = typeof refunds.$inferSelect
 export type OperatorDocument = typeof operatorDocuments.$inferSelect
+export type DocumentCopy = typeof documentCopies.$inferSelect
 
 // Silence "unused" for sql if a later migration needs raw defaults.
 void sql

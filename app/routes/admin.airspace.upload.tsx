@@ -1,9 +1,10 @@
 // The Airspace tab's KML upload form posts here; the answer is a redirect with a toast.
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { storeKmlZones } from '#app/domain/admin/airspace-admin.server.ts'
-import { KmlError, parseKml } from '#app/domain/airspace/kml-parse.server.ts'
-import { KmlFileTypeError, readKmlUpload } from '#app/domain/airspace/kml-upload.server.ts'
+import { INVALID_FILE_TYPE, parseKml } from '#app/domain/airspace/kml-parse.server.ts'
+import { readKmlUpload } from '#app/domain/airspace/kml-upload.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
+import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 
 const BACK = '/admin?tab=airspace'
@@ -22,14 +23,9 @@ export async function action({ request }: ActionFunctionArgs) {
       description: `${zonesProcessed} zone${zonesProcessed === 1 ? '' : 's'} processed from ${fileName}.`,
     })
   } catch (error) {
-    if (error instanceof KmlFileTypeError)
-      return redirectWithToast(BACK, {
-        type: 'error',
-        title: 'Invalid File Type',
-        description: error.message,
-      })
-    if (error instanceof KmlError)
-      return redirectWithToast(BACK, { type: 'error', title: 'Upload Failed', description: error.message })
-    throw error
+    if (!isDomainError(error)) throw error
+    // 415 is a file whose name is not .kml; every other refusal is the upload failing.
+    const title = error.status === 415 ? INVALID_FILE_TYPE : 'Upload Failed'
+    return redirectWithToast(BACK, { type: 'error', title, description: error.message })
   }
 }

@@ -7,10 +7,11 @@ import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
 import { UpdatePilotSchema } from '#app/domain/admin/schemas.ts'
 import { updatePilot } from '#app/domain/admin/users.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
+import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { pilotLicenceDisplay } from '#app/domain/users/pilot-licence.ts'
-import { EmailTakenError, findUserById } from '#app/domain/users/users.server.ts'
+import { findUserById } from '#app/domain/users/users.server.ts'
 
 const CLOSE = '/admin?tab=pilots'
 
@@ -75,10 +76,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       description: `${updated.firstName} ${updated.lastName} has been saved.`,
     })
   } catch (error) {
-    if (!(error instanceof EmailTakenError)) throw error
+    if (!isDomainError(error)) throw error
     return adminFormFailure(
-      submission.reply({ fieldErrors: { email: [error.message] }, hideFields: ['password'] }),
-      409,
+      submission.reply({ fieldErrors: error.fieldErrors ?? {}, hideFields: ['password'] }),
+      error.status,
       error.message,
     )
   }

@@ -7,9 +7,9 @@ import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
 import { CreatePilotSchema } from '#app/domain/admin/schemas.ts'
 import { createPilot } from '#app/domain/admin/users.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
+import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
-import { EmailTakenError } from '#app/domain/users/users.server.ts'
 
 const CLOSE = '/admin?tab=pilots'
 
@@ -31,10 +31,10 @@ export async function action({ request }: ActionFunctionArgs) {
       description: `${pilot.firstName} ${pilot.lastName} can now sign in and receive jobs.`,
     })
   } catch (error) {
-    if (!(error instanceof EmailTakenError)) throw error
+    if (!isDomainError(error)) throw error
     return adminFormFailure(
-      submission.reply({ fieldErrors: { email: [error.message] }, hideFields: ['password'] }),
-      409,
+      submission.reply({ fieldErrors: error.fieldErrors ?? {}, hideFields: ['password'] }),
+      error.status,
       error.message,
     )
   }

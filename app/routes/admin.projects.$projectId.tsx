@@ -6,6 +6,7 @@ import { CoveragePanel } from '#app/components/coverage/coverage-panel.tsx'
 import { projectListQuery } from '#app/components/dashboard/admin/projects-tab.tsx'
 import { AdminDialog, DialogActions, formatDate, YesNoBadge } from '#app/components/dashboard/admin/ui.tsx'
 import { FileGroups } from '#app/components/files/file-groups.tsx'
+import { KEEP_FILES_INTENT, RetentionPanel } from '#app/components/files/retention-panel.tsx'
 import { UploadWidget } from '#app/components/files/upload-widget.tsx'
 import { SelectField, TextareaField } from '#app/components/forms.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
@@ -14,21 +15,28 @@ import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
 import { ProjectSaveSchema } from '#app/domain/admin/schemas.ts'
-import { listActivePilots, NotFoundError } from '#app/domain/admin/users.server.ts'
+import { listActivePilots } from '#app/domain/admin/users.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { getEnv } from '#app/domain/config/env.server.ts'
 import { projectCoverage } from '#app/domain/coverage/coverage.server.ts'
 import { isMultipart } from '#app/domain/files/multipart.server.ts'
 import { handleFileIntent, handleUploadForm } from '#app/domain/files/page-actions.server.ts'
+import {
+  KEEP_FILES_MESSAGES,
+  keepProjectFiles,
+  retentionStateOf,
+} from '#app/domain/files/retention.server.ts'
+import { KeepFilesSchema } from '#app/domain/files/retention.ts'
+import { formatSaDate } from '#app/domain/format/dates.ts'
 import { formatHectares, formatKm, formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { assertSameOrigin } from '#app/domain/http/origin.server.ts'
 import { pageParam } from '#app/domain/http/query.ts'
-import { redirectWithToast } from '#app/domain/http/toast.server.ts'
+import { createToastHeaders, redirectWithToast } from '#app/domain/http/toast.server.ts'
 import {
   getProjectForAdmin,
-  InvalidPilotError,
+  INVALID_PILOT_MESSAGE,
   saveProjectChanges,
 } from '#app/domain/projects/admin-projects.server.ts'
 import { FLIGHT_PLAN_UNPARSEABLE } from '#app/domain/projects/flight-plan-summary.ts'
@@ -50,7 +58,7 @@ function loadProject(id: string | undefined) {
   try {
     return getProjectForAdmin(Number(id))
   } catch (error) {
-    if (error instanceof NotFoundError) throw new Response('Project not found', { status: 404 })
+    if (isDomainError(error) && error.status === 404) throw new Response('Project not found', { status: 404 })
     throw error
   }
 }
@@ -67,13 +75,43 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     name: `${p.firstName} ${p.lastName}`,
     serviceArea: p.serviceArea,
   }))
+  const retention = details.project.completedAt ? retentionStateOf(details.project) : null
   return json({
     ...details,
     pilots,
+    retention,
     coverage,
     tileUrl: getEnv().TILE_URL,
     closeTo: closeUrl(new URL(request.url)),
   })
+}
+
+/** The 'Keep files' form (ADR 160): its own result key, so the project form keeps its state. */
+async function keepFiles(adminId: number, projectId: number, formData: FormData, here: string) {
+  const submission = parseWithZod(formData, { schema: KeepFilesSchema })
+  const fail = async (status: number, description: string, reply = submission.reply()) =>
+    json(
+      { keepResult: reply },
+      { status, headers: await createToastHeaders({ type: 'error', title: 'Files not kept', description }) },
+    )
+  if (submission.status !== 'success') return fail(400, 'Check the date and the reason.')
+  try {
+    const saved = keepProjectFiles(adminId, projectId, submission.value)
+    return redirectWithToast(here, {
+      title: KEEP_FILES_MESSAGES.saved,
+      description: `The files are available until ${formatSaDate(saved.filesKeptUntil!)}.`,
+    })
+  } catch (error) {
+    if (!isDomainError(error)) throw error
+    return fail(
+      error.status,
+      error.message,
+      submission.reply({
+        fieldErrors: error.fieldErrors,
+        formErrors: error.fieldErrors ? [] : [error.message],
+      }),
+    )
+  }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -88,6 +126,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const formData = await readFormBody(request)
   if (formData.get('intent') === 'delete-file') return handleFileIntent(request, admin, formData, here)
+  if (formData.get('intent') === KEEP_FILES_INTENT) return keepFiles(admin.id, project.id, formData, here)
   const submission = parseWithZod(formData, { schema: ProjectSaveSchema })
   if (submission.status !== 'success') {
     return adminFormFailure(submission.reply(), 400, 'Failed to save changes', 'Error Saving')
@@ -120,7 +159,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     return redirectWithToast(back, { type: 'info', title: 'No Changes', description: 'Nothing was changed.' })
   } catch (error) {
-    if (error instanceof InvalidPilotError) {
+    if (isDomainError(error) && error.message === INVALID_PILOT_MESSAGE) {
       return adminFormFailure(
         submission.reply({ fieldErrors: { pilotId: [error.message] } }),
         400,
@@ -156,7 +195,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function ProjectDialog() {
-  const { project, client, pilot, files, flightPlan, pilots, coverage, tileUrl, closeTo } =
+  const { project, client, pilot, files, flightPlan, pilots, retention, coverage, tileUrl, closeTo } =
     useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const submitting = useIsPending({ state: 'submitting' })
@@ -166,7 +205,7 @@ export default function ProjectDialog() {
   const [form, fields] = useForm({
     id: `project-form-${project.id}`,
     constraint: getZodConstraint(ProjectSaveSchema),
-    lastResult: actionData?.result,
+    lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ProjectSaveSchema }),
     defaultValue: {
       status: editableStatus,
@@ -319,7 +358,16 @@ export default function ProjectDialog() {
             </Link>
           )}
         </div>
-        <FileGroups files={files} canDelete={() => true} deleteAction={here} />
+        <FileGroups files={files} canDelete={(f) => !f.removedAt} deleteAction={here} />
+        {retention ? (
+          <RetentionPanel
+            projectId={project.id}
+            retention={retention}
+            reason={project.filesKeptReason}
+            action={here}
+            lastResult={actionData && 'keepResult' in actionData ? actionData.keepResult : undefined}
+          />
+        ) : null}
         <UploadWidget
           projectId={project.id}
           category="project_document"

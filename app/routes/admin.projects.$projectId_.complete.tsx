@@ -10,7 +10,6 @@ import { FileGroups } from '#app/components/files/file-groups.tsx'
 import { UploadWidget } from '#app/components/files/upload-widget.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
-import { NotFoundError } from '#app/domain/admin/users.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { listProjectFiles } from '#app/domain/files/file-storage.server.ts'
 import { isMultipart } from '#app/domain/files/multipart.server.ts'
@@ -31,8 +30,7 @@ function loadProject(admin: Pick<User, 'id' | 'role'>, id: string | undefined) {
     const { project } = getProjectForAdmin(Number(id))
     return { project, files }
   } catch (error) {
-    if (isDomainError(error) || error instanceof NotFoundError)
-      throw new Response('Project not found', { status: 404 })
+    if (isDomainError(error)) throw new Response('Project not found', { status: 404 })
     throw error
   }
 }

@@ -12,9 +12,9 @@ import { AdminCreateUserSchema } from '#app/domain/admin/schemas.ts'
 import { createUserByAdmin } from '#app/domain/admin/users.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { COUNTRIES } from '#app/domain/auth/schemas.ts'
+import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
-import { EmailTakenError } from '#app/domain/users/users.server.ts'
 
 const CLOSE = '/admin?tab=users'
 
@@ -37,10 +37,10 @@ export async function action({ request }: ActionFunctionArgs) {
       description: `${user.firstName} ${user.lastName} (${user.role}) can now sign in.`,
     })
   } catch (error) {
-    if (!(error instanceof EmailTakenError)) throw error
+    if (!isDomainError(error)) throw error
     return adminFormFailure(
-      submission.reply({ fieldErrors: { email: [error.message] }, hideFields: ['password'] }),
-      409,
+      submission.reply({ fieldErrors: error.fieldErrors ?? {}, hideFields: ['password'] }),
+      error.status,
       error.message,
     )
   }

@@ -1,8 +1,13 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node'
-import { withAdminErrors } from '#app/domain/admin/api-errors.server.ts'
 import { hubErrorMessage, HubUpdateSchema } from '#app/domain/admin/schemas.ts'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
-import { apiFail, methodNotAllowed, parseId, readJsonBody } from '#app/domain/http/api.server.ts'
+import {
+  apiFail,
+  methodNotAllowed,
+  parseId,
+  readJsonBody,
+  withApiErrors,
+} from '#app/domain/http/api.server.ts'
 import { deleteHub, updateHub } from '#app/domain/hubs/hubs.server.ts'
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -10,13 +15,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireApiUser(request, 'admin')
   const hubId = parseId(params.hubId, 'hub id')
   if (request.method === 'DELETE') {
-    return withAdminErrors(() => {
+    return withApiErrors(() => {
       deleteHub(admin.id, hubId)
       return json({ success: true })
     })
   }
   const input = await readHubBody(request, HubUpdateSchema)
-  return withAdminErrors(() => json({ hub: updateHub(admin.id, hubId, input) }))
+  return withApiErrors(() => json({ hub: updateHub(admin.id, hubId, input) }))
 }
 
 /** Hub bodies answer a failed validation with the spec's hub message (section 5) and the field errors. */

@@ -1,8 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { withAdminErrors } from '#app/domain/admin/api-errors.server.ts'
 import { hubErrorMessage, HubSchema } from '#app/domain/admin/schemas.ts'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
-import { apiFail, methodNotAllowed, readJsonBody } from '#app/domain/http/api.server.ts'
+import { apiFail, methodNotAllowed, readJsonBody, withApiErrors } from '#app/domain/http/api.server.ts'
 import { createHub, listHubs } from '#app/domain/hubs/hubs.server.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -14,7 +13,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(['POST'])
   const admin = await requireApiUser(request, 'admin')
   const input = await readHubBody(request, HubSchema)
-  return withAdminErrors(() => json({ hub: createHub(admin.id, input) }, { status: 201 }))
+  return withApiErrors(() => json({ hub: createHub(admin.id, input) }, { status: 201 }))
 }
 
 /** Hub bodies answer a failed validation with the spec's hub message (section 5) and the field errors. */

@@ -1,9 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { withAdminErrors } from '#app/domain/admin/api-errors.server.ts'
 import { CreatePilotSchema } from '#app/domain/admin/schemas.ts'
 import { createPilot, listPilots } from '#app/domain/admin/users.server.ts'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
-import { methodNotAllowed, readJsonBody } from '#app/domain/http/api.server.ts'
+import { methodNotAllowed, readJsonBody, withApiErrors } from '#app/domain/http/api.server.ts'
 import { pilotLicenceDisplay } from '#app/domain/users/pilot-licence.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -15,5 +14,5 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(['POST'])
   const admin = await requireApiUser(request, 'admin')
   const input = await readJsonBody(request, CreatePilotSchema)
-  return withAdminErrors(async () => json({ pilot: await createPilot(admin.id, input) }, { status: 201 }))
+  return withApiErrors(async () => json({ pilot: await createPilot(admin.id, input) }, { status: 201 }))
 }

@@ -1,8 +1,7 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node'
-import { withAdminErrors } from '#app/domain/admin/api-errors.server.ts'
 import { AssignPilotSchema } from '#app/domain/admin/schemas.ts'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
-import { methodNotAllowed, parseId, readJsonBody } from '#app/domain/http/api.server.ts'
+import { methodNotAllowed, parseId, readJsonBody, withApiErrors } from '#app/domain/http/api.server.ts'
 import { assignPilot } from '#app/domain/projects/admin-projects.server.ts'
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -10,7 +9,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireApiUser(request, 'admin')
   const projectId = parseId(params.projectId, 'project id')
   const { pilotId } = await readJsonBody(request, AssignPilotSchema)
-  return withAdminErrors(async () => {
+  return withApiErrors(async () => {
     const { polygonGeoJson: _plan, ...project } = await assignPilot(admin.id, projectId, pilotId)
     void _plan
     return json({ success: true, message: 'Job card sent to the pilot and client notified', project })

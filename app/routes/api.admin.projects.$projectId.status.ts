@@ -1,8 +1,7 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node'
-import { withAdminErrors } from '#app/domain/admin/api-errors.server.ts'
 import { StatusUpdateSchema } from '#app/domain/admin/schemas.ts'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
-import { methodNotAllowed, parseId, readJsonBody } from '#app/domain/http/api.server.ts'
+import { methodNotAllowed, parseId, readJsonBody, withApiErrors } from '#app/domain/http/api.server.ts'
 import { updateProjectStatus } from '#app/domain/projects/admin-projects.server.ts'
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -10,7 +9,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireApiUser(request, 'admin')
   const projectId = parseId(params.projectId, 'project id')
   const { status, statusMessage } = await readJsonBody(request, StatusUpdateSchema)
-  return withAdminErrors(async () => {
+  return withApiErrors(async () => {
     const { polygonGeoJson: _plan, ...project } = await updateProjectStatus(
       admin.id,
       projectId,

@@ -1,16 +1,15 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node'
-import { withAdminErrors } from '#app/domain/admin/api-errors.server.ts'
 import { AdminSetPasswordSchema } from '#app/domain/admin/schemas.ts'
 import { resetPasswordByAdmin } from '#app/domain/admin/users.server.ts'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
-import { methodNotAllowed, parseId, readJsonBody } from '#app/domain/http/api.server.ts'
+import { methodNotAllowed, parseId, readJsonBody, withApiErrors } from '#app/domain/http/api.server.ts'
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== 'PUT') return methodNotAllowed(['PUT'])
   const admin = await requireApiUser(request, 'admin')
   const userId = parseId(params.userId, 'user id')
   const { newPassword } = await readJsonBody(request, AdminSetPasswordSchema)
-  return withAdminErrors(async () => {
+  return withApiErrors(async () => {
     await resetPasswordByAdmin(admin.id, userId, newPassword)
     return json({ success: true })
   })

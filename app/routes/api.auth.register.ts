@@ -2,10 +2,9 @@ import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { registerClient } from '#app/domain/auth/accounts.server.ts'
 import { enforceApiRateLimit } from '#app/domain/auth/rate-limit.server.ts'
 import { RegisterSchema } from '#app/domain/auth/schemas.ts'
-import { apiError, methodNotAllowed, readJsonBody } from '#app/domain/http/api.server.ts'
+import { domainErrorResponse, methodNotAllowed, readJsonBody } from '#app/domain/http/api.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
 import { assertSameOrigin } from '#app/domain/http/origin.server.ts'
-import { EmailTakenError } from '#app/domain/users/users.server.ts'
 
 /**
  * POST /api/auth/register — the registration fields → 201 `{ user }` (always a client);
@@ -32,8 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 201 },
     )
   } catch (error) {
-    if (!(error instanceof EmailTakenError)) throw error
-    return apiError(409, error.message, { fieldErrors: { email: [error.message] } })
+    return domainErrorResponse(error)
   }
 }
 

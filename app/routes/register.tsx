@@ -15,14 +15,14 @@ import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { registerClient } from '#app/domain/auth/accounts.server.ts'
 import { requireAnonymous } from '#app/domain/auth/guards.server.ts'
-import { enforceRateLimit, RATE_LIMIT_MESSAGE, RateLimitedError } from '#app/domain/auth/rate-limit.server.ts'
+import { enforceRateLimit, RATE_LIMIT_MESSAGE } from '#app/domain/auth/rate-limit.server.ts'
 import { COUNTRIES, RegisterSchema, REGISTRATION_FAILED_MESSAGE } from '#app/domain/auth/schemas.ts'
 import { commitSessionCookie, createSession } from '#app/domain/auth/session.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
+import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { checkHoneypot } from '#app/domain/http/honeypot.server.ts'
 import { setWelcomeCookie, welcomeMessageFor } from '#app/domain/http/welcome.server.ts'
-import { EmailTakenError } from '#app/domain/users/users.server.ts'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 
 export const meta: MetaFunction = () => [{ title: 'Create account · Kestrel Aerial Survey' }]
@@ -44,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await enforceRateLimit('register', clientIpOf(context))
   } catch (error) {
-    if (!(error instanceof RateLimitedError)) throw error
+    if (!isDomainError(error, 429)) throw error
     return json(
       {
         result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE], hideFields: HIDDEN }),
@@ -57,13 +57,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     user = await registerClient(submission.value)
   } catch (error) {
-    if (error instanceof EmailTakenError) {
+    if (isDomainError(error)) {
       return json(
         {
-          result: submission.reply({ fieldErrors: { email: [error.message] }, hideFields: HIDDEN }),
+          result: submission.reply({ fieldErrors: error.fieldErrors ?? {}, hideFields: HIDDEN }),
           registered: false,
         },
-        { status: 409 },
+        { status: error.status },
       )
     }
     // An unexpected failure gets the spec's fallback in the form, not the error page.
@@ -221,7 +221,7 @@ export default function RegisterPage() {
           <label className="flex items-start gap-3 text-sm text-ink-700">
             <input
               {...getInputProps(fields.marketingOptIn, { type: 'checkbox' })}
-              className="mt-0.5 h-4 w-4 shrink-0 rounded border-ink-300 text-amber-600 focus:ring-amber-400"
+              className="mt-0.5 h-4 w-4 shrink-0 rounded border-ink-300 text-amber-700 focus:ring-amber-400"
             />
             <span>
               Send me occasional news and offers by e-mail (optional). You can unsubscribe at any time.

@@ -1,8 +1,11 @@
 /**
  * The client's deliverables on a completed project: each processed file with its
- * download, and the date until which they can be downloaded (one month after completion).
+ * download, and the date until which they can be downloaded (one month after completion,
+ * or later when we keep them). After the retention job deleted them, the list stays as
+ * the record, without links, with the date they were deleted (ADR 160).
  */
 import { formatDate } from '#app/components/dashboard/client/project-details.tsx'
+import { formatSaDate } from '#app/domain/format/dates.ts'
 
 import { downloadHref, formatFileSize, type ListedFile } from './file-groups.tsx'
 
@@ -15,6 +18,7 @@ export function DeliverablesPanel({
 }) {
   if (project.status !== 'completed') return null
   const deliverables = files.filter((f) => f.fileCategory === 'processed_deliverable')
+  const removedAt = deliverables.find((f) => f.removedAt)?.removedAt ?? null
   const expired = project.deliverablesUntil
     ? new Date(project.deliverablesUntil).getTime() < Date.now()
     : false
@@ -35,11 +39,30 @@ export function DeliverablesPanel({
           <span
             className={expired ? 'badge bg-ink-100 text-ink-600' : 'badge bg-emerald-100 text-emerald-800'}
           >
-            {expired ? 'Expired' : `Available until ${formatDate(project.deliverablesUntil)}`}
+            {removedAt
+              ? `Deleted ${formatSaDate(removedAt)}`
+              : expired
+                ? 'Expired'
+                : `Available until ${formatDate(project.deliverablesUntil)}`}
           </span>
         ) : null}
       </div>
-      {expired ? (
+      {removedAt ? (
+        <>
+          <p className="text-sm text-ink-600" data-testid="deliverables-removed">
+            These files were deleted on {formatSaDate(removedAt)}, after the download period ended. Survey
+            imagery can show people and homes, so we do not keep it longer than needed.
+          </p>
+          <ul className="divide-y divide-emerald-100">
+            {deliverables.map((f) => (
+              <li key={f.id} className="flex items-center justify-between gap-3 py-2 text-sm text-ink-500">
+                <span className="min-w-0 truncate">{f.originalName}</span>
+                <span className="shrink-0 text-xs">{formatFileSize(f.fileSize)} · deleted</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : expired ? (
         <p className="text-sm text-ink-600">
           The download period has ended. Please contact us if you need a copy.
         </p>

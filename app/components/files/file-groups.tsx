@@ -6,6 +6,7 @@
 import { Form, useNavigation } from '@remix-run/react'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { CATEGORY_LABELS, type FileCategory } from '#app/domain/files/rules.ts'
+import { formatSaDate } from '#app/domain/format/dates.ts'
 
 export interface ListedFile {
   id: number
@@ -15,6 +16,8 @@ export interface ListedFile {
   fileCategory: FileCategory
   uploadedBy: number | null
   createdAt: string
+  /** Set once the retention job deleted the bytes: listed as a record, without a link. */
+  removedAt?: string | null
 }
 
 export function formatFileSize(bytes: number) {
@@ -92,16 +95,23 @@ export function FileGroups({
               {list.map((f) => (
                 <li key={f.id} className="flex items-center justify-between gap-2 py-1.5 text-sm">
                   <div className="min-w-0">
-                    <a
-                      className="link block truncate"
-                      href={downloadHref(f)}
-                      download={f.originalName}
-                      title={f.originalName}
-                    >
-                      {f.originalName}
-                    </a>
+                    {f.removedAt ? (
+                      <span className="block truncate text-ink-500 line-through" title={f.originalName}>
+                        {f.originalName}
+                      </span>
+                    ) : (
+                      <a
+                        className="link block truncate"
+                        href={downloadHref(f)}
+                        download={f.originalName}
+                        title={f.originalName}
+                      >
+                        {f.originalName}
+                      </a>
+                    )}
                     <p className="text-xs text-ink-500">
                       {formatFileSize(f.fileSize)} · {CATEGORY_LABELS[f.fileCategory] ?? f.fileCategory}
+                      {f.removedAt ? ` · deleted ${formatSaDate(f.removedAt)}` : ''}
                     </p>
                   </div>
                   {canDelete(f) ? <DeleteButton file={f} action={deleteAction} /> : null}

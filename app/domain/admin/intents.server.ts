@@ -16,7 +16,7 @@ import type { User } from '#db/schema.ts'
 
 import { updatePricingByAdmin } from './pricing-admin.server.ts'
 import { FlagSchema } from './schemas.ts'
-import { NotFoundError, setUserActive, updatePilot } from './users.server.ts'
+import { setUserActive, updatePilot } from './users.server.ts'
 
 export const ADMIN_INTENTS = [
   'admin-user-active',
@@ -123,7 +123,7 @@ export async function handleAdminIntent(admin: User, formData: FormData) {
       }
     }
   } catch (error) {
-    if (error instanceof NotFoundError || error instanceof DomainError) {
+    if (error instanceof DomainError) {
       return redirectWithToast(back('/admin'), { type: 'error', title: 'Error', description: error.message })
     }
     throw error

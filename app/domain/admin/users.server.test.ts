@@ -1,15 +1,15 @@
-import { EmailTakenError, insertUser } from '#app/domain/users/users.server.ts'
+import { withApiErrors } from '#app/domain/http/api.server.ts'
+import { EMAIL_TAKEN_MESSAGE, insertUser } from '#app/domain/users/users.server.ts'
 import { createTestUser } from '#tests/helpers/users.ts'
 import { describe, expect, test } from 'vitest'
 
-import { withAdminErrors } from './api-errors.server.ts'
 import { createPilot, updatePilot } from './users.server.ts'
 
 describe('e-mail uniqueness under a race', () => {
   test('an address taken while updatePilot hashes the new password is a 409, not a 500', async () => {
     const admin = await createTestUser({ role: 'admin' })
     const pilot = await createTestUser({ role: 'pilot' })
-    const update = withAdminErrors(async () => {
+    const update = withApiErrors(async () => {
       await updatePilot(admin.id, pilot.id, {
         email: 'race-pilot@example.test',
         password: 'Another-Secret-Pass-9',
@@ -27,12 +27,12 @@ describe('e-mail uniqueness under a race', () => {
     const admin = await createTestUser({ role: 'admin' })
     const pilot = await createTestUser({ role: 'pilot' })
     const other = await createTestUser({ role: 'client' })
-    await expect(
-      updatePilot(admin.id, pilot.id, { email: other.email.toUpperCase() }),
-    ).rejects.toBeInstanceOf(EmailTakenError)
+    await expect(updatePilot(admin.id, pilot.id, { email: other.email.toUpperCase() })).rejects.toMatchObject(
+      { status: 409, message: EMAIL_TAKEN_MESSAGE },
+    )
   })
 
-  test('createPilot racing another sign-up for the same address is EmailTakenError', async () => {
+  test('createPilot racing another sign-up for the same address is a 409 (e-mail taken)', async () => {
     const admin = await createTestUser({ role: 'admin' })
     const creating = createPilot(admin.id, {
       email: 'race-new@example.test',
@@ -47,6 +47,6 @@ describe('e-mail uniqueness under a race', () => {
       isActive: true,
     })
     insertUser({ email: 'race-new@example.test', passwordHash: 'x', firstName: 'Rae', lastName: 'Racer' })
-    await expect(creating).rejects.toBeInstanceOf(EmailTakenError)
+    await expect(creating).rejects.toMatchObject({ status: 409, message: EMAIL_TAKEN_MESSAGE })
   })
 })

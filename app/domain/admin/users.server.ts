@@ -7,8 +7,9 @@ import { setPassword } from '#app/domain/auth/accounts.server.ts'
 import { hashPassword } from '#app/domain/auth/password.server.ts'
 import { deleteUserSessions } from '#app/domain/auth/session.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
 import {
-  EmailTakenError,
+  emailTakenError,
   findUserByEmail,
   findUserById,
   insertUser,
@@ -20,8 +21,6 @@ import { users, type User } from '#db/schema.ts'
 import { asc, eq } from 'drizzle-orm'
 
 import type { AdminCreateUserInput, CreatePilotInput, UpdatePilotInput } from './schemas.ts'
-
-export class NotFoundError extends Error {}
 
 export function listUsers() {
   return getDb()
@@ -48,11 +47,11 @@ export function listActivePilots() {
 
 function requireUserById(id: number): User {
   const user = findUserById(id)
-  if (!user) throw new NotFoundError('User not found')
+  if (!user) throw new DomainError(404, 'User not found')
   return user
 }
 
-/** Admin 'Create User': any role. Throws EmailTakenError for a taken address. */
+/** Admin 'Create User': any role. A taken address is a 409 DomainError. */
 export async function createUserByAdmin(actorId: number, input: AdminCreateUserInput) {
   const passwordHash = await hashPassword(input.password)
   return getDb().transaction((tx) => {
@@ -114,7 +113,7 @@ export async function createPilot(actorId: number, input: CreatePilotInput) {
 /** Partial update of a pilot; a new e-mail must be free, a new password ends their sessions. */
 export async function updatePilot(actorId: number, pilotId: number, input: UpdatePilotInput) {
   const before = requireUserById(pilotId)
-  if (before.role !== 'pilot') throw new NotFoundError('Pilot not found')
+  if (before.role !== 'pilot') throw new DomainError(404, 'Pilot not found')
   const { password, ...fields } = input
   if (fields.email) fields.email = normaliseEmail(fields.email)
   const passwordHash = password ? await hashPassword(password) : undefined
@@ -123,7 +122,7 @@ export async function updatePilot(actorId: number, pilotId: number, input: Updat
   return getDb().transaction((tx) => {
     if (fields.email) {
       const other = findUserByEmail(fields.email, tx)
-      if (other && other.id !== pilotId) throw new EmailTakenError()
+      if (other && other.id !== pilotId) throw emailTakenError()
     }
     const after = withUniqueEmail(
       () =>

@@ -1,3 +1,4 @@
+import { DomainError } from '#app/domain/http/domain-error.ts'
 import {
   ENTITY_EXPANSION_KML,
   EXTERNAL_ENTITY_KML,
@@ -6,7 +7,7 @@ import {
 } from '#tests/fixtures/admin-kml.ts'
 import { describe, expect, test } from 'vitest'
 
-import { isKmlFileName, KML_MAX_BYTES, KmlError, parseKml } from './kml-parse.server.ts'
+import { isKmlFileName, KML_MAX_BYTES, parseKml } from './kml-parse.server.ts'
 
 describe('parseKml', () => {
   test('reads every polygon placemark with its name and colour, skipping points', () => {
@@ -43,8 +44,8 @@ describe('parseKml', () => {
       parseKml(huge)
       expect.unreachable()
     } catch (error) {
-      expect(error).toBeInstanceOf(KmlError)
-      expect((error as KmlError).status).toBe(413)
+      expect(error).toBeInstanceOf(DomainError)
+      expect((error as DomainError).status).toBe(413)
     }
   })
 

@@ -3,11 +3,11 @@
  * `geometry/kml-document.server.ts`, then only polygon placemarks become zones; each
  * keeps its name and colour.
  */
-import { KML_MAX_PLACEMARKS, KmlError, readKmlDocument } from '#app/domain/geometry/kml-document.server.ts'
+import { KML_MAX_PLACEMARKS, kmlError, readKmlDocument } from '#app/domain/geometry/kml-document.server.ts'
 import type { Geometry, MultiPolygon, Polygon, Position } from 'geojson'
 
 export const KML_MAX_BYTES = 5 * 1024 * 1024
-export { KML_MAX_PLACEMARKS, KmlError }
+export { KML_MAX_PLACEMARKS, kmlError }
 
 export const INVALID_FILE_TYPE = 'Invalid File Type'
 export const SELECT_KML_FILE = 'Please select a KML file'
@@ -62,7 +62,7 @@ function colourOf(props: Record<string, unknown>) {
   return c && /^#[0-9a-f]{6}$/i.test(c) ? c.toLowerCase() : null
 }
 
-/** Parses the text of a KML file; throws KmlError with a message for the admin. */
+/** Parses the text of a KML file; throws kmlError (a DomainError on `kmlFile`) with a message for the admin. */
 export function parseKml(text: string): KmlPlacemark[] {
   const features = readKmlDocument(text, { maxBytes: KML_MAX_BYTES }).features
   const placemarks: KmlPlacemark[] = []
@@ -78,6 +78,6 @@ export function parseKml(text: string): KmlPlacemark[] {
       geometry,
     })
   })
-  if (!placemarks.length) throw new KmlError('The KML file contains no polygon placemarks')
+  if (!placemarks.length) throw kmlError('The KML file contains no polygon placemarks')
   return placemarks
 }

@@ -9,29 +9,15 @@ import {
 } from '@remix-run/node'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
 
-import {
-  INVALID_FILE_TYPE,
-  isKmlFileName,
-  KML_MAX_BYTES,
-  KmlError,
-  parseKml,
-  SELECT_KML_FILE,
-} from './kml-parse.server.ts'
+import { isKmlFileName, KML_MAX_BYTES, kmlError, parseKml, SELECT_KML_FILE } from './kml-parse.server.ts'
 
-export class KmlFileTypeError extends KmlError {
-  constructor() {
-    super(SELECT_KML_FILE, 415)
-  }
-  readonly title = INVALID_FILE_TYPE
-}
-
-/** Reads `kmlFile` from a multipart request; throws KmlError (400/413/415). */
+/** Reads `kmlFile` from a multipart request; throws kmlError (400/413; 415 is a file that is not .kml). */
 export async function readKmlUpload(
   request: Request,
 ): Promise<{ fileName: string; text: string; formData: FormData }> {
   const type = request.headers.get('Content-Type') ?? ''
   if (!type.toLowerCase().startsWith('multipart/form-data')) {
-    throw new KmlError('Send the KML file as multipart/form-data in the field kmlFile', 400)
+    throw kmlError('Send the KML file as multipart/form-data in the field kmlFile', 400)
   }
   let formData: FormData
   try {
@@ -40,14 +26,14 @@ export async function readKmlUpload(
     })
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) {
-      throw new KmlError(`The KML file is too large (the limit is ${KML_MAX_BYTES / 1024 / 1024} MB)`, 413)
+      throw kmlError(`The KML file is too large (the limit is ${KML_MAX_BYTES / 1024 / 1024} MB)`, 413)
     }
     if (error instanceof Response && error.status === 403) throw error
-    throw new KmlError('The upload could not be read', 400)
+    throw kmlError('The upload could not be read', 400)
   }
   const file = formData.get('kmlFile')
-  if (!file || typeof file === 'string' || !file.name) throw new KmlError(SELECT_KML_FILE, 400)
-  if (!isKmlFileName(file.name)) throw new KmlFileTypeError()
+  if (!file || typeof file === 'string' || !file.name) throw kmlError(SELECT_KML_FILE, 400)
+  if (!isKmlFileName(file.name)) throw kmlError(SELECT_KML_FILE, 415)
   return { fileName: file.name, text: await file.text(), formData }
 }
 

@@ -9,7 +9,8 @@ import { auditLog, users } from '#db/schema.ts'
 import { count, desc, eq } from 'drizzle-orm'
 
 export interface AuditEntry {
-  actorId: number
+  /** The admin (or user) who made the change; null for the server's own jobs. */
+  actorId: number | null
   /** e.g. 'user.create', 'project.assign-pilot', 'airspace.upload-kml' */
   action: string
   entityType: string

@@ -3,11 +3,12 @@
  * or file the user may not see is "not found" (404), so ids don't leak. ADR 090.
  */
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { formatSaDate } from '#app/domain/format/dates.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { projects, type FileCategory, type Project, type ProjectFile, type User } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
 
-import { canUploadCategory, deliverablesAvailableUntil, FILE_MESSAGES } from './rules.ts'
+import { canUploadCategory, FILE_MESSAGES, filesAvailableUntil } from './rules.ts'
 
 /** The client owns it, the pilot is assigned to it, or the user is an admin. */
 export function canSeeProject(
@@ -50,20 +51,22 @@ export function requireUploadTarget(
  * Deliverables reach the client once the project is completed and for one month after;
  * admins and the assigned pilot always.
  */
-export function deliverableWindow(project: Pick<Project, 'status' | 'completedAt'>) {
+export function deliverableWindow(project: Pick<Project, 'status' | 'completedAt' | 'filesKeptUntil'>) {
   if (project.status !== 'completed' || !project.completedAt) return null
-  return { from: project.completedAt, until: deliverablesAvailableUntil(project.completedAt) }
+  return { from: project.completedAt, until: filesAvailableUntil(project)! }
 }
 
 export type DownloadDecision = { ok: true } | { ok: false; status: 404 | 410; message: string }
 
 export function decideDownload(
   user: Pick<User, 'id' | 'role'>,
-  project: Pick<Project, 'clientId' | 'pilotId' | 'status' | 'completedAt'>,
-  file: Pick<ProjectFile, 'fileCategory'>,
+  project: Pick<Project, 'clientId' | 'pilotId' | 'status' | 'completedAt' | 'filesKeptUntil'>,
+  file: Pick<ProjectFile, 'fileCategory'> & { removedAt?: Date | null },
   now = new Date(),
 ): DownloadDecision {
   if (!canSeeProject(user, project)) return { ok: false, status: 404, message: FILE_MESSAGES.notFound }
+  if (file.removedAt)
+    return { ok: false, status: 410, message: FILE_MESSAGES.removed(formatSaDate(file.removedAt)) }
   if (user.role !== 'client' || file.fileCategory !== 'processed_deliverable') return { ok: true }
   const window = deliverableWindow(project)
   if (!window) return { ok: false, status: 404, message: FILE_MESSAGES.notFound }
@@ -74,8 +77,8 @@ export function decideDownload(
 /** Whether this file shows in the user's list (clients see deliverables only once completed). */
 export function fileVisibleTo(
   user: Pick<User, 'id' | 'role'>,
-  project: Pick<Project, 'clientId' | 'pilotId' | 'status' | 'completedAt'>,
-  file: Pick<ProjectFile, 'fileCategory'>,
+  project: Pick<Project, 'clientId' | 'pilotId' | 'status' | 'completedAt' | 'filesKeptUntil'>,
+  file: Pick<ProjectFile, 'fileCategory'> & { removedAt?: Date | null },
 ) {
   const decision = decideDownload(user, project, file)
   return decision.ok || decision.status === 410

@@ -38,6 +38,7 @@ import {
   requireUploadTarget,
   requireVisibleProject,
 } from './access.server.ts'
+import { assertDocumentAllowance } from './daily-allowance.server.ts'
 import {
   CATEGORY_ACCEPT,
   extensionOf,
@@ -241,6 +242,8 @@ export function toFileView(file: ProjectFile) {
     uploadedBy: file.uploadedBy,
     sha256: file.sha256,
     createdAt: file.createdAt.toISOString(),
+    /** When the retention job deleted the bytes (the row stays as the record); null while stored. */
+    removedAt: file.removedAt ? file.removedAt.toISOString() : null,
   }
 }
 export type FileView = ReturnType<typeof toFileView>
@@ -265,6 +268,8 @@ export async function registerProjectFile(input: RegisterInput): Promise<FileVie
   try {
     requireUploadTarget(user, projectId, category)
     const detected = await checkContent(received, originalName, category)
+    // A client's documents count against the day's allowance (ADR 130).
+    assertDocumentAllowance(user, received.size, true)
     const p = ensureStorage()
     const key = path.posix.join('projects', String(projectId), `${crypto.randomUUID()}.${detected.ext}`)
     finalPath = path.join(p.root, key)
@@ -523,20 +528,23 @@ export async function sweepStorage(db = getDb()): Promise<SweepResult> {
       fileName: projectFiles.fileName,
       projectId: projectFiles.projectId,
       fileCategory: projectFiles.fileCategory,
+      removedAt: projectFiles.removedAt,
     })
     .from(projectFiles)
     .all()
-  const known = new Set(rows.map((r) => path.resolve(p.root, r.fileName)))
+  // A row the retention job marked removed no longer owns its bytes (ADR 160): leftovers go.
+  const stored = rows.filter((r) => !r.removedAt)
+  const known = new Set(stored.map((r) => path.resolve(p.root, r.fileName)))
   for (const file of await listFilesUnder(p.projects)) {
     if (known.has(file)) continue
     await fs.promises.rm(file, { force: true })
     result.orphanFilesRemoved++
   }
 
-  const missing = rows.filter((r) => !fs.existsSync(path.resolve(p.root, r.fileName)))
-  if (missing.length > MASS_LOSS_MIN && missing.length > rows.length / 2) {
+  const missing = stored.filter((r) => !fs.existsSync(path.resolve(p.root, r.fileName)))
+  if (missing.length > MASS_LOSS_MIN && missing.length > stored.length / 2) {
     console.warn(
-      `[files] ${missing.length} of ${rows.length} stored files are missing from ${p.root}: is DATA_DIR mounted? File rows were left alone.`,
+      `[files] ${missing.length} of ${stored.length} stored files are missing from ${p.root}: is DATA_DIR mounted? File rows were left alone.`,
     )
   } else if (missing.length) {
     db.transaction((tx) => {

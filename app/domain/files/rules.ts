@@ -117,6 +117,8 @@ export const FILE_MESSAGES = {
   diskFull: 'The server is short of storage space. Please try again later.',
   deliverablesExpired:
     'Deliverables can be downloaded for one month after completion. Please contact us for a copy.',
+  removed: (date: string) =>
+    `This file was deleted on ${date}: survey imagery and deliverables are kept for one month after completion.`,
 } as const
 
 /** A check the widget runs before sending: null when the file may be sent, else the toast. */
@@ -156,4 +158,32 @@ export function deliverablesAvailableUntil(completedAt: Date): Date {
   const until = new Date(completedAt)
   until.setUTCMonth(until.getUTCMonth() + 1)
   return until
+}
+
+/**
+ * Survey imagery is personal information (ADR 160): the processed deliverables and the
+ * flight's raw photos and videos are deleted once the project's files are no longer available.
+ */
+export const RETAINED_CATEGORIES: readonly FileCategory[] = [
+  'processed_deliverable',
+  'raw_image',
+  'raw_video',
+]
+
+export function isRetainedCategory(category: FileCategory) {
+  return RETAINED_CATEGORIES.includes(category)
+}
+
+/**
+ * Until when a completed project's deliverables and flight media are available: one month
+ * after completion, or later when the admin kept them longer. Null before completion.
+ */
+export function filesAvailableUntil(project: {
+  completedAt: Date | null
+  filesKeptUntil?: Date | null
+}): Date | null {
+  if (!project.completedAt) return null
+  const month = deliverablesAvailableUntil(project.completedAt)
+  const kept = project.filesKeptUntil
+  return kept && kept.getTime() > month.getTime() ? kept : month
 }

@@ -4,9 +4,9 @@
  * null on delete, so deleting a hub never changes a stored quote.
  */
 import type { HubInput } from '#app/domain/admin/schemas.ts'
-import { NotFoundError } from '#app/domain/admin/users.server.ts'
 import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
 import { hubs, type Hub } from '#db/schema.ts'
 import { asc, eq } from 'drizzle-orm'
 
@@ -20,7 +20,7 @@ export function findHub(id: number): Hub | null {
 
 function requireHub(id: number) {
   const hub = findHub(id)
-  if (!hub) throw new NotFoundError('Hub not found')
+  if (!hub) throw new DomainError(404, 'Hub not found')
   return hub
 }
 

@@ -1,7 +1,9 @@
 /**
- * Jobs the server runs once a day (ADR 113): the SACAA document expiry mail. Timers are
- * unref'd so they never keep the process alive; a failure is logged and retried the next day.
+ * Jobs the server runs once a day: the SACAA document expiry mail (ADR 113) and the
+ * deletion of survey imagery past its availability (ADR 160). Timers are unref'd so they
+ * never keep the process alive; a failure is logged and retried the next day.
  */
+import { removeExpiredProjectFiles } from '#app/domain/files/retention.server.ts'
 import { sendExpiryDigest } from '#app/domain/operator/operator-documents.server.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -13,6 +15,15 @@ export async function runDailyJobs() {
     if (digest.count) console.log(`[daily] expiry mail: ${digest.count} item(s), sent=${digest.sent}`)
   } catch (error) {
     console.error('[daily] expiry mail failed', error)
+  }
+  try {
+    const removed = await removeExpiredProjectFiles()
+    if (removed.filesRemoved || removed.bytesUnlinked)
+      console.log(
+        `[daily] retention: ${removed.filesRemoved} file(s) of ${removed.projects.length} project(s) removed, ${removed.bytesUnlinked} bytes freed`,
+      )
+  } catch (error) {
+    console.error('[daily] retention failed', error)
   }
 }
 

@@ -5,6 +5,7 @@
  * excl. VAT, VAT (at the rate it was priced at) and incl. VAT. Drawn with pdf-lib.
  */
 import type { CompanyInfo } from '#app/domain/config/env.server.ts'
+import { formatSaDate } from '#app/domain/format/dates.ts'
 import { formatHectares, formatRand } from '#app/domain/format/numbers.ts'
 import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
 import { vatLabelOf } from '#app/domain/pricing/vat.ts'
@@ -198,14 +199,7 @@ export async function renderTaxDocumentPdf(doc: TaxDocument): Promise<Uint8Array
   return pdf.save()
 }
 
-export function saDate(date: Date) {
-  return date.toLocaleDateString('en-ZA', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Africa/Johannesburg',
-  })
-}
+export const saDate = (date: Date) => formatSaDate(date)
 
 /** The survey line of both documents. */
 export function surveyDescription(project: Project, prefix = 'Aerial drone survey and mapping') {

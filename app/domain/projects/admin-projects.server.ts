@@ -4,7 +4,6 @@
  * status updates (client e-mailed when there is a message). Audited.
  */
 import { type AdminStatus } from '#app/domain/admin/schemas.ts'
-import { NotFoundError } from '#app/domain/admin/users.server.ts'
 import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { appUrl } from '#app/domain/config/env.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
@@ -135,7 +134,7 @@ export function projectCounters() {
 
 function requireProject(id: number): Project {
   const project = getDb().select().from(projects).where(eq(projects.id, id)).get()
-  if (!project) throw new NotFoundError('Project not found')
+  if (!project) throw new DomainError(404, 'Project not found')
   return project
 }
 
@@ -154,6 +153,7 @@ export function getProjectForAdmin(id: number) {
       fileCategory: projectFiles.fileCategory,
       uploadedBy: projectFiles.uploadedBy,
       createdAt: projectFiles.createdAt,
+      removedAt: projectFiles.removedAt,
     })
     .from(projectFiles)
     .where(eq(projectFiles.projectId, id))
@@ -176,15 +176,12 @@ export function getProjectForAdmin(id: number) {
   }
 }
 
-export class InvalidPilotError extends Error {
-  constructor() {
-    super('Please choose an active pilot')
-  }
-}
+export const INVALID_PILOT_MESSAGE = 'Please choose an active pilot'
 
 function activePilot(pilotId: number) {
   const pilot = getDb().select().from(users).where(eq(users.id, pilotId)).get()
-  if (!pilot || pilot.role !== 'pilot' || !pilot.isActive) throw new InvalidPilotError()
+  if (!pilot || pilot.role !== 'pilot' || !pilot.isActive)
+    throw new DomainError(400, INVALID_PILOT_MESSAGE, { fieldErrors: { pilotId: [INVALID_PILOT_MESSAGE] } })
   // SACAA Part 101: no flight with an expired licence or medical (ADR 113).
   const problem = pilotDocumentProblem(pilot, saToday())
   if (problem) throw new DomainError(409, problem, { fieldErrors: { pilotId: [problem] } })

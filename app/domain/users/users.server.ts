@@ -1,5 +1,6 @@
 /** Reading and writing user accounts. Never returns password hashes to callers outside. */
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
 import { users, type Role, type User } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
 
@@ -46,10 +47,11 @@ export function findUserById(id: number, db: DbOrTx = getDb()) {
   return db.select().from(users).where(eq(users.id, id)).get() ?? null
 }
 
-export class EmailTakenError extends Error {
-  constructor() {
-    super('An account with this email already exists')
-  }
+export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists'
+
+/** A taken address: 409 with the message on the `email` field. */
+export function emailTakenError() {
+  return new DomainError(409, EMAIL_TAKEN_MESSAGE, { fieldErrors: { email: [EMAIL_TAKEN_MESSAGE] } })
 }
 
 export interface NewUser {
@@ -83,18 +85,18 @@ export function isEmailUniqueViolation(error: unknown) {
   )
 }
 
-/** Runs a write that sets an e-mail address; a taken address is EmailTakenError (409), never a 500. */
+/** Runs a write that sets an e-mail address; a taken address is emailTakenError() (409), never a 500. */
 export function withUniqueEmail<T>(write: () => T): T {
   try {
     return write()
   } catch (error) {
-    if (isEmailUniqueViolation(error)) throw new EmailTakenError()
+    if (isEmailUniqueViolation(error)) throw emailTakenError()
     throw error
   }
 }
 
 export function insertUser(input: NewUser, db: DbOrTx = getDb()): User {
-  if (findUserByEmail(input.email, db)) throw new EmailTakenError()
+  if (findUserByEmail(input.email, db)) throw emailTakenError()
   return withUniqueEmail(() =>
     db
       .insert(users)

@@ -37,7 +37,7 @@ export function AuditTab({ data }: { data: TabData<'audit'> }) {
         {audit.entries.map((e) => (
           <tr key={e.id}>
             <td className={`${td} whitespace-nowrap`}>{formatDate(e.createdAt, true)}</td>
-            <td className={td}>{e.actorEmail ?? 'Deleted user'}</td>
+            <td className={td}>{e.actorId == null ? 'System' : (e.actorEmail ?? 'Deleted user')}</td>
             <td className={`${td} font-mono text-xs`}>{e.action}</td>
             <td className={`${td} whitespace-nowrap text-xs`}>
               {e.entityType}

@@ -1,0 +1,189 @@
+/**
+ * Retention of survey imagery (ADR 160). Deliverables and the flight's raw photos and
+ * videos show people and homes: they are kept until the project's files stop being
+ * available (one month after completion, or the date the admin kept them to), then a daily
+ * job deletes the bytes. The rows stay, marked `removedAt`, as the record of what was
+ * delivered; downloads of them answer 410.
+ *
+ * Crash safety: the rows are marked first (one transaction), then the bytes are unlinked.
+ * Every run unlinks the bytes of every marked row again (a no-op when gone), and the
+ * start-up sweep removes bytes no unmarked row owns, so a stop between the steps only
+ * delays the unlink. Running twice deletes nothing more.
+ */
+import fs from 'node:fs'
+import { recordAudit } from '#app/domain/audit/audit.server.ts'
+import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { endOfSaDay, formatSaDate } from '#app/domain/format/dates.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
+import { projectFiles, projects, type Project } from '#db/schema.ts'
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
+
+import { absolutePathOf } from './file-storage.server.ts'
+import type { KeepFilesInput } from './retention.ts'
+import { filesAvailableUntil, RETAINED_CATEGORIES } from './rules.ts'
+
+export interface RetentionRunResult {
+  /** Rows newly marked removed in this run. */
+  filesRemoved: number
+  /** Projects whose files were removed in this run. */
+  projects: number[]
+  /** Bytes unlinked (this run's and leftovers of an interrupted run). */
+  bytesUnlinked: number
+}
+
+/** Files of completed projects whose availability has passed and that are still stored. */
+function dueFiles(now: Date, db: DbOrTx) {
+  return db
+    .select({
+      id: projectFiles.id,
+      projectId: projectFiles.projectId,
+      originalName: projectFiles.originalName,
+      fileCategory: projectFiles.fileCategory,
+      completedAt: projects.completedAt,
+      filesKeptUntil: projects.filesKeptUntil,
+      status: projects.status,
+    })
+    .from(projectFiles)
+    .innerJoin(projects, eq(projects.id, projectFiles.projectId))
+    .where(
+      and(
+        isNull(projectFiles.removedAt),
+        inArray(projectFiles.fileCategory, [...RETAINED_CATEGORIES]),
+        isNotNull(projects.completedAt),
+        eq(projects.status, 'completed'),
+      ),
+    )
+    .all()
+    .filter((f) => {
+      const until = filesAvailableUntil(f)
+      return until !== null && until.getTime() < now.getTime()
+    })
+}
+
+/** The daily job: marks what is due as removed (one transaction, audited per project), then unlinks. */
+export async function removeExpiredProjectFiles(now = new Date(), db = getDb()): Promise<RetentionRunResult> {
+  const marked = db.transaction((tx) => {
+    const due = dueFiles(now, tx)
+    if (!due.length) return []
+    tx.update(projectFiles)
+      .set({ removedAt: now })
+      .where(
+        inArray(
+          projectFiles.id,
+          due.map((f) => f.id),
+        ),
+      )
+      .run()
+    const byProject = new Map<number, typeof due>()
+    for (const f of due) byProject.set(f.projectId, [...(byProject.get(f.projectId) ?? []), f])
+    for (const [projectId, files] of byProject) {
+      recordAudit(
+        {
+          actorId: null,
+          action: 'files.retention-remove',
+          entityType: 'project',
+          entityId: projectId,
+          before: { files: files.map((f) => ({ id: f.id, name: f.originalName, category: f.fileCategory })) },
+          after: { removedAt: now.toISOString() },
+        },
+        tx,
+      )
+    }
+    return due
+  })
+
+  // Every marked row's bytes, not only this run's: finishes an interrupted run.
+  const removedRows = db
+    .select({ fileName: projectFiles.fileName })
+    .from(projectFiles)
+    .where(isNotNull(projectFiles.removedAt))
+    .all()
+  let bytesUnlinked = 0
+  for (const row of removedRows) {
+    const full = absolutePathOf(row)
+    const stat = await fs.promises.stat(full).catch(() => null)
+    if (!stat) continue
+    await fs.promises.rm(full, { force: true })
+    bytesUnlinked += stat.size
+  }
+  return {
+    filesRemoved: marked.length,
+    projects: [...new Set(marked.map((f) => f.projectId))],
+    bytesUnlinked,
+  }
+}
+
+export const KEEP_FILES_MESSAGES = {
+  notFound: 'Project not found',
+  notCompleted: 'Only a completed project has files to keep',
+  removed: 'These files have already been deleted',
+  notLater: (current: string) => `Choose a date after ${current}, the date the files are available until now`,
+  saved: 'Files kept longer',
+} as const
+
+/** The retained files of a project: how many are still stored and when the others went. */
+export function retentionStateOf(
+  project: Pick<Project, 'id' | 'completedAt' | 'filesKeptUntil'>,
+  db: DbOrTx = getDb(),
+) {
+  const rows = db
+    .select({ removedAt: projectFiles.removedAt })
+    .from(projectFiles)
+    .where(
+      and(
+        eq(projectFiles.projectId, project.id),
+        inArray(projectFiles.fileCategory, [...RETAINED_CATEGORIES]),
+      ),
+    )
+    .all()
+  const removed = rows.filter((r) => r.removedAt).map((r) => r.removedAt!.getTime())
+  const until = filesAvailableUntil(project)
+  return {
+    availableUntil: until ? until.toISOString() : null,
+    keptUntil: project.filesKeptUntil ? project.filesKeptUntil.toISOString() : null,
+    stored: rows.length - removed.length,
+    removed: removed.length,
+    removedAt: removed.length ? new Date(Math.max(...removed)).toISOString() : null,
+  }
+}
+export type RetentionState = ReturnType<typeof retentionStateOf>
+
+/**
+ * The admin keeps a completed project's deliverables and flight media until a later date
+ * (end of that South African day), with a reason; audited in the same transaction.
+ */
+export function keepProjectFiles(actorId: number, projectId: number, input: KeepFilesInput, db = getDb()) {
+  return db.transaction((tx) => {
+    const project = tx.select().from(projects).where(eq(projects.id, projectId)).get()
+    if (!project) throw new DomainError(404, KEEP_FILES_MESSAGES.notFound)
+    if (project.status !== 'completed' || !project.completedAt)
+      throw new DomainError(409, KEEP_FILES_MESSAGES.notCompleted)
+    const state = retentionStateOf(project, tx)
+    if (state.stored === 0 && state.removed > 0) throw new DomainError(409, KEEP_FILES_MESSAGES.removed)
+    const current = filesAvailableUntil(project)!
+    const keptUntil = endOfSaDay(input.keepUntil)
+    if (keptUntil.getTime() <= current.getTime()) {
+      throw new DomainError(400, KEEP_FILES_MESSAGES.notLater(formatSaDate(current)), {
+        fieldErrors: { keepUntil: [KEEP_FILES_MESSAGES.notLater(formatSaDate(current))] },
+      })
+    }
+    const after = tx
+      .update(projects)
+      .set({ filesKeptUntil: keptUntil, filesKeptReason: input.reason })
+      .where(eq(projects.id, projectId))
+      .returning()
+      .get()!
+    recordAudit(
+      {
+        actorId,
+        action: 'project.files-kept',
+        entityType: 'project',
+        entityId: projectId,
+        before: { availableUntil: current.toISOString(), reason: project.filesKeptReason },
+        after: { availableUntil: keptUntil.toISOString(), reason: input.reason },
+      },
+      tx,
+    )
+    return after
+  })
+}
