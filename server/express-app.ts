@@ -94,7 +94,8 @@ export function createExpressApp(options: ExpressAppOptions): express.Express {
       contentSecurityPolicy: {
         directives: {
           'default-src': ["'self'"],
-          'connect-src': ["'self'", ...(isProduction ? [] : ['ws:'])],
+          // The offline job pack fetches map tiles (page and service worker, ADR 140).
+          'connect-src': ["'self'", tileOrigin, ...(isProduction ? [] : ['ws:'])],
           'img-src': ["'self'", 'data:', 'blob:', tileOrigin],
           'script-src': [
             "'strict-dynamic'",

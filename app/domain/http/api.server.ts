@@ -84,10 +84,12 @@ export function parseId(value: string | undefined, label = 'id'): number {
 export function domainErrorResponse(error: unknown): Response {
   if (error instanceof Response) return error
   if (error instanceof DomainError) {
-    return apiError(error.status, error.message, {
+    const response = apiError(error.status, error.message, {
       ...error.extra,
       ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
     })
+    for (const [name, value] of Object.entries(error.headers)) response.headers.set(name, value)
+    return response
   }
   throw error
 }

@@ -14,8 +14,9 @@
  * In memory, like every other limit (one machine, fly.toml); `RATE_LIMIT_MULTIPLIER`
  * scales every budget (end-to-end runs raise it).
  */
-import { addressKey, createRateLimiter, RateLimitedError } from '#app/domain/auth/rate-limit.server.ts'
+import { addressKey, createRateLimiter } from '#app/domain/auth/rate-limit.server.ts'
 import { getEnv } from '#app/domain/config/env.server.ts'
+import { isDomainError } from '#app/domain/http/domain-error.ts'
 
 export type WriteKind = 'write' | 'upload'
 
@@ -114,8 +115,8 @@ export async function checkWriteBudget(input: {
     try {
       await limiter.consume(key)
     } catch (error) {
-      if (!(error instanceof RateLimitedError)) throw error
-      const retryAfterSeconds = Math.max(1, error.retryAfterSeconds)
+      if (!isDomainError(error, 429)) throw error
+      const retryAfterSeconds = Math.max(1, Number(error.headers['Retry-After']) || 1)
       return { ok: false, retryAfterSeconds, message: writeLimitMessage(retryAfterSeconds) }
     }
   }

@@ -82,6 +82,9 @@ export interface QuoteFigures {
   noHubs: boolean
 }
 
+/** The quote object of `POST /api/quote` (all money in cents): the figures plus the server's warnings. */
+export type Quote = Omit<QuoteFigures, 'tier' | 'noHubs'> & { warnings: string[] }
+
 /** How a project's money is split internally (admin finances), all cents. */
 export interface InternalSplit {
   baseCost: number

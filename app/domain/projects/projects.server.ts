@@ -9,6 +9,7 @@ import { takeDailyAllowance } from '#app/domain/files/daily-allowance.server.ts'
 import { filesAvailableUntil } from '#app/domain/files/rules.ts'
 import { openRing, surveyAreaSqm, SurveyAreasSchema, type SurveyArea } from '#app/domain/geometry/areas.ts'
 import type { FieldErrors } from '#app/domain/http/api.server.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
 import { supersedeOpenPayments } from '#app/domain/payments/attempts.server.ts'
 import { projectPricingColumns } from '#app/domain/pricing/quote.server.ts'
 import { initialSurveyPlan } from '#app/domain/survey/project-plan.server.ts'
@@ -35,15 +36,12 @@ import type { DraftInput } from './project-schemas.ts'
 import { quoteProjectAreas, type ProjectQuote } from './quoting.server.ts'
 import { canCancel, canPay, canPlan } from './status.ts'
 
-export class ProjectError extends Error {
-  constructor(
-    public status: 400 | 403 | 404 | 409,
-    message: string,
-    public fieldErrors?: FieldErrors,
-  ) {
-    super(message)
-    this.name = 'ProjectError'
-  }
+/**
+ * A refused project request. The client project API answers `{ error, message }` (the
+ * draft delete's callers read `message`, the rest `error`), so both carry the text.
+ */
+export function projectError(status: 400 | 403 | 404 | 409, message: string, fieldErrors?: FieldErrors) {
+  return new DomainError(status, message, { fieldErrors, extra: { message } })
 }
 
 export const PROJECT_NOT_FOUND = 'Project not found'
@@ -115,14 +113,14 @@ export function listClientProjects(clientId: number, db: DbOrTx = getDb()) {
     .all()
 }
 
-/** The project if this client owns it; otherwise ProjectError 404. */
+/** The project if this client owns it; otherwise a 404 DomainError. */
 export function getClientProject(clientId: number, id: number, db: DbOrTx = getDb()): Project {
   const project = db
     .select()
     .from(projects)
     .where(and(eq(projects.id, id), eq(projects.clientId, clientId)))
     .get()
-  if (!project) throw new ProjectError(404, PROJECT_NOT_FOUND)
+  if (!project) throw projectError(404, PROJECT_NOT_FOUND)
   return project
 }
 
@@ -139,7 +137,7 @@ export function deleteDraft(clientId: number, id: number, db: DbOrTx = getDb()) 
     .from(projects)
     .where(and(eq(projects.id, id), eq(projects.clientId, clientId)))
     .get()
-  throw new ProjectError(exists ? 409 : 404, DELETE_DRAFT_FAILED)
+  throw projectError(exists ? 409 : 404, DELETE_DRAFT_FAILED)
 }
 
 /** A project card on the My Projects tab, with its flight plan read for display. */
@@ -253,8 +251,8 @@ export function buildFlightPlan(
 export const NO_HUBS_QUOTE_MESSAGE = 'No hubs configured'
 
 function assertPlannable(project: Project) {
-  if (project.isPaid) throw new ProjectError(409, PAID_PROJECT_LOCKED)
-  if (!canPlan(project)) throw new ProjectError(409, PROJECT_NOT_PLANNABLE)
+  if (project.isPaid) throw projectError(409, PAID_PROJECT_LOCKED)
+  if (!canPlan(project)) throw projectError(409, PROJECT_NOT_PLANNABLE)
 }
 
 /**
@@ -268,11 +266,11 @@ export function completeFlightPlan(clientId: number, id: number, input: unknown,
     const fieldErrors: FieldErrors = {}
     for (const issue of parsed.error.issues)
       (fieldErrors[issue.path.join('.') || 'form'] ??= []).push(issue.message)
-    throw new ProjectError(400, parsed.error.issues[0]?.message ?? 'Invalid flight plan', fieldErrors)
+    throw projectError(400, parsed.error.issues[0]?.message ?? 'Invalid flight plan', fieldErrors)
   }
   assertPlannable(getClientProject(clientId, id, db))
   const { quote, split } = quoteProjectAreas(parsed.data.areas, db)
-  if (quote.noHubs) throw new ProjectError(409, NO_HUBS_QUOTE_MESSAGE)
+  if (quote.noHubs) throw projectError(409, NO_HUBS_QUOTE_MESSAGE)
   const quotedAt = new Date()
   // Screenshots count against the client's daily allowance; past it the quote is stored
   // without one (it is optional), so re-planning never fails for it (ADR 130).
