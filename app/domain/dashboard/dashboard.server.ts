@@ -15,7 +15,7 @@ import type { User } from '#db/schema.ts'
 import { getAdminStats, getClientStats, getPilotStats } from './stats.server.ts'
 
 /** `url` carries the dashboard's URL state (tab, search query, open dialogs; the admin tab and its filters). */
-export function loadRoleDashboard(user: User, url: URL = new URL('http://localhost/dashboard')) {
+export async function loadRoleDashboard(user: User, url: URL = new URL('http://localhost/dashboard')) {
   const profile = {
     firstName: user.firstName,
     lastName: user.lastName,
@@ -55,7 +55,7 @@ export function loadRoleDashboard(user: User, url: URL = new URL('http://localho
           ),
         },
         stats: getPilotStats(user.id),
-        ...loadPilotTabs(user.id, url),
+        ...(await loadPilotTabs(user.id, url)),
       }
     case 'admin':
       return { role: 'admin' as const, profile, stats: getAdminStats(), admin: loadAdminTab(url) }

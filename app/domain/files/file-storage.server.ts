@@ -16,6 +16,7 @@ import { Transform, Writable, type Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { getEnv } from '#app/domain/config/env.server.ts'
+import { readPhotoGps } from '#app/domain/coverage/photo-gps.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import {
@@ -289,6 +290,11 @@ export async function registerProjectFile(input: RegisterInput): Promise<FileVie
     finalPath = path.join(p.root, key)
     await fs.promises.mkdir(path.dirname(finalPath), { recursive: true })
     await fs.promises.rename(received.path, finalPath)
+    // Where a raw photo was taken, for the coverage check (ADR 150): read once, here.
+    const photoGps =
+      category === 'raw_image' && detected.mime.startsWith('image/')
+        ? { ...(await readPhotoGps(finalPath)), exifReadAt: new Date() }
+        : {}
     const row = getDb().transaction((tx) => {
       requireUploadTarget(user, projectId, category, tx)
       const inserted = tx
@@ -303,6 +309,7 @@ export async function registerProjectFile(input: RegisterInput): Promise<FileVie
           fileCategory: category,
           uploadedBy: user.id,
           sha256: received.sha256,
+          ...photoGps,
         })
         .returning()
         .get()

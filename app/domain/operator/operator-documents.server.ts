@@ -8,6 +8,7 @@ import fs from 'node:fs'
 import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { getCompanyInfo, getEnv } from '#app/domain/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { formatPhone, phoneHref } from '#app/domain/format/numbers.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
 import { renderEmail } from '#app/domain/mail/templates.ts'
@@ -33,8 +34,18 @@ export function loadOperatorStatus(today = saToday(), db: DbOrTx = getDb()) {
 }
 
 /** The business details pages show, with whether the operator's ROC is currently valid. */
+/**
+ * The company details every page shows (footer, contact), with the phone number already
+ * formatted so public pages need no formatting code in the browser.
+ */
 export function getSiteCompany() {
-  return { ...getCompanyInfo(), operatorCertified: loadOperatorStatus().rocValid }
+  const company = getCompanyInfo()
+  return {
+    ...company,
+    phoneDisplay: formatPhone(company.phone),
+    phoneHref: phoneHref(company.phone),
+    operatorCertified: loadOperatorStatus().rocValid,
+  }
 }
 
 export function createOperatorDocument(actorId: number, input: OperatorDocumentInput) {
