@@ -215,10 +215,11 @@ test('@js-only an upload cut by a reload continues by itself and sends only the 
       patches.push({
         offset: Number(req.headers()['upload-offset']),
         phase,
+        // The body's length as sent (the trace keeps no copy of a Blob body).
         body: req
           .response()
-          .then(() => req.sizes())
-          .then((s) => s.requestBodySize)
+          .then(() => req.allHeaders())
+          .then((h) => Number(h['content-length'] ?? -1))
           .catch(() => -1),
       })
     }
