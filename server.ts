@@ -1,6 +1,6 @@
 /**
  * The HTTP server: Express in front of the Remix request handler. Migrations run
- * before listen; SQLite closes on shutdown. Configuration: api.md "Configuration".
+ * before listen; SQLite closes on shutdown. Configuration: app/domain/config/env.server.ts.
  */
 import path from 'node:path'
 import url from 'node:url'
@@ -24,7 +24,7 @@ assertSafeProductionConfig()
 const isProduction = env.NODE_ENV === 'production'
 const BUILD_PATH = path.resolve('build/index.js')
 
-// Migrations before anything listens (decisions.md; fly's release machine has no volume).
+// Migrations before anything listens (fly's release machine has no volume).
 getDb()
 // `npm run restore` refuses while this marker names a live process (ADR 064).
 const releasePidFile = claimServerPidFile()

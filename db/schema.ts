@@ -170,16 +170,6 @@ export const systemSettings = sqliteTable('system_settings', {
   updatedAt: updatedAt(),
 })
 
-export const flyZones = sqliteTable('fly_zones', {
-  id: id(),
-  name: text('name', { length: 200 }).notNull(),
-  kmlData: text('kml_data').notNull(),
-  priceMultiplier: integer('price_multiplier').notNull().default(100),
-  isActive: bool('is_active').notNull().default(true),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-})
-
 export const airspaceZones = sqliteTable(
   'airspace_zones',
   {

@@ -1,5 +1,5 @@
 /**
- * `POST /api/payfast/notify` — PayFast's ITN (api.md "Payment notification"). Public,
+ * `POST /api/payfast/notify` — PayFast's ITN (the API "Payment notification"). Public,
  * form-encoded, no session or origin check (PayFast is the caller); the raw body is read
  * once so the signature is checked over exactly what was posted. Cheap gates first: an
  * oversize body is 413 before it is read whole, and untrusted senders are rate-limited

@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  // remix-auth reads the body itself, so parse a clone (remix-stack-notes §1.5).
+  // remix-auth reads the body itself, so parse a clone (ADR 171 "remix-auth").
   const formData = await readFormBody(request.clone())
   checkHoneypot(formData)
   const submission = parseWithZod(formData, { schema: LoginSchema })

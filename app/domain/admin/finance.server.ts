@@ -1,6 +1,6 @@
 /**
  * The Financial tab: summary cards, invoices and payments, pilot payouts and monthly
- * revenue from the payments PayFast settled (decisions.md internal split), money received
+ * revenue from the payments PayFast settled (ADR 010 internal split), money received
  * for a superseded quote, plus the CSV export.
  */
 import { Readable } from 'node:stream'
@@ -41,7 +41,7 @@ export function parseDateRange(params: URLSearchParams): DateRange & { fromText:
   }
 }
 
-/** The internal split (decisions.md): the stored figures, or the pricing engine's split when a row lacks them. */
+/** The internal split (ADR 010): the stored figures, or the pricing engine's split when a row lacks them. */
 export function splitFor(
   p: Pick<
     Project,

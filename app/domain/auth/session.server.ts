@@ -1,5 +1,5 @@
 /**
- * Server-side sessions (decisions.md "Sessions"). The browser holds a random token in
+ * Server-side sessions (ADR 171 "Sessions"). The browser holds a random token in
  * an HttpOnly SameSite=Lax cookie, or sends it as `x-session-id`; the database keeps
  * only its SHA-256, so sessions can be revoked and a leaked table grants nothing.
  */

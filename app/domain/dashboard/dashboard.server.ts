@@ -3,6 +3,7 @@
  * gathers what each view needs; the route picks by role.
  */
 import { loadAdminTab } from '#app/domain/admin/tabs.server.ts'
+import { listPilotCopies, toCopyView } from '#app/domain/operator/document-copies.server.ts'
 import { listClientInvoices } from '#app/domain/payments/invoices.server.ts'
 import { listClientRefunds } from '#app/domain/payments/refunds.server.ts'
 import { termsAsText, termsFigures } from '#app/domain/payments/terms.ts'
@@ -46,6 +47,12 @@ export async function loadRoleDashboard(user: User, url: URL = new URL('http://l
           droneTypes: user.droneTypes,
           pilotLicenseNumber: user.pilotLicenseNumber,
           pilotLicenseUrl: user.pilotLicenseUrl,
+          rplNumber: user.rplNumber,
+          rplExpiresAt: user.rplExpiresAt,
+          medicalExpiresAt: user.medicalExpiresAt,
+          documentCopies: Object.fromEntries(
+            listPilotCopies(user.id).map((c) => [c.pilotDocument, toCopyView(c)]),
+          ),
         },
         stats: getPilotStats(user.id),
         ...(await loadPilotTabs(user.id, url)),

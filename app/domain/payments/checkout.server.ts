@@ -1,5 +1,5 @@
 /**
- * Accept & Pay (spec §7 accept-terms; decisions.md Payments): one service behind
+ * Accept & Pay (spec §7 accept-terms; ADR 171 "PayFast"): one service behind
  * `POST /api/client/accept-terms` and the checkout page's Terms dialog.
  *
  * The server recomputes the quote and refuses a different figure, records the terms
@@ -286,7 +286,7 @@ function openPaymentAttempt(
     .get()
 }
 
-/** What the ECTA review step shows (sa-compliance.md "Site and checkout"). */
+/** What the ECTA review step shows (ADR 171 "Site and checkout"). */
 export function getCheckoutReview(clientId: number, projectId: number) {
   const project = getOwnedProject(clientId, projectId)
   const areas = (flightPlanAreas(project.polygonGeoJson) ?? []).map((area, index) => {

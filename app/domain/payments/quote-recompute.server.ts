@@ -1,5 +1,5 @@
 /**
- * The server's own figure for a stored flight plan (decisions.md: a browser's
+ * The server's own figure for a stored flight plan (ADR 171: a browser's
  * quoteAmount is never trusted). Reads the areas the planner stored in
  * `projects.polygonGeoJson` (spec §3 shape) and prices them with the one pricing engine
  * and the current settings.

@@ -41,7 +41,7 @@ function invalidAreasError(fieldErrors: FieldErrors) {
   return new DomainError(400, Object.values(fieldErrors)[0]?.[0] ?? 'Invalid survey areas', { fieldErrors })
 }
 
-/** Validates raw areas (api.md shape); throws a 400 DomainError with field errors. */
+/** Validates raw areas (the API shape); throws a 400 DomainError with field errors. */
 export function parseSurveyAreas(input: unknown): SurveyArea[] {
   const result = SurveyAreasSchema.safeParse(input)
   if (!result.success) {

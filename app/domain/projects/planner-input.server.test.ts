@@ -49,7 +49,7 @@ describe('parsePlanFile', () => {
     expect(areas[0]!.coordinates).toHaveLength(5)
   })
 
-  test('reads GeoJSON features, geometries and the api.md areas shape', () => {
+  test('reads GeoJSON features, geometries and the API areas shape', () => {
     const polygon = {
       type: 'Polygon',
       coordinates: [

@@ -1,7 +1,7 @@
 /**
- * Survey areas from the planner without JavaScript (decisions.md "Works without
+ * Survey areas from the planner without JavaScript (ADR 171 "Works without
  * JavaScript", ADR 021): pasted coordinates, or an uploaded KML / GeoJSON file. The
- * result is the api.md `areas` array; the pricing engine's schema validates it after.
+ * result is the API `areas` array; the pricing engine's schema validates it after.
  */
 import { flightPolygonToAreas, type SurveyArea } from '#app/domain/geometry/areas.ts'
 import { readKmlDocument } from '#app/domain/geometry/kml-document.server.ts'

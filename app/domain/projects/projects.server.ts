@@ -1,5 +1,5 @@
 /**
- * A client's projects (decisions.md "Project lifecycle"): create a draft, list, read,
+ * A client's projects (ADR 171 "Project lifecycle"): create a draft, list, read,
  * delete a draft, and complete the flight plan (areas → authoritative quote → pending).
  * Only the owner sees or changes a project; anyone else gets "not found" (404), so
  * existence does not leak.
@@ -32,6 +32,7 @@ import {
   type FlightPlan,
   type FlightPlanView,
 } from './flight-plan.ts'
+import { projectBasics } from './project-basics.ts'
 import type { DraftInput } from './project-schemas.ts'
 import { quoteProjectAreas, type ProjectQuote } from './quoting.server.ts'
 import { canCancel, canPay, canPlan } from './status.ts'
@@ -146,17 +147,7 @@ export function toProjectCard(project: Project) {
     ? parseFlightPlan(project.polygonGeoJson)
     : null
   return {
-    id: project.id,
-    name: project.name,
-    description: project.description,
-    projectType: project.projectType,
-    location: project.location,
-    latitude: project.latitude,
-    longitude: project.longitude,
-    deadline: project.deadline,
-    requirements: project.requirements,
-    status: project.status,
-    statusMessage: project.statusMessage,
+    ...projectBasics(project),
     isPaid: project.isPaid,
     quoteAmount: project.quoteAmount,
     areaSqm: project.areaSqm,
@@ -179,7 +170,7 @@ export type ProjectCard = ReturnType<typeof toProjectCard>
 
 /**
  * The body of `PUT /api/client/projects/{id}/complete` and of the planner's Generate
- * Quote: the areas (api.md) and, optionally, the map screenshot. Other flight-plan
+ * Quote: the areas (ADR 171 "API") and, optionally, the map screenshot. Other flight-plan
  * fields a client sends are ignored: the server builds the plan from its own data.
  */
 export const CompleteFlightPlanSchema = z.object({

@@ -1,6 +1,11 @@
 import { getDb } from '#app/domain/db/db.server.ts'
 import type { SurveyArea } from '#app/domain/geometry/areas.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
+import { acceptTermsAndStartPayment } from '#app/domain/payments/checkout.server.ts'
+import { getPayfastConfig } from '#app/domain/payments/payfast.server.ts'
+import { checkoutSignature } from '#app/domain/payments/payfast.ts'
+import { recomputeQuote } from '#app/domain/payments/quote-recompute.server.ts'
+import { TERMS_REQUIRED_MESSAGE, TERMS_VERSION } from '#app/domain/payments/terms.ts'
 import { action as acceptTermsAction } from '#app/routes/api.client.accept-terms.ts'
 import { action as checkoutAction } from '#app/routes/checkout.$projectId.tsx'
 import { invoices, payments, projects, systemSettings } from '#db/schema.ts'
@@ -9,12 +14,6 @@ import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { createTestUser, signedInUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
-
-import { acceptTermsAndStartPayment } from './checkout.server.ts'
-import { getPayfastConfig } from './payfast.server.ts'
-import { checkoutSignature } from './payfast.ts'
-import { recomputeQuote } from './quote-recompute.server.ts'
-import { TERMS_REQUIRED_MESSAGE, TERMS_VERSION } from './terms.ts'
 
 function acceptTerms(headers: Record<string, string>, json: unknown, clientIp = '198.51.100.9') {
   return callRoute(acceptTermsAction, '/api/client/accept-terms', {
