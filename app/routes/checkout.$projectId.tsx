@@ -10,6 +10,7 @@ import { TermsContent, TermsKeyPoints } from '#app/components/checkout/terms-con
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
+import { cn } from '#app/components/ui/cn.ts'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { DialogCloseLink, UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
@@ -280,9 +281,11 @@ export default function CheckoutPage() {
                       label={quote.airspaceZone ? `Aviation fee (${quote.airspaceZone})` : 'Aviation fee'}
                       cents={quote.aviationFee}
                     />
-                    <div className="border-t border-ink-100 pt-2">
-                      <PriceRow label="Subtotal (excl. VAT)" cents={quote.subtotal} />
-                    </div>
+                    <PriceRow
+                      label="Subtotal (excl. VAT)"
+                      cents={quote.subtotal}
+                      className="border-t border-ink-100 pt-2"
+                    />
                     <PriceRow
                       label={vatLabelOf(quote.subtotal, quote.vatAmount, DEFAULT_PRICING_SETTINGS.vatRate)}
                       cents={quote.vatAmount}
@@ -343,9 +346,10 @@ export default function CheckoutPage() {
   )
 }
 
-function PriceRow({ label, cents }: { label: string; cents: number }) {
+/** One figure of a price list: a `<dt>`/`<dd>` pair in its own row (a `<dl>` allows one wrapping `<div>`). */
+function PriceRow({ label, cents, className }: { label: string; cents: number; className?: string }) {
   return (
-    <div className="flex items-baseline justify-between gap-4">
+    <div className={cn('flex items-baseline justify-between gap-4', className)}>
       <dt className="text-ink-600">{label}</dt>
       <dd className="font-medium tabular-nums text-ink-900">{formatRand(cents)}</dd>
     </div>
@@ -423,7 +427,7 @@ function TermsDialog({
               <input
                 type="checkbox"
                 name="termsAccepted"
-                className="mt-0.5 h-5 w-5 shrink-0 rounded border-ink-300 text-amber-600 focus:ring-amber-400"
+                className="mt-0.5 h-5 w-5 shrink-0 rounded border-ink-300 text-amber-700 focus:ring-amber-400"
                 aria-invalid={termsError ? true : undefined}
                 aria-describedby={termsError ? 'terms-error' : undefined}
               />

@@ -221,7 +221,7 @@ export default function RegisterPage() {
           <label className="flex items-start gap-3 text-sm text-ink-700">
             <input
               {...getInputProps(fields.marketingOptIn, { type: 'checkbox' })}
-              className="mt-0.5 h-4 w-4 shrink-0 rounded border-ink-300 text-amber-600 focus:ring-amber-400"
+              className="mt-0.5 h-4 w-4 shrink-0 rounded border-ink-300 text-amber-700 focus:ring-amber-400"
             />
             <span>
               Send me occasional news and offers by e-mail (optional). You can unsubscribe at any time.

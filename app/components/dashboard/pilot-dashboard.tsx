@@ -1,6 +1,7 @@
 import { PrivacyControls } from '#app/components/account/privacy-controls.tsx'
 import type { ListedFile } from '#app/components/files/file-groups.tsx'
 import { DashboardHeading } from '#app/components/layout/app-shell.tsx'
+import { OfflineBanner, useOfflineWorker } from '#app/components/offline/offline-controls.tsx'
 import { StatCard } from '#app/components/ui/stat-card.tsx'
 import { TabLinks, useActiveTab } from '#app/components/ui/tabs.tsx'
 import { formatFlightHours } from '#app/domain/pilot/schemas.ts'
@@ -52,8 +53,10 @@ export function PilotDashboard({
   tileUrl: string
 }) {
   const tab = useActiveTab(PILOT_TABS, 'projects')
+  useOfflineWorker(profile.id, tileUrl)
   return (
     <main className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
+      <OfflineBanner />
       <WelcomeBanner message={welcome} />
       <DashboardHeading
         title="Pilot Dashboard"

@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 
-import { AerialHero } from '../visuals/aerial-hero.tsx'
+import aerialHero from '../visuals/aerial-hero.svg'
 import { Logo } from './logo.tsx'
 
 /** The split screen of the account pages: marketing on the left, the form on the right. */
@@ -9,7 +9,7 @@ export function AuthLayout({ children, tagline }: { children: ReactNode; tagline
   return (
     <div className="grid min-h-screen lg:grid-cols-2">
       <aside className="relative hidden overflow-hidden bg-ink-950 lg:block">
-        <AerialHero className="absolute inset-0 h-full w-full opacity-70" />
+        <img src={aerialHero} alt="" className="absolute inset-0 h-full w-full opacity-70 object-cover" />
         <div className="absolute inset-0 bg-gradient-to-t from-ink-950 via-ink-950/50 to-transparent" />
         <div className="relative flex h-full flex-col justify-between p-10 text-white">
           <Link to="/" aria-label="Kestrel Aerial Survey home" className="w-fit">

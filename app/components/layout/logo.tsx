@@ -12,12 +12,13 @@ export function LogoMark({ className = 'h-8 w-8' }: { className?: string }) {
   )
 }
 
-export function Logo({ light = false }: { light?: boolean }) {
+/** `inkClassName` replaces the light/dark text colour (the landing header animates it). */
+export function Logo({ light = false, inkClassName }: { light?: boolean; inkClassName?: string }) {
   return (
     <span className="flex items-center gap-2.5">
       <LogoMark />
-      <span className={light ? 'text-white' : 'text-ink-900'}>
-        <span className="block text-base font-extrabold leading-none tracking-[0.18em]">KESTREL</span>
+      <span className={inkClassName ?? (light ? 'text-white' : 'text-ink-900')}>
+        <span className="block text-base font-extrabold leading-none tracking-[0.18em]">KESTREL</span>{' '}
         <span className="block text-[10px] font-medium uppercase leading-tight tracking-[0.3em] opacity-70">
           Aerial Survey
         </span>

@@ -1,7 +1,8 @@
 /**
  * The navigation bar (spec "Landing page"): logo to /, Home / About Us / Services to
  * their sections (from other pages: /#section), Login/Register for visitors and
- * Dashboard/Logout for signed-in users. Past 100 px of scroll it turns to glass.
+ * Dashboard/Logout for signed-in users. Past 100 px of scroll it turns to glass (without
+ * JavaScript too: the `nav-overlay` scroll animation in tailwind.css).
  */
 import { Form, Link, useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
@@ -51,7 +52,7 @@ export function SiteHeader({ signedIn, overlay = false }: { signedIn: boolean; o
 
   const navLink = cn(
     'rounded-md px-3 py-2 text-sm font-medium transition',
-    light ? 'text-white/90 hover:text-white' : 'text-ink-700 hover:text-ink-950',
+    light ? 'nav-ink hover:opacity-80' : 'text-ink-700 hover:text-ink-950',
   )
   const mobileLink = 'rounded-md px-3 py-2.5 text-sm font-medium text-ink-800 hover:bg-ink-50'
 
@@ -98,7 +99,9 @@ export function SiteHeader({ signedIn, overlay = false }: { signedIn: boolean; o
       data-glass={glass ? 'true' : 'false'}
       className={cn(
         'no-print fixed inset-x-0 top-0 z-[1000] transition-all duration-300',
-        glass ? 'border-b border-white/40 bg-white/70 shadow-sm backdrop-blur-md' : 'bg-transparent',
+        glass
+          ? 'border-b border-white/40 bg-white/70 shadow-sm backdrop-blur-md'
+          : 'nav-overlay bg-transparent',
       )}
     >
       <nav
@@ -106,14 +109,14 @@ export function SiteHeader({ signedIn, overlay = false }: { signedIn: boolean; o
         className="relative mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6"
       >
         <Link to="/" aria-label="Kestrel Aerial Survey home" className="rounded-md">
-          <Logo light={light} />
+          <Logo light={light} inkClassName={light ? 'nav-ink' : undefined} />
         </Link>
         <div className="hidden items-center gap-1 md:flex">{links(false)}</div>
         <details ref={mobileMenu} className="group md:hidden">
           <summary
             className={cn(
               'flex cursor-pointer list-none rounded-md p-2 [&::-webkit-details-marker]:hidden',
-              light ? 'text-white' : 'text-ink-800',
+              light ? 'nav-ink' : 'text-ink-800',
             )}
           >
             <span className="sr-only">Menu</span>

@@ -85,6 +85,20 @@ export function findSessionUser(token: string, db: DbOrTx = getDb()): User | nul
   return row.user
 }
 
+/**
+ * The active account behind a request's session cookie or `x-session-id` header, from the
+ * raw header values (server.ts counts writes per account before Remix runs): one indexed read.
+ */
+export async function sessionUserIdOf(headers: {
+  cookie?: string | null
+  sessionHeader?: string | null
+}): Promise<number | null> {
+  const fromCookie: unknown = headers.cookie ? await sessionCookie().parse(headers.cookie) : null
+  const token =
+    typeof fromCookie === 'string' && fromCookie ? fromCookie : headers.sessionHeader?.trim() || null
+  return token ? (findSessionUser(token)?.id ?? null) : null
+}
+
 export async function getSessionUser(request: Request): Promise<User | null> {
   const token = await readSessionToken(request)
   return token ? findSessionUser(token) : null

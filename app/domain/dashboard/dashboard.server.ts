@@ -4,6 +4,7 @@
  */
 import { loadAdminTab } from '#app/domain/admin/tabs.server.ts'
 import { listClientInvoices } from '#app/domain/payments/invoices.server.ts'
+import { listClientRefunds } from '#app/domain/payments/refunds.server.ts'
 import { termsAsText, termsFigures } from '#app/domain/payments/terms.ts'
 import { loadPilotTabs } from '#app/domain/pilot/dashboard-actions.server.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
@@ -32,6 +33,7 @@ export function loadRoleDashboard(user: User, url: URL = new URL('http://localho
         stats: getClientStats(user.id),
         ...loadClientProjectTabs(user.id, url),
         invoices: listClientInvoices(user.id),
+        creditNotes: listClientRefunds(user.id),
         invoiceTerms: termsAsText(termsFigures(getPricingSettings())),
       }
     case 'pilot':

@@ -37,6 +37,7 @@ import {
   requireUploadTarget,
   requireVisibleProject,
 } from './access.server.ts'
+import { assertDocumentAllowance } from './daily-allowance.server.ts'
 import {
   CATEGORY_ACCEPT,
   extensionOf,
@@ -266,6 +267,8 @@ export async function registerProjectFile(input: RegisterInput): Promise<FileVie
   try {
     requireUploadTarget(user, projectId, category)
     const detected = await checkContent(received, originalName, category)
+    // A client's documents count against the day's allowance (ADR 130).
+    assertDocumentAllowance(user, received.size, true)
     const p = ensureStorage()
     const key = path.posix.join('projects', String(projectId), `${crypto.randomUUID()}.${detected.ext}`)
     finalPath = path.join(p.root, key)

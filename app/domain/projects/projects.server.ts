@@ -5,6 +5,7 @@
  * existence does not leak.
  */
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { takeDailyAllowance } from '#app/domain/files/daily-allowance.server.ts'
 import { filesAvailableUntil } from '#app/domain/files/rules.ts'
 import { openRing, surveyAreaSqm, SurveyAreasSchema, type SurveyArea } from '#app/domain/geometry/areas.ts'
 import type { FieldErrors } from '#app/domain/http/api.server.ts'
@@ -262,6 +263,13 @@ export function completeFlightPlan(clientId: number, id: number, input: unknown,
   const { quote, split } = quoteProjectAreas(parsed.data.areas, db)
   if (quote.noHubs) throw projectError(409, NO_HUBS_QUOTE_MESSAGE)
   const quotedAt = new Date()
+  // Screenshots count against the client's daily allowance; past it the quote is stored
+  // without one (it is optional), so re-planning never fails for it (ADR 130).
+  const { screenshot } = parsed.data
+  const keepScreenshot =
+    screenshot !== undefined &&
+    isValidScreenshot(screenshot) &&
+    takeDailyAllowance('screenshots', clientId, screenshot.length)
   // The survey mission for the project type's deliverable (ADR 082), stored with the quote.
   const survey = initialSurveyPlan(getClientProject(clientId, id, db).projectType, parsed.data.areas, db)
 
@@ -270,7 +278,7 @@ export function completeFlightPlan(clientId: number, id: number, input: unknown,
     assertPlannable(current)
     const plan = buildFlightPlan(current, parsed.data.areas, quote, {
       quotedAt,
-      screenshot: parsed.data.screenshot,
+      screenshot: keepScreenshot ? screenshot : undefined,
     })
     // A re-plan voids the checkout made for the old plan: the terms must be accepted again (ADR 060).
     supersedeOpenPayments(tx, id)

@@ -1,0 +1,72 @@
+/**
+ * The landing page's contact form, server side: the action (honeypot, one schema, rate
+ * limit, stored and mailed) and the native constraints the form renders. Kept out of
+ * the route module so the landing page's JavaScript carries no zod or conform (ADR 184).
+ */
+import type { SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { json, type AppLoadContext } from '@remix-run/node'
+import { enforceRateLimit, RATE_LIMIT_MESSAGE } from '#app/domain/auth/rate-limit.server.ts'
+import { clientIpOf } from '#app/domain/http/context.ts'
+import { isDomainError } from '#app/domain/http/domain-error.ts'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
+import { checkHoneypot } from '#app/domain/http/honeypot.server.ts'
+import { redirectWithToast, type Toast } from '#app/domain/http/toast.server.ts'
+
+import { ContactDeliveryError, submitContactMessage } from './contact.server.ts'
+import { CONTACT_FAILED_TOAST, CONTACT_SENT_TOAST, ContactSchema } from './schemas.ts'
+
+export type ContactField = 'name' | 'email' | 'message'
+
+/** The native constraints of each field (required, maxLength), from the contact schema. */
+export type ContactConstraint = Partial<
+  Record<ContactField, { required?: boolean; maxLength?: number; minLength?: number }>
+>
+
+export interface ContactActionData {
+  result?: SubmissionResult<string[]>
+  toast?: Omit<Toast, 'id'> | null
+}
+
+export function contactConstraint(): ContactConstraint {
+  return getZodConstraint(ContactSchema) as ContactConstraint
+}
+
+/**
+ * With JavaScript (`via=fetcher`) the page stays and shows the toast itself; without, a
+ * sent message redirects with the toast in a flash cookie back to the contact section,
+ * and an error reply renders the page at the form's own `#contact` address.
+ */
+export async function contactFormAction(request: Request, context: AppLoadContext) {
+  const formData = await readFormBody(request)
+  if (formData.get('intent') !== 'contact') {
+    return json<ContactActionData>({ toast: { title: 'Unknown action', type: 'error' } }, { status: 400 })
+  }
+  checkHoneypot(formData)
+  const inPlace = formData.get('via') === 'fetcher'
+  const submission = parseWithZod(formData, { schema: ContactSchema })
+  if (submission.status !== 'success') {
+    return json<ContactActionData>({ result: submission.reply(), toast: null }, { status: 400 })
+  }
+  const answer = (toast: Omit<Toast, 'id'>, status: number) =>
+    inPlace
+      ? json<ContactActionData>(
+          { result: submission.reply({ resetForm: status === 200 }), toast },
+          { status },
+        )
+      : redirectWithToast('/#contact', toast)
+
+  try {
+    await enforceRateLimit('contact', clientIpOf(context))
+  } catch (error) {
+    if (!isDomainError(error, 429)) throw error
+    return answer({ ...CONTACT_FAILED_TOAST, description: RATE_LIMIT_MESSAGE }, 429)
+  }
+  try {
+    await submitContactMessage(submission.value, { ipAddress: clientIpOf(context) })
+  } catch (error) {
+    if (!(error instanceof ContactDeliveryError)) throw error
+    return answer(CONTACT_FAILED_TOAST, 502)
+  }
+  return answer(CONTACT_SENT_TOAST, 200)
+}

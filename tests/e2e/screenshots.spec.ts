@@ -1,0 +1,57 @@
+/**
+ * Screenshots of the screens people see most, at a desktop (1280 px) and a small phone
+ * (360 px) width, written to test-results/screenshots/<project>/ to be looked at by a
+ * person. Each also asserts what a picture can hide: nothing is wider than the screen.
+ */
+import { expect, test, type Page } from '@playwright/test'
+
+import { ADMIN_EMAIL, PILOT_EMAIL } from './admin-fixtures.ts'
+import { DEMO_PASSWORD, login } from './fixtures.ts'
+import { seedPagesData, type SeededPages } from './pages-fixtures.ts'
+
+const WIDTHS = [1280, 360] as const
+
+let seeded: SeededPages
+
+test.beforeAll(async ({ playwright, baseURL }) => {
+  test.setTimeout(120_000)
+  seeded = await seedPagesData(playwright, baseURL!)
+})
+
+async function shoot(page: Page, name: string, url: string, { fullPage = true } = {}) {
+  const project = test.info().project.name
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 })
+    await page.goto(url)
+    await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {})
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow, `${name} at ${width} px is ${overflow} px wider than the screen`).toBeLessThanOrEqual(0)
+    await page.screenshot({ path: `test-results/screenshots/${project}/${name}-${width}.png`, fullPage })
+  }
+}
+
+test('screenshots: the landing page', async ({ page }) => {
+  await shoot(page, 'landing', '/')
+})
+
+test('screenshots: the planner, the quote dialog and checkout', async ({ page }) => {
+  await login(page, seeded.clientEmail, DEMO_PASSWORD)
+  const planner = `/flight-planner?projectId=${seeded.quotedProjectId}`
+  await shoot(page, 'planner', planner)
+  await shoot(page, 'quote-dialog', `${planner}&view=quote`, { fullPage: false })
+  await shoot(page, 'checkout', `/checkout/${seeded.quotedProjectId}`)
+  await shoot(page, 'checkout-terms', `/checkout/${seeded.quotedProjectId}?terms=1`, { fullPage: false })
+  await shoot(page, 'client-projects', '/dashboard?tab=projects')
+})
+
+test('screenshots: admin projects', async ({ page }) => {
+  await login(page, ADMIN_EMAIL, DEMO_PASSWORD)
+  await shoot(page, 'admin-projects', '/admin?tab=projects')
+  await shoot(page, 'admin-project-dialog', `/admin/projects/${seeded.paidProjectId}`, { fullPage: false })
+})
+
+test('screenshots: the pilot dashboard', async ({ page }) => {
+  await login(page, PILOT_EMAIL, DEMO_PASSWORD)
+  await shoot(page, 'pilot-dashboard', '/dashboard')
+  await shoot(page, 'pilot-job', `/dashboard?project=${seeded.paidProjectId}`, { fullPage: false })
+})
