@@ -1,6 +1,7 @@
 /** Small building blocks shared by the admin tabs and dialogs. */
 import { Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from '@remix-run/react'
 import { cn } from '#app/components/ui/cn.ts'
+import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { type ReactNode } from 'react'
 
@@ -121,6 +122,51 @@ export function DialogActions({ closeTo, children }: { closeTo: string; children
       </Link>
       {children}
     </div>
+  )
+}
+
+/** The Active / Inactive radio pair of the hub, drone and pilot forms (active unless saved otherwise). */
+export function ActiveStatusField({ name, initialValue }: { name: string; initialValue?: unknown }) {
+  return (
+    <fieldset>
+      <legend className="label">Status</legend>
+      <div className="flex gap-4 text-sm">
+        {[
+          ['true', 'Active'],
+          ['false', 'Inactive'],
+        ].map(([value, label]) => (
+          <label key={value} className="inline-flex items-center gap-2">
+            <input
+              type="radio"
+              name={name}
+              value={value}
+              defaultChecked={(initialValue ?? 'true') === value}
+              className="h-4 w-4 accent-amber-500"
+            />
+            {label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  )
+}
+
+/** Close and the form's submit button ('Saving…' while it posts). */
+export function SaveActions({
+  closeTo,
+  pending,
+  children,
+}: {
+  closeTo: string
+  pending: boolean
+  children: ReactNode
+}) {
+  return (
+    <DialogActions closeTo={closeTo}>
+      <StatusButton pending={pending} pendingLabel="Saving…">
+        {children}
+      </StatusButton>
+    </DialogActions>
   )
 }
 
