@@ -170,6 +170,25 @@ export function SaveActions({
   )
 }
 
+/** A table row's Edit and Delete links (both open dialogs as routes). */
+export function RowActions({ editTo, deleteTo, label }: { editTo: string; deleteTo: string; label: string }) {
+  return (
+    <div className="flex gap-2">
+      <Link to={editTo} preventScrollReset className="btn-secondary btn-sm" aria-label={`Edit ${label}`}>
+        Edit
+      </Link>
+      <Link
+        to={deleteTo}
+        preventScrollReset
+        className="btn-ghost btn-sm text-red-700"
+        aria-label={`Delete ${label}`}
+      >
+        Delete
+      </Link>
+    </div>
+  )
+}
+
 export function SectionHeader({
   title,
   description,
