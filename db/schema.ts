@@ -298,6 +298,15 @@ export const projectFiles = sqliteTable(
     }),
     /** Hex SHA-256 of the content, computed while it was received (also the ETag). */
     sha256: text('sha256', { length: 64 }),
+    /** Where a raw photo was taken (EXIF GPS, WGS84 degrees); null when it has none. ADR 150. */
+    gpsLatitude: real('gps_latitude'),
+    gpsLongitude: real('gps_longitude'),
+    /** EXIF GPS altitude, metres above sea level. */
+    gpsAltitudeM: real('gps_altitude_m'),
+    /** EXIF DateTimeOriginal, when the photo says. */
+    takenAt: integer('taken_at', { mode: 'timestamp_ms' }),
+    /** When the EXIF was read (null: not read yet — read once, lazily, for older photos). */
+    exifReadAt: integer('exif_read_at', { mode: 'timestamp_ms' }),
     /** Set when the retention job deleted the bytes; the row stays as the record of what was delivered. */
     removedAt: integer('removed_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),

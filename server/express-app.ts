@@ -15,6 +15,7 @@ import morgan from 'morgan'
 import { SESSION_COOKIE_NAME, sessionUserIdOf } from '../app/domain/auth/session.server.ts'
 import { getEnv } from '../app/domain/config/env.server.ts'
 import { TUS_PATH, type TusServer } from '../app/domain/files/tus.server.ts'
+import { CROSS_SITE_MESSAGE, isSameOriginRequest } from '../app/domain/http/origin.server.ts'
 import { checkDeclaredBody, redactUrlForLog } from '../app/domain/http/request-limits.server.ts'
 import {
   cacheControlFor,
@@ -23,7 +24,12 @@ import {
   PERMISSIONS_POLICY,
 } from '../app/domain/http/response-headers.server.ts'
 import { createToastHeaders } from '../app/domain/http/toast.server.ts'
-import { checkWriteBudget, WRITE_LIMIT_TITLE, writeKindOf } from '../app/domain/http/write-limits.server.ts'
+import {
+  checkWriteBudget,
+  WRITE_LIMIT_TITLE,
+  WRITE_METHODS,
+  writeKindOf,
+} from '../app/domain/http/write-limits.server.ts'
 
 export interface ExpressAppOptions {
   /** The Remix build (a function, so a dev rebuild is picked up). */
@@ -59,6 +65,19 @@ export function createExpressApp(options: ExpressAppOptions): express.Express {
   // Only as many proxy hops as configured are trusted for the client address and scheme (1 on
   // Fly, none by default), so a client can't pick its own address with X-Forwarded-For.
   app.set('trust proxy', env.TRUST_PROXY)
+  // Remix's Express adapter takes the host name from a trusted X-Forwarded-Host but the port
+  // from Host (or from an untrusted X-Forwarded-Host), so behind a proxy that rewrites Host
+  // the request's origin came out wrong and every page post was refused. One host, decided
+  // here: the forwarded one when the proxy is trusted, else the connection's own.
+  app.use((req, _res, next) => {
+    const forwarded = req.get('X-Forwarded-Host')
+    if (forwarded) {
+      const trust = req.app.get('trust proxy fn') as (address: string | undefined, hop: number) => boolean
+      if (trust(req.socket.remoteAddress, 0)) req.headers.host = forwarded.split(',')[0]!.trim()
+      delete req.headers['x-forwarded-host']
+    }
+    next()
+  })
   app.use(compression())
 
   const tileOrigin = new URL(env.TILE_URL.replace(/\{[a-z]\}/g, '0')).origin
@@ -133,6 +152,37 @@ export function createExpressApp(options: ExpressAppOptions): express.Express {
       skip: (req) => req.url === '/healthcheck' || (env.NODE_ENV === 'test' && !process.env.LOG_REQUESTS),
     }),
   )
+
+  // A page write from another site is refused here with 403 (ADR 070): Remix's own check
+  // would throw (a 500) before the action could. A post accepted because its origin is
+  // APP_URL's (a proxy rewrote Host) is passed on under that host, so Remix agrees.
+  app.use((req, res, next) => {
+    if (!WRITE_METHODS.has(req.method)) return next()
+    if (req.path === '/api' || req.path.startsWith('/api/')) return next()
+    const headers = new Headers()
+    for (const name of ['origin', 'sec-fetch-site']) {
+      const value = req.get(name)
+      if (value !== undefined) headers.set(name, value)
+    }
+    let own: Request
+    try {
+      own = new Request(`${req.protocol}://${req.get('host')}${req.originalUrl}`, { headers })
+    } catch {
+      res.status(400).json({ error: 'Bad request' })
+      return
+    }
+    if (!isSameOriginRequest(own)) {
+      res.setHeader('Connection', 'close')
+      res.status(403).json({ error: CROSS_SITE_MESSAGE })
+      return
+    }
+    const origin = headers.get('origin')
+    if (origin && origin !== 'null') {
+      const host = new URL(origin).host
+      if (host !== req.headers.host) req.headers.host = host
+    }
+    next()
+  })
 
   // Every write spends the account's (or, signed out, the address's) budget before any
   // route or tus sees it (ADR 130): 429 `{ error }` on the /api, a toast back on the page.

@@ -46,7 +46,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (welcome.clear) headers.set('Set-Cookie', welcome.clear)
   // Whose page this is: the pilot's offline pack keeps only its owner's pages (ADR 140).
   if (user.role === 'pilot') headers.set(OWNER_HEADER, String(user.id))
-  return json({ ...loadRoleDashboard(user, new URL(request.url)), welcome: welcome.message }, { headers })
+  return json(
+    { ...(await loadRoleDashboard(user, new URL(request.url))), welcome: welcome.message },
+    { headers },
+  )
 }
 
 /** The document carries the loader's headers (the welcome cookie, the offline owner). */

@@ -18,6 +18,7 @@ import {
   type UploadHandler,
 } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react'
+import { AirspaceLegend } from '#app/components/airspace/airspace-legend.tsx'
 import {
   PAYMENT_PROJECT_KEY,
   PLANNER_PROJECT_KEY,
@@ -26,7 +27,6 @@ import {
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { PrivacyNote } from '#app/components/legal/privacy-note.tsx'
-import { AirspaceLegend } from '#app/components/planner/airspace-legend.tsx'
 import { CoordinatesForm } from '#app/components/planner/coordinates-form.tsx'
 import { PlannerWorkspace } from '#app/components/planner/planner-workspace.tsx'
 import { QuoteDialog } from '#app/components/planner/quote-dialog.tsx'
@@ -166,6 +166,8 @@ type ActionAnswer = {
   field: PlannerField | null
   fieldErrors?: Record<string, string[]>
   toast?: FailureToast
+  /** The coordinates as typed, sent back so an error never throws them away (no-JS form). */
+  coordinates?: string
 }
 
 function failure(
@@ -174,8 +176,9 @@ function failure(
   field: ActionAnswer['field'],
   fieldErrors?: Record<string, string[]>,
   toast?: FailureToast,
+  coordinates?: string,
 ) {
-  return json<ActionAnswer>({ error, field, fieldErrors, toast }, { status })
+  return json<ActionAnswer>({ error, field, fieldErrors, toast, coordinates }, { status })
 }
 
 /** Each part is read with its own field's ceiling (plannerPartLimit). */
@@ -215,12 +218,15 @@ export async function action({ request }: ActionFunctionArgs) {
     throw error
   }
   if (formData.get('intent') !== 'generate-quote') return failure(400, 'Unknown action', null)
+  const typed = formData.get('coordinates')
+  const coordinates = typeof typed === 'string' && typed.trim() ? typed : undefined
 
   let input: Awaited<ReturnType<typeof areasFromPlannerForm>>
   try {
     input = await areasFromPlannerForm(formData)
   } catch (error) {
-    if (isDomainError(error)) return failure(error.status, error.message, plannerFieldOf(error))
+    if (isDomainError(error))
+      return failure(error.status, error.message, plannerFieldOf(error), undefined, undefined, coordinates)
     throw error
   }
 
@@ -236,10 +242,14 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error.status === 404) throw redirect('/dashboard')
     // Pricing or saving the project failed: the spec's 'Error' toast besides the inline alert. It
     // travels in the answer (a flash cookie would only show on the next page).
-    return failure(error.status, error.message, field, error.fieldErrors, {
-      title: 'Error',
-      description: createProjectFailed(error.message),
-    })
+    return failure(
+      error.status,
+      error.message,
+      field,
+      error.fieldErrors,
+      { title: 'Error', description: createProjectFailed(error.message) },
+      coordinates,
+    )
   }
   const quoteUrl = `/flight-planner?projectId=${id}&view=quote`
   // A draft just became a pending project: the spec's success toast (not on a re-quote).
@@ -301,7 +311,7 @@ function Planner({ data }: { data: PlannerData }) {
   const noJsForm = project.canPlan ? (
     <CoordinatesForm
       projectId={project.id}
-      defaultText={data.coordinatesText}
+      defaultText={actionData?.coordinates ?? data.coordinatesText}
       error={actionData?.error ?? null}
       errorField={actionData?.field ?? null}
       failure={actionData?.toast ?? null}
@@ -320,8 +330,8 @@ function Planner({ data }: { data: PlannerData }) {
             ← Dashboard
           </Link>
           <div className="min-w-0">
-            <h1 className="truncate text-xl font-bold text-ink-950 sm:text-2xl">{project.name}</h1>
-            <p className="truncate text-sm text-ink-500">{project.location ?? 'No address'}</p>
+            <h1 className="break-words text-xl font-bold text-ink-950 sm:text-2xl">{project.name}</h1>
+            <p className="break-words text-sm text-ink-500">{project.location ?? 'No address'}</p>
           </div>
         </div>
         <TabLinks

@@ -1,8 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { deleteSession, destroySessionCookie, readSessionToken } from '#app/domain/auth/session.server.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
-
-export const CLEAR_SITE_DATA = '"cache", "storage"'
+import { CLEAR_SITE_DATA_ON_SIGN_OUT } from '#app/domain/offline/cache-rules.ts'
 
 /**
  * Logout deletes the session server-side and goes to /. The browser is told to drop this
@@ -14,7 +13,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const token = await readSessionToken(request)
   if (token) deleteSession(token)
   return redirect('/', {
-    headers: { 'Set-Cookie': await destroySessionCookie(), 'Clear-Site-Data': CLEAR_SITE_DATA },
+    headers: { 'Set-Cookie': await destroySessionCookie(), 'Clear-Site-Data': CLEAR_SITE_DATA_ON_SIGN_OUT },
   })
 }
 

@@ -22,8 +22,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { readConfig } from '@remix-run/dev/dist/config.js'
 
 import { ADMIN_EMAIL, PILOT_EMAIL } from './admin-fixtures.ts'
-import { DEMO_PASSWORD } from './fixtures.ts'
-import { seedPagesData, type SeededPages } from './pages-fixtures.ts'
+import { seedPagesData, signInPatiently, type SeededPages } from './pages-fixtures.ts'
 
 const BLOCKING = new Set(['serious', 'critical'])
 
@@ -165,12 +164,7 @@ for (const role of ['client', 'pilot', 'admin'] as const) {
   test(`every page as a ${role} has no serious or critical axe violation`, async ({ page }) => {
     test.setTimeout(1_200_000)
     const email = role === 'client' ? seeded.clientEmail : role === 'pilot' ? PILOT_EMAIL : ADMIN_EMAIL
-    await page.goto('/login')
-    await page.getByLabel('Email').fill(email)
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
-    await page.getByRole('button', { name: 'Sign In' }).click()
-    // A busy machine can take a while to hash a password.
-    await page.waitForURL(/\/dashboard/, { timeout: 60_000 })
+    await signInPatiently(page, email)
     await checkEveryPage(page, role)
   })
 }

@@ -86,8 +86,11 @@ test('@js-only a client draws two areas, the live quote matches the server, and 
 
   // The Airspace Zones tab shows the legend; the drawing survives the switch.
   await page.getByRole('link', { name: 'Airspace Zones' }).click()
-  await expect(page.getByRole('heading', { name: 'Airspace and aviation fees' })).toBeVisible()
-  await expect(page.getByText('R850 aviation fee')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Airspace zones and aviation fees' })).toBeVisible()
+  // One legend, its colours those of the map (the airspace domain's zone colours).
+  const legend = page.getByTestId('airspace-legend')
+  await expect(legend.getByText(/R\s850,00 aviation fee/).first()).toBeVisible()
+  await expect(legend.locator('[data-zone-color="#f97316"]')).toContainText('CTR')
   await page.getByRole('link', { name: 'Flight Planning & Quoting' }).click()
   await expect(page.getByTestId('completed-areas').locator('li')).toHaveCount(2)
 

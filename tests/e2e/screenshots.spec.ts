@@ -6,12 +6,14 @@
 import { expect, test, type Page } from '@playwright/test'
 
 import { ADMIN_EMAIL, PILOT_EMAIL } from './admin-fixtures.ts'
-import { DEMO_PASSWORD, login } from './fixtures.ts'
-import { seedPagesData, type SeededPages } from './pages-fixtures.ts'
+import { seedPagesData, signInPatiently, type SeededPages } from './pages-fixtures.ts'
 
 const WIDTHS = [1280, 360] as const
 
 let seeded: SeededPages
+
+// Many full pages on a busy machine.
+test.describe.configure({ timeout: 300_000 })
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   test.setTimeout(120_000)
@@ -26,7 +28,19 @@ async function shoot(page: Page, name: string, url: string, { fullPage = true } 
     await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {})
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow, `${name} at ${width} px is ${overflow} px wider than the screen`).toBeLessThanOrEqual(0)
-    await page.screenshot({ path: `test-results/screenshots/${project}/${name}-${width}.png`, fullPage })
+    const file = `test-results/screenshots/${project}/${name}-${width}`
+    await page.screenshot({ path: `${file}.png`, fullPage })
+    if (!fullPage) continue
+    // A long page is also cut into screen-high parts, readable one at a time.
+    const height = await page.evaluate(() => document.documentElement.scrollHeight)
+    const part = width === 360 ? 780 : 1200
+    for (let y = 0, n = 1; y < height; y += part, n++) {
+      await page.screenshot({
+        path: `${file}-part${n}.png`,
+        fullPage: true,
+        clip: { x: 0, y, width, height: Math.min(part, height - y) },
+      })
+    }
   }
 }
 
@@ -35,7 +49,7 @@ test('screenshots: the landing page', async ({ page }) => {
 })
 
 test('screenshots: the planner, the quote dialog and checkout', async ({ page }) => {
-  await login(page, seeded.clientEmail, DEMO_PASSWORD)
+  await signInPatiently(page, seeded.clientEmail)
   const planner = `/flight-planner?projectId=${seeded.quotedProjectId}`
   await shoot(page, 'planner', planner)
   await shoot(page, 'quote-dialog', `${planner}&view=quote`, { fullPage: false })
@@ -45,13 +59,13 @@ test('screenshots: the planner, the quote dialog and checkout', async ({ page })
 })
 
 test('screenshots: admin projects', async ({ page }) => {
-  await login(page, ADMIN_EMAIL, DEMO_PASSWORD)
+  await signInPatiently(page, ADMIN_EMAIL)
   await shoot(page, 'admin-projects', '/admin?tab=projects')
   await shoot(page, 'admin-project-dialog', `/admin/projects/${seeded.paidProjectId}`, { fullPage: false })
 })
 
 test('screenshots: the pilot dashboard', async ({ page }) => {
-  await login(page, PILOT_EMAIL, DEMO_PASSWORD)
+  await signInPatiently(page, PILOT_EMAIL)
   await shoot(page, 'pilot-dashboard', '/dashboard')
   await shoot(page, 'pilot-job', `/dashboard?project=${seeded.paidProjectId}`, { fullPage: false })
 })

@@ -62,6 +62,29 @@ function sendLargeBody(path: string, size: number) {
   })
 }
 
+/** A request with any headers (fetch may not set Host), answered as text. */
+function rawRequest(
+  base: string,
+  options: { method: string; path: string; headers: Record<string, string>; body?: string },
+) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
+    (resolve, reject) => {
+      const req = http.request(
+        new URL(options.path, base),
+        { method: options.method, headers: options.headers },
+        (res) => {
+          let body = ''
+          res.setEncoding('utf8')
+          res.on('data', (chunk: string) => (body += chunk))
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
+        },
+      )
+      req.on('error', reject)
+      req.end(options.body)
+    },
+  )
+}
+
 describe('over real HTTP', () => {
   test('a 10 MB body to a route that ignores it is answered 413 at once, not reset', async () => {
     const answer = await sendLargeBody('/healthcheck', 10 * 1024 * 1024)
@@ -132,7 +155,49 @@ describe('over real HTTP', () => {
     expect(viaHttp.headers.get('Strict-Transport-Security')).toBeNull()
   })
 
-  test('without a trusted proxy a client cannot claim https', async () => {
+  test('behind a trusted proxy that rewrites Host, a page post is judged by the forwarded host: accepted, and another site 403', async () => {
+    const viaProxy = (origin: string) =>
+      rawRequest(app.base, {
+        method: 'POST',
+        path: '/login',
+        headers: {
+          Host: '10.0.0.5:3000',
+          'X-Forwarded-Host': 'kestrel.example',
+          'X-Forwarded-Proto': 'https',
+          'X-Forwarded-For': '198.51.100.77',
+          Origin: origin,
+          'Content-Type': 'application/x-www-form-urlencoded',
+        },
+        body: 'email=nobody%40example.test&password=wrong-password-1',
+      })
+    const ours = await viaProxy('https://kestrel.example')
+    expect(ours.status).toBeGreaterThanOrEqual(200)
+    expect(ours.status).toBeLessThan(500)
+    expect(ours.status).not.toBe(403)
+    const foreign = await viaProxy('https://evil.example')
+    expect(foreign.status).toBe(403)
+    expect(JSON.parse(foreign.body)).toEqual({ error: 'Cross-site request refused' })
+  })
+
+  test('a page post from another site is a 403 with the error shape, not a 500; one from APP_URL behind a Host-rewriting proxy is accepted', async () => {
+    const post = (headers: Record<string, string>) =>
+      rawRequest(app.base, {
+        method: 'POST',
+        path: '/login',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+        body: 'email=nobody%40example.test&password=wrong-password-1',
+      })
+    const foreign = await post({ Origin: 'https://evil.example' })
+    expect(foreign.status).toBe(403)
+    expect(JSON.parse(foreign.body)).toEqual({ error: 'Cross-site request refused' })
+    expect((await post({ 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403)
+    // APP_URL is http://localhost:3999; the proxy talks to us as 10.0.0.5:3000.
+    const viaAppUrl = await post({ Host: '10.0.0.5:3000', Origin: 'http://localhost:3999' })
+    expect(viaAppUrl.status).toBeLessThan(500)
+    expect(viaAppUrl.status).not.toBe(403)
+  })
+
+  test('without a trusted proxy a client can claim neither https nor a host', async () => {
     process.env.TRUST_PROXY = '0'
     resetEnvCache()
     const direct = await startHttpApp()
@@ -140,6 +205,19 @@ describe('over real HTTP', () => {
       const response = await fetch(`${direct.base}/login`, { headers: { 'X-Forwarded-Proto': 'https' } })
       expect(response.status).toBe(200)
       expect(response.headers.get('Strict-Transport-Security')).toBeNull()
+      // Nor name its own host: a post from that host's origin is another site's (403, not a 500).
+      const spoofed = await rawRequest(direct.base, {
+        method: 'POST',
+        path: '/login',
+        headers: {
+          Host: '10.0.0.5:3000',
+          'X-Forwarded-Host': 'kestrel.example',
+          Origin: 'https://kestrel.example',
+          'Content-Type': 'application/x-www-form-urlencoded',
+        },
+        body: 'email=a%40b.co&password=x',
+      })
+      expect(spoofed.status).toBe(403)
     } finally {
       await direct.close()
       process.env.TRUST_PROXY = '1'

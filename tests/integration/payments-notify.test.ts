@@ -353,6 +353,24 @@ describe('the cheap gates before a notification is stored', () => {
   })
 })
 
+describe('ITN limits per IPv6 subscriber', () => {
+  const notificationCount = () =>
+    getDb().select({ id: paymentNotifications.id }).from(paymentNotifications).all().length
+
+  test('one /64 shares one allowance: rotating the address inside it does not help', async () => {
+    for (let i = 0; i < ITN_NOTIFICATIONS_PER_MINUTE; i++) {
+      const clientIp = `2001:db8:61:1:${(i + 1).toString(16)}::1`
+      expect((await postItn('m_payment_id=x', { clientIp })).status).toBe(400)
+    }
+    const before = notificationCount()
+    const limited = await postItn('m_payment_id=x', { clientIp: '2001:db8:61:1:ffff:ffff:ffff:ffff' })
+    expect(limited.status).toBe(429)
+    expect(notificationCount()).toBe(before)
+    // The next /64 has its own allowance.
+    expect((await postItn('m_payment_id=x', { clientIp: '2001:db8:61:2::1' })).status).toBe(400)
+  })
+})
+
 describe('/payment-success', () => {
   test('visiting it with payment_status=COMPLETE in the URL changes nothing', async () => {
     const { client, project, checkout } = await startedCheckout()

@@ -67,7 +67,7 @@ export function AdminDashboard({
           value={stats.totalProjects}
           hint={`${stats.completedProjects} completed`}
         />
-        <StatCard label="Pending Projects" value={stats.pendingProjects} hint="Awaiting pilot assignment" />
+        <StatCard label="Pending Projects" value={stats.pendingProjects} hint="Awaiting payment or a pilot" />
         <StatCard label="Active Projects" value={stats.activeProjects} hint="Assigned or in progress" />
         <StatCard
           label="Revenue"

@@ -51,7 +51,7 @@ export function ClientDashboard({
       />
       <div className="grid gap-4 sm:grid-cols-3">
         <StatCard label="Active Projects" value={stats.activeProjects} hint="Currently in progress" />
-        <StatCard label="Pending Projects" value={stats.pendingProjects} hint="Awaiting pilot assignment" />
+        <StatCard label="Pending Projects" value={stats.pendingProjects} hint="Awaiting payment or a pilot" />
         <StatCard label="Total Spent" value={formatRand(stats.totalSpent)} hint="This year" />
       </div>
       <TabLinks tabs={CLIENT_TABS} active={tab} label="Client dashboard sections" />

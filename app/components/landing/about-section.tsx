@@ -1,20 +1,20 @@
 /** About Us: mission, expertise, commitment and the company's figures. */
-import { DroneIcon, HandshakeIcon, TargetIcon } from './icons.tsx'
+import { Icon, type IconName } from './icons.tsx'
 import { SECTION, SectionHeading } from './section-heading.tsx'
 
 const ABOUT_CARDS = [
   {
-    icon: TargetIcon,
+    icon: 'target' as IconName,
     title: 'Our Mission',
     text: 'To put accurate, affordable aerial data in the hands of every farmer, builder and planner in South Africa — quoted in minutes, not weeks.',
   },
   {
-    icon: DroneIcon,
+    icon: 'drone' as IconName,
     title: 'Our Expertise',
     text: 'Licensed remote pilots flying survey-grade RTK drones: orthomosaics, elevation models, crop health and volumetrics with centimetre precision.',
   },
   {
-    icon: HandshakeIcon,
+    icon: 'handshake' as IconName,
     title: 'Our Commitment',
     text: 'Safe, legal flights under Part 101, honest fixed pricing with VAT shown up front, and a real person to answer when you need one.',
   },
@@ -41,13 +41,13 @@ export function AboutSection() {
           intro="Kestrel Aerial Survey turns drone flights into decisions. We plan, fly and process every survey with a certified operator, so you get data you can build on."
         />
         <div className="mt-14 grid gap-6 md:grid-cols-3">
-          {ABOUT_CARDS.map(({ icon: Icon, title, text }) => (
+          {ABOUT_CARDS.map(({ icon, title, text }) => (
             <article
               key={title}
               className="group rounded-2xl border border-ink-100 bg-ink-50/60 p-7 transition hover:-translate-y-1 hover:border-amber-200 hover:bg-white hover:shadow-card"
             >
               <span className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-ink-900 text-amber-400 transition group-hover:bg-amber-500 group-hover:text-ink-950">
-                <Icon />
+                <Icon name={icon} />
               </span>
               <h3 className="mt-5 text-lg font-bold text-ink-950">{title}</h3>
               <p className="mt-2 text-sm leading-relaxed text-ink-600">{text}</p>

@@ -13,7 +13,6 @@ import type {
   ContactConstraint,
   ContactField,
 } from '#app/domain/contact/contact-form.server.ts'
-import { formatPhone, phoneHref } from '#app/domain/format/numbers.ts'
 import { useEffect, useRef, useState } from 'react'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 
@@ -22,7 +21,7 @@ import type { FooterCompany } from '../layout/site-footer.tsx'
 import { useToast } from '../layout/toaster.tsx'
 import { StatusButton } from '../ui/status-button.tsx'
 import { useHydrated } from '../ui/use-hydrated.ts'
-import { MailIcon, PhoneIcon, PinIcon } from './icons.tsx'
+import { Icon } from './icons.tsx'
 
 /** The form posts here: the index route's action, landing back on the form. */
 export const CONTACT_FORM_ACTION = '/?index#contact'
@@ -45,17 +44,17 @@ export function ContactSection({
             day.
           </p>
           <ul className="mt-10 space-y-6">
-            <ContactDetail icon={<MailIcon />} label="Email">
+            <ContactDetail icon={<Icon name="mail" />} label="Email">
               <a href={`mailto:${company.email}`} className="hover:text-amber-700">
                 {company.email}
               </a>
             </ContactDetail>
-            <ContactDetail icon={<PhoneIcon />} label="Phone">
-              <a href={phoneHref(company.phone)} className="hover:text-amber-700">
-                {formatPhone(company.phone)}
+            <ContactDetail icon={<Icon name="phone" />} label="Phone">
+              <a href={company.phoneHref} className="hover:text-amber-700">
+                {company.phoneDisplay}
               </a>
             </ContactDetail>
-            <ContactDetail icon={<PinIcon />} label="Location">
+            <ContactDetail icon={<Icon name="pin" />} label="Location">
               Cape Town, South Africa
             </ContactDetail>
           </ul>

@@ -4,7 +4,7 @@ import { Link } from '@remix-run/react'
 import agricultureField from '../visuals/agriculture-field.svg'
 import coastalMarina from '../visuals/coastal-marina.svg'
 import infrastructureDock from '../visuals/infrastructure-dock.svg'
-import { ArrowRightIcon } from './icons.tsx'
+import { Icon } from './icons.tsx'
 
 const PROJECTS = [
   {
@@ -53,7 +53,7 @@ export function GallerySection({ signedIn }: { signedIn: boolean }) {
             className="btn-dark"
           >
             View All Projects
-            <ArrowRightIcon className="h-4 w-4" />
+            <Icon name="arrow-right" className="h-4 w-4" />
           </Link>
         </div>
         <div className="mt-12 grid gap-6 md:grid-cols-3">

@@ -3,11 +3,10 @@
  * figures the loader works out from the settings in force.
  */
 import { Link } from '@remix-run/react'
-import { formatHectares, formatRand } from '#app/domain/format/numbers.ts'
 import type { SampleQuote } from '#app/domain/pricing/sample-quote.server.ts'
 
 import aerialHero from '../visuals/aerial-hero.svg'
-import { ArrowDownIcon, ArrowRightIcon, CheckIcon } from './icons.tsx'
+import { Icon } from './icons.tsx'
 import { SECTION } from './section-heading.tsx'
 
 export function Hero({ signedIn, sample }: { signedIn: boolean; sample: SampleQuote }) {
@@ -36,20 +35,20 @@ export function Hero({ signedIn, sample }: { signedIn: boolean; sample: SampleQu
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <a href="#services" className="btn-primary px-6 py-3 text-base">
               Explore Services
-              <ArrowDownIcon className="h-5 w-5" />
+              <Icon name="arrow-down" className="h-5 w-5" />
             </a>
             <Link
               to={signedIn ? '/dashboard' : '/register'}
               className="btn border border-white/25 bg-white/5 px-6 py-3 text-base text-white backdrop-blur hover:bg-white/15"
             >
               {signedIn ? 'Go to your dashboard' : 'Get an instant quote'}
-              <ArrowRightIcon className="h-5 w-5" />
+              <Icon name="arrow-right" className="h-5 w-5" />
             </Link>
           </div>
           <ul className="mt-10 flex flex-wrap gap-x-6 gap-y-2 text-sm text-ink-300">
             {['SACAA Part 101 compliant', 'Secure card payments', 'Results in 5–7 business days'].map((t) => (
               <li key={t} className="flex items-center gap-2">
-                <CheckIcon className="h-4 w-4 text-amber-400" />
+                <Icon name="check" className="h-4 w-4 text-amber-400" />
                 {t}
               </li>
             ))}
@@ -76,7 +75,7 @@ function QuotePreview({ sample }: { sample: SampleQuote }) {
         <div className="mt-5 grid grid-cols-2 gap-3">
           <div className="rounded-xl bg-white/5 p-3">
             <p className="text-xs text-ink-400">Survey area</p>
-            <p className="mt-1 text-lg font-bold text-white">{formatHectares(sample.areaSqm)}</p>
+            <p className="mt-1 text-lg font-bold text-white">{sample.area}</p>
           </div>
           <div className="rounded-xl bg-white/5 p-3">
             <p className="text-xs text-ink-400">Nearest hub</p>
@@ -84,11 +83,7 @@ function QuotePreview({ sample }: { sample: SampleQuote }) {
           </div>
         </div>
         <dl className="mt-5 space-y-2 text-sm">
-          {[
-            ['Area survey', formatRand(sample.areaPrice)],
-            ['Travel fee', formatRand(sample.travelFee)],
-            [sample.vatLabel, formatRand(sample.vatAmount)],
-          ].map(([k, v]) => (
+          {sample.lines.map(([k, v]) => (
             <div key={k} className="flex justify-between text-ink-300">
               <dt>{k}</dt>
               <dd className="tabular-nums">{v}</dd>
@@ -96,7 +91,7 @@ function QuotePreview({ sample }: { sample: SampleQuote }) {
           ))}
           <div className="flex justify-between border-t border-white/10 pt-3 text-base font-bold text-white">
             <dt>Total</dt>
-            <dd className="tabular-nums text-amber-300">{formatRand(sample.total)}</dd>
+            <dd className="tabular-nums text-amber-300">{sample.total}</dd>
           </div>
         </dl>
         <div className="mt-5 rounded-xl bg-amber-500 py-2.5 text-center text-sm font-bold text-ink-950">

@@ -39,24 +39,3 @@ export function Icon({ name, className = 'h-6 w-6' }: { name: IconName; classNam
     </svg>
   )
 }
-
-type P = { className?: string }
-
-export const ArrowDownIcon = (p: P) => <Icon name="arrow-down" {...p} />
-export const ArrowRightIcon = (p: P) => <Icon name="arrow-right" {...p} />
-export const CalculatorIcon = (p: P) => <Icon name="calculator" {...p} />
-export const CalendarIcon = (p: P) => <Icon name="calendar" {...p} />
-export const CardIcon = (p: P) => <Icon name="card" {...p} />
-export const CheckIcon = (p: P) => <Icon name="check" {...p} />
-export const DownloadIcon = (p: P) => <Icon name="download" {...p} />
-export const DroneIcon = (p: P) => <Icon name="drone" {...p} />
-export const HandshakeIcon = (p: P) => <Icon name="handshake" {...p} />
-export const MailIcon = (p: P) => <Icon name="mail" {...p} />
-export const MapIcon = (p: P) => <Icon name="map" {...p} />
-export const PhoneIcon = (p: P) => <Icon name="phone" {...p} />
-export const PinIcon = (p: P) => <Icon name="pin" {...p} />
-export const PolygonIcon = (p: P) => <Icon name="polygon" {...p} />
-export const ReportIcon = (p: P) => <Icon name="report" {...p} />
-export const ShieldIcon = (p: P) => <Icon name="shield" {...p} />
-export const TagIcon = (p: P) => <Icon name="tag" {...p} />
-export const TargetIcon = (p: P) => <Icon name="target" {...p} />

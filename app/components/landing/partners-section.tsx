@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react'
 
 import type { FooterCompany } from '../layout/site-footer.tsx'
-import { CardIcon, DroneIcon, ShieldIcon } from './icons.tsx'
+import { Icon, type IconName } from './icons.tsx'
 
 export function PartnersSection({ company }: { company: FooterCompany }) {
   return (
@@ -22,7 +22,7 @@ export function PartnersSection({ company }: { company: FooterCompany }) {
         </div>
         <div className="mt-12 grid gap-6 md:grid-cols-3">
           <PartnerCard
-            mark={<OperatorMark />}
+            icon="drone"
             role={
               company.operatorCertified ? 'Flight operator · SACAA-certified operator' : 'Flight operator'
             }
@@ -35,13 +35,13 @@ export function PartnersSection({ company }: { company: FooterCompany }) {
             }
           />
           <PartnerCard
-            mark={<PaymentMark />}
+            icon="card"
             role="Card payment partner"
             name="PayFast"
             detail="Card and instant EFT payments on PayFast's secure hosted page — your card details never touch our servers."
           />
           <PartnerCard
-            mark={<ComplianceMark />}
+            icon="shield"
             role="Regulatory compliance"
             name="SACAA Part 101"
             detail="Every flight follows Part 101 of the South African Civil Aviation Regulations, with airspace checks on each quote."
@@ -53,45 +53,24 @@ export function PartnersSection({ company }: { company: FooterCompany }) {
 }
 
 function PartnerCard({
-  mark,
+  icon,
   role,
   name,
   detail,
 }: {
-  mark: ReactNode
+  icon: IconName
   role: string
   name: string
   detail: ReactNode
 }) {
   return (
     <article className="flex flex-col items-center rounded-2xl border border-ink-100 bg-white p-8 text-center shadow-card">
-      {mark}
+      <span className="inline-flex h-16 w-16 items-center justify-center rounded-2xl bg-ink-900 text-amber-400 shadow-lg shadow-ink-900/20">
+        <Icon name={icon} className="h-8 w-8" />
+      </span>
       <p className="mt-5 text-xs font-bold uppercase tracking-[0.2em] text-amber-700">{role}</p>
       <h3 className="mt-1 text-lg font-bold text-ink-950">{name}</h3>
       <p className="mt-2 text-sm leading-relaxed text-ink-600">{detail}</p>
     </article>
   )
 }
-
-function MarkFrame({ children }: { children: ReactNode }) {
-  return (
-    <span className="inline-flex h-16 w-16 items-center justify-center rounded-2xl bg-ink-900 text-amber-400 shadow-lg shadow-ink-900/20">
-      {children}
-    </span>
-  )
-}
-const OperatorMark = () => (
-  <MarkFrame>
-    <DroneIcon className="h-8 w-8" />
-  </MarkFrame>
-)
-const PaymentMark = () => (
-  <MarkFrame>
-    <CardIcon className="h-8 w-8" />
-  </MarkFrame>
-)
-const ComplianceMark = () => (
-  <MarkFrame>
-    <ShieldIcon className="h-8 w-8" />
-  </MarkFrame>
-)

@@ -1,10 +1,10 @@
 /** Services: the three offerings, each with what it delivers. */
-import { CheckIcon, MapIcon, ReportIcon, TagIcon } from './icons.tsx'
+import { Icon, type IconName } from './icons.tsx'
 import { SECTION, SectionHeading } from './section-heading.tsx'
 
 const SERVICES = [
   {
-    icon: MapIcon,
+    icon: 'map' as IconName,
     title: 'Customized Survey & Mapping',
     text: 'Flight plans shaped to your site and purpose, from a single erf to thousands of hectares.',
     points: [
@@ -14,13 +14,13 @@ const SERVICES = [
     ],
   },
   {
-    icon: TagIcon,
+    icon: 'tag' as IconName,
     title: 'Transparent & Budget-Friendly Pricing',
     text: 'An instant quote from the area you draw and your distance from our hubs — no call-backs, no hidden fees.',
     points: ['Prices in rand with VAT shown', 'Travel and airspace fees itemised', 'Secure online payment'],
   },
   {
-    icon: ReportIcon,
+    icon: 'report' as IconName,
     title: 'Detailed Reports & Analysis',
     text: 'Processed deliverables your team can use straight away, in the formats your tools expect.',
     points: [
@@ -41,7 +41,7 @@ export function ServicesSection() {
           intro="Agricultural mapping, construction site monitoring and topographical surveys — planned online and flown by certified pilots."
         />
         <div className="mt-14 grid gap-6 lg:grid-cols-3">
-          {SERVICES.map(({ icon: Icon, title, text, points }, index) => (
+          {SERVICES.map(({ icon, title, text, points }, index) => (
             <article
               key={title}
               className="relative flex flex-col overflow-hidden rounded-2xl border border-ink-100 bg-white p-7 shadow-card"
@@ -53,14 +53,14 @@ export function ServicesSection() {
                 aria-hidden="true"
               />
               <span className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-amber-100 text-amber-700">
-                <Icon />
+                <Icon name={icon} />
               </span>
               <h3 className="mt-5 text-lg font-bold text-ink-950">{title}</h3>
               <p className="mt-2 text-sm leading-relaxed text-ink-600">{text}</p>
               <ul className="mt-5 space-y-2 text-sm text-ink-700">
                 {points.map((p) => (
                   <li key={p} className="flex items-start gap-2">
-                    <CheckIcon className="mt-0.5 h-4 w-4 shrink-0 text-amber-700" />
+                    <Icon name="check" className="mt-0.5 h-4 w-4 shrink-0 text-amber-700" />
                     {p}
                   </li>
                 ))}

@@ -1,26 +1,26 @@
 /** How it works: the four steps from drawing a site to downloading the results. */
 import { Link } from '@remix-run/react'
 
-import { ArrowRightIcon, CalculatorIcon, CalendarIcon, DownloadIcon, PolygonIcon } from './icons.tsx'
+import { Icon, type IconName } from './icons.tsx'
 
 const STEPS = [
   {
-    icon: PolygonIcon,
+    icon: 'polygon' as IconName,
     title: 'Choose your area',
     text: 'Draw your site on an interactive satellite map — one area or several.',
   },
   {
-    icon: CalculatorIcon,
+    icon: 'calculator' as IconName,
     title: 'See an instant estimate',
     text: 'Your cost is calculated on the spot from the area and the report type.',
   },
   {
-    icon: CalendarIcon,
+    icon: 'calendar' as IconName,
     title: 'Set a date and time',
     text: 'Pick your preferred deadline; we schedule the flight and the pilot.',
   },
   {
-    icon: DownloadIcon,
+    icon: 'download' as IconName,
     title: 'Receive your results',
     text: 'Download processed maps, models and reports from your dashboard.',
   },
@@ -44,7 +44,7 @@ export function StepsSection({ signedIn }: { signedIn: boolean }) {
           </h2>
         </div>
         <ol className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {STEPS.map(({ icon: Icon, title, text }, index) => (
+          {STEPS.map(({ icon, title, text }, index) => (
             <li
               key={title}
               className="relative rounded-2xl border border-white/10 bg-white/[0.04] p-6 backdrop-blur"
@@ -53,7 +53,7 @@ export function StepsSection({ signedIn }: { signedIn: boolean }) {
                 <span className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-amber-500 text-lg font-black text-ink-950">
                   {index + 1}
                 </span>
-                <Icon className="h-6 w-6 text-amber-300" />
+                <Icon name={icon} className="h-6 w-6 text-amber-300" />
               </div>
               <h3 className="mt-5 text-lg font-bold">{title}</h3>
               <p className="mt-2 text-sm leading-relaxed text-ink-300">{text}</p>
@@ -63,7 +63,7 @@ export function StepsSection({ signedIn }: { signedIn: boolean }) {
         <div className="mt-12 text-center">
           <Link to={signedIn ? '/dashboard' : '/register'} className="btn-primary px-6 py-3 text-base">
             {signedIn ? 'Plan a survey' : 'Create a free account'}
-            <ArrowRightIcon className="h-5 w-5" />
+            <Icon name="arrow-right" className="h-5 w-5" />
           </Link>
         </div>
       </div>

@@ -1,5 +1,4 @@
 import { Link } from '@remix-run/react'
-import { formatPhone, phoneHref } from '#app/domain/format/numbers.ts'
 
 import { Logo } from './logo.tsx'
 
@@ -9,6 +8,9 @@ export interface FooterCompany {
   vatNumber: string
   address: string
   phone: string
+  /** `+27 82 123 4567` and its `tel:` link. */
+  phoneDisplay: string
+  phoneHref: string
   email: string
   operatorName: string
   operatorRocNumber: string
@@ -40,8 +42,8 @@ export function SiteFooter({ company }: { company: FooterCompany }) {
                 {company.email}
               </a>{' '}
               ·{' '}
-              <a className="hover:text-white" href={phoneHref(company.phone)}>
-                {formatPhone(company.phone)}
+              <a className="hover:text-white" href={company.phoneHref}>
+                {company.phoneDisplay}
               </a>
             </li>
           </ul>

@@ -1,8 +1,9 @@
 /** The planner's drawing tools and the list of completed areas. */
 import { cn } from '#app/components/ui/cn.ts'
+import { formatHectares, formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { surveyAreaSqm, type LatLng } from '#app/domain/geometry/areas.ts'
 
-import { areaFormat, haFormat, Panel } from './planner-panels.tsx'
+import { Panel } from './planner-panels.tsx'
 
 export function DrawingTools({
   drawing,
@@ -78,8 +79,8 @@ export function CompletedAreas({
                 data-coordinates={JSON.stringify(area)}
               >
                 <span>
-                  <strong>Area {i + 1}</strong> · {areaFormat.format(sqm)} m² ({haFormat.format(sqm / 10000)}{' '}
-                  ha) · {area.length} points
+                  <strong>Area {i + 1}</strong> · {formatSquareMetres(sqm)} ({formatHectares(sqm)}) ·{' '}
+                  {area.length} points
                 </span>
                 <button
                   type="button"

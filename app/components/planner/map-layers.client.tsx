@@ -3,6 +3,8 @@
  * no-fly KML, and the hook that hands the Leaflet map to the workspace. Browser only.
  */
 import { kml } from '@tmcw/togeojson'
+import { NO_FLY_OVERLAY_COLOR } from '#app/domain/airspace/zone-kinds.ts'
+import { formatRand } from '#app/domain/format/numbers.ts'
 import type { FeatureCollection } from 'geojson'
 import type L from 'leaflet'
 import { useEffect, useMemo, useState } from 'react'
@@ -64,7 +66,13 @@ export function NoFlyOverlay() {
     <GeoJSON
       data={data}
       interactive={false}
-      style={{ color: '#b91c1c', weight: 1.5, dashArray: '6 4', fillColor: '#b91c1c', fillOpacity: 0.12 }}
+      style={{
+        color: NO_FLY_OVERLAY_COLOR,
+        weight: 1.5,
+        dashArray: '6 4',
+        fillColor: NO_FLY_OVERLAY_COLOR,
+        fillOpacity: 0.12,
+      }}
     />
   )
 }
@@ -103,7 +111,7 @@ export function ZonesLayer({ zones, interactive }: { zones: MapZone[]; interacti
         const p = feature.properties as { zoneName: string; zoneType: string; fee: number }
         // Zone names come from uploaded KML: text only, never HTML (Leaflet sets a string as innerHTML).
         const label = document.createElement('span')
-        label.textContent = `${p.zoneName} (${p.zoneType})${p.fee ? ` · R${(p.fee / 100).toFixed(0)}` : ''}`
+        label.textContent = `${p.zoneName} (${p.zoneType})${p.fee ? ` · ${formatRand(p.fee)}` : ''}`
         layer.bindTooltip(label, { sticky: true })
       }}
     />

@@ -1,15 +1,12 @@
 /** The planner side panel's boxes: a titled panel, the airspace status and the live quote. */
 import { cn } from '#app/components/ui/cn.ts'
 import { Spinner } from '#app/components/ui/status-button.tsx'
-import { formatRand } from '#app/domain/format/numbers.ts'
+import { formatHectares, formatKm, formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { NO_HUBS_MESSAGE, type computeQuote } from '#app/domain/pricing/quote.ts'
+import { vatLabel } from '#app/domain/pricing/vat.ts'
 import type { ReactNode } from 'react'
 
 import type { AirspaceState } from './use-airspace.ts'
-
-export const areaFormat = new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 0 })
-export const haFormat = new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 2 })
-export const kmFormat = new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 1 })
 
 export function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -73,12 +70,23 @@ export function AirspaceBox({ state }: { state: AirspaceState }) {
   )
 }
 
+/** What the live quote says while the airspace check of the drawn areas is still running. */
+export const QUOTE_PENDING_LABEL = 'Checking airspace…'
+
+/**
+ * The live quote. The aviation fee comes from the server's airspace check, so until that
+ * check is in (`pending`) no price is shown — a pending state instead of a figure that
+ * would jump once the fee arrives (ADR 181).
+ */
 export function LiveQuote({
   quote,
-  checking,
+  pending,
+  vatRate,
 }: {
   quote: ReturnType<typeof computeQuote>
-  checking: boolean
+  pending: boolean
+  /** The VAT rate in force (a setting), for the VAT line's label. */
+  vatRate: number
 }) {
   if (quote.areaSqm <= 0) return <p className="text-sm text-ink-500">Draw an area to see the price.</p>
   if (quote.noHubs) return <p className="text-sm font-medium text-red-700">{NO_HUBS_MESSAGE}</p>
@@ -87,33 +95,47 @@ export function LiveQuote({
     ['Travel fee', quote.travelFee],
     ['Aviation fee', quote.aviationFee],
     ['Subtotal', quote.subtotal],
-    ['VAT (15%)', quote.vatAmount],
+    [vatLabel(vatRate), quote.vatAmount],
   ]
   return (
     <div
       data-testid="live-quote"
-      data-total-cents={quote.totalInCents}
-      data-settled={checking ? 'false' : 'true'}
+      data-total-cents={pending ? undefined : quote.totalInCents}
+      data-settled={pending ? 'false' : 'true'}
+      aria-busy={pending || undefined}
     >
       <p className="text-sm text-ink-600">
-        {areaFormat.format(quote.areaSqm)} m² · {haFormat.format(quote.areaHectares)} ha
-        {quote.nearestHub
-          ? ` · ${kmFormat.format(quote.distanceFromHub)} km from ${quote.nearestHub.name}`
-          : ''}
+        {formatSquareMetres(quote.areaSqm)} · {formatHectares(quote.areaSqm)}
+        {quote.nearestHub ? ` · ${formatKm(quote.distanceFromHub)} from ${quote.nearestHub.name}` : ''}
       </p>
       <dl className="mt-2 space-y-1 text-sm">
         {rows.map(([label, cents]) => (
           <div key={label} className="flex justify-between">
             <dt className="text-ink-600">{label}</dt>
-            <dd className="tabular-nums text-ink-900">{formatRand(cents)}</dd>
+            <dd className="tabular-nums text-ink-900">
+              {pending ? (
+                <span className="inline-block h-3.5 w-16 animate-pulse rounded bg-ink-100 align-middle" />
+              ) : (
+                formatRand(cents)
+              )}
+            </dd>
           </div>
         ))}
       </dl>
       <div className="mt-2 flex items-baseline justify-between border-t border-ink-100 pt-2">
         <span className="text-sm font-semibold text-ink-900">Total incl. VAT</span>
-        <span className="text-xl font-bold tabular-nums text-ink-950" data-testid="live-quote-total">
-          {formatRand(quote.totalInCents)}
-        </span>
+        {pending ? (
+          <span
+            className="flex items-center gap-2 text-sm font-semibold text-ink-600"
+            data-testid="live-quote-pending"
+          >
+            <Spinner /> {QUOTE_PENDING_LABEL}
+          </span>
+        ) : (
+          <span className="text-xl font-bold tabular-nums text-ink-950" data-testid="live-quote-total">
+            {formatRand(quote.totalInCents)}
+          </span>
+        )}
       </div>
     </div>
   )

@@ -240,7 +240,7 @@ export function PlannerWorkspace({
         </Panel>
 
         <Panel title="Live quote">
-          <LiveQuote quote={live} checking={airspace.status === 'checking'} />
+          <LiveQuote quote={live} pending={airspace.status === 'checking'} vatRate={settings.vatRate} />
         </Panel>
 
         {serverError || fetcher.data?.error ? (

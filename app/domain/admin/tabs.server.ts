@@ -5,7 +5,12 @@
 import { listAuditLog } from '#app/domain/audit/audit.server.ts'
 import { pageParam } from '#app/domain/http/query.ts'
 import { listHubs } from '#app/domain/hubs/hubs.server.ts'
-import { listExpiringItems, listOperatorDocuments } from '#app/domain/operator/operator-documents.server.ts'
+import { listDocumentCopies } from '#app/domain/operator/document-copies.server.ts'
+import {
+  listExpiringItems,
+  listOperatorDocuments,
+  listPilotDocuments,
+} from '#app/domain/operator/operator-documents.server.ts'
 import { listRefundsForAdmin } from '#app/domain/payments/refunds.server.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
 import { listAllProjects } from '#app/domain/projects/admin-projects.server.ts'
@@ -83,6 +88,8 @@ export function loadAdminTab(url: URL) {
         tab,
         documents: listOperatorDocuments(),
         expiring: listExpiringItems(),
+        pilots: listPilotDocuments(),
+        copies: listDocumentCopies(),
         refunds: listRefundsForAdmin(),
       }
     case 'profile':

@@ -48,39 +48,68 @@ export const ZONE_TYPE_COLORS = {
 } as const
 export type ZoneType = keyof typeof ZONE_TYPE_COLORS
 
-/** For the planner's 'Airspace Zones' legend. */
-export const ZONE_LEGEND: Array<{ zoneType: ZoneType; color: string; description: string }> = [
+/** The legend's colour for "clear airspace" (no zone touched). */
+export const CLEAR_AIRSPACE_COLOR = '#10b981'
+/** The static no-fly overlay's outline (dashed on the map). */
+export const NO_FLY_OVERLAY_COLOR = '#b91c1c'
+
+export interface ZoneLegendItem {
+  zoneType: ZoneType
+  color: string
+  description: string
+  /** Cents, for a zone from the ground up; TMAs start high above ground, so 0. */
+  aviationFee: number
+}
+
+/** The one airspace legend (planner 'Airspace Zones' tab, admin Airspace tab): map colours and fees. */
+export const ZONE_LEGEND: ZoneLegendItem[] = [
   {
     zoneType: 'CTR',
     color: ZONE_TYPE_COLORS.CTR,
-    description: 'Control zone around an airport, from the ground up (R850)',
+    description: 'Control zone around an airport, from the ground up. Needs ATC coordination.',
+    aviationFee: ZONE_KIND_FEES.controlled,
   },
-  { zoneType: 'ATZ', color: ZONE_TYPE_COLORS.ATZ, description: 'Aerodrome traffic zone (R850)' },
+  {
+    zoneType: 'ATZ',
+    color: ZONE_TYPE_COLORS.ATZ,
+    description: 'Aerodrome traffic zone.',
+    aviationFee: ZONE_KIND_FEES.controlled,
+  },
   {
     zoneType: 'TMA',
     color: ZONE_TYPE_COLORS.TMA,
-    description: 'Terminal area; its floor is high above ground, so no fee',
+    description: 'Terminal area; its floor is high above ground, so no fee.',
+    aviationFee: 0,
   },
   {
     zoneType: 'Restricted',
     color: ZONE_TYPE_COLORS.Restricted,
-    description: 'Restricted area: needs approval (R850)',
+    description: 'Restricted area: needs approval.',
+    aviationFee: ZONE_KIND_FEES.restricted,
   },
   {
     zoneType: 'Prohibited',
     color: ZONE_TYPE_COLORS.Prohibited,
-    description: 'Prohibited area: needs approval (R850)',
+    description: 'Prohibited area: needs approval.',
+    aviationFee: ZONE_KIND_FEES.prohibited,
   },
-  { zoneType: 'Danger', color: ZONE_TYPE_COLORS.Danger, description: 'Danger area (no fee)' },
+  {
+    zoneType: 'Danger',
+    color: ZONE_TYPE_COLORS.Danger,
+    description: 'Danger area: flights are possible but need care and a briefing.',
+    aviationFee: ZONE_KIND_FEES.danger,
+  },
   {
     zoneType: 'Controlled',
     color: ZONE_TYPE_COLORS.Controlled,
-    description: 'Controlled airspace from an uploaded KML (R850)',
+    description: 'Controlled airspace from an uploaded KML.',
+    aviationFee: ZONE_KIND_FEES.controlled,
   },
   {
     zoneType: 'OR Tambo Buffer',
     color: ZONE_TYPE_COLORS['OR Tambo Buffer'],
-    description: 'OR Tambo buffer (R150)',
+    description: 'The buffer around OR Tambo International Airport.',
+    aviationFee: ZONE_KIND_FEES['or-tambo-buffer'],
   },
 ]
 

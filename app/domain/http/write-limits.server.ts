@@ -54,7 +54,7 @@ export function writeLimitMessage(retryAfterSeconds: number) {
   return `Too many changes in a short time. Please wait ${wait} and try again.`
 }
 
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 /** Writes that are limited elsewhere, with the reason (the route walk in the tests reads this). */
 export const SEPARATELY_LIMITED: ReadonlyArray<{ path: RegExp; reason: string }> = [

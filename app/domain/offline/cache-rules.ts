@@ -18,6 +18,11 @@ export const OFFLINE_CACHE = 'kestrel-offline-v1'
 export const META_URL = '/__offline/meta.json'
 /** Response header the dashboard sends with a pilot's pages: whose data this is. */
 export const OWNER_HEADER = 'X-Offline-Owner'
+/**
+ * Sent with every sign-out (page and API): the browser drops this site's caches and storage,
+ * so the offline pack, kept uploads and the service worker never outlive the session.
+ */
+export const CLEAR_SITE_DATA_ON_SIGN_OUT = '"cache", "storage"'
 /** How long a page request may hang on a flaky link before the saved copy is shown. */
 export const NETWORK_TIMEOUT_MS = 6000
 

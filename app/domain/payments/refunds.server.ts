@@ -344,7 +344,7 @@ export function renderCreditNotePdf({
       ['PayFast refund', refund.payfastRefundReference ?? '-'],
     ],
     billTo: billedPartyOf(invoice, client),
-    description: `${surveyDescription(project, 'Credit: aerial drone survey and mapping')}\nProject ${reason}.${refund.chargeAmount ? ` Cancellation charge kept: ${formatRand(refund.chargeAmount)} incl. VAT.` : ''}`,
+    description: `${surveyDescription(project, 'Credit for aerial drone survey and mapping')}\nProject ${reason}.${refund.chargeAmount ? ` Cancellation charge kept: ${formatRand(refund.chargeAmount)} incl. VAT.` : ''}`,
     amounts: { subtotal: refund.refundSubtotal, vat: refund.refundVat, total: refund.refundAmount },
     note: `Refunded on ${saDate(issuedAt)} via PayFast (reference ${refund.payfastRefundReference ?? '-'}). Credits tax invoice ${taxInvoice}.`,
   })

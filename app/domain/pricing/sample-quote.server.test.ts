@@ -1,24 +1,32 @@
 import { describe, expect, it } from 'vitest'
 
-import { landingSampleQuote, SAMPLE_AREA_PRICE } from './sample-quote.server.ts'
+import { landingSampleQuote } from './sample-quote.server.ts'
+
+/** The format module separates thousands with a no-break space; compare with plain spaces. */
+const plain = (quote: ReturnType<typeof landingSampleQuote>) =>
+  JSON.parse(JSON.stringify(quote).replace(/[\u00a0\u202f]/g, ' ')) as typeof quote
 
 describe('landingSampleQuote', () => {
   it('prices the sample with the travel fee and VAT rate in force', () => {
-    expect(landingSampleQuote({ vatRate: 15, localTravelFee: 200 })).toEqual({
-      areaSqm: 124_000,
-      areaPrice: SAMPLE_AREA_PRICE,
-      travelFee: 20_000,
-      vatLabel: 'VAT (15%)',
-      vatAmount: 114_600,
-      total: 878_600,
+    expect(plain(landingSampleQuote({ vatRate: 15, localTravelFee: 200 }))).toEqual({
+      area: '12,40 ha',
+      lines: [
+        ['Area survey', 'R 7 440,00'],
+        ['Travel fee', 'R 200,00'],
+        ['VAT (15%)', 'R 1 146,00'],
+      ],
+      total: 'R 8 786,00',
     })
   })
 
   it('follows a changed rate and fee', () => {
-    const quote = landingSampleQuote({ vatRate: 15.5, localTravelFee: 250.5 })
-    expect(quote.vatLabel).toBe('VAT (15,5%)')
-    expect(quote.travelFee).toBe(25_050)
-    expect(quote.vatAmount).toBe(Math.round(((SAMPLE_AREA_PRICE + 25_050) * 15.5) / 100))
-    expect(quote.total).toBe(SAMPLE_AREA_PRICE + 25_050 + quote.vatAmount)
+    const quote = plain(landingSampleQuote({ vatRate: 15.5, localTravelFee: 250.5 }))
+    // (7 440,00 + 250,50) × 15,5 % = 1 192,03
+    expect(quote.lines).toEqual([
+      ['Area survey', 'R 7 440,00'],
+      ['Travel fee', 'R 250,50'],
+      ['VAT (15,5%)', 'R 1 192,03'],
+    ])
+    expect(quote.total).toBe('R 8 882,53')
   })
 })

@@ -3,6 +3,8 @@
  * the travel fee and VAT rate in force (settings admins can change). Worked out on the
  * server so the landing page ships no pricing code (ADR 184).
  */
+import { formatHectares, formatRand } from '#app/domain/format/numbers.ts'
+
 import { randToCents, roundHalfAwayFromZero } from './quote.ts'
 import type { PricingSettings } from './settings.ts'
 import { vatLabel } from './vat.ts'
@@ -11,13 +13,13 @@ import { vatLabel } from './vat.ts'
 export const SAMPLE_AREA_SQM = 124_000
 export const SAMPLE_AREA_PRICE = 744_000
 
+/** The sample as the page shows it: formatted here, so the page needs no formatting code. */
 export interface SampleQuote {
-  areaSqm: number
-  areaPrice: number
-  travelFee: number
-  vatLabel: string
-  vatAmount: number
-  total: number
+  /** `12,4 ha`. */
+  area: string
+  /** Label and amount of each line: area survey, travel fee, VAT. */
+  lines: Array<[string, string]>
+  total: string
 }
 
 export function landingSampleQuote(
@@ -26,11 +28,12 @@ export function landingSampleQuote(
   const travelFee = randToCents(settings.localTravelFee)
   const vatAmount = roundHalfAwayFromZero(((SAMPLE_AREA_PRICE + travelFee) * settings.vatRate) / 100)
   return {
-    areaSqm: SAMPLE_AREA_SQM,
-    areaPrice: SAMPLE_AREA_PRICE,
-    travelFee,
-    vatLabel: vatLabel(settings.vatRate),
-    vatAmount,
-    total: SAMPLE_AREA_PRICE + travelFee + vatAmount,
+    area: formatHectares(SAMPLE_AREA_SQM),
+    lines: [
+      ['Area survey', formatRand(SAMPLE_AREA_PRICE)],
+      ['Travel fee', formatRand(travelFee)],
+      [vatLabel(settings.vatRate), formatRand(vatAmount)],
+    ],
+    total: formatRand(SAMPLE_AREA_PRICE + travelFee + vatAmount),
   }
 }

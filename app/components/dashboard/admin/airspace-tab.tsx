@@ -1,4 +1,5 @@
 import { Form, Link } from '@remix-run/react'
+import { AirspaceLegend } from '#app/components/airspace/airspace-legend.tsx'
 import { useToast } from '#app/components/layout/toaster.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
@@ -85,6 +86,8 @@ export function AirspaceTab({ data }: { data: TabData<'airspace'> }) {
           </div>
         </div>
       </div>
+
+      <AirspaceLegend />
 
       <div className="card overflow-hidden">
         <div className="p-4 sm:p-5">

@@ -4,6 +4,7 @@
  * the flight plan downloads, and 'Save Project Progress' or, once completed, the
  * completion panel. A URL state (`/dashboard?project=ID`, the job card's link).
  */
+import { JobCoverage } from '#app/components/coverage/job-coverage.tsx'
 import { FileGroups, type ListedFile } from '#app/components/files/file-groups.tsx'
 import { UploadWidget } from '#app/components/files/upload-widget.tsx'
 import { AreasSketch } from '#app/components/maps/areas-sketch.tsx'
@@ -255,6 +256,8 @@ export function JobDialog({
             }
           />
         </Section>
+
+        <JobCoverage tileUrl={tileUrl} />
 
         {job.status === 'completed' ? (
           <Section title="Project completed" testId="completion-panel">
