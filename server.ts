@@ -67,6 +67,7 @@ app.set('trust proxy', env.TRUST_PROXY)
 app.use(compression())
 
 const tileOrigin = new URL(env.TILE_URL.replace(/\{[a-z]\}/g, '0')).origin
+const streetTileOrigin = new URL(env.STREET_TILE_URL.replace(/\{[a-z]\}/g, '0')).origin
 app.use((_req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString('hex')
   next()
@@ -81,7 +82,7 @@ app.use(
       directives: {
         'default-src': ["'self'"],
         'connect-src': ["'self'", ...(isProduction ? [] : ['ws:'])],
-        'img-src': ["'self'", 'data:', 'blob:', tileOrigin],
+        'img-src': ["'self'", 'data:', 'blob:', tileOrigin, streetTileOrigin],
         'script-src': [
           "'strict-dynamic'",
           (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
