@@ -81,6 +81,8 @@ export function createExpressApp(options: ExpressAppOptions): express.Express {
   app.use(compression())
 
   const tileOrigin = new URL(env.TILE_URL.replace(/\{[a-z]\}/g, '0')).origin
+  // The street map the planner falls back to when satellite tiles fail (ADR 183).
+  const streetTileOrigin = new URL(env.STREET_TILE_URL.replace(/\{[a-z]\}/g, '0')).origin
   app.use((_req, res, next) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString('hex')
     next()
@@ -96,7 +98,7 @@ export function createExpressApp(options: ExpressAppOptions): express.Express {
           'default-src': ["'self'"],
           // The offline job pack fetches map tiles (page and service worker, ADR 140).
           'connect-src': ["'self'", tileOrigin, ...(isProduction ? [] : ['ws:'])],
-          'img-src': ["'self'", 'data:', 'blob:', tileOrigin],
+          'img-src': ["'self'", 'data:', 'blob:', tileOrigin, streetTileOrigin],
           'script-src': [
             "'strict-dynamic'",
             (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,

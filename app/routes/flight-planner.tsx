@@ -154,6 +154,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     settings: getPricingSettings(),
     surveySettings: plannerSurveySettings(project.projectType),
     tileUrl: getEnv().TILE_URL,
+    streetTileUrl: getEnv().STREET_TILE_URL,
     quote,
     hasScreenshot: Boolean(plan && isValidScreenshot(plan.screenshot)),
     tab: url.searchParams.get('tab') === 'airspace' ? ('airspace' as const) : ('plan' as const),
@@ -359,6 +360,7 @@ function Planner({ data }: { data: PlannerData }) {
             settings={data.settings}
             initialAreas={data.areas}
             tileUrl={data.tileUrl}
+            streetTileUrl={data.streetTileUrl}
             serverError={actionData?.error ?? null}
             noJsForm={noJsForm}
             surveySettings={data.surveySettings}

@@ -3,13 +3,24 @@
  * alone). Esri World Imagery tiles (TILE_URL), hubs, airspace zones (CTR orange, ATZ
  * red, TMA yellow), the static no-fly KML overlay, the drawn areas and the area being
  * drawn. Drawing is leaflet-draw's polygon handler, driven by the side panel's own
- * buttons rather than its toolbar (ADR 023). Tiles that fail to load (offline) only
- * leave the background empty; drawing and quoting never depend on them (ADR 022).
+ * buttons rather than its toolbar (ADR 023). Drawing and quoting never depend on tiles
+ * (ADR 022): when a tile server does not answer, the map falls back to the street map,
+ * then to a plain outline background, says so, and offers a base-layer switch (ADR 183).
  */
+import {
+  BASE_LAYER_LABELS,
+  BASE_LAYERS,
+  fallbackLayer,
+  STREET_TILE_ATTRIBUTION,
+  tileFailureMessage,
+  tilesFailed,
+  type BaseLayer,
+} from '#app/components/maps/base-layers.ts'
 import { AREA_STYLE, TILE_ATTRIBUTION } from '#app/components/maps/map-constants.ts'
+import { cn } from '#app/components/ui/cn.ts'
 import type { LatLng } from '#app/domain/geometry/areas.ts'
 import type L from 'leaflet'
-import type { MutableRefObject } from 'react'
+import { useRef, useState, type MutableRefObject } from 'react'
 import { CircleMarker, MapContainer, Polygon, Polyline, TileLayer, Tooltip } from 'react-leaflet'
 
 import { tileHealth } from './map-capture.client.ts'
@@ -38,6 +49,7 @@ function toLatLngs(points: LatLng[]): Array<[number, number]> {
 
 export function PlannerMap({
   tileUrl,
+  streetTileUrl,
   center,
   zoom,
   hubs,
@@ -54,6 +66,7 @@ export function PlannerMap({
   onMap,
 }: {
   tileUrl: string
+  streetTileUrl: string
   center: [number, number]
   zoom: number
   hubs: MapHub[]
@@ -71,88 +84,157 @@ export function PlannerMap({
   onDrawCancel: () => void
   onMap: (map: L.Map | null) => void
 }) {
+  const [base, setBase] = useState<BaseLayer>('satellite')
+  const [notice, setNotice] = useState<string | null>(null)
+  // Tiles of the layer on show, counted afresh on every switch.
+  const count = useRef({ loaded: 0, failed: 0 })
+  const shown = useRef<BaseLayer>('satellite')
+
+  function chooseBase(next: BaseLayer) {
+    count.current = { loaded: 0, failed: 0 }
+    shown.current = next
+    setBase(next)
+  }
+
+  // `layer` is the layer whose tile failed: late errors of a layer already replaced are ignored.
+  function onTileError(layer: BaseLayer) {
+    tileHealth.failed += 1
+    if (layer !== shown.current) return
+    count.current.failed += 1
+    if (layer === 'outline' || !tilesFailed(count.current)) return
+    const next = fallbackLayer(layer)
+    setNotice(tileFailureMessage(layer, next))
+    chooseBase(next)
+  }
+
   return (
-    <MapContainer
-      center={center}
-      zoom={zoom}
-      preferCanvas
-      className="h-full w-full"
-      attributionControl
-      zoomControl
+    <div
+      className={cn('relative h-full w-full', base === 'outline' && 'map-outline-base')}
+      data-testid="planner-map"
+      data-base-layer={base}
     >
-      <TileLayer
-        url={tileUrl}
-        attribution={TILE_ATTRIBUTION}
-        maxZoom={19}
-        crossOrigin="anonymous"
-        eventHandlers={{
-          tileload: () => {
-            tileHealth.loaded += 1
-          },
-          tileerror: () => {
-            tileHealth.failed += 1
-          },
-        }}
-      />
-      <ExposeMap onMap={onMap} />
-      <PolygonDrawer
-        drawing={drawing}
-        points={current}
-        controlsRef={drawControls}
-        onPointsChange={onPointsChange}
-        onAreaDrawn={onAreaDrawn}
-        onCancel={onDrawCancel}
-      />
-      {showZones ? (
-        <>
-          <ZonesLayer zones={zones} interactive={!drawing} />
-          <NoFlyOverlay />
-        </>
-      ) : null}
-      {hubs.map((hub) => (
-        <CircleMarker
-          key={hub.id}
-          center={[hub.latitude, hub.longitude]}
-          radius={7}
-          interactive={!drawing}
-          pathOptions={{ color: '#0a0f1a', weight: 2, fillColor: '#f57c0b', fillOpacity: 1 }}
+      <MapContainer
+        center={center}
+        zoom={zoom}
+        preferCanvas
+        className="h-full w-full"
+        attributionControl
+        zoomControl
+      >
+        {base === 'outline' ? null : (
+          <TileLayer
+            key={base}
+            url={base === 'satellite' ? tileUrl : streetTileUrl}
+            attribution={base === 'satellite' ? TILE_ATTRIBUTION : STREET_TILE_ATTRIBUTION}
+            maxZoom={19}
+            crossOrigin="anonymous"
+            eventHandlers={{
+              tileload: () => {
+                tileHealth.loaded += 1
+                if (base === shown.current) count.current.loaded += 1
+              },
+              tileerror: () => onTileError(base),
+            }}
+          />
+        )}
+        <ExposeMap onMap={onMap} />
+        <PolygonDrawer
+          drawing={drawing}
+          points={current}
+          controlsRef={drawControls}
+          onPointsChange={onPointsChange}
+          onAreaDrawn={onAreaDrawn}
+          onCancel={onDrawCancel}
+        />
+        {showZones ? (
+          <>
+            <ZonesLayer zones={zones} interactive={!drawing} />
+            <NoFlyOverlay />
+          </>
+        ) : null}
+        {hubs.map((hub) => (
+          <CircleMarker
+            key={hub.id}
+            center={[hub.latitude, hub.longitude]}
+            radius={7}
+            interactive={!drawing}
+            pathOptions={{ color: '#0a0f1a', weight: 2, fillColor: '#f57c0b', fillOpacity: 1 }}
+          >
+            <Tooltip direction="top">Hub: {hub.name}</Tooltip>
+          </CircleMarker>
+        ))}
+        {areas.map((area, i) => (
+          <Polygon
+            key={`area-${i}-${area.length}`}
+            positions={toLatLngs(area)}
+            interactive={false}
+            pathOptions={AREA_STYLE}
+          />
+        ))}
+        {gridLines.map((line, i) => (
+          <Polyline
+            key={`grid-${i}`}
+            positions={toLatLngs(line)}
+            interactive={false}
+            pathOptions={{ color: '#ffffff', weight: 1.5, opacity: 0.85 }}
+          />
+        ))}
+        {/* While Draw Area is on, leaflet-draw shows the area in progress; paused, we do. */}
+        {!drawing && current.length > 1 ? (
+          <Polyline
+            positions={toLatLngs(current)}
+            interactive={false}
+            pathOptions={{ color: CURRENT_COLOUR, weight: 3, dashArray: '6 6' }}
+          />
+        ) : null}
+        {(drawing ? [] : current).map((p, i) => (
+          <CircleMarker
+            key={`pt-${i}`}
+            center={[p.latitude, p.longitude]}
+            radius={5}
+            interactive={false}
+            pathOptions={{ color: '#ffffff', weight: 2, fillColor: '#0ea5e9', fillOpacity: 1 }}
+          />
+        ))}
+      </MapContainer>
+      <BaseLayerSwitch base={base} onChange={(next) => (setNotice(null), chooseBase(next))} />
+      {notice ? (
+        <p
+          role="status"
+          data-testid="tile-notice"
+          className="absolute inset-x-3 bottom-8 z-[500] mx-auto max-w-md rounded-lg bg-ink-950/85 px-3 py-2 text-center text-xs font-medium text-white shadow-lg sm:text-sm"
         >
-          <Tooltip direction="top">Hub: {hub.name}</Tooltip>
-        </CircleMarker>
-      ))}
-      {areas.map((area, i) => (
-        <Polygon
-          key={`area-${i}-${area.length}`}
-          positions={toLatLngs(area)}
-          interactive={false}
-          pathOptions={AREA_STYLE}
-        />
-      ))}
-      {gridLines.map((line, i) => (
-        <Polyline
-          key={`grid-${i}`}
-          positions={toLatLngs(line)}
-          interactive={false}
-          pathOptions={{ color: '#ffffff', weight: 1.5, opacity: 0.85 }}
-        />
-      ))}
-      {/* While Draw Area is on, leaflet-draw shows the area in progress; paused, we do. */}
-      {!drawing && current.length > 1 ? (
-        <Polyline
-          positions={toLatLngs(current)}
-          interactive={false}
-          pathOptions={{ color: CURRENT_COLOUR, weight: 3, dashArray: '6 6' }}
-        />
+          {notice}
+        </p>
       ) : null}
-      {(drawing ? [] : current).map((p, i) => (
-        <CircleMarker
-          key={`pt-${i}`}
-          center={[p.latitude, p.longitude]}
-          radius={5}
-          interactive={false}
-          pathOptions={{ color: '#ffffff', weight: 2, fillColor: '#0ea5e9', fillOpacity: 1 }}
-        />
+    </div>
+  )
+}
+
+/** Satellite / Street map / Outline, over the map's top-right corner. */
+function BaseLayerSwitch({ base, onChange }: { base: BaseLayer; onChange: (layer: BaseLayer) => void }) {
+  return (
+    <fieldset className="absolute right-3 top-3 z-[500] flex rounded-lg bg-white/95 p-0.5 text-xs font-semibold shadow-md">
+      <legend className="sr-only">Base map</legend>
+      {BASE_LAYERS.map((layer) => (
+        <label
+          key={layer}
+          className={cn(
+            'cursor-pointer rounded-md px-2.5 py-1.5 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-amber-400',
+            layer === base ? 'bg-ink-900 text-white' : 'text-ink-700 hover:bg-ink-100',
+          )}
+        >
+          <input
+            type="radio"
+            name="base-layer"
+            value={layer}
+            checked={layer === base}
+            onChange={() => onChange(layer)}
+            className="sr-only"
+          />
+          {BASE_LAYER_LABELS[layer]}
+        </label>
       ))}
-    </MapContainer>
+    </fieldset>
   )
 }

@@ -39,6 +39,7 @@ export function PlannerWorkspace({
   settings,
   initialAreas,
   tileUrl,
+  streetTileUrl,
   serverError,
   noJsForm,
   surveySettings,
@@ -49,6 +50,7 @@ export function PlannerWorkspace({
   settings: PricingSettings
   initialAreas: LatLng[][]
   tileUrl: string
+  streetTileUrl: string
   serverError: string | null
   noJsForm: ReactNode
   surveySettings: SurveySettings
@@ -284,6 +286,7 @@ export function PlannerWorkspace({
         >
           <PlannerMap
             tileUrl={tileUrl}
+            streetTileUrl={streetTileUrl}
             center={center}
             zoom={zoom}
             hubs={hubs}

@@ -54,6 +54,8 @@ const EnvSchema = z.object({
   TILE_URL: z
     .string()
     .default('https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}'),
+  /** The street map the planner falls back to when satellite tiles fail (ADR 183). */
+  STREET_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   // Business identity (ADR 171 "Name and place"): footer and invoices.
   COMPANY_LEGAL_NAME: z.string().default('Kestrel Aerial Survey (Pty) Ltd'),
   COMPANY_REG_NUMBER: z.string().default('2024/123456/07'),
