@@ -161,7 +161,9 @@ test('every page signed out has no serious or critical axe violation', async ({ 
 })
 
 for (const role of ['client', 'pilot', 'admin'] as const) {
-  test(`every page as a ${role} has no serious or critical axe violation`, async ({ page }) => {
+  test(`every page as ${role === 'admin' ? 'an' : 'a'} ${role} has no serious or critical axe violation`, async ({
+    page,
+  }) => {
     test.setTimeout(1_200_000)
     const email = role === 'client' ? seeded.clientEmail : role === 'pilot' ? PILOT_EMAIL : ADMIN_EMAIL
     await signInPatiently(page, email)
