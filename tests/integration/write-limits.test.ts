@@ -101,7 +101,7 @@ describe('one write budget for every write route', () => {
 
     const problems: string[] = []
     for (const [i, path] of targets.entries()) {
-      // tus: creating an upload (POST) and ending one (DELETE) are writes; its PATCH chunks are free.
+      // tus: a creation (POST) and a termination (DELETE); its PATCH chunks are free by design.
       const method =
         path === '/api/tus'
           ? 'POST'
