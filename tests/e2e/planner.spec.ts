@@ -207,6 +207,34 @@ test('@no-js-only a planner error is explained: a self-intersecting area is refu
   await expect(
     page.getByRole('alert').filter({ hasText: 'Survey areas must not cross themselves' }),
   ).toBeVisible()
+  // What was typed is kept, to be corrected rather than typed again.
+  await expect(page.getByLabel('Coordinates')).toHaveValue(
+    '-33.94, 18.86\n-33.95, 18.87\n-33.94, 18.87\n-33.95, 18.86',
+  )
+})
+
+test('@js-only when no tile server answers, the map says so, falls back to the outline and drawing goes on', async ({
+  page,
+}) => {
+  // The test machine reaches no tile server (satellite or street): every tile fails.
+  await login(page, DEMO_CLIENT, DEMO_PASSWORD)
+  await createProject(page, `Offline ${Date.now()}`, { js: true })
+  const layers = page.getByTestId('planner-map-layers')
+  await expect(page.getByTestId('tile-notice')).toContainText(/could not be loaded — showing/)
+  await expect(layers).toHaveAttribute('data-base-layer', 'outline', { timeout: 30_000 })
+  await expect(page.getByTestId('tile-notice')).toContainText(
+    'The street map could not be loaded — showing a plain outline map. You can still draw your areas.',
+  )
+  await expect(page.getByRole('radio', { name: 'Outline' })).toBeChecked()
+  await drawArea(page, [
+    [-120, -60],
+    [60, -60],
+    [60, 60],
+  ])
+  await expect(page.getByTestId('completed-areas').locator('li')).toHaveCount(1)
+  // The switch still offers the other layers.
+  await page.getByRole('radio', { name: 'Satellite' }).check({ force: true })
+  await expect(layers).toHaveAttribute('data-base-layer', 'satellite')
 })
 
 test('a draft shows in My Projects, opens its details, and is deleted after confirmation', async ({
