@@ -8,6 +8,7 @@ export default tseslint.config(
     ignores: [
       'build/**',
       'public/build/**',
+      'public/sw.js',
       'server-build/**',
       'node_modules/**',
       'test-results/**',

@@ -4,7 +4,7 @@
  * queries the Projects tab runs: first page, a status filter, a text search and a deep page.
  */
 import { getDb } from '#app/domain/db/db.server.ts'
-import { listAllProjects, projectCounters } from '#app/domain/projects/admin-projects.server.ts'
+import { listAllProjects } from '#app/domain/projects/admin-projects.server.ts'
 import { projects, users } from '#db/schema.ts'
 import { bench, describe } from 'vitest'
 
@@ -61,8 +61,5 @@ describe('admin All Projects at 10 000 projects', () => {
   })
   bench('page 400 (deep offset)', () => {
     listAllProjects({ page: 400 })
-  })
-  bench('counters', () => {
-    projectCounters()
   })
 })

@@ -170,16 +170,6 @@ export const systemSettings = sqliteTable('system_settings', {
   updatedAt: updatedAt(),
 })
 
-export const flyZones = sqliteTable('fly_zones', {
-  id: id(),
-  name: text('name', { length: 200 }).notNull(),
-  kmlData: text('kml_data').notNull(),
-  priceMultiplier: integer('price_multiplier').notNull().default(100),
-  isActive: bool('is_active').notNull().default(true),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-})
-
 export const airspaceZones = sqliteTable(
   'airspace_zones',
   {
@@ -308,6 +298,15 @@ export const projectFiles = sqliteTable(
     }),
     /** Hex SHA-256 of the content, computed while it was received (also the ETag). */
     sha256: text('sha256', { length: 64 }),
+    /** Where a raw photo was taken (EXIF GPS, WGS84 degrees); null when it has none. ADR 150. */
+    gpsLatitude: real('gps_latitude'),
+    gpsLongitude: real('gps_longitude'),
+    /** EXIF GPS altitude, metres above sea level. */
+    gpsAltitudeM: real('gps_altitude_m'),
+    /** EXIF DateTimeOriginal, when the photo says. */
+    takenAt: integer('taken_at', { mode: 'timestamp_ms' }),
+    /** When the EXIF was read (null: not read yet — read once, lazily, for older photos). */
+    exifReadAt: integer('exif_read_at', { mode: 'timestamp_ms' }),
     /** Set when the retention job deleted the bytes; the row stays as the record of what was delivered. */
     removedAt: integer('removed_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),

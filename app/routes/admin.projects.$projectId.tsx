@@ -1,7 +1,8 @@
 import { getFormProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { CoveragePanel } from '#app/components/coverage/coverage-panel.tsx'
 import { projectListQuery } from '#app/components/dashboard/admin/projects-tab.tsx'
 import { AdminDialog, DialogActions, formatDate, YesNoBadge } from '#app/components/dashboard/admin/ui.tsx'
 import { FileGroups } from '#app/components/files/file-groups.tsx'
@@ -16,6 +17,8 @@ import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
 import { ProjectSaveSchema } from '#app/domain/admin/schemas.ts'
 import { listActivePilots } from '#app/domain/admin/users.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
+import { getEnv } from '#app/domain/config/env.server.ts'
+import { projectCoverage } from '#app/domain/coverage/coverage.server.ts'
 import { isMultipart } from '#app/domain/files/multipart.server.ts'
 import { handleFileIntent, handleUploadForm } from '#app/domain/files/page-actions.server.ts'
 import {
@@ -39,6 +42,7 @@ import {
 import { FLIGHT_PLAN_UNPARSEABLE } from '#app/domain/projects/flight-plan-summary.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
 import { ADMIN_STATUS_OPTIONS, ADMIN_STATUSES, statusBadge } from '#app/domain/projects/status.ts'
+import leafletCss from 'leaflet/dist/leaflet.css'
 import type { ReactNode } from 'react'
 
 function closeUrl(url: URL) {
@@ -59,16 +63,27 @@ function loadProject(id: string | undefined) {
   }
 }
 
+/** The coverage check's map is Leaflet. */
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: leafletCss }]
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, 'admin')
+  const admin = await requireRole(request, 'admin')
   const details = loadProject(params.projectId)
+  const coverage = await projectCoverage(admin, details.project.id)
   const pilots = listActivePilots().map((p) => ({
     id: p.id,
     name: `${p.firstName} ${p.lastName}`,
     serviceArea: p.serviceArea,
   }))
   const retention = details.project.completedAt ? retentionStateOf(details.project) : null
-  return json({ ...details, pilots, retention, closeTo: closeUrl(new URL(request.url)) })
+  return json({
+    ...details,
+    pilots,
+    retention,
+    coverage,
+    tileUrl: getEnv().TILE_URL,
+    closeTo: closeUrl(new URL(request.url)),
+  })
 }
 
 /** The 'Keep files' form (ADR 160): its own result key, so the project form keeps its state. */
@@ -180,7 +195,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function ProjectDialog() {
-  const { project, client, pilot, files, flightPlan, pilots, retention, closeTo } =
+  const { project, client, pilot, files, flightPlan, pilots, retention, coverage, tileUrl, closeTo } =
     useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const submitting = useIsPending({ state: 'submitting' })
@@ -313,6 +328,10 @@ export default function ProjectDialog() {
           </ul>
         )}
       </section>
+
+      <div className="mt-5">
+        <CoveragePanel coverage={coverage} tileUrl={tileUrl} headingId="pd-coverage" />
+      </div>
 
       <section
         aria-labelledby="pd-files"

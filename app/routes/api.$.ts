@@ -1,6 +1,6 @@
 import { apiError } from '#app/domain/http/api.server.ts'
 
-/** Unknown /api paths answer JSON (api.md error shape), not the HTML 404 page. */
+/** Unknown /api paths answer JSON (the API error shape), not the HTML 404 page. */
 function notFound() {
   return apiError(404, 'Not found')
 }

@@ -1,10 +1,9 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node'
-import { AuthError } from '#app/domain/auth/accounts.server.ts'
 import { authenticatePassword, toFormRequest } from '#app/domain/auth/authenticator.server.ts'
 import { enforceApiRateLimit } from '#app/domain/auth/rate-limit.server.ts'
 import { LoginSchema } from '#app/domain/auth/schemas.ts'
 import { commitSessionCookie, createSession } from '#app/domain/auth/session.server.ts'
-import { apiError, methodNotAllowed, readJsonBody } from '#app/domain/http/api.server.ts'
+import { domainErrorResponse, methodNotAllowed, readJsonBody } from '#app/domain/http/api.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
 import { assertSameOrigin } from '#app/domain/http/origin.server.ts'
 import { toCurrentUser } from '#app/domain/users/users.server.ts'
@@ -24,10 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // The same remix-auth strategy as the login page; it reads a form body.
     user = await authenticatePassword(toFormRequest(request, { email: body.email, password: body.password }))
   } catch (error) {
-    if (!(error instanceof AuthError)) throw error
-    const response = apiError(error.status, error.message)
-    if (error.retryAfterSeconds) response.headers.set('Retry-After', String(error.retryAfterSeconds))
-    return response
+    return domainErrorResponse(error)
   }
   const { token, expiresAt } = await createSession(user.id, {
     ipAddress: clientIpOf(context),

@@ -3,7 +3,7 @@ import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { methodNotAllowed } from '#app/domain/http/api.server.ts'
 import { toCurrentUser } from '#app/domain/users/users.server.ts'
 
-/** GET /api/auth/user — the signed-in user (api.md), or 401. */
+/** GET /api/auth/user — the signed-in user (ADR 171 "API"), or 401. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request)
   return json(toCurrentUser(user))

@@ -1,17 +1,16 @@
 /**
- * `POST /api/client/accept-terms` (api.md): `{ projectId, quoteAmount, termsAcceptedAt,
+ * `POST /api/client/accept-terms` (ADR 171 "API"): `{ projectId, quoteAmount, termsAcceptedAt,
  * quoteDetails }` → `{ success, paymentUrl, paymentData, message }`. The same service as
  * the checkout page's Terms dialog; `termsAcceptedAt` (or `termsAccepted: true`) is the
  * tick, the server records its own time and the caller's address.
  */
 import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
-import { apiError, methodNotAllowed, readJsonBody } from '#app/domain/http/api.server.ts'
+import { domainErrorResponse, methodNotAllowed, readJsonBody } from '#app/domain/http/api.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
 import { numberInput } from '#app/domain/http/zod-input.ts'
 import { BillingAddressSchema, VatNumberSchema } from '#app/domain/payments/billing.ts'
 import { acceptTermsAndStartPayment } from '#app/domain/payments/checkout.server.ts'
-import { PaymentError } from '#app/domain/payments/errors.ts'
 import { z } from 'zod'
 
 const AcceptTermsBody = z.object({
@@ -67,7 +66,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       message: 'Terms accepted. Continue to PayFast to pay securely.',
     })
   } catch (error) {
-    if (error instanceof PaymentError) return apiError(error.status, error.message, error.extra)
-    throw error
+    return domainErrorResponse(error)
   }
 }

@@ -6,8 +6,13 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
-import { apiFail, methodNotAllowed, readJson, zodFieldErrors } from '#app/domain/http/api.server.ts'
-import { projectApiError } from '#app/domain/projects/api-errors.server.ts'
+import {
+  apiFail,
+  domainErrorResponse,
+  methodNotAllowed,
+  readJson,
+  zodFieldErrors,
+} from '#app/domain/http/api.server.ts'
 import { DraftApiSchema } from '#app/domain/projects/project-schemas.ts'
 import { completeFlightPlan, createDraft, toClientProject } from '#app/domain/projects/projects.server.ts'
 
@@ -28,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
     })
     return json(toClientProject(project), { status: 201 })
   } catch (error) {
-    return projectApiError(error)
+    return domainErrorResponse(error)
   }
 }
 

@@ -1,4 +1,4 @@
-/** `GET /api/client/invoices` — the signed-in client's invoices (api.md lists). */
+/** `GET /api/client/invoices` — the signed-in client's invoices (the API lists). */
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { methodNotAllowed } from '#app/domain/http/api.server.ts'

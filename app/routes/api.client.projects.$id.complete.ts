@@ -1,12 +1,11 @@
 /**
  * PUT /api/client/projects/{id}/complete: the flight plan (`areas`, optional
  * `screenshot`). The server recomputes the quote, stores the plan and pricing, sets the
- * project `pending` and answers with the project including `quoteAmount` (api.md).
+ * project `pending` and answers with the project including `quoteAmount` (ADR 171 "API").
  */
 import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
-import { methodNotAllowed, parseId, readJson } from '#app/domain/http/api.server.ts'
-import { projectApiError } from '#app/domain/projects/api-errors.server.ts'
+import { domainErrorResponse, methodNotAllowed, parseId, readJson } from '#app/domain/http/api.server.ts'
 import { completeFlightPlan, toClientProject } from '#app/domain/projects/projects.server.ts'
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -17,7 +16,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     return json(toClientProject(completeFlightPlan(user.id, id, body)))
   } catch (error) {
-    return projectApiError(error)
+    return domainErrorResponse(error)
   }
 }
 

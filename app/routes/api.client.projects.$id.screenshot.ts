@@ -5,8 +5,7 @@
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
-import { apiError, methodNotAllowed, parseId } from '#app/domain/http/api.server.ts'
-import { projectApiError } from '#app/domain/projects/api-errors.server.ts'
+import { apiError, domainErrorResponse, methodNotAllowed, parseId } from '#app/domain/http/api.server.ts'
 import { isValidScreenshot } from '#app/domain/projects/flight-plan.ts'
 import { getClientProject } from '#app/domain/projects/projects.server.ts'
 
@@ -17,7 +16,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     raw = getClientProject(user.id, id).polygonGeoJson
   } catch (error) {
-    return projectApiError(error)
+    return domainErrorResponse(error)
   }
   let screenshot: unknown
   try {

@@ -4,8 +4,7 @@
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
-import { methodNotAllowed, parseId } from '#app/domain/http/api.server.ts'
-import { projectApiError } from '#app/domain/projects/api-errors.server.ts'
+import { domainErrorResponse, methodNotAllowed, parseId } from '#app/domain/http/api.server.ts'
 import {
   deleteDraft,
   DRAFT_DELETED,
@@ -19,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     return json(toClientProject(getClientProject(user.id, id)))
   } catch (error) {
-    return projectApiError(error)
+    return domainErrorResponse(error)
   }
 }
 
@@ -31,6 +30,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     deleteDraft(user.id, id)
     return json({ success: true, message: DRAFT_DELETED })
   } catch (error) {
-    return projectApiError(error)
+    return domainErrorResponse(error)
   }
 }

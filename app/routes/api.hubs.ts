@@ -1,4 +1,4 @@
-/** GET /api/hubs (signed in): the active hubs, map data for the planner (api.md). */
+/** GET /api/hubs (signed in): the active hubs, map data for the planner (ADR 171 "API"). */
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { methodNotAllowed } from '#app/domain/http/api.server.ts'

@@ -1,5 +1,5 @@
 /**
- * `POST /api/payfast/notify` — PayFast's ITN (api.md "Payment notification"). Public,
+ * `POST /api/payfast/notify` — PayFast's ITN (the API "Payment notification"). Public,
  * form-encoded, no session or origin check (PayFast is the caller); the raw body is read
  * once so the signature is checked over exactly what was posted. Cheap gates first: an
  * oversize body is 413 before it is read whole, and untrusted senders are rate-limited
@@ -7,13 +7,10 @@
  */
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { methodNotAllowed } from '#app/domain/http/api.server.ts'
-import { BodyTooLargeError, declaresBodyOver, readTextWithin } from '#app/domain/http/body-limit.server.ts'
+import { declaresBodyOver, readTextWithin } from '#app/domain/http/body-limit.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
-import {
-  enforceNotificationLimit,
-  MAX_ITN_BODY_BYTES,
-  RateLimitedError,
-} from '#app/domain/payments/notify-limits.server.ts'
+import { isDomainError } from '#app/domain/http/domain-error.ts'
+import { enforceNotificationLimit, MAX_ITN_BODY_BYTES } from '#app/domain/payments/notify-limits.server.ts'
 import { processPayfastNotification } from '#app/domain/payments/notify.server.ts'
 
 export async function loader() {
@@ -27,14 +24,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await enforceNotificationLimit(sourceIp)
   } catch (error) {
-    if (!(error instanceof RateLimitedError)) throw error
-    return new Response(null, { status: 429, headers: { 'Retry-After': String(error.retryAfterSeconds) } })
+    if (!isDomainError(error, 429)) throw error
+    return new Response(null, { status: 429, headers: error.headers })
   }
   let rawBody: string
   try {
     rawBody = await readTextWithin(request, MAX_ITN_BODY_BYTES)
   } catch (error) {
-    if (error instanceof BodyTooLargeError) return new Response(null, { status: 413 })
+    if (isDomainError(error, 413)) return new Response(null, { status: 413 })
     throw error
   }
   const result = await processPayfastNotification({ rawBody, sourceIp })

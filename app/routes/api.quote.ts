@@ -1,5 +1,5 @@
 /**
- * POST /api/quote (signed in): `{ areas }` → the quote (api.md "Quote and airspace").
+ * POST /api/quote (signed in): `{ areas }` → the quote (the API "Quote and airspace").
  * Computes only; nothing is stored. The internal split is not sent to clients.
  */
 import { json, type ActionFunctionArgs } from '@remix-run/node'

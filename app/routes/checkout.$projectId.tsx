@@ -10,6 +10,7 @@ import { TermsContent, TermsKeyPoints } from '#app/components/checkout/terms-con
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
+import { cn } from '#app/components/ui/cn.ts'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { DialogCloseLink, UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
@@ -17,10 +18,10 @@ import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { formatHectares, formatKm, formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
+import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { BillingSchema } from '#app/domain/payments/billing.ts'
 import { acceptTermsAndStartPayment, getCheckoutReview } from '#app/domain/payments/checkout.server.ts'
-import { PaymentError } from '#app/domain/payments/errors.ts'
 import {
   cancellationSummary,
   PAYMENT_START_DEFAULT,
@@ -44,12 +45,11 @@ function projectIdFrom(params: { projectId?: string }) {
   return id
 }
 
-function notFoundOnPaymentError<T>(fn: () => T): T {
+function notFoundOnDomain404<T>(fn: () => T): T {
   try {
     return fn()
   } catch (error) {
-    if (error instanceof PaymentError && error.status === 404)
-      throw new Response('Not Found', { status: 404 })
+    if (isDomainError(error) && error.status === 404) throw new Response('Not Found', { status: 404 })
     throw error
   }
 }
@@ -58,7 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, 'client')
   const projectId = projectIdFrom(params)
   return json({
-    ...notFoundOnPaymentError(() => getCheckoutReview(user.id, projectId)),
+    ...notFoundOnDomain404(() => getCheckoutReview(user.id, projectId)),
     terms: termsFigures(getPricingSettings()),
   })
 }
@@ -89,7 +89,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     })
     return json({ ok: true as const, paymentUrl: start.paymentUrl, paymentFields: start.paymentFields })
   } catch (error) {
-    if (!(error instanceof PaymentError)) throw error
+    if (!isDomainError(error)) throw error
     if (error.status === 404) throw new Response('Not Found', { status: 404 })
     const newAmount = typeof error.extra.quoteAmount === 'number' ? error.extra.quoteAmount : null
     return json(
@@ -281,9 +281,11 @@ export default function CheckoutPage() {
                       label={quote.airspaceZone ? `Aviation fee (${quote.airspaceZone})` : 'Aviation fee'}
                       cents={quote.aviationFee}
                     />
-                    <div className="border-t border-ink-100 pt-2">
-                      <PriceRow label="Subtotal (excl. VAT)" cents={quote.subtotal} />
-                    </div>
+                    <PriceRow
+                      label="Subtotal (excl. VAT)"
+                      cents={quote.subtotal}
+                      className="border-t border-ink-100 pt-2"
+                    />
                     <PriceRow
                       label={vatLabelOf(quote.subtotal, quote.vatAmount, DEFAULT_PRICING_SETTINGS.vatRate)}
                       cents={quote.vatAmount}
@@ -344,9 +346,10 @@ export default function CheckoutPage() {
   )
 }
 
-function PriceRow({ label, cents }: { label: string; cents: number }) {
+/** One figure of a price list: a `<dt>`/`<dd>` pair in its own row (a `<dl>` allows one wrapping `<div>`). */
+function PriceRow({ label, cents, className }: { label: string; cents: number; className?: string }) {
   return (
-    <div className="flex items-baseline justify-between gap-4">
+    <div className={cn('flex items-baseline justify-between gap-4', className)}>
       <dt className="text-ink-600">{label}</dt>
       <dd className="font-medium tabular-nums text-ink-900">{formatRand(cents)}</dd>
     </div>
@@ -424,7 +427,7 @@ function TermsDialog({
               <input
                 type="checkbox"
                 name="termsAccepted"
-                className="mt-0.5 h-5 w-5 shrink-0 rounded border-ink-300 text-amber-600 focus:ring-amber-400"
+                className="mt-0.5 h-5 w-5 shrink-0 rounded border-ink-300 text-amber-700 focus:ring-amber-400"
                 aria-invalid={termsError ? true : undefined}
                 aria-describedby={termsError ? 'terms-error' : undefined}
               />

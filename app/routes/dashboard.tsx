@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod'
 import {
   json,
   type ActionFunctionArgs,
+  type HeadersFunction,
   type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -22,6 +23,7 @@ import { handleFileIntent, handleUploadForm, isFileIntent } from '#app/domain/fi
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { createToastHeaders } from '#app/domain/http/toast.server.ts'
 import { takeWelcome } from '#app/domain/http/welcome.server.ts'
+import { OWNER_HEADER } from '#app/domain/offline/cache-rules.ts'
 import { saveBillingDetails } from '#app/domain/payments/billing.server.ts'
 import { ClientProfileSchema, type BillingInput } from '#app/domain/payments/billing.ts'
 import { handlePilotIntent, isPilotIntent } from '#app/domain/pilot/dashboard-actions.server.ts'
@@ -40,11 +42,18 @@ export const meta: MetaFunction = () => [{ title: 'Dashboard · Kestrel Aerial S
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const welcome = await takeWelcome(request)
+  const headers = new Headers()
+  if (welcome.clear) headers.set('Set-Cookie', welcome.clear)
+  // Whose page this is: the pilot's offline pack keeps only its owner's pages (ADR 140).
+  if (user.role === 'pilot') headers.set(OWNER_HEADER, String(user.id))
   return json(
-    { ...loadRoleDashboard(user, new URL(request.url)), welcome: welcome.message },
-    { headers: welcome.clear ? { 'Set-Cookie': welcome.clear } : undefined },
+    { ...(await loadRoleDashboard(user, new URL(request.url))), welcome: welcome.message },
+    { headers },
   )
 }
+
+/** The document carries the loader's headers (the welcome cookie, the offline owner). */
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)

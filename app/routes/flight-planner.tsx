@@ -35,6 +35,7 @@ import { TabLinks } from '#app/components/ui/tabs.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { getEnv } from '#app/domain/config/env.server.ts'
+import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { listActiveHubs } from '#app/domain/hubs/active-hubs.server.ts'
@@ -44,7 +45,7 @@ import { isValidScreenshot, readStoredFlightPlan, summariseQuote } from '#app/do
 import {
   areasFromPlannerForm,
   PLANNER_FORM_MAX_BYTES,
-  PlannerInputError,
+  plannerFieldOf,
   plannerPartLimit,
   type PlannerField,
 } from '#app/domain/projects/planner-input.server.ts'
@@ -55,7 +56,6 @@ import {
   PAID_PROJECT_LOCKED,
   PROJECT_CREATED,
   PROJECT_NOT_PLANNABLE,
-  ProjectError,
 } from '#app/domain/projects/projects.server.ts'
 import { canPlan } from '#app/domain/projects/status.ts'
 import { plannerSurveySettings } from '#app/domain/survey/project-plan.server.ts'
@@ -107,7 +107,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     project = getClientProject(user.id, id)
   } catch (error) {
-    if (error instanceof ProjectError) throw redirect('/dashboard')
+    if (isDomainError(error)) throw redirect('/dashboard')
     throw error
   }
   const plan = readStoredFlightPlan(project.polygonGeoJson)
@@ -195,7 +195,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     wasDraft = getClientProject(user.id, id).status === 'draft'
   } catch (error) {
-    if (error instanceof ProjectError && error.status === 404) throw redirect('/dashboard')
+    if (isDomainError(error) && error.status === 404) throw redirect('/dashboard')
     throw error
   }
 
@@ -226,8 +226,8 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     input = await areasFromPlannerForm(formData)
   } catch (error) {
-    if (error instanceof PlannerInputError)
-      return failure(error.status, error.message, error.field, undefined, undefined, coordinates)
+    if (isDomainError(error))
+      return failure(error.status, error.message, plannerFieldOf(error), undefined, undefined, coordinates)
     throw error
   }
 
@@ -239,7 +239,7 @@ export async function action({ request }: ActionFunctionArgs) {
       screenshot: typeof screenshot === 'string' && screenshot ? screenshot : undefined,
     })
   } catch (error) {
-    if (!(error instanceof ProjectError)) throw error
+    if (!isDomainError(error)) throw error
     if (error.status === 404) throw redirect('/dashboard')
     // Pricing or saving the project failed: the spec's 'Error' toast besides the inline alert. It
     // travels in the answer (a flash cookie would only show on the next page).
@@ -331,8 +331,8 @@ function Planner({ data }: { data: PlannerData }) {
             ← Dashboard
           </Link>
           <div className="min-w-0">
-            <h1 className="truncate text-xl font-bold text-ink-950 sm:text-2xl">{project.name}</h1>
-            <p className="truncate text-sm text-ink-500">{project.location ?? 'No address'}</p>
+            <h1 className="break-words text-xl font-bold text-ink-950 sm:text-2xl">{project.name}</h1>
+            <p className="break-words text-sm text-ink-500">{project.location ?? 'No address'}</p>
           </div>
         </div>
         <TabLinks

@@ -12,13 +12,13 @@ import { Field, FormErrors, PasswordField } from '#app/components/forms.tsx'
 import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
-import { AuthError } from '#app/domain/auth/accounts.server.ts'
 import { authenticatePassword } from '#app/domain/auth/authenticator.server.ts'
 import { requireAnonymous, safeRedirect } from '#app/domain/auth/guards.server.ts'
-import { enforceRateLimit, RATE_LIMIT_MESSAGE, RateLimitedError } from '#app/domain/auth/rate-limit.server.ts'
+import { enforceRateLimit, RATE_LIMIT_MESSAGE } from '#app/domain/auth/rate-limit.server.ts'
 import { LOGIN_FAILED_MESSAGE, LoginSchema } from '#app/domain/auth/schemas.ts'
 import { commitSessionCookie, createSession } from '#app/domain/auth/session.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
+import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { checkHoneypot } from '#app/domain/http/honeypot.server.ts'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  // remix-auth reads the body itself, so parse a clone (remix-stack-notes §1.5).
+  // remix-auth reads the body itself, so parse a clone (ADR 171 "remix-auth").
   const formData = await readFormBody(request.clone())
   checkHoneypot(formData)
   const submission = parseWithZod(formData, { schema: LoginSchema })
@@ -41,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await enforceRateLimit('login', clientIpOf(context))
   } catch (error) {
-    if (!(error instanceof RateLimitedError)) throw error
+    if (!isDomainError(error, 429)) throw error
     return json(
       { result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE], hideFields: ['password'] }) },
       { status: 429 },
@@ -59,8 +59,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof Response) throw error
     // An unexpected failure gets the spec's fallback in the form, not the error page.
-    if (!(error instanceof AuthError)) console.error('[login] unexpected failure', error)
-    const known = error instanceof AuthError
+    const known = isDomainError(error)
+    if (!known) console.error('[login] unexpected failure', error)
     return json(
       {
         result: submission.reply({
@@ -70,8 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       },
       {
         status: known ? error.status : 500,
-        headers:
-          known && error.retryAfterSeconds ? { 'Retry-After': String(error.retryAfterSeconds) } : undefined,
+        headers: known ? error.headers : undefined,
       },
     )
   }

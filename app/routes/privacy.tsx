@@ -110,7 +110,7 @@ export default function PrivacyPage() {
                   'You',
                 ],
                 [
-                  'For pilots: licence (RPL) number and expiry, medical expiry',
+                  'For pilots: licence (RPL) number and expiry, medical expiry, and copies of the licence and medical certificate',
                   'To fly legally under Part 101 of the Civil Aviation Regulations',
                   'The pilot or the operator',
                 ],

@@ -14,9 +14,10 @@ import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { resetPassword, verifyResetToken } from '#app/domain/auth/accounts.server.ts'
-import { enforceRateLimit, RATE_LIMIT_MESSAGE, RateLimitedError } from '#app/domain/auth/rate-limit.server.ts'
+import { enforceRateLimit, RATE_LIMIT_MESSAGE } from '#app/domain/auth/rate-limit.server.ts'
 import { RESET_FAILED_MESSAGE, ResetPasswordSchema } from '#app/domain/auth/schemas.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
+import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { checkHoneypot } from '#app/domain/http/honeypot.server.ts'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
@@ -50,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await enforceRateLimit('reset-password', clientIpOf(context))
   } catch (error) {
-    if (!(error instanceof RateLimitedError)) throw error
+    if (!isDomainError(error, 429)) throw error
     return json(
       {
         result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE], hideFields: HIDDEN }),

@@ -19,7 +19,7 @@ export async function loginAsAdmin(page: Page) {
   await login(page, ADMIN_EMAIL, DEMO_PASSWORD)
 }
 
-function openE2eDb() {
+export function openE2eDb() {
   const db = new Database(path.join(e2eDir, 'kestrel.sqlite'))
   db.pragma('busy_timeout = 5000')
   return db

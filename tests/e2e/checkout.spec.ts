@@ -123,7 +123,7 @@ test('cancelling at the gateway keeps the project unpaid and offers the way back
   await page.goto('/dashboard?tab=invoices')
   const row = page.getByTestId('invoice-row').filter({ hasText: project.name })
   await expect(row.getByText('Pending', { exact: true })).toBeVisible()
-  await expect(row.getByRole('link', { name: /Download tax invoice/ })).toHaveCount(0)
+  await expect(row.getByRole('link', { name: /Tax invoice PDF/ })).toHaveCount(0)
 })
 
 test('re-planning after accepting the terms: paying the old form is recorded and flagged, never marks the project paid', async ({

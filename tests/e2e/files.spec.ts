@@ -163,7 +163,7 @@ test('@js-only a resumable upload cut by going offline continues from where it s
     uploadThroughput: 0,
   })
   await context.setOffline(true)
-  await expect(panel.getByText(/Waiting for connection/)).toBeVisible()
+  await expect(panel.getByText(/Queued — waiting for signal/)).toBeVisible()
   await context.setOffline(false)
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,

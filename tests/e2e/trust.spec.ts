@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { strFromU8, unzipSync } from 'fflate'
 
+import { pdfText } from '../helpers/pdf-text.ts'
 import { registerClientViaApi } from './accounts-fixtures.ts'
 import { createQuotedProjectViaApi } from './checkout-fixtures.ts'
 import { DEMO_PASSWORD, login } from './fixtures.ts'
@@ -94,6 +95,25 @@ test('a client downloads their data, cancels a paid project, the admin refunds a
   expect(pdf.status()).toBe(200)
   expect(pdf.headers()['content-type']).toBe('application/pdf')
   await adminContext.close()
+
+  // The client's Invoices tab: the tax invoice carries the VAT number and billing address,
+  // and the credit note that credits it is listed with its PDF.
+  await page.goto('/dashboard?tab=invoices')
+  const taxInvoiceLink = page.getByRole('link', { name: /Download tax invoice for/ }).first()
+  const taxInvoice = await page.request.get((await taxInvoiceLink.getAttribute('href'))!)
+  expect(taxInvoice.status()).toBe(200)
+  const taxText = await pdfText(new Uint8Array(await taxInvoice.body()))
+  expect(taxText).toContain('4987654321')
+  expect(taxText).toContain('1 Dock Road, Cape Town, 8001')
+  const noteRow = page.getByTestId('credit-note-row').filter({ hasText: project.name })
+  await expect(noteRow).toContainText(/Credit note CN-\d{6}/)
+  await expect(noteRow).toContainText(/Credits tax invoice TI-\d{6}/)
+  const noteLink = noteRow.getByRole('link', { name: /Download credit note CN-\d{6}/ })
+  const notePdf = await page.request.get((await noteLink.getAttribute('href'))!)
+  expect(notePdf.status()).toBe(200)
+  const noteText = await pdfText(new Uint8Array(await notePdf.body()))
+  expect(noteText).toContain('Credit Note')
+  expect(noteText).toContain('PF-REFUND-E2E')
 
   // Delete my account: a wrong password is refused, the right one signs out.
   await page.goto('/dashboard?tab=profile')

@@ -8,13 +8,18 @@ import type { AddressInfo } from 'node:net'
 import { createSession } from '#app/domain/auth/session.server.ts'
 import { resetEnvCache } from '#app/domain/config/env.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
+import { acceptTermsAndStartPayment } from '#app/domain/payments/checkout.server.ts'
 import { getPayfastConfig } from '#app/domain/payments/payfast.server.ts'
 import { itnSignature } from '#app/domain/payments/payfast.ts'
 import { recomputeQuote, storeRecomputedQuote } from '#app/domain/payments/quote-recompute.server.ts'
 import { buildSimulatedItn } from '#app/domain/payments/simulator.server.ts'
+import { action as notifyAction } from '#app/routes/api.payfast.notify.ts'
 import { hubs, projects } from '#db/schema.ts'
 import { ensurePricingSettings } from '#db/seed.ts'
 import { eq } from 'drizzle-orm'
+
+import { callRoute } from './requests.ts'
+import { createTestUser } from './users.ts'
 
 /** About 4.4 ha in Constantia, Cape Town (local tier from the Cape Town hub). */
 export const CAPE_TOWN_AREA = [
@@ -136,4 +141,34 @@ export async function startValidateServer() {
 export async function createSessionHeaders(userId: number) {
   const { token } = await createSession(userId)
   return { 'x-session-id': token }
+}
+
+/** A new client's quoted project with the terms accepted: one payable attempt (`checkout`). */
+export async function startedCheckout(now?: Date) {
+  const client = await createTestUser()
+  const { project } = await createQuotedProject(client.id)
+  const start = await acceptTermsAndStartPayment({
+    clientId: client.id,
+    projectId: project.id,
+    quoteAmount: project.quoteAmount!,
+    termsAccepted: true,
+    ip: '198.51.100.4',
+    now,
+  })
+  return {
+    client,
+    project,
+    start,
+    checkout: { mPaymentId: start.mPaymentId, amountCents: start.quoteAmount },
+  }
+}
+
+/** Posts an ITN body to /api/payfast/notify, from loopback unless told otherwise. */
+export function postItn(body: string, context: { clientIp: string } = { clientIp: '::ffff:127.0.0.1' }) {
+  return callRoute(notifyAction, '/api/payfast/notify', {
+    method: 'POST',
+    body,
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    context,
+  })
 }

@@ -5,8 +5,10 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { resetEnvCache } from '#app/domain/config/env.server.ts'
 import PostalMime from 'postal-mime'
 import { SMTPServer } from 'smtp-server'
+import { afterAll, beforeAll } from 'vitest'
 
 export interface ReceivedMail {
   to: string[]
@@ -89,4 +91,33 @@ export function extractLink(text: string, pathPrefix: string): string {
   )
   if (!match) throw new Error(`No ${pathPrefix} link in the e-mail`)
   return match[0]
+}
+
+/**
+ * A test file's SMTP server: started before its tests with `SMTP_URL` pointing at it,
+ * closed after. Read the mail through the returned handle (valid once the tests run).
+ */
+export function withTestSmtp() {
+  let server: Awaited<ReturnType<typeof startTestSmtpServer>> | undefined
+  const current = () => {
+    if (!server) throw new Error('withTestSmtp: the server starts in beforeAll')
+    return server
+  }
+  beforeAll(async () => {
+    server = await startTestSmtpServer()
+    process.env.SMTP_URL = server.url
+    resetEnvCache()
+  })
+  afterAll(async () => {
+    delete process.env.SMTP_URL
+    resetEnvCache()
+    await server?.close()
+  })
+  return {
+    get messages() {
+      return current().messages
+    },
+    waitFor: (...args: Parameters<Awaited<ReturnType<typeof startTestSmtpServer>>['waitFor']>) =>
+      current().waitFor(...args),
+  }
 }

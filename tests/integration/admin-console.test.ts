@@ -2,7 +2,6 @@
  * The admin console's page routes (the forms the browser posts, with and without
  * JavaScript) and what they cause: e-mails at a real SMTP server, audit rows, toasts.
  */
-import { resetEnvCache } from '#app/domain/config/env.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import * as csvRoute from '#app/routes/admin.financial.export.tsx'
 import * as hubNew from '#app/routes/admin.hubs.new.tsx'
@@ -14,22 +13,12 @@ import * as dashboard from '#app/routes/dashboard.tsx'
 import { auditLog, hubs, projects, users } from '#db/schema.ts'
 import { createTestProject } from '#tests/helpers/admin-data.ts'
 import { callRoute } from '#tests/helpers/requests.ts'
-import { startTestSmtpServer } from '#tests/helpers/smtp-server.ts'
+import { withTestSmtp } from '#tests/helpers/smtp-server.ts'
 import { createTestUser, signedInUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 
-let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>
-beforeAll(async () => {
-  smtp = await startTestSmtpServer()
-  process.env.SMTP_URL = smtp.url
-  resetEnvCache()
-})
-afterAll(async () => {
-  delete process.env.SMTP_URL
-  resetEnvCache()
-  await smtp.close()
-})
+const smtp = withTestSmtp()
 
 const cookieOf = (token: string) => ({ Cookie: '', 'x-session-id': token })
 

@@ -3,7 +3,6 @@
  * the project becomes completed with completedAt, and the client gets a mail with a
  * link to the deliverables (through a real SMTP server).
  */
-import { resetEnvCache } from '#app/domain/config/env.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { getToast } from '#app/domain/http/toast.server.ts'
 import * as completeDialog from '#app/routes/admin.projects.$projectId_.complete.tsx'
@@ -12,22 +11,12 @@ import { projects } from '#db/schema.ts'
 import { addTestFile, createTestProject } from '#tests/helpers/admin-data.ts'
 import { multipart, pdfBytes } from '#tests/helpers/files.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
-import { startTestSmtpServer } from '#tests/helpers/smtp-server.ts'
+import { withTestSmtp } from '#tests/helpers/smtp-server.ts'
 import { createTestUser, signedInUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 
-let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>
-beforeAll(async () => {
-  smtp = await startTestSmtpServer()
-  process.env.SMTP_URL = smtp.url
-  resetEnvCache()
-})
-afterAll(async () => {
-  delete process.env.SMTP_URL
-  resetEnvCache()
-  await smtp.close()
-})
+const smtp = withTestSmtp()
 
 const complete = (json: unknown, headers: Record<string, string>) =>
   callRoute(completeRoute.action, '/api/admin/complete-project', { json, headers })

@@ -81,7 +81,7 @@ describe('with hubs and the national airspace', () => {
       expect((await callRoute(quoteLoader, '/api/quote', { headers })).status).toBe(405)
     })
 
-    test('a quote beside the airport: api.md shape, the CTR fee and the warning', async () => {
+    test('a quote beside the airport: the API shape, the CTR fee and the warning', async () => {
       const response = await postQuote({ areas: [{ coordinates: nearAirport }] })
       expect(response.status).toBe(200)
       const body = await readJson(response)
@@ -225,7 +225,7 @@ describe('with hubs and the national airspace', () => {
   })
 
   describe('POST /api/airspace/check-flight-area', () => {
-    test('areas or GeoJSON give the api.md result', async () => {
+    test('areas or GeoJSON give the API result', async () => {
       for (const flightPolygon of [
         [{ coordinates: nearAirport }],
         { type: 'Polygon', coordinates: [closedRing(nearAirport)] },
@@ -270,7 +270,7 @@ describe('with hubs and the national airspace', () => {
   })
 
   describe('map data', () => {
-    test('GET /api/hubs: active hubs only, api.md fields', async () => {
+    test('GET /api/hubs: active hubs only, the API fields', async () => {
       const response = await callRoute(hubsLoader, '/api/hubs', { headers })
       expect(response.status).toBe(200)
       const body = await readJson<Array<Record<string, unknown>>>(response)

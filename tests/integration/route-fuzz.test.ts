@@ -5,10 +5,9 @@
  * 5xx, none may take longer than a few seconds, and the app still answers afterwards.
  * Requests go through Remix's own request handler with a build made from the sources.
  */
-import path from 'node:path'
-import { readConfig } from '@remix-run/dev/dist/config.js'
-import { createRequestHandler, type ServerBuild } from '@remix-run/node'
+import { createRequestHandler } from '@remix-run/node'
 import { createTestHub, createTestProject } from '#tests/helpers/admin-data.ts'
+import { buildFromSources, type ManifestRoute } from '#tests/helpers/source-build.ts'
 import { signedInUser } from '#tests/helpers/users.ts'
 import { beforeAll, describe, expect, test } from 'vitest'
 
@@ -202,25 +201,11 @@ const QUERIES = [
 ]
 const PARAM_VALUES = ['1', 'abc', '1e20', '-1', '%F0%9F%98%80', '99999999999999999999999']
 
-interface FuzzRoute {
-  id: string
-  path: string
-}
-
 let handler: (request: Request) => Promise<Response>
-let routes: FuzzRoute[] = []
+let routes: ManifestRoute[] = []
 const identities: Array<{ name: string; headers: Record<string, string> }> = [
   { name: 'signed out', headers: {} },
 ]
-
-function fullPath(id: string, manifest: Record<string, { path?: string; parentId?: string }>): string {
-  const parts: string[] = []
-  for (let at: string | undefined = id; at; at = manifest[at]?.parentId) {
-    const segment = manifest[at]?.path
-    if (segment) parts.unshift(segment)
-  }
-  return '/' + parts.join('/')
-}
 
 function fill(pattern: string, n: number): string {
   return pattern
@@ -229,57 +214,11 @@ function fill(pattern: string, n: number): string {
 }
 
 beforeAll(async () => {
-  const config = await readConfig(process.cwd(), 'production' as Parameters<typeof readConfig>[1])
-  const manifest = config.routes as Record<
-    string,
-    { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean; file: string }
-  >
-  const serverRoutes: ServerBuild['routes'] = {}
-  const assetRoutes: Record<string, unknown> = {}
-  for (const route of Object.values(manifest)) {
-    const module = await import(path.join(config.appDirectory, route.file))
-    serverRoutes[route.id] = {
-      id: route.id,
-      parentId: route.parentId,
-      path: route.path,
-      index: route.index,
-      caseSensitive: route.caseSensitive,
-      module,
-    }
-    assetRoutes[route.id] = {
-      id: route.id,
-      parentId: route.parentId,
-      path: route.path,
-      index: route.index,
-      caseSensitive: route.caseSensitive,
-      module: `/build/${route.id}.js`,
-      imports: [],
-      hasAction: Boolean(module.action),
-      hasLoader: Boolean(module.loader),
-      hasClientAction: false,
-      hasClientLoader: false,
-      hasErrorBoundary: Boolean(module.ErrorBoundary),
-    }
-    if (route.id !== 'root') routes.push({ id: route.id, path: fullPath(route.id, manifest) })
-  }
-  const build = {
-    mode: 'production',
-    entry: { module: await import(path.join(config.appDirectory, 'entry.server.tsx')) },
-    routes: serverRoutes,
-    assets: {
-      version: 'fuzz',
-      url: '/build/manifest-fuzz.js',
-      entry: { module: '/build/entry.client.js', imports: [] },
-      routes: assetRoutes,
-    },
-    publicPath: '/build/',
-    assetsBuildDirectory: 'public/build',
-    future: config.future,
-    isSpaMode: false,
-  } as unknown as ServerBuild
+  const source = await buildFromSources()
+  const build = source.build
+  routes = source.routes
   const handle = createRequestHandler(build, 'production')
   handler = (request) => handle(request, { clientIp: '2001:db8::1', cspNonce: 'fuzz' })
-  routes = routes.sort((a, b) => a.path.localeCompare(b.path))
 
   for (const role of ['client', 'pilot', 'admin'] as const) {
     const { token } = await signedInUser(role)

@@ -3,7 +3,9 @@
  * cancel → refund → credit note, billing details on the tax invoice, expired RPL.
  */
 import { getDb } from '#app/domain/db/db.server.ts'
+import { formatRand } from '#app/domain/format/numbers.ts'
 import { saToday } from '#app/domain/operator/expiry.ts'
+import { loader as adminLoader } from '#app/routes/admin.tsx'
 import { action as deleteAction } from '#app/routes/api.account.delete.ts'
 import { loader as exportLoader } from '#app/routes/api.account.export.ts'
 import { action as updatePilotAction } from '#app/routes/api.admin.pilots.$pilotId.ts'
@@ -14,6 +16,7 @@ import { action as acceptTermsAction } from '#app/routes/api.client.accept-terms
 import { action as cancelAction } from '#app/routes/api.client.projects.$id.cancel.ts'
 import { action as notifyAction } from '#app/routes/api.payfast.notify.ts'
 import { loader as creditNoteLoader } from '#app/routes/credit-notes.$id.pdf.ts'
+import { loader as dashboardLoader } from '#app/routes/dashboard.tsx'
 import { loader as invoicePdfLoader } from '#app/routes/invoices.$id.pdf.ts'
 import { auditLog, invoices, projects, users } from '#db/schema.ts'
 import {
@@ -220,6 +223,31 @@ describe('cancel, refund, credit note', () => {
       params: { id: String(body.refund.id) },
     })
     expect(stranger.status).toBe(404)
+
+    // The client's Invoices tab lists the credit note beside the tax invoice it credits.
+    const dashboard = await callRoute(dashboardLoader, '/dashboard?tab=invoices', { headers })
+    const { creditNotes } = await readJson<{
+      creditNotes: Array<{ creditNote: string; taxInvoice: string; refundAmount: number; status: string }>
+    }>(dashboard)
+    expect(creditNotes).toEqual([
+      expect.objectContaining({
+        creditNote,
+        taxInvoice: `TI-${String(taxInvoice).padStart(6, '0')}`,
+        refundAmount: project.quoteAmount,
+        status: 'refunded',
+      }),
+    ])
+    // The amounts on the PDF are written by the number module (spaces for the PDF's font).
+    expect(text).toContain(formatRand(project.quoteAmount!).replace(/\u00a0/g, ' '))
+    // And the admin's Financial tab lists it with the refunded total.
+    const financial = await callRoute(adminLoader, '/admin?tab=financial', { headers: adminHeaders })
+    const {
+      admin: { report },
+    } = await readJson<{
+      admin: { report: { summary: { refunded: number }; creditNotes: Array<{ creditNote: string }> } }
+    }>(financial)
+    expect(report.creditNotes.map((c) => c.creditNote)).toContain(creditNote)
+    expect(report.summary.refunded).toBeGreaterThanOrEqual(project.quoteAmount!)
   })
 
   test('after the cooling-off days the cancellation charge applies', async () => {

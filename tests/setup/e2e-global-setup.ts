@@ -1,6 +1,6 @@
 /**
  * Before the journeys: a real SMTP server (in this process, saving what arrives to a
- * folder the test workers read), then the built app on a fresh database with the
+ * folder the test workers read), a local map tile server, then the built app on a fresh database with the
  * demo seed, the PayFast simulator and mail going to that SMTP server.
  */
 import { spawn } from 'node:child_process'
@@ -8,12 +8,15 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 import { startTestSmtpServer } from '../helpers/smtp-server.ts'
+import { startTileServer } from '../helpers/tile-server.ts'
 import { e2eDir, e2eMailDir, e2ePort, e2eStateFile } from './e2e-env.ts'
 
 export default async function globalSetup() {
   fs.rmSync(e2eDir, { recursive: true, force: true })
   fs.mkdirSync(e2eMailDir, { recursive: true })
   const smtp = await startTestSmtpServer({ saveDir: e2eMailDir })
+  // Map tiles from this machine: the real tile servers are out of reach.
+  const tiles = await startTileServer()
 
   const server = spawn(process.execPath, ['server-build/server.js'], {
     cwd: process.cwd(),
@@ -32,6 +35,7 @@ export default async function globalSetup() {
       PAYFAST_TRUSTED_IPS: '127.0.0.1,::1,::ffff:127.0.0.1',
       RATE_LIMIT_MULTIPLIER: '1000',
       SESSION_SECRET: 'e2e-secret',
+      TILE_URL: tiles.url,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -51,11 +55,12 @@ export default async function globalSetup() {
     if (Date.now() > deadline) throw new Error(`The app did not start in time:\n${output}`)
     await new Promise((r) => setTimeout(r, 200))
   }
-  fs.writeFileSync(e2eStateFile, JSON.stringify({ pid: server.pid }))
+  fs.writeFileSync(e2eStateFile, JSON.stringify({ pid: server.pid, tileOrigin: tiles.origin }))
 
   return async () => {
     server.kill('SIGTERM')
     await smtp.close()
+    await tiles.close()
     if (process.env.E2E_SERVER_LOG) console.log(output)
   }
 }

@@ -54,7 +54,7 @@ export function PrivacyControls({ marketingOptIn }: PrivacyControlsProps) {
             type="checkbox"
             name="marketingOptIn"
             defaultChecked={marketingOptIn}
-            className="mt-0.5 h-4 w-4 shrink-0 rounded border-ink-300 text-amber-600 focus:ring-amber-400"
+            className="mt-0.5 h-4 w-4 shrink-0 rounded border-ink-300 text-amber-700 focus:ring-amber-400"
           />
           <span>
             Send me occasional news and offers by e-mail. E-mail about my projects, payments and account is

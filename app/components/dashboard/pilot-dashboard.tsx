@@ -1,10 +1,15 @@
 import { PrivacyControls } from '#app/components/account/privacy-controls.tsx'
+import { DocumentCopyForm } from '#app/components/files/document-copy-form.tsx'
 import type { ListedFile } from '#app/components/files/file-groups.tsx'
 import { DashboardHeading } from '#app/components/layout/app-shell.tsx'
+import { OfflineBanner, useOfflineWorker } from '#app/components/offline/offline-controls.tsx'
 import { StatCard } from '#app/components/ui/stat-card.tsx'
 import { TabLinks, useActiveTab } from '#app/components/ui/tabs.tsx'
+import { formatSaDate } from '#app/domain/format/dates.ts'
+import { PILOT_DOCUMENT_LABELS } from '#app/domain/operator/document-copies.ts'
 import { formatFlightHours } from '#app/domain/pilot/schemas.ts'
 import { PILOT_CERTIFICATION_LEVEL, pilotLicenceDisplay } from '#app/domain/users/pilot-licence.ts'
+import type { PilotDocumentKind } from '#db/schema.ts'
 
 import { FlightLogsTab } from './pilot/flight-logs-tab.tsx'
 import { PilotProjectsTab } from './pilot/projects-tab.tsx'
@@ -30,6 +35,11 @@ export interface PilotProfile {
   droneTypes: string | null
   pilotLicenseNumber: string | null
   pilotLicenseUrl: string | null
+  rplNumber?: string | null
+  rplExpiresAt?: string | null
+  medicalExpiresAt?: string | null
+  /** Uploaded copies by document ('rpl', 'medical'). */
+  documentCopies?: Partial<Record<PilotDocumentKind, { id: number; originalName: string; fileSize: number }>>
 }
 
 export function PilotDashboard({
@@ -52,8 +62,10 @@ export function PilotDashboard({
   tileUrl: string
 }) {
   const tab = useActiveTab(PILOT_TABS, 'projects')
+  useOfflineWorker(profile.id, tileUrl)
   return (
     <main className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
+      <OfflineBanner />
       <WelcomeBanner message={welcome} />
       <DashboardHeading
         title="Pilot Dashboard"
@@ -113,7 +125,44 @@ export function PilotDashboard({
           </section>
         </ProfileForm>
       ) : null}
+      {tab === 'profile' ? <PilotDocuments profile={profile} /> : null}
       {tab === 'profile' ? <PrivacyControls marketingOptIn={profile.marketingOptIn ?? false} /> : null}
     </main>
+  )
+}
+
+/** The pilot's SACAA documents: expiry dates (kept by the office) and their own uploaded copies (ADR 161). */
+function PilotDocuments({ profile }: { profile: PilotProfile }) {
+  const rows: Array<[PilotDocumentKind, string | null | undefined]> = [
+    ['rpl', profile.rplExpiresAt],
+    ['medical', profile.medicalExpiresAt],
+  ]
+  return (
+    <section className="card p-4 sm:p-6" aria-labelledby="pilot-documents-heading">
+      <h2 id="pilot-documents-heading" className="text-lg font-semibold text-ink-950">
+        Licence and medical
+      </h2>
+      <p className="mt-1 text-sm text-ink-500">
+        Upload a copy (PDF, JPG or PNG, up to 10 MB) of each; the office records the expiry dates. You cannot
+        be assigned to flights while either has expired.
+      </p>
+      <ul className="mt-4 grid gap-4 sm:grid-cols-2" data-testid="pilot-own-documents">
+        {rows.map(([kind, expires]) => (
+          <li key={kind} className="rounded-xl border border-ink-100 p-4 text-sm">
+            <p className="font-medium text-ink-900">{PILOT_DOCUMENT_LABELS[kind]}</p>
+            <p className="mb-2 text-ink-500">
+              {kind === 'rpl' && profile.rplNumber ? `${profile.rplNumber} · ` : ''}
+              {expires ? `Expires ${formatSaDate(expires)}` : 'Expiry not on record'}
+            </p>
+            <DocumentCopyForm
+              target={{ pilotId: profile.id, document: kind }}
+              copy={profile.documentCopies?.[kind]}
+              label={PILOT_DOCUMENT_LABELS[kind]}
+              back="/dashboard?tab=profile"
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }

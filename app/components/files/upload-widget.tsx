@@ -1,10 +1,10 @@
 /**
  * The project file upload control. Without JavaScript it is a plain multipart <Form>
  * (intent, projectId, category, then the file) posting to a page action that calls
- * `receiveMultipartUpload`. With JavaScript each chosen file is sent with tus to /api/tus:
- * a progress bar per file, pause/resume, automatic retries with back-off, continuing when
- * the connection returns, and resuming after a reload (tus keeps the upload URL in
- * localStorage; choosing the same file again continues where it stopped).
+ * `receiveMultipartUpload`. With JavaScript each chosen file joins the page's upload
+ * queue (`upload-queue-runner.ts`, ADR 141): tus to /api/tus with a progress bar per
+ * file, pause/resume, automatic retries with back-off, `queued` while there is no signal,
+ * and — kept in IndexedDB — continuing after a reload without choosing the file again.
  */
 import { Form, useRevalidator } from '@remix-run/react'
 import { useToast } from '#app/components/layout/toaster.tsx'
@@ -19,26 +19,13 @@ import {
   limitFor,
   type FileCategory,
 } from '#app/domain/files/rules.ts'
-import { useCallback, useEffect, useId, useRef, useState } from 'react'
-import type { Upload as TusUpload } from 'tus-js-client'
+import { uploadPercent, uploadStatusText } from '#app/domain/files/upload-queue.ts'
+import { useOptionalUser } from '#app/root.tsx'
+import { useEffect, useId, useRef, useSyncExternalStore } from 'react'
 
-export const TUS_ENDPOINT = '/api/tus'
-/** Back-off between automatic retries (ms); after the last one the item shows Retry. */
-export const RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000, 60_000]
-/** One PATCH per 5 MB: short requests survive flaky mobile links and proxies with timeouts. */
-export const CHUNK_SIZE = 5 * 1024 * 1024
+import { uploadQueue } from './upload-queue-runner.ts'
 
-export type UploadItemState = 'uploading' | 'paused' | 'completed' | 'error'
-
-export interface UploadItem {
-  key: string
-  name: string
-  size: number
-  sent: number
-  state: UploadItemState
-  error?: string
-  fileId?: number
-}
+const NO_ITEMS: never[] = []
 
 export interface UploadWidgetProps {
   projectId: number
@@ -64,19 +51,6 @@ function formatBytes(bytes: number) {
   return `${bytes} B`
 }
 
-function errorText(error: unknown, name: string) {
-  const body = (error as { originalResponse?: { getBody(): string } | null })?.originalResponse?.getBody?.()
-  if (body) {
-    try {
-      const parsed = JSON.parse(body) as { error?: string }
-      if (parsed.error) return parsed.error
-    } catch {
-      // not JSON
-    }
-  }
-  return FILE_MESSAGES.uploadFailed(name)
-}
-
 export function UploadWidget({
   projectId,
   category,
@@ -93,102 +67,42 @@ export function UploadWidget({
   const inputId = useId()
   const toast = useToast()
   const revalidator = useRevalidator()
-  const [items, setItems] = useState<UploadItem[]>([])
-  const uploads = useRef(new Map<string, TusUpload>())
+  const userId = useOptionalUser()?.id ?? null
+  const allItems = useSyncExternalStore(uploadQueue.subscribe, uploadQueue.getSnapshot, () => NO_ITEMS)
+  const items = allItems.filter((item) => item.projectId === projectId && item.category === category)
   const limit = Math.max(...(['image', 'video', 'document'] as const).map((k) => limitFor(category, k)))
 
-  const update = useCallback((key: string, patch: Partial<UploadItem>) => {
-    setItems((current) => current.map((item) => (item.key === key ? { ...item, ...patch } : item)))
-  }, [])
+  const onUploadedRef = useRef(onUploaded)
+  onUploadedRef.current = onUploaded
 
-  const itemsRef = useRef(items)
-  itemsRef.current = items
-
-  // Uploads waiting on the network continue as soon as it returns.
+  // Files kept on this device from before a reload continue (once per page).
   useEffect(() => {
-    const resumeAll = () => {
-      const waiting = itemsRef.current.filter((item) => item.state === 'error' && !item.error)
-      for (const item of waiting) uploads.current.get(item.key)?.start()
-      const keys = new Set(waiting.map((item) => item.key))
-      setItems((current) =>
-        current.map((item) => (keys.has(item.key) ? { ...item, state: 'uploading' } : item)),
-      )
-    }
-    window.addEventListener('online', resumeAll)
-    return () => window.removeEventListener('online', resumeAll)
-  }, [])
+    if (userId !== null) void uploadQueue.restore(userId)
+  }, [userId])
 
-  useEffect(() => {
-    const map = uploads.current
-    return () => {
-      for (const upload of map.values()) void upload.abort(false)
-    }
-  }, [])
+  useEffect(
+    () =>
+      uploadQueue.onNotice((notice) => {
+        if (notice.item.projectId !== projectId || notice.item.category !== category) return
+        if (notice.type === 'refused') {
+          toast({ title: FILE_MESSAGES.uploadFailedTitle, description: notice.error, type: 'error' })
+          return
+        }
+        toast({ title: successTitle, description: notice.item.name, type: 'success' })
+        if (notice.fileId) onUploadedRef.current?.({ id: notice.fileId, name: notice.item.name })
+        revalidator.revalidate()
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- toast/revalidator are stable per page
+    [projectId, category, successTitle],
+  )
 
-  async function startUpload(file: File) {
+  function startUpload(file: File) {
     const problem = checkFileBeforeUpload(file, category, accept)
     if (problem) {
       toast({ ...problem, type: 'error' })
       return
     }
-    const key = `${file.name}-${file.size}-${file.lastModified}-${Math.random().toString(36).slice(2)}`
-    setItems((current) => [
-      ...current,
-      { key, name: file.name, size: file.size, sent: 0, state: 'uploading' },
-    ])
-    const tus = await import('tus-js-client')
-    const upload = new tus.Upload(file, {
-      endpoint: TUS_ENDPOINT,
-      chunkSize: CHUNK_SIZE,
-      retryDelays: RETRY_DELAYS,
-      removeFingerprintOnSuccess: true,
-      metadata: { filename: file.name, filetype: file.type, projectId: String(projectId), category },
-      fingerprint: async (f) =>
-        ['kestrel', projectId, category, f.name, f.type, f.size, (f as File).lastModified].join('|'),
-      onProgress: (sent) => update(key, { sent }),
-      onShouldRetry: (error, _attempt, options) => {
-        const status =
-          (error as { originalResponse?: { getStatus(): number } | null }).originalResponse?.getStatus() ?? 0
-        if (status >= 400 && status < 500 && status !== 409 && status !== 423 && status !== 429) return false
-        // Offline: stop retrying now; the 'online' event continues the upload.
-        return navigator.onLine !== false && (options.retryDelays?.length ?? 0) > 0
-      },
-      onError: (error) => {
-        const status =
-          (error as { originalResponse?: { getStatus(): number } | null }).originalResponse?.getStatus() ?? 0
-        // Offline or a server hiccup: keep the item resumable (no message); refused: say why.
-        const refused = status >= 400 && status < 500
-        update(key, { state: 'error', error: refused ? errorText(error, file.name) : undefined })
-        if (!refused && navigator.onLine === false) return
-        toast({
-          title: FILE_MESSAGES.uploadFailedTitle,
-          description: refused ? errorText(error, file.name) : FILE_MESSAGES.uploadFailed(file.name),
-          type: 'error',
-        })
-      },
-      onSuccess: ({ lastResponse }) => {
-        const fileId = Number(lastResponse.getHeader('X-Project-File-Id')) || undefined
-        update(key, { state: 'completed', sent: file.size, fileId })
-        uploads.current.delete(key)
-        toast({ title: successTitle, description: file.name, type: 'success' })
-        if (fileId) onUploaded?.({ id: fileId, name: file.name })
-        revalidator.revalidate()
-      },
-    })
-    uploads.current.set(key, upload)
-    const previous = await upload.findPreviousUploads()
-    if (previous[0]) upload.resumeFromPreviousUpload(previous[0])
-    upload.start()
-  }
-
-  function pause(key: string) {
-    void uploads.current.get(key)?.abort(false)
-    update(key, { state: 'paused' })
-  }
-
-  function resume(key: string) {
-    uploads.current.get(key)?.start()
-    update(key, { state: 'uploading', error: undefined })
+    void uploadQueue.add(file, { projectId, category, userId })
   }
 
   const acceptAttr = accept.join(',')
@@ -209,7 +123,7 @@ export function UploadWidget({
           if (!hydrated) return
           event.preventDefault()
           const input = event.currentTarget.elements.namedItem('file') as HTMLInputElement | null
-          for (const file of Array.from(input?.files ?? [])) void startUpload(file)
+          for (const file of Array.from(input?.files ?? [])) startUpload(file)
           if (input) input.value = ''
         }}
       >
@@ -231,7 +145,7 @@ export function UploadWidget({
             className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-slate-200"
             onChange={(event) => {
               if (!hydrated) return
-              for (const file of Array.from(event.currentTarget.files ?? [])) void startUpload(file)
+              for (const file of Array.from(event.currentTarget.files ?? [])) startUpload(file)
               event.currentTarget.value = ''
             }}
           />
@@ -246,7 +160,7 @@ export function UploadWidget({
       {items.length ? (
         <ul className="space-y-2" aria-label="Uploads">
           {items.map((item) => {
-            const percent = item.size ? Math.floor((item.sent / item.size) * 100) : 100
+            const percent = uploadPercent(item)
             return (
               <li
                 key={item.key}
@@ -257,17 +171,7 @@ export function UploadWidget({
                   <span className="truncate font-medium text-slate-800" title={item.name}>
                     {item.name}
                   </span>
-                  <span className="shrink-0 text-xs text-slate-500">
-                    {item.state === 'completed'
-                      ? 'Completed'
-                      : item.state === 'paused'
-                        ? `Paused · ${percent}%`
-                        : item.state === 'error'
-                          ? item.error
-                            ? 'Error'
-                            : `Waiting for connection · ${percent}%`
-                          : `Uploading · ${percent}%`}
-                  </span>
+                  <span className="shrink-0 text-xs text-slate-500">{uploadStatusText(item)}</span>
                 </div>
                 <div
                   className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100"
@@ -284,7 +188,9 @@ export function UploadWidget({
                         ? 'bg-emerald-500'
                         : item.state === 'error'
                           ? 'bg-red-500'
-                          : 'bg-sky-600',
+                          : item.state === 'queued'
+                            ? 'bg-amber-500'
+                            : 'bg-sky-600',
                     )}
                     style={{ width: `${percent}%` }}
                   />
@@ -299,22 +205,29 @@ export function UploadWidget({
                       <button
                         type="button"
                         className="btn-secondary px-2 py-1 text-xs"
-                        onClick={() => pause(item.key)}
+                        onClick={() => uploadQueue.pause(item.key)}
                       >
                         Pause
                       </button>
                     ) : null}
-                    {item.state === 'paused' || (item.state === 'error' && !item.error) ? (
+                    {item.state === 'paused' || item.state === 'queued' ? (
                       <button
                         type="button"
                         className="btn-secondary px-2 py-1 text-xs"
-                        onClick={() => resume(item.key)}
+                        onClick={() => uploadQueue.resume(item.key)}
                       >
-                        {item.state === 'paused' ? 'Resume' : 'Retry'}
+                        {item.state === 'paused' ? 'Resume' : 'Retry now'}
                       </button>
                     ) : null}
                   </span>
                 </div>
+                {item.state !== 'completed' && item.state !== 'error' ? (
+                  <p className="mt-1 text-xs text-slate-500">
+                    {item.kept
+                      ? 'Kept on this device until it is uploaded, also after a reload.'
+                      : 'Keep this page open until it is uploaded.'}
+                  </p>
+                ) : null}
               </li>
             )
           })}

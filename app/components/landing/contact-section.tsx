@@ -37,7 +37,7 @@ export function ContactSection({
     <section id="contact" className="scroll-mt-16 bg-white py-20 sm:py-28">
       <div className="mx-auto grid max-w-7xl gap-12 px-4 sm:px-6 lg:grid-cols-[0.9fr_1.1fr]">
         <div>
-          <p className="text-xs font-bold uppercase tracking-[0.25em] text-amber-600">Get in touch</p>
+          <p className="text-xs font-bold uppercase tracking-[0.25em] text-amber-700">Get in touch</p>
           <h2 className="mt-3 text-3xl font-black tracking-tight text-ink-950 sm:text-4xl">Contact Us</h2>
           <p className="mt-4 max-w-md text-ink-600">
             Tell us about your site and what you need to know. We answer every enquiry within one business

@@ -39,7 +39,7 @@ export function GallerySection({ signedIn }: { signedIn: boolean }) {
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <div className="flex flex-col items-start justify-between gap-6 sm:flex-row sm:items-end">
           <div>
-            <p className="text-xs font-bold uppercase tracking-[0.25em] text-amber-600">Gallery</p>
+            <p className="text-xs font-bold uppercase tracking-[0.25em] text-amber-700">Gallery</p>
             <h2
               id="gallery-heading"
               className="mt-3 text-3xl font-black tracking-tight text-ink-950 sm:text-4xl"

@@ -9,7 +9,7 @@ export function PartnersSection({ company }: { company: FooterCompany }) {
     <section aria-labelledby="partners-heading" className="border-y border-ink-100 bg-ink-50 py-20 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
-          <p className="text-xs font-bold uppercase tracking-[0.25em] text-amber-600">Trusted partners</p>
+          <p className="text-xs font-bold uppercase tracking-[0.25em] text-amber-700">Trusted partners</p>
           <h2
             id="partners-heading"
             className="mt-3 text-3xl font-black tracking-tight text-ink-950 sm:text-4xl"
@@ -68,7 +68,7 @@ function PartnerCard({
       <span className="inline-flex h-16 w-16 items-center justify-center rounded-2xl bg-ink-900 text-amber-400 shadow-lg shadow-ink-900/20">
         <Icon name={icon} className="h-8 w-8" />
       </span>
-      <p className="mt-5 text-xs font-bold uppercase tracking-[0.2em] text-amber-600">{role}</p>
+      <p className="mt-5 text-xs font-bold uppercase tracking-[0.2em] text-amber-700">{role}</p>
       <h3 className="mt-1 text-lg font-bold text-ink-950">{name}</h3>
       <p className="mt-2 text-sm leading-relaxed text-ink-600">{detail}</p>
     </article>

@@ -21,7 +21,7 @@ export function SectionHeading({
         className={
           light
             ? 'text-xs font-bold uppercase tracking-[0.25em] text-amber-400'
-            : 'text-xs font-bold uppercase tracking-[0.25em] text-amber-600'
+            : 'text-xs font-bold uppercase tracking-[0.25em] text-amber-700'
         }
       >
         {eyebrow}

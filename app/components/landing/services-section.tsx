@@ -46,9 +46,12 @@ export function ServicesSection() {
               key={title}
               className="relative flex flex-col overflow-hidden rounded-2xl border border-ink-100 bg-white p-7 shadow-card"
             >
-              <span className="absolute right-6 top-5 text-5xl font-black text-ink-100" aria-hidden="true">
-                0{index + 1}
-              </span>
+              {/* A decorative numeral, drawn by CSS so it is not read or checked as text. */}
+              <span
+                className="absolute right-6 top-5 text-5xl font-black text-ink-100 before:content-[attr(data-numeral)]"
+                data-numeral={`0${index + 1}`}
+                aria-hidden="true"
+              />
               <span className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-amber-100 text-amber-700">
                 <Icon name={icon} />
               </span>
@@ -57,7 +60,7 @@ export function ServicesSection() {
               <ul className="mt-5 space-y-2 text-sm text-ink-700">
                 {points.map((p) => (
                   <li key={p} className="flex items-start gap-2">
-                    <Icon name="check" className="mt-0.5 h-4 w-4 shrink-0 text-amber-600" />
+                    <Icon name="check" className="mt-0.5 h-4 w-4 shrink-0 text-amber-700" />
                     {p}
                   </li>
                 ))}

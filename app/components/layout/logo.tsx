@@ -18,7 +18,7 @@ export function Logo({ light = false, inkClassName }: { light?: boolean; inkClas
     <span className="flex items-center gap-2.5">
       <LogoMark />
       <span className={inkClassName ?? (light ? 'text-white' : 'text-ink-900')}>
-        <span className="block text-base font-extrabold leading-none tracking-[0.18em]">KESTREL</span>
+        <span className="block text-base font-extrabold leading-none tracking-[0.18em]">KESTREL</span>{' '}
         <span className="block text-[10px] font-medium uppercase leading-tight tracking-[0.3em] opacity-70">
           Aerial Survey
         </span>

@@ -4,7 +4,7 @@
  */
 import type { LatLng } from '#app/domain/geometry/areas.ts'
 import L from 'leaflet'
-import { useEffect } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { MapContainer, Polygon, TileLayer, Tooltip, useMap } from 'react-leaflet'
 
 import { AREA_STYLE, TILE_ATTRIBUTION } from './map-constants.ts'
@@ -24,9 +24,12 @@ function FitToAreas({ points }: { points: LatLng[] }) {
 export function AreasMap({
   tileUrl,
   areas,
+  children,
 }: {
   tileUrl: string
   areas: Array<{ areaNumber: number; points: LatLng[] }>
+  /** More layers drawn over the areas (e.g. photo positions). */
+  children?: ReactNode
 }) {
   const points = areas.flatMap((a) => a.points)
   const first = points[0]
@@ -37,6 +40,7 @@ export function AreasMap({
       zoom={15}
       className="h-full w-full"
       scrollWheelZoom={false}
+      preferCanvas
     >
       <TileLayer url={tileUrl} attribution={TILE_ATTRIBUTION} maxZoom={19} />
       <FitToAreas points={points} />
@@ -55,6 +59,7 @@ export function AreasMap({
           </Tooltip>
         </Polygon>
       ))}
+      {children}
     </MapContainer>
   )
 }

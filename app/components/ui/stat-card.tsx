@@ -18,7 +18,7 @@ export function StatCard({
         <p className="mt-1 text-2xl font-bold tracking-tight text-ink-950">{value}</p>
         {hint ? <p className="mt-1 text-xs text-ink-500">{hint}</p> : null}
       </div>
-      {icon ? <div className="rounded-xl bg-amber-50 p-2.5 text-amber-600">{icon}</div> : null}
+      {icon ? <div className="rounded-xl bg-amber-50 p-2.5 text-amber-700">{icon}</div> : null}
     </div>
   )
 }

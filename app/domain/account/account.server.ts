@@ -12,6 +12,7 @@ import { deleteUserSessions } from '#app/domain/auth/session.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { absolutePathOf } from '#app/domain/files/file-storage.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
+import { listPilotCopies, removePilotCopies } from '#app/domain/operator/document-copies.server.ts'
 import { billingSnapshotOf } from '#app/domain/payments/billing.server.ts'
 import { readStoredFlightPlan } from '#app/domain/projects/flight-plan.ts'
 import { toPublicUser } from '#app/domain/users/users.server.ts'
@@ -69,11 +70,13 @@ export function collectAccountData(userId: number, db: DbOrTx = getDb()) {
     .all()
   const projectIds = own.map((p) => p.id)
   const files = filesOf(user, projectIds, db)
+  const copies = listPilotCopies(userId, db)
   const { passwordHash: _secret, ...profile } = user
   void _secret
   return {
     user,
     files,
+    copies,
     data: {
       exportedAt: new Date().toISOString(),
       profile: {
@@ -108,6 +111,16 @@ export function collectAccountData(userId: number, db: DbOrTx = getDb()) {
         category: f.fileCategory,
         uploadedByYou: f.uploadedBy === userId,
         uploadedAt: iso(f.createdAt),
+        deletedAt: iso(f.removedAt),
+      })),
+      /** Copies of the pilot's licence and medical certificate (ADR 161). */
+      pilotDocuments: copies.map((c) => ({
+        id: c.id,
+        document: c.pilotDocument,
+        name: c.originalName,
+        type: c.fileType,
+        size: c.fileSize,
+        uploadedAt: iso(c.createdAt),
       })),
     },
   }
@@ -115,8 +128,14 @@ export function collectAccountData(userId: number, db: DbOrTx = getDb()) {
 
 /** The ZIP of "Download my data": data.json plus documents/<id>-<name> for what the user uploaded. */
 export async function buildAccountExport(userId: number) {
-  const { user, files, data } = collectAccountData(userId)
+  const { user, files, copies, data } = collectAccountData(userId)
   const entries: Zippable = { 'data.json': strToU8(JSON.stringify(data, null, 2)) }
+  for (const copy of copies) {
+    const bytes = await fs.readFile(absolutePathOf(copy)).catch(() => null)
+    if (bytes)
+      entries[`documents/${copy.pilotDocument}-${copy.id}-${copy.originalName.replace(/[^\w.-]+/g, '_')}`] =
+        new Uint8Array(bytes)
+  }
   for (const file of files.filter((f) => f.uploadedBy === userId)) {
     const full = filePath(file.fileName)
     if (!full) continue
@@ -234,6 +253,7 @@ export async function deleteAccount(userId: number, password: string) {
       .run()
     tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)).run()
     deleteUserSessions(userId, tx)
+    const copyPaths = removePilotCopies(userId, tx)
     recordAudit(
       {
         actorId: userId,
@@ -245,18 +265,19 @@ export async function deleteAccount(userId: number, password: string) {
           anonymised: true,
           projectsDeleted: drop.length,
           projectsKeptForInvoices: invoiced.length,
-          documentsRemoved: files.length,
+          documentsRemoved: files.length + copyPaths.length,
         },
       },
       tx,
     )
-    return files
+    return { files, copyPaths }
   })
-  await Promise.all(
-    removed.map(async (f) => {
+  await Promise.all([
+    ...removed.files.map(async (f) => {
       const full = filePath(f.fileName)
       if (full) await fs.rm(full, { force: true })
     }),
-  )
-  return { documentsRemoved: removed.length }
+    ...removed.copyPaths.map((full) => fs.rm(full, { force: true })),
+  ])
+  return { documentsRemoved: removed.files.length + removed.copyPaths.length }
 }

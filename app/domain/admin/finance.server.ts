@@ -1,12 +1,13 @@
 /**
  * The Financial tab: summary cards, invoices and payments, pilot payouts and monthly
- * revenue from the payments PayFast settled (decisions.md internal split), money received
+ * revenue from the payments PayFast settled (ADR 010 internal split), money received
  * for a superseded quote, plus the CSV export.
  */
 import { Readable } from 'node:stream'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { formatRandAmount } from '#app/domain/format/numbers.ts'
 import { SUPERSEDED_PAYMENT_FLAG } from '#app/domain/payments/attempts.server.ts'
+import { listCreditNotesIssued } from '#app/domain/payments/refunds.server.ts'
 import { BASE_COST_CENTS, computeInternalSplit } from '#app/domain/pricing/quote.ts'
 import { invoices, payments, projects, users, type Project } from '#db/schema.ts'
 import { stringify } from 'csv-stringify'
@@ -40,7 +41,7 @@ export function parseDateRange(params: URLSearchParams): DateRange & { fromText:
   }
 }
 
-/** The internal split (decisions.md): the stored figures, or the pricing engine's split when a row lacks them. */
+/** The internal split (ADR 010): the stored figures, or the pricing engine's split when a row lacks them. */
 export function splitFor(
   p: Pick<
     Project,
@@ -104,6 +105,8 @@ export function financialReport(range: DateRange) {
     vat: 0,
     platformShare: 0,
     operatorPayouts: 0,
+    /** Refunded through credit notes issued in the range (incl. VAT). */
+    refunded: 0,
     paidProjects: new Set(settled.map((r) => r.project.id)).size,
   }
   const monthly = new Map<string, number>()
@@ -155,6 +158,9 @@ export function financialReport(range: DateRange) {
     row.pendingEarnings += splitFor(project).operatorPayout
   }
 
+  const creditNotes = listCreditNotesIssued(range)
+  summary.refunded = creditNotes.reduce((sum, r) => sum + r.refundAmount, 0)
+
   return {
     summary,
     monthlyRevenue: fillMonths(monthly, range),
@@ -163,6 +169,7 @@ export function financialReport(range: DateRange) {
     ),
     invoices: listInvoices(range, 200),
     flaggedPayments: listFlaggedPayments(range),
+    creditNotes,
   }
 }
 

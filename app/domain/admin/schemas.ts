@@ -157,7 +157,7 @@ export function hubErrorMessage(fieldErrors: Record<string, string[]>) {
 
 export type AdminStatus = (typeof ADMIN_STATUSES)[number]
 
-/** 'in-progress' is accepted on input and stored as 'in_progress' (decisions.md). */
+/** 'in-progress' is accepted on input and stored as 'in_progress' (ADR 171 "Project lifecycle"). */
 export const AdminStatusSchema = z.preprocess(
   (v) => (v === 'in-progress' ? 'in_progress' : v),
   z.enum(ADMIN_STATUSES, {

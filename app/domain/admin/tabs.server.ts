@@ -5,10 +5,15 @@
 import { listAuditLog } from '#app/domain/audit/audit.server.ts'
 import { pageParam } from '#app/domain/http/query.ts'
 import { listHubs } from '#app/domain/hubs/hubs.server.ts'
-import { listExpiringItems, listOperatorDocuments } from '#app/domain/operator/operator-documents.server.ts'
+import { listDocumentCopies } from '#app/domain/operator/document-copies.server.ts'
+import {
+  listExpiringItems,
+  listOperatorDocuments,
+  listPilotDocuments,
+} from '#app/domain/operator/operator-documents.server.ts'
 import { listRefundsForAdmin } from '#app/domain/payments/refunds.server.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
-import { listAllProjects, projectCounters } from '#app/domain/projects/admin-projects.server.ts'
+import { listAllProjects } from '#app/domain/projects/admin-projects.server.ts'
 import { listDroneProfiles } from '#app/domain/survey/drone-profiles.server.ts'
 import { pilotLicenceDisplay } from '#app/domain/users/pilot-licence.ts'
 
@@ -60,7 +65,7 @@ export function loadAdminTab(url: URL) {
         status: params.get('status') ?? '',
         page: pageParam(params.get('page')),
       }
-      return { tab, counters: projectCounters(), list: listAllProjects(query), query }
+      return { tab, list: listAllProjects(query), query }
     }
     case 'users':
       return { tab, users: listUsers() }
@@ -83,6 +88,8 @@ export function loadAdminTab(url: URL) {
         tab,
         documents: listOperatorDocuments(),
         expiring: listExpiringItems(),
+        pilots: listPilotDocuments(),
+        copies: listDocumentCopies(),
         refunds: listRefundsForAdmin(),
       }
     case 'profile':

@@ -62,7 +62,7 @@ describe('loadRsaAirspace', () => {
     expect(names).toContain('CTR FAPM 122.00')
   })
 
-  test('types, colours and fees follow decisions.md', () => {
+  test('types, colours and fees follow ADR 171 "Airspace"', () => {
     loadRsaAirspace()
     const zone = (name: string) =>
       getDb().select().from(airspaceZones).where(eq(airspaceZones.zoneName, name)).get()!

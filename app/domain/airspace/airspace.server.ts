@@ -1,6 +1,6 @@
 /**
  * Airspace zones: loading the national dataset, the admin's writes, the planner's zone
- * list and the check that prices a flight area (decisions.md "Airspace").
+ * list and the check that prices a flight area (ADR 171 "Airspace").
  *
  * Checks use an in-memory spatial index (flatbush over zone bounding boxes) with the
  * zones' parsed geometry. The index is rebuilt when the zones change: every write here
@@ -39,7 +39,7 @@ export interface NewZone {
   isActive?: boolean
 }
 
-/** `GET /api/airspace/zones` item (api.md). */
+/** `GET /api/airspace/zones` item (ADR 171 "API"). */
 export interface PublicZone {
   id: number
   zoneName: string

@@ -1,5 +1,5 @@
 /**
- * What an airspace zone means for a quote (decisions.md "Airspace"): its display type,
+ * What an airspace zone means for a quote (ADR 171 "Airspace"): its display type,
  * kind, colour, aviation fee and whether it needs SACAA/ATC approval. Shared by the
  * loader (national dataset), the admin's KML upload and the planner legend.
  */

@@ -4,6 +4,7 @@
  */
 import { appUrl, getEnv } from '#app/domain/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
 import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
 import { renderEmail } from '#app/domain/mail/templates.ts'
 import { findUserByEmail, insertUser } from '#app/domain/users/users.server.ts'
@@ -18,15 +19,11 @@ import { generateToken, hashToken } from './tokens.server.ts'
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
 
-export class AuthError extends Error {
-  constructor(
-    message: string,
-    readonly status: 401 | 403 | 429,
-    /** For 429: when the account may try again. */
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message)
-  }
+/** Refused credentials: 401 wrong, 403 deactivated, 429 (with `Retry-After`) throttled. */
+export function authError(message: string, status: 401 | 403 | 429, retryAfterSeconds?: number) {
+  return new DomainError(status, message, {
+    headers: retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : {},
+  })
 }
 
 /**
@@ -50,7 +47,7 @@ const accountKey = (email: string) => `login-account:${email.trim().toLowerCase(
 async function assertAccountNotThrottled(email: string) {
   const state = await accountFailures().get(accountKey(email))
   if (state && state.remainingPoints <= 0) {
-    throw new AuthError(ACCOUNT_THROTTLED, 429, Math.max(1, Math.ceil(state.msBeforeNext / 1000)))
+    throw authError(ACCOUNT_THROTTLED, 429, Math.max(1, Math.ceil(state.msBeforeNext / 1000)))
   }
 }
 
@@ -70,7 +67,7 @@ export async function clearAccountThrottle(email: string) {
 export const INVALID_CREDENTIALS = 'Invalid email or password'
 export const ACCOUNT_INACTIVE = 'This account has been deactivated. Please contact support.'
 
-/** Checks an e-mail and password; throws AuthError (401 wrong, 403 deactivated). */
+/** Checks an e-mail and password; throws authError (401 wrong, 403 deactivated). */
 export async function verifyCredentials(email: string, password: string): Promise<User> {
   await assertAccountNotThrottled(email)
   const user = findUserByEmail(email)
@@ -78,9 +75,9 @@ export async function verifyCredentials(email: string, password: string): Promis
   const ok = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash()))
   if (!user || !ok) {
     await countFailure(email)
-    throw new AuthError(INVALID_CREDENTIALS, 401)
+    throw authError(INVALID_CREDENTIALS, 401)
   }
-  if (!user.isActive) throw new AuthError(ACCOUNT_INACTIVE, 403)
+  if (!user.isActive) throw authError(ACCOUNT_INACTIVE, 403)
   return user
 }
 

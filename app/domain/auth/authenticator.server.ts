@@ -1,13 +1,14 @@
 /**
  * remix-auth with remix-auth-form does the credential check for the login page and
  * the login API alike. It reads `request.clone().formData()`, so callers parse the
- * body from a clone first (remix-stack-notes §1.5).
+ * body from a clone first (ADR 171 "remix-auth").
  */
+import { isDomainError } from '#app/domain/http/domain-error.ts'
 import type { User } from '#db/schema.ts'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 
-import { AuthError, INVALID_CREDENTIALS, verifyCredentials } from './accounts.server.ts'
+import { authError, INVALID_CREDENTIALS, verifyCredentials } from './accounts.server.ts'
 
 export const PASSWORD_STRATEGY = 'password'
 
@@ -18,7 +19,7 @@ authenticator.use(
     const email = form.get('email')
     const password = form.get('password')
     if (typeof email !== 'string' || typeof password !== 'string') {
-      throw new AuthError(INVALID_CREDENTIALS, 401)
+      throw authError(INVALID_CREDENTIALS, 401)
     }
     return verifyCredentials(email, password)
   }),
@@ -26,7 +27,7 @@ authenticator.use(
 )
 
 /**
- * Runs the password strategy; AuthError when the credentials are refused. Anything else (a
+ * Runs the password strategy; a DomainError (authError) when the credentials are refused. Anything else (a
  * database failure) is rethrown as itself, so it is not mistaken for a wrong password and the
  * caller can show 'Login failed'.
  */
@@ -34,8 +35,8 @@ export async function authenticatePassword(request: Request): Promise<User> {
   try {
     return await authenticator.authenticate(PASSWORD_STRATEGY, request)
   } catch (error) {
-    if (error instanceof AuthError) throw error
-    if (error instanceof Error && error.cause instanceof AuthError) throw error.cause
+    if (isDomainError(error)) throw error
+    if (error instanceof Error && isDomainError(error.cause)) throw error.cause
     if (error instanceof Error && error.cause instanceof Error) throw error.cause
     throw error
   }

@@ -1,7 +1,7 @@
 /**
  * Who may do what (spec section 6, enforced on the server). Page loaders redirect to
  * the login screen; /api routes answer 401/403 JSON. Cookie-authenticated writes to
- * /api must come from our own origin (api.md), which stands in for CSRF tokens.
+ * /api must come from our own origin (ADR 171 "API"), which stands in for CSRF tokens.
  */
 import { redirect } from '@remix-run/node'
 import { apiFail } from '#app/domain/http/api.server.ts'

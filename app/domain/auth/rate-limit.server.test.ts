@@ -1,3 +1,4 @@
+import { DomainError } from '#app/domain/http/domain-error.ts'
 import { describe, expect, it } from 'vitest'
 
 import {
@@ -6,7 +7,6 @@ import {
   enforceRateLimit,
   LIMITS,
   RATE_LIMIT_MESSAGE,
-  RateLimitedError,
 } from './rate-limit.server.ts'
 
 describe('rate limiter', () => {
@@ -14,10 +14,11 @@ describe('rate limiter', () => {
     const limiter = createRateLimiter(3, 60)
     for (let i = 0; i < 3; i++) await limiter.consume('198.51.100.1')
     const refused = await limiter.consume('198.51.100.1').catch((e: unknown) => e)
-    expect(refused).toBeInstanceOf(RateLimitedError)
-    expect((refused as RateLimitedError).message).toBe(RATE_LIMIT_MESSAGE)
-    expect((refused as RateLimitedError).retryAfterSeconds).toBeGreaterThan(0)
-    expect((refused as RateLimitedError).retryAfterSeconds).toBeLessThanOrEqual(60)
+    expect(refused).toBeInstanceOf(DomainError)
+    expect(refused).toMatchObject({ status: 429, message: RATE_LIMIT_MESSAGE })
+    const retryAfter = Number((refused as DomainError).headers['Retry-After'])
+    expect(retryAfter).toBeGreaterThan(0)
+    expect(retryAfter).toBeLessThanOrEqual(60)
     // Another address has its own budget.
     await expect(limiter.consume('198.51.100.2')).resolves.toBeUndefined()
   })
@@ -25,7 +26,7 @@ describe('rate limiter', () => {
   it('counts each action separately', async () => {
     const ip = '198.51.100.10'
     for (let i = 0; i < LIMITS.register.points; i++) await enforceRateLimit('register', ip)
-    await expect(enforceRateLimit('register', ip)).rejects.toBeInstanceOf(RateLimitedError)
+    await expect(enforceRateLimit('register', ip)).rejects.toMatchObject({ status: 429 })
     await expect(enforceRateLimit('login', ip)).resolves.toBeUndefined()
   })
 
@@ -52,10 +53,10 @@ describe('addresses are counted per subscriber', () => {
   })
 
   it('one /64 shares one login budget', async () => {
-    const { enforceRateLimit, LIMITS, RateLimitedError } = await import('./rate-limit.server.ts')
+    const { enforceRateLimit, LIMITS } = await import('./rate-limit.server.ts')
     const attempts = LIMITS.login.points
     for (let i = 0; i < attempts; i++)
       await enforceRateLimit('login', `2001:db8:77:1::${(i + 1).toString(16)}`)
-    await expect(enforceRateLimit('login', '2001:db8:77:1:ffff::9')).rejects.toBeInstanceOf(RateLimitedError)
+    await expect(enforceRateLimit('login', '2001:db8:77:1:ffff::9')).rejects.toMatchObject({ status: 429 })
   })
 })

@@ -3,8 +3,9 @@
  * message). In-memory, which suits the single-machine deployment (fly.toml runs one).
  */
 import { isIPv6 } from 'node:net'
-import { json } from '@remix-run/node'
 import { getEnv } from '#app/domain/config/env.server.ts'
+import { domainErrorResponse } from '#app/domain/http/api.server.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
 
 export const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a minute and try again.'
@@ -20,22 +21,21 @@ export const LIMITS: Record<LimitedAction, { points: number; durationSeconds: nu
   contact: { points: 5, durationSeconds: 60 },
 }
 
-export class RateLimitedError extends Error {
-  constructor(readonly retryAfterSeconds: number) {
-    super(RATE_LIMIT_MESSAGE)
-  }
+/** Past a limit: a 429 DomainError with `Retry-After`. */
+export function rateLimitedError(retryAfterSeconds: number, message = RATE_LIMIT_MESSAGE) {
+  return new DomainError(429, message, { headers: { 'Retry-After': String(retryAfterSeconds) } })
 }
 
-export function createRateLimiter(points: number, durationSeconds: number) {
+export function createRateLimiter(points: number, durationSeconds: number, message = RATE_LIMIT_MESSAGE) {
   const limiter = new RateLimiterMemory({ points, duration: durationSeconds })
   return {
-    /** Counts one attempt for `key`; throws RateLimitedError past the limit. */
+    /** Counts one attempt for `key`; throws rateLimitedError (429) past the limit. */
     async consume(key: string) {
       try {
         await limiter.consume(key)
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) {
-          throw new RateLimitedError(Math.ceil(rejection.msBeforeNext / 1000))
+          throw rateLimitedError(Math.ceil(rejection.msBeforeNext / 1000), message)
         }
         throw rejection
       }
@@ -83,10 +83,6 @@ export async function enforceApiRateLimit(action: LimitedAction, clientIp: strin
   try {
     await enforceRateLimit(action, clientIp)
   } catch (error) {
-    if (!(error instanceof RateLimitedError)) throw error
-    throw json(
-      { error: RATE_LIMIT_MESSAGE },
-      { status: 429, headers: { 'Retry-After': String(error.retryAfterSeconds) } },
-    )
+    throw domainErrorResponse(error)
   }
 }

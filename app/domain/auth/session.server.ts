@@ -1,5 +1,5 @@
 /**
- * Server-side sessions (decisions.md "Sessions"). The browser holds a random token in
+ * Server-side sessions (ADR 171 "Sessions"). The browser holds a random token in
  * an HttpOnly SameSite=Lax cookie, or sends it as `x-session-id`; the database keeps
  * only its SHA-256, so sessions can be revoked and a leaked table grants nothing.
  */
@@ -83,6 +83,20 @@ export function findSessionUser(token: string, db: DbOrTx = getDb()): User | nul
     .get()
   if (!row || !row.user.isActive) return null
   return row.user
+}
+
+/**
+ * The active account behind a request's session cookie or `x-session-id` header, from the
+ * raw header values (server.ts counts writes per account before Remix runs): one indexed read.
+ */
+export async function sessionUserIdOf(headers: {
+  cookie?: string | null
+  sessionHeader?: string | null
+}): Promise<number | null> {
+  const fromCookie: unknown = headers.cookie ? await sessionCookie().parse(headers.cookie) : null
+  const token =
+    typeof fromCookie === 'string' && fromCookie ? fromCookie : headers.sessionHeader?.trim() || null
+  return token ? (findSessionUser(token)?.id ?? null) : null
 }
 
 export async function getSessionUser(request: Request): Promise<User | null> {

@@ -1,5 +1,5 @@
 /**
- * Configuration from the environment (api.md "Configuration"). Every variable has a
+ * Configuration from the environment. Every variable has a
  * working local default so `npm start` runs on a fresh machine. Read lazily, so tests
  * can set variables before the first use.
  */
@@ -11,7 +11,7 @@ import { z } from 'zod'
 export const DEV_SESSION_SECRET = 'kestrel-dev-secret-change-me'
 
 /**
- * PayFast's published sandbox merchant (payfast.md): anyone can sign with it, so it is
+ * PayFast's published sandbox merchant (ADR 171 "PayFast"): anyone can sign with it, so it is
  * accepted only with PAYFAST_MODE=sandbox (or the simulator, which never reaches PayFast).
  */
 export const PAYFAST_SANDBOX_CREDENTIALS = {
@@ -56,7 +56,7 @@ const EnvSchema = z.object({
     .default('https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}'),
   /** The street map the planner falls back to when satellite tiles fail (ADR 183). */
   STREET_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
-  // Business identity (decisions.md "Name and place"): footer and invoices.
+  // Business identity (ADR 171 "Name and place"): footer and invoices.
   COMPANY_LEGAL_NAME: z.string().default('Kestrel Aerial Survey (Pty) Ltd'),
   COMPANY_REG_NUMBER: z.string().default('2024/123456/07'),
   COMPANY_VAT_NUMBER: z.string().default('4123456789'),

@@ -6,8 +6,9 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { json, type AppLoadContext } from '@remix-run/node'
-import { enforceRateLimit, RATE_LIMIT_MESSAGE, RateLimitedError } from '#app/domain/auth/rate-limit.server.ts'
+import { enforceRateLimit, RATE_LIMIT_MESSAGE } from '#app/domain/auth/rate-limit.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
+import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { checkHoneypot } from '#app/domain/http/honeypot.server.ts'
 import { redirectWithToast, type Toast } from '#app/domain/http/toast.server.ts'
@@ -58,7 +59,7 @@ export async function contactFormAction(request: Request, context: AppLoadContex
   try {
     await enforceRateLimit('contact', clientIpOf(context))
   } catch (error) {
-    if (!(error instanceof RateLimitedError)) throw error
+    if (!isDomainError(error, 429)) throw error
     return answer({ ...CONTACT_FAILED_TOAST, description: RATE_LIMIT_MESSAGE }, 429)
   }
   try {

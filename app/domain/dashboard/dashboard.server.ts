@@ -3,7 +3,9 @@
  * gathers what each view needs; the route picks by role.
  */
 import { loadAdminTab } from '#app/domain/admin/tabs.server.ts'
+import { listPilotCopies, toCopyView } from '#app/domain/operator/document-copies.server.ts'
 import { listClientInvoices } from '#app/domain/payments/invoices.server.ts'
+import { listClientRefunds } from '#app/domain/payments/refunds.server.ts'
 import { termsAsText, termsFigures } from '#app/domain/payments/terms.ts'
 import { loadPilotTabs } from '#app/domain/pilot/dashboard-actions.server.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
@@ -13,7 +15,7 @@ import type { User } from '#db/schema.ts'
 import { getAdminStats, getClientStats, getPilotStats } from './stats.server.ts'
 
 /** `url` carries the dashboard's URL state (tab, search query, open dialogs; the admin tab and its filters). */
-export function loadRoleDashboard(user: User, url: URL = new URL('http://localhost/dashboard')) {
+export async function loadRoleDashboard(user: User, url: URL = new URL('http://localhost/dashboard')) {
   const profile = {
     firstName: user.firstName,
     lastName: user.lastName,
@@ -32,6 +34,7 @@ export function loadRoleDashboard(user: User, url: URL = new URL('http://localho
         stats: getClientStats(user.id),
         ...loadClientProjectTabs(user.id, url),
         invoices: listClientInvoices(user.id),
+        creditNotes: listClientRefunds(user.id),
         invoiceTerms: termsAsText(termsFigures(getPricingSettings())),
       }
     case 'pilot':
@@ -44,9 +47,15 @@ export function loadRoleDashboard(user: User, url: URL = new URL('http://localho
           droneTypes: user.droneTypes,
           pilotLicenseNumber: user.pilotLicenseNumber,
           pilotLicenseUrl: user.pilotLicenseUrl,
+          rplNumber: user.rplNumber,
+          rplExpiresAt: user.rplExpiresAt,
+          medicalExpiresAt: user.medicalExpiresAt,
+          documentCopies: Object.fromEntries(
+            listPilotCopies(user.id).map((c) => [c.pilotDocument, toCopyView(c)]),
+          ),
         },
         stats: getPilotStats(user.id),
-        ...loadPilotTabs(user.id, url),
+        ...(await loadPilotTabs(user.id, url)),
       }
     case 'admin':
       return { role: 'admin' as const, profile, stats: getAdminStats(), admin: loadAdminTab(url) }

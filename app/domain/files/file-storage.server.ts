@@ -16,9 +16,11 @@ import { Transform, Writable, type Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { getEnv } from '#app/domain/config/env.server.ts'
+import { readPhotoGps } from '#app/domain/coverage/photo-gps.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import {
+  documentCopies,
   projectFiles,
   projects,
   type FileCategory,
@@ -37,6 +39,7 @@ import {
   requireUploadTarget,
   requireVisibleProject,
 } from './access.server.ts'
+import { assertDocumentAllowance } from './daily-allowance.server.ts'
 import {
   CATEGORY_ACCEPT,
   extensionOf,
@@ -44,6 +47,7 @@ import {
   kindOfMime,
   limitFor,
   maxBytesForCategory,
+  type FileKind,
 } from './rules.ts'
 
 type Actor = Pick<User, 'id' | 'role'>
@@ -58,12 +62,14 @@ export function storagePaths(root = storageRoot()) {
     tmp: path.join(root, 'tmp'),
     tus: path.join(root, 'tus'),
     projects: path.join(root, 'projects'),
+    /** Uploaded copies of pilot and operator documents (ADR 161). */
+    documents: path.join(root, 'documents'),
   }
 }
 
 export function ensureStorage() {
   const p = storagePaths()
-  for (const dir of [p.tmp, p.tus, p.projects]) fs.mkdirSync(dir, { recursive: true })
+  for (const dir of [p.tmp, p.tus, p.projects, p.documents]) fs.mkdirSync(dir, { recursive: true })
   return p
 }
 
@@ -190,14 +196,25 @@ export async function checkContent(
   originalName: string,
   category: FileCategory,
 ): Promise<DetectedType> {
-  const accept = CATEGORY_ACCEPT[category]
+  return checkContentAgainst(received, originalName, CATEGORY_ACCEPT[category], (kind) =>
+    limitFor(category, kind),
+  )
+}
+
+/** The same check against any accept list and per-kind limit (document copies use it too). */
+export async function checkContentAgainst(
+  received: ReceivedFile,
+  originalName: string,
+  accept: readonly string[],
+  limitOf: (kind: FileKind) => number,
+): Promise<DetectedType> {
   const detected = await detectType(received.path, originalName)
   if (!detected || !acceptsDetected(accept, detected)) {
     throw new DomainError(415, FILE_MESSAGES.invalidType(accept), {
       extra: { title: FILE_MESSAGES.invalidTypeTitle },
     })
   }
-  const limit = limitFor(category, kindOfMime(detected.mime))
+  const limit = limitOf(kindOfMime(detected.mime))
   if (received.size > limit) throw new FileTooLargeError(limit)
   return detected
 }
@@ -266,11 +283,18 @@ export async function registerProjectFile(input: RegisterInput): Promise<FileVie
   try {
     requireUploadTarget(user, projectId, category)
     const detected = await checkContent(received, originalName, category)
+    // A client's documents count against the day's allowance (ADR 130).
+    assertDocumentAllowance(user, received.size, true)
     const p = ensureStorage()
     const key = path.posix.join('projects', String(projectId), `${crypto.randomUUID()}.${detected.ext}`)
     finalPath = path.join(p.root, key)
     await fs.promises.mkdir(path.dirname(finalPath), { recursive: true })
     await fs.promises.rename(received.path, finalPath)
+    // Where a raw photo was taken, for the coverage check (ADR 150): read once, here.
+    const photoGps =
+      category === 'raw_image' && detected.mime.startsWith('image/')
+        ? { ...(await readPhotoGps(finalPath)), exifReadAt: new Date() }
+        : {}
     const row = getDb().transaction((tx) => {
       requireUploadTarget(user, projectId, category, tx)
       const inserted = tx
@@ -285,6 +309,7 @@ export async function registerProjectFile(input: RegisterInput): Promise<FileVie
           fileCategory: category,
           uploadedBy: user.id,
           sha256: received.sha256,
+          ...photoGps,
         })
         .returning()
         .get()
@@ -553,6 +578,19 @@ export async function sweepStorage(db = getDb()): Promise<SweepResult> {
       }
     })
     result.danglingRowsRemoved = missing.length
+  }
+
+  const copies = new Set(
+    db
+      .select({ fileName: documentCopies.fileName })
+      .from(documentCopies)
+      .all()
+      .map((r) => path.resolve(p.root, r.fileName)),
+  )
+  for (const file of await listFilesUnder(p.documents)) {
+    if (copies.has(file)) continue
+    await fs.promises.rm(file, { force: true })
+    result.orphanFilesRemoved++
   }
 
   for (const file of await listFilesUnder(p.tus)) {

@@ -35,7 +35,7 @@ export interface MultipartUploadResult {
   fields: Record<string, string>
 }
 
-async function discard(file: ReceivedFile) {
+export async function discard(file: ReceivedFile) {
   await fs.promises.rm(file.path, { force: true })
 }
 
@@ -55,16 +55,22 @@ function readTarget(fields: Record<string, string>, defaultCategory: FileCategor
   return { projectId, category }
 }
 
+export interface MultipartFile {
+  received: ReceivedFile
+  originalName: string
+  fields: Record<string, string>
+}
+
 /**
- * Reads a multipart request with one file (`file`), `projectId` and optional `category`,
- * checks who may upload what where, and stores the file. Throws DomainError (400, 404,
- * 403, 413, 415, 507) with the spec's messages.
+ * Reads a multipart request with one file (field `fileField`, default `file`) streamed to
+ * tmp/ through the storage service. `maxBytesFor(fields)` sees the fields sent before the
+ * file: it returns the size ceiling, or throws to refuse the upload before anything is
+ * stored. The caller registers or discards `received`.
  */
-export async function receiveMultipartUpload(
+export async function readMultipartFile(
   request: Request,
-  user: Actor,
-  options: MultipartUploadOptions,
-): Promise<MultipartUploadResult> {
+  options: { maxBytesFor: (fields: Record<string, string>) => number; fileField?: string },
+): Promise<MultipartFile> {
   if (!isMultipart(request) || !request.body) throw new DomainError(400, FILE_MESSAGES.noFile)
   await assertRoomFor(Number(request.headers.get('Content-Length')) || 0)
   const fileField = options.fileField ?? 'file'
@@ -92,13 +98,9 @@ export async function receiveMultipartUpload(
         stream.resume()
         return
       }
-      let ceiling: number = Math.max(...Object.values(FILE_LIMITS))
+      let ceiling: number
       try {
-        const target = readTarget(fields, options.defaultCategory)
-        if (target) {
-          requireUploadTarget(user, target.projectId, target.category)
-          ceiling = maxBytesForCategory(target.category)
-        }
+        ceiling = options.maxBytesFor(fields)
       } catch (error) {
         earlyError = error
         stream.resume()
@@ -126,7 +128,32 @@ export async function receiveMultipartUpload(
   if (earlyError) throw earlyError
   if (!received)
     throw new DomainError(400, FILE_MESSAGES.noFile, { fieldErrors: { file: [FILE_MESSAGES.noFile] } })
-  const file = await (received as Promise<ReceivedFile>)
+  return { received: await (received as Promise<ReceivedFile>), originalName, fields }
+}
+
+/**
+ * Reads a multipart request with one file (`file`), `projectId` and optional `category`,
+ * checks who may upload what where, and stores the file. Throws DomainError (400, 404,
+ * 403, 413, 415, 507) with the spec's messages.
+ */
+export async function receiveMultipartUpload(
+  request: Request,
+  user: Actor,
+  options: MultipartUploadOptions,
+): Promise<MultipartUploadResult> {
+  const {
+    received: file,
+    originalName,
+    fields,
+  } = await readMultipartFile(request, {
+    fileField: options.fileField,
+    maxBytesFor: (fields) => {
+      const target = readTarget(fields, options.defaultCategory)
+      if (!target) return Math.max(...Object.values(FILE_LIMITS))
+      requireUploadTarget(user, target.projectId, target.category)
+      return maxBytesForCategory(target.category)
+    },
+  })
   let target: ReturnType<typeof readTarget>
   try {
     target = readTarget(fields, options.defaultCategory)

@@ -29,6 +29,7 @@ import { users, type User } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
 
 import { requireUploadTarget } from './access.server.ts'
+import { assertDocumentAllowance } from './daily-allowance.server.ts'
 import { assertRoomFor } from './disk-space.server.ts'
 import { ensureStorage, fsyncFile, hashFile, registerProjectFile } from './file-storage.server.ts'
 import {
@@ -204,6 +205,7 @@ export function createTusServer(options: TusOptions = {}) {
           })
         }
         await assertRoomFor(upload.size)
+        assertDocumentAllowance(user, upload.size, false)
       } catch (error) {
         throw fromDomainError(error)
       }

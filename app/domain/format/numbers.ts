@@ -61,6 +61,11 @@ export function formatHectares(sqm: number | null | undefined) {
   return `${formatNumber((sqm ?? 0) / 10_000, 2)}${NBSP}ha`
 }
 
+/** A percentage from 0–100, no decimals by default: `87 %`. */
+export function formatPercent(percent: number | null | undefined, decimals = 0) {
+  return `${formatNumber(percent, decimals)}${NBSP}%`
+}
+
 /** Kilometres, one decimal: `18,6 km`. */
 export function formatKm(km: number | null | undefined) {
   return `${formatNumber(km, 1)}${NBSP}km`

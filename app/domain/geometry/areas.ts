@@ -1,5 +1,5 @@
 /**
- * Survey areas as api.md defines them: `areas: [{ coordinates: [{ latitude, longitude }, …] }]`,
+ * Survey areas as the API defines them: `areas: [{ coordinates: [{ latitude, longitude }, …] }]`,
  * at least 3 points each, closed or not. One zod schema for the browser and the server,
  * plus helpers to turn areas into GeoJSON and to read the other inputs that
  * /api/airspace/check-flight-area accepts (GeoJSON Polygon, MultiPolygon, Feature,
@@ -235,7 +235,7 @@ function geometryToAreas(geometry: unknown): SurveyArea[] | null {
 }
 
 /**
- * Normalises the accepted forms of `flightPolygon` to survey areas: the api.md areas
+ * Normalises the accepted forms of `flightPolygon` to survey areas: the API areas
  * array (or `{ areas }`), or GeoJSON Polygon / MultiPolygon / Feature / FeatureCollection.
  * Returns null for anything else (a Point, a LineString, a string, …). The result
  * still has to pass `SurveyAreasSchema`.

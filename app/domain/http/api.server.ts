@@ -1,5 +1,5 @@
 /**
- * The /api conventions of api.md: JSON in and out, `{ error, fieldErrors? }` on
+ * The /api conventions (ADR 171 "API"): JSON in and out, `{ error, fieldErrors? }` on
  * failure, the right 4xx for bad input and never a stack trace.
  */
 import { json } from '@remix-run/node'
@@ -53,13 +53,21 @@ export async function readJson(request: Request): Promise<unknown> {
   }
 }
 
-/** Reads a JSON body (readJson) and validates it; 400 with field errors when it doesn't fit. */
-export async function readJsonBody<S extends z.ZodTypeAny>(request: Request, schema: S): Promise<z.infer<S>> {
+/**
+ * Reads a JSON body (readJson) and validates it; 400 with field errors when it doesn't fit.
+ * The `error` is the first field's message, or `message(fieldErrors)` when a form has one
+ * message of its own (the hub forms).
+ */
+export async function readJsonBody<S extends z.ZodTypeAny>(
+  request: Request,
+  schema: S,
+  options: { message?: (fieldErrors: FieldErrors) => string } = {},
+): Promise<z.infer<S>> {
   const body = await readJson(request)
   const result = await schema.safeParseAsync(body)
   if (!result.success) {
     const fieldErrors = zodFieldErrors(result.error)
-    const first = Object.values(fieldErrors)[0]?.[0] ?? 'Invalid input'
+    const first = options.message?.(fieldErrors) ?? Object.values(fieldErrors)[0]?.[0] ?? 'Invalid input'
     apiFail(400, first, { fieldErrors })
   }
   return result.data
@@ -84,10 +92,12 @@ export function parseId(value: string | undefined, label = 'id'): number {
 export function domainErrorResponse(error: unknown): Response {
   if (error instanceof Response) return error
   if (error instanceof DomainError) {
-    return apiError(error.status, error.message, {
+    const response = apiError(error.status, error.message, {
       ...error.extra,
       ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
     })
+    for (const [name, value] of Object.entries(error.headers)) response.headers.set(name, value)
+    return response
   }
   throw error
 }

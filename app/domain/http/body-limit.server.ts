@@ -3,10 +3,11 @@
  * refused before a byte is read, and a streamed body (chunked, or lying about its length)
  * is cut off as soon as it passes the limit, so memory stays bounded.
  */
-export class BodyTooLargeError extends Error {
-  constructor(readonly maxBytes: number) {
-    super(`Request body is larger than ${maxBytes} bytes`)
-  }
+import { DomainError } from './domain-error.ts'
+
+/** A body past its ceiling: 413. */
+function bodyTooLarge(maxBytes: number) {
+  return new DomainError(413, `Request body is larger than ${maxBytes} bytes`)
 }
 
 /** True when the request declares a body longer than `maxBytes`. */
@@ -15,9 +16,9 @@ export function declaresBodyOver(request: Request, maxBytes: number) {
   return Number.isFinite(declared) && declared > maxBytes
 }
 
-/** The body as UTF-8 text; throws BodyTooLargeError past `maxBytes` (declared or streamed). */
+/** The body as UTF-8 text; throws a 413 DomainError past `maxBytes` (declared or streamed). */
 export async function readTextWithin(request: Request, maxBytes: number): Promise<string> {
-  if (declaresBodyOver(request, maxBytes)) throw new BodyTooLargeError(maxBytes)
+  if (declaresBodyOver(request, maxBytes)) throw bodyTooLarge(maxBytes)
   if (!request.body) return ''
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
@@ -28,7 +29,7 @@ export async function readTextWithin(request: Request, maxBytes: number): Promis
     total += value.byteLength
     if (total > maxBytes) {
       await reader.cancel().catch(() => {})
-      throw new BodyTooLargeError(maxBytes)
+      throw bodyTooLarge(maxBytes)
     }
     chunks.push(value)
   }

@@ -14,20 +14,28 @@ export class DomainError extends Error {
   readonly fieldErrors?: FieldErrors
   /** Extra members of the /api error body (e.g. `{ quote }` on a 409). */
   readonly extra: Record<string, unknown>
+  /** Response headers that belong to the refusal (e.g. `Retry-After` on a 429). */
+  readonly headers: Record<string, string>
 
   constructor(
     status: DomainErrorStatus,
     message: string,
-    options: { fieldErrors?: FieldErrors; extra?: Record<string, unknown> } = {},
+    options: {
+      fieldErrors?: FieldErrors
+      extra?: Record<string, unknown>
+      headers?: Record<string, string>
+    } = {},
   ) {
     super(message)
     this.name = 'DomainError'
     this.status = status
     this.fieldErrors = options.fieldErrors
     this.extra = options.extra ?? {}
+    this.headers = options.headers ?? {}
   }
 }
 
-export function isDomainError(error: unknown): error is DomainError {
-  return error instanceof DomainError
+/** A DomainError (of that status, when one is given). */
+export function isDomainError(error: unknown, status?: DomainErrorStatus): error is DomainError {
+  return error instanceof DomainError && (status === undefined || error.status === status)
 }

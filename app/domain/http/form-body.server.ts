@@ -13,7 +13,8 @@ import {
   type UploadHandler,
 } from '@remix-run/node'
 
-import { BodyTooLargeError, declaresBodyOver, readTextWithin } from './body-limit.server.ts'
+import { declaresBodyOver, readTextWithin } from './body-limit.server.ts'
+import { isDomainError } from './domain-error.ts'
 import { assertSameOrigin } from './origin.server.ts'
 
 export const FORM_BODY_MESSAGES = {
@@ -61,7 +62,7 @@ export async function readFormBody(request: Request, options: FormBodyOptions = 
       for (const [key, value] of new URLSearchParams(text)) form.append(key, value)
       return form
     } catch (error) {
-      if (error instanceof BodyTooLargeError) fail(413, FORM_BODY_MESSAGES.tooLarge)
+      if (isDomainError(error, 413)) fail(413, FORM_BODY_MESSAGES.tooLarge)
       fail(400, FORM_BODY_MESSAGES.unreadable)
     }
   }

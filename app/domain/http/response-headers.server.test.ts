@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest'
 import {
   cacheControlFor,
   carriesSession,
+  HSTS_VALUE,
+  hstsFor,
   PERMISSIONS_POLICY,
   SIGNED_IN_CACHE_CONTROL,
-  usesHttps,
 } from './response-headers.server.ts'
 
 describe('Cache-Control', () => {
@@ -48,9 +49,8 @@ describe('other headers', () => {
     expect(PERMISSIONS_POLICY).toContain('microphone=()')
   })
 
-  it('send HSTS only for an https APP_URL', () => {
-    expect(usesHttps('https://kestrel.example')).toBe(true)
-    expect(usesHttps('http://127.0.0.1:3000')).toBe(false)
-    expect(usesHttps(undefined)).toBe(false)
+  it('send HSTS only on answers to https requests', () => {
+    expect(hstsFor(true)).toBe(HSTS_VALUE)
+    expect(hstsFor(false)).toBeNull()
   })
 })

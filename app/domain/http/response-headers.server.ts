@@ -2,7 +2,7 @@
  * Headers server.ts adds to every answer (ADR 071), kept framework-free so they are tested:
  * nothing signed-in or from /api is stored by a shared cache or the browser's back/forward
  * history (`private, no-store`), browser features the app never uses are switched off, and
- * HSTS is only sent when the app is served over https.
+ * HSTS is only sent on answers to https requests.
  */
 
 export const SIGNED_IN_CACHE_CONTROL = 'private, no-store'
@@ -49,7 +49,14 @@ export function carriesSession(
   return (headers.cookie ?? '').split(';').some((part) => part.trim().startsWith(`${cookieName}=`))
 }
 
-/** HSTS only when the public address is https (a browser ignores it over http anyway, and local runs stay usable). */
-export function usesHttps(appUrl: string | undefined): boolean {
-  return typeof appUrl === 'string' && appUrl.toLowerCase().startsWith('https://')
+/** Browsers keep to https for a year once they have seen this over https. */
+export const HSTS_VALUE = 'max-age=31536000; includeSubDomains'
+
+/**
+ * HSTS only on answers to https requests: the connection itself, or a trusted proxy's
+ * `X-Forwarded-Proto: https` (Express's `req.secure` under `TRUST_PROXY`). Over plain http
+ * it is never sent (browsers ignore it there, and local runs stay usable).
+ */
+export function hstsFor(secure: boolean): string | null {
+  return secure ? HSTS_VALUE : null
 }

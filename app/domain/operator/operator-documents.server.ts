@@ -4,6 +4,7 @@
  * expiry dates; plus the pilots' RPL and medical dates. The admin manages them, sees what
  * expires within 30 days, and a daily mail lists it.
  */
+import fs from 'node:fs'
 import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { getCompanyInfo, getEnv } from '#app/domain/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
@@ -14,6 +15,7 @@ import { renderEmail } from '#app/domain/mail/templates.ts'
 import { operatorDocuments, users, type OperatorDocument } from '#db/schema.ts'
 import { asc, eq } from 'drizzle-orm'
 
+import { operatorCopyPath } from './document-copies.server.ts'
 import { daysUntil, EXPIRY_WARNING_DAYS, expiryState, saToday, type ExpiryState } from './expiry.ts'
 import { OPERATOR_DOCUMENT_LABELS, type OperatorDocumentInput } from './schemas.ts'
 
@@ -89,15 +91,43 @@ export function updateOperatorDocument(actorId: number, id: number, input: Opera
 }
 
 export function deleteOperatorDocument(actorId: number, id: number) {
-  getDb().transaction((tx) => {
+  const copyPath = getDb().transaction((tx) => {
     const before = tx.select().from(operatorDocuments).where(eq(operatorDocuments.id, id)).get()
     if (!before) throw new DomainError(404, 'Document not found')
+    // Its uploaded copy goes with it (the row by cascade, the bytes after commit).
+    const copyPath = operatorCopyPath(id, tx)
     tx.delete(operatorDocuments).where(eq(operatorDocuments.id, id)).run()
     recordAudit(
       { actorId, action: 'operator-document.delete', entityType: 'operator_document', entityId: id, before },
       tx,
     )
+    return copyPath
   })
+  if (copyPath) fs.rmSync(copyPath, { force: true })
+}
+
+function activePilots(db: DbOrTx) {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.role, 'pilot'))
+    .all()
+    .filter((p) => p.isActive && !p.anonymisedAt)
+}
+
+/** Active pilots' licence and medical dates, for the Compliance tab (copies beside them). */
+export function listPilotDocuments(today = saToday(), db: DbOrTx = getDb()) {
+  return activePilots(db)
+    .map((p) => ({
+      id: p.id,
+      name: `${p.firstName} ${p.lastName}`,
+      rplNumber: p.rplNumber,
+      rplExpiresAt: p.rplExpiresAt,
+      rplState: expiryState(p.rplExpiresAt, today),
+      medicalExpiresAt: p.medicalExpiresAt,
+      medicalState: expiryState(p.medicalExpiresAt, today),
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name))
 }
 
 export interface ExpiryItem {
@@ -124,13 +154,7 @@ export function listExpiringItems(today = saToday(), db: DbOrTx = getDb()): Expi
       href: `/admin/operator-documents/${doc.id}`,
     })
   }
-  const pilots = db
-    .select()
-    .from(users)
-    .where(eq(users.role, 'pilot'))
-    .all()
-    .filter((p) => p.isActive && !p.anonymisedAt)
-  for (const pilot of pilots) {
+  for (const pilot of activePilots(db)) {
     for (const [what, date] of [
       ['RPL', pilot.rplExpiresAt],
       ['medical', pilot.medicalExpiresAt],

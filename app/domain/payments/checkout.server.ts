@@ -1,5 +1,5 @@
 /**
- * Accept & Pay (spec §7 accept-terms; decisions.md Payments): one service behind
+ * Accept & Pay (spec §7 accept-terms; ADR 171 "PayFast"): one service behind
  * `POST /api/client/accept-terms` and the checkout page's Terms dialog.
  *
  * The server recomputes the quote and refuses a different figure, records the terms
@@ -9,7 +9,9 @@
 import crypto from 'node:crypto'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { formatHectares } from '#app/domain/format/numbers.ts'
-import { surveyAreaSqm } from '#app/domain/geometry/areas.ts'
+import { surveyAreaSqm, type SurveyArea } from '#app/domain/geometry/areas.ts'
+import { DomainError, isDomainError } from '#app/domain/http/domain-error.ts'
+import type { Quote } from '#app/domain/pricing/quote.ts'
 import { quoteExpiry } from '#app/domain/projects/flight-plan.ts'
 import {
   invoices,
@@ -26,17 +28,9 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { isAttemptExpired, isAttemptReusable } from './attempts.server.ts'
 import { billingSnapshotOf, saveBillingDetails, supplierSnapshot } from './billing.server.ts'
 import type { BillingInput } from './billing.ts'
-import { PaymentError } from './errors.ts'
 import { getPayfastConfig, payfastCallbackUrls } from './payfast.server.ts'
 import { centsToAmount, payfastText, signCheckoutFields } from './payfast.ts'
-import {
-  flightPlanAreas,
-  isInvalidAreasError,
-  recomputeQuote,
-  storeRecomputedQuote,
-  type QuoteArea,
-  type RecomputedQuote,
-} from './quote-recompute.server.ts'
+import { flightPlanAreas, recomputeQuote, storeRecomputedQuote } from './quote-recompute.server.ts'
 import { TERMS_REQUIRED_MESSAGE, TERMS_VERSION } from './terms.ts'
 
 export const QUOTE_CHANGED_MESSAGE =
@@ -53,7 +47,7 @@ export interface AcceptTermsInput {
   /** VAT number / billing address given at checkout: saved to the profile and put on the invoice. */
   billing?: BillingInput
   /** Prices stored areas; the real pricing engine unless a test passes another. */
-  recompute?: (areas: QuoteArea[]) => Promise<RecomputedQuote>
+  recompute?: (areas: SurveyArea[]) => Promise<Quote>
 }
 
 export interface CheckoutStart {
@@ -74,7 +68,7 @@ export function invoiceNumberFor(id: number) {
 /** The project if it belongs to this client; 404 otherwise (existence must not leak). */
 export function getOwnedProject(clientId: number, projectId: number, db: DbOrTx = getDb()): Project {
   const project = db.select().from(projects).where(eq(projects.id, projectId)).get()
-  if (!project || project.clientId !== clientId) throw new PaymentError(404, 'Project not found')
+  if (!project || project.clientId !== clientId) throw new DomainError(404, 'Project not found')
   return project
 }
 
@@ -102,24 +96,25 @@ export async function acceptTermsAndStartPayment(input: AcceptTermsInput): Promi
   const now = input.now ?? new Date()
   const project = getOwnedProject(input.clientId, input.projectId)
   const problem = payabilityProblem(project)
-  if (problem) throw new PaymentError(409, problem)
+  if (problem) throw new DomainError(409, problem)
   if (!input.termsAccepted)
-    throw new PaymentError(400, TERMS_REQUIRED_MESSAGE, {
+    throw new DomainError(400, TERMS_REQUIRED_MESSAGE, {
       fieldErrors: { termsAccepted: [TERMS_REQUIRED_MESSAGE] },
     })
 
   const areas = flightPlanAreas(project.polygonGeoJson)
   if (!areas)
-    throw new PaymentError(
+    throw new DomainError(
       409,
       'The flight plan of this project could not be read. Please save the flight plan again.',
     )
-  let quote: RecomputedQuote
+  let quote: Quote
   try {
     quote = await (input.recompute ?? recomputeQuote)(areas)
   } catch (error) {
-    if (isInvalidAreasError(error))
-      throw new PaymentError(409, 'The flight plan of this project needs to be saved again before paying.')
+    // The stored areas no longer pass the planner's checks (e.g. an edited boundary rule).
+    if (isDomainError(error, 400))
+      throw new DomainError(409, 'The flight plan of this project needs to be saved again before paying.')
     throw error
   }
   const total = quote.totalInCents
@@ -130,9 +125,9 @@ export async function acceptTermsAndStartPayment(input: AcceptTermsInput): Promi
   const quoteNeedsStoring = total !== project.quoteAmount || expired
   const refusal =
     input.quoteAmount !== total
-      ? new PaymentError(409, QUOTE_CHANGED_MESSAGE, { quoteAmount: total })
+      ? new DomainError(409, QUOTE_CHANGED_MESSAGE, { extra: { quoteAmount: total } })
       : total <= 0
-        ? new PaymentError(
+        ? new DomainError(
             409,
             'This quote is R0.00 and cannot be paid online. No hubs configured — please contact us.',
           )
@@ -147,7 +142,7 @@ export async function acceptTermsAndStartPayment(input: AcceptTermsInput): Promi
 
   if (input.billing) saveBillingDetails(input.clientId, input.billing)
   const client = db.select().from(users).where(eq(users.id, input.clientId)).get()
-  if (!client) throw new PaymentError(404, 'Project not found')
+  if (!client) throw new DomainError(404, 'Project not found')
   const config = getPayfastConfig()
 
   // One synchronous transaction: a double click queues behind the first and reuses its attempt.
@@ -203,17 +198,11 @@ export async function acceptTermsAndStartPayment(input: AcceptTermsInput): Promi
 /** The project as it is now, inside the caller's transaction; 409 once the ITN has marked it paid. */
 function requireUnpaid(tx: DbOrTx, projectId: number): Project {
   const fresh = tx.select().from(projects).where(eq(projects.id, projectId)).get()!
-  if (fresh.isPaid) throw new PaymentError(409, 'This project has already been paid.')
+  if (fresh.isPaid) throw new DomainError(409, 'This project has already been paid.')
   return fresh
 }
 
-function upsertPendingInvoice(
-  tx: DbOrTx,
-  project: Project,
-  quote: RecomputedQuote,
-  now: Date,
-  client: User,
-): Invoice {
+function upsertPendingInvoice(tx: DbOrTx, project: Project, quote: Quote, now: Date, client: User): Invoice {
   const dueDate = new Date(Math.max(quoteValidUntil(project).getTime(), now.getTime()))
   const description = `Aerial survey of ${formatHectares(quote.areaSqm)} — ${project.name}`
   const values = {
@@ -297,7 +286,7 @@ function openPaymentAttempt(
     .get()
 }
 
-/** What the ECTA review step shows (sa-compliance.md "Site and checkout"). */
+/** What the ECTA review step shows (ADR 171 "Site and checkout"). */
 export function getCheckoutReview(clientId: number, projectId: number) {
   const project = getOwnedProject(clientId, projectId)
   const areas = (flightPlanAreas(project.polygonGeoJson) ?? []).map((area, index) => {

@@ -1,5 +1,5 @@
 /**
- * PayFast's Instant Transaction Notification (payfast.md §3): the only thing that can
+ * PayFast's Instant Transaction Notification (ADR 171 "PayFast"): the only thing that can
  * mark a project paid. Every notification is stored first, then checked — signature,
  * source address, merchant, payment and amount, PayFast's own confirmation — and a
  * COMPLETE one settles the payment, project and invoice in one transaction, exactly once
@@ -62,7 +62,7 @@ export async function processPayfastNotification(input: {
   const pfPaymentId = field('pf_payment_id')
   const paymentStatus = field('payment_status')
 
-  // 1. Store it before anything else (payfast.md §3 step 2).
+  // 1. Store it before anything else (ADR 171 "PayFast").
   const notification = db
     .insert(paymentNotifications)
     .values({
@@ -137,7 +137,7 @@ export async function processPayfastNotification(input: {
     return finish('duplicate', 'already processed', { paymentId: payment.id })
   }
 
-  // 6. PayFast confirms the data it sent (payfast.md §3 step 7).
+  // 6. PayFast confirms the data it sent (ADR 171 "PayFast").
   const confirmation = await confirmWithPayfast(itnParamString(pairs), config.validateUrl)
   if (!confirmation.valid)
     return finish('rejected', `server confirmation failed (${confirmation.detail})`, {

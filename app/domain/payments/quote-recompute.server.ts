@@ -1,16 +1,12 @@
 /**
- * The server's own figure for a stored flight plan (decisions.md: a browser's
+ * The server's own figure for a stored flight plan (ADR 171: a browser's
  * quoteAmount is never trusted). Reads the areas the planner stored in
  * `projects.polygonGeoJson` (spec §3 shape) and prices them with the one pricing engine
  * and the current settings.
  */
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
-import {
-  InvalidAreasError,
-  projectPricingColumns,
-  quoteForAreas,
-  type Quote,
-} from '#app/domain/pricing/quote.server.ts'
+import type { SurveyArea } from '#app/domain/geometry/areas.ts'
+import { projectPricingColumns, quoteForAreas, type Quote } from '#app/domain/pricing/quote.server.ts'
 import { computeInternalSplit } from '#app/domain/pricing/quote.ts'
 import { planPricing, quoteExpiry } from '#app/domain/projects/flight-plan.ts'
 import { projects, type Project } from '#db/schema.ts'
@@ -18,19 +14,12 @@ import { eq } from 'drizzle-orm'
 
 import { supersedeOpenPayments } from './attempts.server.ts'
 
-export interface QuoteArea {
-  coordinates: Array<{ latitude: number; longitude: number }>
-}
-
-/** The customer-facing figures, in cents, that the checkout compares and shows: the api.md quote. */
-export type RecomputedQuote = Quote
-
 function isFiniteNumber(v: unknown): v is number {
   return typeof v === 'number' && Number.isFinite(v)
 }
 
 /** The drawn areas of a stored flight plan, or null when there are none / it can't be read. */
-export function flightPlanAreas(polygonGeoJson: string | null | undefined): QuoteArea[] | null {
+export function flightPlanAreas(polygonGeoJson: string | null | undefined): SurveyArea[] | null {
   if (!polygonGeoJson) return null
   let plan: unknown
   try {
@@ -41,7 +30,7 @@ export function flightPlanAreas(polygonGeoJson: string | null | undefined): Quot
   }
   const areas = (plan as { areas?: unknown } | null)?.areas
   if (!Array.isArray(areas) || areas.length === 0) return null
-  const out: QuoteArea[] = []
+  const out: SurveyArea[] = []
   for (const area of areas) {
     const coords = (area as { coordinates?: unknown } | null)?.coordinates
     if (!Array.isArray(coords)) return null
@@ -57,7 +46,7 @@ export function flightPlanAreas(polygonGeoJson: string | null | undefined): Quot
 }
 
 /** Prices the areas with the current settings, hubs and airspace: the pricing engine's `quoteForAreas`. */
-export async function recomputeQuote(areas: QuoteArea[], db: DbOrTx = getDb()): Promise<RecomputedQuote> {
+export async function recomputeQuote(areas: SurveyArea[], db: DbOrTx = getDb()): Promise<Quote> {
   return quoteForAreas(areas, db).quote
 }
 
@@ -65,7 +54,7 @@ export async function recomputeQuote(areas: QuoteArea[], db: DbOrTx = getDb()): 
  * Stores a changed quote on the project, so every page shows the figure that will be
  * charged. Call it inside the transaction that decides on the payment.
  */
-export function storeRecomputedQuote(projectId: number, quote: RecomputedQuote, db: DbOrTx = getDb()) {
+export function storeRecomputedQuote(projectId: number, quote: Quote, db: DbOrTx = getDb()) {
   const current = db
     .select({
       baseCost: projects.baseCost,
@@ -89,11 +78,7 @@ export function storeRecomputedQuote(projectId: number, quote: RecomputedQuote, 
 }
 
 /** The stored flight plan with its pricing block brought up to date (the planner shows it). */
-function withPlanPricing(
-  polygonGeoJson: string | null,
-  quote: RecomputedQuote,
-  quotedAt: Date,
-): string | null {
+function withPlanPricing(polygonGeoJson: string | null, quote: Quote, quotedAt: Date): string | null {
   if (!polygonGeoJson) return polygonGeoJson
   let plan: Record<string, unknown>
   try {
@@ -113,11 +98,6 @@ function withPlanPricing(
     quotedAt: quotedAt.toISOString(),
     validUntil: quoteExpiry(quotedAt).toISOString(),
   })
-}
-
-/** The stored areas no longer pass the planner's checks (e.g. an edited boundary rule). */
-export function isInvalidAreasError(error: unknown) {
-  return error instanceof InvalidAreasError
 }
 
 export type { Project }

@@ -258,22 +258,40 @@ export function listRefundsForAdmin() {
 }
 export type AdminRefundRow = ReturnType<typeof listRefundsForAdmin>[number]
 
-/** The client's refunds, for their invoices tab. */
+/** The client's refunds and credit notes, for their Invoices tab (each references its tax invoice). */
 export function listClientRefunds(clientId: number) {
   return getDb()
-    .select()
+    .select({ refund: refunds, projectName: projects.name, taxInvoiceNumber: invoices.taxInvoiceNumber })
     .from(refunds)
+    .innerJoin(projects, eq(projects.id, refunds.projectId))
+    .innerJoin(invoices, eq(invoices.id, refunds.invoiceId))
     .where(eq(refunds.clientId, clientId))
-    .orderBy(desc(refunds.requestedAt))
+    .orderBy(desc(refunds.requestedAt), desc(refunds.id))
     .all()
-    .map((r) => ({
+    .map(({ refund: r, projectName, taxInvoiceNumber }) => ({
       id: r.id,
       projectId: r.projectId,
+      projectName,
       invoiceId: r.invoiceId,
+      taxInvoice: taxInvoiceNumber == null ? null : formatTaxInvoiceNumber(taxInvoiceNumber),
       status: r.status,
+      paidAmount: r.paidAmount,
+      chargeAmount: r.chargeAmount,
       refundAmount: r.refundAmount,
+      requestedAt: r.requestedAt.toISOString(),
+      refundedAt: r.refundedAt?.toISOString() ?? null,
       creditNote: r.creditNoteNumber == null ? null : formatCreditNoteNumber(r.creditNoteNumber),
     }))
+}
+export type ClientRefundRow = ReturnType<typeof listClientRefunds>[number]
+
+/** Credit notes issued in a date range (refund recorded), for the Financial tab. */
+export function listCreditNotesIssued(range: { from: Date | null; to: Date | null }) {
+  return listRefundsForAdmin().filter((r) => {
+    if (r.status !== 'refunded' || !r.refundedAt) return false
+    const at = new Date(r.refundedAt).getTime()
+    return (!range.from || at >= range.from.getTime()) && (!range.to || at < range.to.getTime())
+  })
 }
 
 /** A confirmed refund for its client or an admin, for the credit note PDF. */
@@ -326,7 +344,7 @@ export function renderCreditNotePdf({
       ['PayFast refund', refund.payfastRefundReference ?? '-'],
     ],
     billTo: billedPartyOf(invoice, client),
-    description: `${surveyDescription(project, 'Credit: aerial drone survey and mapping')}\nProject ${reason}.${refund.chargeAmount ? ` Cancellation charge kept: ${formatRand(refund.chargeAmount)} incl. VAT.` : ''}`,
+    description: `${surveyDescription(project, 'Credit for aerial drone survey and mapping')}\nProject ${reason}.${refund.chargeAmount ? ` Cancellation charge kept: ${formatRand(refund.chargeAmount)} incl. VAT.` : ''}`,
     amounts: { subtotal: refund.refundSubtotal, vat: refund.refundVat, total: refund.refundAmount },
     note: `Refunded on ${saDate(issuedAt)} via PayFast (reference ${refund.payfastRefundReference ?? '-'}). Credits tax invoice ${taxInvoice}.`,
   })

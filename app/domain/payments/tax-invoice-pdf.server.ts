@@ -1,6 +1,6 @@
 /**
- * The South African tax invoice for a paid invoice (sa-compliance.md "Invoices";
- * decisions.md): 'Tax Invoice', the sequential number, issue date, supplier name,
+ * The South African tax invoice for a paid invoice (ADR 171 "Invoices";
+ * ADR 171): 'Tax Invoice', the sequential number, issue date, supplier name,
  * address and VAT number, client details, description, quantity and the amounts
  * excl. VAT, VAT (at the rate it was priced at) and incl. VAT. Drawn with pdf-lib.
  */

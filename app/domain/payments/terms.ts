@@ -5,7 +5,7 @@ import { QUOTE_VALIDITY_DAYS } from '#app/domain/projects/flight-plan.ts'
 
 /**
  * The service terms a client accepts before paying (spec "Terms dialog": ten sections;
- * spec §9 constants; sa-compliance.md checkout rules). One source for the dialog, the
+ * spec §9 constants; ADR 171 "Site and checkout"). One source for the dialog, the
  * invoice view and the record on the project: change the text → bump TERMS_VERSION.
  */
 

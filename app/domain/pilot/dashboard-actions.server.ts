@@ -5,6 +5,7 @@
 import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'
 import { getEnv } from '#app/domain/config/env.server.ts'
+import { projectCoverage } from '#app/domain/coverage/coverage.server.ts'
 import { listProjectFiles } from '#app/domain/files/file-storage.server.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { createToastHeaders, redirectWithToast } from '#app/domain/http/toast.server.ts'
@@ -57,7 +58,7 @@ export async function handlePilotIntent(
 }
 
 /** What the pilot dashboard shows: the assigned jobs (one opened by `?project=`) and the flight logs. */
-export function loadPilotTabs(pilotId: number, url: URL) {
+export async function loadPilotTabs(pilotId: number, url: URL) {
   const projects = listAssignedProjects(pilotId)
   const wanted = Number(url.searchParams.get('project'))
   const openProjectId = projects.some((p) => p.id === wanted) ? wanted : null
@@ -66,6 +67,10 @@ export function loadPilotTabs(pilotId: number, url: URL) {
     openProjectId,
     /** The open job's files (the pilot's uploads, documents; deliverables once completed). */
     openProjectFiles: openProjectId ? listProjectFiles({ id: pilotId, role: 'pilot' }, openProjectId) : [],
+    /** The open job's coverage check (photo positions over the areas). */
+    openProjectCoverage: openProjectId
+      ? await projectCoverage({ id: pilotId, role: 'pilot' }, openProjectId)
+      : null,
     flightLogs: url.searchParams.get('tab') === 'flight-logs' ? listFlightLogs(pilotId) : [],
     tileUrl: getEnv().TILE_URL,
   }

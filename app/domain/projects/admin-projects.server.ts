@@ -117,21 +117,6 @@ export function listAllProjects(query: ProjectListQuery = {}) {
   }
 }
 
-/** Counters above the table: total, pending (awaiting a pilot) and active (assigned or in progress). */
-export function projectCounters() {
-  const rows = getDb()
-    .select({ status: projects.status, n: count() })
-    .from(projects)
-    .groupBy(projects.status)
-    .all()
-  const n = (s: ProjectStatus) => rows.find((r) => r.status === s)?.n ?? 0
-  return {
-    total: rows.reduce((a, r) => a + r.n, 0),
-    pending: n('pending'),
-    active: n('assigned') + n('in_progress'),
-  }
-}
-
 function requireProject(id: number): Project {
   const project = getDb().select().from(projects).where(eq(projects.id, id)).get()
   if (!project) throw new DomainError(404, 'Project not found')

@@ -5,6 +5,7 @@
 import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'
 import { listFilesOfProjects } from '#app/domain/files/file-storage.server.ts'
+import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { searchPlaces } from '#app/domain/places/places.server.ts'
 import type { User } from '#db/schema.ts'
@@ -16,7 +17,7 @@ import {
   deleteDraft,
   DRAFT_DELETED,
   listClientProjects,
-  ProjectError,
+  projectError,
   toProjectCard,
 } from './projects.server.ts'
 
@@ -48,11 +49,11 @@ export async function handleClientProjectIntent(
   }
   const id = Number(formData.get('projectId'))
   try {
-    if (!Number.isInteger(id) || id <= 0) throw new ProjectError(400, DELETE_DRAFT_FAILED)
+    if (!Number.isInteger(id) || id <= 0) throw projectError(400, DELETE_DRAFT_FAILED)
     deleteDraft(user.id, id)
     return redirectWithToast('/dashboard?tab=projects', { title: DRAFT_DELETED, type: 'success' })
   } catch (error) {
-    if (!(error instanceof ProjectError)) throw error
+    if (!isDomainError(error)) throw error
     return redirectWithToast('/dashboard?tab=projects', { title: DELETE_DRAFT_FAILED, type: 'error' })
   }
 }

@@ -4,6 +4,7 @@
  * dashboard and the planner read it back for display.
  */
 import { numberInput } from '#app/domain/http/zod-input.ts'
+import type { Quote } from '#app/domain/pricing/quote.ts'
 import { z } from 'zod'
 
 export const QUOTE_VALIDITY_DAYS = 30
@@ -37,22 +38,15 @@ export interface FlightPlanArea {
   pilotInstructions: { flightPattern: string; returnToBase: string; boundaryPoints: number }
 }
 
-/** Money in cents, distances in km (api.md). */
-export interface FlightPlanPricing {
-  totalInCents: number
+/**
+ * The flight plan's stored pricing block (money in cents, distances in km): the quote's
+ * figures with the hub flattened to its name and id, and the total also as `totalPrice`.
+ */
+export type FlightPlanPricing = Omit<PricedQuote, 'nearestHub' | 'distanceFromHub'> & {
   totalPrice: number
   nearestHub: string | null
   nearestHubId: number | null
   distanceFromHub: number | null
-  basePrice: number
-  adjustedPrice: number
-  travelFee: number
-  aviationFee: number
-  airspaceZone: string | null
-  airspaceZoneColor: string | null
-  subtotal: number
-  vatAmount: number
-  warnings: string[]
 }
 
 export interface FlightPlan {
@@ -93,21 +87,8 @@ export function quoteExpiry(quotedAt: Date) {
   return addDays(quotedAt, QUOTE_VALIDITY_DAYS)
 }
 
-/** The quote fields the flight plan keeps (the api.md quote shape, in cents). */
-export interface PricedQuote {
-  totalInCents: number
-  nearestHub: { id: number; name: string } | null
-  distanceFromHub: number
-  basePrice: number
-  adjustedPrice: number
-  travelFee: number
-  aviationFee: number
-  airspaceZone: string | null
-  airspaceZoneColor: string | null
-  subtotal: number
-  vatAmount: number
-  warnings: string[]
-}
+/** The quote fields the flight plan keeps (the quote less its area, which the plan holds per area). */
+export type PricedQuote = Omit<Quote, 'areaSqm' | 'areaHectares'>
 
 /** The flight plan's pricing block for a quote: one shape for the planner and the checkout's recompute. */
 export function planPricing(quote: PricedQuote): FlightPlanPricing {

@@ -1,3 +1,4 @@
+import { DomainError } from '#app/domain/http/domain-error.ts'
 import { describe, expect, test } from 'vitest'
 
 import {
@@ -5,7 +6,6 @@ import {
   INPUT_MESSAGES,
   parseCoordinateText,
   parsePlanFile,
-  PlannerInputError,
 } from './planner-input.server.ts'
 
 const KML = `<?xml version="1.0" encoding="UTF-8"?>
@@ -49,7 +49,7 @@ describe('parsePlanFile', () => {
     expect(areas[0]!.coordinates).toHaveLength(5)
   })
 
-  test('reads GeoJSON features, geometries and the api.md areas shape', () => {
+  test('reads GeoJSON features, geometries and the API areas shape', () => {
     const polygon = {
       type: 'Polygon',
       coordinates: [
@@ -86,7 +86,7 @@ describe('parsePlanFile', () => {
     })
     expect(() => parsePlanFile('p.geojson', points)).toThrow(INPUT_MESSAGES.noPolygons)
     expect(() => parsePlanFile('p.geojson', '{oops')).toThrow(INPUT_MESSAGES.unreadableGeoJson)
-    expect(() => parsePlanFile('p.kml', '<kml><Document><Placemark>')).toThrow(PlannerInputError)
+    expect(() => parsePlanFile('p.kml', '<kml><Document><Placemark>')).toThrow(DomainError)
     expect(() => parsePlanFile('p.pdf', '%PDF-1.4')).toThrow(INPUT_MESSAGES.fileType)
   })
 

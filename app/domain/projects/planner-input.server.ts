@@ -1,11 +1,11 @@
 /**
- * Survey areas from the planner without JavaScript (decisions.md "Works without
+ * Survey areas from the planner without JavaScript (ADR 171 "Works without
  * JavaScript", ADR 021): pasted coordinates, or an uploaded KML / GeoJSON file. The
- * result is the api.md `areas` array; the pricing engine's schema validates it after.
+ * result is the API `areas` array; the pricing engine's schema validates it after.
  */
 import { flightPolygonToAreas, type SurveyArea } from '#app/domain/geometry/areas.ts'
 import { readKmlDocument } from '#app/domain/geometry/kml-document.server.ts'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
+import { DomainError, isDomainError } from '#app/domain/http/domain-error.ts'
 import { JSON_TOO_DEEP_MESSAGE, parseJsonWithin } from '#app/domain/http/json-depth.ts'
 import { MAX_COORDINATE_LINE_CHARS, parseCoordinatePair } from '#app/domain/places/places.server.ts'
 import { MAX_SCREENSHOT_CHARS } from '#app/domain/projects/flight-plan.ts'
@@ -68,15 +68,23 @@ export function plannerPartLimit(name: string): {
   }
 }
 
-export class PlannerInputError extends Error {
-  constructor(
-    message: string,
-    public field: 'coordinates' | 'planFile' | 'areas',
-    public status = 400,
-  ) {
-    super(message)
-    this.name = 'PlannerInputError'
-  }
+type InputField = Exclude<PlannerField, 'screenshot'>
+const PLANNER_FIELDS: readonly string[] = [
+  'coordinates',
+  'planFile',
+  'areas',
+  'screenshot',
+] satisfies PlannerField[]
+
+/** A refused planner input: a DomainError with the message on the field the client used. */
+export function plannerInputError(message: string, field: InputField, status: 400 | 413 | 415 = 400) {
+  return new DomainError(status, message, { fieldErrors: { [field]: [message] } })
+}
+
+/** The planner field a DomainError names (its first field error), or null. */
+export function plannerFieldOf(error: DomainError): PlannerField | null {
+  const field = Object.keys(error.fieldErrors ?? {})[0]
+  return field && PLANNER_FIELDS.includes(field) ? (field as PlannerField) : null
 }
 
 /**
@@ -85,13 +93,13 @@ export class PlannerInputError extends Error {
  */
 export function parseCoordinateText(text: string): SurveyArea[] {
   if (text.length > MAX_COORDINATE_TEXT_CHARS)
-    throw new PlannerInputError(INPUT_MESSAGES.textTooLong, 'coordinates')
+    throw plannerInputError(INPUT_MESSAGES.textTooLong, 'coordinates')
   const areas: SurveyArea[] = []
   let current: SurveyArea['coordinates'] = []
   const lines = text.replace(/\r\n?/g, '\n').split('\n')
   lines.forEach((raw, index) => {
     if (raw.length > MAX_COORDINATE_LINE_CHARS) {
-      throw new PlannerInputError(
+      throw plannerInputError(
         `Line ${index + 1} is too long (at most ${MAX_COORDINATE_LINE_CHARS} characters).`,
         'coordinates',
       )
@@ -105,7 +113,7 @@ export function parseCoordinateText(text: string): SurveyArea[] {
     if (line.startsWith('#')) return
     const pair = parseCoordinatePair(line)
     if (!pair) {
-      throw new PlannerInputError(
+      throw plannerInputError(
         `Line ${index + 1} is not a ‘latitude, longitude’ pair: ${line.slice(0, 60)}`,
         'coordinates',
       )
@@ -124,7 +132,7 @@ function polygonsOnly(value: unknown): unknown {
     const features = v.features.filter(
       (f) => f?.geometry?.type === 'Polygon' || f?.geometry?.type === 'MultiPolygon',
     )
-    if (!features.length) throw new PlannerInputError(INPUT_MESSAGES.noPolygons, 'planFile')
+    if (!features.length) throw plannerInputError(INPUT_MESSAGES.noPolygons, 'planFile')
     return { ...v, features }
   }
   return value
@@ -139,10 +147,10 @@ export function parseKml(text: string): SurveyArea[] {
     // Size and DOCTYPE refusals say what is wrong; any other failure reads the same.
     const message =
       error.status === 413 || /DOCTYPE/.test(error.message) ? error.message : INPUT_MESSAGES.unreadableKml
-    throw new PlannerInputError(message, 'planFile')
+    throw plannerInputError(message, 'planFile')
   }
   const areas = flightPolygonToAreas(polygonsOnly(collection))
-  if (!areas?.length) throw new PlannerInputError(INPUT_MESSAGES.noPolygons, 'planFile')
+  if (!areas?.length) throw plannerInputError(INPUT_MESSAGES.noPolygons, 'planFile')
   return areas
 }
 
@@ -152,46 +160,43 @@ export function parseGeoJson(text: string): SurveyArea[] {
     value = parseJsonWithin(text)
   } catch (error) {
     const tooDeep = error instanceof SyntaxError && error.message === JSON_TOO_DEEP_MESSAGE
-    throw new PlannerInputError(
-      tooDeep ? JSON_TOO_DEEP_MESSAGE : INPUT_MESSAGES.unreadableGeoJson,
-      'planFile',
-    )
+    throw plannerInputError(tooDeep ? JSON_TOO_DEEP_MESSAGE : INPUT_MESSAGES.unreadableGeoJson, 'planFile')
   }
   const areas = flightPolygonToAreas(polygonsOnly(value))
-  if (!areas?.length) throw new PlannerInputError(INPUT_MESSAGES.noPolygons, 'planFile')
+  if (!areas?.length) throw plannerInputError(INPUT_MESSAGES.noPolygons, 'planFile')
   return areas
 }
 
 /** A plan file by its name, or by its first character when the name says nothing. */
 export function parsePlanFile(name: string, text: string): SurveyArea[] {
   if (Buffer.byteLength(text) > MAX_PLAN_FILE_BYTES)
-    throw new PlannerInputError(INPUT_MESSAGES.fileTooLarge, 'planFile', 413)
+    throw plannerInputError(INPUT_MESSAGES.fileTooLarge, 'planFile', 413)
   const lower = name.toLowerCase()
   const start = text.trimStart()[0]
   if (lower.endsWith('.kml') || (!/\.(geo)?json$/.test(lower) && start === '<')) return parseKml(text)
   if (/\.(geo)?json$/.test(lower) || start === '{' || start === '[') return parseGeoJson(text)
-  throw new PlannerInputError(INPUT_MESSAGES.fileType, 'planFile', 415)
+  throw plannerInputError(INPUT_MESSAGES.fileType, 'planFile', 415)
 }
 
 /**
  * The survey areas a planner form carries, from whichever input the client used: the
  * map's drawn areas (JSON, with JavaScript), an uploaded KML/GeoJSON file, or pasted
- * coordinates. Throws PlannerInputError naming the field; checking the areas themselves
+ * coordinates. Throws plannerInputError naming the field; checking the areas themselves
  * is left to the quote.
  */
 export async function areasFromPlannerForm(
   formData: FormData,
-): Promise<{ areas: unknown; field: 'coordinates' | 'planFile' | 'areas' }> {
+): Promise<{ areas: unknown; field: InputField }> {
   const fromMap = formData.get('areas')
   const file = formData.get('planFile')
   const text = formData.get('coordinates')
   let areas: unknown
-  let field: 'coordinates' | 'planFile' | 'areas' = 'areas'
+  let field: InputField = 'areas'
   if (typeof fromMap === 'string' && fromMap) {
     try {
       areas = parseJsonWithin(fromMap)
     } catch {
-      throw new PlannerInputError('The drawn areas could not be read.', 'areas')
+      throw plannerInputError('The drawn areas could not be read.', 'areas')
     }
   } else if (file instanceof File && file.size > 0) {
     field = 'planFile'
@@ -201,6 +206,6 @@ export async function areasFromPlannerForm(
     areas = parseCoordinateText(text)
   }
   if (!areas || (Array.isArray(areas) && areas.length === 0))
-    throw new PlannerInputError(INPUT_MESSAGES.nothing, field)
+    throw plannerInputError(INPUT_MESSAGES.nothing, field)
   return { areas, field }
 }

@@ -1,13 +1,15 @@
 /**
- * A client's projects (decisions.md "Project lifecycle"): create a draft, list, read,
+ * A client's projects (ADR 171 "Project lifecycle"): create a draft, list, read,
  * delete a draft, and complete the flight plan (areas → authoritative quote → pending).
  * Only the owner sees or changes a project; anyone else gets "not found" (404), so
  * existence does not leak.
  */
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { takeDailyAllowance } from '#app/domain/files/daily-allowance.server.ts'
 import { filesAvailableUntil } from '#app/domain/files/rules.ts'
 import { openRing, surveyAreaSqm, SurveyAreasSchema, type SurveyArea } from '#app/domain/geometry/areas.ts'
 import type { FieldErrors } from '#app/domain/http/api.server.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
 import { supersedeOpenPayments } from '#app/domain/payments/attempts.server.ts'
 import { projectPricingColumns } from '#app/domain/pricing/quote.server.ts'
 import { initialSurveyPlan } from '#app/domain/survey/project-plan.server.ts'
@@ -30,19 +32,17 @@ import {
   type FlightPlan,
   type FlightPlanView,
 } from './flight-plan.ts'
+import { projectBasics } from './project-basics.ts'
 import type { DraftInput } from './project-schemas.ts'
 import { quoteProjectAreas, type ProjectQuote } from './quoting.server.ts'
 import { canCancel, canPay, canPlan } from './status.ts'
 
-export class ProjectError extends Error {
-  constructor(
-    public status: 400 | 403 | 404 | 409,
-    message: string,
-    public fieldErrors?: FieldErrors,
-  ) {
-    super(message)
-    this.name = 'ProjectError'
-  }
+/**
+ * A refused project request. The client project API answers `{ error, message }` (the
+ * draft delete's callers read `message`, the rest `error`), so both carry the text.
+ */
+export function projectError(status: 400 | 403 | 404 | 409, message: string, fieldErrors?: FieldErrors) {
+  return new DomainError(status, message, { fieldErrors, extra: { message } })
 }
 
 export const PROJECT_NOT_FOUND = 'Project not found'
@@ -114,14 +114,14 @@ export function listClientProjects(clientId: number, db: DbOrTx = getDb()) {
     .all()
 }
 
-/** The project if this client owns it; otherwise ProjectError 404. */
+/** The project if this client owns it; otherwise a 404 DomainError. */
 export function getClientProject(clientId: number, id: number, db: DbOrTx = getDb()): Project {
   const project = db
     .select()
     .from(projects)
     .where(and(eq(projects.id, id), eq(projects.clientId, clientId)))
     .get()
-  if (!project) throw new ProjectError(404, PROJECT_NOT_FOUND)
+  if (!project) throw projectError(404, PROJECT_NOT_FOUND)
   return project
 }
 
@@ -138,7 +138,7 @@ export function deleteDraft(clientId: number, id: number, db: DbOrTx = getDb()) 
     .from(projects)
     .where(and(eq(projects.id, id), eq(projects.clientId, clientId)))
     .get()
-  throw new ProjectError(exists ? 409 : 404, DELETE_DRAFT_FAILED)
+  throw projectError(exists ? 409 : 404, DELETE_DRAFT_FAILED)
 }
 
 /** A project card on the My Projects tab, with its flight plan read for display. */
@@ -147,17 +147,7 @@ export function toProjectCard(project: Project) {
     ? parseFlightPlan(project.polygonGeoJson)
     : null
   return {
-    id: project.id,
-    name: project.name,
-    description: project.description,
-    projectType: project.projectType,
-    location: project.location,
-    latitude: project.latitude,
-    longitude: project.longitude,
-    deadline: project.deadline,
-    requirements: project.requirements,
-    status: project.status,
-    statusMessage: project.statusMessage,
+    ...projectBasics(project),
     isPaid: project.isPaid,
     quoteAmount: project.quoteAmount,
     areaSqm: project.areaSqm,
@@ -180,7 +170,7 @@ export type ProjectCard = ReturnType<typeof toProjectCard>
 
 /**
  * The body of `PUT /api/client/projects/{id}/complete` and of the planner's Generate
- * Quote: the areas (api.md) and, optionally, the map screenshot. Other flight-plan
+ * Quote: the areas (ADR 171 "API") and, optionally, the map screenshot. Other flight-plan
  * fields a client sends are ignored: the server builds the plan from its own data.
  */
 export const CompleteFlightPlanSchema = z.object({
@@ -252,8 +242,8 @@ export function buildFlightPlan(
 export const NO_HUBS_QUOTE_MESSAGE = 'No hubs configured'
 
 function assertPlannable(project: Project) {
-  if (project.isPaid) throw new ProjectError(409, PAID_PROJECT_LOCKED)
-  if (!canPlan(project)) throw new ProjectError(409, PROJECT_NOT_PLANNABLE)
+  if (project.isPaid) throw projectError(409, PAID_PROJECT_LOCKED)
+  if (!canPlan(project)) throw projectError(409, PROJECT_NOT_PLANNABLE)
 }
 
 /**
@@ -267,12 +257,19 @@ export function completeFlightPlan(clientId: number, id: number, input: unknown,
     const fieldErrors: FieldErrors = {}
     for (const issue of parsed.error.issues)
       (fieldErrors[issue.path.join('.') || 'form'] ??= []).push(issue.message)
-    throw new ProjectError(400, parsed.error.issues[0]?.message ?? 'Invalid flight plan', fieldErrors)
+    throw projectError(400, parsed.error.issues[0]?.message ?? 'Invalid flight plan', fieldErrors)
   }
   assertPlannable(getClientProject(clientId, id, db))
   const { quote, split } = quoteProjectAreas(parsed.data.areas, db)
-  if (quote.noHubs) throw new ProjectError(409, NO_HUBS_QUOTE_MESSAGE)
+  if (quote.noHubs) throw projectError(409, NO_HUBS_QUOTE_MESSAGE)
   const quotedAt = new Date()
+  // Screenshots count against the client's daily allowance; past it the quote is stored
+  // without one (it is optional), so re-planning never fails for it (ADR 130).
+  const { screenshot } = parsed.data
+  const keepScreenshot =
+    screenshot !== undefined &&
+    isValidScreenshot(screenshot) &&
+    takeDailyAllowance('screenshots', clientId, screenshot.length)
   // The survey mission for the project type's deliverable (ADR 082), stored with the quote.
   const survey = initialSurveyPlan(getClientProject(clientId, id, db).projectType, parsed.data.areas, db)
 
@@ -281,7 +278,7 @@ export function completeFlightPlan(clientId: number, id: number, input: unknown,
     assertPlannable(current)
     const plan = buildFlightPlan(current, parsed.data.areas, quote, {
       quotedAt,
-      screenshot: parsed.data.screenshot,
+      screenshot: keepScreenshot ? screenshot : undefined,
     })
     // A re-plan voids the checkout made for the old plan: the terms must be accepted again (ADR 060).
     supersedeOpenPayments(tx, id)

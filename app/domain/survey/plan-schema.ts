@@ -1,6 +1,6 @@
 /**
  * The body of POST /api/survey/plan (ADR 082), shared with the planner. Areas are the
- * api.md survey areas (same validation as the quote), each optionally with `holes`.
+ * the API survey areas (same validation as the quote), each optionally with `holes`.
  * Exactly one of `camera` / `droneProfileId` and one of `altitudeM` / `gsdCm`.
  * Overlaps are per cent.
  */

@@ -4,6 +4,7 @@
  * PayFast reference (which issues the credit note). Plain forms: work without JavaScript.
  */
 import { Form } from '@remix-run/react'
+import { DocumentCopyForm } from '#app/components/files/document-copy-form.tsx'
 import { cn } from '#app/components/ui/cn.ts'
 import { formatRand } from '#app/domain/format/numbers.ts'
 import { OPERATOR_DOCUMENT_LABELS } from '#app/domain/operator/schemas.ts'
@@ -11,6 +12,17 @@ import { OPERATOR_DOCUMENT_KINDS } from '#db/schema.ts'
 
 import type { TabData } from './types.ts'
 import { DataTable, formatDate, SectionHeader, td } from './ui.tsx'
+
+const BACK = '/admin?tab=compliance'
+
+function ExpiryDate({ date, state }: { date: string | null; state: string }) {
+  if (!date) return <span className={cn('badge', STATE_STYLE.missing)}>Not on record</span>
+  return (
+    <span className={cn(state !== 'valid' && cn('badge', STATE_STYLE[state]))}>
+      {state === 'expired' ? `Expired ${formatDate(date)}` : formatDate(date)}
+    </span>
+  )
+}
 
 const STATE_STYLE: Record<string, string> = {
   expired: 'bg-red-100 text-red-800',
@@ -55,7 +67,7 @@ export function ComplianceTab({ data }: { data: TabData<'compliance'> }) {
           description="ROC and Ops Spec, third-party liability insurance (at least R500 000), and each aircraft's registration and RLA."
         />
         <DataTable
-          columns={['Document', 'Reference', 'Aircraft / note', 'Cover', 'Expires', '']}
+          columns={['Document', 'Reference', 'Aircraft / note', 'Cover', 'Expires', 'Copy', '']}
           isEmpty={data.documents.length === 0}
           empty="No documents recorded yet."
           bodyTestId="operator-documents"
@@ -67,6 +79,14 @@ export function ComplianceTab({ data }: { data: TabData<'compliance'> }) {
               <td className={td}>{doc.subject ?? '—'}</td>
               <td className={td}>{doc.coverAmount != null ? formatRand(doc.coverAmount) : '—'}</td>
               <td className={td}>{formatDate(doc.expiresAt)}</td>
+              <td className={td}>
+                <DocumentCopyForm
+                  target={{ operatorDocumentId: doc.id }}
+                  copy={data.copies.operator[doc.id]}
+                  label={`${OPERATOR_DOCUMENT_LABELS[doc.kind]} ${doc.reference}`}
+                  back={BACK}
+                />
+              </td>
               <td className={cn(td, 'text-right')}>
                 <Form method="post" action="/admin/operator-documents">
                   <input type="hidden" name="intent" value="delete" />
@@ -118,6 +138,52 @@ export function ComplianceTab({ data }: { data: TabData<'compliance'> }) {
             </button>
           </div>
         </Form>
+      </section>
+
+      <section className="card space-y-4 p-4 sm:p-6" aria-label="Pilot documents">
+        <SectionHeader
+          title="Pilot documents"
+          description="Each active pilot's Remote Pilot Licence and medical certificate: expiry dates (edit them in the pilot's dialog) and the uploaded copies."
+        />
+        <DataTable
+          columns={['Pilot', 'RPL', 'RPL expires', 'RPL copy', 'Medical expires', 'Medical copy']}
+          isEmpty={data.pilots.length === 0}
+          empty="No active pilots."
+          bodyTestId="pilot-documents"
+        >
+          {data.pilots.map((p) => (
+            <tr key={p.id}>
+              <td className={td}>
+                <a href={`/admin/pilots/${p.id}`} className="link">
+                  {p.name}
+                </a>
+              </td>
+              <td className={cn(td, 'font-mono text-xs')}>{p.rplNumber ?? '—'}</td>
+              <td className={td}>
+                <ExpiryDate date={p.rplExpiresAt} state={p.rplState} />
+              </td>
+              <td className={td}>
+                <DocumentCopyForm
+                  target={{ pilotId: p.id, document: 'rpl' }}
+                  copy={data.copies.pilot[`${p.id}:rpl`]}
+                  label={`${p.name}'s RPL`}
+                  back={BACK}
+                />
+              </td>
+              <td className={td}>
+                <ExpiryDate date={p.medicalExpiresAt} state={p.medicalState} />
+              </td>
+              <td className={td}>
+                <DocumentCopyForm
+                  target={{ pilotId: p.id, document: 'medical' }}
+                  copy={data.copies.pilot[`${p.id}:medical`]}
+                  label={`${p.name}'s medical certificate`}
+                  back={BACK}
+                />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       </section>
 
       <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="refunds-heading">

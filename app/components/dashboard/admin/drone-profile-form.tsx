@@ -2,7 +2,6 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@co
 import { parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
 import { Field } from '#app/components/forms.tsx'
-import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import {
   DRONE_PROFILE_FIELDS,
@@ -10,7 +9,7 @@ import {
   type DroneProfileInput,
 } from '#app/domain/survey/drone-profile-schema.ts'
 
-import { DialogActions } from './ui.tsx'
+import { ActiveStatusField, SaveActions } from './ui.tsx'
 
 export function DroneProfileForm({
   lastResult,
@@ -53,31 +52,10 @@ export function DroneProfileForm({
           />
         ))}
       </div>
-      <fieldset>
-        <legend className="label">Status</legend>
-        <div className="flex gap-4 text-sm">
-          {[
-            ['true', 'Active'],
-            ['false', 'Inactive'],
-          ].map(([value, label]) => (
-            <label key={value} className="inline-flex items-center gap-2">
-              <input
-                type="radio"
-                name={fields.isActive.name}
-                value={value}
-                defaultChecked={(fields.isActive.initialValue ?? 'true') === value}
-                className="h-4 w-4 accent-amber-500"
-              />
-              {label}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <DialogActions closeTo={closeTo}>
-        <StatusButton pending={submitting} pendingLabel="Saving…">
-          {submitLabel}
-        </StatusButton>
-      </DialogActions>
+      <ActiveStatusField name={fields.isActive.name} initialValue={fields.isActive.initialValue} />
+      <SaveActions closeTo={closeTo} pending={submitting}>
+        {submitLabel}
+      </SaveActions>
     </Form>
   )
 }

@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 
 import type { TabData } from './types.ts'
-import { ActiveToggle, DataTable, SectionHeader, td } from './ui.tsx'
+import { ActiveToggle, DataTable, RowActions, SectionHeader, td } from './ui.tsx'
 
 /** Settings tab: the drones and cameras survey plans are computed for (ADR 081). */
 export function DroneProfilesSection({ drones }: { drones: TabData<'settings'>['drones'] }) {
@@ -43,24 +43,11 @@ export function DroneProfilesSection({ drones }: { drones: TabData<'settings'>['
               />
             </td>
             <td className={td}>
-              <div className="flex gap-2">
-                <Link
-                  to={`/admin/drones/${d.id}`}
-                  preventScrollReset
-                  className="btn-secondary btn-sm"
-                  aria-label={`Edit ${d.name}`}
-                >
-                  Edit
-                </Link>
-                <Link
-                  to={`/admin/drones/${d.id}/delete`}
-                  preventScrollReset
-                  className="btn-ghost btn-sm text-red-700"
-                  aria-label={`Delete ${d.name}`}
-                >
-                  Delete
-                </Link>
-              </div>
+              <RowActions
+                editTo={`/admin/drones/${d.id}`}
+                deleteTo={`/admin/drones/${d.id}/delete`}
+                label={d.name}
+              />
             </td>
           </tr>
         ))}

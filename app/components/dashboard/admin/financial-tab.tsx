@@ -139,6 +139,52 @@ export function FinancialTab({ data }: { data: TabData<'financial'> }) {
         </div>
       ) : null}
 
+      <div className="card overflow-hidden" data-testid="financial-credit-notes">
+        <div className="p-4 sm:p-5">
+          <SectionHeader
+            title="Credit notes"
+            description={`Refunds recorded in this period: ${formatRand(report.summary.refunded)} incl. VAT. Each credits the tax invoice shown.`}
+          />
+        </div>
+        <DataTable
+          columns={[
+            'Credit note',
+            'Tax invoice',
+            'Project',
+            'Client',
+            'Refunded',
+            'VAT',
+            'Date',
+            'PayFast',
+            '',
+          ]}
+          isEmpty={report.creditNotes.length === 0}
+          empty="No credit notes in this period."
+        >
+          {report.creditNotes.map((r) => (
+            <tr key={r.id}>
+              <td className={`${td} whitespace-nowrap font-mono text-xs`}>{r.creditNote}</td>
+              <td className={`${td} whitespace-nowrap font-mono text-xs`}>{r.taxInvoice ?? '—'}</td>
+              <td className={td}>{r.projectName}</td>
+              <td className={td}>{r.clientName}</td>
+              <td className={`${td} whitespace-nowrap tabular-nums`}>{formatRand(r.refundAmount)}</td>
+              <td className={`${td} whitespace-nowrap tabular-nums`}>{formatRand(r.refundVat)}</td>
+              <td className={`${td} whitespace-nowrap`}>{formatDate(r.refundedAt)}</td>
+              <td className={`${td} font-mono text-xs`}>{r.payfastRefundReference ?? '—'}</td>
+              <td className={`${td} text-right`}>
+                <a
+                  href={`/credit-notes/${r.id}/pdf`}
+                  className="btn-secondary btn-sm"
+                  aria-label={`Download credit note ${r.creditNote}`}
+                >
+                  PDF
+                </a>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      </div>
+
       <div className="card overflow-hidden">
         <div className="p-4 sm:p-5">
           <SectionHeader title="Invoices and payments" description="Newest first" />

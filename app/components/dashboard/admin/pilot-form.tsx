@@ -3,11 +3,10 @@ import { parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
 import { Field, PasswordField } from '#app/components/forms.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
-import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { CreatePilotSchema, UpdatePilotSchema } from '#app/domain/admin/schemas.ts'
 
-import { DialogActions } from './ui.tsx'
+import { ActiveStatusField, SaveActions } from './ui.tsx'
 
 export interface PilotDefaults {
   email?: string
@@ -132,31 +131,10 @@ export function PilotForm({
           inputProps={getInputProps(fields.medicalExpiresAt, { type: 'date' })}
         />
       </div>
-      <fieldset>
-        <legend className="label">Status</legend>
-        <div className="flex gap-4 text-sm">
-          {[
-            ['true', 'Active'],
-            ['false', 'Inactive'],
-          ].map(([value, label]) => (
-            <label key={value} className="inline-flex items-center gap-2">
-              <input
-                type="radio"
-                name={fields.isActive.name}
-                value={value}
-                defaultChecked={(fields.isActive.initialValue ?? 'true') === value}
-                className="h-4 w-4 accent-amber-500"
-              />
-              {label}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <DialogActions closeTo={closeTo}>
-        <StatusButton pending={submitting} pendingLabel="Saving…">
-          {mode === 'create' ? 'Create Pilot' : 'Save Pilot'}
-        </StatusButton>
-      </DialogActions>
+      <ActiveStatusField name={fields.isActive.name} initialValue={fields.isActive.initialValue} />
+      <SaveActions closeTo={closeTo} pending={submitting}>
+        {mode === 'create' ? 'Create Pilot' : 'Save Pilot'}
+      </SaveActions>
     </Form>
   )
 }

@@ -101,7 +101,7 @@ export function ProjectsTab({ data }: { data: TabData<'projects'> }) {
                   <p className="mt-1 text-xs text-ink-500">{statusLabel(p)}</p>
                 ) : null}
               </td>
-              <td className={td}>{p.pilotName ?? <span className="text-ink-400">Unassigned</span>}</td>
+              <td className={td}>{p.pilotName ?? <span className="text-ink-500">Unassigned</span>}</td>
               <td className={`${td} whitespace-nowrap tabular-nums`}>
                 {p.quoteAmount ? formatRand(p.quoteAmount) : '—'}
               </td>

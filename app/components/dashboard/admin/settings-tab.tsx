@@ -9,7 +9,7 @@ import { PricingSettingsSchema } from '#app/domain/pricing/settings.ts'
 
 import { DroneProfilesSection } from './drone-profiles-section.tsx'
 import type { TabData } from './types.ts'
-import { ActiveToggle, DataTable, SectionHeader, td } from './ui.tsx'
+import { ActiveToggle, DataTable, RowActions, SectionHeader, td } from './ui.tsx'
 
 const PRICING_FIELDS = [
   {
@@ -160,24 +160,11 @@ export function SettingsTab({ data }: { data: TabData<'settings'> }) {
                 />
               </td>
               <td className={td}>
-                <div className="flex gap-2">
-                  <Link
-                    to={`/admin/hubs/${h.id}`}
-                    preventScrollReset
-                    className="btn-secondary btn-sm"
-                    aria-label={`Edit ${h.name}`}
-                  >
-                    Edit
-                  </Link>
-                  <Link
-                    to={`/admin/hubs/${h.id}/delete`}
-                    preventScrollReset
-                    className="btn-ghost btn-sm text-red-700"
-                    aria-label={`Delete ${h.name}`}
-                  >
-                    Delete
-                  </Link>
-                </div>
+                <RowActions
+                  editTo={`/admin/hubs/${h.id}`}
+                  deleteTo={`/admin/hubs/${h.id}/delete`}
+                  label={h.name}
+                />
               </td>
             </tr>
           ))}

@@ -1,6 +1,7 @@
 /** Small building blocks shared by the admin tabs and dialogs. */
 import { Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from '@remix-run/react'
 import { cn } from '#app/components/ui/cn.ts'
+import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { type ReactNode } from 'react'
 
@@ -120,6 +121,70 @@ export function DialogActions({ closeTo, children }: { closeTo: string; children
         Close
       </Link>
       {children}
+    </div>
+  )
+}
+
+/** The Active / Inactive radio pair of the hub, drone and pilot forms (active unless saved otherwise). */
+export function ActiveStatusField({ name, initialValue }: { name: string; initialValue?: unknown }) {
+  return (
+    <fieldset>
+      <legend className="label">Status</legend>
+      <div className="flex gap-4 text-sm">
+        {[
+          ['true', 'Active'],
+          ['false', 'Inactive'],
+        ].map(([value, label]) => (
+          <label key={value} className="inline-flex items-center gap-2">
+            <input
+              type="radio"
+              name={name}
+              value={value}
+              defaultChecked={(initialValue ?? 'true') === value}
+              className="h-4 w-4 accent-amber-500"
+            />
+            {label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  )
+}
+
+/** Close and the form's submit button ('Saving…' while it posts). */
+export function SaveActions({
+  closeTo,
+  pending,
+  children,
+}: {
+  closeTo: string
+  pending: boolean
+  children: ReactNode
+}) {
+  return (
+    <DialogActions closeTo={closeTo}>
+      <StatusButton pending={pending} pendingLabel="Saving…">
+        {children}
+      </StatusButton>
+    </DialogActions>
+  )
+}
+
+/** A table row's Edit and Delete links (both open dialogs as routes). */
+export function RowActions({ editTo, deleteTo, label }: { editTo: string; deleteTo: string; label: string }) {
+  return (
+    <div className="flex gap-2">
+      <Link to={editTo} preventScrollReset className="btn-secondary btn-sm" aria-label={`Edit ${label}`}>
+        Edit
+      </Link>
+      <Link
+        to={deleteTo}
+        preventScrollReset
+        className="btn-ghost btn-sm text-red-700"
+        aria-label={`Delete ${label}`}
+      >
+        Delete
+      </Link>
     </div>
   )
 }

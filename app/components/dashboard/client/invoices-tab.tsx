@@ -13,6 +13,7 @@ import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { formatRand } from '#app/domain/format/numbers.ts'
 import { formatTaxInvoiceNumber } from '#app/domain/payments/invoice-format.ts'
 import type { InvoiceDetail, InvoiceView } from '#app/domain/payments/invoices.server.ts'
+import type { ClientRefundRow } from '#app/domain/payments/refunds.server.ts'
 import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
 import { vatLabelOf } from '#app/domain/pricing/vat.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
@@ -38,8 +39,13 @@ type DialogState = {
 }
 
 export function InvoicesTab() {
-  const data = useLoaderData() as { invoices?: InvoiceView[]; invoiceTerms?: string }
+  const data = useLoaderData() as {
+    invoices?: InvoiceView[]
+    invoiceTerms?: string
+    creditNotes?: ClientRefundRow[]
+  }
   const invoices = data.invoices ?? []
+  const creditNotes = data.creditNotes ?? []
   const [searchParams] = useSearchParams()
   const urlInvoiceId = Number(searchParams.get('invoice')) || null
   const [dialog, setDialog] = useState<DialogState | null>(null)
@@ -132,8 +138,63 @@ export function InvoicesTab() {
           </ul>
         </>
       )}
+      {creditNotes.length ? <CreditNotes rows={creditNotes} /> : null}
       {shown ? <InvoiceDialog state={shown} onClose={dialog ? () => setDialog(null) : null} /> : null}
     </section>
+  )
+}
+
+/** Refunds of cancelled projects: each credit note credits its tax invoice (ADR 112). */
+function CreditNotes({ rows }: { rows: ClientRefundRow[] }) {
+  return (
+    <div className="mt-8" data-testid="credit-notes">
+      <h3 className="text-base font-semibold text-ink-950">Credit notes</h3>
+      <p className="mt-1 text-sm text-ink-500">
+        Refunds of cancelled projects. A credit note is issued once the refund has been made.
+      </p>
+      <ul className="mt-3 divide-y divide-ink-100 rounded-xl border border-ink-100">
+        {rows.map((r) => (
+          <li
+            key={r.id}
+            className="flex flex-wrap items-center justify-between gap-3 p-4 text-sm"
+            data-testid="credit-note-row"
+          >
+            <div className="min-w-0">
+              <p className="font-medium text-ink-900">{r.projectName}</p>
+              <p className="text-xs text-ink-500">
+                {r.creditNote ? (
+                  <>
+                    Credit note <span className="font-mono">{r.creditNote}</span> ·{' '}
+                  </>
+                ) : null}
+                Credits tax invoice <span className="font-mono">{r.taxInvoice ?? '—'}</span>
+                {r.chargeAmount ? <> · cancellation charge {formatRand(r.chargeAmount)}</> : null}
+              </p>
+            </div>
+            <div className="flex items-center gap-3">
+              <div className="text-right">
+                <p className="font-semibold tabular-nums">{formatRand(r.refundAmount)}</p>
+                <p className="text-xs text-ink-500">
+                  {r.status === 'refunded'
+                    ? `Refunded ${formatDate(r.refundedAt)}`
+                    : 'Refund being processed'}
+                </p>
+              </div>
+              {r.creditNote ? (
+                <a
+                  href={`/credit-notes/${r.id}/pdf`}
+                  className="btn-dark btn-sm"
+                  download
+                  aria-label={`Download credit note ${r.creditNote}`}
+                >
+                  Credit note PDF
+                </a>
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
   )
 }
 
@@ -157,7 +218,7 @@ function InvoiceActions({ invoice, onView }: { invoice: InvoiceView; onView: (id
           href={`/invoices/${invoice.id}/pdf`}
           className="btn-dark btn-sm"
           download
-          aria-label={`Download tax invoice for ${invoice.invoiceNumber}`}
+          aria-label={`Tax invoice PDF ${invoice.invoiceNumber}`}
         >
           Tax invoice PDF
         </a>
@@ -237,9 +298,12 @@ function InvoiceDialog({ state, onClose }: { state: DialogState; onClose: (() =>
               label={vatLabelOf(invoice.subtotalAmount, invoice.vatAmount, DEFAULT_PRICING_SETTINGS.vatRate)}
               cents={invoice.vatAmount}
             />
-            <div className="border-t border-ink-200 pt-1.5">
-              <Amount label="Total incl. VAT" cents={invoice.amount} strong />
-            </div>
+            <Amount
+              label="Total incl. VAT"
+              cents={invoice.amount}
+              strong
+              className="border-t border-ink-200 pt-1.5"
+            />
           </dl>
           <details className="mt-5 rounded-xl border border-ink-100 p-4 text-sm">
             <summary className="cursor-pointer font-semibold text-ink-900">Terms and conditions</summary>
@@ -262,9 +326,19 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   )
 }
 
-function Amount({ label, cents, strong }: { label: string; cents: number; strong?: boolean }) {
+function Amount({
+  label,
+  cents,
+  strong,
+  className,
+}: {
+  label: string
+  cents: number
+  strong?: boolean
+  className?: string
+}) {
   return (
-    <div className={cn('flex justify-between', strong && 'font-semibold text-ink-950')}>
+    <div className={cn('flex justify-between', strong && 'font-semibold text-ink-950', className)}>
       <dt>{label}</dt>
       <dd className="tabular-nums">{formatRand(cents)}</dd>
     </div>

@@ -4,9 +4,11 @@
  * the flight plan downloads, and 'Save Project Progress' or, once completed, the
  * completion panel. A URL state (`/dashboard?project=ID`, the job card's link).
  */
+import { JobCoverage } from '#app/components/coverage/job-coverage.tsx'
 import { FileGroups, type ListedFile } from '#app/components/files/file-groups.tsx'
 import { UploadWidget } from '#app/components/files/upload-widget.tsx'
 import { AreasSketch } from '#app/components/maps/areas-sketch.tsx'
+import { SaveForOffline } from '#app/components/offline/offline-controls.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
@@ -82,6 +84,12 @@ export function JobDialog({
       testId="job-dialog"
     >
       <div className="space-y-4">
+        <SaveForOffline
+          jobId={job.id}
+          userId={pilotId}
+          areas={areas.map((a) => a.points)}
+          tileTemplate={tileUrl}
+        />
         <div className="grid gap-4 md:grid-cols-2">
           <Section title="Client">
             <dl className="divide-y divide-ink-100">
@@ -248,6 +256,8 @@ export function JobDialog({
             }
           />
         </Section>
+
+        <JobCoverage tileUrl={tileUrl} />
 
         {job.status === 'completed' ? (
           <Section title="Project completed" testId="completion-panel">

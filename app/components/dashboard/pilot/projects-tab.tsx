@@ -53,25 +53,25 @@ export function PilotProjectsTab({
           </p>
         </div>
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2" data-testid="pilot-project-list">
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2" data-testid="pilot-project-list">
           {projects.map((job) => (
             <li
               key={job.id}
-              className="card flex flex-col p-4 sm:p-5"
+              className="card flex min-w-0 flex-col p-4 sm:p-5"
               data-testid={`pilot-project-${job.id}`}
             >
               <div className="flex items-start justify-between gap-3">
                 <div className="min-w-0">
-                  <h3 className="truncate text-base font-semibold text-ink-950">{job.name}</h3>
+                  <h3 className="break-words text-base font-semibold text-ink-950">{job.name}</h3>
                   <p className="truncate text-sm text-ink-600">{job.location ?? 'Site on the flight plan'}</p>
                 </div>
-                <StatusBadge status={job.status} />
+                <StatusBadge status={job.status} className="shrink-0" />
               </div>
-              <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
                 <dt className="text-ink-500">Client</dt>
                 <dd className="min-w-0 truncate text-ink-800">{job.clientName}</dd>
                 <dt className="text-ink-500">E-mail</dt>
-                <dd className="min-w-0 truncate">
+                <dd className="min-w-0 break-all">
                   <a className="link" href={`mailto:${job.clientEmail}`}>
                     {job.clientEmail}
                   </a>

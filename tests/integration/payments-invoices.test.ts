@@ -1,6 +1,8 @@
 import { getClientStats } from '#app/domain/dashboard/stats.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { formatRand } from '#app/domain/format/numbers.ts'
+import { acceptTermsAndStartPayment } from '#app/domain/payments/checkout.server.ts'
+import { pdfSafe } from '#app/domain/payments/tax-invoice-pdf.server.ts'
 import { loader as invoiceLoader } from '#app/routes/api.client.invoices.$id.ts'
 import { loader as invoicesLoader } from '#app/routes/api.client.invoices.ts'
 import { action as notifyAction } from '#app/routes/api.payfast.notify.ts'
@@ -17,9 +19,6 @@ import { createTestUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { PDFDocument } from 'pdf-lib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-
-import { acceptTermsAndStartPayment } from './checkout.server.ts'
-import { pdfSafe } from './tax-invoice-pdf.server.ts'
 
 let validate: Awaited<ReturnType<typeof startValidateServer>>
 beforeAll(async () => {

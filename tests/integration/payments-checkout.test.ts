@@ -1,4 +1,11 @@
 import { getDb } from '#app/domain/db/db.server.ts'
+import type { SurveyArea } from '#app/domain/geometry/areas.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
+import { acceptTermsAndStartPayment } from '#app/domain/payments/checkout.server.ts'
+import { getPayfastConfig } from '#app/domain/payments/payfast.server.ts'
+import { checkoutSignature } from '#app/domain/payments/payfast.ts'
+import { recomputeQuote } from '#app/domain/payments/quote-recompute.server.ts'
+import { TERMS_REQUIRED_MESSAGE, TERMS_VERSION } from '#app/domain/payments/terms.ts'
 import { action as acceptTermsAction } from '#app/routes/api.client.accept-terms.ts'
 import { action as checkoutAction } from '#app/routes/checkout.$projectId.tsx'
 import { invoices, payments, projects, systemSettings } from '#db/schema.ts'
@@ -7,13 +14,6 @@ import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { createTestUser, signedInUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
-
-import { acceptTermsAndStartPayment } from './checkout.server.ts'
-import { PaymentError } from './errors.ts'
-import { getPayfastConfig } from './payfast.server.ts'
-import { checkoutSignature } from './payfast.ts'
-import { recomputeQuote, type QuoteArea } from './quote-recompute.server.ts'
-import { TERMS_REQUIRED_MESSAGE, TERMS_VERSION } from './terms.ts'
 
 function acceptTerms(headers: Record<string, string>, json: unknown, clientIp = '198.51.100.9') {
   return callRoute(acceptTermsAction, '/api/client/accept-terms', {
@@ -248,7 +248,7 @@ describe('a payment confirmed while the quote is being recomputed', () => {
     const client = await createTestUser()
     const { project } = await createQuotedProject(client.id)
     const db = getDb()
-    const recomputeAsItnLands = async (areas: QuoteArea[]) => {
+    const recomputeAsItnLands = async (areas: SurveyArea[]) => {
       const quote = await recomputeQuote(areas)
       db.update(projects).set({ isPaid: true }).where(eq(projects.id, project.id)).run()
       // A different figure than the stored one, so the old code would have rewritten it.
@@ -268,7 +268,7 @@ describe('a payment confirmed while the quote is being recomputed', () => {
 
   test('is refused and leaves the paid quote untouched (client confirms the new figure)', async () => {
     const { project, after, outcome } = await startPaymentWhileItnLands((_, recomputed) => recomputed)
-    expect(outcome).toBeInstanceOf(PaymentError)
+    expect(outcome).toBeInstanceOf(DomainError)
     expect(outcome).toMatchObject({ status: 409, message: 'This project has already been paid.' })
     expect(after.quoteAmount).toBe(project.quoteAmount)
     expect(after.quotedAt?.getTime()).toBe(project.quotedAt?.getTime())

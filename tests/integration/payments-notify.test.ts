@@ -1,13 +1,19 @@
 import crypto from 'node:crypto'
 import { resetEnvCache } from '#app/domain/config/env.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
+import {
+  ITN_NOTIFICATIONS_PER_MINUTE,
+  MAX_ITN_BODY_BYTES,
+} from '#app/domain/payments/notify-limits.server.ts'
+import { TAX_INVOICE_COUNTER, UNTRUSTED_BODY_PREFIX_CHARS } from '#app/domain/payments/notify.server.ts'
 import { action as notifyAction } from '#app/routes/api.payfast.notify.ts'
 import { loader as successLoader } from '#app/routes/payment-success.tsx'
 import { counters, invoices, paymentNotifications, payments, projects } from '#db/schema.ts'
 import {
-  createQuotedProject,
   createSessionHeaders,
+  postItn,
   signedItn,
+  startedCheckout,
   startValidateServer,
 } from '#tests/helpers/payments-fixtures.ts'
 import { callRoute } from '#tests/helpers/requests.ts'
@@ -15,10 +21,6 @@ import { startTestSmtpServer } from '#tests/helpers/smtp-server.ts'
 import { createTestUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-
-import { acceptTermsAndStartPayment } from './checkout.server.ts'
-import { ITN_NOTIFICATIONS_PER_MINUTE, MAX_ITN_BODY_BYTES } from './notify-limits.server.ts'
-import { TAX_INVOICE_COUNTER, UNTRUSTED_BODY_PREFIX_CHARS } from './notify.server.ts'
 
 let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>
 let validate: Awaited<ReturnType<typeof startValidateServer>>
@@ -42,33 +44,6 @@ beforeEach(() => {
 })
 
 const LOOPBACK = { clientIp: '::ffff:127.0.0.1' }
-
-async function startedCheckout() {
-  const client = await createTestUser()
-  const { project } = await createQuotedProject(client.id)
-  const start = await acceptTermsAndStartPayment({
-    clientId: client.id,
-    projectId: project.id,
-    quoteAmount: project.quoteAmount!,
-    termsAccepted: true,
-    ip: '198.51.100.4',
-  })
-  return {
-    client,
-    project,
-    start,
-    checkout: { mPaymentId: start.mPaymentId, amountCents: start.quoteAmount },
-  }
-}
-
-function postItn(body: string, context: { clientIp: string } = LOOPBACK) {
-  return callRoute(notifyAction, '/api/payfast/notify', {
-    method: 'POST',
-    body,
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    context,
-  })
-}
 
 function state(projectId: number, mPaymentId: string) {
   const db = getDb()
@@ -375,6 +350,24 @@ describe('the cheap gates before a notification is stored', () => {
     const { project, checkout } = await startedCheckout()
     expect((await postItn(signedItn(checkout), payfastAddress)).status).toBe(200)
     expect(state(project.id, checkout.mPaymentId).project.isPaid).toBe(true)
+  })
+})
+
+describe('ITN limits per IPv6 subscriber', () => {
+  const notificationCount = () =>
+    getDb().select({ id: paymentNotifications.id }).from(paymentNotifications).all().length
+
+  test('one /64 shares one allowance: rotating the address inside it does not help', async () => {
+    for (let i = 0; i < ITN_NOTIFICATIONS_PER_MINUTE; i++) {
+      const clientIp = `2001:db8:61:1:${(i + 1).toString(16)}::1`
+      expect((await postItn('m_payment_id=x', { clientIp })).status).toBe(400)
+    }
+    const before = notificationCount()
+    const limited = await postItn('m_payment_id=x', { clientIp: '2001:db8:61:1:ffff:ffff:ffff:ffff' })
+    expect(limited.status).toBe(429)
+    expect(notificationCount()).toBe(before)
+    // The next /64 has its own allowance.
+    expect((await postItn('m_payment_id=x', { clientIp: '2001:db8:61:2::1' })).status).toBe(400)
   })
 })
 

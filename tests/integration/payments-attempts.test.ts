@@ -1,19 +1,15 @@
 import { financialReport, parseDateRange } from '#app/domain/admin/finance.server.ts'
 import { resetEnvCache } from '#app/domain/config/env.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
+import { PAYMENT_ATTEMPT_TTL_MS, SUPERSEDED_PAYMENT_FLAG } from '#app/domain/payments/attempts.server.ts'
+import { acceptTermsAndStartPayment, QUOTE_CHANGED_MESSAGE } from '#app/domain/payments/checkout.server.ts'
+import { getPaymentResult } from '#app/domain/payments/results.server.ts'
 import { getPricingSettings, savePricingSettings } from '#app/domain/pricing/settings.server.ts'
 import { completeFlightPlan } from '#app/domain/projects/projects.server.ts'
-import { action as notifyAction } from '#app/routes/api.payfast.notify.ts'
 import { invoices, paymentNotifications, payments, projects } from '#db/schema.ts'
-import { createQuotedProject, signedItn, startValidateServer } from '#tests/helpers/payments-fixtures.ts'
-import { callRoute } from '#tests/helpers/requests.ts'
-import { createTestUser } from '#tests/helpers/users.ts'
+import { postItn, signedItn, startedCheckout, startValidateServer } from '#tests/helpers/payments-fixtures.ts'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-
-import { PAYMENT_ATTEMPT_TTL_MS, SUPERSEDED_PAYMENT_FLAG } from './attempts.server.ts'
-import { acceptTermsAndStartPayment, QUOTE_CHANGED_MESSAGE } from './checkout.server.ts'
-import { getPaymentResult } from './results.server.ts'
 
 let validate: Awaited<ReturnType<typeof startValidateServer>>
 
@@ -37,34 +33,6 @@ const LARGE_AREA = [
   { latitude: -34.0185, longitude: 18.442 },
   { latitude: -34.0185, longitude: 18.42 },
 ]
-
-async function acceptedCheckout(now?: Date) {
-  const client = await createTestUser()
-  const { project } = await createQuotedProject(client.id)
-  const start = await acceptTermsAndStartPayment({
-    clientId: client.id,
-    projectId: project.id,
-    quoteAmount: project.quoteAmount!,
-    termsAccepted: true,
-    ip: '198.51.100.4',
-    now,
-  })
-  return {
-    client,
-    project,
-    start,
-    checkout: { mPaymentId: start.mPaymentId, amountCents: start.quoteAmount },
-  }
-}
-
-function postItn(body: string) {
-  return callRoute(notifyAction, '/api/payfast/notify', {
-    method: 'POST',
-    body,
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    context: { clientIp: '::ffff:127.0.0.1' },
-  })
-}
 
 function read(projectId: number, mPaymentId: string) {
   const db = getDb()
@@ -106,7 +74,7 @@ async function expectFlagged(
 
 describe('a re-plan supersedes the checkout made for the old quote', () => {
   test('accepting at the small figure, re-planning 410 ha and paying the old form never marks the big project paid', async () => {
-    const { client, project, checkout } = await acceptedCheckout()
+    const { client, project, checkout } = await startedCheckout()
     const small = project.quoteAmount!
 
     const replanned = completeFlightPlan(client.id, project.id, { areas: [{ coordinates: LARGE_AREA }] })
@@ -155,7 +123,7 @@ describe('a re-plan supersedes the checkout made for the old quote', () => {
   })
 
   test('a re-plan while PayFast is confirming the old payment: the settling transaction re-reads and flags it', async () => {
-    const { client, project, checkout } = await acceptedCheckout()
+    const { client, project, checkout } = await startedCheckout()
     validate.state.beforeAnswer = () => {
       completeFlightPlan(client.id, project.id, { areas: [{ coordinates: LARGE_AREA }] })
     }
@@ -163,7 +131,7 @@ describe('a re-plan supersedes the checkout made for the old quote', () => {
   })
 
   test('a different figure at the checkout (prices changed) supersedes the open attempt', async () => {
-    const { client, project, checkout } = await acceptedCheckout()
+    const { client, project, checkout } = await startedCheckout()
     const settings = getPricingSettings()
     savePricingSettings(
       {
@@ -198,7 +166,7 @@ describe('a re-plan supersedes the checkout made for the old quote', () => {
 describe('payment attempts expire after 24 hours', () => {
   test('a payment for an attempt older than 24 h is flagged, not settled; the checkout then makes a new attempt', async () => {
     const started = new Date(Date.now() - PAYMENT_ATTEMPT_TTL_MS - 60_000)
-    const { client, project, checkout } = await acceptedCheckout(started)
+    const { client, project, checkout } = await startedCheckout(started)
     expect(getPaymentResult(client.id, checkout.mPaymentId).state).toBe('issue')
 
     const fresh = await acceptTermsAndStartPayment({
@@ -215,7 +183,7 @@ describe('payment attempts expire after 24 hours', () => {
   })
 
   test('an open attempt still within its window is reused and settles', async () => {
-    const { client, project, checkout } = await acceptedCheckout(new Date(Date.now() - 60 * 60 * 1000))
+    const { client, project, checkout } = await startedCheckout(new Date(Date.now() - 60 * 60 * 1000))
     const again = await acceptTermsAndStartPayment({
       clientId: client.id,
       projectId: project.id,

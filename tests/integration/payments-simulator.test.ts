@@ -1,21 +1,24 @@
 import { resetEnvCache } from '#app/domain/config/env.server.ts'
 import {
+  addressInList,
+  buildAddressList,
+  getPayfastConfig,
+  isTrustedPayfastSource,
+  normaliseIp,
+} from '#app/domain/payments/payfast.server.ts'
+import { itnParamString, signCheckoutFields, verifyItnSignature } from '#app/domain/payments/payfast.ts'
+import {
+  buildSimulatedItn,
+  simulatedFeeCents,
+  verifyCheckoutPost,
+} from '#app/domain/payments/simulator.server.ts'
+import {
   action as processAction,
   loader as processLoader,
 } from '#app/routes/payfast-simulator.eng.process.tsx'
 import { action as validateAction } from '#app/routes/payfast-simulator.eng.query.validate.ts'
 import { callRoute } from '#tests/helpers/requests.ts'
 import { afterEach, describe, expect, test } from 'vitest'
-
-import {
-  addressInList,
-  buildAddressList,
-  getPayfastConfig,
-  isTrustedPayfastSource,
-  normaliseIp,
-} from './payfast.server.ts'
-import { itnParamString, signCheckoutFields, verifyItnSignature } from './payfast.ts'
-import { buildSimulatedItn, simulatedFeeCents, verifyCheckoutPost } from './simulator.server.ts'
 
 function checkoutPairs(overrides: Record<string, string> = {}) {
   const config = getPayfastConfig()

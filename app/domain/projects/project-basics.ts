@@ -1,0 +1,22 @@
+import type { Project } from '#db/schema.ts'
+
+/**
+ * What every role's view of a project starts with (the client's card, the pilot's job):
+ * the project as the client described it and where it stands. Each view adds its own
+ * fields (money for the client, contact and media for the pilot) on top.
+ */
+export function projectBasics(project: Project) {
+  return {
+    id: project.id,
+    name: project.name,
+    description: project.description,
+    projectType: project.projectType,
+    location: project.location,
+    latitude: project.latitude,
+    longitude: project.longitude,
+    deadline: project.deadline,
+    requirements: project.requirements,
+    status: project.status,
+    statusMessage: project.statusMessage,
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * GET /document-copies/{id}: an uploaded copy of a pilot or operator document (ADR 161),
+ * for admins, and for a pilot their own RPL and medical; 404 for everyone else.
+ */
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { requireUser } from '#app/domain/auth/guards.server.ts'
+import { sendFile } from '#app/domain/files/download.server.ts'
+import { isDomainError } from '#app/domain/http/domain-error.ts'
+import { getDownloadableCopy } from '#app/domain/operator/document-copies.server.ts'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  try {
+    const { copy, path } = getDownloadableCopy(user, Number(params.id))
+    return sendFile(request, {
+      path,
+      size: copy.fileSize,
+      mime: copy.fileType,
+      sha256: copy.sha256,
+      downloadName: copy.originalName,
+      lastModified: copy.createdAt,
+    })
+  } catch (error) {
+    if (isDomainError(error)) throw new Response(error.message, { status: error.status })
+    throw error
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * POST /document-copies?back=/path — the multipart form that uploads (or replaces) the
+ * copy of a pilot or operator document (ADR 161): fields `pilotId` + `document`, or
+ * `operatorDocumentId`, then `file`. Admins for every document, a pilot for their own.
+ * Works without JavaScript: answers with a redirect back and a toast.
+ */
+import { redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { requireUser, safeRedirect } from '#app/domain/auth/guards.server.ts'
+import { FILE_MESSAGES } from '#app/domain/files/rules.ts'
+import { isDomainError } from '#app/domain/http/domain-error.ts'
+import { assertSameOrigin } from '#app/domain/http/origin.server.ts'
+import { redirectWithToast } from '#app/domain/http/toast.server.ts'
+import { receiveDocumentCopy } from '#app/domain/operator/document-copies.server.ts'
+import { DOCUMENT_COPY_MESSAGES } from '#app/domain/operator/document-copies.ts'
+
+export async function loader() {
+  return redirect('/dashboard')
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request)
+  assertSameOrigin(request)
+  const back = safeRedirect(new URL(request.url).searchParams.get('back'))
+  try {
+    const { copy, replaced } = await receiveDocumentCopy(request, user)
+    return redirectWithToast(back, {
+      type: 'success',
+      title: replaced ? DOCUMENT_COPY_MESSAGES.replaced : DOCUMENT_COPY_MESSAGES.uploaded,
+      description: copy.originalName,
+    })
+  } catch (error) {
+    if (!isDomainError(error)) throw error
+    const title = typeof error.extra.title === 'string' ? error.extra.title : FILE_MESSAGES.uploadFailedTitle
+    return redirectWithToast(back, { type: 'error', title, description: error.message })
+  }
+}

@@ -1,0 +1,170 @@
+/**
+ * axe on every page of the app, signed out and as a client, a pilot and an admin, with
+ * JavaScript and without (the two Playwright projects): no serious or critical violation.
+ *
+ * The page list comes from the route files (Remix's own reading of `app/routes/`, as
+ * tests/integration/route-fuzz.test.ts does), so a page added later is checked without
+ * editing this test. Parameters are filled from data seeded through the app's API and the
+ * e2e database (a quoted and a paid project, the pilot, a hub, a drone, a user). Tabs are
+ * found on each page (`?tab=` links in its tab bars) and visited too.
+ *
+ * Deliberately not visited:
+ * - resource routes: route files with no default export (the `api.*` routes, PDFs, the
+ *   KML/CSV exports, healthcheck, logout, the PayFast simulator's validate endpoint,
+ *   `admin.refunds.$refundId` and `admin.airspace.upload`, whose GET only redirects);
+ * - layout routes without a path segment of their own (root).
+ * A page that redirects (signed out → /login, a role's wrong dashboard) is checked where
+ * it lands; each landing page and each error page is checked once per identity.
+ */
+import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { readConfig } from '@remix-run/dev/dist/config.js'
+
+import { ADMIN_EMAIL, PILOT_EMAIL } from './admin-fixtures.ts'
+import { seedPagesData, signInPatiently, type SeededPages } from './pages-fixtures.ts'
+
+const BLOCKING = new Set(['serious', 'critical'])
+
+/**
+ * Page states a route reaches through its query string rather than its path: dialogs opened
+ * by `?view=`/`?terms=`/`?invoice=`/`?project=`. `{x}` is filled like a path parameter.
+ */
+const QUERY_STATES: Record<string, string[]> = {
+  'routes/flight-planner': ['?projectId={quotedProjectId}', '?projectId={quotedProjectId}&view=quote'],
+  'routes/checkout.$projectId': ['', '?terms=1'],
+  'routes/dashboard': ['', '?tab=invoices&invoice={invoiceId}', '?project={paidProjectId}'],
+  'routes/reset-password': ['?token=not-a-real-token'],
+  'routes/unsubscribe': ['?token=not-a-real-token'],
+}
+
+/** Which seeded value fills each path parameter (a route may pick its own). */
+const PARAMS_BY_ROUTE: Record<string, Record<string, string>> = {
+  'routes/checkout.$projectId': { projectId: '{quotedProjectId}' },
+}
+const PARAMS: Record<string, string> = {
+  projectId: '{paidProjectId}',
+  droneId: '{droneId}',
+  hubId: '{hubId}',
+  pilotId: '{pilotId}',
+  userId: '{clientId}',
+  '*': 'no-such-page',
+}
+
+interface PageRoute {
+  id: string
+  pattern: string
+}
+
+async function pageRoutes(): Promise<PageRoute[]> {
+  const config = await readConfig(process.cwd(), 'production' as Parameters<typeof readConfig>[1])
+  const manifest = config.routes as Record<
+    string,
+    { id: string; parentId?: string; path?: string; file: string }
+  >
+  const fs = await import('node:fs')
+  const routes: PageRoute[] = []
+  for (const route of Object.values(manifest)) {
+    if (route.id === 'root') continue
+    const source = fs.readFileSync(path.join(config.appDirectory, route.file), 'utf8')
+    // A page renders something: a default export (its own or re-exported).
+    if (!/export default|export \{[^}]*\bdefault\b/.test(source)) continue
+    const parts: string[] = []
+    for (let at: string | undefined = route.id; at; at = manifest[at]?.parentId) {
+      if (manifest[at]?.path) parts.unshift(manifest[at]!.path!)
+    }
+    routes.push({ id: route.id, pattern: '/' + parts.join('/') })
+  }
+  return routes.sort((a, b) => a.pattern.localeCompare(b.pattern))
+}
+
+function urlsFor(route: PageRoute, seeded: SeededPages): string[] {
+  const values = { ...PARAMS, ...PARAMS_BY_ROUTE[route.id] }
+  const fillSeeded = (text: string) =>
+    text.replace(/\{(\w+)\}/g, (_, key: string) => String(seeded[key as keyof SeededPages]))
+  const pathname = route.pattern
+    .replace(/:(\w+)\??/g, (_, name: string) => {
+      if (!values[name]) throw new Error(`No seeded value for :${name} in ${route.id}; add one to PARAMS`)
+      return values[name]!
+    })
+    .replace(/\*$/, values['*']!)
+  return (QUERY_STATES[route.id] ?? ['']).map((query) => fillSeeded(pathname + query))
+}
+
+let seeded: SeededPages
+let routes: PageRoute[]
+
+test.beforeAll(async ({ playwright, baseURL }) => {
+  test.setTimeout(120_000)
+  routes = await pageRoutes()
+  seeded = await seedPagesData(playwright, baseURL!)
+})
+
+/** Serious and critical violations on the page as it is now, one line each. */
+async function violationsOn(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze()
+  return results.violations
+    .filter((v) => BLOCKING.has(v.impact ?? ''))
+    .map(
+      (v) =>
+        `${label}: [${v.impact}] ${v.id} — ${v.help}\n` +
+        v.nodes
+          .slice(0, 5)
+          .map(
+            (n) =>
+              `    ${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1, 2).join('').trim() ?? ''}`,
+          )
+          .join('\n'),
+    )
+}
+
+async function checkEveryPage(page: Page, who: string) {
+  const failures: string[] = []
+  const checked = new Set<string>()
+  let reported = 0
+  const queue = routes.flatMap((route) => urlsFor(route, seeded))
+  for (let i = 0; i < queue.length; i++) {
+    const url = queue[i]!
+    const began = Date.now()
+    const response = await page.goto(url)
+    await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {})
+    const landed = new URL(page.url())
+    landed.searchParams.delete('redirectTo')
+    const status = response?.status() ?? 0
+    const key = status >= 400 ? `error ${status}` : landed.pathname + landed.search
+    if (checked.has(key)) continue
+    checked.add(key)
+    failures.push(...(await violationsOn(page, `${who} ${url} (${key})`)))
+    if (process.env.A11Y_VERBOSE) {
+      console.log(`[a11y] ${who} ${url} ${Date.now() - began} ms`, failures.slice(reported).join('\n'))
+      reported = failures.length
+    }
+    // Tabs are pages too: follow this page's tab links (`?tab=`) once.
+    const tabs = await page
+      .locator('nav[aria-label] a[href*="tab="]')
+      .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href))
+    for (const href of tabs) {
+      const tab = new URL(href)
+      if (tab.origin === landed.origin && !queue.includes(tab.pathname + tab.search)) {
+        queue.push(tab.pathname + tab.search)
+      }
+    }
+  }
+  console.log(`[a11y] ${who}: ${checked.size} pages checked`)
+  expect(checked.size).toBeGreaterThan(5)
+  expect(failures, failures.join('\n')).toEqual([])
+}
+
+test('every page signed out has no serious or critical axe violation', async ({ page }) => {
+  test.setTimeout(1_200_000)
+  await checkEveryPage(page, 'signed out')
+})
+
+for (const role of ['client', 'pilot', 'admin'] as const) {
+  test(`every page as a ${role} has no serious or critical axe violation`, async ({ page }) => {
+    test.setTimeout(1_200_000)
+    const email = role === 'client' ? seeded.clientEmail : role === 'pilot' ? PILOT_EMAIL : ADMIN_EMAIL
+    await signInPatiently(page, email)
+    await checkEveryPage(page, role)
+  })
+}

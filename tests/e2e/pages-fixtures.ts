@@ -1,0 +1,74 @@
+/**
+ * Data for the journeys that visit every page (a11y.spec.ts, screenshots.spec.ts): a paid
+ * project with its invoice, assigned to the demo pilot, and a quoted (unpaid) project, both
+ * owned by one new client; plus the ids of the pilot, a hub and a drone profile.
+ */
+import path from 'node:path'
+import { expect, type Page, type PlaywrightWorkerArgs } from '@playwright/test'
+import Database from 'better-sqlite3'
+
+import { e2eDir } from '../setup/e2e-env.ts'
+import { ADMIN_EMAIL, PILOT_EMAIL, seedPaidProject } from './admin-fixtures.ts'
+import { createQuotedProjectViaApi } from './checkout-fixtures.ts'
+import { DEMO_PASSWORD } from './fixtures.ts'
+
+export interface SeededPages {
+  clientEmail: string
+  quotedProjectId: number
+  paidProjectId: number
+  invoiceId: number
+  droneId: number
+  hubId: number
+  pilotId: number
+  clientId: number
+}
+
+export async function seedPagesData(
+  playwright: PlaywrightWorkerArgs['playwright'],
+  baseURL: string,
+): Promise<SeededPages> {
+  const request = await playwright.request.newContext({ baseURL })
+  const db = new Database(path.join(e2eDir, 'kestrel.sqlite'))
+  db.pragma('busy_timeout = 5000')
+  try {
+    const id = (sql: string, ...args: unknown[]) => (db.prepare(sql).get(...args) as { id: number }).id
+    const { projectId: paidProjectId, clientEmail } = seedPaidProject(`Orchard survey ${Date.now()}`)
+    const quoted = await createQuotedProjectViaApi(request, `Vineyard survey ${Date.now()}`, {
+      email: clientEmail,
+      password: DEMO_PASSWORD,
+    })
+    const login = await request.post('/api/auth/login', {
+      data: { email: ADMIN_EMAIL, password: DEMO_PASSWORD },
+    })
+    const { sessionId } = (await login.json()) as { sessionId: string }
+    const pilotId = id('select id from users where email = ?', PILOT_EMAIL)
+    const assigned = await request.put(`/api/admin/projects/${paidProjectId}/assign-pilot`, {
+      headers: { 'x-session-id': sessionId },
+      data: { pilotId },
+    })
+    expect(assigned.status()).toBe(200)
+    const drone = db.prepare('select id from drone_profiles order by id').get() as { id: number } | undefined
+    return {
+      clientEmail,
+      quotedProjectId: quoted.id,
+      paidProjectId,
+      invoiceId: id('select id from invoices where project_id = ?', paidProjectId),
+      droneId: drone?.id ?? 1,
+      hubId: id('select id from hubs order by id'),
+      pilotId,
+      clientId: id('select id from users where email = ?', clientEmail),
+    }
+  } finally {
+    db.close()
+    await request.dispose()
+  }
+}
+
+/** Signs in through the form, waiting longer than `login()` does: these runs load many pages on a busy machine. */
+export async function signInPatiently(page: Page, email: string) {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.waitForURL(/\/dashboard/, { timeout: 60_000 })
+}
