@@ -95,6 +95,35 @@ test('the contact form shows what is missing', async ({ page }) => {
   await form.evaluate((f: HTMLFormElement) => (f.noValidate = true)).catch(() => undefined)
   await form.getByRole('button', { name: 'SEND MESSAGE' }).click()
   await expect(page.getByText('Message is required')).toBeVisible()
+  // The answer lands on the form (without JavaScript: the page reloads at #contact), typing kept.
+  await expect(form.getByRole('button', { name: 'SEND MESSAGE' })).toBeInViewport()
+  await expect(form.getByLabel('Name')).toHaveValue('Half done')
+  await expect(form.getByLabel('Email')).toHaveValue('half@example.test')
+})
+
+test('@no-js-only a contact error reloads the page at the form', async ({ page }) => {
+  await page.goto('/')
+  const form = page.locator('#contact form')
+  await form.evaluate((f: HTMLFormElement) => (f.noValidate = true))
+  await form.getByLabel('Name').fill('No message')
+  await form.getByRole('button', { name: 'SEND MESSAGE' }).click()
+  await expect(page).toHaveURL(/#contact$/)
+  await expect(page.getByText('Message is required')).toBeInViewport()
+  await expect(form.getByLabel('Name')).toHaveValue('No message')
+})
+
+test('the navigation bar stays readable once scrolled, with or without JavaScript', async ({ page }) => {
+  await page.goto('/')
+  const login = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })
+  await expect(login).toHaveCSS('color', 'rgb(255, 255, 255)')
+  await page.mouse.wheel(0, 1500)
+  // Over the white sections the links turn dark on a light bar.
+  await expect(login).toBeInViewport()
+  await expect.poll(() => login.evaluate((el) => getComputedStyle(el).color)).not.toBe('rgb(255, 255, 255)')
+  const header = page.locator('header')
+  await expect
+    .poll(() => header.evaluate((el) => getComputedStyle(el).backgroundColor))
+    .not.toBe('rgba(0, 0, 0, 0)')
 })
 
 test('the legal page lists the company details and policies', async ({ page }) => {

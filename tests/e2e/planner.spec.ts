@@ -207,6 +207,32 @@ test('@no-js-only a planner error is explained: a self-intersecting area is refu
   await expect(
     page.getByRole('alert').filter({ hasText: 'Survey areas must not cross themselves' }),
   ).toBeVisible()
+  // What was typed is kept, to be corrected rather than typed again.
+  await expect(page.getByLabel('Coordinates')).toHaveValue(
+    '-33.94, 18.86\n-33.95, 18.87\n-33.94, 18.87\n-33.95, 18.86',
+  )
+})
+
+test('@js-only when a tile server does not answer, the map says so, falls back to the outline and drawing goes on', async ({
+  page,
+}) => {
+  // Tests serve satellite tiles locally; the street map's server (OpenStreetMap) is out of reach.
+  await login(page, DEMO_CLIENT, DEMO_PASSWORD)
+  await createProject(page, `Offline ${Date.now()}`, { js: true })
+  const layers = page.getByTestId('planner-map-layers')
+  await expect(layers).toHaveAttribute('data-base-layer', 'satellite')
+  await page.getByRole('radio', { name: 'Street map' }).check({ force: true })
+  await expect(layers).toHaveAttribute('data-base-layer', 'outline', { timeout: 30_000 })
+  await expect(page.getByTestId('tile-notice')).toHaveText(
+    'The street map could not be loaded — showing a plain outline map. You can still draw your areas.',
+  )
+  await expect(page.getByRole('radio', { name: 'Outline' })).toBeChecked()
+  await drawArea(page, [
+    [-120, -60],
+    [60, -60],
+    [60, 60],
+  ])
+  await expect(page.getByTestId('completed-areas').locator('li')).toHaveCount(1)
 })
 
 test('a draft shows in My Projects, opens its details, and is deleted after confirmation', async ({

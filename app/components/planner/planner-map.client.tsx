@@ -110,7 +110,7 @@ export function PlannerMap({
   return (
     <div
       className={cn('relative h-full w-full', base === 'outline' && 'map-outline-base')}
-      data-testid="planner-map"
+      data-testid="planner-map-layers"
       data-base-layer={base}
     >
       <MapContainer
