@@ -240,7 +240,8 @@ test('@js-only an upload cut by a reload continues by itself and sends only the 
     .poll(() => tusBytesOnDisk(earlier), { timeout: 60_000 })
     .toBeGreaterThanOrEqual(5 * 1024 * 1024)
 
-  phase = 'after'
+  // Requests of the reloaded page count as 'after' (a PATCH still in flight before it does not).
+  page.once('framenavigated', () => (phase = 'after'))
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: 0,
