@@ -242,6 +242,136 @@ test('@js-only an upload cut by a reload continues by itself and sends only the 
 
   // Requests of the reloaded page count as 'after' (a PATCH still in flight before it does not).
   page.once('framenavigated', () => (phase = 'after'))
+  await page.reload()
+  await expect(page.getByText('You are offline')).toBeVisible()
+  const offline = page.getByTestId('job-dialog')
+  await expect(offline.getByRole('heading', { name })).toBeVisible()
+  await expect(offline.getByText('Carla Customer')).toBeVisible()
+  await expect(offline.getByText('Stellenbosch, Western Cape').first()).toBeVisible()
+  await expect(offline.getByTestId('job-areas')).toContainText('Area 1: 30')
+  await expect(offline.getByText(/^Available offline — saved/)).toBeVisible()
+  // The map draws saved tiles (nothing else could answer them now).
+  await expect(offline.getByTestId('job-map').locator('img.leaflet-tile-loaded').first()).toBeVisible()
+  // The flight plan downloads come from the pack.
+  const plans = await page.evaluate(async (id) => {
+    const kml = await fetch(`/api/projects/${id}/flight-plan/kml`)
+    const geojson = await fetch(`/api/projects/${id}/flight-plan/geojson`)
+    return { kml: [kml.status, await kml.text()], geojson: [geojson.status, await geojson.text()] }
+  }, projectId)
+  expect(plans.kml[0]).toBe(200)
+  expect(plans.kml[1]).toContain('<kml')
+  expect(plans.geojson[0]).toBe(200)
+  expect(JSON.parse(String(plans.geojson[1])).type).toBe('FeatureCollection')
+  // The job list (closing the dialog) is in the pack too.
+  await offline.getByRole('link', { name: 'Close dialog' }).click()
+  await expect(page.getByTestId(`pilot-project-${projectId}`)).toBeVisible()
+
+  // Proof the worker is really cut off: a job page that was never saved does not load.
+  const unsaved = await page.evaluate(async () => {
+    try {
+      await fetch('/dashboard?project=987654')
+      return 'network'
+    } catch {
+      return 'failed'
+    }
+  })
+  expect(unsaved).toBe('failed')
+
+  // Back online, the network wins again (fresh data) and signing out drops the pack.
+  await context.setOffline(false)
+  await page.goto('/dashboard?tab=projects')
+  await expect(page.getByText('You are offline')).toBeHidden()
+  await page.getByRole('button', { name: 'Logout' }).first().click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect.poll(() => page.evaluate(async () => (await caches.keys()).length)).toBe(0)
+})
+
+test('@js-only a photo picked with no signal waits as queued and uploads when the signal returns', async ({
+  page,
+  context,
+}) => {
+  const name = `Queued upload ${crypto.randomBytes(3).toString('hex')}`
+  const { projectId } = seedAssignedJob(name)
+  await login(page, PILOT_EMAIL, DEMO_PASSWORD)
+  const job = await openJob(page, projectId, name)
+  const media = job.getByTestId('job-media')
+
+  await context.setOffline(true)
+  await media
+    .getByLabel('Upload photos')
+    .setInputFiles({ name: 'DJI_0101.png', mimeType: 'image/png', buffer: PNG })
+  const item = media.getByRole('list', { name: 'Uploads' }).getByRole('listitem')
+  await expect(item).toContainText('Queued — waiting for signal')
+  await expect(item).toContainText('Kept on this device')
+  expect(await keptUploads(page)).toBe(1)
+
+  await context.setOffline(false)
+  await expectToast(page, 'Upload successful')
+  await expect(item).toContainText('Completed')
+  await expect(media.getByRole('link', { name: 'DJI_0101.png' })).toBeVisible()
+  expect(storedFile(projectId, 'DJI_0101.png')?.size).toBe(PNG.length)
+  // The kept copy is gone once the server has the file.
+  await expect.poll(() => keptUploads(page)).toBe(0)
+})
+
+test('@js-only an upload cut by a reload continues by itself and sends only the missing bytes', async ({
+  page,
+  context,
+}) => {
+  const name = `Resumed upload ${crypto.randomBytes(3).toString('hex')}`
+  const { projectId } = seedAssignedJob(name)
+  await login(page, PILOT_EMAIL, DEMO_PASSWORD)
+  const job = await openJob(page, projectId, name)
+  const media = job.getByTestId('job-media')
+  // A 12 MB PNG (header, then padding): three 5 MB PATCHes.
+  const bytes = Buffer.concat([PNG, crypto.randomBytes(12 * 1024 * 1024)])
+  const sha256 = crypto.createHash('sha256').update(bytes).digest('hex')
+
+  // Slow the uplink so the reload lands in the middle.
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: 512 * 1024,
+  })
+
+  const patches: Array<{ offset: number; phase: 'before' | 'after'; body: Promise<number> }> = []
+  const heads: number[] = []
+  let phase: 'before' | 'after' = 'before'
+  page.on('request', (req) => {
+    if (req.method() === 'PATCH' && req.url().includes('/api/tus/')) {
+      patches.push({
+        offset: Number(req.headers()['upload-offset']),
+        phase,
+        // The body's length as sent (the trace keeps no copy of a Blob body).
+        body: req
+          .response()
+          .then(() => req.allHeaders())
+          .then((h) => Number(h['content-length'] ?? -1))
+          .catch(() => -1),
+      })
+    }
+  })
+  page.on('response', (res) => {
+    if (res.request().method() === 'HEAD' && res.url().includes('/api/tus/'))
+      heads.push(Number(res.headers()['upload-offset']))
+  })
+
+  const earlier = tusUploadsOnDisk()
+  await media
+    .getByLabel('Upload photos')
+    .setInputFiles({ name: 'DJI_0200.png', mimeType: 'image/png', buffer: bytes })
+  // Storing 12 MB in IndexedDB takes a while on a busy machine.
+  await expect(media.getByText('Kept on this device')).toBeVisible({ timeout: 60_000 })
+  // The server holds at least one whole chunk before the page goes.
+  await expect
+    .poll(() => tusBytesOnDisk(earlier), { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(5 * 1024 * 1024)
+
+  // Requests of the reloaded page count as 'after' (a PATCH still in flight before it does not).
+  page.once('framenavigated', () => (phase = 'after'))
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: 0,
