@@ -240,14 +240,15 @@ test('@js-only an upload cut by a reload continues by itself and sends only the 
     .poll(() => tusBytesOnDisk(earlier), { timeout: 60_000 })
     .toBeGreaterThanOrEqual(5 * 1024 * 1024)
 
-  phase = 'after'
+  // Requests of the reloaded page count as 'after' (a PATCH still in flight before it does not).
+  page.once('framenavigated', () => (phase = 'after'))
+  await page.reload()
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: 0,
     downloadThroughput: -1,
     uploadThroughput: -1,
   })
-  await page.reload()
   // Nothing is picked again: the kept file continues on its own.
   const uploads = page.getByTestId('job-media').getByRole('list', { name: 'Uploads' })
   await expect(uploads).toContainText('DJI_0200.png')
