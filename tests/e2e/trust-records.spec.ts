@@ -118,15 +118,14 @@ test('the admin uploads and replaces copies of operator and pilot documents besi
 
   // The demo pilot's RPL copy, beside the RPL expiry date.
   const pilotRow = page.getByTestId('pilot-documents').getByRole('row').filter({ hasText: 'Pieter Pilot' })
-  await pilotRow.getByLabel(/the copy of Pieter Pilot's RPL/).setInputFiles({
+  // The RPL's own form (the row also holds the medical certificate's).
+  const rplCopy = pilotRow.locator('[data-testid^="copy-pilot-"][data-testid$="-rpl"]')
+  await rplCopy.getByLabel(/the copy of Pieter Pilot's RPL/).setInputFiles({
     name: 'pieter-rpl.pdf',
     mimeType: 'application/pdf',
     buffer: await pdf('RPL Pieter'),
   })
-  await pilotRow
-    .getByRole('button', { name: /Upload|Replace/ })
-    .first()
-    .click()
+  await rplCopy.getByRole('button', { name: /^(Upload|Replace)$/ }).click()
   await expectToast(page, /Copy (uploaded|replaced)/)
   await expect(
     page

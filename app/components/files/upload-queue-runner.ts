@@ -82,6 +82,8 @@ export class UploadQueue {
   private sources = new Map<string, Source>()
   private uploads = new Map<string, TusUpload>()
   private timers = new Map<string, ReturnType<typeof setTimeout>>()
+  /** Uploads that are done (completed or refused): their kept record must stay deleted. */
+  private finished = new Set<string>()
   private attempts = new Map<string, number>()
   private restoredFor: number | null = null
   private store: UseStore | null = null
@@ -130,6 +132,7 @@ export class UploadQueue {
   }
 
   private async keep(record: KeptUpload) {
+    this.finished.delete(record.key)
     const store = await this.idb()
     if (!store) return false
     const { set } = await import('idb-keyval')
@@ -154,7 +157,8 @@ export class UploadQueue {
     const { get, set } = await import('idb-keyval')
     try {
       const old = await get<KeptUpload>(key, store)
-      if (old) await set(key, { ...old, uploadUrl }, store)
+      // An upload can finish while this read is under way: never bring its record back.
+      if (old && !this.finished.has(key)) await set(key, { ...old, uploadUrl }, store)
     } catch {
       // not kept: nothing to update
     }
@@ -389,6 +393,7 @@ export class UploadQueue {
 
   /** Done either way: the kept Blob goes, and so does the in-memory source. */
   private finish(key: string) {
+    this.finished.add(key)
     clearTimeout(this.timers.get(key))
     this.uploads.delete(key)
     this.sources.delete(key)

@@ -71,11 +71,11 @@ export function ProjectsTab({
           <p className="text-sm text-ink-600">No projects yet. Create your first project above!</p>
         </div>
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2" data-testid="project-list">
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2" data-testid="project-list">
           {projects.map((project) => (
             <li
               key={project.id}
-              className="card flex flex-col p-5"
+              className="card flex min-w-0 flex-col p-5"
               data-testid={`project-card-${project.id}`}
             >
               <div className="flex items-start justify-between gap-3">
