@@ -2,7 +2,7 @@
  * `/payment-success` — where PayFast sends the browser back. Looks the payment up by
  * `m_payment_id` (the owner's only); `payment_status` / `pf_payment_id` in the URL are
  * ignored, so visiting this page can never mark anything paid. Shows 'processing' until
- * the ITN has landed (polling with JavaScript, a refresh without), then the result, and
+ * the ITN has landed (polling with JavaScript; without it a "Refresh status" link), then the result, and
  * returns to the dashboard after 15 seconds.
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
@@ -10,6 +10,7 @@ import { Link, useLoaderData, useNavigate, useRevalidator } from '@remix-run/rea
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { Spinner } from '#app/components/ui/status-button.tsx'
+import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { formatRand } from '#app/domain/format/numbers.ts'
 import { getPaymentResult } from '#app/domain/payments/results.server.ts'
@@ -31,6 +32,7 @@ export default function PaymentSuccessPage() {
   const revalidator = useRevalidator()
   const navigate = useNavigate()
   const final = result.state !== 'processing'
+  const hydrated = useHydrated()
 
   useEffect(() => {
     if (final) return
@@ -48,12 +50,8 @@ export default function PaymentSuccessPage() {
 
   return (
     <AppShell>
-      <noscript>
-        <meta
-          httpEquiv="refresh"
-          content={final ? `${PAYMENT_SUCCESS_REDIRECT_SECONDS};url=/dashboard` : '3'}
-        />
-      </noscript>
+      {/* Without JavaScript nothing refreshes or moves on by itself (a timed refresh is a WCAG
+          2.2.1 failure): 'Refresh status' and 'Back to Dashboard' are the user's to choose. */}
       <main className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center">
         <div className="card w-full p-8" data-testid="payment-result" data-state={result.state}>
           {result.state === 'processing' ? (
@@ -144,7 +142,7 @@ export default function PaymentSuccessPage() {
               </Link>
             ) : null}
           </div>
-          {final ? (
+          {final && hydrated ? (
             <p className="mt-4 text-xs text-ink-500">
               You will be taken to your dashboard in {PAYMENT_SUCCESS_REDIRECT_SECONDS} seconds.
             </p>
