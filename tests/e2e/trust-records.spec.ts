@@ -120,7 +120,7 @@ test('the admin uploads and replaces copies of operator and pilot documents besi
   const pilotRow = page.getByTestId('pilot-documents').getByRole('row').filter({ hasText: 'Pieter Pilot' })
   // The RPL's own form (the row also holds the medical certificate's).
   const rplCopy = pilotRow.locator('[data-testid^="copy-pilot-"][data-testid$="-rpl"]')
-  await rplCopy.getByLabel(/the copy of Pieter Pilot's RPL/).setInputFiles({
+  await rplCopy.getByLabel(/^(Upload|Replace) the copy of Pieter Pilot's RPL$/).setInputFiles({
     name: 'pieter-rpl.pdf',
     mimeType: 'application/pdf',
     buffer: await pdf('RPL Pieter'),
