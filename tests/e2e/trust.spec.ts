@@ -108,7 +108,7 @@ test('a client downloads their data, cancels a paid project, the admin refunds a
   const noteRow = page.getByTestId('credit-note-row').filter({ hasText: project.name })
   await expect(noteRow).toContainText(/Credit note CN-\d{6}/)
   await expect(noteRow).toContainText(/Credits tax invoice TI-\d{6}/)
-  const noteLink = noteRow.getByRole('link', { name: /Download credit note CN-\d{6}/ })
+  const noteLink = noteRow.getByRole('link', { name: /^Credit note PDF CN-\d{6}/ })
   const notePdf = await page.request.get((await noteLink.getAttribute('href'))!)
   expect(notePdf.status()).toBe(200)
   const noteText = await pdfText(new Uint8Array(await notePdf.body()))

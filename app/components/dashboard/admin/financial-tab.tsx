@@ -175,7 +175,7 @@ export function FinancialTab({ data }: { data: TabData<'financial'> }) {
                 <a
                   href={`/credit-notes/${r.id}/pdf`}
                   className="btn-secondary btn-sm"
-                  aria-label={`Download credit note ${r.creditNote}`}
+                  aria-label={`PDF of credit note ${r.creditNote}`}
                 >
                   PDF
                 </a>

@@ -185,7 +185,7 @@ function CreditNotes({ rows }: { rows: ClientRefundRow[] }) {
                   href={`/credit-notes/${r.id}/pdf`}
                   className="btn-dark btn-sm"
                   download
-                  aria-label={`Download credit note ${r.creditNote}`}
+                  aria-label={`Credit note PDF ${r.creditNote}`}
                 >
                   Credit note PDF
                 </a>
