@@ -7,7 +7,7 @@ import { CircleMarker, Tooltip } from 'react-leaflet'
 
 import type { CoverageView } from './coverage-panel.tsx'
 
-export const PHOTO_DOT = { color: '#ffffff', weight: 1, fillColor: '#0ea5e9', fillOpacity: 0.9 } as const
+const PHOTO_DOT = { color: '#ffffff', weight: 1, fillColor: '#0ea5e9', fillOpacity: 0.9 } as const
 
 export function CoverageMap({ tileUrl, coverage }: { tileUrl: string; coverage: CoverageView }) {
   const areas = coverage.areas.map((a) => ({ areaNumber: a.areaNumber, points: a.outline }))

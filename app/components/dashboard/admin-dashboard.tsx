@@ -17,7 +17,7 @@ import { UsersTab } from './admin/users-tab.tsx'
 import { ProfileForm, type ProfileValues } from './profile-form.tsx'
 import { WelcomeBanner } from './welcome-banner.tsx'
 
-export const ADMIN_TABS = [
+const ADMIN_TABS = [
   { id: 'projects', label: 'Projects' },
   { id: 'users', label: 'Users' },
   { id: 'pilots', label: 'Pilots' },

@@ -12,7 +12,7 @@ import { ProjectsTab } from './client/projects-tab.tsx'
 import { type ProfileValues } from './profile-form.tsx'
 import { WelcomeBanner } from './welcome-banner.tsx'
 
-export const CLIENT_TABS = [
+const CLIENT_TABS = [
   { id: 'create', label: 'Create Project' },
   { id: 'projects', label: 'My Projects' },
   { id: 'invoices', label: 'Invoices' },

@@ -17,7 +17,7 @@ import type { FlightLogRow, PilotJob } from './pilot/types.ts'
 import { ProfileForm } from './profile-form.tsx'
 import { WelcomeBanner } from './welcome-banner.tsx'
 
-export const PILOT_TABS = [
+const PILOT_TABS = [
   { id: 'projects', label: 'My Projects' },
   { id: 'flight-logs', label: 'Flight Logs' },
   { id: 'profile', label: 'Profile' },

@@ -31,7 +31,7 @@ export function downloadHref(file: Pick<ListedFile, 'id' | 'originalName'>) {
   return `/api/download-file/${file.id}?filename=${encodeURIComponent(file.originalName)}`
 }
 
-export function groupFiles<F extends Pick<ListedFile, 'fileType' | 'fileCategory'>>(files: F[]) {
+function groupFiles<F extends Pick<ListedFile, 'fileType' | 'fileCategory'>>(files: F[]) {
   const deliverables = files.filter((f) => f.fileCategory === 'processed_deliverable')
   const rest = files.filter((f) => f.fileCategory !== 'processed_deliverable')
   return {

@@ -10,7 +10,7 @@ import { FILE_MESSAGES } from '#app/domain/files/rules.ts'
 import { formatFileSize } from './file-groups.tsx'
 import { UploadWidget } from './upload-widget.tsx'
 
-export const LANDOWNER_TEMPLATE_URL = '/landowner-permission-template.pdf'
+const LANDOWNER_TEMPLATE_URL = '/landowner-permission-template.pdf'
 
 export function LandOwnerPanel({
   projectId,

@@ -24,7 +24,7 @@ import { useHydrated } from '../ui/use-hydrated.ts'
 import { Icon } from './icons.tsx'
 
 /** The form posts here: the index route's action, landing back on the form. */
-export const CONTACT_FORM_ACTION = '/?index#contact'
+const CONTACT_FORM_ACTION = '/?index#contact'
 
 export function ContactSection({
   company,

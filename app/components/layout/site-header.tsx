@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from 'react'
 import { cn } from '../ui/cn.ts'
 import { Logo } from './logo.tsx'
 
-export const NAV_GLASS_THRESHOLD_PX = 100
+const NAV_GLASS_THRESHOLD_PX = 100
 
 const SECTIONS = [
   { id: 'home', label: 'Home' },

@@ -13,7 +13,7 @@ export interface ToastMessage {
   type: 'success' | 'error' | 'info'
 }
 
-export const TOAST_DURATION_MS = 5000
+const TOAST_DURATION_MS = 5000
 
 const ToastContext = createContext<(toast: Omit<ToastMessage, 'id'> & { id?: string }) => void>(() => {})
 

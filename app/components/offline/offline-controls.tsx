@@ -29,7 +29,7 @@ function subscribeOnline(callback: () => void) {
 }
 
 /** False while the browser says it has no network (true on the server). */
-export function useOnline() {
+function useOnline() {
   return useSyncExternalStore(
     subscribeOnline,
     () => navigator.onLine,
@@ -71,7 +71,7 @@ const savedAtFormat = new Intl.DateTimeFormat('en-ZA', {
   timeZone: 'Africa/Johannesburg',
 })
 
-export function formatSavedAt(iso: string) {
+function formatSavedAt(iso: string) {
   return savedAtFormat.format(new Date(iso))
 }
 

@@ -17,7 +17,7 @@ import {
 } from '#app/domain/offline/cache-rules.ts'
 import { tileOrigin, tilesForAreas, tileUrl } from '#app/domain/offline/tiles.ts'
 
-export const SW_URL = '/sw.js'
+const SW_URL = '/sw.js'
 
 export function offlineSupported() {
   return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'caches' in window
@@ -91,7 +91,7 @@ async function mapLimited<T>(items: T[], limit: number, run: (item: T) => Promis
   )
 }
 
-export class OfflineSaveError extends Error {}
+class OfflineSaveError extends Error {}
 
 /**
  * Saves one job for offline use. Pages and flight plans must all arrive (else nothing is
@@ -181,9 +181,4 @@ async function writeMeta(cache: Cache, meta: OfflineMeta) {
     META_URL,
     new Response(JSON.stringify(meta), { headers: { 'Content-Type': 'application/json' } }),
   )
-}
-
-/** Drops the pack (the pilot's own choice or sign-out on this device). */
-export async function clearOfflinePack() {
-  if (offlineSupported()) await caches.delete(OFFLINE_CACHE)
 }

@@ -7,7 +7,7 @@ import { Form, useNavigation } from '@remix-run/react'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 
-export const COORDINATES_EXAMPLE = `-33.9400, 18.8600
+const COORDINATES_EXAMPLE = `-33.9400, 18.8600
 -33.9373, 18.8600
 -33.9373, 18.8633
 -33.9400, 18.8633

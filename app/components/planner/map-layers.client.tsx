@@ -20,7 +20,7 @@ export interface MapZone {
 }
 
 /** The planner's zone colours (spec: CTR orange, ATZ red, TMA yellow); others keep their own. */
-export function zoneColour(zone: Pick<MapZone, 'zoneType' | 'color'>) {
+function zoneColour(zone: Pick<MapZone, 'zoneType' | 'color'>) {
   switch (zone.zoneType) {
     case 'CTR':
       return '#f97316'

@@ -27,8 +27,8 @@ import { tileHealth } from './map-capture.client.ts'
 import { ExposeMap, NoFlyOverlay, ZonesLayer, type MapZone } from './map-layers.client.tsx'
 import { CURRENT_COLOUR, PolygonDrawer, type DrawControls } from './polygon-drawer.client.tsx'
 
-export { captureMap, fitToAreas, tileHealth } from './map-capture.client.ts'
-export { zoneColour, type MapZone } from './map-layers.client.tsx'
+export { captureMap, fitToAreas } from './map-capture.client.ts'
+export type { MapZone } from './map-layers.client.tsx'
 export type { DrawControls } from './polygon-drawer.client.tsx'
 
 export interface MapHub {
@@ -41,7 +41,6 @@ export interface MapHub {
 export const SOUTH_AFRICA_CENTRE: [number, number] = [-29.0, 24.0]
 export const SOUTH_AFRICA_ZOOM = 7
 export const PROJECT_ZOOM = 15
-export { TILE_ATTRIBUTION }
 
 function toLatLngs(points: LatLng[]): Array<[number, number]> {
   return points.map((p) => [p.latitude, p.longitude])

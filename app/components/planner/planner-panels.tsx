@@ -71,7 +71,7 @@ export function AirspaceBox({ state }: { state: AirspaceState }) {
 }
 
 /** What the live quote says while the airspace check of the drawn areas is still running. */
-export const QUOTE_PENDING_LABEL = 'Checking airspace…'
+const QUOTE_PENDING_LABEL = 'Checking airspace…'
 
 /**
  * The live quote. The aviation fee comes from the server's airspace check, so until that

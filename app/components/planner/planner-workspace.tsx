@@ -30,8 +30,8 @@ import { SurveyGridFigures } from './survey-panel.tsx'
 import { useAirspaceCheck, useAirspaceZones } from './use-airspace.ts'
 import { useSurveyGrid } from './use-survey-grid.ts'
 
-export const NOTHING_DRAWN_ALERT = 'Please draw at least one area before saving.'
-export const SAVE_FAILED_ALERT = 'Error saving flight plan. Please try again.'
+const NOTHING_DRAWN_ALERT = 'Please draw at least one area before saving.'
+const SAVE_FAILED_ALERT = 'Error saving flight plan. Please try again.'
 
 export function PlannerWorkspace({
   project,

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react'
 
 import type { MapZone } from './map-layers.client.tsx'
 
-export interface AirspaceCheck {
+interface AirspaceCheck {
   intersectsZone: boolean
   zoneName: string | null
   zoneType: string | null

@@ -6,7 +6,7 @@ import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { type ReactNode } from 'react'
 
 /** Spec: role icon colours admin red, pilot blue, client green. */
-export const ROLE_STYLE: Record<string, { dot: string; badge: string; label: string }> = {
+const ROLE_STYLE: Record<string, { dot: string; badge: string; label: string }> = {
   admin: { dot: 'bg-red-500', badge: 'bg-red-50 text-red-700 ring-1 ring-red-200', label: 'Admin' },
   pilot: { dot: 'bg-blue-500', badge: 'bg-blue-50 text-blue-700 ring-1 ring-blue-200', label: 'Pilot' },
   client: { dot: 'bg-green-500', badge: 'bg-green-50 text-green-700 ring-1 ring-green-200', label: 'Client' },
@@ -209,7 +209,7 @@ export function SectionHeader({
   )
 }
 
-export function EmptyRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+function EmptyRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
   return (
     <tr>
       <td colSpan={colSpan} className="px-4 py-10 text-center text-sm text-ink-500">
@@ -219,7 +219,7 @@ export function EmptyRow({ colSpan, children }: { colSpan: number; children: Rea
   )
 }
 
-export const th = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-ink-500'
+const th = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-ink-500'
 
 /**
  * The admin console's list table: a header row, then the rows, or one row saying the

@@ -33,7 +33,7 @@ import {
 } from '#app/domain/projects/project-schemas.ts'
 import { useEffect, useId, useRef, useState } from 'react'
 
-export const MANUAL_ENTRY_MESSAGE = 'Manual entry available'
+const MANUAL_ENTRY_MESSAGE = 'Manual entry available'
 
 export interface PlaceSearchResult {
   query: string

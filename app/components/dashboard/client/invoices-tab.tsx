@@ -19,8 +19,8 @@ import { vatLabelOf } from '#app/domain/pricing/vat.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
 import { useState } from 'react'
 
-export const INVOICE_NOT_FOUND = 'Invoice details not found'
-export const INVOICE_FETCH_FAILED = 'Failed to fetch invoice details'
+const INVOICE_NOT_FOUND = 'Invoice details not found'
+const INVOICE_FETCH_FAILED = 'Failed to fetch invoice details'
 
 function formatDate(iso: string | null | undefined) {
   if (!iso) return '—'
