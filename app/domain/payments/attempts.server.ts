@@ -11,7 +11,7 @@ import { and, eq } from 'drizzle-orm'
 /** An unpaid attempt cannot be settled after this long (PayFast's form is not held open for days). */
 export const PAYMENT_ATTEMPT_TTL_MS = 24 * 60 * 60 * 1000
 /** The checkout reuses an open attempt only while it has at least half its life left. */
-export const PAYMENT_ATTEMPT_REUSE_MS = PAYMENT_ATTEMPT_TTL_MS / 2
+const PAYMENT_ATTEMPT_REUSE_MS = PAYMENT_ATTEMPT_TTL_MS / 2
 
 /** Shown on the Financial tab next to money that arrived for a quote or attempt no longer in force. */
 export const SUPERSEDED_PAYMENT_FLAG = 'payment for a superseded quote — refund or re-quote'

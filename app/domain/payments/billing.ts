@@ -6,10 +6,7 @@
 import { ProfileSchema } from '#app/domain/auth/schemas.ts'
 import { z } from 'zod'
 
-/** Above this total (cents, incl. VAT) a full tax invoice must show the recipient's details. */
-export const FULL_TAX_INVOICE_THRESHOLD = 5_000_00
-
-export const VAT_NUMBER_MESSAGE = 'A South African VAT number has 10 digits and starts with 4'
+const VAT_NUMBER_MESSAGE = 'A South African VAT number has 10 digits and starts with 4'
 
 export const VatNumberSchema = z.preprocess(
   (v) => (typeof v === 'string' ? v.replace(/\s+/g, '') || undefined : (v ?? undefined)),

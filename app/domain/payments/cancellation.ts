@@ -8,12 +8,12 @@
  */
 import { CANCELLATION_ADMIN_FEE_PERCENT, COOLING_OFF_DAYS, NO_CANCELLATION_BUSINESS_DAYS } from './terms.ts'
 
-export const CANCEL_ALREADY = 'This project has already been cancelled.'
-export const CANCEL_NOT_PAID =
+const CANCEL_ALREADY = 'This project has already been cancelled.'
+const CANCEL_NOT_PAID =
   'Only a paid project can be cancelled here. Unpaid projects can simply be deleted or left.'
-export const CANCEL_FLOWN =
+const CANCEL_FLOWN =
   'The flight has already started or been flown, so this project can no longer be cancelled.'
-export const CANCEL_TOO_LATE = `The flight is less than ${NO_CANCELLATION_BUSINESS_DAYS} business days away, so the order can no longer be cancelled or refunded. Please contact us.`
+const CANCEL_TOO_LATE = `The flight is less than ${NO_CANCELLATION_BUSINESS_DAYS} business days away, so the order can no longer be cancelled or refunded. Please contact us.`
 
 export interface CancellationFigures {
   basis: 'cooling-off' | 'cancellation-charge'
@@ -37,7 +37,7 @@ interface PaidInvoice {
 }
 
 /** Weekdays after `from` up to and including `to` (both YYYY-MM-DD). Public holidays are not counted out. */
-export function businessDaysBetween(from: string, to: string) {
+function businessDaysBetween(from: string, to: string) {
   let days = 0
   const end = Date.parse(`${to}T00:00:00Z`)
   for (let t = Date.parse(`${from}T00:00:00Z`) + 86_400_000; t <= end; t += 86_400_000) {
@@ -48,14 +48,14 @@ export function businessDaysBetween(from: string, to: string) {
 }
 
 /** Why this project cannot be cancelled, or null when it can. */
-export function cancellationRefusal(project: PaidProject): string | null {
+function cancellationRefusal(project: PaidProject): string | null {
   if (project.status === 'cancelled') return CANCEL_ALREADY
   if (!project.isPaid) return CANCEL_NOT_PAID
   if (project.status === 'in_progress' || project.status === 'completed') return CANCEL_FLOWN
   return null
 }
 
-export function withinCoolingOff(paidAt: Date | null, now: Date) {
+function withinCoolingOff(paidAt: Date | null, now: Date) {
   return paidAt != null && now.getTime() - paidAt.getTime() <= COOLING_OFF_DAYS * 86_400_000
 }
 

@@ -61,19 +61,19 @@ export interface CheckoutStart {
   quoteAmount: number
 }
 
-export function invoiceNumberFor(id: number) {
+function invoiceNumberFor(id: number) {
   return `INV-${String(id).padStart(6, '0')}`
 }
 
 /** The project if it belongs to this client; 404 otherwise (existence must not leak). */
-export function getOwnedProject(clientId: number, projectId: number, db: DbOrTx = getDb()): Project {
+function getOwnedProject(clientId: number, projectId: number, db: DbOrTx = getDb()): Project {
   const project = db.select().from(projects).where(eq(projects.id, projectId)).get()
   if (!project || project.clientId !== clientId) throw new DomainError(404, 'Project not found')
   return project
 }
 
 /** Why this project cannot be paid now, or null when it can. */
-export function payabilityProblem(project: Project): string | null {
+function payabilityProblem(project: Project): string | null {
   if (project.isPaid) return 'This project has already been paid.'
   if (project.status !== 'pending' || project.quoteAmount == null) {
     return 'This project has no quote to pay yet. Please complete the flight plan first.'
@@ -82,7 +82,7 @@ export function payabilityProblem(project: Project): string | null {
 }
 
 /** Quote valid for 30 days (spec §9) from when it was made. */
-export function quoteValidUntil(project: Pick<Project, 'quotedAt' | 'updatedAt'>) {
+function quoteValidUntil(project: Pick<Project, 'quotedAt' | 'updatedAt'>) {
   const from = project.quotedAt ?? project.updatedAt
   return quoteExpiry(from)
 }

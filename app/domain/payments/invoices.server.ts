@@ -43,7 +43,7 @@ export interface InvoiceDetail extends InvoiceView {
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null)
 
-export function toInvoiceView(invoice: Invoice, project: Project): InvoiceView {
+function toInvoiceView(invoice: Invoice, project: Project): InvoiceView {
   return {
     id: invoice.id,
     invoiceNumber: invoice.invoiceNumber ?? `INV-${String(invoice.id).padStart(6, '0')}`,

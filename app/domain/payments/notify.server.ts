@@ -31,12 +31,12 @@ import { amountToCents, itnParamString, verifyItnSignature } from './payfast.ts'
 export const TAX_INVOICE_COUNTER = 'tax_invoice_number'
 
 /** A real ITN is well under 2 kB; anything far larger is not PayFast. */
-export const MAX_ITN_BODY_CHARS = 16_000
+const MAX_ITN_BODY_CHARS = 16_000
 
 /** What is kept of a notification that failed the signature or source check (plus its SHA-256). */
 export const UNTRUSTED_BODY_PREFIX_CHARS = 256
 
-export type NotificationOutcome = 'accepted' | 'duplicate' | 'rejected'
+type NotificationOutcome = 'accepted' | 'duplicate' | 'rejected'
 
 export interface NotificationResult {
   /** 200 when accepted or already processed; 400 when a check failed. */
@@ -313,5 +313,3 @@ async function sendPaidEmails({
     ...operator,
   })
 }
-
-export type { Payment }

@@ -7,12 +7,9 @@ import dns from 'node:dns/promises'
 import net from 'node:net'
 import { appUrl, getEnv } from '#app/domain/config/env.server.ts'
 
-export type PayfastMode = 'simulator' | 'sandbox' | 'live'
+type PayfastMode = 'simulator' | 'sandbox' | 'live'
 
-/** The simulator's paths mirror PayFast's (`/eng/process`, `/eng/query/validate`). */
-export const SIMULATOR_PROCESS_PATH = '/payfast-simulator/eng/process'
-export const SIMULATOR_VALIDATE_PATH = '/payfast-simulator/eng/query/validate'
-export const NOTIFY_PATH = '/api/payfast/notify'
+const NOTIFY_PATH = '/api/payfast/notify'
 
 const HOSTS = {
   sandbox: 'https://sandbox.payfast.co.za',
@@ -51,7 +48,7 @@ export function isSimulatorMode() {
 // ---------------------------------------------------------------------------------
 
 /** PayFast's published ITN source ranges (ADR 171 "PayFast"). */
-export const PAYFAST_PUBLISHED_RANGES = [
+const PAYFAST_PUBLISHED_RANGES = [
   '197.97.145.144/28',
   '41.74.179.192/27',
   '102.216.36.0/28',
@@ -101,7 +98,7 @@ export function buildAddressList(entries: string[]) {
   return list
 }
 
-export function configuredTrustedEntries(): string[] {
+function configuredTrustedEntries(): string[] {
   const extras = getEnv()
     .PAYFAST_TRUSTED_IPS.split(',')
     .map((s) => s.trim())
@@ -160,7 +157,7 @@ export async function isTrustedPayfastSource(rawIp: string | null | undefined): 
 // Server confirmation.
 // ---------------------------------------------------------------------------------
 
-export const VALIDATE_TIMEOUT_MS = 12_000
+const VALIDATE_TIMEOUT_MS = 12_000
 
 /**
  * POSTs the ITN parameter string (no signature, no passphrase) to PayFast's validate

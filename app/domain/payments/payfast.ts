@@ -10,7 +10,7 @@
 import crypto from 'node:crypto'
 
 /** The documented checkout field order (ADR 171 "PayFast"). */
-export const CHECKOUT_FIELD_ORDER = [
+const CHECKOUT_FIELD_ORDER = [
   'merchant_id',
   'merchant_key',
   'return_url',
@@ -58,7 +58,7 @@ export function isCheckoutField(name: string): name is CheckoutField {
 
 /** PHP `trim()`: space, \t, \n, \r, \0 and \v — not NBSP. */
 const PHP_TRIM_CHARS = new Set([' ', '\t', '\n', '\r', '\0', '\u000b'])
-export function phpTrim(value: string) {
+function phpTrim(value: string) {
   let start = 0
   let end = value.length
   while (start < end && PHP_TRIM_CHARS.has(value[start]!)) start++

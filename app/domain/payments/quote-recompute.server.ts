@@ -9,7 +9,7 @@ import type { SurveyArea } from '#app/domain/geometry/areas.ts'
 import { projectPricingColumns, quoteForAreas, type Quote } from '#app/domain/pricing/quote.server.ts'
 import { computeInternalSplit } from '#app/domain/pricing/quote.ts'
 import { planPricing, quoteExpiry } from '#app/domain/projects/flight-plan.ts'
-import { projects, type Project } from '#db/schema.ts'
+import { projects } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
 
 import { supersedeOpenPayments } from './attempts.server.ts'
@@ -99,5 +99,3 @@ function withPlanPricing(polygonGeoJson: string | null, quote: Quote, quotedAt: 
     validUntil: quoteExpiry(quotedAt).toISOString(),
   })
 }
-
-export type { Project }

@@ -25,12 +25,12 @@ import {
 import { and, desc, eq } from 'drizzle-orm'
 
 import { billedPartyOf, supplierOf } from './billing.server.ts'
-import { cancellationFigures, type CancellationFigures } from './cancellation.ts'
+import { cancellationFigures } from './cancellation.ts'
 import { formatCreditNoteNumber, formatTaxInvoiceNumber } from './invoice-format.ts'
 import { nextCounterValue } from './notify.server.ts'
 import { renderTaxDocumentPdf, saDate, surveyDescription } from './tax-invoice-pdf.server.ts'
 
-export const CREDIT_NOTE_COUNTER = 'credit_note_number'
+const CREDIT_NOTE_COUNTER = 'credit_note_number'
 
 function ownedPaidProject(clientId: number, projectId: number) {
   const db = getDb()
@@ -256,7 +256,6 @@ export function listRefundsForAdmin() {
         r.refund.creditNoteNumber == null ? null : formatCreditNoteNumber(r.refund.creditNoteNumber),
     }))
 }
-export type AdminRefundRow = ReturnType<typeof listRefundsForAdmin>[number]
 
 /** The client's refunds and credit notes, for their Invoices tab (each references its tax invoice). */
 export function listClientRefunds(clientId: number) {
@@ -349,5 +348,3 @@ export function renderCreditNotePdf({
     note: `Refunded on ${saDate(issuedAt)} via PayFast (reference ${refund.payfastRefundReference ?? '-'}). Credits tax invoice ${taxInvoice}.`,
   })
 }
-
-export type { CancellationFigures }

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm'
 import { isAttemptExpired } from './attempts.server.ts'
 
 /** `received`: the money arrived for a quote no longer in force (flagged for a refund or re-quote). */
-export type PaymentResultState = 'paid' | 'processing' | 'received' | 'issue' | 'unknown'
+type PaymentResultState = 'paid' | 'processing' | 'received' | 'issue' | 'unknown'
 
 export interface PaymentResult {
   state: PaymentResultState
@@ -24,7 +24,7 @@ export interface PaymentResult {
 }
 
 /** How long a checkout may wait for its notification before the page says so. */
-export const SLOW_CONFIRMATION_MS = 10 * 60 * 1000
+const SLOW_CONFIRMATION_MS = 10 * 60 * 1000
 
 export function getPaymentResult(
   clientId: number,

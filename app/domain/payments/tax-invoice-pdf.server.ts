@@ -48,7 +48,7 @@ export function wrap(text: string, font: PDFFont, size: number, width: number) {
 }
 
 /** Who the document is addressed to, as the invoice carries them. */
-export interface BilledParty {
+interface BilledParty {
   name: string
   email: string | null
   address: string | null

@@ -12,7 +12,6 @@ import { QUOTE_VALIDITY_DAYS } from '#app/domain/projects/flight-plan.ts'
 /** Stored on the project and invoice when the terms are accepted. */
 export const TERMS_VERSION = '2026-11-v1'
 
-export { QUOTE_VALIDITY_DAYS }
 export const CANCELLATION_ADMIN_FEE_PERCENT = 15
 export const NO_CANCELLATION_BUSINESS_DAYS = 11
 export const COOLING_OFF_DAYS = 7
