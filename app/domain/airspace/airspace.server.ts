@@ -21,7 +21,7 @@ import type { MultiPolygon, Polygon, Position } from 'geojson'
 import { AERODROME_WARNING_KM, ZA_AERODROMES } from './za-aerodromes.ts'
 import { APPROVAL_WARNING, classifyNationalZone, type NationalZoneProperties } from './zone-kinds.ts'
 
-export type ZoneGeometry = Polygon | MultiPolygon
+type ZoneGeometry = Polygon | MultiPolygon
 
 export interface NewZone {
   zoneName: string
@@ -73,7 +73,7 @@ const versionKey = '__kestrelAirspaceVersion' as const
 type GlobalWithVersion = typeof globalThis & { [versionKey]?: number }
 
 /** Call after writing airspace_zones by any other route than this module. */
-export function bumpAirspaceZonesVersion() {
+function bumpAirspaceZonesVersion() {
   const g = globalThis as GlobalWithVersion
   g[versionKey] = (g[versionKey] ?? 0) + 1
 }
@@ -267,7 +267,7 @@ const KM_PER_DEGREE_LAT = (Math.PI / 180) * 6371
  * around the point: within the 10 km that matters the error is far below a metre,
  * and it is ~100× cheaper than turf.pointToLineDistance.
  */
-export function distanceToAreaKm(latitude: number, longitude: number, ring: Position[]): number {
+function distanceToAreaKm(latitude: number, longitude: number, ring: Position[]): number {
   const kx = KM_PER_DEGREE_LAT * Math.cos((latitude * Math.PI) / 180)
   const ky = KM_PER_DEGREE_LAT
   if (pointInRings([longitude, latitude], [ring])) return 0

@@ -3,11 +3,11 @@
  * `geometry/kml-document.server.ts`, then only polygon placemarks become zones; each
  * keeps its name and colour.
  */
-import { KML_MAX_PLACEMARKS, kmlError, readKmlDocument } from '#app/domain/geometry/kml-document.server.ts'
+import { kmlError, readKmlDocument } from '#app/domain/geometry/kml-document.server.ts'
 import type { Geometry, MultiPolygon, Polygon, Position } from 'geojson'
 
 export const KML_MAX_BYTES = 5 * 1024 * 1024
-export { KML_MAX_PLACEMARKS, kmlError }
+export { kmlError }
 
 export const INVALID_FILE_TYPE = 'Invalid File Type'
 export const SELECT_KML_FILE = 'Please select a KML file'

@@ -9,7 +9,7 @@ import {
 } from '@remix-run/node'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
 
-import { isKmlFileName, KML_MAX_BYTES, kmlError, parseKml, SELECT_KML_FILE } from './kml-parse.server.ts'
+import { isKmlFileName, KML_MAX_BYTES, kmlError, SELECT_KML_FILE } from './kml-parse.server.ts'
 
 /** Reads `kmlFile` from a multipart request; throws kmlError (400/413; 415 is a file that is not .kml). */
 export async function readKmlUpload(
@@ -35,8 +35,4 @@ export async function readKmlUpload(
   if (!file || typeof file === 'string' || !file.name) throw kmlError(SELECT_KML_FILE, 400)
   if (!isKmlFileName(file.name)) throw kmlError(SELECT_KML_FILE, 415)
   return { fileName: file.name, text: await file.text(), formData }
-}
-
-export function parseKmlText(text: string) {
-  return parseKml(text)
 }

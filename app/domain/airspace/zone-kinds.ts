@@ -4,7 +4,7 @@
  * loader (national dataset), the admin's KML upload and the planner legend.
  */
 
-export type ZoneKind =
+type ZoneKind =
   | 'controlled'
   | 'restricted'
   | 'prohibited'
@@ -15,7 +15,7 @@ export type ZoneKind =
   | 'parachute'
 
 /** Fees in cents by kind: controlled/restricted/prohibited R850, buffer R150, danger R0. */
-export const ZONE_KIND_FEES: Record<ZoneKind, number> = {
+const ZONE_KIND_FEES: Record<ZoneKind, number> = {
   controlled: 85000,
   restricted: 85000,
   prohibited: 85000,
@@ -29,7 +29,7 @@ export const ZONE_KIND_FEES: Record<ZoneKind, number> = {
 export const APPROVAL_WARNING = 'Needs SACAA/ATC approval — may delay or prevent the flight'
 
 /** Zones whose floor is at or below this height above ground matter to a drone. */
-export const LOW_LEVEL_FLOOR_FT_AGL = 400
+const LOW_LEVEL_FLOOR_FT_AGL = 400
 
 /** Display types and their map colours (planner: CTR orange, ATZ red, TMA yellow). */
 export const ZONE_TYPE_COLORS = {
@@ -46,7 +46,7 @@ export const ZONE_TYPE_COLORS = {
   Controlled: '#2563eb',
   'OR Tambo Buffer': '#facc15',
 } as const
-export type ZoneType = keyof typeof ZONE_TYPE_COLORS
+type ZoneType = keyof typeof ZONE_TYPE_COLORS
 
 /** The legend's colour for "clear airspace" (no zone touched). */
 export const CLEAR_AIRSPACE_COLOR = '#10b981'
@@ -150,7 +150,7 @@ const NATIONAL_TYPES: Record<string, { zoneType: ZoneType; kind: ZoneKind }> = {
 }
 
 /** A zone matters to a drone when it starts at the ground or within 400 ft of it. */
-export function startsAtLowLevel(p: Pick<NationalZoneProperties, 'lowerIsSurface' | 'lowerRef' | 'lowerFt'>) {
+function startsAtLowLevel(p: Pick<NationalZoneProperties, 'lowerIsSurface' | 'lowerRef' | 'lowerFt'>) {
   if (p.lowerIsSurface) return true
   return p.lowerRef === 'AGL' && p.lowerFt !== null && p.lowerFt <= LOW_LEVEL_FLOOR_FT_AGL
 }

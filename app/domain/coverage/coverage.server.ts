@@ -23,7 +23,7 @@ import { recordPhotoGps } from './photo-gps.server.ts'
 type Actor = Pick<User, 'id' | 'role'>
 
 /** The assigned pilot and admins; 404 for everyone else (clients included). */
-export function projectForCoverage(user: Actor, projectId: number, db: DbOrTx = getDb()): Project {
+function projectForCoverage(user: Actor, projectId: number, db: DbOrTx = getDb()): Project {
   const project = requireVisibleProject(user, projectId, db)
   if (user.role === 'admin' || (user.role === 'pilot' && project.pilotId === user.id)) return project
   throw new DomainError(404, FILE_MESSAGES.projectNotFound)
@@ -33,7 +33,7 @@ const rawPhotos = (projectId: number) =>
   and(eq(projectFiles.projectId, projectId), eq(projectFiles.fileCategory, 'raw_image'))
 
 /** Reads the EXIF of the project's photos that have never been read (older uploads). */
-export async function readUnreadPhotos(projectId: number, db: DbOrTx = getDb()) {
+async function readUnreadPhotos(projectId: number, db: DbOrTx = getDb()) {
   const unread = db
     .select({ id: projectFiles.id, fileName: projectFiles.fileName })
     .from(projectFiles)
@@ -74,7 +74,7 @@ function round(value: number, decimals: number) {
   return Math.round(value * scale) / scale
 }
 
-export interface CoveragePhoto extends LatLng {
+interface CoveragePhoto extends LatLng {
   id: number
   name: string
 }

@@ -48,7 +48,7 @@ export interface CoverageInput {
   angleDeg?: number | null
 }
 
-export interface AreaCoverage {
+interface AreaCoverage {
   areaNumber: number
   areaSqm: number
   coveredSqm: number
@@ -68,7 +68,7 @@ export interface CoverageResult {
 }
 
 /** An axis-parallel box: u across the flight line, v along it (metres). */
-export interface Box {
+interface Box {
   u0: number
   u1: number
   v0: number
@@ -92,7 +92,7 @@ function ringArea(ring: readonly XY[]) {
  * edge; between two edges the covered stretches across are the merged u-intervals of the
  * boxes spanning that slab. Slabs with the same stretches as the one below extend it.
  */
-export function unionOfBoxes(boxes: readonly Box[]): Box[] {
+function unionOfBoxes(boxes: readonly Box[]): Box[] {
   if (!boxes.length) return []
   const edges = [...new Set(boxes.flatMap((b) => [b.v0, b.v1]))].sort((a, b) => a - b)
   const byStart = [...boxes].sort((a, b) => a.v0 - b.v0)
@@ -140,7 +140,7 @@ export function unionOfBoxes(boxes: readonly Box[]): Box[] {
  * clipping against the box's four sides, then the shoelace formula (the zero-width
  * seams clipping can leave in a concave ring add nothing to the area).
  */
-export function ringAreaInBox(ring: readonly XY[], box: Box) {
+function ringAreaInBox(ring: readonly XY[], box: Box) {
   if (!ring.length) return 0
   let poly: XY[] = [...ring]
   const clip = (inside: (p: XY) => boolean, cut: (a: XY, b: XY) => XY) => {

@@ -14,9 +14,9 @@ import { isInSouthAfrica } from './south-africa.ts'
 
 /** Limits that keep a request cheap to check (10 000 points is refused, not hung on). */
 export const MAX_POINTS_PER_AREA = 1000
-export const MAX_AREAS = 20
+const MAX_AREAS = 20
 /** All areas together (parsing 20 × 1000 points costs far more than any drawing needs). */
-export const MAX_TOTAL_POINTS = 5000
+const MAX_TOTAL_POINTS = 5000
 
 export const AREA_MESSAGES = {
   noAreas: 'Draw at least one survey area',
@@ -83,7 +83,7 @@ const AreaShapeSchema = z.object(
 )
 
 /** One area: shape first, then the geometry rules (only when the shape is sound). */
-export const SurveyAreaSchema = AreaShapeSchema.superRefine((area, ctx) => {
+const SurveyAreaSchema = AreaShapeSchema.superRefine((area, ctx) => {
   const problem = surveyAreaProblem(area.coordinates)
   if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem, path: ['coordinates'] })
 })

@@ -10,7 +10,7 @@ import { DOMParser } from '@xmldom/xmldom'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import type { Feature, FeatureCollection } from 'geojson'
 
-export const KML_MAX_PLACEMARKS = 5000
+const KML_MAX_PLACEMARKS = 5000
 
 /** A KML refusal: a DomainError with the message on the upload's form field. */
 export function kmlError(message: string, status: 400 | 413 | 415 = 400, field = 'kmlFile') {

@@ -4,7 +4,7 @@
  * ("you drew in the right country"), not a legal boundary: it also takes in Lesotho,
  * Eswatini and thin strips of the neighbouring countries. See ADR 013.
  */
-export const ZA_OUTLINE: Array<[number, number]> = [
+const ZA_OUTLINE: Array<[number, number]> = [
   [16.2, -28.2], // Orange River mouth, north margin
   [19.6, -28.2],
   [19.7, -24.4], // 20°E border with Namibia, west margin

@@ -23,7 +23,7 @@ export interface PlaceResult {
   kind: 'place' | 'coordinates'
 }
 
-export const MAX_RESULTS = 8
+const MAX_RESULTS = 8
 
 export function loadGazetteer(): Place[] {
   return generatedPlaces as Place[]
@@ -38,7 +38,7 @@ function fold(text: string) {
     .trim()
 }
 
-export function placeLabel(place: Place) {
+function placeLabel(place: Place) {
   return place.province ? `${place.name}, ${place.province}, South Africa` : `${place.name}, South Africa`
 }
 
@@ -93,7 +93,7 @@ function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: numb
   return 2 * 6371 * Math.asin(Math.sqrt(h))
 }
 
-export function nearestPlace(point: { lat: number; lng: number }, places = loadGazetteer()) {
+function nearestPlace(point: { lat: number; lng: number }, places = loadGazetteer()) {
   let best: Place | null = null
   let bestKm = Infinity
   for (const place of places) {
@@ -111,7 +111,7 @@ export type SearchOutcome =
   | { status: 'empty'; results: []; message: string }
 
 export const OUTSIDE_SOUTH_AFRICA_MESSAGE = 'Those coordinates are outside South Africa.'
-export const NO_PLACE_MESSAGE = 'No South African place matches that search.'
+const NO_PLACE_MESSAGE = 'No South African place matches that search.'
 
 /**
  * Ranked search: exact name, then name prefix, then a word prefix, then anywhere in

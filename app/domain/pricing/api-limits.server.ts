@@ -8,7 +8,7 @@ import { createRateLimiter } from '#app/domain/auth/rate-limit.server.ts'
 import { getEnv } from '#app/domain/config/env.server.ts'
 import { domainErrorResponse } from '#app/domain/http/api.server.ts'
 
-export const CALCULATOR_CALLS_PER_MINUTE = 240
+const CALCULATOR_CALLS_PER_MINUTE = 240
 export const CALCULATOR_LIMIT_MESSAGE = 'Too many quote requests. Please wait a minute and try again.'
 
 let limiter: ReturnType<typeof createRateLimiter> | undefined

@@ -42,7 +42,7 @@ function invalidAreasError(fieldErrors: FieldErrors) {
 }
 
 /** Validates raw areas (the API shape); throws a 400 DomainError with field errors. */
-export function parseSurveyAreas(input: unknown): SurveyArea[] {
+function parseSurveyAreas(input: unknown): SurveyArea[] {
   const result = SurveyAreasSchema.safeParse(input)
   if (!result.success) {
     const errors = zodFieldErrors(result.error)

@@ -10,12 +10,12 @@ import { areasToFeatureCollection, openRing, type SurveyArea } from '#app/domain
 import type { PricingSettings } from './settings.ts'
 
 /** Great-circle radius used for hub distances (ADR 010). */
-export const EARTH_RADIUS_KM = 6371
+const EARTH_RADIUS_KM = 6371
 /** The regional tier ends (and the national tier starts) at this distance. */
-export const REGIONAL_LIMIT_KM = 100
+const REGIONAL_LIMIT_KM = 100
 /** Internal split constants (ADR 010): base cost R1172.04, 30 % platform. */
 export const BASE_COST_CENTS = 117204
-export const PLATFORM_SHARE_PERCENT = 30
+const PLATFORM_SHARE_PERCENT = 30
 export const NO_HUBS_MESSAGE = 'No hubs configured'
 /** Spec §8: the error shown where hubs are needed (the planner) and none is active. */
 export const NO_FLIGHT_HUBS_MESSAGE = 'No flight hubs available'
@@ -138,7 +138,7 @@ export function referencePoint(areas: SurveyArea[]): { latitude: number; longitu
   return { latitude, longitude }
 }
 
-export function nearestActiveHub(point: { latitude: number; longitude: number }, hubs: PricingHub[]) {
+function nearestActiveHub(point: { latitude: number; longitude: number }, hubs: PricingHub[]) {
   let best: { hub: PricingHub; distanceKm: number } | null = null
   for (const hub of hubs) {
     if (hub.isActive === false) continue
@@ -155,7 +155,7 @@ export function tierForDistance(distanceKm: number, settings: PricingSettings): 
   return 'national'
 }
 
-export function tierRate(tier: PricingTier, settings: PricingSettings): number {
+function tierRate(tier: PricingTier, settings: PricingSettings): number {
   return tier === 'local'
     ? settings.tier1Price
     : tier === 'regional'

@@ -10,8 +10,8 @@ import type { PricingSettings } from './settings.ts'
 import { vatLabel } from './vat.ts'
 
 /** The sample's survey area, m², and its area price, cents. */
-export const SAMPLE_AREA_SQM = 124_000
-export const SAMPLE_AREA_PRICE = 744_000
+const SAMPLE_AREA_SQM = 124_000
+const SAMPLE_AREA_PRICE = 744_000
 
 /** The sample as the page shows it: formatted here, so the page needs no formatting code. */
 export interface SampleQuote {

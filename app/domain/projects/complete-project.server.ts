@@ -16,7 +16,7 @@ import { and, count, eq } from 'drizzle-orm'
 
 import { COMPLETE_MESSAGES, DELIVERABLE_CATEGORY } from './deliverables.ts'
 
-export function countDeliverables(projectId: number) {
+function countDeliverables(projectId: number) {
   return (
     getDb()
       .select({ n: count() })
@@ -27,7 +27,7 @@ export function countDeliverables(projectId: number) {
 }
 
 /** The link in the completion mail: the client's project details with the deliverables. */
-export function deliverablesUrl(projectId: number) {
+function deliverablesUrl(projectId: number) {
   return `${appUrl()}/dashboard?tab=projects&view=${projectId}`
 }
 

@@ -3,7 +3,7 @@
  * Old or hand-made rows may hold anything, so every field is optional and a plan that
  * cannot be parsed is reported as such instead of throwing.
  */
-export interface FlightPlanArea {
+interface FlightPlanArea {
   areaNumber: number
   areaSqm: number | null
   points: number

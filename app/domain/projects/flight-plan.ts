@@ -8,14 +8,14 @@ import type { Quote } from '#app/domain/pricing/quote.ts'
 import { z } from 'zod'
 
 export const QUOTE_VALIDITY_DAYS = 30
-export const FLIGHT_MINUTES_PER_AREA = 15
+const FLIGHT_MINUTES_PER_AREA = 15
 export const RECOMMENDED_FLIGHT_HEIGHT = '120 m AGL'
 export const MAX_WIND = 'Wind under 10 m/s'
 export const SURVEY_EQUIPMENT =
   'RTK-enabled mapping drone with a calibrated RGB camera; ground control points where accuracy needs them'
-export const FLIGHT_SCHEDULING = 'Flight scheduled within 8 to 12 business days'
-export const DATA_DELIVERY = 'Delivery 5 to 7 business days after data collection'
-export const DATA_AVAILABILITY = 'Data downloadable for 1 month'
+const FLIGHT_SCHEDULING = 'Flight scheduled within 8 to 12 business days'
+const DATA_DELIVERY = 'Delivery 5 to 7 business days after data collection'
+const DATA_AVAILABILITY = 'Data downloadable for 1 month'
 export const FLIGHT_PATTERN =
   'Parallel grid (lawnmower) lines across the area, 75 % front and 65 % side overlap'
 export const RETURN_TO_BASE =
@@ -23,13 +23,13 @@ export const RETURN_TO_BASE =
 export const PARSE_FAILURE_MESSAGE = 'Flight plan data available but could not be parsed for display'
 export const SCREENSHOT_UNAVAILABLE_MESSAGE = 'Flight area screenshot unavailable'
 
-export interface FlightPlanPoint {
+interface FlightPlanPoint {
   pointNumber: number
   latitude: number
   longitude: number
 }
 
-export interface FlightPlanArea {
+interface FlightPlanArea {
   areaNumber: number
   /** m², two decimals. */
   area: number
@@ -78,7 +78,7 @@ export function hectares(squareMetres: number) {
   return Math.round((squareMetres / 10000) * 10000) / 10000
 }
 
-export function addDays(date: Date, days: number) {
+function addDays(date: Date, days: number) {
   return new Date(date.getTime() + days * 24 * 60 * 60 * 1000)
 }
 
@@ -127,7 +127,7 @@ export function isValidScreenshot(value: unknown): value is string {
 }
 
 /** A stored screenshot is at most 1 MB of image (a 0.8-scale PNG, or a JPEG when the PNG is larger). */
-export const MAX_SCREENSHOT_BYTES = 1024 * 1024
+const MAX_SCREENSHOT_BYTES = 1024 * 1024
 /** The same ceiling as a base64 data URL: the longest prefix plus 4 characters per 3 bytes. */
 export const MAX_SCREENSHOT_CHARS = 'data:image/jpeg;base64,'.length + Math.ceil(MAX_SCREENSHOT_BYTES / 3) * 4
 

@@ -11,9 +11,9 @@ import { MAX_COORDINATE_LINE_CHARS, parseCoordinatePair } from '#app/domain/plac
 import { MAX_SCREENSHOT_CHARS } from '#app/domain/projects/flight-plan.ts'
 
 /** KML and GeoJSON files of a few hundred areas fit well within this. */
-export const MAX_PLAN_FILE_BYTES = 1024 * 1024
+const MAX_PLAN_FILE_BYTES = 1024 * 1024
 /** 5000 points (the areas schema's ceiling) of about 25 characters each fit well within this. */
-export const MAX_COORDINATE_TEXT_CHARS = 200_000
+const MAX_COORDINATE_TEXT_CHARS = 200_000
 
 export const INPUT_MESSAGES = {
   nothing: 'Please draw at least one area before saving.',
@@ -32,7 +32,7 @@ export const INPUT_MESSAGES = {
 export const PLANNER_FORM_MAX_BYTES = 8 * 1024 * 1024
 
 /** 5000 points (the areas schema's ceiling) as JSON stay far below this. */
-export const MAX_AREAS_JSON_BYTES = 1024 * 1024
+const MAX_AREAS_JSON_BYTES = 1024 * 1024
 
 export type PlannerField = 'coordinates' | 'planFile' | 'areas' | 'screenshot'
 
@@ -77,7 +77,7 @@ const PLANNER_FIELDS: readonly string[] = [
 ] satisfies PlannerField[]
 
 /** A refused planner input: a DomainError with the message on the field the client used. */
-export function plannerInputError(message: string, field: InputField, status: 400 | 413 | 415 = 400) {
+function plannerInputError(message: string, field: InputField, status: 400 | 413 | 415 = 400) {
   return new DomainError(status, message, { fieldErrors: { [field]: [message] } })
 }
 
@@ -138,7 +138,7 @@ function polygonsOnly(value: unknown): unknown {
   return value
 }
 
-export function parseKml(text: string): SurveyArea[] {
+function parseKml(text: string): SurveyArea[] {
   let collection
   try {
     collection = readKmlDocument(text, { maxBytes: MAX_PLAN_FILE_BYTES })
@@ -154,7 +154,7 @@ export function parseKml(text: string): SurveyArea[] {
   return areas
 }
 
-export function parseGeoJson(text: string): SurveyArea[] {
+function parseGeoJson(text: string): SurveyArea[] {
   let value: unknown
   try {
     value = parseJsonWithin(text)

@@ -15,7 +15,7 @@ export const PROJECT_TYPES = [
   { value: 'other', label: 'Other' },
 ] as const
 
-export type ProjectType = (typeof PROJECT_TYPES)[number]['value']
+type ProjectType = (typeof PROJECT_TYPES)[number]['value']
 const PROJECT_TYPE_VALUES = PROJECT_TYPES.map((t) => t.value) as [ProjectType, ...ProjectType[]]
 
 export function projectTypeLabel(value: string | null | undefined) {
@@ -129,14 +129,12 @@ function applyPlaceChoice(input: unknown) {
   return picked ? { ...rest, address: picked.address, latitude: picked.lat, longitude: picked.lng } : rest
 }
 
-export type CreateProjectInput = z.output<typeof CreateProjectFormSchema>
-
 /** The value of a search result's radio button: "lat,lng|address". */
 export function formatPlaceChoice(place: { lat: number; lng: number; address: string }) {
   return `${place.lat},${place.lng}|${place.address}`
 }
 
-export function parsePlaceChoice(value: string | undefined) {
+function parsePlaceChoice(value: string | undefined) {
   if (!value) return null
   const bar = value.indexOf('|')
   if (bar < 0) return null

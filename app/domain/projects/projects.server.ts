@@ -45,7 +45,7 @@ export function projectError(status: 400 | 403 | 404 | 409, message: string, fie
   return new DomainError(status, message, { fieldErrors, extra: { message } })
 }
 
-export const PROJECT_NOT_FOUND = 'Project not found'
+const PROJECT_NOT_FOUND = 'Project not found'
 export const DELETE_DRAFT_FAILED = 'Failed to delete draft project'
 export const DRAFT_DELETED = 'Draft project deleted successfully'
 /** Spec §8 "Create project": the toast when a quote turns a draft into a pending project, and its failure. */
@@ -93,7 +93,6 @@ export function toClientProject(project: Project) {
   } = project
   return { ...visible, polygonGeoJson: withoutScreenshot(polygonGeoJson) }
 }
-export type ClientProject = ReturnType<typeof toClientProject>
 
 function withoutScreenshot(raw: string | null) {
   if (!raw || !raw.includes('"screenshot"')) return raw
@@ -173,19 +172,17 @@ export type ProjectCard = ReturnType<typeof toProjectCard>
  * Quote: the areas (ADR 171 "API") and, optionally, the map screenshot. Other flight-plan
  * fields a client sends are ignored: the server builds the plan from its own data.
  */
-export const CompleteFlightPlanSchema = z.object({
+const CompleteFlightPlanSchema = z.object({
   areas: SurveyAreasSchema,
   screenshot: z.string().max(MAX_SCREENSHOT_CHARS).optional().catch(undefined),
 })
-
-export type CompleteFlightPlanInput = z.input<typeof CompleteFlightPlanSchema>
 
 function round2(value: number) {
   return Math.round(value * 100) / 100
 }
 
 /** The flight plan as stored (spec section 3, "Flight plan"). Pure: tested on its own. */
-export function buildFlightPlan(
+function buildFlightPlan(
   project: Pick<
     Project,
     'name' | 'location' | 'latitude' | 'longitude' | 'projectType' | 'deadline' | 'requirements'
@@ -239,7 +236,7 @@ export function buildFlightPlan(
   return plan
 }
 
-export const NO_HUBS_QUOTE_MESSAGE = 'No hubs configured'
+const NO_HUBS_QUOTE_MESSAGE = 'No hubs configured'
 
 function assertPlannable(project: Project) {
   if (project.isPaid) throw projectError(409, PAID_PROJECT_LOCKED)

@@ -12,7 +12,7 @@ export interface Badge {
 
 const NEUTRAL = 'bg-ink-100 text-ink-700'
 
-export const STATUS_BADGES: Record<string, Badge> = {
+const STATUS_BADGES: Record<string, Badge> = {
   draft: { label: 'Draft', className: NEUTRAL },
   pending: { label: 'Pending', className: 'bg-amber-100 text-amber-900' },
   assigned: { label: 'Assigned', className: 'bg-sky-100 text-sky-800' },
@@ -29,9 +29,9 @@ export const ADMIN_STATUS_OPTIONS = ADMIN_STATUSES.map((value) => ({
   label: STATUS_BADGES[value]!.label,
 }))
 
-export const DRAFT_STATUS_LABEL = 'Draft - Complete Flight Plan'
-export const PAID_AWAITING_PILOT = 'Paid - Awaiting pilot assignment'
-export const QUOTE_AWAITING_PAYMENT = 'Quote ready - Awaiting payment'
+const DRAFT_STATUS_LABEL = 'Draft - Complete Flight Plan'
+const PAID_AWAITING_PILOT = 'Paid - Awaiting pilot assignment'
+const QUOTE_AWAITING_PAYMENT = 'Quote ready - Awaiting payment'
 
 export function statusBadge(status: string): Badge {
   return STATUS_BADGES[status] ?? { label: status, className: NEUTRAL }

@@ -11,8 +11,8 @@ import { asc, eq } from 'drizzle-orm'
 import type { DroneProfileInput } from './drone-profile-schema.ts'
 import { DEFAULT_DRONE_NAME, REFERENCE_DRONES } from './reference-drones.ts'
 
-export const DRONE_NOT_FOUND = 'Drone profile not found'
-export const DRONE_NAME_TAKEN = 'A drone profile with this name already exists'
+const DRONE_NOT_FOUND = 'Drone profile not found'
+const DRONE_NAME_TAKEN = 'A drone profile with this name already exists'
 /** Marks that the reference drones were inserted, so a drone the admin deleted stays deleted. */
 const SEEDED_KEY = 'survey.reference_drones_seeded'
 
@@ -55,7 +55,7 @@ export function findDroneProfile(id: number, db: DbOrTx = getDb()): DroneProfile
   return db.select().from(droneProfiles).where(eq(droneProfiles.id, id)).get() ?? null
 }
 
-export function requireDroneProfile(id: number, db: DbOrTx = getDb()): DroneProfile {
+function requireDroneProfile(id: number, db: DbOrTx = getDb()): DroneProfile {
   const drone = findDroneProfile(id, db)
   if (!drone) throw new DomainError(404, DRONE_NOT_FOUND)
   return drone

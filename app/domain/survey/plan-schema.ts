@@ -28,7 +28,7 @@ const positive = (label: string, max: number) =>
     .gt(0, `${label} must be more than 0`)
     .lte(max, `${label} must be at most ${max}`)
 
-export const CameraSchema = z.object(
+const CameraSchema = z.object(
   {
     sensorWidthMm: positive('Sensor width', 100),
     sensorHeightMm: positive('Sensor height', 100),

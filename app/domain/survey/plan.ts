@@ -31,15 +31,15 @@ export const DEFAULT_SIDE_OVERLAP = 70
 export const DEFAULT_SPEED_MS = 5
 export const DEFAULT_TURNAROUND_M = 10
 /** Climb to and descent from the survey altitude, m/s (well inside any mapping drone's limits). */
-export const VERTICAL_SPEED_MS = 3
+const VERTICAL_SPEED_MS = 3
 /** Used when a bare camera is given (no drone profile). */
-export const DEFAULT_BATTERY_MINUTES = 25
-export const DEFAULT_USABLE_BATTERY_SHARE = 0.8
-export const DEFAULT_MIN_TRIGGER_INTERVAL_S = 2
+const DEFAULT_BATTERY_MINUTES = 25
+const DEFAULT_USABLE_BATTERY_SHARE = 0.8
+const DEFAULT_MIN_TRIGGER_INTERVAL_S = 2
 /** South African Part 101 ceiling without special approval: 400 ft above ground. */
 export const MAX_ALTITUDE_AGL_M = 120
 
-export const SURVEY_MESSAGES = {
+const SURVEY_MESSAGES = {
   tooManyLines:
     'The survey grid would need too many lines: choose a coarser resolution or a lower side overlap',
   noAltitude: 'Give either a flight altitude or a target ground resolution',
@@ -74,12 +74,12 @@ export interface SurveyPlanInput {
   airspaceZones?: string[]
 }
 
-export interface SurveyLine {
+interface SurveyLine {
   areaIndex: number
   coordinates: LatLng[]
 }
 
-export interface SurveyAreaPlan {
+interface SurveyAreaPlan {
   areaIndex: number
   angleDeg: number
   lineCount: number
@@ -247,9 +247,4 @@ function surveyWarnings(args: {
     )
   }
   return warnings
-}
-
-/** Seconds → whole minutes, rounded up (what people read as "flight time"). */
-export function flightMinutes(flightTimeS: number) {
-  return Math.ceil(flightTimeS / 60)
 }

@@ -13,7 +13,7 @@ import {
 } from './plan.ts'
 
 /** Target ground resolution per project type: what its usual deliverable needs. */
-export const DELIVERABLE_GSD: Record<string, { gsdCm: number; deliverable: string }> = {
+const DELIVERABLE_GSD: Record<string, { gsdCm: number; deliverable: string }> = {
   'agricultural-mapping': { gsdCm: 3, deliverable: 'Orthomosaic and crop-health maps' },
   'construction-survey': { gsdCm: 2, deliverable: 'Orthomosaic and surface model' },
   'mining-survey': { gsdCm: 2.5, deliverable: 'Orthomosaic and stockpile volumes' },

@@ -12,7 +12,7 @@ import { findDroneProfile } from './drone-profiles.server.ts'
 import { PLAN_MESSAGES, type SurveyPlanRequest } from './plan-schema.ts'
 import { planSurvey, type SurveyAreaInput, type SurveyDrone, type SurveyPlanResult } from './plan.ts'
 
-export function droneOfProfile(profile: DroneProfile): SurveyDrone {
+function droneOfProfile(profile: DroneProfile): SurveyDrone {
   return {
     name: profile.name,
     sensorWidthMm: profile.sensorWidthMm,

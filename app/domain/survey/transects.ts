@@ -19,10 +19,10 @@ export interface Segment {
 }
 
 /** Pieces of line shorter than this (a grazed corner) are not flown. */
-export const MIN_TRANSECT_M = 1
+const MIN_TRANSECT_M = 1
 
 /** More lines than this means the spacing is absurdly small for the area. */
-export const MAX_LINES_PER_AREA = 2000
+const MAX_LINES_PER_AREA = 2000
 
 const RAD = Math.PI / 180
 
@@ -49,7 +49,7 @@ export function normaliseAzimuth(deg: number) {
 }
 
 /** How many lines cover `width` at `spacing` (at least one). */
-export function lineCount(width: number, spacing: number) {
+function lineCount(width: number, spacing: number) {
   return Math.max(1, Math.ceil(width / spacing - 1e-9))
 }
 
