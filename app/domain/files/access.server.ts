@@ -51,7 +51,7 @@ export function requireUploadTarget(
  * Deliverables reach the client once the project is completed and for one month after;
  * admins and the assigned pilot always.
  */
-export function deliverableWindow(project: Pick<Project, 'status' | 'completedAt' | 'filesKeptUntil'>) {
+function deliverableWindow(project: Pick<Project, 'status' | 'completedAt' | 'filesKeptUntil'>) {
   if (project.status !== 'completed' || !project.completedAt) return null
   return { from: project.completedAt, until: filesAvailableUntil(project)! }
 }

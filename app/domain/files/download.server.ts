@@ -8,13 +8,13 @@ import { Readable } from 'node:stream'
 
 import { cleanOriginalName } from './file-storage.server.ts'
 
-export type ByteRange = { start: number; end: number }
+type ByteRange = { start: number; end: number }
 
 /**
  * The one range of a `Range: bytes=…` header: `{start, end}` (inclusive), 'unsatisfiable'
  * (→ 416), or null to send the whole file (no header, other units, several ranges).
  */
-export function parseRange(header: string | null, size: number): ByteRange | 'unsatisfiable' | null {
+function parseRange(header: string | null, size: number): ByteRange | 'unsatisfiable' | null {
   if (!header) return null
   const match = /^\s*bytes\s*=\s*(.+)$/i.exec(header)
   if (!match) return null
@@ -46,7 +46,7 @@ function asciiFallback(name: string) {
 }
 
 /** `attachment; filename="ascii"; filename*=UTF-8''percent-encoded` (RFC 6266 with RFC 5987). */
-export function contentDisposition(name: string) {
+function contentDisposition(name: string) {
   const clean = cleanOriginalName(name)
   const encoded = encodeURIComponent(clean).replace(
     /['()*]/g,

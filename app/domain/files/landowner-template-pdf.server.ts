@@ -15,7 +15,7 @@ const MUTED = rgb(0.35, 0.4, 0.5)
 const AMBER = rgb(0.96, 0.49, 0.04)
 const LINE = rgb(0.75, 0.78, 0.84)
 
-export const LANDOWNER_TEMPLATE_TITLE = 'Annexure G: Land Owner Permission for Drone Operations'
+const LANDOWNER_TEMPLATE_TITLE = 'Annexure G: Land Owner Permission for Drone Operations'
 
 export async function renderLandownerTemplatePdf(company: CompanyInfo): Promise<Uint8Array> {
   const pdf = await PDFDocument.create()

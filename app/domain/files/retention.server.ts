@@ -146,7 +146,6 @@ export function retentionStateOf(
     removedAt: removed.length ? new Date(Math.max(...removed)).toISOString() : null,
   }
 }
-export type RetentionState = ReturnType<typeof retentionStateOf>
 
 /**
  * The admin keeps a completed project's deliverables and flight media until a later date

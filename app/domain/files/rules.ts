@@ -170,10 +170,6 @@ export const RETAINED_CATEGORIES: readonly FileCategory[] = [
   'raw_video',
 ]
 
-export function isRetainedCategory(category: FileCategory) {
-  return RETAINED_CATEGORIES.includes(category)
-}
-
 /**
  * Until when a completed project's deliverables and flight media are available: one month
  * after completion, or later when the admin kept them longer. Null before completion.

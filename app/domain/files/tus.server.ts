@@ -64,7 +64,7 @@ interface HashState {
 }
 
 /** The file store, hashing bytes on their way to disk so the SHA-256 is ready at the end. */
-export class HashingFileStore extends FileStore {
+class HashingFileStore extends FileStore {
   private readonly hashes = new Map<string, HashState>()
 
   override async write(readable: Readable, fileId: string, offset: number): Promise<number> {

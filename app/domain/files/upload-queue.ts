@@ -6,7 +6,7 @@
  */
 import type { FileCategory } from './rules.ts'
 
-export type UploadItemState = 'queued' | 'uploading' | 'paused' | 'completed' | 'error'
+type UploadItemState = 'queued' | 'uploading' | 'paused' | 'completed' | 'error'
 
 export interface UploadItem {
   key: string
@@ -54,7 +54,7 @@ export function uploadPercent(item: Pick<UploadItem, 'sent' | 'size'>) {
   return item.size ? Math.floor((item.sent / item.size) * 100) : 100
 }
 
-export const QUEUED_LABEL = 'Queued — waiting for signal'
+const QUEUED_LABEL = 'Queued — waiting for signal'
 
 /** The short status shown beside the file name. */
 export function uploadStatusText(item: UploadItem) {
@@ -81,7 +81,7 @@ export function queueRetryDelay(attempt: number) {
 }
 
 /** The share of the site's storage quota queued files may fill (the rest stays for the offline pack). */
-export const KEEP_QUOTA_SHARE = 0.8
+const KEEP_QUOTA_SHARE = 0.8
 
 /**
  * Whether a file may be kept on the device: it must fit in the quota's share with what is

@@ -26,7 +26,7 @@ export const CLEAR_SITE_DATA_ON_SIGN_OUT = '"cache", "storage"'
 /** How long a page request may hang on a flaky link before the saved copy is shown. */
 export const NETWORK_TIMEOUT_MS = 6000
 
-export type OfflineKind = 'page' | 'asset' | 'tile'
+type OfflineKind = 'page' | 'asset' | 'tile'
 
 export interface OfflineKey {
   kind: OfflineKind

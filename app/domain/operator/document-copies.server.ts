@@ -39,7 +39,7 @@ export type CopyTarget =
   | { kind: 'operator'; operatorDocumentId: number }
 
 /** The target named by form fields (`pilotId` + `document`, or `operatorDocumentId`); null when malformed. */
-export function readCopyTarget(fields: Record<string, string | undefined>): CopyTarget | null {
+function readCopyTarget(fields: Record<string, string | undefined>): CopyTarget | null {
   const positive = (v: string | undefined) => {
     const n = Number(v)
     return v && /^\d+$/.test(v) && Number.isSafeInteger(n) && n > 0 ? n : null
@@ -89,7 +89,7 @@ export function toCopyView(copy: DocumentCopy) {
     createdAt: copy.createdAt.toISOString(),
   }
 }
-export type CopyView = ReturnType<typeof toCopyView>
+type CopyView = ReturnType<typeof toCopyView>
 
 /**
  * A multipart form (`pilotId` + `document`, or `operatorDocumentId`, then `file`): the copy

@@ -21,7 +21,7 @@ export function daysUntil(expiresAt: string, today: string) {
 }
 
 /** A recorded date that has passed. (A missing date is flagged to the admin, not refused: ADR 113.) */
-export function isExpired(expiresAt: string | null | undefined, today: string) {
+function isExpired(expiresAt: string | null | undefined, today: string) {
   return Boolean(expiresAt) && daysUntil(expiresAt!, today) < 0
 }
 
@@ -52,9 +52,9 @@ export const OptionalIsoDateSchema = (label: string) =>
       .optional(),
   )
 
-export const PILOT_RPL_EXPIRED =
+const PILOT_RPL_EXPIRED =
   'This pilot’s Remote Pilot Licence (RPL) has expired. Update it before assigning the pilot.'
-export const PILOT_MEDICAL_EXPIRED =
+const PILOT_MEDICAL_EXPIRED =
   'This pilot’s medical certificate has expired. Update it before assigning the pilot.'
 
 /** Why this pilot may not be assigned to a flight today, or null. */

@@ -180,7 +180,7 @@ const STATE_TEXT: Record<ExpiryState, string> = {
   valid: 'valid',
 }
 
-export function describeExpiry(item: ExpiryItem) {
+function describeExpiry(item: ExpiryItem) {
   if (item.state === 'missing') return 'Not on record'
   if (item.state === 'expired') return `Expired ${item.expiresAt} (${-item.daysLeft!} days ago)`
   return `Expires ${item.expiresAt} (in ${item.daysLeft} days)`

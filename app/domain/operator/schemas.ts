@@ -13,8 +13,8 @@ export const OPERATOR_DOCUMENT_LABELS: Record<OperatorDocumentKind, string> = {
 }
 
 /** Part 101 asks for third-party liability cover of at least R500 000 (cents). */
-export const MIN_INSURANCE_COVER = 500_000_00
-export const INSURANCE_COVER_MESSAGE = 'Third-party liability insurance must cover at least R500 000'
+const MIN_INSURANCE_COVER = 500_000_00
+const INSURANCE_COVER_MESSAGE = 'Third-party liability insurance must cover at least R500 000'
 
 const text = (message: string, max: number) =>
   z

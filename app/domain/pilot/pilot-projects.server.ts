@@ -14,7 +14,7 @@ import { and, count, desc, eq, inArray, max, sum } from 'drizzle-orm'
 
 import { PROGRESS_MESSAGES } from './schemas.ts'
 
-export const PROJECT_NOT_FOUND = 'Project not found'
+const PROJECT_NOT_FOUND = 'Project not found'
 
 /** What a pilot may see of a project: the job, not the money split or the client's screenshot. */
 function toPilotProject(

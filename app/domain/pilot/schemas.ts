@@ -9,7 +9,7 @@ import { z } from 'zod'
 export const MAX_FLIGHT_HOURS = 12
 export const MAX_FLIGHT_MINUTES = 59
 /** The longest duration one save may log: 12 h 59 min. */
-export const MAX_FLIGHT_DURATION = MAX_FLIGHT_HOURS + MAX_FLIGHT_MINUTES / 60
+const MAX_FLIGHT_DURATION = MAX_FLIGHT_HOURS + MAX_FLIGHT_MINUTES / 60
 
 export const PROGRESS_MESSAGES = {
   saved: 'Progress Saved',
