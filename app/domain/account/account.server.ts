@@ -28,8 +28,8 @@ import {
 import { and, count, eq, inArray, isNull, or } from 'drizzle-orm'
 import { strToU8, zipSync, type Zippable } from 'fflate'
 
-export const WRONG_PASSWORD_MESSAGE = 'The password is not correct.'
-export const LAST_ADMIN_MESSAGE =
+const WRONG_PASSWORD_MESSAGE = 'The password is not correct.'
+const LAST_ADMIN_MESSAGE =
   'You are the last administrator: create another admin account before deleting yours.'
 export const ACCOUNT_DELETED_TOAST = {
   title: 'Account deleted',
@@ -60,7 +60,7 @@ function filesOf(user: User, projectIds: number[], db: DbOrTx) {
 }
 
 /** Everything we hold about the user, as data.json describes it. */
-export function collectAccountData(userId: number, db: DbOrTx = getDb()) {
+function collectAccountData(userId: number, db: DbOrTx = getDb()) {
   const user = db.select().from(users).where(eq(users.id, userId)).get()
   if (!user) throw new DomainError(404, 'Account not found')
   const own = db

@@ -17,7 +17,7 @@ import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { airspaceZones } from '#db/schema.ts'
 import { count, desc, eq } from 'drizzle-orm'
 
-export const ZONES_SHOWN_FIRST = 5
+const ZONES_SHOWN_FIRST = 5
 
 /** Stores the parsed placemarks as zones (kind and fee by zone-kinds), all or nothing; returns how many. */
 export function storeKmlZones(actorId: number, fileName: string, placemarks: KmlPlacemark[]) {

@@ -174,7 +174,7 @@ export function financialReport(range: DateRange) {
 }
 
 /** Money that arrived for a superseded or expired quote: received, never applied to the project. */
-export function listFlaggedPayments(range: DateRange) {
+function listFlaggedPayments(range: DateRange) {
   const conditions: SQL[] = [eq(payments.status, 'unapplied')]
   if (range.from) conditions.push(gte(payments.paidAt, range.from))
   if (range.to) conditions.push(lt(payments.paidAt, range.to))
@@ -291,7 +291,7 @@ function shapeInvoice(row: ReturnType<typeof invoiceQuery>['_']['result'][number
   }
 }
 
-export function listInvoices(range: DateRange, limit: number) {
+function listInvoices(range: DateRange, limit: number) {
   return invoiceQuery()
     .where(invoiceWhere(range))
     .orderBy(desc(invoices.createdAt), desc(invoices.id))
@@ -300,7 +300,7 @@ export function listInvoices(range: DateRange, limit: number) {
     .map(shapeInvoice)
 }
 
-export const CSV_COLUMNS = [
+const CSV_COLUMNS = [
   { key: 'invoiceNumber', header: 'Invoice' },
   { key: 'createdAt', header: 'Date' },
   { key: 'projectId', header: 'Project ID' },

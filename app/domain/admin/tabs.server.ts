@@ -21,7 +21,7 @@ import { listZonesForAdmin } from './airspace-admin.server.ts'
 import { financialReport, parseDateRange } from './finance.server.ts'
 import { listPilots, listUsers } from './users.server.ts'
 
-export const ADMIN_TAB_IDS = [
+const ADMIN_TAB_IDS = [
   'projects',
   'users',
   'pilots',
@@ -48,7 +48,7 @@ const PATH_TABS: Record<string, AdminTabId> = {
   refunds: 'compliance',
 }
 
-export function adminTabFor(url: URL): AdminTabId {
+function adminTabFor(url: URL): AdminTabId {
   const wanted = url.searchParams.get('tab')
   if (wanted && (ADMIN_TAB_IDS as readonly string[]).includes(wanted)) return wanted as AdminTabId
   const segment = url.pathname.match(/^\/admin\/([^/]+)/)?.[1]

@@ -40,7 +40,7 @@ export function recordAudit(entry: AuditEntry, db: DbOrTx = getDb()) {
     .run()
 }
 
-export const AUDIT_PAGE_SIZE = 25
+const AUDIT_PAGE_SIZE = 25
 
 export function listAuditLog({ page = 1 }: { page?: number } = {}, db: DbOrTx = getDb()) {
   const total = db.select({ n: count() }).from(auditLog).get()?.n ?? 0

@@ -32,7 +32,7 @@ export function authError(message: string, status: 401 | 403 | 429, retryAfterSe
  * is slowed, not locked out, and a successful password reset clears the count.
  */
 export const ACCOUNT_LOGIN_LIMIT = { points: 10, durationSeconds: 15 * 60 }
-export const ACCOUNT_THROTTLED =
+const ACCOUNT_THROTTLED =
   'Too many failed sign-in attempts for this account. Please wait a few minutes or reset your password.'
 let accountLimiter: RateLimiterMemory | undefined
 function accountFailures() {
@@ -58,7 +58,7 @@ async function countFailure(email: string) {
 }
 
 /** Forgets an account's failed sign-ins (after a successful password reset). */
-export async function clearAccountThrottle(email: string) {
+async function clearAccountThrottle(email: string) {
   await accountFailures()
     .delete(accountKey(email))
     .catch(() => {})
@@ -103,7 +103,7 @@ export async function registerClient(
 }
 
 /** At most this many reset e-mails per account per hour, whoever asks (ADR 072). */
-export const RESET_MAILS_PER_HOUR = 3
+const RESET_MAILS_PER_HOUR = 3
 
 /**
  * Starts a password reset. Answers nothing about whether the address exists; when it

@@ -10,9 +10,9 @@ import { FormStrategy } from 'remix-auth-form'
 
 import { authError, INVALID_CREDENTIALS, verifyCredentials } from './accounts.server.ts'
 
-export const PASSWORD_STRATEGY = 'password'
+const PASSWORD_STRATEGY = 'password'
 
-export const authenticator = new Authenticator<User>()
+const authenticator = new Authenticator<User>()
 
 authenticator.use(
   new FormStrategy(async ({ form }) => {

@@ -22,7 +22,7 @@ export const LIMITS: Record<LimitedAction, { points: number; durationSeconds: nu
 }
 
 /** Past a limit: a 429 DomainError with `Retry-After`. */
-export function rateLimitedError(retryAfterSeconds: number, message = RATE_LIMIT_MESSAGE) {
+function rateLimitedError(retryAfterSeconds: number, message = RATE_LIMIT_MESSAGE) {
   return new DomainError(429, message, { headers: { 'Retry-After': String(retryAfterSeconds) } })
 }
 

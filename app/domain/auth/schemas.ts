@@ -6,7 +6,7 @@
 import { z } from 'zod'
 
 export const COUNTRIES = ['South Africa', 'Botswana', 'Namibia', 'Zimbabwe', 'Other'] as const
-export const MIN_PASSWORD_LENGTH = 6
+const MIN_PASSWORD_LENGTH = 6
 
 /** Spec §8 fallbacks when the server has no message of its own (an unexpected failure). */
 export const LOGIN_FAILED_MESSAGE = 'Login failed'
@@ -50,7 +50,7 @@ const name = (label: string) =>
     .max(100, `${label} must be at most 100 characters`)
 
 /** An unticked-by-default consent box: 'on' from a form, true from JSON; absent means no. */
-export const ConsentSchema = z
+const ConsentSchema = z
   .union([z.literal('on'), z.boolean()], { errorMap: () => ({ message: 'Consent must be yes or no' }) })
   .optional()
   .transform((v) => v === 'on' || v === true)

@@ -12,7 +12,7 @@ import { and, eq, gt, lt } from 'drizzle-orm'
 import { generateToken, hashToken } from './tokens.server.ts'
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
-export const SESSION_HEADER = 'x-session-id'
+const SESSION_HEADER = 'x-session-id'
 
 /** The session cookie's name (server.ts reads it to mark signed-in answers private). */
 export const SESSION_COOKIE_NAME = 'kestrel_session'

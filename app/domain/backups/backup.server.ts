@@ -11,7 +11,7 @@ import { getEnv } from '#app/domain/config/env.server.ts'
 import Database from 'better-sqlite3'
 
 export const BACKUPS_KEPT = 7
-export const BACKUP_INTERVAL_MS = 24 * 60 * 60 * 1000
+const BACKUP_INTERVAL_MS = 24 * 60 * 60 * 1000
 const BACKUP_NAME = /^kestrel-\d{8}T\d{6}(\d{3})?Z\.sqlite$/
 
 /** DATA_DIR/backups: where the daily backups go (and `npm run backup` by default). */
@@ -76,7 +76,7 @@ function isDirectoryTarget(destination: string) {
 }
 
 /** Throws unless the file is a readable, intact SQLite database. */
-export function assertHealthy(file: string) {
+function assertHealthy(file: string) {
   const db = new Database(file, { readonly: true, fileMustExist: true })
   try {
     const result = db.pragma('quick_check', { simple: true })

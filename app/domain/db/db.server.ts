@@ -15,7 +15,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 
 export type Db = BetterSQLite3Database<typeof schema>
 /** The transaction handle drizzle passes to `db.transaction(tx => …)`. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 /** Services accept either the database or a transaction. */
 export type DbOrTx = Db | Tx
 
@@ -28,7 +28,7 @@ interface Handle {
 const globalKey = '__kestrelDb' as const
 type GlobalWithDb = typeof globalThis & { [globalKey]?: Handle }
 
-export function migrationsFolder() {
+function migrationsFolder() {
   return path.resolve(process.cwd(), 'db/migrations')
 }
 

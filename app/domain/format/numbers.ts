@@ -71,11 +71,6 @@ export function formatKm(km: number | null | undefined) {
   return `${formatNumber(km, 1)}${NBSP}km`
 }
 
-/** A coordinate in degrees with `decimals` places and a decimal point (as typed and pasted). */
-export function formatCoordinate(value: number, decimals = 6) {
-  return value.toFixed(decimals)
-}
-
 /**
  * A South African phone number as `+27 82 123 4567` (mobile and geographic numbers are
  * nine digits after the 0 or +27; nine bare digits are read as after +27). Anything else is

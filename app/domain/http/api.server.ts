@@ -28,8 +28,8 @@ export function zodFieldErrors(error: z.ZodError): FieldErrors {
   return out
 }
 
-export const JSON_CONTENT_TYPE_MESSAGE = 'Send the request body as JSON (Content-Type: application/json).'
-export const INVALID_JSON_MESSAGE = 'The request body must be valid JSON.'
+const JSON_CONTENT_TYPE_MESSAGE = 'Send the request body as JSON (Content-Type: application/json).'
+const INVALID_JSON_MESSAGE = 'The request body must be valid JSON.'
 
 function isJsonType(contentType: string | null) {
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase()

@@ -17,14 +17,14 @@ import { declaresBodyOver, readTextWithin } from './body-limit.server.ts'
 import { isDomainError } from './domain-error.ts'
 import { assertSameOrigin } from './origin.server.ts'
 
-export const FORM_BODY_MESSAGES = {
+const FORM_BODY_MESSAGES = {
   type: 'Please submit the form from the page (the request was not a form).',
   unreadable: 'The form could not be read.',
   tooLarge: 'The form is too large to send.',
 } as const
 
 /** Page forms without files stay far below this; uploads pass their own `maxBytes`. */
-export const DEFAULT_FORM_MAX_BYTES = 1024 * 1024
+const DEFAULT_FORM_MAX_BYTES = 1024 * 1024
 
 export interface FormBodyOptions {
   /** The largest body (urlencoded) or part (multipart) accepted. */

@@ -5,7 +5,7 @@
  */
 
 /** GeoJSON (FeatureCollection → Feature → MultiPolygon → rings → points) needs about 8. */
-export const MAX_JSON_DEPTH = 32
+const MAX_JSON_DEPTH = 32
 
 export const JSON_TOO_DEEP_MESSAGE = 'The JSON is nested too deeply.'
 

@@ -19,7 +19,7 @@ function originOf(url: string): string | null {
 }
 
 /** The origins a write may come from. */
-export function ownOrigins(request: Request): string[] {
+function ownOrigins(request: Request): string[] {
   return [originOf(request.url), originOf(appUrl())].filter((o): o is string => Boolean(o))
 }
 

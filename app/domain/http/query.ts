@@ -5,7 +5,7 @@
  */
 
 /** The largest page number any list accepts; larger asks land on the last page anyway. */
-export const MAX_PAGE = 100_000
+const MAX_PAGE = 100_000
 
 /** A 1-based page number from `?page=`: digits only, clamped to 1…MAX_PAGE; anything else is page 1. */
 export function pageParam(value: string | null | undefined): number {

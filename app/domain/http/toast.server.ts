@@ -6,7 +6,7 @@ import { createCookieSessionStorage, redirect } from '@remix-run/node'
 import { getEnv } from '#app/domain/config/env.server.ts'
 import { z } from 'zod'
 
-export const ToastSchema = z.object({
+const ToastSchema = z.object({
   id: z.string().default(() => Math.random().toString(36).slice(2)),
   title: z.string(),
   description: z.string().optional(),
@@ -54,14 +54,4 @@ export async function getToast(request: Request) {
       ? new Headers({ 'Set-Cookie': await toastStorage().destroySession(session) })
       : null,
   }
-}
-
-/** Merges several header sets, keeping every Set-Cookie. */
-export function combineHeaders(...sets: Array<HeadersInit | null | undefined>) {
-  const combined = new Headers()
-  for (const set of sets) {
-    if (!set) continue
-    for (const [key, value] of new Headers(set).entries()) combined.append(key, value)
-  }
-  return combined
 }

@@ -46,7 +46,7 @@ export const WRITE_BUDGETS: Record<'account' | 'address' | 'upload', Window[]> =
 
 export const WRITE_LIMIT_TITLE = 'Too many changes'
 
-export function writeLimitMessage(retryAfterSeconds: number) {
+function writeLimitMessage(retryAfterSeconds: number) {
   const wait =
     retryAfterSeconds <= 60
       ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`

@@ -9,7 +9,7 @@ import { sendExpiryDigest } from '#app/domain/operator/operator-documents.server
 const DAY_MS = 24 * 60 * 60 * 1000
 const FIRST_RUN_DELAY_MS = 60 * 1000
 
-export async function runDailyJobs() {
+async function runDailyJobs() {
   try {
     const digest = await sendExpiryDigest()
     if (digest.count) console.log(`[daily] expiry mail: ${digest.count} item(s), sent=${digest.sent}`)

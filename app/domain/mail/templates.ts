@@ -14,7 +14,7 @@ export interface EmailContent {
   unsubscribeUrl?: string
 }
 
-export function escapeHtml(value: string) {
+function escapeHtml(value: string) {
   return value
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')

@@ -34,7 +34,7 @@ export function readUnsubscribeToken(token: string | null | undefined): number |
   return Number(match[1])
 }
 
-export function unsubscribeUrl(userId: number) {
+function unsubscribeUrl(userId: number) {
   return `${appUrl()}/unsubscribe?token=${encodeURIComponent(unsubscribeToken(userId))}`
 }
 

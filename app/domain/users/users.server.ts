@@ -27,7 +27,6 @@ export function toCurrentUser(user: User) {
     country: user.country,
   }
 }
-export type CurrentUser = ReturnType<typeof toCurrentUser>
 
 export function normaliseEmail(email: string) {
   return email.trim().toLowerCase()
@@ -77,7 +76,7 @@ export interface NewUser {
 }
 
 /** SQLite's unique index on users.email refused a write (another writer got there first). */
-export function isEmailUniqueViolation(error: unknown) {
+function isEmailUniqueViolation(error: unknown) {
   return (
     error instanceof Error &&
     (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' &&
