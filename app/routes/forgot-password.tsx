@@ -17,7 +17,7 @@ import { HoneypotInputs } from 'remix-utils/honeypot/react'
 
 export const meta: MetaFunction = () => [{ title: 'Forgot password · Kestrel Aerial Survey' }]
 
-/** Spec section 8: shown when the request itself fails. */
+/** ADR 171 "Messages": shown when the request itself fails. */
 const FORGOT_FAILED = 'Something went wrong. Please try again.'
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -58,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     })
   } catch (error) {
     if (error instanceof Response) throw error
-    // An unexpected failure gets the spec's fallback in the form, not the error page.
+    // An unexpected failure gets the product's fallback in the form, not the error page.
     const known = isDomainError(error)
     if (!known) console.error('[login] unexpected failure', error)
     return json(

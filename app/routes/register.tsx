@@ -66,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { status: error.status },
       )
     }
-    // An unexpected failure gets the spec's fallback in the form, not the error page.
+    // An unexpected failure gets the product's fallback in the form, not the error page.
     console.error('[register] unexpected failure', error)
     return json(
       {

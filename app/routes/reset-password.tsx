@@ -64,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     done = await resetPassword(submission.value.token, submission.value.password)
   } catch (error) {
-    // Not an invalid token (that is a false answer): the spec's retry message in the form.
+    // Not an invalid token (that is a false answer): the product's retry message in the form.
     console.error('[reset-password] unexpected failure', error)
     return json(
       {
