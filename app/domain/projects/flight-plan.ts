@@ -3,6 +3,7 @@
  * and the quote figures derived from it. Shared: the server builds and stores it, the
  * dashboard and the planner read it back for display.
  */
+import { formatKm } from '#app/domain/format/numbers.ts'
 import { numberInput } from '#app/domain/http/zod-input.ts'
 import type { Quote } from '#app/domain/pricing/quote.ts'
 import { z } from 'zod'
@@ -291,7 +292,9 @@ export function summariseQuote(
     {
       label: 'Travel fee',
       cents: p.travelFee,
-      note: p.nearestHub ? `From ${p.nearestHub}${distance === null ? '' : ` (${distance} km)`}` : undefined,
+      note: p.nearestHub
+        ? `From ${p.nearestHub}${distance === null ? '' : ` (${formatKm(distance)})`}`
+        : undefined,
     },
     {
       label: 'Aviation fee',
