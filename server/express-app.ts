@@ -6,13 +6,14 @@
  */
 import crypto from 'node:crypto'
 import { createRequestHandler } from '@remix-run/express'
-import type { ServerBuild } from '@remix-run/node'
+import type { AppLoadContext, ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
 import helmet from 'helmet'
 import morgan from 'morgan'
 
-import { SESSION_COOKIE_NAME, sessionUserIdOf } from '../app/domain/auth/session.server.ts'
+import { runWithLoadContext } from '../app/domain/auth/request-session.server.ts'
+import { lookupSession, SESSION_COOKIE_NAME } from '../app/domain/auth/session.server.ts'
 import { getEnv } from '../app/domain/config/env.server.ts'
 import { TUS_PATH, type TusServer } from '../app/domain/files/tus.server.ts'
 import { CROSS_SITE_MESSAGE, isSameOriginRequest } from '../app/domain/http/origin.server.ts'
@@ -37,6 +38,19 @@ export interface ExpressAppOptions {
   tus: TusServer
   /** Remix's mode; the environment's NODE_ENV by default. */
   mode?: string
+}
+
+/**
+ * What Remix hands every loader and action (and the request scope the auth guards read, ADR
+ * 220): the client's address, the CSP nonce, and a write's session lookup when the write
+ * budget made one.
+ */
+function loadContextOf(req: express.Request, res: express.Response): AppLoadContext {
+  return {
+    clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+    cspNonce: res.locals.cspNonce as string,
+    session: res.locals.session as AppLoadContext['session'],
+  }
 }
 
 /** Where a refused page write goes back to: the posting page (same origin), else its own path. */
@@ -188,20 +202,24 @@ export function createExpressApp(options: ExpressAppOptions): express.Express {
 
   // Every write spends the account's (or, signed out, the address's) budget before any
   // route or tus sees it (ADR 130): 429 `{ error }` on the /api, a toast back on the page.
+  // The session read for it is handed on, so the route's guard doesn't read it again (ADR 220).
   app.use((req, res, next) => {
     if (!writeKindOf(req.method, req.path)) return next()
     void (async () => {
-      const userId = await sessionUserIdOf({
+      const session = await lookupSession({
         cookie: req.headers.cookie,
         sessionHeader: req.get('x-session-id'),
       })
       const check = await checkWriteBudget({
         method: req.method,
         path: req.path,
-        userId,
+        userId: session?.user?.id ?? null,
         clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
       })
-      if (check.ok) return next()
+      if (check.ok) {
+        if (session) res.locals.session = session
+        return next()
+      }
       // The unread body is never parsed (the client may still be sending).
       res.setHeader('Connection', 'close')
       res.setHeader('Retry-After', String(check.retryAfterSeconds))
@@ -229,7 +247,7 @@ export function createExpressApp(options: ExpressAppOptions): express.Express {
 
   // Resumable uploads (tus) stream straight to disk; they have their own size rules (ADR 093).
   app.all([TUS_PATH, `${TUS_PATH}/*`], (req, res, next) => {
-    options.tus.server.handle(req, res).catch(next)
+    runWithLoadContext(loadContextOf(req, res), () => options.tus.server.handle(req, res)).catch(next)
   })
 
   // Bodies over their limit (or of unknown length) are refused before anything reads them.
@@ -244,16 +262,16 @@ export function createExpressApp(options: ExpressAppOptions): express.Express {
     res.status(check.status).json({ error: check.error })
   })
 
-  app.all(
-    '*',
-    createRequestHandler({
-      build: options.build,
-      mode: options.mode ?? env.NODE_ENV,
-      getLoadContext: (req, res) => ({
-        clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-        cspNonce: res.locals.cspNonce as string,
-      }),
-    }),
-  )
+  const handleRemix = createRequestHandler({
+    build: options.build,
+    mode: options.mode ?? env.NODE_ENV,
+    getLoadContext: (_req, res) => res.locals.loadContext as AppLoadContext,
+  })
+  // The load context is built here, so Remix runs inside its request scope (ADR 220).
+  app.all('*', (req, res, next) => {
+    const context = loadContextOf(req, res)
+    res.locals.loadContext = context
+    return runWithLoadContext(context, () => handleRemix(req, res, next))
+  })
   return app
 }

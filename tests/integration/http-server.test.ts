@@ -5,10 +5,11 @@
 import http from 'node:http'
 import { commitSessionCookie, createSession } from '#app/domain/auth/session.server.ts'
 import { resetEnvCache } from '#app/domain/config/env.server.ts'
+import { getSqlite } from '#app/domain/db/db.server.ts'
 import { HSTS_VALUE, PERMISSIONS_POLICY } from '#app/domain/http/response-headers.server.ts'
 import { startHttpApp, type RunningApp } from '#tests/helpers/http-app.ts'
 import { createTestUser, signedInUser } from '#tests/helpers/users.ts'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 
 // One trusted proxy hop, as on Fly: X-Forwarded-Proto says whether the visitor used https.
 process.env.TRUST_PROXY = '1'
@@ -224,4 +225,32 @@ describe('over real HTTP', () => {
       resetEnvCache()
     }
   }, 120_000)
+})
+
+describe('one session read per write (ADR 220)', () => {
+  /** Session reads (SELECTs on `sessions`) while `run` runs: the app shares this process's database. */
+  async function sessionReads(run: () => Promise<Response>) {
+    const prepare = vi.spyOn(getSqlite(), 'prepare')
+    const response = await run()
+    await response.text()
+    const reads = prepare.mock.calls.filter(([sql]) => /select .* from "sessions"/is.test(String(sql))).length
+    prepare.mockRestore()
+    return { status: response.status, reads }
+  }
+
+  const createProject = (token: string) =>
+    fetch(`${app.base}/api/client/create-project`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'x-session-id': token },
+      body: '{}',
+    })
+
+  test("the write budget's session lookup is the one the route's guard uses", async () => {
+    const client = await signedInUser('client')
+    // Past the guard (a client), refused by the body's validation: one read for budget and guard.
+    expect(await sessionReads(() => createProject(client.token))).toEqual({ status: 400, reads: 1 })
+    // The role check uses the same lookup.
+    const pilot = await signedInUser('pilot')
+    expect(await sessionReads(() => createProject(pilot.token))).toEqual({ status: 403, reads: 1 })
+  })
 })

@@ -8,7 +8,7 @@ import { apiFail } from '#app/domain/http/api.server.ts'
 import { CROSS_SITE_MESSAGE, isSameOriginRequest } from '#app/domain/http/origin.server.ts'
 import type { Role, User } from '#db/schema.ts'
 
-import { getSessionUser, hasSessionCookie, readSessionToken } from './session.server.ts'
+import { getSessionUser, hasSessionCookie } from './session.server.ts'
 
 export async function getOptionalUser(request: Request): Promise<User | null> {
   return getSessionUser(request)
@@ -77,8 +77,7 @@ function assertApiSameOrigin(request: Request) {
 /** For /api routes: 401 when signed out, 403 for the wrong role. */
 export async function requireApiUser(request: Request, roles?: Role | Role[]): Promise<User> {
   assertApiSameOrigin(request)
-  const token = await readSessionToken(request)
-  const user = token ? await getSessionUser(request) : null
+  const user = await getSessionUser(request)
   if (!user) apiFail(401, 'Not signed in')
   if (roles) {
     const allowed = Array.isArray(roles) ? roles : [roles]

@@ -9,6 +9,7 @@ import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { sessions, users, type User } from '#db/schema.ts'
 import { and, eq, gt, lt } from 'drizzle-orm'
 
+import { takeKnownSessionUser, type SessionLookup } from './request-session.server.ts'
 import { generateToken, hashToken } from './tokens.server.ts'
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
@@ -61,12 +62,16 @@ export async function destroySessionCookie() {
   return sessionCookie().serialize('', { maxAge: 0, expires: new Date(0) })
 }
 
+/** The session token from the raw headers: the signed cookie first, then `x-session-id`. */
+async function tokenOf(cookieHeader: string | null | undefined, sessionHeader: string | null | undefined) {
+  const fromCookie: unknown = cookieHeader ? await sessionCookie().parse(cookieHeader) : null
+  if (typeof fromCookie === 'string' && fromCookie) return fromCookie
+  return sessionHeader?.trim() || null
+}
+
 /** The session token a request carries: the signed cookie first, then the header. */
 export async function readSessionToken(request: Request): Promise<string | null> {
-  const fromCookie = await sessionCookie().parse(request.headers.get('Cookie'))
-  if (typeof fromCookie === 'string' && fromCookie) return fromCookie
-  const fromHeader = request.headers.get(SESSION_HEADER)?.trim()
-  return fromHeader ? fromHeader : null
+  return tokenOf(request.headers.get('Cookie'), request.headers.get(SESSION_HEADER))
 }
 
 export function hasSessionCookie(request: Request) {
@@ -86,22 +91,27 @@ export function findSessionUser(token: string, db: DbOrTx = getDb()): User | nul
 }
 
 /**
- * The active account behind a request's session cookie or `x-session-id` header, from the
- * raw header values (server.ts counts writes per account before Remix runs): one indexed read.
+ * The session behind a request's cookie or `x-session-id` header, from the raw header values
+ * (server/express-app.ts counts writes per account before Remix runs, and hands the lookup on
+ * in the load context: ADR 220): one indexed read; null when the request carries no token.
  */
-export async function sessionUserIdOf(headers: {
+export async function lookupSession(headers: {
   cookie?: string | null
   sessionHeader?: string | null
-}): Promise<number | null> {
-  const fromCookie: unknown = headers.cookie ? await sessionCookie().parse(headers.cookie) : null
-  const token =
-    typeof fromCookie === 'string' && fromCookie ? fromCookie : headers.sessionHeader?.trim() || null
-  return token ? (findSessionUser(token)?.id ?? null) : null
+}): Promise<SessionLookup | null> {
+  const token = await tokenOf(headers.cookie, headers.sessionHeader)
+  return token ? { token, user: findSessionUser(token) } : null
 }
 
+/**
+ * The active user behind a request's session, or null. Reuses the lookup the write budget
+ * made for this very request and token (once), else reads the database.
+ */
 export async function getSessionUser(request: Request): Promise<User | null> {
   const token = await readSessionToken(request)
-  return token ? findSessionUser(token) : null
+  if (!token) return null
+  const known = takeKnownSessionUser(token)
+  return known !== undefined ? known : findSessionUser(token)
 }
 
 export function deleteSession(token: string, db: DbOrTx = getDb()) {
