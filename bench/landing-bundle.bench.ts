@@ -36,7 +36,7 @@ function readManifest(): Manifest {
 }
 
 /** The URLs of every script the landing page loads on first visit. */
-export function landingScripts(manifest: Manifest) {
+function landingScripts(manifest: Manifest) {
   const parts = [manifest.entry, manifest.routes.root, manifest.routes['routes/_index']]
   if (parts.some((part) => !part)) throw new Error('The manifest lacks the entry, root or index route')
   return [...new Set(parts.flatMap((part) => [part!.module, ...(part!.imports ?? [])]))]

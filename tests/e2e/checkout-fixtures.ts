@@ -51,7 +51,7 @@ export async function createQuotedProjectViaApi(
 }
 
 /** About 410 ha around Constantia: a re-plan far larger than the quote the terms were accepted for. */
-export const LARGE_CONSTANTIA_AREA = [
+const LARGE_CONSTANTIA_AREA = [
   { latitude: -34.0, longitude: 18.42 },
   { latitude: -34.0, longitude: 18.442 },
   { latitude: -34.0185, longitude: 18.442 },

@@ -4,7 +4,7 @@ import { hubs, invoices, payments, projectFiles, projects, type FileCategory } f
 
 import { createTestUser } from './users.ts'
 
-export const SAMPLE_FLIGHT_PLAN = {
+const SAMPLE_FLIGHT_PLAN = {
   address: 'Stellenbosch, Western Cape',
   projectType: 'agricultural-mapping',
   totalArea: 42000,

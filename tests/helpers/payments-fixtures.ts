@@ -29,7 +29,7 @@ export const CAPE_TOWN_AREA = [
   { pointNumber: 4, latitude: -34.0145, longitude: 18.4305 },
 ]
 
-export function ensureCapeTownHub() {
+function ensureCapeTownHub() {
   const db = getDb()
   ensurePricingSettings()
   const existing = db.select().from(hubs).where(eq(hubs.name, 'Cape Town')).get()

@@ -29,7 +29,7 @@ function chunk(type: string, data: Buffer) {
 }
 
 /** A solid 256×256 RGB PNG. */
-export function solidPng(r: number, g: number, b: number) {
+function solidPng(r: number, g: number, b: number) {
   const header = Buffer.alloc(13)
   header.writeUInt32BE(256, 0)
   header.writeUInt32BE(256, 4)
