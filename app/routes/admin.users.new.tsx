@@ -4,6 +4,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { Form, useActionData } from '@remix-run/react'
 import { AdminDialog, DialogActions } from '#app/components/dashboard/admin/ui.tsx'
 import { Field, PasswordField, SelectField } from '#app/components/forms.tsx'
+import { PersonFields } from '#app/components/forms/person-fields.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
@@ -64,23 +65,7 @@ export default function CreateUserDialog() {
     >
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         {form.errors?.length ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label="First name"
-            errors={fields.firstName.errors}
-            inputProps={getInputProps(fields.firstName, { type: 'text' })}
-          />
-          <Field
-            label="Last name"
-            errors={fields.lastName.errors}
-            inputProps={getInputProps(fields.lastName, { type: 'text' })}
-          />
-        </div>
-        <Field
-          label="Email"
-          errors={fields.email.errors}
-          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'off' }}
-        />
+        <PersonFields fields={fields} phoneLabel="Phone (optional)" />
         <PasswordField
           label="Password"
           errors={fields.password.errors}
@@ -105,12 +90,6 @@ export default function CreateUserDialog() {
             label="Company name (optional)"
             errors={fields.companyName.errors}
             inputProps={getInputProps(fields.companyName, { type: 'text' })}
-          />
-          <Field
-            label="Phone (optional)"
-            prefix="+27"
-            errors={fields.phone.errors}
-            inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), inputMode: 'tel' }}
           />
           <Field
             label="Industry (optional)"
