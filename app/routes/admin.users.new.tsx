@@ -8,14 +8,12 @@ import { PersonFields } from '#app/components/forms/person-fields.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
-import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
+import { submitAdminForm } from '#app/domain/admin/form-responses.server.ts'
 import { AdminCreateUserSchema } from '#app/domain/admin/schemas.ts'
 import { createUserByAdmin } from '#app/domain/admin/users.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { COUNTRIES } from '#app/domain/auth/schemas.ts'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 
 const CLOSE = '/admin?tab=users'
 
@@ -26,25 +24,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')
-  const formData = await readFormBody(request)
-  const submission = parseWithZod(formData, { schema: AdminCreateUserSchema })
-  if (submission.status !== 'success') {
-    return adminFormFailure(submission.reply({ hideFields: ['password'] }), 400, 'Failed to create user')
-  }
-  try {
-    const user = await createUserByAdmin(admin.id, submission.value)
-    return redirectWithToast(CLOSE, {
+  return submitAdminForm(await readFormBody(request), {
+    schema: AdminCreateUserSchema,
+    failure: 'Failed to create user',
+    closeTo: CLOSE,
+    save: (value) => createUserByAdmin(admin.id, value),
+    done: (user) => ({
       title: 'User Created',
       description: `${user.firstName} ${user.lastName} (${user.role}) can now sign in.`,
-    })
-  } catch (error) {
-    if (!isDomainError(error)) throw error
-    return adminFormFailure(
-      submission.reply({ fieldErrors: error.fieldErrors ?? {}, hideFields: ['password'] }),
-      error.status,
-      error.message,
-    )
-  }
+    }),
+  })
 }
 
 export default function CreateUserDialog() {
