@@ -1,7 +1,8 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
 import { PilotForm } from '#app/components/dashboard/admin/pilot-form.tsx'
 import { AdminDialog } from '#app/components/dashboard/admin/ui.tsx'
+import { adminDialogLoader } from '#app/domain/admin/dialog-routes.server.ts'
 import { submitAdminForm } from '#app/domain/admin/form-responses.server.ts'
 import { CreatePilotSchema } from '#app/domain/admin/schemas.ts'
 import { createPilot } from '#app/domain/admin/users.server.ts'
@@ -10,10 +11,7 @@ import { readFormBody } from '#app/domain/http/form-body.server.ts'
 
 const CLOSE = '/admin?tab=pilots'
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRole(request, 'admin')
-  return json({})
-}
+export const loader = adminDialogLoader
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')

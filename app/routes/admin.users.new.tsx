@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs } from '@remix-run/node'
 import { Form, useActionData } from '@remix-run/react'
 import { AdminDialog, DialogActions } from '#app/components/dashboard/admin/ui.tsx'
 import { Field, PasswordField, SelectField } from '#app/components/forms.tsx'
@@ -8,6 +8,7 @@ import { PersonFields } from '#app/components/forms/person-fields.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
+import { adminDialogLoader } from '#app/domain/admin/dialog-routes.server.ts'
 import { submitAdminForm } from '#app/domain/admin/form-responses.server.ts'
 import { AdminCreateUserSchema } from '#app/domain/admin/schemas.ts'
 import { createUserByAdmin } from '#app/domain/admin/users.server.ts'
@@ -17,10 +18,7 @@ import { readFormBody } from '#app/domain/http/form-body.server.ts'
 
 const CLOSE = '/admin?tab=users'
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRole(request, 'admin')
-  return json({})
-}
+export const loader = adminDialogLoader
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')
