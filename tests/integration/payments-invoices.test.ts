@@ -49,7 +49,7 @@ async function invoicedProject(paid: boolean, pfPaymentId?: string) {
 }
 
 describe('client invoices API', () => {
-  test('lists only the caller’s invoices with the spec fields', async () => {
+  test('lists only the caller’s invoices with the listed fields', async () => {
     const mine = await invoicedProject(false)
     await invoicedProject(false)
     const response = await callRoute(invoicesLoader, '/api/client/invoices', { headers: mine.headers })
