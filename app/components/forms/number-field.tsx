@@ -31,10 +31,11 @@ export function NumberField({
       inputProps={{
         ...getInputProps(field, { type: 'number' }),
         step,
-        min,
-        max,
         inputMode,
-        placeholder,
+        // Only what is given: the form's zod constraint may already set min and max.
+        ...(min === undefined ? null : { min }),
+        ...(max === undefined ? null : { max }),
+        ...(placeholder === undefined ? null : { placeholder }),
       }}
     />
   )
