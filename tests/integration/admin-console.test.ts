@@ -3,7 +3,6 @@
  * JavaScript) and what they cause: e-mails at a real SMTP server, audit rows, toasts.
  */
 import { getDb } from '#app/domain/db/db.server.ts'
-import { getToast } from '#app/domain/http/toast.server.ts'
 import { createHub } from '#app/domain/hubs/hubs.server.ts'
 import * as airspaceClear from '#app/routes/admin.airspace.clear.tsx'
 import * as airspaceLoadRsa from '#app/routes/admin.airspace.load-rsa.tsx'
@@ -17,7 +16,7 @@ import * as userNew from '#app/routes/admin.users.new.tsx'
 import * as dashboard from '#app/routes/dashboard.tsx'
 import { auditLog, hubs, projects, users } from '#db/schema.ts'
 import { createTestProject } from '#tests/helpers/admin-data.ts'
-import { callRoute } from '#tests/helpers/requests.ts'
+import { callRoute, toastOf } from '#tests/helpers/requests.ts'
 import { withTestSmtp } from '#tests/helpers/smtp-server.ts'
 import { createTestUser, signedInUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
@@ -180,12 +179,6 @@ describe('create dialogs', () => {
 })
 
 describe('confirm dialogs (airspace clear / load RSA, hub delete)', () => {
-  /** The toast the redirect carries, as the next page would read it. */
-  async function toastOf(res: Response) {
-    const cookie = (res.headers.get('Set-Cookie') ?? '').split(';')[0]!
-    return (await getToast(new Request('http://localhost/', { headers: { Cookie: cookie } }))).toast
-  }
-
   test('load RSA data, then clear: each goes back to the Airspace tab with its toast', async () => {
     const admin = await signedInUser('admin')
     expect(
