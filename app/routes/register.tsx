@@ -8,7 +8,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { Form, Link, useActionData } from '@remix-run/react'
-import { Field, FormErrors, PasswordField, SelectField } from '#app/components/forms.tsx'
+import { Field, FormErrors, NewPasswordFields, SelectField } from '#app/components/forms.tsx'
 import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
 import { PageCard } from '#app/components/layout/page-card.tsx'
 import { PrivacyNote } from '#app/components/legal/privacy-note.tsx'
@@ -163,22 +163,7 @@ export default function RegisterPage() {
             inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <PasswordField
-              label="Password"
-              errors={fields.password.errors}
-              inputProps={{
-                ...getInputProps(fields.password, { type: 'password' }),
-                autoComplete: 'new-password',
-              }}
-            />
-            <PasswordField
-              label="Confirm password"
-              errors={fields.confirmPassword.errors}
-              inputProps={{
-                ...getInputProps(fields.confirmPassword, { type: 'password' }),
-                autoComplete: 'new-password',
-              }}
-            />
+            <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
           </div>
           <Field
             label="Phone"

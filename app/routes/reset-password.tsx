@@ -8,7 +8,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { FormErrors, PasswordField } from '#app/components/forms.tsx'
+import { FormErrors, NewPasswordFields } from '#app/components/forms.tsx'
 import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
 import { PageCard } from '#app/components/layout/page-card.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
@@ -148,22 +148,11 @@ export default function ResetPasswordPage() {
           <input {...getInputProps(fields.token, { type: 'hidden' })} />
           <FormErrors id={form.errorId} errors={form.errors} />
           {fields.token.errors?.length ? <Alert tone="error">{fields.token.errors.join(' ')}</Alert> : null}
-          <PasswordField
+          <NewPasswordFields
             label="New password"
             hint="At least 6 characters"
-            errors={fields.password.errors}
-            inputProps={{
-              ...getInputProps(fields.password, { type: 'password' }),
-              autoComplete: 'new-password',
-            }}
-          />
-          <PasswordField
-            label="Confirm new password"
-            errors={fields.confirmPassword.errors}
-            inputProps={{
-              ...getInputProps(fields.confirmPassword, { type: 'password' }),
-              autoComplete: 'new-password',
-            }}
+            password={fields.password}
+            confirmPassword={fields.confirmPassword}
           />
           <StatusButton pending={pending} pendingLabel="Updating Password..." className="w-full">
             Update Password
