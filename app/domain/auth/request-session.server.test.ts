@@ -45,6 +45,14 @@ describe('guards and the load context of the request', () => {
     })
   })
 
+  test('loaders (a GET, as Remix calls them after a page action) read the database', async () => {
+    const { user, token } = await signedInUser('client')
+    const context = { clientIp: '203.0.113.7', session: { token, user: { ...user, firstName: 'Stale' } } }
+    const get = new Request('http://localhost/dashboard', { headers: { 'x-session-id': token } })
+    const seen = await runWithLoadContext(context, () => requireUser(get))
+    expect(seen.firstName).toBe(user.firstName)
+  })
+
   test("another token's lookup is never used", async () => {
     const mine = await signedInUser('client')
     const theirs = await signedInUser('admin')

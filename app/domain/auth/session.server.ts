@@ -104,13 +104,15 @@ export async function lookupSession(headers: {
 }
 
 /**
- * The active user behind a request's session, or null. Reuses the lookup the write budget
- * made for this very request and token (once), else reads the database.
+ * The active user behind a request's session, or null. A write's guard reuses the lookup the
+ * write budget made for this very request and token (once, ADR 220); loaders, which Remix
+ * calls with a GET even after a page action that may have ended the session, read the database.
  */
 export async function getSessionUser(request: Request): Promise<User | null> {
   const token = await readSessionToken(request)
   if (!token) return null
-  const known = takeKnownSessionUser(token)
+  const isWrite = request.method !== 'GET' && request.method !== 'HEAD'
+  const known = isWrite ? takeKnownSessionUser(token) : undefined
   return known !== undefined ? known : findSessionUser(token)
 }
 
