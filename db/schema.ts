@@ -1,5 +1,5 @@
 /**
- * The whole data model (spec section 3 plus what the product needs to run).
+ * The whole data model (the product's entities plus what it needs to run).
  * Money is integer cents; timestamps are stored as epoch milliseconds.
  */
 import { sql } from 'drizzle-orm'
@@ -221,7 +221,7 @@ export const projects = sqliteTable(
     longitude: real('longitude'),
     deadline: text('deadline', { length: 10 }),
     requirements: text('requirements'),
-    /** The flight plan (spec section 3), JSON text. */
+    /** The flight plan, JSON text. */
     polygonGeoJson: text('polygon_geojson'),
     /** The survey mission (settings and figures, ADR 082), JSON text. */
     surveyPlan: text('survey_plan'),

@@ -24,7 +24,7 @@ export const meta: MetaFunction = () => [
   },
 ]
 
-/** Spec section 9: on load with a hash, scroll to that section after 100 ms. */
+/** On load with a hash, scroll to that section after 100 ms. */
 export const HASH_SCROLL_DELAY_MS = 100
 
 export async function action({ request, context }: ActionFunctionArgs) {

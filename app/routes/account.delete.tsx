@@ -7,6 +7,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData } from '@remix-run/react'
 import { PasswordField } from '#app/components/forms.tsx'
 import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
+import { PageCard } from '#app/components/layout/page-card.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
@@ -45,8 +46,7 @@ export default function DeleteAccountPage() {
   const pending = useIsPending({ formAction: '/account/delete' })
   return (
     <AuthLayout>
-      <div className="card p-6 sm:p-8">
-        <h1 className="text-2xl font-bold tracking-tight text-ink-950">Delete my account</h1>
+      <PageCard title="Delete my account">
         <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-ink-600">
           <li>Your name, contact details and profile are removed and you are signed out.</li>
           <li>Your uploaded documents, draft and unpaid projects are deleted.</li>
@@ -79,7 +79,7 @@ export default function DeleteAccountPage() {
             </StatusButton>
           </div>
         </Form>
-      </div>
+      </PageCard>
     </AuthLayout>
   )
 }

@@ -1,5 +1,5 @@
 /**
- * The 'Complete Project' dialog (spec "Admin dashboard", section 4): upload the processed
+ * The 'Complete Project' dialog: upload the processed
  * deliverables, then complete — the project becomes completed and the client is e-mailed
  * a link to them. Works without JavaScript (multipart upload form, then the button).
  */

@@ -1,2 +1,2 @@
-// /admin shows the same role dashboard as /dashboard (spec route table).
+// /admin shows the same role dashboard as /dashboard.
 export { action, default, ErrorBoundary, loader, meta } from './dashboard.tsx'

@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { AdminDialog, DialogActions } from '#app/components/dashboard/admin/ui.tsx'
-import { PasswordField } from '#app/components/forms.tsx'
+import { NewPasswordFields } from '#app/components/forms.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
@@ -64,22 +64,11 @@ export default function ResetPasswordDialog() {
       closeTo={CLOSE}
     >
       <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <PasswordField
+        <NewPasswordFields
           label="New password"
-          errors={fields.newPassword.errors}
           hint="At least 6 characters"
-          inputProps={{
-            ...getInputProps(fields.newPassword, { type: 'password' }),
-            autoComplete: 'new-password',
-          }}
-        />
-        <PasswordField
-          label="Confirm new password"
-          errors={fields.confirmPassword.errors}
-          inputProps={{
-            ...getInputProps(fields.confirmPassword, { type: 'password' }),
-            autoComplete: 'new-password',
-          }}
+          password={fields.newPassword}
+          confirmPassword={fields.confirmPassword}
         />
         <DialogActions closeTo={CLOSE}>
           <StatusButton pending={submitting} pendingLabel="Updating…">

@@ -1,6 +1,6 @@
 /**
  * POST /api/admin/complete-project `{ projectId }`: marks the project completed once it
- * has at least one processed deliverable and e-mails the client (spec section 4).
+ * has at least one processed deliverable and e-mails the client (ADR 171 "Project lifecycle").
  */
 import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'

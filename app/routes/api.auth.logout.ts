@@ -6,7 +6,7 @@ import { CLEAR_SITE_DATA_ON_SIGN_OUT } from '#app/domain/offline/cache-rules.ts'
 
 /**
  * POST /api/auth/logout — deletes the session named by the cookie or `x-session-id`
- * server-side and clears the cookie. Always `{ success: true }` (spec: errors are only
+ * server-side and clears the cookie. Always `{ success: true }` (errors are only
  * logged; the client clears its copy either way).
  */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,5 +1,5 @@
 /**
- * POST /api/client/create-project (spec section 7): the project fields and its flight
+ * POST /api/client/create-project (ADR 171 "API"): the project fields and its flight
  * plan in one call — a draft is created and completed with the same services as the
  * dashboard and the planner. 201 with the project (status `pending`, `quoteAmount`).
  */

@@ -4,6 +4,7 @@ import { json, type ActionFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Form, Link, useActionData } from '@remix-run/react'
 import { Field, FormErrors } from '#app/components/forms.tsx'
 import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
+import { PageCard } from '#app/components/layout/page-card.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { requestPasswordReset } from '#app/domain/auth/accounts.server.ts'
@@ -17,7 +18,7 @@ import { HoneypotInputs } from 'remix-utils/honeypot/react'
 
 export const meta: MetaFunction = () => [{ title: 'Forgot password · Kestrel Aerial Survey' }]
 
-/** Spec section 8: shown when the request itself fails. */
+/** ADR 171 "Messages": shown when the request itself fails. */
 const FORGOT_FAILED = 'Something went wrong. Please try again.'
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -61,39 +62,28 @@ export default function ForgotPasswordPage() {
   if (actionData?.sent) {
     return (
       <AuthLayout>
-        <div className="card p-6 text-center sm:p-8">
-          <span
-            className="mx-auto inline-flex h-14 w-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-700"
-            aria-hidden="true"
-          >
-            <svg viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="1.8">
-              <rect x="3" y="5" width="18" height="14" rx="2" />
-              <path d="M3 7l9 6 9-6" />
-            </svg>
-          </span>
-          <h1 className="mt-4 text-2xl font-bold tracking-tight text-ink-950">Check Your Email</h1>
-          <p className="mt-3 text-sm leading-relaxed text-ink-600">
-            If an account with that email exists, we've sent a link to reset your password. It expires after 1
-            hour.
-          </p>
+        <PageCard
+          title="Check Your Email"
+          description="If an account with that email exists, we've sent a link to reset your password. It expires after 1 hour."
+          icon="mail"
+        >
           <p className="mt-2 text-sm leading-relaxed text-ink-600">
             Didn't receive it? Check your spam folder, or try again in a few minutes.
           </p>
           <Link to="/login" className="btn-primary mt-6 w-full">
             Back to Sign In
           </Link>
-        </div>
+        </PageCard>
       </AuthLayout>
     )
   }
 
   return (
     <AuthLayout>
-      <div className="card p-6 sm:p-8">
-        <h1 className="text-2xl font-bold tracking-tight text-ink-950">Forgot Password</h1>
-        <p className="mt-1 text-sm text-ink-500">
-          Enter your email address and we'll send you a link to reset your password.
-        </p>
+      <PageCard
+        title="Forgot Password"
+        description="Enter your email address and we'll send you a link to reset your password."
+      >
         <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
           <HoneypotInputs />
           <FormErrors id={form.errorId} errors={form.errors} />
@@ -116,7 +106,7 @@ export default function ForgotPasswordPage() {
             Back to sign in
           </Link>
         </p>
-      </div>
+      </PageCard>
     </AuthLayout>
   )
 }

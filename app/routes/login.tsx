@@ -10,6 +10,7 @@ import {
 import { Form, Link, useActionData, useSearchParams } from '@remix-run/react'
 import { Field, FormErrors, PasswordField } from '#app/components/forms.tsx'
 import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
+import { PageCard } from '#app/components/layout/page-card.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { authenticatePassword } from '#app/domain/auth/authenticator.server.ts'
@@ -58,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     })
   } catch (error) {
     if (error instanceof Response) throw error
-    // An unexpected failure gets the spec's fallback in the form, not the error page.
+    // An unexpected failure gets the product's fallback in the form, not the error page.
     const known = isDomainError(error)
     if (!known) console.error('[login] unexpected failure', error)
     return json(
@@ -92,9 +93,7 @@ export default function LoginPage() {
 
   return (
     <AuthLayout>
-      <div className="card p-6 sm:p-8">
-        <h1 className="text-2xl font-bold tracking-tight text-ink-950">Welcome Back</h1>
-        <p className="mt-1 text-sm text-ink-500">Sign in to your account</p>
+      <PageCard title="Welcome Back" description="Sign in to your account">
         <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
           <HoneypotInputs />
           <input {...getInputProps(fields.redirectTo, { type: 'hidden' })} />
@@ -131,7 +130,7 @@ export default function LoginPage() {
             Create one here
           </Link>
         </p>
-      </div>
+      </PageCard>
     </AuthLayout>
   )
 }

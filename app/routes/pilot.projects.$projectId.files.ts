@@ -1,7 +1,7 @@
 /**
  * The pilot's file forms without JavaScript (action only): a multipart upload of flight
  * media to an assigned project, or `intent=delete-file` for one of their uploads. Both
- * redirect back to the job (`/dashboard?project=ID`) with the spec's toast. With
+ * redirect back to the job (`/dashboard?project=ID`) with the product's toast. With
  * JavaScript the upload widget uses tus instead.
  */
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'

@@ -6,6 +6,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
+import { PageCard } from '#app/components/layout/page-card.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
@@ -61,8 +62,7 @@ export default function CancelProjectPage() {
   return (
     <AppShell>
       <main className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
-        <div className="card p-6 sm:p-8">
-          <h1 className="text-2xl font-bold tracking-tight text-ink-950">Cancel {project.name}?</h1>
+        <PageCard title={<>Cancel {project.name}?</>}>
           <p className="mt-2 text-sm text-ink-600">{cancellationSummary(terms)}</p>
           {refusal || actionData?.error ? (
             <Alert tone="warning" className="mt-5" title="This project cannot be cancelled online">
@@ -109,7 +109,7 @@ export default function CancelProjectPage() {
               </Link>
             </p>
           ) : null}
-        </div>
+        </PageCard>
       </main>
     </AppShell>
   )

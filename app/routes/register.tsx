@@ -8,8 +8,9 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { Form, Link, useActionData } from '@remix-run/react'
-import { Field, FormErrors, PasswordField, SelectField } from '#app/components/forms.tsx'
+import { Field, FormErrors, NewPasswordFields, SelectField } from '#app/components/forms.tsx'
 import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
+import { PageCard } from '#app/components/layout/page-card.tsx'
 import { PrivacyNote } from '#app/components/legal/privacy-note.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
@@ -66,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { status: error.status },
       )
     }
-    // An unexpected failure gets the spec's fallback in the form, not the error page.
+    // An unexpected failure gets the product's fallback in the form, not the error page.
     console.error('[register] unexpected failure', error)
     return json(
       {
@@ -121,9 +122,7 @@ export default function RegisterPage() {
 
   return (
     <AuthLayout tagline="Professional drone mapping and aerial surveying — from the first flight to the final report.">
-      <div className="card p-6 sm:p-8">
-        <h1 className="text-2xl font-bold tracking-tight text-ink-950">Create Account</h1>
-        <p className="mt-1 text-sm text-ink-500">Plan survey flights and get instant quotes in rand.</p>
+      <PageCard title="Create Account" description="Plan survey flights and get instant quotes in rand.">
         <PrivacyNote className="mt-4 rounded-lg border border-ink-100 bg-ink-50 p-3">
           Before you give us your details: we use them to run your account and quote, fly and invoice your
           surveys, and share them only with our flight operator, PayFast and our e-mail and hosting providers.
@@ -164,22 +163,7 @@ export default function RegisterPage() {
             inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <PasswordField
-              label="Password"
-              errors={fields.password.errors}
-              inputProps={{
-                ...getInputProps(fields.password, { type: 'password' }),
-                autoComplete: 'new-password',
-              }}
-            />
-            <PasswordField
-              label="Confirm password"
-              errors={fields.confirmPassword.errors}
-              inputProps={{
-                ...getInputProps(fields.confirmPassword, { type: 'password' }),
-                autoComplete: 'new-password',
-              }}
-            />
+            <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
           </div>
           <Field
             label="Phone"
@@ -237,7 +221,7 @@ export default function RegisterPage() {
             Sign in
           </Link>
         </p>
-      </div>
+      </PageCard>
     </AuthLayout>
   )
 }

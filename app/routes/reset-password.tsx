@@ -8,8 +8,9 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { FormErrors, PasswordField } from '#app/components/forms.tsx'
+import { FormErrors, NewPasswordFields } from '#app/components/forms.tsx'
 import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
+import { PageCard } from '#app/components/layout/page-card.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
@@ -64,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     done = await resetPassword(submission.value.token, submission.value.password)
   } catch (error) {
-    // Not an invalid token (that is a false answer): the spec's retry message in the form.
+    // Not an invalid token (that is a false answer): the product's retry message in the form.
     console.error('[reset-password] unexpected failure', error)
     return json(
       {
@@ -100,17 +101,15 @@ export default function ResetPasswordPage() {
   if (actionData?.outcome === 'done') {
     return (
       <AuthLayout>
-        <div className="card p-6 text-center sm:p-8">
-          <StatusIcon tone="success" />
-          <h1 className="mt-4 text-2xl font-bold tracking-tight text-ink-950">Password Reset Complete</h1>
-          <p className="mt-3 text-sm leading-relaxed text-ink-600">
-            Your password has been updated. For your security you have been signed out everywhere; sign in
-            with your new password.
-          </p>
+        <PageCard
+          title="Password Reset Complete"
+          description="Your password has been updated. For your security you have been signed out everywhere; sign in with your new password."
+          icon="success"
+        >
           <Link to="/login" className="btn-primary mt-6 w-full">
             Sign In
           </Link>
-        </div>
+        </PageCard>
       </AuthLayout>
     )
   }
@@ -118,52 +117,42 @@ export default function ResetPasswordPage() {
   if (!data.valid || actionData?.outcome === 'invalid-token') {
     return (
       <AuthLayout>
-        <div className="card p-6 text-center sm:p-8">
-          <StatusIcon tone="error" />
-          <h1 className="mt-4 text-2xl font-bold tracking-tight text-ink-950">Invalid Reset Link</h1>
-          <p className="mt-3 text-sm leading-relaxed text-ink-600">
-            This password reset link is invalid or has expired. Reset links expire after 1 hour and can be
-            used only once.
-          </p>
+        <PageCard
+          title="Invalid Reset Link"
+          description="This password reset link is invalid or has expired. Reset links expire after 1 hour and can be used only once."
+          icon="error"
+        >
           <Link to="/forgot-password" className="btn-primary mt-6 w-full">
             Request New Reset Link
           </Link>
           <Link to="/login" className="btn-ghost mt-2 w-full">
             Back to Sign In
           </Link>
-        </div>
+        </PageCard>
       </AuthLayout>
     )
   }
 
   return (
     <AuthLayout>
-      <div className="card p-6 sm:p-8">
-        <h1 className="text-2xl font-bold tracking-tight text-ink-950">Create New Password</h1>
-        <p className="mt-1 text-sm text-ink-500">
-          Choose a new password for <strong className="font-semibold text-ink-800">{data.email}</strong>
-        </p>
+      <PageCard
+        title="Create New Password"
+        description={
+          <>
+            Choose a new password for <strong className="font-semibold text-ink-800">{data.email}</strong>
+          </>
+        }
+      >
         <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
           <HoneypotInputs />
           <input {...getInputProps(fields.token, { type: 'hidden' })} />
           <FormErrors id={form.errorId} errors={form.errors} />
           {fields.token.errors?.length ? <Alert tone="error">{fields.token.errors.join(' ')}</Alert> : null}
-          <PasswordField
+          <NewPasswordFields
             label="New password"
             hint="At least 6 characters"
-            errors={fields.password.errors}
-            inputProps={{
-              ...getInputProps(fields.password, { type: 'password' }),
-              autoComplete: 'new-password',
-            }}
-          />
-          <PasswordField
-            label="Confirm new password"
-            errors={fields.confirmPassword.errors}
-            inputProps={{
-              ...getInputProps(fields.confirmPassword, { type: 'password' }),
-              autoComplete: 'new-password',
-            }}
+            password={fields.password}
+            confirmPassword={fields.confirmPassword}
           />
           <StatusButton pending={pending} pendingLabel="Updating Password..." className="w-full">
             Update Password
@@ -174,31 +163,7 @@ export default function ResetPasswordPage() {
             Back to sign in
           </Link>
         </p>
-      </div>
+      </PageCard>
     </AuthLayout>
-  )
-}
-
-function StatusIcon({ tone }: { tone: 'success' | 'error' }) {
-  return (
-    <span
-      className={
-        tone === 'success'
-          ? 'mx-auto inline-flex h-14 w-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-700'
-          : 'mx-auto inline-flex h-14 w-14 items-center justify-center rounded-full bg-red-100 text-red-700'
-      }
-      aria-hidden="true"
-    >
-      <svg
-        viewBox="0 0 24 24"
-        className="h-7 w-7"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-      >
-        {tone === 'success' ? <path d="M5 12l5 5 9-10" /> : <path d="M12 7v6M12 17h0M4 20h16L12 4z" />}
-      </svg>
-    </span>
   )
 }

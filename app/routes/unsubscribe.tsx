@@ -7,6 +7,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
+import { PageCard } from '#app/components/layout/page-card.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
@@ -37,8 +38,7 @@ export default function UnsubscribePage() {
   const pending = useIsPending({ formAction: '/unsubscribe' })
   return (
     <AuthLayout>
-      <div className="card p-6 sm:p-8">
-        <h1 className="text-2xl font-bold tracking-tight text-ink-950">Unsubscribe from marketing e-mail</h1>
+      <PageCard title="Unsubscribe from marketing e-mail">
         {actionData?.done ? (
           <Alert tone="success" className="mt-4" title="You are unsubscribed">
             <p>
@@ -67,7 +67,7 @@ export default function UnsubscribePage() {
             Privacy notice
           </Link>
         </p>
-      </div>
+      </PageCard>
     </AuthLayout>
   )
 }

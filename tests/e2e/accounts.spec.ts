@@ -41,7 +41,7 @@ test('the welcome banner can be dismissed @js-only', async ({ page }) => {
   await expect(page.getByTestId('welcome-banner')).toHaveCount(0)
 })
 
-test('registration shows the spec messages for a bad form', async ({ page }) => {
+test('registration shows the fixed messages for a bad form', async ({ page }) => {
   await page.goto('/register')
   await page.getByLabel('First name').fill('Ayo')
   await page.getByLabel('Last name').fill('Test')

@@ -82,7 +82,7 @@ test('the admin creates a user and a pilot', async ({ page }) => {
   await pilotDialog.getByLabel('Email').fill(pilotEmail)
   await pilotDialog.getByLabel('Phone').fill('0825551234')
   await pilotDialog.getByLabel('Password', { exact: true }).fill('secret-123')
-  // Missing service area, licence and drone types: the spec's messages.
+  // Missing service area, licence and drone types: the product's messages.
   await pilotDialog.getByRole('button', { name: 'Create Pilot' }).click()
   await expect(pilotDialog.getByText('Service area is required')).toBeVisible()
   await expect(pilotDialog.getByText('Pilot license number is required')).toBeVisible()

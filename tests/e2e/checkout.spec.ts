@@ -33,7 +33,7 @@ async function acceptTermsAndGoToGateway(
   const agree = dialog.getByRole('checkbox', { name: /I Agree/ })
   await expect(agree).not.toBeChecked()
 
-  // Not ticked: the spec's message, nothing sent anywhere.
+  // Not ticked: the product's message, nothing sent anywhere.
   await dialog.getByRole('button', { name: 'Accept & Pay' }).click()
   await expect(page.getByText('Please accept the terms and conditions to proceed.')).toBeVisible()
   await expect(page).toHaveURL(new RegExp(`/checkout/${projectId}`))

@@ -92,7 +92,7 @@ test('the client uploads the signed land owner form, downloads the same bytes an
   expect(landOwnerFlag(projectId)).toBe(0)
 })
 
-test('a file of the wrong type is refused with the spec message', async ({ page }) => {
+test('a file of the wrong type is refused with the fixed message', async ({ page }) => {
   const { projectId, clientEmail } = seedPaidProject('Farm 77 wrong type')
   await login(page, clientEmail)
   const panel = await openProject(page, projectId)

@@ -31,7 +31,7 @@ test('@js-only a client draws two areas, the live quote matches the server, and 
   await expect.poll(() => page.evaluate(() => typeof (window as unknown as { L?: unknown }).L)).toBe('object')
   await expect(page.getByTestId('planner-map')).toBeVisible()
 
-  // Nothing drawn yet: the spec's alert.
+  // Nothing drawn yet: the product's alert.
   await page.getByTestId('generate-quote').click()
   await expect.poll(() => alerts).toContain('Please draw at least one area before saving.')
 
@@ -162,7 +162,7 @@ test('@no-js-only without JavaScript a client pastes coordinates and gets the sa
   const projectId = await createProject(page, `Orchard ${Date.now()}`, { js: false })
   await expect(page.getByText('Drawing on the satellite map needs JavaScript')).toBeVisible()
 
-  // Nothing entered: the spec's message, from the server.
+  // Nothing entered: the product's message, from the server.
   await page.getByRole('button', { name: 'Generate Quote' }).click()
   await expect(
     page.getByRole('alert').filter({ hasText: 'Please draw at least one area before saving.' }),

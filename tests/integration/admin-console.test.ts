@@ -139,7 +139,7 @@ describe('create dialogs', () => {
     )
   })
 
-  test('Create Pilot shows the spec messages for missing pilot fields', async () => {
+  test('Create Pilot shows the fixed messages for missing pilot fields', async () => {
     const admin = await signedInUser('admin')
     const res = await callRoute(pilotNew.action, '/admin/pilots/new', {
       headers: cookieOf(admin.token),

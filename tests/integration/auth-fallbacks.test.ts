@@ -1,5 +1,5 @@
 /**
- * Spec §8 fallbacks: when the server has no message of its own (an unexpected failure, here
+ * The fallbacks of ADR 171 "Messages": when the server has no message of its own (an unexpected failure, here
  * a database without its users table), the form shows 'Login failed', 'Registration failed'
  * or 'Failed to reset password. Please try again.' instead of the error page.
  */
@@ -39,7 +39,7 @@ type FormAnswer = { result: { error?: Record<string, string[] | null> } }
 const formErrors = async (response: Response) =>
   (await readJson<FormAnswer>(response)).result.error?.[''] ?? []
 
-describe('unexpected failures show the spec fallback in the form', () => {
+describe('unexpected failures show the fixed fallback in the form', () => {
   it("login: 'Login failed'", async () => {
     const user = await createTestUser()
     const response = await withoutUsersTable(() =>

@@ -42,7 +42,7 @@ describe('POST /api/client/projects/draft', () => {
     expect(body).not.toHaveProperty('profitMargin')
   })
 
-  test('400 with the spec message when the location is missing', async () => {
+  test('400 with the fixed message when the location is missing', async () => {
     const { headers } = await signedInUser('client')
     const { res, body } = await createDraftFor(headers, { name: 'x', projectType: 'other' })
     expect(res.status).toBe(400)
@@ -114,7 +114,7 @@ describe('DELETE /api/client/projects/{id}', () => {
     expect(getDb().select().from(projects).where(eq(projects.id, body.id)).get()).toBeUndefined()
   })
 
-  test('refuses another client’s draft (404) and a non-draft (409), with the spec message', async () => {
+  test('refuses another client’s draft (404) and a non-draft (409), with the fixed message', async () => {
     const alice = await signedInUser('client')
     const bob = await signedInUser('client')
     const { body } = await createDraftFor(alice.headers)

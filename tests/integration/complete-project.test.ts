@@ -1,5 +1,5 @@
 /**
- * 'Complete Project' (spec section 4): admin only, at least one processed deliverable,
+ * 'Complete Project' (ADR 171 "Project lifecycle"): admin only, at least one processed deliverable,
  * the project becomes completed with completedAt, and the client gets a mail with a
  * link to the deliverables (through a real SMTP server).
  */
@@ -45,7 +45,7 @@ describe('POST /api/admin/complete-project', () => {
     expect(mail.text).toContain('Hi Clara')
   })
 
-  test('needs at least one processed deliverable: 400 with the spec message, nothing changes', async () => {
+  test('needs at least one processed deliverable: 400 with the fixed message, nothing changes', async () => {
     const admin = await signedInUser('admin')
     const project = await createTestProject({ paid: true, status: 'in_progress' })
     addTestFile(project.id, 'image/jpeg') // raw media is not a deliverable

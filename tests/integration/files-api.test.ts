@@ -99,7 +99,7 @@ describe('POST /api/upload (client documents)', () => {
     )
   })
 
-  test('the type is read from the content, not the name (415 with the spec message)', async () => {
+  test('the type is read from the content, not the name (415 with the fixed message)', async () => {
     const { client, project } = await setting()
     const { res, body } = await upload(
       client.headers,
@@ -128,7 +128,7 @@ describe('POST /api/upload (client documents)', () => {
     expect(body.file.fileType).toBe('image/png')
   })
 
-  test('the land owner form is limited to 10 MB (413, spec message)', async () => {
+  test('the land owner form is limited to 10 MB (413, its message)', async () => {
     const { client, project } = await setting()
     const { res, body } = await upload(
       client.headers,

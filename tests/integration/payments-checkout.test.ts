@@ -174,7 +174,7 @@ describe('POST /api/client/accept-terms', () => {
     }
   })
 
-  test('unticked terms give the spec message', async () => {
+  test('unticked terms give the fixed message', async () => {
     const { user, headers } = await signedInUser('client')
     const { project } = await createQuotedProject(user.id)
     const response = await acceptTerms(headers, { projectId: project.id, quoteAmount: project.quoteAmount })

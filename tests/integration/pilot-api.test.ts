@@ -1,5 +1,5 @@
 /**
- * The pilot /api calls (spec section 7 "Pilot"): pilot only (401 signed out, 403 other
+ * The pilot /api calls (ADR 171 "API"): pilot only (401 signed out, 403 other
  * roles), a pilot's own assignments only (404 for another pilot's project).
  */
 import { getDb } from '#app/domain/db/db.server.ts'

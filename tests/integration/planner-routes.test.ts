@@ -339,7 +339,7 @@ describe('dashboard project intents', () => {
     })
   })
 
-  test('create-project without a location answers with the spec message', async () => {
+  test('create-project without a location answers with the fixed message', async () => {
     const { token } = await signedInUser('client')
     const res = await callRoute(dashboardRoute.action, '/dashboard?tab=create', {
       form: { intent: 'create-project', name: 'Farm dam', projectType: 'environmental' },

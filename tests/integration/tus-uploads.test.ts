@@ -156,7 +156,7 @@ describe('tus at /api/tus', () => {
     expect(missing.status).toBe(400)
   })
 
-  test('declared type and size are checked at creation (415, 413 with the spec messages)', async () => {
+  test('declared type and size are checked at creation (415, 413 with the fixed messages)', async () => {
     const { pilot, project } = await setting()
     const wrongType = await create(
       pilot.headers,

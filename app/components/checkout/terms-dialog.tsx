@@ -33,6 +33,7 @@ export function TermsDialog({
       description={`Please read these terms before paying ${formatRand(quoteAmount)}.`}
       closeTo="."
       size="lg"
+      longFooter
       footer={
         <Form method="post" className="w-full space-y-3" preventScrollReset>
           {failure && !termsError ? (

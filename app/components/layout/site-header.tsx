@@ -1,5 +1,5 @@
 /**
- * The navigation bar (spec "Landing page"): logo to /, Home / About Us / Services to
+ * The navigation bar: logo to /, Home / About Us / Services to
  * their sections (from other pages: /#section), Login/Register for visitors and
  * Dashboard/Logout for signed-in users. Past 100 px of scroll it turns to glass (without
  * JavaScript too: the `nav-overlay` scroll animation in tailwind.css).

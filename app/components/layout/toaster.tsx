@@ -1,5 +1,5 @@
 /**
- * One toast at a time (spec section 9): default duration 5000 ms. Server toasts arrive
+ * One toast at a time (ADR 171 "Constants"): default duration 5000 ms. Server toasts arrive
  * through the root loader (flash cookie); client code can raise one with useToast().
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'

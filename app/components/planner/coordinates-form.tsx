@@ -27,7 +27,7 @@ export function CoordinatesForm({
   defaultText: string
   error: string | null
   errorField: 'coordinates' | 'planFile' | 'areas' | 'screenshot' | null
-  /** The spec's 'Error' / 'Failed to create project: …' toast, shown here without JavaScript. */
+  /** The product's 'Error' / 'Failed to create project: …' toast, shown here without JavaScript. */
   failure?: { title: string; description: string } | null
 }) {
   const navigation = useNavigation()

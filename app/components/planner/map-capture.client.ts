@@ -20,7 +20,7 @@ export function fitToAreas(map: L.Map, areas: LatLng[][]) {
 }
 
 /**
- * A PNG of the map (leaflet-image), scaled to 0.8 (spec section 9). Null when the canvas
+ * A PNG of the map (leaflet-image), scaled to 0.8 (ADR 171 "Constants"). Null when the canvas
  * is tainted (tiles without CORS), leaflet-image fails, or it takes too long (offline).
  */
 export async function captureMap(map: L.Map, timeoutMs = 8000): Promise<string | null> {

@@ -19,7 +19,7 @@ export interface MapZone {
   polygon: GeoJSON.Geometry
 }
 
-/** The planner's zone colours (spec: CTR orange, ATZ red, TMA yellow); others keep their own. */
+/** The planner's zone colours (CTR orange, ATZ red, TMA yellow); others keep their own. */
 export function zoneColour(zone: Pick<MapZone, 'zoneType' | 'color'>) {
   switch (zone.zoneType) {
     case 'CTR':
@@ -55,7 +55,7 @@ export function NoFlyOverlay() {
         const doc = new DOMParser().parseFromString(text, 'text/xml')
         if (!cancelled) setData(kml(doc) as FeatureCollection)
       })
-      // Map overlay failures are only logged (spec section 8).
+      // Map overlay failures are only logged (ADR 171 "Messages").
       .catch((error) => console.warn('[planner] no-fly overlay unavailable', error))
     return () => {
       cancelled = true

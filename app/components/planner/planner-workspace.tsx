@@ -111,7 +111,7 @@ export function PlannerWorkspace({
 
   useEffect(() => {
     if (fetcher.state === 'idle' && fetcher.data?.error) {
-      // Creating / pricing the project failed: the spec's 'Error' toast, then the save alert.
+      // Creating / pricing the project failed: the product's 'Error' toast, then the save alert.
       if (fetcher.data.toast) showToast({ ...fetcher.data.toast, type: 'error' })
       window.alert(SAVE_FAILED_ALERT)
     }

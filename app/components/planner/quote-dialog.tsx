@@ -1,5 +1,5 @@
 /**
- * 'Project Quote' (spec "Flight planner"): total area (m² and ha), total incl. VAT, the
+ * 'Project Quote': total area (m² and ha), total incl. VAT, the
  * breakdown, survey areas, flight time, delivery, valid-until; Close and 'Pay Now'.
  * Rendered by the server from the stored flight plan (`?view=quote`), so it is the
  * same page with and without JavaScript.

@@ -26,6 +26,7 @@ export function UrlDialog({
   size = 'md',
   testId,
   replace = true,
+  longFooter = false,
 }: {
   title: ReactNode
   description?: ReactNode
@@ -40,6 +41,8 @@ export function UrlDialog({
   testId?: string
   /** Closing replaces the history entry (dialogs opened in place) or pushes one (dialog routes). */
   replace?: boolean
+  /** The footer is a long form: on a small screen the whole panel scrolls, so the body keeps room. */
+  longFooter?: boolean
 }) {
   const titleId = useId()
   const panel = useRef<HTMLDivElement>(null)
@@ -114,7 +117,8 @@ export function UrlDialog({
         tabIndex={-1}
         data-testid={testId}
         className={cn(
-          'relative flex max-h-[92vh] w-full flex-col overflow-hidden rounded-t-2xl bg-white shadow-2xl focus:outline-none sm:rounded-2xl',
+          'relative flex max-h-[92vh] w-full flex-col rounded-t-2xl bg-white shadow-2xl focus:outline-none sm:rounded-2xl',
+          longFooter ? 'overflow-y-auto sm:overflow-hidden' : 'overflow-hidden',
           SIZES[size],
         )}
       >
@@ -136,7 +140,14 @@ export function UrlDialog({
             ✕
           </Link>
         </div>
-        <div className="flex-1 overflow-y-auto px-5 py-4 sm:px-6">{children}</div>
+        <div
+          className={cn(
+            'px-5 py-4 sm:px-6',
+            longFooter ? 'flex-none sm:flex-1 sm:overflow-y-auto' : 'flex-1 overflow-y-auto',
+          )}
+        >
+          {children}
+        </div>
         {footer ? (
           <div className="flex flex-wrap justify-end gap-2 border-t border-ink-100 bg-ink-50 px-5 py-3 sm:px-6">
             {footer}

@@ -1,4 +1,4 @@
-/** A failed admin form: the conform result for the fields plus the spec's 'Error' toast. */
+/** A failed admin form: the conform result for the fields plus the product's 'Error' toast. */
 import type { SubmissionResult } from '@conform-to/react'
 import { json } from '@remix-run/node'
 import { createToastHeaders } from '#app/domain/http/toast.server.ts'

@@ -38,7 +38,7 @@ describe('admin schemas', () => {
     })
   })
 
-  test('pilot form: the spec messages and http(s)-only licence URLs', () => {
+  test('pilot form: the fixed messages and http(s)-only licence URLs', () => {
     const result = CreatePilotSchema.safeParse({
       ...pilot,
       serviceArea: ' ',
@@ -75,7 +75,7 @@ describe('admin schemas', () => {
     ).toBe(false)
   })
 
-  test('hub: missing name, address or a zero coordinate gives the spec message; range errors their own', () => {
+  test('hub: missing name, address or a zero coordinate gives the fixed message; range errors their own', () => {
     const missing = HubSchema.safeParse({ name: 'X', address: '', latitude: '0', longitude: '18.4' })
     expect(hubErrorMessage(zodFieldErrors(missing.error!))).toBe(HUB_REQUIRED_MESSAGE)
     const range = HubSchema.safeParse({ name: 'X', address: 'Y', latitude: '-95', longitude: '18.4' })

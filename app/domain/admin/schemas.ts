@@ -1,6 +1,6 @@
 /**
- * Validation for the admin console forms and the admin /api calls (spec sections 3
- * and 5). Shared by the browser (conform), the page actions and the /api routes.
+ * Validation for the admin console forms and the admin /api calls (ADR 171 "Forms" and
+ * "API"). Shared by the browser (conform), the page actions and the /api routes.
  */
 import { COUNTRIES, EmailSchema, NewPasswordSchema, PhoneSchema } from '#app/domain/auth/schemas.ts'
 import { OptionalIsoDateSchema } from '#app/domain/operator/expiry.ts'
@@ -147,7 +147,7 @@ export const HubSchema = z.object({
 export type HubInput = z.infer<typeof HubSchema>
 export const HubUpdateSchema = HubSchema.partial()
 
-/** Any missing name, address or coordinate: the spec's one message for the toast and the API error. */
+/** Any missing name, address or coordinate: the product's one message for the toast and the API error. */
 export function hubErrorMessage(fieldErrors: Record<string, string[]>) {
   const required = ['name', 'address', 'latitude', 'longitude'].some((k) =>
     fieldErrors[k]?.some((m) => m.includes('required')),

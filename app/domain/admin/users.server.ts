@@ -1,5 +1,5 @@
 /**
- * Users and pilots as the admin manages them (spec "Admin dashboard": Users and Pilots
+ * Users and pilots as the admin manages them (the admin dashboard's Users and Pilots
  * tabs). Every change is audited in the same transaction.
  */
 import { recordAudit } from '#app/domain/audit/audit.server.ts'

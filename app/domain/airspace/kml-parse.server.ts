@@ -12,7 +12,7 @@ export { KML_MAX_PLACEMARKS, kmlError }
 export const INVALID_FILE_TYPE = 'Invalid File Type'
 export const SELECT_KML_FILE = 'Please select a KML file'
 
-/** Spec section 5: the name must end with .kml, in any case. */
+/** The name must end with .kml, in any case. */
 export function isKmlFileName(name: string) {
   return /\.kml$/i.test(name.trim())
 }

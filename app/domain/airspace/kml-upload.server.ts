@@ -1,5 +1,5 @@
 /**
- * The admin's KML upload (spec "Airspace"): read the multipart field `kmlFile`
+ * The admin's KML upload: read the multipart field `kmlFile`
  * (size-limited while streaming), check the name, parse safely, store the zones in one
  * transaction. Any failure changes nothing.
  */

@@ -213,7 +213,7 @@ export interface KmlPlacemarkStyle {
 }
 
 /**
- * KML placemark → zone (spec §9): blue/green → Controlled R850, yellow → OR Tambo
+ * KML placemark → zone (ADR 171 "Constants"): blue/green → Controlled R850, yellow → OR Tambo
  * Buffer R150, red → Danger R0. The fill colour decides, then the line colour, then
  * colour words in the style id or name; with no clue at all the zone is treated as
  * controlled airspace (the cautious reading: it carries the fee).

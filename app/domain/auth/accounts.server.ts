@@ -81,7 +81,7 @@ export async function verifyCredentials(email: string, password: string): Promis
   return user
 }
 
-/** Self-registration always creates a client (spec section 6). */
+/** Self-registration always creates a client (ADR 171 "Roles"). */
 export async function registerClient(
   input: Omit<RegisterInput, 'marketingOptIn'> & { marketingOptIn?: boolean },
 ): Promise<User> {

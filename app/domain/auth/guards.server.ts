@@ -1,5 +1,5 @@
 /**
- * Who may do what (spec section 6, enforced on the server). Page loaders redirect to
+ * Who may do what (ADR 171 "Roles", enforced on the server). Page loaders redirect to
  * the login screen; /api routes answer 401/403 JSON. Cookie-authenticated writes to
  * /api must come from our own origin (ADR 171 "API"), which stands in for CSRF tokens.
  */

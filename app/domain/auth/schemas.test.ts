@@ -29,7 +29,7 @@ const validRegistration = {
   country: 'South Africa',
 }
 
-describe('login (spec section 5)', () => {
+describe('login (ADR 171 "Forms")', () => {
   it('needs a valid email and a password', () => {
     expect(errorsOf(LoginSchema, { email: 'nope', password: '' })).toEqual({
       email: ['Please enter a valid email'],
@@ -47,7 +47,7 @@ describe('login (spec section 5)', () => {
   })
 })
 
-describe('registration (spec section 5)', () => {
+describe('registration (ADR 171 "Forms")', () => {
   it('accepts a complete form', () => {
     expect(errorsOf(RegisterSchema, validRegistration)).toEqual({})
   })
@@ -83,7 +83,7 @@ describe('registration (spec section 5)', () => {
   })
 })
 
-describe('forgot password (spec section 5)', () => {
+describe('forgot password (ADR 171 "Forms")', () => {
   it('needs a valid email', () => {
     expect(errorsOf(ForgotPasswordSchema, { email: 'not-an-email' })).toEqual({
       email: ['Please enter a valid email'],
@@ -92,7 +92,7 @@ describe('forgot password (spec section 5)', () => {
   })
 })
 
-describe('reset password (spec section 5)', () => {
+describe('reset password (ADR 171 "Forms")', () => {
   it('needs a token, a 6-character password and a matching confirmation', () => {
     expect(errorsOf(ResetPasswordSchema, { token: '', password: '12345', confirmPassword: '' })).toEqual({
       token: ['Reset token is required'],
@@ -110,7 +110,7 @@ describe('reset password (spec section 5)', () => {
   })
 })
 
-describe('contact form (spec section 5)', () => {
+describe('contact form (ADR 171 "Forms")', () => {
   it('requires name, email and message', () => {
     expect(errorsOf(ContactSchema, { name: '', email: '', message: '  ' })).toEqual({
       name: ['Name is required'],

@@ -1,4 +1,4 @@
-/** The landing page's contact form (spec section 5): name, email and message required. */
+/** The landing page's contact form (ADR 171 "Forms"): name, email and message required. */
 import { z } from 'zod'
 
 import { EmailSchema } from '../auth/schemas.ts'
@@ -18,7 +18,7 @@ export const ContactSchema = z.object({
 })
 export type ContactInput = z.infer<typeof ContactSchema>
 
-/** The toasts of spec section 8 "Contact". */
+/** The contact form's toasts (ADR 171 "Messages"). */
 export const CONTACT_SENT_TOAST = {
   title: 'Message sent successfully!',
   description: "We'll get back to you as soon as possible.",

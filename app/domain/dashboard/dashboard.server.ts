@@ -1,5 +1,5 @@
 /**
- * The role dashboard (spec "Role dashboard"): one route, three views. This module
+ * The role dashboard: one route, three views. This module
  * gathers what each view needs; the route picks by role.
  */
 import { loadAdminTab } from '#app/domain/admin/tabs.server.ts'

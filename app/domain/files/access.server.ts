@@ -1,5 +1,5 @@
 /**
- * Who may see, upload to and delete from a project's files (spec section 6). A project
+ * Who may see, upload to and delete from a project's files (ADR 171 "Roles"). A project
  * or file the user may not see is "not found" (404), so ids don't leak. ADR 090.
  */
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'

@@ -5,51 +5,32 @@
  * operator name and ROC number are always current (ADR 094).
  */
 import type { getCompanyInfo } from '#app/domain/config/env.server.ts'
-import { pdfSafe, wrap } from '#app/domain/payments/tax-invoice-pdf.server.ts'
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib'
+import { A4, createA4Document, PDF_COLOURS, wrap } from '#app/domain/pdf/a4-document.server.ts'
+import { rgb } from 'pdf-lib'
 
 type CompanyInfo = ReturnType<typeof getCompanyInfo>
 
-const INK = rgb(0.07, 0.09, 0.15)
-const MUTED = rgb(0.35, 0.4, 0.5)
-const AMBER = rgb(0.96, 0.49, 0.04)
+const { ink: INK, muted: MUTED, amber: AMBER, white: WHITE } = PDF_COLOURS
 const LINE = rgb(0.75, 0.78, 0.84)
 
 export const LANDOWNER_TEMPLATE_TITLE = 'Annexure G: Land Owner Permission for Drone Operations'
 
 export async function renderLandownerTemplatePdf(company: CompanyInfo): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create()
-  pdf.setTitle(LANDOWNER_TEMPLATE_TITLE)
-  pdf.setAuthor(company.legalName)
-  pdf.setSubject('Permission to fly a remotely piloted aircraft over private property')
-  pdf.setCreationDate(new Date(Date.UTC(2026, 0, 1)))
-  pdf.setModificationDate(new Date(Date.UTC(2026, 0, 1)))
-  const page = pdf.addPage([595.28, 841.89])
-  const regular = await pdf.embedFont(StandardFonts.Helvetica)
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
+  const { pdf, page, regular, bold, text } = await createA4Document({
+    title: LANDOWNER_TEMPLATE_TITLE,
+    author: company.legalName,
+    subject: 'Permission to fly a remotely piloted aircraft over private property',
+    // A fixed date: the template's bytes change only when the company details do.
+    createdAt: new Date(Date.UTC(2026, 0, 1)),
+  })
   const left = 50
   const right = 545
   let y = 790
 
-  const text = (
-    p: PDFPage,
-    value: string,
-    x: number,
-    yy: number,
-    opts: { size?: number; font?: PDFFont; color?: ReturnType<typeof rgb> } = {},
-  ) =>
-    p.drawText(pdfSafe(value), {
-      x,
-      y: yy,
-      size: opts.size ?? 10,
-      font: opts.font ?? regular,
-      color: opts.color ?? INK,
-    })
-
   // Header band: brand, document title, operator.
-  page.drawRectangle({ x: 0, y: 770, width: 595.28, height: 71.89, color: INK })
-  page.drawRectangle({ x: 0, y: 766, width: 595.28, height: 4, color: AMBER })
-  text(page, 'KESTREL', left, 808, { size: 20, font: bold, color: rgb(1, 1, 1) })
+  page.drawRectangle({ x: 0, y: 770, width: A4.width, height: 71.89, color: INK })
+  page.drawRectangle({ x: 0, y: 766, width: A4.width, height: 4, color: AMBER })
+  text(page, 'KESTREL', left, 808, { size: 20, font: bold, color: WHITE })
   text(page, 'AERIAL SURVEY', left, 792, { size: 9, font: bold, color: AMBER })
   text(page, company.legalName, 300, 810, { size: 9, color: rgb(0.85, 0.87, 0.9) })
   text(page, `${company.phone} | ${company.email}`, 300, 797, { size: 9, color: rgb(0.85, 0.87, 0.9) })

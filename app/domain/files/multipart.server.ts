@@ -131,7 +131,7 @@ export async function readMultipartFile(
 /**
  * Reads a multipart request with one file (`file`), `projectId` and optional `category`,
  * checks who may upload what where, and stores the file. Throws DomainError (400, 404,
- * 403, 413, 415, 507) with the spec's messages.
+ * 403, 413, 415, 507) with the product's messages.
  */
 export async function receiveMultipartUpload(
   request: Request,

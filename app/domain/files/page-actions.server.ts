@@ -2,7 +2,7 @@
  * The file forms on pages (no-JavaScript uploads and the delete buttons), for any page
  * action: `handleUploadForm` for a multipart post (call it BEFORE `request.formData()`),
  * `handleFileIntent` for `intent=delete-file` (field `fileId`). Both answer with a redirect
- * back to the page the form posted to, carrying the spec's toast.
+ * back to the page the form posted to, carrying the product's toast.
  */
 import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { assertSameOrigin } from '#app/domain/http/origin.server.ts'

@@ -35,7 +35,7 @@ export const CATEGORY_LABELS: Record<FileCategory, string> = {
   raw_video: 'Flight video',
 }
 
-/** The categories each role may upload (spec section 6). */
+/** The categories each role may upload (ADR 171 "Roles"). */
 export const UPLOAD_CATEGORIES_BY_ROLE: Record<Role, readonly FileCategory[]> = {
   client: ['land_owner_agreement', 'project_document'],
   pilot: ['raw_image', 'raw_video', 'project_document'],

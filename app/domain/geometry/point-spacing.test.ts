@@ -9,7 +9,7 @@ const north = (metres: number) => ({
   longitude: corner.longitude,
 })
 
-describe('point spacing (spec: clicks within 5 m are ignored)', () => {
+describe('point spacing (clicks within 5 m are ignored)', () => {
   it('measures metres on the ground', () => {
     expect(metresBetween(corner, north(10))).toBeCloseTo(10, 1)
     expect(metresBetween(corner, corner)).toBe(0)

@@ -1,5 +1,5 @@
 /**
- * Spec section 5: while drawing, a click within 5 m of a point already placed is ignored
+ * While drawing, a click within 5 m of a point already placed is ignored
  * (a double click, or a shaky hand, must not add a second corner on top of the first).
  * Browser-safe; the planner's leaflet-draw handler calls it on every new vertex.
  */

@@ -1,6 +1,6 @@
 /**
  * The one error a domain service throws when a business rule refuses a request.
- * It carries the HTTP status, the user-facing message (the spec's string) and, for
+ * It carries the HTTP status, the user-facing message (the product's string) and, for
  * forms, the field errors; `domainErrorResponse` (api.server.ts) turns it into the
  * /api error shape, page actions show `message` and `fieldErrors` in the form.
  * Browser-safe: shared schemas and client code may import it.

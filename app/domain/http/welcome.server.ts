@@ -1,5 +1,5 @@
 /**
- * The welcome message after registration (spec: kept for the dashboard, shown once as a
+ * The welcome message after registration (kept for the dashboard, shown once as a
  * dismissible banner, then removed). A short-lived cookie read and cleared by the
  * dashboard, so it works without JavaScript as well.
  */

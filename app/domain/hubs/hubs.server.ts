@@ -1,5 +1,5 @@
 /**
- * Hub terminals (spec "Settings"): create, edit, toggle active, delete. Quotes keep
+ * Hub terminals: create, edit, toggle active, delete. Quotes keep
  * the hub's name on the project (projects.nearest_hub) and the foreign key is set to
  * null on delete, so deleting a hub never changes a stored quote.
  */

@@ -1,5 +1,5 @@
 /**
- * Accept & Pay (spec §7 accept-terms; ADR 171 "PayFast"): one service behind
+ * Accept & Pay (ADR 171 "PayFast"): one service behind
  * `POST /api/client/accept-terms` and the checkout page's Terms dialog.
  *
  * The server recomputes the quote and refuses a different figure, records the terms
@@ -81,7 +81,7 @@ export function payabilityProblem(project: Project): string | null {
   return null
 }
 
-/** Quote valid for 30 days (spec §9) from when it was made. */
+/** Quote valid for 30 days (ADR 171 "Constants") from when it was made. */
 export function quoteValidUntil(project: Pick<Project, 'quotedAt' | 'updatedAt'>) {
   const from = project.quotedAt ?? project.updatedAt
   return quoteExpiry(from)

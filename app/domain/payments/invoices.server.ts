@@ -1,5 +1,5 @@
 /**
- * Invoices as clients see them (spec §2 Invoices & Quotes, §3 invoices; the API lists):
+ * Invoices as clients see them (the Invoices & Quotes tab and the API lists):
  * their own only. A paid invoice is a tax invoice with a sequential number.
  */
 import { getDb } from '#app/domain/db/db.server.ts'

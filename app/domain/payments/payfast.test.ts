@@ -119,14 +119,14 @@ describe('checkout signature (ADR 171 "PayFast")', () => {
     merchant_id: '10000100',
   }
 
-  test('§2.4 worked example: documented order, upper-case hex, + for spaces, passphrase last', () => {
+  test('PayFast’s worked example: documented order, upper-case hex, + for spaces, passphrase last', () => {
     expect(checkoutSignatureString(sdkExample, 'jt7NOE43FZPn')).toBe(
       'merchant_id=10000100&merchant_key=46f0cd694581a&return_url=https%3A%2F%2Fwww.example.com%2Freturn.php&cancel_url=https%3A%2F%2Fwww.example.com%2Fcancel.php&notify_url=https%3A%2F%2Fwww.example.com%2Fnotify.php&name_first=First+Name&name_last=Last+Name&email_address=test%40test.com&m_payment_id=1234&amount=5.00&item_name=Order%23123&passphrase=jt7NOE43FZPn',
     )
     expect(checkoutSignature(sdkExample, 'jt7NOE43FZPn')).toBe('1ad0bcdcdf2a8425de176000c75d8b9c')
   })
 
-  test('§2.4 without passphrase; an empty or blank passphrase is not appended', () => {
+  test('signature without passphrase; an empty or blank passphrase is not appended', () => {
     expect(checkoutSignature(sdkExample)).toBe('f8b2074a3e9e1b002e4ce491cc3a62b3')
     expect(checkoutSignature(sdkExample, '')).toBe('f8b2074a3e9e1b002e4ce491cc3a62b3')
     expect(checkoutSignature(sdkExample, '  ')).toBe('f8b2074a3e9e1b002e4ce491cc3a62b3')
@@ -138,7 +138,7 @@ describe('checkout signature (ADR 171 "PayFast")', () => {
     )
   })
 
-  test('§2.4 app-shaped example', () => {
+  test('signature of an app-shaped example', () => {
     const fields = {
       merchant_id: '10000100',
       merchant_key: '46f0cd694581a',

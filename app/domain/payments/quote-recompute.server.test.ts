@@ -12,7 +12,7 @@ const area = {
 }
 
 describe('flightPlanAreas', () => {
-  test('reads the areas of a stored flight plan (spec §3 shape), also when stored as a JSON string twice', () => {
+  test('reads the areas of a stored flight plan (the stored shape), also when stored as a JSON string twice', () => {
     const plan = { address: 'x', areas: [area] }
     const expected = [
       { coordinates: area.coordinates.map(({ latitude, longitude }) => ({ latitude, longitude })) },

@@ -1,7 +1,7 @@
 /**
  * The server's own figure for a stored flight plan (ADR 171: a browser's
  * quoteAmount is never trusted). Reads the areas the planner stored in
- * `projects.polygonGeoJson` (spec §3 shape) and prices them with the one pricing engine
+ * `projects.polygonGeoJson` (ADR 013 shape) and prices them with the one pricing engine
  * and the current settings.
  */
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'

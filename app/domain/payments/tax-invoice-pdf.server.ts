@@ -7,45 +7,17 @@
 import type { CompanyInfo } from '#app/domain/config/env.server.ts'
 import { formatSaDate } from '#app/domain/format/dates.ts'
 import { formatHectares, formatRand } from '#app/domain/format/numbers.ts'
+import { A4, createA4Document, PDF_COLOURS, wrap } from '#app/domain/pdf/a4-document.server.ts'
 import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
 import { vatLabelOf } from '#app/domain/pricing/vat.ts'
 import type { Invoice, Project, User } from '#db/schema.ts'
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib'
+import { rgb } from 'pdf-lib'
 
 import { billedPartyOf, supplierOf } from './billing.server.ts'
 import { formatTaxInvoiceNumber } from './invoice-format.ts'
 
-const INK = rgb(0.07, 0.09, 0.15)
-const MUTED = rgb(0.35, 0.4, 0.5)
-const AMBER = rgb(0.96, 0.49, 0.04)
+const { ink: INK, muted: MUTED, amber: AMBER } = PDF_COLOURS
 const LINE = rgb(0.85, 0.88, 0.92)
-
-/** The standard fonts speak WinAnsi: keep Latin-1, replace the rest. */
-export function pdfSafe(text: string) {
-  return text
-    .replace(/[\u2013\u2014]/g, '-')
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/[\u00a0\u202f]/g, ' ')
-    .replace(/[^\x20-\x7e\xa0-\xff]/g, '?')
-}
-
-export function wrap(text: string, font: PDFFont, size: number, width: number) {
-  const lines: string[] = []
-  for (const paragraph of text.split('\n').map(pdfSafe)) {
-    let line = ''
-    for (const word of paragraph.split(/\s+/)) {
-      const candidate = line ? `${line} ${word}` : word
-      if (font.widthOfTextAtSize(candidate, size) <= width || !line) line = candidate
-      else {
-        lines.push(line)
-        line = word
-      }
-    }
-    lines.push(line)
-  }
-  return lines
-}
 
 /** Who the document is addressed to, as the invoice carries them. */
 export interface BilledParty {
@@ -72,34 +44,18 @@ export interface TaxDocument {
 
 export async function renderTaxDocumentPdf(doc: TaxDocument): Promise<Uint8Array> {
   const company = doc.supplier
-  const pdf = await PDFDocument.create()
-  pdf.setTitle(`${doc.title} ${doc.number}`)
-  pdf.setAuthor(company.legalName)
-  pdf.setSubject(doc.subject)
-  pdf.setCreationDate(doc.issuedAt)
-  const page = pdf.addPage([595.28, 841.89]) // A4
-  const regular = await pdf.embedFont(StandardFonts.Helvetica)
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
+  const { pdf, page, regular, bold, text } = await createA4Document({
+    title: `${doc.title} ${doc.number}`,
+    author: company.legalName,
+    subject: doc.subject,
+    createdAt: doc.issuedAt,
+  })
   const left = 50
   const right = 545
   let y = 790
 
-  const text = (
-    p: PDFPage,
-    value: string,
-    x: number,
-    yy: number,
-    opts: { size?: number; font?: PDFFont; color?: ReturnType<typeof rgb>; alignRight?: boolean } = {},
-  ) => {
-    const size = opts.size ?? 10
-    const font = opts.font ?? regular
-    const safe = pdfSafe(value)
-    const dx = opts.alignRight ? font.widthOfTextAtSize(safe, size) : 0
-    p.drawText(safe, { x: x - dx, y: yy, size, font, color: opts.color ?? INK })
-  }
-
   // Header: supplier and title.
-  page.drawRectangle({ x: 0, y: 812, width: 595.28, height: 30, color: INK })
+  page.drawRectangle({ x: 0, y: 812, width: A4.width, height: 30, color: INK })
   text(page, 'KESTREL AERIAL SURVEY', left, 823, { font: bold, size: 11, color: rgb(0.99, 0.72, 0.3) })
   text(page, doc.title, right, y - 10, { font: bold, size: 22, alignRight: true })
   text(page, company.legalName, left, y - 10, { font: bold, size: 12 })

@@ -4,8 +4,8 @@ import { formatPercent } from '#app/domain/pricing/vat.ts'
 import { QUOTE_VALIDITY_DAYS } from '#app/domain/projects/flight-plan.ts'
 
 /**
- * The service terms a client accepts before paying (spec "Terms dialog": ten sections;
- * spec §9 constants; ADR 171 "Site and checkout"). One source for the dialog, the
+ * The service terms a client accepts before paying (ten sections; ADR 171
+ * "Constants" and "Site and checkout"). One source for the dialog, the
  * invoice view and the record on the project: change the text → bump TERMS_VERSION.
  */
 

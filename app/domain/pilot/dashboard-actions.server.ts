@@ -1,6 +1,6 @@
 /**
  * The pilot's forms on /dashboard ('Save Project Progress'); the /api route calls the
- * same service. Failures answer with the spec's toast ('Error Saving Progress').
+ * same service. Failures answer with the product's toast ('Error Saving Progress').
  */
 import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'

@@ -1,5 +1,5 @@
 /**
- * The pilot's side of a project (spec "Pilot dashboard", section 7 "Pilot"): the
+ * The pilot's side of a project: the
  * projects assigned to them, one job in full, 'Save Project Progress' (a flight log;
  * the status stays) and the Flight Logs tab. A pilot sees only their own assignments:
  * any other project is 404, so its existence does not leak (ADR 100).

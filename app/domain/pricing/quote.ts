@@ -17,7 +17,7 @@ export const REGIONAL_LIMIT_KM = 100
 export const BASE_COST_CENTS = 117204
 export const PLATFORM_SHARE_PERCENT = 30
 export const NO_HUBS_MESSAGE = 'No hubs configured'
-/** Spec §8: the error shown where hubs are needed (the planner) and none is active. */
+/** The error shown where hubs are needed (the planner) and none is active. */
 export const NO_FLIGHT_HUBS_MESSAGE = 'No flight hubs available'
 
 export type PricingTier = 'local' | 'regional' | 'national'

@@ -63,7 +63,7 @@ export const PRICING_SETTING_DESCRIPTIONS: Record<keyof PricingSettings, string>
 }
 
 /**
- * The admin pricing form (spec §3 "Pricing form") and `PUT /api/admin/pricing-settings`.
+ * The admin pricing form and `PUT /api/admin/pricing-settings`.
  * One schema for the browser and the server. Numbers may arrive as form strings.
  * `localTravelFee` and `vatRate` are optional: left out, they keep their stored value.
  */

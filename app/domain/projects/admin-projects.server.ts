@@ -255,7 +255,7 @@ export async function updateProjectStatus(
 }
 
 /**
- * The dialog's 'Save Changes' (spec section 4): a changed status becomes a status
+ * The dialog's 'Save Changes' (ADR 171 "Project lifecycle"): a changed status becomes a status
  * update (with the optional message), a different pilot becomes an assignment.
  */
 export async function saveProjectChanges(

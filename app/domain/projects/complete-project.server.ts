@@ -1,5 +1,5 @@
 /**
- * 'Complete Project' (spec section 4): with at least one processed deliverable on the
+ * 'Complete Project' (ADR 171 "Project lifecycle"): with at least one processed deliverable on the
  * project, the admin marks it completed (completedAt) and the client is e-mailed a link
  * to the deliverables. Audited; the mail goes after the commit (ADR 101).
  */

@@ -1,5 +1,5 @@
 /**
- * Deliverables (spec sections 4, 8, 9): the admin uploads the processed files
+ * Deliverables (ADR 171 "Project lifecycle", "Messages", "Constants"): the admin uploads the processed files
  * (category processed_deliverable) and completes the project; the client can download
  * them for one month after completion (`deliverablesAvailableUntil` in files/rules.ts),
  * admins always (ADR 101). Browser-safe.

@@ -1,5 +1,5 @@
 /**
- * Reading the stored flight plan (projects.polygon_geojson, spec section 3) for display.
+ * Reading the stored flight plan (projects.polygon_geojson) for display.
  * Old or hand-made rows may hold anything, so every field is optional and a plan that
  * cannot be parsed is reported as such instead of throwing.
  */

@@ -128,6 +128,8 @@ describe('summariseQuote', () => {
       distanceFromHub: 38,
     })
     expect(summary.breakdown.map((l) => l.cents)).toEqual([270000, 5467, 0])
+    // The one number format: a decimal comma and a non-breaking space before the unit.
+    expect(summary.breakdown[1]!.note).toBe('From Cape Town (38,0\u00a0km)')
     expect(summary.breakdown.reduce((s, l) => s + l.cents, 0)).toBe(summary.subtotal)
     expect(summary.delivery).toBe('Delivery 5 to 7 business days after data collection')
   })

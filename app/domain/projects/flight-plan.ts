@@ -1,8 +1,9 @@
 /**
- * The flight plan stored in `projects.polygonGeoJson` (spec section 3, "Flight plan")
+ * The flight plan stored in `projects.polygonGeoJson`
  * and the quote figures derived from it. Shared: the server builds and stores it, the
  * dashboard and the planner read it back for display.
  */
+import { formatKm } from '#app/domain/format/numbers.ts'
 import { numberInput } from '#app/domain/http/zod-input.ts'
 import type { Quote } from '#app/domain/pricing/quote.ts'
 import { z } from 'zod'
@@ -82,7 +83,7 @@ export function addDays(date: Date, days: number) {
   return new Date(date.getTime() + days * 24 * 60 * 60 * 1000)
 }
 
-/** A quote is valid for 30 days from when it was made (spec §9). */
+/** A quote is valid for 30 days from when it was made (ADR 171 "Constants"). */
 export function quoteExpiry(quotedAt: Date) {
   return addDays(quotedAt, QUOTE_VALIDITY_DAYS)
 }
@@ -112,7 +113,7 @@ export function planPricing(quote: PricedQuote): FlightPlanPricing {
 
 const VALID_SCREENSHOT = /^data:image\/(png|jpeg|jpg|webp);base64,([A-Za-z0-9+/]+={0,2})$/
 
-/** Only a data:image URL whose base64 decodes is a screenshot (spec "Flight planner"). */
+/** Only a data:image URL whose base64 decodes is a screenshot. */
 export function isValidScreenshot(value: unknown): value is string {
   if (typeof value !== 'string' || value.length > MAX_SCREENSHOT_CHARS) return false
   const match = VALID_SCREENSHOT.exec(value)
@@ -244,7 +245,7 @@ export function parseFlightPlan(raw: unknown): FlightPlanView | null {
   }
 }
 
-/** What the 'Project Quote' dialog shows (spec "Flight planner"). */
+/** What the 'Project Quote' dialog shows. */
 export interface QuoteSummary {
   projectId: number
   projectName: string
@@ -291,7 +292,9 @@ export function summariseQuote(
     {
       label: 'Travel fee',
       cents: p.travelFee,
-      note: p.nearestHub ? `From ${p.nearestHub}${distance === null ? '' : ` (${distance} km)`}` : undefined,
+      note: p.nearestHub
+        ? `From ${p.nearestHub}${distance === null ? '' : ` (${formatKm(distance)})`}`
+        : undefined,
     },
     {
       label: 'Aviation fee',

@@ -116,7 +116,7 @@ describe('areasFromPlannerForm', () => {
     expect(fromText.areas).toHaveLength(1)
   })
 
-  test('nothing given, or unreadable drawn areas, is refused with the spec message or a reason', async () => {
+  test('nothing given, or unreadable drawn areas, is refused with the fixed message or a reason', async () => {
     await expect(areasFromPlannerForm(new FormData())).rejects.toThrow(INPUT_MESSAGES.nothing)
     const broken = new FormData()
     broken.set('areas', '{oops')

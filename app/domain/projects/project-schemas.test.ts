@@ -40,7 +40,7 @@ describe('the Create Project form', () => {
     })
   })
 
-  test('a missing location gives the spec message on the address', () => {
+  test('a missing location gives the fixed message on the address', () => {
     const submission = form({ name: 'x', projectType: 'other' })
     expect(submission.status).toBe('error')
     expect(submission.error?.address).toEqual([LOCATION_REQUIRED_MESSAGE])
@@ -114,7 +114,7 @@ describe('the draft API body', () => {
     })
   })
 
-  test('no coordinates → the spec message', () => {
+  test('no coordinates → the fixed message', () => {
     const result = DraftApiSchema.safeParse({
       name: 'Quarry',
       projectType: 'mining-survey',

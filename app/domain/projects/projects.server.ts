@@ -48,7 +48,7 @@ export function projectError(status: 400 | 403 | 404 | 409, message: string, fie
 export const PROJECT_NOT_FOUND = 'Project not found'
 export const DELETE_DRAFT_FAILED = 'Failed to delete draft project'
 export const DRAFT_DELETED = 'Draft project deleted successfully'
-/** Spec §8 "Create project": the toast when a quote turns a draft into a pending project, and its failure. */
+/** The toast when a quote turns a draft into a pending project, and its failure. */
 export const PROJECT_CREATED =
   'Project created successfully! Pay the quote to book your flight; an admin assigns a pilot once your payment is confirmed.'
 export const createProjectFailed = (message: string) => `Failed to create project: ${message}`
@@ -77,7 +77,7 @@ export function createDraft(clientId: number, input: DraftInput, db: DbOrTx = ge
 /**
  * What a client may see of its project: everything except the internal split (base
  * cost, margin, shares, payout), which is for the admin's finances only. The flight plan
- * stays as stored JSON text (spec: "an object or a JSON string"), minus the screenshot,
+ * stays as stored JSON text (an object or a JSON string is accepted), minus the screenshot,
  * which is served by its own route.
  */
 export function toClientProject(project: Project) {
@@ -125,7 +125,7 @@ export function getClientProject(clientId: number, id: number, db: DbOrTx = getD
   return project
 }
 
-/** Deletes a draft. Anything else (or someone else's project) fails with the spec's message. */
+/** Deletes a draft. Anything else (or someone else's project) fails with the product's message. */
 export function deleteDraft(clientId: number, id: number, db: DbOrTx = getDb()) {
   const removed = db
     .delete(projects)
@@ -184,7 +184,7 @@ function round2(value: number) {
   return Math.round(value * 100) / 100
 }
 
-/** The flight plan as stored (spec section 3, "Flight plan"). Pure: tested on its own. */
+/** The flight plan as stored. Pure: tested on its own. */
 export function buildFlightPlan(
   project: Pick<
     Project,

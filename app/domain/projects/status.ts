@@ -1,7 +1,7 @@
 /**
- * The one status vocabulary (spec section 4, ADR 121): every screen takes a project's
+ * The one status vocabulary (ADR 121, ADR 171 "Project lifecycle"): every screen takes a project's
  * badge label, badge colour and the sentence under it from here, and invoices their
- * badge. Badge labels are the spec's (Draft, Pending, Assigned, In Progress, Completed);
+ * badge. Badge labels are the product's (Draft, Pending, Assigned, In Progress, Completed);
  * the sentence tells a paid pending project (waiting for a pilot) from an unpaid one
  * (waiting for payment).
  */
@@ -22,7 +22,7 @@ export const STATUS_BADGES: Record<string, Badge> = {
   cancelled: { label: 'Cancelled', className: 'bg-red-100 text-red-800' },
 }
 
-/** The statuses an admin may set, in order, with their labels (spec: no ordering enforced). */
+/** The statuses an admin may set, in order, with their labels (no ordering is enforced). */
 export const ADMIN_STATUSES = ['pending', 'assigned', 'in_progress', 'completed'] as const
 export const ADMIN_STATUS_OPTIONS = ADMIN_STATUSES.map((value) => ({
   value,
@@ -59,7 +59,7 @@ export function statusLabel(project: { status: string; isPaid: boolean; quoteAmo
   }
 }
 
-/** Invoice and payment badges: paid green, everything else yellow (spec "Invoices & Quotes"). */
+/** Invoice and payment badges: paid green, everything else yellow. */
 export function paymentBadge(status: string): Badge {
   if (status === 'paid') return { label: 'Paid', className: 'bg-emerald-100 text-emerald-800' }
   // A quote change voided this invoice: grey, so it never reads as money owed.
@@ -70,7 +70,7 @@ export function paymentBadge(status: string): Badge {
   }
 }
 
-/** 'Pay Now' shows for an unpaid pending project with a quote (spec "Client dashboard"). */
+/** 'Pay Now' shows for an unpaid pending project with a quote. */
 export function canPay(project: { status: string; isPaid: boolean; quoteAmount: number | null }) {
   return (
     project.status === 'pending' && !project.isPaid && Boolean(project.quoteAmount && project.quoteAmount > 0)

@@ -1,4 +1,4 @@
-/** Pilot licence display rule (spec "Pilot dashboard"): SA-RPAS + the id padded to 6 digits. */
+/** Pilot licence display rule: SA-RPAS + the id padded to 6 digits. */
 export function pilotLicenceDisplay(pilotId: number) {
   return `SA-RPAS${String(pilotId).padStart(6, '0')}`
 }

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { formatPhone } from '#app/domain/format/numbers.ts'
+import { formatNumber, formatPhone, plural } from '#app/domain/format/numbers.ts'
 
 import type { TabData } from './types.ts'
 import { ActiveToggle, DataTable, SectionHeader, td } from './ui.tsx'
@@ -10,7 +10,7 @@ export function PilotsTab({ data }: { data: TabData<'pilots'> }) {
       <div className="p-4 sm:p-5">
         <SectionHeader
           title="Pilots"
-          description={`${data.pilots.length} pilots · ${data.pilots.filter((p) => p.isActive).length} active`}
+          description={`${plural(data.pilots.length, 'pilot')} · ${formatNumber(data.pilots.filter((p) => p.isActive).length)} active`}
           actions={
             <Link to="/admin/pilots/new" preventScrollReset className="btn-primary">
               Create Pilot

@@ -5,7 +5,7 @@ import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { type ReactNode } from 'react'
 
-/** Spec: role icon colours admin red, pilot blue, client green. */
+/** Role icon colours: admin red, pilot blue, client green. */
 export const ROLE_STYLE: Record<string, { dot: string; badge: string; label: string }> = {
   admin: { dot: 'bg-red-500', badge: 'bg-red-50 text-red-700 ring-1 ring-red-200', label: 'Admin' },
   pilot: { dot: 'bg-blue-500', badge: 'bg-blue-50 text-blue-700 ring-1 ring-blue-200', label: 'Pilot' },

@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react'
+import { plural } from '#app/domain/format/numbers.ts'
 import { useOptionalUser } from '#app/root.tsx'
 
 import type { TabData } from './types.ts'
@@ -11,7 +12,7 @@ export function UsersTab({ data }: { data: TabData<'users'> }) {
       <div className="p-4 sm:p-5">
         <SectionHeader
           title="Users"
-          description={`${data.users.length} accounts`}
+          description={plural(data.users.length, 'account')}
           actions={
             <Link to="/admin/users/new" preventScrollReset className="btn-primary">
               Create User

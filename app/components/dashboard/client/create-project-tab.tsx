@@ -1,5 +1,5 @@
 /**
- * Create Project (spec "Client dashboard"): name, type, flight location (South Africa),
+ * Create Project: name, type, flight location (South Africa),
  * deadline, description, special requirements → 'Continue to Flight Planning'.
  *
  * The location search works without JavaScript: the Search button submits this form as

@@ -1,5 +1,5 @@
 /**
- * The client dashboard's Invoices & Quotes tab (spec §2): the client's invoices and a
+ * The client dashboard's Invoices & Quotes tab: the client's invoices and a
  * View dialog with every field of the invoice view. The dialog is a URL state
  * (`?tab=invoices&invoice=ID`) rendered by the server without JavaScript; with
  * JavaScript it opens in place and loads the details from `GET /api/client/invoices/{id}`.

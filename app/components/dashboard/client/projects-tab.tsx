@@ -1,5 +1,5 @@
 /**
- * My Projects (spec "Client dashboard"): project cards, View Details, Complete Flight
+ * My Projects: project cards, View Details, Complete Flight
  * Plan and delete for drafts, Pay Now for an unpaid quote. Dialogs are URL states
  * (`?tab=projects&view=ID`, `&confirmDelete=ID`); with JavaScript they open in place.
  */
@@ -19,7 +19,7 @@ import { useState } from 'react'
 
 import { formatDate, ProjectDetails } from './project-details.tsx'
 
-/** sessionStorage keys of the spec's hand-off to the planner and the payment (spec "Client dashboard"). */
+/** sessionStorage keys of the product's hand-off to the planner and the payment. */
 export const PLANNER_PROJECT_KEY = 'flightPlannerProject'
 export const PAYMENT_PROJECT_KEY = 'paymentProject'
 

@@ -1,4 +1,4 @@
-/** Flight Logs (spec "Pilot dashboard"): the pilot's projects with uploaded media, hours and counts. */
+/** Flight Logs: the pilot's projects with uploaded media, hours and counts. */
 import { Link } from '@remix-run/react'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { formatFlightHours } from '#app/domain/pilot/schemas.ts'

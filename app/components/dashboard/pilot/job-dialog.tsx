@@ -13,7 +13,7 @@ import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import { UPLOAD_CATEGORIES_BY_ROLE } from '#app/domain/files/rules.ts'
-import { formatRand } from '#app/domain/format/numbers.ts'
+import { formatPhone, formatRand, phoneHref } from '#app/domain/format/numbers.ts'
 import { formatFlightHours } from '#app/domain/pilot/schemas.ts'
 import { PARSE_FAILURE_MESSAGE } from '#app/domain/projects/flight-plan.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
@@ -104,8 +104,8 @@ export function JobDialog({
               </Row>
               {job.clientPhone ? (
                 <Row label="Phone">
-                  <a className="link" href={`tel:+27${job.clientPhone}`}>
-                    +27 {job.clientPhone}
+                  <a className="link" href={phoneHref(job.clientPhone)}>
+                    {formatPhone(job.clientPhone)}
                   </a>
                 </Row>
               ) : null}

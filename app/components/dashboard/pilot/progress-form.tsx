@@ -1,5 +1,5 @@
 /**
- * 'Save Project Progress' (spec "Pilot dashboard"): flight duration as hours (0–12) and
+ * 'Save Project Progress': flight duration as hours (0–12) and
  * minutes (0–59). A plain form posted to the dashboard (works without JavaScript); with
  * it, conform checks the same schema first.
  */

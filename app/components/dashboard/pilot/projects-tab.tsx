@@ -1,5 +1,5 @@
 /**
- * My Projects (spec "Pilot dashboard"): the assigned jobs as cards (phone first), each
+ * My Projects: the assigned jobs as cards (phone first), each
  * opening its job dialog by URL (`?project=ID`).
  */
 import { Link } from '@remix-run/react'
