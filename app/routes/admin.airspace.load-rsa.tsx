@@ -1,36 +1,24 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs } from '@remix-run/node'
 import { LOAD_RSA_CONFIRM } from '#app/components/dashboard/admin/airspace-tab.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { loadRsaAirspaceByAdmin } from '#app/domain/admin/airspace-admin.server.ts'
+import { adminDialogLoader, confirmedAdminAction } from '#app/domain/admin/dialog-routes.server.ts'
 import { AIRSPACE_ATTRIBUTION } from '#app/domain/airspace/zone-kinds.ts'
-import { requireRole } from '#app/domain/auth/guards.server.ts'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 
 const BACK = '/admin?tab=airspace'
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRole(request, 'admin')
-  return json({})
-}
+export const loader = adminDialogLoader
 
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireRole(request, 'admin')
-  await readFormBody(request)
-  try {
-    const { inserted } = await loadRsaAirspaceByAdmin(admin.id)
-    return redirectWithToast(BACK, {
-      title: 'RSA Airspace Data Loaded',
-      description: `${inserted} zones loaded.`,
-    })
-  } catch (error) {
-    console.error('[admin] loading RSA airspace failed', error)
-    return redirectWithToast(BACK, {
-      type: 'error',
-      title: 'Load Failed',
-      description: 'Failed to load RSA airspace data',
-    })
-  }
+  return confirmedAdminAction(request, {
+    back: BACK,
+    run: (admin) => loadRsaAirspaceByAdmin(admin.id),
+    done: ({ inserted }) => ({ title: 'RSA Airspace Data Loaded', description: `${inserted} zones loaded.` }),
+    failed: {
+      log: 'loading RSA airspace failed',
+      toast: { title: 'Load Failed', description: 'Failed to load RSA airspace data' },
+    },
+  })
 }
 
 /** The confirmation (ADR 122): the tab's button links here, with and without JavaScript. */

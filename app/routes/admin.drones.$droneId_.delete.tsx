@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
+import { confirmedAdminAction } from '#app/domain/admin/dialog-routes.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
-import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { droneOf } from '#app/domain/survey/drone-form.server.ts'
 import { deleteDroneProfile } from '#app/domain/survey/drone-profiles.server.ts'
 
@@ -15,12 +15,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireRole(request, 'admin')
-  const drone = droneOf(params.droneId)
-  deleteDroneProfile(admin.id, drone.id)
-  return redirectWithToast(CLOSE, {
-    title: 'Drone Deleted',
-    description: `${drone.name} was removed. Stored survey plans keep their figures.`,
+  return confirmedAdminAction(request, {
+    back: CLOSE,
+    run: (admin) => {
+      const drone = droneOf(params.droneId)
+      deleteDroneProfile(admin.id, drone.id)
+      return drone
+    },
+    done: (drone) => ({
+      title: 'Drone Deleted',
+      description: `${drone.name} was removed. Stored survey plans keep their figures.`,
+    }),
   })
 }
 

@@ -1,9 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
+import { confirmedAdminAction } from '#app/domain/admin/dialog-routes.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { deleteHub, findHub } from '#app/domain/hubs/hubs.server.ts'
 
 const CLOSE = '/admin?tab=settings'
@@ -21,13 +20,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireRole(request, 'admin')
-  await readFormBody(request)
-  const hub = hubOf(params)
-  deleteHub(admin.id, hub.id)
-  return redirectWithToast(CLOSE, {
-    title: 'Hub Deleted',
-    description: `${hub.name} was removed. Stored quotes keep their figures.`,
+  return confirmedAdminAction(request, {
+    back: CLOSE,
+    run: (admin) => {
+      const hub = hubOf(params)
+      deleteHub(admin.id, hub.id)
+      return hub
+    },
+    done: (hub) => ({
+      title: 'Hub Deleted',
+      description: `${hub.name} was removed. Stored quotes keep their figures.`,
+    }),
   })
 }
 

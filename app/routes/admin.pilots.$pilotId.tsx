@@ -1,15 +1,12 @@
-import { parseWithZod } from '@conform-to/zod'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { PilotForm } from '#app/components/dashboard/admin/pilot-form.tsx'
 import { AdminDialog } from '#app/components/dashboard/admin/ui.tsx'
-import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
+import { submitAdminForm } from '#app/domain/admin/form-responses.server.ts'
 import { UpdatePilotSchema } from '#app/domain/admin/schemas.ts'
 import { updatePilot } from '#app/domain/admin/users.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { pilotLicenceDisplay } from '#app/domain/users/pilot-licence.ts'
 import { findUserById } from '#app/domain/users/users.server.ts'
 
@@ -44,45 +41,34 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   })
 }
 
+// The form always sends every field, so fields it leaves blank are validated as required.
+const REQUIRED_WHEN_EDITING = {
+  serviceArea: 'Service area is required',
+  pilotLicenseNumber: 'Pilot license number is required',
+  droneTypes: 'At least one drone type is required',
+} as const
+
+function missingPilotFields(value: Partial<Record<keyof typeof REQUIRED_WHEN_EDITING, unknown>>) {
+  const missing = Object.entries(REQUIRED_WHEN_EDITING)
+    .filter(([k]) => !value[k as keyof typeof REQUIRED_WHEN_EDITING])
+    .map(([k, m]) => [k, [m]])
+  return missing.length ? Object.fromEntries(missing) : null
+}
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')
   const pilot = findPilot(params)
-  const submission = parseWithZod(await readFormBody(request), { schema: UpdatePilotSchema })
-  if (submission.status !== 'success') {
-    return adminFormFailure(submission.reply({ hideFields: ['password'] }), 400, 'Failed to update pilot')
-  }
-  // The form always sends every field, so fields it leaves blank are validated as required.
-  const required = {
-    serviceArea: 'Service area is required',
-    pilotLicenseNumber: 'Pilot license number is required',
-    droneTypes: 'At least one drone type is required',
-  } as const
-  const missing = Object.fromEntries(
-    Object.entries(required)
-      .filter(([k]) => !submission.value[k as keyof typeof required])
-      .map(([k, m]) => [k, [m]]),
-  )
-  if (Object.keys(missing).length) {
-    return adminFormFailure(
-      submission.reply({ fieldErrors: missing, hideFields: ['password'] }),
-      400,
-      'Failed to update pilot',
-    )
-  }
-  try {
-    const updated = await updatePilot(admin.id, pilot.id, submission.value)
-    return redirectWithToast(CLOSE, {
+  return submitAdminForm(await readFormBody(request), {
+    schema: UpdatePilotSchema,
+    failure: 'Failed to update pilot',
+    closeTo: CLOSE,
+    check: missingPilotFields,
+    save: (value) => updatePilot(admin.id, pilot.id, value),
+    done: (updated) => ({
       title: 'Pilot Updated',
       description: `${updated.firstName} ${updated.lastName} has been saved.`,
-    })
-  } catch (error) {
-    if (!isDomainError(error)) throw error
-    return adminFormFailure(
-      submission.reply({ fieldErrors: error.fieldErrors ?? {}, hideFields: ['password'] }),
-      error.status,
-      error.message,
-    )
-  }
+    }),
+  })
 }
 
 export default function EditPilotDialog() {

@@ -1,43 +1,30 @@
-import { parseWithZod } from '@conform-to/zod'
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
 import { PilotForm } from '#app/components/dashboard/admin/pilot-form.tsx'
 import { AdminDialog } from '#app/components/dashboard/admin/ui.tsx'
-import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
+import { adminDialogLoader } from '#app/domain/admin/dialog-routes.server.ts'
+import { submitAdminForm } from '#app/domain/admin/form-responses.server.ts'
 import { CreatePilotSchema } from '#app/domain/admin/schemas.ts'
 import { createPilot } from '#app/domain/admin/users.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 
 const CLOSE = '/admin?tab=pilots'
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRole(request, 'admin')
-  return json({})
-}
+export const loader = adminDialogLoader
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')
-  const submission = parseWithZod(await readFormBody(request), { schema: CreatePilotSchema })
-  if (submission.status !== 'success') {
-    return adminFormFailure(submission.reply({ hideFields: ['password'] }), 400, 'Failed to create pilot')
-  }
-  try {
-    const pilot = await createPilot(admin.id, submission.value)
-    return redirectWithToast(CLOSE, {
+  return submitAdminForm(await readFormBody(request), {
+    schema: CreatePilotSchema,
+    failure: 'Failed to create pilot',
+    closeTo: CLOSE,
+    save: (value) => createPilot(admin.id, value),
+    done: (pilot) => ({
       title: 'Pilot Created',
       description: `${pilot.firstName} ${pilot.lastName} can now sign in and receive jobs.`,
-    })
-  } catch (error) {
-    if (!isDomainError(error)) throw error
-    return adminFormFailure(
-      submission.reply({ fieldErrors: error.fieldErrors ?? {}, hideFields: ['password'] }),
-      error.status,
-      error.message,
-    )
-  }
+    }),
+  })
 }
 
 export default function CreatePilotDialog() {

@@ -6,12 +6,11 @@ import { AdminDialog, DialogActions } from '#app/components/dashboard/admin/ui.t
 import { NewPasswordFields } from '#app/components/forms.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
-import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
+import { submitAdminForm } from '#app/domain/admin/form-responses.server.ts'
 import { AdminSetPasswordFormSchema } from '#app/domain/admin/schemas.ts'
 import { resetPasswordByAdmin } from '#app/domain/admin/users.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { findUserById } from '#app/domain/users/users.server.ts'
 
 const CLOSE = '/admin?tab=users'
@@ -31,18 +30,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')
   const user = targetUser(params)
-  const submission = parseWithZod(await readFormBody(request), { schema: AdminSetPasswordFormSchema })
-  if (submission.status !== 'success') {
-    return adminFormFailure(
-      submission.reply({ hideFields: ['newPassword', 'confirmPassword'] }),
-      400,
-      'Failed to update password',
-    )
-  }
-  await resetPasswordByAdmin(admin.id, user.id, submission.value.newPassword)
-  return redirectWithToast(CLOSE, {
-    title: 'Password Updated',
-    description: `${user.email} has a new password and was signed out everywhere.`,
+  return submitAdminForm(await readFormBody(request), {
+    schema: AdminSetPasswordFormSchema,
+    failure: 'Failed to update password',
+    closeTo: CLOSE,
+    hideFields: ['newPassword', 'confirmPassword'],
+    save: (value) => resetPasswordByAdmin(admin.id, user.id, value.newPassword),
+    done: () => ({
+      title: 'Password Updated',
+      description: `${user.email} has a new password and was signed out everywhere.`,
+    }),
   })
 }
 

@@ -1,49 +1,37 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs } from '@remix-run/node'
 import { Form, useActionData } from '@remix-run/react'
 import { AdminDialog, DialogActions } from '#app/components/dashboard/admin/ui.tsx'
 import { Field, PasswordField, SelectField } from '#app/components/forms.tsx'
+import { PersonFields } from '#app/components/forms/person-fields.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
-import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
+import { adminDialogLoader } from '#app/domain/admin/dialog-routes.server.ts'
+import { submitAdminForm } from '#app/domain/admin/form-responses.server.ts'
 import { AdminCreateUserSchema } from '#app/domain/admin/schemas.ts'
 import { createUserByAdmin } from '#app/domain/admin/users.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { COUNTRIES } from '#app/domain/auth/schemas.ts'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 
 const CLOSE = '/admin?tab=users'
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRole(request, 'admin')
-  return json({})
-}
+export const loader = adminDialogLoader
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')
-  const formData = await readFormBody(request)
-  const submission = parseWithZod(formData, { schema: AdminCreateUserSchema })
-  if (submission.status !== 'success') {
-    return adminFormFailure(submission.reply({ hideFields: ['password'] }), 400, 'Failed to create user')
-  }
-  try {
-    const user = await createUserByAdmin(admin.id, submission.value)
-    return redirectWithToast(CLOSE, {
+  return submitAdminForm(await readFormBody(request), {
+    schema: AdminCreateUserSchema,
+    failure: 'Failed to create user',
+    closeTo: CLOSE,
+    save: (value) => createUserByAdmin(admin.id, value),
+    done: (user) => ({
       title: 'User Created',
       description: `${user.firstName} ${user.lastName} (${user.role}) can now sign in.`,
-    })
-  } catch (error) {
-    if (!isDomainError(error)) throw error
-    return adminFormFailure(
-      submission.reply({ fieldErrors: error.fieldErrors ?? {}, hideFields: ['password'] }),
-      error.status,
-      error.message,
-    )
-  }
+    }),
+  })
 }
 
 export default function CreateUserDialog() {
@@ -64,23 +52,7 @@ export default function CreateUserDialog() {
     >
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         {form.errors?.length ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label="First name"
-            errors={fields.firstName.errors}
-            inputProps={getInputProps(fields.firstName, { type: 'text' })}
-          />
-          <Field
-            label="Last name"
-            errors={fields.lastName.errors}
-            inputProps={getInputProps(fields.lastName, { type: 'text' })}
-          />
-        </div>
-        <Field
-          label="Email"
-          errors={fields.email.errors}
-          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'off' }}
-        />
+        <PersonFields fields={fields} phoneLabel="Phone (optional)" />
         <PasswordField
           label="Password"
           errors={fields.password.errors}
@@ -105,12 +77,6 @@ export default function CreateUserDialog() {
             label="Company name (optional)"
             errors={fields.companyName.errors}
             inputProps={getInputProps(fields.companyName, { type: 'text' })}
-          />
-          <Field
-            label="Phone (optional)"
-            prefix="+27"
-            errors={fields.phone.errors}
-            inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), inputMode: 'tel' }}
           />
           <Field
             label="Industry (optional)"

@@ -7,7 +7,11 @@
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useNavigate, useRevalidator } from '@remix-run/react'
-import { AppShell } from '#app/components/layout/app-shell.tsx'
+import {
+  PaymentResultHeading,
+  PaymentResultIcon,
+  PaymentResultPage,
+} from '#app/components/checkout/payment-result-page.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { Spinner } from '#app/components/ui/status-button.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
@@ -48,142 +52,110 @@ export default function PaymentSuccessPage() {
     return () => clearTimeout(timer)
   }, [final, navigate])
 
+  // Without JavaScript nothing refreshes or moves on by itself (a timed refresh is a WCAG
+  // 2.2.1 failure): 'Refresh status' and 'Back to Dashboard' are the user's to choose.
   return (
-    <AppShell>
-      {/* Without JavaScript nothing refreshes or moves on by itself (a timed refresh is a WCAG
-          2.2.1 failure): 'Refresh status' and 'Back to Dashboard' are the user's to choose. */}
-      <main className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center">
-        <div className="card w-full p-8" data-testid="payment-result" data-state={result.state}>
-          {result.state === 'processing' ? (
-            <>
-              <Spinner className="mx-auto h-10 w-10 text-amber-500" />
-              <h1 className="mt-4 text-2xl font-bold text-ink-950">Processing your payment…</h1>
-              <p className="mt-2 text-ink-600">
-                We are waiting for PayFast to confirm your payment
-                {result.amount != null ? ` of ${formatRand(result.amount)}` : ''}. This usually takes a few
-                seconds.
-              </p>
-              {result.slow ? (
-                <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-                  This is taking longer than usual. If you completed the payment, PayFast will confirm it
-                  shortly and we will e-mail your receipt. Nothing was charged if you did not finish paying.
-                </p>
-              ) : null}
-              <p className="mt-4 text-sm">
-                <a
-                  href={`/payment-success?m_payment_id=${encodeURIComponent(result.mPaymentId ?? '')}`}
-                  className="link"
-                >
-                  Refresh status
-                </a>
-              </p>
-            </>
-          ) : result.state === 'paid' ? (
-            <>
-              <SuccessIcon />
-              <h1 className="mt-4 text-2xl font-bold text-ink-950">Payment Confirmed</h1>
-              <p className="mt-2 text-ink-700">Your project has been updated and approved for processing.</p>
-              {result.projectName ? (
-                <p className="mt-3 text-sm text-ink-500">
-                  {result.projectName}
-                  {result.amount != null ? ` · ${formatRand(result.amount)}` : ''}
-                </p>
-              ) : null}
-              <p className="mt-2 text-sm text-ink-500">
-                A receipt is on its way to your e-mail and your tax invoice is in the Invoices tab.
-              </p>
-            </>
-          ) : result.state === 'received' ? (
-            <>
-              <IssueIcon />
-              <h1 className="mt-4 text-2xl font-bold text-ink-950">Payment received for an old quote</h1>
-              <p className="mt-2 text-ink-700" role="alert">
-                Your quote changed before this payment
-                {result.amount != null ? ` of ${formatRand(result.amount)}` : ''} reached us, so it was not
-                applied to your project.
-              </p>
-              <p className="mt-2 text-sm text-ink-500">
-                We will contact you to refund it or to agree on the new quote. You do not need to pay again.
-              </p>
-            </>
-          ) : result.state === 'issue' ? (
-            <>
-              <IssueIcon />
-              <h1 className="mt-4 text-2xl font-bold text-ink-950">Payment Issue</h1>
-              <p className="mt-2 text-ink-700" role="alert">
-                Payment Processing Error: There was an issue confirming your payment. Please contact support.
-              </p>
-              <p className="mt-2 text-sm text-ink-500">
-                Payment was not completed successfully. Your project is saved and you can try again.
-              </p>
-            </>
-          ) : (
-            <>
-              <SuccessIcon />
-              <h1 className="mt-4 text-2xl font-bold text-ink-950">Payment Processed</h1>
-              <p className="mt-2 text-ink-700">
-                Payments are confirmed by PayFast directly with us. Your dashboard shows the current status of
-                your projects and invoices.
-              </p>
-            </>
-          )}
-          <div className="mt-8 flex flex-col justify-center gap-2 sm:flex-row">
-            <Link to="/dashboard?tab=projects" className="btn-primary">
-              Back to Dashboard
+    <PaymentResultPage
+      cardProps={{ 'data-testid': 'payment-result', 'data-state': result.state }}
+      actions={
+        <>
+          <Link to="/dashboard?tab=projects" className="btn-primary">
+            Back to Dashboard
+          </Link>
+          {result.state === 'paid' ? (
+            <Link to="/dashboard?tab=invoices" className="btn-secondary">
+              View invoices
             </Link>
-            {result.state === 'paid' ? (
-              <Link to="/dashboard?tab=invoices" className="btn-secondary">
-                View invoices
-              </Link>
-            ) : null}
-            {result.state === 'issue' && result.projectId ? (
-              <Link to={`/checkout/${result.projectId}`} className="btn-secondary">
-                Try again
-              </Link>
-            ) : null}
-          </div>
-          {final && hydrated ? (
-            <p className="mt-4 text-xs text-ink-500">
-              You will be taken to your dashboard in {PAYMENT_SUCCESS_REDIRECT_SECONDS} seconds.
+          ) : null}
+          {result.state === 'issue' && result.projectId ? (
+            <Link to={`/checkout/${result.projectId}`} className="btn-secondary">
+              Try again
+            </Link>
+          ) : null}
+        </>
+      }
+      footer={
+        final && hydrated ? (
+          <p className="mt-4 text-xs text-ink-500">
+            You will be taken to your dashboard in {PAYMENT_SUCCESS_REDIRECT_SECONDS} seconds.
+          </p>
+        ) : null
+      }
+    >
+      {result.state === 'processing' ? (
+        <>
+          <Spinner className="mx-auto h-10 w-10 text-amber-500" />
+          <PaymentResultHeading>Processing your payment…</PaymentResultHeading>
+          <p className="mt-2 text-ink-600">
+            We are waiting for PayFast to confirm your payment
+            {result.amount != null ? ` of ${formatRand(result.amount)}` : ''}. This usually takes a few
+            seconds.
+          </p>
+          {result.slow ? (
+            <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              This is taking longer than usual. If you completed the payment, PayFast will confirm it shortly
+              and we will e-mail your receipt. Nothing was charged if you did not finish paying.
             </p>
           ) : null}
-        </div>
-      </main>
-    </AppShell>
-  )
-}
-
-function SuccessIcon() {
-  return (
-    <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-600">
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="h-8 w-8"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.5"
-      >
-        <path d="m5 13 4 4L19 7" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
-    </div>
-  )
-}
-
-function IssueIcon() {
-  return (
-    <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-red-100 text-red-600">
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="h-8 w-8"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.5"
-      >
-        <path d="M12 8v5m0 3h.01" strokeLinecap="round" />
-      </svg>
-    </div>
+          <p className="mt-4 text-sm">
+            <a
+              href={`/payment-success?m_payment_id=${encodeURIComponent(result.mPaymentId ?? '')}`}
+              className="link"
+            >
+              Refresh status
+            </a>
+          </p>
+        </>
+      ) : result.state === 'paid' ? (
+        <>
+          <PaymentResultIcon kind="success" />
+          <PaymentResultHeading>Payment Confirmed</PaymentResultHeading>
+          <p className="mt-2 text-ink-700">Your project has been updated and approved for processing.</p>
+          {result.projectName ? (
+            <p className="mt-3 text-sm text-ink-500">
+              {result.projectName}
+              {result.amount != null ? ` · ${formatRand(result.amount)}` : ''}
+            </p>
+          ) : null}
+          <p className="mt-2 text-sm text-ink-500">
+            A receipt is on its way to your e-mail and your tax invoice is in the Invoices tab.
+          </p>
+        </>
+      ) : result.state === 'received' ? (
+        <>
+          <PaymentResultIcon kind="issue" />
+          <PaymentResultHeading>Payment received for an old quote</PaymentResultHeading>
+          <p className="mt-2 text-ink-700" role="alert">
+            Your quote changed before this payment
+            {result.amount != null ? ` of ${formatRand(result.amount)}` : ''} reached us, so it was not
+            applied to your project.
+          </p>
+          <p className="mt-2 text-sm text-ink-500">
+            We will contact you to refund it or to agree on the new quote. You do not need to pay again.
+          </p>
+        </>
+      ) : result.state === 'issue' ? (
+        <>
+          <PaymentResultIcon kind="issue" />
+          <PaymentResultHeading>Payment Issue</PaymentResultHeading>
+          <p className="mt-2 text-ink-700" role="alert">
+            Payment Processing Error: There was an issue confirming your payment. Please contact support.
+          </p>
+          <p className="mt-2 text-sm text-ink-500">
+            Payment was not completed successfully. Your project is saved and you can try again.
+          </p>
+        </>
+      ) : (
+        <>
+          <PaymentResultIcon kind="success" />
+          <PaymentResultHeading>Payment Processed</PaymentResultHeading>
+          <p className="mt-2 text-ink-700">
+            Payments are confirmed by PayFast directly with us. Your dashboard shows the current status of
+            your projects and invoices.
+          </p>
+        </>
+      )}
+    </PaymentResultPage>
   )
 }
 

@@ -3,11 +3,12 @@
  * for the owning client; for the admin and the assigned pilot also the form that adjusts
  * drone, GSD, overlaps and angle, and the mission files. Anyone else: 404.
  */
-import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
+import { getFormProps, getSelectProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { Field, SelectField } from '#app/components/forms.tsx'
+import { SelectField } from '#app/components/forms.tsx'
+import { NumberField } from '#app/components/forms/number-field.tsx'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
@@ -214,42 +215,10 @@ function AdjustForm({
           placeholder="Choose a drone"
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label="Ground resolution (cm/px)"
-            errors={fields.gsdCm.errors}
-            inputProps={{
-              ...getInputProps(fields.gsdCm, { type: 'number' }),
-              step: 'any',
-              inputMode: 'decimal',
-            }}
-          />
-          <Field
-            label="Grid angle (°, blank: longest side)"
-            errors={fields.angleDeg.errors}
-            inputProps={{
-              ...getInputProps(fields.angleDeg, { type: 'number' }),
-              step: 'any',
-              inputMode: 'decimal',
-            }}
-          />
-          <Field
-            label="Front overlap (%)"
-            errors={fields.frontOverlap.errors}
-            inputProps={{
-              ...getInputProps(fields.frontOverlap, { type: 'number' }),
-              step: 'any',
-              inputMode: 'decimal',
-            }}
-          />
-          <Field
-            label="Side overlap (%)"
-            errors={fields.sideOverlap.errors}
-            inputProps={{
-              ...getInputProps(fields.sideOverlap, { type: 'number' }),
-              step: 'any',
-              inputMode: 'decimal',
-            }}
-          />
+          <NumberField label="Ground resolution (cm/px)" field={fields.gsdCm} />
+          <NumberField label="Grid angle (°, blank: longest side)" field={fields.angleDeg} />
+          <NumberField label="Front overlap (%)" field={fields.frontOverlap} />
+          <NumberField label="Side overlap (%)" field={fields.sideOverlap} />
         </div>
         <div className="flex justify-end">
           <StatusButton pending={navigation.state === 'submitting'} pendingLabel="Saving…">

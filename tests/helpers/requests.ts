@@ -1,5 +1,6 @@
 /** Calling route loaders and actions directly, as Remix would. */
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from '@remix-run/node'
+import { getToast } from '#app/domain/http/toast.server.ts'
 
 type Handler = (
   args: LoaderFunctionArgs & ActionFunctionArgs,
@@ -53,4 +54,12 @@ export async function callRoute(
 
 export async function readJson<T = Record<string, unknown>>(response: Response): Promise<T> {
   return (await response.json()) as T
+}
+
+/** The toast a response flashes (what the next page shows), or null. */
+export async function toastOf(res: Response) {
+  const cookie = res.headers.get('Set-Cookie')
+  if (!cookie) return null
+  const request = new Request(BASE + '/', { headers: { Cookie: cookie.split(';')[0]! } })
+  return (await getToast(request)).toast
 }

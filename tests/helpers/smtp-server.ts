@@ -93,6 +93,13 @@ export function extractLink(text: string, pathPrefix: string): string {
   return match[0]
 }
 
+/** An `smtp://` address on which nothing listens any more: mail sent there fails. */
+export async function unreachableSmtpUrl() {
+  const server = await startTestSmtpServer()
+  await server.close()
+  return server.url
+}
+
 /**
  * A test file's SMTP server: started before its tests with `SMTP_URL` pointing at it,
  * closed after. Read the mail through the returned handle (valid once the tests run).

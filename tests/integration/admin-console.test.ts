@@ -3,7 +3,11 @@
  * JavaScript) and what they cause: e-mails at a real SMTP server, audit rows, toasts.
  */
 import { getDb } from '#app/domain/db/db.server.ts'
+import { createHub } from '#app/domain/hubs/hubs.server.ts'
+import * as airspaceClear from '#app/routes/admin.airspace.clear.tsx'
+import * as airspaceLoadRsa from '#app/routes/admin.airspace.load-rsa.tsx'
 import * as csvRoute from '#app/routes/admin.financial.export.tsx'
+import * as hubDelete from '#app/routes/admin.hubs.$hubId_.delete.tsx'
 import * as hubNew from '#app/routes/admin.hubs.new.tsx'
 import * as pilotNew from '#app/routes/admin.pilots.new.tsx'
 import * as projectDialog from '#app/routes/admin.projects.$projectId.tsx'
@@ -12,7 +16,7 @@ import * as userNew from '#app/routes/admin.users.new.tsx'
 import * as dashboard from '#app/routes/dashboard.tsx'
 import { auditLog, hubs, projects, users } from '#db/schema.ts'
 import { createTestProject } from '#tests/helpers/admin-data.ts'
-import { callRoute } from '#tests/helpers/requests.ts'
+import { callRoute, toastOf } from '#tests/helpers/requests.ts'
 import { withTestSmtp } from '#tests/helpers/smtp-server.ts'
 import { createTestUser, signedInUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
@@ -162,7 +166,7 @@ describe('create dialogs', () => {
     expect(result.error.pilotLicenseUrl?.[0]).toMatch(/http/)
   })
 
-  test('Add Hub without coordinates answers with the spec validation toast', async () => {
+  test('Add Hub without coordinates answers with the validation toast', async () => {
     const admin = await signedInUser('admin')
     const res = await callRoute(hubNew.action, '/admin/hubs/new', {
       headers: cookieOf(admin.token),
@@ -171,6 +175,64 @@ describe('create dialogs', () => {
     expect(res.status).toBe(400)
     expect(res.headers.get('Set-Cookie')).toContain('kestrel_toast')
     expect(getDb().select().from(hubs).where(eq(hubs.name, 'Nowhere')).all()).toHaveLength(0)
+  })
+})
+
+describe('confirm dialogs (airspace clear / load RSA, hub delete)', () => {
+  test('load RSA data, then clear: each goes back to the Airspace tab with its toast', async () => {
+    const admin = await signedInUser('admin')
+    expect(
+      (await callRoute(airspaceClear.loader, '/admin/airspace/clear', { headers: cookieOf(admin.token) }))
+        .status,
+    ).toBe(200)
+    const loaded = await callRoute(airspaceLoadRsa.action, '/admin/airspace/load-rsa', {
+      headers: cookieOf(admin.token),
+      form: {},
+    })
+    expect(loaded.status).toBe(302)
+    expect(loaded.headers.get('Location')).toBe('/admin?tab=airspace')
+    const loadedToast = await toastOf(loaded)
+    expect(loadedToast).toMatchObject({ title: 'RSA Airspace Data Loaded' })
+    const inserted = Number(/^(\d+) zones loaded\.$/.exec(loadedToast?.description ?? '')?.[1])
+    expect(inserted).toBeGreaterThan(0)
+
+    const cleared = await callRoute(airspaceClear.action, '/admin/airspace/clear', {
+      headers: cookieOf(admin.token),
+      form: {},
+    })
+    expect(cleared.headers.get('Location')).toBe('/admin?tab=airspace')
+    expect(await toastOf(cleared)).toMatchObject({
+      title: 'Airspace Zones Cleared',
+      description: `${inserted} zones removed.`,
+    })
+  })
+
+  test('only admins, only from our own pages; an unknown hub is a 404', async () => {
+    const admin = await signedInUser('admin')
+    const client = await signedInUser('client')
+    const hub = createHub(admin.user.id, {
+      name: 'Confirm Test Hub',
+      address: 'Paarl',
+      latitude: -33.72,
+      longitude: 18.96,
+      description: null,
+      isActive: true,
+    })
+    const remove = (headers: Record<string, string>, hubId = hub.id) =>
+      callRoute(hubDelete.action, `/admin/hubs/${hubId}/delete`, {
+        headers,
+        params: { hubId: String(hubId) },
+        form: {},
+      })
+    expect((await remove(cookieOf(client.token))).status).toBe(403)
+    expect((await remove({ ...cookieOf(admin.token), Origin: 'https://evil.example' })).status).toBe(403)
+    expect((await remove(cookieOf(admin.token), 999_999)).status).toBe(404)
+    expect(getDb().select().from(hubs).where(eq(hubs.id, hub.id)).get()).toBeTruthy()
+
+    const removed = await remove(cookieOf(admin.token))
+    expect(removed.headers.get('Location')).toBe('/admin?tab=settings')
+    expect(await toastOf(removed)).toMatchObject({ title: 'Hub Deleted' })
+    expect(getDb().select().from(hubs).where(eq(hubs.id, hub.id)).get()).toBeUndefined()
   })
 })
 

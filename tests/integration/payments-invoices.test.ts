@@ -1,6 +1,5 @@
 import { getClientStats } from '#app/domain/dashboard/stats.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
-import { formatRand } from '#app/domain/format/numbers.ts'
 import { acceptTermsAndStartPayment } from '#app/domain/payments/checkout.server.ts'
 import { loader as invoiceLoader } from '#app/routes/api.client.invoices.$id.ts'
 import { loader as invoicesLoader } from '#app/routes/api.client.invoices.ts'

@@ -17,25 +17,21 @@ import {
   startValidateServer,
 } from '#tests/helpers/payments-fixtures.ts'
 import { callRoute } from '#tests/helpers/requests.ts'
-import { startTestSmtpServer } from '#tests/helpers/smtp-server.ts'
+import { withTestSmtp } from '#tests/helpers/smtp-server.ts'
 import { createTestUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 
-let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>
+const smtp = withTestSmtp()
 let validate: Awaited<ReturnType<typeof startValidateServer>>
 
 beforeAll(async () => {
-  smtp = await startTestSmtpServer()
-  process.env.SMTP_URL = smtp.url
   process.env.OPERATOR_EMAIL = 'ops@kestrel.test'
   resetEnvCache()
   validate = await startValidateServer()
 })
 afterAll(async () => {
   await validate.close()
-  await smtp.close()
-  delete process.env.SMTP_URL
   delete process.env.PAYFAST_VALIDATE_URL
   resetEnvCache()
 })

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@co
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useActionData, useNavigation } from '@remix-run/react'
 import { Field } from '#app/components/forms.tsx'
+import { PersonFields } from '#app/components/forms/person-fields.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { ClientProfileSchema } from '#app/domain/payments/billing.ts'
@@ -67,47 +68,24 @@ export function ProfileForm({
       <p className="mt-1 text-sm text-ink-500">{description}</p>
       <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="update-profile" />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label="First name"
-            errors={fields.firstName.errors}
-            inputProps={getInputProps(fields.firstName, { type: 'text' })}
-          />
-          <Field
-            label="Last name"
-            errors={fields.lastName.errors}
-            inputProps={getInputProps(fields.lastName, { type: 'text' })}
-          />
-        </div>
-        <Field
-          label="Email"
-          hint="Your sign-in address can't be changed here."
-          inputProps={{
+        <PersonFields
+          fields={fields}
+          readOnlyEmail={{
             id: 'profile-email',
             name: 'email-readonly',
-            type: 'email',
-            defaultValue: profile.email,
-            readOnly: true,
-            className: 'bg-ink-50 text-ink-500',
+            value: profile.email,
+            hint: "Your sign-in address can't be changed here.",
           }}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
+        {withCompany ? (
           <Field
-            label="Phone"
-            prefix="+27"
-            errors={fields.phone.errors}
-            inputProps={getInputProps(fields.phone, { type: 'tel' })}
+            label="Company"
+            errors={fields.companyName.errors}
+            inputProps={getInputProps(fields.companyName, { type: 'text' })}
           />
-          {withCompany ? (
-            <Field
-              label="Company"
-              errors={fields.companyName.errors}
-              inputProps={getInputProps(fields.companyName, { type: 'text' })}
-            />
-          ) : (
-            <input type="hidden" name={fields.companyName.name} value={profile.companyName ?? ''} />
-          )}
-        </div>
+        ) : (
+          <input type="hidden" name={fields.companyName.name} value={profile.companyName ?? ''} />
+        )}
         {billing ? (
           <div className="grid gap-4 sm:grid-cols-2">
             <Field

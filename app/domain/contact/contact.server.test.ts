@@ -3,7 +3,7 @@ import path from 'node:path'
 import { getEnv, resetEnvCache } from '#app/domain/config/env.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { contactMessages } from '#db/schema.ts'
-import { startTestSmtpServer } from '#tests/helpers/smtp-server.ts'
+import { unreachableSmtpUrl, withTestSmtp } from '#tests/helpers/smtp-server.ts'
 import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
 
@@ -20,24 +20,21 @@ const enquiry = {
   message: 'Can you map 40 ha near Paarl next month?',
 }
 
-describe('contact messages', () => {
-  it('stores the message and e-mails the operator over SMTP', async () => {
-    const smtp = await startTestSmtpServer()
-    try {
-      process.env.SMTP_URL = smtp.url
-      resetEnvCache()
-      const stored = await submitContactMessage(enquiry, { ipAddress: '203.0.113.9' })
-      const row = getDb().select().from(contactMessages).where(eq(contactMessages.id, stored.id)).get()
-      expect(row).toMatchObject({ ...enquiry, ipAddress: '203.0.113.9' })
-      const mail = await smtp.waitFor((m) => m.subject === 'New enquiry from Naledi Dlamini')
-      expect(mail.to).toEqual([getEnv().OPERATOR_EMAIL])
-      expect(mail.text).toContain('Can you map 40 ha near Paarl next month?')
-      expect(mail.text).toContain('naledi@example.test')
-    } finally {
-      await smtp.close()
-    }
-  })
+describe('contact messages over SMTP', () => {
+  const smtp = withTestSmtp()
 
+  it('stores the message and e-mails the operator over SMTP', async () => {
+    const stored = await submitContactMessage(enquiry, { ipAddress: '203.0.113.9' })
+    const row = getDb().select().from(contactMessages).where(eq(contactMessages.id, stored.id)).get()
+    expect(row).toMatchObject({ ...enquiry, ipAddress: '203.0.113.9' })
+    const mail = await smtp.waitFor((m) => m.subject === 'New enquiry from Naledi Dlamini')
+    expect(mail.to).toEqual([getEnv().OPERATOR_EMAIL])
+    expect(mail.text).toContain('Can you map 40 ha near Paarl next month?')
+    expect(mail.text).toContain('naledi@example.test')
+  })
+})
+
+describe('contact messages', () => {
   it('sets reply-to to the sender, so the operator can answer directly', async () => {
     await submitContactMessage(enquiry)
     const dir = path.resolve(getEnv().MAIL_OUTBOX_DIR)
@@ -48,9 +45,7 @@ describe('contact messages', () => {
   })
 
   it('keeps the message when the operator cannot be e-mailed, and says so', async () => {
-    const smtp = await startTestSmtpServer()
-    await smtp.close()
-    process.env.SMTP_URL = smtp.url
+    process.env.SMTP_URL = await unreachableSmtpUrl()
     resetEnvCache()
     const error = await submitContactMessage(enquiry).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ContactDeliveryError)

@@ -26,22 +26,25 @@ function rect(x0: number, y0: number, x1: number, y1: number): LatLng[] {
 /** A square 100 m × 100 m with its first corner at the origin. */
 const SQUARE: CoverageArea = { coordinates: rect(0, 0, 100, 100) }
 
-function grid(xs: number[], ys: number[]) {
-  return xs.flatMap((x) => ys.map((y) => at(x, y)))
-}
-const steps = (from: number, to: number, step: number) =>
+const steps = ([from, to]: [number, number], step: number) =>
   Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => from + i * step)
+
+/**
+ * A survey flown on a square grid: a photo every `step` metres over `x` and `y` (first and
+ * last centre, in metres), each covering `step` × `step` on north–south lines (angle 0).
+ */
+function gridOfPhotos(x: [number, number], y: [number, number], step: number) {
+  return {
+    photos: steps(x, step).flatMap((px) => steps(y, step).map((py) => at(px, py))),
+    photosWithoutGps: 0,
+    footprint: { sideM: step, frontM: step },
+    angleDeg: 0,
+  }
+}
 
 describe('computeCoverage', () => {
   test('a grid of 10 m footprints over the west half of a 100 m square covers exactly half', () => {
-    const photos = grid(steps(5, 45, 10), steps(5, 95, 10))
-    const result = computeCoverage({
-      areas: [SQUARE],
-      photos,
-      photosWithoutGps: 0,
-      footprint: { sideM: 10, frontM: 10 },
-      angleDeg: 0,
-    })
+    const result = computeCoverage({ areas: [SQUARE], ...gridOfPhotos([5, 45], [5, 95], 10) })
     const [area] = result.areas
     expect(area!.areaSqm).toBeCloseTo(10_000, 3)
     expect(area!.coveredSqm).toBeCloseTo(5_000, 3)
@@ -113,14 +116,7 @@ describe('computeCoverage', () => {
 
   test('a hole is not part of the area: not counted in its size, a photo in it is outside', () => {
     const withHole: CoverageArea = { coordinates: rect(0, 0, 100, 100), holes: [rect(40, 40, 60, 60)] }
-    const photos = grid(steps(10, 90, 20), steps(10, 90, 20))
-    const result = computeCoverage({
-      areas: [withHole],
-      photos,
-      photosWithoutGps: 0,
-      footprint: { sideM: 20, frontM: 20 },
-      angleDeg: 0,
-    })
+    const result = computeCoverage({ areas: [withHole], ...gridOfPhotos([10, 90], [10, 90], 20) })
     const [area] = result.areas
     expect(area!.areaSqm).toBeCloseTo(9_600, 3)
     expect(area!.coveredSqm).toBeCloseTo(9_600, 3)
@@ -132,12 +128,12 @@ describe('computeCoverage', () => {
   test('several areas: each has its own share and count; a photo between them is outside', () => {
     const west: CoverageArea = { coordinates: rect(0, 0, 100, 100) }
     const east: CoverageArea = { coordinates: rect(200, 0, 300, 100) }
+    const flown = gridOfPhotos([10, 90], [10, 90], 20)
     const result = computeCoverage({
       areas: [west, east],
-      photos: [...grid(steps(10, 90, 20), steps(10, 90, 20)), at(250, 50), at(150, 50)],
+      ...flown,
+      photos: [...flown.photos, at(250, 50), at(150, 50)],
       photosWithoutGps: 2,
-      footprint: { sideM: 20, frontM: 20 },
-      angleDeg: 0,
     })
     expect(result.areas.map((a) => a.areaNumber)).toEqual([1, 2])
     expect(result.areas[0]!.coveredShare).toBeCloseTo(1, 6)

@@ -61,9 +61,9 @@ export function formatHectares(sqm: number | null | undefined) {
   return `${formatNumber((sqm ?? 0) / 10_000, 2)}${NBSP}ha`
 }
 
-/** A percentage from 0–100, no decimals by default: `87 %`. */
-export function formatPercent(percent: number | null | undefined, decimals = 0) {
-  return `${formatNumber(percent, decimals)}${NBSP}%`
+/** A percentage with up to `maxDecimals` places and no trailing zeros: `87%`, `15%`, `15,5%`. */
+export function formatPercent(percent: number | null | undefined, maxDecimals = 0) {
+  return `${formatNumber(percent, maxDecimals, { minDecimals: 0 })}%`
 }
 
 /** Kilometres, one decimal: `18,6 km`. */

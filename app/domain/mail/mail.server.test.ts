@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { getEnv, resetEnvCache } from '#app/domain/config/env.server.ts'
-import { startTestSmtpServer } from '#tests/helpers/smtp-server.ts'
+import { unreachableSmtpUrl, withTestSmtp } from '#tests/helpers/smtp-server.ts'
 import { afterEach, describe, expect, it } from 'vitest'
 
 import { listOutbox, sendEmail, sendEmailSafely } from './mail.server.ts'
@@ -51,28 +51,22 @@ describe('sendEmail without SMTP_URL', () => {
 })
 
 describe('sendEmail with SMTP_URL', () => {
-  it('delivers to a real SMTP server and writes nothing to the outbox', async () => {
-    const smtp = await startTestSmtpServer()
-    try {
-      process.env.SMTP_URL = smtp.url
-      resetEnvCache()
-      const before = (await listOutbox()).length
-      await sendEmail({ to: 'pat@example.test', subject: 'Over the wire', ...content })
-      const mail = await smtp.waitFor((m) => m.subject === 'Over the wire')
-      expect(mail.to).toEqual(['pat@example.test'])
-      expect(mail.text).toContain('See you on Monday.')
-      expect(mail.html).toContain('Vineyard block 7')
-      expect((await listOutbox()).length).toBe(before)
-    } finally {
-      await smtp.close()
-    }
-  })
+  const smtp = withTestSmtp()
 
+  it('delivers to a real SMTP server and writes nothing to the outbox', async () => {
+    const before = (await listOutbox()).length
+    await sendEmail({ to: 'pat@example.test', subject: 'Over the wire', ...content })
+    const mail = await smtp.waitFor((m) => m.subject === 'Over the wire')
+    expect(mail.to).toEqual(['pat@example.test'])
+    expect(mail.text).toContain('See you on Monday.')
+    expect(mail.html).toContain('Vineyard block 7')
+    expect((await listOutbox()).length).toBe(before)
+  })
+})
+
+describe('sendEmail with an SMTP_URL nothing answers', () => {
   it('sendEmailSafely reports a failure instead of throwing', async () => {
-    const smtp = await startTestSmtpServer()
-    const url = smtp.url
-    await smtp.close() // nothing listens there any more
-    process.env.SMTP_URL = url
+    process.env.SMTP_URL = await unreachableSmtpUrl()
     resetEnvCache()
     await expect(sendEmail({ to: 'x@example.test', subject: 'lost', ...content })).rejects.toThrow()
     expect(await sendEmailSafely({ to: 'x@example.test', subject: 'lost', ...content })).toBe(false)

@@ -1,6 +1,5 @@
-import { formatRand } from '#app/domain/format/numbers.ts'
+import { formatPercent, formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { randToCents } from '#app/domain/pricing/quote.ts'
-import { formatPercent } from '#app/domain/pricing/vat.ts'
 import { QUOTE_VALIDITY_DAYS } from '#app/domain/projects/flight-plan.ts'
 
 /**
@@ -23,10 +22,16 @@ export interface TermsFigures {
   vatRate: number
   /** The local travel fee in rand (a pricing setting). */
   localTravelFee: number
+  /** m² included in the tier minimum price (a pricing setting). */
+  areaThreshold: number
 }
 
 export function termsFigures(settings: TermsFigures): TermsFigures {
-  return { vatRate: settings.vatRate, localTravelFee: settings.localTravelFee }
+  return {
+    vatRate: settings.vatRate,
+    localTravelFee: settings.localTravelFee,
+    areaThreshold: settings.areaThreshold,
+  }
 }
 
 const travelFee = (f: TermsFigures) => formatRand(randToCents(f.localTravelFee))
@@ -51,7 +56,7 @@ export function termsSections(f: TermsFigures): TermsSection[] {
       id: 'price',
       title: '2. Price and payment',
       paragraphs: [
-        `The price is in South African rand and includes VAT at ${formatPercent(f.vatRate)}. It is made up of the area price (a minimum price per pricing tier; larger areas are priced per square metre above 25,000 m²), a travel fee and any aviation fee for controlled airspace. Your quote is valid for ${QUOTE_VALIDITY_DAYS} days.`,
+        `The price is in South African rand and includes VAT at ${formatPercent(f.vatRate, 2)}. It is made up of the area price (a minimum price per pricing tier; larger areas are priced per square metre above ${formatSquareMetres(f.areaThreshold)}), a travel fee and any aviation fee for controlled airspace. Your quote is valid for ${QUOTE_VALIDITY_DAYS} days.`,
         'You pay in full before the flight through PayFast, a secure hosted payment page: we never see or store your card details. Your project is confirmed only once PayFast tells us the payment succeeded, and a tax invoice is then issued.',
       ],
     },

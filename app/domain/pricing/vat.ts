@@ -3,16 +3,11 @@
  * "15"; a stored quote or invoice shows the rate it was priced at, read back from its own
  * subtotal and VAT (ADR 123).
  */
-import { formatNumber } from '#app/domain/format/numbers.ts'
+import { formatPercent } from '#app/domain/format/numbers.ts'
 
 /** `VAT (15%)`. */
 export function vatLabel(ratePercent: number) {
-  return `VAT (${formatPercent(ratePercent)})`
-}
-
-/** `15%`, `15,5%`. */
-export function formatPercent(ratePercent: number) {
-  return `${formatNumber(ratePercent, 2, { minDecimals: 0 })}%`
+  return `VAT (${formatPercent(ratePercent, 2)})`
 }
 
 /**

@@ -1,10 +1,9 @@
-import { resetEnvCache } from '#app/domain/config/env.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { users } from '#db/schema.ts'
-import { startTestSmtpServer } from '#tests/helpers/smtp-server.ts'
+import { withTestSmtp } from '#tests/helpers/smtp-server.ts'
 import { createTestUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import {
   readUnsubscribeToken,
@@ -14,10 +13,7 @@ import {
   unsubscribeToken,
 } from './marketing.server.ts'
 
-afterEach(() => {
-  delete process.env.SMTP_URL
-  resetEnvCache()
-})
+const smtp = withTestSmtp()
 
 const news = {
   subject: 'New: 3D models',
@@ -35,32 +31,25 @@ describe('marketing e-mail', () => {
   })
 
   it('goes only to opted-in users, with a working unsubscribe link', async () => {
-    const smtp = await startTestSmtpServer()
-    try {
-      process.env.SMTP_URL = smtp.url
-      resetEnvCache()
-      const silent = await createTestUser()
-      expect(await sendMarketingEmail(silent.id, news)).toBe(false)
+    const silent = await createTestUser()
+    expect(await sendMarketingEmail(silent.id, news)).toBe(false)
 
-      const keen = await createTestUser()
-      setMarketingConsent(keen.id, true)
-      const stored = getDb().select().from(users).where(eq(users.id, keen.id)).get()!
-      expect(stored.marketingOptIn).toBe(true)
-      expect(stored.marketingOptInAt).toBeInstanceOf(Date)
+    const keen = await createTestUser()
+    setMarketingConsent(keen.id, true)
+    const stored = getDb().select().from(users).where(eq(users.id, keen.id)).get()!
+    expect(stored.marketingOptIn).toBe(true)
+    expect(stored.marketingOptInAt).toBeInstanceOf(Date)
 
-      expect(await sendMarketingEmail(keen.id, news)).toBe(true)
-      const mail = await smtp.waitFor((m) => m.subject === news.subject)
-      expect(mail.to).toEqual([keen.email])
-      const link = /Unsubscribe: (\S+)/.exec(mail.text)?.[1]
-      expect(link).toContain('/unsubscribe?token=')
-      expect(mail.html).toContain('>Unsubscribe</a>')
+    expect(await sendMarketingEmail(keen.id, news)).toBe(true)
+    const mail = await smtp.waitFor((m) => m.subject === news.subject)
+    expect(mail.to).toEqual([keen.email])
+    const link = /Unsubscribe: (\S+)/.exec(mail.text)?.[1]
+    expect(link).toContain('/unsubscribe?token=')
+    expect(mail.html).toContain('>Unsubscribe</a>')
 
-      const token = new URL(link!).searchParams.get('token')
-      expect(unsubscribe(token)).toBe(true)
-      expect(getDb().select().from(users).where(eq(users.id, keen.id)).get()!.marketingOptIn).toBe(false)
-      expect(await sendMarketingEmail(keen.id, news)).toBe(false)
-    } finally {
-      await smtp.close()
-    }
+    const token = new URL(link!).searchParams.get('token')
+    expect(unsubscribe(token)).toBe(true)
+    expect(getDb().select().from(users).where(eq(users.id, keen.id)).get()!.marketingOptIn).toBe(false)
+    expect(await sendMarketingEmail(keen.id, news)).toBe(false)
   })
 })

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@co
 import { parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
 import { Field } from '#app/components/forms.tsx'
+import { NumberField } from '#app/components/forms/number-field.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import {
   DRONE_PROFILE_FIELDS,
@@ -40,16 +41,7 @@ export function DroneProfileForm({
       />
       <div className="grid gap-4 sm:grid-cols-2">
         {DRONE_PROFILE_FIELDS.map((f) => (
-          <Field
-            key={f.name}
-            label={`${f.label} (${f.unit})`}
-            errors={fields[f.name].errors}
-            inputProps={{
-              ...getInputProps(fields[f.name], { type: 'number' }),
-              step: f.step,
-              inputMode: 'decimal',
-            }}
-          />
+          <NumberField key={f.name} label={`${f.label} (${f.unit})`} field={fields[f.name]} step={f.step} />
         ))}
       </div>
       <ActiveStatusField name={fields.isActive.name} initialValue={fields.isActive.initialValue} />

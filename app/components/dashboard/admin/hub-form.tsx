@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@co
 import { parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
 import { Field, TextareaField } from '#app/components/forms.tsx'
+import { NumberField } from '#app/components/forms/number-field.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { HubSchema } from '#app/domain/admin/schemas.ts'
@@ -65,26 +66,8 @@ export function HubForm({
         inputProps={getInputProps(fields.address, { type: 'text' })}
       />
       <div className="grid grid-cols-2 gap-4">
-        <Field
-          label="Latitude"
-          hint="e.g. -33.9249"
-          errors={fields.latitude.errors}
-          inputProps={{
-            ...getInputProps(fields.latitude, { type: 'number' }),
-            step: 'any',
-            inputMode: 'decimal',
-          }}
-        />
-        <Field
-          label="Longitude"
-          hint="e.g. 18.4241"
-          errors={fields.longitude.errors}
-          inputProps={{
-            ...getInputProps(fields.longitude, { type: 'number' }),
-            step: 'any',
-            inputMode: 'decimal',
-          }}
-        />
+        <NumberField label="Latitude" hint="e.g. -33.9249" field={fields.latitude} />
+        <NumberField label="Longitude" hint="e.g. 18.4241" field={fields.longitude} />
       </div>
       <TextareaField
         label="Description (optional)"

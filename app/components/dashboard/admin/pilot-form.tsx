@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@co
 import { parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
 import { Field, PasswordField } from '#app/components/forms.tsx'
+import { PersonFields } from '#app/components/forms/person-fields.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { CreatePilotSchema, UpdatePilotSchema } from '#app/domain/admin/schemas.ts'
@@ -23,7 +24,7 @@ export interface PilotDefaults {
   isActive?: boolean
 }
 
-/** The pilot form of spec section 3, for Create Pilot and Edit Pilot. */
+/** The pilot form, for Create Pilot and Edit Pilot: contact details, licence and RPL, status. */
 export function PilotForm({
   mode,
   lastResult,
@@ -54,31 +55,7 @@ export function PilotForm({
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       {form.errors?.length ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="First name"
-          errors={fields.firstName.errors}
-          inputProps={getInputProps(fields.firstName, { type: 'text' })}
-        />
-        <Field
-          label="Last name"
-          errors={fields.lastName.errors}
-          inputProps={getInputProps(fields.lastName, { type: 'text' })}
-        />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="Email"
-          errors={fields.email.errors}
-          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'off' }}
-        />
-        <Field
-          label="Phone"
-          prefix="+27"
-          errors={fields.phone.errors}
-          inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), inputMode: 'tel' }}
-        />
-      </div>
+      <PersonFields fields={fields} />
       <PasswordField
         label={mode === 'create' ? 'Password' : 'New password (leave blank to keep)'}
         errors={fields.password.errors}

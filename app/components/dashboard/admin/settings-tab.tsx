@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, Link, useActionData } from '@remix-run/react'
-import { Field } from '#app/components/forms.tsx'
+import { NumberField } from '#app/components/forms/number-field.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
@@ -94,17 +94,13 @@ function PricingForm({ pricing }: { pricing: TabData<'settings'>['pricing'] }) {
       {form.errors?.length ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {PRICING_FIELDS.map((f) => (
-          <Field
+          <NumberField
             key={f.name}
             label={`${f.label} (${f.unit})`}
             hint={f.hint}
-            errors={fields[f.name].errors}
-            inputProps={{
-              ...getInputProps(fields[f.name], { type: 'number' }),
-              step: f.step,
-              min: 0,
-              inputMode: 'decimal',
-            }}
+            field={fields[f.name]}
+            step={f.step}
+            min={0}
           />
         ))}
       </div>

@@ -1,12 +1,13 @@
 /**
- * 'Save Project Progress': flight duration as hours (0–12) and
+ * 'Save Project Progress' on the pilot dashboard: flight duration as hours (0–12) and
  * minutes (0–59). A plain form posted to the dashboard (works without JavaScript); with
  * it, conform checks the same schema first.
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useActionData, useNavigation } from '@remix-run/react'
-import { ErrorList, Field } from '#app/components/forms.tsx'
+import { ErrorList } from '#app/components/forms.tsx'
+import { NumberField } from '#app/components/forms/number-field.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { FlightDurationFormSchema, MAX_FLIGHT_HOURS, MAX_FLIGHT_MINUTES } from '#app/domain/pilot/schemas.ts'
@@ -41,29 +42,23 @@ export function ProgressForm({ projectId, action }: { projectId: number; action:
           Time in the air for this visit; it is added to the project’s flight hours.
         </p>
         <div className="mt-2 grid grid-cols-2 gap-3">
-          <Field
+          <NumberField
             label="Hours"
-            errors={fields.hours.errors}
-            inputProps={{
-              ...getInputProps(fields.hours, { type: 'number' }),
-              min: 0,
-              max: MAX_FLIGHT_HOURS,
-              step: 1,
-              inputMode: 'numeric',
-              placeholder: '0',
-            }}
+            field={fields.hours}
+            min={0}
+            max={MAX_FLIGHT_HOURS}
+            step={1}
+            inputMode="numeric"
+            placeholder="0"
           />
-          <Field
+          <NumberField
             label="Minutes"
-            errors={fields.minutes.errors}
-            inputProps={{
-              ...getInputProps(fields.minutes, { type: 'number' }),
-              min: 0,
-              max: MAX_FLIGHT_MINUTES,
-              step: 1,
-              inputMode: 'numeric',
-              placeholder: '0',
-            }}
+            field={fields.minutes}
+            min={0}
+            max={MAX_FLIGHT_MINUTES}
+            step={1}
+            inputMode="numeric"
+            placeholder="0"
           />
         </div>
         <ErrorList id={form.errorId} errors={form.errors} />
