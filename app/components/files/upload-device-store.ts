@@ -3,21 +3,14 @@
  * file kept on the device (its Blob, its target and its tus upload URL) until the server
  * has all of it. A finished upload's record is never brought back by a late write.
  */
-import type { FileCategory } from '#app/domain/files/rules.ts'
 import type { UseStore } from 'idb-keyval'
 
-/** What IndexedDB keeps per file until it is uploaded. */
-export interface KeptUpload {
+import type { TusTarget } from './tus-transport.ts'
+
+/** What IndexedDB keeps per file until it is uploaded: what tus needs, and whose it is. */
+export interface KeptUpload extends TusTarget {
   key: string
   userId: number
-  projectId: number
-  category: FileCategory
-  name: string
-  type: string
-  size: number
-  lastModified: number
-  blob: Blob
-  uploadUrl: string | null
   createdAt: number
 }
 
