@@ -1,7 +1,7 @@
 import { DashboardHeading } from '#app/components/layout/app-shell.tsx'
 import { StatCard } from '#app/components/ui/stat-card.tsx'
 import { TabLinks, useActiveTab } from '#app/components/ui/tabs.tsx'
-import type { FileView } from '#app/domain/files/file-storage.server.ts'
+import type { FileView } from '#app/domain/files/file-view.ts'
 import { formatRand } from '#app/domain/format/numbers.ts'
 import type { ProjectCard } from '#app/domain/projects/projects.server.ts'
 
