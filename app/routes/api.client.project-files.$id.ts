@@ -5,7 +5,8 @@
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
-import { deleteProjectFile, listProjectFiles } from '#app/domain/files/file-storage.server.ts'
+import { listProjectFiles } from '#app/domain/files/file-queries.server.ts'
+import { deleteProjectFile } from '#app/domain/files/project-files.server.ts'
 import { FILE_MESSAGES } from '#app/domain/files/rules.ts'
 import { methodNotAllowed, withApiErrors } from '#app/domain/http/api.server.ts'
 

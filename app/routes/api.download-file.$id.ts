@@ -6,7 +6,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { sendFile } from '#app/domain/files/download.server.ts'
-import { getDownloadableFile } from '#app/domain/files/file-storage.server.ts'
+import { getDownloadableFile } from '#app/domain/files/file-queries.server.ts'
 import { withApiErrors } from '#app/domain/http/api.server.ts'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

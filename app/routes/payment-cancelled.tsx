@@ -1,12 +1,9 @@
 /** `/payment-cancelled` — PayFast's cancel_url: nothing was charged, the project is kept. */
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import {
-  PaymentResultHeading,
-  PaymentResultIcon,
-  PaymentResultPage,
-} from '#app/components/checkout/payment-result-page.tsx'
+import { PaymentResultHeading, PaymentResultPage } from '#app/components/checkout/payment-result-page.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
+import { OutcomeIcon } from '#app/components/ui/outcome-icon.tsx'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { getCancelledPaymentProject } from '#app/domain/payments/results.server.ts'
 
@@ -36,7 +33,7 @@ export default function PaymentCancelledPage() {
         </>
       }
     >
-      <PaymentResultIcon kind="cancelled" />
+      <OutcomeIcon kind="cancelled" />
       <PaymentResultHeading>Payment Cancelled</PaymentResultHeading>
       <p className="mt-2 text-ink-700">
         No charges were made. Your project has been saved and you can complete the payment at any time.

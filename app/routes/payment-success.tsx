@@ -7,12 +7,9 @@
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useNavigate, useRevalidator } from '@remix-run/react'
-import {
-  PaymentResultHeading,
-  PaymentResultIcon,
-  PaymentResultPage,
-} from '#app/components/checkout/payment-result-page.tsx'
+import { PaymentResultHeading, PaymentResultPage } from '#app/components/checkout/payment-result-page.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
+import { OutcomeIcon } from '#app/components/ui/outcome-icon.tsx'
 import { Spinner } from '#app/components/ui/status-button.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
@@ -108,7 +105,7 @@ export default function PaymentSuccessPage() {
         </>
       ) : result.state === 'paid' ? (
         <>
-          <PaymentResultIcon kind="success" />
+          <OutcomeIcon kind="success" />
           <PaymentResultHeading>Payment Confirmed</PaymentResultHeading>
           <p className="mt-2 text-ink-700">Your project has been updated and approved for processing.</p>
           {result.projectName ? (
@@ -123,7 +120,7 @@ export default function PaymentSuccessPage() {
         </>
       ) : result.state === 'received' ? (
         <>
-          <PaymentResultIcon kind="issue" />
+          <OutcomeIcon kind="error" />
           <PaymentResultHeading>Payment received for an old quote</PaymentResultHeading>
           <p className="mt-2 text-ink-700" role="alert">
             Your quote changed before this payment
@@ -136,7 +133,7 @@ export default function PaymentSuccessPage() {
         </>
       ) : result.state === 'issue' ? (
         <>
-          <PaymentResultIcon kind="issue" />
+          <OutcomeIcon kind="error" />
           <PaymentResultHeading>Payment Issue</PaymentResultHeading>
           <p className="mt-2 text-ink-700" role="alert">
             Payment Processing Error: There was an issue confirming your payment. Please contact support.
@@ -147,7 +144,7 @@ export default function PaymentSuccessPage() {
         </>
       ) : (
         <>
-          <PaymentResultIcon kind="success" />
+          <OutcomeIcon kind="success" />
           <PaymentResultHeading>Payment Processed</PaymentResultHeading>
           <p className="mt-2 text-ink-700">
             Payments are confirmed by PayFast directly with us. Your dashboard shows the current status of

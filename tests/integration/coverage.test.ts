@@ -5,7 +5,7 @@
  */
 import { Readable } from 'node:stream'
 import { getDb } from '#app/domain/db/db.server.ts'
-import { storeProjectFile } from '#app/domain/files/file-storage.server.ts'
+import { storeProjectFile } from '#app/domain/files/project-files.server.ts'
 import * as adminProject from '#app/routes/admin.projects.$projectId.tsx'
 import * as coverageApi from '#app/routes/api.projects.$id.coverage.ts'
 import * as dashboard from '#app/routes/dashboard.tsx'

@@ -12,7 +12,7 @@ import {
   dailyAllowanceLeft,
   takeDailyAllowance,
 } from '#app/domain/files/daily-allowance.server.ts'
-import { storagePaths } from '#app/domain/files/file-storage.server.ts'
+import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import { createTusServer } from '#app/domain/files/tus.server.ts'
 import * as completeRoute from '#app/routes/api.client.projects.$id.complete.ts'
 import * as uploadRoute from '#app/routes/api.upload.ts'

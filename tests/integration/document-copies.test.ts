@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs'
 import { getDb } from '#app/domain/db/db.server.ts'
-import { absolutePathOf } from '#app/domain/files/file-storage.server.ts'
+import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
 import { getToast } from '#app/domain/http/toast.server.ts'
 import {
   createOperatorDocument,

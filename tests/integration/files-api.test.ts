@@ -3,7 +3,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { resetEnvCache } from '#app/domain/config/env.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
-import { storagePaths, sweepStorage } from '#app/domain/files/file-storage.server.ts'
+import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
+import { sweepStorage } from '#app/domain/files/sweep.server.ts'
 import * as adminUploadRoute from '#app/routes/api.admin.upload-project-file.ts'
 import * as clientFilesRoute from '#app/routes/api.client.project-files.$id.ts'
 import * as downloadRoute from '#app/routes/api.download-file.$id.ts'
@@ -254,7 +255,7 @@ describe('GET/DELETE /api/client/project-files/{id}', () => {
 
   test("a client cannot delete the pilot's media on their project (404)", async () => {
     const { client, pilot, project } = await setting()
-    const { storeProjectFile } = await import('#app/domain/files/file-storage.server.ts')
+    const { storeProjectFile } = await import('#app/domain/files/project-files.server.ts')
     const { Readable } = await import('node:stream')
     const media = await storeProjectFile({
       user: pilot.user,
@@ -448,7 +449,7 @@ describe('start-up sweep', () => {
 describe('media', () => {
   test('a pilot stores a video on an assigned project; limits follow the content type', async () => {
     const { pilot, project } = await setting()
-    const { storeProjectFile } = await import('#app/domain/files/file-storage.server.ts')
+    const { storeProjectFile } = await import('#app/domain/files/project-files.server.ts')
     const { Readable } = await import('node:stream')
     const video = await storeProjectFile({
       user: pilot.user,

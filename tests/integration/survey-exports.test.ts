@@ -4,7 +4,9 @@
  */
 import { DOMParser } from '@xmldom/xmldom'
 import { getDb } from '#app/domain/db/db.server.ts'
-import { KML_NS, LITCHI_HEADER, WPML_NS } from '#app/domain/survey/export-formats.server.ts'
+import { WPML_NS } from '#app/domain/survey/export-dji-kmz.server.ts'
+import { KML_NS } from '#app/domain/survey/export-kml.server.ts'
+import { LITCHI_HEADER } from '#app/domain/survey/export-litchi-csv.server.ts'
 import { loader } from '#app/routes/api.projects.$id.export.$format.ts'
 import { projects } from '#db/schema.ts'
 import { createTestProject } from '#tests/helpers/admin-data.ts'

@@ -3,7 +3,6 @@
  * one centred card with an icon, a heading, the message and the way on.
  */
 import { AppShell } from '#app/components/layout/app-shell.tsx'
-import { cn } from '#app/components/ui/cn.ts'
 import type { HTMLAttributes, ReactNode } from 'react'
 
 export function PaymentResultPage({
@@ -35,32 +34,4 @@ export function PaymentResultPage({
 
 export function PaymentResultHeading({ children }: { children: ReactNode }) {
   return <h1 className="mt-4 text-2xl font-bold text-ink-950">{children}</h1>
-}
-
-const ICONS = {
-  success: {
-    circle: 'bg-emerald-100 text-emerald-600',
-    path: <path d="m5 13 4 4L19 7" strokeLinejoin="round" />,
-  },
-  cancelled: { circle: 'bg-amber-100 text-amber-700', path: <path d="M6 6l12 12M18 6 6 18" /> },
-  issue: { circle: 'bg-red-100 text-red-600', path: <path d="M12 8v5m0 3h.01" /> },
-} as const
-
-export function PaymentResultIcon({ kind }: { kind: keyof typeof ICONS }) {
-  const icon = ICONS[kind]
-  return (
-    <div className={cn('mx-auto flex h-14 w-14 items-center justify-center rounded-full', icon.circle)}>
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="h-8 w-8"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.5"
-        strokeLinecap="round"
-      >
-        {icon.path}
-      </svg>
-    </div>
-  )
 }

@@ -1,7 +1,7 @@
 import { DashboardHeading } from '#app/components/layout/app-shell.tsx'
 import { StatCard } from '#app/components/ui/stat-card.tsx'
 import { TabLinks, useActiveTab } from '#app/components/ui/tabs.tsx'
-import type { FileView } from '#app/domain/files/file-storage.server.ts'
+import type { FileView } from '#app/domain/files/file-view.ts'
 import { formatRand } from '#app/domain/format/numbers.ts'
 import type { ProjectCard } from '#app/domain/projects/projects.server.ts'
 
@@ -49,10 +49,15 @@ export function ClientDashboard({
         title={`Hello, ${profile.firstName}`}
         subtitle="Plan a survey, follow your projects and download your invoices."
       />
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
         <StatCard label="Active Projects" value={stats.activeProjects} hint="Currently in progress" />
         <StatCard label="Pending Projects" value={stats.pendingProjects} hint="Awaiting payment or a pilot" />
-        <StatCard label="Total Spent" value={formatRand(stats.totalSpent)} hint="This year" />
+        <StatCard
+          label="Total Spent"
+          value={formatRand(stats.totalSpent)}
+          hint="This year"
+          className="col-span-2 sm:col-span-1"
+        />
       </div>
       <TabLinks tabs={CLIENT_TABS} active={tab} label="Client dashboard sections" />
       {tab === 'profile' ? <ProfileTab profile={profile} /> : null}

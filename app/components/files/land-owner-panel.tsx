@@ -4,7 +4,7 @@
  */
 import { Form, useNavigation } from '@remix-run/react'
 import { cn } from '#app/components/ui/cn.ts'
-import type { FileView } from '#app/domain/files/file-storage.server.ts'
+import type { FileView } from '#app/domain/files/file-view.ts'
 import { FILE_MESSAGES } from '#app/domain/files/rules.ts'
 
 import { formatFileSize } from './file-groups.tsx'

@@ -6,7 +6,7 @@
 import fs from 'node:fs'
 import { Readable } from 'node:stream'
 
-import { cleanOriginalName } from './file-storage.server.ts'
+import { cleanOriginalName } from './content-check.server.ts'
 
 type ByteRange = { start: number; end: number }
 

@@ -13,12 +13,9 @@ import busboy from 'busboy'
 
 import { requireUploadTarget } from './access.server.ts'
 import { assertRoomFor } from './disk-space.server.ts'
-import {
-  receiveStream,
-  registerProjectFile,
-  type FileView,
-  type ReceivedFile,
-} from './file-storage.server.ts'
+import { type FileView } from './file-view.ts'
+import { registerProjectFile } from './project-files.server.ts'
+import { receiveStream, type ReceivedFile } from './receive.server.ts'
 import { FILE_LIMITS, FILE_MESSAGES, isFileCategory, maxBytesForCategory } from './rules.ts'
 
 type Actor = Pick<User, 'id' | 'role'>

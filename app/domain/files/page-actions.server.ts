@@ -9,8 +9,8 @@ import { assertSameOrigin } from '#app/domain/http/origin.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import type { User } from '#db/schema.ts'
 
-import { deleteProjectFile } from './file-storage.server.ts'
 import { receiveMultipartUpload } from './multipart.server.ts'
+import { deleteProjectFile } from './project-files.server.ts'
 import { FILE_MESSAGES, type FileCategory } from './rules.ts'
 
 export const FILE_INTENTS = ['delete-file'] as const

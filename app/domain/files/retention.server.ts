@@ -18,9 +18,9 @@ import { DomainError } from '#app/domain/http/domain-error.ts'
 import { projectFiles, projects, type Project } from '#db/schema.ts'
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
 
-import { absolutePathOf } from './file-storage.server.ts'
 import type { KeepFilesInput } from './retention.ts'
 import { filesAvailableUntil, RETAINED_CATEGORIES } from './rules.ts'
+import { absolutePathOf } from './storage-paths.server.ts'
 
 export interface RetentionRunResult {
   /** Rows newly marked removed in this run. */

@@ -1,7 +1,7 @@
 /**
  * What may be uploaded where, and how big it may be. Browser-safe: the upload widget
  * checks a file with the same rules before sending it, and the server checks again by
- * content (file-storage.server.ts). Rules and messages: ADR 090.
+ * content (content-check.server.ts). Rules and messages: ADR 090.
  */
 import type { FileCategory, Role } from '#db/schema.ts'
 

@@ -31,7 +31,8 @@ import { eq } from 'drizzle-orm'
 import { requireUploadTarget } from './access.server.ts'
 import { assertDocumentAllowance } from './daily-allowance.server.ts'
 import { assertRoomFor } from './disk-space.server.ts'
-import { ensureStorage, fsyncFile, hashFile, registerProjectFile } from './file-storage.server.ts'
+import { registerProjectFile } from './project-files.server.ts'
+import { fsyncFile, hashFile } from './receive.server.ts'
 import {
   CATEGORY_ACCEPT,
   extensionOf,
@@ -43,6 +44,7 @@ import {
   matchesAccept,
   mimeFromExtension,
 } from './rules.ts'
+import { ensureStorage } from './storage-paths.server.ts'
 
 export const TUS_PATH = '/api/tus'
 export const FILE_ID_HEADER = 'X-Project-File-Id'

@@ -11,13 +11,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
-import {
-  absolutePathOf,
-  checkContentAgainst,
-  cleanOriginalName,
-  ensureStorage,
-} from '#app/domain/files/file-storage.server.ts'
+import { checkContentAgainst, cleanOriginalName } from '#app/domain/files/content-check.server.ts'
 import { discard, readMultipartFile } from '#app/domain/files/multipart.server.ts'
+import { absolutePathOf, ensureStorage } from '#app/domain/files/storage-paths.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import {
   documentCopies,

@@ -5,7 +5,7 @@
  * any other project is 404, so its existence does not leak (ADR 100).
  */
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
-import { fileCountsByProject } from '#app/domain/files/file-storage.server.ts'
+import { fileCountsByProject } from '#app/domain/files/file-queries.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { parseFlightPlan } from '#app/domain/projects/flight-plan.ts'
 import { projectBasics } from '#app/domain/projects/project-basics.ts'

@@ -4,7 +4,7 @@
  */
 import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'
-import { listFilesOfProjects } from '#app/domain/files/file-storage.server.ts'
+import { listFilesOfProjects } from '#app/domain/files/file-queries.server.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { searchPlaces } from '#app/domain/places/places.server.ts'

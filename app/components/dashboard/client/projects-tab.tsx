@@ -10,7 +10,7 @@ import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
-import type { FileView } from '#app/domain/files/file-storage.server.ts'
+import type { FileView } from '#app/domain/files/file-view.ts'
 import { formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
 import type { ProjectCard } from '#app/domain/projects/projects.server.ts'
@@ -80,18 +80,16 @@ export function ProjectsTab({
             >
               <div className="flex items-start justify-between gap-3">
                 <div className="min-w-0">
-                  <h3 className="truncate text-base font-semibold text-ink-950">{project.name}</h3>
+                  <h3 className="break-words text-base font-semibold text-ink-950">{project.name}</h3>
                   <p className="mt-0.5 text-sm text-ink-600">{statusLabel(project)}</p>
                 </div>
-                <StatusBadge status={project.status} />
+                <StatusBadge status={project.status} className="shrink-0" />
               </div>
-              <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+              <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
                 <dt className="text-ink-500">Type</dt>
                 <dd className="text-ink-800">{projectTypeLabel(project.projectType)}</dd>
                 <dt className="text-ink-500">Location</dt>
-                <dd className="truncate text-ink-800" title={project.location ?? undefined}>
-                  {project.location ?? '—'}
-                </dd>
+                <dd className="break-words text-ink-800">{project.location ?? '—'}</dd>
                 {project.areaSqm ? (
                   <>
                     <dt className="text-ink-500">Area</dt>

@@ -1,0 +1,43 @@
+import { cn } from './cn.ts'
+
+const ICONS = {
+  success: {
+    circle: 'bg-emerald-100 text-emerald-700',
+    path: <path d="M5 12l5 5 9-10" strokeLinejoin="round" />,
+  },
+  mail: {
+    circle: 'bg-emerald-100 text-emerald-700',
+    path: (
+      <>
+        <rect x="3" y="5" width="18" height="14" rx="2" />
+        <path d="M3 7l9 6 9-6" />
+      </>
+    ),
+  },
+  cancelled: { circle: 'bg-amber-100 text-amber-700', path: <path d="M6 6l12 12M18 6 6 18" /> },
+  error: { circle: 'bg-red-100 text-red-700', path: <path d="M12 8v5m0 3h.01" /> },
+} as const
+
+export type OutcomeKind = keyof typeof ICONS
+
+/** The round icon above an outcome heading ("Payment Confirmed", "Invalid Reset Link"), decorative. */
+export function OutcomeIcon({ kind }: { kind: OutcomeKind }) {
+  const icon = ICONS[kind]
+  return (
+    <span
+      className={cn('mx-auto inline-flex h-14 w-14 items-center justify-center rounded-full', icon.circle)}
+      aria-hidden="true"
+    >
+      <svg
+        viewBox="0 0 24 24"
+        className="h-7 w-7"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+      >
+        {icon.path}
+      </svg>
+    </span>
+  )
+}

@@ -1,0 +1,106 @@
+/** Reading project files: lists for a user, one file for download, counts for badges and cards. */
+import fs from 'node:fs'
+import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
+import { projectFiles, projects, type Project, type ProjectFile, type User } from '#db/schema.ts'
+import { eq, inArray } from 'drizzle-orm'
+
+import { canSeeProject, decideDownload, fileVisibleTo, requireVisibleProject } from './access.server.ts'
+import { toFileView, type FileView } from './file-view.ts'
+import { FILE_MESSAGES } from './rules.ts'
+import { absolutePathOf } from './storage-paths.server.ts'
+
+type Actor = Pick<User, 'id' | 'role'>
+
+/** The project's files the user may see, newest first (404 when the project isn't theirs). */
+export function listProjectFiles(user: Actor, projectId: number, db: DbOrTx = getDb()): FileView[] {
+  const project = requireVisibleProject(user, projectId, db)
+  return db
+    .select()
+    .from(projectFiles)
+    .where(eq(projectFiles.projectId, projectId))
+    .all()
+    .filter((f) => fileVisibleTo(user, project, f))
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
+    .map(toFileView)
+}
+
+/** The visible files of several projects the user can see, by project id (one query). */
+export function listFilesOfProjects(
+  user: Actor,
+  projectRows: Project[],
+  db: DbOrTx = getDb(),
+): Record<number, FileView[]> {
+  const out: Record<number, FileView[]> = {}
+  const visible = projectRows.filter((p) => canSeeProject(user, p))
+  if (!visible.length) return out
+  const byId = new Map(visible.map((p) => [p.id, p]))
+  for (const p of visible) out[p.id] = []
+  const rows = db
+    .select()
+    .from(projectFiles)
+    .where(inArray(projectFiles.projectId, [...byId.keys()]))
+    .all()
+  rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
+  for (const file of rows) {
+    if (fileVisibleTo(user, byId.get(file.projectId)!, file)) out[file.projectId]!.push(toFileView(file))
+  }
+  return out
+}
+
+/** A file row with its project, or null (no access check: callers decide). */
+export function loadFileWithProject(fileId: number, db: DbOrTx) {
+  if (!Number.isInteger(fileId) || fileId <= 0) return null
+  return (
+    db
+      .select({ file: projectFiles, project: projects })
+      .from(projectFiles)
+      .innerJoin(projects, eq(projects.id, projectFiles.projectId))
+      .where(eq(projectFiles.id, fileId))
+      .get() ?? null
+  )
+}
+
+/** The file and its path when this user may download it; 404 (or 410 for an expired deliverable) otherwise. */
+export function getDownloadableFile(
+  user: Actor,
+  fileId: number,
+  db: DbOrTx = getDb(),
+): { file: ProjectFile; project: Project; path: string } {
+  const found = loadFileWithProject(fileId, db)
+  if (!found) throw new DomainError(404, FILE_MESSAGES.notFound)
+  const decision = decideDownload(user, found.project, found.file)
+  if (!decision.ok) throw new DomainError(decision.status, decision.message)
+  const full = absolutePathOf(found.file)
+  if (!fs.existsSync(full)) throw new DomainError(404, FILE_MESSAGES.notFound)
+  return { file: found.file, project: found.project, path: full }
+}
+
+/** Counts for badges and cards: images, videos, documents, deliverables, and whether a land owner form is in. */
+export function fileCountsByProject(projectIds: number[], db: DbOrTx = getDb()) {
+  const out = new Map<
+    number,
+    { images: number; videos: number; documents: number; deliverables: number; landOwnerForm: boolean }
+  >()
+  if (!projectIds.length) return out
+  const rows = db
+    .select({
+      projectId: projectFiles.projectId,
+      fileType: projectFiles.fileType,
+      fileCategory: projectFiles.fileCategory,
+    })
+    .from(projectFiles)
+    .where(inArray(projectFiles.projectId, projectIds))
+    .all()
+  for (const id of projectIds)
+    out.set(id, { images: 0, videos: 0, documents: 0, deliverables: 0, landOwnerForm: false })
+  for (const r of rows) {
+    const c = out.get(r.projectId)!
+    if (r.fileCategory === 'processed_deliverable') c.deliverables++
+    else if (r.fileType.startsWith('image/')) c.images++
+    else if (r.fileType.startsWith('video/')) c.videos++
+    else c.documents++
+    if (r.fileCategory === 'land_owner_agreement') c.landOwnerForm = true
+  }
+  return out
+}

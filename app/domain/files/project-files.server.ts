@@ -1,0 +1,159 @@
+/**
+ * Writing project files: the one place a received file becomes a `project_files` row, and
+ * the one place a row and its bytes are deleted (ADR 092). A received file's type is read
+ * from its content, it is renamed into place and then registered in one transaction;
+ * `sweepStorage()` at start removes whatever a crash left between those steps.
+ */
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Readable } from 'node:stream'
+import { recordAudit } from '#app/domain/audit/audit.server.ts'
+import { readPhotoGps } from '#app/domain/coverage/photo-gps.server.ts'
+import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
+import { projectFiles, projects, type FileCategory, type User } from '#db/schema.ts'
+import { and, eq } from 'drizzle-orm'
+
+import { canDeleteFile, requireUploadTarget } from './access.server.ts'
+import { checkContent, cleanOriginalName } from './content-check.server.ts'
+import { assertDocumentAllowance } from './daily-allowance.server.ts'
+import { loadFileWithProject } from './file-queries.server.ts'
+import { downloadUrl, toFileView, type FileView } from './file-view.ts'
+import { receiveStream, type ReceivedFile } from './receive.server.ts'
+import { FILE_MESSAGES, maxBytesForCategory } from './rules.ts'
+import { absolutePathOf, ensureStorage } from './storage-paths.server.ts'
+
+type Actor = Pick<User, 'id' | 'role'>
+
+export interface RegisterInput {
+  user: Actor
+  projectId: number
+  category: FileCategory
+  originalName: string
+  received: ReceivedFile
+}
+
+/**
+ * Checks the received file (type by content, size), moves it into place and registers it
+ * in `project_files` (setting `landOwnerFormUploaded` for a land owner agreement). The
+ * received file is gone afterwards, registered or deleted.
+ */
+export async function registerProjectFile(input: RegisterInput): Promise<FileView> {
+  const { user, projectId, category, received } = input
+  const originalName = cleanOriginalName(input.originalName)
+  let finalPath: string | null = null
+  try {
+    requireUploadTarget(user, projectId, category)
+    const detected = await checkContent(received, originalName, category)
+    // A client's documents count against the day's allowance (ADR 130).
+    assertDocumentAllowance(user, received.size, true)
+    const p = ensureStorage()
+    const key = path.posix.join('projects', String(projectId), `${crypto.randomUUID()}.${detected.ext}`)
+    finalPath = path.join(p.root, key)
+    await fs.promises.mkdir(path.dirname(finalPath), { recursive: true })
+    await fs.promises.rename(received.path, finalPath)
+    // Where a raw photo was taken, for the coverage check (ADR 150): read once, here.
+    const photoGps =
+      category === 'raw_image' && detected.mime.startsWith('image/')
+        ? { ...(await readPhotoGps(finalPath)), exifReadAt: new Date() }
+        : {}
+    const row = getDb().transaction((tx) => {
+      requireUploadTarget(user, projectId, category, tx)
+      const inserted = tx
+        .insert(projectFiles)
+        .values({
+          projectId,
+          fileName: key,
+          originalName,
+          fileUrl: '',
+          fileType: detected.mime,
+          fileSize: received.size,
+          fileCategory: category,
+          uploadedBy: user.id,
+          sha256: received.sha256,
+          ...photoGps,
+        })
+        .returning()
+        .get()
+      const withUrl = tx
+        .update(projectFiles)
+        .set({ fileUrl: downloadUrl(inserted) })
+        .where(eq(projectFiles.id, inserted.id))
+        .returning()
+        .get()
+      if (category === 'land_owner_agreement') {
+        tx.update(projects).set({ landOwnerFormUploaded: true }).where(eq(projects.id, projectId)).run()
+      }
+      if (user.role === 'admin') {
+        recordAudit(
+          {
+            actorId: user.id,
+            action: 'file.upload',
+            entityType: 'project_file',
+            entityId: inserted.id,
+            after: toFileView(withUrl),
+          },
+          tx,
+        )
+      }
+      return withUrl
+    })
+    return toFileView(row)
+  } catch (error) {
+    await fs.promises.rm(received.path, { force: true })
+    if (finalPath) await fs.promises.rm(finalPath, { force: true })
+    throw error
+  }
+}
+
+/** Receives a stream and registers it: the whole upload path for a multipart part or a script. */
+export async function storeProjectFile(
+  input: Omit<RegisterInput, 'received'> & { source: Readable | AsyncIterable<Uint8Array> },
+): Promise<FileView> {
+  requireUploadTarget(input.user, input.projectId, input.category)
+  const received = await receiveStream(input.source, maxBytesForCategory(input.category))
+  return registerProjectFile({ ...input, received })
+}
+
+/**
+ * Deletes a file the user may delete (404 otherwise): the row first, in a transaction
+ * that also clears `landOwnerFormUploaded` when the last agreement goes, then the bytes.
+ */
+export async function deleteProjectFile(user: Actor, fileId: number, db = getDb()): Promise<FileView> {
+  const removed = db.transaction((tx) => {
+    const found = loadFileWithProject(fileId, tx)
+    if (!found || !canDeleteFile(user, found.project, found.file))
+      throw new DomainError(404, FILE_MESSAGES.notFound)
+    tx.delete(projectFiles).where(eq(projectFiles.id, fileId)).run()
+    if (found.file.fileCategory === 'land_owner_agreement') refreshLandOwnerFlag(found.project.id, tx)
+    if (user.role === 'admin') {
+      recordAudit(
+        {
+          actorId: user.id,
+          action: 'file.delete',
+          entityType: 'project_file',
+          entityId: fileId,
+          before: toFileView(found.file),
+        },
+        tx,
+      )
+    }
+    return found.file
+  })
+  await fs.promises.rm(absolutePathOf(removed), { force: true })
+  return toFileView(removed)
+}
+
+/** Sets `landOwnerFormUploaded` to whether the project still has a land owner agreement. */
+export function refreshLandOwnerFlag(projectId: number, db: DbOrTx) {
+  const still = db
+    .select({ id: projectFiles.id })
+    .from(projectFiles)
+    .where(and(eq(projectFiles.projectId, projectId), eq(projectFiles.fileCategory, 'land_owner_agreement')))
+    .get()
+  db.update(projects)
+    .set({ landOwnerFormUploaded: Boolean(still) })
+    .where(eq(projects.id, projectId))
+    .run()
+}

@@ -1,0 +1,43 @@
+/**
+ * Where stored files live under DATA_DIR (ADR 092):
+ *   tmp/<random>                  bytes being received (multipart), removed at start
+ *   tus/<id>, tus/<id>.json       resumable uploads in progress (expire)
+ *   projects/<projectId>/<uuid>.<ext>   stored files; `project_files.file_name` is this key
+ *   documents/…                   uploaded copies of pilot and operator documents (ADR 161)
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { getEnv } from '#app/domain/config/env.server.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
+import type { ProjectFile } from '#db/schema.ts'
+
+import { FILE_MESSAGES } from './rules.ts'
+
+export function storageRoot() {
+  return path.resolve(getEnv().DATA_DIR)
+}
+
+export function storagePaths(root = storageRoot()) {
+  return {
+    root,
+    tmp: path.join(root, 'tmp'),
+    tus: path.join(root, 'tus'),
+    projects: path.join(root, 'projects'),
+    /** Uploaded copies of pilot and operator documents (ADR 161). */
+    documents: path.join(root, 'documents'),
+  }
+}
+
+export function ensureStorage() {
+  const p = storagePaths()
+  for (const dir of [p.tmp, p.tus, p.projects, p.documents]) fs.mkdirSync(dir, { recursive: true })
+  return p
+}
+
+/** The absolute path of a stored key (404 for a key that would leave DATA_DIR). */
+export function absolutePathOf(file: Pick<ProjectFile, 'fileName'>) {
+  const root = storageRoot()
+  const full = path.resolve(root, file.fileName)
+  if (!full.startsWith(root + path.sep)) throw new DomainError(404, FILE_MESSAGES.notFound)
+  return full
+}

@@ -1,0 +1,126 @@
+/**
+ * The start-up sweep (ADR 092): what a crash left between receiving, renaming and
+ * registering a file is removed before the server listens.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { getDb } from '#app/domain/db/db.server.ts'
+import { documentCopies, projectFiles } from '#db/schema.ts'
+import { inArray } from 'drizzle-orm'
+
+import { refreshLandOwnerFlag } from './project-files.server.ts'
+import { ensureStorage } from './storage-paths.server.ts'
+
+async function listFilesUnder(dir: string): Promise<string[]> {
+  const out: string[] = []
+  let entries: fs.Dirent[]
+  try {
+    entries = await fs.promises.readdir(dir, { withFileTypes: true })
+  } catch {
+    return out
+  }
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) out.push(...(await listFilesUnder(full)))
+    else out.push(full)
+  }
+  return out
+}
+
+export interface SweepResult {
+  tempFilesRemoved: number
+  orphanFilesRemoved: number
+  danglingRowsRemoved: number
+  tusFilesRemoved: number
+}
+
+/** More missing files than this, and more than half of all, looks like a missing volume. */
+const MASS_LOSS_MIN = 10
+
+/**
+ * Run once at start, before the server listens: removes half-received files (tmp/), stored
+ * files no row points at (a crash between rename and insert, or after a row was deleted),
+ * rows whose file is gone, and tus metadata without data (or data without metadata).
+ * When most rows have lost their files at once, DATA_DIR is probably not mounted: rows are
+ * then left alone and a warning is logged, so a missing volume never wipes the table.
+ */
+export async function sweepStorage(db = getDb()): Promise<SweepResult> {
+  const p = ensureStorage()
+  const result: SweepResult = {
+    tempFilesRemoved: 0,
+    orphanFilesRemoved: 0,
+    danglingRowsRemoved: 0,
+    tusFilesRemoved: 0,
+  }
+
+  for (const file of await listFilesUnder(p.tmp)) {
+    await fs.promises.rm(file, { force: true })
+    result.tempFilesRemoved++
+  }
+
+  const rows = db
+    .select({
+      id: projectFiles.id,
+      fileName: projectFiles.fileName,
+      projectId: projectFiles.projectId,
+      fileCategory: projectFiles.fileCategory,
+      removedAt: projectFiles.removedAt,
+    })
+    .from(projectFiles)
+    .all()
+  // A row the retention job marked removed no longer owns its bytes (ADR 160): leftovers go.
+  const stored = rows.filter((r) => !r.removedAt)
+  const known = new Set(stored.map((r) => path.resolve(p.root, r.fileName)))
+  for (const file of await listFilesUnder(p.projects)) {
+    if (known.has(file)) continue
+    await fs.promises.rm(file, { force: true })
+    result.orphanFilesRemoved++
+  }
+
+  const missing = stored.filter((r) => !fs.existsSync(path.resolve(p.root, r.fileName)))
+  if (missing.length > MASS_LOSS_MIN && missing.length > stored.length / 2) {
+    console.warn(
+      `[files] ${missing.length} of ${stored.length} stored files are missing from ${p.root}: is DATA_DIR mounted? File rows were left alone.`,
+    )
+  } else if (missing.length) {
+    db.transaction((tx) => {
+      tx.delete(projectFiles)
+        .where(
+          inArray(
+            projectFiles.id,
+            missing.map((r) => r.id),
+          ),
+        )
+        .run()
+      for (const projectId of new Set(
+        missing.filter((r) => r.fileCategory === 'land_owner_agreement').map((r) => r.projectId),
+      )) {
+        refreshLandOwnerFlag(projectId, tx)
+      }
+    })
+    result.danglingRowsRemoved = missing.length
+  }
+
+  const copies = new Set(
+    db
+      .select({ fileName: documentCopies.fileName })
+      .from(documentCopies)
+      .all()
+      .map((r) => path.resolve(p.root, r.fileName)),
+  )
+  for (const file of await listFilesUnder(p.documents)) {
+    if (copies.has(file)) continue
+    await fs.promises.rm(file, { force: true })
+    result.orphanFilesRemoved++
+  }
+
+  for (const file of await listFilesUnder(p.tus)) {
+    const isMeta = file.endsWith('.json')
+    const partner = isMeta ? file.slice(0, -'.json'.length) : `${file}.json`
+    if (!fs.existsSync(partner)) {
+      await fs.promises.rm(file, { force: true })
+      result.tusFilesRemoved++
+    }
+  }
+  return result
+}

@@ -1,0 +1,140 @@
+/**
+ * The admin's project dialog (/admin/projects/:projectId): what it shows (details,
+ * pricing, flight plan, coverage, files, retention, the active pilots) and its two forms
+ * — saving status/pilot/message, and keeping a completed project's files (ADR 160).
+ */
+import { parseWithZod } from '@conform-to/zod'
+import { json } from '@remix-run/node'
+import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
+import { ProjectSaveSchema } from '#app/domain/admin/schemas.ts'
+import { listActivePilots } from '#app/domain/admin/users.server.ts'
+import { getEnv } from '#app/domain/config/env.server.ts'
+import { projectCoverage } from '#app/domain/coverage/coverage.server.ts'
+import {
+  KEEP_FILES_MESSAGES,
+  keepProjectFiles,
+  retentionStateOf,
+} from '#app/domain/files/retention.server.ts'
+import { KeepFilesSchema } from '#app/domain/files/retention.ts'
+import { formatSaDate } from '#app/domain/format/dates.ts'
+import { isDomainError } from '#app/domain/http/domain-error.ts'
+import { createToastHeaders, redirectWithToast } from '#app/domain/http/toast.server.ts'
+import type { User } from '#db/schema.ts'
+
+import { getProjectForAdmin, INVALID_PILOT_MESSAGE, saveProjectChanges } from './admin-projects.server.ts'
+import { statusBadge } from './status.ts'
+
+/** The project with its client, pilot, files and flight plan; a 404 response when there is none. */
+export function loadAdminProject(id: string | undefined) {
+  try {
+    return getProjectForAdmin(Number(id))
+  } catch (error) {
+    if (isDomainError(error) && error.status === 404) throw new Response('Project not found', { status: 404 })
+    throw error
+  }
+}
+
+/** Everything the dialog shows. */
+export async function adminProjectDialog(admin: Pick<User, 'id' | 'role'>, projectId: string | undefined) {
+  const details = loadAdminProject(projectId)
+  const coverage = await projectCoverage(admin, details.project.id)
+  const pilots = listActivePilots().map((p) => ({
+    id: p.id,
+    name: `${p.firstName} ${p.lastName}`,
+    serviceArea: p.serviceArea,
+  }))
+  const retention = details.project.completedAt ? retentionStateOf(details.project) : null
+  return { ...details, pilots, retention, coverage, tileUrl: getEnv().TILE_URL }
+}
+export type AdminProjectDialog = Awaited<ReturnType<typeof adminProjectDialog>>
+
+/** The 'Keep files' form (ADR 160): its own result key, so the project form keeps its state. */
+export async function keepFilesForm(adminId: number, projectId: number, formData: FormData, here: string) {
+  const submission = parseWithZod(formData, { schema: KeepFilesSchema })
+  const fail = async (status: number, description: string, reply = submission.reply()) =>
+    json(
+      { keepResult: reply },
+      { status, headers: await createToastHeaders({ type: 'error', title: 'Files not kept', description }) },
+    )
+  if (submission.status !== 'success') return fail(400, 'Check the date and the reason.')
+  try {
+    const saved = keepProjectFiles(adminId, projectId, submission.value)
+    return redirectWithToast(here, {
+      title: KEEP_FILES_MESSAGES.saved,
+      description: `The files are available until ${formatSaDate(saved.filesKeptUntil!)}.`,
+    })
+  } catch (error) {
+    if (!isDomainError(error)) throw error
+    return fail(
+      error.status,
+      error.message,
+      submission.reply({
+        fieldErrors: error.fieldErrors,
+        formErrors: error.fieldErrors ? [] : [error.message],
+      }),
+    )
+  }
+}
+
+/**
+ * The project form: status, pilot and an optional message to the client. Success goes
+ * back to the projects list (`back`) with a toast saying what happened.
+ */
+export async function saveProjectForm(adminId: number, projectId: number, formData: FormData, back: string) {
+  const submission = parseWithZod(formData, { schema: ProjectSaveSchema })
+  if (submission.status !== 'success') {
+    return adminFormFailure(submission.reply(), 400, 'Failed to save changes', 'Error Saving')
+  }
+  try {
+    const {
+      statusChanged,
+      pilotChanged,
+      project: saved,
+    } = await saveProjectChanges(adminId, projectId, submission.value)
+    if (pilotChanged) {
+      return redirectWithToast(back, {
+        title: 'Pilot Assigned & Emails Sent',
+        description: `The job card went to the pilot and the client was notified about "${saved.name}".`,
+      })
+    }
+    if (statusChanged || submission.value.statusMessage) {
+      return redirectWithToast(
+        back,
+        submission.value.statusMessage
+          ? {
+              title: 'Project Updated & Client Notified',
+              description: `"${saved.name}" is now ${statusBadge(saved.status).label}.`,
+            }
+          : {
+              title: 'Project Updated',
+              description: `"${saved.name}" is now ${statusBadge(saved.status).label}.`,
+            },
+      )
+    }
+    return redirectWithToast(back, { type: 'info', title: 'No Changes', description: 'Nothing was changed.' })
+  } catch (error) {
+    if (isDomainError(error) && error.message === INVALID_PILOT_MESSAGE) {
+      return adminFormFailure(
+        submission.reply({ fieldErrors: { pilotId: [error.message] } }),
+        400,
+        error.message,
+        'Error Saving',
+      )
+    }
+    if (isDomainError(error)) {
+      return adminFormFailure(
+        submission.reply({ fieldErrors: error.fieldErrors ?? {}, formErrors: [error.message] }),
+        error.status,
+        error.message,
+        'Pilot not assigned',
+      )
+    }
+    console.error('[admin] saving project failed', error)
+    return adminFormFailure(
+      submission.reply({ formErrors: ['Error Saving: Failed to save changes'] }),
+      500,
+      'Failed to save changes',
+      'Error Saving',
+    )
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * What /flight-planner loads: a signed-in client's project with its stored areas, the
+ * active hubs and the pricing and survey settings for the live quote, and the quote
+ * itself once the plan is saved (`view=quote`, or `payment=true` on the way to paying).
+ * Without an id the page is the sessionStorage hand-off (ADR 020).
+ */
+import { redirect } from '@remix-run/node'
+import { requireUser } from '#app/domain/auth/guards.server.ts'
+import { getEnv } from '#app/domain/config/env.server.ts'
+import { isDomainError } from '#app/domain/http/domain-error.ts'
+import { redirectWithToast } from '#app/domain/http/toast.server.ts'
+import { listActiveHubs } from '#app/domain/hubs/active-hubs.server.ts'
+import { NO_FLIGHT_HUBS_MESSAGE } from '#app/domain/pricing/quote.ts'
+import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
+import { plannerSurveySettings } from '#app/domain/survey/project-plan.server.ts'
+import { readSurveyPlan } from '#app/domain/survey/project-plan.ts'
+import type { User } from '#db/schema.ts'
+
+import { isValidScreenshot, readStoredFlightPlan, summariseQuote } from './flight-plan.ts'
+import { getClientProject, PAID_PROJECT_LOCKED, PROJECT_NOT_PLANNABLE } from './projects.server.ts'
+import { canPlan } from './status.ts'
+
+/** The planner is the client's: any other role goes to its dashboard. */
+export async function requirePlannerClient(request: Request) {
+  const user = await requireUser(request)
+  if (user.role !== 'client') throw redirect('/dashboard')
+  return user
+}
+
+/** The areas as the no-JS form's text: one 'lat, lng' per line, a blank line between areas. */
+export function areasAsText(areas: Array<{ coordinates: Array<{ latitude: number; longitude: number }> }>) {
+  return areas.map((a) => a.coordinates.map((p) => `${p.latitude}, ${p.longitude}`).join('\n')).join('\n\n')
+}
+
+/**
+ * The page for `?projectId=`; without an id, the hand-off (with JavaScript the page reads
+ * the sessionStorage entry; without, it goes back).
+ */
+export async function plannerPageData(user: Pick<User, 'id'>, url: URL) {
+  const rawId = url.searchParams.get('projectId')
+  const payment = url.searchParams.get('payment') === 'true'
+  if (!rawId) return { handOff: true as const, payment }
+  return plannerProjectData(user, url, rawId, payment)
+}
+
+/** The planner of one project; redirects to the dashboard when it is not the client's or cannot be read. */
+async function plannerProjectData(user: Pick<User, 'id'>, url: URL, rawId: string, payment: boolean) {
+  const id = Number(rawId)
+  if (!Number.isInteger(id) || id <= 0) throw redirect('/dashboard')
+  let project
+  try {
+    project = getClientProject(user.id, id)
+  } catch (error) {
+    if (isDomainError(error)) throw redirect('/dashboard')
+    throw error
+  }
+  const plan = readStoredFlightPlan(project.polygonGeoJson)
+  // Stored data that cannot be read sends the client back (ADR 171 "Messages").
+  if (project.polygonGeoJson && !plan) throw redirect('/dashboard')
+
+  const wantsQuote = url.searchParams.get('view') === 'quote' || payment
+  const quote =
+    wantsQuote && plan && project.status === 'pending'
+      ? summariseQuote(project, plan, readSurveyPlan(project.surveyPlan)?.summary ?? null)
+      : null
+  if (!canPlan(project) && !quote) {
+    throw await redirectWithToast('/dashboard?tab=projects', {
+      title: project.isPaid ? PAID_PROJECT_LOCKED : PROJECT_NOT_PLANNABLE,
+      type: 'info',
+    })
+  }
+  const activeHubs = listActiveHubs()
+  const areas = plan
+    ? plan.areas.map((a) => a.coordinates.map((p) => ({ latitude: p.latitude, longitude: p.longitude })))
+    : []
+  return {
+    handOff: false as const,
+    project: {
+      id: project.id,
+      name: project.name,
+      location: project.location,
+      latitude: project.latitude,
+      longitude: project.longitude,
+      status: project.status,
+      isPaid: project.isPaid,
+      canPlan: canPlan(project),
+    },
+    areas,
+    coordinatesText: areasAsText(areas.map((coordinates) => ({ coordinates }))),
+    hubs: activeHubs.map((h) => ({
+      id: h.id,
+      name: h.name,
+      latitude: h.latitude,
+      longitude: h.longitude,
+      address: h.address,
+    })),
+    hubsError: activeHubs.length ? null : NO_FLIGHT_HUBS_MESSAGE,
+    settings: getPricingSettings(),
+    surveySettings: plannerSurveySettings(project.projectType),
+    tileUrl: getEnv().TILE_URL,
+    streetTileUrl: getEnv().STREET_TILE_URL,
+    quote,
+    hasScreenshot: Boolean(plan && isValidScreenshot(plan.screenshot)),
+    tab: url.searchParams.get('tab') === 'airspace' ? ('airspace' as const) : ('plan' as const),
+  }
+}
+export type PlannerProjectData = Awaited<ReturnType<typeof plannerProjectData>>

@@ -1,0 +1,39 @@
+/** GeoJSON (ADR 083): the areas and the flight lines, with the plan's figures as properties. */
+import { closedRing } from '#app/domain/geometry/areas.ts'
+
+import { fileStem, r7, type ExportFile } from './export-shared.server.ts'
+import type { Mission } from './mission.server.ts'
+
+export function geojsonFile(mission: Mission): ExportFile {
+  const features = [
+    ...mission.areas.map((area, i) => ({
+      type: 'Feature',
+      properties: { kind: 'area', areaIndex: i, name: `Area ${i + 1}` },
+      geometry: { type: 'Polygon', coordinates: [closedRing(area.coordinates)] },
+    })),
+    ...mission.transects.map((t, i) => ({
+      type: 'Feature',
+      properties: {
+        kind: 'transect',
+        areaIndex: t.areaIndex,
+        order: i + 1,
+        altitudeM: mission.plan.altitudeM,
+      },
+      geometry: {
+        type: 'LineString',
+        coordinates: [t.start, t.end].map((p) => [r7(p.longitude), r7(p.latitude)]),
+      },
+    })),
+  ]
+  const { lines: _lines, perArea: _perArea, ...figures } = mission.plan
+  const body = JSON.stringify(
+    { type: 'FeatureCollection', properties: { name: mission.name, ...figures }, features },
+    null,
+    2,
+  )
+  return {
+    fileName: `${fileStem(mission.name)}.geojson`,
+    contentType: 'application/geo+json; charset=utf-8',
+    body,
+  }
+}
