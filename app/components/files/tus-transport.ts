@@ -6,11 +6,11 @@
 import { FILE_MESSAGES, type FileCategory } from '#app/domain/files/rules.ts'
 import type { Upload as TusUpload } from 'tus-js-client'
 
-export const TUS_ENDPOINT = '/api/tus'
+const TUS_ENDPOINT = '/api/tus'
 /** Back-off between tus's own retries of one request (ms); after the last the item is queued. */
-export const RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000, 60_000]
+const RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000, 60_000]
 /** One PATCH per 5 MB: short requests survive flaky mobile links and proxies with timeouts. */
-export const CHUNK_SIZE = 5 * 1024 * 1024
+const CHUNK_SIZE = 5 * 1024 * 1024
 
 export const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false
 

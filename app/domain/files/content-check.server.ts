@@ -29,7 +29,7 @@ async function looksLikeText(file: string) {
 }
 
 /** The type by content (magic bytes), with the name deciding only between look-alikes (doc, txt). */
-export async function detectType(file: string, originalName: string): Promise<DetectedType | null> {
+async function detectType(file: string, originalName: string): Promise<DetectedType | null> {
   const nameExt = extensionOf(originalName)
   const found = await fileTypeFromFile(file)
   if (found) {

@@ -31,7 +31,7 @@ export class FileTooLargeError extends DomainError {
  * bytes on and keeps reading (so a multipart parser can finish the request); the caller
  * then sees `tooLarge` and refuses the file.
  */
-export function createMeter(maxBytes = Number.POSITIVE_INFINITY) {
+function createMeter(maxBytes = Number.POSITIVE_INFINITY) {
   const hash = crypto.createHash('sha256')
   let size = 0
   let tooLarge = false

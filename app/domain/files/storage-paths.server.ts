@@ -13,7 +13,7 @@ import type { ProjectFile } from '#db/schema.ts'
 
 import { FILE_MESSAGES } from './rules.ts'
 
-export function storageRoot() {
+function storageRoot() {
   return path.resolve(getEnv().DATA_DIR)
 }
 

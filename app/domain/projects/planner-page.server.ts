@@ -28,7 +28,7 @@ export async function requirePlannerClient(request: Request) {
 }
 
 /** The areas as the no-JS form's text: one 'lat, lng' per line, a blank line between areas. */
-export function areasAsText(areas: Array<{ coordinates: Array<{ latitude: number; longitude: number }> }>) {
+function areasAsText(areas: Array<{ coordinates: Array<{ latitude: number; longitude: number }> }>) {
   return areas.map((a) => a.coordinates.map((p) => `${p.latitude}, ${p.longitude}`).join('\n')).join('\n\n')
 }
 
