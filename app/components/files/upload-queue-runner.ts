@@ -22,7 +22,7 @@ import { createTusUpload, isOffline } from './tus-transport.ts'
 import { UploadDeviceStore } from './upload-device-store.ts'
 import { RetryScheduler } from './upload-retry.ts'
 
-export type UploadNotice =
+type UploadNotice =
   | { type: 'success'; item: UploadItem; fileId?: number }
   | { type: 'refused'; item: UploadItem; error: string }
 
@@ -34,7 +34,7 @@ interface Source {
   uploadUrl: string | null
 }
 
-export class UploadQueue {
+class UploadQueue {
   private items: UploadItem[] = []
   private listeners = new Set<() => void>()
   private noticeListeners = new Set<(notice: UploadNotice) => void>()
