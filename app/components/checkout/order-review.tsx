@@ -1,18 +1,13 @@
 /** The checkout's review of the order (ECTA s43(2)): the project, its areas and what the client gets. */
 import type { SerializeFrom } from '@remix-run/node'
 import { Link } from '@remix-run/react'
-import { formatSaDate } from '#app/domain/format/dates.ts'
+import { formatDate } from '#app/domain/format/dates.ts'
 import { formatHectares, formatKm, formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { cancellationSummary } from '#app/domain/payments/terms.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
 import type { loader } from '#app/routes/checkout.$projectId.tsx'
 
 type CheckoutData = SerializeFrom<typeof loader>
-
-/** A date of the order, or a dash when there is none. */
-export function formatDate(iso: string | null | undefined) {
-  return iso ? formatSaDate(iso) : '—'
-}
 
 export function OrderReview({ data, certified }: { data: CheckoutData; certified: boolean }) {
   const { project, areas } = data

@@ -2,12 +2,11 @@
 import type { SerializeFrom } from '@remix-run/node'
 import { Link } from '@remix-run/react'
 import { cn } from '#app/components/ui/cn.ts'
+import { formatDate } from '#app/domain/format/dates.ts'
 import { formatRand } from '#app/domain/format/numbers.ts'
 import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
 import { vatLabelOf } from '#app/domain/pricing/vat.ts'
 import type { loader } from '#app/routes/checkout.$projectId.tsx'
-
-import { formatDate } from './order-review.tsx'
 
 type CheckoutData = SerializeFrom<typeof loader>
 

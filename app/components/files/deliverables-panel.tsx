@@ -4,8 +4,7 @@
  * or later when we keep them). After the retention job deleted them, the list stays as
  * the record, without links, with the date they were deleted (ADR 160).
  */
-import { formatDate } from '#app/components/dashboard/client/project-details.tsx'
-import { formatSaDate } from '#app/domain/format/dates.ts'
+import { formatDate, formatSaDate } from '#app/domain/format/dates.ts'
 
 import { downloadHref, formatFileSize, type ListedFile } from './file-groups.tsx'
 

@@ -9,23 +9,12 @@ import { useToast } from '#app/components/layout/toaster.tsx'
 import { PrivacyNote } from '#app/components/legal/privacy-note.tsx'
 import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
+import { formatDate } from '#app/domain/format/dates.ts'
 import { formatNumber, formatRand } from '#app/domain/format/numbers.ts'
 import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
 import { vatLabelOf } from '#app/domain/pricing/vat.ts'
 import { SCREENSHOT_UNAVAILABLE_MESSAGE, type QuoteSummary } from '#app/domain/projects/flight-plan.ts'
 import { useState } from 'react'
-
-function longDate(iso: string) {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleDateString('en-ZA', {
-        day: 'numeric',
-        month: 'long',
-        year: 'numeric',
-        timeZone: 'Africa/Johannesburg',
-      })
-}
 
 export function QuoteDialog({
   quote,
@@ -94,7 +83,7 @@ export function QuoteDialog({
             <p className="mt-1 text-3xl font-bold" data-testid="quote-total">
               {formatRand(quote.totalInCents)}
             </p>
-            <p className="mt-1 text-xs text-ink-300">Valid until {longDate(quote.validUntil)} (30 days)</p>
+            <p className="mt-1 text-xs text-ink-300">Valid until {formatDate(quote.validUntil)} (30 days)</p>
           </div>
           <div className="rounded-xl bg-ink-50 p-4">
             <p className="text-xs uppercase tracking-wide text-ink-500">Total area</p>
@@ -170,7 +159,7 @@ export function QuoteDialog({
           <div className="rounded-lg border border-ink-100 p-3 sm:col-span-2">
             <dt className="text-ink-500">Valid until</dt>
             <dd className="text-ink-900" data-testid="quote-valid-until">
-              {longDate(quote.validUntil)}
+              {formatDate(quote.validUntil)}
             </dd>
           </div>
         </dl>

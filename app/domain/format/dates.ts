@@ -13,6 +13,28 @@ export function formatSaDate(value: Date | string) {
   })
 }
 
+/**
+ * The one date format of the screens: '23 November 2026' (or '23 Nov 2026' where a table
+ * needs it short, with ', 14:05' when the time matters), in South African time. A date-only
+ * value ('2027-02-01') is that calendar day. Nothing, or something unreadable, is '—'.
+ */
+export function formatDate(
+  value: Date | string | null | undefined,
+  { short = false, withTime = false }: { short?: boolean; withTime?: boolean } = {},
+) {
+  if (!value) return '—'
+  const date =
+    typeof value === 'string' ? new Date(value.length === 10 ? `${value}T12:00:00Z` : value) : value
+  if (Number.isNaN(date.getTime())) return '—'
+  return date.toLocaleString('en-ZA', {
+    day: 'numeric',
+    month: short ? 'short' : 'long',
+    year: 'numeric',
+    ...(withTime ? { hour: '2-digit', minute: '2-digit', hour12: false } : {}),
+    timeZone: 'Africa/Johannesburg',
+  })
+}
+
 /** The last millisecond of a South African calendar day (YYYY-MM-DD; SAST is UTC+2 all year). */
 export function endOfSaDay(isoDate: string) {
   return new Date(`${isoDate}T23:59:59.999+02:00`)

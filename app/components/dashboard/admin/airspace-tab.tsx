@@ -4,10 +4,11 @@ import { useToast } from '#app/components/layout/toaster.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { AIRSPACE_ATTRIBUTION } from '#app/domain/airspace/zone-kinds.ts'
+import { formatDate } from '#app/domain/format/dates.ts'
 import { formatRand } from '#app/domain/format/numbers.ts'
 
 import type { TabData } from './types.ts'
-import { DataTable, formatDate, SectionHeader, td } from './ui.tsx'
+import { DataTable, SectionHeader, td } from './ui.tsx'
 
 export const CLEAR_ZONES_CONFIRM =
   'Are you sure you want to clear all airspace zones? This action cannot be undone.'
@@ -117,7 +118,9 @@ export function AirspaceTab({ data }: { data: TabData<'airspace'> }) {
                   <span className="font-mono text-xs">{z.color}</span>
                 </span>
               </td>
-              <td className={`${td} whitespace-nowrap`}>{formatDate(z.uploadedAt, true)}</td>
+              <td className={`${td} whitespace-nowrap`}>
+                {formatDate(z.uploadedAt, { short: true, withTime: true })}
+              </td>
             </tr>
           ))}
         </DataTable>

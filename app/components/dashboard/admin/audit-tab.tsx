@@ -1,5 +1,7 @@
+import { formatDate } from '#app/domain/format/dates.ts'
+
 import type { TabData } from './types.ts'
-import { DataTable, formatDate, Pagination, SectionHeader, td } from './ui.tsx'
+import { DataTable, Pagination, SectionHeader, td } from './ui.tsx'
 
 function Snapshot({ label, json }: { label: string; json: string | null }) {
   if (!json) return null
@@ -36,7 +38,9 @@ export function AuditTab({ data }: { data: TabData<'audit'> }) {
       >
         {audit.entries.map((e) => (
           <tr key={e.id}>
-            <td className={`${td} whitespace-nowrap`}>{formatDate(e.createdAt, true)}</td>
+            <td className={`${td} whitespace-nowrap`}>
+              {formatDate(e.createdAt, { short: true, withTime: true })}
+            </td>
             <td className={td}>{e.actorId == null ? 'System' : (e.actorEmail ?? 'Deleted user')}</td>
             <td className={`${td} font-mono text-xs`}>{e.action}</td>
             <td className={`${td} whitespace-nowrap text-xs`}>

@@ -6,12 +6,13 @@
 import { Form } from '@remix-run/react'
 import { DocumentCopyForm } from '#app/components/files/document-copy-form.tsx'
 import { cn } from '#app/components/ui/cn.ts'
+import { formatDate } from '#app/domain/format/dates.ts'
 import { formatRand } from '#app/domain/format/numbers.ts'
 import { OPERATOR_DOCUMENT_LABELS } from '#app/domain/operator/schemas.ts'
 import { OPERATOR_DOCUMENT_KINDS } from '#db/schema.ts'
 
 import type { TabData } from './types.ts'
-import { DataTable, formatDate, SectionHeader, td } from './ui.tsx'
+import { DataTable, SectionHeader, td } from './ui.tsx'
 
 const BACK = '/admin?tab=compliance'
 
@@ -19,7 +20,9 @@ function ExpiryDate({ date, state }: { date: string | null; state: string }) {
   if (!date) return <span className={cn('badge', STATE_STYLE.missing)}>Not on record</span>
   return (
     <span className={cn(state !== 'valid' && cn('badge', STATE_STYLE[state]))}>
-      {state === 'expired' ? `Expired ${formatDate(date)}` : formatDate(date)}
+      {state === 'expired'
+        ? `Expired ${formatDate(date, { short: true })}`
+        : formatDate(date, { short: true })}
     </span>
   )
 }
@@ -52,8 +55,8 @@ export function ComplianceTab({ data }: { data: TabData<'compliance'> }) {
                   {item.state === 'missing'
                     ? 'Not on record'
                     : item.state === 'expired'
-                      ? `Expired ${formatDate(item.expiresAt)}`
-                      : `Expires ${formatDate(item.expiresAt)} (${item.daysLeft} days)`}
+                      ? `Expired ${formatDate(item.expiresAt, { short: true })}`
+                      : `Expires ${formatDate(item.expiresAt, { short: true })} (${item.daysLeft} days)`}
                 </span>
               </li>
             ))}
@@ -78,7 +81,7 @@ export function ComplianceTab({ data }: { data: TabData<'compliance'> }) {
               <td className={cn(td, 'font-mono text-xs')}>{doc.reference}</td>
               <td className={td}>{doc.subject ?? '—'}</td>
               <td className={td}>{doc.coverAmount != null ? formatRand(doc.coverAmount) : '—'}</td>
-              <td className={td}>{formatDate(doc.expiresAt)}</td>
+              <td className={td}>{formatDate(doc.expiresAt, { short: true })}</td>
               <td className={td}>
                 <DocumentCopyForm
                   target={{ operatorDocumentId: doc.id }}
@@ -205,7 +208,9 @@ export function ComplianceTab({ data }: { data: TabData<'compliance'> }) {
               <td className={td}>{formatRand(r.paidAmount)}</td>
               <td className={cn(td, 'font-semibold')}>{formatRand(r.refundAmount)}</td>
               <td className={td}>
-                {r.status === 'refunded' ? `Refunded ${formatDate(r.refundedAt)}` : 'To refund'}
+                {r.status === 'refunded'
+                  ? `Refunded ${formatDate(r.refundedAt, { short: true })}`
+                  : 'To refund'}
               </td>
               <td className={cn(td, 'text-right')}>
                 {r.status === 'refunded' ? (

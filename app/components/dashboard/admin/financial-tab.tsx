@@ -2,11 +2,12 @@ import { Form } from '@remix-run/react'
 import { StatCard } from '#app/components/ui/stat-card.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
+import { formatDate } from '#app/domain/format/dates.ts'
 import { formatRand } from '#app/domain/format/numbers.ts'
 
 import { RevenueChart } from './revenue-chart.tsx'
 import type { TabData } from './types.ts'
-import { DataTable, formatDate, SectionHeader, td } from './ui.tsx'
+import { DataTable, SectionHeader, td } from './ui.tsx'
 
 export function FinancialTab({ data }: { data: TabData<'financial'> }) {
   const { report, range } = data
@@ -118,7 +119,7 @@ export function FinancialTab({ data }: { data: TabData<'financial'> }) {
           >
             {report.flaggedPayments.map((p) => (
               <tr key={p.id}>
-                <td className={`${td} whitespace-nowrap`}>{formatDate(p.receivedAt)}</td>
+                <td className={`${td} whitespace-nowrap`}>{formatDate(p.receivedAt, { short: true })}</td>
                 <td className={td}>
                   <a href={`/admin/projects/${p.projectId}`} className="link">
                     {p.projectName}
@@ -169,7 +170,7 @@ export function FinancialTab({ data }: { data: TabData<'financial'> }) {
               <td className={td}>{r.clientName}</td>
               <td className={`${td} whitespace-nowrap tabular-nums`}>{formatRand(r.refundAmount)}</td>
               <td className={`${td} whitespace-nowrap tabular-nums`}>{formatRand(r.refundVat)}</td>
-              <td className={`${td} whitespace-nowrap`}>{formatDate(r.refundedAt)}</td>
+              <td className={`${td} whitespace-nowrap`}>{formatDate(r.refundedAt, { short: true })}</td>
               <td className={`${td} font-mono text-xs`}>{r.payfastRefundReference ?? '—'}</td>
               <td className={`${td} text-right`}>
                 <a
@@ -207,7 +208,7 @@ export function FinancialTab({ data }: { data: TabData<'financial'> }) {
               </td>
               <td className={`${td} whitespace-nowrap tabular-nums`}>{formatRand(inv.amount)}</td>
               <td className={`${td} whitespace-nowrap tabular-nums`}>{formatRand(inv.vatAmount)}</td>
-              <td className={`${td} whitespace-nowrap`}>{formatDate(inv.paidAt)}</td>
+              <td className={`${td} whitespace-nowrap`}>{formatDate(inv.paidAt, { short: true })}</td>
               <td className={`${td} font-mono text-xs`}>{inv.paymentTransactionId ?? '—'}</td>
             </tr>
           ))}

@@ -304,18 +304,6 @@ export function Pagination({
   )
 }
 
-export function formatDate(value: string | Date | null | undefined, withTime = false) {
-  if (!value) return '—'
-  const d = new Date(value)
-  if (Number.isNaN(d.getTime())) return '—'
-  return d.toLocaleString(
-    'en-ZA',
-    withTime
-      ? { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Johannesburg' }
-      : { dateStyle: 'medium', timeZone: 'Africa/Johannesburg' },
-  )
-}
-
 /** A dialog route's error (unknown record, no access) shown as a dialog over the tab, not a blank page. */
 export function AdminDialogErrorBoundary() {
   const error = useRouteError()

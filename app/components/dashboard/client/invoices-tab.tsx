@@ -7,9 +7,11 @@
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { cn } from '#app/components/ui/cn.ts'
+import { DetailRow } from '#app/components/ui/detail-row.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { Spinner } from '#app/components/ui/status-button.tsx'
 import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
+import { formatDate } from '#app/domain/format/dates.ts'
 import { formatRand } from '#app/domain/format/numbers.ts'
 import { formatTaxInvoiceNumber } from '#app/domain/payments/invoice-format.ts'
 import type { InvoiceDetail, InvoiceView } from '#app/domain/payments/invoices.server.ts'
@@ -21,16 +23,6 @@ import { useState } from 'react'
 
 const INVOICE_NOT_FOUND = 'Invoice details not found'
 const INVOICE_FETCH_FAILED = 'Failed to fetch invoice details'
-
-function formatDate(iso: string | null | undefined) {
-  if (!iso) return '—'
-  return new Date(iso).toLocaleDateString('en-ZA', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'Africa/Johannesburg',
-  })
-}
 
 type DialogState = {
   id: number
@@ -176,7 +168,7 @@ function CreditNotes({ rows }: { rows: ClientRefundRow[] }) {
                 <p className="font-semibold tabular-nums">{formatRand(r.refundAmount)}</p>
                 <p className="text-xs text-ink-500">
                   {r.status === 'refunded'
-                    ? `Refunded ${formatDate(r.refundedAt)}`
+                    ? `Refunded ${formatDate(r.refundedAt, { short: true })}`
                     : 'Refund being processed'}
                 </p>
               </div>
@@ -275,18 +267,38 @@ function InvoiceDialog({ state, onClose }: { state: DialogState; onClose: (() =>
             ) : null}
           </div>
           <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-            <Row label="Project name">{invoice.project.name}</Row>
-            <Row label="Project type">{projectTypeLabel(invoice.project.projectType)}</Row>
-            <Row label="Location">{invoice.project.location || '—'}</Row>
-            <Row label="Deadline">{formatDate(invoice.project.deadline)}</Row>
-            <Row label="Created">{formatDate(invoice.project.createdAt)}</Row>
-            <Row label="Invoice date">{formatDate(invoice.createdAt)}</Row>
-            {invoice.status === 'pending' ? <Row label="Due date">{formatDate(invoice.dueDate)}</Row> : null}
-            <Row label="Payment method">{invoice.paymentMethod}</Row>
-            <Row label="Payment transaction ID">
+            <DetailRow layout="stacked" label="Project name">
+              {invoice.project.name}
+            </DetailRow>
+            <DetailRow layout="stacked" label="Project type">
+              {projectTypeLabel(invoice.project.projectType)}
+            </DetailRow>
+            <DetailRow layout="stacked" label="Location">
+              {invoice.project.location || '—'}
+            </DetailRow>
+            <DetailRow layout="stacked" label="Deadline">
+              {formatDate(invoice.project.deadline, { short: true })}
+            </DetailRow>
+            <DetailRow layout="stacked" label="Created">
+              {formatDate(invoice.project.createdAt, { short: true })}
+            </DetailRow>
+            <DetailRow layout="stacked" label="Invoice date">
+              {formatDate(invoice.createdAt, { short: true })}
+            </DetailRow>
+            {invoice.status === 'pending' ? (
+              <DetailRow layout="stacked" label="Due date">
+                {formatDate(invoice.dueDate, { short: true })}
+              </DetailRow>
+            ) : null}
+            <DetailRow layout="stacked" label="Payment method">
+              {invoice.paymentMethod}
+            </DetailRow>
+            <DetailRow layout="stacked" label="Payment transaction ID">
               <span className="font-mono text-xs">{invoice.paymentTransactionId ?? '—'}</span>
-            </Row>
-            <Row label="Paid date">{formatDate(invoice.paidAt)}</Row>
+            </DetailRow>
+            <DetailRow layout="stacked" label="Paid date">
+              {formatDate(invoice.paidAt, { short: true })}
+            </DetailRow>
             <div className="sm:col-span-2">
               <dt className="text-ink-500">Description</dt>
               <dd className="text-ink-900">{invoice.project.description || invoice.description || '—'}</dd>
@@ -317,15 +329,6 @@ function InvoiceDialog({ state, onClose }: { state: DialogState; onClose: (() =>
   )
 }
 
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <dt className="text-ink-500">{label}</dt>
-      <dd className="font-medium text-ink-900">{children}</dd>
-    </div>
-  )
-}
-
 function Amount({
   label,
   cents,
@@ -347,7 +350,7 @@ function Amount({
 
 /** A paid (or refunded) invoice is never shown as due. */
 function dueOrPaid(invoice: { status: string; dueDate: string | null; paidAt: string | null }) {
-  if (invoice.status === 'paid') return `Paid ${formatDate(invoice.paidAt)}`
+  if (invoice.status === 'paid') return `Paid ${formatDate(invoice.paidAt, { short: true })}`
   if (invoice.status === 'refunded') return 'Refunded'
-  return `Due ${formatDate(invoice.dueDate)}`
+  return `Due ${formatDate(invoice.dueDate, { short: true })}`
 }

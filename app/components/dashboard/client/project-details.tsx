@@ -1,5 +1,7 @@
 /** The body of the View Details dialog: the project and its parsed flight plan. */
+import { DetailRow } from '#app/components/ui/detail-row.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
+import { formatDate } from '#app/domain/format/dates.ts'
 import { formatHectares, formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { PARSE_FAILURE_MESSAGE, SCREENSHOT_UNAVAILABLE_MESSAGE } from '#app/domain/projects/flight-plan.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
@@ -8,51 +10,34 @@ import { statusLabel } from '#app/domain/projects/status.ts'
 
 const coordFormat = new Intl.NumberFormat('en-ZA', { minimumFractionDigits: 6, maximumFractionDigits: 6 })
 
-export function formatDate(value: string | null | undefined) {
-  if (!value) return '—'
-  const date = new Date(value.length === 10 ? `${value}T12:00:00Z` : value)
-  if (Number.isNaN(date.getTime())) return value
-  return date.toLocaleDateString('en-ZA', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Africa/Johannesburg',
-  })
-}
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="grid grid-cols-3 gap-3 py-2 text-sm">
-      <dt className="text-ink-500">{label}</dt>
-      <dd className="col-span-2 break-words text-ink-900">{children}</dd>
-    </div>
-  )
-}
-
 export function ProjectDetails({ project }: { project: ProjectCard }) {
   const plan = project.flightPlan
   return (
     <div className="space-y-5">
       <dl className="divide-y divide-ink-100">
-        <Row label="Status">
+        <DetailRow label="Status">
           <span className="inline-flex flex-wrap items-center gap-2">
             <StatusBadge status={project.status} />
             <span>{statusLabel(project)}</span>
           </span>
-        </Row>
-        <Row label="Project type">{projectTypeLabel(project.projectType)}</Row>
-        <Row label="Location">{project.location ?? '—'}</Row>
+        </DetailRow>
+        <DetailRow label="Project type">{projectTypeLabel(project.projectType)}</DetailRow>
+        <DetailRow label="Location">{project.location ?? '—'}</DetailRow>
         {project.latitude !== null && project.longitude !== null ? (
-          <Row label="Coordinates">
+          <DetailRow label="Coordinates">
             {coordFormat.format(project.latitude)}, {coordFormat.format(project.longitude)}
-          </Row>
+          </DetailRow>
         ) : null}
-        <Row label="Deadline">{formatDate(project.deadline)}</Row>
-        {project.description ? <Row label="Description">{project.description}</Row> : null}
-        {project.requirements ? <Row label="Special requirements">{project.requirements}</Row> : null}
-        {project.quoteAmount ? <Row label="Quote (incl. VAT)">{formatRand(project.quoteAmount)}</Row> : null}
-        {project.statusMessage ? <Row label="Message">{project.statusMessage}</Row> : null}
-        <Row label="Created">{formatDate(project.createdAt)}</Row>
+        <DetailRow label="Deadline">{formatDate(project.deadline)}</DetailRow>
+        {project.description ? <DetailRow label="Description">{project.description}</DetailRow> : null}
+        {project.requirements ? (
+          <DetailRow label="Special requirements">{project.requirements}</DetailRow>
+        ) : null}
+        {project.quoteAmount ? (
+          <DetailRow label="Quote (incl. VAT)">{formatRand(project.quoteAmount)}</DetailRow>
+        ) : null}
+        {project.statusMessage ? <DetailRow label="Message">{project.statusMessage}</DetailRow> : null}
+        <DetailRow label="Created">{formatDate(project.createdAt)}</DetailRow>
       </dl>
 
       <section aria-labelledby={`plan-${project.id}`}>

@@ -11,13 +11,14 @@ import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import type { FileView } from '#app/domain/files/file-view.ts'
+import { formatDate } from '#app/domain/format/dates.ts'
 import { formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
 import type { ProjectCard } from '#app/domain/projects/projects.server.ts'
 import { statusLabel } from '#app/domain/projects/status.ts'
 import { useState } from 'react'
 
-import { formatDate, ProjectDetails } from './project-details.tsx'
+import { ProjectDetails } from './project-details.tsx'
 
 /** sessionStorage keys of the product's hand-off to the planner and the payment. */
 export const PLANNER_PROJECT_KEY = 'flightPlannerProject'

@@ -1,9 +1,9 @@
 /** Flight Logs: the pilot's projects with uploaded media, hours and counts. */
 import { Link } from '@remix-run/react'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
+import { formatDate } from '#app/domain/format/dates.ts'
 import { formatFlightHours } from '#app/domain/pilot/schemas.ts'
 
-import { formatDate } from '../client/project-details.tsx'
 import type { FlightLogRow } from './types.ts'
 
 export function FlightLogsTab({ logs }: { logs: FlightLogRow[] }) {

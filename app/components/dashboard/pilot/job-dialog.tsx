@@ -9,17 +9,18 @@ import { FileGroups, type ListedFile } from '#app/components/files/file-groups.t
 import { UploadWidget } from '#app/components/files/upload-widget.tsx'
 import { AreasSketch } from '#app/components/maps/areas-sketch.tsx'
 import { SaveForOffline } from '#app/components/offline/offline-controls.tsx'
+import { DetailRow } from '#app/components/ui/detail-row.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import { UPLOAD_CATEGORIES_BY_ROLE } from '#app/domain/files/rules.ts'
+import { formatDate } from '#app/domain/format/dates.ts'
 import { formatPhone, formatRand, phoneHref } from '#app/domain/format/numbers.ts'
 import { formatFlightHours } from '#app/domain/pilot/schemas.ts'
 import { PARSE_FAILURE_MESSAGE } from '#app/domain/projects/flight-plan.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
 import { lazy, Suspense } from 'react'
 
-import { formatDate } from '../client/project-details.tsx'
 import { ProgressForm } from './progress-form.tsx'
 import type { PilotJob } from './types.ts'
 
@@ -37,15 +38,6 @@ function Section({ title, children, testId }: { title: string; children: React.R
       <h3 className="mb-2 text-sm font-semibold text-ink-950">{title}</h3>
       {children}
     </section>
-  )
-}
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="flex flex-wrap justify-between gap-x-4 gap-y-0.5 py-1.5 text-sm">
-      <dt className="text-ink-500">{label}</dt>
-      <dd className="min-w-0 break-words text-right font-medium text-ink-900">{children}</dd>
-    </div>
   )
 }
 
@@ -93,37 +85,39 @@ export function JobDialog({
         <div className="grid gap-4 md:grid-cols-2">
           <Section title="Client">
             <dl className="divide-y divide-ink-100">
-              <Row label="Name">
+              <DetailRow label="Name">
                 {job.clientName}
                 {job.clientCompany ? ` (${job.clientCompany})` : ''}
-              </Row>
-              <Row label="E-mail">
+              </DetailRow>
+              <DetailRow label="E-mail">
                 <a className="link" href={`mailto:${job.clientEmail}`}>
                   {job.clientEmail}
                 </a>
-              </Row>
+              </DetailRow>
               {job.clientPhone ? (
-                <Row label="Phone">
+                <DetailRow label="Phone">
                   <a className="link" href={phoneHref(job.clientPhone)}>
                     {formatPhone(job.clientPhone)}
                   </a>
-                </Row>
+                </DetailRow>
               ) : null}
             </dl>
           </Section>
           <Section title="Site">
             <dl className="divide-y divide-ink-100">
-              <Row label="Location">{job.location ?? '—'}</Row>
+              <DetailRow label="Location">{job.location ?? '—'}</DetailRow>
               {mapsLink ? (
-                <Row label="Directions">
+                <DetailRow label="Directions">
                   <a className="link" href={mapsLink} target="_blank" rel="noreferrer">
                     Open in Maps
                   </a>
-                </Row>
+                </DetailRow>
               ) : null}
-              <Row label="Type">{projectTypeLabel(job.projectType)}</Row>
-              <Row label="Deadline">{formatDate(job.deadline)}</Row>
-              {job.scheduledDate ? <Row label="Scheduled">{formatDate(job.scheduledDate)}</Row> : null}
+              <DetailRow label="Type">{projectTypeLabel(job.projectType)}</DetailRow>
+              <DetailRow label="Deadline">{formatDate(job.deadline)}</DetailRow>
+              {job.scheduledDate ? (
+                <DetailRow label="Scheduled">{formatDate(job.scheduledDate)}</DetailRow>
+              ) : null}
             </dl>
           </Section>
         </div>
@@ -192,7 +186,7 @@ export function JobDialog({
         <div className="grid gap-4 md:grid-cols-2">
           <Section title="Airspace">
             <dl className="divide-y divide-ink-100">
-              <Row label="Zone">
+              <DetailRow label="Zone">
                 <span className="inline-flex items-center gap-2">
                   {job.airspaceZoneColor ? (
                     <span
@@ -203,8 +197,8 @@ export function JobDialog({
                   ) : null}
                   {job.airspaceZone ?? 'No controlled airspace'}
                 </span>
-              </Row>
-              <Row label="Aviation fee">{formatRand(job.aviationFee)}</Row>
+              </DetailRow>
+              <DetailRow label="Aviation fee">{formatRand(job.aviationFee)}</DetailRow>
             </dl>
           </Section>
           <Section title="Land owner form">
@@ -262,11 +256,11 @@ export function JobDialog({
         {job.status === 'completed' ? (
           <Section title="Project completed" testId="completion-panel">
             <dl className="divide-y divide-ink-100">
-              <Row label="Flight hours">{formatFlightHours(job.flightHours)}</Row>
-              <Row label="Completed">{formatDate(job.completedAt)}</Row>
-              <Row label="Client notified">
+              <DetailRow label="Flight hours">{formatFlightHours(job.flightHours)}</DetailRow>
+              <DetailRow label="Completed">{formatDate(job.completedAt)}</DetailRow>
+              <DetailRow label="Client notified">
                 {job.clientNotifiedAt ? `Yes, ${formatDate(job.clientNotifiedAt)}` : 'No'}
-              </Row>
+              </DetailRow>
             </dl>
           </Section>
         ) : (

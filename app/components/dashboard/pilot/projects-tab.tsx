@@ -5,9 +5,9 @@
 import { Link } from '@remix-run/react'
 import type { ListedFile } from '#app/components/files/file-groups.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
+import { formatDate } from '#app/domain/format/dates.ts'
 import { formatFlightHours } from '#app/domain/pilot/schemas.ts'
 
-import { formatDate } from '../client/project-details.tsx'
 import { JobDialog } from './job-dialog.tsx'
 import type { PilotJob } from './types.ts'
 

@@ -1,19 +1,11 @@
 /** The dialog's top: the project's details and its pricing breakdown with the airspace zone. */
-import { formatDate, YesNoBadge } from '#app/components/dashboard/admin/ui.tsx'
+import { YesNoBadge } from '#app/components/dashboard/admin/ui.tsx'
+import { DetailRow } from '#app/components/ui/detail-row.tsx'
+import { formatDate } from '#app/domain/format/dates.ts'
 import { formatHectares, formatKm, formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
-import type { ReactNode } from 'react'
 
 import type { ProjectDialogData } from './types.ts'
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex justify-between gap-4 py-1.5 text-sm">
-      <dt className="text-ink-500">{label}</dt>
-      <dd className="text-right font-medium text-ink-900">{children}</dd>
-    </div>
-  )
-}
 
 export function ProjectSummary({
   project,
@@ -27,21 +19,21 @@ export function ProjectSummary({
           Details
         </h3>
         <dl className="divide-y divide-ink-100">
-          <Row label="Client">
+          <DetailRow label="Client">
             {client ? `${client.name}${client.companyName ? ` (${client.companyName})` : ''}` : '—'}
-          </Row>
-          <Row label="E-mail">{client?.email ?? '—'}</Row>
-          <Row label="Site">{project.location ?? '—'}</Row>
-          <Row label="Type">{projectTypeLabel(project.projectType)}</Row>
-          <Row label="Deadline">{project.deadline ?? '—'}</Row>
-          <Row label="Created">{formatDate(project.createdAt)}</Row>
-          <Row label="Payment">
+          </DetailRow>
+          <DetailRow label="E-mail">{client?.email ?? '—'}</DetailRow>
+          <DetailRow label="Site">{project.location ?? '—'}</DetailRow>
+          <DetailRow label="Type">{projectTypeLabel(project.projectType)}</DetailRow>
+          <DetailRow label="Deadline">{formatDate(project.deadline, { short: true })}</DetailRow>
+          <DetailRow label="Created">{formatDate(project.createdAt, { short: true })}</DetailRow>
+          <DetailRow label="Payment">
             <YesNoBadge yes={project.isPaid} yesLabel="Paid" noLabel="Pending" />
-          </Row>
-          <Row label="Land owner form">
+          </DetailRow>
+          <DetailRow label="Land owner form">
             <YesNoBadge yes={project.landOwnerFormUploaded} yesLabel="Complete" noLabel="Required" />
-          </Row>
-          <Row label="Pilot">{pilot?.name ?? 'Unassigned'}</Row>
+          </DetailRow>
+          <DetailRow label="Pilot">{pilot?.name ?? 'Unassigned'}</DetailRow>
         </dl>
       </section>
       <section aria-labelledby="pd-pricing" className="rounded-xl border border-ink-100 p-4">
@@ -49,23 +41,23 @@ export function ProjectSummary({
           Pricing breakdown
         </h3>
         <dl className="divide-y divide-ink-100 tabular-nums">
-          <Row label="Area">
+          <DetailRow label="Area">
             {project.areaSqm
               ? `${formatSquareMetres(project.areaSqm)} (${formatHectares(project.areaSqm)})`
               : '—'}
-          </Row>
-          <Row label="Nearest hub">
+          </DetailRow>
+          <DetailRow label="Nearest hub">
             {project.nearestHub
               ? `${project.nearestHub}${project.distanceFromHub != null ? ` · ${formatKm(project.distanceFromHub)}` : ''}`
               : '—'}
-          </Row>
-          <Row label="Base price">{formatRand(project.basePrice)}</Row>
-          <Row label="Area-adjusted price">{formatRand(project.adjustedPrice)}</Row>
-          <Row label="Travel fee">{formatRand(project.travelFee)}</Row>
-          <Row label="Aviation fee">{formatRand(project.aviationFee)}</Row>
-          <Row label="Subtotal">{formatRand(project.subtotal)}</Row>
-          <Row label="VAT">{formatRand(project.vatAmount)}</Row>
-          <Row label="Total">{formatRand(project.quoteAmount)}</Row>
+          </DetailRow>
+          <DetailRow label="Base price">{formatRand(project.basePrice)}</DetailRow>
+          <DetailRow label="Area-adjusted price">{formatRand(project.adjustedPrice)}</DetailRow>
+          <DetailRow label="Travel fee">{formatRand(project.travelFee)}</DetailRow>
+          <DetailRow label="Aviation fee">{formatRand(project.aviationFee)}</DetailRow>
+          <DetailRow label="Subtotal">{formatRand(project.subtotal)}</DetailRow>
+          <DetailRow label="VAT">{formatRand(project.vatAmount)}</DetailRow>
+          <DetailRow label="Total">{formatRand(project.quoteAmount)}</DetailRow>
         </dl>
         <h3 className="mb-1 mt-4 text-sm font-semibold text-ink-950">Airspace zone</h3>
         <p className="flex items-center gap-2 text-sm text-ink-700">

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react'
+
+/**
+ * One line of a details list (`<dl>`), the one way dialogs and panels show a fact.
+ * `split` (default): label left, value right; a long value (an e-mail, an address) wraps
+ * under its label instead of squeezing it. `stacked`: label above value, for a grid of facts.
+ */
+export function DetailRow({
+  label,
+  children,
+  layout = 'split',
+}: {
+  label: string
+  children: ReactNode
+  layout?: 'split' | 'stacked'
+}) {
+  if (layout === 'stacked') {
+    return (
+      <div>
+        <dt className="text-ink-500">{label}</dt>
+        <dd className="break-words font-medium text-ink-900">{children}</dd>
+      </div>
+    )
+  }
+  return (
+    <div className="flex flex-wrap justify-between gap-x-4 gap-y-0.5 py-1.5 text-sm">
+      <dt className="shrink-0 text-ink-500">{label}</dt>
+      <dd className="min-w-0 break-words text-right font-medium text-ink-900">{children}</dd>
+    </div>
+  )
+}

@@ -1,0 +1,24 @@
+import { describe, expect, test } from 'vitest'
+
+import { endOfSaDay, formatDate, formatSaDate } from './dates.ts'
+
+describe('formatDate', () => {
+  test('long by default, short for tables, with the time in South African time when asked', () => {
+    const instant = '2026-11-23T22:30:00Z' // already 24 November in Johannesburg (UTC+2)
+    expect(formatDate(instant)).toBe('24 November 2026')
+    expect(formatDate(instant, { short: true })).toBe('24 Nov 2026')
+    expect(formatDate(instant, { short: true, withTime: true })).toBe('24 Nov 2026, 00:30')
+    expect(formatDate(new Date(instant))).toBe(formatSaDate(instant))
+  })
+
+  test('a date-only value is that calendar day; nothing or nonsense is a dash', () => {
+    expect(formatDate('2027-02-01')).toBe('1 February 2027')
+    expect(formatDate(null)).toBe('—')
+    expect(formatDate('')).toBe('—')
+    expect(formatDate('not a date')).toBe('—')
+  })
+
+  test('the end of a South African day', () => {
+    expect(endOfSaDay('2026-11-23').toISOString()).toBe('2026-11-23T21:59:59.999Z')
+  })
+})
