@@ -1,8 +1,9 @@
 import { parseWithZod } from '@conform-to/zod'
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
 import { DroneProfileForm } from '#app/components/dashboard/admin/drone-profile-form.tsx'
 import { AdminDialog } from '#app/components/dashboard/admin/ui.tsx'
+import { adminDialogLoader } from '#app/domain/admin/dialog-routes.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
@@ -12,10 +13,7 @@ import { createDroneProfile } from '#app/domain/survey/drone-profiles.server.ts'
 
 const CLOSE = '/admin?tab=settings'
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRole(request, 'admin')
-  return json({})
-}
+export const loader = adminDialogLoader
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')

@@ -1,8 +1,9 @@
 import { parseWithZod } from '@conform-to/zod'
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
 import { HubForm } from '#app/components/dashboard/admin/hub-form.tsx'
 import { AdminDialog } from '#app/components/dashboard/admin/ui.tsx'
+import { adminDialogLoader } from '#app/domain/admin/dialog-routes.server.ts'
 import { hubErrorMessage, HubSchema } from '#app/domain/admin/schemas.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
@@ -11,10 +12,7 @@ import { createHub } from '#app/domain/hubs/hubs.server.ts'
 
 const CLOSE = '/admin?tab=settings'
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRole(request, 'admin')
-  return json({})
-}
+export const loader = adminDialogLoader
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')
