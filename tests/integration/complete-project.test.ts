@@ -4,13 +4,12 @@
  * link to the deliverables (through a real SMTP server).
  */
 import { getDb } from '#app/domain/db/db.server.ts'
-import { getToast } from '#app/domain/http/toast.server.ts'
 import * as completeDialog from '#app/routes/admin.projects.$projectId_.complete.tsx'
 import * as completeRoute from '#app/routes/api.admin.complete-project.ts'
 import { projects } from '#db/schema.ts'
 import { addTestFile, createTestProject } from '#tests/helpers/admin-data.ts'
 import { multipart, pdfBytes } from '#tests/helpers/files.ts'
-import { callRoute, readJson } from '#tests/helpers/requests.ts'
+import { callRoute, readJson, toastOf } from '#tests/helpers/requests.ts'
 import { withTestSmtp } from '#tests/helpers/smtp-server.ts'
 import { createTestUser, signedInUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
@@ -94,12 +93,6 @@ describe('POST /api/admin/complete-project', () => {
 
 describe("the admin's Complete Project dialog (page, works without JavaScript)", () => {
   const path = (id: number) => `/admin/projects/${id}/complete`
-  async function toastOf(res: Response) {
-    const cookie = (res.headers.get('Set-Cookie') ?? '').split(';')[0]!
-    const { toast } = await getToast(new Request('http://localhost/', { headers: { Cookie: cookie } }))
-    return toast
-  }
-
   test('without a deliverable: No files selected; upload one (multipart), then complete', async () => {
     const admin = await signedInUser('admin')
     const client = await createTestUser({ role: 'client' })

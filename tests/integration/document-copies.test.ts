@@ -6,7 +6,6 @@
 import fs from 'node:fs'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
-import { getToast } from '#app/domain/http/toast.server.ts'
 import {
   createOperatorDocument,
   deleteOperatorDocument,
@@ -17,7 +16,7 @@ import { loader as downloadLoader } from '#app/routes/document-copies.$id.ts'
 import { action as uploadAction } from '#app/routes/document-copies.ts'
 import { documentCopies } from '#db/schema.ts'
 import { bigPdfBytes, multipart, pdfBytes, PNG_BYTES } from '#tests/helpers/files.ts'
-import { callRoute } from '#tests/helpers/requests.ts'
+import { callRoute, toastOf } from '#tests/helpers/requests.ts'
 import { signedInUser, TEST_PASSWORD } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { strFromU8, unzipSync } from 'fflate'
@@ -43,11 +42,6 @@ function download(headers: Record<string, string>, id: number) {
 }
 
 /** The toast the redirect carries, as the next page would read it. */
-async function toastOf(res: Response) {
-  const cookie = (res.headers.get('Set-Cookie') ?? '').split(';')[0]!
-  const { toast } = await getToast(new Request('http://localhost:3999/', { headers: { Cookie: cookie } }))
-  return JSON.stringify(toast)
-}
 
 describe('pilot document copies', () => {
   test('the admin and the pilot upload, the pilot replaces; a PNG named .pdf is stored as the PNG it is', async () => {
@@ -80,15 +74,15 @@ describe('pilot document copies', () => {
     const admin = await signedInUser('admin')
     const target = { pilotId: String(pilot.user.id), document: 'medical' }
     const before = copies().length
-    expect(await toastOf(await upload(other.headers, target))).toContain('Document not found')
-    expect(await toastOf(await upload(client.headers, target))).toContain('Document not found')
+    expect(await toastText(await upload(other.headers, target))).toContain('Document not found')
+    expect(await toastText(await upload(client.headers, target))).toContain('Document not found')
     expect(
-      await toastOf(
+      await toastText(
         await upload(admin.headers, target, { name: 'medical.pdf', bytes: Buffer.from('plain text') }),
       ),
     ).toContain('Only PDF, JPG, JPEG, PNG files are allowed')
     expect(
-      await toastOf(
+      await toastText(
         await upload(admin.headers, target, {
           name: 'medical.pdf',
           bytes: bigPdfBytes(10 * 1024 * 1024 + 1),
@@ -96,9 +90,9 @@ describe('pilot document copies', () => {
       ),
     ).toContain('File size must be less than 10MB')
     expect(
-      await toastOf(await upload(admin.headers, { pilotId: String(client.user.id), document: 'rpl' })),
+      await toastText(await upload(admin.headers, { pilotId: String(client.user.id), document: 'rpl' })),
     ).toContain('Document not found')
-    expect(await toastOf(await upload(admin.headers, { document: 'rpl' }))).toContain(
+    expect(await toastText(await upload(admin.headers, { document: 'rpl' }))).toContain(
       'Choose the document this copy belongs to',
     )
     expect(copies()).toHaveLength(before)
@@ -158,7 +152,7 @@ describe('operator document copies', () => {
       coverAmount: null,
       expiresAt: '2099-01-01',
     })
-    expect(await toastOf(await upload(pilot.headers, { operatorDocumentId: String(doc.id) }))).toContain(
+    expect(await toastText(await upload(pilot.headers, { operatorDocumentId: String(doc.id) }))).toContain(
       'Document not found',
     )
     await upload(
@@ -176,3 +170,8 @@ describe('operator document copies', () => {
     expect(fs.existsSync(absolutePathOf(copy))).toBe(false)
   })
 })
+
+/** The flashed toast as text, for `toContain` checks. */
+async function toastText(res: Response) {
+  return JSON.stringify(await toastOf(res))
+}

@@ -99,6 +99,37 @@ describe('POST /api/upload (client documents)', () => {
     )
   })
 
+  test('the same bytes under the same name sent again give the stored file back: one row, nothing left over', async () => {
+    const { client, project } = await setting()
+    const bytes = await pdfBytes()
+    const fields = { projectId: String(project.id), category: 'land_owner_agreement' }
+    const first = await upload(client.headers, fields, { name: 'signed.pdf', bytes })
+    const resent = await upload(client.headers, fields, { name: 'signed.pdf', bytes })
+    expect(resent.res.status).toBe(201)
+    expect(resent.body.file.id).toBe(first.body.file.id)
+    const rows = () => getDb().select().from(projectFiles).where(eq(projectFiles.projectId, project.id)).all()
+    expect(rows()).toHaveLength(1)
+    expect(fs.readdirSync(path.join(storagePaths().root, 'projects', String(project.id)))).toHaveLength(1)
+    expect(fs.readdirSync(storagePaths().tmp)).toEqual([])
+
+    // Another name, or other bytes, is another file.
+    const renamed = await upload(client.headers, fields, { name: 'signed copy.pdf', bytes })
+    const other = await upload(client.headers, fields, {
+      name: 'signed.pdf',
+      bytes: await pdfBytes('another'),
+    })
+    expect(new Set([first.body.file.id, renamed.body.file.id, other.body.file.id]).size).toBe(3)
+    // Once retention removed the stored bytes, sending them again stores them anew.
+    getDb()
+      .update(projectFiles)
+      .set({ removedAt: new Date() })
+      .where(eq(projectFiles.id, first.body.file.id))
+      .run()
+    const again = await upload(client.headers, fields, { name: 'signed.pdf', bytes })
+    expect(again.body.file.id).not.toBe(first.body.file.id)
+    expect(rows()).toHaveLength(4)
+  })
+
   test('the type is read from the content, not the name (415 with the fixed message)', async () => {
     const { client, project } = await setting()
     const { res, body } = await upload(

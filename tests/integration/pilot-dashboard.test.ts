@@ -1,12 +1,11 @@
 /** The pilot's /dashboard: the loader's jobs and the 'Save Project Progress' form (no JavaScript needed). */
 import { getDb } from '#app/domain/db/db.server.ts'
-import { getToast } from '#app/domain/http/toast.server.ts'
 import * as dashboard from '#app/routes/dashboard.tsx'
 import * as filesRoute from '#app/routes/pilot.projects.$projectId.files.ts'
 import { flightLogs, projectFiles, projects } from '#db/schema.ts'
 import { createTestProject } from '#tests/helpers/admin-data.ts'
 import { multipart, PNG_BYTES } from '#tests/helpers/files.ts'
-import { callRoute, readJson } from '#tests/helpers/requests.ts'
+import { callRoute, readJson, toastOf } from '#tests/helpers/requests.ts'
 import { signedInUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
@@ -16,12 +15,6 @@ async function pilotWithJob() {
   const project = await createTestProject({ paid: true, status: 'assigned' })
   getDb().update(projects).set({ pilotId: pilot.user.id }).where(eq(projects.id, project.id)).run()
   return { ...pilot, project }
-}
-
-async function toastOf(res: Response) {
-  const cookie = (res.headers.get('Set-Cookie') ?? '').split(';')[0]!
-  const { toast } = await getToast(new Request('http://localhost/', { headers: { Cookie: cookie } }))
-  return `${toast?.title}: ${toast?.description}`
 }
 
 describe('pilot dashboard', () => {
@@ -56,7 +49,7 @@ describe('pilot dashboard', () => {
     })
     expect(res.status).toBe(302)
     expect(res.headers.get('Location')).toBe(`/dashboard?project=${project.id}`)
-    expect(await toastOf(res)).toContain('Progress Saved')
+    expect(await toastLine(res)).toContain('Progress Saved')
     const logs = getDb().select().from(flightLogs).where(eq(flightLogs.pilotId, user.id)).all()
     expect(logs.map((l) => l.hours)).toEqual([1.5])
     expect(getDb().select().from(projects).where(eq(projects.id, project.id)).get()!.status).toBe('assigned')
@@ -76,7 +69,7 @@ describe('pilot dashboard', () => {
         form: { intent: 'save-progress', projectId: String(project.id), hours: hours!, minutes: minutes! },
       })
       expect(res.status).toBe(400)
-      expect(await toastOf(res)).toContain('Error Saving Progress')
+      expect(await toastLine(res)).toContain('Error Saving Progress')
     }
     const other = await createTestProject({ paid: true, status: 'assigned' })
     const res = await callRoute(dashboard.action, '/dashboard', {
@@ -84,7 +77,7 @@ describe('pilot dashboard', () => {
       form: { intent: 'save-progress', projectId: String(other.id), hours: '1', minutes: '0' },
     })
     expect(res.status).toBe(404)
-    expect(await toastOf(res)).toContain('Project not found')
+    expect(await toastLine(res)).toContain('Project not found')
     const client = await signedInUser('client')
     const asClient = await callRoute(dashboard.action, '/dashboard', {
       headers: client.headers,
@@ -130,7 +123,7 @@ describe('pilot file forms without JavaScript', () => {
       )
     const res = await callRoute(filesRoute.action, path, { headers, params, form: upload() })
     expect(res.headers.get('Location')).toBe(`/dashboard?project=${project.id}`)
-    expect(await toastOf(res)).toBe('Upload successful: DJI_0001.png')
+    expect(await toastLine(res)).toBe('Upload successful: DJI_0001.png')
     const stored = getDb().select().from(projectFiles).where(eq(projectFiles.projectId, project.id)).all()
     expect(stored).toEqual([
       expect.objectContaining({
@@ -169,9 +162,15 @@ describe('pilot file forms without JavaScript', () => {
       params,
       form: { intent: 'delete-file', fileId: String(stored[0]!.id) },
     })
-    expect(await toastOf(deleted)).toBe('File Deleted: DJI_0001.png')
+    expect(await toastLine(deleted)).toBe('File Deleted: DJI_0001.png')
     expect(
       getDb().select().from(projectFiles).where(eq(projectFiles.projectId, project.id)).all(),
     ).toHaveLength(0)
   })
 })
+
+/** The flashed toast as 'title: description'. */
+async function toastLine(res: Response) {
+  const toast = await toastOf(res)
+  return `${toast?.title}: ${toast?.description}`
+}

@@ -1,5 +1,4 @@
 import { getDb } from '#app/domain/db/db.server.ts'
-import { getToast } from '#app/domain/http/toast.server.ts'
 import { MAX_SCREENSHOT_CHARS } from '#app/domain/projects/flight-plan.ts'
 import { formatPlaceChoice, LOCATION_REQUIRED_MESSAGE } from '#app/domain/projects/project-schemas.ts'
 import { quoteProjectAreas } from '#app/domain/projects/quoting.server.ts'
@@ -7,7 +6,7 @@ import { deliverableFor, readSurveyPlan } from '#app/domain/survey/project-plan.
 import * as dashboardRoute from '#app/routes/dashboard.tsx'
 import * as plannerRoute from '#app/routes/flight-planner.tsx'
 import { hubs, projects } from '#db/schema.ts'
-import { callRoute, readJson } from '#tests/helpers/requests.ts'
+import { callRoute, readJson, toastOf } from '#tests/helpers/requests.ts'
 import { signedInUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
@@ -19,12 +18,6 @@ insertDemoHubs()
 const cookieFor = (token: string) => ({ 'x-session-id': token })
 
 /** The toast a response flashes (what the next page shows), or null. */
-async function toastOf(res: Response) {
-  const cookie = res.headers.get('Set-Cookie')
-  if (!cookie) return null
-  return (await getToast(new Request('http://localhost/', { headers: { Cookie: cookie.split(';')[0]! } })))
-    .toast
-}
 
 function coordinatesText() {
   return STELLENBOSCH_AREAS.map((a) =>

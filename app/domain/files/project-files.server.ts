@@ -13,7 +13,7 @@ import { readPhotoGps } from '#app/domain/coverage/photo-gps.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { projectFiles, projects, type FileCategory, type User } from '#db/schema.ts'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 
 import { canDeleteFile, requireUploadTarget } from './access.server.ts'
 import { checkContent, cleanOriginalName } from './content-check.server.ts'
@@ -45,6 +45,13 @@ export async function registerProjectFile(input: RegisterInput): Promise<FileVie
   let finalPath: string | null = null
   try {
     requireUploadTarget(user, projectId, category)
+    // The same bytes under the same name sent again (a queued upload whose answer was lost,
+    // ADR 141): the stored file is the answer, and the copy neither counts nor is kept.
+    const resent = findResentFile(getDb(), user, projectId, category, originalName, received.sha256)
+    if (resent) {
+      await fs.promises.rm(received.path, { force: true })
+      return toFileView(resent)
+    }
     const detected = await checkContent(received, originalName, category)
     // A client's documents count against the day's allowance (ADR 130).
     assertDocumentAllowance(user, received.size, true)
@@ -58,8 +65,11 @@ export async function registerProjectFile(input: RegisterInput): Promise<FileVie
       category === 'raw_image' && detected.mime.startsWith('image/')
         ? { ...(await readPhotoGps(finalPath)), exifReadAt: new Date() }
         : {}
-    const row = getDb().transaction((tx) => {
+    const stored = getDb().transaction((tx) => {
       requireUploadTarget(user, projectId, category, tx)
+      // Checked again here: two re-sends racing each other store one row.
+      const raced = findResentFile(tx, user, projectId, category, originalName, received.sha256)
+      if (raced) return { row: raced, duplicate: true }
       const inserted = tx
         .insert(projectFiles)
         .values({
@@ -97,14 +107,40 @@ export async function registerProjectFile(input: RegisterInput): Promise<FileVie
           tx,
         )
       }
-      return withUrl
+      return { row: withUrl, duplicate: false }
     })
-    return toFileView(row)
+    if (stored.duplicate) await fs.promises.rm(finalPath, { force: true })
+    return toFileView(stored.row)
   } catch (error) {
     await fs.promises.rm(received.path, { force: true })
     if (finalPath) await fs.promises.rm(finalPath, { force: true })
     throw error
   }
+}
+
+/** A stored, not retention-removed file of this uploader with the same content and name. */
+function findResentFile(
+  db: DbOrTx,
+  user: Actor,
+  projectId: number,
+  category: FileCategory,
+  originalName: string,
+  sha256: string,
+) {
+  return db
+    .select()
+    .from(projectFiles)
+    .where(
+      and(
+        eq(projectFiles.projectId, projectId),
+        eq(projectFiles.fileCategory, category),
+        eq(projectFiles.uploadedBy, user.id),
+        eq(projectFiles.originalName, originalName),
+        eq(projectFiles.sha256, sha256),
+        isNull(projectFiles.removedAt),
+      ),
+    )
+    .get()
 }
 
 /** Receives a stream and registers it: the whole upload path for a multipart part or a script. */
