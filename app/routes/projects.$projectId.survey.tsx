@@ -14,6 +14,7 @@ import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
+import { formatNumber } from '#app/domain/format/numbers.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
@@ -117,8 +118,11 @@ export default function SurveyMissionPage() {
                 <tbody className="divide-y divide-ink-100">
                   {[
                     ['Drone', plan.settings.drone.name],
-                    ['Ground resolution', `${plan.summary.gsdCm} cm/px`],
-                    ['Flight altitude', `${plan.summary.altitudeM} m AGL`],
+                    ['Ground resolution', `${formatNumber(plan.summary.gsdCm, 1, { minDecimals: 0 })} cm/px`],
+                    [
+                      'Flight altitude',
+                      `${formatNumber(plan.summary.altitudeM, 1, { minDecimals: 0 })} m AGL`,
+                    ],
                     [
                       'Overlap (front / side)',
                       `${plan.settings.frontOverlap} % / ${plan.settings.sideOverlap} %`,

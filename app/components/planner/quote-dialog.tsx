@@ -221,8 +221,8 @@ function SurveyFigures({ survey }: { survey: NonNullable<QuoteSummary['survey']>
             {[
               ['Photos', String(survey.photoCount)],
               ['Batteries', String(survey.batteries)],
-              ['Ground resolution', `${survey.gsdCm} cm/px`],
-              ['Flight altitude', `${survey.altitudeM} m AGL`],
+              ['Ground resolution', `${formatNumber(survey.gsdCm, 1, { minDecimals: 0 })} cm/px`],
+              ['Flight altitude', `${formatNumber(survey.altitudeM, 1, { minDecimals: 0 })} m AGL`],
             ].map(([label, value]) => (
               <tr key={label}>
                 <th scope="row" className="py-0.5 pr-3 text-left font-normal text-ink-600">

@@ -1,9 +1,8 @@
 /** The planner's survey figures: what the grid drawn on the map costs in photos, time and batteries. */
+import { formatKm, formatNumber } from '#app/domain/format/numbers.ts'
 import { formatFlightTime, type SurveySettings } from '#app/domain/survey/project-plan.ts'
 
 import type { SurveyGrid } from './use-survey-grid.ts'
-
-const distance = new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 1 })
 
 export function SurveyGridFigures({ grid, settings }: { grid: SurveyGrid; settings: SurveySettings }) {
   if (grid.error) return <p className="text-sm text-red-700">{grid.error}</p>
@@ -14,12 +13,13 @@ export function SurveyGridFigures({ grid, settings }: { grid: SurveyGrid; settin
     ['Photos', String(plan.photoCount), 'survey-photos'],
     ['Flight time', formatFlightTime(plan.flightTimeS), 'survey-flight-time'],
     ['Batteries', String(plan.batteries), 'survey-batteries'],
-    ['Flight path', `${distance.format(plan.pathLengthM / 1000)} km`, 'survey-path'],
+    ['Flight path', formatKm(plan.pathLengthM / 1000), 'survey-path'],
   ]
   return (
     <div data-testid="survey-grid" data-lines={plan.lines.length} data-photos={plan.photoCount}>
       <p className="text-sm text-ink-600">
-        {settings.drone.name} · {plan.gsdCm} cm/px at {plan.altitudeM} m · {settings.frontOverlap}/
+        {settings.drone.name} · {formatNumber(plan.gsdCm, 1, { minDecimals: 0 })} cm/px at{' '}
+        {formatNumber(plan.altitudeM, 1, { minDecimals: 0 })} m · {settings.frontOverlap}/
         {settings.sideOverlap} % overlap
       </p>
       <dl className="mt-2 space-y-1 text-sm">

@@ -8,7 +8,8 @@ import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
 import type { ProjectCard } from '#app/domain/projects/projects.server.ts'
 import { statusLabel } from '#app/domain/projects/status.ts'
 
-const coordFormat = new Intl.NumberFormat('en-ZA', { minimumFractionDigits: 6, maximumFractionDigits: 6 })
+/** Coordinates keep the decimal point, as they are typed and pasted (ADR 120). */
+const coordinate = (degrees: number) => degrees.toFixed(6)
 
 export function ProjectDetails({ project }: { project: ProjectCard }) {
   const plan = project.flightPlan
@@ -25,7 +26,7 @@ export function ProjectDetails({ project }: { project: ProjectCard }) {
         <DetailRow label="Location">{project.location ?? '—'}</DetailRow>
         {project.latitude !== null && project.longitude !== null ? (
           <DetailRow label="Coordinates">
-            {coordFormat.format(project.latitude)}, {coordFormat.format(project.longitude)}
+            {coordinate(project.latitude)}, {coordinate(project.longitude)}
           </DetailRow>
         ) : null}
         <DetailRow label="Deadline">{formatDate(project.deadline)}</DetailRow>
@@ -96,8 +97,8 @@ export function ProjectDetails({ project }: { project: ProjectCard }) {
                         {area.points.map((p) => (
                           <tr key={p.pointNumber}>
                             <td className="py-0.5 pr-2">{p.pointNumber}</td>
-                            <td className="py-0.5 pr-2">{coordFormat.format(p.latitude)}</td>
-                            <td className="py-0.5">{coordFormat.format(p.longitude)}</td>
+                            <td className="py-0.5 pr-2">{coordinate(p.latitude)}</td>
+                            <td className="py-0.5">{coordinate(p.longitude)}</td>
                           </tr>
                         ))}
                       </tbody>

@@ -15,7 +15,7 @@ import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import { UPLOAD_CATEGORIES_BY_ROLE } from '#app/domain/files/rules.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
-import { formatPhone, formatRand, phoneHref } from '#app/domain/format/numbers.ts'
+import { formatPhone, formatRand, formatSquareMetres, phoneHref } from '#app/domain/format/numbers.ts'
 import { formatFlightHours } from '#app/domain/pilot/schemas.ts'
 import { PARSE_FAILURE_MESSAGE } from '#app/domain/projects/flight-plan.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
@@ -30,7 +30,6 @@ const AreasMap = lazy(() =>
 )
 
 const PILOT_CATEGORIES = UPLOAD_CATEGORIES_BY_ROLE.pilot
-const areaFormat = new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 0 })
 
 function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -155,7 +154,7 @@ export function JobDialog({
                 {areas.map((a) => (
                   <li key={a.areaNumber} className="rounded-lg bg-ink-50 px-3 py-2 text-sm">
                     <p className="font-medium">
-                      Area {a.areaNumber}: {areaFormat.format(a.area)} m²
+                      Area {a.areaNumber}: {formatSquareMetres(a.area)}
                     </p>
                     <p className="text-xs text-ink-600">
                       {a.points.length} boundary points{a.flightPattern ? ` · ${a.flightPattern}` : ''}
