@@ -7,13 +7,10 @@ import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
 import { PageCard } from '#app/components/layout/page-card.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
+import { readAccountForm } from '#app/domain/auth/account-form.server.ts'
 import { requestPasswordReset } from '#app/domain/auth/accounts.server.ts'
-import { enforceRateLimit, RATE_LIMIT_MESSAGE } from '#app/domain/auth/rate-limit.server.ts'
 import { ForgotPasswordSchema } from '#app/domain/auth/schemas.ts'
-import { clientIpOf } from '#app/domain/http/context.ts'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { checkHoneypot } from '#app/domain/http/honeypot.server.ts'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 
 export const meta: MetaFunction = () => [{ title: 'Forgot password · Kestrel Aerial Survey' }]
@@ -23,20 +20,12 @@ const FORGOT_FAILED = 'Something went wrong. Please try again.'
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormBody(request)
-  checkHoneypot(formData)
-  const submission = parseWithZod(formData, { schema: ForgotPasswordSchema })
-  if (submission.status !== 'success') {
-    return json({ result: submission.reply(), sent: false }, { status: 400 })
-  }
-  try {
-    await enforceRateLimit('forgot-password', clientIpOf(context))
-  } catch (error) {
-    if (!isDomainError(error, 429)) throw error
-    return json(
-      { result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }), sent: false },
-      { status: 429 },
-    )
-  }
+  const read = await readAccountForm(formData, context, {
+    schema: ForgotPasswordSchema,
+    limit: 'forgot-password',
+  })
+  if (read.refused) return json({ result: read.refused.result, sent: false }, { status: read.refused.status })
+  const { submission } = read
   try {
     // The same answer whether or not the address has an account.
     await requestPasswordReset(submission.value.email)

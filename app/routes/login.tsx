@@ -13,15 +13,14 @@ import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
 import { PageCard } from '#app/components/layout/page-card.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
+import { readAccountForm } from '#app/domain/auth/account-form.server.ts'
 import { authenticatePassword } from '#app/domain/auth/authenticator.server.ts'
 import { requireAnonymous, safeRedirect } from '#app/domain/auth/guards.server.ts'
-import { enforceRateLimit, RATE_LIMIT_MESSAGE } from '#app/domain/auth/rate-limit.server.ts'
 import { LOGIN_FAILED_MESSAGE, LoginSchema } from '#app/domain/auth/schemas.ts'
 import { commitSessionCookie, createSession } from '#app/domain/auth/session.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { checkHoneypot } from '#app/domain/http/honeypot.server.ts'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · Kestrel Aerial Survey' }]
@@ -34,20 +33,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   // remix-auth reads the body itself, so parse a clone (ADR 171 "remix-auth").
   const formData = await readFormBody(request.clone())
-  checkHoneypot(formData)
-  const submission = parseWithZod(formData, { schema: LoginSchema })
-  if (submission.status !== 'success') {
-    return json({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
-  }
-  try {
-    await enforceRateLimit('login', clientIpOf(context))
-  } catch (error) {
-    if (!isDomainError(error, 429)) throw error
-    return json(
-      { result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE], hideFields: ['password'] }) },
-      { status: 429 },
-    )
-  }
+  const read = await readAccountForm(formData, context, {
+    schema: LoginSchema,
+    limit: 'login',
+    hideFields: ['password'],
+  })
+  if (read.refused) return json({ result: read.refused.result }, { status: read.refused.status })
+  const { submission } = read
   try {
     const user = await authenticatePassword(request)
     const { token, expiresAt } = await createSession(user.id, {

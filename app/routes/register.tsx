@@ -14,15 +14,14 @@ import { PageCard } from '#app/components/layout/page-card.tsx'
 import { PrivacyNote } from '#app/components/legal/privacy-note.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
+import { readAccountForm } from '#app/domain/auth/account-form.server.ts'
 import { registerClient } from '#app/domain/auth/accounts.server.ts'
 import { requireAnonymous } from '#app/domain/auth/guards.server.ts'
-import { enforceRateLimit, RATE_LIMIT_MESSAGE } from '#app/domain/auth/rate-limit.server.ts'
 import { COUNTRIES, RegisterSchema, REGISTRATION_FAILED_MESSAGE } from '#app/domain/auth/schemas.ts'
 import { commitSessionCookie, createSession } from '#app/domain/auth/session.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { checkHoneypot } from '#app/domain/http/honeypot.server.ts'
 import { setWelcomeCookie, welcomeMessageFor } from '#app/domain/http/welcome.server.ts'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 
@@ -37,23 +36,15 @@ const HIDDEN = ['password', 'confirmPassword']
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormBody(request)
-  checkHoneypot(formData)
-  const submission = parseWithZod(formData, { schema: RegisterSchema })
-  if (submission.status !== 'success') {
-    return json({ result: submission.reply({ hideFields: HIDDEN }), registered: false }, { status: 400 })
+  const read = await readAccountForm(formData, context, {
+    schema: RegisterSchema,
+    limit: 'register',
+    hideFields: HIDDEN,
+  })
+  if (read.refused) {
+    return json({ result: read.refused.result, registered: false }, { status: read.refused.status })
   }
-  try {
-    await enforceRateLimit('register', clientIpOf(context))
-  } catch (error) {
-    if (!isDomainError(error, 429)) throw error
-    return json(
-      {
-        result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE], hideFields: HIDDEN }),
-        registered: false,
-      },
-      { status: 429 },
-    )
-  }
+  const { submission } = read
   let user
   try {
     user = await registerClient(submission.value)
@@ -109,13 +100,15 @@ export default function RegisterPage() {
   if (actionData?.registered) {
     return (
       <AuthLayout>
-        <div className="card p-8 text-center">
-          <h1 className="text-2xl font-bold text-ink-950">Registration Successful!</h1>
-          <p className="mt-2 text-ink-600">Your account has been created. Please sign in to continue.</p>
-          <Link to="/login" className="btn-primary mt-6">
+        <PageCard
+          title="Registration Successful!"
+          description="Your account has been created. Please sign in to continue."
+          icon="success"
+        >
+          <Link to="/login" className="btn-primary mt-6 w-full">
             Go to Sign In
           </Link>
-        </div>
+        </PageCard>
       </AuthLayout>
     )
   }

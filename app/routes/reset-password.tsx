@@ -14,13 +14,10 @@ import { PageCard } from '#app/components/layout/page-card.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
+import { readAccountForm } from '#app/domain/auth/account-form.server.ts'
 import { resetPassword, verifyResetToken } from '#app/domain/auth/accounts.server.ts'
-import { enforceRateLimit, RATE_LIMIT_MESSAGE } from '#app/domain/auth/rate-limit.server.ts'
 import { RESET_FAILED_MESSAGE, ResetPasswordSchema } from '#app/domain/auth/schemas.ts'
-import { clientIpOf } from '#app/domain/http/context.ts'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { checkHoneypot } from '#app/domain/http/honeypot.server.ts'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 
 export const meta: MetaFunction = () => [{ title: 'Reset password · Kestrel Aerial Survey' }]
@@ -41,26 +38,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormBody(request)
-  checkHoneypot(formData)
-  const submission = parseWithZod(formData, { schema: ResetPasswordSchema })
-  if (submission.status !== 'success') {
+  const read = await readAccountForm(formData, context, {
+    schema: ResetPasswordSchema,
+    limit: 'reset-password',
+    hideFields: HIDDEN,
+  })
+  if (read.refused) {
     return json(
-      { result: submission.reply({ hideFields: HIDDEN }), outcome: 'invalid-input' as const },
-      { status: 400 },
+      { result: read.refused.result, outcome: 'invalid-input' as const },
+      { status: read.refused.status },
     )
   }
-  try {
-    await enforceRateLimit('reset-password', clientIpOf(context))
-  } catch (error) {
-    if (!isDomainError(error, 429)) throw error
-    return json(
-      {
-        result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE], hideFields: HIDDEN }),
-        outcome: 'invalid-input' as const,
-      },
-      { status: 429 },
-    )
-  }
+  const { submission } = read
   let done: boolean
   try {
     done = await resetPassword(submission.value.token, submission.value.password)
