@@ -10,7 +10,7 @@ import { PrivacyNote } from '#app/components/legal/privacy-note.tsx'
 import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
-import { formatNumber, formatRand } from '#app/domain/format/numbers.ts'
+import { formatNumber, formatRand, plural } from '#app/domain/format/numbers.ts'
 import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
 import { vatLabelOf } from '#app/domain/pricing/vat.ts'
 import { SCREENSHOT_UNAVAILABLE_MESSAGE, type QuoteSummary } from '#app/domain/projects/flight-plan.ts'
@@ -145,7 +145,7 @@ export function QuoteDialog({
           <div className="rounded-lg border border-ink-100 p-3">
             <dt className="text-ink-500">Estimated flight time</dt>
             <dd className="font-semibold text-ink-900" data-testid="quote-flight-time">
-              {quote.flightTimeMinutes} minutes
+              {plural(quote.flightTimeMinutes, 'minute')}
             </dd>
           </div>
           {quote.survey ? <SurveyFigures survey={quote.survey} /> : null}

@@ -8,7 +8,8 @@ import fs from 'node:fs'
 import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { getCompanyInfo, getEnv } from '#app/domain/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
-import { formatPhone, phoneHref } from '#app/domain/format/numbers.ts'
+import { formatDate } from '#app/domain/format/dates.ts'
+import { formatPhone, phoneHref, plural } from '#app/domain/format/numbers.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
 import { renderEmail } from '#app/domain/mail/templates.ts'
@@ -182,8 +183,9 @@ const STATE_TEXT: Record<ExpiryState, string> = {
 
 function describeExpiry(item: ExpiryItem) {
   if (item.state === 'missing') return 'Not on record'
-  if (item.state === 'expired') return `Expired ${item.expiresAt} (${-item.daysLeft!} days ago)`
-  return `Expires ${item.expiresAt} (in ${item.daysLeft} days)`
+  if (item.state === 'expired')
+    return `Expired ${formatDate(item.expiresAt)} (${plural(-item.daysLeft!, 'day')} ago)`
+  return `Expires ${formatDate(item.expiresAt)} (in ${plural(item.daysLeft!, 'day')})`
 }
 
 /** The daily mail to operations; nothing is sent when nothing needs attention. */

@@ -7,7 +7,7 @@ import { Form } from '@remix-run/react'
 import { DocumentCopyForm } from '#app/components/files/document-copy-form.tsx'
 import { cn } from '#app/components/ui/cn.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
-import { formatRand } from '#app/domain/format/numbers.ts'
+import { formatRand, plural } from '#app/domain/format/numbers.ts'
 import { OPERATOR_DOCUMENT_LABELS } from '#app/domain/operator/schemas.ts'
 import { OPERATOR_DOCUMENT_KINDS } from '#db/schema.ts'
 
@@ -56,7 +56,7 @@ export function ComplianceTab({ data }: { data: TabData<'compliance'> }) {
                     ? 'Not on record'
                     : item.state === 'expired'
                       ? `Expired ${formatDate(item.expiresAt, { short: true })}`
-                      : `Expires ${formatDate(item.expiresAt, { short: true })} (${item.daysLeft} days)`}
+                      : `Expires ${formatDate(item.expiresAt, { short: true })} (${plural(item.daysLeft ?? 0, 'day')})`}
                 </span>
               </li>
             ))}
