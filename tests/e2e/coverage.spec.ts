@@ -86,7 +86,10 @@ test('the pilot uploads geotagged photos; pilot and admin see the coverage of ea
     await upload(page, page.getByTestId('job-media'), file)
     await expect(page.getByTestId('job-media').getByRole('link', { name: path.basename(file) })).toBeVisible()
   }
-  // With JavaScript the tus upload does not reload the job: open it again for fresh figures.
+  // The figures follow the uploads in place: the page after the post without JavaScript, the
+  // job's data revalidated after each finished tus upload with it.
+  await expectFigures(page)
+  // And the job opened afresh shows the same.
   await page.goto(`/dashboard?project=${projectId}`)
   await expectFigures(page)
 
