@@ -2,7 +2,6 @@
  * Form fields wired to conform: label, input, hint and error list with the right ids
  * and aria attributes, so every form is accessible and reads the same.
  */
-import { getInputProps, type FieldMetadata } from '@conform-to/react'
 import {
   useState,
   type InputHTMLAttributes,
@@ -125,38 +124,6 @@ export function PasswordField(
       ) : null}
       <ErrorList id={`${id}-error`} errors={errors} />
     </div>
-  )
-}
-
-/**
- * A new password and its confirmation (register, reset, the admin's set-password dialog):
- * "Password" / "Confirm password", or "New password" / "Confirm new password".
- */
-export function NewPasswordFields({
-  password,
-  confirmPassword,
-  label = 'Password',
-  hint,
-}: {
-  password: FieldMetadata<string>
-  confirmPassword: FieldMetadata<string>
-  label?: 'Password' | 'New password'
-  hint?: string
-}) {
-  return (
-    <>
-      <PasswordField
-        label={label}
-        hint={hint}
-        errors={password.errors}
-        inputProps={{ ...getInputProps(password, { type: 'password' }), autoComplete: 'new-password' }}
-      />
-      <PasswordField
-        label={`Confirm ${label.toLowerCase()}`}
-        errors={confirmPassword.errors}
-        inputProps={{ ...getInputProps(confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
-      />
-    </>
   )
 }
 

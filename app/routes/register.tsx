@@ -8,7 +8,8 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { Form, Link, useActionData } from '@remix-run/react'
-import { Field, FormErrors, NewPasswordFields, SelectField } from '#app/components/forms.tsx'
+import { Field, FormErrors, SelectField } from '#app/components/forms.tsx'
+import { NewPasswordFields } from '#app/components/forms/new-password-fields.tsx'
 import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
 import { PageCard } from '#app/components/layout/page-card.tsx'
 import { PrivacyNote } from '#app/components/legal/privacy-note.tsx'

@@ -8,7 +8,8 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { FormErrors, NewPasswordFields } from '#app/components/forms.tsx'
+import { FormErrors } from '#app/components/forms.tsx'
+import { NewPasswordFields } from '#app/components/forms/new-password-fields.tsx'
 import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
 import { PageCard } from '#app/components/layout/page-card.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
