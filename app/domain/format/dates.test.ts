@@ -13,6 +13,8 @@ describe('formatDate', () => {
 
   test('a date-only value is that calendar day; nothing or nonsense is a dash', () => {
     expect(formatDate('2027-02-01')).toBe('1 February 2027')
+    expect(formatDate('2027-02-01', { short: true })).toBe('1 Feb 2027')
+    expect(formatDate('2027-02-01T06:05:00Z', { short: true, withTime: true })).toBe('1 Feb 2027, 08:05')
     expect(formatDate(null)).toBe('—')
     expect(formatDate('')).toBe('—')
     expect(formatDate('not a date')).toBe('—')

@@ -26,13 +26,17 @@ export function formatDate(
   const date =
     typeof value === 'string' ? new Date(value.length === 10 ? `${value}T12:00:00Z` : value) : value
   if (Number.isNaN(date.getTime())) return '—'
-  return date.toLocaleString('en-ZA', {
+  const parts = new Intl.DateTimeFormat('en-ZA', {
     day: 'numeric',
     month: short ? 'short' : 'long',
     year: 'numeric',
-    ...(withTime ? { hour: '2-digit', minute: '2-digit', hour12: false } : {}),
+    ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : {}),
     timeZone: 'Africa/Johannesburg',
-  })
+  }).formatToParts(date)
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? ''
+  // Composed by hand: en-ZA pads the day in the short form ('01 Feb'), not in the long one.
+  const day = `${Number(part('day'))} ${part('month')} ${part('year')}`
+  return withTime ? `${day}, ${part('hour')}:${part('minute')}` : day
 }
 
 /** The last millisecond of a South African calendar day (YYYY-MM-DD; SAST is UTC+2 all year). */
