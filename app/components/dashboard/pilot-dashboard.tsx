@@ -5,7 +5,7 @@ import { DashboardHeading } from '#app/components/layout/app-shell.tsx'
 import { OfflineBanner, useOfflineWorker } from '#app/components/offline/offline-controls.tsx'
 import { StatCard } from '#app/components/ui/stat-card.tsx'
 import { TabLinks, useActiveTab } from '#app/components/ui/tabs.tsx'
-import { formatSaDate } from '#app/domain/format/dates.ts'
+import { formatDate } from '#app/domain/format/dates.ts'
 import { PILOT_DOCUMENT_LABELS } from '#app/domain/operator/document-copies.ts'
 import { formatFlightHours } from '#app/domain/pilot/schemas.ts'
 import { PILOT_CERTIFICATION_LEVEL, pilotLicenceDisplay } from '#app/domain/users/pilot-licence.ts'
@@ -152,7 +152,7 @@ function PilotDocuments({ profile }: { profile: PilotProfile }) {
             <p className="font-medium text-ink-900">{PILOT_DOCUMENT_LABELS[kind]}</p>
             <p className="mb-2 text-ink-500">
               {kind === 'rpl' && profile.rplNumber ? `${profile.rplNumber} · ` : ''}
-              {expires ? `Expires ${formatSaDate(expires)}` : 'Expiry not on record'}
+              {expires ? `Expires ${formatDate(expires)}` : 'Expiry not on record'}
             </p>
             <DocumentCopyForm
               target={{ pilotId: profile.id, document: kind }}

@@ -4,7 +4,7 @@
  * or later when we keep them). After the retention job deleted them, the list stays as
  * the record, without links, with the date they were deleted (ADR 160).
  */
-import { formatDate, formatSaDate } from '#app/domain/format/dates.ts'
+import { formatDate } from '#app/domain/format/dates.ts'
 
 import { downloadHref, formatFileSize, type ListedFile } from './file-groups.tsx'
 
@@ -39,7 +39,7 @@ export function DeliverablesPanel({
             className={expired ? 'badge bg-ink-100 text-ink-600' : 'badge bg-emerald-100 text-emerald-800'}
           >
             {removedAt
-              ? `Deleted ${formatSaDate(removedAt)}`
+              ? `Deleted ${formatDate(removedAt)}`
               : expired
                 ? 'Expired'
                 : `Available until ${formatDate(project.deliverablesUntil)}`}
@@ -49,7 +49,7 @@ export function DeliverablesPanel({
       {removedAt ? (
         <>
           <p className="text-sm text-ink-600" data-testid="deliverables-removed">
-            These files were deleted on {formatSaDate(removedAt)}, after the download period ended. Survey
+            These files were deleted on {formatDate(removedAt)}, after the download period ended. Survey
             imagery can show people and homes, so we do not keep it longer than needed.
           </p>
           <ul className="divide-y divide-emerald-100">

@@ -6,7 +6,7 @@
 import { Form, useNavigation } from '@remix-run/react'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { CATEGORY_LABELS, type FileCategory } from '#app/domain/files/rules.ts'
-import { formatSaDate } from '#app/domain/format/dates.ts'
+import { formatDate } from '#app/domain/format/dates.ts'
 
 export interface ListedFile {
   id: number
@@ -111,7 +111,7 @@ export function FileGroups({
                     )}
                     <p className="text-xs text-ink-500">
                       {formatFileSize(f.fileSize)} · {CATEGORY_LABELS[f.fileCategory] ?? f.fileCategory}
-                      {f.removedAt ? ` · deleted ${formatSaDate(f.removedAt)}` : ''}
+                      {f.removedAt ? ` · deleted ${formatDate(f.removedAt)}` : ''}
                     </p>
                   </div>
                   {canDelete(f) ? <DeleteButton file={f} action={deleteAction} /> : null}

@@ -16,7 +16,7 @@ import { Field, FormErrors, TextareaField } from '#app/components/forms.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { KeepFilesSchema } from '#app/domain/files/retention.ts'
-import { formatSaDate } from '#app/domain/format/dates.ts'
+import { formatDate } from '#app/domain/format/dates.ts'
 
 export const KEEP_FILES_INTENT = 'keep-files'
 
@@ -61,7 +61,7 @@ export function RetentionPanel({
       </h4>
       {allRemoved ? (
         <p className="mt-1 text-sm text-ink-700" data-testid="retention-status">
-          Deleted on {formatSaDate(retention.removedAt!)} ({retention.removed} file
+          Deleted on {formatDate(retention.removedAt!)} ({retention.removed} file
           {retention.removed === 1 ? '' : 's'}). The list above is the record.
         </p>
       ) : (
@@ -69,7 +69,7 @@ export function RetentionPanel({
           <p className="mt-1 text-sm text-ink-700" data-testid="retention-status">
             {retention.availableUntil ? (
               <>
-                Available until <strong>{formatSaDate(retention.availableUntil)}</strong>; then the daily job
+                Available until <strong>{formatDate(retention.availableUntil)}</strong>; then the daily job
                 deletes the deliverables and flight photos and videos.
               </>
             ) : null}

@@ -3,7 +3,7 @@
  * or file the user may not see is "not found" (404), so ids don't leak. ADR 090.
  */
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
-import { formatSaDate } from '#app/domain/format/dates.ts'
+import { formatDate } from '#app/domain/format/dates.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { projects, type FileCategory, type Project, type ProjectFile, type User } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
@@ -66,7 +66,7 @@ export function decideDownload(
 ): DownloadDecision {
   if (!canSeeProject(user, project)) return { ok: false, status: 404, message: FILE_MESSAGES.notFound }
   if (file.removedAt)
-    return { ok: false, status: 410, message: FILE_MESSAGES.removed(formatSaDate(file.removedAt)) }
+    return { ok: false, status: 410, message: FILE_MESSAGES.removed(formatDate(file.removedAt)) }
   if (user.role !== 'client' || file.fileCategory !== 'processed_deliverable') return { ok: true }
   const window = deliverableWindow(project)
   if (!window) return { ok: false, status: 404, message: FILE_MESSAGES.notFound }

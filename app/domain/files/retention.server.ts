@@ -13,7 +13,7 @@
 import fs from 'node:fs'
 import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
-import { endOfSaDay, formatSaDate } from '#app/domain/format/dates.ts'
+import { endOfSaDay, formatDate } from '#app/domain/format/dates.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { projectFiles, projects, type Project } from '#db/schema.ts'
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
@@ -162,8 +162,8 @@ export function keepProjectFiles(actorId: number, projectId: number, input: Keep
     const current = filesAvailableUntil(project)!
     const keptUntil = endOfSaDay(input.keepUntil)
     if (keptUntil.getTime() <= current.getTime()) {
-      throw new DomainError(400, KEEP_FILES_MESSAGES.notLater(formatSaDate(current)), {
-        fieldErrors: { keepUntil: [KEEP_FILES_MESSAGES.notLater(formatSaDate(current))] },
+      throw new DomainError(400, KEEP_FILES_MESSAGES.notLater(formatDate(current)), {
+        fieldErrors: { keepUntil: [KEEP_FILES_MESSAGES.notLater(formatDate(current))] },
       })
     }
     const after = tx

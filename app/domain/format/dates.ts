@@ -1,20 +1,5 @@
 /**
- * Calendar dates as South Africans read them ('23 November 2026'), in South African time,
- * the same on the server, in e-mails, PDFs and the browser.
- */
-export function formatSaDate(value: Date | string) {
-  const date =
-    typeof value === 'string' ? new Date(value.length === 10 ? `${value}T12:00:00Z` : value) : value
-  return date.toLocaleDateString('en-ZA', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Africa/Johannesburg',
-  })
-}
-
-/**
- * The one date format of the screens: '23 November 2026' (or '23 Nov 2026' where a table
+ * The one date format (screens, e-mails, PDFs, CSV): '23 November 2026' (or '23 Nov 2026' where a table
  * needs it short, with ', 14:05' when the time matters), in South African time. A date-only
  * value ('2027-02-01') is that calendar day. Nothing, or something unreadable, is '—'.
  */

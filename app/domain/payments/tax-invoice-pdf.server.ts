@@ -5,7 +5,7 @@
  * excl. VAT, VAT (at the rate it was priced at) and incl. VAT. Drawn with pdf-lib.
  */
 import type { CompanyInfo } from '#app/domain/config/env.server.ts'
-import { formatSaDate } from '#app/domain/format/dates.ts'
+import { formatDate } from '#app/domain/format/dates.ts'
 import { formatHectares, formatRand } from '#app/domain/format/numbers.ts'
 import { A4, createA4Document, PDF_COLOURS, wrap } from '#app/domain/pdf/a4-document.server.ts'
 import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
@@ -155,7 +155,7 @@ export async function renderTaxDocumentPdf(doc: TaxDocument): Promise<Uint8Array
   return pdf.save()
 }
 
-export const saDate = (date: Date) => formatSaDate(date)
+export const saDate = (date: Date) => formatDate(date)
 
 /** The survey line of both documents. */
 export function surveyDescription(project: Project, prefix = 'Aerial drone survey and mapping') {

@@ -16,7 +16,7 @@ import {
   retentionStateOf,
 } from '#app/domain/files/retention.server.ts'
 import { KeepFilesSchema } from '#app/domain/files/retention.ts'
-import { formatSaDate } from '#app/domain/format/dates.ts'
+import { formatDate } from '#app/domain/format/dates.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { createToastHeaders, redirectWithToast } from '#app/domain/http/toast.server.ts'
 import type { User } from '#db/schema.ts'
@@ -61,7 +61,7 @@ export async function keepFilesForm(adminId: number, projectId: number, formData
     const saved = keepProjectFiles(adminId, projectId, submission.value)
     return redirectWithToast(here, {
       title: KEEP_FILES_MESSAGES.saved,
-      description: `The files are available until ${formatSaDate(saved.filesKeptUntil!)}.`,
+      description: `The files are available until ${formatDate(saved.filesKeptUntil!)}.`,
     })
   } catch (error) {
     if (!isDomainError(error)) throw error

@@ -7,7 +7,7 @@ import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { appUrl } from '#app/domain/config/env.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { deliverablesAvailableUntil } from '#app/domain/files/rules.ts'
-import { formatSaDate } from '#app/domain/format/dates.ts'
+import { formatDate } from '#app/domain/format/dates.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
 import { renderEmail } from '#app/domain/mail/templates.ts'
@@ -78,7 +78,7 @@ export async function completeProject(actorId: number, projectId: number) {
 
 function sendCompletionMail(project: Project, client: typeof users.$inferSelect, deliverables: number) {
   const until = deliverablesAvailableUntil(project.completedAt ?? new Date())
-  const untilText = formatSaDate(until)
+  const untilText = formatDate(until)
   return sendEmailSafely({
     to: client.email,
     subject: `Your survey data is ready: ${project.name}`,
