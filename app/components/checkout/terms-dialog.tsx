@@ -1,5 +1,6 @@
 /** The Terms dialog of the checkout (`?terms=1`): a server-rendered route dialog, so it works without JavaScript. */
 import { Form, Link } from '@remix-run/react'
+import { Field } from '#app/components/forms.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { DialogCloseLink, UrlDialog } from '#app/components/ui/url-dialog.tsx'
@@ -56,25 +57,25 @@ export function TermsDialog({
               Billing details for the tax invoice (optional)
             </summary>
             <div className="mt-2 grid gap-3 sm:grid-cols-2">
-              <label className="block">
-                <span className="text-xs font-medium text-ink-700">VAT number</span>
-                <input
-                  name="vatNumber"
-                  defaultValue={billing.vatNumber}
-                  inputMode="numeric"
-                  className="input mt-1"
-                  placeholder="4xxxxxxxxx"
-                />
-              </label>
-              <label className="block">
-                <span className="text-xs font-medium text-ink-700">Billing address</span>
-                <input
-                  name="billingAddress"
-                  defaultValue={billing.billingAddress}
-                  className="input mt-1"
-                  autoComplete="street-address"
-                />
-              </label>
+              <Field
+                label="VAT number"
+                inputProps={{
+                  id: 'checkout-vat-number',
+                  name: 'vatNumber',
+                  defaultValue: billing.vatNumber,
+                  inputMode: 'numeric',
+                  placeholder: '4xxxxxxxxx',
+                }}
+              />
+              <Field
+                label="Billing address"
+                inputProps={{
+                  id: 'checkout-billing-address',
+                  name: 'billingAddress',
+                  defaultValue: billing.billingAddress,
+                  autoComplete: 'street-address',
+                }}
+              />
             </div>
             <p className="mt-1 text-xs text-ink-500">
               Shown on your tax invoice; required by SARS for VAT claims on invoices over R5 000. Saved to
