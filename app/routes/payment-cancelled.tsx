@@ -1,9 +1,8 @@
 /** `/payment-cancelled` — PayFast's cancel_url: nothing was charged, the project is kept. */
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { PaymentResultHeading, PaymentResultPage } from '#app/components/checkout/payment-result-page.tsx'
+import { PaymentResultPage } from '#app/components/checkout/payment-result-page.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
-import { OutcomeIcon } from '#app/components/ui/outcome-icon.tsx'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { getCancelledPaymentProject } from '#app/domain/payments/results.server.ts'
 
@@ -19,6 +18,8 @@ export default function PaymentCancelledPage() {
   const { project } = useLoaderData<typeof loader>()
   return (
     <PaymentResultPage
+      title="Payment Cancelled"
+      icon="cancelled"
       actions={
         <>
           <Link to="/dashboard?tab=projects" className="btn-secondary">
@@ -33,8 +34,6 @@ export default function PaymentCancelledPage() {
         </>
       }
     >
-      <OutcomeIcon kind="cancelled" />
-      <PaymentResultHeading>Payment Cancelled</PaymentResultHeading>
       <p className="mt-2 text-ink-700">
         No charges were made. Your project has been saved and you can complete the payment at any time.
       </p>

@@ -5,12 +5,11 @@
  * the ITN has landed (polling with JavaScript; without it a "Refresh status" link), then the result, and
  * returns to the dashboard after 15 seconds.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { json, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from '@remix-run/node'
 import { Link, useLoaderData, useNavigate, useRevalidator } from '@remix-run/react'
-import { PaymentResultHeading, PaymentResultPage } from '#app/components/checkout/payment-result-page.tsx'
+import { PaymentResultPage } from '#app/components/checkout/payment-result-page.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
-import { OutcomeIcon } from '#app/components/ui/outcome-icon.tsx'
-import { Spinner } from '#app/components/ui/status-button.tsx'
+import type { OutcomeKind } from '#app/components/ui/outcome-icon.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { formatRand } from '#app/domain/format/numbers.ts'
@@ -49,11 +48,14 @@ export default function PaymentSuccessPage() {
     return () => clearTimeout(timer)
   }, [final, navigate])
 
+  const view = RESULT_VIEW[result.state]
   // Without JavaScript nothing refreshes or moves on by itself (a timed refresh is a WCAG
   // 2.2.1 failure): 'Refresh status' and 'Back to Dashboard' are the user's to choose.
   return (
     <PaymentResultPage
-      cardProps={{ 'data-testid': 'payment-result', 'data-state': result.state }}
+      title={view.title}
+      icon={view.icon}
+      testProps={{ 'data-testid': 'payment-result', 'data-state': result.state }}
       actions={
         <>
           <Link to="/dashboard?tab=projects" className="btn-primary">
@@ -79,10 +81,26 @@ export default function PaymentSuccessPage() {
         ) : null
       }
     >
+      <ResultMessage result={result} />
+    </PaymentResultPage>
+  )
+}
+
+type PaymentResult = SerializeFrom<typeof loader>
+
+const RESULT_VIEW: Record<PaymentResult['state'], { title: string; icon: OutcomeKind }> = {
+  processing: { title: 'Processing your payment…', icon: 'pending' },
+  paid: { title: 'Payment Confirmed', icon: 'success' },
+  received: { title: 'Payment received for an old quote', icon: 'error' },
+  issue: { title: 'Payment Issue', icon: 'error' },
+  unknown: { title: 'Payment Processed', icon: 'success' },
+}
+
+function ResultMessage({ result }: { result: PaymentResult }) {
+  return (
+    <>
       {result.state === 'processing' ? (
         <>
-          <Spinner className="mx-auto h-10 w-10 text-amber-500" />
-          <PaymentResultHeading>Processing your payment…</PaymentResultHeading>
           <p className="mt-2 text-ink-600">
             We are waiting for PayFast to confirm your payment
             {result.amount != null ? ` of ${formatRand(result.amount)}` : ''}. This usually takes a few
@@ -105,8 +123,6 @@ export default function PaymentSuccessPage() {
         </>
       ) : result.state === 'paid' ? (
         <>
-          <OutcomeIcon kind="success" />
-          <PaymentResultHeading>Payment Confirmed</PaymentResultHeading>
           <p className="mt-2 text-ink-700">Your project has been updated and approved for processing.</p>
           {result.projectName ? (
             <p className="mt-3 text-sm text-ink-500">
@@ -120,8 +136,6 @@ export default function PaymentSuccessPage() {
         </>
       ) : result.state === 'received' ? (
         <>
-          <OutcomeIcon kind="error" />
-          <PaymentResultHeading>Payment received for an old quote</PaymentResultHeading>
           <p className="mt-2 text-ink-700" role="alert">
             Your quote changed before this payment
             {result.amount != null ? ` of ${formatRand(result.amount)}` : ''} reached us, so it was not
@@ -133,8 +147,6 @@ export default function PaymentSuccessPage() {
         </>
       ) : result.state === 'issue' ? (
         <>
-          <OutcomeIcon kind="error" />
-          <PaymentResultHeading>Payment Issue</PaymentResultHeading>
           <p className="mt-2 text-ink-700" role="alert">
             Payment Processing Error: There was an issue confirming your payment. Please contact support.
           </p>
@@ -144,15 +156,13 @@ export default function PaymentSuccessPage() {
         </>
       ) : (
         <>
-          <OutcomeIcon kind="success" />
-          <PaymentResultHeading>Payment Processed</PaymentResultHeading>
           <p className="mt-2 text-ink-700">
             Payments are confirmed by PayFast directly with us. Your dashboard shows the current status of
             your projects and invoices.
           </p>
         </>
       )}
-    </PaymentResultPage>
+    </>
   )
 }
 

@@ -14,14 +14,17 @@ export function PageCard({
   description,
   icon,
   children,
+  testProps,
 }: {
   title: ReactNode
   description?: ReactNode
   icon?: OutcomeKind
   children?: ReactNode
+  /** `data-testid` / `data-state` for the tests. */
+  testProps?: Record<`data-${string}`, string>
 }) {
   return (
-    <div className={cn('card p-6 sm:p-8', icon && 'text-center')}>
+    <div {...testProps} className={cn('card p-6 sm:p-8', icon && 'text-center')}>
       {icon ? <OutcomeIcon kind={icon} /> : null}
       <h1 className={cn('text-2xl font-bold tracking-tight text-ink-950', icon && 'mt-4')}>{title}</h1>
       {description ? (

@@ -16,6 +16,16 @@ const ICONS = {
   },
   cancelled: { circle: 'bg-amber-100 text-amber-700', path: <path d="M6 6l12 12M18 6 6 18" /> },
   error: { circle: 'bg-red-100 text-red-700', path: <path d="M12 8v5m0 3h.01" /> },
+  /** Still waiting (a payment being confirmed): a turning arc. */
+  pending: {
+    circle: 'bg-amber-100 text-amber-700',
+    path: (
+      <>
+        <circle cx="12" cy="12" r="8" strokeOpacity=".25" />
+        <path d="M20 12a8 8 0 0 0-8-8" />
+      </>
+    ),
+  },
 } as const
 
 export type OutcomeKind = keyof typeof ICONS
@@ -30,7 +40,7 @@ export function OutcomeIcon({ kind }: { kind: OutcomeKind }) {
     >
       <svg
         viewBox="0 0 24 24"
-        className="h-7 w-7"
+        className={cn('h-7 w-7', kind === 'pending' && 'animate-spin motion-reduce:animate-none')}
         fill="none"
         stroke="currentColor"
         strokeWidth="2.5"
