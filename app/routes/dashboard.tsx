@@ -17,21 +17,19 @@ import { ADMIN_INTENTS, handleAdminIntent } from '#app/domain/admin/intents.serv
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { ProfileSchema } from '#app/domain/auth/schemas.ts'
 import { loadRoleDashboard } from '#app/domain/dashboard/dashboard.server.ts'
-import { getDb } from '#app/domain/db/db.server.ts'
 import { isMultipart } from '#app/domain/files/multipart.server.ts'
 import { handleFileIntent, handleUploadForm, isFileIntent } from '#app/domain/files/page-actions.server.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { createToastHeaders } from '#app/domain/http/toast.server.ts'
 import { takeWelcome } from '#app/domain/http/welcome.server.ts'
 import { OWNER_HEADER } from '#app/domain/offline/cache-rules.ts'
-import { saveBillingDetails } from '#app/domain/payments/billing.server.ts'
-import { ClientProfileSchema, type BillingInput } from '#app/domain/payments/billing.ts'
+import { ClientProfileSchema } from '#app/domain/payments/billing.ts'
 import { handlePilotIntent, isPilotIntent } from '#app/domain/pilot/dashboard-actions.server.ts'
 import {
   handleClientProjectIntent,
   isClientProjectIntent,
 } from '#app/domain/projects/dashboard-actions.server.ts'
-import { updateProfile } from '#app/domain/users/users.server.ts'
+import { saveProfile } from '#app/domain/users/users.server.ts'
 import leafletCss from 'leaflet/dist/leaflet.css'
 
 /** The pilot's job dialog shows the survey areas on a Leaflet map. */
@@ -68,15 +66,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (isClientProjectIntent(intent)) return handleClientProjectIntent(user, intent, formData)
   if (isPilotIntent(intent)) return handlePilotIntent(user, intent, formData)
   if (intent === 'update-profile') {
-    const billing = user.role === 'client'
-    const submission = parseWithZod(formData, { schema: billing ? ClientProfileSchema : ProfileSchema })
+    const schema = user.role === 'client' ? ClientProfileSchema : ProfileSchema
+    const submission = parseWithZod(formData, { schema })
     if (submission.status !== 'success') {
       return json({ intent, result: submission.reply() }, { status: 400 })
     }
-    getDb().transaction((tx) => {
-      updateProfile(user.id, submission.value, tx)
-      if (billing) saveBillingDetails(user.id, submission.value as BillingInput, tx)
-    })
+    saveProfile(user, submission.value)
     return json(
       { intent, result: submission.reply() },
       {

@@ -105,20 +105,35 @@ export function insertUser(input: NewUser, db: DbOrTx = getDb()): User {
   )
 }
 
-export function updateProfile(
-  userId: number,
-  input: { firstName: string; lastName: string; phone: string; companyName?: string | null },
-  db: DbOrTx = getDb(),
-) {
-  return db
+type ProfileInput = {
+  firstName: string
+  lastName: string
+  phone: string
+  companyName?: string | null
+  vatNumber?: string
+  billingAddress?: string
+}
+
+/**
+ * The Profile tab's save: name, phone and company, and for a client the billing details of
+ * the tax invoice too (a pilot or admin has none; theirs are left alone). One UPDATE, so
+ * both land or neither. Returns the saved user.
+ */
+export function saveProfile(user: { id: number; role: Role }, input: ProfileInput) {
+  const billing =
+    user.role === 'client'
+      ? { vatNumber: input.vatNumber ?? null, billingAddress: input.billingAddress ?? null }
+      : {}
+  return getDb()
     .update(users)
     .set({
       firstName: input.firstName,
       lastName: input.lastName,
       phone: input.phone,
       companyName: input.companyName || null,
+      ...billing,
     })
-    .where(eq(users.id, userId))
+    .where(eq(users.id, user.id))
     .returning()
     .get()
 }
