@@ -7,9 +7,9 @@ import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
 import { PageCard } from '#app/components/layout/page-card.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
-import { readAccountForm } from '#app/domain/auth/account-form.server.ts'
 import { requestPasswordReset } from '#app/domain/auth/accounts.server.ts'
 import { ForgotPasswordSchema } from '#app/domain/auth/schemas.ts'
+import { readSignedOutForm } from '#app/domain/auth/signed-out-form.server.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 
@@ -20,7 +20,7 @@ const FORGOT_FAILED = 'Something went wrong. Please try again.'
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormBody(request)
-  const read = await readAccountForm(formData, context, {
+  const read = await readSignedOutForm(formData, context, {
     schema: ForgotPasswordSchema,
     limit: 'forgot-password',
   })

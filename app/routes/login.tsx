@@ -13,11 +13,11 @@ import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
 import { PageCard } from '#app/components/layout/page-card.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
-import { readAccountForm } from '#app/domain/auth/account-form.server.ts'
 import { authenticatePassword } from '#app/domain/auth/authenticator.server.ts'
 import { requireAnonymous, safeRedirect } from '#app/domain/auth/guards.server.ts'
 import { LOGIN_FAILED_MESSAGE, LoginSchema } from '#app/domain/auth/schemas.ts'
 import { commitSessionCookie, createSession } from '#app/domain/auth/session.server.ts'
+import { readSignedOutForm } from '#app/domain/auth/signed-out-form.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   // remix-auth reads the body itself, so parse a clone (ADR 171 "remix-auth").
   const formData = await readFormBody(request.clone())
-  const read = await readAccountForm(formData, context, {
+  const read = await readSignedOutForm(formData, context, {
     schema: LoginSchema,
     limit: 'login',
     hideFields: ['password'],

@@ -15,11 +15,11 @@ import { PageCard } from '#app/components/layout/page-card.tsx'
 import { PrivacyNote } from '#app/components/legal/privacy-note.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
-import { readAccountForm } from '#app/domain/auth/account-form.server.ts'
 import { registerClient } from '#app/domain/auth/accounts.server.ts'
 import { requireAnonymous } from '#app/domain/auth/guards.server.ts'
 import { COUNTRIES, RegisterSchema, REGISTRATION_FAILED_MESSAGE } from '#app/domain/auth/schemas.ts'
 import { commitSessionCookie, createSession } from '#app/domain/auth/session.server.ts'
+import { readSignedOutForm } from '#app/domain/auth/signed-out-form.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
@@ -37,7 +37,7 @@ const HIDDEN = ['password', 'confirmPassword']
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormBody(request)
-  const read = await readAccountForm(formData, context, {
+  const read = await readSignedOutForm(formData, context, {
     schema: RegisterSchema,
     limit: 'register',
     hideFields: HIDDEN,

@@ -15,9 +15,9 @@ import { PageCard } from '#app/components/layout/page-card.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
-import { readAccountForm } from '#app/domain/auth/account-form.server.ts'
 import { resetPassword, verifyResetToken } from '#app/domain/auth/accounts.server.ts'
 import { RESET_FAILED_MESSAGE, ResetPasswordSchema } from '#app/domain/auth/schemas.ts'
+import { readSignedOutForm } from '#app/domain/auth/signed-out-form.server.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 
@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormBody(request)
-  const read = await readAccountForm(formData, context, {
+  const read = await readSignedOutForm(formData, context, {
     schema: ResetPasswordSchema,
     limit: 'reset-password',
     hideFields: HIDDEN,

@@ -1,16 +1,15 @@
 /**
- * The landing page's contact form, server side: the action (honeypot, one schema, rate
- * limit, stored and mailed) and the native constraints the form renders. Kept out of
+ * The landing page's contact form, server side: the action (readSignedOutForm's honeypot,
+ * schema and rate limit, then stored and mailed) and the native constraints the form renders. Kept out of
  * the route module so the landing page's JavaScript carries no zod or conform (ADR 184).
  */
 import type { SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { getZodConstraint } from '@conform-to/zod'
 import { json, type AppLoadContext } from '@remix-run/node'
-import { enforceRateLimit, RATE_LIMIT_MESSAGE } from '#app/domain/auth/rate-limit.server.ts'
+import { RATE_LIMIT_MESSAGE } from '#app/domain/auth/rate-limit.server.ts'
+import { readSignedOutForm } from '#app/domain/auth/signed-out-form.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { checkHoneypot } from '#app/domain/http/honeypot.server.ts'
 import { redirectWithToast, type Toast } from '#app/domain/http/toast.server.ts'
 
 import { ContactDeliveryError, submitContactMessage } from './contact.server.ts'
@@ -42,12 +41,12 @@ export async function contactFormAction(request: Request, context: AppLoadContex
   if (formData.get('intent') !== 'contact') {
     return json<ContactActionData>({ toast: { title: 'Unknown action', type: 'error' } }, { status: 400 })
   }
-  checkHoneypot(formData)
   const inPlace = formData.get('via') === 'fetcher'
-  const submission = parseWithZod(formData, { schema: ContactSchema })
-  if (submission.status !== 'success') {
-    return json<ContactActionData>({ result: submission.reply(), toast: null }, { status: 400 })
+  const read = await readSignedOutForm(formData, context, { schema: ContactSchema, limit: 'contact' })
+  if (read.submission === null) {
+    return json<ContactActionData>({ result: read.refused.result, toast: null }, { status: 400 })
   }
+  const { submission } = read
   const answer = (toast: Omit<Toast, 'id'>, status: number) =>
     inPlace
       ? json<ContactActionData>(
@@ -56,12 +55,7 @@ export async function contactFormAction(request: Request, context: AppLoadContex
         )
       : redirectWithToast('/#contact', toast)
 
-  try {
-    await enforceRateLimit('contact', clientIpOf(context))
-  } catch (error) {
-    if (!isDomainError(error, 429)) throw error
-    return answer({ ...CONTACT_FAILED_TOAST, description: RATE_LIMIT_MESSAGE }, 429)
-  }
+  if (read.refused) return answer({ ...CONTACT_FAILED_TOAST, description: RATE_LIMIT_MESSAGE }, 429)
   try {
     await submitContactMessage(submission.value, { ipAddress: clientIpOf(context) })
   } catch (error) {

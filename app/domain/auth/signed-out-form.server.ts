@@ -1,8 +1,9 @@
 /**
- * The opening of every signed-out account form (login, register, forgot and reset password):
- * the honeypot, the shared zod schema, then the per-address limit (ADR 004). It answers with
- * either the valid submission or the reply to send back — 400 with the field errors, 429 with
- * the limit message — and never echoes a password field.
+ * The opening of every form a signed-out visitor can post (login, register, forgot and
+ * reset password, the landing page's contact form): the honeypot, the shared zod schema,
+ * then the per-address limit (ADR 004). It answers with the valid submission, or with why
+ * it was refused and the reply for the form — 400 with the field errors, 429 with the limit
+ * message — and never echoes a password field. Each caller shapes its own response.
  */
 import { parseWithZod } from '@conform-to/zod'
 import type { AppLoadContext } from '@remix-run/node'
@@ -13,7 +14,7 @@ import type { z } from 'zod'
 
 import { enforceRateLimit, RATE_LIMIT_MESSAGE, type LimitedAction } from './rate-limit.server.ts'
 
-export async function readAccountForm<Schema extends z.ZodTypeAny>(
+export async function readSignedOutForm<Schema extends z.ZodTypeAny>(
   formData: FormData,
   context: AppLoadContext | undefined,
   { schema, limit, hideFields }: { schema: Schema; limit: LimitedAction; hideFields?: string[] },
@@ -21,14 +22,21 @@ export async function readAccountForm<Schema extends z.ZodTypeAny>(
   checkHoneypot(formData)
   const submission = parseWithZod(formData, { schema })
   if (submission.status !== 'success') {
-    return { refused: { result: submission.reply({ hideFields }), status: 400 } } as const
+    return {
+      submission: null,
+      refused: { result: submission.reply({ hideFields }), status: 400 },
+    } as const
   }
   try {
     await enforceRateLimit(limit, clientIpOf(context))
   } catch (error) {
     if (!isDomainError(error, 429)) throw error
     return {
-      refused: { result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE], hideFields }), status: 429 },
+      submission,
+      refused: {
+        result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE], hideFields }),
+        status: 429,
+      },
     } as const
   }
   return { submission, refused: null } as const
