@@ -4,6 +4,7 @@ import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { loadRsaAirspaceByAdmin } from '#app/domain/admin/airspace-admin.server.ts'
 import { adminDialogLoader, confirmedAdminAction } from '#app/domain/admin/dialog-routes.server.ts'
 import { AIRSPACE_ATTRIBUTION } from '#app/domain/airspace/zone-kinds.ts'
+import { plural } from '#app/domain/format/numbers.ts'
 
 const BACK = '/admin?tab=airspace'
 
@@ -13,7 +14,10 @@ export async function action({ request }: ActionFunctionArgs) {
   return confirmedAdminAction(request, {
     back: BACK,
     run: (admin) => loadRsaAirspaceByAdmin(admin.id),
-    done: ({ inserted }) => ({ title: 'RSA Airspace Data Loaded', description: `${inserted} zones loaded.` }),
+    done: ({ inserted }) => ({
+      title: 'RSA Airspace Data Loaded',
+      description: `${plural(inserted, 'zone')} loaded.`,
+    }),
     failed: {
       log: 'loading RSA airspace failed',
       toast: { title: 'Load Failed', description: 'Failed to load RSA airspace data' },

@@ -193,7 +193,7 @@ describe('confirm dialogs (airspace clear / load RSA, hub delete)', () => {
     expect(loaded.headers.get('Location')).toBe('/admin?tab=airspace')
     const loadedToast = await toastOf(loaded)
     expect(loadedToast).toMatchObject({ title: 'RSA Airspace Data Loaded' })
-    const inserted = Number(/^(\d+) zones loaded\.$/.exec(loadedToast?.description ?? '')?.[1])
+    const inserted = Number(/^(\d+) zones? loaded\.$/.exec(loadedToast?.description ?? '')?.[1])
     expect(inserted).toBeGreaterThan(0)
 
     const cleared = await callRoute(airspaceClear.action, '/admin/airspace/clear', {
