@@ -292,3 +292,15 @@ export function completeFlightPlan(clientId: number, id: number, input: unknown,
       .get()
   })
 }
+
+/**
+ * A project and its flight plan in one call (`POST /api/client/create-project`): the draft
+ * and Generate Quote run in one transaction, so a plan that fails its checks or its quote
+ * leaves no stray draft behind.
+ */
+export function createQuotedProject(clientId: number, draft: DraftInput, flightPlan: unknown): Project {
+  return getDb().transaction((tx) => {
+    const created = createDraft(clientId, draft, tx)
+    return completeFlightPlan(clientId, created.id, flightPlan, tx)
+  })
+}
