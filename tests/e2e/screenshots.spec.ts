@@ -56,6 +56,8 @@ test('screenshots: the planner, the quote dialog and checkout', async ({ page })
   await shoot(page, 'checkout', `/checkout/${seeded.quotedProjectId}`)
   await shoot(page, 'checkout-terms', `/checkout/${seeded.quotedProjectId}?terms=1`, { fullPage: false })
   await shoot(page, 'client-projects', '/dashboard?tab=projects')
+  await shoot(page, 'payment-cancelled', '/payment-cancelled')
+  await shoot(page, 'payment-result', '/payment-success')
 })
 
 test('screenshots: admin projects', async ({ page }) => {
