@@ -63,10 +63,9 @@ export async function replanViaApi(
   request: APIRequestContext,
   projectId: number,
   coordinates = LARGE_CONSTANTIA_AREA,
+  client = { email: DEMO_CLIENT_EMAIL, password: DEMO_PASSWORD },
 ) {
-  const login = await request.post('/api/auth/login', {
-    data: { email: DEMO_CLIENT_EMAIL, password: DEMO_PASSWORD },
-  })
+  const login = await request.post('/api/auth/login', { data: client })
   expect(login.status()).toBe(200)
   const { sessionId } = (await login.json()) as { sessionId: string }
   const complete = await request.put(`/api/client/projects/${projectId}/complete`, {

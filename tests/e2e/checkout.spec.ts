@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 
+import { registerClientViaApi } from './accounts-fixtures.ts'
 import { createQuotedProjectViaApi, DEMO_CLIENT_EMAIL, rand, replanViaApi } from './checkout-fixtures.ts'
 import { DEMO_PASSWORD, login, waitForMail } from './fixtures.ts'
 
@@ -192,4 +193,34 @@ test('@js-only the success page waits for the notification and updates itself wh
   // The waiting tab polls and turns to the result without a reload.
   await expect(waiting.getByRole('heading', { name: 'Payment Confirmed' })).toBeVisible()
   await expect(waiting.getByText('You will be taken to your dashboard in 15 seconds.')).toBeVisible()
+})
+
+test('a quote over R 5 000,00 asks for the billing address (a full tax invoice) and saves it to the profile', async ({
+  page,
+  request,
+}) => {
+  const client = await registerClientViaApi(request, 'billing-pass-1')
+  const small = await createQuotedProjectViaApi(request, undefined, client)
+  const project = await replanViaApi(request, small.id, undefined, client)
+  expect(project.quoteAmount).toBeGreaterThan(500_000)
+  await login(page, client.email, client.password)
+  await page.goto(`/checkout/${project.id}`)
+  await page.getByRole('link', { name: 'Accept terms & pay' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Terms and Conditions' })
+  // Open already, and the address is a required field.
+  await expect(dialog.getByText('Billing details for the tax invoice (address required)')).toBeVisible()
+  const address = dialog.getByLabel('Billing address')
+  await expect(address).toBeVisible()
+  await expect(address).toHaveAttribute('required', '')
+  await address.fill('5 Kloof Street, Cape Town, 8001')
+  await dialog.getByRole('checkbox', { name: /I Agree/ }).check()
+  await dialog.getByRole('button', { name: 'Accept & Pay' }).click()
+  if (test.info().project.use.javaScriptEnabled === false) {
+    await page.getByRole('button', { name: 'Continue to secure payment' }).click()
+  }
+  await expect(page).toHaveURL(/\/payfast-simulator\/eng\/process$/)
+  await expect(page.getByTestId('simulator-amount')).toHaveText(rand(project.quoteAmount))
+
+  await page.goto('/dashboard?tab=profile')
+  await expect(page.getByLabel('Billing address (optional)')).toHaveValue('5 Kloof Street, Cape Town, 8001')
 })

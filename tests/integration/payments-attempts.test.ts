@@ -110,6 +110,8 @@ describe('a re-plan supersedes the checkout made for the old quote', () => {
       quoteAmount: replanned.quoteAmount!,
       termsAccepted: true,
       ip: '198.51.100.4',
+      // Over R 5 000,00: a full tax invoice, which needs the client's address.
+      billing: { billingAddress: '8 Bree Street, Cape Town, 8001' },
     })
     expect(again.mPaymentId).not.toBe(checkout.mPaymentId)
     expect(again.quoteAmount).toBe(replanned.quoteAmount)

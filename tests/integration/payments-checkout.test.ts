@@ -1,11 +1,13 @@
 import { getDb } from '#app/domain/db/db.server.ts'
 import type { SurveyArea } from '#app/domain/geometry/areas.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
+import { BILLING_ADDRESS_REQUIRED, needsBillingAddress } from '#app/domain/payments/billing.ts'
 import { acceptTermsAndStartPayment } from '#app/domain/payments/checkout.server.ts'
 import { getPayfastConfig } from '#app/domain/payments/payfast.server.ts'
 import { checkoutSignature } from '#app/domain/payments/payfast.ts'
 import { recomputeQuote } from '#app/domain/payments/quote-recompute.server.ts'
 import { TERMS_REQUIRED_MESSAGE, TERMS_VERSION } from '#app/domain/payments/terms.ts'
+import { findUserById, saveProfile } from '#app/domain/users/users.server.ts'
 import { action as acceptTermsAction } from '#app/routes/api.client.accept-terms.ts'
 import { action as checkoutAction } from '#app/routes/checkout.$projectId.tsx'
 import { invoices, payments, projects, systemSettings } from '#db/schema.ts'
@@ -322,5 +324,91 @@ describe('the checkout page action', () => {
       params: { projectId: String(project.id) },
     })
     expect(foreign.status).toBe(404)
+  })
+})
+
+/** About 18 ha next to CAPE_TOWN_AREA: its quote is over R 5 000,00. */
+const LARGE_AREA = [
+  { pointNumber: 1, latitude: -34.0125, longitude: 18.4305 },
+  { pointNumber: 2, latitude: -34.0125, longitude: 18.4345 },
+  { pointNumber: 3, latitude: -34.0165, longitude: 18.4345 },
+  { pointNumber: 4, latitude: -34.0165, longitude: 18.4305 },
+]
+
+describe('a tax invoice over R 5 000,00 needs a billing address', () => {
+  async function largeProject() {
+    const { user, headers } = await signedInUser('client')
+    const { project } = await createQuotedProject(user.id, { coordinates: LARGE_AREA })
+    expect(needsBillingAddress(project.quoteAmount!)).toBe(true)
+    const body = { projectId: project.id, quoteAmount: project.quoteAmount, termsAccepted: true }
+    return { user, headers, project, body }
+  }
+
+  test('without one (none saved, none sent) the payment does not start and nothing is written', async () => {
+    const { headers, project, body } = await largeProject()
+    const response = await acceptTerms(headers, body)
+    expect(response.status).toBe(400)
+    expect(await readJson(response)).toMatchObject({
+      error: BILLING_ADDRESS_REQUIRED,
+      fieldErrors: { billingAddress: [BILLING_ADDRESS_REQUIRED] },
+    })
+    const db = getDb()
+    expect(db.select().from(invoices).where(eq(invoices.projectId, project.id)).all()).toHaveLength(0)
+    expect(db.select().from(payments).where(eq(payments.projectId, project.id)).all()).toHaveLength(0)
+    expect(db.select().from(projects).where(eq(projects.id, project.id)).get()!.termsAcceptedAt).toBeNull()
+    // An address of blanks is none.
+    expect((await acceptTerms(headers, { ...body, billingAddress: '   ' })).status).toBe(400)
+  })
+
+  test('an address sent with the terms is saved and printed on the invoice', async () => {
+    const { user, headers, project, body } = await largeProject()
+    const response = await acceptTerms(headers, {
+      ...body,
+      billingAddress: '12 Wale Street, Cape Town, 8001',
+    })
+    expect(response.status).toBe(200)
+    const db = getDb()
+    const invoice = db.select().from(invoices).where(eq(invoices.projectId, project.id)).get()!
+    expect(invoice.billingAddress).toBe('12 Wale Street, Cape Town, 8001')
+    expect(findUserById(user.id)?.billingAddress).toBe('12 Wale Street, Cape Town, 8001')
+  })
+
+  test('the address saved in the profile is enough; clearing it in the form is not', async () => {
+    const { user, headers, project, body } = await largeProject()
+    saveProfile(user, {
+      firstName: 'Zola',
+      lastName: 'Dube',
+      phone: '821234567',
+      billingAddress: '3 Long St',
+    })
+    expect((await acceptTerms(headers, body)).status).toBe(200)
+
+    const post = (form: Record<string, string>) =>
+      callRoute(checkoutAction, `/checkout/${project.id}`, {
+        method: 'POST',
+        form,
+        headers,
+        params: { projectId: String(project.id) },
+      })
+    const cleared = await post({
+      quoteAmount: String(project.quoteAmount),
+      termsAccepted: 'on',
+      billingAddress: '',
+    })
+    expect(cleared.status).toBe(400)
+    expect(await readJson(cleared)).toMatchObject({ ok: false, error: BILLING_ADDRESS_REQUIRED })
+    expect(findUserById(user.id)?.billingAddress).toBe('3 Long St')
+  })
+
+  test('a quote up to R 5 000,00 pays without one', async () => {
+    const { user, headers } = await signedInUser('client')
+    const { project } = await createQuotedProject(user.id)
+    expect(needsBillingAddress(project.quoteAmount!)).toBe(false)
+    const response = await acceptTerms(headers, {
+      projectId: project.id,
+      quoteAmount: project.quoteAmount,
+      termsAccepted: true,
+    })
+    expect(response.status).toBe(200)
   })
 })

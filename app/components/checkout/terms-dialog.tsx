@@ -7,6 +7,11 @@ import { DialogCloseLink, UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { formatRand } from '#app/domain/format/numbers.ts'
 import {
+  BILLING_ADDRESS_REQUIRED,
+  FULL_TAX_INVOICE_OVER_CENTS,
+  needsBillingAddress,
+} from '#app/domain/payments/billing.ts'
+import {
   PAYMENT_START_DEFAULT,
   PAYMENT_START_ERROR,
   TERMS_REQUIRED_MESSAGE,
@@ -28,6 +33,8 @@ export function TermsDialog({
 }) {
   const pending = useIsPending()
   const termsError = failure?.error === TERMS_REQUIRED_MESSAGE ? failure.error : null
+  const addressError = failure?.error === BILLING_ADDRESS_REQUIRED ? failure.error : null
+  const addressRequired = needsBillingAddress(quoteAmount)
   return (
     <UrlDialog
       title="Terms and Conditions"
@@ -37,7 +44,7 @@ export function TermsDialog({
       longFooter
       footer={
         <Form method="post" className="w-full space-y-3" preventScrollReset>
-          {failure && !termsError ? (
+          {failure && !termsError && !addressError ? (
             <Alert tone="error" title={PAYMENT_START_ERROR}>
               <p>{failure.error || PAYMENT_START_DEFAULT}</p>
               {failure.quoteAmount != null ? (
@@ -51,10 +58,10 @@ export function TermsDialog({
           <input type="hidden" name="quoteAmount" value={quoteAmount} />
           <details
             className="rounded-lg border border-ink-200 bg-white px-3 py-2 text-sm"
-            open={Boolean(billing.vatNumber || billing.billingAddress) || undefined}
+            open={Boolean(addressRequired || billing.vatNumber || billing.billingAddress) || undefined}
           >
             <summary className="cursor-pointer font-medium text-ink-800">
-              Billing details for the tax invoice (optional)
+              Billing details for the tax invoice {addressRequired ? '(address required)' : '(optional)'}
             </summary>
             <div className="mt-2 grid gap-3 sm:grid-cols-2">
               <Field
@@ -69,7 +76,9 @@ export function TermsDialog({
               />
               <Field
                 label="Billing address"
+                errors={[addressError]}
                 inputProps={{
+                  required: addressRequired,
                   id: 'checkout-billing-address',
                   name: 'billingAddress',
                   defaultValue: billing.billingAddress,
@@ -78,8 +87,9 @@ export function TermsDialog({
               />
             </div>
             <p className="mt-1 text-xs text-ink-500">
-              Shown on your tax invoice; required by SARS for VAT claims on invoices over R5 000. Saved to
-              your profile.
+              Shown on your tax invoice and saved to your profile. SARS requires the billing address on a tax
+              invoice over {formatRand(FULL_TAX_INVOICE_OVER_CENTS)}, and your VAT number if you claim the VAT
+              back.
             </p>
           </details>
           <div>

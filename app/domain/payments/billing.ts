@@ -4,6 +4,7 @@
  * checkout and the API. Browser-safe.
  */
 import { ProfileSchema } from '#app/domain/auth/schemas.ts'
+import { formatRand } from '#app/domain/format/numbers.ts'
 import { z } from 'zod'
 
 const VAT_NUMBER_MESSAGE = 'A South African VAT number has 10 digits and starts with 4'
@@ -29,3 +30,15 @@ export type BillingInput = z.infer<typeof BillingSchema>
 
 /** The client's Profile form: the shared profile fields plus billing. */
 export const ClientProfileSchema = ProfileSchema.merge(BillingSchema)
+
+/**
+ * A tax invoice over R5 000 (VAT included) is a full tax invoice: it must carry the
+ * recipient's address (ADR 112). Checkout refuses to start such a payment without one.
+ */
+export const FULL_TAX_INVOICE_OVER_CENTS = 500_000
+
+export const BILLING_ADDRESS_REQUIRED = `A billing address is required for a tax invoice over ${formatRand(FULL_TAX_INVOICE_OVER_CENTS)}`
+
+export function needsBillingAddress(totalCents: number) {
+  return totalCents > FULL_TAX_INVOICE_OVER_CENTS
+}

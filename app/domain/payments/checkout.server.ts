@@ -27,7 +27,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 
 import { isAttemptExpired, isAttemptReusable } from './attempts.server.ts'
 import { billingSnapshotOf, saveBillingDetails, supplierSnapshot } from './billing.server.ts'
-import type { BillingInput } from './billing.ts'
+import { BILLING_ADDRESS_REQUIRED, needsBillingAddress, type BillingInput } from './billing.ts'
 import { getPayfastConfig, payfastCallbackUrls } from './payfast.server.ts'
 import { centsToAmount, payfastText, signCheckoutFields } from './payfast.ts'
 import { flightPlanAreas, recomputeQuote, storeRecomputedQuote } from './quote-recompute.server.ts'
@@ -140,6 +140,15 @@ export async function acceptTermsAndStartPayment(input: AcceptTermsInput): Promi
     throw refusal
   }
 
+  // Billing details sent with the form replace the saved ones (an empty field clears).
+  const billingAddress = input.billing
+    ? input.billing.billingAddress
+    : billingDefaults(input.clientId).billingAddress
+  if (needsBillingAddress(total) && !billingAddress) {
+    throw new DomainError(400, BILLING_ADDRESS_REQUIRED, {
+      fieldErrors: { billingAddress: [BILLING_ADDRESS_REQUIRED] },
+    })
+  }
   if (input.billing) saveBillingDetails(input.clientId, input.billing)
   const client = db.select().from(users).where(eq(users.id, input.clientId)).get()
   if (!client) throw new DomainError(404, 'Project not found')
