@@ -26,6 +26,16 @@ function acceptTerms(headers: Record<string, string>, json: unknown, clientIp = 
   })
 }
 
+/** The checkout page's own form post (the Terms dialog's Accept & Pay). */
+function postCheckout(projectId: number, headers: Record<string, string>, form: Record<string, string>) {
+  return callRoute(checkoutAction, `/checkout/${projectId}`, {
+    method: 'POST',
+    form,
+    headers,
+    params: { projectId: String(projectId) },
+  })
+}
+
 const acceptedAt = new Date().toISOString()
 
 describe('POST /api/client/accept-terms', () => {
@@ -292,13 +302,7 @@ describe('the checkout page action', () => {
     const client = await createTestUser()
     const headers = await createSessionHeaders(client.id)
     const { project } = await createQuotedProject(client.id)
-    const post = (form: Record<string, string>) =>
-      callRoute(checkoutAction, `/checkout/${project.id}`, {
-        method: 'POST',
-        form,
-        headers,
-        params: { projectId: String(project.id) },
-      })
+    const post = (form: Record<string, string>) => postCheckout(project.id, headers, form)
 
     const unticked = await post({ quoteAmount: String(project.quoteAmount) })
     expect(unticked.status).toBe(400)
@@ -317,11 +321,9 @@ describe('the checkout page action', () => {
     expect(data.paymentFields.at(-1)?.[0]).toBe('signature')
 
     const stranger = await createTestUser()
-    const foreign = await callRoute(checkoutAction, `/checkout/${project.id}`, {
-      method: 'POST',
-      form: { quoteAmount: String(project.quoteAmount), termsAccepted: 'on' },
-      headers: await createSessionHeaders(stranger.id),
-      params: { projectId: String(project.id) },
+    const foreign = await postCheckout(project.id, await createSessionHeaders(stranger.id), {
+      quoteAmount: String(project.quoteAmount),
+      termsAccepted: 'on',
     })
     expect(foreign.status).toBe(404)
   })
@@ -383,13 +385,7 @@ describe('a tax invoice over R 5 000,00 needs a billing address', () => {
     })
     expect((await acceptTerms(headers, body)).status).toBe(200)
 
-    const post = (form: Record<string, string>) =>
-      callRoute(checkoutAction, `/checkout/${project.id}`, {
-        method: 'POST',
-        form,
-        headers,
-        params: { projectId: String(project.id) },
-      })
+    const post = (form: Record<string, string>) => postCheckout(project.id, headers, form)
     const cleared = await post({
       quoteAmount: String(project.quoteAmount),
       termsAccepted: 'on',
