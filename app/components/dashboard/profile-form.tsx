@@ -5,7 +5,8 @@ import { Field } from '#app/components/forms.tsx'
 import { PersonFields } from '#app/components/forms/person-fields.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
-import { ClientProfileSchema } from '#app/domain/payments/billing.ts'
+import { formatRand } from '#app/domain/format/numbers.ts'
+import { ClientProfileSchema, FULL_TAX_INVOICE_OVER_CENTS } from '#app/domain/payments/billing.ts'
 
 export interface ProfileValues {
   firstName: string
@@ -100,6 +101,7 @@ export function ProfileForm({
             />
             <Field
               label="Billing address (optional)"
+              hint={`Needed at checkout for a total over ${formatRand(FULL_TAX_INVOICE_OVER_CENTS)}`}
               errors={fields.billingAddress.errors}
               inputProps={{
                 ...getInputProps(fields.billingAddress, { type: 'text' }),
