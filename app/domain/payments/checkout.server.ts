@@ -140,18 +140,22 @@ export async function acceptTermsAndStartPayment(input: AcceptTermsInput): Promi
     throw refusal
   }
 
+  const saved = db.select().from(users).where(eq(users.id, input.clientId)).get()
+  if (!saved) throw new DomainError(404, 'Project not found')
   // Billing details sent with the form replace the saved ones (an empty field clears).
-  const billingAddress = input.billing
-    ? input.billing.billingAddress
-    : billingDefaults(input.clientId).billingAddress
-  if (needsBillingAddress(total) && !billingAddress) {
+  const client = input.billing
+    ? {
+        ...saved,
+        vatNumber: input.billing.vatNumber ?? null,
+        billingAddress: input.billing.billingAddress ?? null,
+      }
+    : saved
+  if (needsBillingAddress(total) && !client.billingAddress) {
     throw new DomainError(400, BILLING_ADDRESS_REQUIRED, {
       fieldErrors: { billingAddress: [BILLING_ADDRESS_REQUIRED] },
     })
   }
   if (input.billing) saveBillingDetails(input.clientId, input.billing)
-  const client = db.select().from(users).where(eq(users.id, input.clientId)).get()
-  if (!client) throw new DomainError(404, 'Project not found')
   const config = getPayfastConfig()
 
   // One synchronous transaction: a double click queues behind the first and reuses its attempt.
