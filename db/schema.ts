@@ -40,6 +40,42 @@ export const FILE_CATEGORIES = [
 ] as const
 export type FileCategory = (typeof FILE_CATEGORIES)[number]
 
+/** What a processed deliverable is, found from its content and editable by an admin. ADR 230. */
+export const DELIVERABLE_KINDS = [
+  'orthomosaic',
+  'elevation',
+  'point_cloud',
+  'model_3d',
+  'vector',
+  'report',
+  'image',
+  'video',
+  'other',
+] as const
+export type DeliverableKind = (typeof DELIVERABLE_KINDS)[number]
+
+export const VIEW_STATUSES = ['queued', 'processing', 'ready', 'failed'] as const
+export type ViewStatus = (typeof VIEW_STATUSES)[number]
+
+/** What `gdalinfo -json` says of a GeoTIFF deliverable (stored as JSON on project_files). ADR 231. */
+export type RasterInfo = {
+  epsg: number | null
+  widthPx: number
+  heightPx: number
+  bandCount: number
+  dataType: string
+  nodata: number | null
+  /** Ground sample distance: the pixel size in centimetres (metres × 100 for projected CRSs). */
+  gsdCm: number | null
+  /** [west, south, east, north] in WGS84 degrees. */
+  boundsWgs84: [number, number, number, number]
+  /** The raster's outline in WGS84 ([lng, lat] ring, closed). */
+  footprintWgs84: [number, number][]
+  footprintHa: number
+  /** Share (0–100) of the project's survey areas the raster covers. */
+  overlapPercent: number | null
+}
+
 export const users = sqliteTable(
   'users',
   {
@@ -309,6 +345,10 @@ export const projectFiles = sqliteTable(
     exifReadAt: integer('exif_read_at', { mode: 'timestamp_ms' }),
     /** Set when the retention job deleted the bytes; the row stays as the record of what was delivered. */
     removedAt: integer('removed_at', { mode: 'timestamp_ms' }),
+    /** processed_deliverable only: what it is (found from the content; an admin may change it). */
+    deliverableKind: text('deliverable_kind', { length: 20 }).$type<DeliverableKind>(),
+    /** GeoTIFF deliverables: JSON RasterInfo read with gdalinfo. */
+    rasterInfo: text('raster_info', { mode: 'json' }).$type<RasterInfo>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -566,6 +606,67 @@ export const documentCopies = sqliteTable(
   ],
 )
 
+/**
+ * The viewing copy of a raster deliverable (Cloud Optimized GeoTIFF, preview, thumbnail),
+ * made by a durable background job: the row is the job. ADR 232.
+ */
+export const deliverableViews = sqliteTable(
+  'deliverable_views',
+  {
+    id: id(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => projectFiles.id, { onDelete: 'cascade' }),
+    status: text('status', { length: 20 }).$type<ViewStatus>().notNull().default('queued'),
+    progressPercent: integer('progress_percent').notNull().default(0),
+    /** Why it failed, in words an admin can act on. */
+    error: text('error', { length: 500 }),
+    attempts: integer('attempts').notNull().default(0),
+    /** Storage keys inside DATA_DIR (null until ready). */
+    cogName: text('cog_name'),
+    previewName: text('preview_name'),
+    thumbnailName: text('thumbnail_name'),
+    /** Elevation models: the value range for the colour legend (metres). */
+    minValue: real('min_value'),
+    maxValue: real('max_value'),
+    startedAt: integer('started_at', { mode: 'timestamp_ms' }),
+    finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('deliverable_views_file_unique').on(t.fileId),
+    index('deliverable_views_status_idx').on(t.status),
+  ],
+)
+
+/** A link that shows a project's deliverables without an account. The token is stored hashed. ADR 233. */
+export const shareLinks = sqliteTable(
+  'share_links',
+  {
+    id: id(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Hex SHA-256 of the random token (the token itself is shown once, in the URL). */
+    tokenHash: text('token_hash', { length: 64 }).notNull(),
+    /** JSON array of file ids; null shares every deliverable of the project. */
+    fileIds: text('file_ids', { mode: 'json' }).$type<number[] | null>(),
+    allowDownload: bool('allow_download').notNull().default(false),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+    openCount: integer('open_count').notNull().default(0),
+    downloadCount: integer('download_count').notNull().default(0),
+    lastOpenedAt: integer('last_opened_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('share_links_token_unique').on(t.tokenHash),
+    index('share_links_project_idx').on(t.projectId),
+  ],
+)
+
 /** Named monotonically increasing counters (tax invoice numbers). */
 export const counters = sqliteTable('counters', {
   name: text('name').primaryKey(),
@@ -583,6 +684,8 @@ export type ProjectFile = typeof projectFiles.$inferSelect
 export type Refund = typeof refunds.$inferSelect
 export type OperatorDocument = typeof operatorDocuments.$inferSelect
 export type DocumentCopy = typeof documentCopies.$inferSelect
+export type DeliverableView = typeof deliverableViews.$inferSelect
+export type ShareLink = typeof shareLinks.$inferSelect
 
 // Silence "unused" for sql if a later migration needs raw defaults.
 void sql
