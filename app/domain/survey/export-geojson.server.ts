@@ -25,7 +25,7 @@ export function geojsonFile(mission: Mission): ExportFile {
       },
     })),
   ]
-  const { lines: _lines, perArea: _perArea, ...figures } = mission.plan
+  const { lines: _lines, perArea: _perArea, home: _home, ...figures } = mission.plan
   const body = JSON.stringify(
     { type: 'FeatureCollection', properties: { name: mission.name, ...figures }, features },
     null,

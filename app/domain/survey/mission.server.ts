@@ -11,7 +11,6 @@ import { localPlane } from './local-plane.ts'
 import { DEFAULT_SPEED_MS, DEFAULT_TURNAROUND_M, type SurveyPlanResult } from './plan.ts'
 import { NO_AREAS_YET, planWithSettings, projectAreas, surveyPlanOf } from './project-plan.server.ts'
 import type { SurveySettings } from './project-plan.ts'
-import { extend } from './transects.ts'
 
 export interface MissionTransect {
   areaIndex: number
@@ -37,17 +36,11 @@ export interface Mission {
   home: LatLng
 }
 
-function withTurnarounds(start: LatLng, end: LatLng, turnaroundM: number) {
-  const plane = localPlane(start)
-  const a = plane.toXY(start)
-  const b = plane.toXY(end)
-  const e = extend({ start: a, end: b }, turnaroundM)
-  const heading = ((Math.atan2(b[0] - a[0], b[1] - a[1]) * 180) / Math.PI + 360) % 360
-  return {
-    turnStart: plane.toLatLng(e.start),
-    turnEnd: plane.toLatLng(e.end),
-    headingDeg: Math.round(heading * 10) / 10,
-  }
+/** Degrees clockwise from north, a → b. */
+function headingDeg(a: LatLng, b: LatLng) {
+  const plane = localPlane(a)
+  const [x, y] = plane.toXY(b)
+  return Math.round((((Math.atan2(x, y) * 180) / Math.PI + 360) % 360) * 10) / 10
 }
 
 export function missionOf(project: Project, db: DbOrTx = getDb()): Mission {
@@ -55,10 +48,26 @@ export function missionOf(project: Project, db: DbOrTx = getDb()): Mission {
   const stored = surveyPlanOf(project, db)
   if (!areas.length || !stored) throw new DomainError(409, NO_AREAS_YET)
   const plan = planWithSettings(areas, stored.settings, db)
-  const turnaroundM = DEFAULT_TURNAROUND_M
-  const transects = plan.lines.map((line) => {
-    const [start, end] = line.coordinates as [LatLng, LatLng]
-    return { areaIndex: line.areaIndex, start, end, ...withTurnarounds(start, end, turnaroundM) }
+  // The engine's route is the one source of the flown points: every file writes these.
+  const transects = plan.perArea.flatMap((area) => {
+    const out: MissionTransect[] = []
+    for (let i = 0; i + 3 < area.route.length; i += 4) {
+      const [turnStart, start, end, turnEnd] = area.route.slice(i, i + 4).map((p) => p.point) as [
+        LatLng,
+        LatLng,
+        LatLng,
+        LatLng,
+      ]
+      out.push({
+        areaIndex: area.areaIndex,
+        start,
+        end,
+        turnStart,
+        turnEnd,
+        headingDeg: headingDeg(start, end),
+      })
+    }
+    return out
   })
   return {
     name: project.name,
@@ -67,7 +76,7 @@ export function missionOf(project: Project, db: DbOrTx = getDb()): Mission {
     plan,
     transects,
     speedMs: stored.settings.drone.speedMs ?? DEFAULT_SPEED_MS,
-    turnaroundM,
-    home: plan.perArea[0]?.launch ?? areas[0]!.coordinates[0]!,
+    turnaroundM: DEFAULT_TURNAROUND_M,
+    home: plan.home,
   }
 }

@@ -159,6 +159,35 @@ describe('planSurvey', () => {
     expect(two.altitudeM).toBe(73)
   })
 
+  it('flies several areas as one mission: launch → area 1 → area 2 → launch, one climb and one descent', () => {
+    const other = {
+      coordinates: metres([
+        [2000, 0],
+        [2300, 0],
+        [2300, 200],
+        [2000, 200],
+      ]),
+    }
+    const two = planSurvey({ areas: [rectangle, other], drone: P4P, gsdCm: 2, speedMs: 5 })
+    // The route the files carry, from the launch point and back to it.
+    const points = [two.home, ...two.perArea.flatMap((a) => a.route.map((r) => r.point)), two.home]
+    let length = 0
+    for (let i = 1; i < points.length; i++) {
+      const [a, b] = [plane.toXY(points[i - 1]!), plane.toXY(points[i]!)]
+      length += Math.hypot(b[0] - a[0], b[1] - a[1])
+    }
+    expect(two.missionLengthM).toBeCloseTo(length, 0)
+    expect(Math.abs(two.flightTimeS - (length / 5 + (2 * two.altitudeM) / 3))).toBeLessThanOrEqual(1)
+    // Each transect is flown as turnaround, entry, exit, turnaround.
+    expect(two.perArea[0]!.route.map((r) => r.kind).slice(0, 4)).toEqual([
+      'turnaround',
+      'entry',
+      'exit',
+      'turnaround',
+    ])
+    expect(two.perArea.reduce((n, a) => n + a.route.length, 0)).toBe(4 * two.lines.length)
+  })
+
   it('warns above 120 m, for too fast a trigger and for an airspace zone', () => {
     const high = planSurvey({ areas: [rectangle], drone: P4P, gsdCm: 4 })
     expect(high.altitudeM).toBeGreaterThan(MAX_ALTITUDE_AGL_M)

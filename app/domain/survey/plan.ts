@@ -79,14 +79,29 @@ interface SurveyLine {
   coordinates: LatLng[]
 }
 
+/** One point the drone flies through over an area: a transect's turnaround, entry or exit. */
+export interface FlownPoint {
+  point: LatLng
+  kind: 'turnaround' | 'entry' | 'exit'
+  /** Index into `lines`. */
+  lineIndex: number
+}
+
 interface SurveyAreaPlan {
   areaIndex: number
   angleDeg: number
   lineCount: number
   photoCount: number
+  /** Length of the area's own route: its transects with turnarounds and the legs between them. */
   pathLengthM: number
+  /**
+   * The area's share of the mission time: the transit into it (from the launch point or the
+   * previous area), its route and, for the last area, the way home; the climb counts with the
+   * first area and the descent with the last, so the shares add up to `flightTimeS`.
+   */
   flightTimeS: number
-  launch: LatLng
+  /** The area's route in flying order: per transect turnaround, entry, exit, turnaround. */
+  route: FlownPoint[]
 }
 
 export interface SurveyPlanResult {
@@ -104,6 +119,13 @@ export interface SurveyPlanResult {
   warnings: string[]
   /** Per area (not part of the API answer). */
   perArea: SurveyAreaPlan[]
+  /**
+   * The launch point (the first area's centroid; not part of the API answer). The mission is
+   * one flight: launch → area 1 → area 2 → … → launch, one climb and one descent.
+   */
+  home: LatLng
+  /** Length of the whole flight from launch to landing (not part of the API answer). */
+  missionLengthM: number
 }
 
 const round = (value: number, places: number) => {
@@ -144,9 +166,11 @@ export function planSurvey(input: SurveyPlanInput): SurveyPlanResult {
   const trigger = triggerDistanceM(footprint.frontM, frontOverlap)
 
   const lines: SurveyLine[] = []
-  const perArea: SurveyAreaPlan[] = []
+  const areaRoutes: Array<Omit<SurveyAreaPlan, 'photoCount' | 'flightTimeS'>> = []
+  let home: LatLng | null = null
   input.areas.forEach((area, areaIndex) => {
     const { plane, rings } = toPlane(area)
+    home ??= roundLatLng(plane.toLatLng(ringCentroid(rings[0]!)))
     const angle =
       input.angleDeg === undefined ? longestSideAzimuth(rings[0]!) : normaliseAzimuth(input.angleDeg)
     let grid
@@ -161,35 +185,56 @@ export function planSurvey(input: SurveyPlanInput): SurveyPlanResult {
       throw error
     }
     const ordered = orderSegments(grid, turnaround)
-    const path = pathLength(ordered, turnaround)
-    const launch: XY = ringCentroid(rings[0]!)
-    let flightTimeS = 0
-    if (ordered.length) {
-      const entry = extend(ordered[0]!, turnaround).start
-      const exit = extend(ordered[ordered.length - 1]!, turnaround).end
-      const transit = distance(launch, entry) + distance(exit, launch)
-      flightTimeS = (path + transit) / speed + (2 * altitudeM) / VERTICAL_SPEED_MS
-    }
+    const route: FlownPoint[] = []
     for (const segment of ordered) {
-      lines.push({
-        areaIndex,
-        coordinates: [segment.start, segment.end].map((p) => roundLatLng(plane.toLatLng(p))),
-      })
+      const lineIndex = lines.length
+      const e = extend(segment, turnaround)
+      const [turnStart, start, end, turnEnd] = [e.start, segment.start, segment.end, e.end].map((p) =>
+        roundLatLng(plane.toLatLng(p)),
+      ) as [LatLng, LatLng, LatLng, LatLng]
+      lines.push({ areaIndex, coordinates: [start, end] })
+      route.push(
+        { point: turnStart, kind: 'turnaround', lineIndex },
+        { point: start, kind: 'entry', lineIndex },
+        { point: end, kind: 'exit', lineIndex },
+        { point: turnEnd, kind: 'turnaround', lineIndex },
+      )
     }
-    perArea.push({
+    areaRoutes.push({
       areaIndex,
       angleDeg: angle,
       lineCount: ordered.length,
-      photoCount: ordered.length ? Math.ceil(path / trigger) : 0,
-      pathLengthM: path,
-      flightTimeS,
-      launch: roundLatLng(plane.toLatLng(launch)),
+      pathLengthM: pathLength(ordered, turnaround),
+      route,
     })
+  })
+
+  // One flight over every area: the legs between them and the way home are flown too.
+  const launch = home ?? { latitude: 0, longitude: 0 }
+  const ground = localPlane(launch)
+  const legM = (a: LatLng, b: LatLng) => distance(ground.toXY(a), ground.toXY(b))
+  const flown = areaRoutes.filter((a) => a.route.length)
+  const verticalS = (2 * altitudeM) / VERTICAL_SPEED_MS
+  let here = launch
+  let missionLengthM = 0
+  const perArea: SurveyAreaPlan[] = areaRoutes.map((a) => {
+    if (!a.route.length) return { ...a, photoCount: 0, flightTimeS: 0 }
+    const isFirst = a === flown[0]
+    const isLast = a === flown[flown.length - 1]
+    let shareM = legM(here, a.route[0]!.point) + a.pathLengthM
+    here = a.route[a.route.length - 1]!.point
+    if (isLast) shareM += legM(here, launch)
+    missionLengthM += shareM
+    return {
+      ...a,
+      photoCount: Math.ceil(a.pathLengthM / trigger),
+      flightTimeS: shareM / speed + ((isFirst ? 1 : 0) + (isLast ? 1 : 0)) * (verticalS / 2),
+    }
   })
 
   const photoCount = perArea.reduce((sum, a) => sum + a.photoCount, 0)
   const pathLengthM = perArea.reduce((sum, a) => sum + a.pathLengthM, 0)
-  const flightTimeS = perArea.reduce((sum, a) => sum + a.flightTimeS, 0)
+  const flightTimeS = flown.length ? missionLengthM / speed + verticalS : 0
   const batteryS =
     (drone.flightTimePerBatteryMin ?? DEFAULT_BATTERY_MINUTES) *
     60 *
@@ -214,6 +259,8 @@ export function planSurvey(input: SurveyPlanInput): SurveyPlanResult {
       pathLengthM: round(a.pathLengthM, 1),
       flightTimeS: Math.round(a.flightTimeS),
     })),
+    home: launch,
+    missionLengthM: round(missionLengthM, 1),
   }
 }
 

@@ -43,7 +43,7 @@ export function airspaceZoneNames(areas: SurveyAreaInput[], db: DbOrTx = getDb()
   return checkFlightArea(areas, db).zones.map((z) => z.zoneName)
 }
 
-/** A validated request → the plan (the API answer is this without `perArea`). */
+/** A validated request → the plan (the API answer is this without `perArea`, `home` and `missionLengthM`). */
 export function planFromRequest(request: SurveyPlanRequest, db: DbOrTx = getDb()): SurveyPlanResult {
   const drone =
     request.droneProfileId !== undefined ? activeDrone(request.droneProfileId, db) : request.camera!
@@ -63,6 +63,6 @@ export function planFromRequest(request: SurveyPlanRequest, db: DbOrTx = getDb()
 
 /** The api answer: exactly the documented fields. */
 export function toPlanResponse(plan: SurveyPlanResult) {
-  const { perArea: _perArea, ...response } = plan
+  const { perArea: _perArea, home: _home, missionLengthM: _length, ...response } = plan
   return response
 }
