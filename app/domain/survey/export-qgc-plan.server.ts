@@ -83,10 +83,9 @@ export function qgcPlan(mission: Mission): ExportFile {
           AdjustedFootprintSide: plan.lineSpacingM,
           ValueSetIsDistance: false,
         },
-        VisualTransectPoints: transects.flatMap((t) => [
-          [r7(t.start.latitude), r7(t.start.longitude)],
-          [r7(t.end.latitude), r7(t.end.longitude)],
-        ]),
+        // As QGC writes them: every transect's turnaround, entry, exit and turnaround. QGC sums
+        // the legs between these points for the survey distance it shows.
+        VisualTransectPoints: waypoints(transects).map((w) => [r7(w.point.latitude), r7(w.point.longitude)]),
         Items: inner,
       },
     })
