@@ -4,7 +4,7 @@
  * QGroundControl survey distance as QGC computes it on load, one flight over several
  * areas, and the DJI WPML drone/payload declarations.
  */
-import { DOMParser } from '@xmldom/xmldom'
+import { DOMParser, type Document as XmlDocument } from '@xmldom/xmldom'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { listDroneProfiles } from '#app/domain/survey/drone-profiles.server.ts'
 import { WPML_NS } from '#app/domain/survey/export-dji-kmz.server.ts'
@@ -249,7 +249,7 @@ describe('DJI WPML declares the drone and camera DJI publishes for each profile'
     const res = await exportFile(projectId, 'kmz')
     return { res, entries: res.status === 200 ? unzipSync(new Uint8Array(await res.arrayBuffer())) : null }
   }
-  const text = (doc: Document, name: string) =>
+  const text = (doc: XmlDocument, name: string) =>
     Array.from(doc.getElementsByTagNameNS(WPML_NS, name)).map((e) => e.textContent)
 
   test.each([

@@ -3,6 +3,7 @@
  * Google Earth: GeoJSON (a FeatureCollection of polygons, one per area) and KML (one
  * placemark per area). Small on purpose: the survey engine may add flight lines to it.
  */
+import { rewind } from '@turf/turf'
 import { areasToFeatureCollection, closedRing } from '#app/domain/geometry/areas.ts'
 
 import type { FlightPlanView } from './flight-plan.ts'
@@ -27,7 +28,10 @@ function xml(value: string) {
 }
 
 export function flightPlanGeoJson(projectName: string, areas: Areas) {
-  const collection = areasToFeatureCollection(areas.map((a) => ({ coordinates: a.points })))
+  // RFC 7946 §3.1.6: outer rings counter-clockwise, holes clockwise, whatever order the client drew.
+  const collection = rewind(
+    areasToFeatureCollection(areas.map((a) => ({ coordinates: a.points }))),
+  ) as ReturnType<typeof areasToFeatureCollection>
   collection.features.forEach((feature, i) => {
     const area = areas[i]!
     feature.properties = {

@@ -1,4 +1,5 @@
 /** GeoJSON (ADR 083): the areas and the flight lines, with the plan's figures as properties. */
+import { rewind } from '@turf/turf'
 import { closedRing } from '#app/domain/geometry/areas.ts'
 
 import { fileStem, r7, type ExportFile } from './export-shared.server.ts'
@@ -9,7 +10,8 @@ export function geojsonFile(mission: Mission): ExportFile {
     ...mission.areas.map((area, i) => ({
       type: 'Feature',
       properties: { kind: 'area', areaIndex: i, name: `Area ${i + 1}` },
-      geometry: { type: 'Polygon', coordinates: [closedRing(area.coordinates)] },
+      // RFC 7946 §3.1.6: outer ring counter-clockwise, holes clockwise, however it was drawn.
+      geometry: rewind({ type: 'Polygon', coordinates: [closedRing(area.coordinates)] }),
     })),
     ...mission.transects.map((t, i) => ({
       type: 'Feature',
