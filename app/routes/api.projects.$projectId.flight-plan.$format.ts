@@ -14,6 +14,8 @@ import {
   isExportFormat,
 } from '#app/domain/projects/flight-plan-export.ts'
 import { parseFlightPlan } from '#app/domain/projects/flight-plan.ts'
+import { surveyPlanOf } from '#app/domain/survey/project-plan.server.ts'
+import { flightPatternText } from '#app/domain/survey/project-plan.ts'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request)
@@ -24,10 +26,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const project = requireVisibleProject(user, projectId)
     const plan = parseFlightPlan(project.polygonGeoJson)
     if (!plan || !plan.areas.length) apiFail(404, 'This project has no flight plan yet')
+    const survey = surveyPlanOf(project)
+    const pattern = survey ? flightPatternText(survey.settings) : null
     const body =
       format === 'kml'
-        ? flightPlanKml(project.name, plan.areas)
-        : JSON.stringify(flightPlanGeoJson(project.name, plan.areas), null, 2)
+        ? flightPlanKml(project.name, plan.areas, pattern)
+        : JSON.stringify(flightPlanGeoJson(project.name, plan.areas, pattern), null, 2)
     const fileName = exportFileName(project.name, format)
     return new Response(body, {
       headers: {

@@ -6,6 +6,8 @@
  */
 import { DOMParser, type Document as XmlDocument } from '@xmldom/xmldom'
 import { getDb } from '#app/domain/db/db.server.ts'
+import { parseFlightPlan } from '#app/domain/projects/flight-plan.ts'
+import { completeFlightPlan } from '#app/domain/projects/projects.server.ts'
 import { listDroneProfiles } from '#app/domain/survey/drone-profiles.server.ts'
 import { WPML_NS } from '#app/domain/survey/export-dji-kmz.server.ts'
 import { KML_NS } from '#app/domain/survey/export-kml.server.ts'
@@ -14,6 +16,7 @@ import { loader as exportLoader } from '#app/routes/api.projects.$id.export.$for
 import { loader as flightPlanLoader } from '#app/routes/api.projects.$projectId.flight-plan.$format.ts'
 import { projects } from '#db/schema.ts'
 import { createTestProject } from '#tests/helpers/admin-data.ts'
+import { CAPE_TOWN_AREA, createQuotedProject } from '#tests/helpers/payments-fixtures.ts'
 import { callRoute } from '#tests/helpers/requests.ts'
 import { signedInUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
@@ -151,9 +154,23 @@ describe('descriptions come from the plan', () => {
       sideOverlap: 65,
     })
     await expectText('80%', '65%')
+    const flightPlan = parseFlightPlan(
+      getDb().select().from(projects).where(eq(projects.id, project.id)).get()!.polygonGeoJson,
+    )
+    expect(flightPlan!.areas[0]!.flightPattern).toContain('80% front and 65% side overlap')
     const missionKml = await (await exportFile(project.id, 'kml')).text()
     expect(missionKml).toContain('2,5 cm/px')
   })
+})
+
+test('a new quote stores the pattern in the words of its own survey plan', async () => {
+  const client = await signedInUser('client')
+  const { project } = await createQuotedProject(client.user.id)
+  const quoted = completeFlightPlan(client.user.id, project.id, { areas: [{ coordinates: CAPE_TOWN_AREA }] })
+  const settings = surveyPlanOf(quoted)!.settings
+  expect(parseFlightPlan(quoted.polygonGeoJson)!.areas[0]!.flightPattern).toBe(
+    `Parallel grid (lawnmower) lines across the area, ${settings.frontOverlap}% front and ${settings.sideOverlap}% side overlap`,
+  )
 })
 
 describe('QGroundControl reads the survey distance the plan flies', () => {

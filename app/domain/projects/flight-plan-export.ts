@@ -4,6 +4,7 @@
  * placemark per area). Small on purpose: the survey engine may add flight lines to it.
  */
 import { rewind } from '@turf/turf'
+import { formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { areasToFeatureCollection, closedRing } from '#app/domain/geometry/areas.ts'
 
 import type { FlightPlanView } from './flight-plan.ts'
@@ -27,7 +28,8 @@ function xml(value: string) {
   )
 }
 
-export function flightPlanGeoJson(projectName: string, areas: Areas) {
+/** `flightPattern`: the survey plan's own words (ADR 250); the stored text may predate a change. */
+export function flightPlanGeoJson(projectName: string, areas: Areas, flightPattern: string | null) {
   // RFC 7946 §3.1.6: outer rings counter-clockwise, holes clockwise, whatever order the client drew.
   const collection = rewind(
     areasToFeatureCollection(areas.map((a) => ({ coordinates: a.points }))),
@@ -38,22 +40,22 @@ export function flightPlanGeoJson(projectName: string, areas: Areas) {
       name: `${projectName} – Area ${area.areaNumber}`,
       areaNumber: area.areaNumber,
       areaSqm: area.area,
-      flightPattern: area.flightPattern,
+      flightPattern: flightPattern ?? area.flightPattern,
       returnToBase: area.returnToBase,
     }
   })
   return collection
 }
 
-export function flightPlanKml(projectName: string, areas: Areas) {
+export function flightPlanKml(projectName: string, areas: Areas, flightPattern: string | null) {
   const placemarks = areas
     .map((area) => {
       const ring = closedRing(area.points)
         .map(([lng, lat]) => `${lng},${lat},0`)
         .join(' ')
       const description = [
-        area.area ? `${Math.round(area.area)} m²` : null,
-        area.flightPattern,
+        area.area ? formatSquareMetres(area.area) : null,
+        flightPattern ?? area.flightPattern,
         area.returnToBase ? `Return to base: ${area.returnToBase}` : null,
       ]
         .filter(Boolean)

@@ -17,8 +17,6 @@ export const SURVEY_EQUIPMENT =
 const FLIGHT_SCHEDULING = 'Flight scheduled within 8 to 12 business days'
 const DATA_DELIVERY = 'Delivery 5 to 7 business days after data collection'
 const DATA_AVAILABILITY = 'Data downloadable for 1 month'
-export const FLIGHT_PATTERN =
-  'Parallel grid (lawnmower) lines across the area, 75 % front and 65 % side overlap'
 export const RETURN_TO_BASE =
   'Return to the launch point when the battery reaches 30 % or the wind rises above 10 m/s'
 export const PARSE_FAILURE_MESSAGE = 'Flight plan data available but could not be parsed for display'

@@ -13,12 +13,12 @@ import { DomainError } from '#app/domain/http/domain-error.ts'
 import { supersedeOpenPayments } from '#app/domain/payments/attempts.server.ts'
 import { projectPricingColumns } from '#app/domain/pricing/quote.server.ts'
 import { initialSurveyPlan } from '#app/domain/survey/project-plan.server.ts'
+import { flightPatternText } from '#app/domain/survey/project-plan.ts'
 import { projects, type Project } from '#db/schema.ts'
 import { and, desc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 
 import {
-  FLIGHT_PATTERN,
   hectares,
   isValidScreenshot,
   MAX_SCREENSHOT_CHARS,
@@ -189,7 +189,7 @@ function buildFlightPlan(
   >,
   areas: SurveyArea[],
   quote: ProjectQuote,
-  options: { quotedAt: Date; screenshot?: string },
+  options: { quotedAt: Date; screenshot?: string; flightPattern: string },
 ): FlightPlan {
   const planAreas = areas.map((area, index) => {
     const ring = openRing(area.coordinates)
@@ -200,7 +200,7 @@ function buildFlightPlan(
       areaHectares: hectares(sqm),
       coordinates: ring.map(([longitude, latitude], i) => ({ pointNumber: i + 1, latitude, longitude })),
       pilotInstructions: {
-        flightPattern: FLIGHT_PATTERN,
+        flightPattern: options.flightPattern,
         returnToBase: RETURN_TO_BASE,
         boundaryPoints: ring.length,
       },
@@ -276,6 +276,7 @@ export function completeFlightPlan(clientId: number, id: number, input: unknown,
     const plan = buildFlightPlan(current, parsed.data.areas, quote, {
       quotedAt,
       screenshot: keepScreenshot ? screenshot : undefined,
+      flightPattern: flightPatternText(survey.settings),
     })
     // A re-plan voids the checkout made for the old plan: the terms must be accepted again (ADR 060).
     supersedeOpenPayments(tx, id)

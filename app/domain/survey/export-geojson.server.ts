@@ -4,6 +4,7 @@ import { closedRing } from '#app/domain/geometry/areas.ts'
 
 import { fileStem, r7, type ExportFile } from './export-shared.server.ts'
 import type { Mission } from './mission.server.ts'
+import { missionDescription } from './project-plan.ts'
 
 export function geojsonFile(mission: Mission): ExportFile {
   const features = [
@@ -29,7 +30,15 @@ export function geojsonFile(mission: Mission): ExportFile {
   ]
   const { lines: _lines, perArea: _perArea, home: _home, ...figures } = mission.plan
   const body = JSON.stringify(
-    { type: 'FeatureCollection', properties: { name: mission.name, ...figures }, features },
+    {
+      type: 'FeatureCollection',
+      properties: {
+        name: mission.name,
+        description: missionDescription(mission.settings, mission.plan),
+        ...figures,
+      },
+      features,
+    },
     null,
     2,
   )

@@ -3,6 +3,7 @@ import { closedRing, type LatLng } from '#app/domain/geometry/areas.ts'
 
 import { fileStem, r7, xml, type ExportFile } from './export-shared.server.ts'
 import type { Mission } from './mission.server.ts'
+import { missionDescription } from './project-plan.ts'
 
 export const KML_NS = 'http://www.opengis.net/kml/2.2'
 
@@ -35,7 +36,7 @@ export function kmlFile(mission: Mission): ExportFile {
 <kml xmlns="${KML_NS}">
   <Document>
     <name>${xml(mission.name)}</name>
-    <description>${xml(`${mission.settings.drone.name}, ${mission.plan.gsdCm} cm/px at ${mission.plan.altitudeM} m, ${mission.settings.frontOverlap}/${mission.settings.sideOverlap} % overlap`)}</description>
+    <description>${xml(missionDescription(mission.settings, mission.plan))}</description>
     <Style id="area"><LineStyle><color>ff0b7cf5</color><width>2</width></LineStyle><PolyStyle><color>400b7cf5</color></PolyStyle></Style>
     <Style id="line"><LineStyle><color>ffffffff</color><width>1.5</width></LineStyle></Style>
     <Folder><name>Survey areas</name>

@@ -16,6 +16,7 @@ import { defaultDroneProfile } from './drone-profiles.server.ts'
 import { planSurvey, type SurveyDrone, type SurveyPlanResult } from './plan.ts'
 import {
   defaultSettings,
+  flightPatternText,
   readSurveyPlan,
   summaryOf,
   type AdjustSurveyInput,
@@ -103,6 +104,22 @@ export function surveyPlanOf(project: Project, db: DbOrTx = getDb()): StoredSurv
   return areas.length ? initialSurveyPlan(project.projectType, areas, db) : null
 }
 
+/** The stored flight plan JSON with every area's pattern text replaced; anything unreadable is kept as it is. */
+function withFlightPattern(raw: string | null, text: string): string | null {
+  if (!raw) return raw
+  try {
+    const plan = JSON.parse(raw) as { areas?: Array<{ pilotInstructions?: Record<string, unknown> }> }
+    if (!Array.isArray(plan.areas)) return raw
+    for (const area of plan.areas) {
+      if (area && typeof area.pilotInstructions === 'object' && area.pilotInstructions !== null)
+        area.pilotInstructions.flightPattern = text
+    }
+    return JSON.stringify(plan)
+  } catch {
+    return raw
+  }
+}
+
 /** The admin's or the assigned pilot's adjustment: recomputed from the project's areas, stored, audited. */
 export function adjustSurveyPlan(
   user: Pick<User, 'id' | 'role'>,
@@ -126,7 +143,12 @@ export function adjustSurveyPlan(
   const plan = stored(areas, settings, db)
   db.transaction((tx) => {
     tx.update(projects)
-      .set({ surveyPlan: JSON.stringify(plan), updatedAt: new Date() })
+      .set({
+        surveyPlan: JSON.stringify(plan),
+        // The stored flight plan describes the pattern in words: keep them the plan's.
+        polygonGeoJson: withFlightPattern(project.polygonGeoJson, flightPatternText(settings)),
+        updatedAt: new Date(),
+      })
       .where(eq(projects.id, projectId))
       .run()
     recordAudit(

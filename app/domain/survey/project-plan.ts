@@ -3,6 +3,7 @@
  * settings it was planned with (the drone's figures copied in) and the figures the
  * quote, the client and the pilot read. Browser-safe.
  */
+import { formatNumber, formatPercent } from '#app/domain/format/numbers.ts'
 import { z } from 'zod'
 
 import {
@@ -68,6 +69,27 @@ export function defaultSettings(
     sideOverlap: DEFAULT_SIDE_OVERLAP,
     angleDeg: null,
   }
+}
+
+/**
+ * The flight pattern in words, from the plan's own overlaps: what the stored flight plan,
+ * the pilot's files and every page that describes the pattern say.
+ */
+export function flightPatternText(settings: Pick<SurveySettings, 'frontOverlap' | 'sideOverlap'>) {
+  return `Parallel grid (lawnmower) lines across the area, ${overlapText(settings)}`
+}
+
+/** "75% front and 70% side overlap". */
+function overlapText(settings: Pick<SurveySettings, 'frontOverlap' | 'sideOverlap'>) {
+  return `${formatPercent(settings.frontOverlap, 1)} front and ${formatPercent(settings.sideOverlap, 1)} side overlap`
+}
+
+/** One line for a mission file: drone, resolution, altitude and overlaps ("… 2,5 cm/px at 91,2 m, …"). */
+export function missionDescription(
+  settings: Pick<SurveySettings, 'frontOverlap' | 'sideOverlap' | 'drone'>,
+  plan: Pick<SurveyPlanResult, 'gsdCm' | 'altitudeM'>,
+) {
+  return `${settings.drone.name}, ${formatNumber(plan.gsdCm, 2, { minDecimals: 0 })} cm/px at ${formatNumber(plan.altitudeM, 1, { minDecimals: 0 })} m, ${overlapText(settings)}`
 }
 
 export function summaryOf(plan: SurveyPlanResult): SurveySummary {
