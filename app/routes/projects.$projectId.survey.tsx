@@ -18,6 +18,7 @@ import { formatNumber } from '#app/domain/format/numbers.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
+import { djiWpmlDrone } from '#app/domain/survey/dji-wpml-drones.ts'
 import { listDroneProfiles } from '#app/domain/survey/drone-profiles.server.ts'
 import { CLIENT_EXPORT_FORMATS, EXPORT_FORMATS } from '#app/domain/survey/export-formats.server.ts'
 import {
@@ -63,10 +64,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     drones: canAdjust
       ? listDroneProfiles({ activeOnly: true }).map((d) => ({ value: String(d.id), label: d.name }))
       : [],
-    exports: (user.role === 'client' ? CLIENT_EXPORT_FORMATS : EXPORT_FORMATS).map((f) => ({
-      format: f,
-      label: FORMAT_LABELS[f]!,
-    })),
+    // No DJI KMZ for a drone DJI Pilot 2 cannot fly (ADR 251).
+    exports: (user.role === 'client' ? CLIENT_EXPORT_FORMATS : EXPORT_FORMATS)
+      .filter((f) => f !== 'kmz' || (plan && djiWpmlDrone(plan.settings.drone.name)))
+      .map((f) => ({ format: f, label: FORMAT_LABELS[f]! })),
   })
 }
 

@@ -14,6 +14,7 @@ import { KML_NS } from '#app/domain/survey/export-kml.server.ts'
 import { adjustSurveyPlan, surveyPlanOf } from '#app/domain/survey/project-plan.server.ts'
 import { loader as exportLoader } from '#app/routes/api.projects.$id.export.$format.ts'
 import { loader as flightPlanLoader } from '#app/routes/api.projects.$projectId.flight-plan.$format.ts'
+import * as missionPage from '#app/routes/projects.$projectId.survey.tsx'
 import { projects } from '#db/schema.ts'
 import { createTestProject } from '#tests/helpers/admin-data.ts'
 import { CAPE_TOWN_AREA, createQuotedProject } from '#tests/helpers/payments-fixtures.ts'
@@ -314,5 +315,12 @@ describe('DJI WPML declares the drone and camera DJI publishes for each profile'
     expect(res.status).toBe(409)
     expect(((await res.json()) as { error: string }).error).toMatch(/DJI Pilot 2/)
     expect((await exportFile(project.id, 'litchi.csv')).status).toBe(200)
+    const page = (await (
+      await callRoute(missionPage.loader, `/projects/${project.id}/survey`, {
+        headers: pilot.headers,
+        params: { projectId: String(project.id) },
+      })
+    ).json()) as { exports: Array<{ format: string }> }
+    expect(page.exports.map((e) => e.format)).toEqual(['plan', 'kml', 'geojson', 'litchi.csv'])
   })
 })

@@ -1,21 +1,15 @@
 /** DJI WPML `.kmz` (ADR 083): wpmz/template.kml (the mapping template) and wpmz/waylines.wpml (the flown route). */
+import { DomainError } from '#app/domain/http/domain-error.ts'
 import { strToU8, zipSync } from 'fflate'
 
+import { djiWpmlDrone, noDjiWpmlMessage, type DjiWpmlDrone } from './dji-wpml-drones.ts'
 import { KML_NS, kmlPolygon } from './export-kml.server.ts'
 import { fileStem, r7, waypoints, type ExportFile } from './export-shared.server.ts'
 import type { Mission } from './mission.server.ts'
 
 export const WPML_NS = 'http://www.dji.com/wpmz/1.0.2'
 
-/** DJI's product enums (droneEnumValue/subEnum, payloadEnumValue); the M3E when the drone is not one DJI lists. */
-function djiEnums(droneName: string) {
-  if (/matrice 350/i.test(droneName)) return { drone: 89, sub: 0, payload: 50 }
-  if (/matrice 300/i.test(droneName)) return { drone: 60, sub: 0, payload: 50 }
-  return { drone: 77, sub: 0, payload: 66 }
-}
-
-function missionConfig(mission: Mission) {
-  const e = djiEnums(mission.settings.drone.name)
+function missionConfig(mission: Mission, e: DjiWpmlDrone) {
   return `<wpml:missionConfig>
       <wpml:flyToWaylineMode>safely</wpml:flyToWaylineMode>
       <wpml:finishAction>goHome</wpml:finishAction>
@@ -24,12 +18,30 @@ function missionConfig(mission: Mission) {
       <wpml:takeOffSecurityHeight>20</wpml:takeOffSecurityHeight>
       <wpml:globalTransitionalSpeed>${mission.speedMs}</wpml:globalTransitionalSpeed>
       <wpml:globalRTHHeight>${Math.max(20, Math.round(mission.plan.altitudeM))}</wpml:globalRTHHeight>
-      <wpml:droneInfo><wpml:droneEnumValue>${e.drone}</wpml:droneEnumValue><wpml:droneSubEnumValue>${e.sub}</wpml:droneSubEnumValue></wpml:droneInfo>
-      <wpml:payloadInfo><wpml:payloadEnumValue>${e.payload}</wpml:payloadEnumValue><wpml:payloadPositionIndex>0</wpml:payloadPositionIndex></wpml:payloadInfo>
+      <wpml:droneInfo><wpml:droneEnumValue>${e.droneEnum}</wpml:droneEnumValue><wpml:droneSubEnumValue>${e.droneSubEnum}</wpml:droneSubEnumValue></wpml:droneInfo>
+      <wpml:payloadInfo><wpml:payloadEnumValue>${e.payloadEnum}</wpml:payloadEnumValue><wpml:payloadPositionIndex>0</wpml:payloadPositionIndex></wpml:payloadInfo>
     </wpml:missionConfig>`
 }
 
-function templateKml(mission: Mission, now: number) {
+/**
+ * The camera settings of a mapping template (DJI WPML template.kml, `wpml:payloadParam`):
+ * the main gimbal and `imageFormat` (required; `visable` is DJI's own spelling of visible
+ * light); focus, metering and dewarping only where DJI lists them (M300/M350 with the P1).
+ */
+function payloadParam(e: DjiWpmlDrone) {
+  const matrice = e.matrice
+    ? `
+        <wpml:focusMode>firstPoint</wpml:focusMode>
+        <wpml:meteringMode>average</wpml:meteringMode>
+        <wpml:dewarpingEnable>0</wpml:dewarpingEnable>`
+    : ''
+  return `<wpml:payloadParam>
+        <wpml:payloadPositionIndex>0</wpml:payloadPositionIndex>${matrice}
+        <wpml:imageFormat>visable</wpml:imageFormat>
+      </wpml:payloadParam>`
+}
+
+function templateKml(mission: Mission, e: DjiWpmlDrone, now: number) {
   const { plan, settings } = mission
   const folders = mission.areas
     .map(
@@ -43,6 +55,7 @@ function templateKml(mission: Mission, now: number) {
         <wpml:surfaceFollowModeEnable>0</wpml:surfaceFollowModeEnable>
       </wpml:waylineCoordinateSysParam>
       <wpml:autoFlightSpeed>${mission.speedMs}</wpml:autoFlightSpeed>
+      ${payloadParam(e)}
       <Placemark>
         <wpml:caliFlightEnable>0</wpml:caliFlightEnable>
         <wpml:elevationOptimizeEnable>0</wpml:elevationOptimizeEnable>
@@ -66,14 +79,14 @@ function templateKml(mission: Mission, now: number) {
     <wpml:author>Kestrel Aerial Survey</wpml:author>
     <wpml:createTime>${now}</wpml:createTime>
     <wpml:updateTime>${now}</wpml:updateTime>
-    ${missionConfig(mission)}
+    ${missionConfig(mission, e)}
 ${folders}
   </Document>
 </kml>
 `
 }
 
-function waylinesWpml(mission: Mission) {
+function waylinesWpml(mission: Mission, e: DjiWpmlDrone) {
   const { plan } = mission
   const folders = mission.areas
     .map((_, areaIndex) => {
@@ -121,17 +134,20 @@ ${placemarks}
   return `<?xml version="1.0" encoding="UTF-8"?>
 <kml xmlns="${KML_NS}" xmlns:wpml="${WPML_NS}">
   <Document>
-    ${missionConfig(mission)}
+    ${missionConfig(mission, e)}
 ${folders}
   </Document>
 </kml>
 `
 }
 
+/** 409 for a drone DJI Pilot 2 cannot fly (see dji-wpml-drones.ts). */
 export function djiKmz(mission: Mission, now = Date.now()): ExportFile {
+  const e = djiWpmlDrone(mission.settings.drone.name)
+  if (!e) throw new DomainError(409, noDjiWpmlMessage(mission.settings.drone.name))
   const body = zipSync({
-    'wpmz/template.kml': strToU8(templateKml(mission, now)),
-    'wpmz/waylines.wpml': strToU8(waylinesWpml(mission)),
+    'wpmz/template.kml': strToU8(templateKml(mission, e, now)),
+    'wpmz/waylines.wpml': strToU8(waylinesWpml(mission, e)),
   })
   return { fileName: `${fileStem(mission.name)}.kmz`, contentType: 'application/vnd.google-earth.kmz', body }
 }
