@@ -1,6 +1,7 @@
 /**
- * Resumable uploads: a tus 1.0.0 server at /api/tus (creation, termination and expiration
- * extensions) on @tus/server with the file store under DATA_DIR/tus. ADR 093.
+ * Resumable uploads: a tus 1.0.0 server at /api/tus (creation, creation-with-upload,
+ * termination and expiration extensions; no deferred length, ADR 252) on @tus/server with
+ * the file store under DATA_DIR/tus. ADR 093.
  * - Every request is authenticated like the /api (session cookie or x-session-id, same
  *   site for cookie writes); an upload can only be continued, inspected or terminated
  *   by the user who created it (others get 404). GET is not served: downloads go through
@@ -68,6 +69,32 @@ interface HashState {
 /** The file store, hashing bytes on their way to disk so the SHA-256 is ready at the end. */
 class HashingFileStore extends FileStore {
   private readonly hashes = new Map<string, HashState>()
+  /** Uploads finished by their creation request (creation-with-upload), until that request reads them back. */
+  private readonly finishedAtCreation = new Map<string, Upload>()
+
+  constructor(options: ConstructorParameters<typeof FileStore>[0]) {
+    super(options)
+    // Every upload's size is checked when it is created (type, limit, disk, allowance), so a
+    // deferred length is neither advertised nor accepted (ADR 252).
+    this.extensions = this.extensions.filter((e) => e !== 'creation-defer-length')
+  }
+
+  /**
+   * The creation request reads its upload back after onUploadFinish has moved the file into
+   * project storage: answer that one read from memory (offset = size: nothing expires).
+   */
+  override async getUpload(id: string): Promise<Upload> {
+    const finished = this.finishedAtCreation.get(id)
+    if (finished) {
+      this.finishedAtCreation.delete(id)
+      return finished
+    }
+    return super.getUpload(id)
+  }
+
+  rememberFinishedAtCreation(upload: Upload) {
+    this.finishedAtCreation.set(upload.id, upload)
+  }
 
   override async write(readable: Readable, fileId: string, offset: number): Promise<number> {
     if (offset === 0) this.hashes.set(fileId, { hash: crypto.createHash('sha256'), offset: 0 })
@@ -214,7 +241,7 @@ export function createTusServer(options: TusOptions = {}) {
       return { metadata: { ...upload.metadata, userId: String(user.id) } }
     },
 
-    async onUploadFinish(_req, upload) {
+    async onUploadFinish(req, upload) {
       const meta = metadataOf(upload)
       const filePath = path.join(directory, upload.id)
       const size = upload.size ?? upload.offset
@@ -231,6 +258,7 @@ export function createTusServer(options: TusOptions = {}) {
           originalName: meta.filename,
           received: { path: filePath, size, sha256 },
         })
+        if (req.method === 'POST') store.rememberFinishedAtCreation(upload)
         return { headers: { [FILE_ID_HEADER]: String(view.id) } }
       } catch (error) {
         store.forget(upload.id)

@@ -1,0 +1,124 @@
+/**
+ * What /api/tus advertises in Tus-Extension is what it serves, over real HTTP through the
+ * app server (ADR 252): creation, creation-with-upload, termination and expiration; a
+ * deferred length is neither advertised nor accepted (every upload's size is checked when
+ * it is created).
+ */
+import { getDb } from '#app/domain/db/db.server.ts'
+import { FILE_ID_HEADER } from '#app/domain/files/tus.server.ts'
+import { projectFiles } from '#db/schema.ts'
+import { insertProject, PNG_BYTES } from '#tests/helpers/files.ts'
+import { startHttpApp, type RunningApp } from '#tests/helpers/http-app.ts'
+import { signedInUser } from '#tests/helpers/users.ts'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+
+let app: RunningApp
+
+beforeAll(async () => {
+  app = await startHttpApp()
+})
+afterAll(async () => {
+  await app.close()
+})
+
+const metadata = (values: Record<string, string>) =>
+  Object.entries(values)
+    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+    .join(',')
+
+async function pilotWithProject() {
+  const client = await signedInUser('client')
+  const pilot = await signedInUser('pilot')
+  const project = insertProject({ clientId: client.user.id, pilotId: pilot.user.id })
+  const meta = metadata({
+    filename: 'DJI_0001.PNG',
+    filetype: 'image/png',
+    projectId: String(project.id),
+    category: 'raw_image',
+  })
+  return { pilot, meta }
+}
+
+describe('tus extensions over HTTP', () => {
+  test('OPTIONS lists only what is served; a deferred length is not among them', async () => {
+    const res = await fetch(`${app.base}/api/tus`, {
+      method: 'OPTIONS',
+      headers: { 'Tus-Resumable': '1.0.0' },
+    })
+    expect(res.status).toBe(204)
+    const extensions = res.headers.get('Tus-Extension')!.split(',')
+    expect(extensions).toEqual(
+      expect.arrayContaining(['creation', 'creation-with-upload', 'termination', 'expiration']),
+    )
+    expect(extensions).not.toContain('creation-defer-length')
+  })
+
+  test('Upload-Defer-Length is refused as not implemented, and nothing is created', async () => {
+    const { pilot, meta } = await pilotWithProject()
+    const res = await fetch(`${app.base}/api/tus`, {
+      method: 'POST',
+      headers: {
+        ...pilot.headers,
+        'Tus-Resumable': '1.0.0',
+        'Upload-Defer-Length': '1',
+        'Upload-Metadata': meta,
+      },
+    })
+    expect(res.status).toBe(501)
+    expect(res.headers.get('Location')).toBeNull()
+    expect(await res.text()).toMatch(/creation-defer-length/)
+  })
+
+  test('creation-with-upload: the whole file in the POST lands in project_files; expiration is announced', async () => {
+    const { pilot, meta } = await pilotWithProject()
+    const res = await fetch(`${app.base}/api/tus`, {
+      method: 'POST',
+      headers: {
+        ...pilot.headers,
+        'Tus-Resumable': '1.0.0',
+        'Upload-Length': String(PNG_BYTES.length),
+        'Upload-Metadata': meta,
+        'Content-Type': 'application/offset+octet-stream',
+      },
+      body: new Uint8Array(PNG_BYTES),
+    })
+    expect(res.status).toBe(201)
+    expect(res.headers.get('Upload-Offset')).toBe(String(PNG_BYTES.length))
+    const row = getDb()
+      .select()
+      .from(projectFiles)
+      .where(eq(projectFiles.id, Number(res.headers.get(FILE_ID_HEADER))))
+      .get()
+    expect(row?.fileSize).toBe(PNG_BYTES.length)
+    // Finished: nothing to resume.
+    const head = await fetch(new URL(res.headers.get('Location')!, app.base), {
+      method: 'HEAD',
+      headers: { ...pilot.headers, 'Tus-Resumable': '1.0.0' },
+    })
+    expect(head.status).toBe(404)
+  })
+
+  test('termination and expiration: an unfinished upload says when it expires and can be deleted', async () => {
+    const { pilot, meta } = await pilotWithProject()
+    const created = await fetch(`${app.base}/api/tus`, {
+      method: 'POST',
+      headers: {
+        ...pilot.headers,
+        'Tus-Resumable': '1.0.0',
+        'Upload-Length': String(PNG_BYTES.length),
+        'Upload-Metadata': meta,
+      },
+    })
+    expect(created.status).toBe(201)
+    expect(created.headers.get('Upload-Expires')).toBeTruthy()
+    const url = new URL(created.headers.get('Location')!, app.base)
+    const deleted = await fetch(url, {
+      method: 'DELETE',
+      headers: { ...pilot.headers, 'Tus-Resumable': '1.0.0' },
+    })
+    expect(deleted.status).toBe(204)
+    const head = await fetch(url, { method: 'HEAD', headers: { ...pilot.headers, 'Tus-Resumable': '1.0.0' } })
+    expect(head.status).toBe(404)
+  })
+})
