@@ -15,7 +15,7 @@ import {
   triggerDistanceM,
   type CameraSpec,
 } from './camera.ts'
-import { distance, localPlane, ringCentroid, type XY } from './local-plane.ts'
+import { distance, localPlane, ringCentroid } from './local-plane.ts'
 import {
   extend,
   gridSegments,
