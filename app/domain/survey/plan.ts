@@ -80,7 +80,7 @@ interface SurveyLine {
 }
 
 /** One point the drone flies through over an area: a transect's turnaround, entry or exit. */
-export interface FlownPoint {
+interface FlownPoint {
   point: LatLng
   kind: 'turnaround' | 'entry' | 'exit'
   /** Index into `lines`. */
