@@ -24,8 +24,8 @@ import { CLIENT_EXPORT_FORMATS, EXPORT_FORMATS } from '#app/domain/survey/export
 import {
   adjustSurveyPlan,
   canAdjustSurvey,
+  currentSurveyPlan,
   projectForSurvey,
-  surveyPlanOf,
 } from '#app/domain/survey/project-plan.server.ts'
 import { AdjustSurveySchema, formatFlightTime } from '#app/domain/survey/project-plan.ts'
 
@@ -55,7 +55,7 @@ function projectOf(user: Parameters<typeof projectForSurvey>[0], param: string |
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const project = projectOf(user, params.projectId)
-  const plan = surveyPlanOf(project)
+  const plan = currentSurveyPlan(project)
   const canAdjust = canAdjustSurvey(user, project)
   return json({
     project: { id: project.id, name: project.name, projectType: project.projectType },

@@ -251,6 +251,20 @@ describe('several areas are one flight', () => {
       Math.ceil(plan.summary.flightTimeS / (drone.flightTimePerBatteryMin! * 60 * drone.usableBatteryShare!)),
     )
 
+    // A plan stored under the old rules shows the time of the path its files fly.
+    getDb()
+      .update(projects)
+      .set({ surveyPlan: JSON.stringify({ ...plan, summary: { ...plan.summary, flightTimeS: 1 } }) })
+      .where(eq(projects.id, project.id))
+      .run()
+    const page = (await (
+      await callRoute(missionPage.loader, `/projects/${project.id}/survey`, {
+        headers: pilot.headers,
+        params: { projectId: String(project.id) },
+      })
+    ).json()) as { plan: { summary: { flightTimeS: number } } }
+    expect(page.plan.summary.flightTimeS).toBe(plan.summary.flightTimeS)
+
     const kmz = unzipSync(new Uint8Array(await (await exportFile(project.id, 'kmz')).arrayBuffer()))
     const waylines = new DOMParser().parseFromString(strFromU8(kmz['wpmz/waylines.wpml']!), 'text/xml')
     const durations = Array.from(waylines.getElementsByTagNameNS(WPML_NS, 'duration')).map((d) =>

@@ -104,6 +104,17 @@ export function surveyPlanOf(project: Project, db: DbOrTx = getDb()): StoredSurv
   return areas.length ? initialSurveyPlan(project.projectType, areas, db) : null
 }
 
+/**
+ * The stored plan with its figures counted again from its settings: what the mission page
+ * shows, so a plan stored under older rules (ADR 250) shows the path its files fly.
+ */
+export function currentSurveyPlan(project: Project, db: DbOrTx = getDb()): StoredSurveyPlan | null {
+  const saved = surveyPlanOf(project, db)
+  const areas = projectAreas(project)
+  if (!saved || !areas.length) return saved
+  return { ...saved, summary: summaryOf(planWithSettings(areas, saved.settings, db)) }
+}
+
 /** The stored flight plan JSON with every area's pattern text replaced; anything unreadable is kept as it is. */
 function withFlightPattern(raw: string | null, text: string): string | null {
   if (!raw) return raw
