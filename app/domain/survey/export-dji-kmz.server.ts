@@ -66,7 +66,7 @@ function templateKml(mission: Mission, e: DjiWpmlDrone, now: number) {
           <wpml:orthoCameraOverlapH>${settings.frontOverlap}</wpml:orthoCameraOverlapH>
           <wpml:orthoCameraOverlapW>${settings.sideOverlap}</wpml:orthoCameraOverlapW>
         </wpml:overlap>
-        ${kmlPolygon(area)}
+        ${kmlPolygon(area, 0)}
         <wpml:ellipsoidHeight>${plan.altitudeM}</wpml:ellipsoidHeight>
         <wpml:height>${plan.altitudeM}</wpml:height>
       </Placemark>

@@ -9,13 +9,14 @@ export const KML_NS = 'http://www.opengis.net/kml/2.2'
 
 const kmlCoords = (points: LatLng[], alt?: number) =>
   points.map((p) => `${r7(p.longitude)},${r7(p.latitude)}${alt === undefined ? '' : `,${alt}`}`).join(' ')
-const kmlRing = (points: LatLng[]) => kmlCoords([...points, points[0]!])
+const kmlRing = (points: LatLng[], alt?: number) => kmlCoords([...points, points[0]!], alt)
 
-export function kmlPolygon(area: Mission['areas'][number]) {
+/** `alt`: a height on every vertex (DJI's mapping template writes "lon,lat,height"). */
+export function kmlPolygon(area: Mission['areas'][number], alt?: number) {
   const ring = closedRing(area.coordinates)
     .slice(0, -1)
     .map(([lng, lat]) => ({ latitude: lat!, longitude: lng! }))
-  return `<Polygon><outerBoundaryIs><LinearRing><coordinates>${kmlRing(ring)}</coordinates></LinearRing></outerBoundaryIs></Polygon>`
+  return `<Polygon><outerBoundaryIs><LinearRing><coordinates>${kmlRing(ring, alt)}</coordinates></LinearRing></outerBoundaryIs></Polygon>`
 }
 
 export function kmlFile(mission: Mission): ExportFile {
