@@ -86,11 +86,14 @@ export function SaveForOffline({
   userId,
   areas,
   tileTemplate,
+  missionFile,
 }: {
   jobId: number
   userId: number
   areas: LatLng[][]
   tileTemplate: string
+  /** The mission file of the job's drone (kept in the pack too). */
+  missionFile: string | null
 }) {
   const hydrated = useHydrated()
   const online = useOnline()
@@ -121,6 +124,7 @@ export function SaveForOffline({
         jobId,
         areas,
         tileTemplate,
+        missionFile,
         onProgress: (done, total) => setState({ status: 'saving', done, total }),
       })
       setSaved(result)

@@ -102,9 +102,10 @@ export async function saveJobForOffline(options: {
   jobId: number
   areas: LatLng[][]
   tileTemplate: string
+  missionFile?: string | null
   onProgress?: (done: number, total: number) => void
 }): Promise<SavedJob> {
-  const { userId, jobId, areas, tileTemplate, onProgress } = options
+  const { userId, jobId, areas, tileTemplate, missionFile = null, onProgress } = options
   await claimOfflinePack(userId)
   void navigator.storage?.persist?.().catch(() => false)
   const tiles = tileOrigin(tileTemplate, window.location.href)
@@ -113,7 +114,7 @@ export async function saveJobForOffline(options: {
   const meta: OfflineMeta = (await readOfflineMeta()) ?? { userId, jobs: {} }
   await writeMeta(cache, meta)
   const plan = tilesForAreas(areas)
-  const pages = jobPackUrls(jobId)
+  const pages = jobPackUrls(jobId, missionFile)
   const assets = currentAssets()
   const total = pages.length + assets.length + plan.tiles.length
   let done = 0

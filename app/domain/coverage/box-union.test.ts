@@ -1,3 +1,4 @@
+import type { LatLng } from '#app/domain/geometry/areas.ts'
 import { computeCoverageBySweep } from '#tests/helpers/coverage-sweep-reference.ts'
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
@@ -92,7 +93,9 @@ const inputArb: fc.Arbitrary<CoverageInput> = fc.record({
       coordinates: ringArb,
       holes: fc.option(
         fc
-          .constant([toLatLng([-10, -10]), toLatLng([10, -10]), toLatLng([10, 10]), toLatLng([-10, 10])])
+          .constant<
+            LatLng[]
+          >([toLatLng([-10, -10]), toLatLng([10, -10]), toLatLng([10, 10]), toLatLng([-10, 10])])
           .map((h) => [h]),
         { nil: undefined },
       ),
