@@ -20,6 +20,7 @@ import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { listDroneProfiles } from '#app/domain/survey/drone-profiles.server.ts'
 import { CLIENT_EXPORT_FORMATS, EXPORT_FORMATS } from '#app/domain/survey/export-formats.server.ts'
+import { MISSION_FILE_LABELS } from '#app/domain/survey/mission-files.ts'
 import {
   adjustSurveyPlan,
   canAdjustSurvey,
@@ -31,14 +32,6 @@ import { AdjustSurveySchema, formatFlightTime } from '#app/domain/survey/project
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.project.name} · Survey mission · Kestrel` : 'Survey mission · Kestrel' },
 ]
-
-const FORMAT_LABELS: Record<string, string> = {
-  plan: 'QGroundControl (.plan)',
-  kmz: 'DJI Pilot 2 (.kmz)',
-  kml: 'KML',
-  geojson: 'GeoJSON',
-  'litchi.csv': 'Litchi (.csv)',
-}
 
 function projectOf(user: Parameters<typeof projectForSurvey>[0], param: string | undefined) {
   const id = Number(param)
@@ -65,7 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       : [],
     exports: (user.role === 'client' ? CLIENT_EXPORT_FORMATS : EXPORT_FORMATS).map((f) => ({
       format: f,
-      label: FORMAT_LABELS[f]!,
+      label: MISSION_FILE_LABELS[f],
     })),
   })
 }
