@@ -117,7 +117,12 @@ export interface OfflineMeta {
 
 export interface SavedJob {
   savedAt: string
+  /** Tiles saved. */
   tiles: number
+  /** Tiles the save asked for (older packs: as many as saved). */
+  tilesPlanned?: number
+  /** The mission file kept for the job's drone, if any. */
+  missionFile?: string | null
   /** Deepest zoom saved (below the minimum when none fit). */
   maxZoom: number
   capped: boolean
