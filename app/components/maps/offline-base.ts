@@ -34,7 +34,9 @@ const MAX_TOWNS = 40
 /** The grid lines over the view: whole multiples of one step, with the decimals to print them. */
 export function coordinateGrid(view: ViewBounds) {
   const span = Math.max(view.north - view.south, view.east - view.west)
-  const step = GRID_STEPS.find((s) => span / s <= MAX_GRID_LINES) ?? GRID_STEPS[GRID_STEPS.length - 1]!
+  // The finest step that keeps the lines few (coarser steps come first in the list).
+  const fitting = GRID_STEPS.filter((s) => span / s <= MAX_GRID_LINES)
+  const step = fitting[fitting.length - 1] ?? GRID_STEPS[0]!
   const decimals = Math.max(0, Math.ceil(-Math.log10(step) - 1e-9))
   const lines = (from: number, to: number) => {
     const out: number[] = []
@@ -56,23 +58,32 @@ export function gridLabel(value: number, axis: 'lat' | 'lng', decimals: number) 
   return value === 0 ? `${degrees}°` : `${degrees}° ${hemisphere}`
 }
 
-/** The towns to name in the view (from TOWN_MIN_ZOOM), at most MAX_TOWNS, spread over it. */
+/**
+ * The towns to name in the view (from TOWN_MIN_ZOOM): at most MAX_TOWNS, nearest the
+ * middle first and one per cell of a coarse grid, so names do not pile up in a city.
+ */
 export function townsInView(places: readonly GazetteerPlace[], view: ViewBounds, zoom: number) {
   if (zoom < TOWN_MIN_ZOOM) return []
-  const inside = places.filter(
-    (p) => p.lat >= view.south && p.lat <= view.north && p.lng >= view.west && p.lng <= view.east,
-  )
-  if (inside.length <= MAX_TOWNS) return inside
-  // One town per cell of a coarse grid over the view, so names do not pile up in a city.
-  const cells = new Map<string, GazetteerPlace>()
+  const midLat = (view.south + view.north) / 2
+  const midLng = (view.west + view.east) / 2
+  const inside = places
+    .filter((p) => p.lat >= view.south && p.lat <= view.north && p.lng >= view.west && p.lng <= view.east)
+    .map((p) => ({ p, d: (p.lat - midLat) ** 2 + (p.lng - midLng) ** 2 }))
+    .sort((a, b) => a.d - b.d)
+    .map(({ p }) => p)
+  const cells = new Set<string>()
   const side = Math.ceil(Math.sqrt(MAX_TOWNS))
+  const picked: GazetteerPlace[] = []
   for (const place of inside) {
-    const row = Math.floor(((place.lat - view.south) / (view.north - view.south)) * side)
-    const col = Math.floor(((place.lng - view.west) / (view.east - view.west)) * side)
+    const row = Math.floor(((place.lat - view.south) / (view.north - view.south || 1)) * side)
+    const col = Math.floor(((place.lng - view.west) / (view.east - view.west || 1)) * side)
     const key = `${row}/${col}`
-    if (!cells.has(key)) cells.set(key, place)
+    if (cells.has(key)) continue
+    cells.add(key)
+    picked.push(place)
+    if (picked.length === MAX_TOWNS) break
   }
-  return [...cells.values()].slice(0, MAX_TOWNS)
+  return picked
 }
 
 /** Where each province's name goes: the middle of its towns (up to PROVINCE_MAX_ZOOM). */
