@@ -61,7 +61,14 @@ export async function handlePilotIntent(
 
 /** The drone the job is planned for and the mission file it flies from (ADR 256). */
 function jobMission(pilotId: number, projectId: number) {
-  const plan = surveyPlanOf(projectForSurvey({ id: pilotId, role: 'pilot' }, projectId))
+  let plan
+  try {
+    plan = surveyPlanOf(projectForSurvey({ id: pilotId, role: 'pilot' }, projectId))
+  } catch (error) {
+    // A plan that cannot be made (e.g. a grid too fine) must not take the job card down.
+    if (isDomainError(error)) return null
+    throw error
+  }
   if (!plan) return null
   const droneName = plan.settings.drone.name
   return { droneName, format: missionFormatForDrone(droneName) }
