@@ -18,6 +18,7 @@ import {
   nearestTown,
   PROVINCE_MAX_ZOOM,
   provinceLabels,
+  TOWN_MIN_ZOOM,
   townsInView,
   type GazetteerPlace,
   type ViewBounds,
@@ -53,7 +54,8 @@ export function OfflineBaseLayer() {
   const { view, zoom } = state
   const grid = coordinateGrid(view)
   const towns = townsInView(PLACES, view, zoom)
-  const near = towns.length ? null : nearestTown(PLACES, state.lat, state.lng)
+  // Close in with no town in view: say which town the site is near.
+  const near = zoom >= TOWN_MIN_ZOOM && !towns.length ? nearestTown(PLACES, state.lat, state.lng) : null
   const noMarker = { interactive: false, keyboard: false } as const
 
   return (

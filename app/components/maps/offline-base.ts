@@ -25,7 +25,7 @@ const GRID_STEPS = [10, 5, 2, 1, 0.5, 0.2, 0.1, 0.05, 0.02, 0.01, 0.005, 0.002, 
 /** At most this many grid lines across the view each way. */
 const MAX_GRID_LINES = 6
 /** Town names are drawn from this zoom (the whole country shows provinces only). */
-const TOWN_MIN_ZOOM = 8
+export const TOWN_MIN_ZOOM = 8
 /** Province names are drawn up to this zoom. */
 export const PROVINCE_MAX_ZOOM = 9
 /** At most this many town names at once (a crowded map reads worse than a sparse one). */
