@@ -103,7 +103,7 @@ async function openJob(page: Page, projectId: number, name: string) {
 test('@js-only a pilot saves a job for offline and reads it with no signal after a reload', async ({
   page,
   context,
-}) => {
+}, testInfo) => {
   const name = `Offline orchard ${crypto.randomBytes(3).toString('hex')}`
   const { projectId } = seedAssignedJob(name)
   await login(page, PILOT_EMAIL, DEMO_PASSWORD)
@@ -128,6 +128,7 @@ test('@js-only a pilot saves a job for offline and reads it with no signal after
   for (const format of ['kmz', 'plan', 'litchi.csv', 'kml', 'geojson']) {
     await expect(mission.locator(`a[href="/api/projects/${projectId}/export/${format}"]`)).toHaveCount(1)
   }
+  await mission.screenshot({ path: testInfo.outputPath('job-mission.png') })
 
   const control = job.getByTestId('offline-control')
   await expect(control.getByText('Not saved on this device')).toBeVisible()
