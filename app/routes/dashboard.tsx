@@ -106,6 +106,7 @@ export default function DashboardPage() {
           projects={data.projects}
           openProjectId={data.openProjectId}
           openProjectFiles={data.openProjectFiles}
+          openProjectMission={data.openProjectMission}
           flightLogs={data.flightLogs}
           tileUrl={data.tileUrl}
         />

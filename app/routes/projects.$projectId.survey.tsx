@@ -21,6 +21,7 @@ import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { djiWpmlDrone } from '#app/domain/survey/dji-wpml-drones.ts'
 import { listDroneProfiles } from '#app/domain/survey/drone-profiles.server.ts'
 import { CLIENT_EXPORT_FORMATS, EXPORT_FORMATS } from '#app/domain/survey/export-formats.server.ts'
+import { MISSION_FILE_LABELS } from '#app/domain/survey/mission-files.ts'
 import {
   adjustSurveyPlan,
   canAdjustSurvey,
@@ -32,14 +33,6 @@ import { AdjustSurveySchema, formatFlightTime } from '#app/domain/survey/project
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.project.name} · Survey mission · Kestrel` : 'Survey mission · Kestrel' },
 ]
-
-const FORMAT_LABELS: Record<string, string> = {
-  plan: 'QGroundControl (.plan)',
-  kmz: 'DJI Pilot 2 (.kmz)',
-  kml: 'KML',
-  geojson: 'GeoJSON',
-  'litchi.csv': 'Litchi (.csv)',
-}
 
 function projectOf(user: Parameters<typeof projectForSurvey>[0], param: string | undefined) {
   const id = Number(param)
@@ -67,7 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // No DJI KMZ for a drone DJI Pilot 2 cannot fly (ADR 251).
     exports: (user.role === 'client' ? CLIENT_EXPORT_FORMATS : EXPORT_FORMATS)
       .filter((f) => f !== 'kmz' || (plan && djiWpmlDrone(plan.settings.drone.name)))
-      .map((f) => ({ format: f, label: FORMAT_LABELS[f]! })),
+      .map((f) => ({ format: f, label: MISSION_FILE_LABELS[f] })),
   })
 }
 

@@ -13,7 +13,8 @@ import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import Database from 'better-sqlite3'
 
-import { e2eDir } from '../setup/e2e-env.ts'
+import { setTileServerMode } from '../helpers/tile-server.ts'
+import { e2eDir, e2eStateFile } from '../setup/e2e-env.ts'
 import { expectToast, PILOT_EMAIL, seedPaidProject } from './admin-fixtures.ts'
 import { DEMO_PASSWORD, login } from './fixtures.ts'
 
@@ -87,6 +88,10 @@ async function keptUploads(page: Page) {
   )
 }
 
+function tileOrigin() {
+  return (JSON.parse(fs.readFileSync(e2eStateFile, 'utf8')) as { tileOrigin: string }).tileOrigin
+}
+
 async function openJob(page: Page, projectId: number, name: string) {
   await page.goto(`/dashboard?project=${projectId}`)
   const job = page.getByTestId('job-dialog')
@@ -98,18 +103,38 @@ async function openJob(page: Page, projectId: number, name: string) {
 test('@js-only a pilot saves a job for offline and reads it with no signal after a reload', async ({
   page,
   context,
-}) => {
+}, testInfo) => {
   const name = `Offline orchard ${crypto.randomBytes(3).toString('hex')}`
   const { projectId } = seedAssignedJob(name)
   await login(page, PILOT_EMAIL, DEMO_PASSWORD)
   const job = await openJob(page, projectId, name)
   await expect(job.getByTestId('job-map').locator('img.leaflet-tile-loaded').first()).toBeVisible()
 
+  // The pilot flies: the mission page and every mission file, the drone's own first.
+  const mission = job.getByTestId('job-mission')
+  await expect(mission).toContainText('Planned for the DJI Mavic 3 Enterprise (M3E).')
+  await expect(mission.getByRole('link', { name: 'Open survey mission' })).toHaveAttribute(
+    'href',
+    `/projects/${projectId}/survey`,
+  )
+  const files = mission.getByRole('list', { name: 'Mission files' }).getByRole('link')
+  await expect(files).toHaveText([
+    'DJI Pilot 2 (.kmz) (for this drone)',
+    'QGroundControl (.plan)',
+    'Litchi (.csv)',
+    'KML',
+    'GeoJSON',
+  ])
+  for (const format of ['kmz', 'plan', 'litchi.csv', 'kml', 'geojson']) {
+    await expect(mission.locator(`a[href="/api/projects/${projectId}/export/${format}"]`)).toHaveCount(1)
+  }
+  await mission.screenshot({ path: testInfo.outputPath('job-mission.png') })
+
   const control = job.getByTestId('offline-control')
   await expect(control.getByText('Not saved on this device')).toBeVisible()
   await control.getByRole('button', { name: 'Save for offline' }).click()
   await expect(control.getByText(/^Available offline — saved \d/)).toBeVisible({ timeout: 60_000 })
-  await expect(control).toContainText(/and \d+ map tiles \(zoom 12–1[5-8]/)
+  await expect(control).toContainText(/mission file and \d+ map tiles \(zoom 12–1[5-8]/)
 
   await context.setOffline(true)
   await page.reload()
@@ -132,6 +157,12 @@ test('@js-only a pilot saves a job for offline and reads it with no signal after
   expect(plans.kml[1]).toContain('<kml')
   expect(plans.geojson[0]).toBe(200)
   expect(JSON.parse(String(plans.geojson[1])).type).toBe('FeatureCollection')
+  // So does the mission file the job's drone flies from (DJI Pilot 2's KMZ, a zip).
+  const kmz = await page.evaluate(async (id) => {
+    const res = await fetch(`/api/projects/${id}/export/kmz`)
+    return { status: res.status, head: [...new Uint8Array(await res.arrayBuffer()).slice(0, 2)] }
+  }, projectId)
+  expect(kmz).toEqual({ status: 200, head: [0x50, 0x4b] })
   // The job list (closing the dialog) is in the pack too.
   await offline.getByRole('link', { name: 'Close dialog' }).click()
   await expect(page.getByTestId(`pilot-project-${projectId}`)).toBeVisible()
@@ -154,6 +185,44 @@ test('@js-only a pilot saves a job for offline and reads it with no signal after
   await page.getByRole('button', { name: 'Logout' }).first().click()
   await expect(page).toHaveURL(/\/$/)
   await expect.poll(() => page.evaluate(async () => (await caches.keys()).length)).toBe(0)
+})
+
+test('@js-only a save ends when the tile host is out of reach, and the card agrees after an offline reload', async ({
+  page,
+  context,
+}) => {
+  const name = `No tiles ${crypto.randomBytes(3).toString('hex')}`
+  const { projectId } = seedAssignedJob(name)
+  // The tile host black-holes every request: each tile would wait for ever.
+  await setTileServerMode(tileOrigin(), 'hang')
+  try {
+    await login(page, PILOT_EMAIL, DEMO_PASSWORD)
+    const job = await openJob(page, projectId, name)
+    const control = job.getByTestId('offline-control')
+    await control.getByRole('button', { name: 'Save for offline' }).click()
+    await expect(control.getByText(/^Available offline — saved \d/)).toBeVisible({ timeout: 90_000 })
+    await expect(control).toContainText(/Saved — map tiles: 0 of \d+ could be fetched\./)
+    await expect(control.getByRole('button', { name: 'Update offline copy' })).toBeEnabled()
+
+    await context.setOffline(true)
+    await page.reload()
+    await expect(page.getByText('Showing the jobs saved on this device')).toBeVisible()
+    const offline = page.getByTestId('job-dialog')
+    await expect(offline.getByRole('heading', { name })).toBeVisible()
+    await expect(offline.getByText(/^Available offline — saved/)).toBeVisible()
+    await expect(offline.getByText('Not saved on this device')).toBeHidden()
+    await expect(offline.getByTestId('offline-control')).toContainText(
+      /Saved — map tiles: 0 of \d+ could be fetched/,
+    )
+    const kmz = await page.evaluate(
+      async (id) => (await fetch(`/api/projects/${id}/export/kmz`)).status,
+      projectId,
+    )
+    expect(kmz).toBe(200)
+  } finally {
+    await context.setOffline(false)
+    await setTileServerMode(tileOrigin(), 'ok')
+  }
 })
 
 test('@js-only a photo picked with no signal waits as queued and uploads when the signal returns', async ({

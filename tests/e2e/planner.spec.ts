@@ -224,7 +224,7 @@ test('@js-only when a tile server does not answer, the map says so, falls back t
   await page.getByRole('radio', { name: 'Street map' }).check({ force: true })
   await expect(layers).toHaveAttribute('data-base-layer', 'outline', { timeout: 30_000 })
   await expect(page.getByTestId('tile-notice')).toHaveText(
-    'The street map could not be loaded — showing a plain outline map. You can still draw your areas.',
+    'The street map could not be loaded — showing the offline map (towns and a coordinate grid). You can still draw your areas.',
   )
   await expect(page.getByRole('radio', { name: 'Outline' })).toBeChecked()
   await drawArea(page, [

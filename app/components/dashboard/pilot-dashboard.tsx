@@ -13,7 +13,7 @@ import type { PilotDocumentKind } from '#db/schema.ts'
 
 import { FlightLogsTab } from './pilot/flight-logs-tab.tsx'
 import { PilotProjectsTab } from './pilot/projects-tab.tsx'
-import type { FlightLogRow, PilotJob } from './pilot/types.ts'
+import type { FlightLogRow, JobMission, PilotJob } from './pilot/types.ts'
 import { ProfileForm } from './profile-form.tsx'
 import { WelcomeBanner } from './welcome-banner.tsx'
 
@@ -49,6 +49,7 @@ export function PilotDashboard({
   projects,
   openProjectId,
   openProjectFiles,
+  openProjectMission,
   flightLogs,
   tileUrl,
 }: {
@@ -58,6 +59,7 @@ export function PilotDashboard({
   projects: PilotJob[]
   openProjectId: number | null
   openProjectFiles: ListedFile[]
+  openProjectMission: JobMission | null
   flightLogs: FlightLogRow[]
   tileUrl: string
 }) {
@@ -87,6 +89,7 @@ export function PilotDashboard({
           tileUrl={tileUrl}
           pilotId={profile.id}
           files={openProjectFiles}
+          mission={openProjectMission}
         />
       ) : null}
       {tab === 'flight-logs' ? <FlightLogsTab logs={flightLogs} /> : null}

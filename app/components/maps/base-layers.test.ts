@@ -18,7 +18,7 @@ describe('base layer fallback', () => {
       'Satellite imagery could not be loaded — showing the street map. You can still draw your areas.',
     )
     expect(tileFailureMessage('street', 'outline')).toMatch(
-      /^The street map could not be loaded — showing a plain outline map/,
+      /^The street map could not be loaded — showing the offline map \(towns and a coordinate grid\)/,
     )
   })
 })

@@ -35,7 +35,7 @@ export function tileFailureMessage(from: BaseLayer, to: BaseLayer) {
   const what = from === 'satellite' ? 'Satellite imagery' : 'The street map'
   return to === 'street'
     ? `${what} could not be loaded — showing the street map. You can still draw your areas.`
-    : `${what} could not be loaded — showing a plain outline map. You can still draw your areas.`
+    : `${what} could not be loaded — showing the offline map (towns and a coordinate grid). You can still draw your areas.`
 }
 
 export const STREET_TILE_ATTRIBUTION = '© OpenStreetMap contributors'

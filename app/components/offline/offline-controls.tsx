@@ -8,6 +8,7 @@ import { Alert } from '#app/components/ui/alert.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import type { LatLng } from '#app/domain/geometry/areas.ts'
 import type { SavedJob } from '#app/domain/offline/cache-rules.ts'
+import { savedJobLines } from '#app/domain/offline/save-outcome.ts'
 import { OFFLINE_TILE_LIMITS } from '#app/domain/offline/tiles.ts'
 import { useEffect, useState, useSyncExternalStore } from 'react'
 
@@ -62,19 +63,6 @@ export function OfflineBanner() {
   )
 }
 
-const savedAtFormat = new Intl.DateTimeFormat('en-ZA', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Africa/Johannesburg',
-})
-
-function formatSavedAt(iso: string) {
-  return savedAtFormat.format(new Date(iso))
-}
-
 type SaveState =
   | { status: 'idle' }
   | { status: 'saving'; done: number; total: number }
@@ -86,11 +74,14 @@ export function SaveForOffline({
   userId,
   areas,
   tileTemplate,
+  missionFile,
 }: {
   jobId: number
   userId: number
   areas: LatLng[][]
   tileTemplate: string
+  /** The mission file of the job's drone (kept in the pack too). */
+  missionFile: string | null
 }) {
   const hydrated = useHydrated()
   const online = useOnline()
@@ -121,6 +112,7 @@ export function SaveForOffline({
         jobId,
         areas,
         tileTemplate,
+        missionFile,
         onProgress: (done, total) => setState({ status: 'saving', done, total }),
       })
       setSaved(result)
@@ -135,23 +127,22 @@ export function SaveForOffline({
   }
 
   const saving = state.status === 'saving'
+  const lines = saved ? savedJobLines(saved) : null
   return (
     <div
       className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-ink-100 bg-ink-50 px-3 py-2 text-sm"
       data-testid="offline-control"
     >
-      <div className="min-w-0">
-        {saved ? (
-          <p className="font-medium text-emerald-800">
-            Available offline — saved {formatSavedAt(saved.savedAt)}
-          </p>
+      <div className="min-w-0" role="status">
+        {lines ? (
+          <p className="font-medium text-emerald-800">{lines.title}</p>
         ) : (
           <p className="font-medium text-ink-800">Not saved on this device</p>
         )}
         <p className="text-xs text-ink-600">
-          {saved
-            ? `Job card, areas, flight plan and ${saved.tiles} map tiles (zoom ${OFFLINE_TILE_LIMITS.minZoom}–${Math.max(saved.maxZoom, OFFLINE_TILE_LIMITS.minZoom)}${saved.capped ? `, limited to ${OFFLINE_TILE_LIMITS.maxTiles} tiles` : ''}).`
-            : `Keeps the job card, areas, flight plan and up to ${OFFLINE_TILE_LIMITS.maxTiles} map tiles readable without signal.`}
+          {lines
+            ? lines.detail
+            : `Keeps the job card, areas, flight plan, the drone's mission file and up to ${OFFLINE_TILE_LIMITS.maxTiles} map tiles readable without signal.`}
         </p>
         {state.status === 'error' ? (
           <p className="text-xs text-red-700" role="alert">

@@ -15,6 +15,7 @@ import {
   type OfflineMeta,
   type SavedJob,
 } from '#app/domain/offline/cache-rules.ts'
+import { SAVE_TIMEOUTS_MS, tileTally } from '#app/domain/offline/save-outcome.ts'
 import { tileOrigin, tilesForAreas, tileUrl } from '#app/domain/offline/tiles.ts'
 
 const SW_URL = '/sw.js'
@@ -93,18 +94,27 @@ async function mapLimited<T>(items: T[], limit: number, run: (item: T) => Promis
 
 class OfflineSaveError extends Error {}
 
+/** A fetch that gives up after `ms` (a hanging answer must never stop a save). */
+function fetchWithin(url: string, init: RequestInit, ms: number) {
+  return fetch(url, { ...init, signal: AbortSignal.timeout(ms) })
+}
+
 /**
  * Saves one job for offline use. Pages and flight plans must all arrive (else nothing is
- * marked saved); tiles are best effort (a map without them still shows the outline).
+ * marked saved); once they have, the job is recorded as saved, so the card and the saved
+ * pages agree whatever happens next. Tiles are best effort (the map without them shows the
+ * areas on the offline map): each has a time limit and a host out of reach is given up on,
+ * so the save always ends (ADR 257).
  */
 export async function saveJobForOffline(options: {
   userId: number
   jobId: number
   areas: LatLng[][]
   tileTemplate: string
+  missionFile?: string | null
   onProgress?: (done: number, total: number) => void
 }): Promise<SavedJob> {
-  const { userId, jobId, areas, tileTemplate, onProgress } = options
+  const { userId, jobId, areas, tileTemplate, missionFile = null, onProgress } = options
   await claimOfflinePack(userId)
   void navigator.storage?.persist?.().catch(() => false)
   const tiles = tileOrigin(tileTemplate, window.location.href)
@@ -113,16 +123,20 @@ export async function saveJobForOffline(options: {
   const meta: OfflineMeta = (await readOfflineMeta()) ?? { userId, jobs: {} }
   await writeMeta(cache, meta)
   const plan = tilesForAreas(areas)
-  const pages = jobPackUrls(jobId)
+  const pages = jobPackUrls(jobId, missionFile)
   const assets = currentAssets()
   const total = pages.length + assets.length + plan.tiles.length
   let done = 0
   const step = () => onProgress?.(++done, total)
 
   for (const url of pages) {
-    const response = await fetch(url, { credentials: 'same-origin', cache: 'no-store' })
-    // A job without a flight plan answers 404 for its downloads: nothing to keep there.
-    if (response.status === 404 && url.startsWith('/api/')) {
+    const response = await fetchWithin(
+      url,
+      { credentials: 'same-origin', cache: 'no-store' },
+      SAVE_TIMEOUTS_MS.page,
+    )
+    // A job without a flight plan (or areas) answers 404 / 409 for its downloads: nothing to keep there.
+    if ((response.status === 404 || response.status === 409) && url.startsWith('/api/')) {
       step()
       continue
     }
@@ -139,41 +153,54 @@ export async function saveJobForOffline(options: {
   }
   await mapLimited(assets, 4, async (path) => {
     if (!(await cache.match(path))) {
-      const response = await fetch(path, { credentials: 'same-origin' })
-      if (isStorable(response)) await cache.put(path, response)
+      try {
+        const response = await fetchWithin(path, { credentials: 'same-origin' }, SAVE_TIMEOUTS_MS.asset)
+        if (isStorable(response)) await cache.put(path, response)
+      } catch {
+        // Already cached by the worker as the page ran, most likely; the next save tries again.
+      }
     }
     step()
   })
 
-  let savedTiles = 0
+  // From here the job reads offline: the card says so even if the tiles never come.
+  const record = async (savedTiles: number) => {
+    const saved: SavedJob = {
+      savedAt: new Date().toISOString(),
+      tiles: savedTiles,
+      tilesPlanned: plan.tiles.length,
+      missionFile,
+      maxZoom: plan.maxZoom,
+      capped: plan.capped,
+    }
+    const latest = (await readOfflineMeta()) ?? meta
+    latest.jobs[String(jobId)] = saved
+    await writeMeta(cache, latest)
+    return saved
+  }
+  await record(0)
+
+  const tally = tileTally()
   await mapLimited(plan.tiles, 6, async (tile) => {
     const url = tileUrl(tileTemplate, tile)
+    let ok = false
     try {
       const key = keyOf(url, tiles) ?? url
-      if (await cache.match(key)) savedTiles++
-      else {
-        const response = await fetch(url, { mode: 'cors', credentials: 'omit' })
+      if (await cache.match(key)) ok = true
+      else if (!tally.givenUp()) {
+        const response = await fetchWithin(url, { mode: 'cors', credentials: 'omit' }, SAVE_TIMEOUTS_MS.tile)
         if (isStorable(response)) {
           await cache.put(key, response)
-          savedTiles++
+          ok = true
         }
       }
     } catch {
-      // Decoration: a missing tile leaves that square empty.
+      // Decoration: a missing tile leaves that square to the offline map.
     }
+    tally.record(ok)
     step()
   })
-
-  const saved: SavedJob = {
-    savedAt: new Date().toISOString(),
-    tiles: savedTiles,
-    maxZoom: plan.maxZoom,
-    capped: plan.capped,
-  }
-  const latest = (await readOfflineMeta()) ?? meta
-  latest.jobs[String(jobId)] = saved
-  await writeMeta(cache, latest)
-  return saved
+  return record(tally.saved())
 }
 
 async function writeMeta(cache: Cache, meta: OfflineMeta) {

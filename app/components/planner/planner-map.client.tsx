@@ -5,7 +5,8 @@
  * drawn. Drawing is leaflet-draw's polygon handler, driven by the side panel's own
  * buttons rather than its toolbar (ADR 023). Drawing and quoting never depend on tiles
  * (ADR 022): when a tile server does not answer, the map falls back to the street map,
- * then to a plain outline background, says so, and offers a base-layer switch (ADR 183).
+ * then to our own outline map (grid, towns, provinces: ADR 258), says so, and offers a
+ * base-layer switch (ADR 183).
  */
 import {
   BASE_LAYER_LABELS,
@@ -17,6 +18,7 @@ import {
   type BaseLayer,
 } from '#app/components/maps/base-layers.ts'
 import { AREA_STYLE, TILE_ATTRIBUTION } from '#app/components/maps/map-constants.ts'
+import { OfflineBaseLayer } from '#app/components/maps/offline-base-layer.client.tsx'
 import { cn } from '#app/components/ui/cn.ts'
 import type { LatLng } from '#app/domain/geometry/areas.ts'
 import type L from 'leaflet'
@@ -120,7 +122,9 @@ export function PlannerMap({
         attributionControl
         zoomControl
       >
-        {base === 'outline' ? null : (
+        {base === 'outline' ? (
+          <OfflineBaseLayer />
+        ) : (
           <TileLayer
             key={base}
             url={base === 'satellite' ? tileUrl : streetTileUrl}

@@ -7,8 +7,8 @@
  * is the camera's ground rectangle at the planned altitude, centred on the photo's GPS
  * position, its along-track side on the area's planned line direction (drones fly the
  * grid lines, the camera's long side across them). Turned so those rectangles are
- * axis-parallel, their union is swept into disjoint boxes and each box is clipped
- * against the area (holes subtracted). Covered share = covered m² / area m², both in the
+ * axis-parallel, their union is swept into disjoint boxes (`box-union.ts`, n log n) and
+ * each box is clipped against the area (holes subtracted). Covered share = covered m² / area m², both in the
  * same plane. Exact for these rectangles, and fast: the unit tests check it against a
  * general polygon union (turf), which took seconds for a thousand photos (ADR 151).
  */
@@ -16,6 +16,8 @@ import type { LatLng } from '#app/domain/geometry/areas.ts'
 import { pointInRings } from '#app/domain/geometry/intersects.ts'
 import { localPlane, type XY } from '#app/domain/survey/local-plane.ts'
 import { longestSideAzimuth, normaliseAzimuth } from '#app/domain/survey/transects.ts'
+
+import { unionOfBoxes, type Box } from './box-union.ts'
 
 export interface CoverageArea {
   /** At least three points. */
@@ -67,14 +69,6 @@ export interface CoverageResult {
   footprint: Footprint
 }
 
-/** An axis-parallel box: u across the flight line, v along it (metres). */
-interface Box {
-  u0: number
-  u1: number
-  v0: number
-  v1: number
-}
-
 const RAD = Math.PI / 180
 
 function ringArea(ring: readonly XY[]) {
@@ -85,54 +79,6 @@ function ringArea(ring: readonly XY[]) {
     a2 += x0 * y1 - x1 * y0
   }
   return Math.abs(a2) / 2
-}
-
-/**
- * The union of axis-parallel boxes as disjoint boxes: a sweep along v over every box
- * edge; between two edges the covered stretches across are the merged u-intervals of the
- * boxes spanning that slab. Slabs with the same stretches as the one below extend it.
- */
-function unionOfBoxes(boxes: readonly Box[]): Box[] {
-  if (!boxes.length) return []
-  const edges = [...new Set(boxes.flatMap((b) => [b.v0, b.v1]))].sort((a, b) => a - b)
-  const byStart = [...boxes].sort((a, b) => a.v0 - b.v0)
-  let next = 0
-  let active: Box[] = []
-  let previous: Box[] = []
-  const out: Box[] = []
-  for (let k = 0; k < edges.length - 1; k++) {
-    const v0 = edges[k]!
-    const v1 = edges[k + 1]!
-    // `active` stays sorted by u0: each new box goes in at its place, ended boxes drop out.
-    while (next < byStart.length && byStart[next]!.v0 <= v0) {
-      const box = byStart[next++]!
-      let lo = 0
-      let hi = active.length
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1
-        if (active[mid]!.u0 < box.u0) lo = mid + 1
-        else hi = mid
-      }
-      active.splice(lo, 0, box)
-    }
-    active = active.filter((b) => b.v1 > v0)
-    const merged: Array<[number, number]> = []
-    for (const { u0, u1 } of active) {
-      const last = merged[merged.length - 1]
-      if (last && u0 <= last[1]) last[1] = Math.max(last[1], u1)
-      else merged.push([u0, u1])
-    }
-    if (
-      previous.length === merged.length &&
-      previous.every((b, i) => b.v1 === v0 && b.u0 === merged[i]![0] && b.u1 === merged[i]![1])
-    ) {
-      for (const b of previous) b.v1 = v1
-      continue
-    }
-    previous = merged.map(([u0, u1]) => ({ u0, u1, v0, v1 }))
-    out.push(...previous)
-  }
-  return out
 }
 
 /**
@@ -187,8 +133,9 @@ function coverArea(
   const azimuth = input.angleDeg == null ? longestSideAzimuth(outer) : normaliseAzimuth(input.angleDeg)
 
   // Turned so the footprints are axis-parallel: u across the flight line, v along it.
-  const a = azimuth * RAD
-  const turn = ([x, y]: XY): XY => [x * Math.cos(a) - y * Math.sin(a), x * Math.sin(a) + y * Math.cos(a)]
+  const cos = Math.cos(azimuth * RAD)
+  const sin = Math.sin(azimuth * RAD)
+  const turn = ([x, y]: XY): XY => [x * cos - y * sin, x * sin + y * cos]
   const outerUV = outer.map(turn)
   const holesUV = holes.map((h) => h.map(turn))
   const { sideM, frontM } = input.footprint

@@ -30,6 +30,13 @@ describe('offlineKeyFor', () => {
       key: '/api/projects/7/flight-plan/kml',
       checkOwner: false,
     })
+    for (const format of ['plan', 'kmz', 'kml', 'geojson', 'litchi.csv']) {
+      expect(get(`https://kestrel.example/api/projects/7/export/${format}`)).toEqual({
+        kind: 'page',
+        key: `/api/projects/7/export/${format}`,
+        checkOwner: false,
+      })
+    }
     expect(get('https://kestrel.example/build/_shared/chunk-ABC.js')?.kind).toBe('asset')
     expect(get('https://tiles.example/tile/15/1/2')).toEqual({
       kind: 'tile',
@@ -50,6 +57,9 @@ describe('offlineKeyFor', () => {
       'https://kestrel.example/api/tus/abc',
       'https://kestrel.example/api/download-file/3',
       'https://kestrel.example/api/projects/7/flight-plan/pdf',
+      'https://kestrel.example/api/projects/7/export/pdf',
+      'https://kestrel.example/api/projects/7/export/kmz?x=1',
+      'https://kestrel.example/api/projects/7/export/litchiXcsv',
       'https://kestrel.example/login',
       'https://elsewhere.example/tile/1/1/1',
     ]) {
@@ -72,6 +82,10 @@ describe('offlineKeyFor', () => {
       expect(get(`https://kestrel.example${url}`), url).not.toBeNull()
     }
     expect(jobPackUrls(9)).toContain('/dashboard?project=9&_data=routes%2Fdashboard')
+    expect(jobPackUrls(9, '/api/projects/9/export/kmz')).toContain('/api/projects/9/export/kmz')
+    for (const url of jobPackUrls(9, '/api/projects/9/export/litchi.csv')) {
+      expect(get(`https://kestrel.example${url}`), url).not.toBeNull()
+    }
   })
 })
 

@@ -5,7 +5,8 @@
  * Only GET requests of the allow-list below are ever answered from the cache:
  * - `page`: the pilot's dashboard (`/dashboard`, `?tab=projects`, `?project=ID`), as a
  *   document or as Remix loader data (`_data=root|routes/dashboard`), and a job's flight
- *   plan downloads (`/api/projects/ID/flight-plan/kml|geojson`). Network first; the cache
+ *   plan downloads (`/api/projects/ID/flight-plan/kml|geojson`) and mission files
+ *   (`/api/projects/ID/export/FORMAT`, ADR 256). Network first; the cache
  *   only when the network fails or hangs, and a stored copy is refreshed only when the
  *   answer belongs to the pack's owner.
  * - `asset`: the fingerprinted build output under `/build/` (cache first: never changes).
@@ -41,6 +42,7 @@ export interface OfflineKey {
 const PAGE_PARAMS = ['_data', 'project', 'tab'] as const
 const DATA_ROUTES = new Set(['root', 'routes/dashboard'])
 const FLIGHT_PLAN = /^\/api\/projects\/(\d+)\/flight-plan\/(kml|geojson)$/
+const MISSION_FILE = /^\/api\/projects\/(\d+)\/export\/(plan|kmz|kml|geojson|litchi\.csv)$/
 
 /**
  * The cache key (a same-origin path + sorted query, or the tile's full URL) and the kind of
@@ -62,7 +64,8 @@ export function offlineKeyFor(
   }
   if (url.origin !== origins.self) return null
   if (url.pathname.startsWith('/build/')) return { kind: 'asset', key: url.pathname, checkOwner: false }
-  if (FLIGHT_PLAN.test(url.pathname)) return { kind: 'page', key: url.pathname, checkOwner: false }
+  if (FLIGHT_PLAN.test(url.pathname) || (MISSION_FILE.test(url.pathname) && !url.search))
+    return { kind: 'page', key: url.pathname, checkOwner: false }
   if (url.pathname !== '/dashboard') return null
   for (const name of url.searchParams.keys()) {
     if (!(PAGE_PARAMS as readonly string[]).includes(name)) return null
@@ -82,8 +85,11 @@ export function offlineKeyFor(
   return { kind: 'page', key: search ? `/dashboard?${search}` : '/dashboard', checkOwner: data !== 'root' }
 }
 
-/** The same-origin addresses one job's pack saves (documents, loader data, flight plans). */
-export function jobPackUrls(jobId: number): string[] {
+/**
+ * The same-origin addresses one job's pack saves: documents, loader data, flight plans and
+ * the mission file the job's drone flies from (`missionFile`, e.g. `/api/projects/9/export/kmz`).
+ */
+export function jobPackUrls(jobId: number, missionFile: string | null = null): string[] {
   const pages = ['/dashboard', '/dashboard?tab=projects', `/dashboard?project=${jobId}`]
   const data = pages.flatMap((page) => {
     const join = page.includes('?') ? '&' : '?'
@@ -94,6 +100,7 @@ export function jobPackUrls(jobId: number): string[] {
     ...data,
     `/api/projects/${jobId}/flight-plan/kml`,
     `/api/projects/${jobId}/flight-plan/geojson`,
+    ...(missionFile ? [missionFile] : []),
   ]
 }
 
@@ -110,7 +117,12 @@ export interface OfflineMeta {
 
 export interface SavedJob {
   savedAt: string
+  /** Tiles saved. */
   tiles: number
+  /** Tiles the save asked for (older packs: as many as saved). */
+  tilesPlanned?: number
+  /** The mission file kept for the job's drone, if any. */
+  missionFile?: string | null
   /** Deepest zoom saved (below the minimum when none fit). */
   maxZoom: number
   capped: boolean

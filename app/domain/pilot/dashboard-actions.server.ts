@@ -9,6 +9,8 @@ import { projectCoverage } from '#app/domain/coverage/coverage.server.ts'
 import { listProjectFiles } from '#app/domain/files/file-queries.server.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { createToastHeaders, redirectWithToast } from '#app/domain/http/toast.server.ts'
+import { missionFormatForDrone } from '#app/domain/survey/mission-files.ts'
+import { projectForSurvey, surveyPlanOf } from '#app/domain/survey/project-plan.server.ts'
 import type { User } from '#db/schema.ts'
 
 import { listAssignedProjects, listFlightLogs, saveProgress } from './pilot-projects.server.ts'
@@ -57,6 +59,21 @@ export async function handlePilotIntent(
   })
 }
 
+/** The drone the job is planned for and the mission file it flies from (ADR 256). */
+function jobMission(pilotId: number, projectId: number) {
+  let plan
+  try {
+    plan = surveyPlanOf(projectForSurvey({ id: pilotId, role: 'pilot' }, projectId))
+  } catch (error) {
+    // A plan that cannot be made (e.g. a grid too fine) must not take the job card down.
+    if (isDomainError(error)) return null
+    throw error
+  }
+  if (!plan) return null
+  const droneName = plan.settings.drone.name
+  return { droneName, format: missionFormatForDrone(droneName) }
+}
+
 /** What the pilot dashboard shows: the assigned jobs (one opened by `?project=`) and the flight logs. */
 export async function loadPilotTabs(pilotId: number, url: URL) {
   const projects = listAssignedProjects(pilotId)
@@ -67,6 +84,8 @@ export async function loadPilotTabs(pilotId: number, url: URL) {
     openProjectId,
     /** The open job's files (the pilot's uploads, documents; deliverables once completed). */
     openProjectFiles: openProjectId ? listProjectFiles({ id: pilotId, role: 'pilot' }, openProjectId) : [],
+    /** The open job's drone and its mission file. */
+    openProjectMission: openProjectId ? jobMission(pilotId, openProjectId) : null,
     /** The open job's coverage check (photo positions over the areas). */
     openProjectCoverage: openProjectId
       ? await projectCoverage({ id: pilotId, role: 'pilot' }, openProjectId)

@@ -1,9 +1,10 @@
 /**
  * One assigned job (the pilot's View Details): client contact, site, the areas on a
- * map (an SVG outline without JavaScript), airspace zone and fee, the land owner form,
- * the flight plan downloads, and 'Save Project Progress' or, once completed, the
- * completion panel. A URL state (`/dashboard?project=ID`, the job card's link).
+ * map (an SVG outline without JavaScript), the survey mission page and every mission
+ * file (the one for the job's drone first), airspace zone and fee, the land owner form,
+ * and 'Save Project Progress' or, once completed, the completion panel. A URL state (`/dashboard?project=ID`, the job card's link).
  */
+import { Link } from '@remix-run/react'
 import { JobCoverage } from '#app/components/coverage/job-coverage.tsx'
 import { FileGroups, type ListedFile } from '#app/components/files/file-groups.tsx'
 import { UploadWidget } from '#app/components/files/upload-widget.tsx'
@@ -19,10 +20,11 @@ import { formatPhone, formatRand, formatSquareMetres, phoneHref } from '#app/dom
 import { formatFlightHours } from '#app/domain/pilot/schemas.ts'
 import { PARSE_FAILURE_MESSAGE } from '#app/domain/projects/flight-plan.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
+import { MISSION_FILE_LABELS, missionFileUrl, missionFormatsFor } from '#app/domain/survey/mission-files.ts'
 import { lazy, Suspense } from 'react'
 
 import { ProgressForm } from './progress-form.tsx'
-import type { PilotJob } from './types.ts'
+import type { JobMission, PilotJob } from './types.ts'
 
 // Leaflet loads only when a job's map is shown, so the dashboard itself ships no map code.
 const AreasMap = lazy(() =>
@@ -40,18 +42,58 @@ function Section({ title, children, testId }: { title: string; children: React.R
   )
 }
 
+/** What the pilot flies: the survey mission page and every mission file, the drone's own first. */
+function MissionFiles({ jobId, mission }: { jobId: number; mission: JobMission | null }) {
+  const available = missionFormatsFor(mission?.droneName ?? null)
+  const formats = mission ? [mission.format, ...available.filter((f) => f !== mission.format)] : available
+  return (
+    <Section title="Mission" testId="job-mission">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-ink-700">
+          {mission ? `Planned for the ${mission.droneName}.` : 'No survey plan yet.'}
+        </p>
+        <Link className="btn-primary btn-sm" to={`/projects/${jobId}/survey`}>
+          Open survey mission
+        </Link>
+      </div>
+      <ul className="mt-3 flex flex-wrap gap-2" aria-label="Mission files">
+        {formats.map((format) => (
+          <li key={format}>
+            <a
+              className={format === mission?.format ? 'btn-primary btn-sm' : 'btn-secondary btn-sm'}
+              href={missionFileUrl(jobId, format)}
+              download
+            >
+              {MISSION_FILE_LABELS[format]}
+              {format === mission?.format ? <span className="sr-only"> (for this drone)</span> : null}
+            </a>
+          </li>
+        ))}
+      </ul>
+      {mission ? (
+        <p className="mt-2 text-xs text-ink-600">
+          {MISSION_FILE_LABELS[mission.format]} is the file this drone flies from; it is kept with the job
+          when you save it for offline use.
+        </p>
+      ) : null}
+    </Section>
+  )
+}
+
 export function JobDialog({
   job,
   closeTo,
   tileUrl,
   pilotId,
   files,
+  mission,
 }: {
   job: PilotJob
   closeTo: string
   tileUrl: string
   pilotId: number
   files: ListedFile[]
+  mission: JobMission | null
 }) {
   const hydrated = useHydrated()
   const plan = job.flightPlan
@@ -80,6 +122,7 @@ export function JobDialog({
           userId={pilotId}
           areas={areas.map((a) => a.points)}
           tileTemplate={tileUrl}
+          missionFile={mission ? missionFileUrl(job.id, mission.format) : null}
         />
         <div className="grid gap-4 md:grid-cols-2">
           <Section title="Client">
@@ -166,21 +209,11 @@ export function JobDialog({
               {job.requirements ? (
                 <p className="text-sm text-ink-700">Requirements: {job.requirements}</p>
               ) : null}
-              <div className="flex flex-wrap gap-2">
-                <a className="btn-secondary btn-sm" href={`/api/projects/${job.id}/flight-plan/kml`} download>
-                  Download KML
-                </a>
-                <a
-                  className="btn-secondary btn-sm"
-                  href={`/api/projects/${job.id}/flight-plan/geojson`}
-                  download
-                >
-                  Download GeoJSON
-                </a>
-              </div>
             </div>
           )}
         </Section>
+
+        {job.hasFlightPlanData && plan ? <MissionFiles jobId={job.id} mission={mission} /> : null}
 
         <div className="grid gap-4 md:grid-cols-2">
           <Section title="Airspace">

@@ -9,7 +9,7 @@ import { formatDate } from '#app/domain/format/dates.ts'
 import { formatFlightHours } from '#app/domain/pilot/schemas.ts'
 
 import { JobDialog } from './job-dialog.tsx'
-import type { PilotJob } from './types.ts'
+import type { JobMission, PilotJob } from './types.ts'
 
 const LIST_URL = '/dashboard?tab=projects'
 
@@ -27,6 +27,7 @@ export function PilotProjectsTab({
   tileUrl,
   pilotId,
   files,
+  mission,
 }: {
   projects: PilotJob[]
   openProjectId: number | null
@@ -34,6 +35,8 @@ export function PilotProjectsTab({
   pilotId: number
   /** The open job's files. */
   files: ListedFile[]
+  /** The open job's drone and mission file. */
+  mission: JobMission | null
 }) {
   const open = projects.find((p) => p.id === openProjectId)
   return (
@@ -99,7 +102,14 @@ export function PilotProjectsTab({
         </ul>
       )}
       {open ? (
-        <JobDialog job={open} closeTo={LIST_URL} tileUrl={tileUrl} pilotId={pilotId} files={files} />
+        <JobDialog
+          job={open}
+          closeTo={LIST_URL}
+          tileUrl={tileUrl}
+          pilotId={pilotId}
+          files={files}
+          mission={mission}
+        />
       ) : null}
     </section>
   )

@@ -1,0 +1,21 @@
+import { getDb } from '#app/domain/db/db.server.ts'
+import { projects } from '#db/schema.ts'
+import { createTestProject } from '#tests/helpers/admin-data.ts'
+import { createTestUser } from '#tests/helpers/users.ts'
+import { eq } from 'drizzle-orm'
+import { expect, test } from 'vitest'
+
+import { loadPilotTabs } from './dashboard-actions.server.ts'
+
+test('the open job comes with its drone and the mission file that drone flies from', async () => {
+  const pilot = await createTestUser({ role: 'pilot' })
+  const project = await createTestProject({ paid: true, status: 'assigned' })
+  getDb().update(projects).set({ pilotId: pilot.id }).where(eq(projects.id, project.id)).run()
+
+  const open = await loadPilotTabs(pilot.id, new URL(`http://x/dashboard?project=${project.id}`))
+  // No drone chosen: the default drone (a Mavic 3 Enterprise) flies DJI Pilot 2's KMZ.
+  expect(open.openProjectMission).toEqual({ droneName: 'DJI Mavic 3 Enterprise (M3E)', format: 'kmz' })
+
+  const list = await loadPilotTabs(pilot.id, new URL('http://x/dashboard?tab=projects'))
+  expect(list.openProjectMission).toBeNull()
+})
