@@ -147,7 +147,7 @@ test('@js-only a client draws two areas, the live quote matches the server, and 
   await expect(page).toHaveURL(new RegExp(`/checkout/${projectId}$`))
 
   // The review step leads to the Terms dialog: ten sections and an unticked 'I Agree'.
-  await page.getByRole('link', { name: 'Accept terms & pay' }).click()
+  await page.getByRole('button', { name: 'Accept terms & pay' }).click()
   const terms = page.getByRole('dialog', { name: 'Terms and Conditions' })
   await expect(terms).toBeVisible()
   await expect(terms.getByRole('heading', { name: /^\d+\. / })).toHaveCount(10)

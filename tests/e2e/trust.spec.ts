@@ -28,7 +28,7 @@ test('registration shows the privacy notice first and an unticked marketing opt-
 
 async function payThroughSimulator(page: Page, projectId: number) {
   await page.goto(`/checkout/${projectId}`)
-  await page.getByRole('link', { name: 'Accept terms & pay' }).click()
+  await page.getByRole('button', { name: 'Accept terms & pay' }).click()
   const dialog = page.getByRole('dialog', { name: 'Terms and Conditions' })
   await dialog.getByText('Billing details for the tax invoice (optional)').click()
   await dialog.getByLabel('VAT number').fill('4987654321')

@@ -299,6 +299,23 @@ function openPaymentAttempt(
     .get()
 }
 
+/**
+ * The review step's billing details (ADR 261): saved to the profile, where Accept & Pay
+ * finds them. Asked here, with the order, so a total that makes a full tax invoice learns
+ * it needs an address before the terms — 400 on the field otherwise.
+ */
+export function saveCheckoutBillingDetails(clientId: number, projectId: number, billing: BillingInput) {
+  const project = getOwnedProject(clientId, projectId)
+  const problem = payabilityProblem(project)
+  if (problem) throw new DomainError(409, problem)
+  if (needsBillingAddress(project.quoteAmount ?? 0) && !billing.billingAddress) {
+    throw new DomainError(400, BILLING_ADDRESS_REQUIRED, {
+      fieldErrors: { billingAddress: [BILLING_ADDRESS_REQUIRED] },
+    })
+  }
+  saveBillingDetails(clientId, billing)
+}
+
 /** What the ECTA review step shows (ADR 171 "Site and checkout"). */
 export function getCheckoutReview(clientId: number, projectId: number) {
   const project = getOwnedProject(clientId, projectId)

@@ -16,6 +16,7 @@ import { formatRand } from '#app/domain/format/numbers.ts'
 import { formatTaxInvoiceNumber } from '#app/domain/payments/invoice-format.ts'
 import type { InvoiceDetail, InvoiceView } from '#app/domain/payments/invoices.server.ts'
 import type { ClientRefundRow } from '#app/domain/payments/refunds.server.ts'
+import { termsAsText, termsFigures } from '#app/domain/payments/terms.ts'
 import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
 import { vatLabelOf } from '#app/domain/pricing/vat.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
@@ -33,7 +34,7 @@ type DialogState = {
 export function InvoicesTab() {
   const data = useLoaderData() as {
     invoices?: InvoiceView[]
-    invoiceTerms?: string
+    invoiceTermsSettings?: { vatRate: number; areaThreshold: number }
     creditNotes?: ClientRefundRow[]
   }
   const invoices = data.invoices ?? []
@@ -62,7 +63,12 @@ export function InvoicesTab() {
           ? {
               id: urlInvoiceId,
               status: 'ready',
-              invoice: { ...found, termsAndConditions: data.invoiceTerms ?? '' },
+              invoice: {
+                ...found,
+                termsAndConditions: data.invoiceTermsSettings
+                  ? termsAsText(termsFigures(data.invoiceTermsSettings, found.project))
+                  : '',
+              },
             }
           : { id: urlInvoiceId, status: 'not-found', invoice: null }
       })()
