@@ -30,8 +30,8 @@ import { SurveyGridFigures } from './survey-panel.tsx'
 import { useAirspaceCheck, useAirspaceZones } from './use-airspace.ts'
 import { useSurveyGrid } from './use-survey-grid.ts'
 
-const NOTHING_DRAWN_ALERT = 'Please draw at least one area before saving.'
-const SAVE_FAILED_ALERT = 'Error saving flight plan. Please try again.'
+const NOTHING_DRAWN_MESSAGE = 'Please draw at least one area before saving.'
+const SAVE_FAILED_MESSAGE = 'Error saving flight plan. Please try again.'
 
 export function PlannerWorkspace({
   project,
@@ -63,6 +63,7 @@ export function PlannerWorkspace({
   const zones = useAirspaceZones()
   const [capturing, setCapturing] = useState(false)
   const [notice, setNotice] = useState<string | null>(null)
+  const [quoteProblem, setQuoteProblem] = useState<string | null>(null)
   const mapRef = useRef<L.Map | null>(null)
   // leaflet-draw's polygon handler, as driven by the buttons below (ADR 023).
   const drawControls = useRef<DrawControls | null>(null)
@@ -111,15 +112,19 @@ export function PlannerWorkspace({
 
   useEffect(() => {
     if (fetcher.state === 'idle' && fetcher.data?.error) {
-      // Creating / pricing the project failed: the product's 'Error' toast, then the save alert.
-      if (fetcher.data.toast) showToast({ ...fetcher.data.toast, type: 'error' })
-      window.alert(SAVE_FAILED_ALERT)
+      // Creating / pricing the project failed: the product's 'Error' toast; the reason shows below.
+      showToast(
+        fetcher.data.toast
+          ? { ...fetcher.data.toast, type: 'error' }
+          : { title: 'Error', description: SAVE_FAILED_MESSAGE, type: 'error' },
+      )
     }
   }, [fetcher.state, fetcher.data, showToast])
 
   // The handler's corners (every draw:drawvertex); the 5 m rule is applied before this.
   const syncPoints = useCallback((points: LatLng[]) => {
     setNotice(null)
+    setQuoteProblem(null)
     setCurrent(points)
   }, [])
 
@@ -157,9 +162,11 @@ export function PlannerWorkspace({
   async function generateQuote() {
     const toSave = [...areas, ...(current.length >= 3 ? [current] : [])]
     if (!toSave.length) {
-      window.alert(NOTHING_DRAWN_ALERT)
+      // The page's own message beside the button (ADR 262), as without JavaScript.
+      setQuoteProblem(NOTHING_DRAWN_MESSAGE)
       return
     }
+    setQuoteProblem(null)
     if (current.length >= 3) {
       const problem = surveyAreaProblem(current)
       if (problem) {
@@ -245,12 +252,13 @@ export function PlannerWorkspace({
           <LiveQuote quote={live} pending={airspace.status === 'checking'} vatRate={settings.vatRate} />
         </Panel>
 
-        {serverError || fetcher.data?.error ? (
+        {quoteProblem || serverError || fetcher.data?.error ? (
           <p
             className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
             role="alert"
+            data-testid="generate-quote-problem"
           >
-            {fetcher.data?.error ?? serverError}
+            {quoteProblem ?? fetcher.data?.error ?? serverError}
           </p>
         ) : null}
 
