@@ -174,7 +174,8 @@ export async function acceptTermsAndStartPayment(input: AcceptTermsInput): Promi
   })
 
   const urls = payfastCallbackUrls(payment.mPaymentId)
-  const hectares = (quote.areaSqm / 10_000).toFixed(2)
+  // Read by the payer on PayFast's page: written as every figure is (ADR 120).
+  const hectares = formatHectares(quote.areaSqm)
   const paymentFields = signCheckoutFields(
     {
       merchant_id: config.merchantId,
@@ -189,7 +190,7 @@ export async function acceptTermsAndStartPayment(input: AcceptTermsInput): Promi
       amount: centsToAmount(total),
       item_name: payfastText(`Aerial survey: ${project.name}`, 100) || `Aerial survey project ${project.id}`,
       item_description: payfastText(
-        `${invoice.invoiceNumber}, ${hectares} ha, project ${project.id}, incl. VAT`,
+        `${invoice.invoiceNumber}, ${hectares}, project ${project.id}, incl. VAT`,
         255,
       ),
       custom_int1: String(project.id),
