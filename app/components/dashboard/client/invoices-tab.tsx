@@ -283,17 +283,17 @@ function InvoiceDialog({ state, onClose }: { state: DialogState; onClose: (() =>
               {invoice.project.location || '—'}
             </DetailRow>
             <DetailRow layout="stacked" label="Deadline">
-              {formatDate(invoice.project.deadline, { short: true })}
+              {formatDate(invoice.project.deadline)}
             </DetailRow>
             <DetailRow layout="stacked" label="Created">
-              {formatDate(invoice.project.createdAt, { short: true })}
+              {formatDate(invoice.project.createdAt)}
             </DetailRow>
             <DetailRow layout="stacked" label="Invoice date">
-              {formatDate(invoice.createdAt, { short: true })}
+              {formatDate(invoice.createdAt)}
             </DetailRow>
             {invoice.status === 'pending' ? (
               <DetailRow layout="stacked" label="Due date">
-                {formatDate(invoice.dueDate, { short: true })}
+                {formatDate(invoice.dueDate)}
               </DetailRow>
             ) : null}
             <DetailRow layout="stacked" label="Payment method">
@@ -303,7 +303,7 @@ function InvoiceDialog({ state, onClose }: { state: DialogState; onClose: (() =>
               <span className="font-mono text-xs">{invoice.paymentTransactionId ?? '—'}</span>
             </DetailRow>
             <DetailRow layout="stacked" label="Paid date">
-              {formatDate(invoice.paidAt, { short: true })}
+              {formatDate(invoice.paidAt)}
             </DetailRow>
             <div className="sm:col-span-2">
               <dt className="text-ink-500">Description</dt>
