@@ -212,13 +212,21 @@ export function CreateProjectTab({ placeSearch }: { placeSearch: PlaceSearchResu
               <Field
                 label="Latitude"
                 errors={fields.latitude.errors}
-                hint="e.g. -33.9321"
+                hint={
+                  <>
+                    e.g. <span data-format="coordinates">-33.9321</span>
+                  </>
+                }
                 inputProps={{ ...getInputProps(fields.latitude, { type: 'text' }), inputMode: 'decimal' }}
               />
               <Field
                 label="Longitude"
                 errors={fields.longitude.errors}
-                hint="e.g. 18.8602"
+                hint={
+                  <>
+                    e.g. <span data-format="coordinates">18.8602</span>
+                  </>
+                }
                 inputProps={{ ...getInputProps(fields.longitude, { type: 'text' }), inputMode: 'decimal' }}
               />
             </div>
