@@ -39,17 +39,20 @@ const ISO_DATE = /\d{4}-\d{2}-\d{2}/
  * marked as coordinates or a name (`<span data-format="coordinates">-33.93, 18.86</span>`).
  */
 function visibleText(html: string) {
-  return html
-    .replace(/<(script|style|template)\b[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<(\w+)\b[^>]*\bdata-format="(?:coordinates|name)"[^>]*>[^<]*<\/\1>/gi, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&nbsp;|&#160;|\u00a0/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/\s+/g, ' ')
+  return (
+    html
+      // A select's options are names from the records (drone and hub names), not figures.
+      .replace(/<(script|style|template|option)\b[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+      .replace(/<(\w+)\b[^>]*\bdata-format="(?:coordinates|name)"[^>]*>[^<]*<\/\1>/gi, ' ')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&nbsp;|&#160;|\u00a0/g, ' ')
+      .replace(/&amp;/g, '&')
+      .replace(/&#x27;|&#39;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/\s+/g, ' ')
+  )
 }
 
 /** Every place the text breaks the format, with a little of what is around it. */
@@ -82,10 +85,10 @@ async function paidProject(clientId: number, headers: Record<string, string>, na
     headers,
   })
   expect(start.status).toBe(200)
-  const { paymentData, invoiceId } = await readJson<{
-    paymentData: Record<string, string>
-    invoiceId: number
-  }>(start)
+  const started = await readJson<{ paymentData: Record<string, string>; invoiceId: number }>(start)
+  // The payer reads the description on PayFast's page: '4,40 ha', never '4.40 ha'.
+  expect(offences(started.paymentData.item_description!)).toEqual([])
+  const { paymentData, invoiceId } = started
   const itn = await callRoute(notifyAction, '/api/payfast/notify', {
     method: 'POST',
     body: signedItn({ mPaymentId: paymentData.m_payment_id!, amountCents: project.quoteAmount! }),
@@ -139,7 +142,9 @@ beforeAll(async () => {
   for (const path of [
     '/dashboard?tab=create',
     '/dashboard?tab=projects',
-    `/dashboard?tab=projects&project=${paid.project.id}`,
+    `/dashboard?tab=projects&view=${paid.project.id}`,
+    `/dashboard?tab=projects&view=${pending.id}`,
+    `/projects/${paid.project.id}/survey`,
     '/dashboard?tab=invoices',
     `/dashboard?tab=invoices&invoice=${paid.invoiceId}`,
     '/dashboard?tab=profile',
@@ -151,7 +156,8 @@ beforeAll(async () => {
     pages.push({ role: 'client', path, headers: clientHeaders })
   for (const path of [
     '/dashboard?tab=projects',
-    `/dashboard?tab=projects&job=${paid.project.id}`,
+    `/dashboard?project=${paid.project.id}`,
+    `/projects/${paid.project.id}/survey`,
     '/dashboard?tab=flight-logs',
     '/dashboard?tab=profile',
   ])
