@@ -30,9 +30,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 const BASE = 'http://localhost:3999'
 
-/** A figure written with a decimal point, or an ISO date. */
+/** A figure written with a decimal point, or a numeric date ('2027-01-15', the browser's '2026/11/24'). */
 const DECIMAL_POINT = /\d\.\d/
-const ISO_DATE = /\d{4}-\d{2}-\d{2}/
+const ISO_DATE = /\d{4}[-/]\d{2}[-/]\d{2}/
 
 /**
  * What a person reads on the page: no scripts, styles or attributes, and no leaf element
@@ -208,6 +208,7 @@ describe('one number and date format', () => {
 
   test('the scan sees what it must: a decimal figure and an ISO date are caught, marked coordinates are not', () => {
     expect(offences(visibleText('<p>Area <b>42.6 ha</b>, preferred date 2027-01-15</p>'))).toHaveLength(2)
+    expect(offences(visibleText('<span>to a@b.test · 2026/11/24, 18:54:26</span>'))).toHaveLength(1)
     expect(offences(visibleText('<p>42,6 ha · 15 January 2027</p>'))).toEqual([])
     expect(
       offences(visibleText('<p>Site <span data-format="coordinates">-33.93000, 18.86000</span></p>')),
