@@ -39,10 +39,6 @@ test('@js-only a client draws two areas, the live quote matches the server, and 
   await expect(page.getByTestId('draw-toggle-hint')).toHaveText(
     'Press again to stop drawing and move the map freely.',
   )
-  await toggle.click()
-  await expect(toggle).toHaveAttribute('aria-pressed', 'false')
-  await expect(toggle).toHaveText('Draw Area')
-  await toggle.click()
 
   // Nothing drawn yet: the page's own message beside the button, not a browser alert.
   await page.getByTestId('generate-quote').click()
@@ -96,6 +92,21 @@ test('@js-only a client draws two areas, the live quote matches the server, and 
   await page.mouse.click(centre.x + 30, centre.y)
   await expect(points).toHaveAttribute('data-count', '2')
   await page.getByRole('button', { name: 'Undo Point' }).click()
+  await expect(points).toHaveAttribute('data-count', '1')
+  await page.getByRole('button', { name: 'Undo Point' }).click()
+  await expect(points).toHaveAttribute('data-count', '0')
+
+  // Pressed again, the toggle stops drawing and says so; pressed once more, it draws again.
+  await toggle.click()
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false')
+  await expect(toggle).toHaveText('Draw Area')
+  await expect(page.getByTestId('draw-toggle-hint')).toHaveText('Press to start drawing an area on the map.')
+  await page.mouse.click(centre.x, centre.y)
+  await expect(points).toHaveAttribute('data-count', '0')
+  await toggle.click()
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true')
+  await expectDrawHandlerReady(page)
+  await page.mouse.click(centre.x, centre.y)
   await expect(points).toHaveAttribute('data-count', '1')
   await page.getByRole('button', { name: 'Undo Point' }).click()
   await expect(points).toHaveAttribute('data-count', '0')
