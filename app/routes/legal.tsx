@@ -47,7 +47,8 @@ const CONTENTS = [
 ]
 
 export default function LegalPage() {
-  const { company, website, signedIn, vatRate, localTravelFee, localTravelThreshold } = useLoaderData<typeof loader>()
+  const { company, website, signedIn, vatRate, localTravelFee, localTravelThreshold } =
+    useLoaderData<typeof loader>()
   return (
     <div className="bg-white">
       <SiteHeader signedIn={signedIn} />
@@ -171,8 +172,8 @@ export default function LegalPage() {
                   cannot be cancelled.
                 </Item>
                 <Item title={`More than ${NO_CANCELLATION_BUSINESS_DAYS} business days before the flight`}>
-                  We refund the amount paid less a {CANCELLATION_ADMIN_FEE_PERCENT}% administration fee. The travel fee
-                  on your quote is non-refundable: {formatRand(randToCents(localTravelFee))} within{' '}
+                  We refund the amount paid less a {CANCELLATION_ADMIN_FEE_PERCENT}% administration fee. The
+                  travel fee on your quote is non-refundable: {formatRand(randToCents(localTravelFee))} within{' '}
                   {formatKm(localTravelThreshold)} of our nearest hub, by the kilometre beyond that.
                 </Item>
                 <Item title={`Within ${NO_CANCELLATION_BUSINESS_DAYS} business days of the flight`}>

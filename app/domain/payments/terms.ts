@@ -42,7 +42,9 @@ export function termsSettingsOf(settings: Pick<TermsFigures, 'vatRate' | 'areaTh
 
 /** 'the R 171,23 travel fee on your quote', or without a quote 'the travel fee on your quote'. */
 const travelFee = (f: TermsFigures) =>
-  f.travelFee == null ? 'the travel fee on your quote' : `the ${formatRand(f.travelFee)} travel fee on your quote`
+  f.travelFee == null
+    ? 'the travel fee on your quote'
+    : `the ${formatRand(f.travelFee)} travel fee on your quote`
 
 export interface TermsSection {
   id: string
