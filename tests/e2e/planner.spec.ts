@@ -40,11 +40,11 @@ test('@js-only a client draws two areas, the live quote matches the server, and 
     'Press again to stop drawing and move the map freely.',
   )
 
-  // Nothing drawn yet: the page's own message beside the button, not a browser alert.
+  // Nothing drawn yet: the page's own toast, not a browser alert.
   await page.getByTestId('generate-quote').click()
   await expect(
-    page.getByRole('alert').filter({ hasText: 'Please draw at least one area before saving.' }),
-  ).toBeVisible()
+    page.getByTestId('toast').filter({ hasText: 'Please draw at least one area before saving.' }),
+  ).toHaveAttribute('role', 'alert')
   expect(browserDialogs).toEqual([])
 
   // A second click on the same spot (within 5 m) is ignored; Undo Point removes the point.

@@ -63,7 +63,6 @@ export function PlannerWorkspace({
   const zones = useAirspaceZones()
   const [capturing, setCapturing] = useState(false)
   const [notice, setNotice] = useState<string | null>(null)
-  const [quoteProblem, setQuoteProblem] = useState<string | null>(null)
   const mapRef = useRef<L.Map | null>(null)
   // leaflet-draw's polygon handler, as driven by the buttons below (ADR 023).
   const drawControls = useRef<DrawControls | null>(null)
@@ -124,7 +123,6 @@ export function PlannerWorkspace({
   // The handler's corners (every draw:drawvertex); the 5 m rule is applied before this.
   const syncPoints = useCallback((points: LatLng[]) => {
     setNotice(null)
-    setQuoteProblem(null)
     setCurrent(points)
   }, [])
 
@@ -162,11 +160,10 @@ export function PlannerWorkspace({
   async function generateQuote() {
     const toSave = [...areas, ...(current.length >= 3 ? [current] : [])]
     if (!toSave.length) {
-      // The page's own message beside the button (ADR 262), as without JavaScript.
-      setQuoteProblem(NOTHING_DRAWN_MESSAGE)
+      // The page's own toast (ADR 262): no browser alert, and no box that moves the map mid-drawing.
+      showToast({ title: 'Nothing to quote yet', description: NOTHING_DRAWN_MESSAGE, type: 'error' })
       return
     }
-    setQuoteProblem(null)
     if (current.length >= 3) {
       const problem = surveyAreaProblem(current)
       if (problem) {
@@ -252,13 +249,13 @@ export function PlannerWorkspace({
           <LiveQuote quote={live} pending={airspace.status === 'checking'} vatRate={settings.vatRate} />
         </Panel>
 
-        {quoteProblem || serverError || fetcher.data?.error ? (
+        {serverError || fetcher.data?.error ? (
           <p
             className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
             role="alert"
             data-testid="generate-quote-problem"
           >
-            {quoteProblem ?? fetcher.data?.error ?? serverError}
+            {fetcher.data?.error ?? serverError}
           </p>
         ) : null}
 
