@@ -173,7 +173,9 @@ test('@js-only a client draws two areas, the live quote matches the server, and 
   await dialog.getByRole('link', { name: 'Pay Now' }).click()
   await expect(page).toHaveURL(new RegExp(`/checkout/${projectId}$`))
 
-  // The review step leads to the Terms dialog: ten sections and an unticked 'I Agree'.
+  // The review step asks for the billing details (this quote makes a full tax invoice), then
+  // leads to the Terms dialog: ten sections and an unticked 'I Agree'.
+  await page.getByRole('textbox', { name: /^Billing address/ }).fill('5 Kloof Street, Cape Town, 8001')
   await page.getByRole('button', { name: 'Accept terms & pay' }).click()
   const terms = page.getByRole('dialog', { name: 'Terms and Conditions' })
   await expect(terms).toBeVisible()
