@@ -124,7 +124,9 @@ export default function CheckoutPage() {
   const started = actionData?.ok ? actionData : null
   const failure = actionData && !actionData.ok ? actionData : null
   // Billing details are step 1: their errors close the dialog and show on the page's own fields.
-  const detailsFailure = failure && (failure.intent === 'details' || failure.fieldErrors.billingAddress)
+  const detailsFailure =
+    failure &&
+    (failure.intent === 'details' || failure.fieldErrors.billingAddress || failure.fieldErrors.vatNumber)
   const termsFailure = detailsFailure ? null : failure
   const termsOpen =
     !started &&
