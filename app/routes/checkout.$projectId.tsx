@@ -4,7 +4,13 @@
  * to PayFast: a POST form of the signed fields, auto-submitted with JavaScript, a
  * 'Continue to secure payment' button without.
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { OrderReview } from '#app/components/checkout/order-review.tsx'
 import { PaymentHandOff } from '#app/components/checkout/payment-hand-off.tsx'
@@ -14,11 +20,16 @@ import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
+import { zodFieldErrors } from '#app/domain/http/api.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
+import { isDomainError, type FieldErrors } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { BillingSchema } from '#app/domain/payments/billing.ts'
-import { acceptTermsAndStartPayment, getCheckoutReview } from '#app/domain/payments/checkout.server.ts'
+import {
+  acceptTermsAndStartPayment,
+  getCheckoutReview,
+  saveCheckoutBillingDetails,
+} from '#app/domain/payments/checkout.server.ts'
 import { termsFigures } from '#app/domain/payments/terms.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
 import { useRootData } from '#app/root.tsx'
@@ -43,45 +54,64 @@ function notFoundOnDomain404<T>(fn: () => T): T {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, 'client')
   const projectId = projectIdFrom(params)
-  return json({
-    ...notFoundOnDomain404(() => getCheckoutReview(user.id, projectId)),
-    terms: termsFigures(getPricingSettings()),
-  })
+  const review = notFoundOnDomain404(() => getCheckoutReview(user.id, projectId))
+  return json({ ...review, terms: termsFigures(getPricingSettings(), review.quote) })
+}
+
+/** A failed step's answer: the message and, for a field, its errors (ADR 170: read from the DomainError). */
+function failed(intent: CheckoutIntent, error: string, status: number, extra: Partial<CheckoutFailure> = {}) {
+  const body: CheckoutFailure = { ok: false, intent, error, fieldErrors: {}, quoteAmount: null, ...extra }
+  return json(body, { status })
+}
+
+type CheckoutIntent = 'details' | 'pay'
+interface CheckoutFailure {
+  ok: false
+  intent: CheckoutIntent
+  error: string
+  fieldErrors: FieldErrors
+  quoteAmount: number | null
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireRole(request, 'client')
   const projectId = projectIdFrom(params)
   const form = await readFormBody(request)
-  const quoteAmount = Number(form.get('quoteAmount'))
+  const intent: CheckoutIntent = form.get('intent') === 'details' ? 'details' : 'pay'
+  // Billing fields are optional on Accept & Pay (the API's shape); absent, the saved ones are used.
+  const billingSent = intent === 'details' || form.has('vatNumber') || form.has('billingAddress')
   const billing = BillingSchema.safeParse({
     vatNumber: form.get('vatNumber') ?? undefined,
     billingAddress: form.get('billingAddress') ?? undefined,
   })
   if (!billing.success) {
-    return json(
-      { ok: false as const, error: billing.error.issues[0]!.message, quoteAmount: null },
-      { status: 400 },
-    )
+    return failed(intent, billing.error.issues[0]!.message, 400, {
+      fieldErrors: zodFieldErrors(billing.error),
+    })
   }
   try {
+    if (intent === 'details') {
+      saveCheckoutBillingDetails(user.id, projectId, billing.data)
+      return redirect(`/checkout/${projectId}?terms=1`)
+    }
+    const quoteAmount = Number(form.get('quoteAmount'))
     const start = await acceptTermsAndStartPayment({
       clientId: user.id,
       projectId,
       quoteAmount: Number.isSafeInteger(quoteAmount) ? quoteAmount : -1,
       termsAccepted: form.get('termsAccepted') === 'on',
       ip: clientIpOf(context),
-      billing: billing.data,
+      billing: billingSent ? billing.data : undefined,
     })
     return json({ ok: true as const, paymentUrl: start.paymentUrl, paymentFields: start.paymentFields })
   } catch (error) {
     if (!isDomainError(error)) throw error
     if (error.status === 404) throw new Response('Not Found', { status: 404 })
     const newAmount = typeof error.extra.quoteAmount === 'number' ? error.extra.quoteAmount : null
-    return json(
-      { ok: false as const, error: error.message, quoteAmount: newAmount },
-      { status: error.status },
-    )
+    return failed(intent, error.message, error.status, {
+      fieldErrors: error.fieldErrors ?? {},
+      quoteAmount: newAmount,
+    })
   }
 }
 
@@ -93,7 +123,16 @@ export default function CheckoutPage() {
   const certified = Boolean(useRootData()?.company.operatorCertified)
   const started = actionData?.ok ? actionData : null
   const failure = actionData && !actionData.ok ? actionData : null
-  const termsOpen = !started && !data.problem && (searchParams.get('terms') === '1' || Boolean(failure))
+  // Billing details are step 1: their errors close the dialog and show on the page's own fields.
+  const detailsFailure =
+    failure &&
+    (failure.intent === 'details' || failure.fieldErrors.billingAddress || failure.fieldErrors.vatNumber)
+  const termsFailure = detailsFailure ? null : failure
+  const termsOpen =
+    !started &&
+    !data.problem &&
+    !detailsFailure &&
+    (searchParams.get('terms') === '1' || Boolean(termsFailure))
 
   return (
     <AppShell>
@@ -135,14 +174,14 @@ export default function CheckoutPage() {
         <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_380px]">
           <OrderReview data={data} certified={certified} />
           <aside className="space-y-4">
-            <PriceCard data={data} />
+            <PriceCard data={data} failure={detailsFailure ? failure : null} />
           </aside>
         </div>
 
         {termsOpen && quote ? (
           <TermsDialog
             quoteAmount={quote.quoteAmount}
-            failure={failure}
+            failure={termsFailure}
             billing={data.billing}
             terms={data.terms}
           />

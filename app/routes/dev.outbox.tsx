@@ -3,6 +3,7 @@ import { useLoaderData } from '@remix-run/react'
 import { AppShell, DashboardHeading } from '#app/components/layout/app-shell.tsx'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { getEnv, isDemo, isProduction } from '#app/domain/config/env.server.ts'
+import { formatDate } from '#app/domain/format/dates.ts'
 import { listOutbox } from '#app/domain/mail/mail.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Mail outbox (development) · Kestrel Aerial Survey' }]
@@ -47,7 +48,7 @@ export default function DevOutbox() {
                   <summary className="flex cursor-pointer flex-col gap-1 px-5 py-4 hover:bg-ink-50 sm:flex-row sm:items-center sm:justify-between">
                     <span className="font-semibold text-ink-900">{m.subject}</span>
                     <span className="text-xs text-ink-500">
-                      to {m.to} · {new Date(m.createdAt).toLocaleString('en-ZA')}
+                      to {m.to} · {formatDate(m.createdAt, { withTime: true })}
                     </span>
                   </summary>
                   <pre className="whitespace-pre-wrap break-words border-t border-ink-100 bg-ink-50 px-5 py-4 text-sm text-ink-800">

@@ -4,7 +4,7 @@ import { SiteFooter } from '#app/components/layout/site-footer.tsx'
 import { SiteHeader } from '#app/components/layout/site-header.tsx'
 import { getOptionalUser } from '#app/domain/auth/guards.server.ts'
 import { appUrl } from '#app/domain/config/env.server.ts'
-import { formatRand } from '#app/domain/format/numbers.ts'
+import { formatKm, formatRand } from '#app/domain/format/numbers.ts'
 import { getSiteCompany } from '#app/domain/operator/operator-documents.server.ts'
 import {
   CANCELLATION_ADMIN_FEE_PERCENT,
@@ -28,13 +28,14 @@ export const meta: MetaFunction = () => [
 /** Everything ECTA s43(1) asks a South African online supplier to publish, from configuration. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request)
-  const { vatRate, localTravelFee } = getPricingSettings()
+  const { vatRate, localTravelFee, localTravelThreshold } = getPricingSettings()
   return json({
     company: getSiteCompany(),
     website: appUrl(),
     signedIn: Boolean(user),
     vatRate,
     localTravelFee,
+    localTravelThreshold,
   })
 }
 
@@ -46,7 +47,8 @@ const CONTENTS = [
 ]
 
 export default function LegalPage() {
-  const { company, website, signedIn, vatRate, localTravelFee } = useLoaderData<typeof loader>()
+  const { company, website, signedIn, vatRate, localTravelFee, localTravelThreshold } =
+    useLoaderData<typeof loader>()
   return (
     <div className="bg-white">
       <SiteHeader signedIn={signedIn} />
@@ -170,8 +172,9 @@ export default function LegalPage() {
                   cannot be cancelled.
                 </Item>
                 <Item title={`More than ${NO_CANCELLATION_BUSINESS_DAYS} business days before the flight`}>
-                  We refund the amount paid less a {CANCELLATION_ADMIN_FEE_PERCENT}% administration fee. The{' '}
-                  {formatRand(randToCents(localTravelFee))} call-out (local travel) fee is non-refundable.
+                  We refund the amount paid less a {CANCELLATION_ADMIN_FEE_PERCENT}% administration fee. The
+                  travel fee on your quote is non-refundable: {formatRand(randToCents(localTravelFee))} within{' '}
+                  {formatKm(localTravelThreshold)} of our nearest hub, by the kilometre beyond that.
                 </Item>
                 <Item title={`Within ${NO_CANCELLATION_BUSINESS_DAYS} business days of the flight`}>
                   No refund is available, because the pilot and equipment are committed.

@@ -29,10 +29,8 @@ function projectIdOf(params: { projectId?: string }) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, 'client')
   try {
-    return json({
-      ...previewCancellation(user.id, projectIdOf(params)),
-      terms: termsFigures(getPricingSettings()),
-    })
+    const preview = previewCancellation(user.id, projectIdOf(params))
+    return json({ ...preview, terms: termsFigures(getPricingSettings(), preview.project) })
   } catch (error) {
     if (isDomainError(error) && error.status === 404) throw new Response('Not Found', { status: 404 })
     throw error

@@ -14,7 +14,7 @@ import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
-import { formatNumber } from '#app/domain/format/numbers.ts'
+import { formatKm, formatNumber } from '#app/domain/format/numbers.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
@@ -127,9 +127,9 @@ export default function SurveyMissionPage() {
                         ? 'Along each area’s longest side'
                         : `${plan.settings.angleDeg}°`,
                     ],
-                    ['Flight lines', String(plan.summary.lineCount)],
-                    ['Photos', String(plan.summary.photoCount)],
-                    ['Flight path', `${(plan.summary.pathLengthM / 1000).toFixed(1)} km`],
+                    ['Flight lines', formatNumber(plan.summary.lineCount)],
+                    ['Photos', formatNumber(plan.summary.photoCount)],
+                    ['Flight path', formatKm(plan.summary.pathLengthM / 1000)],
                     ['Flight time', formatFlightTime(plan.summary.flightTimeS)],
                     ['Batteries', String(plan.summary.batteries)],
                   ].map(([label, value]) => (

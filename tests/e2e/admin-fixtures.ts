@@ -104,7 +104,7 @@ export async function createPaidProject(page: Page, request: APIRequestContext, 
   const project = await createQuotedProjectViaApi(request, name)
   await login(page, DEMO_CLIENT_EMAIL, DEMO_PASSWORD)
   await page.goto(`/checkout/${project.id}`)
-  await page.getByRole('link', { name: 'Accept terms & pay' }).click()
+  await page.getByRole('button', { name: 'Accept terms & pay' }).click()
   const terms = page.getByRole('dialog', { name: 'Terms and Conditions' })
   await terms.getByRole('checkbox', { name: /I Agree/ }).check()
   await terms.getByRole('button', { name: 'Accept & Pay' }).click()

@@ -27,7 +27,7 @@ async function acceptTermsAndGoToGateway(
     `/flight-planner?projectId=${projectId}`,
   )
 
-  await page.getByRole('link', { name: 'Accept terms & pay' }).click()
+  await page.getByRole('button', { name: 'Accept terms & pay' }).click()
   const dialog = page.getByRole('dialog', { name: 'Terms and Conditions' })
   await expect(dialog).toBeVisible()
   await expect(dialog.getByRole('heading', { name: '6. Cancellation and refunds' })).toBeVisible()
@@ -195,7 +195,7 @@ test('@js-only the success page waits for the notification and updates itself wh
   await expect(waiting.getByText('You will be taken to your dashboard in 15 seconds.')).toBeVisible()
 })
 
-test('a quote over R 5 000,00 asks for the billing address (a full tax invoice) and saves it to the profile', async ({
+test('a quote over R 5 000,00 asks for the billing address at the review step, in the page’s own words, and saves it to the profile', async ({
   page,
   request,
 }) => {
@@ -205,14 +205,23 @@ test('a quote over R 5 000,00 asks for the billing address (a full tax invoice) 
   expect(project.quoteAmount).toBeGreaterThan(500_000)
   await login(page, client.email, client.password)
   await page.goto(`/checkout/${project.id}`)
-  await page.getByRole('link', { name: 'Accept terms & pay' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Terms and Conditions' })
-  // Open already, and the address is a required field.
-  await expect(dialog.getByText('Billing details for the tax invoice (address required)')).toBeVisible()
-  const address = dialog.getByLabel('Billing address')
+  // Step 1 asks for it, with the order, before any terms.
+  const address = page.getByRole('textbox', { name: 'Billing address' })
   await expect(address).toBeVisible()
-  await expect(address).toHaveAttribute('required', '')
+  await expect(page.getByText('Required: a tax invoice over R 5 000,00 carries your address.')).toBeVisible()
+  // The page's own error, never the browser's bubble (no `required` attribute).
+  await expect(address).not.toHaveAttribute('required')
+  await page.getByRole('button', { name: 'Accept terms & pay' }).click()
+  await expect(
+    page.getByText('A billing address is required for a tax invoice over R 5 000,00'),
+  ).toBeVisible()
+  await expect(address).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByRole('dialog', { name: 'Terms and Conditions' })).toHaveCount(0)
+
   await address.fill('5 Kloof Street, Cape Town, 8001')
+  await page.getByRole('button', { name: 'Accept terms & pay' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Terms and Conditions' })
+  await expect(dialog.getByTestId('terms-billing')).toContainText('5 Kloof Street, Cape Town, 8001')
   await dialog.getByRole('checkbox', { name: /I Agree/ }).check()
   await dialog.getByRole('button', { name: 'Accept & Pay' }).click()
   if (test.info().project.use.javaScriptEnabled === false) {

@@ -19,9 +19,10 @@ test('@js-only a client draws two areas, the live quote matches the server, and 
 }) => {
   // The longest journey: a project, two drawn areas, two airspace checks and a quote.
   test.setTimeout(120_000)
-  const alerts: string[] = []
+  // No browser dialog anywhere in this journey: the page speaks for itself.
+  const browserDialogs: string[] = []
   page.on('dialog', (dialog) => {
-    alerts.push(dialog.message())
+    browserDialogs.push(dialog.message())
     void dialog.dismiss()
   })
   await login(page, DEMO_CLIENT, DEMO_PASSWORD)
@@ -31,9 +32,20 @@ test('@js-only a client draws two areas, the live quote matches the server, and 
   await expect.poll(() => page.evaluate(() => typeof (window as unknown as { L?: unknown }).L)).toBe('object')
   await expect(page.getByTestId('planner-map')).toBeVisible()
 
-  // Nothing drawn yet: the product's alert.
+  // The planner opens drawing, and says so in words that cannot be read as an instruction.
+  const toggle = page.getByTestId('draw-toggle')
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true')
+  await expect(toggle).toHaveText('Drawing — click the map to add points')
+  await expect(page.getByTestId('draw-toggle-hint')).toHaveText(
+    'Press again to stop drawing and move the map freely.',
+  )
+
+  // Nothing drawn yet: the page's own toast, not a browser alert.
   await page.getByTestId('generate-quote').click()
-  await expect.poll(() => alerts).toContain('Please draw at least one area before saving.')
+  await expect(
+    page.getByTestId('toast').filter({ hasText: 'Please draw at least one area before saving.' }),
+  ).toHaveAttribute('role', 'alert')
+  expect(browserDialogs).toEqual([])
 
   // A second click on the same spot (within 5 m) is ignored; Undo Point removes the point.
   const map = page.getByTestId('planner-map')
@@ -80,6 +92,21 @@ test('@js-only a client draws two areas, the live quote matches the server, and 
   await page.mouse.click(centre.x + 30, centre.y)
   await expect(points).toHaveAttribute('data-count', '2')
   await page.getByRole('button', { name: 'Undo Point' }).click()
+  await expect(points).toHaveAttribute('data-count', '1')
+  await page.getByRole('button', { name: 'Undo Point' }).click()
+  await expect(points).toHaveAttribute('data-count', '0')
+
+  // Pressed again, the toggle stops drawing and says so; pressed once more, it draws again.
+  await toggle.click()
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false')
+  await expect(toggle).toHaveText('Draw Area')
+  await expect(page.getByTestId('draw-toggle-hint')).toHaveText('Press to start drawing an area on the map.')
+  await page.mouse.click(centre.x, centre.y)
+  await expect(points).toHaveAttribute('data-count', '0')
+  await toggle.click()
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true')
+  await expectDrawHandlerReady(page)
+  await page.mouse.click(centre.x, centre.y)
   await expect(points).toHaveAttribute('data-count', '1')
   await page.getByRole('button', { name: 'Undo Point' }).click()
   await expect(points).toHaveAttribute('data-count', '0')
@@ -146,13 +173,16 @@ test('@js-only a client draws two areas, the live quote matches the server, and 
   await dialog.getByRole('link', { name: 'Pay Now' }).click()
   await expect(page).toHaveURL(new RegExp(`/checkout/${projectId}$`))
 
-  // The review step leads to the Terms dialog: ten sections and an unticked 'I Agree'.
-  await page.getByRole('link', { name: 'Accept terms & pay' }).click()
+  // The review step asks for the billing details (this quote makes a full tax invoice), then
+  // leads to the Terms dialog: ten sections and an unticked 'I Agree'.
+  await page.getByRole('textbox', { name: /^Billing address/ }).fill('5 Kloof Street, Cape Town, 8001')
+  await page.getByRole('button', { name: 'Accept terms & pay' }).click()
   const terms = page.getByRole('dialog', { name: 'Terms and Conditions' })
   await expect(terms).toBeVisible()
   await expect(terms.getByRole('heading', { name: /^\d+\. / })).toHaveCount(10)
   await expect(terms.getByRole('checkbox', { name: /I Agree/ })).not.toBeChecked()
   await expect(terms.getByRole('button', { name: 'Accept & Pay' })).toBeVisible()
+  expect(browserDialogs).toEqual([])
 })
 
 test('@no-js-only without JavaScript a client pastes coordinates and gets the same quote as the API', async ({

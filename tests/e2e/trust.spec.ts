@@ -28,11 +28,12 @@ test('registration shows the privacy notice first and an unticked marketing opt-
 
 async function payThroughSimulator(page: Page, projectId: number) {
   await page.goto(`/checkout/${projectId}`)
-  await page.getByRole('link', { name: 'Accept terms & pay' }).click()
+  // The billing details are asked at the review step, before the terms (ADR 261).
+  await page.getByLabel(/^VAT number/).fill('4987654321')
+  await page.getByLabel(/^Billing address/).fill('1 Dock Road, Cape Town, 8001')
+  await page.getByRole('button', { name: 'Accept terms & pay' }).click()
   const dialog = page.getByRole('dialog', { name: 'Terms and Conditions' })
-  await dialog.getByText('Billing details for the tax invoice (optional)').click()
-  await dialog.getByLabel('VAT number').fill('4987654321')
-  await dialog.getByLabel('Billing address').fill('1 Dock Road, Cape Town, 8001')
+  await expect(dialog.getByTestId('terms-billing')).toContainText('1 Dock Road, Cape Town, 8001')
   await dialog.getByRole('checkbox', { name: /I Agree/ }).check()
   await dialog.getByRole('button', { name: 'Accept & Pay' }).click()
   if (test.info().project.use.javaScriptEnabled === false)

@@ -1,4 +1,5 @@
 import { getDb } from '#app/domain/db/db.server.ts'
+import { formatRand } from '#app/domain/format/numbers.ts'
 import type { SurveyArea } from '#app/domain/geometry/areas.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { BILLING_ADDRESS_REQUIRED, needsBillingAddress } from '#app/domain/payments/billing.ts'
@@ -6,10 +7,18 @@ import { acceptTermsAndStartPayment } from '#app/domain/payments/checkout.server
 import { getPayfastConfig } from '#app/domain/payments/payfast.server.ts'
 import { checkoutSignature } from '#app/domain/payments/payfast.ts'
 import { recomputeQuote } from '#app/domain/payments/quote-recompute.server.ts'
-import { TERMS_REQUIRED_MESSAGE, TERMS_VERSION } from '#app/domain/payments/terms.ts'
+import {
+  cancellationSummary,
+  TERMS_REQUIRED_MESSAGE,
+  TERMS_VERSION,
+  termsAsText,
+  type TermsFigures,
+} from '#app/domain/payments/terms.ts'
+import { randToCents } from '#app/domain/pricing/quote.ts'
+import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
 import { findUserById, saveProfile } from '#app/domain/users/users.server.ts'
 import { action as acceptTermsAction } from '#app/routes/api.client.accept-terms.ts'
-import { action as checkoutAction } from '#app/routes/checkout.$projectId.tsx'
+import { action as checkoutAction, loader as checkoutLoader } from '#app/routes/checkout.$projectId.tsx'
 import { invoices, payments, projects, systemSettings } from '#db/schema.ts'
 import { createQuotedProject, createSessionHeaders } from '#tests/helpers/payments-fixtures.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
@@ -408,3 +417,75 @@ describe('a tax invoice over R 5 000,00 needs a billing address', () => {
     expect(response.status).toBe(200)
   })
 })
+
+describe('the checkout review step (issue 19)', () => {
+  test('the cancellation terms quote the travel fee of this quote, not the local travel fee setting', async () => {
+    const client = await createTestUser()
+    const headers = await createSessionHeaders(client.id)
+    // Beyond the local radius of the Cape Town hub: the travel fee is by the kilometre.
+    const { project } = await createQuotedProject(client.id, { coordinates: STELLENBOSCH_AREA })
+    expect(project.travelFee).not.toBe(randToCents(getPricingSettings().localTravelFee))
+    const response = await callRoute(checkoutLoader, `/checkout/${project.id}`, {
+      headers,
+      params: { projectId: String(project.id) },
+    })
+    const data = await readJson<{ terms: TermsFigures }>(response)
+    expect(data.terms.travelFee).toBe(project.travelFee)
+    const text = cancellationSummary(data.terms)
+    expect(text).toContain(`the ${formatRand(project.travelFee)} travel fee on your quote is not refundable`)
+    expect(termsAsText(data.terms)).toContain(`${formatRand(project.travelFee)} travel fee on your quote`)
+    expect(termsAsText(data.terms)).not.toContain(
+      formatRand(randToCents(getPricingSettings().localTravelFee)),
+    )
+  })
+
+  test('billing details are step 1: over R 5 000,00 a missing address is a field error before the terms', async () => {
+    const { user, headers } = await signedInUser('client')
+    const { project } = await createQuotedProject(user.id, { coordinates: LARGE_AREA })
+    const post = (form: Record<string, string>) => postCheckout(project.id, headers, form)
+
+    const missing = await post({ intent: 'details', billingAddress: '  ', vatNumber: '' })
+    expect(missing.status).toBe(400)
+    expect(await readJson(missing)).toMatchObject({
+      ok: false,
+      intent: 'details',
+      fieldErrors: { billingAddress: [BILLING_ADDRESS_REQUIRED] },
+    })
+
+    const badVat = await post({ intent: 'details', billingAddress: '1 Dock Rd', vatNumber: '123' })
+    expect(badVat.status).toBe(400)
+    expect(await readJson(badVat)).toMatchObject({ fieldErrors: { vatNumber: [expect.any(String)] } })
+    expect(findUserById(user.id)?.billingAddress ?? null).toBeNull()
+
+    const saved = await post({ intent: 'details', billingAddress: '1 Dock Rd, Cape Town', vatNumber: '' })
+    expect(saved.status).toBe(302)
+    expect(saved.headers.get('location')).toBe(`/checkout/${project.id}?terms=1`)
+    expect(findUserById(user.id)?.billingAddress).toBe('1 Dock Rd, Cape Town')
+
+    // The terms dialog sends no billing fields: the saved address is used, not cleared.
+    const paid = await post({ quoteAmount: String(project.quoteAmount), termsAccepted: 'on' })
+    expect(paid.status).toBe(200)
+    expect(findUserById(user.id)?.billingAddress).toBe('1 Dock Rd, Cape Town')
+  })
+
+  test('a domain error carries its field errors to the form', async () => {
+    const client = await createTestUser()
+    const headers = await createSessionHeaders(client.id)
+    const { project } = await createQuotedProject(client.id)
+    const unticked = await postCheckout(project.id, headers, { quoteAmount: String(project.quoteAmount) })
+    expect(unticked.status).toBe(400)
+    expect(await readJson(unticked)).toMatchObject({
+      ok: false,
+      intent: 'pay',
+      fieldErrors: { termsAccepted: [TERMS_REQUIRED_MESSAGE] },
+    })
+  })
+})
+
+/** About 4 ha near Stellenbosch, some 40 km from the Cape Town hub (beyond the local radius). */
+const STELLENBOSCH_AREA = [
+  { pointNumber: 1, latitude: -33.934, longitude: 18.86 },
+  { pointNumber: 2, latitude: -33.934, longitude: 18.862 },
+  { pointNumber: 3, latitude: -33.936, longitude: 18.862 },
+  { pointNumber: 4, latitude: -33.936, longitude: 18.86 },
+]

@@ -1,17 +1,34 @@
-/** The checkout's price card: the quote's figures, the payment method and the way on to the terms. */
+/**
+ * The checkout's price card: the quote's figures, the payment method, the billing details
+ * for the tax invoice (asked here, before the terms: ADR 261) and the way on to the terms.
+ */
 import type { SerializeFrom } from '@remix-run/node'
-import { Link } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
+import { Field } from '#app/components/forms.tsx'
+import { Alert } from '#app/components/ui/alert.tsx'
 import { cn } from '#app/components/ui/cn.ts'
+import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
 import { formatRand } from '#app/domain/format/numbers.ts'
+import type { FieldErrors } from '#app/domain/http/domain-error.ts'
+import { FULL_TAX_INVOICE_OVER_CENTS, needsBillingAddress } from '#app/domain/payments/billing.ts'
 import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
 import { vatLabelOf } from '#app/domain/pricing/vat.ts'
 import type { loader } from '#app/routes/checkout.$projectId.tsx'
 
 type CheckoutData = SerializeFrom<typeof loader>
 
-export function PriceCard({ data }: { data: CheckoutData }) {
+export function PriceCard({
+  data,
+  failure,
+}: {
+  data: CheckoutData
+  failure: { error: string; fieldErrors: FieldErrors } | null
+}) {
   const { project, quote } = data
+  const fieldErrors = failure?.fieldErrors ?? {}
+  const pending = useIsPending({ intent: 'details' })
   return (
     <section className="card p-6" aria-labelledby="price-heading">
       <h2 id="price-heading" className="text-lg font-semibold text-ink-950">
@@ -51,17 +68,34 @@ export function PriceCard({ data }: { data: CheckoutData }) {
             </p>
           </div>
           {!data.problem ? (
-            <div className="mt-5 flex flex-col gap-2">
-              <Link to="?terms=1" preventScrollReset className="btn-primary w-full" data-testid="open-terms">
-                Accept terms &amp; pay
-              </Link>
-              <Link to={`/flight-planner?projectId=${project.id}`} className="btn-secondary w-full">
-                Edit flight plan
-              </Link>
-              <Link to="/dashboard?tab=projects" className="btn-ghost w-full">
-                Cancel
-              </Link>
-            </div>
+            <Form method="post" className="mt-5 space-y-3" preventScrollReset noValidate>
+              {failure && Object.keys(fieldErrors).length === 0 ? (
+                <Alert tone="error">{failure.error}</Alert>
+              ) : null}
+              <BillingFields
+                billing={data.billing}
+                addressRequired={needsBillingAddress(quote.quoteAmount)}
+                fieldErrors={fieldErrors}
+              />
+              <div className="flex flex-col gap-2 pt-2">
+                <StatusButton
+                  name="intent"
+                  value="details"
+                  pending={pending}
+                  pendingLabel="Saving…"
+                  className="w-full"
+                  data-testid="open-terms"
+                >
+                  Accept terms &amp; pay
+                </StatusButton>
+                <Link to={`/flight-planner?projectId=${project.id}`} className="btn-secondary w-full">
+                  Edit flight plan
+                </Link>
+                <Link to="/dashboard?tab=projects" className="btn-ghost w-full">
+                  Cancel
+                </Link>
+              </div>
+            </Form>
           ) : null}
         </>
       ) : (
@@ -78,5 +112,56 @@ function PriceRow({ label, cents, className }: { label: string; cents: number; c
       <dt className="text-ink-600">{label}</dt>
       <dd className="font-medium tabular-nums text-ink-900">{formatRand(cents)}</dd>
     </div>
+  )
+}
+
+/**
+ * The billing details of step 1. Over R 5 000,00 the address is required: the server says
+ * so on the field (no `required` attribute, so the browser's own bubble never speaks first).
+ */
+function BillingFields({
+  billing,
+  addressRequired,
+  fieldErrors,
+}: {
+  billing: { vatNumber: string; billingAddress: string }
+  addressRequired: boolean
+  fieldErrors: FieldErrors
+}) {
+  return (
+    <fieldset className="space-y-3 border-t border-ink-100 pt-4">
+      <legend className="float-left mb-1 w-full text-sm font-semibold text-ink-800">
+        Billing details for the tax invoice
+      </legend>
+      <Field
+        label={addressRequired ? 'Billing address' : 'Billing address (optional)'}
+        errors={fieldErrors.billingAddress}
+        hint={
+          addressRequired
+            ? `Required: a tax invoice over ${formatRand(FULL_TAX_INVOICE_OVER_CENTS)} carries your address.`
+            : undefined
+        }
+        inputProps={{
+          id: 'checkout-billing-address',
+          name: 'billingAddress',
+          defaultValue: billing.billingAddress,
+          autoComplete: 'street-address',
+          'aria-required': addressRequired || undefined,
+        }}
+      />
+      <Field
+        label="VAT number (optional)"
+        errors={fieldErrors.vatNumber}
+        hint="Only if you are a VAT vendor and claim the VAT back."
+        inputProps={{
+          id: 'checkout-vat-number',
+          name: 'vatNumber',
+          defaultValue: billing.vatNumber,
+          inputMode: 'numeric',
+          placeholder: '4xxxxxxxxx',
+        }}
+      />
+      <p className="text-xs text-ink-500">Saved to your profile and printed on your tax invoice.</p>
+    </fieldset>
   )
 }

@@ -1,22 +1,12 @@
 /** The Terms dialog of the checkout (`?terms=1`): a server-rendered route dialog, so it works without JavaScript. */
 import { Form, Link } from '@remix-run/react'
-import { Field } from '#app/components/forms.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { DialogCloseLink, UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { formatRand } from '#app/domain/format/numbers.ts'
-import {
-  BILLING_ADDRESS_REQUIRED,
-  FULL_TAX_INVOICE_OVER_CENTS,
-  needsBillingAddress,
-} from '#app/domain/payments/billing.ts'
-import {
-  PAYMENT_START_DEFAULT,
-  PAYMENT_START_ERROR,
-  TERMS_REQUIRED_MESSAGE,
-  type TermsFigures,
-} from '#app/domain/payments/terms.ts'
+import type { FieldErrors } from '#app/domain/http/domain-error.ts'
+import { PAYMENT_START_DEFAULT, PAYMENT_START_ERROR, type TermsFigures } from '#app/domain/payments/terms.ts'
 
 import { TermsContent, TermsKeyPoints } from './terms-content.tsx'
 
@@ -27,14 +17,13 @@ export function TermsDialog({
   terms,
 }: {
   quoteAmount: number
-  failure: { error: string; quoteAmount: number | null } | null
+  failure: { error: string; fieldErrors: FieldErrors; quoteAmount: number | null } | null
   billing: { vatNumber: string; billingAddress: string }
   terms: TermsFigures
 }) {
   const pending = useIsPending()
-  const termsError = failure?.error === TERMS_REQUIRED_MESSAGE ? failure.error : null
-  const addressError = failure?.error === BILLING_ADDRESS_REQUIRED ? failure.error : null
-  const addressRequired = needsBillingAddress(quoteAmount)
+  // A field's error sits under its field (ADR 170); anything else is the dialog's alert.
+  const termsError = failure?.fieldErrors.termsAccepted?.[0] ?? null
   return (
     <UrlDialog
       title="Terms and Conditions"
@@ -44,7 +33,7 @@ export function TermsDialog({
       longFooter
       footer={
         <Form method="post" className="w-full space-y-3" preventScrollReset>
-          {failure && !termsError && !addressError ? (
+          {failure && !termsError ? (
             <Alert tone="error" title={PAYMENT_START_ERROR}>
               <p>{failure.error || PAYMENT_START_DEFAULT}</p>
               {failure.quoteAmount != null ? (
@@ -56,42 +45,14 @@ export function TermsDialog({
           ) : null}
           <TermsKeyPoints figures={terms} />
           <input type="hidden" name="quoteAmount" value={quoteAmount} />
-          <details
-            className="rounded-lg border border-ink-200 bg-white px-3 py-2 text-sm"
-            open={Boolean(addressRequired || billing.vatNumber || billing.billingAddress) || undefined}
-          >
-            <summary className="cursor-pointer font-medium text-ink-800">
-              Billing details for the tax invoice {addressRequired ? '(address required)' : '(optional)'}
-            </summary>
-            <div className="mt-2 grid gap-3 sm:grid-cols-2">
-              <Field
-                label="VAT number"
-                inputProps={{
-                  id: 'checkout-vat-number',
-                  name: 'vatNumber',
-                  defaultValue: billing.vatNumber,
-                  inputMode: 'numeric',
-                  placeholder: '4xxxxxxxxx',
-                }}
-              />
-              <Field
-                label="Billing address"
-                errors={[addressError]}
-                inputProps={{
-                  required: addressRequired,
-                  id: 'checkout-billing-address',
-                  name: 'billingAddress',
-                  defaultValue: billing.billingAddress,
-                  autoComplete: 'street-address',
-                }}
-              />
-            </div>
-            <p className="mt-1 text-xs text-ink-500">
-              Shown on your tax invoice and saved to your profile. SARS requires the billing address on a tax
-              invoice over {formatRand(FULL_TAX_INVOICE_OVER_CENTS)}, and your VAT number if you claim the VAT
-              back.
-            </p>
-          </details>
+          <p className="text-xs text-ink-600" data-testid="terms-billing">
+            Tax invoice to:{' '}
+            <span className="font-medium text-ink-800">{billing.billingAddress || 'no billing address'}</span>
+            {billing.vatNumber ? <> · VAT number {billing.vatNumber}</> : null} ·{' '}
+            <Link to="." className="link" preventScrollReset>
+              Change
+            </Link>
+          </p>
           <div>
             <label className="flex items-start gap-3 text-xs text-ink-800 sm:text-sm">
               <input

@@ -7,6 +7,7 @@ import { Form, useNavigation } from '@remix-run/react'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { CATEGORY_LABELS, type FileCategory } from '#app/domain/files/rules.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
+import { formatFileSize } from '#app/domain/format/numbers.ts'
 
 export interface ListedFile {
   id: number
@@ -20,12 +21,8 @@ export interface ListedFile {
   removedAt?: string | null
 }
 
-export function formatFileSize(bytes: number) {
-  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`
-  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`
-  return `${bytes} B`
-}
+// Sizes are figures: written by the one formatter (ADR 120), re-exported for the file panels.
+export { formatFileSize }
 
 export function downloadHref(file: Pick<ListedFile, 'id' | 'originalName'>) {
   return `/api/download-file/${file.id}?filename=${encodeURIComponent(file.originalName)}`

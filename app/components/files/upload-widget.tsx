@@ -20,6 +20,7 @@ import {
   type FileCategory,
 } from '#app/domain/files/rules.ts'
 import { uploadPercent, uploadStatusText } from '#app/domain/files/upload-queue.ts'
+import { formatFileSize } from '#app/domain/format/numbers.ts'
 import { useOptionalUser } from '#app/root.tsx'
 import { useEffect, useId, useRef, useSyncExternalStore } from 'react'
 
@@ -42,13 +43,6 @@ export interface UploadWidgetProps {
   successTitle?: string
   onUploaded?: (file: { id: number; name: string }) => void
   className?: string
-}
-
-function formatBytes(bytes: number) {
-  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`
-  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`
-  return `${bytes} B`
 }
 
 export function UploadWidget({
@@ -197,7 +191,7 @@ export function UploadWidget({
                 </div>
                 <div className="mt-2 flex items-center justify-between gap-2 text-xs text-slate-500">
                   <span>
-                    {formatBytes(item.sent)} of {formatBytes(item.size)}
+                    {formatFileSize(item.sent)} of {formatFileSize(item.size)}
                   </span>
                   {item.error ? <span className="text-red-700">{item.error}</span> : null}
                   <span className="flex gap-2">

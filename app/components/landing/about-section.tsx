@@ -1,4 +1,6 @@
 /** About Us: mission, expertise, commitment and the company's figures. */
+import { formatNumber, formatPercent } from '#app/domain/format/numbers.ts'
+
 import { Icon, type IconName } from './icons.tsx'
 import { SECTION, SectionHeading } from './section-heading.tsx'
 
@@ -22,12 +24,12 @@ const ABOUT_CARDS = [
 
 const MAIN_STATS = [
   { value: '5+', label: 'Years of experience' },
-  { value: '1000+', label: 'Flights completed' },
+  { value: `${formatNumber(1000)}+`, label: 'Flights completed' },
   { value: '50+', label: 'Happy clients' },
 ]
 const MORE_STATS = [
   { value: '500+', label: 'Projects delivered' },
-  { value: '99.9%', label: 'Data accuracy' },
+  { value: formatPercent(99.9, 1), label: 'Data accuracy' },
   { value: '24/7', label: 'Support' },
 ]
 

@@ -1,5 +1,6 @@
 /** The gallery: three recent surveys, drawn as SVG scenes (static files, not JavaScript). */
 import { Link } from '@remix-run/react'
+import { formatHectares, formatNumber } from '#app/domain/format/numbers.ts'
 
 import agricultureField from '../visuals/agriculture-field.svg'
 import coastalMarina from '../visuals/coastal-marina.svg'
@@ -13,7 +14,7 @@ const PROJECTS = [
     category: 'Agriculture',
     title: 'Agriculture Field Analysis',
     text: 'Multispectral crop-health mapping of a 42 ha vineyard block near Stellenbosch, pinpointing irrigation stress.',
-    tags: ['NDVI', 'Orthomosaic', '42.6 ha'],
+    tags: ['NDVI', 'Orthomosaic', formatHectares(426_000, 1)],
   },
   {
     image: coastalMarina,
@@ -21,7 +22,7 @@ const PROJECTS = [
     category: 'Coastal',
     title: 'Coastal Marina Survey',
     text: 'High-resolution orthomosaic and bathymetric context for a marina upgrade on the False Bay coast.',
-    tags: ['2.1 cm GSD', 'Topography', '5.4 ha'],
+    tags: [`${formatNumber(2.1, 1)}\u00a0cm GSD`, 'Topography', formatHectares(54_000, 1)],
   },
   {
     image: infrastructureDock,

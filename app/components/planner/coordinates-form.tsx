@@ -71,6 +71,7 @@ export function CoordinatesForm({
           defaultValue={defaultText}
           placeholder={COORDINATES_EXAMPLE}
           spellCheck={false}
+          data-format="coordinates"
           aria-invalid={errorField === 'coordinates' || errorField === 'areas' || undefined}
           aria-describedby={error ? 'planner-input-error' : undefined}
           className="input font-mono text-xs"

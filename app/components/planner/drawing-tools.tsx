@@ -31,15 +31,36 @@ export function DrawingTools({
   return (
     <Panel title="Drawing tools">
       <div className="grid grid-cols-2 gap-2">
+        {/* A pressed toggle whose words say what the map does now (ADR 262): never 'on' beside a verb. */}
         <button
           type="button"
           onClick={onToggleDrawing}
           aria-pressed={drawing}
-          className={cn('col-span-2', drawing ? 'btn-dark' : 'btn-secondary')}
+          aria-describedby="draw-toggle-hint"
+          className={cn(
+            'col-span-2',
+            drawing ? 'btn-dark ring-2 ring-amber-400 ring-offset-2' : 'btn-secondary',
+          )}
           data-testid="draw-toggle"
         >
-          {drawing ? 'Draw Area: on — click the map' : 'Draw Area'}
+          {drawing ? (
+            <>
+              <span aria-hidden="true" className="mr-2 inline-block h-2.5 w-2.5 rounded-full bg-amber-400" />
+              Drawing — click the map to add points
+            </>
+          ) : (
+            'Draw Area'
+          )}
         </button>
+        <p
+          id="draw-toggle-hint"
+          className="col-span-2 -mt-1 text-xs text-ink-500"
+          data-testid="draw-toggle-hint"
+        >
+          {drawing
+            ? 'Press again to stop drawing and move the map freely.'
+            : 'Press to start drawing an area on the map.'}
+        </p>
         <button type="button" className="btn-secondary btn-sm" onClick={onUndo} disabled={!canUndo}>
           Undo Point
         </button>

@@ -30,8 +30,8 @@ import { SurveyGridFigures } from './survey-panel.tsx'
 import { useAirspaceCheck, useAirspaceZones } from './use-airspace.ts'
 import { useSurveyGrid } from './use-survey-grid.ts'
 
-const NOTHING_DRAWN_ALERT = 'Please draw at least one area before saving.'
-const SAVE_FAILED_ALERT = 'Error saving flight plan. Please try again.'
+const NOTHING_DRAWN_MESSAGE = 'Please draw at least one area before saving.'
+const SAVE_FAILED_MESSAGE = 'Error saving flight plan. Please try again.'
 
 export function PlannerWorkspace({
   project,
@@ -111,9 +111,12 @@ export function PlannerWorkspace({
 
   useEffect(() => {
     if (fetcher.state === 'idle' && fetcher.data?.error) {
-      // Creating / pricing the project failed: the product's 'Error' toast, then the save alert.
-      if (fetcher.data.toast) showToast({ ...fetcher.data.toast, type: 'error' })
-      window.alert(SAVE_FAILED_ALERT)
+      // Creating / pricing the project failed: the product's 'Error' toast; the reason shows below.
+      showToast(
+        fetcher.data.toast
+          ? { ...fetcher.data.toast, type: 'error' }
+          : { title: 'Error', description: SAVE_FAILED_MESSAGE, type: 'error' },
+      )
     }
   }, [fetcher.state, fetcher.data, showToast])
 
@@ -157,7 +160,8 @@ export function PlannerWorkspace({
   async function generateQuote() {
     const toSave = [...areas, ...(current.length >= 3 ? [current] : [])]
     if (!toSave.length) {
-      window.alert(NOTHING_DRAWN_ALERT)
+      // The page's own toast (ADR 262): no browser alert, and no box that moves the map mid-drawing.
+      showToast({ title: 'Nothing to quote yet', description: NOTHING_DRAWN_MESSAGE, type: 'error' })
       return
     }
     if (current.length >= 3) {
@@ -249,6 +253,7 @@ export function PlannerWorkspace({
           <p
             className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
             role="alert"
+            data-testid="generate-quote-problem"
           >
             {fetcher.data?.error ?? serverError}
           </p>

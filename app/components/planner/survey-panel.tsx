@@ -9,8 +9,8 @@ export function SurveyGridFigures({ grid, settings }: { grid: SurveyGrid; settin
   if (!grid.plan) return <p className="text-sm text-ink-500">Draw an area to see the flight grid.</p>
   const plan = grid.plan
   const rows: Array<[string, string, string]> = [
-    ['Flight lines', String(plan.lines.length), 'survey-lines'],
-    ['Photos', String(plan.photoCount), 'survey-photos'],
+    ['Flight lines', formatNumber(plan.lines.length), 'survey-lines'],
+    ['Photos', formatNumber(plan.photoCount), 'survey-photos'],
     ['Flight time', formatFlightTime(plan.flightTimeS), 'survey-flight-time'],
     ['Batteries', String(plan.batteries), 'survey-batteries'],
     ['Flight path', formatKm(plan.pathLengthM / 1000), 'survey-path'],

@@ -5,6 +5,7 @@
  */
 import { getEnv } from '#app/domain/config/env.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
+import { formatDate } from '#app/domain/format/dates.ts'
 import { sendEmail } from '#app/domain/mail/mail.server.ts'
 import { renderEmail } from '#app/domain/mail/templates.ts'
 import { contactMessages } from '#db/schema.ts'
@@ -46,7 +47,7 @@ export async function submitContactMessage(input: ContactInput, meta: { ipAddres
         details: [
           ['Name', input.name],
           ['Email', input.email],
-          ['Received', stored.createdAt.toISOString()],
+          ['Received', formatDate(stored.createdAt, { withTime: true })],
           ['Message', input.message],
         ],
         footnote: `Stored as contact message #${stored.id}.`,

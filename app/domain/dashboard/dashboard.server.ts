@@ -6,7 +6,7 @@ import { loadAdminTab } from '#app/domain/admin/tabs.server.ts'
 import { listPilotCopies, toCopyView } from '#app/domain/operator/document-copies.server.ts'
 import { listClientInvoices } from '#app/domain/payments/invoices.server.ts'
 import { listClientRefunds } from '#app/domain/payments/refunds.server.ts'
-import { termsAsText, termsFigures } from '#app/domain/payments/terms.ts'
+import { termsSettingsOf } from '#app/domain/payments/terms.ts'
 import { loadPilotTabs } from '#app/domain/pilot/dashboard-actions.server.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
 import { loadClientProjectTabs } from '#app/domain/projects/dashboard-actions.server.ts'
@@ -35,7 +35,8 @@ export async function loadRoleDashboard(user: User, url: URL = new URL('http://l
         ...loadClientProjectTabs(user.id, url),
         invoices: listClientInvoices(user.id),
         creditNotes: listClientRefunds(user.id),
-        invoiceTerms: termsAsText(termsFigures(getPricingSettings())),
+        // Each invoice's terms quote its own travel fee: the dialog adds it (ADR 260).
+        invoiceTermsSettings: termsSettingsOf(getPricingSettings()),
       }
     case 'pilot':
       return {

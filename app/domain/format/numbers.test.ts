@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import {
+  formatFileSize,
   formatHectares,
   formatKm,
   formatNumber,
@@ -46,5 +47,14 @@ describe('number formats', () => {
     expect(formatPhone('12345')).toBe('12345')
     expect(formatPhone(null)).toBe('')
     expect(phoneHref('082 123 4567')).toBe('tel:+27821234567')
+  })
+
+  it('writes file sizes and hectares with a decimal comma', () => {
+    expect(plain(formatFileSize(1536 * 1024))).toBe('1,5 MB')
+    expect(plain(formatFileSize(2.25 * 1024 ** 3))).toBe('2,3 GB')
+    expect(plain(formatFileSize(840 * 1024))).toBe('840 KB')
+    expect(plain(formatFileSize(12))).toBe('12 B')
+    expect(plain(formatHectares(426_000, 1))).toBe('42,6 ha')
+    expect(plain(formatHectares(315_800))).toBe('31,58 ha')
   })
 })

@@ -56,14 +56,23 @@ export function formatSquareMetres(sqm: number | null | undefined) {
   return `${formatNumber(sqm, 0)}${NBSP}m²`
 }
 
-/** Hectares from square metres, two decimals: `1,24 ha`. */
-export function formatHectares(sqm: number | null | undefined) {
-  return `${formatNumber((sqm ?? 0) / 10_000, 2)}${NBSP}ha`
+/** Hectares from square metres, two decimals unless told: `1,24 ha` (`42,6 ha` with 1). */
+export function formatHectares(sqm: number | null | undefined, decimals = 2) {
+  return `${formatNumber((sqm ?? 0) / 10_000, decimals)}${NBSP}ha`
 }
 
 /** A percentage with up to `maxDecimals` places and no trailing zeros: `87%`, `15%`, `15,5%`. */
 export function formatPercent(percent: number | null | undefined, maxDecimals = 0) {
   return `${formatNumber(percent, maxDecimals, { minDecimals: 0 })}%`
+}
+
+/** A file's size: `840 KB`, `1,5 MB`, `2,1 GB` (binary multiples, as file managers show them). */
+export function formatFileSize(bytes: number | null | undefined) {
+  const b = Number.isFinite(bytes) ? (bytes as number) : 0
+  if (b >= 1024 ** 3) return `${formatNumber(b / 1024 ** 3, 1)}${NBSP}GB`
+  if (b >= 1024 ** 2) return `${formatNumber(b / 1024 ** 2, 1)}${NBSP}MB`
+  if (b >= 1024) return `${formatNumber(b / 1024, 0)}${NBSP}KB`
+  return `${formatNumber(b, 0)}${NBSP}B`
 }
 
 /** Kilometres, one decimal: `18,6 km`. */

@@ -174,7 +174,8 @@ export async function acceptTermsAndStartPayment(input: AcceptTermsInput): Promi
   })
 
   const urls = payfastCallbackUrls(payment.mPaymentId)
-  const hectares = (quote.areaSqm / 10_000).toFixed(2)
+  // Read by the payer on PayFast's page: written as every figure is (ADR 120).
+  const hectares = formatHectares(quote.areaSqm)
   const paymentFields = signCheckoutFields(
     {
       merchant_id: config.merchantId,
@@ -189,7 +190,7 @@ export async function acceptTermsAndStartPayment(input: AcceptTermsInput): Promi
       amount: centsToAmount(total),
       item_name: payfastText(`Aerial survey: ${project.name}`, 100) || `Aerial survey project ${project.id}`,
       item_description: payfastText(
-        `${invoice.invoiceNumber}, ${hectares} ha, project ${project.id}, incl. VAT`,
+        `${invoice.invoiceNumber}, ${hectares}, project ${project.id}, incl. VAT`,
         255,
       ),
       custom_int1: String(project.id),
@@ -297,6 +298,23 @@ function openPaymentAttempt(
     })
     .returning()
     .get()
+}
+
+/**
+ * The review step's billing details (ADR 261): saved to the profile, where Accept & Pay
+ * finds them. Asked here, with the order, so a total that makes a full tax invoice learns
+ * it needs an address before the terms — 400 on the field otherwise.
+ */
+export function saveCheckoutBillingDetails(clientId: number, projectId: number, billing: BillingInput) {
+  const project = getOwnedProject(clientId, projectId)
+  const problem = payabilityProblem(project)
+  if (problem) throw new DomainError(409, problem)
+  if (needsBillingAddress(project.quoteAmount ?? 0) && !billing.billingAddress) {
+    throw new DomainError(400, BILLING_ADDRESS_REQUIRED, {
+      fieldErrors: { billingAddress: [BILLING_ADDRESS_REQUIRED] },
+    })
+  }
+  saveBillingDetails(clientId, billing)
 }
 
 /** What the ECTA review step shows (ADR 171 "Site and checkout"). */

@@ -33,6 +33,8 @@ export interface InvoiceView {
     location: string | null
     projectType: string
     deadline: string | null
+    /** The quote's travel fee (cents), quoted by the terms shown with the invoice. */
+    travelFee: number | null
     createdAt: string
   }
 }
@@ -69,6 +71,7 @@ function toInvoiceView(invoice: Invoice, project: Project): InvoiceView {
       projectType: project.projectType,
       deadline: project.deadline,
       createdAt: project.createdAt.toISOString(),
+      travelFee: project.travelFee,
     },
   }
 }
@@ -96,7 +99,7 @@ export function getClientInvoice(clientId: number, invoiceId: number): InvoiceDe
   return row
     ? {
         ...toInvoiceView(row.invoice, row.project),
-        termsAndConditions: termsAsText(termsFigures(getPricingSettings())),
+        termsAndConditions: termsAsText(termsFigures(getPricingSettings(), row.project)),
       }
     : null
 }

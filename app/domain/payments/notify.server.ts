@@ -8,6 +8,7 @@
 import crypto from 'node:crypto'
 import { appUrl, getEnv } from '#app/domain/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { formatDate } from '#app/domain/format/dates.ts'
 import { formatRand } from '#app/domain/format/numbers.ts'
 import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
 import { renderEmail } from '#app/domain/mail/templates.ts'
@@ -282,7 +283,7 @@ async function sendPaidEmails({
     ['Amount paid', amount],
     ['Invoice', invoice?.invoiceNumber ?? '—'],
     ['PayFast transaction', payment.pfPaymentId ?? '—'],
-    ['Paid on', (payment.paidAt ?? new Date()).toISOString().slice(0, 10)],
+    ['Paid on', formatDate(payment.paidAt ?? new Date())],
   ]
   if (client) {
     const receipt = renderEmail({

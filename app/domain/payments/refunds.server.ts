@@ -61,6 +61,7 @@ export function previewCancellation(clientId: number, projectId: number, now = n
       name: project.name,
       paidAt: project.paidAt?.toISOString() ?? null,
       status: project.status,
+      travelFee: project.travelFee,
     },
     paidAmount: invoice?.amount ?? 0,
     figures,

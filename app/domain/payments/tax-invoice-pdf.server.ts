@@ -163,7 +163,7 @@ export function surveyDescription(project: Project, prefix = 'Aerial drone surve
   return [
     `${prefix}: ${project.name}`,
     `Survey area ${hectares}${project.location ? `, ${project.location}` : ''}`,
-    `Orthomosaic map, surface model and survey report${project.deadline ? `; preferred date ${project.deadline}` : ''}`,
+    `Orthomosaic map, surface model and survey report${project.deadline ? `; preferred date ${formatDate(project.deadline)}` : ''}`,
   ].join('\n')
 }
 

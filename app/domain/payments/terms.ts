@@ -1,5 +1,4 @@
 import { formatPercent, formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
-import { randToCents } from '#app/domain/pricing/quote.ts'
 import { QUOTE_VALIDITY_DAYS } from '#app/domain/projects/flight-plan.ts'
 
 /**
@@ -9,31 +8,43 @@ import { QUOTE_VALIDITY_DAYS } from '#app/domain/projects/flight-plan.ts'
  */
 
 /** Stored on the project and invoice when the terms are accepted. */
-export const TERMS_VERSION = '2026-11-v1'
+export const TERMS_VERSION = '2026-11-v2'
 
 export const CANCELLATION_ADMIN_FEE_PERCENT = 15
 export const NO_CANCELLATION_BUSINESS_DAYS = 11
 export const COOLING_OFF_DAYS = 7
 export const DATA_RETENTION = '1 month'
+const MINIMUM_LIABILITY_COVER_CENTS = 50_000_000
 
-/** The settings the terms quote (ADR 123): admins can change them, so the text reads them. */
+/**
+ * The figures the terms quote: the settings in force (ADR 123) and, where a quote is in
+ * view, the quote's own travel fee — the one a late cancellation keeps (ADR 260).
+ */
 export interface TermsFigures {
   vatRate: number
-  /** The local travel fee in rand (a pricing setting). */
-  localTravelFee: number
   /** m² included in the tier minimum price (a pricing setting). */
   areaThreshold: number
+  /** The quote's travel fee in cents (excl. VAT); null where the terms are read without a quote. */
+  travelFee: number | null
 }
 
-export function termsFigures(settings: TermsFigures): TermsFigures {
-  return {
-    vatRate: settings.vatRate,
-    localTravelFee: settings.localTravelFee,
-    areaThreshold: settings.areaThreshold,
-  }
+export function termsFigures(
+  settings: Pick<TermsFigures, 'vatRate' | 'areaThreshold'>,
+  quote: { travelFee: number | null } | null,
+): TermsFigures {
+  return { ...termsSettingsOf(settings), travelFee: quote?.travelFee ?? null }
 }
 
-const travelFee = (f: TermsFigures) => formatRand(randToCents(f.localTravelFee))
+/** The settings part of the figures, for a page that adds each quote's travel fee itself. */
+export function termsSettingsOf(settings: Pick<TermsFigures, 'vatRate' | 'areaThreshold'>) {
+  return { vatRate: settings.vatRate, areaThreshold: settings.areaThreshold }
+}
+
+/** 'the R 171,23 travel fee on your quote', or without a quote 'the travel fee on your quote'. */
+const travelFee = (f: TermsFigures) =>
+  f.travelFee == null
+    ? 'the travel fee on your quote'
+    : `the ${formatRand(f.travelFee)} travel fee on your quote`
 
 export interface TermsSection {
   id: string
@@ -86,7 +97,7 @@ export function termsSections(f: TermsFigures): TermsSection[] {
       title: '6. Cancellation and refunds',
       paragraphs: [
         `Cooling-off: you may cancel within ${COOLING_OFF_DAYS} days of booking for a full refund. Because flights are scheduled at least 8 business days after payment, the cooling-off period always ends before your flight.`,
-        `After the cooling-off period you may cancel up to ${NO_CANCELLATION_BUSINESS_DAYS} business days before the scheduled flight: we refund the amount paid less a ${CANCELLATION_ADMIN_FEE_PERCENT}% administration fee, and the ${travelFee(f)} local travel fee is not refundable. Within ${NO_CANCELLATION_BUSINESS_DAYS} business days of the flight an order can no longer be cancelled or refunded.`,
+        `After the cooling-off period you may cancel up to ${NO_CANCELLATION_BUSINESS_DAYS} business days before the scheduled flight: we refund the amount paid less a ${CANCELLATION_ADMIN_FEE_PERCENT}% administration fee, and ${travelFee(f)} is not refundable. Within ${NO_CANCELLATION_BUSINESS_DAYS} business days of the flight an order can no longer be cancelled or refunded.`,
         'Cancel from your dashboard (Cancel project) or by e-mail; we confirm the refund and send you a credit note.',
         'No cancellation charge applies if you cannot go ahead because of death or hospitalisation. If we cancel, or cannot fly because approval is refused, you receive a full refund. Refunds are paid within 30 days to the card or account you paid with.',
       ],
@@ -103,7 +114,7 @@ export function termsSections(f: TermsFigures): TermsSection[] {
       title: '8. Limits of liability',
       paragraphs: [
         'Our survey products are accurate mapping aids, not a registered land survey or legal boundary determination. Our total liability for a project is limited to the amount you paid for it, and we are not liable for indirect or consequential loss such as lost profit.',
-        'Nothing in these terms limits liability that cannot be limited under the Consumer Protection Act, or liability for our gross negligence. Our partner operator carries at least R500,000 third-party liability insurance for every flight.',
+        `Nothing in these terms limits liability that cannot be limited under the Consumer Protection Act, or liability for our gross negligence. Our partner operator carries at least ${formatRand(MINIMUM_LIABILITY_COVER_CENTS)} third-party liability insurance for every flight.`,
       ],
     },
     {
@@ -134,7 +145,7 @@ export function termsKeyPoints(f: TermsFigures) {
 
 /** The cancellation rule in one sentence: terms key points, /legal and checkout. */
 export function cancellationSummary(f: TermsFigures) {
-  return `Cancellation: full refund within ${COOLING_OFF_DAYS} days of booking; after that, up to ${NO_CANCELLATION_BUSINESS_DAYS} business days before the flight, a refund less a ${CANCELLATION_ADMIN_FEE_PERCENT}% administration fee (the ${travelFee(f)} local travel fee is not refundable); none within ${NO_CANCELLATION_BUSINESS_DAYS} business days of the flight.`
+  return `Cancellation: full refund within ${COOLING_OFF_DAYS} days of booking; after that, up to ${NO_CANCELLATION_BUSINESS_DAYS} business days before the flight, a refund less a ${CANCELLATION_ADMIN_FEE_PERCENT}% administration fee (${travelFee(f)} is not refundable); none within ${NO_CANCELLATION_BUSINESS_DAYS} business days of the flight.`
 }
 
 /** The terms as plain text, for the invoice view and the API. */

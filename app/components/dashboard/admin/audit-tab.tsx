@@ -1,13 +1,24 @@
 import { formatDate } from '#app/domain/format/dates.ts'
+import { formatNumber } from '#app/domain/format/numbers.ts'
 
 import type { TabData } from './types.ts'
 import { DataTable, Pagination, SectionHeader, td } from './ui.tsx'
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/
+
+/** A record's values as a person reads them (ADR 120, 172): dates and figures in the one format. */
+function readableValue(_key: string, value: unknown) {
+  if (typeof value === 'string' && value.length <= 30 && TIMESTAMP.test(value))
+    return formatDate(value, { short: true, withTime: value.length > 10 })
+  if (typeof value === 'number' && !Number.isInteger(value)) return formatNumber(value, 6, { minDecimals: 0 })
+  return value
+}
 
 function Snapshot({ label, json }: { label: string; json: string | null }) {
   if (!json) return null
   let pretty = json
   try {
-    pretty = JSON.stringify(JSON.parse(json), null, 1)
+    pretty = JSON.stringify(JSON.parse(json), readableValue, 1)
   } catch {
     // keep the raw text
   }

@@ -1,7 +1,11 @@
 import { Link } from '@remix-run/react'
+import { formatNumber, formatPercent } from '#app/domain/format/numbers.ts'
 
 import type { TabData } from './types.ts'
 import { ActiveToggle, DataTable, RowActions, SectionHeader, td } from './ui.tsx'
+
+/** A camera or flight figure with the decimals it was given ('12,29', '0,7', '35'). */
+const decimal = (value: number) => formatNumber(value, 2, { minDecimals: 0 })
 
 /** Settings tab: the drones and cameras survey plans are computed for (ADR 081). */
 export function DroneProfilesSection({ drones }: { drones: TabData<'settings'>['drones'] }) {
@@ -25,13 +29,17 @@ export function DroneProfilesSection({ drones }: { drones: TabData<'settings'>['
       >
         {drones.map((d) => (
           <tr key={d.id} data-testid={`drone-row-${d.name}`}>
-            <td className={`${td} font-medium text-ink-950`}>{d.name}</td>
-            <td className={`${td} text-xs`}>
-              {d.sensorWidthMm} × {d.sensorHeightMm} mm, f {d.focalLengthMm} mm, {d.imageWidthPx} ×{' '}
-              {d.imageHeightPx} px, every ≥ {d.minTriggerIntervalS} s
+            <td className={`${td} font-medium text-ink-950`} data-format="name">
+              {d.name}
             </td>
             <td className={`${td} text-xs`}>
-              {d.speedMs} m/s, {d.flightTimePerBatteryMin} min × {Math.round(d.usableBatteryShare * 100)} %
+              {decimal(d.sensorWidthMm)} × {decimal(d.sensorHeightMm)} mm, f {decimal(d.focalLengthMm)} mm,{' '}
+              {formatNumber(d.imageWidthPx)} × {formatNumber(d.imageHeightPx)} px, every ≥{' '}
+              {decimal(d.minTriggerIntervalS)} s
+            </td>
+            <td className={`${td} text-xs`}>
+              {decimal(d.speedMs)} m/s, {decimal(d.flightTimePerBatteryMin)} min ×{' '}
+              {formatPercent(d.usableBatteryShare * 100)}
             </td>
             <td className={td}>
               <ActiveToggle

@@ -23,8 +23,10 @@ export function FinancialTab({ data }: { data: TabData<'financial'> }) {
     >
       <p className="hidden text-xs text-ink-600 print:block">
         Kestrel Aerial Survey · Financial report ·{' '}
-        {range.from || range.to ? `${range.from || 'start'} to ${range.to || 'today'}` : 'all paid projects'}{' '}
-        · printed {new Date().toISOString().slice(0, 10)}
+        {range.from || range.to
+          ? `${range.from ? formatDate(range.from) : 'start'} to ${range.to ? formatDate(range.to) : 'today'}`
+          : 'all paid projects'}{' '}
+        · printed {formatDate(new Date())}
       </p>
       <div className="card p-4 sm:p-5">
         <SectionHeader

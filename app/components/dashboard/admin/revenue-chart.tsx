@@ -1,4 +1,4 @@
-import { formatRand } from '#app/domain/format/numbers.ts'
+import { formatNumber, formatRand } from '#app/domain/format/numbers.ts'
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 
@@ -9,8 +9,8 @@ function monthLabel(key: string) {
 
 function tickLabel(cents: number) {
   const rand = cents / 100
-  if (rand >= 1000) return `R${Number((rand / 1000).toFixed(rand % 1000 === 0 ? 0 : 1))}k`
-  return `R${Math.round(rand)}`
+  if (rand >= 1000) return `R${formatNumber(rand / 1000, 1, { minDecimals: 0 })}k`
+  return `R${formatNumber(rand)}`
 }
 
 /** Monthly revenue as a plain SVG bar chart (no chart library needed for this). */

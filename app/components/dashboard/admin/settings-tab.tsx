@@ -143,8 +143,8 @@ export function SettingsTab({ data }: { data: TabData<'settings'> }) {
                 {h.description ? <p className="text-xs text-ink-500">{h.description}</p> : null}
               </td>
               <td className={td}>{h.address}</td>
-              <td className={`${td} whitespace-nowrap font-mono text-xs`}>
-                {h.latitude.toFixed(4)}, {h.longitude.toFixed(4)}
+              <td className={`${td} whitespace-nowrap font-mono text-xs`} data-format="coordinates">
+                {`${h.latitude.toFixed(4)}, ${h.longitude.toFixed(4)}`}
               </td>
               <td className={td}>
                 <ActiveToggle

@@ -148,8 +148,8 @@ export function CreateProjectTab({ placeSearch }: { placeSearch: PlaceSearchResu
                       />
                       <span>
                         <span className="font-medium text-ink-900">{place.address}</span>
-                        <span className="block text-xs text-ink-500">
-                          {place.lat.toFixed(5)}, {place.lng.toFixed(5)}
+                        <span className="block text-xs text-ink-500" data-format="coordinates">
+                          {`${place.lat.toFixed(5)}, ${place.lng.toFixed(5)}`}
                         </span>
                       </span>
                     </label>
@@ -183,7 +183,8 @@ export function CreateProjectTab({ placeSearch }: { placeSearch: PlaceSearchResu
               role="status"
               data-testid="picked-location"
             >
-              Selected: <strong>{picked.address}</strong> ({picked.lat.toFixed(5)}, {picked.lng.toFixed(5)})
+              Selected: <strong>{picked.address}</strong> (
+              <span data-format="coordinates">{`${picked.lat.toFixed(5)}, ${picked.lng.toFixed(5)}`}</span>)
             </p>
           ) : null}
 
@@ -212,13 +213,21 @@ export function CreateProjectTab({ placeSearch }: { placeSearch: PlaceSearchResu
               <Field
                 label="Latitude"
                 errors={fields.latitude.errors}
-                hint="e.g. -33.9321"
+                hint={
+                  <>
+                    e.g. <span data-format="coordinates">-33.9321</span>
+                  </>
+                }
                 inputProps={{ ...getInputProps(fields.latitude, { type: 'text' }), inputMode: 'decimal' }}
               />
               <Field
                 label="Longitude"
                 errors={fields.longitude.errors}
-                hint="e.g. 18.8602"
+                hint={
+                  <>
+                    e.g. <span data-format="coordinates">18.8602</span>
+                  </>
+                }
                 inputProps={{ ...getInputProps(fields.longitude, { type: 'text' }), inputMode: 'decimal' }}
               />
             </div>
@@ -380,8 +389,8 @@ function PlaceSearch({
               )}
             >
               <span className="font-medium text-ink-900">{place.address}</span>
-              <span className="ml-2 text-xs text-ink-500">
-                {place.lat.toFixed(4)}, {place.lng.toFixed(4)}
+              <span className="ml-2 text-xs text-ink-500" data-format="coordinates">
+                {`${place.lat.toFixed(4)}, ${place.lng.toFixed(4)}`}
               </span>
             </li>
           ))}

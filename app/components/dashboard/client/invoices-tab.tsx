@@ -16,6 +16,7 @@ import { formatRand } from '#app/domain/format/numbers.ts'
 import { formatTaxInvoiceNumber } from '#app/domain/payments/invoice-format.ts'
 import type { InvoiceDetail, InvoiceView } from '#app/domain/payments/invoices.server.ts'
 import type { ClientRefundRow } from '#app/domain/payments/refunds.server.ts'
+import { termsAsText, termsFigures } from '#app/domain/payments/terms.ts'
 import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
 import { vatLabelOf } from '#app/domain/pricing/vat.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
@@ -33,7 +34,7 @@ type DialogState = {
 export function InvoicesTab() {
   const data = useLoaderData() as {
     invoices?: InvoiceView[]
-    invoiceTerms?: string
+    invoiceTermsSettings?: { vatRate: number; areaThreshold: number }
     creditNotes?: ClientRefundRow[]
   }
   const invoices = data.invoices ?? []
@@ -62,7 +63,12 @@ export function InvoicesTab() {
           ? {
               id: urlInvoiceId,
               status: 'ready',
-              invoice: { ...found, termsAndConditions: data.invoiceTerms ?? '' },
+              invoice: {
+                ...found,
+                termsAndConditions: data.invoiceTermsSettings
+                  ? termsAsText(termsFigures(data.invoiceTermsSettings, found.project))
+                  : '',
+              },
             }
           : { id: urlInvoiceId, status: 'not-found', invoice: null }
       })()
@@ -277,17 +283,17 @@ function InvoiceDialog({ state, onClose }: { state: DialogState; onClose: (() =>
               {invoice.project.location || '—'}
             </DetailRow>
             <DetailRow layout="stacked" label="Deadline">
-              {formatDate(invoice.project.deadline, { short: true })}
+              {formatDate(invoice.project.deadline)}
             </DetailRow>
             <DetailRow layout="stacked" label="Created">
-              {formatDate(invoice.project.createdAt, { short: true })}
+              {formatDate(invoice.project.createdAt)}
             </DetailRow>
             <DetailRow layout="stacked" label="Invoice date">
-              {formatDate(invoice.createdAt, { short: true })}
+              {formatDate(invoice.createdAt)}
             </DetailRow>
             {invoice.status === 'pending' ? (
               <DetailRow layout="stacked" label="Due date">
-                {formatDate(invoice.dueDate, { short: true })}
+                {formatDate(invoice.dueDate)}
               </DetailRow>
             ) : null}
             <DetailRow layout="stacked" label="Payment method">
@@ -297,7 +303,7 @@ function InvoiceDialog({ state, onClose }: { state: DialogState; onClose: (() =>
               <span className="font-mono text-xs">{invoice.paymentTransactionId ?? '—'}</span>
             </DetailRow>
             <DetailRow layout="stacked" label="Paid date">
-              {formatDate(invoice.paidAt, { short: true })}
+              {formatDate(invoice.paidAt)}
             </DetailRow>
             <div className="sm:col-span-2">
               <dt className="text-ink-500">Description</dt>

@@ -26,7 +26,7 @@ export function ProjectDetails({ project }: { project: ProjectCard }) {
         <DetailRow label="Location">{project.location ?? '—'}</DetailRow>
         {project.latitude !== null && project.longitude !== null ? (
           <DetailRow label="Coordinates">
-            {coordinate(project.latitude)}, {coordinate(project.longitude)}
+            <span data-format="coordinates">{`${coordinate(project.latitude)}, ${coordinate(project.longitude)}`}</span>
           </DetailRow>
         ) : null}
         <DetailRow label="Deadline">{formatDate(project.deadline)}</DetailRow>
@@ -97,8 +97,12 @@ export function ProjectDetails({ project }: { project: ProjectCard }) {
                         {area.points.map((p) => (
                           <tr key={p.pointNumber}>
                             <td className="py-0.5 pr-2">{p.pointNumber}</td>
-                            <td className="py-0.5 pr-2">{coordinate(p.latitude)}</td>
-                            <td className="py-0.5">{coordinate(p.longitude)}</td>
+                            <td className="py-0.5 pr-2" data-format="coordinates">
+                              {coordinate(p.latitude)}
+                            </td>
+                            <td className="py-0.5" data-format="coordinates">
+                              {coordinate(p.longitude)}
+                            </td>
                           </tr>
                         ))}
                       </tbody>

@@ -25,8 +25,8 @@ export function ProjectSummary({
           <DetailRow label="E-mail">{client?.email ?? '—'}</DetailRow>
           <DetailRow label="Site">{project.location ?? '—'}</DetailRow>
           <DetailRow label="Type">{projectTypeLabel(project.projectType)}</DetailRow>
-          <DetailRow label="Deadline">{formatDate(project.deadline, { short: true })}</DetailRow>
-          <DetailRow label="Created">{formatDate(project.createdAt, { short: true })}</DetailRow>
+          <DetailRow label="Deadline">{formatDate(project.deadline)}</DetailRow>
+          <DetailRow label="Created">{formatDate(project.createdAt)}</DetailRow>
           <DetailRow label="Payment">
             <YesNoBadge yes={project.isPaid} yesLabel="Paid" noLabel="Pending" />
           </DetailRow>
