@@ -176,7 +176,8 @@ export function createExpressApp(options: ExpressAppOptions): express.Express {
     if (!WRITE_METHODS.has(req.method)) return next()
     if (req.path === '/api' || req.path.startsWith('/api/')) return next()
     const headers = new Headers()
-    for (const name of ['origin', 'sec-fetch-site']) {
+    // What the origin rule reads: where the post says it comes from, and how it is signed in.
+    for (const name of ['origin', 'sec-fetch-site', 'cookie', 'x-session-id']) {
       const value = req.get(name)
       if (value !== undefined) headers.set(name, value)
     }

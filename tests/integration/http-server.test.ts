@@ -198,6 +198,39 @@ describe('over real HTTP', () => {
     expect(viaAppUrl.status).not.toBe(403)
   })
 
+  test('a cookie-signed write that names no origin (neither Origin nor Sec-Fetch-Site) is refused like a cross-site one; an x-session-id call is not a cookie write', async () => {
+    const pilot = await createTestUser({ role: 'pilot', firstName: 'Pieter' })
+    const { token, expiresAt } = await createSession(pilot.id)
+    const cookie = (await commitSessionCookie(token, expiresAt)).split(';')[0]!
+    const rename = (headers: Record<string, string>) =>
+      rawRequest(app.base, {
+        method: 'POST',
+        path: '/dashboard',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+        body: 'intent=update-profile&firstName=Forged&lastName=Tester&phone=821234567',
+      })
+    const firstName = () =>
+      (getSqlite().prepare('select first_name as n from users where id = ?').get(pilot.id) as { n: string }).n
+
+    const bare = await rename({ Cookie: cookie })
+    expect(bare.status).toBe(403)
+    expect(JSON.parse(bare.body)).toEqual({ error: 'Cross-site request refused' })
+    expect(firstName()).toBe('Pieter')
+
+    // The same post as a browser sends it goes through.
+    const fromOurPage = await rename({ Cookie: cookie, Origin: app.base })
+    expect(fromOurPage.status).toBeLessThan(400)
+    expect(firstName()).toBe('Forged')
+
+    // The API names its session in a header no other site can send: no Origin needed.
+    const api = await rawRequest(app.base, {
+      method: 'POST',
+      path: '/api/auth/logout',
+      headers: { Cookie: cookie, 'x-session-id': token },
+    })
+    expect(api.status).toBe(200)
+  })
+
   test('without a trusted proxy a client can claim neither https nor a host', async () => {
     process.env.TRUST_PROXY = '0'
     resetEnvCache()
