@@ -256,6 +256,7 @@ export function createExpressApp(options: ExpressAppOptions): express.Express {
     const check = checkDeclaredBody(req.method, req.path, {
       contentLength: req.headers['content-length'],
       transferEncoding: req.headers['transfer-encoding'],
+      contentType: req.headers['content-type'],
     })
     if (check.ok) return next()
     // Answer at once and close: the unread body is never parsed (the client may still be sending).

@@ -26,14 +26,17 @@ afterAll(async () => {
 })
 
 /** Sends `size` bytes with node:http and resolves with the answer, however early it comes. */
-function sendLargeBody(path: string, size: number) {
+function sendLargeBody(path: string, size: number, extraHeaders: Record<string, string> = {}) {
   const url = new URL(path, app.base)
   return new Promise<{ status: number; body: string; ms: number; sentAll: boolean }>((resolve, reject) => {
     const began = performance.now()
     let sentAll = false
     const req = http.request(
       url,
-      { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': String(size) } },
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Content-Length': String(size), ...extraHeaders },
+      },
       (res) => {
         let body = ''
         res.setEncoding('utf8')
@@ -93,6 +96,17 @@ describe('over real HTTP', () => {
     expect(JSON.parse(answer.body)).toEqual({ error: expect.stringMatching(/too large/) })
     expect(answer.ms).toBeLessThan(2_000)
   })
+
+  test.each(['/api/upload', '/api/admin/upload-project-file'])(
+    'a 12 MB body that is not multipart to %s is refused at once with 415, unread',
+    async (path) => {
+      const admin = await signedInUser('admin')
+      const answer = await sendLargeBody(path, 12 * 1024 * 1024, admin.headers)
+      expect(answer.status).toBe(415)
+      expect(JSON.parse(answer.body)).toEqual({ error: expect.stringMatching(/multipart\/form-data/) })
+      expect(answer.sentAll).toBe(false)
+    },
+  )
 
   test('GET on a write-only /api route is 405 with the JSON error shape; no /api route lacks an answer to GET', async () => {
     const { token } = await signedInUser('admin')
