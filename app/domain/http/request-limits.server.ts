@@ -55,7 +55,7 @@ export function bodyLimitFor(path: string): number {
 
 export type BodyCheck = { ok: true } | { ok: false; status: 411 | 413 | 415; error: string }
 
-export const UPLOAD_NOT_MULTIPART_MESSAGE = 'Send the file as multipart/form-data.'
+const UPLOAD_NOT_MULTIPART_MESSAGE = 'Send the file as multipart/form-data.'
 
 /**
  * Refuses bodies over the limit from their declared length, and bodies of unknown length
