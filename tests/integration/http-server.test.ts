@@ -7,6 +7,7 @@ import { commitSessionCookie, createSession } from '#app/domain/auth/session.ser
 import { resetEnvCache } from '#app/domain/config/env.server.ts'
 import { getSqlite } from '#app/domain/db/db.server.ts'
 import { HSTS_VALUE, PERMISSIONS_POLICY } from '#app/domain/http/response-headers.server.ts'
+import { insertProject, multipart, pdfBytes } from '#tests/helpers/files.ts'
 import { startHttpApp, type RunningApp } from '#tests/helpers/http-app.ts'
 import { createTestUser, signedInUser } from '#tests/helpers/users.ts'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
@@ -132,6 +133,21 @@ describe('over real HTTP', () => {
     expect(acceptTerms.status).toBe(405)
     expect(acceptTerms.headers.get('Allow')).toBe('POST')
     expect(acceptTerms.headers.get('Content-Type')).toMatch(/^application\/json/)
+  })
+
+  test('a download says X-Content-Type-Options once', async () => {
+    const client = await signedInUser('client')
+    const project = insertProject({ clientId: client.user.id, status: 'draft' })
+    const uploaded = await fetch(`${app.base}/api/upload`, {
+      method: 'POST',
+      headers: client.headers,
+      body: multipart({ projectId: String(project.id) }, { name: 'form.pdf', bytes: await pdfBytes() }),
+    })
+    expect(uploaded.status).toBe(201)
+    const { url } = (await uploaded.json()) as { url: string }
+    const download = await rawRequest(app.base, { method: 'GET', path: url, headers: client.headers })
+    expect(download.status).toBe(200)
+    expect(download.headers['x-content-type-options']).toBe('nosniff')
   })
 
   test('signed-in pages and /api answers are private, no-store; public pages are not forced', async () => {
