@@ -18,6 +18,7 @@ export default defineConfig({
   plugins: [stripClientModules],
   test: {
     include: ['app/**/*.test.{ts,tsx}', 'db/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    globalSetup: ['tests/setup/vitest-global-setup.ts'],
     setupFiles: ['tests/setup/vitest-setup.ts'],
     environment: 'node',
     pool: 'forks',
