@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test'
 
-import { e2ePort } from './tests/setup/e2e-env.ts'
+import { e2eOrigin } from './tests/setup/e2e-env.ts'
 
 /**
  * End-to-end journeys against the production build (`npm run build` first). Each worker
@@ -23,7 +23,7 @@ export default defineConfig({
   globalTeardown: './tests/setup/e2e-global-teardown.ts',
   use: {
     // Evaluated in each worker too, where e2ePort is that worker's own app.
-    baseURL: `http://localhost:${e2ePort}`,
+    baseURL: e2eOrigin,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
