@@ -11,7 +11,7 @@ import { formatNumber } from '#app/domain/format/numbers.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 
 /** 200 megapixels: more than any survey drone camera takes (the largest are about 100 MP). */
-export const CAMERA_IMAGE_MAX_PIXELS = 200_000_000
+const CAMERA_IMAGE_MAX_PIXELS = 200_000_000
 
 /** Enough of the file for every header read here (JPEG's EXIF block comes before SOF). */
 const HEAD_BYTES = 512 * 1024
