@@ -22,6 +22,7 @@ RUN npm run build \
 
 FROM base AS runtime
 ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
     PORT=8080 \
     DATABASE_PATH=/data/kestrel.sqlite \
     DATA_DIR=/data/files \

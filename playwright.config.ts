@@ -1,13 +1,14 @@
 import { defineConfig } from '@playwright/test'
 
+import { e2eOrigin } from './tests/setup/e2e-env.ts'
+
 /**
- * End-to-end journeys against the production build (`npm run build` first), served
- * on E2E_PORT with a fresh database, the demo seed, the PayFast simulator and a real
- * in-process SMTP server (tests/setup/e2e-global-setup.ts). Every journey runs twice:
- * with JavaScript and without. Tests tagged @js-only / @no-js-only run in one project.
+ * End-to-end journeys against the production build (`npm run build` first). Each worker
+ * (E2E_WORKERS, default 2) has its own app on E2E_PORT + its index, with a fresh database,
+ * the demo seed, the PayFast simulator and a real in-process SMTP server
+ * (tests/setup/e2e-global-setup.ts, ADR 241). Every journey runs twice: with JavaScript
+ * and without. Tests tagged @js-only / @no-js-only run in one project.
  */
-const port = Number(process.env.E2E_PORT ?? 3100)
-export const E2E_BASE_URL = `http://localhost:${port}`
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -15,13 +16,14 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   globalSetup: './tests/setup/e2e-global-setup.ts',
   globalTeardown: './tests/setup/e2e-global-teardown.ts',
   use: {
-    baseURL: E2E_BASE_URL,
+    // Evaluated in each worker too, where e2ePort is that worker's own app.
+    baseURL: e2eOrigin,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -48,8 +48,8 @@ let build = await importBuild()
 
 const app = createExpressApp({ build: async () => build, tus })
 
-const server = app.listen(env.PORT, () => {
-  console.log(`Kestrel listening on http://localhost:${env.PORT}`)
+const server = app.listen(env.PORT, env.HOST, () => {
+  console.log(`Kestrel listening on http://${env.HOST}:${env.PORT}`)
   if (!isProduction) broadcastDevReady(build)
 })
 const stopDailyJobs = startDailyJobs()

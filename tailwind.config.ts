@@ -1,7 +1,9 @@
 import type { Config } from 'tailwindcss'
 
 export default {
-  content: ['./app/**/*.{ts,tsx}'],
+  // Server-only modules and tests hold no class names; scanned, their regexes (`/[-:.]/`)
+  // became a broken arbitrary-property rule.
+  content: ['./app/**/*.{ts,tsx}', '!./app/**/*.server.{ts,tsx}', '!./app/**/*.test.{ts,tsx}'],
   theme: {
     extend: {
       colors: {

@@ -1,3 +1,4 @@
+import os from 'node:os'
 import { defineConfig, type Plugin } from 'vitest/config'
 
 /**
@@ -17,9 +18,13 @@ export default defineConfig({
   plugins: [stripClientModules],
   test: {
     include: ['app/**/*.test.{ts,tsx}', 'db/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    globalSetup: ['tests/setup/vitest-global-setup.ts'],
     setupFiles: ['tests/setup/vitest-setup.ts'],
     environment: 'node',
     pool: 'forks',
+    // vitest's default (cores - 1) leaves one of CI's two cores idle; `npm test` runs the
+    // unit stage alone (scripts/run-tests.ts), so it may use every core (ADR 240).
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     testTimeout: 20_000,
     hookTimeout: 20_000,
     restoreMocks: true,

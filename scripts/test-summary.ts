@@ -1,6 +1,8 @@
 /**
- * Prints one closing line for the whole suite ("N passed, N failed") from the JSON
- * reports vitest and Playwright write, so CI logs end with a single clear verdict.
+ * Prints how long each stage took (reports/stages.json, from scripts/run-tests.ts), then
+ * one closing line for the whole suite ("N passed, N failed") from the JSON reports vitest
+ * and Playwright write, so CI logs end with a single clear verdict. A stage that failed
+ * without a test report of its own (typecheck, lint, build) counts as one failure.
  */
 import fs from 'node:fs'
 
@@ -33,6 +35,23 @@ if (playwright?.stats) {
   passed += (playwright.stats.expected ?? 0) + (playwright.stats.flaky ?? 0)
   failed += playwright.stats.unexpected ?? 0
   skipped += playwright.stats.skipped ?? 0
+}
+const stages = read('reports/stages.json') as {
+  totalSeconds: number
+  stages: { name: string; seconds: number; ok: boolean }[]
+} | null
+if (stages) {
+  const minutes = (seconds: number) =>
+    `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s`
+  console.log('\nStage times (typecheck, lint and build run side by side):')
+  for (const stage of stages.stages) {
+    console.log(
+      `  ${stage.name.padEnd(10)} ${minutes(stage.seconds).padStart(12)}${stage.ok ? '' : '  FAILED'}`,
+    )
+  }
+  console.log(`  ${'total'.padEnd(10)} ${minutes(stages.totalSeconds).padStart(12)}`)
+  const testStages = new Set(['unit', 'e2e'])
+  failed += stages.stages.filter((s) => !s.ok && !testStages.has(s.name)).length
 }
 console.log(
   `\nunit + route tests: ${vitest ? 'reported' : 'missing'}; end-to-end journeys: ${playwright ? 'reported' : 'missing'}`,

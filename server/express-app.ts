@@ -176,7 +176,8 @@ export function createExpressApp(options: ExpressAppOptions): express.Express {
     if (!WRITE_METHODS.has(req.method)) return next()
     if (req.path === '/api' || req.path.startsWith('/api/')) return next()
     const headers = new Headers()
-    for (const name of ['origin', 'sec-fetch-site']) {
+    // What the origin rule reads: where the post says it comes from, and how it is signed in.
+    for (const name of ['origin', 'sec-fetch-site', 'cookie', 'x-session-id']) {
       const value = req.get(name)
       if (value !== undefined) headers.set(name, value)
     }
@@ -255,6 +256,7 @@ export function createExpressApp(options: ExpressAppOptions): express.Express {
     const check = checkDeclaredBody(req.method, req.path, {
       contentLength: req.headers['content-length'],
       transferEncoding: req.headers['transfer-encoding'],
+      contentType: req.headers['content-type'],
     })
     if (check.ok) return next()
     // Answer at once and close: the unread body is never parsed (the client may still be sending).

@@ -1,7 +1,13 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { hubErrorMessage, HubUpdateSchema } from '#app/domain/admin/schemas.ts'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
-import { methodNotAllowed, parseId, readJsonBody, withApiErrors } from '#app/domain/http/api.server.ts'
+import {
+  assertSomethingToUpdate,
+  methodNotAllowed,
+  parseId,
+  readJsonBody,
+  withApiErrors,
+} from '#app/domain/http/api.server.ts'
 import { deleteHub, updateHub } from '#app/domain/hubs/hubs.server.ts'
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -15,6 +21,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     })
   }
   const input = await readJsonBody(request, HubUpdateSchema, { message: hubErrorMessage })
+  assertSomethingToUpdate(input)
   return withApiErrors(() => json({ hub: updateHub(admin.id, hubId, input) }))
 }
 

@@ -32,7 +32,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     headers: {
       'Content-Type': mime!,
       'Cache-Control': 'private, no-cache',
-      'X-Content-Type-Options': 'nosniff',
       ...(download
         ? {
             'Content-Disposition': `attachment; filename="flight-area-${id}.${mime === 'image/png' ? 'png' : 'jpg'}"`,

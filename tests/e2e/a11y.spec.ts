@@ -91,6 +91,10 @@ function urlsFor(route: PageRoute, seeded: SeededPages): string[] {
   return (QUERY_STATES[route.id] ?? ['']).map((query) => fillSeeded(pathname + query))
 }
 
+// The identities are independent: they spread over the workers, each with its own app and
+// data (beforeAll runs once in each worker).
+test.describe.configure({ mode: 'parallel' })
+
 let seeded: SeededPages
 let routes: PageRoute[]
 
@@ -104,33 +108,45 @@ test.beforeAll(async ({ playwright, baseURL }) => {
  * axe cannot run in a page without JavaScript (its timers never fire). Without JavaScript the
  * page as the server sent it is analysed in a scripting page instead: the same HTML and
  * styles, every script removed and not loaded, `<noscript>` content shown as the browser
- * shows it without JavaScript.
+ * shows it without JavaScript. One scripting page serves a whole test (a new browser
+ * context per page cost more than the check itself).
  */
-async function analysable(page: Page): Promise<{ page: Page; close: () => Promise<void> }> {
-  if (test.info().project.use.javaScriptEnabled !== false) return { page, close: async () => {} }
-  const html = (await page.content())
+let scripting: { page: Page; close: () => Promise<void>; served: { url: string; html: string } } | null = null
+
+test.afterEach(async () => {
+  await scripting?.close()
+  scripting = null
+})
+
+async function analysable(page: Page): Promise<Page> {
+  if (test.info().project.use.javaScriptEnabled !== false) return page
+  if (!scripting) {
+    const context = await page.context().browser()!.newContext({ javaScriptEnabled: true })
+    const copy = await context.newPage()
+    const served = { url: '', html: '' }
+    await copy.route('**/*', (route) =>
+      route.request().url() === served.url
+        ? route.fulfill({ body: served.html, contentType: 'text/html; charset=utf-8' })
+        : route.request().resourceType() === 'script'
+          ? route.abort()
+          : route.continue(),
+    )
+    scripting = { page: copy, close: () => context.close(), served }
+  }
+  scripting.served.url = page.url()
+  scripting.served.html = (await page.content())
     .replace(/<script\b[\s\S]*?<\/script>/gi, '')
     .replace(/<noscript>/gi, '<div>')
     .replace(/<\/noscript>/gi, '</div>')
-  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true })
-  const copy = await context.newPage()
-  const url = page.url()
-  await copy.route('**/*', (route) =>
-    route.request().url() === url
-      ? route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' })
-      : route.request().resourceType() === 'script'
-        ? route.abort()
-        : route.continue(),
-  )
-  await copy.setViewportSize(page.viewportSize()!)
-  await copy.goto(url)
-  return { page: copy, close: () => context.close() }
+  await scripting.page.setViewportSize(page.viewportSize()!)
+  await scripting.page.goto(scripting.served.url)
+  return scripting.page
 }
 
 /** Serious and critical violations on the page as it is now, one line each. */
 async function violationsOn(livePage: Page, label: string) {
-  const { page, close } = await analysable(livePage)
-  const results = await new AxeBuilder({ page }).analyze().finally(close)
+  const page = await analysable(livePage)
+  const results = await new AxeBuilder({ page }).analyze()
   return results.violations
     .filter((v) => BLOCKING.has(v.impact ?? ''))
     .map(
@@ -155,7 +171,11 @@ async function checkEveryPage(page: Page, who: string) {
     const url = queue[i]!
     const began = Date.now()
     const response = await page.goto(url)
-    await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {})
+    // With JavaScript, the page settles (lazy chunks, map tiles) before it is analysed;
+    // without, nothing loads after the load event.
+    if (test.info().project.use.javaScriptEnabled !== false) {
+      await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {})
+    }
     const landed = new URL(page.url())
     landed.searchParams.delete('redirectTo')
     const status = response?.status() ?? 0

@@ -5,13 +5,14 @@ import type { APIRequestContext } from '@playwright/test'
 import Database from 'better-sqlite3'
 
 import { extractLink } from '../helpers/smtp-server.ts'
-import { e2eDir } from '../setup/e2e-env.ts'
+import { e2eDir, e2eOrigin } from '../setup/e2e-env.ts'
 import { uniqueEmail, waitForMail } from './fixtures.ts'
 
 /** Registers a client through the real API (the journeys under test start after sign-up). */
 export async function registerClientViaApi(request: APIRequestContext, password = 'first-pass-1') {
   const email = uniqueEmail('reset')
   const res = await request.post('/api/auth/register', {
+    headers: { Origin: e2eOrigin },
     data: {
       firstName: 'Reset',
       lastName: 'Tester',

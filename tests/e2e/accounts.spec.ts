@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 
+import { e2eOrigin } from '../setup/e2e-env.ts'
 import { expireResetToken, registerClientViaApi, resetLinkFor } from './accounts-fixtures.ts'
 import { login, uniqueEmail } from './fixtures.ts'
 
@@ -96,7 +97,11 @@ test('an expired reset link shows Invalid Reset Link with a way to request a new
 }) => {
   const { email } = await registerClientViaApi(request)
   const started = Date.now()
-  const res = await request.post('/api/auth/forgot-password', { data: { email } })
+  // The request carries the new account's cookie: a write names its origin (ADR 243).
+  const res = await request.post('/api/auth/forgot-password', {
+    data: { email },
+    headers: { Origin: e2eOrigin },
+  })
   expect(res.status()).toBe(200)
   const link = await resetLinkFor(email, started)
   expireResetToken(link)

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import { expect, type APIRequestContext } from '@playwright/test'
 
+import { e2eOrigin } from '../setup/e2e-env.ts'
 import { DEMO_PASSWORD } from './fixtures.ts'
 
 export const DEMO_CLIENT_EMAIL = 'client@example.com'
@@ -23,7 +24,8 @@ export async function createQuotedProjectViaApi(
   name = `Vineyard survey ${randomBytes(3).toString('hex')}`,
   client = { email: DEMO_CLIENT_EMAIL, password: DEMO_PASSWORD },
 ) {
-  const login = await request.post('/api/auth/login', { data: client })
+  // A second sign-in in one test carries the first one's cookie: say where it comes from (ADR 243).
+  const login = await request.post('/api/auth/login', { data: client, headers: { Origin: e2eOrigin } })
   expect(login.status()).toBe(200)
   const { sessionId } = (await login.json()) as { sessionId: string }
   const headers = { 'x-session-id': sessionId }
@@ -65,7 +67,8 @@ export async function replanViaApi(
   coordinates = LARGE_CONSTANTIA_AREA,
   client = { email: DEMO_CLIENT_EMAIL, password: DEMO_PASSWORD },
 ) {
-  const login = await request.post('/api/auth/login', { data: client })
+  // A second sign-in in one test carries the first one's cookie: say where it comes from (ADR 243).
+  const login = await request.post('/api/auth/login', { data: client, headers: { Origin: e2eOrigin } })
   expect(login.status()).toBe(200)
   const { sessionId } = (await login.json()) as { sessionId: string }
   const complete = await request.put(`/api/client/projects/${projectId}/complete`, {

@@ -1,6 +1,8 @@
 /** Helpers for the planner journeys (tests/e2e/planner*.spec.ts). */
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 
+import { e2eOrigin } from '../setup/e2e-env.ts'
+
 export const DEMO_CLIENT = 'client@example.com'
 
 export interface Area {
@@ -74,7 +76,8 @@ export async function drawnAreas(page: Page): Promise<Area[]> {
 
 /** The server's quote for these areas (POST /api/quote, signed in as the page's user). */
 export async function serverQuote(request: APIRequestContext, areas: Area[]) {
-  const response = await request.post('/api/quote', { data: { areas } })
+  // Signed in by the page's cookie: the write names its origin, as the page's own fetch does (ADR 243).
+  const response = await request.post('/api/quote', { data: { areas }, headers: { Origin: e2eOrigin } })
   expect(response.status()).toBe(200)
   return (await response.json()) as {
     totalInCents: number

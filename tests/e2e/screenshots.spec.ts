@@ -12,8 +12,9 @@ const WIDTHS = [1280, 360] as const
 
 let seeded: SeededPages
 
-// Many full pages on a busy machine.
-test.describe.configure({ timeout: 300_000 })
+// Many full pages on a busy machine; the screens are independent, so they spread over the
+// workers (each with its own app and data: beforeAll runs once in each).
+test.describe.configure({ mode: 'parallel', timeout: 300_000 })
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   test.setTimeout(120_000)

@@ -7,7 +7,8 @@ import type { Role } from '#db/schema.ts'
 
 export const TEST_PASSWORD = 'correct-horse-42'
 
-let cachedHash: string | undefined
+// Hashed once for the whole run by tests/setup/vitest-global-setup.ts when vitest runs it.
+let cachedHash: string | undefined = process.env.KESTREL_TEST_PASSWORD_HASH
 
 export async function createTestUser(
   overrides: { role?: Role; email?: string; password?: string; isActive?: boolean; firstName?: string } = {},

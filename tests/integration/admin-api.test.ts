@@ -4,6 +4,7 @@
  */
 import { createSession } from '#app/domain/auth/session.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
+import { NOTHING_TO_UPDATE_MESSAGE } from '#app/domain/http/api.server.ts'
 import * as uploadKml from '#app/routes/api.admin.airspace.upload-kml.ts'
 import * as airspaceZonesRoute from '#app/routes/api.admin.airspace.zones.ts'
 import * as allProjects from '#app/routes/api.admin.all-projects.ts'
@@ -503,4 +504,28 @@ describe('pricing settings and quotes', () => {
     expect(JSON.parse(audit!.before!).tier1Price).not.toBe(0.5)
     expect(JSON.parse(audit!.after!).tier1Price).toBe(0.5)
   })
+})
+
+describe('a partial update that names nothing', () => {
+  test.each([
+    ['an empty body', undefined],
+    ['an empty object', {}],
+  ])(
+    'PUT hubs/{id} and pilots/{id} with %s are 400 "Nothing to update", and nothing is written',
+    async (_label, json) => {
+      const admin = await signedInUser('admin')
+      const hub = createTestHub()
+      const pilot = await createTestUser({ role: 'pilot' })
+      const auditBefore = getDb().select().from(auditLog).all().length
+      for (const [handler, path, params] of [
+        [hubRoute.action, `/api/admin/hubs/${hub.id}`, { hubId: String(hub.id) }],
+        [pilotRoute.action, `/api/admin/pilots/${pilot.id}`, { pilotId: String(pilot.id) }],
+      ] as const) {
+        const res = await callRoute(handler, path, { method: 'PUT', headers: admin.headers, params, json })
+        expect(res.status, path).toBe(400)
+        expect(await readJson(res)).toEqual({ error: NOTHING_TO_UPDATE_MESSAGE })
+      }
+      expect(getDb().select().from(auditLog).all()).toHaveLength(auditBefore)
+    },
+  )
 })

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { resetEnvCache } from '#app/domain/config/env.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
+import { imageTooLargeMessage } from '#app/domain/files/image-pixels.server.ts'
 import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import { sweepStorage } from '#app/domain/files/sweep.server.ts'
 import * as adminUploadRoute from '#app/routes/api.admin.upload-project-file.ts'
@@ -325,6 +326,60 @@ describe('POST /api/admin/upload-project-file', () => {
       })
       expect(res.status).toBe(403)
     }
+  })
+})
+
+describe('the pixel budget for camera images', () => {
+  /** A real PNG header that declares `width` × `height`: a few bytes claiming gigapixels. */
+  function pngDeclaring(width: number, height: number) {
+    const png = Buffer.from(PNG_BYTES)
+    png.writeUInt32BE(width, 16)
+    png.writeUInt32BE(height, 20)
+    return png
+  }
+
+  test('a PNG declaring 50 000 × 50 000 px is refused as a flight photo or a document (413, nothing stored); a deliverable may be that large', async () => {
+    const { admin, client, project } = await setting()
+    const huge = pngDeclaring(50_000, 50_000)
+    const rowsBefore = getDb().select().from(projectFiles).all().length
+    for (const category of ['raw_image', 'project_document']) {
+      const res = await callRoute(adminUploadRoute.action, '/api/admin/upload-project-file', {
+        form: multipart({ projectId: String(project.id), category }, { name: 'DJI_0001.png', bytes: huge }),
+        headers: admin.headers,
+      })
+      expect(res.status, category).toBe(413)
+      expect((await readJson<FileBody>(res)).error).toBe(
+        imageTooLargeMessage({ width: 50_000, height: 50_000 }),
+      )
+    }
+    const asClient = await upload(
+      client.headers,
+      { projectId: String(project.id) },
+      { name: 'site.png', bytes: huge },
+    )
+    expect(asClient.res.status).toBe(413)
+    expect(getDb().select().from(projectFiles).all()).toHaveLength(rowsBefore)
+
+    const deliverable = await callRoute(adminUploadRoute.action, '/api/admin/upload-project-file', {
+      form: multipart(
+        { projectId: String(project.id), category: 'processed_deliverable' },
+        { name: 'orthomosaic.png', bytes: huge },
+      ),
+      headers: admin.headers,
+    })
+    expect(deliverable.status).toBe(201)
+  })
+
+  test('a photo within the budget (10 000 × 10 000 px) is stored', async () => {
+    const { admin, project } = await setting()
+    const res = await callRoute(adminUploadRoute.action, '/api/admin/upload-project-file', {
+      form: multipart(
+        { projectId: String(project.id), category: 'raw_image' },
+        { name: 'DJI_0002.png', bytes: pngDeclaring(10_000, 10_000) },
+      ),
+      headers: admin.headers,
+    })
+    expect(res.status).toBe(201)
   })
 })
 

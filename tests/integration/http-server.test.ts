@@ -7,6 +7,7 @@ import { commitSessionCookie, createSession } from '#app/domain/auth/session.ser
 import { resetEnvCache } from '#app/domain/config/env.server.ts'
 import { getSqlite } from '#app/domain/db/db.server.ts'
 import { HSTS_VALUE, PERMISSIONS_POLICY } from '#app/domain/http/response-headers.server.ts'
+import { insertProject, multipart, pdfBytes } from '#tests/helpers/files.ts'
 import { startHttpApp, type RunningApp } from '#tests/helpers/http-app.ts'
 import { createTestUser, signedInUser } from '#tests/helpers/users.ts'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
@@ -26,14 +27,17 @@ afterAll(async () => {
 })
 
 /** Sends `size` bytes with node:http and resolves with the answer, however early it comes. */
-function sendLargeBody(path: string, size: number) {
+function sendLargeBody(path: string, size: number, extraHeaders: Record<string, string> = {}) {
   const url = new URL(path, app.base)
   return new Promise<{ status: number; body: string; ms: number; sentAll: boolean }>((resolve, reject) => {
     const began = performance.now()
     let sentAll = false
     const req = http.request(
       url,
-      { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': String(size) } },
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Content-Length': String(size), ...extraHeaders },
+      },
       (res) => {
         let body = ''
         res.setEncoding('utf8')
@@ -94,6 +98,17 @@ describe('over real HTTP', () => {
     expect(answer.ms).toBeLessThan(2_000)
   })
 
+  test.each(['/api/upload', '/api/admin/upload-project-file'])(
+    'a 12 MB body that is not multipart to %s is refused at once with 415, unread',
+    async (path) => {
+      const admin = await signedInUser('admin')
+      const answer = await sendLargeBody(path, 12 * 1024 * 1024, admin.headers)
+      expect(answer.status).toBe(415)
+      expect(JSON.parse(answer.body)).toEqual({ error: expect.stringMatching(/multipart\/form-data/) })
+      expect(answer.sentAll).toBe(false)
+    },
+  )
+
   test('GET on a write-only /api route is 405 with the JSON error shape; no /api route lacks an answer to GET', async () => {
     const { token } = await signedInUser('admin')
     const problems: string[] = []
@@ -118,6 +133,21 @@ describe('over real HTTP', () => {
     expect(acceptTerms.status).toBe(405)
     expect(acceptTerms.headers.get('Allow')).toBe('POST')
     expect(acceptTerms.headers.get('Content-Type')).toMatch(/^application\/json/)
+  })
+
+  test('a download says X-Content-Type-Options once', async () => {
+    const client = await signedInUser('client')
+    const project = insertProject({ clientId: client.user.id, status: 'draft' })
+    const uploaded = await fetch(`${app.base}/api/upload`, {
+      method: 'POST',
+      headers: client.headers,
+      body: multipart({ projectId: String(project.id) }, { name: 'form.pdf', bytes: await pdfBytes() }),
+    })
+    expect(uploaded.status).toBe(201)
+    const { url } = (await uploaded.json()) as { url: string }
+    const download = await rawRequest(app.base, { method: 'GET', path: url, headers: client.headers })
+    expect(download.status).toBe(200)
+    expect(download.headers['x-content-type-options']).toBe('nosniff')
   })
 
   test('signed-in pages and /api answers are private, no-store; public pages are not forced', async () => {
@@ -196,6 +226,39 @@ describe('over real HTTP', () => {
     const viaAppUrl = await post({ Host: '10.0.0.5:3000', Origin: 'http://localhost:3999' })
     expect(viaAppUrl.status).toBeLessThan(500)
     expect(viaAppUrl.status).not.toBe(403)
+  })
+
+  test('a cookie-signed write that names no origin (neither Origin nor Sec-Fetch-Site) is refused like a cross-site one; an x-session-id call is not a cookie write', async () => {
+    const pilot = await createTestUser({ role: 'pilot', firstName: 'Pieter' })
+    const { token, expiresAt } = await createSession(pilot.id)
+    const cookie = (await commitSessionCookie(token, expiresAt)).split(';')[0]!
+    const rename = (headers: Record<string, string>) =>
+      rawRequest(app.base, {
+        method: 'POST',
+        path: '/dashboard',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+        body: 'intent=update-profile&firstName=Forged&lastName=Tester&phone=821234567',
+      })
+    const firstName = () =>
+      (getSqlite().prepare('select first_name as n from users where id = ?').get(pilot.id) as { n: string }).n
+
+    const bare = await rename({ Cookie: cookie })
+    expect(bare.status).toBe(403)
+    expect(JSON.parse(bare.body)).toEqual({ error: 'Cross-site request refused' })
+    expect(firstName()).toBe('Pieter')
+
+    // The same post as a browser sends it goes through.
+    const fromOurPage = await rename({ Cookie: cookie, Origin: app.base })
+    expect(fromOurPage.status).toBeLessThan(400)
+    expect(firstName()).toBe('Forged')
+
+    // The API names its session in a header no other site can send: no Origin needed.
+    const api = await rawRequest(app.base, {
+      method: 'POST',
+      path: '/api/auth/logout',
+      headers: { Cookie: cookie, 'x-session-id': token },
+    })
+    expect(api.status).toBe(200)
   })
 
   test('without a trusted proxy a client can claim neither https nor a host', async () => {

@@ -1,41 +1,41 @@
 /**
- * Before the journeys: a real SMTP server (in this process, saving what arrives to a
- * folder the test workers read), a local map tile server, then the built app on a fresh database with the
- * demo seed, the PayFast simulator and mail going to that SMTP server.
+ * Before the journeys: a local map tile server, then for each Playwright worker a real
+ * SMTP server (in this process, saving what arrives to a folder the worker reads) and the
+ * built app on its own port and fresh database, with the demo seed, the PayFast simulator
+ * and mail going to that SMTP server. The apps start side by side (ADR 241).
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import type { FullConfig } from '@playwright/test'
 
 import { startTestSmtpServer } from '../helpers/smtp-server.ts'
 import { startTileServer } from '../helpers/tile-server.ts'
-import { e2eDir, e2eMailDir, e2ePort, e2eStateFile } from './e2e-env.ts'
+import { e2eServerOf } from './e2e-env.ts'
 
-export default async function globalSetup() {
-  fs.rmSync(e2eDir, { recursive: true, force: true })
-  fs.mkdirSync(e2eMailDir, { recursive: true })
-  const smtp = await startTestSmtpServer({ saveDir: e2eMailDir })
-  // Map tiles from this machine: the real tile servers are out of reach.
-  const tiles = await startTileServer()
-
+async function startApp(index: number, tileUrl: string) {
+  const { port, dir, mailDir, stateFile } = e2eServerOf(index)
+  fs.rmSync(dir, { recursive: true, force: true })
+  fs.mkdirSync(mailDir, { recursive: true })
+  const smtp = await startTestSmtpServer({ saveDir: mailDir })
   const server = spawn(process.execPath, ['server-build/server.js'], {
     cwd: process.cwd(),
     env: {
       ...process.env,
       NODE_ENV: 'production',
       ALLOW_DEMO_SEED: 'true',
-      PORT: String(e2ePort),
-      APP_URL: `http://localhost:${e2ePort}`,
-      DATABASE_PATH: path.join(e2eDir, 'kestrel.sqlite'),
-      DATA_DIR: path.join(e2eDir, 'files'),
-      MAIL_OUTBOX_DIR: path.join(e2eDir, 'outbox'),
+      PORT: String(port),
+      APP_URL: `http://localhost:${port}`,
+      DATABASE_PATH: path.join(dir, 'kestrel.sqlite'),
+      DATA_DIR: path.join(dir, 'files'),
+      MAIL_OUTBOX_DIR: path.join(dir, 'outbox'),
       SMTP_URL: smtp.url,
       SEED: 'demo',
       PAYFAST_MODE: 'simulator',
       PAYFAST_TRUSTED_IPS: '127.0.0.1,::1,::ffff:127.0.0.1',
       RATE_LIMIT_MULTIPLIER: '1000',
       SESSION_SECRET: 'e2e-secret',
-      TILE_URL: tiles.url,
+      TILE_URL: tileUrl,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -43,24 +43,36 @@ export default async function globalSetup() {
   server.stdout.on('data', (d) => (output += d))
   server.stderr.on('data', (d) => (output += d))
 
-  const deadline = Date.now() + 30_000
+  const deadline = Date.now() + 60_000
   for (;;) {
-    if (server.exitCode !== null) throw new Error(`The app exited early:\n${output}`)
+    if (server.exitCode !== null) throw new Error(`The app on port ${port} exited early:\n${output}`)
     try {
-      const res = await fetch(`http://localhost:${e2ePort}/healthcheck`)
+      const res = await fetch(`http://localhost:${port}/healthcheck`)
       if (res.ok) break
     } catch {
       // not up yet
     }
-    if (Date.now() > deadline) throw new Error(`The app did not start in time:\n${output}`)
+    if (Date.now() > deadline) throw new Error(`The app on port ${port} did not start in time:\n${output}`)
     await new Promise((r) => setTimeout(r, 200))
   }
-  fs.writeFileSync(e2eStateFile, JSON.stringify({ pid: server.pid, tileOrigin: tiles.origin }))
+  fs.writeFileSync(stateFile, JSON.stringify({ pid: server.pid }))
+  return {
+    async stop() {
+      server.kill('SIGTERM')
+      await smtp.close()
+      if (process.env.E2E_SERVER_LOG) console.log(`[app ${port}]\n${output}`)
+    },
+  }
+}
 
+export default async function globalSetup(config: FullConfig) {
+  // Map tiles from this machine: the real tile servers are out of reach.
+  const tiles = await startTileServer()
+  const apps = await Promise.all(
+    Array.from({ length: Math.max(1, config.workers) }, (_, i) => startApp(i, tiles.url)),
+  )
   return async () => {
-    server.kill('SIGTERM')
-    await smtp.close()
+    await Promise.all(apps.map((app) => app.stop()))
     await tiles.close()
-    if (process.env.E2E_SERVER_LOG) console.log(output)
   }
 }

@@ -1,15 +1,19 @@
 // The global setup returns its own teardown; this file exists so a crashed run still
-// stops a server left behind by a previous one.
+// stops the servers left behind by a previous one.
 import fs from 'node:fs'
+import type { FullConfig } from '@playwright/test'
 
-import { e2eStateFile } from './e2e-env.ts'
+import { e2eServerOf } from './e2e-env.ts'
 
-export default async function globalTeardown() {
-  if (!fs.existsSync(e2eStateFile)) return
-  const { pid } = JSON.parse(fs.readFileSync(e2eStateFile, 'utf8')) as { pid?: number }
-  try {
-    if (pid) process.kill(pid, 'SIGTERM')
-  } catch {
-    // already stopped
+export default async function globalTeardown(config: FullConfig) {
+  for (let i = 0; i < Math.max(1, config.workers); i++) {
+    const { stateFile } = e2eServerOf(i)
+    if (!fs.existsSync(stateFile)) continue
+    const { pid } = JSON.parse(fs.readFileSync(stateFile, 'utf8')) as { pid?: number }
+    try {
+      if (pid) process.kill(pid, 'SIGTERM')
+    } catch {
+      // already stopped
+    }
   }
 }

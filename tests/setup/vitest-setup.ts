@@ -1,6 +1,6 @@
 /**
- * Runs before every test file: a fresh SQLite file and mail outbox for this file
- * only, removed afterwards. Modules read configuration lazily, so setting the
+ * Runs before every test file: a fresh SQLite file (a copy of the run's migrated template)
+ * and mail outbox for this file only, removed afterwards. Modules read configuration lazily, so setting the
  * environment here is enough.
  */
 import fs from 'node:fs'
@@ -24,6 +24,9 @@ delete process.env.SMTP_URL
 delete process.env.SEED
 resetEnvCache()
 closeDb()
+// A copy of the database migrated once for the whole run (vitest-global-setup.ts).
+const template = process.env.KESTREL_TEST_TEMPLATE_DB
+if (template) fs.copyFileSync(template, process.env.DATABASE_PATH!)
 
 afterAll(() => {
   closeDb()

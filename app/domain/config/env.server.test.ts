@@ -22,6 +22,7 @@ afterEach(() => {
     'PAYFAST_MERCHANT_ID',
     'PAYFAST_MERCHANT_KEY',
     'PAYFAST_PASSPHRASE',
+    'HOST',
   ]) {
     if (saved[key] === undefined) delete process.env[key]
     else process.env[key] = saved[key]
@@ -152,5 +153,23 @@ describe('production configuration', () => {
       APP_URL: 'http://kestrel.example',
     })
     expect(productionConfigProblems()).toHaveLength(3)
+  })
+})
+
+describe('HOST', () => {
+  it('listens on this machine only unless told otherwise; the Dockerfile and the demo say which', async () => {
+    withEnv({ HOST: undefined })
+    expect(getEnv().HOST).toBe('127.0.0.1')
+    withEnv({ HOST: '0.0.0.0' })
+    expect(getEnv().HOST).toBe('0.0.0.0')
+    const fs = await import('node:fs')
+    expect(fs.readFileSync('Dockerfile', 'utf8')).toMatch(/^\s*HOST=0\.0\.0\.0 \\$/m)
+    const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }
+    expect(pkg.scripts.demo).toContain('HOST=127.0.0.1')
+  })
+
+  it('is what server.ts listens on', async () => {
+    const fs = await import('node:fs')
+    expect(fs.readFileSync('server.ts', 'utf8')).toMatch(/app\.listen\(env\.PORT, env\.HOST,/)
   })
 })

@@ -24,6 +24,11 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: numberInput(z.number().int().positive().default(3000)),
   /**
+   * The address the server listens on: this machine only unless told otherwise (the
+   * Dockerfile sets 0.0.0.0, where the platform's proxy must reach the app).
+   */
+  HOST: z.string().trim().min(1).max(255).default('127.0.0.1'),
+  /**
    * How many reverse proxies in front of us may set X-Forwarded-For (1 on Fly). With none
    * (the default) the client address is the TCP peer, so it cannot be spoofed by a header.
    */

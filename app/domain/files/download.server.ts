@@ -80,7 +80,7 @@ export function sendFile(request: Request, input: SendFileInput): Response {
     'Accept-Ranges': 'bytes',
     // no-transform keeps the compression middleware away from byte ranges.
     'Cache-Control': 'private, no-cache, no-transform',
-    'X-Content-Type-Options': 'nosniff',
+    // X-Content-Type-Options: nosniff comes from helmet on every answer (server/express-app.ts).
   })
   if (etag) headers.set('ETag', etag)
   if (input.lastModified) headers.set('Last-Modified', input.lastModified.toUTCString())

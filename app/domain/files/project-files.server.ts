@@ -20,6 +20,7 @@ import { checkContent, cleanOriginalName } from './content-check.server.ts'
 import { assertDocumentAllowance } from './daily-allowance.server.ts'
 import { loadFileWithProject } from './file-queries.server.ts'
 import { downloadUrl, toFileView, type FileView } from './file-view.ts'
+import { assertCameraImageWithinPixelBudget } from './image-pixels.server.ts'
 import { receiveStream, type ReceivedFile } from './receive.server.ts'
 import { FILE_MESSAGES, maxBytesForCategory } from './rules.ts'
 import { absolutePathOf, ensureStorage } from './storage-paths.server.ts'
@@ -53,6 +54,10 @@ export async function registerProjectFile(input: RegisterInput): Promise<FileVie
       return toFileView(resent)
     }
     const detected = await checkContent(received, originalName, category)
+    // Camera images (not the processed deliverables) within the pixel budget (ADR 244).
+    if (category !== 'processed_deliverable' && detected.mime.startsWith('image/')) {
+      await assertCameraImageWithinPixelBudget(received.path, detected.mime)
+    }
     // A client's documents count against the day's allowance (ADR 130).
     assertDocumentAllowance(user, received.size, true)
     const p = ensureStorage()

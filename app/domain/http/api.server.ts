@@ -73,6 +73,13 @@ export async function readJsonBody<S extends z.ZodTypeAny>(
   return result.data
 }
 
+export const NOTHING_TO_UPDATE_MESSAGE = 'Nothing to update'
+
+/** A partial update (PUT/PATCH of some fields) must name at least one: else 400. */
+export function assertSomethingToUpdate(input: Record<string, unknown>) {
+  if (!Object.values(input).some((value) => value !== undefined)) apiFail(400, NOTHING_TO_UPDATE_MESSAGE)
+}
+
 /** Only these methods may be called on a resource route; anything else is 405. */
 export function methodNotAllowed(allowed: string[]) {
   return json({ error: 'Method not allowed' }, { status: 405, headers: { Allow: allowed.join(', ') } })

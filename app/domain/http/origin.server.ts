@@ -3,9 +3,11 @@
  * comes from with `Origin` (and `Sec-Fetch-Site`); a write from another site is refused
  * with 403. Our origin is the request's own (server.ts builds its URL from `Host`, or from
  * `X-Forwarded-Host`/`-Proto` when `TRUST_PROXY` trusts a proxy) or `APP_URL`'s, so a
- * proxy that rewrites `Host` does not lock real users out.
+ * proxy that rewrites `Host` does not lock real users out. A cookie-authenticated write
+ * that says nothing of where it comes from is refused too (ADR 243).
  */
 import { json } from '@remix-run/node'
+import { hasSessionCookie } from '#app/domain/auth/session.server.ts'
 import { appUrl } from '#app/domain/config/env.server.ts'
 
 export const CROSS_SITE_MESSAGE = 'Cross-site request refused'
@@ -29,9 +31,16 @@ export function isSameOriginRequest(request: Request): boolean {
   if (origin !== null) return ownOrigins(request).includes(origin)
   const site = request.headers.get('Sec-Fetch-Site')
   if (site !== null) return site === 'same-origin' || site === 'none'
-  // Neither header: not a browser-made cross-site request (scripts, old browsers; the
-  // session cookie is SameSite=Lax there).
-  return true
+  // Neither header: a script or a stripped request, never a browser form post (browsers send
+  // `Origin` on every POST). Carrying the session cookie, it could be a forged write, so it
+  // is refused; a call that names its session in `x-session-id` (the API's way, which no
+  // other site can send without our consent) or carries no session at all goes on.
+  return !isCookieAuthenticated(request)
+}
+
+/** A request a browser would authenticate by itself: the session cookie, no `x-session-id`. */
+function isCookieAuthenticated(request: Request) {
+  return hasSessionCookie(request) && !request.headers.has('x-session-id')
 }
 
 /** Throws a 403 `{ error }` answer for a write that another site made. */

@@ -53,16 +53,19 @@ export function bodyLimitFor(path: string): number {
   return BODY_LIMITS.default
 }
 
-export type BodyCheck = { ok: true } | { ok: false; status: 411 | 413; error: string }
+export type BodyCheck = { ok: true } | { ok: false; status: 411 | 413 | 415; error: string }
+
+const UPLOAD_NOT_MULTIPART_MESSAGE = 'Send the file as multipart/form-data.'
 
 /**
  * Refuses bodies over the limit from their declared length, and bodies of unknown length
- * (chunked) on writes: browsers and ordinary HTTP clients always declare the length.
+ * (chunked) on writes: browsers and ordinary HTTP clients always declare the length. The
+ * upload calls refuse a body that is not multipart (415).
  */
 export function checkDeclaredBody(
   method: string,
   path: string,
-  headers: { contentLength?: string; transferEncoding?: string },
+  headers: { contentLength?: string; transferEncoding?: string; contentType?: string },
 ): BodyCheck {
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') {
     // Reads carry no body: one that declares any is refused before it is read.
@@ -71,6 +74,11 @@ export function checkDeclaredBody(
       return { ok: false, status: 413, error: `A ${method} request has no body.` }
     }
     return { ok: true }
+  }
+  // The upload calls take only a multipart form: anything else is refused before a byte of
+  // it is read (a large JSON body used to be read whole before the route said no).
+  if (UPLOAD_PATHS.test(path) && !/^multipart\/form-data\s*(?:;|$)/i.test(headers.contentType ?? '')) {
+    return { ok: false, status: 415, error: UPLOAD_NOT_MULTIPART_MESSAGE }
   }
   const limit = bodyLimitFor(path)
   if (headers.contentLength === undefined) {
