@@ -5,7 +5,7 @@
  *
  * It can be made to fail like a tile host out of reach (`setTileServerMode`): `hang` keeps
  * every tile request open without an answer (a host that black-holes traffic), `error`
- * answers 503. `ok` serves again. The journeys run one at a time, so the mode is global.
+ * answers 503. `ok` serves again. Each Playwright worker has its own tile server, so the mode is the worker's.
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'

@@ -21,5 +21,7 @@ const own = e2eServerOf(Number(process.env.TEST_PARALLEL_INDEX ?? 0))
 export const e2ePort = own.port
 export const e2eDir = own.dir
 export const e2eMailDir = own.mailDir
+/** `{ pid, tileOrigin }` of the worker's app and its tile server (written by the global set-up). */
+export const e2eStateFile = own.stateFile
 /** The worker's app as a browser names it in `Origin` (API helpers send it on writes, ADR 243). */
 export const e2eOrigin = `http://localhost:${e2ePort}`

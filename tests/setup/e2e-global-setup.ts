@@ -1,5 +1,6 @@
 /**
- * Before the journeys: a local map tile server, then for each Playwright worker a real
+ * Before the journeys, for each Playwright worker: a local map tile server (its own, so a
+ * journey that makes tiles fail touches no other worker's pages), a real
  * SMTP server (in this process, saving what arrives to a folder the worker reads) and the
  * built app on its own port and fresh database, with the demo seed, the PayFast simulator
  * and mail going to that SMTP server. The apps start side by side (ADR 241).
@@ -13,11 +14,13 @@ import { startTestSmtpServer } from '../helpers/smtp-server.ts'
 import { startTileServer } from '../helpers/tile-server.ts'
 import { e2eServerOf } from './e2e-env.ts'
 
-async function startApp(index: number, tileUrl: string) {
+async function startApp(index: number) {
   const { port, dir, mailDir, stateFile } = e2eServerOf(index)
   fs.rmSync(dir, { recursive: true, force: true })
   fs.mkdirSync(mailDir, { recursive: true })
   const smtp = await startTestSmtpServer({ saveDir: mailDir })
+  // Map tiles from this machine: the real tile servers are out of reach.
+  const tiles = await startTileServer()
   const server = spawn(process.execPath, ['server-build/server.js'], {
     cwd: process.cwd(),
     env: {
@@ -35,7 +38,7 @@ async function startApp(index: number, tileUrl: string) {
       PAYFAST_TRUSTED_IPS: '127.0.0.1,::1,::ffff:127.0.0.1',
       RATE_LIMIT_MULTIPLIER: '1000',
       SESSION_SECRET: 'e2e-secret',
-      TILE_URL: tileUrl,
+      TILE_URL: tiles.url,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -55,24 +58,20 @@ async function startApp(index: number, tileUrl: string) {
     if (Date.now() > deadline) throw new Error(`The app on port ${port} did not start in time:\n${output}`)
     await new Promise((r) => setTimeout(r, 200))
   }
-  fs.writeFileSync(stateFile, JSON.stringify({ pid: server.pid }))
+  fs.writeFileSync(stateFile, JSON.stringify({ pid: server.pid, tileOrigin: tiles.origin }))
   return {
     async stop() {
       server.kill('SIGTERM')
       await smtp.close()
+      await tiles.close()
       if (process.env.E2E_SERVER_LOG) console.log(`[app ${port}]\n${output}`)
     },
   }
 }
 
 export default async function globalSetup(config: FullConfig) {
-  // Map tiles from this machine: the real tile servers are out of reach.
-  const tiles = await startTileServer()
-  const apps = await Promise.all(
-    Array.from({ length: Math.max(1, config.workers) }, (_, i) => startApp(i, tiles.url)),
-  )
+  const apps = await Promise.all(Array.from({ length: Math.max(1, config.workers) }, (_, i) => startApp(i)))
   return async () => {
     await Promise.all(apps.map((app) => app.stop()))
-    await tiles.close()
   }
 }
