@@ -8,6 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { resetEnvCache } from '#app/domain/config/env.server.ts'
 import { closeDb } from '#app/domain/db/db.server.ts'
+import { ensureReferenceDrones } from '#app/domain/survey/drone-profiles.server.ts'
 import { afterAll } from 'vitest'
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-test-'))
@@ -24,6 +25,8 @@ delete process.env.SMTP_URL
 delete process.env.SEED
 resetEnvCache()
 closeDb()
+// As at server start: every database has the reference drones (ADR 245).
+ensureReferenceDrones()
 
 afterAll(() => {
   closeDb()
