@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { getInputProps, getSelectProps } from '@conform-to/react'
 import {
   json,
   redirect,
@@ -7,24 +6,28 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Form, Link, useActionData } from '@remix-run/react'
-import { Field, FormErrors, SelectField } from '#app/components/forms.tsx'
+import { useActionData } from '@remix-run/react'
+import { Field, SelectField } from '#app/components/forms.tsx'
 import { NewPasswordFields } from '#app/components/forms/new-password-fields.tsx'
 import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
 import { PageCard } from '#app/components/layout/page-card.tsx'
+import {
+  SignedOutFooter,
+  SignedOutForm,
+  SignedOutOutcome,
+  useSignedOutForm,
+} from '#app/components/layout/signed-out-form.tsx'
 import { PrivacyNote } from '#app/components/legal/privacy-note.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { registerClient } from '#app/domain/auth/accounts.server.ts'
 import { requireAnonymous } from '#app/domain/auth/guards.server.ts'
 import { COUNTRIES, RegisterSchema, REGISTRATION_FAILED_MESSAGE } from '#app/domain/auth/schemas.ts'
-import { commitSessionCookie, createSession } from '#app/domain/auth/session.server.ts'
+import { startSession } from '#app/domain/auth/session.server.ts'
 import { readSignedOutForm } from '#app/domain/auth/signed-out-form.server.ts'
-import { clientIpOf } from '#app/domain/http/context.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { setWelcomeCookie, welcomeMessageFor } from '#app/domain/http/welcome.server.ts'
-import { HoneypotInputs } from 'remix-utils/honeypot/react'
 
 export const meta: MetaFunction = () => [{ title: 'Create account · Kestrel Aerial Survey' }]
 
@@ -71,12 +74,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   // Sign the new client straight in; if that fails the account still exists.
   try {
-    const { token, expiresAt } = await createSession(user.id, {
-      ipAddress: clientIpOf(context),
-      userAgent: request.headers.get('User-Agent'),
-    })
+    const { cookie } = await startSession(user.id, request, context)
     const headers = new Headers()
-    headers.append('Set-Cookie', await commitSessionCookie(token, expiresAt))
+    headers.append('Set-Cookie', cookie)
     headers.append('Set-Cookie', await setWelcomeCookie(welcomeMessageFor(user.firstName)))
     return redirect('/dashboard', { headers })
   } catch (error) {
@@ -88,29 +88,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function RegisterPage() {
   const actionData = useActionData<typeof action>()
   const pending = useIsPending({ formAction: '/register' })
-  const [form, fields] = useForm({
+  const [form, fields] = useSignedOutForm({
     id: 'register-form',
-    constraint: getZodConstraint(RegisterSchema),
+    schema: RegisterSchema,
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
     defaultValue: { country: 'South Africa' },
   })
 
   if (actionData?.registered) {
     return (
-      <AuthLayout>
-        <PageCard
-          title="Registration Successful!"
-          description="Your account has been created. Please sign in to continue."
-          icon="success"
-        >
-          <Link to="/login" className="btn-primary mt-6 w-full">
-            Go to Sign In
-          </Link>
-        </PageCard>
-      </AuthLayout>
+      <SignedOutOutcome
+        title="Registration Successful!"
+        description="Your account has been created. Please sign in to continue."
+        icon="success"
+        next={{ to: '/login', label: 'Go to Sign In' }}
+      />
     )
   }
 
@@ -122,9 +114,7 @@ export default function RegisterPage() {
           surveys, and share them only with our flight operator, PayFast and our e-mail and hosting providers.
           You can download or delete your data from your profile at any time.
         </PrivacyNote>
-        <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
-          <HoneypotInputs />
-          <FormErrors id={form.errorId} errors={form.errors} />
+        <SignedOutForm form={form}>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
               label="First name"
@@ -208,13 +198,10 @@ export default function RegisterPage() {
           <StatusButton pending={pending} pendingLabel="Creating Account..." className="w-full">
             Create Account
           </StatusButton>
-        </Form>
-        <p className="mt-6 text-center text-sm text-ink-600">
-          Already have an account?{' '}
-          <Link to="/login" className="link">
-            Sign in
-          </Link>
-        </p>
+        </SignedOutForm>
+        <SignedOutFooter prompt="Already have an account?" to="/login">
+          Sign in
+        </SignedOutFooter>
       </PageCard>
     </AuthLayout>
   )
