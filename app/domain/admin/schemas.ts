@@ -148,7 +148,7 @@ export type HubInput = z.infer<typeof HubSchema>
 export const HubUpdateSchema = HubSchema.partial()
 
 /** Any missing name, address or coordinate: the product's one message for the toast and the API error. */
-export function hubErrorMessage(fieldErrors: Record<string, string[]>) {
+export function hubErrorMessage(fieldErrors: Record<string, string[] | null>) {
   const required = ['name', 'address', 'latitude', 'longitude'].some((k) =>
     fieldErrors[k]?.some((m) => m.includes('required')),
   )
