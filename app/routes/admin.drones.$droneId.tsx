@@ -5,8 +5,7 @@ import { AdminDialog } from '#app/components/dashboard/admin/ui.tsx'
 import { submitAdminForm } from '#app/domain/admin/form-responses.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { droneOf } from '#app/domain/survey/drone-form.server.ts'
-import { DroneProfileSchema } from '#app/domain/survey/drone-profile-schema.ts'
+import { DRONE_FORM, droneOf } from '#app/domain/survey/drone-form.server.ts'
 import { updateDroneProfile } from '#app/domain/survey/drone-profiles.server.ts'
 
 const CLOSE = '/admin?tab=settings'
@@ -20,11 +19,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')
   const drone = droneOf(params.droneId)
   return submitAdminForm(await readFormBody(request), {
-    schema: DroneProfileSchema,
-    failure: 'Please correct the highlighted fields.',
-    failureTitle: 'Validation Error',
-    messageInForm: true,
-    closeTo: CLOSE,
+    ...DRONE_FORM,
     save: (value) => updateDroneProfile(admin.id, drone.id, value),
     done: (updated) => ({ title: 'Drone Updated', description: `${updated.name} has been saved.` }),
   })

@@ -6,7 +6,7 @@ import { adminDialogLoader } from '#app/domain/admin/dialog-routes.server.ts'
 import { submitAdminForm } from '#app/domain/admin/form-responses.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { DroneProfileSchema } from '#app/domain/survey/drone-profile-schema.ts'
+import { DRONE_FORM } from '#app/domain/survey/drone-form.server.ts'
 import { createDroneProfile } from '#app/domain/survey/drone-profiles.server.ts'
 
 const CLOSE = '/admin?tab=settings'
@@ -16,11 +16,7 @@ export const loader = adminDialogLoader
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')
   return submitAdminForm(await readFormBody(request), {
-    schema: DroneProfileSchema,
-    failure: 'Please correct the highlighted fields.',
-    failureTitle: 'Validation Error',
-    messageInForm: true,
-    closeTo: CLOSE,
+    ...DRONE_FORM,
     save: (value) => createDroneProfile(admin.id, value),
     done: (drone) => ({
       title: 'Drone Created',

@@ -1,14 +1,6 @@
 import { json, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
-import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
-import { PageCard } from '#app/components/layout/page-card.tsx'
-import {
-  SignedOutFooter,
-  SignedOutForm,
-  SignedOutOutcome,
-  SignInEmailField,
-  useSignedOutForm,
-} from '#app/components/layout/signed-out-form.tsx'
+import { SignedOut, useSignedOutForm } from '#app/components/layout/signed-out.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { requestPasswordReset } from '#app/domain/auth/accounts.server.ts'
@@ -50,7 +42,7 @@ export default function ForgotPasswordPage() {
 
   if (actionData?.sent) {
     return (
-      <SignedOutOutcome
+      <SignedOut.Outcome
         title="Check Your Email"
         description="If an account with that email exists, we've sent a link to reset your password. It expires after 1 hour."
         icon="mail"
@@ -59,26 +51,24 @@ export default function ForgotPasswordPage() {
         <p className="mt-2 text-sm leading-relaxed text-ink-600">
           Didn't receive it? Check your spam folder, or try again in a few minutes.
         </p>
-      </SignedOutOutcome>
+      </SignedOut.Outcome>
     )
   }
 
   return (
-    <AuthLayout>
-      <PageCard
-        title="Forgot Password"
-        description="Enter your email address and we'll send you a link to reset your password."
-      >
-        <SignedOutForm form={form}>
-          <SignInEmailField field={fields.email} />
-          <StatusButton pending={pending} pendingLabel="Sending..." className="w-full">
-            Send Reset Link
-          </StatusButton>
-        </SignedOutForm>
-        <SignedOutFooter prompt="Remembered it?" to="/login">
-          Back to sign in
-        </SignedOutFooter>
-      </PageCard>
-    </AuthLayout>
+    <SignedOut.Page
+      title="Forgot Password"
+      description="Enter your email address and we'll send you a link to reset your password."
+    >
+      <SignedOut.Form form={form}>
+        <SignedOut.EmailField field={fields.email} />
+        <StatusButton pending={pending} pendingLabel="Sending..." className="w-full">
+          Send Reset Link
+        </StatusButton>
+      </SignedOut.Form>
+      <SignedOut.Footer prompt="Remembered it?" to="/login">
+        Back to sign in
+      </SignedOut.Footer>
+    </SignedOut.Page>
   )
 }

@@ -8,14 +8,7 @@ import {
 } from '@remix-run/node'
 import { Link, useActionData, useSearchParams } from '@remix-run/react'
 import { PasswordField } from '#app/components/forms.tsx'
-import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
-import { PageCard } from '#app/components/layout/page-card.tsx'
-import {
-  SignedOutFooter,
-  SignedOutForm,
-  SignInEmailField,
-  useSignedOutForm,
-} from '#app/components/layout/signed-out-form.tsx'
+import { SignedOut, useSignedOutForm } from '#app/components/layout/signed-out.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { authenticatePassword } from '#app/domain/auth/authenticator.server.ts'
@@ -79,32 +72,30 @@ export default function LoginPage() {
   })
 
   return (
-    <AuthLayout>
-      <PageCard title="Welcome Back" description="Sign in to your account">
-        <SignedOutForm form={form}>
-          <input {...getInputProps(fields.redirectTo, { type: 'hidden' })} />
-          <SignInEmailField field={fields.email} />
-          <PasswordField
-            label="Password"
-            errors={fields.password.errors}
-            inputProps={{
-              ...getInputProps(fields.password, { type: 'password' }),
-              autoComplete: 'current-password',
-            }}
-          />
-          <div className="flex justify-end">
-            <Link to="/forgot-password" className="link text-sm">
-              Forgot password?
-            </Link>
-          </div>
-          <StatusButton pending={pending} pendingLabel="Signing In..." className="w-full">
-            Sign In
-          </StatusButton>
-        </SignedOutForm>
-        <SignedOutFooter prompt="Don't have an account?" to="/register">
-          Create one here
-        </SignedOutFooter>
-      </PageCard>
-    </AuthLayout>
+    <SignedOut.Page title="Welcome Back" description="Sign in to your account">
+      <SignedOut.Form form={form}>
+        <input {...getInputProps(fields.redirectTo, { type: 'hidden' })} />
+        <SignedOut.EmailField field={fields.email} />
+        <PasswordField
+          label="Password"
+          errors={fields.password.errors}
+          inputProps={{
+            ...getInputProps(fields.password, { type: 'password' }),
+            autoComplete: 'current-password',
+          }}
+        />
+        <div className="flex justify-end">
+          <Link to="/forgot-password" className="link text-sm">
+            Forgot password?
+          </Link>
+        </div>
+        <StatusButton pending={pending} pendingLabel="Signing In..." className="w-full">
+          Sign In
+        </StatusButton>
+      </SignedOut.Form>
+      <SignedOut.Footer prompt="Don't have an account?" to="/register">
+        Create one here
+      </SignedOut.Footer>
+    </SignedOut.Page>
   )
 }

@@ -9,14 +9,7 @@ import {
 import { useActionData } from '@remix-run/react'
 import { Field, SelectField } from '#app/components/forms.tsx'
 import { NewPasswordFields } from '#app/components/forms/new-password-fields.tsx'
-import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
-import { PageCard } from '#app/components/layout/page-card.tsx'
-import {
-  SignedOutFooter,
-  SignedOutForm,
-  SignedOutOutcome,
-  useSignedOutForm,
-} from '#app/components/layout/signed-out-form.tsx'
+import { SignedOut, useSignedOutForm } from '#app/components/layout/signed-out.tsx'
 import { PrivacyNote } from '#app/components/legal/privacy-note.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
@@ -97,7 +90,7 @@ export default function RegisterPage() {
 
   if (actionData?.registered) {
     return (
-      <SignedOutOutcome
+      <SignedOut.Outcome
         title="Registration Successful!"
         description="Your account has been created. Please sign in to continue."
         icon="success"
@@ -107,102 +100,104 @@ export default function RegisterPage() {
   }
 
   return (
-    <AuthLayout tagline="Professional drone mapping and aerial surveying — from the first flight to the final report.">
-      <PageCard title="Create Account" description="Plan survey flights and get instant quotes in rand.">
-        <PrivacyNote className="mt-4 rounded-lg border border-ink-100 bg-ink-50 p-3">
-          Before you give us your details: we use them to run your account and quote, fly and invoice your
-          surveys, and share them only with our flight operator, PayFast and our e-mail and hosting providers.
-          You can download or delete your data from your profile at any time.
-        </PrivacyNote>
-        <SignedOutForm form={form}>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              label="First name"
-              errors={fields.firstName.errors}
-              inputProps={{
-                ...getInputProps(fields.firstName, { type: 'text' }),
-                autoComplete: 'given-name',
-              }}
-            />
-            <Field
-              label="Last name"
-              errors={fields.lastName.errors}
-              inputProps={{
-                ...getInputProps(fields.lastName, { type: 'text' }),
-                autoComplete: 'family-name',
-              }}
-            />
-          </div>
+    <SignedOut.Page
+      tagline="Professional drone mapping and aerial surveying — from the first flight to the final report."
+      title="Create Account"
+      description="Plan survey flights and get instant quotes in rand."
+    >
+      <PrivacyNote className="mt-4 rounded-lg border border-ink-100 bg-ink-50 p-3">
+        Before you give us your details: we use them to run your account and quote, fly and invoice your
+        surveys, and share them only with our flight operator, PayFast and our e-mail and hosting providers.
+        You can download or delete your data from your profile at any time.
+      </PrivacyNote>
+      <SignedOut.Form form={form}>
+        <div className="grid gap-4 sm:grid-cols-2">
           <Field
-            label="Company name (if applicable)"
-            errors={fields.companyName.errors}
+            label="First name"
+            errors={fields.firstName.errors}
             inputProps={{
-              ...getInputProps(fields.companyName, { type: 'text' }),
-              autoComplete: 'organization',
+              ...getInputProps(fields.firstName, { type: 'text' }),
+              autoComplete: 'given-name',
             }}
           />
           <Field
-            label="Email"
-            errors={fields.email.errors}
-            inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
-          />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
-          </div>
-          <Field
-            label="Phone"
-            prefix="+27"
-            errors={fields.phone.errors}
+            label="Last name"
+            errors={fields.lastName.errors}
             inputProps={{
-              ...getInputProps(fields.phone, { type: 'tel' }),
-              autoComplete: 'tel-national',
-              placeholder: '82 123 4567',
+              ...getInputProps(fields.lastName, { type: 'text' }),
+              autoComplete: 'family-name',
             }}
           />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              label="Industry"
-              hint="e.g. Agriculture, Mining, Construction"
-              errors={fields.industry.errors}
-              inputProps={{
-                ...getInputProps(fields.industry, { type: 'text' }),
-                placeholder: 'e.g. Agriculture, Mining, Construction',
-              }}
-            />
-            <SelectField
-              label="Country"
-              errors={fields.country.errors}
-              selectProps={getSelectProps(fields.country)}
-              options={COUNTRIES.map((c) => ({ value: c, label: c }))}
-            />
-          </div>
-          <div className="rounded-lg border border-ink-100 bg-ink-50 p-3">
-            <p className="text-sm font-medium text-ink-700">Account Type</p>
-            <p className="mt-1 text-sm">
-              <span className="badge bg-emerald-100 text-emerald-800">Client</span>{' '}
-              <span className="text-ink-600">Project owners who need drone mapping services</span>
-            </p>
-            <p className="mt-1 text-xs text-ink-500">
-              Pilot and Admin accounts are created by administrators only.
-            </p>
-          </div>
-          <label className="flex items-start gap-3 text-sm text-ink-700">
-            <input
-              {...getInputProps(fields.marketingOptIn, { type: 'checkbox' })}
-              className="mt-0.5 h-4 w-4 shrink-0 rounded border-ink-300 text-amber-700 focus:ring-amber-400"
-            />
-            <span>
-              Send me occasional news and offers by e-mail (optional). You can unsubscribe at any time.
-            </span>
-          </label>
-          <StatusButton pending={pending} pendingLabel="Creating Account..." className="w-full">
-            Create Account
-          </StatusButton>
-        </SignedOutForm>
-        <SignedOutFooter prompt="Already have an account?" to="/login">
-          Sign in
-        </SignedOutFooter>
-      </PageCard>
-    </AuthLayout>
+        </div>
+        <Field
+          label="Company name (if applicable)"
+          errors={fields.companyName.errors}
+          inputProps={{
+            ...getInputProps(fields.companyName, { type: 'text' }),
+            autoComplete: 'organization',
+          }}
+        />
+        <Field
+          label="Email"
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
+        </div>
+        <Field
+          label="Phone"
+          prefix="+27"
+          errors={fields.phone.errors}
+          inputProps={{
+            ...getInputProps(fields.phone, { type: 'tel' }),
+            autoComplete: 'tel-national',
+            placeholder: '82 123 4567',
+          }}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Industry"
+            hint="e.g. Agriculture, Mining, Construction"
+            errors={fields.industry.errors}
+            inputProps={{
+              ...getInputProps(fields.industry, { type: 'text' }),
+              placeholder: 'e.g. Agriculture, Mining, Construction',
+            }}
+          />
+          <SelectField
+            label="Country"
+            errors={fields.country.errors}
+            selectProps={getSelectProps(fields.country)}
+            options={COUNTRIES.map((c) => ({ value: c, label: c }))}
+          />
+        </div>
+        <div className="rounded-lg border border-ink-100 bg-ink-50 p-3">
+          <p className="text-sm font-medium text-ink-700">Account Type</p>
+          <p className="mt-1 text-sm">
+            <span className="badge bg-emerald-100 text-emerald-800">Client</span>{' '}
+            <span className="text-ink-600">Project owners who need drone mapping services</span>
+          </p>
+          <p className="mt-1 text-xs text-ink-500">
+            Pilot and Admin accounts are created by administrators only.
+          </p>
+        </div>
+        <label className="flex items-start gap-3 text-sm text-ink-700">
+          <input
+            {...getInputProps(fields.marketingOptIn, { type: 'checkbox' })}
+            className="mt-0.5 h-4 w-4 shrink-0 rounded border-ink-300 text-amber-700 focus:ring-amber-400"
+          />
+          <span>
+            Send me occasional news and offers by e-mail (optional). You can unsubscribe at any time.
+          </span>
+        </label>
+        <StatusButton pending={pending} pendingLabel="Creating Account..." className="w-full">
+          Create Account
+        </StatusButton>
+      </SignedOut.Form>
+      <SignedOut.Footer prompt="Already have an account?" to="/login">
+        Sign in
+      </SignedOut.Footer>
+    </SignedOut.Page>
   )
 }

@@ -8,14 +8,7 @@ import {
 } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { NewPasswordFields } from '#app/components/forms/new-password-fields.tsx'
-import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
-import { PageCard } from '#app/components/layout/page-card.tsx'
-import {
-  SignedOutFooter,
-  SignedOutForm,
-  SignedOutOutcome,
-  useSignedOutForm,
-} from '#app/components/layout/signed-out-form.tsx'
+import { SignedOut, useSignedOutForm } from '#app/components/layout/signed-out.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
@@ -90,7 +83,7 @@ export default function ResetPasswordPage() {
 
   if (actionData?.outcome === 'done') {
     return (
-      <SignedOutOutcome
+      <SignedOut.Outcome
         title="Password Reset Complete"
         description="Your password has been updated. For your security you have been signed out everywhere; sign in with your new password."
         icon="success"
@@ -101,7 +94,7 @@ export default function ResetPasswordPage() {
 
   if (!data.valid || actionData?.outcome === 'invalid-token') {
     return (
-      <SignedOutOutcome
+      <SignedOut.Outcome
         title="Invalid Reset Link"
         description="This password reset link is invalid or has expired. Reset links expire after 1 hour and can be used only once."
         icon="error"
@@ -112,30 +105,28 @@ export default function ResetPasswordPage() {
   }
 
   return (
-    <AuthLayout>
-      <PageCard
-        title="Create New Password"
-        description={
-          <>
-            Choose a new password for <strong className="font-semibold text-ink-800">{data.email}</strong>
-          </>
-        }
-      >
-        <SignedOutForm form={form}>
-          <input {...getInputProps(fields.token, { type: 'hidden' })} />
-          {fields.token.errors?.length ? <Alert tone="error">{fields.token.errors.join(' ')}</Alert> : null}
-          <NewPasswordFields
-            label="New password"
-            hint="At least 6 characters"
-            password={fields.password}
-            confirmPassword={fields.confirmPassword}
-          />
-          <StatusButton pending={pending} pendingLabel="Updating Password..." className="w-full">
-            Update Password
-          </StatusButton>
-        </SignedOutForm>
-        <SignedOutFooter to="/login">Back to sign in</SignedOutFooter>
-      </PageCard>
-    </AuthLayout>
+    <SignedOut.Page
+      title="Create New Password"
+      description={
+        <>
+          Choose a new password for <strong className="font-semibold text-ink-800">{data.email}</strong>
+        </>
+      }
+    >
+      <SignedOut.Form form={form}>
+        <input {...getInputProps(fields.token, { type: 'hidden' })} />
+        {fields.token.errors?.length ? <Alert tone="error">{fields.token.errors.join(' ')}</Alert> : null}
+        <NewPasswordFields
+          label="New password"
+          hint="At least 6 characters"
+          password={fields.password}
+          confirmPassword={fields.confirmPassword}
+        />
+        <StatusButton pending={pending} pendingLabel="Updating Password..." className="w-full">
+          Update Password
+        </StatusButton>
+      </SignedOut.Form>
+      <SignedOut.Footer to="/login">Back to sign in</SignedOut.Footer>
+    </SignedOut.Page>
   )
 }

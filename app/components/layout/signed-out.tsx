@@ -23,6 +23,27 @@ import type { OutcomeKind } from '../ui/outcome-icon.tsx'
 import { AuthLayout } from './auth-layout.tsx'
 import { PageCard } from './page-card.tsx'
 
+/** The page around the form: the account pages' split screen and the one card. */
+function SignedOutPage({
+  title,
+  description,
+  tagline,
+  children,
+}: {
+  title: string
+  description: ReactNode
+  tagline?: string
+  children: ReactNode
+}) {
+  return (
+    <AuthLayout tagline={tagline}>
+      <PageCard title={title} description={description}>
+        {children}
+      </PageCard>
+    </AuthLayout>
+  )
+}
+
 /** Checked in the browser on blur, re-checked as the user types, with the server's answer last. */
 export function useSignedOutForm<Schema extends z.ZodTypeAny>({
   schema,
@@ -42,7 +63,7 @@ export function useSignedOutForm<Schema extends z.ZodTypeAny>({
   })
 }
 
-export function SignedOutForm<Schema extends Record<string, unknown>>({
+function SignedOutForm<Schema extends Record<string, unknown>>({
   form,
   children,
 }: {
@@ -59,7 +80,7 @@ export function SignedOutForm<Schema extends Record<string, unknown>>({
 }
 
 /** The sign-in address, as typed on the sign-in and forgot-password pages. */
-export function SignInEmailField({ field }: { field: FieldMetadata<string> }) {
+function SignInEmailField({ field }: { field: FieldMetadata<string> }) {
   return (
     <Field
       label="Email"
@@ -74,15 +95,7 @@ export function SignInEmailField({ field }: { field: FieldMetadata<string> }) {
 }
 
 /** The line under the card's form: "Don't have an account? Create one here". */
-export function SignedOutFooter({
-  prompt,
-  to,
-  children,
-}: {
-  prompt?: string
-  to: string
-  children: ReactNode
-}) {
+function SignedOutFooter({ prompt, to, children }: { prompt?: string; to: string; children: ReactNode }) {
   return (
     <p className="mt-6 text-center text-sm text-ink-600">
       {prompt ? `${prompt} ` : null}
@@ -94,7 +107,7 @@ export function SignedOutFooter({
 }
 
 /** The card that replaces the form once it is done (or cannot be), with its way on. */
-export function SignedOutOutcome({
+function SignedOutOutcome({
   title,
   description,
   icon,
@@ -126,4 +139,13 @@ export function SignedOutOutcome({
       </PageCard>
     </AuthLayout>
   )
+}
+
+/** `<SignedOut.Page>`, `<SignedOut.Form>`, `<SignedOut.EmailField>`, `<SignedOut.Footer>`, `<SignedOut.Outcome>`. */
+export const SignedOut = {
+  Page: SignedOutPage,
+  Form: SignedOutForm,
+  EmailField: SignInEmailField,
+  Footer: SignedOutFooter,
+  Outcome: SignedOutOutcome,
 }
