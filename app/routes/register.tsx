@@ -7,8 +7,9 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
-import { Field, SelectField } from '#app/components/forms.tsx'
+import { SelectField } from '#app/components/forms.tsx'
 import { NewPasswordFields } from '#app/components/forms/new-password-fields.tsx'
+import { TextField } from '#app/components/forms/text-field.tsx'
 import { SignedOut, useSignedOutForm } from '#app/components/layout/signed-out.tsx'
 import { PrivacyNote } from '#app/components/legal/privacy-note.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
@@ -112,58 +113,35 @@ export default function RegisterPage() {
       </PrivacyNote>
       <SignedOut.Form form={form}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
+          <TextField
             label="First name"
-            errors={fields.firstName.errors}
-            inputProps={{
-              ...getInputProps(fields.firstName, { type: 'text' }),
-              autoComplete: 'given-name',
-            }}
+            field={fields.firstName}
+            inputProps={{ autoComplete: 'given-name' }}
           />
-          <Field
-            label="Last name"
-            errors={fields.lastName.errors}
-            inputProps={{
-              ...getInputProps(fields.lastName, { type: 'text' }),
-              autoComplete: 'family-name',
-            }}
-          />
+          <TextField label="Last name" field={fields.lastName} inputProps={{ autoComplete: 'family-name' }} />
         </div>
-        <Field
+        <TextField
           label="Company name (if applicable)"
-          errors={fields.companyName.errors}
-          inputProps={{
-            ...getInputProps(fields.companyName, { type: 'text' }),
-            autoComplete: 'organization',
-          }}
+          field={fields.companyName}
+          inputProps={{ autoComplete: 'organization' }}
         />
-        <Field
-          label="Email"
-          errors={fields.email.errors}
-          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
-        />
+        <TextField label="Email" field={fields.email} type="email" inputProps={{ autoComplete: 'email' }} />
         <div className="grid gap-4 sm:grid-cols-2">
           <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
         </div>
-        <Field
+        <TextField
           label="Phone"
+          field={fields.phone}
+          type="tel"
           prefix="+27"
-          errors={fields.phone.errors}
-          inputProps={{
-            ...getInputProps(fields.phone, { type: 'tel' }),
-            autoComplete: 'tel-national',
-            placeholder: '82 123 4567',
-          }}
+          inputProps={{ autoComplete: 'tel-national', placeholder: '82 123 4567' }}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
+          <TextField
             label="Industry"
+            field={fields.industry}
             hint="e.g. Agriculture, Mining, Construction"
-            errors={fields.industry.errors}
-            inputProps={{
-              ...getInputProps(fields.industry, { type: 'text' }),
-              placeholder: 'e.g. Agriculture, Mining, Construction',
-            }}
+            inputProps={{ placeholder: 'e.g. Agriculture, Mining, Construction' }}
           />
           <SelectField
             label="Country"
