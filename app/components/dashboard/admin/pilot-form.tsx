@@ -7,23 +7,28 @@ import { TextField } from '#app/components/forms/text-field.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { CreatePilotSchema, UpdatePilotSchema } from '#app/domain/admin/schemas.ts'
+import type { NewUser } from '#app/domain/users/users.server.ts'
 
 import { ActiveStatusField, SaveActions } from './ui.tsx'
 
-export interface PilotDefaults {
-  email?: string
-  firstName?: string
-  lastName?: string
-  phone?: string | null
-  serviceArea?: string | null
-  droneTypes?: string | null
-  pilotLicenseNumber?: string | null
-  pilotLicenseUrl?: string | null
-  rplNumber?: string | null
-  rplExpiresAt?: string | null
-  medicalExpiresAt?: string | null
-  isActive?: boolean
-}
+/** What Edit Pilot fills in: the account's own fields (Create Pilot starts empty). */
+export type PilotDefaults = Partial<
+  Pick<
+    NewUser,
+    | 'email'
+    | 'firstName'
+    | 'lastName'
+    | 'phone'
+    | 'serviceArea'
+    | 'droneTypes'
+    | 'pilotLicenseNumber'
+    | 'pilotLicenseUrl'
+    | 'rplNumber'
+    | 'rplExpiresAt'
+    | 'medicalExpiresAt'
+    | 'isActive'
+  >
+>
 
 /** The pilot form, for Create Pilot and Edit Pilot: contact details, licence and RPL, status. */
 export function PilotForm({
