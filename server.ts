@@ -14,6 +14,7 @@ import { closeDb, getDb, getSqlite } from './app/domain/db/db.server.ts'
 import { sweepStorage } from './app/domain/files/sweep.server.ts'
 import { createTusServer, startTusCleanup } from './app/domain/files/tus.server.ts'
 import { startDailyJobs } from './app/domain/jobs/daily.server.ts'
+import { ensureReferenceDrones } from './app/domain/survey/drone-profiles.server.ts'
 import { seedDemo } from './db/seed.ts'
 import { createExpressApp } from './server/express-app.ts'
 
@@ -24,8 +25,9 @@ assertSafeProductionConfig()
 const isProduction = env.NODE_ENV === 'production'
 const BUILD_PATH = path.resolve('build/index.js')
 
-// Migrations before anything listens (fly's release machine has no volume).
-getDb()
+// Migrations before anything listens (fly's release machine has no volume), then the
+// reference data every database needs (ADR 245).
+ensureReferenceDrones(getDb())
 // `npm run restore` refuses while this marker names a live process (ADR 064).
 const releasePidFile = claimServerPidFile()
 // A consistent online backup a day into DATA_DIR/backups, the last 7 kept (ADR 064).

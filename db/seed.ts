@@ -1,6 +1,6 @@
 /**
  * Demo data (only with SEED=demo, never in production): three accounts, three hubs
- * and the default pricing settings. Idempotent: running it again adds nothing twice.
+ * and the default pricing settings (and the reference drones, as at start). Idempotent: running it again adds nothing twice.
  */
 import { eq } from 'drizzle-orm'
 
@@ -13,6 +13,7 @@ import {
   PRICING_SETTING_KEYS,
   type PricingSettings,
 } from '../app/domain/pricing/settings.ts'
+import { ensureReferenceDrones } from '../app/domain/survey/drone-profiles.server.ts'
 import { hubs, systemSettings, users } from './schema.ts'
 
 export const DEMO_PASSWORD = 'kestrel-demo'
@@ -62,6 +63,7 @@ export async function seedDemo() {
     return
   }
   const db = getDb()
+  ensureReferenceDrones(db)
   const passwordHash = await hashPassword(DEMO_PASSWORD)
   const accounts = [
     { email: 'admin@example.com', firstName: 'Ayanda', lastName: 'Admin', role: 'admin' as const },

@@ -44,6 +44,39 @@ function describedBy(id: string | undefined, errors: ListOfErrors, hint: ReactNo
   return ids.filter(Boolean).join(' ') || undefined
 }
 
+/** The control's aria attributes: invalid while it has errors, described by its hint and errors. */
+function controlAria(id: string, errors: ListOfErrors, hint: ReactNode) {
+  return {
+    'aria-invalid': Boolean(errors?.filter(Boolean).length) || undefined,
+    'aria-describedby': describedBy(id, errors, hint),
+  }
+}
+
+/** What every field shares around its control: the label above, the hint and the errors below. */
+function FieldFrame({
+  id,
+  label,
+  errors,
+  hint,
+  className,
+  children,
+}: Omit<FieldShell, 'prefix'> & { id: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-ink-500">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={`${id}-error`} errors={errors} />
+    </div>
+  )
+}
+
 export function Field({
   label,
   errors,
@@ -53,12 +86,8 @@ export function Field({
   inputProps,
 }: FieldShell & { inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string } }) {
   const id = inputProps.id
-  const invalid = Boolean(errors?.filter(Boolean).length)
   return (
-    <div className={className}>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} errors={errors} hint={hint} className={className}>
       <div className={prefix ? 'flex' : undefined}>
         {prefix ? (
           <span className="inline-flex items-center rounded-l-lg border border-r-0 border-ink-200 bg-ink-50 px-3 text-sm text-ink-600">
@@ -67,18 +96,11 @@ export function Field({
         ) : null}
         <input
           {...inputProps}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy(id, errors, hint)}
+          {...controlAria(id, errors, hint)}
           className={cn('input', prefix ? 'rounded-l-none' : undefined, inputProps.className)}
         />
       </div>
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-ink-500">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={`${id}-error`} errors={errors} />
-    </div>
+    </FieldFrame>
   )
 }
 
@@ -90,18 +112,13 @@ export function PasswordField(
   const hydrated = useHydrated()
   const { label, errors, hint, className, inputProps } = props
   const id = inputProps.id
-  const invalid = Boolean(errors?.filter(Boolean).length)
   return (
-    <div className={className}>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} errors={errors} hint={hint} className={className}>
       <div className="relative">
         <input
           {...inputProps}
           type={visible ? 'text' : 'password'}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy(id, errors, hint)}
+          {...controlAria(id, errors, hint)}
           className={cn('input pr-16', inputProps.className)}
         />
         {hydrated ? (
@@ -117,13 +134,7 @@ export function PasswordField(
           </button>
         ) : null}
       </div>
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-ink-500">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={`${id}-error`} errors={errors} />
-    </div>
+    </FieldFrame>
   )
 }
 
@@ -135,25 +146,14 @@ export function TextareaField({
   textareaProps,
 }: FieldShell & { textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string } }) {
   const id = textareaProps.id
-  const invalid = Boolean(errors?.filter(Boolean).length)
   return (
-    <div className={className}>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} errors={errors} hint={hint} className={className}>
       <textarea
         {...textareaProps}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy(id, errors, hint)}
+        {...controlAria(id, errors, hint)}
         className={cn('input', textareaProps.className)}
       />
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-ink-500">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={`${id}-error`} errors={errors} />
-    </div>
+    </FieldFrame>
   )
 }
 
@@ -171,16 +171,11 @@ export function SelectField({
   placeholder?: string
 }) {
   const id = selectProps.id
-  const invalid = Boolean(errors?.filter(Boolean).length)
   return (
-    <div className={className}>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} errors={errors} hint={hint} className={className}>
       <select
         {...selectProps}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy(id, errors, hint)}
+        {...controlAria(id, errors, hint)}
         className={cn('input', selectProps.className)}
       >
         {placeholder ? <option value="">{placeholder}</option> : null}
@@ -190,13 +185,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-ink-500">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={`${id}-error`} errors={errors} />
-    </div>
+    </FieldFrame>
   )
 }
 

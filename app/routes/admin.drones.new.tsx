@@ -1,14 +1,12 @@
-import { parseWithZod } from '@conform-to/zod'
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
 import { DroneProfileForm } from '#app/components/dashboard/admin/drone-profile-form.tsx'
 import { AdminDialog } from '#app/components/dashboard/admin/ui.tsx'
 import { adminDialogLoader } from '#app/domain/admin/dialog-routes.server.ts'
+import { submitAdminForm } from '#app/domain/admin/form-responses.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { redirectWithToast } from '#app/domain/http/toast.server.ts'
-import { droneFormFailure } from '#app/domain/survey/drone-form.server.ts'
-import { DroneProfileSchema } from '#app/domain/survey/drone-profile-schema.ts'
+import { DRONE_FORM } from '#app/domain/survey/drone-form.server.ts'
 import { createDroneProfile } from '#app/domain/survey/drone-profiles.server.ts'
 
 const CLOSE = '/admin?tab=settings'
@@ -17,17 +15,14 @@ export const loader = adminDialogLoader
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')
-  const submission = parseWithZod(await readFormBody(request), { schema: DroneProfileSchema })
-  if (submission.status !== 'success') return droneFormFailure(submission)
-  try {
-    const drone = createDroneProfile(admin.id, submission.value)
-    return redirectWithToast(CLOSE, {
+  return submitAdminForm(await readFormBody(request), {
+    ...DRONE_FORM,
+    save: (value) => createDroneProfile(admin.id, value),
+    done: (drone) => ({
       title: 'Drone Created',
       description: `${drone.name} is ${drone.isActive ? 'active' : 'inactive'}.`,
-    })
-  } catch (error) {
-    return droneFormFailure(submission, error)
-  }
+    }),
+  })
 }
 
 export default function CreateDroneDialog() {

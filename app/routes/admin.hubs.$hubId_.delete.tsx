@@ -1,21 +1,15 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
-import { confirmedAdminAction } from '#app/domain/admin/dialog-routes.server.ts'
+import { confirmedAdminAction, recordFromParam } from '#app/domain/admin/dialog-routes.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { deleteHub, findHub } from '#app/domain/hubs/hubs.server.ts'
 
 const CLOSE = '/admin?tab=settings'
 
-function hubOf(params: { hubId?: string }) {
-  const hub = findHub(Number(params.hubId))
-  if (!hub) throw new Response('Hub not found', { status: 404 })
-  return hub
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, 'admin')
-  const hub = hubOf(params)
+  const hub = recordFromParam(params.hubId, findHub, 'Hub not found')
   return json({ hub: { id: hub.id, name: hub.name } })
 }
 
@@ -23,7 +17,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return confirmedAdminAction(request, {
     back: CLOSE,
     run: (admin) => {
-      const hub = hubOf(params)
+      const hub = recordFromParam(params.hubId, findHub, 'Hub not found')
       deleteHub(admin.id, hub.id)
       return hub
     },

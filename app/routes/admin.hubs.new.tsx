@@ -1,13 +1,12 @@
-import { parseWithZod } from '@conform-to/zod'
-import { json, type ActionFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
 import { HubForm } from '#app/components/dashboard/admin/hub-form.tsx'
 import { AdminDialog } from '#app/components/dashboard/admin/ui.tsx'
 import { adminDialogLoader } from '#app/domain/admin/dialog-routes.server.ts'
+import { submitAdminForm } from '#app/domain/admin/form-responses.server.ts'
 import { hubErrorMessage, HubSchema } from '#app/domain/admin/schemas.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { createToastHeaders, redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { createHub } from '#app/domain/hubs/hubs.server.ts'
 
 const CLOSE = '/admin?tab=settings'
@@ -16,24 +15,16 @@ export const loader = adminDialogLoader
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')
-  const submission = parseWithZod(await readFormBody(request), { schema: HubSchema })
-  if (submission.status !== 'success') {
-    return json(
-      { result: submission.reply() },
-      {
-        status: 400,
-        headers: await createToastHeaders({
-          type: 'error',
-          title: 'Validation Error',
-          description: hubErrorMessage((submission.error ?? {}) as Record<string, string[]>),
-        }),
-      },
-    )
-  }
-  const hub = createHub(admin.id, submission.value)
-  return redirectWithToast(CLOSE, {
-    title: 'Hub Created',
-    description: `${hub.name} is ${hub.isActive ? 'active' : 'inactive'}.`,
+  return submitAdminForm(await readFormBody(request), {
+    schema: HubSchema,
+    failure: hubErrorMessage,
+    failureTitle: 'Validation Error',
+    closeTo: CLOSE,
+    save: (value) => createHub(admin.id, value),
+    done: (hub) => ({
+      title: 'Hub Created',
+      description: `${hub.name} is ${hub.isActive ? 'active' : 'inactive'}.`,
+    }),
   })
 }
 

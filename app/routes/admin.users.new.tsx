@@ -3,8 +3,9 @@ import { parseWithZod } from '@conform-to/zod'
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { Form, useActionData } from '@remix-run/react'
 import { AdminDialog, DialogActions } from '#app/components/dashboard/admin/ui.tsx'
-import { Field, PasswordField, SelectField } from '#app/components/forms.tsx'
+import { PasswordField, SelectField } from '#app/components/forms.tsx'
 import { PersonFields } from '#app/components/forms/person-fields.tsx'
+import { TextField } from '#app/components/forms/text-field.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
@@ -73,16 +74,8 @@ export default function CreateUserDialog() {
           ]}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label="Company name (optional)"
-            errors={fields.companyName.errors}
-            inputProps={getInputProps(fields.companyName, { type: 'text' })}
-          />
-          <Field
-            label="Industry (optional)"
-            errors={fields.industry.errors}
-            inputProps={getInputProps(fields.industry, { type: 'text' })}
-          />
+          <TextField label="Company name (optional)" field={fields.companyName} />
+          <TextField label="Industry (optional)" field={fields.industry} />
           <SelectField
             label="Country (optional)"
             errors={fields.country.errors}

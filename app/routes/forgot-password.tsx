@@ -1,17 +1,12 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { json, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData } from '@remix-run/react'
-import { Field, FormErrors } from '#app/components/forms.tsx'
-import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
-import { PageCard } from '#app/components/layout/page-card.tsx'
+import { useActionData } from '@remix-run/react'
+import { SignedOut, useSignedOutForm } from '#app/components/layout/signed-out.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { requestPasswordReset } from '#app/domain/auth/accounts.server.ts'
 import { ForgotPasswordSchema } from '#app/domain/auth/schemas.ts'
 import { readSignedOutForm } from '#app/domain/auth/signed-out-form.server.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { HoneypotInputs } from 'remix-utils/honeypot/react'
 
 export const meta: MetaFunction = () => [{ title: 'Forgot password · Kestrel Aerial Survey' }]
 
@@ -39,63 +34,41 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ForgotPasswordPage() {
   const actionData = useActionData<typeof action>()
   const pending = useIsPending({ formAction: '/forgot-password' })
-  const [form, fields] = useForm({
+  const [form, fields] = useSignedOutForm({
     id: 'forgot-password-form',
-    constraint: getZodConstraint(ForgotPasswordSchema),
+    schema: ForgotPasswordSchema,
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   })
 
   if (actionData?.sent) {
     return (
-      <AuthLayout>
-        <PageCard
-          title="Check Your Email"
-          description="If an account with that email exists, we've sent a link to reset your password. It expires after 1 hour."
-          icon="mail"
-        >
-          <p className="mt-2 text-sm leading-relaxed text-ink-600">
-            Didn't receive it? Check your spam folder, or try again in a few minutes.
-          </p>
-          <Link to="/login" className="btn-primary mt-6 w-full">
-            Back to Sign In
-          </Link>
-        </PageCard>
-      </AuthLayout>
+      <SignedOut.Outcome
+        title="Check Your Email"
+        description="If an account with that email exists, we've sent a link to reset your password. It expires after 1 hour."
+        icon="mail"
+        next={{ to: '/login', label: 'Back to Sign In' }}
+      >
+        <p className="mt-2 text-sm leading-relaxed text-ink-600">
+          Didn't receive it? Check your spam folder, or try again in a few minutes.
+        </p>
+      </SignedOut.Outcome>
     )
   }
 
   return (
-    <AuthLayout>
-      <PageCard
-        title="Forgot Password"
-        description="Enter your email address and we'll send you a link to reset your password."
-      >
-        <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
-          <HoneypotInputs />
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <Field
-            label="Email"
-            errors={fields.email.errors}
-            inputProps={{
-              ...getInputProps(fields.email, { type: 'email' }),
-              autoComplete: 'email',
-              placeholder: 'you@company.co.za',
-            }}
-          />
-          <StatusButton pending={pending} pendingLabel="Sending..." className="w-full">
-            Send Reset Link
-          </StatusButton>
-        </Form>
-        <p className="mt-6 text-center text-sm text-ink-600">
-          Remembered it?{' '}
-          <Link to="/login" className="link">
-            Back to sign in
-          </Link>
-        </p>
-      </PageCard>
-    </AuthLayout>
+    <SignedOut.Page
+      title="Forgot Password"
+      description="Enter your email address and we'll send you a link to reset your password."
+    >
+      <SignedOut.Form form={form}>
+        <SignedOut.EmailField field={fields.email} />
+        <StatusButton pending={pending} pendingLabel="Sending..." className="w-full">
+          Send Reset Link
+        </StatusButton>
+      </SignedOut.Form>
+      <SignedOut.Footer prompt="Remembered it?" to="/login">
+        Back to sign in
+      </SignedOut.Footer>
+    </SignedOut.Page>
   )
 }

@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { getInputProps } from '@conform-to/react'
 import {
   json,
   redirect,
@@ -7,21 +6,18 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Form, Link, useActionData, useSearchParams } from '@remix-run/react'
-import { Field, FormErrors, PasswordField } from '#app/components/forms.tsx'
-import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
-import { PageCard } from '#app/components/layout/page-card.tsx'
+import { Link, useActionData, useSearchParams } from '@remix-run/react'
+import { PasswordField } from '#app/components/forms.tsx'
+import { SignedOut, useSignedOutForm } from '#app/components/layout/signed-out.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { authenticatePassword } from '#app/domain/auth/authenticator.server.ts'
 import { requireAnonymous, safeRedirect } from '#app/domain/auth/guards.server.ts'
 import { LOGIN_FAILED_MESSAGE, LoginSchema } from '#app/domain/auth/schemas.ts'
-import { commitSessionCookie, createSession } from '#app/domain/auth/session.server.ts'
+import { startSession } from '#app/domain/auth/session.server.ts'
 import { readSignedOutForm } from '#app/domain/auth/signed-out-form.server.ts'
-import { clientIpOf } from '#app/domain/http/context.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { HoneypotInputs } from 'remix-utils/honeypot/react'
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · Kestrel Aerial Survey' }]
 
@@ -42,13 +38,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { submission } = read
   try {
     const user = await authenticatePassword(request)
-    const { token, expiresAt } = await createSession(user.id, {
-      ipAddress: clientIpOf(context),
-      userAgent: request.headers.get('User-Agent'),
-    })
-    return redirect(safeRedirect(submission.value.redirectTo), {
-      headers: { 'Set-Cookie': await commitSessionCookie(token, expiresAt) },
-    })
+    const { cookie } = await startSession(user.id, request, context)
+    return redirect(safeRedirect(submission.value.redirectTo), { headers: { 'Set-Cookie': cookie } })
   } catch (error) {
     if (error instanceof Response) throw error
     // An unexpected failure gets the product's fallback in the form, not the error page.
@@ -73,56 +64,38 @@ export default function LoginPage() {
   const actionData = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
   const pending = useIsPending({ formAction: '/login' })
-  const [form, fields] = useForm({
+  const [form, fields] = useSignedOutForm({
     id: 'login-form',
-    constraint: getZodConstraint(LoginSchema),
+    schema: LoginSchema,
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
     defaultValue: { redirectTo: searchParams.get('redirectTo') ?? '' },
   })
 
   return (
-    <AuthLayout>
-      <PageCard title="Welcome Back" description="Sign in to your account">
-        <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
-          <HoneypotInputs />
-          <input {...getInputProps(fields.redirectTo, { type: 'hidden' })} />
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <Field
-            label="Email"
-            errors={fields.email.errors}
-            inputProps={{
-              ...getInputProps(fields.email, { type: 'email' }),
-              autoComplete: 'email',
-              placeholder: 'you@company.co.za',
-            }}
-          />
-          <PasswordField
-            label="Password"
-            errors={fields.password.errors}
-            inputProps={{
-              ...getInputProps(fields.password, { type: 'password' }),
-              autoComplete: 'current-password',
-            }}
-          />
-          <div className="flex justify-end">
-            <Link to="/forgot-password" className="link text-sm">
-              Forgot password?
-            </Link>
-          </div>
-          <StatusButton pending={pending} pendingLabel="Signing In..." className="w-full">
-            Sign In
-          </StatusButton>
-        </Form>
-        <p className="mt-6 text-center text-sm text-ink-600">
-          Don't have an account?{' '}
-          <Link to="/register" className="link">
-            Create one here
+    <SignedOut.Page title="Welcome Back" description="Sign in to your account">
+      <SignedOut.Form form={form}>
+        <input {...getInputProps(fields.redirectTo, { type: 'hidden' })} />
+        <SignedOut.EmailField field={fields.email} />
+        <PasswordField
+          label="Password"
+          errors={fields.password.errors}
+          inputProps={{
+            ...getInputProps(fields.password, { type: 'password' }),
+            autoComplete: 'current-password',
+          }}
+        />
+        <div className="flex justify-end">
+          <Link to="/forgot-password" className="link text-sm">
+            Forgot password?
           </Link>
-        </p>
-      </PageCard>
-    </AuthLayout>
+        </div>
+        <StatusButton pending={pending} pendingLabel="Signing In..." className="w-full">
+          Sign In
+        </StatusButton>
+      </SignedOut.Form>
+      <SignedOut.Footer prompt="Don't have an account?" to="/register">
+        Create one here
+      </SignedOut.Footer>
+    </SignedOut.Page>
   )
 }

@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { getInputProps, getSelectProps } from '@conform-to/react'
 import {
   json,
   redirect,
@@ -7,24 +6,22 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Form, Link, useActionData } from '@remix-run/react'
-import { Field, FormErrors, SelectField } from '#app/components/forms.tsx'
+import { useActionData } from '@remix-run/react'
+import { SelectField } from '#app/components/forms.tsx'
 import { NewPasswordFields } from '#app/components/forms/new-password-fields.tsx'
-import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
-import { PageCard } from '#app/components/layout/page-card.tsx'
+import { TextField } from '#app/components/forms/text-field.tsx'
+import { SignedOut, useSignedOutForm } from '#app/components/layout/signed-out.tsx'
 import { PrivacyNote } from '#app/components/legal/privacy-note.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { registerClient } from '#app/domain/auth/accounts.server.ts'
 import { requireAnonymous } from '#app/domain/auth/guards.server.ts'
 import { COUNTRIES, RegisterSchema, REGISTRATION_FAILED_MESSAGE } from '#app/domain/auth/schemas.ts'
-import { commitSessionCookie, createSession } from '#app/domain/auth/session.server.ts'
+import { startSession } from '#app/domain/auth/session.server.ts'
 import { readSignedOutForm } from '#app/domain/auth/signed-out-form.server.ts'
-import { clientIpOf } from '#app/domain/http/context.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { setWelcomeCookie, welcomeMessageFor } from '#app/domain/http/welcome.server.ts'
-import { HoneypotInputs } from 'remix-utils/honeypot/react'
 
 export const meta: MetaFunction = () => [{ title: 'Create account · Kestrel Aerial Survey' }]
 
@@ -71,12 +68,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   // Sign the new client straight in; if that fails the account still exists.
   try {
-    const { token, expiresAt } = await createSession(user.id, {
-      ipAddress: clientIpOf(context),
-      userAgent: request.headers.get('User-Agent'),
-    })
+    const { cookie } = await startSession(user.id, request, context)
     const headers = new Headers()
-    headers.append('Set-Cookie', await commitSessionCookie(token, expiresAt))
+    headers.append('Set-Cookie', cookie)
     headers.append('Set-Cookie', await setWelcomeCookie(welcomeMessageFor(user.firstName)))
     return redirect('/dashboard', { headers })
   } catch (error) {
@@ -88,134 +82,100 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function RegisterPage() {
   const actionData = useActionData<typeof action>()
   const pending = useIsPending({ formAction: '/register' })
-  const [form, fields] = useForm({
+  const [form, fields] = useSignedOutForm({
     id: 'register-form',
-    constraint: getZodConstraint(RegisterSchema),
+    schema: RegisterSchema,
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
     defaultValue: { country: 'South Africa' },
   })
 
   if (actionData?.registered) {
     return (
-      <AuthLayout>
-        <PageCard
-          title="Registration Successful!"
-          description="Your account has been created. Please sign in to continue."
-          icon="success"
-        >
-          <Link to="/login" className="btn-primary mt-6 w-full">
-            Go to Sign In
-          </Link>
-        </PageCard>
-      </AuthLayout>
+      <SignedOut.Outcome
+        title="Registration Successful!"
+        description="Your account has been created. Please sign in to continue."
+        icon="success"
+        next={{ to: '/login', label: 'Go to Sign In' }}
+      />
     )
   }
 
   return (
-    <AuthLayout tagline="Professional drone mapping and aerial surveying — from the first flight to the final report.">
-      <PageCard title="Create Account" description="Plan survey flights and get instant quotes in rand.">
-        <PrivacyNote className="mt-4 rounded-lg border border-ink-100 bg-ink-50 p-3">
-          Before you give us your details: we use them to run your account and quote, fly and invoice your
-          surveys, and share them only with our flight operator, PayFast and our e-mail and hosting providers.
-          You can download or delete your data from your profile at any time.
-        </PrivacyNote>
-        <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
-          <HoneypotInputs />
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              label="First name"
-              errors={fields.firstName.errors}
-              inputProps={{
-                ...getInputProps(fields.firstName, { type: 'text' }),
-                autoComplete: 'given-name',
-              }}
-            />
-            <Field
-              label="Last name"
-              errors={fields.lastName.errors}
-              inputProps={{
-                ...getInputProps(fields.lastName, { type: 'text' }),
-                autoComplete: 'family-name',
-              }}
-            />
-          </div>
-          <Field
-            label="Company name (if applicable)"
-            errors={fields.companyName.errors}
-            inputProps={{
-              ...getInputProps(fields.companyName, { type: 'text' }),
-              autoComplete: 'organization',
-            }}
+    <SignedOut.Page
+      tagline="Professional drone mapping and aerial surveying — from the first flight to the final report."
+      title="Create Account"
+      description="Plan survey flights and get instant quotes in rand."
+    >
+      <PrivacyNote className="mt-4 rounded-lg border border-ink-100 bg-ink-50 p-3">
+        Before you give us your details: we use them to run your account and quote, fly and invoice your
+        surveys, and share them only with our flight operator, PayFast and our e-mail and hosting providers.
+        You can download or delete your data from your profile at any time.
+      </PrivacyNote>
+      <SignedOut.Form form={form}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="First name"
+            field={fields.firstName}
+            inputProps={{ autoComplete: 'given-name' }}
           />
-          <Field
-            label="Email"
-            errors={fields.email.errors}
-            inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+          <TextField label="Last name" field={fields.lastName} inputProps={{ autoComplete: 'family-name' }} />
+        </div>
+        <TextField
+          label="Company name (if applicable)"
+          field={fields.companyName}
+          inputProps={{ autoComplete: 'organization' }}
+        />
+        <TextField label="Email" field={fields.email} type="email" inputProps={{ autoComplete: 'email' }} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
+        </div>
+        <TextField
+          label="Phone"
+          field={fields.phone}
+          type="tel"
+          prefix="+27"
+          inputProps={{ autoComplete: 'tel-national', placeholder: '82 123 4567' }}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Industry"
+            field={fields.industry}
+            hint="e.g. Agriculture, Mining, Construction"
+            inputProps={{ placeholder: 'e.g. Agriculture, Mining, Construction' }}
           />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
-          </div>
-          <Field
-            label="Phone"
-            prefix="+27"
-            errors={fields.phone.errors}
-            inputProps={{
-              ...getInputProps(fields.phone, { type: 'tel' }),
-              autoComplete: 'tel-national',
-              placeholder: '82 123 4567',
-            }}
+          <SelectField
+            label="Country"
+            errors={fields.country.errors}
+            selectProps={getSelectProps(fields.country)}
+            options={COUNTRIES.map((c) => ({ value: c, label: c }))}
           />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              label="Industry"
-              hint="e.g. Agriculture, Mining, Construction"
-              errors={fields.industry.errors}
-              inputProps={{
-                ...getInputProps(fields.industry, { type: 'text' }),
-                placeholder: 'e.g. Agriculture, Mining, Construction',
-              }}
-            />
-            <SelectField
-              label="Country"
-              errors={fields.country.errors}
-              selectProps={getSelectProps(fields.country)}
-              options={COUNTRIES.map((c) => ({ value: c, label: c }))}
-            />
-          </div>
-          <div className="rounded-lg border border-ink-100 bg-ink-50 p-3">
-            <p className="text-sm font-medium text-ink-700">Account Type</p>
-            <p className="mt-1 text-sm">
-              <span className="badge bg-emerald-100 text-emerald-800">Client</span>{' '}
-              <span className="text-ink-600">Project owners who need drone mapping services</span>
-            </p>
-            <p className="mt-1 text-xs text-ink-500">
-              Pilot and Admin accounts are created by administrators only.
-            </p>
-          </div>
-          <label className="flex items-start gap-3 text-sm text-ink-700">
-            <input
-              {...getInputProps(fields.marketingOptIn, { type: 'checkbox' })}
-              className="mt-0.5 h-4 w-4 shrink-0 rounded border-ink-300 text-amber-700 focus:ring-amber-400"
-            />
-            <span>
-              Send me occasional news and offers by e-mail (optional). You can unsubscribe at any time.
-            </span>
-          </label>
-          <StatusButton pending={pending} pendingLabel="Creating Account..." className="w-full">
-            Create Account
-          </StatusButton>
-        </Form>
-        <p className="mt-6 text-center text-sm text-ink-600">
-          Already have an account?{' '}
-          <Link to="/login" className="link">
-            Sign in
-          </Link>
-        </p>
-      </PageCard>
-    </AuthLayout>
+        </div>
+        <div className="rounded-lg border border-ink-100 bg-ink-50 p-3">
+          <p className="text-sm font-medium text-ink-700">Account Type</p>
+          <p className="mt-1 text-sm">
+            <span className="badge bg-emerald-100 text-emerald-800">Client</span>{' '}
+            <span className="text-ink-600">Project owners who need drone mapping services</span>
+          </p>
+          <p className="mt-1 text-xs text-ink-500">
+            Pilot and Admin accounts are created by administrators only.
+          </p>
+        </div>
+        <label className="flex items-start gap-3 text-sm text-ink-700">
+          <input
+            {...getInputProps(fields.marketingOptIn, { type: 'checkbox' })}
+            className="mt-0.5 h-4 w-4 shrink-0 rounded border-ink-300 text-amber-700 focus:ring-amber-400"
+          />
+          <span>
+            Send me occasional news and offers by e-mail (optional). You can unsubscribe at any time.
+          </span>
+        </label>
+        <StatusButton pending={pending} pendingLabel="Creating Account..." className="w-full">
+          Create Account
+        </StatusButton>
+      </SignedOut.Form>
+      <SignedOut.Footer prompt="Already have an account?" to="/login">
+        Sign in
+      </SignedOut.Footer>
+    </SignedOut.Page>
   )
 }

@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { getInputProps } from '@conform-to/react'
 import {
   json,
   redirect,
@@ -7,11 +6,9 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { FormErrors } from '#app/components/forms.tsx'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { NewPasswordFields } from '#app/components/forms/new-password-fields.tsx'
-import { AuthLayout } from '#app/components/layout/auth-layout.tsx'
-import { PageCard } from '#app/components/layout/page-card.tsx'
+import { SignedOut, useSignedOutForm } from '#app/components/layout/signed-out.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
@@ -19,7 +16,6 @@ import { resetPassword, verifyResetToken } from '#app/domain/auth/accounts.serve
 import { RESET_FAILED_MESSAGE, ResetPasswordSchema } from '#app/domain/auth/schemas.ts'
 import { readSignedOutForm } from '#app/domain/auth/signed-out-form.server.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { HoneypotInputs } from 'remix-utils/honeypot/react'
 
 export const meta: MetaFunction = () => [{ title: 'Reset password · Kestrel Aerial Survey' }]
 
@@ -78,82 +74,59 @@ export default function ResetPasswordPage() {
   const data = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const pending = useIsPending({ formAction: '/reset-password' })
-  const [form, fields] = useForm({
+  const [form, fields] = useSignedOutForm({
     id: 'reset-password-form',
-    constraint: getZodConstraint(ResetPasswordSchema),
+    schema: ResetPasswordSchema,
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
     defaultValue: { token: data.token },
   })
 
   if (actionData?.outcome === 'done') {
     return (
-      <AuthLayout>
-        <PageCard
-          title="Password Reset Complete"
-          description="Your password has been updated. For your security you have been signed out everywhere; sign in with your new password."
-          icon="success"
-        >
-          <Link to="/login" className="btn-primary mt-6 w-full">
-            Sign In
-          </Link>
-        </PageCard>
-      </AuthLayout>
+      <SignedOut.Outcome
+        title="Password Reset Complete"
+        description="Your password has been updated. For your security you have been signed out everywhere; sign in with your new password."
+        icon="success"
+        next={{ to: '/login', label: 'Sign In' }}
+      />
     )
   }
 
   if (!data.valid || actionData?.outcome === 'invalid-token') {
     return (
-      <AuthLayout>
-        <PageCard
-          title="Invalid Reset Link"
-          description="This password reset link is invalid or has expired. Reset links expire after 1 hour and can be used only once."
-          icon="error"
-        >
-          <Link to="/forgot-password" className="btn-primary mt-6 w-full">
-            Request New Reset Link
-          </Link>
-          <Link to="/login" className="btn-ghost mt-2 w-full">
-            Back to Sign In
-          </Link>
-        </PageCard>
-      </AuthLayout>
+      <SignedOut.Outcome
+        title="Invalid Reset Link"
+        description="This password reset link is invalid or has expired. Reset links expire after 1 hour and can be used only once."
+        icon="error"
+        next={{ to: '/forgot-password', label: 'Request New Reset Link' }}
+        back={{ to: '/login', label: 'Back to Sign In' }}
+      />
     )
   }
 
   return (
-    <AuthLayout>
-      <PageCard
-        title="Create New Password"
-        description={
-          <>
-            Choose a new password for <strong className="font-semibold text-ink-800">{data.email}</strong>
-          </>
-        }
-      >
-        <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
-          <HoneypotInputs />
-          <input {...getInputProps(fields.token, { type: 'hidden' })} />
-          <FormErrors id={form.errorId} errors={form.errors} />
-          {fields.token.errors?.length ? <Alert tone="error">{fields.token.errors.join(' ')}</Alert> : null}
-          <NewPasswordFields
-            label="New password"
-            hint="At least 6 characters"
-            password={fields.password}
-            confirmPassword={fields.confirmPassword}
-          />
-          <StatusButton pending={pending} pendingLabel="Updating Password..." className="w-full">
-            Update Password
-          </StatusButton>
-        </Form>
-        <p className="mt-6 text-center text-sm text-ink-600">
-          <Link to="/login" className="link">
-            Back to sign in
-          </Link>
-        </p>
-      </PageCard>
-    </AuthLayout>
+    <SignedOut.Page
+      title="Create New Password"
+      description={
+        <>
+          Choose a new password for <strong className="font-semibold text-ink-800">{data.email}</strong>
+        </>
+      }
+    >
+      <SignedOut.Form form={form}>
+        <input {...getInputProps(fields.token, { type: 'hidden' })} />
+        {fields.token.errors?.length ? <Alert tone="error">{fields.token.errors.join(' ')}</Alert> : null}
+        <NewPasswordFields
+          label="New password"
+          hint="At least 6 characters"
+          password={fields.password}
+          confirmPassword={fields.confirmPassword}
+        />
+        <StatusButton pending={pending} pendingLabel="Updating Password..." className="w-full">
+          Update Password
+        </StatusButton>
+      </SignedOut.Form>
+      <SignedOut.Footer to="/login">Back to sign in</SignedOut.Footer>
+    </SignedOut.Page>
   )
 }

@@ -2,35 +2,13 @@
 import { getDb } from '#app/domain/db/db.server.ts'
 import { hubs, invoices, payments, projectFiles, projects, type FileCategory } from '#db/schema.ts'
 
+import { sampleFlightArea, sampleFlightPlan } from './flight-plan-data.ts'
 import { createTestUser } from './users.ts'
 
-const SAMPLE_FLIGHT_PLAN = {
-  address: 'Stellenbosch, Western Cape',
-  projectType: 'agricultural-mapping',
-  totalArea: 42000,
-  areas: [
-    {
-      areaNumber: 1,
-      area: 30000,
-      coordinates: [
-        { pointNumber: 1, latitude: -33.93, longitude: 18.86 },
-        { pointNumber: 2, latitude: -33.93, longitude: 18.87 },
-        { pointNumber: 3, latitude: -33.94, longitude: 18.87 },
-      ],
-      pilotInstructions: { flightPattern: 'Grid', returnToBase: 'Point 1', boundaryPoints: 3 },
-    },
-    {
-      areaNumber: 2,
-      area: 12000,
-      coordinates: [
-        { pointNumber: 1, latitude: -33.95, longitude: 18.86 },
-        { pointNumber: 2, latitude: -33.95, longitude: 18.87 },
-        { pointNumber: 3, latitude: -33.96, longitude: 18.87 },
-      ],
-      pilotInstructions: { flightPattern: 'Grid', returnToBase: 'Point 1', boundaryPoints: 3 },
-    },
-  ],
-}
+const SAMPLE_FLIGHT_PLAN = sampleFlightPlan([
+  sampleFlightArea(1, 30000, [-33.93, -33.94]),
+  sampleFlightArea(2, 12000, [-33.95, -33.96]),
+])
 
 /** A quoted project as the planner stores it; `paid` adds the paid invoice and settled payment as the ITN would. */
 export async function createTestProject(

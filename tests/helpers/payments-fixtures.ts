@@ -17,6 +17,7 @@ import { action as notifyAction } from '#app/routes/api.payfast.notify.ts'
 import { hubs, projects } from '#db/schema.ts'
 import { ensurePricingSettings } from '#db/seed.ts'
 import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach } from 'vitest'
 
 import { callRoute } from './requests.ts'
 import { createTestUser } from './users.ts'
@@ -108,7 +109,7 @@ export function signedItn(
 }
 
 /** Stands in for PayFast's validate endpoint; answers whatever `answer` says. */
-export async function startValidateServer() {
+async function startValidateServer() {
   const received: string[] = []
   /** `beforeAnswer` runs while PayFast "thinks": what happens during the awaited confirmation. */
   const state: { answer: string; beforeAnswer: (() => void | Promise<void>) | null } = {
@@ -134,6 +135,38 @@ export async function startValidateServer() {
     received,
     state,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+/**
+ * PayFast's validate endpoint for this test file: started before its tests, answering
+ * 'VALID' with no delay at the start of each test, stopped (and forgotten) after them.
+ */
+export function withValidateServer() {
+  let server: Awaited<ReturnType<typeof startValidateServer>> | undefined
+  const current = () => {
+    if (!server) throw new Error('withValidateServer: the server starts in beforeAll')
+    return server
+  }
+  beforeAll(async () => {
+    server = await startValidateServer()
+  })
+  beforeEach(() => {
+    current().state.answer = 'VALID'
+    current().state.beforeAnswer = null
+  })
+  afterAll(async () => {
+    await server?.close()
+    delete process.env.PAYFAST_VALIDATE_URL
+    resetEnvCache()
+  })
+  return {
+    get received() {
+      return current().received
+    },
+    get state() {
+      return current().state
+    },
   }
 }
 

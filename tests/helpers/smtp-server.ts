@@ -44,7 +44,10 @@ export async function startTestSmtpServer(options: { saveDir?: string; port?: nu
           messages.push(mail)
           if (options.saveDir) {
             const name = `${mail.receivedAt}-${Math.random().toString(36).slice(2, 8)}.json`
-            fs.writeFileSync(path.join(options.saveDir, name), JSON.stringify(mail))
+            // Written aside, then renamed: a test worker polling the folder never reads half a file.
+            const file = path.join(options.saveDir, name)
+            fs.writeFileSync(`${file}.partial`, JSON.stringify(mail))
+            fs.renameSync(`${file}.partial`, file)
           }
           callback()
         } catch (error) {

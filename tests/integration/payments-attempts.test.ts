@@ -1,5 +1,4 @@
 import { financialReport, parseDateRange } from '#app/domain/admin/finance.server.ts'
-import { resetEnvCache } from '#app/domain/config/env.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { PAYMENT_ATTEMPT_TTL_MS, SUPERSEDED_PAYMENT_FLAG } from '#app/domain/payments/attempts.server.ts'
 import { acceptTermsAndStartPayment, QUOTE_CHANGED_MESSAGE } from '#app/domain/payments/checkout.server.ts'
@@ -7,24 +6,11 @@ import { getPaymentResult } from '#app/domain/payments/results.server.ts'
 import { getPricingSettings, savePricingSettings } from '#app/domain/pricing/settings.server.ts'
 import { completeFlightPlan } from '#app/domain/projects/projects.server.ts'
 import { invoices, paymentNotifications, payments, projects } from '#db/schema.ts'
-import { postItn, signedItn, startedCheckout, startValidateServer } from '#tests/helpers/payments-fixtures.ts'
+import { postItn, signedItn, startedCheckout, withValidateServer } from '#tests/helpers/payments-fixtures.ts'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 
-let validate: Awaited<ReturnType<typeof startValidateServer>>
-
-beforeAll(async () => {
-  validate = await startValidateServer()
-})
-afterAll(async () => {
-  await validate.close()
-  delete process.env.PAYFAST_VALIDATE_URL
-  resetEnvCache()
-})
-beforeEach(() => {
-  validate.state.answer = 'VALID'
-  validate.state.beforeAnswer = null
-})
+const validate = withValidateServer()
 
 /** About 410 ha around Constantia: the "re-plan it much larger" of the attack. */
 const LARGE_AREA = [

@@ -10,19 +10,15 @@ import {
   createQuotedProject,
   createSessionHeaders,
   signedItn,
-  startValidateServer,
+  withValidateServer,
 } from '#tests/helpers/payments-fixtures.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { createTestUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { PDFDocument } from 'pdf-lib'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 
-let validate: Awaited<ReturnType<typeof startValidateServer>>
-beforeAll(async () => {
-  validate = await startValidateServer()
-})
-afterAll(() => validate.close())
+withValidateServer()
 
 async function invoicedProject(paid: boolean, pfPaymentId?: string) {
   const client = await createTestUser()

@@ -14,29 +14,20 @@ import {
   postItn,
   signedItn,
   startedCheckout,
-  startValidateServer,
+  withValidateServer,
 } from '#tests/helpers/payments-fixtures.ts'
 import { callRoute } from '#tests/helpers/requests.ts'
 import { withTestSmtp } from '#tests/helpers/smtp-server.ts'
 import { createTestUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 
 const smtp = withTestSmtp()
-let validate: Awaited<ReturnType<typeof startValidateServer>>
+const validate = withValidateServer()
 
-beforeAll(async () => {
+beforeAll(() => {
   process.env.OPERATOR_EMAIL = 'ops@kestrel.test'
   resetEnvCache()
-  validate = await startValidateServer()
-})
-afterAll(async () => {
-  await validate.close()
-  delete process.env.PAYFAST_VALIDATE_URL
-  resetEnvCache()
-})
-beforeEach(() => {
-  validate.state.answer = 'VALID'
 })
 
 const LOOPBACK = { clientIp: '::ffff:127.0.0.1' }

@@ -23,20 +23,16 @@ import {
   createQuotedProject,
   createSessionHeaders,
   signedItn,
-  startValidateServer,
+  withValidateServer,
 } from '#tests/helpers/payments-fixtures.ts'
 import { pdfText } from '#tests/helpers/pdf-text.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { createTestUser, TEST_PASSWORD } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { strFromU8, unzipSync } from 'fflate'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 
-let validate: Awaited<ReturnType<typeof startValidateServer>>
-beforeAll(async () => {
-  validate = await startValidateServer()
-})
-afterAll(() => validate.close())
+withValidateServer()
 
 /** A client with a paid project, paid through the real checkout and ITN, with billing details. */
 async function paidProject(billing: { vatNumber?: string; billingAddress?: string } = {}, name?: string) {

@@ -8,6 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { resetEnvCache } from '#app/domain/config/env.server.ts'
 import { closeDb } from '#app/domain/db/db.server.ts'
+import { ensureReferenceDrones } from '#app/domain/survey/drone-profiles.server.ts'
 import { afterAll } from 'vitest'
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-test-'))
@@ -27,6 +28,8 @@ closeDb()
 // A copy of the database migrated once for the whole run (vitest-global-setup.ts).
 const template = process.env.KESTREL_TEST_TEMPLATE_DB
 if (template) fs.copyFileSync(template, process.env.DATABASE_PATH!)
+// As at server start: every database has the reference drones (ADR 245).
+ensureReferenceDrones()
 
 afterAll(() => {
   closeDb()

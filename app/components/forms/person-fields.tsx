@@ -2,8 +2,9 @@
  * A person's first name, last name, e-mail and phone — the same labels, inputs and layout
  * in the admin's user and pilot forms and in every role's Profile tab.
  */
-import { getInputProps, type FieldMetadata } from '@conform-to/react'
+import { type FieldMetadata } from '@conform-to/react'
 import { Field } from '#app/components/forms.tsx'
+import { TextField } from '#app/components/forms/text-field.tsx'
 
 /** The conform fields of a form with these four inputs (`email` unless it is shown read-only). */
 export interface PersonFieldset {
@@ -33,16 +34,8 @@ export function PersonFields({
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="First name"
-          errors={fields.firstName.errors}
-          inputProps={getInputProps(fields.firstName, { type: 'text' })}
-        />
-        <Field
-          label="Last name"
-          errors={fields.lastName.errors}
-          inputProps={getInputProps(fields.lastName, { type: 'text' })}
-        />
+        <TextField label="First name" field={fields.firstName} />
+        <TextField label="Last name" field={fields.lastName} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         {readOnlyEmail ? (
@@ -59,17 +52,14 @@ export function PersonFields({
             }}
           />
         ) : fields.email ? (
-          <Field
-            label="Email"
-            errors={fields.email.errors}
-            inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'off' }}
-          />
+          <TextField label="Email" field={fields.email} type="email" inputProps={{ autoComplete: 'off' }} />
         ) : null}
-        <Field
+        <TextField
           label={phoneLabel}
+          field={fields.phone}
+          type="tel"
           prefix="+27"
-          errors={fields.phone.errors}
-          inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), inputMode: 'tel' }}
+          inputProps={{ inputMode: 'tel' }}
         />
       </div>
     </>

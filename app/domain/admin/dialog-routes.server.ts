@@ -9,6 +9,18 @@ import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { redirectWithToast, type ToastInput } from '#app/domain/http/toast.server.ts'
 import type { User } from '#db/schema.ts'
 
+/** The record a dialog URL names (`/admin/hubs/7`), or a 404 response with `notFound`. */
+export function recordFromParam<T>(
+  param: string | undefined,
+  find: (id: number) => T | null,
+  notFound: string,
+) {
+  const id = Number(param)
+  const record = Number.isInteger(id) && id > 0 ? find(id) : null
+  if (!record) throw new Response(notFound, { status: 404 })
+  return record
+}
+
 /** The loader of an admin dialog that needs nothing but the admin. */
 export async function adminDialogLoader({ request }: LoaderFunctionArgs) {
   await requireRole(request, 'admin')

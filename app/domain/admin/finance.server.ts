@@ -9,10 +9,11 @@ import { formatRandAmount } from '#app/domain/format/numbers.ts'
 import { SUPERSEDED_PAYMENT_FLAG } from '#app/domain/payments/attempts.server.ts'
 import { listCreditNotesIssued } from '#app/domain/payments/refunds.server.ts'
 import { BASE_COST_CENTS, computeInternalSplit } from '#app/domain/pricing/quote.ts'
+import { personName } from '#app/domain/users/person-name.server.ts'
 import { invoices, payments, projects, users, type Project } from '#db/schema.ts'
 import { stringify } from 'csv-stringify'
 import { and, asc, desc, eq, gt, gte, lt, type SQL } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/sqlite-core'
+import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
 
 export interface DateRange {
   from: Date | null
@@ -69,11 +70,29 @@ export function splitFor(
   )
 }
 
-function settledInRange(range: DateRange): SQL {
-  const conditions: SQL[] = [eq(payments.status, 'paid')]
-  if (range.from) conditions.push(gte(payments.paidAt, range.from))
-  if (range.to) conditions.push(lt(payments.paidAt, range.to))
-  return and(...conditions)!
+/** The conditions that keep a date column within the range (none for an open end). */
+function withinRange(column: SQLiteColumn, range: DateRange): SQL[] {
+  const conditions: SQL[] = []
+  if (range.from) conditions.push(gte(column, range.from))
+  if (range.to) conditions.push(lt(column, range.to))
+  return conditions
+}
+
+/** Payments in this state whose money arrived within the range. */
+function paymentsArrivedIn(status: 'paid' | 'unapplied', range: DateRange): SQL {
+  return and(eq(payments.status, status), ...withinRange(payments.paidAt, range))!
+}
+
+/** The columns `splitFor` reads. */
+const SPLIT_COLUMNS = {
+  adjustedPrice: projects.adjustedPrice,
+  baseCost: projects.baseCost,
+  travelFee: projects.travelFee,
+  aviationFee: projects.aviationFee,
+  profitMargin: projects.profitMargin,
+  platformShare: projects.platformShare,
+  operatorShare: projects.operatorShare,
+  operatorPayout: projects.operatorPayout,
 }
 
 const pilots = alias(users, 'pilot')
@@ -90,14 +109,13 @@ export function financialReport(range: DateRange) {
       payment: payments,
       project: projects,
       invoiceVat: invoices.vatAmount,
-      pilotFirstName: pilots.firstName,
-      pilotLastName: pilots.lastName,
+      pilotName: personName(pilots),
     })
     .from(payments)
     .innerJoin(projects, eq(projects.id, payments.projectId))
     .leftJoin(invoices, eq(invoices.id, payments.invoiceId))
     .leftJoin(pilots, eq(pilots.id, projects.pilotId))
-    .where(settledInRange(range))
+    .where(paymentsArrivedIn('paid', range))
     .all()
 
   const summary = {
@@ -130,7 +148,7 @@ export function financialReport(range: DateRange) {
       )
     return row
   }
-  for (const { payment, project, invoiceVat, pilotFirstName, pilotLastName } of settled) {
+  for (const { payment, project, invoiceVat, pilotName } of settled) {
     const split = splitFor(project)
     summary.revenue += payment.amount
     summary.vat += invoiceVat ?? 0
@@ -139,7 +157,7 @@ export function financialReport(range: DateRange) {
     const month = (payment.paidAt ?? payment.updatedAt).toISOString().slice(0, 7)
     monthly.set(month, (monthly.get(month) ?? 0) + payment.amount)
     if (project.pilotId) {
-      const row = payoutRow(project.pilotId, `${pilotFirstName} ${pilotLastName}`)
+      const row = payoutRow(project.pilotId, pilotName)
       row.paidProjects += 1
       row.paidEarnings += split.operatorPayout
     }
@@ -147,13 +165,13 @@ export function financialReport(range: DateRange) {
 
   // Pending earnings: assigned but not yet paid projects (not limited by the paid-date range).
   const unpaid = db
-    .select({ project: projects, pilotFirstName: pilots.firstName, pilotLastName: pilots.lastName })
+    .select({ project: projects, pilotName: personName(pilots) })
     .from(projects)
     .innerJoin(pilots, eq(pilots.id, projects.pilotId))
     .where(eq(projects.isPaid, false))
     .all()
-  for (const { project, pilotFirstName, pilotLastName } of unpaid) {
-    const row = payoutRow(project.pilotId!, `${pilotFirstName} ${pilotLastName}`)
+  for (const { project, pilotName } of unpaid) {
+    const row = payoutRow(project.pilotId!, pilotName)
     row.pendingProjects += 1
     row.pendingEarnings += splitFor(project).operatorPayout
   }
@@ -175,9 +193,6 @@ export function financialReport(range: DateRange) {
 
 /** Money that arrived for a superseded or expired quote: received, never applied to the project. */
 function listFlaggedPayments(range: DateRange) {
-  const conditions: SQL[] = [eq(payments.status, 'unapplied')]
-  if (range.from) conditions.push(gte(payments.paidAt, range.from))
-  if (range.to) conditions.push(lt(payments.paidAt, range.to))
   return getDb()
     .select({
       id: payments.id,
@@ -187,22 +202,17 @@ function listFlaggedPayments(range: DateRange) {
       receivedAt: payments.paidAt,
       projectId: projects.id,
       projectName: projects.name,
-      clientFirstName: clients.firstName,
-      clientLastName: clients.lastName,
+      clientName: personName(clients),
       clientEmail: clients.email,
     })
     .from(payments)
     .innerJoin(projects, eq(projects.id, payments.projectId))
     .innerJoin(clients, eq(clients.id, payments.clientId))
-    .where(and(...conditions))
+    .where(paymentsArrivedIn('unapplied', range))
     .orderBy(desc(payments.paidAt), desc(payments.id))
     .limit(200)
     .all()
-    .map(({ clientFirstName, clientLastName, ...row }) => ({
-      ...row,
-      clientName: `${clientFirstName} ${clientLastName}`,
-      note: SUPERSEDED_PAYMENT_FLAG,
-    }))
+    .map((row) => ({ ...row, note: SUPERSEDED_PAYMENT_FLAG }))
 }
 
 /** Every month between the first and last point (at most 24), so gaps show as zero. */
@@ -236,9 +246,7 @@ function fillMonths(monthly: Map<string, number>, range: DateRange) {
 const clients = alias(users, 'client')
 
 function invoiceWhere(range: DateRange, afterId?: number): SQL | undefined {
-  const conditions: SQL[] = []
-  if (range.from) conditions.push(gte(invoices.createdAt, range.from))
-  if (range.to) conditions.push(lt(invoices.createdAt, range.to))
+  const conditions = withinRange(invoices.createdAt, range)
   if (afterId !== undefined) conditions.push(gt(invoices.id, afterId))
   return conditions.length ? and(...conditions) : undefined
 }
@@ -251,8 +259,7 @@ function invoiceQuery() {
       taxInvoiceNumber: invoices.taxInvoiceNumber,
       projectId: invoices.projectId,
       projectName: invoices.projectName,
-      clientName: clients.firstName,
-      clientLastName: clients.lastName,
+      clientName: personName(clients),
       clientEmail: clients.email,
       amount: invoices.amount,
       subtotalAmount: invoices.subtotalAmount,
@@ -262,16 +269,7 @@ function invoiceQuery() {
       paymentTransactionId: invoices.paymentTransactionId,
       createdAt: invoices.createdAt,
       paidAt: invoices.paidAt,
-      project: {
-        adjustedPrice: projects.adjustedPrice,
-        baseCost: projects.baseCost,
-        travelFee: projects.travelFee,
-        aviationFee: projects.aviationFee,
-        profitMargin: projects.profitMargin,
-        platformShare: projects.platformShare,
-        operatorShare: projects.operatorShare,
-        operatorPayout: projects.operatorPayout,
-      },
+      project: SPLIT_COLUMNS,
     })
     .from(invoices)
     .innerJoin(clients, eq(clients.id, invoices.clientId))
@@ -279,13 +277,12 @@ function invoiceQuery() {
 }
 
 function shapeInvoice(row: ReturnType<typeof invoiceQuery>['_']['result'][number]) {
-  const { project, clientName, clientLastName, ...rest } = row
+  const { project, ...rest } = row
   const split = splitFor(project)
   const paid = rest.status === 'paid'
   return {
     ...rest,
     invoiceNumber: rest.invoiceNumber ?? `INV-${String(rest.id).padStart(6, '0')}`,
-    clientName: `${clientName} ${clientLastName}`,
     platformShare: paid ? split.platformShare : 0,
     operatorPayout: paid ? split.operatorPayout : 0,
   }

@@ -21,15 +21,20 @@ export async function adminFormFailure<R extends SubmissionResult<string[]>>(
 
 /**
  * Reads `formData` with `schema` and hands the value to `save`. Bad input (or field errors
- * from `check`) → 400 with `failure` as the toast; a `DomainError` from `save` → its status,
- * field errors and message; success → redirect to `closeTo` with the toast `done` returns.
- * Fields named in `hideFields` (passwords) are never sent back to the form.
+ * from `check`) → 400 with `failure` as the toast (or what it makes of the field errors); a
+ * `DomainError` from `save` → its status, field errors and message (with `messageInForm`, a
+ * message without field errors is also shown above the form); success → redirect to `closeTo`
+ * with the toast `done` returns. Every error toast is titled `failureTitle`. Fields named in
+ * `hideFields` (passwords) are never sent back to the form. One action for every admin
+ * create/edit dialog: users, pilots, hubs, drones.
  */
 export async function submitAdminForm<Schema extends z.ZodTypeAny, Saved>(
   formData: FormData,
   {
     schema,
     failure,
+    failureTitle = 'Error',
+    messageInForm = false,
     closeTo,
     hideFields = ['password'],
     check,
@@ -37,7 +42,9 @@ export async function submitAdminForm<Schema extends z.ZodTypeAny, Saved>(
     done,
   }: {
     schema: Schema
-    failure: string
+    failure: string | ((fieldErrors: Record<string, string[] | null>) => string)
+    failureTitle?: string
+    messageInForm?: boolean
     closeTo: string
     hideFields?: string[]
     check?: (value: z.output<Schema>) => Record<string, string[]> | null
@@ -46,20 +53,40 @@ export async function submitAdminForm<Schema extends z.ZodTypeAny, Saved>(
   },
 ) {
   const submission = parseWithZod(formData, { schema })
+  const failed = (fieldErrors: Record<string, string[] | null>) =>
+    typeof failure === 'string' ? failure : failure(fieldErrors)
   if (submission.status !== 'success') {
-    return adminFormFailure(submission.reply({ hideFields }), 400, failure)
+    return adminFormFailure(
+      submission.reply({ hideFields }),
+      400,
+      failed(submission.error ?? {}),
+      failureTitle,
+    )
   }
   const fieldErrors = check?.(submission.value)
-  if (fieldErrors) return adminFormFailure(submission.reply({ fieldErrors, hideFields }), 400, failure)
+  if (fieldErrors) {
+    return adminFormFailure(
+      submission.reply({ fieldErrors, hideFields }),
+      400,
+      failed(fieldErrors),
+      failureTitle,
+    )
+  }
   try {
     const saved = await save(submission.value)
     return redirectWithToast(closeTo, done(saved))
   } catch (error) {
     if (!isDomainError(error)) throw error
+    const inForm = messageInForm && !error.fieldErrors
     return adminFormFailure(
-      submission.reply({ fieldErrors: error.fieldErrors ?? {}, hideFields }),
+      submission.reply({
+        fieldErrors: error.fieldErrors ?? {},
+        formErrors: inForm ? [error.message] : undefined,
+        hideFields,
+      }),
       error.status,
       error.message,
+      failureTitle,
     )
   }
 }

@@ -148,7 +148,7 @@ export type HubInput = z.infer<typeof HubSchema>
 export const HubUpdateSchema = HubSchema.partial()
 
 /** Any missing name, address or coordinate: the product's one message for the toast and the API error. */
-export function hubErrorMessage(fieldErrors: Record<string, string[]>) {
+export function hubErrorMessage(fieldErrors: Record<string, string[] | null>) {
   const required = ['name', 'address', 'latitude', 'longitude'].some((k) =>
     fieldErrors[k]?.some((m) => m.includes('required')),
   )
@@ -165,14 +165,17 @@ export const AdminStatusSchema = z.preprocess(
   }),
 )
 
+/** The optional note sent to the client with a status change ('' when none). */
+const StatusMessageSchema = z
+  .string()
+  .trim()
+  .max(2000, 'The message must be at most 2000 characters')
+  .optional()
+  .transform((v) => v ?? '')
+
 export const StatusUpdateSchema = z.object({
   status: AdminStatusSchema,
-  statusMessage: z
-    .string()
-    .trim()
-    .max(2000, 'The message must be at most 2000 characters')
-    .optional()
-    .transform((v) => v ?? ''),
+  statusMessage: StatusMessageSchema,
 })
 
 const IdSchema = (message: string) =>
@@ -190,12 +193,7 @@ export const ProjectSaveSchema = z.object({
     (v) => (v === '' || v === undefined ? null : v),
     IdSchema('Please choose a pilot').nullable(),
   ),
-  statusMessage: z
-    .string()
-    .trim()
-    .max(2000, 'The message must be at most 2000 characters')
-    .optional()
-    .transform((v) => v ?? ''),
+  statusMessage: StatusMessageSchema,
 })
 
 /** The Reset Password dialog asks twice. */

@@ -3,6 +3,7 @@ import { booleanPointInPolygon, point } from '@turf/turf'
 import { getDb } from '#app/domain/db/db.server.ts'
 import type { SurveyArea } from '#app/domain/geometry/areas.ts'
 import { airspaceZones } from '#db/schema.ts'
+import { sampleZone } from '#tests/helpers/airspace-data.ts'
 import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, test } from 'vitest'
 
@@ -30,25 +31,7 @@ const box = (lat: number, lng: number, size = 0.01): SurveyArea => ({
 
 describe('loadRsaAirspace', () => {
   test('loads the 255 distinct zones (the PAPM duplicate skipped) and replaces on reload', () => {
-    insertZones([
-      {
-        zoneName: 'Old KML zone',
-        zoneType: 'Controlled',
-        color: '#2563eb',
-        aviationFee: 85000,
-        polygon: {
-          type: 'Polygon',
-          coordinates: [
-            [
-              [18, -33],
-              [18.1, -33],
-              [18.1, -33.1],
-              [18, -33],
-            ],
-          ],
-        },
-      },
-    ])
+    insertZones([sampleZone('Old KML zone')])
     expect(loadRsaAirspace()).toEqual({ inserted: 255 })
     expect(loadRsaAirspace()).toEqual({ inserted: 255 })
     expect(countZones()).toBe(255)

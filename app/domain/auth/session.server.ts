@@ -3,9 +3,10 @@
  * an HttpOnly SameSite=Lax cookie, or sends it as `x-session-id`; the database keeps
  * only its SHA-256, so sessions can be revoked and a leaked table grants nothing.
  */
-import { createCookie } from '@remix-run/node'
+import { createCookie, type AppLoadContext } from '@remix-run/node'
 import { appUrl, getEnv } from '#app/domain/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { clientIpOf } from '#app/domain/http/context.ts'
 import { sessions, users, type User } from '#db/schema.ts'
 import { and, eq, gt, lt } from 'drizzle-orm'
 
@@ -51,6 +52,18 @@ export async function createSession(userId: number, meta: SessionMeta = {}, db: 
     })
     .run()
   return { token, expiresAt }
+}
+
+/**
+ * Signs an account in from this request (sign-in page, registration, the API): a new session
+ * noting the address and browser, and the Set-Cookie value that stores its token.
+ */
+export async function startSession(userId: number, request: Request, context: AppLoadContext | undefined) {
+  const { token, expiresAt } = await createSession(userId, {
+    ipAddress: clientIpOf(context),
+    userAgent: request.headers.get('User-Agent'),
+  })
+  return { token, cookie: await commitSessionCookie(token, expiresAt) }
 }
 
 /** The Set-Cookie header value that stores a session token in the browser. */

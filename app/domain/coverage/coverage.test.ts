@@ -42,14 +42,21 @@ function gridOfPhotos(x: [number, number], y: [number, number], step: number) {
   }
 }
 
+/** An area's size, covered part and share (to the square centimetre) and the photos inside it. */
+function expectArea(
+  area: ReturnType<typeof computeCoverage>['areas'][number] | undefined,
+  expected: { areaSqm: number; coveredSqm: number; coveredShare: number; photosInside: number },
+) {
+  expect(area!.areaSqm).toBeCloseTo(expected.areaSqm, 3)
+  expect(area!.coveredSqm).toBeCloseTo(expected.coveredSqm, 3)
+  expect(area!.coveredShare).toBeCloseTo(expected.coveredShare, 6)
+  expect(area!.photosInside).toBe(expected.photosInside)
+}
+
 describe('computeCoverage', () => {
   test('a grid of 10 m footprints over the west half of a 100 m square covers exactly half', () => {
     const result = computeCoverage({ areas: [SQUARE], ...gridOfPhotos([5, 45], [5, 95], 10) })
-    const [area] = result.areas
-    expect(area!.areaSqm).toBeCloseTo(10_000, 3)
-    expect(area!.coveredSqm).toBeCloseTo(5_000, 3)
-    expect(area!.coveredShare).toBeCloseTo(0.5, 6)
-    expect(area!.photosInside).toBe(50)
+    expectArea(result.areas[0], { areaSqm: 10_000, coveredSqm: 5_000, coveredShare: 0.5, photosInside: 50 })
     expect(result.photosOutside).toBe(0)
     expect(result.photosWithGps).toBe(50)
   })
@@ -117,11 +124,7 @@ describe('computeCoverage', () => {
   test('a hole is not part of the area: not counted in its size, a photo in it is outside', () => {
     const withHole: CoverageArea = { coordinates: rect(0, 0, 100, 100), holes: [rect(40, 40, 60, 60)] }
     const result = computeCoverage({ areas: [withHole], ...gridOfPhotos([10, 90], [10, 90], 20) })
-    const [area] = result.areas
-    expect(area!.areaSqm).toBeCloseTo(9_600, 3)
-    expect(area!.coveredSqm).toBeCloseTo(9_600, 3)
-    expect(area!.coveredShare).toBeCloseTo(1, 6)
-    expect(area!.photosInside).toBe(24)
+    expectArea(result.areas[0], { areaSqm: 9_600, coveredSqm: 9_600, coveredShare: 1, photosInside: 24 })
     expect(result.photosOutside).toBe(1)
   })
 
@@ -136,11 +139,8 @@ describe('computeCoverage', () => {
       photosWithoutGps: 2,
     })
     expect(result.areas.map((a) => a.areaNumber)).toEqual([1, 2])
-    expect(result.areas[0]!.coveredShare).toBeCloseTo(1, 6)
-    expect(result.areas[0]!.photosInside).toBe(25)
-    expect(result.areas[1]!.coveredSqm).toBeCloseTo(400, 3)
-    expect(result.areas[1]!.coveredShare).toBeCloseTo(0.04, 6)
-    expect(result.areas[1]!.photosInside).toBe(1)
+    expectArea(result.areas[0], { areaSqm: 10_000, coveredSqm: 10_000, coveredShare: 1, photosInside: 25 })
+    expectArea(result.areas[1], { areaSqm: 10_000, coveredSqm: 400, coveredShare: 0.04, photosInside: 1 })
     expect(result).toMatchObject({ photosWithGps: 27, photosOutside: 1, photosWithoutGps: 2 })
   })
 

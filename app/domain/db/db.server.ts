@@ -1,13 +1,14 @@
 /**
  * The one SQLite connection. Opened lazily at DATABASE_PATH, with WAL, foreign keys
  * and a busy timeout, and migrated on first open (migrations run at start, and in
- * tests against each fresh file), then given its reference data (the survey drones). Kept on globalThis so the Express server and the
+ * tests against each fresh file). Kept on globalThis so the Express server and the
  * Remix build (two bundles) share it, and dev rebuilds don't open new handles.
+ * Depends on nothing of the domain (ADR 245): reference data is a start-up step
+ * (`ensureReferenceDrones()` in server.ts, the vitest set-up and the demo seed).
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import { getEnv } from '#app/domain/config/env.server.ts'
-import { ensureReferenceDrones } from '#app/domain/survey/drone-profiles.server.ts'
 import * as schema from '#db/schema.ts'
 import Database from 'better-sqlite3'
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
@@ -42,8 +43,6 @@ function open(dbPath: string): Handle {
   sqlite.pragma('synchronous = FULL')
   const db = drizzle(sqlite, { schema })
   migrate(db, { migrationsFolder: migrationsFolder() })
-  // Reference data every database needs (demo, tests, production alike).
-  ensureReferenceDrones(db)
   return { path: dbPath, sqlite, db }
 }
 

@@ -6,12 +6,13 @@
  */
 import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { appUrl, getCompanyInfo, getEnv } from '#app/domain/config/env.server.ts'
-import { getDb } from '#app/domain/db/db.server.ts'
+import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { formatRand } from '#app/domain/format/numbers.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
 import { renderEmail } from '#app/domain/mail/templates.ts'
 import { saToday } from '#app/domain/operator/expiry.ts'
+import { personName } from '#app/domain/users/person-name.server.ts'
 import {
   invoices,
   projects,
@@ -32,21 +33,16 @@ import { renderTaxDocumentPdf, saDate, surveyDescription } from './tax-invoice-p
 
 const CREDIT_NOTE_COUNTER = 'credit_note_number'
 
-function ownedPaidProject(clientId: number, projectId: number) {
-  const db = getDb()
+/** The client's project, its paid invoice, and what cancelling it now would refund (or why it cannot). */
+function cancellationOf(clientId: number, projectId: number, now: Date, db: DbOrTx = getDb()) {
   const project = db.select().from(projects).where(eq(projects.id, projectId)).get()
   if (!project || project.clientId !== clientId) throw new DomainError(404, 'Project not found')
-  const invoice = db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.projectId, projectId), eq(invoices.status, 'paid')))
-    .get()
-  return { project, invoice: invoice ?? null }
-}
-
-/** What cancelling now would refund (the confirmation page), or why it cannot be done. */
-export function previewCancellation(clientId: number, projectId: number, now = new Date()) {
-  const { project, invoice } = ownedPaidProject(clientId, projectId)
+  const invoice =
+    db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.projectId, projectId), eq(invoices.status, 'paid')))
+      .get() ?? null
   const figures = invoice
     ? cancellationFigures(project, invoice, now, saToday(now))
     : {
@@ -55,6 +51,12 @@ export function previewCancellation(clientId: number, projectId: number, now = n
             ? 'This project has already been cancelled.'
             : 'Only a paid project can be cancelled here.',
       }
+  return { project, invoice, figures }
+}
+
+/** What cancelling now would refund (the confirmation page), or why it cannot be done. */
+export function previewCancellation(clientId: number, projectId: number, now = new Date()) {
+  const { project, invoice, figures } = cancellationOf(clientId, projectId, now)
   return {
     project: {
       id: project.id,
@@ -72,21 +74,7 @@ export function previewCancellation(clientId: number, projectId: number, now = n
 export async function cancelPaidProject(clientId: number, projectId: number, now = new Date()) {
   const db = getDb()
   const { refund, project } = db.transaction((tx) => {
-    const project = tx.select().from(projects).where(eq(projects.id, projectId)).get()
-    if (!project || project.clientId !== clientId) throw new DomainError(404, 'Project not found')
-    const invoice = tx
-      .select()
-      .from(invoices)
-      .where(and(eq(invoices.projectId, projectId), eq(invoices.status, 'paid')))
-      .get()
-    const figures = invoice
-      ? cancellationFigures(project, invoice, now, saToday(now))
-      : {
-          refusal:
-            project.status === 'cancelled'
-              ? 'This project has already been cancelled.'
-              : 'Only a paid project can be cancelled here.',
-        }
+    const { project, invoice, figures } = cancellationOf(clientId, projectId, now, tx)
     if ('refusal' in figures) throw new DomainError(409, figures.refusal)
     const refund = tx
       .insert(refunds)
@@ -237,8 +225,7 @@ export function listRefundsForAdmin() {
       refund: refunds,
       projectName: projects.name,
       invoiceNumber: invoices.taxInvoiceNumber,
-      clientFirst: users.firstName,
-      clientLast: users.lastName,
+      clientName: personName(users),
     })
     .from(refunds)
     .innerJoin(projects, eq(projects.id, refunds.projectId))
@@ -251,7 +238,7 @@ export function listRefundsForAdmin() {
       requestedAt: r.refund.requestedAt.toISOString(),
       refundedAt: r.refund.refundedAt?.toISOString() ?? null,
       projectName: r.projectName,
-      clientName: `${r.clientFirst} ${r.clientLast}`,
+      clientName: r.clientName,
       taxInvoice: r.invoiceNumber == null ? null : formatTaxInvoiceNumber(r.invoiceNumber),
       creditNote:
         r.refund.creditNoteNumber == null ? null : formatCreditNoteNumber(r.refund.creditNoteNumber),

@@ -17,10 +17,11 @@ const DRONE_NAME_TAKEN = 'A drone profile with this name already exists'
 const SEEDED_KEY = 'survey.reference_drones_seeded'
 
 /**
- * Inserts the reference drones once per database (run when the database is opened, right
- * after the migrations). Idempotent: a second run, or a database that already has them, changes nothing.
+ * Inserts the reference drones once per database: a start-up step (server.ts, the vitest
+ * set-up, the demo seed), not part of opening the database, so db.server.ts depends on no
+ * domain module (ADR 245). Idempotent: a second run, or a database that already has them, changes nothing.
  */
-export function ensureReferenceDrones(db: Db) {
+export function ensureReferenceDrones(db: Db = getDb()) {
   const seeded = db
     .select({ id: systemSettings.id })
     .from(systemSettings)

@@ -1,8 +1,9 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
-import { Field, TextareaField } from '#app/components/forms.tsx'
+import { TextareaField } from '#app/components/forms.tsx'
 import { NumberField } from '#app/components/forms/number-field.tsx'
+import { TextField } from '#app/components/forms/text-field.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { HubSchema } from '#app/domain/admin/schemas.ts'
@@ -55,16 +56,8 @@ export function HubForm({
           Please fill in all required fields: name, address, and coordinates.
         </Alert>
       ) : null}
-      <Field
-        label="Hub name"
-        errors={fields.name.errors}
-        inputProps={getInputProps(fields.name, { type: 'text' })}
-      />
-      <Field
-        label="Address"
-        errors={fields.address.errors}
-        inputProps={getInputProps(fields.address, { type: 'text' })}
-      />
+      <TextField label="Hub name" field={fields.name} />
+      <TextField label="Address" field={fields.address} />
       <div className="grid grid-cols-2 gap-4">
         <NumberField label="Latitude" hint="e.g. -33.9249" field={fields.latitude} />
         <NumberField label="Longitude" hint="e.g. 18.4241" field={fields.longitude} />

@@ -1,28 +1,34 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
-import { Field, PasswordField } from '#app/components/forms.tsx'
+import { PasswordField } from '#app/components/forms.tsx'
 import { PersonFields } from '#app/components/forms/person-fields.tsx'
+import { TextField } from '#app/components/forms/text-field.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { CreatePilotSchema, UpdatePilotSchema } from '#app/domain/admin/schemas.ts'
+import type { NewUser } from '#app/domain/users/users.server.ts'
 
 import { ActiveStatusField, SaveActions } from './ui.tsx'
 
-export interface PilotDefaults {
-  email?: string
-  firstName?: string
-  lastName?: string
-  phone?: string | null
-  serviceArea?: string | null
-  droneTypes?: string | null
-  pilotLicenseNumber?: string | null
-  pilotLicenseUrl?: string | null
-  rplNumber?: string | null
-  rplExpiresAt?: string | null
-  medicalExpiresAt?: string | null
-  isActive?: boolean
-}
+/** What Edit Pilot fills in: the account's own fields (Create Pilot starts empty). */
+export type PilotDefaults = Partial<
+  Pick<
+    NewUser,
+    | 'email'
+    | 'firstName'
+    | 'lastName'
+    | 'phone'
+    | 'serviceArea'
+    | 'droneTypes'
+    | 'pilotLicenseNumber'
+    | 'pilotLicenseUrl'
+    | 'rplNumber'
+    | 'rplExpiresAt'
+    | 'medicalExpiresAt'
+    | 'isActive'
+  >
+>
 
 /** The pilot form, for Create Pilot and Edit Pilot: contact details, licence and RPL, status. */
 export function PilotForm({
@@ -66,47 +72,25 @@ export function PilotForm({
           autoComplete: 'new-password',
         }}
       />
-      <Field
-        label="Service area"
-        hint="e.g. Western Cape, Cape Winelands"
-        errors={fields.serviceArea.errors}
-        inputProps={getInputProps(fields.serviceArea, { type: 'text' })}
-      />
-      <Field
+      <TextField label="Service area" field={fields.serviceArea} hint="e.g. Western Cape, Cape Winelands" />
+      <TextField
         label="Drone types"
+        field={fields.droneTypes}
         hint="Separate several with commas, e.g. DJI Matrice 350 RTK, DJI Mavic 3E"
-        errors={fields.droneTypes.errors}
-        inputProps={{ ...getInputProps(fields.droneTypes, { type: 'text' }), name: fields.droneTypes.name }}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="Pilot license number"
-          errors={fields.pilotLicenseNumber.errors}
-          inputProps={getInputProps(fields.pilotLicenseNumber, { type: 'text' })}
-        />
-        <Field
+        <TextField label="Pilot license number" field={fields.pilotLicenseNumber} />
+        <TextField
           label="Licence URL (optional)"
+          field={fields.pilotLicenseUrl}
+          type="url"
           hint="http:// or https:// only"
-          errors={fields.pilotLicenseUrl.errors}
-          inputProps={getInputProps(fields.pilotLicenseUrl, { type: 'url' })}
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field
-          label="RPL number"
-          errors={fields.rplNumber.errors}
-          inputProps={getInputProps(fields.rplNumber, { type: 'text' })}
-        />
-        <Field
-          label="RPL expires"
-          errors={fields.rplExpiresAt.errors}
-          inputProps={getInputProps(fields.rplExpiresAt, { type: 'date' })}
-        />
-        <Field
-          label="Medical expires"
-          errors={fields.medicalExpiresAt.errors}
-          inputProps={getInputProps(fields.medicalExpiresAt, { type: 'date' })}
-        />
+        <TextField label="RPL number" field={fields.rplNumber} />
+        <TextField label="RPL expires" field={fields.rplExpiresAt} type="date" />
+        <TextField label="Medical expires" field={fields.medicalExpiresAt} type="date" />
       </div>
       <ActiveStatusField name={fields.isActive.name} initialValue={fields.isActive.initialValue} />
       <SaveActions closeTo={closeTo} pending={submitting}>
