@@ -19,14 +19,14 @@ import {
   createQuotedProject,
   createSessionHeaders,
   signedItn,
-  startValidateServer,
+  withValidateServer,
 } from '#tests/helpers/payments-fixtures.ts'
 import { pdfText } from '#tests/helpers/pdf-text.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { buildFromSources } from '#tests/helpers/source-build.ts'
 import { createTestUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 
 const BASE = 'http://localhost:3999'
 
@@ -66,8 +66,10 @@ function offences(text: string) {
   return found
 }
 
+// PayFast's server confirmation for the ITN that pays the project.
+withValidateServer()
+
 let handler: (request: Request) => Promise<Response>
-let validate: Awaited<ReturnType<typeof startValidateServer>>
 const pages: Array<{ role: string; path: string; headers: Record<string, string> }> = []
 const pdfs: Array<{ path: string; headers: Record<string, string> }> = []
 
@@ -100,7 +102,6 @@ async function paidProject(clientId: number, headers: Record<string, string>, na
 }
 
 beforeAll(async () => {
-  validate = await startValidateServer()
   const { build } = await buildFromSources()
   const handle = createRequestHandler(build, 'production')
   handler = (request) => handle(request, { clientIp: '2001:db8::1', cspNonce: 'format' })
@@ -180,8 +181,6 @@ beforeAll(async () => {
   pdfs.push({ path: `/invoices/${paid.invoiceId}/pdf`, headers: clientHeaders })
   pdfs.push({ path: `/credit-notes/${refund.id}/pdf`, headers: clientHeaders })
 }, 120_000)
-
-afterAll(() => validate?.close())
 
 describe('one number and date format', () => {
   test('the visible text of every key page, as each role, has no decimal point in a figure and no ISO date', async () => {
