@@ -179,18 +179,21 @@ async function makeViewCopies(
   // The whole file is read to its end by the conversion: a truncated TIFF fails above.
   onProgress(86)
 
+  // Sizes from the Web Mercator copy itself (its shape differs from the original's).
+  const copy = await gdalInfoJson(cog, elevation ? ['-approx_stats'] : [], signal)
+  const [copyWidth, copyHeight] = copy.size
+  const longest = (px: number) =>
+    copyWidth >= copyHeight
+      ? ['-outsize', String(Math.min(px, copyWidth)), '0']
+      : ['-outsize', '0', String(Math.min(px, copyHeight))]
   let minValue: number | null = null
   let maxValue: number | null = null
   const preview = path.join(dir, 'preview.png.partial')
-  const size =
-    info.widthPx >= info.heightPx
-      ? ['-outsize', String(Math.min(PREVIEW_PX, info.widthPx)), '0']
-      : ['-outsize', '0', String(Math.min(PREVIEW_PX, info.heightPx))]
+  const size = longest(PREVIEW_PX)
   const step = { signal, timeoutMs: STEP_TIMEOUT_MS }
   if (elevation) {
-    // Statistics from the COG's overviews: quick, and close enough for a legend.
-    const stats = await gdalInfoJson(cog, ['-approx_stats'], signal)
-    const band = stats.bands[0] as { minimum?: number; maximum?: number } | undefined
+    // Statistics from the COG's overviews (-approx_stats above): quick, close enough for a legend.
+    const band = copy.bands[0] as { minimum?: number; maximum?: number } | undefined
     minValue = band?.minimum ?? null
     maxValue = band?.maximum ?? null
     const small = path.join(dir, 'small.tif.partial')
@@ -212,10 +215,7 @@ async function makeViewCopies(
   }
   onProgress(95)
   const thumbnail = path.join(dir, 'thumbnail.png.partial')
-  const thumbSize =
-    info.widthPx >= info.heightPx
-      ? ['-outsize', String(THUMBNAIL_PX), '0']
-      : ['-outsize', '0', String(THUMBNAIL_PX)]
+  const thumbSize = longest(THUMBNAIL_PX)
   await runGdal(
     'gdal_translate',
     ['-q', '-of', 'PNG', ...thumbSize, '-r', 'average', preview, thumbnail],
