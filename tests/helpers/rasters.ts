@@ -23,7 +23,7 @@ export interface RasterSpec {
   creationOptions?: string[]
 }
 
-export function rasterDir() {
+function rasterDir() {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-raster-'))
 }
 
@@ -93,6 +93,16 @@ export function buildConeDsm(
     out,
   ])
   return out
+}
+
+/** A WGS84 point (longitude, latitude) in a CRS's own coordinates, by gdaltransform (GIS axis order: Lo = westing, southing). */
+export function toCrs(epsg: number, lng: number, lat: number): [number, number] {
+  const out = execFileSync('gdaltransform', ['-s_srs', 'EPSG:4326', '-t_srs', `EPSG:${epsg}`, '-output_xy'], {
+    input: `${lng} ${lat}\n`,
+    encoding: 'utf8',
+  })
+  const [x, y] = out.trim().split(/\s+/).map(Number)
+  return [x!, y!]
 }
 
 /** `gdalinfo -json` of a file, parsed. */

@@ -1,7 +1,6 @@
 /**
  * Deliverables end to end with real GDAL (ADRs 230–232): files checked by content, a Lo19
- * orthomosaic over 50 MB through tus with a cut, raster facts placed by GDAL (checked
- * against proj4), the Web Mercator COG with overviews, elevation ranges, the wrong-city
+ * orthomosaic over 50 MB through tus with a cut, raster facts placed by GDAL, the Web Mercator COG with overviews, elevation ranges, the wrong-city
  * overlap, corrupt files, a restart mid-conversion, the API and the viewing-copy routes.
  */
 import crypto from 'node:crypto'
@@ -9,6 +8,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { getDb } from '#app/domain/db/db.server.ts'
+import type { Deliverable } from '#app/domain/deliverables/deliverable.ts'
 import { startViewJobs } from '#app/domain/deliverables/view-jobs.server.ts'
 import { storeProjectFile } from '#app/domain/files/project-files.server.ts'
 import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
@@ -24,19 +24,15 @@ import {
   flightPlanJson,
   gdalInfo,
   lasBytes,
+  toCrs,
   zipBytes,
 } from '#tests/helpers/rasters.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { signedInUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
-import proj4 from 'proj4'
 import { beforeAll, describe, expect, test, vi } from 'vitest'
 
 const BASE = 'http://localhost:3999'
-/** Plain transverse Mercator (easting, northing) for Lo19: westing = −easting, southing = −northing. */
-const LO19_TMERC = '+proj=tmerc +lat_0=0 +lon_0=19 +k=1 +x_0=0 +y_0=0 +ellps=WGS84 +units=m +no_defs'
-const UTM34S = '+proj=utm +zone=34 +south +datum=WGS84 +units=m +no_defs'
-const UTM35S = '+proj=utm +zone=35 +south +datum=WGS84 +units=m +no_defs'
 
 /** A square survey area of `sizeM` metres around a point. */
 function squareArea(lat: number, lng: number, sizeM: number) {
@@ -169,9 +165,9 @@ describe('rasters: GDAL facts, viewing copies, the API', () => {
   test('an RGB orthomosaic over 50 MB in Lo19 goes through tus with a cut, is placed right, and becomes a valid COG', async () => {
     const { admin, client, project } = await completedProjectAt(-33.925, 18.42, 150)
     // 4 200 × 4 200 px at 5 cm (210 m square) centred on Cape Town's centre, north up.
-    const [east, north] = proj4(LO19_TMERC, [18.42, -33.925])
-    const westing = -east!
-    const southing = -north!
+    // Lo19's axes grow to the west and to the south: north up, the west edge has the larger westing.
+    const [westing, southing] = toCrs(2048, 18.42, -33.925)
+    expect(westing).toBeGreaterThan(50_000)
     const half = 105
     const file = buildRaster({
       epsg: 2048,
@@ -253,7 +249,7 @@ describe('rasters: GDAL facts, viewing copies, the API', () => {
     expect(row.sha256).toBe(crypto.createHash('sha256').update(bytes).digest('hex'))
     expect(row.deliverableKind).toBe('orthomosaic')
 
-    // GDAL's facts: Lo19, size, 5 cm, placed where proj4 puts the centre, 4,41 ha, all of the survey area.
+    // GDAL's facts: Lo19, size, 5 cm, centred where it was built, 4,41 ha, all of the survey area.
     const info = row.rasterInfo!
     expect(info).toMatchObject({
       epsg: 2048,
@@ -299,7 +295,7 @@ describe('rasters: GDAL facts, viewing copies, the API', () => {
       params: { id: String(project.id) },
     })
     expect(listed.status).toBe(200)
-    const { deliverables } = await readJson<{ deliverables: Array<Record<string, any>> }>(listed)
+    const { deliverables } = await readJson<{ deliverables: Deliverable[] }>(listed)
     expect(deliverables).toHaveLength(1)
     expect(deliverables[0]).toMatchObject({
       id: fileId,
@@ -323,7 +319,7 @@ describe('rasters: GDAL facts, viewing copies, the API', () => {
       },
     })
     const params = { id: String(project.id), fileId: String(fileId), which: 'cog' }
-    const ranged = await callRoute(viewRoute.loader, deliverables[0]!.view.cogUrl, {
+    const ranged = await callRoute(viewRoute.loader, deliverables[0]!.view!.cogUrl!, {
       headers: { ...client.headers, Range: 'bytes=0-16383' },
       params,
     })
@@ -331,7 +327,7 @@ describe('rasters: GDAL facts, viewing copies, the API', () => {
     expect(ranged.headers.get('Content-Range')).toMatch(/^bytes 0-16383\/\d+$/)
     expect((await ranged.arrayBuffer()).byteLength).toBe(16384)
     const etag = ranged.headers.get('ETag')!
-    const again = await callRoute(viewRoute.loader, deliverables[0]!.view.cogUrl, {
+    const again = await callRoute(viewRoute.loader, deliverables[0]!.view!.cogUrl!, {
       headers: { ...client.headers, 'If-None-Match': etag },
       params,
     })
@@ -379,7 +375,7 @@ describe('rasters: GDAL facts, viewing copies, the API', () => {
 
   test('a Float32 DSM in UTM 34S is an elevation model: facts, range for the legend, DEFLATE COG', async () => {
     const { admin, project } = await completedProjectAt(-33.925, 18.42, 100)
-    const [e, n] = proj4(UTM34S, [18.42, -33.925])
+    const [e, n] = toCrs(32734, 18.42, -33.925)
     const dsm = buildConeDsm({
       epsg: 32734,
       ullr: [e! - 50, n! + 50, e! + 50, n! - 50],
@@ -417,7 +413,7 @@ describe('rasters: GDAL facts, viewing copies, the API', () => {
 
   test('a raster in the wrong city: Johannesburg (UTM 35S) for a Cape Town project covers 0 % of the survey areas', async () => {
     const { admin, project } = await completedProjectAt(-33.925, 18.42)
-    const [e, n] = proj4(UTM35S, [28.047, -26.204])
+    const [e, n] = toCrs(32735, 28.047, -26.204)
     const file = buildRaster({
       epsg: 32735,
       ullr: [e! - 100, n! + 100, e! + 100, n! - 100],
@@ -436,7 +432,7 @@ describe('rasters: GDAL facts, viewing copies, the API', () => {
 
   test("a corrupt TIFF ends failed with GDAL's reason, never processing", async () => {
     const { admin, project } = await completedProjectAt(-33.925, 18.42)
-    const [e, n] = proj4(UTM34S, [18.42, -33.925])
+    const [e, n] = toCrs(32734, 18.42, -33.925)
     const good = buildRaster({
       epsg: 32734,
       ullr: [e! - 50, n! + 50, e! + 50, n! - 50],
@@ -468,7 +464,7 @@ describe('rasters: GDAL facts, viewing copies, the API', () => {
 
   test('a restart mid-conversion finishes the job: stopped → queued → ready; the row a crashed server left processing is queued again at start', async () => {
     const { admin, project } = await completedProjectAt(-33.925, 18.42)
-    const [e, n] = proj4(UTM34S, [18.42, -33.925])
+    const [e, n] = toCrs(32734, 18.42, -33.925)
     const file = buildRaster({
       epsg: 32734,
       ullr: [e! - 150, n! + 150, e! + 150, n! - 150],

@@ -70,7 +70,7 @@ function noDataOf(band: GdalBand | undefined): number | null {
 }
 
 /** Share (0–100, one decimal) of the survey areas inside the footprint; null without areas. */
-export function overlapPercentOf(footprint: [number, number][], areas: SurveyArea[]): number | null {
+function overlapPercentOf(footprint: [number, number][], areas: SurveyArea[]): number | null {
   const polygons = areas
     .filter((a) => a.coordinates.length >= 3)
     .map((a) => turf.polygon([closedRing(a.coordinates)]))

@@ -19,7 +19,7 @@ export const FILE_LIMITS = {
 export type FileKind = keyof typeof FILE_LIMITS
 
 /** A deliverable (any kind) may be this big unless DELIVERABLE_MAX_BYTES says otherwise (ADR 230). */
-export const DEFAULT_DELIVERABLE_MAX_BYTES = 20 * 1024 * MB
+const DEFAULT_DELIVERABLE_MAX_BYTES = 20 * 1024 * MB
 
 /** Accepted types per category, in the browser's `accept` syntax (mime wildcard, exact mime or extension). */
 export const CATEGORY_ACCEPT: Record<FileCategory, readonly string[]> = {
