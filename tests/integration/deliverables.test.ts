@@ -8,11 +8,13 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { getDb } from '#app/domain/db/db.server.ts'
-import type { Deliverable } from '#app/domain/deliverables/deliverable.ts'
+import { DELIVERABLE_MESSAGES, type Deliverable } from '#app/domain/deliverables/deliverable.ts'
 import { startViewJobs } from '#app/domain/deliverables/view-jobs.server.ts'
 import { storeProjectFile } from '#app/domain/files/project-files.server.ts'
 import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import { createTusServer, FILE_ID_HEADER, type TusServer } from '#app/domain/files/tus.server.ts'
+import { formatPercent } from '#app/domain/format/numbers.ts'
+import * as completeRoute from '#app/routes/admin.projects.$projectId_.complete.tsx'
 import * as oneRoute from '#app/routes/api.projects.$id.deliverables.$fileId.ts'
 import * as viewRoute from '#app/routes/api.projects.$id.deliverables.$fileId.view.$which.ts'
 import * as listRoute from '#app/routes/api.projects.$id.deliverables.ts'
@@ -428,6 +430,24 @@ describe('rasters: GDAL facts, viewing copies, the API', () => {
     expect((info.boundsWgs84[0] + info.boundsWgs84[2]) / 2).toBeCloseTo(28.047, 4)
     expect((info.boundsWgs84[1] + info.boundsWgs84[3]) / 2).toBeCloseTo(-26.204, 4)
     expect(info.overlapPercent).toBe(0)
+
+    // The Complete Project dialog warns, and the admin's kind select (a plain form) works.
+    const here = `/admin/projects/${project.id}/complete`
+    const params = { projectId: String(project.id) }
+    const page = await callRoute(completeRoute.loader, here, { headers: admin.headers, params })
+    const { details } = await readJson<{ details: Deliverable[] }>(page)
+    expect(details[0]!.raster!.overlapPercent).toBe(0)
+    expect(DELIVERABLE_MESSAGES.lowOverlap(details[0]!.kind, formatPercent(0))).toBe(
+      'This orthomosaic covers 0% of the survey areas — is it the right project?',
+    )
+    const saved = await callRoute(completeRoute.action, here, {
+      method: 'POST',
+      headers: admin.headers,
+      form: { intent: 'deliverable-kind', fileId: String(stored.id), kind: 'image' },
+      params,
+    })
+    expect(saved.status).toBe(302)
+    expect(fileRow(stored.id).deliverableKind).toBe('image')
   })
 
   test("a corrupt TIFF ends failed with GDAL's reason, never processing", async () => {
