@@ -114,7 +114,12 @@ export async function registerProjectFile(input: RegisterInput): Promise<FileVie
     })
     if (stored.duplicate) await fs.promises.rm(finalPath, { force: true })
     // A GeoTIFF deliverable: GDAL reads its facts and its viewing copy is queued (ADR 232).
-    else if (category === 'processed_deliverable') await prepareDeliverable(stored.row.id)
+    else if (category === 'processed_deliverable') {
+      // The file is stored whatever happens here: a failure must not undo the registration.
+      await prepareDeliverable(stored.row.id).catch((error) =>
+        console.error('[deliverables] could not prepare the viewing copy', error),
+      )
+    }
     return toFileView(stored.row)
   } catch (error) {
     await fs.promises.rm(received.path, { force: true })
