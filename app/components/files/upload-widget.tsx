@@ -104,7 +104,7 @@ export function UploadWidget({
   const hint =
     category === 'processed_deliverable'
       ? hydrated
-        ? `${describeAccept(accept)} · up to ${formatBytes(limit)}, resumable`
+        ? `${describeAccept(accept)} · up to ${formatFileSize(limit)}, resumable`
         : `${describeAccept(accept)} · up to ${Math.round(FILE_LIMITS.document / 1024 / 1024)}MB without JavaScript; turn JavaScript on for bigger files (they upload in resumable parts)`
       : `${describeAccept(accept)} · up to ${Math.round(Math.min(limit, FILE_LIMITS.video) / 1024 / 1024)}MB`
 
