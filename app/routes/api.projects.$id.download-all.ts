@@ -5,8 +5,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { methodNotAllowed, parseId, withApiErrors } from '#app/domain/http/api.server.ts'
-import { deliverablesForDownloadAll } from '#app/domain/sharing/download-all.server.ts'
 import { zipFileName, zipResponse } from '#app/domain/sharing/deliverables-zip.server.ts'
+import { deliverablesForDownloadAll } from '#app/domain/sharing/download-all.server.ts'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return withApiErrors(async () => {

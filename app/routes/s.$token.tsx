@@ -4,12 +4,7 @@
  * allows it, its download and "Download all". Revoked or expired: a 410 page; unknown: 404.
  * Never indexed, never sends the link on as a referrer. Works without JavaScript.
  */
-import {
-  json,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node'
+import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { formatFileSize } from '#app/components/files/file-groups.tsx'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
@@ -44,7 +39,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     if (!isDomainError(error) || ![404, 410, 429].includes(error.status)) throw error
     for (const [name, value] of Object.entries(error.headers)) headers.set(name, value)
     const state = error.status === 404 ? 'unknown' : error.status === 410 ? 'gone' : 'limited'
-    return json<ShareViewerData | Closed>({ state, message: error.message }, { status: error.status, headers })
+    return json<ShareViewerData | Closed>(
+      { state, message: error.message },
+      { status: error.status, headers },
+    )
   }
 }
 
@@ -93,7 +91,12 @@ function SharedDeliverables({ data }: { data: ShareViewerData }) {
           </p>
         </div>
         {data.downloadAllUrl ? (
-          <a href={data.downloadAllUrl} className="btn-primary shrink-0" download data-testid="share-download-all">
+          <a
+            href={data.downloadAllUrl}
+            className="btn-primary shrink-0"
+            download
+            data-testid="share-download-all"
+          >
             Download all (ZIP)
           </a>
         ) : null}
@@ -139,7 +142,9 @@ function SharedDeliverables({ data }: { data: ShareViewerData }) {
                         {formatNumber(file.raster.gsdCm, 1)} cm/px
                       </DetailRow>
                     ) : null}
-                    <DetailRow label="Footprint">{formatHectares(file.raster.footprintHa * 10_000)}</DetailRow>
+                    <DetailRow label="Footprint">
+                      {formatHectares(file.raster.footprintHa * 10_000)}
+                    </DetailRow>
                   </>
                 ) : null}
               </dl>

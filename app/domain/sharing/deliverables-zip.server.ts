@@ -76,10 +76,10 @@ export function deliverablesZipStream(files: ProjectFile[]): ReadableStream<Uint
       store: !isWorthDeflating(file),
     } as Parameters<typeof archive.file>[1])
   })
-  archive.append(
-    checksumLines(files.map((file, index) => ({ name: names[index]!, sha256: file.sha256 }))),
-    { name: CHECKSUMS_NAME, date: new Date() },
-  )
+  archive.append(checksumLines(files.map((file, index) => ({ name: names[index]!, sha256: file.sha256 }))), {
+    name: CHECKSUMS_NAME,
+    date: new Date(),
+  })
   archive.on('warning', (error) => archive.destroy(error))
   void archive.finalize().catch((error: unknown) => archive.destroy(error as Error))
   return Readable.toWeb(archive) as ReadableStream<Uint8Array>

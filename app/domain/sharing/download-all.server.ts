@@ -25,7 +25,9 @@ export function deliverablesForDownloadAll(
   const all = db
     .select()
     .from(projectFiles)
-    .where(and(eq(projectFiles.projectId, project.id), eq(projectFiles.fileCategory, 'processed_deliverable')))
+    .where(
+      and(eq(projectFiles.projectId, project.id), eq(projectFiles.fileCategory, 'processed_deliverable')),
+    )
     .orderBy(asc(projectFiles.createdAt), asc(projectFiles.id))
     .all()
   const stored = all.filter((f) => !f.removedAt)
@@ -36,7 +38,10 @@ export function deliverablesForDownloadAll(
   }
   const decision = decideDownload(user, project, stored[0]!, now)
   if (!decision.ok) {
-    throw new DomainError(decision.status, decision.status === 404 ? NO_DELIVERABLES_MESSAGE : decision.message)
+    throw new DomainError(
+      decision.status,
+      decision.status === 404 ? NO_DELIVERABLES_MESSAGE : decision.message,
+    )
   }
   const files = withBytesOnDisk(stored)
   if (!files.length) throw new DomainError(404, NO_DELIVERABLES_MESSAGE)

@@ -100,7 +100,9 @@ export function viewCopyOf(view: DeliverableView | undefined, variant: ViewVaria
   const full = path.resolve(root, key)
   if (!full.startsWith(root + path.sep) || !fs.existsSync(full)) return null
   const mime =
-    variant === 'cog' ? 'image/tiff' : (IMAGE_TYPES[path.extname(full).toLowerCase()] ?? 'application/octet-stream')
+    variant === 'cog'
+      ? 'image/tiff'
+      : (IMAGE_TYPES[path.extname(full).toLowerCase()] ?? 'application/octet-stream')
   return { path: full, size: fs.statSync(full).size, mime, name: path.basename(full) }
 }
 

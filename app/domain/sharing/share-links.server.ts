@@ -199,8 +199,7 @@ export function revokeShareLink(
           .get()
       : undefined
   const manages =
-    found &&
-    (user.role === 'admin' || (user.role === 'client' && canSeeProject(user, found.project)))
+    found && (user.role === 'admin' || (user.role === 'client' && canSeeProject(user, found.project)))
   if (!found || !manages) throw new DomainError(404, SHARE_MESSAGES.linkNotFound)
   if (found.link.revokedAt) return found.link
   return db.transaction((tx) => {
@@ -264,10 +263,7 @@ export function recordShareOpen(link: ShareLink, { db = getDb(), now = new Date(
       .set({ openCount: sql`${shareLinks.openCount} + 1`, lastOpenedAt: now })
       .where(eq(shareLinks.id, link.id))
       .run()
-    recordAudit(
-      { actorId: null, action: 'share-link.open', entityType: 'share-link', entityId: link.id },
-      tx,
-    )
+    recordAudit({ actorId: null, action: 'share-link.open', entityType: 'share-link', entityId: link.id }, tx)
   })
 }
 

@@ -59,10 +59,7 @@ export type ShareLinkRequest = z.infer<typeof ShareLinkRequestSchema>
 export const ShareFormSchema = z
   .object({
     scope: z.enum(['all', 'chosen']).default('all'),
-    fileIds: z
-      .array(numberInput(FileId))
-      .max(SHARE_MAX_FILES, SHARE_MESSAGES.unknownFile)
-      .optional(),
+    fileIds: z.array(numberInput(FileId)).max(SHARE_MAX_FILES, SHARE_MESSAGES.unknownFile).optional(),
     allowDownload: z.literal('on').optional(),
     expiresInDays: ExpiryDays.default(SHARE_DEFAULT_DAYS),
   })

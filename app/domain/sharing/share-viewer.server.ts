@@ -31,9 +31,7 @@ function sharedFileView(token: string, file: ProjectFile, allowDownload: boolean
 
 export function shareViewerData(token: string, share: OpenShare) {
   const views = readyViews(share.files.map((f) => f.id))
-  const previews = new Set(
-    share.files.filter((f) => viewCopyOf(views.get(f.id), 'preview')).map((f) => f.id),
-  )
+  const previews = new Set(share.files.filter((f) => viewCopyOf(views.get(f.id), 'preview')).map((f) => f.id))
   return {
     state: 'open' as const,
     projectName: share.project.name,
