@@ -4,37 +4,21 @@
  * links may use them: they are for looking, not the original. Not counted as downloads.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { sendFile } from '#app/domain/files/download.server.ts'
+import { DELIVERABLE_MESSAGES, VIEW_FILES } from '#app/domain/deliverables/deliverable.ts'
+import { viewFileOf } from '#app/domain/deliverables/deliverables.server.ts'
+import { sendViewFile } from '#app/domain/deliverables/view-files.server.ts'
 import { methodNotAllowed } from '#app/domain/http/api.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
-import {
-  openShareToken,
-  readyViews,
-  sharedFile,
-  VIEW_VARIANTS,
-  viewCopyOf,
-  withShareErrors,
-  type ViewVariant,
-} from '#app/domain/sharing/share-access.server.ts'
-
-const NO_VIEW_MESSAGE = 'This file has no viewing copy yet'
+import { openShareToken, sharedFile, withShareErrors } from '#app/domain/sharing/share-access.server.ts'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return withShareErrors(async () => {
     const share = await openShareToken(params.token, clientIpOf(context))
     const file = sharedFile(share, params.fileId)
-    const variant = VIEW_VARIANTS.find((v) => v === params.variant) as ViewVariant | undefined
-    if (!variant) throw new DomainError(404, NO_VIEW_MESSAGE)
-    const copy = viewCopyOf(readyViews([file.id]).get(file.id), variant)
-    if (!copy) throw new DomainError(404, NO_VIEW_MESSAGE)
-    return sendFile(request, {
-      path: copy.path,
-      size: copy.size,
-      mime: copy.mime,
-      sha256: null,
-      downloadName: copy.name,
-    })
+    const which = VIEW_FILES.find((v) => v === params.variant)
+    if (!which) throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
+    return sendViewFile(request, viewFileOf(share.project.id, file.id, which))
   })
 }
 

@@ -2,7 +2,7 @@
 import { Readable } from 'node:stream'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { storeProjectFile } from '#app/domain/files/project-files.server.ts'
-import { projects } from '#db/schema.ts'
+import { projectFiles, projects } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
 
 import { insertProject, mp4Bytes, pdfBytes, PNG_BYTES } from './files.ts'
@@ -34,6 +34,14 @@ export async function deliveredProject({ completedDaysAgo = 1 }: { completedDays
   const report = await storeDeliverable(adminActor, project.id, 'Survey report.pdf', await pdfBytes('Report'))
   const image = await storeDeliverable(adminActor, project.id, 'Orthomosaic preview.png', PNG_BYTES)
   const video = await storeDeliverable(adminActor, project.id, 'Flyover.mp4', mp4Bytes(64 * 1024))
+  // The kinds the content check gives these files (set here so the tests don't depend on it).
+  for (const [file, kind] of [
+    [report, 'report'],
+    [image, 'image'],
+    [video, 'video'],
+  ] as const) {
+    getDb().update(projectFiles).set({ deliverableKind: kind }).where(eq(projectFiles.id, file.id)).run()
+  }
   const completedAt = new Date(Date.now() - completedDaysAgo * 24 * 60 * 60 * 1000)
   getDb().update(projects).set({ status: 'completed', completedAt }).where(eq(projects.id, project.id)).run()
   return { client, otherClient, pilot, admin, project, files: { report, image, video } }

@@ -3,15 +3,11 @@
  * answer carries `noindex` and `Referrer-Policy: no-referrer` (the token is in the URL:
  * it must not leak to search engines or to sites the viewer follows a link to).
  */
-import fs from 'node:fs'
-import path from 'node:path'
-import { getEnv } from '#app/domain/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
 import { withApiErrors } from '#app/domain/http/api.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
-import { deliverableViews, type DeliverableView, type ProjectFile } from '#db/schema.ts'
-import { inArray } from 'drizzle-orm'
+import type { ProjectFile } from '#db/schema.ts'
 
 import { resolveShareToken, type ResolvedShare } from './share-links.server.ts'
 import { SHARE_MESSAGES } from './share-rules.ts'
@@ -69,41 +65,6 @@ export function sharedFile(share: OpenShare, fileId: string | undefined): Projec
 /** Downloads need a link that allows them. */
 export function requireDownloadAllowed(share: OpenShare) {
   if (!share.link.allowDownload) throw new DomainError(403, SHARE_MESSAGES.viewOnly)
-}
-
-export const VIEW_VARIANTS = ['cog', 'preview', 'thumbnail'] as const
-export type ViewVariant = (typeof VIEW_VARIANTS)[number]
-
-const VARIANT_COLUMN = { cog: 'cogName', preview: 'previewName', thumbnail: 'thumbnailName' } as const
-
-const IMAGE_TYPES: Record<string, string> = {
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.tif': 'image/tiff',
-  '.tiff': 'image/tiff',
-}
-
-/** The ready viewing copies (COG, preview, thumbnail) of these files, by file id. */
-export function readyViews(fileIds: number[], db: DbOrTx = getDb()): Map<number, DeliverableView> {
-  if (!fileIds.length) return new Map()
-  const rows = db.select().from(deliverableViews).where(inArray(deliverableViews.fileId, fileIds)).all()
-  return new Map(rows.filter((v) => v.status === 'ready').map((v) => [v.fileId, v]))
-}
-
-/** The stored viewing copy of a file, or null (not made yet, or its key leaves DATA_DIR). */
-export function viewCopyOf(view: DeliverableView | undefined, variant: ViewVariant) {
-  const key = view?.[VARIANT_COLUMN[variant]]
-  if (!key) return null
-  const root = path.resolve(getEnv().DATA_DIR)
-  const full = path.resolve(root, key)
-  if (!full.startsWith(root + path.sep) || !fs.existsSync(full)) return null
-  const mime =
-    variant === 'cog'
-      ? 'image/tiff'
-      : (IMAGE_TYPES[path.extname(full).toLowerCase()] ?? 'application/octet-stream')
-  return { path: full, size: fs.statSync(full).size, mime, name: path.basename(full) }
 }
 
 /** Runs a public share route: DomainErrors become `{ error }` answers; every answer gets the public headers. */

@@ -3,7 +3,6 @@
  * the Share form validates with the same schemas as the server.
  */
 import { numberInput } from '#app/domain/http/zod-input.ts'
-import type { DeliverableKind } from '#db/schema.ts'
 import { z } from 'zod'
 
 export const SHARE_DEFAULT_DAYS = 30
@@ -93,25 +92,4 @@ export interface ShareLinkView {
   downloadCount: number
   lastOpenedAt: string | null
   createdAt: string
-}
-
-export const DELIVERABLE_KIND_LABELS: Record<DeliverableKind, string> = {
-  orthomosaic: 'Orthomosaic',
-  elevation: 'Elevation model',
-  point_cloud: 'Point cloud',
-  model_3d: '3D model',
-  vector: 'Vector data',
-  report: 'Report',
-  image: 'Image',
-  video: 'Video',
-  other: 'Other',
-}
-
-/** The stored kind, or a fair guess from the type for files delivered before kinds existed. */
-export function deliverableKindOf(file: { deliverableKind: DeliverableKind | null; fileType: string }) {
-  if (file.deliverableKind) return file.deliverableKind
-  if (file.fileType === 'application/pdf') return 'report'
-  if (file.fileType.startsWith('image/')) return 'image'
-  if (file.fileType.startsWith('video/')) return 'video'
-  return 'other'
 }

@@ -1,44 +1,46 @@
-/** What the public viewer page shows of an open link (ADR 233): per deliverable, its facts, preview and download. */
-import type { ProjectFile } from '#db/schema.ts'
+/**
+ * What the public viewer page shows of an open link (ADR 233): the shared deliverables as
+ * the deliverables service describes them (kind, size, SHA-256, raster facts, viewing
+ * copy), with every URL pointing through the link instead of the signed-in /api.
+ */
+import type { Deliverable, ViewFile } from '#app/domain/deliverables/deliverable.ts'
+import { deliverablesOfProject } from '#app/domain/deliverables/deliverables.server.ts'
 
-import { readyViews, viewCopyOf, type OpenShare } from './share-access.server.ts'
-import { deliverableKindOf } from './share-rules.ts'
+import type { OpenShare } from './share-access.server.ts'
 
-function sharedFileView(token: string, file: ProjectFile, allowDownload: boolean, previews: Set<number>) {
-  const base = `/s/${token}/files/${file.id}`
-  const raster = file.rasterInfo
+function throughLink(token: string, fileId: number, which: ViewFile, apiUrl: string | null | undefined) {
+  return apiUrl ? `/s/${token}/files/${fileId}/view/${which}` : null
+}
+
+function sharedFileView(token: string, deliverable: Deliverable, allowDownload: boolean) {
+  const view = deliverable.view
   return {
-    id: file.id,
-    name: file.originalName,
-    kind: deliverableKindOf(file),
-    sizeBytes: file.fileSize,
-    sha256: file.sha256,
-    raster: raster
-      ? {
-          epsg: raster.epsg,
-          widthPx: raster.widthPx,
-          heightPx: raster.heightPx,
-          bandCount: raster.bandCount,
-          dataType: raster.dataType,
-          gsdCm: raster.gsdCm,
-          footprintHa: raster.footprintHa,
-        }
-      : null,
-    previewUrl: previews.has(file.id) ? `${base}/view/preview` : null,
-    downloadUrl: allowDownload ? base : null,
+    id: deliverable.id,
+    name: deliverable.fileName,
+    kind: deliverable.kind,
+    sizeBytes: deliverable.sizeBytes,
+    sha256: deliverable.sha256,
+    raster: deliverable.raster,
+    previewUrl: throughLink(token, deliverable.id, 'preview', view?.previewUrl),
+    thumbnailUrl: throughLink(token, deliverable.id, 'thumbnail', view?.thumbnailUrl),
+    cogUrl: throughLink(token, deliverable.id, 'cog', view?.cogUrl),
+    downloadUrl: allowDownload ? `/s/${token}/files/${deliverable.id}` : null,
   }
 }
 
 export function shareViewerData(token: string, share: OpenShare) {
-  const views = readyViews(share.files.map((f) => f.id))
-  const previews = new Set(share.files.filter((f) => viewCopyOf(views.get(f.id), 'preview')).map((f) => f.id))
+  const shared = new Set(share.files.map((f) => f.id))
+  // The service lists newest first; a link shows them in the order they were delivered.
+  const deliverables = deliverablesOfProject(share.project.id)
+    .filter((d) => shared.has(d.id))
+    .reverse()
   return {
     state: 'open' as const,
     projectName: share.project.name,
     expiresAt: share.link.expiresAt.toISOString(),
     allowDownload: share.link.allowDownload,
     downloadAllUrl: share.link.allowDownload ? `/s/${token}/download-all` : null,
-    files: share.files.map((f) => sharedFileView(token, f, share.link.allowDownload, previews)),
+    files: deliverables.map((d) => sharedFileView(token, d, share.link.allowDownload)),
   }
 }
 export type ShareViewerData = ReturnType<typeof shareViewerData>
