@@ -52,24 +52,18 @@ export const ShareLinkRequestSchema = z.object({
 export type ShareLinkRequest = z.infer<typeof ShareLinkRequestSchema>
 
 /**
- * The Share form (conform): `scope` all | chosen, the chosen `fileIds` (checkboxes),
+ * The Share form: the ticked `fileIds` (none ticked shares every deliverable),
  * `allowDownload` (a checkbox: 'on' or missing) and `expiresInDays`.
  */
 export const ShareFormSchema = z
   .object({
-    scope: z.enum(['all', 'chosen']).default('all'),
     fileIds: z.array(numberInput(FileId)).max(SHARE_MAX_FILES, SHARE_MESSAGES.unknownFile).optional(),
     allowDownload: z.literal('on').optional(),
     expiresInDays: ExpiryDays.default(SHARE_DEFAULT_DAYS),
   })
-  .superRefine((value, ctx) => {
-    if (value.scope === 'chosen' && !value.fileIds?.length) {
-      ctx.addIssue({ code: 'custom', path: ['fileIds'], message: SHARE_MESSAGES.chooseFiles })
-    }
-  })
   .transform(
     (value): ShareLinkRequest => ({
-      fileIds: value.scope === 'chosen' ? value.fileIds : undefined,
+      fileIds: value.fileIds?.length ? value.fileIds : undefined,
       allowDownload: value.allowDownload === 'on',
       expiresInDays: value.expiresInDays,
     }),
