@@ -96,6 +96,7 @@ export default function DashboardPage() {
           welcome={data.welcome}
           projects={data.projects}
           files={data.files}
+          shares={data.shares}
           placeSearch={data.placeSearch}
         />
       ) : data.role === 'pilot' ? (

@@ -10,6 +10,7 @@ import { getDb } from '#app/domain/db/db.server.ts'
 import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import * as shareLinksRoute from '#app/routes/api.projects.$id.share-links.ts'
 import * as revokeRoute from '#app/routes/api.share-links.$id.ts'
+import * as sharePageRoute from '#app/routes/projects.$projectId.share.tsx'
 import * as shareDownloadAllRoute from '#app/routes/s.$token_.download-all.ts'
 import * as shareViewRoute from '#app/routes/s.$token_.files.$fileId_.view.$variant.ts'
 import * as shareFileRoute from '#app/routes/s.$token_.files.$fileId.ts'
@@ -480,5 +481,74 @@ describe('GET /s/{token}/files/{fileId} and the viewing copies', () => {
       `${files.report.sha256}  Survey report.pdf\n`,
     )
     expect(linkRow(link.id).downloadCount).toBe(1)
+  })
+})
+
+describe('/projects/{id}/share (the Share page and its forms)', () => {
+  const sharePage = (
+    projectId: number,
+    headers: Record<string, string>,
+    form?: Record<string, string> | FormData,
+  ) =>
+    form
+      ? callRoute(sharePageRoute.action, `/projects/${projectId}/share`, {
+          form,
+          headers: { ...headers, Origin: 'http://localhost:3999' },
+          params: { projectId: String(projectId) },
+        })
+      : callRoute(sharePageRoute.loader, `/projects/${projectId}/share`, {
+          headers,
+          params: { projectId: String(projectId) },
+        })
+
+  test('the client’s form makes a link shown once; Revoke posts back with a toast; the list shows the counts', async () => {
+    const { client, project, files } = await deliveredProject()
+    const form = new FormData()
+    form.append('intent', 'create-share-link')
+    form.append('fileIds', String(files.report.id))
+    form.append('fileIds', String(files.image.id))
+    form.append('allowDownload', 'on')
+    form.append('expiresInDays', '7')
+    const res = await sharePage(project.id, client.headers, form)
+    expect(res.status).toBe(201)
+    const body = await readJson<{ created: { url: string; allowDownload: boolean } }>(res)
+    expect(body.created.url).toMatch(/\/s\/[A-Za-z0-9_-]{43}$/)
+    const [row] = getDb().select().from(shareLinks).where(eq(shareLinks.projectId, project.id)).all()
+    expect(row).toMatchObject({ fileIds: [files.report.id, files.image.id], allowDownload: true })
+    await openViewer(tokenOf(body.created.url))
+
+    const page = await readJson<{ links: Array<{ openCount: number }>; deliverables: unknown[] }>(
+      await sharePage(project.id, client.headers),
+    )
+    expect(page.links[0]!.openCount).toBe(1)
+    expect(page.deliverables).toHaveLength(3)
+
+    const revoked = await sharePage(project.id, client.headers, {
+      intent: 'revoke-share-link',
+      linkId: String(row!.id),
+      returnTo: `/dashboard?tab=projects&view=${project.id}`,
+    })
+    expect(revoked.status).toBe(302)
+    expect(revoked.headers.get('Location')).toBe(`/dashboard?tab=projects&view=${project.id}`)
+    expect(linkRow(row!.id).revokedAt).toBeInstanceOf(Date)
+  })
+
+  test('bad form input comes back as field errors; the pilot 403, another client 404, signed out to sign in', async () => {
+    const { client, otherClient, pilot, project } = await deliveredProject()
+    const bad = await sharePage(project.id, client.headers, {
+      intent: 'create-share-link',
+      expiresInDays: '400',
+    })
+    expect(bad.status).toBe(400)
+    expect(JSON.stringify(await readJson(bad))).toContain('Choose between 1 and 365 days')
+    expect((await sharePage(project.id, pilot.headers)).status).toBe(403)
+    expect((await sharePage(project.id, otherClient.headers)).status).toBe(404)
+    expect((await sharePage(project.id, otherClient.headers, { intent: 'create-share-link' })).status).toBe(
+      404,
+    )
+    expect((await sharePage(project.id, {})).status).toBe(302)
+    expect(getDb().select().from(shareLinks).where(eq(shareLinks.projectId, project.id)).all()).toHaveLength(
+      0,
+    )
   })
 })

@@ -4,6 +4,7 @@ import { TabLinks, useActiveTab } from '#app/components/ui/tabs.tsx'
 import type { FileView } from '#app/domain/files/file-view.ts'
 import { formatRand } from '#app/domain/format/numbers.ts'
 import type { ProjectCard } from '#app/domain/projects/projects.server.ts'
+import type { SharePanelData } from '#app/domain/sharing/share-page.server.ts'
 
 import { CreateProjectTab, type PlaceSearchResult } from './client/create-project-tab.tsx'
 import { InvoicesTab } from './client/invoices-tab.tsx'
@@ -31,6 +32,7 @@ export function ClientDashboard({
   welcome,
   projects,
   files = {},
+  shares = {},
   placeSearch,
 }: {
   profile: ProfileValues
@@ -39,6 +41,8 @@ export function ClientDashboard({
   projects: ProjectCard[]
   /** Each project's files the client may see, by project id. */
   files?: Record<number, FileView[]>
+  /** The Share panel of each completed project, by project id. */
+  shares?: Record<number, SharePanelData>
   placeSearch: PlaceSearchResult | null
 }) {
   const tab = useActiveTab(CLIENT_TABS, 'create')
@@ -62,7 +66,7 @@ export function ClientDashboard({
       <TabLinks tabs={CLIENT_TABS} active={tab} label="Client dashboard sections" />
       {tab === 'profile' ? <ProfileTab profile={profile} /> : null}
       {tab === 'create' ? <CreateProjectTab placeSearch={placeSearch} /> : null}
-      {tab === 'projects' ? <ProjectsTab projects={projects} files={files} /> : null}
+      {tab === 'projects' ? <ProjectsTab projects={projects} files={files} shares={shares} /> : null}
       {tab === 'invoices' ? <InvoicesTab /> : null}
     </main>
   )

@@ -66,7 +66,9 @@ export function SharePanel({
           <input type="hidden" name="returnTo" value={returnTo} />
           <fieldset className="space-y-1.5">
             <legend className="label">Files</legend>
-            <p className="text-xs text-ink-500">Tick files to share only those; none ticked shares them all.</p>
+            <p className="text-xs text-ink-500">
+              Tick files to share only those; none ticked shares them all.
+            </p>
             <ul className="space-y-1">
               {deliverables.map((file) => (
                 <li key={file.id}>
