@@ -88,7 +88,7 @@ async function writeDeliverable(file: string, size: number) {
   for (let written = 0; written < size; written += MiB) {
     const part = written + MiB <= size ? block : block.subarray(0, size - written)
     hash.update(part)
-    if (!out.write(part)) await new Promise((r) => out.once('drain', r))
+    if (!out.write(part)) await new Promise<void>((r) => out.once('drain', () => r()))
   }
   await new Promise<void>((resolve, reject) =>
     out.end((error?: Error | null) => (error ? reject(error) : resolve())),
