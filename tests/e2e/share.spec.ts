@@ -76,7 +76,7 @@ test('the client shares the deliverables and the link opens signed out; revoked,
   expect(fs.readFileSync((await download.path())!).equals(bytes)).toBe(true)
   await expect(guest.getByTestId('share-download-all')).toBeVisible()
 
-  await page.reload()
+  await page.goto(`/projects/${projectId}/share`)
   const counts = page.getByTestId('share-link-counts').first()
   await expect(counts).toContainText('Opened once, last')
   await expect(counts).toContainText('1 download')
