@@ -12,7 +12,7 @@ import { formatDate } from '#app/domain/format/dates.ts'
 import { plural } from '#app/domain/format/numbers.ts'
 import { SHARE_DEFAULT_DAYS, SHARE_MAX_DAYS, type ShareLinkView } from '#app/domain/sharing/share-rules.ts'
 
-export const shareAction = (projectId: number) => `/projects/${projectId}/share`
+const shareAction = (projectId: number) => `/projects/${projectId}/share`
 
 const STATE_BADGES: Record<ShareLinkView['state'], { label: string; className: string }> = {
   active: { label: 'Active', className: 'badge bg-emerald-100 text-emerald-800' },

@@ -66,7 +66,7 @@ export function withBytesOnDisk(files: ProjectFile[]) {
 }
 
 /** The ZIP as a web stream; a file that fails midway aborts the stream (the download fails visibly). */
-export function deliverablesZipStream(files: ProjectFile[]): ReadableStream<Uint8Array> {
+function deliverablesZipStream(files: ProjectFile[]): ReadableStream<Uint8Array> {
   const archive = new ZipArchive({ store: true, highWaterMark: 1024 * 1024 })
   const names = entryNames(files)
   files.forEach((file, index) => {

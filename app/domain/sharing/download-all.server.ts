@@ -14,7 +14,7 @@ import { and, asc, eq } from 'drizzle-orm'
 
 import { withBytesOnDisk } from './deliverables-zip.server.ts'
 
-export const NO_DELIVERABLES_MESSAGE = 'This project has no deliverables to download yet'
+const NO_DELIVERABLES_MESSAGE = 'This project has no deliverables to download yet'
 
 export function deliverablesForDownloadAll(
   user: Pick<User, 'id' | 'role'>,

@@ -20,14 +20,14 @@ export const SHARE_PUBLIC_HEADERS = {
 
 export type OpenShare = Extract<ResolvedShare, { state: 'open' }>
 
-export const GONE_MESSAGES = {
+const GONE_MESSAGES = {
   revoked: 'Its owner has revoked this link. Ask them for a new one if you still need the files.',
   expired: (date: string) => `This link expired on ${date}. Ask its owner for a new one.`,
   'files-removed':
     'The shared files are no longer kept: survey imagery is deleted once its delivery period ends.',
 } as const
 
-export const UNKNOWN_LINK_MESSAGE = 'This share link does not exist. Check that you copied all of it.'
+const UNKNOWN_LINK_MESSAGE = 'This share link does not exist. Check that you copied all of it.'
 
 /**
  * The open link for a token, or a DomainError: 429 for an address that guesses, 404 for

@@ -35,7 +35,7 @@ type Actor = Pick<User, 'id' | 'role'>
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /** The public address of a link (the token appears only here, once). */
-export function shareUrl(token: string) {
+function shareUrl(token: string) {
   return `${appUrl()}/s/${token}`
 }
 

@@ -20,7 +20,7 @@ import { SHARE_MESSAGES, ShareFormSchema } from './share-rules.ts'
 
 type Actor = Pick<User, 'id' | 'role'>
 
-export const SHARE_INTENTS = { create: 'create-share-link', revoke: 'revoke-share-link' } as const
+const SHARE_INTENTS = { create: 'create-share-link', revoke: 'revoke-share-link' } as const
 
 /** What the Share panel needs for one project: the deliverables to choose from and the links so far. */
 export function sharePanelData(user: Actor, projectId: number, db: DbOrTx = getDb()) {
