@@ -264,6 +264,13 @@ export function createExpressApp(options: ExpressAppOptions): express.Express {
     res.status(check.status).json({ error: check.error })
   })
 
+  // Share link pages and files send `Referrer-Policy: no-referrer` themselves (ADR 233); Remix
+  // appends its headers, so the site-wide `same-origin` would be sent beside it.
+  app.use('/s/', (_req, res, next) => {
+    res.removeHeader('Referrer-Policy')
+    next()
+  })
+
   const handleRemix = createRequestHandler({
     build: options.build,
     mode: options.mode ?? env.NODE_ENV,

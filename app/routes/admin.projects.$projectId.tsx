@@ -12,6 +12,8 @@ import { ProjectSummary } from '#app/components/dashboard/admin/project/project-
 import { projectListQuery } from '#app/components/dashboard/admin/projects-tab.tsx'
 import { AdminDialog } from '#app/components/dashboard/admin/ui.tsx'
 import { KEEP_FILES_INTENT } from '#app/components/files/retention-panel.tsx'
+import { DownloadAllLink } from '#app/components/sharing/download-all-link.tsx'
+import { SharePanel } from '#app/components/sharing/share-panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { isMultipart } from '#app/domain/files/multipart.server.ts'
@@ -62,7 +64,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ProjectDialog() {
-  const { project, client, pilot, files, flightPlan, pilots, retention, coverage, tileUrl, closeTo } =
+  const { project, client, pilot, files, flightPlan, pilots, retention, coverage, share, tileUrl, closeTo } =
     useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const here = `/admin/projects/${project.id}`
@@ -90,6 +92,18 @@ export default function ProjectDialog() {
         action={here}
         keepResult={actionData && 'keepResult' in actionData ? actionData.keepResult : undefined}
       />
+      {share.deliverables.length ? (
+        <>
+          <DownloadAllLink projectId={project.id} />
+          <SharePanel
+            projectId={project.id}
+            deliverables={share.deliverables}
+            links={share.links}
+            returnTo={here}
+            headingId="pd-share"
+          />
+        </>
+      ) : null}
       <ProjectForm
         project={project}
         pilot={pilot}

@@ -97,6 +97,7 @@ export default function DashboardPage() {
           projects={data.projects}
           files={data.files}
           deliverables={data.deliverables}
+          shares={data.shares}
           placeSearch={data.placeSearch}
         />
       ) : data.role === 'pilot' ? (

@@ -16,6 +16,13 @@ export interface ReceivedMail {
   subject: string
   text: string
   html: string
+  /** Attached files (an inline image has a `contentId`). */
+  attachments: Array<{
+    filename: string | null
+    mimeType: string
+    contentId: string | undefined
+    size: number
+  }>
   receivedAt: number
 }
 
@@ -39,6 +46,12 @@ export async function startTestSmtpServer(options: { saveDir?: string; port?: nu
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: parsed.html ?? '',
+            attachments: parsed.attachments.map((a) => ({
+              filename: a.filename,
+              mimeType: a.mimeType,
+              contentId: a.contentId,
+              size: typeof a.content === 'string' ? a.content.length : a.content.byteLength,
+            })),
             receivedAt: Date.now(),
           }
           messages.push(mail)

@@ -3,12 +3,15 @@
  * the project becomes completed with completedAt, and the client gets a mail with a
  * link to the deliverables (through a real SMTP server).
  */
+import fs from 'node:fs'
+import path from 'node:path'
 import { getDb } from '#app/domain/db/db.server.ts'
+import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import * as completeDialog from '#app/routes/admin.projects.$projectId_.complete.tsx'
 import * as completeRoute from '#app/routes/api.admin.complete-project.ts'
-import { projects } from '#db/schema.ts'
+import { deliverableViews, projectFiles, projects } from '#db/schema.ts'
 import { addTestFile, createTestProject } from '#tests/helpers/admin-data.ts'
-import { multipart, pdfBytes } from '#tests/helpers/files.ts'
+import { multipart, pdfBytes, PNG_BYTES } from '#tests/helpers/files.ts'
 import { callRoute, readJson, toastOf } from '#tests/helpers/requests.ts'
 import { withTestSmtp } from '#tests/helpers/smtp-server.ts'
 import { createTestUser, signedInUser } from '#tests/helpers/users.ts'
@@ -42,6 +45,50 @@ describe('POST /api/admin/complete-project', () => {
     expect(mail.subject).toBe(`Your survey data is ready: ${project.name}`)
     expect(mail.text).toContain(`/dashboard?tab=projects&view=${project.id}`)
     expect(mail.text).toContain('Hi Clara')
+  })
+
+  test('the mail links the Map view and shows the first ready orthomosaic’s thumbnail inline (CID)', async () => {
+    const admin = await signedInUser('admin')
+    const client = await createTestUser({ role: 'client' })
+    const project = await createTestProject({ clientId: client.id, paid: true, status: 'in_progress' })
+    const ortho = addTestFile(project.id, 'image/tiff', 'processed_deliverable')
+    getDb()
+      .update(projectFiles)
+      .set({ deliverableKind: 'orthomosaic', originalName: 'Ortho.tif' })
+      .where(eq(projectFiles.id, ortho.id))
+      .run()
+    const dir = path.join(storagePaths().root, 'views', String(ortho.id))
+    fs.mkdirSync(dir, { recursive: true })
+    fs.writeFileSync(path.join(dir, 'thumbnail.png'), PNG_BYTES)
+    getDb()
+      .insert(deliverableViews)
+      .values({ fileId: ortho.id, status: 'ready', thumbnailName: `views/${ortho.id}/thumbnail.png` })
+      .run()
+    expect((await complete({ projectId: project.id }, admin.headers)).status).toBe(200)
+    const mail = await smtp.waitFor((m) => m.to.includes(client.email))
+    expect(mail.text).toContain(
+      `See your survey on the map: http://localhost:3999/projects/${project.id}/map`,
+    )
+    expect(mail.html).toContain('src="cid:orthomosaic-thumbnail@kestrel"')
+    expect(mail.attachments).toEqual([
+      expect.objectContaining({
+        mimeType: 'image/png',
+        contentId: '<orthomosaic-thumbnail@kestrel>',
+        size: PNG_BYTES.length,
+      }),
+    ])
+  })
+
+  test('without a ready orthomosaic the mail goes without a picture', async () => {
+    const admin = await signedInUser('admin')
+    const client = await createTestUser({ role: 'client' })
+    const project = await createTestProject({ clientId: client.id, paid: true, status: 'in_progress' })
+    addTestFile(project.id, 'application/pdf', 'processed_deliverable')
+    expect((await complete({ projectId: project.id }, admin.headers)).status).toBe(200)
+    const mail = await smtp.waitFor((m) => m.to.includes(client.email))
+    expect(mail.html).not.toContain('cid:')
+    expect(mail.attachments).toEqual([])
+    expect(mail.text).toContain(`/projects/${project.id}/map`)
   })
 
   test('needs at least one processed deliverable: 400 with the fixed message, nothing changes', async () => {

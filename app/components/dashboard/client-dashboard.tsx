@@ -5,6 +5,7 @@ import type { Deliverable } from '#app/domain/deliverables/deliverable.ts'
 import type { FileView } from '#app/domain/files/file-view.ts'
 import { formatRand } from '#app/domain/format/numbers.ts'
 import type { ProjectCard } from '#app/domain/projects/projects.server.ts'
+import type { SharePanelData } from '#app/domain/sharing/share-page.server.ts'
 
 import { CreateProjectTab, type PlaceSearchResult } from './client/create-project-tab.tsx'
 import { InvoicesTab } from './client/invoices-tab.tsx'
@@ -33,6 +34,7 @@ export function ClientDashboard({
   projects,
   files = {},
   deliverables = {},
+  shares = {},
   placeSearch,
 }: {
   profile: ProfileValues
@@ -43,6 +45,8 @@ export function ClientDashboard({
   files?: Record<number, FileView[]>
   /** Completed projects' deliverables (kind, SHA-256, viewing copy), by project id. */
   deliverables?: Record<number, Deliverable[]>
+  /** The Share panel of each completed project, by project id. */
+  shares?: Record<number, SharePanelData>
   placeSearch: PlaceSearchResult | null
 }) {
   const tab = useActiveTab(CLIENT_TABS, 'create')
@@ -67,7 +71,7 @@ export function ClientDashboard({
       {tab === 'profile' ? <ProfileTab profile={profile} /> : null}
       {tab === 'create' ? <CreateProjectTab placeSearch={placeSearch} /> : null}
       {tab === 'projects' ? (
-        <ProjectsTab projects={projects} files={files} deliverables={deliverables} />
+        <ProjectsTab projects={projects} files={files} deliverables={deliverables} shares={shares} />
       ) : null}
       {tab === 'invoices' ? <InvoicesTab /> : null}
     </main>

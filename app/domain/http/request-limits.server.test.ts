@@ -63,4 +63,10 @@ describe('access log URLs', () => {
     )
     expect(redactUrlForLog('/dashboard')).toBe('/dashboard')
   })
+
+  it('never show a share link token', () => {
+    expect(redactUrlForLog('/s/SECRET')).toBe('/s/[redacted]')
+    expect(redactUrlForLog('/s/SECRET/files/4/view/cog')).toBe('/s/[redacted]/files/4/view/cog')
+    expect(redactUrlForLog('/settings')).toBe('/settings')
+  })
 })

@@ -100,11 +100,13 @@ function formatBytes(bytes: number) {
 }
 
 /**
- * The URL as the access log should show it: no query strings (reset tokens, searches)
- * and no reset token in the verify-reset-token path.
+ * The URL as the access log should show it: no query strings (reset tokens, searches),
+ * no reset token in the verify-reset-token path and no share link token (`/s/{token}`, ADR 233).
  */
 export function redactUrlForLog(url: string): string {
   const path = url.split('?')[0] ?? url
-  const redacted = path.replace(/^(\/api\/auth\/verify-reset-token\/)[^/]+/, '$1[redacted]')
+  const redacted = path
+    .replace(/^(\/api\/auth\/verify-reset-token\/)[^/]+/, '$1[redacted]')
+    .replace(/^(\/s\/)[^/]+/, '$1[redacted]')
   return url.includes('?') ? `${redacted}?[redacted]` : redacted
 }

@@ -16,6 +16,8 @@ export interface EmailMessage {
   replyTo?: string
   /** Extra headers, e.g. List-Unsubscribe on marketing mail. */
   headers?: Record<string, string>
+  /** Files sent with the message; one with a `cid` is shown inline where the HTML says `cid:<cid>`. */
+  attachments?: Array<{ filename: string; path: string; contentType: string; cid?: string }>
 }
 
 export interface OutboxEntry {
@@ -50,6 +52,7 @@ export async function sendEmail(message: EmailMessage): Promise<void> {
     html: message.html,
     text: message.text,
     headers: message.headers,
+    attachments: message.attachments,
   })
   if (!env.SMTP_URL) {
     const raw = (info as unknown as { message: Buffer }).message

@@ -19,6 +19,7 @@ import { KeepFilesSchema } from '#app/domain/files/retention.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { createToastHeaders, redirectWithToast } from '#app/domain/http/toast.server.ts'
+import { sharePanelData } from '#app/domain/sharing/share-page.server.ts'
 import type { User } from '#db/schema.ts'
 
 import { getProjectForAdmin, INVALID_PILOT_MESSAGE, saveProjectChanges } from './admin-projects.server.ts'
@@ -44,7 +45,8 @@ export async function adminProjectDialog(admin: Pick<User, 'id' | 'role'>, proje
     serviceArea: p.serviceArea,
   }))
   const retention = details.project.completedAt ? retentionStateOf(details.project) : null
-  return { ...details, pilots, retention, coverage, tileUrl: getEnv().TILE_URL }
+  const share = sharePanelData(admin, details.project.id)
+  return { ...details, pilots, retention, coverage, share, tileUrl: getEnv().TILE_URL }
 }
 export type AdminProjectDialog = Awaited<ReturnType<typeof adminProjectDialog>>
 

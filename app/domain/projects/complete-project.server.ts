@@ -6,6 +6,7 @@
 import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { appUrl } from '#app/domain/config/env.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
+import { deliverablesOfProject, viewFileOf } from '#app/domain/deliverables/deliverables.server.ts'
 import { deliverablesAvailableUntil } from '#app/domain/files/rules.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
@@ -29,6 +30,38 @@ function countDeliverables(projectId: number) {
 /** The link in the completion mail: the client's project details with the deliverables. */
 function deliverablesUrl(projectId: number) {
   return `${appUrl()}/dashboard?tab=projects&view=${projectId}`
+}
+
+/** The Map view of the project (its orthomosaic and elevation model in the browser). */
+function mapViewUrl(projectId: number) {
+  return `${appUrl()}/projects/${projectId}/map`
+}
+
+const THUMBNAIL_CID = 'orthomosaic-thumbnail@kestrel'
+
+/**
+ * The thumbnail of the project's first orthomosaic whose viewing copy is ready, as an inline
+ * attachment (ADR 235); null when none is ready yet (the mail goes without a picture).
+ */
+function orthomosaicThumbnail(projectId: number) {
+  const first = deliverablesOfProject(projectId)
+    .reverse()
+    .find((d) => d.kind === 'orthomosaic' && !d.removedAt && d.view?.thumbnailUrl)
+  if (!first) return null
+  try {
+    const file = viewFileOf(projectId, first.id, 'thumbnail')
+    return {
+      alt: `Thumbnail of ${first.fileName}`,
+      attachment: {
+        filename: file.downloadName,
+        path: file.path,
+        contentType: file.mime,
+        cid: THUMBNAIL_CID,
+      },
+    }
+  } catch {
+    return null
+  }
 }
 
 export async function completeProject(actorId: number, projectId: number) {
@@ -79,6 +112,7 @@ export async function completeProject(actorId: number, projectId: number) {
 function sendCompletionMail(project: Project, client: typeof users.$inferSelect, deliverables: number) {
   const until = deliverablesAvailableUntil(project.completedAt ?? new Date())
   const untilText = formatDate(until)
+  const thumbnail = orthomosaicThumbnail(project.id)
   return sendEmailSafely({
     to: client.email,
     subject: `Your survey data is ready: ${project.name}`,
@@ -94,6 +128,9 @@ function sendCompletionMail(project: Project, client: typeof users.$inferSelect,
         ['Available until', untilText],
       ],
       action: { label: 'Download your deliverables', url: deliverablesUrl(project.id) },
+      links: [{ label: 'See your survey on the map', url: mapViewUrl(project.id) }],
+      image: thumbnail ? { src: `cid:${THUMBNAIL_CID}`, alt: thumbnail.alt } : undefined,
     }),
+    attachments: thumbnail ? [thumbnail.attachment] : undefined,
   })
 }

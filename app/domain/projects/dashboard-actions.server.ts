@@ -10,6 +10,7 @@ import { listFilesOfProjects } from '#app/domain/files/file-queries.server.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { searchPlaces } from '#app/domain/places/places.server.ts'
+import { sharePanelsOfClient } from '#app/domain/sharing/share-page.server.ts'
 import type { User } from '#db/schema.ts'
 
 import { CreateProjectFormSchema } from './project-schemas.ts'
@@ -83,6 +84,8 @@ export function loadClientProjectTabs(clientId: number, url: URL) {
         .filter((p) => p.status === 'completed')
         .map((p) => [p.id, listDeliverables({ id: clientId, role: 'client' }, p.id)]),
     ) as Record<number, Deliverable[]>,
+    /** The Share panel of each completed project (ADR 233). */
+    shares: sharePanelsOfClient({ id: clientId, role: 'client' }, rows),
     placeSearch,
   }
 }

@@ -3,9 +3,12 @@
  * Plan and delete for drafts, Pay Now for an unpaid quote. Dialogs are URL states
  * (`?tab=projects&view=ID`, `&confirmDelete=ID`); with JavaScript they open in place.
  */
+import type { SerializeFrom } from '@remix-run/node'
 import { Link, useSearchParams } from '@remix-run/react'
 import { DeliverablesPanel } from '#app/components/files/deliverables-panel.tsx'
 import { LandOwnerPanel } from '#app/components/files/land-owner-panel.tsx'
+import { DownloadAllLink } from '#app/components/sharing/download-all-link.tsx'
+import { SharePanel } from '#app/components/sharing/share-panel.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
@@ -17,6 +20,7 @@ import { formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
 import type { ProjectCard } from '#app/domain/projects/projects.server.ts'
 import { statusLabel } from '#app/domain/projects/status.ts'
+import type { SharePanelData } from '#app/domain/sharing/share-page.server.ts'
 import { useState } from 'react'
 
 import { ProjectDetails } from './project-details.tsx'
@@ -42,10 +46,12 @@ export function ProjectsTab({
   projects,
   files = {},
   deliverables = {},
+  shares = {},
 }: {
   projects: ProjectCard[]
   files?: Record<number, FileView[]>
   deliverables?: Record<number, Deliverable[]>
+  shares?: Record<number, SerializeFrom<SharePanelData>>
 }) {
   const [params] = useSearchParams()
   const hydrated = useHydrated()
@@ -225,6 +231,17 @@ export function ProjectsTab({
             files={files[viewed.id] ?? []}
             deliverables={deliverables[viewed.id] ?? []}
           />
+          {shares[viewed.id]?.deliverables.length ? (
+            <>
+              <DownloadAllLink projectId={viewed.id} />
+              <SharePanel
+                projectId={viewed.id}
+                deliverables={shares[viewed.id]!.deliverables}
+                links={shares[viewed.id]!.links}
+                returnTo={`/dashboard?tab=projects&view=${viewed.id}`}
+              />
+            </>
+          ) : null}
         </UrlDialog>
       ) : null}
 

@@ -1,0 +1,85 @@
+/**
+ * The public side of a share link (ADR 233): `/s/{token}` and what hangs below it. Every
+ * answer carries `noindex` and `Referrer-Policy: no-referrer` (the token is in the URL:
+ * it must not leak to search engines or to sites the viewer follows a link to).
+ */
+import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { formatDate } from '#app/domain/format/dates.ts'
+import { withApiErrors } from '#app/domain/http/api.server.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
+import type { ProjectFile } from '#db/schema.ts'
+
+import { resolveShareToken, type ResolvedShare } from './share-links.server.ts'
+import { SHARE_MESSAGES } from './share-rules.ts'
+import { countUnknownToken, refuseGuessingAddress } from './token-guesses.server.ts'
+
+export const SHARE_PUBLIC_HEADERS = {
+  'X-Robots-Tag': 'noindex, nofollow',
+  'Referrer-Policy': 'no-referrer',
+} as const
+
+export type OpenShare = Extract<ResolvedShare, { state: 'open' }>
+
+const GONE_MESSAGES = {
+  revoked: 'Its owner has revoked this link. Ask them for a new one if you still need the files.',
+  expired: (date: string) => `This link expired on ${date}. Ask its owner for a new one.`,
+  'files-removed':
+    'The shared files are no longer kept: survey imagery is deleted once its delivery period ends.',
+} as const
+
+const UNKNOWN_LINK_MESSAGE = 'This share link does not exist. Check that you copied all of it.'
+
+/**
+ * The open link for a token, or a DomainError: 429 for an address that guesses, 404 for
+ * an unknown token (counted as a guess), 410 for a revoked or expired link.
+ */
+export async function openShareToken(
+  token: string | undefined,
+  clientIp: string,
+  { db = getDb(), now = new Date() }: { db?: DbOrTx; now?: Date } = {},
+): Promise<OpenShare> {
+  await refuseGuessingAddress(clientIp)
+  const resolved = resolveShareToken(token, { db, now })
+  if (resolved.state === 'unknown') {
+    await countUnknownToken(clientIp)
+    throw new DomainError(404, UNKNOWN_LINK_MESSAGE)
+  }
+  if (resolved.state === 'gone') {
+    const message =
+      resolved.reason === 'expired'
+        ? GONE_MESSAGES.expired(formatDate(resolved.link.expiresAt))
+        : GONE_MESSAGES[resolved.reason]
+    throw new DomainError(410, message, { extra: { reason: resolved.reason } })
+  }
+  return resolved
+}
+
+/** A file the link shares (404 otherwise: another project's or not chosen). */
+export function sharedFile(share: OpenShare, fileId: string | undefined): ProjectFile {
+  const id = Number(fileId)
+  const file = share.files.find((f) => f.id === id)
+  if (!file) throw new DomainError(404, SHARE_MESSAGES.fileNotShared)
+  return file
+}
+
+/** Downloads need a link that allows them. */
+export function requireDownloadAllowed(share: OpenShare) {
+  if (!share.link.allowDownload) throw new DomainError(403, SHARE_MESSAGES.viewOnly)
+}
+
+/** Runs a public share route: DomainErrors become `{ error }` answers; every answer gets the public headers. */
+export async function withShareErrors(run: () => Promise<Response> | Response): Promise<Response> {
+  const response = await withApiErrors(run)
+  for (const [name, value] of Object.entries(SHARE_PUBLIC_HEADERS)) response.headers.set(name, value)
+  return response
+}
+
+/**
+ * Whether this request starts a download (counted), rather than resuming one or a
+ * conditional re-check: a GET without a Range, or one from byte 0.
+ */
+export function startsDownload(request: Request) {
+  if (request.method !== 'GET' || request.headers.has('If-None-Match')) return false
+  const range = request.headers.get('Range')
+  return !range || /^\s*bytes\s*=\s*0-/i.test(range)
+}

@@ -1,0 +1,112 @@
+/**
+ * The Share page and panel (`/projects/{id}/share`, ADR 233): what they load and their two
+ * form intents, on the same service as the /api calls. Plain posts: works without JavaScript.
+ */
+import { parseWithZod } from '@conform-to/zod'
+import { json } from '@remix-run/node'
+import { safeRedirect } from '#app/domain/auth/guards.server.ts'
+import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { isDomainError } from '#app/domain/http/domain-error.ts'
+import { createToastHeaders, redirectWithToast } from '#app/domain/http/toast.server.ts'
+import type { Project, User } from '#db/schema.ts'
+
+import {
+  createShareLink,
+  currentDeliverables,
+  listShareLinks,
+  revokeShareLink,
+} from './share-links.server.ts'
+import { SHARE_MESSAGES, ShareFormSchema } from './share-rules.ts'
+
+type Actor = Pick<User, 'id' | 'role'>
+
+const SHARE_INTENTS = { create: 'create-share-link', revoke: 'revoke-share-link' } as const
+
+/** What the Share panel needs for one project: the deliverables to choose from and the links so far. */
+export function sharePanelData(user: Actor, projectId: number, db: DbOrTx = getDb()) {
+  const links = listShareLinks(user, projectId, { db })
+  const deliverables = currentDeliverables(projectId, db).map((f) => ({ id: f.id, name: f.originalName }))
+  return { deliverables, links }
+}
+export type SharePanelData = ReturnType<typeof sharePanelData>
+
+/** The Share panels of a client's completed projects, by project id. */
+export function sharePanelsOfClient(
+  client: Actor,
+  projectRows: Pick<Project, 'id' | 'status' | 'clientId'>[],
+  db: DbOrTx = getDb(),
+): Record<number, SharePanelData> {
+  const out: Record<number, SharePanelData> = {}
+  for (const project of projectRows) {
+    if (project.status === 'completed' && project.clientId === client.id) {
+      out[project.id] = sharePanelData(client, project.id, db)
+    }
+  }
+  return out
+}
+
+/**
+ * A Share form post: `create-share-link` answers with the new URL (the page shows it once),
+ * `revoke-share-link` goes back to `returnTo` with a toast. Refusals come back as the
+ * form's errors and an error toast.
+ */
+export async function handleShareForm(user: Actor, projectId: number, formData: FormData) {
+  const intent = formData.get('intent')
+  const back = safeRedirect(formData.get('returnTo'), `/projects/${projectId}/share`)
+  if (intent === SHARE_INTENTS.revoke) {
+    try {
+      revokeShareLink(user, Number(formData.get('linkId')))
+    } catch (error) {
+      if (!isDomainError(error)) throw error
+      return json(
+        { created: null, result: null, error: error.message },
+        { status: error.status, headers: await createToastHeaders({ type: 'error', title: error.message }) },
+      )
+    }
+    return redirectWithToast(back, {
+      title: SHARE_MESSAGES.revoked,
+      description: 'The link no longer opens.',
+    })
+  }
+  const submission = parseWithZod(formData, { schema: ShareFormSchema })
+  if (submission.status !== 'success') {
+    return json({ created: null, result: submission.reply(), error: null }, { status: 400 })
+  }
+  try {
+    const created = createShareLink(user, projectId, submission.value)
+    return json(
+      {
+        created: { url: created.url, expiresAt: created.expiresAt, allowDownload: created.allowDownload },
+        result: submission.reply({ resetForm: true }),
+        error: null,
+      },
+      {
+        status: 201,
+        headers: await createToastHeaders({
+          title: SHARE_MESSAGES.created,
+          description: 'Copy the link now: it is shown only once.',
+        }),
+      },
+    )
+  } catch (error) {
+    if (!isDomainError(error)) throw error
+    return json(
+      {
+        created: null,
+        result: submission.reply({
+          fieldErrors: error.fieldErrors,
+          formErrors: error.fieldErrors ? [] : [error.message],
+        }),
+        error: error.message,
+      },
+      {
+        status: error.status,
+        headers: await createToastHeaders({
+          type: 'error',
+          title: 'Link not created',
+          description: error.message,
+        }),
+      },
+    )
+  }
+}

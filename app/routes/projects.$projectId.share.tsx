@@ -1,0 +1,103 @@
+/**
+ * `/projects/{id}/share` — the project's share links (ADR 233) for its client and admins:
+ * the Share form, the links with their counts and Revoke, and, right after making one, the
+ * new link (shown this once, with a copy button when JavaScript runs). Works without JavaScript.
+ */
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { AppShell } from '#app/components/layout/app-shell.tsx'
+import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
+import { PageCard } from '#app/components/layout/page-card.tsx'
+import { CreatedShareLink } from '#app/components/sharing/created-share-link.tsx'
+import { SharePanel } from '#app/components/sharing/share-panel.tsx'
+import { requireUser } from '#app/domain/auth/guards.server.ts'
+import { requireVisibleProject } from '#app/domain/files/access.server.ts'
+import { isDomainError } from '#app/domain/http/domain-error.ts'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
+import { handleShareForm, sharePanelData } from '#app/domain/sharing/share-page.server.ts'
+import type { User } from '#db/schema.ts'
+
+export const meta: MetaFunction = () => [{ title: 'Share deliverables · Kestrel Aerial Survey' }]
+
+function projectIdOf(params: { projectId?: string }) {
+  const id = Number(params.projectId)
+  if (!Number.isInteger(id) || id <= 0) throw new Response('Not Found', { status: 404 })
+  return id
+}
+
+/** Service refusals as the page's error screen (404 not theirs, 403 the pilot). */
+function asPageError(error: unknown): never {
+  if (isDomainError(error) && (error.status === 404 || error.status === 403)) {
+    throw new Response(error.message, { status: error.status })
+  }
+  throw error
+}
+
+function backTo(user: Pick<User, 'role'>, projectId: number) {
+  return user.role === 'admin' ? `/admin/projects/${projectId}` : `/dashboard?tab=projects&view=${projectId}`
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  const projectId = projectIdOf(params)
+  try {
+    const project = requireVisibleProject(user, projectId)
+    return json({
+      project: { id: project.id, name: project.name },
+      back: backTo(user, project.id),
+      ...sharePanelData(user, project.id),
+    })
+  } catch (error) {
+    asPageError(error)
+  }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request)
+  const projectId = projectIdOf(params)
+  try {
+    requireVisibleProject(user, projectId)
+  } catch (error) {
+    asPageError(error)
+  }
+  return handleShareForm(user, projectId, await readFormBody(request))
+}
+
+export default function SharePage() {
+  const { project, back, deliverables, links } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const fieldErrors = actionData?.result?.error ?? undefined
+  const errors = {
+    fileIds: fieldErrors?.fileIds ?? undefined,
+    expiresInDays: fieldErrors?.expiresInDays ?? undefined,
+    form: actionData?.error && !fieldErrors?.fileIds ? [actionData.error] : undefined,
+  }
+  return (
+    <AppShell>
+      <main className="mx-auto max-w-2xl px-4 py-8 sm:px-6 sm:py-10">
+        <PageCard
+          title={<>Share {project.name}</>}
+          description="Links to the deliverables, for people without an account."
+        >
+          {actionData?.created ? <CreatedShareLink created={actionData.created} /> : null}
+          <SharePanel
+            projectId={project.id}
+            deliverables={deliverables}
+            links={links}
+            returnTo={`/projects/${project.id}/share`}
+            errors={errors}
+          />
+          <p className="mt-6">
+            <Link to={back} className="link">
+              Back to the project
+            </Link>
+          </p>
+        </PageCard>
+      </main>
+    </AppShell>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,165 @@
+/**
+ * /s/{token} — the public viewer of a share link (ADR 233): no account needed. Each shared
+ * deliverable with its preview, facts (kind, size, SHA-256, raster facts) and, when the link
+ * allows it, its download and "Download all". Revoked or expired: a 410 page; unknown: 404.
+ * Never indexed, never sends the link on as a referrer. Works without JavaScript.
+ */
+import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { formatFileSize } from '#app/components/files/file-groups.tsx'
+import { AppShell } from '#app/components/layout/app-shell.tsx'
+import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
+import { PageCard } from '#app/components/layout/page-card.tsx'
+import { DetailRow } from '#app/components/ui/detail-row.tsx'
+import { DELIVERABLE_KIND_LABELS } from '#app/domain/deliverables/deliverable.ts'
+import { formatDate } from '#app/domain/format/dates.ts'
+import { formatHectares, formatNumber } from '#app/domain/format/numbers.ts'
+import { clientIpOf } from '#app/domain/http/context.ts'
+import { isDomainError } from '#app/domain/http/domain-error.ts'
+import { openShareToken, SHARE_PUBLIC_HEADERS } from '#app/domain/sharing/share-access.server.ts'
+import { recordShareOpen } from '#app/domain/sharing/share-links.server.ts'
+import { shareViewerData, type ShareViewerData } from '#app/domain/sharing/share-viewer.server.ts'
+
+export const meta: MetaFunction = () => [
+  { title: 'Shared survey data · Kestrel Aerial Survey' },
+  { name: 'robots', content: 'noindex, nofollow' },
+  { name: 'referrer', content: 'no-referrer' },
+]
+
+type Closed = { state: 'unknown' | 'gone' | 'limited'; message: string }
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const headers = new Headers(SHARE_PUBLIC_HEADERS)
+  headers.set('Cache-Control', 'private, no-store')
+  try {
+    const share = await openShareToken(params.token, clientIpOf(context))
+    if (request.method === 'GET') recordShareOpen(share.link)
+    return json<ShareViewerData | Closed>(shareViewerData(params.token!, share), { headers })
+  } catch (error) {
+    if (!isDomainError(error) || ![404, 410, 429].includes(error.status)) throw error
+    for (const [name, value] of Object.entries(error.headers)) headers.set(name, value)
+    const state = error.status === 404 ? 'unknown' : error.status === 410 ? 'gone' : 'limited'
+    return json<ShareViewerData | Closed>(
+      { state, message: error.message },
+      { status: error.status, headers },
+    )
+  }
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
+
+const CLOSED_TITLES: Record<Closed['state'], string> = {
+  unknown: 'Share link not found',
+  gone: 'This share link is no longer available',
+  limited: 'Too many attempts',
+}
+
+export default function SharedDeliverablesPage() {
+  const data = useLoaderData<typeof loader>()
+  return (
+    <AppShell>
+      <main className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
+        {data.state === 'open' ? (
+          <SharedDeliverables data={data} />
+        ) : (
+          <div className="mx-auto max-w-xl">
+            <PageCard
+              title={CLOSED_TITLES[data.state]}
+              description={data.message}
+              icon={data.state === 'gone' ? 'cancelled' : 'error'}
+              testProps={{ 'data-testid': 'share-closed', 'data-state': data.state }}
+            />
+          </div>
+        )}
+      </main>
+    </AppShell>
+  )
+}
+
+function SharedDeliverables({ data }: { data: ShareViewerData }) {
+  return (
+    <div className="space-y-6" data-testid="share-viewer">
+      <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <p className="text-sm font-medium uppercase tracking-wide text-ink-500">Shared survey data</p>
+          <h1 className="break-words text-2xl font-bold tracking-tight text-ink-950 sm:text-3xl">
+            {data.projectName}
+          </h1>
+          <p className="mt-1 text-sm text-ink-600">
+            {data.allowDownload ? 'View and download' : 'View only'} · link valid until{' '}
+            {formatDate(data.expiresAt)}
+          </p>
+        </div>
+        {data.downloadAllUrl ? (
+          <a
+            href={data.downloadAllUrl}
+            className="btn-primary shrink-0"
+            download
+            data-testid="share-download-all"
+          >
+            Download all (ZIP)
+          </a>
+        ) : null}
+      </header>
+      <ul className="space-y-4">
+        {data.files.map((file) => (
+          <li key={file.id} className="card overflow-hidden" data-testid={`shared-file-${file.id}`}>
+            {file.previewUrl ? (
+              <img
+                src={file.previewUrl}
+                alt={`Preview of ${file.name}`}
+                className="max-h-[28rem] w-full bg-ink-100 object-contain"
+                loading="lazy"
+              />
+            ) : null}
+            <div className="p-4 sm:p-5">
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <h2 className="min-w-0 break-words text-base font-semibold text-ink-950">{file.name}</h2>
+                {file.downloadUrl ? (
+                  <a href={file.downloadUrl} className="btn-secondary btn-sm shrink-0" download={file.name}>
+                    Download
+                  </a>
+                ) : null}
+              </div>
+              <dl className="mt-2 divide-y divide-ink-100">
+                <DetailRow label="Kind">{DELIVERABLE_KIND_LABELS[file.kind]}</DetailRow>
+                <DetailRow label="Size">{formatFileSize(file.sizeBytes)}</DetailRow>
+                <DetailRow label="SHA-256">
+                  <span className="break-all font-mono text-xs">{file.sha256 ?? '—'}</span>
+                </DetailRow>
+                {file.raster ? (
+                  <>
+                    <DetailRow label="Coordinate system">
+                      {file.raster.epsg ? `EPSG:${file.raster.epsg}` : '—'}
+                    </DetailRow>
+                    <DetailRow label="Pixels">
+                      {formatNumber(file.raster.widthPx)} × {formatNumber(file.raster.heightPx)},{' '}
+                      {file.raster.bandCount} {file.raster.bandCount === 1 ? 'band' : 'bands'} (
+                      {file.raster.dataType})
+                    </DetailRow>
+                    {file.raster.gsdCm !== null ? (
+                      <DetailRow label="Ground sample distance">
+                        {formatNumber(file.raster.gsdCm, 1)} cm/px
+                      </DetailRow>
+                    ) : null}
+                    <DetailRow label="Footprint">
+                      {formatHectares(file.raster.footprintHa * 10_000)}
+                    </DetailRow>
+                  </>
+                ) : null}
+              </dl>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <p className="text-xs text-ink-500">
+        Shared through Kestrel Aerial Survey. Check a download against its SHA-256 with{' '}
+        <code className="font-mono">sha256sum</code>.
+      </p>
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,27 @@
+/**
+ * GET /s/{token}/download-all — the link's deliverables and `checksums.sha256` as one
+ * streamed ZIP (ADR 234), when the link allows downloads (403 view-only, 410 gone). Counted
+ * and audited as one download.
+ */
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { methodNotAllowed } from '#app/domain/http/api.server.ts'
+import { clientIpOf } from '#app/domain/http/context.ts'
+import { withBytesOnDisk, zipFileName, zipResponse } from '#app/domain/sharing/deliverables-zip.server.ts'
+import {
+  openShareToken,
+  requireDownloadAllowed,
+  withShareErrors,
+} from '#app/domain/sharing/share-access.server.ts'
+import { recordShareDownload } from '#app/domain/sharing/share-links.server.ts'
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  return withShareErrors(async () => {
+    const share = await openShareToken(params.token, clientIpOf(context))
+    requireDownloadAllowed(share)
+    if (request.method === 'HEAD') return new Response(null, { status: 200 })
+    recordShareDownload(share.link, null)
+    return zipResponse(withBytesOnDisk(share.files), zipFileName(share.project.name, share.project.id))
+  })
+}
+
+export const action = () => methodNotAllowed(['GET'])

@@ -1,0 +1,38 @@
+/**
+ * GET /s/{token}/files/{fileId} — a shared deliverable's original (streamed, ETag, Range).
+ * 403 on a view-only link, 404 for a file the link doesn't share, 410 once revoked or
+ * expired. A started download is counted and audited (ADR 233).
+ */
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { sendFile } from '#app/domain/files/download.server.ts'
+import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
+import { methodNotAllowed } from '#app/domain/http/api.server.ts'
+import { clientIpOf } from '#app/domain/http/context.ts'
+import {
+  openShareToken,
+  requireDownloadAllowed,
+  sharedFile,
+  startsDownload,
+  withShareErrors,
+} from '#app/domain/sharing/share-access.server.ts'
+import { recordShareDownload } from '#app/domain/sharing/share-links.server.ts'
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  return withShareErrors(async () => {
+    const share = await openShareToken(params.token, clientIpOf(context))
+    const file = sharedFile(share, params.fileId)
+    requireDownloadAllowed(share)
+    const response = sendFile(request, {
+      path: absolutePathOf(file),
+      size: file.fileSize,
+      mime: file.fileType,
+      sha256: file.sha256,
+      downloadName: file.originalName,
+      lastModified: file.createdAt,
+    })
+    if (response.status < 300 && startsDownload(request)) recordShareDownload(share.link, file.id)
+    return response
+  })
+}
+
+export const action = () => methodNotAllowed(['GET'])
