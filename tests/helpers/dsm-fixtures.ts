@@ -4,9 +4,13 @@
  * the CRS asked for (UTM 34S, or a Hartebeesthoek94 Lo system with westing/southing axes).
  */
 import { execFile } from 'node:child_process'
+import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { getDb } from '#app/domain/db/db.server.ts'
+import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
+import { projectFiles, type DeliverableKind } from '#db/schema.ts'
 
 const run = promisify(execFile)
 
@@ -74,7 +78,19 @@ export async function buildConeDsm(dir: string, epsg: number, name = `cone-${eps
     `ncols ${SIZE_PX}\nnrows ${SIZE_PX}\nxllcorner ${xll}\nyllcorner ${yll}\ncellsize ${PIXEL_M}\nNODATA_value ${NODATA}\n${rows.join('\n')}\n`,
   )
   const out = path.join(dir, name)
-  await run('gdal_translate', ['-q', '-of', 'GTiff', '-ot', 'Float32', '-a_srs', srs, '-co', 'TILED=YES', asc, out])
+  await run('gdal_translate', [
+    '-q',
+    '-of',
+    'GTiff',
+    '-ot',
+    'Float32',
+    '-a_srs',
+    srs,
+    '-co',
+    'TILED=YES',
+    asc,
+    out,
+  ])
   await fs.rm(asc)
 
   const ringRadiusM = 25
@@ -94,4 +110,33 @@ export async function buildConeDsm(dir: string, epsg: number, name = `cone-${eps
     ringAreaM2: 0.5 * sides * ringRadiusM ** 2 * Math.sin((2 * Math.PI) / sides),
     ground: { lat: -33.92, lng: 18.42 + 25 / 92_370 },
   }
+}
+
+/** Stores a built raster as a project's deliverable of this kind (the row the upload path would write). */
+export async function storeRasterDeliverable(
+  projectId: number,
+  source: string,
+  kind: DeliverableKind,
+  uploadedBy: number,
+) {
+  const key = `projects/${projectId}/${crypto.randomUUID()}.tif`
+  const target = path.join(storagePaths().root, key)
+  await fs.mkdir(path.dirname(target), { recursive: true })
+  await fs.copyFile(source, target)
+  const { size } = await fs.stat(target)
+  return getDb()
+    .insert(projectFiles)
+    .values({
+      projectId,
+      fileName: key,
+      originalName: path.basename(source),
+      fileUrl: '',
+      fileType: 'image/tiff',
+      fileSize: size,
+      fileCategory: 'processed_deliverable',
+      uploadedBy,
+      deliverableKind: kind,
+    })
+    .returning()
+    .get()
 }

@@ -2,9 +2,8 @@
  * What the measure calls accept (shared: the Map view builds the same bodies). A volume
  * polygon is a GeoJSON Polygon in WGS84 ([lng, lat]); only its outer ring is measured.
  */
-import { z } from 'zod'
-
 import { numberInput } from '#app/domain/http/zod-input.ts'
+import { z } from 'zod'
 
 export const MEASURE_MESSAGES = {
   notElevation: 'Volumes and heights are measured on an elevation model only.',
@@ -31,10 +30,7 @@ const Position = z.tuple([Longitude, Latitude], { message: MEASURE_MESSAGES.poly
 export const VOLUME_BASES = ['edge-mean', 'edge-lowest'] as const
 
 export const VolumeBaseSchema = z.union(
-  [
-    z.enum(VOLUME_BASES),
-    z.object({ elevationM: z.number().finite().min(-500).max(9000) }).strict(),
-  ],
+  [z.enum(VOLUME_BASES), z.object({ elevationM: z.number().finite().min(-500).max(9000) }).strict()],
   { message: MEASURE_MESSAGES.base },
 )
 export type VolumeBase = z.infer<typeof VolumeBaseSchema>

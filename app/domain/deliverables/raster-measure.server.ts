@@ -10,9 +10,10 @@ import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { ensureStorage } from '#app/domain/files/storage-paths.server.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
 import { area as turfArea, distance as turfDistance, polygon as turfPolygon } from '@turf/turf'
+import { ensureStorage } from '#app/domain/files/storage-paths.server.ts'
+import { ringSelfIntersects } from '#app/domain/geometry/intersects.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
 import { fromFile } from 'geotiff'
 
 import { MEASURE_MESSAGES, type VolumeBase, type VolumeFigures } from './measure-schemas.ts'
@@ -104,9 +105,7 @@ async function baseElevation(file: string, ring: [number, number][], base: Volum
     (v): v is number => v !== null,
   )
   if (!values.length) throw new DomainError(400, MEASURE_MESSAGES.outside)
-  return base === 'edge-lowest'
-    ? Math.min(...values)
-    : values.reduce((sum, v) => sum + v, 0) / values.length
+  return base === 'edge-lowest' ? Math.min(...values) : values.reduce((sum, v) => sum + v, 0) / values.length
 }
 
 function closed(ring: [number, number][]): [number, number][] {
@@ -125,7 +124,9 @@ export async function volumeOver(
   base: VolumeBase,
 ): Promise<VolumeFigures> {
   const ring = closed(ringInput)
+  if (ring.length < 4 || ringSelfIntersects(ring)) throw new DomainError(400, MEASURE_MESSAGES.polygon)
   const areaM2 = turfArea(turfPolygon([ring]))
+  if (!(areaM2 > 0.01)) throw new DomainError(400, MEASURE_MESSAGES.polygon)
   if (areaM2 > MAX_AREA_M2) throw new DomainError(400, MEASURE_MESSAGES.tooLarge)
   const facts = await rasterFacts(file)
   const baseM = await baseElevation(file, ring, base, facts)
@@ -141,7 +142,18 @@ export async function volumeOver(
         features: [{ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [ring] } }],
       }),
     )
-    const args = ['-q', '-of', 'GTiff', '-ot', 'Float32', '-cutline', cutline, '-crop_to_cutline', '-dstnodata', 'nan']
+    const args = [
+      '-q',
+      '-of',
+      'GTiff',
+      '-ot',
+      'Float32',
+      '-cutline',
+      cutline,
+      '-crop_to_cutline',
+      '-dstnodata',
+      'nan',
+    ]
     // A model in degrees is summed in the local UTM zone, so a pixel has an area in m².
     if (facts.geographic) args.push('-t_srs', utmZoneOf(ring))
     const pixels = areaM2 / facts.pixelM ** 2
