@@ -46,13 +46,13 @@ function asciiFallback(name: string) {
 }
 
 /** `attachment; filename="ascii"; filename*=UTF-8''percent-encoded` (RFC 6266 with RFC 5987). */
-function contentDisposition(name: string) {
+function contentDisposition(name: string, type: 'attachment' | 'inline' = 'attachment') {
   const clean = cleanOriginalName(name)
   const encoded = encodeURIComponent(clean).replace(
     /['()*]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   )
-  return `attachment; filename="${asciiFallback(clean)}"; filename*=UTF-8''${encoded}`
+  return `${type}; filename="${asciiFallback(clean)}"; filename*=UTF-8''${encoded}`
 }
 
 function etagMatches(header: string | null, etag: string) {
@@ -69,6 +69,10 @@ export interface SendFileInput {
   sha256: string | null
   downloadName: string
   lastModified?: Date
+  /** `inline` for viewing copies a page shows (default `attachment`). */
+  disposition?: 'attachment' | 'inline'
+  /** Default `private, no-cache, no-transform`; viewing copies may be cached longer. */
+  cacheControl?: string
 }
 
 /** A streamed attachment answer for GET/HEAD with ETag, If-None-Match, If-Range and Range. */
@@ -76,10 +80,10 @@ export function sendFile(request: Request, input: SendFileInput): Response {
   const etag = input.sha256 ? `"${input.sha256}"` : null
   const headers = new Headers({
     'Content-Type': input.mime,
-    'Content-Disposition': contentDisposition(input.downloadName),
+    'Content-Disposition': contentDisposition(input.downloadName, input.disposition),
     'Accept-Ranges': 'bytes',
     // no-transform keeps the compression middleware away from byte ranges.
-    'Cache-Control': 'private, no-cache, no-transform',
+    'Cache-Control': input.cacheControl ?? 'private, no-cache, no-transform',
     'X-Content-Type-Options': 'nosniff',
   })
   if (etag) headers.set('ETag', etag)

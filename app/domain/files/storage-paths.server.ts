@@ -4,6 +4,7 @@
  *   tus/<id>, tus/<id>.json       resumable uploads in progress (expire)
  *   projects/<projectId>/<uuid>.<ext>   stored files; `project_files.file_name` is this key
  *   documents/…                   uploaded copies of pilot and operator documents (ADR 161)
+ *   views/<fileId>/…              viewing copies of raster deliverables (COG, preview, thumbnail; ADR 232)
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -25,12 +26,14 @@ export function storagePaths(root = storageRoot()) {
     projects: path.join(root, 'projects'),
     /** Uploaded copies of pilot and operator documents (ADR 161). */
     documents: path.join(root, 'documents'),
+    /** Viewing copies of raster deliverables, one folder per file (ADR 232). */
+    views: path.join(root, 'views'),
   }
 }
 
 export function ensureStorage() {
   const p = storagePaths()
-  for (const dir of [p.tmp, p.tus, p.projects, p.documents]) fs.mkdirSync(dir, { recursive: true })
+  for (const dir of [p.tmp, p.tus, p.projects, p.documents, p.views]) fs.mkdirSync(dir, { recursive: true })
   return p
 }
 

@@ -1,0 +1,98 @@
+/**
+ * How a processed deliverable is shown: the `/api/projects/{id}/deliverables` answer, the
+ * client's and admin's lists, the Map view and share links. Browser-safe. ADRs 230–232.
+ */
+import { DELIVERABLE_KINDS, type DeliverableKind, type ViewStatus } from '#db/schema.ts'
+
+export { DELIVERABLE_KINDS, type DeliverableKind, type ViewStatus }
+
+export const DELIVERABLE_KIND_LABELS: Record<DeliverableKind, string> = {
+  orthomosaic: 'Orthomosaic',
+  elevation: 'Elevation model',
+  point_cloud: 'Point cloud',
+  model_3d: '3D model',
+  vector: 'Vector data',
+  report: 'Report',
+  image: 'Image',
+  video: 'Video',
+  other: 'Other',
+}
+
+/** The viewing copies one can ask for at `…/deliverables/{fileId}/view/{name}`. */
+export const VIEW_FILES = ['cog', 'preview', 'thumbnail'] as const
+export type ViewFile = (typeof VIEW_FILES)[number]
+
+export interface DeliverableRaster {
+  epsg: number | null
+  widthPx: number
+  heightPx: number
+  bandCount: number
+  dataType: string
+  /** The nodata value of the first band, if set. */
+  nodata: number | null
+  gsdCm: number | null
+  /** [west, south, east, north], WGS84 degrees. */
+  boundsWgs84: [number, number, number, number]
+  /** The outline in WGS84, a closed [lng, lat] ring (a rotated or Lo raster is not a box in degrees). */
+  footprintWgs84: [number, number][]
+  footprintHa: number
+  /** Share (0–100) of the project's survey areas the raster covers; null when the project has none. */
+  overlapPercent: number | null
+}
+
+export interface DeliverableViewState {
+  status: ViewStatus
+  progressPercent: number
+  /** Why it failed (null otherwise). */
+  error: string | null
+  /** Ready only: the Cloud Optimized GeoTIFF (HTTP Range), the ~1600 px preview and the ~320 px thumbnail. */
+  cogUrl: string | null
+  previewUrl: string | null
+  thumbnailUrl: string | null
+  /** Elevation models: the value range (metres) for the colour legend. */
+  minValue: number | null
+  maxValue: number | null
+}
+
+export interface Deliverable {
+  id: number
+  projectId: number
+  fileName: string
+  kind: DeliverableKind
+  /** The detected content type. */
+  mime: string
+  sizeBytes: number
+  sha256: string | null
+  downloadUrl: string
+  createdAt: string
+  /** Set when the retention job deleted the bytes (ADR 160). */
+  removedAt: string | null
+  raster: DeliverableRaster | null
+  view: DeliverableViewState | null
+}
+
+/** The stable URL of one viewing copy (Range + ETag). */
+export function viewFileUrl(projectId: number, fileId: number, which: ViewFile) {
+  return `/api/projects/${projectId}/deliverables/${fileId}/view/${which}`
+}
+
+export function isDeliverableKind(value: unknown): value is DeliverableKind {
+  return typeof value === 'string' && (DELIVERABLE_KINDS as readonly string[]).includes(value)
+}
+
+/** Kinds whose viewing copy is a raster on the map. */
+export function isRasterKind(kind: DeliverableKind) {
+  return kind === 'orthomosaic' || kind === 'elevation'
+}
+
+export const DELIVERABLE_MESSAGES = {
+  notFound: 'Deliverable not found',
+  viewNotReady: 'The viewing copy is not ready yet',
+  invalidKind: `Kind must be one of ${DELIVERABLE_KINDS.join(', ')}`,
+  kindSaved: 'Deliverable kind saved',
+  lowOverlap: (kind: DeliverableKind, percent: string) =>
+    `This ${DELIVERABLE_KIND_LABELS[kind].toLowerCase()} covers ${percent} of the survey areas — is it the right project?`,
+} as const
+
+/** Below this share of the survey areas the admin is warned before completing. */
+export const LOW_OVERLAP_PERCENT = 50

@@ -1,0 +1,219 @@
+/**
+ * The project's processed deliverables as their people see them (ADRs 230–232): kind, size,
+ * SHA-256, the raster's GDAL facts and the viewing copy's state. One service for
+ * `GET /api/projects/{id}/deliverables`, the client's and admin's pages, the Map view and
+ * share links. Access follows the downloads (ADR 090): the client once the project is
+ * completed, the assigned pilot and admins; anyone else 404.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { recordAudit } from '#app/domain/audit/audit.server.ts'
+import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { fileVisibleTo, requireVisibleProject } from '#app/domain/files/access.server.ts'
+import { getDownloadableFile } from '#app/domain/files/file-queries.server.ts'
+import { downloadUrl } from '#app/domain/files/file-view.ts'
+import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
+import {
+  deliverableViews,
+  projectFiles,
+  type DeliverableKind,
+  type DeliverableView as DeliverableViewRow,
+  type ProjectFile,
+  type User,
+} from '#db/schema.ts'
+import { and, eq, inArray } from 'drizzle-orm'
+
+import { DELIVERABLE_MESSAGES, viewFileUrl, type Deliverable, type ViewFile } from './deliverable.ts'
+
+type Actor = Pick<User, 'id' | 'role'>
+
+const DELIVERABLE = 'processed_deliverable' as const
+
+/** One row as the API shows it (URLs of the viewing copies only once they are ready). */
+function toDeliverable(file: ProjectFile, view: DeliverableViewRow | undefined): Deliverable {
+  const info = file.rasterInfo
+  const ready = view?.status === 'ready' && !file.removedAt
+  return {
+    id: file.id,
+    projectId: file.projectId,
+    fileName: file.originalName,
+    kind: file.deliverableKind ?? 'other',
+    mime: file.fileType,
+    sizeBytes: file.fileSize,
+    sha256: file.sha256,
+    downloadUrl: downloadUrl(file),
+    createdAt: file.createdAt.toISOString(),
+    removedAt: file.removedAt ? file.removedAt.toISOString() : null,
+    raster: info
+      ? {
+          epsg: info.epsg,
+          widthPx: info.widthPx,
+          heightPx: info.heightPx,
+          bandCount: info.bandCount,
+          dataType: info.dataType,
+          nodata: info.nodata,
+          gsdCm: info.gsdCm,
+          boundsWgs84: info.boundsWgs84,
+          footprintWgs84: info.footprintWgs84,
+          footprintHa: info.footprintHa,
+          overlapPercent: info.overlapPercent,
+        }
+      : null,
+    view: view
+      ? {
+          status: view.status,
+          progressPercent: view.progressPercent,
+          error: view.error,
+          cogUrl: ready && view.cogName ? viewFileUrl(file.projectId, file.id, 'cog') : null,
+          previewUrl: ready && view.previewName ? viewFileUrl(file.projectId, file.id, 'preview') : null,
+          thumbnailUrl:
+            ready && view.thumbnailName ? viewFileUrl(file.projectId, file.id, 'thumbnail') : null,
+          minValue: view.minValue,
+          maxValue: view.maxValue,
+        }
+      : null,
+  }
+}
+
+function viewsByFile(fileIds: number[], db: DbOrTx) {
+  if (!fileIds.length) return new Map<number, DeliverableViewRow>()
+  const rows = db.select().from(deliverableViews).where(inArray(deliverableViews.fileId, fileIds)).all()
+  return new Map(rows.map((v) => [v.fileId, v]))
+}
+
+/**
+ * Every deliverable of a project, newest first, without an access check: for callers that
+ * decided access themselves (share links). Others call `listDeliverables`.
+ */
+export function deliverablesOfProject(projectId: number, db: DbOrTx = getDb()): Deliverable[] {
+  const files = db
+    .select()
+    .from(projectFiles)
+    .where(and(eq(projectFiles.projectId, projectId), eq(projectFiles.fileCategory, DELIVERABLE)))
+    .all()
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
+  const views = viewsByFile(
+    files.map((f) => f.id),
+    db,
+  )
+  return files.map((f) => toDeliverable(f, views.get(f.id)))
+}
+
+/** The deliverables this user may see (404 when the project isn't theirs; a client's list is empty until completion). */
+export function listDeliverables(user: Actor, projectId: number, db: DbOrTx = getDb()): Deliverable[] {
+  const project = requireVisibleProject(user, projectId, db)
+  return deliverablesOfProject(projectId, db).filter((d) =>
+    fileVisibleTo(user, project, {
+      fileCategory: DELIVERABLE,
+      removedAt: d.removedAt ? new Date(d.removedAt) : null,
+    }),
+  )
+}
+
+/** A project's deliverable row (404 unless it is a deliverable of that project). */
+function requireDeliverableRow(projectId: number, fileId: number, db: DbOrTx) {
+  const file = Number.isInteger(fileId)
+    ? db
+        .select()
+        .from(projectFiles)
+        .where(
+          and(
+            eq(projectFiles.id, fileId),
+            eq(projectFiles.projectId, projectId),
+            eq(projectFiles.fileCategory, DELIVERABLE),
+          ),
+        )
+        .get()
+    : undefined
+  if (!file) throw new DomainError(404, DELIVERABLE_MESSAGES.notFound)
+  return file
+}
+
+/** One deliverable this user may see (404 otherwise). */
+export function getDeliverable(user: Actor, projectId: number, fileId: number, db: DbOrTx = getDb()) {
+  const found = listDeliverables(user, projectId, db).find((d) => d.id === fileId)
+  if (!found) throw new DomainError(404, DELIVERABLE_MESSAGES.notFound)
+  return found
+}
+
+/** An admin corrects the kind found from the content; audited. Returns the deliverable. */
+export function setDeliverableKind(
+  admin: Actor,
+  projectId: number,
+  fileId: number,
+  kind: DeliverableKind,
+  db = getDb(),
+): Deliverable {
+  if (admin.role !== 'admin') throw new DomainError(404, DELIVERABLE_MESSAGES.notFound)
+  return db.transaction((tx) => {
+    requireVisibleProject(admin, projectId, tx)
+    const before = requireDeliverableRow(projectId, fileId, tx)
+    const after = tx
+      .update(projectFiles)
+      .set({ deliverableKind: kind })
+      .where(eq(projectFiles.id, fileId))
+      .returning()
+      .get()
+    recordAudit(
+      {
+        actorId: admin.id,
+        action: 'deliverable.kind',
+        entityType: 'project_file',
+        entityId: fileId,
+        before: { kind: before.deliverableKind },
+        after: { kind },
+      },
+      tx,
+    )
+    const view = tx.select().from(deliverableViews).where(eq(deliverableViews.fileId, fileId)).get()
+    return toDeliverable(after, view)
+  })
+}
+
+const VIEW_MIME: Record<string, string> = {
+  '.tif': 'image/tiff',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+}
+
+export interface ViewFileToSend {
+  path: string
+  size: number
+  mime: string
+  /** An opaque strong validator: changes whenever the copy is made again. */
+  etag: string
+  downloadName: string
+  lastModified: Date
+}
+
+/** A ready viewing copy of a deliverable, without an access check (share links decided it already). */
+export function viewFileOf(projectId: number, fileId: number, which: ViewFile, db: DbOrTx = getDb()) {
+  const file = requireDeliverableRow(projectId, fileId, db)
+  const view = db.select().from(deliverableViews).where(eq(deliverableViews.fileId, fileId)).get()
+  const key = which === 'cog' ? view?.cogName : which === 'preview' ? view?.previewName : view?.thumbnailName
+  if (!view || view.status !== 'ready' || !key || file.removedAt)
+    throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
+  const root = storagePaths().root
+  const full = path.resolve(root, key)
+  const stat = full.startsWith(root + path.sep) ? fs.statSync(full, { throwIfNoEntry: false }) : undefined
+  if (!stat) throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
+  const ext = path.extname(full)
+  const stamp = (view.finishedAt ?? view.updatedAt).getTime()
+  const base = file.originalName.replace(/\.[^.]*$/, '')
+  return {
+    path: full,
+    size: stat.size,
+    mime: VIEW_MIME[ext] ?? 'application/octet-stream',
+    etag: `${(file.sha256 ?? String(file.id)).slice(0, 32)}-${which}-${stamp}`,
+    downloadName: `${base}-${which}${ext}`,
+    lastModified: view.finishedAt ?? view.updatedAt,
+  } satisfies ViewFileToSend
+}
+
+/** A viewing copy for a user who may download the original (404/410 as the download would answer). */
+export function viewFileFor(user: Actor, projectId: number, fileId: number, which: ViewFile, db = getDb()) {
+  const { project } = getDownloadableFile(user, fileId, db)
+  if (project.id !== projectId) throw new DomainError(404, DELIVERABLE_MESSAGES.notFound)
+  return viewFileOf(projectId, fileId, which, db)
+}
