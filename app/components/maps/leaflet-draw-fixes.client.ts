@@ -3,7 +3,7 @@
  * dropped in fast or headless use, and no focus jump when our own buttons enable a
  * handler. Browser only; import after leaflet-draw.
  */
-import L from 'leaflet'
+import type L from 'leaflet'
 
 import 'leaflet-draw'
 

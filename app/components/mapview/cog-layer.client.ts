@@ -88,7 +88,8 @@ function tileBox(map: L.Map, coords: L.Coords, size: L.Point, epsg: number | nul
   return [a.x, b.y, b.x, a.y]
 }
 
-const overlaps = (a: number[], b: number[]) => a[0]! < b[2]! && a[2]! > b[0]! && a[1]! < b[3]! && a[3]! > b[1]!
+const overlaps = (a: number[], b: number[]) =>
+  a[0]! < b[2]! && a[2]! > b[0]! && a[1]! < b[3]! && a[3]! > b[1]!
 
 export function createCogLayer(cog: OpenedCog, style: CogPaint, options: L.GridLayerOptions = {}) {
   const CogLayer = L.GridLayer.extend({

@@ -9,21 +9,27 @@ import L from 'leaflet'
 
 import 'leaflet-draw'
 
-import { AREA_STYLE, TILE_ATTRIBUTION } from '#app/components/maps/map-constants.ts'
+import { lineString, area as turfArea, length as turfLength, polygon as turfPolygon } from '@turf/turf'
 import {
   acceptEveryClick,
   followPointer,
   withoutMapFocus,
 } from '#app/components/maps/leaflet-draw-fixes.client.ts'
+import { AREA_STYLE, TILE_ATTRIBUTION } from '#app/components/maps/map-constants.ts'
 import type { MapLayer } from '#app/domain/deliverables/map-view.server.ts'
+import type { VolumeBase } from '#app/domain/deliverables/measure-schemas.ts'
 import type { LatLng } from '#app/domain/geometry/areas.ts'
-import { area as turfArea, length as turfLength, lineString, polygon as turfPolygon } from '@turf/turf'
 import { useEffect, useRef, useState } from 'react'
 import { MapContainer, Polygon, TileLayer, useMap } from 'react-leaflet'
 
 import { canDrawCog, cogBounds, createCogLayer, heightRangeOf, openCog } from './cog-layer.client.ts'
-import { LayerPanel, MeasurePanel, type LayerState, type MeasureMode, type MeasureResult } from './map-panels.tsx'
-import type { VolumeBase } from '#app/domain/deliverables/measure-schemas.ts'
+import {
+  LayerPanel,
+  MeasurePanel,
+  type LayerState,
+  type MeasureMode,
+  type MeasureResult,
+} from './map-panels.tsx'
 
 const DRAW_COLOUR = '#f43f5e'
 const vertexIcon = L.divIcon({
@@ -35,11 +41,13 @@ const vertexIcon = L.divIcon({
 
 function boundsOf(layers: MapLayer[], areas: Array<{ points: LatLng[] }>) {
   const bounds = L.latLngBounds([])
-  for (const l of layers) bounds.extend([
-    [l.boundsWgs84[1], l.boundsWgs84[0]],
-    [l.boundsWgs84[3], l.boundsWgs84[2]],
-  ])
-  if (!bounds.isValid()) for (const a of areas) for (const p of a.points) bounds.extend([p.latitude, p.longitude])
+  for (const l of layers)
+    bounds.extend([
+      [l.boundsWgs84[1], l.boundsWgs84[0]],
+      [l.boundsWgs84[3], l.boundsWgs84[2]],
+    ])
+  if (!bounds.isValid())
+    for (const a of areas) for (const p of a.points) bounds.extend([p.latitude, p.longitude])
   return bounds
 }
 
@@ -177,18 +185,19 @@ function MeasureOnMap({
   latest.current = { mode, onShape, onPoint }
 
   useEffect(() => {
-    drawn.current.addTo(map)
+    const group = drawn.current
+    group.addTo(map)
     const onCreated = (event: L.LeafletEvent) => {
       const layer = (event as L.DrawEvents.Created).layer as L.Polyline
-      drawn.current.clearLayers()
-      drawn.current.addLayer(layer)
+      group.clearLayers()
+      group.addLayer(layer)
       const latlngs = layer.getLatLngs().flat(2) as L.LatLng[]
       if (latest.current.mode) latest.current.onShape(latest.current.mode, latlngs)
     }
     map.on(L.Draw.Event.CREATED, onCreated)
     return () => {
       map.off(L.Draw.Event.CREATED, onCreated)
-      drawn.current.remove()
+      group.remove()
     }
   }, [map])
 
@@ -198,9 +207,13 @@ function MeasureOnMap({
       map.getContainer().style.cursor = 'crosshair'
       const onClick = (event: L.LeafletMouseEvent) => {
         drawn.current.clearLayers()
-        L.circleMarker(event.latlng, { radius: 6, color: '#fff', weight: 2, fillColor: DRAW_COLOUR, fillOpacity: 1 }).addTo(
-          drawn.current,
-        )
+        L.circleMarker(event.latlng, {
+          radius: 6,
+          color: '#fff',
+          weight: 2,
+          fillColor: DRAW_COLOUR,
+          fillOpacity: 1,
+        }).addTo(drawn.current)
         latest.current.onPoint(event.latlng)
       }
       map.on('click', onClick)
@@ -210,11 +223,22 @@ function MeasureOnMap({
       }
     }
     const shapeOptions = { color: DRAW_COLOUR, weight: 3, opacity: 1, fillOpacity: 0.15 }
-    const common = { icon: vertexIcon, touchIcon: vertexIcon, showLength: false, guidelineDistance: 12, shapeOptions }
+    const common = {
+      icon: vertexIcon,
+      touchIcon: vertexIcon,
+      showLength: false,
+      guidelineDistance: 12,
+      shapeOptions,
+    }
     const handler: DrawHandler =
       mode === 'distance'
         ? new L.Draw.Polyline(map as L.DrawMap, { ...common, repeatMode: true })
-        : new L.Draw.Polygon(map as L.DrawMap, { ...common, showArea: false, allowIntersection: false, repeatMode: true })
+        : new L.Draw.Polygon(map as L.DrawMap, {
+            ...common,
+            showArea: false,
+            allowIntersection: false,
+            repeatMode: true,
+          })
     acceptEveryClick(handler)
     withoutMapFocus(map, () => handler.enable())
     const stopFollowing = followPointer(map, handler)
@@ -248,7 +272,9 @@ export function DeliverablesMap({
   layers: MapLayer[]
 }) {
   const [states, setStates] = useState<Record<number, LayerState>>(() =>
-    Object.fromEntries(layers.map((l, i) => [l.id, { visible: i === 0 || l.kind === 'orthomosaic', opacity: 100 }])),
+    Object.fromEntries(
+      layers.map((l, i) => [l.id, { visible: i === 0 || l.kind === 'orthomosaic', opacity: 100 }]),
+    ),
   )
   const [ranges, setRanges] = useState<Record<number, { min: number; max: number }>>({})
   const [problems, setProblems] = useState<Record<number, string>>({})
@@ -267,7 +293,9 @@ export function DeliverablesMap({
   const onRange = useRef((id: number, range: { min: number; max: number }) =>
     setRanges((r) => ({ ...r, [id]: range })),
   ).current
-  const onProblem = useRef((id: number, message: string) => setProblems((p) => ({ ...p, [id]: message }))).current
+  const onProblem = useRef((id: number, message: string) =>
+    setProblems((p) => ({ ...p, [id]: message })),
+  ).current
   const onView = useRef((v: { zoom: number; lat: number }) => setView(v)).current
 
   async function measureVolume(ring: [number, number][], chosenBase: VolumeBase) {
@@ -341,8 +369,19 @@ export function DeliverablesMap({
                 interactive={false}
               />
             ))}
-            <RasterLayers layers={layers} states={states} swipe={swipe} onRange={onRange} onProblem={onProblem} />
-            <MeasureOnMap mode={mode} finishRef={finishRef} onShape={onShape} onPoint={(p) => void onPoint(p)} />
+            <RasterLayers
+              layers={layers}
+              states={states}
+              swipe={swipe}
+              onRange={onRange}
+              onProblem={onProblem}
+            />
+            <MeasureOnMap
+              mode={mode}
+              finishRef={finishRef}
+              onShape={onShape}
+              onPoint={(p) => void onPoint(p)}
+            />
             <ViewReporter onView={onView} />
           </MapContainer>
         </div>
@@ -388,7 +427,13 @@ export function DeliverablesMap({
           onZoomTo={(id) => {
             const map = mapRef.current
             if (!map) return
-            const target = id === null ? bounds : boundsOf(layers.filter((l) => l.id === id), [])
+            const target =
+              id === null
+                ? bounds
+                : boundsOf(
+                    layers.filter((l) => l.id === id),
+                    [],
+                  )
             if (target.isValid()) map.fitBounds(target, { padding: [16, 16] })
           }}
         />

@@ -89,7 +89,9 @@ export function LayerPanel({
                     />
                     <span className="min-w-0">
                       <span className="block break-words font-medium text-ink-900">{layer.fileName}</span>
-                      <span className="block text-xs text-ink-500">{DELIVERABLE_KIND_LABELS[layer.kind]}</span>
+                      <span className="block text-xs text-ink-500">
+                        {DELIVERABLE_KIND_LABELS[layer.kind]}
+                      </span>
                     </span>
                   </label>
                   <button
@@ -135,7 +137,9 @@ export function LayerPanel({
               type="checkbox"
               checked={Boolean(swipe)}
               onChange={(e) =>
-                onSwipe(e.target.checked ? { leftId: layers[0]!.id, rightId: layers[1]!.id, position: 50 } : null)
+                onSwipe(
+                  e.target.checked ? { leftId: layers[0]!.id, rightId: layers[1]!.id, position: 50 } : null,
+                )
               }
             />
             Compare two layers (swipe)
@@ -260,7 +264,11 @@ export function MeasurePanel({
             value={baseChoice}
             onChange={(e) => {
               const value = e.target.value
-              onBase(value === 'height' ? { elevationM: typeof base === 'object' ? base.elevationM : 0 } : (value as VolumeBase))
+              onBase(
+                value === 'height'
+                  ? { elevationM: typeof base === 'object' ? base.elevationM : 0 }
+                  : (value as VolumeBase),
+              )
             }}
           >
             <option value="edge-mean">Mean height of the edge</option>

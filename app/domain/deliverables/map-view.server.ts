@@ -14,8 +14,8 @@ import { z } from 'zod'
 
 import { isRasterKind, type Deliverable } from './deliverable.ts'
 import { listDeliverables } from './deliverables.server.ts'
-import { measureVolume } from './measure.server.ts'
 import { MEASURE_MESSAGES, VolumeBaseSchema, type VolumeBase, type VolumeFigures } from './measure-schemas.ts'
+import { measureVolume } from './measure.server.ts'
 
 type Actor = Pick<User, 'id' | 'role'>
 
