@@ -4,13 +4,9 @@
  * the CRS asked for (UTM 34S, or a Hartebeesthoek94 Lo system with westing/southing axes).
  */
 import { execFile } from 'node:child_process'
-import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { getDb } from '#app/domain/db/db.server.ts'
-import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
-import { projectFiles, type DeliverableKind } from '#db/schema.ts'
 
 const run = promisify(execFile)
 
@@ -112,31 +108,131 @@ export async function buildConeDsm(dir: string, epsg: number, name = `cone-${eps
   }
 }
 
-/** Stores a built raster as a project's deliverable of this kind (the row the upload path would write). */
-export async function storeRasterDeliverable(
-  projectId: number,
-  source: string,
-  kind: DeliverableKind,
-  uploadedBy: number,
-) {
-  const key = `projects/${projectId}/${crypto.randomUUID()}.tif`
-  const target = path.join(storagePaths().root, key)
-  await fs.mkdir(path.dirname(target), { recursive: true })
-  await fs.copyFile(source, target)
-  const { size } = await fs.stat(target)
-  return getDb()
-    .insert(projectFiles)
-    .values({
-      projectId,
-      fileName: key,
-      originalName: path.basename(source),
-      fileUrl: '',
-      fileType: 'image/tiff',
-      fileSize: size,
-      fileCategory: 'processed_deliverable',
-      uploadedBy,
-      deliverableKind: kind,
-    })
-    .returning()
-    .get()
+/**
+ * An RGB orthomosaic in `epsg` around the apex point: a magenta field with noise (so JPEG
+ * cannot squeeze it to nothing), `sizePx` square at 5 cm, written raw (ENVI) and turned
+ * into a GeoTIFF by GDAL.
+ */
+export async function buildOrthomosaic(dir: string, epsg: number, sizePx = 2048, name = `ortho-${epsg}.tif`) {
+  const srs = `EPSG:${epsg}`
+  const [[x, y]] = (await transformPoints([[18.42, -33.92]], 'EPSG:4326', srs)) as [[number, number]]
+  const pixelM = 0.05
+  const half = (sizePx * pixelM) / 2
+  const raw = path.join(dir, name.replace(/\.tif$/, '.bsq'))
+  const bytes = Buffer.alloc(sizePx * sizePx * 3)
+  let seed = 42
+  const noise = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % 41) - 20
+  const base = [220, 40, 200]
+  for (let band = 0; band < 3; band++)
+    for (let i = 0; i < sizePx * sizePx; i++)
+      bytes[band * sizePx * sizePx + i] = Math.max(0, Math.min(255, base[band]! + noise()))
+  await fs.writeFile(raw, bytes)
+  await fs.writeFile(
+    raw.replace(/\.bsq$/, '.hdr'),
+    `ENVI\nsamples = ${sizePx}\nlines = ${sizePx}\nbands = 3\nheader offset = 0\nfile type = ENVI Standard\ndata type = 1\ninterleave = bsq\nbyte order = 0\n`,
+  )
+  const out = path.join(dir, name)
+  await run('gdal_translate', [
+    '-q',
+    '-of',
+    'GTiff',
+    '-a_srs',
+    srs,
+    '-a_ullr',
+    String(x - half),
+    String(y + half),
+    String(x + half),
+    String(y - half),
+    '-co',
+    'TILED=YES',
+    '-co',
+    'COMPRESS=DEFLATE',
+    raw,
+    out,
+  ])
+  await Promise.all([fs.rm(raw), fs.rm(raw.replace(/\.bsq$/, '.hdr'))])
+  return out
+}
+
+/** The Map view's viewing copy: a Web Mercator COG (ADR 238), JPEG for imagery, DEFLATE for heights. */
+export async function buildViewingCog(source: string, out: string, kind: 'orthomosaic' | 'elevation') {
+  const compression =
+    kind === 'orthomosaic'
+      ? ['-dstalpha', '-co', 'COMPRESS=DEFLATE']
+      : ['-co', 'COMPRESS=DEFLATE', '-co', 'PREDICTOR=YES']
+  await run('gdalwarp', [
+    '-q',
+    '-overwrite',
+    '-t_srs',
+    'EPSG:3857',
+    '-r',
+    'bilinear',
+    '-of',
+    'COG',
+    '-co',
+    'OVERVIEWS=AUTO',
+    ...compression,
+    source,
+    out,
+  ])
+  return out
+}
+
+/** A PNG preview (about 800 px) of a raster, in WGS84 so the footprint lines up. */
+export async function buildPreview(source: string, out: string) {
+  const warped = `${out}.tif`
+  await run('gdalwarp', [
+    '-q',
+    '-overwrite',
+    '-t_srs',
+    'EPSG:4326',
+    '-ts',
+    '800',
+    '0',
+    '-ot',
+    'Byte',
+    '-scale',
+    source,
+    warped,
+  ]).catch(() =>
+    run('gdalwarp', ['-q', '-overwrite', '-t_srs', 'EPSG:4326', '-ts', '800', '0', source, warped]),
+  )
+  await run('gdal_translate', ['-q', '-of', 'PNG', '-ot', 'Byte', '-scale', warped, out])
+  await fs.rm(warped, { force: true })
+  return out
+}
+
+/** What gdalinfo says of a raster, in the shape of RasterInfo (bounds and footprint in WGS84). */
+export async function rasterFacts(file: string) {
+  const { stdout } = await run('gdalinfo', ['-json', file], { encoding: 'utf8', maxBuffer: 32 * 1024 * 1024 })
+  const info = JSON.parse(stdout) as {
+    size: [number, number]
+    geoTransform: number[]
+    bands: { type: string; noDataValue?: number }[]
+    wgs84Extent: { coordinates: [number, number][][] }
+    coordinateSystem: { wkt: string }
+  }
+  const ring = info.wgs84Extent.coordinates[0]!
+  const lngs = ring.map((p) => p[0])
+  const lats = ring.map((p) => p[1])
+  const epsg = /ID\["EPSG",(\d+)\]\]\s*$/.exec(info.coordinateSystem.wkt)?.[1]
+  return {
+    epsg: epsg ? Number(epsg) : null,
+    widthPx: info.size[0],
+    heightPx: info.size[1],
+    bandCount: info.bands.length,
+    dataType: info.bands[0]!.type,
+    nodata: info.bands[0]!.noDataValue ?? null,
+    gsdCm: Math.abs(info.geoTransform[1]!) * 100,
+    boundsWgs84: [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)] as [
+      number,
+      number,
+      number,
+      number,
+    ],
+    footprintWgs84: ring,
+    footprintHa:
+      (info.size[0] * info.size[1] * Math.abs(info.geoTransform[1]! * info.geoTransform[5]!)) / 10_000,
+    overlapPercent: null,
+  }
 }
