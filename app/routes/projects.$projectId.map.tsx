@@ -25,9 +25,13 @@ import leafletDrawCss from 'leaflet-draw/dist/leaflet.draw.css'
 import leafletCss from 'leaflet/dist/leaflet.css'
 import { lazy, Suspense } from 'react'
 
-// Leaflet, leaflet-draw, geotiff.js and turf load with this view only (ADR 184).
+// Leaflet, leaflet-draw, geotiff.js and turf load with this view only (ADR 184). Leaflet is
+// evaluated first: the bundler runs leaflet-draw's chunk (it extends the global `L`) before
+// the map module's own body.
 const DeliverablesMap = lazy(() =>
-  import('#app/components/mapview/deliverables-map.client.tsx').then((m) => ({ default: m.DeliverablesMap })),
+  import('leaflet')
+    .then(() => import('#app/components/mapview/deliverables-map.client.tsx'))
+    .then((m) => ({ default: m.DeliverablesMap })),
 )
 
 export const links: LinksFunction = () => [
