@@ -4,6 +4,7 @@
  * or later when we keep them). After the retention job deleted them, the list stays as
  * the record, without links, with the date they were deleted (ADR 160).
  */
+import { MapViewLink } from '#app/components/mapview/map-view-link.tsx'
 import { formatDate } from '#app/domain/format/dates.ts'
 
 import { downloadHref, formatFileSize, type ListedFile } from './file-groups.tsx'
@@ -34,6 +35,7 @@ export function DeliverablesPanel({
         >
           Deliverables
         </h3>
+        {removedAt || expired ? null : <MapViewLink projectId={project.id} files={deliverables} />}
         {project.deliverablesUntil ? (
           <span
             className={expired ? 'badge bg-ink-100 text-ink-600' : 'badge bg-emerald-100 text-emerald-800'}

@@ -57,7 +57,10 @@ function rasterRows(d: ListedDeliverable): Array<[string, string]> {
     ['Coordinate system', r.epsg ? `EPSG:${r.epsg}` : 'Unknown'],
     ['Size', `${formatNumber(r.widthPx)} × ${formatNumber(r.heightPx)} px`],
     ['Bands', `${r.bandCount} (${r.dataType})`],
-    ['Ground resolution', r.gsdCm === null ? 'Unknown' : `${formatNumber(r.gsdCm, 1, { minDecimals: 0 })} cm/px`],
+    [
+      'Ground resolution',
+      r.gsdCm === null ? 'Unknown' : `${formatNumber(r.gsdCm, 1, { minDecimals: 0 })} cm/px`,
+    ],
     ['Footprint', formatHectares(r.footprintHa * 10_000)],
     ['Covers the survey areas', r.overlapPercent === null ? '—' : formatPercent(r.overlapPercent)],
   ]
