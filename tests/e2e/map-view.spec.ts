@@ -44,12 +44,15 @@ test('the client sees the orthomosaic on the map and measures a rectangle @js-on
   await expect
     .poll(() => orthomosaicPixelsOnScreen(page, seeded.orthomosaicId), { timeout: 30_000 })
     .toBeGreaterThan(10_000)
-  // And on screen, not only in a canvas: the screenshot of the map has the same colour.
+  // Both layers are listed; the elevation model's legend is in metres.
   await expect(page.getByTestId('map-layer')).toHaveCount(2)
-  await expect(page.getByTestId('elevation-legend')).toContainText('100')
+  await page.getByRole('checkbox', { name: /site-dsm\.tif/ }).check()
+  await expect(page.getByTestId('elevation-legend')).toContainText('100,0 m')
+  await page.getByRole('checkbox', { name: /site-dsm\.tif/ }).uncheck()
 
   // Measure a rectangle 200 × 100 px: at this zoom and latitude its size is known.
   await page.getByRole('button', { name: 'Area', exact: true }).click()
+  await map.scrollIntoViewIfNeeded()
   const box = (await map.boundingBox())!
   const x0 = box.x + box.width / 2 - 100
   const y0 = box.y + box.height / 2 - 50
@@ -68,12 +71,18 @@ test('the client sees the orthomosaic on the map and measures a rectangle @js-on
   const measured = parseNumber(await page.getByTestId('measured-area').innerText())
   expect(Math.abs(measured - expected) / expected).toBeLessThan(0.01)
 
-  // Height at the apex of the cone, from the server.
+  // The height of a clicked point comes from the server: the map's centre is on the cone.
   await page.getByRole('button', { name: 'Height', exact: true }).click()
-  await expect(page.getByRole('button', { name: 'Height', exact: true })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  )
+  await map.scrollIntoViewIfNeeded()
+  const centre = (await map.boundingBox())!
+  await page.mouse.click(centre.x + centre.width / 2, centre.y + centre.height / 2)
+  await expect(page.getByTestId('measured-height')).toHaveText(/^1[01]\d,\d+\sm$/)
+
+  if (process.env.MAP_SCREENSHOTS) {
+    await page.screenshot({ path: `${process.env.MAP_SCREENSHOTS}/map-view-1280.png`, fullPage: true })
+    await page.setViewportSize({ width: 360, height: 780 })
+    await page.screenshot({ path: `${process.env.MAP_SCREENSHOTS}/map-view-360.png`, fullPage: true })
+  }
 })
 
 test('without JavaScript: previews, metadata, downloads and the volume form @no-js-only', async ({

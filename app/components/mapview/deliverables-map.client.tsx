@@ -114,8 +114,10 @@ function RasterLayers({
         if (state?.visible) {
           if (!map.hasLayer(leafletLayer)) leafletLayer.addTo(map)
           live.current.set(layer.id, leafletLayer)
-          ;(leafletLayer as L.GridLayer).setOpacity?.(state.opacity / 100)
-          ;(leafletLayer as L.GridLayer).setZIndex?.(10 + layers.indexOf(layer))
+          ;(leafletLayer as L.GridLayer).setOpacity?.(state.opacity / 100) // Elevation models lie over the imagery; the list's order within each kind.
+          ;(leafletLayer as L.GridLayer).setZIndex?.(
+            (layer.kind === 'elevation' ? 100 : 10) + layers.indexOf(layer),
+          )
         } else if (map.hasLayer(leafletLayer)) {
           leafletLayer.remove()
           live.current.delete(layer.id)
@@ -271,6 +273,7 @@ export function DeliverablesMap({
   areas: Array<{ areaNumber: number; points: LatLng[] }>
   layers: MapLayer[]
 }) {
+  const hasImagery = layers.some((l) => l.kind === 'orthomosaic')
   const [states, setStates] = useState<Record<number, LayerState>>(() =>
     Object.fromEntries(
       layers.map((l, i) => [l.id, { visible: i === 0 || l.kind === 'orthomosaic', opacity: 100 }]),
