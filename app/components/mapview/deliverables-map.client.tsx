@@ -350,7 +350,7 @@ export function DeliverablesMap({
     <div className="grid gap-4 lg:grid-cols-[1fr_20rem]">
       <div className="relative">
         <div
-          className="h-[60vh] min-h-[22rem] overflow-hidden rounded-xl border border-ink-200 bg-ink-800"
+          className="isolate h-[60vh] min-h-[22rem] overflow-hidden rounded-xl border border-ink-200 bg-ink-800"
           data-testid="deliverables-map"
           data-zoom={view?.zoom}
           data-center-lat={view?.lat}

@@ -115,7 +115,7 @@ export function LayerPanel({
                     className="w-full accent-sky-600"
                     aria-label={`Opacity of ${layer.fileName}`}
                   />
-                  <span className="w-10 text-right tabular-nums">{state.opacity} %</span>
+                  <span className="w-12 whitespace-nowrap text-right tabular-nums">{state.opacity} %</span>
                 </label>
                 {layer.kind === 'elevation' && range ? <ElevationLegend range={range} /> : null}
                 {problems[layer.id] ? (
