@@ -30,7 +30,7 @@ const cubicMetres = (value: number) => `${formatNumber(value, 1)} m³`
 
 type Swipe = { leftId: number; rightId: number; position: number } | null
 
-export function ElevationLegend({ range }: { range: { min: number; max: number } }) {
+function ElevationLegend({ range }: { range: { min: number; max: number } }) {
   return (
     <div className="mt-2" data-testid="elevation-legend">
       <div className="h-2.5 rounded-full" style={{ background: RAMP_GRADIENT }} aria-hidden="true" />

@@ -64,7 +64,7 @@ function toMapLayer(d: Deliverable): MapLayer | null {
 }
 
 /** The no-JS volume form's fields. */
-export const VOLUME_FORM_MESSAGES = {
+const VOLUME_FORM_MESSAGES = {
   file: 'Choose an elevation model.',
   coordinates: 'Type at least 3 corners, one ‘latitude, longitude’ per line.',
   tooMany: 'At most 1000 corners.',

@@ -27,7 +27,7 @@ export const ElevationQuerySchema = z.object({
 
 const Position = z.tuple([Longitude, Latitude], { message: MEASURE_MESSAGES.polygon }).rest(z.number())
 
-export const VOLUME_BASES = ['edge-mean', 'edge-lowest'] as const
+const VOLUME_BASES = ['edge-mean', 'edge-lowest'] as const
 
 export const VolumeBaseSchema = z.union(
   [z.enum(VOLUME_BASES), z.object({ elevationM: z.number().finite().min(-500).max(9000) }).strict()],
