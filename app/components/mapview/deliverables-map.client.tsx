@@ -276,7 +276,8 @@ export function DeliverablesMap({
   const hasImagery = layers.some((l) => l.kind === 'orthomosaic')
   const [states, setStates] = useState<Record<number, LayerState>>(() =>
     Object.fromEntries(
-      layers.map((l, i) => [l.id, { visible: i === 0 || l.kind === 'orthomosaic', opacity: 100 }]),
+      // Imagery shows at first; an elevation model too when there is no imagery.
+      layers.map((l) => [l.id, { visible: l.kind === 'orthomosaic' || !hasImagery, opacity: 100 }]),
     ),
   )
   const [ranges, setRanges] = useState<Record<number, { min: number; max: number }>>({})
