@@ -21,6 +21,10 @@ RUN npm run build \
   && npm prune --omit=dev --no-audit --no-fund
 
 FROM base AS runtime
+# GDAL's command-line tools read and convert raster deliverables (ADR 231).
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends gdal-bin \
+  && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     PORT=8080 \
     DATABASE_PATH=/data/kestrel.sqlite \

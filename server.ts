@@ -11,6 +11,7 @@ import { purgeExpiredAuthRecords } from './app/domain/auth/accounts.server.ts'
 import { claimServerPidFile, startBackupSchedule } from './app/domain/backups/backup.server.ts'
 import { assertSafeProductionConfig, getEnv } from './app/domain/config/env.server.ts'
 import { closeDb, getDb, getSqlite } from './app/domain/db/db.server.ts'
+import { startViewJobs } from './app/domain/deliverables/view-jobs.server.ts'
 import { sweepStorage } from './app/domain/files/sweep.server.ts'
 import { createTusServer, startTusCleanup } from './app/domain/files/tus.server.ts'
 import { startDailyJobs } from './app/domain/jobs/daily.server.ts'
@@ -38,6 +39,8 @@ if (swept.tempFilesRemoved + swept.orphanFilesRemoved + swept.danglingRowsRemove
 }
 const tus = createTusServer()
 const stopTusCleanup = startTusCleanup(tus)
+// Raster viewing copies (ADR 232): jobs a stopped server left half-done start again.
+const viewJobs = startViewJobs()
 
 async function importBuild(): Promise<ServerBuild> {
   const stamp = isProduction ? '' : `?t=${Date.now()}`
@@ -82,6 +85,7 @@ closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   stopDailyJobs()
   stopTusCleanup()
   stopBackups()
+  await viewJobs.stop()
   await new Promise<void>((resolve) => server.close(() => resolve()))
   closeDb()
   releasePidFile()

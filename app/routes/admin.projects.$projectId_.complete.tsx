@@ -6,15 +6,24 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
 import { AdminDialog } from '#app/components/dashboard/admin/ui.tsx'
+import { DeliverableFacts, useViewProgressRefresh } from '#app/components/deliverables/deliverable-facts.tsx'
+import {
+  DELIVERABLE_KIND_INTENT,
+  DeliverableKindForm,
+} from '#app/components/deliverables/deliverable-kind-form.tsx'
 import { FileGroups } from '#app/components/files/file-groups.tsx'
 import { UploadWidget } from '#app/components/files/upload-widget.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
+import { DELIVERABLE_MESSAGES, LOW_OVERLAP_PERCENT } from '#app/domain/deliverables/deliverable.ts'
+import { listDeliverables, setDeliverableKind } from '#app/domain/deliverables/deliverables.server.ts'
+import { DeliverableKindSchema } from '#app/domain/deliverables/schemas.ts'
 import { listProjectFiles } from '#app/domain/files/file-queries.server.ts'
 import { isMultipart } from '#app/domain/files/multipart.server.ts'
 import { handleFileIntent, handleUploadForm } from '#app/domain/files/page-actions.server.ts'
 import { CATEGORY_ACCEPT } from '#app/domain/files/rules.ts'
+import { formatPercent } from '#app/domain/format/numbers.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
@@ -41,6 +50,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({
     project: { id: project.id, name: project.name, status: project.status, isPaid: project.isPaid },
     deliverables: files.filter((f) => f.fileCategory === DELIVERABLE_CATEGORY),
+    /** Kind, raster facts and viewing copies; rasters covering under half the survey areas are warned about. */
+    details: listDeliverables(admin, project.id),
   })
 }
 
@@ -52,6 +63,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (isMultipart(request)) return handleUploadForm(request, admin, DELIVERABLE_CATEGORY, here)
   const formData = await readFormBody(request)
   if (formData.get('intent') === 'delete-file') return handleFileIntent(request, admin, formData, here)
+  if (formData.get('intent') === DELIVERABLE_KIND_INTENT) {
+    const parsed = DeliverableKindSchema.safeParse({ kind: formData.get('kind') })
+    if (!parsed.success)
+      return redirectWithToast(here, { title: DELIVERABLE_MESSAGES.invalidKind, type: 'error' })
+    try {
+      setDeliverableKind(admin, projectId, Number(formData.get('fileId')), parsed.data.kind)
+    } catch (error) {
+      if (!isDomainError(error)) throw error
+      return redirectWithToast(here, { title: error.message, type: 'error' })
+    }
+    return redirectWithToast(here, { title: DELIVERABLE_MESSAGES.kindSaved })
+  }
   try {
     const { project, clientNotified } = await completeProject(admin.id, projectId)
     return redirectWithToast(`/admin/projects/${projectId}`, {
@@ -72,7 +95,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CompleteProjectDialog() {
-  const { project, deliverables } = useLoaderData<typeof loader>()
+  const { project, deliverables, details } = useLoaderData<typeof loader>()
+  useViewProgressRefresh(details)
+  const misplaced = details.filter(
+    (d) => !d.removedAt && d.raster?.overlapPercent != null && d.raster.overlapPercent < LOW_OVERLAP_PERCENT,
+  )
   const navigation = useNavigation()
   const here = `/admin/projects/${project.id}/complete`
   const back = `/admin/projects/${project.id}`
@@ -92,8 +119,9 @@ export default function CompleteProjectDialog() {
           </Alert>
         ) : null}
         <p className="text-sm text-ink-600">
-          Upload the processed deliverables (orthomosaics, models, reports: images, videos, PDF, DOC, DOCX),
-          then complete the project. The client is e-mailed a link and can download them for one month.
+          Upload the processed deliverables (orthomosaics and elevation models as GeoTIFF, point clouds, 3D
+          models and shapefiles as ZIP, KML/KMZ, GeoJSON, DXF, CSV, reports, images, videos), then complete
+          the project. The client is e-mailed a link and can download them for one month.
         </p>
         {!done ? (
           <UploadWidget
@@ -117,6 +145,34 @@ export default function CompleteProjectDialog() {
             </p>
           )}
         </section>
+        {details.length ? (
+          <section aria-labelledby="deliverable-details-heading" className="space-y-2">
+            <h3 id="deliverable-details-heading" className="text-sm font-semibold text-ink-950">
+              Kinds and viewing copies
+            </h3>
+            <ul className="divide-y divide-ink-100 rounded-lg border border-ink-100">
+              {details.map((d) => (
+                <li key={d.id} className="space-y-2 p-3" data-testid="deliverable-detail">
+                  <p className="truncate text-sm font-medium text-ink-900">{d.fileName}</p>
+                  <DeliverableFacts deliverable={d} />
+                  {!done ? <DeliverableKindForm deliverable={d} action={here} /> : null}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {!done && misplaced.length ? (
+          <Alert tone="warning" title="Check the deliverables" id="overlap-warning">
+            <ul className="list-disc space-y-1 pl-4">
+              {misplaced.map((d) => (
+                <li key={d.id}>
+                  {d.fileName}:{' '}
+                  {DELIVERABLE_MESSAGES.lowOverlap(d.kind, formatPercent(d.raster!.overlapPercent))}
+                </li>
+              ))}
+            </ul>
+          </Alert>
+        ) : null}
         <div className="flex flex-col-reverse gap-2 border-t border-ink-100 pt-4 sm:flex-row sm:justify-end">
           <Link to={back} preventScrollReset className="btn-secondary">
             Cancel

@@ -96,6 +96,7 @@ export default function DashboardPage() {
           welcome={data.welcome}
           projects={data.projects}
           files={data.files}
+          deliverables={data.deliverables}
           placeSearch={data.placeSearch}
         />
       ) : data.role === 'pilot' ? (

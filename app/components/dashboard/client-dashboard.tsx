@@ -1,6 +1,7 @@
 import { DashboardHeading } from '#app/components/layout/app-shell.tsx'
 import { StatCard } from '#app/components/ui/stat-card.tsx'
 import { TabLinks, useActiveTab } from '#app/components/ui/tabs.tsx'
+import type { Deliverable } from '#app/domain/deliverables/deliverable.ts'
 import type { FileView } from '#app/domain/files/file-view.ts'
 import { formatRand } from '#app/domain/format/numbers.ts'
 import type { ProjectCard } from '#app/domain/projects/projects.server.ts'
@@ -31,6 +32,7 @@ export function ClientDashboard({
   welcome,
   projects,
   files = {},
+  deliverables = {},
   placeSearch,
 }: {
   profile: ProfileValues
@@ -39,6 +41,8 @@ export function ClientDashboard({
   projects: ProjectCard[]
   /** Each project's files the client may see, by project id. */
   files?: Record<number, FileView[]>
+  /** Completed projects' deliverables (kind, SHA-256, viewing copy), by project id. */
+  deliverables?: Record<number, Deliverable[]>
   placeSearch: PlaceSearchResult | null
 }) {
   const tab = useActiveTab(CLIENT_TABS, 'create')
@@ -62,7 +66,9 @@ export function ClientDashboard({
       <TabLinks tabs={CLIENT_TABS} active={tab} label="Client dashboard sections" />
       {tab === 'profile' ? <ProfileTab profile={profile} /> : null}
       {tab === 'create' ? <CreateProjectTab placeSearch={placeSearch} /> : null}
-      {tab === 'projects' ? <ProjectsTab projects={projects} files={files} /> : null}
+      {tab === 'projects' ? (
+        <ProjectsTab projects={projects} files={files} deliverables={deliverables} />
+      ) : null}
       {tab === 'invoices' ? <InvoicesTab /> : null}
     </main>
   )

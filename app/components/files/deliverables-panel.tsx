@@ -4,7 +4,9 @@
  * or later when we keep them). After the retention job deleted them, the list stays as
  * the record, without links, with the date they were deleted (ADR 160).
  */
+import { DeliverableFacts, useViewProgressRefresh } from '#app/components/deliverables/deliverable-facts.tsx'
 import { MapViewLink } from '#app/components/mapview/map-view-link.tsx'
+import type { Deliverable } from '#app/domain/deliverables/deliverable.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
 
 import { downloadHref, formatFileSize, type ListedFile } from './file-groups.tsx'
@@ -12,12 +14,17 @@ import { downloadHref, formatFileSize, type ListedFile } from './file-groups.tsx
 export function DeliverablesPanel({
   project,
   files,
+  deliverables: details = [],
 }: {
   project: { id: number; status: string; deliverablesUntil: string | null }
   files: ListedFile[]
+  /** Kind, SHA-256 and viewing copy of each deliverable (ADRs 230–232). */
+  deliverables?: Deliverable[]
 }) {
+  useViewProgressRefresh(details)
   if (project.status !== 'completed') return null
   const deliverables = files.filter((f) => f.fileCategory === 'processed_deliverable')
+  const detailOf = (id: number) => details.find((d) => d.id === id)
   const removedAt = deliverables.find((f) => f.removedAt)?.removedAt ?? null
   const expired = project.deliverablesUntil
     ? new Date(project.deliverablesUntil).getTime() < Date.now()
@@ -73,7 +80,11 @@ export function DeliverablesPanel({
             <li key={f.id} className="flex items-center justify-between gap-3 py-2 text-sm">
               <span className="min-w-0">
                 <span className="block truncate font-medium text-ink-900">{f.originalName}</span>
-                <span className="text-xs text-ink-500">{formatFileSize(f.fileSize)}</span>
+                {detailOf(f.id) ? (
+                  <DeliverableFacts deliverable={detailOf(f.id)!} className="mt-1" />
+                ) : (
+                  <span className="text-xs text-ink-500">{formatFileSize(f.fileSize)}</span>
+                )}
               </span>
               <a className="btn-secondary btn-sm shrink-0" href={downloadHref(f)} download={f.originalName}>
                 Download

@@ -106,7 +106,13 @@ export function UploadWidget({
   }
 
   const acceptAttr = accept.join(',')
-  const hint = `${describeAccept(accept)} · up to ${Math.round(Math.min(limit, FILE_LIMITS.video) / 1024 / 1024)}MB`
+  // Deliverables go up to DELIVERABLE_MAX_BYTES through tus; a plain form post carries only a document (ADR 230).
+  const hint =
+    category === 'processed_deliverable'
+      ? hydrated
+        ? `${describeAccept(accept)} · up to ${formatBytes(limit)}, resumable`
+        : `${describeAccept(accept)} · up to ${Math.round(FILE_LIMITS.document / 1024 / 1024)}MB without JavaScript; turn JavaScript on for bigger files (they upload in resumable parts)`
+      : `${describeAccept(accept)} · up to ${Math.round(Math.min(limit, FILE_LIMITS.video) / 1024 / 1024)}MB`
 
   return (
     <div

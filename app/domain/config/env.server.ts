@@ -35,6 +35,18 @@ const EnvSchema = z.object({
   MIN_FREE_DISK_MB: numberInput(z.number().int().min(0).default(512)),
   /** Unfinished resumable uploads are deleted after this many hours without progress. */
   TUS_EXPIRATION_HOURS: numberInput(z.number().positive().default(24)),
+  /** The largest processed deliverable (bytes; default 20 GiB), still within MIN_FREE_DISK_MB (ADR 230). */
+  DELIVERABLE_MAX_BYTES: numberInput(
+    z
+      .number()
+      .int()
+      .positive()
+      .default(20 * 1024 ** 3),
+  ),
+  /** Raster viewing copies made at once (each is one GDAL child process; ADR 232). */
+  RASTER_JOBS: numberInput(z.number().int().min(1).max(8).default(1)),
+  /** GDAL's block cache for each child process, MB (GDAL_CACHEMAX). */
+  GDAL_CACHEMAX_MB: numberInput(z.number().int().min(16).max(4096).default(128)),
   APP_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().default(DEV_SESSION_SECRET),
   SMTP_URL: z.string().optional(),

@@ -4,7 +4,7 @@
  */
 import { DELIVERABLE_KINDS, type DeliverableKind, type ViewStatus } from '#db/schema.ts'
 
-export { DELIVERABLE_KINDS, type DeliverableKind, type ViewStatus }
+export { DELIVERABLE_KINDS, type DeliverableKind }
 
 export const DELIVERABLE_KIND_LABELS: Record<DeliverableKind, string> = {
   orthomosaic: 'Orthomosaic',
@@ -22,6 +22,7 @@ export const DELIVERABLE_KIND_LABELS: Record<DeliverableKind, string> = {
 export const VIEW_FILES = ['cog', 'preview', 'thumbnail'] as const
 export type ViewFile = (typeof VIEW_FILES)[number]
 
+/** @public (the Map view and share links read it) */
 export interface DeliverableRaster {
   epsg: number | null
   widthPx: number
@@ -40,6 +41,7 @@ export interface DeliverableRaster {
   overlapPercent: number | null
 }
 
+/** @public (the Map view and share links read it) */
 export interface DeliverableViewState {
   status: ViewStatus
   progressPercent: number
@@ -74,10 +76,6 @@ export interface Deliverable {
 /** The stable URL of one viewing copy (Range + ETag). */
 export function viewFileUrl(projectId: number, fileId: number, which: ViewFile) {
   return `/api/projects/${projectId}/deliverables/${fileId}/view/${which}`
-}
-
-export function isDeliverableKind(value: unknown): value is DeliverableKind {
-  return typeof value === 'string' && (DELIVERABLE_KINDS as readonly string[]).includes(value)
 }
 
 /** Kinds whose viewing copy is a raster on the map. */

@@ -83,6 +83,7 @@ function viewsByFile(fileIds: number[], db: DbOrTx) {
 }
 
 /**
+ * @public (share links)
  * Every deliverable of a project, newest first, without an access check: for callers that
  * decided access themselves (share links). Others call `listDeliverables`.
  */
@@ -187,7 +188,7 @@ export interface ViewFileToSend {
   lastModified: Date
 }
 
-/** A ready viewing copy of a deliverable, without an access check (share links decided it already). */
+/** @public (share links) A ready viewing copy of a deliverable, without an access check (share links decided it already). */
 export function viewFileOf(projectId: number, fileId: number, which: ViewFile, db: DbOrTx = getDb()) {
   const file = requireDeliverableRow(projectId, fileId, db)
   const view = db.select().from(deliverableViews).where(eq(deliverableViews.fileId, fileId)).get()

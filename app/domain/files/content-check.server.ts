@@ -3,8 +3,10 @@
  * against an accept list and the per-kind size limit, and the user's name for it cleaned.
  */
 import fs from 'node:fs'
+import { getEnv } from '#app/domain/config/env.server.ts'
+import { detectDeliverable } from '#app/domain/deliverables/content.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
-import type { FileCategory } from '#db/schema.ts'
+import type { DeliverableKind, FileCategory } from '#db/schema.ts'
 import { fileTypeFromFile } from 'file-type'
 
 import { FileTooLargeError, type ReceivedFile } from './receive.server.ts'
@@ -13,6 +15,8 @@ import { CATEGORY_ACCEPT, extensionOf, FILE_MESSAGES, kindOfMime, limitFor, type
 export interface DetectedType {
   mime: string
   ext: string
+  /** Deliverables: what the content says it is (ADR 230). */
+  deliverableKind?: DeliverableKind
 }
 
 async function looksLikeText(file: string) {
@@ -46,9 +50,24 @@ export async function checkContent(
   originalName: string,
   category: FileCategory,
 ): Promise<DetectedType> {
+  if (category === 'processed_deliverable') return checkDeliverableContent(received, originalName)
   return checkContentAgainst(received, originalName, CATEGORY_ACCEPT[category], (kind) =>
     limitFor(category, kind),
   )
+}
+
+/** Deliverables: the survey formats by content (LAS, KML, GeoJSON, DXF, ZIP contents…), one size limit. */
+async function checkDeliverableContent(received: ReceivedFile, originalName: string): Promise<DetectedType> {
+  const accept = CATEGORY_ACCEPT.processed_deliverable
+  const detected = await detectDeliverable(received.path, originalName)
+  if (!detected || !acceptsDetected(accept, detected)) {
+    throw new DomainError(415, FILE_MESSAGES.invalidType(accept), {
+      extra: { title: FILE_MESSAGES.invalidTypeTitle },
+    })
+  }
+  const limit = getEnv().DELIVERABLE_MAX_BYTES
+  if (received.size > limit) throw new FileTooLargeError(limit)
+  return { mime: detected.mime, ext: detected.ext, deliverableKind: detected.kind }
 }
 
 /** The same check against any accept list and per-kind limit (document copies use it too). */

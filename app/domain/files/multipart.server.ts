@@ -7,6 +7,7 @@
 import fs from 'node:fs'
 import { Readable } from 'node:stream'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
+import { getEnv } from '#app/domain/config/env.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import type { FileCategory, User } from '#db/schema.ts'
 import busboy from 'busboy'
@@ -148,7 +149,7 @@ export async function receiveMultipartUpload(
       const target = readTarget(fields, options.defaultCategory)
       if (!target) return Math.max(...Object.values(FILE_LIMITS))
       requireUploadTarget(user, target.projectId, target.category)
-      return maxBytesForCategory(target.category)
+      return maxBytesForCategory(target.category, getEnv().DELIVERABLE_MAX_BYTES)
     },
   })
   let target: ReturnType<typeof readTarget>

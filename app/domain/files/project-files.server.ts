@@ -9,8 +9,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { recordAudit } from '#app/domain/audit/audit.server.ts'
+import { getEnv } from '#app/domain/config/env.server.ts'
 import { readPhotoGps } from '#app/domain/coverage/photo-gps.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { prepareDeliverable, removeViewCopies } from '#app/domain/deliverables/view-jobs.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { projectFiles, projects, type FileCategory, type User } from '#db/schema.ts'
 import { and, eq, isNull } from 'drizzle-orm'
@@ -82,6 +84,7 @@ export async function registerProjectFile(input: RegisterInput): Promise<FileVie
           fileCategory: category,
           uploadedBy: user.id,
           sha256: received.sha256,
+          deliverableKind: detected.deliverableKind ?? null,
           ...photoGps,
         })
         .returning()
@@ -110,6 +113,8 @@ export async function registerProjectFile(input: RegisterInput): Promise<FileVie
       return { row: withUrl, duplicate: false }
     })
     if (stored.duplicate) await fs.promises.rm(finalPath, { force: true })
+    // A GeoTIFF deliverable: GDAL reads its facts and its viewing copy is queued (ADR 232).
+    else if (category === 'processed_deliverable') await prepareDeliverable(stored.row.id)
     return toFileView(stored.row)
   } catch (error) {
     await fs.promises.rm(received.path, { force: true })
@@ -148,7 +153,10 @@ export async function storeProjectFile(
   input: Omit<RegisterInput, 'received'> & { source: Readable | AsyncIterable<Uint8Array> },
 ): Promise<FileView> {
   requireUploadTarget(input.user, input.projectId, input.category)
-  const received = await receiveStream(input.source, maxBytesForCategory(input.category))
+  const received = await receiveStream(
+    input.source,
+    maxBytesForCategory(input.category, getEnv().DELIVERABLE_MAX_BYTES),
+  )
   return registerProjectFile({ ...input, received })
 }
 
@@ -178,6 +186,7 @@ export async function deleteProjectFile(user: Actor, fileId: number, db = getDb(
     return found.file
   })
   await fs.promises.rm(absolutePathOf(removed), { force: true })
+  await removeViewCopies(fileId)
   return toFileView(removed)
 }
 

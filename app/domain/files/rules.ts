@@ -18,11 +18,35 @@ export const FILE_LIMITS = {
 
 export type FileKind = keyof typeof FILE_LIMITS
 
+/** A deliverable (any kind) may be this big unless DELIVERABLE_MAX_BYTES says otherwise (ADR 230). */
+const DEFAULT_DELIVERABLE_MAX_BYTES = 20 * 1024 * MB
+
 /** Accepted types per category, in the browser's `accept` syntax (mime wildcard, exact mime or extension). */
 export const CATEGORY_ACCEPT: Record<FileCategory, readonly string[]> = {
   land_owner_agreement: ['.pdf', '.doc', '.docx', '.jpg', '.jpeg', '.png'],
   project_document: ['image/*', 'video/*', '.pdf', '.doc', '.docx', '.txt', '.zip'],
-  processed_deliverable: ['image/*', 'video/*', '.pdf', '.doc', '.docx'],
+  // Survey products (ADR 230): checked by content, whatever the name says.
+  processed_deliverable: [
+    'image/*',
+    'video/*',
+    '.tif',
+    '.tiff',
+    '.pdf',
+    '.doc',
+    '.docx',
+    '.las',
+    '.laz',
+    '.zip',
+    '.kml',
+    '.kmz',
+    '.geojson',
+    '.json',
+    '.dxf',
+    '.csv',
+    '.glb',
+    '.ply',
+    '.obj',
+  ],
   raw_image: ['image/*'],
   raw_video: ['video/*'],
 }
@@ -56,14 +80,26 @@ export function kindOfMime(mime: string): FileKind {
   return 'document'
 }
 
-/** The largest file of this kind in this category (the land owner form is 10 MB whatever its type). */
-export function limitFor(category: FileCategory, kind: FileKind): number {
+/**
+ * The largest file of this kind in this category (the land owner form is 10 MB whatever its
+ * type; a deliverable `deliverableMaxBytes` whatever its type — the server passes its setting).
+ */
+export function limitFor(
+  category: FileCategory,
+  kind: FileKind,
+  deliverableMaxBytes = DEFAULT_DELIVERABLE_MAX_BYTES,
+): number {
   if (category === 'land_owner_agreement') return FILE_LIMITS.document
+  if (category === 'processed_deliverable') return deliverableMaxBytes
   return FILE_LIMITS[kind]
 }
 
 /** The largest file the category accepts at all (the ceiling while the type is not yet known). */
-export function maxBytesForCategory(category: FileCategory): number {
+export function maxBytesForCategory(
+  category: FileCategory,
+  deliverableMaxBytes = DEFAULT_DELIVERABLE_MAX_BYTES,
+): number {
+  if (category === 'processed_deliverable') return deliverableMaxBytes
   const accept = CATEGORY_ACCEPT[category]
   const kinds: FileKind[] = ['document']
   if (accept.some((a) => a === 'image/*' || a === '.jpg' || a === '.png')) kinds.push('image')

@@ -5,8 +5,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { getDb } from '#app/domain/db/db.server.ts'
-import { documentCopies, projectFiles } from '#db/schema.ts'
-import { inArray } from 'drizzle-orm'
+import { deliverableViews, documentCopies, projectFiles } from '#db/schema.ts'
+import { eq, inArray } from 'drizzle-orm'
 
 import { refreshLandOwnerFlag } from './project-files.server.ts'
 import { ensureStorage } from './storage-paths.server.ts'
@@ -111,6 +111,24 @@ export async function sweepStorage(db = getDb()): Promise<SweepResult> {
   for (const file of await listFilesUnder(p.documents)) {
     if (copies.has(file)) continue
     await fs.promises.rm(file, { force: true })
+    result.orphanFilesRemoved++
+  }
+
+  // Viewing copies (ADR 232) belong to a ready job of a stored file; anything else is
+  // half-made (the job starts again from nothing) or outlived its original.
+  const readyViews = new Set(
+    db
+      .select({ fileId: deliverableViews.fileId, removedAt: projectFiles.removedAt })
+      .from(deliverableViews)
+      .innerJoin(projectFiles, eq(projectFiles.id, deliverableViews.fileId))
+      .where(eq(deliverableViews.status, 'ready'))
+      .all()
+      .filter((v) => !v.removedAt)
+      .map((v) => String(v.fileId)),
+  )
+  for (const entry of await fs.promises.readdir(p.views).catch(() => [] as string[])) {
+    if (readyViews.has(entry)) continue
+    await fs.promises.rm(path.join(p.views, entry), { recursive: true, force: true })
     result.orphanFilesRemoved++
   }
 

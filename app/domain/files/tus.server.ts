@@ -159,7 +159,8 @@ export function createTusServer(options: TusOptions = {}) {
     // Same origin only: no Access-Control-Allow-Origin for anyone else.
     allowedOrigins: [],
     exposedHeaders: [FILE_ID_HEADER],
-    maxSize: FILE_LIMITS.video,
+    // Deliverables may be bigger than any video (ADR 230); each category's own limit is checked at creation.
+    maxSize: () => Math.max(FILE_LIMITS.video, getEnv().DELIVERABLE_MAX_BYTES),
     disableTerminationForFinishedUploads: true,
 
     async onIncomingRequest(req, uploadId) {
@@ -200,7 +201,7 @@ export function createTusServer(options: TusOptions = {}) {
             extra: { title: FILE_MESSAGES.invalidTypeTitle },
           })
         }
-        const limit = limitFor(category, kindOfMime(mime))
+        const limit = limitFor(category, kindOfMime(mime), getEnv().DELIVERABLE_MAX_BYTES)
         if (upload.size > limit) {
           throw new DomainError(413, FILE_MESSAGES.tooLarge(limit), {
             extra: { title: FILE_MESSAGES.tooLargeTitle },

@@ -4,6 +4,8 @@
  */
 import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'
+import type { Deliverable } from '#app/domain/deliverables/deliverable.ts'
+import { listDeliverables } from '#app/domain/deliverables/deliverables.server.ts'
 import { listFilesOfProjects } from '#app/domain/files/file-queries.server.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
@@ -75,6 +77,12 @@ export function loadClientProjectTabs(clientId: number, url: URL) {
     projects: rows.map(toProjectCard),
     /** Each project's files the client may see (land owner agreement, documents, deliverables). */
     files: listFilesOfProjects({ id: clientId, role: 'client' }, rows),
+    /** Completed projects' deliverables with kind, SHA-256 and viewing copy (ADRs 230–232). */
+    deliverables: Object.fromEntries(
+      rows
+        .filter((p) => p.status === 'completed')
+        .map((p) => [p.id, listDeliverables({ id: clientId, role: 'client' }, p.id)]),
+    ) as Record<number, Deliverable[]>,
     placeSearch,
   }
 }

@@ -10,6 +10,7 @@ import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
+import type { Deliverable } from '#app/domain/deliverables/deliverable.ts'
 import type { FileView } from '#app/domain/files/file-view.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
 import { formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
@@ -40,9 +41,11 @@ const LIST_URL = '?tab=projects'
 export function ProjectsTab({
   projects,
   files = {},
+  deliverables = {},
 }: {
   projects: ProjectCard[]
   files?: Record<number, FileView[]>
+  deliverables?: Record<number, Deliverable[]>
 }) {
   const [params] = useSearchParams()
   const hydrated = useHydrated()
@@ -217,7 +220,11 @@ export function ProjectsTab({
             files={files[viewed.id] ?? []}
             action={`/dashboard?tab=projects&view=${viewed.id}`}
           />
-          <DeliverablesPanel project={viewed} files={files[viewed.id] ?? []} />
+          <DeliverablesPanel
+            project={viewed}
+            files={files[viewed.id] ?? []}
+            deliverables={deliverables[viewed.id] ?? []}
+          />
         </UrlDialog>
       ) : null}
 

@@ -1,0 +1,131 @@
+/**
+ * One deliverable's facts, the same for the client and the admin (ADRs 230–232): kind,
+ * size, SHA-256, a raster's GDAL facts, and its viewing copy — progress while it is made,
+ * the thumbnail when ready, the reason when it failed. With JavaScript the page refreshes
+ * its data while a copy is being made; without, a reload shows the progress.
+ */
+import { useRevalidator } from '@remix-run/react'
+import { formatFileSize } from '#app/components/files/file-groups.tsx'
+import { cn } from '#app/components/ui/cn.ts'
+import {
+  DELIVERABLE_KIND_LABELS,
+  DELIVERABLE_MESSAGES,
+  LOW_OVERLAP_PERCENT,
+  type Deliverable,
+} from '#app/domain/deliverables/deliverable.ts'
+import { formatNumber, formatPercent } from '#app/domain/format/numbers.ts'
+import { useEffect } from 'react'
+
+const STATUS_TEXT = {
+  queued: 'Viewing copy queued',
+  processing: 'Making the viewing copy',
+  ready: 'Viewing copy ready',
+  failed: 'Viewing copy failed',
+} as const
+
+/** Refreshes the page's data every few seconds while any viewing copy is queued or being made. */
+export function useViewProgressRefresh(deliverables: Pick<Deliverable, 'view'>[]) {
+  const revalidator = useRevalidator()
+  const busy = deliverables.some((d) => d.view?.status === 'queued' || d.view?.status === 'processing')
+  useEffect(() => {
+    if (!busy) return
+    const timer = setInterval(() => {
+      if (revalidator.state === 'idle' && document.visibilityState === 'visible') revalidator.revalidate()
+    }, 3000)
+    return () => clearInterval(timer)
+  }, [busy, revalidator])
+}
+
+export function DeliverableFacts({
+  deliverable,
+  className,
+}: {
+  deliverable: Deliverable
+  className?: string
+}) {
+  const { raster, view } = deliverable
+  const lowOverlap =
+    raster?.overlapPercent !== null &&
+    raster?.overlapPercent !== undefined &&
+    raster.overlapPercent < LOW_OVERLAP_PERCENT
+  return (
+    <div className={cn('flex gap-3 text-xs text-ink-600', className)} data-testid="deliverable-facts">
+      {view?.thumbnailUrl ? (
+        <img
+          src={view.thumbnailUrl}
+          alt={`Preview of ${deliverable.fileName}`}
+          className="h-16 w-16 shrink-0 rounded border border-ink-100 bg-ink-50 object-cover"
+          loading="lazy"
+        />
+      ) : null}
+      <dl className="min-w-0 space-y-0.5">
+        <div className="flex flex-wrap gap-x-3 gap-y-0.5">
+          <div>
+            <dt className="sr-only">Kind</dt>
+            <dd>
+              <span className="badge bg-sky-100 text-sky-800" data-testid="deliverable-kind">
+                {DELIVERABLE_KIND_LABELS[deliverable.kind]}
+              </span>
+            </dd>
+          </div>
+          <div>
+            <dt className="sr-only">Size</dt>
+            <dd>{formatFileSize(deliverable.sizeBytes)}</dd>
+          </div>
+          {raster ? (
+            <div>
+              <dt className="sr-only">Raster</dt>
+              <dd>
+                {formatNumber(raster.widthPx)} × {formatNumber(raster.heightPx)} px
+                {raster.gsdCm !== null ? ` · ${formatNumber(raster.gsdCm, 1)} cm/px` : ''}
+                {raster.epsg !== null ? ` · EPSG:${raster.epsg}` : ''} · {formatNumber(raster.footprintHa, 2)}{' '}
+                ha
+              </dd>
+            </div>
+          ) : null}
+        </div>
+        {deliverable.sha256 ? (
+          <div className="flex min-w-0 gap-1">
+            <dt>SHA-256</dt>
+            <dd className="min-w-0 break-all font-mono text-[11px] text-ink-500">{deliverable.sha256}</dd>
+          </div>
+        ) : null}
+        {lowOverlap ? (
+          <div>
+            <dt className="sr-only">Coverage of the survey areas</dt>
+            <dd className="font-medium text-amber-800" data-testid="deliverable-overlap-warning">
+              {DELIVERABLE_MESSAGES.lowOverlap(deliverable.kind, formatPercent(raster!.overlapPercent))}
+            </dd>
+          </div>
+        ) : null}
+        {view ? (
+          <div>
+            <dt className="sr-only">Viewing copy</dt>
+            <dd data-testid="deliverable-view-status" data-status={view.status}>
+              {view.status === 'processing' || view.status === 'queued' ? (
+                <span className="flex items-center gap-2">
+                  <span>
+                    {STATUS_TEXT[view.status]}
+                    {view.status === 'processing' ? ` · ${formatPercent(view.progressPercent)}` : ''}
+                  </span>
+                  <progress
+                    className="h-1.5 w-24 overflow-hidden rounded accent-sky-600"
+                    max={100}
+                    value={view.progressPercent}
+                    aria-label={`${STATUS_TEXT[view.status]} for ${deliverable.fileName}`}
+                  />
+                </span>
+              ) : view.status === 'failed' ? (
+                <span className="text-red-700">
+                  {STATUS_TEXT.failed}: {view.error}
+                </span>
+              ) : (
+                <span className="text-emerald-700">{STATUS_TEXT.ready}</span>
+              )}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+    </div>
+  )
+}

@@ -1,0 +1,155 @@
+/**
+ * Real GeoTIFFs (and LAS / ZIP deliverables) built by GDAL from nothing, for the
+ * deliverables tests and the conversion bench. Coordinates are in the raster's own CRS:
+ * UTM (easting, northing) or a Hartebeesthoek94 Lo grid (westing, southing).
+ */
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { zipSync } from 'fflate'
+
+export interface RasterSpec {
+  epsg: number
+  /** Upper-left corner and lower-right corner in the CRS (as gdal_translate -a_ullr). */
+  ullr: [number, number, number, number]
+  widthPx: number
+  heightPx: number
+  bands: number
+  type: 'Byte' | 'Int16' | 'Float32'
+  /** One value per band (gdal_create -burn). */
+  burn?: number[]
+  nodata?: number
+  creationOptions?: string[]
+}
+
+function rasterDir() {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-raster-'))
+}
+
+/** A GeoTIFF of the given size and CRS, every pixel the `burn` values. Returns its path. */
+export function buildRaster(spec: RasterSpec, file = path.join(rasterDir(), 'raster.tif')) {
+  const burn = (spec.burn ?? Array.from({ length: spec.bands }, (_, i) => 60 + i * 50)).flatMap((v) => [
+    '-burn',
+    String(v),
+  ])
+  execFileSync('gdal_create', [
+    '-q',
+    '-of',
+    'GTiff',
+    '-outsize',
+    String(spec.widthPx),
+    String(spec.heightPx),
+    '-bands',
+    String(spec.bands),
+    '-ot',
+    spec.type,
+    ...burn,
+    '-a_srs',
+    `EPSG:${spec.epsg}`,
+    '-a_ullr',
+    ...spec.ullr.map(String),
+    ...(spec.nodata !== undefined ? ['-a_nodata', String(spec.nodata)] : []),
+    ...(spec.creationOptions ?? []).flatMap((o) => ['-co', o]),
+    file,
+  ])
+  return file
+}
+
+/**
+ * A Float32 elevation model with a cone (height `peakM` over a flat `baseM`, radius in
+ * pixels) in the middle — built as raw floats and given a CRS with gdal_translate.
+ */
+export function buildConeDsm(
+  spec: Omit<RasterSpec, 'bands' | 'type' | 'burn'> & { baseM: number; peakM: number; radiusPx: number },
+) {
+  const dir = rasterDir()
+  const raw = path.join(dir, 'dsm.bin')
+  const values = new Float32Array(spec.widthPx * spec.heightPx)
+  const cx = spec.widthPx / 2
+  const cy = spec.heightPx / 2
+  for (let y = 0; y < spec.heightPx; y++)
+    for (let x = 0; x < spec.widthPx; x++) {
+      const r = Math.hypot(x + 0.5 - cx, y + 0.5 - cy)
+      values[y * spec.widthPx + x] = spec.baseM + Math.max(0, spec.peakM * (1 - r / spec.radiusPx))
+    }
+  fs.writeFileSync(raw, Buffer.from(values.buffer))
+  // An ENVI header makes the raw floats a raster GDAL can read.
+  fs.writeFileSync(
+    path.join(dir, 'dsm.hdr'),
+    `ENVI\nsamples = ${spec.widthPx}\nlines = ${spec.heightPx}\nbands = 1\nheader offset = 0\nfile type = ENVI Standard\ndata type = 4\ninterleave = bsq\nbyte order = 0\n`,
+  )
+  const out = path.join(dir, 'dsm.tif')
+  execFileSync('gdal_translate', [
+    '-q',
+    '-of',
+    'GTiff',
+    '-a_srs',
+    `EPSG:${spec.epsg}`,
+    '-a_ullr',
+    ...spec.ullr.map(String),
+    ...(spec.nodata !== undefined ? ['-a_nodata', String(spec.nodata)] : []),
+    raw,
+    out,
+  ])
+  return out
+}
+
+/** A WGS84 point (longitude, latitude) in a CRS's own coordinates, by gdaltransform (GIS axis order: Lo = westing, southing). */
+export function toCrs(epsg: number, lng: number, lat: number): [number, number] {
+  const out = execFileSync('gdaltransform', ['-s_srs', 'EPSG:4326', '-t_srs', `EPSG:${epsg}`, '-output_xy'], {
+    input: `${lng} ${lat}\n`,
+    encoding: 'utf8',
+  })
+  const [x, y] = out.trim().split(/\s+/).map(Number)
+  return [x!, y!]
+}
+
+/** `gdalinfo -json` of a file, parsed. */
+export function gdalInfo(file: string) {
+  return JSON.parse(
+    execFileSync('gdalinfo', ['-json', file], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }),
+  )
+}
+
+/** A LAS 1.2 point cloud (point format 0) with `count` points; `compressed` sets the LAZ bit. */
+export function lasBytes(count = 10, compressed = false) {
+  const header = Buffer.alloc(227)
+  header.write('LASF', 0, 'latin1')
+  header[24] = 1 // version 1.2
+  header[25] = 2
+  header.write('Kestrel tests', 26, 'latin1')
+  header.writeUInt16LE(227, 94) // header size
+  header.writeUInt32LE(227, 96) // offset to point data
+  header.writeUInt32LE(0, 100) // VLRs
+  header[104] = compressed ? 0x80 : 0 // point format
+  header.writeUInt16LE(20, 105) // record length
+  header.writeUInt32LE(count, 107)
+  for (const [i, scale] of [0.01, 0.01, 0.01].entries()) header.writeDoubleLE(scale, 131 + i * 8)
+  const points = Buffer.alloc(20 * count)
+  for (let i = 0; i < count; i++) {
+    points.writeInt32LE(i * 100, i * 20)
+    points.writeInt32LE(i * 50, i * 20 + 4)
+    points.writeInt32LE(1000 + i, i * 20 + 8)
+  }
+  return Buffer.concat([header, points])
+}
+
+/** A ZIP of named entries (a 3D model: OBJ + MTL + a texture; a shapefile; …). */
+export function zipBytes(entries: Record<string, string | Uint8Array>) {
+  return Buffer.from(
+    zipSync(
+      Object.fromEntries(
+        Object.entries(entries).map(([name, value]) => [
+          name,
+          typeof value === 'string' ? new TextEncoder().encode(value) : value,
+        ]),
+      ),
+    ),
+  )
+}
+
+/** A flight plan with one survey area (the shape `projects.polygonGeoJson` stores). */
+export function flightPlanJson(ring: Array<{ latitude: number; longitude: number }>) {
+  return JSON.stringify({ areas: [{ areaNumber: 1, coordinates: ring }] })
+}
