@@ -5,6 +5,7 @@
  * the record, without links, with the date they were deleted (ADR 160).
  */
 import { DeliverableFacts, useViewProgressRefresh } from '#app/components/deliverables/deliverable-facts.tsx'
+import { MapViewLink } from '#app/components/mapview/map-view-link.tsx'
 import type { Deliverable } from '#app/domain/deliverables/deliverable.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
 
@@ -41,6 +42,7 @@ export function DeliverablesPanel({
         >
           Deliverables
         </h3>
+        {removedAt || expired ? null : <MapViewLink projectId={project.id} files={deliverables} />}
         {project.deliverablesUntil ? (
           <span
             className={expired ? 'badge bg-ink-100 text-ink-600' : 'badge bg-emerald-100 text-emerald-800'}

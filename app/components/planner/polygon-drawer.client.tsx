@@ -7,6 +7,11 @@ import L from 'leaflet'
 // leaflet-draw is a classic plugin: it extends the global `L` that leaflet just set.
 import 'leaflet-draw'
 
+import {
+  acceptEveryClick,
+  followPointer,
+  withoutMapFocus,
+} from '#app/components/maps/leaflet-draw-fixes.client.ts'
 import type { LatLng } from '#app/domain/geometry/areas.ts'
 import { isTooCloseToPlaced } from '#app/domain/geometry/point-spacing.ts'
 import { useEffect, useRef, useState, type MutableRefObject } from 'react'
@@ -40,60 +45,8 @@ export interface DrawControls {
   reset(): void
 }
 
-/** leaflet-draw internals we adjust (1.0.4, `L.Draw.Polyline`). */
-interface PolylineHandlerInternals {
-  _disableMarkers: boolean
-  _enableNewMarkers(): void
-  _onMouseMove(event: { originalEvent: MouseEvent }): void
-}
-
-/*
- * Why leaflet-draw dropped clicks here, and the two fixes (ADR 023). The handler adds a
- * corner when a mousedown + mouseup land on its invisible "mouse marker", which it moves
- * under the pointer on every map mousemove.
- * 1. With `preferCanvas` (needed by the screenshot) the pointer is over Leaflet's canvas,
- *    and the canvas forwards mousemove to the map at most every 32 ms. A click soon after
- *    the previous event finds the marker still at the old spot: the mousedown hits the
- *    canvas and the corner is lost. `followPointer` moves the marker on every mousemove.
- * 2. After each corner the handler ignores clicks for 50 ms (`_enableNewMarkers`) to
- *    swallow the mouse half of a touch + mouse pair. Leaflet 1.9 never fires `touchstart`
- *    on the map, so that pair cannot reach it (its `_onTouch` is never called); the pause
- *    only drops quick clicks. One mousedown still arms exactly one mouseup without it.
- */
-function acceptEveryClick(handler: L.Draw.Polygon) {
-  const internals = handler as unknown as PolylineHandlerInternals
-  internals._enableNewMarkers = function enableAtOnce(this: PolylineHandlerInternals) {
-    this._disableMarkers = false
-  }
-}
-
-function followPointer(map: L.Map, handler: L.Draw.Polygon) {
-  const internals = handler as unknown as PolylineHandlerInternals
-  const container = map.getContainer()
-  const follow = (event: MouseEvent) => {
-    if (handler.enabled()) internals._onMouseMove({ originalEvent: event })
-  }
-  // Capture: before the canvas sees (and throttles) the event.
-  container.addEventListener('mousemove', follow, true)
-  return () => container.removeEventListener('mousemove', follow, true)
-}
-
 function toLatLng(latlng: L.LatLng): LatLng {
   return { latitude: latlng.lat, longitude: latlng.lng }
-}
-
-/**
- * leaflet-draw focuses the map container on enable (for its Escape key). Our buttons
- * drive it, so focus stays on the button pressed and a phone doesn't scroll to the map.
- */
-function withoutMapFocus(map: L.Map, run: () => void) {
-  const container = map.getContainer()
-  container.focus = () => {}
-  try {
-    run()
-  } finally {
-    delete (container as Partial<HTMLElement>).focus
-  }
 }
 
 /**

@@ -9,6 +9,7 @@ import { JobCoverage } from '#app/components/coverage/job-coverage.tsx'
 import { FileGroups, type ListedFile } from '#app/components/files/file-groups.tsx'
 import { UploadWidget } from '#app/components/files/upload-widget.tsx'
 import { AreasSketch } from '#app/components/maps/areas-sketch.tsx'
+import { MapViewLink } from '#app/components/mapview/map-view-link.tsx'
 import { SaveForOffline } from '#app/components/offline/offline-controls.tsx'
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
@@ -254,6 +255,9 @@ export function JobDialog({
         </div>
 
         <Section title="Flight media" testId="job-media">
+          <div className="mb-3 flex justify-end empty:hidden">
+            <MapViewLink projectId={job.id} files={files} />
+          </div>
           {job.status === 'completed' ? null : (
             <div className="mb-4 grid gap-4 md:grid-cols-2">
               <UploadWidget

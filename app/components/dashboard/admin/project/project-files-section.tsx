@@ -4,6 +4,7 @@ import { Link } from '@remix-run/react'
 import { FileGroups } from '#app/components/files/file-groups.tsx'
 import { RetentionPanel } from '#app/components/files/retention-panel.tsx'
 import { UploadWidget } from '#app/components/files/upload-widget.tsx'
+import { MapViewLink } from '#app/components/mapview/map-view-link.tsx'
 
 import type { ProjectDialogData } from './types.ts'
 
@@ -28,6 +29,7 @@ export function ProjectFilesSection({
         <h3 id="pd-files" className="text-sm font-semibold text-ink-950">
           Files
         </h3>
+        <MapViewLink projectId={project.id} files={files} />
         {project.status === 'completed' ? (
           <button
             type="button"

@@ -1,0 +1,461 @@
+/**
+ * The Map view's interactive map (browser only, loaded by the map route alone): satellite
+ * base map, survey areas, each ready raster deliverable as a COG layer (ADR 238), the
+ * layer list with opacity, swipe comparison, zoom to the data, the elevation legend, and
+ * the measure tools (ADR 239): distance and area in the browser (turf), height and volume
+ * from the server's measure calls.
+ */
+import L from 'leaflet'
+
+import 'leaflet-draw'
+
+import { lineString, area as turfArea, length as turfLength, polygon as turfPolygon } from '@turf/turf'
+import {
+  acceptEveryClick,
+  followPointer,
+  withoutMapFocus,
+} from '#app/components/maps/leaflet-draw-fixes.client.ts'
+import { AREA_STYLE, TILE_ATTRIBUTION } from '#app/components/maps/map-constants.ts'
+import type { MapLayer } from '#app/domain/deliverables/map-view.server.ts'
+import type { VolumeBase } from '#app/domain/deliverables/measure-schemas.ts'
+import type { LatLng } from '#app/domain/geometry/areas.ts'
+import { useEffect, useRef, useState } from 'react'
+import { MapContainer, Polygon, TileLayer, useMap } from 'react-leaflet'
+
+import { canDrawCog, cogBounds, createCogLayer, heightRangeOf, openCog } from './cog-layer.client.ts'
+import {
+  LayerPanel,
+  MeasurePanel,
+  type LayerState,
+  type MeasureMode,
+  type MeasureResult,
+} from './map-panels.tsx'
+
+const DRAW_COLOUR = '#f43f5e'
+const vertexIcon = L.divIcon({
+  className: '',
+  html: '<span class="block h-3 w-3 rounded-full border-2 border-white bg-rose-500 shadow"></span>',
+  iconSize: [12, 12],
+  iconAnchor: [6, 6],
+})
+
+function boundsOf(layers: MapLayer[], areas: Array<{ points: LatLng[] }>) {
+  const bounds = L.latLngBounds([])
+  for (const l of layers)
+    bounds.extend([
+      [l.boundsWgs84[1], l.boundsWgs84[0]],
+      [l.boundsWgs84[3], l.boundsWgs84[2]],
+    ])
+  if (!bounds.isValid())
+    for (const a of areas) for (const p of a.points) bounds.extend([p.latitude, p.longitude])
+  return bounds
+}
+
+/** Keeps the Leaflet layers in step with the panel's state; reports ranges and failures. */
+function RasterLayers({
+  layers,
+  states,
+  swipe,
+  onRange,
+  onProblem,
+}: {
+  layers: MapLayer[]
+  states: Record<number, LayerState>
+  swipe: { leftId: number; rightId: number; position: number } | null
+  onRange: (id: number, range: { min: number; max: number }) => void
+  onProblem: (id: number, message: string) => void
+}) {
+  const map = useMap()
+  const created = useRef(new Map<number, Promise<L.Layer | null>>())
+  const live = useRef(new Map<number, L.Layer>())
+
+  useEffect(() => {
+    for (const layer of layers) {
+      const state = states[layer.id]
+      if (!state?.visible || created.current.has(layer.id)) continue
+      created.current.set(
+        layer.id,
+        (async () => {
+          try {
+            const cog = await openCog(layer.cogUrl)
+            if (!canDrawCog(cog)) {
+              if (!layer.previewUrl) throw new Error('unsupported')
+              const [w, s, e, n] = layer.boundsWgs84
+              return L.imageOverlay(layer.previewUrl, [
+                [s, w],
+                [n, e],
+              ])
+            }
+            let paint: Parameters<typeof createCogLayer>[1] = { kind: 'orthomosaic' }
+            if (layer.kind === 'elevation') {
+              const range =
+                layer.minValue !== null && layer.maxValue !== null
+                  ? { min: layer.minValue, max: layer.maxValue }
+                  : await heightRangeOf(cog)
+              if (range) onRange(layer.id, range)
+              paint = { kind: 'elevation', min: range?.min ?? 0, max: range?.max ?? 1 }
+            }
+            const leafletLayer = createCogLayer(cog, paint, {
+              bounds: cogBounds(cog),
+              className: `cog-layer-${layer.id}`,
+            })
+            return leafletLayer
+          } catch {
+            onProblem(layer.id, 'This layer could not be loaded.')
+            return null
+          }
+        })(),
+      )
+    }
+    for (const layer of layers) {
+      void created.current.get(layer.id)?.then((leafletLayer) => {
+        if (!leafletLayer) return
+        const state = states[layer.id]
+        if (state?.visible) {
+          if (!map.hasLayer(leafletLayer)) leafletLayer.addTo(map)
+          live.current.set(layer.id, leafletLayer)
+          ;(leafletLayer as L.GridLayer).setOpacity?.(state.opacity / 100) // Elevation models lie over the imagery; the list's order within each kind.
+          ;(leafletLayer as L.GridLayer).setZIndex?.(
+            (layer.kind === 'elevation' ? 100 : 10) + layers.indexOf(layer),
+          )
+        } else if (map.hasLayer(leafletLayer)) {
+          leafletLayer.remove()
+          live.current.delete(layer.id)
+        }
+      })
+    }
+  }, [layers, states, map, onRange, onProblem])
+
+  // Swipe: the right-hand layer shows only right of the divider, over the left-hand one.
+  useEffect(() => {
+    const clip = () => {
+      for (const [id, layer] of live.current) {
+        const container = (layer as L.GridLayer).getContainer?.() ?? (layer as L.ImageOverlay).getElement?.()
+        if (!container) continue
+        if (!swipe || id !== swipe.rightId) {
+          container.style.clip = ''
+          continue
+        }
+        const nw = map.containerPointToLayerPoint([0, 0])
+        const se = map.containerPointToLayerPoint(map.getSize())
+        const x = nw.x + (map.getSize().x * swipe.position) / 100
+        container.style.clip = `rect(${nw.y}px, ${se.x}px, ${se.y}px, ${x}px)`
+      }
+    }
+    clip()
+    map.on('move zoomend', clip)
+    const timer = window.setInterval(clip, 500)
+    return () => {
+      map.off('move zoomend', clip)
+      window.clearInterval(timer)
+    }
+  }, [map, swipe, states])
+  return null
+}
+
+/** Reports the map's zoom and centre as data attributes (the measure journey reads the scale). */
+function ViewReporter({ onView }: { onView: (view: { zoom: number; lat: number }) => void }) {
+  const map = useMap()
+  useEffect(() => {
+    const report = () => onView({ zoom: map.getZoom(), lat: map.getCenter().lat })
+    report()
+    map.on('moveend zoomend', report)
+    return () => {
+      map.off('moveend zoomend', report)
+    }
+  }, [map, onView])
+  return null
+}
+
+type DrawHandler = L.Draw.Polyline | L.Draw.Polygon
+
+/** The measure tools on the map: a leaflet-draw handler for shapes, a click for heights. */
+function MeasureOnMap({
+  mode,
+  finishRef,
+  onShape,
+  onPoint,
+}: {
+  mode: MeasureMode | null
+  finishRef: React.MutableRefObject<(() => void) | null>
+  onShape: (mode: MeasureMode, latlngs: L.LatLng[]) => void
+  onPoint: (latlng: L.LatLng) => void
+}) {
+  const map = useMap()
+  const drawn = useRef<L.FeatureGroup>(L.featureGroup())
+  const latest = useRef({ mode, onShape, onPoint })
+  latest.current = { mode, onShape, onPoint }
+
+  useEffect(() => {
+    const group = drawn.current
+    group.addTo(map)
+    const onCreated = (event: L.LeafletEvent) => {
+      const layer = (event as L.DrawEvents.Created).layer as L.Polyline
+      group.clearLayers()
+      group.addLayer(layer)
+      const latlngs = layer.getLatLngs().flat(2) as L.LatLng[]
+      if (latest.current.mode) latest.current.onShape(latest.current.mode, latlngs)
+    }
+    map.on(L.Draw.Event.CREATED, onCreated)
+    return () => {
+      map.off(L.Draw.Event.CREATED, onCreated)
+      group.remove()
+    }
+  }, [map])
+
+  useEffect(() => {
+    if (!mode) return
+    if (mode === 'height') {
+      map.getContainer().style.cursor = 'crosshair'
+      const onClick = (event: L.LeafletMouseEvent) => {
+        drawn.current.clearLayers()
+        L.circleMarker(event.latlng, {
+          radius: 6,
+          color: '#fff',
+          weight: 2,
+          fillColor: DRAW_COLOUR,
+          fillOpacity: 1,
+        }).addTo(drawn.current)
+        latest.current.onPoint(event.latlng)
+      }
+      map.on('click', onClick)
+      return () => {
+        map.off('click', onClick)
+        map.getContainer().style.cursor = ''
+      }
+    }
+    const shapeOptions = { color: DRAW_COLOUR, weight: 3, opacity: 1, fillOpacity: 0.15 }
+    const common = {
+      icon: vertexIcon,
+      touchIcon: vertexIcon,
+      showLength: false,
+      guidelineDistance: 12,
+      shapeOptions,
+    }
+    const handler: DrawHandler =
+      mode === 'distance'
+        ? new L.Draw.Polyline(map as L.DrawMap, { ...common, repeatMode: true })
+        : new L.Draw.Polygon(map as L.DrawMap, {
+            ...common,
+            showArea: false,
+            allowIntersection: false,
+            repeatMode: true,
+          })
+    acceptEveryClick(handler)
+    withoutMapFocus(map, () => handler.enable())
+    const stopFollowing = followPointer(map, handler)
+    finishRef.current = () => handler.completeShape()
+    return () => {
+      finishRef.current = null
+      stopFollowing()
+      handler.disable()
+    }
+  }, [map, mode, finishRef])
+  return null
+}
+
+async function readError(response: Response) {
+  try {
+    return ((await response.json()) as { error?: string }).error ?? 'The measurement failed.'
+  } catch {
+    return 'The measurement failed.'
+  }
+}
+
+export function DeliverablesMap({
+  tileUrl,
+  projectId,
+  areas,
+  layers,
+}: {
+  tileUrl: string
+  projectId: number
+  areas: Array<{ areaNumber: number; points: LatLng[] }>
+  layers: MapLayer[]
+}) {
+  const hasImagery = layers.some((l) => l.kind === 'orthomosaic')
+  const [states, setStates] = useState<Record<number, LayerState>>(() =>
+    Object.fromEntries(
+      // Imagery shows at first; an elevation model too when there is no imagery.
+      layers.map((l) => [l.id, { visible: l.kind === 'orthomosaic' || !hasImagery, opacity: 100 }]),
+    ),
+  )
+  const [ranges, setRanges] = useState<Record<number, { min: number; max: number }>>({})
+  const [problems, setProblems] = useState<Record<number, string>>({})
+  const [swipe, setSwipe] = useState<{ leftId: number; rightId: number; position: number } | null>(null)
+  const [mode, setMode] = useState<MeasureMode | null>(null)
+  const [result, setResult] = useState<MeasureResult | null>(null)
+  const [base, setBase] = useState<VolumeBase>('edge-mean')
+  const elevationLayers = layers.filter((l) => l.kind === 'elevation')
+  const [elevationId, setElevationId] = useState<number | null>(elevationLayers[0]?.id ?? null)
+  const [view, setView] = useState<{ zoom: number; lat: number } | null>(null)
+  const mapRef = useRef<L.Map | null>(null)
+  const finishRef = useRef<(() => void) | null>(null)
+  const lastRing = useRef<[number, number][] | null>(null)
+  const bounds = boundsOf(layers, areas)
+
+  const onRange = useRef((id: number, range: { min: number; max: number }) =>
+    setRanges((r) => ({ ...r, [id]: range })),
+  ).current
+  const onProblem = useRef((id: number, message: string) =>
+    setProblems((p) => ({ ...p, [id]: message })),
+  ).current
+  const onView = useRef((v: { zoom: number; lat: number }) => setView(v)).current
+
+  async function measureVolume(ring: [number, number][], chosenBase: VolumeBase) {
+    if (!elevationId) return
+    lastRing.current = ring
+    setResult({ kind: 'busy' })
+    const response = await fetch(`/api/projects/${projectId}/deliverables/${elevationId}/volume`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ polygon: { type: 'Polygon', coordinates: [ring] }, base: chosenBase }),
+    })
+    if (!response.ok) return setResult({ kind: 'error', message: await readError(response) })
+    setResult({ kind: 'volume', figures: await response.json() })
+  }
+
+  function onShape(shapeMode: MeasureMode, latlngs: L.LatLng[]) {
+    const coords = latlngs.map((p) => [p.lng, p.lat] as [number, number])
+    if (shapeMode === 'distance') {
+      return setResult({ kind: 'distance', metres: turfLength(lineString(coords), { units: 'meters' }) })
+    }
+    const ring = [...coords, coords[0]!]
+    if (shapeMode === 'area') {
+      return setResult({
+        kind: 'area',
+        squareMetres: turfArea(turfPolygon([ring])),
+        perimeterMetres: turfLength(lineString(ring), { units: 'meters' }),
+      })
+    }
+    void measureVolume(ring, base)
+  }
+
+  async function onPoint(latlng: L.LatLng) {
+    if (!elevationId) return
+    setResult({ kind: 'busy' })
+    const response = await fetch(
+      `/api/projects/${projectId}/deliverables/${elevationId}/elevation?lat=${latlng.lat.toFixed(8)}&lng=${latlng.lng.toFixed(8)}`,
+    )
+    if (!response.ok) return setResult({ kind: 'error', message: await readError(response) })
+    const body = (await response.json()) as { elevationM: number | null }
+    setResult({ kind: 'height', elevationM: body.elevationM, lat: latlng.lat, lng: latlng.lng })
+  }
+
+  function chooseMode(next: MeasureMode | null) {
+    setResult(null)
+    setMode((current) => (current === next ? null : next))
+  }
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-[1fr_20rem]">
+      <div className="relative">
+        <div
+          className="isolate h-[60vh] min-h-[22rem] overflow-hidden rounded-xl border border-ink-200 bg-ink-800"
+          data-testid="deliverables-map"
+          data-zoom={view?.zoom}
+          data-center-lat={view?.lat}
+        >
+          <MapContainer
+            bounds={bounds.isValid() ? bounds : undefined}
+            center={bounds.isValid() ? undefined : [-33.92, 18.42]}
+            zoom={bounds.isValid() ? undefined : 12}
+            maxZoom={22}
+            className="h-full w-full"
+            ref={mapRef}
+          >
+            <TileLayer url={tileUrl} attribution={TILE_ATTRIBUTION} maxZoom={22} maxNativeZoom={19} />
+            {areas.map((a) => (
+              <Polygon
+                key={a.areaNumber}
+                positions={a.points.map((p) => [p.latitude, p.longitude] as [number, number])}
+                pathOptions={{ ...AREA_STYLE, fillOpacity: 0 }}
+                interactive={false}
+              />
+            ))}
+            <RasterLayers
+              layers={layers}
+              states={states}
+              swipe={swipe}
+              onRange={onRange}
+              onProblem={onProblem}
+            />
+            <MeasureOnMap
+              mode={mode}
+              finishRef={finishRef}
+              onShape={onShape}
+              onPoint={(p) => void onPoint(p)}
+            />
+            <ViewReporter onView={onView} />
+          </MapContainer>
+        </div>
+        {swipe ? (
+          <>
+            <div
+              aria-hidden="true"
+              className="pointer-events-none absolute inset-y-0 z-[500] w-0.5 bg-white shadow"
+              style={{ left: `${swipe.position}%` }}
+            />
+            <label className="mt-2 block text-sm text-ink-700">
+              <span className="sr-only">Swipe position</span>
+              <input
+                type="range"
+                min={0}
+                max={100}
+                value={swipe.position}
+                onChange={(e) => setSwipe({ ...swipe, position: Number(e.target.value) })}
+                className="w-full accent-sky-600"
+                aria-label="Swipe position"
+              />
+            </label>
+          </>
+        ) : null}
+      </div>
+      <div className="space-y-4">
+        <LayerPanel
+          layers={layers}
+          states={states}
+          ranges={ranges}
+          problems={problems}
+          swipe={swipe}
+          onChange={(id, state) => setStates((s) => ({ ...s, [id]: state }))}
+          onSwipe={(next) => {
+            setSwipe(next)
+            if (next)
+              setStates((s) => ({
+                ...s,
+                [next.leftId]: { ...s[next.leftId]!, visible: true },
+                [next.rightId]: { ...s[next.rightId]!, visible: true },
+              }))
+          }}
+          onZoomTo={(id) => {
+            const map = mapRef.current
+            if (!map) return
+            const target =
+              id === null
+                ? bounds
+                : boundsOf(
+                    layers.filter((l) => l.id === id),
+                    [],
+                  )
+            if (target.isValid()) map.fitBounds(target, { padding: [16, 16] })
+          }}
+        />
+        <MeasurePanel
+          mode={mode}
+          result={result}
+          base={base}
+          elevationLayers={elevationLayers}
+          elevationId={elevationId}
+          onElevation={setElevationId}
+          onMode={chooseMode}
+          onFinish={() => finishRef.current?.()}
+          onBase={(next) => {
+            setBase(next)
+            if (mode === 'volume' && lastRing.current) void measureVolume(lastRing.current, next)
+          }}
+        />
+      </div>
+    </div>
+  )
+}

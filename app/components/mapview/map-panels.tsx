@@ -1,0 +1,354 @@
+/**
+ * The Map view's side panels (used by the browser-only map): the layer list (show, opacity,
+ * zoom to, swipe comparison, elevation legend) and the measure tools with their results.
+ */
+import { DELIVERABLE_KIND_LABELS } from '#app/domain/deliverables/deliverable.ts'
+import type { MapLayer } from '#app/domain/deliverables/map-view.server.ts'
+import type { VolumeBase, VolumeFigures } from '#app/domain/deliverables/measure-schemas.ts'
+import { formatNumber, formatSquareMetres } from '#app/domain/format/numbers.ts'
+
+import { RAMP_GRADIENT } from './elevation-ramp.ts'
+
+export interface LayerState {
+  visible: boolean
+  /** 0–100 */
+  opacity: number
+}
+
+export type MeasureMode = 'distance' | 'area' | 'height' | 'volume'
+
+export type MeasureResult =
+  | { kind: 'busy' }
+  | { kind: 'error'; message: string }
+  | { kind: 'distance'; metres: number }
+  | { kind: 'area'; squareMetres: number; perimeterMetres: number }
+  | { kind: 'height'; elevationM: number | null; lat: number; lng: number }
+  | { kind: 'volume'; figures: VolumeFigures }
+
+const metres = (value: number) => `${formatNumber(value, value < 100 ? 2 : 1)} m`
+const cubicMetres = (value: number) => `${formatNumber(value, 1)} m³`
+
+type Swipe = { leftId: number; rightId: number; position: number } | null
+
+function ElevationLegend({ range }: { range: { min: number; max: number } }) {
+  return (
+    <div className="mt-2" data-testid="elevation-legend">
+      <div className="h-2.5 rounded-full" style={{ background: RAMP_GRADIENT }} aria-hidden="true" />
+      <p className="mt-1 flex justify-between text-xs tabular-nums text-ink-600">
+        <span>{metres(range.min)}</span>
+        <span className="sr-only">to</span>
+        <span>{metres(range.max)}</span>
+      </p>
+    </div>
+  )
+}
+
+export function LayerPanel({
+  layers,
+  states,
+  ranges,
+  problems,
+  swipe,
+  onChange,
+  onSwipe,
+  onZoomTo,
+}: {
+  layers: MapLayer[]
+  states: Record<number, LayerState>
+  ranges: Record<number, { min: number; max: number }>
+  problems: Record<number, string>
+  swipe: Swipe
+  onChange: (id: number, state: LayerState) => void
+  onSwipe: (swipe: Swipe) => void
+  onZoomTo: (id: number | null) => void
+}) {
+  return (
+    <section aria-labelledby="layers-heading" className="card p-4">
+      <div className="mb-3 flex items-center justify-between gap-2">
+        <h2 id="layers-heading" className="text-sm font-semibold uppercase tracking-wide text-ink-500">
+          Layers
+        </h2>
+        <button type="button" className="btn-secondary btn-sm" onClick={() => onZoomTo(null)}>
+          Zoom to the data
+        </button>
+      </div>
+      {layers.length ? (
+        <ul className="space-y-3">
+          {layers.map((layer) => {
+            const state = states[layer.id] ?? { visible: false, opacity: 100 }
+            const range = ranges[layer.id]
+            return (
+              <li key={layer.id} className="rounded-lg border border-ink-100 p-3" data-testid="map-layer">
+                <div className="flex items-start justify-between gap-2">
+                  <label className="flex min-w-0 items-start gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      className="mt-0.5"
+                      checked={state.visible}
+                      onChange={(e) => onChange(layer.id, { ...state, visible: e.target.checked })}
+                    />
+                    <span className="min-w-0">
+                      <span className="block break-words font-medium text-ink-900">{layer.fileName}</span>
+                      <span className="block text-xs text-ink-500">
+                        {DELIVERABLE_KIND_LABELS[layer.kind]}
+                      </span>
+                    </span>
+                  </label>
+                  <button
+                    type="button"
+                    className="shrink-0 text-xs font-medium text-sky-700 hover:underline"
+                    onClick={() => onZoomTo(layer.id)}
+                    aria-label={`Zoom to ${layer.fileName}`}
+                  >
+                    Zoom to
+                  </button>
+                </div>
+                <label className="mt-2 flex items-center gap-2 text-xs text-ink-600">
+                  <span className="w-14 shrink-0">Opacity</span>
+                  <input
+                    type="range"
+                    min={0}
+                    max={100}
+                    step={5}
+                    value={state.opacity}
+                    onChange={(e) => onChange(layer.id, { ...state, opacity: Number(e.target.value) })}
+                    className="w-full accent-sky-600"
+                    aria-label={`Opacity of ${layer.fileName}`}
+                  />
+                  <span className="w-12 whitespace-nowrap text-right tabular-nums">{state.opacity} %</span>
+                </label>
+                {layer.kind === 'elevation' && range ? <ElevationLegend range={range} /> : null}
+                {problems[layer.id] ? (
+                  <p className="mt-2 text-xs text-red-700" role="status">
+                    {problems[layer.id]}
+                  </p>
+                ) : null}
+              </li>
+            )
+          })}
+        </ul>
+      ) : (
+        <p className="text-sm text-ink-600">No map layers are ready yet.</p>
+      )}
+      {layers.length >= 2 ? (
+        <div className="mt-4 border-t border-ink-100 pt-3">
+          <label className="flex items-center gap-2 text-sm font-medium text-ink-900">
+            <input
+              type="checkbox"
+              checked={Boolean(swipe)}
+              onChange={(e) =>
+                onSwipe(
+                  e.target.checked ? { leftId: layers[0]!.id, rightId: layers[1]!.id, position: 50 } : null,
+                )
+              }
+            />
+            Compare two layers (swipe)
+          </label>
+          {swipe ? (
+            <div className="mt-2 grid grid-cols-2 gap-2 text-xs">
+              {(['leftId', 'rightId'] as const).map((side) => (
+                <label key={side} className="block">
+                  <span className="text-ink-600">{side === 'leftId' ? 'Left' : 'Right'}</span>
+                  <select
+                    className="input mt-1 w-full text-xs"
+                    value={swipe[side]}
+                    onChange={(e) => onSwipe({ ...swipe, [side]: Number(e.target.value) })}
+                  >
+                    {layers.map((l) => (
+                      <option key={l.id} value={l.id}>
+                        {l.fileName}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              ))}
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  )
+}
+
+const TOOLS: Array<{ mode: MeasureMode; label: string; needsElevation: boolean }> = [
+  { mode: 'distance', label: 'Distance', needsElevation: false },
+  { mode: 'area', label: 'Area', needsElevation: false },
+  { mode: 'height', label: 'Height', needsElevation: true },
+  { mode: 'volume', label: 'Volume', needsElevation: true },
+]
+
+const HINTS: Record<MeasureMode, string> = {
+  distance: 'Click along the line, then Finish.',
+  area: 'Click the corners, then click the first corner or Finish.',
+  height: 'Click a point on the elevation model.',
+  volume: 'Click the corners of the stockpile on the elevation model, then Finish.',
+}
+
+export function MeasurePanel({
+  mode,
+  result,
+  base,
+  elevationLayers,
+  elevationId,
+  onElevation,
+  onMode,
+  onFinish,
+  onBase,
+}: {
+  mode: MeasureMode | null
+  result: MeasureResult | null
+  base: VolumeBase
+  elevationLayers: MapLayer[]
+  elevationId: number | null
+  onElevation: (id: number) => void
+  onMode: (mode: MeasureMode | null) => void
+  onFinish: () => void
+  onBase: (base: VolumeBase) => void
+}) {
+  const baseChoice = typeof base === 'object' ? 'height' : base
+  return (
+    <section aria-labelledby="measure-heading" className="card p-4">
+      <h2 id="measure-heading" className="mb-3 text-sm font-semibold uppercase tracking-wide text-ink-500">
+        Measure
+      </h2>
+      <div className="grid grid-cols-4 gap-1.5" role="group" aria-label="Measure tools">
+        {TOOLS.map((tool) => (
+          <button
+            key={tool.mode}
+            type="button"
+            aria-pressed={mode === tool.mode}
+            disabled={tool.needsElevation && !elevationId}
+            onClick={() => onMode(tool.mode)}
+            className={
+              mode === tool.mode
+                ? 'btn-primary btn-sm justify-center px-1'
+                : 'btn-secondary btn-sm justify-center px-1 disabled:opacity-50'
+            }
+          >
+            {tool.label}
+          </button>
+        ))}
+      </div>
+      {mode ? (
+        <div className="mt-3 flex items-center justify-between gap-2">
+          <p className="text-xs text-ink-600">{HINTS[mode]}</p>
+          {mode !== 'height' ? (
+            <button type="button" className="btn-secondary btn-sm shrink-0" onClick={onFinish}>
+              Finish
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {(mode === 'height' || mode === 'volume') && elevationLayers.length > 1 ? (
+        <label className="mt-3 block text-xs text-ink-600">
+          Elevation model
+          <select
+            className="input mt-1 w-full text-sm"
+            value={elevationId ?? ''}
+            onChange={(e) => onElevation(Number(e.target.value))}
+          >
+            {elevationLayers.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.fileName}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      {mode === 'volume' ? (
+        <fieldset className="mt-3 text-sm">
+          <legend className="text-xs text-ink-600">Base plane</legend>
+          <select
+            className="input mt-1 w-full text-sm"
+            aria-label="Base plane"
+            value={baseChoice}
+            onChange={(e) => {
+              const value = e.target.value
+              onBase(
+                value === 'height'
+                  ? { elevationM: typeof base === 'object' ? base.elevationM : 0 }
+                  : (value as VolumeBase),
+              )
+            }}
+          >
+            <option value="edge-mean">Mean height of the edge</option>
+            <option value="edge-lowest">Lowest point of the edge</option>
+            <option value="height">A height I type</option>
+          </select>
+          {typeof base === 'object' ? (
+            <label className="mt-2 flex items-center gap-2 text-xs text-ink-600">
+              Base height (m)
+              <input
+                type="number"
+                step="0.01"
+                className="input w-28 text-sm"
+                defaultValue={base.elevationM}
+                onBlur={(e) => {
+                  const value = Number(e.target.value)
+                  if (Number.isFinite(value)) onBase({ elevationM: value })
+                }}
+              />
+            </label>
+          ) : null}
+        </fieldset>
+      ) : null}
+      <div aria-live="polite" className="mt-3 text-sm" data-testid="measure-result">
+        <MeasureFigures result={result} />
+      </div>
+    </section>
+  )
+}
+
+function MeasureFigures({ result }: { result: MeasureResult | null }) {
+  if (!result) return null
+  switch (result.kind) {
+    case 'busy':
+      return <p className="text-ink-600">Measuring…</p>
+    case 'error':
+      return <p className="text-red-700">{result.message}</p>
+    case 'distance':
+      return <Figure label="Distance" value={metres(result.metres)} />
+    case 'area':
+      return (
+        <dl>
+          <Figure label="Area" value={formatSquareMetres(result.squareMetres)} testId="measured-area" />
+          <Figure label="Perimeter" value={metres(result.perimeterMetres)} />
+        </dl>
+      )
+    case 'height':
+      return (
+        <Figure
+          label="Height"
+          value={result.elevationM === null ? 'No data here' : metres(result.elevationM)}
+          testId="measured-height"
+        />
+      )
+    case 'volume':
+      return <VolumeTable figures={result.figures} />
+  }
+}
+
+function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="flex justify-between gap-3 py-0.5">
+      <dt className="text-ink-600">{label}</dt>
+      <dd className="font-semibold tabular-nums text-ink-900" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  )
+}
+
+/** Cut, fill and net volume with the base and area: the map's result and the no-JS form's. */
+export function VolumeTable({ figures }: { figures: VolumeFigures }) {
+  return (
+    <dl data-testid="volume-figures">
+      <Figure label="Cut (above the base)" value={cubicMetres(figures.cutM3)} testId="volume-cut" />
+      <Figure label="Fill (below the base)" value={cubicMetres(figures.fillM3)} testId="volume-fill" />
+      <Figure label="Net" value={cubicMetres(figures.netM3)} testId="volume-net" />
+      <Figure label="Base height" value={metres(figures.baseElevationM)} />
+      <Figure label="Area" value={formatSquareMetres(figures.areaM2)} />
+      <Figure label="With elevation data" value={`${formatNumber(figures.coveredPercent, 1)} %`} />
+    </dl>
+  )
+}

@@ -1,0 +1,130 @@
+/**
+ * What the Map view (`/projects/$projectId/map`) shows and its no-JS volume form: the
+ * project's survey areas, its deliverables (the raster ones become map layers) and a volume
+ * measured from typed "lat, lng" lines through the same service as POST …/volume.
+ */
+import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { requireVisibleProject } from '#app/domain/files/access.server.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
+import { numberInput } from '#app/domain/http/zod-input.ts'
+import { MAX_COORDINATE_LINE_CHARS, parseCoordinatePair } from '#app/domain/places/places.server.ts'
+import { readStoredFlightPlan } from '#app/domain/projects/flight-plan.ts'
+import type { User } from '#db/schema.ts'
+import { z } from 'zod'
+
+import { isRasterKind, type Deliverable } from './deliverable.ts'
+import { listDeliverables } from './deliverables.server.ts'
+import { MEASURE_MESSAGES, VolumeBaseSchema, type VolumeBase, type VolumeFigures } from './measure-schemas.ts'
+import { measureVolume } from './measure.server.ts'
+
+type Actor = Pick<User, 'id' | 'role'>
+
+/** A raster deliverable as a map layer (ready viewing copy only). */
+export interface MapLayer {
+  id: number
+  fileName: string
+  kind: 'orthomosaic' | 'elevation'
+  cogUrl: string
+  previewUrl: string | null
+  boundsWgs84: [number, number, number, number]
+  footprintWgs84: [number, number][]
+  minValue: number | null
+  maxValue: number | null
+}
+
+export function loadMapView(user: Actor, projectId: number, db: DbOrTx = getDb()) {
+  const project = requireVisibleProject(user, projectId, db)
+  const deliverables = listDeliverables(user, projectId, db)
+  const plan = readStoredFlightPlan(project.polygonGeoJson)
+  const areas = (plan?.areas ?? []).map((a, i) => ({
+    areaNumber: a.areaNumber ?? i + 1,
+    points: a.coordinates.map((p) => ({ latitude: p.latitude, longitude: p.longitude })),
+  }))
+  return {
+    project: { id: project.id, name: project.name },
+    areas,
+    deliverables,
+    layers: deliverables.flatMap((d) => (toMapLayer(d) ? [toMapLayer(d)!] : [])),
+  }
+}
+
+function toMapLayer(d: Deliverable): MapLayer | null {
+  if (!isRasterKind(d.kind) || !d.raster || d.view?.status !== 'ready' || !d.view.cogUrl) return null
+  return {
+    id: d.id,
+    fileName: d.fileName,
+    kind: d.kind as MapLayer['kind'],
+    cogUrl: d.view.cogUrl,
+    previewUrl: d.view.previewUrl,
+    boundsWgs84: d.raster.boundsWgs84,
+    footprintWgs84: d.raster.footprintWgs84,
+    minValue: d.view.minValue,
+    maxValue: d.view.maxValue,
+  }
+}
+
+/** The no-JS volume form's fields. */
+const VOLUME_FORM_MESSAGES = {
+  file: 'Choose an elevation model.',
+  coordinates: 'Type at least 3 corners, one ‘latitude, longitude’ per line.',
+  tooMany: 'At most 1000 corners.',
+  baseHeight: 'Type the base height in metres.',
+} as const
+
+const MAX_CORNERS = 1000
+
+const VolumeFormSchema = z.object({
+  fileId: numberInput(z.number({ message: VOLUME_FORM_MESSAGES.file }).int().positive()),
+  coordinates: z.string({ message: VOLUME_FORM_MESSAGES.coordinates }).max(MAX_CORNERS * 40),
+  base: z.enum(['edge-mean', 'edge-lowest', 'height'], { message: MEASURE_MESSAGES.base }),
+  baseHeight: numberInput(z.number({ message: VOLUME_FORM_MESSAGES.baseHeight }).optional()),
+})
+
+function ringFromLines(text: string): [number, number][] {
+  const ring: [number, number][] = []
+  const lines = text.replace(/\r\n?/g, '\n').split('\n')
+  lines.forEach((raw, index) => {
+    const line = raw.trim()
+    if (!line || line.startsWith('#')) return
+    const pair = line.length <= MAX_COORDINATE_LINE_CHARS ? parseCoordinatePair(line) : null
+    if (!pair) {
+      throw new DomainError(400, `Line ${index + 1} is not a ‘latitude, longitude’ pair.`, {
+        fieldErrors: { coordinates: [`Line ${index + 1} is not a ‘latitude, longitude’ pair.`] },
+      })
+    }
+    ring.push([pair.lng, pair.lat])
+  })
+  if (ring.length > MAX_CORNERS) throw formError('coordinates', VOLUME_FORM_MESSAGES.tooMany)
+  if (ring.length < 3) throw formError('coordinates', VOLUME_FORM_MESSAGES.coordinates)
+  return ring
+}
+
+function formError(field: string, message: string) {
+  return new DomainError(400, message, { fieldErrors: { [field]: [message] } })
+}
+
+export type VolumeFormResult = {
+  fileId: number
+  base: VolumeBase
+  figures: VolumeFigures
+}
+
+/** The no-JS volume form: typed corners → the same figures as POST …/volume. */
+export async function volumeFromForm(
+  user: Actor,
+  projectId: number,
+  fields: Record<string, unknown>,
+): Promise<VolumeFormResult> {
+  const parsed = VolumeFormSchema.safeParse(fields)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    throw formError(String(issue.path[0] ?? 'form'), issue.message)
+  }
+  const { fileId, coordinates, base: baseChoice, baseHeight } = parsed.data
+  const ring = ringFromLines(coordinates)
+  let base: VolumeBase = baseChoice === 'height' ? { elevationM: baseHeight ?? Number.NaN } : baseChoice
+  const checked = VolumeBaseSchema.safeParse(base)
+  if (!checked.success) throw formError('baseHeight', VOLUME_FORM_MESSAGES.baseHeight)
+  base = checked.data
+  return { fileId, base, figures: await measureVolume(user, projectId, fileId, { ring, base }) }
+}

@@ -1,0 +1,63 @@
+/**
+ * What the measure calls accept (shared: the Map view builds the same bodies). A volume
+ * polygon is a GeoJSON Polygon in WGS84 ([lng, lat]); only its outer ring is measured.
+ */
+import { numberInput } from '#app/domain/http/zod-input.ts'
+import { z } from 'zod'
+
+export const MEASURE_MESSAGES = {
+  notElevation: 'Volumes and heights are measured on an elevation model only.',
+  notRaster: 'This deliverable has no map layer.',
+  latitude: 'Latitude must be a number between -90 and 90.',
+  longitude: 'Longitude must be a number between -180 and 180.',
+  polygon: 'Draw a polygon of 3 to 1000 corners (GeoJSON Polygon, longitude and latitude).',
+  base: "The base is 'edge-mean', 'edge-lowest' or { elevationM } in metres.",
+  outside: 'The polygon does not cover the elevation model.',
+  tooLarge: 'The polygon is too large to measure (at most 100 km²).',
+  unreadable: 'The elevation model could not be read.',
+} as const
+
+const Latitude = z.number({ message: MEASURE_MESSAGES.latitude }).finite().min(-90).max(90)
+const Longitude = z.number({ message: MEASURE_MESSAGES.longitude }).finite().min(-180).max(180)
+
+export const ElevationQuerySchema = z.object({
+  lat: numberInput(Latitude.refine(Number.isFinite, MEASURE_MESSAGES.latitude)),
+  lng: numberInput(Longitude.refine(Number.isFinite, MEASURE_MESSAGES.longitude)),
+})
+
+const Position = z.tuple([Longitude, Latitude], { message: MEASURE_MESSAGES.polygon }).rest(z.number())
+
+const VOLUME_BASES = ['edge-mean', 'edge-lowest'] as const
+
+export const VolumeBaseSchema = z.union(
+  [z.enum(VOLUME_BASES), z.object({ elevationM: z.number().finite().min(-500).max(9000) }).strict()],
+  { message: MEASURE_MESSAGES.base },
+)
+export type VolumeBase = z.infer<typeof VolumeBaseSchema>
+
+export const VolumeRequestSchema = z.object({
+  polygon: z.object(
+    {
+      type: z.literal('Polygon', { message: MEASURE_MESSAGES.polygon }),
+      coordinates: z
+        .array(z.array(Position, { message: MEASURE_MESSAGES.polygon }).min(4).max(1001), {
+          message: MEASURE_MESSAGES.polygon,
+        })
+        .min(1, MEASURE_MESSAGES.polygon)
+        .max(1, MEASURE_MESSAGES.polygon),
+    },
+    { message: MEASURE_MESSAGES.polygon },
+  ),
+  base: VolumeBaseSchema,
+})
+
+/** The answer of POST …/volume. */
+export type VolumeFigures = {
+  areaM2: number
+  baseElevationM: number
+  cutM3: number
+  fillM3: number
+  netM3: number
+  /** Share of the polygon with elevation data (nodata and outside the model are skipped). */
+  coveredPercent: number
+}

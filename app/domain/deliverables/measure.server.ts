@@ -1,0 +1,64 @@
+/**
+ * The measure service behind GET …/elevation and POST …/volume and the Map view's no-JS
+ * volume form: who may measure (whoever may download the deliverable: the project's client,
+ * its assigned pilot, admins), on which file (an `elevation` deliverable of that project),
+ * and a per-user ceiling, since each call runs GDAL.
+ */
+import { createRateLimiter } from '#app/domain/auth/rate-limit.server.ts'
+import { getEnv } from '#app/domain/config/env.server.ts'
+import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { getDownloadableFile } from '#app/domain/files/file-queries.server.ts'
+import { FILE_MESSAGES } from '#app/domain/files/rules.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
+import type { User } from '#db/schema.ts'
+
+import { MEASURE_MESSAGES, type VolumeBase, type VolumeFigures } from './measure-schemas.ts'
+import { elevationAt, volumeOver } from './raster-measure.server.ts'
+
+type Actor = Pick<User, 'id' | 'role'>
+
+const MEASURES_PER_MINUTE = 120
+const MEASURE_LIMIT_MESSAGE = 'Too many measurements. Please wait a minute and try again.'
+let limiter: ReturnType<typeof createRateLimiter> | undefined
+
+async function countMeasure(userId: number) {
+  limiter ??= createRateLimiter(
+    Math.ceil(MEASURES_PER_MINUTE * getEnv().RATE_LIMIT_MULTIPLIER),
+    60,
+    MEASURE_LIMIT_MESSAGE,
+  )
+  await limiter.consume(`measure:${userId}`)
+}
+
+/** The stored path of a project's elevation deliverable this user may see; 404 / 400 otherwise. */
+function requireElevationModel(user: Actor, projectId: number, fileId: number, db: DbOrTx) {
+  const { file, path } = getDownloadableFile(user, fileId, db)
+  if (file.projectId !== projectId || file.fileCategory !== 'processed_deliverable')
+    throw new DomainError(404, FILE_MESSAGES.notFound)
+  if (file.deliverableKind !== 'elevation') throw new DomainError(400, MEASURE_MESSAGES.notElevation)
+  return path
+}
+
+export async function measureElevation(
+  user: Actor,
+  projectId: number,
+  fileId: number,
+  point: { lat: number; lng: number },
+  db: DbOrTx = getDb(),
+): Promise<{ elevationM: number | null }> {
+  const path = requireElevationModel(user, projectId, fileId, db)
+  await countMeasure(user.id)
+  return { elevationM: await elevationAt(path, point) }
+}
+
+export async function measureVolume(
+  user: Actor,
+  projectId: number,
+  fileId: number,
+  input: { ring: [number, number][]; base: VolumeBase },
+  db: DbOrTx = getDb(),
+): Promise<VolumeFigures> {
+  const path = requireElevationModel(user, projectId, fileId, db)
+  await countMeasure(user.id)
+  return volumeOver(path, input.ring, input.base)
+}

@@ -1,0 +1,206 @@
+/**
+ * Heights and stockpile volumes read from an elevation GeoTIFF with GDAL (ADR 237). GDAL
+ * places the raster whatever its CRS (UTM, Lo systems with westing/southing axes), so the
+ * app never reads tie points itself: points go to `gdallocationinfo -wgs84`, the polygon
+ * (WGS84 GeoJSON) to `gdalwarp -cutline`, which keeps the source grid and the pixels whose
+ * centre is inside; the cut-out is summed here with geotiff.js.
+ */
+import { execFile } from 'node:child_process'
+import crypto from 'node:crypto'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { area as turfArea, distance as turfDistance, polygon as turfPolygon } from '@turf/turf'
+import { ensureStorage } from '#app/domain/files/storage-paths.server.ts'
+import { ringSelfIntersects } from '#app/domain/geometry/intersects.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
+import { fromFile } from 'geotiff'
+
+import { MEASURE_MESSAGES, type VolumeBase, type VolumeFigures } from './measure-schemas.ts'
+
+const run = promisify(execFile)
+/** GDAL's block cache per call (MB): a measure reads a window, never the whole file. */
+const GDAL_ENV = { ...process.env, GDAL_CACHEMAX: '64', GDAL_NUM_THREADS: '1' }
+const GDAL_TIMEOUT_MS = 60_000
+/** The cut-out is summed in memory: above this many pixels it is read coarser (averaged). */
+const MAX_PIXELS = 4_000_000
+const MAX_AREA_M2 = 100_000_000
+/** Edge samples for the base plane: one per pixel, at most this many. */
+const MAX_EDGE_SAMPLES = 20_000
+
+type RasterFacts = { nodata: number | null; geographic: boolean; pixelM: number }
+
+async function gdal(command: string, args: string[], input?: string) {
+  try {
+    const child = run(command, args, {
+      env: GDAL_ENV,
+      timeout: GDAL_TIMEOUT_MS,
+      maxBuffer: 16 * 1024 * 1024,
+      encoding: 'utf8',
+    })
+    child.child.stdin?.end(input ?? '')
+    return (await child).stdout
+  } catch {
+    throw new DomainError(422, MEASURE_MESSAGES.unreadable)
+  }
+}
+
+async function rasterFacts(file: string): Promise<RasterFacts> {
+  const info = JSON.parse(await gdal('gdalinfo', ['-json', '-nomd', file])) as {
+    geoTransform?: number[]
+    coordinateSystem?: { wkt?: string }
+    bands?: { noDataValue?: number | string }[]
+  }
+  const wkt = info.coordinateSystem?.wkt ?? ''
+  const nodata = info.bands?.[0]?.noDataValue
+  return {
+    nodata: typeof nodata === 'number' ? nodata : nodata === 'nan' ? Number.NaN : null,
+    geographic: /^GEOG(?:CRS|CS)\[/.test(wkt),
+    pixelM: Math.abs(info.geoTransform?.[1] ?? 1) * (/^GEOG(?:CRS|CS)\[/.test(wkt) ? 111_000 : 1),
+  }
+}
+
+function isNodata(value: number, nodata: number | null) {
+  return !Number.isFinite(value) || (nodata !== null && value === nodata)
+}
+
+/** Values at WGS84 points ([lng, lat]); null off the raster or on nodata. */
+async function sampleAt(file: string, points: [number, number][], nodata: number | null) {
+  const stdout = await gdal(
+    'gdallocationinfo',
+    ['-valonly', '-wgs84', file],
+    points.map(([lng, lat]) => `${lng} ${lat}`).join('\n') + '\n',
+  )
+  const lines = stdout.split('\n')
+  return points.map((_, i) => {
+    const text = lines[i]?.trim() ?? ''
+    const value = text === '' ? Number.NaN : Number(text)
+    return isNodata(value, nodata) ? null : value
+  })
+}
+
+/** The elevation (m) at a WGS84 point: null outside the model or on nodata. */
+export async function elevationAt(file: string, point: { lat: number; lng: number }) {
+  const facts = await rasterFacts(file)
+  const [value] = await sampleAt(file, [[point.lng, point.lat]], facts.nodata)
+  return value === null || value === undefined ? null : Math.round(value * 1000) / 1000
+}
+
+/** Points along a closed ring about `spacingM` apart (straight in degrees: rings are small). */
+function densify(ring: [number, number][], spacingM: number) {
+  const length = ring.slice(1).reduce((sum, p, i) => sum + turfDistance(ring[i]!, p, { units: 'meters' }), 0)
+  const step = Math.max(spacingM, length / MAX_EDGE_SAMPLES)
+  const points: [number, number][] = []
+  for (let i = 1; i < ring.length; i++) {
+    const [a, b] = [ring[i - 1]!, ring[i]!]
+    const n = Math.max(1, Math.ceil(turfDistance(a, b, { units: 'meters' }) / step))
+    for (let k = 0; k < n; k++) points.push([a[0] + ((b[0] - a[0]) * k) / n, a[1] + ((b[1] - a[1]) * k) / n])
+  }
+  return points
+}
+
+async function baseElevation(file: string, ring: [number, number][], base: VolumeBase, facts: RasterFacts) {
+  if (typeof base === 'object') return base.elevationM
+  const values = (await sampleAt(file, densify(ring, facts.pixelM), facts.nodata)).filter(
+    (v): v is number => v !== null,
+  )
+  if (!values.length) throw new DomainError(400, MEASURE_MESSAGES.outside)
+  return base === 'edge-lowest' ? Math.min(...values) : values.reduce((sum, v) => sum + v, 0) / values.length
+}
+
+function closed(ring: [number, number][]): [number, number][] {
+  const [first, last] = [ring[0]!, ring[ring.length - 1]!]
+  return first[0] === last[0] && first[1] === last[1] ? ring : [...ring, first]
+}
+
+/**
+ * Cut, fill and net volume (m³) between the model and a level base plane over a WGS84
+ * ring: for each pixel whose centre is inside, (z − base) × pixel area; above the base is
+ * cut, below is fill. Nodata pixels are skipped (`coveredPercent` says how much was read).
+ */
+export async function volumeOver(
+  file: string,
+  ringInput: [number, number][],
+  base: VolumeBase,
+): Promise<VolumeFigures> {
+  const ring = closed(ringInput)
+  if (ring.length < 4 || ringSelfIntersects(ring)) throw new DomainError(400, MEASURE_MESSAGES.polygon)
+  const areaM2 = turfArea(turfPolygon([ring]))
+  if (!(areaM2 > 0.01)) throw new DomainError(400, MEASURE_MESSAGES.polygon)
+  if (areaM2 > MAX_AREA_M2) throw new DomainError(400, MEASURE_MESSAGES.tooLarge)
+  const facts = await rasterFacts(file)
+  const baseM = await baseElevation(file, ring, base, facts)
+
+  const tmp = path.join(ensureStorage().tmp, `measure-${crypto.randomUUID()}`)
+  const cutline = `${tmp}.geojson`
+  const cutOut = `${tmp}.tif`
+  try {
+    await fs.writeFile(
+      cutline,
+      JSON.stringify({
+        type: 'FeatureCollection',
+        features: [{ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [ring] } }],
+      }),
+    )
+    const args = [
+      '-q',
+      '-of',
+      'GTiff',
+      '-ot',
+      'Float32',
+      '-cutline',
+      cutline,
+      '-crop_to_cutline',
+      '-dstnodata',
+      'nan',
+    ]
+    // A model in degrees is summed in the local UTM zone, so a pixel has an area in m².
+    if (facts.geographic) args.push('-t_srs', utmZoneOf(ring))
+    const pixels = areaM2 / facts.pixelM ** 2
+    if (pixels > MAX_PIXELS) {
+      const coarser = facts.pixelM * Math.sqrt(pixels / MAX_PIXELS)
+      args.push('-tr', String(coarser), String(coarser), '-r', 'average')
+    }
+    await gdal('gdalwarp', [...args, file, cutOut])
+    const image = await (await fromFile(cutOut)).getImage()
+    const [resX, resY] = image.getResolution()
+    const pixelAreaM2 = Math.abs(resX! * resY!)
+    const [band] = (await image.readRasters({ samples: [0] })) as unknown as [ArrayLike<number>]
+    let cut = 0
+    let fill = 0
+    let valid = 0
+    for (let i = 0; i < band.length; i++) {
+      const z = band[i]!
+      if (isNodata(z, facts.nodata)) continue
+      valid++
+      const dz = z - baseM
+      if (dz > 0) cut += dz
+      else fill -= dz
+    }
+    if (!valid) throw new DomainError(400, MEASURE_MESSAGES.outside)
+    const cutM3 = cut * pixelAreaM2
+    const fillM3 = fill * pixelAreaM2
+    return {
+      areaM2: round(areaM2, 2),
+      baseElevationM: round(baseM, 3),
+      cutM3: round(cutM3, 2),
+      fillM3: round(fillM3, 2),
+      netM3: round(cutM3 - fillM3, 2),
+      coveredPercent: round(Math.min(100, ((valid * pixelAreaM2) / areaM2) * 100), 1),
+    }
+  } finally {
+    await Promise.all([fs.rm(cutline, { force: true }), fs.rm(cutOut, { force: true })])
+  }
+}
+
+function utmZoneOf(ring: [number, number][]) {
+  const lng = ring.reduce((sum, p) => sum + p[0], 0) / ring.length
+  const lat = ring.reduce((sum, p) => sum + p[1], 0) / ring.length
+  const zone = Math.min(60, Math.max(1, Math.floor((lng + 180) / 6) + 1))
+  return `EPSG:${lat < 0 ? 32700 + zone : 32600 + zone}`
+}
+
+function round(value: number, places: number) {
+  const f = 10 ** places
+  return Math.round(value * f) / f
+}

@@ -1,0 +1,120 @@
+/**
+ * /projects/$projectId/map — the Map view of a project's deliverables, for its client, the
+ * assigned pilot and admins (anyone else: 404). With JavaScript: the interactive map
+ * (loaded only here). Always: the preview images with their footprint (no-JS), the
+ * metadata table, the downloads and a volume form that takes typed corners.
+ */
+import {
+  json,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { AppShell } from '#app/components/layout/app-shell.tsx'
+import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
+import { DeliverableList, VolumeForm } from '#app/components/mapview/map-view-sections.tsx'
+import { useHydrated } from '#app/components/ui/use-hydrated.ts'
+import { requireUser } from '#app/domain/auth/guards.server.ts'
+import { getEnv } from '#app/domain/config/env.server.ts'
+import { loadMapView, volumeFromForm } from '#app/domain/deliverables/map-view.server.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
+import leafletDrawCss from 'leaflet-draw/dist/leaflet.draw.css'
+import leafletCss from 'leaflet/dist/leaflet.css'
+import { lazy, Suspense } from 'react'
+
+// Leaflet, leaflet-draw, geotiff.js and turf load with this view only (ADR 184). Leaflet is
+// evaluated first: the bundler runs leaflet-draw's chunk (it extends the global `L`) before
+// the map module's own body.
+const DeliverablesMap = lazy(() =>
+  import('leaflet')
+    .then(() => import('#app/components/mapview/deliverables-map.client.tsx'))
+    .then((m) => ({ default: m.DeliverablesMap })),
+)
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: leafletCss },
+  { rel: 'stylesheet', href: leafletDrawCss },
+]
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.project.name} · Map · Kestrel` : 'Map · Kestrel' },
+]
+
+function viewOf(user: Parameters<typeof loadMapView>[0], param: string | undefined) {
+  try {
+    return loadMapView(user, Number(param))
+  } catch (error) {
+    if (error instanceof DomainError && error.status === 404)
+      throw new Response('Project not found', { status: 404 })
+    throw error
+  }
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  return json({ ...viewOf(user, params.projectId), tileUrl: getEnv().TILE_URL })
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request)
+  const { project } = viewOf(user, params.projectId)
+  const form = await readFormBody(request)
+  try {
+    const result = await volumeFromForm(user, project.id, Object.fromEntries(form))
+    return json({ volume: result, error: null, fieldErrors: null, fields: null })
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.status >= 500) throw error
+    const fields = {
+      fileId: String(form.get('fileId') ?? ''),
+      coordinates: String(form.get('coordinates') ?? ''),
+      base: String(form.get('base') ?? ''),
+      baseHeight: String(form.get('baseHeight') ?? ''),
+    }
+    return json(
+      { volume: null, error: error.message, fieldErrors: error.fieldErrors ?? null, fields },
+      { status: error.status === 429 ? 429 : 400 },
+    )
+  }
+}
+
+export default function MapViewPage() {
+  const { project, areas, deliverables, layers, tileUrl } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const hydrated = useHydrated()
+  const elevationModels = deliverables.filter((d) => d.kind === 'elevation' && !d.removedAt)
+  return (
+    <AppShell>
+      <main className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
+        <div>
+          <Link to="/dashboard" className="text-sm text-ink-600 hover:underline">
+            ← Dashboard
+          </Link>
+          <h1 className="mt-2 text-2xl font-bold text-ink-950">Map</h1>
+          <p className="text-ink-600">{project.name}</p>
+        </div>
+        {hydrated && layers.length ? (
+          <Suspense fallback={<p className="card p-4 text-sm text-ink-600">Loading the map…</p>}>
+            <DeliverablesMap tileUrl={tileUrl} projectId={project.id} areas={areas} layers={layers} />
+          </Suspense>
+        ) : null}
+        <DeliverableList deliverables={deliverables} />
+        {elevationModels.length ? (
+          <VolumeForm
+            elevationModels={elevationModels.map((d) => ({ id: d.id, fileName: d.fileName }))}
+            result={actionData?.volume ?? null}
+            error={actionData?.error ?? null}
+            fieldErrors={actionData?.fieldErrors ?? null}
+            fields={actionData?.fields ?? null}
+          />
+        ) : null}
+      </main>
+    </AppShell>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,117 @@
+/**
+ * A completed project with two ready raster deliverables for the Map view journeys: an RGB
+ * orthomosaic in Lo19 and a cone DSM in UTM 34S, built with GDAL, their Web Mercator
+ * viewing COGs and previews written where the viewing-copy job puts them, rows as the job
+ * leaves them.
+ */
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+
+import {
+  buildConeDsm,
+  buildOrthomosaic,
+  buildPreview,
+  buildViewingCog,
+  rasterFacts,
+  type ConeDsm,
+} from '../helpers/dsm-fixtures.ts'
+import { e2eDir } from '../setup/e2e-env.ts'
+import { seedPaidProject } from './admin-fixtures.ts'
+
+const BUILT = path.join(e2eDir, 'map-rasters')
+
+/** Built once per run (GDAL takes some seconds for the 4096 px orthomosaic). */
+async function builtRasters() {
+  const done = path.join(BUILT, 'done.json')
+  if (fs.existsSync(done))
+    return JSON.parse(fs.readFileSync(done, 'utf8')) as Awaited<ReturnType<typeof build>>
+  fs.mkdirSync(BUILT, { recursive: true })
+  const result = await build()
+  fs.writeFileSync(done, JSON.stringify(result))
+  return result
+}
+
+async function build() {
+  const ortho = await buildOrthomosaic(BUILT, 2048, 4096, 'site-orthomosaic.tif')
+  const cone: ConeDsm = await buildConeDsm(BUILT, 32734, 'site-dsm.tif')
+  const items = []
+  for (const [file, kind] of [
+    [ortho, 'orthomosaic'],
+    [cone.path, 'elevation'],
+  ] as const) {
+    const cog = await buildViewingCog(file, `${file}.cog.tif`, kind)
+    const preview = await buildPreview(file, `${file}.preview.png`)
+    items.push({ file, kind, cog, preview, facts: await rasterFacts(file) })
+  }
+  return { items, cone }
+}
+
+function sha256Of(file: string) {
+  return crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex')
+}
+
+export async function seedMapProject(name: string) {
+  const { items, cone } = await builtRasters()
+  const { projectId, clientEmail } = seedPaidProject(name)
+  const root = path.join(e2eDir, 'files')
+  const db = new Database(path.join(e2eDir, 'kestrel.sqlite'))
+  db.pragma('busy_timeout = 5000')
+  const fileIds: Record<string, number> = {}
+  try {
+    const now = Date.now()
+    db.prepare(`update projects set status = 'completed', completed_at = ? where id = ?`).run(now, projectId)
+    for (const item of items) {
+      const key = `projects/${projectId}/${crypto.randomUUID()}.tif`
+      fs.mkdirSync(path.join(root, path.dirname(key)), { recursive: true })
+      fs.copyFileSync(item.file, path.join(root, key))
+      const views = `views/${projectId}-${crypto.randomUUID()}`
+      fs.mkdirSync(path.join(root, 'views'), { recursive: true })
+      fs.copyFileSync(item.cog, path.join(root, `${views}.tif`))
+      fs.copyFileSync(item.preview, path.join(root, `${views}.png`))
+      const row = db
+        .prepare(
+          `insert into project_files (project_id, file_name, original_name, file_url, file_type, file_size, file_category,
+             sha256, deliverable_kind, raster_info, created_at)
+           values (?, ?, ?, '', 'image/tiff', ?, 'processed_deliverable', ?, ?, ?, ?) returning id`,
+        )
+        .get(
+          projectId,
+          key,
+          path.basename(item.file),
+          fs.statSync(item.file).size,
+          sha256Of(item.file),
+          item.kind,
+          JSON.stringify(item.facts),
+          now,
+        ) as { id: number }
+      db.prepare(
+        `insert into deliverable_views (file_id, status, progress_percent, attempts, cog_name, preview_name, thumbnail_name,
+           min_value, max_value, started_at, finished_at, created_at, updated_at)
+         values (?, 'ready', 100, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        row.id,
+        `${views}.tif`,
+        `${views}.png`,
+        `${views}.png`,
+        item.kind === 'elevation' ? 100 : null,
+        item.kind === 'elevation' ? 110 : null,
+        now,
+        now,
+        now,
+        now,
+      )
+      fileIds[item.kind] = row.id
+    }
+  } finally {
+    db.close()
+  }
+  return {
+    projectId,
+    clientEmail,
+    orthomosaicId: fileIds.orthomosaic!,
+    elevationId: fileIds.elevation!,
+    cone,
+  }
+}

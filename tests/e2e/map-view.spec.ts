@@ -1,0 +1,122 @@
+/**
+ * The Map view: the client opens it and sees the orthomosaic's own pixels (read from the
+ * COG in the browser), measures a rectangle of known size; without JavaScript the previews,
+ * metadata, downloads and the volume form that takes typed corners.
+ */
+import { randomBytes } from 'node:crypto'
+import { expect, test, type Page } from '@playwright/test'
+
+import { DEMO_PASSWORD, login } from './fixtures.ts'
+import { seedMapProject } from './map-view-fixtures.ts'
+
+/** Pixels of the orthomosaic's magenta (220, 40, 200 ± 20) drawn on the map's tile canvases. */
+async function orthomosaicPixelsOnScreen(page: Page, fileId: number) {
+  return page.evaluate((id) => {
+    let count = 0
+    for (const canvas of document.querySelectorAll<HTMLCanvasElement>(`.cog-layer-${id} canvas`)) {
+      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data
+      for (let i = 0; i < data.length; i += 4) {
+        if (data[i + 3]! > 0 && data[i]! > 190 && data[i + 1]! < 70 && data[i + 2]! > 170) count++
+      }
+    }
+    return count
+  }, fileId)
+}
+
+function parseNumber(text: string) {
+  return Number(
+    text
+      .replace(/[\s\u00a0]/g, '')
+      .replace(',', '.')
+      .replace(/[^\d.-]/g, ''),
+  )
+}
+
+test('the client sees the orthomosaic on the map and measures a rectangle @js-only', async ({ page }) => {
+  test.setTimeout(240_000)
+  const name = `Map survey ${randomBytes(3).toString('hex')}`
+  const seeded = await seedMapProject(name)
+  await login(page, seeded.clientEmail, DEMO_PASSWORD)
+  await page.goto(`/projects/${seeded.projectId}/map`)
+  await expect(page.getByRole('heading', { name: 'Map', exact: true })).toBeVisible()
+  const map = page.getByTestId('deliverables-map')
+  await expect(map.locator('.leaflet-container')).toBeVisible()
+  await expect
+    .poll(() => orthomosaicPixelsOnScreen(page, seeded.orthomosaicId), { timeout: 30_000 })
+    .toBeGreaterThan(10_000)
+  // Both layers are listed; the elevation model's legend is in metres.
+  await expect(page.getByTestId('map-layer')).toHaveCount(2)
+  await page.getByRole('checkbox', { name: /site-dsm\.tif/ }).check()
+  await expect(page.getByTestId('elevation-legend')).toContainText('100,0 m')
+  await page.getByRole('checkbox', { name: /site-dsm\.tif/ }).uncheck()
+
+  // Measure a rectangle 200 × 100 px: at this zoom and latitude its size is known.
+  await page.getByRole('button', { name: 'Area', exact: true }).click()
+  await map.scrollIntoViewIfNeeded()
+  const box = (await map.boundingBox())!
+  const x0 = box.x + box.width / 2 - 100
+  const y0 = box.y + box.height / 2 - 50
+  const corners: Array<[number, number]> = [
+    [x0, y0],
+    [x0 + 200, y0],
+    [x0 + 200, y0 + 100],
+    [x0, y0 + 100],
+  ]
+  for (const [x, y] of corners) await page.mouse.click(x, y)
+  await page.getByRole('button', { name: 'Finish' }).click()
+  const zoom = Number(await map.getAttribute('data-zoom'))
+  const lat = Number(await map.getAttribute('data-center-lat'))
+  const metresPerPixel = (40_075_016.686 * Math.cos((lat * Math.PI) / 180)) / (256 * 2 ** zoom)
+  const expected = 200 * metresPerPixel * 100 * metresPerPixel
+  const measured = parseNumber(await page.getByTestId('measured-area').innerText())
+  expect(Math.abs(measured - expected) / expected).toBeLessThan(0.01)
+
+  // The height of a clicked point comes from the server: the map's centre is on the cone.
+  await page.getByRole('button', { name: 'Height', exact: true }).click()
+  await map.scrollIntoViewIfNeeded()
+  const centre = (await map.boundingBox())!
+  await page.mouse.click(centre.x + centre.width / 2, centre.y + centre.height / 2)
+  await expect(page.getByTestId('measured-height')).toHaveText(/^1[01]\d,\d+\sm$/)
+
+  if (process.env.MAP_SCREENSHOTS) {
+    await page.screenshot({ path: `${process.env.MAP_SCREENSHOTS}/map-view-1280.png`, fullPage: true })
+    await page.setViewportSize({ width: 360, height: 780 })
+    await page.screenshot({ path: `${process.env.MAP_SCREENSHOTS}/map-view-360.png`, fullPage: true })
+  }
+})
+
+test('without JavaScript: previews, metadata, downloads and the volume form @no-js-only', async ({
+  page,
+}) => {
+  test.setTimeout(240_000)
+  const name = `Map survey ${randomBytes(3).toString('hex')}`
+  const seeded = await seedMapProject(name)
+  await login(page, seeded.clientEmail, DEMO_PASSWORD)
+  await page.goto(`/projects/${seeded.projectId}/map`)
+  const deliverables = page.getByTestId('deliverable')
+  await expect(deliverables).toHaveCount(2)
+  const ortho = deliverables.filter({ hasText: 'site-orthomosaic.tif' })
+  await expect(ortho.getByRole('img', { name: 'Preview of site-orthomosaic.tif' })).toBeVisible()
+  expect(await ortho.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(
+    100,
+  )
+  await expect(ortho.getByTestId('deliverable-metadata')).toContainText('EPSG:2048')
+  await expect(ortho.getByTestId('deliverable-metadata')).toContainText('4 096 × 4 096 px')
+  await expect(ortho.getByTestId('deliverable-metadata')).toContainText('5 cm/px')
+  const download = ortho.getByRole('link', { name: 'Download site-orthomosaic.tif' })
+  const response = await page.request.get((await download.getAttribute('href'))!)
+  expect(response.status()).toBe(200)
+
+  // The cone's 48-sided ring, typed as lat, lng lines: 4 189 m³ above the edge's mean.
+  const lines = seeded.cone.ring.slice(0, -1).map(([lng, lat]) => `${lat}, ${lng}`)
+  await page.getByLabel('Corners').fill(lines.join('\n'))
+  await page.getByRole('button', { name: 'Measure volume' }).click()
+  const cut = parseNumber(await page.getByTestId('volume-cut').innerText())
+  const expected = (Math.PI * 20 ** 2 * 10) / 3
+  expect(Math.abs(cut - expected) / expected).toBeLessThan(0.02)
+
+  // A line that is not a pair is named.
+  await page.getByLabel('Corners').fill('-33.92, 18.42\nnot a pair\n-33.921, 18.421')
+  await page.getByRole('button', { name: 'Measure volume' }).click()
+  await expect(page.getByText('Line 2 is not a ‘latitude, longitude’ pair.').first()).toBeVisible()
+})
