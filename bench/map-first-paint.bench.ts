@@ -6,7 +6,7 @@
  * journeys start it, on E2E_PORT (default 3100).
  * Run: `E2E_PORT=3180 npm run bench -- bench/map-first-paint.bench.ts`.
  */
-import { chromium } from '@playwright/test'
+import { chromium, type FullConfig } from '@playwright/test'
 import { bench, describe } from 'vitest'
 
 import { DEMO_PASSWORD } from '../tests/e2e/fixtures.ts'
@@ -17,7 +17,8 @@ import globalSetup from '../tests/setup/e2e-global-setup.ts'
 const BUDGET_BYTES = 3 * 1024 * 1024
 
 async function firstPaintBytes() {
-  const teardown = await globalSetup()
+  // One app, as one Playwright worker has it.
+  const teardown = await globalSetup({ workers: 1 } as FullConfig)
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' })
   try {
     const seeded = await seedMapProject(`First paint ${Date.now()}`)
