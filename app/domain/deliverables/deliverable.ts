@@ -2,7 +2,7 @@
  * How a processed deliverable is shown: the `/api/projects/{id}/deliverables` answer, the
  * client's and admin's lists, the Map view and share links. Browser-safe. ADRs 230–232.
  */
-import { DELIVERABLE_KINDS, type DeliverableKind, type ViewStatus } from '#db/schema.ts'
+import { DELIVERABLE_KINDS, type DeliverableKind, type RasterInfo, type ViewStatus } from '#db/schema.ts'
 
 export { DELIVERABLE_KINDS, type DeliverableKind }
 
@@ -22,24 +22,8 @@ export const DELIVERABLE_KIND_LABELS: Record<DeliverableKind, string> = {
 export const VIEW_FILES = ['cog', 'preview', 'thumbnail'] as const
 export type ViewFile = (typeof VIEW_FILES)[number]
 
-/** @public (the Map view and share links read it) */
-export interface DeliverableRaster {
-  epsg: number | null
-  widthPx: number
-  heightPx: number
-  bandCount: number
-  dataType: string
-  /** The nodata value of the first band, if set. */
-  nodata: number | null
-  gsdCm: number | null
-  /** [west, south, east, north], WGS84 degrees. */
-  boundsWgs84: [number, number, number, number]
-  /** The outline in WGS84, a closed [lng, lat] ring (a rotated or Lo raster is not a box in degrees). */
-  footprintWgs84: [number, number][]
-  footprintHa: number
-  /** Share (0–100) of the project's survey areas the raster covers; null when the project has none. */
-  overlapPercent: number | null
-}
+/** @public (the Map view and share links read it): what gdalinfo said, as stored on the file (ADR 231). */
+export type DeliverableRaster = RasterInfo
 
 /** @public (the Map view and share links read it) */
 export interface DeliverableViewState {
