@@ -1,10 +1,12 @@
 /**
  * leaflet-draw 1.0.4 adjustments every map that draws with it needs (ADR 023): no click
  * dropped in fast or headless use, and no focus jump when our own buttons enable a
- * handler. Browser only; import after leaflet-draw.
+ * handler. Browser only; maps that draw import leaflet-draw through this module.
  */
 import type L from 'leaflet'
 
+// The only import of leaflet-draw, after the module that makes Leaflet set the global L.
+import './leaflet-global.client.ts'
 import 'leaflet-draw'
 
 /** leaflet-draw internals we adjust (1.0.4, `L.Draw.Polyline`). */

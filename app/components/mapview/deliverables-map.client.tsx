@@ -5,10 +5,6 @@
  * the measure tools (ADR 239): distance and area in the browser (turf), height and volume
  * from the server's measure calls.
  */
-import L from 'leaflet'
-
-import 'leaflet-draw'
-
 import { lineString, area as turfArea, length as turfLength, polygon as turfPolygon } from '@turf/turf'
 import {
   acceptEveryClick,
@@ -19,6 +15,7 @@ import { AREA_STYLE, TILE_ATTRIBUTION } from '#app/components/maps/map-constants
 import type { MapLayer } from '#app/domain/deliverables/map-view.server.ts'
 import type { VolumeBase } from '#app/domain/deliverables/measure-schemas.ts'
 import type { LatLng } from '#app/domain/geometry/areas.ts'
+import L from 'leaflet'
 import { useEffect, useRef, useState } from 'react'
 import { MapContainer, Polygon, TileLayer, useMap } from 'react-leaflet'
 

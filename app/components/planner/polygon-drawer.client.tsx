@@ -2,11 +2,8 @@
  * Drawing survey areas with leaflet-draw's polygon handler (`L.Draw.Polygon`), driven by
  * the side panel's own buttons rather than its toolbar (ADR 023). Browser only.
  */
-import L from 'leaflet'
 
-// leaflet-draw is a classic plugin: it extends the global `L` that leaflet just set.
-import 'leaflet-draw'
-
+// leaflet-draw (a classic plugin extending the global `L`) comes in through the fixes module.
 import {
   acceptEveryClick,
   followPointer,
@@ -14,6 +11,7 @@ import {
 } from '#app/components/maps/leaflet-draw-fixes.client.ts'
 import type { LatLng } from '#app/domain/geometry/areas.ts'
 import { isTooCloseToPlaced } from '#app/domain/geometry/point-spacing.ts'
+import L from 'leaflet'
 import { useEffect, useRef, useState, type MutableRefObject } from 'react'
 import { useMap } from 'react-leaflet'
 
