@@ -61,9 +61,15 @@ test('a pilot flies an assigned job and the client downloads the deliverable', a
   const job = page.getByTestId('job-dialog')
   await expect(job.getByRole('heading', { name })).toBeVisible()
   await expect(job.getByText('Carla Customer')).toBeVisible()
-  await expect(job.getByRole('link', { name: 'Download KML' })).toHaveAttribute(
+  // The job card links what the pilot flies: the mission page and every mission file (ADR 256).
+  const mission = job.getByTestId('job-mission')
+  await expect(mission.getByRole('link', { name: 'Open survey mission' })).toHaveAttribute(
     'href',
-    `/api/projects/${projectId}/flight-plan/kml`,
+    `/projects/${projectId}/survey`,
+  )
+  await expect(mission.getByRole('link', { name: 'KML', exact: true })).toHaveAttribute(
+    'href',
+    `/api/projects/${projectId}/export/kml`,
   )
   await job.getByLabel('Hours').fill('13')
   await job.getByRole('button', { name: 'Save Project Progress' }).click()
