@@ -4,20 +4,11 @@
  * (loaded only here). Always: the preview images with their footprint (no-JS), the
  * metadata table, the downloads and a volume form that takes typed corners.
  */
-import {
-  json,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
-import {
-  DELIVERABLES_MAP_STYLESHEETS,
-  LazyDeliverablesMap,
-} from '#app/components/mapview/lazy-deliverables-map.tsx'
+import { LazyDeliverablesMap } from '#app/components/mapview/lazy-deliverables-map.tsx'
 import { DeliverableList, VolumeForm } from '#app/components/mapview/map-view-sections.tsx'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { getEnv } from '#app/domain/config/env.server.ts'
@@ -25,7 +16,7 @@ import { loadMapView, volumeFromForm } from '#app/domain/deliverables/map-view.s
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
 
-export const links: LinksFunction = () => DELIVERABLES_MAP_STYLESHEETS
+export { deliverablesMapLinks as links } from '#app/components/mapview/lazy-deliverables-map.tsx'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.project.name} · Map · Kestrel` : 'Map · Kestrel' },

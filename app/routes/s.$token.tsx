@@ -6,22 +6,13 @@
  * rasters read through the link, distance and area measures. Never indexed, never sends
  * the link on as a referrer. Works without JavaScript (the previews stand in for the map).
  */
-import {
-  json,
-  type HeadersFunction,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node'
+import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { formatFileSize } from '#app/components/files/file-groups.tsx'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { PageCard } from '#app/components/layout/page-card.tsx'
-import {
-  DELIVERABLES_MAP_STYLESHEETS,
-  LazyDeliverablesMap,
-} from '#app/components/mapview/lazy-deliverables-map.tsx'
+import { LazyDeliverablesMap } from '#app/components/mapview/lazy-deliverables-map.tsx'
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
 import { getEnv } from '#app/domain/config/env.server.ts'
 import { DELIVERABLE_KIND_LABELS } from '#app/domain/deliverables/deliverable.ts'
@@ -39,7 +30,7 @@ export const meta: MetaFunction = () => [
   { name: 'referrer', content: 'no-referrer' },
 ]
 
-export const links: LinksFunction = () => DELIVERABLES_MAP_STYLESHEETS
+export { deliverablesMapLinks as links } from '#app/components/mapview/lazy-deliverables-map.tsx'
 
 type Closed = { state: 'unknown' | 'gone' | 'limited'; message: string }
 

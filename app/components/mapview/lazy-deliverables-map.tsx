@@ -4,7 +4,7 @@
  * (Leaflet, leaflet-draw, geotiff.js, turf) fetched then, by the pages that include it alone
  * (ADR 184). Without JavaScript nothing renders here; the page's own list stands in.
  */
-import type { LinkDescriptor } from '@remix-run/node'
+import type { LinksFunction } from '@remix-run/node'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import leafletDrawCss from 'leaflet-draw/dist/leaflet.draw.css'
 import leafletCss from 'leaflet/dist/leaflet.css'
@@ -20,8 +20,8 @@ const DeliverablesMap = lazy(() =>
     .then((m) => ({ default: m.DeliverablesMap })),
 )
 
-/** The map's stylesheets, for the `links` of a route that shows it. */
-export const DELIVERABLES_MAP_STYLESHEETS: LinkDescriptor[] = [
+/** The map's stylesheets: a route that shows the map re-exports this as its `links`. */
+export const deliverablesMapLinks: LinksFunction = () => [
   { rel: 'stylesheet', href: leafletCss },
   { rel: 'stylesheet', href: leafletDrawCss },
 ]
