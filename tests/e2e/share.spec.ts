@@ -9,6 +9,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 
 import { e2eDir } from '../setup/e2e-env.ts'
@@ -148,6 +149,9 @@ test('a link to an orthomosaic opens on the map, its pixels read from the COG th
     // The map draws the preview itself: the list does not repeat it.
     await expect(ortho.getByRole('img')).toHaveCount(0)
     expect(consoleErrors.filter((text) => /Content Security Policy/i.test(text))).toEqual([])
+    // The map and its panels pass axe as the a11y journey's pages do.
+    const axe = await new AxeBuilder({ page: guest }).analyze()
+    expect(axe.violations.map((v) => `${v.impact} ${v.id}`)).toEqual([])
     if (process.env.MAP_SCREENSHOTS) {
       await guest.screenshot({ path: `${process.env.MAP_SCREENSHOTS}/share-map-1280.png`, fullPage: true })
       await guest.setViewportSize({ width: 360, height: 780 })
