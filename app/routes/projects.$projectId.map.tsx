@@ -4,40 +4,19 @@
  * (loaded only here). Always: the preview images with their footprint (no-JS), the
  * metadata table, the downloads and a volume form that takes typed corners.
  */
-import {
-  json,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
+import { LazyDeliverablesMap } from '#app/components/mapview/lazy-deliverables-map.tsx'
 import { DeliverableList, VolumeForm } from '#app/components/mapview/map-view-sections.tsx'
-import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { getEnv } from '#app/domain/config/env.server.ts'
 import { loadMapView, volumeFromForm } from '#app/domain/deliverables/map-view.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import leafletDrawCss from 'leaflet-draw/dist/leaflet.draw.css'
-import leafletCss from 'leaflet/dist/leaflet.css'
-import { lazy, Suspense } from 'react'
 
-// Leaflet, leaflet-draw, geotiff.js and turf load with this view only (ADR 184). Leaflet is
-// evaluated first: the bundler runs leaflet-draw's chunk (it extends the global `L`) before
-// the map module's own body.
-const DeliverablesMap = lazy(() =>
-  import('leaflet')
-    .then(() => import('#app/components/mapview/deliverables-map.client.tsx'))
-    .then((m) => ({ default: m.DeliverablesMap })),
-)
-
-export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: leafletCss },
-  { rel: 'stylesheet', href: leafletDrawCss },
-]
+export { deliverablesMapLinks as links } from '#app/components/mapview/lazy-deliverables-map.tsx'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.project.name} · Map · Kestrel` : 'Map · Kestrel' },
@@ -83,7 +62,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function MapViewPage() {
   const { project, areas, deliverables, layers, tileUrl } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const hydrated = useHydrated()
   const elevationModels = deliverables.filter((d) => d.kind === 'elevation' && !d.removedAt)
   return (
     <AppShell>
@@ -95,11 +73,7 @@ export default function MapViewPage() {
           <h1 className="mt-2 text-2xl font-bold text-ink-950">Map</h1>
           <p className="text-ink-600">{project.name}</p>
         </div>
-        {hydrated && layers.length ? (
-          <Suspense fallback={<p className="card p-4 text-sm text-ink-600">Loading the map…</p>}>
-            <DeliverablesMap tileUrl={tileUrl} projectId={project.id} areas={areas} layers={layers} />
-          </Suspense>
-        ) : null}
+        <LazyDeliverablesMap tileUrl={tileUrl} projectId={project.id} areas={areas} layers={layers} />
         <DeliverableList deliverables={deliverables} />
         {elevationModels.length ? (
           <VolumeForm

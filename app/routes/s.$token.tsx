@@ -2,7 +2,9 @@
  * /s/{token} — the public viewer of a share link (ADR 233): no account needed. Each shared
  * deliverable with its preview, facts (kind, size, SHA-256, raster facts) and, when the link
  * allows it, its download and "Download all". Revoked or expired: a 410 page; unknown: 404.
- * Never indexed, never sends the link on as a referrer. Works without JavaScript.
+ * With JavaScript, the Map view's map above them (ADR 246): the survey areas and the shared
+ * rasters read through the link, distance and area measures. Never indexed, never sends
+ * the link on as a referrer. Works without JavaScript (the previews stand in for the map).
  */
 import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
@@ -10,7 +12,9 @@ import { formatFileSize } from '#app/components/files/file-groups.tsx'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { PageCard } from '#app/components/layout/page-card.tsx'
+import { LazyDeliverablesMap } from '#app/components/mapview/lazy-deliverables-map.tsx'
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
+import { getEnv } from '#app/domain/config/env.server.ts'
 import { DELIVERABLE_KIND_LABELS } from '#app/domain/deliverables/deliverable.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
 import { formatHectares, formatNumber } from '#app/domain/format/numbers.ts'
@@ -26,6 +30,8 @@ export const meta: MetaFunction = () => [
   { name: 'referrer', content: 'no-referrer' },
 ]
 
+export { deliverablesMapLinks as links } from '#app/components/mapview/lazy-deliverables-map.tsx'
+
 type Closed = { state: 'unknown' | 'gone' | 'limited'; message: string }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -34,12 +40,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   try {
     const share = await openShareToken(params.token, clientIpOf(context))
     if (request.method === 'GET') recordShareOpen(share.link)
-    return json<ShareViewerData | Closed>(shareViewerData(params.token!, share), { headers })
+    return json<(ShareViewerData & { tileUrl: string }) | Closed>(
+      { ...shareViewerData(params.token!, share), tileUrl: getEnv().TILE_URL },
+      { headers },
+    )
   } catch (error) {
     if (!isDomainError(error) || ![404, 410, 429].includes(error.status)) throw error
     for (const [name, value] of Object.entries(error.headers)) headers.set(name, value)
     const state = error.status === 404 ? 'unknown' : error.status === 410 ? 'gone' : 'limited'
-    return json<ShareViewerData | Closed>(
+    return json<(ShareViewerData & { tileUrl: string }) | Closed>(
       { state, message: error.message },
       { status: error.status, headers },
     )
@@ -58,7 +67,9 @@ export default function SharedDeliverablesPage() {
   const data = useLoaderData<typeof loader>()
   return (
     <AppShell>
-      <main className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
+      <main
+        className={`mx-auto px-4 py-8 sm:px-6 sm:py-10 ${data.state === 'open' && data.layers.length ? 'max-w-6xl' : 'max-w-4xl'}`}
+      >
         {data.state === 'open' ? (
           <SharedDeliverables data={data} />
         ) : (
@@ -76,7 +87,8 @@ export default function SharedDeliverablesPage() {
   )
 }
 
-function SharedDeliverables({ data }: { data: ShareViewerData }) {
+function SharedDeliverables({ data }: { data: ShareViewerData & { tileUrl: string } }) {
+  const onMap = new Set(data.layers.map((l) => l.id))
   return (
     <div className="space-y-6" data-testid="share-viewer">
       <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
@@ -101,16 +113,12 @@ function SharedDeliverables({ data }: { data: ShareViewerData }) {
           </a>
         ) : null}
       </header>
+      <LazyDeliverablesMap tileUrl={data.tileUrl} projectId={null} areas={data.areas} layers={data.layers} />
       <ul className="space-y-4">
         {data.files.map((file) => (
           <li key={file.id} className="card overflow-hidden" data-testid={`shared-file-${file.id}`}>
             {file.previewUrl ? (
-              <img
-                src={file.previewUrl}
-                alt={`Preview of ${file.name}`}
-                className="max-h-[28rem] w-full bg-ink-100 object-contain"
-                loading="lazy"
-              />
+              <PreviewImage url={file.previewUrl} name={file.name} onMap={onMap.has(file.id)} />
             ) : null}
             <div className="p-4 sm:p-5">
               <div className="flex flex-wrap items-start justify-between gap-3">
@@ -158,6 +166,19 @@ function SharedDeliverables({ data }: { data: ShareViewerData }) {
       </p>
     </div>
   )
+}
+
+/** A raster on the map shows its preview only without JavaScript (the map draws it otherwise). */
+function PreviewImage({ url, name, onMap }: { url: string; name: string; onMap: boolean }) {
+  const image = (
+    <img
+      src={url}
+      alt={`Preview of ${name}`}
+      className="max-h-[28rem] w-full bg-ink-100 object-contain"
+      loading="lazy"
+    />
+  )
+  return onMap ? <noscript>{image}</noscript> : image
 }
 
 export function ErrorBoundary() {

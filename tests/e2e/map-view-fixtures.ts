@@ -2,11 +2,12 @@
  * A completed project with two ready raster deliverables for the Map view journeys: an RGB
  * orthomosaic in Lo19 and a cone DSM in UTM 34S, built with GDAL, their Web Mercator
  * viewing COGs and previews written where the viewing-copy job puts them, rows as the job
- * leaves them.
+ * leaves them; and how a journey sees the orthomosaic's pixels on the map.
  */
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import type { Page } from '@playwright/test'
 import Database from 'better-sqlite3'
 
 import {
@@ -114,4 +115,18 @@ export async function seedMapProject(name: string) {
     elevationId: fileIds.elevation!,
     cone,
   }
+}
+
+/** Pixels of the orthomosaic's magenta (220, 40, 200 ± 20) drawn on the map's tile canvases. */
+export async function orthomosaicPixelsOnScreen(page: Page, fileId: number) {
+  return page.evaluate((id) => {
+    let count = 0
+    for (const canvas of document.querySelectorAll<HTMLCanvasElement>(`.cog-layer-${id} canvas`)) {
+      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data
+      for (let i = 0; i < data.length; i += 4) {
+        if (data[i + 3]! > 0 && data[i]! > 190 && data[i + 1]! < 70 && data[i + 2]! > 170) count++
+      }
+    }
+    return count
+  }, fileId)
 }

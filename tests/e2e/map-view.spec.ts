@@ -4,24 +4,10 @@
  * metadata, downloads and the volume form that takes typed corners.
  */
 import { randomBytes } from 'node:crypto'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 
 import { DEMO_PASSWORD, login } from './fixtures.ts'
-import { seedMapProject } from './map-view-fixtures.ts'
-
-/** Pixels of the orthomosaic's magenta (220, 40, 200 ± 20) drawn on the map's tile canvases. */
-async function orthomosaicPixelsOnScreen(page: Page, fileId: number) {
-  return page.evaluate((id) => {
-    let count = 0
-    for (const canvas of document.querySelectorAll<HTMLCanvasElement>(`.cog-layer-${id} canvas`)) {
-      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data
-      for (let i = 0; i < data.length; i += 4) {
-        if (data[i + 3]! > 0 && data[i]! > 190 && data[i + 1]! < 70 && data[i + 2]! > 170) count++
-      }
-    }
-    return count
-  }, fileId)
-}
+import { orthomosaicPixelsOnScreen, seedMapProject } from './map-view-fixtures.ts'
 
 function parseNumber(text: string) {
   return Number(

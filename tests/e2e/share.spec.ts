@@ -2,16 +2,20 @@
  * Share links (ADR 233): the client of a completed project makes a link with downloads from
  * the project details, opens it signed out (the deliverable with its SHA-256, a download of
  * the same bytes, the ZIP), sees the open counted, revokes it, and the link then says so (410).
+ * A link to rasters opens on the map (ADR 246): with JavaScript the orthomosaic's own pixels,
+ * read from its viewing COG through the link; without, its preview image.
  * With and without JavaScript.
  */
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { expect, test } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
 
 import { e2eDir } from '../setup/e2e-env.ts'
 import { openE2eDb, seedPaidProject } from './admin-fixtures.ts'
-import { login } from './fixtures.ts'
+import { DEMO_PASSWORD, login } from './fixtures.ts'
+import { orthomosaicPixelsOnScreen, seedMapProject } from './map-view-fixtures.ts'
 
 test.describe.configure({ timeout: 120_000 })
 
@@ -38,12 +42,8 @@ function completedProjectWithReport(name: string) {
   return { projectId, clientEmail, bytes, sha256 }
 }
 
-test('the client shares the deliverables and the link opens signed out; revoked, it answers 410', async ({
-  page,
-  browser,
-}) => {
-  const { projectId, clientEmail, bytes, sha256 } = completedProjectWithReport('Erf 77 share survey')
-  await login(page, clientEmail)
+/** The signed-in client makes a link from the project's Share panel; its path (/s/{token}). */
+async function createShareLink(page: Page, projectId: number, { allowDownload }: { allowDownload: boolean }) {
   await page.goto(`/dashboard?tab=projects&view=${projectId}`)
   const panel = page.getByTestId('share-panel')
   await expect(panel).toBeVisible()
@@ -51,14 +51,23 @@ test('the client shares the deliverables and the link opens signed out; revoked,
     'href',
     `/api/projects/${projectId}/download-all`,
   )
-  await panel.getByLabel('Allow downloads (otherwise view only)').check()
+  if (allowDownload) await panel.getByLabel('Allow downloads (otherwise view only)').check()
   await panel.getByLabel('Expires after (days)').fill('14')
   await panel.getByRole('button', { name: 'Create share link' }).click()
 
   await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/share$`))
   const url = await page.getByTestId('created-share-url').inputValue()
   expect(url).toMatch(/\/s\/[A-Za-z0-9_-]{43}$/)
-  const sharePath = new URL(url).pathname
+  return new URL(url).pathname
+}
+
+test('the client shares the deliverables and the link opens signed out; revoked, it answers 410', async ({
+  page,
+  browser,
+}) => {
+  const { projectId, clientEmail, bytes, sha256 } = completedProjectWithReport('Erf 77 share survey')
+  await login(page, clientEmail)
+  const sharePath = await createShareLink(page, projectId, { allowDownload: true })
 
   const visitor = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled })
   const guest = await visitor.newPage()
@@ -90,5 +99,69 @@ test('the client shares the deliverables and the link opens signed out; revoked,
   const unknown = await guest.goto(`/s/${'A'.repeat(43)}`)
   expect(unknown!.status()).toBe(404)
   await expect(guest.getByText('Share link not found')).toBeVisible()
+  await visitor.close()
+})
+
+test('a link to an orthomosaic opens on the map, its pixels read from the COG through the link', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000)
+  const name = `Shared map ${crypto.randomBytes(3).toString('hex')}`
+  const seeded = await seedMapProject(name)
+  await login(page, seeded.clientEmail, DEMO_PASSWORD)
+  const sharePath = await createShareLink(page, seeded.projectId, { allowDownload: false })
+
+  const withJs = Boolean(test.info().project.use.javaScriptEnabled)
+  const visitor = await browser.newContext({ javaScriptEnabled: withJs })
+  const guest = await visitor.newPage()
+  const consoleErrors: string[] = []
+  guest.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text())
+  })
+  const cogAnswers: number[] = []
+  guest.on('response', (response) => {
+    if (response.url().includes(`${sharePath}/files/${seeded.orthomosaicId}/view/cog`))
+      cogAnswers.push(response.status())
+  })
+  const opened = await guest.goto(sharePath)
+  expect(opened!.status()).toBe(200)
+  expect(opened!.headers()['x-robots-tag']).toBe('noindex, nofollow')
+  expect(opened!.headers()['referrer-policy']).toBe('no-referrer')
+  await expect(guest.getByRole('heading', { name })).toBeVisible()
+  const ortho = guest.getByTestId(`shared-file-${seeded.orthomosaicId}`)
+  await expect(ortho).toContainText('site-orthomosaic.tif')
+
+  if (withJs) {
+    const map = guest.getByTestId('deliverables-map')
+    await expect(map.locator('.leaflet-container')).toBeVisible()
+    await expect
+      .poll(() => orthomosaicPixelsOnScreen(guest, seeded.orthomosaicId), { timeout: 30_000 })
+      .toBeGreaterThan(10_000)
+    // Read block by block through the link (HTTP Range), never from the signed-in /api.
+    expect(cogAnswers).toContain(206)
+    await expect(guest.getByTestId('map-layer')).toHaveCount(2)
+    await guest.getByRole('checkbox', { name: /site-dsm\.tif/ }).check()
+    await expect(guest.getByTestId('elevation-legend')).toContainText('100,0 m')
+    // Distance and area are measured in the browser; height and volume need the signed-in API.
+    const tools = guest.getByRole('group', { name: 'Measure tools' })
+    await expect(tools.getByRole('button')).toHaveText(['Distance', 'Area'])
+    // The map draws the preview itself: the list does not repeat it.
+    await expect(ortho.getByRole('img')).toHaveCount(0)
+    expect(consoleErrors.filter((text) => /Content Security Policy/i.test(text))).toEqual([])
+    // The map and its panels pass axe as the a11y journey's pages do.
+    const axe = await new AxeBuilder({ page: guest }).analyze()
+    expect(axe.violations.map((v) => `${v.impact} ${v.id}`)).toEqual([])
+    if (process.env.MAP_SCREENSHOTS) {
+      await guest.screenshot({ path: `${process.env.MAP_SCREENSHOTS}/share-map-1280.png`, fullPage: true })
+      await guest.setViewportSize({ width: 360, height: 780 })
+      await guest.screenshot({ path: `${process.env.MAP_SCREENSHOTS}/share-map-360.png`, fullPage: true })
+    }
+  } else {
+    await expect(guest.getByTestId('deliverables-map')).toHaveCount(0)
+    const preview = ortho.getByRole('img', { name: 'Preview of site-orthomosaic.tif' })
+    await expect(preview).toBeVisible()
+    expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100)
+  }
   await visitor.close()
 })

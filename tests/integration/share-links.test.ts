@@ -15,7 +15,7 @@ import * as shareDownloadAllRoute from '#app/routes/s.$token_.download-all.ts'
 import * as shareViewRoute from '#app/routes/s.$token_.files.$fileId_.view.$variant.ts'
 import * as shareFileRoute from '#app/routes/s.$token_.files.$fileId.ts'
 import * as viewerRoute from '#app/routes/s.$token.tsx'
-import { auditLog, deliverableViews, projects, shareLinks } from '#db/schema.ts'
+import { auditLog, deliverableViews, projectFiles, projects, shareLinks } from '#db/schema.ts'
 import { insertProject } from '#tests/helpers/files.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { deliveredProject, storeDeliverable } from '#tests/helpers/sharing.ts'
@@ -463,6 +463,68 @@ describe('GET /s/{token}/files/{fileId} and the viewing copies', () => {
     expect(shown.previewUrl).toBe(`/s/${token}/files/${setting.files.image.id}/view/preview`)
     expect(shown.downloadUrl).toBeNull()
     expect(linkRow(viewOnly.id).downloadCount).toBe(0)
+  })
+
+  test('the viewer maps a ready raster through the link, with the survey areas (ADR 246)', async () => {
+    const setting = await deliveredProject()
+    const outline = [
+      { latitude: -33.92, longitude: 18.42 },
+      { latitude: -33.92, longitude: 18.43 },
+      { latitude: -33.93, longitude: 18.43 },
+    ]
+    const plan = { areas: [{ areaNumber: 1, coordinates: outline }], pricing: { totalInCents: 100 } }
+    getDb()
+      .update(projects)
+      .set({ polygonGeoJson: JSON.stringify(plan) })
+      .where(eq(projects.id, setting.project.id))
+      .run()
+    const ortho = setting.files.image
+    getDb()
+      .update(projectFiles)
+      .set({
+        deliverableKind: 'orthomosaic',
+        rasterInfo: {
+          epsg: 32734,
+          widthPx: 100,
+          heightPx: 100,
+          bandCount: 3,
+          dataType: 'Byte',
+          nodata: null,
+          gsdCm: 5,
+          boundsWgs84: [18.42, -33.93, 18.43, -33.92],
+          footprintWgs84: [
+            [18.42, -33.93],
+            [18.43, -33.93],
+            [18.43, -33.92],
+            [18.42, -33.93],
+          ],
+          footprintHa: 1,
+          overlapPercent: 100,
+        },
+      })
+      .where(eq(projectFiles.id, ortho.id))
+      .run()
+    getDb()
+      .insert(deliverableViews)
+      .values({ fileId: ortho.id, status: 'ready', cogName: 'views/o.tif', previewName: 'views/o.png' })
+      .run()
+    const created = await readJson<Created>(
+      await createLink(setting.project.id, { allowDownload: false }, setting.client.headers),
+    )
+    const token = tokenOf(created.url)
+    const page = await readJson<{
+      areas: Array<{ areaNumber: number; points: unknown[] }>
+      layers: Array<{ id: number; kind: string; cogUrl: string; previewUrl: string | null }>
+    }>(await openViewer(token))
+    expect(page.areas).toEqual([{ areaNumber: 1, points: outline }])
+    expect(page.layers).toEqual([
+      expect.objectContaining({
+        id: ortho.id,
+        kind: 'orthomosaic',
+        cogUrl: `/s/${token}/files/${ortho.id}/view/cog`,
+        previewUrl: `/s/${token}/files/${ortho.id}/view/preview`,
+      }),
+    ])
   })
 
   test('download all through a link: the shared files and their checksums, counted once', async () => {

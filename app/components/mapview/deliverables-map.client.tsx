@@ -3,7 +3,7 @@
  * base map, survey areas, each ready raster deliverable as a COG layer (ADR 238), the
  * layer list with opacity, swipe comparison, zoom to the data, the elevation legend, and
  * the measure tools (ADR 239): distance and area in the browser (turf), height and volume
- * from the server's measure calls.
+ * from the server's measure calls (signed in only: the share link's viewer has none, ADR 246).
  */
 import { lineString, area as turfArea, length as turfLength, polygon as turfPolygon } from '@turf/turf'
 import {
@@ -266,7 +266,8 @@ export function DeliverablesMap({
   layers,
 }: {
   tileUrl: string
-  projectId: number
+  /** The project whose signed-in measure calls give height and volume; none on a share link (ADR 246). */
+  projectId: number | null
   areas: Array<{ areaNumber: number; points: LatLng[] }>
   layers: MapLayer[]
 }) {
@@ -300,7 +301,7 @@ export function DeliverablesMap({
   const onView = useRef((v: { zoom: number; lat: number }) => setView(v)).current
 
   async function measureVolume(ring: [number, number][], chosenBase: VolumeBase) {
-    if (!elevationId) return
+    if (!elevationId || projectId === null) return
     lastRing.current = ring
     setResult({ kind: 'busy' })
     const response = await fetch(`/api/projects/${projectId}/deliverables/${elevationId}/volume`, {
@@ -329,7 +330,7 @@ export function DeliverablesMap({
   }
 
   async function onPoint(latlng: L.LatLng) {
-    if (!elevationId) return
+    if (!elevationId || projectId === null) return
     setResult({ kind: 'busy' })
     const response = await fetch(
       `/api/projects/${projectId}/deliverables/${elevationId}/elevation?lat=${latlng.lat.toFixed(8)}&lng=${latlng.lng.toFixed(8)}`,
@@ -444,6 +445,7 @@ export function DeliverablesMap({
           base={base}
           elevationLayers={elevationLayers}
           elevationId={elevationId}
+          serverMeasures={projectId !== null}
           onElevation={setElevationId}
           onMode={chooseMode}
           onFinish={() => finishRef.current?.()}

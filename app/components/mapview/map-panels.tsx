@@ -170,6 +170,7 @@ export function LayerPanel({
   )
 }
 
+/** Height and volume read the elevation model on the server (signed in); the others run in the browser. */
 const TOOLS: Array<{ mode: MeasureMode; label: string; needsElevation: boolean }> = [
   { mode: 'distance', label: 'Distance', needsElevation: false },
   { mode: 'area', label: 'Area', needsElevation: false },
@@ -190,6 +191,7 @@ export function MeasurePanel({
   base,
   elevationLayers,
   elevationId,
+  serverMeasures,
   onElevation,
   onMode,
   onFinish,
@@ -200,19 +202,26 @@ export function MeasurePanel({
   base: VolumeBase
   elevationLayers: MapLayer[]
   elevationId: number | null
+  /** False on a share link: only the browser's tools (distance, area). */
+  serverMeasures: boolean
   onElevation: (id: number) => void
   onMode: (mode: MeasureMode | null) => void
   onFinish: () => void
   onBase: (base: VolumeBase) => void
 }) {
   const baseChoice = typeof base === 'object' ? 'height' : base
+  const tools = serverMeasures ? TOOLS : TOOLS.filter((tool) => !tool.needsElevation)
   return (
     <section aria-labelledby="measure-heading" className="card p-4">
       <h2 id="measure-heading" className="mb-3 text-sm font-semibold uppercase tracking-wide text-ink-500">
         Measure
       </h2>
-      <div className="grid grid-cols-4 gap-1.5" role="group" aria-label="Measure tools">
-        {TOOLS.map((tool) => (
+      <div
+        className={`grid gap-1.5 ${tools.length === 4 ? 'grid-cols-4' : 'grid-cols-2'}`}
+        role="group"
+        aria-label="Measure tools"
+      >
+        {tools.map((tool) => (
           <button
             key={tool.mode}
             type="button"

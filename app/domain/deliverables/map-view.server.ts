@@ -9,7 +9,7 @@ import { DomainError } from '#app/domain/http/domain-error.ts'
 import { numberInput } from '#app/domain/http/zod-input.ts'
 import { MAX_COORDINATE_LINE_CHARS, parseCoordinatePair } from '#app/domain/places/places.server.ts'
 import { readStoredFlightPlan } from '#app/domain/projects/flight-plan.ts'
-import type { User } from '#db/schema.ts'
+import type { Project, User } from '#db/schema.ts'
 import { z } from 'zod'
 
 import { isRasterKind, type Deliverable } from './deliverable.ts'
@@ -35,27 +35,42 @@ export interface MapLayer {
 export function loadMapView(user: Actor, projectId: number, db: DbOrTx = getDb()) {
   const project = requireVisibleProject(user, projectId, db)
   const deliverables = listDeliverables(user, projectId, db)
-  const plan = readStoredFlightPlan(project.polygonGeoJson)
-  const areas = (plan?.areas ?? []).map((a, i) => ({
-    areaNumber: a.areaNumber ?? i + 1,
-    points: a.coordinates.map((p) => ({ latitude: p.latitude, longitude: p.longitude })),
-  }))
   return {
     project: { id: project.id, name: project.name },
-    areas,
+    areas: surveyAreasOf(project),
     deliverables,
-    layers: deliverables.flatMap((d) => (toMapLayer(d) ? [toMapLayer(d)!] : [])),
+    layers: deliverables.flatMap((d) => toMapLayer(d) ?? []),
   }
 }
 
-function toMapLayer(d: Deliverable): MapLayer | null {
-  if (!isRasterKind(d.kind) || !d.raster || d.view?.status !== 'ready' || !d.view.cogUrl) return null
+/** The project's survey areas as the map draws them (the client's own outline). */
+export function surveyAreasOf(project: Pick<Project, 'polygonGeoJson'>) {
+  const plan = readStoredFlightPlan(project.polygonGeoJson)
+  return (plan?.areas ?? []).map((a, i) => ({
+    areaNumber: a.areaNumber ?? i + 1,
+    points: a.coordinates.map((p) => ({ latitude: p.latitude, longitude: p.longitude })),
+  }))
+}
+
+/**
+ * Where the map reads a layer's viewing copy: the signed-in /api by default; the public
+ * viewer passes its own, through the share link (ADR 246).
+ */
+export type ViewUrlOf = (d: Deliverable, which: 'cog' | 'preview') => string | null
+
+const signedInViewUrl: ViewUrlOf = (d, which) =>
+  (which === 'cog' ? d.view?.cogUrl : d.view?.previewUrl) ?? null
+
+/** A raster deliverable with a ready viewing copy as a map layer (null for anything else). */
+export function toMapLayer(d: Deliverable, viewUrlOf: ViewUrlOf = signedInViewUrl): MapLayer | null {
+  const cogUrl = viewUrlOf(d, 'cog')
+  if (!isRasterKind(d.kind) || !d.raster || d.view?.status !== 'ready' || !cogUrl) return null
   return {
     id: d.id,
     fileName: d.fileName,
     kind: d.kind as MapLayer['kind'],
-    cogUrl: d.view.cogUrl,
-    previewUrl: d.view.previewUrl,
+    cogUrl,
+    previewUrl: viewUrlOf(d, 'preview'),
     boundsWgs84: d.raster.boundsWgs84,
     footprintWgs84: d.raster.footprintWgs84,
     minValue: d.view.minValue,
