@@ -265,75 +265,72 @@ describe('planSurvey properties over random polygons', () => {
     angleDeg: fc.option(fc.double({ min: -180, max: 180, noNaN: true }), { nil: undefined }),
   })
 
-  it('keeps every transect inside its area', () => {
-    fc.assert(
-      fc.property(starPolygon, settings, (ring, s) => {
-        const coordinates = metres(ring)
-        const plan = planSurvey({ areas: [{ coordinates }], drone: P4P, ...s })
-        const shape = polygon([[...coordinates, coordinates[0]!].map((c) => [c.longitude, c.latitude])])
-        for (const line of plan.lines) {
-          const [a, b] = line.coordinates as [LatLng, LatLng]
-          for (const f of [0.02, 0.25, 0.5, 0.75, 0.98]) {
-            const p = point([
-              a.longitude + f * (b.longitude - a.longitude),
-              a.latitude + f * (b.latitude - a.latitude),
-            ])
-            // Output is rounded to 1e-7° (about 1 cm): allow that much at the boundary.
-            const inside =
-              booleanPointInPolygon(p, shape) ||
-              distanceToRing(
-                plane.toXY({ latitude: p.geometry.coordinates[1]!, longitude: p.geometry.coordinates[0]! }),
-                ring,
-              ) < 0.03
-            expect(inside).toBe(true)
-          }
-        }
-      }),
-      options,
-    )
+  type Settings = typeof settings extends fc.Arbitrary<infer T> ? T : never
+  /** A property over random star polygons (rings in metres) and settings, given each one's plan. */
+  const planProperty = (
+    name: string,
+    check: (plan: ReturnType<typeof planSurvey>, s: Settings, ring: [number, number][]) => void,
+  ) =>
+    it(name, () => {
+      fc.assert(
+        fc.property(starPolygon, settings, (ring, s) => {
+          check(planSurvey({ areas: [{ coordinates: metres(ring) }], drone: P4P, ...s }), s, ring)
+        }),
+        options,
+      )
+    })
+
+  planProperty('keeps every transect inside its area', (plan, _s, ring) => {
+    const coordinates = metres(ring)
+    const shape = polygon([[...coordinates, coordinates[0]!].map((c) => [c.longitude, c.latitude])])
+    for (const line of plan.lines) {
+      const [a, b] = line.coordinates as [LatLng, LatLng]
+      for (const f of [0.02, 0.25, 0.5, 0.75, 0.98]) {
+        const p = point([
+          a.longitude + f * (b.longitude - a.longitude),
+          a.latitude + f * (b.latitude - a.latitude),
+        ])
+        // Output is rounded to 1e-7° (about 1 cm): allow that much at the boundary.
+        const inside =
+          booleanPointInPolygon(p, shape) ||
+          distanceToRing(
+            plane.toXY({ latitude: p.geometry.coordinates[1]!, longitude: p.geometry.coordinates[0]! }),
+            ring,
+          ) < 0.03
+        expect(inside).toBe(true)
+      }
+    }
   })
 
-  it('spaces the lines by side footprint × (1 − side overlap)', () => {
-    fc.assert(
-      fc.property(starPolygon, settings, (ring, s) => {
-        const plan = planSurvey({ areas: [{ coordinates: metres(ring) }], drone: P4P, ...s })
-        const spacing = lineSpacingM(footprintM(P4P, s.gsdCm).sideM, s.sideOverlap)
-        const az = (plan.perArea[0]!.angleDeg * Math.PI) / 180
-        const across = (c: LatLng) => {
-          const [x, y] = plane.toXY(c)
-          return x * Math.cos(az) - y * Math.sin(az)
-        }
-        // Pieces of one line share an offset (up to the 1 cm rounding of the output).
-        const offsets: number[] = []
-        for (const o of plan.lines.map((l) => across(l.coordinates[0]!)).sort((a, b) => a - b)) {
-          if (!offsets.length || o - offsets[offsets.length - 1]! > 0.1) offsets.push(o)
-        }
-        for (let i = 1; i < offsets.length; i++) expect(offsets[i]! - offsets[i - 1]!).toBeCloseTo(spacing, 1)
-      }),
-      options,
-    )
+  planProperty('spaces the lines by side footprint × (1 − side overlap)', (plan, s) => {
+    const spacing = lineSpacingM(footprintM(P4P, s.gsdCm).sideM, s.sideOverlap)
+    const az = (plan.perArea[0]!.angleDeg * Math.PI) / 180
+    const across = (c: LatLng) => {
+      const [x, y] = plane.toXY(c)
+      return x * Math.cos(az) - y * Math.sin(az)
+    }
+    // Pieces of one line share an offset (up to the 1 cm rounding of the output).
+    const offsets: number[] = []
+    for (const o of plan.lines.map((l) => across(l.coordinates[0]!)).sort((a, b) => a - b)) {
+      if (!offsets.length || o - offsets[offsets.length - 1]! > 0.1) offsets.push(o)
+    }
+    for (let i = 1; i < offsets.length; i++) expect(offsets[i]! - offsets[i - 1]!).toBeCloseTo(spacing, 1)
   })
 
-  it('takes about path ÷ trigger photos (within one line’s worth)', () => {
-    fc.assert(
-      fc.property(starPolygon, settings, (ring, s) => {
-        const plan = planSurvey({ areas: [{ coordinates: metres(ring) }], drone: P4P, ...s })
-        const trigger = triggerDistanceM(footprintM(P4P, s.gsdCm).frontM, s.frontOverlap)
-        if (plan.lines.length === 0) {
-          expect(plan.photoCount).toBe(0)
-          return
-        }
-        const longest = Math.max(
-          ...plan.lines.map((l) => {
-            const [a, b] = l.coordinates.map((c) => plane.toXY(c))
-            return Math.hypot(b![0] - a![0], b![1] - a![1]) + 20 // with both turnarounds
-          }),
-        )
-        expect(Math.abs(plan.photoCount - plan.pathLengthM / trigger)).toBeLessThanOrEqual(
-          Math.ceil(longest / trigger),
-        )
+  planProperty('takes about path ÷ trigger photos (within one line’s worth)', (plan, s) => {
+    const trigger = triggerDistanceM(footprintM(P4P, s.gsdCm).frontM, s.frontOverlap)
+    if (plan.lines.length === 0) {
+      expect(plan.photoCount).toBe(0)
+      return
+    }
+    const longest = Math.max(
+      ...plan.lines.map((l) => {
+        const [a, b] = l.coordinates.map((c) => plane.toXY(c))
+        return Math.hypot(b![0] - a![0], b![1] - a![1]) + 20 // with both turnarounds
       }),
-      options,
+    )
+    expect(Math.abs(plan.photoCount - plan.pathLengthM / trigger)).toBeLessThanOrEqual(
+      Math.ceil(longest / trigger),
     )
   })
 })
