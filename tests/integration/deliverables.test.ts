@@ -351,26 +351,13 @@ describe('rasters: GDAL facts, viewing copies, the API', () => {
       ).status,
     ).toBe(404)
     expect((await callRoute(viewRoute.loader, '/x', { headers: stranger.headers, params })).status).toBe(404)
-    const byClient = await callRoute(oneRoute.action, '/x', {
-      method: 'PATCH',
-      headers: client.headers,
-      json: { kind: 'image' },
-      params,
-    })
+    const patchKind = (user: { headers: Record<string, string> }, kind: string) =>
+      callRoute(oneRoute.action, '/x', { method: 'PATCH', headers: user.headers, json: { kind }, params })
+    const byClient = await patchKind(client, 'image')
     expect(byClient.status).toBe(403)
-    const bad = await callRoute(oneRoute.action, '/x', {
-      method: 'PATCH',
-      headers: admin.headers,
-      json: { kind: 'lidar' },
-      params,
-    })
+    const bad = await patchKind(admin, 'lidar')
     expect(bad.status).toBe(400)
-    const patched = await callRoute(oneRoute.action, '/x', {
-      method: 'PATCH',
-      headers: admin.headers,
-      json: { kind: 'image' },
-      params,
-    })
+    const patched = await patchKind(admin, 'image')
     expect(patched.status).toBe(200)
     expect(fileRow(fileId).deliverableKind).toBe('image')
   }, 240_000)
