@@ -13,11 +13,11 @@ import { getDb } from '#app/domain/db/db.server.ts'
 import { action as confirmAction } from '#app/routes/api.admin.refunds.$refundId.confirm.ts'
 import { action as acceptTermsAction } from '#app/routes/api.client.accept-terms.ts'
 import { action as cancelAction } from '#app/routes/api.client.projects.$id.cancel.ts'
-import { action as notifyAction } from '#app/routes/api.payfast.notify.ts'
 import { projects } from '#db/schema.ts'
 import {
   createQuotedProject,
   createSessionHeaders,
+  postItn,
   signedItn,
   withValidateServer,
 } from '#tests/helpers/payments-fixtures.ts'
@@ -91,12 +91,9 @@ async function paidProject(clientId: number, headers: Record<string, string>, na
   // The payer reads the description on PayFast's page: '4,40 ha', never '4.40 ha'.
   expect(offences(started.paymentData.item_description!)).toEqual([])
   const { paymentData, invoiceId } = started
-  const itn = await callRoute(notifyAction, '/api/payfast/notify', {
-    method: 'POST',
-    body: signedItn({ mPaymentId: paymentData.m_payment_id!, amountCents: project.quoteAmount! }),
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    context: { clientIp: '127.0.0.1' },
-  })
+  const itn = await postItn(
+    signedItn({ mPaymentId: paymentData.m_payment_id!, amountCents: project.quoteAmount! }),
+  )
   expect(itn.status).toBe(200)
   return { project, invoiceId }
 }

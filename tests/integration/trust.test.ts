@@ -14,7 +14,6 @@ import { action as assignAction } from '#app/routes/api.admin.projects.$projectI
 import { action as confirmAction } from '#app/routes/api.admin.refunds.$refundId.confirm.ts'
 import { action as acceptTermsAction } from '#app/routes/api.client.accept-terms.ts'
 import { action as cancelAction } from '#app/routes/api.client.projects.$id.cancel.ts'
-import { action as notifyAction } from '#app/routes/api.payfast.notify.ts'
 import { loader as creditNoteLoader } from '#app/routes/credit-notes.$id.pdf.ts'
 import { loader as dashboardLoader } from '#app/routes/dashboard.tsx'
 import { loader as invoicePdfLoader } from '#app/routes/invoices.$id.pdf.ts'
@@ -22,6 +21,7 @@ import { auditLog, invoices, projects, users } from '#db/schema.ts'
 import {
   createQuotedProject,
   createSessionHeaders,
+  postItn,
   signedItn,
   withValidateServer,
 } from '#tests/helpers/payments-fixtures.ts'
@@ -48,12 +48,9 @@ async function paidProject(billing: { vatNumber?: string; billingAddress?: strin
     paymentData: Record<string, string>
     invoiceId: number
   }>(start)
-  const itn = await callRoute(notifyAction, '/api/payfast/notify', {
-    method: 'POST',
-    body: signedItn({ mPaymentId: paymentData.m_payment_id!, amountCents: project.quoteAmount! }),
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    context: { clientIp: '127.0.0.1' },
-  })
+  const itn = await postItn(
+    signedItn({ mPaymentId: paymentData.m_payment_id!, amountCents: project.quoteAmount! }),
+  )
   expect(itn.status).toBe(200)
   return { client, headers, project, invoiceId }
 }
