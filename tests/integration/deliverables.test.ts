@@ -19,7 +19,7 @@ import * as oneRoute from '#app/routes/api.projects.$id.deliverables.$fileId.ts'
 import * as viewRoute from '#app/routes/api.projects.$id.deliverables.$fileId.view.$which.ts'
 import * as listRoute from '#app/routes/api.projects.$id.deliverables.ts'
 import { deliverableViews, projectFiles, projects, type User } from '#db/schema.ts'
-import { insertProject, pdfBytes } from '#tests/helpers/files.ts'
+import { pdfBytes, projectWithTeam } from '#tests/helpers/files.ts'
 import {
   buildConeDsm,
   buildRaster,
@@ -49,10 +49,7 @@ function squareArea(lat: number, lng: number, sizeM: number) {
 }
 
 async function completedProjectAt(lat: number, lng: number, sizeM = 150) {
-  const client = await signedInUser('client')
-  const pilot = await signedInUser('pilot')
-  const admin = await signedInUser('admin')
-  const project = insertProject({ clientId: client.user.id, pilotId: pilot.user.id, status: 'in_progress' })
+  const { client, pilot, admin, project } = await projectWithTeam({ status: 'in_progress' })
   getDb()
     .update(projects)
     .set({ polygonGeoJson: flightPlanJson(squareArea(lat, lng, sizeM)), isPaid: true })
