@@ -42,17 +42,20 @@ describe('planSurvey', () => {
       [0, 400],
     ]),
   }
+  /** The worked example's settings over the rectangle. */
+  const workedExample = { areas: [rectangle], drone: P4P, altitudeM: 100, frontOverlap: 70, sideOverlap: 70 }
+  /** A second area 2 km east of the rectangle. */
+  const farArea = {
+    coordinates: metres([
+      [2000, 0],
+      [2300, 0],
+      [2300, 200],
+      [2000, 200],
+    ]),
+  }
 
   it('flies a 600 × 400 m rectangle in 9 lines, 5,940 m and 198 photos (worked example)', () => {
-    const plan = planSurvey({
-      areas: [rectangle],
-      drone: P4P,
-      altitudeM: 100,
-      frontOverlap: 70,
-      sideOverlap: 70,
-      speedMs: 5,
-      turnaroundM: 10,
-    })
+    const plan = planSurvey({ ...workedExample, speedMs: 5, turnaroundM: 10 })
     expect(plan.gsdCm).toBe(2.74)
     expect(plan.lineSpacingM).toBe(45)
     expect(plan.triggerDistanceM).toBe(30)
@@ -70,13 +73,7 @@ describe('planSurvey', () => {
   })
 
   it('reverses every second line (lawn-mower)', () => {
-    const plan = planSurvey({
-      areas: [rectangle],
-      drone: P4P,
-      altitudeM: 100,
-      frontOverlap: 70,
-      sideOverlap: 70,
-    })
+    const plan = planSurvey(workedExample)
     const dir = plan.lines.map((l) => Math.sign(l.coordinates[1]!.longitude - l.coordinates[0]!.longitude))
     expect(dir).toEqual(dir.map((_, i) => (i % 2 === 0 ? dir[0] : -dir[0]!)))
   })
@@ -141,16 +138,8 @@ describe('planSurvey', () => {
   })
 
   it('gives each area its own grid and adds the areas up', () => {
-    const other = {
-      coordinates: metres([
-        [2000, 0],
-        [2300, 0],
-        [2300, 200],
-        [2000, 200],
-      ]),
-    }
     const one = planSurvey({ areas: [rectangle], drone: P4P, gsdCm: 2 })
-    const two = planSurvey({ areas: [rectangle, other], drone: P4P, gsdCm: 2 })
+    const two = planSurvey({ areas: [rectangle, farArea], drone: P4P, gsdCm: 2 })
     expect(two.lines.some((l) => l.areaIndex === 1)).toBe(true)
     expect(two.photoCount).toBeGreaterThan(one.photoCount)
     expect(
@@ -160,15 +149,7 @@ describe('planSurvey', () => {
   })
 
   it('flies several areas as one mission: launch → area 1 → area 2 → launch, one climb and one descent', () => {
-    const other = {
-      coordinates: metres([
-        [2000, 0],
-        [2300, 0],
-        [2300, 200],
-        [2000, 200],
-      ]),
-    }
-    const two = planSurvey({ areas: [rectangle, other], drone: P4P, gsdCm: 2, speedMs: 5 })
+    const two = planSurvey({ areas: [rectangle, farArea], drone: P4P, gsdCm: 2, speedMs: 5 })
     // The route the files carry, from the launch point and back to it.
     const points = [two.home, ...two.perArea.flatMap((a) => a.route.map((r) => r.point)), two.home]
     let length = 0
@@ -222,14 +203,7 @@ describe('planSurvey', () => {
 
   it('counts the batteries from the drone profile', () => {
     const drone = { ...P4P, flightTimePerBatteryMin: 10, usableBatteryShare: 0.5 }
-    const plan = planSurvey({
-      areas: [rectangle],
-      drone,
-      altitudeM: 100,
-      frontOverlap: 70,
-      sideOverlap: 70,
-      speedMs: 5,
-    })
+    const plan = planSurvey({ ...workedExample, drone, speedMs: 5 })
     expect(plan.batteries).toBe(Math.ceil(plan.flightTimeS / 300))
   })
 })
