@@ -58,6 +58,20 @@ async function completedProjectAt(lat: number, lng: number, sizeM = 150) {
   return { client, pilot, admin, project }
 }
 
+/** An RGB GeoTIFF in `epsg`, `sizeM` metres and `sizePx` pixels square, north up, centred on a WGS84 point. */
+function rgbSquareAt(epsg: number, lng: number, lat: number, sizeM: number, sizePx: number) {
+  const [e, n] = toCrs(epsg, lng, lat)
+  const half = sizeM / 2
+  return buildRaster({
+    epsg,
+    ullr: [e - half, n + half, e + half, n - half],
+    widthPx: sizePx,
+    heightPx: sizePx,
+    bands: 3,
+    type: 'Byte',
+  })
+}
+
 function fileRow(id: number) {
   return getDb().select().from(projectFiles).where(eq(projectFiles.id, id)).get()!
 }
@@ -399,15 +413,7 @@ describe('rasters: GDAL facts, viewing copies, the API', () => {
 
   test('a raster in the wrong city: Johannesburg (UTM 35S) for a Cape Town project covers 0 % of the survey areas', async () => {
     const { admin, project } = await completedProjectAt(-33.925, 18.42)
-    const [e, n] = toCrs(32735, 28.047, -26.204)
-    const file = buildRaster({
-      epsg: 32735,
-      ullr: [e! - 100, n! + 100, e! + 100, n! - 100],
-      widthPx: 400,
-      heightPx: 400,
-      bands: 3,
-      type: 'Byte',
-    })
+    const file = rgbSquareAt(32735, 28.047, -26.204, 200, 400)
     const stored = await storeDeliverable(admin, project.id, 'ortho.tif', file)
     const info = fileRow(stored.id).rasterInfo!
     expect(info.epsg).toBe(32735)
@@ -436,15 +442,7 @@ describe('rasters: GDAL facts, viewing copies, the API', () => {
 
   test("a corrupt TIFF ends failed with GDAL's reason, never processing", async () => {
     const { admin, project } = await completedProjectAt(-33.925, 18.42)
-    const [e, n] = toCrs(32734, 18.42, -33.925)
-    const good = buildRaster({
-      epsg: 32734,
-      ullr: [e! - 50, n! + 50, e! + 50, n! - 50],
-      widthPx: 1000,
-      heightPx: 1000,
-      bands: 3,
-      type: 'Byte',
-    })
+    const good = rgbSquareAt(32734, 18.42, -33.925, 100, 1000)
     // Header intact, pixels cut off: GDAL opens it, the conversion fails reading.
     const truncated = fs.readFileSync(good).subarray(0, 1_200_000)
     const stored = await storeDeliverable(admin, project.id, 'ortho.tif', truncated)
@@ -468,15 +466,7 @@ describe('rasters: GDAL facts, viewing copies, the API', () => {
 
   test('a restart mid-conversion finishes the job: stopped → queued → ready; the row a crashed server left processing is queued again at start', async () => {
     const { admin, project } = await completedProjectAt(-33.925, 18.42)
-    const [e, n] = toCrs(32734, 18.42, -33.925)
-    const file = buildRaster({
-      epsg: 32734,
-      ullr: [e! - 150, n! + 150, e! + 150, n! - 150],
-      widthPx: 3000,
-      heightPx: 3000,
-      bands: 3,
-      type: 'Byte',
-    })
+    const file = rgbSquareAt(32734, 18.42, -33.925, 300, 3000)
     const stored = await storeDeliverable(admin, project.id, 'ortho.tif', file)
     const first = startViewJobs()
     await vi.waitFor(() => expect(viewRow(stored.id)?.status).toBe('processing'), {
