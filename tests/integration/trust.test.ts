@@ -21,8 +21,7 @@ import { auditLog, invoices, projects, users } from '#db/schema.ts'
 import {
   createQuotedProject,
   createSessionHeaders,
-  postItn,
-  signedItn,
+  paidThroughCheckout,
   withValidateServer,
 } from '#tests/helpers/payments-fixtures.ts'
 import { pdfText } from '#tests/helpers/pdf-text.ts'
@@ -38,20 +37,7 @@ withValidateServer()
 async function paidProject(billing: { vatNumber?: string; billingAddress?: string } = {}, name?: string) {
   const client = await createTestUser()
   const headers = await createSessionHeaders(client.id)
-  const { project } = await createQuotedProject(client.id, { name })
-  const start = await callRoute(acceptTermsAction, '/api/client/accept-terms', {
-    json: { projectId: project.id, quoteAmount: project.quoteAmount, termsAccepted: true, ...billing },
-    headers,
-  })
-  expect(start.status).toBe(200)
-  const { paymentData, invoiceId } = await readJson<{
-    paymentData: Record<string, string>
-    invoiceId: number
-  }>(start)
-  const itn = await postItn(
-    signedItn({ mPaymentId: paymentData.m_payment_id!, amountCents: project.quoteAmount! }),
-  )
-  expect(itn.status).toBe(200)
+  const { project, invoiceId } = await paidThroughCheckout(client.id, headers, { name, billing })
   return { client, headers, project, invoiceId }
 }
 
