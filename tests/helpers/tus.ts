@@ -8,20 +8,17 @@ export function tusMetadata(values: Record<string, string>) {
     .join(',')
 }
 
-/** Creates (POST) an upload of `length` bytes, PNG_BYTES' length unless told, on the app at `base`. */
+/** A tus POST to /api/tus on the app at `base`, with `headers` besides Tus-Resumable. */
+export function tusPost(base: string, headers: Record<string, string>, body?: BodyInit) {
+  return fetch(`${base}/api/tus`, { method: 'POST', headers: { ...headers, 'Tus-Resumable': '1.0.0' }, body })
+}
+
+/** Creates an upload of `length` bytes, PNG_BYTES' length unless told, on the app at `base`. */
 export function createTusUpload(
   base: string,
   headers: Record<string, string>,
   metadata: string,
   length = PNG_BYTES.length,
 ) {
-  return fetch(`${base}/api/tus`, {
-    method: 'POST',
-    headers: {
-      ...headers,
-      'Tus-Resumable': '1.0.0',
-      'Upload-Length': String(length),
-      'Upload-Metadata': metadata,
-    },
-  })
+  return tusPost(base, { ...headers, 'Upload-Length': String(length), 'Upload-Metadata': metadata })
 }

@@ -192,6 +192,8 @@ describe('rasters: GDAL facts, viewing copies, the API', () => {
       burn: [90, 140, 70],
     })
     const bytes = fs.readFileSync(file)
+    // What GDAL must find in it, in the stored row and in the API's answer alike.
+    const lo19Facts = { epsg: 2048, widthPx: 4200, heightPx: 4200, bandCount: 3, dataType: 'Byte', gsdCm: 5 }
     expect(bytes.length).toBeGreaterThan(50 * 1024 * 1024)
 
     const meta = [
@@ -264,14 +266,7 @@ describe('rasters: GDAL facts, viewing copies, the API', () => {
 
     // GDAL's facts: Lo19, size, 5 cm, centred where it was built, 4,41 ha, all of the survey area.
     const info = row.rasterInfo!
-    expect(info).toMatchObject({
-      epsg: 2048,
-      widthPx: 4200,
-      heightPx: 4200,
-      bandCount: 3,
-      dataType: 'Byte',
-      gsdCm: 5,
-    })
+    expect(info).toMatchObject(lo19Facts)
     const [w, s, e, n] = info.boundsWgs84
     expect((w + e) / 2).toBeCloseTo(18.42, 4)
     expect((s + n) / 2).toBeCloseTo(-33.925, 4)
@@ -316,15 +311,7 @@ describe('rasters: GDAL facts, viewing copies, the API', () => {
       kind: 'orthomosaic',
       sizeBytes: bytes.length,
       sha256: row.sha256,
-      raster: {
-        epsg: 2048,
-        widthPx: 4200,
-        heightPx: 4200,
-        bandCount: 3,
-        dataType: 'Byte',
-        gsdCm: 5,
-        overlapPercent: 100,
-      },
+      raster: { ...lo19Facts, overlapPercent: 100 },
       view: {
         status: 'ready',
         progressPercent: 100,

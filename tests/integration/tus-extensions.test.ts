@@ -9,7 +9,7 @@ import { FILE_ID_HEADER } from '#app/domain/files/tus.server.ts'
 import { projectFiles } from '#db/schema.ts'
 import { insertProject, PNG_BYTES } from '#tests/helpers/files.ts'
 import { httpAppForFile } from '#tests/helpers/http-app.ts'
-import { createTusUpload, tusMetadata } from '#tests/helpers/tus.ts'
+import { createTusUpload, tusMetadata, tusPost } from '#tests/helpers/tus.ts'
 import { signedInUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
@@ -45,14 +45,10 @@ describe('tus extensions over HTTP', () => {
 
   test('Upload-Defer-Length is refused as not implemented, and nothing is created', async () => {
     const { pilot, meta } = await pilotWithProject()
-    const res = await fetch(`${app.base}/api/tus`, {
-      method: 'POST',
-      headers: {
-        ...pilot.headers,
-        'Tus-Resumable': '1.0.0',
-        'Upload-Defer-Length': '1',
-        'Upload-Metadata': meta,
-      },
+    const res = await tusPost(app.base, {
+      ...pilot.headers,
+      'Upload-Defer-Length': '1',
+      'Upload-Metadata': meta,
     })
     expect(res.status).toBe(501)
     expect(res.headers.get('Location')).toBeNull()
@@ -61,17 +57,16 @@ describe('tus extensions over HTTP', () => {
 
   test('creation-with-upload: the whole file in the POST lands in project_files; expiration is announced', async () => {
     const { pilot, meta } = await pilotWithProject()
-    const res = await fetch(`${app.base}/api/tus`, {
-      method: 'POST',
-      headers: {
+    const res = await tusPost(
+      app.base,
+      {
         ...pilot.headers,
-        'Tus-Resumable': '1.0.0',
         'Upload-Length': String(PNG_BYTES.length),
         'Upload-Metadata': meta,
         'Content-Type': 'application/offset+octet-stream',
       },
-      body: new Uint8Array(PNG_BYTES),
-    })
+      new Uint8Array(PNG_BYTES),
+    )
     expect(res.status).toBe(201)
     expect(res.headers.get('Upload-Offset')).toBe(String(PNG_BYTES.length))
     const row = getDb()
