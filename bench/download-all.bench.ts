@@ -5,79 +5,21 @@
  * Run: `npm run bench -- bench/download-all.bench.ts` (BENCH_DOWNLOAD_MB for the total size,
  * BENCH_PORT for the port). Everything lives in a temporary folder removed afterwards.
  */
-import { spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { bench, describe } from 'vitest'
+
+import { logIn, peakRss, request, startServer, stopServer } from './built-server'
 
 const MiB = 1024 * 1024
 const SIZE = Number(process.env.BENCH_DOWNLOAD_MB ?? 2048) * MiB
 const PORT = Number(process.env.BENCH_PORT ?? 3241)
 const RSS_LIMIT = 200 * MiB
 const FILES = 4
-
-function peakRss(pid: number) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
-  return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) * 1024
-}
-
-function request(method: string, urlPath: string, headers: Record<string, string | number>, body?: string) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string; bytes: number }>(
-    (resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port: PORT, method, path: urlPath, headers }, (res) => {
-        let text = ''
-        let bytes = 0
-        const binary = res.headers['content-type'] === 'application/zip'
-        res.on('data', (d: Buffer) => {
-          bytes += d.length
-          if (!binary) text += d
-        })
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text, bytes }))
-      })
-      req.on('error', reject)
-      req.end(body)
-    },
-  )
-}
-
-async function startServer(dir: string) {
-  const child = spawn(process.execPath, ['server-build/server.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      ALLOW_DEMO_SEED: 'true',
-      SEED: 'demo',
-      PORT: String(PORT),
-      APP_URL: `http://127.0.0.1:${PORT}`,
-      DATABASE_PATH: path.join(dir, 'kestrel.sqlite'),
-      DATA_DIR: path.join(dir, 'files'),
-      MAIL_OUTBOX_DIR: path.join(dir, 'outbox'),
-      SESSION_SECRET: 'bench',
-      PAYFAST_MODE: 'simulator',
-      RATE_LIMIT_MULTIPLIER: '1000',
-      MIN_FREE_DISK_MB: '256',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let log = ''
-  child.stdout.on('data', (d) => (log += d))
-  child.stderr.on('data', (d) => (log += d))
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${log}`)
-    const ok = await request('GET', '/healthcheck', {}).then(
-      (r) => r.status === 200,
-      () => false,
-    )
-    if (ok) return child
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`)
-    await new Promise((r) => setTimeout(r, 250))
-  }
-}
 
 /** A deliverable of `size` bytes of noise (a TIFF header, so it is stored, not deflated), and its SHA-256. */
 async function writeDeliverable(file: string, size: number) {
@@ -98,16 +40,10 @@ async function writeDeliverable(file: string, size: number) {
 
 async function run() {
   const dir = fs.mkdtempSync(path.join(process.env.BENCH_DIR ?? os.tmpdir(), 'kestrel-zip-bench-'))
-  let server: ReturnType<typeof spawn> | undefined
+  let server: ChildProcess | undefined
   try {
-    server = await startServer(dir)
-    const login = await request(
-      'POST',
-      '/api/auth/login',
-      { 'Content-Type': 'application/json' },
-      JSON.stringify({ email: 'admin@example.com', password: 'kestrel-demo' }),
-    )
-    const sessionId = (JSON.parse(login.text) as { sessionId: string }).sessionId
+    server = await startServer(dir, PORT)
+    const sessionId = await logIn(PORT, 'admin@example.com')
     const db = new Database(path.join(dir, 'kestrel.sqlite'))
     const { client } = db
       .prepare(`select id as client from users where email = 'client@example.com'`)
@@ -133,7 +69,7 @@ async function run() {
     db.close()
 
     const start = performance.now()
-    const res = await request('GET', `/api/projects/${project.id}/download-all`, {
+    const res = await request(PORT, 'GET', `/api/projects/${project.id}/download-all`, {
       'x-session-id': sessionId,
     })
     const seconds = (performance.now() - start) / 1000
@@ -150,9 +86,7 @@ async function run() {
     )
     if (rss >= RSS_LIMIT) throw new Error(`peak RSS ${(rss / MiB).toFixed(0)} MiB ≥ 200 MiB`)
   } finally {
-    server?.kill('SIGTERM')
-    await new Promise((r) => setTimeout(r, 500))
-    fs.rmSync(dir, { recursive: true, force: true })
+    await stopServer(server, dir)
   }
 }
 

@@ -6,15 +6,16 @@
  * Run: `npm run bench -- bench/tus-upload.bench.ts` (BENCH_UPLOAD_MB to change the size).
  * Everything it writes lives in a temporary folder that is removed afterwards.
  */
-import { spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import Database from 'better-sqlite3'
 import { bench, describe } from 'vitest'
+
+import { logIn, peakRss, request, startServer, stopServer } from './built-server'
 
 const MiB = 1024 * 1024
 const SIZE = Number(process.env.BENCH_UPLOAD_MB ?? 2048) * MiB
@@ -45,84 +46,17 @@ async function rawWrite(file: string, chunk: Buffer) {
   return (performance.now() - start) / 1000
 }
 
-function peakRss(pid: number) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
-  return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) * 1024
-}
-
-function request(
-  method: string,
-  urlPath: string,
-  headers: Record<string, string | number>,
-  body?: AsyncIterable<Buffer> | string,
-) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>(
-    (resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port: PORT, method, path: urlPath, headers }, (res) => {
-        let text = ''
-        res.on('data', (d) => (text += d))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }))
-      })
-      req.on('error', reject)
-      if (typeof body === 'string') req.end(body)
-      else if (body) pipeline(body, req).catch(reject)
-      else req.end()
-    },
-  )
-}
-
-async function startServer(dir: string) {
-  const child = spawn(process.execPath, ['server-build/server.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      ALLOW_DEMO_SEED: 'true',
-      SEED: 'demo',
-      PORT: String(PORT),
-      APP_URL: `http://127.0.0.1:${PORT}`,
-      DATABASE_PATH: path.join(dir, 'kestrel.sqlite'),
-      DATA_DIR: path.join(dir, 'files'),
-      MAIL_OUTBOX_DIR: path.join(dir, 'outbox'),
-      SESSION_SECRET: 'bench',
-      PAYFAST_MODE: 'simulator',
-      RATE_LIMIT_MULTIPLIER: '1000',
-      MIN_FREE_DISK_MB: '256',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let log = ''
-  child.stdout.on('data', (d) => (log += d))
-  child.stderr.on('data', (d) => (log += d))
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${log}`)
-    const ok = await request('GET', '/healthcheck', {}).then(
-      (r) => r.status === 200,
-      () => false,
-    )
-    if (ok) return child
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`)
-    await new Promise((r) => setTimeout(r, 250))
-  }
-}
-
 async function run() {
   const dir = fs.mkdtempSync(path.join(process.env.BENCH_DIR ?? os.tmpdir(), 'kestrel-tus-bench-'))
   const chunk = block()
-  let server: ReturnType<typeof spawn> | undefined
+  let server: ChildProcess | undefined
   try {
     const rawSeconds = await rawWrite(path.join(dir, 'raw.bin'), chunk)
     fs.rmSync(path.join(dir, 'raw.bin'))
     const rawSpeed = SIZE / MiB / rawSeconds
 
-    server = await startServer(dir)
-    const login = await request(
-      'POST',
-      '/api/auth/login',
-      { 'Content-Type': 'application/json' },
-      JSON.stringify({ email: 'pilot@example.com', password: 'kestrel-demo' }),
-    )
-    const sessionId = (JSON.parse(login.text) as { sessionId: string }).sessionId
+    server = await startServer(dir, PORT)
+    const sessionId = await logIn(PORT, 'pilot@example.com')
     const db = new Database(path.join(dir, 'kestrel.sqlite'))
     const ids = db
       .prepare(
@@ -146,7 +80,7 @@ async function run() {
       .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
       .join(',')
     const start = performance.now()
-    const created = await request('POST', '/api/tus', {
+    const created = await request(PORT, 'POST', '/api/tus', {
       'Tus-Resumable': '1.0.0',
       'Upload-Length': SIZE,
       'Upload-Metadata': meta,
@@ -155,6 +89,7 @@ async function run() {
     })
     if (created.status !== 201) throw new Error(`create: ${created.status} ${created.text}`)
     const done = await request(
+      PORT,
       'PATCH',
       created.headers.location!,
       {
@@ -187,9 +122,7 @@ async function run() {
     ].filter(Boolean)
     if (problems.length) throw new Error(problems.join('; '))
   } finally {
-    server?.kill('SIGTERM')
-    await new Promise((r) => setTimeout(r, 500))
-    fs.rmSync(dir, { recursive: true, force: true })
+    await stopServer(server, dir)
   }
 }
 

@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 
 import { registerClientViaApi } from './accounts-fixtures.ts'
 import { createQuotedProjectViaApi, DEMO_CLIENT_EMAIL, rand, replanViaApi } from './checkout-fixtures.ts'
@@ -57,13 +57,28 @@ async function acceptTermsAndGoToGateway(
   await expect(page.getByTestId('test-mode-banner')).toContainText('TEST MODE — no real money')
 }
 
+/** A new quoted project of the demo client, who signs in, accepts the terms and reaches the gateway. */
+async function newProjectAtGateway(
+  page: Page,
+  request: APIRequestContext,
+  options?: { viaDashboard?: boolean },
+) {
+  const project = await createQuotedProjectViaApi(request)
+  await login(page, DEMO_CLIENT_EMAIL, DEMO_PASSWORD)
+  await acceptTermsAndGoToGateway(page, project.id, project.quoteAmount, options)
+  return project
+}
+
+/** The payment attempt the gateway's signed form carries. */
+function gatewayPaymentId(page: Page) {
+  return page.locator('input[name="m_payment_id"]').first().inputValue()
+}
+
 test('draft → quote → terms → simulator Pay → confirmed; the dashboard shows the paid invoice and its PDF', async ({
   page,
   request,
 }) => {
-  const project = await createQuotedProjectViaApi(request)
-  await login(page, DEMO_CLIENT_EMAIL, DEMO_PASSWORD)
-  await acceptTermsAndGoToGateway(page, project.id, project.quoteAmount, { viaDashboard: true })
+  const project = await newProjectAtGateway(page, request, { viaDashboard: true })
   await page.getByRole('button', { name: /^Pay / }).click()
 
   await expect(page).toHaveURL(/\/payment-success\?m_payment_id=KAS-/)
@@ -105,9 +120,7 @@ test('cancelling at the gateway keeps the project unpaid and offers the way back
   page,
   request,
 }) => {
-  const project = await createQuotedProjectViaApi(request)
-  await login(page, DEMO_CLIENT_EMAIL, DEMO_PASSWORD)
-  await acceptTermsAndGoToGateway(page, project.id, project.quoteAmount)
+  const project = await newProjectAtGateway(page, request)
   await page.getByRole('button', { name: 'Cancel' }).click()
 
   await expect(page).toHaveURL(/\/payment-cancelled\?m_payment_id=KAS-/)
@@ -132,9 +145,7 @@ test('re-planning after accepting the terms: paying the old form is recorded and
   request,
   browser,
 }) => {
-  const project = await createQuotedProjectViaApi(request)
-  await login(page, DEMO_CLIENT_EMAIL, DEMO_PASSWORD)
-  await acceptTermsAndGoToGateway(page, project.id, project.quoteAmount)
+  const project = await newProjectAtGateway(page, request)
   const replanned = await replanViaApi(request, project.id)
   expect(replanned.quoteAmount).toBeGreaterThan(project.quoteAmount * 20)
 
@@ -159,11 +170,9 @@ test('the success page with a forged status in the URL does not confirm anything
   page,
   request,
 }) => {
-  const project = await createQuotedProjectViaApi(request)
-  await login(page, DEMO_CLIENT_EMAIL, DEMO_PASSWORD)
   // A payment attempt exists, but PayFast never notified us about it.
-  await acceptTermsAndGoToGateway(page, project.id, project.quoteAmount)
-  const mPaymentId = await page.locator('input[name="m_payment_id"]').first().inputValue()
+  const project = await newProjectAtGateway(page, request)
+  const mPaymentId = await gatewayPaymentId(page)
   await page.goto(`/payment-success?m_payment_id=${mPaymentId}&pf_payment_id=1&payment_status=COMPLETE`)
   await expect(page.getByRole('heading', { name: /Processing your payment/ })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Payment Confirmed' })).toHaveCount(0)
@@ -178,10 +187,8 @@ test('@js-only the success page waits for the notification and updates itself wh
   context,
   request,
 }) => {
-  const project = await createQuotedProjectViaApi(request)
-  await login(page, DEMO_CLIENT_EMAIL, DEMO_PASSWORD)
-  await acceptTermsAndGoToGateway(page, project.id, project.quoteAmount)
-  const mPaymentId = await page.locator('input[name="m_payment_id"]').first().inputValue()
+  await newProjectAtGateway(page, request)
+  const mPaymentId = await gatewayPaymentId(page)
 
   // A second tab on the return page before PayFast has said anything.
   const waiting = await context.newPage()

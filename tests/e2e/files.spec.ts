@@ -12,7 +12,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib'
 
 import { e2eDir } from '../setup/e2e-env.ts'
 import { expectToast, seedPaidProject } from './admin-fixtures.ts'
-import { login } from './fixtures.ts'
+import { login, slowUplink } from './fixtures.ts'
 
 function landOwnerFlag(projectId: number) {
   const db = new Database(path.join(e2eDir, 'kestrel.sqlite'), { readonly: true })
@@ -137,14 +137,7 @@ test('@js-only a resumable upload cut by going offline continues from where it s
   })
 
   // Slow the uplink so the upload is still running when the connection goes.
-  const cdp = await context.newCDPSession(page)
-  await cdp.send('Network.enable')
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 20,
-    downloadThroughput: -1,
-    uploadThroughput: 1024 * 1024,
-  })
+  const uplink = await slowUplink(page, 1024 * 1024)
 
   await panel
     .getByLabel('Upload the signed agreement')
@@ -156,21 +149,11 @@ test('@js-only a resumable upload cut by going offline continues from where it s
   expect(Number(await bar.getAttribute('aria-valuenow'))).toBeLessThan(50)
 
   // Offline on the same DevTools session that throttles (one set of conditions per session).
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: true,
-    latency: 0,
-    downloadThroughput: 0,
-    uploadThroughput: 0,
-  })
+  await uplink.offline()
   await context.setOffline(true)
   await expect(panel.getByText(/Queued — waiting for signal/)).toBeVisible()
   await context.setOffline(false)
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: -1,
-  })
+  await uplink.fullSpeed()
 
   await expectToast(page, 'Annexure G uploaded successfully')
   expect(patches[0]?.offset).toBe(0)

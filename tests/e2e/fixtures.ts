@@ -29,3 +29,24 @@ export async function waitForMail(predicate: (m: ReceivedMail) => boolean, timeo
     await new Promise((r) => setTimeout(r, 100))
   }
 }
+
+/**
+ * The page's uplink slowed to `uploadBytesPerSecond` through DevTools, and the ways back: cut
+ * or full speed, on the same session (DevTools keeps one set of conditions per session).
+ */
+export async function slowUplink(page: Page, uploadBytesPerSecond: number) {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.enable')
+  const emulate = (offline: boolean, throughput: number, latency = 0) =>
+    cdp.send('Network.emulateNetworkConditions', {
+      offline,
+      latency,
+      downloadThroughput: offline ? 0 : -1,
+      uploadThroughput: throughput,
+    })
+  await emulate(false, uploadBytesPerSecond, 20)
+  return {
+    offline: () => emulate(true, 0),
+    fullSpeed: () => emulate(false, -1),
+  }
+}

@@ -16,7 +16,7 @@ import Database from 'better-sqlite3'
 import { setTileServerMode } from '../helpers/tile-server.ts'
 import { e2eDir, e2eStateFile } from '../setup/e2e-env.ts'
 import { expectToast, PILOT_EMAIL, seedPaidProject } from './admin-fixtures.ts'
-import { DEMO_PASSWORD, login } from './fixtures.ts'
+import { DEMO_PASSWORD, login, slowUplink } from './fixtures.ts'
 
 test.describe.configure({ timeout: 180_000 })
 
@@ -255,7 +255,6 @@ test('@js-only a photo picked with no signal waits as queued and uploads when th
 
 test('@js-only an upload cut by a reload continues by itself and sends only the missing bytes', async ({
   page,
-  context,
 }) => {
   const name = `Resumed upload ${crypto.randomBytes(3).toString('hex')}`
   const { projectId } = seedAssignedJob(name)
@@ -267,14 +266,7 @@ test('@js-only an upload cut by a reload continues by itself and sends only the 
   const sha256 = crypto.createHash('sha256').update(bytes).digest('hex')
 
   // Slow the uplink so the reload lands in the middle.
-  const cdp = await context.newCDPSession(page)
-  await cdp.send('Network.enable')
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 20,
-    downloadThroughput: -1,
-    uploadThroughput: 512 * 1024,
-  })
+  const uplink = await slowUplink(page, 512 * 1024)
 
   const patches: Array<{ offset: number; phase: 'before' | 'after'; body: Promise<number> }> = []
   const heads: number[] = []
@@ -312,12 +304,7 @@ test('@js-only an upload cut by a reload continues by itself and sends only the 
   // Requests of the reloaded page count as 'after' (a PATCH still in flight before it does not).
   page.once('framenavigated', () => (phase = 'after'))
   await page.reload()
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: -1,
-  })
+  await uplink.fullSpeed()
   // Nothing is picked again: the kept file continues on its own.
   const uploads = page.getByTestId('job-media').getByRole('list', { name: 'Uploads' })
   await expect(uploads).toContainText('DJI_0200.png')

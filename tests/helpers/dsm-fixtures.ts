@@ -73,20 +73,7 @@ export async function buildConeDsm(dir: string, epsg: number, name = `cone-${eps
     asc,
     `ncols ${SIZE_PX}\nnrows ${SIZE_PX}\nxllcorner ${xll}\nyllcorner ${yll}\ncellsize ${PIXEL_M}\nNODATA_value ${NODATA}\n${rows.join('\n')}\n`,
   )
-  const out = path.join(dir, name)
-  await run('gdal_translate', [
-    '-q',
-    '-of',
-    'GTiff',
-    '-ot',
-    'Float32',
-    '-a_srs',
-    srs,
-    '-co',
-    'TILED=YES',
-    asc,
-    out,
-  ])
+  const out = await tiledGeoTiff(asc, path.join(dir, name), srs, ['-ot', 'Float32'])
   await fs.rm(asc)
 
   const ringRadiusM = 25
@@ -131,26 +118,33 @@ export async function buildOrthomosaic(dir: string, epsg: number, sizePx = 2048,
     raw.replace(/\.bsq$/, '.hdr'),
     `ENVI\nsamples = ${sizePx}\nlines = ${sizePx}\nbands = 3\nheader offset = 0\nfile type = ENVI Standard\ndata type = 1\ninterleave = bsq\nbyte order = 0\n`,
   )
-  const out = path.join(dir, name)
-  await run('gdal_translate', [
-    '-q',
-    '-of',
-    'GTiff',
-    '-a_srs',
-    srs,
+  const out = await tiledGeoTiff(raw, path.join(dir, name), srs, [
     '-a_ullr',
     String(x - half),
     String(y + half),
     String(x + half),
     String(y - half),
     '-co',
-    'TILED=YES',
-    '-co',
     'COMPRESS=DEFLATE',
-    raw,
-    out,
   ])
   await Promise.all([fs.rm(raw), fs.rm(raw.replace(/\.bsq$/, '.hdr'))])
+  return out
+}
+
+/** GDAL turns `source` into a tiled GeoTIFF `out` in `srs`, with the options in `extra`. */
+async function tiledGeoTiff(source: string, out: string, srs: string, extra: string[]) {
+  await run('gdal_translate', [
+    '-q',
+    '-of',
+    'GTiff',
+    '-a_srs',
+    srs,
+    '-co',
+    'TILED=YES',
+    ...extra,
+    source,
+    out,
+  ])
   return out
 }
 

@@ -1,6 +1,7 @@
 /** Real file contents for upload tests (each recognisable by its magic bytes). */
 import { getDb } from '#app/domain/db/db.server.ts'
 import { projects, type ProjectStatus } from '#db/schema.ts'
+import { signedInUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { PDFDocument } from 'pdf-lib'
 
@@ -54,6 +55,15 @@ export function insertProject(values: {
     })
     .returning()
     .get()
+}
+
+/** A project of a new client, flown by a new pilot, and a new admin: each signed in. */
+export async function projectWithTeam(values: { status?: ProjectStatus; completedAt?: Date | null } = {}) {
+  const client = await signedInUser('client')
+  const pilot = await signedInUser('pilot')
+  const admin = await signedInUser('admin')
+  const project = insertProject({ clientId: client.user.id, pilotId: pilot.user.id, ...values })
+  return { client, pilot, admin, project }
 }
 
 export function getProject(id: number) {

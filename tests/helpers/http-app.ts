@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { installGlobals } from '@remix-run/node'
 import { createTusServer } from '#app/domain/files/tus.server.ts'
 import { buildFromSources, type ManifestRoute } from '#tests/helpers/source-build.ts'
+import { afterAll, beforeAll } from 'vitest'
 
 import { createExpressApp } from '../../server/express-app.ts'
 
@@ -33,5 +34,32 @@ export async function startHttpApp(): Promise<RunningApp> {
         server.closeAllConnections()
         server.close(() => resolve())
       }),
+  }
+}
+
+/**
+ * The app for the tests of one file: started before them (a build from the sources takes a
+ * while) and closed after them. Read its fields inside the tests, once it has started.
+ */
+export function httpAppForFile(): RunningApp {
+  let running: RunningApp | undefined
+  beforeAll(async () => {
+    running = await startHttpApp()
+  }, 120_000)
+  afterAll(async () => {
+    await running?.close()
+  })
+  const started = () => {
+    if (!running) throw new Error('the app starts in beforeAll: use it inside a test')
+    return running
+  }
+  return {
+    get base() {
+      return started().base
+    },
+    get routes() {
+      return started().routes
+    },
+    close: () => started().close(),
   }
 }

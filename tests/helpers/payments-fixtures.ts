@@ -13,13 +13,14 @@ import { getPayfastConfig } from '#app/domain/payments/payfast.server.ts'
 import { itnSignature } from '#app/domain/payments/payfast.ts'
 import { recomputeQuote, storeRecomputedQuote } from '#app/domain/payments/quote-recompute.server.ts'
 import { buildSimulatedItn } from '#app/domain/payments/simulator.server.ts'
+import { action as acceptTermsAction } from '#app/routes/api.client.accept-terms.ts'
 import { action as notifyAction } from '#app/routes/api.payfast.notify.ts'
 import { hubs, projects } from '#db/schema.ts'
 import { ensurePricingSettings } from '#db/seed.ts'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach } from 'vitest'
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest'
 
-import { callRoute } from './requests.ts'
+import { callRoute, readJson } from './requests.ts'
 import { createTestUser } from './users.ts'
 
 /** About 4.4 ha in Constantia, Cape Town (local tier from the Cape Town hub). */
@@ -204,4 +205,35 @@ export function postItn(body: string, context: { clientIp: string } = { clientIp
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     context,
   })
+}
+
+/**
+ * A new quoted project of the client, paid as a client pays it: the terms accepted through
+ * /api/client/accept-terms (with any billing details), then a signed ITN from PayFast.
+ */
+export async function paidThroughCheckout(
+  clientId: number,
+  headers: Record<string, string>,
+  options: { name?: string; billing?: { vatNumber?: string; billingAddress?: string } } = {},
+) {
+  const { project } = await createQuotedProject(clientId, { name: options.name })
+  const start = await callRoute(acceptTermsAction, '/api/client/accept-terms', {
+    json: {
+      projectId: project.id,
+      quoteAmount: project.quoteAmount,
+      termsAccepted: true,
+      ...options.billing,
+    },
+    headers,
+  })
+  expect(start.status).toBe(200)
+  const { paymentData, invoiceId } = await readJson<{
+    paymentData: Record<string, string>
+    invoiceId: number
+  }>(start)
+  const itn = await postItn(
+    signedItn({ mPaymentId: paymentData.m_payment_id!, amountCents: project.quoteAmount! }),
+  )
+  expect(itn.status).toBe(200)
+  return { project, paymentData, invoiceId }
 }

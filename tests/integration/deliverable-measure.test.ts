@@ -8,7 +8,7 @@ import * as elevationRoute from '#app/routes/api.projects.$id.deliverables.$file
 import * as volumeRoute from '#app/routes/api.projects.$id.deliverables.$fileId.volume.ts'
 import { projectFiles, type DeliverableKind } from '#db/schema.ts'
 import { buildConeDsm, CONE, CONE_VOLUME_M3, type ConeDsm } from '#tests/helpers/dsm-fixtures.ts'
-import { insertProject } from '#tests/helpers/files.ts'
+import { projectWithTeam } from '#tests/helpers/files.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { signedInUser } from '#tests/helpers/users.ts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -55,12 +55,7 @@ beforeAll(async () => {
 afterAll(() => fs.rm(dir, { recursive: true, force: true }))
 
 async function setting(cone: ConeDsm, kind: 'elevation' | 'orthomosaic' = 'elevation') {
-  const client = await signedInUser('client')
-  const pilot = await signedInUser('pilot')
-  const admin = await signedInUser('admin')
-  const project = insertProject({
-    clientId: client.user.id,
-    pilotId: pilot.user.id,
+  const { client, pilot, admin, project } = await projectWithTeam({
     status: 'completed',
     completedAt: new Date(),
   })

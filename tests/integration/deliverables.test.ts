@@ -19,7 +19,7 @@ import * as oneRoute from '#app/routes/api.projects.$id.deliverables.$fileId.ts'
 import * as viewRoute from '#app/routes/api.projects.$id.deliverables.$fileId.view.$which.ts'
 import * as listRoute from '#app/routes/api.projects.$id.deliverables.ts'
 import { deliverableViews, projectFiles, projects, type User } from '#db/schema.ts'
-import { insertProject, pdfBytes } from '#tests/helpers/files.ts'
+import { pdfBytes, projectWithTeam } from '#tests/helpers/files.ts'
 import {
   buildConeDsm,
   buildRaster,
@@ -49,16 +49,27 @@ function squareArea(lat: number, lng: number, sizeM: number) {
 }
 
 async function completedProjectAt(lat: number, lng: number, sizeM = 150) {
-  const client = await signedInUser('client')
-  const pilot = await signedInUser('pilot')
-  const admin = await signedInUser('admin')
-  const project = insertProject({ clientId: client.user.id, pilotId: pilot.user.id, status: 'in_progress' })
+  const { client, pilot, admin, project } = await projectWithTeam({ status: 'in_progress' })
   getDb()
     .update(projects)
     .set({ polygonGeoJson: flightPlanJson(squareArea(lat, lng, sizeM)), isPaid: true })
     .where(eq(projects.id, project.id))
     .run()
   return { client, pilot, admin, project }
+}
+
+/** An RGB GeoTIFF in `epsg`, `sizeM` metres and `sizePx` pixels square, north up, centred on a WGS84 point. */
+function rgbSquareAt(epsg: number, lng: number, lat: number, sizeM: number, sizePx: number) {
+  const [e, n] = toCrs(epsg, lng, lat)
+  const half = sizeM / 2
+  return buildRaster({
+    epsg,
+    ullr: [e - half, n + half, e + half, n - half],
+    widthPx: sizePx,
+    heightPx: sizePx,
+    bands: 3,
+    type: 'Byte',
+  })
 }
 
 function fileRow(id: number) {
@@ -181,6 +192,8 @@ describe('rasters: GDAL facts, viewing copies, the API', () => {
       burn: [90, 140, 70],
     })
     const bytes = fs.readFileSync(file)
+    // What GDAL must find in it, in the stored row and in the API's answer alike.
+    const lo19Facts = { epsg: 2048, widthPx: 4200, heightPx: 4200, bandCount: 3, dataType: 'Byte', gsdCm: 5 }
     expect(bytes.length).toBeGreaterThan(50 * 1024 * 1024)
 
     const meta = [
@@ -253,14 +266,7 @@ describe('rasters: GDAL facts, viewing copies, the API', () => {
 
     // GDAL's facts: Lo19, size, 5 cm, centred where it was built, 4,41 ha, all of the survey area.
     const info = row.rasterInfo!
-    expect(info).toMatchObject({
-      epsg: 2048,
-      widthPx: 4200,
-      heightPx: 4200,
-      bandCount: 3,
-      dataType: 'Byte',
-      gsdCm: 5,
-    })
+    expect(info).toMatchObject(lo19Facts)
     const [w, s, e, n] = info.boundsWgs84
     expect((w + e) / 2).toBeCloseTo(18.42, 4)
     expect((s + n) / 2).toBeCloseTo(-33.925, 4)
@@ -305,15 +311,7 @@ describe('rasters: GDAL facts, viewing copies, the API', () => {
       kind: 'orthomosaic',
       sizeBytes: bytes.length,
       sha256: row.sha256,
-      raster: {
-        epsg: 2048,
-        widthPx: 4200,
-        heightPx: 4200,
-        bandCount: 3,
-        dataType: 'Byte',
-        gsdCm: 5,
-        overlapPercent: 100,
-      },
+      raster: { ...lo19Facts, overlapPercent: 100 },
       view: {
         status: 'ready',
         progressPercent: 100,
@@ -351,26 +349,13 @@ describe('rasters: GDAL facts, viewing copies, the API', () => {
       ).status,
     ).toBe(404)
     expect((await callRoute(viewRoute.loader, '/x', { headers: stranger.headers, params })).status).toBe(404)
-    const byClient = await callRoute(oneRoute.action, '/x', {
-      method: 'PATCH',
-      headers: client.headers,
-      json: { kind: 'image' },
-      params,
-    })
+    const patchKind = (user: { headers: Record<string, string> }, kind: string) =>
+      callRoute(oneRoute.action, '/x', { method: 'PATCH', headers: user.headers, json: { kind }, params })
+    const byClient = await patchKind(client, 'image')
     expect(byClient.status).toBe(403)
-    const bad = await callRoute(oneRoute.action, '/x', {
-      method: 'PATCH',
-      headers: admin.headers,
-      json: { kind: 'lidar' },
-      params,
-    })
+    const bad = await patchKind(admin, 'lidar')
     expect(bad.status).toBe(400)
-    const patched = await callRoute(oneRoute.action, '/x', {
-      method: 'PATCH',
-      headers: admin.headers,
-      json: { kind: 'image' },
-      params,
-    })
+    const patched = await patchKind(admin, 'image')
     expect(patched.status).toBe(200)
     expect(fileRow(fileId).deliverableKind).toBe('image')
   }, 240_000)
@@ -415,15 +400,7 @@ describe('rasters: GDAL facts, viewing copies, the API', () => {
 
   test('a raster in the wrong city: Johannesburg (UTM 35S) for a Cape Town project covers 0 % of the survey areas', async () => {
     const { admin, project } = await completedProjectAt(-33.925, 18.42)
-    const [e, n] = toCrs(32735, 28.047, -26.204)
-    const file = buildRaster({
-      epsg: 32735,
-      ullr: [e! - 100, n! + 100, e! + 100, n! - 100],
-      widthPx: 400,
-      heightPx: 400,
-      bands: 3,
-      type: 'Byte',
-    })
+    const file = rgbSquareAt(32735, 28.047, -26.204, 200, 400)
     const stored = await storeDeliverable(admin, project.id, 'ortho.tif', file)
     const info = fileRow(stored.id).rasterInfo!
     expect(info.epsg).toBe(32735)
@@ -452,15 +429,7 @@ describe('rasters: GDAL facts, viewing copies, the API', () => {
 
   test("a corrupt TIFF ends failed with GDAL's reason, never processing", async () => {
     const { admin, project } = await completedProjectAt(-33.925, 18.42)
-    const [e, n] = toCrs(32734, 18.42, -33.925)
-    const good = buildRaster({
-      epsg: 32734,
-      ullr: [e! - 50, n! + 50, e! + 50, n! - 50],
-      widthPx: 1000,
-      heightPx: 1000,
-      bands: 3,
-      type: 'Byte',
-    })
+    const good = rgbSquareAt(32734, 18.42, -33.925, 100, 1000)
     // Header intact, pixels cut off: GDAL opens it, the conversion fails reading.
     const truncated = fs.readFileSync(good).subarray(0, 1_200_000)
     const stored = await storeDeliverable(admin, project.id, 'ortho.tif', truncated)
@@ -484,15 +453,7 @@ describe('rasters: GDAL facts, viewing copies, the API', () => {
 
   test('a restart mid-conversion finishes the job: stopped → queued → ready; the row a crashed server left processing is queued again at start', async () => {
     const { admin, project } = await completedProjectAt(-33.925, 18.42)
-    const [e, n] = toCrs(32734, 18.42, -33.925)
-    const file = buildRaster({
-      epsg: 32734,
-      ullr: [e! - 150, n! + 150, e! + 150, n! - 150],
-      widthPx: 3000,
-      heightPx: 3000,
-      bands: 3,
-      type: 'Byte',
-    })
+    const file = rgbSquareAt(32734, 18.42, -33.925, 300, 3000)
     const stored = await storeDeliverable(admin, project.id, 'ortho.tif', file)
     const first = startViewJobs()
     await vi.waitFor(() => expect(viewRow(stored.id)?.status).toBe('processing'), {

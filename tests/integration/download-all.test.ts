@@ -22,8 +22,12 @@ function downloadAll(projectId: number | string, headers: Record<string, string>
   })
 }
 
-/** `sha256sum -c` in miniature: every line's hash matches its entry's bytes. */
-function verifyChecksums(entries: Record<string, Uint8Array>) {
+/**
+ * The ZIP holds exactly `names` (sorted) and `checksums.sha256`, whose lines pass
+ * `sha256sum -c` in miniature: one a file, each hash matching its entry's bytes.
+ */
+function expectZipOf(entries: Record<string, Uint8Array>, names: string[]) {
+  expect(Object.keys(entries).sort()).toEqual([...names, 'checksums.sha256'])
   const lines = new TextDecoder().decode(entries['checksums.sha256']).trimEnd().split('\n')
   for (const line of lines) {
     const match = /^([0-9a-f]{64}) {2}(.+)$/.exec(line)
@@ -32,7 +36,7 @@ function verifyChecksums(entries: Record<string, Uint8Array>) {
     expect(entries[name!], name).toBeDefined()
     expect(createHash('sha256').update(entries[name!]!).digest('hex')).toBe(hash)
   }
-  return lines.length
+  expect(lines.length).toBe(names.length)
 }
 
 describe('GET /api/projects/{id}/download-all', () => {
@@ -46,13 +50,7 @@ describe('GET /api/projects/{id}/download-all', () => {
     )
     expect(res.headers.get('Content-Length')).toBeNull()
     const entries = unzipSync(new Uint8Array(await res.arrayBuffer()))
-    expect(Object.keys(entries).sort()).toEqual([
-      'Flyover.mp4',
-      'Orthomosaic preview.png',
-      'Survey report.pdf',
-      'checksums.sha256',
-    ])
-    expect(verifyChecksums(entries)).toBe(3)
+    expectZipOf(entries, ['Flyover.mp4', 'Orthomosaic preview.png', 'Survey report.pdf'])
     for (const file of Object.values(files)) {
       const row = getDb().select().from(projectFiles).where(eq(projectFiles.id, file.id)).get()!
       expect(Buffer.from(entries[file.originalName]!).equals(fs.readFileSync(absolutePathOf(row)))).toBe(true)
@@ -71,13 +69,7 @@ describe('GET /api/projects/{id}/download-all', () => {
     const entries = unzipSync(
       new Uint8Array(await (await downloadAll(project.id, client.headers)).arrayBuffer()),
     )
-    expect(Object.keys(entries).sort()).toEqual([
-      'Orthomosaic preview.png',
-      'Survey report (2).pdf',
-      'Survey report.pdf',
-      'checksums.sha256',
-    ])
-    expect(verifyChecksums(entries)).toBe(3)
+    expectZipOf(entries, ['Orthomosaic preview.png', 'Survey report (2).pdf', 'Survey report.pdf'])
   })
 
   test('roles: the assigned pilot and admins 200; another client 404; signed out 401; a bad id 400', async () => {

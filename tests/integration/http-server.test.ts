@@ -8,23 +8,15 @@ import { resetEnvCache } from '#app/domain/config/env.server.ts'
 import { getSqlite } from '#app/domain/db/db.server.ts'
 import { HSTS_VALUE, PERMISSIONS_POLICY } from '#app/domain/http/response-headers.server.ts'
 import { insertProject, multipart, pdfBytes } from '#tests/helpers/files.ts'
-import { startHttpApp, type RunningApp } from '#tests/helpers/http-app.ts'
+import { httpAppForFile, startHttpApp } from '#tests/helpers/http-app.ts'
 import { createTestUser, signedInUser } from '#tests/helpers/users.ts'
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 
 // One trusted proxy hop, as on Fly: X-Forwarded-Proto says whether the visitor used https.
 process.env.TRUST_PROXY = '1'
 resetEnvCache()
 
-let app: RunningApp
-
-beforeAll(async () => {
-  app = await startHttpApp()
-}, 120_000)
-
-afterAll(async () => {
-  await app?.close()
-})
+const app = httpAppForFile()
 
 /** Sends `size` bytes with node:http and resolves with the answer, however early it comes. */
 function sendLargeBody(path: string, size: number, extraHeaders: Record<string, string> = {}) {

@@ -11,14 +11,12 @@ import { createRequestHandler } from '@remix-run/node'
 import { submitContactMessage } from '#app/domain/contact/contact.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { action as confirmAction } from '#app/routes/api.admin.refunds.$refundId.confirm.ts'
-import { action as acceptTermsAction } from '#app/routes/api.client.accept-terms.ts'
 import { action as cancelAction } from '#app/routes/api.client.projects.$id.cancel.ts'
-import { action as notifyAction } from '#app/routes/api.payfast.notify.ts'
 import { projects } from '#db/schema.ts'
 import {
   createQuotedProject,
   createSessionHeaders,
-  signedItn,
+  paidThroughCheckout,
   withValidateServer,
 } from '#tests/helpers/payments-fixtures.ts'
 import { pdfText } from '#tests/helpers/pdf-text.ts'
@@ -75,29 +73,12 @@ const pdfs: Array<{ path: string; headers: Record<string, string> }> = []
 
 /** A project paid through the real checkout and ITN. */
 async function paidProject(clientId: number, headers: Record<string, string>, name: string) {
-  const { project } = await createQuotedProject(clientId, { name })
-  const start = await callRoute(acceptTermsAction, '/api/client/accept-terms', {
-    json: {
-      projectId: project.id,
-      quoteAmount: project.quoteAmount,
-      termsAccepted: true,
-      billingAddress: '12 Wale Street, Cape Town, 8001',
-      vatNumber: '4123456789',
-    },
-    headers,
+  const { project, invoiceId, paymentData } = await paidThroughCheckout(clientId, headers, {
+    name,
+    billing: { billingAddress: '12 Wale Street, Cape Town, 8001', vatNumber: '4123456789' },
   })
-  expect(start.status).toBe(200)
-  const started = await readJson<{ paymentData: Record<string, string>; invoiceId: number }>(start)
   // The payer reads the description on PayFast's page: '4,40 ha', never '4.40 ha'.
-  expect(offences(started.paymentData.item_description!)).toEqual([])
-  const { paymentData, invoiceId } = started
-  const itn = await callRoute(notifyAction, '/api/payfast/notify', {
-    method: 'POST',
-    body: signedItn({ mPaymentId: paymentData.m_payment_id!, amountCents: project.quoteAmount! }),
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    context: { clientIp: '127.0.0.1' },
-  })
-  expect(itn.status).toBe(200)
+  expect(offences(paymentData.item_description!)).toEqual([])
   return { project, invoiceId }
 }
 

@@ -1,15 +1,14 @@
 import { getClientStats } from '#app/domain/dashboard/stats.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
-import { acceptTermsAndStartPayment } from '#app/domain/payments/checkout.server.ts'
 import { loader as invoiceLoader } from '#app/routes/api.client.invoices.$id.ts'
 import { loader as invoicesLoader } from '#app/routes/api.client.invoices.ts'
-import { action as notifyAction } from '#app/routes/api.payfast.notify.ts'
 import { loader as pdfLoader } from '#app/routes/invoices.$id.pdf.ts'
 import { invoices } from '#db/schema.ts'
 import {
-  createQuotedProject,
   createSessionHeaders,
+  postItn,
   signedItn,
+  startedCheckout,
   withValidateServer,
 } from '#tests/helpers/payments-fixtures.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
@@ -21,24 +20,8 @@ import { describe, expect, test } from 'vitest'
 withValidateServer()
 
 async function invoicedProject(paid: boolean, pfPaymentId?: string) {
-  const client = await createTestUser()
-  const { project } = await createQuotedProject(client.id)
-  const start = await acceptTermsAndStartPayment({
-    clientId: client.id,
-    projectId: project.id,
-    quoteAmount: project.quoteAmount!,
-    termsAccepted: true,
-    ip: '127.0.0.1',
-  })
-  if (paid) {
-    const response = await callRoute(notifyAction, '/api/payfast/notify', {
-      method: 'POST',
-      body: signedItn({ mPaymentId: start.mPaymentId, amountCents: start.quoteAmount }, { pfPaymentId }),
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      context: { clientIp: '127.0.0.1' },
-    })
-    expect(response.status).toBe(200)
-  }
+  const { client, project, start, checkout } = await startedCheckout()
+  if (paid) expect((await postItn(signedItn(checkout, { pfPaymentId }))).status).toBe(200)
   return { client, project, invoiceId: start.invoiceId, headers: await createSessionHeaders(client.id) }
 }
 

@@ -108,13 +108,9 @@ describe('POST /api/pilot/save-progress/{projectId}', () => {
     expect(res.status).toBe(404)
     expect(await readJson(res)).toEqual({ error: 'Project not found' })
     expect((await saveProgress(999999, other.headers)).status).toBe(404)
-    expect(
-      getDb()
-        .select()
-        .from(flightLogs)
-        .all()
-        .filter((l) => l.projectId === project.id),
-    ).toHaveLength(0)
+    expect(getDb().select().from(flightLogs).where(eq(flightLogs.projectId, project.id)).all()).toHaveLength(
+      0,
+    )
   })
 
   test('400 with field errors for missing, zero, too many or non-numeric hours; 400 for a bad id', async () => {

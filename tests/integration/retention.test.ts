@@ -16,7 +16,7 @@ import {
 } from '#app/routes/admin.projects.$projectId.tsx'
 import * as downloadRoute from '#app/routes/api.download-file.$id.ts'
 import { auditLog, projectFiles, projects, type FileCategory } from '#db/schema.ts'
-import { getProject, insertProject, mp4Bytes, pdfBytes, PNG_BYTES } from '#tests/helpers/files.ts'
+import { getProject, mp4Bytes, pdfBytes, PNG_BYTES, projectWithTeam } from '#tests/helpers/files.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { signedInUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
@@ -41,15 +41,7 @@ async function store(
 }
 
 async function completedProjectWithFiles(completedAt: Date) {
-  const client = await signedInUser('client')
-  const pilot = await signedInUser('pilot')
-  const admin = await signedInUser('admin')
-  const project = insertProject({
-    clientId: client.user.id,
-    pilotId: pilot.user.id,
-    status: 'completed',
-    completedAt,
-  })
+  const { client, pilot, admin, project } = await projectWithTeam({ status: 'completed', completedAt })
   const actor = { id: admin.user.id, role: 'admin' as const }
   const deliverable = await store(actor, project.id, 'processed_deliverable', 'orthomosaic.png', PNG_BYTES)
   const photo = await store(actor, project.id, 'raw_image', 'DJI_0001.png', PNG_BYTES)

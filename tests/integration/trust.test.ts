@@ -14,7 +14,6 @@ import { action as assignAction } from '#app/routes/api.admin.projects.$projectI
 import { action as confirmAction } from '#app/routes/api.admin.refunds.$refundId.confirm.ts'
 import { action as acceptTermsAction } from '#app/routes/api.client.accept-terms.ts'
 import { action as cancelAction } from '#app/routes/api.client.projects.$id.cancel.ts'
-import { action as notifyAction } from '#app/routes/api.payfast.notify.ts'
 import { loader as creditNoteLoader } from '#app/routes/credit-notes.$id.pdf.ts'
 import { loader as dashboardLoader } from '#app/routes/dashboard.tsx'
 import { loader as invoicePdfLoader } from '#app/routes/invoices.$id.pdf.ts'
@@ -22,7 +21,7 @@ import { auditLog, invoices, projects, users } from '#db/schema.ts'
 import {
   createQuotedProject,
   createSessionHeaders,
-  signedItn,
+  paidThroughCheckout,
   withValidateServer,
 } from '#tests/helpers/payments-fixtures.ts'
 import { pdfText } from '#tests/helpers/pdf-text.ts'
@@ -38,23 +37,7 @@ withValidateServer()
 async function paidProject(billing: { vatNumber?: string; billingAddress?: string } = {}, name?: string) {
   const client = await createTestUser()
   const headers = await createSessionHeaders(client.id)
-  const { project } = await createQuotedProject(client.id, { name })
-  const start = await callRoute(acceptTermsAction, '/api/client/accept-terms', {
-    json: { projectId: project.id, quoteAmount: project.quoteAmount, termsAccepted: true, ...billing },
-    headers,
-  })
-  expect(start.status).toBe(200)
-  const { paymentData, invoiceId } = await readJson<{
-    paymentData: Record<string, string>
-    invoiceId: number
-  }>(start)
-  const itn = await callRoute(notifyAction, '/api/payfast/notify', {
-    method: 'POST',
-    body: signedItn({ mPaymentId: paymentData.m_payment_id!, amountCents: project.quoteAmount! }),
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    context: { clientIp: '127.0.0.1' },
-  })
-  expect(itn.status).toBe(200)
+  const { project, invoiceId } = await paidThroughCheckout(client.id, headers, { name, billing })
   return { client, headers, project, invoiceId }
 }
 

@@ -8,30 +8,19 @@ import { getDb } from '#app/domain/db/db.server.ts'
 import { FILE_ID_HEADER } from '#app/domain/files/tus.server.ts'
 import { projectFiles } from '#db/schema.ts'
 import { insertProject, PNG_BYTES } from '#tests/helpers/files.ts'
-import { startHttpApp, type RunningApp } from '#tests/helpers/http-app.ts'
+import { httpAppForFile } from '#tests/helpers/http-app.ts'
+import { createTusUpload, tusMetadata, tusPost } from '#tests/helpers/tus.ts'
 import { signedInUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 
-let app: RunningApp
-
-beforeAll(async () => {
-  app = await startHttpApp()
-})
-afterAll(async () => {
-  await app.close()
-})
-
-const metadata = (values: Record<string, string>) =>
-  Object.entries(values)
-    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
-    .join(',')
+const app = httpAppForFile()
 
 async function pilotWithProject() {
   const client = await signedInUser('client')
   const pilot = await signedInUser('pilot')
   const project = insertProject({ clientId: client.user.id, pilotId: pilot.user.id })
-  const meta = metadata({
+  const meta = tusMetadata({
     filename: 'DJI_0001.PNG',
     filetype: 'image/png',
     projectId: String(project.id),
@@ -56,14 +45,10 @@ describe('tus extensions over HTTP', () => {
 
   test('Upload-Defer-Length is refused as not implemented, and nothing is created', async () => {
     const { pilot, meta } = await pilotWithProject()
-    const res = await fetch(`${app.base}/api/tus`, {
-      method: 'POST',
-      headers: {
-        ...pilot.headers,
-        'Tus-Resumable': '1.0.0',
-        'Upload-Defer-Length': '1',
-        'Upload-Metadata': meta,
-      },
+    const res = await tusPost(app.base, {
+      ...pilot.headers,
+      'Upload-Defer-Length': '1',
+      'Upload-Metadata': meta,
     })
     expect(res.status).toBe(501)
     expect(res.headers.get('Location')).toBeNull()
@@ -72,17 +57,16 @@ describe('tus extensions over HTTP', () => {
 
   test('creation-with-upload: the whole file in the POST lands in project_files; expiration is announced', async () => {
     const { pilot, meta } = await pilotWithProject()
-    const res = await fetch(`${app.base}/api/tus`, {
-      method: 'POST',
-      headers: {
+    const res = await tusPost(
+      app.base,
+      {
         ...pilot.headers,
-        'Tus-Resumable': '1.0.0',
         'Upload-Length': String(PNG_BYTES.length),
         'Upload-Metadata': meta,
         'Content-Type': 'application/offset+octet-stream',
       },
-      body: new Uint8Array(PNG_BYTES),
-    })
+      new Uint8Array(PNG_BYTES),
+    )
     expect(res.status).toBe(201)
     expect(res.headers.get('Upload-Offset')).toBe(String(PNG_BYTES.length))
     const row = getDb()
@@ -101,15 +85,7 @@ describe('tus extensions over HTTP', () => {
 
   test('termination and expiration: an unfinished upload says when it expires and can be deleted', async () => {
     const { pilot, meta } = await pilotWithProject()
-    const created = await fetch(`${app.base}/api/tus`, {
-      method: 'POST',
-      headers: {
-        ...pilot.headers,
-        'Tus-Resumable': '1.0.0',
-        'Upload-Length': String(PNG_BYTES.length),
-        'Upload-Metadata': meta,
-      },
-    })
+    const created = await createTusUpload(app.base, pilot.headers, meta)
     expect(created.status).toBe(201)
     expect(created.headers.get('Upload-Expires')).toBeTruthy()
     const url = new URL(created.headers.get('Location')!, app.base)

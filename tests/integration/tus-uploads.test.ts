@@ -6,6 +6,7 @@ import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import { createTusServer, FILE_ID_HEADER, type TusServer } from '#app/domain/files/tus.server.ts'
 import { projectFiles } from '#db/schema.ts'
 import { getProject, insertProject, mp4Bytes, pdfBytes, PNG_BYTES } from '#tests/helpers/files.ts'
+import { tusMetadata } from '#tests/helpers/tus.ts'
 import { signedInUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
@@ -16,12 +17,6 @@ let tus: TusServer
 beforeAll(() => {
   tus = createTusServer()
 })
-
-function metadata(values: Record<string, string>) {
-  return Object.entries(values)
-    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
-    .join(',')
-}
 
 function call(method: string, url: string, headers: Record<string, string>, body?: Uint8Array) {
   return tus.server.handleWeb(
@@ -41,7 +36,7 @@ function create(headers: Record<string, string>, meta: Record<string, string>, l
   return call('POST', '/api/tus', {
     ...headers,
     'Upload-Length': String(length),
-    'Upload-Metadata': metadata(meta),
+    'Upload-Metadata': tusMetadata(meta),
   })
 }
 
@@ -230,7 +225,7 @@ describe('tus at /api/tus', () => {
         headers: {
           'Tus-Resumable': '1.0.0',
           'Upload-Length': '1000',
-          'Upload-Metadata': metadata({
+          'Upload-Metadata': tusMetadata({
             filename: 'a.png',
             filetype: 'image/png',
             projectId: String(project.id),

@@ -9,9 +9,10 @@ import { resetEnvCache } from '#app/domain/config/env.server.ts'
 import { getToast } from '#app/domain/http/toast.server.ts'
 import { SEPARATELY_LIMITED, WRITE_BUDGETS, WRITE_LIMIT_TITLE } from '#app/domain/http/write-limits.server.ts'
 import { insertProject, PNG_BYTES } from '#tests/helpers/files.ts'
-import { startHttpApp, type RunningApp } from '#tests/helpers/http-app.ts'
+import { httpAppForFile } from '#tests/helpers/http-app.ts'
+import { createTusUpload, tusMetadata } from '#tests/helpers/tus.ts'
 import { signedInUser } from '#tests/helpers/users.ts'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 
 // Small budgets so the test spends them quickly (every budget scales with the multiplier),
 // and one trusted proxy hop so the test can speak from several addresses.
@@ -24,15 +25,7 @@ const writesPerMinute = Math.ceil(WRITE_BUDGETS.account[0]!.points * MULTIPLIER)
 const uploadsPerHour = Math.ceil(WRITE_BUDGETS.upload[0]!.points * MULTIPLIER)
 const addressWritesPerMinute = Math.ceil(WRITE_BUDGETS.address[0]!.points * MULTIPLIER)
 
-let app: RunningApp
-
-beforeAll(async () => {
-  app = await startHttpApp()
-}, 120_000)
-
-afterAll(async () => {
-  await app?.close()
-})
+const app = httpAppForFile()
 
 const urlOf = (pattern: string) => pattern.replace(/:[A-Za-z0-9_]+\??/g, '1').replace(/\*$/, 'x')
 
@@ -141,24 +134,16 @@ describe('one write budget for every write route', () => {
     const pilot = await signedInUser('pilot')
     const client = await signedInUser('client')
     const project = insertProject({ clientId: client.user.id, pilotId: pilot.user.id })
-    const meta = (values: Record<string, string>) =>
-      Object.entries(values)
-        .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
-        .join(',')
-    const created = await fetch(`${app.base}/api/tus`, {
-      method: 'POST',
-      headers: {
-        ...pilot.headers,
-        'Tus-Resumable': '1.0.0',
-        'Upload-Length': String(PNG_BYTES.length),
-        'Upload-Metadata': meta({
-          filename: 'DJI_0001.png',
-          filetype: 'image/png',
-          projectId: String(project.id),
-          category: 'raw_image',
-        }),
-      },
-    })
+    const created = await createTusUpload(
+      app.base,
+      pilot.headers,
+      tusMetadata({
+        filename: 'DJI_0001.png',
+        filetype: 'image/png',
+        projectId: String(project.id),
+        category: 'raw_image',
+      }),
+    )
     expect(created.status).toBe(201)
     const location = new URL(created.headers.get('Location')!, app.base).pathname
     const chunks = writesPerMinute * 3

@@ -51,6 +51,23 @@ const PRODUCTION = {
   PAYFAST_PASSPHRASE: undefined,
 }
 
+/** The local demo: a production build with the demo seed and the simulator, no secret of its own. */
+const LOCAL_DEMO = {
+  NODE_ENV: 'production',
+  PAYFAST_MODE: 'simulator',
+  SEED: 'demo',
+  ALLOW_DEMO_SEED: 'true',
+  SESSION_SECRET: undefined,
+}
+
+/** A live deployment with our own merchant id and key (the passphrase is up to each test). */
+const OUR_LIVE_MERCHANT = {
+  ...PRODUCTION,
+  PAYFAST_MODE: 'live',
+  PAYFAST_MERCHANT_ID: '10234567',
+  PAYFAST_MERCHANT_KEY: 'abcdef1234567',
+}
+
 describe('production configuration', () => {
   it('refuses the PayFast simulator in a real production deployment', () => {
     withEnv({ ...PRODUCTION, PAYFAST_MODE: 'simulator' })
@@ -66,14 +83,7 @@ describe('production configuration', () => {
       APP_URL: undefined,
     })
     expect(() => assertSafeProductionConfig()).not.toThrow()
-    withEnv({
-      NODE_ENV: 'production',
-      PAYFAST_MODE: 'simulator',
-      SEED: 'demo',
-      ALLOW_DEMO_SEED: 'true',
-      SESSION_SECRET: undefined,
-      APP_URL: undefined,
-    })
+    withEnv({ ...LOCAL_DEMO, APP_URL: undefined })
     expect(() => assertSafeProductionConfig()).not.toThrow()
     withEnv(PRODUCTION)
     expect(() => assertSafeProductionConfig()).not.toThrow()
@@ -89,13 +99,7 @@ describe('production configuration', () => {
   })
 
   it('the local demo gets a random secret rather than the public default', () => {
-    withEnv({
-      NODE_ENV: 'production',
-      PAYFAST_MODE: 'simulator',
-      SEED: 'demo',
-      ALLOW_DEMO_SEED: 'true',
-      SESSION_SECRET: undefined,
-    })
+    withEnv(LOCAL_DEMO)
     const secret = getEnv().SESSION_SECRET
     expect(secret).not.toBe(DEV_SESSION_SECRET)
     expect(secret).toMatch(/^[0-9a-f]{64}$/)
@@ -127,21 +131,9 @@ describe('production configuration', () => {
     expect(() => assertSafeProductionConfig()).toThrow(/PAYFAST_MODE=live needs your own/)
     withEnv({ ...PRODUCTION, PAYFAST_MODE: 'live', NODE_ENV: 'development' })
     expect(() => assertSafeProductionConfig()).toThrow(/PAYFAST_MODE=live needs your own/)
-    withEnv({
-      ...PRODUCTION,
-      PAYFAST_MODE: 'live',
-      PAYFAST_MERCHANT_ID: '10234567',
-      PAYFAST_MERCHANT_KEY: 'abcdef1234567',
-      PAYFAST_PASSPHRASE: PAYFAST_SANDBOX_CREDENTIALS.passphrase,
-    })
+    withEnv({ ...OUR_LIVE_MERCHANT, PAYFAST_PASSPHRASE: PAYFAST_SANDBOX_CREDENTIALS.passphrase })
     expect(() => assertSafeProductionConfig()).toThrow(/PAYFAST_MODE=live needs your own/)
-    withEnv({
-      ...PRODUCTION,
-      PAYFAST_MODE: 'live',
-      PAYFAST_MERCHANT_ID: '10234567',
-      PAYFAST_MERCHANT_KEY: 'abcdef1234567',
-      PAYFAST_PASSPHRASE: 'Our-Own-Passphrase',
-    })
+    withEnv({ ...OUR_LIVE_MERCHANT, PAYFAST_PASSPHRASE: 'Our-Own-Passphrase' })
     expect(() => assertSafeProductionConfig()).not.toThrow()
   })
 

@@ -76,13 +76,9 @@ describe('saveProgress', () => {
     expect(() => saveProgress(other.id, project.id, 1)).toThrow('Project not found')
     const done = await assigned('completed')
     expect(() => saveProgress(done.pilot.id, done.project.id, 1)).toThrow('This project is already completed')
-    expect(
-      getDb()
-        .select()
-        .from(flightLogs)
-        .all()
-        .filter((l) => l.projectId === project.id),
-    ).toHaveLength(0)
+    expect(getDb().select().from(flightLogs).where(eq(flightLogs.projectId, project.id)).all()).toHaveLength(
+      0,
+    )
   })
 })
 

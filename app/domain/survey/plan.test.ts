@@ -42,17 +42,20 @@ describe('planSurvey', () => {
       [0, 400],
     ]),
   }
+  /** The worked example's settings over the rectangle. */
+  const workedExample = { areas: [rectangle], drone: P4P, altitudeM: 100, frontOverlap: 70, sideOverlap: 70 }
+  /** A second area 2 km east of the rectangle. */
+  const farArea = {
+    coordinates: metres([
+      [2000, 0],
+      [2300, 0],
+      [2300, 200],
+      [2000, 200],
+    ]),
+  }
 
   it('flies a 600 × 400 m rectangle in 9 lines, 5,940 m and 198 photos (worked example)', () => {
-    const plan = planSurvey({
-      areas: [rectangle],
-      drone: P4P,
-      altitudeM: 100,
-      frontOverlap: 70,
-      sideOverlap: 70,
-      speedMs: 5,
-      turnaroundM: 10,
-    })
+    const plan = planSurvey({ ...workedExample, speedMs: 5, turnaroundM: 10 })
     expect(plan.gsdCm).toBe(2.74)
     expect(plan.lineSpacingM).toBe(45)
     expect(plan.triggerDistanceM).toBe(30)
@@ -70,13 +73,7 @@ describe('planSurvey', () => {
   })
 
   it('reverses every second line (lawn-mower)', () => {
-    const plan = planSurvey({
-      areas: [rectangle],
-      drone: P4P,
-      altitudeM: 100,
-      frontOverlap: 70,
-      sideOverlap: 70,
-    })
+    const plan = planSurvey(workedExample)
     const dir = plan.lines.map((l) => Math.sign(l.coordinates[1]!.longitude - l.coordinates[0]!.longitude))
     expect(dir).toEqual(dir.map((_, i) => (i % 2 === 0 ? dir[0] : -dir[0]!)))
   })
@@ -141,16 +138,8 @@ describe('planSurvey', () => {
   })
 
   it('gives each area its own grid and adds the areas up', () => {
-    const other = {
-      coordinates: metres([
-        [2000, 0],
-        [2300, 0],
-        [2300, 200],
-        [2000, 200],
-      ]),
-    }
     const one = planSurvey({ areas: [rectangle], drone: P4P, gsdCm: 2 })
-    const two = planSurvey({ areas: [rectangle, other], drone: P4P, gsdCm: 2 })
+    const two = planSurvey({ areas: [rectangle, farArea], drone: P4P, gsdCm: 2 })
     expect(two.lines.some((l) => l.areaIndex === 1)).toBe(true)
     expect(two.photoCount).toBeGreaterThan(one.photoCount)
     expect(
@@ -160,15 +149,7 @@ describe('planSurvey', () => {
   })
 
   it('flies several areas as one mission: launch → area 1 → area 2 → launch, one climb and one descent', () => {
-    const other = {
-      coordinates: metres([
-        [2000, 0],
-        [2300, 0],
-        [2300, 200],
-        [2000, 200],
-      ]),
-    }
-    const two = planSurvey({ areas: [rectangle, other], drone: P4P, gsdCm: 2, speedMs: 5 })
+    const two = planSurvey({ areas: [rectangle, farArea], drone: P4P, gsdCm: 2, speedMs: 5 })
     // The route the files carry, from the launch point and back to it.
     const points = [two.home, ...two.perArea.flatMap((a) => a.route.map((r) => r.point)), two.home]
     let length = 0
@@ -222,14 +203,7 @@ describe('planSurvey', () => {
 
   it('counts the batteries from the drone profile', () => {
     const drone = { ...P4P, flightTimePerBatteryMin: 10, usableBatteryShare: 0.5 }
-    const plan = planSurvey({
-      areas: [rectangle],
-      drone,
-      altitudeM: 100,
-      frontOverlap: 70,
-      sideOverlap: 70,
-      speedMs: 5,
-    })
+    const plan = planSurvey({ ...workedExample, drone, speedMs: 5 })
     expect(plan.batteries).toBe(Math.ceil(plan.flightTimeS / 300))
   })
 })
@@ -265,75 +239,72 @@ describe('planSurvey properties over random polygons', () => {
     angleDeg: fc.option(fc.double({ min: -180, max: 180, noNaN: true }), { nil: undefined }),
   })
 
-  it('keeps every transect inside its area', () => {
-    fc.assert(
-      fc.property(starPolygon, settings, (ring, s) => {
-        const coordinates = metres(ring)
-        const plan = planSurvey({ areas: [{ coordinates }], drone: P4P, ...s })
-        const shape = polygon([[...coordinates, coordinates[0]!].map((c) => [c.longitude, c.latitude])])
-        for (const line of plan.lines) {
-          const [a, b] = line.coordinates as [LatLng, LatLng]
-          for (const f of [0.02, 0.25, 0.5, 0.75, 0.98]) {
-            const p = point([
-              a.longitude + f * (b.longitude - a.longitude),
-              a.latitude + f * (b.latitude - a.latitude),
-            ])
-            // Output is rounded to 1e-7° (about 1 cm): allow that much at the boundary.
-            const inside =
-              booleanPointInPolygon(p, shape) ||
-              distanceToRing(
-                plane.toXY({ latitude: p.geometry.coordinates[1]!, longitude: p.geometry.coordinates[0]! }),
-                ring,
-              ) < 0.03
-            expect(inside).toBe(true)
-          }
-        }
-      }),
-      options,
-    )
+  type Settings = typeof settings extends fc.Arbitrary<infer T> ? T : never
+  /** A property over random star polygons (rings in metres) and settings, given each one's plan. */
+  const planProperty = (
+    name: string,
+    check: (plan: ReturnType<typeof planSurvey>, s: Settings, ring: [number, number][]) => void,
+  ) =>
+    it(name, () => {
+      fc.assert(
+        fc.property(starPolygon, settings, (ring, s) => {
+          check(planSurvey({ areas: [{ coordinates: metres(ring) }], drone: P4P, ...s }), s, ring)
+        }),
+        options,
+      )
+    })
+
+  planProperty('keeps every transect inside its area', (plan, _s, ring) => {
+    const coordinates = metres(ring)
+    const shape = polygon([[...coordinates, coordinates[0]!].map((c) => [c.longitude, c.latitude])])
+    for (const line of plan.lines) {
+      const [a, b] = line.coordinates as [LatLng, LatLng]
+      for (const f of [0.02, 0.25, 0.5, 0.75, 0.98]) {
+        const p = point([
+          a.longitude + f * (b.longitude - a.longitude),
+          a.latitude + f * (b.latitude - a.latitude),
+        ])
+        // Output is rounded to 1e-7° (about 1 cm): allow that much at the boundary.
+        const inside =
+          booleanPointInPolygon(p, shape) ||
+          distanceToRing(
+            plane.toXY({ latitude: p.geometry.coordinates[1]!, longitude: p.geometry.coordinates[0]! }),
+            ring,
+          ) < 0.03
+        expect(inside).toBe(true)
+      }
+    }
   })
 
-  it('spaces the lines by side footprint × (1 − side overlap)', () => {
-    fc.assert(
-      fc.property(starPolygon, settings, (ring, s) => {
-        const plan = planSurvey({ areas: [{ coordinates: metres(ring) }], drone: P4P, ...s })
-        const spacing = lineSpacingM(footprintM(P4P, s.gsdCm).sideM, s.sideOverlap)
-        const az = (plan.perArea[0]!.angleDeg * Math.PI) / 180
-        const across = (c: LatLng) => {
-          const [x, y] = plane.toXY(c)
-          return x * Math.cos(az) - y * Math.sin(az)
-        }
-        // Pieces of one line share an offset (up to the 1 cm rounding of the output).
-        const offsets: number[] = []
-        for (const o of plan.lines.map((l) => across(l.coordinates[0]!)).sort((a, b) => a - b)) {
-          if (!offsets.length || o - offsets[offsets.length - 1]! > 0.1) offsets.push(o)
-        }
-        for (let i = 1; i < offsets.length; i++) expect(offsets[i]! - offsets[i - 1]!).toBeCloseTo(spacing, 1)
-      }),
-      options,
-    )
+  planProperty('spaces the lines by side footprint × (1 − side overlap)', (plan, s) => {
+    const spacing = lineSpacingM(footprintM(P4P, s.gsdCm).sideM, s.sideOverlap)
+    const az = (plan.perArea[0]!.angleDeg * Math.PI) / 180
+    const across = (c: LatLng) => {
+      const [x, y] = plane.toXY(c)
+      return x * Math.cos(az) - y * Math.sin(az)
+    }
+    // Pieces of one line share an offset (up to the 1 cm rounding of the output).
+    const offsets: number[] = []
+    for (const o of plan.lines.map((l) => across(l.coordinates[0]!)).sort((a, b) => a - b)) {
+      if (!offsets.length || o - offsets[offsets.length - 1]! > 0.1) offsets.push(o)
+    }
+    for (let i = 1; i < offsets.length; i++) expect(offsets[i]! - offsets[i - 1]!).toBeCloseTo(spacing, 1)
   })
 
-  it('takes about path ÷ trigger photos (within one line’s worth)', () => {
-    fc.assert(
-      fc.property(starPolygon, settings, (ring, s) => {
-        const plan = planSurvey({ areas: [{ coordinates: metres(ring) }], drone: P4P, ...s })
-        const trigger = triggerDistanceM(footprintM(P4P, s.gsdCm).frontM, s.frontOverlap)
-        if (plan.lines.length === 0) {
-          expect(plan.photoCount).toBe(0)
-          return
-        }
-        const longest = Math.max(
-          ...plan.lines.map((l) => {
-            const [a, b] = l.coordinates.map((c) => plane.toXY(c))
-            return Math.hypot(b![0] - a![0], b![1] - a![1]) + 20 // with both turnarounds
-          }),
-        )
-        expect(Math.abs(plan.photoCount - plan.pathLengthM / trigger)).toBeLessThanOrEqual(
-          Math.ceil(longest / trigger),
-        )
+  planProperty('takes about path ÷ trigger photos (within one line’s worth)', (plan, s) => {
+    const trigger = triggerDistanceM(footprintM(P4P, s.gsdCm).frontM, s.frontOverlap)
+    if (plan.lines.length === 0) {
+      expect(plan.photoCount).toBe(0)
+      return
+    }
+    const longest = Math.max(
+      ...plan.lines.map((l) => {
+        const [a, b] = l.coordinates.map((c) => plane.toXY(c))
+        return Math.hypot(b![0] - a![0], b![1] - a![1]) + 20 // with both turnarounds
       }),
-      options,
+    )
+    expect(Math.abs(plan.photoCount - plan.pathLengthM / trigger)).toBeLessThanOrEqual(
+      Math.ceil(longest / trigger),
     )
   })
 })
