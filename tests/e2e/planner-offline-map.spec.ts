@@ -46,15 +46,23 @@ test('@js-only with no tiles at all, the planner draws its own map: grid, towns 
     await map.scrollIntoViewIfNeeded()
     await page.screenshot({ path: testInfo.outputPath('site-zoom.png') })
 
-    // Further out: the towns around the site.
+    // Further out: the towns around the site. Each step waits for the zoom to settle (a click
+    // during Leaflet's zoom animation is dropped).
     const zoomOut = page.getByRole('button', { name: 'Zoom out' })
-    for (let i = 0; i < 5; i++) await zoomOut.click()
+    async function zoomOutBy(steps: number) {
+      for (let i = 0; i < steps; i++) {
+        const zoom = Number(await layers.getAttribute('data-zoom'))
+        await zoomOut.click()
+        await expect(layers).toHaveAttribute('data-zoom', String(zoom - 1))
+      }
+    }
+    await zoomOutBy(5)
     await expect(map.locator('.offline-map-town').filter({ hasText: /^Stellenbosch$/ })).toBeVisible()
     await expect.poll(() => map.locator('.offline-map-town').count()).toBeGreaterThan(3)
     await page.screenshot({ path: testInfo.outputPath('town-zoom.png') })
 
     // The country: provinces' names, whole-degree grid labels.
-    for (let i = 0; i < 4; i++) await zoomOut.click()
+    await zoomOutBy(4)
     await expect(map.locator('.offline-map-province').filter({ hasText: 'Western Cape' })).toBeVisible()
     await expect(map.locator('.offline-map-province').filter({ hasText: 'Northern Cape' })).toBeVisible()
     await page.screenshot({ path: testInfo.outputPath('country-zoom.png') })

@@ -58,6 +58,15 @@ export interface TusEvents {
   onSuccess(fileId: number | undefined): void
 }
 
+/**
+ * Fetches the tus client's code while there is signal. A pilot who opens a job with signal
+ * and picks a photo after losing it would otherwise need the code with no network, and the
+ * browser remembers a failed module load for the page: the queued photo never went up.
+ */
+export function preloadTusClient() {
+  if (!isOffline()) void import('tus-js-client').catch(() => undefined)
+}
+
 /** A tus upload of one file to /api/tus (not started). */
 export async function createTusUpload(target: TusTarget, events: TusEvents): Promise<TusUpload> {
   const tus = await import('tus-js-client')

@@ -18,7 +18,7 @@ import {
 } from '#app/domain/files/upload-queue.ts'
 import type { Upload as TusUpload } from 'tus-js-client'
 
-import { createTusUpload, isOffline } from './tus-transport.ts'
+import { createTusUpload, isOffline, preloadTusClient } from './tus-transport.ts'
 import { UploadDeviceStore } from './upload-device-store.ts'
 import { RetryScheduler } from './upload-retry.ts'
 
@@ -165,6 +165,7 @@ class UploadQueue {
     if (this.restoredFor === userId) return
     this.restoredFor = userId
     this.watchNetwork()
+    preloadTusClient()
     const kept = await this.device.keptFor(userId)
     if (!kept) return
     for (const record of kept) {

@@ -23,7 +23,15 @@ import { cn } from '#app/components/ui/cn.ts'
 import type { LatLng } from '#app/domain/geometry/areas.ts'
 import type L from 'leaflet'
 import { useRef, useState, type MutableRefObject } from 'react'
-import { CircleMarker, MapContainer, Polygon, Polyline, TileLayer, Tooltip } from 'react-leaflet'
+import {
+  CircleMarker,
+  MapContainer,
+  Polygon,
+  Polyline,
+  TileLayer,
+  Tooltip,
+  useMapEvents,
+} from 'react-leaflet'
 
 import { tileHealth } from './map-capture.client.ts'
 import { ExposeMap, NoFlyOverlay, ZonesLayer, type MapZone } from './map-layers.client.tsx'
@@ -86,6 +94,9 @@ export function PlannerMap({
   onMap: (map: L.Map | null) => void
 }) {
   const [base, setBase] = useState<BaseLayer>('satellite')
+  // The zoom once it has settled, on the element (journeys wait for it instead of guessing
+  // when an animated zoom has ended).
+  const [settledZoom, setSettledZoom] = useState(zoom)
   const [notice, setNotice] = useState<string | null>(null)
   // Tiles of the layer on show, counted afresh on every switch.
   const count = useRef({ loaded: 0, failed: 0 })
@@ -113,6 +124,7 @@ export function PlannerMap({
       className={cn('relative h-full w-full', base === 'outline' && 'map-outline-base')}
       data-testid="planner-map-layers"
       data-base-layer={base}
+      data-zoom={settledZoom}
     >
       <MapContainer
         center={center}
@@ -122,6 +134,7 @@ export function PlannerMap({
         attributionControl
         zoomControl
       >
+        <ZoomWatcher onZoom={setSettledZoom} />
         {base === 'outline' ? (
           <OfflineBaseLayer />
         ) : (
@@ -240,4 +253,9 @@ function BaseLayerSwitch({ base, onChange }: { base: BaseLayer; onChange: (layer
       ))}
     </fieldset>
   )
+}
+
+function ZoomWatcher({ onZoom }: { onZoom: (zoom: number) => void }) {
+  useMapEvents({ zoomend: (event) => onZoom(event.target.getZoom()) })
+  return null
 }
