@@ -251,7 +251,12 @@ test('@js-only when a tile server does not answer, the map says so, falls back t
   await createProject(page, `Offline ${Date.now()}`, { js: true })
   const layers = page.getByTestId('planner-map-layers')
   await expect(layers).toHaveAttribute('data-base-layer', 'satellite')
-  await page.getByRole('radio', { name: 'Street map' }).check({ force: true })
+  // The visible label, as a person clicks it (the radio itself is visually hidden), and no
+  // check(): the street tiles can fail, and the map switch to the outline, before it reads back.
+  await page
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name: 'Street map' }) })
+    .click()
   await expect(layers).toHaveAttribute('data-base-layer', 'outline', { timeout: 30_000 })
   await expect(page.getByTestId('tile-notice')).toHaveText(
     'The street map could not be loaded — showing the offline map (towns and a coordinate grid). You can still draw your areas.',
