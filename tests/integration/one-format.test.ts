@@ -8,6 +8,7 @@
  * element `data-format="coordinates"` or `data-format="name"` and this scan leaves it out.
  */
 import { createRequestHandler } from '@remix-run/node'
+import { ADMIN_TAB_IDS } from '#app/domain/admin/tabs.server.ts'
 import { submitContactMessage } from '#app/domain/contact/contact.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { action as confirmAction } from '#app/routes/api.admin.refunds.$refundId.confirm.ts'
@@ -144,17 +145,7 @@ beforeAll(async () => {
     '/dashboard?tab=profile',
   ])
     pages.push({ role: 'pilot', path, headers: pilotHeaders })
-  for (const tab of [
-    'projects',
-    'users',
-    'pilots',
-    'airspace',
-    'financial',
-    'settings',
-    'audit',
-    'compliance',
-    'profile',
-  ])
+  for (const tab of ADMIN_TAB_IDS)
     pages.push({ role: 'admin', path: `/admin?tab=${tab}`, headers: adminHeaders })
   pages.push({ role: 'admin', path: `/admin/projects/${paid.project.id}`, headers: adminHeaders })
   pages.push({ role: 'admin', path: '/dev/outbox', headers: adminHeaders })

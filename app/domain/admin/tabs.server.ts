@@ -21,7 +21,7 @@ import { listZonesForAdmin } from './airspace-admin.server.ts'
 import { financialReport, parseDateRange } from './finance.server.ts'
 import { listPilots, listUsers } from './users.server.ts'
 
-const ADMIN_TAB_IDS = [
+export const ADMIN_TAB_IDS = [
   'projects',
   'users',
   'pilots',
