@@ -3,7 +3,15 @@
  * Money is integer cents; timestamps are stored as epoch milliseconds.
  */
 import { sql } from 'drizzle-orm'
-import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import {
+  index,
+  integer,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+  type AnySQLiteColumn,
+} from 'drizzle-orm/sqlite-core'
 
 const id = () => integer('id').primaryKey({ autoIncrement: true })
 const createdAt = () =>
@@ -238,6 +246,31 @@ export const airspaceZones = sqliteTable(
   (t) => [index('airspace_zones_active_idx').on(t.isActive)],
 )
 
+export const REPEAT_INTERVALS = ['month', 'quarter'] as const
+export type RepeatInterval = (typeof REPEAT_INTERVALS)[number]
+
+/**
+ * A piece of ground a client has surveyed more than once: the projects flown over the same
+ * areas, named by the client, with an optional repeat schedule. ADR 264.
+ */
+export const sites = sqliteTable(
+  'sites',
+  {
+    id: id(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name', { length: 255 }).notNull(),
+    /** null: no schedule. */
+    repeatEvery: text('repeat_every', { length: 10 }).$type<RepeatInterval>(),
+    /** The preferred date (YYYY-MM-DD, Johannesburg) of the next scheduled survey. */
+    nextDueOn: text('next_due_on', { length: 10 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sites_client_idx').on(t.clientId)],
+)
+
 export const projects = sqliteTable(
   'projects',
   {
@@ -301,6 +334,15 @@ export const projects = sqliteTable(
     /** The admin kept the deliverables and flight media past the month after completion, until this time. */
     filesKeptUntil: integer('files_kept_until', { mode: 'timestamp_ms' }),
     filesKeptReason: text('files_kept_reason', { length: 500 }),
+    /** The site this project surveys (set when it is flown again or grouped by the client). */
+    siteId: integer('site_id').references(() => sites.id, { onDelete: 'set null' }),
+    /** The project this one repeats ("Fly this again" or a schedule). */
+    repeatOfProjectId: integer('repeat_of_project_id').references((): AnySQLiteColumn => projects.id, {
+      onDelete: 'set null',
+    }),
+    /** The repeat discount taken off the quote: percent at quote time, and cents (ex VAT). */
+    repeatDiscountPercent: real('repeat_discount_percent').notNull().default(0),
+    repeatDiscount: integer('repeat_discount').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -309,6 +351,7 @@ export const projects = sqliteTable(
     index('projects_pilot_idx').on(t.pilotId),
     index('projects_status_idx').on(t.status),
     index('projects_created_idx').on(t.createdAt),
+    index('projects_site_idx').on(t.siteId),
   ],
 )
 
@@ -667,6 +710,25 @@ export const shareLinks = sqliteTable(
   ],
 )
 
+/**
+ * One run of a site's repeat schedule: the draft project made for a preferred date and the
+ * reminder e-mail. The unique (site, date) pair makes each run happen once, restarts or not.
+ */
+export const siteScheduledSurveys = sqliteTable(
+  'site_scheduled_surveys',
+  {
+    id: id(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    dueOn: text('due_on', { length: 10 }).notNull(),
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    remindedAt: integer('reminded_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('site_scheduled_surveys_site_due_unique').on(t.siteId, t.dueOn)],
+)
+
 /** Named monotonically increasing counters (tax invoice numbers). */
 export const counters = sqliteTable('counters', {
   name: text('name').primaryKey(),
@@ -686,6 +748,8 @@ export type OperatorDocument = typeof operatorDocuments.$inferSelect
 export type DocumentCopy = typeof documentCopies.$inferSelect
 export type DeliverableView = typeof deliverableViews.$inferSelect
 export type ShareLink = typeof shareLinks.$inferSelect
+export type Site = typeof sites.$inferSelect
+export type SiteScheduledSurvey = typeof siteScheduledSurveys.$inferSelect
 
 // Silence "unused" for sql if a later migration needs raw defaults.
 void sql
