@@ -35,7 +35,7 @@ import {
 import { projectBasics } from './project-basics.ts'
 import type { DraftInput } from './project-schemas.ts'
 import { quoteProjectAreas, type ProjectQuote } from './quoting.server.ts'
-import { canCancel, canPay, canPlan } from './status.ts'
+import { canCancel, canPay, canPlan, canRepeat } from './status.ts'
 
 /**
  * A refused project request. The client project API answers `{ error, message }` (the
@@ -163,6 +163,7 @@ export function toProjectCard(project: Project) {
     canPay: canPay(project),
     canPlan: canPlan(project),
     canCancel: canCancel(project),
+    canRepeat: canRepeat(project),
   }
 }
 export type ProjectCard = ReturnType<typeof toProjectCard>
