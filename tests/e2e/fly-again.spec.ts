@@ -68,6 +68,8 @@ test('a completed survey is flown again: the new quote has the discount line and
   await expect(line).toContainText(`-${rand(repeat.discount)}`)
   await expect(page.getByTestId('checkout-total')).toHaveText(rand(repeat.total))
 
+  // Over R 5 000,00 the tax invoice carries the client's address.
+  await page.getByLabel('Billing address').fill('12 Quarry Road, Paarl, 7646')
   await page.getByRole('button', { name: 'Accept terms & pay' }).click()
   const terms = page.getByRole('dialog', { name: 'Terms and Conditions' })
   await terms.getByRole('checkbox', { name: /I Agree/ }).check()
