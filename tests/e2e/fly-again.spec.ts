@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test'
 
 import { expectToast, openE2eDb, seedPaidProject } from './admin-fixtures.ts'
-import { rand } from './checkout-fixtures.ts'
+import { acceptTermsToSimulator, rand } from './checkout-fixtures.ts'
 import { login } from './fixtures.ts'
 
 /** A completed survey of a new client, and a 10 % repeat discount in the pricing settings. */
@@ -70,14 +70,7 @@ test('a completed survey is flown again: the new quote has the discount line and
 
   // Over R 5 000,00 the tax invoice carries the client's address.
   await page.getByLabel('Billing address').fill('12 Quarry Road, Paarl, 7646')
-  await page.getByRole('button', { name: 'Accept terms & pay' }).click()
-  const terms = page.getByRole('dialog', { name: 'Terms and Conditions' })
-  await terms.getByRole('checkbox', { name: /I Agree/ }).check()
-  await terms.getByRole('button', { name: 'Accept & Pay' }).click()
-  if (test.info().project.use.javaScriptEnabled === false) {
-    await page.getByRole('button', { name: 'Continue to secure payment' }).click()
-  }
-  await expect(page).toHaveURL(/\/payfast-simulator\/eng\/process$/)
+  await acceptTermsToSimulator(page)
   await expect(page.getByTestId('simulator-amount')).toHaveText(rand(repeat.total))
 })
 

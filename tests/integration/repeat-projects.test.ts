@@ -12,7 +12,6 @@ import { savePricingSettings } from '#app/domain/pricing/settings.server.ts'
 import { repeatProject } from '#app/domain/sites/repeat.server.ts'
 import { plannerSurveySettings, storedSurveyPlan } from '#app/domain/survey/project-plan.server.ts'
 import { readSurveyPlan } from '#app/domain/survey/project-plan.ts'
-import { action as acceptTermsAction } from '#app/routes/api.client.accept-terms.ts'
 import { action as repeatApiAction } from '#app/routes/api.client.projects.$id.repeat.ts'
 import { loader as pdfLoader } from '#app/routes/invoices.$id.pdf.ts'
 import { action as repeatPageAction } from '#app/routes/projects.$projectId.repeat.ts'
@@ -21,8 +20,7 @@ import {
   createQuotedProject,
   createSessionHeaders,
   paidThroughCheckout,
-  postItn,
-  signedItn,
+  payQuotedProject,
   withValidateServer,
 } from '#tests/helpers/payments-fixtures.ts'
 import { pdfText } from '#tests/helpers/pdf-text.ts'
@@ -168,21 +166,9 @@ describe('paying a repeat', () => {
       quoteAmount: repeat.quoteAmount,
     })
 
-    const start = await callRoute(acceptTermsAction, '/api/client/accept-terms', {
-      json: { projectId: repeat.id, quoteAmount: repeat.quoteAmount, termsAccepted: true },
-      headers,
-    })
-    expect(start.status).toBe(200)
-    const { paymentData, invoiceId } = await readJson<{
-      paymentData: Record<string, string>
-      invoiceId: number
-    }>(start)
+    // PayFast is asked for the discounted total, and the ITN for it settles.
+    const { paymentData, invoiceId } = await payQuotedProject(repeat, headers)
     expect(paymentData.amount).toBe((repeat.quoteAmount! / 100).toFixed(2))
-
-    const itn = await postItn(
-      signedItn({ mPaymentId: paymentData.m_payment_id!, amountCents: repeat.quoteAmount! }),
-    )
-    expect(itn.status).toBe(200)
     expect(projectRow(repeat.id)).toMatchObject({ isPaid: true, repeatDiscount: discount })
     const invoice = getDb().select().from(invoices).where(eq(invoices.id, invoiceId)).get()!
     expect(invoice).toMatchObject({
