@@ -14,7 +14,7 @@ import { readSurveyPlan } from '#app/domain/survey/project-plan.ts'
 import { projects, sites, type Project } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
 
-export const REPEAT_MESSAGES = {
+const REPEAT_MESSAGES = {
   notYet: 'Only a paid or completed project can be flown again.',
   cancelled: 'A cancelled project cannot be flown again.',
   unreadablePlan: 'The flight plan of this project could not be read, so it cannot be flown again.',
