@@ -98,7 +98,9 @@ test('screens at 1280 and 360 px: the button and the quote with the discount lin
     await page.screenshot({ path: `test-results/screenshots/js/fly-again-details-${width}.png` })
     await page.goto('/dashboard?tab=projects')
     await expect(page.getByTestId(`fly-again-${projectId}`)).toBeVisible()
-    await page.screenshot({ path: `test-results/screenshots/js/fly-again-card-${width}.png` })
+    await page
+      .getByTestId(`project-card-${projectId}`)
+      .screenshot({ path: `test-results/screenshots/js/fly-again-card-${width}.png` })
   }
   await flyAgain(page, projectId)
   for (const width of [1280, 360]) {
