@@ -9,9 +9,12 @@ import { getCheckoutReview } from '#app/domain/payments/checkout.server.ts'
 import { flightPlanAreas } from '#app/domain/payments/quote-recompute.server.ts'
 import { quoteForAreas } from '#app/domain/pricing/quote.server.ts'
 import { savePricingSettings } from '#app/domain/pricing/settings.server.ts'
+import { completeFlightPlan } from '#app/domain/projects/projects.server.ts'
 import { repeatProject } from '#app/domain/sites/repeat.server.ts'
 import { plannerSurveySettings, storedSurveyPlan } from '#app/domain/survey/project-plan.server.ts'
 import { readSurveyPlan } from '#app/domain/survey/project-plan.ts'
+import { action as acceptTermsAction } from '#app/routes/api.client.accept-terms.ts'
+import { loader as invoiceLoader } from '#app/routes/api.client.invoices.$id.ts'
 import { action as repeatApiAction } from '#app/routes/api.client.projects.$id.repeat.ts'
 import { loader as pdfLoader } from '#app/routes/invoices.$id.pdf.ts'
 import { action as repeatPageAction } from '#app/routes/projects.$projectId.repeat.ts'
@@ -189,6 +192,47 @@ describe('paying a repeat', () => {
     expect(text).toContain(rand(-discount))
     expect(text).toContain(rand(repeat.subtotal! + discount))
     expect(text).toContain(rand(repeat.quoteAmount!))
+  })
+
+  test('re-planning and the checkout recompute keep pricing a repeat with today’s discount', async () => {
+    const { client, headers, original } = await completedProject()
+    savePricingSettings({ repeatDiscountPercent: 10 }, null)
+    const repeat = repeatProject(client.id, original.id)
+    const areas = flightPlanAreas(repeat.polygonGeoJson)!
+
+    const replanned = completeFlightPlan(client.id, repeat.id, { areas })
+    expect(replanned).toMatchObject({ repeatDiscountPercent: 10, quoteAmount: repeat.quoteAmount })
+
+    // The setting changes before the client pays: the recompute refuses the old figure and stores the new one.
+    savePricingSettings({ repeatDiscountPercent: 20 }, null)
+    const refused = await callRoute(acceptTermsAction, '/api/client/accept-terms', {
+      json: { projectId: repeat.id, quoteAmount: repeat.quoteAmount, termsAccepted: true },
+      headers,
+    })
+    expect(refused.status).toBe(409)
+    const now = projectRow(repeat.id)
+    expect(now).toMatchObject({
+      repeatDiscountPercent: 20,
+      repeatDiscount: Math.round(repeat.adjustedPrice! * 0.2),
+    })
+    expect(await readJson(refused)).toMatchObject({ quoteAmount: now.quoteAmount })
+    expect(now.quoteAmount).toBeLessThan(repeat.quoteAmount!)
+  })
+
+  test('the invoice the client sees carries the discount', async () => {
+    const { client, headers, original } = await completedProject()
+    savePricingSettings({ repeatDiscountPercent: 10 }, null)
+    const repeat = repeatProject(client.id, original.id)
+    const { invoiceId } = await payQuotedProject(repeat, headers)
+    const response = await callRoute(invoiceLoader, `/api/client/invoices/${invoiceId}`, {
+      headers,
+      params: { id: String(invoiceId) },
+    })
+    expect(await readJson(response)).toMatchObject({
+      repeatDiscountPercent: 10,
+      repeatDiscount: repeat.repeatDiscount,
+      subtotalAmount: repeat.subtotal,
+    })
   })
 
   test('no discount line on a repeat when the setting is 0 %', async () => {
