@@ -242,13 +242,19 @@ describe('paying a repeat', () => {
   })
 })
 
+/** A bare button's post (no fields) to a route action. */
+function postEmpty(
+  handler: Parameters<typeof callRoute>[0],
+  path: string,
+  params: Record<string, string>,
+  headers: Record<string, string>,
+) {
+  return callRoute(handler, path, { method: 'POST', form: {}, headers, params })
+}
+
 describe('POST /api/client/projects/{id}/repeat', () => {
   const post = (id: number, headers: Record<string, string> = {}) =>
-    callRoute(repeatApiAction, `/api/client/projects/${id}/repeat`, {
-      method: 'POST',
-      headers,
-      params: { id: String(id) },
-    })
+    postEmpty(repeatApiAction, `/api/client/projects/${id}/repeat`, { id: String(id) }, headers)
 
   test('201 { id } for the owner; 404 for another client; 409 for an unpaid quote', async () => {
     const { client, headers, original } = await completedProject()
@@ -283,12 +289,7 @@ describe('POST /api/client/projects/{id}/repeat', () => {
 
 describe('the Fly this again form', () => {
   const submit = (id: number, headers: Record<string, string>) =>
-    callRoute(repeatPageAction, `/projects/${id}/repeat`, {
-      method: 'POST',
-      form: {},
-      headers,
-      params: { projectId: String(id) },
-    })
+    postEmpty(repeatPageAction, `/projects/${id}/repeat`, { projectId: String(id) }, headers)
 
   test('quotes the repeat and goes to its checkout; a refusal goes back with the reason', async () => {
     const { client, headers, original } = await completedProject()
