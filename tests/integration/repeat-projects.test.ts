@@ -122,6 +122,11 @@ describe('repeatProject', () => {
     const repeat = repeatProject(client.id, original.id, { preferredDate: '2027-03-01' })
     expect(readSurveyPlan(repeat.surveyPlan)?.settings).toEqual(settings)
     expect(repeat.deadline).toBe('2027-03-01')
+    // Re-planned by the client, the repeat keeps the settings it was copied with.
+    const replanned = completeFlightPlan(client.id, repeat.id, {
+      areas: flightPlanAreas(repeat.polygonGeoJson),
+    })
+    expect(readSurveyPlan(replanned.surveyPlan)?.settings).toEqual(settings)
     expect(() => repeatProject(client.id, original.id, { preferredDate: '1 March' })).toThrow(
       'The preferred date must be a date',
     )

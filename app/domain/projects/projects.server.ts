@@ -13,7 +13,7 @@ import { DomainError } from '#app/domain/http/domain-error.ts'
 import { supersedeOpenPayments } from '#app/domain/payments/attempts.server.ts'
 import { projectPricingColumns } from '#app/domain/pricing/quote.server.ts'
 import { initialSurveyPlan, storedSurveyPlan } from '#app/domain/survey/project-plan.server.ts'
-import { flightPatternText, type SurveySettings } from '#app/domain/survey/project-plan.ts'
+import { flightPatternText, readSurveyPlan, type SurveySettings } from '#app/domain/survey/project-plan.ts'
 import { projects, type Project } from '#db/schema.ts'
 import { and, desc, eq } from 'drizzle-orm'
 import { z } from 'zod'
@@ -283,8 +283,12 @@ export function completeFlightPlan(
     isValidScreenshot(screenshot) &&
     takeDailyAllowance('screenshots', clientId, screenshot.length)
   // The survey mission for the project type's deliverable (ADR 082), stored with the quote.
-  const survey = options.surveySettings
-    ? storedSurveyPlan(parsed.data.areas, options.surveySettings, db)
+  // A repeat keeps the settings it was copied with when the client re-plans it (ADR 266).
+  const surveySettings =
+    options.surveySettings ??
+    (project.repeatOfProjectId !== null ? readSurveyPlan(project.surveyPlan)?.settings : undefined)
+  const survey = surveySettings
+    ? storedSurveyPlan(parsed.data.areas, surveySettings, db)
     : initialSurveyPlan(project.projectType, parsed.data.areas, db)
 
   return db.transaction((tx) => {
