@@ -18,7 +18,7 @@ import { formatCubicMetres, formatPercent, formatSquareMetres } from '#app/domai
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { A4, createA4Document, PDF_COLOURS, wrap } from '#app/domain/pdf/a4-document.server.ts'
 import type { Project } from '#db/schema.ts'
-import { rgb, type PDFImage, type PDFPage } from 'pdf-lib'
+import { rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib'
 import { z } from 'zod'
 
 import { getSiteForUser, listSiteProjects, type SiteViewer } from './site-access.server.ts'
@@ -198,7 +198,7 @@ async function renderSiteReport(report: {
 
   const sketchTop = boxTop - boxH - 45
   const sketchH = 190
-  drawPolygonSketch(page, report.polygons, { top: sketchTop, height: sketchH }, text)
+  drawPolygonSketch(page, report.polygons, { top: sketchTop, height: sketchH }, { text, bold })
   let y = sketchTop - sketchH - 24
   let current = page
   const newPageIfLow = () => {
@@ -276,7 +276,7 @@ function drawPolygonSketch(
   page: PDFPage,
   polygons: ReportPolygon[],
   box: { top: number; height: number },
-  text: TextFn,
+  { text, bold }: { text: TextFn; bold: PDFFont },
 ) {
   const width = RIGHT - LEFT
   page.drawRectangle({
@@ -316,10 +316,8 @@ function drawPolygonSketch(
     const last = corners[corners.length - 1]!
     if (first.x !== last.x || first.y !== last.y)
       page.drawLine({ start: last, end: first, thickness: 1.2, color: colour })
-    const mid = {
-      x: corners.reduce((s, c) => s + c.x, 0) / corners.length,
-      y: corners.reduce((s, c) => s + c.y, 0) / corners.length,
-    }
-    text(page, String(i + 1), mid.x - 3, mid.y - 4, { size: 10, color: colour })
+    // The number stands just above the northernmost corner, so nested polygons keep theirs apart.
+    const north = corners.reduce((top, c) => (c.y > top.y ? c : top), first)
+    text(page, String(i + 1), north.x - 3, north.y + 4, { size: 10, font: bold, color: colour })
   }
 }
