@@ -52,7 +52,7 @@ async function readyThumbnail(projectId: number, fileId: number) {
 }
 
 /** A client's site with two completed surveys: a stockpile in January, carted away by March. */
-async function siteWithTwoSurveys() {
+async function siteWithTwoSurveys(beforeCompletedAt = new Date('2027-01-15T09:00:00Z')) {
   const client = await signedInUser('client')
   const pilot = await signedInUser('pilot')
   const admin = await signedInUser('admin')
@@ -83,7 +83,7 @@ async function siteWithTwoSurveys() {
   }
   // Named later first: the report puts them in flown order whatever the caller says.
   const after = survey(new Date('2027-03-15T09:00:00Z'))
-  const before = survey(new Date('2027-01-15T09:00:00Z'))
+  const before = survey(beforeCompletedAt)
   for (const [project, dsm] of [
     [before, built.pile!],
     [after, built.flat!],
@@ -158,6 +158,22 @@ describe('the site report PDF', () => {
     expect(text).toContain('2. Drawn polygon 1')
     const figures = await elevationChangeOver(built.flat!, built.pile!, drawnRing)
     expect(text).toContain(plain(formatCubicMetres(figures.netM3)))
+  })
+
+  test("a client's expired survey keeps its rows, with the download rule's words; an admin still gets figures", async () => {
+    const { client, admin, site, before, after } = await siteWithTwoSurveys(new Date('2026-01-15T09:00:00Z'))
+    const query = `before=${before.id}&after=${after.id}`
+    const asClient = plain(
+      await pdfText(new Uint8Array(await (await getReport(client.headers, site.id, query)).arrayBuffer())),
+    )
+    expect(asClient).toContain('1. Survey area 1')
+    expect(asClient).toContain('Deliverables can be downloaded for one month after completion.')
+    expect(asClient).toContain('Before: 15 January 2026')
+    const asAdmin = plain(
+      await pdfText(new Uint8Array(await (await getReport(admin.headers, site.id, query)).arrayBuffer())),
+    )
+    expect(asAdmin).not.toContain('Deliverables can be downloaded')
+    expect(asAdmin).toContain(' m³')
   })
 
   test('another client and a pilot get 404; an admin gets the report', async () => {

@@ -7,7 +7,7 @@
 import fs from 'node:fs/promises'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import type { Deliverable } from '#app/domain/deliverables/deliverable.ts'
-import { listDeliverables, viewFileOf } from '#app/domain/deliverables/deliverables.server.ts'
+import { listDeliverables, viewFileFor } from '#app/domain/deliverables/deliverables.server.ts'
 import { elevationChangeOver } from '#app/domain/deliverables/elevation-change.server.ts'
 import { surveyAreasOf } from '#app/domain/deliverables/map-view.server.ts'
 import { PolygonSchema, type ChangeFigures } from '#app/domain/deliverables/measure-schemas.ts'
@@ -77,18 +77,29 @@ function surveyPair(user: SiteViewer, siteId: number, ids: [number, number], db:
   })) as [Survey, Survey]
 }
 
-function elevationPath(user: SiteViewer, survey: Survey, db: DbOrTx) {
+/**
+ * The survey's elevation model on disk, if this user may read it (the download rule: a
+ * client's deliverables expire), else why not, in words for the report's rows.
+ */
+function elevationModelOf(user: SiteViewer, survey: Survey, db: DbOrTx): { path: string } | { note: string } {
   const model = survey.deliverables.find((d) => d.kind === 'elevation')
-  return model ? getDownloadableFile(user, model.id, db).path : null
+  if (!model) return { note: SITE_REPORT_MESSAGES.noElevation(formatDate(survey.date)) }
+  try {
+    return { path: getDownloadableFile(user, model.id, db).path }
+  } catch (error) {
+    if (error instanceof DomainError && error.status < 500) return { note: error.message }
+    throw error
+  }
 }
 
 /** The survey's picture: its orthomosaic's thumbnail, else its elevation model's; null until one is ready. */
-async function thumbnailOf(survey: Survey) {
+async function thumbnailOf(user: SiteViewer, survey: Survey, db: DbOrTx) {
   for (const kind of ['orthomosaic', 'elevation'] as const) {
     const file = survey.deliverables.find((d) => d.kind === kind && d.view?.thumbnailUrl)
     if (!file) continue
     try {
-      return await fs.readFile(viewFileOf(survey.project.id, file.id, 'thumbnail').path)
+      // viewFileFor applies the download rule, as the Map view's thumbnail link does.
+      return await fs.readFile(viewFileFor(user, survey.project.id, file.id, 'thumbnail', db).path)
     } catch {
       continue
     }
@@ -102,17 +113,16 @@ async function measurePolygons(
   rings: { label: string; ring: [number, number][] }[],
   db: DbOrTx,
 ): Promise<ReportPolygon[]> {
-  const [earlier, later] = [elevationPath(user, before, db), elevationPath(user, after, db)]
-  const missing = !earlier ? before : !later ? after : null
-  if (missing || !earlier || !later) {
-    const note = SITE_REPORT_MESSAGES.noElevation(formatDate(missing!.date))
+  const [earlier, later] = [elevationModelOf(user, before, db), elevationModelOf(user, after, db)]
+  if ('note' in earlier || 'note' in later) {
+    const note = 'note' in earlier ? earlier.note : (later as { note: string }).note
     return rings.map((r) => ({ ...r, figures: null, note }))
   }
   if (rings.length) await countMeasure(user.id)
   const out: ReportPolygon[] = []
   for (const r of rings) {
     try {
-      out.push({ ...r, figures: await elevationChangeOver(later, earlier, r.ring), note: null })
+      out.push({ ...r, figures: await elevationChangeOver(later.path, earlier.path, r.ring), note: null })
     } catch (error) {
       if (!(error instanceof DomainError) || error.status >= 500) throw error
       out.push({ ...r, figures: null, note: error.message })
@@ -138,7 +148,7 @@ export async function siteReportPdf(
     ...input.drawn.map((ring, i) => ({ label: `Drawn polygon ${i + 1}`, ring })),
   ]
   const polygons = await measurePolygons(user, surveys, rings, db)
-  const thumbnails = await Promise.all(surveys.map(thumbnailOf))
+  const thumbnails = await Promise.all(surveys.map((survey) => thumbnailOf(user, survey, db)))
   const bytes = await renderSiteReport({ siteName: site.name, surveys, thumbnails, polygons })
   return { bytes, fileName: `site-report-${site.id}-${surveys[0].project.id}-${surveys[1].project.id}.pdf` }
 }
@@ -188,7 +198,7 @@ async function renderSiteReport(report: {
         width,
         height,
       })
-    } else text(page, 'No thumbnail yet', x + boxW / 2 - 38, boxTop - boxH / 2, { size: 9, color: MUTED })
+    } else text(page, 'No thumbnail available', x + boxW / 2 - 50, boxTop - boxH / 2, { size: 9, color: MUTED })
     text(page, `${i === 0 ? 'Before' : 'After'}: ${formatDate(survey.date)}`, x, boxTop - boxH - 14, {
       font: bold,
       size: 10,
