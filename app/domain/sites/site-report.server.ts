@@ -198,7 +198,8 @@ async function renderSiteReport(report: {
         width,
         height,
       })
-    } else text(page, 'No thumbnail available', x + boxW / 2 - 50, boxTop - boxH / 2, { size: 9, color: MUTED })
+    } else
+      text(page, 'No thumbnail available', x + boxW / 2 - 50, boxTop - boxH / 2, { size: 9, color: MUTED })
     text(page, `${i === 0 ? 'Before' : 'After'}: ${formatDate(survey.date)}`, x, boxTop - boxH - 14, {
       font: bold,
       size: 10,
