@@ -1,0 +1,82 @@
+/**
+ * A site's repeat schedule (ADR 268): the choices a client has, and the next preferred date.
+ * Dates are South African calendar days written YYYY-MM-DD. Browser-safe.
+ */
+import type { RepeatInterval } from '#db/schema.ts'
+import { z } from 'zod'
+
+const MONTHS_OF: Record<RepeatInterval, number> = { month: 1, quarter: 3 }
+
+/** The schedule choices, in the order the site page offers them. */
+export const REPEAT_CHOICES: ReadonlyArray<{ value: RepeatInterval; label: string }> = [
+  { value: 'month', label: 'Every month' },
+  { value: 'quarter', label: 'Every 3 months' },
+]
+
+export function repeatLabel(every: RepeatInterval | null) {
+  return REPEAT_CHOICES.find((c) => c.value === every)?.label ?? 'Doesn’t repeat'
+}
+
+/** `months` after the date, on the same day of the month, or the month's last day when it is shorter. */
+export function addMonthsClamped(isoDate: string, months: number) {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number]
+  const index = year * 12 + (month - 1) + months
+  const targetYear = Math.floor(index / 12)
+  const targetMonth = index % 12
+  const lastDay = new Date(Date.UTC(targetYear, targetMonth + 1, 0)).getUTCDate()
+  const date = new Date(Date.UTC(targetYear, targetMonth, Math.min(day, lastDay)))
+  return date.toISOString().slice(0, 10)
+}
+
+/**
+ * The next preferred date: one interval after the anchor (the latest survey's flown date),
+ * then further whole intervals until it is after `after` — a schedule never falls due in the
+ * past. Each step is counted from the anchor, so the 31st stays the 31st where a month has one.
+ */
+export function nextDueOn(every: RepeatInterval, anchor: string, after: string) {
+  const step = MONTHS_OF[every]
+  let months = step
+  let due = addMonthsClamped(anchor, months)
+  while (due <= after) {
+    months += step
+    due = addMonthsClamped(anchor, months)
+  }
+  return due
+}
+
+export const SITE_MESSAGES = {
+  nameRequired: 'Site name is required',
+  nameTooLong: 'Site name must be at most 255 characters',
+  repeatInvalid: 'Repeat must be month, quarter or null',
+  renamed: 'Site renamed',
+  scheduled: 'Repeat schedule saved',
+  cancelled: 'Repeat schedule cancelled',
+} as const
+
+export const SiteNameSchema = z
+  .string({ required_error: SITE_MESSAGES.nameRequired, invalid_type_error: SITE_MESSAGES.nameRequired })
+  .max(1000, SITE_MESSAGES.nameTooLong)
+  .transform((value) => value.trim())
+  .pipe(z.string().min(1, SITE_MESSAGES.nameRequired).max(255, SITE_MESSAGES.nameTooLong))
+
+const RepeatEverySchema = z.enum(['month', 'quarter'], {
+  errorMap: () => ({ message: SITE_MESSAGES.repeatInvalid }),
+})
+
+/** `PUT /api/client/sites/{id}`: either field, or both; `repeatEvery: null` cancels the schedule. */
+export const SiteUpdateSchema = z.object({
+  name: SiteNameSchema.optional(),
+  repeatEvery: RepeatEverySchema.nullable().optional(),
+})
+
+export type SiteUpdate = z.infer<typeof SiteUpdateSchema>
+
+/** The site page's rename form. */
+export const SiteRenameFormSchema = z.object({ name: SiteNameSchema })
+
+/** The site page's schedule form; 'none' is the one-click "Don't repeat" button. */
+export const SiteScheduleFormSchema = z.object({
+  repeatEvery: z
+    .enum(['month', 'quarter', 'none'], { errorMap: () => ({ message: SITE_MESSAGES.repeatInvalid }) })
+    .transform((value) => (value === 'none' ? null : value)),
+})
