@@ -57,7 +57,13 @@ export const SiteNameSchema = z
   .string({ required_error: SITE_MESSAGES.nameRequired, invalid_type_error: SITE_MESSAGES.nameRequired })
   .max(1000, SITE_MESSAGES.nameTooLong)
   .transform((value) => value.trim())
-  .pipe(z.string().min(1, SITE_MESSAGES.nameRequired).max(255, SITE_MESSAGES.nameTooLong))
+  .pipe(
+    // Conform reads a blank field as missing: the same message either way.
+    z
+      .string({ required_error: SITE_MESSAGES.nameRequired })
+      .min(1, SITE_MESSAGES.nameRequired)
+      .max(255, SITE_MESSAGES.nameTooLong),
+  )
 
 const RepeatEverySchema = z.enum(['month', 'quarter'], {
   errorMap: () => ({ message: SITE_MESSAGES.repeatInvalid }),
