@@ -13,7 +13,6 @@ import { deliverableViews, projectFiles, projects, sites } from '#db/schema.ts'
 import { insertProject } from '#tests/helpers/files.ts'
 import { callRoute, readJson, toastOf } from '#tests/helpers/requests.ts'
 import { deliveredProject } from '#tests/helpers/sharing.ts'
-import { signedInUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
