@@ -24,16 +24,20 @@ describe('nextDueOn', () => {
     expect(nextDueOn('month', '2027-01-05', '2027-02-05')).toBe('2027-03-05')
   })
 
-  test('counted from the anchor, so the 31st comes back after a short month', () => {
+  test('keeps the schedule day, so the 31st comes back after a short month', () => {
     expect(nextDueOn('month', '2027-01-31', '2027-02-01')).toBe('2027-02-28')
-    expect(nextDueOn('month', '2027-01-31', '2027-02-28')).toBe('2027-03-31')
+    expect(nextDueOn('month', '2027-02-28', '2027-02-28', 31)).toBe('2027-03-31')
+    expect(nextDueOn('quarter', '2027-02-28', '2027-02-28', 30)).toBe('2027-05-30')
+    expect(addMonthsClamped('2027-02-28', 1, 31)).toBe('2027-03-31')
   })
 })
 
 describe('SiteUpdateSchema', () => {
   test('trims the name and takes 1–255 characters', () => {
     expect(SiteUpdateSchema.parse({ name: '  North quarry  ' })).toEqual({ name: 'North quarry' })
-    expect(SiteUpdateSchema.safeParse({ name: '   ' }).error?.issues[0]?.message).toBe('Site name is required')
+    expect(SiteUpdateSchema.safeParse({ name: '   ' }).error?.issues[0]?.message).toBe(
+      'Site name is required',
+    )
     expect(SiteUpdateSchema.safeParse({ name: 'x'.repeat(256) }).error?.issues[0]?.message).toBe(
       'Site name must be at most 255 characters',
     )

@@ -17,29 +17,35 @@ export function repeatLabel(every: RepeatInterval | null) {
   return REPEAT_CHOICES.find((c) => c.value === every)?.label ?? 'Doesn’t repeat'
 }
 
-/** `months` after the date, on the same day of the month, or the month's last day when it is shorter. */
-export function addMonthsClamped(isoDate: string, months: number) {
-  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number]
+export function dayOfMonth(isoDate: string) {
+  return Number(isoDate.slice(8, 10))
+}
+
+/**
+ * `months` after the date, on `day` of the month (the date's own day unless told), or the
+ * month's last day when it is shorter.
+ */
+export function addMonthsClamped(isoDate: string, months: number, day = dayOfMonth(isoDate)) {
+  const [year, month] = isoDate.split('-').map(Number) as [number, number]
   const index = year * 12 + (month - 1) + months
   const targetYear = Math.floor(index / 12)
   const targetMonth = index % 12
   const lastDay = new Date(Date.UTC(targetYear, targetMonth + 1, 0)).getUTCDate()
-  const date = new Date(Date.UTC(targetYear, targetMonth, Math.min(day, lastDay)))
-  return date.toISOString().slice(0, 10)
+  return new Date(Date.UTC(targetYear, targetMonth, Math.min(day, lastDay))).toISOString().slice(0, 10)
 }
 
 /**
- * The next preferred date: one interval after the anchor (the latest survey's flown date),
+ * The next preferred date: one interval after `from`, on the schedule's day of the month,
  * then further whole intervals until it is after `after` — a schedule never falls due in the
- * past. Each step is counted from the anchor, so the 31st stays the 31st where a month has one.
+ * past. The day is kept apart from the dates, so the 31st comes back after February's 28th.
  */
-export function nextDueOn(every: RepeatInterval, anchor: string, after: string) {
+export function nextDueOn(every: RepeatInterval, from: string, after: string, day = dayOfMonth(from)) {
   const step = MONTHS_OF[every]
   let months = step
-  let due = addMonthsClamped(anchor, months)
+  let due = addMonthsClamped(from, months, day)
   while (due <= after) {
     months += step
-    due = addMonthsClamped(anchor, months)
+    due = addMonthsClamped(from, months, day)
   }
   return due
 }

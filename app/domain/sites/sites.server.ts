@@ -10,7 +10,7 @@ import { sites, type Project, type Site } from '#db/schema.ts'
 import { asc, eq } from 'drizzle-orm'
 
 import { getSiteForUser, listSiteProjects, type SiteViewer } from './site-access.server.ts'
-import { nextDueOn, type SiteUpdate } from './site-schedule.ts'
+import { dayOfMonth, nextDueOn, type SiteUpdate } from './site-schedule.ts'
 
 /** A site as the API shows it. `nextDueAt` is the preferred date of the next scheduled survey (YYYY-MM-DD). */
 export interface ApiSite {
@@ -124,10 +124,10 @@ export function getSiteCard(viewer: SiteViewer, siteId: number, db: DbOrTx = get
 }
 
 /**
- * What a schedule is counted from: the latest survey's flown date (South African day), or
- * today when none has been flown yet.
+ * What a new schedule is counted from: the latest survey's flown date (South African day),
+ * or today when none has been flown yet.
  */
-export function scheduleAnchor(siteId: number, today: string, db: DbOrTx = getDb()) {
+function scheduleAnchor(siteId: number, today: string, db: DbOrTx) {
   const flown = listSiteProjects(siteId, db)
     .filter((p) => p.completedAt)
     .map((p) => saToday(p.completedAt!))
@@ -154,10 +154,13 @@ export function updateSite(
     if (input.repeatEvery === null) {
       changes.repeatEvery = null
       changes.nextDueOn = null
+      changes.repeatDay = null
     } else if (input.repeatEvery !== undefined && input.repeatEvery !== site.repeatEvery) {
       const today = saToday(now)
+      const anchor = scheduleAnchor(site.id, today, tx)
       changes.repeatEvery = input.repeatEvery
-      changes.nextDueOn = nextDueOn(input.repeatEvery, scheduleAnchor(site.id, today, tx), today)
+      changes.repeatDay = dayOfMonth(anchor)
+      changes.nextDueOn = nextDueOn(input.repeatEvery, anchor, today)
     }
     const updated = tx.update(sites).set(changes).where(eq(sites.id, site.id)).returning().get()!
     return toApiSite(
