@@ -30,7 +30,7 @@ async function siteWithSurveys() {
   const next = insertProject({ clientId: delivered.client.user.id, status: 'pending' })
   db.update(projects).set({ siteId: site.id }).where(eq(projects.id, delivered.project.id)).run()
   db.update(projects)
-    .set({ siteId: site.id, scheduledDate: '2099-01-15' })
+    .set({ siteId: site.id, repeatOfProjectId: delivered.project.id, deadline: '2099-01-15' })
     .where(eq(projects.id, next.id))
     .run()
   return { ...delivered, site, next }

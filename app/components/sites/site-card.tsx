@@ -13,7 +13,12 @@ import type { SiteCard as SiteCardData } from '#app/domain/sites/sites.server.ts
 
 type Site = SerializeFrom<SiteCardData>
 
-const DATE_WORDS = { flown: 'Flown', preferred: 'Preferred date', ordered: 'Ordered' } as const
+const DATE_WORDS = {
+  flown: 'Flown',
+  scheduled: 'Scheduled for',
+  preferred: 'Preferred date',
+  ordered: 'Ordered',
+} as const
 
 export function siteScheduleLine(site: Pick<Site, 'repeatEvery' | 'nextDueOn'>) {
   return site.repeatEvery && site.nextDueOn

@@ -66,10 +66,15 @@ export function getSiteWithProjects(viewer: SiteViewer, siteId: number, db: DbOr
   }
 }
 
-/** The date a survey is shown at: flown, else its preferred date, else when it was ordered. */
+/**
+ * The date a survey is shown at: flown; else the pilot's scheduled date; else, for a repeat,
+ * its preferred date (the schedule's, kept as the deadline); else when it was ordered.
+ */
 function surveyDate(project: Project) {
   if (project.completedAt) return { kind: 'flown' as const, on: saToday(project.completedAt) }
-  if (project.scheduledDate) return { kind: 'preferred' as const, on: project.scheduledDate }
+  if (project.scheduledDate) return { kind: 'scheduled' as const, on: project.scheduledDate }
+  if (project.repeatOfProjectId && project.deadline)
+    return { kind: 'preferred' as const, on: project.deadline }
   return { kind: 'ordered' as const, on: saToday(project.createdAt) }
 }
 
