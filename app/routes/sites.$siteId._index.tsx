@@ -25,8 +25,8 @@ import { formatDate } from '#app/domain/format/dates.ts'
 import { plural } from '#app/domain/format/numbers.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { handleSitePageAction, SITE_INTENTS } from '#app/domain/sites/site-page.server.ts'
-import { REPEAT_CHOICES, SiteRenameFormSchema } from '#app/domain/sites/site-schedule.ts'
+import { handleSitePageAction } from '#app/domain/sites/site-page.server.ts'
+import { REPEAT_CHOICES, SITE_INTENTS, SiteRenameFormSchema } from '#app/domain/sites/site-schedule.ts'
 import { getSiteCard } from '#app/domain/sites/sites.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -8,10 +8,8 @@ import { json } from '@remix-run/node'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 
 import type { SiteViewer } from './site-access.server.ts'
-import { SITE_MESSAGES, SiteRenameFormSchema, SiteScheduleFormSchema } from './site-schedule.ts'
+import { SITE_INTENTS, SITE_MESSAGES, SiteRenameFormSchema, SiteScheduleFormSchema } from './site-schedule.ts'
 import { updateSite } from './sites.server.ts'
-
-export const SITE_INTENTS = { rename: 'rename-site', schedule: 'schedule-site' } as const
 
 export async function handleSitePageAction(viewer: SiteViewer, siteId: number, formData: FormData) {
   const intent = formData.get('intent')

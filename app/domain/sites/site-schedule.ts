@@ -50,6 +50,9 @@ export function nextDueOn(every: RepeatInterval, from: string, after: string, da
   return due
 }
 
+/** The site page's two forms, told apart by their `intent` field. */
+export const SITE_INTENTS = { rename: 'rename-site', schedule: 'schedule-site' } as const
+
 export const SITE_MESSAGES = {
   nameRequired: 'Site name is required',
   nameTooLong: 'Site name must be at most 255 characters',
