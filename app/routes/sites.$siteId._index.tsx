@@ -75,7 +75,10 @@ function RenameForm({ name }: { name: string }) {
     constraint: getZodConstraint(SiteRenameFormSchema),
     lastResult: actionData?.intent === SITE_INTENTS.rename ? actionData.result : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SiteRenameFormSchema }),
-    shouldValidate: 'onBlur',
+    // Errors clear while typing, not on blur: a blur that removes the message would move the
+    // button away from under the pointer between press and release.
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
     defaultValue: { name },
   })
   return (
