@@ -7,10 +7,11 @@ import { expect, test } from '@playwright/test'
 
 import { openE2eDb, seedPaidProject } from './admin-fixtures.ts'
 import { login } from './fixtures.ts'
+import { seedMapProject } from './map-view-fixtures.ts'
 
 /** A client's site: a survey flown on 10 January 2026, then its repeat waiting for payment. */
-function seedSite(name: string) {
-  const { projectId, clientEmail } = seedPaidProject(name)
+function seedSite(name: string, seeded: { projectId: number; clientEmail: string } = seedPaidProject(name)) {
+  const { projectId, clientEmail } = seeded
   const db = openE2eDb()
   try {
     const now = Date.now()
@@ -81,7 +82,6 @@ test('the client renames a site, repeats it every 3 months and cancels in one cl
   await expect(page.getByTestId('site-page').getByTestId('repeat-badge')).toHaveText('Every 3 months')
   await expect(page.getByTestId('site-page').getByText(/^Next survey due \d{1,2} \w+ \d{4}$/)).toBeVisible()
 
-
   await page.getByRole('button', { name: 'Don’t repeat' }).click()
   await expect(page.getByTestId('site-page').getByTestId('repeat-badge')).toHaveText('Doesn’t repeat')
   await expect(page.getByRole('button', { name: 'Don’t repeat' })).toHaveCount(0)
@@ -90,4 +90,41 @@ test('the client renames a site, repeats it every 3 months and cancels in one cl
   await expect(
     page.getByTestId(`site-card-${siteId}`).getByRole('heading', { name: `${name} North` }),
   ).toBeVisible()
+})
+
+test('the site list at 1280 and 360 px: the latest orthomosaic thumbnail, nothing wider than the screen', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const name = `Stockpile yard ${Date.now()}`
+  const { siteId, clientEmail } = seedSite(name, await seedMapProject(name))
+  const db = openE2eDb()
+  try {
+    db.prepare(
+      `update sites set repeat_every = 'month', repeat_day = 10, next_due_on = '2099-02-10' where id = ?`,
+    ).run(siteId)
+  } finally {
+    db.close()
+  }
+  await login(page, clientEmail)
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 })
+    await page.goto('/dashboard?tab=sites')
+    const card = page.getByTestId(`site-card-${siteId}`)
+    await expect(card.getByTestId('site-next-due')).toHaveText('Next survey due 10 February 2099')
+    const thumbnail = card.getByRole('img', { name: /^Thumbnail of / })
+    await thumbnail.scrollIntoViewIfNeeded()
+    await expect
+      .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0)
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+    await card.screenshot({
+      path: `test-results/screenshots/${test.info().project.name}/sites-card-${width}.png`,
+    })
+    await page.screenshot({
+      path: `test-results/screenshots/${test.info().project.name}/sites-${width}.png`,
+      fullPage: true,
+    })
+  }
 })

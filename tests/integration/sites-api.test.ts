@@ -180,6 +180,10 @@ describe('the dashboard site cards', () => {
       .values({ fileId: files.image.id, status: 'ready', thumbnailName: 'views/thumb.png' })
       .run()
     db.update(sites).set({ repeatEvery: 'month', nextDueOn: '2099-02-15' }).where(eq(sites.id, site.id)).run()
+    // Flown 40 days ago, its files (and thumbnail) are gone after a month (ADR 160): no picture.
+    expect(siteCardsOfClient(client.user.id)[0]!.thumbnail).toBeNull()
+    const flown = new Date(Date.now() - 2 * DAY)
+    db.update(projects).set({ completedAt: flown }).where(eq(projects.id, project.id)).run()
 
     const [card] = siteCardsOfClient(client.user.id)
     expect(card).toMatchObject({
@@ -195,7 +199,7 @@ describe('the dashboard site cards', () => {
       [project.id, 'flown'],
       [next.id, 'preferred'],
     ])
-    expect(card!.surveys[0]!.date.on).toBe(saToday(new Date(Date.now() - 40 * DAY)))
+    expect(card!.surveys[0]!.date.on).toBe(saToday(flown))
   })
 })
 
