@@ -103,6 +103,11 @@ test('the site list at 1280 and 360 px: the latest orthomosaic thumbnail, nothin
     db.prepare(
       `update sites set repeat_every = 'month', repeat_day = 10, next_due_on = '2099-02-10' where id = ?`,
     ).run(siteId)
+    // Flown yesterday: a survey's files (and so its thumbnail) are there for a month (ADR 160).
+    db.prepare(`update projects set completed_at = ? where site_id = ? and status = 'completed'`).run(
+      Date.now() - 24 * 3600_000,
+      siteId,
+    )
   } finally {
     db.close()
   }
