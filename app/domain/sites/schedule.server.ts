@@ -26,7 +26,7 @@ import { canRepeat, repeatProject } from './repeat.server.ts'
 import { listSiteProjects } from './site-access.server.ts'
 import { nextDueOn } from './site-schedule.ts'
 
-export const NOTHING_TO_REPEAT = 'This site has no flown or paid survey to repeat'
+const NOTHING_TO_REPEAT = 'This site has no flown or paid survey to repeat'
 
 /** The schedule's next date after the run for `dueOn`: counted from it, on the schedule's day. */
 function advancedDueOn(site: Site, dueOn: string, today: string) {
@@ -120,7 +120,7 @@ function reminderEmail(site: Site, project: Project, client: { email: string; fi
  * leaves the row for the next run; a crash between the SMTP server's acceptance and the update
  * could send a second copy (ADR 269).
  */
-export async function sendScheduledSurveyReminders(now: Date = new Date(), db: DbOrTx = getDb()) {
+async function sendScheduledSurveyReminders(now: Date = new Date(), db: DbOrTx = getDb()) {
   const pending = db
     .select({ run: siteScheduledSurveys, site: sites, project: projects, client: users })
     .from(siteScheduledSurveys)

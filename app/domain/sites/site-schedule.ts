@@ -62,7 +62,7 @@ export const SITE_MESSAGES = {
   cancelled: 'Repeat schedule cancelled',
 } as const
 
-export const SiteNameSchema = z
+const SiteNameSchema = z
   .string({ required_error: SITE_MESSAGES.nameRequired, invalid_type_error: SITE_MESSAGES.nameRequired })
   .max(1000, SITE_MESSAGES.nameTooLong)
   .transform((value) => value.trim())
