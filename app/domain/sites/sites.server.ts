@@ -32,20 +32,24 @@ function toApiSite(site: Site, projectIds: number[]): ApiSite {
   }
 }
 
-/** The client's sites by name, each with its projects (oldest survey first). */
-export function listClientSites(clientId: number, db: DbOrTx = getDb()): ApiSite[] {
+/** The client's own sites, by name. */
+function sitesOfClient(clientId: number, db: DbOrTx) {
   return db
     .select()
     .from(sites)
     .where(eq(sites.clientId, clientId))
     .orderBy(asc(sites.name), asc(sites.id))
     .all()
-    .map((site) =>
-      toApiSite(
-        site,
-        listSiteProjects(site.id, db).map((p) => p.id),
-      ),
-    )
+}
+
+/** The client's sites by name, each with its projects (oldest survey first). */
+export function listClientSites(clientId: number, db: DbOrTx = getDb()): ApiSite[] {
+  return sitesOfClient(clientId, db).map((site) =>
+    toApiSite(
+      site,
+      listSiteProjects(site.id, db).map((p) => p.id),
+    ),
+  )
 }
 
 /** `GET /api/client/sites/{id}`: the site and its projects with their deliverable counts. */
@@ -119,13 +123,7 @@ export type SiteCard = ReturnType<typeof toSiteCard>
 /** The client dashboard's site list. */
 export function siteCardsOfClient(clientId: number, db: DbOrTx = getDb()): SiteCard[] {
   const viewer: SiteViewer = { id: clientId, role: 'client' }
-  return db
-    .select()
-    .from(sites)
-    .where(eq(sites.clientId, clientId))
-    .orderBy(asc(sites.name), asc(sites.id))
-    .all()
-    .map((site) => toSiteCard(viewer, site, db))
+  return sitesOfClient(clientId, db).map((site) => toSiteCard(viewer, site, db))
 }
 
 /** The site page: one site as a card (404 unless the viewer may see it). */
