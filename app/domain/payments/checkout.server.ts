@@ -349,6 +349,8 @@ export function getCheckoutReview(clientId: number, projectId: number) {
             travelFee: project.travelFee ?? 0,
             aviationFee: project.aviationFee ?? 0,
             airspaceZone: project.airspaceZone,
+            repeatDiscountPercent: project.repeatDiscountPercent,
+            repeatDiscount: project.repeatDiscount,
             subtotal: project.subtotal ?? 0,
             vatAmount: project.vatAmount ?? 0,
             quoteAmount: project.quoteAmount,

@@ -13,7 +13,7 @@ import { DomainError } from '#app/domain/http/domain-error.ts'
 import { supersedeOpenPayments } from '#app/domain/payments/attempts.server.ts'
 import { projectPricingColumns } from '#app/domain/pricing/quote.server.ts'
 import { initialSurveyPlan, storedSurveyPlan } from '#app/domain/survey/project-plan.server.ts'
-import { flightPatternText, type SurveySettings } from '#app/domain/survey/project-plan.ts'
+import { flightPatternText, readSurveyPlan, type SurveySettings } from '#app/domain/survey/project-plan.ts'
 import { projects, type Project } from '#db/schema.ts'
 import { and, desc, eq } from 'drizzle-orm'
 import { z } from 'zod'
@@ -35,7 +35,7 @@ import {
 import { projectBasics } from './project-basics.ts'
 import type { DraftInput } from './project-schemas.ts'
 import { quoteProjectAreas, type ProjectQuote } from './quoting.server.ts'
-import { canCancel, canPay, canPlan } from './status.ts'
+import { canCancel, canPay, canPlan, canRepeat } from './status.ts'
 
 /**
  * A refused project request. The client project API answers `{ error, message }` (the
@@ -149,6 +149,9 @@ export function toProjectCard(project: Project) {
     ...projectBasics(project),
     isPaid: project.isPaid,
     quoteAmount: project.quoteAmount,
+    repeatDiscountPercent: project.repeatDiscountPercent,
+    repeatDiscount: project.repeatDiscount,
+    repeatOfProjectId: project.repeatOfProjectId,
     areaSqm: project.areaSqm,
     nearestHub: project.nearestHub,
     distanceFromHub: project.distanceFromHub,
@@ -163,6 +166,7 @@ export function toProjectCard(project: Project) {
     canPay: canPay(project),
     canPlan: canPlan(project),
     canCancel: canCancel(project),
+    canRepeat: canRepeat(project),
   }
 }
 export type ProjectCard = ReturnType<typeof toProjectCard>
@@ -279,8 +283,12 @@ export function completeFlightPlan(
     isValidScreenshot(screenshot) &&
     takeDailyAllowance('screenshots', clientId, screenshot.length)
   // The survey mission for the project type's deliverable (ADR 082), stored with the quote.
-  const survey = options.surveySettings
-    ? storedSurveyPlan(parsed.data.areas, options.surveySettings, db)
+  // A repeat keeps the settings it was copied with when the client re-plans it (ADR 266).
+  const surveySettings =
+    options.surveySettings ??
+    (project.repeatOfProjectId !== null ? readSurveyPlan(project.surveyPlan)?.settings : undefined)
+  const survey = surveySettings
+    ? storedSurveyPlan(parsed.data.areas, surveySettings, db)
     : initialSurveyPlan(project.projectType, parsed.data.areas, db)
 
   return db.transaction((tx) => {

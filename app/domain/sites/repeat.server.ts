@@ -9,11 +9,12 @@ import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { flightPlanAreas } from '#app/domain/payments/quote-recompute.server.ts'
 import { completeFlightPlan, getClientProject, projectError } from '#app/domain/projects/projects.server.ts'
+import { canRepeat } from '#app/domain/projects/status.ts'
 import { readSurveyPlan } from '#app/domain/survey/project-plan.ts'
 import { projects, sites, type Project } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
 
-export const REPEAT_MESSAGES = {
+const REPEAT_MESSAGES = {
   notYet: 'Only a paid or completed project can be flown again.',
   cancelled: 'A cancelled project cannot be flown again.',
   unreadablePlan: 'The flight plan of this project could not be read, so it cannot be flown again.',
@@ -21,11 +22,6 @@ export const REPEAT_MESSAGES = {
 } as const
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
-
-/** Completed, or paid and not cancelled: the areas were (or are about to be) flown. */
-export function canRepeat(project: Pick<Project, 'status' | 'isPaid'>) {
-  return project.status === 'completed' || (project.isPaid && project.status !== 'cancelled')
-}
 
 function assertRepeatable(project: Project) {
   if (canRepeat(project)) return
