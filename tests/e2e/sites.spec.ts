@@ -132,4 +132,13 @@ test('the site list at 1280 and 360 px: the latest orthomosaic thumbnail, nothin
       fullPage: true,
     })
   }
+  await page.goto(`/sites/${siteId}`)
+  await expect(page.getByTestId('site-page').getByTestId('repeat-badge')).toHaveText('Every month')
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0)
+  await page.screenshot({
+    path: `test-results/screenshots/${test.info().project.name}/site-page-360.png`,
+    fullPage: true,
+  })
 })
