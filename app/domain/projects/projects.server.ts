@@ -12,6 +12,7 @@ import type { FieldErrors } from '#app/domain/http/api.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { supersedeOpenPayments } from '#app/domain/payments/attempts.server.ts'
 import { projectPricingColumns } from '#app/domain/pricing/quote.server.ts'
+import { groupBySameGround } from '#app/domain/sites/site-membership.server.ts'
 import { initialSurveyPlan, storedSurveyPlan } from '#app/domain/survey/project-plan.server.ts'
 import { flightPatternText, readSurveyPlan, type SurveySettings } from '#app/domain/survey/project-plan.ts'
 import { projects, type Project } from '#db/schema.ts'
@@ -253,6 +254,7 @@ function assertPlannable(project: Project) {
  * `pending` with `quotedAt` — in one transaction that re-checks the project's state.
  * A repeat project (`repeatOfProjectId`) is priced with the repeat discount (ADR 265);
  * `surveySettings` replaces the project type's default mission (a repeat keeps the original's).
+ * A project over the same ground as one of the client's flown or paid projects joins its site.
  */
 export function completeFlightPlan(
   clientId: number,
@@ -301,7 +303,7 @@ export function completeFlightPlan(
     })
     // A re-plan voids the checkout made for the old plan: the terms must be accepted again (ADR 060).
     supersedeOpenPayments(tx, id)
-    return tx
+    const quoted = tx
       .update(projects)
       .set({
         polygonGeoJson: JSON.stringify(plan),
@@ -311,7 +313,9 @@ export function completeFlightPlan(
       })
       .where(and(eq(projects.id, id), eq(projects.clientId, clientId)))
       .returning()
-      .get()
+      .get()!
+    // Projects flown over the same areas form a site (ADR 283).
+    return groupBySameGround(quoted, parsed.data.areas, quotedAt, tx)
   })
 }
 

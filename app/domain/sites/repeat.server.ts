@@ -11,33 +11,24 @@ import { flightPlanAreas } from '#app/domain/payments/quote-recompute.server.ts'
 import { completeFlightPlan, getClientProject, projectError } from '#app/domain/projects/projects.server.ts'
 import { canRepeat } from '#app/domain/projects/status.ts'
 import { readSurveyPlan } from '#app/domain/survey/project-plan.ts'
-import { projects, sites, type Project } from '#db/schema.ts'
-import { eq } from 'drizzle-orm'
+import { projects, type Project, type RepeatInterval } from '#db/schema.ts'
+
+import { joinSiteOf, siteOf } from './site-membership.server.ts'
+import { updateSite } from './sites.server.ts'
 
 const REPEAT_MESSAGES = {
   notYet: 'Only a paid or completed project can be flown again.',
   cancelled: 'A cancelled project cannot be flown again.',
   unreadablePlan: 'The flight plan of this project could not be read, so it cannot be flown again.',
   badDate: 'The preferred date must be a date (YYYY-MM-DD).',
+  scheduleNotYet: 'Only a paid or completed project can be repeated on a schedule.',
 } as const
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
 
-function assertRepeatable(project: Project) {
+function assertRepeatable(project: Project, notYet: string = REPEAT_MESSAGES.notYet) {
   if (canRepeat(project)) return
-  throw projectError(409, project.status === 'cancelled' ? REPEAT_MESSAGES.cancelled : REPEAT_MESSAGES.notYet)
-}
-
-/** The original's site; a project flown for the first time gets one, named after it (ADR 266). */
-function siteOf(original: Project, now: Date, db: DbOrTx): number {
-  if (original.siteId !== null) return original.siteId
-  const site = db
-    .insert(sites)
-    .values({ clientId: original.clientId, name: original.name, createdAt: now, updatedAt: now })
-    .returning({ id: sites.id })
-    .get()
-  db.update(projects).set({ siteId: site.id }).where(eq(projects.id, original.id)).run()
-  return site.id
+  throw projectError(409, project.status === 'cancelled' ? REPEAT_MESSAGES.cancelled : notYet)
 }
 
 /**
@@ -62,7 +53,6 @@ export function repeatProject(
     assertRepeatable(original)
     const areas = flightPlanAreas(original.polygonGeoJson)
     if (!areas) throw projectError(409, REPEAT_MESSAGES.unreadablePlan)
-    const siteId = siteOf(original, now, tx)
     const draft = tx
       .insert(projects)
       .values({
@@ -76,13 +66,13 @@ export function repeatProject(
         requirements: original.requirements,
         deadline: preferredDate,
         status: 'draft',
-        siteId,
         repeatOfProjectId: original.id,
         createdAt: now,
         updatedAt: now,
       })
       .returning()
       .get()
+    const siteId = joinSiteOf(draft.id, original, now, tx)
     const quoted = completeFlightPlan(clientId, draft.id, { areas }, tx, {
       now,
       surveySettings: readSurveyPlan(original.surveyPlan)?.settings,
@@ -106,5 +96,27 @@ export function repeatProject(
       tx,
     )
     return quoted
+  })
+}
+
+/**
+ * "Repeat on a schedule" from a project's details (ADR 283): the project's site — made now,
+ * named after it, when it was never repeated — gets the schedule, counted as the site page
+ * counts it (`updateSite`). One transaction. 404 for another client's project, 409 for one
+ * that is not paid or completed. The site's id.
+ */
+export function scheduleProjectRepeats(
+  clientId: number,
+  projectId: number,
+  repeatEvery: RepeatInterval,
+  { now = new Date() }: { now?: Date } = {},
+  db: DbOrTx = getDb(),
+): number {
+  return db.transaction((tx) => {
+    const project = getClientProject(clientId, projectId, tx)
+    assertRepeatable(project, REPEAT_MESSAGES.scheduleNotYet)
+    const siteId = siteOf(project, now, tx)
+    updateSite({ id: clientId, role: 'client' }, siteId, { repeatEvery }, { now }, tx)
+    return siteId
   })
 }

@@ -95,3 +95,6 @@ export const SiteScheduleFormSchema = z.object({
     .enum(['month', 'quarter', 'none'], { errorMap: () => ({ message: SITE_MESSAGES.repeatInvalid }) })
     .transform((value) => (value === 'none' ? null : value)),
 })
+
+/** "Repeat on a schedule" on a project's details: the two intervals (there is no schedule to cancel yet). */
+export const ProjectScheduleFormSchema = z.object({ repeatEvery: RepeatEverySchema })
