@@ -153,6 +153,7 @@ export function toProjectCard(project: Project) {
     repeatDiscountPercent: project.repeatDiscountPercent,
     repeatDiscount: project.repeatDiscount,
     repeatOfProjectId: project.repeatOfProjectId,
+    siteId: project.siteId,
     areaSqm: project.areaSqm,
     nearestHub: project.nearestHub,
     distanceFromHub: project.distanceFromHub,

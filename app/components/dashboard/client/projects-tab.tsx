@@ -25,6 +25,7 @@ import { useState } from 'react'
 
 import { FlyAgainButton } from './fly-again-button.tsx'
 import { ProjectDetails } from './project-details.tsx'
+import { RepeatScheduleForm } from './repeat-schedule-form.tsx'
 
 /** sessionStorage keys of the product's hand-off to the planner and the payment. */
 export const PLANNER_PROJECT_KEY = 'flightPlannerProject'
@@ -226,6 +227,7 @@ export function ProjectsTab({
           }
         >
           <ProjectDetails project={viewed} />
+          {viewed.canRepeat ? <RepeatScheduleForm projectId={viewed.id} siteId={viewed.siteId} /> : null}
           <LandOwnerPanel
             projectId={viewed.id}
             files={files[viewed.id] ?? []}
