@@ -86,6 +86,27 @@ test('an unpaid quote has no Fly this again button', async ({ page }) => {
   await expect(page.getByTestId(`fly-again-${repeat.repeatId}`)).toHaveCount(0)
 })
 
+test('a completed survey never flown again goes on a schedule from its details', async ({ page }) => {
+  const name = `Stockpile yard ${Date.now()}`
+  const { projectId, clientEmail } = seedCompletedProject(name)
+  await login(page, clientEmail)
+  await page.goto(`/dashboard?tab=projects&view=${projectId}`)
+  await page
+    .getByTestId('repeat-schedule-form')
+    .getByRole('button', { name: 'Repeat every 3 months' })
+    .click()
+
+  await expect(page).toHaveURL(/\/sites\/\d+$/)
+  await expectToast(page, 'Repeat schedule saved')
+  await expect(page.getByTestId('site-page')).toContainText(name)
+  await expect(page.getByTestId('site-page')).toContainText('Every 3 months')
+
+  // Back on the project, the control now points to its site.
+  await page.goto(`/dashboard?tab=projects&view=${projectId}`)
+  await expect(page.getByTestId('repeat-schedule-form')).toHaveCount(0)
+  await expect(page.getByTestId('project-site-link')).toBeVisible()
+})
+
 test('screens at 1280 and 360 px: the button and the quote with the discount line @js-only', async ({
   page,
 }) => {
@@ -95,6 +116,7 @@ test('screens at 1280 and 360 px: the button and the quote with the discount lin
     await page.setViewportSize({ width, height: width === 360 ? 780 : 900 })
     await page.goto(`/dashboard?tab=projects&view=${projectId}`)
     await expect(page.getByTestId('fly-again-details')).toBeVisible()
+    await expect(page.getByTestId('repeat-schedule-form')).toBeVisible()
     await page.screenshot({ path: `test-results/screenshots/js/fly-again-details-${width}.png` })
     await page.goto('/dashboard?tab=projects')
     await expect(page.getByTestId(`fly-again-${projectId}`)).toBeVisible()
