@@ -39,7 +39,7 @@ export function RepeatScheduleForm({ projectId, siteId }: { projectId: number; s
                 value={choice.value}
                 disabled={pending}
                 aria-busy={pending || undefined}
-                className="btn-ghost btn-sm"
+                className="btn-secondary btn-sm"
               >
                 Repeat {choice.label.toLowerCase()}
               </button>
