@@ -15,7 +15,7 @@ import { and, eq, ne } from 'drizzle-orm'
 import type { BBox, Feature, MultiPolygon, Polygon } from 'geojson'
 
 /** Two projects cover the same ground when their areas' intersection over union is at least this. */
-export const SAME_GROUND_IOU = 0.8
+const SAME_GROUND_IOU = 0.8
 
 /** The project's site; a project without one gets a site named after it (the client can rename it). */
 export function siteOf(project: Project, now: Date, db: DbOrTx = getDb()): number {
@@ -68,7 +68,7 @@ const recency = (project: Project) => (project.completedAt ?? project.paidAt ?? 
  * The client's most recent completed or paid project (not `projectId` itself) whose areas are
  * essentially the same ground as `areas`, or null. Only the client's own projects are read.
  */
-export function sameGroundProject(
+function sameGroundProject(
   clientId: number,
   projectId: number,
   areas: SurveyArea[],
