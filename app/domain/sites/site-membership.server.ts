@@ -15,7 +15,7 @@ import { and, eq, ne } from 'drizzle-orm'
 import type { BBox, Feature, MultiPolygon, Polygon } from 'geojson'
 
 /** Two projects cover the same ground when their areas' intersection over union is at least this. */
-const SAME_GROUND_IOU = 0.8
+export const SAME_GROUND_IOU = 0.8
 
 /** The project's site; a project without one gets a site named after it (the client can rename it). */
 export function siteOf(project: Project, now: Date, db: DbOrTx = getDb()): number {
@@ -59,6 +59,13 @@ function overlapRatio(a: Ground, b: Ground) {
   if (!common) return 0
   const shared = turfArea(common)
   return shared / (a.sqm + b.sqm - shared)
+}
+
+/** Intersection over union of two projects' areas, each project's areas taken together. */
+export function groundOverlap(ours: SurveyArea[], theirs: SurveyArea[]) {
+  const a = groundOf(ours)
+  const b = groundOf(theirs)
+  return a && b ? overlapRatio(a, b) : 0
 }
 
 /** When a project was flown, or paid for: the newer, the likelier the site a client means. */
