@@ -38,30 +38,42 @@ export function joinSiteOf(projectId: number, other: Project, now: Date, db: DbO
 
 type Ground = { shape: Feature<Polygon | MultiPolygon>; box: BBox; sqm: number }
 
+/**
+ * A project's areas as one shape (overlapping areas count once), or null. An old plan turf
+ * cannot read is no ground to group with: grouping never makes a quote fail.
+ */
 function groundOf(areas: SurveyArea[]): Ground | null {
-  const collection = areasToFeatureCollection(areas)
-  // Overlapping areas of one project count once.
-  const shape = collection.features.length === 1 ? collection.features[0]! : union(collection)
-  if (!shape) return null
-  return { shape, box: turfBbox(shape), sqm: turfArea(shape) }
+  try {
+    const collection = areasToFeatureCollection(areas)
+    const shape = collection.features.length === 1 ? collection.features[0]! : union(collection)
+    if (!shape) return null
+    return { shape, box: turfBbox(shape), sqm: turfArea(shape) }
+  } catch {
+    return null
+  }
 }
 
 function boxesMeet([aw, as, ae, an]: BBox, [bw, bs, be, bn]: BBox) {
   return aw <= be && bw <= ae && as <= bn && bs <= an
 }
 
-/** Intersection over union of two grounds (0 when they do not meet). */
+/** Intersection over union of two grounds; 0 when it is surely below `SAME_GROUND_IOU` or unreadable. */
 function overlapRatio(a: Ground, b: Ground) {
   if (!boxesMeet(a.box, b.box)) return 0
   // IoU can be no more than the smaller area over the larger: skip the polygon work when that is too little.
   if (Math.min(a.sqm, b.sqm) < SAME_GROUND_IOU * Math.max(a.sqm, b.sqm)) return 0
-  const common = intersect({ type: 'FeatureCollection', features: [a.shape, b.shape] })
+  let common: Feature<Polygon | MultiPolygon> | null
+  try {
+    common = intersect({ type: 'FeatureCollection', features: [a.shape, b.shape] })
+  } catch {
+    return 0
+  }
   if (!common) return 0
   const shared = turfArea(common)
   return shared / (a.sqm + b.sqm - shared)
 }
 
-/** Intersection over union of two projects' areas, each project's areas taken together. */
+/** Intersection over union of two projects' areas, each project's areas taken together (see `overlapRatio`). */
 export function groundOverlap(ours: SurveyArea[], theirs: SurveyArea[]) {
   const a = groundOf(ours)
   const b = groundOf(theirs)
