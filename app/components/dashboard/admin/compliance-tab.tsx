@@ -9,7 +9,7 @@ import { cn } from '#app/components/ui/cn.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
 import { formatRand, plural } from '#app/domain/format/numbers.ts'
 import { OPERATOR_DOCUMENT_LABELS } from '#app/domain/operator/schemas.ts'
-import { OPERATOR_DOCUMENT_KINDS } from '#db/schema.ts'
+import { OPERATOR_DOCUMENT_KINDS } from '#db/enums.ts'
 
 import type { TabData } from './types.ts'
 import { DataTable, SectionHeader, td } from './ui.tsx'
