@@ -345,6 +345,22 @@ describe('admin call effects', () => {
     expect(getDb().select().from(users).where(eq(users.id, victim.id)).get()?.isActive).toBe(false)
   })
 
+  test('an admin cannot deactivate their own account: 400 with the field error, nothing changed', async () => {
+    const admin = await signedInUser('admin')
+    const res = await callRoute(userRoute.action, '/x', {
+      method: 'PUT',
+      headers: admin.headers,
+      params: { userId: String(admin.user.id) },
+      json: { isActive: false },
+    })
+    expect(res.status).toBe(400)
+    expect(await readJson(res)).toEqual({
+      error: 'You cannot deactivate your own account',
+      fieldErrors: { isActive: ['You cannot deactivate your own account'] },
+    })
+    expect(getDb().select().from(users).where(eq(users.id, admin.user.id)).get()?.isActive).toBe(true)
+  })
+
   test('assign-pilot refuses an inactive pilot and an unknown project', async () => {
     const admin = await signedInUser('admin')
     const sleepy = await createTestUser({ role: 'pilot', isActive: false })
