@@ -15,7 +15,7 @@ import { SHARE_MESSAGES } from './share-rules.ts'
 import { shareViewerData, type ShareViewerData } from './share-viewer.server.ts'
 import { countUnknownToken, refuseGuessingAddress } from './token-guesses.server.ts'
 
-export const SHARE_PUBLIC_HEADERS = {
+const SHARE_PUBLIC_HEADERS = {
   'X-Robots-Tag': 'noindex, nofollow',
   'Referrer-Policy': 'no-referrer',
 } as const
