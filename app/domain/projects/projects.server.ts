@@ -147,12 +147,9 @@ export function toProjectCard(project: Project) {
     : null
   return {
     ...projectBasics(project),
-    isPaid: project.isPaid,
     quoteAmount: project.quoteAmount,
-    areaSqm: project.areaSqm,
     nearestHub: project.nearestHub,
     distanceFromHub: project.distanceFromHub,
-    airspaceZone: project.airspaceZone,
     quotedAt: project.quotedAt ? project.quotedAt.toISOString() : null,
     createdAt: project.createdAt.toISOString(),
     completedAt: project.completedAt ? project.completedAt.toISOString() : null,
