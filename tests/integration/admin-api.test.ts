@@ -5,6 +5,7 @@
 import { createSession } from '#app/domain/auth/session.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { NOTHING_TO_UPDATE_MESSAGE } from '#app/domain/http/api.server.ts'
+import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
 import * as uploadKml from '#app/routes/api.admin.airspace.upload-kml.ts'
 import * as airspaceZonesRoute from '#app/routes/api.admin.airspace.zones.ts'
 import * as allProjects from '#app/routes/api.admin.all-projects.ts'
@@ -52,17 +53,7 @@ const kmlForm = (name = 'zones.kml', text = VALID_KML) => {
   return form
 }
 
-const validPricing = {
-  sqmBasePrice: 50,
-  tier1Price: 0.06,
-  tier2Price: 0.09,
-  tier3Price: 0.18,
-  areaThreshold: 25000,
-  localTravelThreshold: 30,
-  travelFeeRate: 6.8,
-  localTravelFee: 200,
-  vatRate: 15,
-}
+const validPricing = { ...DEFAULT_PRICING_SETTINGS }
 
 async function calls(): Promise<Call[]> {
   const target = await createTestUser({ role: 'client' })
