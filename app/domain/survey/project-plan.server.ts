@@ -45,7 +45,12 @@ export function planWithZones(areas: SurveyArea[], settings: SurveySettings, db:
   return planWithSettings(areas, settings, airspaceZoneNames(areas, db))
 }
 
-function stored(areas: SurveyArea[], settings: SurveySettings, db: DbOrTx): StoredSurveyPlan {
+/** The plan to store for these areas flown with these settings (figures counted now). */
+export function storedSurveyPlan(
+  areas: SurveyArea[],
+  settings: SurveySettings,
+  db: DbOrTx = getDb(),
+): StoredSurveyPlan {
   return {
     settings,
     summary: summaryOf(planWithZones(areas, settings, db)),
@@ -64,7 +69,7 @@ export function initialSurveyPlan(
   areas: SurveyArea[],
   db: DbOrTx = getDb(),
 ): StoredSurveyPlan {
-  return stored(areas, defaultSettings(projectType, defaultDrone(db)), db)
+  return storedSurveyPlan(areas, defaultSettings(projectType, defaultDrone(db)), db)
 }
 
 /** The areas of a project's stored flight plan. */
@@ -141,7 +146,7 @@ export function adjustSurveyPlan(
     sideOverlap: input.sideOverlap,
     angleDeg: input.angleDeg ?? null,
   }
-  const plan = stored(areas, settings, db)
+  const plan = storedSurveyPlan(areas, settings, db)
   db.transaction((tx) => {
     tx.update(projects)
       .set({

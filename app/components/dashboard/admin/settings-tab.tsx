@@ -63,6 +63,13 @@ const PRICING_FIELDS = [
   },
   { name: 'vatRate', label: 'VAT rate', unit: '%', step: '0.01', hint: 'Added on top of the subtotal' },
   {
+    name: 'repeatDiscountPercent',
+    label: 'Repeat discount',
+    unit: '%',
+    step: '0.01',
+    hint: 'Off the survey price when a client flies a project again',
+  },
+  {
     name: 'sqmBasePrice',
     label: 'Legacy base price',
     unit: 'cents per m²',
