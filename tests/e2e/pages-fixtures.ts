@@ -21,6 +21,8 @@ export interface SeededPages {
   hubId: number
   pilotId: number
   clientId: number
+  /** The client's site of the paid project (ADR 268). */
+  siteId: number
 }
 
 export async function seedPagesData(
@@ -49,6 +51,16 @@ export async function seedPagesData(
     })
     expect(assigned.status()).toBe(200)
     const drone = db.prepare('select id from drone_profiles order by id').get() as { id: number } | undefined
+    const clientId = id('select id from users where email = ?', clientEmail)
+    const now = Date.now()
+    const siteId = id(
+      'insert into sites (client_id, name, created_at, updated_at) values (?, ?, ?, ?) returning id',
+      clientId,
+      'Orchard site',
+      now,
+      now,
+    )
+    db.prepare('update projects set site_id = ? where id = ?').run(siteId, paidProjectId)
     return {
       clientEmail,
       quotedProjectId: quoted.id,
@@ -57,7 +69,8 @@ export async function seedPagesData(
       droneId: drone?.id ?? 1,
       hubId: id('select id from hubs order by id'),
       pilotId,
-      clientId: id('select id from users where email = ?', clientEmail),
+      clientId,
+      siteId,
     }
   } finally {
     db.close()

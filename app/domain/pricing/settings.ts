@@ -25,6 +25,8 @@ export interface PricingSettings {
   vatRate: number
   /** Percent off the survey price of a repeat ("Fly this again") project, ex VAT (ADR 265). */
   repeatDiscountPercent: number
+  /** Days before a scheduled repeat survey's preferred date that its quote is made and e-mailed (ADR 269). */
+  repeatReminderDays: number
 }
 
 export const DEFAULT_PRICING_SETTINGS: PricingSettings = {
@@ -38,6 +40,7 @@ export const DEFAULT_PRICING_SETTINGS: PricingSettings = {
   localTravelFee: 200,
   vatRate: 15,
   repeatDiscountPercent: 0,
+  repeatReminderDays: 7,
 }
 
 /** system_settings.settingKey for each field. */
@@ -52,6 +55,7 @@ export const PRICING_SETTING_KEYS: Record<keyof PricingSettings, string> = {
   localTravelFee: 'local_travel_fee',
   vatRate: 'vat_rate',
   repeatDiscountPercent: 'repeat_discount_percent',
+  repeatReminderDays: 'repeat_reminder_days',
 }
 
 export const PRICING_SETTING_DESCRIPTIONS: Record<keyof PricingSettings, string> = {
@@ -65,12 +69,13 @@ export const PRICING_SETTING_DESCRIPTIONS: Record<keyof PricingSettings, string>
   localTravelFee: 'Fixed travel fee for the local tier, rand',
   vatRate: 'VAT rate, percent',
   repeatDiscountPercent: 'Repeat discount, percent off the survey price of a repeat survey',
+  repeatReminderDays: 'Days before a scheduled survey that its quote is e-mailed to the client',
 }
 
 /**
  * The admin pricing form and `PUT /api/admin/pricing-settings`.
  * One schema for the browser and the server. Numbers may arrive as form strings.
- * `localTravelFee`, `vatRate` and `repeatDiscountPercent` are optional: left out, they keep their stored value.
+ * `localTravelFee`, `vatRate`, `repeatDiscountPercent` and `repeatReminderDays` are optional: left out, they keep their stored value.
  */
 function amount(label: string, min: number, max: number, unit: string) {
   const message = `${label} must be between ${min} and ${max}${unit}`
@@ -95,5 +100,8 @@ export const PricingSettingsSchema = z.object({
   localTravelFee: amount('Local travel fee', 0, 100000, ' rand').optional(),
   vatRate: amount('VAT rate', 0, 100, ' %').optional(),
   repeatDiscountPercent: amount('Repeat discount', 0, 100, ' %').optional(),
+  repeatReminderDays: amount('Repeat reminder days', 0, 60, ' days')
+    .refine(Number.isInteger, 'Repeat reminder days must be a whole number')
+    .optional(),
 })
 export type PricingSettingsInput = z.infer<typeof PricingSettingsSchema>

@@ -70,6 +70,13 @@ const PRICING_FIELDS = [
     hint: 'Off the survey price when a client flies a project again',
   },
   {
+    name: 'repeatReminderDays',
+    label: 'Repeat reminder days',
+    unit: 'days',
+    step: '1',
+    hint: 'Before a scheduled survey’s date, its quote is made and e-mailed',
+  },
+  {
     name: 'sqmBasePrice',
     label: 'Legacy base price',
     unit: 'cents per m²',
