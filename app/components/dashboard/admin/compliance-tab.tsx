@@ -6,13 +6,14 @@
 import { Form } from '@remix-run/react'
 import { DocumentCopyForm } from '#app/components/files/document-copy-form.tsx'
 import { cn } from '#app/components/ui/cn.ts'
+import { SectionHeader } from '#app/components/ui/section-header.tsx'
 import { formatDate } from '#app/domain/format/dates.ts'
 import { formatRand, plural } from '#app/domain/format/numbers.ts'
 import { OPERATOR_DOCUMENT_LABELS } from '#app/domain/operator/schemas.ts'
 import { OPERATOR_DOCUMENT_KINDS } from '#db/schema.ts'
 
 import type { TabData } from './types.ts'
-import { DataTable, SectionHeader, td } from './ui.tsx'
+import { DataTable, td } from './ui.tsx'
 
 const BACK = '/admin?tab=compliance'
 

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react'
+
+/**
+ * The heading of a dashboard section: its title, a line under it and the section's actions
+ * beside it (under it on phones). Give `id` when the section is labelled by its heading.
+ */
+export function SectionHeader({
+  id,
+  title,
+  description,
+  actions,
+}: {
+  id?: string
+  title: string
+  description?: ReactNode
+  actions?: ReactNode
+}) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <div>
+        <h2 id={id} className="text-lg font-semibold text-ink-950">
+          {title}
+        </h2>
+        {description ? <p className="text-sm text-ink-500">{description}</p> : null}
+      </div>
+      {actions ? <div className="no-print flex flex-wrap gap-2">{actions}</div> : null}
+    </div>
+  )
+}
