@@ -27,3 +27,25 @@ export function SectionHeader({
     </div>
   )
 }
+
+/** A card that is one section of a dashboard tab, labelled by its header. */
+export function CardSection({
+  id,
+  title,
+  description,
+  actions,
+  children,
+}: {
+  id: string
+  title: string
+  description?: ReactNode
+  actions?: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <section className="card space-y-4 p-4 sm:p-6" aria-labelledby={id}>
+      <SectionHeader id={id} title={title} description={description} actions={actions} />
+      {children}
+    </section>
+  )
+}
