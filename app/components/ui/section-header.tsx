@@ -49,3 +49,35 @@ export function CardSection({
     </section>
   )
 }
+
+/** A dashboard tab's list of cards: its header, then the cards, or one card saying there are none yet. */
+export function CardListSection({
+  id,
+  title,
+  description,
+  actions,
+  isEmpty,
+  empty,
+  children,
+}: {
+  id: string
+  title: string
+  description?: ReactNode
+  actions?: ReactNode
+  isEmpty: boolean
+  empty: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <section className="space-y-4" aria-labelledby={id}>
+      <SectionHeader id={id} title={title} description={description} actions={actions} />
+      {isEmpty ? (
+        <div className="card p-8 text-center">
+          <p className="text-sm text-ink-600">{empty}</p>
+        </div>
+      ) : (
+        children
+      )}
+    </section>
+  )
+}
