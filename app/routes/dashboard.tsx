@@ -87,35 +87,16 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function DashboardPage() {
+  // loadRoleDashboard gives each role exactly its dashboard's props.
   const data = useLoaderData<typeof loader>()
   return (
     <AppShell>
       {data.role === 'client' ? (
-        <ClientDashboard
-          profile={data.profile}
-          stats={data.stats}
-          welcome={data.welcome}
-          projects={data.projects}
-          files={data.files}
-          deliverables={data.deliverables}
-          shares={data.shares}
-          sites={data.sites}
-          placeSearch={data.placeSearch}
-        />
+        <ClientDashboard {...data} />
       ) : data.role === 'pilot' ? (
-        <PilotDashboard
-          profile={data.profile}
-          stats={data.stats}
-          welcome={data.welcome}
-          projects={data.projects}
-          openProjectId={data.openProjectId}
-          openProjectFiles={data.openProjectFiles}
-          openProjectMission={data.openProjectMission}
-          flightLogs={data.flightLogs}
-          tileUrl={data.tileUrl}
-        />
+        <PilotDashboard {...data} />
       ) : data.role === 'admin' ? (
-        <AdminDashboard stats={data.stats} admin={data.admin} welcome={data.welcome} profile={data.profile} />
+        <AdminDashboard {...data} />
       ) : (
         <ErrorScreen title="Invalid Role" message="Invalid Role - Your account role is not recognized." />
       )}

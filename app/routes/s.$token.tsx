@@ -8,7 +8,6 @@
  */
 import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { formatFileSize } from '#app/components/files/file-groups.tsx'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { PageCard } from '#app/components/layout/page-card.tsx'
@@ -16,7 +15,7 @@ import { LazyDeliverablesMap } from '#app/components/mapview/lazy-deliverables-m
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
 import { DELIVERABLE_KIND_LABELS } from '#app/domain/deliverables/deliverable.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
-import { formatHectares, formatNumber } from '#app/domain/format/numbers.ts'
+import { formatFileSize, formatHectares, formatNumber } from '#app/domain/format/numbers.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
 import { openShareViewer, type ClosedShare } from '#app/domain/sharing/share-access.server.ts'
 import type { ShareViewerData } from '#app/domain/sharing/share-viewer.server.ts'

@@ -8,8 +8,9 @@ import { DeliverableFacts, useViewProgressRefresh } from '#app/components/delive
 import { MapViewLink } from '#app/components/mapview/map-view-link.tsx'
 import type { Deliverable } from '#app/domain/deliverables/deliverable.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
+import { formatFileSize } from '#app/domain/format/numbers.ts'
 
-import { downloadHref, formatFileSize, type ListedFile } from './file-groups.tsx'
+import { downloadHref, type ListedFile } from './file-groups.tsx'
 
 export function DeliverablesPanel({
   project,

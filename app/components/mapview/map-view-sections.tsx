@@ -5,12 +5,11 @@
  */
 import type { SerializeFrom } from '@remix-run/node'
 import { Form, useNavigation } from '@remix-run/react'
-import { formatFileSize } from '#app/components/files/file-groups.tsx'
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { DELIVERABLE_KIND_LABELS, type Deliverable } from '#app/domain/deliverables/deliverable.ts'
 import type { VolumeFormResult } from '#app/domain/deliverables/map-view.server.ts'
-import { formatHectares, formatNumber, formatPercent } from '#app/domain/format/numbers.ts'
+import { formatFileSize, formatHectares, formatNumber, formatPercent } from '#app/domain/format/numbers.ts'
 
 import { VolumeTable } from './map-panels.tsx'
 
