@@ -6,7 +6,7 @@
  */
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { takeDailyAllowance } from '#app/domain/files/daily-allowance.server.ts'
-import { filesAvailableUntil } from '#app/domain/files/rules.ts'
+import { projectFilesAvailableUntil } from '#app/domain/files/availability.server.ts'
 import { openRing, surveyAreaSqm, SurveyAreasSchema, type SurveyArea } from '#app/domain/geometry/areas.ts'
 import type { FieldErrors } from '#app/domain/http/api.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
@@ -159,8 +159,8 @@ export function toProjectCard(project: Project) {
     quotedAt: project.quotedAt ? project.quotedAt.toISOString() : null,
     createdAt: project.createdAt.toISOString(),
     completedAt: project.completedAt ? project.completedAt.toISOString() : null,
-    /** When the client can no longer download the deliverables (a month after completion, or as the admin kept them). */
-    deliverablesUntil: filesAvailableUntil(project)?.toISOString() ?? null,
+    /** When the client can no longer download the deliverables (a month after completion, as the admin kept them, or as the site needs them: ADR 281). */
+    deliverablesUntil: projectFilesAvailableUntil(project)?.toISOString() ?? null,
     hasFlightPlanData: Boolean(project.polygonGeoJson),
     flightPlan,
     canPay: canPay(project),
