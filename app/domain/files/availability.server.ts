@@ -32,7 +32,12 @@ export function siteSurveyStates(
   )
   const bySite = new Map<number, Pick<Project, 'id' | 'status' | 'completedAt'>[]>()
   for (const row of db
-    .select({ id: projects.id, siteId: projects.siteId, status: projects.status, completedAt: projects.completedAt })
+    .select({
+      id: projects.id,
+      siteId: projects.siteId,
+      status: projects.status,
+      completedAt: projects.completedAt,
+    })
     .from(projects)
     .where(inArray(projects.siteId, siteIds))
     .all())
@@ -47,7 +52,8 @@ export function siteSurveyStates(
     states.set(survey.id, {
       nextCompletedAt: laterCompletions.length ? new Date(Math.min(...laterCompletions)) : null,
       awaitingNext:
-        repeating.has(survey.siteId) || others.some((p) => p.status !== 'completed' && p.status !== 'cancelled'),
+        repeating.has(survey.siteId) ||
+        others.some((p) => p.status !== 'completed' && p.status !== 'cancelled'),
     })
   }
   return states
@@ -59,6 +65,7 @@ export function projectFilesAvailableUntil(
   category: FileCategory = 'processed_deliverable',
   db: DbOrTx = getDb(),
 ): Date | null {
-  const site = project.siteId && project.completedAt ? (siteSurveyStates([project], db).get(project.id) ?? null) : null
+  const site =
+    project.siteId && project.completedAt ? (siteSurveyStates([project], db).get(project.id) ?? null) : null
   return filesAvailableUntil(project, category, site)
 }

@@ -5,8 +5,8 @@
  * existence does not leak.
  */
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
-import { takeDailyAllowance } from '#app/domain/files/daily-allowance.server.ts'
 import { projectFilesAvailableUntil } from '#app/domain/files/availability.server.ts'
+import { takeDailyAllowance } from '#app/domain/files/daily-allowance.server.ts'
 import { openRing, surveyAreaSqm, SurveyAreasSchema, type SurveyArea } from '#app/domain/geometry/areas.ts'
 import type { FieldErrors } from '#app/domain/http/api.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
