@@ -9,11 +9,12 @@ import { Readable } from 'node:stream'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { storeProjectFile } from '#app/domain/files/project-files.server.ts'
 import { removeExpiredProjectFiles } from '#app/domain/files/retention.server.ts'
-import { SITE_WAIT_LIMIT_MONTHS } from '#app/domain/files/rules.ts'
+import { deliverablesAvailableUntil, SITE_WAIT_LIMIT_MONTHS } from '#app/domain/files/rules.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
+import { toProjectCard } from '#app/domain/projects/projects.server.ts'
 import * as downloadRoute from '#app/routes/api.download-file.$id.ts'
 import { projectFiles, projects, sites, type FileCategory, type ProjectStatus } from '#db/schema.ts'
-import { insertProject, mp4Bytes, PNG_BYTES, projectWithTeam } from '#tests/helpers/files.ts'
+import { getProject, insertProject, mp4Bytes, PNG_BYTES, projectWithTeam } from '#tests/helpers/files.ts'
 import { callRoute } from '#tests/helpers/requests.ts'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
@@ -69,9 +70,11 @@ function download(headers: Record<string, string>, id: number) {
 describe('a survey on a site', () => {
   test('keeps its deliverable for the client while the repeat is pending; the flight media go after a month', async () => {
     const first = await siteWithFirstSurvey(60)
-    first.next('paid')
+    first.next('assigned')
 
     expect((await download(first.client.headers, first.deliverable.id)).status).toBe(200)
+    // What the client reads: kept until a month after the next survey.
+    expect(toProjectCard(getProject(first.project.id)).deliverablesUntilNextSurvey).toBe(true)
     const result = await removeExpiredProjectFiles()
     expect(result.projects).toContain(first.project.id)
     expect(removedAt(first.deliverable.id)).toBeNull()
@@ -92,6 +95,9 @@ describe('a survey on a site', () => {
     await removeExpiredProjectFiles(now)
     expect(removedAt(first.deliverable.id)).toBeNull()
     expect((await download(first.client.headers, first.deliverable.id)).status).toBe(200)
+    const card = toProjectCard(getProject(first.project.id))
+    expect(card.deliverablesUntilNextSurvey).toBe(false)
+    expect(card.deliverablesUntil).toBe(deliverablesAvailableUntil(repeat.completedAt!).toISOString())
 
     // A month after the repeat was completed (and the repeat's own files are kept: the site
     // waits for nothing more, so it follows its own month).

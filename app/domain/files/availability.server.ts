@@ -5,7 +5,7 @@
  * (two queries, whatever the number of projects).
  */
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
-import { projects, sites, type FileCategory, type Project } from '#db/schema.ts'
+import { projects, sites, type Project } from '#db/schema.ts'
 import { inArray } from 'drizzle-orm'
 
 import { filesAvailableUntil, type SiteSurveyState } from './rules.ts'
@@ -59,13 +59,23 @@ export function siteSurveyStates(
   return states
 }
 
-/** `filesAvailableUntil` for one project, its site state looked up (no query without a site). */
-export function projectFilesAvailableUntil(
-  project: AvailabilityInput,
-  category: FileCategory = 'processed_deliverable',
-  db: DbOrTx = getDb(),
-): Date | null {
+/**
+ * A completed project's deliverables: until when they are available, and whether that date
+ * still waits on the site's next survey (then it is the latest they can stay, and a month
+ * after the next survey is completed is the real end).
+ */
+export function projectDeliverablesAvailability(project: AvailabilityInput, db: DbOrTx = getDb()) {
   const site =
     project.siteId && project.completedAt ? (siteSurveyStates([project], db).get(project.id) ?? null) : null
-  return filesAvailableUntil(project, category, site)
+  const until = filesAvailableUntil(project, 'processed_deliverable', site)
+  const ordinary = filesAvailableUntil(project, 'raw_image')
+  const untilNextSurvey = Boolean(
+    until && ordinary && site?.awaitingNext && !site.nextCompletedAt && until.getTime() > ordinary.getTime(),
+  )
+  return { until, untilNextSurvey }
+}
+
+/** `filesAvailableUntil` for one project's processed deliverables, its site state looked up (no query without a site). */
+export function projectFilesAvailableUntil(project: AvailabilityInput, db: DbOrTx = getDb()): Date | null {
+  return projectDeliverablesAvailability(project, db).until
 }

@@ -150,7 +150,7 @@ export function retentionStateOf(
     .all()
   const removed = rows.filter((r) => r.removedAt).map((r) => r.removedAt!.getTime())
   // The deliverables' date: the latest (a site keeps them longer than the raw media, ADR 281).
-  const until = projectFilesAvailableUntil(project, 'processed_deliverable', db)
+  const until = projectFilesAvailableUntil(project, db)
   return {
     availableUntil: until ? until.toISOString() : null,
     keptUntil: project.filesKeptUntil ? project.filesKeptUntil.toISOString() : null,
