@@ -154,7 +154,7 @@ export const FILE_MESSAGES = {
   deliverablesExpired:
     'Deliverables can be downloaded for one month after completion. Please contact us for a copy.',
   removed: (date: string) =>
-    `This file was deleted on ${date}: survey imagery and deliverables are kept for one month after completion.`,
+    `This file was deleted on ${date}: survey imagery and deliverables are kept for one month after completion (a site's deliverables until one month after its next survey).`,
 } as const
 
 /** A check the widget runs before sending: null when the file may be sent, else the toast. */
