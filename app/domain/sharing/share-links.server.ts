@@ -8,8 +8,8 @@ import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { appUrl } from '#app/domain/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { canSeeProject, requireVisibleProject } from '#app/domain/files/access.server.ts'
+import { projectFilesAvailableUntil } from '#app/domain/files/availability.server.ts'
 import { keptFilesWhere } from '#app/domain/files/file-queries.server.ts'
-import { filesAvailableUntil } from '#app/domain/files/rules.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import {
   projectFiles,
@@ -51,8 +51,8 @@ export function currentDeliverables(projectId: number, db: DbOrTx = getDb()): Pr
 }
 
 /** Whether the project's files are past their availability (ADR 160): nothing left to show. */
-function filesExpired(project: Pick<Project, 'completedAt' | 'filesKeptUntil'>, now: Date) {
-  const until = filesAvailableUntil(project)
+function filesExpired(project: Pick<Project, 'id' | 'siteId' | 'completedAt' | 'filesKeptUntil'>, now: Date) {
+  const until = projectFilesAvailableUntil(project)
   return until !== null && until.getTime() < now.getTime()
 }
 
