@@ -79,7 +79,7 @@ function paint(cog: OpenedCog, style: CogPaint, bands: ArrayLike<number>[], out:
 }
 
 /** The map tile's box in the COG's CRS. */
-function tileBox(map: L.Map, coords: L.Coords, size: L.Point, epsg: number | null) {
+export function tileBox(map: L.Map, coords: L.Coords, size: L.Point, epsg: number | null) {
   const nw = map.unproject(coords.scaleBy(size), coords.z)
   const se = map.unproject(coords.scaleBy(size).add(size), coords.z)
   if (epsg === WGS84) return [nw.lng, se.lat, se.lng, nw.lat]
@@ -88,7 +88,7 @@ function tileBox(map: L.Map, coords: L.Coords, size: L.Point, epsg: number | nul
   return [a.x, b.y, b.x, a.y]
 }
 
-const overlaps = (a: number[], b: number[]) =>
+export const overlaps = (a: number[], b: number[]) =>
   a[0]! < b[2]! && a[2]! > b[0]! && a[1]! < b[3]! && a[3]! > b[1]!
 
 export function createCogLayer(cog: OpenedCog, style: CogPaint, options: L.GridLayerOptions = {}) {

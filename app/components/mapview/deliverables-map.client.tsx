@@ -36,7 +36,7 @@ const vertexIcon = L.divIcon({
   iconAnchor: [6, 6],
 })
 
-function boundsOf(layers: MapLayer[], areas: Array<{ points: LatLng[] }>) {
+export function boundsOf(layers: MapLayer[], areas: Array<{ points: LatLng[] }>) {
   const bounds = L.latLngBounds([])
   for (const l of layers)
     bounds.extend([
@@ -49,7 +49,7 @@ function boundsOf(layers: MapLayer[], areas: Array<{ points: LatLng[] }>) {
 }
 
 /** Keeps the Leaflet layers in step with the panel's state; reports ranges and failures. */
-function RasterLayers({
+export function RasterLayers({
   layers,
   states,
   swipe,
@@ -167,7 +167,7 @@ function ViewReporter({ onView }: { onView: (view: { zoom: number; lat: number }
 type DrawHandler = L.Draw.Polyline | L.Draw.Polygon
 
 /** The measure tools on the map: a leaflet-draw handler for shapes, a click for heights. */
-function MeasureOnMap({
+export function MeasureOnMap({
   mode,
   finishRef,
   onShape,
@@ -251,7 +251,7 @@ function MeasureOnMap({
   return null
 }
 
-async function readError(response: Response) {
+export async function readError(response: Response) {
   try {
     return ((await response.json()) as { error?: string }).error ?? 'The measurement failed.'
   } catch {
