@@ -9,7 +9,7 @@ import type { Deliverable } from '#app/domain/deliverables/deliverable.ts'
 import { listDeliverables } from '#app/domain/deliverables/deliverables.server.ts'
 import { surveyAreasOf, toMapLayer, type MapLayer } from '#app/domain/deliverables/map-view.server.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
+import { DomainError, isDomainError } from '#app/domain/http/domain-error.ts'
 import type { Project } from '#db/schema.ts'
 
 import { getSiteForUser, listSiteProjects, type SiteViewer } from './site-access.server.ts'
@@ -18,6 +18,7 @@ export const SITE_MAP_MESSAGES = {
   tooFew: 'Two surveys of this site with map-ready deliverables are needed to compare them.',
   sameSurvey: 'Before and After are the same survey: choose two different ones.',
   noElevation: 'Both surveys need an elevation model to show the elevation change.',
+  noAreas: 'The After survey has no survey areas to measure over.',
 } as const
 
 export interface SiteSurvey {
@@ -102,3 +103,44 @@ export function loadSiteMap(user: SiteViewer, siteId: number, query: URLSearchPa
 }
 
 export type SiteMapView = ReturnType<typeof loadSiteMap>
+
+/** The change service of POST …/deliverables/{fileId}/change (this model − `againstFileId`). */
+type MeasureChange = (
+  user: SiteViewer,
+  projectId: number,
+  fileId: number,
+  input: { againstFileId: number; ring: [number, number][] },
+) => Promise<{ areaM2: number; cutM3: number; fillM3: number; netM3: number }>
+
+/**
+ * The no-JS form's answer: the change between the pair's elevation models over each of the
+ * After survey's areas, through the same service as the change call. A failure in one area
+ * (it does not cover the models, say) is that area's message; the others still count.
+ */
+export async function changeOverAreas(
+  user: SiteViewer,
+  siteId: number,
+  form: URLSearchParams,
+  measure: MeasureChange,
+  db: DbOrTx = getDb(),
+) {
+  const { change, after, problem } = loadSiteMap(user, siteId, form, db)
+  if (!change || !after) throw new DomainError(400, problem ?? SITE_MAP_MESSAGES.noElevation)
+  if (!after.areas.length) throw new DomainError(400, SITE_MAP_MESSAGES.noAreas)
+  const results = []
+  for (const area of after.areas) {
+    const ring = area.points.map((p) => [p.longitude, p.latitude] as [number, number])
+    ring.push(ring[0]!)
+    try {
+      const figures = await measure(user, change.afterProjectId, change.after.id, {
+        againstFileId: change.before.id,
+        ring,
+      })
+      results.push({ areaNumber: area.areaNumber, figures, error: null })
+    } catch (error) {
+      if (!isDomainError(error) || error.status >= 500 || error.status === 429) throw error
+      results.push({ areaNumber: area.areaNumber, figures: null, error: error.message })
+    }
+  }
+  return results
+}

@@ -1,0 +1,149 @@
+/**
+ * The site Map view (ADR 274): a site with two surveys of real GDAL-built rasters — a pile
+ * (the cone DSM) in March, flat ground in April. With JavaScript the swipe shows March on the
+ * left and April on the right, the change layer paints the pile's loss in red with its
+ * legend, and a drawn area gets its cut, fill and net change from the server. Without
+ * JavaScript: both surveys' previews and dates side by side, the metadata, the change over
+ * the survey areas from a form, and the report link.
+ */
+import { randomBytes } from 'node:crypto'
+import { expect, test } from '@playwright/test'
+import { formatDate } from '#app/domain/format/dates.ts'
+
+import { CONE_VOLUME_M3 } from '../helpers/dsm-fixtures.ts'
+import { DEMO_PASSWORD, login } from './fixtures.ts'
+import { seedSiteWithTwoSurveys, swipeColours } from './site-map-fixtures.ts'
+
+function parseNumber(text: string) {
+  return Number(
+    text
+      .replace(/[\s\u00a0]/g, '')
+      .replace('\u2212', '-')
+      .replace(',', '.')
+      .replace(/[^\d.-]/g, ''),
+  )
+}
+
+/** Red (a loss) pixels painted on the change layer's tile canvases. */
+function lossPixelsOnScreen(page: import('@playwright/test').Page) {
+  return page.evaluate(() => {
+    let count = 0
+    for (const canvas of document.querySelectorAll<HTMLCanvasElement>('.change-layer canvas')) {
+      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data
+      for (let i = 0; i < data.length; i += 4)
+        if (data[i + 3]! > 0 && data[i]! > 150 && data[i + 1]! < 120 && data[i + 2]! < 120) count++
+    }
+    return count
+  })
+}
+
+test('swipe between two surveys, the change layer with its legend, and the change in a drawn area @js-only', async ({
+  page,
+}) => {
+  test.setTimeout(240_000)
+  const seeded = await seedSiteWithTwoSurveys(`Quarry ${randomBytes(3).toString('hex')}`)
+  await login(page, seeded.clientEmail, DEMO_PASSWORD)
+  await page.goto(`/sites/${seeded.siteId}/map`)
+  await expect(page.getByRole('heading', { name: 'What changed' })).toBeVisible()
+  await expect(page.getByLabel('Before')).toHaveValue(String(seeded.before.projectId))
+  await expect(page.getByLabel('After')).toHaveValue(String(seeded.after.projectId))
+  const map = page.getByTestId('site-change-map')
+  await expect(map.locator('.leaflet-container')).toBeVisible()
+
+  // The change layer: the pile carted away is a loss, in red; the legend is in metres.
+  await expect.poll(() => lossPixelsOnScreen(page), { timeout: 30_000 }).toBeGreaterThan(1000)
+  await expect(page.getByTestId('change-legend')).toContainText('m')
+  await expect(page.getByTestId('change-legend')).toContainText('\u221210\u00a0m')
+
+  if (process.env.MAP_SCREENSHOTS) {
+    await page.screenshot({ path: `${process.env.MAP_SCREENSHOTS}/site-map-1280.png`, fullPage: true })
+  }
+
+  // The swipe: March's magenta left of the divider, April's teal right of it.
+  await page.getByRole('checkbox', { name: 'Show After − Before' }).uncheck()
+  await expect
+    .poll(
+      async () => {
+        const { left, right } = await swipeColours(page, 'site-change-map')
+        return left.magenta > 5000 && right.teal > 5000 && left.teal < 50 && right.magenta < 50
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true)
+  await page.getByRole('checkbox', { name: 'Show After − Before' }).check()
+
+  // Draw an area round the whole data: cut is the pile's volume, the net change its negative.
+  await page.getByRole('button', { name: 'Draw an area' }).click()
+  await map.scrollIntoViewIfNeeded()
+  const box = (await map.boundingBox())!
+  const inset = { x: box.width * 0.2, y: box.height * 0.15 }
+  for (const [x, y] of [
+    [box.x + inset.x, box.y + inset.y],
+    [box.x + box.width - inset.x, box.y + inset.y],
+    [box.x + box.width - inset.x, box.y + box.height - inset.y],
+    [box.x + inset.x, box.y + box.height - inset.y],
+  ] as const)
+    await page.mouse.click(x, y)
+  await page.getByRole('button', { name: 'Finish' }).click()
+  await expect(page.getByTestId('change-cut')).toBeVisible({ timeout: 30_000 })
+  const cut = parseNumber(await page.getByTestId('change-cut').innerText())
+  const net = parseNumber(await page.getByTestId('change-net').innerText())
+  expect(Math.abs(cut - CONE_VOLUME_M3) / CONE_VOLUME_M3).toBeLessThan(0.03)
+  expect(net).toBeLessThan(0)
+  expect(Math.abs(net + cut)).toBeLessThan(0.03 * CONE_VOLUME_M3)
+  await expect(page.getByRole('button', { name: /Download site report with this area/ })).toBeVisible()
+
+  if (process.env.MAP_SCREENSHOTS) {
+    await page.screenshot({ path: `${process.env.MAP_SCREENSHOTS}/site-map-drawn-1280.png`, fullPage: true })
+    await page.setViewportSize({ width: 360, height: 780 })
+    await page.screenshot({ path: `${process.env.MAP_SCREENSHOTS}/site-map-360.png`, fullPage: true })
+  }
+})
+
+test('without JavaScript: both previews with their dates, the metadata, the change over the survey areas @no-js-only', async ({
+  page,
+}) => {
+  test.setTimeout(240_000)
+  const seeded = await seedSiteWithTwoSurveys(`Quarry ${randomBytes(3).toString('hex')}`)
+  await login(page, seeded.clientEmail, DEMO_PASSWORD)
+  await page.goto(`/sites/${seeded.siteId}/map`)
+  const before = page.getByTestId('survey-before')
+  const after = page.getByTestId('survey-after')
+  await expect(before.getByRole('heading')).toContainText(formatDate(new Date(Date.now() - 30 * 86_400_000)))
+  await expect(after.getByRole('heading')).toContainText(formatDate(new Date(Date.now() - 86_400_000)))
+  for (const [survey, file] of [
+    [before, 'site-orthomosaic.tif'],
+    [after, 'after-orthomosaic.tif'],
+  ] as const) {
+    const preview = survey.getByRole('img', { name: `Preview of ${file}` })
+    await expect(preview).toBeVisible()
+    expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100)
+  }
+  await expect(before.getByTestId('survey-metadata').first()).toContainText('EPSG:2048')
+  await expect(after.getByTestId('survey-metadata').last()).toContainText('50 cm/px')
+  await expect(page.getByRole('link', { name: 'Download site report (PDF)' })).toHaveAttribute(
+    'href',
+    `/sites/${seeded.siteId}/report.pdf?before=${seeded.before.projectId}&after=${seeded.after.projectId}`,
+  )
+
+  // The pickers are a GET form: choosing the same survey twice says why nothing is compared.
+  await page.getByLabel('Before').selectOption(String(seeded.after.projectId))
+  await page.getByRole('button', { name: 'Compare' }).click()
+  await expect(page.getByText('Before and After are the same survey')).toBeVisible()
+  await page.getByLabel('Before').selectOption(String(seeded.before.projectId))
+  await page.getByRole('button', { name: 'Compare' }).click()
+
+  // The change over the survey area (the ring round the pile) from the server.
+  await page.getByRole('button', { name: 'Work out the change' }).click()
+  const changes = page.getByTestId('area-changes')
+  await expect(changes).toContainText('Area 1')
+  const cut = parseNumber(await changes.getByTestId('change-cut').innerText())
+  expect(Math.abs(cut - CONE_VOLUME_M3) / CONE_VOLUME_M3).toBeLessThan(0.03)
+  expect(parseNumber(await changes.getByTestId('change-net').innerText())).toBeLessThan(0)
+
+  if (process.env.MAP_SCREENSHOTS) {
+    await page.screenshot({ path: `${process.env.MAP_SCREENSHOTS}/site-map-nojs-1280.png`, fullPage: true })
+    await page.setViewportSize({ width: 360, height: 780 })
+    await page.screenshot({ path: `${process.env.MAP_SCREENSHOTS}/site-map-nojs-360.png`, fullPage: true })
+  }
+})
