@@ -54,37 +54,21 @@ export async function buildConeDsm(dir: string, epsg: number, name = `cone-${eps
   // southing) the picture is turned round compared with a map, which GDAL must place right.
   const xll = apexX - (APEX_PX.col + 0.5) * PIXEL_M
   const yTop = apexY + (APEX_PX.row + 0.5) * PIXEL_M
-  const yll = yTop - SIZE_PX * PIXEL_M
-  const rows: string[] = []
-  for (let row = 0; row < SIZE_PX; row++) {
-    const values: string[] = []
-    for (let col = 0; col < SIZE_PX; col++) {
-      const x = xll + (col + 0.5) * PIXEL_M
-      const y = yTop - (row + 0.5) * PIXEL_M
+  const out = await writeGridDsm(path.join(dir, name), srs, {
+    xll,
+    yTop,
+    sizePx: SIZE_PX,
+    pixelM: PIXEL_M,
+    heightAt: (x, y) => {
       const r = Math.hypot(x - apexX, y - apexY)
       const inHole = x - apexX > 21 && x - apexX < 23 && Math.abs(y - apexY) < 1
-      const z = inHole ? NODATA : CONE.groundM + Math.max(0, CONE.heightM * (1 - r / CONE.radiusM))
-      values.push(z.toFixed(4))
-    }
-    rows.push(values.join(' '))
-  }
-  const asc = path.join(dir, name.replace(/\.tif$/, '.asc'))
-  await fs.writeFile(
-    asc,
-    `ncols ${SIZE_PX}\nnrows ${SIZE_PX}\nxllcorner ${xll}\nyllcorner ${yll}\ncellsize ${PIXEL_M}\nNODATA_value ${NODATA}\n${rows.join('\n')}\n`,
-  )
-  const out = await tiledGeoTiff(asc, path.join(dir, name), srs, ['-ot', 'Float32'])
-  await fs.rm(asc)
+      return inHole ? NODATA : CONE.groundM + Math.max(0, CONE.heightM * (1 - r / CONE.radiusM))
+    },
+  })
 
   const ringRadiusM = 25
   const sides = 48
-  const projected: [number, number][] = []
-  for (let i = 0; i < sides; i++) {
-    const angle = (2 * Math.PI * i) / sides
-    projected.push([apexX + ringRadiusM * Math.cos(angle), apexY + ringRadiusM * Math.sin(angle)])
-  }
-  const ring = await transformPoints(projected, srs, 'EPSG:4326')
-  ring.push(ring[0]!)
+  const ring = await circleRing(apexX, apexY, ringRadiusM, srs)
   return {
     path: out,
     apex: { lat: -33.92, lng: 18.42 },
@@ -93,6 +77,116 @@ export async function buildConeDsm(dir: string, epsg: number, name = `cone-${eps
     ringAreaM2: 0.5 * sides * ringRadiusM ** 2 * Math.sin((2 * Math.PI) / sides),
     ground: { lat: -33.92, lng: 18.42 + 25 / 92_370 },
   }
+}
+
+type GridSpec = {
+  /** Lower-left x and top y of the grid in its CRS. */
+  xll: number
+  yTop: number
+  sizePx: number
+  pixelM: number
+  /** The height at a cell centre (x, y in the CRS); NODATA for a hole. */
+  heightAt: (x: number, y: number) => number
+}
+
+/** A square Float32 GeoTIFF of heights, written as an ASCII grid and translated by GDAL. */
+async function writeGridDsm(out: string, srs: string, grid: GridSpec) {
+  const rows: string[] = []
+  for (let row = 0; row < grid.sizePx; row++) {
+    const values: string[] = []
+    for (let col = 0; col < grid.sizePx; col++)
+      values.push(
+        grid.heightAt(grid.xll + (col + 0.5) * grid.pixelM, grid.yTop - (row + 0.5) * grid.pixelM).toFixed(4),
+      )
+    rows.push(values.join(' '))
+  }
+  const asc = out.replace(/\.tif$/, '.asc')
+  const yll = grid.yTop - grid.sizePx * grid.pixelM
+  await fs.writeFile(
+    asc,
+    `ncols ${grid.sizePx}\nnrows ${grid.sizePx}\nxllcorner ${grid.xll}\nyllcorner ${yll}\ncellsize ${grid.pixelM}\nNODATA_value ${NODATA}\n${rows.join('\n')}\n`,
+  )
+  await tiledGeoTiff(asc, out, srs, ['-ot', 'Float32'])
+  await fs.rm(asc)
+  return out
+}
+
+/** Where the change fixtures stand (a quarry near Cape Town) and their flat ground. */
+export const CHANGE_SITE = { lng: 18.43, lat: -33.93, groundM: 100 } as const
+
+/** What stands on the flat ground at the site, in metres of the DSM's own plane. */
+export type Relief =
+  | { kind: 'flat' }
+  /** A stockpile: π r² h / 3. */
+  | { kind: 'cone'; radiusM: number; heightM: number }
+  /** A round pit (negative height) or a round tank: π r² h. */
+  | { kind: 'cylinder'; radiusM: number; heightM: number }
+
+/** The analytic volume (m³) of a relief; negative below the ground. */
+export function reliefVolumeM3(relief: Relief) {
+  if (relief.kind === 'flat') return 0
+  const base = Math.PI * relief.radiusM ** 2 * relief.heightM
+  return relief.kind === 'cone' ? base / 3 : base
+}
+
+/**
+ * A DSM of flat ground with one relief centred on `centre` (default CHANGE_SITE), 80 m
+ * square at `pixelM`, in `epsg`. The relief sits off the raster's centre (at 40 % across,
+ * 35 % down), so a misplaced or mirrored raster moves it. A 2 m square of nodata lies 20 m
+ * east of the centre, inside a 25 m ring.
+ */
+export async function buildReliefDsm(
+  dir: string,
+  spec: {
+    epsg: number
+    pixelM: number
+    relief: Relief
+    centre?: { lng: number; lat: number }
+    name?: string
+  },
+) {
+  const srs = `EPSG:${spec.epsg}`
+  const centre = spec.centre ?? CHANGE_SITE
+  const [[cx, cy]] = (await transformPoints([[centre.lng, centre.lat]], 'EPSG:4326', srs)) as [
+    [number, number],
+  ]
+  const sizePx = Math.round(80 / spec.pixelM)
+  const { relief } = spec
+  const heightAt = (x: number, y: number) => {
+    if (x - cx > 19 && x - cx < 21 && Math.abs(y - cy) < 1) return NODATA
+    if (relief.kind === 'flat') return CHANGE_SITE.groundM
+    const r = Math.hypot(x - cx, y - cy)
+    if (relief.kind === 'cone')
+      return CHANGE_SITE.groundM + Math.max(0, relief.heightM * (1 - r / relief.radiusM))
+    return CHANGE_SITE.groundM + (r <= relief.radiusM ? relief.heightM : 0)
+  }
+  const name = spec.name ?? `${relief.kind}-${spec.epsg}-${spec.pixelM}.tif`
+  return writeGridDsm(path.join(dir, name), srs, {
+    xll: cx - 0.4 * sizePx * spec.pixelM,
+    yTop: cy + 0.35 * sizePx * spec.pixelM,
+    sizePx,
+    pixelM: spec.pixelM,
+    heightAt,
+  })
+}
+
+/** A 48-sided WGS84 ring ([lng, lat], closed) of `radiusM` around (cx, cy) in `srs`'s plane. */
+async function circleRing(cx: number, cy: number, radiusM: number, srs: string) {
+  const projected: [number, number][] = []
+  for (let i = 0; i < 48; i++) {
+    const angle = (2 * Math.PI * i) / 48
+    projected.push([cx + radiusM * Math.cos(angle), cy + radiusM * Math.sin(angle)])
+  }
+  const ring = await transformPoints(projected, srs, 'EPSG:4326')
+  return [...ring, ring[0]!]
+}
+
+/** A 48-sided WGS84 ring ([lng, lat], closed) of `radiusM` around `centre`, drawn in UTM 34S. */
+export async function ringAround(radiusM: number, centre: { lng: number; lat: number } = CHANGE_SITE) {
+  const [[cx, cy]] = (await transformPoints([[centre.lng, centre.lat]], 'EPSG:4326', 'EPSG:32734')) as [
+    [number, number],
+  ]
+  return circleRing(cx, cy, radiusM, 'EPSG:32734')
 }
 
 /**

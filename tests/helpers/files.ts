@@ -1,6 +1,10 @@
 /** Real file contents for upload tests (each recognisable by its magic bytes). */
+import crypto from 'node:crypto'
+import fs from 'node:fs/promises'
+import path from 'node:path'
 import { getDb } from '#app/domain/db/db.server.ts'
-import { projects, type ProjectStatus } from '#db/schema.ts'
+import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
+import { projectFiles, projects, type DeliverableKind, type ProjectStatus } from '#db/schema.ts'
 import { signedInUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { PDFDocument } from 'pdf-lib'
@@ -83,4 +87,33 @@ export function multipart(
       file.name,
     )
   return form
+}
+
+/** Stores a built raster as a project's deliverable of this kind (the row the upload path would write). */
+export async function storeRasterDeliverable(
+  projectId: number,
+  source: string,
+  kind: DeliverableKind,
+  uploadedBy: number,
+) {
+  const key = `projects/${projectId}/${crypto.randomUUID()}.tif`
+  const target = path.join(storagePaths().root, key)
+  await fs.mkdir(path.dirname(target), { recursive: true })
+  await fs.copyFile(source, target)
+  const { size } = await fs.stat(target)
+  return getDb()
+    .insert(projectFiles)
+    .values({
+      projectId,
+      fileName: key,
+      originalName: path.basename(source),
+      fileUrl: '',
+      fileType: 'image/tiff',
+      fileSize: size,
+      fileCategory: 'processed_deliverable',
+      uploadedBy,
+      deliverableKind: kind,
+    })
+    .returning()
+    .get()
 }

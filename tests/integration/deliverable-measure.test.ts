@@ -1,48 +1,15 @@
-import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { getDb } from '#app/domain/db/db.server.ts'
-import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import * as elevationRoute from '#app/routes/api.projects.$id.deliverables.$fileId.elevation.ts'
 import * as volumeRoute from '#app/routes/api.projects.$id.deliverables.$fileId.volume.ts'
-import { projectFiles, type DeliverableKind } from '#db/schema.ts'
 import { buildConeDsm, CONE, CONE_VOLUME_M3, type ConeDsm } from '#tests/helpers/dsm-fixtures.ts'
-import { projectWithTeam } from '#tests/helpers/files.ts'
+import { projectWithTeam, storeRasterDeliverable } from '#tests/helpers/files.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { signedInUser } from '#tests/helpers/users.ts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 type Volume = { areaM2: number; baseElevationM: number; cutM3: number; fillM3: number; netM3: number }
-
-/** Stores a built raster as a project's deliverable of this kind (the row the upload path would write). */
-async function storeRasterDeliverable(
-  projectId: number,
-  source: string,
-  kind: DeliverableKind,
-  uploadedBy: number,
-) {
-  const key = `projects/${projectId}/${crypto.randomUUID()}.tif`
-  const target = path.join(storagePaths().root, key)
-  await fs.mkdir(path.dirname(target), { recursive: true })
-  await fs.copyFile(source, target)
-  const { size } = await fs.stat(target)
-  return getDb()
-    .insert(projectFiles)
-    .values({
-      projectId,
-      fileName: key,
-      originalName: path.basename(source),
-      fileUrl: '',
-      fileType: 'image/tiff',
-      fileSize: size,
-      fileCategory: 'processed_deliverable',
-      uploadedBy,
-      deliverableKind: kind,
-    })
-    .returning()
-    .get()
-}
 
 let dir: string
 const cones: Record<string, ConeDsm> = {}

@@ -15,6 +15,10 @@ export const MEASURE_MESSAGES = {
   outside: 'The polygon does not cover the elevation model.',
   tooLarge: 'The polygon is too large to measure (at most 100 km²).',
   unreadable: 'The elevation model could not be read.',
+  changeNotElevation: 'Elevation change is measured between two elevation models only.',
+  against: 'Choose the elevation model to compare with (againstFileId).',
+  sameFile: 'Choose two different elevation models to compare.',
+  noOverlap: "The two elevation models don't overlap in this area.",
 } as const
 
 const Latitude = z.number({ message: MEASURE_MESSAGES.latitude }).finite().min(-90).max(90)
@@ -35,20 +39,29 @@ export const VolumeBaseSchema = z.union(
 )
 export type VolumeBase = z.infer<typeof VolumeBaseSchema>
 
-export const VolumeRequestSchema = z.object({
-  polygon: z.object(
-    {
-      type: z.literal('Polygon', { message: MEASURE_MESSAGES.polygon }),
-      coordinates: z
-        .array(z.array(Position, { message: MEASURE_MESSAGES.polygon }).min(4).max(1001), {
-          message: MEASURE_MESSAGES.polygon,
-        })
-        .min(1, MEASURE_MESSAGES.polygon)
-        .max(1, MEASURE_MESSAGES.polygon),
-    },
-    { message: MEASURE_MESSAGES.polygon },
-  ),
-  base: VolumeBaseSchema,
+const PolygonSchema = z.object(
+  {
+    type: z.literal('Polygon', { message: MEASURE_MESSAGES.polygon }),
+    coordinates: z
+      .array(z.array(Position, { message: MEASURE_MESSAGES.polygon }).min(4).max(1001), {
+        message: MEASURE_MESSAGES.polygon,
+      })
+      .min(1, MEASURE_MESSAGES.polygon)
+      .max(1, MEASURE_MESSAGES.polygon),
+  },
+  { message: MEASURE_MESSAGES.polygon },
+)
+
+export const VolumeRequestSchema = z.object({ polygon: PolygonSchema, base: VolumeBaseSchema })
+
+/** POST …/change: this elevation model minus `againstFileId` (the earlier survey) over the polygon. */
+export const ChangeRequestSchema = z.object({
+  againstFileId: z
+    .number({ message: MEASURE_MESSAGES.against })
+    .int(MEASURE_MESSAGES.against)
+    .positive(MEASURE_MESSAGES.against)
+    .max(2 ** 31, MEASURE_MESSAGES.against),
+  polygon: PolygonSchema,
 })
 
 /** The answer of POST …/volume. */
@@ -59,5 +72,19 @@ export type VolumeFigures = {
   fillM3: number
   netM3: number
   /** Share of the polygon with elevation data (nodata and outside the model are skipped). */
+  coveredPercent: number
+}
+
+/** The answer of POST …/change: d = this model − the earlier one, per compared cell. */
+export type ChangeFigures = {
+  /** The polygon's area (m², ellipsoidal), as the volume measure reports it. */
+  areaM2: number
+  /** Material removed: Σ max(−d, 0) × cell area. */
+  cutM3: number
+  /** Material added: Σ max(d, 0) × cell area. */
+  fillM3: number
+  /** fillM3 − cutM3: a pile carted away is negative. */
+  netM3: number
+  /** Share of the polygon where both models have data (only there is d summed). */
   coveredPercent: number
 }

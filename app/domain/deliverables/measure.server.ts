@@ -1,5 +1,5 @@
 /**
- * The measure service behind GET …/elevation and POST …/volume and the Map view's no-JS
+ * The measure service behind GET …/elevation, POST …/volume, POST …/change and the Map view's no-JS
  * volume form: who may measure (whoever may download the deliverable: the project's client,
  * its assigned pilot, admins), on which file (an `elevation` deliverable of that project),
  * and a per-user ceiling, since each call runs GDAL.
@@ -12,7 +12,13 @@ import { FILE_MESSAGES } from '#app/domain/files/rules.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import type { User } from '#db/schema.ts'
 
-import { MEASURE_MESSAGES, type VolumeBase, type VolumeFigures } from './measure-schemas.ts'
+import { elevationChangeOver } from './elevation-change.server.ts'
+import {
+  MEASURE_MESSAGES,
+  type ChangeFigures,
+  type VolumeBase,
+  type VolumeFigures,
+} from './measure-schemas.ts'
 import { elevationAt, volumeOver } from './raster-measure.server.ts'
 
 type Actor = Pick<User, 'id' | 'role'>
@@ -61,4 +67,32 @@ export async function measureVolume(
   const path = requireElevationModel(user, projectId, fileId, db)
   await countMeasure(user.id)
   return volumeOver(path, input.ring, input.base)
+}
+
+/**
+ * An elevation model a site comparison may read: the project's client (the file's project is
+ * theirs and completed, as for a download) or an admin. Pilots and everyone else get 404.
+ */
+function requireComparableModel(user: Actor, fileId: number, db: DbOrTx) {
+  if (user.role !== 'client' && user.role !== 'admin') throw new DomainError(404, FILE_MESSAGES.notFound)
+  const { file, path } = getDownloadableFile(user, fileId, db)
+  if (file.fileCategory !== 'processed_deliverable') throw new DomainError(404, FILE_MESSAGES.notFound)
+  if (file.deliverableKind !== 'elevation') throw new DomainError(400, MEASURE_MESSAGES.changeNotElevation)
+  return { file, path }
+}
+
+/** This project's elevation model minus `againstFileId` (another survey's, normally the earlier one) over a ring. */
+export async function measureChange(
+  user: Actor,
+  projectId: number,
+  fileId: number,
+  input: { againstFileId: number; ring: [number, number][] },
+  db: DbOrTx = getDb(),
+): Promise<ChangeFigures> {
+  const later = requireComparableModel(user, fileId, db)
+  if (later.file.projectId !== projectId) throw new DomainError(404, FILE_MESSAGES.notFound)
+  const earlier = requireComparableModel(user, input.againstFileId, db)
+  if (earlier.file.id === later.file.id) throw new DomainError(400, MEASURE_MESSAGES.sameFile)
+  await countMeasure(user.id)
+  return elevationChangeOver(later.path, earlier.path, input.ring)
 }

@@ -23,14 +23,15 @@ const run = promisify(execFile)
 const GDAL_ENV = { ...process.env, GDAL_CACHEMAX: '64', GDAL_NUM_THREADS: '1' }
 const GDAL_TIMEOUT_MS = 60_000
 /** The cut-out is summed in memory: above this many pixels it is read coarser (averaged). */
-const MAX_PIXELS = 4_000_000
+export const MAX_PIXELS = 4_000_000
 const MAX_AREA_M2 = 100_000_000
 /** Edge samples for the base plane: one per pixel, at most this many. */
 const MAX_EDGE_SAMPLES = 20_000
 
 type RasterFacts = { nodata: number | null; geographic: boolean; pixelM: number }
 
-async function gdal(command: string, args: string[], input?: string) {
+/** A GDAL tool's stdout; any failure is the 422 'could not be read' (the file is the problem). */
+export async function gdal(command: string, args: string[], input?: string) {
   try {
     const child = run(command, args, {
       env: GDAL_ENV,
@@ -60,7 +61,7 @@ async function rasterFacts(file: string): Promise<RasterFacts> {
   }
 }
 
-function isNodata(value: number, nodata: number | null) {
+export function isNodata(value: number, nodata: number | null) {
   return !Number.isFinite(value) || (nodata !== null && value === nodata)
 }
 
@@ -113,6 +114,35 @@ function closed(ring: [number, number][]): [number, number][] {
   return first[0] === last[0] && first[1] === last[1] ? ring : [...ring, first]
 }
 
+/** The ring closed and checked (not crossing itself, not empty, at most 100 km²) with its ellipsoidal area. */
+export function measurableRing(ringInput: [number, number][]) {
+  const ring = closed(ringInput)
+  if (ring.length < 4 || ringSelfIntersects(ring)) throw new DomainError(400, MEASURE_MESSAGES.polygon)
+  const areaM2 = turfArea(turfPolygon([ring]))
+  if (!(areaM2 > 0.01)) throw new DomainError(400, MEASURE_MESSAGES.polygon)
+  if (areaM2 > MAX_AREA_M2) throw new DomainError(400, MEASURE_MESSAGES.tooLarge)
+  return { ring, areaM2 }
+}
+
+/** The polygon as a one-feature GeoJSON file, for `gdalwarp -cutline`. */
+export function writeCutline(file: string, ring: [number, number][]) {
+  return fs.writeFile(
+    file,
+    JSON.stringify({
+      type: 'FeatureCollection',
+      features: [{ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [ring] } }],
+    }),
+  )
+}
+
+/** The first band of a (small, warped) GeoTIFF and its pixel area in the file's plane units². */
+export async function readFirstBand(file: string) {
+  const image = await (await fromFile(file)).getImage()
+  const [resX, resY] = image.getResolution()
+  const [band] = (await image.readRasters({ samples: [0] })) as unknown as [ArrayLike<number>]
+  return { band, pixelAreaM2: Math.abs(resX! * resY!), width: image.getWidth(), height: image.getHeight() }
+}
+
 /**
  * Cut, fill and net volume (m³) between the model and a level base plane over a WGS84
  * ring: for each pixel whose centre is inside, (z − base) × pixel area; above the base is
@@ -123,11 +153,7 @@ export async function volumeOver(
   ringInput: [number, number][],
   base: VolumeBase,
 ): Promise<VolumeFigures> {
-  const ring = closed(ringInput)
-  if (ring.length < 4 || ringSelfIntersects(ring)) throw new DomainError(400, MEASURE_MESSAGES.polygon)
-  const areaM2 = turfArea(turfPolygon([ring]))
-  if (!(areaM2 > 0.01)) throw new DomainError(400, MEASURE_MESSAGES.polygon)
-  if (areaM2 > MAX_AREA_M2) throw new DomainError(400, MEASURE_MESSAGES.tooLarge)
+  const { ring, areaM2 } = measurableRing(ringInput)
   const facts = await rasterFacts(file)
   const baseM = await baseElevation(file, ring, base, facts)
 
@@ -135,13 +161,7 @@ export async function volumeOver(
   const cutline = `${tmp}.geojson`
   const cutOut = `${tmp}.tif`
   try {
-    await fs.writeFile(
-      cutline,
-      JSON.stringify({
-        type: 'FeatureCollection',
-        features: [{ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [ring] } }],
-      }),
-    )
+    await writeCutline(cutline, ring)
     const args = [
       '-q',
       '-of',
@@ -162,10 +182,7 @@ export async function volumeOver(
       args.push('-tr', String(coarser), String(coarser), '-r', 'average')
     }
     await gdal('gdalwarp', [...args, file, cutOut])
-    const image = await (await fromFile(cutOut)).getImage()
-    const [resX, resY] = image.getResolution()
-    const pixelAreaM2 = Math.abs(resX! * resY!)
-    const [band] = (await image.readRasters({ samples: [0] })) as unknown as [ArrayLike<number>]
+    const { band, pixelAreaM2 } = await readFirstBand(cutOut)
     let cut = 0
     let fill = 0
     let valid = 0
@@ -193,14 +210,15 @@ export async function volumeOver(
   }
 }
 
-function utmZoneOf(ring: [number, number][]) {
+/** The WGS84 UTM zone (EPSG code) at the ring's mean vertex. */
+export function utmZoneOf(ring: [number, number][]) {
   const lng = ring.reduce((sum, p) => sum + p[0], 0) / ring.length
   const lat = ring.reduce((sum, p) => sum + p[1], 0) / ring.length
   const zone = Math.min(60, Math.max(1, Math.floor((lng + 180) / 6) + 1))
   return `EPSG:${lat < 0 ? 32700 + zone : 32600 + zone}`
 }
 
-function round(value: number, places: number) {
+export function round(value: number, places: number) {
   const f = 10 ** places
   return Math.round(value * f) / f
 }
