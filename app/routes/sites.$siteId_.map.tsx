@@ -5,16 +5,22 @@
  * drawn area; always the surveys' dates, previews (no-JS) and metadata, the change over the
  * survey areas (a POST form) and the site report link.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { LazySiteChangeMap } from '#app/components/mapview/lazy-site-change-map.tsx'
-import { siteReportUrl, SurveyColumns, SurveyPairForm } from '#app/components/mapview/site-map-sections.tsx'
+import {
+  AreaChangeForm,
+  siteReportUrl,
+  SurveyColumns,
+  SurveyPairForm,
+} from '#app/components/mapview/site-map-sections.tsx'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { getEnv } from '#app/domain/config/env.server.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
-import { loadSiteMap } from '#app/domain/sites/site-map.server.ts'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
+import { changeOverAreas, loadSiteMap } from '#app/domain/sites/site-map.server.ts'
 
 export { deliverablesMapLinks as links } from '#app/components/mapview/lazy-deliverables-map.tsx'
 
@@ -22,9 +28,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.site.name} · What changed · Kestrel` : 'What changed · Kestrel' },
 ]
 
-function siteMapOf(user: Parameters<typeof loadSiteMap>[0], request: Request, param: string | undefined) {
+async function orNotFound<T>(work: () => T | Promise<T>) {
   try {
-    return loadSiteMap(user, Number(param), new URL(request.url).searchParams)
+    return await work()
   } catch (error) {
     if (isDomainError(error, 404)) throw new Response('Site not found', { status: 404 })
     throw error
@@ -33,11 +39,33 @@ function siteMapOf(user: Parameters<typeof loadSiteMap>[0], request: Request, pa
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  return json({ ...siteMapOf(user, request, params.siteId), tileUrl: getEnv().TILE_URL })
+  const view = await orNotFound(() =>
+    loadSiteMap(user, Number(params.siteId), new URL(request.url).searchParams),
+  )
+  return json({ ...view, tileUrl: getEnv().TILE_URL })
+}
+
+/** The no-JS change figures: the pair's change over each survey area (the change call's service). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request)
+  const siteId = Number(params.siteId)
+  await orNotFound(() => loadSiteMap(user, siteId, new URLSearchParams()))
+  const form = await readFormBody(request)
+  const pair = new URLSearchParams({
+    before: String(form.get('before') ?? '').slice(0, 12),
+    after: String(form.get('after') ?? '').slice(0, 12),
+  })
+  try {
+    return json({ areaChanges: await changeOverAreas(user, siteId, pair), error: null })
+  } catch (error) {
+    if (!isDomainError(error) || error.status >= 500) throw error
+    return json({ areaChanges: null, error: error.message }, { status: error.status === 429 ? 429 : 400 })
+  }
 }
 
 export default function SiteMapPage() {
   const { site, surveys, before, after, problem, change, tileUrl } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
   const pair = before && after && before.projectId !== after.projectId ? { before, after } : null
   return (
     <AppShell>
@@ -81,6 +109,14 @@ export default function SiteMapPage() {
               </a>
             </p>
             <SurveyColumns before={pair.before} after={pair.after} />
+            {change ? (
+              <AreaChangeForm
+                beforeId={pair.before.projectId}
+                afterId={pair.after.projectId}
+                results={actionData?.areaChanges ?? null}
+                error={actionData?.error ?? null}
+              />
+            ) : null}
           </>
         ) : null}
       </main>

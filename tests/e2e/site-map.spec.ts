@@ -7,7 +7,7 @@
  * the survey areas from a form, and the report link.
  */
 import { randomBytes } from 'node:crypto'
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { formatDate } from '#app/domain/format/dates.ts'
 
 import { CONE_VOLUME_M3 } from '../helpers/dsm-fixtures.ts'
@@ -25,7 +25,7 @@ function parseNumber(text: string) {
 }
 
 /** Red (a loss) pixels painted on the change layer's tile canvases. */
-function lossPixelsOnScreen(page: import('@playwright/test').Page) {
+function lossPixelsOnScreen(page: Page) {
   return page.evaluate(() => {
     let count = 0
     for (const canvas of document.querySelectorAll<HTMLCanvasElement>('.change-layer canvas')) {

@@ -7,8 +7,9 @@
  */
 import { AREA_STYLE, TILE_ATTRIBUTION } from '#app/components/maps/map-constants.ts'
 import type { MapLayer } from '#app/domain/deliverables/map-view.server.ts'
+import type { ChangeFigures } from '#app/domain/deliverables/measure-schemas.ts'
 import type { LatLng } from '#app/domain/geometry/areas.ts'
-import L from 'leaflet'
+import type L from 'leaflet'
 import { useEffect, useRef, useState } from 'react'
 import { MapContainer, Polygon, TileLayer, useMap } from 'react-leaflet'
 
@@ -17,7 +18,7 @@ import { CHANGE_GRADIENT, changeLegendTicks } from './change-ramp.ts'
 import { canDrawCog, openCog } from './cog-layer.client.ts'
 import { boundsOf, MeasureOnMap, RasterLayers, readError } from './deliverables-map.client.tsx'
 import type { LayerState } from './map-panels.tsx'
-import { ChangeTable, SiteReportForm, type ChangeFigures, type DrawnChange } from './site-map-sections.tsx'
+import { ChangeTable, SiteReportForm, type DrawnChange } from './site-map-sections.tsx'
 
 type Pair = { before: MapLayer; after: MapLayer }
 

@@ -8,15 +8,13 @@ import { Form, useNavigation } from '@remix-run/react'
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { DELIVERABLE_KIND_LABELS } from '#app/domain/deliverables/deliverable.ts'
+import type { ChangeFigures } from '#app/domain/deliverables/measure-schemas.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
-import { formatSquareMetres } from '#app/domain/format/numbers.ts'
+import { formatNumber, formatSquareMetres } from '#app/domain/format/numbers.ts'
 import type { SiteSurvey } from '#app/domain/sites/site-map.server.ts'
 
 import { cubicMetres, Figure } from './map-panels.tsx'
 import { PreviewWithFootprint, rasterRows } from './map-view-sections.tsx'
-
-/** The answer of POST …/deliverables/{fileId}/change (After − Before over a polygon). */
-export type ChangeFigures = { areaM2: number; cutM3: number; fillM3: number; netM3: number }
 
 /** A polygon drawn on the map with its figures (WGS84 [lng, lat] ring, closed). */
 export type DrawnChange = { ring: [number, number][]; figures: ChangeFigures }
@@ -34,6 +32,7 @@ export function ChangeTable({ figures }: { figures: ChangeFigures }) {
       <Figure label="Fill (higher now)" value={cubicMetres(figures.fillM3)} testId="change-fill" />
       <Figure label="Net change" value={cubicMetres(figures.netM3)} testId="change-net" />
       <Figure label="Area" value={formatSquareMetres(figures.areaM2)} testId="change-area" />
+      <Figure label="With both elevation models" value={`${formatNumber(figures.coveredPercent, 1)} %`} />
     </dl>
   )
 }
@@ -130,10 +129,12 @@ export function AreaChangeForm({
   beforeId,
   afterId,
   results,
+  error,
 }: {
   beforeId: number
   afterId: number
   results: AreaChange[] | null
+  error: string | null
 }) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'area-change'
@@ -155,6 +156,11 @@ export function AreaChangeForm({
         </StatusButton>
       </Form>
       <div aria-live="polite">
+        {error ? (
+          <p className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-800" role="alert">
+            {error}
+          </p>
+        ) : null}
         {results ? (
           <ul className="mt-4 grid gap-4 md:grid-cols-2" data-testid="area-changes">
             {results.map((r) => (

@@ -8,6 +8,7 @@ import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import type { Deliverable } from '#app/domain/deliverables/deliverable.ts'
 import { listDeliverables } from '#app/domain/deliverables/deliverables.server.ts'
 import { surveyAreasOf, toMapLayer, type MapLayer } from '#app/domain/deliverables/map-view.server.ts'
+import { measureChange } from '#app/domain/deliverables/measure.server.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
 import { DomainError, isDomainError } from '#app/domain/http/domain-error.ts'
 import type { Project } from '#db/schema.ts'
@@ -104,24 +105,15 @@ export function loadSiteMap(user: SiteViewer, siteId: number, query: URLSearchPa
 
 export type SiteMapView = ReturnType<typeof loadSiteMap>
 
-/** The change service of POST …/deliverables/{fileId}/change (this model − `againstFileId`). */
-type MeasureChange = (
-  user: SiteViewer,
-  projectId: number,
-  fileId: number,
-  input: { againstFileId: number; ring: [number, number][] },
-) => Promise<{ areaM2: number; cutM3: number; fillM3: number; netM3: number }>
-
 /**
  * The no-JS form's answer: the change between the pair's elevation models over each of the
- * After survey's areas, through the same service as the change call. A failure in one area
+ * After survey's areas, through the same service as the change call (`measureChange`). A failure in one area
  * (it does not cover the models, say) is that area's message; the others still count.
  */
 export async function changeOverAreas(
   user: SiteViewer,
   siteId: number,
   form: URLSearchParams,
-  measure: MeasureChange,
   db: DbOrTx = getDb(),
 ) {
   const { change, after, problem } = loadSiteMap(user, siteId, form, db)
@@ -132,7 +124,7 @@ export async function changeOverAreas(
     const ring = area.points.map((p) => [p.longitude, p.latitude] as [number, number])
     ring.push(ring[0]!)
     try {
-      const figures = await measure(user, change.afterProjectId, change.after.id, {
+      const figures = await measureChange(user, change.afterProjectId, change.after.id, {
         againstFileId: change.before.id,
         ring,
       })
