@@ -160,10 +160,10 @@ export function SiteChangeMap({
   }
 
   return (
-    <div className="grid gap-4 lg:grid-cols-[1fr_20rem]">
-      <div className="relative">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div>
         <div
-          className="isolate h-[60vh] min-h-[22rem] overflow-hidden rounded-xl border border-ink-200 bg-ink-800"
+          className="relative isolate h-[60vh] min-h-[22rem] overflow-hidden rounded-xl border border-ink-200 bg-ink-800"
           data-testid="site-change-map"
         >
           <MapContainer
@@ -200,15 +200,16 @@ export function SiteChangeMap({
               onPoint={noop}
             />
           </MapContainer>
-        </div>
-        {swipe ? (
-          <>
+          {swipe ? (
             <div
               aria-hidden="true"
               className="pointer-events-none absolute inset-y-0 z-[500] w-0.5 bg-white shadow"
               style={{ left: `${position}%` }}
-              data-testid="swipe-divider"
             />
+          ) : null}
+        </div>
+        {swipe ? (
+          <>
             <div className="mt-2 flex items-center gap-3 text-xs text-ink-700">
               <span className="w-1/3 truncate" data-testid="swipe-left-label">
                 ← Before: {before.label}

@@ -196,7 +196,10 @@ export function SiteReportForm({
   return (
     <Form method="post" reloadDocument action={siteReportUrl(siteId, beforeId, afterId)}>
       <input type="hidden" name="polygons" value={JSON.stringify(polygons)} />
-      <button type="submit" className="btn-secondary btn-sm w-full justify-center">
+      <button
+        type="submit"
+        className="btn-secondary btn-sm w-full justify-center whitespace-normal text-center"
+      >
         Download site report with {drawn.length === 1 ? 'this area' : `these ${drawn.length} areas`} (PDF)
       </button>
     </Form>
