@@ -48,6 +48,7 @@ const PARAMS: Record<string, string> = {
   hubId: '{hubId}',
   pilotId: '{pilotId}',
   userId: '{clientId}',
+  siteId: '{siteId}',
   // A share link's viewer: an unknown token shows its 404 page (ADR 233).
   token: 'not-a-real-token',
   '*': 'no-such-page',

@@ -1,7 +1,8 @@
 /**
  * Data for the journeys that visit every page (a11y.spec.ts, screenshots.spec.ts): a paid
  * project with its invoice, assigned to the demo pilot, and a quoted (unpaid) project, both
- * owned by one new client; plus the ids of the pilot, a hub and a drone profile.
+ * owned by one new client, the paid one on a site of theirs; plus the ids of the pilot, a hub and a
+ * drone profile.
  */
 import path from 'node:path'
 import { expect, type Page, type PlaywrightWorkerArgs } from '@playwright/test'
@@ -21,6 +22,8 @@ export interface SeededPages {
   hubId: number
   pilotId: number
   clientId: number
+  /** A site of that client holding the paid project. */
+  siteId: number
 }
 
 export async function seedPagesData(
@@ -49,6 +52,15 @@ export async function seedPagesData(
     })
     expect(assigned.status()).toBe(200)
     const drone = db.prepare('select id from drone_profiles order by id').get() as { id: number } | undefined
+    const clientId = id('select id from users where email = ?', clientEmail)
+    const siteId = id(
+      'insert into sites (client_id, name, created_at, updated_at) values (?, ?, ?, ?) returning id',
+      clientId,
+      'Orchard',
+      Date.now(),
+      Date.now(),
+    )
+    db.prepare('update projects set site_id = ? where id = ?').run(siteId, paidProjectId)
     return {
       clientEmail,
       quotedProjectId: quoted.id,
@@ -57,7 +69,8 @@ export async function seedPagesData(
       droneId: drone?.id ?? 1,
       hubId: id('select id from hubs order by id'),
       pilotId,
-      clientId: id('select id from users where email = ?', clientEmail),
+      clientId,
+      siteId,
     }
   } finally {
     db.close()

@@ -7,6 +7,7 @@
  * the survey areas from a form, and the report link.
  */
 import { randomBytes } from 'node:crypto'
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { formatDate } from '#app/domain/format/dates.ts'
 
@@ -64,6 +65,11 @@ test('swipe between two surveys, the change layer with its legend, and the chang
   if (process.env.MAP_SCREENSHOTS) {
     await page.screenshot({ path: `${process.env.MAP_SCREENSHOTS}/site-map-1280.png`, fullPage: true })
   }
+  // axe on the page with its map, legend and panels (a11y.spec.ts visits it with no data).
+  const axe = await new AxeBuilder({ page }).analyze()
+  expect(
+    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([])
 
   // The swipe: March's magenta left of the divider, April's teal right of it.
   await page.getByRole('checkbox', { name: 'Show After − Before' }).uncheck()
