@@ -10,7 +10,7 @@ import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { DELIVERABLE_KIND_LABELS } from '#app/domain/deliverables/deliverable.ts'
 import type { ChangeFigures } from '#app/domain/deliverables/measure-schemas.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
-import { formatNumber, formatSquareMetres } from '#app/domain/format/numbers.ts'
+import { formatPercent, formatSquareMetres } from '#app/domain/format/numbers.ts'
 import type { SiteSurvey } from '#app/domain/sites/site-map.server.ts'
 
 import { cubicMetres, Figure } from './map-panels.tsx'
@@ -32,7 +32,7 @@ export function ChangeTable({ figures }: { figures: ChangeFigures }) {
       <Figure label="Fill (higher now)" value={cubicMetres(figures.fillM3)} testId="change-fill" />
       <Figure label="Net change" value={cubicMetres(figures.netM3)} testId="change-net" />
       <Figure label="Area" value={formatSquareMetres(figures.areaM2)} testId="change-area" />
-      <Figure label="With both elevation models" value={`${formatNumber(figures.coveredPercent, 1)} %`} />
+      <Figure label="With both elevation models" value={formatPercent(figures.coveredPercent, 1)} />
     </dl>
   )
 }
