@@ -14,7 +14,7 @@ const GAIN: Rgb = [33, 102, 172]
 const PALE: Rgb = [247, 247, 247]
 
 /** Changes smaller than this share of the limit are left transparent (noise, unchanged ground). */
-export const QUIET_SHARE = 0.05
+const QUIET_SHARE = 0.05
 /** The smallest legend limit (m): a few centimetres of noise should not fill the scale. */
 const MIN_LIMIT_M = 0.1
 const CLIP_PERCENTILE = 0.98
@@ -78,7 +78,7 @@ export function changeLimitOf(changes: ArrayLike<number>) {
 }
 
 /** A change in metres with its sign: '−2,5 m', '0 m', '+2,5 m'. */
-export function formatChangeMetres(valueM: number) {
+function formatChangeMetres(valueM: number) {
   const decimals = Math.abs(valueM) < 1 && valueM !== 0 ? 2 : 1
   const text = formatNumber(Math.abs(valueM), decimals, { minDecimals: 0 })
   if (text === '0') return '0 m'

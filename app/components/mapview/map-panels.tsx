@@ -25,7 +25,7 @@ export type MeasureResult =
   | { kind: 'height'; elevationM: number | null; lat: number; lng: number }
   | { kind: 'volume'; figures: VolumeFigures }
 
-export const metres = (value: number) => `${formatNumber(value, value < 100 ? 2 : 1)} m`
+const metres = (value: number) => `${formatNumber(value, value < 100 ? 2 : 1)} m`
 export const cubicMetres = (value: number) => `${formatNumber(value, 1)} m³`
 
 type Swipe = { leftId: number; rightId: number; position: number } | null

@@ -15,7 +15,7 @@ import type { Project } from '#db/schema.ts'
 
 import { getSiteForUser, listSiteProjects, type SiteViewer } from './site-access.server.ts'
 
-export const SITE_MAP_MESSAGES = {
+const SITE_MAP_MESSAGES = {
   tooFew: 'Two surveys of this site with map-ready deliverables are needed to compare them.',
   sameSurvey: 'Before and After are the same survey: choose two different ones.',
   noElevation: 'Both surveys need an elevation model to show the elevation change.',
@@ -102,8 +102,6 @@ export function loadSiteMap(user: SiteViewer, siteId: number, query: URLSearchPa
         : null,
   }
 }
-
-export type SiteMapView = ReturnType<typeof loadSiteMap>
 
 /**
  * The no-JS form's answer: the change between the pair's elevation models over each of the
