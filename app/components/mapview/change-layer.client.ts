@@ -7,7 +7,7 @@
 import L from 'leaflet'
 
 import { changeLimitOf, elevationChange, paintChange } from './change-ramp.ts'
-import { cogBounds, overlaps, tileBox, type OpenedCog } from './cog-layer.client.ts'
+import { canvasTileLayer, cogBounds, overlaps, type OpenedCog } from './cog-layer.client.ts'
 
 const WGS84 = 4326
 /** The grid the legend's limit is sampled on (geotiff.js reads a small overview for it). */
@@ -65,32 +65,18 @@ export function createChangeLayer(
   limitM: number,
   options: L.GridLayerOptions = {},
 ) {
-  const ChangeLayer = L.GridLayer.extend({
-    createTile(this: L.GridLayer & { _map: L.Map }, coords: L.Coords, done: L.DoneCallback) {
-      const size = this.getTileSize()
-      const canvas = document.createElement('canvas')
-      canvas.width = size.x
-      canvas.height = size.y
-      const beforeBox = tileBox(this._map, coords, size, before.epsg)
-      const afterBox = tileBox(this._map, coords, size, after.epsg)
-      if (!overlaps(beforeBox, before.bbox) || !overlaps(afterBox, after.bbox)) {
-        queueMicrotask(() => done(undefined, canvas))
-        return canvas
-      }
-      const grid = { width: size.x, height: size.y }
-      Promise.all([readHeights(before, beforeBox, grid), readHeights(after, afterBox, grid)])
-        .then(([b, a]) => {
-          const context = canvas.getContext('2d')!
-          const image = context.createImageData(size.x, size.y)
-          const changes = elevationChange(b, a, { before: before.nodata, after: after.nodata })
-          paintChange(changes, limitM, image.data)
-          context.putImageData(image, 0, 0)
-          done(undefined, canvas)
-        })
-        .catch((error: Error) => done(error, canvas))
-      return canvas
-    },
-  })
-  const Layer = ChangeLayer as unknown as new (options: L.GridLayerOptions) => L.GridLayer
-  return new Layer({ tileSize: 256, maxZoom: 22, maxNativeZoom: 22, ...options })
+  return canvasTileLayer((boxIn, size, image) => {
+    const beforeBox = boxIn(before.epsg)
+    const afterBox = boxIn(after.epsg)
+    if (!overlaps(beforeBox, before.bbox) || !overlaps(afterBox, after.bbox)) return null
+    const grid = { width: size.x, height: size.y }
+    return Promise.all([readHeights(before, beforeBox, grid), readHeights(after, afterBox, grid)]).then(
+      ([b, a]) =>
+        paintChange(
+          elevationChange(b, a, { before: before.nodata, after: after.nodata }),
+          limitM,
+          image.data,
+        ),
+    )
+  }, options)
 }

@@ -5,13 +5,12 @@
  * a drawn polygon's cut, fill and net change from the server's change call (the project Map
  * view's `MeasureOnMap` drawing). The polygons drawn go into the site report.
  */
-import { AREA_STYLE, TILE_ATTRIBUTION } from '#app/components/maps/map-constants.ts'
 import type { MapLayer } from '#app/domain/deliverables/map-view.server.ts'
 import type { ChangeFigures } from '#app/domain/deliverables/measure-schemas.ts'
 import type { LatLng } from '#app/domain/geometry/areas.ts'
 import type L from 'leaflet'
 import { useEffect, useRef, useState } from 'react'
-import { MapContainer, Polygon, TileLayer, useMap } from 'react-leaflet'
+import { useMap } from 'react-leaflet'
 
 import { changeLimitFor, createChangeLayer, overlapOf } from './change-layer.client.ts'
 import { CHANGE_GRADIENT, changeLegendTicks } from './change-ramp.ts'
@@ -19,6 +18,7 @@ import { canDrawCog, openCog } from './cog-layer.client.ts'
 import { boundsOf, MeasureOnMap, RasterLayers, readError } from './deliverables-map.client.tsx'
 import type { LayerState } from './map-panels.tsx'
 import { ChangeTable, SiteReportForm, type DrawnChange } from './site-map-sections.tsx'
+import { SurveyBaseMap } from './survey-base-map.client.tsx'
 
 type Pair = { before: MapLayer; after: MapLayer }
 
@@ -166,23 +166,7 @@ export function SiteChangeMap({
           className="relative isolate h-[60vh] min-h-[22rem] overflow-hidden rounded-xl border border-ink-200 bg-ink-800"
           data-testid="site-change-map"
         >
-          <MapContainer
-            bounds={bounds.isValid() ? bounds : undefined}
-            center={bounds.isValid() ? undefined : [-33.92, 18.42]}
-            zoom={bounds.isValid() ? undefined : 12}
-            maxZoom={22}
-            className="h-full w-full"
-            ref={mapRef}
-          >
-            <TileLayer url={tileUrl} attribution={TILE_ATTRIBUTION} maxZoom={22} maxNativeZoom={19} />
-            {areas.map((a) => (
-              <Polygon
-                key={a.areaNumber}
-                positions={a.points.map((p) => [p.latitude, p.longitude] as [number, number])}
-                pathOptions={{ ...AREA_STYLE, fillOpacity: 0 }}
-                interactive={false}
-              />
-            ))}
+          <SurveyBaseMap bounds={bounds} tileUrl={tileUrl} areas={areas} mapRef={mapRef}>
             <RasterLayers layers={orthos} states={states} swipe={swipe} onRange={noop} onProblem={noop} />
             {pair ? (
               <ChangeOnMap
@@ -199,7 +183,7 @@ export function SiteChangeMap({
               onShape={(_, latlngs) => void measureChange(latlngs)}
               onPoint={noop}
             />
-          </MapContainer>
+          </SurveyBaseMap>
           {swipe ? (
             <div
               aria-hidden="true"
