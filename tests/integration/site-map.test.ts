@@ -191,3 +191,33 @@ describe('site Map view loader', () => {
     expect(view.problem).toMatch(/Two surveys/)
   })
 })
+
+describe('site Map view: the no-JS change form', () => {
+  function post(headers: Record<string, string>, siteId: number, form: Record<string, string>) {
+    return callRoute(siteMapRoute.action, `/sites/${siteId}/map`, {
+      headers,
+      form,
+      params: { siteId: String(siteId) },
+    })
+  }
+
+  test('another client gets 404; a pair that cannot be compared is a 400 with the reason', async () => {
+    const { owner, site, latest } = await siteWithSurveys()
+    const other = await signedInUser('client')
+    const pair = { intent: 'area-change', before: String(latest.projectId), after: String(latest.projectId) }
+    expect((await post(other.headers, site.id, pair)).status).toBe(404)
+    const same = await post(owner.headers, site.id, pair)
+    expect(same.status).toBe(400)
+    expect((await readJson<{ error: string }>(same)).error).toMatch(/same survey/)
+  })
+
+  test('a pair whose After survey has no survey areas says so', async () => {
+    const { owner, site, middle, latest } = await siteWithSurveys()
+    const response = await post(owner.headers, site.id, {
+      before: String(middle.projectId),
+      after: String(latest.projectId),
+    })
+    expect(response.status).toBe(400)
+    expect((await readJson<{ error: string }>(response)).error).toMatch(/no survey areas/)
+  })
+})
