@@ -195,6 +195,8 @@ export function SiteReportForm({
   const polygons = drawn.map((d) => ({ type: 'Polygon', coordinates: [d.ring] }))
   return (
     <Form method="post" reloadDocument action={siteReportUrl(siteId, beforeId, afterId)}>
+      <input type="hidden" name="before" value={beforeId} />
+      <input type="hidden" name="after" value={afterId} />
       <input type="hidden" name="polygons" value={JSON.stringify(polygons)} />
       <button
         type="submit"
