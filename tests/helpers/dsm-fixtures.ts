@@ -170,6 +170,12 @@ export async function buildReliefDsm(
   })
 }
 
+/** The same DSM reprojected by GDAL to `epsg` (bilinear), e.g. into degrees or Web Mercator. */
+export async function reprojectDsm(source: string, epsg: number, out: string) {
+  await run('gdalwarp', ['-q', '-overwrite', '-t_srs', `EPSG:${epsg}`, '-r', 'bilinear', source, out])
+  return out
+}
+
 /** A 48-sided WGS84 ring ([lng, lat], closed) of `radiusM` around (cx, cy) in `srs`'s plane. */
 async function circleRing(cx: number, cy: number, radiusM: number, srs: string) {
   const projected: [number, number][] = []

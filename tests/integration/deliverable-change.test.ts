@@ -8,7 +8,6 @@ import {
   CHANGE_SITE,
   reliefVolumeM3,
   ringAround,
-  type Relief,
 } from '#tests/helpers/dsm-fixtures.ts'
 import { insertProject, projectWithTeam, storeRasterDeliverable } from '#tests/helpers/files.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
@@ -17,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 type Change = { areaM2: number; cutM3: number; fillM3: number; netM3: number; coveredPercent: number }
 
-const PILE: Relief = { kind: 'cone', radiusM: 15, heightM: 6 }
+const PILE = { kind: 'cone', radiusM: 15, heightM: 6 } as const
 let dir: string
 let ring: [number, number][]
 const files: Record<string, string> = {}

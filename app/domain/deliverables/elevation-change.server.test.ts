@@ -5,6 +5,7 @@ import {
   buildReliefDsm,
   CHANGE_SITE,
   reliefVolumeM3,
+  reprojectDsm,
   ringAround,
   type Relief,
 } from '#tests/helpers/dsm-fixtures.ts'
@@ -59,6 +60,17 @@ describe.each([
     within(figures.netM3, -pit, 0.02)
     expect(figures.fillM3).toBeLessThan(pit * 0.01)
   }, 60_000)
+})
+
+test.each([
+  ['degrees (EPSG:4326)', 4326],
+  ['Web Mercator (EPSG:3857)', 3857],
+])('a later model in %s is compared in UTM, in ground metres', async (_, epsg) => {
+  const flat = await dsm(UTM_34S, 0.25, FLAT)
+  const later = await reprojectDsm(flat, epsg, path.join(dir, `flat-${epsg}.tif`))
+  const pile = reliefVolumeM3(PILE)
+  const figures = await elevationChangeOver(later, await dsm(LO_19, 0.3, PILE), ring)
+  within(figures.netM3, -pile, 0.02)
 })
 
 test('a pile built is fill; the area is the polygon, the 2 m² hole is not compared', async () => {

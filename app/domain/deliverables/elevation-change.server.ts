@@ -32,7 +32,7 @@ type Grid = {
   /** A cell corner of A's grid the window snaps to. */
   originX: number
   originY: number
-  /** A's extent in that CRS (xmin, ymin, xmax, ymax), null when A is in degrees. */
+  /** A's extent in that CRS (xmin, ymin, xmax, ymax), null when A is compared in UTM instead. */
   extent: [number, number, number, number] | null
   nodata: number | null
 }
@@ -40,6 +40,8 @@ type Grid = {
 type Window = { xmin: number; ymin: number; xmax: number; ymax: number; cellX: number; cellY: number }
 
 const GEOGRAPHIC = /^GEOG(?:CRS|CS)\[/
+/** Web Mercator's metres are not ground metres (× 1,2 at Cape Town): such a model is compared in UTM too. */
+const WEB_MERCATOR = /Pseudo-Mercator|Popular Visualisation/i
 /** Cells of margin around the polygon's projected bounds (its edges bow a little between corners). */
 const MARGIN_CELLS = 2
 
@@ -57,9 +59,12 @@ async function gridOf(file: string, ring: [number, number][]): Promise<Grid> {
   const raw = info.bands?.[0]?.noDataValue
   const nodata = typeof raw === 'number' ? raw : raw === 'nan' ? Number.NaN : null
   const [x0, rx, , y0, , ry] = gt as [number, number, number, number, number, number]
-  if (GEOGRAPHIC.test(wkt)) {
-    // A model in degrees is compared in the local UTM zone at about its own ground spacing.
-    const cell = Math.abs(rx) * 111_000
+  if (GEOGRAPHIC.test(wkt) || WEB_MERCATOR.test(wkt)) {
+    // Compared in the local UTM zone at about the model's own ground spacing.
+    const lat = ring.reduce((sum, p) => sum + p[1], 0) / ring.length
+    const cell = GEOGRAPHIC.test(wkt)
+      ? Math.abs(rx) * 111_000
+      : Math.abs(rx) * Math.cos((lat * Math.PI) / 180)
     return { srs: utmZoneOf(ring), cellX: cell, cellY: cell, originX: 0, originY: 0, extent: null, nodata }
   }
   const xs = [x0, x0 + rx * size[0]]
@@ -158,8 +163,8 @@ export async function elevationChangeOver(
   const grid = await gridOf(fileA, ring)
   const window = windowOn(grid, await projectRing(ring, grid.srs))
   const merged = window.cellX !== grid.cellX
-  // On A's own grid A is copied cell for cell; merged cells are averaged; B (and an A in
-  // degrees) is interpolated bilinearly, as the issue asks.
+  // On A's own grid A is copied cell for cell; merged cells are averaged; B (and an A
+  // reprojected to UTM) is interpolated bilinearly.
   const resamplingA = merged ? 'average' : grid.extent ? 'near' : 'bilinear'
   const resamplingB = merged ? 'average' : 'bilinear'
 
@@ -169,8 +174,11 @@ export async function elevationChangeOver(
     await writeCutline(cutline, ring)
     // Only A is cut to the polygon: B is read around it too, so its cells at the edge
     // interpolate from real neighbours rather than from the cut.
-    await gdal('gdalwarp', [...warpArgs(grid, window, resamplingA), '-cutline', cutline, fileA, warpedA])
-    await gdal('gdalwarp', [...warpArgs(grid, window, resamplingB), fileB, warpedB])
+    // Two processes side by side (one GDAL thread each): the answer waits for the slower one only.
+    await Promise.all([
+      gdal('gdalwarp', [...warpArgs(grid, window, resamplingA), '-cutline', cutline, fileA, warpedA]),
+      gdal('gdalwarp', [...warpArgs(grid, window, resamplingB), fileB, warpedB]),
+    ])
     const [a, b] = [await readFirstBand(warpedA), await readFirstBand(warpedB)]
     if (a.width !== b.width || a.height !== b.height) throw new DomainError(422, MEASURE_MESSAGES.unreadable)
     let cut = 0

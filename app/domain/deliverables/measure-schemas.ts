@@ -39,7 +39,7 @@ export const VolumeBaseSchema = z.union(
 )
 export type VolumeBase = z.infer<typeof VolumeBaseSchema>
 
-const PolygonSchema = z.object(
+export const PolygonSchema = z.object(
   {
     type: z.literal('Polygon', { message: MEASURE_MESSAGES.polygon }),
     coordinates: z

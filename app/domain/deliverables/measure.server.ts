@@ -27,7 +27,8 @@ const MEASURES_PER_MINUTE = 120
 const MEASURE_LIMIT_MESSAGE = 'Too many measurements. Please wait a minute and try again.'
 let limiter: ReturnType<typeof createRateLimiter> | undefined
 
-async function countMeasure(userId: number) {
+/** One GDAL measure against the per-user ceiling (429 over it). */
+export async function countMeasure(userId: number) {
   limiter ??= createRateLimiter(
     Math.ceil(MEASURES_PER_MINUTE * getEnv().RATE_LIMIT_MULTIPLIER),
     60,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import {
+  formatCubicMetres,
   formatFileSize,
   formatHectares,
   formatKm,
@@ -37,6 +38,8 @@ describe('number formats', () => {
     expect(plain(formatKm(18.64))).toBe('18,6 km')
     expect(plain(formatNumber(1234.5, 2, { minDecimals: 0 }))).toBe('1 234,5')
     expect(plain(formatNumber(-0.001, 2))).toBe('0,00')
+    expect(plain(formatCubicMetres(1413.716))).toBe('1 413,7 m³')
+    expect(plain(formatCubicMetres(-785.398, 0))).toBe('-785 m³')
   })
 
   it('writes phone numbers as +27 82 123 4567', () => {

@@ -56,6 +56,11 @@ export function formatSquareMetres(sqm: number | null | undefined) {
   return `${formatNumber(sqm, 0)}${NBSP}m²`
 }
 
+/** Cubic metres, one decimal unless told, signed: `1 413,7 m³`, `-785,4 m³`. */
+export function formatCubicMetres(m3: number | null | undefined, decimals = 1) {
+  return `${formatNumber(m3, decimals)}${NBSP}m³`
+}
+
 /** Hectares from square metres, two decimals unless told: `1,24 ha` (`42,6 ha` with 1). */
 export function formatHectares(sqm: number | null | undefined, decimals = 2) {
   return `${formatNumber((sqm ?? 0) / 10_000, decimals)}${NBSP}ha`

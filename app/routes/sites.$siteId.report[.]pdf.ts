@@ -1,0 +1,77 @@
+/**
+ * `/sites/{siteId}/report.pdf?before={projectId}&after={projectId}` — the site report for two
+ * surveys of a site (ADR 272), for the site's client or an admin (404 otherwise). POST the
+ * same fields as a form, plus `polygons` (a JSON list of GeoJSON Polygons drawn on the Map
+ * view), so the report works without JavaScript.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { requireUser } from '#app/domain/auth/guards.server.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
+import { SITE_NOT_FOUND } from '#app/domain/sites/site-access.server.ts'
+import {
+  parseDrawnPolygons,
+  SITE_REPORT_MESSAGES,
+  siteReportPdf,
+} from '#app/domain/sites/site-report.server.ts'
+import type { User } from '#db/schema.ts'
+
+/** A positive whole id from text (plain digits only); null otherwise. */
+function idFrom(value: FormDataEntryValue | string | null | undefined) {
+  if (typeof value !== 'string' || !/^\d{1,10}$/.test(value)) return null
+  const id = Number(value)
+  return id > 0 && id <= 2 ** 31 ? id : null
+}
+
+async function report(
+  user: User,
+  siteParam: string | undefined,
+  fields: {
+    before: FormDataEntryValue | null
+    after: FormDataEntryValue | null
+    polygons?: FormDataEntryValue | null
+  },
+) {
+  try {
+    const siteId = idFrom(siteParam)
+    if (!siteId) throw new DomainError(404, SITE_NOT_FOUND)
+    const beforeProjectId = idFrom(fields.before)
+    const afterProjectId = idFrom(fields.after)
+    if (!beforeProjectId || !afterProjectId) throw new DomainError(400, SITE_REPORT_MESSAGES.surveys)
+    const polygons = typeof fields.polygons === 'string' ? fields.polygons : null
+    if (fields.polygons != null && polygons === null)
+      throw new DomainError(400, SITE_REPORT_MESSAGES.polygons)
+    const { bytes, fileName } = await siteReportPdf(user, siteId, {
+      beforeProjectId,
+      afterProjectId,
+      drawn: parseDrawnPolygons(polygons),
+    })
+    return new Response(Buffer.from(bytes), {
+      headers: {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="${fileName}"`,
+        'Cache-Control': 'private, no-store',
+      },
+    })
+  } catch (error) {
+    if (error instanceof DomainError && error.status < 500)
+      throw new Response(error.message, { status: error.status, headers: error.headers })
+    throw error
+  }
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  const query = new URL(request.url).searchParams
+  return report(user, params.siteId, { before: query.get('before'), after: query.get('after') })
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request)
+  const form = await readFormBody(request)
+  return report(user, params.siteId, {
+    before: form.get('before'),
+    after: form.get('after'),
+    polygons: form.get('polygons'),
+  })
+}

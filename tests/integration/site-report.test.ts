@@ -1,0 +1,225 @@
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { getDb } from '#app/domain/db/db.server.ts'
+import { elevationChangeOver } from '#app/domain/deliverables/elevation-change.server.ts'
+import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
+import { formatDate } from '#app/domain/format/dates.ts'
+import { formatCubicMetres, formatSquareMetres } from '#app/domain/format/numbers.ts'
+import * as reportRoute from '#app/routes/sites.$siteId.report[.]pdf.ts'
+import { deliverableViews, projects, sites } from '#db/schema.ts'
+import {
+  buildOrthomosaic,
+  buildPreview,
+  buildReliefDsm,
+  reliefVolumeM3,
+  ringAround,
+  type Relief,
+} from '#tests/helpers/dsm-fixtures.ts'
+import { insertProject, storeRasterDeliverable } from '#tests/helpers/files.ts'
+import { pdfText } from '#tests/helpers/pdf-text.ts'
+import { callRoute } from '#tests/helpers/requests.ts'
+import { signedInUser } from '#tests/helpers/users.ts'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+
+const PILE: Relief = { kind: 'cone', radiusM: 15, heightM: 6 }
+let dir: string
+let areaRing: [number, number][]
+let drawnRing: [number, number][]
+const built: Record<string, string> = {}
+
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kestrel-site-report-'))
+  areaRing = await ringAround(25)
+  drawnRing = await ringAround(18)
+  built.pile = await buildReliefDsm(dir, { epsg: 32734, pixelM: 0.3, relief: PILE })
+  built.flat = await buildReliefDsm(dir, { epsg: 2048, pixelM: 0.25, relief: { kind: 'flat' } })
+  built.ortho = await buildOrthomosaic(dir, 32734, 256)
+  built.thumbnail = await buildPreview(built.ortho, path.join(dir, 'thumbnail.png'))
+}, 60_000)
+afterAll(() => fs.rm(dir, { recursive: true, force: true }))
+
+/** A ready viewing copy with only its thumbnail (what the report reads). */
+async function readyThumbnail(projectId: number, fileId: number) {
+  const key = `views/${fileId}/thumbnail.png`
+  await fs.mkdir(path.join(storagePaths().root, 'views', String(fileId)), { recursive: true })
+  await fs.copyFile(built.thumbnail!, path.join(storagePaths().root, key))
+  getDb()
+    .insert(deliverableViews)
+    .values({ fileId, status: 'ready', progressPercent: 100, thumbnailName: key, finishedAt: new Date() })
+    .run()
+}
+
+/** A client's site with two completed surveys: a stockpile in January, carted away by March. */
+async function siteWithTwoSurveys(beforeCompletedAt = new Date('2027-01-15T09:00:00Z')) {
+  const client = await signedInUser('client')
+  const pilot = await signedInUser('pilot')
+  const admin = await signedInUser('admin')
+  const site = getDb()
+    .insert(sites)
+    .values({ clientId: client.user.id, name: 'Philippi quarry' })
+    .returning()
+    .get()
+  const survey = (completedAt: Date) => {
+    const project = insertProject({
+      clientId: client.user.id,
+      pilotId: pilot.user.id,
+      status: 'completed',
+      completedAt,
+    })
+    const plan = {
+      areas: [
+        { areaNumber: 1, coordinates: areaRing.map(([longitude, latitude]) => ({ latitude, longitude })) },
+      ],
+      pricing: { totalInCents: 0 },
+    }
+    getDb()
+      .update(projects)
+      .set({ siteId: site.id, polygonGeoJson: JSON.stringify(plan) })
+      .where(eq(projects.id, project.id))
+      .run()
+    return { ...project, completedAt }
+  }
+  // Named later first: the report puts them in flown order whatever the caller says.
+  const after = survey(new Date('2027-03-15T09:00:00Z'))
+  const before = survey(beforeCompletedAt)
+  for (const [project, dsm] of [
+    [before, built.pile!],
+    [after, built.flat!],
+  ] as const) {
+    await storeRasterDeliverable(project.id, dsm, 'elevation', admin.user.id)
+    const ortho = await storeRasterDeliverable(project.id, built.ortho!, 'orthomosaic', admin.user.id)
+    await readyThumbnail(project.id, ortho.id)
+  }
+  return { client, pilot, admin, site, before, after }
+}
+
+function getReport(headers: Record<string, string>, siteId: number, query: string) {
+  return callRoute(reportRoute.loader, `/sites/${siteId}/report.pdf?${query}`, {
+    headers,
+    params: { siteId: String(siteId) },
+  })
+}
+
+function postReport(headers: Record<string, string>, siteId: number, form: Record<string, string>) {
+  return callRoute(reportRoute.action, `/sites/${siteId}/report.pdf`, {
+    headers,
+    form,
+    params: { siteId: String(siteId) },
+  })
+}
+
+const plain = (s: string) => s.replace(/[\s\u00a0]+/g, ' ')
+
+describe('the site report PDF', () => {
+  test('names the site and both dates, shows both thumbnails and the change of each survey area', async () => {
+    const { client, site, before, after } = await siteWithTwoSurveys()
+    const res = await getReport(client.headers, site.id, `before=${after.id}&after=${before.id}`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('Content-Type')).toBe('application/pdf')
+    const bytes = new Uint8Array(await res.arrayBuffer())
+    const text = plain(await pdfText(bytes))
+    expect(text).toContain('Philippi quarry')
+    expect(text).toContain(`Before: ${formatDate(before.completedAt)}`)
+    expect(text).toContain(`After: ${formatDate(after.completedAt)}`)
+    expect(text).toContain('1. Survey area 1')
+    // The 25 m ring spans about 50 m of a 190 pt high sketch: a 20 m scale bar.
+    expect(text).toContain('20 m')
+    // The figures are the engine's, and the engine's are the pile's analytic volume.
+    const figures = await elevationChangeOver(built.flat!, built.pile!, areaRing)
+    const pile = reliefVolumeM3(PILE)
+    expect(Math.abs(figures.netM3 + pile)).toBeLessThanOrEqual(pile * 0.02)
+    for (const value of [
+      formatSquareMetres(figures.areaM2),
+      formatCubicMetres(figures.cutM3),
+      formatCubicMetres(figures.netM3),
+    ])
+      expect(text).toContain(plain(value))
+    // Two thumbnails embedded as images.
+    expect(
+      Buffer.from(bytes)
+        .toString('latin1')
+        .match(/\/Subtype \/Image/g)?.length,
+    ).toBe(2)
+    // One format: no decimal point in a figure, no ISO date.
+    expect(text).not.toMatch(/\d\.\d/)
+    expect(text).not.toMatch(/\d{4}[-/]\d{2}[-/]\d{2}/)
+  })
+
+  test('a posted form adds the drawn polygons (works without JavaScript)', async () => {
+    const { client, site, before, after } = await siteWithTwoSurveys()
+    const drawn = { type: 'Polygon', coordinates: [drawnRing] }
+    const res = await postReport(client.headers, site.id, {
+      before: String(before.id),
+      after: String(after.id),
+      polygons: JSON.stringify([drawn]),
+    })
+    expect(res.status).toBe(200)
+    const text = plain(await pdfText(new Uint8Array(await res.arrayBuffer())))
+    expect(text).toContain('2. Drawn polygon 1')
+    const figures = await elevationChangeOver(built.flat!, built.pile!, drawnRing)
+    expect(text).toContain(plain(formatCubicMetres(figures.netM3)))
+  })
+
+  test("a client's expired survey keeps its rows, with the download rule's words; an admin still gets figures", async () => {
+    const { client, admin, site, before, after } = await siteWithTwoSurveys(new Date('2026-01-15T09:00:00Z'))
+    const query = `before=${before.id}&after=${after.id}`
+    const asClient = plain(
+      await pdfText(new Uint8Array(await (await getReport(client.headers, site.id, query)).arrayBuffer())),
+    )
+    expect(asClient).toContain('1. Survey area 1')
+    expect(asClient).toContain('Deliverables can be downloaded for one month after completion.')
+    expect(asClient).toContain('Before: 15 January 2026')
+    const asAdmin = plain(
+      await pdfText(new Uint8Array(await (await getReport(admin.headers, site.id, query)).arrayBuffer())),
+    )
+    expect(asAdmin).not.toContain('Deliverables can be downloaded')
+    expect(asAdmin).toContain(' m³')
+  })
+
+  test('another client and a pilot get 404; an admin gets the report', async () => {
+    const { pilot, admin, site, before, after } = await siteWithTwoSurveys()
+    const stranger = await signedInUser('client')
+    const query = `before=${before.id}&after=${after.id}`
+    for (const who of [stranger, pilot])
+      expect((await getReport(who.headers, site.id, query)).status).toBe(404)
+    expect((await getReport(admin.headers, site.id, query)).status).toBe(200)
+    const signedOut = await getReport({}, site.id, query)
+    expect(signedOut.status).toBe(302)
+  })
+
+  test('bad input is a 4xx with a message, never a 500', async () => {
+    const { client, site, before, after } = await siteWithTwoSurveys()
+    const other = await siteWithTwoSurveys()
+    const cases: [string, number][] = [
+      [`before=${before.id}&after=${before.id}`, 400],
+      [`before=${before.id}`, 400],
+      [`before=abc&after=${after.id}`, 400],
+      [`before=${before.id}&after=${other.after.id}`, 404],
+    ]
+    for (const [query, status] of cases) {
+      const res = await getReport(client.headers, site.id, query)
+      expect(res.status, query).toBe(status)
+      expect((await res.text()).length).toBeGreaterThan(0)
+    }
+    for (const polygons of [
+      'not json',
+      '{"type":"Polygon"}',
+      JSON.stringify([{ type: 'Point', coordinates: [1, 2] }]),
+    ]) {
+      const res = await postReport(client.headers, site.id, {
+        before: String(before.id),
+        after: String(after.id),
+        polygons,
+      })
+      expect(res.status, polygons).toBe(400)
+      expect(await res.text()).toBe(
+        'Polygons must be a JSON list of up to 10 GeoJSON Polygons (longitude, latitude).',
+      )
+    }
+    expect((await getReport(client.headers, 999_999, `before=${before.id}&after=${after.id}`)).status).toBe(
+      404,
+    )
+  })
+})
