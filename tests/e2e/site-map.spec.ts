@@ -109,7 +109,10 @@ test('swipe between two surveys, the change layer with its legend, and the chang
   expect(Math.abs(cut - CONE_VOLUME_M3) / CONE_VOLUME_M3).toBeLessThan(0.03)
   expect(net).toBeLessThan(0)
   expect(Math.abs(net + cut)).toBeLessThan(0.03 * CONE_VOLUME_M3)
-  await expect(page.getByRole('button', { name: /Download site report with this area/ })).toBeVisible()
+  // The site report with the drawn area is a PDF download.
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: /Download site report with this area/ }).click()
+  expect((await download).suggestedFilename()).toMatch(/\.pdf$/)
 
   if (process.env.MAP_SCREENSHOTS) {
     await page.screenshot({ path: `${process.env.MAP_SCREENSHOTS}/site-map-drawn-1280.png`, fullPage: true })
@@ -147,6 +150,11 @@ test('without JavaScript: both previews with their dates, the metadata, the chan
     'href',
     `/sites/${seeded.siteId}/report.pdf?before=${seeded.before.projectId}&after=${seeded.after.projectId}`,
   )
+  const report = await page.request.get(
+    `/sites/${seeded.siteId}/report.pdf?before=${seeded.before.projectId}&after=${seeded.after.projectId}`,
+  )
+  expect(report.status()).toBe(200)
+  expect(report.headers()['content-type']).toBe('application/pdf')
 
   // The pickers are a GET form: choosing the same survey twice says why nothing is compared.
   await page.getByRole('combobox', { name: 'Before' }).selectOption(String(seeded.after.projectId))
