@@ -41,13 +41,19 @@ function changePixelsOnScreen(page: Page) {
   })
 }
 
+/** A new site with two surveys, its client signed in on its Map view. */
+async function openSiteMap(page: Page) {
+  const seeded = await seedSiteWithTwoSurveys(`Quarry ${randomBytes(3).toString('hex')}`)
+  await login(page, seeded.clientEmail, DEMO_PASSWORD)
+  await page.goto(`/sites/${seeded.siteId}/map`)
+  return seeded
+}
+
 test('swipe between two surveys, the change layer with its legend, and the change in a drawn area @js-only', async ({
   page,
 }) => {
   test.setTimeout(240_000)
-  const seeded = await seedSiteWithTwoSurveys(`Quarry ${randomBytes(3).toString('hex')}`)
-  await login(page, seeded.clientEmail, DEMO_PASSWORD)
-  await page.goto(`/sites/${seeded.siteId}/map`)
+  const seeded = await openSiteMap(page)
   await expect(page.getByRole('heading', { name: 'What changed' })).toBeVisible()
   await expect(page.getByRole('combobox', { name: 'Before' })).toHaveValue(String(seeded.before.projectId))
   await expect(page.getByRole('combobox', { name: 'After' })).toHaveValue(String(seeded.after.projectId))
@@ -125,9 +131,7 @@ test('without JavaScript: both previews with their dates, the metadata, the chan
   page,
 }) => {
   test.setTimeout(240_000)
-  const seeded = await seedSiteWithTwoSurveys(`Quarry ${randomBytes(3).toString('hex')}`)
-  await login(page, seeded.clientEmail, DEMO_PASSWORD)
-  await page.goto(`/sites/${seeded.siteId}/map`)
+  const seeded = await openSiteMap(page)
   const before = page.getByTestId('survey-before')
   const after = page.getByTestId('survey-after')
   await expect(before.getByRole('heading', { level: 3 })).toContainText(
