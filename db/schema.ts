@@ -265,6 +265,8 @@ export const sites = sqliteTable(
     repeatEvery: text('repeat_every', { length: 10 }).$type<RepeatInterval>(),
     /** The preferred date (YYYY-MM-DD, Johannesburg) of the next scheduled survey. */
     nextDueOn: text('next_due_on', { length: 10 }),
+    /** The schedule's day of the month (1–31; a shorter month takes its last day). ADR 268. */
+    repeatDay: integer('repeat_day'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

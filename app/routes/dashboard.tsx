@@ -98,6 +98,7 @@ export default function DashboardPage() {
           files={data.files}
           deliverables={data.deliverables}
           shares={data.shares}
+          sites={data.sites}
           placeSearch={data.placeSearch}
         />
       ) : data.role === 'pilot' ? (

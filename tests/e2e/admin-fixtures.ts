@@ -5,11 +5,11 @@
  * `seedPaidProject` (direct rows) remains for data the public paths cannot produce.
  */
 import path from 'node:path'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import Database from 'better-sqlite3'
 
 import { e2eDir } from '../setup/e2e-env.ts'
-import { createQuotedProjectViaApi, DEMO_CLIENT_EMAIL } from './checkout-fixtures.ts'
+import { acceptTermsToSimulator, createQuotedProjectViaApi, DEMO_CLIENT_EMAIL } from './checkout-fixtures.ts'
 import { DEMO_PASSWORD, login, uniqueEmail, waitForMail } from './fixtures.ts'
 
 export const ADMIN_EMAIL = 'admin@example.com'
@@ -104,14 +104,7 @@ export async function createPaidProject(page: Page, request: APIRequestContext, 
   const project = await createQuotedProjectViaApi(request, name)
   await login(page, DEMO_CLIENT_EMAIL, DEMO_PASSWORD)
   await page.goto(`/checkout/${project.id}`)
-  await page.getByRole('button', { name: 'Accept terms & pay' }).click()
-  const terms = page.getByRole('dialog', { name: 'Terms and Conditions' })
-  await terms.getByRole('checkbox', { name: /I Agree/ }).check()
-  await terms.getByRole('button', { name: 'Accept & Pay' }).click()
-  if (test.info().project.use.javaScriptEnabled === false) {
-    await page.getByRole('button', { name: 'Continue to secure payment' }).click()
-  }
-  await expect(page).toHaveURL(/\/payfast-simulator\/eng\/process$/)
+  await acceptTermsToSimulator(page)
   await page.getByRole('button', { name: /^Pay / }).click()
   await expect(page.getByRole('heading', { name: 'Payment Confirmed' })).toBeVisible()
   await waitForMail((m) => m.subject === `Payment received: ${name}`)

@@ -4,7 +4,7 @@
  * computes and stores the quote). No test-only paths in the app.
  */
 import { randomBytes } from 'node:crypto'
-import { expect, type APIRequestContext } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 
 import { e2eOrigin } from '../setup/e2e-env.ts'
 import { DEMO_PASSWORD } from './fixtures.ts'
@@ -82,4 +82,16 @@ export async function replanViaApi(
 /** How the app shows rand (en-ZA). */
 export function rand(cents: number) {
   return new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'ZAR' }).format(cents / 100)
+}
+
+/** On a checkout page: accepts the terms and goes on to the PayFast stand-in (one more button without JavaScript). */
+export async function acceptTermsToSimulator(page: Page) {
+  await page.getByRole('button', { name: 'Accept terms & pay' }).click()
+  const terms = page.getByRole('dialog', { name: 'Terms and Conditions' })
+  await terms.getByRole('checkbox', { name: /I Agree/ }).check()
+  await terms.getByRole('button', { name: 'Accept & Pay' }).click()
+  if (test.info().project.use.javaScriptEnabled === false) {
+    await page.getByRole('button', { name: 'Continue to secure payment' }).click()
+  }
+  await expect(page).toHaveURL(/\/payfast-simulator\/eng\/process$/)
 }

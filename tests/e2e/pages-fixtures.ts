@@ -1,8 +1,7 @@
 /**
  * Data for the journeys that visit every page (a11y.spec.ts, screenshots.spec.ts): a paid
  * project with its invoice, assigned to the demo pilot, and a quoted (unpaid) project, both
- * owned by one new client, the paid one on a site of theirs; plus the ids of the pilot, a hub and a
- * drone profile.
+ * owned by one new client; plus the ids of the pilot, a hub and a drone profile.
  */
 import path from 'node:path'
 import { expect, type Page, type PlaywrightWorkerArgs } from '@playwright/test'
@@ -22,7 +21,7 @@ export interface SeededPages {
   hubId: number
   pilotId: number
   clientId: number
-  /** A site of that client holding the paid project. */
+  /** The client's site of the paid project (ADR 268). */
   siteId: number
 }
 
@@ -53,12 +52,13 @@ export async function seedPagesData(
     expect(assigned.status()).toBe(200)
     const drone = db.prepare('select id from drone_profiles order by id').get() as { id: number } | undefined
     const clientId = id('select id from users where email = ?', clientEmail)
+    const now = Date.now()
     const siteId = id(
       'insert into sites (client_id, name, created_at, updated_at) values (?, ?, ?, ?) returning id',
       clientId,
-      'Orchard',
-      Date.now(),
-      Date.now(),
+      'Orchard site',
+      now,
+      now,
     )
     db.prepare('update projects set site_id = ? where id = ?').run(siteId, paidProjectId)
     return {

@@ -217,13 +217,21 @@ export async function paidThroughCheckout(
   options: { name?: string; billing?: { vatNumber?: string; billingAddress?: string } } = {},
 ) {
   const { project } = await createQuotedProject(clientId, { name: options.name })
+  return { project, ...(await payQuotedProject(project, headers, options.billing)) }
+}
+
+/**
+ * Pays the client's quoted project as a client does: the terms accepted through
+ * /api/client/accept-terms (with any billing details), then PayFast's signed ITN for the
+ * quoted total. Returns the signed checkout fields and the invoice.
+ */
+export async function payQuotedProject(
+  project: { id: number; quoteAmount: number | null },
+  headers: Record<string, string>,
+  billing: { vatNumber?: string; billingAddress?: string } = {},
+) {
   const start = await callRoute(acceptTermsAction, '/api/client/accept-terms', {
-    json: {
-      projectId: project.id,
-      quoteAmount: project.quoteAmount,
-      termsAccepted: true,
-      ...options.billing,
-    },
+    json: { projectId: project.id, quoteAmount: project.quoteAmount, termsAccepted: true, ...billing },
     headers,
   })
   expect(start.status).toBe(200)
@@ -235,5 +243,5 @@ export async function paidThroughCheckout(
     signedItn({ mPaymentId: paymentData.m_payment_id!, amountCents: project.quoteAmount! }),
   )
   expect(itn.status).toBe(200)
-  return { project, paymentData, invoiceId }
+  return { paymentData, invoiceId }
 }

@@ -14,7 +14,7 @@ import { formatRand } from '#app/domain/format/numbers.ts'
 import type { FieldErrors } from '#app/domain/http/domain-error.ts'
 import { FULL_TAX_INVOICE_OVER_CENTS, needsBillingAddress } from '#app/domain/payments/billing.ts'
 import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
-import { vatLabelOf } from '#app/domain/pricing/vat.ts'
+import { repeatDiscountLabel, vatLabelOf } from '#app/domain/pricing/vat.ts'
 import type { loader } from '#app/routes/checkout.$projectId.tsx'
 
 type CheckoutData = SerializeFrom<typeof loader>
@@ -43,6 +43,13 @@ export function PriceCard({
               label={quote.airspaceZone ? `Aviation fee (${quote.airspaceZone})` : 'Aviation fee'}
               cents={quote.aviationFee}
             />
+            {quote.repeatDiscount > 0 ? (
+              <PriceRow
+                label={repeatDiscountLabel(quote.repeatDiscountPercent)}
+                cents={-quote.repeatDiscount}
+                testId="repeat-discount"
+              />
+            ) : null}
             <PriceRow
               label="Subtotal (excl. VAT)"
               cents={quote.subtotal}
@@ -106,9 +113,19 @@ export function PriceCard({
 }
 
 /** One figure of a price list: a `<dt>`/`<dd>` pair in its own row (a `<dl>` allows one wrapping `<div>`). */
-function PriceRow({ label, cents, className }: { label: string; cents: number; className?: string }) {
+function PriceRow({
+  label,
+  cents,
+  className,
+  testId,
+}: {
+  label: string
+  cents: number
+  className?: string
+  testId?: string
+}) {
   return (
-    <div className={cn('flex items-baseline justify-between gap-4', className)}>
+    <div className={cn('flex items-baseline justify-between gap-4', className)} data-testid={testId}>
       <dt className="text-ink-600">{label}</dt>
       <dd className="font-medium tabular-nums text-ink-900">{formatRand(cents)}</dd>
     </div>

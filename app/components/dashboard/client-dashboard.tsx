@@ -6,17 +6,20 @@ import type { FileView } from '#app/domain/files/file-view.ts'
 import { formatRand } from '#app/domain/format/numbers.ts'
 import type { ProjectCard } from '#app/domain/projects/projects.server.ts'
 import type { SharePanelData } from '#app/domain/sharing/share-page.server.ts'
+import type { SiteCard } from '#app/domain/sites/sites.server.ts'
 
 import { CreateProjectTab, type PlaceSearchResult } from './client/create-project-tab.tsx'
 import { InvoicesTab } from './client/invoices-tab.tsx'
 import { ProfileTab } from './client/profile-tab.tsx'
 import { ProjectsTab } from './client/projects-tab.tsx'
+import { SitesTab } from './client/sites-tab.tsx'
 import { type ProfileValues } from './profile-form.tsx'
 import { WelcomeBanner } from './welcome-banner.tsx'
 
 const CLIENT_TABS = [
   { id: 'create', label: 'Create Project' },
   { id: 'projects', label: 'My Projects' },
+  { id: 'sites', label: 'My Sites' },
   { id: 'invoices', label: 'Invoices' },
   { id: 'profile', label: 'Profile' },
 ] as const
@@ -35,6 +38,7 @@ export function ClientDashboard({
   files = {},
   deliverables = {},
   shares = {},
+  sites = [],
   placeSearch,
 }: {
   profile: ProfileValues
@@ -47,6 +51,8 @@ export function ClientDashboard({
   deliverables?: Record<number, Deliverable[]>
   /** The Share panel of each completed project, by project id. */
   shares?: Record<number, SharePanelData>
+  /** The client's sites (loaded on the Sites tab only). */
+  sites?: SiteCard[]
   placeSearch: PlaceSearchResult | null
 }) {
   const tab = useActiveTab(CLIENT_TABS, 'create')
@@ -73,6 +79,7 @@ export function ClientDashboard({
       {tab === 'projects' ? (
         <ProjectsTab projects={projects} files={files} deliverables={deliverables} shares={shares} />
       ) : null}
+      {tab === 'sites' ? <SitesTab sites={sites} /> : null}
       {tab === 'invoices' ? <InvoicesTab /> : null}
     </main>
   )

@@ -2,8 +2,8 @@
 import { cn } from '#app/components/ui/cn.ts'
 import { Spinner } from '#app/components/ui/status-button.tsx'
 import { formatHectares, formatKm, formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
-import { NO_HUBS_MESSAGE, type computeQuote } from '#app/domain/pricing/quote.ts'
-import { vatLabel } from '#app/domain/pricing/vat.ts'
+import { NO_HUBS_MESSAGE, type computeQuote, type RepeatDiscount } from '#app/domain/pricing/quote.ts'
+import { repeatDiscountLabel, vatLabel } from '#app/domain/pricing/vat.ts'
 import type { ReactNode } from 'react'
 
 import type { AirspaceState } from './use-airspace.ts'
@@ -83,7 +83,7 @@ export function LiveQuote({
   pending,
   vatRate,
 }: {
-  quote: ReturnType<typeof computeQuote>
+  quote: ReturnType<typeof computeQuote> & Partial<RepeatDiscount>
   pending: boolean
   /** The VAT rate in force (a setting), for the VAT line's label. */
   vatRate: number
@@ -94,6 +94,9 @@ export function LiveQuote({
     ['Survey (area-adjusted)', quote.adjustedPrice],
     ['Travel fee', quote.travelFee],
     ['Aviation fee', quote.aviationFee],
+    ...(quote.repeatDiscount
+      ? [[repeatDiscountLabel(quote.repeatDiscountPercent ?? 0), -quote.repeatDiscount] as [string, number]]
+      : []),
     ['Subtotal', quote.subtotal],
     [vatLabel(vatRate), quote.vatAmount],
   ]

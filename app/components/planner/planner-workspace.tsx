@@ -9,7 +9,7 @@ import { useFetcher } from '@remix-run/react'
 import { useToast } from '#app/components/layout/toaster.tsx'
 import { Spinner } from '#app/components/ui/status-button.tsx'
 import { surveyAreaProblem, type LatLng } from '#app/domain/geometry/areas.ts'
-import { computeQuote, type PricingHub } from '#app/domain/pricing/quote.ts'
+import { applyRepeatDiscount, computeQuote, type PricingHub } from '#app/domain/pricing/quote.ts'
 import type { PricingSettings } from '#app/domain/pricing/settings.ts'
 import type { SurveySettings } from '#app/domain/survey/project-plan.ts'
 import type L from 'leaflet'
@@ -45,7 +45,7 @@ export function PlannerWorkspace({
   surveySettings,
   visible = true,
 }: {
-  project: { id: number; latitude: number | null; longitude: number | null }
+  project: { id: number; latitude: number | null; longitude: number | null; isRepeat?: boolean }
   hubs: Array<PricingHub & { address?: string }>
   settings: PricingSettings
   initialAreas: LatLng[][]
@@ -96,18 +96,19 @@ export function PlannerWorkspace({
   const grid = useSurveyGrid(quoteAreas, surveySettings, zoneNames)
   const gridLines = useMemo(() => grid.plan?.lines.map((l) => l.coordinates) ?? [], [grid])
 
-  const live = useMemo(
-    () =>
-      computeQuote({
-        areas: quoteAreas,
-        hubs,
-        settings,
-        aviation: check
-          ? { aviationFee: check.aviationFee, zoneName: check.zoneName, zoneColor: check.color }
-          : undefined,
-      }),
-    [quoteAreas, hubs, settings, check],
-  )
+  const live = useMemo(() => {
+    const figures = computeQuote({
+      areas: quoteAreas,
+      hubs,
+      settings,
+      aviation: check
+        ? { aviationFee: check.aviationFee, zoneName: check.zoneName, zoneColor: check.color }
+        : undefined,
+    })
+    return project.isRepeat
+      ? applyRepeatDiscount(figures, settings.repeatDiscountPercent, settings.vatRate)
+      : figures
+  }, [quoteAreas, hubs, settings, check, project.isRepeat])
 
   useEffect(() => {
     if (fetcher.state === 'idle' && fetcher.data?.error) {

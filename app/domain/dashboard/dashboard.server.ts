@@ -10,6 +10,7 @@ import { termsSettingsOf } from '#app/domain/payments/terms.ts'
 import { loadPilotTabs } from '#app/domain/pilot/dashboard-actions.server.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
 import { loadClientProjectTabs } from '#app/domain/projects/dashboard-actions.server.ts'
+import { siteCardsOfClient } from '#app/domain/sites/sites.server.ts'
 import type { User } from '#db/schema.ts'
 
 import { getAdminStats, getClientStats, getPilotStats } from './stats.server.ts'
@@ -33,6 +34,8 @@ export async function loadRoleDashboard(user: User, url: URL = new URL('http://l
         profile,
         stats: getClientStats(user.id),
         ...loadClientProjectTabs(user.id, url),
+        // Thumbnails and deliverables of every site: read only when the Sites tab is open.
+        sites: url.searchParams.get('tab') === 'sites' ? siteCardsOfClient(user.id) : [],
         invoices: listClientInvoices(user.id),
         creditNotes: listClientRefunds(user.id),
         // Each invoice's terms quote its own travel fee: the dialog adds it (ADR 260).

@@ -1,10 +1,12 @@
 /**
- * Jobs the server runs once a day: the SACAA document expiry mail (ADR 113) and the
- * deletion of survey imagery past its availability (ADR 160). Timers are unref'd so they
+ * Jobs the server runs once a day: the SACAA document expiry mail (ADR 113), the
+ * deletion of survey imagery past its availability (ADR 160) and the sites' repeat
+ * schedules (ADR 269). Timers are unref'd so they
  * never keep the process alive; a failure is logged and retried the next day.
  */
 import { removeExpiredProjectFiles } from '#app/domain/files/retention.server.ts'
 import { sendExpiryDigest } from '#app/domain/operator/operator-documents.server.ts'
+import { runSiteSchedules } from '#app/domain/sites/schedule.server.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const FIRST_RUN_DELAY_MS = 60 * 1000
@@ -24,6 +26,17 @@ async function runDailyJobs() {
       )
   } catch (error) {
     console.error('[daily] retention failed', error)
+  }
+  try {
+    const schedules = await runSiteSchedules()
+    if (schedules.drafted.length || schedules.sent || schedules.failed || schedules.draftFailures.length)
+      console.log(
+        `[daily] repeat schedules: ${schedules.drafted.length} survey(s) quoted, ${schedules.sent} reminder(s) sent, ${schedules.failed} not sent`,
+      )
+    for (const failure of schedules.draftFailures)
+      console.warn(`[daily] repeat schedule of site ${failure.siteId} not run: ${failure.error}`)
+  } catch (error) {
+    console.error('[daily] repeat schedules failed', error)
   }
 }
 

@@ -11,6 +11,7 @@ import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { formatHectares } from '#app/domain/format/numbers.ts'
 import { surveyAreaSqm, type SurveyArea } from '#app/domain/geometry/areas.ts'
 import { DomainError, isDomainError } from '#app/domain/http/domain-error.ts'
+import type { QuoteOptions } from '#app/domain/pricing/quote.server.ts'
 import type { Quote } from '#app/domain/pricing/quote.ts'
 import { quoteExpiry } from '#app/domain/projects/flight-plan.ts'
 import {
@@ -47,7 +48,7 @@ export interface AcceptTermsInput {
   /** VAT number / billing address given at checkout: saved to the profile and put on the invoice. */
   billing?: BillingInput
   /** Prices stored areas; the real pricing engine unless a test passes another. */
-  recompute?: (areas: SurveyArea[]) => Promise<Quote>
+  recompute?: (areas: SurveyArea[], options: QuoteOptions) => Promise<Quote>
 }
 
 export interface CheckoutStart {
@@ -110,7 +111,7 @@ export async function acceptTermsAndStartPayment(input: AcceptTermsInput): Promi
     )
   let quote: Quote
   try {
-    quote = await (input.recompute ?? recomputeQuote)(areas)
+    quote = await (input.recompute ?? recomputeQuote)(areas, { repeat: project.repeatOfProjectId !== null })
   } catch (error) {
     // The stored areas no longer pass the planner's checks (e.g. an edited boundary rule).
     if (isDomainError(error, 400))
@@ -348,6 +349,8 @@ export function getCheckoutReview(clientId: number, projectId: number) {
             travelFee: project.travelFee ?? 0,
             aviationFee: project.aviationFee ?? 0,
             airspaceZone: project.airspaceZone,
+            repeatDiscountPercent: project.repeatDiscountPercent,
+            repeatDiscount: project.repeatDiscount,
             subtotal: project.subtotal ?? 0,
             vatAmount: project.vatAmount ?? 0,
             quoteAmount: project.quoteAmount,

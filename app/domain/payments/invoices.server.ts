@@ -20,6 +20,9 @@ export interface InvoiceView {
   amount: number
   subtotalAmount: number
   vatAmount: number
+  /** A repeat project's discount, frozen at its quote (ADR 265): percent, cents ex VAT; 0 for none. */
+  repeatDiscountPercent: number
+  repeatDiscount: number
   paymentMethod: string
   paymentTransactionId: string | null
   status: string
@@ -57,6 +60,8 @@ function toInvoiceView(invoice: Invoice, project: Project): InvoiceView {
     amount: invoice.amount,
     subtotalAmount: invoice.subtotalAmount,
     vatAmount: invoice.vatAmount,
+    repeatDiscountPercent: project.repeatDiscountPercent,
+    repeatDiscount: project.repeatDiscount,
     paymentMethod: invoice.paymentMethod,
     paymentTransactionId: invoice.paymentTransactionId,
     status: invoice.status,

@@ -6,7 +6,12 @@
  */
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import type { SurveyArea } from '#app/domain/geometry/areas.ts'
-import { projectPricingColumns, quoteForAreas, type Quote } from '#app/domain/pricing/quote.server.ts'
+import {
+  projectPricingColumns,
+  quoteForAreas,
+  type Quote,
+  type QuoteOptions,
+} from '#app/domain/pricing/quote.server.ts'
 import { computeInternalSplit } from '#app/domain/pricing/quote.ts'
 import { planPricing, quoteExpiry } from '#app/domain/projects/flight-plan.ts'
 import { projects } from '#db/schema.ts'
@@ -45,9 +50,16 @@ export function flightPlanAreas(polygonGeoJson: string | null | undefined): Surv
   return out
 }
 
-/** Prices the areas with the current settings, hubs and airspace: the pricing engine's `quoteForAreas`. */
-export async function recomputeQuote(areas: SurveyArea[], db: DbOrTx = getDb()): Promise<Quote> {
-  return quoteForAreas(areas, db).quote
+/**
+ * Prices the areas with the current settings, hubs and airspace: the pricing engine's
+ * `quoteForAreas` (a repeat project's with today's repeat discount, ADR 265).
+ */
+export async function recomputeQuote(
+  areas: SurveyArea[],
+  options: QuoteOptions = {},
+  db: DbOrTx = getDb(),
+): Promise<Quote> {
+  return quoteForAreas(areas, db, options).quote
 }
 
 /**

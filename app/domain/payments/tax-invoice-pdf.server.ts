@@ -9,7 +9,7 @@ import { formatDate } from '#app/domain/format/dates.ts'
 import { formatHectares, formatRand } from '#app/domain/format/numbers.ts'
 import { A4, createA4Document, PDF_COLOURS, wrap } from '#app/domain/pdf/a4-document.server.ts'
 import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
-import { vatLabelOf } from '#app/domain/pricing/vat.ts'
+import { repeatDiscountLabel, vatLabelOf } from '#app/domain/pricing/vat.ts'
 import type { Invoice, Project, User } from '#db/schema.ts'
 import { rgb } from 'pdf-lib'
 
@@ -38,6 +38,8 @@ export interface TaxDocument {
   billTo: BilledParty
   description: string
   amounts: { subtotal: number; vat: number; total: number }
+  /** A repeat discount (ADR 265): its own line under the survey, taken off before VAT. */
+  discount?: { label: string; cents: number }
   /** The green line under the totals. */
   note: string
 }
@@ -107,11 +109,19 @@ export async function renderTaxDocumentPdf(doc: TaxDocument): Promise<Uint8Array
   text(page, 'Amount (excl. VAT)', right - 8, y, { font: bold, size: 9, alignRight: true })
   y -= 24
   const { subtotal, vat, total } = doc.amounts
+  // The survey line is the price before the discount; the discount line brings it to the subtotal.
+  const lineAmount = subtotal + (doc.discount?.cents ?? 0)
   text(page, '1', 330, y, { size: 9.5, alignRight: true })
-  text(page, formatRand(subtotal), 432, y, { size: 9.5, alignRight: true })
-  text(page, formatRand(subtotal), right - 8, y, { size: 9.5, alignRight: true })
+  text(page, formatRand(lineAmount), 432, y, { size: 9.5, alignRight: true })
+  text(page, formatRand(lineAmount), right - 8, y, { size: 9.5, alignRight: true })
   for (const line of wrap(doc.description, regular, 9.5, 245)) {
     text(page, line, left + 8, y, { size: 9.5 })
+    y -= 13
+  }
+  if (doc.discount) {
+    y -= 5
+    text(page, doc.discount.label, left + 8, y, { size: 9.5 })
+    text(page, formatRand(-doc.discount.cents), right - 8, y, { size: 9.5, alignRight: true })
     y -= 13
   }
   y -= 8
@@ -167,6 +177,13 @@ export function surveyDescription(project: Project, prefix = 'Aerial drone surve
   ].join('\n')
 }
 
+/** The project's repeat discount as frozen at its quote, the one the invoice was made from; none at 0. */
+function repeatDiscountLine(project: Pick<Project, 'repeatDiscount' | 'repeatDiscountPercent'>) {
+  return project.repeatDiscount > 0
+    ? { label: repeatDiscountLabel(project.repeatDiscountPercent), cents: project.repeatDiscount }
+    : undefined
+}
+
 export interface TaxInvoiceInput {
   invoice: Invoice
   project: Project
@@ -198,6 +215,7 @@ export async function renderTaxInvoicePdf({
     billTo: billedPartyOf(invoice, client),
     description: surveyDescription(project),
     amounts: { subtotal: invoice.subtotalAmount, vat: invoice.vatAmount, total: invoice.amount },
+    discount: repeatDiscountLine(project),
     note: `Paid in full on ${saDate(issuedAt)} via ${invoice.paymentMethod}.`,
   })
 }

@@ -12,6 +12,7 @@ import { listActiveHubs } from '#app/domain/hubs/active-hubs.server.ts'
 import type { projects } from '#db/schema.ts'
 
 import {
+  applyRepeatDiscount,
   computeInternalSplit,
   computeQuote,
   NO_HUBS_MESSAGE,
@@ -54,22 +55,35 @@ function parseSurveyAreas(input: unknown): SurveyArea[] {
   return result.data
 }
 
+/** `repeat`: the areas are a repeat project's, so the repeat discount setting applies (ADR 265). */
+export interface QuoteOptions {
+  repeat?: boolean
+}
+
 /** The quote for the given areas (validated here), with the internal split. */
-export function quoteForAreas(input: unknown, db: DbOrTx = getDb()): QuoteResult {
-  return quoteForValidatedAreas(parseSurveyAreas(input), db)
+export function quoteForAreas(input: unknown, db: DbOrTx = getDb(), options: QuoteOptions = {}): QuoteResult {
+  return quoteForValidatedAreas(parseSurveyAreas(input), db, options)
 }
 
 /** As `quoteForAreas`, for areas that already passed `SurveyAreasSchema` (e.g. via `readJsonBody`). */
-export function quoteForValidatedAreas(areas: SurveyArea[], db: DbOrTx = getDb()): QuoteResult {
+export function quoteForValidatedAreas(
+  areas: SurveyArea[],
+  db: DbOrTx = getDb(),
+  { repeat = false }: QuoteOptions = {},
+): QuoteResult {
   const settings = getPricingSettings(db)
   const hubs = listActiveHubs(db)
   const airspace = checkFlightArea(areas, db)
-  const figures = computeQuote({
+  const undiscounted = computeQuote({
     areas,
     hubs,
     settings,
     aviation: { aviationFee: airspace.aviationFee, zoneName: airspace.zoneName, zoneColor: airspace.color },
   })
+  const discount = repeat
+    ? applyRepeatDiscount(undiscounted, settings.repeatDiscountPercent, settings.vatRate)
+    : null
+  const figures = discount ?? undiscounted
   const warnings = [...airspace.warnings]
   if (figures.noHubs) warnings.push(NO_HUBS_MESSAGE)
   const quote: Quote = {
@@ -87,6 +101,10 @@ export function quoteForValidatedAreas(areas: SurveyArea[], db: DbOrTx = getDb()
     vatAmount: figures.vatAmount,
     totalInCents: figures.totalInCents,
     warnings,
+  }
+  if (discount) {
+    quote.repeatDiscountPercent = discount.repeatDiscountPercent
+    quote.repeatDiscount = discount.repeatDiscount
   }
   return {
     quote,
@@ -122,6 +140,8 @@ export function projectPricingColumns(
     vatAmount: quote.vatAmount,
     quoteAmount: quote.totalInCents,
     quotedAt,
+    repeatDiscountPercent: quote.repeatDiscountPercent ?? 0,
+    repeatDiscount: quote.repeatDiscount ?? 0,
     baseCost: split.baseCost,
     profitMargin: split.profitMargin,
     platformShare: split.platformShare,

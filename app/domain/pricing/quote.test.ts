@@ -8,6 +8,7 @@ import type { SurveyArea } from '#app/domain/geometry/areas.ts'
 import { describe, expect, test } from 'vitest'
 
 import {
+  applyRepeatDiscount,
   aviationFromCheck,
   computeInternalSplit,
   computeQuote,
@@ -342,5 +343,41 @@ describe('internal split', () => {
     // margin 5: platform 1.5 → 2, operator 3.
     const split = computeInternalSplit({ adjustedPrice: 117209, travelFee: 0, aviationFee: 0 })
     expect(split).toMatchObject({ profitMargin: 5, platformShare: 2, operatorShare: 3 })
+  })
+})
+
+describe('applyRepeatDiscount (ADR 265)', () => {
+  // 40 000 m² local: survey 0.06 × 40 000 = R2400, travel R200 → subtotal 260 000, VAT 39 000.
+  const figures = priceQuote({ areaSqm: 40000, nearest: at(12), settings })
+
+  test('off the survey price only, before VAT; VAT and total worked out again', () => {
+    const discounted = applyRepeatDiscount(figures, 12.5, 15)
+    expect(discounted).toMatchObject({
+      adjustedPrice: 240000,
+      travelFee: 20000,
+      repeatDiscountPercent: 12.5,
+      repeatDiscount: 30000,
+      subtotal: 230000,
+      vatAmount: 34500,
+      totalInCents: 264500,
+    })
+  })
+
+  test('whole cents; 0 % changes nothing', () => {
+    // 240 000 × 0,0125 % = 30 cents; 100 001 × 0,5 % = 500,005 → 500.
+    expect(applyRepeatDiscount(figures, 0.0125, 15).repeatDiscount).toBe(30)
+    expect(applyRepeatDiscount({ ...figures, adjustedPrice: 100001 }, 0.5, 15).repeatDiscount).toBe(500)
+    expect(applyRepeatDiscount(figures, 0, 15)).toEqual({
+      ...figures,
+      repeatDiscountPercent: 0,
+      repeatDiscount: 0,
+    })
+  })
+
+  test('the split: the discount comes out of the margin, not the operator payout of fees', () => {
+    const discounted = applyRepeatDiscount(figures, 50, 15)
+    const split = computeInternalSplit(discounted)
+    expect(split.profitMargin).toBe(240000 - 120000 - 117204)
+    expect(split.operatorPayout).toBe(split.operatorShare + 20000)
   })
 })

@@ -82,8 +82,17 @@ export interface QuoteFigures {
   noHubs: boolean
 }
 
-/** The quote object of `POST /api/quote` (all money in cents): the figures plus the server's warnings. */
-export type Quote = Omit<QuoteFigures, 'tier' | 'noHubs'> & { warnings: string[] }
+/** The repeat discount of a repeat project's quote (ADR 265): percent, and cents off the survey price, ex VAT. */
+export interface RepeatDiscount {
+  repeatDiscountPercent: number
+  repeatDiscount: number
+}
+
+/**
+ * The quote object of `POST /api/quote` (all money in cents): the figures plus the server's
+ * warnings. A repeat project's quote also carries its repeat discount (never /api/quote's).
+ */
+export type Quote = Omit<QuoteFigures, 'tier' | 'noHubs'> & { warnings: string[] } & Partial<RepeatDiscount>
 
 /** How a project's money is split internally (admin finances), all cents. */
 export interface InternalSplit {
@@ -247,15 +256,41 @@ export function priceQuote({
 }
 
 /**
+ * A repeat project's quote (ADR 265): `percent` off the survey price (the area-adjusted price;
+ * travel and aviation fees are costs passed on, not discounted), rounded to whole cents half
+ * away from zero, taken off the subtotal before VAT, and VAT worked out again on what is left
+ * exactly as `priceQuote` does. 0 % leaves every figure as it was.
+ */
+export function applyRepeatDiscount(
+  figures: QuoteFigures,
+  percent: number,
+  vatRatePercent: number,
+): QuoteFigures & RepeatDiscount {
+  const repeatDiscount = roundHalfAwayFromZero((figures.adjustedPrice * percent) / 100)
+  if (repeatDiscount <= 0) return { ...figures, repeatDiscountPercent: percent, repeatDiscount: 0 }
+  const subtotal = figures.subtotal - repeatDiscount
+  const vatAmount = roundHalfAwayFromZero((subtotal * vatRatePercent) / 100)
+  return {
+    ...figures,
+    subtotal,
+    vatAmount,
+    totalInCents: subtotal + vatAmount,
+    repeatDiscountPercent: percent,
+    repeatDiscount,
+  }
+}
+
+/**
  * Internal split (ADR 010): margin = adjusted − base cost (not below 0); the
  * platform takes 30 % of it (rounded half away from zero), the operator the rest, so
  * the two shares always add up to the margin; the payout adds travel and aviation.
  */
 export function computeInternalSplit(
-  quote: Pick<QuoteFigures, 'adjustedPrice' | 'travelFee' | 'aviationFee'>,
+  quote: Pick<QuoteFigures, 'adjustedPrice' | 'travelFee' | 'aviationFee'> & { repeatDiscount?: number },
   baseCost = BASE_COST_CENTS,
 ): InternalSplit {
-  const profitMargin = Math.max(0, quote.adjustedPrice - baseCost)
+  // A repeat discount comes out of the margin: the operator's travel and aviation are paid in full.
+  const profitMargin = Math.max(0, quote.adjustedPrice - (quote.repeatDiscount ?? 0) - baseCost)
   const platformShare = roundHalfAwayFromZero((profitMargin * PLATFORM_SHARE_PERCENT) / 100)
   const operatorShare = profitMargin - platformShare
   return {

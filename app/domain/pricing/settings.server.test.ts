@@ -67,4 +67,18 @@ describe('PricingSettingsSchema', () => {
     expect(errors.tier2Price).toEqual(['Tier 2 price must be a number'])
     expect(errors.areaThreshold).toEqual(['Area threshold is required'])
   })
+
+  test('the repeat discount: optional, 0 to 100 %, saved and read back (ADR 265)', () => {
+    expect(
+      PricingSettingsSchema.parse({ ...form, repeatDiscountPercent: '12.5' }).repeatDiscountPercent,
+    ).toBe(12.5)
+    const tooMuch = PricingSettingsSchema.safeParse({ ...form, repeatDiscountPercent: '101' })
+    expect(tooMuch.error?.flatten().fieldErrors.repeatDiscountPercent).toEqual([
+      'Repeat discount must be between 0 and 100 %',
+    ])
+    expect(getPricingSettings().repeatDiscountPercent).toBe(0)
+    savePricingSettings({ repeatDiscountPercent: 12.5 }, null)
+    expect(getPricingSettings().repeatDiscountPercent).toBe(12.5)
+    getDb().delete(systemSettings).run()
+  })
 })

@@ -23,6 +23,10 @@ export interface PricingSettings {
   localTravelFee: number
   /** VAT rate in percent. */
   vatRate: number
+  /** Percent off the survey price of a repeat ("Fly this again") project, ex VAT (ADR 265). */
+  repeatDiscountPercent: number
+  /** Days before a scheduled repeat survey's preferred date that its quote is made and e-mailed (ADR 269). */
+  repeatReminderDays: number
 }
 
 export const DEFAULT_PRICING_SETTINGS: PricingSettings = {
@@ -35,6 +39,8 @@ export const DEFAULT_PRICING_SETTINGS: PricingSettings = {
   sqmBasePrice: 50,
   localTravelFee: 200,
   vatRate: 15,
+  repeatDiscountPercent: 0,
+  repeatReminderDays: 7,
 }
 
 /** system_settings.settingKey for each field. */
@@ -48,6 +54,8 @@ export const PRICING_SETTING_KEYS: Record<keyof PricingSettings, string> = {
   sqmBasePrice: 'sqm_base_price',
   localTravelFee: 'local_travel_fee',
   vatRate: 'vat_rate',
+  repeatDiscountPercent: 'repeat_discount_percent',
+  repeatReminderDays: 'repeat_reminder_days',
 }
 
 export const PRICING_SETTING_DESCRIPTIONS: Record<keyof PricingSettings, string> = {
@@ -60,12 +68,14 @@ export const PRICING_SETTING_DESCRIPTIONS: Record<keyof PricingSettings, string>
   sqmBasePrice: 'Legacy base price per m² in cents (kept for older quotes)',
   localTravelFee: 'Fixed travel fee for the local tier, rand',
   vatRate: 'VAT rate, percent',
+  repeatDiscountPercent: 'Repeat discount, percent off the survey price of a repeat survey',
+  repeatReminderDays: 'Days before a scheduled survey that its quote is e-mailed to the client',
 }
 
 /**
  * The admin pricing form and `PUT /api/admin/pricing-settings`.
  * One schema for the browser and the server. Numbers may arrive as form strings.
- * `localTravelFee` and `vatRate` are optional: left out, they keep their stored value.
+ * `localTravelFee`, `vatRate`, `repeatDiscountPercent` and `repeatReminderDays` are optional: left out, they keep their stored value.
  */
 function amount(label: string, min: number, max: number, unit: string) {
   const message = `${label} must be between ${min} and ${max}${unit}`
@@ -89,5 +99,9 @@ export const PricingSettingsSchema = z.object({
   travelFeeRate: amount('Travel fee rate', 0, 1000, ' rand per km'),
   localTravelFee: amount('Local travel fee', 0, 100000, ' rand').optional(),
   vatRate: amount('VAT rate', 0, 100, ' %').optional(),
+  repeatDiscountPercent: amount('Repeat discount', 0, 100, ' %').optional(),
+  repeatReminderDays: amount('Repeat reminder days', 0, 60, ' days')
+    .refine(Number.isInteger, 'Repeat reminder days must be a whole number')
+    .optional(),
 })
 export type PricingSettingsInput = z.infer<typeof PricingSettingsSchema>

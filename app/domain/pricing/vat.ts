@@ -31,3 +31,8 @@ export function vatLabelOf(
 ) {
   return vatLabel(vatRateOf(subtotalCents, vatCents, fallback))
 }
+
+/** The repeat discount's quote and invoice line (ADR 265): `Repeat discount (10%)`. */
+export function repeatDiscountLabel(percent: number) {
+  return `Repeat discount (${formatPercent(percent, 2)})`
+}

@@ -7,7 +7,7 @@ import {
   summariseQuote,
   type FlightPlan,
 } from './flight-plan.ts'
-import { canPay, canPlan, statusLabel } from './status.ts'
+import { canPay, canPlan, canRepeat, statusLabel } from './status.ts'
 
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='
@@ -133,6 +133,20 @@ describe('summariseQuote', () => {
     expect(summary.breakdown.reduce((s, l) => s + l.cents, 0)).toBe(summary.subtotal)
     expect(summary.delivery).toBe('Delivery 5 to 7 business days after data collection')
   })
+
+  test('a repeat quote lists its discount as a negative line that the subtotal includes', () => {
+    const discounted = {
+      ...plan,
+      pricing: { ...plan.pricing, repeatDiscountPercent: 10, repeatDiscount: 27000, subtotal: 248467 },
+    }
+    const summary = summariseQuote({ id: 7, name: 'Vineyard', isPaid: false }, discounted)
+    expect(summary.breakdown.at(-1)).toEqual({
+      label: 'Repeat discount (10%)',
+      cents: -27000,
+      note: 'Off the survey price',
+    })
+    expect(summary.breakdown.reduce((s, l) => s + l.cents, 0)).toBe(summary.subtotal)
+  })
 })
 
 describe('project status rules', () => {
@@ -147,5 +161,13 @@ describe('project status rules', () => {
     expect(canPlan({ status: 'pending', isPaid: false })).toBe(true)
     expect(canPlan({ status: 'pending', isPaid: true })).toBe(false)
     expect(canPlan({ status: 'assigned', isPaid: false })).toBe(false)
+  })
+
+  test('Fly this again: completed, or paid and not cancelled', () => {
+    expect(canRepeat({ status: 'completed', isPaid: true })).toBe(true)
+    expect(canRepeat({ status: 'assigned', isPaid: true })).toBe(true)
+    expect(canRepeat({ status: 'pending', isPaid: false })).toBe(false)
+    expect(canRepeat({ status: 'draft', isPaid: false })).toBe(false)
+    expect(canRepeat({ status: 'cancelled', isPaid: true })).toBe(false)
   })
 })

@@ -6,6 +6,7 @@
 import { formatKm } from '#app/domain/format/numbers.ts'
 import { numberInput } from '#app/domain/http/zod-input.ts'
 import type { Quote } from '#app/domain/pricing/quote.ts'
+import { repeatDiscountLabel } from '#app/domain/pricing/vat.ts'
 import { z } from 'zod'
 
 export const QUOTE_VALIDITY_DAYS = 30
@@ -106,6 +107,9 @@ export function planPricing(quote: PricedQuote): FlightPlanPricing {
     subtotal: quote.subtotal,
     vatAmount: quote.vatAmount,
     warnings: quote.warnings,
+    ...(quote.repeatDiscount
+      ? { repeatDiscountPercent: quote.repeatDiscountPercent, repeatDiscount: quote.repeatDiscount }
+      : {}),
   }
 }
 
@@ -300,6 +304,12 @@ export function summariseQuote(
       note: p.airspaceZone ? p.airspaceZone : 'No fee-bearing airspace',
     },
   ]
+  if (p.repeatDiscount)
+    breakdown.push({
+      label: repeatDiscountLabel(p.repeatDiscountPercent ?? 0),
+      cents: -p.repeatDiscount,
+      note: 'Off the survey price',
+    })
   return {
     projectId: project.id,
     projectName: project.name,

@@ -84,6 +84,8 @@ async function plannerProjectData(user: Pick<User, 'id'>, url: URL, rawId: strin
       status: project.status,
       isPaid: project.isPaid,
       canPlan: canPlan(project),
+      /** A repeat's live quote shows the repeat discount its server quote takes (ADR 265). */
+      isRepeat: project.repeatOfProjectId !== null,
     },
     areas,
     coordinatesText: areasAsText(areas.map((coordinates) => ({ coordinates }))),

@@ -12,8 +12,8 @@ import type { FieldErrors } from '#app/domain/http/api.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { supersedeOpenPayments } from '#app/domain/payments/attempts.server.ts'
 import { projectPricingColumns } from '#app/domain/pricing/quote.server.ts'
-import { initialSurveyPlan } from '#app/domain/survey/project-plan.server.ts'
-import { flightPatternText } from '#app/domain/survey/project-plan.ts'
+import { initialSurveyPlan, storedSurveyPlan } from '#app/domain/survey/project-plan.server.ts'
+import { flightPatternText, readSurveyPlan, type SurveySettings } from '#app/domain/survey/project-plan.ts'
 import { projects, type Project } from '#db/schema.ts'
 import { and, desc, eq } from 'drizzle-orm'
 import { z } from 'zod'
@@ -35,7 +35,7 @@ import {
 import { projectBasics } from './project-basics.ts'
 import type { DraftInput } from './project-schemas.ts'
 import { quoteProjectAreas, type ProjectQuote } from './quoting.server.ts'
-import { canCancel, canPay, canPlan } from './status.ts'
+import { canCancel, canPay, canPlan, canRepeat } from './status.ts'
 
 /**
  * A refused project request. The client project API answers `{ error, message }` (the
@@ -149,6 +149,9 @@ export function toProjectCard(project: Project) {
     ...projectBasics(project),
     isPaid: project.isPaid,
     quoteAmount: project.quoteAmount,
+    repeatDiscountPercent: project.repeatDiscountPercent,
+    repeatDiscount: project.repeatDiscount,
+    repeatOfProjectId: project.repeatOfProjectId,
     areaSqm: project.areaSqm,
     nearestHub: project.nearestHub,
     distanceFromHub: project.distanceFromHub,
@@ -163,6 +166,7 @@ export function toProjectCard(project: Project) {
     canPay: canPay(project),
     canPlan: canPlan(project),
     canCancel: canCancel(project),
+    canRepeat: canRepeat(project),
   }
 }
 export type ProjectCard = ReturnType<typeof toProjectCard>
@@ -247,8 +251,16 @@ function assertPlannable(project: Project) {
  * Generate Quote: validates the areas, prices them with the pricing engine, stores the
  * flight plan, the pricing columns and the internal split, and moves the project to
  * `pending` with `quotedAt` — in one transaction that re-checks the project's state.
+ * A repeat project (`repeatOfProjectId`) is priced with the repeat discount (ADR 265);
+ * `surveySettings` replaces the project type's default mission (a repeat keeps the original's).
  */
-export function completeFlightPlan(clientId: number, id: number, input: unknown, db = getDb()): Project {
+export function completeFlightPlan(
+  clientId: number,
+  id: number,
+  input: unknown,
+  db = getDb(),
+  options: { now?: Date; surveySettings?: SurveySettings } = {},
+): Project {
   const parsed = CompleteFlightPlanSchema.safeParse(input)
   if (!parsed.success) {
     const fieldErrors: FieldErrors = {}
@@ -256,10 +268,13 @@ export function completeFlightPlan(clientId: number, id: number, input: unknown,
       (fieldErrors[issue.path.join('.') || 'form'] ??= []).push(issue.message)
     throw projectError(400, parsed.error.issues[0]?.message ?? 'Invalid flight plan', fieldErrors)
   }
-  assertPlannable(getClientProject(clientId, id, db))
-  const { quote, split } = quoteProjectAreas(parsed.data.areas, db)
+  const project = getClientProject(clientId, id, db)
+  assertPlannable(project)
+  const { quote, split } = quoteProjectAreas(parsed.data.areas, db, {
+    repeat: project.repeatOfProjectId !== null,
+  })
   if (quote.noHubs) throw projectError(409, NO_HUBS_QUOTE_MESSAGE)
-  const quotedAt = new Date()
+  const quotedAt = options.now ?? new Date()
   // Screenshots count against the client's daily allowance; past it the quote is stored
   // without one (it is optional), so re-planning never fails for it (ADR 130).
   const { screenshot } = parsed.data
@@ -268,7 +283,13 @@ export function completeFlightPlan(clientId: number, id: number, input: unknown,
     isValidScreenshot(screenshot) &&
     takeDailyAllowance('screenshots', clientId, screenshot.length)
   // The survey mission for the project type's deliverable (ADR 082), stored with the quote.
-  const survey = initialSurveyPlan(getClientProject(clientId, id, db).projectType, parsed.data.areas, db)
+  // A repeat keeps the settings it was copied with when the client re-plans it (ADR 266).
+  const surveySettings =
+    options.surveySettings ??
+    (project.repeatOfProjectId !== null ? readSurveyPlan(project.surveyPlan)?.settings : undefined)
+  const survey = surveySettings
+    ? storedSurveyPlan(parsed.data.areas, surveySettings, db)
+    : initialSurveyPlan(project.projectType, parsed.data.areas, db)
 
   return db.transaction((tx) => {
     const current = getClientProject(clientId, id, tx)

@@ -4,7 +4,7 @@
  */
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import type { SurveyArea } from '#app/domain/geometry/areas.ts'
-import { quoteForAreas, type Quote } from '#app/domain/pricing/quote.server.ts'
+import { quoteForAreas, type Quote, type QuoteOptions } from '#app/domain/pricing/quote.server.ts'
 import type { InternalSplit } from '#app/domain/pricing/quote.ts'
 
 export type ProjectQuote = Quote & { noHubs: boolean }
@@ -12,7 +12,8 @@ export type ProjectQuote = Quote & { noHubs: boolean }
 export function quoteProjectAreas(
   areas: SurveyArea[],
   db: DbOrTx = getDb(),
+  options: QuoteOptions = {},
 ): { quote: ProjectQuote; split: InternalSplit } {
-  const result = quoteForAreas(areas, db)
+  const result = quoteForAreas(areas, db, options)
   return { quote: { ...result.quote, noHubs: result.noHubs }, split: result.split }
 }

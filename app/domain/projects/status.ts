@@ -86,3 +86,8 @@ export function canPlan(project: { status: string; isPaid: boolean }) {
 export function canCancel(project: { status: string; isPaid: boolean }) {
   return project.isPaid && (project.status === 'pending' || project.status === 'assigned')
 }
+
+/** "Fly this again" (ADR 266): a completed project, or a paid one that was not cancelled. */
+export function canRepeat(project: { status: string; isPaid: boolean }) {
+  return project.status === 'completed' || (project.isPaid && project.status !== 'cancelled')
+}

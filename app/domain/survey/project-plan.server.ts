@@ -55,7 +55,12 @@ export function planWithSettings(
   })
 }
 
-function stored(areas: SurveyArea[], settings: SurveySettings, db: DbOrTx): StoredSurveyPlan {
+/** The plan to store for these areas flown with these settings (figures counted now). */
+export function storedSurveyPlan(
+  areas: SurveyArea[],
+  settings: SurveySettings,
+  db: DbOrTx = getDb(),
+): StoredSurveyPlan {
   return {
     settings,
     summary: summaryOf(planWithSettings(areas, settings, db)),
@@ -74,7 +79,7 @@ export function initialSurveyPlan(
   areas: SurveyArea[],
   db: DbOrTx = getDb(),
 ): StoredSurveyPlan {
-  return stored(areas, defaultSettings(projectType, defaultDrone(db)), db)
+  return storedSurveyPlan(areas, defaultSettings(projectType, defaultDrone(db)), db)
 }
 
 /** The areas of a project's stored flight plan. */
@@ -151,7 +156,7 @@ export function adjustSurveyPlan(
     sideOverlap: input.sideOverlap,
     angleDeg: input.angleDeg ?? null,
   }
-  const plan = stored(areas, settings, db)
+  const plan = storedSurveyPlan(areas, settings, db)
   db.transaction((tx) => {
     tx.update(projects)
       .set({

@@ -63,6 +63,20 @@ const PRICING_FIELDS = [
   },
   { name: 'vatRate', label: 'VAT rate', unit: '%', step: '0.01', hint: 'Added on top of the subtotal' },
   {
+    name: 'repeatDiscountPercent',
+    label: 'Repeat discount',
+    unit: '%',
+    step: '0.01',
+    hint: 'Off the survey price when a client flies a project again',
+  },
+  {
+    name: 'repeatReminderDays',
+    label: 'Repeat reminder days',
+    unit: 'days',
+    step: '1',
+    hint: 'Before a scheduled survey’s date, its quote is made and e-mailed',
+  },
+  {
     name: 'sqmBasePrice',
     label: 'Legacy base price',
     unit: 'cents per m²',

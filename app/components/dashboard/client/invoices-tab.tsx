@@ -18,7 +18,7 @@ import type { InvoiceDetail, InvoiceView } from '#app/domain/payments/invoices.s
 import type { ClientRefundRow } from '#app/domain/payments/refunds.server.ts'
 import { termsAsText, termsFigures } from '#app/domain/payments/terms.ts'
 import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
-import { vatLabelOf } from '#app/domain/pricing/vat.ts'
+import { repeatDiscountLabel, vatLabelOf } from '#app/domain/pricing/vat.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
 import { useState } from 'react'
 
@@ -311,6 +311,15 @@ function InvoiceDialog({ state, onClose }: { state: DialogState; onClose: (() =>
             </div>
           </dl>
           <dl className="mt-5 space-y-1.5 rounded-xl bg-ink-50 p-4 text-sm">
+            {invoice.repeatDiscount > 0 ? (
+              <>
+                <Amount label="Survey excl. VAT" cents={invoice.subtotalAmount + invoice.repeatDiscount} />
+                <Amount
+                  label={repeatDiscountLabel(invoice.repeatDiscountPercent)}
+                  cents={-invoice.repeatDiscount}
+                />
+              </>
+            ) : null}
             <Amount label="Amount excl. VAT" cents={invoice.subtotalAmount} />
             <Amount
               label={vatLabelOf(invoice.subtotalAmount, invoice.vatAmount, DEFAULT_PRICING_SETTINGS.vatRate)}

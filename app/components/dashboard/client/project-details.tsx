@@ -3,6 +3,7 @@ import { DetailRow } from '#app/components/ui/detail-row.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { formatDate } from '#app/domain/format/dates.ts'
 import { formatHectares, formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
+import { repeatDiscountLabel } from '#app/domain/pricing/vat.ts'
 import { PARSE_FAILURE_MESSAGE, SCREENSHOT_UNAVAILABLE_MESSAGE } from '#app/domain/projects/flight-plan.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
 import type { ProjectCard } from '#app/domain/projects/projects.server.ts'
@@ -33,6 +34,11 @@ export function ProjectDetails({ project }: { project: ProjectCard }) {
         {project.description ? <DetailRow label="Description">{project.description}</DetailRow> : null}
         {project.requirements ? (
           <DetailRow label="Special requirements">{project.requirements}</DetailRow>
+        ) : null}
+        {project.repeatDiscount > 0 ? (
+          <DetailRow label={repeatDiscountLabel(project.repeatDiscountPercent)}>
+            {formatRand(-project.repeatDiscount)} <span className="text-ink-500">(excl. VAT)</span>
+          </DetailRow>
         ) : null}
         {project.quoteAmount ? (
           <DetailRow label="Quote (incl. VAT)">{formatRand(project.quoteAmount)}</DetailRow>

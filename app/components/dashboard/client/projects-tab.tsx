@@ -23,6 +23,7 @@ import { statusLabel } from '#app/domain/projects/status.ts'
 import type { SharePanelData } from '#app/domain/sharing/share-page.server.ts'
 import { useState } from 'react'
 
+import { FlyAgainButton } from './fly-again-button.tsx'
 import { ProjectDetails } from './project-details.tsx'
 
 /** sessionStorage keys of the product's hand-off to the planner and the payment. */
@@ -169,6 +170,9 @@ export function ProjectsTab({
                     </Link>
                   </>
                 ) : null}
+                {project.canRepeat ? (
+                  <FlyAgainButton projectId={project.id} testId={`fly-again-${project.id}`} />
+                ) : null}
                 {project.canCancel ? (
                   <Link
                     to={`/projects/${project.id}/cancel`}
@@ -212,6 +216,7 @@ export function ProjectsTab({
                   Pay Now
                 </Link>
               ) : null}
+              {viewed.canRepeat ? <FlyAgainButton projectId={viewed.id} testId="fly-again-details" /> : null}
               {viewed.canCancel ? (
                 <Link to={`/projects/${viewed.id}/cancel`} className="btn-ghost btn-sm text-red-700">
                   Cancel project

@@ -3,6 +3,7 @@ import { YesNoBadge } from '#app/components/dashboard/admin/ui.tsx'
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
 import { formatDate } from '#app/domain/format/dates.ts'
 import { formatHectares, formatKm, formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
+import { repeatDiscountLabel } from '#app/domain/pricing/vat.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
 
 import type { ProjectDialogData } from './types.ts'
@@ -55,6 +56,11 @@ export function ProjectSummary({
           <DetailRow label="Area-adjusted price">{formatRand(project.adjustedPrice)}</DetailRow>
           <DetailRow label="Travel fee">{formatRand(project.travelFee)}</DetailRow>
           <DetailRow label="Aviation fee">{formatRand(project.aviationFee)}</DetailRow>
+          {project.repeatDiscount > 0 ? (
+            <DetailRow label={repeatDiscountLabel(project.repeatDiscountPercent)}>
+              {formatRand(-project.repeatDiscount)}
+            </DetailRow>
+          ) : null}
           <DetailRow label="Subtotal">{formatRand(project.subtotal)}</DetailRow>
           <DetailRow label="VAT">{formatRand(project.vatAmount)}</DetailRow>
           <DetailRow label="Total">{formatRand(project.quoteAmount)}</DetailRow>

@@ -1,0 +1,110 @@
+/**
+ * "Fly this again" (ADR 266): a new project over exactly the same areas as a flown or paid
+ * one — same project type, survey settings, location and name — priced through the usual
+ * quote path at today's settings with the repeat discount (ADR 265), on the original's site.
+ * The page action, `POST /api/client/projects/{id}/repeat` and the site schedule all call
+ * `repeatProject`.
+ */
+import { recordAudit } from '#app/domain/audit/audit.server.ts'
+import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { flightPlanAreas } from '#app/domain/payments/quote-recompute.server.ts'
+import { completeFlightPlan, getClientProject, projectError } from '#app/domain/projects/projects.server.ts'
+import { canRepeat } from '#app/domain/projects/status.ts'
+import { readSurveyPlan } from '#app/domain/survey/project-plan.ts'
+import { projects, sites, type Project } from '#db/schema.ts'
+import { eq } from 'drizzle-orm'
+
+const REPEAT_MESSAGES = {
+  notYet: 'Only a paid or completed project can be flown again.',
+  cancelled: 'A cancelled project cannot be flown again.',
+  unreadablePlan: 'The flight plan of this project could not be read, so it cannot be flown again.',
+  badDate: 'The preferred date must be a date (YYYY-MM-DD).',
+} as const
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
+
+function assertRepeatable(project: Project) {
+  if (canRepeat(project)) return
+  throw projectError(409, project.status === 'cancelled' ? REPEAT_MESSAGES.cancelled : REPEAT_MESSAGES.notYet)
+}
+
+/** The original's site; a project flown for the first time gets one, named after it (ADR 266). */
+function siteOf(original: Project, now: Date, db: DbOrTx): number {
+  if (original.siteId !== null) return original.siteId
+  const site = db
+    .insert(sites)
+    .values({ clientId: original.clientId, name: original.name, createdAt: now, updatedAt: now })
+    .returning({ id: sites.id })
+    .get()
+  db.update(projects).set({ siteId: site.id }).where(eq(projects.id, original.id)).run()
+  return site.id
+}
+
+/**
+ * A quoted repeat of the client's own project: status `pending`, unpaid, waiting for the
+ * terms and PayFast exactly as a freshly quoted project. `preferredDate` (YYYY-MM-DD, from a
+ * site schedule) becomes the new project's deadline. 404 for a project that is not the
+ * client's, 409 for one that cannot be repeated (yet). One transaction: the caller's, when
+ * `db` is one.
+ */
+export function repeatProject(
+  clientId: number,
+  projectId: number,
+  options: { preferredDate?: string | null; now?: Date } = {},
+  db: DbOrTx = getDb(),
+): Project {
+  const now = options.now ?? new Date()
+  const preferredDate = options.preferredDate ?? null
+  if (preferredDate !== null && !ISO_DATE.test(preferredDate))
+    throw projectError(400, REPEAT_MESSAGES.badDate)
+  return db.transaction((tx) => {
+    const original = getClientProject(clientId, projectId, tx)
+    assertRepeatable(original)
+    const areas = flightPlanAreas(original.polygonGeoJson)
+    if (!areas) throw projectError(409, REPEAT_MESSAGES.unreadablePlan)
+    const siteId = siteOf(original, now, tx)
+    const draft = tx
+      .insert(projects)
+      .values({
+        clientId,
+        name: original.name,
+        description: original.description,
+        projectType: original.projectType,
+        location: original.location,
+        latitude: original.latitude,
+        longitude: original.longitude,
+        requirements: original.requirements,
+        deadline: preferredDate,
+        status: 'draft',
+        siteId,
+        repeatOfProjectId: original.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+      .get()
+    const quoted = completeFlightPlan(clientId, draft.id, { areas }, tx, {
+      now,
+      surveySettings: readSurveyPlan(original.surveyPlan)?.settings,
+    })
+    recordAudit(
+      {
+        actorId: clientId,
+        action: 'project.repeat',
+        entityType: 'project',
+        entityId: quoted.id,
+        before: { repeatOf: original.id, siteId: original.siteId },
+        after: {
+          siteId,
+          status: quoted.status,
+          deadline: quoted.deadline,
+          quoteAmount: quoted.quoteAmount,
+          repeatDiscountPercent: quoted.repeatDiscountPercent,
+          repeatDiscount: quoted.repeatDiscount,
+        },
+      },
+      tx,
+    )
+    return quoted
+  })
+}

@@ -1,0 +1,33 @@
+/**
+ * The site page's two forms (ADR 268), told apart by `intent`: rename, and the repeat schedule
+ * ("Every month", "Every 3 months", or the one-click "Don't repeat"). They call the service the
+ * `PUT /api/client/sites/{id}` route calls and answer with a redirect and a toast.
+ */
+import { parseWithZod } from '@conform-to/zod'
+import { json } from '@remix-run/node'
+import { redirectWithToast } from '#app/domain/http/toast.server.ts'
+
+import type { SiteViewer } from './site-access.server.ts'
+import { SITE_INTENTS, SITE_MESSAGES, SiteRenameFormSchema, SiteScheduleFormSchema } from './site-schedule.ts'
+import { updateSite } from './sites.server.ts'
+
+export async function handleSitePageAction(viewer: SiteViewer, siteId: number, formData: FormData) {
+  const intent = formData.get('intent')
+  const back = `/sites/${siteId}`
+  if (intent === SITE_INTENTS.rename) {
+    const submission = parseWithZod(formData, { schema: SiteRenameFormSchema })
+    if (submission.status !== 'success') return json({ intent, result: submission.reply() }, { status: 400 })
+    updateSite(viewer, siteId, { name: submission.value.name })
+    return redirectWithToast(back, { title: SITE_MESSAGES.renamed, type: 'success' })
+  }
+  if (intent === SITE_INTENTS.schedule) {
+    const submission = parseWithZod(formData, { schema: SiteScheduleFormSchema })
+    if (submission.status !== 'success') return json({ intent, result: submission.reply() }, { status: 400 })
+    const site = updateSite(viewer, siteId, { repeatEvery: submission.value.repeatEvery })
+    return redirectWithToast(back, {
+      title: site.repeatEvery ? SITE_MESSAGES.scheduled : SITE_MESSAGES.cancelled,
+      type: 'success',
+    })
+  }
+  return json({ intent, error: 'Unknown action' }, { status: 400 })
+}

@@ -1,0 +1,1 @@
+ALTER TABLE `sites` ADD `repeat_day` integer;
