@@ -71,8 +71,8 @@ export default function SiteMapPage() {
     <AppShell>
       <main className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
         <div>
-          <Link to="/dashboard" className="text-sm text-ink-600 hover:underline">
-            ← Dashboard
+          <Link to={`/sites/${site.id}`} className="text-sm text-ink-600 hover:underline">
+            ← {site.name}
           </Link>
           <h1 className="mt-2 text-2xl font-bold text-ink-950">What changed</h1>
           <p className="text-ink-600">{site.name}</p>
