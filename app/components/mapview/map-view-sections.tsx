@@ -16,7 +16,7 @@ import { VolumeTable } from './map-panels.tsx'
 type ListedDeliverable = SerializeFrom<Deliverable>
 
 /** The footprint drawn over the preview (the preview spans the raster's WGS84 bounds). */
-function PreviewWithFootprint({ d }: { d: ListedDeliverable }) {
+export function PreviewWithFootprint({ d }: { d: ListedDeliverable }) {
   if (!d.view?.previewUrl || !d.raster) return null
   const [west, south, east, north] = d.raster.boundsWgs84
   const points = d.raster.footprintWgs84.map(([lng, lat]) => `${lng - west},${north - lat}`).join(' ')
@@ -49,7 +49,7 @@ function PreviewWithFootprint({ d }: { d: ListedDeliverable }) {
   )
 }
 
-function rasterRows(d: ListedDeliverable): Array<[string, string]> {
+export function rasterRows(d: ListedDeliverable): Array<[string, string]> {
   const r = d.raster
   if (!r) return []
   return [
