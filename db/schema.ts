@@ -13,6 +13,17 @@ import {
   type AnySQLiteColumn,
 } from 'drizzle-orm/sqlite-core'
 
+import type {
+  DeliverableKind,
+  FileCategory,
+  OperatorDocumentKind,
+  PilotDocumentKind,
+  ProjectStatus,
+  RepeatInterval,
+  Role,
+  ViewStatus,
+} from './enums.ts'
+
 const id = () => integer('id').primaryKey({ autoIncrement: true })
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
@@ -25,45 +36,24 @@ const updatedAt = () =>
     .$onUpdateFn(() => new Date())
 const bool = (name: string) => integer(name, { mode: 'boolean' })
 
-export const ROLES = ['client', 'pilot', 'admin'] as const
-export type Role = (typeof ROLES)[number]
-
-export const PROJECT_STATUSES = [
-  'draft',
-  'pending',
-  'assigned',
-  'in_progress',
-  'completed',
-  'cancelled',
-] as const
-export type ProjectStatus = (typeof PROJECT_STATUSES)[number]
-
-export const FILE_CATEGORIES = [
-  'land_owner_agreement',
-  'processed_deliverable',
-  'project_document',
-  /** The pilot's photos and videos from the flight. */
-  'raw_image',
-  'raw_video',
-] as const
-export type FileCategory = (typeof FILE_CATEGORIES)[number]
-
-/** What a processed deliverable is, found from its content and editable by an admin. ADR 230. */
-export const DELIVERABLE_KINDS = [
-  'orthomosaic',
-  'elevation',
-  'point_cloud',
-  'model_3d',
-  'vector',
-  'report',
-  'image',
-  'video',
-  'other',
-] as const
-export type DeliverableKind = (typeof DELIVERABLE_KINDS)[number]
-
-export const VIEW_STATUSES = ['queued', 'processing', 'ready', 'failed'] as const
-export type ViewStatus = (typeof VIEW_STATUSES)[number]
+export {
+  ROLES,
+  type Role,
+  PROJECT_STATUSES,
+  type ProjectStatus,
+  FILE_CATEGORIES,
+  type FileCategory,
+  DELIVERABLE_KINDS,
+  type DeliverableKind,
+  VIEW_STATUSES,
+  type ViewStatus,
+  REPEAT_INTERVALS,
+  type RepeatInterval,
+  OPERATOR_DOCUMENT_KINDS,
+  type OperatorDocumentKind,
+  PILOT_DOCUMENT_KINDS,
+  type PilotDocumentKind,
+} from './enums.ts'
 
 /** What `gdalinfo -json` says of a GeoTIFF deliverable (stored as JSON on project_files). ADR 231. */
 export type RasterInfo = {
@@ -245,9 +235,6 @@ export const airspaceZones = sqliteTable(
   },
   (t) => [index('airspace_zones_active_idx').on(t.isActive)],
 )
-
-export const REPEAT_INTERVALS = ['month', 'quarter'] as const
-export type RepeatInterval = (typeof REPEAT_INTERVALS)[number]
 
 /**
  * A piece of ground a client has surveyed more than once: the projects flown over the same
@@ -589,15 +576,6 @@ export const refunds = sqliteTable(
   ],
 )
 
-export const OPERATOR_DOCUMENT_KINDS = [
-  'roc',
-  'ops_spec',
-  'insurance',
-  'aircraft_registration',
-  'rla',
-] as const
-export type OperatorDocumentKind = (typeof OPERATOR_DOCUMENT_KINDS)[number]
-
 /** The operator's SACAA Part 101 documents and insurance, with their expiry dates. */
 export const operatorDocuments = sqliteTable(
   'operator_documents',
@@ -617,9 +595,6 @@ export const operatorDocuments = sqliteTable(
   },
   (t) => [index('operator_documents_expiry_idx').on(t.expiresAt)],
 )
-
-export const PILOT_DOCUMENT_KINDS = ['rpl', 'medical'] as const
-export type PilotDocumentKind = (typeof PILOT_DOCUMENT_KINDS)[number]
 
 /**
  * Uploaded copies of compliance documents: a pilot's RPL or medical certificate, or the

@@ -1,19 +1,15 @@
-import { json, type ActionFunctionArgs } from '@remix-run/node'
+// PUT /api/admin/users/{userId}/password { newPassword } → { success } (their sessions end).
+import { adminRecordRoute } from '#app/domain/admin/record-routes.server.ts'
 import { AdminSetPasswordSchema } from '#app/domain/admin/schemas.ts'
 import { resetPasswordByAdmin } from '#app/domain/admin/users.server.ts'
-import { requireApiUser } from '#app/domain/auth/guards.server.ts'
-import { methodNotAllowed, parseId, readJsonBody, withApiErrors } from '#app/domain/http/api.server.ts'
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== 'PUT') return methodNotAllowed(['PUT'])
-  const admin = await requireApiUser(request, 'admin')
-  const userId = parseId(params.userId, 'user id')
-  const { newPassword } = await readJsonBody(request, AdminSetPasswordSchema)
-  return withApiErrors(async () => {
-    await resetPasswordByAdmin(admin.id, userId, newPassword)
-    return json({ success: true })
-  })
-}
-
-/** Write-only: GET answers 405 (not Remix's 400 for a missing loader). */
-export const loader = () => methodNotAllowed(['PUT'])
+export const { action, loader } = adminRecordRoute({
+  param: 'userId',
+  write: {
+    schema: AdminSetPasswordSchema,
+    save: async (adminId, userId, { newPassword }) => {
+      await resetPasswordByAdmin(adminId, userId, newPassword)
+      return { success: true }
+    },
+  },
+})

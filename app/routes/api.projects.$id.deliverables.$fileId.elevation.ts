@@ -6,29 +6,14 @@ import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { ElevationQuerySchema } from '#app/domain/deliverables/measure-schemas.ts'
 import { measureElevation } from '#app/domain/deliverables/measure.server.ts'
-import {
-  apiFail,
-  methodNotAllowed,
-  parseId,
-  withApiErrors,
-  zodFieldErrors,
-} from '#app/domain/http/api.server.ts'
+import { methodNotAllowed, parseId, readQuery, withApiErrors } from '#app/domain/http/api.server.ts'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request)
   return withApiErrors(async () => {
     const projectId = parseId(params.id)
     const fileId = parseId(params.fileId, 'file id')
-    const query = new URL(request.url).searchParams
-    const parsed = ElevationQuerySchema.safeParse({
-      lat: query.get('lat') ?? '',
-      lng: query.get('lng') ?? '',
-    })
-    if (!parsed.success) {
-      const fieldErrors = zodFieldErrors(parsed.error)
-      apiFail(400, Object.values(fieldErrors)[0]![0]!, { fieldErrors })
-    }
-    const result = await measureElevation(user, projectId, fileId, parsed.data)
+    const result = await measureElevation(user, projectId, fileId, readQuery(request, ElevationQuerySchema))
     return json(result, { headers: { 'Cache-Control': 'private, no-store' } })
   })
 }

@@ -18,16 +18,17 @@ import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { ProfileSchema } from '#app/domain/auth/schemas.ts'
 import { loadRoleDashboard } from '#app/domain/dashboard/dashboard.server.ts'
 import { isMultipart } from '#app/domain/files/multipart.server.ts'
-import { handleFileIntent, handleUploadForm, isFileIntent } from '#app/domain/files/page-actions.server.ts'
+import { FILE_INTENTS, handleFileIntent, handleUploadForm } from '#app/domain/files/page-actions.server.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
+import { isIntentOf } from '#app/domain/http/intents.ts'
 import { createToastHeaders } from '#app/domain/http/toast.server.ts'
 import { takeWelcome } from '#app/domain/http/welcome.server.ts'
 import { OWNER_HEADER } from '#app/domain/offline/cache-rules.ts'
 import { ClientProfileSchema } from '#app/domain/payments/billing.ts'
-import { handlePilotIntent, isPilotIntent } from '#app/domain/pilot/dashboard-actions.server.ts'
+import { handlePilotIntent, PILOT_INTENTS } from '#app/domain/pilot/dashboard-actions.server.ts'
 import {
+  CLIENT_PROJECT_INTENTS,
   handleClientProjectIntent,
-  isClientProjectIntent,
 } from '#app/domain/projects/dashboard-actions.server.ts'
 import { saveProfile } from '#app/domain/users/users.server.ts'
 import leafletCss from 'leaflet/dist/leaflet.css'
@@ -59,12 +60,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (isMultipart(request)) return handleUploadForm(request, user)
   const formData = await readFormBody(request)
   const intent = formData.get('intent')
-  if (isFileIntent(intent)) return handleFileIntent(request, user, formData)
-  if (user.role === 'admin' && (ADMIN_INTENTS as readonly unknown[]).includes(intent)) {
+  if (isIntentOf(FILE_INTENTS, intent)) return handleFileIntent(request, user, formData)
+  if (user.role === 'admin' && isIntentOf(ADMIN_INTENTS, intent)) {
     return handleAdminIntent(user, formData)
   }
-  if (isClientProjectIntent(intent)) return handleClientProjectIntent(user, intent, formData)
-  if (isPilotIntent(intent)) return handlePilotIntent(user, intent, formData)
+  if (isIntentOf(CLIENT_PROJECT_INTENTS, intent)) return handleClientProjectIntent(user, intent, formData)
+  if (isIntentOf(PILOT_INTENTS, intent)) return handlePilotIntent(user, intent, formData)
   if (intent === 'update-profile') {
     const schema = user.role === 'client' ? ClientProfileSchema : ProfileSchema
     const submission = parseWithZod(formData, { schema })
@@ -86,35 +87,16 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function DashboardPage() {
+  // loadRoleDashboard gives each role exactly its dashboard's props.
   const data = useLoaderData<typeof loader>()
   return (
     <AppShell>
       {data.role === 'client' ? (
-        <ClientDashboard
-          profile={data.profile}
-          stats={data.stats}
-          welcome={data.welcome}
-          projects={data.projects}
-          files={data.files}
-          deliverables={data.deliverables}
-          shares={data.shares}
-          sites={data.sites}
-          placeSearch={data.placeSearch}
-        />
+        <ClientDashboard {...data} />
       ) : data.role === 'pilot' ? (
-        <PilotDashboard
-          profile={data.profile}
-          stats={data.stats}
-          welcome={data.welcome}
-          projects={data.projects}
-          openProjectId={data.openProjectId}
-          openProjectFiles={data.openProjectFiles}
-          openProjectMission={data.openProjectMission}
-          flightLogs={data.flightLogs}
-          tileUrl={data.tileUrl}
-        />
+        <PilotDashboard {...data} />
       ) : data.role === 'admin' ? (
-        <AdminDashboard stats={data.stats} admin={data.admin} welcome={data.welcome} profile={data.profile} />
+        <AdminDashboard {...data} />
       ) : (
         <ErrorScreen title="Invalid Role" message="Invalid Role - Your account role is not recognized." />
       )}

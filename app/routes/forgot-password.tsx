@@ -1,12 +1,9 @@
 import { json, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
 import { SignedOut, useSignedOutForm } from '#app/components/layout/signed-out.tsx'
-import { StatusButton } from '#app/components/ui/status-button.tsx'
-import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { requestPasswordReset } from '#app/domain/auth/accounts.server.ts'
 import { ForgotPasswordSchema } from '#app/domain/auth/schemas.ts'
 import { readSignedOutForm } from '#app/domain/auth/signed-out-form.server.ts'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Forgot password · Kestrel Aerial Survey' }]
 
@@ -14,8 +11,7 @@ export const meta: MetaFunction = () => [{ title: 'Forgot password · Kestrel Ae
 const FORGOT_FAILED = 'Something went wrong. Please try again.'
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await readFormBody(request)
-  const read = await readSignedOutForm(formData, context, {
+  const read = await readSignedOutForm(request, context, {
     schema: ForgotPasswordSchema,
     limit: 'forgot-password',
   })
@@ -33,7 +29,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ForgotPasswordPage() {
   const actionData = useActionData<typeof action>()
-  const pending = useIsPending({ formAction: '/forgot-password' })
   const [form, fields] = useSignedOutForm({
     id: 'forgot-password-form',
     schema: ForgotPasswordSchema,
@@ -62,9 +57,7 @@ export default function ForgotPasswordPage() {
     >
       <SignedOut.Form form={form}>
         <SignedOut.EmailField field={fields.email} />
-        <StatusButton pending={pending} pendingLabel="Sending..." className="w-full">
-          Send Reset Link
-        </StatusButton>
+        <SignedOut.Submit pendingLabel="Sending...">Send Reset Link</SignedOut.Submit>
       </SignedOut.Form>
       <SignedOut.Footer prompt="Remembered it?" to="/login">
         Back to sign in

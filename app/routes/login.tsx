@@ -1,35 +1,22 @@
 import { getInputProps } from '@conform-to/react'
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node'
+import { json, redirect, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useSearchParams } from '@remix-run/react'
 import { PasswordField } from '#app/components/forms.tsx'
 import { SignedOut, useSignedOutForm } from '#app/components/layout/signed-out.tsx'
-import { StatusButton } from '#app/components/ui/status-button.tsx'
-import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { authenticatePassword } from '#app/domain/auth/authenticator.server.ts'
-import { requireAnonymous, safeRedirect } from '#app/domain/auth/guards.server.ts'
+import { safeRedirect } from '#app/domain/auth/guards.server.ts'
 import { LOGIN_FAILED_MESSAGE, LoginSchema } from '#app/domain/auth/schemas.ts'
 import { startSession } from '#app/domain/auth/session.server.ts'
 import { readSignedOutForm } from '#app/domain/auth/signed-out-form.server.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
+
+export { signedOutOnlyLoader as loader } from '#app/domain/auth/signed-out-form.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · Kestrel Aerial Survey' }]
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAnonymous(request)
-  return json({})
-}
-
 export async function action({ request, context }: ActionFunctionArgs) {
   // remix-auth reads the body itself, so parse a clone (ADR 171 "remix-auth").
-  const formData = await readFormBody(request.clone())
-  const read = await readSignedOutForm(formData, context, {
+  const read = await readSignedOutForm(request.clone(), context, {
     schema: LoginSchema,
     limit: 'login',
     hideFields: ['password'],
@@ -63,7 +50,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function LoginPage() {
   const actionData = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
-  const pending = useIsPending({ formAction: '/login' })
   const [form, fields] = useSignedOutForm({
     id: 'login-form',
     schema: LoginSchema,
@@ -89,9 +75,7 @@ export default function LoginPage() {
             Forgot password?
           </Link>
         </div>
-        <StatusButton pending={pending} pendingLabel="Signing In..." className="w-full">
-          Sign In
-        </StatusButton>
+        <SignedOut.Submit pendingLabel="Signing In...">Sign In</SignedOut.Submit>
       </SignedOut.Form>
       <SignedOut.Footer prompt="Don't have an account?" to="/register">
         Create one here

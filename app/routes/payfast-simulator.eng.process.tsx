@@ -13,6 +13,7 @@ import {
   sendSimulatedItn,
   verifyCheckoutPost,
 } from '#app/domain/payments/simulator.server.ts'
+import type { ReactNode } from 'react'
 
 export const meta: MetaFunction = () => [{ title: 'PayFast (simulator) · Secure payment' }]
 
@@ -51,6 +52,25 @@ export async function action({ request }: ActionFunctionArgs) {
     },
     pairs,
   })
+}
+
+/** Pay or Cancel: the button's value tells the action which one the visitor chose. */
+function ChoiceButton({
+  value,
+  disabled,
+  className,
+  children,
+}: {
+  value: 'pay' | 'cancel'
+  disabled: boolean
+  className: string
+  children: ReactNode
+}) {
+  return (
+    <button type="submit" name={ACTION_FIELD} value={value} className={className} disabled={disabled}>
+      {children}
+    </button>
+  )
 }
 
 export default function PayfastSimulatorPage() {
@@ -123,25 +143,17 @@ export default function PayfastSimulatorPage() {
               {data.pairs.map(([k, v]) => (
                 <input key={k} type="hidden" name={k} value={v} />
               ))}
-              <button
-                type="submit"
-                name={ACTION_FIELD}
-                value="cancel"
-                className="btn-secondary"
-                disabled={Boolean(busy)}
-              >
+              <ChoiceButton value="cancel" disabled={Boolean(busy)} className="btn-secondary">
                 Cancel
-              </button>
-              <button
-                type="submit"
-                name={ACTION_FIELD}
+              </ChoiceButton>
+              <ChoiceButton
                 value="pay"
-                className="btn bg-[#1a3a6b] text-white hover:bg-[#244b88]"
                 disabled={Boolean(busy)}
+                className="btn bg-[#1a3a6b] text-white hover:bg-[#244b88]"
               >
                 {busy === 'pay' ? <Spinner /> : null}
                 Pay {formatRand(data.payment.amountCents)}
-              </button>
+              </ChoiceButton>
             </Form>
           </section>
         ) : (

@@ -14,6 +14,7 @@ import { getSiteCompany } from '#app/domain/operator/operator-documents.server.t
 import {
   DATA_RETENTION,
   INFORMATION_REGULATOR,
+  SITE_WAIT_LIMIT_MONTHS,
   TAX_RECORD_RETENTION_YEARS,
 } from '#app/domain/privacy/retention.ts'
 import type { ReactNode } from 'react'
@@ -165,7 +166,10 @@ export default function PrivacyPage() {
               </li>
               <li>
                 Survey imagery and deliverables: {DATA_RETENTION} after delivery, unless we agree to keep them
-                longer; then they are deleted.
+                longer; then they are deleted. When you put a survey on a site to compare it with the next
+                one, its processed deliverables (not the flight photos and videos) are kept while the site
+                waits for that survey, at most {SITE_WAIT_LIMIT_MONTHS} months, and {DATA_RETENTION} after it
+                is delivered.
               </li>
               <li>
                 Your account and projects: while your account is open. When you delete your account we

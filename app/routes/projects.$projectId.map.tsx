@@ -5,9 +5,10 @@
  * metadata table, the downloads and a volume form that takes typed corners.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
+import { PageHeading } from '#app/components/layout/page-heading.tsx'
 import { LazyDeliverablesMap } from '#app/components/mapview/lazy-deliverables-map.tsx'
 import { DeliverableList, VolumeForm } from '#app/components/mapview/map-view-sections.tsx'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
@@ -66,13 +67,7 @@ export default function MapViewPage() {
   return (
     <AppShell>
       <main className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
-        <div>
-          <Link to="/dashboard" className="text-sm text-ink-600 hover:underline">
-            ← Dashboard
-          </Link>
-          <h1 className="mt-2 text-2xl font-bold text-ink-950">Map</h1>
-          <p className="text-ink-600">{project.name}</p>
-        </div>
+        <PageHeading title="Map" subject={project.name} />
         <LazyDeliverablesMap tileUrl={tileUrl} projectId={project.id} areas={areas} layers={layers} />
         <DeliverableList deliverables={deliverables} />
         {elevationModels.length ? (

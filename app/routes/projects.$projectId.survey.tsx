@@ -6,11 +6,12 @@
 import { getFormProps, getSelectProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { SelectField } from '#app/components/forms.tsx'
 import { NumberField } from '#app/components/forms/number-field.tsx'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
+import { PageHeading } from '#app/components/layout/page-heading.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
@@ -95,13 +96,7 @@ export default function SurveyMissionPage() {
   return (
     <AppShell>
       <main className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:px-6">
-        <div>
-          <Link to="/dashboard" className="text-sm text-ink-600 hover:underline">
-            ← Dashboard
-          </Link>
-          <h1 className="mt-2 text-2xl font-bold text-ink-950">Survey mission</h1>
-          <p className="text-ink-600">{project.name}</p>
-        </div>
+        <PageHeading title="Survey mission" subject={project.name} />
         {plan ? (
           <>
             <section className="card p-4 sm:p-6">

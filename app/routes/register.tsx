@@ -1,40 +1,26 @@
 import { getInputProps, getSelectProps } from '@conform-to/react'
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node'
+import { json, redirect, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
 import { SelectField } from '#app/components/forms.tsx'
 import { NewPasswordFields } from '#app/components/forms/new-password-fields.tsx'
 import { TextField } from '#app/components/forms/text-field.tsx'
 import { SignedOut, useSignedOutForm } from '#app/components/layout/signed-out.tsx'
 import { PrivacyNote } from '#app/components/legal/privacy-note.tsx'
-import { StatusButton } from '#app/components/ui/status-button.tsx'
-import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { registerClient } from '#app/domain/auth/accounts.server.ts'
-import { requireAnonymous } from '#app/domain/auth/guards.server.ts'
 import { COUNTRIES, RegisterSchema, REGISTRATION_FAILED_MESSAGE } from '#app/domain/auth/schemas.ts'
 import { startSession } from '#app/domain/auth/session.server.ts'
 import { readSignedOutForm } from '#app/domain/auth/signed-out-form.server.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { setWelcomeCookie, welcomeMessageFor } from '#app/domain/http/welcome.server.ts'
 
-export const meta: MetaFunction = () => [{ title: 'Create account · Kestrel Aerial Survey' }]
+export { signedOutOnlyLoader as loader } from '#app/domain/auth/signed-out-form.server.ts'
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAnonymous(request)
-  return json({})
-}
+export const meta: MetaFunction = () => [{ title: 'Create account · Kestrel Aerial Survey' }]
 
 const HIDDEN = ['password', 'confirmPassword']
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await readFormBody(request)
-  const read = await readSignedOutForm(formData, context, {
+  const read = await readSignedOutForm(request, context, {
     schema: RegisterSchema,
     limit: 'register',
     hideFields: HIDDEN,
@@ -81,7 +67,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function RegisterPage() {
   const actionData = useActionData<typeof action>()
-  const pending = useIsPending({ formAction: '/register' })
   const [form, fields] = useSignedOutForm({
     id: 'register-form',
     schema: RegisterSchema,
@@ -169,9 +154,7 @@ export default function RegisterPage() {
             Send me occasional news and offers by e-mail (optional). You can unsubscribe at any time.
           </span>
         </label>
-        <StatusButton pending={pending} pendingLabel="Creating Account..." className="w-full">
-          Create Account
-        </StatusButton>
+        <SignedOut.Submit pendingLabel="Creating Account...">Create Account</SignedOut.Submit>
       </SignedOut.Form>
       <SignedOut.Footer prompt="Already have an account?" to="/login">
         Sign in

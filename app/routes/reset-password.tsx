@@ -10,12 +10,9 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { NewPasswordFields } from '#app/components/forms/new-password-fields.tsx'
 import { SignedOut, useSignedOutForm } from '#app/components/layout/signed-out.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
-import { StatusButton } from '#app/components/ui/status-button.tsx'
-import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { resetPassword, verifyResetToken } from '#app/domain/auth/accounts.server.ts'
 import { RESET_FAILED_MESSAGE, ResetPasswordSchema } from '#app/domain/auth/schemas.ts'
 import { readSignedOutForm } from '#app/domain/auth/signed-out-form.server.ts'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Reset password · Kestrel Aerial Survey' }]
 
@@ -34,8 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await readFormBody(request)
-  const read = await readSignedOutForm(formData, context, {
+  const read = await readSignedOutForm(request, context, {
     schema: ResetPasswordSchema,
     limit: 'reset-password',
     hideFields: HIDDEN,
@@ -73,7 +69,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ResetPasswordPage() {
   const data = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const pending = useIsPending({ formAction: '/reset-password' })
   const [form, fields] = useSignedOutForm({
     id: 'reset-password-form',
     schema: ResetPasswordSchema,
@@ -122,9 +117,7 @@ export default function ResetPasswordPage() {
           password={fields.password}
           confirmPassword={fields.confirmPassword}
         />
-        <StatusButton pending={pending} pendingLabel="Updating Password..." className="w-full">
-          Update Password
-        </StatusButton>
+        <SignedOut.Submit pendingLabel="Updating Password...">Update Password</SignedOut.Submit>
       </SignedOut.Form>
       <SignedOut.Footer to="/login">Back to sign in</SignedOut.Footer>
     </SignedOut.Page>

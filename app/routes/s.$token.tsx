@@ -8,21 +8,17 @@
  */
 import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { formatFileSize } from '#app/components/files/file-groups.tsx'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { PageCard } from '#app/components/layout/page-card.tsx'
 import { LazyDeliverablesMap } from '#app/components/mapview/lazy-deliverables-map.tsx'
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
-import { getEnv } from '#app/domain/config/env.server.ts'
 import { DELIVERABLE_KIND_LABELS } from '#app/domain/deliverables/deliverable.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
-import { formatHectares, formatNumber } from '#app/domain/format/numbers.ts'
+import { formatFileSize, formatHectares, formatNumber } from '#app/domain/format/numbers.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
-import { openShareToken, SHARE_PUBLIC_HEADERS } from '#app/domain/sharing/share-access.server.ts'
-import { recordShareOpen } from '#app/domain/sharing/share-links.server.ts'
-import { shareViewerData, type ShareViewerData } from '#app/domain/sharing/share-viewer.server.ts'
+import { openShareViewer, type ClosedShare } from '#app/domain/sharing/share-access.server.ts'
+import type { ShareViewerData } from '#app/domain/sharing/share-viewer.server.ts'
 
 export const meta: MetaFunction = () => [
   { title: 'Shared survey data · Kestrel Aerial Survey' },
@@ -32,32 +28,16 @@ export const meta: MetaFunction = () => [
 
 export { deliverablesMapLinks as links } from '#app/components/mapview/lazy-deliverables-map.tsx'
 
-type Closed = { state: 'unknown' | 'gone' | 'limited'; message: string }
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const headers = new Headers(SHARE_PUBLIC_HEADERS)
-  headers.set('Cache-Control', 'private, no-store')
-  try {
-    const share = await openShareToken(params.token, clientIpOf(context))
-    if (request.method === 'GET') recordShareOpen(share.link)
-    return json<(ShareViewerData & { tileUrl: string }) | Closed>(
-      { ...shareViewerData(params.token!, share), tileUrl: getEnv().TILE_URL },
-      { headers },
-    )
-  } catch (error) {
-    if (!isDomainError(error) || ![404, 410, 429].includes(error.status)) throw error
-    for (const [name, value] of Object.entries(error.headers)) headers.set(name, value)
-    const state = error.status === 404 ? 'unknown' : error.status === 410 ? 'gone' : 'limited'
-    return json<(ShareViewerData & { tileUrl: string }) | Closed>(
-      { state, message: error.message },
-      { status: error.status, headers },
-    )
-  }
+  const page = await openShareViewer(params.token, clientIpOf(context), {
+    countOpen: request.method === 'GET',
+  })
+  return json(page.body, { status: page.status, headers: page.headers })
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
 
-const CLOSED_TITLES: Record<Closed['state'], string> = {
+const CLOSED_TITLES: Record<ClosedShare['state'], string> = {
   unknown: 'Share link not found',
   gone: 'This share link is no longer available',
   limited: 'Too many attempts',

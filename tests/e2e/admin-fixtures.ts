@@ -8,6 +8,7 @@ import path from 'node:path'
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import Database from 'better-sqlite3'
 
+import { sampleFlightArea, sampleFlightPlan } from '../helpers/flight-plan-data.ts'
 import { e2eDir } from '../setup/e2e-env.ts'
 import { acceptTermsToSimulator, createQuotedProjectViaApi, DEMO_CLIENT_EMAIL } from './checkout-fixtures.ts'
 import { DEMO_PASSWORD, login, uniqueEmail, waitForMail } from './fixtures.ts'
@@ -25,23 +26,7 @@ export function openE2eDb() {
   return db
 }
 
-const FLIGHT_PLAN = {
-  address: 'Stellenbosch, Western Cape',
-  projectType: 'agricultural-mapping',
-  totalArea: 30000,
-  areas: [
-    {
-      areaNumber: 1,
-      area: 30000,
-      coordinates: [
-        { pointNumber: 1, latitude: -33.93, longitude: 18.86 },
-        { pointNumber: 2, latitude: -33.93, longitude: 18.87 },
-        { pointNumber: 3, latitude: -33.94, longitude: 18.87 },
-      ],
-      pilotInstructions: { flightPattern: 'Grid', returnToBase: 'Point 1', boundaryPoints: 3 },
-    },
-  ],
-}
+const FLIGHT_PLAN = sampleFlightPlan([sampleFlightArea(1, 30000, [-33.93, -33.94])])
 
 /** A paid, approved project awaiting a pilot (status pending), owned by a new client. */
 export function seedPaidProject(name: string) {

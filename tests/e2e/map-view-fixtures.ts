@@ -23,8 +23,8 @@ import { seedPaidProject } from './admin-fixtures.ts'
 
 const BUILT = path.join(e2eDir, 'map-rasters')
 
-/** Built once per run (GDAL takes some seconds for the 4096 px orthomosaic). */
-async function builtRasters() {
+/** The orthomosaic and cone DSM with their viewing copies, built once per run (GDAL takes some seconds for the 4096 px orthomosaic). */
+export async function builtRasters() {
   const done = path.join(BUILT, 'done.json')
   if (fs.existsSync(done))
     return JSON.parse(fs.readFileSync(done, 'utf8')) as Awaited<ReturnType<typeof build>>
@@ -53,16 +53,40 @@ function sha256Of(file: string) {
   return crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex')
 }
 
+export type BuiltRaster = Awaited<ReturnType<typeof build>>['items'][number] & {
+  /** The height range the viewing-copy job would record (elevation models). */
+  range?: [number, number]
+}
+
 export async function seedMapProject(name: string) {
   const { items, cone } = await builtRasters()
   const { projectId, clientEmail } = seedPaidProject(name)
+  const fileIds = storeReadyRasters(projectId, items)
+  return {
+    projectId,
+    clientEmail,
+    orthomosaicId: fileIds.orthomosaic!,
+    elevationId: fileIds.elevation!,
+    cone,
+  }
+}
+
+/**
+ * Marks the project completed now (or at `completedAt`) and stores the rasters as its
+ * deliverables with ready viewing copies, as the upload path and the viewing-copy job leave
+ * them. Returns the file id of each kind.
+ */
+export function storeReadyRasters(projectId: number, items: BuiltRaster[], completedAt = Date.now()) {
   const root = path.join(e2eDir, 'files')
   const db = new Database(path.join(e2eDir, 'kestrel.sqlite'))
   db.pragma('busy_timeout = 5000')
   const fileIds: Record<string, number> = {}
   try {
     const now = Date.now()
-    db.prepare(`update projects set status = 'completed', completed_at = ? where id = ?`).run(now, projectId)
+    db.prepare(`update projects set status = 'completed', completed_at = ? where id = ?`).run(
+      completedAt,
+      projectId,
+    )
     for (const item of items) {
       const key = `projects/${projectId}/${crypto.randomUUID()}.tif`
       fs.mkdirSync(path.join(root, path.dirname(key)), { recursive: true })
@@ -96,8 +120,8 @@ export async function seedMapProject(name: string) {
         `${views}.tif`,
         `${views}.png`,
         `${views}.png`,
-        item.kind === 'elevation' ? 100 : null,
-        item.kind === 'elevation' ? 110 : null,
+        item.kind === 'elevation' ? (item.range?.[0] ?? 100) : null,
+        item.kind === 'elevation' ? (item.range?.[1] ?? 110) : null,
         now,
         now,
         now,
@@ -108,13 +132,7 @@ export async function seedMapProject(name: string) {
   } finally {
     db.close()
   }
-  return {
-    projectId,
-    clientEmail,
-    orthomosaicId: fileIds.orthomosaic!,
-    elevationId: fileIds.elevation!,
-    cone,
-  }
+  return fileIds
 }
 
 /** Pixels of the orthomosaic's magenta (220, 40, 200 ± 20) drawn on the map's tile canvases. */

@@ -5,6 +5,7 @@
 import { createSession } from '#app/domain/auth/session.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { NOTHING_TO_UPDATE_MESSAGE } from '#app/domain/http/api.server.ts'
+import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
 import * as uploadKml from '#app/routes/api.admin.airspace.upload-kml.ts'
 import * as airspaceZonesRoute from '#app/routes/api.admin.airspace.zones.ts'
 import * as allProjects from '#app/routes/api.admin.all-projects.ts'
@@ -52,17 +53,7 @@ const kmlForm = (name = 'zones.kml', text = VALID_KML) => {
   return form
 }
 
-const validPricing = {
-  sqmBasePrice: 50,
-  tier1Price: 0.06,
-  tier2Price: 0.09,
-  tier3Price: 0.18,
-  areaThreshold: 25000,
-  localTravelThreshold: 30,
-  travelFeeRate: 6.8,
-  localTravelFee: 200,
-  vatRate: 15,
-}
+const validPricing = { ...DEFAULT_PRICING_SETTINGS }
 
 async function calls(): Promise<Call[]> {
   const target = await createTestUser({ role: 'client' })
@@ -343,6 +334,22 @@ describe('admin call effects', () => {
     expect(off.status).toBe(200)
     expect(getDb().select().from(sessions).where(eq(sessions.userId, victim.id)).all()).toHaveLength(0)
     expect(getDb().select().from(users).where(eq(users.id, victim.id)).get()?.isActive).toBe(false)
+  })
+
+  test('an admin cannot deactivate their own account: 400 with the field error, nothing changed', async () => {
+    const admin = await signedInUser('admin')
+    const res = await callRoute(userRoute.action, '/x', {
+      method: 'PUT',
+      headers: admin.headers,
+      params: { userId: String(admin.user.id) },
+      json: { isActive: false },
+    })
+    expect(res.status).toBe(400)
+    expect(await readJson(res)).toEqual({
+      error: 'You cannot deactivate your own account',
+      fieldErrors: { isActive: ['You cannot deactivate your own account'] },
+    })
+    expect(getDb().select().from(users).where(eq(users.id, admin.user.id)).get()?.isActive).toBe(true)
   })
 
   test('assign-pilot refuses an inactive pilot and an unknown project', async () => {

@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { getDb } from '#app/domain/db/db.server.ts'
 import * as changeRoute from '#app/routes/api.projects.$id.deliverables.$fileId.change.ts'
+import { projects, sites } from '#db/schema.ts'
 import {
   buildOrthomosaic,
   buildReliefDsm,
@@ -12,6 +14,7 @@ import {
 import { insertProject, projectWithTeam, storeRasterDeliverable } from '#tests/helpers/files.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { signedInUser } from '#tests/helpers/users.ts'
+import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 type Change = { areaM2: number; cutM3: number; fillM3: number; netM3: number; coveredPercent: number }
@@ -148,5 +151,28 @@ describe('POST …/deliverables/{fileId}/change', () => {
     })
     expect(res.status).toBe(422)
     expect((await readJson(res)).error).toBe("The two elevation models don't overlap in this area.")
+  })
+
+  test('a client compares with a two-month-old survey of the same site (ADR 281); off a site it is gone (410)', async () => {
+    const { client, earlier, later, before, after } = await twoSurveys()
+    const day = 24 * 60 * 60 * 1000
+    getDb()
+      .update(projects)
+      .set({ completedAt: new Date(Date.now() - 61 * day) })
+      .where(eq(projects.id, earlier.id))
+      .run()
+    const body = { againstFileId: before.id, polygon: polygonOf(ring) }
+    expect((await change(client.headers, later.id, after.id, body)).status).toBe(410)
+
+    const site = getDb().insert(sites).values({ clientId: client.user.id, name: 'Quarry' }).returning().get()
+    getDb()
+      .update(projects)
+      .set({ siteId: site.id })
+      .where(inArray(projects.id, [earlier.id, later.id]))
+      .run()
+    const res = await change(client.headers, later.id, after.id, body)
+    expect(res.status).toBe(200)
+    const pile = reliefVolumeM3(PILE)
+    expect(Math.abs((await readJson<Change>(res)).netM3 + pile)).toBeLessThanOrEqual(pile * 0.02)
   })
 })

@@ -47,16 +47,25 @@ function postCheckout(projectId: number, headers: Record<string, string>, form: 
 
 const acceptedAt = new Date().toISOString()
 
+/** Accepts the terms of the project's own quote; `extra` adds fields to the body. */
+function acceptQuoteTerms(
+  headers: Record<string, string>,
+  project: { id: number; quoteAmount: number | null },
+  extra: Record<string, unknown> = {},
+) {
+  return acceptTerms(headers, {
+    projectId: project.id,
+    quoteAmount: project.quoteAmount,
+    termsAcceptedAt: acceptedAt,
+    ...extra,
+  })
+}
+
 describe('POST /api/client/accept-terms', () => {
   test('the owner gets signed PayFast fields; terms, invoice and one payment attempt are recorded', async () => {
     const { user, headers } = await signedInUser('client')
     const { project } = await createQuotedProject(user.id)
-    const response = await acceptTerms(headers, {
-      projectId: project.id,
-      quoteAmount: project.quoteAmount,
-      termsAcceptedAt: acceptedAt,
-      quoteDetails: {},
-    })
+    const response = await acceptQuoteTerms(headers, project, { quoteDetails: {} })
     expect(response.status).toBe(200)
     const body = await readJson<{
       success: boolean
@@ -116,11 +125,7 @@ describe('POST /api/client/accept-terms', () => {
     const owner = await createTestUser()
     const { project } = await createQuotedProject(owner.id)
     const { headers } = await signedInUser('client')
-    const response = await acceptTerms(headers, {
-      projectId: project.id,
-      quoteAmount: project.quoteAmount,
-      termsAcceptedAt: acceptedAt,
-    })
+    const response = await acceptQuoteTerms(headers, project)
     expect(response.status).toBe(404)
     expect(getDb().select().from(invoices).where(eq(invoices.projectId, project.id)).all()).toHaveLength(0)
   })
@@ -168,11 +173,7 @@ describe('POST /api/client/accept-terms', () => {
       .where(eq(systemSettings.settingKey, 'tier1_price'))
       .run()
     try {
-      const response = await acceptTerms(headers, {
-        projectId: project.id,
-        quoteAmount: project.quoteAmount,
-        termsAcceptedAt: acceptedAt,
-      })
+      const response = await acceptQuoteTerms(headers, project)
       expect(response.status).toBe(409)
       const { quoteAmount } = await readJson<{ quoteAmount: number }>(response)
       expect(quoteAmount).toBeGreaterThan(project.quoteAmount!)
@@ -245,18 +246,10 @@ describe('POST /api/client/accept-terms', () => {
     const { project } = await createQuotedProject(user.id)
     const db = getDb()
     db.update(projects).set({ isPaid: true }).where(eq(projects.id, project.id)).run()
-    const paid = await acceptTerms(headers, {
-      projectId: project.id,
-      quoteAmount: project.quoteAmount,
-      termsAcceptedAt: acceptedAt,
-    })
+    const paid = await acceptQuoteTerms(headers, project)
     expect(paid.status).toBe(409)
     db.update(projects).set({ isPaid: false, status: 'draft' }).where(eq(projects.id, project.id)).run()
-    const draft = await acceptTerms(headers, {
-      projectId: project.id,
-      quoteAmount: project.quoteAmount,
-      termsAcceptedAt: acceptedAt,
-    })
+    const draft = await acceptQuoteTerms(headers, project)
     expect(draft.status).toBe(409)
   })
 })
@@ -409,11 +402,7 @@ describe('a tax invoice over R 5 000,00 needs a billing address', () => {
     const { user, headers } = await signedInUser('client')
     const { project } = await createQuotedProject(user.id)
     expect(needsBillingAddress(project.quoteAmount!)).toBe(false)
-    const response = await acceptTerms(headers, {
-      projectId: project.id,
-      quoteAmount: project.quoteAmount,
-      termsAccepted: true,
-    })
+    const response = await acceptQuoteTerms(headers, project)
     expect(response.status).toBe(200)
   })
 })

@@ -52,7 +52,10 @@ async function readyThumbnail(projectId: number, fileId: number) {
 }
 
 /** A client's site with two completed surveys: a stockpile in January, carted away by March. */
-async function siteWithTwoSurveys(beforeCompletedAt = new Date('2027-01-15T09:00:00Z')) {
+async function siteWithTwoSurveys(
+  beforeCompletedAt = new Date('2027-01-15T09:00:00Z'),
+  afterCompletedAt = new Date('2027-03-15T09:00:00Z'),
+) {
   const client = await signedInUser('client')
   const pilot = await signedInUser('pilot')
   const admin = await signedInUser('admin')
@@ -82,7 +85,7 @@ async function siteWithTwoSurveys(beforeCompletedAt = new Date('2027-01-15T09:00
     return { ...project, completedAt }
   }
   // Named later first: the report puts them in flown order whatever the caller says.
-  const after = survey(new Date('2027-03-15T09:00:00Z'))
+  const after = survey(afterCompletedAt)
   const before = survey(beforeCompletedAt)
   for (const [project, dsm] of [
     [before, built.pile!],
@@ -163,7 +166,11 @@ describe('the site report PDF', () => {
   })
 
   test("a client's expired survey keeps its rows, with the download rule's words; an admin still gets figures", async () => {
-    const { client, admin, site, before, after } = await siteWithTwoSurveys(new Date('2026-01-15T09:00:00Z'))
+    // A site's survey stays until a month after the next one (ADR 281): both long past here.
+    const { client, admin, site, before, after } = await siteWithTwoSurveys(
+      new Date('2026-01-15T09:00:00Z'),
+      new Date('2026-03-15T09:00:00Z'),
+    )
     const query = `before=${before.id}&after=${after.id}`
     const asClient = plain(
       await pdfText(new Uint8Array(await (await getReport(client.headers, site.id, query)).arrayBuffer())),
@@ -171,6 +178,23 @@ describe('the site report PDF', () => {
     expect(asClient).toContain('1. Survey area 1')
     expect(asClient).toContain('Deliverables can be downloaded for one month after completion.')
     expect(asClient).toContain('Before: 15 January 2026')
+    // The same earlier survey with its next survey delivered less than a month ago is compared.
+    const kept = await siteWithTwoSurveys(new Date('2026-01-15T09:00:00Z'))
+    const keptText = plain(
+      await pdfText(
+        new Uint8Array(
+          await (
+            await getReport(
+              kept.client.headers,
+              kept.site.id,
+              `before=${kept.before.id}&after=${kept.after.id}`,
+            )
+          ).arrayBuffer(),
+        ),
+      ),
+    )
+    expect(keptText).not.toContain('Deliverables can be downloaded')
+    expect(keptText).toContain(' m³')
     const asAdmin = plain(
       await pdfText(new Uint8Array(await (await getReport(admin.headers, site.id, query)).arrayBuffer())),
     )

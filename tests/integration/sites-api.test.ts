@@ -3,6 +3,7 @@
  * forms. Another client and a pilot get 404, an admin the 403 of every /api/client route.
  */
 import { getDb } from '#app/domain/db/db.server.ts'
+import { SITE_WAIT_LIMIT_MONTHS } from '#app/domain/files/rules.ts'
 import { saToday } from '#app/domain/operator/expiry.ts'
 import { nextDueOn } from '#app/domain/sites/site-schedule.ts'
 import { siteCardsOfClient } from '#app/domain/sites/sites.server.ts'
@@ -180,7 +181,11 @@ describe('the dashboard site cards', () => {
       .values({ fileId: files.image.id, status: 'ready', thumbnailName: 'views/thumb.png' })
       .run()
     db.update(sites).set({ repeatEvery: 'month', nextDueOn: '2099-02-15' }).where(eq(sites.id, site.id)).run()
-    // Flown 40 days ago, its files (and thumbnail) are gone after a month (ADR 160): no picture.
+    // Flown 40 days ago, but the site awaits its next survey: its deliverables are kept (ADR 281).
+    expect(siteCardsOfClient(client.user.id)[0]!.thumbnail).not.toBeNull()
+    // Past the longest a site keeps a survey waiting, its files (and thumbnail) are gone: no picture.
+    const longAgo = new Date(Date.now() - (SITE_WAIT_LIMIT_MONTHS + 1) * 31 * DAY)
+    db.update(projects).set({ completedAt: longAgo }).where(eq(projects.id, project.id)).run()
     expect(siteCardsOfClient(client.user.id)[0]!.thumbnail).toBeNull()
     const flown = new Date(Date.now() - 2 * DAY)
     db.update(projects).set({ completedAt: flown }).where(eq(projects.id, project.id)).run()

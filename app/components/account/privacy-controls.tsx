@@ -4,8 +4,10 @@
  * confirmation page with password re-entry). Standalone: include it in any profile view.
  */
 import { Form, Link } from '@remix-run/react'
+import { cn } from '#app/components/ui/cn.ts'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
+import type { ReactNode } from 'react'
 
 export interface PrivacyControlsProps {
   marketingOptIn: boolean
@@ -30,13 +32,10 @@ export function PrivacyControls({ marketingOptIn }: PrivacyControlsProps) {
         .
       </p>
 
-      <div className="mt-5 flex flex-col gap-3 border-t border-ink-100 pt-5 sm:flex-row sm:items-center sm:justify-between">
-        <div>
-          <h3 className="font-medium text-ink-900">Download my data</h3>
-          <p className="text-sm text-ink-500">
-            A ZIP file with your profile, projects, flight plans, invoices and uploaded documents.
-          </p>
-        </div>
+      <ActionRow
+        title="Download my data"
+        description="A ZIP file with your profile, projects, flight plans, invoices and uploaded documents."
+      >
         <a
           href="/api/account/export"
           download
@@ -45,7 +44,7 @@ export function PrivacyControls({ marketingOptIn }: PrivacyControlsProps) {
         >
           Download my data
         </a>
-      </div>
+      </ActionRow>
 
       <Form method="post" action="/account/marketing" className="mt-5 border-t border-ink-100 pt-5">
         <h3 className="font-medium text-ink-900">Marketing e-mail</h3>
@@ -66,18 +65,38 @@ export function PrivacyControls({ marketingOptIn }: PrivacyControlsProps) {
         </StatusButton>
       </Form>
 
-      <div className="mt-5 flex flex-col gap-3 border-t border-ink-100 pt-5 sm:flex-row sm:items-center sm:justify-between">
-        <div>
-          <h3 className="font-medium text-red-800">Delete my account</h3>
-          <p className="text-sm text-ink-500">
-            Removes your personal details and uploaded documents and signs you out. Tax invoices are kept for
-            five years, as the law requires.
-          </p>
-        </div>
+      <ActionRow
+        title="Delete my account"
+        danger
+        description="Removes your personal details and uploaded documents and signs you out. Tax invoices are kept for five years, as the law requires."
+      >
         <Link to="/account/delete" className="btn-danger shrink-0" data-testid="delete-my-account">
           Delete my account
         </Link>
-      </div>
+      </ActionRow>
     </section>
+  )
+}
+
+/** One thing the account holder can do: what it is and does, and its button beside it. */
+function ActionRow({
+  title,
+  description,
+  danger = false,
+  children,
+}: {
+  title: string
+  description: string
+  danger?: boolean
+  children: ReactNode
+}) {
+  return (
+    <div className="mt-5 flex flex-col gap-3 border-t border-ink-100 pt-5 sm:flex-row sm:items-center sm:justify-between">
+      <div>
+        <h3 className={cn('font-medium', danger ? 'text-red-800' : 'text-ink-900')}>{title}</h3>
+        <p className="text-sm text-ink-500">{description}</p>
+      </div>
+      {children}
+    </div>
   )
 }

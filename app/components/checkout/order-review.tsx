@@ -1,6 +1,7 @@
 /** The checkout's review of the order (ECTA s43(2)): the project, its areas and what the client gets. */
 import type { SerializeFrom } from '@remix-run/node'
 import { Link } from '@remix-run/react'
+import { DetailRow } from '#app/components/ui/detail-row.tsx'
 import { formatDate } from '#app/domain/format/dates.ts'
 import { formatHectares, formatKm, formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { cancellationSummary } from '#app/domain/payments/terms.ts'
@@ -18,31 +19,24 @@ export function OrderReview({ data, certified }: { data: CheckoutData; certified
           {project.name}
         </h2>
         <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-          <div>
-            <dt className="text-ink-500">Project type</dt>
-            <dd className="font-medium">{projectTypeLabel(project.projectType)}</dd>
-          </div>
-          <div>
-            <dt className="text-ink-500">Location</dt>
-            <dd className="font-medium">{project.location || '—'}</dd>
-          </div>
-          <div>
-            <dt className="text-ink-500">Preferred deadline</dt>
-            <dd className="font-medium">{formatDate(project.deadline)}</dd>
-          </div>
-          <div>
-            <dt className="text-ink-500">Nearest hub</dt>
-            <dd className="font-medium">
-              {project.nearestHub
-                ? `${project.nearestHub}${project.distanceFromHub != null ? ` (${formatKm(project.distanceFromHub)})` : ''}`
-                : '—'}
-            </dd>
-          </div>
+          <DetailRow layout="stacked" label="Project type">
+            {projectTypeLabel(project.projectType)}
+          </DetailRow>
+          <DetailRow layout="stacked" label="Location">
+            {project.location || '—'}
+          </DetailRow>
+          <DetailRow layout="stacked" label="Preferred deadline">
+            {formatDate(project.deadline)}
+          </DetailRow>
+          <DetailRow layout="stacked" label="Nearest hub">
+            {project.nearestHub
+              ? `${project.nearestHub}${project.distanceFromHub != null ? ` (${formatKm(project.distanceFromHub)})` : ''}`
+              : '—'}
+          </DetailRow>
           {project.description ? (
-            <div className="sm:col-span-2">
-              <dt className="text-ink-500">Description</dt>
-              <dd>{project.description}</dd>
-            </div>
+            <DetailRow layout="stacked" label="Description" className="sm:col-span-2">
+              {project.description}
+            </DetailRow>
           ) : null}
         </dl>
       </section>

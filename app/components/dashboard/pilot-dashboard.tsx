@@ -3,6 +3,7 @@ import { DocumentCopyForm } from '#app/components/files/document-copy-form.tsx'
 import type { ListedFile } from '#app/components/files/file-groups.tsx'
 import { DashboardHeading } from '#app/components/layout/app-shell.tsx'
 import { OfflineBanner, useOfflineWorker } from '#app/components/offline/offline-controls.tsx'
+import { DetailRow } from '#app/components/ui/detail-row.tsx'
 import { StatCard } from '#app/components/ui/stat-card.tsx'
 import { TabLinks, useActiveTab } from '#app/components/ui/tabs.tsx'
 import { formatDate } from '#app/domain/format/dates.ts'
@@ -104,26 +105,21 @@ export function PilotDashboard({
               Pilot credentials
             </h3>
             <dl className="mt-3 grid gap-4 text-sm sm:grid-cols-2">
-              <div>
-                <dt className="text-ink-500">Pilot licence</dt>
-                <dd className="font-mono font-medium">{pilotLicenceDisplay(profile.id)}</dd>
-              </div>
-              <div>
-                <dt className="text-ink-500">Certification level</dt>
-                <dd className="font-medium">{PILOT_CERTIFICATION_LEVEL}</dd>
-              </div>
-              <div>
-                <dt className="text-ink-500">Licence number</dt>
-                <dd className="font-medium">{profile.pilotLicenseNumber ?? '—'}</dd>
-              </div>
-              <div>
-                <dt className="text-ink-500">Service area</dt>
-                <dd className="font-medium">{profile.serviceArea ?? '—'}</dd>
-              </div>
-              <div className="sm:col-span-2">
-                <dt className="text-ink-500">Drone types</dt>
-                <dd className="font-medium">{profile.droneTypes ?? '—'}</dd>
-              </div>
+              <DetailRow layout="stacked" label="Pilot licence">
+                <span className="font-mono">{pilotLicenceDisplay(profile.id)}</span>
+              </DetailRow>
+              <DetailRow layout="stacked" label="Certification level">
+                {PILOT_CERTIFICATION_LEVEL}
+              </DetailRow>
+              <DetailRow layout="stacked" label="Licence number">
+                {profile.pilotLicenseNumber ?? '—'}
+              </DetailRow>
+              <DetailRow layout="stacked" label="Service area">
+                {profile.serviceArea ?? '—'}
+              </DetailRow>
+              <DetailRow layout="stacked" label="Drone types" className="sm:col-span-2">
+                {profile.droneTypes ?? '—'}
+              </DetailRow>
             </dl>
           </section>
         </ProfileForm>

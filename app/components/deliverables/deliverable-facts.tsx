@@ -5,7 +5,6 @@
  * its data while a copy is being made; without, a reload shows the progress.
  */
 import { useRevalidator } from '@remix-run/react'
-import { formatFileSize } from '#app/components/files/file-groups.tsx'
 import { cn } from '#app/components/ui/cn.ts'
 import {
   DELIVERABLE_KIND_LABELS,
@@ -13,7 +12,7 @@ import {
   LOW_OVERLAP_PERCENT,
   type Deliverable,
 } from '#app/domain/deliverables/deliverable.ts'
-import { formatNumber, formatPercent } from '#app/domain/format/numbers.ts'
+import { formatFileSize, formatNumber, formatPercent } from '#app/domain/format/numbers.ts'
 import { useEffect } from 'react'
 
 const STATUS_TEXT = {

@@ -1,22 +1,29 @@
 /**
  * The client's deliverables on a completed project: each processed file with its
  * download, and the date until which they can be downloaded (one month after completion,
- * or later when we keep them). After the retention job deleted them, the list stays as
+ * or later when we keep them; on a site, until a month after the site's next survey: ADR 281). After the retention job deleted them, the list stays as
  * the record, without links, with the date they were deleted (ADR 160).
  */
 import { DeliverableFacts, useViewProgressRefresh } from '#app/components/deliverables/deliverable-facts.tsx'
 import { MapViewLink } from '#app/components/mapview/map-view-link.tsx'
 import type { Deliverable } from '#app/domain/deliverables/deliverable.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
+import { formatFileSize } from '#app/domain/format/numbers.ts'
 
-import { downloadHref, formatFileSize, type ListedFile } from './file-groups.tsx'
+import { downloadHref, type ListedFile } from './file-groups.tsx'
 
 export function DeliverablesPanel({
   project,
   files,
   deliverables: details = [],
 }: {
-  project: { id: number; status: string; deliverablesUntil: string | null }
+  project: {
+    id: number
+    status: string
+    deliverablesUntil: string | null
+    /** On a site waiting for its next survey (ADR 281). */
+    deliverablesUntilNextSurvey?: boolean
+  }
   files: ListedFile[]
   /** Kind, SHA-256 and viewing copy of each deliverable (ADRs 230–232). */
   deliverables?: Deliverable[]
@@ -51,7 +58,9 @@ export function DeliverablesPanel({
               ? `Deleted ${formatDate(removedAt)}`
               : expired
                 ? 'Expired'
-                : `Available until ${formatDate(project.deliverablesUntil)}`}
+                : project.deliverablesUntilNextSurvey
+                  ? 'Kept until a month after the next survey of this site'
+                  : `Available until ${formatDate(project.deliverablesUntil)}`}
           </span>
         ) : null}
       </div>

@@ -21,9 +21,6 @@ export interface ListedFile {
   removedAt?: string | null
 }
 
-// Sizes are figures: written by the one formatter (ADR 120), re-exported for the file panels.
-export { formatFileSize }
-
 export function downloadHref(file: Pick<ListedFile, 'id' | 'originalName'>) {
   return `/api/download-file/${file.id}?filename=${encodeURIComponent(file.originalName)}`
 }

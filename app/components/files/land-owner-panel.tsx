@@ -6,8 +6,8 @@ import { Form, useNavigation } from '@remix-run/react'
 import { cn } from '#app/components/ui/cn.ts'
 import type { FileView } from '#app/domain/files/file-view.ts'
 import { FILE_MESSAGES } from '#app/domain/files/rules.ts'
+import { formatFileSize } from '#app/domain/format/numbers.ts'
 
-import { formatFileSize } from './file-groups.tsx'
 import { UploadWidget } from './upload-widget.tsx'
 
 const LANDOWNER_TEMPLATE_URL = '/landowner-permission-template.pdf'

@@ -19,7 +19,7 @@ import {
   limitFor,
   type FileCategory,
 } from '#app/domain/files/rules.ts'
-import { uploadPercent, uploadStatusText } from '#app/domain/files/upload-queue.ts'
+import { uploadPercent, uploadStatusText, type UploadItem } from '#app/domain/files/upload-queue.ts'
 import { formatFileSize } from '#app/domain/format/numbers.ts'
 import { useOptionalUser } from '#app/root.tsx'
 import { useEffect, useId, useRef, useSyncExternalStore } from 'react'
@@ -27,6 +27,15 @@ import { useEffect, useId, useRef, useSyncExternalStore } from 'react'
 import { uploadQueue } from './upload-queue-runner.ts'
 
 const NO_ITEMS: never[] = []
+
+/** The progress bar's colour by the item's state. */
+const BAR_COLOUR: Record<UploadItem['state'], string> = {
+  queued: 'bg-amber-500',
+  uploading: 'bg-sky-600',
+  paused: 'bg-sky-600',
+  completed: 'bg-emerald-500',
+  error: 'bg-red-500',
+}
 
 export interface UploadWidgetProps {
   projectId: number
@@ -182,16 +191,7 @@ export function UploadWidget({
                   aria-valuenow={percent}
                 >
                   <div
-                    className={cn(
-                      'h-full rounded-full transition-all',
-                      item.state === 'completed'
-                        ? 'bg-emerald-500'
-                        : item.state === 'error'
-                          ? 'bg-red-500'
-                          : item.state === 'queued'
-                            ? 'bg-amber-500'
-                            : 'bg-sky-600',
-                    )}
+                    className={cn('h-full rounded-full transition-all', BAR_COLOUR[item.state])}
                     style={{ width: `${percent}%` }}
                   />
                 </div>

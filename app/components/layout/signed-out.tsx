@@ -1,7 +1,7 @@
 /**
  * The parts the signed-out pages (sign in, register, forgot and reset password) share: one
  * way to set up their conform form, the form itself with its honeypot and form-level
- * errors, the line of links under it, and the outcome card ("Check Your Email", …).
+ * errors, its full-width submit button, the line of links under it, and the outcome card ("Check Your Email", …).
  */
 import {
   getFormProps,
@@ -13,13 +13,15 @@ import {
   type SubmissionResult,
 } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, Link } from '@remix-run/react'
+import { Form, Link, useFormAction } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import type { z } from 'zod'
 
 import { Field, FormErrors } from '../forms.tsx'
 import type { OutcomeKind } from '../ui/outcome-icon.tsx'
+import { StatusButton } from '../ui/status-button.tsx'
+import { useIsPending } from '../ui/use-is-pending.ts'
 import { AuthLayout } from './auth-layout.tsx'
 import { PageCard } from './page-card.tsx'
 
@@ -76,6 +78,16 @@ function SignedOutForm<Schema extends Record<string, unknown>>({
       <FormErrors id={form.errorId} errors={form.errors} />
       {children}
     </Form>
+  )
+}
+
+/** The form's one button, busy while this page's form is being sent. */
+function SignedOutSubmit({ pendingLabel, children }: { pendingLabel: string; children: ReactNode }) {
+  const pending = useIsPending({ formAction: useFormAction() })
+  return (
+    <StatusButton pending={pending} pendingLabel={pendingLabel} className="w-full">
+      {children}
+    </StatusButton>
   )
 }
 
@@ -141,10 +153,11 @@ function SignedOutOutcome({
   )
 }
 
-/** `<SignedOut.Page>`, `<SignedOut.Form>`, `<SignedOut.EmailField>`, `<SignedOut.Footer>`, `<SignedOut.Outcome>`. */
+/** `<SignedOut.Page>`, `<SignedOut.Form>`, `<SignedOut.Submit>`, `<SignedOut.EmailField>`, `<SignedOut.Footer>`, `<SignedOut.Outcome>`. */
 export const SignedOut = {
   Page: SignedOutPage,
   Form: SignedOutForm,
+  Submit: SignedOutSubmit,
   EmailField: SignInEmailField,
   Footer: SignedOutFooter,
   Outcome: SignedOutOutcome,

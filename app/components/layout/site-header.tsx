@@ -123,26 +123,8 @@ export function SiteHeader({ signedIn, overlay = false }: { signedIn: boolean; o
             )}
           >
             <span className="sr-only">Menu</span>
-            <svg
-              viewBox="0 0 24 24"
-              className="h-6 w-6 group-open:hidden"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden="true"
-            >
-              <path d="M4 7h16M4 12h16M4 17h16" />
-            </svg>
-            <svg
-              viewBox="0 0 24 24"
-              className="hidden h-6 w-6 group-open:block"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden="true"
-            >
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
+            <MenuIcon path="M4 7h16M4 12h16M4 17h16" className="group-open:hidden" />
+            <MenuIcon path="M6 6l12 12M18 6L6 18" className="hidden group-open:block" />
           </summary>
           <div className="absolute inset-x-0 top-16 flex flex-col gap-1 border-b border-ink-100 bg-white p-4 shadow-lg">
             {links(true)}
@@ -150,5 +132,21 @@ export function SiteHeader({ signedIn, overlay = false }: { signedIn: boolean; o
         </details>
       </nav>
     </header>
+  )
+}
+
+/** The phone menu's button face: three lines while closed, a cross while open. */
+function MenuIcon({ path, className }: { path: string; className: string }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className={cn('h-6 w-6', className)}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <path d={path} />
+    </svg>
   )
 }

@@ -15,6 +15,13 @@ export interface ToastMessage {
 
 const TOAST_DURATION_MS = 5000
 
+/** The card and its dot by the toast's type. */
+const TOAST_STYLE: Record<ToastMessage['type'], { card: string; dot: string }> = {
+  success: { card: 'border-emerald-200 bg-white text-ink-900', dot: 'bg-emerald-500' },
+  info: { card: 'border-sky-200 bg-white text-ink-900', dot: 'bg-sky-500' },
+  error: { card: 'border-red-200 bg-red-600 text-white', dot: 'bg-white' },
+}
+
 const ToastContext = createContext<(toast: Omit<ToastMessage, 'id'> & { id?: string }) => void>(() => {})
 
 export function useToast() {
@@ -70,24 +77,13 @@ export function ToastProvider({
               data-testid="toast"
               className={cn(
                 'pointer-events-auto w-full max-w-sm rounded-xl border px-4 py-3 shadow-lg peer-checked:hidden peer-focus-visible:ring-2 peer-focus-visible:ring-amber-400',
-                toast.type === 'error'
-                  ? 'border-red-200 bg-red-600 text-white'
-                  : toast.type === 'info'
-                    ? 'border-sky-200 bg-white text-ink-900'
-                    : 'border-emerald-200 bg-white text-ink-900',
+                TOAST_STYLE[toast.type].card,
               )}
             >
               <div className="flex items-start gap-3">
                 <span
                   aria-hidden="true"
-                  className={cn(
-                    'mt-1 h-2.5 w-2.5 shrink-0 rounded-full',
-                    toast.type === 'error'
-                      ? 'bg-white'
-                      : toast.type === 'info'
-                        ? 'bg-sky-500'
-                        : 'bg-emerald-500',
-                  )}
+                  className={cn('mt-1 h-2.5 w-2.5 shrink-0 rounded-full', TOAST_STYLE[toast.type].dot)}
                 />
                 <div className="flex-1">
                   <p className="text-sm font-semibold">{toast.title}</p>

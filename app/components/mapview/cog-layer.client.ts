@@ -88,34 +88,36 @@ function tileBox(map: L.Map, coords: L.Coords, size: L.Point, epsg: number | nul
   return [a.x, b.y, b.x, a.y]
 }
 
-const overlaps = (a: number[], b: number[]) =>
+export const overlaps = (a: number[], b: number[]) =>
   a[0]! < b[2]! && a[2]! > b[0]! && a[1]! < b[3]! && a[3]! > b[1]!
 
-export function createCogLayer(cog: OpenedCog, style: CogPaint, options: L.GridLayerOptions = {}) {
-  const CogLayer = L.GridLayer.extend({
+/**
+ * A Leaflet layer of 256 px canvas tiles: `paintTile` gets the tile's box in a CRS and its size
+ * and fills the tile's pixels (null: nothing there, the tile stays empty).
+ */
+export function canvasTileLayer(
+  paintTile: (
+    boxIn: (epsg: number | null) => number[],
+    size: L.Point,
+    image: ImageData,
+  ) => Promise<void> | null,
+  options: L.GridLayerOptions = {},
+) {
+  const CanvasLayer = L.GridLayer.extend({
     createTile(this: L.GridLayer & { _map: L.Map }, coords: L.Coords, done: L.DoneCallback) {
       const size = this.getTileSize()
       const canvas = document.createElement('canvas')
       canvas.width = size.x
       canvas.height = size.y
-      const box = tileBox(this._map, coords, size, cog.epsg)
-      if (!overlaps(box, cog.bbox)) {
+      const context = canvas.getContext('2d')!
+      const image = context.createImageData(size.x, size.y)
+      const painting = paintTile((epsg) => tileBox(this._map, coords, size, epsg), size, image)
+      if (!painting) {
         queueMicrotask(() => done(undefined, canvas))
         return canvas
       }
-      cog.tiff
-        .readRasters({
-          bbox: box,
-          width: size.x,
-          height: size.y,
-          resampleMethod: 'nearest',
-          fillValue: style.kind === 'elevation' ? (cog.nodata ?? Number.NaN) : 0,
-          interleave: false,
-        })
-        .then((rasters) => {
-          const context = canvas.getContext('2d')!
-          const image = context.createImageData(size.x, size.y)
-          paint(cog, style, rasters as unknown as ArrayLike<number>[], image)
+      painting
+        .then(() => {
           context.putImageData(image, 0, 0)
           done(undefined, canvas)
         })
@@ -123,8 +125,25 @@ export function createCogLayer(cog: OpenedCog, style: CogPaint, options: L.GridL
       return canvas
     },
   })
-  const Layer = CogLayer as unknown as new (options: L.GridLayerOptions) => L.GridLayer
+  const Layer = CanvasLayer as unknown as new (options: L.GridLayerOptions) => L.GridLayer
   return new Layer({ tileSize: 256, maxZoom: 22, maxNativeZoom: 22, ...options })
+}
+
+export function createCogLayer(cog: OpenedCog, style: CogPaint, options: L.GridLayerOptions = {}) {
+  return canvasTileLayer((boxIn, size, image) => {
+    const box = boxIn(cog.epsg)
+    if (!overlaps(box, cog.bbox)) return null
+    return cog.tiff
+      .readRasters({
+        bbox: box,
+        width: size.x,
+        height: size.y,
+        resampleMethod: 'nearest',
+        fillValue: style.kind === 'elevation' ? (cog.nodata ?? Number.NaN) : 0,
+        interleave: false,
+      })
+      .then((rasters) => paint(cog, style, rasters as unknown as ArrayLike<number>[], image))
+  }, options)
 }
 
 /** The COG's outline as Leaflet bounds. */

@@ -11,13 +11,12 @@ import {
   followPointer,
   withoutMapFocus,
 } from '#app/components/maps/leaflet-draw-fixes.client.ts'
-import { AREA_STYLE, TILE_ATTRIBUTION } from '#app/components/maps/map-constants.ts'
 import type { MapLayer } from '#app/domain/deliverables/map-view.server.ts'
 import type { VolumeBase } from '#app/domain/deliverables/measure-schemas.ts'
 import type { LatLng } from '#app/domain/geometry/areas.ts'
 import L from 'leaflet'
 import { useEffect, useRef, useState } from 'react'
-import { MapContainer, Polygon, TileLayer, useMap } from 'react-leaflet'
+import { useMap } from 'react-leaflet'
 
 import { canDrawCog, cogBounds, createCogLayer, heightRangeOf, openCog } from './cog-layer.client.ts'
 import {
@@ -27,6 +26,7 @@ import {
   type MeasureMode,
   type MeasureResult,
 } from './map-panels.tsx'
+import { SurveyBaseMap } from './survey-base-map.client.tsx'
 
 const DRAW_COLOUR = '#f43f5e'
 const vertexIcon = L.divIcon({
@@ -36,7 +36,7 @@ const vertexIcon = L.divIcon({
   iconAnchor: [6, 6],
 })
 
-function boundsOf(layers: MapLayer[], areas: Array<{ points: LatLng[] }>) {
+export function boundsOf(layers: MapLayer[], areas: Array<{ points: LatLng[] }>) {
   const bounds = L.latLngBounds([])
   for (const l of layers)
     bounds.extend([
@@ -49,7 +49,7 @@ function boundsOf(layers: MapLayer[], areas: Array<{ points: LatLng[] }>) {
 }
 
 /** Keeps the Leaflet layers in step with the panel's state; reports ranges and failures. */
-function RasterLayers({
+export function RasterLayers({
   layers,
   states,
   swipe,
@@ -167,7 +167,7 @@ function ViewReporter({ onView }: { onView: (view: { zoom: number; lat: number }
 type DrawHandler = L.Draw.Polyline | L.Draw.Polygon
 
 /** The measure tools on the map: a leaflet-draw handler for shapes, a click for heights. */
-function MeasureOnMap({
+export function MeasureOnMap({
   mode,
   finishRef,
   onShape,
@@ -251,7 +251,7 @@ function MeasureOnMap({
   return null
 }
 
-async function readError(response: Response) {
+export async function readError(response: Response) {
   try {
     return ((await response.json()) as { error?: string }).error ?? 'The measurement failed.'
   } catch {
@@ -354,23 +354,7 @@ export function DeliverablesMap({
           data-zoom={view?.zoom}
           data-center-lat={view?.lat}
         >
-          <MapContainer
-            bounds={bounds.isValid() ? bounds : undefined}
-            center={bounds.isValid() ? undefined : [-33.92, 18.42]}
-            zoom={bounds.isValid() ? undefined : 12}
-            maxZoom={22}
-            className="h-full w-full"
-            ref={mapRef}
-          >
-            <TileLayer url={tileUrl} attribution={TILE_ATTRIBUTION} maxZoom={22} maxNativeZoom={19} />
-            {areas.map((a) => (
-              <Polygon
-                key={a.areaNumber}
-                positions={a.points.map((p) => [p.latitude, p.longitude] as [number, number])}
-                pathOptions={{ ...AREA_STYLE, fillOpacity: 0 }}
-                interactive={false}
-              />
-            ))}
+          <SurveyBaseMap bounds={bounds} tileUrl={tileUrl} areas={areas} mapRef={mapRef}>
             <RasterLayers
               layers={layers}
               states={states}
@@ -385,7 +369,7 @@ export function DeliverablesMap({
               onPoint={(p) => void onPoint(p)}
             />
             <ViewReporter onView={onView} />
-          </MapContainer>
+          </SurveyBaseMap>
         </div>
         {swipe ? (
           <>

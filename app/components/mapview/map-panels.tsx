@@ -26,7 +26,7 @@ export type MeasureResult =
   | { kind: 'volume'; figures: VolumeFigures }
 
 const metres = (value: number) => `${formatNumber(value, value < 100 ? 2 : 1)} m`
-const cubicMetres = (value: number) => `${formatNumber(value, 1)} m³`
+export const cubicMetres = (value: number) => `${formatNumber(value, 1)} m³`
 
 type Swipe = { leftId: number; rightId: number; position: number } | null
 
@@ -337,7 +337,7 @@ function MeasureFigures({ result }: { result: MeasureResult | null }) {
   }
 }
 
-function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
+export function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
     <div className="flex justify-between gap-3 py-0.5">
       <dt className="text-ink-600">{label}</dt>

@@ -5,19 +5,18 @@
  */
 import type { SerializeFrom } from '@remix-run/node'
 import { Form, useNavigation } from '@remix-run/react'
-import { formatFileSize } from '#app/components/files/file-groups.tsx'
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { DELIVERABLE_KIND_LABELS, type Deliverable } from '#app/domain/deliverables/deliverable.ts'
 import type { VolumeFormResult } from '#app/domain/deliverables/map-view.server.ts'
-import { formatHectares, formatNumber, formatPercent } from '#app/domain/format/numbers.ts'
+import { formatFileSize, formatHectares, formatNumber, formatPercent } from '#app/domain/format/numbers.ts'
 
 import { VolumeTable } from './map-panels.tsx'
 
 type ListedDeliverable = SerializeFrom<Deliverable>
 
 /** The footprint drawn over the preview (the preview spans the raster's WGS84 bounds). */
-function PreviewWithFootprint({ d }: { d: ListedDeliverable }) {
+export function PreviewWithFootprint({ d }: { d: ListedDeliverable }) {
   if (!d.view?.previewUrl || !d.raster) return null
   const [west, south, east, north] = d.raster.boundsWgs84
   const points = d.raster.footprintWgs84.map(([lng, lat]) => `${lng - west},${north - lat}`).join(' ')
@@ -50,7 +49,7 @@ function PreviewWithFootprint({ d }: { d: ListedDeliverable }) {
   )
 }
 
-function rasterRows(d: ListedDeliverable): Array<[string, string]> {
+export function rasterRows(d: ListedDeliverable): Array<[string, string]> {
   const r = d.raster
   if (!r) return []
   return [

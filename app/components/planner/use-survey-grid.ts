@@ -5,8 +5,8 @@
  */
 import type { SurveyArea } from '#app/domain/geometry/areas.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
-import { planSurvey, type SurveyPlanResult } from '#app/domain/survey/plan.ts'
-import type { SurveySettings } from '#app/domain/survey/project-plan.ts'
+import type { SurveyPlanResult } from '#app/domain/survey/plan.ts'
+import { planWithSettings, type SurveySettings } from '#app/domain/survey/project-plan.ts'
 import { useMemo } from 'react'
 
 export type SurveyGrid = { plan: SurveyPlanResult; error: null } | { plan: null; error: string | null }
@@ -19,15 +19,7 @@ export function useSurveyGrid(
   return useMemo(() => {
     if (!areas.length) return { plan: null, error: null }
     try {
-      const plan = planSurvey({
-        areas,
-        drone: settings.drone,
-        gsdCm: settings.gsdCm,
-        frontOverlap: settings.frontOverlap,
-        sideOverlap: settings.sideOverlap,
-        angleDeg: settings.angleDeg ?? undefined,
-        airspaceZones,
-      })
+      const plan = planWithSettings(areas, settings, airspaceZones)
       return { plan, error: null }
     } catch (error) {
       if (isDomainError(error)) return { plan: null, error: error.message }

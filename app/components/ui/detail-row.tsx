@@ -3,20 +3,23 @@ import type { ReactNode } from 'react'
 /**
  * One line of a details list (`<dl>`), the one way dialogs and panels show a fact.
  * `split` (default): label left, value right; a long value (an e-mail, an address) wraps
- * under its label instead of squeezing it. `stacked`: label above value, for a grid of facts.
+ * under its label instead of squeezing it. `stacked`: label above value, for a grid of facts
+ * (`className` places it in the grid, e.g. `sm:col-span-2`).
  */
 export function DetailRow({
   label,
   children,
   layout = 'split',
+  className,
 }: {
   label: string
   children: ReactNode
   layout?: 'split' | 'stacked'
+  className?: string
 }) {
   if (layout === 'stacked') {
     return (
-      <div>
+      <div className={className}>
         <dt className="text-ink-500">{label}</dt>
         <dd className="break-words font-medium text-ink-900">{children}</dd>
       </div>

@@ -34,53 +34,38 @@ export function storeKmlZones(actorId: number, fileName: string, placemarks: Kml
       requiresApproval: kind.requiresApproval,
     }
   })
-  return getDb().transaction((tx) => {
+  return auditedZoneChange(actorId, 'airspace.upload-kml', (tx) => {
     const inserted = insertZones(zones, tx)
-    recordAudit(
-      {
-        actorId,
-        action: 'airspace.upload-kml',
-        entityType: 'airspace_zones',
-        after: { fileName, zonesProcessed: inserted, names: zones.slice(0, 50).map((z) => z.zoneName) },
-      },
-      tx,
-    )
-    return inserted
+    const names = zones.slice(0, 50).map((z) => z.zoneName)
+    return { result: inserted, after: { fileName, zonesProcessed: inserted, names } }
   })
 }
 
 export function clearAllZones(actorId: number) {
-  return getDb().transaction((tx) => {
+  return auditedZoneChange(actorId, 'airspace.clear', (tx) => {
     const removed = clearZones(tx)
-    recordAudit(
-      {
-        actorId,
-        action: 'airspace.clear',
-        entityType: 'airspace_zones',
-        before: { zones: removed },
-        after: { zones: 0 },
-      },
-      tx,
-    )
-    return removed
+    return { result: removed, before: { zones: removed }, after: { zones: 0 } }
   })
 }
 
 /** Replaces every zone with the shipped national dataset. */
 export function loadRsaAirspaceByAdmin(actorId: number): { inserted: number } {
-  return getDb().transaction((tx) => {
+  return auditedZoneChange(actorId, 'airspace.load-rsa', (tx) => {
     const before = countZones(tx)
     const result = loadRsaAirspace(tx)
-    recordAudit(
-      {
-        actorId,
-        action: 'airspace.load-rsa',
-        entityType: 'airspace_zones',
-        before: { zones: before },
-        after: { zones: result.inserted },
-      },
-      tx,
-    )
+    return { result, before: { zones: before }, after: { zones: result.inserted } }
+  })
+}
+
+/** Runs a change to the zones and records it in the audit log, in one transaction. */
+function auditedZoneChange<T>(
+  actorId: number,
+  action: string,
+  change: (tx: DbOrTx) => { result: T; before?: unknown; after: unknown },
+): T {
+  return getDb().transaction((tx) => {
+    const { result, before, after } = change(tx)
+    recordAudit({ actorId, action, entityType: 'airspace_zones', before, after }, tx)
     return result
   })
 }

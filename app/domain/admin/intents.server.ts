@@ -45,13 +45,6 @@ export async function handleAdminIntent(admin: User, formData: FormData) {
             title: 'Error',
             description: 'Failed to update user',
           })
-        if (id === admin.id && !active.data) {
-          return redirectWithToast(back('/admin?tab=users'), {
-            type: 'error',
-            title: 'Error',
-            description: 'You cannot deactivate your own account',
-          })
-        }
         const user = setUserActive(admin.id, id, active.data)
         return redirectWithToast(back('/admin?tab=users'), {
           title: 'User Updated',

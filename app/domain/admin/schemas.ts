@@ -5,7 +5,7 @@
 import { COUNTRIES, EmailSchema, NewPasswordSchema, PhoneSchema } from '#app/domain/auth/schemas.ts'
 import { OptionalIsoDateSchema } from '#app/domain/operator/expiry.ts'
 import { ADMIN_STATUSES } from '#app/domain/projects/status.ts'
-import { ROLES } from '#db/schema.ts'
+import { ROLES } from '#db/enums.ts'
 import { z } from 'zod'
 
 const requiredText = (message: string, max: number) =>

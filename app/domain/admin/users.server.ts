@@ -64,8 +64,13 @@ export async function createUserByAdmin(actorId: number, input: AdminCreateUserI
   })
 }
 
-/** Deactivating also ends every session, so the user is signed out at once. */
+const OWN_ACCOUNT_MESSAGE = 'You cannot deactivate your own account'
+
+/** Activates or deactivates an account; deactivating ends every session, so the user is signed out at once. Never the admin's own (400). */
 export function setUserActive(actorId: number, userId: number, isActive: boolean) {
+  if (userId === actorId && !isActive) {
+    throw new DomainError(400, OWN_ACCOUNT_MESSAGE, { fieldErrors: { isActive: [OWN_ACCOUNT_MESSAGE] } })
+  }
   const before = requireUserById(userId)
   return getDb().transaction((tx) => {
     const after = tx.update(users).set({ isActive }).where(eq(users.id, userId)).returning().get()!

@@ -43,6 +43,21 @@ export function createRateLimiter(points: number, durationSeconds: number, messa
   }
 }
 
+/**
+ * A limit of `perMinute` calls a minute per key, scaled by `RATE_LIMIT_MULTIPLIER` and
+ * created on first use (so a test's environment is read, not the one at import time).
+ */
+export function perMinuteLimiter(perMinute: number, message = RATE_LIMIT_MESSAGE) {
+  let limiter: ReturnType<typeof createRateLimiter> | undefined
+  return {
+    /** Counts one call for `key`; a 429 DomainError (with Retry-After) past the limit. */
+    consume(key: string) {
+      limiter ??= createRateLimiter(Math.ceil(perMinute * getEnv().RATE_LIMIT_MULTIPLIER), 60, message)
+      return limiter.consume(key)
+    },
+  }
+}
+
 const limiters = new Map<LimitedAction, ReturnType<typeof createRateLimiter>>()
 
 /**

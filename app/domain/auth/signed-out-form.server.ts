@@ -4,21 +4,31 @@
  * then the per-address limit (ADR 004). It answers with the valid submission, or with why
  * it was refused and the reply for the form — 400 with the field errors, 429 with the limit
  * message — and never echoes a password field. Each caller shapes its own response.
+ * Pages pass the request; the contact form passes the body it has already read for its intent.
  */
 import { parseWithZod } from '@conform-to/zod'
-import type { AppLoadContext } from '@remix-run/node'
+import { json, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node'
+import { requireAnonymous } from '#app/domain/auth/guards.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { checkHoneypot } from '#app/domain/http/honeypot.server.ts'
 import type { z } from 'zod'
 
 import { enforceRateLimit, RATE_LIMIT_MESSAGE, type LimitedAction } from './rate-limit.server.ts'
 
+/** The loader of the pages only for signed-out visitors (sign in, register): users go to their dashboard. */
+export async function signedOutOnlyLoader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request)
+  return json({})
+}
+
 export async function readSignedOutForm<Schema extends z.ZodTypeAny>(
-  formData: FormData,
+  body: Request | FormData,
   context: AppLoadContext | undefined,
   { schema, limit, hideFields }: { schema: Schema; limit: LimitedAction; hideFields?: string[] },
 ) {
+  const formData = body instanceof Request ? await readFormBody(body) : body
   checkHoneypot(formData)
   const submission = parseWithZod(formData, { schema })
   if (submission.status !== 'success') {

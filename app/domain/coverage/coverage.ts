@@ -124,6 +124,7 @@ function coverArea(
   index: number,
   input: CoverageInput,
   inAnArea: boolean[],
+  union: BoxUnion,
 ): AreaCoverage {
   const plane = localPlane(area.coordinates[0]!)
   const outer = area.coordinates.map((p) => plane.toXY(p))
@@ -155,7 +156,7 @@ function coverArea(
   })
 
   let coveredSqm = 0
-  for (const box of unionOfBoxes(footprints)) {
+  for (const box of union(footprints)) {
     coveredSqm += ringAreaInBox(outerUV, box)
     for (const hole of holesUV) coveredSqm -= ringAreaInBox(hole, box)
   }
@@ -171,8 +172,18 @@ function coverArea(
 
 /** Coverage of each area by the photos' footprints, and where the photos are. */
 export function computeCoverage(input: CoverageInput): CoverageResult {
+  return coverageWithUnion(input, unionOfBoxes)
+}
+
+type BoxUnion = (boxes: readonly Box[]) => Box[]
+
+/**
+ * `computeCoverage` with the union of the footprints given: the unit tests run the earlier
+ * sweep (ADR 151, `tests/helpers/coverage-sweep-reference.ts`) through it as the oracle.
+ */
+export function coverageWithUnion(input: CoverageInput, union: BoxUnion): CoverageResult {
   const inAnArea = input.photos.map(() => false)
-  const areas = input.areas.map((area, i) => coverArea(area, i, input, inAnArea))
+  const areas = input.areas.map((area, i) => coverArea(area, i, input, inAnArea, union))
   return {
     areas,
     photosWithGps: input.photos.length,

@@ -10,7 +10,13 @@ import { expect, test } from 'vitest'
 
 const root = process.cwd()
 /** Configuration (the database path) and the schema are all the database module may reach. */
-const ALLOWED = ['app/domain/db/', 'app/domain/config/', 'app/domain/http/zod-input.ts', 'db/schema.ts']
+const ALLOWED = [
+  'app/domain/db/',
+  'app/domain/config/',
+  'app/domain/http/zod-input.ts',
+  'db/schema.ts',
+  'db/enums.ts',
+]
 
 function resolveLocal(specifier: string, from: string): string | null {
   if (specifier.startsWith('#app/')) return path.join(root, 'app', specifier.slice(5))
@@ -41,4 +47,49 @@ test('db.server.ts reaches no domain module through its imports', () => {
   expect(reached).toContain('db/schema.ts')
   const outside = reached.filter((file) => !ALLOWED.some((allowed) => file.startsWith(allowed)))
   expect(outside).toEqual([])
+})
+
+/** Every module under app/ the browser may load: not `*.server.ts`, not a test. */
+function browserModules(dir = path.join(root, 'app')): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name)
+    if (entry.isDirectory()) return browserModules(file)
+    if (!/\.tsx?$/.test(entry.name) || /\.(server|test)\.tsx?$/.test(entry.name)) return []
+    return [file]
+  })
+}
+
+/** The names a module takes from `#db/schema.ts` as values (type-only imports are erased). */
+function schemaValueImports(file: string): string[] {
+  const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest)
+  const names: string[] = []
+  for (const statement of source.statements) {
+    const isImport = ts.isImportDeclaration(statement)
+    if (!isImport && !ts.isExportDeclaration(statement)) continue
+    const from = statement.moduleSpecifier
+    if (!from || !ts.isStringLiteral(from) || !/^#db\/schema(\.ts)?$/.test(from.text)) continue
+    if (isImport) {
+      const clause = statement.importClause
+      if (!clause || clause.isTypeOnly) continue
+      if (clause.name) names.push(clause.name.text)
+      const bindings = clause.namedBindings
+      if (bindings && ts.isNamespaceImport(bindings)) names.push(`* as ${bindings.name.text}`)
+      if (bindings && ts.isNamedImports(bindings))
+        names.push(...bindings.elements.filter((e) => !e.isTypeOnly).map((e) => e.name.text))
+    } else if (!statement.isTypeOnly) {
+      const clause = statement.exportClause
+      if (!clause || !ts.isNamedExports(clause)) names.push('*')
+      else names.push(...clause.elements.filter((e) => !e.isTypeOnly).map((e) => e.name.text))
+    }
+  }
+  return names
+}
+
+// A value from the schema drags drizzle into the browser's bundle (ADR 279): the lists a
+// form or label needs come from db/enums.ts, queries live in *.server.ts.
+test('no browser module imports a value from db/schema.ts', () => {
+  const offenders = browserModules().flatMap((file) =>
+    schemaValueImports(file).map((name) => `${path.relative(root, file)}: ${name}`),
+  )
+  expect(offenders).toEqual([])
 })

@@ -2,7 +2,8 @@
  * How a processed deliverable is shown: the `/api/projects/{id}/deliverables` answer, the
  * client's and admin's lists, the Map view and share links. Browser-safe. ADRs 230–232.
  */
-import { DELIVERABLE_KINDS, type DeliverableKind, type RasterInfo, type ViewStatus } from '#db/schema.ts'
+import { DELIVERABLE_KINDS, type DeliverableKind, type ViewStatus } from '#db/enums.ts'
+import type { RasterInfo } from '#db/schema.ts'
 
 export { DELIVERABLE_KINDS, type DeliverableKind }
 

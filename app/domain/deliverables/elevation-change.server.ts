@@ -14,12 +14,12 @@ import { DomainError } from '#app/domain/http/domain-error.ts'
 import { MEASURE_MESSAGES, type ChangeFigures } from './measure-schemas.ts'
 import {
   gdal,
+  groundFrameOf,
   isNodata,
   MAX_PIXELS,
   measurableRing,
   readFirstBand,
   round,
-  utmZoneOf,
   writeCutline,
 } from './raster-measure.server.ts'
 
@@ -39,9 +39,6 @@ type Grid = {
 
 type Window = { xmin: number; ymin: number; xmax: number; ymax: number; cellX: number; cellY: number }
 
-const GEOGRAPHIC = /^GEOG(?:CRS|CS)\[/
-/** Web Mercator's metres are not ground metres (× 1,2 at Cape Town): such a model is compared in UTM too. */
-const WEB_MERCATOR = /Pseudo-Mercator|Popular Visualisation/i
 /** Cells of margin around the polygon's projected bounds (its edges bow a little between corners). */
 const MARGIN_CELLS = 2
 
@@ -59,13 +56,11 @@ async function gridOf(file: string, ring: [number, number][]): Promise<Grid> {
   const raw = info.bands?.[0]?.noDataValue
   const nodata = typeof raw === 'number' ? raw : raw === 'nan' ? Number.NaN : null
   const [x0, rx, , y0, , ry] = gt as [number, number, number, number, number, number]
-  if (GEOGRAPHIC.test(wkt) || WEB_MERCATOR.test(wkt)) {
-    // Compared in the local UTM zone at about the model's own ground spacing.
-    const lat = ring.reduce((sum, p) => sum + p[1], 0) / ring.length
-    const cell = GEOGRAPHIC.test(wkt)
-      ? Math.abs(rx) * 111_000
-      : Math.abs(rx) * Math.cos((lat * Math.PI) / 180)
-    return { srs: utmZoneOf(ring), cellX: cell, cellY: cell, originX: 0, originY: 0, extent: null, nodata }
+  const frame = groundFrameOf(wkt, rx, ring)
+  if (frame.utm) {
+    // Degrees or Web Mercator: compared in the local UTM zone at about the model's own ground spacing.
+    const cell = frame.cellM
+    return { srs: frame.utm, cellX: cell, cellY: cell, originX: 0, originY: 0, extent: null, nodata }
   }
   const xs = [x0, x0 + rx * size[0]]
   const ys = [y0, y0 + ry * size[1]]

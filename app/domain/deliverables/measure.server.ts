@@ -4,8 +4,7 @@
  * its assigned pilot, admins), on which file (an `elevation` deliverable of that project),
  * and a per-user ceiling, since each call runs GDAL.
  */
-import { createRateLimiter } from '#app/domain/auth/rate-limit.server.ts'
-import { getEnv } from '#app/domain/config/env.server.ts'
+import { perMinuteLimiter } from '#app/domain/auth/rate-limit.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { getDownloadableFile } from '#app/domain/files/file-queries.server.ts'
 import { FILE_MESSAGES } from '#app/domain/files/rules.ts'
@@ -25,16 +24,11 @@ type Actor = Pick<User, 'id' | 'role'>
 
 const MEASURES_PER_MINUTE = 120
 const MEASURE_LIMIT_MESSAGE = 'Too many measurements. Please wait a minute and try again.'
-let limiter: ReturnType<typeof createRateLimiter> | undefined
+const measureLimit = perMinuteLimiter(MEASURES_PER_MINUTE, MEASURE_LIMIT_MESSAGE)
 
 /** One GDAL measure against the per-user ceiling (429 over it). */
 export async function countMeasure(userId: number) {
-  limiter ??= createRateLimiter(
-    Math.ceil(MEASURES_PER_MINUTE * getEnv().RATE_LIMIT_MULTIPLIER),
-    60,
-    MEASURE_LIMIT_MESSAGE,
-  )
-  await limiter.consume(`measure:${userId}`)
+  await measureLimit.consume(`measure:${userId}`)
 }
 
 /** The stored path of a project's elevation deliverable this user may see; 404 / 400 otherwise. */

@@ -28,7 +28,26 @@ const MAX_AREA_M2 = 100_000_000
 /** Edge samples for the base plane: one per pixel, at most this many. */
 const MAX_EDGE_SAMPLES = 20_000
 
-type RasterFacts = { nodata: number | null; geographic: boolean; pixelM: number }
+type RasterFacts = { nodata: number | null; wkt: string; pixelSize: number }
+
+const GEOGRAPHIC = /^GEOG(?:CRS|CS)\[/
+/** Web Mercator's metres are not ground metres (× 1/cos(latitude), 1,2 at Cape Town). */
+const WEB_MERCATOR = /Pseudo-Mercator|Popular Visualisation/i
+
+/**
+ * Where a model's cells are summed so that a cell has an area in ground metres (ADR 282): its
+ * own CRS when that is projected in ground metres (UTM, Lo), else the local UTM zone (`utm`)
+ * — a model in degrees or in Web Mercator. `cellM` is about the model's own ground spacing.
+ */
+export function groundFrameOf(wkt: string, pixelSize: number, ring: [number, number][]) {
+  const size = Math.abs(pixelSize)
+  if (GEOGRAPHIC.test(wkt)) return { utm: utmZoneOf(ring), cellM: size * 111_000 }
+  if (WEB_MERCATOR.test(wkt)) {
+    const lat = ring.reduce((sum, p) => sum + p[1], 0) / ring.length
+    return { utm: utmZoneOf(ring), cellM: size * Math.cos((lat * Math.PI) / 180) }
+  }
+  return { utm: null, cellM: size }
+}
 
 /** A GDAL tool's stdout; any failure is the 422 'could not be read' (the file is the problem). */
 export async function gdal(command: string, args: string[], input?: string) {
@@ -52,12 +71,11 @@ async function rasterFacts(file: string): Promise<RasterFacts> {
     coordinateSystem?: { wkt?: string }
     bands?: { noDataValue?: number | string }[]
   }
-  const wkt = info.coordinateSystem?.wkt ?? ''
   const nodata = info.bands?.[0]?.noDataValue
   return {
     nodata: typeof nodata === 'number' ? nodata : nodata === 'nan' ? Number.NaN : null,
-    geographic: /^GEOG(?:CRS|CS)\[/.test(wkt),
-    pixelM: Math.abs(info.geoTransform?.[1] ?? 1) * (/^GEOG(?:CRS|CS)\[/.test(wkt) ? 111_000 : 1),
+    wkt: info.coordinateSystem?.wkt ?? '',
+    pixelSize: info.geoTransform?.[1] ?? 1,
   }
 }
 
@@ -100,9 +118,15 @@ function densify(ring: [number, number][], spacingM: number) {
   return points
 }
 
-async function baseElevation(file: string, ring: [number, number][], base: VolumeBase, facts: RasterFacts) {
+async function baseElevation(
+  file: string,
+  ring: [number, number][],
+  base: VolumeBase,
+  facts: RasterFacts,
+  cellM: number,
+) {
   if (typeof base === 'object') return base.elevationM
-  const values = (await sampleAt(file, densify(ring, facts.pixelM), facts.nodata)).filter(
+  const values = (await sampleAt(file, densify(ring, cellM), facts.nodata)).filter(
     (v): v is number => v !== null,
   )
   if (!values.length) throw new DomainError(400, MEASURE_MESSAGES.outside)
@@ -155,7 +179,8 @@ export async function volumeOver(
 ): Promise<VolumeFigures> {
   const { ring, areaM2 } = measurableRing(ringInput)
   const facts = await rasterFacts(file)
-  const baseM = await baseElevation(file, ring, base, facts)
+  const frame = groundFrameOf(facts.wkt, facts.pixelSize, ring)
+  const baseM = await baseElevation(file, ring, base, facts, frame.cellM)
 
   const tmp = path.join(ensureStorage().tmp, `measure-${crypto.randomUUID()}`)
   const cutline = `${tmp}.geojson`
@@ -174,12 +199,15 @@ export async function volumeOver(
       '-dstnodata',
       'nan',
     ]
-    // A model in degrees is summed in the local UTM zone, so a pixel has an area in m².
-    if (facts.geographic) args.push('-t_srs', utmZoneOf(ring))
-    const pixels = areaM2 / facts.pixelM ** 2
+    // A model in degrees or Web Mercator is summed in the local UTM zone, at about its own
+    // ground spacing, so a pixel has an area in ground m² (bilinear: the cells move).
+    if (frame.utm) args.push('-t_srs', frame.utm)
+    const pixels = areaM2 / frame.cellM ** 2
     if (pixels > MAX_PIXELS) {
-      const coarser = facts.pixelM * Math.sqrt(pixels / MAX_PIXELS)
+      const coarser = frame.cellM * Math.sqrt(pixels / MAX_PIXELS)
       args.push('-tr', String(coarser), String(coarser), '-r', 'average')
+    } else if (frame.utm) {
+      args.push('-tr', String(frame.cellM), String(frame.cellM), '-r', 'bilinear')
     }
     await gdal('gdalwarp', [...args, file, cutOut])
     const { band, pixelAreaM2 } = await readFirstBand(cutOut)
@@ -211,7 +239,7 @@ export async function volumeOver(
 }
 
 /** The WGS84 UTM zone (EPSG code) at the ring's mean vertex. */
-export function utmZoneOf(ring: [number, number][]) {
+function utmZoneOf(ring: [number, number][]) {
   const lng = ring.reduce((sum, p) => sum + p[0], 0) / ring.length
   const lat = ring.reduce((sum, p) => sum + p[1], 0) / ring.length
   const zone = Math.min(60, Math.max(1, Math.floor((lng + 180) / 6) + 1))

@@ -8,7 +8,8 @@ import { DomainError } from '#app/domain/http/domain-error.ts'
 import { projects, type FileCategory, type Project, type ProjectFile, type User } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
 
-import { canUploadCategory, FILE_MESSAGES, filesAvailableUntil } from './rules.ts'
+import { projectFilesAvailableUntil } from './availability.server.ts'
+import { canUploadCategory, FILE_MESSAGES } from './rules.ts'
 
 /** The client owns it, the pilot is assigned to it, or the user is an admin. */
 export function canSeeProject(
@@ -47,20 +48,25 @@ export function requireUploadTarget(
   return project
 }
 
+type ProjectForDownload = Pick<
+  Project,
+  'id' | 'clientId' | 'pilotId' | 'status' | 'completedAt' | 'filesKeptUntil' | 'siteId'
+>
+
 /**
- * Deliverables reach the client once the project is completed and for one month after;
- * admins and the assigned pilot always.
+ * Deliverables reach the client once the project is completed and for one month after (on a
+ * site, until a month after the site's next survey: ADR 281); admins and the assigned pilot always.
  */
-function deliverableWindow(project: Pick<Project, 'status' | 'completedAt' | 'filesKeptUntil'>) {
+function deliverableWindow(project: ProjectForDownload) {
   if (project.status !== 'completed' || !project.completedAt) return null
-  return { from: project.completedAt, until: filesAvailableUntil(project)! }
+  return { from: project.completedAt, until: projectFilesAvailableUntil(project)! }
 }
 
 export type DownloadDecision = { ok: true } | { ok: false; status: 404 | 410; message: string }
 
 export function decideDownload(
   user: Pick<User, 'id' | 'role'>,
-  project: Pick<Project, 'clientId' | 'pilotId' | 'status' | 'completedAt' | 'filesKeptUntil'>,
+  project: ProjectForDownload,
   file: Pick<ProjectFile, 'fileCategory'> & { removedAt?: Date | null },
   now = new Date(),
 ): DownloadDecision {
@@ -77,7 +83,7 @@ export function decideDownload(
 /** Whether this file shows in the user's list (clients see deliverables only once completed). */
 export function fileVisibleTo(
   user: Pick<User, 'id' | 'role'>,
-  project: Pick<Project, 'clientId' | 'pilotId' | 'status' | 'completedAt' | 'filesKeptUntil'>,
+  project: ProjectForDownload,
   file: Pick<ProjectFile, 'fileCategory'> & { removedAt?: Date | null },
 ) {
   const decision = decideDownload(user, project, file)

@@ -2,8 +2,15 @@
 import fs from 'node:fs'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
-import { projectFiles, projects, type Project, type ProjectFile, type User } from '#db/schema.ts'
-import { eq, inArray } from 'drizzle-orm'
+import {
+  projectFiles,
+  projects,
+  type FileCategory,
+  type Project,
+  type ProjectFile,
+  type User,
+} from '#db/schema.ts'
+import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm'
 
 import { canSeeProject, decideDownload, fileVisibleTo, requireVisibleProject } from './access.server.ts'
 import { toFileView, type FileView } from './file-view.ts'
@@ -11,6 +18,16 @@ import { FILE_MESSAGES } from './rules.ts'
 import { absolutePathOf } from './storage-paths.server.ts'
 
 type Actor = Pick<User, 'id' | 'role'>
+
+/** The `where` of the project's files of one category that still have their bytes (and `more`). */
+export function keptFilesWhere(projectId: number, category: FileCategory, ...more: SQL[]) {
+  return and(
+    eq(projectFiles.projectId, projectId),
+    eq(projectFiles.fileCategory, category),
+    isNull(projectFiles.removedAt),
+    ...more,
+  )
+}
 
 /** The project's files the user may see, newest first (404 when the project isn't theirs). */
 export function listProjectFiles(user: Actor, projectId: number, db: DbOrTx = getDb()): FileView[] {

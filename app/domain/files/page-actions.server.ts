@@ -15,10 +15,6 @@ import { FILE_MESSAGES, type FileCategory } from './rules.ts'
 
 export const FILE_INTENTS = ['delete-file'] as const
 
-export function isFileIntent(intent: unknown): intent is (typeof FILE_INTENTS)[number] {
-  return FILE_INTENTS.includes(intent as (typeof FILE_INTENTS)[number])
-}
-
 /** The page the form posted to (path and query, without Remix's `index`/`_data`). */
 function backTo(request: Request) {
   const url = new URL(request.url)

@@ -15,12 +15,12 @@ import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { prepareDeliverable, removeViewCopies } from '#app/domain/deliverables/view-jobs.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { projectFiles, projects, type FileCategory, type User } from '#db/schema.ts'
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 
 import { canDeleteFile, requireUploadTarget } from './access.server.ts'
 import { checkContent, cleanOriginalName } from './content-check.server.ts'
 import { assertDocumentAllowance } from './daily-allowance.server.ts'
-import { loadFileWithProject } from './file-queries.server.ts'
+import { keptFilesWhere, loadFileWithProject } from './file-queries.server.ts'
 import { downloadUrl, toFileView, type FileView } from './file-view.ts'
 import { assertCameraImageWithinPixelBudget } from './image-pixels.server.ts'
 import { receiveStream, type ReceivedFile } from './receive.server.ts'
@@ -146,13 +146,12 @@ function findResentFile(
     .select()
     .from(projectFiles)
     .where(
-      and(
-        eq(projectFiles.projectId, projectId),
-        eq(projectFiles.fileCategory, category),
+      keptFilesWhere(
+        projectId,
+        category,
         eq(projectFiles.uploadedBy, user.id),
         eq(projectFiles.originalName, originalName),
         eq(projectFiles.sha256, sha256),
-        isNull(projectFiles.removedAt),
       ),
     )
     .get()

@@ -1,7 +1,8 @@
 /**
  * Retention of survey imagery (ADR 160). Deliverables and the flight's raw photos and
  * videos show people and homes: they are kept until the project's files stop being
- * available (one month after completion, or the date the admin kept them to), then a daily
+ * available (one month after completion, the date the admin kept them to, or for a site's
+ * deliverables a month after the site's next survey: ADR 281), then a daily
  * job deletes the bytes. The rows stay, marked `removedAt`, as the record of what was
  * delivered; downloads of them answer 410.
  *
@@ -19,6 +20,7 @@ import { DomainError } from '#app/domain/http/domain-error.ts'
 import { projectFiles, projects, type Project } from '#db/schema.ts'
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
 
+import { projectFilesAvailableUntil, siteSurveyStates } from './availability.server.ts'
 import type { KeepFilesInput } from './retention.ts'
 import { filesAvailableUntil, RETAINED_CATEGORIES } from './rules.ts'
 import { absolutePathOf } from './storage-paths.server.ts'
@@ -34,7 +36,7 @@ export interface RetentionRunResult {
 
 /** Files of completed projects whose availability has passed and that are still stored. */
 function dueFiles(now: Date, db: DbOrTx) {
-  return db
+  const rows = db
     .select({
       id: projectFiles.id,
       projectId: projectFiles.projectId,
@@ -42,7 +44,7 @@ function dueFiles(now: Date, db: DbOrTx) {
       fileCategory: projectFiles.fileCategory,
       completedAt: projects.completedAt,
       filesKeptUntil: projects.filesKeptUntil,
-      status: projects.status,
+      siteId: projects.siteId,
     })
     .from(projectFiles)
     .innerJoin(projects, eq(projects.id, projectFiles.projectId))
@@ -55,10 +57,17 @@ function dueFiles(now: Date, db: DbOrTx) {
       ),
     )
     .all()
-    .filter((f) => {
-      const until = filesAvailableUntil(f)
-      return until !== null && until.getTime() < now.getTime()
-    })
+  const past = (until: Date | null) => until !== null && until.getTime() < now.getTime()
+  // The site can only keep files longer (ADR 281): its state is looked up, in one go, only
+  // for the projects the ordinary rule would remove.
+  const ordinarilyDue = rows.filter((f) => past(filesAvailableUntil(f, f.fileCategory)))
+  const onSites = siteSurveyStates(
+    ordinarilyDue.map((f) => ({ id: f.projectId, siteId: f.siteId, completedAt: f.completedAt })),
+    db,
+  )
+  return ordinarilyDue.filter((f) =>
+    past(filesAvailableUntil(f, f.fileCategory, onSites.get(f.projectId) ?? null)),
+  )
 }
 
 /** The daily job: marks what is due as removed (one transaction, audited per project), then unlinks. */
@@ -126,7 +135,7 @@ export const KEEP_FILES_MESSAGES = {
 
 /** The retained files of a project: how many are still stored and when the others went. */
 export function retentionStateOf(
-  project: Pick<Project, 'id' | 'completedAt' | 'filesKeptUntil'>,
+  project: Pick<Project, 'id' | 'siteId' | 'completedAt' | 'filesKeptUntil'>,
   db: DbOrTx = getDb(),
 ) {
   const rows = db
@@ -140,7 +149,8 @@ export function retentionStateOf(
     )
     .all()
   const removed = rows.filter((r) => r.removedAt).map((r) => r.removedAt!.getTime())
-  const until = filesAvailableUntil(project)
+  // The deliverables' date: the latest (a site keeps them longer than the raw media, ADR 281).
+  const until = projectFilesAvailableUntil(project, db)
   return {
     availableUntil: until ? until.toISOString() : null,
     keptUntil: project.filesKeptUntil ? project.filesKeptUntil.toISOString() : null,
@@ -162,7 +172,8 @@ export function keepProjectFiles(actorId: number, projectId: number, input: Keep
       throw new DomainError(409, KEEP_FILES_MESSAGES.notCompleted)
     const state = retentionStateOf(project, tx)
     if (state.stored === 0 && state.removed > 0) throw new DomainError(409, KEEP_FILES_MESSAGES.removed)
-    const current = filesAvailableUntil(project)!
+    // What keeping extends: the ordinary date, which the raw media follow even on a site.
+    const current = filesAvailableUntil(project, 'raw_image')!
     const keptUntil = endOfSaDay(input.keepUntil)
     if (keptUntil.getTime() <= current.getTime()) {
       throw new DomainError(400, KEEP_FILES_MESSAGES.notLater(formatDate(current)), {

@@ -154,7 +154,7 @@ export const FILE_MESSAGES = {
   deliverablesExpired:
     'Deliverables can be downloaded for one month after completion. Please contact us for a copy.',
   removed: (date: string) =>
-    `This file was deleted on ${date}: survey imagery and deliverables are kept for one month after completion.`,
+    `This file was deleted on ${date}: survey imagery and deliverables are kept for one month after completion (a site's deliverables until one month after its next survey).`,
 } as const
 
 /** A check the widget runs before sending: null when the file may be sent, else the toast. */
@@ -191,9 +191,7 @@ export function mimeFromExtension(ext: string): string {
 
 /** One month after completion, as the date deliverables stop being downloadable by the client. */
 export function deliverablesAvailableUntil(completedAt: Date): Date {
-  const until = new Date(completedAt)
-  until.setUTCMonth(until.getUTCMonth() + 1)
-  return until
+  return monthsAfter(completedAt, 1)
 }
 
 /**
@@ -207,15 +205,44 @@ export const RETAINED_CATEGORIES: readonly FileCategory[] = [
 ]
 
 /**
- * Until when a completed project's deliverables and flight media are available: one month
- * after completion, or later when the admin kept them longer. Null before completion.
+ * Where a completed survey stands on its site (ADR 281): the comparison a client asked for by
+ * putting the project on a site needs the earlier survey's deliverables until the next one is in.
  */
-export function filesAvailableUntil(project: {
-  completedAt: Date | null
-  filesKeptUntil?: Date | null
-}): Date | null {
+export interface SiteSurveyState {
+  /** When the site's next survey after this one was completed; null while none is. */
+  nextCompletedAt: Date | null
+  /** The site waits for a next survey: a later project on it is neither cancelled nor completed, or it repeats on a schedule. */
+  awaitingNext: boolean
+}
+
+/** A site that waits longer than this after a survey is not being compared: the ordinary rule applies again. */
+export const SITE_WAIT_LIMIT_MONTHS = 12
+
+function monthsAfter(date: Date, months: number) {
+  const until = new Date(date)
+  until.setUTCMonth(until.getUTCMonth() + months)
+  return until
+}
+
+const later = (a: Date, b: Date | null | undefined) => (b && b.getTime() > a.getTime() ? b : a)
+
+/**
+ * Until when a completed project's files of this category are available: one month after
+ * completion, or later when the admin kept them longer. A survey on a site keeps its processed
+ * deliverables while the site waits for its next survey (at most SITE_WAIT_LIMIT_MONTHS) and
+ * until one month after that survey is completed; raw photos and videos never (ADR 281).
+ * Null before completion. Server code reads this through `files/availability.server.ts`,
+ * which finds the site's state.
+ */
+export function filesAvailableUntil(
+  project: { completedAt: Date | null; filesKeptUntil?: Date | null },
+  category: FileCategory = 'processed_deliverable',
+  site: SiteSurveyState | null = null,
+): Date | null {
   if (!project.completedAt) return null
-  const month = deliverablesAvailableUntil(project.completedAt)
-  const kept = project.filesKeptUntil
-  return kept && kept.getTime() > month.getTime() ? kept : month
+  const ordinary = later(deliverablesAvailableUntil(project.completedAt), project.filesKeptUntil)
+  if (!site || category !== 'processed_deliverable') return ordinary
+  if (site.nextCompletedAt) return later(ordinary, deliverablesAvailableUntil(site.nextCompletedAt))
+  if (site.awaitingNext) return later(ordinary, monthsAfter(project.completedAt, SITE_WAIT_LIMIT_MONTHS))
+  return ordinary
 }

@@ -45,24 +45,19 @@ export interface SurveyArea {
   coordinates: LatLng[]
 }
 
+/** A number within ±`limit`, with the messages for "not a number" and "out of range". */
+function degrees(limit: number, notANumber: string, outOfRange: string) {
+  return z
+    .number({ required_error: notANumber, invalid_type_error: notANumber })
+    .finite(notANumber)
+    .gte(-limit, outOfRange)
+    .lte(limit, outOfRange)
+}
+
 export const CoordinateSchema = z.object(
   {
-    latitude: z
-      .number({
-        required_error: AREA_MESSAGES.latitudeNumber,
-        invalid_type_error: AREA_MESSAGES.latitudeNumber,
-      })
-      .finite(AREA_MESSAGES.latitudeNumber)
-      .gte(-90, AREA_MESSAGES.latitudeRange)
-      .lte(90, AREA_MESSAGES.latitudeRange),
-    longitude: z
-      .number({
-        required_error: AREA_MESSAGES.longitudeNumber,
-        invalid_type_error: AREA_MESSAGES.longitudeNumber,
-      })
-      .finite(AREA_MESSAGES.longitudeNumber)
-      .gte(-180, AREA_MESSAGES.longitudeRange)
-      .lte(180, AREA_MESSAGES.longitudeRange),
+    latitude: degrees(90, AREA_MESSAGES.latitudeNumber, AREA_MESSAGES.latitudeRange),
+    longitude: degrees(180, AREA_MESSAGES.longitudeNumber, AREA_MESSAGES.longitudeRange),
   },
   { invalid_type_error: 'Each point needs a latitude and a longitude' },
 )

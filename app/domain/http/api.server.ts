@@ -64,13 +64,27 @@ export async function readJsonBody<S extends z.ZodTypeAny>(
   options: { message?: (fieldErrors: FieldErrors) => string } = {},
 ): Promise<z.infer<S>> {
   const body = await readJson(request)
-  const result = await schema.safeParseAsync(body)
-  if (!result.success) {
-    const fieldErrors = zodFieldErrors(result.error)
-    const first = options.message?.(fieldErrors) ?? Object.values(fieldErrors)[0]?.[0] ?? 'Invalid input'
-    apiFail(400, first, { fieldErrors })
-  }
-  return result.data
+  return validOr400(await schema.safeParseAsync(body), options)
+}
+
+/**
+ * Reads the query string (the first value of each parameter; a missing one is undefined)
+ * and validates it like `readJsonBody`: 400 `{ error, fieldErrors }` when it doesn't fit.
+ */
+export function readQuery<S extends z.ZodTypeAny>(request: Request, schema: S): z.infer<S> {
+  const query = new Map<string, string>()
+  for (const [name, value] of new URL(request.url).searchParams) if (!query.has(name)) query.set(name, value)
+  return validOr400(schema.safeParse(Object.fromEntries(query)))
+}
+
+function validOr400<T>(
+  result: z.SafeParseReturnType<unknown, T>,
+  options: { message?: (fieldErrors: FieldErrors) => string } = {},
+): T {
+  if (result.success) return result.data
+  const fieldErrors = zodFieldErrors(result.error)
+  const first = options.message?.(fieldErrors) ?? Object.values(fieldErrors)[0]?.[0] ?? 'Invalid input'
+  apiFail(400, first, { fieldErrors })
 }
 
 export const NOTHING_TO_UPDATE_MESSAGE = 'Nothing to update'

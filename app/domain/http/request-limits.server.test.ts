@@ -34,9 +34,15 @@ describe('body limits', () => {
     expect(
       checkDeclaredBody('POST', '/api/quote', { contentLength: String(80 * 1024 * 1024) }),
     ).toMatchObject({ ok: false, status: 413 })
-    expect(checkDeclaredBody('POST', '/api/auth/login', { contentLength: String(65 * 1024) })).toMatchObject({
+    expect(checkDeclaredBody('POST', '/api/auth/login', { contentLength: String(65 * 1024) })).toEqual({
       ok: false,
       status: 413,
+      error: 'The request is too large (at most 64\u00a0KB).',
+    })
+    expect(checkDeclaredBody('POST', '/api/hubs', { contentLength: String(3 * 1024 * 1024) })).toEqual({
+      ok: false,
+      status: 413,
+      error: 'The request is too large (at most 2,0\u00a0MB).',
     })
     expect(checkDeclaredBody('POST', '/api/quote', { transferEncoding: 'chunked' })).toMatchObject({
       ok: false,

@@ -2,6 +2,7 @@
  * Cheap gates the Express server applies before Remix reads a body, and the way request
  * URLs are written to the access log. Kept here, framework-free, so they are tested.
  */
+import { formatFileSize } from '#app/domain/format/numbers.ts'
 
 const KB = 1024
 const MB = 1024 * KB
@@ -90,13 +91,9 @@ export function checkDeclaredBody(
   if (!Number.isFinite(length) || length < 0)
     return { ok: false, status: 411, error: 'Invalid Content-Length.' }
   if (length > limit) {
-    return { ok: false, status: 413, error: `The request is too large (at most ${formatBytes(limit)}).` }
+    return { ok: false, status: 413, error: `The request is too large (at most ${formatFileSize(limit)}).` }
   }
   return { ok: true }
-}
-
-function formatBytes(bytes: number) {
-  return bytes >= MB ? `${bytes / MB} MB` : `${bytes / KB} KB`
 }
 
 /**

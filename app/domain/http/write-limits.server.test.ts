@@ -32,17 +32,13 @@ describe('what counts as a write', () => {
 
 describe('the budgets', () => {
   const perMinute = WRITE_BUDGETS.account[0]!.points
+  /** One POST of `userId` (null: signed out) from `clientIp`: whether the budget allowed it. */
+  const allowed = async (path: string, userId: number | null, clientIp: string) =>
+    (await checkWriteBudget({ method: 'POST', path, userId, clientIp })).ok
 
   it('lets a person work and stops a script, per account whatever the address', async () => {
-    for (let i = 0; i < perMinute; i++) {
-      const check = await checkWriteBudget({
-        method: 'POST',
-        path: '/dashboard',
-        userId: 9001,
-        clientIp: `198.51.100.${i}`,
-      })
-      expect(check.ok).toBe(true)
-    }
+    for (let i = 0; i < perMinute; i++)
+      expect(await allowed('/dashboard', 9001, `198.51.100.${i}`)).toBe(true)
     const refused = await checkWriteBudget({
       method: 'PUT',
       path: '/api/x',
@@ -57,49 +53,22 @@ describe('the budgets', () => {
       /^Too many changes in a short time\. Please wait \d+ seconds? and try again\.$/,
     )
     // Another account at the same address is unaffected.
-    expect(
-      (await checkWriteBudget({ method: 'POST', path: '/api/x', userId: 9002, clientIp: '203.0.113.9' })).ok,
-    ).toBe(true)
+    expect(await allowed('/api/x', 9002, '203.0.113.9')).toBe(true)
   })
 
   it('lets a pilot start hundreds of photo uploads at once', async () => {
-    for (let i = 0; i < 800; i++) {
-      const check = await checkWriteBudget({
-        method: 'POST',
-        path: '/api/tus',
-        userId: 9010,
-        clientIp: '198.51.100.1',
-      })
-      expect(check.ok).toBe(true)
-    }
+    for (let i = 0; i < 800; i++) expect(await allowed('/api/tus', 9010, '198.51.100.1')).toBe(true)
     // The uploads did not spend the ordinary write budget.
-    expect(
-      (await checkWriteBudget({ method: 'POST', path: '/dashboard', userId: 9010, clientIp: '198.51.100.1' }))
-        .ok,
-    ).toBe(true)
+    expect(await allowed('/dashboard', 9010, '198.51.100.1')).toBe(true)
   })
 
   it('counts signed-out writes per address, IPv6 by its /64', async () => {
     const perAddress = WRITE_BUDGETS.address[0]!.points
     for (let i = 0; i < perAddress; i++) {
       const ip = `2001:db8:40:1::${(i + 1).toString(16)}`
-      expect(
-        (await checkWriteBudget({ method: 'POST', path: '/contact', userId: null, clientIp: ip })).ok,
-      ).toBe(true)
+      expect(await allowed('/contact', null, ip)).toBe(true)
     }
-    expect(
-      (
-        await checkWriteBudget({
-          method: 'POST',
-          path: '/login',
-          userId: null,
-          clientIp: '2001:db8:40:1:ffff::1',
-        })
-      ).ok,
-    ).toBe(false)
-    expect(
-      (await checkWriteBudget({ method: 'POST', path: '/login', userId: null, clientIp: '2001:db8:40:2::1' }))
-        .ok,
-    ).toBe(true)
+    expect(await allowed('/login', null, '2001:db8:40:1:ffff::1')).toBe(false)
+    expect(await allowed('/login', null, '2001:db8:40:2::1')).toBe(true)
   })
 })

@@ -1,5 +1,5 @@
 /** The admin's operator-document form and API body (ADR 113). Browser-safe. */
-import { OPERATOR_DOCUMENT_KINDS, type OperatorDocumentKind } from '#db/schema.ts'
+import { OPERATOR_DOCUMENT_KINDS, type OperatorDocumentKind } from '#db/enums.ts'
 import { z } from 'zod'
 
 import { isIsoDate } from './expiry.ts'

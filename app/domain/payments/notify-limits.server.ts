@@ -4,8 +4,7 @@
  * addresses and PAYFAST_TRUSTED_IPS are never limited, so a burst of genuine retries can't
  * be locked out; anyone else gets far more than a real gateway would ever send.
  */
-import { addressKey, createRateLimiter } from '#app/domain/auth/rate-limit.server.ts'
-import { getEnv } from '#app/domain/config/env.server.ts'
+import { addressKey, perMinuteLimiter } from '#app/domain/auth/rate-limit.server.ts'
 
 import { isTrustedPayfastSource } from './payfast.server.ts'
 
@@ -13,12 +12,11 @@ import { isTrustedPayfastSource } from './payfast.server.ts'
 export const MAX_ITN_BODY_BYTES = 16_000
 export const ITN_NOTIFICATIONS_PER_MINUTE = 60
 
-let limiter: ReturnType<typeof createRateLimiter> | undefined
+const notificationLimit = perMinuteLimiter(ITN_NOTIFICATIONS_PER_MINUTE)
 
 /** Counts one notification from `sourceIp` (IPv6 by its /64); throws a 429 DomainError past the limit (trusted sources exempt). */
 export async function enforceNotificationLimit(sourceIp: string) {
   if (await isTrustedPayfastSource(sourceIp)) return
-  limiter ??= createRateLimiter(Math.ceil(ITN_NOTIFICATIONS_PER_MINUTE * getEnv().RATE_LIMIT_MULTIPLIER), 60)
   // One IPv6 subscriber holds a whole /64: counted as one address.
-  await limiter.consume(`payfast-notify:${addressKey(sourceIp)}`)
+  await notificationLimit.consume(`payfast-notify:${addressKey(sourceIp)}`)
 }

@@ -18,10 +18,6 @@ import { FlightDurationFormSchema, flightHoursOf, formatFlightHours, PROGRESS_ME
 
 export const PILOT_INTENTS = ['save-progress'] as const
 
-export function isPilotIntent(intent: unknown): intent is (typeof PILOT_INTENTS)[number] {
-  return PILOT_INTENTS.includes(intent as (typeof PILOT_INTENTS)[number])
-}
-
 export async function handlePilotIntent(
   user: User,
   intent: (typeof PILOT_INTENTS)[number],

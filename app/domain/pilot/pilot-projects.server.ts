@@ -25,15 +25,12 @@ function toPilotProject(
   const plan = parseFlightPlan(project.polygonGeoJson)
   return {
     ...projectBasics(project),
-    areaSqm: project.areaSqm,
-    airspaceZone: project.airspaceZone,
     airspaceZoneColor: project.airspaceZoneColor,
     aviationFee: project.aviationFee,
     landOwnerFormUploaded: project.landOwnerFormUploaded,
     flightHours: project.flightHours,
     scheduledDate: project.scheduledDate,
     estimatedDuration: project.estimatedDuration,
-    isPaid: project.isPaid,
     completedAt: project.completedAt,
     clientNotifiedAt: project.clientNotifiedAt,
     createdAt: project.createdAt,

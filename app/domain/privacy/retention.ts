@@ -3,6 +3,8 @@
  * the privacy notice, the terms and the jobs that delete data.
  */
 export { DATA_RETENTION } from '#app/domain/payments/terms.ts'
+/** A site's survey keeps its deliverables for the next survey at most this long (ADR 281). */
+export { SITE_WAIT_LIMIT_MONTHS } from '#app/domain/files/rules.ts'
 
 /** Tax invoices and credit notes: the Tax Administration Act asks for five years. */
 export const TAX_RECORD_RETENTION_YEARS = 5

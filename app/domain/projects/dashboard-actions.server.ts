@@ -26,10 +26,6 @@ import {
 
 export const CLIENT_PROJECT_INTENTS = ['create-project', 'delete-draft'] as const
 
-export function isClientProjectIntent(intent: unknown): intent is (typeof CLIENT_PROJECT_INTENTS)[number] {
-  return CLIENT_PROJECT_INTENTS.includes(intent as (typeof CLIENT_PROJECT_INTENTS)[number])
-}
-
 export async function handleClientProjectIntent(
   user: User,
   intent: (typeof CLIENT_PROJECT_INTENTS)[number],

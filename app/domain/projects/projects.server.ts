@@ -5,8 +5,8 @@
  * existence does not leak.
  */
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { projectDeliverablesAvailability } from '#app/domain/files/availability.server.ts'
 import { takeDailyAllowance } from '#app/domain/files/daily-allowance.server.ts'
-import { filesAvailableUntil } from '#app/domain/files/rules.ts'
 import { openRing, surveyAreaSqm, SurveyAreasSchema, type SurveyArea } from '#app/domain/geometry/areas.ts'
 import type { FieldErrors } from '#app/domain/http/api.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
@@ -143,26 +143,26 @@ export function deleteDraft(clientId: number, id: number, db: DbOrTx = getDb()) 
 
 /** A project card on the My Projects tab, with its flight plan read for display. */
 export function toProjectCard(project: Project) {
+  const deliverables = projectDeliverablesAvailability(project)
   const flightPlan: FlightPlanView | null = project.polygonGeoJson
     ? parseFlightPlan(project.polygonGeoJson)
     : null
   return {
     ...projectBasics(project),
-    isPaid: project.isPaid,
     quoteAmount: project.quoteAmount,
     repeatDiscountPercent: project.repeatDiscountPercent,
     repeatDiscount: project.repeatDiscount,
     repeatOfProjectId: project.repeatOfProjectId,
     siteId: project.siteId,
-    areaSqm: project.areaSqm,
     nearestHub: project.nearestHub,
     distanceFromHub: project.distanceFromHub,
-    airspaceZone: project.airspaceZone,
     quotedAt: project.quotedAt ? project.quotedAt.toISOString() : null,
     createdAt: project.createdAt.toISOString(),
     completedAt: project.completedAt ? project.completedAt.toISOString() : null,
-    /** When the client can no longer download the deliverables (a month after completion, or as the admin kept them). */
-    deliverablesUntil: filesAvailableUntil(project)?.toISOString() ?? null,
+    /** When the client can no longer download the deliverables (a month after completion, as the admin kept them, or as the site needs them: ADR 281). */
+    deliverablesUntil: deliverables.until?.toISOString() ?? null,
+    /** The site waits for its next survey: the deliverables stay until a month after it (at the latest `deliverablesUntil`). */
+    deliverablesUntilNextSurvey: deliverables.untilNextSurvey,
     hasFlightPlanData: Boolean(project.polygonGeoJson),
     flightPlan,
     canPay: canPay(project),

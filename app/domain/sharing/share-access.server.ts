@@ -3,17 +3,19 @@
  * answer carries `noindex` and `Referrer-Policy: no-referrer` (the token is in the URL:
  * it must not leak to search engines or to sites the viewer follows a link to).
  */
+import { getEnv } from '#app/domain/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
 import { withApiErrors } from '#app/domain/http/api.server.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
+import { DomainError, isDomainError } from '#app/domain/http/domain-error.ts'
 import type { ProjectFile } from '#db/schema.ts'
 
-import { resolveShareToken, type ResolvedShare } from './share-links.server.ts'
+import { recordShareOpen, resolveShareToken, type ResolvedShare } from './share-links.server.ts'
 import { SHARE_MESSAGES } from './share-rules.ts'
+import { shareViewerData, type ShareViewerData } from './share-viewer.server.ts'
 import { countUnknownToken, refuseGuessingAddress } from './token-guesses.server.ts'
 
-export const SHARE_PUBLIC_HEADERS = {
+const SHARE_PUBLIC_HEADERS = {
   'X-Robots-Tag': 'noindex, nofollow',
   'Referrer-Policy': 'no-referrer',
 } as const
@@ -52,6 +54,45 @@ export async function openShareToken(
     throw new DomainError(410, message, { extra: { reason: resolved.reason } })
   }
   return resolved
+}
+
+/** Why the viewer page shows no files: an unknown token (404), a revoked or expired link (410), a guessing address (429). */
+export type ClosedShare = { state: 'unknown' | 'gone' | 'limited'; message: string }
+
+const CLOSED_STATES: Partial<Record<number, ClosedShare['state']>> = {
+  404: 'unknown',
+  410: 'gone',
+  429: 'limited',
+}
+
+/**
+ * The `/s/{token}` page: the open link's viewer data (its opening counted when `countOpen`),
+ * or the closed state with the status and message `openShareToken` gave. The headers keep
+ * the page private, unindexed and without a referrer (and carry `Retry-After` on a 429).
+ */
+export async function openShareViewer(
+  token: string | undefined,
+  clientIp: string,
+  { countOpen, db = getDb(), now = new Date() }: { countOpen: boolean; db?: DbOrTx; now?: Date },
+): Promise<{
+  body: (ShareViewerData & { tileUrl: string }) | ClosedShare
+  status: number
+  headers: Headers
+}> {
+  const headers = new Headers(SHARE_PUBLIC_HEADERS)
+  headers.set('Cache-Control', 'private, no-store')
+  try {
+    const share = await openShareToken(token, clientIp, { db, now })
+    if (countOpen) recordShareOpen(share.link, { db, now })
+    const body = { ...shareViewerData(token!, share), tileUrl: getEnv().TILE_URL }
+    return { body, status: 200, headers }
+  } catch (error) {
+    if (!isDomainError(error)) throw error
+    const state = CLOSED_STATES[error.status]
+    if (!state) throw error
+    for (const [name, value] of Object.entries(error.headers)) headers.set(name, value)
+    return { body: { state, message: error.message }, status: error.status, headers }
+  }
 }
 
 /** A file the link shares (404 otherwise: another project's or not chosen). */

@@ -8,7 +8,8 @@ import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { appUrl } from '#app/domain/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { canSeeProject, requireVisibleProject } from '#app/domain/files/access.server.ts'
-import { filesAvailableUntil } from '#app/domain/files/rules.ts'
+import { projectFilesAvailableUntil } from '#app/domain/files/availability.server.ts'
+import { keptFilesWhere } from '#app/domain/files/file-queries.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import {
   projectFiles,
@@ -19,7 +20,7 @@ import {
   type ShareLink,
   type User,
 } from '#db/schema.ts'
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
 
 import {
   SHARE_DEFAULT_DAYS,
@@ -44,20 +45,14 @@ export function currentDeliverables(projectId: number, db: DbOrTx = getDb()): Pr
   return db
     .select()
     .from(projectFiles)
-    .where(
-      and(
-        eq(projectFiles.projectId, projectId),
-        eq(projectFiles.fileCategory, 'processed_deliverable'),
-        isNull(projectFiles.removedAt),
-      ),
-    )
+    .where(keptFilesWhere(projectId, 'processed_deliverable'))
     .orderBy(asc(projectFiles.createdAt), asc(projectFiles.id))
     .all()
 }
 
 /** Whether the project's files are past their availability (ADR 160): nothing left to show. */
-function filesExpired(project: Pick<Project, 'completedAt' | 'filesKeptUntil'>, now: Date) {
-  const until = filesAvailableUntil(project)
+function filesExpired(project: Pick<Project, 'id' | 'siteId' | 'completedAt' | 'filesKeptUntil'>, now: Date) {
+  const until = projectFilesAvailableUntil(project)
   return until !== null && until.getTime() < now.getTime()
 }
 

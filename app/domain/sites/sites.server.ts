@@ -5,7 +5,7 @@
  */
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { listDeliverables } from '#app/domain/deliverables/deliverables.server.ts'
-import { filesAvailableUntil } from '#app/domain/files/rules.ts'
+import { projectFilesAvailableUntil } from '#app/domain/files/availability.server.ts'
 import { saToday } from '#app/domain/operator/expiry.ts'
 import { sites, type Project, type Site } from '#db/schema.ts'
 import { asc, eq } from 'drizzle-orm'
@@ -85,11 +85,11 @@ function surveyDate(project: Project) {
 
 /**
  * The newest thumbnail of the site's surveys (an orthomosaic's first), newest survey first,
- * among those whose files are still available (the thumbnail URL answers 410 after that, ADR 160).
+ * among those whose deliverables are still available (ADR 160, and ADR 281 for site surveys).
  */
 function latestThumbnail(viewer: SiteViewer, rows: Project[], db: DbOrTx, now = new Date()) {
   for (const project of [...rows].reverse()) {
-    const until = filesAvailableUntil(project)
+    const until = projectFilesAvailableUntil(project, db)
     if (project.status !== 'completed' || !until || until <= now) continue
     const withThumbnail = listDeliverables(viewer, project.id, db).filter((d) => d.view?.thumbnailUrl)
     const best = withThumbnail.find((d) => d.kind === 'orthomosaic') ?? withThumbnail[0]

@@ -9,7 +9,7 @@ import type { Project } from '#db/schema.ts'
 
 import { localPlane } from './local-plane.ts'
 import { DEFAULT_SPEED_MS, DEFAULT_TURNAROUND_M, type SurveyPlanResult } from './plan.ts'
-import { NO_AREAS_YET, planWithSettings, projectAreas, surveyPlanOf } from './project-plan.server.ts'
+import { NO_AREAS_YET, planWithZones, projectAreas, surveyPlanOf } from './project-plan.server.ts'
 import type { SurveySettings } from './project-plan.ts'
 
 export interface MissionTransect {
@@ -47,7 +47,7 @@ export function missionOf(project: Project, db: DbOrTx = getDb()): Mission {
   const areas = projectAreas(project)
   const stored = surveyPlanOf(project, db)
   if (!areas.length || !stored) throw new DomainError(409, NO_AREAS_YET)
-  const plan = planWithSettings(areas, stored.settings, db)
+  const plan = planWithZones(areas, stored.settings, db)
   // The engine's route is the one source of the flown points: every file writes these.
   const transects = plan.perArea.flatMap((area) => {
     const out: MissionTransect[] = []

@@ -13,10 +13,11 @@ import { projects, type Project, type User } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
 
 import { defaultDroneProfile } from './drone-profiles.server.ts'
-import { planSurvey, type SurveyDrone, type SurveyPlanResult } from './plan.ts'
+import type { SurveyDrone } from './plan.ts'
 import {
   defaultSettings,
   flightPatternText,
+  planWithSettings,
   readSurveyPlan,
   summaryOf,
   type AdjustSurveyInput,
@@ -39,20 +40,9 @@ function defaultDrone(db: DbOrTx): { id: number | null; drone: SurveyDrone & { n
   return { id: null, drone }
 }
 
-export function planWithSettings(
-  areas: SurveyArea[],
-  settings: SurveySettings,
-  db: DbOrTx = getDb(),
-): SurveyPlanResult {
-  return planSurvey({
-    areas,
-    drone: settings.drone,
-    gsdCm: settings.gsdCm,
-    frontOverlap: settings.frontOverlap,
-    sideOverlap: settings.sideOverlap,
-    angleDeg: settings.angleDeg ?? undefined,
-    airspaceZones: airspaceZoneNames(areas, db),
-  })
+/** The plan of the areas with these settings, with the airspace zones they cross. */
+export function planWithZones(areas: SurveyArea[], settings: SurveySettings, db: DbOrTx = getDb()) {
+  return planWithSettings(areas, settings, airspaceZoneNames(areas, db))
 }
 
 /** The plan to store for these areas flown with these settings (figures counted now). */
@@ -63,7 +53,7 @@ export function storedSurveyPlan(
 ): StoredSurveyPlan {
   return {
     settings,
-    summary: summaryOf(planWithSettings(areas, settings, db)),
+    summary: summaryOf(planWithZones(areas, settings, db)),
     plannedAt: new Date().toISOString(),
   }
 }
@@ -117,7 +107,7 @@ export function currentSurveyPlan(project: Project, db: DbOrTx = getDb()): Store
   const saved = surveyPlanOf(project, db)
   const areas = projectAreas(project)
   if (!saved || !areas.length) return saved
-  return { ...saved, summary: summaryOf(planWithSettings(areas, saved.settings, db)) }
+  return { ...saved, summary: summaryOf(planWithZones(areas, saved.settings, db)) }
 }
 
 /** The stored flight plan JSON with every area's pattern text replaced; anything unreadable is kept as it is. */

@@ -4,11 +4,13 @@
  * quote, the client and the pilot read. Browser-safe.
  */
 import { formatNumber, formatPercent } from '#app/domain/format/numbers.ts'
+import type { SurveyArea } from '#app/domain/geometry/areas.ts'
 import { z } from 'zod'
 
 import {
   DEFAULT_FRONT_OVERLAP,
   DEFAULT_SIDE_OVERLAP,
+  planSurvey,
   type SurveyDrone,
   type SurveyPlanResult,
 } from './plan.ts'
@@ -36,6 +38,26 @@ export interface SurveySettings {
   sideOverlap: number
   /** null: along each area's longest side. */
   angleDeg: number | null
+}
+
+/**
+ * The engine's plan of the areas with these settings: the planner's live grid and the
+ * stored mission are the same plan. `airspaceZones`: the names of the zones they cross.
+ */
+export function planWithSettings(
+  areas: SurveyArea[],
+  settings: SurveySettings,
+  airspaceZones: string[],
+): SurveyPlanResult {
+  return planSurvey({
+    areas,
+    drone: settings.drone,
+    gsdCm: settings.gsdCm,
+    frontOverlap: settings.frontOverlap,
+    sideOverlap: settings.sideOverlap,
+    angleDeg: settings.angleDeg ?? undefined,
+    airspaceZones,
+  })
 }
 
 export interface SurveySummary {

@@ -7,36 +7,32 @@
  */
 import type { DroneProfileInput } from './drone-profile-schema.ts'
 
+/** Both Phantom 4s carry the same 1" 20 MP camera (8.8 mm, 5472 × 3648) and fly alike. */
+const PHANTOM_4 = {
+  sensorWidthMm: 13.2,
+  sensorHeightMm: 8.8,
+  focalLengthMm: 8.8,
+  imageWidthPx: 5472,
+  imageHeightPx: 3648,
+  minTriggerIntervalS: 2,
+  speedMs: 8,
+  flightTimePerBatteryMin: 30,
+  usableBatteryShare: 0.75,
+  isActive: true,
+} satisfies Omit<DroneProfileInput, 'name'>
+
 export const REFERENCE_DRONES: DroneProfileInput[] = [
   {
     // https://enterprise.dji.com/phantom-4-rtk/specs — 1" CMOS 20 MP, 8.8 mm (24 mm equiv.),
     // 5472 × 3648 (3:2), interval shooting from 2 s, max flight time approx. 30 min.
     name: 'DJI Phantom 4 RTK',
-    sensorWidthMm: 13.2,
-    sensorHeightMm: 8.8,
-    focalLengthMm: 8.8,
-    imageWidthPx: 5472,
-    imageHeightPx: 3648,
-    minTriggerIntervalS: 2,
-    speedMs: 8,
-    flightTimePerBatteryMin: 30,
-    usableBatteryShare: 0.75,
-    isActive: true,
+    ...PHANTOM_4,
   },
   {
     // https://www.dji.com/phantom-4-pro-v2/specs — 1" CMOS 20 MP, 8.8 mm (24 mm equiv.),
     // 5472 × 3648 (3:2), timed interval from 2 s, max flight time approx. 30 min.
     name: 'DJI Phantom 4 Pro V2.0',
-    sensorWidthMm: 13.2,
-    sensorHeightMm: 8.8,
-    focalLengthMm: 8.8,
-    imageWidthPx: 5472,
-    imageHeightPx: 3648,
-    minTriggerIntervalS: 2,
-    speedMs: 8,
-    flightTimePerBatteryMin: 30,
-    usableBatteryShare: 0.75,
-    isActive: true,
+    ...PHANTOM_4,
   },
   {
     // https://enterprise.dji.com/mavic-3-enterprise/specs — 4/3 CMOS 20 MP (17.3 × 13 mm),

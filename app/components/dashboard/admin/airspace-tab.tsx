@@ -1,6 +1,7 @@
 import { Form, Link } from '@remix-run/react'
 import { AirspaceLegend } from '#app/components/airspace/airspace-legend.tsx'
 import { useToast } from '#app/components/layout/toaster.tsx'
+import { SectionHeader } from '#app/components/ui/section-header.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { AIRSPACE_ATTRIBUTION } from '#app/domain/airspace/zone-kinds.ts'
@@ -8,7 +9,7 @@ import { formatDate } from '#app/domain/format/dates.ts'
 import { formatRand } from '#app/domain/format/numbers.ts'
 
 import type { TabData } from './types.ts'
-import { DataTable, SectionHeader, td } from './ui.tsx'
+import { DataTable, td } from './ui.tsx'
 
 export const CLEAR_ZONES_CONFIRM =
   'Are you sure you want to clear all airspace zones? This action cannot be undone.'

@@ -1,8 +1,9 @@
+import { SectionHeader } from '#app/components/ui/section-header.tsx'
 import { formatDate } from '#app/domain/format/dates.ts'
 import { formatNumber } from '#app/domain/format/numbers.ts'
 
 import type { TabData } from './types.ts'
-import { DataTable, Pagination, SectionHeader, td } from './ui.tsx'
+import { DataTable, Pagination, td } from './ui.tsx'
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/
 

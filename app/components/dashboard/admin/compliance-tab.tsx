@@ -6,13 +6,14 @@
 import { Form } from '@remix-run/react'
 import { DocumentCopyForm } from '#app/components/files/document-copy-form.tsx'
 import { cn } from '#app/components/ui/cn.ts'
+import { CardSection } from '#app/components/ui/section-header.tsx'
 import { formatDate } from '#app/domain/format/dates.ts'
 import { formatRand, plural } from '#app/domain/format/numbers.ts'
 import { OPERATOR_DOCUMENT_LABELS } from '#app/domain/operator/schemas.ts'
-import { OPERATOR_DOCUMENT_KINDS } from '#db/schema.ts'
+import { OPERATOR_DOCUMENT_KINDS } from '#db/enums.ts'
 
 import type { TabData } from './types.ts'
-import { DataTable, SectionHeader, td } from './ui.tsx'
+import { DataTable, td } from './ui.tsx'
 
 const BACK = '/admin?tab=compliance'
 
@@ -36,16 +37,13 @@ const STATE_STYLE: Record<string, string> = {
 export function ComplianceTab({ data }: { data: TabData<'compliance'> }) {
   return (
     <div className="space-y-8">
-      <section className="card p-4 sm:p-6" aria-labelledby="expiring-heading">
-        <h2 id="expiring-heading" className="text-lg font-semibold text-ink-950">
-          Expired or expiring within 30 days
-        </h2>
+      <CardSection id="expiring-heading" title="Expired or expiring within 30 days">
         {data.expiring.length === 0 ? (
-          <p className="mt-2 text-sm text-emerald-700">
+          <p className="text-sm text-emerald-700">
             Every operator and pilot document is valid for at least 30 more days.
           </p>
         ) : (
-          <ul className="mt-3 divide-y divide-ink-100" data-testid="expiring-list">
+          <ul className="divide-y divide-ink-100" data-testid="expiring-list">
             {data.expiring.map((item) => (
               <li key={item.label} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
                 <a href={item.href} className="font-medium text-ink-900 hover:underline">
@@ -62,13 +60,13 @@ export function ComplianceTab({ data }: { data: TabData<'compliance'> }) {
             ))}
           </ul>
         )}
-      </section>
+      </CardSection>
 
-      <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="operator-docs-heading">
-        <SectionHeader
-          title="Operator documents (SACAA Part 101)"
-          description="ROC and Ops Spec, third-party liability insurance (at least R500 000), and each aircraft's registration and RLA."
-        />
+      <CardSection
+        id="operator-docs-heading"
+        title="Operator documents (SACAA Part 101)"
+        description="ROC and Ops Spec, third-party liability insurance (at least R500 000), and each aircraft's registration and RLA."
+      >
         <DataTable
           columns={['Document', 'Reference', 'Aircraft / note', 'Cover', 'Expires', 'Copy', '']}
           isEmpty={data.documents.length === 0}
@@ -141,13 +139,13 @@ export function ComplianceTab({ data }: { data: TabData<'compliance'> }) {
             </button>
           </div>
         </Form>
-      </section>
+      </CardSection>
 
-      <section className="card space-y-4 p-4 sm:p-6" aria-label="Pilot documents">
-        <SectionHeader
-          title="Pilot documents"
-          description="Each active pilot's Remote Pilot Licence and medical certificate: expiry dates (edit them in the pilot's dialog) and the uploaded copies."
-        />
+      <CardSection
+        id="pilot-docs-heading"
+        title="Pilot documents"
+        description="Each active pilot's Remote Pilot Licence and medical certificate: expiry dates (edit them in the pilot's dialog) and the uploaded copies."
+      >
         <DataTable
           columns={['Pilot', 'RPL', 'RPL expires', 'RPL copy', 'Medical expires', 'Medical copy']}
           isEmpty={data.pilots.length === 0}
@@ -187,13 +185,13 @@ export function ComplianceTab({ data }: { data: TabData<'compliance'> }) {
             </tr>
           ))}
         </DataTable>
-      </section>
+      </CardSection>
 
-      <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="refunds-heading">
-        <SectionHeader
-          title="Refunds"
-          description="Refund the amount in the PayFast dashboard, then record its reference here: that issues the credit note."
-        />
+      <CardSection
+        id="refunds-heading"
+        title="Refunds"
+        description="Refund the amount in the PayFast dashboard, then record its reference here: that issues the credit note."
+      >
         <DataTable
           columns={['Project', 'Client', 'Tax invoice', 'Paid', 'Refund', 'Status', '']}
           isEmpty={data.refunds.length === 0}
@@ -242,7 +240,7 @@ export function ComplianceTab({ data }: { data: TabData<'compliance'> }) {
             </tr>
           ))}
         </DataTable>
-      </section>
+      </CardSection>
     </div>
   )
 }

@@ -1,8 +1,9 @@
 import { Link } from '@remix-run/react'
+import { SectionHeader } from '#app/components/ui/section-header.tsx'
 import { formatNumber, formatPercent } from '#app/domain/format/numbers.ts'
 
 import type { TabData } from './types.ts'
-import { ActiveToggle, DataTable, RowActions, SectionHeader, td } from './ui.tsx'
+import { ActiveToggle, DataTable, RowActions, td } from './ui.tsx'
 
 /** A camera or flight figure with the decimals it was given ('12,29', '0,7', '35'). */
 const decimal = (value: number) => formatNumber(value, 2, { minDecimals: 0 })

@@ -1,4 +1,5 @@
 import { Form } from '@remix-run/react'
+import { SectionHeader } from '#app/components/ui/section-header.tsx'
 import { StatCard } from '#app/components/ui/stat-card.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
@@ -7,7 +8,7 @@ import { formatRand } from '#app/domain/format/numbers.ts'
 
 import { RevenueChart } from './revenue-chart.tsx'
 import type { TabData } from './types.ts'
-import { DataTable, SectionHeader, td } from './ui.tsx'
+import { DataTable, td } from './ui.tsx'
 
 export function FinancialTab({ data }: { data: TabData<'financial'> }) {
   const { report, range } = data

@@ -1,8 +1,9 @@
 import { Link } from '@remix-run/react'
+import { SectionHeader } from '#app/components/ui/section-header.tsx'
 import { formatNumber, formatPhone, plural } from '#app/domain/format/numbers.ts'
 
 import type { TabData } from './types.ts'
-import { ActiveToggle, DataTable, SectionHeader, td } from './ui.tsx'
+import { ActiveToggle, DataTable, td } from './ui.tsx'
 
 export function PilotsTab({ data }: { data: TabData<'pilots'> }) {
   return (

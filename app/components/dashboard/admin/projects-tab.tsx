@@ -1,10 +1,11 @@
 import { Form, Link } from '@remix-run/react'
+import { SectionHeader } from '#app/components/ui/section-header.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { formatRand } from '#app/domain/format/numbers.ts'
 import { ADMIN_STATUS_OPTIONS, statusBadge, statusLabel } from '#app/domain/projects/status.ts'
 
 import type { TabData } from './types.ts'
-import { DataTable, Pagination, SectionHeader, td, YesNoBadge } from './ui.tsx'
+import { DataTable, Pagination, td, YesNoBadge } from './ui.tsx'
 
 const STATUS_FILTERS = [
   { value: '', label: 'All statuses' },

@@ -3,13 +3,14 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, Link, useActionData } from '@remix-run/react'
 import { NumberField } from '#app/components/forms/number-field.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
+import { SectionHeader } from '#app/components/ui/section-header.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { PricingSettingsSchema } from '#app/domain/pricing/settings.ts'
 
 import { DroneProfilesSection } from './drone-profiles-section.tsx'
 import type { TabData } from './types.ts'
-import { ActiveToggle, DataTable, RowActions, SectionHeader, td } from './ui.tsx'
+import { ActiveToggle, DataTable, RowActions, td } from './ui.tsx'
 
 const PRICING_FIELDS = [
   {

@@ -189,26 +189,6 @@ export function RowActions({ editTo, deleteTo, label }: { editTo: string; delete
   )
 }
 
-export function SectionHeader({
-  title,
-  description,
-  actions,
-}: {
-  title: string
-  description?: ReactNode
-  actions?: ReactNode
-}) {
-  return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-      <div>
-        <h2 className="text-lg font-semibold text-ink-950">{title}</h2>
-        {description ? <p className="text-sm text-ink-500">{description}</p> : null}
-      </div>
-      {actions ? <div className="no-print flex flex-wrap gap-2">{actions}</div> : null}
-    </div>
-  )
-}
-
 function EmptyRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
   return (
     <tr>

@@ -1,9 +1,10 @@
 import { Link } from '@remix-run/react'
+import { SectionHeader } from '#app/components/ui/section-header.tsx'
 import { plural } from '#app/domain/format/numbers.ts'
 import { useOptionalUser } from '#app/root.tsx'
 
 import type { TabData } from './types.ts'
-import { ActiveToggle, DataTable, RoleBadge, SectionHeader, td } from './ui.tsx'
+import { ActiveToggle, DataTable, RoleBadge, td } from './ui.tsx'
 
 export function UsersTab({ data }: { data: TabData<'users'> }) {
   const me = useOptionalUser()

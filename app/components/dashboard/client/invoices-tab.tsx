@@ -179,14 +179,7 @@ function CreditNotes({ rows }: { rows: ClientRefundRow[] }) {
                 </p>
               </div>
               {r.creditNote ? (
-                <a
-                  href={`/credit-notes/${r.id}/pdf`}
-                  className="btn-dark btn-sm"
-                  download
-                  aria-label={`Credit note PDF ${r.creditNote}`}
-                >
-                  Credit note PDF
-                </a>
+                <PdfLink href={`/credit-notes/${r.id}/pdf`} label="Credit note PDF" number={r.creditNote} />
               ) : null}
             </div>
           </li>
@@ -212,16 +205,22 @@ function InvoiceActions({ invoice, onView }: { invoice: InvoiceView; onView: (id
         View
       </Link>
       {invoice.status === 'paid' ? (
-        <a
+        <PdfLink
           href={`/invoices/${invoice.id}/pdf`}
-          className="btn-dark btn-sm"
-          download
-          aria-label={`Tax invoice PDF ${invoice.invoiceNumber}`}
-        >
-          Tax invoice PDF
-        </a>
+          label="Tax invoice PDF"
+          number={invoice.invoiceNumber}
+        />
       ) : null}
     </div>
+  )
+}
+
+/** A row's PDF download; its accessible name says which document. */
+function PdfLink({ href, label, number }: { href: string; label: string; number: string }) {
+  return (
+    <a href={href} className="btn-dark btn-sm" download aria-label={`${label} ${number}`}>
+      {label}
+    </a>
   )
 }
 

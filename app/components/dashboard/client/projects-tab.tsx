@@ -10,7 +10,7 @@ import { LandOwnerPanel } from '#app/components/files/land-owner-panel.tsx'
 import { DownloadAllLink } from '#app/components/sharing/download-all-link.tsx'
 import { SharePanel } from '#app/components/sharing/share-panel.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
-import { StatusBadge } from '#app/components/ui/status-badge.tsx'
+import { CardListSection } from '#app/components/ui/section-header.tsx'
 import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import type { Deliverable } from '#app/domain/deliverables/deliverable.ts'
@@ -23,6 +23,7 @@ import { statusLabel } from '#app/domain/projects/status.ts'
 import type { SharePanelData } from '#app/domain/sharing/share-page.server.ts'
 import { useState } from 'react'
 
+import { ProjectListCard } from '../project-list-card.tsx'
 import { FlyAgainButton } from './fly-again-button.tsx'
 import { ProjectDetails } from './project-details.tsx'
 import { RepeatScheduleForm } from './repeat-schedule-form.tsx'
@@ -65,129 +66,117 @@ export function ProjectsTab({
   const toDelete = projects.find((p) => p.id === deleteId && p.status === 'draft')
 
   return (
-    <section className="space-y-4" aria-labelledby="projects-heading">
-      <div className="flex items-end justify-between gap-4">
-        <div>
-          <h2 id="projects-heading" className="text-lg font-semibold text-ink-950">
-            My Projects
-          </h2>
-          <p className="text-sm text-ink-500">Your surveys, from draft to delivered data.</p>
-        </div>
+    <CardListSection
+      id="projects-heading"
+      title="My Projects"
+      description="Your surveys, from draft to delivered data."
+      actions={
         <Link to="?tab=create" className="btn-secondary btn-sm">
           New project
         </Link>
-      </div>
-
-      {projects.length === 0 ? (
-        <div className="card p-8 text-center">
-          <p className="text-sm text-ink-600">No projects yet. Create your first project above!</p>
-        </div>
-      ) : (
-        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2" data-testid="project-list">
-          {projects.map((project) => (
-            <li
-              key={project.id}
-              className="card flex min-w-0 flex-col p-5"
-              data-testid={`project-card-${project.id}`}
-            >
-              <div className="flex items-start justify-between gap-3">
-                <div className="min-w-0">
-                  <h3 className="break-words text-base font-semibold text-ink-950">{project.name}</h3>
-                  <p className="mt-0.5 text-sm text-ink-600">{statusLabel(project)}</p>
-                </div>
-                <StatusBadge status={project.status} className="shrink-0" />
-              </div>
-              <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
-                <dt className="text-ink-500">Type</dt>
-                <dd className="text-ink-800">{projectTypeLabel(project.projectType)}</dd>
-                <dt className="text-ink-500">Location</dt>
-                <dd className="break-words text-ink-800">{project.location ?? '—'}</dd>
-                {project.areaSqm ? (
-                  <>
-                    <dt className="text-ink-500">Area</dt>
-                    <dd className="text-ink-800">{formatSquareMetres(project.areaSqm)}</dd>
-                  </>
-                ) : null}
-                {project.quoteAmount ? (
-                  <>
-                    <dt className="text-ink-500">Quote</dt>
-                    <dd className="font-semibold text-ink-900">{formatRand(project.quoteAmount)}</dd>
-                  </>
-                ) : null}
-                <dt className="text-ink-500">Created</dt>
-                <dd className="text-ink-800">{formatDate(project.createdAt)}</dd>
-              </dl>
-              <div className="mt-4 flex flex-wrap gap-2 border-t border-ink-100 pt-4">
-                <Link
-                  to={`${LIST_URL}&view=${project.id}`}
-                  preventScrollReset
-                  className="btn-secondary btn-sm"
-                  onClick={(event) => {
-                    if (!hydrated) return
-                    event.preventDefault()
-                    setViewing(project.id)
-                  }}
-                >
-                  View Details
-                </Link>
-                {project.status === 'draft' ? (
-                  <>
-                    <Link
-                      to={`/flight-planner?projectId=${project.id}`}
-                      className="btn-primary btn-sm"
-                      onClick={() => rememberProject(PLANNER_PROJECT_KEY, project)}
-                    >
-                      Complete Flight Plan
-                    </Link>
-                    <Link
-                      to={`${LIST_URL}&confirmDelete=${project.id}`}
-                      preventScrollReset
-                      className="btn-ghost btn-sm text-red-700 hover:bg-red-50"
-                      onClick={(event) => {
-                        if (!hydrated) return
-                        event.preventDefault()
-                        setDeleting(project.id)
-                      }}
-                    >
-                      Delete
-                    </Link>
-                  </>
-                ) : null}
-                {project.canPay ? (
-                  <>
-                    <Link
-                      to={`/checkout/${project.id}`}
-                      className="btn-primary btn-sm"
-                      onClick={() => rememberProject(PAYMENT_PROJECT_KEY, project)}
-                    >
-                      Pay Now
-                    </Link>
-                    <Link
-                      to={`/flight-planner?projectId=${project.id}`}
-                      className="btn-ghost btn-sm"
-                      onClick={() => rememberProject(PLANNER_PROJECT_KEY, project)}
-                    >
-                      Edit Flight Plan
-                    </Link>
-                  </>
-                ) : null}
-                {project.canRepeat ? (
-                  <FlyAgainButton projectId={project.id} testId={`fly-again-${project.id}`} />
-                ) : null}
-                {project.canCancel ? (
+      }
+      isEmpty={projects.length === 0}
+      empty="No projects yet. Create your first project above!"
+    >
+      <ul className="grid grid-cols-1 gap-4 md:grid-cols-2" data-testid="project-list">
+        {projects.map((project) => (
+          <ProjectListCard
+            key={project.id}
+            name={project.name}
+            detail={statusLabel(project)}
+            status={project.status}
+            testId={`project-card-${project.id}`}
+          >
+            <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+              <dt className="text-ink-500">Type</dt>
+              <dd className="text-ink-800">{projectTypeLabel(project.projectType)}</dd>
+              <dt className="text-ink-500">Location</dt>
+              <dd className="break-words text-ink-800">{project.location ?? '—'}</dd>
+              {project.areaSqm ? (
+                <>
+                  <dt className="text-ink-500">Area</dt>
+                  <dd className="text-ink-800">{formatSquareMetres(project.areaSqm)}</dd>
+                </>
+              ) : null}
+              {project.quoteAmount ? (
+                <>
+                  <dt className="text-ink-500">Quote</dt>
+                  <dd className="font-semibold text-ink-900">{formatRand(project.quoteAmount)}</dd>
+                </>
+              ) : null}
+              <dt className="text-ink-500">Created</dt>
+              <dd className="text-ink-800">{formatDate(project.createdAt)}</dd>
+            </dl>
+            <div className="mt-4 flex flex-wrap gap-2 border-t border-ink-100 pt-4">
+              <Link
+                to={`${LIST_URL}&view=${project.id}`}
+                preventScrollReset
+                className="btn-secondary btn-sm"
+                onClick={(event) => {
+                  if (!hydrated) return
+                  event.preventDefault()
+                  setViewing(project.id)
+                }}
+              >
+                View Details
+              </Link>
+              {project.status === 'draft' ? (
+                <>
                   <Link
-                    to={`/projects/${project.id}/cancel`}
-                    className="btn-ghost btn-sm text-red-700"
-                    data-testid="cancel-project"
+                    to={`/flight-planner?projectId=${project.id}`}
+                    className="btn-primary btn-sm"
+                    onClick={() => rememberProject(PLANNER_PROJECT_KEY, project)}
                   >
-                    Cancel project
+                    Complete Flight Plan
                   </Link>
-                ) : null}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+                  <Link
+                    to={`${LIST_URL}&confirmDelete=${project.id}`}
+                    preventScrollReset
+                    className="btn-ghost btn-sm text-red-700 hover:bg-red-50"
+                    onClick={(event) => {
+                      if (!hydrated) return
+                      event.preventDefault()
+                      setDeleting(project.id)
+                    }}
+                  >
+                    Delete
+                  </Link>
+                </>
+              ) : null}
+              {project.canPay ? (
+                <>
+                  <Link
+                    to={`/checkout/${project.id}`}
+                    className="btn-primary btn-sm"
+                    onClick={() => rememberProject(PAYMENT_PROJECT_KEY, project)}
+                  >
+                    Pay Now
+                  </Link>
+                  <Link
+                    to={`/flight-planner?projectId=${project.id}`}
+                    className="btn-ghost btn-sm"
+                    onClick={() => rememberProject(PLANNER_PROJECT_KEY, project)}
+                  >
+                    Edit Flight Plan
+                  </Link>
+                </>
+              ) : null}
+              {project.canRepeat ? (
+                <FlyAgainButton projectId={project.id} testId={`fly-again-${project.id}`} />
+              ) : null}
+              {project.canCancel ? (
+                <Link
+                  to={`/projects/${project.id}/cancel`}
+                  className="btn-ghost btn-sm text-red-700"
+                  data-testid="cancel-project"
+                >
+                  Cancel project
+                </Link>
+              ) : null}
+            </div>
+          </ProjectListCard>
+        ))}
+      </ul>
 
       {viewed ? (
         <UrlDialog
@@ -255,7 +244,7 @@ export function ProjectsTab({
       {toDelete ? (
         <DeleteDraftDialog project={toDelete} onClose={hydrated ? () => setDeleting(null) : undefined} />
       ) : null}
-    </section>
+    </CardListSection>
   )
 }
 

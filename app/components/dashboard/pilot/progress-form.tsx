@@ -42,24 +42,23 @@ export function ProgressForm({ projectId, action }: { projectId: number; action:
           Time in the air for this visit; it is added to the project’s flight hours.
         </p>
         <div className="mt-2 grid grid-cols-2 gap-3">
-          <NumberField
-            label="Hours"
-            field={fields.hours}
-            min={0}
-            max={MAX_FLIGHT_HOURS}
-            step={1}
-            inputMode="numeric"
-            placeholder="0"
-          />
-          <NumberField
-            label="Minutes"
-            field={fields.minutes}
-            min={0}
-            max={MAX_FLIGHT_MINUTES}
-            step={1}
-            inputMode="numeric"
-            placeholder="0"
-          />
+          {(
+            [
+              ['Hours', fields.hours, MAX_FLIGHT_HOURS],
+              ['Minutes', fields.minutes, MAX_FLIGHT_MINUTES],
+            ] as const
+          ).map(([label, field, max]) => (
+            <NumberField
+              key={label}
+              label={label}
+              field={field}
+              min={0}
+              max={max}
+              step={1}
+              inputMode="numeric"
+              placeholder="0"
+            />
+          ))}
         </div>
         <ErrorList id={form.errorId} errors={form.errors} />
       </fieldset>

@@ -4,10 +4,11 @@
  */
 import { Link } from '@remix-run/react'
 import type { ListedFile } from '#app/components/files/file-groups.tsx'
-import { StatusBadge } from '#app/components/ui/status-badge.tsx'
+import { CardListSection } from '#app/components/ui/section-header.tsx'
 import { formatDate } from '#app/domain/format/dates.ts'
 import { formatFlightHours } from '#app/domain/pilot/schemas.ts'
 
+import { ProjectListCard } from '../project-list-card.tsx'
 import { JobDialog } from './job-dialog.tsx'
 import type { JobMission, PilotJob } from './types.ts'
 
@@ -40,67 +41,52 @@ export function PilotProjectsTab({
 }) {
   const open = projects.find((p) => p.id === openProjectId)
   return (
-    <section className="space-y-4" aria-labelledby="pilot-projects-heading">
-      <div>
-        <h2 id="pilot-projects-heading" className="text-lg font-semibold text-ink-950">
-          My Projects
-        </h2>
-        <p className="text-sm text-ink-500">
-          Your assigned survey flights. Open a job for the areas, the flight plan and to log your flight time.
-        </p>
-      </div>
-      {projects.length === 0 ? (
-        <div className="card p-8 text-center">
-          <p className="text-sm text-ink-600">
-            No projects assigned to you yet. New assignments arrive by e-mail with a job card.
-          </p>
-        </div>
-      ) : (
-        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2" data-testid="pilot-project-list">
-          {projects.map((job) => (
-            <li
-              key={job.id}
-              className="card flex min-w-0 flex-col p-4 sm:p-5"
-              data-testid={`pilot-project-${job.id}`}
-            >
-              <div className="flex items-start justify-between gap-3">
-                <div className="min-w-0">
-                  <h3 className="break-words text-base font-semibold text-ink-950">{job.name}</h3>
-                  <p className="truncate text-sm text-ink-600">{job.location ?? 'Site on the flight plan'}</p>
-                </div>
-                <StatusBadge status={job.status} className="shrink-0" />
-              </div>
-              <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
-                <dt className="text-ink-500">Client</dt>
-                <dd className="min-w-0 truncate text-ink-800">{job.clientName}</dd>
-                <dt className="text-ink-500">E-mail</dt>
-                <dd className="min-w-0 break-all">
-                  <a className="link" href={`mailto:${job.clientEmail}`}>
-                    {job.clientEmail}
-                  </a>
-                </dd>
-                <dt className="text-ink-500">Deadline</dt>
-                <dd className="text-ink-800">{formatDate(job.deadline)}</dd>
-                <dt className="text-ink-500">Flight hours</dt>
-                <dd className="text-ink-800">{formatFlightHours(job.flightHours)}</dd>
-              </dl>
-              <div className="mt-3 flex flex-wrap gap-2">
-                <MediaFlag on={job.hasImages} label="Images" />
-                <MediaFlag on={job.hasVideos} label="Videos" />
-              </div>
-              <div className="mt-4 border-t border-ink-100 pt-4">
-                <Link
-                  to={`/dashboard?project=${job.id}`}
-                  preventScrollReset
-                  className="btn-primary btn-sm w-full sm:w-auto"
-                >
-                  View Details
-                </Link>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+    <CardListSection
+      id="pilot-projects-heading"
+      title="My Projects"
+      description="Your assigned survey flights. Open a job for the areas, the flight plan and to log your flight time."
+      isEmpty={projects.length === 0}
+      empty="No projects assigned to you yet. New assignments arrive by e-mail with a job card."
+    >
+      <ul className="grid grid-cols-1 gap-4 md:grid-cols-2" data-testid="pilot-project-list">
+        {projects.map((job) => (
+          <ProjectListCard
+            key={job.id}
+            name={job.name}
+            detail={job.location ?? 'Site on the flight plan'}
+            status={job.status}
+            testId={`pilot-project-${job.id}`}
+          >
+            <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+              <dt className="text-ink-500">Client</dt>
+              <dd className="min-w-0 truncate text-ink-800">{job.clientName}</dd>
+              <dt className="text-ink-500">E-mail</dt>
+              <dd className="min-w-0 break-all">
+                <a className="link" href={`mailto:${job.clientEmail}`}>
+                  {job.clientEmail}
+                </a>
+              </dd>
+              <dt className="text-ink-500">Deadline</dt>
+              <dd className="text-ink-800">{formatDate(job.deadline)}</dd>
+              <dt className="text-ink-500">Flight hours</dt>
+              <dd className="text-ink-800">{formatFlightHours(job.flightHours)}</dd>
+            </dl>
+            <div className="mt-3 flex flex-wrap gap-2">
+              <MediaFlag on={job.hasImages} label="Images" />
+              <MediaFlag on={job.hasVideos} label="Videos" />
+            </div>
+            <div className="mt-4 border-t border-ink-100 pt-4">
+              <Link
+                to={`/dashboard?project=${job.id}`}
+                preventScrollReset
+                className="btn-primary btn-sm w-full sm:w-auto"
+              >
+                View Details
+              </Link>
+            </div>
+          </ProjectListCard>
+        ))}
+      </ul>
       {open ? (
         <JobDialog
           job={open}
@@ -111,6 +97,6 @@ export function PilotProjectsTab({
           mission={mission}
         />
       ) : null}
-    </section>
+    </CardListSection>
   )
 }

@@ -1,0 +1,311 @@
+/**
+ * The site Map view's interactive map (browser only, ADR 274): the Before survey's
+ * orthomosaic on the left of the swipe and the After survey's on the right (the project Map
+ * view's `RasterLayers` and swipe), the elevation change layer over them with its legend, and
+ * a drawn polygon's cut, fill and net change from the server's change call (the project Map
+ * view's `MeasureOnMap` drawing). The polygons drawn go into the site report.
+ */
+import type { MapLayer } from '#app/domain/deliverables/map-view.server.ts'
+import type { ChangeFigures } from '#app/domain/deliverables/measure-schemas.ts'
+import type { LatLng } from '#app/domain/geometry/areas.ts'
+import type L from 'leaflet'
+import { useEffect, useRef, useState } from 'react'
+import { useMap } from 'react-leaflet'
+
+import { changeLimitFor, createChangeLayer, overlapOf } from './change-layer.client.ts'
+import { CHANGE_GRADIENT, changeLegendTicks } from './change-ramp.ts'
+import { canDrawCog, openCog } from './cog-layer.client.ts'
+import { boundsOf, MeasureOnMap, RasterLayers, readError } from './deliverables-map.client.tsx'
+import type { LayerState } from './map-panels.tsx'
+import { ChangeTable, SiteReportForm, type DrawnChange } from './site-map-sections.tsx'
+import { SurveyBaseMap } from './survey-base-map.client.tsx'
+
+type Pair = { before: MapLayer; after: MapLayer }
+
+/** Adds the change layer once both models are open; reports its legend limit or a failure. */
+function ChangeOnMap({
+  pair,
+  visible,
+  opacity,
+  onLimit,
+  onProblem,
+}: {
+  pair: Pair
+  visible: boolean
+  opacity: number
+  onLimit: (limitM: number) => void
+  onProblem: (message: string) => void
+}) {
+  const map = useMap()
+  const [layer, setLayer] = useState<L.GridLayer | null>(null)
+  useEffect(() => {
+    let cancelled = false
+    void (async () => {
+      try {
+        const [before, after] = await Promise.all([openCog(pair.before.cogUrl), openCog(pair.after.cogUrl)])
+        const overlap = overlapOf(before, after)
+        if (!canDrawCog(before) || !canDrawCog(after)) throw new Error('unsupported')
+        if (!overlap) return onProblem('The two elevation models do not overlap.')
+        const limitM = await changeLimitFor(before, after, overlap)
+        if (cancelled) return
+        onLimit(limitM)
+        setLayer(createChangeLayer(before, after, limitM, { className: 'change-layer', bounds: overlap }))
+      } catch {
+        if (!cancelled) onProblem('The elevation change could not be drawn.')
+      }
+    })()
+    return () => {
+      cancelled = true
+    }
+  }, [pair, onLimit, onProblem])
+  useEffect(() => {
+    if (!layer) return
+    if (!visible) {
+      layer.remove()
+      return
+    }
+    layer.addTo(map)
+    layer.setZIndex(200)
+    layer.setOpacity(opacity / 100)
+  }, [layer, visible, opacity, map])
+  useEffect(() => () => void layer?.remove(), [layer])
+  return null
+}
+
+function ChangeLegend({ limitM }: { limitM: number }) {
+  const ticks = changeLegendTicks(limitM)
+  return (
+    <div className="mt-3" data-testid="change-legend">
+      <div
+        className="h-2.5 rounded-full border border-ink-100"
+        style={{ background: CHANGE_GRADIENT }}
+        aria-hidden="true"
+      />
+      <p className="mt-1 flex justify-between text-xs tabular-nums text-ink-600">
+        {ticks.map((t) => (
+          <span key={t.valueM}>{t.label}</span>
+        ))}
+      </p>
+      <p className="mt-1 flex justify-between text-xs text-ink-600">
+        <span>Lower (loss)</span>
+        <span>Higher (gain)</span>
+      </p>
+    </div>
+  )
+}
+
+export function SiteChangeMap({
+  tileUrl,
+  siteId,
+  areas,
+  before,
+  after,
+  change,
+}: {
+  tileUrl: string
+  siteId: number
+  areas: Array<{ areaNumber: number; points: LatLng[] }>
+  before: { projectId: number; label: string; orthomosaic: MapLayer | null }
+  after: { projectId: number; label: string; orthomosaic: MapLayer | null }
+  /** Both elevation models, when the pair has them. */
+  change: { before: MapLayer; after: MapLayer; afterProjectId: number } | null
+}) {
+  const orthos = [before.orthomosaic, after.orthomosaic].filter((l): l is MapLayer => Boolean(l))
+  // Both orthomosaics always show; the swipe decides which side of the divider each is seen on.
+  const states = useRef<Record<number, LayerState>>(
+    Object.fromEntries(orthos.map((l) => [l.id, { visible: true, opacity: 100 }])),
+  ).current
+  const [position, setPosition] = useState(50)
+  const swipe =
+    before.orthomosaic && after.orthomosaic
+      ? { leftId: before.orthomosaic.id, rightId: after.orthomosaic.id, position }
+      : null
+  const [showChange, setShowChange] = useState(true)
+  const [changeOpacity, setChangeOpacity] = useState(80)
+  const [limitM, setLimitM] = useState<number | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  const [drawing, setDrawing] = useState(false)
+  const [result, setResult] = useState<
+    { kind: 'busy' } | { kind: 'error'; message: string } | { kind: 'figures'; figures: ChangeFigures } | null
+  >(null)
+  const [drawn, setDrawn] = useState<DrawnChange[]>([])
+  const finishRef = useRef<(() => void) | null>(null)
+  const mapRef = useRef<L.Map | null>(null)
+  const pair = useRef<Pair | null>(change ? { before: change.before, after: change.after } : null).current
+  const onLimit = useRef((value: number) => setLimitM(value)).current
+  const onProblem = useRef((message: string) => setProblem(message)).current
+  const noop = useRef(() => {}).current
+  const bounds = boundsOf([...orthos, ...(change ? [change.before, change.after] : [])], areas)
+
+  async function measureChange(latlngs: L.LatLng[]) {
+    if (!change) return
+    const coords = latlngs.map((p) => [p.lng, p.lat] as [number, number])
+    const ring = [...coords, coords[0]!]
+    setResult({ kind: 'busy' })
+    const response = await fetch(
+      `/api/projects/${change.afterProjectId}/deliverables/${change.after.id}/change`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          againstFileId: change.before.id,
+          polygon: { type: 'Polygon', coordinates: [ring] },
+        }),
+      },
+    )
+    if (!response.ok) return setResult({ kind: 'error', message: await readError(response) })
+    const figures = (await response.json()) as ChangeFigures
+    setResult({ kind: 'figures', figures })
+    setDrawn((list) => [...list, { ring, figures }])
+  }
+
+  return (
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div>
+        <div
+          className="relative isolate h-[60vh] min-h-[22rem] overflow-hidden rounded-xl border border-ink-200 bg-ink-800"
+          data-testid="site-change-map"
+        >
+          <SurveyBaseMap bounds={bounds} tileUrl={tileUrl} areas={areas} mapRef={mapRef}>
+            <RasterLayers layers={orthos} states={states} swipe={swipe} onRange={noop} onProblem={noop} />
+            {pair ? (
+              <ChangeOnMap
+                pair={pair}
+                visible={showChange}
+                opacity={changeOpacity}
+                onLimit={onLimit}
+                onProblem={onProblem}
+              />
+            ) : null}
+            <MeasureOnMap
+              mode={drawing ? 'area' : null}
+              finishRef={finishRef}
+              onShape={(_, latlngs) => void measureChange(latlngs)}
+              onPoint={noop}
+            />
+          </SurveyBaseMap>
+          {swipe ? (
+            <div
+              aria-hidden="true"
+              className="pointer-events-none absolute inset-y-0 z-[500] w-0.5 bg-white shadow"
+              style={{ left: `${position}%` }}
+            />
+          ) : null}
+        </div>
+        {swipe ? (
+          <>
+            <div className="mt-2 flex items-center gap-3 text-xs text-ink-700">
+              <span className="w-1/3 truncate" data-testid="swipe-left-label">
+                ← Before: {before.label}
+              </span>
+              <input
+                type="range"
+                min={0}
+                max={100}
+                value={position}
+                onChange={(e) => setPosition(Number(e.target.value))}
+                className="w-1/3 accent-sky-600"
+                aria-label="Swipe position"
+              />
+              <span className="w-1/3 truncate text-right" data-testid="swipe-right-label">
+                After: {after.label} →
+              </span>
+            </div>
+          </>
+        ) : null}
+      </div>
+      <div className="space-y-4">
+        <section aria-labelledby="change-layer-heading" className="card p-4">
+          <h2
+            id="change-layer-heading"
+            className="mb-3 text-sm font-semibold uppercase tracking-wide text-ink-500"
+          >
+            Elevation change
+          </h2>
+          {change ? (
+            <>
+              <label className="flex items-center gap-2 text-sm text-ink-900">
+                <input
+                  type="checkbox"
+                  checked={showChange}
+                  onChange={(e) => setShowChange(e.target.checked)}
+                />
+                Show After − Before
+              </label>
+              <label className="mt-2 flex items-center gap-2 text-xs text-ink-600">
+                <span className="w-14 shrink-0">Opacity</span>
+                <input
+                  type="range"
+                  min={0}
+                  max={100}
+                  step={5}
+                  value={changeOpacity}
+                  onChange={(e) => setChangeOpacity(Number(e.target.value))}
+                  className="w-full accent-sky-600"
+                  aria-label="Opacity of the elevation change"
+                />
+                <span className="w-12 whitespace-nowrap text-right tabular-nums">{changeOpacity} %</span>
+              </label>
+              {limitM !== null ? <ChangeLegend limitM={limitM} /> : null}
+              {problem ? (
+                <p className="mt-2 text-xs text-red-700" role="status">
+                  {problem}
+                </p>
+              ) : null}
+            </>
+          ) : (
+            <p className="text-sm text-ink-600">Both surveys need an elevation model to show the change.</p>
+          )}
+        </section>
+        {change ? (
+          <section aria-labelledby="change-measure-heading" className="card p-4">
+            <h2
+              id="change-measure-heading"
+              className="mb-3 text-sm font-semibold uppercase tracking-wide text-ink-500"
+            >
+              Change in an area
+            </h2>
+            <div className="flex gap-2">
+              <button
+                type="button"
+                aria-pressed={drawing}
+                className={drawing ? 'btn-primary btn-sm' : 'btn-secondary btn-sm'}
+                onClick={() => {
+                  setResult(null)
+                  setDrawing((d) => !d)
+                }}
+              >
+                Draw an area
+              </button>
+              {drawing ? (
+                <button type="button" className="btn-secondary btn-sm" onClick={() => finishRef.current?.()}>
+                  Finish
+                </button>
+              ) : null}
+            </div>
+            {drawing ? (
+              <p className="mt-2 text-xs text-ink-600">
+                Click the corners, then click the first corner or Finish.
+              </p>
+            ) : null}
+            <div aria-live="polite" className="mt-3 text-sm" data-testid="change-result">
+              {result?.kind === 'busy' ? <p className="text-ink-600">Measuring…</p> : null}
+              {result?.kind === 'error' ? <p className="text-red-700">{result.message}</p> : null}
+              {result?.kind === 'figures' ? <ChangeTable figures={result.figures} /> : null}
+            </div>
+            {drawn.length ? (
+              <div className="mt-3 border-t border-ink-100 pt-3">
+                <SiteReportForm
+                  siteId={siteId}
+                  beforeId={before.projectId}
+                  afterId={after.projectId}
+                  drawn={drawn}
+                />
+              </div>
+            ) : null}
+          </section>
+        ) : null}
+      </div>
+    </div>
+  )
+}

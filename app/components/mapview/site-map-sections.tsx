@@ -1,0 +1,209 @@
+/**
+ * The parts of the site Map view the server renders (they work without JavaScript, ADR 274):
+ * the Before/After pickers (a GET form), each survey's date, previews (shown when there is no
+ * map) and metadata, the change over the survey areas (a POST form) and the site report link.
+ */
+import type { SerializeFrom } from '@remix-run/node'
+import { Form, useNavigation } from '@remix-run/react'
+import { DetailRow } from '#app/components/ui/detail-row.tsx'
+import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { DELIVERABLE_KIND_LABELS } from '#app/domain/deliverables/deliverable.ts'
+import type { ChangeFigures } from '#app/domain/deliverables/measure-schemas.ts'
+import { formatDate } from '#app/domain/format/dates.ts'
+import { formatPercent, formatSquareMetres } from '#app/domain/format/numbers.ts'
+import type { SiteSurvey } from '#app/domain/sites/site-map.server.ts'
+
+import { cubicMetres, Figure } from './map-panels.tsx'
+import { PreviewWithFootprint, rasterRows } from './map-view-sections.tsx'
+
+/** A polygon drawn on the map with its figures (WGS84 [lng, lat] ring, closed). */
+export type DrawnChange = { ring: [number, number][]; figures: ChangeFigures }
+
+/** Where the site report for a pair is downloaded. */
+export function siteReportUrl(siteId: number, beforeId: number, afterId: number) {
+  return `/sites/${siteId}/report.pdf?before=${beforeId}&after=${afterId}`
+}
+
+/** Cut, fill and net change (After − Before) and the area: the map's result and the form's. */
+export function ChangeTable({ figures }: { figures: ChangeFigures }) {
+  return (
+    <dl data-testid="change-figures">
+      <Figure label="Cut (lower now)" value={cubicMetres(figures.cutM3)} testId="change-cut" />
+      <Figure label="Fill (higher now)" value={cubicMetres(figures.fillM3)} testId="change-fill" />
+      <Figure label="Net change" value={cubicMetres(figures.netM3)} testId="change-net" />
+      <Figure label="Area" value={formatSquareMetres(figures.areaM2)} testId="change-area" />
+      <Figure label="With both elevation models" value={formatPercent(figures.coveredPercent, 1)} />
+    </dl>
+  )
+}
+
+export function SurveyPairForm({
+  surveys,
+  beforeId,
+  afterId,
+}: {
+  surveys: Array<{ projectId: number; label: string }>
+  beforeId: number | null
+  afterId: number | null
+}) {
+  return (
+    <Form method="get" className="card flex flex-wrap items-end gap-3 p-4" aria-label="Choose two surveys">
+      {(
+        [
+          ['before', 'Before', beforeId],
+          ['after', 'After', afterId],
+        ] as const
+      ).map(([name, label, value]) => (
+        <label key={name} className="block min-w-[12rem] flex-1 text-sm font-medium text-ink-900">
+          {label}
+          <select name={name} className="input mt-1 w-full" defaultValue={value ?? undefined}>
+            {surveys.map((s) => (
+              <option key={s.projectId} value={s.projectId}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      ))}
+      <button type="submit" className="btn-primary">
+        Compare
+      </button>
+    </Form>
+  )
+}
+
+type ListedSurvey = SerializeFrom<SiteSurvey>
+
+/** One survey's date, its previews (without JavaScript, where there is no map) and metadata. */
+function SurveyColumn({ role, survey }: { role: 'Before' | 'After'; survey: ListedSurvey }) {
+  return (
+    <section
+      aria-labelledby={`survey-${role}`}
+      className="rounded-xl border border-ink-100 p-4"
+      data-testid={`survey-${role.toLowerCase()}`}
+    >
+      <h3 id={`survey-${role}`} className="font-semibold text-ink-950">
+        {role}: {formatDate(survey.flownAt)}
+      </h3>
+      <p className="text-sm text-ink-600">{survey.name}</p>
+      <ul className="mt-3 space-y-4">
+        {survey.rasters.map((d) => (
+          <li key={d.id}>
+            <noscript>
+              <PreviewWithFootprint d={d} />
+            </noscript>
+            <h4 className="mt-2 break-words text-sm font-semibold text-ink-900">{d.fileName}</h4>
+            <dl className="mt-1 divide-y divide-ink-100" data-testid="survey-metadata">
+              <DetailRow label="Kind">{DELIVERABLE_KIND_LABELS[d.kind]}</DetailRow>
+              {rasterRows(d).map(([label, value]) => (
+                <DetailRow key={label} label={label}>
+                  {value}
+                </DetailRow>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+export function SurveyColumns({ before, after }: { before: ListedSurvey; after: ListedSurvey }) {
+  return (
+    <section aria-labelledby="surveys-heading" className="card p-4 sm:p-6">
+      <h2 id="surveys-heading" className="mb-4 text-lg font-semibold text-ink-950">
+        The two surveys
+      </h2>
+      <div className="grid gap-4 md:grid-cols-2">
+        <SurveyColumn role="Before" survey={before} />
+        <SurveyColumn role="After" survey={after} />
+      </div>
+    </section>
+  )
+}
+
+export type AreaChange = { areaNumber: number; figures: ChangeFigures | null; error: string | null }
+
+/** Without drawing: the change over each of the After survey's areas, worked out on the server. */
+export function AreaChangeForm({
+  beforeId,
+  afterId,
+  results,
+  error,
+}: {
+  beforeId: number
+  afterId: number
+  results: AreaChange[] | null
+  error: string | null
+}) {
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'area-change'
+  return (
+    <section aria-labelledby="area-change-heading" className="card p-4 sm:p-6">
+      <h2 id="area-change-heading" className="text-lg font-semibold text-ink-950">
+        Change over the survey areas
+      </h2>
+      <p className="mt-1 text-sm text-ink-600">
+        Cut, fill and net change in volume between the two elevation models (After − Before) over each survey
+        area.
+      </p>
+      <Form method="post" className="mt-4">
+        <input type="hidden" name="intent" value="area-change" />
+        <input type="hidden" name="before" value={beforeId} />
+        <input type="hidden" name="after" value={afterId} />
+        <StatusButton type="submit" pending={Boolean(busy)} pendingLabel="Working it out…">
+          Work out the change
+        </StatusButton>
+      </Form>
+      <div aria-live="polite">
+        {error ? (
+          <p className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-800" role="alert">
+            {error}
+          </p>
+        ) : null}
+        {results ? (
+          <ul className="mt-4 grid gap-4 md:grid-cols-2" data-testid="area-changes">
+            {results.map((r) => (
+              <li key={r.areaNumber} className="rounded-lg bg-ink-50 p-4">
+                <h3 className="mb-1 text-sm font-semibold text-ink-900">Area {r.areaNumber}</h3>
+                {r.figures ? (
+                  <ChangeTable figures={r.figures} />
+                ) : (
+                  <p className="text-sm text-red-700">{r.error}</p>
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </section>
+  )
+}
+
+/** The report with the polygons drawn on the map (a download: the document is reloaded). */
+export function SiteReportForm({
+  siteId,
+  beforeId,
+  afterId,
+  drawn,
+}: {
+  siteId: number
+  beforeId: number
+  afterId: number
+  drawn: DrawnChange[]
+}) {
+  const polygons = drawn.map((d) => ({ type: 'Polygon', coordinates: [d.ring] }))
+  return (
+    <Form method="post" reloadDocument action={siteReportUrl(siteId, beforeId, afterId)}>
+      <input type="hidden" name="before" value={beforeId} />
+      <input type="hidden" name="after" value={afterId} />
+      <input type="hidden" name="polygons" value={JSON.stringify(polygons)} />
+      <button
+        type="submit"
+        className="btn-secondary btn-sm w-full justify-center whitespace-normal text-center"
+      >
+        Download site report with {drawn.length === 1 ? 'this area' : `these ${drawn.length} areas`} (PDF)
+      </button>
+    </Form>
+  )
+}

@@ -1,0 +1,46 @@
+/**
+ * The base every deliverables map starts from (the project Map view, the share viewer and the
+ * site Map view): the satellite tiles fitted to the data, the survey areas outlined, and the
+ * page's own layers as children.
+ */
+import { AREA_STYLE, TILE_ATTRIBUTION } from '#app/components/maps/map-constants.ts'
+import type { LatLng } from '#app/domain/geometry/areas.ts'
+import type L from 'leaflet'
+import type { ReactNode, Ref } from 'react'
+import { MapContainer, Polygon, TileLayer } from 'react-leaflet'
+
+export function SurveyBaseMap({
+  bounds,
+  tileUrl,
+  areas,
+  mapRef,
+  children,
+}: {
+  bounds: L.LatLngBounds
+  tileUrl: string
+  areas: Array<{ areaNumber: number; points: LatLng[] }>
+  mapRef: Ref<L.Map>
+  children: ReactNode
+}) {
+  return (
+    <MapContainer
+      bounds={bounds.isValid() ? bounds : undefined}
+      center={bounds.isValid() ? undefined : [-33.92, 18.42]}
+      zoom={bounds.isValid() ? undefined : 12}
+      maxZoom={22}
+      className="h-full w-full"
+      ref={mapRef}
+    >
+      <TileLayer url={tileUrl} attribution={TILE_ATTRIBUTION} maxZoom={22} maxNativeZoom={19} />
+      {areas.map((a) => (
+        <Polygon
+          key={a.areaNumber}
+          positions={a.points.map((p) => [p.latitude, p.longitude] as [number, number])}
+          pathOptions={{ ...AREA_STYLE, fillOpacity: 0 }}
+          interactive={false}
+        />
+      ))}
+      {children}
+    </MapContainer>
+  )
+}

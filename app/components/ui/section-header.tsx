@@ -1,0 +1,83 @@
+import type { ReactNode } from 'react'
+
+/**
+ * The heading of a dashboard section: its title, a line under it and the section's actions
+ * beside it (under it on phones). Give `id` when the section is labelled by its heading.
+ */
+export function SectionHeader({
+  id,
+  title,
+  description,
+  actions,
+}: {
+  id?: string
+  title: string
+  description?: ReactNode
+  actions?: ReactNode
+}) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <div>
+        <h2 id={id} className="text-lg font-semibold text-ink-950">
+          {title}
+        </h2>
+        {description ? <p className="text-sm text-ink-500">{description}</p> : null}
+      </div>
+      {actions ? <div className="no-print flex flex-wrap gap-2">{actions}</div> : null}
+    </div>
+  )
+}
+
+/** A card that is one section of a dashboard tab, labelled by its header. */
+export function CardSection({
+  id,
+  title,
+  description,
+  actions,
+  children,
+}: {
+  id: string
+  title: string
+  description?: ReactNode
+  actions?: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <section className="card space-y-4 p-4 sm:p-6" aria-labelledby={id}>
+      <SectionHeader id={id} title={title} description={description} actions={actions} />
+      {children}
+    </section>
+  )
+}
+
+/** A dashboard tab's list of cards: its header, then the cards, or one card saying there are none yet. */
+export function CardListSection({
+  id,
+  title,
+  description,
+  actions,
+  isEmpty,
+  empty,
+  children,
+}: {
+  id: string
+  title: string
+  description?: ReactNode
+  actions?: ReactNode
+  isEmpty: boolean
+  empty: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <section className="space-y-4" aria-labelledby={id}>
+      <SectionHeader id={id} title={title} description={description} actions={actions} />
+      {isEmpty ? (
+        <div className="card p-8 text-center">
+          <p className="text-sm text-ink-600">{empty}</p>
+        </div>
+      ) : (
+        children
+      )}
+    </section>
+  )
+}

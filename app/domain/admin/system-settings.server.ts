@@ -1,0 +1,8 @@
+/** Every row of `system_settings`, for `GET /api/admin/system-settings` (ADR 171 "API"). */
+import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { systemSettings } from '#db/schema.ts'
+import { asc } from 'drizzle-orm'
+
+export function listSystemSettings(db: DbOrTx = getDb()) {
+  return db.select().from(systemSettings).orderBy(asc(systemSettings.settingKey)).all()
+}

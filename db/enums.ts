@@ -1,0 +1,59 @@
+/**
+ * The values of the columns that take one of a fixed list (roles, statuses, kinds).
+ * Browser-safe: forms and labels import these lists from here, never from `schema.ts`,
+ * which would pull drizzle into the browser's bundle (ADR 279). `schema.ts` re-exports them.
+ */
+export const ROLES = ['client', 'pilot', 'admin'] as const
+export type Role = (typeof ROLES)[number]
+
+export const PROJECT_STATUSES = [
+  'draft',
+  'pending',
+  'assigned',
+  'in_progress',
+  'completed',
+  'cancelled',
+] as const
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number]
+
+export const FILE_CATEGORIES = [
+  'land_owner_agreement',
+  'processed_deliverable',
+  'project_document',
+  /** The pilot's photos and videos from the flight. */
+  'raw_image',
+  'raw_video',
+] as const
+export type FileCategory = (typeof FILE_CATEGORIES)[number]
+
+/** What a processed deliverable is, found from its content and editable by an admin. ADR 230. */
+export const DELIVERABLE_KINDS = [
+  'orthomosaic',
+  'elevation',
+  'point_cloud',
+  'model_3d',
+  'vector',
+  'report',
+  'image',
+  'video',
+  'other',
+] as const
+export type DeliverableKind = (typeof DELIVERABLE_KINDS)[number]
+
+export const VIEW_STATUSES = ['queued', 'processing', 'ready', 'failed'] as const
+export type ViewStatus = (typeof VIEW_STATUSES)[number]
+
+export const REPEAT_INTERVALS = ['month', 'quarter'] as const
+export type RepeatInterval = (typeof REPEAT_INTERVALS)[number]
+
+export const OPERATOR_DOCUMENT_KINDS = [
+  'roc',
+  'ops_spec',
+  'insurance',
+  'aircraft_registration',
+  'rla',
+] as const
+export type OperatorDocumentKind = (typeof OPERATOR_DOCUMENT_KINDS)[number]
+
+export const PILOT_DOCUMENT_KINDS = ['rpl', 'medical'] as const
+export type PilotDocumentKind = (typeof PILOT_DOCUMENT_KINDS)[number]
