@@ -43,6 +43,35 @@ function ElevationLegend({ range }: { range: { min: number; max: number } }) {
   )
 }
 
+/** A map layer's opacity, 0–100 in steps of 5, with the value beside it. */
+export function OpacitySlider({
+  of,
+  value,
+  onChange,
+}: {
+  /** What the slider fades, for its accessible name. */
+  of: string
+  value: number
+  onChange: (opacity: number) => void
+}) {
+  return (
+    <label className="mt-2 flex items-center gap-2 text-xs text-ink-600">
+      <span className="w-14 shrink-0">Opacity</span>
+      <input
+        type="range"
+        min={0}
+        max={100}
+        step={5}
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value))}
+        className="w-full accent-sky-600"
+        aria-label={`Opacity of ${of}`}
+      />
+      <span className="w-12 whitespace-nowrap text-right tabular-nums">{value} %</span>
+    </label>
+  )
+}
+
 export function LayerPanel({
   layers,
   states,
@@ -103,20 +132,11 @@ export function LayerPanel({
                     Zoom to
                   </button>
                 </div>
-                <label className="mt-2 flex items-center gap-2 text-xs text-ink-600">
-                  <span className="w-14 shrink-0">Opacity</span>
-                  <input
-                    type="range"
-                    min={0}
-                    max={100}
-                    step={5}
-                    value={state.opacity}
-                    onChange={(e) => onChange(layer.id, { ...state, opacity: Number(e.target.value) })}
-                    className="w-full accent-sky-600"
-                    aria-label={`Opacity of ${layer.fileName}`}
-                  />
-                  <span className="w-12 whitespace-nowrap text-right tabular-nums">{state.opacity} %</span>
-                </label>
+                <OpacitySlider
+                  of={layer.fileName}
+                  value={state.opacity}
+                  onChange={(opacity) => onChange(layer.id, { ...state, opacity })}
+                />
                 {layer.kind === 'elevation' && range ? <ElevationLegend range={range} /> : null}
                 {problems[layer.id] ? (
                   <p className="mt-2 text-xs text-red-700" role="status">

@@ -16,7 +16,7 @@ import { changeLimitFor, createChangeLayer, overlapOf } from './change-layer.cli
 import { CHANGE_GRADIENT, changeLegendTicks } from './change-ramp.ts'
 import { canDrawCog, openCog } from './cog-layer.client.ts'
 import { boundsOf, MeasureOnMap, RasterLayers, readError } from './deliverables-map.client.tsx'
-import type { LayerState } from './map-panels.tsx'
+import { OpacitySlider, type LayerState } from './map-panels.tsx'
 import { ChangeTable, SiteReportForm, type DrawnChange } from './site-map-sections.tsx'
 import { SurveyBaseMap } from './survey-base-map.client.tsx'
 
@@ -232,20 +232,7 @@ export function SiteChangeMap({
                 />
                 Show After − Before
               </label>
-              <label className="mt-2 flex items-center gap-2 text-xs text-ink-600">
-                <span className="w-14 shrink-0">Opacity</span>
-                <input
-                  type="range"
-                  min={0}
-                  max={100}
-                  step={5}
-                  value={changeOpacity}
-                  onChange={(e) => setChangeOpacity(Number(e.target.value))}
-                  className="w-full accent-sky-600"
-                  aria-label="Opacity of the elevation change"
-                />
-                <span className="w-12 whitespace-nowrap text-right tabular-nums">{changeOpacity} %</span>
-              </label>
+              <OpacitySlider of="the elevation change" value={changeOpacity} onChange={setChangeOpacity} />
               {limitM !== null ? <ChangeLegend limitM={limitM} /> : null}
               {problem ? (
                 <p className="mt-2 text-xs text-red-700" role="status">
