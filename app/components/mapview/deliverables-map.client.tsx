@@ -23,6 +23,7 @@ import {
   LayerPanel,
   MeasurePanel,
   type LayerState,
+  type LayerView,
   type MeasureMode,
   type MeasureResult,
 } from './map-panels.tsx'
@@ -50,18 +51,12 @@ export function boundsOf(layers: MapLayer[], areas: Array<{ points: LatLng[] }>)
 
 /** Keeps the Leaflet layers in step with the panel's state; reports ranges and failures. */
 export function RasterLayers({
-  layers,
-  states,
-  swipe,
-  onRange,
-  onProblem,
+  view,
 }: {
-  layers: MapLayer[]
-  states: Record<number, LayerState>
-  swipe: { leftId: number; rightId: number; position: number } | null
-  onRange: (id: number, range: { min: number; max: number }) => void
-  onProblem: (id: number, message: string) => void
+  /** The site map's layers report no ranges or problems: it shows two orthomosaics, always. */
+  view: Pick<LayerView, 'layers' | 'states' | 'swipe'> & Partial<Pick<LayerView, 'onRange' | 'onProblem'>>
 }) {
+  const { layers, states, swipe, onRange, onProblem } = view
   const map = useMap()
   const created = useRef(new Map<number, Promise<L.Layer | null>>())
   const live = useRef(new Map<number, L.Layer>())
@@ -89,7 +84,7 @@ export function RasterLayers({
                 layer.minValue !== null && layer.maxValue !== null
                   ? { min: layer.minValue, max: layer.maxValue }
                   : await heightRangeOf(cog)
-              if (range) onRange(layer.id, range)
+              if (range) onRange?.(layer.id, range)
               paint = { kind: 'elevation', min: range?.min ?? 0, max: range?.max ?? 1 }
             }
             const leafletLayer = createCogLayer(cog, paint, {
@@ -98,7 +93,7 @@ export function RasterLayers({
             })
             return leafletLayer
           } catch {
-            onProblem(layer.id, 'This layer could not be loaded.')
+            onProblem?.(layer.id, 'This layer could not be loaded.')
             return null
           }
         })(),
@@ -251,6 +246,47 @@ export function MeasureOnMap({
   return null
 }
 
+/** The Map view's layer list state: which layers show, at what opacity, and the swipe. */
+function useLayerView(layers: MapLayer[]): LayerView {
+  const hasImagery = layers.some((l) => l.kind === 'orthomosaic')
+  const [states, setStates] = useState<Record<number, LayerState>>(() =>
+    Object.fromEntries(
+      // Imagery shows at first; an elevation model too when there is no imagery.
+      layers.map((l) => [l.id, { visible: l.kind === 'orthomosaic' || !hasImagery, opacity: 100 }]),
+    ),
+  )
+  const [ranges, setRanges] = useState<LayerView['ranges']>({})
+  const [problems, setProblems] = useState<LayerView['problems']>({})
+  const [swipe, setSwipe] = useState<LayerView['swipe']>(null)
+  // Stable, so that the map's layers are not rebuilt on every render.
+  const onRange = useRef((id: number, range: { min: number; max: number }) =>
+    setRanges((r) => ({ ...r, [id]: range })),
+  ).current
+  const onProblem = useRef((id: number, message: string) =>
+    setProblems((p) => ({ ...p, [id]: message })),
+  ).current
+  return {
+    layers,
+    states,
+    ranges,
+    problems,
+    swipe,
+    onChange: (id, state) => setStates((s) => ({ ...s, [id]: state })),
+    onSwipe: (next) => {
+      setSwipe(next)
+      if (next)
+        setStates((s) => ({
+          ...s,
+          [next.leftId]: { ...s[next.leftId]!, visible: true },
+          [next.rightId]: { ...s[next.rightId]!, visible: true },
+        }))
+    },
+    onSwipePosition: (position) => setSwipe((current) => (current ? { ...current, position } : current)),
+    onRange,
+    onProblem,
+  }
+}
+
 export async function readError(response: Response) {
   try {
     return ((await response.json()) as { error?: string }).error ?? 'The measurement failed.'
@@ -271,16 +307,8 @@ export function DeliverablesMap({
   areas: Array<{ areaNumber: number; points: LatLng[] }>
   layers: MapLayer[]
 }) {
-  const hasImagery = layers.some((l) => l.kind === 'orthomosaic')
-  const [states, setStates] = useState<Record<number, LayerState>>(() =>
-    Object.fromEntries(
-      // Imagery shows at first; an elevation model too when there is no imagery.
-      layers.map((l) => [l.id, { visible: l.kind === 'orthomosaic' || !hasImagery, opacity: 100 }]),
-    ),
-  )
-  const [ranges, setRanges] = useState<Record<number, { min: number; max: number }>>({})
-  const [problems, setProblems] = useState<Record<number, string>>({})
-  const [swipe, setSwipe] = useState<{ leftId: number; rightId: number; position: number } | null>(null)
+  const layerView = useLayerView(layers)
+  const { swipe } = layerView
   const [mode, setMode] = useState<MeasureMode | null>(null)
   const [result, setResult] = useState<MeasureResult | null>(null)
   const [base, setBase] = useState<VolumeBase>('edge-mean')
@@ -292,12 +320,6 @@ export function DeliverablesMap({
   const lastRing = useRef<[number, number][] | null>(null)
   const bounds = boundsOf(layers, areas)
 
-  const onRange = useRef((id: number, range: { min: number; max: number }) =>
-    setRanges((r) => ({ ...r, [id]: range })),
-  ).current
-  const onProblem = useRef((id: number, message: string) =>
-    setProblems((p) => ({ ...p, [id]: message })),
-  ).current
   const onView = useRef((v: { zoom: number; lat: number }) => setView(v)).current
 
   async function measureVolume(ring: [number, number][], chosenBase: VolumeBase) {
@@ -355,13 +377,7 @@ export function DeliverablesMap({
           data-center-lat={view?.lat}
         >
           <SurveyBaseMap bounds={bounds} tileUrl={tileUrl} areas={areas} mapRef={mapRef}>
-            <RasterLayers
-              layers={layers}
-              states={states}
-              swipe={swipe}
-              onRange={onRange}
-              onProblem={onProblem}
-            />
+            <RasterLayers view={layerView} />
             <MeasureOnMap
               mode={mode}
               finishRef={finishRef}
@@ -385,7 +401,7 @@ export function DeliverablesMap({
                 min={0}
                 max={100}
                 value={swipe.position}
-                onChange={(e) => setSwipe({ ...swipe, position: Number(e.target.value) })}
+                onChange={(e) => layerView.onSwipePosition(Number(e.target.value))}
                 className="w-full accent-sky-600"
                 aria-label="Swipe position"
               />
@@ -395,21 +411,7 @@ export function DeliverablesMap({
       </div>
       <div className="space-y-4">
         <LayerPanel
-          layers={layers}
-          states={states}
-          ranges={ranges}
-          problems={problems}
-          swipe={swipe}
-          onChange={(id, state) => setStates((s) => ({ ...s, [id]: state }))}
-          onSwipe={(next) => {
-            setSwipe(next)
-            if (next)
-              setStates((s) => ({
-                ...s,
-                [next.leftId]: { ...s[next.leftId]!, visible: true },
-                [next.rightId]: { ...s[next.rightId]!, visible: true },
-              }))
-          }}
+          view={layerView}
           onZoomTo={(id) => {
             const map = mapRef.current
             if (!map) return

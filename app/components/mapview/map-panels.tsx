@@ -30,6 +30,26 @@ export const cubicMetres = (value: number) => `${formatNumber(value, 1)} m³`
 
 type Swipe = { leftId: number; rightId: number; position: number } | null
 
+/**
+ * What the map shows of its layers, and how to change it: one object the map's layers
+ * (`RasterLayers`) and the layer list both read, kept by `useLayerView`.
+ */
+export interface LayerView {
+  layers: MapLayer[]
+  states: Record<number, LayerState>
+  /** Each elevation model's height range, once read (for its legend). */
+  ranges: Record<number, { min: number; max: number }>
+  /** Why a layer could not be drawn. */
+  problems: Record<number, string>
+  swipe: Swipe
+  onChange: (id: number, state: LayerState) => void
+  /** Starts, changes or stops the swipe comparison; both compared layers show. */
+  onSwipe: (swipe: Swipe) => void
+  onSwipePosition: (position: number) => void
+  onRange: (id: number, range: { min: number; max: number }) => void
+  onProblem: (id: number, message: string) => void
+}
+
 function ElevationLegend({ range }: { range: { min: number; max: number } }) {
   return (
     <div className="mt-2" data-testid="elevation-legend">
@@ -72,25 +92,8 @@ export function OpacitySlider({
   )
 }
 
-export function LayerPanel({
-  layers,
-  states,
-  ranges,
-  problems,
-  swipe,
-  onChange,
-  onSwipe,
-  onZoomTo,
-}: {
-  layers: MapLayer[]
-  states: Record<number, LayerState>
-  ranges: Record<number, { min: number; max: number }>
-  problems: Record<number, string>
-  swipe: Swipe
-  onChange: (id: number, state: LayerState) => void
-  onSwipe: (swipe: Swipe) => void
-  onZoomTo: (id: number | null) => void
-}) {
+export function LayerPanel({ view, onZoomTo }: { view: LayerView; onZoomTo: (id: number | null) => void }) {
+  const { layers, states, ranges, problems, swipe, onChange, onSwipe } = view
   return (
     <section aria-labelledby="layers-heading" className="card p-4">
       <div className="mb-3 flex items-center justify-between gap-2">

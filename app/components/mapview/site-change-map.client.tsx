@@ -167,7 +167,7 @@ export function SiteChangeMap({
           data-testid="site-change-map"
         >
           <SurveyBaseMap bounds={bounds} tileUrl={tileUrl} areas={areas} mapRef={mapRef}>
-            <RasterLayers layers={orthos} states={states} swipe={swipe} onRange={noop} onProblem={noop} />
+            <RasterLayers view={{ layers: orthos, states, swipe }} />
             {pair ? (
               <ChangeOnMap
                 pair={pair}
