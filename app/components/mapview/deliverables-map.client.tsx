@@ -26,6 +26,7 @@ import {
   type LayerView,
   type MeasureMode,
   type MeasureResult,
+  type MeasureTools,
 } from './map-panels.tsx'
 import { SurveyBaseMap } from './survey-base-map.client.tsx'
 
@@ -287,40 +288,18 @@ function useLayerView(layers: MapLayer[]): LayerView {
   }
 }
 
-export async function readError(response: Response) {
-  try {
-    return ((await response.json()) as { error?: string }).error ?? 'The measurement failed.'
-  } catch {
-    return 'The measurement failed.'
-  }
-}
-
-export function DeliverablesMap({
-  tileUrl,
-  projectId,
-  areas,
-  layers,
-}: {
-  tileUrl: string
-  /** The project whose signed-in measure calls give height and volume; none on a share link (ADR 246). */
-  projectId: number | null
-  areas: Array<{ areaNumber: number; points: LatLng[] }>
-  layers: MapLayer[]
-}) {
-  const layerView = useLayerView(layers)
-  const { swipe } = layerView
+/**
+ * The measure tools' state: the tool chosen, its result, the elevation model and base plane
+ * for height and volume. `MeasureOnMap` draws with it, `MeasurePanel` shows and changes it.
+ */
+function useMeasureTools(projectId: number | null, layers: MapLayer[]) {
   const [mode, setMode] = useState<MeasureMode | null>(null)
   const [result, setResult] = useState<MeasureResult | null>(null)
   const [base, setBase] = useState<VolumeBase>('edge-mean')
   const elevationLayers = layers.filter((l) => l.kind === 'elevation')
   const [elevationId, setElevationId] = useState<number | null>(elevationLayers[0]?.id ?? null)
-  const [view, setView] = useState<{ zoom: number; lat: number } | null>(null)
-  const mapRef = useRef<L.Map | null>(null)
   const finishRef = useRef<(() => void) | null>(null)
   const lastRing = useRef<[number, number][] | null>(null)
-  const bounds = boundsOf(layers, areas)
-
-  const onView = useRef((v: { zoom: number; lat: number }) => setView(v)).current
 
   async function measureVolume(ring: [number, number][], chosenBase: VolumeBase) {
     if (!elevationId || projectId === null) return
@@ -351,7 +330,7 @@ export function DeliverablesMap({
     void measureVolume(ring, base)
   }
 
-  async function onPoint(latlng: L.LatLng) {
+  async function measureHeight(latlng: L.LatLng) {
     if (!elevationId || projectId === null) return
     setResult({ kind: 'busy' })
     const response = await fetch(
@@ -362,10 +341,54 @@ export function DeliverablesMap({
     setResult({ kind: 'height', elevationM: body.elevationM, lat: latlng.lat, lng: latlng.lng })
   }
 
-  function chooseMode(next: MeasureMode | null) {
-    setResult(null)
-    setMode((current) => (current === next ? null : next))
+  const tools: MeasureTools = {
+    mode,
+    result,
+    base,
+    elevationLayers,
+    elevationId,
+    serverMeasures: projectId !== null,
+    onElevation: setElevationId,
+    onMode: (next) => {
+      setResult(null)
+      setMode((current) => (current === next ? null : next))
+    },
+    onFinish: () => finishRef.current?.(),
+    onBase: (next) => {
+      setBase(next)
+      if (mode === 'volume' && lastRing.current) void measureVolume(lastRing.current, next)
+    },
   }
+  return { tools, finishRef, onShape, onPoint: (latlng: L.LatLng) => void measureHeight(latlng) }
+}
+
+export async function readError(response: Response) {
+  try {
+    return ((await response.json()) as { error?: string }).error ?? 'The measurement failed.'
+  } catch {
+    return 'The measurement failed.'
+  }
+}
+
+export function DeliverablesMap({
+  tileUrl,
+  projectId,
+  areas,
+  layers,
+}: {
+  tileUrl: string
+  /** The project whose signed-in measure calls give height and volume; none on a share link (ADR 246). */
+  projectId: number | null
+  areas: Array<{ areaNumber: number; points: LatLng[] }>
+  layers: MapLayer[]
+}) {
+  const layerView = useLayerView(layers)
+  const { swipe } = layerView
+  const measure = useMeasureTools(projectId, layers)
+  const [view, setView] = useState<{ zoom: number; lat: number } | null>(null)
+  const mapRef = useRef<L.Map | null>(null)
+  const bounds = boundsOf(layers, areas)
+  const onView = useRef((v: { zoom: number; lat: number }) => setView(v)).current
 
   return (
     <div className="grid gap-4 lg:grid-cols-[1fr_20rem]">
@@ -379,10 +402,10 @@ export function DeliverablesMap({
           <SurveyBaseMap bounds={bounds} tileUrl={tileUrl} areas={areas} mapRef={mapRef}>
             <RasterLayers view={layerView} />
             <MeasureOnMap
-              mode={mode}
-              finishRef={finishRef}
-              onShape={onShape}
-              onPoint={(p) => void onPoint(p)}
+              mode={measure.tools.mode}
+              finishRef={measure.finishRef}
+              onShape={measure.onShape}
+              onPoint={measure.onPoint}
             />
             <ViewReporter onView={onView} />
           </SurveyBaseMap>
@@ -425,21 +448,7 @@ export function DeliverablesMap({
             if (target.isValid()) map.fitBounds(target, { padding: [16, 16] })
           }}
         />
-        <MeasurePanel
-          mode={mode}
-          result={result}
-          base={base}
-          elevationLayers={elevationLayers}
-          elevationId={elevationId}
-          serverMeasures={projectId !== null}
-          onElevation={setElevationId}
-          onMode={chooseMode}
-          onFinish={() => finishRef.current?.()}
-          onBase={(next) => {
-            setBase(next)
-            if (mode === 'volume' && lastRing.current) void measureVolume(lastRing.current, next)
-          }}
-        />
+        <MeasurePanel measure={measure.tools} />
       </div>
     </div>
   )

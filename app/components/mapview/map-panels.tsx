@@ -193,6 +193,22 @@ export function LayerPanel({ view, onZoomTo }: { view: LayerView; onZoomTo: (id:
   )
 }
 
+/** The measure tools' state and what the panel's controls call (kept by `useMeasureTools`). */
+export interface MeasureTools {
+  mode: MeasureMode | null
+  result: MeasureResult | null
+  base: VolumeBase
+  elevationLayers: MapLayer[]
+  elevationId: number | null
+  /** False on a share link: only the browser's tools (distance, area). */
+  serverMeasures: boolean
+  onElevation: (id: number) => void
+  /** Picks a tool; picking the one on turns it off. */
+  onMode: (mode: MeasureMode | null) => void
+  onFinish: () => void
+  onBase: (base: VolumeBase) => void
+}
+
 /** Height and volume read the elevation model on the server (signed in); the others run in the browser. */
 const TOOLS: Array<{ mode: MeasureMode; label: string; needsElevation: boolean }> = [
   { mode: 'distance', label: 'Distance', needsElevation: false },
@@ -208,30 +224,19 @@ const HINTS: Record<MeasureMode, string> = {
   volume: 'Click the corners of the stockpile on the elevation model, then Finish.',
 }
 
-export function MeasurePanel({
-  mode,
-  result,
-  base,
-  elevationLayers,
-  elevationId,
-  serverMeasures,
-  onElevation,
-  onMode,
-  onFinish,
-  onBase,
-}: {
-  mode: MeasureMode | null
-  result: MeasureResult | null
-  base: VolumeBase
-  elevationLayers: MapLayer[]
-  elevationId: number | null
-  /** False on a share link: only the browser's tools (distance, area). */
-  serverMeasures: boolean
-  onElevation: (id: number) => void
-  onMode: (mode: MeasureMode | null) => void
-  onFinish: () => void
-  onBase: (base: VolumeBase) => void
-}) {
+export function MeasurePanel({ measure }: { measure: MeasureTools }) {
+  const {
+    mode,
+    result,
+    base,
+    elevationLayers,
+    elevationId,
+    serverMeasures,
+    onElevation,
+    onMode,
+    onFinish,
+    onBase,
+  } = measure
   const baseChoice = typeof base === 'object' ? 'height' : base
   const tools = serverMeasures ? TOOLS : TOOLS.filter((tool) => !tool.needsElevation)
   return (
