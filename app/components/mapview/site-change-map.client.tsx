@@ -22,20 +22,27 @@ import { SurveyBaseMap } from './survey-base-map.client.tsx'
 
 type Pair = { before: MapLayer; after: MapLayer }
 
+/**
+ * The elevation change layer's state: shown or not, its opacity, and what drawing it found
+ * (the legend's limit, or why it could not be drawn). `ChangeOnMap` draws it and reports
+ * back; the side panel shows and changes it.
+ */
+function useChangeLayer() {
+  const [visible, setVisible] = useState(true)
+  const [opacity, setOpacity] = useState(80)
+  const [limitM, setLimitM] = useState<number | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  // Stable, so that the layer is not rebuilt on every render.
+  const onLimit = useRef((value: number) => setLimitM(value)).current
+  const onProblem = useRef((message: string) => setProblem(message)).current
+  return { visible, setVisible, opacity, setOpacity, limitM, problem, onLimit, onProblem }
+}
+
+type ChangeLayer = ReturnType<typeof useChangeLayer>
+
 /** Adds the change layer once both models are open; reports its legend limit or a failure. */
-function ChangeOnMap({
-  pair,
-  visible,
-  opacity,
-  onLimit,
-  onProblem,
-}: {
-  pair: Pair
-  visible: boolean
-  opacity: number
-  onLimit: (limitM: number) => void
-  onProblem: (message: string) => void
-}) {
+function ChangeOnMap({ pair, changeLayer }: { pair: Pair; changeLayer: ChangeLayer }) {
+  const { visible, opacity, onLimit, onProblem } = changeLayer
   const map = useMap()
   const [layer, setLayer] = useState<L.GridLayer | null>(null)
   useEffect(() => {
@@ -120,10 +127,7 @@ export function SiteChangeMap({
     before.orthomosaic && after.orthomosaic
       ? { leftId: before.orthomosaic.id, rightId: after.orthomosaic.id, position }
       : null
-  const [showChange, setShowChange] = useState(true)
-  const [changeOpacity, setChangeOpacity] = useState(80)
-  const [limitM, setLimitM] = useState<number | null>(null)
-  const [problem, setProblem] = useState<string | null>(null)
+  const changeLayer = useChangeLayer()
   const [drawing, setDrawing] = useState(false)
   const [result, setResult] = useState<
     { kind: 'busy' } | { kind: 'error'; message: string } | { kind: 'figures'; figures: ChangeFigures } | null
@@ -132,8 +136,6 @@ export function SiteChangeMap({
   const finishRef = useRef<(() => void) | null>(null)
   const mapRef = useRef<L.Map | null>(null)
   const pair = useRef<Pair | null>(change ? { before: change.before, after: change.after } : null).current
-  const onLimit = useRef((value: number) => setLimitM(value)).current
-  const onProblem = useRef((message: string) => setProblem(message)).current
   const noop = useRef(() => {}).current
   const bounds = boundsOf([...orthos, ...(change ? [change.before, change.after] : [])], areas)
 
@@ -168,15 +170,7 @@ export function SiteChangeMap({
         >
           <SurveyBaseMap bounds={bounds} tileUrl={tileUrl} areas={areas} mapRef={mapRef}>
             <RasterLayers view={{ layers: orthos, states, swipe }} />
-            {pair ? (
-              <ChangeOnMap
-                pair={pair}
-                visible={showChange}
-                opacity={changeOpacity}
-                onLimit={onLimit}
-                onProblem={onProblem}
-              />
-            ) : null}
+            {pair ? <ChangeOnMap pair={pair} changeLayer={changeLayer} /> : null}
             <MeasureOnMap
               mode={drawing ? 'area' : null}
               finishRef={finishRef}
@@ -227,16 +221,20 @@ export function SiteChangeMap({
               <label className="flex items-center gap-2 text-sm text-ink-900">
                 <input
                   type="checkbox"
-                  checked={showChange}
-                  onChange={(e) => setShowChange(e.target.checked)}
+                  checked={changeLayer.visible}
+                  onChange={(e) => changeLayer.setVisible(e.target.checked)}
                 />
                 Show After − Before
               </label>
-              <OpacitySlider of="the elevation change" value={changeOpacity} onChange={setChangeOpacity} />
-              {limitM !== null ? <ChangeLegend limitM={limitM} /> : null}
-              {problem ? (
+              <OpacitySlider
+                of="the elevation change"
+                value={changeLayer.opacity}
+                onChange={changeLayer.setOpacity}
+              />
+              {changeLayer.limitM !== null ? <ChangeLegend limitM={changeLayer.limitM} /> : null}
+              {changeLayer.problem ? (
                 <p className="mt-2 text-xs text-red-700" role="status">
-                  {problem}
+                  {changeLayer.problem}
                 </p>
               ) : null}
             </>
