@@ -23,8 +23,10 @@ import {
   LayerPanel,
   MeasurePanel,
   type LayerState,
+  type LayerView,
   type MeasureMode,
   type MeasureResult,
+  type MeasureTools,
 } from './map-panels.tsx'
 import { SurveyBaseMap } from './survey-base-map.client.tsx'
 
@@ -50,18 +52,12 @@ export function boundsOf(layers: MapLayer[], areas: Array<{ points: LatLng[] }>)
 
 /** Keeps the Leaflet layers in step with the panel's state; reports ranges and failures. */
 export function RasterLayers({
-  layers,
-  states,
-  swipe,
-  onRange,
-  onProblem,
+  view,
 }: {
-  layers: MapLayer[]
-  states: Record<number, LayerState>
-  swipe: { leftId: number; rightId: number; position: number } | null
-  onRange: (id: number, range: { min: number; max: number }) => void
-  onProblem: (id: number, message: string) => void
+  /** The site map's layers report no ranges or problems: it shows two orthomosaics, always. */
+  view: Pick<LayerView, 'layers' | 'states' | 'swipe'> & Partial<Pick<LayerView, 'onRange' | 'onProblem'>>
 }) {
+  const { layers, states, swipe, onRange, onProblem } = view
   const map = useMap()
   const created = useRef(new Map<number, Promise<L.Layer | null>>())
   const live = useRef(new Map<number, L.Layer>())
@@ -89,7 +85,7 @@ export function RasterLayers({
                 layer.minValue !== null && layer.maxValue !== null
                   ? { min: layer.minValue, max: layer.maxValue }
                   : await heightRangeOf(cog)
-              if (range) onRange(layer.id, range)
+              if (range) onRange?.(layer.id, range)
               paint = { kind: 'elevation', min: range?.min ?? 0, max: range?.max ?? 1 }
             }
             const leafletLayer = createCogLayer(cog, paint, {
@@ -98,7 +94,7 @@ export function RasterLayers({
             })
             return leafletLayer
           } catch {
-            onProblem(layer.id, 'This layer could not be loaded.')
+            onProblem?.(layer.id, 'This layer could not be loaded.')
             return null
           }
         })(),
@@ -251,26 +247,8 @@ export function MeasureOnMap({
   return null
 }
 
-export async function readError(response: Response) {
-  try {
-    return ((await response.json()) as { error?: string }).error ?? 'The measurement failed.'
-  } catch {
-    return 'The measurement failed.'
-  }
-}
-
-export function DeliverablesMap({
-  tileUrl,
-  projectId,
-  areas,
-  layers,
-}: {
-  tileUrl: string
-  /** The project whose signed-in measure calls give height and volume; none on a share link (ADR 246). */
-  projectId: number | null
-  areas: Array<{ areaNumber: number; points: LatLng[] }>
-  layers: MapLayer[]
-}) {
+/** The Map view's layer list state: which layers show, at what opacity, and the swipe. */
+function useLayerView(layers: MapLayer[]): LayerView {
   const hasImagery = layers.some((l) => l.kind === 'orthomosaic')
   const [states, setStates] = useState<Record<number, LayerState>>(() =>
     Object.fromEntries(
@@ -278,27 +256,50 @@ export function DeliverablesMap({
       layers.map((l) => [l.id, { visible: l.kind === 'orthomosaic' || !hasImagery, opacity: 100 }]),
     ),
   )
-  const [ranges, setRanges] = useState<Record<number, { min: number; max: number }>>({})
-  const [problems, setProblems] = useState<Record<number, string>>({})
-  const [swipe, setSwipe] = useState<{ leftId: number; rightId: number; position: number } | null>(null)
-  const [mode, setMode] = useState<MeasureMode | null>(null)
-  const [result, setResult] = useState<MeasureResult | null>(null)
-  const [base, setBase] = useState<VolumeBase>('edge-mean')
-  const elevationLayers = layers.filter((l) => l.kind === 'elevation')
-  const [elevationId, setElevationId] = useState<number | null>(elevationLayers[0]?.id ?? null)
-  const [view, setView] = useState<{ zoom: number; lat: number } | null>(null)
-  const mapRef = useRef<L.Map | null>(null)
-  const finishRef = useRef<(() => void) | null>(null)
-  const lastRing = useRef<[number, number][] | null>(null)
-  const bounds = boundsOf(layers, areas)
-
+  const [ranges, setRanges] = useState<LayerView['ranges']>({})
+  const [problems, setProblems] = useState<LayerView['problems']>({})
+  const [swipe, setSwipe] = useState<LayerView['swipe']>(null)
+  // Stable, so that the map's layers are not rebuilt on every render.
   const onRange = useRef((id: number, range: { min: number; max: number }) =>
     setRanges((r) => ({ ...r, [id]: range })),
   ).current
   const onProblem = useRef((id: number, message: string) =>
     setProblems((p) => ({ ...p, [id]: message })),
   ).current
-  const onView = useRef((v: { zoom: number; lat: number }) => setView(v)).current
+  return {
+    layers,
+    states,
+    ranges,
+    problems,
+    swipe,
+    onChange: (id, state) => setStates((s) => ({ ...s, [id]: state })),
+    onSwipe: (next) => {
+      setSwipe(next)
+      if (next)
+        setStates((s) => ({
+          ...s,
+          [next.leftId]: { ...s[next.leftId]!, visible: true },
+          [next.rightId]: { ...s[next.rightId]!, visible: true },
+        }))
+    },
+    onSwipePosition: (position) => setSwipe((current) => (current ? { ...current, position } : current)),
+    onRange,
+    onProblem,
+  }
+}
+
+/**
+ * The measure tools' state: the tool chosen, its result, the elevation model and base plane
+ * for height and volume. `MeasureOnMap` draws with it, `MeasurePanel` shows and changes it.
+ */
+function useMeasureTools(projectId: number | null, layers: MapLayer[]) {
+  const [mode, setMode] = useState<MeasureMode | null>(null)
+  const [result, setResult] = useState<MeasureResult | null>(null)
+  const [base, setBase] = useState<VolumeBase>('edge-mean')
+  const elevationLayers = layers.filter((l) => l.kind === 'elevation')
+  const [elevationId, setElevationId] = useState<number | null>(elevationLayers[0]?.id ?? null)
+  const finishRef = useRef<(() => void) | null>(null)
+  const lastRing = useRef<[number, number][] | null>(null)
 
   async function measureVolume(ring: [number, number][], chosenBase: VolumeBase) {
     if (!elevationId || projectId === null) return
@@ -329,7 +330,7 @@ export function DeliverablesMap({
     void measureVolume(ring, base)
   }
 
-  async function onPoint(latlng: L.LatLng) {
+  async function measureHeight(latlng: L.LatLng) {
     if (!elevationId || projectId === null) return
     setResult({ kind: 'busy' })
     const response = await fetch(
@@ -340,10 +341,54 @@ export function DeliverablesMap({
     setResult({ kind: 'height', elevationM: body.elevationM, lat: latlng.lat, lng: latlng.lng })
   }
 
-  function chooseMode(next: MeasureMode | null) {
-    setResult(null)
-    setMode((current) => (current === next ? null : next))
+  const tools: MeasureTools = {
+    mode,
+    result,
+    base,
+    elevationLayers,
+    elevationId,
+    serverMeasures: projectId !== null,
+    onElevation: setElevationId,
+    onMode: (next) => {
+      setResult(null)
+      setMode((current) => (current === next ? null : next))
+    },
+    onFinish: () => finishRef.current?.(),
+    onBase: (next) => {
+      setBase(next)
+      if (mode === 'volume' && lastRing.current) void measureVolume(lastRing.current, next)
+    },
   }
+  return { tools, finishRef, onShape, onPoint: (latlng: L.LatLng) => void measureHeight(latlng) }
+}
+
+export async function readError(response: Response) {
+  try {
+    return ((await response.json()) as { error?: string }).error ?? 'The measurement failed.'
+  } catch {
+    return 'The measurement failed.'
+  }
+}
+
+export function DeliverablesMap({
+  tileUrl,
+  projectId,
+  areas,
+  layers,
+}: {
+  tileUrl: string
+  /** The project whose signed-in measure calls give height and volume; none on a share link (ADR 246). */
+  projectId: number | null
+  areas: Array<{ areaNumber: number; points: LatLng[] }>
+  layers: MapLayer[]
+}) {
+  const layerView = useLayerView(layers)
+  const { swipe } = layerView
+  const measure = useMeasureTools(projectId, layers)
+  const [view, setView] = useState<{ zoom: number; lat: number } | null>(null)
+  const mapRef = useRef<L.Map | null>(null)
+  const bounds = boundsOf(layers, areas)
+  const onView = useRef((v: { zoom: number; lat: number }) => setView(v)).current
 
   return (
     <div className="grid gap-4 lg:grid-cols-[1fr_20rem]">
@@ -355,18 +400,12 @@ export function DeliverablesMap({
           data-center-lat={view?.lat}
         >
           <SurveyBaseMap bounds={bounds} tileUrl={tileUrl} areas={areas} mapRef={mapRef}>
-            <RasterLayers
-              layers={layers}
-              states={states}
-              swipe={swipe}
-              onRange={onRange}
-              onProblem={onProblem}
-            />
+            <RasterLayers view={layerView} />
             <MeasureOnMap
-              mode={mode}
-              finishRef={finishRef}
-              onShape={onShape}
-              onPoint={(p) => void onPoint(p)}
+              mode={measure.tools.mode}
+              finishRef={measure.finishRef}
+              onShape={measure.onShape}
+              onPoint={measure.onPoint}
             />
             <ViewReporter onView={onView} />
           </SurveyBaseMap>
@@ -385,7 +424,7 @@ export function DeliverablesMap({
                 min={0}
                 max={100}
                 value={swipe.position}
-                onChange={(e) => setSwipe({ ...swipe, position: Number(e.target.value) })}
+                onChange={(e) => layerView.onSwipePosition(Number(e.target.value))}
                 className="w-full accent-sky-600"
                 aria-label="Swipe position"
               />
@@ -395,21 +434,7 @@ export function DeliverablesMap({
       </div>
       <div className="space-y-4">
         <LayerPanel
-          layers={layers}
-          states={states}
-          ranges={ranges}
-          problems={problems}
-          swipe={swipe}
-          onChange={(id, state) => setStates((s) => ({ ...s, [id]: state }))}
-          onSwipe={(next) => {
-            setSwipe(next)
-            if (next)
-              setStates((s) => ({
-                ...s,
-                [next.leftId]: { ...s[next.leftId]!, visible: true },
-                [next.rightId]: { ...s[next.rightId]!, visible: true },
-              }))
-          }}
+          view={layerView}
           onZoomTo={(id) => {
             const map = mapRef.current
             if (!map) return
@@ -423,21 +448,7 @@ export function DeliverablesMap({
             if (target.isValid()) map.fitBounds(target, { padding: [16, 16] })
           }}
         />
-        <MeasurePanel
-          mode={mode}
-          result={result}
-          base={base}
-          elevationLayers={elevationLayers}
-          elevationId={elevationId}
-          serverMeasures={projectId !== null}
-          onElevation={setElevationId}
-          onMode={chooseMode}
-          onFinish={() => finishRef.current?.()}
-          onBase={(next) => {
-            setBase(next)
-            if (mode === 'volume' && lastRing.current) void measureVolume(lastRing.current, next)
-          }}
-        />
+        <MeasurePanel measure={measure.tools} />
       </div>
     </div>
   )

@@ -30,6 +30,26 @@ export const cubicMetres = (value: number) => `${formatNumber(value, 1)} m³`
 
 type Swipe = { leftId: number; rightId: number; position: number } | null
 
+/**
+ * What the map shows of its layers, and how to change it: one object the map's layers
+ * (`RasterLayers`) and the layer list both read, kept by `useLayerView`.
+ */
+export interface LayerView {
+  layers: MapLayer[]
+  states: Record<number, LayerState>
+  /** Each elevation model's height range, once read (for its legend). */
+  ranges: Record<number, { min: number; max: number }>
+  /** Why a layer could not be drawn. */
+  problems: Record<number, string>
+  swipe: Swipe
+  onChange: (id: number, state: LayerState) => void
+  /** Starts, changes or stops the swipe comparison; both compared layers show. */
+  onSwipe: (swipe: Swipe) => void
+  onSwipePosition: (position: number) => void
+  onRange: (id: number, range: { min: number; max: number }) => void
+  onProblem: (id: number, message: string) => void
+}
+
 function ElevationLegend({ range }: { range: { min: number; max: number } }) {
   return (
     <div className="mt-2" data-testid="elevation-legend">
@@ -43,25 +63,37 @@ function ElevationLegend({ range }: { range: { min: number; max: number } }) {
   )
 }
 
-export function LayerPanel({
-  layers,
-  states,
-  ranges,
-  problems,
-  swipe,
+/** A map layer's opacity, 0–100 in steps of 5, with the value beside it. */
+export function OpacitySlider({
+  of,
+  value,
   onChange,
-  onSwipe,
-  onZoomTo,
 }: {
-  layers: MapLayer[]
-  states: Record<number, LayerState>
-  ranges: Record<number, { min: number; max: number }>
-  problems: Record<number, string>
-  swipe: Swipe
-  onChange: (id: number, state: LayerState) => void
-  onSwipe: (swipe: Swipe) => void
-  onZoomTo: (id: number | null) => void
+  /** What the slider fades, for its accessible name. */
+  of: string
+  value: number
+  onChange: (opacity: number) => void
 }) {
+  return (
+    <label className="mt-2 flex items-center gap-2 text-xs text-ink-600">
+      <span className="w-14 shrink-0">Opacity</span>
+      <input
+        type="range"
+        min={0}
+        max={100}
+        step={5}
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value))}
+        className="w-full accent-sky-600"
+        aria-label={`Opacity of ${of}`}
+      />
+      <span className="w-12 whitespace-nowrap text-right tabular-nums">{value} %</span>
+    </label>
+  )
+}
+
+export function LayerPanel({ view, onZoomTo }: { view: LayerView; onZoomTo: (id: number | null) => void }) {
+  const { layers, states, ranges, problems, swipe, onChange, onSwipe } = view
   return (
     <section aria-labelledby="layers-heading" className="card p-4">
       <div className="mb-3 flex items-center justify-between gap-2">
@@ -103,20 +135,11 @@ export function LayerPanel({
                     Zoom to
                   </button>
                 </div>
-                <label className="mt-2 flex items-center gap-2 text-xs text-ink-600">
-                  <span className="w-14 shrink-0">Opacity</span>
-                  <input
-                    type="range"
-                    min={0}
-                    max={100}
-                    step={5}
-                    value={state.opacity}
-                    onChange={(e) => onChange(layer.id, { ...state, opacity: Number(e.target.value) })}
-                    className="w-full accent-sky-600"
-                    aria-label={`Opacity of ${layer.fileName}`}
-                  />
-                  <span className="w-12 whitespace-nowrap text-right tabular-nums">{state.opacity} %</span>
-                </label>
+                <OpacitySlider
+                  of={layer.fileName}
+                  value={state.opacity}
+                  onChange={(opacity) => onChange(layer.id, { ...state, opacity })}
+                />
                 {layer.kind === 'elevation' && range ? <ElevationLegend range={range} /> : null}
                 {problems[layer.id] ? (
                   <p className="mt-2 text-xs text-red-700" role="status">
@@ -170,6 +193,22 @@ export function LayerPanel({
   )
 }
 
+/** The measure tools' state and what the panel's controls call (kept by `useMeasureTools`). */
+export interface MeasureTools {
+  mode: MeasureMode | null
+  result: MeasureResult | null
+  base: VolumeBase
+  elevationLayers: MapLayer[]
+  elevationId: number | null
+  /** False on a share link: only the browser's tools (distance, area). */
+  serverMeasures: boolean
+  onElevation: (id: number) => void
+  /** Picks a tool; picking the one on turns it off. */
+  onMode: (mode: MeasureMode | null) => void
+  onFinish: () => void
+  onBase: (base: VolumeBase) => void
+}
+
 /** Height and volume read the elevation model on the server (signed in); the others run in the browser. */
 const TOOLS: Array<{ mode: MeasureMode; label: string; needsElevation: boolean }> = [
   { mode: 'distance', label: 'Distance', needsElevation: false },
@@ -185,30 +224,19 @@ const HINTS: Record<MeasureMode, string> = {
   volume: 'Click the corners of the stockpile on the elevation model, then Finish.',
 }
 
-export function MeasurePanel({
-  mode,
-  result,
-  base,
-  elevationLayers,
-  elevationId,
-  serverMeasures,
-  onElevation,
-  onMode,
-  onFinish,
-  onBase,
-}: {
-  mode: MeasureMode | null
-  result: MeasureResult | null
-  base: VolumeBase
-  elevationLayers: MapLayer[]
-  elevationId: number | null
-  /** False on a share link: only the browser's tools (distance, area). */
-  serverMeasures: boolean
-  onElevation: (id: number) => void
-  onMode: (mode: MeasureMode | null) => void
-  onFinish: () => void
-  onBase: (base: VolumeBase) => void
-}) {
+export function MeasurePanel({ measure }: { measure: MeasureTools }) {
+  const {
+    mode,
+    result,
+    base,
+    elevationLayers,
+    elevationId,
+    serverMeasures,
+    onElevation,
+    onMode,
+    onFinish,
+    onBase,
+  } = measure
   const baseChoice = typeof base === 'object' ? 'height' : base
   const tools = serverMeasures ? TOOLS : TOOLS.filter((tool) => !tool.needsElevation)
   return (

@@ -16,26 +16,33 @@ import { changeLimitFor, createChangeLayer, overlapOf } from './change-layer.cli
 import { CHANGE_GRADIENT, changeLegendTicks } from './change-ramp.ts'
 import { canDrawCog, openCog } from './cog-layer.client.ts'
 import { boundsOf, MeasureOnMap, RasterLayers, readError } from './deliverables-map.client.tsx'
-import type { LayerState } from './map-panels.tsx'
+import { OpacitySlider, type LayerState } from './map-panels.tsx'
 import { ChangeTable, SiteReportForm, type DrawnChange } from './site-map-sections.tsx'
 import { SurveyBaseMap } from './survey-base-map.client.tsx'
 
 type Pair = { before: MapLayer; after: MapLayer }
 
+/**
+ * The elevation change layer's state: shown or not, its opacity, and what drawing it found
+ * (the legend's limit, or why it could not be drawn). `ChangeOnMap` draws it and reports
+ * back; the side panel shows and changes it.
+ */
+function useChangeLayer() {
+  const [visible, setVisible] = useState(true)
+  const [opacity, setOpacity] = useState(80)
+  const [limitM, setLimitM] = useState<number | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  // Stable, so that the layer is not rebuilt on every render.
+  const onLimit = useRef((value: number) => setLimitM(value)).current
+  const onProblem = useRef((message: string) => setProblem(message)).current
+  return { visible, setVisible, opacity, setOpacity, limitM, problem, onLimit, onProblem }
+}
+
+type ChangeLayer = ReturnType<typeof useChangeLayer>
+
 /** Adds the change layer once both models are open; reports its legend limit or a failure. */
-function ChangeOnMap({
-  pair,
-  visible,
-  opacity,
-  onLimit,
-  onProblem,
-}: {
-  pair: Pair
-  visible: boolean
-  opacity: number
-  onLimit: (limitM: number) => void
-  onProblem: (message: string) => void
-}) {
+function ChangeOnMap({ pair, changeLayer }: { pair: Pair; changeLayer: ChangeLayer }) {
+  const { visible, opacity, onLimit, onProblem } = changeLayer
   const map = useMap()
   const [layer, setLayer] = useState<L.GridLayer | null>(null)
   useEffect(() => {
@@ -120,10 +127,7 @@ export function SiteChangeMap({
     before.orthomosaic && after.orthomosaic
       ? { leftId: before.orthomosaic.id, rightId: after.orthomosaic.id, position }
       : null
-  const [showChange, setShowChange] = useState(true)
-  const [changeOpacity, setChangeOpacity] = useState(80)
-  const [limitM, setLimitM] = useState<number | null>(null)
-  const [problem, setProblem] = useState<string | null>(null)
+  const changeLayer = useChangeLayer()
   const [drawing, setDrawing] = useState(false)
   const [result, setResult] = useState<
     { kind: 'busy' } | { kind: 'error'; message: string } | { kind: 'figures'; figures: ChangeFigures } | null
@@ -132,8 +136,6 @@ export function SiteChangeMap({
   const finishRef = useRef<(() => void) | null>(null)
   const mapRef = useRef<L.Map | null>(null)
   const pair = useRef<Pair | null>(change ? { before: change.before, after: change.after } : null).current
-  const onLimit = useRef((value: number) => setLimitM(value)).current
-  const onProblem = useRef((message: string) => setProblem(message)).current
   const noop = useRef(() => {}).current
   const bounds = boundsOf([...orthos, ...(change ? [change.before, change.after] : [])], areas)
 
@@ -167,16 +169,8 @@ export function SiteChangeMap({
           data-testid="site-change-map"
         >
           <SurveyBaseMap bounds={bounds} tileUrl={tileUrl} areas={areas} mapRef={mapRef}>
-            <RasterLayers layers={orthos} states={states} swipe={swipe} onRange={noop} onProblem={noop} />
-            {pair ? (
-              <ChangeOnMap
-                pair={pair}
-                visible={showChange}
-                opacity={changeOpacity}
-                onLimit={onLimit}
-                onProblem={onProblem}
-              />
-            ) : null}
+            <RasterLayers view={{ layers: orthos, states, swipe }} />
+            {pair ? <ChangeOnMap pair={pair} changeLayer={changeLayer} /> : null}
             <MeasureOnMap
               mode={drawing ? 'area' : null}
               finishRef={finishRef}
@@ -227,29 +221,20 @@ export function SiteChangeMap({
               <label className="flex items-center gap-2 text-sm text-ink-900">
                 <input
                   type="checkbox"
-                  checked={showChange}
-                  onChange={(e) => setShowChange(e.target.checked)}
+                  checked={changeLayer.visible}
+                  onChange={(e) => changeLayer.setVisible(e.target.checked)}
                 />
                 Show After − Before
               </label>
-              <label className="mt-2 flex items-center gap-2 text-xs text-ink-600">
-                <span className="w-14 shrink-0">Opacity</span>
-                <input
-                  type="range"
-                  min={0}
-                  max={100}
-                  step={5}
-                  value={changeOpacity}
-                  onChange={(e) => setChangeOpacity(Number(e.target.value))}
-                  className="w-full accent-sky-600"
-                  aria-label="Opacity of the elevation change"
-                />
-                <span className="w-12 whitespace-nowrap text-right tabular-nums">{changeOpacity} %</span>
-              </label>
-              {limitM !== null ? <ChangeLegend limitM={limitM} /> : null}
-              {problem ? (
+              <OpacitySlider
+                of="the elevation change"
+                value={changeLayer.opacity}
+                onChange={changeLayer.setOpacity}
+              />
+              {changeLayer.limitM !== null ? <ChangeLegend limitM={changeLayer.limitM} /> : null}
+              {changeLayer.problem ? (
                 <p className="mt-2 text-xs text-red-700" role="status">
-                  {problem}
+                  {changeLayer.problem}
                 </p>
               ) : null}
             </>

@@ -22,7 +22,7 @@ import { OfflineBaseLayer } from '#app/components/maps/offline-base-layer.client
 import { cn } from '#app/components/ui/cn.ts'
 import type { LatLng } from '#app/domain/geometry/areas.ts'
 import type L from 'leaflet'
-import { useRef, useState, type MutableRefObject } from 'react'
+import { useRef, useState } from 'react'
 import {
   CircleMarker,
   MapContainer,
@@ -35,11 +35,10 @@ import {
 
 import { tileHealth } from './map-capture.client.ts'
 import { ExposeMap, NoFlyOverlay, ZonesLayer, type MapZone } from './map-layers.client.tsx'
-import { CURRENT_COLOUR, PolygonDrawer, type DrawControls } from './polygon-drawer.client.tsx'
+import { CURRENT_COLOUR, PolygonDrawer, type PolygonDrawing } from './polygon-drawer.client.tsx'
 
 export { captureMap, fitToAreas } from './map-capture.client.ts'
 export type { MapZone } from './map-layers.client.tsx'
-export type { DrawControls } from './polygon-drawer.client.tsx'
 
 export interface MapHub {
   id: number
@@ -66,12 +65,7 @@ export function PlannerMap({
   showZones,
   areas,
   gridLines = [],
-  current,
-  drawing,
-  drawControls,
-  onPointsChange,
-  onAreaDrawn,
-  onDrawCancel,
+  draw,
   onMap,
 }: {
   tileUrl: string
@@ -84,15 +78,11 @@ export function PlannerMap({
   areas: LatLng[][]
   /** The survey grid's transects (two points each), drawn over the areas. */
   gridLines?: LatLng[][]
-  current: LatLng[]
-  drawing: boolean
-  drawControls: MutableRefObject<DrawControls | null>
-  onPointsChange: (points: LatLng[]) => void
-  /** A finished area from the handler; false refuses it (the corners stay in progress). */
-  onAreaDrawn: (points: LatLng[]) => boolean
-  onDrawCancel: () => void
+  /** The area being drawn and its handlers. */
+  draw: PolygonDrawing
   onMap: (map: L.Map | null) => void
 }) {
+  const { drawing, points: current } = draw
   const [base, setBase] = useState<BaseLayer>('satellite')
   // The zoom once it has settled, on the element (journeys wait for it instead of guessing
   // when an animated zoom has ended).
@@ -154,14 +144,7 @@ export function PlannerMap({
           />
         )}
         <ExposeMap onMap={onMap} />
-        <PolygonDrawer
-          drawing={drawing}
-          points={current}
-          controlsRef={drawControls}
-          onPointsChange={onPointsChange}
-          onAreaDrawn={onAreaDrawn}
-          onCancel={onDrawCancel}
-        />
+        <PolygonDrawer draw={draw} />
         {showZones ? (
           <>
             <ZonesLayer zones={zones} interactive={!drawing} />

@@ -23,11 +23,11 @@ import {
   PROJECT_ZOOM,
   SOUTH_AFRICA_CENTRE,
   SOUTH_AFRICA_ZOOM,
-  type DrawControls,
 } from './planner-map.client.tsx'
 import { AirspaceBox, LiveQuote, Panel } from './planner-panels.tsx'
 import { SurveyGridFigures } from './survey-panel.tsx'
 import { useAirspaceCheck, useAirspaceZones } from './use-airspace.ts'
+import { usePolygonDrawing } from './use-polygon-drawing.ts'
 import { useSurveyGrid } from './use-survey-grid.ts'
 
 const NOTHING_DRAWN_MESSAGE = 'Please draw at least one area before saving.'
@@ -56,16 +56,16 @@ export function PlannerWorkspace({
   surveySettings: SurveySettings
   visible?: boolean
 }) {
-  const [areas, setAreas] = useState<LatLng[][]>(initialAreas)
-  const [current, setCurrent] = useState<LatLng[]>([])
-  const [drawing, setDrawing] = useState(initialAreas.length === 0)
+  const [notice, setNotice] = useState<string | null>(null)
+  const { draw, areas, setAreas, setPoints, setDrawing, completeArea, undoPoint, clear } = usePolygonDrawing(
+    initialAreas,
+    setNotice,
+  )
+  const { drawing, points: current } = draw
   const [showZones, setShowZones] = useState(true)
   const zones = useAirspaceZones()
   const [capturing, setCapturing] = useState(false)
-  const [notice, setNotice] = useState<string | null>(null)
   const mapRef = useRef<L.Map | null>(null)
-  // leaflet-draw's polygon handler, as driven by the buttons below (ADR 023).
-  const drawControls = useRef<DrawControls | null>(null)
   const fetcher = useFetcher<{ error?: string; toast?: { title: string; description: string } }>()
   const showToast = useToast()
   const saving = capturing || fetcher.state !== 'idle'
@@ -121,43 +121,6 @@ export function PlannerWorkspace({
     }
   }, [fetcher.state, fetcher.data, showToast])
 
-  // The handler's corners (every draw:drawvertex); the 5 m rule is applied before this.
-  const syncPoints = useCallback((points: LatLng[]) => {
-    setNotice(null)
-    setCurrent(points)
-  }, [])
-
-  /** Takes a finished area into the list, or says why not (false: it stays in progress). */
-  function acceptArea(points: LatLng[]) {
-    const problem = surveyAreaProblem(points)
-    if (problem) {
-      setNotice(problem)
-      return false
-    }
-    setAreas((list) => [...list, points])
-    setCurrent([])
-    setNotice(null)
-    return true
-  }
-
-  function completeArea() {
-    if (current.length < 3) return
-    // Checked first so a refused area never leaves leaflet-draw's hands.
-    const problem = surveyAreaProblem(current)
-    if (problem) {
-      setNotice(problem)
-      return
-    }
-    // Drawing: completeShape() → draw:created → acceptArea. Paused: straight from state.
-    if (drawing && drawControls.current) drawControls.current.complete()
-    else acceptArea(current)
-  }
-
-  function undoPoint() {
-    if (drawing && drawControls.current) drawControls.current.undoPoint()
-    else setCurrent((points) => points.slice(0, -1))
-  }
-
   async function generateQuote() {
     const toSave = [...areas, ...(current.length >= 3 ? [current] : [])]
     if (!toSave.length) {
@@ -172,7 +135,7 @@ export function PlannerWorkspace({
         return
       }
       setAreas(toSave)
-      setCurrent([])
+      setPoints([])
     }
     setDrawing(false)
     setCapturing(true)
@@ -194,8 +157,6 @@ export function PlannerWorkspace({
     fetcher.submit(form, { method: 'post', action: `/flight-planner?projectId=${project.id}` })
   }
 
-  const pauseDrawing = useCallback(() => setDrawing(false), [])
-
   const center: [number, number] =
     project.latitude !== null && project.longitude !== null
       ? [project.latitude, project.longitude]
@@ -215,12 +176,7 @@ export function PlannerWorkspace({
           canComplete={current.length >= 3}
           onComplete={completeArea}
           canClear={areas.length > 0 || current.length > 0}
-          onClear={() => {
-            drawControls.current?.reset()
-            setAreas([])
-            setCurrent([])
-            setNotice(null)
-          }}
+          onClear={clear}
           showZones={showZones}
           onToggleZones={() => setShowZones((s) => !s)}
         />
@@ -300,12 +256,7 @@ export function PlannerWorkspace({
             showZones={showZones}
             areas={areas}
             gridLines={gridLines}
-            current={current}
-            drawing={drawing}
-            drawControls={drawControls}
-            onPointsChange={syncPoints}
-            onAreaDrawn={acceptArea}
-            onDrawCancel={pauseDrawing}
+            draw={draw}
             onMap={onMap}
           />
         </div>

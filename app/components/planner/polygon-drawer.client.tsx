@@ -43,6 +43,20 @@ export interface DrawControls {
   reset(): void
 }
 
+/** The drawing the handler follows (kept by `usePolygonDrawing`). */
+export interface PolygonDrawing {
+  /** Draw Area is on. */
+  drawing: boolean
+  /** The corners of the area in progress. */
+  points: LatLng[]
+  controlsRef: MutableRefObject<DrawControls | null>
+  onPointsChange: (points: LatLng[]) => void
+  /** A finished area from the handler; false refuses it (the corners stay in progress). */
+  onAreaDrawn: (points: LatLng[]) => boolean
+  /** Escape pauses drawing, like the toggle. */
+  onCancel: () => void
+}
+
 function toLatLng(latlng: L.LatLng): LatLng {
   return { latitude: latlng.lat, longitude: latlng.lng }
 }
@@ -54,21 +68,8 @@ function toLatLng(latlng: L.LatLng): LatLng {
  * and may refuse it), Escape (`draw:canceled`) pauses drawing like the toggle does. A
  * paused drawing stays in React state and is put back into the handler on resume.
  */
-export function PolygonDrawer({
-  drawing,
-  points,
-  controlsRef,
-  onPointsChange,
-  onAreaDrawn,
-  onCancel,
-}: {
-  drawing: boolean
-  points: LatLng[]
-  controlsRef: MutableRefObject<DrawControls | null>
-  onPointsChange: (points: LatLng[]) => void
-  onAreaDrawn: (points: LatLng[]) => boolean
-  onCancel: () => void
-}) {
+export function PolygonDrawer({ draw }: { draw: PolygonDrawing }) {
+  const { drawing, points, controlsRef, onPointsChange, onAreaDrawn, onCancel } = draw
   const map = useMap()
   const latest = useRef({ points, onPointsChange, onAreaDrawn, onCancel })
   latest.current = { points, onPointsChange, onAreaDrawn, onCancel }
