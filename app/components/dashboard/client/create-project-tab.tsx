@@ -8,7 +8,13 @@
  * (`/api/places`) and a pick fills the address and coordinates. Manual entry is always
  * possible.
  */
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import {
+  getFormProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useActionData, useFetcher, useNavigation, useSearchParams } from '@remix-run/react'
 import { ErrorList, SelectField, TextareaField } from '#app/components/forms.tsx'
@@ -197,26 +203,8 @@ export function CreateProjectTab({ placeSearch }: { placeSearch: PlaceSearchResu
                 field={fields.address}
                 inputProps={{ placeholder: 'Farm name, road, town' }}
               />
-              <TextField
-                label="Latitude"
-                field={fields.latitude}
-                hint={
-                  <>
-                    e.g. <span data-format="coordinates">-33.9321</span>
-                  </>
-                }
-                inputProps={{ inputMode: 'decimal' }}
-              />
-              <TextField
-                label="Longitude"
-                field={fields.longitude}
-                hint={
-                  <>
-                    e.g. <span data-format="coordinates">18.8602</span>
-                  </>
-                }
-                inputProps={{ inputMode: 'decimal' }}
-              />
+              <CoordinateField label="Latitude" field={fields.latitude} example="-33.9321" />
+              <CoordinateField label="Longitude" field={fields.longitude} example="18.8602" />
             </div>
           </details>
         </fieldset>
@@ -390,5 +378,29 @@ function PlaceSearch({
         </p>
       ) : null}
     </div>
+  )
+}
+
+/** A latitude or longitude typed by hand: decimal degrees, with an example under it. */
+function CoordinateField({
+  label,
+  field,
+  example,
+}: {
+  label: string
+  field: FieldMetadata<unknown>
+  example: string
+}) {
+  return (
+    <TextField
+      label={label}
+      field={field}
+      hint={
+        <>
+          e.g. <span data-format="coordinates">{example}</span>
+        </>
+      }
+      inputProps={{ inputMode: 'decimal' }}
+    />
   )
 }
