@@ -2,6 +2,7 @@
  * Form fields wired to conform: label, input, hint and error list with the right ids
  * and aria attributes, so every form is accessible and reads the same.
  */
+import { getSelectProps, type FieldMetadata } from '@conform-to/react'
 import {
   useState,
   type InputHTMLAttributes,
@@ -157,27 +158,35 @@ export function TextareaField({
   )
 }
 
+/**
+ * A labelled select. Give a conform `field` (its name, id, value and errors come from conform,
+ * as with `TextField`), or plain `selectProps` for a select outside a conform form.
+ */
 export function SelectField({
   label,
   errors,
   hint,
   className,
+  field,
   selectProps,
   options,
   placeholder,
-}: FieldShell & {
-  selectProps: SelectHTMLAttributes<HTMLSelectElement> & { id: string }
-  options: ReadonlyArray<{ value: string; label: string }>
-  placeholder?: string
-}) {
-  const id = selectProps.id
+}: FieldShell &
+  (
+    | { field: FieldMetadata<unknown>; selectProps?: undefined }
+    | { field?: undefined; selectProps: SelectHTMLAttributes<HTMLSelectElement> & { id: string } }
+  ) & {
+    options: ReadonlyArray<{ value: string; label: string }>
+    placeholder?: string
+  }) {
+  const props: SelectHTMLAttributes<HTMLSelectElement> & { id: string } = field
+    ? getSelectProps(field)
+    : selectProps
+  const shownErrors = field ? field.errors : errors
+  const id = props.id
   return (
-    <FieldFrame id={id} label={label} errors={errors} hint={hint} className={className}>
-      <select
-        {...selectProps}
-        {...controlAria(id, errors, hint)}
-        className={cn('input', selectProps.className)}
-      >
+    <FieldFrame id={id} label={label} errors={shownErrors} hint={hint} className={className}>
+      <select {...props} {...controlAria(id, shownErrors, hint)} className={cn('input', props.className)}>
         {placeholder ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>

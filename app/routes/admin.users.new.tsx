@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { Form, useActionData } from '@remix-run/react'
@@ -65,8 +65,7 @@ export default function CreateUserDialog() {
         />
         <SelectField
           label="Role"
-          errors={fields.role.errors}
-          selectProps={getSelectProps(fields.role)}
+          field={fields.role}
           options={[
             { value: 'client', label: 'Client' },
             { value: 'pilot', label: 'Pilot' },
@@ -78,8 +77,7 @@ export default function CreateUserDialog() {
           <TextField label="Industry (optional)" field={fields.industry} />
           <SelectField
             label="Country (optional)"
-            errors={fields.country.errors}
-            selectProps={getSelectProps(fields.country)}
+            field={fields.country}
             placeholder="Choose…"
             options={COUNTRIES.map((c) => ({ value: c, label: c }))}
           />

@@ -3,7 +3,7 @@
  * for the owning client; for the admin and the assigned pilot also the form that adjusts
  * drone, GSD, overlaps and angle, and the mission files. Anyone else: 404.
  */
-import { getFormProps, getSelectProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
@@ -202,8 +202,7 @@ function AdjustForm({
         {form.errors?.length ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
         <SelectField
           label="Drone"
-          errors={fields.droneProfileId.errors}
-          selectProps={getSelectProps(fields.droneProfileId)}
+          field={fields.droneProfileId}
           options={drones}
           placeholder="Choose a drone"
         />

@@ -1,4 +1,4 @@
-import { getInputProps, getSelectProps } from '@conform-to/react'
+import { getInputProps } from '@conform-to/react'
 import { json, redirect, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
 import { SelectField } from '#app/components/forms.tsx'
@@ -130,8 +130,7 @@ export default function RegisterPage() {
           />
           <SelectField
             label="Country"
-            errors={fields.country.errors}
-            selectProps={getSelectProps(fields.country)}
+            field={fields.country}
             options={COUNTRIES.map((c) => ({ value: c, label: c }))}
           />
         </div>

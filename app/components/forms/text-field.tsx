@@ -13,6 +13,7 @@ export function TextField({
   type = 'text',
   hint,
   prefix,
+  className,
   inputProps,
 }: {
   label: ReactNode
@@ -20,6 +21,8 @@ export function TextField({
   type?: 'text' | 'email' | 'tel' | 'url' | 'date'
   hint?: ReactNode
   prefix?: ReactNode
+  /** Classes for the field's wrapper (its width in a grid). */
+  className?: string
   inputProps?: InputHTMLAttributes<HTMLInputElement>
 }) {
   return (
@@ -27,6 +30,7 @@ export function TextField({
       label={label}
       hint={hint}
       prefix={prefix}
+      className={className}
       errors={field.errors}
       inputProps={{ ...getInputProps(field, { type }), ...inputProps }}
     />

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react'
 
+import { cn } from './cn.ts'
+
 /**
  * The heading of a dashboard section: its title, a line under it and the section's actions
  * beside it (under it on phones). Give `id` when the section is labelled by its heading.
@@ -47,6 +49,35 @@ export function CardSection({
       <SectionHeader id={id} title={title} description={description} actions={actions} />
       {children}
     </section>
+  )
+}
+
+/**
+ * A card whose header sits above a table running to the card's edges (the admin console's
+ * lists). `className` adds to the card (a coloured border); `testId` marks it for tests.
+ */
+export function TableCard({
+  title,
+  description,
+  actions,
+  className,
+  testId,
+  children,
+}: {
+  title: string
+  description?: ReactNode
+  actions?: ReactNode
+  className?: string
+  testId?: string
+  children: ReactNode
+}) {
+  return (
+    <div className={cn('card overflow-hidden', className)} data-testid={testId}>
+      <div className="p-4 sm:p-5">
+        <SectionHeader title={title} description={description} actions={actions} />
+      </div>
+      {children}
+    </div>
   )
 }
 

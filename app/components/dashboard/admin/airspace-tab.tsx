@@ -1,7 +1,7 @@
 import { Form, Link } from '@remix-run/react'
 import { AirspaceLegend } from '#app/components/airspace/airspace-legend.tsx'
 import { useToast } from '#app/components/layout/toaster.tsx'
-import { SectionHeader } from '#app/components/ui/section-header.tsx'
+import { SectionHeader, TableCard } from '#app/components/ui/section-header.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { AIRSPACE_ATTRIBUTION } from '#app/domain/airspace/zone-kinds.ts'
@@ -91,13 +91,7 @@ export function AirspaceTab({ data }: { data: TabData<'airspace'> }) {
 
       <AirspaceLegend />
 
-      <div className="card overflow-hidden">
-        <div className="p-4 sm:p-5">
-          <SectionHeader
-            title="Active zones"
-            description={`${data.total} zone${data.total === 1 ? '' : 's'}`}
-          />
-        </div>
+      <TableCard title="Active zones" description={`${data.total} zone${data.total === 1 ? '' : 's'}`}>
         <DataTable
           columns={['Name', 'Type', 'Fee', 'Colour', 'Uploaded']}
           isEmpty={data.zones.length === 0}
@@ -138,7 +132,7 @@ export function AirspaceTab({ data }: { data: TabData<'airspace'> }) {
             </Link>
           </div>
         ) : null}
-      </div>
+      </TableCard>
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import { SectionHeader } from '#app/components/ui/section-header.tsx'
+import { TableCard } from '#app/components/ui/section-header.tsx'
 import { formatDate } from '#app/domain/format/dates.ts'
 import { formatNumber } from '#app/domain/format/numbers.ts'
 
@@ -36,13 +36,10 @@ function Snapshot({ label, json }: { label: string; json: string | null }) {
 export function AuditTab({ data }: { data: TabData<'audit'> }) {
   const { audit } = data
   return (
-    <div className="card overflow-hidden">
-      <div className="p-4 sm:p-5">
-        <SectionHeader
-          title="Audit log"
-          description={`Every change made in the admin console · ${audit.total} entries`}
-        />
-      </div>
+    <TableCard
+      title="Audit log"
+      description={`Every change made in the admin console · ${audit.total} entries`}
+    >
       <DataTable
         columns={['When', 'Who', 'What', 'Record', 'Before / after']}
         isEmpty={audit.entries.length === 0}
@@ -72,6 +69,6 @@ export function AuditTab({ data }: { data: TabData<'audit'> }) {
         hrefFor={(p) => `/admin?tab=audit&page=${p}`}
         label="Audit log pages"
       />
-    </div>
+    </TableCard>
   )
 }

@@ -1,9 +1,8 @@
-import { Link } from '@remix-run/react'
-import { SectionHeader } from '#app/components/ui/section-header.tsx'
+import { TableCard } from '#app/components/ui/section-header.tsx'
 import { formatNumber, formatPercent } from '#app/domain/format/numbers.ts'
 
 import type { TabData } from './types.ts'
-import { ActiveToggle, DataTable, RowActions, td } from './ui.tsx'
+import { ActiveToggle, CreateLink, DataTable, RowActions, td } from './ui.tsx'
 
 /** A camera or flight figure with the decimals it was given ('12,29', '0,7', '35'). */
 const decimal = (value: number) => formatNumber(value, 2, { minDecimals: 0 })
@@ -11,18 +10,11 @@ const decimal = (value: number) => formatNumber(value, 2, { minDecimals: 0 })
 /** Settings tab: the drones and cameras survey plans are computed for (ADR 081). */
 export function DroneProfilesSection({ drones }: { drones: TabData<'settings'>['drones'] }) {
   return (
-    <div className="card overflow-hidden">
-      <div className="p-4 sm:p-5">
-        <SectionHeader
-          title="Drone profiles"
-          description="Cameras and batteries the survey planner uses for the grid, photo count and flight time."
-          actions={
-            <Link to="/admin/drones/new" preventScrollReset className="btn-primary">
-              Add Drone
-            </Link>
-          }
-        />
-      </div>
+    <TableCard
+      title="Drone profiles"
+      description="Cameras and batteries the survey planner uses for the grid, photo count and flight time."
+      actions={<CreateLink to="/admin/drones/new">Add Drone</CreateLink>}
+    >
       <DataTable
         columns={['Drone', 'Camera', 'Flight', 'Active', 'Actions']}
         isEmpty={drones.length === 0}
@@ -61,6 +53,6 @@ export function DroneProfilesSection({ drones }: { drones: TabData<'settings'>['
           </tr>
         ))}
       </DataTable>
-    </div>
+    </TableCard>
   )
 }

@@ -1,5 +1,5 @@
 import { Form } from '@remix-run/react'
-import { SectionHeader } from '#app/components/ui/section-header.tsx'
+import { SectionHeader, TableCard } from '#app/components/ui/section-header.tsx'
 import { StatCard } from '#app/components/ui/stat-card.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
@@ -108,13 +108,12 @@ export function FinancialTab({ data }: { data: TabData<'financial'> }) {
       </div>
 
       {report.flaggedPayments.length ? (
-        <div className="card overflow-hidden border-red-200" data-testid="flagged-payments">
-          <div className="p-4 sm:p-5">
-            <SectionHeader
-              title="Payments needing attention"
-              description="Money PayFast confirmed for a quote that had changed or expired. It was not applied to the project and is not counted as revenue."
-            />
-          </div>
+        <TableCard
+          title="Payments needing attention"
+          description="Money PayFast confirmed for a quote that had changed or expired. It was not applied to the project and is not counted as revenue."
+          className="border-red-200"
+          testId="flagged-payments"
+        >
           <DataTable
             columns={['Received', 'Project', 'Client', 'Amount', 'Reference', 'Action']}
             isEmpty={false}
@@ -140,16 +139,14 @@ export function FinancialTab({ data }: { data: TabData<'financial'> }) {
               </tr>
             ))}
           </DataTable>
-        </div>
+        </TableCard>
       ) : null}
 
-      <div className="card overflow-hidden" data-testid="financial-credit-notes">
-        <div className="p-4 sm:p-5">
-          <SectionHeader
-            title="Credit notes"
-            description={`Refunds recorded in this period: ${formatRand(report.summary.refunded)} incl. VAT. Each credits the tax invoice shown.`}
-          />
-        </div>
+      <TableCard
+        title="Credit notes"
+        description={`Refunds recorded in this period: ${formatRand(report.summary.refunded)} incl. VAT. Each credits the tax invoice shown.`}
+        testId="financial-credit-notes"
+      >
         <DataTable
           columns={[
             'Credit note',
@@ -187,12 +184,9 @@ export function FinancialTab({ data }: { data: TabData<'financial'> }) {
             </tr>
           ))}
         </DataTable>
-      </div>
+      </TableCard>
 
-      <div className="card overflow-hidden">
-        <div className="p-4 sm:p-5">
-          <SectionHeader title="Invoices and payments" description="Newest first" />
-        </div>
+      <TableCard title="Invoices and payments" description="Newest first">
         <DataTable
           columns={['Invoice', 'Project', 'Client', 'Status', 'Total', 'VAT', 'Paid', 'Reference']}
           isEmpty={report.invoices.length === 0}
@@ -216,15 +210,12 @@ export function FinancialTab({ data }: { data: TabData<'financial'> }) {
             </tr>
           ))}
         </DataTable>
-      </div>
+      </TableCard>
 
-      <div className="card overflow-hidden">
-        <div className="p-4 sm:p-5">
-          <SectionHeader
-            title="Pilot payout summary"
-            description="Paid: projects paid by the client. Pending: assigned projects not yet paid."
-          />
-        </div>
+      <TableCard
+        title="Pilot payout summary"
+        description="Paid: projects paid by the client. Pending: assigned projects not yet paid."
+      >
         <DataTable
           columns={['Pilot', 'Paid projects', 'Paid earnings', 'Pending projects', 'Pending earnings']}
           isEmpty={report.pilotPayouts.length === 0}
@@ -240,7 +231,7 @@ export function FinancialTab({ data }: { data: TabData<'financial'> }) {
             </tr>
           ))}
         </DataTable>
-      </div>
+      </TableCard>
     </div>
   )
 }

@@ -1,24 +1,17 @@
 import { Link } from '@remix-run/react'
-import { SectionHeader } from '#app/components/ui/section-header.tsx'
+import { TableCard } from '#app/components/ui/section-header.tsx'
 import { formatNumber, formatPhone, plural } from '#app/domain/format/numbers.ts'
 
 import type { TabData } from './types.ts'
-import { ActiveToggle, DataTable, td } from './ui.tsx'
+import { ActiveToggle, CreateLink, DataTable, td } from './ui.tsx'
 
 export function PilotsTab({ data }: { data: TabData<'pilots'> }) {
   return (
-    <div className="card overflow-hidden">
-      <div className="p-4 sm:p-5">
-        <SectionHeader
-          title="Pilots"
-          description={`${plural(data.pilots.length, 'pilot')} · ${formatNumber(data.pilots.filter((p) => p.isActive).length)} active`}
-          actions={
-            <Link to="/admin/pilots/new" preventScrollReset className="btn-primary">
-              Create Pilot
-            </Link>
-          }
-        />
-      </div>
+    <TableCard
+      title="Pilots"
+      description={`${plural(data.pilots.length, 'pilot')} · ${formatNumber(data.pilots.filter((p) => p.isActive).length)} active`}
+      actions={<CreateLink to="/admin/pilots/new">Create Pilot</CreateLink>}
+    >
       <DataTable
         columns={['Pilot', 'Contact', 'Service area', 'Drone types', 'Licence', 'Active', 'Actions']}
         isEmpty={data.pilots.length === 0}
@@ -89,6 +82,6 @@ export function PilotsTab({ data }: { data: TabData<'pilots'> }) {
           </tr>
         ))}
       </DataTable>
-    </div>
+    </TableCard>
   )
 }

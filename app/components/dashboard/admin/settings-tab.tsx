@@ -1,16 +1,16 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, Link, useActionData } from '@remix-run/react'
+import { Form, useActionData } from '@remix-run/react'
 import { NumberField } from '#app/components/forms/number-field.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
-import { SectionHeader } from '#app/components/ui/section-header.tsx'
+import { SectionHeader, TableCard } from '#app/components/ui/section-header.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { PricingSettingsSchema } from '#app/domain/pricing/settings.ts'
 
 import { DroneProfilesSection } from './drone-profiles-section.tsx'
 import type { TabData } from './types.ts'
-import { ActiveToggle, DataTable, RowActions, td } from './ui.tsx'
+import { ActiveToggle, CreateLink, DataTable, RowActions, td } from './ui.tsx'
 
 const PRICING_FIELDS = [
   {
@@ -134,18 +134,11 @@ function PricingForm({ pricing }: { pricing: TabData<'settings'>['pricing'] }) {
 export function SettingsTab({ data }: { data: TabData<'settings'> }) {
   return (
     <div className="space-y-6">
-      <div className="card overflow-hidden">
-        <div className="p-4 sm:p-5">
-          <SectionHeader
-            title="Hub terminals"
-            description="Quotes are priced from the nearest active hub."
-            actions={
-              <Link to="/admin/hubs/new" preventScrollReset className="btn-primary">
-                Add Hub
-              </Link>
-            }
-          />
-        </div>
+      <TableCard
+        title="Hub terminals"
+        description="Quotes are priced from the nearest active hub."
+        actions={<CreateLink to="/admin/hubs/new">Add Hub</CreateLink>}
+      >
         <DataTable
           columns={['Hub', 'Address', 'Coordinates', 'Active', 'Actions']}
           isEmpty={data.hubs.length === 0}
@@ -180,7 +173,7 @@ export function SettingsTab({ data }: { data: TabData<'settings'> }) {
             </tr>
           ))}
         </DataTable>
-      </div>
+      </TableCard>
 
       <DroneProfilesSection drones={data.drones} />
 

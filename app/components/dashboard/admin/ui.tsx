@@ -170,6 +170,15 @@ export function SaveActions({
   )
 }
 
+/** A list's "Create …" button: opens the new-item dialog (a route) over the tab, keeping the scroll. */
+export function CreateLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} preventScrollReset className="btn-primary">
+      {children}
+    </Link>
+  )
+}
+
 /** A table row's Edit and Delete links (both open dialogs as routes). */
 export function RowActions({ editTo, deleteTo, label }: { editTo: string; deleteTo: string; label: string }) {
   return (

@@ -1,26 +1,19 @@
 import { Link } from '@remix-run/react'
-import { SectionHeader } from '#app/components/ui/section-header.tsx'
+import { TableCard } from '#app/components/ui/section-header.tsx'
 import { plural } from '#app/domain/format/numbers.ts'
 import { useOptionalUser } from '#app/root.tsx'
 
 import type { TabData } from './types.ts'
-import { ActiveToggle, DataTable, RoleBadge, td } from './ui.tsx'
+import { ActiveToggle, CreateLink, DataTable, RoleBadge, td } from './ui.tsx'
 
 export function UsersTab({ data }: { data: TabData<'users'> }) {
   const me = useOptionalUser()
   return (
-    <div className="card overflow-hidden">
-      <div className="p-4 sm:p-5">
-        <SectionHeader
-          title="Users"
-          description={plural(data.users.length, 'account')}
-          actions={
-            <Link to="/admin/users/new" preventScrollReset className="btn-primary">
-              Create User
-            </Link>
-          }
-        />
-      </div>
+    <TableCard
+      title="Users"
+      description={plural(data.users.length, 'account')}
+      actions={<CreateLink to="/admin/users/new">Create User</CreateLink>}
+    >
       <DataTable
         columns={['User', 'Email', 'Role', 'Status', 'Actions']}
         isEmpty={data.users.length === 0}
@@ -64,6 +57,6 @@ export function UsersTab({ data }: { data: TabData<'users'> }) {
           </tr>
         ))}
       </DataTable>
-    </div>
+    </TableCard>
   )
 }

@@ -10,15 +10,15 @@
  */
 import {
   getFormProps,
-  getInputProps,
-  getSelectProps,
   getTextareaProps,
   useForm,
+  type FieldMetadata,
   type SubmissionResult,
 } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useActionData, useFetcher, useNavigation, useSearchParams } from '@remix-run/react'
-import { ErrorList, Field, SelectField, TextareaField } from '#app/components/forms.tsx'
+import { ErrorList, SelectField, TextareaField } from '#app/components/forms.tsx'
+import { TextField } from '#app/components/forms/text-field.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { cn } from '#app/components/ui/cn.ts'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
@@ -99,18 +99,14 @@ export function CreateProjectTab({ placeSearch }: { placeSearch: PlaceSearchResu
         <input type="hidden" name="tab" value="create" />
         {form.errors?.length ? <Alert id={form.errorId}>{form.errors.join(' ')}</Alert> : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
+          <TextField
             label="Project name *"
-            errors={fields.name.errors}
-            inputProps={{
-              ...getInputProps(fields.name, { type: 'text' }),
-              placeholder: 'e.g. Vineyard blocks A–C',
-            }}
+            field={fields.name}
+            inputProps={{ placeholder: 'e.g. Vineyard blocks A–C' }}
           />
           <SelectField
             label="Project type *"
-            errors={fields.projectType.errors}
-            selectProps={getSelectProps(fields.projectType)}
+            field={fields.projectType}
             options={PROJECT_TYPES}
             placeholder="Select a project type"
           />
@@ -201,44 +197,24 @@ export function CreateProjectTab({ placeSearch }: { placeSearch: PlaceSearchResu
               Address and coordinates
             </summary>
             <div className="mt-3 grid gap-3 sm:grid-cols-3">
-              <Field
+              <TextField
                 className="sm:col-span-3"
                 label="Address"
-                errors={fields.address.errors}
-                inputProps={{
-                  ...getInputProps(fields.address, { type: 'text' }),
-                  placeholder: 'Farm name, road, town',
-                }}
+                field={fields.address}
+                inputProps={{ placeholder: 'Farm name, road, town' }}
               />
-              <Field
-                label="Latitude"
-                errors={fields.latitude.errors}
-                hint={
-                  <>
-                    e.g. <span data-format="coordinates">-33.9321</span>
-                  </>
-                }
-                inputProps={{ ...getInputProps(fields.latitude, { type: 'text' }), inputMode: 'decimal' }}
-              />
-              <Field
-                label="Longitude"
-                errors={fields.longitude.errors}
-                hint={
-                  <>
-                    e.g. <span data-format="coordinates">18.8602</span>
-                  </>
-                }
-                inputProps={{ ...getInputProps(fields.longitude, { type: 'text' }), inputMode: 'decimal' }}
-              />
+              <CoordinateField label="Latitude" field={fields.latitude} example="-33.9321" />
+              <CoordinateField label="Longitude" field={fields.longitude} example="18.8602" />
             </div>
           </details>
         </fieldset>
 
-        <Field
+        <TextField
           className="sm:max-w-xs"
           label="Preferred deadline"
-          errors={fields.deadline.errors}
-          inputProps={{ ...getInputProps(fields.deadline, { type: 'date' }), min: todayInSouthAfrica() }}
+          field={fields.deadline}
+          type="date"
+          inputProps={{ min: todayInSouthAfrica() }}
         />
         <TextareaField
           label="Description"
@@ -402,5 +378,29 @@ function PlaceSearch({
         </p>
       ) : null}
     </div>
+  )
+}
+
+/** A latitude or longitude typed by hand: decimal degrees, with an example under it. */
+function CoordinateField({
+  label,
+  field,
+  example,
+}: {
+  label: string
+  field: FieldMetadata<unknown>
+  example: string
+}) {
+  return (
+    <TextField
+      label={label}
+      field={field}
+      hint={
+        <>
+          e.g. <span data-format="coordinates">{example}</span>
+        </>
+      }
+      inputProps={{ inputMode: 'decimal' }}
+    />
   )
 }

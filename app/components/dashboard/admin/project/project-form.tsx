@@ -1,11 +1,5 @@
 /** The admin's project form: status, assigned pilot and an optional message to the client. */
-import {
-  getFormProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from '@conform-to/react'
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
 import { DialogActions } from '#app/components/dashboard/admin/ui.tsx'
@@ -62,12 +56,7 @@ export function ProjectForm({
         </Alert>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          label="Status"
-          errors={fields.status.errors}
-          selectProps={getSelectProps(fields.status)}
-          options={ADMIN_STATUS_OPTIONS}
-        />
+        <SelectField label="Status" field={fields.status} options={ADMIN_STATUS_OPTIONS} />
         <SelectField
           label="Assigned pilot"
           hint={
@@ -75,8 +64,7 @@ export function ProjectForm({
               ? 'Choosing a different pilot e-mails them the job card and notifies the client.'
               : 'No active pilots. Create or activate one in the Pilots tab.'
           }
-          errors={fields.pilotId.errors}
-          selectProps={getSelectProps(fields.pilotId)}
+          field={fields.pilotId}
           placeholder="Unassigned"
           options={pilotOptions}
         />
