@@ -25,20 +25,20 @@ describe('pilot dashboard', () => {
     const data = await readJson<{
       role: string
       projects: Array<{ id: number }>
-      openProjectId: number | null
+      openJob: { id: number } | null
     }>(res)
     expect(data.role).toBe('pilot')
     expect(data.projects.map((p) => p.id)).toEqual([project.id])
-    expect(data.openProjectId).toBe(project.id)
+    expect(data.openJob?.id).toBe(project.id)
   })
 
   test('a project that is not theirs does not open', async () => {
     const { headers } = await pilotWithJob()
     const other = await createTestProject({ paid: true, status: 'assigned' })
-    const data = await readJson<{ openProjectId: number | null }>(
+    const data = await readJson<{ openJob: { id: number } | null }>(
       await callRoute(dashboard.loader, `/dashboard?project=${other.id}`, { headers }),
     )
-    expect(data.openProjectId).toBeNull()
+    expect(data.openJob).toBeNull()
   })
 
   test('Save Project Progress logs hours + minutes / 60 with the Progress Saved toast', async () => {

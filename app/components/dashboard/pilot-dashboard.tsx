@@ -1,6 +1,5 @@
 import { PrivacyControls } from '#app/components/account/privacy-controls.tsx'
 import { DocumentCopyForm } from '#app/components/files/document-copy-form.tsx'
-import type { ListedFile } from '#app/components/files/file-groups.tsx'
 import { DashboardHeading } from '#app/components/layout/app-shell.tsx'
 import { OfflineBanner, useOfflineWorker } from '#app/components/offline/offline-controls.tsx'
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
@@ -14,7 +13,7 @@ import type { PilotDocumentKind } from '#db/schema.ts'
 
 import { FlightLogsTab } from './pilot/flight-logs-tab.tsx'
 import { PilotProjectsTab } from './pilot/projects-tab.tsx'
-import type { FlightLogRow, JobMission, PilotJob } from './pilot/types.ts'
+import type { FlightLogRow, OpenJob, PilotJob } from './pilot/types.ts'
 import { ProfileForm } from './profile-form.tsx'
 import { WelcomeBanner } from './welcome-banner.tsx'
 
@@ -48,9 +47,7 @@ export function PilotDashboard({
   stats,
   welcome,
   projects,
-  openProjectId,
-  openProjectFiles,
-  openProjectMission,
+  openJob,
   flightLogs,
   tileUrl,
 }: {
@@ -58,9 +55,7 @@ export function PilotDashboard({
   stats: { activeProjects: number; totalFlightHours: number; flightHoursThisMonth: number }
   welcome: string | null
   projects: PilotJob[]
-  openProjectId: number | null
-  openProjectFiles: ListedFile[]
-  openProjectMission: JobMission | null
+  openJob: OpenJob | null
   flightLogs: FlightLogRow[]
   tileUrl: string
 }) {
@@ -84,14 +79,7 @@ export function PilotDashboard({
       </div>
       <TabLinks tabs={PILOT_TABS} active={tab} label="Pilot dashboard sections" />
       {tab === 'projects' ? (
-        <PilotProjectsTab
-          projects={projects}
-          openProjectId={openProjectId}
-          tileUrl={tileUrl}
-          pilotId={profile.id}
-          files={openProjectFiles}
-          mission={openProjectMission}
-        />
+        <PilotProjectsTab projects={projects} openJob={openJob} tileUrl={tileUrl} pilotId={profile.id} />
       ) : null}
       {tab === 'flight-logs' ? <FlightLogsTab logs={flightLogs} /> : null}
       {tab === 'profile' ? (

@@ -14,8 +14,8 @@ test('the open job comes with its drone and the mission file that drone flies fr
 
   const open = await loadPilotTabs(pilot.id, new URL(`http://x/dashboard?project=${project.id}`))
   // No drone chosen: the default drone (a Mavic 3 Enterprise) flies DJI Pilot 2's KMZ.
-  expect(open.openProjectMission).toEqual({ droneName: 'DJI Mavic 3 Enterprise (M3E)', format: 'kmz' })
+  expect(open.openJob?.mission).toEqual({ droneName: 'DJI Mavic 3 Enterprise (M3E)', format: 'kmz' })
 
   const list = await loadPilotTabs(pilot.id, new URL('http://x/dashboard?tab=projects'))
-  expect(list.openProjectMission).toBeNull()
+  expect(list.openJob).toBeNull()
 })

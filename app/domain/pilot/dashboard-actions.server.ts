@@ -77,11 +77,14 @@ export async function loadPilotTabs(pilotId: number, url: URL) {
   const openProjectId = projects.some((p) => p.id === wanted) ? wanted : null
   return {
     projects,
-    openProjectId,
-    /** The open job's files (the pilot's uploads, documents; deliverables once completed). */
-    openProjectFiles: openProjectId ? listProjectFiles({ id: pilotId, role: 'pilot' }, openProjectId) : [],
-    /** The open job's drone and its mission file. */
-    openProjectMission: openProjectId ? jobMission(pilotId, openProjectId) : null,
+    /** The job the dialog shows: its files (the pilot's uploads, documents; deliverables once completed) and its drone and mission file. */
+    openJob: openProjectId
+      ? {
+          id: openProjectId,
+          files: listProjectFiles({ id: pilotId, role: 'pilot' }, openProjectId),
+          mission: jobMission(pilotId, openProjectId),
+        }
+      : null,
     /** The open job's coverage check (photo positions over the areas). */
     openProjectCoverage: openProjectId
       ? await projectCoverage({ id: pilotId, role: 'pilot' }, openProjectId)

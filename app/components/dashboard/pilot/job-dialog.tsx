@@ -6,7 +6,7 @@
  */
 import { Link } from '@remix-run/react'
 import { JobCoverage } from '#app/components/coverage/job-coverage.tsx'
-import { FileGroups, type ListedFile } from '#app/components/files/file-groups.tsx'
+import { FileGroups } from '#app/components/files/file-groups.tsx'
 import { UploadWidget } from '#app/components/files/upload-widget.tsx'
 import { AreasSketch } from '#app/components/maps/areas-sketch.tsx'
 import { MapViewLink } from '#app/components/mapview/map-view-link.tsx'
@@ -25,7 +25,7 @@ import { MISSION_FILE_LABELS, missionFileUrl, missionFormatsFor } from '#app/dom
 import { lazy, Suspense } from 'react'
 
 import { ProgressForm } from './progress-form.tsx'
-import type { JobMission, PilotJob } from './types.ts'
+import type { JobMission, OpenJob, PilotJob } from './types.ts'
 
 // Leaflet loads only when a job's map is shown, so the dashboard itself ships no map code.
 const AreasMap = lazy(() =>
@@ -83,18 +83,17 @@ function MissionFiles({ jobId, mission }: { jobId: number; mission: JobMission |
 
 export function JobDialog({
   job,
+  opened: { files, mission },
   closeTo,
   tileUrl,
   pilotId,
-  files,
-  mission,
 }: {
   job: PilotJob
+  /** The job's files and mission file (loaded for the opened job only). */
+  opened: OpenJob
   closeTo: string
   tileUrl: string
   pilotId: number
-  files: ListedFile[]
-  mission: JobMission | null
 }) {
   const hydrated = useHydrated()
   const plan = job.flightPlan

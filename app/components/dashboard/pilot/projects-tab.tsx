@@ -3,14 +3,13 @@
  * opening its job dialog by URL (`?project=ID`).
  */
 import { Link } from '@remix-run/react'
-import type { ListedFile } from '#app/components/files/file-groups.tsx'
 import { CardListSection } from '#app/components/ui/section-header.tsx'
 import { formatDate } from '#app/domain/format/dates.ts'
 import { formatFlightHours } from '#app/domain/pilot/schemas.ts'
 
 import { ProjectListCard } from '../project-list-card.tsx'
 import { JobDialog } from './job-dialog.tsx'
-import type { JobMission, PilotJob } from './types.ts'
+import type { OpenJob, PilotJob } from './types.ts'
 
 const LIST_URL = '/dashboard?tab=projects'
 
@@ -24,22 +23,16 @@ function MediaFlag({ on, label }: { on: boolean; label: string }) {
 
 export function PilotProjectsTab({
   projects,
-  openProjectId,
+  openJob,
   tileUrl,
   pilotId,
-  files,
-  mission,
 }: {
   projects: PilotJob[]
-  openProjectId: number | null
+  openJob: OpenJob | null
   tileUrl: string
   pilotId: number
-  /** The open job's files. */
-  files: ListedFile[]
-  /** The open job's drone and mission file. */
-  mission: JobMission | null
 }) {
-  const open = projects.find((p) => p.id === openProjectId)
+  const open = projects.find((p) => p.id === openJob?.id)
   return (
     <CardListSection
       id="pilot-projects-heading"
@@ -87,15 +80,8 @@ export function PilotProjectsTab({
           </ProjectListCard>
         ))}
       </ul>
-      {open ? (
-        <JobDialog
-          job={open}
-          closeTo={LIST_URL}
-          tileUrl={tileUrl}
-          pilotId={pilotId}
-          files={files}
-          mission={mission}
-        />
+      {open && openJob ? (
+        <JobDialog job={open} opened={openJob} closeTo={LIST_URL} tileUrl={tileUrl} pilotId={pilotId} />
       ) : null}
     </CardListSection>
   )

@@ -1,4 +1,5 @@
 import type { SerializeFrom } from '@remix-run/node'
+import type { ListedFile } from '#app/components/files/file-groups.tsx'
 import type { listFlightLogs, PilotProject } from '#app/domain/pilot/pilot-projects.server.ts'
 import type { ExportFormat } from '#app/domain/survey/export-formats.server.ts'
 
@@ -9,4 +10,10 @@ export type FlightLogRow = SerializeFrom<ReturnType<typeof listFlightLogs>[numbe
 export interface JobMission {
   droneName: string
   format: ExportFormat
+}
+/** The job opened by `?project=`: what the dialog shows beyond the card. */
+export interface OpenJob {
+  id: number
+  files: ListedFile[]
+  mission: JobMission | null
 }
