@@ -67,6 +67,9 @@ export default function ProjectDialog() {
   const { project, client, pilot, files, flightPlan, pilots, retention, coverage, share, tileUrl, closeTo } =
     useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
+  // The dialog's two forms answer differently: keeping files gives `keepResult`, the project form `result`.
+  const keepResult = actionData && 'keepResult' in actionData ? actionData.keepResult : undefined
+  const result = actionData && 'result' in actionData ? actionData.result : undefined
   const here = `/admin/projects/${project.id}`
 
   return (
@@ -90,7 +93,7 @@ export default function ProjectDialog() {
         files={files}
         retention={retention}
         action={here}
-        keepResult={actionData && 'keepResult' in actionData ? actionData.keepResult : undefined}
+        keepResult={keepResult}
       />
       {share.deliverables.length ? (
         <>
@@ -104,13 +107,7 @@ export default function ProjectDialog() {
           />
         </>
       ) : null}
-      <ProjectForm
-        project={project}
-        pilot={pilot}
-        pilots={pilots}
-        closeTo={closeTo}
-        lastResult={actionData && 'result' in actionData ? actionData.result : undefined}
-      />
+      <ProjectForm project={project} pilot={pilot} pilots={pilots} closeTo={closeTo} lastResult={result} />
     </AdminDialog>
   )
 }
