@@ -12,6 +12,7 @@ import { AreasSketch } from '#app/components/maps/areas-sketch.tsx'
 import { MapViewLink } from '#app/components/mapview/map-view-link.tsx'
 import { SaveForOffline } from '#app/components/offline/offline-controls.tsx'
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
+import { LoadFallbackBoundary } from '#app/components/ui/load-fallback-boundary.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
@@ -99,6 +100,10 @@ export function JobDialog({
   const plan = job.flightPlan
   const areas = plan?.areas ?? []
   const action = `/dashboard?project=${job.id}`
+  // The outline stands in for the map without JavaScript, while its code loads, and if it can't.
+  const sketch = (
+    <AreasSketch areas={areas} label={`Outline of the ${areas.length} survey areas of ${job.name}`} />
+  )
   const filesAction = `/pilot/projects/${job.id}/files`
   const mapsLink =
     job.latitude != null && job.longitude != null
@@ -176,22 +181,14 @@ export function JobDialog({
                   className="h-64 overflow-hidden rounded-lg border border-ink-100 bg-ink-800 sm:h-80"
                   data-testid="job-map"
                 >
-                  <Suspense
-                    fallback={
-                      <AreasSketch
-                        areas={areas}
-                        label={`Outline of the ${areas.length} survey areas of ${job.name}`}
-                      />
-                    }
-                  >
-                    <AreasMap tileUrl={tileUrl} areas={areas} />
-                  </Suspense>
+                  <LoadFallbackBoundary fallback={sketch}>
+                    <Suspense fallback={sketch}>
+                      <AreasMap tileUrl={tileUrl} areas={areas} />
+                    </Suspense>
+                  </LoadFallbackBoundary>
                 </div>
               ) : (
-                <AreasSketch
-                  areas={areas}
-                  label={`Outline of the ${areas.length} survey areas of ${job.name}`}
-                />
+                sketch
               )}
               <ul className="grid gap-2 sm:grid-cols-2">
                 {areas.map((a) => (
