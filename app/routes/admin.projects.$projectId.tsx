@@ -64,8 +64,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ProjectDialog() {
-  const { project, client, pilot, files, flightPlan, pilots, retention, coverage, share, tileUrl, closeTo } =
-    useLoaderData<typeof loader>()
+  const data = useLoaderData<typeof loader>()
+  const { project, client, pilot, flightPlan, pilots, coverage, share, tileUrl, closeTo } = data
   const actionData = useActionData<typeof action>()
   // The dialog's two forms answer differently: keeping files gives `keepResult`, the project form `result`.
   const keepResult = actionData && 'keepResult' in actionData ? actionData.keepResult : undefined
@@ -88,13 +88,8 @@ export default function ProjectDialog() {
       <div className="mt-5">
         <CoveragePanel coverage={coverage} tileUrl={tileUrl} headingId="pd-coverage" />
       </div>
-      <ProjectFilesSection
-        project={project}
-        files={files}
-        retention={retention}
-        action={here}
-        keepResult={keepResult}
-      />
+      {/* The files section reads the dialog's project, files and retention from the loader data. */}
+      <ProjectFilesSection {...data} action={here} keepResult={keepResult} />
       {share.deliverables.length ? (
         <>
           <DownloadAllLink projectId={project.id} />
