@@ -15,6 +15,7 @@ import { startViewJobs } from './app/domain/deliverables/view-jobs.server.ts'
 import { sweepStorage } from './app/domain/files/sweep.server.ts'
 import { createTusServer, startTusCleanup } from './app/domain/files/tus.server.ts'
 import { startDailyJobs } from './app/domain/jobs/daily.server.ts'
+import { mailSettled } from './app/domain/mail/mail.server.ts'
 import { ensureReferenceDrones } from './app/domain/survey/drone-profiles.server.ts'
 import { seedDemo } from './db/seed.ts'
 import { createExpressApp } from './server/express-app.ts'
@@ -89,6 +90,7 @@ closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   stopBackups()
   await viewJobs.stop()
   await new Promise<void>((resolve) => server.close(() => resolve()))
+  await mailSettled()
   closeDb()
   releasePidFile()
 })

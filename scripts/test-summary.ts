@@ -50,8 +50,17 @@ if (stages) {
     )
   }
   console.log(`  ${'total'.padEnd(10)} ${minutes(stages.totalSeconds).padStart(12)}`)
-  const testStages = new Set(['unit', 'e2e'])
-  failed += stages.stages.filter((s) => !s.ok && !testStages.has(s.name)).length
+  // A test stage's failed tests are counted from its report; a test stage that failed with none
+  // (an unhandled error after a test, a global set-up that threw) still counts as one failure.
+  const failedTestsOf: Record<string, number> = {
+    unit: vitest?.numFailedTests ?? 0,
+    e2e: playwright?.stats?.unexpected ?? 0,
+  }
+  for (const stage of stages.stages.filter((s) => !s.ok && !failedTestsOf[s.name])) {
+    if (stage.name in failedTestsOf)
+      console.log(`  ${stage.name} failed outside any test: see its output above`)
+    failed += 1
+  }
 }
 console.log(
   `\nunit + route tests: ${vitest ? 'reported' : 'missing'}; end-to-end journeys: ${playwright ? 'reported' : 'missing'}`,

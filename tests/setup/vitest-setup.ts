@@ -8,6 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { resetEnvCache } from '#app/domain/config/env.server.ts'
 import { closeDb } from '#app/domain/db/db.server.ts'
+import { mailSettled } from '#app/domain/mail/mail.server.ts'
 import { ensureReferenceDrones } from '#app/domain/survey/drone-profiles.server.ts'
 import { afterAll } from 'vitest'
 
@@ -31,7 +32,9 @@ if (template) fs.copyFileSync(template, process.env.DATABASE_PATH!)
 // As at server start: every database has the reference drones (ADR 245).
 ensureReferenceDrones()
 
-afterAll(() => {
+afterAll(async () => {
+  // A mail sent after a response (a paid ITN's receipts) finishes before its outbox goes.
+  await mailSettled()
   closeDb()
   fs.rmSync(dir, { recursive: true, force: true })
 })

@@ -95,16 +95,27 @@ export async function listOutbox(limit = 50): Promise<OutboxEntry[]> {
   return entries
 }
 
+/** Sends still under way: some go out after the response (a paid ITN's receipts), and shutdown waits for them. */
+const sending = new Set<Promise<boolean>>()
+
 /**
  * Sends without letting a mail failure undo the business action that caused it
  * (the action has already committed); the failure is logged for the operator.
  */
-export async function sendEmailSafely(message: EmailMessage): Promise<boolean> {
-  try {
-    await sendEmail(message)
-    return true
-  } catch (error) {
-    console.warn(`[mail] could not send "${message.subject}" to ${message.to}:`, error)
-    return false
-  }
+export function sendEmailSafely(message: EmailMessage): Promise<boolean> {
+  const sent = sendEmail(message).then(
+    () => true,
+    (error: unknown) => {
+      console.warn(`[mail] could not send "${message.subject}" to ${message.to}:`, error)
+      return false
+    },
+  )
+  sending.add(sent)
+  void sent.finally(() => sending.delete(sent))
+  return sent
+}
+
+/** Resolves once every mail started so far has been sent or has failed (shutdown, and each test file's end). */
+export async function mailSettled() {
+  while (sending.size) await Promise.allSettled([...sending])
 }
