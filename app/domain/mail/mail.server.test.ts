@@ -4,7 +4,7 @@ import { getEnv, resetEnvCache } from '#app/domain/config/env.server.ts'
 import { unreachableSmtpUrl, withTestSmtp } from '#tests/helpers/smtp-server.ts'
 import { afterEach, describe, expect, it } from 'vitest'
 
-import { listOutbox, sendEmail, sendEmailSafely } from './mail.server.ts'
+import { listOutbox, mailSettled, sendEmail, sendEmailSafely } from './mail.server.ts'
 import { renderEmail } from './templates.ts'
 
 afterEach(() => {
@@ -70,5 +70,16 @@ describe('sendEmail with an SMTP_URL nothing answers', () => {
     resetEnvCache()
     await expect(sendEmail({ to: 'x@example.test', subject: 'lost', ...content })).rejects.toThrow()
     expect(await sendEmailSafely({ to: 'x@example.test', subject: 'lost', ...content })).toBe(false)
+  })
+})
+
+describe('mail sent after a response', () => {
+  it('mailSettled waits for every send started, so nothing is cut off by a shutdown', async () => {
+    const subject = `Receipt ${Date.now()}`
+    void sendEmailSafely({ to: 'sam@example.test', subject, ...content })
+    void sendEmailSafely({ to: 'kim@example.test', subject, ...content })
+    await mailSettled()
+    const sent = (await listOutbox()).filter((entry) => entry.subject === subject)
+    expect(sent.map((entry) => entry.to).sort()).toEqual(['kim@example.test', 'sam@example.test'])
   })
 })
