@@ -23,8 +23,8 @@ import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
 import { plural } from '#app/domain/format/numbers.ts'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
+import { asPage, pageId } from '#app/domain/http/page-errors.server.ts'
 import { handleSitePageAction } from '#app/domain/sites/site-page.server.ts'
 import { REPEAT_CHOICES, SITE_INTENTS, SiteRenameFormSchema } from '#app/domain/sites/site-schedule.ts'
 import { getSiteCard } from '#app/domain/sites/sites.server.ts'
@@ -33,36 +33,17 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.site.name ?? 'Site'} · Kestrel Aerial Survey` },
 ]
 
-function siteIdOf(params: { siteId?: string }) {
-  const id = Number(params.siteId)
-  if (!Number.isInteger(id) || id <= 0) throw new Response('Not Found', { status: 404 })
-  return id
-}
-
-/** A site someone may not see is the same 404 page as one that does not exist. */
-function notFoundOn404(error: unknown): never {
-  if (isDomainError(error) && error.status === 404) throw new Response('Not Found', { status: 404 })
-  throw error
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, 'client')
-  try {
-    return json({ site: getSiteCard(user, siteIdOf(params)) })
-  } catch (error) {
-    notFoundOn404(error)
-  }
+  const siteId = pageId(params.siteId)
+  return json({ site: await asPage(() => getSiteCard(user, siteId)) })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireRole(request, 'client')
-  const siteId = siteIdOf(params)
+  const siteId = pageId(params.siteId)
   const formData = await readFormBody(request)
-  try {
-    return await handleSitePageAction(user, siteId, formData)
-  } catch (error) {
-    notFoundOn404(error)
-  }
+  return asPage(() => handleSitePageAction(user, siteId, formData))
 }
 
 type ActionData = { intent?: string; result?: SubmissionResult<string[]> }

@@ -8,20 +8,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { SITE_NOT_FOUND } from '#app/domain/sites/site-access.server.ts'
+import { asPage, idOrNull, pageId } from '#app/domain/http/page-errors.server.ts'
 import {
   parseDrawnPolygons,
   SITE_REPORT_MESSAGES,
   siteReportPdf,
 } from '#app/domain/sites/site-report.server.ts'
 import type { User } from '#db/schema.ts'
-
-/** A positive whole id from text (plain digits only); null otherwise. */
-function idFrom(value: FormDataEntryValue | string | null | undefined) {
-  if (typeof value !== 'string' || !/^\d{1,10}$/.test(value)) return null
-  const id = Number(value)
-  return id > 0 && id <= 2 ** 31 ? id : null
-}
 
 async function report(
   user: User,
@@ -32,11 +25,10 @@ async function report(
     polygons?: FormDataEntryValue | null
   },
 ) {
-  try {
-    const siteId = idFrom(siteParam)
-    if (!siteId) throw new DomainError(404, SITE_NOT_FOUND)
-    const beforeProjectId = idFrom(fields.before)
-    const afterProjectId = idFrom(fields.after)
+  const siteId = pageId(siteParam)
+  return asPage(async () => {
+    const beforeProjectId = idOrNull(fields.before)
+    const afterProjectId = idOrNull(fields.after)
     if (!beforeProjectId || !afterProjectId) throw new DomainError(400, SITE_REPORT_MESSAGES.surveys)
     const polygons = typeof fields.polygons === 'string' ? fields.polygons : null
     if (fields.polygons != null && polygons === null)
@@ -53,11 +45,7 @@ async function report(
         'Cache-Control': 'private, no-store',
       },
     })
-  } catch (error) {
-    if (error instanceof DomainError && error.status < 500)
-      throw new Response(error.message, { status: error.status, headers: error.headers })
-    throw error
-  }
+  })
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -20,6 +20,8 @@ import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { getEnv } from '#app/domain/config/env.server.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
+import { asPage, pageId } from '#app/domain/http/page-errors.server.ts'
+import { getSiteForUser } from '#app/domain/sites/site-access.server.ts'
 import { changeOverAreas, loadSiteMap } from '#app/domain/sites/site-map.server.ts'
 
 export { deliverablesMapLinks as links } from '#app/components/mapview/lazy-deliverables-map.tsx'
@@ -28,28 +30,19 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.site.name} · What changed · Kestrel` : 'What changed · Kestrel' },
 ]
 
-async function orNotFound<T>(work: () => T | Promise<T>) {
-  try {
-    return await work()
-  } catch (error) {
-    if (isDomainError(error, 404)) throw new Response('Site not found', { status: 404 })
-    throw error
-  }
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  const view = await orNotFound(() =>
-    loadSiteMap(user, Number(params.siteId), new URL(request.url).searchParams),
-  )
+  const siteId = pageId(params.siteId)
+  const view = await asPage(() => loadSiteMap(user, siteId, new URL(request.url).searchParams))
   return json({ ...view, tileUrl: getEnv().TILE_URL })
 }
 
 /** The no-JS change figures: the pair's change over each survey area (the change call's service). */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request)
-  const siteId = Number(params.siteId)
-  await orNotFound(() => loadSiteMap(user, siteId, new URLSearchParams()))
+  const siteId = pageId(params.siteId)
+  // Someone else's site is the 404 page before the form is read (its figures' refusals are the form's).
+  await asPage(() => getSiteForUser(user, siteId))
   const form = await readFormBody(request)
   const pair = new URLSearchParams({
     before: String(form.get('before') ?? '').slice(0, 12),

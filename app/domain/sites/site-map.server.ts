@@ -11,6 +11,7 @@ import { surveyAreasOf, toMapLayer, type MapLayer } from '#app/domain/deliverabl
 import { measureChange } from '#app/domain/deliverables/measure.server.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
 import { DomainError, isDomainError } from '#app/domain/http/domain-error.ts'
+import { idOrNull } from '#app/domain/http/page-errors.server.ts'
 import type { Project } from '#db/schema.ts'
 
 import { getSiteForUser, listSiteProjects, type SiteViewer } from './site-access.server.ts'
@@ -67,10 +68,6 @@ function surveyOf(user: SiteViewer, project: Project, db: DbOrTx): SiteSurvey | 
 }
 
 /** A project id from the query, or null for anything else (the default is used then). */
-function idParam(value: string | null) {
-  return value && /^\d{1,10}$/.test(value) ? Number(value) : null
-}
-
 /**
  * The site, its comparable surveys (oldest first) and the chosen pair. An id that is not one
  * of them falls back to the default: After the latest survey, Before the one before it.
@@ -79,9 +76,9 @@ export function loadSiteMap(user: SiteViewer, siteId: number, query: URLSearchPa
   const site = getSiteForUser(user, siteId, db)
   const surveys = listSiteProjects(site.id, db).flatMap((p) => surveyOf(user, p, db) ?? [])
   const find = (id: number | null) => surveys.find((s) => s.projectId === id) ?? null
-  const after = find(idParam(query.get('after'))) ?? surveys.at(-1) ?? null
+  const after = find(idOrNull(query.get('after'))) ?? surveys.at(-1) ?? null
   const before =
-    find(idParam(query.get('before'))) ??
+    find(idOrNull(query.get('before'))) ??
     surveys.filter((s) => s.projectId !== after?.projectId && s.flownAt <= (after?.flownAt ?? '')).at(-1) ??
     surveys.find((s) => s.projectId !== after?.projectId) ??
     null
