@@ -306,6 +306,23 @@ describe('GET/DELETE /api/client/project-files/{id}', () => {
 })
 
 describe('POST /api/admin/upload-project-file', () => {
+  test('a name in UTF-8 is kept as sent (not read as latin1)', async () => {
+    const { admin, project } = await setting()
+    const name = 'Ré-survey Ōkahu.png'
+    const res = await callRoute(adminUploadRoute.action, '/api/admin/upload-project-file', {
+      form: multipart(
+        { projectId: String(project.id), category: 'processed_deliverable' },
+        { name, bytes: PNG_BYTES },
+      ),
+      headers: admin.headers,
+    })
+    expect(res.status).toBe(201)
+    const { file } = await readJson<{ file: { id: number; originalName: string } }>(res)
+    expect(file.originalName).toBe(name)
+    const row = getDb().select().from(projectFiles).where(eq(projectFiles.id, file.id)).get()!
+    expect(row.originalName).toBe(name)
+  })
+
   test('admin uploads a deliverable; a client or pilot gets 403', async () => {
     const { admin, client, pilot, project } = await setting()
     const form = () =>

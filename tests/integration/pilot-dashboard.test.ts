@@ -167,6 +167,22 @@ describe('pilot file forms without JavaScript', () => {
       getDb().select().from(projectFiles).where(eq(projectFiles.projectId, project.id)).all(),
     ).toHaveLength(0)
   })
+
+  test('a photo named in UTF-8 keeps its name (the toast and the stored row)', async () => {
+    const { headers, project } = await pilotWithJob()
+    const name = 'Ré-survey Ōkahu.png'
+    const res = await callRoute(filesRoute.action, `/pilot/projects/${project.id}/files`, {
+      headers,
+      params: { projectId: String(project.id) },
+      form: multipart(
+        { projectId: String(project.id), category: 'raw_image' },
+        { name, bytes: PNG_BYTES, type: 'image/png' },
+      ),
+    })
+    expect(await toastLine(res)).toBe(`Upload successful: ${name}`)
+    const stored = getDb().select().from(projectFiles).where(eq(projectFiles.projectId, project.id)).all()
+    expect(stored.map((f) => f.originalName)).toEqual([name])
+  })
 })
 
 /** The flashed toast as 'title: description'. */

@@ -81,6 +81,8 @@ export async function readMultipartFile(
   try {
     parser = busboy({
       headers: { 'content-type': request.headers.get('Content-Type') ?? '' },
+      // Browsers send a file's name as UTF-8; busboy's default (latin1) garbles "Ré-survey".
+      defParamCharset: 'utf8',
       limits: { files: 1, fields: 30, fieldSize: 64 * 1024, parts: 40 },
     })
   } catch {
