@@ -5,7 +5,6 @@
  * the very same app on a free port.
  */
 import crypto from 'node:crypto'
-import { createRequestHandler } from '@remix-run/express'
 import type { AppLoadContext, ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
@@ -31,6 +30,7 @@ import {
   WRITE_METHODS,
   writeKindOf,
 } from '../app/domain/http/write-limits.server.ts'
+import { createRemixHandler } from './remix-handler.ts'
 
 export interface ExpressAppOptions {
   /** The Remix build (a function, so a dev rebuild is picked up). */
@@ -271,7 +271,7 @@ export function createExpressApp(options: ExpressAppOptions): express.Express {
     next()
   })
 
-  const handleRemix = createRequestHandler({
+  const handleRemix = createRemixHandler({
     build: options.build,
     mode: options.mode ?? env.NODE_ENV,
     getLoadContext: (_req, res) => res.locals.loadContext as AppLoadContext,

@@ -13,7 +13,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const user = await requireApiUser(request)
     const { project, files } = deliverablesForDownloadAll(user, parseId(params.id, 'project id'))
     if (request.method === 'HEAD') return new Response(null, { status: 200 })
-    return zipResponse(files, zipFileName(project.name, project.id))
+    return zipResponse(files, zipFileName(project.name, project.id), { owner: { account: user.id }, request })
   })
 }
 

@@ -19,8 +19,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const share = await openShareToken(params.token, clientIpOf(context))
     requireDownloadAllowed(share)
     if (request.method === 'HEAD') return new Response(null, { status: 200 })
+    const zip = zipResponse(withBytesOnDisk(share.files), zipFileName(share.project.name, share.project.id), {
+      owner: { link: share.link.id },
+      request,
+    })
     recordShareDownload(share.link, null)
-    return zipResponse(withBytesOnDisk(share.files), zipFileName(share.project.name, share.project.id))
+    return zip
   })
 }
 

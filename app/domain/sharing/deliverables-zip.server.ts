@@ -6,10 +6,10 @@
  * gigabytes would only cost CPU); text formats are deflated.
  */
 import fs from 'node:fs'
-import { Readable } from 'node:stream'
 import { cleanOriginalName } from '#app/domain/files/content-check.server.ts'
 import { extensionOf } from '#app/domain/files/rules.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
 import type { ProjectFile } from '#db/schema.ts'
 import { ZipArchive } from 'archiver'
 
@@ -65,32 +65,146 @@ export function withBytesOnDisk(files: ProjectFile[]) {
   return files.filter((f) => fs.existsSync(absolutePathOf(f)))
 }
 
-/** The ZIP as a web stream; a file that fails midway aborts the stream (the download fails visibly). */
-function deliverablesZipStream(files: ProjectFile[]): ReadableStream<Uint8Array> {
-  const archive = new ZipArchive({ store: true, highWaterMark: 1024 * 1024 })
-  const names = entryNames(files)
-  files.forEach((file, index) => {
-    archive.file(absolutePathOf(file), {
-      name: names[index]!,
-      date: file.createdAt,
-      store: !isWorthDeflating(file),
-    } as Parameters<typeof archive.file>[1])
-  })
-  archive.append(checksumLines(files.map((file, index) => ({ name: names[index]!, sha256: file.sha256 }))), {
-    name: CHECKSUMS_NAME,
-    date: new Date(),
-  })
-  archive.on('warning', (error) => archive.destroy(error))
-  void archive.finalize().catch((error: unknown) => archive.destroy(error as Error))
-  return Readable.toWeb(archive) as ReadableStream<Uint8Array>
+/** Who a ZIP is built for: an account (signed in) or a share link (anyone holding it). */
+export type ZipOwner = { account: number } | { link: number }
+
+/**
+ * How many ZIPs may be built at once: each holds a file open and its buffers for as long as
+ * its reader takes, so a link (no account needed) or an account can't hold many.
+ */
+const ZIP_LIMITS = { account: 2, link: 3, server: 16 } as const
+const RETRY_AFTER = { 'Retry-After': '60' }
+
+const ZIP_BUSY_MESSAGES = {
+  account: `You already have ${ZIP_LIMITS.account} downloads of deliverables running. Please let one finish, then try again.`,
+  link: `This link's deliverables are already being downloaded ${ZIP_LIMITS.link} times at once. Please try again when one has finished.`,
+  server: 'The server is busy with other downloads. Please try again in a minute.',
+} as const
+
+interface RunningZip {
+  key: string
+  /** Bytes the archive has made so far (sent, or waiting in its buffers). */
+  produced: () => number
 }
 
-/** The streamed answer: chunked, never cached, never re-compressed on the way. */
-export function zipResponse(files: ProjectFile[], downloadName: string, headers: HeadersInit = {}) {
-  const out = new Headers(headers)
+const running = new Set<RunningZip>()
+
+function ownerKey(owner: ZipOwner) {
+  return 'account' in owner ? `account:${owner.account}` : `link:${owner.link}`
+}
+
+/** The ZIPs being built now, for the tests: whose, and how far. */
+export function runningZips() {
+  return [...running].map((zip) => ({ key: zip.key, bytesProduced: zip.produced() }))
+}
+
+/** A place among the ZIPs being built, or a 429 naming which limit is reached. */
+function claimZip(owner: ZipOwner, produced: () => number) {
+  const key = ownerKey(owner)
+  const kind = 'account' in owner ? 'account' : 'link'
+  const mine = [...running].filter((zip) => zip.key === key).length
+  if (mine >= ZIP_LIMITS[kind]) throw new DomainError(429, ZIP_BUSY_MESSAGES[kind], { headers: RETRY_AFTER })
+  if (running.size >= ZIP_LIMITS.server)
+    throw new DomainError(429, ZIP_BUSY_MESSAGES.server, { headers: RETRY_AFTER })
+  const zip = { key, produced }
+  running.add(zip)
+  return () => running.delete(zip)
+}
+
+/**
+ * The ZIP as a web stream that the archive fills only when its reader asks (Node's
+ * `Readable.toWeb` reads ahead without limit, so a slow reader had the whole ZIP in memory).
+ * Files are added one at a time as the previous one is done, so one is open at once. The
+ * work stops, and its file is closed, when the reader cancels or `signal` aborts (the client
+ * went); a file that fails midway errors the stream (the download fails visibly).
+ */
+function deliverablesZipStream(
+  files: ProjectFile[],
+  options: { owner: ZipOwner; signal?: AbortSignal },
+): ReadableStream<Uint8Array> {
+  const archive = new ZipArchive({ store: true, highWaterMark: 256 * 1024 })
+  const names = entryNames(files)
+  const release = claimZip(options.owner, () => archive.pointer())
+  let next = 0
+  let current: fs.ReadStream | null = null
+  let stopped = false
+  const stop = (error?: Error) => {
+    if (stopped) return
+    stopped = true
+    release()
+    options.signal?.removeEventListener('abort', onAbort)
+    current?.destroy()
+    archive.abort()
+    archive.destroy(error)
+  }
+  const onAbort = () => stop()
+  options.signal?.addEventListener('abort', onAbort, { once: true })
+
+  const appendNext = () => {
+    if (stopped) return
+    if (next < files.length) {
+      const file = files[next]!
+      const name = names[next]!
+      next++
+      current = fs.createReadStream(absolutePathOf(file), { highWaterMark: 64 * 1024 })
+      current.on('error', (error) => stop(error))
+      archive.append(current, { name, date: file.createdAt, store: !isWorthDeflating(file) } as Parameters<
+        typeof archive.append
+      >[1])
+    } else if (next === files.length) {
+      next++
+      current = null
+      const sums = checksumLines(files.map((file, index) => ({ name: names[index]!, sha256: file.sha256 })))
+      archive.append(sums, { name: CHECKSUMS_NAME, date: new Date() })
+      void archive.finalize().catch((error: unknown) => stop(error as Error))
+    }
+  }
+  archive.on('entry', appendNext)
+  archive.on('warning', (error) => stop(error))
+  archive.on('error', (error) => stop(error))
+  appendNext()
+  if (options.signal?.aborted) stop()
+
+  const chunks = archive[Symbol.asyncIterator]() as AsyncIterator<Buffer>
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const chunk = stopped ? { done: true as const, value: undefined } : await chunks.next()
+          if (chunk.done) {
+            stop()
+            controller.close()
+          } else
+            controller.enqueue(new Uint8Array(chunk.value.buffer, chunk.value.byteOffset, chunk.value.length))
+        } catch (error) {
+          stop(error as Error)
+          controller.error(error)
+        }
+      },
+      cancel() {
+        stop()
+      },
+    },
+    // Nothing read ahead: each chunk is made when the reader asks for it.
+    { highWaterMark: 0 },
+  )
+}
+
+/**
+ * The streamed answer: chunked, never cached, never re-compressed on the way. Pass the
+ * request (its signal stops the work when the client goes) and who the ZIP is for; a 429
+ * DomainError when they already have as many ZIPs running as they may.
+ */
+export function zipResponse(
+  files: ProjectFile[],
+  downloadName: string,
+  options: { owner: ZipOwner; request: Request; headers?: HeadersInit },
+) {
+  const out = new Headers(options.headers)
   out.set('Content-Type', 'application/zip')
   out.set('Content-Disposition', `attachment; filename="${downloadName}"`)
   out.set('Cache-Control', 'private, no-store, no-transform')
   out.set('X-Content-Type-Options', 'nosniff')
-  return new Response(deliverablesZipStream(files), { status: 200, headers: out })
+  const body = deliverablesZipStream(files, { owner: options.owner, signal: options.request.signal })
+  return new Response(body, { status: 200, headers: out })
 }
