@@ -129,11 +129,23 @@ export function reliefVolumeM3(relief: Relief) {
   return relief.kind === 'cone' ? base / 3 : base
 }
 
+/** Repeatable pseudo-random heights in ±`amplitude` (a survey's noise), one stream per seed. */
+function noiseStream(seed: number, amplitude: number) {
+  let state = seed >>> 0 || 1
+  return () => {
+    // xorshift32: the same numbers on every run, so a failure can be replayed.
+    state ^= state << 13
+    state ^= state >>> 17
+    state ^= state << 5
+    return ((state >>> 0) / 0xffffffff) * 2 * amplitude - amplitude
+  }
+}
+
 /**
- * A DSM of flat ground with one relief centred on `centre` (default CHANGE_SITE), 80 m
- * square at `pixelM`, in `epsg`. The relief sits off the raster's centre (at 40 % across,
- * 35 % down), so a misplaced or mirrored raster moves it. A 2 m square of nodata lies 20 m
- * east of the centre, inside a 25 m ring.
+ * A DSM of flat ground with one relief centred on `centre` (default CHANGE_SITE), `sizeM`
+ * (80 m) square at `pixelM`, in `epsg`. The relief sits off the raster's centre (at 40 %
+ * across, 35 % down), so a misplaced or mirrored raster moves it. A 2 m square of nodata lies
+ * 20 m east of the centre, inside a 25 m ring. `noise` adds ±`amplitudeM` to every cell.
  */
 export async function buildReliefDsm(
   dir: string,
@@ -143,6 +155,8 @@ export async function buildReliefDsm(
     relief: Relief
     centre?: { lng: number; lat: number }
     name?: string
+    sizeM?: number
+    noise?: { amplitudeM: number; seed: number }
   },
 ) {
   const srs = `EPSG:${spec.epsg}`
@@ -150,17 +164,22 @@ export async function buildReliefDsm(
   const [[cx, cy]] = (await transformPoints([[centre.lng, centre.lat]], 'EPSG:4326', srs)) as [
     [number, number],
   ]
-  const sizePx = Math.round(80 / spec.pixelM)
+  const sizePx = Math.round((spec.sizeM ?? 80) / spec.pixelM)
   const { relief } = spec
-  const heightAt = (x: number, y: number) => {
-    if (x - cx > 19 && x - cx < 21 && Math.abs(y - cy) < 1) return NODATA
-    if (relief.kind === 'flat') return CHANGE_SITE.groundM
+  const noise = spec.noise ? noiseStream(spec.noise.seed, spec.noise.amplitudeM) : () => 0
+  const reliefAt = (x: number, y: number) => {
+    if (relief.kind === 'flat') return 0
     const r = Math.hypot(x - cx, y - cy)
-    if (relief.kind === 'cone')
-      return CHANGE_SITE.groundM + Math.max(0, relief.heightM * (1 - r / relief.radiusM))
-    return CHANGE_SITE.groundM + (r <= relief.radiusM ? relief.heightM : 0)
+    if (relief.kind === 'cone') return Math.max(0, relief.heightM * (1 - r / relief.radiusM))
+    return r <= relief.radiusM ? relief.heightM : 0
   }
-  const name = spec.name ?? `${relief.kind}-${spec.epsg}-${spec.pixelM}.tif`
+  const heightAt = (x: number, y: number) => {
+    const jitter = noise()
+    if (x - cx > 19 && x - cx < 21 && Math.abs(y - cy) < 1) return NODATA
+    return CHANGE_SITE.groundM + reliefAt(x, y) + jitter
+  }
+  const name =
+    spec.name ?? `${relief.kind}-${spec.epsg}-${spec.pixelM}${spec.noise ? `-n${spec.noise.seed}` : ''}.tif`
   return writeGridDsm(path.join(dir, name), srs, {
     xll: cx - 0.4 * sizePx * spec.pixelM,
     yTop: cy + 0.35 * sizePx * spec.pixelM,

@@ -11,6 +11,7 @@ import {
 } from '#tests/helpers/dsm-fixtures.ts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
+import { DEFAULT_CHANGE_MINIMUM_CM, minimumChangeM } from './change-settings.ts'
 import { elevationChangeOver } from './elevation-change.server.ts'
 
 const PILE: Relief = { kind: 'cone', radiusM: 15, heightM: 6 }
@@ -18,6 +19,8 @@ const PIT: Relief = { kind: 'cylinder', radiusM: 10, heightM: -2.5 }
 const FLAT: Relief = { kind: 'flat' }
 const UTM_34S = 32734
 const LO_19 = 2048
+/** Every cell counts, however little it moved. */
+const EXACT = { minimumM: 0 }
 
 let dir: string
 let ring: [number, number][]
@@ -43,6 +46,7 @@ describe.each([
       await dsm(later[0], later[1], FLAT),
       await dsm(earlier[0], earlier[1], PILE),
       ring,
+      EXACT,
     )
     within(figures.netM3, -pile, 0.02)
     within(figures.cutM3, pile, 0.02)
@@ -55,6 +59,7 @@ describe.each([
       await dsm(later[0], later[1], PIT),
       await dsm(earlier[0], earlier[1], FLAT),
       ring,
+      EXACT,
     )
     within(figures.cutM3, pit, 0.02)
     within(figures.netM3, -pit, 0.02)
@@ -69,7 +74,7 @@ test.each([
   const flat = await dsm(UTM_34S, 0.25, FLAT)
   const later = await reprojectDsm(flat, epsg, path.join(dir, `flat-${epsg}.tif`))
   const pile = reliefVolumeM3(PILE)
-  const figures = await elevationChangeOver(later, await dsm(LO_19, 0.3, PILE), ring)
+  const figures = await elevationChangeOver(later, await dsm(LO_19, 0.3, PILE), ring, EXACT)
   within(figures.netM3, -pile, 0.02)
 })
 
@@ -78,6 +83,7 @@ test('a pile built is fill; the area is the polygon, the 2 m² hole is not compa
     await dsm(UTM_34S, 0.25, PILE),
     await dsm(UTM_34S, 0.25, FLAT),
     ring,
+    EXACT,
   )
   const pile = reliefVolumeM3(PILE)
   within(figures.fillM3, pile, 0.02)
@@ -96,12 +102,50 @@ test("models that don't overlap in the polygon: 422; a polygon off the model: 40
     centre: { lng: CHANGE_SITE.lng + 0.01, lat: CHANGE_SITE.lat },
     name: 'elsewhere.tif',
   })
-  await expect(elevationChangeOver(here, elsewhere, ring)).rejects.toMatchObject({
+  await expect(elevationChangeOver(here, elsewhere, ring, EXACT)).rejects.toMatchObject({
     status: 422,
     message: "The two elevation models don't overlap in this area.",
   })
-  await expect(elevationChangeOver(elsewhere, here, ring)).rejects.toMatchObject({
+  await expect(elevationChangeOver(elsewhere, here, ring, EXACT)).rejects.toMatchObject({
     status: 400,
     message: 'The polygon does not cover the elevation model.',
   })
+})
+
+describe('noise and the minimum change', () => {
+  // Both surveys carry ±1 cm of noise; a 2 m stockpile (a cone 12 m across) was carted away.
+  const STOCKPILE: Relief = { kind: 'cone', radiusM: 12, heightM: 2 }
+  let pair: { later: string; earlier: string; ring: [number, number][] }
+  beforeAll(async () => {
+    const spec = { epsg: UTM_34S, pixelM: 0.05, sizeM: 40 }
+    pair = {
+      later: await buildReliefDsm(dir, { ...spec, relief: FLAT, noise: { amplitudeM: 0.01, seed: 7 } }),
+      earlier: await buildReliefDsm(dir, {
+        ...spec,
+        relief: STOCKPILE,
+        noise: { amplitudeM: 0.01, seed: 11 },
+      }),
+      ring: await ringAround(15),
+    }
+  }, 60_000)
+
+  test('with the minimum the cut is the stockpile within 2 % and the fill is about nought', async () => {
+    const { later, earlier, ring } = pair
+    const truth = reliefVolumeM3(STOCKPILE)
+    // The default for 5 cm models: 2 × GSD = 10 cm (above the 5 cm floor).
+    const minimumM = minimumChangeM(DEFAULT_CHANGE_MINIMUM_CM, [5, 5])
+    expect(minimumM).toBeCloseTo(0.1)
+    const figures = await elevationChangeOver(later, earlier, ring, { minimumM })
+    within(figures.cutM3, truth, 0.02)
+    expect(figures.fillM3).toBeLessThan(truth * 0.001)
+    expect(figures.netM3).toBeCloseTo(figures.fillM3 - figures.cutM3, 1)
+    expect(figures.minimumChangeM).toBeCloseTo(0.1)
+  }, 60_000)
+
+  test('without it the noise alone adds fill all over the polygon', async () => {
+    const { later, earlier, ring } = pair
+    const figures = await elevationChangeOver(later, earlier, ring, EXACT)
+    // E[max(d, 0)] of two ±1 cm noises is 1/3 cm: about 0,85 m³ on the 255 m² of flat ground in the ring.
+    expect(figures.fillM3).toBeGreaterThan(0.5)
+  }, 60_000)
 })

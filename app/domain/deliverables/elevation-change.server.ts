@@ -147,12 +147,14 @@ function warpArgs(grid: Grid, window: Window, resampling: string) {
 /**
  * Cut, fill and net change (m³) of model A against the earlier model B over a WGS84 ring.
  * Cut is material removed (A below B), fill material added; net = fill − cut. Cells where
- * either model has no data are skipped (`coveredPercent` says how much was compared).
+ * either model has no data are skipped (`coveredPercent` says how much was compared); a
+ * cell that moved less than `minimumM` counts as no change (the models' noise).
  */
 export async function elevationChangeOver(
   fileA: string,
   fileB: string,
   ringInput: [number, number][],
+  { minimumM }: { minimumM: number },
 ): Promise<ChangeFigures> {
   const { ring, areaM2 } = measurableRing(ringInput)
   const grid = await gridOf(fileA, ring)
@@ -188,6 +190,7 @@ export async function elevationChangeOver(
       if (!Number.isFinite(zb)) continue
       compared++
       const d = za - zb
+      if (Math.abs(d) < minimumM) continue
       if (d > 0) fill += d
       else cut -= d
     }
@@ -201,6 +204,7 @@ export async function elevationChangeOver(
       fillM3: round(fillM3, 2),
       netM3: round(fillM3 - cutM3, 2),
       coveredPercent: round(Math.min(100, ((compared * a.pixelAreaM2) / areaM2) * 100), 1),
+      minimumChangeM: round(minimumM, 3),
     }
   } finally {
     await Promise.all([cutline, warpedA, warpedB].map((f) => fs.rm(f, { force: true })))

@@ -9,8 +9,10 @@ import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { getDownloadableFile } from '#app/domain/files/file-queries.server.ts'
 import { FILE_MESSAGES } from '#app/domain/files/rules.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
-import type { User } from '#db/schema.ts'
+import type { ProjectFile, User } from '#db/schema.ts'
 
+import { getChangeMinimumCm } from './change-settings.server.ts'
+import { minimumChangeM } from './change-settings.ts'
 import { elevationChangeOver } from './elevation-change.server.ts'
 import {
   MEASURE_MESSAGES,
@@ -89,5 +91,15 @@ export async function measureChange(
   const earlier = requireComparableModel(user, input.againstFileId, db)
   if (earlier.file.id === later.file.id) throw new DomainError(400, MEASURE_MESSAGES.sameFile)
   await countMeasure(user.id)
-  return elevationChangeOver(later.path, earlier.path, input.ring)
+  return elevationChangeOver(later.path, earlier.path, input.ring, {
+    minimumM: minimumChangeFor([later.file, earlier.file], db),
+  })
+}
+
+/** The minimum change (m) between two elevation models: the admin's floor or 2 × their coarser GSD. */
+export function minimumChangeFor(files: Array<Pick<ProjectFile, 'rasterInfo'>>, db: DbOrTx = getDb()) {
+  return minimumChangeM(
+    getChangeMinimumCm(db),
+    files.map((f) => f.rasterInfo?.gsdCm),
+  )
 }

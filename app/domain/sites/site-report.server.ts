@@ -6,12 +6,13 @@
  */
 import fs from 'node:fs/promises'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { formatChangeMinimum } from '#app/domain/deliverables/change-settings.ts'
 import type { Deliverable } from '#app/domain/deliverables/deliverable.ts'
 import { listDeliverables, viewFileFor } from '#app/domain/deliverables/deliverables.server.ts'
 import { elevationChangeOver } from '#app/domain/deliverables/elevation-change.server.ts'
 import { surveyAreasOf } from '#app/domain/deliverables/map-view.server.ts'
 import { PolygonSchema, type ChangeFigures } from '#app/domain/deliverables/measure-schemas.ts'
-import { countMeasure } from '#app/domain/deliverables/measure.server.ts'
+import { countMeasure, minimumChangeFor } from '#app/domain/deliverables/measure.server.ts'
 import { getDownloadableFile } from '#app/domain/files/file-queries.server.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
 import {
@@ -22,7 +23,7 @@ import {
 } from '#app/domain/format/numbers.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { A4, createA4Document, PDF_COLOURS, wrap } from '#app/domain/pdf/a4-document.server.ts'
-import type { Project } from '#db/schema.ts'
+import type { Project, ProjectFile } from '#db/schema.ts'
 import { rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib'
 import { z } from 'zod'
 
@@ -86,11 +87,16 @@ function surveyPair(user: SiteViewer, siteId: number, ids: [number, number], db:
  * The survey's elevation model on disk, if this user may read it (the download rule: a
  * client's deliverables expire), else why not, in words for the report's rows.
  */
-function elevationModelOf(user: SiteViewer, survey: Survey, db: DbOrTx): { path: string } | { note: string } {
+function elevationModelOf(
+  user: SiteViewer,
+  survey: Survey,
+  db: DbOrTx,
+): { path: string; file: ProjectFile } | { note: string } {
   const model = survey.deliverables.find((d) => d.kind === 'elevation')
   if (!model) return { note: SITE_REPORT_MESSAGES.noElevation(formatDate(survey.date)) }
   try {
-    return { path: getDownloadableFile(user, model.id, db).path }
+    const { path, file } = getDownloadableFile(user, model.id, db)
+    return { path, file }
   } catch (error) {
     if (error instanceof DomainError && error.status < 500) return { note: error.message }
     throw error
@@ -124,10 +130,12 @@ async function measurePolygons(
     return rings.map((r) => ({ ...r, figures: null, note }))
   }
   if (rings.length) await countMeasure(user.id)
+  const minimumM = minimumChangeFor([later.file, earlier.file], db)
   const out: ReportPolygon[] = []
   for (const r of rings) {
     try {
-      out.push({ ...r, figures: await elevationChangeOver(later.path, earlier.path, r.ring), note: null })
+      const figures = await elevationChangeOver(later.path, earlier.path, r.ring, { minimumM })
+      out.push({ ...r, figures, note: null })
     } catch (error) {
       if (!(error instanceof DomainError) || error.status >= 500) throw error
       out.push({ ...r, figures: null, note: error.message })
@@ -273,8 +281,13 @@ async function renderSiteReport(report: {
   newPageIfLow()
   current.drawLine({ start: { x: LEFT, y: y + 6 }, end: { x: RIGHT, y: y + 6 }, thickness: 2, color: AMBER })
   y -= 10
+  const minimumM = report.polygons.find((p) => p.figures)?.figures?.minimumChangeM
+  const minimumNote = minimumM
+    ? ` A cell that changed by less than ${formatChangeMinimum(minimumM)} counts as no change (the models' noise).`
+    : ''
   for (const line of wrap(
-    'Volumes are the later elevation model minus the earlier one, resampled onto the later model\'s grid, over the cells inside each polygon where both models have data ("Compared" is that share of the polygon). Cut is material removed, fill is material added, net = fill - cut: a stockpile carted away is a negative net. Areas are the polygons\' areas on the ground.',
+    'Volumes are the later elevation model minus the earlier one, resampled onto the later model\'s grid, over the cells inside each polygon where both models have data ("Compared" is that share of the polygon). Cut is material removed, fill is material added, net = fill - cut: a stockpile carted away is a negative net. Areas are the polygons\' areas on the ground.' +
+      minimumNote,
     regular,
     8.5,
     RIGHT - LEFT,

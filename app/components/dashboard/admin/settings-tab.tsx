@@ -6,6 +6,7 @@ import { Alert } from '#app/components/ui/alert.tsx'
 import { SectionHeader, TableCard } from '#app/components/ui/section-header.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
+import { ChangeSettingsSchema } from '#app/domain/deliverables/change-settings.ts'
 import { PricingSettingsSchema } from '#app/domain/pricing/settings.ts'
 
 import { DroneProfilesSection } from './drone-profiles-section.tsx'
@@ -131,6 +132,43 @@ function PricingForm({ pricing }: { pricing: TabData<'settings'>['pricing'] }) {
   )
 }
 
+/** The smallest elevation change a change map and its cut and fill count. */
+function ChangeMinimumForm({ changeMinimumCm }: { changeMinimumCm: number }) {
+  const actionData = useActionData<{ intent?: string; result?: SubmissionResult<string[]> }>()
+  const pending = useIsPending({ intent: 'admin-save-change' })
+  const [form, fields] = useForm({
+    id: 'change-form',
+    constraint: getZodConstraint(ChangeSettingsSchema),
+    lastResult: actionData?.intent === 'admin-save-change' ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangeSettingsSchema }),
+    shouldValidate: 'onBlur',
+    defaultValue: { changeMinimumCm: String(changeMinimumCm) },
+  })
+  return (
+    <Form
+      method="post"
+      action="/admin?tab=settings"
+      preventScrollReset
+      {...getFormProps(form)}
+      className="flex flex-col gap-4 sm:flex-row sm:items-end"
+    >
+      <input type="hidden" name="intent" value="admin-save-change" />
+      <div className="sm:w-72">
+        <NumberField
+          label="Minimum change (cm)"
+          hint="Or twice the coarser ground resolution of the two models, if that is larger"
+          field={fields.changeMinimumCm}
+          step="0.1"
+          min={0}
+        />
+      </div>
+      <StatusButton pending={pending} pendingLabel="Saving…">
+        Save Minimum
+      </StatusButton>
+    </Form>
+  )
+}
+
 export function SettingsTab({ data }: { data: TabData<'settings'> }) {
   return (
     <div className="space-y-6">
@@ -183,6 +221,14 @@ export function SettingsTab({ data }: { data: TabData<'settings'> }) {
           description="Area rates by distance tier, travel fees and VAT. Changes apply to new quotes; stored quotes keep their figures."
         />
         <PricingForm pricing={data.pricing} />
+      </div>
+
+      <div className="card space-y-4 p-4 sm:p-6">
+        <SectionHeader
+          title="Change maps"
+          description="A cell that moved less than the minimum counts as no change in cut and fill, and the change map leaves it clear: the models' noise stays out of the figures."
+        />
+        <ChangeMinimumForm changeMinimumCm={data.changeMinimumCm} />
       </div>
     </div>
   )
