@@ -25,6 +25,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm'
 
 import { DELIVERABLE_MESSAGES, viewFileUrl, type Deliverable, type ViewFile } from './deliverable.ts'
+import { REDUCED_COPY } from './view-jobs.server.ts'
 
 type Actor = Pick<User, 'id' | 'role'>
 
@@ -202,11 +203,21 @@ export interface ViewFileToSend {
   lastModified: Date
 }
 
-/** @public (share links) A ready viewing copy of a deliverable, without an access check (share links decided it already). */
-export function viewFileOf(projectId: number, fileId: number, which: ViewFile, db: DbOrTx = getDb()) {
+/**
+ * @public (share links) A ready viewing copy of a deliverable, without an access check (share
+ * links decided it already). `reduced` asks for the view-only links' copy instead of the COG.
+ */
+export function viewFileOf(
+  projectId: number,
+  fileId: number,
+  which: ViewFile,
+  db: DbOrTx = getDb(),
+  { reduced = false }: { reduced?: boolean } = {},
+) {
   const file = requireDeliverableRow(projectId, fileId, db)
   const view = db.select().from(deliverableViews).where(eq(deliverableViews.fileId, fileId)).get()
-  const key = which === 'cog' ? view?.cogName : which === 'preview' ? view?.previewName : view?.thumbnailName
+  const cogKey = view?.cogName && reduced ? path.posix.join(path.posix.dirname(view.cogName), REDUCED_COPY) : view?.cogName
+  const key = which === 'cog' ? cogKey : which === 'preview' ? view?.previewName : view?.thumbnailName
   if (!view || view.status !== 'ready' || !key || file.removedAt)
     throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
   const root = storagePaths().root
@@ -220,7 +231,7 @@ export function viewFileOf(projectId: number, fileId: number, which: ViewFile, d
     path: full,
     size: stat.size,
     mime: VIEW_MIME[ext] ?? 'application/octet-stream',
-    etag: `${(file.sha256 ?? String(file.id)).slice(0, 32)}-${which}-${stamp}`,
+    etag: `${(file.sha256 ?? String(file.id)).slice(0, 32)}-${which}${reduced && which === 'cog' ? '-reduced' : ''}-${stamp}`,
     downloadName: `${base}-${which}${ext}`,
     lastModified: view.finishedAt ?? view.updatedAt,
   } satisfies ViewFileToSend
