@@ -114,7 +114,7 @@ export function SharePanel({
             <ErrorList id={`${headingId}-days-error`} errors={errors?.expiresInDays} />
           </div>
           <ErrorList id={`${headingId}-form-error`} errors={errors?.form} />
-          <StatusButton pending={creating} pendingLabel="Creating..." className="btn-primary btn-sm">
+          <StatusButton pending={creating} pendingLabel="Creating..." className="btn-sm">
             Create share link
           </StatusButton>
         </Form>
@@ -146,7 +146,8 @@ export function SharePanel({
                   <StatusButton
                     pending={revoking}
                     pendingLabel="Revoking..."
-                    className="btn-ghost btn-sm text-red-700 hover:bg-red-50"
+                    variant="danger-quiet"
+                    className="btn-sm"
                   >
                     Revoke
                   </StatusButton>
