@@ -16,7 +16,11 @@ import { lookupSession, SESSION_COOKIE_NAME } from '../app/domain/auth/session.s
 import { getEnv } from '../app/domain/config/env.server.ts'
 import { TUS_PATH, type TusServer } from '../app/domain/files/tus.server.ts'
 import { CROSS_SITE_MESSAGE, isSameOriginRequest } from '../app/domain/http/origin.server.ts'
-import { checkDeclaredBody, redactUrlForLog } from '../app/domain/http/request-limits.server.ts'
+import {
+  canonicalSharePath,
+  checkDeclaredBody,
+  redactUrlForLog,
+} from '../app/domain/http/request-limits.server.ts'
 import {
   cacheControlFor,
   carriesSession,
@@ -262,6 +266,18 @@ export function createExpressApp(options: ExpressAppOptions): express.Express {
     // Answer at once and close: the unread body is never parsed (the client may still be sending).
     res.setHeader('Connection', 'close')
     res.status(check.status).json({ error: check.error })
+  })
+
+  // Remix matches paths case-insensitively: `/S/{token}` is sent to the one spelling `/s/` the
+  // share routes, their headers and the log's redaction are written for.
+  app.use((req, res, next) => {
+    const canonical = canonicalSharePath(req.path)
+    if (!canonical) return next()
+    const query = req.originalUrl.indexOf('?')
+    res.setHeader('Referrer-Policy', 'no-referrer')
+    res.setHeader('X-Robots-Tag', 'noindex, nofollow')
+    res.setHeader('Cache-Control', 'no-store')
+    res.redirect(308, canonical + (query >= 0 ? req.originalUrl.slice(query) : ''))
   })
 
   // Share link pages and files send `Referrer-Policy: no-referrer` themselves (ADR 233); Remix

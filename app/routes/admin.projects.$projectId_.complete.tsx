@@ -76,7 +76,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithToast(here, { title: DELIVERABLE_MESSAGES.kindSaved })
   }
   try {
-    const { project, clientNotified } = await completeProject(admin.id, projectId)
+    const { project, clientNotified } = await completeProject(admin.id, projectId, {
+      deliverWithoutFailed: formData.get('deliverWithoutFailed') === 'on',
+    })
     return redirectWithToast(`/admin/projects/${projectId}`, {
       title: COMPLETE_MESSAGES.doneTitle,
       description: clientNotified
@@ -85,10 +87,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     })
   } catch (error) {
     if (!isDomainError(error)) throw error
-    const noFiles = error.message === COMPLETE_MESSAGES.noFiles
+    // A refusal with its own title (no files, a failed viewing copy) says so; others are "failed to complete".
+    const title = typeof error.extra.title === 'string' ? error.extra.title : null
     return redirectWithToast(here, {
-      title: noFiles ? COMPLETE_MESSAGES.noFilesTitle : COMPLETE_MESSAGES.errorTitle,
-      description: noFiles ? error.message : `${COMPLETE_MESSAGES.failed}: ${error.message}`,
+      title: title ?? COMPLETE_MESSAGES.errorTitle,
+      description: title ? error.message : `${COMPLETE_MESSAGES.failed}: ${error.message}`,
       type: 'error',
     })
   }
@@ -97,6 +100,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function CompleteProjectDialog() {
   const { project, deliverables, details } = useLoaderData<typeof loader>()
   useViewProgressRefresh(details)
+  const failed = details.filter((d) => !d.removedAt && d.view?.status === 'failed')
   const misplaced = details.filter(
     (d) => !d.removedAt && d.raster?.overlapPercent != null && d.raster.overlapPercent < LOW_OVERLAP_PERCENT,
   )
@@ -173,12 +177,33 @@ export default function CompleteProjectDialog() {
             </ul>
           </Alert>
         ) : null}
-        <div className="flex flex-col-reverse gap-2 border-t border-ink-100 pt-4 sm:flex-row sm:justify-end">
-          <Link to={back} preventScrollReset className="btn-secondary">
-            Cancel
-          </Link>
-          <Form method="post" action={here}>
-            <input type="hidden" name="intent" value="complete" />
+        {!done && failed.length ? (
+          <Alert tone="error" title={COMPLETE_MESSAGES.failedViewsTitle} id="failed-views">
+            {COMPLETE_MESSAGES.failedViews(failed.map((d) => d.fileName))}.
+          </Alert>
+        ) : null}
+        <Form
+          method="post"
+          action={here}
+          className="flex flex-col gap-3 border-t border-ink-100 pt-4"
+          aria-describedby={!done && failed.length ? 'failed-views' : undefined}
+        >
+          <input type="hidden" name="intent" value="complete" />
+          {!done && failed.length ? (
+            <label className="flex items-start gap-2 text-sm text-ink-700">
+              <input
+                type="checkbox"
+                name="deliverWithoutFailed"
+                className="mt-0.5"
+                data-testid="deliver-without-failed"
+              />
+              <span>{COMPLETE_MESSAGES.deliverWithoutFailed}</span>
+            </label>
+          ) : null}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Link to={back} preventScrollReset className="btn-secondary">
+              Cancel
+            </Link>
             <StatusButton
               pending={pending}
               pendingLabel="Completing…"
@@ -187,8 +212,8 @@ export default function CompleteProjectDialog() {
             >
               Complete Project
             </StatusButton>
-          </Form>
-        </div>
+          </div>
+        </Form>
       </div>
     </AdminDialog>
   )

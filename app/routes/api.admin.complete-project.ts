@@ -1,6 +1,7 @@
 /**
  * POST /api/admin/complete-project `{ projectId }`: marks the project completed once it
  * has at least one processed deliverable and e-mails the client (ADR 171 "Project lifecycle").
+ * A failed viewing copy answers 409 unless `deliverWithoutFailed: true`.
  */
 import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
@@ -13,14 +14,20 @@ const CompleteProjectSchema = z.object({
     .number({ required_error: 'Project id is required', invalid_type_error: 'Invalid project id' })
     .int('Invalid project id')
     .positive('Invalid project id'),
+  /** Complete although a deliverable's viewing copy failed (recorded in the audit log). */
+  deliverWithoutFailed: z
+    .boolean({ invalid_type_error: 'deliverWithoutFailed must be true or false' })
+    .optional(),
 })
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(['POST'])
   const admin = await requireApiUser(request, 'admin')
   return withApiErrors(async () => {
-    const { projectId } = await readJsonBody(request, CompleteProjectSchema)
-    const { project, clientNotified, deliverables } = await completeProject(admin.id, projectId)
+    const { projectId, deliverWithoutFailed } = await readJsonBody(request, CompleteProjectSchema)
+    const { project, clientNotified, deliverables } = await completeProject(admin.id, projectId, {
+      deliverWithoutFailed,
+    })
     const { polygonGeoJson: _plan, ...rest } = project
     void _plan
     return json({

@@ -94,7 +94,7 @@ export default function CancelProjectPage() {
                 <Link to="/dashboard?tab=projects" className="btn-secondary">
                   Keep the project
                 </Link>
-                <StatusButton pending={pending} pendingLabel="Cancelling..." className="btn-danger">
+                <StatusButton pending={pending} pendingLabel="Cancelling..." variant="danger">
                   Cancel project and request refund
                 </StatusButton>
               </Form>

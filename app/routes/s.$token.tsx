@@ -18,6 +18,7 @@ import { formatDate } from '#app/domain/format/dates.ts'
 import { formatFileSize, formatHectares, formatNumber } from '#app/domain/format/numbers.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
 import { openShareViewer, type ClosedShare } from '#app/domain/sharing/share-access.server.ts'
+import { SHARE_MESSAGES } from '#app/domain/sharing/share-rules.ts'
 import type { ShareViewerData } from '#app/domain/sharing/share-viewer.server.ts'
 
 export const meta: MetaFunction = () => [
@@ -81,6 +82,11 @@ function SharedDeliverables({ data }: { data: ShareViewerData & { tileUrl: strin
             {data.allowDownload ? 'View and download' : 'View only'} · link valid until{' '}
             {formatDate(data.expiresAt)}
           </p>
+          {data.allowDownload ? null : (
+            <p className="mt-1 text-xs text-ink-500" data-testid="share-view-only-note">
+              {SHARE_MESSAGES.viewOnlyGets}
+            </p>
+          )}
         </div>
         {data.downloadAllUrl ? (
           <a
@@ -103,11 +109,24 @@ function SharedDeliverables({ data }: { data: ShareViewerData & { tileUrl: strin
             <div className="p-4 sm:p-5">
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <h2 className="min-w-0 break-words text-base font-semibold text-ink-950">{file.name}</h2>
-                {file.downloadUrl ? (
-                  <a href={file.downloadUrl} className="btn-secondary btn-sm shrink-0" download={file.name}>
-                    Download
-                  </a>
-                ) : null}
+                <div className="flex shrink-0 gap-2">
+                  {file.readUrl ? (
+                    <a
+                      href={file.readUrl}
+                      className="btn-secondary btn-sm"
+                      target="_blank"
+                      rel="noreferrer noopener"
+                      data-testid="share-read-pdf"
+                    >
+                      Read
+                    </a>
+                  ) : null}
+                  {file.downloadUrl ? (
+                    <a href={file.downloadUrl} className="btn-secondary btn-sm" download={file.name}>
+                      Download
+                    </a>
+                  ) : null}
+                </div>
               </div>
               <dl className="mt-2 divide-y divide-ink-100">
                 <DetailRow label="Kind">{DELIVERABLE_KIND_LABELS[file.kind]}</DetailRow>

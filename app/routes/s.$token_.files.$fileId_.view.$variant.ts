@@ -1,12 +1,17 @@
 /**
- * GET /s/{token}/files/{fileId}/view/cog|preview|thumbnail — a shared deliverable's
+ * GET /s/{token}/files/{fileId}/view/cog|preview|thumbnail|pdf — a shared deliverable's
  * viewing copies (ADR 233), with byte ranges so a map reads only what it shows. View-only
- * links may use them: they are for looking, not the original. Not counted as downloads.
+ * links may use them: they are for looking, not the original, so a view-only link's `cog`
+ * is the reduced copy (half the resolution; an elevation model as colours). `pdf` is a shared
+ * PDF read in the browser (inline). Not counted as downloads; every read is checked again
+ * (`no-cache`), so nothing is shown from the browser's cache once the link is revoked.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { DELIVERABLE_MESSAGES, VIEW_FILES } from '#app/domain/deliverables/deliverable.ts'
 import { viewFileOf } from '#app/domain/deliverables/deliverables.server.ts'
-import { sendViewFile } from '#app/domain/deliverables/view-files.server.ts'
+import { SHARED_VIEW_CACHE, sendViewFile } from '#app/domain/deliverables/view-files.server.ts'
+import { sendFile } from '#app/domain/files/download.server.ts'
+import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
 import { methodNotAllowed } from '#app/domain/http/api.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
@@ -16,9 +21,25 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return withShareErrors(async () => {
     const share = await openShareToken(params.token, clientIpOf(context))
     const file = sharedFile(share, params.fileId)
+    if (params.variant === 'pdf') {
+      if (file.fileType !== 'application/pdf') throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
+      return sendFile(request, {
+        path: absolutePathOf(file),
+        size: file.fileSize,
+        mime: file.fileType,
+        sha256: file.sha256,
+        downloadName: file.originalName,
+        lastModified: file.createdAt,
+        disposition: 'inline',
+        cacheControl: SHARED_VIEW_CACHE,
+      })
+    }
     const which = VIEW_FILES.find((v) => v === params.variant)
     if (!which) throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
-    return sendViewFile(request, viewFileOf(share.project.id, file.id, which))
+    const copy = viewFileOf(share.project.id, file.id, which, undefined, {
+      reduced: !share.link.allowDownload,
+    })
+    return sendViewFile(request, copy, { cacheControl: SHARED_VIEW_CACHE })
   })
 }
 

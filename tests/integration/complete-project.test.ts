@@ -9,13 +9,15 @@ import { getDb } from '#app/domain/db/db.server.ts'
 import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import * as completeDialog from '#app/routes/admin.projects.$projectId_.complete.tsx'
 import * as completeRoute from '#app/routes/api.admin.complete-project.ts'
-import { deliverableViews, projectFiles, projects } from '#db/schema.ts'
+import * as deliverablesRoute from '#app/routes/api.projects.$id.deliverables.ts'
+import * as mapRoute from '#app/routes/projects.$projectId.map.tsx'
+import { auditLog, deliverableViews, projectFiles, projects } from '#db/schema.ts'
 import { addTestFile, createTestProject } from '#tests/helpers/admin-data.ts'
 import { multipart, pdfBytes, PNG_BYTES } from '#tests/helpers/files.ts'
 import { callRoute, readJson, toastOf } from '#tests/helpers/requests.ts'
 import { withTestSmtp } from '#tests/helpers/smtp-server.ts'
 import { createTestUser, signedInUser } from '#tests/helpers/users.ts'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
 const smtp = withTestSmtp()
@@ -135,6 +137,90 @@ describe('POST /api/admin/complete-project', () => {
     expect(getDb().select().from(projects).where(eq(projects.id, project.id)).get()!.status).toBe(
       'in_progress',
     )
+  })
+})
+
+/** A paid project with a deliverable whose viewing copy failed in GDAL's words (with a server path). */
+async function projectWithFailedCopy() {
+  const admin = await signedInUser('admin')
+  const client = await signedInUser('client')
+  const project = await createTestProject({ clientId: client.user.id, paid: true, status: 'in_progress' })
+  const tiff = addTestFile(project.id, 'image/tiff', 'processed_deliverable')
+  getDb()
+    .update(projectFiles)
+    .set({ originalName: 'Broken ortho.tif', deliverableKind: 'orthomosaic' })
+    .where(eq(projectFiles.id, tiff.id))
+    .run()
+  const gdalSays = `gdalwarp: ERROR 1: TIFFReadDirectory: ${storagePaths().root}/projects/${project.id}/x.tif is truncated`
+  getDb().insert(deliverableViews).values({ fileId: tiff.id, status: 'failed', error: gdalSays }).run()
+  return { admin, client, project, tiff, gdalSays }
+}
+
+describe('a failed viewing copy', () => {
+  test('blocks completion (409, nothing changes) until the admin chooses to deliver without it; the choice is audited', async () => {
+    const { admin, project, tiff } = await projectWithFailedCopy()
+    const refused = await complete({ projectId: project.id }, admin.headers)
+    expect(refused.status).toBe(409)
+    expect(await readJson(refused)).toMatchObject({
+      error: 'The viewing copy of Broken ortho.tif failed. Replace the file, or choose to deliver without it',
+      failedFileIds: [tiff.id],
+    })
+    expect(getDb().select().from(projects).where(eq(projects.id, project.id)).get()!.status).toBe(
+      'in_progress',
+    )
+    expect(
+      (await complete({ projectId: project.id, deliverWithoutFailed: 'yes' }, admin.headers)).status,
+    ).toBe(400)
+    const done = await complete({ projectId: project.id, deliverWithoutFailed: true }, admin.headers)
+    expect(done.status).toBe(200)
+    const audit = getDb()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'project.complete'), eq(auditLog.entityId, String(project.id))))
+      .get()!
+    expect(JSON.parse(audit.after!)).toMatchObject({ deliveredWithoutViewingCopy: [tiff.id] })
+  })
+
+  test('the dialog (no JS) refuses with its own toast and completes with the box ticked', async () => {
+    const { admin, project } = await projectWithFailedCopy()
+    const params = { projectId: String(project.id) }
+    const url = `/admin/projects/${project.id}/complete`
+    const refused = await callRoute(completeDialog.action, url, {
+      headers: admin.headers,
+      params,
+      form: { intent: 'complete' },
+    })
+    expect(await toastOf(refused)).toMatchObject({ title: 'A viewing copy failed', type: 'error' })
+    const done = await callRoute(completeDialog.action, url, {
+      headers: admin.headers,
+      params,
+      form: { intent: 'complete', deliverWithoutFailed: 'on' },
+    })
+    expect((await toastOf(done))?.title).toBe('Project Completed')
+  })
+
+  test('the client never reads GDAL’s words or a server path; the admin does', async () => {
+    const { admin, client, project, gdalSays } = await projectWithFailedCopy()
+    expect(
+      (await complete({ projectId: project.id, deliverWithoutFailed: true }, admin.headers)).status,
+    ).toBe(200)
+    const read = async (headers: Record<string, string>) =>
+      callRoute(deliverablesRoute.loader, `/api/projects/${project.id}/deliverables`, {
+        headers,
+        params: { id: String(project.id) },
+      })
+    const clientText = await (await read(client.headers)).text()
+    expect(clientText).toContain('We couldn’t prepare this file for viewing; our team has been told.')
+    expect(clientText).not.toContain('gdalwarp')
+    expect(clientText).not.toContain(storagePaths().root)
+    const map = await callRoute(mapRoute.loader, `/projects/${project.id}/map`, {
+      headers: client.headers,
+      params: { projectId: String(project.id) },
+    })
+    const mapText = await map.text()
+    expect(mapText).toContain('our team has been told')
+    expect(mapText).not.toContain('gdalwarp')
+    expect(await (await read(admin.headers)).text()).toContain(JSON.stringify(gdalSays).slice(1, -1))
   })
 })
 

@@ -483,6 +483,7 @@ describe('rasters: GDAL facts, viewing copies, the API', () => {
       'cog.tif',
       'preview.png',
       'thumbnail.png',
+      'view-only.tif',
     ])
   }, 180_000)
 })

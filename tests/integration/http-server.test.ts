@@ -282,6 +282,38 @@ describe('over real HTTP', () => {
   }, 120_000)
 })
 
+describe('share link paths (/s/ only)', () => {
+  test('/S/{token} and other spellings are sent to /s/ (no page under them); the access log never shows the token', async () => {
+    const token = 'Zz9_SECRET_share_token_abcdefghijklmnopqrstu'
+    const lines: string[] = []
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: unknown) => {
+      lines.push(String(chunk))
+      return true
+    })
+    process.env.LOG_REQUESTS = '1'
+    try {
+      for (const spelt of [`/S/${token}`, `/%53/${token}/files/2`, `/%73/${token}?x=1`]) {
+        const res = await fetch(new URL(spelt, app.base), { redirect: 'manual' })
+        expect(res.status).toBe(308)
+        expect(res.headers.get('Referrer-Policy')).toBe('no-referrer')
+        const location = res.headers.get('Location')!
+        expect(location.startsWith(`/s/${token}`)).toBe(true)
+        await res.arrayBuffer()
+      }
+      const opened = await fetch(new URL(`/s/${token}`, app.base), { redirect: 'manual' })
+      expect(opened.status).toBe(404)
+      await opened.arrayBuffer()
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    } finally {
+      delete process.env.LOG_REQUESTS
+      write.mockRestore()
+    }
+    const log = lines.join('')
+    expect(log).toContain('/s/[redacted]')
+    expect(log).not.toContain('SECRET')
+  })
+})
+
 describe('one session read per write (ADR 220)', () => {
   /** Session reads (SELECTs on `sessions`) while `run` runs: the app shares this process's database. */
   async function sessionReads(run: () => Promise<Response>) {

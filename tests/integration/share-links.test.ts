@@ -508,6 +508,9 @@ describe('GET /s/{token}/files/{fileId} and the viewing copies', () => {
       .insert(deliverableViews)
       .values({ fileId: ortho.id, status: 'ready', cogName: 'views/o.tif', previewName: 'views/o.png' })
       .run()
+    // A view-only link maps the reduced copy beside the COG (none on disk: no layer).
+    fs.mkdirSync(path.join(storagePaths().root, 'views'), { recursive: true })
+    fs.writeFileSync(path.join(storagePaths().root, 'views', 'view-only.tif'), Buffer.alloc(100, 1))
     const created = await readJson<Created>(
       await createLink(setting.project.id, { allowDownload: false }, setting.client.headers),
     )

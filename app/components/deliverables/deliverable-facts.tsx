@@ -116,7 +116,10 @@ export function DeliverableFacts({
                 </span>
               ) : view.status === 'failed' ? (
                 <span className="text-red-700">
-                  {STATUS_TEXT.failed}: {view.error}
+                  {/* A client reads the plain sentence alone; an admin the status and GDAL's reason. */}
+                  {view.error === DELIVERABLE_MESSAGES.viewFailed
+                    ? view.error
+                    : `${STATUS_TEXT.failed}: ${view.error ?? ''}`}
                 </span>
               ) : (
                 <span className="text-emerald-700">{STATUS_TEXT.ready}</span>

@@ -37,7 +37,7 @@ export function DeliverableKindForm({ deliverable, action }: { deliverable: Deli
           className: 'py-1.5 text-sm',
         }}
       />
-      <StatusButton pending={pending} pendingLabel="Saving…" className="btn-secondary btn-sm">
+      <StatusButton pending={pending} pendingLabel="Saving…" variant="secondary" className="btn-sm">
         Save kind
       </StatusButton>
     </Form>

@@ -63,7 +63,7 @@ export function DocumentCopyForm({
           accept={DOCUMENT_COPY_ACCEPT.join(',')}
           className="block w-44 text-xs file:mr-2 file:rounded-md file:border-0 file:bg-ink-100 file:px-2 file:py-1 file:text-xs"
         />
-        <StatusButton pending={pending} pendingLabel="Uploading…" className="btn-secondary btn-sm">
+        <StatusButton pending={pending} pendingLabel="Uploading…" variant="secondary" className="btn-sm">
           {copy ? 'Replace' : 'Upload'}
         </StatusButton>
       </Form>

@@ -1,13 +1,20 @@
 /**
  * A project's files grouped as images, videos, documents and deliverables, each with
- * download and (where allowed) delete. Delete is a one-field form (`intent=delete-file`)
- * posted to the page, so it works without JavaScript.
+ * download and (where allowed) delete. Delete asks first, naming the file and its size (a
+ * deliverable may be 20 GB): a link to `?confirmDeleteFile=ID` renders the confirmation on the
+ * server, so it works without JavaScript; with JavaScript it opens in place. The confirmation
+ * posts `intent=delete-file` to the page.
  */
-import { Form, useNavigation } from '@remix-run/react'
-import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { Link, useLocation } from '@remix-run/react'
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
+import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import { CATEGORY_LABELS, type FileCategory } from '#app/domain/files/rules.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
 import { formatFileSize } from '#app/domain/format/numbers.ts'
+import { useState } from 'react'
+
+/** The URL state of the delete confirmation. */
+const CONFIRM_PARAM = 'confirmDeleteFile'
 
 export interface ListedFile {
   id: number
@@ -36,25 +43,48 @@ function groupFiles<F extends Pick<ListedFile, 'fileType' | 'fileCategory'>>(fil
   }
 }
 
-function DeleteButton({ file, action }: { file: ListedFile; action: string }) {
-  const navigation = useNavigation()
-  const pending =
-    navigation.state !== 'idle' &&
-    navigation.formData?.get('intent') === 'delete-file' &&
-    navigation.formData?.get('fileId') === String(file.id)
+/** The current page's URL with the confirmation for `fileId` open (null: closed). */
+function withConfirm(location: { pathname: string; search: string }, fileId: number | null) {
+  const params = new URLSearchParams(location.search)
+  params.delete(CONFIRM_PARAM)
+  if (fileId !== null) params.set(CONFIRM_PARAM, String(fileId))
+  const search = params.toString()
+  return `${location.pathname}${search ? `?${search}` : ''}`
+}
+
+function DeleteFileDialog({
+  file,
+  action,
+  closeTo,
+  onClose,
+}: {
+  file: ListedFile
+  action: string
+  closeTo: string
+  onClose?: () => void
+}) {
   return (
-    <Form method="post" action={action} preventScrollReset>
-      <input type="hidden" name="intent" value="delete-file" />
-      <input type="hidden" name="fileId" value={file.id} />
-      <StatusButton
-        pending={pending}
-        pendingLabel="Deleting..."
-        className="btn-ghost btn-sm px-2 text-red-700 hover:bg-red-50"
-        aria-label={`Delete ${file.originalName}`}
-      >
-        Delete
-      </StatusButton>
-    </Form>
+    <ConfirmDialog
+      title="Delete this file?"
+      closeTo={closeTo}
+      onClose={onClose}
+      replace
+      action={action}
+      intent="delete-file"
+      fields={{ fileId: file.id }}
+      confirmLabel="Delete file"
+      pendingLabel="Deleting..."
+      testId="delete-file-dialog"
+    >
+      <p>
+        <strong className="break-all font-semibold text-ink-950">{file.originalName}</strong> (
+        {formatFileSize(file.fileSize)}) will be deleted for good
+        {file.fileCategory === 'processed_deliverable'
+          ? ', with its viewing copies; nobody can download it afterwards.'
+          : '.'}{' '}
+        This cannot be undone.
+      </p>
+    </ConfirmDialog>
   )
 }
 
@@ -69,6 +99,11 @@ export function FileGroups({
   deleteAction: string
   showDeliverables?: boolean
 }) {
+  const location = useLocation()
+  const hydrated = useHydrated()
+  const [confirming, setConfirming] = useState<number | null>(null)
+  const confirmId = confirming ?? Number(new URLSearchParams(location.search).get(CONFIRM_PARAM))
+  const toDelete = files.find((f) => f.id === confirmId && canDelete(f))
   const groups = groupFiles(files)
   const sections: Array<[string, ListedFile[]]> = [
     ['Images', groups.images],
@@ -108,7 +143,22 @@ export function FileGroups({
                       {f.removedAt ? ` · deleted ${formatDate(f.removedAt)}` : ''}
                     </p>
                   </div>
-                  {canDelete(f) ? <DeleteButton file={f} action={deleteAction} /> : null}
+                  {canDelete(f) ? (
+                    <Link
+                      to={withConfirm(location, f.id)}
+                      replace
+                      preventScrollReset
+                      className="btn-danger-quiet btn-sm shrink-0"
+                      aria-label={`Delete ${f.originalName}`}
+                      onClick={(event) => {
+                        if (!hydrated) return
+                        event.preventDefault()
+                        setConfirming(f.id)
+                      }}
+                    >
+                      Delete
+                    </Link>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -117,6 +167,14 @@ export function FileGroups({
           )}
         </div>
       ))}
+      {toDelete ? (
+        <DeleteFileDialog
+          file={toDelete}
+          action={deleteAction}
+          closeTo={withConfirm(location, null)}
+          onClose={hydrated ? () => setConfirming(null) : undefined}
+        />
+      ) : null}
     </div>
   )
 }

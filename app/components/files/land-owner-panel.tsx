@@ -79,7 +79,7 @@ export function LandOwnerPanel({
                   <input type="hidden" name="fileId" value={file.id} />
                   <button
                     type="submit"
-                    className="btn-ghost btn-sm text-red-700"
+                    className="btn-danger-quiet btn-sm"
                     disabled={deleting === file.id}
                     aria-label={`Delete ${file.originalName}`}
                   >

@@ -97,7 +97,7 @@ export function RetentionPanel({
               textareaProps={{ ...getTextareaProps(fields.reason), rows: 1 }}
             />
             <div className="sm:pt-6">
-              <StatusButton pending={pending} pendingLabel="Saving…" className="btn-secondary btn-sm">
+              <StatusButton pending={pending} pendingLabel="Saving…" variant="secondary" className="btn-sm">
                 Keep files
               </StatusButton>
             </div>

@@ -84,9 +84,12 @@ export function RasterLayers({
               const range =
                 layer.minValue !== null && layer.maxValue !== null
                   ? { min: layer.minValue, max: layer.maxValue }
-                  : await heightRangeOf(cog)
+                  : layer.rendered
+                    ? null
+                    : await heightRangeOf(cog)
               if (range) onRange?.(layer.id, range)
-              paint = { kind: 'elevation', min: range?.min ?? 0, max: range?.max ?? 1 }
+              // A rendered copy (view-only link) is colours already: painted like imagery.
+              if (!layer.rendered) paint = { kind: 'elevation', min: range?.min ?? 0, max: range?.max ?? 1 }
             }
             const leafletLayer = createCogLayer(cog, paint, {
               bounds: cogBounds(cog),

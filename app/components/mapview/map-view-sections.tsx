@@ -218,12 +218,7 @@ export function VolumeForm({
               {errorOf('baseHeight') ? <p className="text-red-700">{errorOf('baseHeight')}</p> : null}
             </div>
           </fieldset>
-          <StatusButton
-            type="submit"
-            className="btn-primary"
-            pending={Boolean(busy)}
-            pendingLabel="Measuring…"
-          >
+          <StatusButton type="submit" pending={Boolean(busy)} pendingLabel="Measuring…">
             Measure volume
           </StatusButton>
         </div>

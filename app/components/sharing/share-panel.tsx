@@ -10,7 +10,12 @@ import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
 import { plural } from '#app/domain/format/numbers.ts'
-import { SHARE_DEFAULT_DAYS, SHARE_MAX_DAYS, type ShareLinkView } from '#app/domain/sharing/share-rules.ts'
+import {
+  SHARE_DEFAULT_DAYS,
+  SHARE_MAX_DAYS,
+  SHARE_MESSAGES,
+  type ShareLinkView,
+} from '#app/domain/sharing/share-rules.ts'
 
 const shareAction = (projectId: number) => `/projects/${projectId}/share`
 
@@ -81,10 +86,16 @@ export function SharePanel({
             </ul>
             <ErrorList id={`${headingId}-files-error`} errors={errors?.fileIds} />
           </fieldset>
-          <label className="flex items-center gap-2 text-sm text-ink-800">
-            <input type="checkbox" name="allowDownload" />
-            Allow downloads (otherwise view only)
-          </label>
+          <div className="space-y-1">
+            <label className="flex items-center gap-2 text-sm text-ink-800">
+              <input type="checkbox" name="allowDownload" aria-describedby={`${headingId}-gets`} />
+              Allow downloads (otherwise view only)
+            </label>
+            <ul id={`${headingId}-gets`} className="list-disc space-y-0.5 pl-5 text-xs text-ink-500">
+              <li>{SHARE_MESSAGES.viewOnlyGets}</li>
+              <li>{SHARE_MESSAGES.downloadGets}</li>
+            </ul>
+          </div>
           <div className="max-w-[12rem]">
             <label htmlFor={`${headingId}-days`} className="label">
               Expires after (days)
@@ -103,7 +114,7 @@ export function SharePanel({
             <ErrorList id={`${headingId}-days-error`} errors={errors?.expiresInDays} />
           </div>
           <ErrorList id={`${headingId}-form-error`} errors={errors?.form} />
-          <StatusButton pending={creating} pendingLabel="Creating..." className="btn-primary btn-sm">
+          <StatusButton pending={creating} pendingLabel="Creating..." className="btn-sm">
             Create share link
           </StatusButton>
         </Form>
@@ -135,7 +146,8 @@ export function SharePanel({
                   <StatusButton
                     pending={revoking}
                     pendingLabel="Revoking..."
-                    className="btn-ghost btn-sm text-red-700 hover:bg-red-50"
+                    variant="danger-quiet"
+                    className="btn-sm"
                   >
                     Revoke
                   </StatusButton>

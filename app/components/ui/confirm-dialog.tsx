@@ -58,7 +58,7 @@ export function ConfirmDialog({
             <StatusButton
               pending={pending}
               pendingLabel={pendingLabel}
-              className={tone === 'danger' ? 'btn-danger' : 'btn-primary'}
+              variant={tone === 'danger' ? 'danger' : 'primary'}
             >
               {confirmLabel}
             </StatusButton>

@@ -2,6 +2,19 @@ import type { ButtonHTMLAttributes, ReactNode } from 'react'
 
 import { cn } from './cn.ts'
 
+/**
+ * What a button does, as it looks: `primary` (the page's one main action), `secondary` (saves and
+ * other ordinary steps), `danger` (deletes, revokes, cancels for good: solid red) and
+ * `danger-quiet` (the same in a list row, outlined red, usually leading to a confirmation).
+ */
+export const BUTTON_VARIANTS = {
+  primary: 'btn-primary',
+  secondary: 'btn-secondary',
+  danger: 'btn-danger',
+  'danger-quiet': 'btn-danger-quiet',
+} as const
+export type ButtonVariant = keyof typeof BUTTON_VARIANTS
+
 /** A submit button that shows a busy label while its form is pending. */
 export function StatusButton({
   pending,
@@ -9,10 +22,12 @@ export function StatusButton({
   children,
   className,
   disabled,
+  variant = 'primary',
   ...props
 }: ButtonHTMLAttributes<HTMLButtonElement> & {
   pending: boolean
   pendingLabel: ReactNode
+  variant?: ButtonVariant
 }) {
   return (
     <button
@@ -20,7 +35,8 @@ export function StatusButton({
       {...props}
       disabled={disabled || pending}
       aria-busy={pending || undefined}
-      className={cn('btn-primary', className)}
+      data-variant={variant}
+      className={cn(BUTTON_VARIANTS[variant], className)}
     >
       {pending ? (
         <>

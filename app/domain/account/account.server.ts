@@ -10,6 +10,7 @@ import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { hashPassword, verifyPassword } from '#app/domain/auth/password.server.ts'
 import { deleteUserSessions } from '#app/domain/auth/session.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { removeViewCopies } from '#app/domain/deliverables/view-jobs.server.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { listPilotCopies, removePilotCopies } from '#app/domain/operator/document-copies.server.ts'
@@ -276,6 +277,8 @@ export async function deleteAccount(userId: number, password: string) {
     ...removed.files.map(async (f) => {
       const full = filePath(f.fileName)
       if (full) await fs.rm(full, { force: true })
+      // A deliverable's viewing copies go with it now, not at the next sweep (POPIA).
+      if (f.fileCategory === 'processed_deliverable') await removeViewCopies(f.id)
     }),
     ...removed.copyPaths.map((full) => fs.rm(full, { force: true })),
   ])

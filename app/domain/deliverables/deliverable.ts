@@ -30,7 +30,7 @@ export type DeliverableRaster = RasterInfo
 export interface DeliverableViewState {
   status: ViewStatus
   progressPercent: number
-  /** Why it failed (null otherwise). */
+  /** Why it failed (null otherwise): GDAL's words for admins, `DELIVERABLE_MESSAGES.viewFailed` for everyone else. */
   error: string | null
   /** Ready only: the Cloud Optimized GeoTIFF (HTTP Range), the ~1600 px preview and the ~320 px thumbnail. */
   cogUrl: string | null
@@ -71,6 +71,8 @@ export function isRasterKind(kind: DeliverableKind) {
 export const DELIVERABLE_MESSAGES = {
   notFound: 'Deliverable not found',
   viewNotReady: 'The viewing copy is not ready yet',
+  /** What everyone but an admin reads when a viewing copy failed (GDAL's words and paths are for admins). */
+  viewFailed: 'We couldn’t prepare this file for viewing; our team has been told. You can still download it.',
   invalidKind: `Kind must be one of ${DELIVERABLE_KINDS.join(', ')}`,
   kindSaved: 'Deliverable kind saved',
   lowOverlap: (kind: DeliverableKind, percent: string) =>

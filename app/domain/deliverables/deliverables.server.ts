@@ -25,13 +25,23 @@ import {
 import { and, eq, inArray } from 'drizzle-orm'
 
 import { DELIVERABLE_MESSAGES, viewFileUrl, type Deliverable, type ViewFile } from './deliverable.ts'
+import { REDUCED_COPY } from './view-jobs.server.ts'
 
 type Actor = Pick<User, 'id' | 'role'>
 
 const DELIVERABLE = 'processed_deliverable' as const
 
+/** Who reads a deliverable: only admins see why a viewing copy failed in GDAL's words. */
+type Audience = 'admin' | 'others'
+
+const audienceOf = (user: Actor): Audience => (user.role === 'admin' ? 'admin' : 'others')
+
 /** One row as the API shows it (URLs of the viewing copies only once they are ready). */
-function toDeliverable(file: ProjectFile, view: DeliverableViewRow | undefined): Deliverable {
+function toDeliverable(
+  file: ProjectFile,
+  view: DeliverableViewRow | undefined,
+  audience: Audience,
+): Deliverable {
   const info = file.rasterInfo
   const ready = view?.status === 'ready' && !file.removedAt
   return {
@@ -64,7 +74,7 @@ function toDeliverable(file: ProjectFile, view: DeliverableViewRow | undefined):
       ? {
           status: view.status,
           progressPercent: view.progressPercent,
-          error: view.error,
+          error: view.error && audience !== 'admin' ? DELIVERABLE_MESSAGES.viewFailed : view.error,
           cogUrl: ready && view.cogName ? viewFileUrl(file.projectId, file.id, 'cog') : null,
           previewUrl: ready && view.previewName ? viewFileUrl(file.projectId, file.id, 'preview') : null,
           thumbnailUrl:
@@ -85,9 +95,14 @@ function viewsByFile(fileIds: number[], db: DbOrTx) {
 /**
  * @public (share links)
  * Every deliverable of a project, newest first, without an access check: for callers that
- * decided access themselves (share links). Others call `listDeliverables`.
+ * decided access themselves (share links). Others call `listDeliverables`. A failed viewing
+ * copy's reason is in plain words unless the audience is an admin.
  */
-export function deliverablesOfProject(projectId: number, db: DbOrTx = getDb()): Deliverable[] {
+export function deliverablesOfProject(
+  projectId: number,
+  db: DbOrTx = getDb(),
+  { audience = 'others' }: { audience?: Audience } = {},
+): Deliverable[] {
   const files = db
     .select()
     .from(projectFiles)
@@ -98,13 +113,13 @@ export function deliverablesOfProject(projectId: number, db: DbOrTx = getDb()): 
     files.map((f) => f.id),
     db,
   )
-  return files.map((f) => toDeliverable(f, views.get(f.id)))
+  return files.map((f) => toDeliverable(f, views.get(f.id), audience))
 }
 
 /** The deliverables this user may see (404 when the project isn't theirs; a client's list is empty until completion). */
 export function listDeliverables(user: Actor, projectId: number, db: DbOrTx = getDb()): Deliverable[] {
   const project = requireVisibleProject(user, projectId, db)
-  return deliverablesOfProject(projectId, db).filter((d) =>
+  return deliverablesOfProject(projectId, db, { audience: audienceOf(user) }).filter((d) =>
     fileVisibleTo(user, project, {
       fileCategory: DELIVERABLE,
       removedAt: d.removedAt ? new Date(d.removedAt) : null,
@@ -168,7 +183,7 @@ export function setDeliverableKind(
       tx,
     )
     const view = tx.select().from(deliverableViews).where(eq(deliverableViews.fileId, fileId)).get()
-    return toDeliverable(after, view)
+    return toDeliverable(after, view, 'admin')
   })
 }
 
@@ -188,11 +203,21 @@ export interface ViewFileToSend {
   lastModified: Date
 }
 
-/** @public (share links) A ready viewing copy of a deliverable, without an access check (share links decided it already). */
-export function viewFileOf(projectId: number, fileId: number, which: ViewFile, db: DbOrTx = getDb()) {
+/**
+ * @public (share links) A ready viewing copy of a deliverable, without an access check (share
+ * links decided it already). `reduced` asks for the view-only links' copy instead of the COG.
+ */
+export function viewFileOf(
+  projectId: number,
+  fileId: number,
+  which: ViewFile,
+  db: DbOrTx = getDb(),
+  { reduced = false }: { reduced?: boolean } = {},
+) {
   const file = requireDeliverableRow(projectId, fileId, db)
   const view = db.select().from(deliverableViews).where(eq(deliverableViews.fileId, fileId)).get()
-  const key = which === 'cog' ? view?.cogName : which === 'preview' ? view?.previewName : view?.thumbnailName
+  const cogKey = view?.cogName && reduced ? path.posix.join(path.posix.dirname(view.cogName), REDUCED_COPY) : view?.cogName
+  const key = which === 'cog' ? cogKey : which === 'preview' ? view?.previewName : view?.thumbnailName
   if (!view || view.status !== 'ready' || !key || file.removedAt)
     throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
   const root = storagePaths().root
@@ -206,7 +231,7 @@ export function viewFileOf(projectId: number, fileId: number, which: ViewFile, d
     path: full,
     size: stat.size,
     mime: VIEW_MIME[ext] ?? 'application/octet-stream',
-    etag: `${(file.sha256 ?? String(file.id)).slice(0, 32)}-${which}-${stamp}`,
+    etag: `${(file.sha256 ?? String(file.id)).slice(0, 32)}-${which}${reduced && which === 'cog' ? '-reduced' : ''}-${stamp}`,
     downloadName: `${base}-${which}${ext}`,
     lastModified: view.finishedAt ?? view.updatedAt,
   } satisfies ViewFileToSend

@@ -30,6 +30,8 @@ export interface MapLayer {
   footprintWgs84: [number, number][]
   minValue: number | null
   maxValue: number | null
+  /** The COG holds colours, not heights (a view-only share link's elevation model): drawn as it is. */
+  rendered?: boolean
 }
 
 export function loadMapView(user: Actor, projectId: number, db: DbOrTx = getDb()) {

@@ -3,7 +3,14 @@ import { sendFile } from '#app/domain/files/download.server.ts'
 
 import type { ViewFileToSend } from './deliverables.server.ts'
 
-export function sendViewFile(request: Request, file: ViewFileToSend): Response {
+/** Share links: every read asks again (ETag → 304), so a revoked link's copies are not shown from the cache. */
+export const SHARED_VIEW_CACHE = 'private, no-cache, no-transform'
+
+export function sendViewFile(
+  request: Request,
+  file: ViewFileToSend,
+  { cacheControl = 'private, max-age=3600, no-transform' }: { cacheControl?: string } = {},
+): Response {
   return sendFile(request, {
     path: file.path,
     size: file.size,
@@ -12,7 +19,7 @@ export function sendViewFile(request: Request, file: ViewFileToSend): Response {
     downloadName: file.downloadName,
     lastModified: file.lastModified,
     disposition: 'inline',
-    // Panning the map re-reads the same tiles: an hour without asking, then the ETag decides.
-    cacheControl: 'private, max-age=3600, no-transform',
+    // Signed in, panning the map re-reads the same tiles: an hour without asking, then the ETag decides.
+    cacheControl,
   })
 }

@@ -5,14 +5,17 @@
  *   then at most RASTER_JOBS run at once, each one GDAL child process at a time.
  * - A job makes, in DATA_DIR/views/<fileId>/: a Cloud Optimized GeoTIFF in Web Mercator
  *   (what Leaflet draws; WEBP with alpha for imagery, DEFLATE for elevation, overviews), a
- *   ~1600 px PNG preview (elevation coloured by height) and a ~320 px PNG thumbnail. Files
- *   are written as `.partial` and renamed when all three exist. The original stays as uploaded.
+ *   ~1600 px PNG preview (elevation coloured by height), a ~320 px PNG thumbnail and the
+ *   view-only links' reduced copy (`view-only.tif`: half the resolution, an elevation model as
+ *   colours). Files are written as `.partial` and renamed when all exist. The original stays as uploaded.
  * - GDAL's progress is the row's `progressPercent`; a failure is the row's `error` in GDAL's
  *   words, so no job is "processing" forever. A file that keeps killing the server gives up
  *   after MAX_ATTEMPTS.
  */
 import fs from 'node:fs'
 import path from 'node:path'
+// The map's elevation colours (browser-safe, pure): a view-only link's rendered model matches its legend.
+import { rampColour } from '#app/components/mapview/elevation-ramp.ts'
 import { getEnv } from '#app/domain/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { absolutePathOf, storagePaths } from '#app/domain/files/storage-paths.server.ts'
@@ -25,6 +28,8 @@ import { GdalError, runGdal } from './gdal.server.ts'
 import { gdalInfoJson, kindOfRaster, readRasterInfo } from './raster-info.server.ts'
 
 const MAX_ATTEMPTS = 3
+/** The view-only links' copy, beside the COG (see `makeReducedCopy`). */
+export const REDUCED_COPY = 'view-only.tif'
 const PREVIEW_PX = 1600
 const THUMBNAIL_PX = 320
 /** A conversion may take long (tens of GB); it is still bounded so nothing hangs forever. */
@@ -110,7 +115,62 @@ const ELEVATION_RAMP = [
   '100% 250 250 250',
 ]
 
-/** Makes the three copies of one raster; progress 0–100 through `onProgress`. */
+/**
+ * The map's own colours (its legend's) as a gdaldem ramp over the model's recorded range, so a
+ * rendered copy reads like the signed-in map; the ramp's stops fall on 5 % steps.
+ */
+function mapRampLines({ min, max }: { min: number | null; max: number | null }) {
+  const absolute = min !== null && max !== null && max > min
+  return [
+    'nv 0 0 0 0',
+    ...Array.from({ length: 21 }, (_, i) => {
+      const at = absolute ? String(min + ((max - min) * i) / 20) : `${i * 5}%`
+      return `${at} ${rampColour(i / 20).join(' ')}`
+    }),
+  ]
+}
+
+/**
+ * The copy a view-only share link reads instead of the COG (so the full-resolution data cannot
+ * be rebuilt from the viewer's reads): half the COG's resolution, so no level is finer than twice
+ * the GSD, and an elevation model rendered to colours with the preview's ramp (no heights).
+ */
+async function makeReducedCopy(
+  cog: string,
+  size: { width: number; height: number },
+  kind: 'imagery' | 'elevation' | 'other',
+  range: { min: number | null; max: number | null },
+  dir: string,
+  step: { signal: AbortSignal; timeoutMs: number },
+) {
+  const out = path.join(dir, `${REDUCED_COPY}.partial`)
+  const half = [
+    '-outsize',
+    String(Math.max(1, Math.round(size.width / 2))),
+    String(Math.max(1, Math.round(size.height / 2))),
+    '-r',
+    'average',
+  ]
+  const cogOut = ['-of', 'COG', '-co', 'BLOCKSIZE=512', '-co', 'OVERVIEWS=AUTO', '-co', 'BIGTIFF=IF_SAFER']
+  const webp = ['-co', 'COMPRESS=WEBP', '-co', 'QUALITY=85']
+  if (kind !== 'elevation') {
+    const compress = kind === 'imagery' ? webp : ['-co', 'COMPRESS=DEFLATE', '-co', 'PREDICTOR=YES']
+    await runGdal('gdal_translate', ['-q', ...half, ...cogOut, ...compress, cog, out], step)
+    return out
+  }
+  // Virtual steps (no temporary rasters): halve, colour, then write one WEBP COG with alpha.
+  const halfVrt = path.join(dir, 'half.vrt')
+  const colourVrt = path.join(dir, 'colour.vrt')
+  const ramp = path.join(dir, 'reduced-ramp.txt')
+  await fs.promises.writeFile(ramp, mapRampLines(range).join('\n') + '\n')
+  await runGdal('gdal_translate', ['-q', '-of', 'VRT', ...half, cog, halfVrt], step)
+  await runGdal('gdaldem', ['color-relief', '-q', '-alpha', '-of', 'VRT', halfVrt, ramp, colourVrt], step)
+  await runGdal('gdal_translate', ['-q', ...cogOut, ...webp, colourVrt, out], step)
+  for (const temporary of [halfVrt, colourVrt, ramp]) await fs.promises.rm(temporary, { force: true })
+  return out
+}
+
+/** Makes the copies of one raster; progress 0–100 through `onProgress`. */
 async function makeViewCopies(
   file: ProjectFile,
   info: RasterInfo,
@@ -213,6 +273,15 @@ async function makeViewCopies(
       step,
     )
   }
+  onProgress(92)
+  const reduced = await makeReducedCopy(
+    cog,
+    { width: copyWidth, height: copyHeight },
+    elevation ? 'elevation' : imagery ? 'imagery' : 'other',
+    { min: minValue, max: maxValue },
+    dir,
+    step,
+  )
   onProgress(95)
   const thumbnail = path.join(dir, 'thumbnail.png.partial')
   const thumbSize = longest(THUMBNAIL_PX)
@@ -221,7 +290,7 @@ async function makeViewCopies(
     ['-q', '-of', 'PNG', ...thumbSize, '-r', 'average', preview, thumbnail],
     step,
   )
-  for (const partial of [cog, preview, thumbnail])
+  for (const partial of [cog, preview, thumbnail, reduced])
     await fs.promises.rename(partial, partial.slice(0, -'.partial'.length))
   // PNG driver side files (.aux.xml) are not wanted (PAM is off, but be sure).
   for (const name of await fs.promises.readdir(dir))

@@ -5,8 +5,10 @@
  */
 import fs from 'node:fs'
 import { Readable } from 'node:stream'
+import { DomainError } from '#app/domain/http/domain-error.ts'
 
 import { cleanOriginalName } from './content-check.server.ts'
+import { FILE_MESSAGES } from './rules.ts'
 
 type ByteRange = { start: number; end: number }
 
@@ -77,6 +79,16 @@ export interface SendFileInput {
 
 /** A streamed attachment answer for GET/HEAD with ETag, If-None-Match, If-Range and Range. */
 export function sendFile(request: Request, input: SendFileInput): Response {
+  // A file gone from disk (or not the size recorded) would end the stream early and close the
+  // connection mid-answer: answer 404 before the headers go instead.
+  const stat = fs.statSync(input.path, { throwIfNoEntry: false })
+  if (!stat?.isFile() || stat.size !== input.size) {
+    console.error('[files] stored file missing or changed on disk', {
+      expected: input.size,
+      found: stat?.isFile() ? stat.size : null,
+    })
+    throw new DomainError(404, FILE_MESSAGES.notFound)
+  }
   const etag = input.sha256 ? `"${input.sha256}"` : null
   const headers = new Headers({
     'Content-Type': input.mime,

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 
-import { BODY_LIMITS, bodyLimitFor, checkDeclaredBody, redactUrlForLog } from './request-limits.server.ts'
+import {
+  BODY_LIMITS,
+  bodyLimitFor,
+  canonicalSharePath,
+  checkDeclaredBody,
+  redactUrlForLog,
+} from './request-limits.server.ts'
 
 describe('body limits', () => {
   it('gives the ITN and the account forms small limits, everything else the default', () => {
@@ -74,5 +80,28 @@ describe('access log URLs', () => {
     expect(redactUrlForLog('/s/SECRET')).toBe('/s/[redacted]')
     expect(redactUrlForLog('/s/SECRET/files/4/view/cog')).toBe('/s/[redacted]/files/4/view/cog')
     expect(redactUrlForLog('/settings')).toBe('/settings')
+  })
+
+  it('never show a share link token in another spelling a router still matches', () => {
+    expect(redactUrlForLog('/S/SECRET')).toBe('/s/[redacted]')
+    expect(redactUrlForLog('/S/SECRET/files/4')).toBe('/s/[redacted]/files/4')
+    expect(redactUrlForLog('/%73/SECRET')).toBe('/s/[redacted]')
+    expect(redactUrlForLog('/%53/SECRET?x=1')).toBe('/s/[redacted]?[redacted]')
+    expect(redactUrlForLog('//s/SECRET')).toBe('/s/[redacted]')
+    expect(redactUrlForLog('/API/auth/Verify-Reset-Token/SECRET')).toBe(
+      '/api/auth/verify-reset-token/[redacted]',
+    )
+    expect(redactUrlForLog('/sites/12/map')).toBe('/sites/12/map')
+  })
+})
+
+describe('share link paths', () => {
+  it('sends every other spelling of /s/ to /s/ and leaves the rest alone', () => {
+    expect(canonicalSharePath('/S/TOKEN')).toBe('/s/TOKEN')
+    expect(canonicalSharePath('/%53/TOKEN/files/3')).toBe('/s/TOKEN/files/3')
+    expect(canonicalSharePath('//s/TOKEN')).toBe('/s/TOKEN')
+    expect(canonicalSharePath('/s/TOKEN')).toBeNull()
+    expect(canonicalSharePath('/sites/4')).toBeNull()
+    expect(canonicalSharePath('/')).toBeNull()
   })
 })

@@ -96,14 +96,56 @@ export function checkDeclaredBody(
   return { ok: true }
 }
 
+/** A path's segments as a router reads them: percent-decoded where valid, empty segments dropped. */
+function routeSegments(path: string) {
+  return path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment)
+      } catch {
+        return segment
+      }
+    })
+}
+
 /**
  * The URL as the access log should show it: no query strings (reset tokens, searches),
- * no reset token in the verify-reset-token path and no share link token (`/s/{token}`, ADR 233).
+ * no reset token in the verify-reset-token path and no share link token (`/s/{token}`, ADR 233)
+ * in any spelling a router might still match (`/S/`, `/%73/`, `//s/`).
  */
 export function redactUrlForLog(url: string): string {
-  const path = url.split('?')[0] ?? url
-  const redacted = path
-    .replace(/^(\/api\/auth\/verify-reset-token\/)[^/]+/, '$1[redacted]')
-    .replace(/^(\/s\/)[^/]+/, '$1[redacted]')
-  return url.includes('?') ? `${redacted}?[redacted]` : redacted
+  const path = url.split(/[?#]/)[0] ?? url
+  const segments = routeSegments(path)
+  const first = segments[0]?.toLowerCase()
+  let redacted = path
+  if (first === 's' && segments.length > 1) {
+    redacted = `/s/[redacted]${segments.length > 2 ? `/${segments.slice(2).join('/')}` : ''}`
+  } else if (
+    segments.length > 3 &&
+    segments.slice(0, 3).join('/').toLowerCase() === 'api/auth/verify-reset-token'
+  ) {
+    redacted = `/api/auth/verify-reset-token/[redacted]`
+  }
+  return url.length > path.length ? `${redacted}?[redacted]` : redacted
+}
+
+/**
+ * Where a share link path spelt otherwise (`/S/…`, `/%73/…`, `//s/…`) belongs: `/s/…`, or null for
+ * any other path. The routes match `/s/` only; a link typed with a capital S still opens.
+ */
+export function canonicalSharePath(path: string): string | null {
+  if (path.startsWith('/s/') || path === '/s') return null
+  const segments = path.split('/').filter(Boolean)
+  const first = segments[0]
+  if (!first) return null
+  let decoded = first
+  try {
+    decoded = decodeURIComponent(first)
+  } catch {
+    return null
+  }
+  if (decoded.toLowerCase() !== 's') return null
+  return `/s/${segments.slice(1).join('/')}`
 }

@@ -13,6 +13,7 @@ import { DomainError } from '#app/domain/http/domain-error.ts'
 import { clampPage } from '#app/domain/http/query.ts'
 import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
 import { renderEmail } from '#app/domain/mail/templates.ts'
+import { stopShareLinksOf } from '#app/domain/sharing/share-links.server.ts'
 import { pilotDocumentProblem, saToday } from '#app/domain/operator/expiry.ts'
 import {
   PROJECT_STATUSES,
@@ -234,6 +235,8 @@ export async function updateProjectStatus(
       .where(eq(projects.id, projectId))
       .returning()
       .get()!
+    // Moved back from completed: its share links stop with it.
+    if (before.status === 'completed' && status !== 'completed') stopShareLinksOf(projectId, actorId, tx)
     recordAudit(
       {
         actorId,

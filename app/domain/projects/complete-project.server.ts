@@ -12,8 +12,8 @@ import { formatDate } from '#app/domain/format/dates.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
 import { renderEmail } from '#app/domain/mail/templates.ts'
-import { projectFiles, projects, users, type Project } from '#db/schema.ts'
-import { and, count, eq } from 'drizzle-orm'
+import { deliverableViews, projectFiles, projects, users, type Project } from '#db/schema.ts'
+import { and, count, eq, isNull } from 'drizzle-orm'
 
 import { COMPLETE_MESSAGES, DELIVERABLE_CATEGORY } from './deliverables.ts'
 
@@ -64,7 +64,32 @@ function orthomosaicThumbnail(projectId: number) {
   }
 }
 
-export async function completeProject(actorId: number, projectId: number) {
+/** The project's kept deliverables whose viewing copy failed (what the client would see broken). */
+function failedViewingCopies(projectId: number) {
+  return getDb()
+    .select({ id: projectFiles.id, name: projectFiles.originalName })
+    .from(projectFiles)
+    .innerJoin(deliverableViews, eq(deliverableViews.fileId, projectFiles.id))
+    .where(
+      and(
+        eq(projectFiles.projectId, projectId),
+        eq(projectFiles.fileCategory, DELIVERABLE_CATEGORY),
+        isNull(projectFiles.removedAt),
+        eq(deliverableViews.status, 'failed'),
+      ),
+    )
+    .all()
+}
+
+/**
+ * Completes the project. A deliverable whose viewing copy failed blocks it (409) unless the
+ * admin chose `deliverWithoutFailed`; that choice is recorded in the audit entry.
+ */
+export async function completeProject(
+  actorId: number,
+  projectId: number,
+  { deliverWithoutFailed = false }: { deliverWithoutFailed?: boolean } = {},
+) {
   const before = getDb().select().from(projects).where(eq(projects.id, projectId)).get()
   if (!before) throw new DomainError(404, 'Project not found')
   if (before.status === 'completed') throw new DomainError(409, COMPLETE_MESSAGES.alreadyCompleted)
@@ -74,6 +99,14 @@ export async function completeProject(actorId: number, projectId: number) {
     throw new DomainError(400, COMPLETE_MESSAGES.noFiles, {
       fieldErrors: { files: [COMPLETE_MESSAGES.noFiles] },
       extra: { title: COMPLETE_MESSAGES.noFilesTitle },
+    })
+  }
+  const failed = failedViewingCopies(projectId)
+  if (failed.length && !deliverWithoutFailed) {
+    const message = COMPLETE_MESSAGES.failedViews(failed.map((f) => f.name))
+    throw new DomainError(409, message, {
+      fieldErrors: { deliverWithoutFailed: [message] },
+      extra: { title: COMPLETE_MESSAGES.failedViewsTitle, failedFileIds: failed.map((f) => f.id) },
     })
   }
   const completedAt = new Date()
@@ -91,7 +124,12 @@ export async function completeProject(actorId: number, projectId: number) {
         entityType: 'project',
         entityId: projectId,
         before: { status: before.status, completedAt: before.completedAt },
-        after: { status: updated.status, completedAt, deliverables },
+        after: {
+          status: updated.status,
+          completedAt,
+          deliverables,
+          ...(failed.length ? { deliveredWithoutViewingCopy: failed.map((f) => f.id) } : {}),
+        },
       },
       tx,
     )

@@ -14,4 +14,9 @@ export const COMPLETE_MESSAGES = {
   alreadyCompleted: 'This project is already completed',
   notReady: 'Only a paid project can be completed',
   doneTitle: 'Project Completed',
+  failedViewsTitle: 'A viewing copy failed',
+  failedViews: (names: string[]) =>
+    `The viewing copy of ${names.join(', ')} failed. Replace the file, or choose to deliver without it`,
+  deliverWithoutFailed:
+    'Deliver without the failed viewing copies (the client can still download those files)',
 } as const

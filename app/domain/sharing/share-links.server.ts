@@ -20,7 +20,7 @@ import {
   type ShareLink,
   type User,
 } from '#db/schema.ts'
-import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm'
 
 import {
   SHARE_DEFAULT_DAYS,
@@ -217,6 +217,32 @@ export function revokeShareLink(
     )
     return row
   })
+}
+
+/**
+ * Stops every open link of a project moved back from completed (in the caller's transaction,
+ * audited): what it shared may be replaced, and the client shares again once it is delivered.
+ */
+export function stopShareLinksOf(projectId: number, actorId: number, tx: DbOrTx, now = new Date()) {
+  const stopped = tx
+    .update(shareLinks)
+    .set({ revokedAt: now })
+    .where(and(eq(shareLinks.projectId, projectId), isNull(shareLinks.revokedAt), gt(shareLinks.expiresAt, now)))
+    .returning({ id: shareLinks.id })
+    .all()
+  for (const { id } of stopped)
+    recordAudit(
+      {
+        actorId,
+        action: 'share-link.revoke',
+        entityType: 'share-link',
+        entityId: id,
+        before: { revokedAt: null },
+        after: { revokedAt: now, reason: 'project-reopened' },
+      },
+      tx,
+    )
+  return stopped.length
 }
 
 export type ResolvedShare =

@@ -24,6 +24,10 @@ export const SHARE_MESSAGES = {
   viewOnly: 'This link lets you view the deliverables, not download them',
   fileNotShared: 'This file is not part of the shared deliverables',
   guessLimit: 'Too many unknown links from your address. Please wait a few minutes and try again.',
+  /** What each kind of link gives its viewer (the Share form and the viewer page). */
+  viewOnlyGets:
+    'View only: the viewer sees the map at half the survey’s resolution, the elevation model as colours (no heights), the previews, and can read PDF reports. Nothing can be downloaded.',
+  downloadGets: 'With downloads: the viewer can also download every shared file in full, with its checksum.',
 } as const
 
 const ExpiryDays = numberInput(

@@ -2,22 +2,47 @@
  * What the public viewer page shows of an open link (ADR 233): the shared deliverables as
  * the deliverables service describes them (kind, size, SHA-256, raster facts, viewing
  * copy), with every URL pointing through the link instead of the signed-in /api, and the
- * map's survey areas and layers (ADR 246).
+ * map's survey areas and layers (ADR 246). A view-only link's map reads the reduced copies
+ * (half the resolution; an elevation model as colours), and its PDFs can be read inline.
  */
 import type { Deliverable, ViewFile } from '#app/domain/deliverables/deliverable.ts'
-import { deliverablesOfProject } from '#app/domain/deliverables/deliverables.server.ts'
+import { deliverablesOfProject, viewFileOf } from '#app/domain/deliverables/deliverables.server.ts'
+import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { surveyAreasOf, toMapLayer } from '#app/domain/deliverables/map-view.server.ts'
 
 import type { OpenShare } from './share-access.server.ts'
 
-/** A viewing copy's address through the link (null when the deliverable has none ready). */
-function throughLink(token: string, deliverable: Deliverable, which: ViewFile) {
+/** Whether a deliverable's view-only copy is on disk (copies made before it existed have none). */
+function hasReducedCopy(deliverable: Deliverable) {
+  try {
+    viewFileOf(deliverable.projectId, deliverable.id, 'cog', undefined, { reduced: true })
+    return true
+  } catch (error) {
+    if (isDomainError(error)) return false
+    throw error
+  }
+}
+
+/**
+ * A viewing copy's address through the link (null when the deliverable has none ready). The
+ * COG of a view-only link is its reduced copy, so none until that exists.
+ */
+function throughLink(token: string, deliverable: Deliverable, which: ViewFile, viewOnly: boolean) {
   const view = deliverable.view
   const apiUrl = { cog: view?.cogUrl, preview: view?.previewUrl, thumbnail: view?.thumbnailUrl }[which]
-  return apiUrl ? `/s/${token}/files/${deliverable.id}/view/${which}` : null
+  if (!apiUrl || (viewOnly && which === 'cog' && !hasReducedCopy(deliverable))) return null
+  return `/s/${token}/files/${deliverable.id}/view/${which}`
+}
+
+/** A PDF read in the browser through the link (view-only links too: reading is not downloading). */
+function readUrlOf(token: string, deliverable: Deliverable) {
+  return deliverable.mime === 'application/pdf' && !deliverable.removedAt
+    ? `/s/${token}/files/${deliverable.id}/view/pdf`
+    : null
 }
 
 function sharedFileView(token: string, deliverable: Deliverable, allowDownload: boolean) {
+  const viewOnly = !allowDownload
   return {
     id: deliverable.id,
     name: deliverable.fileName,
@@ -25,9 +50,10 @@ function sharedFileView(token: string, deliverable: Deliverable, allowDownload: 
     sizeBytes: deliverable.sizeBytes,
     sha256: deliverable.sha256,
     raster: deliverable.raster,
-    previewUrl: throughLink(token, deliverable, 'preview'),
-    thumbnailUrl: throughLink(token, deliverable, 'thumbnail'),
-    cogUrl: throughLink(token, deliverable, 'cog'),
+    previewUrl: throughLink(token, deliverable, 'preview', viewOnly),
+    thumbnailUrl: throughLink(token, deliverable, 'thumbnail', viewOnly),
+    cogUrl: throughLink(token, deliverable, 'cog', viewOnly),
+    readUrl: readUrlOf(token, deliverable),
     downloadUrl: allowDownload ? `/s/${token}/files/${deliverable.id}` : null,
   }
 }
@@ -47,7 +73,12 @@ export function shareViewerData(token: string, share: OpenShare) {
     files: deliverables.map((d) => sharedFileView(token, d, share.link.allowDownload)),
     // The map (ADR 246): the client's own survey outline and the shared rasters, read through the link.
     areas: surveyAreasOf(share.project),
-    layers: deliverables.flatMap((d) => toMapLayer(d, (_, which) => throughLink(token, d, which)) ?? []),
+    layers: deliverables.flatMap((d) => {
+      const viewOnly = !share.link.allowDownload
+      const layer = toMapLayer(d, (_, which) => throughLink(token, d, which, viewOnly))
+      // A view-only link's elevation model is already colours: the map shows it as it is.
+      return layer ? [viewOnly && layer.kind === 'elevation' ? { ...layer, rendered: true } : layer] : []
+    }),
   }
 }
 export type ShareViewerData = ReturnType<typeof shareViewerData>

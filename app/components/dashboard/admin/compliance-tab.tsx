@@ -92,7 +92,7 @@ export function ComplianceTab({ data }: { data: TabData<'compliance'> }) {
                 <Form method="post" action="/admin/operator-documents">
                   <input type="hidden" name="intent" value="delete" />
                   <input type="hidden" name="id" value={doc.id} />
-                  <button type="submit" className="btn-ghost btn-sm text-red-700">
+                  <button type="submit" className="btn-danger-quiet btn-sm">
                     Remove
                   </button>
                 </Form>

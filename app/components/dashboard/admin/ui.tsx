@@ -189,7 +189,7 @@ export function RowActions({ editTo, deleteTo, label }: { editTo: string; delete
       <Link
         to={deleteTo}
         preventScrollReset
-        className="btn-ghost btn-sm text-red-700"
+        className="btn-danger-quiet btn-sm"
         aria-label={`Delete ${label}`}
       >
         Delete

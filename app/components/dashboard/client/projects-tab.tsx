@@ -132,7 +132,7 @@ export function ProjectsTab({
                   <Link
                     to={`${LIST_URL}&confirmDelete=${project.id}`}
                     preventScrollReset
-                    className="btn-ghost btn-sm text-red-700 hover:bg-red-50"
+                    className="btn-danger-quiet btn-sm"
                     onClick={(event) => {
                       if (!hydrated) return
                       event.preventDefault()
@@ -167,7 +167,7 @@ export function ProjectsTab({
               {project.canCancel ? (
                 <Link
                   to={`/projects/${project.id}/cancel`}
-                  className="btn-ghost btn-sm text-red-700"
+                  className="btn-danger-quiet btn-sm"
                   data-testid="cancel-project"
                 >
                   Cancel project
@@ -208,7 +208,7 @@ export function ProjectsTab({
               ) : null}
               {viewed.canRepeat ? <FlyAgainButton projectId={viewed.id} testId="fly-again-details" /> : null}
               {viewed.canCancel ? (
-                <Link to={`/projects/${viewed.id}/cancel`} className="btn-ghost btn-sm text-red-700">
+                <Link to={`/projects/${viewed.id}/cancel`} className="btn-danger-quiet btn-sm">
                   Cancel project
                 </Link>
               ) : null}

@@ -1,0 +1,86 @@
+/**
+ * Delete and Revoke look like what they are and deleting a file asks first (issue 24): the page
+ * as the server renders it (no JavaScript), over real HTTP.
+ */
+import { getDb } from '#app/domain/db/db.server.ts'
+import { formatFileSize } from '#app/domain/format/numbers.ts'
+import { createShareLink } from '#app/domain/sharing/share-links.server.ts'
+import { projectFiles, projects } from '#db/schema.ts'
+import { addTestFile, createTestProject } from '#tests/helpers/admin-data.ts'
+import { httpAppForFile } from '#tests/helpers/http-app.ts'
+import { deliveredProject } from '#tests/helpers/sharing.ts'
+import { signedInUser } from '#tests/helpers/users.ts'
+import { eq } from 'drizzle-orm'
+import { describe, expect, test } from 'vitest'
+
+const app = httpAppForFile()
+
+async function page(path: string, headers: Record<string, string>) {
+  const res = await fetch(new URL(path, app.base), { headers, redirect: 'manual' })
+  expect(res.status).toBe(200)
+  return res.text()
+}
+
+/** The opening tag of the element that carries `marker` (an attribute or its text follows it). */
+function tagBefore(html: string, marker: string) {
+  const at = html.indexOf(marker)
+  expect(at, `${marker} is on the page`).toBeGreaterThan(-1)
+  const start = html.lastIndexOf('<', at)
+  return html.slice(start, html.indexOf('>', start) + 1)
+}
+
+describe('deleting a deliverable asks first', () => {
+  test('Delete is a link to a confirmation naming the file and its size; only the confirmation posts, as a red button', async () => {
+    const admin = await signedInUser('admin')
+    const project = await createTestProject({ paid: true, status: 'in_progress' })
+    const file = addTestFile(project.id, 'image/tiff', 'processed_deliverable')
+    const size = 21_474_836_480
+    getDb()
+      .update(projectFiles)
+      .set({ originalName: 'Huge ortho.tif', fileSize: size })
+      .where(eq(projectFiles.id, file.id))
+      .run()
+    const base = `/admin/projects/${project.id}/complete`
+    const listed = await page(base, admin.headers)
+    const link = tagBefore(listed, 'aria-label="Delete Huge ortho.tif"')
+    expect(link.startsWith('<a ')).toBe(true)
+    expect(link).toContain(`href="${base}?confirmDeleteFile=${file.id}"`)
+    expect(link).toContain('btn-danger-quiet')
+    expect(listed).not.toContain('name="intent" value="delete-file"')
+
+    const asking = await page(`${base}?confirmDeleteFile=${file.id}`, admin.headers)
+    expect(asking).toContain('Delete this file?')
+    expect(asking).toContain('Huge ortho.tif')
+    expect(asking).toContain(formatFileSize(size))
+    expect(asking).toContain('name="intent" value="delete-file"')
+    expect(asking).toContain(`name="fileId" value="${file.id}"`)
+    const confirm = tagBefore(asking, 'data-variant="danger"')
+    expect(confirm).toContain('btn-danger')
+    expect(confirm).not.toContain('btn-primary')
+    // Cancel goes back to the list without the confirmation.
+    expect(asking).toContain(`href="${base}"`)
+  })
+
+  test('a confirmation for a file the user may not delete is not shown', async () => {
+    const admin = await signedInUser('admin')
+    const project = await createTestProject({ paid: true, status: 'in_progress' })
+    const file = addTestFile(project.id, 'application/pdf', 'processed_deliverable')
+    getDb().update(projects).set({ status: 'completed' }).where(eq(projects.id, project.id)).run()
+    const html = await page(
+      `/admin/projects/${project.id}/complete?confirmDeleteFile=${file.id}`,
+      admin.headers,
+    )
+    expect(html).not.toContain('Delete this file?')
+  })
+})
+
+describe('Revoke looks like what it is', () => {
+  test('the Share page’s Revoke is the red outlined button, Create the primary one', async () => {
+    const setting = await deliveredProject()
+    createShareLink(setting.client.user, setting.project.id, { allowDownload: false })
+    const html = await page(`/projects/${setting.project.id}/share`, setting.client.headers)
+    const button = html.slice(html.indexOf('value="revoke-share-link"'))
+    expect(tagBefore(button, '>Revoke<')).toContain('btn-danger-quiet')
+    expect(tagBefore(html, '>Create share link<')).toContain('btn-primary')
+  })
+})

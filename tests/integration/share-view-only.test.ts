@@ -1,0 +1,238 @@
+/**
+ * What a share link gives away (issue 24): a view-only link reads a reduced viewing copy (the
+ * elevation model as colours), can read the PDF report inline, and nothing is served from the
+ * browser's cache after a revoke; a project moved back from completed stops its links; a file
+ * missing on disk is a 404, not a closed connection.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { deleteAccount } from '#app/domain/account/account.server.ts'
+import { getDb } from '#app/domain/db/db.server.ts'
+import { prepareDeliverable, startViewJobs } from '#app/domain/deliverables/view-jobs.server.ts'
+import { absolutePathOf, storagePaths } from '#app/domain/files/storage-paths.server.ts'
+import { updateProjectStatus } from '#app/domain/projects/admin-projects.server.ts'
+import * as shareLinksRoute from '#app/routes/api.projects.$id.share-links.ts'
+import * as revokeRoute from '#app/routes/api.share-links.$id.ts'
+import * as shareViewRoute from '#app/routes/s.$token_.files.$fileId_.view.$variant.ts'
+import * as shareFileRoute from '#app/routes/s.$token_.files.$fileId.ts'
+import * as viewerRoute from '#app/routes/s.$token.tsx'
+import { auditLog, deliverableViews, projectFiles, shareLinks } from '#db/schema.ts'
+import { storeRasterDeliverable } from '#tests/helpers/files.ts'
+import { buildConeDsm, buildRaster, gdalInfo } from '#tests/helpers/rasters.ts'
+import { callRoute, readJson } from '#tests/helpers/requests.ts'
+import { deliveredProject } from '#tests/helpers/sharing.ts'
+import { TEST_PASSWORD } from '#tests/helpers/users.ts'
+import { and, eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, test } from 'vitest'
+
+const fileRow = (id: number) => getDb().select().from(projectFiles).where(eq(projectFiles.id, id)).get()!
+
+let addressCounter = 0
+const freshIp = () => `203.0.113.${(addressCounter++ % 250) + 1}`
+
+async function linkFor(
+  setting: Awaited<ReturnType<typeof deliveredProject>>,
+  json: { allowDownload: boolean; fileIds?: number[] },
+) {
+  const res = await callRoute(shareLinksRoute.action, `/api/projects/${setting.project.id}/share-links`, {
+    json,
+    headers: setting.client.headers,
+    params: { id: String(setting.project.id) },
+  })
+  expect(res.status).toBe(201)
+  const { url, id } = await readJson<{ url: string; id: number }>(res)
+  return { id, token: url.split('/s/')[1]! }
+}
+
+const openViewer = (token: string) =>
+  callRoute(viewerRoute.loader, `/s/${token}`, { params: { token }, context: { clientIp: freshIp() } })
+
+const fetchShared = (token: string, fileId: number) =>
+  callRoute(shareFileRoute.loader, `/s/${token}/files/${fileId}`, {
+    params: { token, fileId: String(fileId) },
+    context: { clientIp: freshIp() },
+  })
+
+const fetchView = (token: string, fileId: number, variant: string, headers: Record<string, string> = {}) =>
+  callRoute(shareViewRoute.loader, `/s/${token}/files/${fileId}/view/${variant}`, {
+    params: { token, fileId: String(fileId), variant },
+    headers,
+    context: { clientIp: freshIp() },
+  })
+
+describe('a shared file missing on disk', () => {
+  test('is a 404 with the JSON error, not a closed connection', async () => {
+    const setting = await deliveredProject()
+    const { token } = await linkFor(setting, { allowDownload: true })
+    fs.rmSync(absolutePathOf(fileRow(setting.files.video.id)))
+    const res = await fetchShared(token, setting.files.video.id)
+    expect(res.status).toBe(404)
+    expect(await readJson(res)).toEqual({ error: 'File not found' })
+    expect(res.headers.get('Referrer-Policy')).toBe('no-referrer')
+  })
+})
+
+/** A delivered project with a real orthomosaic and elevation model whose viewing copies are made. */
+async function deliveredRasters() {
+  const setting = await deliveredProject()
+  const ortho = await storeRasterDeliverable(
+    setting.project.id,
+    buildRaster({
+      epsg: 32734,
+      ullr: [260000, 6245000, 260020, 6244985],
+      widthPx: 400,
+      heightPx: 300,
+      bands: 3,
+      type: 'Byte',
+    }),
+    'orthomosaic',
+    setting.admin.user.id,
+  )
+  const dsm = await storeRasterDeliverable(
+    setting.project.id,
+    buildConeDsm({
+      epsg: 32734,
+      ullr: [260000, 6245000, 260020, 6244980],
+      widthPx: 200,
+      heightPx: 200,
+      baseM: 40,
+      peakM: 12,
+      radiusPx: 80,
+    }),
+    'elevation',
+    setting.admin.user.id,
+  )
+  for (const file of [ortho, dsm]) await prepareDeliverable(file.id)
+  const runner = startViewJobs()
+  await runner.idle()
+  await runner.stop()
+  const view = (id: number) =>
+    getDb().select().from(deliverableViews).where(eq(deliverableViews.fileId, id)).get()!
+  const onDisk = (name: string) => path.join(storagePaths().root, name)
+  const copies = (id: number) => {
+    const cog = onDisk(view(id).cogName!)
+    return { cog, reduced: path.join(path.dirname(cog), 'view-only.tif') }
+  }
+  return { ...setting, ortho, dsm, copies }
+}
+
+const pixelSize = (file: string) => Math.abs((gdalInfo(file).geoTransform as number[])[1]!)
+
+describe('a view-only link reads a reduced copy', () => {
+  // One conversion for the block (GDAL takes seconds); the tests run in order, the last removes a copy.
+  let made: Awaited<ReturnType<typeof deliveredRasters>>
+  beforeAll(async () => {
+    made = await deliveredRasters()
+  })
+
+  test('the view job makes it: half the resolution (no level finer than 2 × the GSD), the elevation model as colours', async () => {
+    const { ortho, dsm, copies } = made
+    const orthoCopies = copies(ortho.id)
+    expect(pixelSize(orthoCopies.reduced)).toBeGreaterThanOrEqual(pixelSize(orthoCopies.cog) * 1.99)
+    expect(gdalInfo(orthoCopies.reduced).metadata.IMAGE_STRUCTURE.LAYOUT).toBe('COG')
+    const dsmCopies = copies(dsm.id)
+    expect(pixelSize(dsmCopies.reduced)).toBeGreaterThanOrEqual(pixelSize(dsmCopies.cog) * 1.99)
+    const coloured = gdalInfo(dsmCopies.reduced)
+    expect(coloured.bands.map((b: { type: string }) => b.type)).toEqual(['Byte', 'Byte', 'Byte', 'Byte'])
+    expect(coloured.bands[3].colorInterpretation).toBe('Alpha')
+  })
+
+  test('through the link: the map and `cog` serve the reduced copy view-only, the full COG with downloads; no-cache, and nothing after a revoke', async () => {
+    const setting = made
+    const viewOnly = await linkFor(setting, { allowDownload: false })
+    const withDownloads = await linkFor(setting, { allowDownload: true })
+    const page = await readJson<{
+      layers: Array<{ id: number; kind: string; cogUrl: string; rendered?: boolean }>
+      files: Array<{ id: number; readUrl: string | null }>
+    }>(await openViewer(viewOnly.token))
+    expect(page.layers).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: setting.dsm.id, kind: 'elevation', rendered: true }),
+        expect.objectContaining({ id: setting.ortho.id, kind: 'orthomosaic' }),
+      ]),
+    )
+    for (const file of [setting.ortho, setting.dsm]) {
+      const { cog, reduced } = setting.copies(file.id)
+      const small = await fetchView(viewOnly.token, file.id, 'cog')
+      expect(small.status).toBe(200)
+      expect(small.headers.get('Cache-Control')).toBe('private, no-cache, no-transform')
+      expect(Buffer.from(await small.arrayBuffer()).equals(fs.readFileSync(reduced))).toBe(true)
+      const full = await fetchView(withDownloads.token, file.id, 'cog')
+      expect(Buffer.from(await full.arrayBuffer()).equals(fs.readFileSync(cog))).toBe(true)
+    }
+    const first = await fetchView(viewOnly.token, setting.ortho.id, 'cog')
+    const etag = first.headers.get('ETag')!
+    expect((await fetchView(viewOnly.token, setting.ortho.id, 'cog', { 'If-None-Match': etag })).status).toBe(
+      304,
+    )
+    const revoked = await callRoute(revokeRoute.action, `/api/share-links/${viewOnly.id}`, {
+      method: 'DELETE',
+      headers: setting.client.headers,
+      params: { id: String(viewOnly.id) },
+    })
+    expect(revoked.status).toBe(204)
+    expect((await fetchView(viewOnly.token, setting.ortho.id, 'cog', { 'If-None-Match': etag })).status).toBe(
+      410,
+    )
+  })
+
+  test('a copy made before reduced copies existed is not mapped for a view-only link (the full COG is never served)', async () => {
+    const { copies, ortho } = made
+    fs.rmSync(copies(ortho.id).reduced)
+    const viewOnly = await linkFor(made, { allowDownload: false })
+    const page = await readJson<{ layers: Array<{ id: number }> }>(await openViewer(viewOnly.token))
+    expect(page.layers.map((l) => l.id)).not.toContain(ortho.id)
+    expect((await fetchView(viewOnly.token, ortho.id, 'cog')).status).toBe(404)
+  })
+
+  test('deleting the account deletes its deliverables’ viewing copies at once (POPIA)', async () => {
+    const dirs = [made.ortho, made.dsm].map((f) => path.dirname(made.copies(f.id).cog))
+    for (const dir of dirs) expect(fs.existsSync(dir)).toBe(true)
+    await deleteAccount(made.client.user.id, TEST_PASSWORD)
+    for (const dir of dirs) expect(fs.existsSync(dir)).toBe(false)
+  })
+})
+
+describe('a view-only link and the PDF report', () => {
+  test('reads it inline (not counted as a download); other files have no reader', async () => {
+    const setting = await deliveredProject()
+    const { id, token } = await linkFor(setting, { allowDownload: false })
+    const page = await readJson<{ files: Array<{ id: number; readUrl: string | null }> }>(
+      await openViewer(token),
+    )
+    const report = page.files.find((f) => f.id === setting.files.report.id)!
+    expect(report.readUrl).toBe(`/s/${token}/files/${setting.files.report.id}/view/pdf`)
+    expect(page.files.find((f) => f.id === setting.files.video.id)!.readUrl).toBeNull()
+    const read = await fetchView(token, setting.files.report.id, 'pdf')
+    expect(read.status).toBe(200)
+    expect(read.headers.get('Content-Type')).toBe('application/pdf')
+    expect(read.headers.get('Content-Disposition')).toMatch(/^inline;/)
+    expect(read.headers.get('Cache-Control')).toBe('private, no-cache, no-transform')
+    expect(
+      Buffer.from(await read.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-')
+    expect((await fetchView(token, setting.files.video.id, 'pdf')).status).toBe(404)
+    expect(getDb().select().from(shareLinks).where(eq(shareLinks.id, id)).get()!.downloadCount).toBe(0)
+  })
+})
+
+describe('a project moved back from completed', () => {
+  test('stops its share links (410, revoked with an audit entry)', async () => {
+    const setting = await deliveredProject()
+    const { id, token } = await linkFor(setting, { allowDownload: true })
+    expect((await openViewer(token)).status).toBe(200)
+    await updateProjectStatus(setting.admin.user.id, setting.project.id, 'in_progress', '')
+    expect((await openViewer(token)).status).toBe(410)
+    expect(getDb().select().from(shareLinks).where(eq(shareLinks.id, id)).get()!.revokedAt).toBeInstanceOf(
+      Date,
+    )
+    const audit = getDb()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'share-link.revoke'), eq(auditLog.entityId, String(id))))
+      .get()!
+    expect(JSON.parse(audit.after!)).toMatchObject({ reason: 'project-reopened' })
+  })
+})
