@@ -1,15 +1,10 @@
 /**
- * Form fields wired to conform: label, input, hint and error list with the right ids
- * and aria attributes, so every form is accessible and reads the same.
+ * Form fields: label, input, hint and error list with the right ids and aria attributes,
+ * so every form is accessible and reads the same. No conform import here: the landing
+ * page's contact form uses these, and conform would add ~10 KiB to its JavaScript (the
+ * conform-wired select is `forms/select-field.tsx`).
  */
-import { getSelectProps, type FieldMetadata } from '@conform-to/react'
-import {
-  useState,
-  type InputHTMLAttributes,
-  type ReactNode,
-  type SelectHTMLAttributes,
-  type TextareaHTMLAttributes,
-} from 'react'
+import { useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react'
 
 import { Alert } from './ui/alert.tsx'
 import { cn } from './ui/cn.ts'
@@ -31,7 +26,7 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
   )
 }
 
-interface FieldShell {
+export interface FieldShell {
   label: ReactNode
   errors?: ListOfErrors
   hint?: ReactNode
@@ -46,7 +41,7 @@ function describedBy(id: string | undefined, errors: ListOfErrors, hint: ReactNo
 }
 
 /** The control's aria attributes: invalid while it has errors, described by its hint and errors. */
-function controlAria(id: string, errors: ListOfErrors, hint: ReactNode) {
+export function controlAria(id: string, errors: ListOfErrors, hint: ReactNode) {
   return {
     'aria-invalid': Boolean(errors?.filter(Boolean).length) || undefined,
     'aria-describedby': describedBy(id, errors, hint),
@@ -54,7 +49,7 @@ function controlAria(id: string, errors: ListOfErrors, hint: ReactNode) {
 }
 
 /** What every field shares around its control: the label above, the hint and the errors below. */
-function FieldFrame({
+export function FieldFrame({
   id,
   label,
   errors,
@@ -154,46 +149,6 @@ export function TextareaField({
         {...controlAria(id, errors, hint)}
         className={cn('input', textareaProps.className)}
       />
-    </FieldFrame>
-  )
-}
-
-/**
- * A labelled select. Give a conform `field` (its name, id, value and errors come from conform,
- * as with `TextField`), or plain `selectProps` for a select outside a conform form.
- */
-export function SelectField({
-  label,
-  errors,
-  hint,
-  className,
-  field,
-  selectProps,
-  options,
-  placeholder,
-}: FieldShell &
-  (
-    | { field: FieldMetadata<unknown>; selectProps?: undefined }
-    | { field?: undefined; selectProps: SelectHTMLAttributes<HTMLSelectElement> & { id: string } }
-  ) & {
-    options: ReadonlyArray<{ value: string; label: string }>
-    placeholder?: string
-  }) {
-  const props: SelectHTMLAttributes<HTMLSelectElement> & { id: string } = field
-    ? getSelectProps(field)
-    : selectProps
-  const shownErrors = field ? field.errors : errors
-  const id = props.id
-  return (
-    <FieldFrame id={id} label={label} errors={shownErrors} hint={hint} className={className}>
-      <select {...props} {...controlAria(id, shownErrors, hint)} className={cn('input', props.className)}>
-        {placeholder ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
     </FieldFrame>
   )
 }

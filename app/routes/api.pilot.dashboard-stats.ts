@@ -6,7 +6,8 @@ import { methodNotAllowed } from '#app/domain/http/api.server.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const pilot = await requireApiUser(request, 'pilot')
-  return json(getPilotStats(pilot.id))
+  const { activeProjects, totalFlightHours, flightHoursThisMonth } = getPilotStats(pilot.id)
+  return json({ activeProjects, totalFlightHours, flightHoursThisMonth })
 }
 
 export const action = () => methodNotAllowed(['GET'])

@@ -55,7 +55,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, 'client')
   const projectId = projectIdFrom(params)
   const review = notFoundOnDomain404(() => getCheckoutReview(user.id, projectId))
-  return json({ ...review, terms: termsFigures(getPricingSettings(), review.quote) })
+  const terms = termsFigures(
+    getPricingSettings(),
+    review.quote && { ...review.quote, flightHeightM: review.project.flightHeightM },
+  )
+  return json({ ...review, terms })
 }
 
 /** A failed step's answer: the message and, for a field, its errors (ADR 170: read from the DomainError). */

@@ -4,6 +4,7 @@
  */
 import { getDb } from '#app/domain/db/db.server.ts'
 import { createHub } from '#app/domain/hubs/hubs.server.ts'
+import { mailSettled } from '#app/domain/mail/mail.server.ts'
 import * as airspaceClear from '#app/routes/admin.airspace.clear.tsx'
 import * as airspaceLoadRsa from '#app/routes/admin.airspace.load-rsa.tsx'
 import * as csvRoute from '#app/routes/admin.financial.export.tsx'
@@ -62,6 +63,31 @@ describe('project management dialog', () => {
       .all()
       .find((a) => a.entityId === String(project.id))
     expect(audit).toMatchObject({ actorId: admin.user.id })
+  })
+
+  test('an assignment with a message mails the client once, the message in the assignment note', async () => {
+    const admin = await signedInUser('admin')
+    const client = await createTestUser({ role: 'client' })
+    const pilot = await createTestUser({ role: 'pilot' })
+    const project = await createTestProject({ clientId: client.id, paid: true })
+    const res = await callRoute(projectDialog.action, `/admin/projects/${project.id}`, {
+      headers: cookieOf(admin.token),
+      params: { projectId: String(project.id) },
+      form: { status: 'in-progress', pilotId: String(pilot.id), statusMessage: 'We fly on Friday.' },
+    })
+    expect(res.status).toBe(302)
+    const saved = getDb().select().from(projects).where(eq(projects.id, project.id)).get()!
+    expect(saved).toMatchObject({
+      pilotId: pilot.id,
+      status: 'in_progress',
+      statusMessage: 'We fly on Friday.',
+    })
+    await smtp.waitFor((m) => m.to.includes(pilot.email))
+    const notice = await smtp.waitFor((m) => m.to.includes(client.email))
+    expect(notice.subject).toContain('A pilot has been assigned')
+    expect(notice.text).toContain('We fly on Friday.')
+    await mailSettled()
+    expect(smtp.messages.filter((m) => m.to.includes(client.email))).toHaveLength(1)
   })
 
   test('a status change with a message e-mails the client; an unknown status is refused', async () => {

@@ -1,4 +1,5 @@
 import { getDb } from '#app/domain/db/db.server.ts'
+import { formatMetres } from '#app/domain/format/numbers.ts'
 import { AREA_MESSAGES } from '#app/domain/geometry/areas.ts'
 import { PAID_PROJECT_LOCKED } from '#app/domain/projects/projects.server.ts'
 import { quoteProjectAreas } from '#app/domain/projects/quoting.server.ts'
@@ -66,9 +67,11 @@ describe('PUT /api/client/projects/{id}/complete', () => {
     expect(plan.totalArea).toBeCloseTo(plan.areas[0].area + plan.areas[1].area, 1)
     expect(plan.totalAreaHectares).toBeCloseTo(plan.totalArea / 10000, 3)
     expect(plan.pricing.totalInCents).toBe(expected.totalInCents)
+    // The height the stored survey plan flies, not a fixed 120 m.
+    const surveyHeight = JSON.parse(row.surveyPlan!).summary.altitudeM as number
     expect(plan.surveyInstructions).toMatchObject({
       totalSurveyAreas: 2,
-      recommendedFlightHeight: '120 m AGL',
+      recommendedFlightHeight: `${formatMetres(surveyHeight)} AGL`,
     })
     expect(plan.address).toBe('Stellenbosch, Western Cape, South Africa')
     expect(plan.screenshot).toBe(PNG)

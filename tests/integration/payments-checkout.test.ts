@@ -1,5 +1,5 @@
 import { getDb } from '#app/domain/db/db.server.ts'
-import { formatRand } from '#app/domain/format/numbers.ts'
+import { formatMetres, formatRand } from '#app/domain/format/numbers.ts'
 import type { SurveyArea } from '#app/domain/geometry/areas.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { BILLING_ADDRESS_REQUIRED, needsBillingAddress } from '#app/domain/payments/billing.ts'
@@ -16,6 +16,8 @@ import {
 } from '#app/domain/payments/terms.ts'
 import { randToCents } from '#app/domain/pricing/quote.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
+import { toProjectCard } from '#app/domain/projects/projects.server.ts'
+import { surveyPlanOf } from '#app/domain/survey/project-plan.server.ts'
 import { findUserById, saveProfile } from '#app/domain/users/users.server.ts'
 import { action as acceptTermsAction } from '#app/routes/api.client.accept-terms.ts'
 import { action as checkoutAction, loader as checkoutLoader } from '#app/routes/checkout.$projectId.tsx'
@@ -426,6 +428,31 @@ describe('the checkout review step (issue 19)', () => {
     expect(termsAsText(data.terms)).not.toContain(
       formatRand(randToCents(getPricingSettings().localTravelFee)),
     )
+  })
+
+  test('the review, the terms and the project dialog quote the survey plan’s height, not 120 m', async () => {
+    const client = await createTestUser()
+    const headers = await createSessionHeaders(client.id)
+    const { project } = await createQuotedProject(client.id)
+    const plan = surveyPlanOf(project)!
+    getDb()
+      .update(projects)
+      .set({ surveyPlan: JSON.stringify(plan) })
+      .where(eq(projects.id, project.id))
+      .run()
+    const height = plan.summary.altitudeM
+    expect(height).not.toBe(120)
+    const response = await callRoute(checkoutLoader, `/checkout/${project.id}`, {
+      headers,
+      params: { projectId: String(project.id) },
+    })
+    const data = await readJson<{ terms: TermsFigures; project: { flightHeightM: number } }>(response)
+    expect(data.project.flightHeightM).toBe(height)
+    const terms = termsAsText(data.terms)
+    expect(terms).toContain(`flown at ${formatMetres(height)} above ground`)
+    expect(terms).not.toContain('120 m')
+    const stored = getDb().select().from(projects).where(eq(projects.id, project.id)).get()!
+    expect(toProjectCard(stored).flightPlan?.recommendedFlightHeight).toBe(`${formatMetres(height)} AGL`)
   })
 
   test('billing details are step 1: over R 5 000,00 a missing address is a field error before the terms', async () => {

@@ -3,7 +3,7 @@ import type { SerializeFrom } from '@remix-run/node'
 import { Link } from '@remix-run/react'
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
 import { formatDate } from '#app/domain/format/dates.ts'
-import { formatHectares, formatKm, formatSquareMetres } from '#app/domain/format/numbers.ts'
+import { formatHectares, formatKm, formatMetres, formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { cancellationSummary } from '#app/domain/payments/terms.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
 import type { loader } from '#app/routes/checkout.$projectId.tsx'
@@ -93,7 +93,8 @@ export function OrderReview({ data, certified }: { data: CheckoutData; certified
         </h2>
         <ul className="mt-3 list-disc space-y-1.5 pl-5 text-sm text-ink-700">
           <li>
-            A drone survey flight over {formatHectares(project.areaSqm ?? 0)} at about 120 m above ground,
+            A drone survey flight over {formatHectares(project.areaSqm ?? 0)}
+            {project.flightHeightM != null ? ` at ${formatMetres(project.flightHeightM)} above ground` : ''},
             flown by our partner operator{certified ? ', a SACAA-certified operator' : ''}.
           </li>
           <li>

@@ -7,7 +7,7 @@ import { StatCard } from '#app/components/ui/stat-card.tsx'
 import { TabLinks, useActiveTab } from '#app/components/ui/tabs.tsx'
 import { formatDate } from '#app/domain/format/dates.ts'
 import { PILOT_DOCUMENT_LABELS } from '#app/domain/operator/document-copies.ts'
-import { formatFlightHours } from '#app/domain/pilot/schemas.ts'
+import { formatFlightMinutes } from '#app/domain/pilot/schemas.ts'
 import { PILOT_CERTIFICATION_LEVEL, pilotLicenceDisplay } from '#app/domain/users/pilot-licence.ts'
 import type { PilotDocumentKind } from '#db/schema.ts'
 
@@ -52,7 +52,7 @@ export function PilotDashboard({
   tileUrl,
 }: {
   profile: PilotProfile
-  stats: { activeProjects: number; totalFlightHours: number; flightHoursThisMonth: number }
+  stats: { activeProjects: number; totalFlightMinutes: number; flightMinutesThisMonth: number }
   welcome: string | null
   projects: PilotJob[]
   openJob: OpenJob | null
@@ -73,8 +73,8 @@ export function PilotDashboard({
         <StatCard label="Assigned Projects" value={stats.activeProjects} hint="Active assignments" />
         <StatCard
           label="Flight Hours"
-          value={formatFlightHours(stats.totalFlightHours)}
-          hint={`${formatFlightHours(stats.flightHoursThisMonth)} this month`}
+          value={formatFlightMinutes(stats.totalFlightMinutes)}
+          hint={`${formatFlightMinutes(stats.flightMinutesThisMonth)} this month`}
         />
       </div>
       <TabLinks tabs={PILOT_TABS} active={tab} label="Pilot dashboard sections" />

@@ -4,7 +4,7 @@
  * change is `PATCH /api/projects/{id}/deliverables/{fileId}`.
  */
 import { Form, useNavigation } from '@remix-run/react'
-import { SelectField } from '#app/components/forms.tsx'
+import { SelectField } from '#app/components/forms/select-field.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import {
   DELIVERABLE_KIND_LABELS,

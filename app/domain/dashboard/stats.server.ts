@@ -34,7 +34,10 @@ export function getClientStats(clientId: number) {
   }
 }
 
-/** activeProjects (assigned or in progress), totalFlightHours, flightHoursThisMonth. */
+/**
+ * activeProjects (assigned or in progress), totalFlightHours, flightHoursThisMonth (the API's
+ * figures, to 0.1 h) and the same totals in whole minutes, which the dashboard prints.
+ */
 export function getPilotStats(pilotId: number) {
   const db = getDb()
   const active = db
@@ -53,10 +56,13 @@ export function getPilotStats(pilotId: number) {
     .where(and(eq(flightLogs.pilotId, pilotId), gte(flightLogs.loggedAt, startOfMonth())))
     .get()
   const round = (v: unknown) => Math.round(Number(v ?? 0) * 10) / 10
+  const minutes = (v: unknown) => Math.round(Number(v ?? 0) * 60)
   return {
     activeProjects: active?.n ?? 0,
     totalFlightHours: round(total?.h),
     flightHoursThisMonth: round(month?.h),
+    totalFlightMinutes: minutes(total?.h),
+    flightMinutesThisMonth: minutes(month?.h),
   }
 }
 

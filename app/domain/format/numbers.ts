@@ -52,6 +52,11 @@ export function formatRandAmount(cents: number | null | undefined) {
 }
 
 /** Square metres: `12 400 m²`. */
+/** "112,5 m", "75 m": a length to 0.1 m (a flying height). */
+export function formatMetres(metres: number) {
+  return `${formatNumber(metres, 1, { minDecimals: 0 })}${NBSP}m`
+}
+
 export function formatSquareMetres(sqm: number | null | undefined) {
   return `${formatNumber(sqm, 0)}${NBSP}m²`
 }

@@ -14,7 +14,8 @@ const FIRST_RUN_DELAY_MS = 60 * 1000
 async function runDailyJobs() {
   try {
     const digest = await sendExpiryDigest()
-    if (digest.count) console.log(`[daily] expiry mail: ${digest.count} item(s), sent=${digest.sent}`)
+    if (digest.count && !digest.alreadySent)
+      console.log(`[daily] expiry mail: ${digest.count} item(s), sent=${digest.sent}`)
   } catch (error) {
     console.error('[daily] expiry mail failed', error)
   }

@@ -13,8 +13,8 @@ import { formatPhone, phoneHref, plural } from '#app/domain/format/numbers.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
 import { renderEmail } from '#app/domain/mail/templates.ts'
-import { operatorDocuments, users, type OperatorDocument } from '#db/schema.ts'
-import { asc, eq } from 'drizzle-orm'
+import { operatorDocuments, systemSettings, users, type OperatorDocument } from '#db/schema.ts'
+import { asc, eq, lt } from 'drizzle-orm'
 
 import { operatorCopyPath } from './document-copies.server.ts'
 import { daysUntil, EXPIRY_WARNING_DAYS, expiryState, saToday, type ExpiryState } from './expiry.ts'
@@ -188,10 +188,40 @@ function describeExpiry(item: ExpiryItem) {
   return `Expires ${formatDate(item.expiresAt)} (in ${plural(item.daysLeft!, 'day')})`
 }
 
-/** The daily mail to operations; nothing is sent when nothing needs attention. */
-export async function sendExpiryDigest(today = saToday()) {
-  const items = listExpiringItems(today)
+/** The South African day the expiry mail last went out (YYYY-MM-DD). */
+const DIGEST_SENT_KEY = 'operator.expiry_digest_sent_on'
+
+/**
+ * Claims `today` for the expiry mail in one statement, so a server started three times a day
+ * (or two processes at once) sends it once; false when the day was already claimed.
+ */
+function claimDigestDay(today: string, db: DbOrTx) {
+  const claimed = db
+    .insert(systemSettings)
+    .values({ settingKey: DIGEST_SENT_KEY, settingValue: today, description: 'SACAA expiry mail last sent' })
+    .onConflictDoUpdate({
+      target: systemSettings.settingKey,
+      set: { settingValue: today, updatedAt: new Date() },
+      setWhere: lt(systemSettings.settingValue, today),
+    })
+    .run()
+  return claimed.changes === 1
+}
+
+/**
+ * The daily mail to operations: at most once per South African day, however often the
+ * server starts; nothing is sent when nothing needs attention. A mail that fails gives the
+ * day back, so the next run tries again.
+ */
+export async function sendExpiryDigest(today = saToday(), db: DbOrTx = getDb()) {
+  const items = listExpiringItems(today, db)
   if (!items.length) return { sent: false, count: 0 }
+  const before = db
+    .select({ value: systemSettings.settingValue })
+    .from(systemSettings)
+    .where(eq(systemSettings.settingKey, DIGEST_SENT_KEY))
+    .get()
+  if (!claimDigestDay(today, db)) return { sent: false, count: items.length, alreadySent: true }
   const sent = await sendEmailSafely({
     to: getEnv().OPERATOR_EMAIL,
     subject: `SACAA documents: ${items.length} expired or expiring within ${EXPIRY_WARNING_DAYS} days`,
@@ -205,5 +235,10 @@ export async function sendExpiryDigest(today = saToday()) {
       ),
     }),
   })
-  return { sent, count: items.length }
+  if (!sent)
+    db.update(systemSettings)
+      .set({ settingValue: before?.value ?? '' })
+      .where(eq(systemSettings.settingKey, DIGEST_SENT_KEY))
+      .run()
+  return { sent, count: items.length, alreadySent: false }
 }

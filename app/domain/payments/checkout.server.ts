@@ -14,6 +14,7 @@ import { DomainError, isDomainError } from '#app/domain/http/domain-error.ts'
 import type { QuoteOptions } from '#app/domain/pricing/quote.server.ts'
 import type { Quote } from '#app/domain/pricing/quote.ts'
 import { quoteExpiry } from '#app/domain/projects/flight-plan.ts'
+import { surveyPlanOf } from '#app/domain/survey/project-plan.server.ts'
 import {
   invoices,
   payments,
@@ -338,6 +339,8 @@ export function getCheckoutReview(clientId: number, projectId: number) {
       areaSqm: project.areaSqm ?? areas.reduce((sum, a) => sum + a.areaSqm, 0),
       nearestHub: project.nearestHub,
       distanceFromHub: project.distanceFromHub,
+      /** The height above ground the survey plan flies (m). */
+      flightHeightM: surveyPlanOf(project)?.summary.altitudeM ?? null,
     },
     areas,
     quote:

@@ -4,6 +4,7 @@
  */
 import { getDb } from '#app/domain/db/db.server.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
+import { plannedFlightHeightM } from '#app/domain/survey/project-plan.ts'
 import { invoices, projects, users, type Invoice, type Project, type User } from '#db/schema.ts'
 import { and, desc, eq, ne } from 'drizzle-orm'
 
@@ -38,6 +39,8 @@ export interface InvoiceView {
     deadline: string | null
     /** The quote's travel fee (cents), quoted by the terms shown with the invoice. */
     travelFee: number | null
+    /** The survey plan's height above ground (m), also quoted by the terms. */
+    flightHeightM: number | null
     createdAt: string
   }
 }
@@ -77,6 +80,7 @@ function toInvoiceView(invoice: Invoice, project: Project): InvoiceView {
       deadline: project.deadline,
       createdAt: project.createdAt.toISOString(),
       travelFee: project.travelFee,
+      flightHeightM: plannedFlightHeightM(project.surveyPlan),
     },
   }
 }

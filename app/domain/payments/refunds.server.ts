@@ -12,6 +12,7 @@ import { DomainError } from '#app/domain/http/domain-error.ts'
 import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
 import { renderEmail } from '#app/domain/mail/templates.ts'
 import { saToday } from '#app/domain/operator/expiry.ts'
+import { plannedFlightHeightM } from '#app/domain/survey/project-plan.ts'
 import { personName } from '#app/domain/users/person-name.server.ts'
 import {
   invoices,
@@ -64,6 +65,7 @@ export function previewCancellation(clientId: number, projectId: number, now = n
       paidAt: project.paidAt?.toISOString() ?? null,
       status: project.status,
       travelFee: project.travelFee,
+      flightHeightM: plannedFlightHeightM(project.surveyPlan),
     },
     paidAmount: invoice?.amount ?? 0,
     figures,

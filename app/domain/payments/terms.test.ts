@@ -22,3 +22,12 @@ describe('the terms quote the quote (ADR 260)', () => {
     )
   })
 })
+
+describe('the terms quote the plan’s flying height', () => {
+  it('from the survey plan, or without one the flight plan’s height', () => {
+    const text = termsAsText(termsFigures(settings, { travelFee: 0, flightHeightM: 112.5 }))
+    expect(text.replace(/\u00a0/g, ' ')).toContain('flown at 112,5 m above ground')
+    expect(termsAsText(termsFigures(settings, null))).toContain('flown at the height in your flight plan')
+    expect(termsAsText(termsFigures(settings, null))).not.toContain('120 m')
+  })
+})

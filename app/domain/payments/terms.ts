@@ -1,4 +1,4 @@
-import { formatPercent, formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
+import { formatMetres, formatPercent, formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { QUOTE_VALIDITY_DAYS } from '#app/domain/projects/flight-plan.ts'
 
 /**
@@ -8,7 +8,7 @@ import { QUOTE_VALIDITY_DAYS } from '#app/domain/projects/flight-plan.ts'
  */
 
 /** Stored on the project and invoice when the terms are accepted. */
-export const TERMS_VERSION = '2026-11-v2'
+export const TERMS_VERSION = '2026-11-v3'
 
 export const CANCELLATION_ADMIN_FEE_PERCENT = 15
 export const NO_CANCELLATION_BUSINESS_DAYS = 11
@@ -26,13 +26,19 @@ export interface TermsFigures {
   areaThreshold: number
   /** The quote's travel fee in cents (excl. VAT); null where the terms are read without a quote. */
   travelFee: number | null
+  /** The height above ground the project's survey plan flies (m); null without a plan. */
+  flightHeightM: number | null
 }
 
 export function termsFigures(
   settings: Pick<TermsFigures, 'vatRate' | 'areaThreshold'>,
-  quote: { travelFee: number | null } | null,
+  quote: { travelFee: number | null; flightHeightM?: number | null } | null,
 ): TermsFigures {
-  return { ...termsSettingsOf(settings), travelFee: quote?.travelFee ?? null }
+  return {
+    ...termsSettingsOf(settings),
+    travelFee: quote?.travelFee ?? null,
+    flightHeightM: quote?.flightHeightM ?? null,
+  }
 }
 
 /** The settings part of the figures, for a page that adds each quote's travel fee itself. */
@@ -45,6 +51,10 @@ const travelFee = (f: TermsFigures) =>
   f.travelFee == null
     ? 'the travel fee on your quote'
     : `the ${formatRand(f.travelFee)} travel fee on your quote`
+
+/** '75 m above ground' from the survey plan, or without one 'the height in your flight plan'. */
+const flightHeight = (f: TermsFigures) =>
+  f.flightHeightM == null ? 'the height in your flight plan' : `${formatMetres(f.flightHeightM)} above ground`
 
 export interface TermsSection {
   id: string
@@ -59,7 +69,7 @@ export function termsSections(f: TermsFigures): TermsSection[] {
       title: '1. The service',
       paragraphs: [
         'Kestrel Aerial Survey arranges drone mapping and aerial survey flights over the areas you drew on the map. Flights are flown by our partner operator, which holds a South African Civil Aviation Authority (SACAA) Remote Operator Certificate and flies under Part 101 of the Civil Aviation Regulations.',
-        'Your order covers one survey of the areas and total area shown on your quote, flown at about 120 m above ground, and the processed deliverables (orthomosaic map and survey data) for those areas.',
+        `Your order covers one survey of the areas and total area shown on your quote, flown at ${flightHeight(f)}, and the processed deliverables (orthomosaic map and survey data) for those areas.`,
       ],
     },
     {

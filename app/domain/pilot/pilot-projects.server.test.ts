@@ -13,7 +13,13 @@ import {
   listFlightLogs,
   saveProgress,
 } from './pilot-projects.server.ts'
-import { FlightDurationFormSchema, flightHoursOf, formatFlightHours, SaveProgressSchema } from './schemas.ts'
+import {
+  FlightDurationFormSchema,
+  flightHoursOf,
+  formatFlightHours,
+  formatFlightMinutes,
+  SaveProgressSchema,
+} from './schemas.ts'
 
 async function assigned(status: 'assigned' | 'in_progress' | 'completed' = 'assigned') {
   const pilot = await createTestUser({ role: 'pilot' })
@@ -67,6 +73,15 @@ describe('saveProgress', () => {
       totalFlightHours: 1.8,
       flightHoursThisMonth: 1.8,
     })
+  })
+
+  test('the dashboard totals are whole minutes: 38 logged minutes read 38 min, not 36', async () => {
+    const { pilot, project } = await assigned('in_progress')
+    saveProgress(pilot.id, project.id, flightHoursOf({ hours: 0, minutes: 38 }))
+    const stats = getPilotStats(pilot.id)
+    expect(stats).toMatchObject({ totalFlightMinutes: 38, flightMinutesThisMonth: 38 })
+    expect(formatFlightMinutes(stats.totalFlightMinutes)).toBe('38 min')
+    expect(formatFlightMinutes(125)).toBe('2 h 5 min')
   })
 
   test('refuses zero hours, other pilots and completed projects', async () => {

@@ -59,7 +59,11 @@ export const SaveProgressSchema = z.object({
 
 /** "3 h 20 min" for a decimal number of hours. */
 export function formatFlightHours(hours: number) {
-  const totalMinutes = Math.round(hours * 60)
+  return formatFlightMinutes(Math.round(hours * 60))
+}
+
+/** "3 h 20 min" for whole minutes (a total rounded to 0.1 h first would print 36 min for 38). */
+export function formatFlightMinutes(totalMinutes: number) {
   const h = Math.floor(totalMinutes / 60)
   const m = totalMinutes % 60
   if (!totalMinutes) return '0 h'

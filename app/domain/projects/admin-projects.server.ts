@@ -180,9 +180,15 @@ function projectSnapshot(p: Project) {
 
 /**
  * Assigns a pilot. A pending project becomes 'assigned'; later states are kept.
- * Sends the job card to the pilot and a note to the client (after commit).
+ * Sends the job card to the pilot and a note to the client (after commit); `clientMessage`
+ * goes into that note, so an assignment with a message is one mail to the client.
  */
-export async function assignPilot(actorId: number, projectId: number, pilotId: number) {
+export async function assignPilot(
+  actorId: number,
+  projectId: number,
+  pilotId: number,
+  { clientMessage = '' }: { clientMessage?: string } = {},
+) {
   const before = requireProject(projectId)
   const pilot = activePilot(pilotId)
   const after = getDb().transaction((tx) => {
@@ -210,17 +216,18 @@ export async function assignPilot(actorId: number, projectId: number, pilotId: n
   const client = getDb().select().from(users).where(eq(users.id, after.clientId)).get()
   await Promise.all([
     sendJobCard(after, pilot, client ?? null),
-    client ? sendAssignmentNotice(after, pilot, client) : null,
+    client ? sendAssignmentNotice(after, pilot, client, clientMessage) : null,
   ])
   return after
 }
 
-/** Sets the status; a non-empty message is e-mailed to the client. */
+/** Sets the status; a non-empty message is e-mailed to the client (unless `mailClient` is false: already told). */
 export async function updateProjectStatus(
   actorId: number,
   projectId: number,
   status: AdminStatus,
   statusMessage: string,
+  { mailClient = true }: { mailClient?: boolean } = {},
 ) {
   const before = requireProject(projectId)
   const after = getDb().transaction((tx) => {
@@ -250,7 +257,7 @@ export async function updateProjectStatus(
     )
     return updated
   })
-  if (statusMessage) {
+  if (statusMessage && mailClient) {
     const client = getDb().select().from(users).where(eq(users.id, after.clientId)).get()
     if (client) await sendStatusUpdate(after, client, statusMessage)
   }
@@ -270,12 +277,14 @@ export async function saveProjectChanges(
   const statusChanged = input.status !== before.status
   const pilotChanged = input.pilotId !== null && input.pilotId !== before.pilotId
   if (pilotChanged) activePilot(input.pilotId!)
-  if (pilotChanged) await assignPilot(actorId, projectId, input.pilotId!)
+  // With a new pilot, the message rides in the assignment note: the client gets one mail.
+  if (pilotChanged)
+    await assignPilot(actorId, projectId, input.pilotId!, { clientMessage: input.statusMessage })
   // An unchanged status select keeps what the assignment set (pending → assigned).
   if (statusChanged || input.statusMessage) {
     const current = requireProject(projectId).status
     const status = statusChanged ? input.status : (current as AdminStatus)
-    await updateProjectStatus(actorId, projectId, status, input.statusMessage)
+    await updateProjectStatus(actorId, projectId, status, input.statusMessage, { mailClient: !pilotChanged })
   }
   return { statusChanged, pilotChanged, project: requireProject(projectId) }
 }
@@ -336,6 +345,7 @@ async function sendAssignmentNotice(
   project: Project,
   pilot: typeof users.$inferSelect,
   client: typeof users.$inferSelect,
+  message: string,
 ) {
   return sendEmailSafely({
     to: client.email,
@@ -345,6 +355,7 @@ async function sendAssignmentNotice(
       paragraphs: [
         `Hi ${client.firstName},`,
         `${pilot.firstName} ${pilot.lastName} has been assigned to fly "${project.name}". We will be in touch to confirm the flight date.`,
+        ...(message ? [message] : []),
       ],
       action: { label: 'View your project', url: `${appUrl()}/dashboard` },
     }),

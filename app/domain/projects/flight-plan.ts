@@ -11,7 +11,6 @@ import { z } from 'zod'
 
 export const QUOTE_VALIDITY_DAYS = 30
 const FLIGHT_MINUTES_PER_AREA = 15
-export const RECOMMENDED_FLIGHT_HEIGHT = '120 m AGL'
 export const MAX_WIND = 'Wind under 10 m/s'
 export const SURVEY_EQUIPMENT =
   'RTK-enabled mapping drone with a calibrated RGB camera; ground control points where accuracy needs them'

@@ -7,6 +7,7 @@
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { projectDeliverablesAvailability } from '#app/domain/files/availability.server.ts'
 import { takeDailyAllowance } from '#app/domain/files/daily-allowance.server.ts'
+import { formatMetres } from '#app/domain/format/numbers.ts'
 import { openRing, surveyAreaSqm, SurveyAreasSchema, type SurveyArea } from '#app/domain/geometry/areas.ts'
 import type { FieldErrors } from '#app/domain/http/api.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
@@ -14,7 +15,12 @@ import { supersedeOpenPayments } from '#app/domain/payments/attempts.server.ts'
 import { projectPricingColumns } from '#app/domain/pricing/quote.server.ts'
 import { groupBySameGround } from '#app/domain/sites/site-membership.server.ts'
 import { initialSurveyPlan, storedSurveyPlan } from '#app/domain/survey/project-plan.server.ts'
-import { flightPatternText, readSurveyPlan, type SurveySettings } from '#app/domain/survey/project-plan.ts'
+import {
+  flightPatternText,
+  plannedFlightHeightM,
+  readSurveyPlan,
+  type SurveySettings,
+} from '#app/domain/survey/project-plan.ts'
 import { projects, type Project } from '#db/schema.ts'
 import { and, desc, eq } from 'drizzle-orm'
 import { z } from 'zod'
@@ -27,7 +33,6 @@ import {
   parseFlightPlan,
   planPricing,
   quoteExpiry,
-  RECOMMENDED_FLIGHT_HEIGHT,
   RETURN_TO_BASE,
   SURVEY_EQUIPMENT,
   type FlightPlan,
@@ -144,9 +149,13 @@ export function deleteDraft(clientId: number, id: number, db: DbOrTx = getDb()) 
 /** A project card on the My Projects tab, with its flight plan read for display. */
 export function toProjectCard(project: Project) {
   const deliverables = projectDeliverablesAvailability(project)
-  const flightPlan: FlightPlanView | null = project.polygonGeoJson
-    ? parseFlightPlan(project.polygonGeoJson)
-    : null
+  const parsedPlan = project.polygonGeoJson ? parseFlightPlan(project.polygonGeoJson) : null
+  // The height the survey plan flies now (an admin may have changed it since the quote).
+  const heightM = plannedFlightHeightM(project.surveyPlan)
+  const flightPlan: FlightPlanView | null =
+    parsedPlan && heightM !== null
+      ? { ...parsedPlan, recommendedFlightHeight: `${formatMetres(heightM)} AGL` }
+      : parsedPlan
   return {
     ...projectBasics(project),
     quoteAmount: project.quoteAmount,
@@ -195,7 +204,7 @@ function buildFlightPlan(
   >,
   areas: SurveyArea[],
   quote: ProjectQuote,
-  options: { quotedAt: Date; screenshot?: string; flightPattern: string },
+  options: { quotedAt: Date; screenshot?: string; flightPattern: string; flightHeightM: number },
 ): FlightPlan {
   const planAreas = areas.map((area, index) => {
     const ring = openRing(area.coordinates)
@@ -231,7 +240,7 @@ function buildFlightPlan(
     airspaceZone: quote.airspaceZone,
     surveyInstructions: {
       totalSurveyAreas: planAreas.length,
-      recommendedFlightHeight: RECOMMENDED_FLIGHT_HEIGHT,
+      recommendedFlightHeight: `${formatMetres(options.flightHeightM)} AGL`,
       windConditions: MAX_WIND,
       equipment: SURVEY_EQUIPMENT,
     },
@@ -301,6 +310,7 @@ export function completeFlightPlan(
       quotedAt,
       screenshot: keepScreenshot ? screenshot : undefined,
       flightPattern: flightPatternText(survey.settings),
+      flightHeightM: survey.summary.altitudeM,
     })
     // A re-plan voids the checkout made for the old plan: the terms must be accepted again (ADR 060).
     supersedeOpenPayments(tx, id)

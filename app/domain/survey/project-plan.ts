@@ -106,6 +106,11 @@ function overlapText(settings: Pick<SurveySettings, 'frontOverlap' | 'sideOverla
   return `${formatPercent(settings.frontOverlap, 1)} front and ${formatPercent(settings.sideOverlap, 1)} side overlap`
 }
 
+/** The flying height of a project's stored survey plan (`projects.survey_plan`), null without one. */
+export function plannedFlightHeightM(surveyPlan: string | null | undefined) {
+  return readSurveyPlan(surveyPlan)?.summary.altitudeM ?? null
+}
+
 /** One line for a mission file: drone, resolution, altitude and overlaps ("… 2,5 cm/px at 91,2 m, …"). */
 export function missionDescription(
   settings: Pick<SurveySettings, 'frontOverlap' | 'sideOverlap' | 'drone'>,
