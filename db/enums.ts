@@ -43,6 +43,22 @@ export type DeliverableKind = (typeof DELIVERABLE_KINDS)[number]
 export const VIEW_STATUSES = ['queued', 'processing', 'ready', 'failed'] as const
 export type ViewStatus = (typeof VIEW_STATUSES)[number]
 
+/** A photogrammetry job on a NodeODM node: its steps in order, then how it ended. */
+export const PROCESSING_STATUSES = [
+  'queued',
+  'uploading',
+  'processing',
+  'downloading',
+  'importing',
+  'completed',
+  'failed',
+  'canceled',
+] as const
+export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number]
+
+export const PROCESSING_PRESETS = ['fast-orthophoto', 'standard', 'full-3d'] as const
+export type ProcessingPreset = (typeof PROCESSING_PRESETS)[number]
+
 export const REPEAT_INTERVALS = ['month', 'quarter'] as const
 export type RepeatInterval = (typeof REPEAT_INTERVALS)[number]
 

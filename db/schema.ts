@@ -18,6 +18,8 @@ import type {
   FileCategory,
   OperatorDocumentKind,
   PilotDocumentKind,
+  ProcessingPreset,
+  ProcessingStatus,
   ProjectStatus,
   RepeatInterval,
   Role,
@@ -53,6 +55,10 @@ export {
   type OperatorDocumentKind,
   PILOT_DOCUMENT_KINDS,
   type PilotDocumentKind,
+  PROCESSING_STATUSES,
+  type ProcessingStatus,
+  PROCESSING_PRESETS,
+  type ProcessingPreset,
 } from './enums.ts'
 
 /** What `gdalinfo -json` says of a GeoTIFF deliverable (stored as JSON on project_files). ADR 231. */
@@ -381,6 +387,8 @@ export const projectFiles = sqliteTable(
     deliverableKind: text('deliverable_kind', { length: 20 }).$type<DeliverableKind>(),
     /** GeoTIFF deliverables: JSON RasterInfo read with gdalinfo. */
     rasterInfo: text('raster_info', { mode: 'json' }).$type<RasterInfo>(),
+    /** The photogrammetry job that made this deliverable (null: uploaded by hand). */
+    processingJobId: integer('processing_job_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -706,6 +714,74 @@ export const siteScheduledSurveys = sqliteTable(
   (t) => [uniqueIndex('site_scheduled_surveys_site_due_unique').on(t.siteId, t.dueOn)],
 )
 
+/** A NodeODM (or ClusterODM) server photos are sent to. The token is stored, never shown back. */
+export const processingNodes = sqliteTable('processing_nodes', {
+  id: id(),
+  label: text('label', { length: 100 }).notNull(),
+  url: text('url', { length: 500 }).notNull(),
+  token: text('token', { length: 500 }),
+  enabled: bool('enabled').notNull().default(true),
+  online: bool('online').notNull().default(false),
+  queueCount: integer('queue_count').notNull().default(0),
+  maxImages: integer('max_images'),
+  engineVersion: text('engine_version', { length: 100 }),
+  lastSeenAt: integer('last_seen_at', { mode: 'timestamp_ms' }),
+  /** The first failed check since the node was last seen (offline after two minutes of these). */
+  failingSince: integer('failing_since', { mode: 'timestamp_ms' }),
+  lastError: text('last_error', { length: 500 }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+/** One run of a project's photos through a processing node: the row is the durable job. */
+export const processingJobs = sqliteTable(
+  'processing_jobs',
+  {
+    id: id(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    nodeId: integer('node_id').references(() => processingNodes.id, { onDelete: 'set null' }),
+    /** The node the admin asked for (null: any node). */
+    requestedNodeId: integer('requested_node_id').references(() => processingNodes.id, {
+      onDelete: 'set null',
+    }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    taskUuid: text('task_uuid', { length: 64 }),
+    preset: text('preset', { length: 20 }).$type<ProcessingPreset>().notNull(),
+    /** The admin's extra ODM options, `{ name: value }`. */
+    options: text('options', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    status: text('status', { length: 20 }).$type<ProcessingStatus>().notNull().default('queued'),
+    progressPercent: integer('progress_percent').notNull().default(0),
+    stage: text('stage', { length: 200 }),
+    imagesCount: integer('images_count').notNull().default(0),
+    imagesUploaded: integer('images_uploaded').notNull().default(0),
+    /** SHA-256 of the secret in the webhook URL given to the node. */
+    webhookSecretHash: text('webhook_secret_hash', { length: 64 }),
+    resubmits: integer('resubmits').notNull().default(0),
+    error: text('error', { length: 2000 }),
+    engineVersion: text('engine_version', { length: 100 }),
+    /** The node's last console lines (a tail, newest last). */
+    outputTail: text('output_tail', { mode: 'json' }).$type<string[]>(),
+    /** How many console lines were read so far (the next `?line=`). */
+    outputLines: integer('output_lines').notNull().default(0),
+    /** When the node was last reached for this job (resubmitted elsewhere after 10 minutes without). */
+    nodeSeenAt: integer('node_seen_at', { mode: 'timestamp_ms' }),
+    /** When the job is next due a look (polling and retry back-off). */
+    nextCheckAt: integer('next_check_at', { mode: 'timestamp_ms' }),
+    /** Set while a cancel is asked and not yet sent to the node. */
+    cancelRequested: bool('cancel_requested').notNull().default(false),
+    startedAt: integer('started_at', { mode: 'timestamp_ms' }),
+    finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('processing_jobs_project_idx').on(t.projectId),
+    index('processing_jobs_status_idx').on(t.status),
+  ],
+)
+
 /** Named monotonically increasing counters (tax invoice numbers). */
 export const counters = sqliteTable('counters', {
   name: text('name').primaryKey(),
@@ -727,6 +803,8 @@ export type DeliverableView = typeof deliverableViews.$inferSelect
 export type ShareLink = typeof shareLinks.$inferSelect
 export type Site = typeof sites.$inferSelect
 export type SiteScheduledSurvey = typeof siteScheduledSurveys.$inferSelect
+export type ProcessingNode = typeof processingNodes.$inferSelect
+export type ProcessingJob = typeof processingJobs.$inferSelect
 
 // Silence "unused" for sql if a later migration needs raw defaults.
 void sql

@@ -52,6 +52,20 @@ const EnvSchema = z.object({
   RASTER_JOBS: numberInput(z.number().int().min(1).max(8).default(1)),
   /** GDAL's block cache for each child process, MB (GDAL_CACHEMAX). */
   GDAL_CACHEMAX_MB: numberInput(z.number().int().min(16).max(4096).default(128)),
+  /** A NodeODM or ClusterODM server to add as a processing node at start (optional; `?token=` kept as its token). */
+  NODEODM_URL: z.string().url().optional(),
+  /** Processing jobs worked on at once (uploads and imports; waiting on a node costs nothing). */
+  PROCESSING_JOBS: numberInput(z.number().int().min(1).max(16).default(2)),
+  /** How often a processing job asks its node how it is doing, ms. */
+  PROCESSING_POLL_MS: numberInput(z.number().int().min(10).max(600_000).default(5000)),
+  /** The most a node's all.zip may unpack to (bytes; default 100 GiB). */
+  PROCESSING_MAX_UNZIPPED_BYTES: numberInput(
+    z
+      .number()
+      .int()
+      .positive()
+      .default(100 * 1024 ** 3),
+  ),
   APP_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().default(DEV_SESSION_SECRET),
   SMTP_URL: z.string().optional(),

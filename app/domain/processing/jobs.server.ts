@@ -1,0 +1,340 @@
+/**
+ * Processing jobs as the admin and the project's people see them: start, cancel, restart,
+ * the node's console lines, the webhook's prompt. The runner (runner.server.ts) does the
+ * work; these only write the row and wake it.
+ */
+import crypto from 'node:crypto'
+import { recordAudit } from '#app/domain/audit/audit.server.ts'
+import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { requireVisibleProject } from '#app/domain/files/access.server.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
+import {
+  processingJobs,
+  processingNodes,
+  projectFiles,
+  projects,
+  type ProcessingJob,
+  type ProcessingPreset,
+  type User,
+} from '#db/schema.ts'
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
+
+import { getNodeOptions, NodeOdmError, type NodeOption } from './nodeodm-client.server.ts'
+import { nodeAddress, pickNode } from './nodes.server.ts'
+import { ACTIVE_PROCESSING_STATUSES, checkOptions, PROCESSING_MESSAGES } from './presets.ts'
+import { processingRunner } from './runner-registry.server.ts'
+
+export interface StartInput {
+  preset: ProcessingPreset
+  options?: Record<string, unknown>
+  nodeId?: number
+}
+
+/** The project's photos still stored (the ones sent to the node), oldest first. */
+export function projectPhotos(projectId: number, db: DbOrTx = getDb()) {
+  return db
+    .select()
+    .from(projectFiles)
+    .where(
+      and(
+        eq(projectFiles.projectId, projectId),
+        eq(projectFiles.fileCategory, 'raw_image'),
+        isNull(projectFiles.removedAt),
+      ),
+    )
+    .orderBy(projectFiles.id)
+    .all()
+}
+
+function activeJobOf(projectId: number, db: DbOrTx) {
+  return db
+    .select({ id: processingJobs.id })
+    .from(processingJobs)
+    .where(
+      and(
+        eq(processingJobs.projectId, projectId),
+        inArray(processingJobs.status, [...ACTIVE_PROCESSING_STATUSES]),
+      ),
+    )
+    .get()
+}
+
+const optionsCache = new Map<number, { at: number; options: NodeOption[] }>()
+
+/** The node's `/options`, kept five minutes. */
+async function optionsOf(node: typeof processingNodes.$inferSelect) {
+  const cached = optionsCache.get(node.id)
+  if (cached && Date.now() - cached.at < 5 * 60_000) return cached.options
+  const options = await getNodeOptions(nodeAddress(node))
+  optionsCache.set(node.id, { at: Date.now(), options })
+  return options
+}
+
+/** The admin's options checked against the node that will run them (400 with `fieldErrors.options`). */
+async function validateOptions(options: Record<string, unknown>, imagesCount: number, nodeId: number | null) {
+  const node = pickNode(imagesCount, nodeId)
+  if (!node) throw new DomainError(409, PROCESSING_MESSAGES.noNode)
+  if (!Object.keys(options).length) return
+  let specs: NodeOption[]
+  try {
+    specs = await optionsOf(node)
+  } catch (error) {
+    if (error instanceof NodeOdmError) throw new DomainError(409, PROCESSING_MESSAGES.noNode)
+    throw error
+  }
+  const errors = checkOptions(options, specs)
+  const messages = Object.values(errors)
+  if (messages.length) {
+    throw new DomainError(400, messages[0]!, {
+      fieldErrors: {
+        options: messages,
+        ...Object.fromEntries(Object.entries(errors).map(([name, m]) => [`options.${name}`, [m]])),
+      },
+    })
+  }
+}
+
+function requireProject(projectId: number, db: DbOrTx) {
+  const project = db.select().from(projects).where(eq(projects.id, projectId)).get()
+  if (!project) throw new DomainError(404, 'Project not found')
+  return project
+}
+
+/** Queues a job for the project's photos (admins). */
+export async function startProcessing(adminId: number, projectId: number, input: StartInput, db = getDb()) {
+  requireProject(projectId, db)
+  const count = projectPhotos(projectId, db).length
+  if (!count) throw new DomainError(400, PROCESSING_MESSAGES.noPhotos)
+  if (activeJobOf(projectId, db)) throw new DomainError(409, PROCESSING_MESSAGES.activeJob)
+  if (
+    input.nodeId !== undefined &&
+    !db.select().from(processingNodes).where(eq(processingNodes.id, input.nodeId)).get()
+  )
+    throw new DomainError(404, PROCESSING_MESSAGES.unknownNode)
+  const options = input.options ?? {}
+  await validateOptions(options, count, input.nodeId ?? null)
+  const job = db.transaction((tx) => {
+    // Checked again inside the write: two presses start one job.
+    if (activeJobOf(projectId, tx)) throw new DomainError(409, PROCESSING_MESSAGES.activeJob)
+    const created = tx
+      .insert(processingJobs)
+      .values({
+        projectId,
+        preset: input.preset,
+        options,
+        requestedNodeId: input.nodeId ?? null,
+        createdBy: adminId,
+        imagesCount: count,
+        stage: 'Waiting for a processing node',
+      })
+      .returning()
+      .get()
+    recordAudit(
+      {
+        actorId: adminId,
+        action: 'processing.start',
+        entityType: 'processing_job',
+        entityId: created.id,
+        after: created,
+      },
+      tx,
+    )
+    return created
+  })
+  processingRunner()?.kick()
+  return job
+}
+
+function requireJob(jobId: number, db: DbOrTx) {
+  const job = db.select().from(processingJobs).where(eq(processingJobs.id, jobId)).get()
+  if (!job) throw new DomainError(404, 'Processing job not found')
+  return job
+}
+
+/** Cancels an active job at once; the runner tells the node (`/task/cancel`, `/task/remove`). */
+export function cancelProcessing(adminId: number, jobId: number, db = getDb()) {
+  const job = db.transaction((tx) => {
+    const found = requireJob(jobId, tx)
+    if (!ACTIVE_PROCESSING_STATUSES.includes(found.status))
+      throw new DomainError(409, PROCESSING_MESSAGES.notActive)
+    const canceled = tx
+      .update(processingJobs)
+      .set({
+        status: 'canceled',
+        stage: 'Canceled',
+        cancelRequested: Boolean(found.taskUuid && found.nodeId),
+        finishedAt: new Date(),
+        nextCheckAt: null,
+      })
+      .where(eq(processingJobs.id, jobId))
+      .returning()
+      .get()
+    recordAudit(
+      { actorId: adminId, action: 'processing.cancel', entityType: 'processing_job', entityId: jobId },
+      tx,
+    )
+    return canceled
+  })
+  processingRunner()?.abortJob(jobId)
+  processingRunner()?.kick()
+  return job
+}
+
+/** Runs a failed or canceled job again, with new options when given. */
+export async function restartProcessing(
+  adminId: number,
+  jobId: number,
+  input: { options?: Record<string, unknown> },
+  db = getDb(),
+) {
+  const found = requireJob(jobId, db)
+  if (found.status !== 'failed' && found.status !== 'canceled')
+    throw new DomainError(409, PROCESSING_MESSAGES.notRestartable)
+  const count = projectPhotos(found.projectId, db).length
+  if (!count) throw new DomainError(400, PROCESSING_MESSAGES.noPhotos)
+  const options = input.options ?? found.options
+  await validateOptions(options, count, found.requestedNodeId)
+  const job = db.transaction((tx) => {
+    if (activeJobOf(found.projectId, tx)) throw new DomainError(409, PROCESSING_MESSAGES.activeJob)
+    const restarted = tx
+      .update(processingJobs)
+      .set({
+        status: 'queued',
+        options,
+        stage: 'Waiting for a processing node',
+        error: null,
+        progressPercent: 0,
+        imagesCount: count,
+        imagesUploaded: 0,
+        resubmits: 0,
+        taskUuid: null,
+        nodeId: null,
+        outputTail: null,
+        outputLines: 0,
+        nodeSeenAt: null,
+        nextCheckAt: null,
+        startedAt: null,
+        finishedAt: null,
+      })
+      .where(and(eq(processingJobs.id, jobId), inArray(processingJobs.status, ['failed', 'canceled'])))
+      .returning()
+      .get()
+    if (!restarted) throw new DomainError(409, PROCESSING_MESSAGES.notRestartable)
+    recordAudit(
+      {
+        actorId: adminId,
+        action: 'processing.restart',
+        entityType: 'processing_job',
+        entityId: jobId,
+        after: { options },
+      },
+      tx,
+    )
+    return restarted
+  })
+  processingRunner()?.kick()
+  return job
+}
+
+export function jobOutput(jobId: number, db = getDb()) {
+  return { lines: requireJob(jobId, db).outputTail ?? [] }
+}
+
+export function hashSecret(secret: string) {
+  return crypto.createHash('sha256').update(secret).digest('hex')
+}
+
+/** The node's webhook: with the job's secret, the job is looked at now; otherwise nothing happens. */
+export function webhookPrompt(jobId: number, secret: string, db = getDb()) {
+  const job = Number.isInteger(jobId)
+    ? db.select().from(processingJobs).where(eq(processingJobs.id, jobId)).get()
+    : undefined
+  if (!job?.webhookSecretHash || !ACTIVE_PROCESSING_STATUSES.includes(job.status)) return false
+  const given = Buffer.from(hashSecret(secret), 'hex')
+  const kept = Buffer.from(job.webhookSecretHash, 'hex')
+  if (given.length !== kept.length || !crypto.timingSafeEqual(given, kept)) return false
+  db.update(processingJobs).set({ nextCheckAt: new Date() }).where(eq(processingJobs.id, jobId)).run()
+  processingRunner()?.kick()
+  return true
+}
+
+type JobRow = ProcessingJob & { nodeLabel: string | null }
+
+function withNodes(db: DbOrTx) {
+  return db
+    .select({ job: processingJobs, nodeLabel: processingNodes.label })
+    .from(processingJobs)
+    .leftJoin(processingNodes, eq(processingNodes.id, processingJobs.nodeId))
+}
+
+function deliverableIdsOf(jobIds: number[], db: DbOrTx) {
+  const map = new Map<number, number[]>()
+  if (!jobIds.length) return map
+  const rows = db
+    .select({ id: projectFiles.id, jobId: projectFiles.processingJobId })
+    .from(projectFiles)
+    .where(and(inArray(projectFiles.processingJobId, jobIds), isNull(projectFiles.removedAt)))
+    .orderBy(projectFiles.id)
+    .all()
+  for (const r of rows) map.set(r.jobId!, [...(map.get(r.jobId!) ?? []), r.id])
+  return map
+}
+
+/** The API shape of a job (`GET /api/projects/{id}/processing`). */
+export function toJobView(job: JobRow, deliverableIds: number[] = []) {
+  return {
+    id: job.id,
+    projectId: job.projectId,
+    status: job.status,
+    progressPercent: job.progressPercent,
+    stage: job.stage,
+    imagesCount: job.imagesCount,
+    imagesUploaded: job.imagesUploaded,
+    nodeLabel: job.nodeLabel,
+    preset: job.preset,
+    options: job.options,
+    engineVersion: job.engineVersion,
+    resubmits: job.resubmits,
+    createdAt: job.createdAt.toISOString(),
+    startedAt: job.startedAt?.toISOString() ?? null,
+    finishedAt: job.finishedAt?.toISOString() ?? null,
+    error: job.error,
+    deliverableIds,
+  }
+}
+export type JobView = ReturnType<typeof toJobView>
+
+/** One job as the admin's answers show it. */
+export function jobView(jobId: number, db = getDb()) {
+  const row = withNodes(db).where(eq(processingJobs.id, jobId)).get()
+  if (!row) throw new DomainError(404, 'Processing job not found')
+  return toJobView({ ...row.job, nodeLabel: row.nodeLabel }, deliverableIdsOf([jobId], db).get(jobId))
+}
+
+/** The project's jobs, newest first: its client, its assigned pilot and admins (404 for anyone else). */
+export function projectJobs(user: Pick<User, 'id' | 'role'>, projectId: number, db = getDb()) {
+  requireVisibleProject(user, projectId, db)
+  const rows = withNodes(db)
+    .where(eq(processingJobs.projectId, projectId))
+    .orderBy(desc(processingJobs.id))
+    .limit(50)
+    .all()
+  const ids = deliverableIdsOf(
+    rows.map((r) => r.job.id),
+    db,
+  )
+  return rows.map((r) => toJobView({ ...r.job, nodeLabel: r.nodeLabel }, ids.get(r.job.id)))
+}
+
+/** Every job, newest first, with its project's name (the admin's list). */
+export function listAllJobs(limit = 100, db = getDb()) {
+  return db
+    .select({ job: processingJobs, nodeLabel: processingNodes.label, projectName: projects.name })
+    .from(processingJobs)
+    .leftJoin(processingNodes, eq(processingNodes.id, processingJobs.nodeId))
+    .innerJoin(projects, eq(projects.id, processingJobs.projectId))
+    .orderBy(desc(processingJobs.id))
+    .limit(limit)
+    .all()
+    .map((r) => ({ ...toJobView({ ...r.job, nodeLabel: r.nodeLabel }), projectName: r.projectName }))
+}

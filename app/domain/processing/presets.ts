@@ -1,0 +1,166 @@
+/**
+ * Processing presets and the check of an admin's ODM options against what the node's
+ * `/options` lists. Browser-safe. NodeODM drops unknown option names silently, so they are
+ * refused here instead.
+ */
+import { PROCESSING_PRESETS, type ProcessingPreset, type ProcessingStatus } from '#db/enums.ts'
+
+export { PROCESSING_PRESETS, type ProcessingPreset }
+
+export const PRESET_LABELS: Record<ProcessingPreset, string> = {
+  'fast-orthophoto': 'Fast orthophoto',
+  standard: 'Standard',
+  'full-3d': 'Full 3D',
+}
+
+export const PRESET_DESCRIPTIONS: Record<ProcessingPreset, string> = {
+  'fast-orthophoto': 'An orthomosaic only, quickest',
+  standard: 'Orthomosaic, surface (DSM) and terrain (DTM) models',
+  'full-3d': 'Standard plus a textured 3D model, point cloud and 3D tiles',
+}
+
+/** The ODM options each preset sets. */
+export const PRESET_OPTIONS: Record<ProcessingPreset, Record<string, unknown>> = {
+  'fast-orthophoto': { 'fast-orthophoto': true },
+  standard: { dsm: true, dtm: true, cog: true },
+  'full-3d': { dsm: true, dtm: true, cog: true, 'pc-copc': true, '3d-tiles': true },
+}
+
+export const PROCESSING_STATUS_LABELS: Record<ProcessingStatus, string> = {
+  queued: 'Queued',
+  uploading: 'Uploading photos',
+  processing: 'Processing',
+  downloading: 'Downloading results',
+  importing: 'Importing results',
+  completed: 'Completed',
+  failed: 'Failed',
+  canceled: 'Canceled',
+}
+
+export const ACTIVE_PROCESSING_STATUSES: readonly ProcessingStatus[] = [
+  'queued',
+  'uploading',
+  'processing',
+  'downloading',
+  'importing',
+]
+
+export function isActiveProcessing(status: ProcessingStatus) {
+  return ACTIVE_PROCESSING_STATUSES.includes(status)
+}
+
+export const PROCESSING_MESSAGES = {
+  noPhotos: 'This project has no uploaded photos to process',
+  activeJob: 'This project already has a processing job running',
+  noNode: 'No processing node is online that can take this many photos',
+  unknownNode: 'Processing node not found',
+  notActive: 'This processing job has already ended',
+  notRestartable: 'Only a failed or canceled job can be restarted',
+  unknownOption: (name: string) => `${name}: the processing node has no such option`,
+  nodeBusy: 'This node has a processing job running; cancel it first',
+  badUrl: 'Enter the node’s http:// or https:// address',
+} as const
+
+/** One entry of a node's `/options`. */
+export interface OptionSpec {
+  name: string
+  type: string
+  domain?: unknown
+}
+
+interface Range {
+  min?: number
+  max?: number
+  minExclusive?: boolean
+}
+
+/** The range a numeric option's domain text allows ("positive integer", "float: 0 <= x <= 1", "percent"). */
+function rangeOf(domain: unknown): Range {
+  const text = typeof domain === 'string' ? domain.toLowerCase() : ''
+  const between = /(-?\d+(?:\.\d+)?)\s*<=?\s*x\s*<=?\s*(-?\d+(?:\.\d+)?)/.exec(text)
+  if (between) return { min: Number(between[1]), max: Number(between[2]) }
+  if (text.includes('percent')) return { min: 0, max: 100 }
+  if (text.includes('non-negative')) return { min: 0 }
+  if (text.includes('positive')) return { min: 0, minExclusive: true }
+  const atLeast = /x\s*>=\s*(-?\d+(?:\.\d+)?)/.exec(text)
+  if (atLeast) return { min: Number(atLeast[1]) }
+  return {}
+}
+
+function rangeText(range: Range) {
+  if (range.min !== undefined && range.max !== undefined) return ` from ${range.min} to ${range.max}`
+  if (range.minExclusive) return ' above 0'
+  if (range.min !== undefined) return ` of at least ${range.min}`
+  return ''
+}
+
+function checkOne(spec: OptionSpec, value: unknown): string | null {
+  const type = spec.type.toLowerCase()
+  if (Array.isArray(spec.domain) || type === 'enum') {
+    const allowed = Array.isArray(spec.domain) ? spec.domain.map(String) : []
+    if (!allowed.includes(String(value))) return `must be one of ${allowed.join(', ')}`
+    return null
+  }
+  if (type === 'bool' || type === 'boolean') {
+    return typeof value === 'boolean' ? null : 'must be true or false'
+  }
+  if (type === 'int' || type === 'integer' || type === 'float' || type === 'number') {
+    const range = rangeOf(spec.domain)
+    const integer = type.startsWith('int')
+    const ok =
+      typeof value === 'number' &&
+      Number.isFinite(value) &&
+      (!integer || Number.isInteger(value)) &&
+      (range.min === undefined || (range.minExclusive ? value > range.min : value >= range.min)) &&
+      (range.max === undefined || value <= range.max)
+    return ok ? null : `must be ${integer ? 'a whole number' : 'a number'}${rangeText(range)}`
+  }
+  if (typeof value !== 'string' || value.length > 2000) return 'must be text (up to 2000 characters)'
+  return null
+}
+
+/**
+ * The admin's options checked against the node's list: `{}` when all are good, else one
+ * message per option name (unknown names included).
+ */
+export function checkOptions(options: Record<string, unknown>, specs: readonly OptionSpec[]) {
+  const byName = new Map(specs.map((s) => [s.name, s]))
+  const errors: Record<string, string> = {}
+  for (const [name, value] of Object.entries(options)) {
+    const spec = byName.get(name)
+    if (!spec) errors[name] = PROCESSING_MESSAGES.unknownOption(name)
+    else {
+      const problem = checkOne(spec, value)
+      if (problem) errors[name] = `${name}: ${problem}`
+    }
+  }
+  return errors
+}
+
+/** The preset's options with the admin's on top, as NodeODM takes them. */
+export function taskOptions(preset: ProcessingPreset, extra: Record<string, unknown>) {
+  const merged = { ...PRESET_OPTIONS[preset], ...extra }
+  return Object.entries(merged).map(([name, value]) => ({ name, value }))
+}
+
+/** Reads the no-JS form's options text: one `name=value` a line (true/false and numbers typed). */
+export function parseOptionsText(text: string): Record<string, unknown> | string {
+  const options: Record<string, unknown> = {}
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim()
+    if (!line) continue
+    const at = line.indexOf('=')
+    if (at <= 0) return `“${line.slice(0, 60)}” is not name=value`
+    const name = line.slice(0, at).trim()
+    const value = line.slice(at + 1).trim()
+    options[name] =
+      value === 'true'
+        ? true
+        : value === 'false'
+          ? false
+          : /^-?\d+(\.\d+)?$/.test(value)
+            ? Number(value)
+            : value
+  }
+  return options
+}
