@@ -30,10 +30,12 @@ import {
 } from './map-panels.tsx'
 import { SurveyBaseMap } from './survey-base-map.client.tsx'
 
-const DRAW_COLOUR = '#f43f5e'
+/** A drawn shape's outline: the neutral ink-800, so it never reads as the change map's red "loss" or blue "gain". */
+const DRAW_COLOUR = '#1c2639'
+const DRAW_FILL = '#ffffff'
 const vertexIcon = L.divIcon({
   className: '',
-  html: '<span class="block h-3 w-3 rounded-full border-2 border-white bg-rose-500 shadow"></span>',
+  html: '<span class="block h-3 w-3 rounded-full border-2 border-white bg-ink-800 shadow"></span>',
   iconSize: [12, 12],
   iconAnchor: [6, 6],
 })
@@ -217,7 +219,7 @@ export function MeasureOnMap({
         map.getContainer().style.cursor = ''
       }
     }
-    const shapeOptions = { color: DRAW_COLOUR, weight: 3, opacity: 1, fillOpacity: 0.15 }
+    const shapeOptions = { color: DRAW_COLOUR, weight: 3, opacity: 1, fillColor: DRAW_FILL, fillOpacity: 0.2 }
     const common = {
       icon: vertexIcon,
       touchIcon: vertexIcon,
