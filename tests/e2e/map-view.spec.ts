@@ -57,6 +57,19 @@ test('the client sees the orthomosaic on the map and measures a rectangle @js-on
   const measured = parseNumber(await page.getByTestId('measured-area').innerText())
   expect(Math.abs(measured - expected) / expected).toBeLessThan(0.01)
 
+  // The same rectangle's volume; "A height I type" then starts at its edge's mean height, not 0 m.
+  await page.getByRole('button', { name: 'Volume', exact: true }).click()
+  for (const [x, y] of corners) await page.mouse.click(x, y)
+  await page.getByRole('button', { name: 'Finish' }).click()
+  await expect(page.getByTestId('volume-figures')).toBeVisible({ timeout: 30_000 })
+  const edgeMean = parseNumber(await page.getByTestId('volume-base').innerText())
+  expect(edgeMean).toBeGreaterThan(99)
+  await page.getByRole('combobox', { name: 'Base plane' }).selectOption('height')
+  const typed = page.getByRole('spinbutton', { name: 'Base height (m)' })
+  await expect(typed).toHaveValue(/^\d/)
+  // (The figure shows one decimal from 100 m up.)
+  expect(Math.abs(Number(await typed.inputValue()) - edgeMean)).toBeLessThanOrEqual(0.05)
+
   // The height of a clicked point comes from the server: the map's centre is on the cone.
   await page.getByRole('button', { name: 'Height', exact: true }).click()
   await map.scrollIntoViewIfNeeded()

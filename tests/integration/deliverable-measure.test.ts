@@ -3,13 +3,21 @@ import os from 'node:os'
 import path from 'node:path'
 import * as elevationRoute from '#app/routes/api.projects.$id.deliverables.$fileId.elevation.ts'
 import * as volumeRoute from '#app/routes/api.projects.$id.deliverables.$fileId.volume.ts'
+import * as mapRoute from '#app/routes/projects.$projectId.map.tsx'
 import { buildConeDsm, CONE, CONE_VOLUME_M3, type ConeDsm } from '#tests/helpers/dsm-fixtures.ts'
 import { projectWithTeam, storeRasterDeliverable } from '#tests/helpers/files.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { signedInUser } from '#tests/helpers/users.ts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
-type Volume = { areaM2: number; baseElevationM: number; cutM3: number; fillM3: number; netM3: number }
+type Volume = {
+  areaM2: number
+  baseElevationM: number
+  edgeMeanM: number | null
+  cutM3: number
+  fillM3: number
+  netM3: number
+}
 
 let dir: string
 const cones: Record<string, ConeDsm> = {}
@@ -90,11 +98,33 @@ describe.each(['utm34s', 'lo19'])('a cone DSM in %s', (name) => {
       base: { elevationM: CONE.groundM + half },
     })
     const body = await readJson<Volume>(res)
+    // A typed base still reports the edge's mean height: where the panel's typed height starts.
+    expect(body.baseElevationM).toBeCloseTo(CONE.groundM + half, 3)
+    expect(body.edgeMeanM).toBeCloseTo(CONE.groundM, 2)
     const topCone = CONE_VOLUME_M3 / 8
     within(body.cutM3, topCone, 0.02)
     within(body.fillM3, (cone.ringAreaM2 - 4) * half - (CONE_VOLUME_M3 - topCone), 0.02)
     expect(body.netM3).toBeCloseTo(body.cutM3 - body.fillM3, 1)
   })
+})
+
+test('the no-JS volume form: a typed height left blank is measured at the edge mean and kept as the typed height', async () => {
+  const cone = cones.utm34s!
+  const { client, project, file } = await setting(cone)
+  const coordinates = cone.ring
+    .slice(0, -1)
+    .map(([lng, lat]) => `${lat}, ${lng}`)
+    .join('\n')
+  const res = await callRoute(mapRoute.action, `/projects/${project.id}/map`, {
+    headers: client.headers,
+    form: { fileId: String(file.id), coordinates, base: 'height', baseHeight: '' },
+    params: { projectId: String(project.id) },
+  })
+  expect(res.status).toBe(200)
+  const { volume: result } = await readJson<{ volume: { base: unknown; figures: Volume } }>(res)
+  expect(result.figures.baseElevationM).toBeCloseTo(CONE.groundM, 2)
+  expect(result.base).toEqual({ elevationM: result.figures.baseElevationM })
+  within(result.figures.cutM3, CONE_VOLUME_M3, 0.02)
 })
 
 describe('who may measure, and what', () => {

@@ -6,7 +6,7 @@
  */
 import L from 'leaflet'
 
-import { changeLimitOf, elevationChange, paintChange } from './change-ramp.ts'
+import { changeLimitOf, elevationChange, paintChange, type ChangeScale } from './change-ramp.ts'
 import { canvasTileLayer, cogBounds, overlaps, type OpenedCog } from './cog-layer.client.ts'
 
 const WGS84 = 4326
@@ -49,20 +49,25 @@ export function overlapOf(before: OpenedCog, after: OpenedCog) {
   )
 }
 
-/** The legend's ± limit (m), from both models read over their overlap on a small grid. */
-export async function changeLimitFor(before: OpenedCog, after: OpenedCog, overlap: L.LatLngBounds) {
+/** The legend's ± limit (m), from both models read over their overlap on a small grid (cells under `minimumM` left out). */
+export async function changeLimitFor(
+  before: OpenedCog,
+  after: OpenedCog,
+  overlap: L.LatLngBounds,
+  minimumM: number,
+) {
   const grid = { width: SAMPLE_PX, height: SAMPLE_PX }
   const [b, a] = await Promise.all([
     readHeights(before, boxIn(overlap, before.epsg), grid),
     readHeights(after, boxIn(overlap, after.epsg), grid),
   ])
-  return changeLimitOf(elevationChange(b, a, { before: before.nodata, after: after.nodata }))
+  return changeLimitOf(elevationChange(b, a, { before: before.nodata, after: after.nodata }), minimumM)
 }
 
 export function createChangeLayer(
   before: OpenedCog,
   after: OpenedCog,
-  limitM: number,
+  scale: ChangeScale,
   options: L.GridLayerOptions = {},
 ) {
   return canvasTileLayer((boxIn, size, image) => {
@@ -72,11 +77,7 @@ export function createChangeLayer(
     const grid = { width: size.x, height: size.y }
     return Promise.all([readHeights(before, beforeBox, grid), readHeights(after, afterBox, grid)]).then(
       ([b, a]) =>
-        paintChange(
-          elevationChange(b, a, { before: before.nodata, after: after.nodata }),
-          limitM,
-          image.data,
-        ),
+        paintChange(elevationChange(b, a, { before: before.nodata, after: after.nodata }), scale, image.data),
     )
   }, options)
 }

@@ -1,9 +1,11 @@
 /**
  * The elevation change layer's colours (ADR 274): After − Before per pixel, red for a loss,
- * blue for a gain, transparent near nought and where either model has no data. The range
- * is symmetric (± a "nice" limit: the 98th percentile of |change|, rounded up to 1, 2, 2,5
- * or 5 × 10ⁿ m) so a colour means the same depth either side. The map paints pixels with
- * `paintChange`; the legend draws `CHANGE_GRADIENT` with `changeLegendTicks`. Browser-safe.
+ * blue for a gain, transparent under the minimum change (the server's, as cut and fill count
+ * it) and where either model has no data. The range is symmetric (± a "nice" limit: the 98th
+ * percentile of |change| over the cells that changed, rounded up to 1, 2, 2,5 or 5 × 10ⁿ m)
+ * so a colour means the same depth either side, and a pile on a large yard sets the scale,
+ * not the unchanged ground. The map paints pixels with `paintChange`; the legend draws
+ * `changeGradient` with `changeLegendTicks`. Browser-safe.
  */
 import { formatNumber } from '#app/domain/format/numbers.ts'
 
@@ -13,8 +15,6 @@ const LOSS: Rgb = [178, 24, 43]
 const GAIN: Rgb = [33, 102, 172]
 const PALE: Rgb = [247, 247, 247]
 
-/** Changes smaller than this share of the limit are left transparent (noise, unchanged ground). */
-const QUIET_SHARE = 0.05
 /** The smallest legend limit (m): a few centimetres of noise should not fill the scale. */
 const MIN_LIMIT_M = 0.1
 const CLIP_PERCENTILE = 0.98
@@ -22,11 +22,17 @@ const CLIP_PERCENTILE = 0.98
 const mix = (a: Rgb, b: Rgb, t: number): Rgb =>
   [0, 1, 2].map((k) => Math.round(a[k]! + (b[k]! - a[k]!) * t)) as Rgb
 
-/** [r, g, b, a] of one change (m) on a ± `limitM` scale; NaN (no data) is transparent. */
-export function changeColour(changeM: number, limitM: number): [number, number, number, number] {
+/** How the change is drawn: ± `limitM` is the strongest colour, under `minimumM` is no change. */
+export type ChangeScale = { limitM: number; minimumM: number }
+
+/** [r, g, b, a] of one change (m); NaN (no data) and a change under the minimum are transparent. */
+export function changeColour(
+  changeM: number,
+  { limitM, minimumM }: ChangeScale,
+): [number, number, number, number] {
   if (!Number.isFinite(changeM) || !(limitM > 0)) return [0, 0, 0, 0]
+  if (Math.abs(changeM) < minimumM) return [0, 0, 0, 0]
   const share = Math.min(1, Math.abs(changeM) / limitM)
-  if (share < QUIET_SHARE) return [0, 0, 0, 0]
   const [r, g, b] = mix(PALE, changeM < 0 ? LOSS : GAIN, share)
   // Small changes are lighter and more see-through, so the imagery under them still reads.
   return [r, g, b, Math.round(120 + 110 * share)]
@@ -50,8 +56,8 @@ export function elevationChange(
 }
 
 /** Writes each change's colour into RGBA pixels (`pixels.length` = 4 × changes). */
-export function paintChange(changes: ArrayLike<number>, limitM: number, pixels: Uint8ClampedArray) {
-  for (let i = 0; i < changes.length; i++) pixels.set(changeColour(changes[i]!, limitM), i * 4)
+export function paintChange(changes: ArrayLike<number>, scale: ChangeScale, pixels: Uint8ClampedArray) {
+  for (let i = 0; i < changes.length; i++) pixels.set(changeColour(changes[i]!, scale), i * 4)
 }
 
 /** 1, 2, 2,5 or 5 × 10ⁿ: the smallest at or above `value`. */
@@ -62,19 +68,21 @@ export function niceCeil(value: number) {
 }
 
 /**
- * The legend's limit (m) for these changes: the 98th percentile of |change| (a few wild
- * pixels at an edge should not wash out the rest), rounded up to a nice step.
+ * The legend's limit (m) for these changes: the 98th percentile of |change| over the cells
+ * that changed by at least `minimumM` (a few wild pixels at an edge should not wash out the
+ * rest, and unchanged ground should not shrink it), rounded up to a nice step.
  */
-export function changeLimitOf(changes: ArrayLike<number>) {
+export function changeLimitOf(changes: ArrayLike<number>, minimumM: number) {
+  const floor = niceCeil(Math.max(MIN_LIMIT_M, 2 * minimumM))
   const sizes: number[] = []
   for (let i = 0; i < changes.length; i++) {
-    const v = changes[i]!
-    if (Number.isFinite(v)) sizes.push(Math.abs(v))
+    const size = Math.abs(changes[i]!)
+    if (Number.isFinite(size) && size >= minimumM) sizes.push(size)
   }
-  if (!sizes.length) return MIN_LIMIT_M
+  if (!sizes.length) return floor
   sizes.sort((a, b) => a - b)
   const clipped = sizes[Math.min(sizes.length - 1, Math.floor(CLIP_PERCENTILE * sizes.length))]!
-  return niceCeil(Math.max(MIN_LIMIT_M, clipped))
+  return Math.max(floor, niceCeil(clipped))
 }
 
 /** A change in metres with its sign: '−2,5 m', '0 m', '+2,5 m'. */
@@ -95,5 +103,9 @@ export function changeLegendTicks(limitM: number) {
 
 const css = ([r, g, b]: Rgb) => `rgb(${r} ${g} ${b})`
 
-/** The legend bar: loss on the left, gain on the right, the quiet band in the middle. */
-export const CHANGE_GRADIENT = `linear-gradient(to right, ${css(LOSS)} 0%, ${css(PALE)} ${50 - QUIET_SHARE * 50}%, transparent ${50 - QUIET_SHARE * 50}%, transparent ${50 + QUIET_SHARE * 50}%, ${css(PALE)} ${50 + QUIET_SHARE * 50}%, ${css(GAIN)} 100%)`
+/** The legend bar: loss on the left, gain on the right, the clear band (under the minimum) in the middle. */
+export function changeGradient({ limitM, minimumM }: ChangeScale) {
+  const quiet = Math.min(1, minimumM / limitM) * 50
+  const [from, to] = [(50 - quiet).toFixed(1), (50 + quiet).toFixed(1)]
+  return `linear-gradient(to right, ${css(LOSS)} 0%, ${css(PALE)} ${from}%, transparent ${from}%, transparent ${to}%, ${css(PALE)} ${to}%, ${css(GAIN)} 100%)`
+}

@@ -12,7 +12,7 @@ import {
   withoutMapFocus,
 } from '#app/components/maps/leaflet-draw-fixes.client.ts'
 import type { MapLayer } from '#app/domain/deliverables/map-view.server.ts'
-import type { VolumeBase } from '#app/domain/deliverables/measure-schemas.ts'
+import type { VolumeFigures } from '#app/domain/deliverables/measure-schemas.ts'
 import type { LatLng } from '#app/domain/geometry/areas.ts'
 import L from 'leaflet'
 import { useEffect, useRef, useState } from 'react'
@@ -22,6 +22,7 @@ import { canDrawCog, cogBounds, createCogLayer, heightRangeOf, openCog } from '.
 import {
   LayerPanel,
   MeasurePanel,
+  type BaseChoice,
   type LayerState,
   type LayerView,
   type MeasureMode,
@@ -30,10 +31,12 @@ import {
 } from './map-panels.tsx'
 import { SurveyBaseMap } from './survey-base-map.client.tsx'
 
-const DRAW_COLOUR = '#f43f5e'
+/** A drawn shape's outline: the neutral ink-800, so it never reads as the change map's red "loss" or blue "gain". */
+const DRAW_COLOUR = '#1c2639'
+const DRAW_FILL = '#ffffff'
 const vertexIcon = L.divIcon({
   className: '',
-  html: '<span class="block h-3 w-3 rounded-full border-2 border-white bg-rose-500 shadow"></span>',
+  html: '<span class="block h-3 w-3 rounded-full border-2 border-white bg-ink-800 shadow"></span>',
   iconSize: [12, 12],
   iconAnchor: [6, 6],
 })
@@ -220,7 +223,7 @@ export function MeasureOnMap({
         map.getContainer().style.cursor = ''
       }
     }
-    const shapeOptions = { color: DRAW_COLOUR, weight: 3, opacity: 1, fillOpacity: 0.15 }
+    const shapeOptions = { color: DRAW_COLOUR, weight: 3, opacity: 1, fillColor: DRAW_FILL, fillOpacity: 0.2 }
     const common = {
       icon: vertexIcon,
       touchIcon: vertexIcon,
@@ -298,23 +301,33 @@ function useLayerView(layers: MapLayer[]): LayerView {
 function useMeasureTools(projectId: number | null, layers: MapLayer[]) {
   const [mode, setMode] = useState<MeasureMode | null>(null)
   const [result, setResult] = useState<MeasureResult | null>(null)
-  const [base, setBase] = useState<VolumeBase>('edge-mean')
+  const [base, setBase] = useState<BaseChoice>('edge-mean')
+  // The last polygon's edge mean: where a typed base height starts.
+  const edgeMean = useRef<number | null>(null)
   const elevationLayers = layers.filter((l) => l.kind === 'elevation')
   const [elevationId, setElevationId] = useState<number | null>(elevationLayers[0]?.id ?? null)
   const finishRef = useRef<(() => void) | null>(null)
   const lastRing = useRef<[number, number][] | null>(null)
 
-  async function measureVolume(ring: [number, number][], chosenBase: VolumeBase) {
+  async function measureVolume(ring: [number, number][], chosenBase: BaseChoice) {
     if (!elevationId || projectId === null) return
     lastRing.current = ring
     setResult({ kind: 'busy' })
+    // A typed height not known yet is measured at the edge mean, which then fills the box.
+    const untyped = typeof chosenBase === 'object' && chosenBase.elevationM === null
     const response = await fetch(`/api/projects/${projectId}/deliverables/${elevationId}/volume`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ polygon: { type: 'Polygon', coordinates: [ring] }, base: chosenBase }),
+      body: JSON.stringify({
+        polygon: { type: 'Polygon', coordinates: [ring] },
+        base: untyped ? 'edge-mean' : chosenBase,
+      }),
     })
     if (!response.ok) return setResult({ kind: 'error', message: await readError(response) })
-    setResult({ kind: 'volume', figures: await response.json() })
+    const figures = (await response.json()) as VolumeFigures
+    edgeMean.current = figures.edgeMeanM
+    if (untyped && figures.edgeMeanM !== null) setBase({ elevationM: toCentimetre(figures.edgeMeanM) })
+    setResult({ kind: 'volume', figures })
   }
 
   function onShape(shapeMode: MeasureMode, latlngs: L.LatLng[]) {
@@ -358,12 +371,21 @@ function useMeasureTools(projectId: number | null, layers: MapLayer[]) {
     },
     onFinish: () => finishRef.current?.(),
     onBase: (next) => {
-      setBase(next)
-      if (mode === 'volume' && lastRing.current) void measureVolume(lastRing.current, next)
+      // "A height I type" starts at the last polygon's edge mean (or at the next one's), never at 0 m.
+      const chosen: BaseChoice =
+        next !== 'height'
+          ? next
+          : typeof base === 'object'
+            ? base
+            : { elevationM: edgeMean.current === null ? null : toCentimetre(edgeMean.current) }
+      setBase(chosen)
+      if (mode === 'volume' && lastRing.current) void measureVolume(lastRing.current, chosen)
     },
   }
   return { tools, finishRef, onShape, onPoint: (latlng: L.LatLng) => void measureHeight(latlng) }
 }
+
+const toCentimetre = (metres: number) => Math.round(metres * 100) / 100
 
 export async function readError(response: Response) {
   try {

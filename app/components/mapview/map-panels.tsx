@@ -193,11 +193,14 @@ export function LayerPanel({ view, onZoomTo }: { view: LayerView; onZoomTo: (id:
   )
 }
 
+/** The base plane chosen: a typed height is null until the edge mean it starts at is known. */
+export type BaseChoice = VolumeBase | { elevationM: number | null }
+
 /** The measure tools' state and what the panel's controls call (kept by `useMeasureTools`). */
 export interface MeasureTools {
   mode: MeasureMode | null
   result: MeasureResult | null
-  base: VolumeBase
+  base: BaseChoice
   elevationLayers: MapLayer[]
   elevationId: number | null
   /** False on a share link: only the browser's tools (distance, area). */
@@ -206,7 +209,8 @@ export interface MeasureTools {
   /** Picks a tool; picking the one on turns it off. */
   onMode: (mode: MeasureMode | null) => void
   onFinish: () => void
-  onBase: (base: VolumeBase) => void
+  /** 'height' switches to a typed height, starting at the edge mean. */
+  onBase: (base: VolumeBase | 'height') => void
 }
 
 /** Height and volume read the elevation model on the server (signed in); the others run in the browser. */
@@ -299,14 +303,7 @@ export function MeasurePanel({ measure }: { measure: MeasureTools }) {
             className="input mt-1 w-full text-sm"
             aria-label="Base plane"
             value={baseChoice}
-            onChange={(e) => {
-              const value = e.target.value
-              onBase(
-                value === 'height'
-                  ? { elevationM: typeof base === 'object' ? base.elevationM : 0 }
-                  : (value as VolumeBase),
-              )
-            }}
+            onChange={(e) => onBase(e.target.value as VolumeBase | 'height')}
           >
             <option value="edge-mean">Mean height of the edge</option>
             <option value="edge-lowest">Lowest point of the edge</option>
@@ -316,10 +313,13 @@ export function MeasurePanel({ measure }: { measure: MeasureTools }) {
             <label className="mt-2 flex items-center gap-2 text-xs text-ink-600">
               Base height (m)
               <input
+                // A new starting height (the edge mean once measured) replaces what the box shows.
+                key={base.elevationM ?? 'edge'}
                 type="number"
                 step="0.01"
                 className="input w-28 text-sm"
-                defaultValue={base.elevationM}
+                placeholder="Edge mean"
+                defaultValue={base.elevationM ?? ''}
                 onBlur={(e) => {
                   const value = Number(e.target.value)
                   if (Number.isFinite(value)) onBase({ elevationM: value })
@@ -383,7 +383,7 @@ export function VolumeTable({ figures }: { figures: VolumeFigures }) {
       <Figure label="Cut (above the base)" value={cubicMetres(figures.cutM3)} testId="volume-cut" />
       <Figure label="Fill (below the base)" value={cubicMetres(figures.fillM3)} testId="volume-fill" />
       <Figure label="Net" value={cubicMetres(figures.netM3)} testId="volume-net" />
-      <Figure label="Base height" value={metres(figures.baseElevationM)} />
+      <Figure label="Base height" value={metres(figures.baseElevationM)} testId="volume-base" />
       <Figure label="Area" value={formatSquareMetres(figures.areaM2)} />
       <Figure label="With elevation data" value={`${formatNumber(figures.coveredPercent, 1)} %`} />
     </dl>

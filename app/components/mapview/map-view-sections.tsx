@@ -140,6 +140,16 @@ export function VolumeForm({
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.has('coordinates')
   const errorOf = (name: string) => fieldErrors?.[name]?.[0]
+  // After a measure the form keeps its base; a typed height starts at the edge's mean height.
+  const baseChosen =
+    fields?.base || (result ? (typeof result.base === 'object' ? 'height' : result.base) : 'edge-mean')
+  const typedStart = result
+    ? typeof result.base === 'object'
+      ? result.base.elevationM
+      : result.figures.edgeMeanM
+    : null
+  const baseHeight =
+    fields?.baseHeight ?? (typedStart === null ? undefined : String(Math.round(typedStart * 100) / 100))
   return (
     <section aria-labelledby="volume-heading" className="card p-4 sm:p-6">
       <h2 id="volume-heading" className="text-lg font-semibold text-ink-950">
@@ -186,21 +196,17 @@ export function VolumeForm({
               </span>
             ) : null}
           </label>
-          <fieldset>
+          {/* Keyed by the answer: uncontrolled inputs take the new defaults after a measure with JavaScript too. */}
+          <fieldset key={`${baseChosen}:${baseHeight ?? ''}`}>
             <legend className="text-sm font-medium text-ink-900">Base plane</legend>
             <div className="mt-1 space-y-1 text-sm text-ink-800">
               {[
                 ['edge-mean', 'Mean height of the edge'],
                 ['edge-lowest', 'Lowest point of the edge'],
-                ['height', 'This height:'],
+                ['height', 'This height (blank: the edge’s mean height):'],
               ].map(([value, label]) => (
                 <label key={value} className="flex items-center gap-2">
-                  <input
-                    type="radio"
-                    name="base"
-                    value={value}
-                    defaultChecked={(fields?.base || 'edge-mean') === value}
-                  />
+                  <input type="radio" name="base" value={value} defaultChecked={baseChosen === value} />
                   {label}
                 </label>
               ))}
@@ -211,7 +217,8 @@ export function VolumeForm({
                   step="0.01"
                   className="input w-32"
                   aria-label="Base height in metres"
-                  defaultValue={fields?.baseHeight}
+                  placeholder="Edge mean"
+                  defaultValue={baseHeight}
                 />
                 m
               </label>

@@ -5,6 +5,7 @@
  * a drawn polygon's cut, fill and net change from the server's change call (the project Map
  * view's `MeasureOnMap` drawing). The polygons drawn go into the site report.
  */
+import { formatChangeMinimum } from '#app/domain/deliverables/change-settings.ts'
 import type { MapLayer } from '#app/domain/deliverables/map-view.server.ts'
 import type { ChangeFigures } from '#app/domain/deliverables/measure-schemas.ts'
 import type { LatLng } from '#app/domain/geometry/areas.ts'
@@ -13,14 +14,14 @@ import { useEffect, useRef, useState } from 'react'
 import { useMap } from 'react-leaflet'
 
 import { changeLimitFor, createChangeLayer, overlapOf } from './change-layer.client.ts'
-import { CHANGE_GRADIENT, changeLegendTicks } from './change-ramp.ts'
+import { changeGradient, changeLegendTicks, type ChangeScale } from './change-ramp.ts'
 import { canDrawCog, openCog } from './cog-layer.client.ts'
 import { boundsOf, MeasureOnMap, RasterLayers, readError } from './deliverables-map.client.tsx'
 import { OpacitySlider, type LayerState } from './map-panels.tsx'
 import { ChangeTable, SiteReportForm, type DrawnChange } from './site-map-sections.tsx'
 import { SurveyBaseMap } from './survey-base-map.client.tsx'
 
-type Pair = { before: MapLayer; after: MapLayer }
+type Pair = { before: MapLayer; after: MapLayer; minimumM: number }
 
 /**
  * The elevation change layer's state: shown or not, its opacity, and what drawing it found
@@ -30,19 +31,19 @@ type Pair = { before: MapLayer; after: MapLayer }
 function useChangeLayer() {
   const [visible, setVisible] = useState(true)
   const [opacity, setOpacity] = useState(80)
-  const [limitM, setLimitM] = useState<number | null>(null)
+  const [scale, setScale] = useState<ChangeScale | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   // Stable, so that the layer is not rebuilt on every render.
-  const onLimit = useRef((value: number) => setLimitM(value)).current
+  const onScale = useRef((value: ChangeScale) => setScale(value)).current
   const onProblem = useRef((message: string) => setProblem(message)).current
-  return { visible, setVisible, opacity, setOpacity, limitM, problem, onLimit, onProblem }
+  return { visible, setVisible, opacity, setOpacity, scale, problem, onScale, onProblem }
 }
 
 type ChangeLayer = ReturnType<typeof useChangeLayer>
 
 /** Adds the change layer once both models are open; reports its legend limit or a failure. */
 function ChangeOnMap({ pair, changeLayer }: { pair: Pair; changeLayer: ChangeLayer }) {
-  const { visible, opacity, onLimit, onProblem } = changeLayer
+  const { visible, opacity, onScale, onProblem } = changeLayer
   const map = useMap()
   const [layer, setLayer] = useState<L.GridLayer | null>(null)
   useEffect(() => {
@@ -53,10 +54,13 @@ function ChangeOnMap({ pair, changeLayer }: { pair: Pair; changeLayer: ChangeLay
         const overlap = overlapOf(before, after)
         if (!canDrawCog(before) || !canDrawCog(after)) throw new Error('unsupported')
         if (!overlap) return onProblem('The two elevation models do not overlap.')
-        const limitM = await changeLimitFor(before, after, overlap)
+        const scale = {
+          limitM: await changeLimitFor(before, after, overlap, pair.minimumM),
+          minimumM: pair.minimumM,
+        }
         if (cancelled) return
-        onLimit(limitM)
-        setLayer(createChangeLayer(before, after, limitM, { className: 'change-layer', bounds: overlap }))
+        onScale(scale)
+        setLayer(createChangeLayer(before, after, scale, { className: 'change-layer', bounds: overlap }))
       } catch {
         if (!cancelled) onProblem('The elevation change could not be drawn.')
       }
@@ -64,7 +68,7 @@ function ChangeOnMap({ pair, changeLayer }: { pair: Pair; changeLayer: ChangeLay
     return () => {
       cancelled = true
     }
-  }, [pair, onLimit, onProblem])
+  }, [pair, onScale, onProblem])
   useEffect(() => {
     if (!layer) return
     if (!visible) {
@@ -79,13 +83,13 @@ function ChangeOnMap({ pair, changeLayer }: { pair: Pair; changeLayer: ChangeLay
   return null
 }
 
-function ChangeLegend({ limitM }: { limitM: number }) {
-  const ticks = changeLegendTicks(limitM)
+function ChangeLegend({ scale }: { scale: ChangeScale }) {
+  const ticks = changeLegendTicks(scale.limitM)
   return (
-    <div className="mt-3" data-testid="change-legend">
+    <div className="mt-3" data-testid="change-legend" data-limit-m={scale.limitM}>
       <div
         className="h-2.5 rounded-full border border-ink-100"
-        style={{ background: CHANGE_GRADIENT }}
+        style={{ background: changeGradient(scale) }}
         aria-hidden="true"
       />
       <p className="mt-1 flex justify-between text-xs tabular-nums text-ink-600">
@@ -96,6 +100,9 @@ function ChangeLegend({ limitM }: { limitM: number }) {
       <p className="mt-1 flex justify-between text-xs text-ink-600">
         <span>Lower (loss)</span>
         <span>Higher (gain)</span>
+      </p>
+      <p className="mt-1 text-xs text-ink-600">
+        Under {formatChangeMinimum(scale.minimumM)} either way: no change (left clear, not counted).
       </p>
     </div>
   )
@@ -115,7 +122,7 @@ export function SiteChangeMap({
   before: { projectId: number; label: string; orthomosaic: MapLayer | null }
   after: { projectId: number; label: string; orthomosaic: MapLayer | null }
   /** Both elevation models, when the pair has them. */
-  change: { before: MapLayer; after: MapLayer; afterProjectId: number } | null
+  change: { before: MapLayer; after: MapLayer; afterProjectId: number; minimumM: number } | null
 }) {
   const orthos = [before.orthomosaic, after.orthomosaic].filter((l): l is MapLayer => Boolean(l))
   // Both orthomosaics always show; the swipe decides which side of the divider each is seen on.
@@ -135,7 +142,9 @@ export function SiteChangeMap({
   const [drawn, setDrawn] = useState<DrawnChange[]>([])
   const finishRef = useRef<(() => void) | null>(null)
   const mapRef = useRef<L.Map | null>(null)
-  const pair = useRef<Pair | null>(change ? { before: change.before, after: change.after } : null).current
+  const pair = useRef<Pair | null>(
+    change ? { before: change.before, after: change.after, minimumM: change.minimumM } : null,
+  ).current
   const noop = useRef(() => {}).current
   const bounds = boundsOf([...orthos, ...(change ? [change.before, change.after] : [])], areas)
 
@@ -231,7 +240,7 @@ export function SiteChangeMap({
                 value={changeLayer.opacity}
                 onChange={changeLayer.setOpacity}
               />
-              {changeLayer.limitM !== null ? <ChangeLegend limitM={changeLayer.limitM} /> : null}
+              {changeLayer.scale ? <ChangeLegend scale={changeLayer.scale} /> : null}
               {changeLayer.problem ? (
                 <p className="mt-2 text-xs text-red-700" role="status">
                   {changeLayer.problem}

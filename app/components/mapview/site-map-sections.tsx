@@ -7,6 +7,7 @@ import type { SerializeFrom } from '@remix-run/node'
 import { Form, useNavigation } from '@remix-run/react'
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { formatChangeMinimum } from '#app/domain/deliverables/change-settings.ts'
 import { DELIVERABLE_KIND_LABELS } from '#app/domain/deliverables/deliverable.ts'
 import type { ChangeFigures } from '#app/domain/deliverables/measure-schemas.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
@@ -33,6 +34,7 @@ export function ChangeTable({ figures }: { figures: ChangeFigures }) {
       <Figure label="Net change" value={cubicMetres(figures.netM3)} testId="change-net" />
       <Figure label="Area" value={formatSquareMetres(figures.areaM2)} testId="change-area" />
       <Figure label="With both elevation models" value={formatPercent(figures.coveredPercent, 1)} />
+      <Figure label="Counted from" value={`±${formatChangeMinimum(figures.minimumChangeM)}`} />
     </dl>
   )
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { changeLimitOf, elevationChange } from '#app/components/mapview/change-ramp.ts'
 import {
   buildReliefDsm,
   CHANGE_SITE,
@@ -9,6 +10,7 @@ import {
   ringAround,
   type Relief,
 } from '#tests/helpers/dsm-fixtures.ts'
+import { fromFile } from 'geotiff'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 import { DEFAULT_CHANGE_MINIMUM_CM, minimumChangeM } from './change-settings.ts'
@@ -147,5 +149,40 @@ describe('noise and the minimum change', () => {
     const figures = await elevationChangeOver(later, earlier, ring, EXACT)
     // E[max(d, 0)] of two ±1 cm noises is 1/3 cm: about 0,85 m³ on the 255 m² of flat ground in the ring.
     expect(figures.fillM3).toBeGreaterThan(0.5)
+  }, 60_000)
+
+  test('on a 9 ha yard the change legend reads the 2 m loss, not the unchanged ground', async () => {
+    // The map's legend: both models read on one 256 px grid (as the browser reads the COGs),
+    // After − Before, the 98th percentile of the cells beyond the minimum.
+    const spec = { epsg: UTM_34S, pixelM: 0.5, sizeM: 300 }
+    const yard = {
+      later: await buildReliefDsm(dir, {
+        ...spec,
+        relief: FLAT,
+        noise: { amplitudeM: 0.01, seed: 5 },
+        name: 'yard-later.tif',
+      }),
+      earlier: await buildReliefDsm(dir, {
+        ...spec,
+        relief: STOCKPILE,
+        noise: { amplitudeM: 0.01, seed: 9 },
+        name: 'yard-earlier.tif',
+      }),
+    }
+    const read = async (file: string) => {
+      const image = await (await fromFile(file)).getImage()
+      const nodata = Number(image.getGDALNoData())
+      const [band] = (await image.readRasters({
+        width: 256,
+        height: 256,
+        samples: [0],
+        resampleMethod: 'nearest',
+      })) as unknown as [ArrayLike<number>]
+      return { band, nodata }
+    }
+    const [b, a] = [await read(yard.earlier), await read(yard.later)]
+    const changes = elevationChange(b.band, a.band, { before: b.nodata, after: a.nodata })
+    expect(changeLimitOf(changes, 0.05)).toBe(2)
+    expect(changeLimitOf(changes, 0)).toBeLessThan(0.5)
   }, 60_000)
 })

@@ -139,6 +139,11 @@ export async function volumeFromForm(
   }
   const { fileId, coordinates, base: baseChoice, baseHeight } = parsed.data
   const ring = ringFromLines(coordinates)
+  if (baseChoice === 'height' && baseHeight === undefined) {
+    // A typed height left blank starts at the edge's mean height: measured so, and written into the box.
+    const figures = await measureVolume(user, projectId, fileId, { ring, base: 'edge-mean' })
+    return { fileId, base: { elevationM: figures.baseElevationM }, figures }
+  }
   let base: VolumeBase = baseChoice === 'height' ? { elevationM: baseHeight ?? Number.NaN } : baseChoice
   const checked = VolumeBaseSchema.safeParse(base)
   if (!checked.success) throw formError('baseHeight', VOLUME_FORM_MESSAGES.baseHeight)

@@ -68,6 +68,8 @@ export const ChangeRequestSchema = z.object({
 export type VolumeFigures = {
   areaM2: number
   baseElevationM: number
+  /** The mean height of the polygon's edge (null when it has no data): where a typed base starts. */
+  edgeMeanM: number | null
   cutM3: number
   fillM3: number
   netM3: number

@@ -118,6 +118,10 @@ function densify(ring: [number, number][], spacingM: number) {
   return points
 }
 
+/**
+ * The base plane's height and the mean height of the polygon's edge (null when the edge has
+ * no data; a typed base still measures then). The edge mean is what a typed base starts at.
+ */
 async function baseElevation(
   file: string,
   ring: [number, number][],
@@ -125,12 +129,13 @@ async function baseElevation(
   facts: RasterFacts,
   cellM: number,
 ) {
-  if (typeof base === 'object') return base.elevationM
   const values = (await sampleAt(file, densify(ring, cellM), facts.nodata)).filter(
     (v): v is number => v !== null,
   )
-  if (!values.length) throw new DomainError(400, MEASURE_MESSAGES.outside)
-  return base === 'edge-lowest' ? Math.min(...values) : values.reduce((sum, v) => sum + v, 0) / values.length
+  const edgeMeanM = values.length ? values.reduce((sum, v) => sum + v, 0) / values.length : null
+  if (typeof base === 'object') return { baseM: base.elevationM, edgeMeanM }
+  if (edgeMeanM === null) throw new DomainError(400, MEASURE_MESSAGES.outside)
+  return { baseM: base === 'edge-lowest' ? Math.min(...values) : edgeMeanM, edgeMeanM }
 }
 
 function closed(ring: [number, number][]): [number, number][] {
@@ -180,7 +185,7 @@ export async function volumeOver(
   const { ring, areaM2 } = measurableRing(ringInput)
   const facts = await rasterFacts(file)
   const frame = groundFrameOf(facts.wkt, facts.pixelSize, ring)
-  const baseM = await baseElevation(file, ring, base, facts, frame.cellM)
+  const { baseM, edgeMeanM } = await baseElevation(file, ring, base, facts, frame.cellM)
 
   const tmp = path.join(ensureStorage().tmp, `measure-${crypto.randomUUID()}`)
   const cutline = `${tmp}.geojson`
@@ -228,6 +233,7 @@ export async function volumeOver(
     return {
       areaM2: round(areaM2, 2),
       baseElevationM: round(baseM, 3),
+      edgeMeanM: edgeMeanM === null ? null : round(edgeMeanM, 3),
       cutM3: round(cutM3, 2),
       fillM3: round(fillM3, 2),
       netM3: round(cutM3 - fillM3, 2),

@@ -8,7 +8,7 @@ import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import type { Deliverable } from '#app/domain/deliverables/deliverable.ts'
 import { listDeliverables } from '#app/domain/deliverables/deliverables.server.ts'
 import { surveyAreasOf, toMapLayer, type MapLayer } from '#app/domain/deliverables/map-view.server.ts'
-import { measureChange } from '#app/domain/deliverables/measure.server.ts'
+import { measureChange, minimumChangeFor } from '#app/domain/deliverables/measure.server.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
 import { DomainError, isDomainError } from '#app/domain/http/domain-error.ts'
 import { idOrNull } from '#app/domain/http/page-errors.server.ts'
@@ -92,12 +92,25 @@ export function loadSiteMap(user: SiteViewer, siteId: number, query: URLSearchPa
     before,
     after,
     problem,
-    /** Both elevation models, when the pair can show the change. */
+    /** Both elevation models, when the pair can show the change, and the smallest change it counts (m). */
     change:
       before && after && before.projectId !== after.projectId && before.elevation && after.elevation
-        ? { before: before.elevation, after: after.elevation, afterProjectId: after.projectId }
+        ? {
+            before: before.elevation,
+            after: after.elevation,
+            afterProjectId: after.projectId,
+            minimumM: minimumChangeFor(
+              [rasterOf(before, before.elevation), rasterOf(after, after.elevation)],
+              db,
+            ),
+          }
         : null,
   }
+}
+
+/** The stored raster facts of a survey's layer (its ground resolution sets the minimum change). */
+function rasterOf(survey: SiteSurvey, layer: MapLayer) {
+  return { rasterInfo: survey.rasters.find((d) => d.id === layer.id)?.raster ?? null }
 }
 
 /**
