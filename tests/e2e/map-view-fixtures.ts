@@ -8,6 +8,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
+import { makeReducedCopy, reducedCopyName } from '#app/domain/deliverables/view-jobs.server.ts'
 import Database from 'better-sqlite3'
 
 import {
@@ -44,9 +45,29 @@ async function build() {
   ] as const) {
     const cog = await buildViewingCog(file, `${file}.cog.tif`, kind)
     const preview = await buildPreview(file, `${file}.preview.png`)
-    items.push({ file, kind, cog, preview, facts: await rasterFacts(file) })
+    items.push({
+      file,
+      kind,
+      cog,
+      preview,
+      reduced: await buildReducedCopy(cog, kind),
+      facts: await rasterFacts(file),
+    })
   }
   return { items, cone }
+}
+
+/** The view-only links' copy of a viewing COG, made as the viewing-copy job makes it. */
+async function buildReducedCopy(cog: string, kind: 'orthomosaic' | 'elevation') {
+  const facts = await rasterFacts(cog)
+  return makeReducedCopy({
+    cog,
+    out: reducedCopyName(cog),
+    size: { width: facts.widthPx, height: facts.heightPx },
+    kind: kind === 'elevation' ? 'elevation' : 'imagery',
+    range: { min: null, max: null },
+    step: { timeoutMs: 120_000 },
+  })
 }
 
 function sha256Of(file: string) {
@@ -56,6 +77,8 @@ function sha256Of(file: string) {
 export type BuiltRaster = Awaited<ReturnType<typeof build>>['items'][number] & {
   /** The height range the viewing-copy job would record (elevation models). */
   range?: [number, number]
+  /** The view-only links' copy (without it a view-only link does not map the raster). */
+  reduced?: string
 }
 
 export async function seedMapProject(name: string) {
@@ -95,6 +118,7 @@ export function storeReadyRasters(projectId: number, items: BuiltRaster[], compl
       fs.mkdirSync(path.join(root, 'views'), { recursive: true })
       fs.copyFileSync(item.cog, path.join(root, `${views}.tif`))
       fs.copyFileSync(item.preview, path.join(root, `${views}.png`))
+      if (item.reduced) fs.copyFileSync(item.reduced, path.join(root, reducedCopyName(`${views}.tif`)))
       const row = db
         .prepare(
           `insert into project_files (project_id, file_name, original_name, file_url, file_type, file_size, file_category,

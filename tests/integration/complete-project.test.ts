@@ -4,8 +4,11 @@
  * link to the deliverables (through a real SMTP server).
  */
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
+import { getEnv } from '#app/domain/config/env.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
+import { prepareDeliverable } from '#app/domain/deliverables/view-jobs.server.ts'
 import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import * as completeDialog from '#app/routes/admin.projects.$projectId_.complete.tsx'
 import * as completeRoute from '#app/routes/api.admin.complete-project.ts'
@@ -13,7 +16,7 @@ import * as deliverablesRoute from '#app/routes/api.projects.$id.deliverables.ts
 import * as mapRoute from '#app/routes/projects.$projectId.map.tsx'
 import { auditLog, deliverableViews, projectFiles, projects } from '#db/schema.ts'
 import { addTestFile, createTestProject } from '#tests/helpers/admin-data.ts'
-import { multipart, pdfBytes, PNG_BYTES } from '#tests/helpers/files.ts'
+import { multipart, pdfBytes, PNG_BYTES, storeRasterDeliverable } from '#tests/helpers/files.ts'
 import { callRoute, readJson, toastOf } from '#tests/helpers/requests.ts'
 import { withTestSmtp } from '#tests/helpers/smtp-server.ts'
 import { createTestUser, signedInUser } from '#tests/helpers/users.ts'
@@ -221,6 +224,35 @@ describe('a failed viewing copy', () => {
     expect(mapText).toContain('our team has been told')
     expect(mapText).not.toContain('gdalwarp')
     expect(await (await read(admin.headers)).text()).toContain(JSON.stringify(gdalSays).slice(1, -1))
+  })
+})
+
+describe('a viewing copy that fails after delivery', () => {
+  test('is e-mailed to the operator with GDAL’s reason; the client reads only the plain sentence', async () => {
+    const client = await signedInUser('client')
+    const admin = await signedInUser('admin')
+    const project = await createTestProject({ clientId: client.user.id, paid: true, status: 'completed' })
+    getDb().update(projects).set({ completedAt: new Date() }).where(eq(projects.id, project.id)).run()
+    const broken = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-broken-')), 'Broken.tif')
+    fs.writeFileSync(broken, Buffer.concat([Buffer.from('II*\0'), Buffer.alloc(200, 7)]))
+    const file = await storeRasterDeliverable(project.id, broken, 'orthomosaic', admin.user.id)
+    await prepareDeliverable(file.id)
+    const view = getDb().select().from(deliverableViews).where(eq(deliverableViews.fileId, file.id)).get()!
+    expect(view.status).toBe('failed')
+    const mail = await smtp.waitFor(
+      (m) => m.subject === `Viewing copy failed: Broken.tif (project #${project.id})`,
+    )
+    expect(mail.to).toContain(getEnv().OPERATOR_EMAIL)
+    expect(mail.text).toContain(`GDAL said: ${view.error}`)
+    const clientView = await readJson<{ deliverables: Array<{ view: { error: string } }> }>(
+      await callRoute(deliverablesRoute.loader, `/api/projects/${project.id}/deliverables`, {
+        headers: client.headers,
+        params: { id: String(project.id) },
+      }),
+    )
+    expect(clientView.deliverables[0]!.view.error).toBe(
+      'We couldn’t prepare this file for viewing; our team has been told. You can still download it.',
+    )
   })
 })
 

@@ -481,9 +481,9 @@ describe('rasters: GDAL facts, viewing copies, the API', () => {
     )
     expect(fs.readdirSync(path.join(storagePaths().views, String(stored.id))).sort()).toEqual([
       'cog.tif',
+      'cog.view-only.tif',
       'preview.png',
       'thumbnail.png',
-      'view-only.tif',
     ])
   }, 180_000)
 })

@@ -510,7 +510,7 @@ describe('GET /s/{token}/files/{fileId} and the viewing copies', () => {
       .run()
     // A view-only link maps the reduced copy beside the COG (none on disk: no layer).
     fs.mkdirSync(path.join(storagePaths().root, 'views'), { recursive: true })
-    fs.writeFileSync(path.join(storagePaths().root, 'views', 'view-only.tif'), Buffer.alloc(100, 1))
+    fs.writeFileSync(path.join(storagePaths().root, 'views', 'o.view-only.tif'), Buffer.alloc(100, 1))
     const created = await readJson<Created>(
       await createLink(setting.project.id, { allowDownload: false }, setting.client.headers),
     )

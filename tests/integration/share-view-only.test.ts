@@ -8,7 +8,11 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { deleteAccount } from '#app/domain/account/account.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
-import { prepareDeliverable, startViewJobs } from '#app/domain/deliverables/view-jobs.server.ts'
+import {
+  prepareDeliverable,
+  reducedCopyName,
+  startViewJobs,
+} from '#app/domain/deliverables/view-jobs.server.ts'
 import { absolutePathOf, storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import { updateProjectStatus } from '#app/domain/projects/admin-projects.server.ts'
 import * as shareLinksRoute from '#app/routes/api.projects.$id.share-links.ts'
@@ -111,7 +115,7 @@ async function deliveredRasters() {
   const onDisk = (name: string) => path.join(storagePaths().root, name)
   const copies = (id: number) => {
     const cog = onDisk(view(id).cogName!)
-    return { cog, reduced: path.join(path.dirname(cog), 'view-only.tif') }
+    return { cog, reduced: path.join(storagePaths().root, reducedCopyName(view(id).cogName!)) }
   }
   return { ...setting, ortho, dsm, copies }
 }
@@ -123,7 +127,7 @@ describe('a view-only link reads a reduced copy', () => {
   let made: Awaited<ReturnType<typeof deliveredRasters>>
   beforeAll(async () => {
     made = await deliveredRasters()
-  })
+  }, 120_000)
 
   test('the view job makes it: half the resolution (no level finer than 2 × the GSD), the elevation model as colours', async () => {
     const { ortho, dsm, copies } = made

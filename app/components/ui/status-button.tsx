@@ -7,13 +7,13 @@ import { cn } from './cn.ts'
  * other ordinary steps), `danger` (deletes, revokes, cancels for good: solid red) and
  * `danger-quiet` (the same in a list row, outlined red, usually leading to a confirmation).
  */
-export const BUTTON_VARIANTS = {
+const BUTTON_VARIANTS = {
   primary: 'btn-primary',
   secondary: 'btn-secondary',
   danger: 'btn-danger',
   'danger-quiet': 'btn-danger-quiet',
 } as const
-export type ButtonVariant = keyof typeof BUTTON_VARIANTS
+type ButtonVariant = keyof typeof BUTTON_VARIANTS
 
 /** A submit button that shows a busy label while its form is pending. */
 export function StatusButton({

@@ -25,7 +25,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm'
 
 import { DELIVERABLE_MESSAGES, viewFileUrl, type Deliverable, type ViewFile } from './deliverable.ts'
-import { REDUCED_COPY } from './view-jobs.server.ts'
+import { reducedCopyName } from './view-jobs.server.ts'
 
 type Actor = Pick<User, 'id' | 'role'>
 
@@ -216,7 +216,7 @@ export function viewFileOf(
 ) {
   const file = requireDeliverableRow(projectId, fileId, db)
   const view = db.select().from(deliverableViews).where(eq(deliverableViews.fileId, fileId)).get()
-  const cogKey = view?.cogName && reduced ? path.posix.join(path.posix.dirname(view.cogName), REDUCED_COPY) : view?.cogName
+  const cogKey = view?.cogName && reduced ? reducedCopyName(view.cogName) : view?.cogName
   const key = which === 'cog' ? cogKey : which === 'preview' ? view?.previewName : view?.thumbnailName
   if (!view || view.status !== 'ready' || !key || file.removedAt)
     throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)

@@ -6,7 +6,7 @@
  * - A job makes, in DATA_DIR/views/<fileId>/: a Cloud Optimized GeoTIFF in Web Mercator
  *   (what Leaflet draws; WEBP with alpha for imagery, DEFLATE for elevation, overviews), a
  *   ~1600 px PNG preview (elevation coloured by height), a ~320 px PNG thumbnail and the
- *   view-only links' reduced copy (`view-only.tif`: half the resolution, an elevation model as
+ *   view-only links' reduced copy (`cog.view-only.tif`: half the resolution, an elevation model as
  *   colours). Files are written as `.partial` and renamed when all exist. The original stays as uploaded.
  * - GDAL's progress is the row's `progressPercent`; a failure is the row's `error` in GDAL's
  *   words, so no job is "processing" forever. A file that keeps killing the server gives up
@@ -26,10 +26,13 @@ import { and, asc, eq } from 'drizzle-orm'
 import { isRasterKind } from './deliverable.ts'
 import { GdalError, runGdal } from './gdal.server.ts'
 import { gdalInfoJson, kindOfRaster, readRasterInfo } from './raster-info.server.ts'
+import { reportViewFailure } from './view-failure.server.ts'
 
 const MAX_ATTEMPTS = 3
-/** The view-only links' copy, beside the COG (see `makeReducedCopy`). */
-export const REDUCED_COPY = 'view-only.tif'
+/** Where the view-only links' copy of a COG is kept: beside it (see `makeReducedCopy`). */
+export function reducedCopyName(cogName: string) {
+  return `${cogName.replace(/\.tif$/, '')}.view-only.tif`
+}
 const PREVIEW_PX = 1600
 const THUMBNAIL_PX = 320
 /** A conversion may take long (tens of GB); it is still bounded so nothing hangs forever. */
@@ -85,7 +88,9 @@ export async function prepareDeliverable(fileId: number, db = getDb()) {
     .values({ fileId, ...values })
     .onConflictDoUpdate({ target: deliverableViews.fileId, set: { ...values, attempts: 0, updatedAt: now } })
     .run()
-  if (!failure) viewJobs?.kick()
+  // The mail must not hold up the upload's answer (it is tracked until sent).
+  if (failure) void reportViewFailure(fileId, failure, db)
+  else viewJobs?.kick()
 }
 
 function viewDir(fileId: number) {
@@ -133,17 +138,24 @@ function mapRampLines({ min, max }: { min: number | null; max: number | null }) 
 /**
  * The copy a view-only share link reads instead of the COG (so the full-resolution data cannot
  * be rebuilt from the viewer's reads): half the COG's resolution, so no level is finer than twice
- * the GSD, and an elevation model rendered to colours with the preview's ramp (no heights).
+ * the GSD, and an elevation model rendered in the map's colours (no heights).
  */
-async function makeReducedCopy(
-  cog: string,
-  size: { width: number; height: number },
-  kind: 'imagery' | 'elevation' | 'other',
-  range: { min: number | null; max: number | null },
-  dir: string,
-  step: { signal: AbortSignal; timeoutMs: number },
-) {
-  const out = path.join(dir, `${REDUCED_COPY}.partial`)
+export async function makeReducedCopy({
+  cog,
+  out,
+  size,
+  kind,
+  range,
+  step,
+}: {
+  cog: string
+  /** The file to write (the job writes a `.partial` and renames it with the others). */
+  out: string
+  size: { width: number; height: number }
+  kind: 'imagery' | 'elevation' | 'other'
+  range: { min: number | null; max: number | null }
+  step: { signal?: AbortSignal; timeoutMs: number }
+}) {
   const half = [
     '-outsize',
     String(Math.max(1, Math.round(size.width / 2))),
@@ -159,9 +171,9 @@ async function makeReducedCopy(
     return out
   }
   // Virtual steps (no temporary rasters): halve, colour, then write one WEBP COG with alpha.
-  const halfVrt = path.join(dir, 'half.vrt')
-  const colourVrt = path.join(dir, 'colour.vrt')
-  const ramp = path.join(dir, 'reduced-ramp.txt')
+  const halfVrt = `${out}.half.vrt`
+  const colourVrt = `${out}.colour.vrt`
+  const ramp = `${out}.ramp.txt`
   await fs.promises.writeFile(ramp, mapRampLines(range).join('\n') + '\n')
   await runGdal('gdal_translate', ['-q', '-of', 'VRT', ...half, cog, halfVrt], step)
   await runGdal('gdaldem', ['color-relief', '-q', '-alpha', '-of', 'VRT', halfVrt, ramp, colourVrt], step)
@@ -274,14 +286,14 @@ async function makeViewCopies(
     )
   }
   onProgress(92)
-  const reduced = await makeReducedCopy(
+  const reduced = await makeReducedCopy({
     cog,
-    { width: copyWidth, height: copyHeight },
-    elevation ? 'elevation' : imagery ? 'imagery' : 'other',
-    { min: minValue, max: maxValue },
-    dir,
+    out: path.join(dir, `${reducedCopyName('cog.tif')}.partial`),
+    size: { width: copyWidth, height: copyHeight },
+    kind: elevation ? 'elevation' : imagery ? 'imagery' : 'other',
+    range: { min: minValue, max: maxValue },
     step,
-  )
+  })
   onProgress(95)
   const thumbnail = path.join(dir, 'thumbnail.png.partial')
   const thumbSize = longest(THUMBNAIL_PX)
@@ -418,6 +430,7 @@ export function startViewJobs(db = getDb(), concurrency = getEnv().RASTER_JOBS):
       if (!(error instanceof GdalError)) console.error('[deliverables] view job failed', error)
       await removeViewCopies(job.fileId).catch(() => {})
       finish(db, job.id, { status: 'failed', error: message })
+      await reportViewFailure(job.fileId, message, db)
     }
   }
 
