@@ -108,12 +108,12 @@ export async function receiveMultipart(
     if (bytes > limits.maxBytes) fail(new UploadError('Too much data for this task', true))
     const name = dir && fieldName === 'images' && !failure ? safeFileName(info.filename ?? '') : null
     if (!dir || fieldName !== 'images' || name === null || failure) {
+      // multer's words for a file in another field (or in init's body); no noRetry, as NodeODM.
       if (!failure)
         fail(
-          new UploadError(
-            name === null && dir && fieldName === 'images' ? 'Invalid file name' : 'Unexpected field',
-            true,
-          ),
+          dir && fieldName === 'images'
+            ? new UploadError('Invalid file name', true)
+            : new UploadError('Unexpected field'),
         )
       stream.resume()
       return
