@@ -16,6 +16,8 @@ import { sweepStorage } from './app/domain/files/sweep.server.ts'
 import { createTusServer, startTusCleanup } from './app/domain/files/tus.server.ts'
 import { startDailyJobs } from './app/domain/jobs/daily.server.ts'
 import { mailSettled } from './app/domain/mail/mail.server.ts'
+import { seedNodeFromEnv, startNodeHealthChecks } from './app/domain/processing/nodes.server.ts'
+import { startProcessingJobs } from './app/domain/processing/runner.server.ts'
 import { ensureReferenceDrones } from './app/domain/survey/drone-profiles.server.ts'
 import { seedDemo } from './db/seed.ts'
 import { createExpressApp } from './server/express-app.ts'
@@ -44,6 +46,11 @@ const tus = createTusServer()
 const stopTusCleanup = startTusCleanup(tus)
 // Raster viewing copies (ADR 232): jobs a stopped server left half-done start again.
 const viewJobs = startViewJobs()
+// Photogrammetry on NodeODM nodes: NODEODM_URL as a node, the 30-second health check, and the
+// jobs a stopped server left mid-way picked up where they were.
+seedNodeFromEnv()
+const stopNodeChecks = startNodeHealthChecks()
+const processingJobs = startProcessingJobs()
 
 async function importBuild(): Promise<ServerBuild> {
   const stamp = isProduction ? '' : `?t=${Date.now()}`
@@ -88,6 +95,8 @@ closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   stopDailyJobs()
   stopTusCleanup()
   stopBackups()
+  stopNodeChecks()
+  await processingJobs.stop()
   await viewJobs.stop()
   await new Promise<void>((resolve) => server.close(() => resolve()))
   await mailSettled()

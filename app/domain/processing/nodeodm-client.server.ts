@@ -186,7 +186,8 @@ export async function initTask(
   input: { name: string; options: OdmOption[]; webhook?: string },
 ): Promise<string> {
   const url = endpoint(node, '/task/new/init')
-  const form = new URLSearchParams()
+  // NodeODM reads init's fields as multipart form data only.
+  const form = new FormData()
   form.set('name', input.name)
   form.set('options', JSON.stringify(input.options))
   if (input.webhook) form.set('webhook', input.webhook)

@@ -4,6 +4,7 @@
  * refused here instead.
  */
 import { PROCESSING_PRESETS, type ProcessingPreset, type ProcessingStatus } from '#db/enums.ts'
+import { z } from 'zod'
 
 export { PROCESSING_PRESETS, type ProcessingPreset }
 
@@ -164,3 +165,17 @@ export function parseOptionsText(text: string): Record<string, unknown> | string
   }
   return options
 }
+
+const OptionsSchema = z
+  .record(z.string().min(1).max(100), z.union([z.string().max(2000), z.number(), z.boolean()]))
+  .refine((o) => Object.keys(o).length <= 100, 'At most 100 options')
+
+/** `POST /api/admin/projects/{id}/processing`. */
+export const StartProcessingSchema = z.object({
+  preset: z.enum(PROCESSING_PRESETS, { message: 'Choose a preset' }),
+  options: OptionsSchema.optional(),
+  nodeId: z.number().int().positive().optional(),
+})
+
+/** `POST /api/admin/processing/{jobId}/restart`. */
+export const RestartProcessingSchema = z.object({ options: OptionsSchema.optional() })

@@ -1,0 +1,133 @@
+/**
+ * The all.zip importer refuses hostile archives before writing anything: a `..` entry, an
+ * absolute name, a link, 10 GB of zeros claimed, 100,000 entries.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { getDb } from '#app/domain/db/db.server.ts'
+import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
+import { projectFiles } from '#db/schema.ts'
+import { projectWithTeam } from '#tests/helpers/files.ts'
+import { writeZip, type ZipEntrySpec } from '#tests/helpers/zip-builder.ts'
+import { eq } from 'drizzle-orm'
+import { describe, expect, test } from 'vitest'
+
+import { importAllZip, ImportRefusedError, jobFolder } from './import.server.ts'
+
+const LIMITS = { maxUnzippedBytes: 1024 ** 3, maxEntries: 50_000 }
+const REPORT = { name: 'odm_report/report.pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') }
+
+/** Every file under DATA_DIR now (to show a refused archive wrote nothing anywhere). */
+function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return []
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name))
+}
+
+async function importHostile(entries: ZipEntrySpec[], jobId: number) {
+  const { admin, project } = await projectWithTeam({ status: 'in_progress' })
+  const folder = jobFolder(jobId)
+  fs.mkdirSync(folder, { recursive: true })
+  const zipPath = path.join(folder, 'all.zip')
+  await writeZip(zipPath, entries)
+  const before = new Set(filesUnder(storagePaths().root))
+  const outcome = await importAllZip({
+    jobId,
+    projectId: project.id,
+    adminId: admin.user.id,
+    zipPath,
+    limits: LIMITS,
+  }).catch((error: unknown) => error)
+  const written = filesUnder(storagePaths().root).filter((f) => !before.has(f))
+  const stored = getDb().select().from(projectFiles).where(eq(projectFiles.projectId, project.id)).all()
+  return { outcome, written, stored, folder }
+}
+
+describe('hostile all.zip', () => {
+  test('a ../ entry is refused and nothing lands outside the job folder', async () => {
+    const { outcome, written, stored, folder } = await importHostile(
+      [REPORT, { name: '../../escaped.txt', data: Buffer.from('out') }],
+      90_001,
+    )
+    expect(outcome).toBeInstanceOf(ImportRefusedError)
+    expect((outcome as Error).message).toMatch(/invalid relative path/)
+    expect(written).toEqual([])
+    expect(stored).toEqual([])
+    expect(fs.existsSync(path.resolve(folder, '../../escaped.txt'))).toBe(false)
+  })
+
+  test('an absolute name and a link are refused', async () => {
+    const absolute = await importHostile(
+      [REPORT, { name: '/etc/kestrel.txt', data: Buffer.from('x') }],
+      90_002,
+    )
+    expect((absolute.outcome as Error).message).toMatch(/absolute path/)
+    expect(absolute.written).toEqual([])
+    const link = await importHostile(
+      [{ name: 'odm_report/report.pdf', data: Buffer.from('/etc/passwd'), mode: 0o120777 }],
+      90_003,
+    )
+    expect(link.outcome).toBeInstanceOf(ImportRefusedError)
+    expect((link.outcome as Error).message).toMatch(/link/)
+    expect(link.written).toEqual([])
+    expect(link.stored).toEqual([])
+  })
+
+  test('10 GB of zeros claimed is refused before a byte is unpacked', async () => {
+    const { outcome, written, stored } = await importHostile(
+      [
+        REPORT,
+        {
+          name: 'odm_orthophoto/odm_orthophoto.tif',
+          data: Buffer.alloc(1024 * 1024),
+          deflate: true,
+          claimedSize: 10 * 1024 ** 3,
+        },
+      ],
+      90_004,
+    )
+    expect(outcome).toBeInstanceOf(ImportRefusedError)
+    expect((outcome as Error).message).toMatch(/more than 1073741824 bytes/)
+    expect(written).toEqual([])
+    expect(stored).toEqual([])
+  })
+
+  test('100,000 entries are refused', { timeout: 60_000 }, async () => {
+    const entries: ZipEntrySpec[] = [REPORT]
+    for (let i = 0; i < 100_000; i++) entries.push({ name: `3d_tiles/model/t${i}.b3dm` })
+    const { outcome, written, stored } = await importHostile(entries, 90_005)
+    expect(outcome).toBeInstanceOf(ImportRefusedError)
+    expect((outcome as Error).message).toMatch(/100001 entries; at most 50000/)
+    expect(written).toEqual([])
+    expect(stored).toEqual([])
+  })
+
+  test('a good archive: known outputs become deliverables, unknown paths are skipped, 3d_tiles kept', async () => {
+    const { admin, project } = await projectWithTeam({ status: 'in_progress' })
+    const folder = jobFolder(90_006)
+    fs.mkdirSync(folder, { recursive: true })
+    const zipPath = path.join(folder, 'all.zip')
+    await writeZip(zipPath, [
+      REPORT,
+      { name: 'odm_report/shots.geojson', data: Buffer.from('{"type":"FeatureCollection","features":[]}') },
+      { name: 'images.json', data: Buffer.from('[]') },
+      { name: '3d_tiles/model/tileset.json', data: Buffer.from('{"asset":{"version":"1.0"}}') },
+    ])
+    const ids = await importAllZip({
+      jobId: 90_006,
+      projectId: project.id,
+      adminId: admin.user.id,
+      zipPath,
+      limits: LIMITS,
+    })
+    const stored = getDb().select().from(projectFiles).where(eq(projectFiles.projectId, project.id)).all()
+    expect(stored.map((f) => [f.originalName, f.deliverableKind, f.processingJobId])).toEqual([
+      ['Processing report.pdf', 'report', 90_006],
+      ['Camera positions.geojson', 'vector', 90_006],
+    ])
+    expect(ids).toEqual(stored.map((f) => f.id))
+    expect(fs.readFileSync(path.join(folder, '3d_tiles/model/tileset.json'), 'utf8')).toContain('asset')
+  })
+})
