@@ -13,6 +13,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 import { elevationChangeOver } from './elevation-change.server.ts'
 
+/** Measures here run for a made-up account (the pool counts them like a request's). */
+const TEST_RUN = { accountId: 1 }
+
 const PILE: Relief = { kind: 'cone', radiusM: 15, heightM: 6 }
 const PIT: Relief = { kind: 'cylinder', radiusM: 10, heightM: -2.5 }
 const FLAT: Relief = { kind: 'flat' }
@@ -40,6 +43,7 @@ describe.each([
   test('a pile removed is a negative net of its volume, within 2 %', async () => {
     const pile = reliefVolumeM3(PILE)
     const figures = await elevationChangeOver(
+      TEST_RUN,
       await dsm(later[0], later[1], FLAT),
       await dsm(earlier[0], earlier[1], PILE),
       ring,
@@ -52,6 +56,7 @@ describe.each([
   test('a pit dug is cut of its volume, within 2 %', async () => {
     const pit = -reliefVolumeM3(PIT)
     const figures = await elevationChangeOver(
+      TEST_RUN,
       await dsm(later[0], later[1], PIT),
       await dsm(earlier[0], earlier[1], FLAT),
       ring,
@@ -69,12 +74,13 @@ test.each([
   const flat = await dsm(UTM_34S, 0.25, FLAT)
   const later = await reprojectDsm(flat, epsg, path.join(dir, `flat-${epsg}.tif`))
   const pile = reliefVolumeM3(PILE)
-  const figures = await elevationChangeOver(later, await dsm(LO_19, 0.3, PILE), ring)
+  const figures = await elevationChangeOver(TEST_RUN, later, await dsm(LO_19, 0.3, PILE), ring)
   within(figures.netM3, -pile, 0.02)
 })
 
 test('a pile built is fill; the area is the polygon, the 2 m² hole is not compared', async () => {
   const figures = await elevationChangeOver(
+    TEST_RUN,
     await dsm(UTM_34S, 0.25, PILE),
     await dsm(UTM_34S, 0.25, FLAT),
     ring,
@@ -96,11 +102,11 @@ test("models that don't overlap in the polygon: 422; a polygon off the model: 40
     centre: { lng: CHANGE_SITE.lng + 0.01, lat: CHANGE_SITE.lat },
     name: 'elsewhere.tif',
   })
-  await expect(elevationChangeOver(here, elsewhere, ring)).rejects.toMatchObject({
+  await expect(elevationChangeOver(TEST_RUN, here, elsewhere, ring)).rejects.toMatchObject({
     status: 422,
     message: "The two elevation models don't overlap in this area.",
   })
-  await expect(elevationChangeOver(elsewhere, here, ring)).rejects.toMatchObject({
+  await expect(elevationChangeOver(TEST_RUN, elsewhere, here, ring)).rejects.toMatchObject({
     status: 400,
     message: 'The polygon does not cover the elevation model.',
   })
