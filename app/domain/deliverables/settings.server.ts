@@ -56,5 +56,5 @@ export function tooManyPixels(info: { widthPx: number; heightPx: number }, db: D
   const gigapixels = (info.widthPx * info.heightPx) / 1e9
   if (gigapixels <= rasterMaxGigapixels) return null
   const size = `${formatNumber(info.widthPx)} × ${formatNumber(info.heightPx)} pixels`
-  return `This raster is ${size} (${formatNumber(gigapixels, 1)} gigapixels), more than the ${formatNumber(rasterMaxGigapixels, 2)} gigapixels a viewing copy is made of. The file is kept for download; an admin can raise the limit in Settings.`
+  return `This raster is ${size} (${formatNumber(gigapixels, 1, { minDecimals: 0 })} gigapixels), more than the ${formatNumber(rasterMaxGigapixels, 2, { minDecimals: 0 })} gigapixels a viewing copy is made of. The file is kept for download; an admin can raise the limit in Settings.`
 }
