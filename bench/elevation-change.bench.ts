@@ -15,6 +15,8 @@ import { CHANGE_SITE, ringAround } from '#tests/helpers/dsm-fixtures.ts'
 import { buildRaster, toCrs } from '#tests/helpers/rasters.ts'
 import { afterAll, bench, describe } from 'vitest'
 
+const TEST_RUN = { accountId: 1 }
+
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-change-bench-'))
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
@@ -47,7 +49,7 @@ const rings = { 'a 25 m stockpile ring': await ringAround(25), 'a 180 m site rin
 
 for (const [name, ring] of Object.entries(rings)) {
   const started = performance.now()
-  const figures = await elevationChangeOver(later, earlier, ring, minimum)
+  const figures = await elevationChangeOver(TEST_RUN, later, earlier, ring, minimum)
   console.log(
     `${name}: net ${figures.netM3.toFixed(0)} m³ over ${figures.areaM2.toFixed(0)} m² in ${(performance.now() - started).toFixed(0)} ms (first run), rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB`,
   )
@@ -55,7 +57,7 @@ for (const [name, ring] of Object.entries(rings)) {
 
 describe('elevation change between a 5 cm and a 4 cm DSM in different CRS', () => {
   for (const [name, ring] of Object.entries(rings))
-    bench(name, () => elevationChangeOver(later, earlier, ring, minimum).then(() => undefined), {
+    bench(name, () => elevationChangeOver(TEST_RUN, later, earlier, ring, minimum).then(() => undefined), {
       iterations: 3,
       warmupIterations: 0,
     })

@@ -9,8 +9,10 @@ import { ChangeRequestSchema } from '#app/domain/deliverables/measure-schemas.ts
 import { measureChange } from '#app/domain/deliverables/measure.server.ts'
 import { methodNotAllowed } from '#app/domain/http/api.server.ts'
 
-export const action = polygonMeasureAction(ChangeRequestSchema, (user, { projectId, fileId }, body, ring) =>
-  measureChange(user, projectId, fileId, { againstFileId: body.againstFileId, ring }),
+export const action = polygonMeasureAction(
+  ChangeRequestSchema,
+  (user, { projectId, fileId }, body, ring, signal) =>
+    measureChange(user, projectId, fileId, { againstFileId: body.againstFileId, ring }, { signal }),
 )
 
 export const loader = () => methodNotAllowed(['POST'])

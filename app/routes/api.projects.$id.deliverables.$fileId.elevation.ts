@@ -13,7 +13,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return withApiErrors(async () => {
     const projectId = parseId(params.id)
     const fileId = parseId(params.fileId, 'file id')
-    const result = await measureElevation(user, projectId, fileId, readQuery(request, ElevationQuerySchema))
+    const result = await measureElevation(user, projectId, fileId, readQuery(request, ElevationQuerySchema), {
+      signal: request.signal,
+    })
     return json(result, { headers: { 'Cache-Control': 'private, no-store' } })
   })
 }

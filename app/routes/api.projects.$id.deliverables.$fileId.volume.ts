@@ -8,8 +8,10 @@ import { VolumeRequestSchema } from '#app/domain/deliverables/measure-schemas.ts
 import { measureVolume } from '#app/domain/deliverables/measure.server.ts'
 import { methodNotAllowed } from '#app/domain/http/api.server.ts'
 
-export const action = polygonMeasureAction(VolumeRequestSchema, (user, { projectId, fileId }, body, ring) =>
-  measureVolume(user, projectId, fileId, { ring, base: body.base }),
+export const action = polygonMeasureAction(
+  VolumeRequestSchema,
+  (user, { projectId, fileId }, body, ring, signal) =>
+    measureVolume(user, projectId, fileId, { ring, base: body.base }, { signal }),
 )
 
 export const loader = () => methodNotAllowed(['POST'])

@@ -43,7 +43,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { project } = viewOf(user, params.projectId)
   const form = await readFormBody(request)
   try {
-    const result = await volumeFromForm(user, project.id, Object.fromEntries(form))
+    const result = await volumeFromForm(user, project.id, Object.fromEntries(form), request.signal)
     return json({ volume: result, error: null, fieldErrors: null, fields: null })
   } catch (error) {
     if (!(error instanceof DomainError) || error.status >= 500) throw error

@@ -17,6 +17,7 @@ import {
 import type { User } from '#db/schema.ts'
 
 async function report(
+  request: Request,
   user: User,
   siteParam: string | undefined,
   fields: {
@@ -37,6 +38,7 @@ async function report(
       beforeProjectId,
       afterProjectId,
       drawn: parseDrawnPolygons(polygons),
+      signal: request.signal,
     })
     return new Response(Buffer.from(bytes), {
       headers: {
@@ -51,13 +53,13 @@ async function report(
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const query = new URL(request.url).searchParams
-  return report(user, params.siteId, { before: query.get('before'), after: query.get('after') })
+  return report(request, user, params.siteId, { before: query.get('before'), after: query.get('after') })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request)
   const form = await readFormBody(request)
-  return report(user, params.siteId, {
+  return report(request, user, params.siteId, {
     before: form.get('before'),
     after: form.get('after'),
     polygons: form.get('polygons'),

@@ -49,7 +49,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     after: String(form.get('after') ?? '').slice(0, 12),
   })
   try {
-    return json({ areaChanges: await changeOverAreas(user, siteId, pair), error: null })
+    return json({ areaChanges: await changeOverAreas(user, siteId, pair, request.signal), error: null })
   } catch (error) {
     if (!isDomainError(error) || error.status >= 500) throw error
     return json({ areaChanges: null, error: error.message }, { status: error.status === 429 ? 429 : 400 })

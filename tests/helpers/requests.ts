@@ -16,6 +16,8 @@ export interface CallOptions {
   body?: BodyInit
   params?: Record<string, string>
   context?: Partial<AppLoadContext>
+  /** The request's signal (a client that goes away). */
+  signal?: AbortSignal
 }
 
 /** Calls a route function and always returns a Response (thrown responses included). */
@@ -42,7 +44,7 @@ export async function callRoute(
   if (!['GET', 'HEAD'].includes(method) && !headers.has('Origin') && !headers.has('Sec-Fetch-Site')) {
     headers.set('Origin', BASE)
   }
-  const request = new Request(BASE + path, { method, headers, body })
+  const request = new Request(BASE + path, { method, headers, body, signal: options.signal })
   try {
     const result = await handler({
       request,

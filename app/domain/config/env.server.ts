@@ -4,6 +4,7 @@
  * can set variables before the first use.
  */
 import { randomBytes } from 'node:crypto'
+import os from 'node:os'
 import { numberInput } from '#app/domain/http/zod-input.ts'
 import { z } from 'zod'
 
@@ -39,7 +40,7 @@ const EnvSchema = z.object({
   /** Uploads are refused (507) when they would leave less free space than this on DATA_DIR's disk. */
   MIN_FREE_DISK_MB: numberInput(z.number().int().min(0).default(512)),
   /** Unfinished resumable uploads are deleted after this many hours without progress. */
-  TUS_EXPIRATION_HOURS: numberInput(z.number().positive().default(24)),
+  TUS_EXPIRATION_HOURS: numberInput(z.number().positive().default(6)),
   /** The largest processed deliverable (bytes; default 20 GiB), still within MIN_FREE_DISK_MB (ADR 230). */
   DELIVERABLE_MAX_BYTES: numberInput(
     z
@@ -50,6 +51,15 @@ const EnvSchema = z.object({
   ),
   /** Raster viewing copies made at once (each is one GDAL child process; ADR 232). */
   RASTER_JOBS: numberInput(z.number().int().min(1).max(8).default(1)),
+  /** GDAL child processes at once (measurements and conversions share them; 2–4 by the cores). */
+  GDAL_PROCESSES: numberInput(
+    z
+      .number()
+      .int()
+      .min(2)
+      .max(32)
+      .default(Math.min(4, Math.max(2, os.availableParallelism()))),
+  ),
   /** GDAL's block cache for each child process, MB (GDAL_CACHEMAX). */
   GDAL_CACHEMAX_MB: numberInput(z.number().int().min(16).max(4096).default(128)),
   /** A NodeODM or ClusterODM server to add as a processing node at start (optional; `?token=` kept as its token). */

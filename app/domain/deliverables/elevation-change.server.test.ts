@@ -16,6 +16,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DEFAULT_CHANGE_MINIMUM_CM, minimumChangeM } from './change-settings.ts'
 import { elevationChangeOver } from './elevation-change.server.ts'
 
+/** Measures here run for a made-up account (the pool counts them like a request's). */
+const TEST_RUN = { accountId: 1 }
+
 const PILE: Relief = { kind: 'cone', radiusM: 15, heightM: 6 }
 const PIT: Relief = { kind: 'cylinder', radiusM: 10, heightM: -2.5 }
 const FLAT: Relief = { kind: 'flat' }
@@ -45,6 +48,7 @@ describe.each([
   test('a pile removed is a negative net of its volume, within 2 %', async () => {
     const pile = reliefVolumeM3(PILE)
     const figures = await elevationChangeOver(
+      TEST_RUN,
       await dsm(later[0], later[1], FLAT),
       await dsm(earlier[0], earlier[1], PILE),
       ring,
@@ -58,6 +62,7 @@ describe.each([
   test('a pit dug is cut of its volume, within 2 %', async () => {
     const pit = -reliefVolumeM3(PIT)
     const figures = await elevationChangeOver(
+      TEST_RUN,
       await dsm(later[0], later[1], PIT),
       await dsm(earlier[0], earlier[1], FLAT),
       ring,
@@ -76,12 +81,13 @@ test.each([
   const flat = await dsm(UTM_34S, 0.25, FLAT)
   const later = await reprojectDsm(flat, epsg, path.join(dir, `flat-${epsg}.tif`))
   const pile = reliefVolumeM3(PILE)
-  const figures = await elevationChangeOver(later, await dsm(LO_19, 0.3, PILE), ring, EXACT)
+  const figures = await elevationChangeOver(TEST_RUN, later, await dsm(LO_19, 0.3, PILE), ring, EXACT)
   within(figures.netM3, -pile, 0.02)
 })
 
 test('a pile built is fill; the area is the polygon, the 2 m² hole is not compared', async () => {
   const figures = await elevationChangeOver(
+    TEST_RUN,
     await dsm(UTM_34S, 0.25, PILE),
     await dsm(UTM_34S, 0.25, FLAT),
     ring,
@@ -104,11 +110,11 @@ test("models that don't overlap in the polygon: 422; a polygon off the model: 40
     centre: { lng: CHANGE_SITE.lng + 0.01, lat: CHANGE_SITE.lat },
     name: 'elsewhere.tif',
   })
-  await expect(elevationChangeOver(here, elsewhere, ring, EXACT)).rejects.toMatchObject({
+  await expect(elevationChangeOver(TEST_RUN, here, elsewhere, ring, EXACT)).rejects.toMatchObject({
     status: 422,
     message: "The two elevation models don't overlap in this area.",
   })
-  await expect(elevationChangeOver(elsewhere, here, ring, EXACT)).rejects.toMatchObject({
+  await expect(elevationChangeOver(TEST_RUN, elsewhere, here, ring, EXACT)).rejects.toMatchObject({
     status: 400,
     message: 'The polygon does not cover the elevation model.',
   })
@@ -137,7 +143,7 @@ describe('noise and the minimum change', () => {
     // The default for 5 cm models: 2 × GSD = 10 cm (above the 5 cm floor).
     const minimumM = minimumChangeM(DEFAULT_CHANGE_MINIMUM_CM, [5, 5])
     expect(minimumM).toBeCloseTo(0.1)
-    const figures = await elevationChangeOver(later, earlier, ring, { minimumM })
+    const figures = await elevationChangeOver(TEST_RUN, later, earlier, ring, { minimumM })
     within(figures.cutM3, truth, 0.02)
     expect(figures.fillM3).toBeLessThan(truth * 0.001)
     expect(figures.netM3).toBeCloseTo(figures.fillM3 - figures.cutM3, 1)
@@ -146,7 +152,7 @@ describe('noise and the minimum change', () => {
 
   test('without it the noise alone adds fill all over the polygon', async () => {
     const { later, earlier, ring } = pair
-    const figures = await elevationChangeOver(later, earlier, ring, EXACT)
+    const figures = await elevationChangeOver(TEST_RUN, later, earlier, ring, EXACT)
     // E[max(d, 0)] of two ±1 cm noises is 1/3 cm: about 0,85 m³ on the 255 m² of flat ground in the ring.
     expect(figures.fillM3).toBeGreaterThan(0.5)
   }, 60_000)

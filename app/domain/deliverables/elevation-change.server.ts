@@ -21,6 +21,7 @@ import {
   readFirstBand,
   round,
   writeCutline,
+  type MeasureRun,
 } from './raster-measure.server.ts'
 
 type Grid = {
@@ -42,8 +43,8 @@ type Window = { xmin: number; ymin: number; xmax: number; ymax: number; cellX: n
 /** Cells of margin around the polygon's projected bounds (its edges bow a little between corners). */
 const MARGIN_CELLS = 2
 
-async function gridOf(file: string, ring: [number, number][]): Promise<Grid> {
-  const info = JSON.parse(await gdal('gdalinfo', ['-json', '-nomd', file])) as {
+async function gridOf(run: MeasureRun, file: string, ring: [number, number][]): Promise<Grid> {
+  const info = JSON.parse(await gdal(run, 'gdalinfo', ['-json', '-nomd', file])) as {
     size?: [number, number]
     geoTransform?: number[]
     coordinateSystem?: { wkt?: string }
@@ -76,8 +77,9 @@ async function gridOf(file: string, ring: [number, number][]): Promise<Grid> {
 }
 
 /** The ring's corners in the grid's CRS, through GDAL (Lo systems keep their westing/southing axes). */
-async function projectRing(ring: [number, number][], srs: string) {
+async function projectRing(run: MeasureRun, ring: [number, number][], srs: string) {
   const stdout = await gdal(
+    run,
     'gdaltransform',
     ['-s_srs', 'EPSG:4326', '-t_srs', srs, '-output_xy'],
     ring.map(([lng, lat]) => `${lng} ${lat}`).join('\n') + '\n',
@@ -151,14 +153,15 @@ function warpArgs(grid: Grid, window: Window, resampling: string) {
  * cell that moved less than `minimumM` counts as no change (the models' noise).
  */
 export async function elevationChangeOver(
+  run: MeasureRun,
   fileA: string,
   fileB: string,
   ringInput: [number, number][],
   { minimumM }: { minimumM: number },
 ): Promise<ChangeFigures> {
   const { ring, areaM2 } = measurableRing(ringInput)
-  const grid = await gridOf(fileA, ring)
-  const window = windowOn(grid, await projectRing(ring, grid.srs))
+  const grid = await gridOf(run, fileA, ring)
+  const window = windowOn(grid, await projectRing(run, ring, grid.srs))
   const merged = window.cellX !== grid.cellX
   // On A's own grid A is copied cell for cell; merged cells are averaged; B (and an A
   // reprojected to UTM) is interpolated bilinearly.
@@ -172,10 +175,12 @@ export async function elevationChangeOver(
     // Only A is cut to the polygon: B is read around it too, so its cells at the edge
     // interpolate from real neighbours rather than from the cut.
     // Two processes side by side (one GDAL thread each): the answer waits for the slower one only.
-    await Promise.all([
-      gdal('gdalwarp', [...warpArgs(grid, window, resamplingA), '-cutline', cutline, fileA, warpedA]),
-      gdal('gdalwarp', [...warpArgs(grid, window, resamplingB), fileB, warpedB]),
+    // Both settle before the files go (a refused one must not leave the other writing).
+    const warps = await Promise.allSettled([
+      gdal(run, 'gdalwarp', [...warpArgs(grid, window, resamplingA), '-cutline', cutline, fileA, warpedA]),
+      gdal(run, 'gdalwarp', [...warpArgs(grid, window, resamplingB), fileB, warpedB]),
     ])
+    for (const warp of warps) if (warp.status === 'rejected') throw warp.reason
     const [a, b] = [await readFirstBand(warpedA), await readFirstBand(warpedB)]
     if (a.width !== b.width || a.height !== b.height) throw new DomainError(422, MEASURE_MESSAGES.unreadable)
     let cut = 0

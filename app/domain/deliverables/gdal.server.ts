@@ -1,11 +1,21 @@
 /**
- * Running GDAL's command-line tools as child processes (ADR 231): an argument array (no
- * shell), a time limit, GDAL's block cache bounded with GDAL_CACHEMAX, no `.aux.xml`
- * side files, and the `0...10...20` progress on stdout turned into percentages. The
- * server's own memory stays small whatever the raster's size: GDAL does the reading.
+ * Every GDAL command the server runs goes through `runGdal` (ADR 231): the measure tools
+ * (height, volume, change, the site report) and the viewing-copy jobs share ONE bounded pool
+ * of child processes per server process.
+ * - At most GDAL_PROCESSES children at once; the conversion jobs never take the last slot, so
+ *   a measurement is not stuck behind an hours-long conversion.
+ * - An account's work (a request) runs at most PER_ACCOUNT_RUNNING children at once and may
+ *   queue a few more; past that, or past the whole queue, or after waiting too long, it is a
+ *   429 `DomainError` (the /api's JSON error, a form's message). Background conversions wait.
+ * - Every child has a time limit, is killed (SIGKILL) when its request's signal aborts (the
+ *   client went away) and, where util-linux `setpriv` is available, gets a parent-death
+ *   signal, so it dies with the server even when the server is killed with SIGKILL.
+ * - An argument array (no shell), GDAL's block cache bounded with GDAL_CACHEMAX, no
+ *   `.aux.xml` side files, and the `0...10...20` progress on stdout turned into percentages.
  */
-import { execFile } from 'node:child_process'
+import { execFile, spawnSync } from 'node:child_process'
 import { getEnv } from '#app/domain/config/env.server.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
 
 /** A GDAL run that failed: the tool's own words (stderr), trimmed for an admin to read. */
 export class GdalError extends Error {
@@ -18,19 +28,39 @@ export class GdalError extends Error {
   }
 }
 
+export const GDAL_BUSY_MESSAGE = 'The server is busy with other measurements. Please try again in a minute.'
+
+/** Children one account's requests may run at once, and how many more may wait. */
+const PER_ACCOUNT_RUNNING = 2
+const PER_ACCOUNT_WAITING = 4
+/** Requests' children waiting in all (background conversions are not counted: they are few). */
+const MAX_WAITING = 24
+/** A request that waited this long for a slot is answered 429 rather than hanging. */
+const MAX_WAIT_MS = 60_000
+
+export type GdalOwner = { accountId: number } | 'conversion'
+
 export interface GdalRunOptions {
+  /** Whose work this is: an account's request (bounded, 429 when full) or a background conversion (waits its turn). */
+  owner: GdalOwner
   timeoutMs?: number
   signal?: AbortSignal
   /** Called with 0–100 as GDAL prints its progress. */
   onProgress?: (percent: number) => void
+  /** Written to the tool's stdin (gdallocationinfo, gdaltransform read points there). */
+  input?: string
+  /** GDAL_CACHEMAX for this child (MB); GDAL_CACHEMAX_MB otherwise. */
+  cacheMb?: number
+  /** Threads GDAL may use inside this child (GDAL_NUM_THREADS); 1 otherwise. */
+  threads?: number
 }
 
-function gdalEnv(): NodeJS.ProcessEnv {
+function gdalEnv(cacheMb: number, threads: number): NodeJS.ProcessEnv {
   return {
     ...process.env,
-    GDAL_CACHEMAX: String(getEnv().GDAL_CACHEMAX_MB),
+    GDAL_CACHEMAX: String(cacheMb),
     GDAL_PAM_ENABLED: 'NO',
-    GDAL_NUM_THREADS: '1',
+    GDAL_NUM_THREADS: String(threads),
     CPL_DEBUG: 'OFF',
   }
 }
@@ -45,26 +75,169 @@ function gdalMessage(tool: string, stderr: string, fallback: string) {
   return `${tool}: ${text}`.slice(0, 480)
 }
 
-/** Runs one GDAL tool; resolves with stdout, rejects with a GdalError carrying stderr. */
-export function runGdal(tool: string, args: string[], options: GdalRunOptions = {}): Promise<string> {
-  const { timeoutMs = 60_000, signal, onProgress } = options
+let deathSignalPrefix: string[] | null = null
+
+/**
+ * `setpriv --pdeathsig KILL --` when this machine has it (util-linux ≥ 2.33, Linux only): the
+ * kernel kills the child when the server dies, however it dies. Without it, children run
+ * as before (the time limit still holds while the server lives).
+ */
+export function parentDeathPrefix(): string[] {
+  if (deathSignalPrefix) return deathSignalPrefix
+  const prefix = ['setpriv', '--pdeathsig', 'KILL', '--']
+  let works = false
+  if (process.platform === 'linux') {
+    const probe = spawnSync(prefix[0]!, [...prefix.slice(1), 'true'], { timeout: 5000, stdio: 'ignore' })
+    works = !probe.error && probe.status === 0
+  }
+  deathSignalPrefix = works ? prefix : []
+  return deathSignalPrefix
+}
+
+/** The number of GDAL children that may run at once in this process. */
+function poolSize() {
+  return getEnv().GDAL_PROCESSES
+}
+
+interface Waiter {
+  owner: GdalOwner
+  grant: () => void
+}
+
+/** The pool's counters (one per process: this module's state). */
+const pool = {
+  running: 0,
+  conversions: 0,
+  byAccount: new Map<number, number>(),
+  waiting: [] as Waiter[],
+}
+
+const accountOf = (owner: GdalOwner) => (owner === 'conversion' ? null : owner.accountId)
+
+function canStart(owner: GdalOwner) {
+  const size = poolSize()
+  if (pool.running >= size) return false
+  const account = accountOf(owner)
+  if (account === null) return pool.conversions < Math.max(1, size - 1)
+  return (pool.byAccount.get(account) ?? 0) < PER_ACCOUNT_RUNNING
+}
+
+function take(owner: GdalOwner) {
+  pool.running++
+  const account = accountOf(owner)
+  if (account === null) pool.conversions++
+  else pool.byAccount.set(account, (pool.byAccount.get(account) ?? 0) + 1)
+}
+
+function release(owner: GdalOwner) {
+  pool.running--
+  const account = accountOf(owner)
+  if (account === null) pool.conversions--
+  else {
+    const left = (pool.byAccount.get(account) ?? 1) - 1
+    if (left > 0) pool.byAccount.set(account, left)
+    else pool.byAccount.delete(account)
+  }
+  // Requests first (someone is waiting for an answer), then conversions, each in arrival order.
+  for (const background of [false, true]) {
+    for (let i = 0; i < pool.waiting.length; ) {
+      const waiter = pool.waiting[i]!
+      if ((waiter.owner === 'conversion') === background && canStart(waiter.owner)) {
+        pool.waiting.splice(i, 1)
+        take(waiter.owner)
+        waiter.grant()
+      } else i++
+    }
+  }
+}
+
+function busy() {
+  return new DomainError(429, GDAL_BUSY_MESSAGE, { headers: { 'Retry-After': '30' } })
+}
+
+function stopped(tool: string) {
+  return new GdalError(`${tool}: stopped`, true)
+}
+
+/** Waits for a slot: resolves once `owner` holds one (call `release(owner)` after). */
+function acquire(tool: string, owner: GdalOwner, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted) return Promise.reject(stopped(tool))
+  if (canStart(owner)) {
+    take(owner)
+    return Promise.resolve()
+  }
+  const account = accountOf(owner)
+  if (account !== null) {
+    const waitingRequests = pool.waiting.filter((w) => w.owner !== 'conversion')
+    const mine = waitingRequests.filter((w) => accountOf(w.owner) === account).length
+    if (waitingRequests.length >= MAX_WAITING || mine >= PER_ACCOUNT_WAITING) return Promise.reject(busy())
+  }
+  return new Promise((resolve, reject) => {
+    const leave = (error: Error) => {
+      const index = pool.waiting.indexOf(waiter)
+      if (index < 0) return
+      pool.waiting.splice(index, 1)
+      cleanUp()
+      reject(error)
+    }
+    const onAbort = () => leave(stopped(tool))
+    const timer = account === null ? null : setTimeout(() => leave(busy()), MAX_WAIT_MS)
+    timer?.unref()
+    const cleanUp = () => {
+      if (timer) clearTimeout(timer)
+      signal?.removeEventListener('abort', onAbort)
+    }
+    const waiter: Waiter = {
+      owner,
+      grant: () => {
+        cleanUp()
+        resolve()
+      },
+    }
+    pool.waiting.push(waiter)
+    signal?.addEventListener('abort', onAbort, { once: true })
+  })
+}
+
+/** What the pool holds now (the health of the server; tests). */
+export function gdalPoolState() {
+  return {
+    running: pool.running,
+    conversions: pool.conversions,
+    waiting: pool.waiting.length,
+    size: poolSize(),
+  }
+}
+
+/** Runs one child under the time limit and the signal; resolves with stdout. */
+function runChild(tool: string, args: string[], options: GdalRunOptions): Promise<string> {
+  const { timeoutMs = 60_000, signal, onProgress, input } = options
+  const env = gdalEnv(options.cacheMb ?? getEnv().GDAL_CACHEMAX_MB, options.threads ?? 1)
+  const [command, ...prefixArgs] = [...parentDeathPrefix(), tool]
   return new Promise((resolve, reject) => {
     const child = execFile(
-      tool,
-      args,
-      { env: gdalEnv(), timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024, signal, killSignal: 'SIGKILL' },
+      command!,
+      [...prefixArgs, ...args],
+      { env, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024, signal, killSignal: 'SIGKILL' },
       (error, stdout, stderr) => {
         if (!error) return resolve(stdout)
-        if (signal?.aborted) return reject(new GdalError(`${tool}: stopped`, true))
+        if (signal?.aborted) return reject(stopped(tool))
         if (error.killed || error.signal === 'SIGKILL')
           return reject(
             new GdalError(`${tool}: took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`),
           )
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+        // ENOENT from a plain spawn; 127 from setpriv when it cannot execute the tool.
+        if (
+          (error as NodeJS.ErrnoException).code === 'ENOENT' ||
+          (error.code === 127 && /failed to execute/.test(stderr))
+        )
           return reject(new GdalError(`${tool}: GDAL is not installed on the server`))
         reject(new GdalError(gdalMessage(tool, stderr, error.message)))
       },
     )
+    // An unread stdin would block a tool that reads points from it; others get an empty one.
+    child.stdin?.on('error', () => {})
+    child.stdin?.end(input ?? '')
     if (onProgress) {
       let last = -1
       child.stdout?.on('data', (chunk: Buffer) => {
@@ -78,4 +251,18 @@ export function runGdal(tool: string, args: string[], options: GdalRunOptions = 
       })
     }
   })
+}
+
+/**
+ * Runs one GDAL tool through the pool; resolves with stdout, rejects with a GdalError
+ * (GDAL's words, or `aborted` when the signal stopped it) or a 429 DomainError when the
+ * owner's share of the pool is full.
+ */
+export async function runGdal(tool: string, args: string[], options: GdalRunOptions): Promise<string> {
+  await acquire(tool, options.owner, options.signal)
+  try {
+    return await runChild(tool, args, options)
+  } finally {
+    release(options.owner)
+  }
 }

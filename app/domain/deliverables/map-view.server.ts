@@ -131,6 +131,7 @@ export async function volumeFromForm(
   user: Actor,
   projectId: number,
   fields: Record<string, unknown>,
+  signal?: AbortSignal,
 ): Promise<VolumeFormResult> {
   const parsed = VolumeFormSchema.safeParse(fields)
   if (!parsed.success) {
@@ -148,5 +149,5 @@ export async function volumeFromForm(
   const checked = VolumeBaseSchema.safeParse(base)
   if (!checked.success) throw formError('baseHeight', VOLUME_FORM_MESSAGES.baseHeight)
   base = checked.data
-  return { fileId, base, figures: await measureVolume(user, projectId, fileId, { ring, base }) }
+  return { fileId, base, figures: await measureVolume(user, projectId, fileId, { ring, base }, { signal }) }
 }

@@ -1,7 +1,8 @@
 /**
  * What the polygon measure routes (POST …/volume, POST …/change) share: POST only, a signed-in
  * user, the project and file ids from the path, the JSON body through its schema, and the
- * polygon's outer ring as [lng, lat] pairs; every DomainError becomes the /api error answer.
+ * polygon's outer ring as [lng, lat] pairs, and the request's signal (a client gone stops its
+ * GDAL); every DomainError becomes the /api error answer.
  */
 import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
@@ -18,6 +19,7 @@ export function polygonMeasureAction<S extends z.ZodType<PolygonBody>>(
     ids: { projectId: number; fileId: number },
     body: z.infer<S>,
     ring: [number, number][],
+    signal: AbortSignal,
   ) => Promise<object>,
 ) {
   return async ({ request, params }: ActionFunctionArgs) => {
@@ -28,7 +30,7 @@ export function polygonMeasureAction<S extends z.ZodType<PolygonBody>>(
       const fileId = parseId(params.fileId, 'file id')
       const body = await readJsonBody(request, schema)
       const ring = body.polygon.coordinates[0]!.map(([lng, lat]) => [lng!, lat!] as [number, number])
-      return json(await measure(user, { projectId, fileId }, body, ring))
+      return json(await measure(user, { projectId, fileId }, body, ring, request.signal))
     })
   }
 }

@@ -15,6 +15,7 @@ export const MEASURE_MESSAGES = {
   outside: 'The polygon does not cover the elevation model.',
   tooLarge: 'The polygon is too large to measure (at most 100 km²).',
   unreadable: 'The elevation model could not be read.',
+  stopped: 'The measurement was stopped.',
   changeNotElevation: 'Elevation change is measured between two elevation models only.',
   against: 'Choose the elevation model to compare with (againstFileId).',
   sameFile: 'Choose two different elevation models to compare.',

@@ -2,7 +2,8 @@
  * The measure service behind GET …/elevation, POST …/volume, POST …/change and the Map view's no-JS
  * volume form: who may measure (whoever may download the deliverable: the project's client,
  * its assigned pilot, admins), on which file (an `elevation` deliverable of that project),
- * and a per-user ceiling, since each call runs GDAL.
+ * and a per-user ceiling, since each call runs GDAL (through the pool, `gdal.server.ts`: an
+ * account's share of it, and the request's signal stops its children).
  */
 import { perMinuteLimiter } from '#app/domain/auth/rate-limit.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
@@ -42,16 +43,20 @@ function requireElevationModel(user: Actor, projectId: number, fileId: number, d
   return path
 }
 
+/** The request's signal: a client gone stops its GDAL. */
+type Stop = { signal?: AbortSignal }
+
 export async function measureElevation(
   user: Actor,
   projectId: number,
   fileId: number,
   point: { lat: number; lng: number },
+  { signal }: Stop = {},
   db: DbOrTx = getDb(),
 ): Promise<{ elevationM: number | null }> {
   const path = requireElevationModel(user, projectId, fileId, db)
   await countMeasure(user.id)
-  return { elevationM: await elevationAt(path, point) }
+  return { elevationM: await elevationAt({ accountId: user.id, signal }, path, point) }
 }
 
 export async function measureVolume(
@@ -59,11 +64,12 @@ export async function measureVolume(
   projectId: number,
   fileId: number,
   input: { ring: [number, number][]; base: VolumeBase },
+  { signal }: Stop = {},
   db: DbOrTx = getDb(),
 ): Promise<VolumeFigures> {
   const path = requireElevationModel(user, projectId, fileId, db)
   await countMeasure(user.id)
-  return volumeOver(path, input.ring, input.base)
+  return volumeOver({ accountId: user.id, signal }, path, input.ring, input.base)
 }
 
 /**
@@ -84,6 +90,7 @@ export async function measureChange(
   projectId: number,
   fileId: number,
   input: { againstFileId: number; ring: [number, number][] },
+  { signal }: Stop = {},
   db: DbOrTx = getDb(),
 ): Promise<ChangeFigures> {
   const later = requireComparableModel(user, fileId, db)
@@ -91,7 +98,7 @@ export async function measureChange(
   const earlier = requireComparableModel(user, input.againstFileId, db)
   if (earlier.file.id === later.file.id) throw new DomainError(400, MEASURE_MESSAGES.sameFile)
   await countMeasure(user.id)
-  return elevationChangeOver(later.path, earlier.path, input.ring, {
+  return elevationChangeOver({ accountId: user.id, signal }, later.path, earlier.path, input.ring, {
     minimumM: minimumChangeFor([later.file, earlier.file], db),
   })
 }

@@ -10,7 +10,7 @@ import { closedRing, type SurveyArea } from '#app/domain/geometry/areas.ts'
 import type { DeliverableKind, RasterInfo } from '#db/schema.ts'
 import type { Feature, MultiPolygon, Polygon } from 'geojson'
 
-import { GdalError, runGdal } from './gdal.server.ts'
+import { GdalError, runGdal, type GdalOwner } from './gdal.server.ts'
 
 interface GdalBand {
   type: string
@@ -30,10 +30,9 @@ export interface GdalInfo {
 
 export async function gdalInfoJson(
   file: string,
-  extra: string[] = [],
-  signal?: AbortSignal,
+  { owner, extra = [], signal }: { owner: GdalOwner; extra?: string[]; signal?: AbortSignal },
 ): Promise<GdalInfo> {
-  const out = await runGdal('gdalinfo', ['-json', ...extra, file], { timeoutMs: 120_000, signal })
+  const out = await runGdal('gdalinfo', ['-json', ...extra, file], { owner, timeoutMs: 120_000, signal })
   try {
     return JSON.parse(out) as GdalInfo
   } catch {
@@ -86,8 +85,12 @@ function overlapPercentOf(footprint: [number, number][], areas: SurveyArea[]): n
 }
 
 /** RasterInfo from gdalinfo; throws GdalError when GDAL cannot read it or it has no place on Earth. */
-export async function readRasterInfo(file: string, areas: SurveyArea[]): Promise<RasterInfo> {
-  const info = await gdalInfoJson(file)
+export async function readRasterInfo(
+  file: string,
+  areas: SurveyArea[],
+  owner: GdalOwner,
+): Promise<RasterInfo> {
+  const info = await gdalInfoJson(file, { owner })
   const ring = info.wgs84Extent?.coordinates?.[0]
   if (!ring || ring.length < 4)
     throw new GdalError('gdalinfo: the raster has no coordinate system or position')

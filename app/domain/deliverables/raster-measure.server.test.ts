@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 import { volumeOver } from './raster-measure.server.ts'
 
+const TEST_RUN = { accountId: 1 }
+
 let dir: string
 let cone: ConeDsm
 beforeAll(async () => {
@@ -28,7 +30,7 @@ describe.each([
 ])('a cone DSM in $name', ({ epsg }) => {
   test('has its analytic volume within 2 %', async () => {
     const reprojected = await reprojectDsm(cone.path, epsg, path.join(dir, `cone-${epsg}.tif`))
-    const figures = await volumeOver(reprojected, cone.ring, { elevationM: CONE.groundM })
+    const figures = await volumeOver(TEST_RUN, reprojected, cone.ring, { elevationM: CONE.groundM })
     expect(Math.abs(figures.cutM3 - CONE_VOLUME_M3)).toBeLessThanOrEqual(CONE_VOLUME_M3 * 0.02)
     expect(figures.fillM3).toBeLessThan(CONE_VOLUME_M3 * 0.01)
     expect(Math.abs(figures.coveredPercent - 100)).toBeLessThanOrEqual(2)

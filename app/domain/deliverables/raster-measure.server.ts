@@ -5,23 +5,24 @@
  * (WGS84 GeoJSON) to `gdalwarp -cutline`, which keeps the source grid and the pixels whose
  * centre is inside; the cut-out is summed here with geotiff.js.
  */
-import { execFile } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { area as turfArea, distance as turfDistance, polygon as turfPolygon } from '@turf/turf'
 import { ensureStorage } from '#app/domain/files/storage-paths.server.ts'
 import { ringSelfIntersects } from '#app/domain/geometry/intersects.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { fromFile } from 'geotiff'
 
+import { GdalError, runGdal } from './gdal.server.ts'
 import { MEASURE_MESSAGES, type VolumeBase, type VolumeFigures } from './measure-schemas.ts'
 
-const run = promisify(execFile)
 /** GDAL's block cache per call (MB): a measure reads a window, never the whole file. */
-const GDAL_ENV = { ...process.env, GDAL_CACHEMAX: '64', GDAL_NUM_THREADS: '1' }
+const GDAL_CACHE_MB = 64
 const GDAL_TIMEOUT_MS = 60_000
+
+/** Whose request a measure runs for (its share of the GDAL pool) and its signal (a client gone stops GDAL). */
+export type MeasureRun = { accountId: number; signal?: AbortSignal }
 /** The cut-out is summed in memory: above this many pixels it is read coarser (averaged). */
 export const MAX_PIXELS = 4_000_000
 const MAX_AREA_M2 = 100_000_000
@@ -49,24 +50,28 @@ export function groundFrameOf(wkt: string, pixelSize: number, ring: [number, num
   return { utm: null, cellM: size }
 }
 
-/** A GDAL tool's stdout; any failure is the 422 'could not be read' (the file is the problem). */
-export async function gdal(command: string, args: string[], input?: string) {
+/**
+ * A GDAL tool's stdout through the pool. A full pool is its 429; a stopped request stays
+ * stopped; any other failure is the 422 'could not be read' (the file is the problem).
+ */
+export async function gdal(run: MeasureRun, command: string, args: string[], input?: string) {
   try {
-    const child = run(command, args, {
-      env: GDAL_ENV,
-      timeout: GDAL_TIMEOUT_MS,
-      maxBuffer: 16 * 1024 * 1024,
-      encoding: 'utf8',
+    return await runGdal(command, args, {
+      owner: { accountId: run.accountId },
+      signal: run.signal,
+      timeoutMs: GDAL_TIMEOUT_MS,
+      cacheMb: GDAL_CACHE_MB,
+      input: input ?? '',
     })
-    child.child.stdin?.end(input ?? '')
-    return (await child).stdout
-  } catch {
+  } catch (error) {
+    if (error instanceof DomainError) throw error
+    if (error instanceof GdalError && error.aborted) throw new DomainError(400, MEASURE_MESSAGES.stopped)
     throw new DomainError(422, MEASURE_MESSAGES.unreadable)
   }
 }
 
-async function rasterFacts(file: string): Promise<RasterFacts> {
-  const info = JSON.parse(await gdal('gdalinfo', ['-json', '-nomd', file])) as {
+async function rasterFacts(run: MeasureRun, file: string): Promise<RasterFacts> {
+  const info = JSON.parse(await gdal(run, 'gdalinfo', ['-json', '-nomd', file])) as {
     geoTransform?: number[]
     coordinateSystem?: { wkt?: string }
     bands?: { noDataValue?: number | string }[]
@@ -84,8 +89,9 @@ export function isNodata(value: number, nodata: number | null) {
 }
 
 /** Values at WGS84 points ([lng, lat]); null off the raster or on nodata. */
-async function sampleAt(file: string, points: [number, number][], nodata: number | null) {
+async function sampleAt(run: MeasureRun, file: string, points: [number, number][], nodata: number | null) {
   const stdout = await gdal(
+    run,
     'gdallocationinfo',
     ['-valonly', '-wgs84', file],
     points.map(([lng, lat]) => `${lng} ${lat}`).join('\n') + '\n',
@@ -99,9 +105,9 @@ async function sampleAt(file: string, points: [number, number][], nodata: number
 }
 
 /** The elevation (m) at a WGS84 point: null outside the model or on nodata. */
-export async function elevationAt(file: string, point: { lat: number; lng: number }) {
-  const facts = await rasterFacts(file)
-  const [value] = await sampleAt(file, [[point.lng, point.lat]], facts.nodata)
+export async function elevationAt(run: MeasureRun, file: string, point: { lat: number; lng: number }) {
+  const facts = await rasterFacts(run, file)
+  const [value] = await sampleAt(run, file, [[point.lng, point.lat]], facts.nodata)
   return value === null || value === undefined ? null : Math.round(value * 1000) / 1000
 }
 
@@ -123,13 +129,14 @@ function densify(ring: [number, number][], spacingM: number) {
  * no data; a typed base still measures then). The edge mean is what a typed base starts at.
  */
 async function baseElevation(
+  run: MeasureRun,
   file: string,
   ring: [number, number][],
   base: VolumeBase,
   facts: RasterFacts,
   cellM: number,
 ) {
-  const values = (await sampleAt(file, densify(ring, cellM), facts.nodata)).filter(
+  const values = (await sampleAt(run, file, densify(ring, cellM), facts.nodata)).filter(
     (v): v is number => v !== null,
   )
   const edgeMeanM = values.length ? values.reduce((sum, v) => sum + v, 0) / values.length : null
@@ -178,14 +185,15 @@ export async function readFirstBand(file: string) {
  * cut, below is fill. Nodata pixels are skipped (`coveredPercent` says how much was read).
  */
 export async function volumeOver(
+  run: MeasureRun,
   file: string,
   ringInput: [number, number][],
   base: VolumeBase,
 ): Promise<VolumeFigures> {
   const { ring, areaM2 } = measurableRing(ringInput)
-  const facts = await rasterFacts(file)
+  const facts = await rasterFacts(run, file)
   const frame = groundFrameOf(facts.wkt, facts.pixelSize, ring)
-  const { baseM, edgeMeanM } = await baseElevation(file, ring, base, facts, frame.cellM)
+  const { baseM, edgeMeanM } = await baseElevation(run, file, ring, base, facts, frame.cellM)
 
   const tmp = path.join(ensureStorage().tmp, `measure-${crypto.randomUUID()}`)
   const cutline = `${tmp}.geojson`
@@ -214,7 +222,7 @@ export async function volumeOver(
     } else if (frame.utm) {
       args.push('-tr', String(frame.cellM), String(frame.cellM), '-r', 'bilinear')
     }
-    await gdal('gdalwarp', [...args, file, cutOut])
+    await gdal(run, 'gdalwarp', [...args, file, cutOut])
     const { band, pixelAreaM2 } = await readFirstBand(cutOut)
     let cut = 0
     let fill = 0

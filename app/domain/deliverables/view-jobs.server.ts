@@ -2,7 +2,10 @@
  * The viewing copy of a raster deliverable, made by a durable background job (ADR 232).
  * The `deliverable_views` row is the job: `queued` → `processing` → `ready` | `failed`.
  * - Started from server.ts: rows left `processing` by a stopped server are queued again,
- *   then at most RASTER_JOBS run at once, each one GDAL child process at a time.
+ *   then at most RASTER_JOBS run at once, each one GDAL child process at a time, through the
+ *   GDAL pool (`gdal.server.ts`) the measure tools share; the warp uses the cores the job may use.
+ * - A raster past the admin's pixel limit (Settings; a small file may claim 200 000² px) is
+ *   refused before any conversion, in plain words. Deleting a deliverable cancels its job.
  * - A job makes, in DATA_DIR/views/<fileId>/: a Cloud Optimized GeoTIFF in Web Mercator
  *   (what Leaflet draws; WEBP with alpha for imagery, DEFLATE for elevation, overviews), a
  *   ~1600 px PNG preview (elevation coloured by height), a ~320 px PNG thumbnail and the
@@ -13,20 +16,23 @@
  *   after MAX_ATTEMPTS.
  */
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 // The map's elevation colours (browser-safe, pure): a view-only link's rendered model matches its legend.
 import { rampColour } from '#app/components/mapview/elevation-ramp.ts'
 import { getEnv } from '#app/domain/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { absolutePathOf, storagePaths } from '#app/domain/files/storage-paths.server.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
 import { parseFlightPlan } from '#app/domain/projects/flight-plan.ts'
 import { deliverableViews, projectFiles, projects, type ProjectFile, type RasterInfo } from '#db/schema.ts'
 import { and, asc, eq } from 'drizzle-orm'
 
 import { isRasterKind } from './deliverable.ts'
-import { GdalError, runGdal } from './gdal.server.ts'
+import { GdalError, runGdal, type GdalOwner } from './gdal.server.ts'
 import { gdalInfoJson, kindOfRaster, readRasterInfo } from './raster-info.server.ts'
 import { reportViewFailure } from './view-failure.server.ts'
+import { tooManyPixels } from './settings.server.ts'
 
 const MAX_ATTEMPTS = 3
 /** Where the view-only links' copy of a COG is kept: beside it (see `makeReducedCopy`). */
@@ -38,6 +44,13 @@ const THUMBNAIL_PX = 320
 /** A conversion may take long (tens of GB); it is still bounded so nothing hangs forever. */
 const CONVERT_TIMEOUT_MS = 6 * 60 * 60 * 1000
 const STEP_TIMEOUT_MS = 30 * 60 * 1000
+/** Warp memory (MB): chunks big enough for the threads to share, small for a 512 MB machine. */
+const WARP_MEMORY_MB = 128
+
+/** The cores one job may use: the machine's, shared by the RASTER_JOBS that may run at once. */
+function jobThreads() {
+  return Math.max(1, Math.floor(os.availableParallelism() / getEnv().RASTER_JOBS))
+}
 
 /** The project's survey areas, for the overlap figure. */
 function surveyAreasOf(projectId: number, db: DbOrTx) {
@@ -56,8 +69,8 @@ function isTiff(file: Pick<ProjectFile, 'fileType'>) {
 }
 
 /** Reads the raster's facts and sets the kind from them (unless an admin chose one). */
-async function inspectRaster(file: ProjectFile, db: DbOrTx): Promise<RasterInfo> {
-  const info = await readRasterInfo(absolutePathOf(file), surveyAreasOf(file.projectId, db))
+async function inspectRaster(file: ProjectFile, db: DbOrTx, owner: GdalOwner): Promise<RasterInfo> {
+  const info = await readRasterInfo(absolutePathOf(file), surveyAreasOf(file.projectId, db), owner)
   const keepKind = file.deliverableKind && file.deliverableKind !== 'image' && file.rasterInfo
   db.update(projectFiles)
     .set({ rasterInfo: info, ...(keepKind ? {} : { deliverableKind: kindOfRaster(info) }) })
@@ -68,17 +81,19 @@ async function inspectRaster(file: ProjectFile, db: DbOrTx): Promise<RasterInfo>
 
 /**
  * After a deliverable is stored: a TIFF is read with GDAL (kind, raster facts) and its
- * viewing copy queued. A TIFF GDAL cannot read ends `failed` with GDAL's reason at once.
+ * viewing copy queued. A TIFF GDAL cannot read, or one past the pixel limit, ends `failed`
+ * with the reason at once. A busy GDAL pool leaves the reading to the job.
  */
 export async function prepareDeliverable(fileId: number, db = getDb()) {
   const file = db.select().from(projectFiles).where(eq(projectFiles.id, fileId)).get()
   if (!file || file.fileCategory !== 'processed_deliverable' || !isTiff(file)) return
   let failure: string | null = null
   try {
-    await inspectRaster(file, db)
+    const info = await inspectRaster(file, db, { accountId: file.uploadedBy ?? 0 })
+    failure = tooManyPixels(info, db)
   } catch (error) {
-    if (!(error instanceof GdalError)) throw error
-    failure = error.message
+    if (error instanceof GdalError) failure = error.message
+    else if (!(error instanceof DomainError && error.status === 429)) throw error
   }
   const now = new Date()
   const values = failure
@@ -154,7 +169,7 @@ export async function makeReducedCopy({
   size: { width: number; height: number }
   kind: 'imagery' | 'elevation' | 'other'
   range: { min: number | null; max: number | null }
-  step: { signal?: AbortSignal; timeoutMs: number }
+  step: { owner: GdalOwner; signal?: AbortSignal; timeoutMs: number }
 }) {
   const half = [
     '-outsize',
@@ -197,16 +212,18 @@ async function makeViewCopies(
   const cog = path.join(dir, 'cog.tif.partial')
   const elevation = (file.deliverableKind ?? kindOfRaster(info)) === 'elevation' && info.bandCount === 1
   const imagery = !elevation && info.dataType === 'Byte' && (info.bandCount === 3 || info.bandCount === 4)
+  const threads = jobThreads()
+  // One pass: warp and COG (tiles, overviews, compression) in one gdalwarp, on every core the job may use.
   const warp = [
     '-t_srs',
     'EPSG:3857',
     '-of',
     'COG',
     '-wm',
-    '64',
+    String(WARP_MEMORY_MB),
     '-multi',
     '-wo',
-    'NUM_THREADS=1',
+    `NUM_THREADS=${threads}`,
     '-overwrite',
   ]
   const cogOptions = imagery
@@ -239,11 +256,13 @@ async function makeViewCopies(
     '-co',
     'OVERVIEWS=AUTO',
     '-co',
-    'NUM_THREADS=1',
+    `NUM_THREADS=${threads}`,
     '-co',
     'BIGTIFF=IF_SAFER',
   ]
   await runGdal('gdalwarp', [...warp, ...cogOptions, ...common, source, cog], {
+    owner: 'conversion',
+    threads,
     signal,
     timeoutMs: CONVERT_TIMEOUT_MS,
     onProgress: (p) => onProgress(Math.round(p * 0.85)),
@@ -252,7 +271,11 @@ async function makeViewCopies(
   onProgress(86)
 
   // Sizes from the Web Mercator copy itself (its shape differs from the original's).
-  const copy = await gdalInfoJson(cog, elevation ? ['-approx_stats'] : [], signal)
+  const copy = await gdalInfoJson(cog, {
+    owner: 'conversion',
+    extra: elevation ? ['-approx_stats'] : [],
+    signal,
+  })
   const [copyWidth, copyHeight] = copy.size
   const longest = (px: number) =>
     copyWidth >= copyHeight
@@ -262,7 +285,7 @@ async function makeViewCopies(
   let maxValue: number | null = null
   const preview = path.join(dir, 'preview.png.partial')
   const size = longest(PREVIEW_PX)
-  const step = { signal, timeoutMs: STEP_TIMEOUT_MS }
+  const step = { owner: 'conversion' as const, signal, timeoutMs: STEP_TIMEOUT_MS }
   if (elevation) {
     // Statistics from the COG's overviews (-approx_stats above): quick, close enough for a legend.
     const band = copy.bands[0] as { minimum?: number; maximum?: number } | undefined
@@ -356,9 +379,20 @@ export interface ViewJobRunner {
   idle(): Promise<void>
   /** Stops the running GDAL children and puts their jobs back in the queue. */
   stop(): Promise<void>
+  /** Stops a file's running conversion for good (its GDAL child is killed); resolves when it has ended. */
+  cancel(fileId: number): Promise<void>
 }
 
 let viewJobs: ViewJobRunner | null = null
+
+/** The abort reason of a job whose file is gone (as opposed to a server stopping). */
+const CANCELLED = 'cancelled'
+const NO_LONGER_STORED = 'The original file is no longer stored'
+
+/** A deleted deliverable's conversion stops now (deletion, retention); a queued one fails when claimed. */
+export async function cancelViewJob(fileId: number) {
+  await viewJobs?.cancel(fileId)
+}
 
 /** Starts the runner (server.ts): jobs a stopped server left `processing` are queued again first. */
 export function startViewJobs(db = getDb(), concurrency = getEnv().RASTER_JOBS): ViewJobRunner {
@@ -366,7 +400,7 @@ export function startViewJobs(db = getDb(), concurrency = getEnv().RASTER_JOBS):
     .set({ status: 'queued', progressPercent: 0, updatedAt: new Date() })
     .where(eq(deliverableViews.status, 'processing'))
     .run()
-  const running = new Map<number, { controller: AbortController; done: Promise<void> }>()
+  const running = new Map<number, { fileId: number; controller: AbortController; done: Promise<void> }>()
   let stopped = false
   let waiters: Array<() => void> = []
 
@@ -388,14 +422,16 @@ export function startViewJobs(db = getDb(), concurrency = getEnv().RASTER_JOBS):
   async function run(job: NonNullable<ReturnType<typeof claimNext>>, controller: AbortController) {
     const file = db.select().from(projectFiles).where(eq(projectFiles.id, job.fileId)).get()
     try {
-      if (!file || file.removedAt)
-        return finish(db, job.id, { status: 'failed', error: 'The original file is no longer stored' })
+      if (!file || file.removedAt) return finish(db, job.id, { status: 'failed', error: NO_LONGER_STORED })
       if (job.attempts > MAX_ATTEMPTS)
         return finish(db, job.id, {
           status: 'failed',
           error: `Stopped after ${MAX_ATTEMPTS} attempts: the conversion never finished`,
         })
-      const info = file.rasterInfo ?? (await inspectRaster(file, db))
+      const info = file.rasterInfo ?? (await inspectRaster(file, db, 'conversion'))
+      // Checked again here: the job may have been queued before the limit was lowered.
+      const tooLarge = tooManyPixels(info, db)
+      if (tooLarge) return finish(db, job.id, { status: 'failed', error: tooLarge })
       const fresh = db.select().from(projectFiles).where(eq(projectFiles.id, file.id)).get() ?? file
       if (!isRasterKind(fresh.deliverableKind ?? kindOfRaster(info)) && fresh.deliverableKind !== 'image') {
         return finish(db, job.id, { status: 'failed', error: 'Not a raster kind: no viewing copy is made' })
@@ -412,6 +448,11 @@ export function startViewJobs(db = getDb(), concurrency = getEnv().RASTER_JOBS):
       })
       finish(db, job.id, { status: 'ready', progressPercent: 100, error: null, ...made })
     } catch (error) {
+      if (error instanceof GdalError && error.aborted && controller.signal.reason === CANCELLED) {
+        // The deliverable was deleted (or removed by retention): nothing to convert any more.
+        await removeViewCopies(job.fileId).catch(() => {})
+        return finish(db, job.id, { status: 'failed', error: NO_LONGER_STORED })
+      }
       if (error instanceof GdalError && error.aborted) {
         // Stopping: the job goes back to the queue and starts again at the next start.
         db.update(deliverableViews)
@@ -447,9 +488,14 @@ export function startViewJobs(db = getDb(), concurrency = getEnv().RASTER_JOBS):
             runner.kick()
             settleWaiters()
           })
-        running.set(job.id, { controller, done })
+        running.set(job.id, { fileId: job.fileId, controller, done })
       }
       settleWaiters()
+    },
+    async cancel(fileId) {
+      const jobs = [...running.values()].filter((r) => r.fileId === fileId)
+      for (const { controller } of jobs) controller.abort(CANCELLED)
+      await Promise.all(jobs.map((r) => r.done))
     },
     idle() {
       return new Promise((resolve) => {

@@ -12,7 +12,11 @@ import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { getEnv } from '#app/domain/config/env.server.ts'
 import { readPhotoGps } from '#app/domain/coverage/photo-gps.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
-import { prepareDeliverable, removeViewCopies } from '#app/domain/deliverables/view-jobs.server.ts'
+import {
+  cancelViewJob,
+  prepareDeliverable,
+  removeViewCopies,
+} from '#app/domain/deliverables/view-jobs.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { projectFiles, projects, type FileCategory, type User } from '#db/schema.ts'
 import { and, eq } from 'drizzle-orm'
@@ -194,6 +198,8 @@ export async function deleteProjectFile(user: Actor, fileId: number, db = getDb(
     }
     return found.file
   })
+  // Its conversion may be running for hours: its GDAL child is killed before the copies go.
+  await cancelViewJob(fileId)
   await fs.promises.rm(absolutePathOf(removed), { force: true })
   await removeViewCopies(fileId)
   return toFileView(removed)

@@ -14,7 +14,7 @@
 import fs from 'node:fs'
 import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
-import { removeViewCopies } from '#app/domain/deliverables/view-jobs.server.ts'
+import { cancelViewJob, removeViewCopies } from '#app/domain/deliverables/view-jobs.server.ts'
 import { endOfSaDay, formatDate } from '#app/domain/format/dates.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { projectFiles, projects, type Project } from '#db/schema.ts'
@@ -111,6 +111,7 @@ export async function removeExpiredProjectFiles(now = new Date(), db = getDb()):
   let bytesUnlinked = 0
   for (const row of removedRows) {
     // A raster's viewing copies (COG, preview, thumbnail) go with the original (ADR 232).
+    await cancelViewJob(row.id)
     await removeViewCopies(row.id)
     const full = absolutePathOf(row)
     const stat = await fs.promises.stat(full).catch(() => null)

@@ -122,6 +122,7 @@ export async function changeOverAreas(
   user: SiteViewer,
   siteId: number,
   form: URLSearchParams,
+  signal?: AbortSignal,
   db: DbOrTx = getDb(),
 ) {
   const { change, after, problem } = loadSiteMap(user, siteId, form, db)
@@ -132,10 +133,13 @@ export async function changeOverAreas(
     const ring = area.points.map((p) => [p.longitude, p.latitude] as [number, number])
     ring.push(ring[0]!)
     try {
-      const figures = await measureChange(user, change.afterProjectId, change.after.id, {
-        againstFileId: change.before.id,
-        ring,
-      })
+      const figures = await measureChange(
+        user,
+        change.afterProjectId,
+        change.after.id,
+        { againstFileId: change.before.id, ring },
+        { signal },
+      )
       results.push({ areaNumber: area.areaNumber, figures, error: null })
     } catch (error) {
       if (!isDomainError(error) || error.status >= 500 || error.status === 429) throw error

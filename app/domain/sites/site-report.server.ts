@@ -122,6 +122,7 @@ async function measurePolygons(
   user: SiteViewer,
   [before, after]: [Survey, Survey],
   rings: { label: string; ring: [number, number][] }[],
+  signal: AbortSignal | undefined,
   db: DbOrTx,
 ): Promise<ReportPolygon[]> {
   const [earlier, later] = [elevationModelOf(user, before, db), elevationModelOf(user, after, db)]
@@ -134,10 +135,13 @@ async function measurePolygons(
   const out: ReportPolygon[] = []
   for (const r of rings) {
     try {
-      const figures = await elevationChangeOver(later.path, earlier.path, r.ring, { minimumM })
+      const run = { accountId: user.id, signal }
+      const figures = await elevationChangeOver(run, later.path, earlier.path, r.ring, { minimumM })
       out.push({ ...r, figures, note: null })
     } catch (error) {
-      if (!(error instanceof DomainError) || error.status >= 500) throw error
+      // A busy server or a stopped request is the whole report's answer, not one row's note.
+      if (!(error instanceof DomainError) || error.status >= 500 || error.status === 429 || signal?.aborted)
+        throw error
       out.push({ ...r, figures: null, note: error.message })
     }
   }
@@ -148,7 +152,12 @@ async function measurePolygons(
 export async function siteReportPdf(
   user: SiteViewer,
   siteId: number,
-  input: { beforeProjectId: number; afterProjectId: number; drawn: [number, number][][] },
+  input: {
+    beforeProjectId: number
+    afterProjectId: number
+    drawn: [number, number][][]
+    signal?: AbortSignal
+  },
   db: DbOrTx = getDb(),
 ) {
   const site = getSiteForUser(user, siteId, db)
@@ -160,7 +169,7 @@ export async function siteReportPdf(
     })),
     ...input.drawn.map((ring, i) => ({ label: `Drawn polygon ${i + 1}`, ring })),
   ]
-  const polygons = await measurePolygons(user, surveys, rings, db)
+  const polygons = await measurePolygons(user, surveys, rings, input.signal, db)
   const thumbnails = await Promise.all(surveys.map((survey) => thumbnailOf(user, survey, db)))
   const bytes = await renderSiteReport({ siteName: site.name, surveys, thumbnails, polygons })
   return { bytes, fileName: `site-report-${site.id}-${surveys[0].project.id}-${surveys[1].project.id}.pdf` }
