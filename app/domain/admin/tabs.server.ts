@@ -19,6 +19,7 @@ import { pilotLicenceDisplay } from '#app/domain/users/pilot-licence.ts'
 
 import { listZonesForAdmin } from './airspace-admin.server.ts'
 import { financialReport, parseDateRange } from './finance.server.ts'
+import { systemHealth } from './health.server.ts'
 import { listPilots, listUsers } from './users.server.ts'
 
 export const ADMIN_TAB_IDS = [
@@ -55,7 +56,7 @@ function adminTabFor(url: URL): AdminTabId {
   return (segment && PATH_TABS[segment]) || 'projects'
 }
 
-export function loadAdminTab(url: URL) {
+export async function loadAdminTab(url: URL) {
   const tab = adminTabFor(url)
   const params = url.searchParams
   switch (tab) {
@@ -80,7 +81,13 @@ export function loadAdminTab(url: URL) {
       return { tab, range: { from: range.fromText, to: range.toText }, report: financialReport(range) }
     }
     case 'settings':
-      return { tab, hubs: listHubs(), drones: listDroneProfiles(), pricing: getPricingSettings() }
+      return {
+        tab,
+        hubs: listHubs(),
+        drones: listDroneProfiles(),
+        pricing: getPricingSettings(),
+        health: await systemHealth(),
+      }
     case 'audit':
       return { tab, audit: listAuditLog({ page: pageParam(params.get('page')) }) }
     case 'compliance':
@@ -96,4 +103,4 @@ export function loadAdminTab(url: URL) {
       return { tab }
   }
 }
-export type AdminTabData = ReturnType<typeof loadAdminTab>
+export type AdminTabData = Awaited<ReturnType<typeof loadAdminTab>>

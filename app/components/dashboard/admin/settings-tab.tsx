@@ -9,6 +9,7 @@ import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { PricingSettingsSchema } from '#app/domain/pricing/settings.ts'
 
 import { DroneProfilesSection } from './drone-profiles-section.tsx'
+import { HealthSection } from './health-section.tsx'
 import type { TabData } from './types.ts'
 import { ActiveToggle, CreateLink, DataTable, RowActions, td } from './ui.tsx'
 
@@ -134,6 +135,7 @@ function PricingForm({ pricing }: { pricing: TabData<'settings'>['pricing'] }) {
 export function SettingsTab({ data }: { data: TabData<'settings'> }) {
   return (
     <div className="space-y-6">
+      <HealthSection health={data.health} />
       <TableCard
         title="Hub terminals"
         description="Quotes are priced from the nearest active hub."
