@@ -17,6 +17,8 @@ export type HealthState = 'ok' | 'info' | 'warning' | 'error'
 interface HealthResult {
   state: HealthState
   summary: string
+  /** A program's version as it names itself ("GDAL 3.6.2"): shown as a name, not a figure. */
+  version?: string
   detail?: string
 }
 
@@ -37,8 +39,9 @@ const PROBE_TIMEOUT_MS = 5_000
 
 async function gdalCheck(): Promise<HealthResult> {
   try {
-    const version = (await runGdal('gdalinfo', ['--version'], { timeoutMs: PROBE_TIMEOUT_MS })).trim()
-    return { state: 'ok', summary: version || 'gdalinfo answers' }
+    // "GDAL 3.6.2, released 2023/01/02"
+    const output = await runGdal('gdalinfo', ['--version'], { timeoutMs: PROBE_TIMEOUT_MS })
+    return { state: 'ok', summary: 'Installed', version: output.split(',')[0]!.trim() }
   } catch (error) {
     return {
       state: 'error',

@@ -33,7 +33,14 @@ export function HealthSection({ health }: { health: Health }) {
               <span className="w-40 shrink-0 font-medium text-ink-950">{check.label}</span>
               <span className={`badge w-fit shrink-0 ${badge.className}`}>{badge.label}</span>
               <span className="min-w-0 text-sm text-ink-700">
-                <span className="block break-words">{check.summary}</span>
+                <span className="block break-words">
+                  {check.summary}
+                  {check.version ? (
+                    <>
+                      : <span data-format="name">{check.version}</span>
+                    </>
+                  ) : null}
+                </span>
                 {check.detail ? (
                   <span className="block break-words text-xs text-ink-500">{check.detail}</span>
                 ) : null}
