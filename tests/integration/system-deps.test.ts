@@ -44,7 +44,7 @@ function machine({
   const run = (...args: string[]) =>
     spawnSync(BASH, [SCRIPT, ...args], {
       encoding: 'utf8',
-      env: { PATH: bin, CHROMIUM_PATH: chromiumPath },
+      env: { NODE_ENV: 'test', PATH: bin, CHROMIUM_PATH: chromiumPath },
     })
   const aptCalls = () => (fs.existsSync(log) ? fs.readFileSync(log, 'utf8').trim().split('\n') : [])
   return { run, aptCalls }
