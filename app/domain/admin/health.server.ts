@@ -11,7 +11,7 @@ import { formatFileSize } from '#app/domain/format/numbers.ts'
 import { lastMailFailure } from '#app/domain/mail/mail.server.ts'
 
 /** ok: working; info: fine for a test set-up; warning: works but needs attention; error: broken. */
-export type HealthState = 'ok' | 'info' | 'warning' | 'error'
+type HealthState = 'ok' | 'info' | 'warning' | 'error'
 
 /** What a probe finds. */
 interface HealthResult {
@@ -106,7 +106,7 @@ async function payfastCheck(): Promise<HealthResult> {
 }
 
 /** Every check the panel shows, in order; a new dependency adds its probe here. */
-export const HEALTH_PROBES: HealthProbe[] = [
+const HEALTH_PROBES: HealthProbe[] = [
   { id: 'gdal', label: 'GDAL', run: gdalCheck },
   { id: 'disk', label: 'Disk (file storage)', run: diskCheck },
   { id: 'mail', label: 'Mail', run: mailCheck },
