@@ -14,6 +14,8 @@ interface Stage {
 }
 
 const STEPS: Stage[][] = [
+  // GDAL and Chromium: installed where it can be, otherwise a message says what to install.
+  [{ name: 'system', command: 'bash scripts/system-deps.sh gdal chromium' }],
   [{ name: 'data', command: 'npm run build:data' }],
   [
     { name: 'typecheck', command: 'npm run typecheck' },
@@ -63,9 +65,9 @@ for (const step of STEPS) {
     'reports/stages.json',
     JSON.stringify({ totalSeconds: (Date.now() - began) / 1000, stages: results }, null, 2),
   )
-  // Without a build there is nothing for the journeys to open; any other failure still lets
+  // Without the system programs or a build the tests cannot run; any other failure still lets
   // the tests run, so one run shows everything that is wrong.
-  if (results.some((r) => !r.ok && (r.name === 'data' || r.name === 'build'))) break
+  if (results.some((r) => !r.ok && ['system', 'data', 'build'].includes(r.name))) break
 }
 
 const summary = spawn('npx tsx scripts/test-summary.ts', { shell: true, stdio: 'inherit' })

@@ -2,13 +2,11 @@
  * Form fields: label, input, hint and error list with the right ids and aria attributes,
  * so every form is accessible and reads the same. No conform import here: the landing
  * page's contact form uses these, and conform would add ~10 KiB to its JavaScript (the
- * conform-wired select is `forms/select-field.tsx`).
+ * conform-wired select is `forms/select-field.tsx`, the password field `forms/password-field.tsx`).
  */
-import { useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react'
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react'
 
-import { Alert } from './ui/alert.tsx'
 import { cn } from './ui/cn.ts'
-import { useHydrated } from './ui/use-hydrated.ts'
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined
 
@@ -100,40 +98,6 @@ export function Field({
   )
 }
 
-/** A password input with a show/hide toggle (the toggle appears once JavaScript runs). */
-export function PasswordField(
-  props: FieldShell & { inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string } },
-) {
-  const [visible, setVisible] = useState(false)
-  const hydrated = useHydrated()
-  const { label, errors, hint, className, inputProps } = props
-  const id = inputProps.id
-  return (
-    <FieldFrame id={id} label={label} errors={errors} hint={hint} className={className}>
-      <div className="relative">
-        <input
-          {...inputProps}
-          type={visible ? 'text' : 'password'}
-          {...controlAria(id, errors, hint)}
-          className={cn('input pr-16', inputProps.className)}
-        />
-        {hydrated ? (
-          <button
-            type="button"
-            onClick={() => setVisible((v) => !v)}
-            className="absolute inset-y-0 right-0 px-3 text-xs font-semibold text-ink-500 hover:text-ink-800"
-            aria-label={visible ? 'Hide password' : 'Show password'}
-            aria-pressed={visible}
-            aria-controls={id}
-          >
-            {visible ? 'Hide' : 'Show'}
-          </button>
-        ) : null}
-      </div>
-    </FieldFrame>
-  )
-}
-
 export function TextareaField({
   label,
   errors,
@@ -150,16 +114,5 @@ export function TextareaField({
         className={cn('input', textareaProps.className)}
       />
     </FieldFrame>
-  )
-}
-
-/** The form-level errors (not tied to one field) of a conform form, as an alert box. */
-export function FormErrors({ id, errors }: { id: string; errors?: ListOfErrors }) {
-  const shown = errors?.filter(Boolean)
-  if (!shown?.length) return null
-  return (
-    <Alert tone="error" id={id}>
-      {shown.join(' ')}
-    </Alert>
   )
 }

@@ -10,6 +10,7 @@ import { StepsSection } from '#app/components/landing/steps-section.tsx'
 import { SiteFooter } from '#app/components/layout/site-footer.tsx'
 import { SiteHeader } from '#app/components/layout/site-header.tsx'
 import { contactConstraint, contactFormAction } from '#app/domain/contact/contact-form.server.ts'
+import { landingFigures } from '#app/domain/landing/landing-figures.server.ts'
 import { landingSampleQuote } from '#app/domain/pricing/sample-quote.server.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
 import { useRootData } from '#app/root.tsx'
@@ -32,18 +33,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /**
- * The hero's sample quote (priced with the settings in force) and the contact form's
- * native constraints, both worked out here so the page ships no zod or pricing code.
+ * The hero's sample quote (priced with the settings in force), the contact form's native
+ * constraints and the page's figures, worked out here so the page ships no zod, pricing or
+ * formatting code.
  */
 export async function loader() {
   return json({
     sample: landingSampleQuote(getPricingSettings()),
     contactConstraint: contactConstraint(),
+    figures: landingFigures(),
   })
 }
 
 export default function Landing() {
-  const { sample, contactConstraint } = useLoaderData<typeof loader>()
+  const { sample, contactConstraint, figures } = useLoaderData<typeof loader>()
   const root = useRootData()
   const signedIn = Boolean(root?.user)
 
@@ -62,10 +65,10 @@ export default function Landing() {
       <SiteHeader signedIn={signedIn} overlay />
       <main>
         <Hero signedIn={signedIn} sample={sample} />
-        <AboutSection />
+        <AboutSection figures={figures} />
         <ServicesSection />
         <StepsSection signedIn={signedIn} />
-        <GallerySection signedIn={signedIn} />
+        <GallerySection signedIn={signedIn} tags={figures.galleryTags} />
         {root ? <PartnersSection company={root.company} /> : null}
         {root ? <ContactSection company={root.company} constraint={contactConstraint} /> : null}
       </main>

@@ -1,7 +1,7 @@
 import { getInputProps } from '@conform-to/react'
 import { json, redirect, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useSearchParams } from '@remix-run/react'
-import { PasswordField } from '#app/components/forms.tsx'
+import { PasswordField } from '#app/components/forms/password-field.tsx'
 import { SignedOut, useSignedOutForm } from '#app/components/layout/signed-out.tsx'
 import { authenticatePassword } from '#app/domain/auth/authenticator.server.ts'
 import { safeRedirect } from '#app/domain/auth/guards.server.ts'

@@ -24,6 +24,11 @@ export async function createProject(page: Page, name: string, { js }: { js: bool
   await page.getByLabel('Project type *').selectOption('agricultural-mapping')
   await page.getByLabel(/Search a town/).fill('Stellenbosch')
   if (js) {
+    // Search runs the place search in place: no submit, no field errors, the list stays open.
+    await page.getByRole('button', { name: 'Search' }).click()
+    await expect(page.getByRole('listbox')).toBeVisible()
+    await expect(page).not.toHaveURL(/[?&]q=/)
+    await expect(page.locator('#create-project-form .text-red-600')).toHaveCount(0)
     await page.getByRole('option', { name: /^Stellenbosch, Western Cape/ }).click()
     await expect(page.getByTestId('picked-location')).toContainText('Stellenbosch')
   } else {

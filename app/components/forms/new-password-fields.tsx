@@ -1,6 +1,6 @@
 import { getInputProps, type FieldMetadata } from '@conform-to/react'
 
-import { PasswordField } from '../forms.tsx'
+import { PasswordField } from './password-field.tsx'
 
 /**
  * A new password and its confirmation (register, reset, the admin's set-password dialog):

@@ -1,5 +1,5 @@
 /** About Us: mission, expertise, commitment and the company's figures. */
-import { formatNumber, formatPercent } from '#app/domain/format/numbers.ts'
+import type { LandingFigures } from '#app/domain/landing/landing-figures.server.ts'
 
 import { Icon, type IconName } from './icons.tsx'
 import { SECTION, SectionHeading } from './section-heading.tsx'
@@ -22,18 +22,8 @@ const ABOUT_CARDS = [
   },
 ]
 
-const MAIN_STATS = [
-  { value: '5+', label: 'Years of experience' },
-  { value: `${formatNumber(1000)}+`, label: 'Flights completed' },
-  { value: '50+', label: 'Happy clients' },
-]
-const MORE_STATS = [
-  { value: '500+', label: 'Projects delivered' },
-  { value: formatPercent(99.9, 1), label: 'Data accuracy' },
-  { value: '24/7', label: 'Support' },
-]
-
-export function AboutSection() {
+/** The company's figures come formatted from the loader (`landingFigures`). */
+export function AboutSection({ figures }: { figures: Pick<LandingFigures, 'mainStats' | 'moreStats'> }) {
   return (
     <section id="about" className={`${SECTION} bg-white py-20 sm:py-28`}>
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
@@ -58,7 +48,7 @@ export function AboutSection() {
         </div>
         <div className="mt-16 overflow-hidden rounded-3xl bg-ink-950 px-6 py-10 text-white sm:px-10">
           <dl className="grid gap-8 text-center sm:grid-cols-3" data-testid="about-stats">
-            {MAIN_STATS.map((s) => (
+            {figures.mainStats.map((s) => (
               <div key={s.label} className="flex flex-col-reverse">
                 <dt className="mt-1 text-sm text-ink-300">{s.label}</dt>
                 <dd className="text-5xl font-black tracking-tight text-amber-400">{s.value}</dd>
@@ -66,7 +56,7 @@ export function AboutSection() {
             ))}
           </dl>
           <dl className="mt-10 grid grid-cols-3 gap-4 border-t border-white/10 pt-8 text-center">
-            {MORE_STATS.map((s) => (
+            {figures.moreStats.map((s) => (
               <div key={s.label} className="flex flex-col-reverse">
                 <dt className="mt-0.5 text-xs text-ink-400 sm:text-sm">{s.label}</dt>
                 <dd className="text-xl font-bold text-white sm:text-2xl">{s.value}</dd>

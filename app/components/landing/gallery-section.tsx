@@ -1,6 +1,5 @@
 /** The gallery: three recent surveys, drawn as SVG scenes (static files, not JavaScript). */
 import { Link } from '@remix-run/react'
-import { formatHectares, formatNumber } from '#app/domain/format/numbers.ts'
 
 import agricultureField from '../visuals/agriculture-field.svg'
 import coastalMarina from '../visuals/coastal-marina.svg'
@@ -14,7 +13,6 @@ const PROJECTS = [
     category: 'Agriculture',
     title: 'Agriculture Field Analysis',
     text: 'Multispectral crop-health mapping of a 42 ha vineyard block near Stellenbosch, pinpointing irrigation stress.',
-    tags: ['NDVI', 'Orthomosaic', formatHectares(426_000, 1)],
   },
   {
     image: coastalMarina,
@@ -22,7 +20,6 @@ const PROJECTS = [
     category: 'Coastal',
     title: 'Coastal Marina Survey',
     text: 'High-resolution orthomosaic and bathymetric context for a marina upgrade on the False Bay coast.',
-    tags: [`${formatNumber(2.1, 1)}\u00a0cm GSD`, 'Topography', formatHectares(54_000, 1)],
   },
   {
     image: infrastructureDock,
@@ -30,11 +27,11 @@ const PROJECTS = [
     category: 'Infrastructure',
     title: 'Infrastructure Dock Analysis',
     text: 'Quay-wall inspection and measurement for a harbour operator, with defects geotagged for the maintenance crew.',
-    tags: ['Inspection', '3D model', 'Measurements'],
   },
 ]
 
-export function GallerySection({ signedIn }: { signedIn: boolean }) {
+/** `tags`: each survey's tags, in PROJECTS' order, formatted by the loader (`landingFigures`). */
+export function GallerySection({ signedIn, tags }: { signedIn: boolean; tags: string[][] }) {
   return (
     <section aria-labelledby="gallery-heading" className="bg-white py-20 sm:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
@@ -58,7 +55,7 @@ export function GallerySection({ signedIn }: { signedIn: boolean }) {
           </Link>
         </div>
         <div className="mt-12 grid gap-6 md:grid-cols-3">
-          {PROJECTS.map(({ image, alt, category, title, text, tags }) => (
+          {PROJECTS.map(({ image, alt, category, title, text }, index) => (
             <article
               key={title}
               className="group overflow-hidden rounded-2xl border border-ink-100 bg-white shadow-card"
@@ -80,7 +77,7 @@ export function GallerySection({ signedIn }: { signedIn: boolean }) {
                 <h3 className="text-lg font-bold text-ink-950">{title}</h3>
                 <p className="mt-2 text-sm leading-relaxed text-ink-600">{text}</p>
                 <ul className="mt-4 flex flex-wrap gap-2">
-                  {tags.map((t) => (
+                  {(tags[index] ?? []).map((t) => (
                     <li key={t} className="badge bg-ink-100 text-ink-700">
                       {t}
                     </li>

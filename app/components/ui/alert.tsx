@@ -33,3 +33,14 @@ export function Alert({
     </div>
   )
 }
+
+/** The form-level errors (not tied to one field) of a conform form, as an alert box. */
+export function FormErrors({ id, errors }: { id: string; errors?: Array<string | null | undefined> | null }) {
+  const shown = errors?.filter(Boolean)
+  if (!shown?.length) return null
+  return (
+    <Alert tone="error" id={id}>
+      {shown.join(' ')}
+    </Alert>
+  )
+}

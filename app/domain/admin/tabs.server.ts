@@ -20,6 +20,7 @@ import { pilotLicenceDisplay } from '#app/domain/users/pilot-licence.ts'
 
 import { listZonesForAdmin } from './airspace-admin.server.ts'
 import { financialReport, parseDateRange } from './finance.server.ts'
+import { systemHealth } from './health.server.ts'
 import { listPilots, listUsers } from './users.server.ts'
 
 export const ADMIN_TAB_IDS = [
@@ -56,7 +57,7 @@ function adminTabFor(url: URL): AdminTabId {
   return (segment && PATH_TABS[segment]) || 'projects'
 }
 
-export function loadAdminTab(url: URL) {
+export async function loadAdminTab(url: URL) {
   const tab = adminTabFor(url)
   const params = url.searchParams
   switch (tab) {
@@ -87,6 +88,7 @@ export function loadAdminTab(url: URL) {
         drones: listDroneProfiles(),
         pricing: getPricingSettings(),
         changeMinimumCm: getChangeMinimumCm(),
+        health: await systemHealth(),
       }
     case 'audit':
       return { tab, audit: listAuditLog({ page: pageParam(params.get('page')) }) }
@@ -103,4 +105,4 @@ export function loadAdminTab(url: URL) {
       return { tab }
   }
 }
-export type AdminTabData = ReturnType<typeof loadAdminTab>
+export type AdminTabData = Awaited<ReturnType<typeof loadAdminTab>>

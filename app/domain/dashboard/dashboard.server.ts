@@ -62,7 +62,7 @@ export async function loadRoleDashboard(user: User, url: URL = new URL('http://l
         ...(await loadPilotTabs(user.id, url)),
       }
     case 'admin':
-      return { role: 'admin' as const, profile, stats: getAdminStats(), admin: loadAdminTab(url) }
+      return { role: 'admin' as const, profile, stats: getAdminStats(), admin: await loadAdminTab(url) }
     default:
       return { role: 'unknown' as const }
   }

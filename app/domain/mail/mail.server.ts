@@ -95,6 +95,13 @@ export async function listOutbox(limit = 50): Promise<OutboxEntry[]> {
   return entries
 }
 
+let lastFailure: { at: Date; subject: string; error: string } | undefined
+
+/** The last mail this process failed to send (for the admin's health panel), if any. */
+export function lastMailFailure() {
+  return lastFailure
+}
+
 /** Sends still under way: some go out after the response (a paid ITN's receipts), and shutdown waits for them. */
 const sending = new Set<Promise<boolean>>()
 
@@ -107,6 +114,11 @@ export function sendEmailSafely(message: EmailMessage): Promise<boolean> {
     () => true,
     (error: unknown) => {
       console.warn(`[mail] could not send "${message.subject}" to ${message.to}:`, error)
+      lastFailure = {
+        at: new Date(),
+        subject: message.subject,
+        error: (error instanceof Error ? error.message : String(error)).slice(0, 300),
+      }
       return false
     },
   )

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
-import { PasswordField } from '#app/components/forms.tsx'
+import { PasswordField } from '#app/components/forms/password-field.tsx'
 import { PersonFields } from '#app/components/forms/person-fields.tsx'
 import { TextField } from '#app/components/forms/text-field.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'

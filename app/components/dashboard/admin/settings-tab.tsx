@@ -10,6 +10,7 @@ import { ChangeSettingsSchema } from '#app/domain/deliverables/change-settings.t
 import { PricingSettingsSchema } from '#app/domain/pricing/settings.ts'
 
 import { DroneProfilesSection } from './drone-profiles-section.tsx'
+import { HealthSection } from './health-section.tsx'
 import type { TabData } from './types.ts'
 import { ActiveToggle, CreateLink, DataTable, RowActions, td } from './ui.tsx'
 
@@ -172,6 +173,7 @@ function ChangeMinimumForm({ changeMinimumCm }: { changeMinimumCm: number }) {
 export function SettingsTab({ data }: { data: TabData<'settings'> }) {
   return (
     <div className="space-y-6">
+      <HealthSection health={data.health} />
       <TableCard
         title="Hub terminals"
         description="Quotes are priced from the nearest active hub."

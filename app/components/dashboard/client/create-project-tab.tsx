@@ -247,8 +247,9 @@ export function CreateProjectTab({ placeSearch }: { placeSearch: PlaceSearchResu
 }
 
 /**
- * The search box. The Search button submits the surrounding form as a GET (works
- * everywhere); with JavaScript, typing shows suggestions from /api/places.
+ * The search box. Without JavaScript the Search button submits the surrounding form as a
+ * GET; with it, typing shows suggestions from /api/places, and Search or Enter run that
+ * search at once (submitting would validate the whole project form and close the list).
  */
 function PlaceSearch({
   initialQuery,
@@ -267,6 +268,8 @@ function PlaceSearch({
   const [active, setActive] = useState(-1)
   const listId = useId()
   const timer = useRef<ReturnType<typeof setTimeout>>()
+  const blurTimer = useRef<ReturnType<typeof setTimeout>>()
+  const input = useRef<HTMLInputElement>(null)
   const suggestions = fetcher.data?.results ?? []
   const failed =
     fetcher.state === 'idle' &&
@@ -274,7 +277,13 @@ function PlaceSearch({
     suggestions.length === 0 &&
     query.trim().length >= 2
 
-  useEffect(() => () => clearTimeout(timer.current), [])
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current)
+      clearTimeout(blurTimer.current)
+    },
+    [],
+  )
 
   function onType(value: string) {
     setQuery(value)
@@ -290,6 +299,17 @@ function PlaceSearch({
     }, 200)
   }
 
+  function searchNow() {
+    clearTimeout(timer.current)
+    const q = query.trim()
+    if (q.length < 2) return
+    // Leaving the box for the button must not close the list this search opens.
+    clearTimeout(blurTimer.current)
+    fetcher.load(`/api/places?q=${encodeURIComponent(q)}`)
+    setOpen(true)
+    input.current?.focus()
+  }
+
   function choose(place: PlaceResult) {
     onPick(place)
     setQuery(place.address)
@@ -303,12 +323,18 @@ function PlaceSearch({
       </label>
       <div className="flex gap-2">
         <input
+          ref={input}
           id="location-search"
           name="q"
           type="search"
           value={query}
           onChange={(e) => onType(e.target.value)}
           onKeyDown={(e) => {
+            if (e.key === 'Enter' && !(open && active >= 0 && suggestions[active])) {
+              e.preventDefault()
+              searchNow()
+              return
+            }
             if (!open || !suggestions.length) return
             if (e.key === 'ArrowDown') {
               e.preventDefault()
@@ -323,7 +349,9 @@ function PlaceSearch({
               setOpen(false)
             }
           }}
-          onBlur={() => setTimeout(() => setOpen(false), 150)}
+          onBlur={() => {
+            blurTimer.current = setTimeout(() => setOpen(false), 150)
+          }}
           autoComplete="off"
           role={hydrated ? 'combobox' : undefined}
           aria-expanded={hydrated ? open && suggestions.length > 0 : undefined}
@@ -338,6 +366,14 @@ function PlaceSearch({
           formMethod="get"
           formAction="/dashboard"
           formNoValidate
+          onClick={
+            hydrated
+              ? (e) => {
+                  e.preventDefault()
+                  searchNow()
+                }
+              : undefined
+          }
           className="btn-secondary shrink-0"
           disabled={searching}
         >

@@ -1,0 +1,138 @@
+/**
+ * The admin's system health: one check per thing the app depends on outside itself (GDAL,
+ * the disk of DATA_DIR, mail, PayFast). A new dependency adds a probe to `HEALTH_PROBES`;
+ * a probe that throws or hangs becomes a failed check, never a failed page.
+ */
+import { getEnv, isProduction } from '#app/domain/config/env.server.ts'
+import { runGdal } from '#app/domain/deliverables/gdal.server.ts'
+import { getDiskSpace } from '#app/domain/files/disk-space.server.ts'
+import { formatDate } from '#app/domain/format/dates.ts'
+import { formatFileSize } from '#app/domain/format/numbers.ts'
+import { lastMailFailure } from '#app/domain/mail/mail.server.ts'
+
+/** ok: working; info: fine for a test set-up; warning: works but needs attention; error: broken. */
+type HealthState = 'ok' | 'info' | 'warning' | 'error'
+
+/** What a probe finds. */
+interface HealthResult {
+  state: HealthState
+  summary: string
+  /** A program's version as it names itself ("GDAL 3.6.2"): shown as a name, not a figure. */
+  version?: string
+  detail?: string
+}
+
+/** One line of the panel: the probe's id and label with its result. */
+export interface HealthCheck extends HealthResult {
+  id: string
+  label: string
+}
+
+/** A check of one dependency; `run` may throw (the check then reads as an error). */
+export interface HealthProbe {
+  id: string
+  label: string
+  run: () => Promise<HealthResult>
+}
+
+const PROBE_TIMEOUT_MS = 5_000
+
+async function gdalCheck(): Promise<HealthResult> {
+  try {
+    // "GDAL 3.6.2, released 2023/01/02"
+    const output = await runGdal('gdalinfo', ['--version'], { timeoutMs: PROBE_TIMEOUT_MS })
+    return { state: 'ok', summary: 'Installed', version: output.split(',')[0]!.trim() }
+  } catch (error) {
+    return {
+      state: 'error',
+      summary: 'Missing: raster deliverables cannot be read or converted',
+      detail:
+        `Install GDAL's command-line tools on the server (Debian: apt-get install gdal-bin). ${error instanceof Error ? error.message : ''}`.trim(),
+    }
+  }
+}
+
+async function diskCheck(): Promise<HealthResult> {
+  const { DATA_DIR } = getEnv()
+  const space = await getDiskSpace(DATA_DIR)
+  const summary = `${formatFileSize(space.freeBytes)} free of ${formatFileSize(space.totalBytes)}`
+  const floor = formatFileSize(space.minFreeBytes)
+  return {
+    state: space.low ? 'warning' : 'ok',
+    summary,
+    detail: space.low
+      ? `Below the ${floor} floor: uploads are refused until space is freed (${DATA_DIR}).`
+      : `Uploads are refused below ${floor} free (${DATA_DIR}).`,
+  }
+}
+
+/** The SMTP server without its credentials: "smtp.example.com:587". */
+function smtpServer(url: string) {
+  try {
+    const parsed = new URL(url)
+    return parsed.port ? `${parsed.hostname}:${parsed.port}` : parsed.hostname
+  } catch {
+    return 'an SMTP server'
+  }
+}
+
+async function mailCheck(): Promise<HealthResult> {
+  const env = getEnv()
+  const failure = lastMailFailure()
+  const failed = failure
+    ? `Last failure ${formatDate(failure.at, { withTime: true })}: "${failure.subject}": ${failure.error}`
+    : undefined
+  if (env.SMTP_URL)
+    return {
+      state: failure ? 'warning' : 'ok',
+      summary: `SMTP via ${smtpServer(env.SMTP_URL)}`,
+      detail: failed ?? 'No send has failed since the server started.',
+    }
+  return {
+    state: isProduction() || failure ? 'warning' : 'info',
+    summary: `Local outbox (${env.MAIL_OUTBOX_DIR}): no mail leaves this server`,
+    detail: failed ?? 'Set SMTP_URL to send mail.',
+  }
+}
+
+async function payfastCheck(): Promise<HealthResult> {
+  const mode = getEnv().PAYFAST_MODE
+  if (mode === 'live') return { state: 'ok', summary: 'Live: real payments' }
+  return {
+    state: isProduction() ? 'warning' : 'info',
+    summary: `${mode === 'sandbox' ? 'Sandbox' : 'Simulator'}: test mode, no real money`,
+    detail: 'Set PAYFAST_MODE=live with the merchant credentials to take payments.',
+  }
+}
+
+/** Every check the panel shows, in order; a new dependency adds its probe here. */
+const HEALTH_PROBES: HealthProbe[] = [
+  { id: 'gdal', label: 'GDAL', run: gdalCheck },
+  { id: 'disk', label: 'Disk (file storage)', run: diskCheck },
+  { id: 'mail', label: 'Mail', run: mailCheck },
+  { id: 'payfast', label: 'PayFast', run: payfastCheck },
+]
+
+async function runProbe(probe: HealthProbe, timeoutMs: number): Promise<HealthCheck> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<HealthResult>((resolve) => {
+    timer = setTimeout(() => resolve({ state: 'error', summary: 'No answer in time' }), timeoutMs)
+  })
+  const run = probe.run().catch(
+    (error: unknown): HealthResult => ({
+      state: 'error',
+      summary: `Check failed: ${error instanceof Error ? error.message : String(error)}`,
+    }),
+  )
+  const result = await Promise.race([run, timeout]).finally(() => clearTimeout(timer))
+  return { id: probe.id, label: probe.label, ...result }
+}
+
+/** `GET /api/admin/health` and the Settings tab's panel: every probe at once, each bounded in time. */
+export async function systemHealth(
+  probes: HealthProbe[] = HEALTH_PROBES,
+  timeoutMs = PROBE_TIMEOUT_MS + 1_000,
+) {
+  const checks = await Promise.all(probes.map((probe) => runProbe(probe, timeoutMs)))
+  return { checkedAt: new Date().toISOString(), checks }
+}

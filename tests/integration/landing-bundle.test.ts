@@ -1,0 +1,71 @@
+/**
+ * The landing page's JavaScript budget (ADR 184): every script a first visit to `/` loads
+ * (the client entry, the root route and the index route, each with the chunks it imports),
+ * gzipped as the server sends them (compression's default level) and summed from the build
+ * manifest, is at most 100 KiB. React DOM and Remix alone are about 83 KiB of it.
+ * Reads `public/build` (`npm test` builds before the unit stage); builds the client first when
+ * there is no manifest or it is older than the app's sources.
+ */
+import { execSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { expect, test } from 'vitest'
+
+const BUDGET = 100 * 1024
+const ROOT = path.resolve(import.meta.dirname, '../..')
+const BUILD = path.join(ROOT, 'public/build')
+
+interface ManifestEntry {
+  module: string
+  imports?: string[]
+}
+interface Manifest {
+  entry: ManifestEntry
+  routes: Record<string, ManifestEntry>
+}
+
+const manifestFile = () =>
+  fs.existsSync(BUILD) ? fs.readdirSync(BUILD).find((name) => /^manifest-.*\.js$/.test(name)) : undefined
+
+/** The newest modification time of the app's sources. */
+function newestSource(dir = path.join(ROOT, 'app')): number {
+  let newest = 0
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name)
+    newest = Math.max(newest, entry.isDirectory() ? newestSource(full) : fs.statSync(full).mtimeMs)
+  }
+  return newest
+}
+
+function readManifest(): Manifest {
+  const current = manifestFile()
+  if (!current || fs.statSync(path.join(BUILD, current)).mtimeMs < newestSource())
+    execSync('npx remix build', { cwd: ROOT, stdio: 'inherit', timeout: 600_000 })
+  const file = manifestFile()
+  if (!file) throw new Error('No build manifest in public/build after building')
+  const text = fs.readFileSync(path.join(BUILD, file), 'utf8')
+  return JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)) as Manifest
+}
+
+/** The URLs of every script the landing page loads on first visit. */
+function landingScripts(manifest: Manifest) {
+  const parts = [manifest.entry, manifest.routes.root, manifest.routes['routes/_index']]
+  if (parts.some((part) => !part)) throw new Error('The manifest lacks the entry, root or index route')
+  return [...new Set(parts.flatMap((part) => [part!.module, ...(part!.imports ?? [])]))]
+}
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
+
+test(`the landing page loads at most ${kib(BUDGET)} of JavaScript (gzip)`, { timeout: 660_000 }, () => {
+  const sizes = landingScripts(readManifest()).map((url) => ({
+    url,
+    bytes: gzipSync(fs.readFileSync(path.join(ROOT, 'public', url))).length,
+  }))
+  const total = sizes.reduce((sum, { bytes }) => sum + bytes, 0)
+  const lines = sizes
+    .sort((a, b) => b.bytes - a.bytes)
+    .map(({ url, bytes }) => `${kib(bytes).padStart(10)}  ${url}`)
+  console.log(`${lines.join('\n')}\nlanding page JavaScript: ${kib(total)} gzip (budget ${kib(BUDGET)})`)
+  expect(total, `landing page JavaScript is ${kib(total)} gzip`).toBeLessThanOrEqual(BUDGET)
+})
