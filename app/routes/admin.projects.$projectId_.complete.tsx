@@ -28,7 +28,7 @@ import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { getProjectForAdmin } from '#app/domain/projects/admin-projects.server.ts'
-import { completeProject } from '#app/domain/projects/complete-project.server.ts'
+import { completeProject, failedViewingCopies } from '#app/domain/projects/complete-project.server.ts'
 import { COMPLETE_MESSAGES, DELIVERABLE_CATEGORY } from '#app/domain/projects/deliverables.ts'
 import type { User } from '#db/schema.ts'
 
@@ -52,6 +52,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     deliverables: files.filter((f) => f.fileCategory === DELIVERABLE_CATEGORY),
     /** Kind, raster facts and viewing copies; rasters covering under half the survey areas are warned about. */
     details: listDeliverables(admin, project.id),
+    /** Deliverables whose viewing copy failed: completing needs "deliver without them". */
+    failed: failedViewingCopies(project.id).map((f) => ({ id: f.id, name: f.name })),
   })
 }
 
@@ -98,9 +100,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CompleteProjectDialog() {
-  const { project, deliverables, details } = useLoaderData<typeof loader>()
+  const { project, deliverables, details, failed } = useLoaderData<typeof loader>()
   useViewProgressRefresh(details)
-  const failed = details.filter((d) => !d.removedAt && d.view?.status === 'failed')
   const misplaced = details.filter(
     (d) => !d.removedAt && d.raster?.overlapPercent != null && d.raster.overlapPercent < LOW_OVERLAP_PERCENT,
   )
@@ -179,7 +180,7 @@ export default function CompleteProjectDialog() {
         ) : null}
         {!done && failed.length ? (
           <Alert tone="error" title={COMPLETE_MESSAGES.failedViewsTitle} id="failed-views">
-            {COMPLETE_MESSAGES.failedViews(failed.map((d) => d.fileName))}.
+            {COMPLETE_MESSAGES.failedViews(failed.map((f) => f.name))}.
           </Alert>
         ) : null}
         <Form

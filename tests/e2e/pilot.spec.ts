@@ -102,6 +102,16 @@ test('a pilot flies an assigned job and the client downloads the deliverable', a
   await expect(
     page.getByTestId('complete-project-dialog').getByRole('link', { name: 'orthomosaic-report.pdf' }),
   ).toBeVisible()
+  // Delete asks first, naming the file and its size; Cancel keeps it.
+  await page
+    .getByTestId('complete-project-dialog')
+    .getByRole('link', { name: 'Delete orthomosaic-report.pdf' })
+    .click()
+  const confirmDelete = page.getByTestId('delete-file-dialog')
+  await expect(confirmDelete).toContainText('orthomosaic-report.pdf')
+  await expect(confirmDelete).toContainText(/\d+\sKB|\d+\sB/)
+  await confirmDelete.getByRole('link', { name: 'Cancel' }).click()
+  await expect(confirmDelete).toHaveCount(0)
   await page.getByTestId('complete-project-dialog').getByRole('button', { name: 'Complete Project' }).click()
   await expectToast(page, 'Project Completed')
   await expect(

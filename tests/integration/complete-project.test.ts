@@ -174,6 +174,16 @@ describe('a failed viewing copy', () => {
     expect(
       (await complete({ projectId: project.id, deliverWithoutFailed: 'yes' }, admin.headers)).status,
     ).toBe(400)
+    // A TIFF marked as a kind that never has a map copy does not count as a failure.
+    const other = addTestFile(project.id, 'image/tiff', 'processed_deliverable')
+    getDb().update(projectFiles).set({ deliverableKind: 'vector' }).where(eq(projectFiles.id, other.id)).run()
+    getDb()
+      .insert(deliverableViews)
+      .values({ fileId: other.id, status: 'failed', error: 'Not a raster kind: no viewing copy is made' })
+      .run()
+    expect(await readJson(await complete({ projectId: project.id }, admin.headers))).toMatchObject({
+      failedFileIds: [tiff.id],
+    })
     const done = await complete({ projectId: project.id, deliverWithoutFailed: true }, admin.headers)
     expect(done.status).toBe(200)
     const audit = getDb()
@@ -184,10 +194,14 @@ describe('a failed viewing copy', () => {
     expect(JSON.parse(audit.after!)).toMatchObject({ deliveredWithoutViewingCopy: [tiff.id] })
   })
 
-  test('the dialog (no JS) refuses with its own toast and completes with the box ticked', async () => {
-    const { admin, project } = await projectWithFailedCopy()
+  test('the dialog (no JS) lists the failure, refuses with its own toast and completes with the box ticked', async () => {
+    const { admin, project, tiff } = await projectWithFailedCopy()
     const params = { projectId: String(project.id) }
     const url = `/admin/projects/${project.id}/complete`
+    const data = await readJson<{ failed: Array<{ id: number; name: string }> }>(
+      await callRoute(completeDialog.loader, url, { headers: admin.headers, params }),
+    )
+    expect(data.failed).toEqual([{ id: tiff.id, name: 'Broken ortho.tif' }])
     const refused = await callRoute(completeDialog.action, url, {
       headers: admin.headers,
       params,

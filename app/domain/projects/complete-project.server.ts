@@ -6,6 +6,7 @@
 import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { appUrl } from '#app/domain/config/env.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
+import { isRasterKind } from '#app/domain/deliverables/deliverable.ts'
 import { deliverablesOfProject, viewFileOf } from '#app/domain/deliverables/deliverables.server.ts'
 import { deliverablesAvailableUntil } from '#app/domain/files/rules.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
@@ -64,10 +65,13 @@ function orthomosaicThumbnail(projectId: number) {
   }
 }
 
-/** The project's kept deliverables whose viewing copy failed (what the client would see broken). */
-function failedViewingCopies(projectId: number) {
+/**
+ * The project's kept deliverables whose viewing copy failed (what the client would see broken);
+ * a TIFF an admin marked as a kind without a map copy (a report, vector data…) is not one.
+ */
+export function failedViewingCopies(projectId: number) {
   return getDb()
-    .select({ id: projectFiles.id, name: projectFiles.originalName })
+    .select({ id: projectFiles.id, name: projectFiles.originalName, kind: projectFiles.deliverableKind })
     .from(projectFiles)
     .innerJoin(deliverableViews, eq(deliverableViews.fileId, projectFiles.id))
     .where(
@@ -79,6 +83,7 @@ function failedViewingCopies(projectId: number) {
       ),
     )
     .all()
+    .filter((f) => !f.kind || isRasterKind(f.kind) || f.kind === 'image')
 }
 
 /**
