@@ -50,7 +50,8 @@ const SINGLE_PRODUCTS: Array<{ path: string; name: string; kind: DeliverableKind
   { path: 'odm_report/report.pdf', name: 'Processing report.pdf', kind: 'report' },
   { path: 'odm_report/shots.geojson', name: 'Camera positions.geojson', kind: 'vector' },
 ]
-const PLAIN_POINT_CLOUD = 'odm_georeferencing/odm_georeferenced_model.laz'
+/** The point cloud in the order it is preferred: COPC (found by suffix), LAZ, then LAS. */
+const PLAIN_POINT_CLOUDS = ['laz', 'las'].map((ext) => `odm_georeferencing/odm_georeferenced_model.${ext}`)
 const OBJ_PARTS = /^odm_texturing\/[^/]+\.(obj|mtl|png|jpe?g)$/i
 const TILES = '3d_tiles/'
 const S_IFMT = 0o170000
@@ -123,13 +124,11 @@ function chooseProducts(entries: yauzl.Entry[]) {
     if (entry) products.push({ entry, name: p.name, kind: p.kind })
   }
   const copc = entries.find((e) => /^odm_georeferencing\/[^/]+\.copc\.laz$/i.test(e.fileName))
-  const laz = copc ?? byName.get(PLAIN_POINT_CLOUD)
-  if (laz)
-    products.push({
-      entry: laz,
-      name: copc ? 'Point cloud.copc.laz' : 'Point cloud.laz',
-      kind: 'point_cloud',
-    })
+  const cloud = copc ?? PLAIN_POINT_CLOUDS.map((p) => byName.get(p)).find(Boolean)
+  if (cloud) {
+    const name = copc ? 'Point cloud.copc.laz' : `Point cloud.${cloud.fileName.slice(-3)}`
+    products.push({ entry: cloud, name, kind: 'point_cloud' })
+  }
   const hasGlb = products.some((p) => p.kind === 'model_3d')
   const objParts = hasGlb ? [] : entries.filter((e) => OBJ_PARTS.test(e.fileName))
   const tiles = entries.filter((e) => e.fileName.startsWith(TILES) && !e.fileName.endsWith('/'))

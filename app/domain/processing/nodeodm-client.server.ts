@@ -9,6 +9,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import { z } from 'zod'
 
 export type NodeOdmErrorKind = 'unreachable' | 'not_found' | 'refused'
@@ -325,7 +326,7 @@ export async function downloadAllZip(
   let size = 0
   try {
     await pipeline(
-      Readable.fromWeb(response.body as import('node:stream/web').ReadableStream),
+      Readable.fromWeb(response.body as WebReadableStream),
       async function* (source: AsyncIterable<Buffer>) {
         for await (const chunk of source) {
           clearTimeout(timer)

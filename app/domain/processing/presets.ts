@@ -73,26 +73,40 @@ interface Range {
   min?: number
   max?: number
   minExclusive?: boolean
+  maxExclusive?: boolean
 }
 
-/** The range a numeric option's domain text allows ("positive integer", "float: 0 <= x <= 1", "percent"). */
+/**
+ * The range a numeric option's domain allows, read as NodeODM reads it: "positive integer"
+ * (≥ 0), "negative float" (≤ 0), "percent", "float: 0 <= x <= 1", "float > 0.0".
+ */
 function rangeOf(domain: unknown): Range {
-  const text = typeof domain === 'string' ? domain.toLowerCase() : ''
-  const between = /(-?\d+(?:\.\d+)?)\s*<=?\s*x\s*<=?\s*(-?\d+(?:\.\d+)?)/.exec(text)
+  const text = typeof domain === 'string' ? domain.trim().toLowerCase() : ''
+  const sign = /^(positive|negative) (integer|float)$/.exec(text)
+  if (sign) return sign[1] === 'positive' ? { min: 0 } : { max: 0 }
+  if (text === 'percent') return { min: 0, max: 100 }
+  const between = /^(?:float|integer): ([-+.\d]+) <= x <= ([-+.\d]+)$/.exec(text)
   if (between) return { min: Number(between[1]), max: Number(between[2]) }
-  if (text.includes('percent')) return { min: 0, max: 100 }
-  if (text.includes('non-negative')) return { min: 0 }
-  if (text.includes('positive')) return { min: 0, minExclusive: true }
-  const atLeast = /x\s*>=\s*(-?\d+(?:\.\d+)?)/.exec(text)
-  if (atLeast) return { min: Number(atLeast[1]) }
+  const bound = /^(?:float|integer) (>=|>|<=|<) ([-+.\d]+)$/.exec(text)
+  if (bound) {
+    const n = Number(bound[2])
+    if (bound[1]!.startsWith('>')) return { min: n, minExclusive: bound[1] === '>' }
+    return { max: n, maxExclusive: bound[1] === '<' }
+  }
   return {}
 }
 
 function rangeText(range: Range) {
   if (range.min !== undefined && range.max !== undefined) return ` from ${range.min} to ${range.max}`
-  if (range.minExclusive) return ' above 0'
-  if (range.min !== undefined) return ` of at least ${range.min}`
+  if (range.min !== undefined) return range.minExclusive ? ` above ${range.min}` : ` of at least ${range.min}`
+  if (range.max !== undefined) return range.maxExclusive ? ` below ${range.max}` : ` of at most ${range.max}`
   return ''
+}
+
+function inRange(value: number, range: Range) {
+  if (range.min !== undefined && (range.minExclusive ? value <= range.min : value < range.min)) return false
+  if (range.max !== undefined && (range.maxExclusive ? value >= range.max : value > range.max)) return false
+  return true
 }
 
 function checkOne(spec: OptionSpec, value: unknown): string | null {
@@ -112,11 +126,17 @@ function checkOne(spec: OptionSpec, value: unknown): string | null {
       typeof value === 'number' &&
       Number.isFinite(value) &&
       (!integer || Number.isInteger(value)) &&
-      (range.min === undefined || (range.minExclusive ? value > range.min : value >= range.min)) &&
-      (range.max === undefined || value <= range.max)
+      inRange(value, range)
     return ok ? null : `must be ${integer ? 'a whole number' : 'a number'}${rangeText(range)}`
   }
   if (typeof value !== 'string' || value.length > 2000) return 'must be text (up to 2000 characters)'
+  if (spec.domain === 'json') {
+    try {
+      JSON.parse(value)
+    } catch {
+      return 'must be JSON'
+    }
+  }
   return null
 }
 

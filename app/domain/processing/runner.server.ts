@@ -194,7 +194,8 @@ export function startProcessingJobs(options: RunnerOptions = {}): ProcessingRunn
     const secret = crypto.randomBytes(24).toString('base64url')
     const extra = { ...job.options }
     const boundary = 'boundary' in extra ? null : boundaryOf(job.projectId)
-    if (boundary) extra.boundary = boundary
+    // NodeODM takes a `json` option as a JSON string.
+    if (boundary) extra.boundary = JSON.stringify(boundary)
     const address = nodeAddress(node)
     const uuid = await initTask(address, {
       name: `${project?.name ?? 'Project'} (Kestrel job ${job.id})`.slice(0, 200),

@@ -1,0 +1,140 @@
+/** The admin's processing nodes: the calls, no token shown back, offline after two minutes, 409 while busy. */
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { getDb } from '#app/domain/db/db.server.ts'
+import { checkNodes, seedNodeFromEnv } from '#app/domain/processing/nodes.server.ts'
+import * as oneRoute from '#app/routes/api.admin.processing-nodes.$nodeId.ts'
+import * as listRoute from '#app/routes/api.admin.processing-nodes.ts'
+import { processingJobs, processingNodes } from '#db/schema.ts'
+import { insertProject } from '#tests/helpers/files.ts'
+import { callRoute, readJson } from '#tests/helpers/requests.ts'
+import { signedInUser } from '#tests/helpers/users.ts'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+
+let server: http.Server
+let url: string
+let up = true
+
+beforeAll(async () => {
+  server = http.createServer((_req, res) => {
+    if (!up) return res.destroy()
+    res.setHeader('Content-Type', 'application/json')
+    res.end(
+      JSON.stringify({
+        version: '2.2.4',
+        taskQueueCount: 3,
+        maxImages: 500,
+        engine: 'odm',
+        engineVersion: '3.5.5',
+      }),
+    )
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(() => new Promise((resolve) => server.close(resolve)))
+
+type NodeJson = Record<string, unknown> & { id: number }
+
+test('admins list, add, edit and delete nodes; tokens never come back; others are refused', async () => {
+  const admin = await signedInUser('admin')
+  const client = await signedInUser('client')
+  expect(
+    (await callRoute(listRoute.loader, '/api/admin/processing-nodes', { headers: client.headers })).status,
+  ).toBe(403)
+
+  const bad = await callRoute(listRoute.action, '/api/admin/processing-nodes', {
+    json: { label: 'FTP', url: 'ftp://odm.example' },
+    headers: admin.headers,
+  })
+  expect(bad.status).toBe(400)
+  expect((await readJson<{ fieldErrors: Record<string, string[]> }>(bad)).fieldErrors.url).toEqual([
+    'Enter the node’s http:// or https:// address',
+  ])
+
+  const created = await callRoute(listRoute.action, '/api/admin/processing-nodes', {
+    json: { label: 'GPU box', url: `${url}/?token=from-url` },
+    headers: admin.headers,
+  })
+  expect(created.status).toBe(201)
+  const { node } = await readJson<{ node: NodeJson }>(created)
+  expect(node).toMatchObject({ label: 'GPU box', url, enabled: true, online: false, hasToken: true })
+  expect(JSON.stringify(node)).not.toContain('from-url')
+  expect(getDb().select().from(processingNodes).where(eq(processingNodes.id, node.id)).get()!.token).toBe(
+    'from-url',
+  )
+
+  await checkNodes()
+  const list = await readJson<{ nodes: NodeJson[] }>(
+    await callRoute(listRoute.loader, '/api/admin/processing-nodes', { headers: admin.headers }),
+  )
+  expect(list.nodes.find((n) => n.id === node.id)).toMatchObject({
+    online: true,
+    queueCount: 3,
+    maxImages: 500,
+    engineVersion: 'odm 3.5.5',
+    lastSeenAt: expect.any(String),
+  })
+  expect(JSON.stringify(list)).not.toContain('from-url')
+
+  const put = (body: unknown, id = node.id) =>
+    callRoute(oneRoute.action, `/api/admin/processing-nodes/${id}`, {
+      method: 'PUT',
+      json: body,
+      headers: admin.headers,
+      params: { nodeId: String(id) },
+    })
+  const edited = await put({ label: 'GPU box 2', enabled: false, token: 'new-token' })
+  expect(edited.status).toBe(200)
+  expect((await readJson<{ node: NodeJson }>(edited)).node).toMatchObject({
+    label: 'GPU box 2',
+    enabled: false,
+  })
+  expect((await put({ url: 'javascript:alert(1)' })).status).toBe(400)
+  expect((await put({ label: 'x' }, 999_999)).status).toBe(404)
+
+  // A job running on it: 409; then 204.
+  const remove = () =>
+    callRoute(oneRoute.action, `/api/admin/processing-nodes/${node.id}`, {
+      method: 'DELETE',
+      headers: admin.headers,
+      params: { nodeId: String(node.id) },
+    })
+  const project = insertProject({ clientId: client.user.id })
+  const job = getDb()
+    .insert(processingJobs)
+    .values({ projectId: project.id, nodeId: node.id, preset: 'standard', options: {}, status: 'processing' })
+    .returning()
+    .get()
+  expect((await remove()).status).toBe(409)
+  getDb().update(processingJobs).set({ status: 'completed' }).where(eq(processingJobs.id, job.id)).run()
+  expect((await remove()).status).toBe(204)
+  expect(getDb().select().from(processingNodes).where(eq(processingNodes.id, node.id)).get()).toBeUndefined()
+})
+
+test('a node stays online through short silences and goes offline after two minutes; NODEODM_URL seeds one node once', async () => {
+  const seeded = seedNodeFromEnv(`${url}?token=env-token`)!
+  expect(seedNodeFromEnv(`${url}?token=env-token`)!.id).toBe(seeded.id)
+  getDb().update(processingNodes).set({ enabled: false }).run()
+  getDb().update(processingNodes).set({ enabled: true }).where(eq(processingNodes.id, seeded.id)).run()
+  const t0 = Date.now()
+  const at = (ms: number) => () => new Date(t0 + ms)
+  await checkNodes(at(0))
+  up = false
+  try {
+    await checkNodes(at(30_000))
+    let row = getDb().select().from(processingNodes).where(eq(processingNodes.id, seeded.id)).get()!
+    expect(row.online).toBe(true)
+    expect(row.lastError).toMatch(/Could not reach/)
+    await checkNodes(at(30_000 + 120_000))
+    row = getDb().select().from(processingNodes).where(eq(processingNodes.id, seeded.id)).get()!
+    expect(row.online).toBe(false)
+  } finally {
+    up = true
+  }
+  await checkNodes(at(200_000))
+  expect(getDb().select().from(processingNodes).where(eq(processingNodes.id, seeded.id)).get()!.online).toBe(
+    true,
+  )
+})

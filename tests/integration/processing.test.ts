@@ -1,0 +1,479 @@
+/**
+ * Photos in, map out, against the NodeODM simulator in-process: a project's photos become
+ * deliverables of the right kinds with ready view copies; dropped uploads, a failed task,
+ * a lost task, a node that dies mid-run, a Kestrel restart mid-processing, cancel; who may
+ * start, cancel and see jobs; the webhook with a wrong secret.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { getDb } from '#app/domain/db/db.server.ts'
+import { startViewJobs } from '#app/domain/deliverables/view-jobs.server.ts'
+import { storeProjectFile } from '#app/domain/files/project-files.server.ts'
+import { hashSecret } from '#app/domain/processing/jobs.server.ts'
+import { checkNodes, createNode } from '#app/domain/processing/nodes.server.ts'
+import type { ProcessingRunner } from '#app/domain/processing/runner-registry.server.ts'
+import { startProcessingJobs } from '#app/domain/processing/runner.server.ts'
+import * as cancelRoute from '#app/routes/api.admin.processing.$jobId.cancel.ts'
+import * as outputRoute from '#app/routes/api.admin.processing.$jobId.output.ts'
+import * as restartRoute from '#app/routes/api.admin.processing.$jobId.restart.ts'
+import * as startRoute from '#app/routes/api.admin.projects.$projectId.processing.ts'
+import * as webhookRoute from '#app/routes/api.processing.webhook.$jobId.$secret.ts'
+import * as jobsRoute from '#app/routes/api.projects.$id.processing.ts'
+import {
+  deliverableViews,
+  processingJobs,
+  processingNodes,
+  projectFiles,
+  projects,
+  type ProcessingJob,
+} from '#db/schema.ts'
+import { projectWithTeam } from '#tests/helpers/files.ts'
+import { geotaggedJpeg } from '#tests/helpers/geotagged-jpeg.ts'
+import { flightPlanJson } from '#tests/helpers/rasters.ts'
+import { callRoute, readJson } from '#tests/helpers/requests.ts'
+import { signedInUser } from '#tests/helpers/users.ts'
+import { eq, inArray } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+
+import {
+  startNodeOdmSimulator,
+  type NodeOdmFaults,
+  type NodeOdmSimulator,
+} from '../../server/nodeodm-simulator/index.ts'
+
+const FAST = { pollMs: 40, tickMs: 15, retryBaseMs: 5, batchFiles: 2, webhookBase: 'http://127.0.0.1:9' }
+const LAT = -33.9249
+const LNG = 18.4241
+
+let simulator: NodeOdmSimulator
+let simDir: string
+let runner: ProcessingRunner | null = null
+
+beforeAll(async () => {
+  simDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-processing-'))
+  simulator = await startNodeOdmSimulator({ dataDir: simDir, webhookRetryMs: 10 })
+})
+
+afterAll(async () => {
+  await simulator?.close()
+  fs.rmSync(simDir, { recursive: true, force: true })
+})
+
+afterEach(async () => {
+  await runner?.stop()
+  runner = null
+  simulator.setFaults({})
+})
+
+/** The simulator as the only enabled node, checked online. */
+async function onlyNode(url = simulator.url) {
+  getDb().update(processingNodes).set({ enabled: false }).run()
+  const node = createNode(null, { label: 'Simulator', url })
+  await checkNodes()
+  return node
+}
+
+function square(sizeM = 120) {
+  const dLat = sizeM / 2 / 111_320
+  const dLng = sizeM / 2 / (111_320 * Math.cos((LAT * Math.PI) / 180))
+  return [
+    { latitude: LAT + dLat, longitude: LNG - dLng },
+    { latitude: LAT + dLat, longitude: LNG + dLng },
+    { latitude: LAT - dLat, longitude: LNG + dLng },
+    { latitude: LAT - dLat, longitude: LNG - dLng },
+  ]
+}
+
+/** A flown project with `count` geotagged photos on its survey area. */
+async function projectWithPhotos(count = 5) {
+  const team = await projectWithTeam({ status: 'in_progress' })
+  getDb()
+    .update(projects)
+    .set({ polygonGeoJson: flightPlanJson(square()), isPaid: true })
+    .where(eq(projects.id, team.project.id))
+    .run()
+  for (let i = 0; i < count; i++) {
+    await storeProjectFile({
+      user: { id: team.pilot.user.id, role: 'pilot' },
+      projectId: team.project.id,
+      category: 'raw_image',
+      originalName: `DJI_${String(i).padStart(4, '0')}.JPG`,
+      source: Readable.from([
+        geotaggedJpeg({ latitude: LAT + (i - count / 2) * 0.0002, longitude: LNG, altitudeM: 80 }),
+      ]),
+    })
+  }
+  return team
+}
+
+async function start(
+  admin: { headers: Record<string, string> },
+  projectId: number,
+  body: unknown = { preset: 'standard' },
+) {
+  return callRoute(startRoute.action, `/api/admin/projects/${projectId}/processing`, {
+    method: 'POST',
+    json: body,
+    headers: admin.headers,
+    params: { projectId: String(projectId) },
+  })
+}
+
+function jobRow(id: number) {
+  return getDb().select().from(processingJobs).where(eq(processingJobs.id, id)).get()!
+}
+
+/** Waits until the job's row satisfies `done` (the runner is polled, never slept on blindly). */
+async function until(id: number, done: (job: ProcessingJob) => boolean, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const job = jobRow(id)
+    if (done(job)) return job
+    if (Date.now() > deadline) throw new Error(`job ${id} still ${job.status} (${job.stage}; ${job.error})`)
+    await new Promise((r) => setTimeout(r, 25))
+  }
+}
+const ended = (j: ProcessingJob) => ['completed', 'failed', 'canceled'].includes(j.status)
+
+describe('photos in, map out', () => {
+  test(
+    'a project’s photos become deliverables of the right kinds with ready view copies',
+    { timeout: 120_000 },
+    async () => {
+      await onlyNode()
+      const { admin, client, project } = await projectWithPhotos(5)
+      runner = startProcessingJobs(FAST)
+      const res = await start(admin, project.id)
+      expect(res.status).toBe(201)
+      const { job } = await readJson<{ job: { id: number; status: string; preset: string } }>(res)
+      expect(job).toMatchObject({ status: 'queued', preset: 'standard' })
+
+      const seen: number[] = []
+      const finished = await until(job.id, (j) => {
+        if (j.status === 'processing') seen.push(j.progressPercent)
+        return ended(j)
+      })
+      expect(finished.error).toBeNull()
+      expect(finished.status).toBe('completed')
+      expect(finished.progressPercent).toBe(100)
+      expect(finished.imagesUploaded).toBe(5)
+      // The progress shown never went down.
+      expect(seen).toEqual([...seen].sort((a, b) => a - b))
+
+      const files = getDb().select().from(projectFiles).where(eq(projectFiles.processingJobId, job.id)).all()
+      const kinds = files.map((f) => `${f.originalName}:${f.deliverableKind}`)
+      expect(kinds).toEqual(
+        expect.arrayContaining([
+          'Orthomosaic.tif:orthomosaic',
+          'DSM - surface model.tif:elevation',
+          'DTM - terrain model.tif:elevation',
+          'Processing report.pdf:report',
+          'Camera positions.geojson:vector',
+        ]),
+      )
+      expect(files.some((f) => f.deliverableKind === 'point_cloud')).toBe(true)
+      expect(files.every((f) => f.fileCategory === 'processed_deliverable')).toBe(true)
+
+      // The existing view jobs make the COGs of the rasters.
+      const views = startViewJobs()
+      await views.idle()
+      await views.stop()
+      const rasters = files.filter((f) => f.fileType === 'image/tiff').map((f) => f.id)
+      const ready = getDb()
+        .select()
+        .from(deliverableViews)
+        .where(inArray(deliverableViews.fileId, rasters))
+        .all()
+      expect(ready.map((v) => v.status)).toEqual(rasters.map(() => 'ready'))
+
+      // The client sees the finished job and its deliverables, not the node's options.
+      const list = await callRoute(jobsRoute.loader, `/api/projects/${project.id}/processing`, {
+        headers: client.headers,
+        params: { id: String(project.id) },
+      })
+      const { jobs } = await readJson<{ jobs: Array<Record<string, unknown>> }>(list)
+      expect(jobs[0]).toMatchObject({
+        id: job.id,
+        status: 'completed',
+        progressPercent: 100,
+        nodeLabel: 'Simulator',
+      })
+      expect(jobs[0]!.deliverableIds).toEqual(files.map((f) => f.id))
+      expect(jobs[0]).not.toHaveProperty('options')
+      // The node was freed.
+      const taskInfo = await fetch(`${simulator.url}/task/${finished.taskUuid}/info`)
+      expect(await taskInfo.json()).toMatchObject({ error: expect.stringMatching(/not found/) })
+    },
+  )
+
+  test('half of the uploads dropped with 500s still completes', { timeout: 120_000 }, async () => {
+    await onlyNode()
+    simulator.setFaults({ dropUploads: true })
+    const { admin, project } = await projectWithPhotos(6)
+    runner = startProcessingJobs(FAST)
+    const { job } = await readJson<{ job: { id: number } }>(
+      await start(admin, project.id, { preset: 'fast-orthophoto' }),
+    )
+    const finished = await until(job.id, ended)
+    expect(finished.error).toBeNull()
+    expect(finished.status).toBe('completed')
+    expect(finished.imagesUploaded).toBe(6)
+  })
+
+  test(
+    'a failed task shows the node’s message and last lines; a restart with changed options completes',
+    { timeout: 120_000 },
+    async () => {
+      await onlyNode()
+      simulator.setFaults({ fail: 'Not enough overlap between the photos' })
+      const { admin, project } = await projectWithPhotos(3)
+      runner = startProcessingJobs(FAST)
+      const { job } = await readJson<{ job: { id: number } }>(
+        await start(admin, project.id, { preset: 'fast-orthophoto' }),
+      )
+      const failed = await until(job.id, ended)
+      expect(failed.status).toBe('failed')
+      expect(failed.error).toContain('Not enough overlap between the photos')
+      const output = await callRoute(outputRoute.loader, `/api/admin/processing/${job.id}/output`, {
+        headers: admin.headers,
+        params: { jobId: String(job.id) },
+      })
+      expect((await readJson<{ lines: string[] }>(output)).lines.length).toBeGreaterThan(0)
+
+      simulator.setFaults({})
+      const restarted = await callRoute(restartRoute.action, `/api/admin/processing/${job.id}/restart`, {
+        method: 'POST',
+        json: { options: { 'orthophoto-resolution': 10 } },
+        headers: admin.headers,
+        params: { jobId: String(job.id) },
+      })
+      expect(restarted.status).toBe(200)
+      expect((await readJson<{ job: { status: string; options: unknown } }>(restarted)).job).toMatchObject({
+        status: 'queued',
+        options: { 'orthophoto-resolution': 10 },
+      })
+      const done = await until(job.id, ended)
+      expect(done.status).toBe('completed')
+    },
+  )
+
+  test(
+    'a node that loses its task: sent again as a new task and completed',
+    { timeout: 120_000 },
+    async () => {
+      await onlyNode()
+      simulator.setFaults({ loseTasks: 1 })
+      const { admin, project } = await projectWithPhotos(3)
+      runner = startProcessingJobs(FAST)
+      const { job } = await readJson<{ job: { id: number } }>(
+        await start(admin, project.id, { preset: 'fast-orthophoto' }),
+      )
+      const finished = await until(job.id, ended)
+      expect(finished.error).toBeNull()
+      expect(finished.status).toBe('completed')
+      expect(finished.resubmits).toBe(1)
+    },
+  )
+
+  test('a node that keeps losing its task: sent again twice, then failed', { timeout: 120_000 }, async () => {
+    await onlyNode()
+    simulator.setFaults({ loseTasks: true })
+    const { admin, project } = await projectWithPhotos(2)
+    runner = startProcessingJobs(FAST)
+    const { job } = await readJson<{ job: { id: number } }>(
+      await start(admin, project.id, { preset: 'fast-orthophoto' }),
+    )
+    const failed = await until(job.id, ended)
+    expect(failed.status).toBe('failed')
+    expect(failed.resubmits).toBe(2)
+    expect(failed.error).toMatch(/no longer knows the task.*giving up/)
+  })
+
+  test(
+    'a node that dies mid-run and comes back empty: resubmitted and completed',
+    { timeout: 120_000 },
+    async () => {
+      const dyingDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-dying-'))
+      const dying = await startNodeOdmSimulator({ dataDir: dyingDir, faults: { dieMidRun: true } })
+      const port = Number(new URL(dying.url).port)
+      await onlyNode(dying.url)
+      const { admin, project } = await projectWithPhotos(3)
+      runner = startProcessingJobs(FAST)
+      const { job } = await readJson<{ job: { id: number } }>(
+        await start(admin, project.id, { preset: 'fast-orthophoto' }),
+      )
+      await until(job.id, (j) => j.status === 'processing')
+      // Dead: the job keeps trying (the node is unreachable, not the job's fault)…
+      await until(job.id, (j) => /trying again/.test(j.stage ?? ''))
+      expect(jobRow(job.id).status).toBe('processing')
+      // …and the machine behind the same URL comes back knowing nothing.
+      await dying.close()
+      const reborn = await startNodeOdmSimulator({
+        dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-reborn-')),
+        port,
+      })
+      try {
+        const finished = await until(job.id, ended)
+        expect(finished.error).toBeNull()
+        expect(finished.status).toBe('completed')
+        expect(finished.resubmits).toBe(1)
+      } finally {
+        await reborn.close()
+        fs.rmSync(dyingDir, { recursive: true, force: true })
+      }
+    },
+  )
+
+  test('Kestrel restarted mid-processing: the job resumes and completes', { timeout: 120_000 }, async () => {
+    await onlyNode()
+    simulator.setFaults({ slowSeconds: 2 })
+    const { admin, project } = await projectWithPhotos(3)
+    runner = startProcessingJobs(FAST)
+    const { job } = await readJson<{ job: { id: number } }>(
+      await start(admin, project.id, { preset: 'fast-orthophoto' }),
+    )
+    const mid = await until(job.id, (j) => j.status === 'processing')
+    await runner.stop()
+    runner = startProcessingJobs(FAST)
+    const finished = await until(job.id, ended)
+    expect(finished.status).toBe('completed')
+    expect(finished.taskUuid).toBe(mid.taskUuid)
+    expect(finished.resubmits).toBe(0)
+  })
+
+  test('cancel: canceled at once, the node told, the task removed', { timeout: 120_000 }, async () => {
+    await onlyNode()
+    simulator.setFaults({ slowSeconds: 30 })
+    const { admin, project } = await projectWithPhotos(3)
+    runner = startProcessingJobs(FAST)
+    const { job } = await readJson<{ job: { id: number } }>(
+      await start(admin, project.id, { preset: 'fast-orthophoto' }),
+    )
+    const running = await until(job.id, (j) => j.status === 'processing')
+    const res = await callRoute(cancelRoute.action, `/api/admin/processing/${job.id}/cancel`, {
+      method: 'POST',
+      headers: admin.headers,
+      params: { jobId: String(job.id) },
+    })
+    expect(res.status).toBe(200)
+    expect((await readJson<{ job: { status: string } }>(res)).job.status).toBe('canceled')
+    await until(job.id, (j) => !j.cancelRequested)
+    const info = await fetch(`${simulator.url}/task/${running.taskUuid}/info`)
+    expect(await info.json()).toMatchObject({ error: expect.stringMatching(/not found/) })
+    // A second cancel: the job has ended.
+    const again = await callRoute(cancelRoute.action, `/api/admin/processing/${job.id}/cancel`, {
+      method: 'POST',
+      headers: admin.headers,
+      params: { jobId: String(job.id) },
+    })
+    expect(again.status).toBe(409)
+  })
+})
+
+describe('who may do what', () => {
+  test('only admins start or cancel; other clients and pilots get 404; bad input is 400/409', async () => {
+    const node = await onlyNode()
+    const { admin, client, pilot, project } = await projectWithPhotos(1)
+    const stranger = await signedInUser('client')
+    const otherPilot = await signedInUser('pilot')
+    expect((await start(client, project.id)).status).toBe(403)
+    expect((await start(pilot, project.id)).status).toBe(403)
+
+    const unknown = await start(admin, project.id, {
+      preset: 'standard',
+      options: { 'no-such-option': true },
+    })
+    expect(unknown.status).toBe(400)
+    expect((await readJson<{ fieldErrors: Record<string, string[]> }>(unknown)).fieldErrors.options).toEqual([
+      'no-such-option: the processing node has no such option',
+    ])
+    const outOfRange = await start(admin, project.id, {
+      preset: 'standard',
+      options: { 'orthophoto-resolution': -3 },
+    })
+    expect(outOfRange.status).toBe(400)
+    expect(
+      (await readJson<{ fieldErrors: Record<string, string[]> }>(outOfRange)).fieldErrors.options[0],
+    ).toMatch(/^orthophoto-resolution: must be/)
+    expect((await start(admin, project.id, { preset: 'quick' })).status).toBe(400)
+    const empty = await projectWithTeam()
+    const noPhotos = await start(admin, empty.project.id)
+    expect(noPhotos.status).toBe(400)
+    expect((await readJson(noPhotos)).error).toBe('This project has no uploaded photos to process')
+
+    // No runner: the job waits queued.
+    const { job } = await readJson<{ job: { id: number } }>(await start(admin, project.id))
+    expect((await start(admin, project.id)).status).toBe(409)
+
+    for (const who of [stranger, otherPilot]) {
+      const res = await callRoute(jobsRoute.loader, `/api/projects/${project.id}/processing`, {
+        headers: who.headers,
+        params: { id: String(project.id) },
+      })
+      expect(res.status).toBe(404)
+    }
+    for (const who of [client, pilot]) {
+      const res = await callRoute(jobsRoute.loader, `/api/projects/${project.id}/processing`, {
+        headers: who.headers,
+        params: { id: String(project.id) },
+      })
+      expect(res.status).toBe(200)
+      expect((await readJson<{ jobs: Array<{ id: number }> }>(res)).jobs.map((j) => j.id)).toEqual([job.id])
+    }
+    const clientCancel = await callRoute(cancelRoute.action, `/api/admin/processing/${job.id}/cancel`, {
+      method: 'POST',
+      headers: client.headers,
+      params: { jobId: String(job.id) },
+    })
+    expect(clientCancel.status).toBe(403)
+    expect(jobRow(job.id).status).toBe('queued')
+
+    // A node with no online peer: 409.
+    getDb().update(processingNodes).set({ online: false }).where(eq(processingNodes.id, node.id)).run()
+    const other = await projectWithPhotos(1)
+    const noNode = await start(admin, other.project.id)
+    expect(noNode.status).toBe(409)
+    expect((await readJson(noNode)).error).toBe('No processing node is online that can take this many photos')
+  })
+
+  test('the webhook with a wrong secret does nothing; with the right one it only prompts a look', async () => {
+    await onlyNode()
+    const { admin, project } = await projectWithPhotos(1)
+    const { job } = await readJson<{ job: { id: number } }>(await start(admin, project.id))
+    const later = new Date(Date.now() + 3_600_000)
+    getDb()
+      .update(processingJobs)
+      .set({ webhookSecretHash: hashSecret('right-secret'), nextCheckAt: later, status: 'processing' })
+      .where(eq(processingJobs.id, job.id))
+      .run()
+    const before = jobRow(job.id)
+    const hook = (secret: string) =>
+      callRoute(webhookRoute.action, `/api/processing/webhook/${job.id}/${secret}`, {
+        method: 'POST',
+        json: { uuid: 'x', status: { code: 40 } },
+        params: { jobId: String(job.id), secret },
+      })
+    const wrong = await hook('wrong-secret')
+    expect(wrong.status).toBe(404)
+    expect(jobRow(job.id)).toEqual(before)
+
+    const right = await hook('right-secret')
+    expect(right.status).toBe(200)
+    const after = jobRow(job.id)
+    // Only the next look moved: the status claimed in the body is not trusted.
+    expect(after.status).toBe('processing')
+    expect(after.nextCheckAt!.getTime()).toBeLessThan(later.getTime())
+  })
+})
+
+// Faults the simulator offers, named here so a renamed switch fails to compile.
+const _faults: NodeOdmFaults = {
+  slowSeconds: 0,
+  fail: false,
+  dropUploads: false,
+  loseTasks: false,
+  dieMidRun: false,
+}
+void _faults
