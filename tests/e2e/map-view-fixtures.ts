@@ -172,3 +172,35 @@ export async function orthomosaicPixelsOnScreen(page: Page, fileId: number) {
     return count
   }, fileId)
 }
+
+/**
+ * The canvas tile layers of the map in `testId` now: the tiles at the current zoom level and
+ * how many of them Leaflet counts as loaded, tiles left on other levels, and the map's own
+ * count of tiles still being read or failed.
+ */
+export async function canvasTilesOf(page: Page, testId: string) {
+  return page.evaluate((id) => {
+    const map = document.querySelector<HTMLElement>(`[data-testid="${id}"] .leaflet-container`)!
+    let current = 0
+    let loaded = 0
+    let stale = 0
+    for (const layer of map.querySelectorAll('.leaflet-layer')) {
+      if (!layer.querySelector('canvas.leaflet-tile')) continue
+      for (const level of layer.querySelectorAll<HTMLElement>('.leaflet-tile-container')) {
+        const tiles = level.querySelectorAll('.leaflet-tile')
+        // Leaflet stacks the current level on top: its z-index is the layer's maxZoom (22).
+        if (level.style.zIndex === '22') {
+          current += tiles.length
+          loaded += level.querySelectorAll('.leaflet-tile-loaded').length
+        } else stale += tiles.length
+      }
+    }
+    return {
+      current,
+      loaded,
+      stale,
+      pending: Number(map.dataset.pendingTiles),
+      failed: Number(map.dataset.failedTiles),
+    }
+  }, testId)
+}

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { expect, test } from '@playwright/test'
 
 import { DEMO_PASSWORD, login } from './fixtures.ts'
-import { orthomosaicPixelsOnScreen, seedMapProject } from './map-view-fixtures.ts'
+import { canvasTilesOf, orthomosaicPixelsOnScreen, seedMapProject } from './map-view-fixtures.ts'
 
 function parseNumber(text: string) {
   return Number(
@@ -82,6 +82,36 @@ test('the client sees the orthomosaic on the map and measures a rectangle @js-on
     await page.setViewportSize({ width: 360, height: 780 })
     await page.screenshot({ path: `${process.env.MAP_SCREENSHOTS}/map-view-360.png`, fullPage: true })
   }
+})
+
+test('every tile of both layers loads within 5 s of each of 5 zoom steps @js-only', async ({ page }) => {
+  test.setTimeout(120_000)
+  const seeded = await seedMapProject(`Map tiles ${randomBytes(3).toString('hex')}`)
+  await login(page, seeded.clientEmail, DEMO_PASSWORD)
+  await page.goto(`/projects/${seeded.projectId}/map`)
+  const map = page.getByTestId('deliverables-map')
+  await expect(map.locator('.leaflet-container')).toBeVisible()
+  await page.getByRole('checkbox', { name: /site-dsm\.tif/ }).check()
+  const settled = { current: expect.any(Number), stale: 0, pending: 0, failed: 0 }
+  await expect.poll(() => canvasTilesOf(page, 'deliverables-map'), { timeout: 30_000 }).toMatchObject(settled)
+  const startZoom = Number(await map.getAttribute('data-zoom'))
+  // In three levels, then out two past the start: every step's tiles end, and none is failed.
+  for (const step of [1, 1, 1, -1, -1]) {
+    const zoom = Number(await map.getAttribute('data-zoom')) + step
+    await page.locator(step > 0 ? '.leaflet-control-zoom-in' : '.leaflet-control-zoom-out').click()
+    await expect(map).toHaveAttribute('data-zoom', String(zoom))
+    await expect
+      .poll(
+        async () => {
+          const tiles = await canvasTilesOf(page, 'deliverables-map')
+          return { ...tiles, unloaded: tiles.current - tiles.loaded, some: tiles.current > 0 }
+        },
+        { timeout: 5_000, message: `tiles at zoom ${zoom}` },
+      )
+      .toMatchObject({ ...settled, unloaded: 0, some: true })
+  }
+  expect(Number(await map.getAttribute('data-zoom'))).toBe(startZoom + 1)
+  expect(await orthomosaicPixelsOnScreen(page, seeded.orthomosaicId)).toBeGreaterThan(10_000)
 })
 
 test('without JavaScript: previews, metadata, downloads and the volume form @no-js-only', async ({

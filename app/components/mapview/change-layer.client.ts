@@ -15,10 +15,11 @@ const SAMPLE_PX = 256
 
 type Grid = { width: number; height: number }
 
-function readHeights(cog: OpenedCog, box: number[], grid: Grid) {
+function readHeights(cog: OpenedCog, box: number[], grid: Grid, signal?: AbortSignal) {
   return cog.tiff
     .readRasters({
       bbox: box,
+      signal,
       ...grid,
       samples: [0],
       resampleMethod: 'nearest',
@@ -70,14 +71,16 @@ export function createChangeLayer(
   scale: ChangeScale,
   options: L.GridLayerOptions = {},
 ) {
-  return canvasTileLayer((boxIn, size, image) => {
+  return canvasTileLayer((boxIn, size, image, signal) => {
     const beforeBox = boxIn(before.epsg)
     const afterBox = boxIn(after.epsg)
     if (!overlaps(beforeBox, before.bbox) || !overlaps(afterBox, after.bbox)) return null
     const grid = { width: size.x, height: size.y }
-    return Promise.all([readHeights(before, beforeBox, grid), readHeights(after, afterBox, grid)]).then(
-      ([b, a]) =>
-        paintChange(elevationChange(b, a, { before: before.nodata, after: after.nodata }), scale, image.data),
+    return Promise.all([
+      readHeights(before, beforeBox, grid, signal),
+      readHeights(after, afterBox, grid, signal),
+    ]).then(([b, a]) =>
+      paintChange(elevationChange(b, a, { before: before.nodata, after: after.nodata }), scale, image.data),
     )
   }, options)
 }

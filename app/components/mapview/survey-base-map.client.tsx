@@ -1,13 +1,34 @@
 /**
  * The base every deliverables map starts from (the project Map view, the share viewer and the
  * site Map view): the satellite tiles fitted to the data, the survey areas outlined, and the
- * page's own layers as children.
+ * page's own layers as children. The map's element carries `data-pending-tiles` and
+ * `data-failed-tiles`: the canvas tiles still being read and those that failed (journeys wait on them).
  */
 import { AREA_STYLE, TILE_ATTRIBUTION } from '#app/components/maps/map-constants.ts'
 import type { LatLng } from '#app/domain/geometry/areas.ts'
 import type L from 'leaflet'
-import type { ReactNode, Ref } from 'react'
-import { MapContainer, Polygon, TileLayer } from 'react-leaflet'
+import { useEffect, type ReactNode, type Ref } from 'react'
+import { MapContainer, Polygon, TileLayer, useMap } from 'react-leaflet'
+
+import { TILE_COUNTS_EVENT, tileCountsOf } from './cog-layer.client.ts'
+
+function TileProgress() {
+  const map = useMap()
+  useEffect(() => {
+    const element = map.getContainer()
+    const report = () => {
+      const { pending, failed } = tileCountsOf(map)
+      element.dataset.pendingTiles = String(pending)
+      element.dataset.failedTiles = String(failed)
+    }
+    report()
+    map.on(TILE_COUNTS_EVENT, report)
+    return () => {
+      map.off(TILE_COUNTS_EVENT, report)
+    }
+  }, [map])
+  return null
+}
 
 export function SurveyBaseMap({
   bounds,
@@ -40,6 +61,7 @@ export function SurveyBaseMap({
           interactive={false}
         />
       ))}
+      <TileProgress />
       {children}
     </MapContainer>
   )
