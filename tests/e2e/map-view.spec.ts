@@ -34,6 +34,19 @@ test('the client sees the orthomosaic on the map and measures a rectangle @js-on
   await expect(page.getByTestId('map-layer')).toHaveCount(2)
   await page.getByRole('checkbox', { name: /site-dsm\.tif/ }).check()
   await expect(page.getByTestId('elevation-legend')).toContainText('100,0 m')
+  // The list's order is the map's: the elevation model starts on top; moved up (by keyboard),
+  // the orthomosaic lies over it.
+  const zIndexOf = (id: number) =>
+    page.locator(`.cog-layer-${id}`).evaluate((element: HTMLElement) => Number(element.style.zIndex))
+  await expect(page.getByTestId('map-layer').first()).toContainText('site-dsm.tif')
+  await expect(page.locator(`.cog-layer-${seeded.elevationId}`)).toBeAttached()
+  expect(await zIndexOf(seeded.elevationId)).toBeGreaterThan(await zIndexOf(seeded.orthomosaicId))
+  const moveUp = page.getByRole('button', { name: 'Move site-orthomosaic.tif up' })
+  await moveUp.focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('map-layer').first()).toContainText('site-orthomosaic.tif')
+  await expect(moveUp).toBeFocused()
+  expect(await zIndexOf(seeded.orthomosaicId)).toBeGreaterThan(await zIndexOf(seeded.elevationId))
   await page.getByRole('checkbox', { name: /site-dsm\.tif/ }).uncheck()
 
   // Measure a rectangle 200 × 100 px: at this zoom and latitude its size is known.

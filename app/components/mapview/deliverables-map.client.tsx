@@ -15,10 +15,11 @@ import type { MapLayer } from '#app/domain/deliverables/map-view.server.ts'
 import type { VolumeFigures } from '#app/domain/deliverables/measure-schemas.ts'
 import type { LatLng } from '#app/domain/geometry/areas.ts'
 import L from 'leaflet'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useMap } from 'react-leaflet'
 
 import { canDrawCog, cogBounds, createCogLayer, heightRangeOf, openCog } from './cog-layer.client.ts'
+import { initialOrder, moveLayer, zIndexOf } from './layer-order.ts'
 import {
   LayerPanel,
   MeasurePanel,
@@ -58,9 +59,11 @@ export function RasterLayers({
   view,
 }: {
   /** The site map's layers report no ranges or problems: it shows two orthomosaics, always. */
-  view: Pick<LayerView, 'layers' | 'states' | 'swipe'> & Partial<Pick<LayerView, 'onRange' | 'onProblem'>>
+  view: Pick<LayerView, 'layers' | 'states' | 'swipe'> &
+    Partial<Pick<LayerView, 'order' | 'onRange' | 'onProblem'>>
 }) {
-  const { layers, states, swipe, onRange, onProblem } = view
+  const { layers, states, swipe, order, onRange, onProblem } = view
+  const stack = useMemo(() => order ?? initialOrder(layers), [order, layers])
   const map = useMap()
   const created = useRef(new Map<number, Promise<L.Layer | null>>())
   const live = useRef(new Map<number, L.Layer>())
@@ -113,17 +116,16 @@ export function RasterLayers({
         if (state?.visible) {
           if (!map.hasLayer(leafletLayer)) leafletLayer.addTo(map)
           live.current.set(layer.id, leafletLayer)
-          ;(leafletLayer as L.GridLayer).setOpacity?.(state.opacity / 100) // Elevation models lie over the imagery; the list's order within each kind.
-          ;(leafletLayer as L.GridLayer).setZIndex?.(
-            (layer.kind === 'elevation' ? 100 : 10) + layers.indexOf(layer),
-          )
+          ;(leafletLayer as L.GridLayer).setOpacity?.(state.opacity / 100)
+          // The layer list's order, top of the list on top.
+          ;(leafletLayer as L.GridLayer).setZIndex?.(zIndexOf(stack, layer.id))
         } else if (map.hasLayer(leafletLayer)) {
           leafletLayer.remove()
           live.current.delete(layer.id)
         }
       })
     }
-  }, [layers, states, map, onRange, onProblem])
+  }, [layers, states, stack, map, onRange, onProblem])
 
   // Swipe: the right-hand layer shows only right of the divider, over the left-hand one.
   useEffect(() => {
@@ -265,6 +267,7 @@ function useLayerView(layers: MapLayer[]): LayerView {
   const [ranges, setRanges] = useState<LayerView['ranges']>({})
   const [problems, setProblems] = useState<LayerView['problems']>({})
   const [swipe, setSwipe] = useState<LayerView['swipe']>(null)
+  const [order, setOrder] = useState(() => initialOrder(layers))
   // Stable, so that the map's layers are not rebuilt on every render.
   const onRange = useRef((id: number, range: { min: number; max: number }) =>
     setRanges((r) => ({ ...r, [id]: range })),
@@ -278,7 +281,9 @@ function useLayerView(layers: MapLayer[]): LayerView {
     ranges,
     problems,
     swipe,
+    order,
     onChange: (id, state) => setStates((s) => ({ ...s, [id]: state })),
+    onMove: (id, direction) => setOrder((current) => moveLayer(current, id, direction)),
     onSwipe: (next) => {
       setSwipe(next)
       if (next)

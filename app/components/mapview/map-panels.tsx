@@ -6,8 +6,10 @@ import { DELIVERABLE_KIND_LABELS } from '#app/domain/deliverables/deliverable.ts
 import type { MapLayer } from '#app/domain/deliverables/map-view.server.ts'
 import type { VolumeBase, VolumeFigures } from '#app/domain/deliverables/measure-schemas.ts'
 import { formatNumber, formatSquareMetres } from '#app/domain/format/numbers.ts'
+import { useEffect, useRef, useState } from 'react'
 
 import { RAMP_GRADIENT } from './elevation-ramp.ts'
+import type { LayerOrder, MoveDirection } from './layer-order.ts'
 
 export interface LayerState {
   visible: boolean
@@ -42,7 +44,11 @@ export interface LayerView {
   /** Why a layer could not be drawn. */
   problems: Record<number, string>
   swipe: Swipe
+  /** Layer ids from the top of the map down: the list's order. */
+  order: LayerOrder
   onChange: (id: number, state: LayerState) => void
+  /** Moves a layer one place up or down the list and the map's stack. */
+  onMove: (id: number, direction: MoveDirection) => void
   /** Starts, changes or stops the swipe comparison; both compared layers show. */
   onSwipe: (swipe: Swipe) => void
   onSwipePosition: (position: number) => void
@@ -93,9 +99,16 @@ export function OpacitySlider({
 }
 
 export function LayerPanel({ view, onZoomTo }: { view: LayerView; onZoomTo: (id: number | null) => void }) {
-  const { layers, states, ranges, problems, swipe, onChange, onSwipe } = view
+  const { layers, states, ranges, problems, swipe, order, onChange, onMove, onSwipe } = view
+  const listed = [...layers].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id))
+  const [moved, setMoved] = useState<{ key: string; message: string } | null>(null)
+  const section = useRef<HTMLElement>(null)
+  // Re-ordering moves the list's elements, which drops the focus: give it back to the button pressed.
+  useEffect(() => {
+    if (moved) section.current?.querySelector<HTMLElement>(`[data-move="${moved.key}"]`)?.focus()
+  }, [moved])
   return (
-    <section aria-labelledby="layers-heading" className="card p-4">
+    <section aria-labelledby="layers-heading" className="card p-4" ref={section}>
       <div className="mb-3 flex items-center justify-between gap-2">
         <h2 id="layers-heading" className="text-sm font-semibold uppercase tracking-wide text-ink-500">
           Layers
@@ -105,8 +118,8 @@ export function LayerPanel({ view, onZoomTo }: { view: LayerView; onZoomTo: (id:
         </button>
       </div>
       {layers.length ? (
-        <ul className="space-y-3">
-          {layers.map((layer) => {
+        <ul className="space-y-3" aria-label="Layers, top of the map first">
+          {listed.map((layer, index) => {
             const state = states[layer.id] ?? { visible: false, opacity: 100 }
             const range = ranges[layer.id]
             return (
@@ -126,14 +139,44 @@ export function LayerPanel({ view, onZoomTo }: { view: LayerView; onZoomTo: (id:
                       </span>
                     </span>
                   </label>
-                  <button
-                    type="button"
-                    className="shrink-0 text-xs font-medium text-sky-700 hover:underline"
-                    onClick={() => onZoomTo(layer.id)}
-                    aria-label={`Zoom to ${layer.fileName}`}
-                  >
-                    Zoom to
-                  </button>
+                  <div className="flex shrink-0 items-center gap-1">
+                    {listed.length > 1
+                      ? (['up', 'down'] as const).map((direction) => {
+                          const atEnd = direction === 'up' ? index === 0 : index === listed.length - 1
+                          return (
+                            <button
+                              key={direction}
+                              type="button"
+                              // aria-disabled, not disabled: the focus stays on the button at the end of the list.
+                              aria-disabled={atEnd}
+                              aria-label={`Move ${layer.fileName} ${direction}`}
+                              data-move={`${layer.id}-${direction}`}
+                              title={direction === 'up' ? 'Move up (over the layers below)' : 'Move down'}
+                              className="rounded border border-ink-200 px-1.5 py-0.5 text-xs leading-none text-ink-700 hover:bg-ink-50 aria-disabled:cursor-default aria-disabled:opacity-40 aria-disabled:hover:bg-transparent"
+                              onClick={() => {
+                                if (atEnd) return
+                                onMove(layer.id, direction)
+                                const place = index + (direction === 'up' ? 0 : 2)
+                                setMoved({
+                                  key: `${layer.id}-${direction}`,
+                                  message: `${layer.fileName} is now layer ${place} of ${listed.length}.`,
+                                })
+                              }}
+                            >
+                              <span aria-hidden="true">{direction === 'up' ? '↑' : '↓'}</span>
+                            </button>
+                          )
+                        })
+                      : null}
+                    <button
+                      type="button"
+                      className="ml-1 text-xs font-medium text-sky-700 hover:underline"
+                      onClick={() => onZoomTo(layer.id)}
+                      aria-label={`Zoom to ${layer.fileName}`}
+                    >
+                      Zoom to
+                    </button>
+                  </div>
                 </div>
                 <OpacitySlider
                   of={layer.fileName}
@@ -153,6 +196,9 @@ export function LayerPanel({ view, onZoomTo }: { view: LayerView; onZoomTo: (id:
       ) : (
         <p className="text-sm text-ink-600">No map layers are ready yet.</p>
       )}
+      <p className="sr-only" aria-live="polite">
+        {moved?.message}
+      </p>
       {layers.length >= 2 ? (
         <div className="mt-4 border-t border-ink-100 pt-3">
           <label className="flex items-center gap-2 text-sm font-medium text-ink-900">

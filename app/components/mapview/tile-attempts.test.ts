@@ -5,7 +5,7 @@ import { paintWithRetries } from './tile-attempts.ts'
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
 
-const never = () => new Promise<void>(() => {})
+const never = (_signal: AbortSignal) => new Promise<void>(() => {})
 
 describe('a canvas tile always ends', () => {
   it('ends a read that never settles when its time runs out, and fails after the last attempt', async () => {
