@@ -74,7 +74,7 @@ function sha256Of(file: string) {
   return crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex')
 }
 
-export type BuiltRaster = Awaited<ReturnType<typeof build>>['items'][number] & {
+export type BuiltRaster = Omit<Awaited<ReturnType<typeof build>>['items'][number], 'reduced'> & {
   /** The height range the viewing-copy job would record (elevation models). */
   range?: [number, number]
   /** The view-only links' copy (without it a view-only link does not map the raster). */
