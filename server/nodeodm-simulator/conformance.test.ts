@@ -108,13 +108,15 @@ describe.each(targets)('NodeODM API: $name', (target) => {
   const form = (fields: Record<string, string>, files: Array<{ name: string; bytes: Buffer }> = []) => {
     const body = new FormData()
     for (const [k, v] of Object.entries(fields)) body.append(k, v)
-    for (const f of files) body.append('images', new Blob([f.bytes]), f.name)
+    for (const f of files) body.append('images', new Blob([new Uint8Array(f.bytes)]), f.name)
     return { method: 'POST', body }
   }
   const post = (p: string, fields: Record<string, string>) =>
     call(p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) })
   const info = async (uuid: string) =>
-    (await call(`/task/${uuid}/info`)).json as Record<string, unknown> & { status: { code: number } }
+    (await call(`/task/${uuid}/info`)).json as unknown as Record<string, unknown> & {
+      status: { code: number }
+    }
 
   let uuid: string
 
@@ -195,7 +197,7 @@ describe.each(targets)('NodeODM API: $name', (target) => {
     const empty = await call(`/task/new/upload/${uuid}`, form({}))
     expect(empty.json).toEqual({ error: 'Need at least 1 file.', noRetry: true })
     const wrongField = new FormData()
-    wrongField.append('photos', new Blob([photos(1)[0]!.bytes]), 'x.JPG')
+    wrongField.append('photos', new Blob([new Uint8Array(photos(1)[0]!.bytes)]), 'x.JPG')
     expect((await call(`/task/new/upload/${uuid}`, { method: 'POST', body: wrongField })).json).toEqual({
       error: 'Unexpected field',
     })

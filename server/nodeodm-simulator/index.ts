@@ -45,6 +45,8 @@ export interface NodeOdmSimulatorOptions {
   limits?: Partial<SimulatorLimits>
   /** Webhook retries wait attempt × this (NodeODM: 5 s). */
   webhookRetryMs?: number
+  /** Longest side of the simulated orthophoto in pixels (DEMs: half); 512 unless set, 64–4096. */
+  rasterSize?: number
 }
 
 export interface NodeOdmSimulator {
@@ -83,6 +85,7 @@ export async function startNodeOdmSimulator(options: NodeOdmSimulatorOptions): P
   const manager = new TaskManager(dataDir, limits, {
     onDie: die,
     webhookRetryMs: options.webhookRetryMs ?? 5000,
+    rasterSize: Math.min(4096, Math.max(64, Math.round(options.rasterSize ?? 512))),
   })
   manager.setFaults(options.faults ?? {})
   await manager.restore()
@@ -90,6 +93,15 @@ export async function startNodeOdmSimulator(options: NodeOdmSimulatorOptions): P
   const app = express()
   app.disable('x-powered-by')
   app.set('etag', false)
+  // NodeODM answers every origin (the cors middleware's defaults).
+  app.use((req, res, next) => {
+    res.setHeader('Access-Control-Allow-Origin', '*')
+    if (req.method !== 'OPTIONS') return next()
+    res.setHeader('Access-Control-Allow-Methods', 'GET,HEAD,PUT,PATCH,POST,DELETE')
+    const asked = req.get('access-control-request-headers')
+    if (asked) res.setHeader('Access-Control-Allow-Headers', asked)
+    res.status(204).end()
+  })
 
   const auth = (req: Request, res: Response, next: NextFunction) => {
     if (!options.token || req.query.token === options.token) return next()

@@ -28,9 +28,6 @@ import { cellCentre, orthoPixels, rasterizeRings, Scene, surfaceGrid, type Grid,
 export const SIMULATED_NOTE = "SIMULATED PROCESSING: made up by Kestrel's NodeODM simulator, not a survey"
 const SOFTWARE = 'ODM 3.5.6-simulated (Kestrel NodeODM simulator)'
 const NODATA = -9999
-/** Longest side of the orthophoto and of the DEMs, in pixels (the simulator stays small). */
-const MAX_ORTHO_PX = 768
-const MAX_DEM_PX = 384
 const MAX_CLOUD_POINTS = 60_000
 const MAX_MESH_SIDE = 96
 const MAX_BOUNDARY_POINTS = 20_000
@@ -56,6 +53,8 @@ export interface ProductsInput {
   signal: AbortSignal
   log: (line: string) => void
   onProgress: (percent: number) => void
+  /** Longest side of the orthophoto in pixels (the DEMs get half): the simulator stays small. */
+  rasterSize: number
 }
 
 type LngLat = [number, number]
@@ -344,11 +343,11 @@ export async function makeProducts(input: ProductsInput): Promise<ImageRecord[]>
   const rasterOpts = { cog, signal, workDir }
 
   // Orthophoto (also the texture, the points' colours and the report's picture), DSM, DTM.
-  const orthoGrid = gridOver(rings, Math.max(orthoRes, 0.01), MAX_ORTHO_PX)
+  const orthoGrid = gridOver(rings, Math.max(orthoRes, 0.01), input.rasterSize)
   const orthoMask = rasterizeRings(orthoGrid, rings)
   const rgba = orthoPixels(scene, orthoGrid, orthoMask, surfaceGrid(scene, orthoGrid))
   await breathe()
-  const demGrid = gridOver(rings, Math.max(demRes, 0.01), MAX_DEM_PX)
+  const demGrid = gridOver(rings, Math.max(demRes, 0.01), Math.max(16, Math.round(input.rasterSize / 2)))
   const demMask = rasterizeRings(demGrid, rings)
   const dsm = surfaceGrid(scene, demGrid)
   const writes: Promise<void>[] = []

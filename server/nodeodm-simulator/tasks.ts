@@ -200,7 +200,7 @@ export class TaskManager {
   constructor(
     readonly dataDir: string,
     readonly limits: SimulatorLimits,
-    private readonly hooks: { onDie: () => void; webhookRetryMs: number },
+    private readonly hooks: { onDie: () => void; webhookRetryMs: number; rasterSize: number },
   ) {}
 
   get tmpDir() {
@@ -394,6 +394,7 @@ export class TaskManager {
             imagesDir: path.join(this.projectDir(task.uuid), 'images'),
             images: task.images ?? [],
             outDir: this.projectDir(task.uuid),
+            rasterSize: this.hooks.rasterSize,
             options: task.options,
             signal: abort.signal,
             log: (line) => log(`[INFO]    ${line}`),
