@@ -1,12 +1,14 @@
 /**
  * The admin console's one-click changes posted to the dashboard action (a hidden
- * `intent` field): active toggles and the pricing form. Dialog forms have their own
+ * `intent` field): active toggles, the pricing form and the deliverable settings. Dialog forms have their own
  * routes (app/routes/admin.*). Each answers with a redirect and a toast, so it works
  * the same with JavaScript off.
  */
 import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'
 import { safeRedirect } from '#app/domain/auth/guards.server.ts'
+import { DeliverableSettingsSchema } from '#app/domain/deliverables/schemas.ts'
+import { saveDeliverableSettings } from '#app/domain/deliverables/settings.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { createToastHeaders, redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { updateHub } from '#app/domain/hubs/hubs.server.ts'
@@ -24,6 +26,7 @@ export const ADMIN_INTENTS = [
   'admin-hub-active',
   'admin-drone-active',
   'admin-save-pricing',
+  'admin-save-deliverable-settings',
 ] as const
 
 function idOf(formData: FormData) {
@@ -112,6 +115,27 @@ export async function handleAdminIntent(admin: User, formData: FormData) {
         return redirectWithToast('/admin?tab=settings', {
           title: 'Pricing Updated',
           description: 'New quotes use these settings from now on.',
+        })
+      }
+      case 'admin-save-deliverable-settings': {
+        const submission = parseWithZod(formData, { schema: DeliverableSettingsSchema })
+        if (submission.status !== 'success') {
+          return json(
+            { intent, result: submission.reply() },
+            {
+              status: 400,
+              headers: await createToastHeaders({
+                type: 'error',
+                title: 'Error',
+                description: 'Failed to update the deliverable settings',
+              }),
+            },
+          )
+        }
+        saveDeliverableSettings(admin.id, submission.value)
+        return redirectWithToast('/admin?tab=settings', {
+          title: 'Deliverable Settings Updated',
+          description: 'New viewing copies use these settings from now on.',
         })
       }
     }

@@ -3,6 +3,7 @@
  * `?tab=` or, inside a dialog route such as /admin/users/new, from the path.
  */
 import { listAuditLog } from '#app/domain/audit/audit.server.ts'
+import { getDeliverableSettings } from '#app/domain/deliverables/settings.server.ts'
 import { pageParam } from '#app/domain/http/query.ts'
 import { listHubs } from '#app/domain/hubs/hubs.server.ts'
 import { listDocumentCopies } from '#app/domain/operator/document-copies.server.ts'
@@ -80,7 +81,13 @@ export function loadAdminTab(url: URL) {
       return { tab, range: { from: range.fromText, to: range.toText }, report: financialReport(range) }
     }
     case 'settings':
-      return { tab, hubs: listHubs(), drones: listDroneProfiles(), pricing: getPricingSettings() }
+      return {
+        tab,
+        hubs: listHubs(),
+        drones: listDroneProfiles(),
+        pricing: getPricingSettings(),
+        deliverables: getDeliverableSettings(),
+      }
     case 'audit':
       return { tab, audit: listAuditLog({ page: pageParam(params.get('page')) }) }
     case 'compliance':
