@@ -66,7 +66,7 @@ async function buildReducedCopy(cog: string, kind: 'orthomosaic' | 'elevation') 
     size: { width: facts.widthPx, height: facts.heightPx },
     kind: kind === 'elevation' ? 'elevation' : 'imagery',
     range: { min: null, max: null },
-    step: { timeoutMs: 120_000 },
+    step: { owner: 'conversion', timeoutMs: 120_000 },
   })
 }
 

@@ -17,13 +17,15 @@ import { startViewJobs } from '#app/domain/deliverables/view-jobs.server.ts'
 import { deleteProjectFile, storeProjectFile } from '#app/domain/files/project-files.server.ts'
 import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import * as volumeRoute from '#app/routes/api.projects.$id.deliverables.$fileId.volume.ts'
+import * as dashboard from '#app/routes/dashboard.tsx'
 import * as mapRoute from '#app/routes/projects.$projectId.map.tsx'
-import { deliverableViews } from '#db/schema.ts'
+import { auditLog, deliverableViews } from '#db/schema.ts'
 import { buildConeDsm, CONE, type ConeDsm } from '#tests/helpers/dsm-fixtures.ts'
 import { projectWithTeam, storeRasterDeliverable } from '#tests/helpers/files.ts'
 import { buildRaster } from '#tests/helpers/rasters.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
-import { eq } from 'drizzle-orm'
+import { signedInUser } from '#tests/helpers/users.ts'
+import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 
 let dir: string
@@ -220,6 +222,30 @@ describe('the pixel limit', () => {
       saveDeliverableSettings(admin.user.id, { rasterMaxGigapixels: DEFAULT_RASTER_MAX_GIGAPIXELS })
     }
   })
+})
+
+test('an admin sets the limit in Settings (audited); a value out of range is the field’s error', async () => {
+  const admin = await signedInUser('admin')
+  const post = (value: string) =>
+    callRoute(dashboard.action, '/admin', {
+      headers: admin.headers,
+      form: { intent: 'admin-save-deliverable-settings', rasterMaxGigapixels: value },
+    })
+  const refused = await post('0')
+  expect(refused.status).toBe(400)
+  const { result } = await readJson<{ result: { error: Record<string, string[]> } }>(refused)
+  expect(result.error.rasterMaxGigapixels).toEqual(['The largest raster must be at least 0.01 gigapixels'])
+  expect(getDeliverableSettings().rasterMaxGigapixels).toBe(DEFAULT_RASTER_MAX_GIGAPIXELS)
+  try {
+    const saved = await post('12.5')
+    expect(saved.status).toBe(302)
+    expect(saved.headers.get('Location')).toBe('/admin?tab=settings')
+    expect(getDeliverableSettings().rasterMaxGigapixels).toBe(12.5)
+    const audit = getDb().select().from(auditLog).orderBy(desc(auditLog.id)).get()!
+    expect(audit).toMatchObject({ actorId: admin.user.id, action: 'deliverable-settings.update' })
+  } finally {
+    saveDeliverableSettings(admin.user.id, { rasterMaxGigapixels: DEFAULT_RASTER_MAX_GIGAPIXELS })
+  }
 })
 
 test('deleting a deliverable kills its running conversion and leaves no viewing copy', async () => {

@@ -40,7 +40,11 @@ const PROBE_TIMEOUT_MS = 5_000
 async function gdalCheck(): Promise<HealthResult> {
   try {
     // "GDAL 3.6.2, released 2023/01/02"
-    const output = await runGdal('gdalinfo', ['--version'], { timeoutMs: PROBE_TIMEOUT_MS })
+    // Pooled as a request of no account (0), so the probe never waits behind a long conversion.
+    const output = await runGdal('gdalinfo', ['--version'], {
+      owner: { accountId: 0 },
+      timeoutMs: PROBE_TIMEOUT_MS,
+    })
     return { state: 'ok', summary: 'Installed', version: output.split(',')[0]!.trim() }
   } catch (error) {
     return {

@@ -4,6 +4,7 @@
  */
 import { listAuditLog } from '#app/domain/audit/audit.server.ts'
 import { getChangeMinimumCm } from '#app/domain/deliverables/change-settings.server.ts'
+import { getDeliverableSettings } from '#app/domain/deliverables/settings.server.ts'
 import { pageParam } from '#app/domain/http/query.ts'
 import { listHubs } from '#app/domain/hubs/hubs.server.ts'
 import { listDocumentCopies } from '#app/domain/operator/document-copies.server.ts'
@@ -89,6 +90,7 @@ export async function loadAdminTab(url: URL) {
         pricing: getPricingSettings(),
         changeMinimumCm: getChangeMinimumCm(),
         health: await systemHealth(),
+        deliverables: getDeliverableSettings(),
       }
     case 'audit':
       return { tab, audit: listAuditLog({ page: pageParam(params.get('page')) }) }

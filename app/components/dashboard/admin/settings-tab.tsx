@@ -7,6 +7,7 @@ import { SectionHeader, TableCard } from '#app/components/ui/section-header.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { ChangeSettingsSchema } from '#app/domain/deliverables/change-settings.ts'
+import { DeliverableSettingsSchema } from '#app/domain/deliverables/schemas.ts'
 import { PricingSettingsSchema } from '#app/domain/pricing/settings.ts'
 
 import { DroneProfilesSection } from './drone-profiles-section.tsx'
@@ -170,6 +171,46 @@ function ChangeMinimumForm({ changeMinimumCm }: { changeMinimumCm: number }) {
   )
 }
 
+/** Limits on the viewing copies of raster deliverables. */
+function DeliverableSettingsForm({ settings }: { settings: TabData<'settings'>['deliverables'] }) {
+  const actionData = useActionData<{ intent?: string; result?: SubmissionResult<string[]> }>()
+  const intent = 'admin-save-deliverable-settings'
+  const pending = useIsPending({ intent })
+  const [form, fields] = useForm({
+    id: 'deliverable-settings-form',
+    constraint: getZodConstraint(DeliverableSettingsSchema),
+    lastResult: actionData?.intent === intent ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: DeliverableSettingsSchema }),
+    shouldValidate: 'onBlur',
+    defaultValue: { rasterMaxGigapixels: String(settings.rasterMaxGigapixels) },
+  })
+  return (
+    <Form
+      method="post"
+      action="/admin?tab=settings"
+      preventScrollReset
+      {...getFormProps(form)}
+      className="space-y-4"
+    >
+      <input type="hidden" name="intent" value={intent} />
+      {form.errors?.length ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <NumberField
+          label="Largest raster (gigapixels)"
+          hint="Bigger GeoTIFFs are kept for download but get no viewing copy"
+          field={fields.rasterMaxGigapixels}
+          step="0.01"
+        />
+      </div>
+      <div className="flex justify-end">
+        <StatusButton pending={pending} pendingLabel="Saving…">
+          Save Deliverable Settings
+        </StatusButton>
+      </div>
+    </Form>
+  )
+}
+
 export function SettingsTab({ data }: { data: TabData<'settings'> }) {
   return (
     <div className="space-y-6">
@@ -231,6 +272,14 @@ export function SettingsTab({ data }: { data: TabData<'settings'> }) {
           description="A cell that moved less than the minimum counts as no change in cut and fill, and the change map leaves it clear: the models' noise stays out of the figures."
         />
         <ChangeMinimumForm changeMinimumCm={data.changeMinimumCm} />
+      </div>
+
+      <div className="card space-y-4 p-4 sm:p-6">
+        <SectionHeader
+          title="Deliverables"
+          description="Limits on the viewing copies made of raster deliverables (the Map view's layers)."
+        />
+        <DeliverableSettingsForm settings={data.deliverables} />
       </div>
     </div>
   )
