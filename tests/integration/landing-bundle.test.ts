@@ -41,7 +41,13 @@ function newestSource(dir = path.join(ROOT, 'app')): number {
 function readManifest(): Manifest {
   const current = manifestFile()
   if (!current || fs.statSync(path.join(BUILD, current)).mtimeMs < newestSource())
-    execSync('npx remix build', { cwd: ROOT, stdio: 'inherit', timeout: 600_000 })
+    // vitest sets NODE_ENV=test, which would make an unminified development build.
+    execSync('npx remix build', {
+      cwd: ROOT,
+      stdio: 'inherit',
+      timeout: 600_000,
+      env: { ...process.env, NODE_ENV: 'production' },
+    })
   const file = manifestFile()
   if (!file) throw new Error('No build manifest in public/build after building')
   const text = fs.readFileSync(path.join(BUILD, file), 'utf8')
