@@ -4,6 +4,8 @@
  * out of the quote, which still succeeds. Staff uploads and other clients are unaffected.
  */
 import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { getDb } from '#app/domain/db/db.server.ts'
 import {
   DAILY_STORED_BYTES,
@@ -19,6 +21,7 @@ import * as uploadRoute from '#app/routes/api.upload.ts'
 import { projectFiles, projects } from '#db/schema.ts'
 import { insertProject, multipart, pdfBytes, PNG_BYTES } from '#tests/helpers/files.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
+import { tusMetadata } from '#tests/helpers/tus.ts'
 import { signedInUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
@@ -120,5 +123,63 @@ describe('the daily allowance', () => {
     expect(again.areas).toHaveLength(2)
     expect(again).not.toHaveProperty('screenshot')
     expect((await complete(other.headers, draftFor(other.user.id).id)).screenshot).toBe(PNG_URL)
+  })
+})
+
+describe("a client's unfinished tus uploads", () => {
+  const MB = 1024 * 1024
+  async function setting(expirationMs?: number) {
+    const client = await signedInUser('client')
+    const project = insertProject({ clientId: client.user.id })
+    // Its own folder: a short expiration must not reach the other tests' uploads.
+    const directory = expirationMs ? fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-tus-')) : undefined
+    const tus = createTusServer(expirationMs ? { expirationMs, directory } : {})
+    const create = (bytes: number) =>
+      tus.server.handleWeb(
+        new Request('http://localhost:3999/api/tus', {
+          method: 'POST',
+          headers: {
+            ...client.headers,
+            'Tus-Resumable': '1.0.0',
+            'Upload-Length': String(bytes),
+            'Upload-Metadata': tusMetadata({
+              filename: 'site-walk.mp4',
+              filetype: 'video/mp4',
+              projectId: String(project.id),
+              category: 'project_document',
+            }),
+          },
+        }),
+      )
+    return { client, tus, create }
+  }
+
+  test('count against the allowance until they are terminated (nothing sent: the bytes are still held)', async () => {
+    const { client, tus, create } = await setting()
+    const first = await create(150 * MB)
+    expect(first.status).toBe(201)
+    // 150 MB held + 100 MB > 200 MB a day, although nothing was stored yet.
+    const second = await create(100 * MB)
+    expect(second.status).toBe(429)
+    expect(await second.json()).toMatchObject({ error: DAILY_UPLOAD_LIMIT_MESSAGE })
+    expect(dailyAllowanceLeft('clientDocuments', client.user.id)).toBe(DAILY_STORED_BYTES.clientDocuments)
+
+    const terminated = await tus.server.handleWeb(
+      new Request(new URL(first.headers.get('Location')!, 'http://localhost:3999/api/tus/'), {
+        method: 'DELETE',
+        headers: { ...client.headers, 'Tus-Resumable': '1.0.0' },
+      }),
+    )
+    expect(terminated.status).toBe(204)
+    expect((await create(100 * MB)).status).toBe(201)
+  })
+
+  test('expire after the expiration period without a byte, and then no longer count', async () => {
+    const { tus, create } = await setting(1500)
+    expect((await create(150 * MB)).status).toBe(201)
+    expect((await create(100 * MB)).status).toBe(429)
+    await new Promise((resolve) => setTimeout(resolve, 1700))
+    expect(await tus.server.cleanUpExpiredUploads()).toBe(1)
+    expect((await create(100 * MB)).status).toBe(201)
   })
 })

@@ -2,10 +2,13 @@
  * What /api/tus advertises in Tus-Extension is what it serves, over real HTTP through the
  * app server (ADR 252): creation, creation-with-upload, termination and expiration; a
  * deferred length is neither advertised nor accepted (every upload's size is checked when
- * it is created).
+ * it is created): a request that defers it is a 400 in the /api's error shape, raw over HTTP.
  */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { getDb } from '#app/domain/db/db.server.ts'
-import { FILE_ID_HEADER } from '#app/domain/files/tus.server.ts'
+import { createTusServer, DEFER_LENGTH_MESSAGE, FILE_ID_HEADER } from '#app/domain/files/tus.server.ts'
 import { projectFiles } from '#db/schema.ts'
 import { insertProject, PNG_BYTES } from '#tests/helpers/files.ts'
 import { httpAppForFile } from '#tests/helpers/http-app.ts'
@@ -43,16 +46,72 @@ describe('tus extensions over HTTP', () => {
     expect(extensions).not.toContain('creation-defer-length')
   })
 
-  test('Upload-Defer-Length is refused as not implemented, and nothing is created', async () => {
+  test('Upload-Defer-Length, not advertised, is a 400 with the reason, and nothing is created', async () => {
     const { pilot, meta } = await pilotWithProject()
     const res = await tusPost(app.base, {
       ...pilot.headers,
       'Upload-Defer-Length': '1',
       'Upload-Metadata': meta,
     })
-    expect(res.status).toBe(501)
+    expect(res.status).toBe(400)
     expect(res.headers.get('Location')).toBeNull()
-    expect(await res.text()).toMatch(/creation-defer-length/)
+    expect(await res.json()).toEqual({ error: DEFER_LENGTH_MESSAGE })
+
+    // Nor can an upload's length be declared later, in a PATCH.
+    const created = await createTusUpload(app.base, pilot.headers, meta)
+    const patch = await fetch(new URL(created.headers.get('Location')!, app.base), {
+      method: 'PATCH',
+      headers: {
+        ...pilot.headers,
+        'Tus-Resumable': '1.0.0',
+        'Upload-Offset': '0',
+        'Upload-Length': '10',
+        'Content-Type': 'application/offset+octet-stream',
+      },
+      body: new Uint8Array(1),
+    })
+    expect(patch.status).toBe(400)
+    expect(await patch.json()).toEqual({ error: DEFER_LENGTH_MESSAGE })
+  })
+
+  test('an unfinished upload expires after the expiration period without a byte, not after its creation', async () => {
+    const { pilot, meta } = await pilotWithProject()
+    const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-tus-'))
+    const tus = createTusServer({ directory, expirationMs: 1500 })
+    const send = (
+      init: RequestInit & { headers?: Record<string, string> },
+      url = 'http://localhost:3999/api/tus',
+    ) =>
+      tus.server.handleWeb(
+        new Request(url, {
+          ...init,
+          headers: { ...pilot.headers, 'Tus-Resumable': '1.0.0', ...init.headers },
+        }),
+      )
+    const created = await send({
+      method: 'POST',
+      headers: { 'Upload-Length': String(PNG_BYTES.length), 'Upload-Metadata': meta },
+    })
+    expect(created.status).toBe(201)
+    const url = new URL(created.headers.get('Location')!, 'http://localhost:3999/api/tus/').href
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    const patched = await send(
+      {
+        method: 'PATCH',
+        headers: { 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+        body: new Uint8Array(PNG_BYTES.subarray(0, 10)),
+      },
+      url,
+    )
+    expect(patched.status).toBe(204)
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    // 2 s after its creation, 1 s after its last byte: still there.
+    expect(await tus.server.cleanUpExpiredUploads()).toBe(0)
+    expect((await send({ method: 'HEAD' }, url)).headers.get('Upload-Offset')).toBe('10')
+    await new Promise((resolve) => setTimeout(resolve, 700))
+    expect(await tus.server.cleanUpExpiredUploads()).toBe(1)
+    expect([404, 410]).toContain((await send({ method: 'HEAD' }, url)).status)
+    fs.rmSync(directory, { recursive: true, force: true })
   })
 
   test('creation-with-upload: the whole file in the POST lands in project_files; expiration is announced', async () => {

@@ -13,14 +13,16 @@
  *   recomputed from disk after a restart). On the last byte the file goes through the
  *   storage service (type by content, moved into place, `project_files` row) and the
  *   answer carries `X-Project-File-Id`.
- * - Unfinished uploads expire after TUS_EXPIRATION_HOURS; a timer removes them.
+ * - Unfinished uploads expire TUS_EXPIRATION_HOURS after their last byte (a slow upload that
+ *   keeps going is never cut off); a timer removes them every 15 minutes. Until then their
+ *   declared size counts against a client's daily allowance, as if stored.
  */
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { Transform, type Readable } from 'node:stream'
 import { FileStore } from '@tus/file-store'
-import { Server, type Upload } from '@tus/server'
+import { ERRORS, Server, type Upload } from '@tus/server'
 import { getSessionUser, hasSessionCookie } from '#app/domain/auth/session.server.ts'
 import { getEnv } from '#app/domain/config/env.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
@@ -48,6 +50,9 @@ import {
 import { ensureStorage } from './storage-paths.server.ts'
 
 export const TUS_PATH = '/api/tus'
+/** A deferred length is not advertised (Tus-Extension), so it is refused as any bad request is. */
+export const DEFER_LENGTH_MESSAGE =
+  'Upload-Length is required: every upload says its size when it is created (a deferred length is not accepted)'
 export const FILE_ID_HEADER = 'X-Project-File-Id'
 
 type TusError = { status_code: number; body: string }
@@ -69,6 +74,8 @@ interface HashState {
 /** The file store, hashing bytes on their way to disk so the SHA-256 is ready at the end. */
 class HashingFileStore extends FileStore {
   private readonly hashes = new Map<string, HashState>()
+  /** Unfinished uploads: whose, and the bytes they declared (a client's count against the daily allowance). */
+  private readonly held = new Map<string, { userId: number; bytes: number }>()
   /** Uploads finished by their creation request (creation-with-upload), until that request reads them back. */
   private readonly finishedAtCreation = new Map<string, Upload>()
 
@@ -77,6 +84,57 @@ class HashingFileStore extends FileStore {
     // Every upload's size is checked when it is created (type, limit, disk, allowance), so a
     // deferred length is neither advertised nor accepted (ADR 252).
     this.extensions = this.extensions.filter((e) => e !== 'creation-defer-length')
+    // Uploads left unfinished by an earlier run still hold their bytes.
+    for (const name of fs.readdirSync(options.directory)) {
+      if (!name.endsWith('.json')) continue
+      try {
+        const upload = JSON.parse(fs.readFileSync(path.join(options.directory, name), 'utf8')) as Upload
+        const userId = Number(upload.metadata?.userId)
+        if (userId && upload.size) this.hold(upload.id, userId, upload.size)
+      } catch {
+        // Not an upload's record: the sweep deals with it.
+      }
+    }
+  }
+
+  hold(id: string, userId: number, bytes: number) {
+    this.held.set(id, { userId, bytes })
+  }
+
+  release(id: string) {
+    this.held.delete(id)
+  }
+
+  /** The bytes `userId`'s unfinished uploads declared. */
+  heldBytesOf(userId: number) {
+    let bytes = 0
+    for (const entry of this.held.values()) if (entry.userId === userId) bytes += entry.bytes
+    return bytes
+  }
+
+  override async remove(id: string) {
+    this.release(id)
+    return super.remove(id)
+  }
+
+  /** When the upload last received bytes (its file's time), or was created. */
+  private async lastActivity(id: string, createdAt: string | undefined) {
+    const stat = await fs.promises.stat(path.join(this.directory, id)).catch(() => null)
+    return Math.max(createdAt ? Date.parse(createdAt) : 0, stat?.mtimeMs ?? 0)
+  }
+
+  /** Expired: no byte for the expiration period (not: created that long ago). */
+  override async deleteExpired(): Promise<number> {
+    const period = this.getExpiration()
+    if (period <= 0) return 0
+    let removed = 0
+    for (const id of await this.configstore.list!()) {
+      const info = await this.configstore.get(id)
+      if (!info || Date.now() - (await this.lastActivity(id, info.creation_date)) <= period) continue
+      await this.remove(id).catch(() => {})
+      removed++
+    }
+    return removed
   }
 
   /**
@@ -89,7 +147,10 @@ class HashingFileStore extends FileStore {
       this.finishedAtCreation.delete(id)
       return finished
     }
-    return super.getUpload(id)
+    const upload = await super.getUpload(id)
+    // tus computes expiry (410, Upload-Expires) from this date: the last byte received counts.
+    upload.creation_date = new Date(await this.lastActivity(id, upload.creation_date)).toISOString()
+    return upload
   }
 
   rememberFinishedAtCreation(upload: Upload) {
@@ -132,10 +193,13 @@ class HashingFileStore extends FileStore {
     this.hashes.delete(fileId)
   }
 
-  /** Drops hash states of uploads that no longer exist (expired or terminated). */
+  /** Drops hash states and holds of uploads that no longer exist (expired or terminated). */
   pruneHashes() {
     for (const id of this.hashes.keys()) {
       if (!fs.existsSync(path.join(this.directory, id))) this.hashes.delete(id)
+    }
+    for (const id of this.held.keys()) {
+      if (!fs.existsSync(path.join(this.directory, id))) this.held.delete(id)
     }
   }
 }
@@ -189,6 +253,12 @@ export function createTusServer(options: TusOptions = {}) {
     // Deliverables may be bigger than any video (ADR 230); each category's own limit is checked at creation.
     maxSize: () => Math.max(FILE_LIMITS.video, getEnv().DELIVERABLE_MAX_BYTES),
     disableTerminationForFinishedUploads: true,
+    // The library answers a deferred length 501 "not (yet) supported"; we never advertise it:
+    // a plain 400 in the /api's error shape, like a missing Upload-Length.
+    onResponseError(_req, error) {
+      if (error === ERRORS.UNSUPPORTED_CREATION_DEFER_LENGTH_EXTENSION)
+        return tusError(400, DEFER_LENGTH_MESSAGE)
+    },
 
     async onIncomingRequest(req, uploadId) {
       if (req.method === 'GET') throw tusError(404, FILE_MESSAGES.notFound)
@@ -235,10 +305,12 @@ export function createTusServer(options: TusOptions = {}) {
           })
         }
         await assertRoomFor(upload.size)
-        assertDocumentAllowance(user, upload.size, false)
+        // The client's unfinished uploads count as stored: they hold the disk until they expire.
+        assertDocumentAllowance(user, upload.size + store.heldBytesOf(user.id), false)
       } catch (error) {
         throw fromDomainError(error)
       }
+      store.hold(upload.id, user.id, upload.size)
       return { metadata: { ...upload.metadata, userId: String(user.id) } }
     },
 
@@ -266,6 +338,7 @@ export function createTusServer(options: TusOptions = {}) {
         await fs.promises.rm(filePath, { force: true })
         throw fromDomainError(error)
       } finally {
+        store.release(upload.id)
         await store.configstore.delete(upload.id).catch(() => {})
       }
     },
@@ -277,7 +350,7 @@ export function createTusServer(options: TusOptions = {}) {
 export type TusServer = ReturnType<typeof createTusServer>
 
 /** Removes expired unfinished uploads now and then every `everyMs` (the timer doesn't keep the process alive). */
-export function startTusCleanup({ server, store }: TusServer, everyMs = 60 * 60 * 1000) {
+export function startTusCleanup({ server, store }: TusServer, everyMs = 15 * 60 * 1000) {
   const run = async () => {
     try {
       const removed = await server.cleanUpExpiredUploads()
