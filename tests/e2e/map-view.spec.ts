@@ -4,8 +4,11 @@
  * metadata, downloads and the volume form that takes typed corners.
  */
 import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
 import { expect, test } from '@playwright/test'
 
+import { setTileServerMode } from '../helpers/tile-server.ts'
+import { e2eStateFile } from '../setup/e2e-env.ts'
 import { DEMO_PASSWORD, login } from './fixtures.ts'
 import { canvasTilesOf, orthomosaicPixelsOnScreen, seedMapProject } from './map-view-fixtures.ts'
 
@@ -125,6 +128,33 @@ test('every tile of both layers loads within 5 s of each of 5 zoom steps @js-onl
   }
   expect(Number(await map.getAttribute('data-zoom'))).toBe(startZoom + 1)
   expect(await orthomosaicPixelsOnScreen(page, seeded.orthomosaicId)).toBeGreaterThan(10_000)
+})
+
+test('with no satellite tiles, the Map view draws the offline map under the layers @js-only', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const seeded = await seedMapProject(`Map offline ${randomBytes(3).toString('hex')}`)
+  const { tileOrigin } = JSON.parse(fs.readFileSync(e2eStateFile, 'utf8')) as { tileOrigin: string }
+  await setTileServerMode(tileOrigin, 'error')
+  try {
+    await login(page, seeded.clientEmail, DEMO_PASSWORD)
+    await page.goto(`/projects/${seeded.projectId}/map`)
+    const map = page.getByTestId('deliverables-map').locator('.leaflet-container')
+    await expect(map).toHaveAttribute('data-base-layer', 'outline', { timeout: 30_000 })
+    await expect(page.getByTestId('tile-notice')).toContainText('showing the offline map')
+    await expect(
+      map
+        .locator('.offline-map-grid-label')
+        .filter({ hasText: /^\d+(,\d+)?° S$/ })
+        .first(),
+    ).toBeAttached()
+    await expect
+      .poll(() => orthomosaicPixelsOnScreen(page, seeded.orthomosaicId), { timeout: 30_000 })
+      .toBeGreaterThan(10_000)
+  } finally {
+    await setTileServerMode(tileOrigin, 'ok')
+  }
 })
 
 test('without JavaScript: previews, metadata, downloads and the volume form @no-js-only', async ({

@@ -1,13 +1,14 @@
 /**
- * A read-only satellite map of a project's survey areas (browser only). Tiles that fail
- * to load (no signal) leave the outline on an empty background.
+ * A read-only satellite map of a project's survey areas (browser only). When the tiles do not
+ * load (no signal) the offline map of grid, towns and provinces shows under the outline.
  */
 import type { LatLng } from '#app/domain/geometry/areas.ts'
 import L from 'leaflet'
 import { useEffect, type ReactNode } from 'react'
-import { MapContainer, Polygon, TileLayer, Tooltip, useMap } from 'react-leaflet'
+import { MapContainer, Polygon, Tooltip, useMap } from 'react-leaflet'
 
-import { AREA_STYLE, TILE_ATTRIBUTION } from './map-constants.ts'
+import { AREA_STYLE } from './map-constants.ts'
+import { SatelliteOrOffline } from './satellite-or-offline.client.tsx'
 
 function FitToAreas({ points }: { points: LatLng[] }) {
   const map = useMap()
@@ -42,7 +43,7 @@ export function AreasMap({
       scrollWheelZoom={false}
       preferCanvas
     >
-      <TileLayer url={tileUrl} attribution={TILE_ATTRIBUTION} maxZoom={19} />
+      <SatelliteOrOffline url={tileUrl} maxZoom={19} />
       <FitToAreas points={points} />
       {areas.map((area) => (
         <Polygon

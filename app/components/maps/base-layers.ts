@@ -39,3 +39,7 @@ export function tileFailureMessage(from: BaseLayer, to: BaseLayer) {
 }
 
 export const STREET_TILE_ATTRIBUTION = '© OpenStreetMap contributors'
+
+/** What a read-only map (Map view, job map) says when it shows the offline map instead of the satellite tiles. */
+export const OFFLINE_BASE_NOTICE =
+  'Satellite imagery could not be loaded — showing the offline map (towns and a coordinate grid).'

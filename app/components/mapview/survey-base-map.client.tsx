@@ -1,14 +1,15 @@
 /**
  * The base every deliverables map starts from (the project Map view, the share viewer and the
- * site Map view): the satellite tiles fitted to the data, the survey areas outlined, and the
+ * site Map view): the satellite tiles (or the offline map without them) fitted to the data, the survey areas outlined, and the
  * page's own layers as children. The map's element carries `data-pending-tiles` and
  * `data-failed-tiles`: the canvas tiles still being read and those that failed (journeys wait on them).
  */
-import { AREA_STYLE, TILE_ATTRIBUTION } from '#app/components/maps/map-constants.ts'
+import { AREA_STYLE } from '#app/components/maps/map-constants.ts'
+import { SatelliteOrOffline } from '#app/components/maps/satellite-or-offline.client.tsx'
 import type { LatLng } from '#app/domain/geometry/areas.ts'
 import type L from 'leaflet'
 import { useEffect, type ReactNode, type Ref } from 'react'
-import { MapContainer, Polygon, TileLayer, useMap } from 'react-leaflet'
+import { MapContainer, Polygon, useMap } from 'react-leaflet'
 
 import { TILE_COUNTS_EVENT, tileCountsOf } from './cog-layer.client.ts'
 
@@ -52,7 +53,7 @@ export function SurveyBaseMap({
       className="h-full w-full"
       ref={mapRef}
     >
-      <TileLayer url={tileUrl} attribution={TILE_ATTRIBUTION} maxZoom={22} maxNativeZoom={19} />
+      <SatelliteOrOffline url={tileUrl} maxZoom={22} maxNativeZoom={19} />
       {areas.map((a) => (
         <Polygon
           key={a.areaNumber}
