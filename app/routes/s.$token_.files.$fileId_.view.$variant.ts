@@ -9,7 +9,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { DELIVERABLE_MESSAGES, VIEW_FILES } from '#app/domain/deliverables/deliverable.ts'
 import { viewFileOf } from '#app/domain/deliverables/deliverables.server.ts'
-import { SHARED_VIEW_CACHE, sendViewFile } from '#app/domain/deliverables/view-files.server.ts'
+import { sendViewFile, SHARED_VIEW_CACHE } from '#app/domain/deliverables/view-files.server.ts'
 import { sendFile } from '#app/domain/files/download.server.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
 import { methodNotAllowed } from '#app/domain/http/api.server.ts'

@@ -105,7 +105,7 @@ test('a pilot flies an assigned job and the client downloads the deliverable', a
   // Delete asks first, naming the file and its size; Cancel keeps it.
   await page
     .getByTestId('complete-project-dialog')
-    .getByRole('link', { name: 'Delete orthomosaic-report.pdf' })
+    .getByRole('button', { name: 'Delete orthomosaic-report.pdf' })
     .click()
   const confirmDelete = page.getByTestId('delete-file-dialog')
   await expect(confirmDelete).toContainText('orthomosaic-report.pdf')

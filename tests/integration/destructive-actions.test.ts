@@ -30,7 +30,7 @@ function tagBefore(html: string, marker: string) {
 }
 
 describe('deleting a deliverable asks first', () => {
-  test('Delete is a link to a confirmation naming the file and its size; only the confirmation posts, as a red button', async () => {
+  test('Delete opens a confirmation naming the file and its size; only the confirmation posts, as a red button', async () => {
     const admin = await signedInUser('admin')
     const project = await createTestProject({ paid: true, status: 'in_progress' })
     const file = addTestFile(project.id, 'image/tiff', 'processed_deliverable')
@@ -42,10 +42,14 @@ describe('deleting a deliverable asks first', () => {
       .run()
     const base = `/admin/projects/${project.id}/complete`
     const listed = await page(base, admin.headers)
-    const link = tagBefore(listed, 'aria-label="Delete Huge ortho.tif"')
-    expect(link.startsWith('<a ')).toBe(true)
-    expect(link).toContain(`href="${base}?confirmDeleteFile=${file.id}"`)
-    expect(link).toContain('btn-danger-quiet')
+    // Delete only asks: a GET form back to this page with the confirmation open.
+    const button = tagBefore(listed, 'aria-label="Delete Huge ortho.tif"')
+    expect(button).toContain('btn-danger-quiet')
+    const form = listed.slice(
+      listed.lastIndexOf('<form', listed.indexOf('aria-label="Delete Huge ortho.tif"')),
+    )
+    expect(form).toMatch(new RegExp(`^<form method="get" action="${base}"`))
+    expect(form.slice(0, form.indexOf('</form>'))).toContain(`name="confirmDeleteFile" value="${file.id}"`)
     expect(listed).not.toContain('name="intent" value="delete-file"')
 
     const asking = await page(`${base}?confirmDeleteFile=${file.id}`, admin.headers)

@@ -139,6 +139,9 @@ describe('a view-only link reads a reduced copy', () => {
     const coloured = gdalInfo(dsmCopies.reduced)
     expect(coloured.bands.map((b: { type: string }) => b.type)).toEqual(['Byte', 'Byte', 'Byte', 'Byte'])
     expect(coloured.bands[3].colorInterpretation).toBe('Alpha')
+    // The map draws Web Mercator COGs: the reduced copies stay in it.
+    for (const copy of [orthoCopies.reduced, dsmCopies.reduced])
+      expect(gdalInfo(copy).stac['proj:epsg']).toBe(3857)
   })
 
   test('through the link: the map and `cog` serve the reduced copy view-only, the full COG with downloads; no-cache, and nothing after a revoke', async () => {

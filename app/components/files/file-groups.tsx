@@ -1,11 +1,11 @@
 /**
  * A project's files grouped as images, videos, documents and deliverables, each with
  * download and (where allowed) delete. Delete asks first, naming the file and its size (a
- * deliverable may be 20 GB): a link to `?confirmDeleteFile=ID` renders the confirmation on the
- * server, so it works without JavaScript; with JavaScript it opens in place. The confirmation
+ * deliverable may be 20 GB): Delete asks for `?confirmDeleteFile=ID` (a GET form), which renders
+ * the confirmation on the server, so it works without JavaScript; with JavaScript it opens in place. The confirmation
  * posts `intent=delete-file` to the page.
  */
-import { Link, useLocation } from '@remix-run/react'
+import { Form, useLocation } from '@remix-run/react'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import { CATEGORY_LABELS, type FileCategory } from '#app/domain/files/rules.ts'
@@ -104,6 +104,7 @@ export function FileGroups({
   const [confirming, setConfirming] = useState<number | null>(null)
   const confirmId = confirming ?? Number(new URLSearchParams(location.search).get(CONFIRM_PARAM))
   const toDelete = files.find((f) => f.id === confirmId && canDelete(f))
+  const keptParams = [...new URLSearchParams(location.search)].filter(([name]) => name !== CONFIRM_PARAM)
   const groups = groupFiles(files)
   const sections: Array<[string, ListedFile[]]> = [
     ['Images', groups.images],
@@ -144,20 +145,31 @@ export function FileGroups({
                     </p>
                   </div>
                   {canDelete(f) ? (
-                    <Link
-                      to={withConfirm(location, f.id)}
-                      replace
+                    // A GET form to this page with the confirmation open: a button, as Delete was.
+                    <Form
+                      method="get"
+                      action={location.pathname}
                       preventScrollReset
-                      className="btn-danger-quiet btn-sm shrink-0"
-                      aria-label={`Delete ${f.originalName}`}
-                      onClick={(event) => {
+                      replace
+                      className="shrink-0"
+                      onSubmit={(event) => {
                         if (!hydrated) return
                         event.preventDefault()
                         setConfirming(f.id)
                       }}
                     >
-                      Delete
-                    </Link>
+                      {keptParams.map(([name, value]) => (
+                        <input key={name} type="hidden" name={name} value={value} />
+                      ))}
+                      <input type="hidden" name={CONFIRM_PARAM} value={f.id} />
+                      <button
+                        type="submit"
+                        className="btn-danger-quiet btn-sm"
+                        aria-label={`Delete ${f.originalName}`}
+                      >
+                        Delete
+                      </button>
+                    </Form>
                   ) : null}
                 </li>
               ))}

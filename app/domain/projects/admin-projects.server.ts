@@ -13,8 +13,8 @@ import { DomainError } from '#app/domain/http/domain-error.ts'
 import { clampPage } from '#app/domain/http/query.ts'
 import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
 import { renderEmail } from '#app/domain/mail/templates.ts'
-import { stopShareLinksOf } from '#app/domain/sharing/share-links.server.ts'
 import { pilotDocumentProblem, saToday } from '#app/domain/operator/expiry.ts'
+import { stopShareLinksOf } from '#app/domain/sharing/share-links.server.ts'
 import {
   PROJECT_STATUSES,
   projectFiles,

@@ -227,7 +227,9 @@ export function stopShareLinksOf(projectId: number, actorId: number, tx: DbOrTx,
   const stopped = tx
     .update(shareLinks)
     .set({ revokedAt: now })
-    .where(and(eq(shareLinks.projectId, projectId), isNull(shareLinks.revokedAt), gt(shareLinks.expiresAt, now)))
+    .where(
+      and(eq(shareLinks.projectId, projectId), isNull(shareLinks.revokedAt), gt(shareLinks.expiresAt, now)),
+    )
     .returning({ id: shareLinks.id })
     .all()
   for (const { id } of stopped)
