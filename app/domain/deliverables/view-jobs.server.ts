@@ -16,6 +16,7 @@ import path from 'node:path'
 import { getEnv } from '#app/domain/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { absolutePathOf, storagePaths } from '#app/domain/files/storage-paths.server.ts'
+import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
 import { parseFlightPlan } from '#app/domain/projects/flight-plan.ts'
 import { deliverableViews, projectFiles, projects, type ProjectFile, type RasterInfo } from '#db/schema.ts'
 import { and, asc, eq } from 'drizzle-orm'
@@ -23,6 +24,8 @@ import { and, asc, eq } from 'drizzle-orm'
 import { isRasterKind } from './deliverable.ts'
 import { GdalError, runGdal } from './gdal.server.ts'
 import { gdalInfoJson, kindOfRaster, readRasterInfo } from './raster-info.server.ts'
+
+registerStatefulModule('deliverables/view-jobs')
 
 const MAX_ATTEMPTS = 3
 const PREVIEW_PX = 1600
