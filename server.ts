@@ -1,33 +1,54 @@
 /**
  * The HTTP server: Express in front of the Remix request handler. Migrations run
  * before listen; SQLite closes on shutdown. Configuration: app/domain/config/env.server.ts.
+ * Every service comes from the Remix build (app/server-services.server.ts): this bundle
+ * imports none of the domain, so the process holds one copy of each.
  */
 import path from 'node:path'
 import url from 'node:url'
 import { broadcastDevReady, installGlobals, type ServerBuild } from '@remix-run/node'
 import closeWithGrace from 'close-with-grace'
 
-import { purgeExpiredAuthRecords } from './app/domain/auth/accounts.server.ts'
-import { claimServerPidFile, startBackupSchedule } from './app/domain/backups/backup.server.ts'
-import { assertSafeProductionConfig, getEnv } from './app/domain/config/env.server.ts'
-import { closeDb, getDb, getSqlite } from './app/domain/db/db.server.ts'
-import { startViewJobs } from './app/domain/deliverables/view-jobs.server.ts'
-import { sweepStorage } from './app/domain/files/sweep.server.ts'
-import { createTusServer, startTusCleanup } from './app/domain/files/tus.server.ts'
-import { startDailyJobs } from './app/domain/jobs/daily.server.ts'
-import { mailSettled } from './app/domain/mail/mail.server.ts'
-import { seedNodeFromEnv, startNodeHealthChecks } from './app/domain/processing/nodes.server.ts'
-import { startProcessingJobs } from './app/domain/processing/runner.server.ts'
-import { ensureReferenceDrones } from './app/domain/survey/drone-profiles.server.ts'
-import { seedDemo } from './db/seed.ts'
-import { createExpressApp } from './server/express-app.ts'
+import type * as ServerServices from './app/server-services.server.ts'
 
 installGlobals({ nativeFetch: true })
 
+const isProduction = process.env.NODE_ENV === 'production'
+const BUILD_PATH = path.resolve('build/index.js')
+
+async function importBuild(): Promise<ServerBuild> {
+  const stamp = isProduction ? '' : `?t=${Date.now()}`
+  return import(url.pathToFileURL(BUILD_PATH).href + stamp)
+}
+
+let build = await importBuild()
+const {
+  assertOneCopyEach,
+  assertSafeProductionConfig,
+  claimServerPidFile,
+  closeDb,
+  createExpressApp,
+  createTusServer,
+  ensureReferenceDrones,
+  getDb,
+  getEnv,
+  getSqlite,
+  mailSettled,
+  purgeExpiredAuthRecords,
+  seedNodeFromEnv,
+  startNodeHealthChecks,
+  startProcessingJobs,
+  seedDemo,
+  startBackupSchedule,
+  startDailyJobs,
+  startTusCleanup,
+  startViewJobs,
+  sweepStorage,
+} = (build.entry.module as unknown as { serverServices: typeof ServerServices }).serverServices
+assertOneCopyEach()
+
 const env = getEnv()
 assertSafeProductionConfig()
-const isProduction = env.NODE_ENV === 'production'
-const BUILD_PATH = path.resolve('build/index.js')
 
 // Migrations before anything listens (fly's release machine has no volume), then the
 // reference data every database needs (ADR 245).
@@ -52,13 +73,7 @@ seedNodeFromEnv()
 const stopNodeChecks = startNodeHealthChecks()
 const processingJobs = startProcessingJobs()
 
-async function importBuild(): Promise<ServerBuild> {
-  const stamp = isProduction ? '' : `?t=${Date.now()}`
-  return import(url.pathToFileURL(BUILD_PATH).href + stamp)
-}
-
-let build = await importBuild()
-
+// A dev rebuild replaces the routes; the services above stay those of the first build.
 const app = createExpressApp({ build: async () => build, tus })
 
 const server = app.listen(env.PORT, env.HOST, () => {

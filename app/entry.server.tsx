@@ -10,6 +10,9 @@ import { renderToPipeableStream } from 'react-dom/server'
 
 import { NonceProvider } from './components/layout/nonce.tsx'
 
+// server.ts starts the process with these, so it shares this build's one copy of each service.
+export * as serverServices from './server-services.server.ts'
+
 const ABORT_DELAY = 5_000
 
 export default function handleRequest(

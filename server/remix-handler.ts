@@ -12,7 +12,7 @@ import {
 } from '@remix-run/node'
 import type express from 'express'
 
-export interface RemixHandlerOptions {
+interface RemixHandlerOptions {
   build: () => Promise<ServerBuild>
   mode: string
   getLoadContext: (req: express.Request, res: express.Response) => AppLoadContext
@@ -70,7 +70,7 @@ function drained(res: express.Response) {
 }
 
 /** Writes `response` to `res`, waiting for the client whenever its buffer is full. */
-export async function sendResponse(res: express.Response, response: Response) {
+async function sendResponse(res: express.Response, response: Response) {
   res.statusMessage = response.statusText
   res.status(response.status)
   for (const [key, value] of response.headers.entries()) res.append(key, value)

@@ -26,13 +26,30 @@ export interface ReceivedMail {
   receivedAt: number
 }
 
-export async function startTestSmtpServer(options: { saveDir?: string; port?: number } = {}) {
+export async function startTestSmtpServer(
+  options: {
+    saveDir?: string
+    port?: number
+    /** Each message's recipient is accepted (and its text then sent) only once this settles: mail held in flight. */
+    holdUntil?: Promise<unknown>
+  } = {},
+) {
   const messages: ReceivedMail[] = []
+  /** Recipients asked for and not yet accepted (held by `holdUntil`). */
+  const held = { count: 0 }
   if (options.saveDir) fs.mkdirSync(options.saveDir, { recursive: true })
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (!options.holdUntil) return callback()
+      held.count++
+      void options.holdUntil.then(() => {
+        held.count--
+        callback()
+      })
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = []
       stream.on('data', (c: Buffer) => chunks.push(c))
@@ -77,6 +94,7 @@ export async function startTestSmtpServer(options: { saveDir?: string; port?: nu
     port,
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    held,
     /** Waits for a message matching the predicate (polling; mail is asynchronous). */
     async waitFor(predicate: (m: ReceivedMail) => boolean, timeoutMs = 5000): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs

@@ -7,6 +7,7 @@ import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
 import { renderEmail } from '#app/domain/mail/templates.ts'
+import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
 import { findUserByEmail, insertUser } from '#app/domain/users/users.server.ts'
 import { passwordResetTokens, users, type User } from '#db/schema.ts'
 import { and, count, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm'
@@ -16,6 +17,8 @@ import { getDummyHash, hashPassword, verifyPassword } from './password.server.ts
 import type { RegisterInput } from './schemas.ts'
 import { deleteExpiredSessions, deleteUserSessions } from './session.server.ts'
 import { generateToken, hashToken } from './tokens.server.ts'
+
+registerStatefulModule('auth/accounts')
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
 

@@ -6,7 +6,10 @@ import { isIPv6 } from 'node:net'
 import { getEnv } from '#app/domain/config/env.server.ts'
 import { domainErrorResponse } from '#app/domain/http/api.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
+import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
+
+registerStatefulModule('auth/rate-limit')
 
 export const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a minute and try again.'
 

@@ -16,6 +16,9 @@
 import { execFile, spawnSync } from 'node:child_process'
 import { getEnv } from '#app/domain/config/env.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
+import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
+
+registerStatefulModule('deliverables/gdal')
 
 /** A GDAL run that failed: the tool's own words (stderr), trimmed for an admin to read. */
 export class GdalError extends Error {

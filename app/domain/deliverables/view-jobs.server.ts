@@ -24,6 +24,7 @@ import { getEnv } from '#app/domain/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { absolutePathOf, storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
+import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
 import { parseFlightPlan } from '#app/domain/projects/flight-plan.ts'
 import { deliverableViews, projectFiles, projects, type ProjectFile, type RasterInfo } from '#db/schema.ts'
 import { and, asc, eq } from 'drizzle-orm'
@@ -31,8 +32,10 @@ import { and, asc, eq } from 'drizzle-orm'
 import { isRasterKind } from './deliverable.ts'
 import { GdalError, runGdal, type GdalOwner } from './gdal.server.ts'
 import { gdalInfoJson, kindOfRaster, readRasterInfo } from './raster-info.server.ts'
-import { reportViewFailure } from './view-failure.server.ts'
 import { tooManyPixels } from './settings.server.ts'
+import { reportViewFailure } from './view-failure.server.ts'
+
+registerStatefulModule('deliverables/view-jobs')
 
 const MAX_ATTEMPTS = 3
 /** Where the view-only links' copy of a COG is kept: beside it (see `makeReducedCopy`). */

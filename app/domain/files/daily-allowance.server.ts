@@ -8,6 +8,9 @@
  * the rest of the day, which the disk floor (ADR 091) backs up.
  */
 import { DomainError } from '#app/domain/http/domain-error.ts'
+import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
+
+registerStatefulModule('files/daily-allowance')
 
 const MB = 1024 * 1024
 

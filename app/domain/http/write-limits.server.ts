@@ -17,6 +17,9 @@
 import { addressKey, createRateLimiter } from '#app/domain/auth/rate-limit.server.ts'
 import { getEnv } from '#app/domain/config/env.server.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
+import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
+
+registerStatefulModule('http/write-limits')
 
 export type WriteKind = 'write' | 'upload'
 

@@ -6,7 +6,10 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { getEnv } from '#app/domain/config/env.server.ts'
+import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
 import nodemailer, { type Transporter } from 'nodemailer'
+
+registerStatefulModule('mail')
 
 export interface EmailMessage {
   to: string

@@ -15,6 +15,7 @@ import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { surveyAreasOf } from '#app/domain/deliverables/map-view.server.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
 import { closedRing } from '#app/domain/geometry/areas.ts'
+import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
 import {
   processingJobs,
   processingNodes,
@@ -50,6 +51,8 @@ import {
   taskOptions,
 } from './presets.ts'
 import { setProcessingRunner, type ProcessingRunner } from './runner-registry.server.ts'
+
+registerStatefulModule('processing/runner')
 
 /** A task the node lost is sent again as a new task this many times, then the job fails. */
 export const MAX_RESUBMITS = 2

@@ -10,8 +10,11 @@ import { cleanOriginalName } from '#app/domain/files/content-check.server.ts'
 import { extensionOf } from '#app/domain/files/rules.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
+import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
 import type { ProjectFile } from '#db/schema.ts'
 import { ZipArchive } from 'archiver'
+
+registerStatefulModule('sharing/deliverables-zip')
 
 const CHECKSUMS_NAME = 'checksums.sha256'
 
@@ -66,7 +69,7 @@ export function withBytesOnDisk(files: ProjectFile[]) {
 }
 
 /** Who a ZIP is built for: an account (signed in) or a share link (anyone holding it). */
-export type ZipOwner = { account: number } | { link: number }
+type ZipOwner = { account: number } | { link: number }
 
 /**
  * How many ZIPs may be built at once: each holds a file open and its buffers for as long as

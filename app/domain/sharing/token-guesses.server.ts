@@ -6,9 +6,12 @@
 import { addressKey } from '#app/domain/auth/rate-limit.server.ts'
 import { getEnv } from '#app/domain/config/env.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
+import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
 import { RateLimiterMemory } from 'rate-limiter-flexible'
 
 import { SHARE_MESSAGES } from './share-rules.ts'
+
+registerStatefulModule('sharing/token-guesses')
 
 /** Unknown tokens an address may try per window. */
 const GUESSES = { points: 20, durationSeconds: 10 * 60 }

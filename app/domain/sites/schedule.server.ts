@@ -19,6 +19,7 @@ import { sendEmail } from '#app/domain/mail/mail.server.ts'
 import { renderEmail } from '#app/domain/mail/templates.ts'
 import { daysUntil, saToday } from '#app/domain/operator/expiry.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
+import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
 import { canRepeat } from '#app/domain/projects/status.ts'
 import { projects, sites, siteScheduledSurveys, users, type Project, type Site } from '#db/schema.ts'
 import { and, eq, isNotNull, isNull } from 'drizzle-orm'
@@ -26,6 +27,8 @@ import { and, eq, isNotNull, isNull } from 'drizzle-orm'
 import { repeatProject } from './repeat.server.ts'
 import { listSiteProjects } from './site-access.server.ts'
 import { nextDueOn } from './site-schedule.ts'
+
+registerStatefulModule('sites/schedule')
 
 const NOTHING_TO_REPEAT = 'This site has no flown or paid survey to repeat'
 

@@ -1,0 +1,21 @@
+/**
+ * What server.ts takes from the Remix build (`build.entry.module.serverServices`): the
+ * Express app and the start-up and shutdown steps. The server bundle imports no module of
+ * the domain itself, so the process holds one copy of each (one job runner, one set of mail
+ * in flight, one set of limits) and the routes and the server share them.
+ */
+export { createExpressApp } from '../server/express-app.ts'
+export { purgeExpiredAuthRecords } from './domain/auth/accounts.server.ts'
+export { claimServerPidFile, startBackupSchedule } from './domain/backups/backup.server.ts'
+export { assertSafeProductionConfig, getEnv } from './domain/config/env.server.ts'
+export { closeDb, getDb, getSqlite } from './domain/db/db.server.ts'
+export { startViewJobs } from './domain/deliverables/view-jobs.server.ts'
+export { sweepStorage } from './domain/files/sweep.server.ts'
+export { createTusServer, startTusCleanup } from './domain/files/tus.server.ts'
+export { startDailyJobs } from './domain/jobs/daily.server.ts'
+export { mailSettled } from './domain/mail/mail.server.ts'
+export { seedNodeFromEnv, startNodeHealthChecks } from './domain/processing/nodes.server.ts'
+export { startProcessingJobs } from './domain/processing/runner.server.ts'
+export { assertOneCopyEach } from './domain/process/stateful-modules.server.ts'
+export { ensureReferenceDrones } from './domain/survey/drone-profiles.server.ts'
+export { seedDemo } from '../db/seed.ts'
