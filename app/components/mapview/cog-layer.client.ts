@@ -5,10 +5,9 @@
  * The viewing copy is in Web Mercator (EPSG:3857) or WGS84; anything else is not drawn
  * here (the view falls back to the preview image).
  */
+import { rampColour } from '#app/domain/deliverables/elevation-ramp.ts'
 import { fromUrl, type GeoTIFF } from 'geotiff'
 import L from 'leaflet'
-
-import { rampColour } from './elevation-ramp.ts'
 
 const WEB_MERCATOR = 3857
 const WGS84 = 4326

@@ -5,7 +5,7 @@
  *   then at most RASTER_JOBS run at once, each one GDAL child process at a time.
  * - A job makes, in DATA_DIR/views/<fileId>/: a Cloud Optimized GeoTIFF in Web Mercator
  *   (what Leaflet draws; WEBP with alpha for imagery, DEFLATE for elevation, overviews), a
- *   ~1600 px PNG preview (elevation coloured by height) and a ~320 px PNG thumbnail. Files
+ *   ~1600 px PNG preview (elevation in the map's colour ramp) and a ~320 px PNG thumbnail. Files
  *   are written as `.partial` and renamed when all three exist. The original stays as uploaded.
  * - GDAL's progress is the row's `progressPercent`; a failure is the row's `error` in GDAL's
  *   words, so no job is "processing" forever. A file that keeps killing the server gives up
@@ -21,6 +21,7 @@ import { deliverableViews, projectFiles, projects, type ProjectFile, type Raster
 import { and, asc, eq } from 'drizzle-orm'
 
 import { isRasterKind } from './deliverable.ts'
+import { colourElevation } from './elevation-preview.server.ts'
 import { GdalError, runGdal } from './gdal.server.ts'
 import { gdalInfoJson, kindOfRaster, readRasterInfo } from './raster-info.server.ts'
 
@@ -99,16 +100,6 @@ interface Made {
   minValue: number | null
   maxValue: number | null
 }
-
-/** The colour ramp for an elevation preview: low blue-green through yellow and brown to white. */
-const ELEVATION_RAMP = [
-  'nv 0 0 0 0',
-  '0% 40 110 160',
-  '25% 60 160 90',
-  '50% 230 220 110',
-  '75% 170 110 60',
-  '100% 250 250 250',
-]
 
 /** Makes the three copies of one raster; progress 0–100 through `onProgress`. */
 async function makeViewCopies(
@@ -198,11 +189,10 @@ async function makeViewCopies(
     maxValue = band?.maximum ?? null
     const small = path.join(dir, 'small.tif.partial')
     await runGdal('gdal_translate', ['-q', '-of', 'GTiff', ...size, '-r', 'average', cog, small], step)
-    const ramp = path.join(dir, 'ramp.txt')
-    await fs.promises.writeFile(ramp, ELEVATION_RAMP.join('\n') + '\n')
-    await runGdal('gdaldem', ['color-relief', '-q', '-alpha', '-of', 'PNG', small, ramp, preview], step)
+    // The map's ramp over the same range the map's legend reads (minValue–maxValue).
+    const range = minValue !== null && maxValue !== null ? { min: minValue, max: maxValue } : null
+    await colourElevation(small, preview, range, step)
     await fs.promises.rm(small, { force: true })
-    await fs.promises.rm(ramp, { force: true })
   } else {
     const bands = imagery
       ? ['-b', '1', '-b', '2', '-b', '3', '-b', '4']
