@@ -77,7 +77,7 @@ export function SurveyPairForm({
 type ListedSurvey = SerializeFrom<SiteSurvey>
 
 /** 'Orthomosaic — 14 Nov 2026': two surveys' files side by side are told apart by their date. */
-export function datedName(name: string, flownAt: string) {
+function datedName(name: string, flownAt: string) {
   return `${name} \u2014 ${formatDate(flownAt)}`
 }
 
