@@ -150,6 +150,19 @@ test('without JavaScript: both previews with their dates, the metadata, the chan
   }
   await expect(before).toContainText('EPSG:2048')
   await expect(after).toContainText('50 cm/px')
+  // Each survey's files carry its date in their name: two orthomosaics side by side are told apart.
+  await expect(
+    before.getByRole('heading', {
+      level: 4,
+      name: `Orthomosaic \u2014 ${formatDate(new Date(Date.now() - 30 * 86_400_000))}`,
+    }),
+  ).toBeVisible()
+  await expect(
+    after.getByRole('heading', {
+      level: 4,
+      name: `Orthomosaic \u2014 ${formatDate(new Date(Date.now() - 86_400_000))}`,
+    }),
+  ).toBeVisible()
   await expect(page.getByRole('link', { name: 'Download site report (PDF)' })).toHaveAttribute(
     'href',
     `/sites/${seeded.siteId}/report.pdf?before=${seeded.before.projectId}&after=${seeded.after.projectId}`,

@@ -100,7 +100,13 @@ type Loaded = {
   before: { projectId: number; elevation: { id: number } | null } | null
   after: { projectId: number; orthomosaic: { id: number } | null } | null
   problem: string | null
-  change: { before: { id: number }; after: { id: number }; afterProjectId: number } | null
+  change: {
+    before: { id: number }
+    after: { id: number }
+    afterProjectId: number
+    minimumM: number
+    range: { min: number; max: number } | null
+  } | null
 }
 
 function load(headers: Record<string, string>, siteId: number, query = '') {
@@ -140,6 +146,22 @@ describe('site Map view loader', () => {
       after: { id: latest.elevationId },
       afterProjectId: latest.projectId,
     })
+  })
+
+  test('two surveys compared share one height range and one minimum change', async () => {
+    const { owner, site, oldest, middle } = await siteWithSurveys()
+    // The earlier model reaches lower and not as high (100–110 m for the later one).
+    getDb()
+      .update(deliverableViews)
+      .set({ minValue: 95.5, maxValue: 108 })
+      .where(eq(deliverableViews.fileId, oldest.elevationId))
+      .run()
+    const view = await readJson<Loaded>(
+      await load(owner.headers, site.id, `?before=${oldest.projectId}&after=${middle.projectId}`),
+    )
+    expect(view.change?.range).toEqual({ min: 95.5, max: 110 })
+    // 25 cm models: twice the GSD, above the 5 cm floor.
+    expect(view.change?.minimumM).toBeCloseTo(0.5)
   })
 
   test('a chosen pair is shown; an id that is not a survey of this site falls back to the default', async () => {

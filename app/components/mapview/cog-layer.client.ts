@@ -6,10 +6,10 @@
  * The viewing copy is in Web Mercator (EPSG:3857) or WGS84; anything else is not drawn
  * here (the view falls back to the preview image).
  */
+import { rampColour } from '#app/domain/deliverables/elevation-ramp.ts'
 import { BaseClient, BaseResponse, fromCustomClient, type GeoTIFF } from 'geotiff'
 import L from 'leaflet'
 
-import { rampColour } from './elevation-ramp.ts'
 import { abortError, createRangeReader, type RangeAnswer } from './range-reader.ts'
 import { isAbort, paintWithRetries } from './tile-attempts.ts'
 

@@ -11,6 +11,7 @@ import {
   followPointer,
   withoutMapFocus,
 } from '#app/components/maps/leaflet-draw-fixes.client.ts'
+import { sharedRange } from '#app/domain/deliverables/elevation-ramp.ts'
 import type { MapLayer } from '#app/domain/deliverables/map-view.server.ts'
 import type { VolumeFigures } from '#app/domain/deliverables/measure-schemas.ts'
 import type { LatLng } from '#app/domain/geometry/areas.ts'
@@ -87,9 +88,10 @@ export function RasterLayers({
             }
             let paint: Parameters<typeof createCogLayer>[1] = { kind: 'orthomosaic' }
             if (layer.kind === 'elevation') {
+              // Every elevation model on one map is stretched over all of them: one colour, one height.
               const range =
                 layer.minValue !== null && layer.maxValue !== null
-                  ? { min: layer.minValue, max: layer.maxValue }
+                  ? sharedRange(layers.filter((l) => l.kind === 'elevation'))
                   : layer.rendered
                     ? null
                     : await heightRangeOf(cog)

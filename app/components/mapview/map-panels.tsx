@@ -3,12 +3,12 @@
  * zoom to, swipe comparison, elevation legend) and the measure tools with their results.
  */
 import { DELIVERABLE_KIND_LABELS } from '#app/domain/deliverables/deliverable.ts'
+import { RAMP_GRADIENT } from '#app/domain/deliverables/elevation-ramp.ts'
 import type { MapLayer } from '#app/domain/deliverables/map-view.server.ts'
 import type { VolumeBase, VolumeFigures } from '#app/domain/deliverables/measure-schemas.ts'
 import { formatNumber, formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { useEffect, useRef, useState } from 'react'
 
-import { RAMP_GRADIENT } from './elevation-ramp.ts'
 import type { LayerOrder, MoveDirection } from './layer-order.ts'
 
 export interface LayerState {
@@ -56,7 +56,7 @@ export interface LayerView {
   onProblem: (id: number, message: string) => void
 }
 
-function ElevationLegend({ range }: { range: { min: number; max: number } }) {
+export function ElevationLegend({ range }: { range: { min: number; max: number } }) {
   return (
     <div className="mt-2" data-testid="elevation-legend">
       <div className="h-2.5 rounded-full" style={{ background: RAMP_GRADIENT }} aria-hidden="true" />

@@ -10,14 +10,14 @@ import type { MapLayer } from '#app/domain/deliverables/map-view.server.ts'
 import type { ChangeFigures } from '#app/domain/deliverables/measure-schemas.ts'
 import type { LatLng } from '#app/domain/geometry/areas.ts'
 import type L from 'leaflet'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useMap } from 'react-leaflet'
 
 import { changeLimitFor, createChangeLayer, overlapOf } from './change-layer.client.ts'
 import { changeGradient, changeLegendTicks, type ChangeScale } from './change-ramp.ts'
 import { canDrawCog, openCog } from './cog-layer.client.ts'
 import { boundsOf, MeasureOnMap, RasterLayers, readError } from './deliverables-map.client.tsx'
-import { OpacitySlider, type LayerState } from './map-panels.tsx'
+import { ElevationLegend, OpacitySlider, type LayerState } from './map-panels.tsx'
 import { ChangeTable, SiteReportForm, type DrawnChange } from './site-map-sections.tsx'
 import { SurveyBaseMap } from './survey-base-map.client.tsx'
 
@@ -122,18 +122,37 @@ export function SiteChangeMap({
   before: { projectId: number; label: string; orthomosaic: MapLayer | null }
   after: { projectId: number; label: string; orthomosaic: MapLayer | null }
   /** Both elevation models, when the pair has them. */
-  change: { before: MapLayer; after: MapLayer; afterProjectId: number; minimumM: number } | null
+  change: {
+    before: MapLayer
+    after: MapLayer
+    afterProjectId: number
+    minimumM: number
+    /** Both models' height range: the one stretch of their colours. */
+    range: { min: number; max: number } | null
+  } | null
 }) {
   const orthos = [before.orthomosaic, after.orthomosaic].filter((l): l is MapLayer => Boolean(l))
-  // Both orthomosaics always show; the swipe decides which side of the divider each is seen on.
-  const states = useRef<Record<number, LayerState>>(
-    Object.fromEntries(orthos.map((l) => [l.id, { visible: true, opacity: 100 }])),
-  ).current
+  const models = change ? [change.before, change.after] : []
+  // The swipe shows the two surveys' imagery, or their elevation models in one stretch.
+  const [show, setShow] = useState<'imagery' | 'elevation'>(
+    orthos.length || !change ? 'imagery' : 'elevation',
+  )
+  const layers = useRef([...orthos, ...models]).current
+  // Both layers of the kind shown are on; the swipe decides which side of the divider each is seen on.
+  const states = useMemo<Record<number, LayerState>>(
+    () =>
+      Object.fromEntries(
+        layers.map((l) => [
+          l.id,
+          { visible: (l.kind === 'elevation') === (show === 'elevation'), opacity: 100 },
+        ]),
+      ),
+    [layers, show],
+  )
   const [position, setPosition] = useState(50)
-  const swipe =
-    before.orthomosaic && after.orthomosaic
-      ? { leftId: before.orthomosaic.id, rightId: after.orthomosaic.id, position }
-      : null
+  const [left, right] =
+    show === 'elevation' ? [change?.before, change?.after] : [before.orthomosaic, after.orthomosaic]
+  const swipe = left && right ? { leftId: left.id, rightId: right.id, position } : null
   const changeLayer = useChangeLayer()
   const [drawing, setDrawing] = useState(false)
   const [result, setResult] = useState<
@@ -178,7 +197,7 @@ export function SiteChangeMap({
           data-testid="site-change-map"
         >
           <SurveyBaseMap bounds={bounds} tileUrl={tileUrl} areas={areas} mapRef={mapRef}>
-            <RasterLayers view={{ layers: orthos, states, swipe }} />
+            <RasterLayers view={{ layers, states, swipe }} />
             {pair ? <ChangeOnMap pair={pair} changeLayer={changeLayer} /> : null}
             <MeasureOnMap
               mode={drawing ? 'area' : null}
@@ -218,6 +237,37 @@ export function SiteChangeMap({
         ) : null}
       </div>
       <div className="space-y-4">
+        {change && orthos.length ? (
+          <fieldset className="card p-4" data-testid="swipe-layers">
+            <legend className="float-left mb-2 w-full text-sm font-semibold uppercase tracking-wide text-ink-500">
+              Swipe between
+            </legend>
+            <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-900">
+              {(
+                [
+                  ['imagery', 'Orthomosaics'],
+                  ['elevation', 'Elevation models'],
+                ] as const
+              ).map(([value, label]) => (
+                <label key={value} className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name="swipe-layers"
+                    value={value}
+                    checked={show === value}
+                    onChange={() => setShow(value)}
+                  />
+                  {label}
+                </label>
+              ))}
+            </div>
+            {show === 'elevation' && change.range ? <ElevationLegend range={change.range} /> : null}
+          </fieldset>
+        ) : show === 'elevation' && change?.range ? (
+          <section aria-label="Elevation models" className="card p-4">
+            <ElevationLegend range={change.range} />
+          </section>
+        ) : null}
         <section aria-labelledby="change-layer-heading" className="card p-4">
           <h2
             id="change-layer-heading"

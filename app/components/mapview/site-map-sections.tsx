@@ -76,6 +76,11 @@ export function SurveyPairForm({
 
 type ListedSurvey = SerializeFrom<SiteSurvey>
 
+/** 'Orthomosaic — 14 Nov 2026': two surveys' files side by side are told apart by their date. */
+function datedName(name: string, flownAt: string) {
+  return `${name} \u2014 ${formatDate(flownAt)}`
+}
+
 /** One survey's date, its previews (without JavaScript, where there is no map) and metadata. */
 function SurveyColumn({ role, survey }: { role: 'Before' | 'After'; survey: ListedSurvey }) {
   return (
@@ -94,7 +99,10 @@ function SurveyColumn({ role, survey }: { role: 'Before' | 'After'; survey: List
             <noscript>
               <PreviewWithFootprint d={d} />
             </noscript>
-            <h4 className="mt-2 break-words text-sm font-semibold text-ink-900">{d.fileName}</h4>
+            <h4 className="mt-2 break-words text-sm font-semibold text-ink-900">
+              {datedName(DELIVERABLE_KIND_LABELS[d.kind], survey.flownAt)}
+            </h4>
+            <p className="break-words text-xs text-ink-600">{d.fileName}</p>
             <dl className="mt-1 divide-y divide-ink-100" data-testid="survey-metadata">
               <DetailRow label="Kind">{DELIVERABLE_KIND_LABELS[d.kind]}</DetailRow>
               {rasterRows(d).map(([label, value]) => (

@@ -8,7 +8,7 @@
  *   refused before any conversion, in plain words. Deleting a deliverable cancels its job.
  * - A job makes, in DATA_DIR/views/<fileId>/: a Cloud Optimized GeoTIFF in Web Mercator
  *   (what Leaflet draws; WEBP with alpha for imagery, DEFLATE for elevation, overviews), a
- *   ~1600 px PNG preview (elevation coloured by height), a ~320 px PNG thumbnail and the
+ *   ~1600 px PNG preview (elevation in the map's colour ramp), a ~320 px PNG thumbnail and the
  *   view-only links' reduced copy (`cog.view-only.tif`: half the resolution, an elevation model as
  *   colours). Files are written as `.partial` and renamed when all exist. The original stays as uploaded.
  * - GDAL's progress is the row's `progressPercent`; a failure is the row's `error` in GDAL's
@@ -19,7 +19,6 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 // The map's elevation colours (browser-safe, pure): a view-only link's rendered model matches its legend.
-import { rampColour } from '#app/components/mapview/elevation-ramp.ts'
 import { getEnv } from '#app/domain/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { absolutePathOf, storagePaths } from '#app/domain/files/storage-paths.server.ts'
@@ -30,6 +29,8 @@ import { deliverableViews, projectFiles, projects, type ProjectFile, type Raster
 import { and, asc, eq } from 'drizzle-orm'
 
 import { isRasterKind } from './deliverable.ts'
+import { colourElevation } from './elevation-preview.server.ts'
+import { gdalColourFile } from './elevation-ramp.ts'
 import { GdalError, runGdal, type GdalOwner } from './gdal.server.ts'
 import { gdalInfoJson, kindOfRaster, readRasterInfo } from './raster-info.server.ts'
 import { tooManyPixels } from './settings.server.ts'
@@ -128,31 +129,6 @@ interface Made {
   maxValue: number | null
 }
 
-/** The colour ramp for an elevation preview: low blue-green through yellow and brown to white. */
-const ELEVATION_RAMP = [
-  'nv 0 0 0 0',
-  '0% 40 110 160',
-  '25% 60 160 90',
-  '50% 230 220 110',
-  '75% 170 110 60',
-  '100% 250 250 250',
-]
-
-/**
- * The map's own colours (its legend's) as a gdaldem ramp over the model's recorded range, so a
- * rendered copy reads like the signed-in map; the ramp's stops fall on 5 % steps.
- */
-function mapRampLines({ min, max }: { min: number | null; max: number | null }) {
-  const absolute = min !== null && max !== null && max > min
-  return [
-    'nv 0 0 0 0',
-    ...Array.from({ length: 21 }, (_, i) => {
-      const at = absolute ? String(min + ((max - min) * i) / 20) : `${i * 5}%`
-      return `${at} ${rampColour(i / 20).join(' ')}`
-    }),
-  ]
-}
-
 /**
  * The copy a view-only share link reads instead of the COG (so the full-resolution data cannot
  * be rebuilt from the viewer's reads): half the COG's resolution, so no level is finer than twice
@@ -192,7 +168,8 @@ export async function makeReducedCopy({
   const halfVrt = `${out}.half.vrt`
   const colourVrt = `${out}.colour.vrt`
   const ramp = `${out}.ramp.txt`
-  await fs.promises.writeFile(ramp, mapRampLines(range).join('\n') + '\n')
+  const absolute = range.min !== null && range.max !== null && range.max > range.min
+  await fs.promises.writeFile(ramp, gdalColourFile(absolute ? { min: range.min!, max: range.max! } : null))
   await runGdal('gdal_translate', ['-q', '-of', 'VRT', ...half, cog, halfVrt], step)
   await runGdal('gdaldem', ['color-relief', '-q', '-alpha', '-of', 'VRT', halfVrt, ramp, colourVrt], step)
   await runGdal('gdal_translate', ['-q', ...cogOut, ...webp, colourVrt, out], step)
@@ -296,11 +273,10 @@ async function makeViewCopies(
     maxValue = band?.maximum ?? null
     const small = path.join(dir, 'small.tif.partial')
     await runGdal('gdal_translate', ['-q', '-of', 'GTiff', ...size, '-r', 'average', cog, small], step)
-    const ramp = path.join(dir, 'ramp.txt')
-    await fs.promises.writeFile(ramp, ELEVATION_RAMP.join('\n') + '\n')
-    await runGdal('gdaldem', ['color-relief', '-q', '-alpha', '-of', 'PNG', small, ramp, preview], step)
+    // The map's ramp over the same range the map's legend reads (minValue–maxValue).
+    const range = minValue !== null && maxValue !== null ? { min: minValue, max: maxValue } : null
+    await colourElevation(small, preview, range, step)
     await fs.promises.rm(small, { force: true })
-    await fs.promises.rm(ramp, { force: true })
   } else {
     const bands = imagery
       ? ['-b', '1', '-b', '2', '-b', '3', '-b', '4']

@@ -7,6 +7,7 @@
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import type { Deliverable } from '#app/domain/deliverables/deliverable.ts'
 import { listDeliverables } from '#app/domain/deliverables/deliverables.server.ts'
+import { sharedRange } from '#app/domain/deliverables/elevation-ramp.ts'
 import { surveyAreasOf, toMapLayer, type MapLayer } from '#app/domain/deliverables/map-view.server.ts'
 import { measureChange, minimumChangeFor } from '#app/domain/deliverables/measure.server.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
@@ -103,6 +104,8 @@ export function loadSiteMap(user: SiteViewer, siteId: number, query: URLSearchPa
               [rasterOf(before, before.elevation), rasterOf(after, after.elevation)],
               db,
             ),
+            /** Both models' colours stretched over both: one colour is one height on either side. */
+            range: sharedRange([before.elevation, after.elevation]),
           }
         : null,
   }
