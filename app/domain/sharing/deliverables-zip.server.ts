@@ -172,17 +172,21 @@ function deliverablesZipStream(
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
+        let chunk: IteratorResult<Buffer>
         try {
-          const chunk = stopped ? { done: true as const, value: undefined } : await chunks.next()
-          if (chunk.done) {
-            stop()
-            controller.close()
-          } else
-            controller.enqueue(new Uint8Array(chunk.value.buffer, chunk.value.byteOffset, chunk.value.length))
+          chunk = stopped ? { done: true, value: undefined } : await chunks.next()
         } catch (error) {
           stop(error as Error)
           controller.error(error)
+          return
         }
+        // Stopped before the end (the client went, a file failed): never a short ZIP that looks whole.
+        if (stopped) controller.error(new Error('The ZIP was stopped before its end'))
+        else if (chunk.done) {
+          stop()
+          controller.close()
+        } else
+          controller.enqueue(new Uint8Array(chunk.value.buffer, chunk.value.byteOffset, chunk.value.length))
       },
       cancel() {
         stop()
