@@ -20,6 +20,7 @@ function readHeights(cog: OpenedCog, box: number[], grid: Grid, signal?: AbortSi
     .readRasters({
       bbox: box,
       signal,
+      pool: cog.pool,
       ...grid,
       samples: [0],
       resampleMethod: 'nearest',
