@@ -386,4 +386,3 @@ function parseOutputs(raw: string | undefined): string[] {
     )
     .filter((p) => p && p !== '.' && !p.split('/').includes('..'))
 }
-
