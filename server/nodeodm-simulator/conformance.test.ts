@@ -45,6 +45,8 @@ beforeAll(async () => {
     dataDir: simDir,
     token: SIM_TOKEN,
     faults: { slowSeconds: 2 },
+    // Small pictures: this file is about the API (products.test.ts checks them).
+    rasterSize: 64,
   })
   hooks = http.createServer((req, res) => {
     let body = ''
@@ -259,7 +261,7 @@ describe.each(targets)('NodeODM API: $name', (target) => {
     )
     const withOutput = await call(`/task/${uuid}/info?with_output=0`)
     expect(Array.isArray(withOutput.json.output)).toBe(true)
-  })
+  }, 60_000)
 
   it('GET /task/{uuid}/output from a line, and from the end', async () => {
     const all = (await call(`/task/${uuid}/output`)).json as unknown as string[]

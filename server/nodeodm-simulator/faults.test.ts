@@ -4,6 +4,7 @@
  * image limit checked after commit as NodeODM does, and no path out of its data folder.
  */
 import fs from 'node:fs'
+import http from 'node:http'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -178,6 +179,44 @@ describe('fault switches', () => {
     })
     const zip = await fetch(`${again.url}/task/${uuid}/download/all.zip`)
     expect(zip.headers.get('content-type')).toBe('application/zip')
+  })
+})
+
+describe('webhook', () => {
+  it('a hook that answers other than 200 is called again (attempt × the retry wait), with the info and images', async () => {
+    const calls: Array<Record<string, unknown>> = []
+    const hook = http.createServer((req, res) => {
+      let body = ''
+      req.on('data', (d: Buffer) => (body += d.toString()))
+      req.on('end', () => {
+        calls.push(JSON.parse(body) as Record<string, unknown>)
+        res.statusCode = calls.length < 3 ? 503 : 200
+        res.end()
+      })
+    })
+    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve))
+    try {
+      const sim = await start({ webhookRetryMs: 50 })
+      const { port } = hook.address() as net.AddressInfo
+      const uuid = await createTask(sim.url, {
+        photos: dronePhotos(2),
+        webhook: `http://127.0.0.1:${port}/hook?secret=s3cret`,
+      })
+      expect((await waitForTask(sim.url, uuid)).status.code).toBe(40)
+      const deadline = Date.now() + 10_000
+      while (calls.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
+      await new Promise((r) => setTimeout(r, 300))
+      expect(calls).toHaveLength(3)
+      for (const call of calls) {
+        expect(call).toMatchObject({ uuid, status: { code: 40 }, progress: 100, imagesCount: 2 })
+        expect((call.images as Array<{ filename: string }>).map((i) => i.filename).sort()).toEqual([
+          'DJI_0000.JPG',
+          'DJI_0001.JPG',
+        ])
+      }
+    } finally {
+      await new Promise((resolve) => hook.close(resolve))
+    }
   })
 })
 

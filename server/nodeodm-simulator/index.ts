@@ -20,7 +20,6 @@ import {
   ENGINE_VERSION,
   newUuid,
   SimTask,
-  STATUS,
   TaskManager,
   UUID_PATTERN,
   type NodeOdmFaults,
@@ -387,5 +386,3 @@ function parseOutputs(raw: string | undefined): string[] {
     )
     .filter((p) => p && p !== '.' && !p.split('/').includes('..'))
 }
-
-export { STATUS }

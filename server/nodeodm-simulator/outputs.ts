@@ -198,9 +198,8 @@ async function toUtm(workDir: string, polygons: LngLat[][][], epsg: number, sign
       dst,
       src,
     ],
-    {
-      signal,
-    },
+    // The simulator stands for another machine: its GDAL is background work, never a client's request.
+    { owner: 'conversion', signal },
   )
   const out = JSON.parse(await fsp.readFile(dst, 'utf8')) as {
     features: Array<{ geometry: { type: string; coordinates: number[][][] | number[][][][] } }>
@@ -293,7 +292,7 @@ async function writeRaster(
       raw,
       file,
     ],
-    { signal: opts.signal, timeoutMs: 120_000 },
+    { owner: 'conversion', signal: opts.signal, timeoutMs: 120_000 },
   )
   await fsp.rm(raw, { force: true })
   await fsp.rm(raw.replace(/\.raw$/, '.hdr'), { force: true })

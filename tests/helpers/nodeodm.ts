@@ -5,7 +5,7 @@
  */
 import { geotaggedJpeg } from './geotagged-jpeg.ts'
 
-export type NodeOdmJson = Record<string, unknown> & { error?: string }
+type NodeOdmJson = Record<string, unknown> & { error?: string }
 export type TaskInfo = NodeOdmJson & {
   uuid: string
   status: { code: number; errorMessage?: string }
