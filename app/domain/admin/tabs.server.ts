@@ -13,6 +13,8 @@ import {
 } from '#app/domain/operator/operator-documents.server.ts'
 import { listRefundsForAdmin } from '#app/domain/payments/refunds.server.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
+import { listAllJobs } from '#app/domain/processing/jobs.server.ts'
+import { nodesForSettings } from '#app/domain/processing/processing-forms.server.ts'
 import { listAllProjects } from '#app/domain/projects/admin-projects.server.ts'
 import { listDroneProfiles } from '#app/domain/survey/drone-profiles.server.ts'
 import { pilotLicenceDisplay } from '#app/domain/users/pilot-licence.ts'
@@ -80,7 +82,14 @@ export function loadAdminTab(url: URL) {
       return { tab, range: { from: range.fromText, to: range.toText }, report: financialReport(range) }
     }
     case 'settings':
-      return { tab, hubs: listHubs(), drones: listDroneProfiles(), pricing: getPricingSettings() }
+      return {
+        tab,
+        hubs: listHubs(),
+        drones: listDroneProfiles(),
+        pricing: getPricingSettings(),
+        processingNodes: nodesForSettings(),
+        processingJobs: listAllJobs(20),
+      }
     case 'audit':
       return { tab, audit: listAuditLog({ page: pageParam(params.get('page')) }) }
     case 'compliance':

@@ -338,3 +338,21 @@ export function listAllJobs(limit = 100, db = getDb()) {
     .all()
     .map((r) => ({ ...toJobView({ ...r.job, nodeLabel: r.nodeLabel }), projectName: r.projectName }))
 }
+
+/** Each project's latest processing job, for the client's project cards (one query). */
+export function latestProcessingOf(projectIds: number[], db = getDb()) {
+  const out: Record<number, { status: ProcessingJob['status']; progressPercent: number }> = {}
+  if (!projectIds.length) return out
+  const rows = db
+    .select({
+      projectId: processingJobs.projectId,
+      status: processingJobs.status,
+      progressPercent: processingJobs.progressPercent,
+    })
+    .from(processingJobs)
+    .where(inArray(processingJobs.projectId, projectIds))
+    .orderBy(processingJobs.id)
+    .all()
+  for (const r of rows) out[r.projectId] = { status: r.status, progressPercent: r.progressPercent }
+  return out
+}
