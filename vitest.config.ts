@@ -17,7 +17,12 @@ const stripClientModules: Plugin = {
 export default defineConfig({
   plugins: [stripClientModules],
   test: {
-    include: ['app/**/*.test.{ts,tsx}', 'db/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    include: [
+      'app/**/*.test.{ts,tsx}',
+      'db/**/*.test.ts',
+      'server/**/*.test.ts',
+      'tests/integration/**/*.test.ts',
+    ],
     globalSetup: ['tests/setup/vitest-global-setup.ts'],
     setupFiles: ['tests/setup/vitest-setup.ts'],
     environment: 'node',
