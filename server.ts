@@ -9,7 +9,7 @@ import closeWithGrace from 'close-with-grace'
 
 import { purgeExpiredAuthRecords } from './app/domain/auth/accounts.server.ts'
 import { claimServerPidFile, startBackupSchedule } from './app/domain/backups/backup.server.ts'
-import { assertSafeProductionConfig, getEnv } from './app/domain/config/env.server.ts'
+import { assertSafeProductionConfig, getEnv, isDemo } from './app/domain/config/env.server.ts'
 import { closeDb, getDb, getSqlite } from './app/domain/db/db.server.ts'
 import { startViewJobs } from './app/domain/deliverables/view-jobs.server.ts'
 import { sweepStorage } from './app/domain/files/sweep.server.ts'
@@ -23,6 +23,12 @@ import { seedDemo } from './db/seed.ts'
 import { createExpressApp } from './server/express-app.ts'
 
 installGlobals({ nativeFetch: true })
+
+async function startDemoNode() {
+  const { startNodeOdmSimulator } = await import('./server/nodeodm-simulator/index.ts')
+  const dataDir = path.join(path.dirname(path.resolve(env.DATA_DIR)), 'nodeodm-simulator')
+  return startNodeOdmSimulator({ port: env.PORT + 1, dataDir })
+}
 
 const env = getEnv()
 assertSafeProductionConfig()
@@ -48,7 +54,9 @@ const stopTusCleanup = startTusCleanup(tus)
 const viewJobs = startViewJobs()
 // Photogrammetry on NodeODM nodes: NODEODM_URL as a node, the 30-second health check, and the
 // jobs a stopped server left mid-way picked up where they were.
-seedNodeFromEnv()
+// The local demo without a node of its own gets the NodeODM simulator (SIMULATED PROCESSING) on PORT + 1.
+const demoNode = env.NODEODM_URL || !isDemo() ? null : await startDemoNode()
+seedNodeFromEnv(demoNode?.url)
 const stopNodeChecks = startNodeHealthChecks()
 const processingJobs = startProcessingJobs()
 
@@ -96,6 +104,7 @@ closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   stopTusCleanup()
   stopBackups()
   stopNodeChecks()
+  await demoNode?.close()
   await processingJobs.stop()
   await viewJobs.stop()
   await new Promise<void>((resolve) => server.close(() => resolve()))
