@@ -281,7 +281,7 @@ function deliverableIdsOf(jobIds: number[], db: DbOrTx) {
 }
 
 /** The API shape of a job (`GET /api/projects/{id}/processing`). */
-export function toJobView(job: JobRow, deliverableIds: number[] = []) {
+function toJobView(job: JobRow, deliverableIds: number[] = []) {
   return {
     id: job.id,
     projectId: job.projectId,
@@ -302,7 +302,6 @@ export function toJobView(job: JobRow, deliverableIds: number[] = []) {
     deliverableIds,
   }
 }
-export type JobView = ReturnType<typeof toJobView>
 
 /** One job as the admin's answers show it. */
 export function jobView(jobId: number, db = getDb()) {

@@ -26,9 +26,6 @@ import {
 } from './nodes.server.ts'
 import { parseOptionsText, PRESET_LABELS, PROCESSING_PRESETS, type ProcessingPreset } from './presets.ts'
 
-export const PROCESSING_INTENTS = ['processing-start', 'processing-cancel', 'processing-restart'] as const
-export const NODE_INTENTS = ['node-add', 'node-edit', 'node-enabled', 'node-delete'] as const
-
 /** What the admin's project dialog shows of processing. */
 export function processingPanelData(projectId: number, admin: { id: number; role: 'admin' }) {
   const nodes = getDb().select().from(processingNodes).orderBy(asc(processingNodes.label)).all()

@@ -52,7 +52,7 @@ import {
 import { setProcessingRunner, type ProcessingRunner } from './runner-registry.server.ts'
 
 /** A task the node lost is sent again as a new task this many times, then the job fails. */
-export const MAX_RESUBMITS = 2
+const MAX_RESUBMITS = 2
 const UPLOAD_ATTEMPTS = 5
 const TAIL_LINES = 200
 
