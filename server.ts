@@ -68,7 +68,7 @@ const stopTusCleanup = startTusCleanup(tus)
 // Raster viewing copies (ADR 232): jobs a stopped server left half-done start again.
 const viewJobs = startViewJobs()
 // Photogrammetry on NodeODM nodes: NODEODM_URL as a node, the 30-second health check, and the
-// jobs a stopped server left mid-way picked up where they were.
+// jobs a stopped server left mid-way picked up where they were (`npm run demo` sets NODEODM_URL to its simulator).
 seedNodeFromEnv()
 const stopNodeChecks = startNodeHealthChecks()
 const processingJobs = startProcessingJobs()

@@ -12,6 +12,7 @@ import { ProjectSummary } from '#app/components/dashboard/admin/project/project-
 import { projectListQuery } from '#app/components/dashboard/admin/projects-tab.tsx'
 import { AdminDialog } from '#app/components/dashboard/admin/ui.tsx'
 import { KEEP_FILES_INTENT } from '#app/components/files/retention-panel.tsx'
+import { ProcessingPanel } from '#app/components/processing/processing-panel.tsx'
 import { DownloadAllLink } from '#app/components/sharing/download-all-link.tsx'
 import { SharePanel } from '#app/components/sharing/share-panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
@@ -21,6 +22,7 @@ import { handleFileIntent, handleUploadForm } from '#app/domain/files/page-actio
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { assertSameOrigin } from '#app/domain/http/origin.server.ts'
 import { pageParam } from '#app/domain/http/query.ts'
+import { processingPanelData } from '#app/domain/processing/processing-forms.server.ts'
 import {
   adminProjectDialog,
   keepFilesForm,
@@ -45,7 +47,8 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: leafletCss
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireRole(request, 'admin')
   const dialog = await adminProjectDialog(admin, params.projectId)
-  return json({ ...dialog, closeTo: closeUrl(new URL(request.url)) })
+  const processing = processingPanelData(dialog.project.id, { id: admin.id, role: 'admin' })
+  return json({ ...dialog, processing, closeTo: closeUrl(new URL(request.url)) })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -88,6 +91,7 @@ export default function ProjectDialog() {
       <div className="mt-5">
         <CoveragePanel coverage={coverage} tileUrl={tileUrl} headingId="pd-coverage" />
       </div>
+      <ProcessingPanel {...data.processing} action={`${here}/processing`} />
       {/* The files section reads the dialog's project, files and retention from the loader data. */}
       <ProjectFilesSection {...data} action={here} keepResult={keepResult} />
       {share.deliverables.length ? (

@@ -53,7 +53,8 @@ let runner: ProcessingRunner | null = null
 
 beforeAll(async () => {
   simDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-processing-'))
-  simulator = await startNodeOdmSimulator({ dataDir: simDir, webhookRetryMs: 10 })
+  // Small rasters: the products' shape matters here, not their size.
+  simulator = await startNodeOdmSimulator({ dataDir: simDir, webhookRetryMs: 10, rasterSize: 128 })
 })
 
 afterAll(async () => {
@@ -126,7 +127,7 @@ function jobRow(id: number) {
 }
 
 /** Waits until the job's row satisfies `done` (the runner is polled, never slept on blindly). */
-async function until(id: number, done: (job: ProcessingJob) => boolean, timeoutMs = 60_000) {
+async function until(id: number, done: (job: ProcessingJob) => boolean, timeoutMs = 100_000) {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const job = jobRow(id)
@@ -140,7 +141,7 @@ const ended = (j: ProcessingJob) => ['completed', 'failed', 'canceled'].includes
 describe('photos in, map out', () => {
   test(
     'a project’s photos become deliverables of the right kinds with ready view copies',
-    { timeout: 120_000 },
+    { timeout: 150_000 },
     async () => {
       await onlyNode()
       const { admin, client, project } = await projectWithPhotos(5)
@@ -208,7 +209,7 @@ describe('photos in, map out', () => {
     },
   )
 
-  test('half of the uploads dropped with 500s still completes', { timeout: 120_000 }, async () => {
+  test('half of the uploads dropped with 500s still completes', { timeout: 150_000 }, async () => {
     await onlyNode()
     simulator.setFaults({ dropUploads: true })
     const { admin, project } = await projectWithPhotos(6)
@@ -224,7 +225,7 @@ describe('photos in, map out', () => {
 
   test(
     'a failed task shows the node’s message and last lines; a restart with changed options completes',
-    { timeout: 120_000 },
+    { timeout: 150_000 },
     async () => {
       await onlyNode()
       simulator.setFaults({ fail: 'Not enough overlap between the photos' })
@@ -261,7 +262,7 @@ describe('photos in, map out', () => {
 
   test(
     'a node that loses its task: sent again as a new task and completed',
-    { timeout: 120_000 },
+    { timeout: 150_000 },
     async () => {
       await onlyNode()
       simulator.setFaults({ loseTasks: 1 })
@@ -277,7 +278,7 @@ describe('photos in, map out', () => {
     },
   )
 
-  test('a node that keeps losing its task: sent again twice, then failed', { timeout: 120_000 }, async () => {
+  test('a node that keeps losing its task: sent again twice, then failed', { timeout: 150_000 }, async () => {
     await onlyNode()
     simulator.setFaults({ loseTasks: true })
     const { admin, project } = await projectWithPhotos(2)
@@ -293,10 +294,14 @@ describe('photos in, map out', () => {
 
   test(
     'a node that dies mid-run and comes back empty: resubmitted and completed',
-    { timeout: 120_000 },
+    { timeout: 150_000 },
     async () => {
       const dyingDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-dying-'))
-      const dying = await startNodeOdmSimulator({ dataDir: dyingDir, faults: { dieMidRun: true } })
+      const dying = await startNodeOdmSimulator({
+        dataDir: dyingDir,
+        faults: { dieMidRun: true },
+        rasterSize: 128,
+      })
       const port = Number(new URL(dying.url).port)
       await onlyNode(dying.url)
       const { admin, project } = await projectWithPhotos(3)
@@ -312,6 +317,7 @@ describe('photos in, map out', () => {
       await dying.close()
       const reborn = await startNodeOdmSimulator({
         dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-reborn-')),
+        rasterSize: 128,
         port,
       })
       try {
@@ -326,7 +332,7 @@ describe('photos in, map out', () => {
     },
   )
 
-  test('Kestrel restarted mid-processing: the job resumes and completes', { timeout: 120_000 }, async () => {
+  test('Kestrel restarted mid-processing: the job resumes and completes', { timeout: 150_000 }, async () => {
     await onlyNode()
     simulator.setFaults({ slowSeconds: 2 })
     const { admin, project } = await projectWithPhotos(3)
@@ -343,7 +349,7 @@ describe('photos in, map out', () => {
     expect(finished.resubmits).toBe(0)
   })
 
-  test('cancel: canceled at once, the node told, the task removed', { timeout: 120_000 }, async () => {
+  test('cancel: canceled at once, the node told, the task removed', { timeout: 150_000 }, async () => {
     await onlyNode()
     simulator.setFaults({ slowSeconds: 30 })
     const { admin, project } = await projectWithPhotos(3)

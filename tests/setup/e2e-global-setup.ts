@@ -3,8 +3,7 @@
  * journey that makes tiles fail touches no other worker's pages), a real
  * SMTP server (in this process, saving what arrives to a folder the worker reads) and the
  * built app on its own port and fresh database, with the demo seed, the PayFast simulator
- * and mail going to that SMTP server, and its own NodeODM simulator as the processing node
- * (NODEODM_URL). The apps start side by side (ADR 241).
+ * and mail going to that SMTP server, and a NodeODM simulator as its processing node. The apps start side by side (ADR 241).
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -23,7 +22,8 @@ async function startApp(index: number) {
   const smtp = await startTestSmtpServer({ saveDir: mailDir })
   // Map tiles from this machine: the real tile servers are out of reach.
   const tiles = await startTileServer()
-  const nodeodm = await startNodeOdmSimulator({ dataDir: path.join(dir, 'nodeodm') })
+  // The default processing node: our NodeODM simulator, one per worker.
+  const nodeOdm = await startNodeOdmSimulator({ dataDir: path.join(dir, 'nodeodm'), rasterSize: 256 })
   const server = spawn(process.execPath, ['server-build/server.js'], {
     cwd: process.cwd(),
     env: {
@@ -42,7 +42,8 @@ async function startApp(index: number) {
       RATE_LIMIT_MULTIPLIER: '1000',
       SESSION_SECRET: 'e2e-secret',
       TILE_URL: tiles.url,
-      NODEODM_URL: nodeodm.url,
+      NODEODM_URL: nodeOdm.url,
+      PROCESSING_POLL_MS: '500',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -68,7 +69,7 @@ async function startApp(index: number) {
       server.kill('SIGTERM')
       await smtp.close()
       await tiles.close()
-      await nodeodm.close()
+      await nodeOdm.close()
       if (process.env.E2E_SERVER_LOG) console.log(`[app ${port}]\n${output}`)
     },
   }

@@ -1,4 +1,5 @@
 import { DashboardHeading } from '#app/components/layout/app-shell.tsx'
+import type { ProcessingSummary } from '#app/components/processing/processing-status-line.tsx'
 import { StatCard } from '#app/components/ui/stat-card.tsx'
 import { TabLinks, useActiveTab } from '#app/components/ui/tabs.tsx'
 import type { Deliverable } from '#app/domain/deliverables/deliverable.ts'
@@ -38,6 +39,7 @@ export function ClientDashboard({
   files = {},
   deliverables = {},
   shares = {},
+  processing = {},
   sites = [],
   placeSearch,
 }: {
@@ -51,6 +53,8 @@ export function ClientDashboard({
   deliverables?: Record<number, Deliverable[]>
   /** The Share panel of each completed project, by project id. */
   shares?: Record<number, SharePanelData>
+  /** Each project's latest processing job. */
+  processing?: Record<number, ProcessingSummary>
   /** The client's sites (loaded on the Sites tab only). */
   sites?: SiteCard[]
   placeSearch: PlaceSearchResult | null
@@ -77,7 +81,13 @@ export function ClientDashboard({
       {tab === 'profile' ? <ProfileTab profile={profile} /> : null}
       {tab === 'create' ? <CreateProjectTab placeSearch={placeSearch} /> : null}
       {tab === 'projects' ? (
-        <ProjectsTab projects={projects} files={files} deliverables={deliverables} shares={shares} />
+        <ProjectsTab
+          projects={projects}
+          files={files}
+          deliverables={deliverables}
+          shares={shares}
+          processing={processing}
+        />
       ) : null}
       {tab === 'sites' ? <SitesTab sites={sites} /> : null}
       {tab === 'invoices' ? <InvoicesTab /> : null}

@@ -15,6 +15,8 @@ import {
 } from '#app/domain/operator/operator-documents.server.ts'
 import { listRefundsForAdmin } from '#app/domain/payments/refunds.server.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
+import { listAllJobs } from '#app/domain/processing/jobs.server.ts'
+import { nodesForSettings } from '#app/domain/processing/processing-forms.server.ts'
 import { listAllProjects } from '#app/domain/projects/admin-projects.server.ts'
 import { listDroneProfiles } from '#app/domain/survey/drone-profiles.server.ts'
 import { pilotLicenceDisplay } from '#app/domain/users/pilot-licence.ts'
@@ -91,6 +93,8 @@ export async function loadAdminTab(url: URL) {
         changeMinimumCm: getChangeMinimumCm(),
         health: await systemHealth(),
         deliverables: getDeliverableSettings(),
+        processingNodes: nodesForSettings(),
+        processingJobs: listAllJobs(20),
       }
     case 'audit':
       return { tab, audit: listAuditLog({ page: pageParam(params.get('page')) }) }

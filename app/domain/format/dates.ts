@@ -28,3 +28,13 @@ export function formatDate(
 export function endOfSaDay(isoDate: string) {
   return new Date(`${isoDate}T23:59:59.999+02:00`)
 }
+
+/** How long something has run: `40 s`, `12 min`, `3 h 05 min`. */
+export function formatElapsed(ms: number | null | undefined) {
+  if (ms === null || ms === undefined || !Number.isFinite(ms) || ms < 0) return '—'
+  const s = Math.floor(ms / 1000)
+  if (s < 60) return `${s} s`
+  const min = Math.floor(s / 60)
+  if (min < 60) return `${min} min`
+  return `${Math.floor(min / 60)} h ${String(min % 60).padStart(2, '0')} min`
+}

@@ -25,7 +25,7 @@ export class ImportRefusedError extends Error {
   }
 }
 
-export interface ImportLimits {
+interface ImportLimits {
   /** The most the archive may unpack to, in bytes (as its directory claims; checked again while reading). */
   maxUnzippedBytes: number
   maxEntries: number

@@ -281,7 +281,7 @@ function deliverableIdsOf(jobIds: number[], db: DbOrTx) {
 }
 
 /** The API shape of a job (`GET /api/projects/{id}/processing`). */
-export function toJobView(job: JobRow, deliverableIds: number[] = []) {
+function toJobView(job: JobRow, deliverableIds: number[] = []) {
   return {
     id: job.id,
     projectId: job.projectId,
@@ -302,7 +302,6 @@ export function toJobView(job: JobRow, deliverableIds: number[] = []) {
     deliverableIds,
   }
 }
-export type JobView = ReturnType<typeof toJobView>
 
 /** One job as the admin's answers show it. */
 export function jobView(jobId: number, db = getDb()) {
@@ -337,4 +336,22 @@ export function listAllJobs(limit = 100, db = getDb()) {
     .limit(limit)
     .all()
     .map((r) => ({ ...toJobView({ ...r.job, nodeLabel: r.nodeLabel }), projectName: r.projectName }))
+}
+
+/** Each project's latest processing job, for the client's project cards (one query). */
+export function latestProcessingOf(projectIds: number[], db = getDb()) {
+  const out: Record<number, { status: ProcessingJob['status']; progressPercent: number }> = {}
+  if (!projectIds.length) return out
+  const rows = db
+    .select({
+      projectId: processingJobs.projectId,
+      status: processingJobs.status,
+      progressPercent: processingJobs.progressPercent,
+    })
+    .from(processingJobs)
+    .where(inArray(processingJobs.projectId, projectIds))
+    .orderBy(processingJobs.id)
+    .all()
+  for (const r of rows) out[r.projectId] = { status: r.status, progressPercent: r.progressPercent }
+  return out
 }

@@ -157,7 +157,6 @@ const InfoSchema = z.object({
   engine: z.string().max(100).optional(),
   engineVersion: z.string().max(100).optional(),
 })
-export type NodeInfo = z.infer<typeof InfoSchema>
 
 export function getNodeInfo(node: NodeAddress) {
   return getJson(node, '/info', InfoSchema)
@@ -205,7 +204,7 @@ export interface UploadFile {
 }
 
 /** A file name NodeODM and ODM take as it is: letters, digits, dot, dash, underscore. */
-export function nodeFileName(name: string) {
+function nodeFileName(name: string) {
   const clean = name.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_')
   return clean.slice(-120) || 'file'
 }
@@ -274,7 +273,6 @@ const TaskInfoSchema = z.object({
   imagesCount: z.number().int().min(0).optional(),
   processingTime: z.number().optional(),
 })
-export type TaskInfo = z.infer<typeof TaskInfoSchema>
 
 export const TASK_STATUS = { queued: 10, running: 20, failed: 30, completed: 40, canceled: 50 } as const
 

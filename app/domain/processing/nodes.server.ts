@@ -15,8 +15,8 @@ import { z } from 'zod'
 import { getNodeInfo, NodeOdmError, type NodeAddress } from './nodeodm-client.server.ts'
 import { ACTIVE_PROCESSING_STATUSES, PROCESSING_MESSAGES } from './presets.ts'
 
-export const HEALTH_CHECK_MS = 30_000
-export const OFFLINE_AFTER_MS = 2 * 60_000
+const HEALTH_CHECK_MS = 30_000
+const OFFLINE_AFTER_MS = 2 * 60_000
 
 const HttpUrl = z
   .string()
@@ -61,7 +61,6 @@ export function toNodeView(node: ProcessingNode) {
     hasToken: Boolean(node.token),
   }
 }
-export type NodeView = ReturnType<typeof toNodeView>
 
 export function nodeAddress(node: Pick<ProcessingNode, 'url' | 'token'>): NodeAddress {
   return { url: node.url, token: node.token }
@@ -71,7 +70,7 @@ export function listNodes(db: DbOrTx = getDb()) {
   return db.select().from(processingNodes).orderBy(asc(processingNodes.label), asc(processingNodes.id)).all()
 }
 
-export function getNode(id: number, db: DbOrTx = getDb()) {
+function getNode(id: number, db: DbOrTx = getDb()) {
   const node = db.select().from(processingNodes).where(eq(processingNodes.id, id)).get()
   if (!node) throw new DomainError(404, PROCESSING_MESSAGES.unknownNode)
   return node
@@ -181,7 +180,7 @@ export function seedNodeFromEnv(url = getEnv().NODEODM_URL, db = getDb()) {
 }
 
 /** Asks one node's `/info` and stores what it says (or that it did not answer). */
-export async function checkNode(node: ProcessingNode, now = () => new Date(), db = getDb()) {
+async function checkNode(node: ProcessingNode, now = () => new Date(), db = getDb()) {
   try {
     const info = await getNodeInfo(nodeAddress(node))
     return db

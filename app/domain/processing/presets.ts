@@ -21,7 +21,7 @@ export const PRESET_DESCRIPTIONS: Record<ProcessingPreset, string> = {
 }
 
 /** The ODM options each preset sets. */
-export const PRESET_OPTIONS: Record<ProcessingPreset, Record<string, unknown>> = {
+const PRESET_OPTIONS: Record<ProcessingPreset, Record<string, unknown>> = {
   'fast-orthophoto': { 'fast-orthophoto': true },
   standard: { dsm: true, dtm: true, cog: true },
   'full-3d': { dsm: true, dtm: true, cog: true, 'pc-copc': true, '3d-tiles': true },

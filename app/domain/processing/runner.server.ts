@@ -55,7 +55,7 @@ import { setProcessingRunner, type ProcessingRunner } from './runner-registry.se
 registerStatefulModule('processing/runner')
 
 /** A task the node lost is sent again as a new task this many times, then the job fails. */
-export const MAX_RESUBMITS = 2
+const MAX_RESUBMITS = 2
 const UPLOAD_ATTEMPTS = 5
 const TAIL_LINES = 200
 

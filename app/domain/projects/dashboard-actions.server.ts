@@ -10,6 +10,7 @@ import { listFilesOfProjects } from '#app/domain/files/file-queries.server.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { searchPlaces } from '#app/domain/places/places.server.ts'
+import { latestProcessingOf } from '#app/domain/processing/jobs.server.ts'
 import { sharePanelsOfClient } from '#app/domain/sharing/share-page.server.ts'
 import type { User } from '#db/schema.ts'
 
@@ -82,6 +83,8 @@ export function loadClientProjectTabs(clientId: number, url: URL) {
     ) as Record<number, Deliverable[]>,
     /** The Share panel of each completed project (ADR 233). */
     shares: sharePanelsOfClient({ id: clientId, role: 'client' }, rows),
+    /** Each project's latest photogrammetry job (status and progress). */
+    processing: latestProcessingOf(rows.map((p) => p.id)),
     placeSearch,
   }
 }

@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useActionData } from '@remix-run/react'
 import { NumberField } from '#app/components/forms/number-field.tsx'
+import { ProcessingNodesSection } from '#app/components/processing/nodes-section.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { SectionHeader, TableCard } from '#app/components/ui/section-header.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
@@ -257,6 +258,8 @@ export function SettingsTab({ data }: { data: TabData<'settings'> }) {
       </TableCard>
 
       <DroneProfilesSection drones={data.drones} />
+
+      <ProcessingNodesSection nodes={data.processingNodes} jobs={data.processingJobs} />
 
       <div className="card space-y-4 p-4 sm:p-6">
         <SectionHeader

@@ -7,6 +7,10 @@ import type { SerializeFrom } from '@remix-run/node'
 import { Link, useSearchParams } from '@remix-run/react'
 import { DeliverablesPanel } from '#app/components/files/deliverables-panel.tsx'
 import { LandOwnerPanel } from '#app/components/files/land-owner-panel.tsx'
+import {
+  ProcessingStatusLine,
+  type ProcessingSummary,
+} from '#app/components/processing/processing-status-line.tsx'
 import { DownloadAllLink } from '#app/components/sharing/download-all-link.tsx'
 import { SharePanel } from '#app/components/sharing/share-panel.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
@@ -50,11 +54,13 @@ export function ProjectsTab({
   files = {},
   deliverables = {},
   shares = {},
+  processing = {},
 }: {
   projects: ProjectCard[]
   files?: Record<number, FileView[]>
   deliverables?: Record<number, Deliverable[]>
   shares?: Record<number, SerializeFrom<SharePanelData>>
+  processing?: Record<number, ProcessingSummary>
 }) {
   const [params] = useSearchParams()
   const hydrated = useHydrated()
@@ -216,6 +222,7 @@ export function ProjectsTab({
           }
         >
           <ProjectDetails project={viewed} />
+          <ProcessingStatusLine projectId={viewed.id} job={processing[viewed.id]} />
           {viewed.canRepeat ? <RepeatScheduleForm projectId={viewed.id} siteId={viewed.siteId} /> : null}
           <LandOwnerPanel
             projectId={viewed.id}

@@ -1,0 +1,151 @@
+/**
+ * The processing pages' forms (no JavaScript needed): the admin's "Process photos",
+ * cancel and restart on a project, and the node list in the settings. Each calls the same
+ * service as the /api calls and answers with a redirect and a toast.
+ */
+import { getDb } from '#app/domain/db/db.server.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
+import { redirectWithToast } from '#app/domain/http/toast.server.ts'
+import { processingNodes } from '#db/schema.ts'
+import { asc } from 'drizzle-orm'
+
+import {
+  cancelProcessing,
+  projectJobs,
+  projectPhotos,
+  restartProcessing,
+  startProcessing,
+} from './jobs.server.ts'
+import {
+  createNode,
+  deleteNode,
+  NodeCreateSchema,
+  NodeUpdateSchema,
+  toNodeView,
+  updateNode,
+} from './nodes.server.ts'
+import { parseOptionsText, PRESET_LABELS, PROCESSING_PRESETS, type ProcessingPreset } from './presets.ts'
+
+/** What the admin's project dialog shows of processing. */
+export function processingPanelData(projectId: number, admin: { id: number; role: 'admin' }) {
+  const nodes = getDb().select().from(processingNodes).orderBy(asc(processingNodes.label)).all()
+  return {
+    jobs: projectJobs(admin, projectId).slice(0, 5),
+    photoCount: projectPhotos(projectId).length,
+    nodes: nodes.filter((n) => n.enabled).map((n) => ({ id: n.id, label: n.label, online: n.online })),
+  }
+}
+
+function optionsFrom(formData: FormData) {
+  const parsed = parseOptionsText(String(formData.get('options') ?? '').slice(0, 20_000))
+  if (typeof parsed === 'string') throw new DomainError(400, parsed, { fieldErrors: { options: [parsed] } })
+  return parsed
+}
+
+function jobIdOf(formData: FormData) {
+  const id = Number(formData.get('jobId'))
+  if (!Number.isInteger(id) || id <= 0) throw new DomainError(400, 'Invalid job id')
+  return id
+}
+
+export async function processingForm(adminId: number, projectId: number, formData: FormData, back: string) {
+  const intent = String(formData.get('intent'))
+  try {
+    if (intent === 'processing-start') {
+      const preset = String(formData.get('preset')) as ProcessingPreset
+      if (!PROCESSING_PRESETS.includes(preset)) throw new DomainError(400, 'Choose a preset')
+      const nodeId = Number(formData.get('nodeId')) || undefined
+      await startProcessing(adminId, projectId, { preset, options: optionsFrom(formData), nodeId })
+      return redirectWithToast(back, {
+        title: 'Processing started',
+        description: `${PRESET_LABELS[preset]}: the photos are on their way to the processing node.`,
+      })
+    }
+    if (intent === 'processing-cancel') {
+      cancelProcessing(adminId, jobIdOf(formData))
+      return redirectWithToast(back, {
+        title: 'Processing canceled',
+        description: 'The node was told to stop.',
+      })
+    }
+    if (intent === 'processing-restart') {
+      const text = String(formData.get('options') ?? '').trim()
+      await restartProcessing(adminId, jobIdOf(formData), text ? { options: optionsFrom(formData) } : {})
+      return redirectWithToast(back, {
+        title: 'Processing restarted',
+        description: 'The job is queued again.',
+      })
+    }
+    throw new DomainError(400, 'Unknown action')
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error
+    return redirectWithToast(back, {
+      type: 'error',
+      title: 'Processing not started',
+      description: error.message,
+    })
+  }
+}
+
+function firstIssue(error: { issues: Array<{ message: string }> }) {
+  return error.issues[0]?.message ?? 'Check the form'
+}
+
+export async function nodeForm(adminId: number, formData: FormData, back: string) {
+  const intent = String(formData.get('intent'))
+  const id = Number(formData.get('id'))
+  const text = (name: string) => {
+    const value = formData.get(name)
+    return typeof value === 'string' ? value : undefined
+  }
+  try {
+    if (intent === 'node-add') {
+      const input = NodeCreateSchema.safeParse({
+        label: text('label'),
+        url: text('url'),
+        token: text('token') || undefined,
+      })
+      if (!input.success) throw new DomainError(400, firstIssue(input.error))
+      const node = createNode(adminId, input.data)
+      return redirectWithToast(back, {
+        title: 'Node added',
+        description: `${node.label} is checked every 30 seconds.`,
+      })
+    }
+    if (!Number.isInteger(id) || id <= 0) throw new DomainError(400, 'Invalid node id')
+    if (intent === 'node-edit') {
+      const token = text('token')
+      const input = NodeUpdateSchema.safeParse({
+        label: text('label'),
+        url: text('url'),
+        // An empty token field keeps the token; "clear" removes it.
+        token: formData.get('clearToken') === 'on' ? '' : token || undefined,
+      })
+      if (!input.success) throw new DomainError(400, firstIssue(input.error))
+      const node = updateNode(adminId, id, input.data)
+      return redirectWithToast(back, { title: 'Node updated', description: `${node.label} was saved.` })
+    }
+    if (intent === 'node-enabled') {
+      const node = updateNode(adminId, id, { enabled: formData.get('enabled') === 'true' })
+      return redirectWithToast(back, {
+        title: 'Node updated',
+        description: `${node.label} is now ${node.enabled ? 'enabled' : 'disabled'}.`,
+      })
+    }
+    if (intent === 'node-delete') {
+      deleteNode(adminId, id)
+      return redirectWithToast(back, {
+        title: 'Node removed',
+        description: 'It will no longer receive photos.',
+      })
+    }
+    throw new DomainError(400, 'Unknown action')
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error
+    return redirectWithToast(back, { type: 'error', title: 'Error', description: error.message })
+  }
+}
+
+export function nodesForSettings() {
+  return getDb().select().from(processingNodes).orderBy(asc(processingNodes.label)).all().map(toNodeView)
+}

@@ -1,0 +1,143 @@
+/**
+ * The processing pages without JavaScript: Process photos from the admin's project dialog
+ * (a plain form), the node forms in the settings, the client's status page with its meta
+ * refresh, and 404 for someone else's project.
+ */
+import { Readable } from 'node:stream'
+import { getDb } from '#app/domain/db/db.server.ts'
+import { storeProjectFile } from '#app/domain/files/project-files.server.ts'
+import { createNode } from '#app/domain/processing/nodes.server.ts'
+import * as nodesForm from '#app/routes/admin.processing-nodes.tsx'
+import * as processingForm from '#app/routes/admin.projects.$projectId_.processing.tsx'
+import * as projectDialog from '#app/routes/admin.projects.$projectId.tsx'
+import * as statusPage from '#app/routes/projects.$projectId.processing.tsx'
+import { processingJobs, processingNodes } from '#db/schema.ts'
+import { projectWithTeam } from '#tests/helpers/files.ts'
+import { geotaggedJpeg } from '#tests/helpers/geotagged-jpeg.ts'
+import { callRoute, toastOf } from '#tests/helpers/requests.ts'
+import { signedInUser } from '#tests/helpers/users.ts'
+import { eq } from 'drizzle-orm'
+import { expect, test } from 'vitest'
+
+async function withPhoto() {
+  const team = await projectWithTeam({ status: 'in_progress' })
+  await storeProjectFile({
+    user: { id: team.pilot.user.id, role: 'pilot' },
+    projectId: team.project.id,
+    category: 'raw_image',
+    originalName: 'DJI_0001.JPG',
+    source: Readable.from([geotaggedJpeg({ latitude: -33.92, longitude: 18.42 })]),
+  })
+  return team
+}
+
+test('Process photos as a plain form: a job is queued; the dialog shows it; the client follows it', async () => {
+  getDb().update(processingNodes).set({ enabled: false }).run()
+  const node = createNode(null, { label: 'Form node', url: 'http://127.0.0.1:9' })
+  getDb().update(processingNodes).set({ online: true }).where(eq(processingNodes.id, node.id)).run()
+  const { admin, client, project } = await withPhoto()
+  const id = String(project.id)
+
+  const dialog = await callRoute(projectDialog.loader, `/admin/projects/${id}`, {
+    headers: admin.headers,
+    params: { projectId: id },
+  })
+  const before = (await dialog.json()) as { processing: { photoCount: number; jobs: unknown[] } }
+  expect(before.processing).toMatchObject({ photoCount: 1, jobs: [] })
+
+  const bad = await callRoute(processingForm.action, `/admin/projects/${id}/processing`, {
+    form: { intent: 'processing-start', preset: 'standard', options: 'no-equals-sign' },
+    headers: admin.headers,
+    params: { projectId: id },
+  })
+  expect(bad.status).toBe(302)
+  expect(await toastOf(bad)).toMatchObject({
+    type: 'error',
+    description: '“no-equals-sign” is not name=value',
+  })
+
+  const clientTry = await callRoute(processingForm.action, `/admin/projects/${id}/processing`, {
+    form: { intent: 'processing-start', preset: 'standard' },
+    headers: client.headers,
+    params: { projectId: id },
+  })
+  expect(clientTry.status).not.toBe(302)
+  expect(getDb().select().from(processingJobs).where(eq(processingJobs.projectId, project.id)).all()).toEqual(
+    [],
+  )
+
+  const started = await callRoute(processingForm.action, `/admin/projects/${id}/processing`, {
+    form: { intent: 'processing-start', preset: 'fast-orthophoto', nodeId: '' },
+    headers: admin.headers,
+    params: { projectId: id },
+  })
+  expect(started.headers.get('Location')).toBe(`/admin/projects/${id}#pd-processing`)
+  expect(await toastOf(started)).toMatchObject({ title: 'Processing started' })
+  const job = getDb().select().from(processingJobs).where(eq(processingJobs.projectId, project.id)).get()!
+  expect(job).toMatchObject({ preset: 'fast-orthophoto', status: 'queued', imagesCount: 1 })
+
+  getDb()
+    .update(processingJobs)
+    .set({ status: 'processing', progressPercent: 62 })
+    .where(eq(processingJobs.id, job.id))
+    .run()
+  const page = await callRoute(statusPage.loader, `/projects/${id}/processing`, {
+    headers: client.headers,
+    params: { projectId: id },
+  })
+  expect(page.status).toBe(200)
+  const data = (await page.json()) as { jobs: Array<{ status: string; progressPercent: number }> }
+  expect(data.jobs[0]).toMatchObject({ status: 'processing', progressPercent: 62 })
+  const meta = statusPage.meta({ data } as never)
+  expect(meta).toContainEqual({ httpEquiv: 'refresh', content: '15' })
+
+  const stranger = await signedInUser('client')
+  const hidden = await callRoute(statusPage.loader, `/projects/${id}/processing`, {
+    headers: stranger.headers,
+    params: { projectId: id },
+  })
+  expect(hidden.status).toBe(404)
+
+  const cancel = await callRoute(processingForm.action, `/admin/projects/${id}/processing`, {
+    form: { intent: 'processing-cancel', jobId: String(job.id) },
+    headers: admin.headers,
+    params: { projectId: id },
+  })
+  expect(await toastOf(cancel)).toMatchObject({ title: 'Processing canceled' })
+  expect(getDb().select().from(processingJobs).where(eq(processingJobs.id, job.id)).get()!.status).toBe(
+    'canceled',
+  )
+})
+
+test('the settings’ node forms add, edit, disable and remove a node without JavaScript', async () => {
+  const admin = await signedInUser('admin')
+  const post = (form: Record<string, string>) =>
+    callRoute(nodesForm.action, '/admin/processing-nodes', { form, headers: admin.headers })
+  const bad = await post({ intent: 'node-add', label: 'Bad', url: 'file:///etc/passwd' })
+  expect(await toastOf(bad)).toMatchObject({
+    type: 'error',
+    description: 'Enter the node’s http:// or https:// address',
+  })
+  await post({ intent: 'node-add', label: 'Box', url: 'https://odm.example', token: 's3cret' })
+  const node = getDb().select().from(processingNodes).where(eq(processingNodes.label, 'Box')).get()!
+  expect(node).toMatchObject({ url: 'https://odm.example', token: 's3cret', enabled: true })
+  await post({
+    intent: 'node-edit',
+    id: String(node.id),
+    label: 'Box 2',
+    url: 'https://odm2.example',
+    token: '',
+  })
+  expect(getDb().select().from(processingNodes).where(eq(processingNodes.id, node.id)).get()).toMatchObject({
+    label: 'Box 2',
+    url: 'https://odm2.example',
+    token: 's3cret',
+  })
+  await post({ intent: 'node-enabled', id: String(node.id), enabled: 'false' })
+  expect(getDb().select().from(processingNodes).where(eq(processingNodes.id, node.id)).get()!.enabled).toBe(
+    false,
+  )
+  const removed = await post({ intent: 'node-delete', id: String(node.id) })
+  expect(await toastOf(removed)).toMatchObject({ title: 'Node removed' })
+  expect(getDb().select().from(processingNodes).where(eq(processingNodes.id, node.id)).get()).toBeUndefined()
+})
