@@ -1,7 +1,8 @@
 // POST /admin/projects/:projectId/processing — the dialog's Process photos, cancel and restart forms (no JavaScript needed).
-import type { ActionFunctionArgs } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
+import { idOrNull } from '#app/domain/http/page-errors.server.ts'
 import { processingForm } from '#app/domain/processing/processing-forms.server.ts'
 import { loadAdminProject } from '#app/domain/projects/admin-project-dialog.server.ts'
 
@@ -12,6 +13,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return processingForm(admin.id, project.id, formData, `/admin/projects/${project.id}#pd-processing`)
 }
 
-export function loader({ params }: ActionFunctionArgs) {
-  return new Response(null, { status: 303, headers: { Location: `/admin/projects/${params.projectId}` } })
+/** A GET here (a reload after posting) goes back to the dialog; an odd id to the list. */
+export function loader({ params }: LoaderFunctionArgs) {
+  const id = idOrNull(params.projectId)
+  return redirect(id ? `/admin/projects/${id}` : '/admin?tab=projects')
 }
