@@ -112,9 +112,7 @@ export function RasterLayers({
           live.current.set(layer.id, leafletLayer)
           ;(leafletLayer as L.GridLayer).setOpacity?.(state.opacity / 100)
           // The layer list's order, top of the list on top; the swipe's right-hand layer (clipped) over all.
-          ;(leafletLayer as L.GridLayer).setZIndex?.(
-            zIndexOf(stack, layer.id) + (swipe?.rightId === layer.id ? 100 : 0),
-          )
+          ;(leafletLayer as L.GridLayer).setZIndex?.(zIndexOf(stack, layer.id, swipe?.rightId))
         } else if (map.hasLayer(leafletLayer)) {
           leafletLayer.remove()
           live.current.delete(layer.id)
