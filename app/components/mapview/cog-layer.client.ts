@@ -196,7 +196,7 @@ export const overlaps = (a: number[], b: number[]) =>
   a[0]! < b[2]! && a[2]! > b[0]! && a[1]! < b[3]! && a[3]! > b[1]!
 
 /** What a canvas tile layer's tiles are doing, summed over a map by `TileProgress`. */
-export interface TileCounts {
+interface TileCounts {
   /** Tiles on the map still being read. */
   pending: number
   /** Tiles on the map whose last attempt failed (tried again after the next move). */

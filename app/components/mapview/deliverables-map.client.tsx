@@ -119,15 +119,15 @@ export function RasterLayers({
           if (!map.hasLayer(leafletLayer)) leafletLayer.addTo(map)
           live.current.set(layer.id, leafletLayer)
           ;(leafletLayer as L.GridLayer).setOpacity?.(state.opacity / 100)
-          // The layer list's order, top of the list on top.
-          ;(leafletLayer as L.GridLayer).setZIndex?.(zIndexOf(stack, layer.id))
+          // The layer list's order, top of the list on top; the swipe's right-hand layer (clipped) over all.
+          ;(leafletLayer as L.GridLayer).setZIndex?.(zIndexOf(stack, layer.id, swipe?.rightId))
         } else if (map.hasLayer(leafletLayer)) {
           leafletLayer.remove()
           live.current.delete(layer.id)
         }
       })
     }
-  }, [layers, states, stack, map, onRange, onProblem])
+  }, [layers, states, stack, swipe?.rightId, map, onRange, onProblem])
 
   // Swipe: the right-hand layer shows only right of the divider, over the left-hand one.
   useEffect(() => {

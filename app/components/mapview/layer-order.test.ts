@@ -30,4 +30,10 @@ describe('layer order', () => {
     expect(zIndexOf(order, 2)).toBeGreaterThan(zIndexOf(order, 3))
     expect(zIndexOf(order, 99)).toBeLessThan(zIndexOf(order, 3))
   })
+
+  it("puts the swipe's right-hand layer over the others, whatever the order", () => {
+    const order = initialOrder(layers)
+    expect(zIndexOf(order, 3, 3)).toBeGreaterThan(zIndexOf(order, 2, 3))
+    expect(zIndexOf(order, 2, 3)).toBe(zIndexOf(order, 2))
+  })
 })

@@ -25,8 +25,11 @@ export function moveLayer(order: LayerOrder, id: number, direction: MoveDirectio
   return next
 }
 
-/** Where `id` sits in the map's tile pane: the top of the list highest; unknown ids at the bottom. */
-export function zIndexOf(order: LayerOrder, id: number) {
+/**
+ * Where `id` sits in the map's tile pane: the top of the list highest, unknown ids at the
+ * bottom, and the swipe's right-hand layer (clipped to its side) over every other.
+ */
+export function zIndexOf(order: LayerOrder, id: number, swipeRightId?: number) {
   const index = order.indexOf(id)
-  return 10 + (index < 0 ? 0 : order.length - index)
+  return 10 + (index < 0 ? 0 : order.length - index) + (id === swipeRightId ? 100 : 0)
 }

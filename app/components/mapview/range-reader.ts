@@ -14,7 +14,7 @@ export interface RangeAnswer {
   data: ArrayBuffer
 }
 
-export type FetchRange = (range: string, signal: AbortSignal) => Promise<RangeAnswer>
+type FetchRange = (range: string, signal: AbortSignal) => Promise<RangeAnswer>
 
 interface InFlight {
   promise: Promise<RangeAnswer>
@@ -22,9 +22,9 @@ interface InFlight {
   waiting: number
 }
 
-export const RANGE_TIMEOUT_MS = 15_000
+const RANGE_TIMEOUT_MS = 15_000
 /** Enough for a screenful of 512 px blocks at two zoom levels, small beside a page's memory. */
-export const RANGE_CACHE_BYTES = 48 * 1024 * 1024
+const RANGE_CACHE_BYTES = 48 * 1024 * 1024
 
 export function abortError() {
   return new DOMException('The read was aborted', 'AbortError')

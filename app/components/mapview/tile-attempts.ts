@@ -6,9 +6,9 @@
  */
 import { abortError } from './range-reader.ts'
 
-export const TILE_ATTEMPTS = 3
-export const TILE_ATTEMPT_TIMEOUT_MS = 20_000
-export const TILE_RETRY_DELAYS_MS = [400, 1500]
+const TILE_ATTEMPTS = 3
+const TILE_ATTEMPT_TIMEOUT_MS = 20_000
+const TILE_RETRY_DELAYS_MS = [400, 1500]
 
 export function isAbort(error: unknown) {
   return error instanceof Error && error.name === 'AbortError'
