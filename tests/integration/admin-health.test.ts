@@ -7,12 +7,16 @@ import os from 'node:os'
 import path from 'node:path'
 import { systemHealth, type HealthCheck } from '#app/domain/admin/health.server.ts'
 import { resetEnvCache } from '#app/domain/config/env.server.ts'
+import { getDb } from '#app/domain/db/db.server.ts'
 import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
+import { createNode, listNodes } from '#app/domain/processing/nodes.server.ts'
 import * as healthRoute from '#app/routes/api.admin.health.ts'
 import * as dashboard from '#app/routes/dashboard.tsx'
+import { processingNodes } from '#db/schema.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { unreachableSmtpUrl } from '#tests/helpers/smtp-server.ts'
 import { signedInUser } from '#tests/helpers/users.ts'
+import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, test } from 'vitest'
 
 const saved = { ...process.env }
@@ -28,7 +32,7 @@ const byId = (checks: HealthCheck[]) => Object.fromEntries(checks.map((c) => [c.
 describe('system health checks', () => {
   test('GDAL found with its version, disk free space, the outbox and the simulator', async () => {
     const { checks } = await systemHealth()
-    expect(checks.map((c) => c.id)).toEqual(['gdal', 'disk', 'mail', 'payfast'])
+    expect(checks.map((c) => c.id)).toEqual(['gdal', 'disk', 'mail', 'payfast', 'nodes'])
     const check = byId(checks)
     expect(check.gdal).toMatchObject({
       state: 'ok',
@@ -91,13 +95,33 @@ describe('system health checks', () => {
 })
 
 describe('GET /api/admin/health and the Settings tab', () => {
+  test('processing nodes: none enabled is a warning, all offline an error, all online OK (from the last check)', async () => {
+    for (const node of listNodes())
+      getDb().delete(processingNodes).where(eq(processingNodes.id, node.id)).run()
+    expect(byId((await systemHealth()).checks).nodes).toMatchObject({
+      state: 'warning',
+      summary: 'No processing node enabled',
+    })
+    const node = createNode(null, { label: 'GPU box', url: 'http://127.0.0.1:9' })
+    expect(byId((await systemHealth()).checks).nodes).toMatchObject({
+      state: 'error',
+      summary: '0 of 1 enabled node online',
+    })
+    getDb().update(processingNodes).set({ online: true }).where(eq(processingNodes.id, node.id)).run()
+    expect(byId((await systemHealth()).checks).nodes).toMatchObject({
+      state: 'ok',
+      detail: 'Online: GPU box',
+    })
+    getDb().delete(processingNodes).where(eq(processingNodes.id, node.id)).run()
+  })
+
   test('admins get the checks; clients and pilots 403, signed out 401', async () => {
     const admin = await signedInUser('admin')
     const res = await callRoute(healthRoute.loader, '/api/admin/health', { headers: admin.headers })
     expect(res.status).toBe(200)
     expect(res.headers.get('Cache-Control')).toBe('no-store')
     const body = await readJson<{ checks: HealthCheck[] }>(res)
-    expect(body.checks.map((c) => c.id)).toEqual(['gdal', 'disk', 'mail', 'payfast'])
+    expect(body.checks.map((c) => c.id)).toEqual(['gdal', 'disk', 'mail', 'payfast', 'nodes'])
     for (const role of ['client', 'pilot'] as const) {
       const who = await signedInUser(role)
       const denied = await callRoute(healthRoute.loader, '/api/admin/health', { headers: who.headers })

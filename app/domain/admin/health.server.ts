@@ -9,6 +9,7 @@ import { getDiskSpace } from '#app/domain/files/disk-space.server.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
 import { formatFileSize } from '#app/domain/format/numbers.ts'
 import { lastMailFailure } from '#app/domain/mail/mail.server.ts'
+import { listNodes } from '#app/domain/processing/nodes.server.ts'
 
 /** ok: working; info: fine for a test set-up; warning: works but needs attention; error: broken. */
 type HealthState = 'ok' | 'info' | 'warning' | 'error'
@@ -109,12 +110,32 @@ async function payfastCheck(): Promise<HealthResult> {
   }
 }
 
+/** The processing nodes as their last 30-second check found them (no call to a node here). */
+async function nodesCheck(): Promise<HealthResult> {
+  const nodes = listNodes().filter((node) => node.enabled)
+  if (!nodes.length)
+    return {
+      state: 'warning',
+      summary: 'No processing node enabled',
+      detail: 'Add a NodeODM or ClusterODM node in the processing nodes below.',
+    }
+  const online = nodes.filter((node) => node.online)
+  const names = (list: typeof nodes) => list.map((node) => node.label).join(', ')
+  const offline = nodes.filter((node) => !node.online)
+  return {
+    state: !online.length ? 'error' : offline.length ? 'warning' : 'ok',
+    summary: `${online.length} of ${nodes.length} enabled ${nodes.length === 1 ? 'node' : 'nodes'} online`,
+    detail: offline.length ? `Offline: ${names(offline)}` : `Online: ${names(online)}`,
+  }
+}
+
 /** Every check the panel shows, in order; a new dependency adds its probe here. */
 const HEALTH_PROBES: HealthProbe[] = [
   { id: 'gdal', label: 'GDAL', run: gdalCheck },
   { id: 'disk', label: 'Disk (file storage)', run: diskCheck },
   { id: 'mail', label: 'Mail', run: mailCheck },
   { id: 'payfast', label: 'PayFast', run: payfastCheck },
+  { id: 'nodes', label: 'Processing nodes', run: nodesCheck },
 ]
 
 async function runProbe(probe: HealthProbe, timeoutMs: number): Promise<HealthCheck> {
