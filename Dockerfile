@@ -21,11 +21,10 @@ RUN npm run build \
   && npm prune --omit=dev --no-audit --no-fund
 
 FROM base AS runtime
-# GDAL's command-line tools read and convert raster deliverables (ADR 231): the same
-# step as `npm run demo` and `npm test` (scripts/system-deps.sh).
-COPY scripts/system-deps.sh /tmp/system-deps.sh
-RUN bash /tmp/system-deps.sh gdal \
-  && rm -rf /var/lib/apt/lists/* /tmp/system-deps.sh
+# GDAL's command-line tools (gdal-bin) read and convert raster deliverables and measure them.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends gdal-bin \
+  && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The system programs Kestrel needs beyond Node, checked (and installed where it can) before
-# `npm run demo`, `npm test`, `.ci/run` and the Docker image use them:
+# `npm run demo` and `npm test` use them (`.ci/run` and the Dockerfile install gdal-bin themselves):
 #   gdal      GDAL's command-line tools (gdal-bin): raster deliverables are read and converted by them
 #   chromium  Debian's Chromium at /usr/bin/chromium (or CHROMIUM_PATH): the Playwright journeys
 # Usage: scripts/system-deps.sh gdal [chromium]

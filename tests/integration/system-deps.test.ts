@@ -1,7 +1,6 @@
 /**
- * scripts/system-deps.sh, the one step `npm run demo`, `npm test`, `.ci/run` and the Docker
- * image use for GDAL and Chromium: run with a PATH of stand-ins (bash, `id`, `apt-get`), so
- * each case is a machine with or without the programs, as root or not.
+ * scripts/system-deps.sh, the step `npm run demo` and `npm test` take for GDAL and Chromium:
+ * run with a PATH of stand-ins (bash, `id`, `apt-get`), so each case is a machine with or without the programs, as root or not.
  */
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
