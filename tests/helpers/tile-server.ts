@@ -9,45 +9,14 @@
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import zlib from 'node:zlib'
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-  return c >>> 0
-})
-
-function crc32(bytes: Buffer) {
-  let c = 0xffffffff
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8)
-  return (c ^ 0xffffffff) >>> 0
-}
-
-function chunk(type: string, data: Buffer) {
-  const length = Buffer.alloc(4)
-  length.writeUInt32BE(data.length)
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-  const crc = Buffer.alloc(4)
-  crc.writeUInt32BE(crc32(body))
-  return Buffer.concat([length, body, crc])
-}
+import { encodePng } from '../../server/nodeodm-simulator/png.ts'
 
 /** A solid 256×256 RGB PNG. */
 function solidPng(r: number, g: number, b: number) {
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(256, 0)
-  header.writeUInt32BE(256, 4)
-  header[8] = 8 // bit depth
-  header[9] = 2 // RGB
-  const row = Buffer.alloc(1 + 256 * 3)
-  for (let x = 0; x < 256; x++) row.set([r, g, b], 1 + x * 3)
-  const raw = Buffer.concat(Array.from({ length: 256 }, () => row))
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
+  const pixels = new Uint8Array(256 * 256 * 3)
+  for (let i = 0; i < pixels.length; i += 3) pixels.set([r, g, b], i)
+  return encodePng(256, 256, 3, pixels)
 }
 
 export type TileServerMode = 'ok' | 'hang' | 'error'
