@@ -10,11 +10,7 @@ import { projectJobs } from '#app/domain/processing/jobs.server.ts'
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return withApiErrors(async () => {
     const user = await requireApiUser(request)
-    const all = projectJobs(user, parseId(params.id, 'project id'))
-    // The node's options and engine are the admin's business.
-    const jobs = all.map(({ options, engineVersion, resubmits, ...job }) =>
-      user.role === 'admin' ? { ...job, options, engineVersion, resubmits } : job,
-    )
+    const jobs = projectJobs(user, parseId(params.id, 'project id'))
     return json({ jobs }, { headers: { 'Cache-Control': 'private, no-store' } })
   })
 }

@@ -41,7 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       createdAt: j.createdAt,
       startedAt: j.startedAt,
       finishedAt: j.finishedAt,
-      error: user.role === 'client' ? null : j.error,
+      error: j.error,
       deliverableIds: j.deliverableIds,
     }))
     const back =

@@ -322,7 +322,16 @@ export function projectJobs(user: Pick<User, 'id' | 'role'>, projectId: number, 
     rows.map((r) => r.job.id),
     db,
   )
-  return rows.map((r) => toJobView({ ...r.job, nodeLabel: r.nodeLabel }, ids.get(r.job.id)))
+  return rows.map((r) =>
+    forRole(user.role, toJobView({ ...r.job, nodeLabel: r.nodeLabel }, ids.get(r.job.id))),
+  )
+}
+
+/** What each role reads of a job: the node's options and engine are the admin's; a client never reads the node's words. */
+function forRole(role: User['role'], job: ReturnType<typeof toJobView>) {
+  if (role === 'admin') return job
+  const { options: _options, engineVersion: _engine, resubmits: _resubmits, ...shared } = job
+  return role === 'client' ? { ...shared, error: null } : shared
 }
 
 /** Every job, newest first, with its project's name (the admin's list). */
