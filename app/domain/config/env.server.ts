@@ -37,6 +37,18 @@ const EnvSchema = z.object({
   DATABASE_PATH: z.string().default('data/kestrel.sqlite'),
   DATA_DIR: z.string().default('data/files'),
   MAIL_OUTBOX_DIR: z.string().default('data/outbox'),
+  /**
+   * Litestream's replica of the database: s3://bucket/path (with the S3_* settings) or, for the
+   * demo and tests, file:///dir. Read by scripts/start.sh, which runs the server under replication.
+   */
+  LITESTREAM_REPLICA_URL: z
+    .string()
+    .trim()
+    .regex(
+      /^(s3:\/\/[^/\s]+|file:\/\/\/\S+)/,
+      'LITESTREAM_REPLICA_URL must be an s3://bucket/path or file:///dir URL',
+    )
+    .optional(),
   /** Uploads are refused (507) when they would leave less free space than this on DATA_DIR's disk. */
   MIN_FREE_DISK_MB: numberInput(z.number().int().min(0).default(512)),
   /** Unfinished resumable uploads are deleted after this many hours without progress. */
