@@ -38,6 +38,9 @@ COPY --from=build /app/public ./public
 COPY --from=build /app/server-build ./server-build
 # `npm run backup` / `npm run restore` (the launcher runs the bundled server-build/scripts/backup-cli.js).
 COPY --from=build /app/scripts/run-backup-cli.mjs ./scripts/run-backup-cli.mjs
+# The start: under Litestream's replication when LITESTREAM_REPLICA_URL is set (README, "Recovery drill").
+COPY --from=build /app/scripts/start.sh ./scripts/start.sh
+COPY --from=build /app/litestream.yml ./litestream.yml
 # Applied at start, before the server listens (the database lives on the volume).
 COPY --from=build /app/db/migrations ./db/migrations
 # Reference data read at run time (the national airspace dataset).
@@ -45,4 +48,4 @@ COPY --from=build /app/db/data ./db/data
 RUN mkdir -p /data && chown -R node:node /data
 USER node
 EXPOSE 8080
-CMD ["node", "server-build/server.js"]
+CMD ["sh", "scripts/start.sh"]

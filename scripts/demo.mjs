@@ -27,7 +27,8 @@ for (;;) {
   await sleep(200)
 }
 
-const app = spawn(process.execPath, ['server-build/server.js'], {
+// scripts/start.sh: the server alone, or under Litestream with LITESTREAM_REPLICA_URL (e.g. file:///tmp/kestrel-replica).
+const app = spawn('sh', ['scripts/start.sh'], {
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: 'production', NODEODM_URL: process.env.NODEODM_URL ?? simulatorUrl },
 })

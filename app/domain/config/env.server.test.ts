@@ -30,6 +30,7 @@ afterEach(() => {
     'S3_ACCESS_KEY_ID',
     'S3_SECRET_ACCESS_KEY',
     'S3_PREFIX',
+    'LITESTREAM_REPLICA_URL',
   ]) {
     if (saved[key] === undefined) delete process.env[key]
     else process.env[key] = saved[key]
@@ -191,5 +192,23 @@ describe('HOST', () => {
   it('is what server.ts listens on', async () => {
     const fs = await import('node:fs')
     expect(fs.readFileSync('server.ts', 'utf8')).toMatch(/app\.listen\(env\.PORT, env\.HOST,/)
+  })
+})
+
+describe('LITESTREAM_REPLICA_URL', () => {
+  it('takes an s3:// or file:/// replica, and none by default', () => {
+    withEnv({ LITESTREAM_REPLICA_URL: undefined })
+    expect(getEnv().LITESTREAM_REPLICA_URL).toBeUndefined()
+    withEnv({ LITESTREAM_REPLICA_URL: 's3://kestrel-backups/db' })
+    expect(getEnv().LITESTREAM_REPLICA_URL).toBe('s3://kestrel-backups/db')
+    withEnv({ LITESTREAM_REPLICA_URL: 'file:///tmp/kestrel-replica' })
+    expect(getEnv().LITESTREAM_REPLICA_URL).toBe('file:///tmp/kestrel-replica')
+  })
+
+  it('refuses anything else with a message naming the two forms', () => {
+    for (const value of ['https://kestrel-backups.s3.amazonaws.com/db', 'file://relative/dir', 's3://']) {
+      withEnv({ LITESTREAM_REPLICA_URL: value })
+      expect(() => getEnv()).toThrow('LITESTREAM_REPLICA_URL must be an s3://bucket/path or file:///dir URL')
+    }
   })
 })

@@ -70,6 +70,18 @@ const EnvSchema = z.object({
     .transform((value) => (value ? `${value}/` : '')),
   /** With FILE_STORE=s3: the most DATA_DIR keeps of stored files (GB); safe, least recently read files are evicted beyond it. */
   FILE_CACHE_MAX_GB: numberInput(z.number().positive().default(2)),
+  /**
+   * Litestream's replica of the database: s3://bucket/path (with the S3_* settings) or, for the
+   * demo and tests, file:///dir. Read by scripts/start.sh, which runs the server under replication.
+   */
+  LITESTREAM_REPLICA_URL: z
+    .string()
+    .trim()
+    .regex(
+      /^(s3:\/\/[^/\s]+|file:\/\/\/\S+)/,
+      'LITESTREAM_REPLICA_URL must be an s3://bucket/path or file:///dir URL',
+    )
+    .optional(),
   /** Uploads are refused (507) when they would leave less free space than this on DATA_DIR's disk. */
   MIN_FREE_DISK_MB: numberInput(z.number().int().min(0).default(512)),
   /** Unfinished resumable uploads are deleted after this many hours without progress. */

@@ -1,0 +1,101 @@
+/**
+ * The built server started as production starts it (`sh scripts/start.sh`, so under Litestream
+ * when LITESTREAM_REPLICA_URL is set), with its database and files in one folder; and Litestream's
+ * own restore, to look into a replica. `npm run build` first.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+
+/** The binary @flydotio/litestream ships for this machine. */
+const LITESTREAM_BIN = path.resolve(
+  `node_modules/@flydotio/litestream-${process.platform}-${process.arch === 'x64' ? 'x64' : 'arm64'}/litestream`,
+)
+
+export interface StartedServer {
+  child: ChildProcess
+  base: string
+  /** Everything the start script, Litestream and the server printed so far. */
+  log: () => string
+}
+
+/** The server's settings for a folder: database, files and mail in `dir`, the demo seed. */
+export function serverEnv(dir: string, port: number, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
+    DATABASE_PATH: path.join(dir, 'db', 'kestrel.sqlite'),
+    DATA_DIR: path.join(dir, 'files'),
+    MAIL_OUTBOX_DIR: path.join(dir, 'outbox'),
+    SEED: 'demo',
+    ALLOW_DEMO_SEED: 'true',
+    SESSION_SECRET: 'litestream-test',
+    PAYFAST_MODE: 'simulator',
+    RATE_LIMIT_MULTIPLIER: '1000',
+    MIN_FREE_DISK_MB: '64',
+    ...extra,
+    NODE_ENV: 'production',
+  }
+  delete env.VITEST
+  return env
+}
+
+/** `sh scripts/start.sh` with `env`, once /healthcheck answers. */
+export async function startServer(env: NodeJS.ProcessEnv, timeoutMs = 90_000): Promise<StartedServer> {
+  if (!fs.existsSync('server-build/server.js') || !fs.existsSync('build/index.js')) {
+    throw new Error('No build: run `npm run build` first')
+  }
+  const child = spawn('sh', ['scripts/start.sh'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  let log = ''
+  child.stdout!.on('data', (d) => (log += d))
+  child.stderr!.on('data', (d) => (log += d))
+  const base = `http://127.0.0.1:${env.PORT}`
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited:\n${log}`)
+    const ok = await fetch(`${base}/healthcheck`).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (ok) return { child, base, log: () => log }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`the server did not start:\n${log}`)
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+
+/** Stops it as the platform does (SIGTERM) and waits for the whole start to end. */
+export async function stopServer(server: StartedServer | undefined, signal: NodeJS.Signals = 'SIGTERM') {
+  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return
+  const exited = new Promise((r) => server.child.once('exit', r))
+  server.child.kill(signal)
+  await exited
+}
+
+/** A demo account signed in through the JSON API: its session id. */
+export async function logIn(base: string, email = 'admin@example.com') {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: base },
+    body: JSON.stringify({ email, password: 'kestrel-demo' }),
+  })
+  if (res.status !== 200) throw new Error(`login: ${res.status} ${await res.text()}`)
+  return ((await res.json()) as { sessionId: string }).sessionId
+}
+
+/** Litestream's restore of the latest state of `replicaUrl` into the file `output`. */
+export function restoreReplica(replicaUrl: string, output: string) {
+  fs.rmSync(output, { force: true })
+  const result = spawnSync(LITESTREAM_BIN, ['restore', '-o', output, replicaUrl], { encoding: 'utf8' })
+  if (result.status !== 0) throw new Error(`litestream restore failed:\n${result.stderr}`)
+  return output
+}
+
+/** The database file with its WAL and shared-memory files: what a lost volume takes. */
+export function deleteDatabase(databasePath: string) {
+  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(databasePath + suffix, { force: true })
+}

@@ -1,0 +1,91 @@
+/**
+ * The database under Litestream (scripts/start.sh with LITESTREAM_REPLICA_URL): the built server's
+ * writes reach a file:// replica while it runs; with the database gone (a new machine, a lost
+ * volume) the same start restores the replica before the server migrates, so what was written is
+ * there. `npm run build` first (`npm test` builds before this stage).
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import url from 'node:url'
+import { hashToken } from '#app/domain/auth/tokens.server.ts'
+import {
+  deleteDatabase,
+  logIn,
+  restoreReplica,
+  serverEnv,
+  startServer,
+  stopServer,
+  type StartedServer,
+} from '#tests/helpers/litestream.ts'
+import Database from 'better-sqlite3'
+import { afterAll, describe, expect, test } from 'vitest'
+
+const PORT = 4301
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-litestream-'))
+const replicaUrl = url.pathToFileURL(path.join(dir, 'replica')).href
+const env = serverEnv(dir, PORT, { LITESTREAM_REPLICA_URL: replicaUrl })
+const databasePath = env.DATABASE_PATH!
+let server: StartedServer | undefined
+
+afterAll(async () => {
+  await stopServer(server, 'SIGKILL')
+  fs.rmSync(dir, { recursive: true, force: true })
+})
+
+/** Whether the replica's latest state holds this session (the column is the token's hash). */
+function replicaHasSession(token: string) {
+  const copy = restoreReplica(replicaUrl, path.join(dir, `check-${Date.now()}.sqlite`))
+  const db = new Database(copy, { readonly: true })
+  try {
+    return Boolean(db.prepare('SELECT 1 FROM sessions WHERE id = ?').get(hashToken(token)))
+  } finally {
+    db.close()
+    fs.rmSync(copy, { force: true })
+  }
+}
+
+async function untilTrue(probe: () => boolean, what: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs
+  while (!probe()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 250))
+  }
+}
+
+describe('the database replicated with Litestream', () => {
+  let token = ''
+
+  test('the server runs under replication and a write reaches the replica within seconds', async () => {
+    server = await startServer(env)
+    expect(server.log()).toMatch(/replicating to/)
+    token = await logIn(server.base)
+    // Litestream copies the WAL every second (litestream.yml): a few seconds is plenty.
+    await untilTrue(() => replicaHasSession(token), 'the session in the replica', 15_000)
+  }, 120_000)
+
+  test('with the database deleted, the same start restores the replica before migrating', async () => {
+    expect(token).not.toBe('')
+    await stopServer(server)
+    expect(server!.child.exitCode).toBe(0)
+    deleteDatabase(databasePath)
+    expect(fs.existsSync(databasePath)).toBe(false)
+
+    server = await startServer(env)
+    expect(server.log()).toMatch(/restoring snapshot/)
+    // The session written before the loss is still valid: the restored database was migrated
+    // and used, not a fresh one (a fresh one would have re-seeded the demo without it).
+    const res = await fetch(`${server.base}/api/auth/user`, { headers: { 'x-session-id': token } })
+    expect(res.status).toBe(200)
+    expect(((await res.json()) as { email: string }).email).toBe('admin@example.com')
+  }, 120_000)
+
+  test('without LITESTREAM_REPLICA_URL the start script runs the server alone', async () => {
+    await stopServer(server)
+    const plain = serverEnv(path.join(dir, 'plain'), PORT)
+    delete plain.LITESTREAM_REPLICA_URL
+    server = await startServer(plain)
+    expect(server.log()).not.toMatch(/litestream/i)
+    expect(fs.existsSync(plain.DATABASE_PATH!)).toBe(true)
+  }, 120_000)
+})
