@@ -1,15 +1,18 @@
 // PUT /api/admin/hubs/{hubId} (some fields) → { hub }; DELETE → { success } (projects keep their nearest hub's name).
-import { adminRecordRoute } from '#app/domain/admin/record-routes.server.ts'
+import { json } from '@remix-run/node'
 import { hubErrorMessage, HubUpdateSchema } from '#app/domain/admin/schemas.ts'
+import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { deleteHub, updateHub } from '#app/domain/hubs/hubs.server.ts'
 
-export const { action, loader } = adminRecordRoute({
-  param: 'hubId',
-  write: {
-    schema: HubUpdateSchema,
-    message: hubErrorMessage,
-    partial: true,
-    save: (adminId, hubId, input) => ({ hub: updateHub(adminId, hubId, input) }),
+export const { action, loader } = apiRoute({
+  roles: 'admin',
+  params: { hubId: 'hub id' },
+  PUT: async ({ user, ids, body }) => {
+    const input = await body(HubUpdateSchema, { message: hubErrorMessage, partial: true })
+    return json({ hub: updateHub(user.id, ids.hubId, input) })
   },
-  remove: deleteHub,
+  DELETE: ({ user, ids }) => {
+    deleteHub(user.id, ids.hubId)
+    return json({ success: true })
+  },
 })

@@ -1,16 +1,21 @@
 /** `PUT /api/admin/operator-documents/{id}` (full body) → `{ document }`; `DELETE` → `{ success }` (ADR 113). */
-import { adminRecordRoute } from '#app/domain/admin/record-routes.server.ts'
+import { json } from '@remix-run/node'
+import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import {
   deleteOperatorDocument,
   updateOperatorDocument,
 } from '#app/domain/operator/operator-documents.server.ts'
 import { OperatorDocumentSchema } from '#app/domain/operator/schemas.ts'
 
-export const { action, loader } = adminRecordRoute({
-  param: 'documentId',
-  write: {
-    schema: OperatorDocumentSchema,
-    save: (adminId, id, input) => ({ document: updateOperatorDocument(adminId, id, input) }),
+export const { action, loader } = apiRoute({
+  roles: 'admin',
+  params: { documentId: 'document id' },
+  PUT: async ({ user, ids, body }) => {
+    const input = await body(OperatorDocumentSchema)
+    return json({ document: updateOperatorDocument(user.id, ids.documentId, input) })
   },
-  remove: deleteOperatorDocument,
+  DELETE: ({ user, ids }) => {
+    deleteOperatorDocument(user.id, ids.documentId)
+    return json({ success: true })
+  },
 })

@@ -1,13 +1,14 @@
 // PUT /api/admin/pilots/{pilotId} (some fields) → { pilot }.
-import { adminRecordRoute } from '#app/domain/admin/record-routes.server.ts'
+import { json } from '@remix-run/node'
 import { UpdatePilotSchema } from '#app/domain/admin/schemas.ts'
 import { updatePilot } from '#app/domain/admin/users.server.ts'
+import { apiRoute } from '#app/domain/http/api-route.server.ts'
 
-export const { action, loader } = adminRecordRoute({
-  param: 'pilotId',
-  write: {
-    schema: UpdatePilotSchema,
-    partial: true,
-    save: async (adminId, pilotId, input) => ({ pilot: await updatePilot(adminId, pilotId, input) }),
+export const { action, loader } = apiRoute({
+  roles: 'admin',
+  params: { pilotId: 'pilot id' },
+  PUT: async ({ user, ids, body }) => {
+    const input = await body(UpdatePilotSchema, { partial: true })
+    return json({ pilot: await updatePilot(user.id, ids.pilotId, input) })
   },
 })

@@ -1,15 +1,15 @@
-import { adminRecordRoute } from '#app/domain/admin/record-routes.server.ts'
+import { json } from '@remix-run/node'
 import { AssignPilotSchema } from '#app/domain/admin/schemas.ts'
+import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { assignPilot } from '#app/domain/projects/admin-projects.server.ts'
 
-export const { action, loader } = adminRecordRoute({
-  param: 'projectId',
-  write: {
-    schema: AssignPilotSchema,
-    save: async (adminId, projectId, { pilotId }) => {
-      const { polygonGeoJson: _plan, ...project } = await assignPilot(adminId, projectId, pilotId)
-      void _plan
-      return { success: true, message: 'Job card sent to the pilot and client notified', project }
-    },
+export const { action, loader } = apiRoute({
+  roles: 'admin',
+  params: { projectId: 'project id' },
+  PUT: async ({ user, ids, body }) => {
+    const { pilotId } = await body(AssignPilotSchema)
+    const { polygonGeoJson: _plan, ...project } = await assignPilot(user.id, ids.projectId, pilotId)
+    void _plan
+    return json({ success: true, message: 'Job card sent to the pilot and client notified', project })
   },
 })

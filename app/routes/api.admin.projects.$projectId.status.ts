@@ -1,20 +1,20 @@
-import { adminRecordRoute } from '#app/domain/admin/record-routes.server.ts'
+import { json } from '@remix-run/node'
 import { StatusUpdateSchema } from '#app/domain/admin/schemas.ts'
+import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { updateProjectStatus } from '#app/domain/projects/admin-projects.server.ts'
 
-export const { action, loader } = adminRecordRoute({
-  param: 'projectId',
-  write: {
-    schema: StatusUpdateSchema,
-    save: async (adminId, projectId, { status, statusMessage }) => {
-      const { polygonGeoJson: _plan, ...project } = await updateProjectStatus(
-        adminId,
-        projectId,
-        status,
-        statusMessage,
-      )
-      void _plan
-      return { success: true, project }
-    },
+export const { action, loader } = apiRoute({
+  roles: 'admin',
+  params: { projectId: 'project id' },
+  PUT: async ({ user, ids, body }) => {
+    const { status, statusMessage } = await body(StatusUpdateSchema)
+    const { polygonGeoJson: _plan, ...project } = await updateProjectStatus(
+      user.id,
+      ids.projectId,
+      status,
+      statusMessage,
+    )
+    void _plan
+    return json({ success: true, project })
   },
 })

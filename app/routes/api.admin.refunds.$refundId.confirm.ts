@@ -2,7 +2,8 @@
  * `POST /api/admin/refunds/{id}/confirm` `{ payfastReference }` — records the refund made in
  * the PayFast dashboard and issues the credit note → `{ refund, creditNoteUrl }` (ADR 112).
  */
-import { adminRecordRoute } from '#app/domain/admin/record-routes.server.ts'
+import { json } from '@remix-run/node'
+import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { formatCreditNoteNumber } from '#app/domain/payments/invoice-format.ts'
 import { confirmRefund } from '#app/domain/payments/refunds.server.ts'
 import { z } from 'zod'
@@ -18,18 +19,16 @@ const ConfirmBody = z.object({
     .max(100),
 })
 
-export const { action, loader } = adminRecordRoute({
-  param: 'refundId',
-  write: {
-    method: 'POST',
-    schema: ConfirmBody,
-    save: async (adminId, refundId, { payfastReference }) => {
-      const refund = await confirmRefund(adminId, refundId, payfastReference)
-      return {
-        refund,
-        creditNote: formatCreditNoteNumber(refund.creditNoteNumber!),
-        creditNoteUrl: `/credit-notes/${refund.id}/pdf`,
-      }
-    },
+export const { action, loader } = apiRoute({
+  roles: 'admin',
+  params: { refundId: 'refund id' },
+  POST: async ({ user, ids, body }) => {
+    const { payfastReference } = await body(ConfirmBody)
+    const refund = await confirmRefund(user.id, ids.refundId, payfastReference)
+    return json({
+      refund,
+      creditNote: formatCreditNoteNumber(refund.creditNoteNumber!),
+      creditNoteUrl: `/credit-notes/${refund.id}/pdf`,
+    })
   },
 })

@@ -1,15 +1,15 @@
 // PUT /api/admin/users/{userId}/password { newPassword } → { success } (their sessions end).
-import { adminRecordRoute } from '#app/domain/admin/record-routes.server.ts'
+import { json } from '@remix-run/node'
 import { AdminSetPasswordSchema } from '#app/domain/admin/schemas.ts'
 import { resetPasswordByAdmin } from '#app/domain/admin/users.server.ts'
+import { apiRoute } from '#app/domain/http/api-route.server.ts'
 
-export const { action, loader } = adminRecordRoute({
-  param: 'userId',
-  write: {
-    schema: AdminSetPasswordSchema,
-    save: async (adminId, userId, { newPassword }) => {
-      await resetPasswordByAdmin(adminId, userId, newPassword)
-      return { success: true }
-    },
+export const { action, loader } = apiRoute({
+  roles: 'admin',
+  params: { userId: 'user id' },
+  PUT: async ({ user, ids, body }) => {
+    const { newPassword } = await body(AdminSetPasswordSchema)
+    await resetPasswordByAdmin(user.id, ids.userId, newPassword)
+    return json({ success: true })
   },
 })

@@ -1,12 +1,14 @@
 // PUT /api/admin/users/{userId} { isActive } — activate or deactivate (deactivating ends their sessions).
-import { adminRecordRoute } from '#app/domain/admin/record-routes.server.ts'
+import { json } from '@remix-run/node'
 import { UserActiveSchema } from '#app/domain/admin/schemas.ts'
 import { setUserActive } from '#app/domain/admin/users.server.ts'
+import { apiRoute } from '#app/domain/http/api-route.server.ts'
 
-export const { action, loader } = adminRecordRoute({
-  param: 'userId',
-  write: {
-    schema: UserActiveSchema,
-    save: (adminId, userId, { isActive }) => ({ user: setUserActive(adminId, userId, isActive) }),
+export const { action, loader } = apiRoute({
+  roles: 'admin',
+  params: { userId: 'user id' },
+  PUT: async ({ user, ids, body }) => {
+    const { isActive } = await body(UserActiveSchema)
+    return json({ user: setUserActive(user.id, ids.userId, isActive) })
   },
 })
