@@ -80,6 +80,17 @@ export type RasterInfo = {
   overlapPercent: number | null
 }
 
+/** A deliverable's accuracy statement (stored as JSON on project_files): the admin's, or read from ODM's report. */
+export type DeliverableAccuracy = {
+  horizontalRmseM: number
+  verticalRmseM: number
+  gcpCount: number
+  checkpointCount: number
+  /** The survey's ground sample distance where the source states it (ODM's average GSD), else null. */
+  gsdCm: number | null
+  source: 'admin' | 'odm'
+}
+
 export const users = sqliteTable(
   'users',
   {
@@ -387,6 +398,8 @@ export const projectFiles = sqliteTable(
     deliverableKind: text('deliverable_kind', { length: 20 }).$type<DeliverableKind>(),
     /** GeoTIFF deliverables: JSON RasterInfo read with gdalinfo. */
     rasterInfo: text('raster_info', { mode: 'json' }).$type<RasterInfo>(),
+    /** processed_deliverable only: its accuracy statement (null: "accuracy not stated"). */
+    accuracy: text('accuracy', { mode: 'json' }).$type<DeliverableAccuracy>(),
     /** The photogrammetry job that made this deliverable (null: uploaded by hand). */
     processingJobId: integer('processing_job_id'),
     createdAt: createdAt(),

@@ -4,8 +4,12 @@
  * a link to them. Works without JavaScript (multipart upload form, then the button).
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { AdminDialog } from '#app/components/dashboard/admin/ui.tsx'
+import {
+  DELIVERABLE_ACCURACY_INTENT,
+  DeliverableAccuracyForm,
+} from '#app/components/deliverables/deliverable-accuracy-form.tsx'
 import { DeliverableFacts, useViewProgressRefresh } from '#app/components/deliverables/deliverable-facts.tsx'
 import {
   DELIVERABLE_KIND_INTENT,
@@ -16,14 +20,23 @@ import { UploadWidget } from '#app/components/files/upload-widget.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
-import { DELIVERABLE_MESSAGES, LOW_OVERLAP_PERCENT } from '#app/domain/deliverables/deliverable.ts'
-import { listDeliverables, setDeliverableKind } from '#app/domain/deliverables/deliverables.server.ts'
-import { DeliverableKindSchema } from '#app/domain/deliverables/schemas.ts'
+import {
+  DELIVERABLE_MESSAGES,
+  hasAccuracyStatement,
+  LOW_OVERLAP_PERCENT,
+} from '#app/domain/deliverables/deliverable.ts'
+import {
+  listDeliverables,
+  setDeliverableAccuracy,
+  setDeliverableKind,
+} from '#app/domain/deliverables/deliverables.server.ts'
+import { DeliverableAccuracySchema, DeliverableKindSchema } from '#app/domain/deliverables/schemas.ts'
 import { listProjectFiles } from '#app/domain/files/file-queries.server.ts'
 import { isMultipart } from '#app/domain/files/multipart.server.ts'
 import { handleFileIntent, handleUploadForm } from '#app/domain/files/page-actions.server.ts'
 import { CATEGORY_ACCEPT } from '#app/domain/files/rules.ts'
 import { formatPercent } from '#app/domain/format/numbers.ts'
+import { zodFieldErrors } from '#app/domain/http/api.server.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
@@ -77,6 +90,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     return redirectWithToast(here, { title: DELIVERABLE_MESSAGES.kindSaved })
   }
+  if (formData.get('intent') === DELIVERABLE_ACCURACY_INTENT) {
+    const fileId = Number(formData.get('fileId'))
+    const clear = formData.get('clear') === '1'
+    const parsed = clear ? null : DeliverableAccuracySchema.safeParse(Object.fromEntries(formData))
+    if (parsed && !parsed.success)
+      return json({ accuracy: { fileId, fieldErrors: zodFieldErrors(parsed.error) } }, { status: 400 })
+    try {
+      setDeliverableAccuracy(admin, projectId, fileId, parsed ? parsed.data : null)
+    } catch (error) {
+      if (!isDomainError(error)) throw error
+      return redirectWithToast(here, { title: error.message, type: 'error' })
+    }
+    return redirectWithToast(here, {
+      title: clear ? DELIVERABLE_MESSAGES.accuracyCleared : DELIVERABLE_MESSAGES.accuracySaved,
+    })
+  }
   try {
     const { project, clientNotified } = await completeProject(admin.id, projectId, {
       deliverWithoutFailed: formData.get('deliverWithoutFailed') === 'on',
@@ -101,6 +130,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function CompleteProjectDialog() {
   const { project, deliverables, details, failed } = useLoaderData<typeof loader>()
+  const posted = useActionData<typeof action>()
+  const accuracyErrors = posted && 'accuracy' in posted ? posted.accuracy : null
   useViewProgressRefresh(details)
   const misplaced = details.filter(
     (d) => !d.removedAt && d.raster?.overlapPercent != null && d.raster.overlapPercent < LOW_OVERLAP_PERCENT,
@@ -153,7 +184,7 @@ export default function CompleteProjectDialog() {
         {details.length ? (
           <section aria-labelledby="deliverable-details-heading" className="space-y-2">
             <h3 id="deliverable-details-heading" className="text-sm font-semibold text-ink-950">
-              Kinds and viewing copies
+              Kinds, viewing copies and accuracy
             </h3>
             <ul className="divide-y divide-ink-100 rounded-lg border border-ink-100">
               {details.map((d) => (
@@ -161,6 +192,13 @@ export default function CompleteProjectDialog() {
                   <p className="truncate text-sm font-medium text-ink-900">{d.fileName}</p>
                   <DeliverableFacts deliverable={d} />
                   {!done ? <DeliverableKindForm deliverable={d} action={here} /> : null}
+                  {hasAccuracyStatement(d.kind) ? (
+                    <DeliverableAccuracyForm
+                      deliverable={d}
+                      action={here}
+                      errors={accuracyErrors?.fileId === d.id ? accuracyErrors.fieldErrors : undefined}
+                    />
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -13,7 +13,11 @@ import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { PageCard } from '#app/components/layout/page-card.tsx'
 import { LazyDeliverablesMap } from '#app/components/mapview/lazy-deliverables-map.tsx'
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
-import { DELIVERABLE_KIND_LABELS } from '#app/domain/deliverables/deliverable.ts'
+import {
+  accuracyText,
+  DELIVERABLE_KIND_LABELS,
+  hasAccuracyStatement,
+} from '#app/domain/deliverables/deliverable.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
 import { formatFileSize, formatHectares, formatNumber } from '#app/domain/format/numbers.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
@@ -153,6 +157,11 @@ function SharedDeliverables({ data }: { data: ShareViewerData & { tileUrl: strin
                       {formatHectares(file.raster.footprintHa * 10_000)}
                     </DetailRow>
                   </>
+                ) : null}
+                {hasAccuracyStatement(file.kind) ? (
+                  <DetailRow label="Accuracy">
+                    <span data-testid="share-accuracy">{accuracyText(file.accuracy)}</span>
+                  </DetailRow>
                 ) : null}
               </dl>
             </div>

@@ -7,8 +7,10 @@
 import { useRevalidator } from '@remix-run/react'
 import { cn } from '#app/components/ui/cn.ts'
 import {
+  accuracyText,
   DELIVERABLE_KIND_LABELS,
   DELIVERABLE_MESSAGES,
+  hasAccuracyStatement,
   LOW_OVERLAP_PERCENT,
   type Deliverable,
 } from '#app/domain/deliverables/deliverable.ts'
@@ -89,6 +91,7 @@ export function DeliverableFacts({
             <dd className="min-w-0 break-all font-mono text-[11px] text-ink-500">{deliverable.sha256}</dd>
           </div>
         ) : null}
+        {hasAccuracyStatement(deliverable.kind) ? <AccuracyFact deliverable={deliverable} /> : null}
         {lowOverlap ? (
           <div>
             <dt className="sr-only">Coverage of the survey areas</dt>
@@ -128,6 +131,20 @@ export function DeliverableFacts({
           </div>
         ) : null}
       </dl>
+    </div>
+  )
+}
+
+/** The accuracy statement as a line of facts ("accuracy not stated" without one); where it came from, for ODM's. */
+export function AccuracyFact({ deliverable }: { deliverable: Pick<Deliverable, 'accuracy'> }) {
+  const { accuracy } = deliverable
+  return (
+    <div>
+      <dt className="sr-only">Accuracy</dt>
+      <dd data-testid="deliverable-accuracy" className={accuracy ? 'text-ink-700' : 'text-ink-500'}>
+        {accuracy ? `Accuracy: ${accuracyText(accuracy)}` : `Accuracy: ${accuracyText(null)}`}
+        {accuracy?.source === 'odm' ? ' (from the processing report)' : ''}
+      </dd>
     </div>
   )
 }

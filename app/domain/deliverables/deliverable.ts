@@ -2,8 +2,9 @@
  * How a processed deliverable is shown: the `/api/projects/{id}/deliverables` answer, the
  * client's and admin's lists, the Map view and share links. Browser-safe. ADRs 230–232.
  */
+import { formatNumber, plural } from '#app/domain/format/numbers.ts'
 import { DELIVERABLE_KINDS, type DeliverableKind, type ViewStatus } from '#db/enums.ts'
-import type { RasterInfo } from '#db/schema.ts'
+import type { DeliverableAccuracy, RasterInfo } from '#db/schema.ts'
 
 export { DELIVERABLE_KINDS, type DeliverableKind }
 
@@ -56,6 +57,33 @@ export interface Deliverable {
   removedAt: string | null
   raster: DeliverableRaster | null
   view: DeliverableViewState | null
+  /** The accuracy statement, the admin's or read from ODM's report; null: "accuracy not stated". */
+  accuracy: DeliverableAccuracy | null
+}
+
+/** Kinds that are measured on the ground, so carry an accuracy statement (or say it is not stated). */
+export function hasAccuracyStatement(kind: DeliverableKind) {
+  return kind === 'orthomosaic' || kind === 'elevation' || kind === 'point_cloud' || kind === 'model_3d'
+}
+
+export const ACCURACY_NOT_STATED = 'accuracy not stated'
+
+const centimetres = (metres: number) => `± ${formatNumber(metres * 100, 1, { minDecimals: 0 })} cm`
+
+/** "± 4 cm horizontal, ± 6 cm vertical, 6 GCPs, 3 check points", or "accuracy not stated". */
+export function accuracyText(accuracy: DeliverableAccuracy | null | undefined) {
+  if (!accuracy) return ACCURACY_NOT_STATED
+  return [
+    `${centimetres(accuracy.horizontalRmseM)} horizontal`,
+    `${centimetres(accuracy.verticalRmseM)} vertical`,
+    plural(accuracy.gcpCount, 'GCP'),
+    plural(accuracy.checkpointCount, 'check point'),
+  ].join(', ')
+}
+
+/** The GSD a statement gives: the source's own, else the raster's pixel size; null when neither says. */
+export function statedGsdCm(d: Pick<Deliverable, 'accuracy' | 'raster'>) {
+  return d.accuracy?.gsdCm ?? d.raster?.gsdCm ?? null
 }
 
 /** The stable URL of one viewing copy (Range + ETag). */
@@ -75,6 +103,8 @@ export const DELIVERABLE_MESSAGES = {
   viewFailed: 'We couldn’t prepare this file for viewing; our team has been told. You can still download it.',
   invalidKind: `Kind must be one of ${DELIVERABLE_KINDS.join(', ')}`,
   kindSaved: 'Deliverable kind saved',
+  accuracySaved: 'Accuracy statement saved',
+  accuracyCleared: 'Accuracy statement removed',
   lowOverlap: (kind: DeliverableKind, percent: string) =>
     `This ${DELIVERABLE_KIND_LABELS[kind].toLowerCase()} covers ${percent} of the survey areas — is it the right project?`,
 } as const

@@ -17,6 +17,7 @@ import { DomainError } from '#app/domain/http/domain-error.ts'
 import {
   deliverableViews,
   projectFiles,
+  type DeliverableAccuracy,
   type DeliverableKind,
   type DeliverableView as DeliverableViewRow,
   type ProjectFile,
@@ -25,6 +26,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm'
 
 import { DELIVERABLE_MESSAGES, viewFileUrl, type Deliverable, type ViewFile } from './deliverable.ts'
+import type { DeliverableAccuracyInput } from './schemas.ts'
 import { reducedCopyName } from './view-jobs.server.ts'
 
 type Actor = Pick<User, 'id' | 'role'>
@@ -83,6 +85,7 @@ function toDeliverable(
           maxValue: view.maxValue,
         }
       : null,
+    accuracy: file.accuracy ?? null,
   }
 }
 
@@ -179,6 +182,44 @@ export function setDeliverableKind(
         entityId: fileId,
         before: { kind: before.deliverableKind },
         after: { kind },
+      },
+      tx,
+    )
+    const view = tx.select().from(deliverableViews).where(eq(deliverableViews.fileId, fileId)).get()
+    return toDeliverable(after, view, 'admin')
+  })
+}
+
+/**
+ * An admin states a deliverable's accuracy (or removes it with `null`); audited. 404 for a
+ * file that is not a deliverable of this project.
+ */
+export function setDeliverableAccuracy(
+  admin: Actor,
+  projectId: number,
+  fileId: number,
+  input: DeliverableAccuracyInput | null,
+  db = getDb(),
+): Deliverable {
+  if (admin.role !== 'admin') throw new DomainError(404, DELIVERABLE_MESSAGES.notFound)
+  return db.transaction((tx) => {
+    requireVisibleProject(admin, projectId, tx)
+    const before = requireDeliverableRow(projectId, fileId, tx)
+    const accuracy: DeliverableAccuracy | null = input ? { ...input, gsdCm: null, source: 'admin' } : null
+    const after = tx
+      .update(projectFiles)
+      .set({ accuracy })
+      .where(eq(projectFiles.id, fileId))
+      .returning()
+      .get()
+    recordAudit(
+      {
+        actorId: admin.id,
+        action: 'deliverable.accuracy',
+        entityType: 'project_file',
+        entityId: fileId,
+        before: { accuracy: before.accuracy },
+        after: { accuracy },
       },
       tx,
     )

@@ -1,4 +1,5 @@
 /** The deliverable kind the admin sets (`PATCH …/deliverables/{fileId}` and the dialog's select). Browser-safe. */
+import { numberInput } from '#app/domain/http/zod-input.ts'
 import { z } from 'zod'
 
 import { DELIVERABLE_KINDS, DELIVERABLE_MESSAGES } from './deliverable.ts'
@@ -24,3 +25,25 @@ export const DeliverableSettingsSchema = z.object({
 })
 
 export type DeliverableSettings = z.infer<typeof DeliverableSettingsSchema>
+
+export const ACCURACY_MESSAGES = {
+  horizontal: 'Horizontal RMSE must be a number of metres above 0 and at most 100.',
+  vertical: 'Vertical RMSE must be a number of metres above 0 and at most 100.',
+  gcpCount: 'The number of GCPs must be a whole number from 0 to 1000.',
+  checkpointCount: 'The number of check points must be a whole number from 0 to 1000.',
+} as const
+
+const rmse = (message: string) =>
+  numberInput(z.number({ message }).finite(message).gt(0, message).max(100, message))
+const count = (message: string) =>
+  numberInput(z.number({ message }).int(message).min(0, message).max(1000, message))
+
+/** `PUT …/deliverables/{fileId}/accuracy` and the admin's form: RMSE in metres, counts. */
+export const DeliverableAccuracySchema = z.object({
+  horizontalRmseM: rmse(ACCURACY_MESSAGES.horizontal),
+  verticalRmseM: rmse(ACCURACY_MESSAGES.vertical),
+  gcpCount: count(ACCURACY_MESSAGES.gcpCount),
+  checkpointCount: count(ACCURACY_MESSAGES.checkpointCount),
+})
+
+export type DeliverableAccuracyInput = z.infer<typeof DeliverableAccuracySchema>

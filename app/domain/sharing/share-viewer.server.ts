@@ -50,6 +50,7 @@ function sharedFileView(token: string, deliverable: Deliverable, allowDownload: 
     sizeBytes: deliverable.sizeBytes,
     sha256: deliverable.sha256,
     raster: deliverable.raster,
+    accuracy: deliverable.accuracy,
     previewUrl: throughLink(token, deliverable, 'preview', viewOnly),
     thumbnailUrl: throughLink(token, deliverable, 'thumbnail', viewOnly),
     cogUrl: throughLink(token, deliverable, 'cog', viewOnly),
