@@ -73,3 +73,15 @@ export type OperatorDocumentKind = (typeof OPERATOR_DOCUMENT_KINDS)[number]
 
 export const PILOT_DOCUMENT_KINDS = ['rpl', 'medical'] as const
 export type PilotDocumentKind = (typeof PILOT_DOCUMENT_KINDS)[number]
+
+/** A note on the Map view: a point, a line or a polygon. */
+export const ANNOTATION_KINDS = ['point', 'line', 'polygon'] as const
+export type AnnotationKind = (typeof ANNOTATION_KINDS)[number]
+
+/** A polygon note on a site measured on every survey: a pile above the ground or a pit below it. */
+export const STOCKPILE_KINDS = ['stockpile', 'pit'] as const
+export type StockpileKind = (typeof STOCKPILE_KINDS)[number]
+
+/** The base a polygon note's volume is measured from (a typed height carries its metres). */
+export const ANNOTATION_BASES = ['edge-mean', 'edge-lowest', 'triangulated', 'typed'] as const
+export type AnnotationBase = (typeof ANNOTATION_BASES)[number]

@@ -14,6 +14,8 @@ import {
 } from 'drizzle-orm/sqlite-core'
 
 import type {
+  AnnotationBase,
+  AnnotationKind,
   DeliverableKind,
   FileCategory,
   OperatorDocumentKind,
@@ -23,6 +25,7 @@ import type {
   ProjectStatus,
   RepeatInterval,
   Role,
+  StockpileKind,
   ViewStatus,
 } from './enums.ts'
 
@@ -59,6 +62,12 @@ export {
   type ProcessingStatus,
   PROCESSING_PRESETS,
   type ProcessingPreset,
+  ANNOTATION_KINDS,
+  type AnnotationKind,
+  STOCKPILE_KINDS,
+  type StockpileKind,
+  ANNOTATION_BASES,
+  type AnnotationBase,
 } from './enums.ts'
 
 /** What `gdalinfo -json` says of a GeoTIFF deliverable (stored as JSON on project_files). ADR 231. */
@@ -695,6 +704,8 @@ export const shareLinks = sqliteTable(
     /** JSON array of file ids; null shares every deliverable of the project. */
     fileIds: text('file_ids', { mode: 'json' }).$type<number[] | null>(),
     allowDownload: bool('allow_download').notNull().default(false),
+    /** The owner chose to show the project's map notes through this link (read-only). */
+    includeNotes: bool('include_notes').notNull().default(false),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
     openCount: integer('open_count').notNull().default(0),
@@ -795,6 +806,49 @@ export const processingJobs = sqliteTable(
   ],
 )
 
+/** What a polygon note measured (stored when it is saved; volumes only on an elevation model). */
+export type AnnotationMeasurement = {
+  lengthM?: number
+  areaM2?: number
+  cutM3?: number
+  fillM3?: number
+  netM3?: number
+  base?: AnnotationBase
+  baseElevationM?: number
+  /** The elevation model the volume was measured on. */
+  fileId?: number
+}
+
+/** A note on a project's Map view: a GeoJSON geometry in WGS84 with a title, a note and a colour. */
+export const annotations = sqliteTable(
+  'annotations',
+  {
+    id: id(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { length: 10 }).$type<AnnotationKind>().notNull(),
+    /** GeoJSON Point, LineString or Polygon, [lng, lat] (WGS84). */
+    geometry: text('geometry', { mode: 'json' })
+      .$type<GeoJSON.Point | GeoJSON.LineString | GeoJSON.Polygon>()
+      .notNull(),
+    title: text('title', { length: 200 }).notNull(),
+    note: text('note', { length: 2000 }).notNull().default(''),
+    /** '#rrggbb'. */
+    color: text('color', { length: 7 }).notNull(),
+    /** Polygons on a site: measured on every survey of the site. */
+    stockpileKind: text('stockpile_kind', { length: 10 }).$type<StockpileKind>(),
+    /** Polygons: the volume's base; `typed` reads `baseElevationM`. */
+    base: text('base', { length: 20 }).$type<AnnotationBase>(),
+    baseElevationM: real('base_elevation_m'),
+    measurement: text('measurement', { mode: 'json' }).$type<AnnotationMeasurement>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('annotations_project_idx').on(t.projectId)],
+)
+
 /** Named monotonically increasing counters (tax invoice numbers). */
 export const counters = sqliteTable('counters', {
   name: text('name').primaryKey(),
@@ -809,6 +863,7 @@ export type AirspaceZone = typeof airspaceZones.$inferSelect
 export type Invoice = typeof invoices.$inferSelect
 export type Payment = typeof payments.$inferSelect
 export type ProjectFile = typeof projectFiles.$inferSelect
+export type Annotation = typeof annotations.$inferSelect
 export type Refund = typeof refunds.$inferSelect
 export type OperatorDocument = typeof operatorDocuments.$inferSelect
 export type DocumentCopy = typeof documentCopies.$inferSelect

@@ -5,7 +5,7 @@
  *   Float32 (nodata -9999), in the area's UTM zone, written by GDAL (`gdal_translate`,
  *   COG with the `cog` option), transparent / nodata outside the boundary;
  * - `odm_georeferencing/odm_georeferenced_model.las` (uncompressed LAS 1.2, see las.ts);
- * - `odm_texturing/odm_textured_model_geo.glb`; `odm_report/report.pdf` and `shots.geojson`.
+ * - `odm_texturing/odm_textured_model_geo.glb`; `odm_report/report.pdf`, `shots.geojson` and `stats.json`.
  * Every file says "SIMULATED PROCESSING" (TIFF ImageDescription, LAS generating software,
  * glTF asset extras, the report's title, shots' properties).
  */
@@ -441,6 +441,16 @@ export async function makeProducts(input: ProductsInput): Promise<ImageRecord[]>
   await fsp.writeFile(
     path.join(input.outDir, 'odm_report', 'shots.geojson'),
     JSON.stringify(shotsOf(records, base)),
+  )
+  // ODM's statistics, in its shape: no ground control was used, so no accuracy is stated (gcp_errors empty).
+  await fsp.writeFile(
+    path.join(input.outDir, 'odm_report', 'stats.json'),
+    JSON.stringify({
+      simulated: true,
+      reconstruction_statistics: { has_gcp: false, initial_shots_count: records.length },
+      gcp_errors: {},
+      odm_processing_statistics: { average_gsd: orthoGrid.pixel * 100 },
+    }),
   )
   if (!optionIsOn(options, 'skip-report')) {
     const preview = previewPng(orthoGrid, rgba, 400, 3)

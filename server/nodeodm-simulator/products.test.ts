@@ -14,6 +14,7 @@ import { pdfText } from '#tests/helpers/pdf-text.ts'
 import { unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { accuracyFromOdmStats } from '../../app/domain/processing/odm-stats.ts'
 import { startNodeOdmSimulator, type NodeOdmSimulator } from './index.ts'
 
 /** An L: the north-east quarter of its bounding box is outside. */
@@ -108,6 +109,7 @@ describe('a simulated task’s products', () => {
       'odm_orthophoto/odm_orthophoto.tif',
       'odm_report/report.pdf',
       'odm_report/shots.geojson',
+      'odm_report/stats.json',
       'odm_texturing/odm_textured_model_geo.glb',
       'task_output.txt',
     ])
@@ -244,6 +246,10 @@ describe('a simulated task’s products', () => {
     expect(first.geometry.coordinates[0]).toBeCloseTo(18.4201, 4)
     expect(first.geometry.coordinates[1]).toBeCloseTo(-33.9301, 4)
     expect(first.geometry.coordinates[2]).toBeCloseTo(130, 0)
+    // ODM's statistics without ground control: the importer states no accuracy from it.
+    const stats = JSON.parse(Buffer.from(files['odm_report/stats.json']!).toString()) as unknown
+    expect(stats).toMatchObject({ gcp_errors: {}, reconstruction_statistics: { has_gcp: false } })
+    expect(accuracyFromOdmStats(stats)).toBeNull()
   })
 
   it('without a boundary the products cover the photos’ positions; fast-orthophoto makes no model and no DEMs', async () => {

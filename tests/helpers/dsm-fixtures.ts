@@ -157,6 +157,8 @@ export async function buildReliefDsm(
     name?: string
     sizeM?: number
     noise?: { amplitudeM: number; seed: number }
+    /** Sloped ground: metres of rise per metre along the plane's first and second axes. */
+    slope?: { x: number; y: number }
   },
 ) {
   const srs = `EPSG:${spec.epsg}`
@@ -176,7 +178,8 @@ export async function buildReliefDsm(
   const heightAt = (x: number, y: number) => {
     const jitter = noise()
     if (x - cx > 19 && x - cx < 21 && Math.abs(y - cy) < 1) return NODATA
-    return CHANGE_SITE.groundM + reliefAt(x, y) + jitter
+    const tilt = spec.slope ? spec.slope.x * (x - cx) + spec.slope.y * (y - cy) : 0
+    return CHANGE_SITE.groundM + tilt + reliefAt(x, y) + jitter
   }
   const name =
     spec.name ?? `${relief.kind}-${spec.epsg}-${spec.pixelM}${spec.noise ? `-n${spec.noise.seed}` : ''}.tif`

@@ -11,7 +11,7 @@ export const MEASURE_MESSAGES = {
   latitude: 'Latitude must be a number between -90 and 90.',
   longitude: 'Longitude must be a number between -180 and 180.',
   polygon: 'Draw a polygon of 3 to 1000 corners (GeoJSON Polygon, longitude and latitude).',
-  base: "The base is 'edge-mean', 'edge-lowest' or { elevationM } in metres.",
+  base: "The base is 'edge-mean', 'edge-lowest', 'triangulated' or { elevationM } in metres.",
   outside: 'The polygon does not cover the elevation model.',
   tooLarge: 'The polygon is too large to measure (at most 100 km²).',
   unreadable: 'The elevation model could not be read.',
@@ -32,7 +32,8 @@ export const ElevationQuerySchema = z.object({
 
 const Position = z.tuple([Longitude, Latitude], { message: MEASURE_MESSAGES.polygon }).rest(z.number())
 
-const VOLUME_BASES = ['edge-mean', 'edge-lowest'] as const
+/** `triangulated`: a surface through the polygon's edge (piles on sloped ground). */
+const VOLUME_BASES = ['edge-mean', 'edge-lowest', 'triangulated'] as const
 
 export const VolumeBaseSchema = z.union(
   [z.enum(VOLUME_BASES), z.object({ elevationM: z.number().finite().min(-500).max(9000) }).strict()],

@@ -8,7 +8,14 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { area as turfArea, distance as turfDistance, polygon as turfPolygon } from '@turf/turf'
+import {
+  featureCollection,
+  tin,
+  area as turfArea,
+  distance as turfDistance,
+  point as turfPoint,
+  polygon as turfPolygon,
+} from '@turf/turf'
 import { ensureStorage } from '#app/domain/files/storage-paths.server.ts'
 import { ringSelfIntersects } from '#app/domain/geometry/intersects.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
@@ -28,6 +35,8 @@ export const MAX_PIXELS = 4_000_000
 const MAX_AREA_M2 = 100_000_000
 /** Edge samples for the base plane: one per pixel, at most this many. */
 const MAX_EDGE_SAMPLES = 20_000
+/** Edge points the triangulated base passes through (its triangles are drawn per pixel). */
+const MAX_TIN_POINTS = 400
 
 type RasterFacts = { nodata: number | null; wkt: string; pixelSize: number }
 
@@ -125,8 +134,9 @@ function densify(ring: [number, number][], spacingM: number) {
 }
 
 /**
- * The base plane's height and the mean height of the polygon's edge (null when the edge has
- * no data; a typed base still measures then). The edge mean is what a typed base starts at.
+ * The base's height and the mean height of the polygon's edge (null when the edge has no
+ * data; a typed base still measures then). The edge mean is what a typed base starts at. A
+ * triangulated base also keeps the edge points it passes through.
  */
 async function baseElevation(
   run: MeasureRun,
@@ -136,13 +146,73 @@ async function baseElevation(
   facts: RasterFacts,
   cellM: number,
 ) {
-  const values = (await sampleAt(run, file, densify(ring, cellM), facts.nodata)).filter(
-    (v): v is number => v !== null,
-  )
+  const points = densify(ring, cellM)
+  const sampled = await sampleAt(run, file, points, facts.nodata)
+  const values = sampled.filter((v): v is number => v !== null)
   const edgeMeanM = values.length ? values.reduce((sum, v) => sum + v, 0) / values.length : null
-  if (typeof base === 'object') return { baseM: base.elevationM, edgeMeanM }
+  if (typeof base === 'object') return { baseM: base.elevationM, edgeMeanM, edge: null }
   if (edgeMeanM === null) throw new DomainError(400, MEASURE_MESSAGES.outside)
-  return { baseM: base === 'edge-lowest' ? Math.min(...values) : edgeMeanM, edgeMeanM }
+  if (base !== 'triangulated')
+    return { baseM: base === 'edge-lowest' ? Math.min(...values) : edgeMeanM, edgeMeanM, edge: null }
+  const known = points.flatMap((p, i) => (sampled[i] == null ? [] : [{ p, z: sampled[i]! }]))
+  const every = Math.max(1, Math.ceil(known.length / MAX_TIN_POINTS))
+  return { baseM: edgeMeanM, edgeMeanM, edge: known.filter((_, i) => i % every === 0) }
+}
+
+/** WGS84 [lng, lat] points in another CRS (a WKT or EPSG code), GIS axis order, through GDAL. */
+async function toPlane(run: MeasureRun, points: [number, number][], srs: string) {
+  const stdout = await gdal(
+    run,
+    'gdaltransform',
+    ['-s_srs', 'EPSG:4326', '-t_srs', srs, '-output_xy'],
+    points.map(([x, y]) => `${x} ${y}`).join('\n') + '\n',
+  )
+  return stdout
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number])
+}
+
+/** The cut-out's grid: its origin and signed pixel size in its CRS, and its size. */
+type Grid = { origin: number[]; resolution: number[]; width: number; height: number }
+
+/**
+ * A base height per pixel of the cut-out: the Delaunay triangles through the edge points
+ * (in the cut-out's plane), linear inside each; pixels no triangle covers keep `fallback`.
+ */
+export function triangulatedBase(edge: { x: number; y: number; z: number }[], grid: Grid, fallback: number) {
+  const heights = new Float64Array(grid.width * grid.height).fill(fallback)
+  if (edge.length < 3) return heights
+  const triangles = tin(featureCollection(edge.map((e) => turfPoint([e.x, e.y], { z: e.z }))), 'z')
+  const [x0, y0] = grid.origin as [number, number]
+  const [rx, ry] = grid.resolution as [number, number]
+  for (const t of triangles.features) {
+    const [a, b, c] = t.geometry.coordinates[0]!.slice(0, 3) as [number, number][]
+    const za = t.properties!.a as number
+    const zb = t.properties!.b as number
+    const zc = t.properties!.c as number
+    const det = (b![1] - c![1]) * (a![0] - c![0]) + (c![0] - b![0]) * (a![1] - c![1])
+    if (det === 0) continue
+    // The triangle's bounding box in pixel columns and rows (rows may grow either way).
+    const cols = [a![0], b![0], c![0]].map((x) => (x - x0) / rx - 0.5)
+    const rows = [a![1], b![1], c![1]].map((y) => (y - y0) / ry - 0.5)
+    const c0 = Math.max(0, Math.floor(Math.min(...cols)))
+    const c1 = Math.min(grid.width - 1, Math.ceil(Math.max(...cols)))
+    const r0 = Math.max(0, Math.floor(Math.min(...rows)))
+    const r1 = Math.min(grid.height - 1, Math.ceil(Math.max(...rows)))
+    for (let row = r0; row <= r1; row++) {
+      const y = y0 + (row + 0.5) * ry
+      for (let col = c0; col <= c1; col++) {
+        const x = x0 + (col + 0.5) * rx
+        const l1 = ((b![1] - c![1]) * (x - c![0]) + (c![0] - b![0]) * (y - c![1])) / det
+        const l2 = ((c![1] - a![1]) * (x - c![0]) + (a![0] - c![0]) * (y - c![1])) / det
+        const l3 = 1 - l1 - l2
+        if (l1 < -1e-9 || l2 < -1e-9 || l3 < -1e-9) continue
+        heights[row * grid.width + col] = l1 * za + l2 * zb + l3 * zc
+      }
+    }
+  }
+  return heights
 }
 
 function closed(ring: [number, number][]): [number, number][] {
@@ -176,13 +246,21 @@ export async function readFirstBand(file: string) {
   const image = await (await fromFile(file)).getImage()
   const [resX, resY] = image.getResolution()
   const [band] = (await image.readRasters({ samples: [0] })) as unknown as [ArrayLike<number>]
-  return { band, pixelAreaM2: Math.abs(resX! * resY!), width: image.getWidth(), height: image.getHeight() }
+  return {
+    band,
+    pixelAreaM2: Math.abs(resX! * resY!),
+    width: image.getWidth(),
+    height: image.getHeight(),
+    origin: image.getOrigin(),
+    resolution: image.getResolution(),
+  }
 }
 
 /**
- * Cut, fill and net volume (m³) between the model and a level base plane over a WGS84
- * ring: for each pixel whose centre is inside, (z − base) × pixel area; above the base is
- * cut, below is fill. Nodata pixels are skipped (`coveredPercent` says how much was read).
+ * Cut, fill and net volume (m³) between the model and a base over a WGS84 ring: a level plane
+ * (edge mean, lowest edge point, typed height) or the triangulated surface through the edge;
+ * for each pixel whose centre is inside, (z − base) × pixel area; above the base is cut, below
+ * is fill. Nodata pixels are skipped (`coveredPercent` says how much was read).
  */
 export async function volumeOver(
   run: MeasureRun,
@@ -193,7 +271,7 @@ export async function volumeOver(
   const { ring, areaM2 } = measurableRing(ringInput)
   const facts = await rasterFacts(run, file)
   const frame = groundFrameOf(facts.wkt, facts.pixelSize, ring)
-  const { baseM, edgeMeanM } = await baseElevation(run, file, ring, base, facts, frame.cellM)
+  const { baseM, edgeMeanM, edge } = await baseElevation(run, file, ring, base, facts, frame.cellM)
 
   const tmp = path.join(ensureStorage().tmp, `measure-${crypto.randomUUID()}`)
   const cutline = `${tmp}.geojson`
@@ -223,15 +301,32 @@ export async function volumeOver(
       args.push('-tr', String(frame.cellM), String(frame.cellM), '-r', 'bilinear')
     }
     await gdal(run, 'gdalwarp', [...args, file, cutOut])
-    const { band, pixelAreaM2 } = await readFirstBand(cutOut)
+    const { band, pixelAreaM2, ...grid } = await readFirstBand(cutOut)
+    let baseAt: ((i: number) => number) | null = null
+    if (edge) {
+      const plane = await toPlane(
+        run,
+        edge.map((e) => e.p),
+        frame.utm ?? facts.wkt,
+      )
+      const heights = triangulatedBase(
+        edge.map((e, i) => ({ x: plane[i]![0], y: plane[i]![1], z: e.z })),
+        grid,
+        baseM,
+      )
+      baseAt = (i) => heights[i]!
+    }
     let cut = 0
     let fill = 0
     let valid = 0
+    let baseSum = 0
     for (let i = 0; i < band.length; i++) {
       const z = band[i]!
       if (isNodata(z, facts.nodata)) continue
       valid++
-      const dz = z - baseM
+      const under = baseAt ? baseAt(i) : baseM
+      baseSum += under
+      const dz = z - under
       if (dz > 0) cut += dz
       else fill -= dz
     }
@@ -240,7 +335,8 @@ export async function volumeOver(
     const fillM3 = fill * pixelAreaM2
     return {
       areaM2: round(areaM2, 2),
-      baseElevationM: round(baseM, 3),
+      // A triangulated base reports its mean height over the measured pixels.
+      baseElevationM: round(baseAt ? baseSum / valid : baseM, 3),
       edgeMeanM: edgeMeanM === null ? null : round(edgeMeanM, 3),
       cutM3: round(cutM3, 2),
       fillM3: round(fillM3, 2),

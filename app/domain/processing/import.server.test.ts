@@ -8,6 +8,7 @@ import { getDb } from '#app/domain/db/db.server.ts'
 import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import { projectFiles } from '#db/schema.ts'
 import { projectWithTeam } from '#tests/helpers/files.ts'
+import { lasBytes } from '#tests/helpers/rasters.ts'
 import { writeZip, type ZipEntrySpec } from '#tests/helpers/zip-builder.ts'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
@@ -129,5 +130,74 @@ describe('hostile all.zip', () => {
     ])
     expect(ids).toEqual(stored.map((f) => f.id))
     expect(fs.readFileSync(path.join(folder, '3d_tiles/model/tileset.json'), 'utf8')).toContain('asset')
+  })
+
+  test('the accuracy ODM’s stats.json states goes on the measured products, not the report', async () => {
+    const { admin, project } = await projectWithTeam({ status: 'in_progress' })
+    const folder = jobFolder(90_007)
+    fs.mkdirSync(folder, { recursive: true })
+    const zipPath = path.join(folder, 'all.zip')
+    // ODM's shape (OpenSfM's gcp_errors, ODM's odm_processing_statistics), trimmed.
+    const stats = {
+      reconstruction_statistics: { has_gcp: true },
+      gcp_errors: {
+        error: { x: 0.02, y: 0.03, z: 0.05 },
+        average_error: 0.06,
+        details: [
+          ...['g1', 'g2', 'g3', 'g4'].map((id) => ({
+            id,
+            role: 'gcp',
+            error: { x: 0.01, y: 0.02, z: 0.03 },
+          })),
+          { id: 'c1', role: 'checkpoint', error: { x: 0.03, y: 0.04, z: 0.06 } },
+          { id: 'c2', role: 'checkpoint', error: { x: 0.0, y: 0.05, z: -0.08 } },
+        ],
+      },
+      odm_processing_statistics: { average_gsd: 2.74 },
+    }
+    await writeZip(zipPath, [
+      REPORT,
+      { name: 'odm_report/stats.json', data: Buffer.from(JSON.stringify(stats)) },
+      { name: 'odm_georeferencing/odm_georeferenced_model.las', data: lasBytes() },
+    ])
+    await importAllZip({
+      jobId: 90_007,
+      projectId: project.id,
+      adminId: admin.user.id,
+      zipPath,
+      limits: LIMITS,
+    })
+    const stored = getDb().select().from(projectFiles).where(eq(projectFiles.projectId, project.id)).all()
+    const cloud = stored.find((f) => f.deliverableKind === 'point_cloud')!
+    // Check points only: horizontal √((0.05² + 0.05²)/2) = 0.05, vertical √((0.06² + 0.08²)/2).
+    expect(cloud.accuracy).toEqual({
+      horizontalRmseM: expect.closeTo(0.05, 6),
+      verticalRmseM: expect.closeTo(Math.sqrt((0.06 ** 2 + 0.08 ** 2) / 2), 6),
+      gcpCount: 4,
+      checkpointCount: 2,
+      gsdCm: 2.74,
+      source: 'odm',
+    })
+    expect(stored.find((f) => f.deliverableKind === 'report')!.accuracy).toBeNull()
+  })
+
+  test('no ground control, or a stats.json that is not JSON: no statement', async () => {
+    const { admin, project } = await projectWithTeam({ status: 'in_progress' })
+    for (const [jobId, data] of [
+      [90_008, JSON.stringify({ gcp_errors: {}, odm_processing_statistics: { average_gsd: 3 } })],
+      [90_009, '{"gcp_errors": {"details": ['],
+    ] as const) {
+      const folder = jobFolder(jobId)
+      fs.mkdirSync(folder, { recursive: true })
+      const zipPath = path.join(folder, 'all.zip')
+      await writeZip(zipPath, [
+        { name: 'odm_report/stats.json', data: Buffer.from(data) },
+        { name: 'odm_georeferencing/odm_georeferenced_model.las', data: lasBytes() },
+      ])
+      await importAllZip({ jobId, projectId: project.id, adminId: admin.user.id, zipPath, limits: LIMITS })
+    }
+    const stored = getDb().select().from(projectFiles).where(eq(projectFiles.projectId, project.id)).all()
+    expect(stored.length).toBeGreaterThan(0)
+    expect(stored.map((f) => f.accuracy)).toEqual(stored.map(() => null))
   })
 })

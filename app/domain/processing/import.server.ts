@@ -9,14 +9,17 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { getDb } from '#app/domain/db/db.server.ts'
+import { hasAccuracyStatement } from '#app/domain/deliverables/deliverable.ts'
 import { assertRoomFor } from '#app/domain/files/disk-space.server.ts'
 import { storeProjectFile } from '#app/domain/files/project-files.server.ts'
 import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
-import { projectFiles, type DeliverableKind } from '#db/schema.ts'
+import { projectFiles, type DeliverableAccuracy, type DeliverableKind } from '#db/schema.ts'
 import { ZipArchive } from 'archiver'
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import yauzl from 'yauzl'
+
+import { accuracyFromOdmStats } from './odm-stats.ts'
 
 export class ImportRefusedError extends Error {
   constructor(message: string) {
@@ -52,6 +55,9 @@ const SINGLE_PRODUCTS: Array<{ path: string; name: string; kind: DeliverableKind
 ]
 /** The point cloud in the order it is preferred: COPC (found by suffix), LAZ, then LAS. */
 const PLAIN_POINT_CLOUDS = ['laz', 'las'].map((ext) => `odm_georeferencing/odm_georeferenced_model.${ext}`)
+/** ODM's statistics: the accuracy statement is read from it (a few hundred KB; more is not a report). */
+const STATS = 'odm_report/stats.json'
+const MAX_STATS_BYTES = 8 * 1024 * 1024
 const OBJ_PARTS = /^odm_texturing\/[^/]+\.(obj|mtl|png|jpe?g)$/i
 const TILES = '3d_tiles/'
 const S_IFMT = 0o170000
@@ -116,6 +122,24 @@ async function extractTo(zip: yauzl.ZipFile, entry: yauzl.Entry, root: string, r
   return target
 }
 
+/** The accuracy ODM's stats.json states, or null (absent, too big, not JSON, no ground control). */
+async function readAccuracy(zip: yauzl.ZipFile, entries: yauzl.Entry[]): Promise<DeliverableAccuracy | null> {
+  const entry = entries.find((e) => e.fileName === STATS)
+  if (!entry || entry.uncompressedSize > MAX_STATS_BYTES) return null
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of (await openEntry(zip, entry)) as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > MAX_STATS_BYTES) return null
+    chunks.push(chunk)
+  }
+  try {
+    return accuracyFromOdmStats(JSON.parse(Buffer.concat(chunks).toString('utf8')))
+  } catch {
+    return null
+  }
+}
+
 function chooseProducts(entries: yauzl.Entry[]) {
   const byName = new Map(entries.map((e) => [e.fileName, e]))
   const products: Product[] = []
@@ -159,8 +183,10 @@ export async function importAllZip(input: ImportInput): Promise<number[]> {
       if (isDomainError(error)) throw new ImportRefusedError(error.message)
       throw error
     }
+    const accuracy = await readAccuracy(zip, entries)
     const user = { id: input.adminId, role: 'admin' as const }
     const ids: number[] = []
+    const measured: number[] = []
     const store = async (name: string, kind: DeliverableKind, source: NodeJS.ReadableStream | ZipArchive) => {
       input.signal?.throwIfAborted()
       const file = await storeProjectFile({
@@ -176,6 +202,7 @@ export async function importAllZip(input: ImportInput): Promise<number[]> {
         .where(eq(projectFiles.id, file.id))
         .run()
       ids.push(file.id)
+      if (hasAccuracyStatement(kind)) measured.push(file.id)
     }
     for (const product of products)
       await store(product.name, product.kind, await openEntry(zip, product.entry))
@@ -201,6 +228,9 @@ export async function importAllZip(input: ImportInput): Promise<number[]> {
         await extractTo(zip, e, tilesDir, e.fileName.slice(TILES.length))
       }
     }
+    // The report's statement goes on what was measured on the ground; an admin may correct it.
+    if (accuracy && measured.length)
+      getDb().update(projectFiles).set({ accuracy }).where(inArray(projectFiles.id, measured)).run()
     return ids
   } finally {
     zip.close()

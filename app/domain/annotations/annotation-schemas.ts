@@ -1,0 +1,170 @@
+/**
+ * Notes on the Map view (shared: the map's drawing panel builds the same bodies): a point, a
+ * line or a polygon in WGS84 GeoJSON ([lng, lat]) with a title, a note and a colour; a polygon
+ * may be a stockpile or a pit and names the base its volume is measured from.
+ */
+import { ringSelfIntersects } from '#app/domain/geometry/intersects.ts'
+import {
+  ANNOTATION_BASES,
+  ANNOTATION_KINDS,
+  STOCKPILE_KINDS,
+  type AnnotationBase,
+  type AnnotationKind,
+  type StockpileKind,
+} from '#db/enums.ts'
+import { z } from 'zod'
+
+export const ANNOTATION_MESSAGES = {
+  notFound: 'Note not found',
+  notYours: 'You can only change your own notes.',
+  title: 'Give the note a title (at most 200 characters).',
+  note: 'The note is at most 2000 characters.',
+  color: 'Choose a colour (#rrggbb).',
+  kind: "The kind is 'point', 'line' or 'polygon'.",
+  geometry:
+    'The shape must be a GeoJSON Point, LineString or Polygon (longitude, latitude) matching the kind.',
+  point: 'A point is one longitude, latitude pair.',
+  line: 'A line has 2 to 1000 points.',
+  polygon: 'A polygon has 3 to 1000 corners and does not cross itself.',
+  stockpileNeedsPolygon: 'Only a polygon can be a stockpile or a pit.',
+  baseNeedsPolygon: 'Only a polygon has a volume base.',
+  baseHeight: 'Type the base height in metres.',
+  tooMany: 'This project has the most notes it can hold (500).',
+  created: 'Note saved',
+  updated: 'Note updated',
+  deleted: 'Note deleted',
+} as const
+
+export const MAX_ANNOTATIONS_PER_PROJECT = 500
+export const DEFAULT_NOTE_COLOR = '#e11d48'
+/** The colours the drawing panel offers (any #rrggbb is accepted). */
+export const NOTE_COLORS = ['#e11d48', '#f59e0b', '#16a34a', '#2563eb', '#7c3aed', '#111827'] as const
+
+export const BASE_LABELS: Record<AnnotationBase, string> = {
+  'edge-mean': 'Edge mean',
+  'edge-lowest': 'Lowest edge point',
+  triangulated: 'Triangulated (through the edge)',
+  typed: 'Typed height',
+}
+
+export const STOCKPILE_LABELS: Record<StockpileKind, string> = { stockpile: 'Stockpile', pit: 'Pit' }
+
+const Lng = z.number().finite().min(-180).max(180)
+const Lat = z.number().finite().min(-90).max(90)
+const Position = z.tuple([Lng, Lat]).rest(z.number().finite())
+
+const PointSchema = z.object({ type: z.literal('Point'), coordinates: Position })
+const LineSchema = z.object({
+  type: z.literal('LineString'),
+  coordinates: z.array(Position).min(2, ANNOTATION_MESSAGES.line).max(1000, ANNOTATION_MESSAGES.line),
+})
+const PolygonSchema = z.object({
+  type: z.literal('Polygon'),
+  coordinates: z
+    .array(z.array(Position).min(4, ANNOTATION_MESSAGES.polygon).max(1001, ANNOTATION_MESSAGES.polygon))
+    .length(1, ANNOTATION_MESSAGES.polygon),
+})
+
+export const AnnotationGeometrySchema = z.discriminatedUnion(
+  'type',
+  [PointSchema, LineSchema, PolygonSchema],
+  {
+    errorMap: () => ({ message: ANNOTATION_MESSAGES.geometry }),
+  },
+)
+export type AnnotationGeometry = z.infer<typeof AnnotationGeometrySchema>
+
+const GEOMETRY_OF_KIND: Record<AnnotationKind, AnnotationGeometry['type']> = {
+  point: 'Point',
+  line: 'LineString',
+  polygon: 'Polygon',
+}
+
+/** A ring closed (first = last), [lng, lat] only. */
+export function closedRing(ring: number[][]): [number, number][] {
+  const r = ring.map((p) => [p[0]!, p[1]!] as [number, number])
+  const [first, last] = [r[0]!, r[r.length - 1]!]
+  return first[0] === last[0] && first[1] === last[1] ? r : [...r, first]
+}
+
+/** The geometry with 2D positions only (a closed ring for a polygon). */
+export function normalGeometry(geometry: AnnotationGeometry): AnnotationGeometry {
+  const xy = (p: number[]) => [p[0]!, p[1]!] as [number, number]
+  if (geometry.type === 'Point') return { type: 'Point', coordinates: xy(geometry.coordinates) }
+  if (geometry.type === 'LineString') return { type: 'LineString', coordinates: geometry.coordinates.map(xy) }
+  return { type: 'Polygon', coordinates: [closedRing(geometry.coordinates[0]!)] }
+}
+
+const Fields = z.object({
+  kind: z.enum(ANNOTATION_KINDS, { message: ANNOTATION_MESSAGES.kind }),
+  geometry: AnnotationGeometrySchema,
+  title: z
+    .string({ message: ANNOTATION_MESSAGES.title })
+    .trim()
+    .min(1, ANNOTATION_MESSAGES.title)
+    .max(200, ANNOTATION_MESSAGES.title),
+  note: z.string({ message: ANNOTATION_MESSAGES.note }).max(2000, ANNOTATION_MESSAGES.note).default(''),
+  color: z
+    .string({ message: ANNOTATION_MESSAGES.color })
+    .regex(/^#[0-9a-fA-F]{6}$/, ANNOTATION_MESSAGES.color)
+    .transform((c) => c.toLowerCase())
+    .default(DEFAULT_NOTE_COLOR),
+  stockpileKind: z.enum(STOCKPILE_KINDS).nullable().default(null),
+  base: z.enum(ANNOTATION_BASES).nullable().default(null),
+  baseElevationM: z
+    .number({ message: ANNOTATION_MESSAGES.baseHeight })
+    .finite()
+    .min(-500)
+    .max(9000)
+    .nullable()
+    .default(null),
+})
+
+/** POST and PUT …/annotations: the same fields (PUT replaces the note). */
+export const AnnotationInputSchema = Fields.strict().superRefine((value, ctx) => {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message })
+  if (GEOMETRY_OF_KIND[value.kind] !== value.geometry.type) issue('geometry', ANNOTATION_MESSAGES.geometry)
+  if (value.geometry.type === 'Polygon') {
+    const ring = closedRing(value.geometry.coordinates[0]!)
+    if (ring.length < 4 || ring.length > 1001 || ringSelfIntersects(ring))
+      issue('geometry', ANNOTATION_MESSAGES.polygon)
+  }
+  if (value.kind !== 'polygon' && value.stockpileKind)
+    issue('stockpileKind', ANNOTATION_MESSAGES.stockpileNeedsPolygon)
+  if (value.kind !== 'polygon' && value.base) issue('base', ANNOTATION_MESSAGES.baseNeedsPolygon)
+  if (value.base === 'typed' && value.baseElevationM === null)
+    issue('baseElevationM', ANNOTATION_MESSAGES.baseHeight)
+})
+export type AnnotationInput = z.infer<typeof AnnotationInputSchema>
+
+/** What a polygon's volume was measured from, in words ("Edge mean", "Typed height 12,5 m" is the page's). */
+export type AnnotationMeasurementView = {
+  lengthM?: number
+  areaM2?: number
+  cutM3?: number
+  fillM3?: number
+  netM3?: number
+  base?: AnnotationBase
+  baseElevationM?: number
+  /** The elevation model the volume was measured on. */
+  fileId?: number
+}
+
+/** The API's note (GET/POST/PUT …/annotations). */
+export type AnnotationView = {
+  id: number
+  projectId: number
+  kind: AnnotationKind
+  geometry: AnnotationGeometry
+  title: string
+  note: string
+  color: string
+  stockpileKind: StockpileKind | null
+  base: AnnotationBase | null
+  baseElevationM: number | null
+  authorId: number | null
+  authorName: string
+  createdAt: string
+  updatedAt: string
+  measurement: AnnotationMeasurementView
+}

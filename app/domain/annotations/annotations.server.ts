@@ -1,0 +1,164 @@
+/**
+ * Notes on a project's Map view. Members of the project (its client, the assigned pilot,
+ * admins) read and add them; the author edits and deletes their own, admins any; anyone else
+ * gets 404. A note's measurement is taken when it is saved (`annotation-measure.server.ts`).
+ */
+import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { requireVisibleProject } from '#app/domain/files/access.server.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
+import { personName } from '#app/domain/users/person-name.server.ts'
+import { annotations, users, type Annotation, type User } from '#db/schema.ts'
+import { and, asc, count, eq } from 'drizzle-orm'
+
+import { measureAnnotation } from './annotation-measure.server.ts'
+import {
+  ANNOTATION_MESSAGES,
+  MAX_ANNOTATIONS_PER_PROJECT,
+  normalGeometry,
+  type AnnotationGeometry,
+  type AnnotationInput,
+  type AnnotationView,
+} from './annotation-schemas.ts'
+
+type Actor = Pick<User, 'id' | 'role'>
+
+function toView(row: Annotation, authorName: string | null): AnnotationView {
+  return {
+    id: row.id,
+    projectId: row.projectId,
+    kind: row.kind,
+    geometry: row.geometry as AnnotationGeometry,
+    title: row.title,
+    note: row.note,
+    color: row.color,
+    stockpileKind: row.stockpileKind,
+    base: row.base,
+    baseElevationM: row.baseElevationM,
+    authorId: row.authorId,
+    authorName: authorName ?? 'Former user',
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    measurement: row.measurement,
+  }
+}
+
+function selectNotes(db: DbOrTx) {
+  return db
+    .select({ row: annotations, authorName: personName(users) })
+    .from(annotations)
+    .leftJoin(users, eq(users.id, annotations.authorId))
+}
+
+/**
+ * @public (share links, volume report)
+ * Every note of a project, oldest first, without an access check: for callers that decided
+ * access themselves. Others call `listAnnotations`.
+ */
+export function annotationsOfProject(projectId: number, db: DbOrTx = getDb()): AnnotationView[] {
+  return selectNotes(db)
+    .where(eq(annotations.projectId, projectId))
+    .orderBy(asc(annotations.createdAt), asc(annotations.id))
+    .all()
+    .map(({ row, authorName }) => toView(row, authorName))
+}
+
+/** The notes of a project this user is a member of (404 otherwise). */
+export function listAnnotations(user: Actor, projectId: number, db: DbOrTx = getDb()) {
+  requireVisibleProject(user, projectId, db)
+  return annotationsOfProject(projectId, db)
+}
+
+/** One note of a project this user is a member of (404 for another project's or an unknown one). */
+export function getAnnotation(user: Actor, projectId: number, annotationId: number, db: DbOrTx = getDb()) {
+  requireVisibleProject(user, projectId, db)
+  const found = selectNotes(db)
+    .where(and(eq(annotations.id, annotationId), eq(annotations.projectId, projectId)))
+    .get()
+  if (!found) throw new DomainError(404, ANNOTATION_MESSAGES.notFound)
+  return toView(found.row, found.authorName)
+}
+
+/** The author or an admin may change a note (403 for other members). */
+export function canEditAnnotation(user: Actor, note: Pick<AnnotationView, 'authorId'>) {
+  return user.role === 'admin' || note.authorId === user.id
+}
+
+function requireEditable(user: Actor, projectId: number, annotationId: number, db: DbOrTx) {
+  const note = getAnnotation(user, projectId, annotationId, db)
+  if (!canEditAnnotation(user, note)) throw new DomainError(403, ANNOTATION_MESSAGES.notYours)
+  return note
+}
+
+/** The stored columns of a note's input: polygons default to the edge-mean base. */
+function columnsOf(input: AnnotationInput) {
+  const polygon = input.kind === 'polygon'
+  const base = polygon ? (input.base ?? 'edge-mean') : null
+  return {
+    kind: input.kind,
+    geometry: normalGeometry(input.geometry),
+    title: input.title,
+    note: input.note,
+    color: input.color,
+    stockpileKind: polygon ? input.stockpileKind : null,
+    base,
+    baseElevationM: base === 'typed' ? input.baseElevationM : null,
+  }
+}
+
+/** The request's signal: a client gone stops the volume's GDAL. */
+type Stop = { signal?: AbortSignal }
+
+export async function createAnnotation(
+  user: Actor,
+  projectId: number,
+  input: AnnotationInput,
+  { signal }: Stop = {},
+  db: DbOrTx = getDb(),
+) {
+  requireVisibleProject(user, projectId, db)
+  const columns = columnsOf(input)
+  const measurement = await measureAnnotation(user, projectId, columns, { signal }, db)
+  const id = db.transaction((tx) => {
+    const [{ n }] = tx
+      .select({ n: count() })
+      .from(annotations)
+      .where(eq(annotations.projectId, projectId))
+      .all() as [{ n: number }]
+    if (n >= MAX_ANNOTATIONS_PER_PROJECT) throw new DomainError(409, ANNOTATION_MESSAGES.tooMany)
+    return tx
+      .insert(annotations)
+      .values({ projectId, authorId: user.id, ...columns, measurement })
+      .returning({ id: annotations.id })
+      .get().id
+  })
+  return getAnnotation(user, projectId, id, db)
+}
+
+export async function updateAnnotation(
+  user: Actor,
+  projectId: number,
+  annotationId: number,
+  input: AnnotationInput,
+  { signal }: Stop = {},
+  db: DbOrTx = getDb(),
+) {
+  requireEditable(user, projectId, annotationId, db)
+  const columns = columnsOf(input)
+  const measurement = await measureAnnotation(user, projectId, columns, { signal }, db)
+  db.transaction((tx) => {
+    // Checked again inside the write: the note may have gone while GDAL measured.
+    requireEditable(user, projectId, annotationId, tx)
+    tx.update(annotations)
+      .set({ ...columns, measurement })
+      .where(eq(annotations.id, annotationId))
+      .run()
+  })
+  return getAnnotation(user, projectId, annotationId, db)
+}
+
+export function deleteAnnotation(user: Actor, projectId: number, annotationId: number, db: DbOrTx = getDb()) {
+  db.transaction((tx) => {
+    requireEditable(user, projectId, annotationId, tx)
+    tx.delete(annotations).where(eq(annotations.id, annotationId)).run()
+  })
+}
