@@ -5,7 +5,7 @@
  * metadata table, the downloads and a volume form that takes typed corners.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { PageHeading } from '#app/components/layout/page-heading.tsx'
@@ -67,7 +67,14 @@ export default function MapViewPage() {
   return (
     <AppShell>
       <main className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
-        <PageHeading title="Map" subject={project.name} />
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <PageHeading title="Map" subject={project.name} />
+          {deliverables.some((d) => (d.kind === 'point_cloud' || d.kind === 'model_3d') && !d.removedAt) ? (
+            <Link to={`/projects/${project.id}/3d`} className="btn-secondary btn-sm">
+              3D view
+            </Link>
+          ) : null}
+        </div>
         <LazyDeliverablesMap tileUrl={tileUrl} projectId={project.id} areas={areas} layers={layers} />
         <DeliverableList deliverables={deliverables} />
         {elevationModels.length ? (

@@ -7,7 +7,7 @@
  * the link on as a referrer. Works without JavaScript (the previews stand in for the map).
  */
 import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData, useParams } from '@remix-run/react'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { PageCard } from '#app/components/layout/page-card.tsx'
@@ -74,6 +74,8 @@ export default function SharedDeliverablesPage() {
 
 function SharedDeliverables({ data }: { data: ShareViewerData & { tileUrl: string } }) {
   const onMap = new Set(data.layers.map((l) => l.id))
+  const { token } = useParams()
+  const hasThreeD = data.files.some((f) => f.kind === 'point_cloud' || f.kind === 'model_3d')
   return (
     <div className="space-y-6" data-testid="share-viewer">
       <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
@@ -103,6 +105,11 @@ function SharedDeliverables({ data }: { data: ShareViewerData & { tileUrl: strin
           </a>
         ) : null}
       </header>
+      {hasThreeD ? (
+        <Link to={`/s/${token}/3d`} className="btn-secondary btn-sm" data-testid="share-three-d-link">
+          3D view
+        </Link>
+      ) : null}
       <LazyDeliverablesMap tileUrl={data.tileUrl} projectId={null} areas={data.areas} layers={data.layers} />
       <ul className="space-y-4">
         {data.files.map((file) => (

@@ -25,6 +25,9 @@ import { absolutePathOf, storagePaths } from '#app/domain/files/storage-paths.se
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
 import { parseFlightPlan } from '#app/domain/projects/flight-plan.ts'
+import { ModelCopyError } from '#app/domain/threed/model-copy.server.ts'
+import { PointCloudError } from '#app/domain/threed/point-cloud.server.ts'
+import { isThreeDFile, makeThreeDCopies } from '#app/domain/threed/three-d-copies.server.ts'
 import { deliverableViews, projectFiles, projects, type ProjectFile, type RasterInfo } from '#db/schema.ts'
 import { and, asc, eq } from 'drizzle-orm'
 
@@ -90,7 +93,9 @@ async function inspectRaster(file: ProjectFile, db: DbOrTx, owner: GdalOwner): P
  */
 export async function prepareDeliverable(fileId: number, db = getDb()) {
   const file = db.select().from(projectFiles).where(eq(projectFiles.id, fileId)).get()
-  if (!file || file.fileCategory !== 'processed_deliverable' || !isTiff(file)) return
+  if (!file || file.fileCategory !== 'processed_deliverable') return
+  if (isThreeDFile(file)) return queueView(fileId, db)
+  if (!isTiff(file)) return
   let failure: string | null = null
   try {
     const info = await inspectRaster(file, db, { accountId: file.uploadedBy ?? 0 })
@@ -110,6 +115,19 @@ export async function prepareDeliverable(fileId: number, db = getDb()) {
   // The mail must not hold up the upload's answer (it is tracked until sent).
   if (failure) void reportViewFailure(fileId, failure, db)
   else viewJobs?.kick()
+}
+
+/** Queues (again) the viewing copy of a 3D deliverable (its kind may have been set after upload). */
+export function queueView(fileId: number, db: DbOrTx = getDb()) {
+  const values = { status: 'queued' as const, error: null, progressPercent: 0, finishedAt: null }
+  db.insert(deliverableViews)
+    .values({ fileId, ...values })
+    .onConflictDoUpdate({
+      target: deliverableViews.fileId,
+      set: { ...values, attempts: 0, updatedAt: new Date() },
+    })
+    .run()
+  viewJobs?.kick()
 }
 
 function viewDir(fileId: number) {
@@ -407,6 +425,13 @@ export function startViewJobs(db = getDb(), concurrency = getEnv().RASTER_JOBS):
           status: 'failed',
           error: `Stopped after ${MAX_ATTEMPTS} attempts: the conversion never finished`,
         })
+      if (isThreeDFile(file)) {
+        const dir = viewDir(file.id)
+        await fs.promises.rm(dir, { recursive: true, force: true })
+        await fs.promises.mkdir(dir, { recursive: true })
+        await makeThreeDCopies(file, dir, controller.signal)
+        return finish(db, job.id, { status: 'ready', progressPercent: 100, error: null })
+      }
       const info = file.rasterInfo ?? (await inspectRaster(file, db, 'conversion'))
       // Checked again here: the job may have been queued before the limit was lowered.
       const tooLarge = tooManyPixels(info, db)
@@ -427,6 +452,22 @@ export function startViewJobs(db = getDb(), concurrency = getEnv().RASTER_JOBS):
       })
       finish(db, job.id, { status: 'ready', progressPercent: 100, error: null, ...made })
     } catch (error) {
+      if (controller.signal.aborted && !(error instanceof GdalError)) {
+        // A 3D copy stopped by a cancel or a stop: as a GDAL child's abort below.
+        await removeViewCopies(job.fileId).catch(() => {})
+        if (controller.signal.reason === CANCELLED)
+          return finish(db, job.id, { status: 'failed', error: NO_LONGER_STORED })
+        db.update(deliverableViews)
+          .set({
+            status: 'queued',
+            progressPercent: 0,
+            attempts: Math.max(0, job.attempts - 1),
+            updatedAt: new Date(),
+          })
+          .where(eq(deliverableViews.id, job.id))
+          .run()
+        return
+      }
       if (error instanceof GdalError && error.aborted && controller.signal.reason === CANCELLED) {
         // The deliverable was deleted (or removed by retention): nothing to convert any more.
         await removeViewCopies(job.fileId).catch(() => {})
@@ -445,9 +486,12 @@ export function startViewJobs(db = getDb(), concurrency = getEnv().RASTER_JOBS):
           .run()
         return
       }
-      const message =
-        error instanceof GdalError ? error.message : `Conversion failed: ${String(error)}`.slice(0, 480)
-      if (!(error instanceof GdalError)) console.error('[deliverables] view job failed', error)
+      const known =
+        error instanceof GdalError || error instanceof PointCloudError || error instanceof ModelCopyError
+      const message = known
+        ? error.message.slice(0, 480)
+        : `Conversion failed: ${String(error)}`.slice(0, 480)
+      if (!known) console.error('[deliverables] view job failed', error)
       await removeViewCopies(job.fileId).catch(() => {})
       finish(db, job.id, { status: 'failed', error: message })
       await reportViewFailure(job.fileId, message, db)

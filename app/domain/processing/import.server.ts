@@ -28,7 +28,7 @@ export class ImportRefusedError extends Error {
   }
 }
 
-interface ImportLimits {
+export interface ImportLimits {
   /** The most the archive may unpack to, in bytes (as its directory claims; checked again while reading). */
   maxUnzippedBytes: number
   maxEntries: number
@@ -63,23 +63,24 @@ const TILES = '3d_tiles/'
 const S_IFMT = 0o170000
 const S_IFLNK = 0o120000
 
-function openZip(file: string) {
+/** Opens an archive for `readDirectory` (`label` names it in the refusals). */
+export function openZip(file: string, label = 'all.zip') {
   return new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.open(
       file,
       { lazyEntries: true, autoClose: false, strictFileNames: true, validateEntrySizes: true },
       (error, zip) =>
-        error ? reject(new ImportRefusedError(`all.zip cannot be read: ${error.message}`)) : resolve(zip),
+        error ? reject(new ImportRefusedError(`${label} cannot be read: ${error.message}`)) : resolve(zip),
     ),
   )
 }
 
 /** Every entry from the central directory, checked against the limits and the naming rules. */
-function readDirectory(zip: yauzl.ZipFile, limits: ImportLimits) {
+export function readDirectory(zip: yauzl.ZipFile, limits: ImportLimits, label = 'all.zip') {
   if (zip.entryCount > limits.maxEntries) {
     return Promise.reject(
       new ImportRefusedError(
-        `all.zip holds ${zip.entryCount} entries; at most ${limits.maxEntries} are accepted`,
+        `${label} holds ${zip.entryCount} entries; at most ${limits.maxEntries} are accepted`,
       ),
     )
   }
@@ -90,13 +91,13 @@ function readDirectory(zip: yauzl.ZipFile, limits: ImportLimits) {
       zip.removeAllListeners('entry')
       reject(new ImportRefusedError(message))
     }
-    zip.on('error', (error: Error) => fail(`all.zip is not acceptable: ${error.message}`))
+    zip.on('error', (error: Error) => fail(`${label} is not acceptable: ${error.message}`))
     zip.on('entry', (entry: yauzl.Entry) => {
       if (((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK)
-        return fail(`all.zip holds a link: ${entry.fileName}`)
+        return fail(`${label} holds a link: ${entry.fileName}`)
       total += entry.uncompressedSize
       if (total > limits.maxUnzippedBytes) {
-        return fail(`all.zip would unpack to more than ${limits.maxUnzippedBytes} bytes`)
+        return fail(`${label} would unpack to more than ${limits.maxUnzippedBytes} bytes`)
       }
       entries.push(entry)
       zip.readEntry()
@@ -113,7 +114,7 @@ function openEntry(zip: yauzl.ZipFile, entry: yauzl.Entry) {
 }
 
 /** Writes an entry under `root` (a path that would leave it is refused). */
-async function extractTo(zip: yauzl.ZipFile, entry: yauzl.Entry, root: string, relative: string) {
+export async function extractTo(zip: yauzl.ZipFile, entry: yauzl.Entry, root: string, relative: string) {
   const target = path.resolve(root, relative)
   if (!target.startsWith(path.resolve(root) + path.sep))
     throw new ImportRefusedError(`Unsafe entry: ${entry.fileName}`)

@@ -1,0 +1,295 @@
+/**
+ * What the 3D view (`/projects/{id}/3d`, `/s/{token}/3d`) shows: the project's models and point
+ * clouds as sources the browser streams by Range (COPC and GLB as uploaded, a plain LAS/LAZ's
+ * thinned copy, an OBJ ZIP's GLB, ODM's 3D Tiles from the processing job's folder), their facts,
+ * the still image (uploaded by the first signed-in browser that drew them) and the downloads.
+ * Access is the Map view's: signed in, who may see the project's deliverables; else a share link's files.
+ */
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { DELIVERABLE_MESSAGES, type Deliverable } from '#app/domain/deliverables/deliverable.ts'
+import {
+  deliverablesOfProject,
+  listDeliverables,
+  type ViewFileToSend,
+} from '#app/domain/deliverables/deliverables.server.ts'
+import { requireVisibleProject } from '#app/domain/files/access.server.ts'
+import { getDownloadableFile } from '#app/domain/files/file-queries.server.ts'
+import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
+import { jobFolder } from '#app/domain/processing/import.server.ts'
+import type { OpenShare } from '#app/domain/sharing/share-access.server.ts'
+import { deliverableViews, processingJobs, projectFiles, type User } from '#db/schema.ts'
+import { and, eq, isNull } from 'drizzle-orm'
+
+import { readCloudFacts, THREE_D_COPY } from './three-d-copies.server.ts'
+import { MAX_STILL_BYTES, THREE_D_MESSAGES, type ThreeDSource } from './three-d.ts'
+
+type Actor = Pick<User, 'id' | 'role'>
+
+/** What the viewer reads of a deliverable: the original (COPC, GLB) or the view job's copy. */
+export const THREE_D_FILES = ['source', 'cloud', 'model'] as const
+export type ThreeDFile = (typeof THREE_D_FILES)[number]
+
+interface Routes {
+  file: (fileId: number, which: ThreeDFile) => string
+  tiles: (jobId: number, rest: string) => string
+  still: string
+}
+
+const TILESETS = ['model/tileset.json', 'tileset.json']
+
+function is3d(d: Deliverable) {
+  return (d.kind === 'point_cloud' || d.kind === 'model_3d') && !d.removedAt
+}
+
+/** Completed processing jobs of the project whose 3D Tiles were unpacked. */
+function tilesetsOf(projectId: number, db: DbOrTx) {
+  const jobs = db
+    .select({ id: processingJobs.id })
+    .from(processingJobs)
+    .where(and(eq(processingJobs.projectId, projectId), eq(processingJobs.status, 'completed')))
+    .all()
+  return jobs.flatMap((job) => {
+    const tileset = TILESETS.find((t) => fs.existsSync(path.join(jobFolder(job.id), '3d_tiles', t)))
+    return tileset ? [{ jobId: job.id, tileset }] : []
+  })
+}
+
+/** The sources of the deliverables (ready copies only), tiles first in place of their job's GLB. */
+function sourcesOf(deliverables: Deliverable[], projectId: number, routes: Routes, db: DbOrTx) {
+  const sources: ThreeDSource[] = []
+  const viewsRoot = storagePaths().views
+  const tiles = tilesetsOf(projectId, db)
+  const jobOf = new Map(
+    deliverables.length
+      ? db
+          .select({ id: projectFiles.id, jobId: projectFiles.processingJobId })
+          .from(projectFiles)
+          .where(eq(projectFiles.projectId, projectId))
+          .all()
+          .map((r) => [r.id, r.jobId])
+      : [],
+  )
+  for (const t of tiles)
+    sources.push({ type: 'tiles', fileId: null, fileName: '3D Tiles', url: routes.tiles(t.jobId, t.tileset) })
+  let pending = 0
+  for (const d of deliverables.filter(is3d)) {
+    if (d.view?.status !== 'ready') {
+      if (d.view && d.view.status !== 'failed') pending++
+      continue
+    }
+    const base = { fileId: d.id, fileName: d.fileName }
+    if (d.kind === 'point_cloud') {
+      const facts = readCloudFacts(viewsRoot, d.id)
+      if (!facts) continue
+      if (facts.copc) sources.push({ ...base, type: 'copc', url: routes.file(d.id, 'source'), facts })
+      else sources.push({ ...base, type: 'las', url: routes.file(d.id, 'cloud'), facts })
+      continue
+    }
+    const job = jobOf.get(d.id)
+    if (job && tiles.some((t) => t.jobId === job)) continue
+    if (d.mime === 'model/gltf-binary')
+      sources.push({ ...base, type: 'glb', url: routes.file(d.id, 'source') })
+    else if (fs.existsSync(path.join(viewsRoot, String(d.id), THREE_D_COPY.model)))
+      sources.push({ ...base, type: 'glb', url: routes.file(d.id, 'model') })
+  }
+  return { sources, pending }
+}
+
+/** Which sources a still image shows: it is made again when they change. */
+function stillKey(sources: ThreeDSource[]) {
+  const ids = sources.map((s) => s.url).join('|')
+  return crypto.createHash('sha256').update(ids).digest('hex').slice(0, 16)
+}
+
+function stillPath(projectId: number, key: string) {
+  return path.join(storagePaths().views, 'three-d', `${projectId}-${key}.png`)
+}
+
+function viewData(
+  project: { id: number; name: string },
+  deliverables: Deliverable[],
+  routes: Routes,
+  downloadUrlOf: ((d: Deliverable) => string) | null,
+  db: DbOrTx,
+) {
+  const { sources, pending } = sourcesOf(deliverables, project.id, routes, db)
+  const key = stillKey(sources)
+  const hasStill = sources.length > 0 && fs.existsSync(stillPath(project.id, key))
+  return {
+    project,
+    sources,
+    pending,
+    stillUrl: hasStill ? `${routes.still}?v=${key}` : null,
+    stillKey: key,
+    downloads: deliverables.filter(is3d).map((d) => ({
+      id: d.id,
+      fileName: d.fileName,
+      kind: d.kind,
+      sizeBytes: d.sizeBytes,
+      url: downloadUrlOf ? downloadUrlOf(d) : null,
+    })),
+  }
+}
+export type ThreeDViewData = ReturnType<typeof viewData>
+
+export function signedInRoutes(projectId: number): Routes {
+  return {
+    file: (fileId, which) => `/api/projects/${projectId}/deliverables/${fileId}/view/${which}`,
+    tiles: (jobId, rest) => `/api/projects/${projectId}/3d-tiles/${jobId}/${rest}`,
+    still: `/api/projects/${projectId}/3d-still`,
+  }
+}
+
+/** The signed-in 3D view: who may see the project's deliverables (else 404). */
+export function loadThreeDView(user: Actor, projectId: number, db: DbOrTx = getDb()) {
+  const project = requireVisibleProject(user, projectId, db)
+  const deliverables = listDeliverables(user, projectId, db)
+  return viewData(
+    { id: project.id, name: project.name },
+    deliverables,
+    signedInRoutes(project.id),
+    (d) => d.downloadUrl,
+    db,
+  )
+}
+
+/** The 3D view through a share link: the link's files, downloads only when it allows them. */
+export function shareThreeDView(token: string, share: OpenShare, db: DbOrTx = getDb()) {
+  const shared = new Set(share.files.map((f) => f.id))
+  const deliverables = deliverablesOfProject(share.project.id, db).filter((d) => shared.has(d.id))
+  const routes: Routes = {
+    file: (fileId, which) => `/s/${token}/files/${fileId}/view/${which}`,
+    tiles: (jobId, rest) => `/s/${token}/3d-tiles/${jobId}/${rest}`,
+    still: `/s/${token}/3d-still`,
+  }
+  return viewData(
+    { id: share.project.id, name: share.project.name },
+    deliverables,
+    routes,
+    share.link.allowDownload ? (d) => `/s/${token}/files/${d.id}` : null,
+    db,
+  )
+}
+
+function fileToSend(full: string, etag: string, mime: string, downloadName: string): ViewFileToSend {
+  const stat = fs.statSync(full, { throwIfNoEntry: false })
+  if (!stat?.isFile()) throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
+  return { path: full, size: stat.size, mime, etag, downloadName, lastModified: stat.mtime }
+}
+
+/**
+ * A 3D deliverable's file for the viewer, without an access check (the caller made it): the
+ * original of a COPC or GLB, or the view job's copy. 404 until the view job is done.
+ */
+export function threeDFileOf(projectId: number, fileId: number, which: ThreeDFile, db: DbOrTx = getDb()) {
+  const file = db
+    .select()
+    .from(projectFiles)
+    .where(
+      and(
+        eq(projectFiles.id, fileId),
+        eq(projectFiles.projectId, projectId),
+        eq(projectFiles.fileCategory, 'processed_deliverable'),
+        isNull(projectFiles.removedAt),
+      ),
+    )
+    .get()
+  const view = db.select().from(deliverableViews).where(eq(deliverableViews.fileId, fileId)).get()
+  if (!file || !view || view.status !== 'ready') throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
+  const stamp = (view.finishedAt ?? view.updatedAt).getTime()
+  const etag = `${(file.sha256 ?? String(file.id)).slice(0, 32)}-3d-${which}-${stamp}`
+  const base = file.originalName.replace(/\.[^.]*$/, '')
+  const root = storagePaths().root
+  if (which === 'source') {
+    const facts =
+      file.deliverableKind === 'point_cloud' ? readCloudFacts(storagePaths().views, file.id) : null
+    const streamable = facts?.copc || file.fileType === 'model/gltf-binary'
+    if (!streamable) throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
+    const full = path.resolve(root, file.fileName)
+    if (!full.startsWith(root + path.sep)) throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
+    return fileToSend(full, etag, file.fileType, file.originalName)
+  }
+  const name = which === 'cloud' ? THREE_D_COPY.cloud : THREE_D_COPY.model
+  const mime = which === 'cloud' ? 'application/vnd.las' : 'model/gltf-binary'
+  return fileToSend(
+    path.join(storagePaths().views, String(file.id), name),
+    etag,
+    mime,
+    `${base}-view${path.extname(name)}`,
+  )
+}
+
+/** The viewer's file for a signed-in user who may download the original (404/410 as the download). */
+export function threeDFileFor(
+  user: Actor,
+  projectId: number,
+  fileId: number,
+  which: ThreeDFile,
+  db = getDb(),
+) {
+  const { project } = getDownloadableFile(user, fileId, db)
+  if (project.id !== projectId) throw new DomainError(404, DELIVERABLE_MESSAGES.notFound)
+  return threeDFileOf(projectId, fileId, which, db)
+}
+
+/** A file of a project's 3D Tiles (tileset JSON, b3dm, glb…), only inside the job's `3d_tiles/`. */
+export function tilesFileOf(projectId: number, jobId: number, rest: string, db: DbOrTx = getDb()) {
+  const job = db
+    .select({ id: processingJobs.id, status: processingJobs.status })
+    .from(processingJobs)
+    .where(and(eq(processingJobs.id, jobId), eq(processingJobs.projectId, projectId)))
+    .get()
+  if (!job || job.status !== 'completed') throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
+  const root = path.resolve(jobFolder(job.id), '3d_tiles')
+  const full = path.resolve(root, rest)
+  if (!full.startsWith(root + path.sep) || rest.length > 500)
+    throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
+  const ext = path.extname(full).toLowerCase()
+  const mime =
+    { '.json': 'application/json', '.glb': 'model/gltf-binary', '.b3dm': 'application/octet-stream' }[ext] ??
+    'application/octet-stream'
+  const stat = fs.statSync(full, { throwIfNoEntry: false })
+  return fileToSend(
+    full,
+    `tiles-${job.id}-${stat?.mtimeMs ?? 0}-${stat?.size ?? 0}`,
+    mime,
+    path.basename(full),
+  )
+}
+
+/** The still image of the sources drawn now (404 when none was made yet). */
+export function stillFileOf(view: ThreeDViewData) {
+  if (!view.sources.length) throw new DomainError(404, THREE_D_MESSAGES.noStill)
+  const full = stillPath(view.project.id, view.stillKey)
+  return fileToSend(full, `still-${view.stillKey}`, 'image/png', `${view.project.name} 3D.png`)
+}
+
+/** Keeps the first browser's still image of the current sources (a PNG, bounded); a later one is ignored. */
+export async function saveStill(view: ThreeDViewData, body: ReadableStream<Uint8Array> | null) {
+  if (!view.sources.length || !body) throw new DomainError(400, THREE_D_MESSAGES.stillRefused)
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength
+    if (size > MAX_STILL_BYTES) throw new DomainError(413, THREE_D_MESSAGES.stillRefused)
+    chunks.push(chunk)
+  }
+  const png = Buffer.concat(chunks)
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+  if (png.length < 33 || !png.subarray(0, 8).equals(signature) || png.toString('latin1', 12, 16) !== 'IHDR')
+    throw new DomainError(415, THREE_D_MESSAGES.stillRefused)
+  const [width, height] = [png.readUInt32BE(16), png.readUInt32BE(20)]
+  if (!width || !height || width > 4096 || height > 4096)
+    throw new DomainError(415, THREE_D_MESSAGES.stillRefused)
+  const target = stillPath(view.project.id, view.stillKey)
+  if (fs.existsSync(target)) return { saved: false }
+  await fs.promises.mkdir(path.dirname(target), { recursive: true })
+  const partial = `${target}.${crypto.randomBytes(6).toString('hex')}.partial`
+  await fs.promises.writeFile(partial, png)
+  await fs.promises.rename(partial, target)
+  return { saved: true }
+}

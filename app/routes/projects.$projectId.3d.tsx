@@ -1,0 +1,56 @@
+/**
+ * /projects/$projectId/3d — the 3D view of a project's model and point clouds, for who may see
+ * its Map view (client, assigned pilot, admins; anyone else 404). With JavaScript: the canvas
+ * (its code fetched by this page alone). Always: the still image (no-JS), the facts, the downloads.
+ */
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { AppShell } from '#app/components/layout/app-shell.tsx'
+import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
+import { PageHeading } from '#app/components/layout/page-heading.tsx'
+import { LazyThreeDView } from '#app/components/threed/lazy-three-d-view.tsx'
+import { ThreeDDownloads, ThreeDFacts, ThreeDStill } from '#app/components/threed/three-d-sections.tsx'
+import { requireUser } from '#app/domain/auth/guards.server.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
+import { loadThreeDView, signedInRoutes } from '#app/domain/threed/three-d-view.server.ts'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.project.name} · 3D · Kestrel` : '3D · Kestrel' },
+]
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  try {
+    const view = loadThreeDView(user, Number(params.projectId))
+    // The first browser that draws the view leaves the still image the no-JS page shows.
+    return json({ ...view, stillUploadUrl: view.stillUrl ? null : signedInRoutes(view.project.id).still })
+  } catch (error) {
+    if (error instanceof DomainError && error.status === 404)
+      throw new Response('Project not found', { status: 404 })
+    throw error
+  }
+}
+
+export default function ThreeDPage() {
+  const data = useLoaderData<typeof loader>()
+  return (
+    <AppShell>
+      <main className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <PageHeading title="3D view" subject={data.project.name} />
+          <Link to={`/projects/${data.project.id}/map`} className="btn-secondary btn-sm">
+            Map view
+          </Link>
+        </div>
+        <LazyThreeDView sources={data.sources} stillUploadUrl={data.stillUploadUrl} />
+        <ThreeDStill data={data} projectName={data.project.name} />
+        <ThreeDFacts data={data} />
+        <ThreeDDownloads data={data} />
+      </main>
+    </AppShell>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}
