@@ -100,6 +100,19 @@ export type DeliverableAccuracy = {
   source: 'admin' | 'odm'
 }
 
+/** What a deliverable made by a processing job notes of it (stored as JSON on project_files). */
+export type ProcessingNote = {
+  jobId: number
+  nodeLabel: string | null
+  preset: ProcessingPreset
+  /** The ODM options the node was given (the preset's and the admin's). */
+  options: Record<string, unknown>
+  engineVersion: string | null
+  /** The node's own processing time, milliseconds. */
+  processingMs: number | null
+  imagesCount: number
+}
+
 export const users = sqliteTable(
   'users',
   {
@@ -344,6 +357,8 @@ export const projects = sqliteTable(
     termsAcceptedIp: text('terms_accepted_ip', { length: 64 }),
     cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
     completedAt: integer('completed_at', { mode: 'timestamp_ms' }),
+    /** When the pilot last marked the photo upload finished. */
+    photosUploadedAt: integer('photos_uploaded_at', { mode: 'timestamp_ms' }),
     /** When the client was e-mailed that the deliverables are ready ('Complete Project'). */
     clientNotifiedAt: integer('client_notified_at', { mode: 'timestamp_ms' }),
     /** The admin kept the deliverables and flight media past the month after completion, until this time. */
@@ -411,6 +426,8 @@ export const projectFiles = sqliteTable(
     accuracy: text('accuracy', { mode: 'json' }).$type<DeliverableAccuracy>(),
     /** The photogrammetry job that made this deliverable (null: uploaded by hand). */
     processingJobId: integer('processing_job_id'),
+    /** The job as it ran: node, options, engine version, processing time, image count. */
+    processingNote: text('processing_note', { mode: 'json' }).$type<ProcessingNote>(),
     createdAt: createdAt(),
   },
   (t) => [

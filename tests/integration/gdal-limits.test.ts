@@ -229,7 +229,7 @@ test('an admin sets the limit in Settings (audited); a value out of range is the
   const post = (value: string) =>
     callRoute(dashboard.action, '/admin', {
       headers: admin.headers,
-      form: { intent: 'admin-save-deliverable-settings', rasterMaxGigapixels: value },
+      form: { intent: 'admin-save-deliverable-settings', rasterMaxGigapixels: value, changeMinimumCm: '5' },
     })
   const refused = await post('0')
   expect(refused.status).toBe(400)

@@ -9,9 +9,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { getDb } from '#app/domain/db/db.server.ts'
+import { saveDeliverableSettings } from '#app/domain/deliverables/settings.server.ts'
 import { startViewJobs } from '#app/domain/deliverables/view-jobs.server.ts'
 import { storeProjectFile } from '#app/domain/files/project-files.server.ts'
-import { hashSecret } from '#app/domain/processing/jobs.server.ts'
+import { AUTO_START_PRESET, hashSecret } from '#app/domain/processing/jobs.server.ts'
 import { checkNodes, createNode } from '#app/domain/processing/nodes.server.ts'
 import type { ProcessingRunner } from '#app/domain/processing/runner-registry.server.ts'
 import { startProcessingJobs } from '#app/domain/processing/runner.server.ts'
@@ -21,6 +22,7 @@ import * as restartRoute from '#app/routes/api.admin.processing.$jobId.restart.t
 import * as startRoute from '#app/routes/api.admin.projects.$projectId.processing.ts'
 import * as webhookRoute from '#app/routes/api.processing.webhook.$jobId.$secret.ts'
 import * as jobsRoute from '#app/routes/api.projects.$id.processing.ts'
+import * as dashboard from '#app/routes/dashboard.tsx'
 import {
   deliverableViews,
   processingJobs,
@@ -29,7 +31,7 @@ import {
   projects,
   type ProcessingJob,
 } from '#db/schema.ts'
-import { projectWithTeam } from '#tests/helpers/files.ts'
+import { getProject, projectWithTeam } from '#tests/helpers/files.ts'
 import { geotaggedJpeg } from '#tests/helpers/geotagged-jpeg.ts'
 import { flightPlanJson } from '#tests/helpers/rasters.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
@@ -206,6 +208,71 @@ describe('photos in, map out', () => {
       // The node was freed.
       const taskInfo = await fetch(`${simulator.url}/task/${finished.taskUuid}/info`)
       expect(await taskInfo.json()).toMatchObject({ error: expect.stringMatching(/not found/) })
+    },
+  )
+
+  test(
+    'the pilot’s “Photo Upload Finished” starts a Standard job only when the setting is on; each deliverable notes its job',
+    { timeout: 150_000 },
+    async () => {
+      const node = await onlyNode()
+      const { admin, pilot, project } = await projectWithPhotos(4)
+      const mark = (who: { headers: Record<string, string> }) =>
+        callRoute(dashboard.action, '/dashboard', {
+          headers: who.headers,
+          form: { intent: 'photos-uploaded', projectId: String(project.id) },
+        })
+      const jobsOf = () =>
+        getDb().select().from(processingJobs).where(eq(processingJobs.projectId, project.id)).all()
+
+      // Off (the default): noted on the project, nothing queued.
+      expect((await mark(pilot)).status).toBe(302)
+      expect(getProject(project.id).photosUploadedAt).toBeInstanceOf(Date)
+      expect(jobsOf()).toEqual([])
+
+      // Another pilot's mark is a 404 and starts nothing.
+      const other = await signedInUser('pilot')
+      expect((await mark(other)).status).toBe(404)
+
+      saveDeliverableSettings(admin.user.id, { autoProcessPhotos: true })
+      try {
+        const res = await mark(pilot)
+        expect(res.status).toBe(302)
+        const [job] = jobsOf()
+        expect(job).toMatchObject({
+          preset: AUTO_START_PRESET,
+          createdBy: null,
+          imagesCount: 4,
+          status: 'queued',
+        })
+        expect(AUTO_START_PRESET).toBe('standard')
+        // Marked again while it runs: still one job.
+        expect((await mark(pilot)).status).toBe(302)
+        expect(jobsOf()).toHaveLength(1)
+
+        runner = startProcessingJobs(FAST)
+        const finished = await until(job!.id, ended)
+        expect(finished.status).toBe('completed')
+        const files = getDb()
+          .select()
+          .from(projectFiles)
+          .where(eq(projectFiles.processingJobId, job!.id))
+          .all()
+        expect(files.length).toBeGreaterThan(3)
+        for (const file of files) {
+          expect(file.processingNote).toMatchObject({
+            jobId: job!.id,
+            nodeLabel: node.label,
+            preset: 'standard',
+            options: { dsm: true, dtm: true, cog: true },
+            engineVersion: expect.any(String),
+            processingMs: expect.any(Number),
+            imagesCount: 4,
+          })
+        }
+      } finally {
+        saveDeliverableSettings(admin.user.id, { autoProcessPhotos: false })
+      }
     },
   )
 

@@ -1,14 +1,12 @@
 /**
  * The admin console's one-click changes posted to the dashboard action (a hidden
- * `intent` field): active toggles, the pricing form and the change maps' minimum and the deliverable settings. Dialog forms have their own
+ * `intent` field): active toggles, the pricing form and the Deliverables settings. Dialog forms have their own
  * routes (app/routes/admin.*). Each answers with a redirect and a toast, so it works
  * the same with JavaScript off.
  */
 import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'
 import { safeRedirect } from '#app/domain/auth/guards.server.ts'
-import { saveChangeMinimumByAdmin } from '#app/domain/deliverables/change-settings.server.ts'
-import { ChangeSettingsSchema } from '#app/domain/deliverables/change-settings.ts'
 import { DeliverableSettingsSchema } from '#app/domain/deliverables/schemas.ts'
 import { saveDeliverableSettings } from '#app/domain/deliverables/settings.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
@@ -28,7 +26,6 @@ export const ADMIN_INTENTS = [
   'admin-hub-active',
   'admin-drone-active',
   'admin-save-pricing',
-  'admin-save-change',
   'admin-save-deliverable-settings',
 ] as const
 
@@ -120,27 +117,6 @@ export async function handleAdminIntent(admin: User, formData: FormData) {
           description: 'New quotes use these settings from now on.',
         })
       }
-      case 'admin-save-change': {
-        const submission = parseWithZod(formData, { schema: ChangeSettingsSchema })
-        if (submission.status !== 'success') {
-          return json(
-            { intent, result: submission.reply() },
-            {
-              status: 400,
-              headers: await createToastHeaders({
-                type: 'error',
-                title: 'Error',
-                description: 'Failed to update the change maps',
-              }),
-            },
-          )
-        }
-        saveChangeMinimumByAdmin(admin.id, submission.value.changeMinimumCm)
-        return redirectWithToast('/admin?tab=settings', {
-          title: 'Change Maps Updated',
-          description: 'Change maps and cut and fill use the new minimum from now on.',
-        })
-      }
       case 'admin-save-deliverable-settings': {
         const submission = parseWithZod(formData, { schema: DeliverableSettingsSchema })
         if (submission.status !== 'success') {
@@ -159,7 +135,7 @@ export async function handleAdminIntent(admin: User, formData: FormData) {
         saveDeliverableSettings(admin.id, submission.value)
         return redirectWithToast('/admin?tab=settings', {
           title: 'Deliverable Settings Updated',
-          description: 'New viewing copies use these settings from now on.',
+          description: 'Viewing copies, change maps and photo processing use these settings from now on.',
         })
       }
     }

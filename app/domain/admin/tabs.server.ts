@@ -3,7 +3,6 @@
  * `?tab=` or, inside a dialog route such as /admin/users/new, from the path.
  */
 import { listAuditLog } from '#app/domain/audit/audit.server.ts'
-import { getChangeMinimumCm } from '#app/domain/deliverables/change-settings.server.ts'
 import { getDeliverableSettings } from '#app/domain/deliverables/settings.server.ts'
 import { pageParam } from '#app/domain/http/query.ts'
 import { listHubs } from '#app/domain/hubs/hubs.server.ts'
@@ -90,7 +89,6 @@ export async function loadAdminTab(url: URL) {
         hubs: listHubs(),
         drones: listDroneProfiles(),
         pricing: getPricingSettings(),
-        changeMinimumCm: getChangeMinimumCm(),
         health: await systemHealth(),
         deliverables: getDeliverableSettings(),
         processingNodes: nodesForSettings(),

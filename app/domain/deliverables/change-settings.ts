@@ -14,16 +14,15 @@ const GSD_FACTOR = 2
 
 const MINIMUM_MESSAGE = 'Minimum change must be between 0 and 500 cm'
 
-export const ChangeSettingsSchema = z.object({
-  changeMinimumCm: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : value),
-    z
-      .number({ required_error: 'Minimum change is required', invalid_type_error: MINIMUM_MESSAGE })
-      .finite(MINIMUM_MESSAGE)
-      .min(0, MINIMUM_MESSAGE)
-      .max(500, MINIMUM_MESSAGE),
-  ),
-})
+/** The admin's floor, in centimetres (a field of the Deliverables settings form). */
+export const ChangeMinimumCmSchema = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : value),
+  z
+    .number({ required_error: 'Minimum change is required', invalid_type_error: MINIMUM_MESSAGE })
+    .finite(MINIMUM_MESSAGE)
+    .min(0, MINIMUM_MESSAGE)
+    .max(500, MINIMUM_MESSAGE),
+)
 
 /** The minimum change (m) for two models: the admin's floor or 2 × the coarser GSD, whichever is larger. */
 export function minimumChangeM(settingCm: number, gsdCm: Array<number | null | undefined>) {

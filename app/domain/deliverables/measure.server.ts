@@ -12,7 +12,6 @@ import { FILE_MESSAGES } from '#app/domain/files/rules.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import type { ProjectFile, User } from '#db/schema.ts'
 
-import { getChangeMinimumCm } from './change-settings.server.ts'
 import { minimumChangeM } from './change-settings.ts'
 import { elevationChangeOver } from './elevation-change.server.ts'
 import {
@@ -22,6 +21,7 @@ import {
   type VolumeFigures,
 } from './measure-schemas.ts'
 import { elevationAt, volumeOver } from './raster-measure.server.ts'
+import { getDeliverableSettings } from './settings.server.ts'
 
 type Actor = Pick<User, 'id' | 'role'>
 
@@ -106,7 +106,7 @@ export async function measureChange(
 /** The minimum change (m) between two elevation models: the admin's floor or 2 × their coarser GSD. */
 export function minimumChangeFor(files: Array<Pick<ProjectFile, 'rasterInfo'>>, db: DbOrTx = getDb()) {
   return minimumChangeM(
-    getChangeMinimumCm(db),
+    getDeliverableSettings(db).changeMinimumCm,
     files.map((f) => f.rasterInfo?.gsdCm),
   )
 }

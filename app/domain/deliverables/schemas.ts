@@ -2,6 +2,7 @@
 import { numberInput } from '#app/domain/http/zod-input.ts'
 import { z } from 'zod'
 
+import { ChangeMinimumCmSchema } from './change-settings.ts'
 import { DELIVERABLE_KINDS, DELIVERABLE_MESSAGES } from './deliverable.ts'
 
 export const DeliverableKindSchema = z.object({
@@ -13,7 +14,11 @@ export const DeliverableKindSchema = z.object({
 /** Rasters above this many gigapixels get no viewing copy (a tiny file may claim a huge size). */
 export const DEFAULT_RASTER_MAX_GIGAPIXELS = 5
 
-/** The admin's deliverable settings form (Settings tab). */
+/**
+ * The admin's one Deliverables form (Settings tab): the largest raster a viewing copy is made
+ * of, the change maps' minimum change, and whether the photos are processed as soon as the
+ * pilot marks their upload finished.
+ */
 export const DeliverableSettingsSchema = z.object({
   rasterMaxGigapixels: z
     .number({
@@ -22,6 +27,9 @@ export const DeliverableSettingsSchema = z.object({
     })
     .min(0.01, 'The largest raster must be at least 0.01 gigapixels')
     .max(1000, 'The largest raster must be at most 1000 gigapixels'),
+  changeMinimumCm: ChangeMinimumCmSchema,
+  // A checkbox: absent when unticked.
+  autoProcessPhotos: z.boolean().default(false),
 })
 
 export type DeliverableSettings = z.infer<typeof DeliverableSettingsSchema>

@@ -1,46 +1,84 @@
 /**
  * The deliverable settings in `system_settings`, beside the pricing keys: the largest raster
- * (in gigapixels) a viewing copy is made of. A missing or unreadable value is the default.
+ * (in gigapixels) a viewing copy is made of, the change maps' minimum change (cm) and whether
+ * photos are processed as soon as the pilot marks their upload finished. A missing or
+ * unreadable value is the default.
  */
 import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { formatNumber } from '#app/domain/format/numbers.ts'
 import { systemSettings } from '#db/schema.ts'
-import { eq } from 'drizzle-orm'
+import { inArray } from 'drizzle-orm'
 
+import { CHANGE_MINIMUM_KEY, DEFAULT_CHANGE_MINIMUM_CM } from './change-settings.ts'
 import { DEFAULT_RASTER_MAX_GIGAPIXELS, type DeliverableSettings } from './schemas.ts'
 
-const RASTER_MAX_GIGAPIXELS_KEY = 'raster_max_gigapixels'
-
-export function getDeliverableSettings(db: DbOrTx = getDb()): DeliverableSettings {
-  const row = db
-    .select({ value: systemSettings.settingValue })
-    .from(systemSettings)
-    .where(eq(systemSettings.settingKey, RASTER_MAX_GIGAPIXELS_KEY))
-    .get()
-  const value = row ? Number(row.value) : Number.NaN
-  return { rasterMaxGigapixels: Number.isFinite(value) && value > 0 ? value : DEFAULT_RASTER_MAX_GIGAPIXELS }
+const KEYS: Record<keyof DeliverableSettings, { key: string; description: string }> = {
+  rasterMaxGigapixels: {
+    key: 'raster_max_gigapixels',
+    description: 'Largest raster deliverable a viewing copy is made of (gigapixels)',
+  },
+  changeMinimumCm: {
+    key: CHANGE_MINIMUM_KEY,
+    description: 'Smallest elevation change counted in cut and fill, centimetres',
+  },
+  autoProcessPhotos: {
+    key: 'processing_auto_start',
+    description: 'Start processing when the pilot marks the photo upload finished (true/false)',
+  },
 }
 
-/** Saves the settings (validated with DeliverableSettingsSchema), audited, in one transaction. */
-export function saveDeliverableSettings(actorId: number, values: DeliverableSettings, db: DbOrTx = getDb()) {
+export function getDeliverableSettings(db: DbOrTx = getDb()): DeliverableSettings {
+  const rows = db
+    .select({ key: systemSettings.settingKey, value: systemSettings.settingValue })
+    .from(systemSettings)
+    .where(
+      inArray(
+        systemSettings.settingKey,
+        Object.values(KEYS).map((k) => k.key),
+      ),
+    )
+    .all()
+  const text = (name: keyof DeliverableSettings) => rows.find((r) => r.key === KEYS[name].key)?.value.trim()
+  const number = (name: keyof DeliverableSettings) => {
+    const value = text(name)
+    return value ? Number(value) : Number.NaN
+  }
+  const raster = number('rasterMaxGigapixels')
+  const minimum = number('changeMinimumCm')
+  return {
+    rasterMaxGigapixels: Number.isFinite(raster) && raster > 0 ? raster : DEFAULT_RASTER_MAX_GIGAPIXELS,
+    changeMinimumCm: Number.isFinite(minimum) && minimum >= 0 ? minimum : DEFAULT_CHANGE_MINIMUM_CM,
+    autoProcessPhotos: text('autoProcessPhotos') === 'true',
+  }
+}
+
+/** Saves the given settings (validated with DeliverableSettingsSchema), audited, in one transaction. */
+export function saveDeliverableSettings(
+  actorId: number,
+  values: Partial<DeliverableSettings>,
+  db: DbOrTx = getDb(),
+) {
   return db.transaction((tx) => {
     const before = getDeliverableSettings(tx)
     const now = new Date()
-    const value = String(values.rasterMaxGigapixels)
-    tx.insert(systemSettings)
-      .values({
-        settingKey: RASTER_MAX_GIGAPIXELS_KEY,
-        settingValue: value,
-        description: 'Largest raster deliverable a viewing copy is made of (gigapixels)',
-        updatedBy: actorId,
-        updatedAt: now,
-      })
-      .onConflictDoUpdate({
-        target: systemSettings.settingKey,
-        set: { settingValue: value, updatedBy: actorId, updatedAt: now },
-      })
-      .run()
+    for (const [name, value] of Object.entries(values) as Array<[keyof DeliverableSettings, unknown]>) {
+      if (value === undefined) continue
+      const { key, description } = KEYS[name]
+      tx.insert(systemSettings)
+        .values({
+          settingKey: key,
+          settingValue: String(value),
+          description,
+          updatedBy: actorId,
+          updatedAt: now,
+        })
+        .onConflictDoUpdate({
+          target: systemSettings.settingKey,
+          set: { settingValue: String(value), updatedBy: actorId, updatedAt: now },
+        })
+        .run()
+    }
     const after = getDeliverableSettings(tx)
     recordAudit(
       { actorId, action: 'deliverable-settings.update', entityType: 'system_settings', before, after },

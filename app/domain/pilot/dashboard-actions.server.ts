@@ -1,6 +1,6 @@
 /**
- * The pilot's forms on /dashboard ('Save Project Progress'); the /api route calls the
- * same service. Failures answer with the product's toast ('Error Saving Progress').
+ * The pilot's forms on /dashboard ('Save Project Progress', 'Photo upload finished'); the
+ * /api route calls the same progress service. Failures answer with the product's toast ('Error Saving Progress').
  */
 import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'
@@ -13,10 +13,15 @@ import { missionFormatForDrone } from '#app/domain/survey/mission-files.ts'
 import { projectForSurvey, surveyPlanOf } from '#app/domain/survey/project-plan.server.ts'
 import type { User } from '#db/schema.ts'
 
-import { listAssignedProjects, listFlightLogs, saveProgress } from './pilot-projects.server.ts'
+import {
+  listAssignedProjects,
+  listFlightLogs,
+  markPhotosUploaded,
+  saveProgress,
+} from './pilot-projects.server.ts'
 import { FlightDurationFormSchema, flightHoursOf, formatFlightHours, PROGRESS_MESSAGES } from './schemas.ts'
 
-export const PILOT_INTENTS = ['save-progress'] as const
+export const PILOT_INTENTS = ['save-progress', 'photos-uploaded'] as const
 
 export async function handlePilotIntent(
   user: User,
@@ -36,6 +41,7 @@ export async function handlePilotIntent(
       },
     )
   if (user.role !== 'pilot') return json({ intent, error: 'Only pilots can save progress' }, { status: 403 })
+  if (intent === 'photos-uploaded') return photosUploaded(user, formData)
   const submission = parseWithZod(formData, { schema: FlightDurationFormSchema })
   if (submission.status !== 'success') {
     const first = Object.values(submission.error ?? {}).flat()[0]
@@ -53,6 +59,28 @@ export async function handlePilotIntent(
     title: PROGRESS_MESSAGES.saved,
     description: `${formatFlightHours(hours)} logged.`,
   })
+}
+
+/** 'Photo upload finished' on a job: noted, and processing starts when the admin's setting says so. */
+async function photosUploaded(user: User, formData: FormData) {
+  const projectId = Number(formData.get('projectId'))
+  const back = `/dashboard?project=${Number.isInteger(projectId) && projectId > 0 ? projectId : ''}`
+  try {
+    const { processingJob } = markPhotosUploaded(user.id, Number.isInteger(projectId) ? projectId : 0)
+    return redirectWithToast(back, {
+      title: PROGRESS_MESSAGES.photosMarked,
+      description: processingJob ? PROGRESS_MESSAGES.processingStarted : PROGRESS_MESSAGES.photosMarkedText,
+    })
+  } catch (error) {
+    if (!isDomainError(error)) throw error
+    return json(
+      { intent: 'photos-uploaded', error: error.message },
+      {
+        status: error.status,
+        headers: await createToastHeaders({ title: 'Error', description: error.message, type: 'error' }),
+      },
+    )
+  }
 }
 
 /** The drone the job is planned for and the mission file it flies from (ADR 256). */

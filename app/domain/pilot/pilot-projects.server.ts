@@ -7,6 +7,7 @@
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { fileCountsByProject } from '#app/domain/files/file-queries.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
+import { projectPhotos, startProcessingAutomatically } from '#app/domain/processing/jobs.server.ts'
 import { parseFlightPlan } from '#app/domain/projects/flight-plan.ts'
 import { projectBasics } from '#app/domain/projects/project-basics.ts'
 import { flightLogs, projects, users, type Project, type User } from '#db/schema.ts'
@@ -32,6 +33,7 @@ function toPilotProject(
     scheduledDate: project.scheduledDate,
     estimatedDuration: project.estimatedDuration,
     completedAt: project.completedAt,
+    photosUploadedAt: project.photosUploadedAt,
     clientNotifiedAt: project.clientNotifiedAt,
     createdAt: project.createdAt,
     updatedAt: project.updatedAt,
@@ -114,6 +116,19 @@ export function saveProgress(pilotId: number, projectId: number, flightHours: nu
       .get()!
     return { flightLog: log, project: updated }
   })
+}
+
+/**
+ * The pilot marks the photo upload finished: noted on the project, and the photos go to
+ * processing when the admin's setting says so. A project without photos or already
+ * completed is refused.
+ */
+export function markPhotosUploaded(pilotId: number, projectId: number, db: DbOrTx = getDb()) {
+  const project = requireAssignedProject(pilotId, projectId, db)
+  if (project.status === 'completed') throw new DomainError(409, PROGRESS_MESSAGES.completed)
+  if (!projectPhotos(projectId, db).length) throw new DomainError(400, PROGRESS_MESSAGES.noPhotos)
+  db.update(projects).set({ photosUploadedAt: new Date() }).where(eq(projects.id, projectId)).run()
+  return { processingJob: startProcessingAutomatically(pilotId, projectId, db) }
 }
 
 /**

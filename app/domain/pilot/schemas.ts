@@ -19,6 +19,10 @@ export const PROGRESS_MESSAGES = {
   minutes: `Minutes must be a whole number from 0 to ${MAX_FLIGHT_MINUTES}`,
   noDuration: 'Enter the flight duration (more than 0 minutes)',
   completed: 'This project is already completed',
+  noPhotos: 'Upload the photos first',
+  photosMarked: 'Photo Upload Finished',
+  photosMarkedText: 'The office knows the photos are all in.',
+  processingStarted: 'The office knows the photos are all in; processing has started.',
 } as const
 
 /** The form's fields; conform turns the inputs' text into numbers (empty → 0). */

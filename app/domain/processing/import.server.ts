@@ -14,7 +14,12 @@ import { assertRoomFor } from '#app/domain/files/disk-space.server.ts'
 import { storeProjectFile } from '#app/domain/files/project-files.server.ts'
 import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
-import { projectFiles, type DeliverableAccuracy, type DeliverableKind } from '#db/schema.ts'
+import {
+  projectFiles,
+  type DeliverableAccuracy,
+  type DeliverableKind,
+  type ProcessingNote,
+} from '#db/schema.ts'
 import { ZipArchive } from 'archiver'
 import { eq, inArray } from 'drizzle-orm'
 import yauzl from 'yauzl'
@@ -168,6 +173,8 @@ interface ImportInput {
   zipPath: string
   limits: ImportLimits
   signal?: AbortSignal
+  /** Noted on each deliverable: the job as it ran. */
+  note?: ProcessingNote
 }
 
 /** Registers the archive's products; returns the deliverable ids. Re-running skips what is stored. */
@@ -199,7 +206,7 @@ export async function importAllZip(input: ImportInput): Promise<number[]> {
       })
       getDb()
         .update(projectFiles)
-        .set({ processingJobId: input.jobId, deliverableKind: kind })
+        .set({ processingJobId: input.jobId, deliverableKind: kind, processingNote: input.note ?? null })
         .where(eq(projectFiles.id, file.id))
         .run()
       ids.push(file.id)

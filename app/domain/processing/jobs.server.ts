@@ -6,6 +6,7 @@
 import crypto from 'node:crypto'
 import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { getDeliverableSettings } from '#app/domain/deliverables/settings.server.ts'
 import { requireVisibleProject } from '#app/domain/files/access.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import {
@@ -100,6 +101,50 @@ function requireProject(projectId: number, db: DbOrTx) {
   return project
 }
 
+interface NewJob {
+  projectId: number
+  preset: ProcessingPreset
+  options: Record<string, unknown>
+  requestedNodeId: number | null
+  /** The admin who pressed "Process photos"; null when the pilot's mark started it. */
+  createdBy: number | null
+  actorId: number
+  imagesCount: number
+}
+
+function queueJob(input: NewJob, db: DbOrTx) {
+  const job = db.transaction((tx) => {
+    // Checked again inside the write: two presses start one job.
+    if (activeJobOf(input.projectId, tx)) throw new DomainError(409, PROCESSING_MESSAGES.activeJob)
+    const created = tx
+      .insert(processingJobs)
+      .values({
+        projectId: input.projectId,
+        preset: input.preset,
+        options: input.options,
+        requestedNodeId: input.requestedNodeId,
+        createdBy: input.createdBy,
+        imagesCount: input.imagesCount,
+        stage: 'Waiting for a processing node',
+      })
+      .returning()
+      .get()
+    recordAudit(
+      {
+        actorId: input.actorId,
+        action: 'processing.start',
+        entityType: 'processing_job',
+        entityId: created.id,
+        after: { ...created, automatic: input.createdBy === null },
+      },
+      tx,
+    )
+    return created
+  })
+  processingRunner()?.kick()
+  return job
+}
+
 /** Queues a job for the project's photos (admins). */
 export async function startProcessing(adminId: number, projectId: number, input: StartInput, db = getDb()) {
   requireProject(projectId, db)
@@ -113,36 +158,54 @@ export async function startProcessing(adminId: number, projectId: number, input:
     throw new DomainError(404, PROCESSING_MESSAGES.unknownNode)
   const options = input.options ?? {}
   await validateOptions(options, count, input.nodeId ?? null)
-  const job = db.transaction((tx) => {
-    // Checked again inside the write: two presses start one job.
-    if (activeJobOf(projectId, tx)) throw new DomainError(409, PROCESSING_MESSAGES.activeJob)
-    const created = tx
-      .insert(processingJobs)
-      .values({
-        projectId,
-        preset: input.preset,
-        options,
-        requestedNodeId: input.nodeId ?? null,
-        createdBy: adminId,
-        imagesCount: count,
-        stage: 'Waiting for a processing node',
-      })
-      .returning()
-      .get()
-    recordAudit(
+  return queueJob(
+    {
+      projectId,
+      preset: input.preset,
+      options,
+      requestedNodeId: input.nodeId ?? null,
+      createdBy: adminId,
+      actorId: adminId,
+      imagesCount: count,
+    },
+    db,
+  )
+}
+
+/**
+ * The preset of an automatic start: Standard makes the orthomosaic and the DSM and DTM that
+ * volumes, change maps and site reports measure on; Full 3D costs the node hours more and is
+ * the admin's choice to make.
+ */
+export const AUTO_START_PRESET: ProcessingPreset = 'standard'
+
+/**
+ * When the setting is on, the pilot's "upload finished" queues a job with the Standard preset;
+ * null when it is off, there are no photos or a job is already active. With no node online
+ * the job waits for one (the admin sees it waiting and may cancel it).
+ */
+export function startProcessingAutomatically(actorId: number, projectId: number, db: DbOrTx = getDb()) {
+  if (!getDeliverableSettings(db).autoProcessPhotos) return null
+  const count = projectPhotos(projectId, db).length
+  if (!count || activeJobOf(projectId, db)) return null
+  try {
+    return queueJob(
       {
-        actorId: adminId,
-        action: 'processing.start',
-        entityType: 'processing_job',
-        entityId: created.id,
-        after: created,
+        projectId,
+        preset: AUTO_START_PRESET,
+        options: {},
+        requestedNodeId: null,
+        createdBy: null,
+        actorId,
+        imagesCount: count,
       },
-      tx,
+      db,
     )
-    return created
-  })
-  processingRunner()?.kick()
-  return job
+  } catch (error) {
+    // Another start won the race: that job processes these photos.
+    if (error instanceof DomainError && error.status === 409) return null
+    throw error
+  }
 }
 
 function requireJob(jobId: number, db: DbOrTx) {

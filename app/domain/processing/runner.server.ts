@@ -23,6 +23,7 @@ import {
   projects,
   users,
   type ProcessingJob,
+  type ProcessingNote,
   type ProcessingStatus,
 } from '#db/schema.ts'
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
@@ -385,6 +386,22 @@ export function startProcessingJobs(options: RunnerOptions = {}): ProcessingRunn
     )
   }
 
+  /** What each deliverable notes of the job; the node's own processing time when it still answers. */
+  async function noteOf(job: ProcessingJob): Promise<ProcessingNote> {
+    const node = nodeOf(job)
+    const info =
+      node && job.taskUuid ? await getTaskInfo(nodeAddress(node), job.taskUuid).catch(() => null) : null
+    return {
+      jobId: job.id,
+      nodeLabel: node?.label ?? null,
+      preset: job.preset,
+      options: Object.fromEntries(taskOptions(job.preset, job.options).map((o) => [o.name, o.value])),
+      engineVersion: job.engineVersion,
+      processingMs: info?.processingTime ?? null,
+      imagesCount: job.imagesCount,
+    }
+  }
+
   async function importResults(job: ProcessingJob, signal: AbortSignal) {
     const zipPath = path.join(jobFolder(job.id), 'all.zip')
     if (!fs.existsSync(zipPath)) {
@@ -392,8 +409,9 @@ export function startProcessingJobs(options: RunnerOptions = {}): ProcessingRunn
     }
     const adminId = adminFor(job)
     if (!adminId) return fail(job, 'No admin account is left to register the results for')
+    const note = await noteOf(job)
     try {
-      await importAllZip({ jobId: job.id, projectId: job.projectId, adminId, zipPath, limits, signal })
+      await importAllZip({ jobId: job.id, projectId: job.projectId, adminId, zipPath, limits, signal, note })
     } catch (error) {
       if (signal.aborted) throw new Aborted()
       if (error instanceof ImportRefusedError) await fs.promises.rm(zipPath, { force: true })

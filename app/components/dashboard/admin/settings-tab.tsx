@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useActionData } from '@remix-run/react'
 import { NumberField } from '#app/components/forms/number-field.tsx'
@@ -7,7 +7,6 @@ import { Alert } from '#app/components/ui/alert.tsx'
 import { SectionHeader, TableCard } from '#app/components/ui/section-header.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
-import { ChangeSettingsSchema } from '#app/domain/deliverables/change-settings.ts'
 import { DeliverableSettingsSchema } from '#app/domain/deliverables/schemas.ts'
 import { PricingSettingsSchema } from '#app/domain/pricing/settings.ts'
 
@@ -135,44 +134,7 @@ function PricingForm({ pricing }: { pricing: TabData<'settings'>['pricing'] }) {
   )
 }
 
-/** The smallest elevation change a change map and its cut and fill count. */
-function ChangeMinimumForm({ changeMinimumCm }: { changeMinimumCm: number }) {
-  const actionData = useActionData<{ intent?: string; result?: SubmissionResult<string[]> }>()
-  const pending = useIsPending({ intent: 'admin-save-change' })
-  const [form, fields] = useForm({
-    id: 'change-form',
-    constraint: getZodConstraint(ChangeSettingsSchema),
-    lastResult: actionData?.intent === 'admin-save-change' ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangeSettingsSchema }),
-    shouldValidate: 'onBlur',
-    defaultValue: { changeMinimumCm: String(changeMinimumCm) },
-  })
-  return (
-    <Form
-      method="post"
-      action="/admin?tab=settings"
-      preventScrollReset
-      {...getFormProps(form)}
-      className="flex flex-col gap-4 sm:flex-row sm:items-end"
-    >
-      <input type="hidden" name="intent" value="admin-save-change" />
-      <div className="sm:w-72">
-        <NumberField
-          label="Minimum change (cm)"
-          hint="Or twice the coarser ground resolution of the two models, if that is larger"
-          field={fields.changeMinimumCm}
-          step="0.1"
-          min={0}
-        />
-      </div>
-      <StatusButton pending={pending} pendingLabel="Saving…">
-        Save Minimum
-      </StatusButton>
-    </Form>
-  )
-}
-
-/** Limits on the viewing copies of raster deliverables. */
+/** The one Deliverables form: viewing copies, change maps and automatic processing. */
 function DeliverableSettingsForm({ settings }: { settings: TabData<'settings'>['deliverables'] }) {
   const actionData = useActionData<{ intent?: string; result?: SubmissionResult<string[]> }>()
   const intent = 'admin-save-deliverable-settings'
@@ -183,7 +145,11 @@ function DeliverableSettingsForm({ settings }: { settings: TabData<'settings'>['
     lastResult: actionData?.intent === intent ? actionData.result : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: DeliverableSettingsSchema }),
     shouldValidate: 'onBlur',
-    defaultValue: { rasterMaxGigapixels: String(settings.rasterMaxGigapixels) },
+    defaultValue: {
+      rasterMaxGigapixels: String(settings.rasterMaxGigapixels),
+      changeMinimumCm: String(settings.changeMinimumCm),
+      autoProcessPhotos: settings.autoProcessPhotos ? 'on' : undefined,
+    },
   })
   return (
     <Form
@@ -202,7 +168,26 @@ function DeliverableSettingsForm({ settings }: { settings: TabData<'settings'>['
           field={fields.rasterMaxGigapixels}
           step="0.01"
         />
+        <NumberField
+          label="Minimum change (cm)"
+          hint="A change map leaves smaller changes clear and out of cut and fill; twice the coarser ground resolution of the two models when that is larger"
+          field={fields.changeMinimumCm}
+          step="0.1"
+          min={0}
+        />
       </div>
+      <label className="flex items-start gap-2 text-sm text-ink-800">
+        <input
+          {...getInputProps(fields.autoProcessPhotos, { type: 'checkbox' })}
+          className="mt-0.5 h-4 w-4 rounded border-ink-300"
+        />
+        <span>
+          Start processing automatically when the pilot marks the photo upload finished
+          <span className="block text-xs text-ink-500">
+            With the Standard preset (orthomosaic, DSM and DTM) on the first node that can take the photos.
+          </span>
+        </span>
+      </label>
       <div className="flex justify-end">
         <StatusButton pending={pending} pendingLabel="Saving…">
           Save Deliverable Settings
@@ -271,16 +256,8 @@ export function SettingsTab({ data }: { data: TabData<'settings'> }) {
 
       <div className="card space-y-4 p-4 sm:p-6">
         <SectionHeader
-          title="Change maps"
-          description="A cell that moved less than the minimum counts as no change in cut and fill, and the change map leaves it clear: the models' noise stays out of the figures."
-        />
-        <ChangeMinimumForm changeMinimumCm={data.changeMinimumCm} />
-      </div>
-
-      <div className="card space-y-4 p-4 sm:p-6">
-        <SectionHeader
           title="Deliverables"
-          description="Limits on the viewing copies made of raster deliverables (the Map view's layers)."
+          description="Viewing copies of raster deliverables (the Map view's layers), the change maps' minimum change, and whether the photos are processed as soon as the pilot has uploaded them."
         />
         <DeliverableSettingsForm settings={data.deliverables} />
       </div>

@@ -4,7 +4,7 @@
  * file (the one for the job's drone first), airspace zone and fee, the land owner form,
  * and 'Save Project Progress' or, once completed, the completion panel. A URL state (`/dashboard?project=ID`, the job card's link).
  */
-import { Link } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
 import { JobCoverage } from '#app/components/coverage/job-coverage.tsx'
 import { FileGroups } from '#app/components/files/file-groups.tsx'
 import { UploadWidget } from '#app/components/files/upload-widget.tsx'
@@ -14,8 +14,10 @@ import { SaveForOffline } from '#app/components/offline/offline-controls.tsx'
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
 import { LoadFallbackBoundary } from '#app/components/ui/load-fallback-boundary.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
+import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
+import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { UPLOAD_CATEGORIES_BY_ROLE } from '#app/domain/files/rules.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
 import { formatPhone, formatRand, formatSquareMetres, phoneHref } from '#app/domain/format/numbers.ts'
@@ -41,6 +43,39 @@ function Section({ title, children, testId }: { title: string; children: React.R
       <h3 className="mb-2 text-sm font-semibold text-ink-950">{title}</h3>
       {children}
     </section>
+  )
+}
+
+/** 'Photo upload finished': tells the office the photos are all in (processing may start from it). */
+function PhotosUploadedForm({
+  jobId,
+  action,
+  markedAt,
+}: {
+  jobId: number
+  action: string
+  markedAt: Date | string | null
+}) {
+  const pending = useIsPending({ intent: 'photos-uploaded' })
+  return (
+    <Form
+      method="post"
+      action={action}
+      preventScrollReset
+      className="mb-4 flex flex-col gap-2 rounded-lg bg-ink-50 p-3 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="photos-uploaded-form"
+    >
+      <input type="hidden" name="intent" value="photos-uploaded" />
+      <input type="hidden" name="projectId" value={jobId} />
+      <p className="text-sm text-ink-700">
+        {markedAt
+          ? `Photo upload marked finished on ${formatDate(markedAt)}. Uploaded more? Mark it again.`
+          : 'When every photo is uploaded, tell the office.'}
+      </p>
+      <StatusButton pending={pending} pendingLabel="Saving…" variant="secondary" className="w-full sm:w-auto">
+        Photo Upload Finished
+      </StatusButton>
+    </Form>
   )
 }
 
@@ -272,6 +307,9 @@ export function JobDialog({
               />
             </div>
           )}
+          {job.status !== 'completed' && job.hasImages ? (
+            <PhotosUploadedForm jobId={job.id} action={action} markedAt={job.photosUploadedAt} />
+          ) : null}
           <FileGroups
             files={files}
             deleteAction={filesAction}
