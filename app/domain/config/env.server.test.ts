@@ -23,6 +23,13 @@ afterEach(() => {
     'PAYFAST_MERCHANT_KEY',
     'PAYFAST_PASSPHRASE',
     'HOST',
+    'FILE_STORE',
+    'S3_ENDPOINT',
+    'S3_REGION',
+    'S3_BUCKET',
+    'S3_ACCESS_KEY_ID',
+    'S3_SECRET_ACCESS_KEY',
+    'S3_PREFIX',
     'LITESTREAM_REPLICA_URL',
   ]) {
     if (saved[key] === undefined) delete process.env[key]
@@ -70,6 +77,27 @@ const OUR_LIVE_MERCHANT = {
 }
 
 describe('production configuration', () => {
+  const BUCKET = {
+    FILE_STORE: 's3',
+    S3_REGION: 'af-south-1',
+    S3_BUCKET: 'kestrel-files',
+    S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+    S3_SECRET_ACCESS_KEY: 'secret',
+  }
+
+  it('refuses FILE_STORE=s3 or S3_ settings half set, naming what is missing', () => {
+    withEnv({ ...PRODUCTION, ...BUCKET })
+    expect(() => assertSafeProductionConfig()).not.toThrow()
+    expect(getEnv().S3_PREFIX).toBe('')
+    withEnv({ ...PRODUCTION, ...BUCKET, S3_BUCKET: '', S3_SECRET_ACCESS_KEY: undefined })
+    expect(() => assertSafeProductionConfig()).toThrow('FILE_STORE=s3 needs S3_BUCKET, S3_SECRET_ACCESS_KEY')
+    withEnv({ ...PRODUCTION, ...BUCKET, FILE_STORE: 'local', S3_REGION: undefined })
+    expect(() => assertSafeProductionConfig()).toThrow('The bucket is half set: set S3_REGION as well')
+    withEnv({ ...PRODUCTION, ...BUCKET, FILE_STORE: undefined, S3_PREFIX: '/kestrel/' })
+    expect(() => assertSafeProductionConfig()).not.toThrow()
+    expect(getEnv()).toMatchObject({ FILE_STORE: 'local', S3_PREFIX: 'kestrel/' })
+  })
+
   it('refuses the PayFast simulator in a real production deployment', () => {
     withEnv({ ...PRODUCTION, PAYFAST_MODE: 'simulator' })
     expect(() => assertSafeProductionConfig()).toThrow(/PAYFAST_MODE=simulator/)

@@ -21,6 +21,20 @@ export const PAYFAST_SANDBOX_CREDENTIALS = {
   passphrase: 'jt7NOE43FZPn',
 } as const
 
+/** An optional setting: unset or blank is absent (a deployment's empty secret is not a value). */
+const optionalText = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z.string().trim().optional(),
+)
+
+/** The settings a bucket needs; S3_ENDPOINT (non-AWS) and S3_PREFIX are optional. */
+export const S3_REQUIRED_SETTINGS = [
+  'S3_REGION',
+  'S3_BUCKET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: numberInput(z.number().int().positive().default(3000)),
@@ -37,6 +51,25 @@ const EnvSchema = z.object({
   DATABASE_PATH: z.string().default('data/kestrel.sqlite'),
   DATA_DIR: z.string().default('data/files'),
   MAIL_OUTBOX_DIR: z.string().default('data/outbox'),
+  /** `local`: files live on DATA_DIR only. `s3`: every stored file is copied to the bucket and DATA_DIR is a cache. */
+  FILE_STORE: z.enum(['local', 's3']).default('local'),
+  /** An S3-compatible endpoint (R2, B2, MinIO); unset for AWS S3 itself. */
+  S3_ENDPOINT: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.string().url().optional(),
+  ),
+  S3_REGION: optionalText,
+  S3_BUCKET: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** Keys go under this folder of the bucket (`kestrel/` → `kestrel/projects/1/….tif`). */
+  S3_PREFIX: z
+    .string()
+    .default('')
+    .transform((value) => value.trim().replace(/^\/+|\/+$/g, ''))
+    .transform((value) => (value ? `${value}/` : '')),
+  /** With FILE_STORE=s3: the most DATA_DIR keeps of stored files (GB); safe, least recently read files are evicted beyond it. */
+  FILE_CACHE_MAX_GB: numberInput(z.number().positive().default(2)),
   /**
    * Litestream's replica of the database: s3://bucket/path (with the S3_* settings) or, for the
    * demo and tests, file:///dir. Read by scripts/start.sh, which runs the server under replication.
@@ -217,6 +250,7 @@ export function productionConfigProblems(): string[] {
       )
     }
   }
+  problems.push(...s3ConfigProblems(env))
   if (env.PAYFAST_MODE === 'live') {
     const sandbox = PAYFAST_SANDBOX_CREDENTIALS
     if (
@@ -239,6 +273,19 @@ export function productionConfigProblems(): string[] {
     }
   }
   return problems
+}
+
+/**
+ * A bucket half set up: FILE_STORE=s3 without all of its settings, or some S3_ settings
+ * without the rest (the object store, or another user of the bucket, would fail later).
+ */
+function s3ConfigProblems(env: Env): string[] {
+  const missing = S3_REQUIRED_SETTINGS.filter((name) => !env[name])
+  const someSet = S3_REQUIRED_SETTINGS.some((name) => env[name]) || Boolean(env.S3_ENDPOINT)
+  if (!missing.length || (env.FILE_STORE === 'local' && !someSet)) return []
+  if (env.FILE_STORE === 's3')
+    return [`FILE_STORE=s3 needs ${missing.join(', ')} (S3_ENDPOINT too for a bucket outside AWS).`]
+  return [`The bucket is half set: set ${missing.join(', ')} as well, or none of the S3_ settings.`]
 }
 
 /** Stops the server start on any problem of `productionConfigProblems` (server.ts, before listen). */

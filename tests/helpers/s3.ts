@@ -1,0 +1,77 @@
+/**
+ * A real S3-protocol server (s3rver) in this process, for a test file: `startTestBucket()`
+ * sets FILE_STORE=s3 and the S3_ settings to it; `stop()`/`restart()` make the bucket
+ * unreachable and back on the same port.
+ */
+import fs from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { resetEnvCache } from '#app/domain/config/env.server.ts'
+import { resetObjectStore } from '#app/domain/storage/s3-client.server.ts'
+import S3rver from 's3rver'
+
+export const TEST_BUCKET = 'kestrel-test'
+
+export interface TestBucket {
+  endpoint: string
+  /** The S3_ settings (and FILE_STORE=s3) as environment variables, for a child process. */
+  env: Record<string, string>
+  /** Where s3rver keeps the objects. */
+  directory: string
+  stop(): Promise<void>
+  restart(): Promise<void>
+  close(): Promise<void>
+}
+
+export async function startTestBucket({ prefix = 'test/' } = {}): Promise<TestBucket> {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-s3-'))
+  const make = (port: number) =>
+    new S3rver({
+      port,
+      address: '127.0.0.1',
+      silent: true,
+      directory,
+      configureBuckets: [{ name: TEST_BUCKET, configs: [] }],
+    })
+  let server = make(0)
+  const { port } = (await server.run()) as AddressInfo
+  let running = true
+  const endpoint = `http://127.0.0.1:${port}`
+  const env = {
+    FILE_STORE: 's3',
+    S3_ENDPOINT: endpoint,
+    S3_REGION: 'us-east-1',
+    S3_BUCKET: TEST_BUCKET,
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_PREFIX: prefix,
+  }
+  Object.assign(process.env, env)
+  resetEnvCache()
+  resetObjectStore()
+  return {
+    endpoint,
+    env,
+    directory,
+    async stop() {
+      if (!running) return
+      running = false
+      await server.close()
+    },
+    async restart() {
+      if (running) return
+      server = make(port)
+      await server.run()
+      running = true
+    },
+    async close() {
+      if (running) await server.close()
+      running = false
+      resetObjectStore()
+      for (const key of Object.keys(env)) delete process.env[key]
+      resetEnvCache()
+      fs.rmSync(directory, { recursive: true, force: true })
+    },
+  }
+}
