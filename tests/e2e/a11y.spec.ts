@@ -14,17 +14,25 @@
  *   `admin.refunds.$refundId` and `admin.airspace.upload`, whose GET only redirects);
  * - layout routes without a path segment of their own (root).
  * A page that redirects (signed out → /login, a role's wrong dashboard) is checked where
- * it lands; each landing page and each error page is checked once per identity.
+ * it lands; each landing page and each error page is checked once per identity. Where a URL
+ * lands is asked over HTTP first, so a landing already checked costs no page load; a page
+ * whose DOM is one axe already analysed in this run (the same page for another identity, or
+ * the same HTML with and without JavaScript) takes that verdict. A11Y_VERBOSE=1 prints each
+ * page's times.
  */
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type APIResponse, type Page } from '@playwright/test'
 import { readConfig } from '@remix-run/dev/dist/config.js'
+import axe from 'axe-core'
 
 import { ADMIN_EMAIL, PILOT_EMAIL } from './admin-fixtures.ts'
 import { seedPagesData, signInPatiently, type SeededPages } from './pages-fixtures.ts'
 
 const BLOCKING = new Set(['serious', 'critical'])
+const axeVersion = axe.version
 
 /**
  * Page states a route reaches through its query string rather than its path: dialogs opened
@@ -65,7 +73,6 @@ async function pageRoutes(): Promise<PageRoute[]> {
     string,
     { id: string; parentId?: string; path?: string; file: string }
   >
-  const fs = await import('node:fs')
   const routes: PageRoute[] = []
   for (const route of Object.values(manifest)) {
     if (route.id === 'root') continue
@@ -121,8 +128,16 @@ test.afterEach(async () => {
   scripting = null
 })
 
-async function analysable(page: Page): Promise<Page> {
-  if (test.info().project.use.javaScriptEnabled !== false) return page
+const withJavaScript = () => test.info().project.use.javaScriptEnabled !== false
+
+/** The page to analyse at `url`, whose document the server sent as `sent`. */
+async function analysable(page: Page, url: string, sent: APIResponse): Promise<Page> {
+  if (withJavaScript()) {
+    await page.goto(url)
+    // The page settles (lazy chunks, map tiles) before it is analysed.
+    await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {})
+    return page
+  }
   if (!scripting) {
     const context = await page.context().browser()!.newContext({ javaScriptEnabled: true })
     const copy = await context.newPage()
@@ -136,8 +151,9 @@ async function analysable(page: Page): Promise<Page> {
     )
     scripting = { page: copy, close: () => context.close(), served }
   }
-  scripting.served.url = page.url()
-  scripting.served.html = (await page.content())
+  // The document as a browser without JavaScript gets it (no need to render it there first).
+  scripting.served.url = sent.url()
+  scripting.served.html = (await sent.text())
     .replace(/<script\b[\s\S]*?<\/script>/gi, '')
     .replace(/<noscript>/gi, '<div>')
     .replace(/<\/noscript>/gi, '</div>')
@@ -146,52 +162,101 @@ async function analysable(page: Page): Promise<Page> {
   return scripting.page
 }
 
-/** Serious and critical violations on the page as it is now, one line each. */
-async function violationsOn(livePage: Page, label: string) {
-  const page = await analysable(livePage)
-  const results = await new AxeBuilder({ page }).analyze()
-  return results.violations
+type Blocking = Array<{ impact: string; id: string; help: string; nodes: string[] }>
+
+/**
+ * axe's verdict depends only on the document, its styles and the viewport: a page whose DOM
+ * (scripts aside) is one already analysed in this run (another role's, or the other
+ * project's) gets that verdict instead of a second analysis. Playwright empties outputDir at
+ * the start of every run, so nothing is reused across runs.
+ */
+async function fingerprintOf(page: Page) {
+  const dom = await page.evaluate(() => {
+    const copy = document.documentElement.cloneNode(true) as HTMLElement
+    for (const script of copy.querySelectorAll('script')) script.remove()
+    for (const element of copy.querySelectorAll('[nonce]')) element.removeAttribute('nonce')
+    return copy.outerHTML
+  })
+  const size = page.viewportSize()
+  return createHash('sha256').update(`axe ${axeVersion} ${size?.width}x${size?.height}\n${dom}`).digest('hex')
+}
+
+const analysed = new Map<string, Blocking>()
+const verdictFile = (fingerprint: string) =>
+  path.join(test.info().project.outputDir, '.a11y-verdicts', `${fingerprint}.json`)
+
+async function blockingViolations(page: Page): Promise<{ found: Blocking; reused: boolean }> {
+  const fingerprint = await fingerprintOf(page)
+  const known = analysed.get(fingerprint) ?? readVerdict(verdictFile(fingerprint))
+  if (known) {
+    analysed.set(fingerprint, known)
+    return { found: known, reused: true }
+  }
+  // Passes and incomplete results are not read: axe skips collecting them. Legacy mode runs axe
+  // in the page itself instead of finishing in a new blank page (half the time; the app has no iframes).
+  const results = await new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode(true)
+    .analyze()
+  const found = results.violations
     .filter((v) => BLOCKING.has(v.impact ?? ''))
-    .map(
-      (v) =>
-        `${label}: [${v.impact}] ${v.id} — ${v.help}\n` +
-        v.nodes
-          .slice(0, 5)
-          .map(
-            (n) =>
-              `    ${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1, 2).join('').trim() ?? ''}`,
-          )
-          .join('\n'),
-    )
+    .map((v) => ({
+      impact: v.impact!,
+      id: v.id,
+      help: v.help,
+      nodes: v.nodes
+        .slice(0, 5)
+        .map(
+          (n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1, 2).join('').trim() ?? ''}`,
+        ),
+    }))
+  analysed.set(fingerprint, found)
+  fs.mkdirSync(path.dirname(verdictFile(fingerprint)), { recursive: true })
+  fs.writeFileSync(verdictFile(fingerprint), JSON.stringify(found))
+  return { found, reused: false }
+}
+
+function readVerdict(file: string): Blocking | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as Blocking
+  } catch {
+    return undefined
+  }
 }
 
 async function checkEveryPage(page: Page, who: string) {
   const failures: string[] = []
   const checked = new Set<string>()
-  let reported = 0
+  let axeRuns = 0
   const queue = routes.flatMap((route) => urlsFor(route, seeded))
   for (let i = 0; i < queue.length; i++) {
     const url = queue[i]!
     const began = Date.now()
-    const response = await page.goto(url)
-    // With JavaScript, the page settles (lazy chunks, map tiles) before it is analysed;
-    // without, nothing loads after the load event.
-    if (test.info().project.use.javaScriptEnabled !== false) {
-      await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {})
-    }
-    const landed = new URL(page.url())
+    // Where the URL lands, over plain HTTP with the session's cookies: a redirect to a page
+    // already checked (a role's wrong pages, signed-out pages → /login) costs no page load.
+    const sent = await page.request.get(url)
+    const landed = new URL(sent.url())
     landed.searchParams.delete('redirectTo')
-    const status = response?.status() ?? 0
+    const status = sent.status()
     const key = status >= 400 ? `error ${status}` : landed.pathname + landed.search
     if (checked.has(key)) continue
     checked.add(key)
-    failures.push(...(await violationsOn(page, `${who} ${url} (${key})`)))
+    const analysedPage = await analysable(page, url, sent)
+    const loaded = Date.now()
+    const { found, reused } = await blockingViolations(analysedPage)
+    if (!reused) axeRuns++
+    const lines = found.map(
+      (v) => `${who} ${url} (${key}): [${v.impact}] ${v.id} — ${v.help}\n    ${v.nodes.join('\n    ')}`,
+    )
+    failures.push(...lines)
     if (process.env.A11Y_VERBOSE) {
-      console.log(`[a11y] ${who} ${url} ${Date.now() - began} ms`, failures.slice(reported).join('\n'))
-      reported = failures.length
+      console.log(
+        `[a11y] ${who} ${url} load ${loaded - began} ms, axe ${reused ? 'same page as before' : `${Date.now() - loaded} ms`}`,
+        lines.join('\n'),
+      )
     }
     // Tabs are pages too: follow this page's tab links (`?tab=`) once.
-    const tabs = await page
+    const tabs = await analysedPage
       .locator('nav[aria-label] a[href*="tab="]')
       .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href))
     for (const href of tabs) {
@@ -201,7 +266,9 @@ async function checkEveryPage(page: Page, who: string) {
       }
     }
   }
-  console.log(`[a11y] ${who}: ${checked.size} pages checked`)
+  console.log(
+    `[a11y] ${who}: ${checked.size} pages checked (${axeRuns} analysed, the rest as an identical page before)`,
+  )
   expect(checked.size).toBeGreaterThan(5)
   expect(failures, failures.join('\n')).toEqual([])
 }

@@ -16,11 +16,12 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page).toHaveURL(/\/dashboard/)
+  // Hashing the password takes seconds on a loaded 2-core machine: wait on the condition, not a short timer.
+  await expect(page).toHaveURL(/\/dashboard/, { timeout: 60_000 })
 }
 
 /** Waits for an e-mail to arrive at the test SMTP server. */
-export async function waitForMail(predicate: (m: ReceivedMail) => boolean, timeoutMs = 10_000) {
+export async function waitForMail(predicate: (m: ReceivedMail) => boolean, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const found = readSavedMail(e2eMailDir).find(predicate)

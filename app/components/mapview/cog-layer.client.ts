@@ -274,6 +274,14 @@ export function canvasTileLayer(paintTile: PaintTile, options: L.GridLayerOption
       }
     },
 
+    /**
+     * Leaflet drops the level left behind on a timer that, on a busy machine, can run before
+     * the new level's tiles have faded in, and then never again: a tile turning opaque prunes too.
+     */
+    _onOpaqueTile(this: GridInternals & { _pruneTiles(): void }) {
+      queueMicrotask(() => this._pruneTiles())
+    },
+
     _retryFailed(this: GridInternals) {
       const now = Date.now()
       let removed = false
