@@ -14,12 +14,13 @@ import {
   type ThreeDSource,
 } from '#app/domain/threed/three-d.ts'
 import { TilesRenderer } from '3d-tiles-renderer'
+import lazPerfWasm from 'laz-perf/lib/laz-perf.wasm'
 import { useEffect, useRef, useState } from 'react'
 import * as THREE from 'three'
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js'
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js'
 
-import { loadCopc, loadThinnedLas, originOf, rangeStats, type CloudChunk } from './point-sources.client.ts'
+import { loadCopc, loadThinnedLas, originOf, rangeStats, type CloudChunk } from './point-sources.ts'
 
 type ColourMode = 'rgb' | 'height'
 type Facted = Extract<ThreeDSource, { facts: CloudFacts }>
@@ -215,7 +216,7 @@ export function ThreeDView({
     const perCloud = Math.floor(budget / Math.max(1, clouds.length))
     const jobs: Array<Promise<unknown>> = clouds.map((c) =>
       c.type === 'copc'
-        ? loadCopc(c.url, origin, perCloud, signal, addChunk)
+        ? loadCopc(c.url, origin, perCloud, signal, addChunk, lazPerfWasm)
         : loadThinnedLas(c.url, origin, perCloud, signal, addChunk),
     )
     for (const source of sources) {

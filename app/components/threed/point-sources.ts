@@ -6,7 +6,6 @@
 import type { CloudFacts } from '#app/domain/threed/three-d.ts'
 import { Copc, type Getter, type Hierarchy } from 'copc'
 import { createLazPerf, type LazPerf } from 'laz-perf'
-import lazPerfWasm from 'laz-perf/lib/laz-perf.wasm'
 
 export interface CloudChunk {
   /** Metres from the view's origin (x east, y north, z up). */
@@ -37,8 +36,9 @@ export function rangeGetter(url: string, signal: AbortSignal): Getter {
 }
 
 let lazPerf: Promise<LazPerf> | null = null
-function lazPerfModule() {
-  lazPerf ??= createLazPerf({ locateFile: () => lazPerfWasm })
+/** laz-perf's decoder, its wasm fetched from `wasmUrl` (the bundled file; Node finds its own). */
+function lazPerfModule(wasmUrl?: string) {
+  lazPerf ??= createLazPerf(wasmUrl ? { locateFile: () => wasmUrl } : {})
   return lazPerf
 }
 
@@ -84,10 +84,11 @@ export async function loadCopc(
   budget: number,
   signal: AbortSignal,
   onChunk: (chunk: CloudChunk) => void,
+  wasmUrl?: string,
 ) {
   const get = rangeGetter(url, signal)
   const copc = await Copc.create(get)
-  const [nodes, laz] = await Promise.all([chooseNodes(get, copc, budget), lazPerfModule()])
+  const [nodes, laz] = await Promise.all([chooseNodes(get, copc, budget), lazPerfModule(wasmUrl)])
   const hasColour = [2, 3, 5, 7, 8, 10].includes(copc.header.pointDataRecordFormat)
   let loaded = 0
   // Two at a time: the root first, then its children, so the first paint comes early.

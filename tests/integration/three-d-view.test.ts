@@ -1,0 +1,149 @@
+/**
+ * The 3D view's sources end to end: deliverables stored through the one upload path, their view
+ * job (COPC facts, a LAS's copy, an OBJ ZIP's GLB), who sees them, and a COPC read over real HTTP
+ * by Range through a share link — only the nodes the point budget asks for, never the whole file.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { loadCopc } from '#app/components/threed/point-sources.ts'
+import { startViewJobs } from '#app/domain/deliverables/view-jobs.server.ts'
+import { storeProjectFile } from '#app/domain/files/project-files.server.ts'
+import { createShareLink } from '#app/domain/sharing/share-links.server.ts'
+import { loadThreeDView, saveStill, stillFileOf } from '#app/domain/threed/three-d-view.server.ts'
+import { projectWithTeam } from '#tests/helpers/files.ts'
+import { httpAppForFile } from '#tests/helpers/http-app.ts'
+import { zipBytes } from '#tests/helpers/rasters.ts'
+import { signedInUser } from '#tests/helpers/users.ts'
+import { describe, expect, test } from 'vitest'
+
+import { encodeLas } from '../../server/nodeodm-simulator/las.ts'
+import { encodePng } from '../../server/nodeodm-simulator/png.ts'
+
+const app = httpAppForFile()
+const COPC = path.resolve('tests/fixtures/pointclouds/ellipsoid.copc.laz')
+
+const OBJ = 'mtllib m.mtl\nv 0 0 0\nv 4 0 0\nv 4 3 0\nvt 0 0\nvt 1 0\nvt 1 1\nusemtl a\nf 1/1 2/2 3/3\n'
+
+async function store(user: { id: number; role: 'admin' }, projectId: number, name: string, bytes: Buffer) {
+  return storeProjectFile({
+    user,
+    projectId,
+    category: 'processed_deliverable',
+    originalName: name,
+    source: Readable.from([bytes]),
+  })
+}
+
+async function deliveredWithThreeD() {
+  const team = await projectWithTeam({ status: 'completed', completedAt: new Date() })
+  const admin = { id: team.admin.user.id, role: 'admin' as const }
+  const copc = await store(admin, team.project.id, 'Point cloud.copc.laz', fs.readFileSync(COPC))
+  const points = Array.from({ length: 400 }, (_, i) => ({
+    x: 300_000 + (i % 20),
+    y: 6_200_000 + Math.floor(i / 20),
+    z: 12 + (i % 7),
+    classification: 2,
+    r: 200,
+    g: 120,
+    b: 40,
+  }))
+  const las = await store(admin, team.project.id, 'Cloud.las', encodeLas(points, 32734, new Date()))
+  const model = await store(
+    admin,
+    team.project.id,
+    'Model.zip',
+    zipBytes({
+      'm.obj': OBJ,
+      'm.mtl': 'newmtl a\nmap_Kd t.png\n',
+      't.png': encodePng(2, 2, 3, new Uint8Array(12).fill(90)),
+    }),
+  )
+  const runner = startViewJobs()
+  await runner.idle()
+  await runner.stop()
+  return { ...team, ids: { copc: copc.id, las: las.id, model: model.id } }
+}
+
+describe('3D view', () => {
+  test('the view job prepares every source; the project’s people see them, another client gets 404', async () => {
+    const { client, pilot, project, ids } = await deliveredWithThreeD()
+    const view = loadThreeDView(client.user, project.id)
+    const byFile = new Map(view.sources.map((s) => [s.fileId, s]))
+    expect(byFile.get(ids.copc)).toMatchObject({
+      type: 'copc',
+      url: `/api/projects/${project.id}/deliverables/${ids.copc}/view/source`,
+      facts: { pointCount: 100_000, copc: true, crs: expect.stringContaining('EPSG:3857') },
+    })
+    expect(byFile.get(ids.las)).toMatchObject({
+      type: 'las',
+      url: `/api/projects/${project.id}/deliverables/${ids.las}/view/cloud`,
+      facts: { pointCount: 400, crs: 'EPSG:32734', thinned: null },
+    })
+    expect(byFile.get(ids.model)).toMatchObject({
+      type: 'glb',
+      url: `/api/projects/${project.id}/deliverables/${ids.model}/view/model`,
+    })
+    expect(loadThreeDView(pilot.user, project.id).sources).toHaveLength(3)
+    const stranger = await signedInUser('client')
+    expect(() => loadThreeDView(stranger.user, project.id)).toThrow(expect.objectContaining({ status: 404 }))
+
+    // The GLB copy over HTTP: a glTF binary, for the project's client only.
+    const glb = await fetch(`${app.base}${byFile.get(ids.model)!.url}`, { headers: client.headers })
+    expect(glb.status).toBe(200)
+    expect(Buffer.from(await glb.arrayBuffer()).toString('latin1', 0, 4)).toBe('glTF')
+    const refused = await fetch(`${app.base}${byFile.get(ids.model)!.url}`, { headers: stranger.headers })
+    expect(refused.status).toBe(404)
+  })
+
+  test('a COPC is read by Range through a share link: the root node for its budget, not the whole file', async () => {
+    const { client, project, ids } = await deliveredWithThreeD()
+    const created = createShareLink({ id: client.user.id, role: 'client' }, project.id, {
+      allowDownload: false,
+    })
+    const token = created.url.split('/').pop()!
+    const url = `${app.base}/s/${token}/files/${ids.copc}/view/source`
+    const served: Array<{ status: number; bytes: number }> = []
+    const realFetch = globalThis.fetch
+    globalThis.fetch = async (input, init) => {
+      const response = await realFetch(input, init)
+      const bytes = Number(response.headers.get('content-length') ?? 0)
+      served.push({ status: response.status, bytes })
+      return response
+    }
+    let points = 0
+    try {
+      await loadCopc(url, [0, 0, 0], 70_000, new AbortController().signal, (chunk) => (points += chunk.count))
+    } finally {
+      globalThis.fetch = realFetch
+    }
+    const size = fs.statSync(COPC).size
+    const total = served.reduce((n, r) => n + r.bytes, 0)
+    expect(served.every((r) => r.status === 206)).toBe(true)
+    // The first 64 KiB (header and VLRs), the hierarchy page and small VLR reads, and the root node (66 272 of
+    // 100 000 points, 358 488 B); the four level-1 nodes (270 KB) are never fetched.
+    expect(points).toBe(66_272)
+    expect(total).toBeGreaterThan(358_488)
+    expect(total).toBeLessThanOrEqual(65_536 + 4096 + 358_488)
+    expect(size - total).toBeGreaterThan(200_000)
+  })
+
+  test('the first signed-in browser leaves the still image; a later one does not replace it', async () => {
+    const { client, project } = await deliveredWithThreeD()
+    const view = loadThreeDView(client.user, project.id)
+    expect(() => stillFileOf(view)).toThrow(expect.objectContaining({ status: 404 }))
+    const png = encodePng(4, 3, 3, new Uint8Array(36).fill(100))
+    const body = (bytes: Buffer) => new Response(new Uint8Array(bytes)).body
+    await expect(saveStill(view, body(Buffer.from('not a png')))).rejects.toMatchObject({ status: 415 })
+    expect(await saveStill(view, body(png))).toEqual({ saved: true })
+    expect(await saveStill(view, body(encodePng(2, 2, 3, new Uint8Array(12))))).toEqual({ saved: false })
+    const again = loadThreeDView(client.user, project.id)
+    expect(again.stillUrl).toMatch(new RegExp(`^/api/projects/${project.id}/3d-still\\?v=`))
+    expect(fs.readFileSync(stillFileOf(again).path)).toEqual(png)
+    const response = await fetch(`${app.base}/api/projects/${project.id}/3d-still`, {
+      headers: client.headers,
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('image/png')
+  })
+})
