@@ -38,6 +38,8 @@ COPY --from=build /app/public ./public
 COPY --from=build /app/server-build ./server-build
 # `npm run backup` / `npm run restore` (the launcher runs the bundled server-build/scripts/backup-cli.js).
 COPY --from=build /app/scripts/run-backup-cli.mjs ./scripts/run-backup-cli.mjs
+# `npm run files -- verify | restore` (the bucket; bundled server-build/scripts/files-cli.js).
+COPY --from=build /app/scripts/run-files-cli.mjs ./scripts/run-files-cli.mjs
 # Applied at start, before the server listens (the database lives on the volume).
 COPY --from=build /app/db/migrations ./db/migrations
 # Reference data read at run time (the national airspace dataset).

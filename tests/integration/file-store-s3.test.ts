@@ -8,6 +8,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { Readable } from 'node:stream'
+import { systemHealth } from '#app/domain/admin/health.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { deleteProjectFile, storeProjectFile } from '#app/domain/files/project-files.server.ts'
 import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
@@ -15,6 +16,7 @@ import { ensureLocalFile, evictCache } from '#app/domain/storage/file-cache.serv
 import { startFileStore } from '#app/domain/storage/file-store.server.ts'
 import { queueStoredFile, unsafeFilesSummary } from '#app/domain/storage/outbox.server.ts'
 import { objectStore } from '#app/domain/storage/s3-client.server.ts'
+import { restoreFromBucket, verifyBucket } from '#app/domain/storage/verify-restore.server.ts'
 import * as downloadRoute from '#app/routes/api.download-file.$id.ts'
 import * as viewRoute from '#app/routes/api.projects.$id.deliverables.$fileId.view.$which.ts'
 import { deliverableViews, projectFiles, storedObjects } from '#db/schema.ts'
@@ -183,15 +185,61 @@ describe('stored files in the bucket', () => {
     const keys = files.map((f) => keyOfFile(f.id))
     await waitFor('failed attempts', () => keys.every((k) => (rowOf(k)?.attempts ?? 0) >= 2))
     expect(unsafeFilesSummary()).toMatchObject({ count: 4, failing: 4 })
+    // The admin sees them on the Settings tab's health panel.
+    const panel = (await systemHealth()).checks.find((c) => c.id === 'files')
+    expect(panel).toMatchObject({
+      state: 'warning',
+      summary: expect.stringMatching(/^4 files \(.+\) not yet safe in the bucket/),
+    })
+    expect(panel?.detail).toMatch(/ECONNREFUSED/)
     expect(keys.map((k) => rowOf(k)?.state)).toEqual(['pending', 'pending', 'pending', 'pending'])
 
     await bucket.restart()
     await waitFor('all safe', () => keys.every((k) => rowOf(k)?.state === 'safe'))
     expect(unsafeFilesSummary().count).toBe(0)
+    expect((await systemHealth()).checks.find((c) => c.id === 'files')).toMatchObject({
+      state: 'ok',
+      summary: 'Every stored file is safe in the bucket',
+    })
     expect(await bucketKeys()).toEqual([...before, ...keys].sort())
     for (const [i, key] of keys.entries()) {
       expect((await objectStore().head(key))?.sha256).toBe(files[i]!.sha256)
     }
+  })
+
+  it('`files verify` lists what the bucket lacks or holds differently; `files restore` rebuilds DATA_DIR', async () => {
+    const { admin, project } = await projectWithTeam()
+    const files = [
+      await storeDocument({ id: admin.user.id, role: 'admin' }, project.id, pdfLike(70_000)),
+      await storeDocument({ id: admin.user.id, role: 'admin' }, project.id, pdfLike(80_000)),
+    ]
+    await store.idle()
+    const [first, second] = files.map((f) => keyOfFile(f.id)) as [string, string]
+    expect((await verifyBucket()).problems).toEqual([])
+
+    // The volume is lost: DATA_DIR's files are gone, the database is still there.
+    fs.rmSync(storagePaths().projects, { recursive: true, force: true })
+    const restored = await restoreFromBucket({ log: () => {} })
+    expect(restored.restored).toBeGreaterThanOrEqual(2)
+    for (const file of files) {
+      const bytes = fs.readFileSync(path.join(storagePaths().root, keyOfFile(file.id)))
+      expect(sha(bytes)).toBe(file.sha256)
+    }
+
+    await objectStore().remove(first)
+    const other = path.join(storagePaths().tmp, 'other.pdf')
+    fs.mkdirSync(storagePaths().tmp, { recursive: true })
+    fs.writeFileSync(other, pdfLike(80_000))
+    await objectStore().putFile(second, other, { sha256: sha(fs.readFileSync(other)) })
+    const { problems } = await verifyBucket()
+    expect(problems).toEqual([
+      { key: first, problem: 'missing' },
+      { key: second, problem: 'different', detail: `SHA-256 ${sha(fs.readFileSync(other))}` },
+    ])
+    // Put back as they were, for the tests after this one.
+    await deleteProjectFile({ id: admin.user.id, role: 'admin' }, files[0]!.id)
+    await deleteProjectFile({ id: admin.user.id, role: 'admin' }, files[1]!.id)
+    await store.idle()
   })
 
   it('killed with -9 while copying ten files, the next process makes all ten safe', async () => {
