@@ -41,6 +41,8 @@ COPY --from=build /app/scripts/run-backup-cli.mjs ./scripts/run-backup-cli.mjs
 # The start: under Litestream's replication when LITESTREAM_REPLICA_URL is set (README, "Recovery drill").
 COPY --from=build /app/scripts/start.sh ./scripts/start.sh
 COPY --from=build /app/litestream.yml ./litestream.yml
+# `npm run files -- verify | restore` (the bucket; bundled server-build/scripts/files-cli.js).
+COPY --from=build /app/scripts/run-files-cli.mjs ./scripts/run-files-cli.mjs
 # Applied at start, before the server listens (the database lives on the volume).
 COPY --from=build /app/db/migrations ./db/migrations
 # Reference data read at run time (the national airspace dataset).

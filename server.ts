@@ -41,6 +41,7 @@ const {
   seedDemo,
   startBackupSchedule,
   startDailyJobs,
+  startFileStore,
   startTusCleanup,
   startViewJobs,
   sweepStorage,
@@ -63,6 +64,8 @@ const swept = await sweepStorage()
 if (swept.tempFilesRemoved + swept.orphanFilesRemoved + swept.danglingRowsRemoved + swept.tusFilesRemoved) {
   console.log('[files] start-up sweep', swept)
 }
+// FILE_STORE=s3: every stored file copied to the bucket by a durable outbox; DATA_DIR a cache.
+const fileStore = await startFileStore()
 const tus = createTusServer()
 const stopTusCleanup = startTusCleanup(tus)
 // Raster viewing copies (ADR 232): jobs a stopped server left half-done start again.
@@ -113,6 +116,7 @@ closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   stopNodeChecks()
   await processingJobs.stop()
   await viewJobs.stop()
+  await fileStore.stop()
   await new Promise<void>((resolve) => server.close(() => resolve()))
   await mailSettled()
   closeDb()

@@ -11,6 +11,7 @@ export { assertSafeProductionConfig, getEnv } from './domain/config/env.server.t
 export { closeDb, getDb, getSqlite } from './domain/db/db.server.ts'
 export { startViewJobs } from './domain/deliverables/view-jobs.server.ts'
 export { sweepStorage } from './domain/files/sweep.server.ts'
+export { startFileStore } from './domain/storage/file-store.server.ts'
 export { createTusServer, startTusCleanup } from './domain/files/tus.server.ts'
 export { startDailyJobs } from './domain/jobs/daily.server.ts'
 export { mailSettled } from './domain/mail/mail.server.ts'

@@ -866,6 +866,37 @@ export const annotations = sqliteTable(
   (t) => [index('annotations_project_idx').on(t.projectId)],
 )
 
+/**
+ * The bucket's outbox (FILE_STORE=s3): a row per stored file under DATA_DIR, by its key
+ * (the path inside DATA_DIR, the object's key under S3_PREFIX). `pending` → copied and read
+ * back → `safe`; `deleting` → the object is deleted, then the row. `version` grows on every
+ * change, so a transfer that raced one does not mark the newer state done.
+ */
+export const storedObjects = sqliteTable(
+  'stored_objects',
+  {
+    key: text('key').primaryKey(),
+    state: text('state', { length: 10 }).$type<'pending' | 'safe' | 'deleting'>().notNull(),
+    version: integer('version').notNull().default(1),
+    size: integer('size'),
+    /** Our SHA-256 of the bytes (null until the outbox has hashed a file registered without one). */
+    sha256: text('sha256', { length: 64 }),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
+    lastError: text('last_error', { length: 500 }),
+    safeAt: integer('safe_at', { mode: 'timestamp_ms' }),
+    /** When the local copy was removed from the cache (null: on DATA_DIR). */
+    evictedAt: integer('evicted_at', { mode: 'timestamp_ms' }),
+    lastReadAt: integer('last_read_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('stored_objects_due_idx').on(t.state, t.nextAttemptAt),
+    index('stored_objects_read_idx').on(t.evictedAt, t.lastReadAt),
+  ],
+)
+
 /** Named monotonically increasing counters (tax invoice numbers). */
 export const counters = sqliteTable('counters', {
   name: text('name').primaryKey(),
@@ -890,6 +921,7 @@ export type Site = typeof sites.$inferSelect
 export type SiteScheduledSurvey = typeof siteScheduledSurveys.$inferSelect
 export type ProcessingNode = typeof processingNodes.$inferSelect
 export type ProcessingJob = typeof processingJobs.$inferSelect
+export type StoredObject = typeof storedObjects.$inferSelect
 
 // Silence "unused" for sql if a later migration needs raw defaults.
 void sql

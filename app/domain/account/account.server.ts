@@ -16,6 +16,7 @@ import { DomainError } from '#app/domain/http/domain-error.ts'
 import { listPilotCopies, removePilotCopies } from '#app/domain/operator/document-copies.server.ts'
 import { billingSnapshotOf } from '#app/domain/payments/billing.server.ts'
 import { readStoredFlightPlan } from '#app/domain/projects/flight-plan.ts'
+import { removeStoredFile } from '#app/domain/storage/outbox.server.ts'
 import { toPublicUser } from '#app/domain/users/users.server.ts'
 import {
   invoices,
@@ -276,11 +277,11 @@ export async function deleteAccount(userId: number, password: string) {
   await Promise.all([
     ...removed.files.map(async (f) => {
       const full = filePath(f.fileName)
-      if (full) await fs.rm(full, { force: true })
+      if (full) await removeStoredFile(full)
       // A deliverable's viewing copies go with it now, not at the next sweep (POPIA).
       if (f.fileCategory === 'processed_deliverable') await removeViewCopies(f.id)
     }),
-    ...removed.copyPaths.map((full) => fs.rm(full, { force: true })),
+    ...removed.copyPaths.map((full) => removeStoredFile(full)),
   ])
   return { documentsRemoved: removed.files.length + removed.copyPaths.length }
 }

@@ -3,13 +3,15 @@
  * the disk of DATA_DIR, mail, PayFast). A new dependency adds a probe to `HEALTH_PROBES`;
  * a probe that throws or hangs becomes a failed check, never a failed page.
  */
-import { getEnv, isProduction } from '#app/domain/config/env.server.ts'
+import { getEnv, isDemo, isProduction } from '#app/domain/config/env.server.ts'
 import { runGdal } from '#app/domain/deliverables/gdal.server.ts'
 import { getDiskSpace } from '#app/domain/files/disk-space.server.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
 import { formatFileSize } from '#app/domain/format/numbers.ts'
 import { lastMailFailure } from '#app/domain/mail/mail.server.ts'
 import { listNodes } from '#app/domain/processing/nodes.server.ts'
+import { cachedBytes } from '#app/domain/storage/file-cache.server.ts'
+import { unsafeFilesSummary } from '#app/domain/storage/outbox.server.ts'
 
 /** ok: working; info: fine for a test set-up; warning: works but needs attention; error: broken. */
 type HealthState = 'ok' | 'info' | 'warning' | 'error'
@@ -129,10 +131,34 @@ async function nodesCheck(): Promise<HealthResult> {
   }
 }
 
+/** The bucket (FILE_STORE=s3): files not yet safe there, the last copy error, the cache's fill. */
+async function filesCheck(): Promise<HealthResult> {
+  const env = getEnv()
+  if (env.FILE_STORE === 'local')
+    return {
+      state: isProduction() && !isDemo() ? 'warning' : 'info',
+      summary: 'This disk only: every file exists once',
+      detail: 'Set FILE_STORE=s3 and the S3_ settings to keep every stored file in a bucket.',
+    }
+  const unsafe = unsafeFilesSummary()
+  const cache = `Cache ${formatFileSize(cachedBytes())} of ${formatFileSize(env.FILE_CACHE_MAX_GB * 1024 ** 3)} on this disk; bucket ${env.S3_BUCKET}${env.S3_PREFIX ? `/${env.S3_PREFIX}` : ''}.`
+  if (!unsafe.count) return { state: 'ok', summary: 'Every stored file is safe in the bucket', detail: cache }
+  const waiting = `${unsafe.count} ${unsafe.count === 1 ? 'file' : 'files'} (${formatFileSize(unsafe.bytes)}) not yet safe in the bucket`
+  const since = unsafe.oldest ? `, the oldest since ${formatDate(unsafe.oldest, { withTime: true })}` : ''
+  return {
+    state: unsafe.failing ? 'warning' : 'ok',
+    summary: `${waiting}${since}`,
+    detail: unsafe.lastError
+      ? `Last error (${unsafe.lastError.key}): ${unsafe.lastError.error}. Retried with back-off. ${cache}`
+      : `Being copied. ${cache}`,
+  }
+}
+
 /** Every check the panel shows, in order; a new dependency adds its probe here. */
 const HEALTH_PROBES: HealthProbe[] = [
   { id: 'gdal', label: 'GDAL', run: gdalCheck },
   { id: 'disk', label: 'Disk (file storage)', run: diskCheck },
+  { id: 'files', label: 'Files in the bucket', run: filesCheck },
   { id: 'mail', label: 'Mail', run: mailCheck },
   { id: 'payfast', label: 'PayFast', run: payfastCheck },
   { id: 'nodes', label: 'Processing nodes', run: nodesCheck },

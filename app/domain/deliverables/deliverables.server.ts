@@ -14,6 +14,7 @@ import { getDownloadableFile } from '#app/domain/files/file-queries.server.ts'
 import { downloadUrl } from '#app/domain/files/file-view.ts'
 import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
+import { storedObjectOf } from '#app/domain/storage/outbox.server.ts'
 import {
   deliverableViews,
   projectFiles,
@@ -263,7 +264,12 @@ export function viewFileOf(
     throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
   const root = storagePaths().root
   const full = path.resolve(root, key)
-  const stat = full.startsWith(root + path.sep) ? fs.statSync(full, { throwIfNoEntry: false }) : undefined
+  const inside = full.startsWith(root + path.sep)
+  const onDisk = inside ? fs.statSync(full, { throwIfNoEntry: false }) : undefined
+  // Evicted from the cache (FILE_STORE=s3): read by range from the bucket.
+  const inBucket = inside && !onDisk ? storedObjectOf(key) : null
+  const stat =
+    onDisk ?? (inBucket?.state === 'safe' && inBucket.size != null ? { size: inBucket.size } : undefined)
   if (!stat) throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
   const ext = path.extname(full)
   const stamp = (view.finishedAt ?? view.updatedAt).getTime()

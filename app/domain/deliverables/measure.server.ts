@@ -10,6 +10,7 @@ import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { getDownloadableFile } from '#app/domain/files/file-queries.server.ts'
 import { FILE_MESSAGES } from '#app/domain/files/rules.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
+import { ensureLocalFile } from '#app/domain/storage/file-cache.server.ts'
 import type { ProjectFile, User } from '#db/schema.ts'
 
 import { minimumChangeM } from './change-settings.ts'
@@ -69,7 +70,7 @@ export async function measureVolume(
 ): Promise<VolumeFigures> {
   const path = requireElevationModel(user, projectId, fileId, db)
   await countMeasure(user.id)
-  return volumeOver({ accountId: user.id, signal }, path, input.ring, input.base)
+  return volumeOver({ accountId: user.id, signal }, await ensureLocalFile(path), input.ring, input.base)
 }
 
 /**
@@ -98,7 +99,8 @@ export async function measureChange(
   const earlier = requireComparableModel(user, input.againstFileId, db)
   if (earlier.file.id === later.file.id) throw new DomainError(400, MEASURE_MESSAGES.sameFile)
   await countMeasure(user.id)
-  return elevationChangeOver({ accountId: user.id, signal }, later.path, earlier.path, input.ring, {
+  const [laterPath, earlierPath] = [await ensureLocalFile(later.path), await ensureLocalFile(earlier.path)]
+  return elevationChangeOver({ accountId: user.id, signal }, laterPath, earlierPath, input.ring, {
     minimumM: minimumChangeFor([later.file, earlier.file], db),
   })
 }

@@ -28,6 +28,8 @@ import { parseFlightPlan } from '#app/domain/projects/flight-plan.ts'
 import { ModelCopyError } from '#app/domain/threed/model-copy.server.ts'
 import { PointCloudError } from '#app/domain/threed/point-cloud.server.ts'
 import { isThreeDFile, makeThreeDCopies } from '#app/domain/threed/three-d-copies.server.ts'
+import { ensureLocalFile } from '#app/domain/storage/file-cache.server.ts'
+import { queueObjectDeletesUnder, queueStoredFile, storageKeyOf } from '#app/domain/storage/outbox.server.ts'
 import { deliverableViews, projectFiles, projects, type ProjectFile, type RasterInfo } from '#db/schema.ts'
 import { and, asc, eq } from 'drizzle-orm'
 
@@ -77,7 +79,11 @@ function isTiff(file: Pick<ProjectFile, 'fileType'>) {
 
 /** Reads the raster's facts and sets the kind from them (unless an admin chose one). */
 async function inspectRaster(file: ProjectFile, db: DbOrTx, owner: GdalOwner): Promise<RasterInfo> {
-  const info = await readRasterInfo(absolutePathOf(file), surveyAreasOf(file.projectId, db), owner)
+  const info = await readRasterInfo(
+    await ensureLocalFile(absolutePathOf(file)),
+    surveyAreasOf(file.projectId, db),
+    owner,
+  )
   const keepKind = file.deliverableKind && file.deliverableKind !== 'image' && file.rasterInfo
   db.update(projectFiles)
     .set({ rasterInfo: info, ...(keepKind ? {} : { deliverableKind: kindOfRaster(info) }) })
@@ -137,6 +143,7 @@ function viewDir(fileId: number) {
 /** Removes a deliverable's viewing copies (retention, deletion, the sweep). */
 export async function removeViewCopies(fileId: number) {
   await fs.promises.rm(viewDir(fileId), { recursive: true, force: true })
+  queueObjectDeletesUnder(`views/${fileId}`)
 }
 
 interface Made {
@@ -202,7 +209,7 @@ async function makeViewCopies(
   signal: AbortSignal,
   onProgress: (percent: number) => void,
 ): Promise<Made> {
-  const source = absolutePathOf(file)
+  const source = await ensureLocalFile(absolutePathOf(file))
   const dir = viewDir(file.id)
   await fs.promises.rm(dir, { recursive: true, force: true })
   await fs.promises.mkdir(dir, { recursive: true })
@@ -322,8 +329,12 @@ async function makeViewCopies(
     ['-q', '-of', 'PNG', ...thumbSize, '-r', 'average', preview, thumbnail],
     step,
   )
-  for (const partial of [cog, preview, thumbnail, reduced])
-    await fs.promises.rename(partial, partial.slice(0, -'.partial'.length))
+  for (const partial of [cog, preview, thumbnail, reduced]) {
+    const done = partial.slice(0, -'.partial'.length)
+    await fs.promises.rename(partial, done)
+    // To the bucket too (FILE_STORE=s3): the outbox hashes it.
+    queueStoredFile(storageKeyOf(done)!, { size: (await fs.promises.stat(done)).size })
+  }
   // PNG driver side files (.aux.xml) are not wanted (PAM is off, but be sure).
   for (const name of await fs.promises.readdir(dir))
     if (name.endsWith('.aux.xml')) await fs.promises.rm(path.join(dir, name), { force: true })

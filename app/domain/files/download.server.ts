@@ -6,6 +6,7 @@
 import fs from 'node:fs'
 import { Readable } from 'node:stream'
 import { DomainError } from '#app/domain/http/domain-error.ts'
+import { evictedKeyOf, streamFromBucket } from '#app/domain/storage/file-cache.server.ts'
 
 import { cleanOriginalName } from './content-check.server.ts'
 import { FILE_MESSAGES } from './rules.ts'
@@ -82,7 +83,9 @@ export function sendFile(request: Request, input: SendFileInput): Response {
   // A file gone from disk (or not the size recorded) would end the stream early and close the
   // connection mid-answer: answer 404 before the headers go instead.
   const stat = fs.statSync(input.path, { throwIfNoEntry: false })
-  if (!stat?.isFile() || stat.size !== input.size) {
+  // Evicted from the cache (FILE_STORE=s3): the bytes come from the bucket.
+  const evicted = stat ? null : evictedKeyOf(input.path, input.size)
+  if (!evicted && (!stat?.isFile() || stat.size !== input.size)) {
     console.error('[files] stored file missing or changed on disk', {
       expected: input.size,
       found: stat?.isFile() ? stat.size : null,
@@ -125,6 +128,8 @@ export function sendFile(request: Request, input: SendFileInput): Response {
   if (range) headers.set('Content-Range', `bytes ${start}-${end}/${input.size}`)
   const status = range ? 206 : 200
   if (request.method === 'HEAD' || length === 0) return new Response(null, { status, headers })
-  const stream = fs.createReadStream(input.path, { start, end, highWaterMark: 256 * 1024 })
+  const stream = evicted
+    ? streamFromBucket(evicted, { start, end })
+    : fs.createReadStream(input.path, { start, end, highWaterMark: 256 * 1024 })
   return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { status, headers })
 }

@@ -1,7 +1,7 @@
 /** Reading project files: lists for a user, one file for download, counts for badges and cards. */
-import fs from 'node:fs'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
+import { isStoredFile } from '#app/domain/storage/file-cache.server.ts'
 import {
   projectFiles,
   projects,
@@ -89,7 +89,7 @@ export function getDownloadableFile(
   const decision = decideDownload(user, found.project, found.file)
   if (!decision.ok) throw new DomainError(decision.status, decision.message)
   const full = absolutePathOf(found.file)
-  if (!fs.existsSync(full)) throw new DomainError(404, FILE_MESSAGES.notFound)
+  if (!isStoredFile(full)) throw new DomainError(404, FILE_MESSAGES.notFound)
   return { file: found.file, project: found.project, path: full }
 }
 

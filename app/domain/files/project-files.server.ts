@@ -18,6 +18,7 @@ import {
   removeViewCopies,
 } from '#app/domain/deliverables/view-jobs.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
+import { queueStoredFile, removeStoredFile } from '#app/domain/storage/outbox.server.ts'
 import { projectFiles, projects, type FileCategory, type User } from '#db/schema.ts'
 import { and, eq } from 'drizzle-orm'
 
@@ -98,6 +99,8 @@ export async function registerProjectFile(input: RegisterInput): Promise<FileVie
         })
         .returning()
         .get()
+      // To the bucket too (FILE_STORE=s3), with the file's row: a crash cannot lose the intent.
+      queueStoredFile(key, { size: received.size, sha256: received.sha256 }, tx)
       const withUrl = tx
         .update(projectFiles)
         .set({ fileUrl: downloadUrl(inserted) })
@@ -200,7 +203,7 @@ export async function deleteProjectFile(user: Actor, fileId: number, db = getDb(
   })
   // Its conversion may be running for hours: its GDAL child is killed before the copies go.
   await cancelViewJob(fileId)
-  await fs.promises.rm(absolutePathOf(removed), { force: true })
+  await removeStoredFile(absolutePathOf(removed))
   await removeViewCopies(fileId)
   return toFileView(removed)
 }

@@ -17,6 +17,7 @@ import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { cancelViewJob, removeViewCopies } from '#app/domain/deliverables/view-jobs.server.ts'
 import { endOfSaDay, formatDate } from '#app/domain/format/dates.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
+import { removeStoredFile } from '#app/domain/storage/outbox.server.ts'
 import { projectFiles, projects, type Project } from '#db/schema.ts'
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
 
@@ -115,9 +116,9 @@ export async function removeExpiredProjectFiles(now = new Date(), db = getDb()):
     await removeViewCopies(row.id)
     const full = absolutePathOf(row)
     const stat = await fs.promises.stat(full).catch(() => null)
-    if (!stat) continue
-    await fs.promises.rm(full, { force: true })
-    bytesUnlinked += stat.size
+    // The bucket's copy goes too, whether or not the cache still held the file.
+    await removeStoredFile(full)
+    if (stat) bytesUnlinked += stat.size
   }
   return {
     filesRemoved: marked.length,

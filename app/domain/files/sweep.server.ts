@@ -5,6 +5,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { getDb } from '#app/domain/db/db.server.ts'
+import { isStoredFile } from '#app/domain/storage/file-cache.server.ts'
+import { queueObjectDeletesUnder } from '#app/domain/storage/outbox.server.ts'
 import { deliverableViews, documentCopies, projectFiles } from '#db/schema.ts'
 import { eq, inArray } from 'drizzle-orm'
 
@@ -77,7 +79,8 @@ export async function sweepStorage(db = getDb()): Promise<SweepResult> {
     result.orphanFilesRemoved++
   }
 
-  const missing = stored.filter((r) => !fs.existsSync(path.resolve(p.root, r.fileName)))
+  // A file the cache evicted (FILE_STORE=s3) is stored: it is safe in the bucket.
+  const missing = stored.filter((r) => !isStoredFile(path.resolve(p.root, r.fileName)))
   if (missing.length > MASS_LOSS_MIN && missing.length > stored.length / 2) {
     console.warn(
       `[files] ${missing.length} of ${stored.length} stored files are missing from ${p.root}: is DATA_DIR mounted? File rows were left alone.`,
@@ -129,6 +132,7 @@ export async function sweepStorage(db = getDb()): Promise<SweepResult> {
   for (const entry of await fs.promises.readdir(p.views).catch(() => [] as string[])) {
     if (readyViews.has(entry)) continue
     await fs.promises.rm(path.join(p.views, entry), { recursive: true, force: true })
+    queueObjectDeletesUnder(`views/${entry}`, db)
     result.orphanFilesRemoved++
   }
 

@@ -15,6 +15,7 @@ import { checkContentAgainst, cleanOriginalName } from '#app/domain/files/conten
 import { discard, readMultipartFile } from '#app/domain/files/multipart.server.ts'
 import { absolutePathOf, ensureStorage } from '#app/domain/files/storage-paths.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
+import { queueStoredFile, removeStoredFile } from '#app/domain/storage/outbox.server.ts'
 import {
   documentCopies,
   operatorDocuments,
@@ -137,6 +138,7 @@ export async function receiveDocumentCopy(request: Request, user: Actor) {
         })
         .returning()
         .get()
+      queueStoredFile(key, { size: received.size, sha256: received.sha256 }, tx)
       recordAudit(
         {
           actorId: user.id,
@@ -150,7 +152,7 @@ export async function receiveDocumentCopy(request: Request, user: Actor) {
       )
       return { copy, replaced: before ?? null }
     })
-    if (replaced) await fs.promises.rm(absolutePathOf(replaced), { force: true })
+    if (replaced) await removeStoredFile(absolutePathOf(replaced))
     return { copy: toCopyView(copy), replaced: Boolean(replaced), target }
   } catch (error) {
     await fs.promises.rm(received.path, { force: true })

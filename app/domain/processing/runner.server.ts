@@ -16,6 +16,7 @@ import { surveyAreasOf } from '#app/domain/deliverables/map-view.server.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
 import { closedRing } from '#app/domain/geometry/areas.ts'
 import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
+import { ensureLocalFile } from '#app/domain/storage/file-cache.server.ts'
 import {
   processingJobs,
   processingNodes,
@@ -262,7 +263,7 @@ export function startProcessingJobs(options: RunnerOptions = {}): ProcessingRunn
   }
 
   async function toUpload(file: typeof projectFiles.$inferSelect, name: string): Promise<UploadFile> {
-    const at = absolutePathOf(file)
+    const at = await ensureLocalFile(absolutePathOf(file))
     const stat = await fs.promises.stat(at).catch(() => null)
     if (!stat) throw new ImportRefusedError(`${file.originalName} is no longer stored: upload it again`)
     return { path: at, name, size: stat.size }

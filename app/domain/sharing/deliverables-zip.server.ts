@@ -5,12 +5,13 @@
  * Rasters, video and archives are stored as they are (already compressed; deflating
  * gigabytes would only cost CPU); text formats are deflated.
  */
-import fs from 'node:fs'
+import type { Readable } from 'node:stream'
 import { cleanOriginalName } from '#app/domain/files/content-check.server.ts'
 import { extensionOf } from '#app/domain/files/rules.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
+import { isStoredFile, openStoredFile } from '#app/domain/storage/file-cache.server.ts'
 import type { ProjectFile } from '#db/schema.ts'
 import { ZipArchive } from 'archiver'
 
@@ -63,9 +64,9 @@ export function zipFileName(projectName: string, projectId: number) {
   return `${slug || 'project'}-${projectId}-deliverables.zip`
 }
 
-/** The files whose bytes are on disk (one gone missing would break the archive midway). */
+/** The files whose bytes are stored (on disk or in the bucket; one gone missing would break the archive midway). */
 export function withBytesOnDisk(files: ProjectFile[]) {
-  return files.filter((f) => fs.existsSync(absolutePathOf(f)))
+  return files.filter((f) => isStoredFile(absolutePathOf(f)))
 }
 
 /** Who a ZIP is built for: an account (signed in) or a share link (anyone holding it). */
@@ -129,7 +130,7 @@ function deliverablesZipStream(
   const names = entryNames(files)
   const release = claimZip(options.owner, () => archive.pointer())
   let next = 0
-  let current: fs.ReadStream | null = null
+  let current: Readable | null = null
   let stopped = false
   const stop = (error?: Error) => {
     if (stopped) return
@@ -149,7 +150,7 @@ function deliverablesZipStream(
       const file = files[next]!
       const name = names[next]!
       next++
-      current = fs.createReadStream(absolutePathOf(file), { highWaterMark: 64 * 1024 })
+      current = openStoredFile(absolutePathOf(file), file.fileSize)
       current.on('error', (error) => stop(error))
       archive.append(current, { name, date: file.createdAt, store: !isWorthDeflating(file) } as Parameters<
         typeof archive.append

@@ -1,0 +1,382 @@
+/**
+ * The bucket's durable outbox (FILE_STORE=s3): every stored file under DATA_DIR gets a
+ * `stored_objects` row; a worker copies it to the bucket (multipart for big files), reads
+ * the object back and compares its SHA-256 with ours, and only then marks it `safe`. A
+ * deleted file's row turns `deleting` and the worker deletes the object. Rows survive a
+ * restart; a failure is retried with exponential back-off. With FILE_STORE=local every
+ * function here does nothing.
+ */
+import { setMaxListeners } from 'node:events'
+import fs from 'node:fs'
+import path from 'node:path'
+import { getEnv } from '#app/domain/config/env.server.ts'
+import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { hashFile } from '#app/domain/files/receive.server.ts'
+import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
+import { documentCopies, projectFiles, storedObjects, type StoredObject } from '#db/schema.ts'
+import { and, asc, eq, inArray, isNull, like, lte, ne, or, sql } from 'drizzle-orm'
+
+import { objectStore, usesBucket } from './s3-client.server.ts'
+
+registerStatefulModule('storage/outbox')
+
+/** The key of a file under DATA_DIR (its path there, with `/`), or null outside it. */
+export function storageKeyOf(fullPath: string): string | null {
+  const root = path.resolve(getEnv().DATA_DIR)
+  const relative = path.relative(root, path.resolve(fullPath))
+  if (!relative || relative.startsWith('..') || path.isAbsolute(relative)) return null
+  return relative.split(path.sep).join('/')
+}
+
+/** The file a key names under DATA_DIR. */
+export function localPathOfKey(key: string) {
+  return path.join(path.resolve(getEnv().DATA_DIR), ...key.split('/'))
+}
+
+let wake: (() => void) | null = null
+
+/**
+ * A file has landed under DATA_DIR (`key`): queue its copy to the bucket. Joins the caller's
+ * transaction; a key queued again (a remade viewing copy) is copied again.
+ */
+export function queueStoredFile(
+  key: string,
+  facts: { size?: number | null; sha256?: string | null } = {},
+  db: DbOrTx = getDb(),
+) {
+  if (!usesBucket()) return
+  const now = new Date()
+  const fresh = {
+    state: 'pending' as const,
+    size: facts.size ?? null,
+    sha256: facts.sha256 ?? null,
+    attempts: 0,
+    nextAttemptAt: now,
+    lastError: null,
+    safeAt: null,
+    evictedAt: null,
+    lastReadAt: now,
+  }
+  db.insert(storedObjects)
+    .values({ key, ...fresh })
+    .onConflictDoUpdate({
+      target: storedObjects.key,
+      set: { ...fresh, version: sql`${storedObjects.version} + 1`, updatedAt: now },
+    })
+    .run()
+  wake?.()
+}
+
+/** Files under DATA_DIR are going (deleted, retention, account deletion): their objects too. */
+export function queueObjectDeletes(keys: string[], db: DbOrTx = getDb()) {
+  if (!usesBucket() || !keys.length) return
+  for (let i = 0; i < keys.length; i += 500) {
+    db.update(storedObjects)
+      .set(deletingNow())
+      .where(inArray(storedObjects.key, keys.slice(i, i + 500)))
+      .run()
+  }
+  wake?.()
+}
+
+/** Every object under a folder of DATA_DIR (a file's viewing copies) is going. */
+export function queueObjectDeletesUnder(folderKey: string, db: DbOrTx = getDb()) {
+  if (!usesBucket()) return
+  db.update(storedObjects)
+    .set(deletingNow())
+    .where(like(storedObjects.key, `${folderKey.replace(/[%_]/g, '')}/%`))
+    .run()
+  wake?.()
+}
+
+function deletingNow() {
+  return {
+    state: 'deleting' as const,
+    version: sql`${storedObjects.version} + 1`,
+    attempts: 0,
+    nextAttemptAt: new Date(),
+    lastError: null,
+    updatedAt: new Date(),
+  }
+}
+
+/** Removes a stored file from DATA_DIR and queues its object's deletion. */
+export async function removeStoredFile(fullPath: string, db: DbOrTx = getDb()) {
+  await fs.promises.rm(fullPath, { force: true })
+  const key = storageKeyOf(fullPath)
+  if (key) queueObjectDeletes([key], db)
+}
+
+/** The outbox row of a key (null with FILE_STORE=local or none). */
+export function storedObjectOf(key: string, db: DbOrTx = getDb()): StoredObject | null {
+  if (!usesBucket()) return null
+  return db.select().from(storedObjects).where(eq(storedObjects.key, key)).get() ?? null
+}
+
+/** Files not yet safe in the bucket, for the admin: how many, their bytes, the oldest, the last error. */
+export function unsafeFilesSummary(db: DbOrTx = getDb()) {
+  const row = db
+    .select({
+      count: sql<number>`count(*)`,
+      bytes: sql<number>`coalesce(sum(${storedObjects.size}), 0)`,
+      oldest: sql<number | null>`min(${storedObjects.createdAt})`,
+      failing: sql<number>`sum(case when ${storedObjects.attempts} > 0 then 1 else 0 end)`,
+    })
+    .from(storedObjects)
+    .where(eq(storedObjects.state, 'pending'))
+    .get()!
+  const lastError =
+    db
+      .select({ key: storedObjects.key, error: storedObjects.lastError })
+      .from(storedObjects)
+      .where(and(eq(storedObjects.state, 'pending'), sql`${storedObjects.lastError} is not null`))
+      .orderBy(sql`${storedObjects.updatedAt} desc`)
+      .get() ?? null
+  return {
+    count: row.count,
+    bytes: row.bytes,
+    oldest: row.oldest == null ? null : new Date(row.oldest),
+    failing: row.failing ?? 0,
+    lastError,
+  }
+}
+
+/** The wait before attempt n+1: 2^n × base, at most an hour, with a little jitter. */
+function backoffMs(attempts: number, baseMs: number) {
+  const wait = Math.min(baseMs * 2 ** Math.min(attempts, 20), 60 * 60 * 1000)
+  return Math.round(wait * (0.8 + Math.random() * 0.4))
+}
+
+function shortError(error: unknown) {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+  return text.slice(0, 500)
+}
+
+/** Copies one pending file and checks what the bucket holds; true when it is now safe. */
+async function putOne(row: StoredObject, signal: AbortSignal, db: DbOrTx) {
+  const file = localPathOfKey(row.key)
+  const stat = await fs.promises.stat(file).catch(() => null)
+  if (!stat?.isFile()) throw new Error(`The file is missing from DATA_DIR (${row.key})`)
+  // Hashed here when the caller could not (viewing copies), and compared when it could.
+  const ours = row.sha256 ?? (await hashFile(file))
+  const store = objectStore()
+  await store.putFile(row.key, file, { sha256: ours, contentType: 'application/octet-stream', signal })
+  const theirs = await store.hashObject(row.key, signal)
+  if (theirs.sha256 !== ours || theirs.size !== stat.size) {
+    throw new Error(`The bucket holds other bytes than ours for ${row.key} (SHA-256 ${theirs.sha256})`)
+  }
+  const now = new Date()
+  return db
+    .update(storedObjects)
+    .set({
+      state: 'safe',
+      sha256: ours,
+      size: stat.size,
+      safeAt: now,
+      attempts: 0,
+      lastError: null,
+      updatedAt: now,
+    })
+    .where(and(eq(storedObjects.key, row.key), eq(storedObjects.version, row.version)))
+    .run().changes
+}
+
+async function deleteOne(row: StoredObject, db: DbOrTx) {
+  await objectStore().remove(row.key)
+  db.delete(storedObjects)
+    .where(and(eq(storedObjects.key, row.key), eq(storedObjects.version, row.version)))
+    .run()
+}
+
+export interface OutboxOptions {
+  /** Transfers at once. */
+  concurrency?: number
+  /** The first retry's wait (doubles each time). */
+  retryBaseMs?: number
+  /** How often the worker looks for due rows when nothing wakes it. */
+  pollMs?: number
+  /** Called after a file became safe (the cache may evict now). */
+  onSafe?: () => void
+}
+
+/**
+ * Starts the worker (server.ts, after the database): due rows in order, `concurrency` at
+ * once, never the same key twice at once. Returns `{ kick, idle, stop }`.
+ */
+export function startFileOutbox({
+  concurrency = 2,
+  retryBaseMs = 5000,
+  pollMs = 30_000,
+  onSafe,
+}: OutboxOptions = {}) {
+  const db = getDb()
+  const controller = new AbortController()
+  // Every transfer in flight listens on it.
+  setMaxListeners(0, controller.signal)
+  const inFlight = new Map<string, Promise<void>>()
+  let stopped = false
+  let timer: NodeJS.Timeout | null = null
+  let idleWaiters: (() => void)[] = []
+
+  const due = (limit: number) =>
+    db
+      .select()
+      .from(storedObjects)
+      .where(
+        and(
+          or(eq(storedObjects.state, 'pending'), eq(storedObjects.state, 'deleting')),
+          lte(storedObjects.nextAttemptAt, new Date()),
+        ),
+      )
+      .orderBy(asc(storedObjects.nextAttemptAt), asc(storedObjects.createdAt))
+      .limit(limit)
+      .all()
+      .filter((row) => !inFlight.has(row.key))
+
+  const work = async (row: StoredObject) => {
+    try {
+      if (row.state === 'deleting') await deleteOne(row, db)
+      else if ((await putOne(row, controller.signal, db)) > 0) onSafe?.()
+    } catch (error) {
+      if (stopped) return
+      const attempts = row.attempts + 1
+      db.update(storedObjects)
+        .set({
+          attempts,
+          lastError: shortError(error),
+          nextAttemptAt: new Date(Date.now() + backoffMs(row.attempts, retryBaseMs)),
+          updatedAt: new Date(),
+        })
+        .where(and(eq(storedObjects.key, row.key), eq(storedObjects.version, row.version)))
+        .run()
+      console.warn(
+        `[files] bucket: ${row.state === 'deleting' ? 'delete' : 'copy'} of ${row.key} failed (attempt ${attempts}); retrying`,
+        shortError(error),
+      )
+    }
+  }
+
+  const pump = () => {
+    if (stopped) return
+    const room = concurrency - inFlight.size
+    if (room > 0) {
+      for (const row of due(room + inFlight.size).slice(0, room)) {
+        const running = work(row).finally(() => {
+          inFlight.delete(row.key)
+          pump()
+        })
+        inFlight.set(row.key, running)
+      }
+    }
+    if (inFlight.size === 0) {
+      const waiters = idleWaiters
+      idleWaiters = []
+      for (const resolve of waiters) resolve()
+    }
+    schedule()
+  }
+
+  /** Sleeps until the next row is due (or pollMs), unless woken earlier. */
+  const schedule = () => {
+    if (stopped) return
+    if (timer) clearTimeout(timer)
+    const next = db
+      .select({ at: storedObjects.nextAttemptAt })
+      .from(storedObjects)
+      .where(ne(storedObjects.state, 'safe'))
+      .orderBy(asc(storedObjects.nextAttemptAt))
+      .get()
+    const wait = next ? Math.max(10, Math.min(pollMs, next.at.getTime() - Date.now())) : pollMs
+    timer = setTimeout(pump, wait)
+    timer.unref()
+  }
+
+  wake = () => setImmediate(pump)
+  pump()
+
+  return {
+    kick: () => pump(),
+    /** Resolves when nothing is due and nothing is in flight (pending rows waiting on back-off count as idle). */
+    idle: () =>
+      new Promise<void>((resolve) => {
+        idleWaiters.push(resolve)
+        pump()
+      }),
+    async stop() {
+      stopped = true
+      wake = null
+      if (timer) clearTimeout(timer)
+      controller.abort()
+      await Promise.allSettled(inFlight.values())
+    },
+  }
+}
+
+/**
+ * At start: files that landed without a row (a crash between the two, or a deployment
+ * switching to the bucket) are queued; rows whose file is no longer kept are queued for
+ * deletion. Returns what it did.
+ */
+export async function reconcileOutbox(db: DbOrTx = getDb()) {
+  if (!usesBucket()) return { queued: 0, deleting: 0 }
+  const known = new Set(
+    db
+      .select({ key: storedObjects.key })
+      .from(storedObjects)
+      .all()
+      .map((r) => r.key),
+  )
+  const keptFiles = db
+    .select({
+      id: projectFiles.id,
+      key: projectFiles.fileName,
+      size: projectFiles.fileSize,
+      sha256: projectFiles.sha256,
+    })
+    .from(projectFiles)
+    .where(isNull(projectFiles.removedAt))
+    .all()
+  const copies = db
+    .select({ key: documentCopies.fileName, size: documentCopies.fileSize, sha256: documentCopies.sha256 })
+    .from(documentCopies)
+    .all()
+  const kept = new Set<string>()
+  let queued = 0
+  for (const file of [...keptFiles, ...copies]) {
+    kept.add(file.key)
+    if (!known.has(file.key) && fs.existsSync(localPathOfKey(file.key))) {
+      queueStoredFile(file.key, file, db)
+      queued++
+    }
+  }
+  // Viewing copies: views/<fileId>/<name> of a kept file.
+  const keptIds = new Set(keptFiles.map((f) => String(f.id)))
+  const viewsRoot = localPathOfKey('views')
+  for (const id of await fs.promises.readdir(viewsRoot).catch(() => [] as string[])) {
+    for (const name of await fs.promises.readdir(path.join(viewsRoot, id)).catch(() => [] as string[])) {
+      const key = `views/${id}/${name}`
+      if (name.endsWith('.partial') || !keptIds.has(id)) continue
+      kept.add(key)
+      if (!known.has(key)) {
+        queueStoredFile(key, {}, db)
+        queued++
+      }
+    }
+  }
+  const gone = [...known].filter((key) => {
+    if (kept.has(key)) return false
+    const view = /^views\/(\d+)\//.exec(key)
+    return view ? !keptIds.has(view[1]!) : true
+  })
+  const stillDeleting = new Set(
+    db
+      .select({ key: storedObjects.key })
+      .from(storedObjects)
+      .where(eq(storedObjects.state, 'deleting'))
+      .all()
+      .map((r) => r.key),
+  )
+  const toDelete = gone.filter((key) => !stillDeleting.has(key))
+  queueObjectDeletes(toDelete, db)
+  return { queued, deleting: toDelete.length }
+}

@@ -1,0 +1,283 @@
+/**
+ * FILE_STORE=s3 against a real S3-protocol server (s3rver) in this process: stored files
+ * become safe objects, the cache evicts them and reads come back from the bucket, deletes
+ * reach the bucket, an unreachable bucket is retried, and a killed process resumes.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { systemHealth } from '#app/domain/admin/health.server.ts'
+import { getDb } from '#app/domain/db/db.server.ts'
+import { deleteProjectFile, storeProjectFile } from '#app/domain/files/project-files.server.ts'
+import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
+import { ensureLocalFile, evictCache } from '#app/domain/storage/file-cache.server.ts'
+import { startFileStore } from '#app/domain/storage/file-store.server.ts'
+import { queueStoredFile, unsafeFilesSummary } from '#app/domain/storage/outbox.server.ts'
+import { objectStore } from '#app/domain/storage/s3-client.server.ts'
+import { restoreFromBucket, verifyBucket } from '#app/domain/storage/verify-restore.server.ts'
+import * as downloadRoute from '#app/routes/api.download-file.$id.ts'
+import * as viewRoute from '#app/routes/api.projects.$id.deliverables.$fileId.view.$which.ts'
+import { deliverableViews, projectFiles, storedObjects } from '#db/schema.ts'
+import { PNG_BYTES, projectWithTeam } from '#tests/helpers/files.ts'
+import { callRoute } from '#tests/helpers/requests.ts'
+import { startTestBucket, type TestBucket } from '#tests/helpers/s3.ts'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+let bucket: TestBucket
+let store: Awaited<ReturnType<typeof startFileStore>>
+beforeAll(async () => {
+  bucket = await startTestBucket()
+  store = await startFileStore({ retryBaseMs: 50, pollMs: 200 })
+})
+afterAll(async () => {
+  await store.stop()
+  await bucket.close()
+})
+
+const sha = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex')
+
+/** A PDF by its magic bytes, random after them (so a wrong range cannot pass by chance). */
+function pdfLike(size: number) {
+  const bytes = crypto.randomBytes(size)
+  Buffer.from('%PDF-1.7\n').copy(bytes)
+  return bytes
+}
+
+async function storeDocument(admin: { id: number; role: 'admin' }, projectId: number, bytes: Buffer) {
+  return storeProjectFile({
+    user: admin,
+    projectId,
+    category: 'project_document',
+    originalName: `survey-${crypto.randomUUID()}.pdf`,
+    source: Readable.from([bytes]),
+  })
+}
+
+function rowOf(key: string) {
+  return getDb().select().from(storedObjects).where(eq(storedObjects.key, key)).get()
+}
+
+function keyOfFile(id: number) {
+  return getDb().select().from(projectFiles).where(eq(projectFiles.id, id)).get()!.fileName
+}
+
+async function bucketKeys() {
+  const keys: string[] = []
+  for await (const item of objectStore().list()) keys.push(item.key)
+  return keys.sort()
+}
+
+/** Evicts everything safe (as if it were read long ago and the cache were full). */
+const evictAll = () => evictCache({ maxBytes: 0, now: Date.now() + 24 * 60 * 60 * 1000 })
+
+async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = probe()
+    if (value) return value
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 25))
+  }
+}
+
+describe('stored files in the bucket', () => {
+  it('an upload becomes a safe object with our SHA-256; evicted, it downloads byte-identical, by range too', async () => {
+    const { admin, project } = await projectWithTeam()
+    const bytes = pdfLike(300_000)
+    const file = await storeDocument({ id: admin.user.id, role: 'admin' }, project.id, bytes)
+    const key = keyOfFile(file.id)
+    expect(rowOf(key)).toMatchObject({ state: 'pending', sha256: sha(bytes), size: bytes.length })
+
+    await store.idle()
+    expect(rowOf(key)).toMatchObject({ state: 'safe', attempts: 0, lastError: null })
+    expect(await objectStore().head(key)).toMatchObject({ size: bytes.length, sha256: sha(bytes) })
+    expect(await objectStore().hashObject(key)).toEqual({ sha256: sha(bytes), size: bytes.length })
+
+    const local = path.join(storagePaths().root, key)
+    expect((await evictAll()).files).toBeGreaterThanOrEqual(1)
+    expect(fs.existsSync(local)).toBe(false)
+    expect(rowOf(key)?.evictedAt).toBeInstanceOf(Date)
+
+    const url = `/api/download-file/${file.id}`
+    const opts = (headers: Record<string, string> = {}) => ({
+      headers: { ...admin.headers, ...headers },
+      params: { id: String(file.id) },
+    })
+    const whole = await callRoute(downloadRoute.loader, url, opts())
+    expect(whole.status).toBe(200)
+    expect(whole.headers.get('ETag')).toBe(`"${sha(bytes)}"`)
+    expect(Buffer.from(await whole.arrayBuffer()).equals(bytes)).toBe(true)
+
+    const part = await callRoute(downloadRoute.loader, url, opts({ Range: 'bytes=123456-200000' }))
+    expect(part.status).toBe(206)
+    expect(part.headers.get('Content-Range')).toBe(`bytes 123456-200000/${bytes.length}`)
+    expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(123456, 200001))).toBe(true)
+    const tail = await callRoute(downloadRoute.loader, url, opts({ Range: 'bytes=-10' }))
+    expect(Buffer.from(await tail.arrayBuffer()).equals(bytes.subarray(-10))).toBe(true)
+    const same = await callRoute(downloadRoute.loader, url, opts({ 'If-None-Match': `"${sha(bytes)}"` }))
+    expect(same.status).toBe(304)
+    // Served by range, nothing was cached; a GDAL job's read fetches it back, checked.
+    expect(fs.existsSync(local)).toBe(false)
+    await ensureLocalFile(local)
+    expect(fs.readFileSync(local).equals(bytes)).toBe(true)
+    expect(rowOf(key)?.evictedAt).toBeNull()
+  })
+
+  it('a viewing copy is served from the bucket once evicted; deleting the file deletes its objects', async () => {
+    const { admin, project } = await projectWithTeam()
+    const tiff = await storeDocument({ id: admin.user.id, role: 'admin' }, project.id, pdfLike(2000))
+    // A ready viewing copy as the view job leaves it (its GDAL work is tested in view-jobs).
+    const previewKey = `views/${tiff.id}/preview.png`
+    fs.mkdirSync(path.join(storagePaths().views, String(tiff.id)), { recursive: true })
+    fs.writeFileSync(path.join(storagePaths().root, previewKey), PNG_BYTES)
+    getDb()
+      .insert(deliverableViews)
+      .values({
+        fileId: tiff.id,
+        status: 'ready',
+        previewName: previewKey,
+        cogName: `views/${tiff.id}/cog.tif`,
+        finishedAt: new Date(),
+      })
+      .run()
+    getDb()
+      .update(projectFiles)
+      .set({ fileCategory: 'processed_deliverable', fileType: 'image/tiff' })
+      .where(eq(projectFiles.id, tiff.id))
+      .run()
+    queueStoredFile(previewKey, { size: PNG_BYTES.length })
+    await store.idle()
+    expect(rowOf(previewKey)).toMatchObject({ state: 'safe', sha256: sha(PNG_BYTES) })
+    await evictAll()
+    expect(fs.existsSync(path.join(storagePaths().root, previewKey))).toBe(false)
+
+    const res = await callRoute(
+      viewRoute.loader,
+      `/api/projects/${project.id}/deliverables/${tiff.id}/view/preview`,
+      {
+        headers: admin.headers,
+        params: { id: String(project.id), fileId: String(tiff.id), which: 'preview' },
+      },
+    )
+    expect(res.status).toBe(200)
+    expect(Buffer.from(await res.arrayBuffer()).equals(PNG_BYTES)).toBe(true)
+
+    const originalKey = keyOfFile(tiff.id)
+    expect(await bucketKeys()).toEqual(expect.arrayContaining([originalKey, previewKey]))
+    await deleteProjectFile({ id: admin.user.id, role: 'admin' }, tiff.id)
+    await store.idle()
+    expect(await objectStore().head(originalKey)).toBeNull()
+    expect(await objectStore().head(previewKey)).toBeNull()
+    expect(rowOf(originalKey)).toBeUndefined()
+    expect(rowOf(previewKey)).toBeUndefined()
+  })
+
+  it('while the bucket is unreachable the outbox retries; afterwards every file is safe, once', async () => {
+    const { admin, project } = await projectWithTeam()
+    const before = await bucketKeys()
+    await bucket.stop()
+    const files = []
+    for (let i = 0; i < 4; i++)
+      files.push(await storeDocument({ id: admin.user.id, role: 'admin' }, project.id, pdfLike(50_000 + i)))
+    const keys = files.map((f) => keyOfFile(f.id))
+    await waitFor('failed attempts', () => keys.every((k) => (rowOf(k)?.attempts ?? 0) >= 2))
+    expect(unsafeFilesSummary()).toMatchObject({ count: 4, failing: 4 })
+    // The admin sees them on the Settings tab's health panel.
+    const panel = (await systemHealth()).checks.find((c) => c.id === 'files')
+    expect(panel).toMatchObject({
+      state: 'warning',
+      summary: expect.stringMatching(/^4 files \(.+\) not yet safe in the bucket/),
+    })
+    expect(panel?.detail).toMatch(/ECONNREFUSED/)
+    expect(keys.map((k) => rowOf(k)?.state)).toEqual(['pending', 'pending', 'pending', 'pending'])
+
+    await bucket.restart()
+    await waitFor('all safe', () => keys.every((k) => rowOf(k)?.state === 'safe'))
+    expect(unsafeFilesSummary().count).toBe(0)
+    expect((await systemHealth()).checks.find((c) => c.id === 'files')).toMatchObject({
+      state: 'ok',
+      summary: 'Every stored file is safe in the bucket',
+    })
+    expect(await bucketKeys()).toEqual([...before, ...keys].sort())
+    for (const [i, key] of keys.entries()) {
+      expect((await objectStore().head(key))?.sha256).toBe(files[i]!.sha256)
+    }
+  })
+
+  it('`files verify` lists what the bucket lacks or holds differently; `files restore` rebuilds DATA_DIR', async () => {
+    const { admin, project } = await projectWithTeam()
+    const files = [
+      await storeDocument({ id: admin.user.id, role: 'admin' }, project.id, pdfLike(70_000)),
+      await storeDocument({ id: admin.user.id, role: 'admin' }, project.id, pdfLike(80_000)),
+    ]
+    await store.idle()
+    const [first, second] = files.map((f) => keyOfFile(f.id)) as [string, string]
+    expect((await verifyBucket()).problems).toEqual([])
+
+    // The volume is lost: DATA_DIR's files are gone, the database is still there.
+    fs.rmSync(storagePaths().projects, { recursive: true, force: true })
+    const restored = await restoreFromBucket({ log: () => {} })
+    expect(restored.restored).toBeGreaterThanOrEqual(2)
+    for (const file of files) {
+      const bytes = fs.readFileSync(path.join(storagePaths().root, keyOfFile(file.id)))
+      expect(sha(bytes)).toBe(file.sha256)
+    }
+
+    await objectStore().remove(first)
+    const other = path.join(storagePaths().tmp, 'other.pdf')
+    fs.mkdirSync(storagePaths().tmp, { recursive: true })
+    fs.writeFileSync(other, pdfLike(80_000))
+    await objectStore().putFile(second, other, { sha256: sha(fs.readFileSync(other)) })
+    const { problems } = await verifyBucket()
+    expect(problems).toEqual([
+      { key: first, problem: 'missing' },
+      { key: second, problem: 'different', detail: `SHA-256 ${sha(fs.readFileSync(other))}` },
+    ])
+    // Put back as they were, for the tests after this one.
+    await deleteProjectFile({ id: admin.user.id, role: 'admin' }, files[0]!.id)
+    await deleteProjectFile({ id: admin.user.id, role: 'admin' }, files[1]!.id)
+    await store.idle()
+  })
+
+  it('killed with -9 while copying ten files, the next process makes all ten safe', async () => {
+    const { admin, project } = await projectWithTeam()
+    // Queued with the worker stopped, as a server that had not got round to them.
+    await store.stop()
+    const files = []
+    for (let i = 0; i < 10; i++)
+      files.push(await storeDocument({ id: admin.user.id, role: 'admin' }, project.id, pdfLike(400_000 + i)))
+    const keys = files.map((f) => keyOfFile(f.id))
+    const safeCount = () => keys.filter((k) => rowOf(k)?.state === 'safe').length
+
+    const first = startChild()
+    await waitFor('the first file safe', () => safeCount() >= 1, 30_000)
+    first.kill('SIGKILL')
+    await new Promise((r) => first.once('exit', r))
+    expect(safeCount()).toBeLessThan(10)
+
+    const second = startChild()
+    try {
+      await waitFor('all ten safe', () => safeCount() === 10, 30_000)
+    } finally {
+      second.kill('SIGKILL')
+    }
+    for (const [i, key] of keys.entries()) {
+      expect(await objectStore().hashObject(key)).toEqual({
+        sha256: files[i]!.sha256,
+        size: files[i]!.fileSize,
+      })
+    }
+    store = await startFileStore({ retryBaseMs: 50, pollMs: 200 })
+  }, 60_000)
+})
+
+/** The outbox worker in a child process on the same database, DATA_DIR and bucket. */
+function startChild(): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/file-store-worker.ts'], {
+    env: { ...process.env, ...bucket.env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+}
