@@ -111,7 +111,12 @@ export class ObjectStore {
   async putFile(
     key: string,
     file: string,
-    { sha256, contentType, signal }: { sha256: string; contentType?: string; signal?: AbortSignal },
+    {
+      sha256,
+      contentType,
+      signal,
+      partSize,
+    }: { sha256: string; contentType?: string; signal?: AbortSignal; partSize?: number },
   ) {
     const { size } = await fs.promises.stat(file)
     const upload = new Upload({
@@ -124,7 +129,7 @@ export class ObjectStore {
         ContentType: contentType ?? 'application/octet-stream',
         Metadata: { sha256 },
       },
-      partSize: partSizeFor(size),
+      partSize: partSize ?? partSizeFor(size),
       queueSize: PARTS_IN_FLIGHT,
       leavePartsOnError: false,
       abortController: signal ? abortControllerFor(signal) : undefined,
