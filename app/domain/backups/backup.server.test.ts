@@ -1,15 +1,19 @@
 import { spawn, spawnSync } from 'node:child_process'
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { objectStore } from '#app/domain/storage/s3-client.server.ts'
+import { startTestBucket, type TestBucket } from '#tests/helpers/s3.ts'
 import Database from 'better-sqlite3'
-import { afterAll, describe, expect, test } from 'vitest'
+import { afterAll, describe, expect, test, vi } from 'vitest'
 
 import {
   backupFileName,
   backupIfDue,
   BACKUPS_KEPT,
   claimServerPidFile,
+  copyNewestBackupToBucket,
   createBackup,
   listBackups,
   pruneBackups,
@@ -140,6 +144,63 @@ describe('keeping and scheduling backups', () => {
     stop()
     db.close()
   })
+})
+
+describe('the daily backup in the bucket (FILE_STORE=s3)', () => {
+  let bucket: TestBucket
+  afterAll(async () => bucket?.close())
+
+  async function bucketBackups() {
+    const keys: string[] = []
+    for await (const { key } of objectStore().list('backups/')) keys.push(key)
+    return keys.sort()
+  }
+
+  test('the newest backup is copied once, byte for byte, and the bucket keeps the newest seven', async () => {
+    bucket = await startTestBucket({ prefix: 'backup-test/' })
+    const dir = scratch()
+    const { db } = liveDatabase(dir, 20)
+    const backups = path.join(dir, 'backups')
+    const first = await createBackup(db, backups, new Date(Date.UTC(2026, 10, 1, 3)))
+
+    const key = await copyNewestBackupToBucket(objectStore(), backups)
+    expect(key).toBe(`backups/${path.basename(first.path)}`)
+    const local = crypto.createHash('sha256').update(fs.readFileSync(first.path)).digest('hex')
+    expect(await objectStore().hashObject(key!)).toEqual({ sha256: local, size: first.bytes })
+    expect((await objectStore().head(key!))?.sha256).toBe(local)
+    // Already there: not copied again.
+    expect(await copyNewestBackupToBucket(objectStore(), backups)).toBeNull()
+
+    for (let day = 2; day <= 9; day++) {
+      await createBackup(db, backups, new Date(Date.UTC(2026, 10, day, 3)))
+      await copyNewestBackupToBucket(objectStore(), backups)
+    }
+    const kept = await bucketBackups()
+    expect(kept).toHaveLength(BACKUPS_KEPT)
+    expect(kept[0]).toBe(`backups/${backupFileName(new Date(Date.UTC(2026, 10, 3, 3)))}`)
+    expect(kept.at(-1)).toBe(`backups/${backupFileName(new Date(Date.UTC(2026, 10, 9, 3)))}`)
+    db.close()
+  })
+
+  test('a copy that failed while the bucket was down is made at the next check', async () => {
+    const dir = scratch()
+    const { db } = liveDatabase(dir, 5)
+    const backups = path.join(dir, 'backups')
+    await bucket.stop()
+    const failures = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const stop = startBackupSchedule(() => db, { dir: backups, firstCheckMs: 10, checkEveryMs: 300 })
+    try {
+      await expect.poll(() => failures.mock.calls.length, { timeout: 20_000 }).toBeGreaterThan(0)
+      expect(String(failures.mock.calls[0]![0])).toContain('[backup]')
+      await expect.poll(() => listBackups(backups).length, { timeout: 5_000 }).toBe(1)
+      await bucket.restart()
+      const name = `backups/${path.basename(listBackups(backups)[0]!)}`
+      await expect.poll(() => bucketBackups(), { timeout: 20_000, interval: 300 }).toContain(name)
+    } finally {
+      stop()
+      db.close()
+    }
+  }, 40_000)
 })
 
 describe('restore', () => {

@@ -2,12 +2,16 @@
  * Online SQLite backups and restores (ADR 064). A backup is SQLite's own online backup
  * (better-sqlite3's `db.backup()`) copied in one step, so it is a consistent snapshot of
  * every transaction committed before it started, taken while the server keeps writing.
- * The server takes one a day into DATA_DIR/backups and keeps the last seven; the
- * `npm run backup` / `npm run restore -- FILE` commands use the same functions.
+ * The server takes one a day into DATA_DIR/backups and keeps the last seven (with
+ * FILE_STORE=s3, in the bucket's backups/ too); the `npm run backup` /
+ * `npm run restore -- FILE` commands use the same functions.
  */
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
 import { getEnv } from '#app/domain/config/env.server.ts'
+import { objectStore, usesBucket, type ObjectStore } from '#app/domain/storage/s3-client.server.ts'
 import Database from 'better-sqlite3'
 
 export const BACKUPS_KEPT = 7
@@ -102,10 +106,54 @@ export async function backupIfDue(source: Database.Database, dir = backupsDir(),
   return result
 }
 
+/** The bucket's copies of the backups: backups/<name>, as in DATA_DIR. */
+const BUCKET_FOLDER = 'backups/'
+
+async function sha256OfFile(file: string) {
+  const hash = crypto.createHash('sha256')
+  await pipeline(fs.createReadStream(file), hash)
+  return hash.digest('hex')
+}
+
+/**
+ * Copies the newest backup in `dir` to the bucket unless it is there already (so a failed copy
+ * is tried again at the next check), reads it back to compare SHA-256, then keeps the newest
+ * `keep` backups in the bucket. Returns the key copied, or null when there was nothing to copy.
+ */
+export async function copyNewestBackupToBucket(
+  store: ObjectStore,
+  dir = backupsDir(),
+  keep = BACKUPS_KEPT,
+): Promise<string | null> {
+  const newest = listBackups(dir)[0]
+  let copied: string | null = null
+  if (newest) {
+    const key = BUCKET_FOLDER + path.basename(newest)
+    const there = await store.head(key)
+    // A backup's name is its time: an object of that name and size is that backup.
+    if (!there || there.size !== fs.statSync(newest).size) {
+      const sha256 = await sha256OfFile(newest)
+      await store.putFile(key, newest, { sha256, contentType: 'application/vnd.sqlite3' })
+      const back = await store.hashObject(key)
+      if (back.sha256 !== sha256) {
+        await store.remove(key)
+        throw new Error(`The bucket's copy of ${key} differs from the backup; it was removed.`)
+      }
+      copied = key
+    }
+  }
+  const inBucket: string[] = []
+  for await (const { key } of store.list(BUCKET_FOLDER)) {
+    if (BACKUP_NAME.test(key.slice(BUCKET_FOLDER.length))) inBucket.push(key)
+  }
+  for (const old of inBucket.sort().reverse().slice(keep)) await store.remove(old)
+  return copied
+}
+
 /**
  * Checks every hour whether a daily backup is due (a server restarted every few hours
- * still gets one a day). The timer never keeps the process alive; call the returned
- * function on shutdown.
+ * still gets one a day) and, with FILE_STORE=s3, that the newest is in the bucket. The
+ * timer never keeps the process alive; call the returned function on shutdown.
  */
 export function startBackupSchedule(
   getSource: () => Database.Database,
@@ -119,6 +167,10 @@ export function startBackupSchedule(
     try {
       const result = await backupIfDue(getSource(), dir)
       if (result) console.log(`[backup] ${result.path} (${result.bytes} bytes)`)
+      if (usesBucket()) {
+        const key = await copyNewestBackupToBucket(objectStore(), dir)
+        if (key) console.log(`[backup] copied to the bucket as ${key}`)
+      }
     } catch (error) {
       console.error('[backup] the daily backup failed:', error)
     } finally {
