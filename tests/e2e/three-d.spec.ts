@@ -1,0 +1,69 @@
+/**
+ * The 3D view: with JavaScript the model and the point cloud are drawn (pixels on the canvas) at
+ * 1280 and 360 px, each alone when the other is hidden, and a height legend in metres; without
+ * JavaScript the still image (or its note), the cloud's facts and the downloads.
+ */
+import { randomBytes } from 'node:crypto'
+import { expect, test } from '@playwright/test'
+
+import { encodePng } from '../../server/nodeodm-simulator/png.ts'
+import { DEMO_PASSWORD, login } from './fixtures.ts'
+import { seedThreeDProject, threeDPixels } from './three-d-fixtures.ts'
+
+test('the client sees the model and the point cloud drawn, at 1280 and 360 px @js-only', async ({ page }) => {
+  test.setTimeout(180_000)
+  const seeded = await seedThreeDProject(`3D survey ${randomBytes(3).toString('hex')}`)
+  await login(page, seeded.clientEmail, DEMO_PASSWORD)
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: width > 400 ? 900 : 740 })
+    await page.goto(`/projects/${seeded.projectId}/3d`)
+    await expect(page.getByRole('heading', { name: '3D view' })).toBeVisible()
+    const host = page.getByTestId('three-d-host')
+    await expect(host).toHaveAttribute('data-ready', 'true', { timeout: 60_000 })
+    expect(Number(await host.getAttribute('data-points'))).toBeGreaterThan(60_000)
+    await expect(host).toHaveAttribute('data-models', '1')
+    await expect
+      .poll(async () => (await threeDPixels(page)).magenta, { timeout: 20_000 })
+      .toBeGreaterThan(500)
+
+    // The cloud alone: drawn, and none of the model's magenta.
+    await page.getByRole('checkbox', { name: 'Model' }).uncheck()
+    await expect.poll(async () => (await threeDPixels(page)).magenta).toBeLessThan(50)
+    expect((await threeDPixels(page)).drawn).toBeGreaterThan(2_000)
+    await page.getByLabel('Colour').selectOption('height')
+    await expect(page.getByTestId('height-legend')).toContainText('m')
+    await page.getByRole('checkbox', { name: 'Model' }).check()
+    await page.getByRole('checkbox', { name: 'Point cloud' }).uncheck()
+    await expect.poll(async () => (await threeDPixels(page)).magenta).toBeGreaterThan(500)
+    await page.getByRole('button', { name: 'Reset view' }).click()
+  }
+})
+
+test('without JavaScript: the still image, the facts and the downloads @no-js-only', async ({
+  page,
+  baseURL,
+}) => {
+  const seeded = await seedThreeDProject(`3D survey ${randomBytes(3).toString('hex')}`)
+  await login(page, seeded.clientEmail, DEMO_PASSWORD)
+  await page.goto(`/projects/${seeded.projectId}/3d`)
+  await expect(page.getByTestId('three-d-still')).toContainText('No still image yet')
+  // A browser with JavaScript leaves the still image; this page then shows it.
+  const still = encodePng(64, 32, 3, new Uint8Array(64 * 32 * 3).fill(120))
+  const posted = await page.request.post(`/api/projects/${seeded.projectId}/3d-still`, {
+    data: still,
+    headers: { 'Content-Type': 'image/png', Origin: baseURL! },
+  })
+  expect(posted.status()).toBe(201)
+  await page.reload()
+  const image = page.getByTestId('three-d-still').getByRole('img', { name: /3D view of/ })
+  await expect(image).toBeVisible()
+  expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64)
+  const facts = page.getByTestId('cloud-facts')
+  await expect(facts).toContainText('100 000')
+  await expect(facts).toContainText('EPSG:3857')
+  await expect(facts).toContainText('points per m²')
+  const downloads = page.getByTestId('three-d-downloads')
+  await expect(downloads.getByRole('link', { name: 'Download' })).toHaveCount(2)
+  const href = await downloads.getByRole('link', { name: 'Download' }).first().getAttribute('href')
+  expect((await page.request.get(href!)).status()).toBe(200)
+})
