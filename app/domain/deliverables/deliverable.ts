@@ -2,7 +2,7 @@
  * How a processed deliverable is shown: the `/api/projects/{id}/deliverables` answer, the
  * client's and admin's lists, the Map view and share links. Browser-safe. ADRs 230–232.
  */
-import { DELIVERABLE_KINDS, type DeliverableKind, type ViewStatus } from '#db/enums.ts'
+import { DELIVERABLE_KINDS, type DeliverableKind, type ProcessingPreset, type ViewStatus } from '#db/enums.ts'
 import type { RasterInfo } from '#db/schema.ts'
 
 export { DELIVERABLE_KINDS, type DeliverableKind }
@@ -56,6 +56,19 @@ export interface Deliverable {
   removedAt: string | null
   raster: DeliverableRaster | null
   view: DeliverableViewState | null
+  /** Made by a processing job: what it noted (the node, its engine and options for admins only). */
+  processing: DeliverableProcessing | null
+}
+
+export interface DeliverableProcessing {
+  preset: ProcessingPreset
+  imagesCount: number
+  processingMs: number | null
+  /** Made by Kestrel's NodeODM simulator: not a survey. */
+  simulated: boolean
+  nodeLabel: string | null
+  engineVersion: string | null
+  options: Record<string, unknown> | null
 }
 
 /** The stable URL of one viewing copy (Range + ETag). */
