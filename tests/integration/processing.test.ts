@@ -9,6 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { getDb } from '#app/domain/db/db.server.ts'
+import { deliverablesOfProject, listDeliverables } from '#app/domain/deliverables/deliverables.server.ts'
 import { saveDeliverableSettings } from '#app/domain/deliverables/settings.server.ts'
 import { startViewJobs } from '#app/domain/deliverables/view-jobs.server.ts'
 import { storeProjectFile } from '#app/domain/files/project-files.server.ts'
@@ -270,6 +271,27 @@ describe('photos in, map out', () => {
             imagesCount: 4,
           })
         }
+        // Beside each deliverable: the admin reads the node, its engine and options; the client only how it was made.
+        const asAdmin = listDeliverables(admin.user, project.id)
+        // (A client's list shows deliverables once the project is completed; this is what it holds.)
+        const asClient = deliverablesOfProject(project.id, getDb(), { audience: 'others' })
+        expect(asAdmin.find((d) => d.id === files[0]!.id)!.processing).toMatchObject({
+          preset: 'standard',
+          imagesCount: 4,
+          nodeLabel: node.label,
+          engineVersion: expect.stringContaining('simulated'),
+          simulated: true,
+          options: { dsm: true },
+        })
+        expect(asClient.find((d) => d.id === files[0]!.id)!.processing).toEqual({
+          preset: 'standard',
+          imagesCount: 4,
+          processingMs: expect.any(Number),
+          simulated: true,
+          nodeLabel: null,
+          engineVersion: null,
+          options: null,
+        })
       } finally {
         saveDeliverableSettings(admin.user.id, { autoProcessPhotos: false })
       }

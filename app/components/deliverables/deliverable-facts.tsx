@@ -1,6 +1,6 @@
 /**
  * One deliverable's facts, the same for the client and the admin (ADRs 230–232): kind,
- * size, SHA-256, a raster's GDAL facts, and its viewing copy — progress while it is made,
+ * size, SHA-256, a raster's GDAL facts, the processing job that made it, and its viewing copy — progress while it is made,
  * the thumbnail when ready, the reason when it failed. With JavaScript the page refreshes
  * its data while a copy is being made; without, a reload shows the progress.
  */
@@ -13,8 +13,11 @@ import {
   hasAccuracyStatement,
   LOW_OVERLAP_PERCENT,
   type Deliverable,
+  type DeliverableProcessing,
 } from '#app/domain/deliverables/deliverable.ts'
-import { formatFileSize, formatNumber, formatPercent } from '#app/domain/format/numbers.ts'
+import { formatElapsed } from '#app/domain/format/dates.ts'
+import { formatFileSize, formatNumber, formatPercent, plural } from '#app/domain/format/numbers.ts'
+import { PRESET_LABELS } from '#app/domain/processing/presets.ts'
 import { useEffect } from 'react'
 
 const STATUS_TEXT = {
@@ -35,6 +38,33 @@ export function useViewProgressRefresh(deliverables: Pick<Deliverable, 'view'>[]
     }, 3000)
     return () => clearInterval(timer)
   }, [busy, revalidator])
+}
+
+/** How the deliverable was made: the preset, the photos and the time; for admins the node, its engine and options. */
+function ProcessingFacts({ processing }: { processing: DeliverableProcessing }) {
+  const options = processing.options ? Object.entries(processing.options) : []
+  return (
+    <div data-testid="deliverable-processing">
+      <dt className="sr-only">Processing</dt>
+      <dd>
+        Processed with {PRESET_LABELS[processing.preset]} from {plural(processing.imagesCount, 'photo')}
+        {processing.processingMs !== null ? ` in ${formatElapsed(processing.processingMs)}` : ''}
+        {processing.nodeLabel ? ` on ${processing.nodeLabel}` : ''}
+        {processing.engineVersion ? ` (ODM ${processing.engineVersion})` : ''}
+        {processing.simulated ? (
+          <span className="badge ml-2 bg-amber-100 text-amber-900">SIMULATED PROCESSING</span>
+        ) : null}
+        {options.length ? (
+          <details className="mt-0.5">
+            <summary className="cursor-pointer text-ink-500">Options</summary>
+            <code className="block break-all font-mono text-[11px] text-ink-500">
+              {options.map(([name, value]) => `${name}=${String(value)}`).join(' ')}
+            </code>
+          </details>
+        ) : null}
+      </dd>
+    </div>
+  )
 }
 
 export function DeliverableFacts({
@@ -92,6 +122,7 @@ export function DeliverableFacts({
           </div>
         ) : null}
         {hasAccuracyStatement(deliverable.kind) ? <AccuracyFact deliverable={deliverable} /> : null}
+        {deliverable.processing ? <ProcessingFacts processing={deliverable.processing} /> : null}
         {lowOverlap ? (
           <div>
             <dt className="sr-only">Coverage of the survey areas</dt>

@@ -3,7 +3,7 @@
  * client's and admin's lists, the Map view and share links. Browser-safe. ADRs 230–232.
  */
 import { formatNumber, plural } from '#app/domain/format/numbers.ts'
-import { DELIVERABLE_KINDS, type DeliverableKind, type ViewStatus } from '#db/enums.ts'
+import { DELIVERABLE_KINDS, type DeliverableKind, type ProcessingPreset, type ViewStatus } from '#db/enums.ts'
 import type { DeliverableAccuracy, RasterInfo } from '#db/schema.ts'
 
 export { DELIVERABLE_KINDS, type DeliverableKind }
@@ -59,6 +59,19 @@ export interface Deliverable {
   view: DeliverableViewState | null
   /** The accuracy statement, the admin's or read from ODM's report; null: "accuracy not stated". */
   accuracy: DeliverableAccuracy | null
+  /** Made by a processing job: what it noted (the node, its engine and options for admins only). */
+  processing: DeliverableProcessing | null
+}
+
+export interface DeliverableProcessing {
+  preset: ProcessingPreset
+  imagesCount: number
+  processingMs: number | null
+  /** Made by Kestrel's NodeODM simulator: not a survey. */
+  simulated: boolean
+  nodeLabel: string | null
+  engineVersion: string | null
+  options: Record<string, unknown> | null
 }
 
 /** Kinds that are measured on the ground, so carry an accuracy statement (or say it is not stated). */

@@ -21,12 +21,19 @@ import {
   type DeliverableAccuracy,
   type DeliverableKind,
   type DeliverableView as DeliverableViewRow,
+  type ProcessingNote,
   type ProjectFile,
   type User,
 } from '#db/schema.ts'
 import { and, eq, inArray } from 'drizzle-orm'
 
-import { DELIVERABLE_MESSAGES, viewFileUrl, type Deliverable, type ViewFile } from './deliverable.ts'
+import {
+  DELIVERABLE_MESSAGES,
+  viewFileUrl,
+  type Deliverable,
+  type DeliverableProcessing,
+  type ViewFile,
+} from './deliverable.ts'
 import type { DeliverableAccuracyInput } from './schemas.ts'
 import { reducedCopyName } from './view-jobs.server.ts'
 
@@ -87,6 +94,22 @@ function toDeliverable(
         }
       : null,
     accuracy: file.accuracy ?? null,
+    processing: processingOf(file.processingNote, audience),
+  }
+}
+
+/** The job's note as each audience reads it: the node, its engine and options are the admin's. */
+function processingOf(note: ProcessingNote | null, audience: Audience): DeliverableProcessing | null {
+  if (!note) return null
+  const admin = audience === 'admin'
+  return {
+    preset: note.preset,
+    imagesCount: note.imagesCount,
+    processingMs: note.processingMs,
+    simulated: /simulated/i.test(note.engineVersion ?? ''),
+    nodeLabel: admin ? note.nodeLabel : null,
+    engineVersion: admin ? note.engineVersion : null,
+    options: admin ? note.options : null,
   }
 }
 
