@@ -212,7 +212,10 @@ async function blockingViolations(page: Page): Promise<{ found: Blocking; reused
     }))
   analysed.set(fingerprint, found)
   fs.mkdirSync(path.dirname(verdictFile(fingerprint)), { recursive: true })
-  fs.writeFileSync(verdictFile(fingerprint), JSON.stringify(found))
+  // Written whole then renamed: the other worker never reads half a verdict.
+  const partial = `${verdictFile(fingerprint)}.${process.pid}`
+  fs.writeFileSync(partial, JSON.stringify(found))
+  fs.renameSync(partial, verdictFile(fingerprint))
   return { found, reused: false }
 }
 
