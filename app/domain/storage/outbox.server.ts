@@ -68,7 +68,7 @@ export function queueStoredFile(
 }
 
 /** Files under DATA_DIR are going (deleted, retention, account deletion): their objects too. */
-export function queueObjectDeletes(keys: string[], db: DbOrTx = getDb()) {
+function queueObjectDeletes(keys: string[], db: DbOrTx = getDb()) {
   if (!usesBucket() || !keys.length) return
   for (let i = 0; i < keys.length; i += 500) {
     db.update(storedObjects)

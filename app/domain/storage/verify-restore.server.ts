@@ -52,7 +52,7 @@ function keptFiles(db: DbOrTx): KeptFile[] {
   return files.map((f) => ({ ...f, sha256: f.sha256 ?? rows.get(f.key)?.sha256 ?? null }))
 }
 
-export interface VerifyProblem {
+interface VerifyProblem {
   key: string
   problem: 'missing' | 'different' | 'not yet safe'
   detail?: string
