@@ -157,9 +157,10 @@ async function restoreTime() {
     const exited = new Promise((r) => child.once('exit', r))
     child.kill('SIGTERM')
     await exited
-    const replicaBytes = spawnSync('du', ['-sb', path.join(dir, 'replica')], {
-      encoding: 'utf8',
-    }).stdout.split('\t')[0]
+    const replicaBytes = fs
+      .readdirSync(path.join(dir, 'replica'), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .reduce((sum, entry) => sum + fs.statSync(path.join(entry.parentPath, entry.name)).size, 0)
     console.log(
       `  first snapshot to the replica: ${snapshotSeconds.toFixed(1)} s (${(Number(replicaBytes) / 1024 / MiB).toFixed(2)} GiB in the replica)`,
     )
