@@ -51,19 +51,20 @@ async function magentaGlb() {
   return out
 }
 
-export async function seedThreeDProject(name: string) {
+/** `copc`: another COPC file instead of the fixture (the bench's 50-million-point one). */
+export async function seedThreeDProject(name: string, copc = COPC) {
   const { projectId, clientEmail } = seedPaidProject(name)
   const root = path.join(e2eDir, 'files')
   const db = new Database(path.join(e2eDir, 'kestrel.sqlite'))
   db.pragma('busy_timeout = 5000')
   const glb = await magentaGlb()
-  const facts = factsOf(await readLasHeader(COPC))
+  const facts = factsOf(await readLasHeader(copc))
   const ids: Record<string, number> = {}
   try {
     const now = Date.now()
     db.prepare(`update projects set status = 'completed', completed_at = ? where id = ?`).run(now, projectId)
     for (const [kind, file, mime, original] of [
-      ['point_cloud', COPC, 'application/vnd.laszip', 'Point cloud.copc.laz'],
+      ['point_cloud', copc, 'application/vnd.laszip', 'Point cloud.copc.laz'],
       ['model_3d', glb, 'model/gltf-binary', '3D model.glb'],
     ] as const) {
       const key = `projects/${projectId}/${crypto.randomUUID()}${path.extname(file)}`

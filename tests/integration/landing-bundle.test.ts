@@ -75,3 +75,19 @@ test(`the landing page loads at most ${kib(BUDGET)} of JavaScript (gzip)`, { tim
   console.log(`${lines.join('\n')}\nlanding page JavaScript: ${kib(total)} gzip (budget ${kib(BUDGET)})`)
   expect(total, `landing page JavaScript is ${kib(total)} gzip`).toBeLessThanOrEqual(BUDGET)
 })
+
+test('three.js and the point cloud readers load only with the 3D view’s canvas, never on the landing page or the Map view', () => {
+  const manifest = readManifest()
+  const scriptsOf = (route: string) => {
+    const part = manifest.routes[route]
+    if (!part) throw new Error(`The manifest lacks ${route}`)
+    return [manifest.entry, manifest.routes.root!, part].flatMap((p) => [p.module, ...(p.imports ?? [])])
+  }
+  const holdsThree = (url: string) =>
+    fs.readFileSync(path.join(ROOT, 'public', url), 'utf8').includes('WebGLRenderer')
+  for (const route of ['routes/_index', 'routes/projects.$projectId.map', 'routes/projects.$projectId.3d'])
+    expect(scriptsOf(route).filter(holdsThree), route).toEqual([])
+  // The canvas's own chunk (fetched once hydrated) does hold it.
+  const chunks = fs.readdirSync(path.join(BUILD, '_shared')).map((name) => `/build/_shared/${name}`)
+  expect(chunks.some(holdsThree)).toBe(true)
+})
