@@ -15,14 +15,10 @@ import { PolygonSchema, type ChangeFigures } from '#app/domain/deliverables/meas
 import { countMeasure, minimumChangeFor } from '#app/domain/deliverables/measure.server.ts'
 import { getDownloadableFile } from '#app/domain/files/file-queries.server.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
-import {
-  formatCubicMetres,
-  formatNumber,
-  formatPercent,
-  formatSquareMetres,
-} from '#app/domain/format/numbers.ts'
+import { formatCubicMetres, formatPercent, formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { A4, createA4Document, PDF_COLOURS, wrap } from '#app/domain/pdf/a4-document.server.ts'
+import { drawScaleBar } from '#app/domain/pdf/plan-drawing.server.ts'
 import type { Project, ProjectFile } from '#db/schema.ts'
 import { rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib'
 import { z } from 'zod'
@@ -305,21 +301,6 @@ async function renderSiteReport(report: {
     y -= 11
   }
   return pdf.save()
-}
-
-/** A bar of a round length (1, 2 or 5 × 10ⁿ m) about 100 pt long, at `metresPerPoint`. */
-function drawScaleBar(page: PDFPage, at: { x: number; y: number }, metresPerPoint: number, text: TextFn) {
-  const rough = metresPerPoint * 100
-  const magnitude = 10 ** Math.floor(Math.log10(rough))
-  const metres = [5, 2, 1].map((k) => k * magnitude).find((m) => m <= rough) ?? magnitude
-  const length = metres / metresPerPoint
-  page.drawLine({ start: at, end: { x: at.x + length, y: at.y }, thickness: 1.5, color: INK })
-  for (const x of [at.x, at.x + length])
-    page.drawLine({ start: { x, y: at.y - 3 }, end: { x, y: at.y + 3 }, thickness: 1, color: INK })
-  text(page, `${formatNumber(metres, 2, { minDecimals: 0 })} m`, at.x + length + 6, at.y - 3, {
-    size: 8,
-    color: MUTED,
-  })
 }
 
 type TextFn = Awaited<ReturnType<typeof createA4Document>>['text']
