@@ -3,22 +3,17 @@
  * copies of a raster deliverable (ADR 232), for whoever may download the original. Byte
  * ranges and a strong ETag (the Map view reads the COG tile by tile); 404 until ready.
  */
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { VIEW_FILES, type ViewFile } from '#app/domain/deliverables/deliverable.ts'
 import { viewFileFor } from '#app/domain/deliverables/deliverables.server.ts'
 import { sendViewFile } from '#app/domain/deliverables/view-files.server.ts'
-import { apiFail, methodNotAllowed, parseId, withApiErrors } from '#app/domain/http/api.server.ts'
+import { apiRoute } from '#app/domain/http/api-route.server.ts'
+import { apiFail } from '#app/domain/http/api.server.ts'
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  return withApiErrors(async () => {
-    const user = await requireApiUser(request)
-    const projectId = parseId(params.id, 'project id')
-    const fileId = parseId(params.fileId, 'file id')
+export const { action, loader } = apiRoute({
+  params: { id: 'project id', fileId: 'file id' },
+  GET: ({ request, user, ids, params }) => {
     const which = params.which as ViewFile
     if (!VIEW_FILES.includes(which)) apiFail(404, 'Not found')
-    return sendViewFile(request, viewFileFor(user, projectId, fileId, which))
-  })
-}
-
-export const action = () => methodNotAllowed(['GET'])
+    return sendViewFile(request, viewFileFor(user, ids.id, ids.fileId, which))
+  },
+})
