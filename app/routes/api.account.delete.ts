@@ -2,11 +2,10 @@
  * `POST /api/account/delete` `{ password }` — "Delete my account" (ADR 111): anonymises the
  * account and ends its sessions → `{ success: true }`; 400 wrong password, 409 last admin.
  */
-import { json, type ActionFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
 import { deleteAccount } from '#app/domain/account/account.server.ts'
-import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { destroySessionCookie } from '#app/domain/auth/session.server.ts'
-import { methodNotAllowed, readJsonBody, withApiErrors } from '#app/domain/http/api.server.ts'
+import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { z } from 'zod'
 
 const DeleteAccountBody = z.object({
@@ -15,19 +14,13 @@ const DeleteAccountBody = z.object({
     .min(1, 'Password is required'),
 })
 
-export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== 'POST') return methodNotAllowed(['POST'])
-  const user = await requireApiUser(request)
-  const { password } = await readJsonBody(request, DeleteAccountBody)
-  return withApiErrors(async () => {
+export const { action, loader } = apiRoute({
+  POST: async ({ user, body }) => {
+    const { password } = await body(DeleteAccountBody)
     const result = await deleteAccount(user.id, password)
     return json(
       { success: true, message: 'Your account has been deleted.', ...result },
       { headers: { 'Set-Cookie': await destroySessionCookie() } },
     )
-  })
-}
-
-export function loader() {
-  return methodNotAllowed(['POST'])
-}
+  },
+})

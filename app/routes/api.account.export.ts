@@ -1,12 +1,9 @@
 /** `GET /api/account/export` — "Download my data" (ADR 111): application/zip with data.json and the user's documents. */
-import type { LoaderFunctionArgs } from '@remix-run/node'
 import { buildAccountExport } from '#app/domain/account/account.server.ts'
-import { requireApiUser } from '#app/domain/auth/guards.server.ts'
-import { methodNotAllowed, withApiErrors } from '#app/domain/http/api.server.ts'
+import { apiRoute } from '#app/domain/http/api-route.server.ts'
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireApiUser(request)
-  return withApiErrors(async () => {
+export const { action, loader } = apiRoute({
+  GET: async ({ user }) => {
     const { bytes, fileName } = await buildAccountExport(user.id)
     return new Response(Buffer.from(bytes), {
       headers: {
@@ -15,9 +12,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
         'Cache-Control': 'private, no-store',
       },
     })
-  })
-}
-
-export function action() {
-  return methodNotAllowed(['GET'])
-}
+  },
+})

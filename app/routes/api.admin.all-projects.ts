@@ -1,22 +1,24 @@
 // GET /api/admin/all-projects?q=&status=&page= — one page, newest first; totals in headers.
-import { json, type LoaderFunctionArgs } from '@remix-run/node'
-import { requireApiUser } from '#app/domain/auth/guards.server.ts'
+import { json } from '@remix-run/node'
+import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { pageParam } from '#app/domain/http/query.ts'
 import { listAllProjects } from '#app/domain/projects/admin-projects.server.ts'
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiUser(request, 'admin')
-  const url = new URL(request.url)
-  const result = listAllProjects({
-    q: url.searchParams.get('q'),
-    status: url.searchParams.get('status')?.replace('in-progress', 'in_progress'),
-    page: pageParam(url.searchParams.get('page')),
-  })
-  return json(result.projects, {
-    headers: {
-      'X-Total-Count': String(result.total),
-      'X-Page': String(result.page),
-      'X-Page-Count': String(result.pageCount),
-    },
-  })
-}
+export const { action, loader } = apiRoute({
+  roles: 'admin',
+  GET: ({ request }) => {
+    const url = new URL(request.url)
+    const result = listAllProjects({
+      q: url.searchParams.get('q'),
+      status: url.searchParams.get('status')?.replace('in-progress', 'in_progress'),
+      page: pageParam(url.searchParams.get('page')),
+    })
+    return json(result.projects, {
+      headers: {
+        'X-Total-Count': String(result.total),
+        'X-Page': String(result.page),
+        'X-Page-Count': String(result.pageCount),
+      },
+    })
+  },
+})

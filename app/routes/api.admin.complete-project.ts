@@ -3,9 +3,8 @@
  * has at least one processed deliverable and e-mails the client (ADR 171 "Project lifecycle").
  * A failed viewing copy answers 409 unless `deliverWithoutFailed: true`.
  */
-import { json, type ActionFunctionArgs } from '@remix-run/node'
-import { requireApiUser } from '#app/domain/auth/guards.server.ts'
-import { methodNotAllowed, readJsonBody, withApiErrors } from '#app/domain/http/api.server.ts'
+import { json } from '@remix-run/node'
+import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { completeProject } from '#app/domain/projects/complete-project.server.ts'
 import { z } from 'zod'
 
@@ -20,12 +19,11 @@ const CompleteProjectSchema = z.object({
     .optional(),
 })
 
-export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== 'POST') return methodNotAllowed(['POST'])
-  const admin = await requireApiUser(request, 'admin')
-  return withApiErrors(async () => {
-    const { projectId, deliverWithoutFailed } = await readJsonBody(request, CompleteProjectSchema)
-    const { project, clientNotified, deliverables } = await completeProject(admin.id, projectId, {
+export const { action, loader } = apiRoute({
+  roles: 'admin',
+  POST: async ({ user, body }) => {
+    const { projectId, deliverWithoutFailed } = await body(CompleteProjectSchema)
+    const { project, clientNotified, deliverables } = await completeProject(user.id, projectId, {
       deliverWithoutFailed,
     })
     const { polygonGeoJson: _plan, ...rest } = project
@@ -37,7 +35,5 @@ export async function action({ request }: ActionFunctionArgs) {
       deliverables,
       project: rest,
     })
-  })
-}
-
-export const loader = () => methodNotAllowed(['POST'])
+  },
+})

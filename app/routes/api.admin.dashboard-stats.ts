@@ -1,8 +1,5 @@
-import { json, type LoaderFunctionArgs } from '@remix-run/node'
-import { requireApiUser } from '#app/domain/auth/guards.server.ts'
+import { json } from '@remix-run/node'
 import { getAdminStats } from '#app/domain/dashboard/stats.server.ts'
+import { apiRoute } from '#app/domain/http/api-route.server.ts'
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiUser(request, 'admin')
-  return json(getAdminStats())
-}
+export const { action, loader } = apiRoute({ roles: 'admin', GET: () => json(getAdminStats()) })

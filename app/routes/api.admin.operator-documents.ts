@@ -2,9 +2,8 @@
  * `GET /api/admin/operator-documents` → `{ documents, expiring, operatorCertified }`;
  * `POST` an OperatorDocument body → 201 `{ document }` (ADR 113).
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { requireApiUser } from '#app/domain/auth/guards.server.ts'
-import { methodNotAllowed, readJsonBody } from '#app/domain/http/api.server.ts'
+import { json } from '@remix-run/node'
+import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import {
   createOperatorDocument,
   listExpiringItems,
@@ -13,18 +12,16 @@ import {
 } from '#app/domain/operator/operator-documents.server.ts'
 import { OperatorDocumentSchema } from '#app/domain/operator/schemas.ts'
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiUser(request, 'admin')
-  return json({
-    documents: listOperatorDocuments(),
-    expiring: listExpiringItems(),
-    operatorCertified: loadOperatorStatus().rocValid,
-  })
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST'])
-  const admin = await requireApiUser(request, 'admin')
-  const input = await readJsonBody(request, OperatorDocumentSchema)
-  return json({ document: createOperatorDocument(admin.id, input) }, { status: 201 })
-}
+export const { action, loader } = apiRoute({
+  roles: 'admin',
+  GET: () =>
+    json({
+      documents: listOperatorDocuments(),
+      expiring: listExpiringItems(),
+      operatorCertified: loadOperatorStatus().rocValid,
+    }),
+  POST: async ({ user, body }) => {
+    const input = await body(OperatorDocumentSchema)
+    return json({ document: createOperatorDocument(user.id, input) }, { status: 201 })
+  },
+})

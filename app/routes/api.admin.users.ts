@@ -1,8 +1,5 @@
-import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
 import { listUsers } from '#app/domain/admin/users.server.ts'
-import { requireApiUser } from '#app/domain/auth/guards.server.ts'
+import { apiRoute } from '#app/domain/http/api-route.server.ts'
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiUser(request, 'admin')
-  return json(listUsers())
-}
+export const { action, loader } = apiRoute({ roles: 'admin', GET: () => json(listUsers()) })

@@ -4,19 +4,15 @@
  * (~600 kB for the national dataset), so it carries an ETag and answers 304 when the
  * browser already has the current version.
  */
-import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
 import { airspaceZonesVersion, listActiveZones } from '#app/domain/airspace/airspace.server.ts'
-import { requireApiUser } from '#app/domain/auth/guards.server.ts'
-import { methodNotAllowed } from '#app/domain/http/api.server.ts'
+import { apiRoute } from '#app/domain/http/api-route.server.ts'
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiUser(request)
-  const etag = `"zones-${airspaceZonesVersion().replace(/[^0-9a-z:-]/gi, '')}"`
-  const headers = { 'Cache-Control': 'private, no-cache', ETag: etag }
-  if (request.headers.get('If-None-Match') === etag) return new Response(null, { status: 304, headers })
-  return json(listActiveZones(), { headers })
-}
-
-export function action() {
-  return methodNotAllowed(['GET'])
-}
+export const { action, loader } = apiRoute({
+  GET: ({ request }) => {
+    const etag = `"zones-${airspaceZonesVersion().replace(/[^0-9a-z:-]/gi, '')}"`
+    const headers = { 'Cache-Control': 'private, no-cache', ETag: etag }
+    if (request.headers.get('If-None-Match') === etag) return new Response(null, { status: 304, headers })
+    return json(listActiveZones(), { headers })
+  },
+})

@@ -1,12 +1,9 @@
-import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
 import { verifyResetToken } from '#app/domain/auth/accounts.server.ts'
-import { methodNotAllowed } from '#app/domain/http/api.server.ts'
+import { apiRoute } from '#app/domain/http/api-route.server.ts'
 
 /** GET /api/auth/verify-reset-token/{token} — `{ valid: true, email }` or `{ valid: false }`. */
-export async function loader({ params }: LoaderFunctionArgs) {
-  return json(verifyResetToken(params.token ?? ''))
-}
-
-export function action() {
-  return methodNotAllowed(['GET'])
-}
+export const { action, loader } = apiRoute({
+  roles: 'public',
+  GET: ({ params }) => json(verifyResetToken(params.token ?? '')),
+})

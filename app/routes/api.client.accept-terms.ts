@@ -4,9 +4,8 @@
  * the checkout page's Terms dialog; `termsAcceptedAt` (or `termsAccepted: true`) is the
  * tick, the server records its own time and the caller's address.
  */
-import { json, type ActionFunctionArgs } from '@remix-run/node'
-import { requireApiUser } from '#app/domain/auth/guards.server.ts'
-import { domainErrorResponse, methodNotAllowed, readJsonBody } from '#app/domain/http/api.server.ts'
+import { json } from '@remix-run/node'
+import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
 import { numberInput } from '#app/domain/http/zod-input.ts'
 import { BillingAddressSchema, VatNumberSchema } from '#app/domain/payments/billing.ts'
@@ -34,27 +33,22 @@ const AcceptTermsBody = z.object({
   billingAddress: BillingAddressSchema,
 })
 
-export async function loader() {
-  return methodNotAllowed(['POST'])
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== 'POST') return methodNotAllowed(['POST'])
-  const user = await requireApiUser(request, 'client')
-  const body = await readJsonBody(request, AcceptTermsBody)
-  const termsAccepted =
-    body.termsAccepted ??
-    (body.termsAcceptedAt !== undefined && body.termsAcceptedAt !== null && body.termsAcceptedAt !== '')
-  try {
+export const { action, loader } = apiRoute({
+  roles: 'client',
+  POST: async ({ context, user, body }) => {
+    const input = await body(AcceptTermsBody)
+    const termsAccepted =
+      input.termsAccepted ??
+      (input.termsAcceptedAt !== undefined && input.termsAcceptedAt !== null && input.termsAcceptedAt !== '')
     const start = await acceptTermsAndStartPayment({
       clientId: user.id,
-      projectId: body.projectId,
-      quoteAmount: body.quoteAmount,
+      projectId: input.projectId,
+      quoteAmount: input.quoteAmount,
       termsAccepted,
       ip: clientIpOf(context),
       billing:
-        body.vatNumber !== undefined || body.billingAddress !== undefined
-          ? { vatNumber: body.vatNumber, billingAddress: body.billingAddress }
+        input.vatNumber !== undefined || input.billingAddress !== undefined
+          ? { vatNumber: input.vatNumber, billingAddress: input.billingAddress }
           : undefined,
     })
     return json({
@@ -65,7 +59,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
       mPaymentId: start.mPaymentId,
       message: 'Terms accepted. Continue to PayFast to pay securely.',
     })
-  } catch (error) {
-    return domainErrorResponse(error)
-  }
-}
+  },
+})

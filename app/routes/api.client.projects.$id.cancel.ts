@@ -2,17 +2,15 @@
  * `POST /api/client/projects/{id}/cancel` — the client cancels a paid project (ADR 112) →
  * `{ success, project, refund }`; 404 not theirs, 409 not cancellable (the reason).
  */
-import { json, type ActionFunctionArgs } from '@remix-run/node'
-import { requireApiUser } from '#app/domain/auth/guards.server.ts'
-import { methodNotAllowed, parseId, withApiErrors } from '#app/domain/http/api.server.ts'
+import { json } from '@remix-run/node'
+import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { cancelPaidProject } from '#app/domain/payments/refunds.server.ts'
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== 'POST') return methodNotAllowed(['POST'])
-  const user = await requireApiUser(request, 'client')
-  const projectId = parseId(params.id, 'project id')
-  return withApiErrors(async () => {
-    const { project, refund } = await cancelPaidProject(user.id, projectId)
+export const { action, loader } = apiRoute({
+  roles: 'client',
+  params: { id: 'project id' },
+  POST: async ({ user, ids }) => {
+    const { project, refund } = await cancelPaidProject(user.id, ids.id)
     return json({
       success: true,
       message: 'Project cancelled. Your refund will be paid within 30 days.',
@@ -31,9 +29,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
         chargeAmount: refund.chargeAmount,
       },
     })
-  })
-}
-
-export function loader() {
-  return methodNotAllowed(['POST'])
-}
+  },
+})

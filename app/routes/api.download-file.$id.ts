@@ -3,16 +3,14 @@
  * ETag, byte ranges), for the owning client, the assigned pilot and admins; 404 for
  * everyone else. A client's deliverables stop one month after completion (410).
  */
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { sendFile } from '#app/domain/files/download.server.ts'
 import { getDownloadableFile } from '#app/domain/files/file-queries.server.ts'
-import { withApiErrors } from '#app/domain/http/api.server.ts'
+import { apiRoute } from '#app/domain/http/api-route.server.ts'
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  return withApiErrors(async () => {
-    const user = await requireApiUser(request)
-    const { file, path } = getDownloadableFile(user, Number(params.id))
+export const { action, loader } = apiRoute({
+  params: { id: 'id' },
+  GET: ({ request, user, ids }) => {
+    const { file, path } = getDownloadableFile(user, ids.id)
     const asked = new URL(request.url).searchParams.get('filename')?.trim()
     return sendFile(request, {
       path,
@@ -22,5 +20,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       downloadName: asked || file.originalName,
       lastModified: file.createdAt,
     })
-  })
-}
+  },
+})

@@ -5,35 +5,32 @@
  * oversize body is 413 before it is read whole, and untrusted senders are rate-limited
  * (429) before anything is stored.
  */
-import type { ActionFunctionArgs } from '@remix-run/node'
-import { methodNotAllowed } from '#app/domain/http/api.server.ts'
+import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { declaresBodyOver, readTextWithin } from '#app/domain/http/body-limit.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { enforceNotificationLimit, MAX_ITN_BODY_BYTES } from '#app/domain/payments/notify-limits.server.ts'
 import { processPayfastNotification } from '#app/domain/payments/notify.server.ts'
 
-export async function loader() {
-  return methodNotAllowed(['POST'])
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== 'POST') return methodNotAllowed(['POST'])
-  const sourceIp = clientIpOf(context)
-  if (declaresBodyOver(request, MAX_ITN_BODY_BYTES)) return new Response(null, { status: 413 })
-  try {
-    await enforceNotificationLimit(sourceIp)
-  } catch (error) {
-    if (!isDomainError(error, 429)) throw error
-    return new Response(null, { status: 429, headers: error.headers })
-  }
-  let rawBody: string
-  try {
-    rawBody = await readTextWithin(request, MAX_ITN_BODY_BYTES)
-  } catch (error) {
-    if (isDomainError(error, 413)) return new Response(null, { status: 413 })
-    throw error
-  }
-  const result = await processPayfastNotification({ rawBody, sourceIp })
-  return new Response(null, { status: result.httpStatus })
-}
+export const { action, loader } = apiRoute({
+  roles: 'public',
+  POST: async ({ request, context }) => {
+    const sourceIp = clientIpOf(context)
+    if (declaresBodyOver(request, MAX_ITN_BODY_BYTES)) return new Response(null, { status: 413 })
+    try {
+      await enforceNotificationLimit(sourceIp)
+    } catch (error) {
+      if (!isDomainError(error, 429)) throw error
+      return new Response(null, { status: 429, headers: error.headers })
+    }
+    let rawBody: string
+    try {
+      rawBody = await readTextWithin(request, MAX_ITN_BODY_BYTES)
+    } catch (error) {
+      if (isDomainError(error, 413)) return new Response(null, { status: 413 })
+      throw error
+    }
+    const result = await processPayfastNotification({ rawBody, sourceIp })
+    return new Response(null, { status: result.httpStatus })
+  },
+})

@@ -3,17 +3,14 @@
  * positions over the planned areas and the share of each area covered. The assigned
  * pilot and admins; anyone else (clients included) 404, in the api error shape.
  */
-import { json, type LoaderFunctionArgs } from '@remix-run/node'
-import { requireApiUser } from '#app/domain/auth/guards.server.ts'
+import { json } from '@remix-run/node'
 import { projectCoverage } from '#app/domain/coverage/coverage.server.ts'
-import { methodNotAllowed, parseId, withApiErrors } from '#app/domain/http/api.server.ts'
+import { apiRoute } from '#app/domain/http/api-route.server.ts'
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  return withApiErrors(async () => {
-    const user = await requireApiUser(request)
-    const coverage = await projectCoverage(user, parseId(params.id, 'project id'))
+export const { action, loader } = apiRoute({
+  params: { id: 'project id' },
+  GET: async ({ user, ids }) => {
+    const coverage = await projectCoverage(user, ids.id)
     return json(coverage, { headers: { 'Cache-Control': 'private, no-store' } })
-  })
-}
-
-export const action = () => methodNotAllowed(['GET'])
+  },
+})

@@ -4,15 +4,23 @@
  * (normally the site's earlier survey) over the polygon; a pile removed is a negative net
  * (ADR 271). The project's client or an admin; anyone else 404.
  */
-import { polygonMeasureAction } from '#app/domain/deliverables/measure-route.server.ts'
-import { ChangeRequestSchema } from '#app/domain/deliverables/measure-schemas.ts'
+import { json } from '@remix-run/node'
+import { ChangeRequestSchema, outerRing } from '#app/domain/deliverables/measure-schemas.ts'
 import { measureChange } from '#app/domain/deliverables/measure.server.ts'
-import { methodNotAllowed } from '#app/domain/http/api.server.ts'
+import { apiRoute } from '#app/domain/http/api-route.server.ts'
 
-export const action = polygonMeasureAction(
-  ChangeRequestSchema,
-  (user, { projectId, fileId }, body, ring, signal) =>
-    measureChange(user, projectId, fileId, { againstFileId: body.againstFileId, ring }, { signal }),
-)
-
-export const loader = () => methodNotAllowed(['POST'])
+export const { action, loader } = apiRoute({
+  params: { id: 'id', fileId: 'file id' },
+  POST: async ({ request, user, ids, body }) => {
+    const input = await body(ChangeRequestSchema)
+    return json(
+      await measureChange(
+        user,
+        ids.id,
+        ids.fileId,
+        { againstFileId: input.againstFileId, ring: outerRing(input.polygon) },
+        { signal: request.signal },
+      ),
+    )
+  },
+})

@@ -3,15 +3,23 @@
  * `{ areaM2, baseElevationM, cutM3, fillM3, netM3, coveredPercent }`. 400 when the file is
  * not an elevation model or the polygon misses it.
  */
-import { polygonMeasureAction } from '#app/domain/deliverables/measure-route.server.ts'
-import { VolumeRequestSchema } from '#app/domain/deliverables/measure-schemas.ts'
+import { json } from '@remix-run/node'
+import { outerRing, VolumeRequestSchema } from '#app/domain/deliverables/measure-schemas.ts'
 import { measureVolume } from '#app/domain/deliverables/measure.server.ts'
-import { methodNotAllowed } from '#app/domain/http/api.server.ts'
+import { apiRoute } from '#app/domain/http/api-route.server.ts'
 
-export const action = polygonMeasureAction(
-  VolumeRequestSchema,
-  (user, { projectId, fileId }, body, ring, signal) =>
-    measureVolume(user, projectId, fileId, { ring, base: body.base }, { signal }),
-)
-
-export const loader = () => methodNotAllowed(['POST'])
+export const { action, loader } = apiRoute({
+  params: { id: 'id', fileId: 'file id' },
+  POST: async ({ request, user, ids, body }) => {
+    const input = await body(VolumeRequestSchema)
+    return json(
+      await measureVolume(
+        user,
+        ids.id,
+        ids.fileId,
+        { ring: outerRing(input.polygon), base: input.base },
+        { signal: request.signal },
+      ),
+    )
+  },
+})

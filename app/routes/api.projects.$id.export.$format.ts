@@ -4,9 +4,7 @@
  * The assigned pilot and admins get every format; the owning client gets kml and geojson;
  * anyone else (and an unknown format) gets 404. Named after the project.
  */
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { requireApiUser } from '#app/domain/auth/guards.server.ts'
-import { methodNotAllowed, parseId, withApiErrors } from '#app/domain/http/api.server.ts'
+import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import {
   CLIENT_EXPORT_FORMATS,
@@ -17,11 +15,10 @@ import {
 import { missionOf } from '#app/domain/survey/mission.server.ts'
 import { projectForSurvey } from '#app/domain/survey/project-plan.server.ts'
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  return withApiErrors(async () => {
-    const user = await requireApiUser(request)
-    const id = parseId(params.id, 'project id')
-    const project = projectForSurvey(user, id)
+export const { action, loader } = apiRoute({
+  params: { id: 'project id' },
+  GET: ({ user, ids, params }) => {
+    const project = projectForSurvey(user, ids.id)
     const format = params.format as ExportFormat
     const allowed = user.role === 'client' ? CLIENT_EXPORT_FORMATS : EXPORT_FORMATS
     if (!allowed.includes(format)) throw new DomainError(404, 'Export not found')
@@ -33,9 +30,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         'Cache-Control': 'private, no-store',
       },
     })
-  })
-}
-
-export function action() {
-  return methodNotAllowed(['GET'])
-}
+  },
+})

@@ -4,26 +4,17 @@
  * allowDownload }` (the URL is shown this once). The project's client (once completed)
  * and admins; the assigned pilot 403; anyone else 404 (ADR 233).
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { requireApiUser } from '#app/domain/auth/guards.server.ts'
-import { methodNotAllowed, parseId, readJsonBody, withApiErrors } from '#app/domain/http/api.server.ts'
+import { json } from '@remix-run/node'
+import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { createShareLink, listShareLinks } from '#app/domain/sharing/share-links.server.ts'
 import { ShareLinkRequestSchema } from '#app/domain/sharing/share-rules.ts'
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  return withApiErrors(async () => {
-    const user = await requireApiUser(request)
-    return json({ shareLinks: listShareLinks(user, parseId(params.id, 'project id')) })
-  })
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST'])
-  return withApiErrors(async () => {
-    const user = await requireApiUser(request)
-    const projectId = parseId(params.id, 'project id')
-    const input = await readJsonBody(request, ShareLinkRequestSchema)
-    const { id, url, expiresAt, allowDownload } = createShareLink(user, projectId, input)
+export const { action, loader } = apiRoute({
+  params: { id: 'project id' },
+  GET: ({ user, ids }) => json({ shareLinks: listShareLinks(user, ids.id) }),
+  POST: async ({ user, ids, body }) => {
+    const input = await body(ShareLinkRequestSchema)
+    const { id, url, expiresAt, allowDownload } = createShareLink(user, ids.id, input)
     return json({ id, url, expiresAt, allowDownload }, { status: 201 })
-  })
-}
+  },
+})

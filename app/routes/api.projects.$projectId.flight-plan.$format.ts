@@ -2,10 +2,9 @@
  * GET /api/projects/{id}/flight-plan/{kml|geojson}: the survey areas as a file, for the
  * project's client, its assigned pilot and admins (404 for anyone else).
  */
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { requireVisibleProject } from '#app/domain/files/access.server.ts'
-import { apiFail, methodNotAllowed, parseId, withApiErrors } from '#app/domain/http/api.server.ts'
+import { apiRoute } from '#app/domain/http/api-route.server.ts'
+import { apiFail } from '#app/domain/http/api.server.ts'
 import {
   EXPORT_FORMATS,
   exportFileName,
@@ -17,13 +16,11 @@ import { parseFlightPlan } from '#app/domain/projects/flight-plan.ts'
 import { surveyPlanOf } from '#app/domain/survey/project-plan.server.ts'
 import { flightPatternText } from '#app/domain/survey/project-plan.ts'
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireApiUser(request)
-  return withApiErrors(() => {
-    const projectId = parseId(params.projectId, 'project id')
-    const format = params.format
+export const { action, loader } = apiRoute({
+  params: { projectId: 'project id' },
+  GET: ({ user, ids, params: { format } }) => {
     if (!isExportFormat(format)) apiFail(404, 'Unknown export format')
-    const project = requireVisibleProject(user, projectId)
+    const project = requireVisibleProject(user, ids.projectId)
     const plan = parseFlightPlan(project.polygonGeoJson)
     if (!plan || !plan.areas.length) apiFail(404, 'This project has no flight plan yet')
     const survey = surveyPlanOf(project)
@@ -40,7 +37,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         'Cache-Control': 'private, no-cache',
       },
     })
-  })
-}
-
-export const action = () => methodNotAllowed(['GET'])
+  },
+})

@@ -94,3 +94,8 @@ export type ChangeFigures = {
   /** Cells that moved less than this (m) count as no change in cut and fill. */
   minimumChangeM: number
 }
+
+/** The polygon's outer ring as [lng, lat] pairs: what the volume and change measures read. */
+export function outerRing(polygon: { coordinates: number[][][] }): [number, number][] {
+  return polygon.coordinates[0]!.map(([lng, lat]) => [lng!, lat!])
+}

@@ -1,0 +1,49 @@
+/**
+ * One contract per route kind, read from the route files so a route added later is held to
+ * it: every /api route is `apiRoute({ … })` (405, role, ids, body, DomainError answers in one
+ * place) and writes none of those by hand.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, test } from 'vitest'
+
+const ROUTES = path.resolve('app/routes')
+
+/** Route modules: flat files, or `route.tsx` inside a route folder. */
+function routeModules() {
+  return readdirSync(ROUTES, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.isFile()) return [{ name: entry.name, file: path.join(ROUTES, entry.name) }]
+    const inner = readdirSync(path.join(ROUTES, entry.name)).find((f) => /^route\.tsx?$/.test(f))
+    return inner ? [{ name: entry.name, file: path.join(ROUTES, entry.name, inner) }] : []
+  })
+}
+
+const modules = routeModules().map((m) => ({ ...m, source: readFileSync(m.file, 'utf8') }))
+/** `api.$.ts` is the JSON 404 for unknown /api paths: no methods, so no apiRoute. */
+const apiRoutes = modules.filter((m) => /^api[.+]/.test(m.name) && !/^api\.\$\.tsx?$/.test(m.name))
+
+describe('route contract', () => {
+  test('every /api route is apiRoute({ … }) and handles no method, id or error by hand', () => {
+    expect(apiRoutes.length).toBeGreaterThan(70)
+    const problems = apiRoutes.flatMap(({ name, source }) => [
+      ...(/export const \{ (action, loader|loader, action) \} = apiRoute\(/.test(source)
+        ? []
+        : [`${name}: not export const { action, loader } = apiRoute({ … })`]),
+      ...[
+        'requireApiUser',
+        'methodNotAllowed',
+        'withApiErrors',
+        'domainErrorResponse',
+        'parseId(',
+        'request.method !==',
+        'Number(params',
+      ]
+        .filter((hand) => source.includes(hand))
+        .map((hand) => `${name}: ${hand}`),
+      ...(/export (async )?function (loader|action)\b/.test(source)
+        ? [`${name}: its own loader or action`]
+        : []),
+    ])
+    expect(problems).toEqual([])
+  })
+})
