@@ -4,21 +4,17 @@
  * DELETE removes it ("accuracy not stated"). 400 with field errors for bad values, 404 for a
  * file of another project.
  */
-import { json, type ActionFunctionArgs } from '@remix-run/node'
-import { requireApiUser } from '#app/domain/auth/guards.server.ts'
+import { json } from '@remix-run/node'
 import { setDeliverableAccuracy } from '#app/domain/deliverables/deliverables.server.ts'
 import { DeliverableAccuracySchema } from '#app/domain/deliverables/schemas.ts'
-import { methodNotAllowed, parseId, readJsonBody, withApiErrors } from '#app/domain/http/api.server.ts'
+import { apiRoute } from '#app/domain/http/api-route.server.ts'
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== 'PUT' && request.method !== 'DELETE') return methodNotAllowed(['PUT', 'DELETE'])
-  return withApiErrors(async () => {
-    const admin = await requireApiUser(request, 'admin')
-    const projectId = parseId(params.id, 'project id')
-    const fileId = parseId(params.fileId, 'file id')
-    const input = request.method === 'PUT' ? await readJsonBody(request, DeliverableAccuracySchema) : null
-    return json({ deliverable: setDeliverableAccuracy(admin, projectId, fileId, input) })
-  })
-}
-
-export const loader = () => methodNotAllowed(['PUT', 'DELETE'])
+export const { action, loader } = apiRoute({
+  roles: 'admin',
+  params: { id: 'project id', fileId: 'file id' },
+  PUT: async ({ user, ids, body }) =>
+    json({
+      deliverable: setDeliverableAccuracy(user, ids.id, ids.fileId, await body(DeliverableAccuracySchema)),
+    }),
+  DELETE: ({ user, ids }) => json({ deliverable: setDeliverableAccuracy(user, ids.id, ids.fileId, null) }),
+})

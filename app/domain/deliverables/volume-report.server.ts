@@ -22,6 +22,7 @@ import {
   formatPercent,
   formatSquareMetres,
 } from '#app/domain/format/numbers.ts'
+import { parseId } from '#app/domain/http/api.server.ts'
 import { DomainError, isDomainError } from '#app/domain/http/domain-error.ts'
 import { A4, createA4Document, PDF_COLOURS, wrap } from '#app/domain/pdf/a4-document.server.ts'
 import { drawNorthArrow, drawScaleBar } from '#app/domain/pdf/plan-drawing.server.ts'
@@ -61,7 +62,16 @@ type ReportPolygon = { note: AnnotationView; ring: [number, number][]; figures: 
 const surveyDate = (project: Project) => project.completedAt ?? project.createdAt
 
 /** `annotationIds=1,2` (or repeated): distinct positive ids, 1 to 20 of them; 400 otherwise. */
-export function parseAnnotationIds(values: string[]): number[] {
+/** The report's query: `annotationIds=1,2` (or repeated) and an optional `againstFileId`. */
+export function readVolumeReportQuery(query: URLSearchParams) {
+  const against = query.get('againstFileId')
+  return {
+    annotationIds: parseAnnotationIds(query.getAll('annotationIds')),
+    againstFileId: against === null ? null : parseId(against, 'againstFileId'),
+  }
+}
+
+function parseAnnotationIds(values: string[]): number[] {
   const parts = values.flatMap((v) => v.split(',')).map((v) => v.trim())
   const ids = parts.map((p) => (/^\d{1,9}$/.test(p) ? Number(p) : NaN))
   const unique = [...new Set(ids)]
