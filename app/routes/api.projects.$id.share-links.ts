@@ -1,7 +1,7 @@
 /**
  * GET /api/projects/{id}/share-links — the project's share links with their counts;
- * POST `{ fileIds?, allowDownload, expiresInDays? }` → 201 `{ id, url, expiresAt,
- * allowDownload }` (the URL is shown this once). The project's client (once completed)
+ * POST `{ fileIds?, allowDownload, expiresInDays?, includeNotes? }` → 201 `{ id, url,
+ * expiresAt, allowDownload, includeNotes }` (the URL is shown this once). The project's client (once completed)
  * and admins; the assigned pilot 403; anyone else 404 (ADR 233).
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
@@ -23,7 +23,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const user = await requireApiUser(request)
     const projectId = parseId(params.id, 'project id')
     const input = await readJsonBody(request, ShareLinkRequestSchema)
-    const { id, url, expiresAt, allowDownload } = createShareLink(user, projectId, input)
-    return json({ id, url, expiresAt, allowDownload }, { status: 201 })
+    const { id, url, expiresAt, allowDownload, includeNotes } = createShareLink(user, projectId, input)
+    return json({ id, url, expiresAt, allowDownload, includeNotes }, { status: 201 })
   })
 }
