@@ -1,7 +1,7 @@
 /**
  * GET /api/projects/{id}/share-links — the project's share links with their counts;
- * POST `{ fileIds?, allowDownload, expiresInDays? }` → 201 `{ id, url, expiresAt,
- * allowDownload }` (the URL is shown this once). The project's client (once completed)
+ * POST `{ fileIds?, allowDownload, expiresInDays?, includeNotes? }` → 201 `{ id, url,
+ * expiresAt, allowDownload, includeNotes }` (the URL is shown this once). The project's client (once completed)
  * and admins; the assigned pilot 403; anyone else 404 (ADR 233).
  */
 import { json } from '@remix-run/node'
@@ -14,7 +14,7 @@ export const { action, loader } = apiRoute({
   GET: ({ user, ids }) => json({ shareLinks: listShareLinks(user, ids.id) }),
   POST: async ({ user, ids, body }) => {
     const input = await body(ShareLinkRequestSchema)
-    const { id, url, expiresAt, allowDownload } = createShareLink(user, ids.id, input)
-    return json({ id, url, expiresAt, allowDownload }, { status: 201 })
+    const { id, url, expiresAt, allowDownload, includeNotes } = createShareLink(user, ids.id, input)
+    return json({ id, url, expiresAt, allowDownload, includeNotes }, { status: 201 })
   },
 })

@@ -10,12 +10,17 @@ import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { PageHeading } from '#app/components/layout/page-heading.tsx'
 import { LazyDeliverablesMap } from '#app/components/mapview/lazy-deliverables-map.tsx'
+import { NotesSection } from '#app/components/mapview/map-notes.tsx'
 import { DeliverableList, VolumeForm } from '#app/components/mapview/map-view-sections.tsx'
+import { handleNoteForm, NOTE_INTENTS } from '#app/domain/annotations/annotation-forms.server.ts'
+import { canEditAnnotation, listAnnotations } from '#app/domain/annotations/annotations.server.ts'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { getEnv } from '#app/domain/config/env.server.ts'
 import { loadMapView, volumeFromForm } from '#app/domain/deliverables/map-view.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
+import { isIntentOf } from '#app/domain/http/intents.ts'
+import { createToastHeaders } from '#app/domain/http/toast.server.ts'
 
 export { deliverablesMapLinks as links } from '#app/components/mapview/lazy-deliverables-map.tsx'
 
@@ -35,16 +40,46 @@ function viewOf(user: Parameters<typeof loadMapView>[0], param: string | undefin
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  return json({ ...viewOf(user, params.projectId), tileUrl: getEnv().TILE_URL })
+  const view = viewOf(user, params.projectId)
+  const notes = listAnnotations(user, view.project.id).map(({ authorId: _authorId, ...note }) => ({
+    ...note,
+    canEdit: canEditAnnotation(user, { authorId: _authorId }),
+  }))
+  return json({ ...view, notes, tileUrl: getEnv().TILE_URL })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request)
   const { project } = viewOf(user, params.projectId)
   const form = await readFormBody(request)
+  const intent = form.get('intent')
+  if (isIntentOf(NOTE_INTENTS, intent)) {
+    try {
+      const message = await handleNoteForm(user, project.id, intent, Object.fromEntries(form), request.signal)
+      return json(
+        { volume: null, error: null, fieldErrors: null, fields: null, note: null },
+        { headers: await createToastHeaders({ title: message, type: 'success' }) },
+      )
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.status >= 500) throw error
+      return json(
+        {
+          volume: null,
+          error: null,
+          fieldErrors: null,
+          fields: null,
+          note: { error: error.message, fieldErrors: error.fieldErrors ?? null },
+        },
+        {
+          status:
+            error.status === 429 ? 429 : error.status === 404 || error.status === 403 ? error.status : 400,
+        },
+      )
+    }
+  }
   try {
     const result = await volumeFromForm(user, project.id, Object.fromEntries(form), request.signal)
-    return json({ volume: result, error: null, fieldErrors: null, fields: null })
+    return json({ volume: result, error: null, fieldErrors: null, fields: null, note: null })
   } catch (error) {
     if (!(error instanceof DomainError) || error.status >= 500) throw error
     const fields = {
@@ -54,14 +89,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
       baseHeight: String(form.get('baseHeight') ?? ''),
     }
     return json(
-      { volume: null, error: error.message, fieldErrors: error.fieldErrors ?? null, fields },
+      { volume: null, error: error.message, fieldErrors: error.fieldErrors ?? null, fields, note: null },
       { status: error.status === 429 ? 429 : 400 },
     )
   }
 }
 
 export default function MapViewPage() {
-  const { project, areas, deliverables, layers, tileUrl } = useLoaderData<typeof loader>()
+  const { project, areas, deliverables, layers, notes, tileUrl } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const elevationModels = deliverables.filter((d) => d.kind === 'elevation' && !d.removedAt)
   return (
@@ -76,6 +111,12 @@ export default function MapViewPage() {
           ) : null}
         </div>
         <LazyDeliverablesMap tileUrl={tileUrl} projectId={project.id} areas={areas} layers={layers} />
+        <NotesSection
+          projectId={project.id}
+          notes={notes}
+          error={actionData?.note?.error ?? null}
+          fieldErrors={actionData?.note?.fieldErrors ?? null}
+        />
         <DeliverableList deliverables={deliverables} />
         {elevationModels.length ? (
           <VolumeForm

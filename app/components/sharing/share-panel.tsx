@@ -91,6 +91,10 @@ export function SharePanel({
               <input type="checkbox" name="allowDownload" aria-describedby={`${headingId}-gets`} />
               Allow downloads (otherwise view only)
             </label>
+            <label className="flex items-center gap-2 text-sm text-ink-800">
+              <input type="checkbox" name="includeNotes" />
+              Show the map notes (read only)
+            </label>
             <ul id={`${headingId}-gets`} className="list-disc space-y-0.5 pl-5 text-xs text-ink-500">
               <li>{SHARE_MESSAGES.viewOnlyGets}</li>
               <li>{SHARE_MESSAGES.downloadGets}</li>

@@ -81,6 +81,7 @@ function toView(link: ShareLink, names: Map<number, string>, now: Date): ShareLi
     fileIds: link.fileIds,
     fileNames: link.fileIds ? link.fileIds.map((id) => names.get(id) ?? `File #${id}`) : [],
     allowDownload: link.allowDownload,
+    includeNotes: link.includeNotes,
     expiresAt: link.expiresAt.toISOString(),
     revokedAt: link.revokedAt?.toISOString() ?? null,
     state: stateOf(link, now),
@@ -135,6 +136,7 @@ export function createShareLink(
         tokenHash,
         fileIds,
         allowDownload: input.allowDownload,
+        includeNotes: input.includeNotes ?? false,
         expiresAt,
         createdAt: now,
       })
@@ -146,7 +148,13 @@ export function createShareLink(
         action: 'share-link.create',
         entityType: 'share-link',
         entityId: row.id,
-        after: { projectId: project.id, fileIds, allowDownload: row.allowDownload, expiresAt },
+        after: {
+          projectId: project.id,
+          fileIds,
+          allowDownload: row.allowDownload,
+          includeNotes: row.includeNotes,
+          expiresAt,
+        },
       },
       tx,
     )
@@ -157,6 +165,7 @@ export function createShareLink(
     url: shareUrl(token),
     expiresAt: link.expiresAt.toISOString(),
     allowDownload: link.allowDownload,
+    includeNotes: link.includeNotes,
     link: toView(link, deliverableNames(project.id, db), now),
   }
 }

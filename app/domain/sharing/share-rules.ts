@@ -52,6 +52,8 @@ export const ShareLinkRequestSchema = z.object({
     invalid_type_error: 'Say whether the link allows downloads',
   }),
   expiresInDays: ExpiryDays.optional(),
+  /** Show the project's map notes through the link (read-only). */
+  includeNotes: z.boolean({ invalid_type_error: 'Say whether the link shows the map notes' }).optional(),
 })
 export type ShareLinkRequest = z.infer<typeof ShareLinkRequestSchema>
 
@@ -63,12 +65,14 @@ export const ShareFormSchema = z
   .object({
     fileIds: z.array(numberInput(FileId)).max(SHARE_MAX_FILES, SHARE_MESSAGES.unknownFile).optional(),
     allowDownload: z.literal('on').optional(),
+    includeNotes: z.literal('on').optional(),
     expiresInDays: ExpiryDays.default(SHARE_DEFAULT_DAYS),
   })
   .transform(
     (value): ShareLinkRequest => ({
       fileIds: value.fileIds?.length ? value.fileIds : undefined,
       allowDownload: value.allowDownload === 'on',
+      includeNotes: value.includeNotes === 'on',
       expiresInDays: value.expiresInDays,
     }),
   )
@@ -83,6 +87,7 @@ export interface ShareLinkView {
   fileIds: number[] | null
   fileNames: string[]
   allowDownload: boolean
+  includeNotes: boolean
   expiresAt: string
   revokedAt: string | null
   state: ShareLinkState

@@ -5,6 +5,7 @@
  * map's survey areas and layers (ADR 246). A view-only link's map reads the reduced copies
  * (half the resolution; an elevation model as colours), and its PDFs can be read inline.
  */
+import { annotationsOfProject } from '#app/domain/annotations/annotations.server.ts'
 import type { Deliverable, ViewFile } from '#app/domain/deliverables/deliverable.ts'
 import { deliverablesOfProject, viewFileOf } from '#app/domain/deliverables/deliverables.server.ts'
 import { surveyAreasOf, toMapLayer } from '#app/domain/deliverables/map-view.server.ts'
@@ -80,6 +81,10 @@ export function shareViewerData(token: string, share: OpenShare) {
       // A view-only link's elevation model is already colours: the map shows it as it is.
       return layer ? [viewOnly && layer.kind === 'elevation' ? { ...layer, rendered: true } : layer] : []
     }),
+    // The map notes when the owner chose to show them: read-only, without who wrote them.
+    notes: share.link.includeNotes
+      ? annotationsOfProject(share.project.id).map(({ authorId: _authorId, ...note }) => note)
+      : [],
   }
 }
 export type ShareViewerData = ReturnType<typeof shareViewerData>

@@ -1,0 +1,220 @@
+/**
+ * The Map view's notes, server-rendered (they work without JavaScript): each note with its
+ * author, date and measurement, a delete form on the notes this user may change, a form that
+ * takes a note as typed coordinates, and the export links. A share link shows the list only.
+ */
+import { Form, useNavigation } from '@remix-run/react'
+import { StatusButton } from '#app/components/ui/status-button.tsx'
+import {
+  BASE_LABELS,
+  DEFAULT_NOTE_COLOR,
+  NOTE_COLORS,
+  STOCKPILE_LABELS,
+  type AnnotationView,
+} from '#app/domain/annotations/annotation-schemas.ts'
+import { formatDate } from '#app/domain/format/dates.ts'
+import { formatCubicMetres, formatMetres, formatSquareMetres } from '#app/domain/format/numbers.ts'
+
+type NoteRow = Omit<AnnotationView, 'authorId'> & { canEdit?: boolean }
+
+const KIND_LABELS = { point: 'Point', line: 'Line', polygon: 'Polygon' } as const
+
+function Measurement({ note }: { note: NoteRow }) {
+  const m = note.measurement
+  const parts: string[] = []
+  if (note.kind === 'line' && m.lengthM !== undefined) parts.push(`Length ${formatMetres(m.lengthM)}`)
+  if (m.areaM2 !== undefined) parts.push(`Area ${formatSquareMetres(m.areaM2)}`)
+  if (m.cutM3 !== undefined) {
+    parts.push(
+      `Cut ${formatCubicMetres(m.cutM3)}`,
+      `Fill ${formatCubicMetres(m.fillM3)}`,
+      `Net ${formatCubicMetres(m.netM3)}`,
+    )
+    if (m.base) parts.push(`Base: ${BASE_LABELS[m.base]} (${formatMetres(m.baseElevationM ?? 0)})`)
+  }
+  return parts.length ? <p className="text-sm text-ink-700">{parts.join(' · ')}</p> : null
+}
+
+export function NoteList({ notes, readOnly = false }: { notes: NoteRow[]; readOnly?: boolean }) {
+  if (!notes.length) return <p className="text-sm text-ink-600">No notes on this map yet.</p>
+  return (
+    <ul className="divide-y divide-ink-100" aria-label="Notes">
+      {notes.map((note) => (
+        <li
+          key={note.id}
+          className="flex flex-wrap items-start justify-between gap-2 py-3"
+          data-testid="note"
+        >
+          <div className="min-w-0 space-y-0.5">
+            <p className="flex items-center gap-2 font-medium text-ink-950">
+              <span
+                aria-hidden
+                className="inline-block h-3 w-3 rounded-full"
+                style={{ background: note.color }}
+              />
+              {note.title}
+              <span className="text-xs font-normal text-ink-500">
+                {KIND_LABELS[note.kind]}
+                {note.stockpileKind ? ` · ${STOCKPILE_LABELS[note.stockpileKind]}` : ''}
+              </span>
+            </p>
+            {note.note ? <p className="whitespace-pre-line text-sm text-ink-800">{note.note}</p> : null}
+            <Measurement note={note} />
+            <p className="text-xs text-ink-500">
+              {note.authorName} · {formatDate(note.createdAt)}
+            </p>
+          </div>
+          {!readOnly && note.canEdit ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="note-delete" />
+              <input type="hidden" name="annotationId" value={note.id} />
+              <button type="submit" className="btn-secondary text-sm">
+                Delete
+              </button>
+            </Form>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export function NotesSection({
+  projectId,
+  notes,
+  error,
+  fieldErrors,
+}: {
+  projectId: number
+  notes: NoteRow[]
+  error: string | null
+  fieldErrors: Record<string, string[]> | null
+}) {
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'note-create'
+  const errorOf = (name: string) => fieldErrors?.[name]?.[0]
+  return (
+    <section aria-labelledby="notes-heading" className="card space-y-4 p-4 sm:p-6">
+      <h2 id="notes-heading" className="text-lg font-semibold text-ink-950">
+        Notes
+      </h2>
+      <NoteList notes={notes} />
+      <Form
+        method="get"
+        action={`/api/projects/${projectId}/annotations/export`}
+        reloadDocument
+        className="flex flex-wrap items-end gap-2"
+      >
+        <label className="text-sm font-medium text-ink-900">
+          Format
+          <select name="format" className="input mt-1 block">
+            <option value="csv">CSV</option>
+            <option value="geojson">GeoJSON</option>
+            <option value="kml">KML</option>
+            <option value="shp">Shapefile (zip)</option>
+            <option value="dxf">DXF</option>
+            <option value="gpkg">GeoPackage</option>
+          </select>
+        </label>
+        <label className="text-sm font-medium text-ink-900">
+          Coordinates
+          <select name="crs" className="input mt-1 block">
+            <option value="wgs84">WGS 84</option>
+            <option value="project">The survey’s own (e.g. UTM 34S, Lo19)</option>
+          </select>
+        </label>
+        <button type="submit" className="btn-secondary">
+          Export notes
+        </button>
+      </Form>
+      <Form
+        method="post"
+        className="grid gap-3 md:grid-cols-2"
+        aria-describedby={error ? 'note-error' : undefined}
+      >
+        <input type="hidden" name="intent" value="note-create" />
+        <h3 className="font-medium text-ink-950 md:col-span-2">Add a note</h3>
+        <label className="block text-sm font-medium text-ink-900">
+          Title
+          <input name="title" required maxLength={200} className="input mt-1 w-full" />
+          {errorOf('title') ? <span className="block text-sm text-red-700">{errorOf('title')}</span> : null}
+        </label>
+        <label className="block text-sm font-medium text-ink-900">
+          Shape
+          <select name="kind" className="input mt-1 w-full" defaultValue="point">
+            <option value="point">Point (one line)</option>
+            <option value="line">Line (two or more lines)</option>
+            <option value="polygon">Polygon (three or more corners)</option>
+          </select>
+        </label>
+        <label className="block text-sm font-medium text-ink-900 md:col-span-2">
+          Coordinates, one ‘latitude, longitude’ per line
+          <textarea
+            name="coordinates"
+            rows={4}
+            required
+            className="input mt-1 w-full font-mono text-sm"
+            placeholder={'-33.9200, 18.4200'}
+            aria-invalid={errorOf('coordinates') ? true : undefined}
+          />
+          {errorOf('coordinates') ? (
+            <span className="block text-sm text-red-700">{errorOf('coordinates')}</span>
+          ) : null}
+        </label>
+        <label className="block text-sm font-medium text-ink-900 md:col-span-2">
+          Note
+          <textarea name="note" rows={2} maxLength={2000} className="input mt-1 w-full" />
+        </label>
+        <fieldset className="text-sm">
+          <legend className="font-medium text-ink-900">Colour</legend>
+          <div className="mt-1 flex flex-wrap gap-2">
+            {NOTE_COLORS.map((c) => (
+              <label key={c} className="flex items-center gap-1">
+                <input type="radio" name="color" value={c} defaultChecked={c === DEFAULT_NOTE_COLOR} />
+                <span aria-hidden className="inline-block h-4 w-4 rounded-full" style={{ background: c }} />
+                <span className="sr-only">{c}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="grid grid-cols-2 gap-2 text-sm">
+          <label className="font-medium text-ink-900">
+            Polygon is a
+            <select name="stockpileKind" className="input mt-1 w-full" defaultValue="">
+              <option value="">Plain note</option>
+              <option value="stockpile">Stockpile</option>
+              <option value="pit">Pit</option>
+            </select>
+          </label>
+          <label className="font-medium text-ink-900">
+            Volume base
+            <select name="base" className="input mt-1 w-full" defaultValue="edge-mean">
+              {Object.entries(BASE_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="col-span-2 font-medium text-ink-900">
+            Typed base height (m)
+            <input name="baseElevationM" type="number" step="0.01" className="input mt-1 w-32" />
+            {errorOf('baseElevationM') ? (
+              <span className="block text-red-700">{errorOf('baseElevationM')}</span>
+            ) : null}
+          </label>
+        </div>
+        <div className="md:col-span-2">
+          {error ? (
+            <p id="note-error" role="alert" className="mb-2 rounded-lg bg-red-50 p-3 text-sm text-red-800">
+              {error}
+            </p>
+          ) : null}
+          <StatusButton type="submit" pending={Boolean(busy)} pendingLabel="Saving…">
+            Save note
+          </StatusButton>
+        </div>
+      </Form>
+    </section>
+  )
+}

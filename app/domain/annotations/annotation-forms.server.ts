@@ -1,0 +1,96 @@
+/**
+ * The Map view's no-JS note forms: a note typed as ‘latitude, longitude’ lines (one for a
+ * point, two or more for a line, three or more corners for a polygon), and delete. Both call
+ * the same service as the /api routes.
+ */
+import { DomainError } from '#app/domain/http/domain-error.ts'
+import { numberInput } from '#app/domain/http/zod-input.ts'
+import { MAX_COORDINATE_LINE_CHARS, parseCoordinatePair } from '#app/domain/places/places.server.ts'
+import type { User } from '#db/schema.ts'
+import { z } from 'zod'
+
+import { ANNOTATION_MESSAGES, AnnotationInputSchema, type AnnotationInput } from './annotation-schemas.ts'
+import { createAnnotation, deleteAnnotation } from './annotations.server.ts'
+
+export const NOTE_INTENTS = ['note-create', 'note-delete'] as const
+
+const COORDINATES_MESSAGE = 'Type one ‘latitude, longitude’ per line.'
+
+function positionsFrom(text: string): [number, number][] {
+  const positions: [number, number][] = []
+  const lines = text.replace(/\r\n?/g, '\n').split('\n')
+  if (lines.length > 1001) throw fieldError('coordinates', ANNOTATION_MESSAGES.polygon)
+  lines.forEach((raw, index) => {
+    const line = raw.trim()
+    if (!line) return
+    const pair = line.length <= MAX_COORDINATE_LINE_CHARS ? parseCoordinatePair(line) : null
+    if (!pair) throw fieldError('coordinates', `Line ${index + 1} is not a ‘latitude, longitude’ pair.`)
+    positions.push([pair.lng, pair.lat])
+  })
+  if (!positions.length) throw fieldError('coordinates', COORDINATES_MESSAGE)
+  return positions
+}
+
+function fieldError(field: string, message: string) {
+  return new DomainError(400, message, { fieldErrors: { [field]: [message] } })
+}
+
+const Blank = z.literal('').transform(() => null)
+
+/** The create form's fields → the API's body. */
+function inputFromForm(fields: Record<string, unknown>): AnnotationInput {
+  const kind = String(fields.kind ?? '')
+  const positions = positionsFrom(String(fields.coordinates ?? '').slice(0, 1001 * 60))
+  const geometry =
+    kind === 'point'
+      ? { type: 'Point', coordinates: positions[0] }
+      : kind === 'line'
+        ? { type: 'LineString', coordinates: positions }
+        : { type: 'Polygon', coordinates: [positions] }
+  if (kind === 'point' && positions.length !== 1) throw fieldError('coordinates', ANNOTATION_MESSAGES.point)
+  const extra = z
+    .object({
+      stockpileKind: z.union([Blank, z.enum(['stockpile', 'pit'])]).optional(),
+      base: z.union([Blank, z.enum(['edge-mean', 'edge-lowest', 'triangulated', 'typed'])]).optional(),
+      baseElevationM: z
+        .union([Blank, numberInput(z.number({ message: ANNOTATION_MESSAGES.baseHeight }))])
+        .optional(),
+    })
+    .safeParse(fields)
+  if (!extra.success) throw fieldError('baseElevationM', ANNOTATION_MESSAGES.baseHeight)
+  const polygon = kind === 'polygon'
+  const parsed = AnnotationInputSchema.safeParse({
+    kind,
+    geometry,
+    title: fields.title ?? '',
+    note: fields.note ?? '',
+    color: fields.color || undefined,
+    stockpileKind: polygon ? (extra.data.stockpileKind ?? null) : null,
+    base: polygon ? (extra.data.base ?? null) : null,
+    baseElevationM: polygon ? (extra.data.baseElevationM ?? null) : null,
+  })
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    const field = String(issue.path[0] ?? 'form')
+    throw fieldError(field === 'geometry' ? 'coordinates' : field, issue.message)
+  }
+  return parsed.data
+}
+
+/** One of the Map view's note forms; the message to show. */
+export async function handleNoteForm(
+  user: Pick<User, 'id' | 'role'>,
+  projectId: number,
+  intent: (typeof NOTE_INTENTS)[number],
+  fields: Record<string, unknown>,
+  signal?: AbortSignal,
+) {
+  if (intent === 'note-delete') {
+    const id = Number(fields.annotationId)
+    if (!Number.isInteger(id) || id <= 0) throw new DomainError(404, ANNOTATION_MESSAGES.notFound)
+    deleteAnnotation(user, projectId, id)
+    return ANNOTATION_MESSAGES.deleted
+  }
+  await createAnnotation(user, projectId, inputFromForm(fields), { signal })
+  return ANNOTATION_MESSAGES.created
+}
