@@ -114,11 +114,14 @@ export function createExpressApp(options: ExpressAppOptions): express.Express {
       contentSecurityPolicy: {
         directives: {
           'default-src': ["'self'"],
-          // The offline job pack fetches map tiles (page and service worker, ADR 140).
-          'connect-src': ["'self'", tileOrigin, ...(isProduction ? [] : ['ws:'])],
+          // The offline job pack fetches map tiles (page and service worker, ADR 140); the 3D view's
+          // GLTFLoader reads a GLB's embedded textures through blob: URLs.
+          'connect-src': ["'self'", 'blob:', tileOrigin, ...(isProduction ? [] : ['ws:'])],
           'img-src': ["'self'", 'data:', 'blob:', tileOrigin, streetTileOrigin],
           'script-src': [
             "'strict-dynamic'",
+            // WebAssembly only (laz-perf decodes the 3D view's point clouds); no JavaScript eval.
+            "'wasm-unsafe-eval'",
             (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
           ],
           'style-src': ["'self'", "'unsafe-inline'"],

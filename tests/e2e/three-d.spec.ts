@@ -28,18 +28,22 @@ test('the client sees the model and the point cloud drawn, at 1280 and 360 px @j
     expect(Number(await host.getAttribute('data-points'))).toBeGreaterThan(60_000)
     await expect(host).toHaveAttribute('data-models', '1')
     await expect
+      .poll(async () => (await threeDPixels(page)).drawn, { timeout: 20_000 })
+      .toBeGreaterThan(2_000)
+
+    // The model alone (the cloud hides it): its magenta drawn.
+    await page.getByRole('checkbox', { name: 'Point cloud' }).uncheck()
+    await expect
       .poll(async () => (await threeDPixels(page)).magenta, { timeout: 20_000 })
       .toBeGreaterThan(500)
-
-    // The cloud alone: drawn, and none of the model's magenta.
+    // The cloud alone: drawn, none of the model's magenta; coloured by height with a legend in metres.
+    await page.getByRole('checkbox', { name: 'Point cloud' }).check()
     await page.getByRole('checkbox', { name: 'Model' }).uncheck()
     await expect.poll(async () => (await threeDPixels(page)).magenta).toBeLessThan(50)
     expect((await threeDPixels(page)).drawn).toBeGreaterThan(2_000)
     await page.getByLabel('Colour').selectOption('height')
     await expect(page.getByTestId('height-legend')).toContainText('m')
     await page.getByRole('checkbox', { name: 'Model' }).check()
-    await page.getByRole('checkbox', { name: 'Point cloud' }).uncheck()
-    await expect.poll(async () => (await threeDPixels(page)).magenta).toBeGreaterThan(500)
     await page.getByRole('button', { name: 'Reset view' }).click()
   }
 })

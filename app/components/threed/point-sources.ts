@@ -107,12 +107,19 @@ export async function loadCopc(
       const colours = new Float32Array(count * 3)
       const [gx, gy, gz] = [view.getter('X'), view.getter('Y'), view.getter('Z')]
       const rgb = hasColour ? [view.getter('Red'), view.getter('Green'), view.getter('Blue')] : null
+      let brightest = 0
       for (let i = 0; i < count; i++) {
         positions[i * 3] = gx(i) - origin[0]
         positions[i * 3 + 1] = gy(i) - origin[1]
         positions[i * 3 + 2] = gz(i) - origin[2]
-        for (let c = 0; c < 3; c++) colours[i * 3 + c] = rgb ? Math.min(1, rgb[c]!(i) / 65535) : 0.8
+        for (let c = 0; c < 3; c++) {
+          const v = rgb ? rgb[c]!(i) : 52_428
+          if (v > brightest) brightest = v
+          colours[i * 3 + c] = v / 65535
+        }
       }
+      // Colour is 16-bit in LAS but many writers store 0–255: stretched when no value passes 255.
+      if (brightest <= 255) for (let i = 0; i < colours.length; i++) colours[i] = colours[i]! * 257
       onChunk({ positions, colours, count })
     }
   }

@@ -4,7 +4,8 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 
 import { encodeLas, type LasPoint } from '../../../server/nodeodm-simulator/las.ts'
-import { readLasHeader, writeThinnedCopy } from './point-cloud.server.ts'
+import { lasBytes } from '../../../tests/helpers/rasters.ts'
+import { PointCloudError, readLasHeader, writeThinnedCopy } from './point-cloud.server.ts'
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-cloud-'))
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
@@ -90,6 +91,12 @@ describe('point cloud viewing copies', () => {
       expect(p.z).toBeGreaterThanOrEqual(header.min[2] - 0.01)
     }
     expect(copy.some((p) => p.r > 0)).toBe(true)
+  })
+
+  it('refuses, in words, a LAZ that laz-perf cannot decompress', async () => {
+    const source = path.join(dir, 'fake.laz')
+    fs.writeFileSync(source, lasBytes(10, true))
+    await expect(writeThinnedCopy(source, path.join(dir, 'fake-copy.las'))).rejects.toThrow(PointCloudError)
   })
 
   it('knows a COPC file and its CRS from the header', async () => {

@@ -187,7 +187,12 @@ async function forEachPoint(
   try {
     const bytes = await fs.promises.readFile(file)
     laz.HEAPU8.set(bytes, data)
-    reader.open(data, size)
+    try {
+      reader.open(data, size)
+    } catch (error) {
+      // laz-perf's wasm aborts with a number or a bare error: said in words an admin can act on.
+      throw new PointCloudError(`The LAZ file cannot be decompressed (${String(error).slice(0, 120)})`)
+    }
     const count = Math.min(reader.getCount(), header.pointCount)
     const length = reader.getPointLength()
     point = laz._malloc(length)
