@@ -11,6 +11,8 @@ import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { PageHeading } from '#app/components/layout/page-heading.tsx'
 import { LazyDeliverablesMap } from '#app/components/mapview/lazy-deliverables-map.tsx'
 import { DeliverableList, VolumeForm } from '#app/components/mapview/map-view-sections.tsx'
+import { VolumeReportForm } from '#app/components/mapview/volume-report-form.tsx'
+import { listAnnotations } from '#app/domain/annotations/annotations.server.ts'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { getEnv } from '#app/domain/config/env.server.ts'
 import { loadMapView, volumeFromForm } from '#app/domain/deliverables/map-view.server.ts'
@@ -35,7 +37,12 @@ function viewOf(user: Parameters<typeof loadMapView>[0], param: string | undefin
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  return json({ ...viewOf(user, params.projectId), tileUrl: getEnv().TILE_URL })
+  const view = viewOf(user, params.projectId)
+  // The saved polygons a volume report can be made for.
+  const reportPolygons = listAnnotations(user, view.project.id)
+    .filter((n) => n.kind === 'polygon')
+    .map((n) => ({ id: n.id, title: n.title }))
+  return json({ ...view, reportPolygons, tileUrl: getEnv().TILE_URL })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -61,7 +68,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function MapViewPage() {
-  const { project, areas, deliverables, layers, tileUrl } = useLoaderData<typeof loader>()
+  const { project, areas, deliverables, layers, reportPolygons, tileUrl } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const elevationModels = deliverables.filter((d) => d.kind === 'elevation' && !d.removedAt)
   return (
@@ -77,6 +84,13 @@ export default function MapViewPage() {
             error={actionData?.error ?? null}
             fieldErrors={actionData?.fieldErrors ?? null}
             fields={actionData?.fields ?? null}
+          />
+        ) : null}
+        {elevationModels.length ? (
+          <VolumeReportForm
+            projectId={project.id}
+            elevationModels={elevationModels.map((d) => ({ id: d.id, fileName: d.fileName }))}
+            polygons={reportPolygons}
           />
         ) : null}
       </main>
