@@ -12,6 +12,7 @@ import { PageHeading } from '#app/components/layout/page-heading.tsx'
 import { LazyDeliverablesMap } from '#app/components/mapview/lazy-deliverables-map.tsx'
 import { NotesSection } from '#app/components/mapview/map-notes.tsx'
 import { DeliverableList, VolumeForm } from '#app/components/mapview/map-view-sections.tsx'
+import { VolumeReportForm } from '#app/components/mapview/volume-report-form.tsx'
 import { handleNoteForm, NOTE_INTENTS } from '#app/domain/annotations/annotation-forms.server.ts'
 import { canEditAnnotation, listAnnotations } from '#app/domain/annotations/annotations.server.ts'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
@@ -41,11 +42,14 @@ function viewOf(user: Parameters<typeof loadMapView>[0], param: string | undefin
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const view = viewOf(user, params.projectId)
-  const notes = listAnnotations(user, view.project.id).map(({ authorId: _authorId, ...note }) => ({
+  const saved = listAnnotations(user, view.project.id)
+  const notes = saved.map(({ authorId: _authorId, ...note }) => ({
     ...note,
     canEdit: canEditAnnotation(user, { authorId: _authorId }),
   }))
-  return json({ ...view, notes, tileUrl: getEnv().TILE_URL })
+  // The saved polygons a volume report can be made for.
+  const reportPolygons = saved.filter((n) => n.kind === 'polygon').map((n) => ({ id: n.id, title: n.title }))
+  return json({ ...view, notes, reportPolygons, tileUrl: getEnv().TILE_URL })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -96,7 +100,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function MapViewPage() {
-  const { project, areas, deliverables, layers, notes, tileUrl } = useLoaderData<typeof loader>()
+  const { project, areas, deliverables, layers, notes, reportPolygons, tileUrl } =
+    useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const elevationModels = deliverables.filter((d) => d.kind === 'elevation' && !d.removedAt)
   return (
@@ -125,6 +130,13 @@ export default function MapViewPage() {
             error={actionData?.error ?? null}
             fieldErrors={actionData?.fieldErrors ?? null}
             fields={actionData?.fields ?? null}
+          />
+        ) : null}
+        {elevationModels.length ? (
+          <VolumeReportForm
+            projectId={project.id}
+            elevationModels={elevationModels.map((d) => ({ id: d.id, fileName: d.fileName }))}
+            polygons={reportPolygons}
           />
         ) : null}
       </main>

@@ -14,6 +14,7 @@ import { formatDate } from '#app/domain/format/dates.ts'
 import { formatCubicMetres, formatSquareMetres } from '#app/domain/format/numbers.ts'
 import * as reportRoute from '#app/routes/api.projects.$id.deliverables.$fileId.volume-report[.]pdf.ts'
 import * as volumeRoute from '#app/routes/api.projects.$id.deliverables.$fileId.volume.ts'
+import * as mapRoute from '#app/routes/projects.$projectId.map.tsx'
 import { annotations, deliverableViews, projectFiles } from '#db/schema.ts'
 import { buildConeDsm, buildOrthomosaic, buildViewingCog, type ConeDsm } from '#tests/helpers/dsm-fixtures.ts'
 import { projectWithTeam, storeRasterDeliverable } from '#tests/helpers/files.ts'
@@ -117,7 +118,7 @@ const plain = (text: string) => text.replace(/\u00a0/g, ' ')
 describe('GET …/volume-report.pdf', () => {
   test(
     'each polygon’s figures equal the volume API’s, with the model, GSD, base, accuracy and plan',
-    { timeout: 180_000 },
+    { timeout: 400_000 },
     async () => {
       const s = await surveyed()
       const res = await report(
@@ -207,4 +208,18 @@ describe('GET …/volume-report.pdf', () => {
       ).toBe(400)
     },
   )
+
+  test('the Map view lists the saved polygons (not lines) for the report', { timeout: 120_000 }, async () => {
+    const s = await surveyed()
+    const res = await callRoute(mapRoute.loader, `/projects/${s.project.id}/map`, {
+      headers: s.client.headers,
+      params: { projectId: String(s.project.id) },
+    })
+    expect(res.status).toBe(200)
+    const data = await readJson<{ reportPolygons: { id: number; title: string }[] }>(res)
+    expect(data.reportPolygons).toEqual([
+      { id: s.pile.id, title: 'Cone pile (edge mean)' },
+      { id: s.typed.id, title: 'Cone over 99 m' },
+    ])
+  })
 })

@@ -7,7 +7,12 @@ import type { SerializeFrom } from '@remix-run/node'
 import { Form, useNavigation } from '@remix-run/react'
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
-import { DELIVERABLE_KIND_LABELS, type Deliverable } from '#app/domain/deliverables/deliverable.ts'
+import {
+  accuracyText,
+  DELIVERABLE_KIND_LABELS,
+  hasAccuracyStatement,
+  type Deliverable,
+} from '#app/domain/deliverables/deliverable.ts'
 import type { VolumeFormResult } from '#app/domain/deliverables/map-view.server.ts'
 import { formatFileSize, formatHectares, formatNumber, formatPercent } from '#app/domain/format/numbers.ts'
 
@@ -94,6 +99,9 @@ export function DeliverableList({ deliverables }: { deliverables: ListedDelivera
                     {value}
                   </DetailRow>
                 ))}
+                {hasAccuracyStatement(d.kind) ? (
+                  <DetailRow label="Accuracy">{accuracyText(d.accuracy)}</DetailRow>
+                ) : null}
                 {d.view ? (
                   <DetailRow label="Map">
                     {d.view.status === 'processing'

@@ -1,0 +1,62 @@
+/**
+ * The Map view's volume report: the saved polygon notes to report on, chosen by checkbox, and
+ * one button per elevation model. A plain GET form to the PDF (`reloadDocument`), so it works
+ * without JavaScript.
+ */
+import { Form } from '@remix-run/react'
+
+export function volumeReportUrl(projectId: number, fileId: number) {
+  return `/api/projects/${projectId}/deliverables/${fileId}/volume-report.pdf`
+}
+
+export function VolumeReportForm({
+  projectId,
+  elevationModels,
+  polygons,
+}: {
+  projectId: number
+  elevationModels: { id: number; fileName: string }[]
+  polygons: { id: number; title: string }[]
+}) {
+  return (
+    <section aria-labelledby="volume-report-heading" className="card p-4 sm:p-6" data-testid="volume-report">
+      <h2 id="volume-report-heading" className="text-lg font-semibold text-ink-950">
+        Volume report
+      </h2>
+      {polygons.length ? (
+        <Form reloadDocument method="get" className="mt-3 space-y-3">
+          <fieldset>
+            <legend className="text-sm text-ink-600">
+              A PDF for each chosen polygon: cut, fill and net on the elevation model, its base, and a plan
+              over the orthomosaic.
+            </legend>
+            <ul className="mt-2 space-y-1">
+              {polygons.map((p, i) => (
+                <li key={p.id}>
+                  <label className="flex items-center gap-2 text-sm text-ink-800">
+                    <input type="checkbox" name="annotationIds" value={p.id} defaultChecked={i === 0} />
+                    <span className="break-words">{p.title}</span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+          <div className="flex flex-wrap gap-2">
+            {elevationModels.map((m) => (
+              <button
+                key={m.id}
+                type="submit"
+                formAction={volumeReportUrl(projectId, m.id)}
+                className="btn-secondary btn-sm max-w-full truncate"
+              >
+                Volume report on {m.fileName} (PDF)
+              </button>
+            ))}
+          </div>
+        </Form>
+      ) : (
+        <p className="mt-2 text-sm text-ink-600">Save a polygon note on the map to make a volume report.</p>
+      )}
+    </section>
+  )
+}
