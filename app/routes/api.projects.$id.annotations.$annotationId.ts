@@ -3,48 +3,31 @@
  * project's). PUT replaces its fields → `{ annotation }`; DELETE → `{ ok: true }`. The author
  * or an admin changes it (403 for other members).
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
 import { AnnotationInputSchema } from '#app/domain/annotations/annotation-schemas.ts'
 import {
   deleteAnnotation,
   getAnnotation,
   updateAnnotation,
 } from '#app/domain/annotations/annotations.server.ts'
-import { requireApiUser } from '#app/domain/auth/guards.server.ts'
-import { methodNotAllowed, parseId, readJsonBody, withApiErrors } from '#app/domain/http/api.server.ts'
+import { apiRoute } from '#app/domain/http/api-route.server.ts'
 
-function ids(params: LoaderFunctionArgs['params']) {
-  return {
-    projectId: parseId(params.id, 'project id'),
-    annotationId: parseId(params.annotationId, 'note id'),
-  }
-}
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  return withApiErrors(async () => {
-    const user = await requireApiUser(request)
-    const { projectId, annotationId } = ids(params)
-    return json(
-      { annotation: getAnnotation(user, projectId, annotationId) },
+export const { action, loader } = apiRoute({
+  params: { id: 'project id', annotationId: 'note id' },
+  GET: ({ user, ids }) =>
+    json(
+      { annotation: getAnnotation(user, ids.id, ids.annotationId) },
       { headers: { 'Cache-Control': 'private, no-store' } },
-    )
-  })
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== 'PUT' && request.method !== 'DELETE')
-    return methodNotAllowed(['GET', 'PUT', 'DELETE'])
-  return withApiErrors(async () => {
-    const user = await requireApiUser(request)
-    const { projectId, annotationId } = ids(params)
-    if (request.method === 'DELETE') {
-      deleteAnnotation(user, projectId, annotationId)
-      return json({ ok: true })
-    }
-    const input = await readJsonBody(request, AnnotationInputSchema)
-    const annotation = await updateAnnotation(user, projectId, annotationId, input, {
+    ),
+  PUT: async ({ request, user, ids, body }) => {
+    const input = await body(AnnotationInputSchema)
+    const annotation = await updateAnnotation(user, ids.id, ids.annotationId, input, {
       signal: request.signal,
     })
     return json({ annotation })
-  })
-}
+  },
+  DELETE: ({ user, ids }) => {
+    deleteAnnotation(user, ids.id, ids.annotationId)
+    return json({ ok: true })
+  },
+})
