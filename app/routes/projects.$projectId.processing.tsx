@@ -11,11 +11,10 @@ import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { PageCard } from '#app/components/layout/page-card.tsx'
 import { elapsedOf, progressText } from '#app/components/processing/processing-panel.tsx'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
-import { requireVisibleProject } from '#app/domain/files/access.server.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
 import { plural } from '#app/domain/format/numbers.ts'
 import { asPage, pageId } from '#app/domain/http/page-errors.server.ts'
-import { projectJobs } from '#app/domain/processing/jobs.server.ts'
+import { projectProcessing } from '#app/domain/processing/jobs.server.ts'
 import { isActiveProcessing, PROCESSING_STATUS_LABELS } from '#app/domain/processing/presets.ts'
 
 const REFRESH_SECONDS = 15
@@ -31,8 +30,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const projectId = pageId(params.projectId)
   return asPage(() => {
-    const project = requireVisibleProject(user, projectId)
-    const jobs = projectJobs(user, projectId).map((j) => ({
+    const processing = projectProcessing(user, projectId)
+    const { project } = processing
+    const jobs = processing.jobs.map((j) => ({
       id: j.id,
       status: j.status,
       progressPercent: j.progressPercent,

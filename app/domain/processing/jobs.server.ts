@@ -18,7 +18,7 @@ import {
   type ProcessingPreset,
   type User,
 } from '#db/schema.ts'
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm'
 
 import { getNodeOptions, NodeOdmError, type NodeOption } from './nodeodm-client.server.ts'
 import { nodeAddress, pickNode } from './nodes.server.ts'
@@ -31,20 +31,24 @@ export interface StartInput {
   nodeId?: number
 }
 
-/** The project's photos still stored (the ones sent to the node), oldest first. */
-export function projectPhotos(projectId: number, db: DbOrTx = getDb()) {
+/** The project's files still stored (not removed by retention) that match `which`. */
+function storedFiles(projectId: number, which: SQL, db: DbOrTx) {
   return db
     .select()
     .from(projectFiles)
-    .where(
-      and(
-        eq(projectFiles.projectId, projectId),
-        eq(projectFiles.fileCategory, 'raw_image'),
-        isNull(projectFiles.removedAt),
-      ),
-    )
-    .orderBy(projectFiles.id)
-    .all()
+    .where(and(eq(projectFiles.projectId, projectId), which, isNull(projectFiles.removedAt)))
+}
+
+/** The project's photos still stored (the ones sent to the node), oldest first. */
+export function projectPhotos(projectId: number, db: DbOrTx = getDb()) {
+  return storedFiles(projectId, eq(projectFiles.fileCategory, 'raw_image'), db).orderBy(projectFiles.id).all()
+}
+
+/** The newest `gcp_list.txt` uploaded with the photos, sent to the node beside them. */
+export function projectGcpFile(projectId: number, db: DbOrTx = getDb()) {
+  return storedFiles(projectId, eq(projectFiles.originalName, 'gcp_list.txt'), db)
+    .orderBy(desc(projectFiles.id))
+    .get()
 }
 
 function activeJobOf(projectId: number, db: DbOrTx) {
@@ -375,7 +379,12 @@ export function jobView(jobId: number, db = getDb()) {
 
 /** The project's jobs, newest first: its client, its assigned pilot and admins (404 for anyone else). */
 export function projectJobs(user: Pick<User, 'id' | 'role'>, projectId: number, db = getDb()) {
-  requireVisibleProject(user, projectId, db)
+  return projectProcessing(user, projectId, db).jobs
+}
+
+/** The project (access checked once) with its jobs as the user may read them. */
+export function projectProcessing(user: Pick<User, 'id' | 'role'>, projectId: number, db = getDb()) {
+  const project = requireVisibleProject(user, projectId, db)
   const rows = withNodes(db)
     .where(eq(processingJobs.projectId, projectId))
     .orderBy(desc(processingJobs.id))
@@ -385,9 +394,10 @@ export function projectJobs(user: Pick<User, 'id' | 'role'>, projectId: number, 
     rows.map((r) => r.job.id),
     db,
   )
-  return rows.map((r) =>
+  const jobs = rows.map((r) =>
     forRole(user.role, toJobView({ ...r.job, nodeLabel: r.nodeLabel }, ids.get(r.job.id))),
   )
+  return { project, jobs }
 }
 
 /** What each role reads of a job: the node's options and engine are the admin's; a client never reads the node's words. */

@@ -20,17 +20,17 @@ import { ensureLocalFile } from '#app/domain/storage/file-cache.server.ts'
 import {
   processingJobs,
   processingNodes,
-  projectFiles,
   projects,
   users,
   type ProcessingJob,
   type ProcessingNote,
   type ProcessingStatus,
+  type ProjectFile,
 } from '#db/schema.ts'
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 
 import { importAllZip, ImportRefusedError, jobFolder } from './import.server.ts'
-import { hashSecret, projectPhotos } from './jobs.server.ts'
+import { hashSecret, projectGcpFile, projectPhotos } from './jobs.server.ts'
 import {
   cancelTask,
   commitTask,
@@ -247,22 +247,7 @@ export function startProcessingJobs(options: RunnerOptions = {}): ProcessingRunn
     }
   }
 
-  function gcpFileOf(projectId: number) {
-    return db
-      .select()
-      .from(projectFiles)
-      .where(
-        and(
-          eq(projectFiles.projectId, projectId),
-          eq(projectFiles.originalName, 'gcp_list.txt'),
-          isNull(projectFiles.removedAt),
-        ),
-      )
-      .orderBy(sql`${projectFiles.id} desc`)
-      .get()
-  }
-
-  async function toUpload(file: typeof projectFiles.$inferSelect, name: string): Promise<UploadFile> {
+  async function toUpload(file: ProjectFile, name: string): Promise<UploadFile> {
     const at = await ensureLocalFile(absolutePathOf(file))
     const stat = await fs.promises.stat(at).catch(() => null)
     if (!stat) throw new ImportRefusedError(`${file.originalName} is no longer stored: upload it again`)
@@ -297,7 +282,7 @@ export function startProcessingJobs(options: RunnerOptions = {}): ProcessingRunn
       if (!moved) return null
       current = moved
     }
-    const gcp = gcpFileOf(job.projectId)
+    const gcp = projectGcpFile(job.projectId, db)
     if (gcp) {
       const file = await toUpload(gcp, 'gcp_list.txt')
       await withRetries(() => uploadFiles(address, uuid, [file], signal), signal)
