@@ -14,8 +14,9 @@ import { DeliverableList, VolumeForm } from '#app/components/mapview/map-view-se
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { getEnv } from '#app/domain/config/env.server.ts'
 import { loadMapView, volumeFromForm } from '#app/domain/deliverables/map-view.server.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
+import { DomainError } from '#app/domain/http/domain-error.ts'
+import { asPage, pageId } from '#app/domain/http/page-errors.server.ts'
 
 export { deliverablesMapLinks as links } from '#app/components/mapview/lazy-deliverables-map.tsx'
 
@@ -23,24 +24,17 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.project.name} · Map · Kestrel` : 'Map · Kestrel' },
 ]
 
-function viewOf(user: Parameters<typeof loadMapView>[0], param: string | undefined) {
-  try {
-    return loadMapView(user, Number(param))
-  } catch (error) {
-    if (error instanceof DomainError && error.status === 404)
-      throw new Response('Project not found', { status: 404 })
-    throw error
-  }
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  return json({ ...viewOf(user, params.projectId), tileUrl: getEnv().TILE_URL })
+  return json({
+    ...(await asPage(() => loadMapView(user, pageId(params.projectId)))),
+    tileUrl: getEnv().TILE_URL,
+  })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request)
-  const { project } = viewOf(user, params.projectId)
+  const { project } = await asPage(() => loadMapView(user, pageId(params.projectId)))
   const form = await readFormBody(request)
   try {
     const result = await volumeFromForm(user, project.id, Object.fromEntries(form), request.signal)
