@@ -14,8 +14,8 @@ import { DeliverableList, VolumeForm } from '#app/components/mapview/map-view-se
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { getEnv } from '#app/domain/config/env.server.ts'
 import { loadMapView, volumeFromForm } from '#app/domain/deliverables/map-view.server.ts'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
+import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { asPage, pageId } from '#app/domain/http/page-errors.server.ts'
 
 export { deliverablesMapLinks as links } from '#app/components/mapview/lazy-deliverables-map.tsx'
