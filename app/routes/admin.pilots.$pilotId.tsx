@@ -7,13 +7,14 @@ import { UpdatePilotSchema } from '#app/domain/admin/schemas.ts'
 import { updatePilot } from '#app/domain/admin/users.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
+import { pageId } from '#app/domain/http/page-errors.server.ts'
 import { pilotLicenceDisplay } from '#app/domain/users/pilot-licence.ts'
 import { findUserById } from '#app/domain/users/users.server.ts'
 
 const CLOSE = '/admin?tab=pilots'
 
 function findPilot(params: { pilotId?: string }) {
-  const pilot = findUserById(Number(params.pilotId))
+  const pilot = findUserById(pageId(params.pilotId))
   if (!pilot || pilot.role !== 'pilot') throw new Response('Pilot not found', { status: 404 })
   return pilot
 }

@@ -39,6 +39,7 @@ import { formatPercent } from '#app/domain/format/numbers.ts'
 import { zodFieldErrors } from '#app/domain/http/api.server.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
+import { asPage, pageId } from '#app/domain/http/page-errors.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { getProjectForAdmin } from '#app/domain/projects/admin-projects.server.ts'
 import { completeProject, failedViewingCopies } from '#app/domain/projects/complete-project.server.ts'
@@ -46,20 +47,13 @@ import { COMPLETE_MESSAGES, DELIVERABLE_CATEGORY } from '#app/domain/projects/de
 import type { User } from '#db/schema.ts'
 
 /** The project (404 when unknown) and its files, as the admin sees them. */
-function loadProject(admin: Pick<User, 'id' | 'role'>, id: string | undefined) {
-  try {
-    const files = listProjectFiles(admin, Number(id))
-    const { project } = getProjectForAdmin(Number(id))
-    return { project, files }
-  } catch (error) {
-    if (isDomainError(error)) throw new Response('Project not found', { status: 404 })
-    throw error
-  }
+function loadProject(admin: Pick<User, 'id' | 'role'>, id: number) {
+  return asPage(() => ({ files: listProjectFiles(admin, id), project: getProjectForAdmin(id).project }))
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireRole(request, 'admin')
-  const { project, files } = loadProject(admin, params.projectId)
+  const { project, files } = await loadProject(admin, pageId(params.projectId))
   return json({
     project: { id: project.id, name: project.name, status: project.status, isPaid: project.isPaid },
     deliverables: files.filter((f) => f.fileCategory === DELIVERABLE_CATEGORY),
@@ -72,8 +66,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')
-  const projectId = Number(params.projectId)
-  loadProject(admin, params.projectId)
+  const projectId = pageId(params.projectId)
+  await loadProject(admin, projectId)
   const here = `/admin/projects/${projectId}/complete`
   if (isMultipart(request)) return handleUploadForm(request, admin, DELIVERABLE_CATEGORY, here)
   const formData = await readFormBody(request)

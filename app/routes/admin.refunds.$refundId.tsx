@@ -3,6 +3,7 @@ import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
+import { pageId } from '#app/domain/http/page-errors.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { formatCreditNoteNumber } from '#app/domain/payments/invoice-format.ts'
 import { confirmRefund } from '#app/domain/payments/refunds.server.ts'
@@ -15,7 +16,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     const refund = await confirmRefund(
       admin.id,
-      Number(params.refundId),
+      pageId(params.refundId),
       String(form.get('payfastReference') ?? ''),
     )
     return redirectWithToast(BACK, {

@@ -11,12 +11,13 @@ import { AdminSetPasswordFormSchema } from '#app/domain/admin/schemas.ts'
 import { resetPasswordByAdmin } from '#app/domain/admin/users.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
+import { pageId } from '#app/domain/http/page-errors.server.ts'
 import { findUserById } from '#app/domain/users/users.server.ts'
 
 const CLOSE = '/admin?tab=users'
 
 function targetUser(params: { userId?: string }) {
-  const user = findUserById(Number(params.userId))
+  const user = findUserById(pageId(params.userId))
   if (!user) throw new Response('User not found', { status: 404 })
   return user
 }

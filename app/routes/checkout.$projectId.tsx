@@ -24,6 +24,7 @@ import { zodFieldErrors } from '#app/domain/http/api.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
 import { isDomainError, type FieldErrors } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
+import { asPage, pageId } from '#app/domain/http/page-errors.server.ts'
 import { BillingSchema } from '#app/domain/payments/billing.ts'
 import {
   acceptTermsAndStartPayment,
@@ -36,25 +37,10 @@ import { useRootData } from '#app/root.tsx'
 
 export const meta: MetaFunction = () => [{ title: 'Review and pay · Kestrel Aerial Survey' }]
 
-function projectIdFrom(params: { projectId?: string }) {
-  const id = Number(params.projectId)
-  if (!Number.isInteger(id) || id <= 0) throw new Response('Not Found', { status: 404 })
-  return id
-}
-
-function notFoundOnDomain404<T>(fn: () => T): T {
-  try {
-    return fn()
-  } catch (error) {
-    if (isDomainError(error) && error.status === 404) throw new Response('Not Found', { status: 404 })
-    throw error
-  }
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, 'client')
-  const projectId = projectIdFrom(params)
-  const review = notFoundOnDomain404(() => getCheckoutReview(user.id, projectId))
+  const projectId = pageId(params.projectId)
+  const review = await asPage(() => getCheckoutReview(user.id, projectId))
   const terms = termsFigures(
     getPricingSettings(),
     review.quote && { ...review.quote, flightHeightM: review.project.flightHeightM },
@@ -79,7 +65,7 @@ interface CheckoutFailure {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireRole(request, 'client')
-  const projectId = projectIdFrom(params)
+  const projectId = pageId(params.projectId)
   const form = await readFormBody(request)
   const intent: CheckoutIntent = form.get('intent') === 'details' ? 'details' : 'pay'
   // Billing fields are optional on Accept & Pay (the API's shape); absent, the saved ones are used.

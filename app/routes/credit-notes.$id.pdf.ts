@@ -1,14 +1,13 @@
 /** `/credit-notes/$id/pdf` — the credit note of a confirmed refund, for its client or an admin (ADR 112). */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
+import { pageId } from '#app/domain/http/page-errors.server.ts'
 import { formatCreditNoteNumber } from '#app/domain/payments/invoice-format.ts'
 import { getCreditNoteSource, renderCreditNotePdf } from '#app/domain/payments/refunds.server.ts'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  const id = Number(params.id)
-  if (!Number.isInteger(id) || id <= 0) throw new Response('Credit note not found', { status: 404 })
-  const source = getCreditNoteSource(user, id)
+  const source = getCreditNoteSource(user, pageId(params.id))
   if (source.status === 'not-found') throw new Response('Credit note not found', { status: 404 })
   if (source.status === 'not-issued')
     throw new Response('The refund has not been made yet, so there is no credit note.', { status: 409 })

@@ -5,23 +5,18 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { sendFile } from '#app/domain/files/download.server.ts'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
+import { asPage, pageId } from '#app/domain/http/page-errors.server.ts'
 import { getDownloadableCopy } from '#app/domain/operator/document-copies.server.ts'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  try {
-    const { copy, path } = getDownloadableCopy(user, Number(params.id))
-    return sendFile(request, {
-      path,
-      size: copy.fileSize,
-      mime: copy.fileType,
-      sha256: copy.sha256,
-      downloadName: copy.originalName,
-      lastModified: copy.createdAt,
-    })
-  } catch (error) {
-    if (isDomainError(error)) throw new Response(error.message, { status: error.status })
-    throw error
-  }
+  const { copy, path } = await asPage(() => getDownloadableCopy(user, pageId(params.id)))
+  return sendFile(request, {
+    path,
+    size: copy.fileSize,
+    mime: copy.fileType,
+    sha256: copy.sha256,
+    downloadName: copy.originalName,
+    lastModified: copy.createdAt,
+  })
 }

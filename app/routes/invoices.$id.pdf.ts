@@ -5,15 +5,14 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { getCompanyInfo } from '#app/domain/config/env.server.ts'
+import { pageId } from '#app/domain/http/page-errors.server.ts'
 import { formatTaxInvoiceNumber } from '#app/domain/payments/invoice-format.ts'
 import { getTaxInvoiceSource } from '#app/domain/payments/invoices.server.ts'
 import { renderTaxInvoicePdf } from '#app/domain/payments/tax-invoice-pdf.server.ts'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  const id = Number(params.id)
-  if (!Number.isInteger(id) || id <= 0) throw new Response('Invoice not found', { status: 404 })
-  const source = getTaxInvoiceSource(user, id)
+  const source = getTaxInvoiceSource(user, pageId(params.id))
   if (source.status === 'not-found') throw new Response('Invoice not found', { status: 404 })
   if (source.status === 'unpaid') {
     throw new Response('This invoice is not paid yet, so there is no tax invoice for it.', { status: 409 })

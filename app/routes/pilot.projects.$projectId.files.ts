@@ -8,19 +8,14 @@ import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { isMultipart } from '#app/domain/files/multipart.server.ts'
 import { handleFileIntent, handleUploadForm } from '#app/domain/files/page-actions.server.ts'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
+import { asPage, idOrNull, pageId } from '#app/domain/http/page-errors.server.ts'
 import { requireAssignedProject } from '#app/domain/pilot/pilot-projects.server.ts'
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const pilot = await requireRole(request, 'pilot')
-  const projectId = Number(params.projectId)
-  try {
-    requireAssignedProject(pilot.id, projectId)
-  } catch (error) {
-    if (isDomainError(error)) throw new Response('Project not found', { status: 404 })
-    throw error
-  }
+  const projectId = pageId(params.projectId)
+  await asPage(() => requireAssignedProject(pilot.id, projectId))
   const back = `/dashboard?project=${projectId}`
   if (isMultipart(request)) return handleUploadForm(request, pilot, 'raw_image', back)
   const formData = await readFormBody(request)
@@ -29,4 +24,4 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export const loader = ({ params }: ActionFunctionArgs) =>
-  redirect(`/dashboard?project=${Number(params.projectId) || ''}`)
+  redirect(`/dashboard?project=${idOrNull(params.projectId) ?? ''}`)

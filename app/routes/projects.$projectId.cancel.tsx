@@ -13,6 +13,7 @@ import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { formatRand } from '#app/domain/format/numbers.ts'
 import { isDomainError } from '#app/domain/http/domain-error.ts'
+import { asPage, pageId } from '#app/domain/http/page-errors.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { cancelPaidProject, previewCancellation } from '#app/domain/payments/refunds.server.ts'
 import { cancellationSummary, termsFigures } from '#app/domain/payments/terms.ts'
@@ -20,27 +21,16 @@ import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Cancel project · Kestrel Aerial Survey' }]
 
-function projectIdOf(params: { projectId?: string }) {
-  const id = Number(params.projectId)
-  if (!Number.isInteger(id) || id <= 0) throw new Response('Not Found', { status: 404 })
-  return id
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, 'client')
-  try {
-    const preview = previewCancellation(user.id, projectIdOf(params))
-    return json({ ...preview, terms: termsFigures(getPricingSettings(), preview.project) })
-  } catch (error) {
-    if (isDomainError(error) && error.status === 404) throw new Response('Not Found', { status: 404 })
-    throw error
-  }
+  const preview = await asPage(() => previewCancellation(user.id, pageId(params.projectId)))
+  return json({ ...preview, terms: termsFigures(getPricingSettings(), preview.project) })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireRole(request, 'client')
   try {
-    const { refund } = await cancelPaidProject(user.id, projectIdOf(params))
+    const { refund } = await cancelPaidProject(user.id, pageId(params.projectId))
     return redirectWithToast('/dashboard?tab=projects', {
       title: 'Project cancelled',
       description: `We will refund ${formatRand(refund.refundAmount)} within 30 days and send you a credit note.`,

@@ -21,6 +21,7 @@ import { loadMapView, volumeFromForm } from '#app/domain/deliverables/map-view.s
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { isIntentOf } from '#app/domain/http/intents.ts'
+import { asPage, pageId } from '#app/domain/http/page-errors.server.ts'
 import { createToastHeaders } from '#app/domain/http/toast.server.ts'
 
 export { deliverablesMapLinks as links } from '#app/components/mapview/lazy-deliverables-map.tsx'
@@ -29,19 +30,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.project.name} · Map · Kestrel` : 'Map · Kestrel' },
 ]
 
-function viewOf(user: Parameters<typeof loadMapView>[0], param: string | undefined) {
-  try {
-    return loadMapView(user, Number(param))
-  } catch (error) {
-    if (error instanceof DomainError && error.status === 404)
-      throw new Response('Project not found', { status: 404 })
-    throw error
-  }
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  const view = viewOf(user, params.projectId)
+  const view = await asPage(() => loadMapView(user, pageId(params.projectId)))
   const saved = listAnnotations(user, view.project.id)
   const notes = saved.map(({ authorId: _authorId, ...note }) => ({
     ...note,
@@ -54,7 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request)
-  const { project } = viewOf(user, params.projectId)
+  const { project } = await asPage(() => loadMapView(user, pageId(params.projectId)))
   const form = await readFormBody(request)
   const intent = form.get('intent')
   if (isIntentOf(NOTE_INTENTS, intent)) {

@@ -12,26 +12,12 @@ import { CreatedShareLink } from '#app/components/sharing/created-share-link.tsx
 import { SharePanel } from '#app/components/sharing/share-panel.tsx'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { requireVisibleProject } from '#app/domain/files/access.server.ts'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
+import { asPage, pageId } from '#app/domain/http/page-errors.server.ts'
 import { handleShareForm, sharePanelData } from '#app/domain/sharing/share-page.server.ts'
 import type { User } from '#db/schema.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Share deliverables · Kestrel Aerial Survey' }]
-
-function projectIdOf(params: { projectId?: string }) {
-  const id = Number(params.projectId)
-  if (!Number.isInteger(id) || id <= 0) throw new Response('Not Found', { status: 404 })
-  return id
-}
-
-/** Service refusals as the page's error screen (404 not theirs, 403 the pilot). */
-function asPageError(error: unknown): never {
-  if (isDomainError(error) && (error.status === 404 || error.status === 403)) {
-    throw new Response(error.message, { status: error.status })
-  }
-  throw error
-}
 
 function backTo(user: Pick<User, 'role'>, projectId: number) {
   return user.role === 'admin' ? `/admin/projects/${projectId}` : `/dashboard?tab=projects&view=${projectId}`
@@ -39,27 +25,22 @@ function backTo(user: Pick<User, 'role'>, projectId: number) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  const projectId = projectIdOf(params)
-  try {
+  const projectId = pageId(params.projectId)
+  // Service refusals are the page's error screen (404 not theirs, 403 the pilot).
+  return asPage(() => {
     const project = requireVisibleProject(user, projectId)
     return json({
       project: { id: project.id, name: project.name },
       back: backTo(user, project.id),
       ...sharePanelData(user, project.id),
     })
-  } catch (error) {
-    asPageError(error)
-  }
+  })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request)
-  const projectId = projectIdOf(params)
-  try {
-    requireVisibleProject(user, projectId)
-  } catch (error) {
-    asPageError(error)
-  }
+  const projectId = pageId(params.projectId)
+  await asPage(() => requireVisibleProject(user, projectId))
   return handleShareForm(user, projectId, await readFormBody(request))
 }
 

@@ -18,6 +18,7 @@ import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { formatKm, formatNumber } from '#app/domain/format/numbers.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
+import { asPage, pageId } from '#app/domain/http/page-errors.server.ts'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { djiWpmlDrone } from '#app/domain/survey/dji-wpml-drones.ts'
 import { listDroneProfiles } from '#app/domain/survey/drone-profiles.server.ts'
@@ -35,20 +36,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.project.name} · Survey mission · Kestrel` : 'Survey mission · Kestrel' },
 ]
 
-function projectOf(user: Parameters<typeof projectForSurvey>[0], param: string | undefined) {
-  const id = Number(param)
-  try {
-    if (!Number.isInteger(id) || id <= 0) throw new DomainError(404, 'Project not found')
-    return projectForSurvey(user, id)
-  } catch (error) {
-    if (error instanceof DomainError) throw new Response(error.message, { status: 404 })
-    throw error
-  }
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  const project = projectOf(user, params.projectId)
+  const project = await asPage(() => projectForSurvey(user, pageId(params.projectId)))
   const plan = currentSurveyPlan(project)
   const canAdjust = canAdjustSurvey(user, project)
   return json({
@@ -67,7 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request)
-  const project = projectOf(user, params.projectId)
+  const project = await asPage(() => projectForSurvey(user, pageId(params.projectId)))
   if (!canAdjustSurvey(user, project)) throw new Response('Project not found', { status: 404 })
   const submission = parseWithZod(await readFormBody(request), { schema: AdjustSurveySchema })
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })

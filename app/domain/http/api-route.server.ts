@@ -32,7 +32,7 @@ interface BodyOptions {
   partial?: boolean
 }
 
-export interface ApiCall<K extends string, U> {
+interface ApiCall<K extends string, U> {
   request: Request
   context: AppLoadContext
   /** The raw route params (ids are in `ids`). */
