@@ -11,7 +11,7 @@ import { PageHeading } from '#app/components/layout/page-heading.tsx'
 import { LazyThreeDView } from '#app/components/threed/lazy-three-d-view.tsx'
 import { ThreeDDownloads, ThreeDFacts, ThreeDStill } from '#app/components/threed/three-d-sections.tsx'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
+import { asPage, pageId } from '#app/domain/http/page-errors.server.ts'
 import { loadThreeDView, signedInRoutes } from '#app/domain/threed/three-d-view.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -20,15 +20,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  try {
-    const view = loadThreeDView(user, Number(params.projectId))
-    // The first browser that draws the view leaves the still image the no-JS page shows.
-    return json({ ...view, stillUploadUrl: view.stillUrl ? null : signedInRoutes(view.project.id).still })
-  } catch (error) {
-    if (error instanceof DomainError && error.status === 404)
-      throw new Response('Project not found', { status: 404 })
-    throw error
-  }
+  const view = await asPage(() => loadThreeDView(user, pageId(params.projectId)))
+  // The first browser that draws the view leaves the still image the no-JS page shows.
+  return json({ ...view, stillUploadUrl: view.stillUrl ? null : signedInRoutes(view.project.id).still })
 }
 
 export default function ThreeDPage() {

@@ -7,13 +7,14 @@ import { sendViewFile, SHARED_VIEW_CACHE } from '#app/domain/deliverables/view-f
 import { methodNotAllowed } from '#app/domain/http/api.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
+import { pageId } from '#app/domain/http/page-errors.server.ts'
 import { openShareToken, withShareErrors } from '#app/domain/sharing/share-access.server.ts'
 import { tilesFileOf } from '#app/domain/threed/three-d-view.server.ts'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return withShareErrors(async () => {
     const share = await openShareToken(params.token, clientIpOf(context))
-    const jobId = Number(params.jobId)
+    const jobId = pageId(params.jobId)
     const sharesJob = share.files.some(
       (f) =>
         f.processingJobId === jobId &&

@@ -25,11 +25,11 @@ import { absolutePathOf, storagePaths } from '#app/domain/files/storage-paths.se
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
 import { parseFlightPlan } from '#app/domain/projects/flight-plan.ts'
+import { ensureLocalFile } from '#app/domain/storage/file-cache.server.ts'
+import { queueObjectDeletesUnder, queueStoredFile, storageKeyOf } from '#app/domain/storage/outbox.server.ts'
 import { ModelCopyError } from '#app/domain/threed/model-copy.server.ts'
 import { PointCloudError } from '#app/domain/threed/point-cloud.server.ts'
 import { isThreeDFile, makeThreeDCopies } from '#app/domain/threed/three-d-copies.server.ts'
-import { ensureLocalFile } from '#app/domain/storage/file-cache.server.ts'
-import { queueObjectDeletesUnder, queueStoredFile, storageKeyOf } from '#app/domain/storage/outbox.server.ts'
 import { deliverableViews, projectFiles, projects, type ProjectFile, type RasterInfo } from '#db/schema.ts'
 import { and, asc, eq } from 'drizzle-orm'
 
