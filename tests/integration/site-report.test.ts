@@ -129,6 +129,8 @@ describe('the site report PDF', () => {
     expect(text).toContain(`Before: ${formatDate(before.completedAt)}`)
     expect(text).toContain(`After: ${formatDate(after.completedAt)}`)
     expect(text).toContain('1. Survey area 1')
+    // Neither survey's model states its accuracy.
+    expect(text.split('Accuracy: accuracy not stated').length - 1).toBe(2)
     // The 25 m ring spans about 50 m of a 190 pt high sketch: a 20 m scale bar.
     expect(text).toContain('20 m')
     // The figures are the engine's, and the engine's are the pile's analytic volume.

@@ -12,12 +12,13 @@ import { getDb } from '#app/domain/db/db.server.ts'
 import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
 import { formatCubicMetres, formatSquareMetres } from '#app/domain/format/numbers.ts'
+import * as changeRoute from '#app/routes/api.projects.$id.deliverables.$fileId.change.ts'
 import * as reportRoute from '#app/routes/api.projects.$id.deliverables.$fileId.volume-report[.]pdf.ts'
 import * as volumeRoute from '#app/routes/api.projects.$id.deliverables.$fileId.volume.ts'
 import * as mapRoute from '#app/routes/projects.$projectId.map.tsx'
 import { annotations, deliverableViews, projectFiles } from '#db/schema.ts'
 import { buildConeDsm, buildOrthomosaic, buildViewingCog, type ConeDsm } from '#tests/helpers/dsm-fixtures.ts'
-import { projectWithTeam, storeRasterDeliverable } from '#tests/helpers/files.ts'
+import { insertProject, projectWithTeam, storeRasterDeliverable } from '#tests/helpers/files.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { signedInUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
@@ -36,7 +37,9 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(() => fs.rm(dir, { recursive: true, force: true }))
 
-const SURVEYED = new Date('2026-11-20T09:00:00Z')
+const DAY_MS = 86_400_000
+/** Within the month a client may read deliverables. */
+const SURVEYED = new Date(Date.now() - 3 * DAY_MS)
 const ACCURACY = { horizontalRmseM: 0.04, verticalRmseM: 0.06, gcpCount: 6, checkpointCount: 3 }
 
 /** A completed project with the cone DSM (stated accuracy, 25 cm GSD), an orthomosaic with its COG, and notes. */
@@ -222,4 +225,52 @@ describe('GET …/volume-report.pdf', () => {
       { id: s.typed.id, title: 'Cone over 99 m' },
     ])
   })
+
+  test(
+    'against an earlier survey: the base names it and the figures are the change API’s',
+    { timeout: 300_000 },
+    async () => {
+      const s = await surveyed()
+      const earlierProject = insertProject({
+        clientId: s.client.user.id,
+        status: 'completed',
+        completedAt: new Date(Date.now() - 10 * DAY_MS),
+      })
+      const earlier = await storeRasterDeliverable(earlierProject.id, cone.path, 'elevation', s.admin.user.id)
+      const res = await report(
+        s.client.headers,
+        s.project.id,
+        s.dsm.id,
+        `annotationIds=${s.pile.id}&againstFileId=${earlier.id}`,
+      )
+      expect(res.status).toBe(200)
+      const page = await pdftotext(await res.arrayBuffer())
+      const change = await callRoute(
+        changeRoute.action,
+        `/api/projects/${s.project.id}/deliverables/${s.dsm.id}/change`,
+        {
+          headers: s.client.headers,
+          json: { againstFileId: earlier.id, polygon: { type: 'Polygon', coordinates: [cone.ring] } },
+          params: { id: String(s.project.id), fileId: String(s.dsm.id) },
+        },
+      )
+      const api = await readJson<Volume>(change)
+      const row = (label: string) => page.match(new RegExp(`^\\s*${label}\\s{2,}(.+?)\\s*$`, 'm'))?.[1]
+      expect(row('Base')).toContain(`An earlier survey: ${path.basename(cone.path)}`)
+      expect(row('Cut')).toBe(plain(formatCubicMetres(api.cutM3)))
+      expect(row('Net')).toBe(plain(formatCubicMetres(api.netM3)))
+      // Another client's model is not a base this client may name.
+      const stranger = await surveyed()
+      expect(
+        (
+          await report(
+            s.client.headers,
+            s.project.id,
+            s.dsm.id,
+            `annotationIds=${s.pile.id}&againstFileId=${stranger.dsm.id}`,
+          )
+        ).status,
+      ).toBe(404)
+    },
+  )
 })

@@ -167,7 +167,7 @@ export function DeliverableFacts({
 }
 
 /** The accuracy statement as a line of facts ("accuracy not stated" without one); where it came from, for ODM's. */
-export function AccuracyFact({ deliverable }: { deliverable: Pick<Deliverable, 'accuracy'> }) {
+function AccuracyFact({ deliverable }: { deliverable: Pick<Deliverable, 'accuracy'> }) {
   const { accuracy } = deliverable
   return (
     <div>

@@ -5,7 +5,7 @@
  */
 import { Form } from '@remix-run/react'
 
-export function volumeReportUrl(projectId: number, fileId: number) {
+function volumeReportUrl(projectId: number, fileId: number) {
   return `/api/projects/${projectId}/deliverables/${fileId}/volume-report.pdf`
 }
 

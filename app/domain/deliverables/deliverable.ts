@@ -79,7 +79,7 @@ export function hasAccuracyStatement(kind: DeliverableKind) {
   return kind === 'orthomosaic' || kind === 'elevation' || kind === 'point_cloud' || kind === 'model_3d'
 }
 
-export const ACCURACY_NOT_STATED = 'accuracy not stated'
+const ACCURACY_NOT_STATED = 'accuracy not stated'
 
 const centimetres = (metres: number) => `± ${formatNumber(metres * 100, 1, { minDecimals: 0 })} cm`
 

@@ -34,7 +34,7 @@ export const DeliverableSettingsSchema = z.object({
 
 export type DeliverableSettings = z.infer<typeof DeliverableSettingsSchema>
 
-export const ACCURACY_MESSAGES = {
+const ACCURACY_MESSAGES = {
   horizontal: 'Horizontal RMSE must be a number of metres above 0 and at most 100.',
   vertical: 'Vertical RMSE must be a number of metres above 0 and at most 100.',
   gcpCount: 'The number of GCPs must be a whole number from 0 to 1000.',

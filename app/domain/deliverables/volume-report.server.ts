@@ -39,9 +39,9 @@ import { gdal, type MeasureRun } from './raster-measure.server.ts'
 type Actor = Pick<User, 'id' | 'role'>
 
 /** At most this many polygons in one report (each is a GDAL measure and a plan). */
-export const MAX_REPORT_POLYGONS = 20
+const MAX_REPORT_POLYGONS = 20
 
-export const VOLUME_REPORT_MESSAGES = {
+const VOLUME_REPORT_MESSAGES = {
   annotationIds: `Choose 1 to ${MAX_REPORT_POLYGONS} polygon notes (annotationIds=1,2,3).`,
   notPolygon: (title: string) => `"${title}" is not a polygon: only polygons have a volume.`,
   noteNotFound: 'Note not found',

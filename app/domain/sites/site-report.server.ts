@@ -7,7 +7,7 @@
 import fs from 'node:fs/promises'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { formatChangeMinimum } from '#app/domain/deliverables/change-settings.ts'
-import type { Deliverable } from '#app/domain/deliverables/deliverable.ts'
+import { accuracyText, type Deliverable } from '#app/domain/deliverables/deliverable.ts'
 import { listDeliverables, viewFileFor } from '#app/domain/deliverables/deliverables.server.ts'
 import { elevationChangeOver } from '#app/domain/deliverables/elevation-change.server.ts'
 import { surveyAreasOf } from '#app/domain/deliverables/map-view.server.ts'
@@ -223,9 +223,11 @@ async function renderSiteReport(report: {
       size: 10,
     })
     text(page, survey.project.name, x, boxTop - boxH - 27, { size: 9, color: MUTED })
+    const model = survey.deliverables.find((d) => d.kind === 'elevation')
+    text(page, `Accuracy: ${accuracyText(model?.accuracy)}`, x, boxTop - boxH - 39, { size: 8, color: MUTED })
   }
 
-  const sketchTop = boxTop - boxH - 45
+  const sketchTop = boxTop - boxH - 55
   const sketchH = 190
   drawPolygonSketch(page, report.polygons, { top: sketchTop, height: sketchH }, { text, bold })
   let y = sketchTop - sketchH - 24
