@@ -1,0 +1,24 @@
+/**
+ * GET /api/projects/{id}/annotations/{annotationId}/series — a stockpile (or pit) note's
+ * volume on every survey of its site with an elevation model → `{ points }`; `?format=csv`
+ * → the series as a CSV file. The site's client and admins; others 404.
+ */
+import { json } from '@remix-run/node'
+import { stockpileCsv, stockpileSeries } from '#app/domain/annotations/stockpile-series.server.ts'
+import { apiRoute } from '#app/domain/http/api-route.server.ts'
+
+export const { action, loader } = apiRoute({
+  params: { id: 'project id', annotationId: 'note id' },
+  GET: async ({ request, user, ids }) => {
+    const series = await stockpileSeries(user, ids.id, ids.annotationId, { signal: request.signal })
+    if (new URL(request.url).searchParams.get('format') === 'csv')
+      return new Response(stockpileCsv(series.points), {
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="stockpile-${ids.annotationId}-series.csv"`,
+          'Cache-Control': 'private, no-store',
+        },
+      })
+    return json(series, { headers: { 'Cache-Control': 'private, no-store' } })
+  },
+})
