@@ -34,10 +34,10 @@ async function magentaGlb() {
     'vt 1 1',
     'vt 0 1',
     'usemtl plate',
-    'f 1/1 2/2 5/3',
-    'f 2/2 3/3 5/3',
-    'f 3/3 4/4 5/3',
-    'f 4/4 1/1 5/3',
+    'f 1/1 5/3 2/2',
+    'f 2/2 5/3 3/3',
+    'f 3/3 5/3 4/4',
+    'f 4/4 5/3 1/1',
   ].join('\n')
   const pixels = new Uint8Array(4 * 4 * 3)
   for (let i = 0; i < 16; i++) pixels.set([220, 40, 200], i * 3)

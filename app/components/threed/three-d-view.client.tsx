@@ -469,6 +469,11 @@ async function loadGlb(s: Scene, url: string, origin: [number, number, number], 
   const gltf = await new GLTFLoader().parseAsync(await response.arrayBuffer(), '')
   if (signal.aborted) return
   const model = gltf.scene
+  // A survey mesh is looked at from any side (under an overhang, inside a pit): both faces drawn.
+  model.traverse((o) => {
+    if (o instanceof THREE.Mesh)
+      for (const m of Array.isArray(o.material) ? o.material : [o.material]) m.side = THREE.DoubleSide
+  })
   model.rotation.x = Math.PI / 2
   model.updateMatrixWorld(true)
   const box = new THREE.Box3().setFromObject(model)
