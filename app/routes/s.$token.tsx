@@ -12,6 +12,7 @@ import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { PageCard } from '#app/components/layout/page-card.tsx'
 import { LazyDeliverablesMap } from '#app/components/mapview/lazy-deliverables-map.tsx'
+import { NoteList } from '#app/components/mapview/map-notes.tsx'
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
 import {
   accuracyText,
@@ -111,6 +112,11 @@ function SharedDeliverables({ data }: { data: ShareViewerData & { tileUrl: strin
         </Link>
       ) : null}
       <LazyDeliverablesMap tileUrl={data.tileUrl} projectId={null} areas={data.areas} layers={data.layers} />
+      {data.notes.length ? (
+        <section aria-label="Notes" className="card p-4">
+          <NoteList notes={data.notes} readOnly />
+        </section>
+      ) : null}
       <ul className="space-y-4">
         {data.files.map((file) => (
           <li key={file.id} className="card overflow-hidden" data-testid={`shared-file-${file.id}`}>
