@@ -15,6 +15,11 @@ export interface CloudChunk {
   count: number
 }
 
+/** three.js draws in linear light: file and ramp colours (sRGB, 0–1) are converted, or they come out washed and shifted. */
+export function srgbToLinear(c: number) {
+  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+}
+
 /** Bytes fetched by Range (the page shows them; the bench reads them). */
 export const rangeStats = { bytes: 0, requests: 0 }
 
@@ -119,7 +124,8 @@ export async function loadCopc(
         }
       }
       // Colour is 16-bit in LAS but many writers store 0–255: stretched when no value passes 255.
-      if (brightest <= 255) for (let i = 0; i < colours.length; i++) colours[i] = colours[i]! * 257
+      const stretch = brightest <= 255 ? 257 : 1
+      for (let i = 0; i < colours.length; i++) colours[i] = srgbToLinear(Math.min(1, colours[i]! * stretch))
       onChunk({ positions, colours, count })
     }
   }
@@ -154,7 +160,8 @@ export async function loadThinnedLas(
       const at = i * LAS_RECORD
       for (let a = 0; a < 3; a++)
         positions[i * 3 + a] = view.getInt32(at + a * 4, true) * scale[a]! + shift[a]!
-      for (let c = 0; c < 3; c++) colours[i * 3 + c] = view.getUint16(at + 20 + c * 2, true) / 65535
+      for (let c = 0; c < 3; c++)
+        colours[i * 3 + c] = srgbToLinear(view.getUint16(at + 20 + c * 2, true) / 65535)
     }
     onChunk({ positions, colours, count: n })
   }

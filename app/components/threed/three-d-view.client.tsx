@@ -20,7 +20,14 @@ import * as THREE from 'three'
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js'
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js'
 
-import { loadCopc, loadThinnedLas, originOf, rangeStats, type CloudChunk } from './point-sources.ts'
+import {
+  loadCopc,
+  loadThinnedLas,
+  originOf,
+  rangeStats,
+  srgbToLinear,
+  type CloudChunk,
+} from './point-sources.ts'
 
 type ColourMode = 'rgb' | 'height'
 type Facted = Extract<ThreeDSource, { facts: CloudFacts }>
@@ -37,9 +44,9 @@ function heightColours(positions: Float32Array, min: number, max: number) {
   const span = max - min || 1
   for (let i = 0; i < positions.length; i += 3) {
     const [r, g, b] = rampColour((positions[i + 2]! - min) / span)
-    out[i] = r / 255
-    out[i + 1] = g / 255
-    out[i + 2] = b / 255
+    out[i] = srgbToLinear(r / 255)
+    out[i + 1] = srgbToLinear(g / 255)
+    out[i + 2] = srgbToLinear(b / 255)
   }
   return out
 }
