@@ -11,7 +11,7 @@ import { resetEnvCache } from '#app/domain/config/env.server.ts'
 import { resetObjectStore } from '#app/domain/storage/s3-client.server.ts'
 import S3rver from 's3rver'
 
-const TEST_BUCKET = 'kestrel-test'
+export const TEST_BUCKET = 'kestrel-test'
 
 export interface TestBucket {
   endpoint: string
