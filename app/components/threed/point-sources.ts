@@ -23,7 +23,7 @@ export function srgbToLinear(c: number) {
 /** Bytes fetched by Range (the page shows them; the bench reads them). */
 export const rangeStats = { bytes: 0, requests: 0 }
 
-export function rangeGetter(url: string, signal: AbortSignal): Getter {
+function rangeGetter(url: string, signal: AbortSignal): Getter {
   return async (begin, end) => {
     // `no-store`: Chrome serialises cached reads of one URL; a Range read is small anyway.
     const response = await fetch(url, {

@@ -21,17 +21,8 @@ import { z } from 'zod'
 import type { AnnotationView } from './annotation-schemas.ts'
 import { annotationsOfProject } from './annotations.server.ts'
 
-export const NOTE_EXPORT_FORMATS = ['csv', 'geojson', 'kml', 'shp', 'dxf', 'gpkg'] as const
-export type NoteExportFormat = (typeof NOTE_EXPORT_FORMATS)[number]
-
-export const NOTE_EXPORT_LABELS: Record<NoteExportFormat, string> = {
-  csv: 'CSV',
-  geojson: 'GeoJSON',
-  kml: 'KML',
-  shp: 'Shapefile (zip)',
-  dxf: 'DXF',
-  gpkg: 'GeoPackage',
-}
+const NOTE_EXPORT_FORMATS = ['csv', 'geojson', 'kml', 'shp', 'dxf', 'gpkg'] as const
+type NoteExportFormat = (typeof NOTE_EXPORT_FORMATS)[number]
 
 export const NoteExportQuerySchema = z.object({
   format: z.enum(NOTE_EXPORT_FORMATS, { message: 'The format is csv, geojson, kml, shp, dxf or gpkg.' }),
@@ -61,7 +52,7 @@ function utmZoneAt(lng: number, lat: number) {
  * The project's own CRS: the EPSG of its newest raster deliverable (the survey's grid, e.g.
  * UTM 34S or Lo19); before there is one, the UTM zone at the project (or its first note).
  */
-export function projectEpsg(
+function projectEpsg(
   project: Pick<Project, 'id' | 'latitude' | 'longitude'>,
   notes: Pick<AnnotationView, 'geometry'>[],
   db: DbOrTx = getDb(),

@@ -49,7 +49,7 @@ export function latestElevationModel(projectId: number, db: DbOrTx = getDb()) {
 }
 
 /** Length and area of a geometry (no GDAL). */
-export function shapeMeasurement(geometry: AnnotationGeometry): AnnotationMeasurement {
+function shapeMeasurement(geometry: AnnotationGeometry): AnnotationMeasurement {
   if (geometry.type === 'LineString')
     return { lengthM: round(turfLength(lineString(geometry.coordinates), { units: 'meters' }), 2) }
   if (geometry.type === 'Polygon') {

@@ -65,7 +65,7 @@ const PolygonSchema = z.object({
     .length(1, ANNOTATION_MESSAGES.polygon),
 })
 
-export const AnnotationGeometrySchema = z.discriminatedUnion(
+const AnnotationGeometrySchema = z.discriminatedUnion(
   'type',
   [PointSchema, LineSchema, PolygonSchema],
   {
@@ -81,7 +81,7 @@ const GEOMETRY_OF_KIND: Record<AnnotationKind, AnnotationGeometry['type']> = {
 }
 
 /** A ring closed (first = last), [lng, lat] only. */
-export function closedRing(ring: number[][]): [number, number][] {
+function closedRing(ring: number[][]): [number, number][] {
   const r = ring.map((p) => [p[0]!, p[1]!] as [number, number])
   const [first, last] = [r[0]!, r[r.length - 1]!]
   return first[0] === last[0] && first[1] === last[1] ? r : [...r, first]
@@ -138,7 +138,7 @@ export const AnnotationInputSchema = Fields.strict().superRefine((value, ctx) =>
 export type AnnotationInput = z.infer<typeof AnnotationInputSchema>
 
 /** What a polygon's volume was measured from, in words ("Edge mean", "Typed height 12,5 m" is the page's). */
-export type AnnotationMeasurementView = {
+type AnnotationMeasurementView = {
   lengthM?: number
   areaM2?: number
   cutM3?: number

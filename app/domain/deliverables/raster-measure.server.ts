@@ -180,7 +180,7 @@ type Grid = { origin: number[]; resolution: number[]; width: number; height: num
  * A base height per pixel of the cut-out: the Delaunay triangles through the edge points
  * (in the cut-out's plane), linear inside each; pixels no triangle covers keep `fallback`.
  */
-export function triangulatedBase(edge: { x: number; y: number; z: number }[], grid: Grid, fallback: number) {
+function triangulatedBase(edge: { x: number; y: number; z: number }[], grid: Grid, fallback: number) {
   const heights = new Float64Array(grid.width * grid.height).fill(fallback)
   if (edge.length < 3) return heights
   const triangles = tin(featureCollection(edge.map((e) => turfPoint([e.x, e.y], { z: e.z }))), 'z')

@@ -124,7 +124,7 @@ export async function prepareDeliverable(fileId: number, db = getDb()) {
 }
 
 /** Queues (again) the viewing copy of a 3D deliverable (its kind may have been set after upload). */
-export function queueView(fileId: number, db: DbOrTx = getDb()) {
+function queueView(fileId: number, db: DbOrTx = getDb()) {
   const values = { status: 'queued' as const, error: null, progressPercent: 0, finishedAt: null }
   db.insert(deliverableViews)
     .values({ fileId, ...values })

@@ -10,7 +10,7 @@ import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { extractTo, openZip, readDirectory } from '#app/domain/processing/import.server.ts'
 
-export const MODEL_ZIP_LIMITS = { maxEntries: 2000, maxUnzippedBytes: 4 * 1024 * 1024 * 1024 }
+const MODEL_ZIP_LIMITS = { maxEntries: 2000, maxUnzippedBytes: 4 * 1024 * 1024 * 1024 }
 const MODEL_PARTS = /\.(obj|mtl|png|jpe?g)$/i
 const CONVERT_TIMEOUT_MS = 20 * 60 * 1000
 const WORKER_MEMORY_MB = 1536

@@ -10,9 +10,9 @@ import { createLazPerf } from 'laz-perf'
 import type { CloudFacts } from './three-d.ts'
 
 /** The most points a viewing copy holds (a phone reads a prefix of it). */
-export const CLOUD_POINT_BUDGET = 3_000_000
+const CLOUD_POINT_BUDGET = 3_000_000
 /** A LAZ is decompressed in memory (laz-perf's reader): larger ones get no preview here. */
-export const MAX_LAZ_PREVIEW_BYTES = 1024 * 1024 * 1024
+const MAX_LAZ_PREVIEW_BYTES = 1024 * 1024 * 1024
 const HEADER_READ = 64 * 1024
 const COPY_RECORD = 26
 const COPY_HEADER = 227
@@ -40,7 +40,7 @@ export interface LasHeader {
 }
 
 /** Where RGB sits in a point record, by point format (null: the format has no colour). */
-export function rgbOffset(format: number): number | null {
+function rgbOffset(format: number): number | null {
   return ({ 2: 20, 3: 28, 5: 28, 7: 30, 8: 30, 10: 30 } as Record<number, number>)[format] ?? null
 }
 

@@ -21,7 +21,7 @@ export function isThreeDFile(file: Pick<ProjectFile, 'deliverableKind' | 'fileTy
   )
 }
 
-export function isGlb(file: Pick<ProjectFile, 'fileType'>) {
+function isGlb(file: Pick<ProjectFile, 'fileType'>) {
   return file.fileType === 'model/gltf-binary'
 }
 
