@@ -65,13 +65,9 @@ const PolygonSchema = z.object({
     .length(1, ANNOTATION_MESSAGES.polygon),
 })
 
-const AnnotationGeometrySchema = z.discriminatedUnion(
-  'type',
-  [PointSchema, LineSchema, PolygonSchema],
-  {
-    errorMap: () => ({ message: ANNOTATION_MESSAGES.geometry }),
-  },
-)
+const AnnotationGeometrySchema = z.discriminatedUnion('type', [PointSchema, LineSchema, PolygonSchema], {
+  errorMap: () => ({ message: ANNOTATION_MESSAGES.geometry }),
+})
 export type AnnotationGeometry = z.infer<typeof AnnotationGeometrySchema>
 
 const GEOMETRY_OF_KIND: Record<AnnotationKind, AnnotationGeometry['type']> = {
