@@ -81,7 +81,7 @@ test('the client sees the orthomosaic on the map and measures a rectangle @js-on
   const edgeMean = parseNumber(await page.getByTestId('volume-base').innerText())
   expect(edgeMean).toBeGreaterThan(99)
   await page.getByRole('combobox', { name: 'Base plane' }).selectOption('height')
-  const typed = page.getByRole('spinbutton', { name: 'Base height (m)' })
+  const typed = page.getByRole('spinbutton', { name: 'Base height (m)', exact: true })
   await expect(typed).toHaveValue(/^\d/)
   // (The figure shows one decimal from 100 m up.)
   expect(Math.abs(Number(await typed.inputValue()) - edgeMean)).toBeLessThanOrEqual(0.05)
