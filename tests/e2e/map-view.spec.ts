@@ -191,14 +191,14 @@ test('without JavaScript: previews, metadata, downloads and the volume form @no-
 
   // The cone's 48-sided ring, typed as lat, lng lines: 4 189 m³ above the edge's mean.
   const lines = seeded.cone.ring.slice(0, -1).map(([lng, lat]) => `${lat}, ${lng}`)
-  await page.getByLabel('Corners').fill(lines.join('\n'))
+  await page.getByRole('textbox', { name: 'Corners', exact: true }).fill(lines.join('\n'))
   await page.getByRole('button', { name: 'Measure volume' }).click()
   const cut = parseNumber(await page.getByTestId('volume-cut').innerText())
   const expected = (Math.PI * 20 ** 2 * 10) / 3
   expect(Math.abs(cut - expected) / expected).toBeLessThan(0.02)
 
   // A line that is not a pair is named.
-  await page.getByLabel('Corners').fill('-33.92, 18.42\nnot a pair\n-33.921, 18.421')
+  await page.getByRole('textbox', { name: 'Corners', exact: true }).fill('-33.92, 18.42\nnot a pair\n-33.921, 18.421')
   await page.getByRole('button', { name: 'Measure volume' }).click()
   await expect(page.getByText('Line 2 is not a ‘latitude, longitude’ pair.').first()).toBeVisible()
 })
