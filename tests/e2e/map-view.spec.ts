@@ -198,7 +198,9 @@ test('without JavaScript: previews, metadata, downloads and the volume form @no-
   expect(Math.abs(cut - expected) / expected).toBeLessThan(0.02)
 
   // A line that is not a pair is named.
-  await page.getByRole('textbox', { name: 'Corners', exact: true }).fill('-33.92, 18.42\nnot a pair\n-33.921, 18.421')
+  await page
+    .getByRole('textbox', { name: 'Corners', exact: true })
+    .fill('-33.92, 18.42\nnot a pair\n-33.921, 18.421')
   await page.getByRole('button', { name: 'Measure volume' }).click()
   await expect(page.getByText('Line 2 is not a ‘latitude, longitude’ pair.').first()).toBeVisible()
 })
