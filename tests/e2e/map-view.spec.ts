@@ -91,7 +91,7 @@ test('the client sees the orthomosaic on the map and measures a rectangle @js-on
   await map.scrollIntoViewIfNeeded()
   const centre = (await map.boundingBox())!
   await page.mouse.click(centre.x + centre.width / 2, centre.y + centre.height / 2)
-  await expect(page.getByTestId('measured-height')).toHaveText(/^1[01]\d,\d+\sm$/)
+  await expect(page.getByTestId('measured-height')).toHaveText(/^1[01]\d,\d+\sm$/, { timeout: 30_000 })
 
   if (process.env.MAP_SCREENSHOTS) {
     await page.screenshot({ path: `${process.env.MAP_SCREENSHOTS}/map-view-1280.png`, fullPage: true })
