@@ -373,6 +373,19 @@ function claimNext(db: DbOrTx) {
   })
 }
 
+/** A job stopped by the server's stop goes back to the queue, its attempt not counted. */
+function requeue(db: DbOrTx, job: { id: number; attempts: number }) {
+  db.update(deliverableViews)
+    .set({
+      status: 'queued',
+      progressPercent: 0,
+      attempts: Math.max(0, job.attempts - 1),
+      updatedAt: new Date(),
+    })
+    .where(eq(deliverableViews.id, job.id))
+    .run()
+}
+
 function finish(db: DbOrTx, id: number, values: Partial<typeof deliverableViews.$inferInsert>) {
   db.update(deliverableViews)
     .set({ ...values, finishedAt: new Date(), updatedAt: new Date() })
@@ -468,16 +481,7 @@ export function startViewJobs(db = getDb(), concurrency = getEnv().RASTER_JOBS):
         await removeViewCopies(job.fileId).catch(() => {})
         if (controller.signal.reason === CANCELLED)
           return finish(db, job.id, { status: 'failed', error: NO_LONGER_STORED })
-        db.update(deliverableViews)
-          .set({
-            status: 'queued',
-            progressPercent: 0,
-            attempts: Math.max(0, job.attempts - 1),
-            updatedAt: new Date(),
-          })
-          .where(eq(deliverableViews.id, job.id))
-          .run()
-        return
+        return requeue(db, job)
       }
       if (error instanceof GdalError && error.aborted && controller.signal.reason === CANCELLED) {
         // The deliverable was deleted (or removed by retention): nothing to convert any more.
@@ -486,16 +490,7 @@ export function startViewJobs(db = getDb(), concurrency = getEnv().RASTER_JOBS):
       }
       if (error instanceof GdalError && error.aborted) {
         // Stopping: the job goes back to the queue and starts again at the next start.
-        db.update(deliverableViews)
-          .set({
-            status: 'queued',
-            progressPercent: 0,
-            attempts: Math.max(0, job.attempts - 1),
-            updatedAt: new Date(),
-          })
-          .where(eq(deliverableViews.id, job.id))
-          .run()
-        return
+        return requeue(db, job)
       }
       const known =
         error instanceof GdalError || error instanceof PointCloudError || error instanceof ModelCopyError
