@@ -6,13 +6,16 @@
 import { json } from '@remix-run/node'
 import { sendViewFile } from '#app/domain/deliverables/view-files.server.ts'
 import { apiRoute } from '#app/domain/http/api-route.server.ts'
+import { readBytesWithin } from '#app/domain/http/body-limit.server.ts'
 import { loadThreeDView, saveStill, stillFileOf } from '#app/domain/threed/three-d-view.server.ts'
+import { MAX_STILL_BYTES } from '#app/domain/threed/three-d.ts'
 
 export const { action, loader } = apiRoute({
   params: { id: 'project id' },
   GET: ({ request, user, ids }) => sendViewFile(request, stillFileOf(loadThreeDView(user, ids.id))),
   POST: async ({ request, user, ids }) => {
-    const { saved } = await saveStill(loadThreeDView(user, ids.id), request.body)
+    const view = loadThreeDView(user, ids.id)
+    const { saved } = await saveStill(view, await readBytesWithin(request, MAX_STILL_BYTES))
     return json({ saved }, { status: saved ? 201 : 200 })
   },
 })

@@ -133,7 +133,7 @@ describe('3D view', () => {
     const view = loadThreeDView(client.user, project.id)
     expect(() => stillFileOf(view)).toThrow(expect.objectContaining({ status: 404 }))
     const png = encodePng(4, 3, 3, new Uint8Array(36).fill(100))
-    const body = (bytes: Buffer) => new Response(new Uint8Array(bytes)).body
+    const body = (bytes: Buffer | Uint8Array) => Buffer.from(bytes)
     await expect(saveStill(view, body(Buffer.from('not a png')))).rejects.toMatchObject({ status: 415 })
     expect(await saveStill(view, body(png))).toEqual({ saved: true })
     expect(await saveStill(view, body(encodePng(2, 2, 3, new Uint8Array(12))))).toEqual({ saved: false })

@@ -18,8 +18,13 @@ export function declaresBodyOver(request: Request, maxBytes: number) {
 
 /** The body as UTF-8 text; throws a 413 DomainError past `maxBytes` (declared or streamed). */
 export async function readTextWithin(request: Request, maxBytes: number): Promise<string> {
+  return (await readBytesWithin(request, maxBytes)).toString('utf8')
+}
+
+/** The body's bytes; throws a 413 DomainError past `maxBytes` (declared or streamed). */
+export async function readBytesWithin(request: Request, maxBytes: number): Promise<Buffer> {
   if (declaresBodyOver(request, maxBytes)) throw bodyTooLarge(maxBytes)
-  if (!request.body) return ''
+  if (!request.body) return Buffer.alloc(0)
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
   let total = 0
@@ -33,5 +38,5 @@ export async function readTextWithin(request: Request, maxBytes: number): Promis
     }
     chunks.push(value)
   }
-  return Buffer.concat(chunks).toString('utf8')
+  return Buffer.concat(chunks)
 }

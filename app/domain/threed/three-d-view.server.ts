@@ -25,7 +25,7 @@ import { deliverableViews, processingJobs, projectFiles, type User } from '#db/s
 import { and, eq, isNull } from 'drizzle-orm'
 
 import { readCloudFacts, THREE_D_COPY } from './three-d-copies.server.ts'
-import { MAX_STILL_BYTES, THREE_D_MESSAGES, type ThreeDSource } from './three-d.ts'
+import { THREE_D_MESSAGES, type ThreeDSource } from './three-d.ts'
 
 type Actor = Pick<User, 'id' | 'role'>
 
@@ -269,16 +269,8 @@ export function stillFileOf(view: ThreeDViewData) {
 }
 
 /** Keeps the first browser's still image of the current sources (a PNG, bounded); a later one is ignored. */
-export async function saveStill(view: ThreeDViewData, body: ReadableStream<Uint8Array> | null) {
-  if (!view.sources.length || !body) throw new DomainError(400, THREE_D_MESSAGES.stillRefused)
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength
-    if (size > MAX_STILL_BYTES) throw new DomainError(413, THREE_D_MESSAGES.stillRefused)
-    chunks.push(chunk)
-  }
-  const png = Buffer.concat(chunks)
+export async function saveStill(view: ThreeDViewData, png: Buffer) {
+  if (!view.sources.length || !png.length) throw new DomainError(400, THREE_D_MESSAGES.stillRefused)
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
   if (png.length < 33 || !png.subarray(0, 8).equals(signature) || png.toString('latin1', 12, 16) !== 'IHDR')
     throw new DomainError(415, THREE_D_MESSAGES.stillRefused)
