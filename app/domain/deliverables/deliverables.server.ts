@@ -188,30 +188,11 @@ export function setDeliverableKind(
   kind: DeliverableKind,
   db = getDb(),
 ): Deliverable {
-  if (admin.role !== 'admin') throw new DomainError(404, DELIVERABLE_MESSAGES.notFound)
-  return db.transaction((tx) => {
-    requireVisibleProject(admin, projectId, tx)
-    const before = requireDeliverableRow(projectId, fileId, tx)
-    const after = tx
-      .update(projectFiles)
-      .set({ deliverableKind: kind })
-      .where(eq(projectFiles.id, fileId))
-      .returning()
-      .get()
-    recordAudit(
-      {
-        actorId: admin.id,
-        action: 'deliverable.kind',
-        entityType: 'project_file',
-        entityId: fileId,
-        before: { kind: before.deliverableKind },
-        after: { kind },
-      },
-      tx,
-    )
-    const view = tx.select().from(deliverableViews).where(eq(deliverableViews.fileId, fileId)).get()
-    return toDeliverable(after, view, 'admin')
-  })
+  return changeDeliverable(admin, projectId, fileId, 'deliverable.kind', db, (before) => ({
+    set: { deliverableKind: kind },
+    before: { kind: before.deliverableKind },
+    after: { kind },
+  }))
 }
 
 /**
@@ -225,30 +206,39 @@ export function setDeliverableAccuracy(
   input: DeliverableAccuracyInput | null,
   db = getDb(),
 ): Deliverable {
+  const accuracy: DeliverableAccuracy | null = input ? { ...input, gsdCm: null, source: 'admin' } : null
+  return changeDeliverable(admin, projectId, fileId, 'deliverable.accuracy', db, (before) => ({
+    set: { accuracy },
+    before: { accuracy: before.accuracy },
+    after: { accuracy },
+  }))
+}
+
+/** An admin's change to one deliverable's row, audited in the same transaction (404 for others). */
+function changeDeliverable(
+  admin: Actor,
+  projectId: number,
+  fileId: number,
+  action: string,
+  db: ReturnType<typeof getDb>,
+  change: (before: typeof projectFiles.$inferSelect) => {
+    set: Partial<typeof projectFiles.$inferInsert>
+    before: Record<string, unknown>
+    after: Record<string, unknown>
+  },
+): Deliverable {
   if (admin.role !== 'admin') throw new DomainError(404, DELIVERABLE_MESSAGES.notFound)
   return db.transaction((tx) => {
     requireVisibleProject(admin, projectId, tx)
-    const before = requireDeliverableRow(projectId, fileId, tx)
-    const accuracy: DeliverableAccuracy | null = input ? { ...input, gsdCm: null, source: 'admin' } : null
-    const after = tx
-      .update(projectFiles)
-      .set({ accuracy })
-      .where(eq(projectFiles.id, fileId))
-      .returning()
-      .get()
+    const row = requireDeliverableRow(projectId, fileId, tx)
+    const { set, before, after } = change(row)
+    const updated = tx.update(projectFiles).set(set).where(eq(projectFiles.id, fileId)).returning().get()
     recordAudit(
-      {
-        actorId: admin.id,
-        action: 'deliverable.accuracy',
-        entityType: 'project_file',
-        entityId: fileId,
-        before: { accuracy: before.accuracy },
-        after: { accuracy },
-      },
+      { actorId: admin.id, action, entityType: 'project_file', entityId: fileId, before, after },
       tx,
     )
     const view = tx.select().from(deliverableViews).where(eq(deliverableViews.fileId, fileId)).get()
-    return toDeliverable(after, view, 'admin')
+    return toDeliverable(updated, view, 'admin')
   })
 }
 
