@@ -1,6 +1,6 @@
 /**
  * The HTTP server: Express in front of the Remix request handler. Migrations run
- * before listen; SQLite closes on shutdown. Configuration: app/domain/config/env.server.ts.
+ * before listen; SQLite closes on shutdown. Configuration: app/lib/config/env.server.ts.
  * Every service comes from the Remix build (app/server-services.server.ts): this bundle
  * imports none of the domain, so the process holds one copy of each.
  */

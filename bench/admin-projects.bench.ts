@@ -3,8 +3,8 @@
  * projects"). Seeds 10 000 projects for 200 clients in one transaction, then times the
  * queries the Projects tab runs: first page, a status filter, a text search and a deep page.
  */
-import { getDb } from '#app/domain/db/db.server.ts'
 import { listAllProjects } from '#app/domain/projects/admin-projects.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import { projects, users } from '#db/schema.ts'
 import { bench, describe } from 'vitest'
 

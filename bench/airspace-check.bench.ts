@@ -13,7 +13,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-bench-'))
 process.env.DATABASE_PATH = path.join(dir, 'bench.sqlite')
 process.env.NODE_ENV = 'test'
 
-const { getDb } = await import('#app/domain/db/db.server.ts')
+const { getDb } = await import('#app/lib/db/db.server.ts')
 const { hubs } = await import('#db/schema.ts')
 const { loadRsaAirspace, checkFlightArea } = await import('#app/domain/airspace/airspace.server.ts')
 const { quoteForAreas, quoteForValidatedAreas } = await import('#app/domain/pricing/quote.server.ts')

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs'
 import { hashFile } from '#app/domain/files/receive.server.ts'
-import { objectStore } from '#app/domain/storage/s3-client.server.ts'
+import { objectStore } from '#app/lib/storage/s3-client.server.ts'
 
 const [source, target] = process.argv.slice(2) as [string, string]
 const store = objectStore()

@@ -7,9 +7,9 @@
  * Run: npm run bench -- bench/raster-convert.bench.ts   (BENCH_RASTER_MB=256 for a quicker run)
  */
 import fs from 'node:fs'
-import { getDb } from '#app/domain/db/db.server.ts'
 import { startViewJobs } from '#app/domain/deliverables/view-jobs.server.ts'
 import { storeProjectFile } from '#app/domain/files/project-files.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import { deliverableViews } from '#db/schema.ts'
 import { insertProject } from '#tests/helpers/files.ts'
 import { buildRaster } from '#tests/helpers/rasters.ts'

@@ -6,7 +6,6 @@ import { eq } from 'drizzle-orm'
 
 import { countZones, loadRsaAirspace } from '../app/domain/airspace/airspace.server.ts'
 import { hashPassword } from '../app/domain/auth/password.server.ts'
-import { getDb } from '../app/domain/db/db.server.ts'
 import {
   DEFAULT_PRICING_SETTINGS,
   PRICING_SETTING_DESCRIPTIONS,
@@ -14,6 +13,7 @@ import {
   type PricingSettings,
 } from '../app/domain/pricing/settings.ts'
 import { ensureReferenceDrones } from '../app/domain/survey/drone-profiles.server.ts'
+import { getDb } from '../app/lib/db/db.server.ts'
 import { hubs, systemSettings, users } from './schema.ts'
 
 export const DEMO_PASSWORD = 'kestrel-demo'

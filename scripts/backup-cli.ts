@@ -7,8 +7,8 @@ import {
   createBackup,
   restoreBackup,
   RestoreRefusedError,
-} from '#app/domain/backups/backup.server.ts'
-import { getEnv } from '#app/domain/config/env.server.ts'
+} from '#app/lib/backups/backup.server.ts'
+import { getEnv } from '#app/lib/config/env.server.ts'
 import Database from 'better-sqlite3'
 
 const [command, arg] = process.argv.slice(2)

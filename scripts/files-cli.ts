@@ -3,10 +3,10 @@
  * when any). `npm run files -- restore`: DATA_DIR rebuilt from the bucket (after a lost
  * volume; the database first, see the README's recovery drill). Reads the settings like the server.
  */
-import { getEnv } from '#app/domain/config/env.server.ts'
-import { closeDb } from '#app/domain/db/db.server.ts'
-import { s3SettingsFrom } from '#app/domain/storage/s3-client.server.ts'
-import { restoreFromBucket, verifyBucket } from '#app/domain/storage/verify-restore.server.ts'
+import { getEnv } from '#app/lib/config/env.server.ts'
+import { closeDb } from '#app/lib/db/db.server.ts'
+import { s3SettingsFrom } from '#app/lib/storage/s3-client.server.ts'
+import { restoreFromBucket, verifyBucket } from '#app/lib/storage/verify-restore.server.ts'
 
 const [command, ...flags] = process.argv.slice(2)
 const USAGE = 'Usage: npm run files -- verify [--deep] | npm run files -- restore'

@@ -9,7 +9,7 @@ if [ -z "${LITESTREAM_REPLICA_URL:-}" ]; then
   exec node server-build/server.js
 fi
 
-# The default of DATABASE_PATH in app/domain/config/env.server.ts, for litestream.yml.
+# The default of DATABASE_PATH in app/lib/config/env.server.ts, for litestream.yml.
 export DATABASE_PATH="${DATABASE_PATH:-data/kestrel.sqlite}"
 
 case "$(uname -m)" in

@@ -13,27 +13,27 @@ import morgan from 'morgan'
 
 import { runWithLoadContext } from '../app/domain/auth/request-session.server.ts'
 import { lookupSession, SESSION_COOKIE_NAME } from '../app/domain/auth/session.server.ts'
-import { getEnv } from '../app/domain/config/env.server.ts'
 import { TUS_PATH, type TusServer } from '../app/domain/files/tus.server.ts'
-import { CROSS_SITE_MESSAGE, isSameOriginRequest } from '../app/domain/http/origin.server.ts'
+import { getEnv } from '../app/lib/config/env.server.ts'
+import { CROSS_SITE_MESSAGE, isSameOriginRequest } from '../app/lib/http/origin.server.ts'
 import {
   canonicalSharePath,
   checkDeclaredBody,
   redactUrlForLog,
-} from '../app/domain/http/request-limits.server.ts'
+} from '../app/lib/http/request-limits.server.ts'
 import {
   cacheControlFor,
   carriesSession,
   hstsFor,
   PERMISSIONS_POLICY,
-} from '../app/domain/http/response-headers.server.ts'
-import { createToastHeaders } from '../app/domain/http/toast.server.ts'
+} from '../app/lib/http/response-headers.server.ts'
+import { createToastHeaders } from '../app/lib/http/toast.server.ts'
 import {
   checkWriteBudget,
   WRITE_LIMIT_TITLE,
   WRITE_METHODS,
   writeKindOf,
-} from '../app/domain/http/write-limits.server.ts'
+} from '../app/lib/http/write-limits.server.ts'
 import { createRemixHandler } from './remix-handler.ts'
 
 export interface ExpressAppOptions {

@@ -14,9 +14,9 @@ import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { ACCOUNT_DELETED_TOAST, deleteAccount } from '#app/domain/account/account.server.ts'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { destroySessionCookie } from '#app/domain/auth/session.server.ts'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { redirectWithToast } from '#app/domain/http/toast.server.ts'
+import { isDomainError } from '#app/lib/http/domain-error.ts'
+import { readFormBody } from '#app/lib/http/form-body.server.ts'
+import { redirectWithToast } from '#app/lib/http/toast.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Delete my account · Kestrel Aerial Survey' }]
 

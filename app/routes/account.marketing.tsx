@@ -1,9 +1,9 @@
 /** `POST /account/marketing` — the Profile tab's marketing e-mail consent (ADR 110). */
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { setMarketingConsent } from '#app/domain/privacy/marketing.server.ts'
+import { readFormBody } from '#app/lib/http/form-body.server.ts'
+import { redirectWithToast } from '#app/lib/http/toast.server.ts'
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)

@@ -4,7 +4,7 @@ import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { loadRsaAirspaceByAdmin } from '#app/domain/admin/airspace-admin.server.ts'
 import { adminDialogLoader, confirmedAdminAction } from '#app/domain/admin/dialog-routes.server.ts'
 import { AIRSPACE_ATTRIBUTION } from '#app/domain/airspace/zone-kinds.ts'
-import { plural } from '#app/domain/format/numbers.ts'
+import { plural } from '#app/lib/format/numbers.ts'
 
 const BACK = '/admin?tab=airspace'
 

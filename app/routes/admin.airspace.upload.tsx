@@ -4,8 +4,8 @@ import { storeKmlZones } from '#app/domain/admin/airspace-admin.server.ts'
 import { INVALID_FILE_TYPE, parseKml } from '#app/domain/airspace/kml-parse.server.ts'
 import { readKmlUpload } from '#app/domain/airspace/kml-upload.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
-import { redirectWithToast } from '#app/domain/http/toast.server.ts'
+import { isDomainError } from '#app/lib/http/domain-error.ts'
+import { redirectWithToast } from '#app/lib/http/toast.server.ts'
 
 const BACK = '/admin?tab=airspace'
 

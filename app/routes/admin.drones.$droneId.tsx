@@ -4,9 +4,9 @@ import { DroneProfileForm } from '#app/components/dashboard/admin/drone-profile-
 import { AdminDialog } from '#app/components/dashboard/admin/ui.tsx'
 import { submitAdminForm } from '#app/domain/admin/form-responses.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { DRONE_FORM, droneOf } from '#app/domain/survey/drone-form.server.ts'
 import { updateDroneProfile } from '#app/domain/survey/drone-profiles.server.ts'
+import { readFormBody } from '#app/lib/http/form-body.server.ts'
 
 const CLOSE = '/admin?tab=settings'
 

@@ -5,9 +5,9 @@ import { AdminDialog } from '#app/components/dashboard/admin/ui.tsx'
 import { adminDialogLoader } from '#app/domain/admin/dialog-routes.server.ts'
 import { submitAdminForm } from '#app/domain/admin/form-responses.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { DRONE_FORM } from '#app/domain/survey/drone-form.server.ts'
 import { createDroneProfile } from '#app/domain/survey/drone-profiles.server.ts'
+import { readFormBody } from '#app/lib/http/form-body.server.ts'
 
 const CLOSE = '/admin?tab=settings'
 

@@ -6,8 +6,8 @@ import { adminDialogLoader } from '#app/domain/admin/dialog-routes.server.ts'
 import { submitAdminForm } from '#app/domain/admin/form-responses.server.ts'
 import { hubErrorMessage, HubSchema } from '#app/domain/admin/schemas.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { createHub } from '#app/domain/hubs/hubs.server.ts'
+import { readFormBody } from '#app/lib/http/form-body.server.ts'
 
 const CLOSE = '/admin?tab=settings'
 

@@ -2,14 +2,14 @@
 import { parseWithZod } from '@conform-to/zod'
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import {
   createOperatorDocument,
   deleteOperatorDocument,
 } from '#app/domain/operator/operator-documents.server.ts'
 import { OperatorDocumentSchema } from '#app/domain/operator/schemas.ts'
+import { isDomainError } from '#app/lib/http/domain-error.ts'
+import { readFormBody } from '#app/lib/http/form-body.server.ts'
+import { redirectWithToast } from '#app/lib/http/toast.server.ts'
 
 const BACK = '/admin?tab=compliance'
 

@@ -6,10 +6,10 @@ import { submitAdminForm } from '#app/domain/admin/form-responses.server.ts'
 import { UpdatePilotSchema } from '#app/domain/admin/schemas.ts'
 import { updatePilot } from '#app/domain/admin/users.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { pageId } from '#app/domain/http/page-errors.server.ts'
 import { pilotLicenceDisplay } from '#app/domain/users/pilot-licence.ts'
 import { findUserById } from '#app/domain/users/users.server.ts'
+import { readFormBody } from '#app/lib/http/form-body.server.ts'
+import { pageId } from '#app/lib/http/page-errors.server.ts'
 
 const CLOSE = '/admin?tab=pilots'
 

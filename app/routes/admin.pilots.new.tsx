@@ -7,7 +7,7 @@ import { submitAdminForm } from '#app/domain/admin/form-responses.server.ts'
 import { CreatePilotSchema } from '#app/domain/admin/schemas.ts'
 import { createPilot } from '#app/domain/admin/users.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
+import { readFormBody } from '#app/lib/http/form-body.server.ts'
 
 const CLOSE = '/admin?tab=pilots'
 

@@ -19,9 +19,6 @@ import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { isMultipart } from '#app/domain/files/multipart.server.ts'
 import { handleFileIntent, handleUploadForm } from '#app/domain/files/page-actions.server.ts'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { assertSameOrigin } from '#app/domain/http/origin.server.ts'
-import { pageParam } from '#app/domain/http/query.ts'
 import { processingPanelData } from '#app/domain/processing/processing-forms.server.ts'
 import {
   adminProjectDialog,
@@ -29,6 +26,9 @@ import {
   loadAdminProject,
   saveProjectForm,
 } from '#app/domain/projects/admin-project-dialog.server.ts'
+import { readFormBody } from '#app/lib/http/form-body.server.ts'
+import { assertSameOrigin } from '#app/lib/http/origin.server.ts'
+import { pageParam } from '#app/lib/http/query.ts'
 import leafletCss from 'leaflet/dist/leaflet.css'
 
 /** Back to the projects list, keeping its search, filter and page. */

@@ -1,12 +1,12 @@
 /** `POST /admin/refunds/$refundId` — the admin records the PayFast refund; the credit note is issued (ADR 112). */
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { pageId } from '#app/domain/http/page-errors.server.ts'
-import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { formatCreditNoteNumber } from '#app/domain/payments/invoice-format.ts'
 import { confirmRefund } from '#app/domain/payments/refunds.server.ts'
+import { isDomainError } from '#app/lib/http/domain-error.ts'
+import { readFormBody } from '#app/lib/http/form-body.server.ts'
+import { pageId } from '#app/lib/http/page-errors.server.ts'
+import { redirectWithToast } from '#app/lib/http/toast.server.ts'
 
 const BACK = '/admin?tab=compliance'
 

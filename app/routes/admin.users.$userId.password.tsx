@@ -10,9 +10,9 @@ import { submitAdminForm } from '#app/domain/admin/form-responses.server.ts'
 import { AdminSetPasswordFormSchema } from '#app/domain/admin/schemas.ts'
 import { resetPasswordByAdmin } from '#app/domain/admin/users.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { pageId } from '#app/domain/http/page-errors.server.ts'
 import { findUserById } from '#app/domain/users/users.server.ts'
+import { readFormBody } from '#app/lib/http/form-body.server.ts'
+import { pageId } from '#app/lib/http/page-errors.server.ts'
 
 const CLOSE = '/admin?tab=users'
 

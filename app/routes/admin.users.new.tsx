@@ -16,7 +16,7 @@ import { AdminCreateUserSchema } from '#app/domain/admin/schemas.ts'
 import { createUserByAdmin } from '#app/domain/admin/users.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { COUNTRIES } from '#app/domain/auth/schemas.ts'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
+import { readFormBody } from '#app/lib/http/form-body.server.ts'
 
 const CLOSE = '/admin?tab=users'
 

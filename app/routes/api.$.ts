@@ -1,4 +1,4 @@
-import { apiError } from '#app/domain/http/api.server.ts'
+import { apiError } from '#app/lib/http/api.server.ts'
 
 /** Unknown /api paths answer JSON (the API error shape), not the HTML 404 page. */
 function notFound() {

@@ -5,7 +5,7 @@
 import { json } from '@remix-run/node'
 import { deleteAccount } from '#app/domain/account/account.server.ts'
 import { destroySessionCookie } from '#app/domain/auth/session.server.ts'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 import { z } from 'zod'
 
 const DeleteAccountBody = z.object({

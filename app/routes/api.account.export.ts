@@ -1,6 +1,6 @@
 /** `GET /api/account/export` — "Download my data" (ADR 111): application/zip with data.json and the user's documents. */
 import { buildAccountExport } from '#app/domain/account/account.server.ts'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   GET: async ({ user }) => {

@@ -1,6 +1,6 @@
 import { json } from '@remix-run/node'
 import { clearAllZones, listZonesForApi } from '#app/domain/admin/airspace-admin.server.ts'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   roles: 'admin',

@@ -1,8 +1,8 @@
 // GET /api/admin/all-projects?q=&status=&page= — one page, newest first; totals in headers.
 import { json } from '@remix-run/node'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
-import { pageParam } from '#app/domain/http/query.ts'
 import { listAllProjects } from '#app/domain/projects/admin-projects.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
+import { pageParam } from '#app/lib/http/query.ts'
 
 export const { action, loader } = apiRoute({
   roles: 'admin',

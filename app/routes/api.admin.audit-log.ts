@@ -1,7 +1,7 @@
 import { json } from '@remix-run/node'
-import { listAuditLog } from '#app/domain/audit/audit.server.ts'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
-import { pageParam } from '#app/domain/http/query.ts'
+import { listAuditLog } from '#app/lib/audit/audit.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
+import { pageParam } from '#app/lib/http/query.ts'
 
 export const { action, loader } = apiRoute({
   roles: 'admin',

@@ -4,8 +4,8 @@
  * A failed viewing copy answers 409 unless `deliverWithoutFailed: true`.
  */
 import { json } from '@remix-run/node'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { completeProject } from '#app/domain/projects/complete-project.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 import { z } from 'zod'
 
 const CompleteProjectSchema = z.object({

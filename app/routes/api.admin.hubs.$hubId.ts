@@ -1,8 +1,8 @@
 // PUT /api/admin/hubs/{hubId} (some fields) → { hub }; DELETE → { success } (projects keep their nearest hub's name).
 import { json } from '@remix-run/node'
 import { hubErrorMessage, HubUpdateSchema } from '#app/domain/admin/schemas.ts'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { deleteHub, updateHub } from '#app/domain/hubs/hubs.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   roles: 'admin',

@@ -1,7 +1,7 @@
 import { json } from '@remix-run/node'
 import { hubErrorMessage, HubSchema } from '#app/domain/admin/schemas.ts'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { createHub, listHubs } from '#app/domain/hubs/hubs.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   roles: 'admin',

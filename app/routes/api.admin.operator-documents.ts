@@ -3,7 +3,6 @@
  * `POST` an OperatorDocument body → 201 `{ document }` (ADR 113).
  */
 import { json } from '@remix-run/node'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import {
   createOperatorDocument,
   listExpiringItems,
@@ -11,6 +10,7 @@ import {
   loadOperatorStatus,
 } from '#app/domain/operator/operator-documents.server.ts'
 import { OperatorDocumentSchema } from '#app/domain/operator/schemas.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   roles: 'admin',

@@ -1,8 +1,8 @@
 import { json } from '@remix-run/node'
 import { CreatePilotSchema } from '#app/domain/admin/schemas.ts'
 import { createPilot, listPilots } from '#app/domain/admin/users.server.ts'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { pilotLicenceDisplay } from '#app/domain/users/pilot-licence.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   roles: 'admin',

@@ -1,7 +1,7 @@
 // PUT /api/admin/processing-nodes/{id} { label?, url?, token?, enabled? } → { node }; DELETE → 204 (409 while a job runs on it).
 import { json } from '@remix-run/node'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { deleteNode, NodeUpdateSchema, toNodeView, updateNode } from '#app/domain/processing/nodes.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   roles: 'admin',

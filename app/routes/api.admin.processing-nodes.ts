@@ -1,7 +1,7 @@
 // GET /api/admin/processing-nodes → { nodes } (no tokens); POST { label, url, token? } → 201 { node }.
 import { json } from '@remix-run/node'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { createNode, listNodes, NodeCreateSchema, toNodeView } from '#app/domain/processing/nodes.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   roles: 'admin',

@@ -1,7 +1,7 @@
 // POST /api/admin/processing/{jobId}/cancel → { job } (409 once it has ended).
 import { json } from '@remix-run/node'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { cancelProcessing, jobView } from '#app/domain/processing/jobs.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   roles: 'admin',

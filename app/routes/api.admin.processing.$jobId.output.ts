@@ -1,7 +1,7 @@
 // GET /api/admin/processing/{jobId}/output → { lines } (the node's last console lines).
 import { json } from '@remix-run/node'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { jobOutput } from '#app/domain/processing/jobs.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   roles: 'admin',

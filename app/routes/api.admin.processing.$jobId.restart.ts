@@ -1,8 +1,8 @@
 // POST /api/admin/processing/{jobId}/restart { options? } → { job } (a failed or canceled job only).
 import { json } from '@remix-run/node'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { jobView, restartProcessing } from '#app/domain/processing/jobs.server.ts'
 import { RestartProcessingSchema } from '#app/domain/processing/presets.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   roles: 'admin',

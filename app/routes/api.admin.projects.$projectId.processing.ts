@@ -1,8 +1,8 @@
 // POST /api/admin/projects/{id}/processing { preset, options?, nodeId? } → 201 { job }; 400 no photos or a bad option, 409 busy or no node.
 import { json } from '@remix-run/node'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { jobView, startProcessing } from '#app/domain/processing/jobs.server.ts'
 import { StartProcessingSchema } from '#app/domain/processing/presets.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   roles: 'admin',

@@ -1,7 +1,7 @@
 import { json } from '@remix-run/node'
 import { StatusUpdateSchema } from '#app/domain/admin/schemas.ts'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { updateProjectStatus } from '#app/domain/projects/admin-projects.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   roles: 'admin',

@@ -3,9 +3,9 @@
  * the PayFast dashboard and issues the credit note → `{ refund, creditNoteUrl }` (ADR 112).
  */
 import { json } from '@remix-run/node'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { formatCreditNoteNumber } from '#app/domain/payments/invoice-format.ts'
 import { confirmRefund } from '#app/domain/payments/refunds.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 import { z } from 'zod'
 
 const ConfirmBody = z.object({

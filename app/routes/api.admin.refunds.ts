@@ -1,7 +1,7 @@
 /** `GET /api/admin/refunds` — cancellations and their refunds, newest first (ADR 112). */
 import { json } from '@remix-run/node'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { listRefundsForAdmin } from '#app/domain/payments/refunds.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   roles: 'admin',

@@ -4,7 +4,7 @@
  */
 import { json } from '@remix-run/node'
 import { receiveMultipartUpload } from '#app/domain/files/multipart.server.ts'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   roles: 'admin',

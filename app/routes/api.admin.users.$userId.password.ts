@@ -2,7 +2,7 @@
 import { json } from '@remix-run/node'
 import { AdminSetPasswordSchema } from '#app/domain/admin/schemas.ts'
 import { resetPasswordByAdmin } from '#app/domain/admin/users.server.ts'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   roles: 'admin',

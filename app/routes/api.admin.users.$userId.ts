@@ -2,7 +2,7 @@
 import { json } from '@remix-run/node'
 import { UserActiveSchema } from '#app/domain/admin/schemas.ts'
 import { setUserActive } from '#app/domain/admin/users.server.ts'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   roles: 'admin',

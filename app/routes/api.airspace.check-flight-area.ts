@@ -5,8 +5,8 @@
 import { json } from '@remix-run/node'
 import { checkFlightArea } from '#app/domain/airspace/airspace.server.ts'
 import { CheckFlightAreaRequestSchema } from '#app/domain/geometry/areas.ts'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { enforceCalculatorLimit } from '#app/domain/pricing/api-limits.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   POST: async ({ user, body }) => {

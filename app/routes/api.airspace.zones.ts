@@ -6,7 +6,7 @@
  */
 import { json } from '@remix-run/node'
 import { airspaceZonesVersion, listActiveZones } from '#app/domain/airspace/airspace.server.ts'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   GET: ({ request }) => {

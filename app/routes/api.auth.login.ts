@@ -3,10 +3,10 @@ import { authenticatePassword, toFormRequest } from '#app/domain/auth/authentica
 import { enforceApiRateLimit } from '#app/domain/auth/rate-limit.server.ts'
 import { LoginSchema } from '#app/domain/auth/schemas.ts'
 import { commitSessionCookie, createSession } from '#app/domain/auth/session.server.ts'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
-import { clientIpOf } from '#app/domain/http/context.ts'
-import { assertSameOrigin } from '#app/domain/http/origin.server.ts'
 import { toCurrentUser } from '#app/domain/users/users.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
+import { clientIpOf } from '#app/lib/http/context.ts'
+import { assertSameOrigin } from '#app/lib/http/origin.server.ts'
 
 /**
  * POST /api/auth/login — `{ email, password }` → `{ sessionId, user }` plus the session

@@ -1,8 +1,8 @@
 import { json } from '@remix-run/node'
 import { deleteSession, destroySessionCookie, readSessionToken } from '#app/domain/auth/session.server.ts'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
-import { assertSameOrigin } from '#app/domain/http/origin.server.ts'
 import { CLEAR_SITE_DATA_ON_SIGN_OUT } from '#app/domain/offline/cache-rules.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
+import { assertSameOrigin } from '#app/lib/http/origin.server.ts'
 
 /**
  * POST /api/auth/logout — deletes the session named by the cookie or `x-session-id`

@@ -2,9 +2,9 @@ import { json } from '@remix-run/node'
 import { registerClient } from '#app/domain/auth/accounts.server.ts'
 import { enforceApiRateLimit } from '#app/domain/auth/rate-limit.server.ts'
 import { RegisterSchema } from '#app/domain/auth/schemas.ts'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
-import { clientIpOf } from '#app/domain/http/context.ts'
-import { assertSameOrigin } from '#app/domain/http/origin.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
+import { clientIpOf } from '#app/lib/http/context.ts'
+import { assertSameOrigin } from '#app/lib/http/origin.server.ts'
 
 /**
  * POST /api/auth/register — the registration fields → 201 `{ user }` (always a client);

@@ -5,11 +5,11 @@
  * tick, the server records its own time and the caller's address.
  */
 import { json } from '@remix-run/node'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
-import { clientIpOf } from '#app/domain/http/context.ts'
-import { numberInput } from '#app/domain/http/zod-input.ts'
 import { BillingAddressSchema, VatNumberSchema } from '#app/domain/payments/billing.ts'
 import { acceptTermsAndStartPayment } from '#app/domain/payments/checkout.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
+import { clientIpOf } from '#app/lib/http/context.ts'
+import { numberInput } from '#app/lib/http/zod-input.ts'
 import { z } from 'zod'
 
 const AcceptTermsBody = z.object({

@@ -4,10 +4,10 @@
  * dashboard and the planner, in one transaction). 201 with the project (status `pending`, `quoteAmount`).
  */
 import { json } from '@remix-run/node'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
-import { apiFail, zodFieldErrors } from '#app/domain/http/api.server.ts'
 import { DraftApiSchema } from '#app/domain/projects/project-schemas.ts'
 import { createQuotedProject, toClientProject } from '#app/domain/projects/projects.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
+import { apiFail, zodFieldErrors } from '#app/lib/http/api.server.ts'
 
 export const { action, loader } = apiRoute({
   roles: 'client',

@@ -1,8 +1,8 @@
 /** `GET /api/client/invoices/{id}` — one of the client's own invoices, with the terms. */
 import { json } from '@remix-run/node'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
-import { apiError } from '#app/domain/http/api.server.ts'
 import { getClientInvoice } from '#app/domain/payments/invoices.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
+import { apiError } from '#app/lib/http/api.server.ts'
 
 export const { action, loader } = apiRoute({
   roles: 'client',

@@ -1,7 +1,7 @@
 /** GET /api/client/my-projects: the signed-in client's projects, newest first. */
 import { json } from '@remix-run/node'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { listClientProjects, toClientProject } from '#app/domain/projects/projects.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   roles: 'client',

@@ -7,7 +7,7 @@ import { json } from '@remix-run/node'
 import { listProjectFiles } from '#app/domain/files/file-queries.server.ts'
 import { deleteProjectFile } from '#app/domain/files/project-files.server.ts'
 import { FILE_MESSAGES } from '#app/domain/files/rules.ts'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   roles: 'client',

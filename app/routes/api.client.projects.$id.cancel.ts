@@ -3,8 +3,8 @@
  * `{ success, project, refund }`; 404 not theirs, 409 not cancellable (the reason).
  */
 import { json } from '@remix-run/node'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { cancelPaidProject } from '#app/domain/payments/refunds.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   roles: 'client',

@@ -4,8 +4,8 @@
  * project `pending` and answers with the project including `quoteAmount` (ADR 171 "API").
  */
 import { json } from '@remix-run/node'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { completeFlightPlan, toClientProject } from '#app/domain/projects/projects.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   roles: 'client',

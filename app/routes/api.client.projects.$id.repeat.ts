@@ -3,8 +3,8 @@
  * quoted project (pay it with `POST /api/client/accept-terms`); 404 not theirs, 409 not repeatable.
  */
 import { json } from '@remix-run/node'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { repeatProject } from '#app/domain/sites/repeat.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   roles: 'client',

@@ -3,10 +3,10 @@
  * flight plan, as an image, to its owner only (404 when there is none or it is not a
  * valid image).
  */
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
-import { apiError } from '#app/domain/http/api.server.ts'
 import { isValidScreenshot } from '#app/domain/projects/flight-plan.ts'
 import { getClientProject } from '#app/domain/projects/projects.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
+import { apiError } from '#app/lib/http/api.server.ts'
 
 export const { action, loader } = apiRoute({
   roles: 'client',

@@ -3,13 +3,13 @@
  * ('Failed to delete draft project' for anything else). Another client's id is 404.
  */
 import { json } from '@remix-run/node'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import {
   deleteDraft,
   DRAFT_DELETED,
   getClientProject,
   toClientProject,
 } from '#app/domain/projects/projects.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   roles: 'client',

@@ -1,8 +1,8 @@
 /** POST /api/client/projects/draft: the Create Project form as JSON → 201 with the draft. */
 import { json } from '@remix-run/node'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { DraftApiSchema } from '#app/domain/projects/project-schemas.ts'
 import { createDraft, toClientProject } from '#app/domain/projects/projects.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   roles: 'client',

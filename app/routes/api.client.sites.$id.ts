@@ -4,9 +4,9 @@
  * for a pilot, is 404 (`getSiteForUser`); admins get the 403 of every /api/client route.
  */
 import { json } from '@remix-run/node'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { SiteUpdateSchema } from '#app/domain/sites/site-schedule.ts'
 import { getSiteWithProjects, updateSite } from '#app/domain/sites/sites.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 /** Clients and pilots reach the site check, so a pilot's answer is the same 404 as a stranger's. */
 const SITE_ROLES = ['client', 'pilot'] as const

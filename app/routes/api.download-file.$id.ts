@@ -5,7 +5,7 @@
  */
 import { sendFile } from '#app/domain/files/download.server.ts'
 import { getDownloadableFile } from '#app/domain/files/file-queries.server.ts'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   params: { id: 'id' },

@@ -1,7 +1,7 @@
 /** GET /api/hubs (signed in): the active hubs, map data for the planner (ADR 171 "API"). */
 import { json } from '@remix-run/node'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { listActiveHubs } from '#app/domain/hubs/active-hubs.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   GET: () => json(listActiveHubs(), { headers: { 'Cache-Control': 'private, no-cache' } }),

@@ -5,12 +5,12 @@
  * oversize body is 413 before it is read whole, and untrusted senders are rate-limited
  * (429) before anything is stored.
  */
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
-import { declaresBodyOver, readTextWithin } from '#app/domain/http/body-limit.server.ts'
-import { clientIpOf } from '#app/domain/http/context.ts'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { enforceNotificationLimit, MAX_ITN_BODY_BYTES } from '#app/domain/payments/notify-limits.server.ts'
 import { processPayfastNotification } from '#app/domain/payments/notify.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
+import { declaresBodyOver, readTextWithin } from '#app/lib/http/body-limit.server.ts'
+import { clientIpOf } from '#app/lib/http/context.ts'
+import { isDomainError } from '#app/lib/http/domain-error.ts'
 
 export const { action, loader } = apiRoute({
   roles: 'public',

@@ -1,7 +1,7 @@
 /** GET /api/pilot/flight-logs: the pilot's projects with uploaded media, their counts and logged hours. */
 import { json } from '@remix-run/node'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { listFlightLogs } from '#app/domain/pilot/pilot-projects.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   roles: 'pilot',

@@ -3,9 +3,9 @@
  * assigned project (status unchanged). 404 for a project not assigned to the caller.
  */
 import { json } from '@remix-run/node'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { saveProgress } from '#app/domain/pilot/pilot-projects.server.ts'
 import { PROGRESS_MESSAGES, SaveProgressSchema } from '#app/domain/pilot/schemas.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   roles: 'pilot',

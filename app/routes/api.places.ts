@@ -3,8 +3,8 @@
  * Project autocomplete. `{ results: [{ address, lat, lng, kind }], message? }`.
  */
 import { json } from '@remix-run/node'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { searchPlaces } from '#app/domain/places/places.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   GET: ({ request }) => {

@@ -4,9 +4,9 @@
  * comes from the node's /info); anything else changes nothing and answers 404.
  */
 import { json } from '@remix-run/node'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
-import { idOrNull } from '#app/domain/http/page-errors.server.ts'
 import { webhookPrompt } from '#app/domain/processing/jobs.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
+import { idOrNull } from '#app/lib/http/page-errors.server.ts'
 
 export const { action, loader } = apiRoute({
   roles: 'public',

@@ -5,10 +5,10 @@
  */
 import { json } from '@remix-run/node'
 import { sendViewFile } from '#app/domain/deliverables/view-files.server.ts'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
-import { readBytesWithin } from '#app/domain/http/body-limit.server.ts'
 import { loadThreeDView, saveStill, stillFileOf } from '#app/domain/threed/three-d-view.server.ts'
 import { MAX_STILL_BYTES } from '#app/domain/threed/three-d.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
+import { readBytesWithin } from '#app/lib/http/body-limit.server.ts'
 
 export const { action, loader } = apiRoute({
   params: { id: 'project id' },

@@ -4,9 +4,9 @@
  */
 import { listDeliverables } from '#app/domain/deliverables/deliverables.server.ts'
 import { sendViewFile } from '#app/domain/deliverables/view-files.server.ts'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
-import { apiFail } from '#app/domain/http/api.server.ts'
 import { tilesFileOf } from '#app/domain/threed/three-d-view.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
+import { apiFail } from '#app/lib/http/api.server.ts'
 
 export const { action, loader } = apiRoute({
   params: { id: 'project id', jobId: 'job id' },

@@ -5,7 +5,7 @@
  */
 import { json } from '@remix-run/node'
 import { stockpileCsv, stockpileSeries } from '#app/domain/annotations/stockpile-series.server.ts'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   params: { id: 'project id', annotationId: 'note id' },

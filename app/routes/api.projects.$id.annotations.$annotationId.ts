@@ -10,7 +10,7 @@ import {
   getAnnotation,
   updateAnnotation,
 } from '#app/domain/annotations/annotations.server.ts'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   params: { id: 'project id', annotationId: 'note id' },

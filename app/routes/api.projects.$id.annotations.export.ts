@@ -3,8 +3,8 @@
  * → the project's notes as a file (`Content-Disposition` names it). Project members; others 404.
  */
 import { exportAnnotations, NoteExportQuerySchema } from '#app/domain/annotations/annotation-export.server.ts'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
-import { readQuery } from '#app/domain/http/api.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
+import { readQuery } from '#app/lib/http/api.server.ts'
 
 export const { action, loader } = apiRoute({
   params: { id: 'project id' },

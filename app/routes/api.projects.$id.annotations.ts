@@ -5,7 +5,7 @@
 import { json } from '@remix-run/node'
 import { AnnotationInputSchema } from '#app/domain/annotations/annotation-schemas.ts'
 import { createAnnotation, listAnnotations } from '#app/domain/annotations/annotations.server.ts'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   params: { id: 'project id' },

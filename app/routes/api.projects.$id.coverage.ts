@@ -5,7 +5,7 @@
  */
 import { json } from '@remix-run/node'
 import { projectCoverage } from '#app/domain/coverage/coverage.server.ts'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   params: { id: 'project id' },

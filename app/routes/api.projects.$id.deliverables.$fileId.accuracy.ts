@@ -7,7 +7,7 @@
 import { json } from '@remix-run/node'
 import { setDeliverableAccuracy } from '#app/domain/deliverables/deliverables.server.ts'
 import { DeliverableAccuracySchema } from '#app/domain/deliverables/schemas.ts'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   roles: 'admin',

@@ -5,8 +5,8 @@
 import { json } from '@remix-run/node'
 import { ElevationQuerySchema } from '#app/domain/deliverables/measure-schemas.ts'
 import { measureElevation } from '#app/domain/deliverables/measure.server.ts'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
-import { readQuery } from '#app/domain/http/api.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
+import { readQuery } from '#app/lib/http/api.server.ts'
 
 export const { action, loader } = apiRoute({
   params: { id: 'id', fileId: 'file id' },

@@ -5,7 +5,7 @@
 import { json } from '@remix-run/node'
 import { getDeliverable, setDeliverableKind } from '#app/domain/deliverables/deliverables.server.ts'
 import { DeliverableKindSchema } from '#app/domain/deliverables/schemas.ts'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   params: { id: 'project id', fileId: 'file id' },

@@ -7,9 +7,9 @@
 import { VIEW_FILES, type ViewFile } from '#app/domain/deliverables/deliverable.ts'
 import { viewFileFor } from '#app/domain/deliverables/deliverables.server.ts'
 import { sendViewFile } from '#app/domain/deliverables/view-files.server.ts'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
-import { apiFail } from '#app/domain/http/api.server.ts'
 import { THREE_D_FILES, threeDFileFor } from '#app/domain/threed/three-d-view.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
+import { apiFail } from '#app/lib/http/api.server.ts'
 
 export const { action, loader } = apiRoute({
   params: { id: 'project id', fileId: 'file id' },

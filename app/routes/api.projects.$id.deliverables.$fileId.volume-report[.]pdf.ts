@@ -5,7 +5,7 @@
  * errors as every /api call (404 for another project's file or note, 400 for a bad list).
  */
 import { readVolumeReportQuery, volumeReportPdf } from '#app/domain/deliverables/volume-report.server.ts'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   params: { id: 'project id', fileId: 'file id' },

@@ -6,7 +6,7 @@
 import { json } from '@remix-run/node'
 import { outerRing, VolumeRequestSchema } from '#app/domain/deliverables/measure-schemas.ts'
 import { measureVolume } from '#app/domain/deliverables/measure.server.ts'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   params: { id: 'id', fileId: 'file id' },

@@ -2,9 +2,9 @@
  * GET /api/projects/{id}/download-all — every deliverable of the project and
  * `checksums.sha256` in one streamed ZIP (ADR 234), for whoever may download them one by one.
  */
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { zipFileName, zipResponse } from '#app/domain/sharing/deliverables-zip.server.ts'
 import { deliverablesForDownloadAll } from '#app/domain/sharing/download-all.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   params: { id: 'project id' },

@@ -4,8 +4,6 @@
  * The assigned pilot and admins get every format; the owning client gets kml and geojson;
  * anyone else (and an unknown format) gets 404. Named after the project.
  */
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
 import {
   CLIENT_EXPORT_FORMATS,
   EXPORT_FORMATS,
@@ -14,6 +12,8 @@ import {
 } from '#app/domain/survey/export-formats.server.ts'
 import { missionOf } from '#app/domain/survey/mission.server.ts'
 import { projectForSurvey } from '#app/domain/survey/project-plan.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 
 export const { action, loader } = apiRoute({
   params: { id: 'project id' },

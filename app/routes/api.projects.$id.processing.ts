@@ -3,8 +3,8 @@
  * its client, its assigned pilot and admins; anyone else 404.
  */
 import { json } from '@remix-run/node'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { projectJobs } from '#app/domain/processing/jobs.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   params: { id: 'project id' },

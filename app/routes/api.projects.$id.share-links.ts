@@ -5,9 +5,9 @@
  * and admins; the assigned pilot 403; anyone else 404 (ADR 233).
  */
 import { json } from '@remix-run/node'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { createShareLink, listShareLinks } from '#app/domain/sharing/share-links.server.ts'
 import { ShareLinkRequestSchema } from '#app/domain/sharing/share-rules.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   params: { id: 'project id' },

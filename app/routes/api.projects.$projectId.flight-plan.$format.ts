@@ -3,8 +3,6 @@
  * project's client, its assigned pilot and admins (404 for anyone else).
  */
 import { requireVisibleProject } from '#app/domain/files/access.server.ts'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
-import { apiFail } from '#app/domain/http/api.server.ts'
 import {
   EXPORT_FORMATS,
   exportFileName,
@@ -15,6 +13,8 @@ import {
 import { parseFlightPlan } from '#app/domain/projects/flight-plan.ts'
 import { surveyPlanOf } from '#app/domain/survey/project-plan.server.ts'
 import { flightPatternText } from '#app/domain/survey/project-plan.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
+import { apiFail } from '#app/lib/http/api.server.ts'
 
 export const { action, loader } = apiRoute({
   params: { projectId: 'project id' },

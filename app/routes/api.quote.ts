@@ -4,9 +4,9 @@
  */
 import { json } from '@remix-run/node'
 import { QuoteRequestSchema } from '#app/domain/geometry/areas.ts'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { enforceCalculatorLimit } from '#app/domain/pricing/api-limits.server.ts'
 import { quoteForValidatedAreas } from '#app/domain/pricing/quote.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   POST: async ({ user, body }) => {

@@ -4,10 +4,10 @@
  * shares the per-user calculator limit with /api/quote.
  */
 import { json } from '@remix-run/node'
-import { apiRoute } from '#app/domain/http/api-route.server.ts'
 import { enforceCalculatorLimit } from '#app/domain/pricing/api-limits.server.ts'
 import { SurveyPlanRequestSchema } from '#app/domain/survey/plan-schema.ts'
 import { planFromRequest, toPlanResponse } from '#app/domain/survey/survey.server.ts'
+import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   POST: async ({ user, body }) => {

@@ -20,11 +20,6 @@ import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
-import { zodFieldErrors } from '#app/domain/http/api.server.ts'
-import { clientIpOf } from '#app/domain/http/context.ts'
-import { isDomainError, type FieldErrors } from '#app/domain/http/domain-error.ts'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { asPage, pageId } from '#app/domain/http/page-errors.server.ts'
 import { BillingSchema } from '#app/domain/payments/billing.ts'
 import {
   acceptTermsAndStartPayment,
@@ -33,6 +28,11 @@ import {
 } from '#app/domain/payments/checkout.server.ts'
 import { termsFigures } from '#app/domain/payments/terms.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
+import { zodFieldErrors } from '#app/lib/http/api.server.ts'
+import { clientIpOf } from '#app/lib/http/context.ts'
+import { isDomainError, type FieldErrors } from '#app/lib/http/domain-error.ts'
+import { readFormBody } from '#app/lib/http/form-body.server.ts'
+import { asPage, pageId } from '#app/lib/http/page-errors.server.ts'
 import { useRootData } from '#app/root.tsx'
 
 export const meta: MetaFunction = () => [{ title: 'Review and pay · Kestrel Aerial Survey' }]

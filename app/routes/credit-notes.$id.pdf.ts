@@ -1,9 +1,9 @@
 /** `/credit-notes/$id/pdf` — the credit note of a confirmed refund, for its client or an admin (ADR 112). */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
-import { pageId } from '#app/domain/http/page-errors.server.ts'
 import { formatCreditNoteNumber } from '#app/domain/payments/invoice-format.ts'
 import { getCreditNoteSource, renderCreditNotePdf } from '#app/domain/payments/refunds.server.ts'
+import { pageId } from '#app/lib/http/page-errors.server.ts'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)

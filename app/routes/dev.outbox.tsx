@@ -2,9 +2,9 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { useLoaderData } from '@remix-run/react'
 import { AppShell, DashboardHeading } from '#app/components/layout/app-shell.tsx'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
-import { getEnv, isDemo, isProduction } from '#app/domain/config/env.server.ts'
-import { formatDate } from '#app/domain/format/dates.ts'
-import { listOutbox } from '#app/domain/mail/mail.server.ts'
+import { getEnv, isDemo, isProduction } from '#app/lib/config/env.server.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
+import { listOutbox } from '#app/lib/mail/mail.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Mail outbox (development) · Kestrel Aerial Survey' }]
 

@@ -5,8 +5,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { sendFile } from '#app/domain/files/download.server.ts'
-import { asPage, pageId } from '#app/domain/http/page-errors.server.ts'
 import { getDownloadableCopy } from '#app/domain/operator/document-copies.server.ts'
+import { asPage, pageId } from '#app/lib/http/page-errors.server.ts'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)

@@ -7,11 +7,11 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { requireUser, safeRedirect } from '#app/domain/auth/guards.server.ts'
 import { FILE_MESSAGES } from '#app/domain/files/rules.ts'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
-import { assertSameOrigin } from '#app/domain/http/origin.server.ts'
-import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { receiveDocumentCopy } from '#app/domain/operator/document-copies.server.ts'
 import { DOCUMENT_COPY_MESSAGES } from '#app/domain/operator/document-copies.ts'
+import { isDomainError } from '#app/lib/http/domain-error.ts'
+import { assertSameOrigin } from '#app/lib/http/origin.server.ts'
+import { redirectWithToast } from '#app/lib/http/toast.server.ts'
 
 export async function loader() {
   return redirect('/dashboard')

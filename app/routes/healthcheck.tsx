@@ -1,5 +1,5 @@
-import { getDb } from '#app/domain/db/db.server.ts'
 import { getDiskSpace } from '#app/domain/files/disk-space.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import { sql } from 'drizzle-orm'
 
 const MB = 1024 * 1024

@@ -4,11 +4,11 @@
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
-import { getCompanyInfo } from '#app/domain/config/env.server.ts'
-import { pageId } from '#app/domain/http/page-errors.server.ts'
 import { formatTaxInvoiceNumber } from '#app/domain/payments/invoice-format.ts'
 import { getTaxInvoiceSource } from '#app/domain/payments/invoices.server.ts'
 import { renderTaxInvoicePdf } from '#app/domain/payments/tax-invoice-pdf.server.ts'
+import { getCompanyInfo } from '#app/lib/config/env.server.ts'
+import { pageId } from '#app/lib/http/page-errors.server.ts'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)

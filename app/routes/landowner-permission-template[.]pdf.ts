@@ -3,8 +3,8 @@
  * print, sign and upload. Public (the planner and project pages link it); drawn from the
  * company configuration on each start and kept in memory.
  */
-import { getCompanyInfo } from '#app/domain/config/env.server.ts'
 import { renderLandownerTemplatePdf } from '#app/domain/files/landowner-template-pdf.server.ts'
+import { getCompanyInfo } from '#app/lib/config/env.server.ts'
 
 let cached: Promise<Uint8Array> | undefined
 

@@ -3,8 +3,6 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { SiteFooter } from '#app/components/layout/site-footer.tsx'
 import { SiteHeader } from '#app/components/layout/site-header.tsx'
 import { getOptionalUser } from '#app/domain/auth/guards.server.ts'
-import { appUrl } from '#app/domain/config/env.server.ts'
-import { formatKm, formatRand } from '#app/domain/format/numbers.ts'
 import { getSiteCompany } from '#app/domain/operator/operator-documents.server.ts'
 import {
   CANCELLATION_ADMIN_FEE_PERCENT,
@@ -14,6 +12,8 @@ import {
 import { randToCents } from '#app/domain/pricing/quote.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
 import { vatLabel } from '#app/domain/pricing/vat.ts'
+import { appUrl } from '#app/lib/config/env.server.ts'
+import { formatKm, formatRand } from '#app/lib/format/numbers.ts'
 import type { ReactNode } from 'react'
 
 export const meta: MetaFunction = () => [

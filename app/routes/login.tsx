@@ -8,7 +8,7 @@ import { safeRedirect } from '#app/domain/auth/guards.server.ts'
 import { LOGIN_FAILED_MESSAGE, LoginSchema } from '#app/domain/auth/schemas.ts'
 import { startSession } from '#app/domain/auth/session.server.ts'
 import { readSignedOutForm } from '#app/domain/auth/signed-out-form.server.ts'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
+import { isDomainError } from '#app/lib/http/domain-error.ts'
 
 export { signedOutOnlyLoader as loader } from '#app/domain/auth/signed-out-form.server.ts'
 

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { deleteSession, destroySessionCookie, readSessionToken } from '#app/domain/auth/session.server.ts'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { CLEAR_SITE_DATA_ON_SIGN_OUT } from '#app/domain/offline/cache-rules.ts'
+import { readFormBody } from '#app/lib/http/form-body.server.ts'
 
 /**
  * Logout deletes the session server-side and goes to /. The browser is told to drop this

@@ -5,14 +5,14 @@
 import { json, redirect, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useNavigation } from '@remix-run/react'
 import { Spinner } from '#app/components/ui/status-button.tsx'
-import { formatRand } from '#app/domain/format/numbers.ts'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import {
   assertSimulatorEnabled,
   safeGatewayRedirect,
   sendSimulatedItn,
   verifyCheckoutPost,
 } from '#app/domain/payments/simulator.server.ts'
+import { formatRand } from '#app/lib/format/numbers.ts'
+import { readFormBody } from '#app/lib/http/form-body.server.ts'
 import type { ReactNode } from 'react'
 
 export const meta: MetaFunction = () => [{ title: 'PayFast (simulator) · Secure payment' }]

@@ -12,8 +12,8 @@ import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import type { OutcomeKind } from '#app/components/ui/outcome-icon.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
-import { formatRand } from '#app/domain/format/numbers.ts'
 import { getPaymentResult } from '#app/domain/payments/results.server.ts'
+import { formatRand } from '#app/lib/format/numbers.ts'
 import { useEffect } from 'react'
 
 export const PAYMENT_SUCCESS_REDIRECT_SECONDS = 15

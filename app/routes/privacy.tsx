@@ -9,7 +9,6 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { SiteFooter } from '#app/components/layout/site-footer.tsx'
 import { SiteHeader } from '#app/components/layout/site-header.tsx'
 import { getOptionalUser } from '#app/domain/auth/guards.server.ts'
-import { appUrl, getPrivacyContacts } from '#app/domain/config/env.server.ts'
 import { getSiteCompany } from '#app/domain/operator/operator-documents.server.ts'
 import {
   DATA_RETENTION,
@@ -17,6 +16,7 @@ import {
   SITE_WAIT_LIMIT_MONTHS,
   TAX_RECORD_RETENTION_YEARS,
 } from '#app/domain/privacy/retention.ts'
+import { appUrl, getPrivacyContacts } from '#app/lib/config/env.server.ts'
 import type { ReactNode } from 'react'
 
 export const meta: MetaFunction = () => [

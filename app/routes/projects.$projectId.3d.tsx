@@ -11,8 +11,8 @@ import { PageHeading } from '#app/components/layout/page-heading.tsx'
 import { LazyThreeDView } from '#app/components/threed/lazy-three-d-view.tsx'
 import { ThreeDDownloads, ThreeDFacts, ThreeDStill } from '#app/components/threed/three-d-sections.tsx'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
-import { asPage, pageId } from '#app/domain/http/page-errors.server.ts'
 import { loadThreeDView, signedInRoutes } from '#app/domain/threed/three-d-view.server.ts'
+import { asPage, pageId } from '#app/lib/http/page-errors.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.project.name} · 3D · Kestrel` : '3D · Kestrel' },

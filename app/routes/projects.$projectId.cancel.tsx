@@ -11,13 +11,13 @@ import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
-import { formatRand } from '#app/domain/format/numbers.ts'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
-import { asPage, pageId } from '#app/domain/http/page-errors.server.ts'
-import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { cancelPaidProject, previewCancellation } from '#app/domain/payments/refunds.server.ts'
 import { cancellationSummary, termsFigures } from '#app/domain/payments/terms.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
+import { formatRand } from '#app/lib/format/numbers.ts'
+import { isDomainError } from '#app/lib/http/domain-error.ts'
+import { asPage, pageId } from '#app/lib/http/page-errors.server.ts'
+import { redirectWithToast } from '#app/lib/http/toast.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Cancel project · Kestrel Aerial Survey' }]
 

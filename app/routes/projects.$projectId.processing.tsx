@@ -11,11 +11,11 @@ import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { PageCard } from '#app/components/layout/page-card.tsx'
 import { elapsedOf, progressText } from '#app/components/processing/processing-panel.tsx'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
-import { formatDate } from '#app/domain/format/dates.ts'
-import { plural } from '#app/domain/format/numbers.ts'
-import { asPage, pageId } from '#app/domain/http/page-errors.server.ts'
 import { projectProcessing } from '#app/domain/processing/jobs.server.ts'
 import { isActiveProcessing, PROCESSING_STATUS_LABELS } from '#app/domain/processing/presets.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
+import { plural } from '#app/lib/format/numbers.ts'
+import { asPage, pageId } from '#app/lib/http/page-errors.server.ts'
 
 const REFRESH_SECONDS = 15
 

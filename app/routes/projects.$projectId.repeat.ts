@@ -3,9 +3,9 @@
  * quoted and the client lands on its checkout (the new quote, then the terms and PayFast).
  * A refusal goes back to the project's details with the reason in a toast. No JavaScript needed.
  */
-import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { detailsFormAction, toProjectDetails } from '#app/domain/projects/details-form-action.server.ts'
 import { repeatProject } from '#app/domain/sites/repeat.server.ts'
+import { redirectWithToast } from '#app/lib/http/toast.server.ts'
 
 export const loader = toProjectDetails
 

@@ -6,10 +6,10 @@
  */
 import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'
-import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { detailsFormAction, toProjectDetails } from '#app/domain/projects/details-form-action.server.ts'
 import { scheduleProjectRepeats } from '#app/domain/sites/repeat.server.ts'
 import { ProjectScheduleFormSchema, SITE_MESSAGES } from '#app/domain/sites/site-schedule.ts'
+import { redirectWithToast } from '#app/lib/http/toast.server.ts'
 
 export const loader = toProjectDetails
 

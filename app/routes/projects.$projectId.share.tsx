@@ -12,9 +12,9 @@ import { CreatedShareLink } from '#app/components/sharing/created-share-link.tsx
 import { SharePanel } from '#app/components/sharing/share-panel.tsx'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { requireVisibleProject } from '#app/domain/files/access.server.ts'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { asPage, pageId } from '#app/domain/http/page-errors.server.ts'
 import { handleShareForm, sharePanelData } from '#app/domain/sharing/share-page.server.ts'
+import { readFormBody } from '#app/lib/http/form-body.server.ts'
+import { asPage, pageId } from '#app/lib/http/page-errors.server.ts'
 import type { User } from '#db/schema.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Share deliverables · Kestrel Aerial Survey' }]

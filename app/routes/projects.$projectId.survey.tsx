@@ -15,11 +15,6 @@ import { PageHeading } from '#app/components/layout/page-heading.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
-import { formatKm, formatNumber } from '#app/domain/format/numbers.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { asPage, pageId } from '#app/domain/http/page-errors.server.ts'
-import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { djiWpmlDrone } from '#app/domain/survey/dji-wpml-drones.ts'
 import { listDroneProfiles } from '#app/domain/survey/drone-profiles.server.ts'
 import { CLIENT_EXPORT_FORMATS, EXPORT_FORMATS } from '#app/domain/survey/export-formats.server.ts'
@@ -31,6 +26,11 @@ import {
   projectForSurvey,
 } from '#app/domain/survey/project-plan.server.ts'
 import { AdjustSurveySchema, formatFlightTime } from '#app/domain/survey/project-plan.ts'
+import { formatKm, formatNumber } from '#app/lib/format/numbers.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
+import { readFormBody } from '#app/lib/http/form-body.server.ts'
+import { asPage, pageId } from '#app/lib/http/page-errors.server.ts'
+import { redirectWithToast } from '#app/lib/http/toast.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.project.name} · Survey mission · Kestrel` : 'Survey mission · Kestrel' },

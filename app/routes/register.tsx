@@ -10,8 +10,8 @@ import { registerClient } from '#app/domain/auth/accounts.server.ts'
 import { COUNTRIES, RegisterSchema, REGISTRATION_FAILED_MESSAGE } from '#app/domain/auth/schemas.ts'
 import { startSession } from '#app/domain/auth/session.server.ts'
 import { readSignedOutForm } from '#app/domain/auth/signed-out-form.server.ts'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
-import { setWelcomeCookie, welcomeMessageFor } from '#app/domain/http/welcome.server.ts'
+import { isDomainError } from '#app/lib/http/domain-error.ts'
+import { setWelcomeCookie, welcomeMessageFor } from '#app/lib/http/welcome.server.ts'
 
 export { signedOutOnlyLoader as loader } from '#app/domain/auth/signed-out-form.server.ts'
 

@@ -19,12 +19,12 @@ import {
   DELIVERABLE_KIND_LABELS,
   hasAccuracyStatement,
 } from '#app/domain/deliverables/deliverable.ts'
-import { formatDate } from '#app/domain/format/dates.ts'
-import { formatFileSize, formatHectares, formatNumber } from '#app/domain/format/numbers.ts'
-import { clientIpOf } from '#app/domain/http/context.ts'
 import { openShareViewer, type ClosedShare } from '#app/domain/sharing/share-access.server.ts'
 import { SHARE_MESSAGES } from '#app/domain/sharing/share-rules.ts'
 import type { ShareViewerData } from '#app/domain/sharing/share-viewer.server.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
+import { formatFileSize, formatHectares, formatNumber } from '#app/lib/format/numbers.ts'
+import { clientIpOf } from '#app/lib/http/context.ts'
 
 export const meta: MetaFunction = () => [
   { title: 'Shared survey data · Kestrel Aerial Survey' },

@@ -1,10 +1,10 @@
 /** GET /s/{token}/3d-still — the shared 3D view's still image (made by a signed-in member's browser). */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { sendViewFile, SHARED_VIEW_CACHE } from '#app/domain/deliverables/view-files.server.ts'
-import { methodNotAllowed } from '#app/domain/http/api.server.ts'
-import { clientIpOf } from '#app/domain/http/context.ts'
 import { openShareToken, withShareErrors } from '#app/domain/sharing/share-access.server.ts'
 import { shareThreeDView, stillFileOf } from '#app/domain/threed/three-d-view.server.ts'
+import { methodNotAllowed } from '#app/lib/http/api.server.ts'
+import { clientIpOf } from '#app/lib/http/context.ts'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return withShareErrors(async () => {

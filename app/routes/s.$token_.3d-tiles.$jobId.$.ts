@@ -4,12 +4,12 @@
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { sendViewFile, SHARED_VIEW_CACHE } from '#app/domain/deliverables/view-files.server.ts'
-import { methodNotAllowed } from '#app/domain/http/api.server.ts'
-import { clientIpOf } from '#app/domain/http/context.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
-import { pageId } from '#app/domain/http/page-errors.server.ts'
 import { openShareToken, withShareErrors } from '#app/domain/sharing/share-access.server.ts'
 import { tilesFileOf } from '#app/domain/threed/three-d-view.server.ts'
+import { methodNotAllowed } from '#app/lib/http/api.server.ts'
+import { clientIpOf } from '#app/lib/http/context.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
+import { pageId } from '#app/lib/http/page-errors.server.ts'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return withShareErrors(async () => {

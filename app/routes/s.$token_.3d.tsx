@@ -9,10 +9,10 @@ import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { LazyThreeDView } from '#app/components/threed/lazy-three-d-view.tsx'
 import { ThreeDDownloads, ThreeDFacts, ThreeDStill } from '#app/components/threed/three-d-sections.tsx'
-import { clientIpOf } from '#app/domain/http/context.ts'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
 import { openShareToken } from '#app/domain/sharing/share-access.server.ts'
 import { shareThreeDView } from '#app/domain/threed/three-d-view.server.ts'
+import { clientIpOf } from '#app/lib/http/context.ts'
+import { isDomainError } from '#app/lib/http/domain-error.ts'
 
 export const meta: MetaFunction = () => [
   { title: 'Shared survey data in 3D · Kestrel Aerial Survey' },

@@ -4,8 +4,6 @@
  * and audited as one download.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { methodNotAllowed } from '#app/domain/http/api.server.ts'
-import { clientIpOf } from '#app/domain/http/context.ts'
 import { withBytesOnDisk, zipFileName, zipResponse } from '#app/domain/sharing/deliverables-zip.server.ts'
 import {
   openShareToken,
@@ -13,6 +11,8 @@ import {
   withShareErrors,
 } from '#app/domain/sharing/share-access.server.ts'
 import { recordShareDownload } from '#app/domain/sharing/share-links.server.ts'
+import { methodNotAllowed } from '#app/lib/http/api.server.ts'
+import { clientIpOf } from '#app/lib/http/context.ts'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return withShareErrors(async () => {

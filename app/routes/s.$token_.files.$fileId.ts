@@ -6,8 +6,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { sendFile } from '#app/domain/files/download.server.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
-import { methodNotAllowed } from '#app/domain/http/api.server.ts'
-import { clientIpOf } from '#app/domain/http/context.ts'
 import {
   openShareToken,
   requireDownloadAllowed,
@@ -16,6 +14,8 @@ import {
   withShareErrors,
 } from '#app/domain/sharing/share-access.server.ts'
 import { recordShareDownload } from '#app/domain/sharing/share-links.server.ts'
+import { methodNotAllowed } from '#app/lib/http/api.server.ts'
+import { clientIpOf } from '#app/lib/http/context.ts'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return withShareErrors(async () => {

@@ -13,11 +13,11 @@ import { viewFileOf } from '#app/domain/deliverables/deliverables.server.ts'
 import { sendViewFile, SHARED_VIEW_CACHE } from '#app/domain/deliverables/view-files.server.ts'
 import { sendFile } from '#app/domain/files/download.server.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
-import { methodNotAllowed } from '#app/domain/http/api.server.ts'
-import { clientIpOf } from '#app/domain/http/context.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
 import { openShareToken, sharedFile, withShareErrors } from '#app/domain/sharing/share-access.server.ts'
 import { THREE_D_FILES, threeDFileOf } from '#app/domain/threed/three-d-view.server.ts'
+import { methodNotAllowed } from '#app/lib/http/api.server.ts'
+import { clientIpOf } from '#app/lib/http/context.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return withShareErrors(async () => {

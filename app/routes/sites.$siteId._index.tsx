@@ -21,13 +21,13 @@ import { DetailRow } from '#app/components/ui/detail-row.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
-import { formatDate } from '#app/domain/format/dates.ts'
-import { plural } from '#app/domain/format/numbers.ts'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { asPage, pageId } from '#app/domain/http/page-errors.server.ts'
 import { handleSitePageAction } from '#app/domain/sites/site-page.server.ts'
 import { REPEAT_CHOICES, SITE_INTENTS, SiteRenameFormSchema } from '#app/domain/sites/site-schedule.ts'
 import { getSiteCard } from '#app/domain/sites/sites.server.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
+import { plural } from '#app/lib/format/numbers.ts'
+import { readFormBody } from '#app/lib/http/form-body.server.ts'
+import { asPage, pageId } from '#app/lib/http/page-errors.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.site.name ?? 'Site'} · Kestrel Aerial Survey` },

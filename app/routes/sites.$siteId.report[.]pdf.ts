@@ -6,14 +6,14 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { asPage, idOrNull, pageId } from '#app/domain/http/page-errors.server.ts'
 import {
   parseDrawnPolygons,
   SITE_REPORT_MESSAGES,
   siteReportPdf,
 } from '#app/domain/sites/site-report.server.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
+import { readFormBody } from '#app/lib/http/form-body.server.ts'
+import { asPage, idOrNull, pageId } from '#app/lib/http/page-errors.server.ts'
 import type { User } from '#db/schema.ts'
 
 async function report(

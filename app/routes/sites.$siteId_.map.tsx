@@ -17,12 +17,12 @@ import {
   SurveyPairForm,
 } from '#app/components/mapview/site-map-sections.tsx'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
-import { getEnv } from '#app/domain/config/env.server.ts'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { asPage, pageId } from '#app/domain/http/page-errors.server.ts'
 import { getSiteForUser } from '#app/domain/sites/site-access.server.ts'
 import { changeOverAreas, loadSiteMap } from '#app/domain/sites/site-map.server.ts'
+import { getEnv } from '#app/lib/config/env.server.ts'
+import { isDomainError } from '#app/lib/http/domain-error.ts'
+import { readFormBody } from '#app/lib/http/form-body.server.ts'
+import { asPage, pageId } from '#app/lib/http/page-errors.server.ts'
 
 export { deliverablesMapLinks as links } from '#app/components/mapview/lazy-deliverables-map.tsx'
 

@@ -11,8 +11,8 @@ import { PageCard } from '#app/components/layout/page-card.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { readUnsubscribeToken, unsubscribe } from '#app/domain/privacy/marketing.server.ts'
+import { readFormBody } from '#app/lib/http/form-body.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Unsubscribe · Kestrel Aerial Survey' }]
 

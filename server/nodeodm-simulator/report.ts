@@ -1,5 +1,5 @@
 /** The simulated task's `odm_report/report.pdf`: what was "processed", the products and a picture of the orthophoto, headed SIMULATED PROCESSING. */
-import { createA4Document, PDF_COLOURS, wrap } from '../../app/domain/pdf/a4-document.server.ts'
+import { createA4Document, PDF_COLOURS, wrap } from '../../app/lib/pdf/a4-document.server.ts'
 import type { TaskOption } from './options.ts'
 
 export interface ReportInput {

@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { formatDate } from '#app/domain/format/dates.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
 
 import { CONE_VOLUME_M3 } from '../helpers/dsm-fixtures.ts'
 import { DEMO_PASSWORD, login } from './fixtures.ts'

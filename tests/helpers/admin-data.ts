@@ -1,5 +1,5 @@
 /** Test data for the admin console: projects (optionally paid), hubs, pilots, files. */
-import { getDb } from '#app/domain/db/db.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import { hubs, invoices, payments, projectFiles, projects, type FileCategory } from '#db/schema.ts'
 
 import { sampleFlightArea, sampleFlightPlan } from './flight-plan-data.ts'

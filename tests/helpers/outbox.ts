@@ -1,5 +1,5 @@
 /** Waiting for mail in the local outbox: some mail is sent after the response (by design). */
-import { listOutbox, type OutboxEntry } from '#app/domain/mail/mail.server.ts'
+import { listOutbox, type OutboxEntry } from '#app/lib/mail/mail.server.ts'
 
 export async function waitForOutbox(
   predicate: (m: OutboxEntry) => boolean,

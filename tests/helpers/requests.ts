@@ -1,6 +1,6 @@
 /** Calling route loaders and actions directly, as Remix would. */
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from '@remix-run/node'
-import { getToast } from '#app/domain/http/toast.server.ts'
+import { getToast } from '#app/lib/http/toast.server.ts'
 
 type Handler = (
   args: LoaderFunctionArgs & ActionFunctionArgs,

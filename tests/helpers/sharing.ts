@@ -1,7 +1,7 @@
 /** A completed project with real deliverables on disk, and its people, for the share and download-all tests. */
 import { Readable } from 'node:stream'
-import { getDb } from '#app/domain/db/db.server.ts'
 import { storeProjectFile } from '#app/domain/files/project-files.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import { projectFiles, projects } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
 

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { resetEnvCache } from '#app/domain/config/env.server.ts'
+import { resetEnvCache } from '#app/lib/config/env.server.ts'
 import PostalMime from 'postal-mime'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll } from 'vitest'

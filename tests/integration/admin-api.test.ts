@@ -3,9 +3,9 @@
  * and pilots get 403, signed-out callers 401, and bad input 400 with field errors.
  */
 import { createSession } from '#app/domain/auth/session.server.ts'
-import { getDb } from '#app/domain/db/db.server.ts'
-import { NOTHING_TO_UPDATE_MESSAGE } from '#app/domain/http/api.server.ts'
 import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
+import { NOTHING_TO_UPDATE_MESSAGE } from '#app/lib/http/api.server.ts'
 import * as uploadKml from '#app/routes/api.admin.airspace.upload-kml.ts'
 import * as airspaceZonesRoute from '#app/routes/api.admin.airspace.zones.ts'
 import * as allProjects from '#app/routes/api.admin.all-projects.ts'

@@ -2,9 +2,9 @@
  * The admin console's page routes (the forms the browser posts, with and without
  * JavaScript) and what they cause: e-mails at a real SMTP server, audit rows, toasts.
  */
-import { getDb } from '#app/domain/db/db.server.ts'
 import { createHub } from '#app/domain/hubs/hubs.server.ts'
-import { mailSettled } from '#app/domain/mail/mail.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
+import { mailSettled } from '#app/lib/mail/mail.server.ts'
 import * as airspaceClear from '#app/routes/admin.airspace.clear.tsx'
 import * as airspaceLoadRsa from '#app/routes/admin.airspace.load-rsa.tsx'
 import * as csvRoute from '#app/routes/admin.financial.export.tsx'

@@ -4,8 +4,8 @@
  * or 'Failed to reset password. Please try again.' instead of the error page.
  */
 import { randomBytes } from 'node:crypto'
-import { getDb } from '#app/domain/db/db.server.ts'
-import { getHoneypot } from '#app/domain/http/honeypot.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
+import { getHoneypot } from '#app/lib/http/honeypot.server.ts'
 import { action as loginAction } from '#app/routes/login.tsx'
 import { action as registerAction } from '#app/routes/register.tsx'
 import { action as resetAction } from '#app/routes/reset-password.tsx'

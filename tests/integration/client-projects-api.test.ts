@@ -1,5 +1,5 @@
-import { getDb } from '#app/domain/db/db.server.ts'
 import { LOCATION_REQUIRED_MESSAGE } from '#app/domain/projects/project-schemas.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import * as statsRoute from '#app/routes/api.client.dashboard-stats.ts'
 import * as myProjectsRoute from '#app/routes/api.client.my-projects.ts'
 import * as projectRoute from '#app/routes/api.client.projects.$id.ts'

@@ -4,8 +4,8 @@
  * admins with the figures, and 404 to other pilots and clients (the api error shape).
  */
 import { Readable } from 'node:stream'
-import { getDb } from '#app/domain/db/db.server.ts'
 import { storeProjectFile } from '#app/domain/files/project-files.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import * as adminProject from '#app/routes/admin.projects.$projectId.tsx'
 import * as coverageApi from '#app/routes/api.projects.$id.coverage.ts'
 import * as dashboard from '#app/routes/dashboard.tsx'

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { getDb } from '#app/domain/db/db.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import * as changeRoute from '#app/routes/api.projects.$id.deliverables.$fileId.change.ts'
 import { projectFiles, projects, sites } from '#db/schema.ts'
 import {

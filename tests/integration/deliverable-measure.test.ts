@@ -156,7 +156,7 @@ describe('who may measure, and what', () => {
   test('a client before the project is completed gets 404', async () => {
     const cone = cones.utm34s!
     const { client, project, file } = await setting(cone)
-    const { getDb } = await import('#app/domain/db/db.server.ts')
+    const { getDb } = await import('#app/lib/db/db.server.ts')
     const { projects } = await import('#db/schema.ts')
     const { eq } = await import('drizzle-orm')
     getDb()

@@ -2,9 +2,9 @@
  * Delete and Revoke look like what they are and deleting a file asks first (issue 24): the page
  * as the server renders it (no JavaScript), over real HTTP.
  */
-import { getDb } from '#app/domain/db/db.server.ts'
-import { formatFileSize } from '#app/domain/format/numbers.ts'
 import { createShareLink } from '#app/domain/sharing/share-links.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
+import { formatFileSize } from '#app/lib/format/numbers.ts'
 import { projectFiles, projects } from '#db/schema.ts'
 import { addTestFile, createTestProject } from '#tests/helpers/admin-data.ts'
 import { httpAppForFile } from '#tests/helpers/http-app.ts'

@@ -4,12 +4,12 @@
  * account deletion.
  */
 import fs from 'node:fs'
-import { getDb } from '#app/domain/db/db.server.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
 import {
   createOperatorDocument,
   deleteOperatorDocument,
 } from '#app/domain/operator/operator-documents.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import { action as deleteAccountAction } from '#app/routes/api.account.delete.ts'
 import { loader as exportLoader } from '#app/routes/api.account.export.ts'
 import { loader as downloadLoader } from '#app/routes/document-copies.$id.ts'

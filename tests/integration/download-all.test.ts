@@ -4,8 +4,8 @@
  */
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
-import { getDb } from '#app/domain/db/db.server.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import * as downloadAllRoute from '#app/routes/api.projects.$id.download-all.ts'
 import { projectFiles, projects } from '#db/schema.ts'
 import { insertProject } from '#tests/helpers/files.ts'

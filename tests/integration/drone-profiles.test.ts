@@ -2,9 +2,9 @@
  * Drone profiles: the reference drones in every fresh database, and the admin's dialogs
  * (plain form posts, as without JavaScript) with their rules.
  */
-import { getDb } from '#app/domain/db/db.server.ts'
 import { ensureReferenceDrones, listDroneProfiles } from '#app/domain/survey/drone-profiles.server.ts'
 import { REFERENCE_DRONES } from '#app/domain/survey/reference-drones.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import * as droneDelete from '#app/routes/admin.drones.$droneId_.delete.tsx'
 import * as droneEdit from '#app/routes/admin.drones.$droneId.tsx'
 import * as droneNew from '#app/routes/admin.drones.new.tsx'

@@ -4,9 +4,9 @@
  */
 import http from 'node:http'
 import { commitSessionCookie, createSession } from '#app/domain/auth/session.server.ts'
-import { resetEnvCache } from '#app/domain/config/env.server.ts'
-import { getSqlite } from '#app/domain/db/db.server.ts'
-import { HSTS_VALUE, PERMISSIONS_POLICY } from '#app/domain/http/response-headers.server.ts'
+import { resetEnvCache } from '#app/lib/config/env.server.ts'
+import { getSqlite } from '#app/lib/db/db.server.ts'
+import { HSTS_VALUE, PERMISSIONS_POLICY } from '#app/lib/http/response-headers.server.ts'
 import { insertProject, multipart, pdfBytes } from '#tests/helpers/files.ts'
 import { httpAppForFile, startHttpApp } from '#tests/helpers/http-app.ts'
 import { createTestUser, signedInUser } from '#tests/helpers/users.ts'

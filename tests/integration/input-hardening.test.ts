@@ -2,7 +2,7 @@
  * Hostile input that used to crash or stall a route (issue: "No 500 on any input"):
  * each case answered 500 (or blocked the process) before the fix.
  */
-import { recordAudit } from '#app/domain/audit/audit.server.ts'
+import { recordAudit } from '#app/lib/audit/audit.server.ts'
 import * as allProjects from '#app/routes/api.admin.all-projects.ts'
 import * as auditRoute from '#app/routes/api.admin.audit-log.ts'
 import * as checkFlightArea from '#app/routes/api.airspace.check-flight-area.ts'

@@ -9,7 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import url from 'node:url'
 import { hashToken } from '#app/domain/auth/tokens.server.ts'
-import { objectStore } from '#app/domain/storage/s3-client.server.ts'
+import { objectStore } from '#app/lib/storage/s3-client.server.ts'
 import {
   deleteDatabase,
   logIn,

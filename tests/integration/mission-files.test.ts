@@ -5,13 +5,13 @@
  * areas, and the DJI WPML drone/payload declarations.
  */
 import { DOMParser, type Document as XmlDocument } from '@xmldom/xmldom'
-import { getDb } from '#app/domain/db/db.server.ts'
 import { parseFlightPlan } from '#app/domain/projects/flight-plan.ts'
 import { completeFlightPlan } from '#app/domain/projects/projects.server.ts'
 import { listDroneProfiles } from '#app/domain/survey/drone-profiles.server.ts'
 import { WPML_NS } from '#app/domain/survey/export-dji-kmz.server.ts'
 import { KML_NS } from '#app/domain/survey/export-kml.server.ts'
 import { adjustSurveyPlan, surveyPlanOf } from '#app/domain/survey/project-plan.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import { loader as exportLoader } from '#app/routes/api.projects.$id.export.$format.ts'
 import { loader as flightPlanLoader } from '#app/routes/api.projects.$projectId.flight-plan.$format.ts'
 import * as missionPage from '#app/routes/projects.$projectId.survey.tsx'

@@ -10,7 +10,7 @@
 import { createRequestHandler } from '@remix-run/node'
 import { ADMIN_TAB_IDS } from '#app/domain/admin/tabs.server.ts'
 import { submitContactMessage } from '#app/domain/contact/contact.server.ts'
-import { getDb } from '#app/domain/db/db.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import { action as confirmAction } from '#app/routes/api.admin.refunds.$refundId.confirm.ts'
 import { action as cancelAction } from '#app/routes/api.client.projects.$id.cancel.ts'
 import { projects } from '#db/schema.ts'

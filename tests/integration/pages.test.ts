@@ -1,9 +1,9 @@
 /** Page loaders and actions of the foundation: landing contact form, password pages, dashboards. */
 import { randomBytes } from 'node:crypto'
-import { resetEnvCache } from '#app/domain/config/env.server.ts'
-import { getDb } from '#app/domain/db/db.server.ts'
-import { getHoneypot } from '#app/domain/http/honeypot.server.ts'
-import { listOutbox } from '#app/domain/mail/mail.server.ts'
+import { resetEnvCache } from '#app/lib/config/env.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
+import { getHoneypot } from '#app/lib/http/honeypot.server.ts'
+import { listOutbox } from '#app/lib/mail/mail.server.ts'
 import { action as landingAction } from '#app/routes/_index.tsx'
 import { loader as adminLoader } from '#app/routes/admin.tsx'
 import { loader as dashboardLoader } from '#app/routes/dashboard.tsx'

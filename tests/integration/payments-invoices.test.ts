@@ -1,5 +1,5 @@
 import { getClientStats } from '#app/domain/dashboard/stats.server.ts'
-import { getDb } from '#app/domain/db/db.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import { loader as invoiceLoader } from '#app/routes/api.client.invoices.$id.ts'
 import { loader as invoicesLoader } from '#app/routes/api.client.invoices.ts'
 import { loader as pdfLoader } from '#app/routes/invoices.$id.pdf.ts'

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto'
-import { resetEnvCache } from '#app/domain/config/env.server.ts'
-import { getDb } from '#app/domain/db/db.server.ts'
 import {
   ITN_NOTIFICATIONS_PER_MINUTE,
   MAX_ITN_BODY_BYTES,
 } from '#app/domain/payments/notify-limits.server.ts'
 import { TAX_INVOICE_COUNTER, UNTRUSTED_BODY_PREFIX_CHARS } from '#app/domain/payments/notify.server.ts'
+import { resetEnvCache } from '#app/lib/config/env.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import { action as notifyAction } from '#app/routes/api.payfast.notify.ts'
 import { loader as successLoader } from '#app/routes/payment-success.tsx'
 import { counters, invoices, paymentNotifications, payments, projects } from '#db/schema.ts'

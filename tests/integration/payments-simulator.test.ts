@@ -1,4 +1,3 @@
-import { resetEnvCache } from '#app/domain/config/env.server.ts'
 import {
   addressInList,
   buildAddressList,
@@ -12,6 +11,7 @@ import {
   simulatedFeeCents,
   verifyCheckoutPost,
 } from '#app/domain/payments/simulator.server.ts'
+import { resetEnvCache } from '#app/lib/config/env.server.ts'
 import {
   action as processAction,
   loader as processLoader,

@@ -2,7 +2,7 @@
  * The pilot /api calls (ADR 171 "API"): pilot only (401 signed out, 403 other
  * roles), a pilot's own assignments only (404 for another pilot's project).
  */
-import { getDb } from '#app/domain/db/db.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import * as assignedRoute from '#app/routes/api.pilot.assigned-projects.ts'
 import * as statsRoute from '#app/routes/api.pilot.dashboard-stats.ts'
 import * as logsRoute from '#app/routes/api.pilot.flight-logs.ts'

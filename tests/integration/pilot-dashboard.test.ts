@@ -1,5 +1,5 @@
 /** The pilot's /dashboard: the loader's jobs and the 'Save Project Progress' form (no JavaScript needed). */
-import { getDb } from '#app/domain/db/db.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import * as dashboard from '#app/routes/dashboard.tsx'
 import * as filesRoute from '#app/routes/pilot.projects.$projectId.files.ts'
 import { flightLogs, projectFiles, projects } from '#db/schema.ts'

@@ -1,6 +1,6 @@
 /** Test data for the planner's vitest tests: hubs, a client's draft and survey areas. */
-import { getDb } from '#app/domain/db/db.server.ts'
 import { createDraft } from '#app/domain/projects/projects.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import { hubs } from '#db/schema.ts'
 import { DEMO_HUBS } from '#db/seed.ts'
 

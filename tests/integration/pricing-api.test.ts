@@ -1,11 +1,11 @@
 /** /api/quote, /api/airspace/check-flight-area, /api/hubs, /api/airspace/zones with good and bad input. */
 import { loadRsaAirspace } from '#app/domain/airspace/airspace.server.ts'
 import { APPROVAL_WARNING } from '#app/domain/airspace/zone-kinds.ts'
-import { getDb } from '#app/domain/db/db.server.ts'
 import { AREA_MESSAGES, closedRing } from '#app/domain/geometry/areas.ts'
 import { CALCULATOR_LIMIT_MESSAGE } from '#app/domain/pricing/api-limits.server.ts'
 import { computeQuote } from '#app/domain/pricing/quote.ts'
 import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import { action as checkAction } from '#app/routes/api.airspace.check-flight-area.ts'
 import { loader as zonesLoader } from '#app/routes/api.airspace.zones.ts'
 import { loader as hubsLoader } from '#app/routes/api.hubs.ts'

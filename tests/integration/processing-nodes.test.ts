@@ -1,8 +1,8 @@
 /** The admin's processing nodes: the calls, no token shown back, offline after two minutes, 409 while busy. */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { getDb } from '#app/domain/db/db.server.ts'
 import { checkNodes, seedNodeFromEnv } from '#app/domain/processing/nodes.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import * as oneRoute from '#app/routes/api.admin.processing-nodes.$nodeId.ts'
 import * as listRoute from '#app/routes/api.admin.processing-nodes.ts'
 import { processingJobs, processingNodes } from '#db/schema.ts'

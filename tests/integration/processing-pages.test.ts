@@ -4,9 +4,9 @@
  * refresh, and 404 for someone else's project.
  */
 import { Readable } from 'node:stream'
-import { getDb } from '#app/domain/db/db.server.ts'
 import { storeProjectFile } from '#app/domain/files/project-files.server.ts'
 import { createNode } from '#app/domain/processing/nodes.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import * as nodesForm from '#app/routes/admin.processing-nodes.tsx'
 import * as processingForm from '#app/routes/admin.projects.$projectId_.processing.tsx'
 import * as projectDialog from '#app/routes/admin.projects.$projectId.tsx'

@@ -3,8 +3,6 @@
  * settings with the repeat discount as its own line, pays through PayFast for the discounted
  * total, and its tax invoice shows the discount.
  */
-import { getDb } from '#app/domain/db/db.server.ts'
-import { formatRand } from '#app/domain/format/numbers.ts'
 import { getCheckoutReview } from '#app/domain/payments/checkout.server.ts'
 import { flightPlanAreas } from '#app/domain/payments/quote-recompute.server.ts'
 import { quoteForAreas } from '#app/domain/pricing/quote.server.ts'
@@ -13,6 +11,8 @@ import { completeFlightPlan } from '#app/domain/projects/projects.server.ts'
 import { repeatProject } from '#app/domain/sites/repeat.server.ts'
 import { plannerSurveySettings, storedSurveyPlan } from '#app/domain/survey/project-plan.server.ts'
 import { readSurveyPlan } from '#app/domain/survey/project-plan.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
+import { formatRand } from '#app/lib/format/numbers.ts'
 import { action as acceptTermsAction } from '#app/routes/api.client.accept-terms.ts'
 import { loader as invoiceLoader } from '#app/routes/api.client.invoices.$id.ts'
 import { action as repeatApiAction } from '#app/routes/api.client.projects.$id.repeat.ts'

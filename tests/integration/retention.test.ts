@@ -5,11 +5,11 @@
  */
 import fs from 'node:fs'
 import { Readable } from 'node:stream'
-import { getDb } from '#app/domain/db/db.server.ts'
 import { storeProjectFile } from '#app/domain/files/project-files.server.ts'
 import { removeExpiredProjectFiles } from '#app/domain/files/retention.server.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
 import { sweepStorage } from '#app/domain/files/sweep.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import {
   action as projectDialogAction,
   loader as projectDialogLoader,

@@ -7,7 +7,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { deleteAccount } from '#app/domain/account/account.server.ts'
-import { getDb } from '#app/domain/db/db.server.ts'
 import {
   prepareDeliverable,
   reducedCopyName,
@@ -15,6 +14,7 @@ import {
 } from '#app/domain/deliverables/view-jobs.server.ts'
 import { absolutePathOf, storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import { updateProjectStatus } from '#app/domain/projects/admin-projects.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import * as shareLinksRoute from '#app/routes/api.projects.$id.share-links.ts'
 import * as revokeRoute from '#app/routes/api.share-links.$id.ts'
 import * as shareViewRoute from '#app/routes/s.$token_.files.$fileId_.view.$variant.ts'

@@ -1,7 +1,7 @@
 /** Site access (ADR 264): the owner and admins see a site; other clients, pilots and unknown ids get 404. */
-import { getDb } from '#app/domain/db/db.server.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
 import { getSiteForUser, listSiteProjects, SITE_NOT_FOUND } from '#app/domain/sites/site-access.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 import { projects, sites } from '#db/schema.ts'
 import { insertProject } from '#tests/helpers/files.ts'
 import { signedInUser } from '#tests/helpers/users.ts'

@@ -3,7 +3,6 @@
  * the client's completed or paid projects joins that project's site; and "Repeat on a schedule"
  * on a never-repeated project makes its site and sets the schedule the site page would.
  */
-import { getDb } from '#app/domain/db/db.server.ts'
 import { saToday } from '#app/domain/operator/expiry.ts'
 import {
   completeFlightPlan,
@@ -12,6 +11,7 @@ import {
 } from '#app/domain/projects/projects.server.ts'
 import { repeatProject, scheduleProjectRepeats } from '#app/domain/sites/repeat.server.ts'
 import { nextDueOn } from '#app/domain/sites/site-schedule.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import { action as scheduleAction } from '#app/routes/projects.$projectId.schedule.ts'
 import { projects, sites } from '#db/schema.ts'
 import {

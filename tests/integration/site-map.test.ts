@@ -3,7 +3,7 @@
  * default to the two latest surveys with ready viewing copies; a chosen pair is honoured and
  * an id from elsewhere falls back to the default.
  */
-import { getDb } from '#app/domain/db/db.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import * as siteMapRoute from '#app/routes/sites.$siteId_.map.tsx'
 import {
   deliverableViews,

@@ -2,11 +2,11 @@
  * Sites (ADR 268): `GET/PUT /api/client/sites…`, the dashboard's site cards and the site page's
  * forms. Another client and a pilot get 404, an admin the 403 of every /api/client route.
  */
-import { getDb } from '#app/domain/db/db.server.ts'
 import { SITE_WAIT_LIMIT_MONTHS } from '#app/domain/files/rules.ts'
 import { saToday } from '#app/domain/operator/expiry.ts'
 import { nextDueOn } from '#app/domain/sites/site-schedule.ts'
 import { siteCardsOfClient } from '#app/domain/sites/sites.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import * as siteRoute from '#app/routes/api.client.sites.$id.ts'
 import * as sitesRoute from '#app/routes/api.client.sites.ts'
 import * as sitePage from '#app/routes/sites.$siteId._index.tsx'

@@ -3,10 +3,10 @@
  * (the .plan against a schema, the KMZ's zip entries and XML namespaces, the Litchi header).
  */
 import { DOMParser } from '@xmldom/xmldom'
-import { getDb } from '#app/domain/db/db.server.ts'
 import { WPML_NS } from '#app/domain/survey/export-dji-kmz.server.ts'
 import { KML_NS } from '#app/domain/survey/export-kml.server.ts'
 import { LITCHI_HEADER } from '#app/domain/survey/export-litchi-csv.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import { loader } from '#app/routes/api.projects.$id.export.$format.ts'
 import { projects } from '#db/schema.ts'
 import { createTestProject } from '#tests/helpers/admin-data.ts'

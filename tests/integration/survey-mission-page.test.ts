@@ -1,7 +1,7 @@
 /** /projects/$id/survey: the client reads the final numbers; the admin and the assigned pilot adjust them (plain form post). */
-import { getDb } from '#app/domain/db/db.server.ts'
 import { listDroneProfiles } from '#app/domain/survey/drone-profiles.server.ts'
 import { readSurveyPlan } from '#app/domain/survey/project-plan.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import * as page from '#app/routes/projects.$projectId.survey.tsx'
 import { auditLog, projects } from '#db/schema.ts'
 import { createTestProject } from '#tests/helpers/admin-data.ts'

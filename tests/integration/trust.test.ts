@@ -2,9 +2,9 @@
  * South African trust (ADRs 110–113) through the routes: data download, account deletion,
  * cancel → refund → credit note, billing details on the tax invoice, expired RPL.
  */
-import { getDb } from '#app/domain/db/db.server.ts'
-import { formatRand } from '#app/domain/format/numbers.ts'
 import { saToday } from '#app/domain/operator/expiry.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
+import { formatRand } from '#app/lib/format/numbers.ts'
 import { loader as adminLoader } from '#app/routes/admin.tsx'
 import { action as deleteAction } from '#app/routes/api.account.delete.ts'
 import { loader as exportLoader } from '#app/routes/api.account.export.ts'

@@ -5,9 +5,9 @@
  * budget is refused on every write route it never touched (429 `{ error }` with
  * Retry-After on the /api, a redirect back with a toast on pages); another account is not.
  */
-import { resetEnvCache } from '#app/domain/config/env.server.ts'
-import { getToast } from '#app/domain/http/toast.server.ts'
-import { SEPARATELY_LIMITED, WRITE_BUDGETS, WRITE_LIMIT_TITLE } from '#app/domain/http/write-limits.server.ts'
+import { resetEnvCache } from '#app/lib/config/env.server.ts'
+import { getToast } from '#app/lib/http/toast.server.ts'
+import { SEPARATELY_LIMITED, WRITE_BUDGETS, WRITE_LIMIT_TITLE } from '#app/lib/http/write-limits.server.ts'
 import { insertProject, PNG_BYTES } from '#tests/helpers/files.ts'
 import { httpAppForFile } from '#tests/helpers/http-app.ts'
 import { createTusUpload, tusMetadata } from '#tests/helpers/tus.ts'

@@ -8,8 +8,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { hashPassword } from '#app/domain/auth/password.server.ts'
-import { resetEnvCache } from '#app/domain/config/env.server.ts'
-import { closeDb, getDb } from '#app/domain/db/db.server.ts'
+import { resetEnvCache } from '#app/lib/config/env.server.ts'
+import { closeDb, getDb } from '#app/lib/db/db.server.ts'
 import { TEST_PASSWORD } from '#tests/helpers/users.ts'
 
 export default async function setup() {

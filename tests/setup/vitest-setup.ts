@@ -6,10 +6,10 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { resetEnvCache } from '#app/domain/config/env.server.ts'
-import { closeDb } from '#app/domain/db/db.server.ts'
-import { mailSettled } from '#app/domain/mail/mail.server.ts'
 import { ensureReferenceDrones } from '#app/domain/survey/drone-profiles.server.ts'
+import { resetEnvCache } from '#app/lib/config/env.server.ts'
+import { closeDb } from '#app/lib/db/db.server.ts'
+import { mailSettled } from '#app/lib/mail/mail.server.ts'
 import { afterAll } from 'vitest'
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-test-'))

@@ -9,7 +9,7 @@ import {
   NO_FLY_OVERLAY_COLOR,
   ZONE_LEGEND,
 } from '#app/domain/airspace/zone-kinds.ts'
-import { formatRand } from '#app/domain/format/numbers.ts'
+import { formatRand } from '#app/lib/format/numbers.ts'
 
 function Swatch({ color, dashed = false }: { color: string; dashed?: boolean }) {
   return (

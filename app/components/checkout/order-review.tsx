@@ -2,10 +2,10 @@
 import type { SerializeFrom } from '@remix-run/node'
 import { Link } from '@remix-run/react'
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
-import { formatDate } from '#app/domain/format/dates.ts'
-import { formatHectares, formatKm, formatMetres, formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { cancellationSummary } from '#app/domain/payments/terms.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
+import { formatHectares, formatKm, formatMetres, formatSquareMetres } from '#app/lib/format/numbers.ts'
 import type { loader } from '#app/routes/checkout.$projectId.tsx'
 
 type CheckoutData = SerializeFrom<typeof loader>

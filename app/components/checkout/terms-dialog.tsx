@@ -4,9 +4,9 @@ import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { DialogCloseLink, UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
-import { formatRand } from '#app/domain/format/numbers.ts'
-import type { FieldErrors } from '#app/domain/http/domain-error.ts'
 import { PAYMENT_START_DEFAULT, PAYMENT_START_ERROR, type TermsFigures } from '#app/domain/payments/terms.ts'
+import { formatRand } from '#app/lib/format/numbers.ts'
+import type { FieldErrors } from '#app/lib/http/domain-error.ts'
 
 import { TermsContent, TermsKeyPoints } from './terms-content.tsx'
 

@@ -7,7 +7,7 @@
 import type { SerializeFrom } from '@remix-run/node'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import type { ProjectCoverage } from '#app/domain/coverage/coverage.server.ts'
-import { formatNumber, formatPercent, formatSquareMetres, plural } from '#app/domain/format/numbers.ts'
+import { formatNumber, formatPercent, formatSquareMetres, plural } from '#app/lib/format/numbers.ts'
 import { lazy, Suspense, useState } from 'react'
 
 export type CoverageView = SerializeFrom<ProjectCoverage>

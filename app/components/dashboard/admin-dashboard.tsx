@@ -3,7 +3,7 @@ import { PrivacyControls } from '#app/components/account/privacy-controls.tsx'
 import { DashboardHeading } from '#app/components/layout/app-shell.tsx'
 import { StatCard } from '#app/components/ui/stat-card.tsx'
 import { TabLinks } from '#app/components/ui/tabs.tsx'
-import { formatRand, plural } from '#app/domain/format/numbers.ts'
+import { formatRand, plural } from '#app/lib/format/numbers.ts'
 
 import { AirspaceTab } from './admin/airspace-tab.tsx'
 import { AuditTab } from './admin/audit-tab.tsx'

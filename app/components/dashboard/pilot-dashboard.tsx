@@ -5,10 +5,10 @@ import { OfflineBanner, useOfflineWorker } from '#app/components/offline/offline
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
 import { StatCard } from '#app/components/ui/stat-card.tsx'
 import { TabLinks, useActiveTab } from '#app/components/ui/tabs.tsx'
-import { formatDate } from '#app/domain/format/dates.ts'
 import { PILOT_DOCUMENT_LABELS } from '#app/domain/operator/document-copies.ts'
 import { formatFlightMinutes } from '#app/domain/pilot/schemas.ts'
 import { PILOT_CERTIFICATION_LEVEL, pilotLicenceDisplay } from '#app/domain/users/pilot-licence.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
 import type { PilotDocumentKind } from '#db/schema.ts'
 
 import { FlightLogsTab } from './pilot/flight-logs-tab.tsx'

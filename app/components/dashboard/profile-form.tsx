@@ -5,8 +5,8 @@ import { PersonFields } from '#app/components/forms/person-fields.tsx'
 import { TextField } from '#app/components/forms/text-field.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
-import { formatRand } from '#app/domain/format/numbers.ts'
 import { ClientProfileSchema, FULL_TAX_INVOICE_OVER_CENTS } from '#app/domain/payments/billing.ts'
+import { formatRand } from '#app/lib/format/numbers.ts'
 
 export interface ProfileValues {
   firstName: string

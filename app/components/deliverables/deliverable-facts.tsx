@@ -15,9 +15,9 @@ import {
   type Deliverable,
   type DeliverableProcessing,
 } from '#app/domain/deliverables/deliverable.ts'
-import { formatElapsed } from '#app/domain/format/dates.ts'
-import { formatFileSize, formatNumber, formatPercent, plural } from '#app/domain/format/numbers.ts'
 import { PRESET_LABELS } from '#app/domain/processing/presets.ts'
+import { formatElapsed } from '#app/lib/format/dates.ts'
+import { formatFileSize, formatNumber, formatPercent, plural } from '#app/lib/format/numbers.ts'
 import { useEffect } from 'react'
 
 const STATUS_TEXT = {

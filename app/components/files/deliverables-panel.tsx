@@ -7,8 +7,8 @@
 import { DeliverableFacts, useViewProgressRefresh } from '#app/components/deliverables/deliverable-facts.tsx'
 import { MapViewLink } from '#app/components/mapview/map-view-link.tsx'
 import type { Deliverable } from '#app/domain/deliverables/deliverable.ts'
-import { formatDate } from '#app/domain/format/dates.ts'
-import { formatFileSize } from '#app/domain/format/numbers.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
+import { formatFileSize } from '#app/lib/format/numbers.ts'
 
 import { downloadHref, type ListedFile } from './file-groups.tsx'
 

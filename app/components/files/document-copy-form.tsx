@@ -7,8 +7,8 @@
 import { Form } from '@remix-run/react'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
-import { formatFileSize } from '#app/domain/format/numbers.ts'
 import { DOCUMENT_COPY_ACCEPT, documentCopyHref } from '#app/domain/operator/document-copies.ts'
+import { formatFileSize } from '#app/lib/format/numbers.ts'
 
 export function DocumentCopyForm({
   target,

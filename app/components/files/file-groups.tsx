@@ -9,8 +9,8 @@ import { Form, useLocation } from '@remix-run/react'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import { CATEGORY_LABELS, type FileCategory } from '#app/domain/files/rules.ts'
-import { formatDate } from '#app/domain/format/dates.ts'
-import { formatFileSize } from '#app/domain/format/numbers.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
+import { formatFileSize } from '#app/lib/format/numbers.ts'
 import { useState } from 'react'
 
 /** The URL state of the delete confirmation. */

@@ -6,7 +6,7 @@ import { Form, useNavigation } from '@remix-run/react'
 import { cn } from '#app/components/ui/cn.ts'
 import type { FileView } from '#app/domain/files/file-view.ts'
 import { FILE_MESSAGES } from '#app/domain/files/rules.ts'
-import { formatFileSize } from '#app/domain/format/numbers.ts'
+import { formatFileSize } from '#app/lib/format/numbers.ts'
 
 import { UploadWidget } from './upload-widget.tsx'
 

@@ -17,7 +17,7 @@ import { FormErrors } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { KeepFilesSchema } from '#app/domain/files/retention.ts'
-import { formatDate } from '#app/domain/format/dates.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
 
 export const KEEP_FILES_INTENT = 'keep-files'
 

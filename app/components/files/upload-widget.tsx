@@ -20,7 +20,7 @@ import {
   type FileCategory,
 } from '#app/domain/files/rules.ts'
 import { uploadPercent, uploadStatusText, type UploadItem } from '#app/domain/files/upload-queue.ts'
-import { formatFileSize } from '#app/domain/format/numbers.ts'
+import { formatFileSize } from '#app/lib/format/numbers.ts'
 import { useOptionalUser } from '#app/root.tsx'
 import { useEffect, useId, useRef, useSyncExternalStore } from 'react'
 

@@ -5,8 +5,8 @@
  * app (the gazetteer of `npm run build:data`), so it draws with no network at all. Browser
  * only; the choices are in `offline-base.ts`.
  */
-import { formatNumber } from '#app/domain/format/numbers.ts'
 import placesJson from '#app/domain/places/za-places.generated.json'
+import { formatNumber } from '#app/lib/format/numbers.ts'
 import L from 'leaflet'
 import { useMemo, useState } from 'react'
 import { createPortal } from 'react-dom'

@@ -4,7 +4,7 @@
  * without imagery. Pure and browser-safe (no Leaflet); the layer itself is
  * `offline-base-layer.client.tsx`.
  */
-import { formatNumber } from '#app/domain/format/numbers.ts'
+import { formatNumber } from '#app/lib/format/numbers.ts'
 
 export interface ViewBounds {
   south: number

@@ -7,7 +7,7 @@
  * not the unchanged ground. The map paints pixels with `paintChange`; the legend draws
  * `changeGradient` with `changeLegendTicks`. Browser-safe.
  */
-import { formatNumber } from '#app/domain/format/numbers.ts'
+import { formatNumber } from '#app/lib/format/numbers.ts'
 
 type Rgb = [number, number, number]
 

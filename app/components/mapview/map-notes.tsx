@@ -12,8 +12,8 @@ import {
   STOCKPILE_LABELS,
   type AnnotationView,
 } from '#app/domain/annotations/annotation-schemas.ts'
-import { formatDate } from '#app/domain/format/dates.ts'
-import { formatCubicMetres, formatMetres, formatSquareMetres } from '#app/domain/format/numbers.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
+import { formatCubicMetres, formatMetres, formatSquareMetres } from '#app/lib/format/numbers.ts'
 
 type NoteRow = Omit<AnnotationView, 'authorId'> & { canEdit?: boolean }
 

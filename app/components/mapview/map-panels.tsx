@@ -6,7 +6,7 @@ import { DELIVERABLE_KIND_LABELS } from '#app/domain/deliverables/deliverable.ts
 import { RAMP_GRADIENT } from '#app/domain/deliverables/elevation-ramp.ts'
 import type { MapLayer } from '#app/domain/deliverables/map-view.server.ts'
 import type { VolumeBase, VolumeFigures } from '#app/domain/deliverables/measure-schemas.ts'
-import { formatNumber, formatSquareMetres } from '#app/domain/format/numbers.ts'
+import { formatNumber, formatSquareMetres } from '#app/lib/format/numbers.ts'
 import { useEffect, useRef, useState } from 'react'
 
 import type { LayerOrder, MoveDirection } from './layer-order.ts'

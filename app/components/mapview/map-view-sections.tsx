@@ -14,7 +14,7 @@ import {
   type Deliverable,
 } from '#app/domain/deliverables/deliverable.ts'
 import type { VolumeFormResult } from '#app/domain/deliverables/map-view.server.ts'
-import { formatFileSize, formatHectares, formatNumber, formatPercent } from '#app/domain/format/numbers.ts'
+import { formatFileSize, formatHectares, formatNumber, formatPercent } from '#app/lib/format/numbers.ts'
 
 import { VolumeTable } from './map-panels.tsx'
 

@@ -1,7 +1,7 @@
 /** The planner's drawing tools and the list of completed areas. */
 import { cn } from '#app/components/ui/cn.ts'
-import { formatHectares, formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { surveyAreaSqm, type LatLng } from '#app/domain/geometry/areas.ts'
+import { formatHectares, formatSquareMetres } from '#app/lib/format/numbers.ts'
 
 import { Panel } from './planner-panels.tsx'
 

@@ -4,7 +4,7 @@
  */
 import { kml } from '@tmcw/togeojson'
 import { NO_FLY_OVERLAY_COLOR } from '#app/domain/airspace/zone-kinds.ts'
-import { formatRand } from '#app/domain/format/numbers.ts'
+import { formatRand } from '#app/lib/format/numbers.ts'
 import type { FeatureCollection } from 'geojson'
 import type L from 'leaflet'
 import { useEffect, useMemo, useState } from 'react'

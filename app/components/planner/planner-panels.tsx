@@ -1,9 +1,9 @@
 /** The planner side panel's boxes: a titled panel, the airspace status and the live quote. */
 import { cn } from '#app/components/ui/cn.ts'
 import { Spinner } from '#app/components/ui/status-button.tsx'
-import { formatHectares, formatKm, formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { NO_HUBS_MESSAGE, type computeQuote, type RepeatDiscount } from '#app/domain/pricing/quote.ts'
 import { repeatDiscountLabel, vatLabel } from '#app/domain/pricing/vat.ts'
+import { formatHectares, formatKm, formatRand, formatSquareMetres } from '#app/lib/format/numbers.ts'
 import type { ReactNode } from 'react'
 
 import type { AirspaceState } from './use-airspace.ts'

@@ -9,11 +9,11 @@ import { useToast } from '#app/components/layout/toaster.tsx'
 import { PrivacyNote } from '#app/components/legal/privacy-note.tsx'
 import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
-import { formatDate } from '#app/domain/format/dates.ts'
-import { formatNumber, formatRand, plural } from '#app/domain/format/numbers.ts'
 import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
 import { vatLabelOf } from '#app/domain/pricing/vat.ts'
 import { SCREENSHOT_UNAVAILABLE_MESSAGE, type QuoteSummary } from '#app/domain/projects/flight-plan.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
+import { formatNumber, formatRand, plural } from '#app/lib/format/numbers.ts'
 import { useState } from 'react'
 
 export function QuoteDialog({

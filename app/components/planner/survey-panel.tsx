@@ -1,6 +1,6 @@
 /** The planner's survey figures: what the grid drawn on the map costs in photos, time and batteries. */
-import { formatKm, formatNumber } from '#app/domain/format/numbers.ts'
 import { formatFlightTime, type SurveySettings } from '#app/domain/survey/project-plan.ts'
+import { formatKm, formatNumber } from '#app/lib/format/numbers.ts'
 
 import type { SurveyGrid } from './use-survey-grid.ts'
 

@@ -4,9 +4,9 @@
  * photo count and flight time on screen are the ones the quote uses.
  */
 import type { SurveyArea } from '#app/domain/geometry/areas.ts'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
 import type { SurveyPlanResult } from '#app/domain/survey/plan.ts'
 import { planWithSettings, type SurveySettings } from '#app/domain/survey/project-plan.ts'
+import { isDomainError } from '#app/lib/http/domain-error.ts'
 import { useMemo } from 'react'
 
 export type SurveyGrid = { plan: SurveyPlanResult; error: null } | { plan: null; error: string | null }

@@ -5,9 +5,9 @@
 import { Form, Link } from '@remix-run/react'
 import { DataTable, td } from '#app/components/dashboard/admin/ui.tsx'
 import { TableCard } from '#app/components/ui/section-header.tsx'
-import { formatDate } from '#app/domain/format/dates.ts'
-import { formatNumber } from '#app/domain/format/numbers.ts'
 import { PROCESSING_STATUS_LABELS } from '#app/domain/processing/presets.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
+import { formatNumber } from '#app/lib/format/numbers.ts'
 
 import { elapsedOf, progressText, type PanelJob } from './processing-panel.tsx'
 

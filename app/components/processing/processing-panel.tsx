@@ -5,8 +5,6 @@
  */
 import { Form, useNavigation } from '@remix-run/react'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
-import { formatDate, formatElapsed } from '#app/domain/format/dates.ts'
-import { formatNumber, plural } from '#app/domain/format/numbers.ts'
 import {
   isActiveProcessing,
   PRESET_DESCRIPTIONS,
@@ -15,6 +13,8 @@ import {
   PROCESSING_STATUS_LABELS,
   type ProcessingPreset,
 } from '#app/domain/processing/presets.ts'
+import { formatDate, formatElapsed } from '#app/lib/format/dates.ts'
+import { formatNumber, plural } from '#app/lib/format/numbers.ts'
 import type { ProcessingStatus } from '#db/enums.ts'
 
 export interface PanelJob {

@@ -1,6 +1,6 @@
 /** A new share link, shown once: the URL as text (selectable without JavaScript) and a Copy button with it. */
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
-import { formatDate } from '#app/domain/format/dates.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
 import { useState } from 'react'
 
 export function CreatedShareLink({

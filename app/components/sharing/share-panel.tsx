@@ -8,14 +8,14 @@ import { Form } from '@remix-run/react'
 import { ErrorList } from '#app/components/forms.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
-import { formatDate } from '#app/domain/format/dates.ts'
-import { plural } from '#app/domain/format/numbers.ts'
 import {
   SHARE_DEFAULT_DAYS,
   SHARE_MAX_DAYS,
   SHARE_MESSAGES,
   type ShareLinkView,
 } from '#app/domain/sharing/share-rules.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
+import { plural } from '#app/lib/format/numbers.ts'
 
 const shareAction = (projectId: number) => `/projects/${projectId}/share`
 

@@ -7,9 +7,9 @@ import type { SerializeFrom } from '@remix-run/node'
 import { Link } from '@remix-run/react'
 import { cn } from '#app/components/ui/cn.ts'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
-import { formatDate } from '#app/domain/format/dates.ts'
 import { repeatLabel } from '#app/domain/sites/site-schedule.ts'
 import type { SiteCard as SiteCardData } from '#app/domain/sites/sites.server.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
 
 type Site = SerializeFrom<SiteCardData>
 

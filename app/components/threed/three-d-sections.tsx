@@ -4,7 +4,6 @@
  */
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
 import { DELIVERABLE_KIND_LABELS } from '#app/domain/deliverables/deliverable.ts'
-import { formatFileSize, formatNumber } from '#app/domain/format/numbers.ts'
 import type { ThreeDViewData } from '#app/domain/threed/three-d-view.server.ts'
 import {
   thinnedLabel,
@@ -12,6 +11,7 @@ import {
   type CloudFacts,
   type ThreeDSource,
 } from '#app/domain/threed/three-d.ts'
+import { formatFileSize, formatNumber } from '#app/lib/format/numbers.ts'
 
 type Data = Pick<ThreeDViewData, 'sources' | 'pending' | 'stillUrl' | 'downloads'>
 

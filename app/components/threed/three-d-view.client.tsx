@@ -5,7 +5,6 @@
  * distance and height difference between two picked points. Z is up; the origin is the clouds' centre.
  */
 import { RAMP_GRADIENT, rampColour } from '#app/domain/deliverables/elevation-ramp.ts'
-import { formatNumber } from '#app/domain/format/numbers.ts'
 import {
   DESKTOP_POINT_BUDGET,
   PHONE_POINT_BUDGET,
@@ -13,6 +12,7 @@ import {
   type CloudFacts,
   type ThreeDSource,
 } from '#app/domain/threed/three-d.ts'
+import { formatNumber } from '#app/lib/format/numbers.ts'
 import { TilesRenderer } from '3d-tiles-renderer'
 import lazPerfWasm from 'laz-perf/lib/laz-perf.wasm'
 import { useEffect, useRef, useState } from 'react'

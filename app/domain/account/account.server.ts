@@ -6,18 +6,18 @@
  */
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
-import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { hashPassword, verifyPassword } from '#app/domain/auth/password.server.ts'
 import { deleteUserSessions } from '#app/domain/auth/session.server.ts'
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { removeViewCopies } from '#app/domain/deliverables/view-jobs.server.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
 import { listPilotCopies, removePilotCopies } from '#app/domain/operator/document-copies.server.ts'
 import { billingSnapshotOf } from '#app/domain/payments/billing.server.ts'
 import { readStoredFlightPlan } from '#app/domain/projects/flight-plan.ts'
-import { removeStoredFile } from '#app/domain/storage/outbox.server.ts'
 import { toPublicUser } from '#app/domain/users/users.server.ts'
+import { recordAudit } from '#app/lib/audit/audit.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
+import { removeStoredFile } from '#app/lib/storage/outbox.server.ts'
 import {
   invoices,
   passwordResetTokens,

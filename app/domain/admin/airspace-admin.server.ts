@@ -12,8 +12,8 @@ import {
 } from '#app/domain/airspace/airspace.server.ts'
 import type { KmlPlacemark } from '#app/domain/airspace/kml-parse.server.ts'
 import { classifyKmlPlacemark } from '#app/domain/airspace/zone-kinds.ts'
-import { recordAudit } from '#app/domain/audit/audit.server.ts'
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { recordAudit } from '#app/lib/audit/audit.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { airspaceZones } from '#db/schema.ts'
 import { count, desc, eq } from 'drizzle-orm'
 

@@ -5,8 +5,8 @@
  */
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { redirectWithToast, type ToastInput } from '#app/domain/http/toast.server.ts'
+import { readFormBody } from '#app/lib/http/form-body.server.ts'
+import { redirectWithToast, type ToastInput } from '#app/lib/http/toast.server.ts'
 import type { User } from '#db/schema.ts'
 
 /** The record a dialog URL names (`/admin/hubs/7`), or a 404 response with `notFound`. */

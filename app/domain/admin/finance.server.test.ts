@@ -1,4 +1,4 @@
-import { getDb } from '#app/domain/db/db.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import { payments, projects } from '#db/schema.ts'
 import { createTestProject } from '#tests/helpers/admin-data.ts'
 import { createTestUser } from '#tests/helpers/users.ts'

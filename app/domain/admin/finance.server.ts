@@ -4,12 +4,12 @@
  * for a superseded quote, plus the CSV export.
  */
 import { Readable } from 'node:stream'
-import { getDb } from '#app/domain/db/db.server.ts'
-import { formatRandAmount } from '#app/domain/format/numbers.ts'
 import { SUPERSEDED_PAYMENT_FLAG } from '#app/domain/payments/attempts.server.ts'
 import { listCreditNotesIssued } from '#app/domain/payments/refunds.server.ts'
 import { BASE_COST_CENTS, computeInternalSplit } from '#app/domain/pricing/quote.ts'
 import { personName } from '#app/domain/users/person-name.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
+import { formatRandAmount } from '#app/lib/format/numbers.ts'
 import { invoices, payments, projects, users, type Project } from '#db/schema.ts'
 import { stringify } from 'csv-stringify'
 import { and, asc, desc, eq, gt, gte, lt, type SQL } from 'drizzle-orm'

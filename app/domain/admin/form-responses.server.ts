@@ -2,8 +2,8 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
-import { createToastHeaders, redirectWithToast, type ToastInput } from '#app/domain/http/toast.server.ts'
+import { isDomainError } from '#app/lib/http/domain-error.ts'
+import { createToastHeaders, redirectWithToast, type ToastInput } from '#app/lib/http/toast.server.ts'
 import type { z } from 'zod'
 
 /** A failed admin form: the conform result for the fields plus the 'Error' toast. */

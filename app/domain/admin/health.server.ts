@@ -3,15 +3,15 @@
  * the disk of DATA_DIR, mail, PayFast). A new dependency adds a probe to `HEALTH_PROBES`;
  * a probe that throws or hangs becomes a failed check, never a failed page.
  */
-import { getEnv, isDemo, isProduction } from '#app/domain/config/env.server.ts'
 import { runGdal } from '#app/domain/deliverables/gdal.server.ts'
 import { getDiskSpace } from '#app/domain/files/disk-space.server.ts'
-import { formatDate } from '#app/domain/format/dates.ts'
-import { formatFileSize } from '#app/domain/format/numbers.ts'
-import { lastMailFailure } from '#app/domain/mail/mail.server.ts'
 import { listNodes } from '#app/domain/processing/nodes.server.ts'
-import { cachedBytes } from '#app/domain/storage/file-cache.server.ts'
-import { unsafeFilesSummary } from '#app/domain/storage/outbox.server.ts'
+import { getEnv, isDemo, isProduction } from '#app/lib/config/env.server.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
+import { formatFileSize } from '#app/lib/format/numbers.ts'
+import { lastMailFailure } from '#app/lib/mail/mail.server.ts'
+import { cachedBytes } from '#app/lib/storage/file-cache.server.ts'
+import { unsafeFilesSummary } from '#app/lib/storage/outbox.server.ts'
 
 /** ok: working; info: fine for a test set-up; warning: works but needs attention; error: broken. */
 type HealthState = 'ok' | 'info' | 'warning' | 'error'

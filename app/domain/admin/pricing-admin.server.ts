@@ -1,8 +1,8 @@
 /** Saving the pricing configuration from the admin console, audited (before/after). */
-import { recordAudit } from '#app/domain/audit/audit.server.ts'
-import { getDb } from '#app/domain/db/db.server.ts'
 import { getPricingSettings, savePricingSettings } from '#app/domain/pricing/settings.server.ts'
 import type { PricingSettingsInput } from '#app/domain/pricing/settings.ts'
+import { recordAudit } from '#app/lib/audit/audit.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 
 /** New quotes use the new settings at once; stored quotes keep their stored figures. */
 export function updatePricingByAdmin(actorId: number, values: PricingSettingsInput) {

@@ -1,4 +1,4 @@
-import { zodFieldErrors } from '#app/domain/http/api.server.ts'
+import { zodFieldErrors } from '#app/lib/http/api.server.ts'
 import { describe, expect, test } from 'vitest'
 
 import {

@@ -1,5 +1,5 @@
 /** Every row of `system_settings`, for `GET /api/admin/system-settings` (ADR 171 "API"). */
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { systemSettings } from '#db/schema.ts'
 import { asc } from 'drizzle-orm'
 

@@ -2,9 +2,7 @@
  * What each admin tab loads (only the open tab's data is read). The tab comes from
  * `?tab=` or, inside a dialog route such as /admin/users/new, from the path.
  */
-import { listAuditLog } from '#app/domain/audit/audit.server.ts'
 import { getDeliverableSettings } from '#app/domain/deliverables/settings.server.ts'
-import { pageParam } from '#app/domain/http/query.ts'
 import { listHubs } from '#app/domain/hubs/hubs.server.ts'
 import { listDocumentCopies } from '#app/domain/operator/document-copies.server.ts'
 import {
@@ -19,6 +17,8 @@ import { nodesForSettings } from '#app/domain/processing/processing-forms.server
 import { listAllProjects } from '#app/domain/projects/admin-projects.server.ts'
 import { listDroneProfiles } from '#app/domain/survey/drone-profiles.server.ts'
 import { pilotLicenceDisplay } from '#app/domain/users/pilot-licence.ts'
+import { listAuditLog } from '#app/lib/audit/audit.server.ts'
+import { pageParam } from '#app/lib/http/query.ts'
 
 import { listZonesForAdmin } from './airspace-admin.server.ts'
 import { financialReport, parseDateRange } from './finance.server.ts'

@@ -1,5 +1,5 @@
-import { withApiErrors } from '#app/domain/http/api.server.ts'
 import { EMAIL_TAKEN_MESSAGE, insertUser } from '#app/domain/users/users.server.ts'
+import { withApiErrors } from '#app/lib/http/api.server.ts'
 import { createTestUser } from '#tests/helpers/users.ts'
 import { describe, expect, test } from 'vitest'
 

@@ -2,12 +2,9 @@
  * Users and pilots as the admin manages them (the admin dashboard's Users and Pilots
  * tabs). Every change is audited in the same transaction.
  */
-import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { setPassword } from '#app/domain/auth/accounts.server.ts'
 import { hashPassword } from '#app/domain/auth/password.server.ts'
 import { deleteUserSessions } from '#app/domain/auth/session.server.ts'
-import { getDb } from '#app/domain/db/db.server.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
 import {
   emailTakenError,
   findUserByEmail,
@@ -17,6 +14,9 @@ import {
   toPublicUser,
   withUniqueEmail,
 } from '#app/domain/users/users.server.ts'
+import { recordAudit } from '#app/lib/audit/audit.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 import { users, type User } from '#db/schema.ts'
 import { asc, eq } from 'drizzle-orm'
 

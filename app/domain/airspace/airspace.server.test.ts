@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { booleanPointInPolygon, point } from '@turf/turf'
-import { getDb } from '#app/domain/db/db.server.ts'
 import type { SurveyArea } from '#app/domain/geometry/areas.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import { airspaceZones } from '#db/schema.ts'
 import { sampleZone } from '#tests/helpers/airspace-data.ts'
 import { eq } from 'drizzle-orm'

@@ -1,4 +1,4 @@
-import { DomainError } from '#app/domain/http/domain-error.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 import {
   ENTITY_EXPANSION_KML,
   EXTERNAL_ENTITY_KML,

@@ -7,7 +7,7 @@ import {
   unstable_createMemoryUploadHandler as createMemoryUploadHandler,
   MaxPartSizeExceededError,
 } from '@remix-run/node'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
+import { readFormBody } from '#app/lib/http/form-body.server.ts'
 
 import { isKmlFileName, KML_MAX_BYTES, kmlError, SELECT_KML_FILE } from './kml-parse.server.ts'
 

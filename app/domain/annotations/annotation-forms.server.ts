@@ -3,9 +3,9 @@
  * point, two or more for a line, three or more corners for a polygon), and delete. Both call
  * the same service as the /api routes.
  */
-import { DomainError } from '#app/domain/http/domain-error.ts'
-import { numberInput } from '#app/domain/http/zod-input.ts'
 import { MAX_COORDINATE_LINE_CHARS, parseCoordinatePair } from '#app/domain/places/places.server.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
+import { numberInput } from '#app/lib/http/zod-input.ts'
 import type { User } from '#db/schema.ts'
 import { z } from 'zod'
 

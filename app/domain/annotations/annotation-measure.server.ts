@@ -4,12 +4,12 @@
  * and net volume from the note's base (the volume engine, `raster-measure.server.ts`).
  */
 import { lineString, area as turfArea, length as turfLength, polygon as turfPolygon } from '@turf/turf'
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import type { VolumeBase } from '#app/domain/deliverables/measure-schemas.ts'
 import { countMeasure } from '#app/domain/deliverables/measure.server.ts'
 import { round, volumeOver } from '#app/domain/deliverables/raster-measure.server.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { isDomainError } from '#app/lib/http/domain-error.ts'
 import {
   projectFiles,
   type AnnotationBase,

@@ -3,10 +3,10 @@
  * admins) read and add them; the author edits and deletes their own, admins any; anyone else
  * gets 404. A note's measurement is taken when it is saved (`annotation-measure.server.ts`).
  */
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { requireVisibleProject } from '#app/domain/files/access.server.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
 import { personName } from '#app/domain/users/person-name.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 import { annotations, users, type Annotation, type User } from '#db/schema.ts'
 import { and, asc, count, eq } from 'drizzle-orm'
 

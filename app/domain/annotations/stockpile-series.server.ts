@@ -3,10 +3,10 @@
  * survey of the site that has an elevation model, with the note's base, through the volume
  * engine. Who reads it: whoever may see the site (its client, admins); others 404.
  */
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { countMeasure } from '#app/domain/deliverables/measure.server.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
 import { getSiteForUser, listSiteProjects } from '#app/domain/sites/site-access.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 import { projects, type User } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
 

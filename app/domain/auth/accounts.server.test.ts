@@ -1,6 +1,6 @@
-import { getDb } from '#app/domain/db/db.server.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
-import { listOutbox } from '#app/domain/mail/mail.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
+import { listOutbox } from '#app/lib/mail/mail.server.ts'
 import { passwordResetTokens, users } from '#db/schema.ts'
 import { extractLink } from '#tests/helpers/smtp-server.ts'
 import { createTestUser, TEST_PASSWORD } from '#tests/helpers/users.ts'
@@ -178,7 +178,7 @@ describe('abuse limits', () => {
     expect(retryAfter).toBeGreaterThan(0)
     expect(retryAfter).toBeLessThanOrEqual(ACCOUNT_LOGIN_LIMIT.durationSeconds)
 
-    const { getDb } = await import('#app/domain/db/db.server.ts')
+    const { getDb } = await import('#app/lib/db/db.server.ts')
     const { passwordResetTokens } = await import('#db/schema.ts')
     const { hashToken } = await import('./tokens.server.ts')
     await request(user.email)
@@ -199,7 +199,7 @@ describe('abuse limits', () => {
   it('sends at most three reset mails an hour, and a new link voids the older ones', async () => {
     const { requestPasswordReset: request } = await import('./accounts.server.ts')
     const { createTestUser } = await import('#tests/helpers/users.ts')
-    const { getDb } = await import('#app/domain/db/db.server.ts')
+    const { getDb } = await import('#app/lib/db/db.server.ts')
     const { passwordResetTokens } = await import('#db/schema.ts')
     const { eq, isNull, and } = await import('drizzle-orm')
     const user = await createTestUser({ email: 'flooded@example.test' })
@@ -223,7 +223,7 @@ describe('abuse limits', () => {
   it('purges expired sessions and dead reset links', async () => {
     const { purgeExpiredAuthRecords } = await import('./accounts.server.ts')
     const { createTestUser } = await import('#tests/helpers/users.ts')
-    const { getDb } = await import('#app/domain/db/db.server.ts')
+    const { getDb } = await import('#app/lib/db/db.server.ts')
     const { passwordResetTokens, sessions } = await import('#db/schema.ts')
     const { createSession } = await import('./session.server.ts')
     const user = await createTestUser()

@@ -3,7 +3,7 @@
  * the login API alike. It reads `request.clone().formData()`, so callers parse the
  * body from a clone first (ADR 171 "remix-auth").
  */
-import { isDomainError } from '#app/domain/http/domain-error.ts'
+import { isDomainError } from '#app/lib/http/domain-error.ts'
 import type { User } from '#db/schema.ts'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'

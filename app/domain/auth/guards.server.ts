@@ -4,8 +4,8 @@
  * /api must come from our own origin (ADR 171 "API"), which stands in for CSRF tokens.
  */
 import { redirect } from '@remix-run/node'
-import { apiFail } from '#app/domain/http/api.server.ts'
-import { CROSS_SITE_MESSAGE, isSameOriginRequest } from '#app/domain/http/origin.server.ts'
+import { apiFail } from '#app/lib/http/api.server.ts'
+import { CROSS_SITE_MESSAGE, isSameOriginRequest } from '#app/lib/http/origin.server.ts'
 import type { Role, User } from '#db/schema.ts'
 
 import { getSessionUser, hasSessionCookie } from './session.server.ts'

@@ -2,7 +2,7 @@
  * The guards reuse the session lookup the write budget made for the same request (ADR 220):
  * only inside that request's scope, only for the token the request carries, only once.
  */
-import { getSqlite } from '#app/domain/db/db.server.ts'
+import { getSqlite } from '#app/lib/db/db.server.ts'
 import { signedInUser } from '#tests/helpers/users.ts'
 import { describe, expect, test, vi } from 'vitest'
 

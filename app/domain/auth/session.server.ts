@@ -4,9 +4,9 @@
  * only its SHA-256, so sessions can be revoked and a leaked table grants nothing.
  */
 import { createCookie, type AppLoadContext } from '@remix-run/node'
-import { appUrl, getEnv } from '#app/domain/config/env.server.ts'
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
-import { clientIpOf } from '#app/domain/http/context.ts'
+import { appUrl, getEnv } from '#app/lib/config/env.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { clientIpOf } from '#app/lib/http/context.ts'
 import { sessions, users, type User } from '#db/schema.ts'
 import { and, eq, gt, lt } from 'drizzle-orm'
 

@@ -3,11 +3,11 @@
  * lost if mail is down) and e-mailed to the operator, with reply-to set to the sender
  * so answering is one click.
  */
-import { getEnv } from '#app/domain/config/env.server.ts'
-import { getDb } from '#app/domain/db/db.server.ts'
-import { formatDate } from '#app/domain/format/dates.ts'
-import { sendEmail } from '#app/domain/mail/mail.server.ts'
-import { renderEmail } from '#app/domain/mail/templates.ts'
+import { getEnv } from '#app/lib/config/env.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
+import { sendEmail } from '#app/lib/mail/mail.server.ts'
+import { renderEmail } from '#app/lib/mail/templates.ts'
 import { contactMessages } from '#db/schema.ts'
 
 import type { ContactInput } from './schemas.ts'

@@ -5,15 +5,15 @@
  * before positions were read at upload are read here, once.
  */
 import fs from 'node:fs'
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { requireVisibleProject } from '#app/domain/files/access.server.ts'
 import { FILE_MESSAGES } from '#app/domain/files/rules.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
 import type { LatLng } from '#app/domain/geometry/areas.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
 import { parseFlightPlan } from '#app/domain/projects/flight-plan.ts'
 import { footprintM } from '#app/domain/survey/camera.ts'
 import { surveyPlanOf } from '#app/domain/survey/project-plan.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 import { projectFiles, type Project, type User } from '#db/schema.ts'
 import { and, eq, isNull } from 'drizzle-orm'
 

@@ -5,7 +5,7 @@
  * JPEG), never the whole file. A photo without a usable position reads as nulls; a
  * broken file never fails an upload.
  */
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { projectFiles } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
 import exifr from 'exifr'

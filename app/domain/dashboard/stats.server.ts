@@ -1,5 +1,5 @@
 /** The figures on the three role dashboards, straight from the database. */
-import { getDb } from '#app/domain/db/db.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import { flightLogs, invoices, projects, users } from '#db/schema.ts'
 import { and, count, eq, gte, inArray, sql, sum } from 'drizzle-orm'
 

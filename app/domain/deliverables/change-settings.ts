@@ -4,7 +4,7 @@
  * sets a floor in centimetres; twice the coarser ground resolution of the two models is used
  * when that is larger. Shared: the admin form's schema and the rule.
  */
-import { formatNumber } from '#app/domain/format/numbers.ts'
+import { formatNumber } from '#app/lib/format/numbers.ts'
 import { z } from 'zod'
 
 export const CHANGE_MINIMUM_KEY = 'change_minimum_cm'

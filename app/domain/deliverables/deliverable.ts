@@ -2,7 +2,7 @@
  * How a processed deliverable is shown: the `/api/projects/{id}/deliverables` answer, the
  * client's and admin's lists, the Map view and share links. Browser-safe. ADRs 230–232.
  */
-import { formatNumber, plural } from '#app/domain/format/numbers.ts'
+import { formatNumber, plural } from '#app/lib/format/numbers.ts'
 import { DELIVERABLE_KINDS, type DeliverableKind, type ProcessingPreset, type ViewStatus } from '#db/enums.ts'
 import type { DeliverableAccuracy, RasterInfo } from '#db/schema.ts'
 

@@ -7,14 +7,14 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { recordAudit } from '#app/domain/audit/audit.server.ts'
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { fileVisibleTo, requireVisibleProject } from '#app/domain/files/access.server.ts'
 import { getDownloadableFile } from '#app/domain/files/file-queries.server.ts'
 import { downloadUrl } from '#app/domain/files/file-view.ts'
 import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
-import { storedObjectOf } from '#app/domain/storage/outbox.server.ts'
+import { recordAudit } from '#app/lib/audit/audit.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
+import { storedObjectOf } from '#app/lib/storage/outbox.server.ts'
 import {
   deliverableViews,
   projectFiles,

@@ -9,7 +9,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { ensureStorage } from '#app/domain/files/storage-paths.server.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 
 import { MEASURE_MESSAGES, type ChangeFigures } from './measure-schemas.ts'
 import {

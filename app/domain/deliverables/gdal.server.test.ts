@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { DomainError } from '#app/domain/http/domain-error.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 import { afterEach, describe, expect, test } from 'vitest'
 
 import { GDAL_BUSY_MESSAGE, gdalPoolState, parentDeathPrefix, runGdal } from './gdal.server.ts'

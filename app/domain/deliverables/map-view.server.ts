@@ -3,12 +3,12 @@
  * project's survey areas, its deliverables (the raster ones become map layers) and a volume
  * measured from typed "lat, lng" lines through the same service as POST …/volume.
  */
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { requireVisibleProject } from '#app/domain/files/access.server.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
-import { numberInput } from '#app/domain/http/zod-input.ts'
 import { MAX_COORDINATE_LINE_CHARS, parseCoordinatePair } from '#app/domain/places/places.server.ts'
 import { readStoredFlightPlan } from '#app/domain/projects/flight-plan.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
+import { numberInput } from '#app/lib/http/zod-input.ts'
 import type { Project, User } from '#db/schema.ts'
 import { z } from 'zod'
 

@@ -2,7 +2,7 @@
  * What the measure calls accept (shared: the Map view builds the same bodies). A volume
  * polygon is a GeoJSON Polygon in WGS84 ([lng, lat]); only its outer ring is measured.
  */
-import { numberInput } from '#app/domain/http/zod-input.ts'
+import { numberInput } from '#app/lib/http/zod-input.ts'
 import { z } from 'zod'
 
 export const MEASURE_MESSAGES = {

@@ -6,11 +6,11 @@
  * account's share of it, and the request's signal stops its children).
  */
 import { perMinuteLimiter } from '#app/domain/auth/rate-limit.server.ts'
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { getDownloadableFile } from '#app/domain/files/file-queries.server.ts'
 import { FILE_MESSAGES } from '#app/domain/files/rules.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
-import { ensureLocalFile } from '#app/domain/storage/file-cache.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
+import { ensureLocalFile } from '#app/lib/storage/file-cache.server.ts'
 import type { ProjectFile, User } from '#db/schema.ts'
 
 import { minimumChangeM } from './change-settings.ts'

@@ -18,7 +18,7 @@ import {
 } from '@turf/turf'
 import { ensureStorage } from '#app/domain/files/storage-paths.server.ts'
 import { ringSelfIntersects } from '#app/domain/geometry/intersects.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 import { fromFile } from 'geotiff'
 
 import { GdalError, runGdal } from './gdal.server.ts'

@@ -1,5 +1,5 @@
 /** The deliverable kind the admin sets (`PATCH …/deliverables/{fileId}` and the dialog's select). Browser-safe. */
-import { numberInput } from '#app/domain/http/zod-input.ts'
+import { numberInput } from '#app/lib/http/zod-input.ts'
 import { z } from 'zod'
 
 import { ChangeMinimumCmSchema } from './change-settings.ts'

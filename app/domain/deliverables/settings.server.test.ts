@@ -1,4 +1,4 @@
-import { getDb } from '#app/domain/db/db.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import * as dashboard from '#app/routes/dashboard.tsx'
 import { auditLog } from '#db/schema.ts'
 import { callRoute } from '#tests/helpers/requests.ts'

@@ -4,9 +4,9 @@
  * photos are processed as soon as the pilot marks their upload finished. A missing or
  * unreadable value is the default.
  */
-import { recordAudit } from '#app/domain/audit/audit.server.ts'
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
-import { formatNumber } from '#app/domain/format/numbers.ts'
+import { recordAudit } from '#app/lib/audit/audit.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { formatNumber } from '#app/lib/format/numbers.ts'
 import { systemSettings } from '#db/schema.ts'
 import { inArray } from 'drizzle-orm'
 

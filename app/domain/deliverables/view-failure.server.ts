@@ -3,10 +3,10 @@
  * GDAL's reason (the client reads only "our team has been told"). Before completion the admin
  * sees the failure in the Complete dialog, which refuses to complete without a choice.
  */
-import { appUrl, getEnv } from '#app/domain/config/env.server.ts'
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
-import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
-import { renderEmail } from '#app/domain/mail/templates.ts'
+import { appUrl, getEnv } from '#app/lib/config/env.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { sendEmailSafely } from '#app/lib/mail/mail.server.ts'
+import { renderEmail } from '#app/lib/mail/templates.ts'
 import { projectFiles, projects } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
 

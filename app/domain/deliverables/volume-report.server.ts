@@ -12,20 +12,20 @@ import path from 'node:path'
 import { volumeBaseOf } from '#app/domain/annotations/annotation-measure.server.ts'
 import { BASE_LABELS, type AnnotationView } from '#app/domain/annotations/annotation-schemas.ts'
 import { listAnnotations } from '#app/domain/annotations/annotations.server.ts'
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { requireVisibleProject } from '#app/domain/files/access.server.ts'
 import { ensureStorage } from '#app/domain/files/storage-paths.server.ts'
-import { formatDate } from '#app/domain/format/dates.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
 import {
   formatCubicMetres,
   formatNumber,
   formatPercent,
   formatSquareMetres,
-} from '#app/domain/format/numbers.ts'
-import { parseId } from '#app/domain/http/api.server.ts'
-import { DomainError, isDomainError } from '#app/domain/http/domain-error.ts'
-import { A4, createA4Document, PDF_COLOURS, wrap } from '#app/domain/pdf/a4-document.server.ts'
-import { drawNorthArrow, drawScaleBar } from '#app/domain/pdf/plan-drawing.server.ts'
+} from '#app/lib/format/numbers.ts'
+import { parseId } from '#app/lib/http/api.server.ts'
+import { DomainError, isDomainError } from '#app/lib/http/domain-error.ts'
+import { A4, createA4Document, PDF_COLOURS, wrap } from '#app/lib/pdf/a4-document.server.ts'
+import { drawNorthArrow, drawScaleBar } from '#app/lib/pdf/plan-drawing.server.ts'
 import { projectFiles, type Project, type User } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
 import { rgb, type PDFDocument, type PDFImage } from 'pdf-lib'

@@ -2,9 +2,9 @@
  * Who may see, upload to and delete from a project's files (ADR 171 "Roles"). A project
  * or file the user may not see is "not found" (404), so ids don't leak. ADR 090.
  */
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
-import { formatDate } from '#app/domain/format/dates.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 import { projects, type FileCategory, type Project, type ProjectFile, type User } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
 

@@ -4,7 +4,7 @@
  * what it needs to know about the project's site, for one project or for the daily job's many
  * (two queries, whatever the number of projects).
  */
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { projects, sites, type Project } from '#db/schema.ts'
 import { inArray } from 'drizzle-orm'
 

@@ -3,9 +3,9 @@
  * against an accept list and the per-kind size limit, and the user's name for it cleaned.
  */
 import fs from 'node:fs'
-import { getEnv } from '#app/domain/config/env.server.ts'
 import { detectDeliverable } from '#app/domain/deliverables/content.server.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
+import { getEnv } from '#app/lib/config/env.server.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 import type { DeliverableKind, FileCategory } from '#db/schema.ts'
 import { fileTypeFromFile } from 'file-type'
 

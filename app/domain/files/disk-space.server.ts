@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { getEnv } from '#app/domain/config/env.server.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
+import { getEnv } from '#app/lib/config/env.server.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 
 import { FILE_MESSAGES } from './rules.ts'
 

@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs'
 import { Readable } from 'node:stream'
-import { DomainError } from '#app/domain/http/domain-error.ts'
-import { evictedKeyOf, streamFromBucket } from '#app/domain/storage/file-cache.server.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
+import { evictedKeyOf, streamFromBucket } from '#app/lib/storage/file-cache.server.ts'
 
 import { cleanOriginalName } from './content-check.server.ts'
 import { FILE_MESSAGES } from './rules.ts'

@@ -1,7 +1,7 @@
 /** Reading project files: lists for a user, one file for download, counts for badges and cards. */
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
-import { isStoredFile } from '#app/domain/storage/file-cache.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
+import { isStoredFile } from '#app/lib/storage/file-cache.server.ts'
 import {
   projectFiles,
   projects,

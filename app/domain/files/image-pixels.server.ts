@@ -7,8 +7,8 @@
  * exempt: the upload path calls this for the other categories only.
  */
 import fs from 'node:fs'
-import { formatNumber } from '#app/domain/format/numbers.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
+import { formatNumber } from '#app/lib/format/numbers.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 
 /** 200 megapixels: more than any survey drone camera takes (the largest are about 100 MP). */
 const CAMERA_IMAGE_MAX_PIXELS = 200_000_000

@@ -4,8 +4,8 @@
  * owner sign and uploads back. Drawn with pdf-lib from the company configuration, so the
  * operator name and ROC number are always current (ADR 094).
  */
-import type { getCompanyInfo } from '#app/domain/config/env.server.ts'
-import { A4, createA4Document, PDF_COLOURS, wrap } from '#app/domain/pdf/a4-document.server.ts'
+import type { getCompanyInfo } from '#app/lib/config/env.server.ts'
+import { A4, createA4Document, PDF_COLOURS, wrap } from '#app/lib/pdf/a4-document.server.ts'
 import { rgb } from 'pdf-lib'
 
 type CompanyInfo = ReturnType<typeof getCompanyInfo>

@@ -7,8 +7,8 @@
 import fs from 'node:fs'
 import { Readable } from 'node:stream'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
-import { getEnv } from '#app/domain/config/env.server.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
+import { getEnv } from '#app/lib/config/env.server.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 import type { FileCategory, User } from '#db/schema.ts'
 import busboy from 'busboy'
 

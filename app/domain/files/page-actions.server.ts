@@ -4,9 +4,9 @@
  * `handleFileIntent` for `intent=delete-file` (field `fileId`). Both answer with a redirect
  * back to the page the form posted to, carrying the product's toast.
  */
-import { isDomainError } from '#app/domain/http/domain-error.ts'
-import { assertSameOrigin } from '#app/domain/http/origin.server.ts'
-import { redirectWithToast } from '#app/domain/http/toast.server.ts'
+import { isDomainError } from '#app/lib/http/domain-error.ts'
+import { assertSameOrigin } from '#app/lib/http/origin.server.ts'
+import { redirectWithToast } from '#app/lib/http/toast.server.ts'
 import type { User } from '#db/schema.ts'
 
 import { receiveMultipartUpload } from './multipart.server.ts'

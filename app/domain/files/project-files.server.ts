@@ -8,17 +8,17 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
-import { recordAudit } from '#app/domain/audit/audit.server.ts'
-import { getEnv } from '#app/domain/config/env.server.ts'
 import { readPhotoGps } from '#app/domain/coverage/photo-gps.server.ts'
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import {
   cancelViewJob,
   prepareDeliverable,
   removeViewCopies,
 } from '#app/domain/deliverables/view-jobs.server.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
-import { queueStoredFile, removeStoredFile } from '#app/domain/storage/outbox.server.ts'
+import { recordAudit } from '#app/lib/audit/audit.server.ts'
+import { getEnv } from '#app/lib/config/env.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
+import { queueStoredFile, removeStoredFile } from '#app/lib/storage/outbox.server.ts'
 import { projectFiles, projects, type FileCategory, type User } from '#db/schema.ts'
 import { and, eq } from 'drizzle-orm'
 

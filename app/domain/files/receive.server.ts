@@ -8,7 +8,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { Transform, Writable, type Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { DomainError } from '#app/domain/http/domain-error.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 
 import { FILE_MESSAGES } from './rules.ts'
 import { ensureStorage } from './storage-paths.server.ts'

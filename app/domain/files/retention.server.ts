@@ -12,12 +12,12 @@
  * delays the unlink. Running twice deletes nothing more.
  */
 import fs from 'node:fs'
-import { recordAudit } from '#app/domain/audit/audit.server.ts'
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { cancelViewJob, removeViewCopies } from '#app/domain/deliverables/view-jobs.server.ts'
-import { endOfSaDay, formatDate } from '#app/domain/format/dates.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
-import { removeStoredFile } from '#app/domain/storage/outbox.server.ts'
+import { recordAudit } from '#app/lib/audit/audit.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { endOfSaDay, formatDate } from '#app/lib/format/dates.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
+import { removeStoredFile } from '#app/lib/storage/outbox.server.ts'
 import { projectFiles, projects, type Project } from '#db/schema.ts'
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
 

@@ -4,9 +4,9 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { getDb } from '#app/domain/db/db.server.ts'
-import { isStoredFile } from '#app/domain/storage/file-cache.server.ts'
-import { queueObjectDeletesUnder } from '#app/domain/storage/outbox.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
+import { isStoredFile } from '#app/lib/storage/file-cache.server.ts'
+import { queueObjectDeletesUnder } from '#app/lib/storage/outbox.server.ts'
 import { deliverableViews, documentCopies, projectFiles } from '#db/schema.ts'
 import { eq, inArray } from 'drizzle-orm'
 

@@ -7,7 +7,7 @@
  */
 import { kml } from '@tmcw/togeojson'
 import { DOMParser } from '@xmldom/xmldom'
-import { DomainError } from '#app/domain/http/domain-error.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 import type { Feature, FeatureCollection } from 'geojson'
 
 const KML_MAX_PLACEMARKS = 5000

@@ -2,7 +2,7 @@
  * Active hubs: what the planner shows and the quote measures distances from.
  * (Hub CRUD lives in hubs.server.ts, owned by the admin area.)
  */
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { hubs } from '#db/schema.ts'
 import { asc, eq } from 'drizzle-orm'
 

@@ -4,9 +4,9 @@
  * null on delete, so deleting a hub never changes a stored quote.
  */
 import type { HubInput } from '#app/domain/admin/schemas.ts'
-import { recordAudit } from '#app/domain/audit/audit.server.ts'
-import { getDb } from '#app/domain/db/db.server.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
+import { recordAudit } from '#app/lib/audit/audit.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 import { hubs, type Hub } from '#db/schema.ts'
 import { asc, eq } from 'drizzle-orm'
 

@@ -2,7 +2,7 @@
  * The landing page's figures (About Us and the gallery's tags), formatted here so the page
  * ships no number formatter (ADR 184: its JavaScript budget).
  */
-import { formatHectares, formatNumber, formatPercent } from '#app/domain/format/numbers.ts'
+import { formatHectares, formatNumber, formatPercent } from '#app/lib/format/numbers.ts'
 
 export function landingFigures() {
   return {

@@ -7,8 +7,8 @@
  * `TILE_GIVE_UP_AFTER` times in a row (no signal, blocked, out of reach) the remaining tiles
  * are counted as not fetched instead of waiting on each in turn.
  */
-import { formatDate } from '#app/domain/format/dates.ts'
-import { formatNumber, plural } from '#app/domain/format/numbers.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
+import { formatNumber, plural } from '#app/lib/format/numbers.ts'
 
 import type { SavedJob } from './cache-rules.ts'
 import { OFFLINE_TILE_LIMITS } from './tiles.ts'

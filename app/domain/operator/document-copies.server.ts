@@ -9,13 +9,13 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { recordAudit } from '#app/domain/audit/audit.server.ts'
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { checkContentAgainst, cleanOriginalName } from '#app/domain/files/content-check.server.ts'
 import { discard, readMultipartFile } from '#app/domain/files/multipart.server.ts'
 import { absolutePathOf, ensureStorage } from '#app/domain/files/storage-paths.server.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
-import { queueStoredFile, removeStoredFile } from '#app/domain/storage/outbox.server.ts'
+import { recordAudit } from '#app/lib/audit/audit.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
+import { queueStoredFile, removeStoredFile } from '#app/lib/storage/outbox.server.ts'
 import {
   documentCopies,
   operatorDocuments,

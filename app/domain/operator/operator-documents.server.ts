@@ -5,14 +5,14 @@
  * expires within 30 days, and a daily mail lists it.
  */
 import fs from 'node:fs'
-import { recordAudit } from '#app/domain/audit/audit.server.ts'
-import { getCompanyInfo, getEnv } from '#app/domain/config/env.server.ts'
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
-import { formatDate } from '#app/domain/format/dates.ts'
-import { formatPhone, phoneHref, plural } from '#app/domain/format/numbers.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
-import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
-import { renderEmail } from '#app/domain/mail/templates.ts'
+import { recordAudit } from '#app/lib/audit/audit.server.ts'
+import { getCompanyInfo, getEnv } from '#app/lib/config/env.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
+import { formatPhone, phoneHref, plural } from '#app/lib/format/numbers.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
+import { sendEmailSafely } from '#app/lib/mail/mail.server.ts'
+import { renderEmail } from '#app/lib/mail/templates.ts'
 import { operatorDocuments, systemSettings, users, type OperatorDocument } from '#db/schema.ts'
 import { asc, eq, lt } from 'drizzle-orm'
 

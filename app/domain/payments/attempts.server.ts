@@ -3,8 +3,8 @@
  * pending invoice; an attempt lives 24 hours; a notification settles a project only when
  * the attempt, its invoice and the project's current quote all agree on the amount.
  */
-import type { DbOrTx } from '#app/domain/db/db.server.ts'
-import { formatRand } from '#app/domain/format/numbers.ts'
+import type { DbOrTx } from '#app/lib/db/db.server.ts'
+import { formatRand } from '#app/lib/format/numbers.ts'
 import { invoices, payments, projects, type Invoice, type Payment, type Project } from '#db/schema.ts'
 import { and, eq } from 'drizzle-orm'
 

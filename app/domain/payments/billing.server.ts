@@ -4,8 +4,8 @@
  * details at issue. Later profile or configuration changes, and account deletion, leave
  * issued invoices as they were.
  */
-import { getCompanyInfo, type CompanyInfo } from '#app/domain/config/env.server.ts'
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { getCompanyInfo, type CompanyInfo } from '#app/lib/config/env.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { users, type Invoice, type User } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
 

@@ -4,7 +4,7 @@
  * checkout and the API. Browser-safe.
  */
 import { ProfileSchema } from '#app/domain/auth/schemas.ts'
-import { formatRand } from '#app/domain/format/numbers.ts'
+import { formatRand } from '#app/lib/format/numbers.ts'
 import { z } from 'zod'
 
 const VAT_NUMBER_MESSAGE = 'A South African VAT number has 10 digits and starts with 4'

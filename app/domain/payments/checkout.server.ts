@@ -7,14 +7,14 @@
  * returns the signed PayFast form. Nothing here marks anything paid: only the ITN does.
  */
 import crypto from 'node:crypto'
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
-import { formatHectares } from '#app/domain/format/numbers.ts'
 import { surveyAreaSqm, type SurveyArea } from '#app/domain/geometry/areas.ts'
-import { DomainError, isDomainError } from '#app/domain/http/domain-error.ts'
 import type { QuoteOptions } from '#app/domain/pricing/quote.server.ts'
 import type { Quote } from '#app/domain/pricing/quote.ts'
 import { quoteExpiry } from '#app/domain/projects/flight-plan.ts'
 import { surveyPlanOf } from '#app/domain/survey/project-plan.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { formatHectares } from '#app/lib/format/numbers.ts'
+import { DomainError, isDomainError } from '#app/lib/http/domain-error.ts'
 import {
   invoices,
   payments,

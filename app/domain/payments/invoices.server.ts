@@ -2,9 +2,9 @@
  * Invoices as clients see them (the Invoices & Quotes tab and the API lists):
  * their own only. A paid invoice is a tax invoice with a sequential number.
  */
-import { getDb } from '#app/domain/db/db.server.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
 import { plannedFlightHeightM } from '#app/domain/survey/project-plan.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import { invoices, projects, users, type Invoice, type Project, type User } from '#db/schema.ts'
 import { and, desc, eq, ne } from 'drizzle-orm'
 

@@ -6,12 +6,12 @@
  * per pf_payment_id. E-mails go out after the commit, only on the transition to paid.
  */
 import crypto from 'node:crypto'
-import { appUrl, getEnv } from '#app/domain/config/env.server.ts'
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
-import { formatDate } from '#app/domain/format/dates.ts'
-import { formatRand } from '#app/domain/format/numbers.ts'
-import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
-import { renderEmail } from '#app/domain/mail/templates.ts'
+import { appUrl, getEnv } from '#app/lib/config/env.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
+import { formatRand } from '#app/lib/format/numbers.ts'
+import { sendEmailSafely } from '#app/lib/mail/mail.server.ts'
+import { renderEmail } from '#app/lib/mail/templates.ts'
 import {
   counters,
   invoices,

@@ -5,7 +5,7 @@
  */
 import dns from 'node:dns/promises'
 import net from 'node:net'
-import { appUrl, getEnv } from '#app/domain/config/env.server.ts'
+import { appUrl, getEnv } from '#app/lib/config/env.server.ts'
 
 type PayfastMode = 'simulator' | 'sandbox' | 'live'
 

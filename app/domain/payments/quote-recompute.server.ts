@@ -4,7 +4,6 @@
  * `projects.polygonGeoJson` (ADR 013 shape) and prices them with the one pricing engine
  * and the current settings.
  */
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import type { SurveyArea } from '#app/domain/geometry/areas.ts'
 import {
   projectPricingColumns,
@@ -14,6 +13,7 @@ import {
 } from '#app/domain/pricing/quote.server.ts'
 import { computeInternalSplit } from '#app/domain/pricing/quote.ts'
 import { planPricing, quoteExpiry } from '#app/domain/projects/flight-plan.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { projects } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
 

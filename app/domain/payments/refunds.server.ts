@@ -4,16 +4,16 @@
  * the admin refunds in the PayFast dashboard and records its reference here, which issues
  * the credit note with its own never-reused number (counter 'credit_note_number').
  */
-import { recordAudit } from '#app/domain/audit/audit.server.ts'
-import { appUrl, getCompanyInfo, getEnv } from '#app/domain/config/env.server.ts'
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
-import { formatRand } from '#app/domain/format/numbers.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
-import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
-import { renderEmail } from '#app/domain/mail/templates.ts'
 import { saToday } from '#app/domain/operator/expiry.ts'
 import { plannedFlightHeightM } from '#app/domain/survey/project-plan.ts'
 import { personName } from '#app/domain/users/person-name.server.ts'
+import { recordAudit } from '#app/lib/audit/audit.server.ts'
+import { appUrl, getCompanyInfo, getEnv } from '#app/lib/config/env.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { formatRand } from '#app/lib/format/numbers.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
+import { sendEmailSafely } from '#app/lib/mail/mail.server.ts'
+import { renderEmail } from '#app/lib/mail/templates.ts'
 import {
   invoices,
   projects,

@@ -3,7 +3,7 @@
  * payment to look up (and only the owner's); the state comes from the database, which
  * only the verified ITN changes (ADR 171 "PayFast").
  */
-import { getDb } from '#app/domain/db/db.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import { payments, projects } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
 

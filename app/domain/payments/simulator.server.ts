@@ -9,7 +9,7 @@
  * In sandbox and live mode both answer 404.
  */
 import crypto from 'node:crypto'
-import { appUrl, getEnv, isDemo, isProduction } from '#app/domain/config/env.server.ts'
+import { appUrl, getEnv, isDemo, isProduction } from '#app/lib/config/env.server.ts'
 
 import { getPayfastConfig, isSimulatorMode } from './payfast.server.ts'
 import {

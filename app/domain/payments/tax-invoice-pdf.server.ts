@@ -4,12 +4,12 @@
  * address and VAT number, client details, description, quantity and the amounts
  * excl. VAT, VAT (at the rate it was priced at) and incl. VAT. Drawn with pdf-lib.
  */
-import type { CompanyInfo } from '#app/domain/config/env.server.ts'
-import { formatDate } from '#app/domain/format/dates.ts'
-import { formatHectares, formatRand } from '#app/domain/format/numbers.ts'
-import { A4, createA4Document, PDF_COLOURS, wrap } from '#app/domain/pdf/a4-document.server.ts'
 import { DEFAULT_PRICING_SETTINGS } from '#app/domain/pricing/settings.ts'
 import { repeatDiscountLabel, vatLabelOf } from '#app/domain/pricing/vat.ts'
+import type { CompanyInfo } from '#app/lib/config/env.server.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
+import { formatHectares, formatRand } from '#app/lib/format/numbers.ts'
+import { A4, createA4Document, PDF_COLOURS, wrap } from '#app/lib/pdf/a4-document.server.ts'
 import type { Invoice, Project, User } from '#db/schema.ts'
 import { rgb } from 'pdf-lib'
 

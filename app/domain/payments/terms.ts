@@ -1,5 +1,5 @@
-import { formatMetres, formatPercent, formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { QUOTE_VALIDITY_DAYS } from '#app/domain/projects/flight-plan.ts'
+import { formatMetres, formatPercent, formatRand, formatSquareMetres } from '#app/lib/format/numbers.ts'
 
 /**
  * The service terms a client accepts before paying (ten sections; ADR 171

@@ -4,13 +4,13 @@
  */
 import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'
-import { getEnv } from '#app/domain/config/env.server.ts'
 import { projectCoverage } from '#app/domain/coverage/coverage.server.ts'
 import { listProjectFiles } from '#app/domain/files/file-queries.server.ts'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
-import { createToastHeaders, redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { missionFormatForDrone } from '#app/domain/survey/mission-files.ts'
 import { projectForSurvey, surveyPlanOf } from '#app/domain/survey/project-plan.server.ts'
+import { getEnv } from '#app/lib/config/env.server.ts'
+import { isDomainError } from '#app/lib/http/domain-error.ts'
+import { createToastHeaders, redirectWithToast } from '#app/lib/http/toast.server.ts'
 import type { User } from '#db/schema.ts'
 
 import {

@@ -1,6 +1,6 @@
 import { getPilotStats } from '#app/domain/dashboard/stats.server.ts'
-import { getDb } from '#app/domain/db/db.server.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 import { flightLogs, projects } from '#db/schema.ts'
 import { addTestFile, createTestProject } from '#tests/helpers/admin-data.ts'
 import { createTestUser } from '#tests/helpers/users.ts'

@@ -4,12 +4,12 @@
  * the status stays) and the Flight Logs tab. A pilot sees only their own assignments:
  * any other project is 404, so its existence does not leak (ADR 100).
  */
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { fileCountsByProject } from '#app/domain/files/file-queries.server.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
 import { projectPhotos, startProcessingAutomatically } from '#app/domain/processing/jobs.server.ts'
 import { parseFlightPlan } from '#app/domain/projects/flight-plan.ts'
 import { projectBasics } from '#app/domain/projects/project-basics.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 import { flightLogs, projects, users, type Project, type User } from '#db/schema.ts'
 import { and, count, desc, eq, inArray, max, sum } from 'drizzle-orm'
 

@@ -5,7 +5,7 @@
  * debounces its checks (one per 300 ms while drawing), far below the limit.
  */
 import { perMinuteLimiter } from '#app/domain/auth/rate-limit.server.ts'
-import { domainErrorResponse } from '#app/domain/http/api.server.ts'
+import { domainErrorResponse } from '#app/lib/http/api.server.ts'
 
 const CALCULATOR_CALLS_PER_MINUTE = 240
 export const CALCULATOR_LIMIT_MESSAGE = 'Too many quote requests. Please wait a minute and try again.'

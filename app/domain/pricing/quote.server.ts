@@ -4,11 +4,11 @@
  * 'Generate Quote', the accept-terms recompute and the admin.
  */
 import { checkFlightArea, type AirspaceCheckResult } from '#app/domain/airspace/airspace.server.ts'
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { SurveyAreasSchema, type SurveyArea } from '#app/domain/geometry/areas.ts'
-import { zodFieldErrors, type FieldErrors } from '#app/domain/http/api.server.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
 import { listActiveHubs } from '#app/domain/hubs/active-hubs.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { zodFieldErrors, type FieldErrors } from '#app/lib/http/api.server.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 import type { projects } from '#db/schema.ts'
 
 import {

@@ -3,7 +3,7 @@
  * the travel fee and VAT rate in force (settings admins can change). Worked out on the
  * server so the landing page ships no pricing code (ADR 184).
  */
-import { formatHectares, formatRand } from '#app/domain/format/numbers.ts'
+import { formatHectares, formatRand } from '#app/lib/format/numbers.ts'
 
 import { randToCents, roundHalfAwayFromZero } from './quote.ts'
 import type { PricingSettings } from './settings.ts'

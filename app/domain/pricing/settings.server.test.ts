@@ -1,4 +1,4 @@
-import { getDb } from '#app/domain/db/db.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import { systemSettings } from '#db/schema.ts'
 import { createTestUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'

@@ -2,7 +2,7 @@
  * Pricing settings in `system_settings` (keys in settings.ts). Missing or unreadable
  * keys fall back to the ADR 010 defaults, so a fresh database quotes correctly.
  */
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { systemSettings } from '#db/schema.ts'
 import { inArray } from 'drizzle-orm'
 

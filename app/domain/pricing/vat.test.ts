@@ -1,4 +1,4 @@
-import { formatPercent } from '#app/domain/format/numbers.ts'
+import { formatPercent } from '#app/lib/format/numbers.ts'
 import { expect, test } from 'vitest'
 
 import { vatLabel, vatLabelOf, vatRateOf } from './vat.ts'

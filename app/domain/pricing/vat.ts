@@ -3,7 +3,7 @@
  * "15"; a stored quote or invoice shows the rate it was priced at, read back from its own
  * subtotal and VAT (ADR 123).
  */
-import { formatPercent } from '#app/domain/format/numbers.ts'
+import { formatPercent } from '#app/lib/format/numbers.ts'
 
 /** `VAT (15%)`. */
 export function vatLabel(ratePercent: number) {

@@ -4,10 +4,10 @@
  * List-Unsubscribe headers) that works without signing in.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { appUrl, getEnv } from '#app/domain/config/env.server.ts'
-import { getDb } from '#app/domain/db/db.server.ts'
-import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
-import { renderEmail, type EmailContent } from '#app/domain/mail/templates.ts'
+import { appUrl, getEnv } from '#app/lib/config/env.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
+import { sendEmailSafely } from '#app/lib/mail/mail.server.ts'
+import { renderEmail, type EmailContent } from '#app/lib/mail/templates.ts'
 import { users } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
 

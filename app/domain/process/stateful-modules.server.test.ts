@@ -4,13 +4,13 @@ import { assertOneCopyEach, registerStatefulModule, statefulModuleLoads } from '
 
 describe('stateful modules', () => {
   test('one load each passes; a module loaded a second time (another copy of it) is named', async () => {
-    await import('#app/domain/mail/mail.server.ts')
+    await import('#app/lib/mail/mail.server.ts')
     expect(statefulModuleLoads().mail).toBe(1)
     expect(() => assertOneCopyEach()).not.toThrow()
 
     // A second copy of the module, as a second bundle would load it.
     vi.resetModules()
-    await import('#app/domain/mail/mail.server.ts')
+    await import('#app/lib/mail/mail.server.ts')
     expect(statefulModuleLoads().mail).toBe(2)
     expect(() => assertOneCopyEach()).toThrow(
       'Loaded more than once in this process (each copy would keep its own state): mail',

@@ -4,8 +4,8 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { getDb } from '#app/domain/db/db.server.ts'
 import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import { projectFiles } from '#db/schema.ts'
 import { projectWithTeam } from '#tests/helpers/files.ts'
 import { lasBytes } from '#tests/helpers/rasters.ts'

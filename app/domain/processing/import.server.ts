@@ -8,12 +8,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import { getDb } from '#app/domain/db/db.server.ts'
 import { hasAccuracyStatement } from '#app/domain/deliverables/deliverable.ts'
 import { assertRoomFor } from '#app/domain/files/disk-space.server.ts'
 import { storeProjectFile } from '#app/domain/files/project-files.server.ts'
 import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
+import { isDomainError } from '#app/lib/http/domain-error.ts'
 import {
   projectFiles,
   type DeliverableAccuracy,

@@ -4,11 +4,11 @@
  * work; these only write the row and wake it.
  */
 import crypto from 'node:crypto'
-import { recordAudit } from '#app/domain/audit/audit.server.ts'
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { getDeliverableSettings } from '#app/domain/deliverables/settings.server.ts'
 import { requireVisibleProject } from '#app/domain/files/access.server.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
+import { recordAudit } from '#app/lib/audit/audit.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 import {
   processingJobs,
   processingNodes,

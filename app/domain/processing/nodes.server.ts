@@ -4,10 +4,10 @@
  * offline after two minutes without an answer; one added while offline is kept and shown so.
  * Tokens are stored and sent to the node, never shown back.
  */
-import { recordAudit } from '#app/domain/audit/audit.server.ts'
-import { getEnv } from '#app/domain/config/env.server.ts'
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
+import { recordAudit } from '#app/lib/audit/audit.server.ts'
+import { getEnv } from '#app/lib/config/env.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 import { processingJobs, processingNodes, type ProcessingNode } from '#db/schema.ts'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'

@@ -3,9 +3,9 @@
  * cancel and restart on a project, and the node list in the settings. Each calls the same
  * service as the /api calls and answers with a redirect and a toast.
  */
-import { getDb } from '#app/domain/db/db.server.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
-import { redirectWithToast } from '#app/domain/http/toast.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
+import { redirectWithToast } from '#app/lib/http/toast.server.ts'
 import { processingNodes } from '#db/schema.ts'
 import { asc } from 'drizzle-orm'
 

@@ -10,13 +10,13 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { appUrl, getEnv } from '#app/domain/config/env.server.ts'
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { surveyAreasOf } from '#app/domain/deliverables/map-view.server.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
 import { closedRing } from '#app/domain/geometry/areas.ts'
 import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
-import { ensureLocalFile } from '#app/domain/storage/file-cache.server.ts'
+import { appUrl, getEnv } from '#app/lib/config/env.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { ensureLocalFile } from '#app/lib/storage/file-cache.server.ts'
 import {
   processingJobs,
   processingNodes,

@@ -8,7 +8,6 @@ import { json } from '@remix-run/node'
 import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
 import { ProjectSaveSchema } from '#app/domain/admin/schemas.ts'
 import { listActivePilots } from '#app/domain/admin/users.server.ts'
-import { getEnv } from '#app/domain/config/env.server.ts'
 import { projectCoverage } from '#app/domain/coverage/coverage.server.ts'
 import {
   KEEP_FILES_MESSAGES,
@@ -16,10 +15,11 @@ import {
   retentionStateOf,
 } from '#app/domain/files/retention.server.ts'
 import { KeepFilesSchema } from '#app/domain/files/retention.ts'
-import { formatDate } from '#app/domain/format/dates.ts'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
-import { createToastHeaders, redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { sharePanelData } from '#app/domain/sharing/share-page.server.ts'
+import { getEnv } from '#app/lib/config/env.server.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
+import { isDomainError } from '#app/lib/http/domain-error.ts'
+import { createToastHeaders, redirectWithToast } from '#app/lib/http/toast.server.ts'
 import type { User } from '#db/schema.ts'
 
 import { getProjectForAdmin, INVALID_PILOT_MESSAGE, saveProjectChanges } from './admin-projects.server.ts'

@@ -4,17 +4,17 @@
  * status updates (client e-mailed when there is a message). Audited.
  */
 import { type AdminStatus } from '#app/domain/admin/schemas.ts'
-import { recordAudit } from '#app/domain/audit/audit.server.ts'
-import { appUrl } from '#app/domain/config/env.server.ts'
-import { getDb } from '#app/domain/db/db.server.ts'
 import { fileCountsByProject } from '#app/domain/files/file-queries.server.ts'
-import { formatSquareMetres } from '#app/domain/format/numbers.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
-import { clampPage } from '#app/domain/http/query.ts'
-import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
-import { renderEmail } from '#app/domain/mail/templates.ts'
 import { pilotDocumentProblem, saToday } from '#app/domain/operator/expiry.ts'
 import { stopShareLinksOf } from '#app/domain/sharing/share-links.server.ts'
+import { recordAudit } from '#app/lib/audit/audit.server.ts'
+import { appUrl } from '#app/lib/config/env.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
+import { formatSquareMetres } from '#app/lib/format/numbers.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
+import { clampPage } from '#app/lib/http/query.ts'
+import { sendEmailSafely } from '#app/lib/mail/mail.server.ts'
+import { renderEmail } from '#app/lib/mail/templates.ts'
 import {
   PROJECT_STATUSES,
   projectFiles,

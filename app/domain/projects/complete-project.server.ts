@@ -3,16 +3,16 @@
  * project, the admin marks it completed (completedAt) and the client is e-mailed a link
  * to the deliverables. Audited; the mail goes after the commit (ADR 101).
  */
-import { recordAudit } from '#app/domain/audit/audit.server.ts'
-import { appUrl } from '#app/domain/config/env.server.ts'
-import { getDb } from '#app/domain/db/db.server.ts'
 import { isRasterKind } from '#app/domain/deliverables/deliverable.ts'
 import { deliverablesOfProject, viewFileOf } from '#app/domain/deliverables/deliverables.server.ts'
 import { deliverablesAvailableUntil } from '#app/domain/files/rules.ts'
-import { formatDate } from '#app/domain/format/dates.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
-import { sendEmailSafely } from '#app/domain/mail/mail.server.ts'
-import { renderEmail } from '#app/domain/mail/templates.ts'
+import { recordAudit } from '#app/lib/audit/audit.server.ts'
+import { appUrl } from '#app/lib/config/env.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
+import { sendEmailSafely } from '#app/lib/mail/mail.server.ts'
+import { renderEmail } from '#app/lib/mail/templates.ts'
 import { deliverableViews, projectFiles, projects, users, type Project } from '#db/schema.ts'
 import { and, count, eq, isNull } from 'drizzle-orm'
 

@@ -5,9 +5,9 @@
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
-import { readFormBody } from '#app/domain/http/form-body.server.ts'
-import { redirectWithToast } from '#app/domain/http/toast.server.ts'
+import { isDomainError } from '#app/lib/http/domain-error.ts'
+import { readFormBody } from '#app/lib/http/form-body.server.ts'
+import { redirectWithToast } from '#app/lib/http/toast.server.ts'
 
 function projectIdOf(params: { projectId?: string }) {
   const id = Number(params.projectId)

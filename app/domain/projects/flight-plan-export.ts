@@ -4,8 +4,8 @@
  * placemark per area). Small on purpose: the survey engine may add flight lines to it.
  */
 import { rewind } from '@turf/turf'
-import { formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { areasToFeatureCollection, closedRing } from '#app/domain/geometry/areas.ts'
+import { formatSquareMetres } from '#app/lib/format/numbers.ts'
 
 import type { FlightPlanView } from './flight-plan.ts'
 

@@ -3,10 +3,10 @@
  * and the quote figures derived from it. Shared: the server builds and stores it, the
  * dashboard and the planner read it back for display.
  */
-import { formatKm } from '#app/domain/format/numbers.ts'
-import { numberInput } from '#app/domain/http/zod-input.ts'
 import type { Quote } from '#app/domain/pricing/quote.ts'
 import { repeatDiscountLabel } from '#app/domain/pricing/vat.ts'
+import { formatKm } from '#app/lib/format/numbers.ts'
+import { numberInput } from '#app/lib/http/zod-input.ts'
 import { z } from 'zod'
 
 export const QUOTE_VALIDITY_DAYS = 30

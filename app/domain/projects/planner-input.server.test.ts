@@ -1,4 +1,4 @@
-import { DomainError } from '#app/domain/http/domain-error.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 import { describe, expect, test } from 'vitest'
 
 import {

@@ -5,10 +5,10 @@
  */
 import { flightPolygonToAreas, type SurveyArea } from '#app/domain/geometry/areas.ts'
 import { readKmlDocument } from '#app/domain/geometry/kml-document.server.ts'
-import { DomainError, isDomainError } from '#app/domain/http/domain-error.ts'
-import { JSON_TOO_DEEP_MESSAGE, parseJsonWithin } from '#app/domain/http/json-depth.ts'
 import { MAX_COORDINATE_LINE_CHARS, parseCoordinatePair } from '#app/domain/places/places.server.ts'
 import { MAX_SCREENSHOT_CHARS } from '#app/domain/projects/flight-plan.ts'
+import { DomainError, isDomainError } from '#app/lib/http/domain-error.ts'
+import { JSON_TOO_DEEP_MESSAGE, parseJsonWithin } from '#app/lib/http/json-depth.ts'
 
 /** KML and GeoJSON files of a few hundred areas fit well within this. */
 const MAX_PLAN_FILE_BYTES = 1024 * 1024

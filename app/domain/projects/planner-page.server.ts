@@ -6,14 +6,14 @@
  */
 import { redirect } from '@remix-run/node'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
-import { getEnv } from '#app/domain/config/env.server.ts'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
-import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { listActiveHubs } from '#app/domain/hubs/active-hubs.server.ts'
 import { NO_FLIGHT_HUBS_MESSAGE } from '#app/domain/pricing/quote.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
 import { plannerSurveySettings } from '#app/domain/survey/project-plan.server.ts'
 import { readSurveyPlan } from '#app/domain/survey/project-plan.ts'
+import { getEnv } from '#app/lib/config/env.server.ts'
+import { isDomainError } from '#app/lib/http/domain-error.ts'
+import { redirectWithToast } from '#app/lib/http/toast.server.ts'
 import type { User } from '#db/schema.ts'
 
 import { isValidScreenshot, readStoredFlightPlan, summariseQuote } from './flight-plan.ts'

@@ -4,13 +4,9 @@
  * Only the owner sees or changes a project; anyone else gets "not found" (404), so
  * existence does not leak.
  */
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { projectDeliverablesAvailability } from '#app/domain/files/availability.server.ts'
 import { takeDailyAllowance } from '#app/domain/files/daily-allowance.server.ts'
-import { formatMetres } from '#app/domain/format/numbers.ts'
 import { openRing, surveyAreaSqm, SurveyAreasSchema, type SurveyArea } from '#app/domain/geometry/areas.ts'
-import type { FieldErrors } from '#app/domain/http/api.server.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
 import { supersedeOpenPayments } from '#app/domain/payments/attempts.server.ts'
 import { projectPricingColumns } from '#app/domain/pricing/quote.server.ts'
 import { groupBySameGround } from '#app/domain/sites/site-membership.server.ts'
@@ -21,6 +17,10 @@ import {
   readSurveyPlan,
   type SurveySettings,
 } from '#app/domain/survey/project-plan.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { formatMetres } from '#app/lib/format/numbers.ts'
+import type { FieldErrors } from '#app/lib/http/api.server.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 import { projects, type Project } from '#db/schema.ts'
 import { and, desc, eq } from 'drizzle-orm'
 import { z } from 'zod'

@@ -2,10 +2,10 @@
  * The authoritative quote for a project's areas: the pricing engine's `quoteForAreas`
  * (settings, active hubs, airspace check), the same call behind POST /api/quote.
  */
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import type { SurveyArea } from '#app/domain/geometry/areas.ts'
 import { quoteForAreas, type Quote, type QuoteOptions } from '#app/domain/pricing/quote.server.ts'
 import type { InternalSplit } from '#app/domain/pricing/quote.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 
 export type ProjectQuote = Quote & { noHubs: boolean }
 

@@ -4,11 +4,11 @@
  * deliverable window (ADR 101/160), the assigned pilot, admins. Removed files are left out;
  * when nothing is left the answer says why.
  */
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { decideDownload, requireVisibleProject } from '#app/domain/files/access.server.ts'
 import { FILE_MESSAGES } from '#app/domain/files/rules.ts'
-import { formatDate } from '#app/domain/format/dates.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 import { projectFiles, type User } from '#db/schema.ts'
 import { and, asc, eq } from 'drizzle-orm'
 

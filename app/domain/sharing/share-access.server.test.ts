@@ -1,5 +1,5 @@
 /** `openShareViewer`: what /s/{token} shows for an open, unknown, expired or guessing request. */
-import { getDb } from '#app/domain/db/db.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import { shareLinks } from '#db/schema.ts'
 import { deliveredProject } from '#tests/helpers/sharing.ts'
 import { eq } from 'drizzle-orm'

@@ -3,11 +3,11 @@
  * answer carries `noindex` and `Referrer-Policy: no-referrer` (the token is in the URL:
  * it must not leak to search engines or to sites the viewer follows a link to).
  */
-import { getEnv } from '#app/domain/config/env.server.ts'
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
-import { formatDate } from '#app/domain/format/dates.ts'
-import { withApiErrors } from '#app/domain/http/api.server.ts'
-import { DomainError, isDomainError } from '#app/domain/http/domain-error.ts'
+import { getEnv } from '#app/lib/config/env.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
+import { withApiErrors } from '#app/lib/http/api.server.ts'
+import { DomainError, isDomainError } from '#app/lib/http/domain-error.ts'
 import type { ProjectFile } from '#db/schema.ts'
 
 import { recordShareOpen, resolveShareToken, type ResolvedShare } from './share-links.server.ts'

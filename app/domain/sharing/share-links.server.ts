@@ -4,13 +4,13 @@
  * days, at most a year) and can be revoked. Opening and downloading through it are
  * counted on the link and written to the audit log in the same transaction.
  */
-import { recordAudit } from '#app/domain/audit/audit.server.ts'
-import { appUrl } from '#app/domain/config/env.server.ts'
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { canSeeProject, requireVisibleProject } from '#app/domain/files/access.server.ts'
 import { projectFilesAvailableUntil } from '#app/domain/files/availability.server.ts'
 import { keptFilesWhere } from '#app/domain/files/file-queries.server.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
+import { recordAudit } from '#app/lib/audit/audit.server.ts'
+import { appUrl } from '#app/lib/config/env.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 import {
   projectFiles,
   projects,

@@ -5,9 +5,9 @@
 import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'
 import { safeRedirect } from '#app/domain/auth/guards.server.ts'
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
-import { createToastHeaders, redirectWithToast } from '#app/domain/http/toast.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { isDomainError } from '#app/lib/http/domain-error.ts'
+import { createToastHeaders, redirectWithToast } from '#app/lib/http/toast.server.ts'
 import type { Project, User } from '#db/schema.ts'
 
 import {

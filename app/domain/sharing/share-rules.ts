@@ -2,7 +2,7 @@
  * Share links (ADR 233): what a link may carry and the product's messages. Browser-safe:
  * the Share form validates with the same schemas as the server.
  */
-import { numberInput } from '#app/domain/http/zod-input.ts'
+import { numberInput } from '#app/lib/http/zod-input.ts'
 import { z } from 'zod'
 
 export const SHARE_DEFAULT_DAYS = 30

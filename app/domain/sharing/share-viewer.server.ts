@@ -9,7 +9,7 @@ import { annotationsOfProject } from '#app/domain/annotations/annotations.server
 import type { Deliverable, ViewFile } from '#app/domain/deliverables/deliverable.ts'
 import { deliverablesOfProject, viewFileOf } from '#app/domain/deliverables/deliverables.server.ts'
 import { surveyAreasOf, toMapLayer } from '#app/domain/deliverables/map-view.server.ts'
-import { isDomainError } from '#app/domain/http/domain-error.ts'
+import { isDomainError } from '#app/lib/http/domain-error.ts'
 
 import type { OpenShare } from './share-access.server.ts'
 

@@ -5,12 +5,12 @@
  * The page action, `POST /api/client/projects/{id}/repeat` and the site schedule all call
  * `repeatProject`.
  */
-import { recordAudit } from '#app/domain/audit/audit.server.ts'
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { flightPlanAreas } from '#app/domain/payments/quote-recompute.server.ts'
 import { completeFlightPlan, getClientProject, projectError } from '#app/domain/projects/projects.server.ts'
 import { canRepeat } from '#app/domain/projects/status.ts'
 import { readSurveyPlan } from '#app/domain/survey/project-plan.ts'
+import { recordAudit } from '#app/lib/audit/audit.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { projects, type Project, type RepeatInterval } from '#db/schema.ts'
 
 import { joinSiteOf, siteOf } from './site-membership.server.ts'

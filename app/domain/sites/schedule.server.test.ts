@@ -2,9 +2,9 @@
  * The repeat schedule's run (ADR 269): with a fixed `now` it quotes the next survey and e-mails
  * the client once — run twice, run twice at once, or "restarted" after a crash before the mail.
  */
-import { resetEnvCache } from '#app/domain/config/env.server.ts'
-import { getDb } from '#app/domain/db/db.server.ts'
 import { savePricingSettings } from '#app/domain/pricing/settings.server.ts'
+import { resetEnvCache } from '#app/lib/config/env.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import { projects, sites, siteScheduledSurveys } from '#db/schema.ts'
 import { createQuotedProject } from '#tests/helpers/payments-fixtures.ts'
 import { unreachableSmtpUrl, withTestSmtp } from '#tests/helpers/smtp-server.ts'

@@ -10,17 +10,17 @@
  *
  * Nothing is charged: the client pays through the usual checkout, or lets the quote lapse.
  */
-import { appUrl } from '#app/domain/config/env.server.ts'
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
-import { formatDate } from '#app/domain/format/dates.ts'
-import { formatRand } from '#app/domain/format/numbers.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
-import { sendEmail } from '#app/domain/mail/mail.server.ts'
-import { renderEmail } from '#app/domain/mail/templates.ts'
 import { daysUntil, saToday } from '#app/domain/operator/expiry.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
 import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
 import { canRepeat } from '#app/domain/projects/status.ts'
+import { appUrl } from '#app/lib/config/env.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
+import { formatRand } from '#app/lib/format/numbers.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
+import { sendEmail } from '#app/lib/mail/mail.server.ts'
+import { renderEmail } from '#app/lib/mail/templates.ts'
 import { projects, sites, siteScheduledSurveys, users, type Project, type Site } from '#db/schema.ts'
 import { and, eq, isNotNull, isNull } from 'drizzle-orm'
 

@@ -2,8 +2,8 @@
  * Who may see a site (ADR 264): its client and admins. Anyone else — another client, a
  * pilot, an unknown id — gets the same 404, so a site's existence does not leak.
  */
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 import { projects, sites, type Project, type Role, type Site } from '#db/schema.ts'
 import { asc, eq, sql } from 'drizzle-orm'
 

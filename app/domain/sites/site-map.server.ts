@@ -4,15 +4,15 @@
  * the two latest), each survey's orthomosaic and elevation model as map layers, and its
  * raster deliverables for the previews and metadata. Access: `getSiteForUser` (404 otherwise).
  */
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import type { Deliverable } from '#app/domain/deliverables/deliverable.ts'
 import { listDeliverables } from '#app/domain/deliverables/deliverables.server.ts'
 import { sharedRange } from '#app/domain/deliverables/elevation-ramp.ts'
 import { surveyAreasOf, toMapLayer, type MapLayer } from '#app/domain/deliverables/map-view.server.ts'
 import { measureChange, minimumChangeFor } from '#app/domain/deliverables/measure.server.ts'
-import { formatDate } from '#app/domain/format/dates.ts'
-import { DomainError, isDomainError } from '#app/domain/http/domain-error.ts'
-import { idOrNull } from '#app/domain/http/page-errors.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
+import { DomainError, isDomainError } from '#app/lib/http/domain-error.ts'
+import { idOrNull } from '#app/lib/http/page-errors.server.ts'
 import type { Project } from '#db/schema.ts'
 
 import { getSiteForUser, listSiteProjects, type SiteViewer } from './site-access.server.ts'

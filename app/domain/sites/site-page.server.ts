@@ -5,7 +5,7 @@
  */
 import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'
-import { redirectWithToast } from '#app/domain/http/toast.server.ts'
+import { redirectWithToast } from '#app/lib/http/toast.server.ts'
 
 import type { SiteViewer } from './site-access.server.ts'
 import { SITE_INTENTS, SITE_MESSAGES, SiteRenameFormSchema, SiteScheduleFormSchema } from './site-schedule.ts'

@@ -3,10 +3,10 @@
  * repeat schedule. Access goes through `getSiteForUser` (owner or admin, else 404); the
  * `/api/client/sites` routes, the dashboard and the site page all call this module.
  */
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { listDeliverables } from '#app/domain/deliverables/deliverables.server.ts'
 import { projectFilesAvailableUntil } from '#app/domain/files/availability.server.ts'
 import { saToday } from '#app/domain/operator/expiry.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { sites, type Project, type Site } from '#db/schema.ts'
 import { asc, eq } from 'drizzle-orm'
 

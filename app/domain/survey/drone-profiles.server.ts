@@ -2,9 +2,9 @@
  * Drone profiles (ADR 081): the admin's list, create, edit, activate/deactivate and
  * delete (audited), and the one-time insert of the reference drones.
  */
-import { recordAudit } from '#app/domain/audit/audit.server.ts'
-import { getDb, type Db, type DbOrTx } from '#app/domain/db/db.server.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
+import { recordAudit } from '#app/lib/audit/audit.server.ts'
+import { getDb, type Db, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 import { droneProfiles, systemSettings, type DroneProfile } from '#db/schema.ts'
 import { asc, eq } from 'drizzle-orm'
 

@@ -1,5 +1,5 @@
 /** DJI WPML `.kmz` (ADR 083): wpmz/template.kml (the mapping template) and wpmz/waylines.wpml (the flown route). */
-import { DomainError } from '#app/domain/http/domain-error.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 import { strToU8, zipSync } from 'fflate'
 
 import { djiWpmlDrone, noDjiWpmlMessage, type DjiWpmlDrone } from './dji-wpml-drones.ts'

@@ -2,9 +2,9 @@
  * A project's flyable mission (ADR 083): its stored survey settings run over its areas,
  * with every transect's turnaround points, ready for the export writers.
  */
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import type { LatLng, SurveyArea } from '#app/domain/geometry/areas.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 import type { Project } from '#db/schema.ts'
 
 import { localPlane } from './local-plane.ts'

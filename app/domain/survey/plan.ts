@@ -5,7 +5,7 @@
  * and the stored project plan run the same code.
  */
 import type { LatLng } from '#app/domain/geometry/areas.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 
 import {
   altitudeFromGsdCm,

@@ -3,12 +3,12 @@
  * from the project type's target GSD and the default drone, and stored with the project;
  * the admin and the assigned pilot can adjust drone, GSD, overlaps and angle later.
  */
-import { recordAudit } from '#app/domain/audit/audit.server.ts'
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { requireVisibleProject } from '#app/domain/files/access.server.ts'
 import type { SurveyArea } from '#app/domain/geometry/areas.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
 import { parseFlightPlan } from '#app/domain/projects/flight-plan.ts'
+import { recordAudit } from '#app/lib/audit/audit.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 import { projects, type Project, type User } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
 

@@ -3,8 +3,8 @@
  * settings it was planned with (the drone's figures copied in) and the figures the
  * quote, the client and the pilot read. Browser-safe.
  */
-import { formatNumber, formatPercent } from '#app/domain/format/numbers.ts'
 import type { SurveyArea } from '#app/domain/geometry/areas.ts'
+import { formatNumber, formatPercent } from '#app/lib/format/numbers.ts'
 import { z } from 'zod'
 
 import {

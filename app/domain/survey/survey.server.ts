@@ -4,8 +4,8 @@
  * the project's stored plan.
  */
 import { checkFlightArea } from '#app/domain/airspace/airspace.server.ts'
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 import type { DroneProfile } from '#db/schema.ts'
 
 import { findDroneProfile } from './drone-profiles.server.ts'

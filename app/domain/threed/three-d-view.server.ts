@@ -8,7 +8,6 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { DELIVERABLE_MESSAGES, type Deliverable } from '#app/domain/deliverables/deliverable.ts'
 import {
   deliverablesOfProject,
@@ -18,9 +17,10 @@ import {
 import { requireVisibleProject } from '#app/domain/files/access.server.ts'
 import { getDownloadableFile } from '#app/domain/files/file-queries.server.ts'
 import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
 import { jobFolder } from '#app/domain/processing/import.server.ts'
 import type { OpenShare } from '#app/domain/sharing/share-access.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 import { deliverableViews, processingJobs, projectFiles, type User } from '#db/schema.ts'
 import { and, eq, isNull } from 'drizzle-orm'
 

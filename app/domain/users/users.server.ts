@@ -1,6 +1,6 @@
 /** Reading and writing user accounts. Never returns password hashes to callers outside. */
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
-import { DomainError } from '#app/domain/http/domain-error.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 import { users, type Role, type User } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
 

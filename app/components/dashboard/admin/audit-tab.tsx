@@ -1,6 +1,6 @@
 import { TableCard } from '#app/components/ui/section-header.tsx'
-import { formatDate } from '#app/domain/format/dates.ts'
-import { formatNumber } from '#app/domain/format/numbers.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
+import { formatNumber } from '#app/lib/format/numbers.ts'
 
 import type { TabData } from './types.ts'
 import { DataTable, Pagination, td } from './ui.tsx'

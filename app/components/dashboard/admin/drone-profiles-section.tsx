@@ -1,5 +1,5 @@
 import { TableCard } from '#app/components/ui/section-header.tsx'
-import { formatNumber, formatPercent } from '#app/domain/format/numbers.ts'
+import { formatNumber, formatPercent } from '#app/lib/format/numbers.ts'
 
 import type { TabData } from './types.ts'
 import { ActiveToggle, CreateLink, DataTable, RowActions, td } from './ui.tsx'

@@ -1,6 +1,6 @@
 /** The Settings tab's system health: one row per check, read by the server on each load (works without JavaScript). */
 import { CardSection } from '#app/components/ui/section-header.tsx'
-import { formatDate } from '#app/domain/format/dates.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
 
 import type { TabData } from './types.ts'
 

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import { TableCard } from '#app/components/ui/section-header.tsx'
-import { formatNumber, formatPhone, plural } from '#app/domain/format/numbers.ts'
+import { formatNumber, formatPhone, plural } from '#app/lib/format/numbers.ts'
 
 import type { TabData } from './types.ts'
 import { ActiveToggle, CreateLink, DataTable, td } from './ui.tsx'

@@ -1,8 +1,8 @@
 import { Form, Link } from '@remix-run/react'
 import { SectionHeader } from '#app/components/ui/section-header.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
-import { formatRand } from '#app/domain/format/numbers.ts'
 import { ADMIN_STATUS_OPTIONS, statusBadge, statusLabel } from '#app/domain/projects/status.ts'
+import { formatRand } from '#app/lib/format/numbers.ts'
 
 import type { TabData } from './types.ts'
 import { DataTable, Pagination, td, YesNoBadge } from './ui.tsx'

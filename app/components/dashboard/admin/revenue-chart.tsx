@@ -1,4 +1,4 @@
-import { formatNumber, formatRand } from '#app/domain/format/numbers.ts'
+import { formatNumber, formatRand } from '#app/lib/format/numbers.ts'
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 

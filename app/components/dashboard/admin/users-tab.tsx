@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import { TableCard } from '#app/components/ui/section-header.tsx'
-import { plural } from '#app/domain/format/numbers.ts'
+import { plural } from '#app/lib/format/numbers.ts'
 import { useOptionalUser } from '#app/root.tsx'
 
 import type { TabData } from './types.ts'

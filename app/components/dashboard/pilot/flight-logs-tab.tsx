@@ -2,8 +2,8 @@
 import { Link } from '@remix-run/react'
 import { CardListSection } from '#app/components/ui/section-header.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
-import { formatDate } from '#app/domain/format/dates.ts'
 import { formatFlightHours } from '#app/domain/pilot/schemas.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
 
 import type { FlightLogRow } from './types.ts'
 

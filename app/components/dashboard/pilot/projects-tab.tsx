@@ -4,8 +4,8 @@
  */
 import { Link } from '@remix-run/react'
 import { CardListSection } from '#app/components/ui/section-header.tsx'
-import { formatDate } from '#app/domain/format/dates.ts'
 import { formatFlightHours } from '#app/domain/pilot/schemas.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
 
 import { ProjectListCard } from '../project-list-card.tsx'
 import { JobDialog } from './job-dialog.tsx'

@@ -1,7 +1,7 @@
 /** The saved flight plan's areas (or why there is none), with a link to the survey mission. */
 import { Link } from '@remix-run/react'
-import { formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { FLIGHT_PLAN_UNPARSEABLE } from '#app/domain/projects/flight-plan-summary.ts'
+import { formatSquareMetres } from '#app/lib/format/numbers.ts'
 
 import type { ProjectDialogData } from './types.ts'
 

@@ -1,10 +1,10 @@
 /** The dialog's top: the project's details and its pricing breakdown with the airspace zone. */
 import { YesNoBadge } from '#app/components/dashboard/admin/ui.tsx'
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
-import { formatDate } from '#app/domain/format/dates.ts'
-import { formatHectares, formatKm, formatRand, formatSquareMetres } from '#app/domain/format/numbers.ts'
 import { repeatDiscountLabel } from '#app/domain/pricing/vat.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
+import { formatHectares, formatKm, formatRand, formatSquareMetres } from '#app/lib/format/numbers.ts'
 
 import type { ProjectDialogData } from './types.ts'
 

@@ -1,5 +1,5 @@
 /** A hidden field bots fill in and people don't, on the public forms (remix-utils). */
-import { getEnv } from '#app/domain/config/env.server.ts'
+import { getEnv } from '#app/lib/config/env.server.ts'
 import { Honeypot, SpamError } from 'remix-utils/honeypot/server'
 
 let honeypot: Honeypot | undefined

@@ -3,8 +3,8 @@
  * differently from ours, and DATA_DIR rebuilt from the bucket after a lost volume.
  */
 import fs from 'node:fs'
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { getDiskSpace } from '#app/domain/files/disk-space.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { deliverableViews, documentCopies, projectFiles, storedObjects } from '#db/schema.ts'
 import { and, eq, isNull } from 'drizzle-orm'
 

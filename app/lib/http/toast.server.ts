@@ -3,7 +3,7 @@
  * off too. The root loader reads and clears it; the layout shows one at a time.
  */
 import { createCookieSessionStorage, redirect } from '@remix-run/node'
-import { getEnv } from '#app/domain/config/env.server.ts'
+import { getEnv } from '#app/lib/config/env.server.ts'
 import { z } from 'zod'
 
 const ToastSchema = z.object({

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { getEnv } from '#app/domain/config/env.server.ts'
+import { getEnv } from '#app/lib/config/env.server.ts'
 import { startTestBucket, type TestBucket } from '#tests/helpers/s3.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 

@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { getEnv } from '#app/domain/config/env.server.ts'
+import { getEnv } from '#app/lib/config/env.server.ts'
 import * as schema from '#db/schema.ts'
 import Database from 'better-sqlite3'
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'

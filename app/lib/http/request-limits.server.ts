@@ -2,7 +2,7 @@
  * Cheap gates the Express server applies before Remix reads a body, and the way request
  * URLs are written to the access log. Kept here, framework-free, so they are tested.
  */
-import { formatFileSize } from '#app/domain/format/numbers.ts'
+import { formatFileSize } from '#app/lib/format/numbers.ts'
 
 const KB = 1024
 const MB = 1024 * KB

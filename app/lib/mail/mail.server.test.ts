@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { getEnv, resetEnvCache } from '#app/domain/config/env.server.ts'
+import { getEnv, resetEnvCache } from '#app/lib/config/env.server.ts'
 import { unreachableSmtpUrl, withTestSmtp } from '#tests/helpers/smtp-server.ts'
 import { afterEach, describe, expect, it } from 'vitest'
 

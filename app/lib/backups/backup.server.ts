@@ -10,8 +10,8 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import { getEnv } from '#app/domain/config/env.server.ts'
-import { objectStore, usesBucket, type ObjectStore } from '#app/domain/storage/s3-client.server.ts'
+import { getEnv } from '#app/lib/config/env.server.ts'
+import { objectStore, usesBucket, type ObjectStore } from '#app/lib/storage/s3-client.server.ts'
 import Database from 'better-sqlite3'
 
 export const BACKUPS_KEPT = 7

@@ -9,10 +9,10 @@
 import { setMaxListeners } from 'node:events'
 import fs from 'node:fs'
 import path from 'node:path'
-import { getEnv } from '#app/domain/config/env.server.ts'
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { hashFile } from '#app/domain/files/receive.server.ts'
 import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
+import { getEnv } from '#app/lib/config/env.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { documentCopies, projectFiles, storedObjects, type StoredObject } from '#db/schema.ts'
 import { and, asc, eq, inArray, isNull, like, lte, ne, or, sql } from 'drizzle-orm'
 

@@ -2,7 +2,7 @@
  * What a report's plan is drawn with (the site report's sketch, the volume report's plan): a
  * scale bar of a round length and a north arrow, in PDF points.
  */
-import { formatNumber } from '#app/domain/format/numbers.ts'
+import { formatNumber } from '#app/lib/format/numbers.ts'
 import type { PDFPage } from 'pdf-lib'
 
 import { PDF_COLOURS, type createA4Document } from './a4-document.server.ts'

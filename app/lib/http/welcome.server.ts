@@ -4,7 +4,7 @@
  * dashboard, so it works without JavaScript as well.
  */
 import { createCookie } from '@remix-run/node'
-import { getEnv } from '#app/domain/config/env.server.ts'
+import { getEnv } from '#app/lib/config/env.server.ts'
 
 let cookie: ReturnType<typeof createCookie> | undefined
 function welcomeCookie() {

@@ -3,8 +3,8 @@
  * before/after snapshots as JSON). Written inside the same transaction as the change,
  * so a rolled-back change leaves no audit row and a committed one always has one.
  */
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
-import { clampPage } from '#app/domain/http/query.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { clampPage } from '#app/lib/http/query.ts'
 import { auditLog, users } from '#db/schema.ts'
 import { count, desc, eq } from 'drizzle-orm'
 

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import os from 'node:os'
-import { numberInput } from '#app/domain/http/zod-input.ts'
+import { numberInput } from '#app/lib/http/zod-input.ts'
 import { z } from 'zod'
 
 /** The public development default; a production server refuses to start with it. */

@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs'
 import { Readable } from 'node:stream'
-import { getEnv } from '#app/domain/config/env.server.ts'
-import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
+import { getEnv } from '#app/lib/config/env.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { storedObjects } from '#db/schema.ts'
 import { and, asc, eq, isNull, lt, ne, sql } from 'drizzle-orm'
 

@@ -1,4 +1,4 @@
-import { formatRand } from '#app/domain/format/numbers.ts'
+import { formatRand } from '#app/lib/format/numbers.ts'
 import { StandardFonts } from 'pdf-lib'
 import { describe, expect, test } from 'vitest'
 

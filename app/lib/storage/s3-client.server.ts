@@ -19,7 +19,7 @@ import {
 } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
-import { getEnv, S3_REQUIRED_SETTINGS, type Env } from '#app/domain/config/env.server.ts'
+import { getEnv, S3_REQUIRED_SETTINGS, type Env } from '#app/lib/config/env.server.ts'
 
 export interface S3Settings {
   endpoint?: string

@@ -8,7 +8,7 @@
  */
 import { json } from '@remix-run/node'
 import { hasSessionCookie } from '#app/domain/auth/session.server.ts'
-import { appUrl } from '#app/domain/config/env.server.ts'
+import { appUrl } from '#app/lib/config/env.server.ts'
 
 export const CROSS_SITE_MESSAGE = 'Cross-site request refused'
 
