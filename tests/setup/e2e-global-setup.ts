@@ -22,8 +22,13 @@ async function startApp(index: number) {
   const smtp = await startTestSmtpServer({ saveDir: mailDir })
   // Map tiles from this machine: the real tile servers are out of reach.
   const tiles = await startTileServer()
-  // The default processing node: our NodeODM simulator, one per worker.
-  const nodeOdm = await startNodeOdmSimulator({ dataDir: path.join(dir, 'nodeodm'), rasterSize: 256 })
+  // The default processing node: our NodeODM simulator, one per worker; its tasks run for a
+  // few seconds, so a journey can see the progress before the products arrive.
+  const nodeOdm = await startNodeOdmSimulator({
+    dataDir: path.join(dir, 'nodeodm'),
+    rasterSize: 256,
+    faults: { slowSeconds: 4 },
+  })
   const server = spawn(process.execPath, ['server-build/server.js'], {
     cwd: process.cwd(),
     env: {
