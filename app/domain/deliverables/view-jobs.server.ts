@@ -19,6 +19,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 // The map's elevation colours (browser-safe, pure): a view-only link's rendered model matches its legend.
+import { remeasureNotesOn } from '#app/domain/annotations/annotation-remeasure.server.ts'
 import { getEnv } from '#app/domain/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { absolutePathOf, storagePaths } from '#app/domain/files/storage-paths.server.ts'
@@ -473,6 +474,11 @@ export function startViewJobs(db = getDb(), concurrency = getEnv().RASTER_JOBS):
           .set({ progressPercent: percent })
           .where(eq(deliverableViews.id, job.id))
           .run()
+      })
+      // A new elevation model: the notes on it are measured again (a stop re-runs the job).
+      await remeasureNotesOn(fresh.id, controller.signal, db).catch((error: unknown) => {
+        if (controller.signal.aborted) throw error
+        console.error('[deliverables] notes not measured again', error)
       })
       finish(db, job.id, { status: 'ready', progressPercent: 100, error: null, ...made })
     } catch (error) {
