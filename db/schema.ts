@@ -834,7 +834,14 @@ export type AnnotationMeasurement = {
   baseElevationM?: number
   /** The elevation model the volume was measured on. */
   fileId?: number
+  /** A stockpile's (or pit's) volume on each survey of its site, kept until its shape or base changes. */
+  series?: StockpileMeasure[]
 }
+
+/** A stockpile note measured on one survey's elevation model (`outside`: the polygon misses it). */
+export type StockpileMeasure =
+  | { fileId: number; cutM3: number; fillM3: number; netM3: number; baseElevationM: number }
+  | { fileId: number; outside: true }
 
 /** A note on a project's Map view: a GeoJSON geometry in WGS84 with a title, a note and a colour. */
 export const annotations = sqliteTable(

@@ -1,7 +1,8 @@
 /**
  * `/sites/$siteId` — one of the client's sites (ADR 268): its surveys over time, the rename
  * form and the repeat schedule. Both forms work without JavaScript; "Don't repeat" is one
- * button. The Map view of the site is its sibling route, `/sites/$siteId/map`.
+ * button. Stockpile and pit notes on its surveys: their volume over time (a server-drawn chart,
+ * its table and CSV). The Map view of the site is its sibling route, `/sites/$siteId/map`.
  */
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
@@ -17,9 +18,11 @@ import {
   SiteSurveyList,
   SiteThumbnail,
 } from '#app/components/sites/site-card.tsx'
+import { StockpileSeries } from '#app/components/sites/stockpile-chart.tsx'
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
+import { siteStockpiles } from '#app/domain/annotations/stockpile-series.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { handleSitePageAction } from '#app/domain/sites/site-page.server.ts'
 import { REPEAT_CHOICES, SITE_INTENTS, SiteRenameFormSchema } from '#app/domain/sites/site-schedule.ts'
@@ -36,7 +39,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, 'client')
   const siteId = pageId(params.siteId)
-  return json({ site: await asPage(() => getSiteCard(user, siteId)) })
+  const site = await asPage(() => getSiteCard(user, siteId))
+  const stockpiles = await siteStockpiles(user, siteId, { signal: request.signal })
+  return json({ site, stockpiles })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -123,7 +128,7 @@ function ScheduleForms({ repeatEvery }: { repeatEvery: (typeof REPEAT_CHOICES)[n
 }
 
 export default function SitePage() {
-  const { site } = useLoaderData<typeof loader>()
+  const { site, stockpiles } = useLoaderData<typeof loader>()
   return (
     <AppShell>
       <main className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:px-6">
@@ -157,6 +162,16 @@ export default function SitePage() {
           <h2 className="mt-6 text-sm font-semibold text-ink-950">Surveys</h2>
           <SiteSurveyList surveys={site.surveys} />
         </PageCard>
+        {stockpiles.length ? (
+          <section className="card space-y-6 p-6 sm:p-8" aria-labelledby="stockpiles-heading">
+            <h2 id="stockpiles-heading" className="text-lg font-semibold text-ink-950">
+              Stockpiles over time
+            </h2>
+            {stockpiles.map((stockpile) => (
+              <StockpileSeries key={stockpile.id} stockpile={stockpile} />
+            ))}
+          </section>
+        ) : null}
         <section className="card space-y-6 p-6 sm:p-8" aria-label="Site settings">
           <RenameForm name={site.name} />
           <div className="border-t border-ink-100 pt-6">

@@ -6,10 +6,11 @@
 import { lineString, area as turfArea, length as turfLength, polygon as turfPolygon } from '@turf/turf'
 import type { VolumeBase } from '#app/domain/deliverables/measure-schemas.ts'
 import { countMeasure } from '#app/domain/deliverables/measure.server.ts'
-import { round, volumeOver } from '#app/domain/deliverables/raster-measure.server.ts'
+import { round, volumeOver, type MeasureRun } from '#app/domain/deliverables/raster-measure.server.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { isDomainError } from '#app/lib/http/domain-error.ts'
+import { ensureLocalFile } from '#app/lib/storage/file-cache.server.ts'
 import {
   projectFiles,
   type AnnotationBase,
@@ -64,17 +65,16 @@ function shapeMeasurement(geometry: AnnotationGeometry): AnnotationMeasurement {
 
 /** Cut, fill and net of a ring on one elevation model; null when the ring misses the model. */
 export async function volumeOnModel(
-  user: Actor,
+  run: MeasureRun,
   file: Pick<ProjectFile, 'id' | 'fileName'>,
   ring: [number, number][],
   base: AnnotationBase,
   baseElevationM: number | null,
-  signal?: AbortSignal,
-): Promise<AnnotationMeasurement | null> {
+): Promise<VolumeMeasurement | null> {
   try {
     const figures = await volumeOver(
-      { accountId: user.id, signal },
-      absolutePathOf(file),
+      run,
+      await ensureLocalFile(absolutePathOf(file)),
       ring,
       volumeBaseOf(base, baseElevationM),
     )
@@ -89,11 +89,32 @@ export async function volumeOnModel(
   } catch (error) {
     // Outside the model or an unreadable file: the note keeps its length and area.
     if (isDomainError(error, 400) || isDomainError(error, 422)) {
-      if (signal?.aborted) throw error
+      if (run.signal?.aborted) throw error
       return null
     }
     throw error
   }
+}
+
+type VolumeMeasurement = Required<
+  Pick<AnnotationMeasurement, 'cutM3' | 'fillM3' | 'netM3' | 'base' | 'baseElevationM' | 'fileId'>
+>
+
+/** A note's length and area without the volume of an earlier model (what a new model replaces). */
+export function withoutVolume({
+  cutM3: _cut,
+  fillM3: _fill,
+  netM3: _net,
+  base: _base,
+  baseElevationM: _height,
+  fileId: _file,
+  ...shape
+}: AnnotationMeasurement): AnnotationMeasurement {
+  return shape
+}
+
+export function ringOf(geometry: GeoJSON.Polygon) {
+  return geometry.coordinates[0]!.map((p) => [p[0]!, p[1]!] as [number, number])
 }
 
 /** What a note measures when it is saved. */
@@ -109,7 +130,7 @@ export async function measureAnnotation(
   const model = latestElevationModel(projectId, db)
   if (!model) return shape
   await countMeasure(user.id)
-  const ring = note.geometry.coordinates[0]!.map((p) => [p[0]!, p[1]!] as [number, number])
-  const volume = await volumeOnModel(user, model, ring, note.base, note.baseElevationM, signal)
+  const run = { accountId: user.id, signal }
+  const volume = await volumeOnModel(run, model, ringOf(note.geometry), note.base, note.baseElevationM)
   return { ...shape, ...volume }
 }

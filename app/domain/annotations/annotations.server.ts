@@ -38,8 +38,13 @@ function toView(row: Annotation, authorName: string | null): AnnotationView {
     authorName: authorName ?? 'Former user',
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    measurement: row.measurement,
+    // The stockpile series is read through its own call (`stockpile-series.server.ts`).
+    measurement: withoutSeries(row.measurement),
   }
+}
+
+function withoutSeries({ series: _series, ...measurement }: Annotation['measurement']) {
+  return measurement
 }
 
 function selectNotes(db: DbOrTx) {

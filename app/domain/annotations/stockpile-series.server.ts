@@ -1,16 +1,31 @@
 /**
  * A stockpile (or pit) over time: a polygon note marked so on a site is measured on every
  * survey of the site that has an elevation model, with the note's base, through the volume
- * engine. Who reads it: whoever may see the site (its client, admins); others 404.
+ * engine. Each survey's figures are kept on the note (`measurement.series`) until its shape or
+ * base changes, so a page shows the series without measuring again; a new elevation model is
+ * measured by the view job (`annotation-remeasure.server.ts`). Who reads it: whoever may see
+ * the site (its client, admins); others 404.
  */
 import { countMeasure } from '#app/domain/deliverables/measure.server.ts'
+import type { MeasureRun } from '#app/domain/deliverables/raster-measure.server.ts'
 import { getSiteForUser, listSiteProjects } from '#app/domain/sites/site-access.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
-import { DomainError } from '#app/lib/http/domain-error.ts'
-import { projects, type User } from '#db/schema.ts'
-import { eq } from 'drizzle-orm'
+import { DomainError, isDomainError } from '#app/lib/http/domain-error.ts'
+import {
+  annotations,
+  projects,
+  type Annotation,
+  type AnnotationBase,
+  type Project,
+  type ProjectFile,
+  type StockpileKind,
+  type StockpileMeasure,
+  type User,
+} from '#db/schema.ts'
+import { stringify } from 'csv-stringify/sync'
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm'
 
-import { latestElevationModel, volumeOnModel } from './annotation-measure.server.ts'
+import { latestElevationModel, ringOf, volumeOnModel } from './annotation-measure.server.ts'
 import { ANNOTATION_MESSAGES } from './annotation-schemas.ts'
 import { getAnnotation } from './annotations.server.ts'
 
@@ -25,6 +40,93 @@ export type StockpilePoint = {
   netM3: number
   /** A stockpile's volume is its cut, a pit's its fill (m³). */
   volumeM3: number
+  /** The base the volume stands on, and its height on this survey's model (m). */
+  base: AnnotationBase
+  baseElevationM: number
+}
+
+type SiteModel = { survey: Project; model: ProjectFile }
+
+/** Each survey of a site with its newest elevation model, oldest survey first. */
+export function siteModels(siteId: number, db: DbOrTx = getDb()): SiteModel[] {
+  return listSiteProjects(siteId, db).flatMap((survey) => {
+    const model = latestElevationModel(survey.id, db)
+    return model ? [{ survey, model }] : []
+  })
+}
+
+const shapeKey = (note: Pick<Annotation, 'geometry' | 'base' | 'baseElevationM'>) =>
+  JSON.stringify([note.geometry, note.base, note.baseElevationM])
+
+/** Keeps new figures on the note, unless its shape or base changed meanwhile (its save measures afresh). */
+function storeSeries(note: Annotation, fresh: StockpileMeasure[], keep: Set<number>, db: DbOrTx) {
+  db.transaction((tx) => {
+    const row = tx.select().from(annotations).where(eq(annotations.id, note.id)).get()
+    if (!row || shapeKey(row) !== shapeKey(note)) return
+    const merged = new Map((row.measurement.series ?? []).map((m) => [m.fileId, m]))
+    for (const m of fresh) merged.set(m.fileId, m)
+    const series = [...merged.values()].filter((m) => keep.has(m.fileId))
+    tx.update(annotations)
+      // Not an edit of the note: its updated time stays.
+      .set({ measurement: { ...row.measurement, series }, updatedAt: row.updatedAt })
+      .where(eq(annotations.id, note.id))
+      .run()
+  })
+}
+
+/**
+ * A stockpile note's series over these survey models: figures kept on the note are used,
+ * the others measured (`beforeMeasure` first: a signed-in reader's measure allowance) and kept.
+ */
+export async function seriesOf(
+  note: Annotation,
+  models: SiteModel[],
+  run: MeasureRun,
+  { beforeMeasure, db = getDb() }: { beforeMeasure?: () => Promise<void>; db?: DbOrTx } = {},
+): Promise<StockpilePoint[]> {
+  const base = note.base ?? 'edge-mean'
+  const known = new Map((note.measurement.series ?? []).map((m) => [m.fileId, m]))
+  const fresh: StockpileMeasure[] = []
+  for (const { model } of models) {
+    if (known.has(model.id)) continue
+    await beforeMeasure?.()
+    const ring = ringOf(note.geometry as GeoJSON.Polygon)
+    const v = await volumeOnModel(run, model, ring, base, note.baseElevationM)
+    const measure: StockpileMeasure = v
+      ? {
+          fileId: model.id,
+          cutM3: v.cutM3,
+          fillM3: v.fillM3,
+          netM3: v.netM3,
+          baseElevationM: v.baseElevationM,
+        }
+      : { fileId: model.id, outside: true }
+    known.set(model.id, measure)
+    fresh.push(measure)
+  }
+  if (fresh.length) storeSeries(note, fresh, new Set(models.map((m) => m.model.id)), db)
+  return models.flatMap(({ survey, model }) => {
+    const m = known.get(model.id)
+    if (!m || 'outside' in m) return []
+    return [
+      {
+        projectId: survey.id,
+        projectName: survey.name,
+        fileId: model.id,
+        surveyedAt: (survey.completedAt ?? survey.createdAt).toISOString(),
+        cutM3: m.cutM3,
+        fillM3: m.fillM3,
+        netM3: m.netM3,
+        volumeM3: note.stockpileKind === 'pit' ? m.fillM3 : m.cutM3,
+        base,
+        baseElevationM: m.baseElevationM,
+      },
+    ]
+  })
+}
+
+function noteRow(annotationId: number, db: DbOrTx) {
+  return db.select().from(annotations).where(eq(annotations.id, annotationId)).get()!
 }
 
 /** The note's volume on each survey of its site, oldest first (surveys the polygon misses are left out). */
@@ -39,25 +141,12 @@ export async function stockpileSeries(
   if (note.kind !== 'polygon' || !note.stockpileKind) throw new DomainError(404, ANNOTATION_MESSAGES.notFound)
   const project = listProjectSite(projectId, db)
   const site = getSiteForUser(user, project.siteId, db)
-  const ring = note.geometry.coordinates[0] as [number, number][]
-  const points: StockpilePoint[] = []
-  for (const survey of listSiteProjects(site.id, db)) {
-    const model = latestElevationModel(survey.id, db)
-    if (!model) continue
-    await countMeasure(user.id)
-    const v = await volumeOnModel(user, model, ring, note.base ?? 'edge-mean', note.baseElevationM, signal)
-    if (!v) continue
-    points.push({
-      projectId: survey.id,
-      projectName: survey.name,
-      fileId: model.id,
-      surveyedAt: (survey.completedAt ?? survey.createdAt).toISOString(),
-      cutM3: v.cutM3!,
-      fillM3: v.fillM3!,
-      netM3: v.netM3!,
-      volumeM3: note.stockpileKind === 'pit' ? v.fillM3! : v.cutM3!,
-    })
-  }
+  const points = await seriesOf(
+    noteRow(annotationId, db),
+    siteModels(site.id, db),
+    { accountId: user.id, signal },
+    { beforeMeasure: () => countMeasure(user.id), db },
+  )
   return { annotation: note, site: { id: site.id, name: site.name }, points }
 }
 
@@ -67,25 +156,104 @@ function listProjectSite(projectId: number, db: DbOrTx) {
   return { ...project, siteId: project.siteId }
 }
 
-/** The series as CSV (one survey a line). */
-export function stockpileCsv(points: StockpilePoint[]) {
-  const header = 'surveyed_at,project_id,project_name,file_id,volume_m3,cut_m3,fill_m3,net_m3'
-  const quote = (text: string) => `"${text.replace(/"/g, '""')}"`
-  return (
-    [
-      header,
-      ...points.map((p) =>
-        [
-          p.surveyedAt,
-          p.projectId,
-          quote(p.projectName),
-          p.fileId,
-          p.volumeM3,
-          p.cutM3,
-          p.fillM3,
-          p.netM3,
-        ].join(','),
+/** Every stockpile and pit note on a site's surveys, oldest first (no access check). */
+export function stockpileNotesOfSite(siteId: number, db: DbOrTx = getDb()) {
+  const surveyIds = listSiteProjects(siteId, db).map((p) => p.id)
+  if (!surveyIds.length) return []
+  return db
+    .select()
+    .from(annotations)
+    .where(
+      and(
+        inArray(annotations.projectId, surveyIds),
+        eq(annotations.kind, 'polygon'),
+        isNotNull(annotations.stockpileKind),
       ),
-    ].join('\n') + '\n'
+    )
+    .orderBy(asc(annotations.createdAt), asc(annotations.id))
+    .all()
+}
+
+export type SiteStockpile = {
+  id: number
+  projectId: number
+  title: string
+  color: string
+  stockpileKind: StockpileKind
+  base: AnnotationBase
+  points: StockpilePoint[]
+  /** The reader's measure allowance ran out before every survey was measured. */
+  incomplete: boolean
+}
+
+/** The site page's stockpiles, each with its series (figures kept on the note are not measured again). */
+export async function siteStockpiles(
+  user: Pick<User, 'id' | 'role'>,
+  siteId: number,
+  { signal }: { signal?: AbortSignal } = {},
+  db: DbOrTx = getDb(),
+): Promise<SiteStockpile[]> {
+  const site = getSiteForUser(user, siteId, db)
+  const models = siteModels(site.id, db)
+  const result: SiteStockpile[] = []
+  for (const note of stockpileNotesOfSite(site.id, db)) {
+    let points: StockpilePoint[] = []
+    let incomplete = false
+    try {
+      points = await seriesOf(
+        note,
+        models,
+        { accountId: user.id, signal },
+        { beforeMeasure: () => countMeasure(user.id), db },
+      )
+    } catch (error) {
+      if (!isDomainError(error, 429)) throw error
+      incomplete = true
+    }
+    result.push({
+      id: note.id,
+      projectId: note.projectId,
+      title: note.title,
+      color: note.color,
+      stockpileKind: note.stockpileKind!,
+      base: note.base ?? 'edge-mean',
+      points,
+      incomplete,
+    })
+  }
+  return result
+}
+
+/** The series as CSV (one survey a line; a name cannot start a spreadsheet formula). */
+export function stockpileCsv(points: StockpilePoint[]) {
+  return stringify(
+    points.map((p) => [
+      p.surveyedAt,
+      p.projectId,
+      p.projectName,
+      p.fileId,
+      p.volumeM3,
+      p.cutM3,
+      p.fillM3,
+      p.netM3,
+      p.base,
+      p.baseElevationM,
+    ]),
+    {
+      header: true,
+      columns: [
+        'surveyed_at',
+        'project_id',
+        'project_name',
+        'file_id',
+        'volume_m3',
+        'cut_m3',
+        'fill_m3',
+        'net_m3',
+        'base',
+        'base_elevation_m',
+      ],
+      escape_formulas: true,
+    },
   )
 }

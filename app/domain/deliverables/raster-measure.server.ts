@@ -29,7 +29,8 @@ const GDAL_CACHE_MB = 64
 const GDAL_TIMEOUT_MS = 60_000
 
 /** Whose request a measure runs for (its share of the GDAL pool) and its signal (a client gone stops GDAL). */
-export type MeasureRun = { accountId: number; signal?: AbortSignal }
+/** A signed-in request's measure (its account's share of the GDAL pool), or a background job's. */
+export type MeasureRun = ({ accountId: number } | { owner: 'conversion' }) & { signal?: AbortSignal }
 /** The cut-out is summed in memory: above this many pixels it is read coarser (averaged). */
 export const MAX_PIXELS = 4_000_000
 const MAX_AREA_M2 = 100_000_000
@@ -66,7 +67,7 @@ export function groundFrameOf(wkt: string, pixelSize: number, ring: [number, num
 export async function gdal(run: MeasureRun, command: string, args: string[], input?: string) {
   try {
     return await runGdal(command, args, {
-      owner: { accountId: run.accountId },
+      owner: 'owner' in run ? run.owner : { accountId: run.accountId },
       signal: run.signal,
       timeoutMs: GDAL_TIMEOUT_MS,
       cacheMb: GDAL_CACHE_MB,

@@ -18,13 +18,13 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { remeasureNotesOn } from '#app/domain/annotations/annotation-remeasure.server.ts'
 import { absolutePathOf, storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
 import { parseFlightPlan } from '#app/domain/projects/flight-plan.ts'
 import { ModelCopyError } from '#app/domain/threed/model-copy.server.ts'
 import { PointCloudError } from '#app/domain/threed/point-cloud.server.ts'
 import { isThreeDFile, makeThreeDCopies } from '#app/domain/threed/three-d-copies.server.ts'
-// The map's elevation colours (browser-safe, pure): a view-only link's rendered model matches its legend.
 import { getEnv } from '#app/lib/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
@@ -473,6 +473,11 @@ export function startViewJobs(db = getDb(), concurrency = getEnv().RASTER_JOBS):
           .set({ progressPercent: percent })
           .where(eq(deliverableViews.id, job.id))
           .run()
+      })
+      // A new elevation model: the notes on it are measured again (a stop re-runs the job).
+      await remeasureNotesOn(fresh.id, controller.signal, db).catch((error: unknown) => {
+        if (controller.signal.aborted) throw error
+        console.error('[deliverables] notes not measured again', error)
       })
       finish(db, job.id, { status: 'ready', progressPercent: 100, error: null, ...made })
     } catch (error) {

@@ -1,0 +1,204 @@
+/**
+ * Stockpiles over time and re-measuring (issue 27): a stockpile note's volume on each survey
+ * of its site (ordered by survey date, its base named, as CSV), kept on the note; and a later
+ * elevation model, once the view job has made its copy, measures the project's notes and the
+ * site's stockpiles on it.
+ */
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { prepareDeliverable, startViewJobs } from '#app/domain/deliverables/view-jobs.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
+import * as seriesRoute from '#app/routes/api.projects.$id.annotations.$annotationId.series.ts'
+import * as noteRoute from '#app/routes/api.projects.$id.annotations.$annotationId.ts'
+import * as notesRoute from '#app/routes/api.projects.$id.annotations.ts'
+import * as sitePage from '#app/routes/sites.$siteId._index.tsx'
+import { annotations, projects, sites } from '#db/schema.ts'
+import { buildReliefDsm, reliefVolumeM3, ringAround, type Relief } from '#tests/helpers/dsm-fixtures.ts'
+import { insertProject, storeRasterDeliverable } from '#tests/helpers/files.ts'
+import { callRoute, readJson } from '#tests/helpers/requests.ts'
+import { signedInUser } from '#tests/helpers/users.ts'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+
+const SMALL: Relief = { kind: 'cone', radiusM: 12, heightM: 4 }
+const LARGE: Relief = { kind: 'cone', radiusM: 15, heightM: 6 }
+let dir: string
+let ring: [number, number][]
+const dsm: Record<'small' | 'large' | 'flat', string> = { small: '', large: '', flat: '' }
+
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kestrel-stockpile-'))
+  ring = await ringAround(20)
+  dsm.small = await buildReliefDsm(dir, { epsg: 32734, pixelM: 0.3, relief: SMALL, name: 'small.tif' })
+  dsm.large = await buildReliefDsm(dir, { epsg: 32734, pixelM: 0.3, relief: LARGE, name: 'large.tif' })
+  dsm.flat = await buildReliefDsm(dir, {
+    epsg: 32734,
+    pixelM: 0.3,
+    relief: { kind: 'flat' },
+    name: 'flat.tif',
+  })
+}, 120_000)
+afterAll(() => fs.rm(dir, { recursive: true, force: true }))
+
+type Point = {
+  projectId: number
+  surveyedAt: string
+  volumeM3: number
+  cutM3: number
+  base: string
+  baseElevationM: number
+}
+type Note = { id: number; measurement: { cutM3?: number; base?: string; fileId?: number } }
+
+/** A client's site with surveys flown on these dates (created in the order given). */
+async function siteWith(dates: string[]) {
+  const client = await signedInUser('client')
+  const pilot = await signedInUser('pilot')
+  const admin = await signedInUser('admin')
+  const site = getDb()
+    .insert(sites)
+    .values({ clientId: client.user.id, name: 'Stockpile yard' })
+    .returning()
+    .get()
+  const surveys = dates.map((date) => {
+    const project = insertProject({
+      clientId: client.user.id,
+      pilotId: pilot.user.id,
+      status: 'completed',
+      completedAt: new Date(date),
+    })
+    getDb().update(projects).set({ siteId: site.id }).where(eq(projects.id, project.id)).run()
+    return project
+  })
+  return { client, pilot, admin, site, surveys }
+}
+
+async function addNote(headers: Record<string, string>, projectId: number, json: Record<string, unknown>) {
+  const res = await callRoute(notesRoute.action, `/api/projects/${projectId}/annotations`, {
+    headers,
+    json: { kind: 'polygon', geometry: { type: 'Polygon', coordinates: [ring] }, ...json },
+    params: { id: String(projectId) },
+  })
+  expect(res.status).toBe(201)
+  return (await readJson<{ annotation: Note }>(res)).annotation
+}
+
+function getSeries(headers: Record<string, string>, projectId: number, noteId: number, csv = false) {
+  return callRoute(
+    seriesRoute.loader,
+    `/api/projects/${projectId}/annotations/${noteId}/series${csv ? '?format=csv' : ''}`,
+    { headers, params: { id: String(projectId), annotationId: String(noteId) } },
+  )
+}
+
+const storedSeries = (noteId: number) =>
+  getDb().select().from(annotations).where(eq(annotations.id, noteId)).get()!.measurement.series ?? []
+
+const near = (value: number, expected: number, share = 0.03) =>
+  expect(Math.abs(value - expected)).toBeLessThanOrEqual(expected * share)
+
+describe('a stockpile over time', () => {
+  test('its volume on each survey, oldest first, with the base used; kept on the note; as CSV', async () => {
+    // Created out of order: the series follows the survey dates, not the rows.
+    const { client, pilot, admin, site, surveys } = await siteWith([
+      '2027-03-10T09:00:00Z',
+      '2027-01-10T09:00:00Z',
+      '2027-02-10T09:00:00Z',
+    ])
+    const [march, january, february] = surveys as [
+      (typeof surveys)[0],
+      (typeof surveys)[0],
+      (typeof surveys)[0],
+    ]
+    await storeRasterDeliverable(january.id, dsm.small, 'elevation', admin.user.id)
+    await storeRasterDeliverable(march.id, dsm.large, 'elevation', admin.user.id)
+    // February has no elevation model: no point for it.
+    const note = await addNote(client.headers, march.id, {
+      title: 'Crusher run',
+      stockpileKind: 'stockpile',
+      base: 'edge-lowest',
+    })
+
+    const res = await getSeries(client.headers, march.id, note.id)
+    expect(res.status).toBe(200)
+    const { points } = await readJson<{ points: Point[] }>(res)
+    expect(points.map((p) => p.projectId)).toEqual([january.id, march.id])
+    expect(points.map((p) => p.surveyedAt)).toEqual(['2027-01-10T09:00:00.000Z', '2027-03-10T09:00:00.000Z'])
+    near(points[0]!.volumeM3, reliefVolumeM3(SMALL))
+    near(points[1]!.volumeM3, reliefVolumeM3(LARGE))
+    expect(points.every((p) => p.base === 'edge-lowest' && Math.abs(p.baseElevationM - 100) < 0.05)).toBe(
+      true,
+    )
+    expect(points.every((p) => p.volumeM3 === p.cutM3)).toBe(true)
+    expect(storedSeries(note.id).map((m) => m.fileId).length).toBe(2)
+    void february
+
+    const csv = await getSeries(client.headers, march.id, note.id, true)
+    expect(csv.headers.get('Content-Disposition')).toContain('.csv')
+    const lines = (await csv.text()).trim().split('\n')
+    expect(lines[0]).toBe(
+      'surveyed_at,project_id,project_name,file_id,volume_m3,cut_m3,fill_m3,net_m3,base,base_elevation_m',
+    )
+    expect(lines).toHaveLength(3)
+    expect(lines[1]!.startsWith(`2027-01-10T09:00:00.000Z,${january.id},`)).toBe(true)
+    expect(lines[2]!.split(',')[8]).toBe('edge-lowest')
+
+    // The site page shows the same series (server-rendered chart and table).
+    const page = await callRoute(sitePage.loader, `/sites/${site.id}`, {
+      headers: client.headers,
+      params: { siteId: String(site.id) },
+    })
+    const { stockpiles } = await readJson<{ stockpiles: Array<{ id: number; points: Point[] }> }>(page)
+    expect(stockpiles.map((s) => s.id)).toEqual([note.id])
+    expect(stockpiles[0]!.points.map((p) => p.volumeM3)).toEqual(points.map((p) => p.volumeM3))
+
+    // Another base is a new shape of the question: the kept figures go.
+    const put = await callRoute(noteRoute.action, `/api/projects/${march.id}/annotations/${note.id}`, {
+      method: 'PUT',
+      headers: client.headers,
+      json: {
+        kind: 'polygon',
+        geometry: { type: 'Polygon', coordinates: [ring] },
+        title: 'Crusher run',
+        stockpileKind: 'stockpile',
+        base: 'edge-mean',
+      },
+      params: { id: String(march.id), annotationId: String(note.id) },
+    })
+    expect(put.status).toBe(200)
+    expect(storedSeries(note.id)).toEqual([])
+
+    // The pilot is a member of the project but not of the site: 404, as for anyone else.
+    expect((await getSeries(pilot.headers, march.id, note.id)).status).toBe(404)
+  }, 180_000)
+})
+
+describe('a later elevation model', () => {
+  test('measures the project’s polygon notes and the site’s stockpiles on it, through the view job', async () => {
+    const { client, admin, surveys } = await siteWith(['2027-01-10T09:00:00Z', '2027-04-10T09:00:00Z'])
+    const [earlier, later] = surveys as [(typeof surveys)[0], (typeof surveys)[0]]
+    await storeRasterDeliverable(earlier.id, dsm.small, 'elevation', admin.user.id)
+    const pile = await addNote(client.headers, earlier.id, { title: 'Pile', stockpileKind: 'stockpile' })
+    // A polygon on the later survey before its model exists: area only.
+    const pad = await addNote(client.headers, later.id, { title: 'Pad', base: 'edge-mean' })
+    expect(pad.measurement.cutM3).toBeUndefined()
+    const first = await storeRasterDeliverable(later.id, dsm.flat, 'elevation', admin.user.id)
+    // Then a newer model of the same survey replaces the flat one.
+    const model = await storeRasterDeliverable(later.id, dsm.large, 'elevation', admin.user.id)
+
+    for (const file of [first, model]) await prepareDeliverable(file.id)
+    const runner = startViewJobs()
+    await runner.idle()
+    await runner.stop()
+
+    const padNow = getDb().select().from(annotations).where(eq(annotations.id, pad.id)).get()!
+    expect(padNow.measurement.fileId).toBe(model.id)
+    expect(padNow.measurement.base).toBe('edge-mean')
+    near(padNow.measurement.cutM3!, reliefVolumeM3(LARGE))
+    // The stockpile on the earlier survey was measured on the new model by the job, not on reading.
+    const kept = storedSeries(pile.id).find((m) => m.fileId === model.id)
+    expect(kept && 'cutM3' in kept ? kept.cutM3 : null).not.toBeNull()
+    near((kept as { cutM3: number }).cutM3, reliefVolumeM3(LARGE))
+  }, 300_000)
+})
