@@ -9,6 +9,7 @@ import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { asPage, idOrNull, pageId } from '#app/domain/http/page-errors.server.ts'
+import { pdfResponse } from '#app/domain/pdf/pdf-response.server.ts'
 import {
   parseDrawnPolygons,
   SITE_REPORT_MESSAGES,
@@ -40,13 +41,7 @@ async function report(
       drawn: parseDrawnPolygons(polygons),
       signal: request.signal,
     })
-    return new Response(Buffer.from(bytes), {
-      headers: {
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': `attachment; filename="${fileName}"`,
-        'Cache-Control': 'private, no-store',
-      },
-    })
+    return pdfResponse(bytes, fileName)
   })
 }
 
