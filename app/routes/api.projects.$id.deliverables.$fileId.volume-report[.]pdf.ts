@@ -6,6 +6,7 @@
  */
 import { readVolumeReportQuery, volumeReportPdf } from '#app/domain/deliverables/volume-report.server.ts'
 import { apiRoute } from '#app/lib/http/api-route.server.ts'
+import { pdfResponse } from '#app/lib/pdf/pdf-response.server.ts'
 
 export const { action, loader } = apiRoute({
   params: { id: 'project id', fileId: 'file id' },
@@ -15,12 +16,6 @@ export const { action, loader } = apiRoute({
       ...query,
       signal: request.signal,
     })
-    return new Response(Buffer.from(bytes), {
-      headers: {
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': `attachment; filename="${fileName}"`,
-        'Cache-Control': 'private, no-store',
-      },
-    })
+    return pdfResponse(bytes, fileName)
   },
 })

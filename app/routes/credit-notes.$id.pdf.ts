@@ -4,6 +4,7 @@ import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { formatCreditNoteNumber } from '#app/domain/payments/invoice-format.ts'
 import { getCreditNoteSource, renderCreditNotePdf } from '#app/domain/payments/refunds.server.ts'
 import { pageId } from '#app/lib/http/page-errors.server.ts'
+import { pdfResponse } from '#app/lib/pdf/pdf-response.server.ts'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
@@ -12,11 +13,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (source.status === 'not-issued')
     throw new Response('The refund has not been made yet, so there is no credit note.', { status: 409 })
   const bytes = await renderCreditNotePdf(source)
-  return new Response(Buffer.from(bytes), {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename="credit-note-${formatCreditNoteNumber(source.refund.creditNoteNumber!)}.pdf"`,
-      'Cache-Control': 'private, no-store',
-    },
-  })
+  return pdfResponse(bytes, `credit-note-${formatCreditNoteNumber(source.refund.creditNoteNumber!)}.pdf`)
 }

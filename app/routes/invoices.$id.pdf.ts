@@ -9,6 +9,7 @@ import { getTaxInvoiceSource } from '#app/domain/payments/invoices.server.ts'
 import { renderTaxInvoicePdf } from '#app/domain/payments/tax-invoice-pdf.server.ts'
 import { getCompanyInfo } from '#app/lib/config/env.server.ts'
 import { pageId } from '#app/lib/http/page-errors.server.ts'
+import { pdfResponse } from '#app/lib/pdf/pdf-response.server.ts'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
@@ -19,11 +20,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const bytes = await renderTaxInvoicePdf({ ...source, company: getCompanyInfo() })
   const fileName = `tax-invoice-${formatTaxInvoiceNumber(source.invoice.taxInvoiceNumber!)}.pdf`
-  return new Response(Buffer.from(bytes), {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename="${fileName}"`,
-      'Cache-Control': 'private, no-store',
-    },
-  })
+  return pdfResponse(bytes, fileName)
 }

@@ -5,17 +5,15 @@
  */
 import { renderLandownerTemplatePdf } from '#app/domain/files/landowner-template-pdf.server.ts'
 import { getCompanyInfo } from '#app/lib/config/env.server.ts'
+import { pdfResponse } from '#app/lib/pdf/pdf-response.server.ts'
 
 let cached: Promise<Uint8Array> | undefined
 
 export async function loader() {
   cached ??= renderLandownerTemplatePdf(getCompanyInfo())
   const bytes = await cached
-  return new Response(Buffer.from(bytes), {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': 'inline; filename="landowner-permission-template.pdf"',
-      'Cache-Control': 'public, max-age=3600',
-    },
+  return pdfResponse(bytes, 'landowner-permission-template.pdf', {
+    disposition: 'inline',
+    cacheControl: 'public, max-age=3600',
   })
 }

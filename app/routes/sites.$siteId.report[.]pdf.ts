@@ -14,6 +14,7 @@ import {
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { readFormBody } from '#app/lib/http/form-body.server.ts'
 import { asPage, idOrNull, pageId } from '#app/lib/http/page-errors.server.ts'
+import { pdfResponse } from '#app/lib/pdf/pdf-response.server.ts'
 import type { User } from '#db/schema.ts'
 
 async function report(
@@ -40,13 +41,7 @@ async function report(
       drawn: parseDrawnPolygons(polygons),
       signal: request.signal,
     })
-    return new Response(Buffer.from(bytes), {
-      headers: {
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': `attachment; filename="${fileName}"`,
-        'Cache-Control': 'private, no-store',
-      },
-    })
+    return pdfResponse(bytes, fileName)
   })
 }
 

@@ -12,6 +12,7 @@ import {
   type AnnotationKind,
   type StockpileKind,
 } from '#db/enums.ts'
+import type { AnnotationMeasurement } from '#db/schema.ts'
 import { z } from 'zod'
 
 export const ANNOTATION_MESSAGES = {
@@ -133,18 +134,8 @@ export const AnnotationInputSchema = Fields.strict().superRefine((value, ctx) =>
 })
 export type AnnotationInput = z.infer<typeof AnnotationInputSchema>
 
-/** What a polygon's volume was measured from, in words ("Edge mean", "Typed height 12,5 m" is the page's). */
-type AnnotationMeasurementView = {
-  lengthM?: number
-  areaM2?: number
-  cutM3?: number
-  fillM3?: number
-  netM3?: number
-  base?: AnnotationBase
-  baseElevationM?: number
-  /** The elevation model the volume was measured on. */
-  fileId?: number
-}
+/** What a note measured, as stored (one type with the table's column). */
+type AnnotationMeasurementView = AnnotationMeasurement
 
 /** The API's note (GET/POST/PUT …/annotations). */
 export type AnnotationView = {

@@ -49,7 +49,7 @@ function asciiFallback(name: string) {
 }
 
 /** `attachment; filename="ascii"; filename*=UTF-8''percent-encoded` (RFC 6266 with RFC 5987). */
-function contentDisposition(name: string, type: 'attachment' | 'inline' = 'attachment') {
+export function contentDisposition(name: string, type: 'attachment' | 'inline' = 'attachment') {
   const clean = cleanOriginalName(name)
   const encoded = encodeURIComponent(clean).replace(
     /['()*]/g,
