@@ -33,7 +33,6 @@ import {
 import { DeliverableAccuracySchema, DeliverableKindSchema } from '#app/domain/deliverables/schemas.ts'
 import { listProjectFiles } from '#app/domain/files/file-queries.server.ts'
 import { isMultipart } from '#app/domain/files/multipart.server.ts'
-import { handleFileIntent, handleUploadForm } from '#app/domain/files/page-actions.server.ts'
 import { CATEGORY_ACCEPT } from '#app/domain/files/rules.ts'
 import { formatPercent } from '#app/domain/format/numbers.ts'
 import { zodFieldErrors } from '#app/domain/http/api.server.ts'
@@ -44,6 +43,7 @@ import { redirectWithToast } from '#app/domain/http/toast.server.ts'
 import { getProjectForAdmin } from '#app/domain/projects/admin-projects.server.ts'
 import { completeProject, failedViewingCopies } from '#app/domain/projects/complete-project.server.ts'
 import { COMPLETE_MESSAGES, DELIVERABLE_CATEGORY } from '#app/domain/projects/deliverables.ts'
+import { handleFileIntent, handleUploadForm } from '#app/routes/_helpers/file-page-actions.server.ts'
 import type { User } from '#db/schema.ts'
 
 /** The project (404 when unknown) and its files, as the admin sees them. */

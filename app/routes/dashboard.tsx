@@ -18,7 +18,6 @@ import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { ProfileSchema } from '#app/domain/auth/schemas.ts'
 import { loadRoleDashboard } from '#app/domain/dashboard/dashboard.server.ts'
 import { isMultipart } from '#app/domain/files/multipart.server.ts'
-import { FILE_INTENTS, handleFileIntent, handleUploadForm } from '#app/domain/files/page-actions.server.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { isIntentOf } from '#app/domain/http/intents.ts'
 import { createToastHeaders } from '#app/domain/http/toast.server.ts'
@@ -31,6 +30,11 @@ import {
   handleClientProjectIntent,
 } from '#app/domain/projects/dashboard-actions.server.ts'
 import { saveProfile } from '#app/domain/users/users.server.ts'
+import {
+  FILE_INTENTS,
+  handleFileIntent,
+  handleUploadForm,
+} from '#app/routes/_helpers/file-page-actions.server.ts'
 import leafletCss from 'leaflet/dist/leaflet.css'
 
 /** The pilot's job dialog shows the survey areas on a Leaflet map. */

@@ -8,6 +8,7 @@ import { sendFile } from '#app/domain/files/download.server.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
 import { methodNotAllowed } from '#app/domain/http/api.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
+import { pageId } from '#app/domain/http/page-errors.server.ts'
 import {
   openShareToken,
   requireDownloadAllowed,
@@ -20,7 +21,7 @@ import { recordShareDownload } from '#app/domain/sharing/share-links.server.ts'
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return withShareErrors(async () => {
     const share = await openShareToken(params.token, clientIpOf(context))
-    const file = sharedFile(share, params.fileId)
+    const file = sharedFile(share, pageId(params.fileId))
     requireDownloadAllowed(share)
     const response = sendFile(request, {
       path: absolutePathOf(file),

@@ -16,13 +16,14 @@ import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
 import { methodNotAllowed } from '#app/domain/http/api.server.ts'
 import { clientIpOf } from '#app/domain/http/context.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
+import { pageId } from '#app/domain/http/page-errors.server.ts'
 import { openShareToken, sharedFile, withShareErrors } from '#app/domain/sharing/share-access.server.ts'
 import { THREE_D_FILES, threeDFileOf } from '#app/domain/threed/three-d-view.server.ts'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return withShareErrors(async () => {
     const share = await openShareToken(params.token, clientIpOf(context))
-    const file = sharedFile(share, params.fileId)
+    const file = sharedFile(share, pageId(params.fileId))
     if (params.variant === 'pdf') {
       if (file.fileType !== 'application/pdf') throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
       return sendFile(request, {

@@ -25,9 +25,9 @@ import { formatDate } from '#app/domain/format/dates.ts'
 import { plural } from '#app/domain/format/numbers.ts'
 import { readFormBody } from '#app/domain/http/form-body.server.ts'
 import { asPage, pageId } from '#app/domain/http/page-errors.server.ts'
-import { handleSitePageAction } from '#app/domain/sites/site-page.server.ts'
 import { REPEAT_CHOICES, SITE_INTENTS, SiteRenameFormSchema } from '#app/domain/sites/site-schedule.ts'
 import { getSiteCard } from '#app/domain/sites/sites.server.ts'
+import { handleSitePageAction } from '#app/routes/_helpers/site-page.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.site.name ?? 'Site'} · Kestrel Aerial Survey` },

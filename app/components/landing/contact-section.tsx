@@ -12,7 +12,7 @@ import type {
   ContactActionData,
   ContactConstraint,
   ContactField,
-} from '#app/domain/contact/contact-form.server.ts'
+} from '#app/routes/_helpers/contact-form.server.ts'
 import { useEffect, useRef, useState } from 'react'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 

@@ -6,10 +6,14 @@
 import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'
 import { redirectWithToast } from '#app/domain/http/toast.server.ts'
-
-import type { SiteViewer } from './site-access.server.ts'
-import { SITE_INTENTS, SITE_MESSAGES, SiteRenameFormSchema, SiteScheduleFormSchema } from './site-schedule.ts'
-import { updateSite } from './sites.server.ts'
+import type { SiteViewer } from '#app/domain/sites/site-access.server.ts'
+import {
+  SITE_INTENTS,
+  SITE_MESSAGES,
+  SiteRenameFormSchema,
+  SiteScheduleFormSchema,
+} from '#app/domain/sites/site-schedule.ts'
+import { updateSite } from '#app/domain/sites/sites.server.ts'
 
 export async function handleSitePageAction(viewer: SiteViewer, siteId: number, formData: FormData) {
   const intent = formData.get('intent')
