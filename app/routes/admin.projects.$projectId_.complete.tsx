@@ -4,7 +4,7 @@
  * a link to them. Works without JavaScript (multipart upload form, then the button).
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AdminDialog } from '#app/components/dashboard/admin/ui.tsx'
 import {
   DELIVERABLE_ACCURACY_INTENT,
@@ -19,6 +19,7 @@ import { FileGroups } from '#app/components/files/file-groups.tsx'
 import { UploadWidget } from '#app/components/files/upload-widget.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import {
   DELIVERABLE_MESSAGES,
@@ -130,10 +131,9 @@ export default function CompleteProjectDialog() {
   const misplaced = details.filter(
     (d) => !d.removedAt && d.raster?.overlapPercent != null && d.raster.overlapPercent < LOW_OVERLAP_PERCENT,
   )
-  const navigation = useNavigation()
   const here = `/admin/projects/${project.id}/complete`
   const back = `/admin/projects/${project.id}`
-  const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'complete'
+  const pending = useIsPending({ intent: 'complete' })
   const done = project.status === 'completed'
   return (
     <AdminDialog title="Complete Project" description={project.name} closeTo={back}>

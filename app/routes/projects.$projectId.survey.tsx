@@ -6,7 +6,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { NumberField } from '#app/components/forms/number-field.tsx'
 import { SelectField } from '#app/components/forms/select-field.tsx'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
@@ -14,6 +14,7 @@ import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { PageHeading } from '#app/components/layout/page-heading.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { formatKm, formatNumber } from '#app/domain/format/numbers.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
@@ -171,7 +172,7 @@ function AdjustForm({
   drones: Array<{ value: string; label: string }>
 }) {
   const actionData = useActionData<typeof action>()
-  const navigation = useNavigation()
+  const saving = useIsPending({ state: 'submitting' })
   const [form, fields] = useForm({
     id: 'survey-adjust',
     lastResult: actionData?.result,
@@ -203,7 +204,7 @@ function AdjustForm({
           <NumberField label="Side overlap (%)" field={fields.sideOverlap} />
         </div>
         <div className="flex justify-end">
-          <StatusButton pending={navigation.state === 'submitting'} pendingLabel="Saving…">
+          <StatusButton pending={saving} pendingLabel="Saving…">
             Save Plan
           </StatusButton>
         </div>

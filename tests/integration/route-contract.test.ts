@@ -55,4 +55,13 @@ describe('route contract', () => {
     ])
     expect(problems).toEqual([])
   })
+
+  test('a busy label comes from useIsPending, not a hand-written navigation check', () => {
+    const sources = readdirSync(path.resolve('app'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.tsx?$/.test(f) && !f.endsWith('use-is-pending.ts'))
+      .map((f) => ({ name: f, source: readFileSync(path.resolve('app', f), 'utf8') }))
+    expect(sources.length).toBeGreaterThan(300)
+    const handWritten = /navigation\.formData|navigation\.state\s*(!==\s*'idle'|===\s*'(submitting|loading)')/
+    expect(sources.filter(({ source }) => handWritten.test(source)).map(({ name }) => name)).toEqual([])
+  })
 })

@@ -59,7 +59,7 @@ export function CreateProjectTab({ placeSearch }: { placeSearch: PlaceSearchResu
   const [params] = useSearchParams()
   const hydrated = useHydrated()
   const pending = useIsPending({ intent: 'create-project' })
-  const searching = navigation.state === 'loading' && navigation.location?.search.includes('q=')
+  const searching = useIsPending({ formMethod: 'GET', state: 'loading' })
 
   // What was typed before a no-JavaScript search comes back in the query string.
   const carried = Object.fromEntries(FORM_FIELDS.map((f) => [f, params.get(f) ?? '']))
