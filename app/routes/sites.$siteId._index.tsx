@@ -3,11 +3,11 @@
  * form and the repeat schedule. Both forms work without JavaScript; "Don't repeat" is one
  * button. The Map view of the site is its sibling route, `/sites/$siteId/map`.
  */
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { TextField } from '#app/components/forms/text-field.tsx'
+import { Field } from '#app/components/forms.tsx'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { PageCard } from '#app/components/layout/page-card.tsx'
@@ -65,7 +65,11 @@ function RenameForm({ name }: { name: string }) {
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <input type="hidden" name="intent" value={SITE_INTENTS.rename} />
-      <TextField label="Site name" field={fields.name} inputProps={{ maxLength: 255, autoComplete: 'off' }} />
+      <Field
+        labelProps={{ children: 'Site name' }}
+        errors={fields.name.errors}
+        inputProps={{ ...getInputProps(fields.name, { type: 'text' }), maxLength: 255, autoComplete: 'off' }}
+      />
       <StatusButton pending={pending} pendingLabel="Saving…" className="btn-sm">
         Rename site
       </StatusButton>

@@ -49,7 +49,7 @@ export function DeliverableAccuracyForm({
         {FIELDS.map((f) => (
           <Field
             key={f.name}
-            label={f.label}
+            labelProps={{ children: f.label }}
             errors={errors?.[f.name]}
             inputProps={{
               id: `accuracy-${f.name}-${deliverable.id}`,

@@ -27,7 +27,7 @@ export function DeliverableKindForm({ deliverable, action }: { deliverable: Deli
       <input type="hidden" name="intent" value={DELIVERABLE_KIND_INTENT} />
       <input type="hidden" name="fileId" value={deliverable.id} />
       <SelectField
-        label="Kind"
+        labelProps={{ children: 'Kind' }}
         className="min-w-0 flex-1"
         options={KIND_OPTIONS}
         selectProps={{

@@ -132,12 +132,12 @@ function ContactForm({ constraint }: { constraint: ContactConstraint }) {
       <HoneypotInputs />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field
-          label="Name"
+          labelProps={{ children: 'Name' }}
           errors={errorsOf('name')}
           inputProps={{ ...fieldProps('name'), type: 'text', autoComplete: 'name', placeholder: 'Your name' }}
         />
         <Field
-          label="Email"
+          labelProps={{ children: 'Email' }}
           errors={errorsOf('email')}
           inputProps={{
             ...fieldProps('email'),
@@ -148,7 +148,7 @@ function ContactForm({ constraint }: { constraint: ContactConstraint }) {
         />
       </div>
       <TextareaField
-        label="Message"
+        labelProps={{ children: 'Message' }}
         errors={errorsOf('message')}
         textareaProps={{
           ...fieldProps('message'),
