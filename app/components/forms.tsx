@@ -4,7 +4,7 @@
  * page's contact form uses these, and conform would add ~10 KiB to its JavaScript (the
  * conform-wired select is `forms/select-field.tsx`, the password field `forms/password-field.tsx`).
  */
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react'
+import type { InputHTMLAttributes, LabelHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react'
 
 import { cn } from './ui/cn.ts'
 
@@ -24,8 +24,13 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
   )
 }
 
+/**
+ * The one props shape of every field component (as the Epic Stack's `Field`): `labelProps`
+ * (its `children` is the label), the control's props (`inputProps`, `textareaProps` or
+ * `selectProps`, with an `id`), `errors`, `className` for the wrapper, and an optional hint.
+ */
 export interface FieldShell {
-  label: ReactNode
+  labelProps: LabelHTMLAttributes<HTMLLabelElement> & { children: ReactNode }
   errors?: ListOfErrors
   hint?: ReactNode
   className?: string
@@ -49,7 +54,7 @@ export function controlAria(id: string, errors: ListOfErrors, hint: ReactNode) {
 /** What every field shares around its control: the label above, the hint and the errors below. */
 export function FieldFrame({
   id,
-  label,
+  labelProps,
   errors,
   hint,
   className,
@@ -57,8 +62,8 @@ export function FieldFrame({
 }: Omit<FieldShell, 'prefix'> & { id: string; children: ReactNode }) {
   return (
     <div className={className}>
-      <label htmlFor={id} className="label">
-        {label}
+      <label htmlFor={id} {...labelProps} className={cn('label', labelProps.className)}>
+        {labelProps.children}
       </label>
       {children}
       {hint ? (
@@ -72,7 +77,7 @@ export function FieldFrame({
 }
 
 export function Field({
-  label,
+  labelProps,
   errors,
   hint,
   className,
@@ -81,7 +86,7 @@ export function Field({
 }: FieldShell & { inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string } }) {
   const id = inputProps.id
   return (
-    <FieldFrame id={id} label={label} errors={errors} hint={hint} className={className}>
+    <FieldFrame id={id} labelProps={labelProps} errors={errors} hint={hint} className={className}>
       <div className={prefix ? 'flex' : undefined}>
         {prefix ? (
           <span className="inline-flex items-center rounded-l-lg border border-r-0 border-ink-200 bg-ink-50 px-3 text-sm text-ink-600">
@@ -99,7 +104,7 @@ export function Field({
 }
 
 export function TextareaField({
-  label,
+  labelProps,
   errors,
   hint,
   className,
@@ -107,7 +112,7 @@ export function TextareaField({
 }: FieldShell & { textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string } }) {
   const id = textareaProps.id
   return (
-    <FieldFrame id={id} label={label} errors={errors} hint={hint} className={className}>
+    <FieldFrame id={id} labelProps={labelProps} errors={errors} hint={hint} className={className}>
       <textarea
         {...textareaProps}
         {...controlAria(id, errors, hint)}

@@ -9,11 +9,11 @@ import { ServicesSection } from '#app/components/landing/services-section.tsx'
 import { StepsSection } from '#app/components/landing/steps-section.tsx'
 import { SiteFooter } from '#app/components/layout/site-footer.tsx'
 import { SiteHeader } from '#app/components/layout/site-header.tsx'
-import { contactConstraint, contactFormAction } from '#app/domain/contact/contact-form.server.ts'
 import { landingFigures } from '#app/domain/landing/landing-figures.server.ts'
 import { landingSampleQuote } from '#app/domain/pricing/sample-quote.server.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
 import { useRootData } from '#app/root.tsx'
+import { contactConstraint, contactFormAction } from '#app/routes/_helpers/contact-form.server.ts'
 import { useEffect } from 'react'
 
 export const meta: MetaFunction = () => [

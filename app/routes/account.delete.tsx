@@ -60,7 +60,7 @@ export default function DeleteAccountPage() {
             </Alert>
           ) : null}
           <PasswordField
-            label="Your password"
+            labelProps={{ children: 'Your password' }}
             errors={undefined}
             inputProps={{
               id: 'delete-password',

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs } from '@remix-run/node'
 import { CLEAR_ZONES_CONFIRM } from '#app/components/dashboard/admin/airspace-tab.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { clearAllZones } from '#app/domain/admin/airspace-admin.server.ts'
-import { adminDialogLoader, confirmedAdminAction } from '#app/domain/admin/dialog-routes.server.ts'
+import { adminDialogLoader, confirmedAdminAction } from '#app/routes/_helpers/admin-dialogs.server.ts'
 
 const BACK = '/admin?tab=airspace'
 

@@ -2,9 +2,9 @@ import { type ActionFunctionArgs } from '@remix-run/node'
 import { LOAD_RSA_CONFIRM } from '#app/components/dashboard/admin/airspace-tab.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { loadRsaAirspaceByAdmin } from '#app/domain/admin/airspace-admin.server.ts'
-import { adminDialogLoader, confirmedAdminAction } from '#app/domain/admin/dialog-routes.server.ts'
 import { AIRSPACE_ATTRIBUTION } from '#app/domain/airspace/zone-kinds.ts'
 import { plural } from '#app/lib/format/numbers.ts'
+import { adminDialogLoader, confirmedAdminAction } from '#app/routes/_helpers/admin-dialogs.server.ts'
 
 const BACK = '/admin?tab=airspace'
 

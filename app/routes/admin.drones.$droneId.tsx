@@ -2,22 +2,23 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { DroneProfileForm } from '#app/components/dashboard/admin/drone-profile-form.tsx'
 import { AdminDialog } from '#app/components/dashboard/admin/ui.tsx'
-import { submitAdminForm } from '#app/domain/admin/form-responses.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
-import { DRONE_FORM, droneOf } from '#app/domain/survey/drone-form.server.ts'
 import { updateDroneProfile } from '#app/domain/survey/drone-profiles.server.ts'
 import { readFormBody } from '#app/lib/http/form-body.server.ts'
+import { pageId } from '#app/lib/http/page-errors.server.ts'
+import { submitAdminForm } from '#app/routes/_helpers/admin-forms.server.ts'
+import { DRONE_FORM, droneOf } from '#app/routes/_helpers/drone-form.server.ts'
 
 const CLOSE = '/admin?tab=settings'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, 'admin')
-  return json({ drone: droneOf(params.droneId) })
+  return json({ drone: droneOf(pageId(params.droneId)) })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')
-  const drone = droneOf(params.droneId)
+  const drone = droneOf(pageId(params.droneId))
   return submitAdminForm(await readFormBody(request), {
     ...DRONE_FORM,
     save: (value) => updateDroneProfile(admin.id, drone.id, value),

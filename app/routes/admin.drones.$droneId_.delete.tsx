@@ -1,16 +1,17 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
-import { confirmedAdminAction } from '#app/domain/admin/dialog-routes.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
-import { droneOf } from '#app/domain/survey/drone-form.server.ts'
+import { pageId } from '#app/lib/http/page-errors.server.ts'
 import { deleteDroneProfile } from '#app/domain/survey/drone-profiles.server.ts'
+import { confirmedAdminAction } from '#app/routes/_helpers/admin-dialogs.server.ts'
+import { droneOf } from '#app/routes/_helpers/drone-form.server.ts'
 
 const CLOSE = '/admin?tab=settings'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, 'admin')
-  const drone = droneOf(params.droneId)
+  const drone = droneOf(pageId(params.droneId))
   return json({ drone: { id: drone.id, name: drone.name } })
 }
 
@@ -18,7 +19,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return confirmedAdminAction(request, {
     back: CLOSE,
     run: (admin) => {
-      const drone = droneOf(params.droneId)
+      const drone = droneOf(pageId(params.droneId))
       deleteDroneProfile(admin.id, drone.id)
       return drone
     },

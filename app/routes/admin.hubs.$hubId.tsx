@@ -2,23 +2,24 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { HubForm } from '#app/components/dashboard/admin/hub-form.tsx'
 import { AdminDialog } from '#app/components/dashboard/admin/ui.tsx'
-import { recordFromParam } from '#app/domain/admin/dialog-routes.server.ts'
-import { submitAdminForm } from '#app/domain/admin/form-responses.server.ts'
 import { hubErrorMessage, HubSchema } from '#app/domain/admin/schemas.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { findHub, updateHub } from '#app/domain/hubs/hubs.server.ts'
 import { readFormBody } from '#app/lib/http/form-body.server.ts'
+import { pageId } from '#app/lib/http/page-errors.server.ts'
+import { foundOr404 } from '#app/routes/_helpers/admin-dialogs.server.ts'
+import { submitAdminForm } from '#app/routes/_helpers/admin-forms.server.ts'
 
 const CLOSE = '/admin?tab=settings'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, 'admin')
-  return json({ hub: recordFromParam(params.hubId, findHub, 'Hub not found') })
+  return json({ hub: foundOr404(findHub(pageId(params.hubId)), 'Hub not found') })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')
-  const hub = recordFromParam(params.hubId, findHub, 'Hub not found')
+  const hub = foundOr404(findHub(pageId(params.hubId)), 'Hub not found')
   return submitAdminForm(await readFormBody(request), {
     schema: HubSchema,
     failure: hubErrorMessage,

@@ -1,15 +1,16 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
-import { confirmedAdminAction, recordFromParam } from '#app/domain/admin/dialog-routes.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
+import { pageId } from '#app/lib/http/page-errors.server.ts'
 import { deleteHub, findHub } from '#app/domain/hubs/hubs.server.ts'
+import { confirmedAdminAction, foundOr404 } from '#app/routes/_helpers/admin-dialogs.server.ts'
 
 const CLOSE = '/admin?tab=settings'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, 'admin')
-  const hub = recordFromParam(params.hubId, findHub, 'Hub not found')
+  const hub = foundOr404(findHub(pageId(params.hubId)), 'Hub not found')
   return json({ hub: { id: hub.id, name: hub.name } })
 }
 
@@ -17,7 +18,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return confirmedAdminAction(request, {
     back: CLOSE,
     run: (admin) => {
-      const hub = recordFromParam(params.hubId, findHub, 'Hub not found')
+      const hub = foundOr404(findHub(pageId(params.hubId)), 'Hub not found')
       deleteHub(admin.id, hub.id)
       return hub
     },

@@ -2,7 +2,6 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { PilotForm } from '#app/components/dashboard/admin/pilot-form.tsx'
 import { AdminDialog } from '#app/components/dashboard/admin/ui.tsx'
-import { submitAdminForm } from '#app/domain/admin/form-responses.server.ts'
 import { UpdatePilotSchema } from '#app/domain/admin/schemas.ts'
 import { updatePilot } from '#app/domain/admin/users.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
@@ -10,6 +9,7 @@ import { pilotLicenceDisplay } from '#app/domain/users/pilot-licence.ts'
 import { findUserById } from '#app/domain/users/users.server.ts'
 import { readFormBody } from '#app/lib/http/form-body.server.ts'
 import { pageId } from '#app/lib/http/page-errors.server.ts'
+import { submitAdminForm } from '#app/routes/_helpers/admin-forms.server.ts'
 
 const CLOSE = '/admin?tab=pilots'
 

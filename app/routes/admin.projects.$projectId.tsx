@@ -18,17 +18,18 @@ import { SharePanel } from '#app/components/sharing/share-panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { isMultipart } from '#app/domain/files/multipart.server.ts'
-import { handleFileIntent, handleUploadForm } from '#app/domain/files/page-actions.server.ts'
 import { processingPanelData } from '#app/domain/processing/processing-forms.server.ts'
+import { readFormBody } from '#app/lib/http/form-body.server.ts'
+import { assertSameOrigin } from '#app/lib/http/origin.server.ts'
+import { pageId } from '#app/lib/http/page-errors.server.ts'
+import { pageParam } from '#app/lib/http/query.ts'
 import {
   adminProjectDialog,
   keepFilesForm,
   loadAdminProject,
   saveProjectForm,
-} from '#app/domain/projects/admin-project-dialog.server.ts'
-import { readFormBody } from '#app/lib/http/form-body.server.ts'
-import { assertSameOrigin } from '#app/lib/http/origin.server.ts'
-import { pageParam } from '#app/lib/http/query.ts'
+} from '#app/routes/_helpers/admin-project-dialog.server.ts'
+import { handleFileIntent, handleUploadForm } from '#app/routes/_helpers/file-page-actions.server.ts'
 import leafletCss from 'leaflet/dist/leaflet.css'
 
 /** Back to the projects list, keeping its search, filter and page. */
@@ -46,14 +47,14 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: leafletCss
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireRole(request, 'admin')
-  const dialog = await adminProjectDialog(admin, params.projectId)
+  const dialog = await adminProjectDialog(admin, pageId(params.projectId))
   const processing = processingPanelData(dialog.project.id, { id: admin.id, role: 'admin' })
   return json({ ...dialog, processing, closeTo: closeUrl(new URL(request.url)) })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')
-  const { project } = loadAdminProject(params.projectId)
+  const { project } = await loadAdminProject(pageId(params.projectId))
   const here = `/admin/projects/${project.id}`
   // File uploads stream to disk: they must not be read by request.formData().
   if (isMultipart(request)) {

@@ -4,7 +4,7 @@
  * a link to them. Works without JavaScript (multipart upload form, then the button).
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AdminDialog } from '#app/components/dashboard/admin/ui.tsx'
 import {
   DELIVERABLE_ACCURACY_INTENT,
@@ -19,6 +19,7 @@ import { FileGroups } from '#app/components/files/file-groups.tsx'
 import { UploadWidget } from '#app/components/files/upload-widget.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import {
   DELIVERABLE_MESSAGES,
@@ -33,7 +34,6 @@ import {
 import { DeliverableAccuracySchema, DeliverableKindSchema } from '#app/domain/deliverables/schemas.ts'
 import { listProjectFiles } from '#app/domain/files/file-queries.server.ts'
 import { isMultipart } from '#app/domain/files/multipart.server.ts'
-import { handleFileIntent, handleUploadForm } from '#app/domain/files/page-actions.server.ts'
 import { CATEGORY_ACCEPT } from '#app/domain/files/rules.ts'
 import { getProjectForAdmin } from '#app/domain/projects/admin-projects.server.ts'
 import { completeProject, failedViewingCopies } from '#app/domain/projects/complete-project.server.ts'
@@ -44,6 +44,7 @@ import { isDomainError } from '#app/lib/http/domain-error.ts'
 import { readFormBody } from '#app/lib/http/form-body.server.ts'
 import { asPage, pageId } from '#app/lib/http/page-errors.server.ts'
 import { redirectWithToast } from '#app/lib/http/toast.server.ts'
+import { handleFileIntent, handleUploadForm } from '#app/routes/_helpers/file-page-actions.server.ts'
 import type { User } from '#db/schema.ts'
 
 /** The project (404 when unknown) and its files, as the admin sees them. */
@@ -130,10 +131,9 @@ export default function CompleteProjectDialog() {
   const misplaced = details.filter(
     (d) => !d.removedAt && d.raster?.overlapPercent != null && d.raster.overlapPercent < LOW_OVERLAP_PERCENT,
   )
-  const navigation = useNavigation()
   const here = `/admin/projects/${project.id}/complete`
   const back = `/admin/projects/${project.id}`
-  const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'complete'
+  const pending = useIsPending({ intent: 'complete' })
   const done = project.status === 'completed'
   return (
     <AdminDialog title="Complete Project" description={project.name} closeTo={back}>

@@ -2,13 +2,13 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { processingForm } from '#app/domain/processing/processing-forms.server.ts'
-import { loadAdminProject } from '#app/domain/projects/admin-project-dialog.server.ts'
 import { readFormBody } from '#app/lib/http/form-body.server.ts'
-import { idOrNull } from '#app/lib/http/page-errors.server.ts'
+import { idOrNull, pageId } from '#app/lib/http/page-errors.server.ts'
+import { loadAdminProject } from '#app/routes/_helpers/admin-project-dialog.server.ts'
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')
-  const { project } = loadAdminProject(params.projectId)
+  const { project } = await loadAdminProject(pageId(params.projectId))
   const formData = await readFormBody(request)
   return processingForm(admin.id, project.id, formData, `/admin/projects/${project.id}#pd-processing`)
 }

@@ -6,13 +6,13 @@ import { AdminDialog, DialogActions } from '#app/components/dashboard/admin/ui.t
 import { NewPasswordFields } from '#app/components/forms/new-password-fields.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
-import { submitAdminForm } from '#app/domain/admin/form-responses.server.ts'
 import { AdminSetPasswordFormSchema } from '#app/domain/admin/schemas.ts'
 import { resetPasswordByAdmin } from '#app/domain/admin/users.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { findUserById } from '#app/domain/users/users.server.ts'
 import { readFormBody } from '#app/lib/http/form-body.server.ts'
 import { pageId } from '#app/lib/http/page-errors.server.ts'
+import { submitAdminForm } from '#app/routes/_helpers/admin-forms.server.ts'
 
 const CLOSE = '/admin?tab=users'
 

@@ -1,22 +1,22 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { Form, useActionData } from '@remix-run/react'
 import { AdminDialog, DialogActions } from '#app/components/dashboard/admin/ui.tsx'
+import { Field } from '#app/components/forms.tsx'
 import { PasswordField } from '#app/components/forms/password-field.tsx'
 import { PersonFields } from '#app/components/forms/person-fields.tsx'
 import { SelectField } from '#app/components/forms/select-field.tsx'
-import { TextField } from '#app/components/forms/text-field.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
-import { adminDialogLoader } from '#app/domain/admin/dialog-routes.server.ts'
-import { submitAdminForm } from '#app/domain/admin/form-responses.server.ts'
 import { AdminCreateUserSchema } from '#app/domain/admin/schemas.ts'
 import { createUserByAdmin } from '#app/domain/admin/users.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { COUNTRIES } from '#app/domain/auth/schemas.ts'
 import { readFormBody } from '#app/lib/http/form-body.server.ts'
+import { adminDialogLoader } from '#app/routes/_helpers/admin-dialogs.server.ts'
+import { submitAdminForm } from '#app/routes/_helpers/admin-forms.server.ts'
 
 const CLOSE = '/admin?tab=users'
 
@@ -56,7 +56,7 @@ export default function CreateUserDialog() {
         {form.errors?.length ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
         <PersonFields fields={fields} phoneLabel="Phone (optional)" />
         <PasswordField
-          label="Password"
+          labelProps={{ children: 'Password' }}
           errors={fields.password.errors}
           hint="At least 6 characters"
           inputProps={{
@@ -65,8 +65,9 @@ export default function CreateUserDialog() {
           }}
         />
         <SelectField
-          label="Role"
-          field={fields.role}
+          labelProps={{ children: 'Role' }}
+          selectProps={getSelectProps(fields.role)}
+          errors={fields.role.errors}
           options={[
             { value: 'client', label: 'Client' },
             { value: 'pilot', label: 'Pilot' },
@@ -74,11 +75,20 @@ export default function CreateUserDialog() {
           ]}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Company name (optional)" field={fields.companyName} />
-          <TextField label="Industry (optional)" field={fields.industry} />
+          <Field
+            labelProps={{ children: 'Company name (optional)' }}
+            errors={fields.companyName.errors}
+            inputProps={getInputProps(fields.companyName, { type: 'text' })}
+          />
+          <Field
+            labelProps={{ children: 'Industry (optional)' }}
+            errors={fields.industry.errors}
+            inputProps={getInputProps(fields.industry, { type: 'text' })}
+          />
           <SelectField
-            label="Country (optional)"
-            field={fields.country}
+            labelProps={{ children: 'Country (optional)' }}
+            selectProps={getSelectProps(fields.country)}
+            errors={fields.country.errors}
             placeholder="Choose…"
             options={COUNTRIES.map((c) => ({ value: c, label: c }))}
           />

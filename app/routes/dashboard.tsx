@@ -18,7 +18,6 @@ import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { ProfileSchema } from '#app/domain/auth/schemas.ts'
 import { loadRoleDashboard } from '#app/domain/dashboard/dashboard.server.ts'
 import { isMultipart } from '#app/domain/files/multipart.server.ts'
-import { FILE_INTENTS, handleFileIntent, handleUploadForm } from '#app/domain/files/page-actions.server.ts'
 import { OWNER_HEADER } from '#app/domain/offline/cache-rules.ts'
 import { ClientProfileSchema } from '#app/domain/payments/billing.ts'
 import { handlePilotIntent, PILOT_INTENTS } from '#app/domain/pilot/dashboard-actions.server.ts'
@@ -31,6 +30,11 @@ import { readFormBody } from '#app/lib/http/form-body.server.ts'
 import { isIntentOf } from '#app/lib/http/intents.ts'
 import { createToastHeaders } from '#app/lib/http/toast.server.ts'
 import { takeWelcome } from '#app/lib/http/welcome.server.ts'
+import {
+  FILE_INTENTS,
+  handleFileIntent,
+  handleUploadForm,
+} from '#app/routes/_helpers/file-page-actions.server.ts'
 import leafletCss from 'leaflet/dist/leaflet.css'
 
 /** The pilot's job dialog shows the survey areas on a Leaflet map. */

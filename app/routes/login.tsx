@@ -63,7 +63,7 @@ export default function LoginPage() {
         <input {...getInputProps(fields.redirectTo, { type: 'hidden' })} />
         <SignedOut.EmailField field={fields.email} />
         <PasswordField
-          label="Password"
+          labelProps={{ children: 'Password' }}
           errors={fields.password.errors}
           inputProps={{
             ...getInputProps(fields.password, { type: 'password' }),

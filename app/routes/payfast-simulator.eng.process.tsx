@@ -3,8 +3,9 @@
  * The checkout form posts here exactly as it would to PayFast's `/eng/process`.
  */
 import { json, redirect, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useNavigation } from '@remix-run/react'
+import { Form, useActionData } from '@remix-run/react'
 import { Spinner } from '#app/components/ui/status-button.tsx'
+import { usePendingFormData } from '#app/components/ui/use-is-pending.ts'
 import {
   assertSimulatorEnabled,
   safeGatewayRedirect,
@@ -75,8 +76,7 @@ function ChoiceButton({
 
 export default function PayfastSimulatorPage() {
   const data = useActionData<typeof action>()
-  const navigation = useNavigation()
-  const busy = navigation.state !== 'idle' ? navigation.formData?.get(ACTION_FIELD) : null
+  const busy = usePendingFormData()?.get(ACTION_FIELD) ?? null
   return (
     <div className="min-h-screen bg-slate-100">
       <div

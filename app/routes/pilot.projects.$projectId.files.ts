@@ -7,10 +7,10 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { isMultipart } from '#app/domain/files/multipart.server.ts'
-import { handleFileIntent, handleUploadForm } from '#app/domain/files/page-actions.server.ts'
 import { requireAssignedProject } from '#app/domain/pilot/pilot-projects.server.ts'
 import { readFormBody } from '#app/lib/http/form-body.server.ts'
 import { asPage, idOrNull, pageId } from '#app/lib/http/page-errors.server.ts'
+import { handleFileIntent, handleUploadForm } from '#app/routes/_helpers/file-page-actions.server.ts'
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const pilot = await requireRole(request, 'pilot')

@@ -3,17 +3,19 @@
  * for the owning client; for the admin and the assigned pilot also the form that adjusts
  * drone, GSD, overlaps and angle, and the mission files. Anyone else: 404.
  */
-import { getFormProps, useForm } from '@conform-to/react'
+import { getFormProps, getSelectProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { NumberField } from '#app/components/forms/number-field.tsx'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { Field } from '#app/components/forms.tsx'
+import { numberInputProps } from '#app/components/forms/number-input-props.ts'
 import { SelectField } from '#app/components/forms/select-field.tsx'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { PageHeading } from '#app/components/layout/page-heading.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { djiWpmlDrone } from '#app/domain/survey/dji-wpml-drones.ts'
 import { listDroneProfiles } from '#app/domain/survey/drone-profiles.server.ts'
@@ -171,7 +173,7 @@ function AdjustForm({
   drones: Array<{ value: string; label: string }>
 }) {
   const actionData = useActionData<typeof action>()
-  const navigation = useNavigation()
+  const saving = useIsPending({ state: 'submitting' })
   const [form, fields] = useForm({
     id: 'survey-adjust',
     lastResult: actionData?.result,
@@ -191,19 +193,36 @@ function AdjustForm({
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         {form.errors?.length ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
         <SelectField
-          label="Drone"
-          field={fields.droneProfileId}
+          labelProps={{ children: 'Drone' }}
+          selectProps={getSelectProps(fields.droneProfileId)}
+          errors={fields.droneProfileId.errors}
           options={drones}
           placeholder="Choose a drone"
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <NumberField label="Ground resolution (cm/px)" field={fields.gsdCm} />
-          <NumberField label="Grid angle (°, blank: longest side)" field={fields.angleDeg} />
-          <NumberField label="Front overlap (%)" field={fields.frontOverlap} />
-          <NumberField label="Side overlap (%)" field={fields.sideOverlap} />
+          <Field
+            labelProps={{ children: 'Ground resolution (cm/px)' }}
+            errors={fields.gsdCm.errors}
+            inputProps={numberInputProps(fields.gsdCm)}
+          />
+          <Field
+            labelProps={{ children: 'Grid angle (°, blank: longest side)' }}
+            errors={fields.angleDeg.errors}
+            inputProps={numberInputProps(fields.angleDeg)}
+          />
+          <Field
+            labelProps={{ children: 'Front overlap (%)' }}
+            errors={fields.frontOverlap.errors}
+            inputProps={numberInputProps(fields.frontOverlap)}
+          />
+          <Field
+            labelProps={{ children: 'Side overlap (%)' }}
+            errors={fields.sideOverlap.errors}
+            inputProps={numberInputProps(fields.sideOverlap)}
+          />
         </div>
         <div className="flex justify-end">
-          <StatusButton pending={navigation.state === 'submitting'} pendingLabel="Saving…">
+          <StatusButton pending={saving} pendingLabel="Saving…">
             Save Plan
           </StatusButton>
         </div>

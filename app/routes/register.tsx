@@ -1,9 +1,9 @@
-import { getInputProps } from '@conform-to/react'
+import { getInputProps, getSelectProps } from '@conform-to/react'
 import { json, redirect, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
+import { Field } from '#app/components/forms.tsx'
 import { NewPasswordFields } from '#app/components/forms/new-password-fields.tsx'
 import { SelectField } from '#app/components/forms/select-field.tsx'
-import { TextField } from '#app/components/forms/text-field.tsx'
 import { SignedOut, useSignedOutForm } from '#app/components/layout/signed-out.tsx'
 import { PrivacyNote } from '#app/components/legal/privacy-note.tsx'
 import { registerClient } from '#app/domain/auth/accounts.server.ts'
@@ -98,39 +98,57 @@ export default function RegisterPage() {
       </PrivacyNote>
       <SignedOut.Form form={form}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="First name"
-            field={fields.firstName}
-            inputProps={{ autoComplete: 'given-name' }}
+          <Field
+            labelProps={{ children: 'First name' }}
+            errors={fields.firstName.errors}
+            inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), autoComplete: 'given-name' }}
           />
-          <TextField label="Last name" field={fields.lastName} inputProps={{ autoComplete: 'family-name' }} />
+          <Field
+            labelProps={{ children: 'Last name' }}
+            errors={fields.lastName.errors}
+            inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), autoComplete: 'family-name' }}
+          />
         </div>
-        <TextField
-          label="Company name (if applicable)"
-          field={fields.companyName}
-          inputProps={{ autoComplete: 'organization' }}
+        <Field
+          labelProps={{ children: 'Company name (if applicable)' }}
+          errors={fields.companyName.errors}
+          inputProps={{
+            ...getInputProps(fields.companyName, { type: 'text' }),
+            autoComplete: 'organization',
+          }}
         />
-        <TextField label="Email" field={fields.email} type="email" inputProps={{ autoComplete: 'email' }} />
+        <Field
+          labelProps={{ children: 'Email' }}
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
         </div>
-        <TextField
-          label="Phone"
-          field={fields.phone}
-          type="tel"
+        <Field
+          labelProps={{ children: 'Phone' }}
+          errors={fields.phone.errors}
           prefix="+27"
-          inputProps={{ autoComplete: 'tel-national', placeholder: '82 123 4567' }}
+          inputProps={{
+            ...getInputProps(fields.phone, { type: 'tel' }),
+            autoComplete: 'tel-national',
+            placeholder: '82 123 4567',
+          }}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Industry"
-            field={fields.industry}
+          <Field
+            labelProps={{ children: 'Industry' }}
+            errors={fields.industry.errors}
             hint="e.g. Agriculture, Mining, Construction"
-            inputProps={{ placeholder: 'e.g. Agriculture, Mining, Construction' }}
+            inputProps={{
+              ...getInputProps(fields.industry, { type: 'text' }),
+              placeholder: 'e.g. Agriculture, Mining, Construction',
+            }}
           />
           <SelectField
-            label="Country"
-            field={fields.country}
+            labelProps={{ children: 'Country' }}
+            selectProps={getSelectProps(fields.country)}
+            errors={fields.country.errors}
             options={COUNTRIES.map((c) => ({ value: c, label: c }))}
           />
         </div>

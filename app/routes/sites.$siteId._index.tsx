@@ -4,11 +4,11 @@
  * button. Stockpile and pit notes on its surveys: their volume over time (a server-drawn chart,
  * its table and CSV). The Map view of the site is its sibling route, `/sites/$siteId/map`.
  */
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { TextField } from '#app/components/forms/text-field.tsx'
+import { Field } from '#app/components/forms.tsx'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { PageCard } from '#app/components/layout/page-card.tsx'
@@ -24,13 +24,13 @@ import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { siteStockpiles } from '#app/domain/annotations/stockpile-series.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
-import { handleSitePageAction } from '#app/domain/sites/site-page.server.ts'
 import { REPEAT_CHOICES, SITE_INTENTS, SiteRenameFormSchema } from '#app/domain/sites/site-schedule.ts'
 import { getSiteCard } from '#app/domain/sites/sites.server.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import { plural } from '#app/lib/format/numbers.ts'
 import { readFormBody } from '#app/lib/http/form-body.server.ts'
 import { asPage, pageId } from '#app/lib/http/page-errors.server.ts'
+import { handleSitePageAction } from '#app/routes/_helpers/site-page.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.site.name ?? 'Site'} · Kestrel Aerial Survey` },
@@ -70,7 +70,11 @@ function RenameForm({ name }: { name: string }) {
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <input type="hidden" name="intent" value={SITE_INTENTS.rename} />
-      <TextField label="Site name" field={fields.name} inputProps={{ maxLength: 255, autoComplete: 'off' }} />
+      <Field
+        labelProps={{ children: 'Site name' }}
+        errors={fields.name.errors}
+        inputProps={{ ...getInputProps(fields.name, { type: 'text' }), maxLength: 255, autoComplete: 'off' }}
+      />
       <StatusButton pending={pending} pendingLabel="Saving…" className="btn-sm">
         Rename site
       </StatusButton>

@@ -48,26 +48,20 @@ describe('route contract', () => {
   })
 
   test('a page route reads its id with pageId (no Number(params…)); refusals become status pages through asPage', () => {
-    // Still behind their own id helpers (recordFromParam, droneOf, loadAdminProject, sharedFile…): to convert.
-    const notYet = new Set([
-      'admin.drones.$droneId.tsx',
-      'admin.drones.$droneId_.delete.tsx',
-      'admin.hubs.$hubId.tsx',
-      'admin.hubs.$hubId_.delete.tsx',
-      'admin.projects.$projectId.tsx',
-      'admin.projects.$projectId_.processing.tsx',
-      'projects.$projectId.repeat.ts',
-      'projects.$projectId.schedule.ts',
-      's.$token_.files.$fileId.ts',
-      's.$token_.files.$fileId_.view.$variant.ts',
-    ])
     const pages = modules.filter((m) => !/^api[.+]/.test(m.name))
     const problems = pages.flatMap(({ name, source }) => [
       ...(source.includes('Number(params') ? [`${name}: Number(params…)`] : []),
-      ...(/\$(id|[a-z]+Id)\b/.test(name) && !notYet.has(name) && !source.includes('pageId(')
-        ? [`${name}: no pageId`]
-        : []),
+      ...(/\$(id|[a-z]+Id)\b/.test(name) && !source.includes('pageId(') ? [`${name}: no pageId`] : []),
     ])
     expect(problems).toEqual([])
+  })
+
+  test('a busy label comes from useIsPending, not a hand-written navigation check', () => {
+    const sources = readdirSync(path.resolve('app'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.tsx?$/.test(f) && !f.endsWith('use-is-pending.ts'))
+      .map((f) => ({ name: f, source: readFileSync(path.resolve('app', f), 'utf8') }))
+    expect(sources.length).toBeGreaterThan(300)
+    const handWritten = /navigation\.formData|navigation\.state\s*(!==\s*'idle'|===\s*'(submitting|loading)')/
+    expect(sources.filter(({ source }) => handWritten.test(source)).map(({ name }) => name)).toEqual([])
   })
 })

@@ -151,7 +151,7 @@ function BillingFields({
         Billing details for the tax invoice
       </legend>
       <Field
-        label={addressRequired ? 'Billing address' : 'Billing address (optional)'}
+        labelProps={{ children: addressRequired ? 'Billing address' : 'Billing address (optional)' }}
         errors={fieldErrors.billingAddress}
         hint={
           addressRequired
@@ -167,7 +167,7 @@ function BillingFields({
         }}
       />
       <Field
-        label="VAT number (optional)"
+        labelProps={{ children: 'VAT number (optional)' }}
         errors={fieldErrors.vatNumber}
         hint="Only if you are a VAT vendor and claim the VAT back."
         inputProps={{

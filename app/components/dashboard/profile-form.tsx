@@ -1,8 +1,8 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useActionData, useNavigation } from '@remix-run/react'
+import { Field } from '#app/components/forms.tsx'
 import { PersonFields } from '#app/components/forms/person-fields.tsx'
-import { TextField } from '#app/components/forms/text-field.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { ClientProfileSchema, FULL_TAX_INVOICE_OVER_CENTS } from '#app/domain/payments/billing.ts'
@@ -79,23 +79,34 @@ export function ProfileForm({
           }}
         />
         {withCompany ? (
-          <TextField label="Company" field={fields.companyName} />
+          <Field
+            labelProps={{ children: 'Company' }}
+            errors={fields.companyName.errors}
+            inputProps={getInputProps(fields.companyName, { type: 'text' })}
+          />
         ) : (
           <input type="hidden" name={fields.companyName.name} value={profile.companyName ?? ''} />
         )}
         {billing ? (
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="VAT number (optional)"
-              field={fields.vatNumber}
+            <Field
+              labelProps={{ children: 'VAT number (optional)' }}
+              errors={fields.vatNumber.errors}
               hint="Shown on your tax invoices"
-              inputProps={{ inputMode: 'numeric', placeholder: '4xxxxxxxxx' }}
+              inputProps={{
+                ...getInputProps(fields.vatNumber, { type: 'text' }),
+                inputMode: 'numeric',
+                placeholder: '4xxxxxxxxx',
+              }}
             />
-            <TextField
-              label="Billing address (optional)"
-              field={fields.billingAddress}
+            <Field
+              labelProps={{ children: 'Billing address (optional)' }}
+              errors={fields.billingAddress.errors}
               hint={`Needed at checkout for a total over ${formatRand(FULL_TAX_INVOICE_OVER_CENTS)}`}
-              inputProps={{ autoComplete: 'street-address' }}
+              inputProps={{
+                ...getInputProps(fields.billingAddress, { type: 'text' }),
+                autoComplete: 'street-address',
+              }}
             />
           </div>
         ) : null}

@@ -3,9 +3,10 @@
  * `fileId`, the four figures; `clear` removes it), so it works without JavaScript. The same
  * change is `PUT /api/projects/{id}/deliverables/{fileId}/accuracy`.
  */
-import { Form, useNavigation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { Field } from '#app/components/forms.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import type { Deliverable } from '#app/domain/deliverables/deliverable.ts'
 
 export const DELIVERABLE_ACCURACY_INTENT = 'deliverable-accuracy'
@@ -29,11 +30,10 @@ export function DeliverableAccuracyForm({
   /** The last post's field errors for this deliverable (the action's 400 answer). */
   errors?: Errors
 }) {
-  const navigation = useNavigation()
-  const pending =
-    navigation.state !== 'idle' &&
-    navigation.formData?.get('intent') === DELIVERABLE_ACCURACY_INTENT &&
-    navigation.formData.get('fileId') === String(deliverable.id)
+  const pending = useIsPending({
+    intent: DELIVERABLE_ACCURACY_INTENT,
+    fields: { fileId: String(deliverable.id) },
+  })
   const current = deliverable.accuracy
   return (
     <Form
@@ -49,7 +49,7 @@ export function DeliverableAccuracyForm({
         {FIELDS.map((f) => (
           <Field
             key={f.name}
-            label={f.label}
+            labelProps={{ children: f.label }}
             errors={errors?.[f.name]}
             inputProps={{
               id: `accuracy-${f.name}-${deliverable.id}`,

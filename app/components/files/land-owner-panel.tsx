@@ -2,8 +2,9 @@
  * The client's land owner agreement (Annexure G) on their project: status, the template
  * to print, the signed copy with download and delete, and the upload control.
  */
-import { Form, useNavigation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { cn } from '#app/components/ui/cn.ts'
+import { usePendingFormData } from '#app/components/ui/use-is-pending.ts'
 import type { FileView } from '#app/domain/files/file-view.ts'
 import { FILE_MESSAGES } from '#app/domain/files/rules.ts'
 import { formatFileSize } from '#app/lib/format/numbers.ts'
@@ -22,11 +23,8 @@ export function LandOwnerPanel({
   action: string
 }) {
   const agreements = files.filter((f) => f.fileCategory === 'land_owner_agreement')
-  const navigation = useNavigation()
-  const deleting =
-    navigation.state !== 'idle' && navigation.formData?.get('intent') === 'delete-file'
-      ? Number(navigation.formData.get('fileId'))
-      : null
+  const deletingForm = usePendingFormData({ intent: 'delete-file' })
+  const deleting = deletingForm ? Number(deletingForm.get('fileId')) : null
   const done = agreements.length > 0
   return (
     <section

@@ -88,12 +88,12 @@ export function RetentionPanel({
               <FormErrors id={`${form.id}-errors`} errors={form.errors} />
             </div>
             <Field
-              label="Keep until"
+              labelProps={{ children: 'Keep until' }}
               errors={fields.keepUntil.errors}
-              inputProps={{ ...getInputProps(fields.keepUntil, { type: 'date' }) }}
+              inputProps={getInputProps(fields.keepUntil, { type: 'date' })}
             />
             <TextareaField
-              label="Reason"
+              labelProps={{ children: 'Reason' }}
               errors={fields.reason.errors}
               textareaProps={{ ...getTextareaProps(fields.reason), rows: 1 }}
             />

@@ -21,13 +21,13 @@ export function NewPasswordFields({
   return (
     <>
       <PasswordField
-        label={label}
+        labelProps={{ children: label }}
         hint={hint}
         errors={password.errors}
         inputProps={{ ...getInputProps(password, { type: 'password' }), autoComplete: 'new-password' }}
       />
       <PasswordField
-        label={`Confirm ${label.toLowerCase()}`}
+        labelProps={{ children: `Confirm ${label.toLowerCase()}` }}
         errors={confirmPassword.errors}
         inputProps={{ ...getInputProps(confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
       />

@@ -10,10 +10,10 @@ export function PasswordField(
 ) {
   const [visible, setVisible] = useState(false)
   const hydrated = useHydrated()
-  const { label, errors, hint, className, inputProps } = props
+  const { labelProps, errors, hint, className, inputProps } = props
   const id = inputProps.id
   return (
-    <FieldFrame id={id} label={label} errors={errors} hint={hint} className={className}>
+    <FieldFrame id={id} labelProps={labelProps} errors={errors} hint={hint} className={className}>
       <div className="relative">
         <input
           {...inputProps}

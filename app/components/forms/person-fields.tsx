@@ -2,9 +2,8 @@
  * A person's first name, last name, e-mail and phone — the same labels, inputs and layout
  * in the admin's user and pilot forms and in every role's Profile tab.
  */
-import { type FieldMetadata } from '@conform-to/react'
+import { getInputProps, type FieldMetadata } from '@conform-to/react'
 import { Field } from '#app/components/forms.tsx'
-import { TextField } from '#app/components/forms/text-field.tsx'
 
 /** The conform fields of a form with these four inputs (`email` unless it is shown read-only). */
 export interface PersonFieldset {
@@ -34,13 +33,21 @@ export function PersonFields({
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="First name" field={fields.firstName} />
-        <TextField label="Last name" field={fields.lastName} />
+        <Field
+          labelProps={{ children: 'First name' }}
+          errors={fields.firstName.errors}
+          inputProps={getInputProps(fields.firstName, { type: 'text' })}
+        />
+        <Field
+          labelProps={{ children: 'Last name' }}
+          errors={fields.lastName.errors}
+          inputProps={getInputProps(fields.lastName, { type: 'text' })}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         {readOnlyEmail ? (
           <Field
-            label="Email"
+            labelProps={{ children: 'Email' }}
             hint={readOnlyEmail.hint}
             inputProps={{
               id: readOnlyEmail.id,
@@ -52,14 +59,17 @@ export function PersonFields({
             }}
           />
         ) : fields.email ? (
-          <TextField label="Email" field={fields.email} type="email" inputProps={{ autoComplete: 'off' }} />
+          <Field
+            labelProps={{ children: 'Email' }}
+            errors={fields.email.errors}
+            inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'off' }}
+          />
         ) : null}
-        <TextField
-          label={phoneLabel}
-          field={fields.phone}
-          type="tel"
+        <Field
+          labelProps={{ children: phoneLabel }}
+          errors={fields.phone.errors}
           prefix="+27"
-          inputProps={{ inputMode: 'tel' }}
+          inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), inputMode: 'tel' }}
         />
       </div>
     </>

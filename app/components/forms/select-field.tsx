@@ -1,39 +1,31 @@
-/** The labelled select, apart from `forms.tsx` so pages without conform (the landing page) do not load it. */
-import { getSelectProps, type FieldMetadata } from '@conform-to/react'
+/** The labelled select, apart from `forms.tsx` so the landing page's form shares its file without it. */
 import type { SelectHTMLAttributes } from 'react'
 
 import { controlAria, FieldFrame, type FieldShell } from '../forms.tsx'
 import { cn } from '../ui/cn.ts'
 
-/**
- * A labelled select. Give a conform `field` (its name, id, value and errors come from conform,
- * as with `TextField`), or plain `selectProps` for a select outside a conform form.
- */
+/** A labelled select: the same props as `Field`, with `selectProps` (conform's `getSelectProps(field)` or plain). */
 export function SelectField({
-  label,
+  labelProps,
   errors,
   hint,
   className,
-  field,
   selectProps,
   options,
   placeholder,
-}: FieldShell &
-  (
-    | { field: FieldMetadata<unknown>; selectProps?: undefined }
-    | { field?: undefined; selectProps: SelectHTMLAttributes<HTMLSelectElement> & { id: string } }
-  ) & {
-    options: ReadonlyArray<{ value: string; label: string }>
-    placeholder?: string
-  }) {
-  const props: SelectHTMLAttributes<HTMLSelectElement> & { id: string } = field
-    ? getSelectProps(field)
-    : selectProps
-  const shownErrors = field ? field.errors : errors
-  const id = props.id
+}: Omit<FieldShell, 'prefix'> & {
+  selectProps: SelectHTMLAttributes<HTMLSelectElement> & { id: string }
+  options: ReadonlyArray<{ value: string; label: string }>
+  placeholder?: string
+}) {
+  const id = selectProps.id
   return (
-    <FieldFrame id={id} label={label} errors={shownErrors} hint={hint} className={className}>
-      <select {...props} {...controlAria(id, shownErrors, hint)} className={cn('input', props.className)}>
+    <FieldFrame id={id} labelProps={labelProps} errors={errors} hint={hint} className={className}>
+      <select
+        {...selectProps}
+        {...controlAria(id, errors, hint)}
+        className={cn('input', selectProps.className)}
+      >
         {placeholder ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>

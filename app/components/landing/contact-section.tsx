@@ -12,7 +12,7 @@ import type {
   ContactActionData,
   ContactConstraint,
   ContactField,
-} from '#app/domain/contact/contact-form.server.ts'
+} from '#app/routes/_helpers/contact-form.server.ts'
 import { useEffect, useRef, useState } from 'react'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 
@@ -132,12 +132,12 @@ function ContactForm({ constraint }: { constraint: ContactConstraint }) {
       <HoneypotInputs />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field
-          label="Name"
+          labelProps={{ children: 'Name' }}
           errors={errorsOf('name')}
           inputProps={{ ...fieldProps('name'), type: 'text', autoComplete: 'name', placeholder: 'Your name' }}
         />
         <Field
-          label="Email"
+          labelProps={{ children: 'Email' }}
           errors={errorsOf('email')}
           inputProps={{
             ...fieldProps('email'),
@@ -148,7 +148,7 @@ function ContactForm({ constraint }: { constraint: ContactConstraint }) {
         />
       </div>
       <TextareaField
-        label="Message"
+        labelProps={{ children: 'Message' }}
         errors={errorsOf('message')}
         textareaProps={{
           ...fieldProps('message'),

@@ -96,7 +96,7 @@ function SignedOutSubmit({ pendingLabel, children }: { pendingLabel: string; chi
 function SignInEmailField({ field }: { field: FieldMetadata<string> }) {
   return (
     <Field
-      label="Email"
+      labelProps={{ children: 'Email' }}
       errors={field.errors}
       inputProps={{
         ...getInputProps(field, { type: 'email' }),

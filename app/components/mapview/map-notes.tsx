@@ -3,8 +3,9 @@
  * author, date and measurement, a delete form on the notes this user may change, a form that
  * takes a note as typed coordinates, and the export links. A share link shows the list only.
  */
-import { Form, useNavigation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import {
   BASE_LABELS,
   DEFAULT_NOTE_COLOR,
@@ -90,8 +91,7 @@ export function NotesSection({
   error: string | null
   fieldErrors: Record<string, string[]> | null
 }) {
-  const navigation = useNavigation()
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'note-create'
+  const busy = useIsPending({ intent: 'note-create', state: 'submitting' })
   const errorOf = (name: string) => fieldErrors?.[name]?.[0]
   return (
     <section aria-labelledby="notes-heading" className="card space-y-4 p-4 sm:p-6">

@@ -4,9 +4,10 @@
  * form that takes typed corners.
  */
 import type { SerializeFrom } from '@remix-run/node'
-import { Form, useNavigation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import {
   accuracyText,
   DELIVERABLE_KIND_LABELS,
@@ -145,8 +146,7 @@ export function VolumeForm({
   fieldErrors: Record<string, string[]> | null
   fields: Record<string, string> | null
 }) {
-  const navigation = useNavigation()
-  const busy = navigation.state === 'submitting' && navigation.formData?.has('coordinates')
+  const busy = useIsPending({ state: 'submitting', fields: { coordinates: true } })
   const errorOf = (name: string) => fieldErrors?.[name]?.[0]
   // After a measure the form keeps its base; a typed height starts at the edge's mean height.
   const baseChosen =

@@ -4,9 +4,10 @@
  * map) and metadata, the change over the survey areas (a POST form) and the site report link.
  */
 import type { SerializeFrom } from '@remix-run/node'
-import { Form, useNavigation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { formatChangeMinimum } from '#app/domain/deliverables/change-settings.ts'
 import { DELIVERABLE_KIND_LABELS } from '#app/domain/deliverables/deliverable.ts'
 import type { ChangeFigures } from '#app/domain/deliverables/measure-schemas.ts'
@@ -146,8 +147,7 @@ export function AreaChangeForm({
   results: AreaChange[] | null
   error: string | null
 }) {
-  const navigation = useNavigation()
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'area-change'
+  const busy = useIsPending({ intent: 'area-change', state: 'submitting' })
   return (
     <section aria-labelledby="area-change-heading" className="card p-4 sm:p-6">
       <h2 id="area-change-heading" className="text-lg font-semibold text-ink-950">

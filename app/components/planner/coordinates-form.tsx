@@ -3,9 +3,10 @@
  * 'lat, lng' per line, a blank line between areas) or a KML / GeoJSON file. Posts to
  * the planner's action, which answers with the same quote as the map.
  */
-import { Form, useNavigation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 
 const COORDINATES_EXAMPLE = `-33.9400, 18.8600
 -33.9373, 18.8600
@@ -30,11 +31,11 @@ export function CoordinatesForm({
   /** The product's 'Error' / 'Failed to create project: …' toast, shown here without JavaScript. */
   failure?: { title: string; description: string } | null
 }) {
-  const navigation = useNavigation()
-  const pending =
-    navigation.state === 'submitting' &&
-    navigation.formData?.get('intent') === 'generate-quote' &&
-    navigation.formData.has('coordinates')
+  const pending = useIsPending({
+    intent: 'generate-quote',
+    state: 'submitting',
+    fields: { coordinates: true },
+  })
   return (
     <Form
       method="post"

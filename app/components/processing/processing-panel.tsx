@@ -3,8 +3,9 @@
  * plain form, no JavaScript needed), then each job's stage, progress, node and the node's
  * last words, with Cancel and Restart.
  */
-import { Form, useNavigation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
+import { useIsPending, usePendingFormData } from '#app/components/ui/use-is-pending.ts'
 import {
   isActiveProcessing,
   PRESET_DESCRIPTIONS,
@@ -44,11 +45,8 @@ export function elapsedOf(job: Pick<PanelJob, 'startedAt' | 'createdAt' | 'finis
 }
 
 function JobCard({ job, action }: { job: PanelJob; action: string }) {
-  const navigation = useNavigation()
-  const busy = (intent: string) =>
-    navigation.state !== 'idle' &&
-    navigation.formData?.get('intent') === intent &&
-    navigation.formData?.get('jobId') === String(job.id)
+  const pending = usePendingFormData({ fields: { jobId: String(job.id) } })
+  const busy = (intent: string) => pending?.get('intent') === intent
   const active = isActiveProcessing(job.status)
   return (
     <li className="rounded-lg border border-ink-100 p-3" data-testid={`processing-job-${job.id}`}>
@@ -134,8 +132,7 @@ export function ProcessingPanel({
   nodes: Array<{ id: number; label: string; online: boolean }>
   action: string
 }) {
-  const navigation = useNavigation()
-  const starting = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'processing-start'
+  const starting = useIsPending({ intent: 'processing-start' })
   const running = jobs.some((j) => isActiveProcessing(j.status))
   const online = nodes.filter((n) => n.online)
   return (

@@ -96,9 +96,8 @@ export async function openShareViewer(
 }
 
 /** A file the link shares (404 otherwise: another project's or not chosen). */
-export function sharedFile(share: OpenShare, fileId: string | undefined): ProjectFile {
-  const id = Number(fileId)
-  const file = share.files.find((f) => f.id === id)
+export function sharedFile(share: OpenShare, fileId: number): ProjectFile {
+  const file = share.files.find((f) => f.id === fileId)
   if (!file) throw new DomainError(404, SHARE_MESSAGES.fileNotShared)
   return file
 }

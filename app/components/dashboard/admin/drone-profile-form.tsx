@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@co
 import { parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
 import { Field } from '#app/components/forms.tsx'
-import { NumberField } from '#app/components/forms/number-field.tsx'
+import { numberInputProps } from '#app/components/forms/number-input-props.ts'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import {
   DRONE_PROFILE_FIELDS,
@@ -35,13 +35,18 @@ export function DroneProfileForm({
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <Field
-        label="Name"
+        labelProps={{ children: 'Name' }}
         errors={fields.name.errors}
         inputProps={getInputProps(fields.name, { type: 'text' })}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         {DRONE_PROFILE_FIELDS.map((f) => (
-          <NumberField key={f.name} label={`${f.label} (${f.unit})`} field={fields[f.name]} step={f.step} />
+          <Field
+            key={f.name}
+            labelProps={{ children: `${f.label} (${f.unit})` }}
+            errors={fields[f.name].errors}
+            inputProps={numberInputProps(fields[f.name], { step: f.step })}
+          />
         ))}
       </div>
       <ActiveStatusField name={fields.isActive.name} initialValue={fields.isActive.initialValue} />

@@ -1,9 +1,8 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
-import { TextareaField } from '#app/components/forms.tsx'
-import { NumberField } from '#app/components/forms/number-field.tsx'
-import { TextField } from '#app/components/forms/text-field.tsx'
+import { Field, TextareaField } from '#app/components/forms.tsx'
+import { numberInputProps } from '#app/components/forms/number-input-props.ts'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { HubSchema } from '#app/domain/admin/schemas.ts'
@@ -56,14 +55,32 @@ export function HubForm({
           Please fill in all required fields: name, address, and coordinates.
         </Alert>
       ) : null}
-      <TextField label="Hub name" field={fields.name} />
-      <TextField label="Address" field={fields.address} />
+      <Field
+        labelProps={{ children: 'Hub name' }}
+        errors={fields.name.errors}
+        inputProps={getInputProps(fields.name, { type: 'text' })}
+      />
+      <Field
+        labelProps={{ children: 'Address' }}
+        errors={fields.address.errors}
+        inputProps={getInputProps(fields.address, { type: 'text' })}
+      />
       <div className="grid grid-cols-2 gap-4">
-        <NumberField label="Latitude" hint="e.g. -33.9249" field={fields.latitude} />
-        <NumberField label="Longitude" hint="e.g. 18.4241" field={fields.longitude} />
+        <Field
+          labelProps={{ children: 'Latitude' }}
+          hint="e.g. -33.9249"
+          errors={fields.latitude.errors}
+          inputProps={numberInputProps(fields.latitude)}
+        />
+        <Field
+          labelProps={{ children: 'Longitude' }}
+          hint="e.g. 18.4241"
+          errors={fields.longitude.errors}
+          inputProps={numberInputProps(fields.longitude)}
+        />
       </div>
       <TextareaField
-        label="Description (optional)"
+        labelProps={{ children: 'Description (optional)' }}
         errors={fields.description.errors}
         textareaProps={{ ...getInputProps(fields.description, { type: 'text' }), rows: 2 }}
       />

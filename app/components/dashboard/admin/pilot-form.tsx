@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
+import { Field } from '#app/components/forms.tsx'
 import { PasswordField } from '#app/components/forms/password-field.tsx'
 import { PersonFields } from '#app/components/forms/person-fields.tsx'
-import { TextField } from '#app/components/forms/text-field.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { CreatePilotSchema, UpdatePilotSchema } from '#app/domain/admin/schemas.ts'
@@ -63,7 +63,7 @@ export function PilotForm({
       {form.errors?.length ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
       <PersonFields fields={fields} />
       <PasswordField
-        label={mode === 'create' ? 'Password' : 'New password (leave blank to keep)'}
+        labelProps={{ children: mode === 'create' ? 'Password' : 'New password (leave blank to keep)' }}
         errors={fields.password.errors}
         hint="At least 6 characters"
         inputProps={{
@@ -72,25 +72,47 @@ export function PilotForm({
           autoComplete: 'new-password',
         }}
       />
-      <TextField label="Service area" field={fields.serviceArea} hint="e.g. Western Cape, Cape Winelands" />
-      <TextField
-        label="Drone types"
-        field={fields.droneTypes}
+      <Field
+        labelProps={{ children: 'Service area' }}
+        errors={fields.serviceArea.errors}
+        hint="e.g. Western Cape, Cape Winelands"
+        inputProps={getInputProps(fields.serviceArea, { type: 'text' })}
+      />
+      <Field
+        labelProps={{ children: 'Drone types' }}
+        errors={fields.droneTypes.errors}
         hint="Separate several with commas, e.g. DJI Matrice 350 RTK, DJI Mavic 3E"
+        inputProps={getInputProps(fields.droneTypes, { type: 'text' })}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Pilot license number" field={fields.pilotLicenseNumber} />
-        <TextField
-          label="Licence URL (optional)"
-          field={fields.pilotLicenseUrl}
-          type="url"
+        <Field
+          labelProps={{ children: 'Pilot license number' }}
+          errors={fields.pilotLicenseNumber.errors}
+          inputProps={getInputProps(fields.pilotLicenseNumber, { type: 'text' })}
+        />
+        <Field
+          labelProps={{ children: 'Licence URL (optional)' }}
+          errors={fields.pilotLicenseUrl.errors}
           hint="http:// or https:// only"
+          inputProps={getInputProps(fields.pilotLicenseUrl, { type: 'url' })}
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField label="RPL number" field={fields.rplNumber} />
-        <TextField label="RPL expires" field={fields.rplExpiresAt} type="date" />
-        <TextField label="Medical expires" field={fields.medicalExpiresAt} type="date" />
+        <Field
+          labelProps={{ children: 'RPL number' }}
+          errors={fields.rplNumber.errors}
+          inputProps={getInputProps(fields.rplNumber, { type: 'text' })}
+        />
+        <Field
+          labelProps={{ children: 'RPL expires' }}
+          errors={fields.rplExpiresAt.errors}
+          inputProps={getInputProps(fields.rplExpiresAt, { type: 'date' })}
+        />
+        <Field
+          labelProps={{ children: 'Medical expires' }}
+          errors={fields.medicalExpiresAt.errors}
+          inputProps={getInputProps(fields.medicalExpiresAt, { type: 'date' })}
+        />
       </div>
       <ActiveStatusField name={fields.isActive.name} initialValue={fields.isActive.initialValue} />
       <SaveActions closeTo={closeTo} pending={submitting}>

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useActionData } from '@remix-run/react'
-import { NumberField } from '#app/components/forms/number-field.tsx'
+import { Field } from '#app/components/forms.tsx'
+import { numberInputProps } from '#app/components/forms/number-input-props.ts'
 import { ProcessingNodesSection } from '#app/components/processing/nodes-section.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { SectionHeader, TableCard } from '#app/components/ui/section-header.tsx'
@@ -112,13 +113,12 @@ function PricingForm({ pricing }: { pricing: TabData<'settings'>['pricing'] }) {
       {form.errors?.length ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {PRICING_FIELDS.map((f) => (
-          <NumberField
+          <Field
             key={f.name}
-            label={`${f.label} (${f.unit})`}
+            labelProps={{ children: `${f.label} (${f.unit})` }}
             hint={f.hint}
-            field={fields[f.name]}
-            step={f.step}
-            min={0}
+            errors={fields[f.name].errors}
+            inputProps={numberInputProps(fields[f.name], { step: f.step, min: 0 })}
           />
         ))}
       </div>
@@ -162,18 +162,17 @@ function DeliverableSettingsForm({ settings }: { settings: TabData<'settings'>['
       <input type="hidden" name="intent" value={intent} />
       {form.errors?.length ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <NumberField
-          label="Largest raster (gigapixels)"
+        <Field
+          labelProps={{ children: 'Largest raster (gigapixels)' }}
           hint="Bigger GeoTIFFs are kept for download but get no viewing copy"
-          field={fields.rasterMaxGigapixels}
-          step="0.01"
+          errors={fields.rasterMaxGigapixels.errors}
+          inputProps={numberInputProps(fields.rasterMaxGigapixels, { step: '0.01' })}
         />
-        <NumberField
-          label="Minimum change (cm)"
+        <Field
+          labelProps={{ children: 'Minimum change (cm)' }}
           hint="A change map leaves smaller changes clear and out of cut and fill; twice the coarser ground resolution of the two models when that is larger"
-          field={fields.changeMinimumCm}
-          step="0.1"
-          min={0}
+          errors={fields.changeMinimumCm.errors}
+          inputProps={numberInputProps(fields.changeMinimumCm, { step: '0.1', min: 0 })}
         />
       </div>
       <label className="flex items-start gap-2 text-sm text-ink-800">

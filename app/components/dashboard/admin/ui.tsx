@@ -1,8 +1,9 @@
 /** Small building blocks shared by the admin tabs and dialogs. */
-import { Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from '@remix-run/react'
+import { Form, isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
 import { cn } from '#app/components/ui/cn.ts'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
+import { usePendingFormData } from '#app/components/ui/use-is-pending.ts'
 import { type ReactNode } from 'react'
 
 /** Role icon colours: admin red, pilot blue, client green. */
@@ -44,12 +45,9 @@ export function ActiveToggle({
   label: string
   returnTo: string
 }) {
-  const navigation = useNavigation()
-  const busy =
-    navigation.state !== 'idle' &&
-    navigation.formData?.get('intent') === intent &&
-    navigation.formData?.get('id') === String(id)
-  const shown = busy ? navigation.formData?.get('isActive') === 'true' : isActive
+  const pending = usePendingFormData({ intent, fields: { id: String(id) } })
+  const busy = pending !== null
+  const shown = pending ? pending.get('isActive') === 'true' : isActive
   return (
     <Form method="post" action="/admin" preventScrollReset className="inline">
       <input type="hidden" name="intent" value={intent} />

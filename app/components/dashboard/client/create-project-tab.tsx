@@ -10,6 +10,8 @@
  */
 import {
   getFormProps,
+  getInputProps,
+  getSelectProps,
   getTextareaProps,
   useForm,
   type FieldMetadata,
@@ -17,9 +19,8 @@ import {
 } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useActionData, useFetcher, useNavigation, useSearchParams } from '@remix-run/react'
-import { ErrorList, TextareaField } from '#app/components/forms.tsx'
+import { ErrorList, Field, TextareaField } from '#app/components/forms.tsx'
 import { SelectField } from '#app/components/forms/select-field.tsx'
-import { TextField } from '#app/components/forms/text-field.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { cn } from '#app/components/ui/cn.ts'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
@@ -59,7 +60,7 @@ export function CreateProjectTab({ placeSearch }: { placeSearch: PlaceSearchResu
   const [params] = useSearchParams()
   const hydrated = useHydrated()
   const pending = useIsPending({ intent: 'create-project' })
-  const searching = navigation.state === 'loading' && navigation.location?.search.includes('q=')
+  const searching = useIsPending({ formMethod: 'GET', state: 'loading' })
 
   // What was typed before a no-JavaScript search comes back in the query string.
   const carried = Object.fromEntries(FORM_FIELDS.map((f) => [f, params.get(f) ?? '']))
@@ -100,14 +101,18 @@ export function CreateProjectTab({ placeSearch }: { placeSearch: PlaceSearchResu
         <input type="hidden" name="tab" value="create" />
         {form.errors?.length ? <Alert id={form.errorId}>{form.errors.join(' ')}</Alert> : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Project name *"
-            field={fields.name}
-            inputProps={{ placeholder: 'e.g. Vineyard blocks A–C' }}
+          <Field
+            labelProps={{ children: 'Project name *' }}
+            errors={fields.name.errors}
+            inputProps={{
+              ...getInputProps(fields.name, { type: 'text' }),
+              placeholder: 'e.g. Vineyard blocks A–C',
+            }}
           />
           <SelectField
-            label="Project type *"
-            field={fields.projectType}
+            labelProps={{ children: 'Project type *' }}
+            selectProps={getSelectProps(fields.projectType)}
+            errors={fields.projectType.errors}
             options={PROJECT_TYPES}
             placeholder="Select a project type"
           />
@@ -198,11 +203,14 @@ export function CreateProjectTab({ placeSearch }: { placeSearch: PlaceSearchResu
               Address and coordinates
             </summary>
             <div className="mt-3 grid gap-3 sm:grid-cols-3">
-              <TextField
+              <Field
                 className="sm:col-span-3"
-                label="Address"
-                field={fields.address}
-                inputProps={{ placeholder: 'Farm name, road, town' }}
+                labelProps={{ children: 'Address' }}
+                errors={fields.address.errors}
+                inputProps={{
+                  ...getInputProps(fields.address, { type: 'text' }),
+                  placeholder: 'Farm name, road, town',
+                }}
               />
               <CoordinateField label="Latitude" field={fields.latitude} example="-33.9321" />
               <CoordinateField label="Longitude" field={fields.longitude} example="18.8602" />
@@ -210,15 +218,14 @@ export function CreateProjectTab({ placeSearch }: { placeSearch: PlaceSearchResu
           </details>
         </fieldset>
 
-        <TextField
+        <Field
           className="sm:max-w-xs"
-          label="Preferred deadline"
-          field={fields.deadline}
-          type="date"
-          inputProps={{ min: todayInSouthAfrica() }}
+          labelProps={{ children: 'Preferred deadline' }}
+          errors={fields.deadline.errors}
+          inputProps={{ ...getInputProps(fields.deadline, { type: 'date' }), min: todayInSouthAfrica() }}
         />
         <TextareaField
-          label="Description"
+          labelProps={{ children: 'Description' }}
           errors={fields.description.errors}
           textareaProps={{
             ...getTextareaProps(fields.description),
@@ -227,7 +234,7 @@ export function CreateProjectTab({ placeSearch }: { placeSearch: PlaceSearchResu
           }}
         />
         <TextareaField
-          label="Special requirements"
+          labelProps={{ children: 'Special requirements' }}
           errors={fields.requirements.errors}
           textareaProps={{
             ...getTextareaProps(fields.requirements),
@@ -429,15 +436,15 @@ function CoordinateField({
   example: string
 }) {
   return (
-    <TextField
-      label={label}
-      field={field}
+    <Field
+      labelProps={{ children: label }}
+      errors={field.errors}
       hint={
         <>
           e.g. <span data-format="coordinates">{example}</span>
         </>
       }
-      inputProps={{ inputMode: 'decimal' }}
+      inputProps={{ ...getInputProps(field, { type: 'text' }), inputMode: 'decimal' }}
     />
   )
 }

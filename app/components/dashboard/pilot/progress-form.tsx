@@ -6,8 +6,8 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useActionData, useNavigation } from '@remix-run/react'
-import { ErrorList } from '#app/components/forms.tsx'
-import { NumberField } from '#app/components/forms/number-field.tsx'
+import { ErrorList, Field } from '#app/components/forms.tsx'
+import { numberInputProps } from '#app/components/forms/number-input-props.ts'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { FlightDurationFormSchema, MAX_FLIGHT_HOURS, MAX_FLIGHT_MINUTES } from '#app/domain/pilot/schemas.ts'
@@ -48,15 +48,17 @@ export function ProgressForm({ projectId, action }: { projectId: number; action:
               ['Minutes', fields.minutes, MAX_FLIGHT_MINUTES],
             ] as const
           ).map(([label, field, max]) => (
-            <NumberField
+            <Field
               key={label}
-              label={label}
-              field={field}
-              min={0}
-              max={max}
-              step={1}
-              inputMode="numeric"
-              placeholder="0"
+              labelProps={{ children: label }}
+              errors={field.errors}
+              inputProps={numberInputProps(field, {
+                min: 0,
+                max,
+                step: 1,
+                inputMode: 'numeric',
+                placeholder: '0',
+              })}
             />
           ))}
         </div>

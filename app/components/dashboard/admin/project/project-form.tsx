@@ -1,5 +1,11 @@
 /** The admin's project form: status, assigned pilot and an optional message to the client. */
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import {
+  getFormProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
 import { DialogActions } from '#app/components/dashboard/admin/ui.tsx'
@@ -57,21 +63,27 @@ export function ProjectForm({
         </Alert>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label="Status" field={fields.status} options={ADMIN_STATUS_OPTIONS} />
         <SelectField
-          label="Assigned pilot"
+          labelProps={{ children: 'Status' }}
+          selectProps={getSelectProps(fields.status)}
+          errors={fields.status.errors}
+          options={ADMIN_STATUS_OPTIONS}
+        />
+        <SelectField
+          labelProps={{ children: 'Assigned pilot' }}
           hint={
             pilots.length
               ? 'Choosing a different pilot e-mails them the job card and notifies the client.'
               : 'No active pilots. Create or activate one in the Pilots tab.'
           }
-          field={fields.pilotId}
+          selectProps={getSelectProps(fields.pilotId)}
+          errors={fields.pilotId.errors}
           placeholder="Unassigned"
           options={pilotOptions}
         />
       </div>
       <TextareaField
-        label="Message to the client (optional)"
+        labelProps={{ children: 'Message to the client (optional)' }}
         hint="When filled in, the client receives this update by e-mail."
         errors={fields.statusMessage.errors}
         textareaProps={{ ...getTextareaProps(fields.statusMessage), rows: 2 }}

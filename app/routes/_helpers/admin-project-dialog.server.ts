@@ -5,7 +5,6 @@
  */
 import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'
-import { adminFormFailure } from '#app/domain/admin/form-responses.server.ts'
 import { ProjectSaveSchema } from '#app/domain/admin/schemas.ts'
 import { listActivePilots } from '#app/domain/admin/users.server.ts'
 import { projectCoverage } from '#app/domain/coverage/coverage.server.ts'
@@ -15,29 +14,29 @@ import {
   retentionStateOf,
 } from '#app/domain/files/retention.server.ts'
 import { KeepFilesSchema } from '#app/domain/files/retention.ts'
+import {
+  getProjectForAdmin,
+  INVALID_PILOT_MESSAGE,
+  saveProjectChanges,
+} from '#app/domain/projects/admin-projects.server.ts'
+import { statusBadge } from '#app/domain/projects/status.ts'
 import { sharePanelData } from '#app/domain/sharing/share-page.server.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import { isDomainError } from '#app/lib/http/domain-error.ts'
+import { asPage } from '#app/lib/http/page-errors.server.ts'
 import { createToastHeaders, redirectWithToast } from '#app/lib/http/toast.server.ts'
+import { adminFormFailure } from '#app/routes/_helpers/admin-forms.server.ts'
 import type { User } from '#db/schema.ts'
 
-import { getProjectForAdmin, INVALID_PILOT_MESSAGE, saveProjectChanges } from './admin-projects.server.ts'
-import { statusBadge } from './status.ts'
-
-/** The project with its client, pilot, files and flight plan; a 404 response when there is none. */
-export function loadAdminProject(id: string | undefined) {
-  try {
-    return getProjectForAdmin(Number(id))
-  } catch (error) {
-    if (isDomainError(error) && error.status === 404) throw new Response('Project not found', { status: 404 })
-    throw error
-  }
+/** The project with its client, pilot, files and flight plan (its id from `pageId`); a 404 page when there is none. */
+export function loadAdminProject(id: number) {
+  return asPage(() => getProjectForAdmin(id))
 }
 
 /** Everything the dialog shows. */
-export async function adminProjectDialog(admin: Pick<User, 'id' | 'role'>, projectId: string | undefined) {
-  const details = loadAdminProject(projectId)
+export async function adminProjectDialog(admin: Pick<User, 'id' | 'role'>, projectId: number) {
+  const details = await loadAdminProject(projectId)
   const coverage = await projectCoverage(admin, details.project.id)
   const pilots = listActivePilots().map((p) => ({
     id: p.id,

@@ -1,5 +1,5 @@
 /**
- * The server half of the admin console's dialog routes (ADR 040). A confirm dialog (ADR 122):
+ * The server half of the admin console's dialog routes. A confirm dialog (ADR 122):
  * the tab's button links to the dialog, the dialog's `ConfirmDialog` posts to the route's own
  * action, and `confirmedAdminAction` makes the change and answers with a redirect and a toast.
  */
@@ -9,14 +9,8 @@ import { readFormBody } from '#app/lib/http/form-body.server.ts'
 import { redirectWithToast, type ToastInput } from '#app/lib/http/toast.server.ts'
 import type { User } from '#db/schema.ts'
 
-/** The record a dialog URL names (`/admin/hubs/7`), or a 404 response with `notFound`. */
-export function recordFromParam<T>(
-  param: string | undefined,
-  find: (id: number) => T | null,
-  notFound: string,
-) {
-  const id = Number(param)
-  const record = Number.isInteger(id) && id > 0 ? find(id) : null
+/** The record a dialog URL names (its id read by `pageId`), or a 404 response with `notFound`. */
+export function foundOr404<T>(record: T | null | undefined, notFound: string): T {
   if (!record) throw new Response(notFound, { status: 404 })
   return record
 }

@@ -4,14 +4,13 @@
  * `handleFileIntent` for `intent=delete-file` (field `fileId`). Both answer with a redirect
  * back to the page the form posted to, carrying the product's toast.
  */
+import { receiveMultipartUpload } from '#app/domain/files/multipart.server.ts'
+import { deleteProjectFile } from '#app/domain/files/project-files.server.ts'
+import { FILE_MESSAGES, type FileCategory } from '#app/domain/files/rules.ts'
 import { isDomainError } from '#app/lib/http/domain-error.ts'
 import { assertSameOrigin } from '#app/lib/http/origin.server.ts'
 import { redirectWithToast } from '#app/lib/http/toast.server.ts'
 import type { User } from '#db/schema.ts'
-
-import { receiveMultipartUpload } from './multipart.server.ts'
-import { deleteProjectFile } from './project-files.server.ts'
-import { FILE_MESSAGES, type FileCategory } from './rules.ts'
 
 export const FILE_INTENTS = ['delete-file'] as const
 

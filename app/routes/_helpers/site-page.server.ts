@@ -5,11 +5,15 @@
  */
 import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'
+import type { SiteViewer } from '#app/domain/sites/site-access.server.ts'
+import {
+  SITE_INTENTS,
+  SITE_MESSAGES,
+  SiteRenameFormSchema,
+  SiteScheduleFormSchema,
+} from '#app/domain/sites/site-schedule.ts'
+import { updateSite } from '#app/domain/sites/sites.server.ts'
 import { redirectWithToast } from '#app/lib/http/toast.server.ts'
-
-import type { SiteViewer } from './site-access.server.ts'
-import { SITE_INTENTS, SITE_MESSAGES, SiteRenameFormSchema, SiteScheduleFormSchema } from './site-schedule.ts'
-import { updateSite } from './sites.server.ts'
 
 export async function handleSitePageAction(viewer: SiteViewer, siteId: number, formData: FormData) {
   const intent = formData.get('intent')
