@@ -2,9 +2,9 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { DroneProfileForm } from '#app/components/dashboard/admin/drone-profile-form.tsx'
 import { AdminDialog } from '#app/components/dashboard/admin/ui.tsx'
+import { DRONE_FORM, droneOf } from '#app/domain/admin/drone-form.server.ts'
 import { submitAdminForm } from '#app/domain/admin/form-responses.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
-import { DRONE_FORM, droneOf } from '#app/domain/survey/drone-form.server.ts'
 import { updateDroneProfile } from '#app/domain/survey/drone-profiles.server.ts'
 import { readFormBody } from '#app/lib/http/form-body.server.ts'
 

@@ -2,8 +2,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { useLoaderData } from '@remix-run/react'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { confirmedAdminAction } from '#app/domain/admin/dialog-routes.server.ts'
+import { droneOf } from '#app/domain/admin/drone-form.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
-import { droneOf } from '#app/domain/survey/drone-form.server.ts'
 import { deleteDroneProfile } from '#app/domain/survey/drone-profiles.server.ts'
 
 const CLOSE = '/admin?tab=settings'

@@ -16,16 +16,16 @@ import { ProcessingPanel } from '#app/components/processing/processing-panel.tsx
 import { DownloadAllLink } from '#app/components/sharing/download-all-link.tsx'
 import { SharePanel } from '#app/components/sharing/share-panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
-import { requireRole } from '#app/domain/auth/guards.server.ts'
-import { isMultipart } from '#app/domain/files/multipart.server.ts'
-import { handleFileIntent, handleUploadForm } from '#app/domain/files/page-actions.server.ts'
-import { processingPanelData } from '#app/domain/processing/processing-forms.server.ts'
 import {
   adminProjectDialog,
   keepFilesForm,
   loadAdminProject,
   saveProjectForm,
-} from '#app/domain/projects/admin-project-dialog.server.ts'
+} from '#app/domain/admin/project-dialog.server.ts'
+import { requireRole } from '#app/domain/auth/guards.server.ts'
+import { isMultipart } from '#app/domain/files/multipart.server.ts'
+import { handleFileIntent, handleUploadForm } from '#app/domain/files/page-actions.server.ts'
+import { processingPanelData } from '#app/domain/processing/processing-forms.server.ts'
 import { readFormBody } from '#app/lib/http/form-body.server.ts'
 import { assertSameOrigin } from '#app/lib/http/origin.server.ts'
 import { pageParam } from '#app/lib/http/query.ts'

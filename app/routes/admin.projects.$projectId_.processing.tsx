@@ -1,8 +1,8 @@
 // POST /admin/projects/:projectId/processing — the dialog's Process photos, cancel and restart forms (no JavaScript needed).
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { loadAdminProject } from '#app/domain/admin/project-dialog.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { processingForm } from '#app/domain/processing/processing-forms.server.ts'
-import { loadAdminProject } from '#app/domain/projects/admin-project-dialog.server.ts'
 import { readFormBody } from '#app/lib/http/form-body.server.ts'
 import { idOrNull } from '#app/lib/http/page-errors.server.ts'
 

@@ -2,8 +2,8 @@
  * Fitting the map to the areas and taking its screenshot (leaflet-image). Tiles that
  * fail to load (offline) only leave the background empty (ADR 022). Browser only.
  */
+import { MAX_SCREENSHOT_CHARS } from '#app/domain/flight-plan/flight-plan.ts'
 import type { LatLng } from '#app/domain/geometry/areas.ts'
-import { MAX_SCREENSHOT_CHARS } from '#app/domain/projects/flight-plan.ts'
 import L from 'leaflet'
 
 /** How the satellite tiles are doing; an offline map skips them in the screenshot. */

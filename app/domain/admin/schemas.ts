@@ -5,6 +5,7 @@
 import { COUNTRIES, EmailSchema, NewPasswordSchema, PhoneSchema } from '#app/domain/auth/schemas.ts'
 import { OptionalIsoDateSchema } from '#app/domain/operator/expiry.ts'
 import { ADMIN_STATUSES } from '#app/domain/projects/status.ts'
+import { FlagSchema } from '#app/lib/http/zod-input.ts'
 import { ROLES } from '#db/enums.ts'
 import { z } from 'zod'
 
@@ -22,16 +23,6 @@ const optionalText = (max: number) =>
     .max(max, `Must be at most ${max} characters`)
     .optional()
     .transform((v) => (v ? v : null))
-
-/** Booleans from JSON (true/false) or forms ('on', 'true', 'false'). */
-export const FlagSchema = z.preprocess(
-  (value) => {
-    if (value === 'on' || value === 'true' || value === '1') return true
-    if (value === 'off' || value === 'false' || value === '0') return false
-    return value
-  },
-  z.boolean({ invalid_type_error: 'Must be true or false' }),
-)
 
 const OptionalPhoneSchema = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),

@@ -4,8 +4,8 @@
  * measured from typed "lat, lng" lines through the same service as POST …/volume.
  */
 import { requireVisibleProject } from '#app/domain/files/access.server.ts'
+import { readStoredFlightPlan } from '#app/domain/flight-plan/flight-plan.ts'
 import { MAX_COORDINATE_LINE_CHARS, parseCoordinatePair } from '#app/domain/places/places.server.ts'
-import { readStoredFlightPlan } from '#app/domain/projects/flight-plan.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { numberInput } from '#app/lib/http/zod-input.ts'

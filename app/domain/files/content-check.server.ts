@@ -3,7 +3,7 @@
  * against an accept list and the per-kind size limit, and the user's name for it cleaned.
  */
 import fs from 'node:fs'
-import { detectDeliverable } from '#app/domain/deliverables/content.server.ts'
+import { detectDeliverable } from '#app/domain/files/content.server.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import type { DeliverableKind, FileCategory } from '#db/schema.ts'

@@ -31,6 +31,11 @@ export function storagePaths(root = storageRoot()) {
   }
 }
 
+/** A processing job's own folder: the downloaded archive and the 3D tiles live here. */
+export function jobFolder(jobId: number) {
+  return path.join(storagePaths().root, 'processing', String(jobId))
+}
+
 export function ensureStorage() {
   const p = storagePaths()
   for (const dir of [p.tmp, p.tus, p.projects, p.documents, p.views]) fs.mkdirSync(dir, { recursive: true })

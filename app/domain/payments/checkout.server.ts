@@ -7,10 +7,10 @@
  * returns the signed PayFast form. Nothing here marks anything paid: only the ITN does.
  */
 import crypto from 'node:crypto'
+import { quoteExpiry } from '#app/domain/flight-plan/flight-plan.ts'
 import { surveyAreaSqm, type SurveyArea } from '#app/domain/geometry/areas.ts'
 import type { QuoteOptions } from '#app/domain/pricing/quote.server.ts'
 import type { Quote } from '#app/domain/pricing/quote.ts'
-import { quoteExpiry } from '#app/domain/projects/flight-plan.ts'
 import { surveyPlanOf } from '#app/domain/survey/project-plan.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { formatHectares } from '#app/lib/format/numbers.ts'

@@ -4,6 +4,7 @@
  * `projects.polygonGeoJson` (ADR 013 shape) and prices them with the one pricing engine
  * and the current settings.
  */
+import { planPricing, quoteExpiry } from '#app/domain/flight-plan/flight-plan.ts'
 import type { SurveyArea } from '#app/domain/geometry/areas.ts'
 import {
   projectPricingColumns,
@@ -12,7 +13,6 @@ import {
   type QuoteOptions,
 } from '#app/domain/pricing/quote.server.ts'
 import { computeInternalSplit } from '#app/domain/pricing/quote.ts'
-import { planPricing, quoteExpiry } from '#app/domain/projects/flight-plan.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { projects } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'

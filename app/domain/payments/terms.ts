@@ -1,4 +1,4 @@
-import { QUOTE_VALIDITY_DAYS } from '#app/domain/projects/flight-plan.ts'
+import { QUOTE_VALIDITY_DAYS } from '#app/domain/flight-plan/flight-plan.ts'
 import { formatMetres, formatPercent, formatRand, formatSquareMetres } from '#app/lib/format/numbers.ts'
 
 /**

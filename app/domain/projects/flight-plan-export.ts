@@ -7,7 +7,7 @@ import { rewind } from '@turf/turf'
 import { areasToFeatureCollection, closedRing } from '#app/domain/geometry/areas.ts'
 import { formatSquareMetres } from '#app/lib/format/numbers.ts'
 
-import type { FlightPlanView } from './flight-plan.ts'
+import type { FlightPlanView } from '../flight-plan/flight-plan.ts'
 
 export const EXPORT_FORMATS = {
   geojson: { contentType: 'application/geo+json', extension: 'geojson' },

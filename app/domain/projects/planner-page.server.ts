@@ -16,7 +16,7 @@ import { isDomainError } from '#app/lib/http/domain-error.ts'
 import { redirectWithToast } from '#app/lib/http/toast.server.ts'
 import type { User } from '#db/schema.ts'
 
-import { isValidScreenshot, readStoredFlightPlan, summariseQuote } from './flight-plan.ts'
+import { isValidScreenshot, readStoredFlightPlan, summariseQuote } from '../flight-plan/flight-plan.ts'
 import { getClientProject, PAID_PROJECT_LOCKED, PROJECT_NOT_PLANNABLE } from './projects.server.ts'
 import { canPlan } from './status.ts'
 

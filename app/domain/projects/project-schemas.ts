@@ -28,7 +28,7 @@ export const LOCATION_REQUIRED_MESSAGE =
 export const DEADLINE_IN_PAST_MESSAGE = 'The deadline cannot be in the past'
 
 /** A project's site pin must be in South Africa (the same outline the survey areas use). */
-export function isSiteInSouthAfrica(lat: number, lng: number) {
+function isSiteInSouthAfrica(lat: number, lng: number) {
   return isInSouthAfrica(lat, lng)
 }
 

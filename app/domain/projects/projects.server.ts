@@ -9,7 +9,7 @@ import { takeDailyAllowance } from '#app/domain/files/daily-allowance.server.ts'
 import { openRing, surveyAreaSqm, SurveyAreasSchema, type SurveyArea } from '#app/domain/geometry/areas.ts'
 import { supersedeOpenPayments } from '#app/domain/payments/attempts.server.ts'
 import { projectPricingColumns } from '#app/domain/pricing/quote.server.ts'
-import { groupBySameGround } from '#app/domain/sites/site-membership.server.ts'
+import { groupBySameGround } from '#app/domain/projects/site-membership.server.ts'
 import { initialSurveyPlan, storedSurveyPlan } from '#app/domain/survey/project-plan.server.ts'
 import {
   flightPatternText,
@@ -37,7 +37,7 @@ import {
   SURVEY_EQUIPMENT,
   type FlightPlan,
   type FlightPlanView,
-} from './flight-plan.ts'
+} from '../flight-plan/flight-plan.ts'
 import { projectBasics } from './project-basics.ts'
 import type { DraftInput } from './project-schemas.ts'
 import { quoteProjectAreas, type ProjectQuote } from './quoting.server.ts'

@@ -13,7 +13,7 @@ import { recordAudit } from '#app/lib/audit/audit.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { projects, type Project, type RepeatInterval } from '#db/schema.ts'
 
-import { joinSiteOf, siteOf } from './site-membership.server.ts'
+import { joinSiteOf, siteOf } from '../projects/site-membership.server.ts'
 import { updateSite } from './sites.server.ts'
 
 const REPEAT_MESSAGES = {

@@ -4,8 +4,8 @@
  * the admin and the assigned pilot can adjust drone, GSD, overlaps and angle later.
  */
 import { requireVisibleProject } from '#app/domain/files/access.server.ts'
+import { parseFlightPlan } from '#app/domain/flight-plan/flight-plan.ts'
 import type { SurveyArea } from '#app/domain/geometry/areas.ts'
-import { parseFlightPlan } from '#app/domain/projects/flight-plan.ts'
 import { recordAudit } from '#app/lib/audit/audit.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'

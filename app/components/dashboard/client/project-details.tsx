@@ -1,8 +1,8 @@
 /** The body of the View Details dialog: the project and its parsed flight plan. */
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
+import { PARSE_FAILURE_MESSAGE, SCREENSHOT_UNAVAILABLE_MESSAGE } from '#app/domain/flight-plan/flight-plan.ts'
 import { repeatDiscountLabel } from '#app/domain/pricing/vat.ts'
-import { PARSE_FAILURE_MESSAGE, SCREENSHOT_UNAVAILABLE_MESSAGE } from '#app/domain/projects/flight-plan.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
 import type { ProjectCard } from '#app/domain/projects/projects.server.ts'
 import { statusLabel } from '#app/domain/projects/status.ts'

@@ -15,15 +15,18 @@ import {
   retentionStateOf,
 } from '#app/domain/files/retention.server.ts'
 import { KeepFilesSchema } from '#app/domain/files/retention.ts'
+import {
+  getProjectForAdmin,
+  INVALID_PILOT_MESSAGE,
+  saveProjectChanges,
+} from '#app/domain/projects/admin-projects.server.ts'
+import { statusBadge } from '#app/domain/projects/status.ts'
 import { sharePanelData } from '#app/domain/sharing/share-page.server.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import { isDomainError } from '#app/lib/http/domain-error.ts'
 import { createToastHeaders, redirectWithToast } from '#app/lib/http/toast.server.ts'
 import type { User } from '#db/schema.ts'
-
-import { getProjectForAdmin, INVALID_PILOT_MESSAGE, saveProjectChanges } from './admin-projects.server.ts'
-import { statusBadge } from './status.ts'
 
 /** The project with its client, pilot, files and flight plan; a 404 response when there is none. */
 export function loadAdminProject(id: string | undefined) {
