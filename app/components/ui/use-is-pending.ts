@@ -1,7 +1,7 @@
 import { useNavigation } from '@remix-run/react'
 
 /**
- * True while a form submission is under way (ADR 122) — the one way to show a busy label.
+ * True while a form submission is under way — the one way to show a busy label.
  * Narrow it by the form's `intent` field and/or the action it posts to (`formAction`
  * matches a prefix, so '/admin' also matches '/admin?tab=users'). `state: 'submitting'`
  * ends as soon as the action has answered, before the next page's data is loaded.

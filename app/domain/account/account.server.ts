@@ -115,7 +115,7 @@ function collectAccountData(userId: number, db: DbOrTx = getDb()) {
         uploadedAt: iso(f.createdAt),
         deletedAt: iso(f.removedAt),
       })),
-      /** Copies of the pilot's licence and medical certificate (ADR 161). */
+      /** Copies of the pilot's licence and medical certificate. */
       pilotDocuments: copies.map((c) => ({
         id: c.id,
         document: c.pilotDocument,

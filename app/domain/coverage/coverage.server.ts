@@ -1,5 +1,5 @@
 /**
- * A project's coverage check (ADR 150–152): the raw photos' EXIF positions over the
+ * A project's coverage check: the raw photos' EXIF positions over the
  * planned areas, with the share of each area their footprints cover. For the assigned
  * pilot and admins only (anyone else: 404, as for the project itself). Photos stored
  * before positions were read at upload are read here, once.

@@ -56,7 +56,7 @@ export function surveyAreasOf(project: Pick<Project, 'polygonGeoJson'>) {
 
 /**
  * Where the map reads a layer's viewing copy: the signed-in /api by default; the public
- * viewer passes its own, through the share link (ADR 246).
+ * viewer passes its own, through the share link.
  */
 export type ViewUrlOf = (d: Deliverable, which: 'cog' | 'preview') => string | null
 

@@ -1,4 +1,4 @@
-/** The admin's "keep the files longer" form (ADR 160): one schema for the form and the server. Browser-safe. */
+/** The admin's "keep the files longer" form: one schema for the form and the server. Browser-safe. */
 import { isIsoDate } from '#app/lib/http/zod-input.ts'
 import { z } from 'zod'
 

@@ -1,5 +1,5 @@
 /**
- * SACAA Part 101 document dates (ADR 113): a document is valid through its expiry date
+ * SACAA Part 101 document dates: a document is valid through its expiry date
  * (South African calendar day) and "expiring" from 30 days before. Browser-safe.
  */
 import { isIsoDate } from '#app/lib/http/zod-input.ts'
@@ -21,7 +21,7 @@ export function daysUntil(expiresAt: string, today: string) {
   return dayNumber(expiresAt) - dayNumber(today)
 }
 
-/** A recorded date that has passed. (A missing date is flagged to the admin, not refused: ADR 113.) */
+/** A recorded date that has passed. (A missing date is flagged to the admin, not refused.) */
 function isExpired(expiresAt: string | null | undefined, today: string) {
   return Boolean(expiresAt) && daysUntil(expiresAt!, today) < 0
 }

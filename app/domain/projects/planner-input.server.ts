@@ -1,6 +1,5 @@
 /**
- * Survey areas from the planner without JavaScript (ADR 171 "Works without
- * JavaScript", ADR 021): pasted coordinates, or an uploaded KML / GeoJSON file. The
+ * Survey areas from the planner without JavaScript: pasted coordinates, or an uploaded KML / GeoJSON file. The
  * result is the API `areas` array; the pricing engine's schema validates it after.
  */
 import { MAX_SCREENSHOT_CHARS } from '#app/domain/flight-plan/flight-plan.ts'

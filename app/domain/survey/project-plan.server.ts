@@ -1,5 +1,5 @@
 /**
- * Planning a project's survey (ADR 082): when the quote is generated the plan is made
+ * Planning a project's survey: when the quote is generated the plan is made
  * from the project type's target GSD and the default drone, and stored with the project;
  * the admin and the assigned pilot can adjust drone, GSD, overlaps and angle later.
  */
@@ -101,7 +101,7 @@ export function surveyPlanOf(project: Project, db: DbOrTx = getDb()): StoredSurv
 
 /**
  * The stored plan with its figures counted again from its settings: what the mission page
- * shows, so a plan stored under older rules (ADR 250) shows the path its files fly.
+ * shows, so a plan stored under older rules shows the path its files fly.
  */
 export function currentSurveyPlan(project: Project, db: DbOrTx = getDb()): StoredSurveyPlan | null {
   const saved = surveyPlanOf(project, db)

@@ -9,7 +9,7 @@ import { statusLabel } from '#app/domain/projects/status.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import { formatHectares, formatRand, formatSquareMetres } from '#app/lib/format/numbers.ts'
 
-/** Coordinates keep the decimal point, as they are typed and pasted (ADR 120). */
+/** Coordinates keep the decimal point, as they are typed and pasted. */
 const coordinate = (degrees: number) => degrees.toFixed(6)
 
 export function ProjectDetails({ project }: { project: ProjectCard }) {
