@@ -6,7 +6,7 @@ import { e2eOrigin } from './tests/setup/e2e-env.ts'
  * End-to-end journeys against the production build (`npm run build` first). Each worker
  * (E2E_WORKERS, default 2) has its own app on E2E_PORT + its index, with a fresh database,
  * the demo seed, the PayFast simulator and a real in-process SMTP server
- * (tests/setup/e2e-global-setup.ts, ADR 241). Every journey runs twice: with JavaScript
+ * (tests/setup/e2e-global-setup.ts). Every journey runs twice: with JavaScript
  * and without. Tests tagged @js-only / @no-js-only run in one project.
  */
 

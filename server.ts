@@ -52,14 +52,14 @@ const env = getEnv()
 assertSafeProductionConfig()
 
 // Migrations before anything listens (fly's release machine has no volume), then the
-// reference data every database needs (ADR 245).
+// reference data every database needs.
 ensureReferenceDrones(getDb())
-// `npm run restore` refuses while this marker names a live process (ADR 064).
+// `npm run restore` refuses while this marker names a live process.
 const releasePidFile = claimServerPidFile()
-// A consistent online backup a day into DATA_DIR/backups, the last 7 kept (ADR 064).
+// A consistent online backup a day into DATA_DIR/backups, the last 7 kept.
 const stopBackups = startBackupSchedule(getSqlite)
 if (env.SEED === 'demo') await seedDemo()
-// Whatever a crash left half-stored goes before anything listens (ADR 092).
+// Whatever a crash left half-stored goes before anything listens.
 const swept = await sweepStorage()
 if (swept.tempFilesRemoved + swept.orphanFilesRemoved + swept.danglingRowsRemoved + swept.tusFilesRemoved) {
   console.log('[files] start-up sweep', swept)
@@ -68,7 +68,7 @@ if (swept.tempFilesRemoved + swept.orphanFilesRemoved + swept.danglingRowsRemove
 const fileStore = await startFileStore()
 const tus = createTusServer()
 const stopTusCleanup = startTusCleanup(tus)
-// Raster viewing copies (ADR 232): jobs a stopped server left half-done start again.
+// Raster viewing copies: jobs a stopped server left half-done start again.
 const viewJobs = startViewJobs()
 // Photogrammetry on NodeODM nodes: NODEODM_URL as a node, the 30-second health check, and the
 // jobs a stopped server left mid-way picked up where they were (`npm run demo` sets NODEODM_URL to its simulator).
@@ -93,7 +93,7 @@ if (!isProduction) {
   })
 }
 
-// Expired sessions and spent or expired reset links are purged every hour (ADR 071).
+// Expired sessions and spent or expired reset links are purged every hour.
 const purgeTimer = setInterval(
   () => {
     try {

@@ -28,7 +28,7 @@ export default defineConfig({
     environment: 'node',
     pool: 'forks',
     // vitest's default (cores - 1) leaves one of CI's two cores idle; `npm test` runs the
-    // unit stage alone (scripts/run-tests.ts), so it may use every core (ADR 240).
+    // unit stage alone (scripts/run-tests.ts), so it may use every core.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     testTimeout: 20_000,
     hookTimeout: 20_000,

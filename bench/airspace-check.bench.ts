@@ -1,6 +1,6 @@
 /**
  * A 10-area quote against the full national airspace dataset (255 zones).
- * Goal: median under 2 ms (ADR 012). Run: npm run bench -- bench/airspace-check.bench.ts
+ * Goal: median under 2 ms. Run: npm run bench -- bench/airspace-check.bench.ts
  * (add `--outputJson out.json` to read the median; the table shows mean and percentiles).
  * The areas sit around Cape Town, Johannesburg and Durban, where the zones are densest.
  */

@@ -3,8 +3,8 @@
  * (footprint 105,6 m × 79,1 m), 70 % side and 75 % front overlap — 33 lines of 51 photos
  * (1 683 photos) with ±3 m of GPS scatter, then the same flight twice over (3 366 photos)
  * and six times over, cut at 10 000 photos (re-flown lines: the densest case).
- * Goals: a project view computes it in well under a second (ADR 151); 10 000 photos within
- * 100 ms, and twice the photos costs about twice the time, not four times (ADR 255).
+ * Goals: a project view computes it in well under a second; 10 000 photos within
+ * 100 ms, and twice the photos costs about twice the time, not four times.
  * Run: npm run bench -- bench/coverage.bench.ts
  */
 import { computeCoverage, type CoverageInput } from '#app/domain/coverage/coverage.ts'

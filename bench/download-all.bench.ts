@@ -1,5 +1,5 @@
 /**
- * "Download all" through the built server (`npm run build` first, ADR 234):
+ * "Download all" through the built server (`npm run build` first):
  * - 2 GiB of deliverables: the whole ZIP is read and its size checked, and the server's peak
  *   RSS (VmHWM) must stay under 200 MiB — the archive is streamed, never held or written to disk.
  * - A reader that pauses for 30 s midway through a 268 MiB ZIP (issue 24): the server's RSS

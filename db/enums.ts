@@ -26,7 +26,7 @@ export const FILE_CATEGORIES = [
 ] as const
 export type FileCategory = (typeof FILE_CATEGORIES)[number]
 
-/** What a processed deliverable is, found from its content and editable by an admin. ADR 230. */
+/** What a processed deliverable is, found from its content and editable by an admin. */
 export const DELIVERABLE_KINDS = [
   'orthomosaic',
   'elevation',

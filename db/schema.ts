@@ -70,7 +70,7 @@ export {
   type AnnotationBase,
 } from './enums.ts'
 
-/** What `gdalinfo -json` says of a GeoTIFF deliverable (stored as JSON on project_files). ADR 231. */
+/** What `gdalinfo -json` says of a GeoTIFF deliverable (stored as JSON on project_files). */
 export type RasterInfo = {
   epsg: number | null
   widthPx: number
@@ -209,7 +209,7 @@ export const hubs = sqliteTable(
   (t) => [index('hubs_active_idx').on(t.isActive)],
 )
 
-/** Drones and their mapping cameras for survey planning (ADR 081). */
+/** Drones and their mapping cameras for survey planning. */
 export const droneProfiles = sqliteTable(
   'drone_profiles',
   {
@@ -277,7 +277,7 @@ export const airspaceZones = sqliteTable(
 
 /**
  * A piece of ground a client has surveyed more than once: the projects flown over the same
- * areas, named by the client, with an optional repeat schedule. ADR 264.
+ * areas, named by the client, with an optional repeat schedule.
  */
 export const sites = sqliteTable(
   'sites',
@@ -291,7 +291,7 @@ export const sites = sqliteTable(
     repeatEvery: text('repeat_every', { length: 10 }).$type<RepeatInterval>(),
     /** The preferred date (YYYY-MM-DD, Johannesburg) of the next scheduled survey. */
     nextDueOn: text('next_due_on', { length: 10 }),
-    /** The schedule's day of the month (1–31; a shorter month takes its last day). ADR 268. */
+    /** The schedule's day of the month (1–31; a shorter month takes its last day). */
     repeatDay: integer('repeat_day'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -320,7 +320,7 @@ export const projects = sqliteTable(
     requirements: text('requirements'),
     /** The flight plan, JSON text. */
     polygonGeoJson: text('polygon_geojson'),
-    /** The survey mission (settings and figures, ADR 082), JSON text. */
+    /** The survey mission (settings and figures), JSON text. */
     surveyPlan: text('survey_plan'),
     areaSqm: real('area_sqm'),
     distanceFromHub: real('distance_from_hub'),
@@ -407,7 +407,7 @@ export const projectFiles = sqliteTable(
     }),
     /** Hex SHA-256 of the content, computed while it was received (also the ETag). */
     sha256: text('sha256', { length: 64 }),
-    /** Where a raw photo was taken (EXIF GPS, WGS84 degrees); null when it has none. ADR 150. */
+    /** Where a raw photo was taken (EXIF GPS, WGS84 degrees); null when it has none. */
     gpsLatitude: real('gps_latitude'),
     gpsLongitude: real('gps_longitude'),
     /** EXIF GPS altitude, metres above sea level. */
@@ -530,7 +530,7 @@ export const paymentNotifications = sqliteTable(
     paymentStatus: text('payment_status', { length: 20 }),
     /**
      * The whole body for notifications that passed the signature and source checks; for
-     * any other only its first 256 characters (the rest is not kept: ADR 061).
+     * any other only its first 256 characters (the rest is not kept).
      */
     rawBody: text('raw_body').notNull(),
     /** SHA-256 (hex) of the whole body as received. */
@@ -675,7 +675,7 @@ export const documentCopies = sqliteTable(
 
 /**
  * The viewing copy of a raster deliverable (Cloud Optimized GeoTIFF, preview, thumbnail),
- * made by a durable background job: the row is the job. ADR 232.
+ * made by a durable background job: the row is the job.
  */
 export const deliverableViews = sqliteTable(
   'deliverable_views',
@@ -707,7 +707,7 @@ export const deliverableViews = sqliteTable(
   ],
 )
 
-/** A link that shows a project's deliverables without an account. The token is stored hashed. ADR 233. */
+/** A link that shows a project's deliverables without an account. The token is stored hashed. */
 export const shareLinks = sqliteTable(
   'share_links',
   {

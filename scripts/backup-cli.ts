@@ -1,5 +1,5 @@
 /**
- * `npm run backup [-- DEST]` and `npm run restore -- FILE` (ADR 064). Reads DATABASE_PATH
+ * `npm run backup [-- DEST]` and `npm run restore -- FILE`. Reads DATABASE_PATH
  * and DATA_DIR like the server. Bundled into server-build/scripts/ for the production image.
  */
 import {

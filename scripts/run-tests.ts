@@ -3,7 +3,7 @@
  * mostly uses one core: tsc, ESLint, Prettier, knip, the build), their output printed
  * whole when each ends; the unit tests and the journeys then use every core on their own.
  * A failing stage fails the run but the tests still run (a failed build skips the journeys). The times go to reports/stages.json, which
- * scripts/test-summary.ts prints above the closing "N passed, N failed" line (ADR 240).
+ * scripts/test-summary.ts prints above the closing "N passed, N failed" line.
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'

@@ -99,7 +99,7 @@ export function createExpressApp(options: ExpressAppOptions): express.Express {
   app.use(compression())
 
   const tileOrigin = new URL(env.TILE_URL.replace(/\{[a-z]\}/g, '0')).origin
-  // The street map the planner falls back to when satellite tiles fail (ADR 183).
+  // The street map the planner falls back to when satellite tiles fail.
   const streetTileOrigin = new URL(env.STREET_TILE_URL.replace(/\{[a-z]\}/g, '0')).origin
   app.use((_req, res, next) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString('hex')
@@ -109,12 +109,12 @@ export function createExpressApp(options: ExpressAppOptions): express.Express {
     helmet({
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: 'same-origin' },
-      // HSTS is set below, only on https requests (ADR 071).
+      // HSTS is set below, only on https requests.
       strictTransportSecurity: false,
       contentSecurityPolicy: {
         directives: {
           'default-src': ["'self'"],
-          // The offline job pack fetches map tiles (page and service worker, ADR 140); the 3D view's
+          // The offline job pack fetches map tiles (page and service worker); the 3D view's
           // GLTFLoader reads a GLB's embedded textures through blob: URLs.
           'connect-src': ["'self'", 'blob:', tileOrigin, ...(isProduction ? [] : ['ws:'])],
           'img-src': ["'self'", 'data:', 'blob:', tileOrigin, streetTileOrigin],
@@ -135,7 +135,7 @@ export function createExpressApp(options: ExpressAppOptions): express.Express {
     }),
   )
 
-  // Browser features the app never uses are off; HSTS over https only (ADR 071).
+  // Browser features the app never uses are off; HSTS over https only.
   app.use((req, res, next) => {
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY)
     const hsts = hstsFor(req.secure)
@@ -143,7 +143,7 @@ export function createExpressApp(options: ExpressAppOptions): express.Express {
     next()
   })
 
-  // Signed-in and /api answers are never stored by a cache or the back/forward history (ADR 071).
+  // Signed-in and /api answers are never stored by a cache or the back/forward history.
   app.use((req, res, next) => {
     const signedIn = carriesSession(
       { cookie: req.headers.cookie, sessionHeader: req.get('x-session-id') },
@@ -176,7 +176,7 @@ export function createExpressApp(options: ExpressAppOptions): express.Express {
     }),
   )
 
-  // A page write from another site is refused here with 403 (ADR 070): Remix's own check
+  // A page write from another site is refused here with 403: Remix's own check
   // would throw (a 500) before the action could. A post accepted because its origin is
   // APP_URL's (a proxy rewrote Host) is passed on under that host, so Remix agrees.
   app.use((req, res, next) => {
@@ -209,8 +209,8 @@ export function createExpressApp(options: ExpressAppOptions): express.Express {
   })
 
   // Every write spends the account's (or, signed out, the address's) budget before any
-  // route or tus sees it (ADR 130): 429 `{ error }` on the /api, a toast back on the page.
-  // The session read for it is handed on, so the route's guard doesn't read it again (ADR 220).
+  // route or tus sees it: 429 `{ error }` on the /api, a toast back on the page.
+  // The session read for it is handed on, so the route's guard doesn't read it again.
   app.use((req, res, next) => {
     if (!writeKindOf(req.method, req.path)) return next()
     void (async () => {
@@ -253,7 +253,7 @@ export function createExpressApp(options: ExpressAppOptions): express.Express {
     })().catch(next)
   })
 
-  // Resumable uploads (tus) stream straight to disk; they have their own size rules (ADR 093).
+  // Resumable uploads (tus) stream straight to disk; they have their own size rules.
   app.all([TUS_PATH, `${TUS_PATH}/*`], (req, res, next) => {
     runWithLoadContext(loadContextOf(req, res), () => options.tus.server.handle(req, res)).catch(next)
   })
@@ -283,7 +283,7 @@ export function createExpressApp(options: ExpressAppOptions): express.Express {
     res.redirect(308, canonical + (query >= 0 ? req.originalUrl.slice(query) : ''))
   })
 
-  // Share link pages and files send `Referrer-Policy: no-referrer` themselves (ADR 233); Remix
+  // Share link pages and files send `Referrer-Policy: no-referrer` themselves; Remix
   // appends its headers, so the site-wide `same-origin` would be sent beside it.
   app.use('/s/', (_req, res, next) => {
     res.removeHeader('Referrer-Policy')
@@ -295,7 +295,7 @@ export function createExpressApp(options: ExpressAppOptions): express.Express {
     mode: options.mode ?? env.NODE_ENV,
     getLoadContext: (_req, res) => res.locals.loadContext as AppLoadContext,
   })
-  // The load context is built here, so Remix runs inside its request scope (ADR 220).
+  // The load context is built here, so Remix runs inside its request scope.
   app.all('*', (req, res, next) => {
     const context = loadContextOf(req, res)
     res.locals.loadContext = context

@@ -1,4 +1,4 @@
-/** `POST /account/marketing` — the Profile tab's marketing e-mail consent (ADR 110). */
+/** `POST /account/marketing` — the Profile tab's marketing e-mail consent. */
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { setMarketingConsent } from '#app/domain/privacy/marketing.server.ts'

@@ -25,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
   })
 }
 
-/** The confirmation (ADR 122): the tab's button links here, with and without JavaScript. */
+/** The confirmation: the tab's button links here, with and without JavaScript. */
 export default function LoadRsaDialog() {
   return (
     <ConfirmDialog

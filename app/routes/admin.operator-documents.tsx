@@ -1,4 +1,4 @@
-/** `POST /admin/operator-documents` — the Compliance tab's add and remove forms (ADR 113). */
+/** `POST /admin/operator-documents` — the Compliance tab's add and remove forms. */
 import { parseWithZod } from '@conform-to/zod'
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { requireRole } from '#app/domain/auth/guards.server.ts'

@@ -1,4 +1,4 @@
-/** `POST /admin/refunds/$refundId` — the admin records the PayFast refund; the credit note is issued (ADR 112). */
+/** `POST /admin/refunds/$refundId` — the admin records the PayFast refund; the credit note is issued. */
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { formatCreditNoteNumber } from '#app/domain/payments/invoice-format.ts'

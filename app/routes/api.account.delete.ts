@@ -1,5 +1,5 @@
 /**
- * `POST /api/account/delete` `{ password }` — "Delete my account" (ADR 111): anonymises the
+ * `POST /api/account/delete` `{ password }` — "Delete my account": anonymises the
  * account and ends its sessions → `{ success: true }`; 400 wrong password, 409 last admin.
  */
 import { json } from '@remix-run/node'

@@ -1,4 +1,4 @@
-/** `GET /api/account/export` — "Download my data" (ADR 111): application/zip with data.json and the user's documents. */
+/** `GET /api/account/export` — "Download my data": application/zip with data.json and the user's documents. */
 import { buildAccountExport } from '#app/domain/account/account.server.ts'
 import { apiRoute } from '#app/lib/http/api-route.server.ts'
 

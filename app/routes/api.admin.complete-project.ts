@@ -1,6 +1,6 @@
 /**
  * POST /api/admin/complete-project `{ projectId }`: marks the project completed once it
- * has at least one processed deliverable and e-mails the client (ADR 171 "Project lifecycle").
+ * has at least one processed deliverable and e-mails the client.
  * A failed viewing copy answers 409 unless `deliverWithoutFailed: true`.
  */
 import { json } from '@remix-run/node'

@@ -1,4 +1,4 @@
-/** `PUT /api/admin/operator-documents/{id}` (full body) → `{ document }`; `DELETE` → `{ success }` (ADR 113). */
+/** `PUT /api/admin/operator-documents/{id}` (full body) → `{ document }`; `DELETE` → `{ success }`. */
 import { json } from '@remix-run/node'
 import {
   deleteOperatorDocument,

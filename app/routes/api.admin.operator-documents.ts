@@ -1,6 +1,6 @@
 /**
  * `GET /api/admin/operator-documents` → `{ documents, expiring, operatorCertified }`;
- * `POST` an OperatorDocument body → 201 `{ document }` (ADR 113).
+ * `POST` an OperatorDocument body → 201 `{ document }`.
  */
 import { json } from '@remix-run/node'
 import {

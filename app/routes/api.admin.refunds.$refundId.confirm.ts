@@ -1,6 +1,6 @@
 /**
  * `POST /api/admin/refunds/{id}/confirm` `{ payfastReference }` — records the refund made in
- * the PayFast dashboard and issues the credit note → `{ refund, creditNoteUrl }` (ADR 112).
+ * the PayFast dashboard and issues the credit note → `{ refund, creditNoteUrl }`.
  */
 import { json } from '@remix-run/node'
 import { formatCreditNoteNumber } from '#app/domain/payments/invoice-format.ts'

@@ -1,6 +1,6 @@
 /**
  * POST /api/airspace/check-flight-area (signed in): `{ flightPolygon }` as survey
- * areas or GeoJSON polygons → the airspace check result (ADR 171 "API").
+ * areas or GeoJSON polygons → the airspace check result.
  */
 import { json } from '@remix-run/node'
 import { checkFlightArea } from '#app/domain/airspace/airspace.server.ts'

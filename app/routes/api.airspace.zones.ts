@@ -1,6 +1,6 @@
 /**
  * GET /api/airspace/zones (signed in): the active zones with `polygon` as a GeoJSON
- * geometry object, for the planner's CTR/ATZ/TMA overlays (ADR 171 "API"). The list is large
+ * geometry object, for the planner's CTR/ATZ/TMA overlays. The list is large
  * (~600 kB for the national dataset), so it carries an ETag and answers 304 when the
  * browser already has the current version.
  */

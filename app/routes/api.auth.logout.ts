@@ -16,7 +16,7 @@ export const { action, loader } = apiRoute({
     assertSameOrigin(request)
     const token = await readSessionToken(request)
     if (token) deleteSession(token)
-    // The browser drops the offline job pack and kept uploads too (ADR 140).
+    // The browser drops the offline job pack and kept uploads too.
     return json(
       { success: true },
       {

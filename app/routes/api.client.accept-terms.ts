@@ -1,5 +1,5 @@
 /**
- * `POST /api/client/accept-terms` (ADR 171 "API"): `{ projectId, quoteAmount, termsAcceptedAt,
+ * `POST /api/client/accept-terms`: `{ projectId, quoteAmount, termsAcceptedAt,
  * quoteDetails }` → `{ success, paymentUrl, paymentData, message }`. The same service as
  * the checkout page's Terms dialog; `termsAcceptedAt` (or `termsAccepted: true`) is the
  * tick, the server records its own time and the caller's address.

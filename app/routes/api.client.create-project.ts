@@ -1,5 +1,5 @@
 /**
- * POST /api/client/create-project (ADR 171 "API"): the project fields and its flight
+ * POST /api/client/create-project: the project fields and its flight
  * plan in one call (`createQuotedProject`: the draft and Generate Quote services of the
  * dashboard and the planner, in one transaction). 201 with the project (status `pending`, `quoteAmount`).
  */

@@ -1,5 +1,5 @@
 /**
- * `POST /api/client/projects/{id}/cancel` — the client cancels a paid project (ADR 112) →
+ * `POST /api/client/projects/{id}/cancel` — the client cancels a paid project →
  * `{ success, project, refund }`; 404 not theirs, 409 not cancellable (the reason).
  */
 import { json } from '@remix-run/node'

@@ -1,7 +1,7 @@
 /**
  * PUT /api/client/projects/{id}/complete: the flight plan (`areas`, optional
  * `screenshot`). The server recomputes the quote, stores the plan and pricing, sets the
- * project `pending` and answers with the project including `quoteAmount` (ADR 171 "API").
+ * project `pending` and answers with the project including `quoteAmount`.
  */
 import { json } from '@remix-run/node'
 import { completeFlightPlan, toClientProject } from '#app/domain/projects/projects.server.ts'

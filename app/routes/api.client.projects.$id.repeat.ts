@@ -1,5 +1,5 @@
 /**
- * `POST /api/client/projects/{id}/repeat` — "Fly this again" (ADR 266) → 201 `{ id }`, the new
+ * `POST /api/client/projects/{id}/repeat` — "Fly this again" → 201 `{ id }`, the new
  * quoted project (pay it with `POST /api/client/accept-terms`); 404 not theirs, 409 not repeatable.
  */
 import { json } from '@remix-run/node'

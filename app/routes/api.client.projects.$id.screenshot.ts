@@ -3,7 +3,7 @@
  * flight plan, as an image, to its owner only (404 when there is none or it is not a
  * valid image).
  */
-import { isValidScreenshot } from '#app/domain/projects/flight-plan.ts'
+import { isValidScreenshot } from '#app/domain/flight-plan/flight-plan.ts'
 import { getClientProject } from '#app/domain/projects/projects.server.ts'
 import { apiRoute } from '#app/lib/http/api-route.server.ts'
 import { apiError } from '#app/lib/http/api.server.ts'

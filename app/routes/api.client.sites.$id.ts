@@ -1,5 +1,5 @@
 /**
- * /api/client/sites/{id} (ADR 268): GET the site and its projects; PUT `{ name?, repeatEvery? }`
+ * /api/client/sites/{id}: GET the site and its projects; PUT `{ name?, repeatEvery? }`
  * renames it or sets the repeat schedule (`null` cancels). Another client's site, and any site
  * for a pilot, is 404 (`getSiteForUser`); admins get the 403 of every /api/client route.
  */

@@ -1,4 +1,4 @@
-/** GET /api/hubs (signed in): the active hubs, map data for the planner (ADR 171 "API"). */
+/** GET /api/hubs (signed in): the active hubs, map data for the planner. */
 import { json } from '@remix-run/node'
 import { listActiveHubs } from '#app/domain/hubs/active-hubs.server.ts'
 import { apiRoute } from '#app/lib/http/api-route.server.ts'

@@ -4,8 +4,8 @@
  * Who may see the project's deliverables (else 404).
  */
 import { json } from '@remix-run/node'
+import { loadThreeDView, saveStill, stillFileOf } from '#app/domain/deliverables/three-d-view.server.ts'
 import { sendViewFile } from '#app/domain/deliverables/view-files.server.ts'
-import { loadThreeDView, saveStill, stillFileOf } from '#app/domain/threed/three-d-view.server.ts'
 import { MAX_STILL_BYTES } from '#app/domain/threed/three-d.ts'
 import { apiRoute } from '#app/lib/http/api-route.server.ts'
 import { readBytesWithin } from '#app/lib/http/body-limit.server.ts'

@@ -3,8 +3,8 @@
  * (tileset JSON and its tiles, Range/ETag), for who may see the project's deliverables (else 404).
  */
 import { listDeliverables } from '#app/domain/deliverables/deliverables.server.ts'
+import { tilesFileOf } from '#app/domain/deliverables/three-d-view.server.ts'
 import { sendViewFile } from '#app/domain/deliverables/view-files.server.ts'
-import { tilesFileOf } from '#app/domain/threed/three-d-view.server.ts'
 import { apiRoute } from '#app/lib/http/api-route.server.ts'
 import { apiFail } from '#app/lib/http/api.server.ts'
 

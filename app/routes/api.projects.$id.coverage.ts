@@ -1,5 +1,5 @@
 /**
- * GET /api/projects/{id}/coverage — the coverage check (ADR 152): the raw photos' GPS
+ * GET /api/projects/{id}/coverage — the coverage check: the raw photos' GPS
  * positions over the planned areas and the share of each area covered. The assigned
  * pilot and admins; anyone else (clients included) 404, in the api error shape.
  */

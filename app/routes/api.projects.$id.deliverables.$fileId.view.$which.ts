@@ -6,8 +6,8 @@
  */
 import { VIEW_FILES, type ViewFile } from '#app/domain/deliverables/deliverable.ts'
 import { viewFileFor } from '#app/domain/deliverables/deliverables.server.ts'
+import { THREE_D_FILES, threeDFileFor } from '#app/domain/deliverables/three-d-view.server.ts'
 import { sendViewFile } from '#app/domain/deliverables/view-files.server.ts'
-import { THREE_D_FILES, threeDFileFor } from '#app/domain/threed/three-d-view.server.ts'
 import { apiRoute } from '#app/lib/http/api-route.server.ts'
 import { apiFail } from '#app/lib/http/api.server.ts'
 

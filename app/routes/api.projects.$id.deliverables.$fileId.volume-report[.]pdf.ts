@@ -4,7 +4,7 @@
  * model when `againstFileId` is given). Whoever may read the project's deliverables; JSON
  * errors as every /api call (404 for another project's file or note, 400 for a bad list).
  */
-import { readVolumeReportQuery, volumeReportPdf } from '#app/domain/deliverables/volume-report.server.ts'
+import { readVolumeReportQuery, volumeReportPdf } from '#app/domain/annotations/volume-report.server.ts'
 import { apiRoute } from '#app/lib/http/api-route.server.ts'
 import { pdfResponse } from '#app/lib/pdf/pdf-response.server.ts'
 

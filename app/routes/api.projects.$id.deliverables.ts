@@ -1,6 +1,6 @@
 /**
  * GET /api/projects/{id}/deliverables — the project's processed deliverables with kind,
- * size, SHA-256, raster facts and the viewing copy's state (ADRs 230–232). The owning
+ * size, SHA-256, raster facts and the viewing copy's state. The owning
  * client (once completed), the assigned pilot and admins; anyone else 404.
  */
 import { json } from '@remix-run/node'

@@ -1,6 +1,6 @@
 /**
  * GET /api/projects/{id}/download-all — every deliverable of the project and
- * `checksums.sha256` in one streamed ZIP (ADR 234), for whoever may download them one by one.
+ * `checksums.sha256` in one streamed ZIP, for whoever may download them one by one.
  */
 import { zipFileName, zipResponse } from '#app/domain/sharing/deliverables-zip.server.ts'
 import { deliverablesForDownloadAll } from '#app/domain/sharing/download-all.server.ts'

@@ -3,6 +3,7 @@
  * project's client, its assigned pilot and admins (404 for anyone else).
  */
 import { requireVisibleProject } from '#app/domain/files/access.server.ts'
+import { parseFlightPlan } from '#app/domain/flight-plan/flight-plan.ts'
 import {
   EXPORT_FORMATS,
   exportFileName,
@@ -10,7 +11,6 @@ import {
   flightPlanKml,
   isExportFormat,
 } from '#app/domain/projects/flight-plan-export.ts'
-import { parseFlightPlan } from '#app/domain/projects/flight-plan.ts'
 import { surveyPlanOf } from '#app/domain/survey/project-plan.server.ts'
 import { flightPatternText } from '#app/domain/survey/project-plan.ts'
 import { apiRoute } from '#app/lib/http/api-route.server.ts'

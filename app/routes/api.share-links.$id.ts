@@ -1,4 +1,4 @@
-/** DELETE /api/share-links/{id} → 204: revokes a share link (its project's client or an admin; 404 otherwise). ADR 233. */
+/** DELETE /api/share-links/{id} → 204: revokes a share link (its project's client or an admin; 404 otherwise). */
 import { revokeShareLink } from '#app/domain/sharing/share-links.server.ts'
 import { apiRoute } from '#app/lib/http/api-route.server.ts'
 

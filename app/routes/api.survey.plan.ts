@@ -1,6 +1,6 @@
 /**
  * POST /api/survey/plan (signed in, any role): areas + camera or drone profile + altitude
- * or target GSD + overlaps → the survey grid and its figures (ADR 082). Computes only;
+ * or target GSD + overlaps → the survey grid and its figures. Computes only;
  * shares the per-user calculator limit with /api/quote.
  */
 import { json } from '@remix-run/node'

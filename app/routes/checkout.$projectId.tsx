@@ -48,7 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({ ...review, terms })
 }
 
-/** A failed step's answer: the message and, for a field, its errors (ADR 170: read from the DomainError). */
+/** A failed step's answer: the message and, for a field, its errors (read from the DomainError). */
 function failed(intent: CheckoutIntent, error: string, status: number, extra: Partial<CheckoutFailure> = {}) {
   const body: CheckoutFailure = { ok: false, intent, error, fieldErrors: {}, quoteAmount: null, ...extra }
   return json(body, { status })

@@ -1,4 +1,4 @@
-/** `/credit-notes/$id/pdf` — the credit note of a confirmed refund, for its client or an admin (ADR 112). */
+/** `/credit-notes/$id/pdf` — the credit note of a confirmed refund, for its client or an admin. */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { formatCreditNoteNumber } from '#app/domain/payments/invoice-format.ts'

@@ -47,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const welcome = await takeWelcome(request)
   const headers = new Headers()
   if (welcome.clear) headers.set('Set-Cookie', welcome.clear)
-  // Whose page this is: the pilot's offline pack keeps only its owner's pages (ADR 140).
+  // Whose page this is: the pilot's offline pack keeps only its owner's pages.
   if (user.role === 'pilot') headers.set(OWNER_HEADER, String(user.id))
   return json(
     { ...(await loadRoleDashboard(user, new URL(request.url))), welcome: welcome.message },

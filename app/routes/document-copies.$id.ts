@@ -1,5 +1,5 @@
 /**
- * GET /document-copies/{id}: an uploaded copy of a pilot or operator document (ADR 161),
+ * GET /document-copies/{id}: an uploaded copy of a pilot or operator document,
  * for admins, and for a pilot their own RPL and medical; 404 for everyone else.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'

@@ -1,6 +1,6 @@
 /**
  * POST /document-copies?back=/path — the multipart form that uploads (or replaces) the
- * copy of a pilot or operator document (ADR 161): fields `pilotId` + `document`, or
+ * copy of a pilot or operator document: fields `pilotId` + `document`, or
  * `operatorDocumentId`, then `file`. Admins for every document, a pilot for their own.
  * Works without JavaScript: answers with a redirect back and a toast.
  */

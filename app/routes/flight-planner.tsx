@@ -1,9 +1,9 @@
 /**
  * /flight-planner: signed-in clients draw the survey areas of one of their projects and
  * get the quote. The project comes by `?projectId=` (so a reload or a no-JS visit works)
- * and, with JavaScript, from the sessionStorage hand-off (ADR 020). Generate Quote posts
+ * and, with JavaScript, from the sessionStorage hand-off. Generate Quote posts
  * here: with JavaScript the map's areas, without it pasted coordinates or a KML/GeoJSON
- * file (ADR 021); the server prices and stores the plan, then shows the 'Project Quote'
+ * file; the server prices and stores the plan, then shows the 'Project Quote'
  * dialog (`&view=quote`).
  */
 import {

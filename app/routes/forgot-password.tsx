@@ -7,7 +7,7 @@ import { readSignedOutForm } from '#app/domain/auth/signed-out-form.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Forgot password · Kestrel Aerial Survey' }]
 
-/** ADR 171 "Messages": shown when the request itself fails. */
+/** Shown when the request itself fails. */
 const FORGOT_FAILED = 'Something went wrong. Please try again.'
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -15,7 +15,7 @@ export { signedOutOnlyLoader as loader } from '#app/domain/auth/signed-out-form.
 export const meta: MetaFunction = () => [{ title: 'Sign in · Kestrel Aerial Survey' }]
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  // remix-auth reads the body itself, so parse a clone (ADR 171 "remix-auth").
+  // remix-auth reads the body itself, so parse a clone.
   const read = await readSignedOutForm(request.clone(), context, {
     schema: LoginSchema,
     limit: 'login',

@@ -6,7 +6,7 @@ import { readFormBody } from '#app/lib/http/form-body.server.ts'
 /**
  * Logout deletes the session server-side and goes to /. The browser is told to drop this
  * site's storage too: the pilot's offline job pack, kept uploads and the service worker
- * must not outlive the session on a shared device (ADR 140).
+ * must not outlive the session on a shared device.
  */
 export async function action({ request }: ActionFunctionArgs) {
   await readFormBody(request)

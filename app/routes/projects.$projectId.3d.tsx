@@ -11,7 +11,7 @@ import { PageHeading } from '#app/components/layout/page-heading.tsx'
 import { LazyThreeDView } from '#app/components/threed/lazy-three-d-view.tsx'
 import { ThreeDDownloads, ThreeDFacts, ThreeDStill } from '#app/components/threed/three-d-sections.tsx'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
-import { loadThreeDView, signedInRoutes } from '#app/domain/threed/three-d-view.server.ts'
+import { loadThreeDView, signedInRoutes } from '#app/domain/deliverables/three-d-view.server.ts'
 import { asPage, pageId } from '#app/lib/http/page-errors.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -1,6 +1,6 @@
 /**
  * `/projects/$projectId/cancel` — the confirmation page for cancelling a paid project
- * (ADR 112): what is refunded and why, then one button. Works without JavaScript.
+ * (ADR 112 has the refund rules): what is refunded and why, then one button. Works without JavaScript.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'

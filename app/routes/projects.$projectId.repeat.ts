@@ -1,5 +1,5 @@
 /**
- * `/projects/$projectId/repeat` — the "Fly this again" button's action (ADR 266): the repeat is
+ * `/projects/$projectId/repeat` — the "Fly this again" button's action: the repeat is
  * quoted and the client lands on its checkout (the new quote, then the terms and PayFast).
  * A refusal goes back to the project's details with the reason in a toast. No JavaScript needed.
  */

@@ -1,5 +1,5 @@
 /**
- * /projects/$projectId/survey — a project's survey mission (ADR 082): the final numbers
+ * /projects/$projectId/survey — a project's survey mission: the final numbers
  * for the owning client; for the admin and the assigned pilot also the form that adjusts
  * drone, GSD, overlaps and angle, and the mission files. Anyone else: 404.
  */
@@ -50,7 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     drones: canAdjust
       ? listDroneProfiles({ activeOnly: true }).map((d) => ({ value: String(d.id), label: d.name }))
       : [],
-    // No DJI KMZ for a drone DJI Pilot 2 cannot fly (ADR 251).
+    // No DJI KMZ for a drone DJI Pilot 2 cannot fly.
     exports: (user.role === 'client' ? CLIENT_EXPORT_FORMATS : EXPORT_FORMATS)
       .filter((f) => f !== 'kmz' || (plan && djiWpmlDrone(plan.settings.drone.name)))
       .map((f) => ({ format: f, label: MISSION_FILE_LABELS[f] })),

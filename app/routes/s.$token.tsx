@@ -2,7 +2,7 @@
  * /s/{token} — the public viewer of a share link (ADR 233): no account needed. Each shared
  * deliverable with its preview, facts (kind, size, SHA-256, raster facts) and, when the link
  * allows it, its download and "Download all". Revoked or expired: a 410 page; unknown: 404.
- * With JavaScript, the Map view's map above them (ADR 246): the survey areas and the shared
+ * With JavaScript, the Map view's map above them: the survey areas and the shared
  * rasters read through the link, distance and area measures. Never indexed, never sends
  * the link on as a referrer. Works without JavaScript (the previews stand in for the map).
  */

@@ -1,8 +1,8 @@
 /** GET /s/{token}/3d-still — the shared 3D view's still image (made by a signed-in member's browser). */
 import type { LoaderFunctionArgs } from '@remix-run/node'
+import { shareThreeDView, stillFileOf } from '#app/domain/deliverables/three-d-view.server.ts'
 import { sendViewFile, SHARED_VIEW_CACHE } from '#app/domain/deliverables/view-files.server.ts'
 import { openShareToken, withShareErrors } from '#app/domain/sharing/share-access.server.ts'
-import { shareThreeDView, stillFileOf } from '#app/domain/threed/three-d-view.server.ts'
 import { methodNotAllowed } from '#app/lib/http/api.server.ts'
 import { clientIpOf } from '#app/lib/http/context.ts'
 

@@ -3,9 +3,9 @@
  * model or point cloud of that processing job (Range/ETag, checked again on every read).
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
+import { tilesFileOf } from '#app/domain/deliverables/three-d-view.server.ts'
 import { sendViewFile, SHARED_VIEW_CACHE } from '#app/domain/deliverables/view-files.server.ts'
 import { openShareToken, withShareErrors } from '#app/domain/sharing/share-access.server.ts'
-import { tilesFileOf } from '#app/domain/threed/three-d-view.server.ts'
 import { methodNotAllowed } from '#app/lib/http/api.server.ts'
 import { clientIpOf } from '#app/lib/http/context.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'

@@ -1,6 +1,6 @@
 /**
  * GET /s/{token}/download-all — the link's deliverables and `checksums.sha256` as one
- * streamed ZIP (ADR 234), when the link allows downloads (403 view-only, 410 gone). Counted
+ * streamed ZIP, when the link allows downloads (403 view-only, 410 gone). Counted
  * and audited as one download.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'

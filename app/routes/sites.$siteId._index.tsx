@@ -1,5 +1,5 @@
 /**
- * `/sites/$siteId` — one of the client's sites (ADR 268): its surveys over time, the rename
+ * `/sites/$siteId` — one of the client's sites: its surveys over time, the rename
  * form and the repeat schedule. Both forms work without JavaScript; "Don't repeat" is one
  * button. Stockpile and pit notes on its surveys: their volume over time (a server-drawn chart,
  * its table and CSV). The Map view of the site is its sibling route, `/sites/$siteId/map`.

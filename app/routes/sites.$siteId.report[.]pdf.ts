@@ -1,6 +1,6 @@
 /**
  * `/sites/{siteId}/report.pdf?before={projectId}&after={projectId}` — the site report for two
- * surveys of a site (ADR 272), for the site's client or an admin (404 otherwise). POST the
+ * surveys of a site, for the site's client or an admin (404 otherwise). POST the
  * same fields as a form, plus `polygons` (a JSON list of GeoJSON Polygons drawn on the Map
  * view), so the report works without JavaScript.
  */

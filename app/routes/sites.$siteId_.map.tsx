@@ -1,5 +1,5 @@
 /**
- * /sites/$siteId/map — what changed on a site (ADR 274), for its client and admins (anyone
+ * /sites/$siteId/map — what changed on a site, for its client and admins (anyone
  * else: 404). Two surveys chosen with a GET form (`?before=&after=`); with JavaScript a map
  * that swipes between their orthomosaics, the elevation change layer and the change in a
  * drawn area; always the surveys' dates, previews (no-JS) and metadata, the change over the

@@ -55,7 +55,7 @@ const PARAMS: Record<string, string> = {
   pilotId: '{pilotId}',
   userId: '{clientId}',
   siteId: '{siteId}',
-  // A share link's viewer: an unknown token shows its 404 page (ADR 233).
+  // A share link's viewer: an unknown token shows its 404 page.
   token: 'not-a-real-token',
   '*': 'no-such-page',
 }

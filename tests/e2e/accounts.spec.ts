@@ -97,7 +97,7 @@ test('an expired reset link shows Invalid Reset Link with a way to request a new
 }) => {
   const { email } = await registerClientViaApi(request)
   const started = Date.now()
-  // The request carries the new account's cookie: a write names its origin (ADR 243).
+  // The request carries the new account's cookie: a write names its origin.
   const res = await request.post('/api/auth/forgot-password', {
     data: { email },
     headers: { Origin: e2eOrigin },

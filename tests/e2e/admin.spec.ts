@@ -215,7 +215,7 @@ test('the admin exports the financial CSV', async ({ page }) => {
   expect(row).toBeDefined()
   expect(row).toContain(`,${projectId},"CSV, ""quoted"" project`)
   expect(row).toContain(',paid,')
-  // Money as everywhere else (ADR 120): space between thousands, decimal comma.
+  // Money as everywhere else: space between thousands, decimal comma.
   expect(row!.replace(/\u00a0/g, ' ')).toContain(
     ',"2 776,16","416,42","3 192,58","458,39","1 145,73",PayFast,',
   )
@@ -227,7 +227,7 @@ test('clearing zones asks for confirmation first and nothing changes when declin
   await loginAsAdmin(page)
   await page.goto('/admin?tab=airspace')
   const before = await page.getByTestId('zone-list').getByRole('row').count()
-  // One confirmation with and without JavaScript: a dialog route (ADR 122).
+  // One confirmation with and without JavaScript: a dialog route.
   await page.getByRole('link', { name: 'Clear all zones' }).click()
   const dialog = page.getByRole('dialog', { name: 'Clear all zones' })
   await expect(dialog).toContainText(

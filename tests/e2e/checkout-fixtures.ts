@@ -24,7 +24,7 @@ export async function createQuotedProjectViaApi(
   name = `Vineyard survey ${randomBytes(3).toString('hex')}`,
   client = { email: DEMO_CLIENT_EMAIL, password: DEMO_PASSWORD },
 ) {
-  // A second sign-in in one test carries the first one's cookie: say where it comes from (ADR 243).
+  // A second sign-in in one test carries the first one's cookie: say where it comes from.
   const login = await request.post('/api/auth/login', { data: client, headers: { Origin: e2eOrigin } })
   expect(login.status()).toBe(200)
   const { sessionId } = (await login.json()) as { sessionId: string }
@@ -67,7 +67,7 @@ export async function replanViaApi(
   coordinates = LARGE_CONSTANTIA_AREA,
   client = { email: DEMO_CLIENT_EMAIL, password: DEMO_PASSWORD },
 ) {
-  // A second sign-in in one test carries the first one's cookie: say where it comes from (ADR 243).
+  // A second sign-in in one test carries the first one's cookie: say where it comes from.
   const login = await request.post('/api/auth/login', { data: client, headers: { Origin: e2eOrigin } })
   expect(login.status()).toBe(200)
   const { sessionId } = (await login.json()) as { sessionId: string }

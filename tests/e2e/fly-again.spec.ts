@@ -1,5 +1,5 @@
 /**
- * "Fly this again" (ADRs 265, 266): a client with a completed survey presses the button, sees the
+ * "Fly this again": a client with a completed survey presses the button, sees the
  * new quote with the repeat discount as its own line, accepts the terms and reaches the PayFast
  * stand-in for the discounted total — with and without JavaScript.
  */

@@ -16,7 +16,7 @@ test('the landing page shows every section', async ({ page }) => {
   }
   const stats = page.getByTestId('about-stats')
   await expect(stats).toContainText('5+')
-  // Thousands are grouped with a (non-breaking) space: '1 000+' (ADR 120).
+  // Thousands are grouped with a (non-breaking) space: '1 000+'.
   await expect(stats).toContainText(/1\s000\+/)
   await expect(stats).toContainText('50+')
   for (const service of [

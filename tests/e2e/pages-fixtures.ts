@@ -21,7 +21,7 @@ export interface SeededPages {
   hubId: number
   pilotId: number
   clientId: number
-  /** The client's site of the paid project (ADR 268). */
+  /** The client's site of the paid project. */
   siteId: number
 }
 
@@ -29,7 +29,7 @@ export async function seedPagesData(
   playwright: PlaywrightWorkerArgs['playwright'],
   baseURL: string,
 ): Promise<SeededPages> {
-  // Writes say where they come from, as a browser's do (ADR 243).
+  // Writes say where they come from, as a browser's do.
   const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: e2eOrigin } })
   const db = new Database(path.join(e2eDir, 'kestrel.sqlite'))
   db.pragma('busy_timeout = 5000')

@@ -61,7 +61,7 @@ test('a pilot flies an assigned job and the client downloads the deliverable', a
   const job = page.getByTestId('job-dialog')
   await expect(job.getByRole('heading', { name })).toBeVisible()
   await expect(job.getByText('Carla Customer')).toBeVisible()
-  // The job card links what the pilot flies: the mission page and every mission file (ADR 256).
+  // The job card links what the pilot flies: the mission page and every mission file.
   const mission = job.getByTestId('job-mission')
   await expect(mission.getByRole('link', { name: 'Open survey mission' })).toHaveAttribute(
     'href',

@@ -47,7 +47,7 @@ export async function createProject(page: Page, name: string, { js }: { js: bool
 /**
  * Draws one area with the planner's Draw Area tool (leaflet-draw's polygon handler) by
  * clicking the map at pixel offsets from its centre. Every click must register at once:
- * no retries, so a dropped click fails the journey (ADR 023).
+ * no retries, so a dropped click fails the journey.
  */
 export async function drawArea(page: Page, offsets: Array<[number, number]>) {
   const toggle = page.getByTestId('draw-toggle')
@@ -81,7 +81,7 @@ export async function drawnAreas(page: Page): Promise<Area[]> {
 
 /** The server's quote for these areas (POST /api/quote, signed in as the page's user). */
 export async function serverQuote(request: APIRequestContext, areas: Area[]) {
-  // Signed in by the page's cookie: the write names its origin, as the page's own fetch does (ADR 243).
+  // Signed in by the page's cookie: the write names its origin, as the page's own fetch does.
   const response = await request.post('/api/quote', { data: { areas }, headers: { Origin: e2eOrigin } })
   expect(response.status()).toBe(200)
   return (await response.json()) as {

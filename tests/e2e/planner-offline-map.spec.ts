@@ -1,5 +1,5 @@
 /**
- * The planner's own map when no tile server answers (ADR 258): with satellite tiles
+ * The planner's own map when no tile server answers: with satellite tiles
  * refused and the street map out of reach, the map shows a labelled coordinate grid and
  * the site's town at site zoom, more town names further out and the provinces' names across the
  * country, so a client can still find the site. The place search (the same gazetteer)

@@ -2,7 +2,7 @@
  * Share links (ADR 233): the client of a completed project makes a link with downloads from
  * the project details, opens it signed out (the deliverable with its SHA-256, a download of
  * the same bytes, the ZIP), sees the open counted, revokes it, and the link then says so (410).
- * A link to rasters opens on the map (ADR 246): with JavaScript the orthomosaic's own pixels,
+ * A link to rasters opens on the map: with JavaScript the orthomosaic's own pixels,
  * read from its viewing COG through the link; without, its preview image.
  * With and without JavaScript.
  */

@@ -1,5 +1,5 @@
 /**
- * A site with two surveys for the site Map view journeys (ADR 274), built with GDAL on top of
+ * A site with two surveys for the site Map view journeys, built with GDAL on top of
  * the Map view's rasters (`map-view-fixtures.ts`): Before is the magenta orthomosaic (Lo19)
  * and the cone DSM (UTM 34S, 25 cm); After is the same orthomosaic with its red and green
  * bands swapped (teal) and flat ground at 100 m (UTM 34S, 50 cm) — the pile was carted away.

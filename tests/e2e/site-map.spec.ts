@@ -1,5 +1,5 @@
 /**
- * The site Map view (ADR 274): a site with two surveys of real GDAL-built rasters — a pile
+ * The site Map view: a site with two surveys of real GDAL-built rasters — a pile
  * (the cone DSM) in March, flat ground in April. With JavaScript the swipe shows March on the
  * left and April on the right, the change layer paints the pile's loss in red with its
  * legend, and a drawn area gets its cut, fill and net change from the server. Without

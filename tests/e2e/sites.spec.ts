@@ -1,5 +1,5 @@
 /**
- * Sites (ADR 268): the client finds the site on the dashboard's My Sites tab (surveys in date
+ * Sites: the client finds the site on the dashboard's My Sites tab (surveys in date
  * order, the schedule, links to the projects and the Map view), renames it on the site page,
  * repeats it every 3 months and cancels with one button. With and without JavaScript.
  */
@@ -103,7 +103,7 @@ test('the site list at 1280 and 360 px: the latest orthomosaic thumbnail, nothin
     db.prepare(
       `update sites set repeat_every = 'month', repeat_day = 10, next_due_on = '2099-02-10' where id = ?`,
     ).run(siteId)
-    // Flown yesterday: a survey's files (and so its thumbnail) are there for a month (ADR 160).
+    // Flown yesterday: a survey's files (and so its thumbnail) are there for a month.
     db.prepare(`update projects set completed_at = ? where site_id = ? and status = 'completed'`).run(
       Date.now() - 24 * 3600_000,
       siteId,

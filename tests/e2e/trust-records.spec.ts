@@ -1,5 +1,5 @@
 /**
- * Records the operator keeps (ADRs 113, 160, 161), with and without JavaScript: the admin
+ * Records the operator keeps, with and without JavaScript: the admin
  * keeps a completed project's files longer, uploads and replaces copies of operator and
  * pilot documents beside their expiry dates, and cannot assign a pilot whose RPL expired.
  */

@@ -1,5 +1,5 @@
 /**
- * South African trust journeys (ADRs 110–113), with and without JavaScript: the privacy
+ * South African trust journeys, with and without JavaScript: the privacy
  * notice before sign-up, download my data, cancel → refund → credit note, delete my account.
  */
 import { expect, test, type Page } from '@playwright/test'
@@ -28,7 +28,7 @@ test('registration shows the privacy notice first and an unticked marketing opt-
 
 async function payThroughSimulator(page: Page, projectId: number) {
   await page.goto(`/checkout/${projectId}`)
-  // The billing details are asked at the review step, before the terms (ADR 261).
+  // The billing details are asked at the review step, before the terms.
   await page.getByLabel(/^VAT number/).fill('4987654321')
   await page.getByLabel(/^Billing address/).fill('1 Dock Road, Cape Town, 8001')
   await page.getByRole('button', { name: 'Accept terms & pay' }).click()

@@ -1,6 +1,6 @@
 /**
- * The coverage engine as it was before the interval-tree sweep (ADR 151 as first written;
- * ADR 255 replaced it): kept only as the oracle the unit tests compare the new engine with.
+ * The coverage engine as it was before the interval-tree sweep replaced
+ * it: kept only as the oracle the unit tests compare the new engine with.
  * The footprints, clipping and areas are the engine's own; only the union is the old sweep.
  */
 import type { Box } from '#app/domain/coverage/box-union.ts'

@@ -270,7 +270,7 @@ async function tiledGeoTiff(source: string, out: string, srs: string, extra: str
   return out
 }
 
-/** The Map view's viewing copy: a Web Mercator COG (ADR 238), JPEG for imagery, DEFLATE for heights. */
+/** The Map view's viewing copy: a Web Mercator COG, JPEG for imagery, DEFLATE for heights. */
 export async function buildViewingCog(source: string, out: string, kind: 'orthomosaic' | 'elevation') {
   const compression =
     kind === 'orthomosaic'

@@ -1,5 +1,5 @@
 /**
- * Every admin /api call (ADR 171 "API" shapes): the admin succeeds, clients
+ * Every admin /api call : the admin succeeds, clients
  * and pilots get 403, signed-out callers 401, and bad input 400 with field errors.
  */
 import { createSession } from '#app/domain/auth/session.server.ts'

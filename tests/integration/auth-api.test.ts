@@ -1,4 +1,4 @@
-/** The Authentication calls with the shapes of ADR 171 "API". */
+/** The Authentication calls and the shapes of their answers. */
 import { randomBytes } from 'node:crypto'
 import { requireApiUser } from '#app/domain/auth/guards.server.ts'
 import { LIMITS, RATE_LIMIT_MESSAGE } from '#app/domain/auth/rate-limit.server.ts'

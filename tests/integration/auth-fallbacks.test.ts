@@ -1,5 +1,5 @@
 /**
- * The fallbacks of ADR 171 "Messages": when the server has no message of its own (an unexpected failure, here
+ * The fallback messages: when the server has no message of its own (an unexpected failure, here
  * a database without its users table), the form shows 'Login failed', 'Registration failed'
  * or 'Failed to reset password. Please try again.' instead of the error page.
  */

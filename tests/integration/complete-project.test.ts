@@ -1,5 +1,5 @@
 /**
- * 'Complete Project' (ADR 171 "Project lifecycle"): admin only, at least one processed deliverable,
+ * 'Complete Project': admin only, at least one processed deliverable,
  * the project becomes completed with completedAt, and the client gets a mail with a
  * link to the deliverables (through a real SMTP server).
  */

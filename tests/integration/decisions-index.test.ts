@@ -60,3 +60,27 @@ describe('the ADR index', () => {
     }
   })
 })
+
+/** Every tracked file outside docs/decisions that may cite a record. */
+function citingFiles(): string[] {
+  const out = execFileSync('git', ['ls-files', '-z'], { cwd: process.cwd(), encoding: 'utf8' })
+  return out
+    .split('\0')
+    .filter((file) => file && !file.startsWith('node_modules/'))
+    .filter((file) => /\.(ts|tsx|js|mjs|jsonc|md|ya?ml|toml|sh)$/.test(file))
+}
+
+test('every ADR a comment or document cites is a record in docs/decisions', () => {
+  const numbers = new Set(adrFiles.map((file) => file.slice(0, 3)))
+  const dangling: string[] = []
+  for (const file of citingFiles()) {
+    const full = path.join(process.cwd(), file)
+    if (!fs.existsSync(full)) continue
+    const text = fs.readFileSync(full, 'utf8')
+    for (const match of text.matchAll(/ADRs? (\d{3}(?:(?:[–-]|, | and )\d{3})*)/g)) {
+      const cited = match[1]!.match(/\d{3}/g)!
+      for (const number of cited) if (!numbers.has(number)) dangling.push(`${file}: ADR ${number}`)
+    }
+  }
+  expect(dangling).toEqual([])
+})

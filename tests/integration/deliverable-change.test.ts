@@ -189,7 +189,7 @@ describe('POST …/deliverables/{fileId}/change', () => {
     expect((await readJson(res)).error).toBe("The two elevation models don't overlap in this area.")
   })
 
-  test('a client compares with a two-month-old survey of the same site (ADR 281); off a site it is gone (410)', async () => {
+  test('a client compares with a two-month-old survey of the same site; off a site it is gone (410)', async () => {
     const { client, earlier, later, before, after } = await twoSurveys()
     const day = 24 * 60 * 60 * 1000
     getDb()

@@ -1,5 +1,5 @@
 /**
- * Deliverables end to end with real GDAL (ADRs 230–232): files checked by content, a Lo19
+ * Deliverables end to end with real GDAL: files checked by content, a Lo19
  * orthomosaic over 50 MB through tus with a cut, raster facts placed by GDAL, the Web Mercator COG with overviews, elevation ranges, the wrong-city
  * overlap, corrupt files, a restart mid-conversion, the API and the viewing-copy routes.
  */

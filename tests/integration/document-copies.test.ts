@@ -1,5 +1,5 @@
 /**
- * Uploaded copies of pilot and operator documents (ADR 161) through the routes: who may
+ * Uploaded copies of pilot and operator documents through the routes: who may
  * upload and download, content sniffing and limits, replacing, the data export and
  * account deletion.
  */

@@ -1,5 +1,5 @@
 /**
- * GET /api/projects/{id}/download-all (ADR 234): one streamed ZIP of the deliverables and
+ * GET /api/projects/{id}/download-all: one streamed ZIP of the deliverables and
  * `checksums.sha256`, verified by unzipping; who may take it follows the single download.
  */
 import { createHash } from 'node:crypto'

@@ -1,6 +1,6 @@
 /**
  * The Express app of server.ts over real HTTP on a free port (not function calls): the
- * body-size gate, 405 on write-only /api routes and the response headers (ADR 071).
+ * body-size gate, 405 on write-only /api routes and the response headers.
  */
 import http from 'node:http'
 import { commitSessionCookie, createSession } from '#app/domain/auth/session.server.ts'
@@ -314,7 +314,7 @@ describe('share link paths (/s/ only)', () => {
   })
 })
 
-describe('one session read per write (ADR 220)', () => {
+describe('one session read per write', () => {
   /** Session reads (SELECTs on `sessions`) while `run` runs: the app shares this process's database. */
   async function sessionReads(run: () => Promise<Response>) {
     const prepare = vi.spyOn(getSqlite(), 'prepare')

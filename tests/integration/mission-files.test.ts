@@ -5,7 +5,7 @@
  * areas, and the DJI WPML drone/payload declarations.
  */
 import { DOMParser, type Document as XmlDocument } from '@xmldom/xmldom'
-import { parseFlightPlan } from '#app/domain/projects/flight-plan.ts'
+import { parseFlightPlan } from '#app/domain/flight-plan/flight-plan.ts'
 import { completeFlightPlan } from '#app/domain/projects/projects.server.ts'
 import { listDroneProfiles } from '#app/domain/survey/drone-profiles.server.ts'
 import { WPML_NS } from '#app/domain/survey/export-dji-kmz.server.ts'

@@ -1,9 +1,9 @@
 /**
- * One number and date format (ADR 120, 172, 263): the key pages, rendered by the app for
+ * One number and date format: the key pages, rendered by the app for
  * each role with realistic data (a project paid through the real checkout and ITN, one
  * cancelled and refunded with a credit note, a pending quote, a pilot's job), and the tax
  * invoice and credit note PDFs, never print a decimal point in a figure ('42.6 ha') or an
- * ISO date ('2027-01-15'). Coordinates keep the decimal point (ADR 120) and a name is
+ * ISO date ('2027-01-15'). Coordinates keep the decimal point and a name is
  * written as its owner typed it ('DJI Phantom 4 Pro V2.0'): the page marks such a leaf
  * element `data-format="coordinates"` or `data-format="name"` and this scan leaves it out.
  */

@@ -1,5 +1,5 @@
 /**
- * The pilot /api calls (ADR 171 "API"): pilot only (401 signed out, 403 other
+ * The pilot /api calls: pilot only (401 signed out, 403 other
  * roles), a pilot's own assignments only (404 for another pilot's project).
  */
 import { getDb } from '#app/lib/db/db.server.ts'

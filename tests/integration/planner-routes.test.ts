@@ -1,4 +1,4 @@
-import { MAX_SCREENSHOT_CHARS } from '#app/domain/projects/flight-plan.ts'
+import { MAX_SCREENSHOT_CHARS } from '#app/domain/flight-plan/flight-plan.ts'
 import { formatPlaceChoice, LOCATION_REQUIRED_MESSAGE } from '#app/domain/projects/project-schemas.ts'
 import { quoteProjectAreas } from '#app/domain/projects/quoting.server.ts'
 import { deliverableFor, readSurveyPlan } from '#app/domain/survey/project-plan.ts'

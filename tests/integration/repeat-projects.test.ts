@@ -1,5 +1,5 @@
 /**
- * "Fly this again" (ADR 265, 266): the repeat copies the areas exactly, is priced at today's
+ * "Fly this again": the repeat copies the areas exactly, is priced at today's
  * settings with the repeat discount as its own line, pays through PayFast for the discounted
  * total, and its tax invoice shows the discount.
  */

@@ -465,7 +465,7 @@ describe('GET /s/{token}/files/{fileId} and the viewing copies', () => {
     expect(linkRow(viewOnly.id).downloadCount).toBe(0)
   })
 
-  test('the viewer maps a ready raster through the link, with the survey areas (ADR 246)', async () => {
+  test('the viewer maps a ready raster through the link, with the survey areas', async () => {
     const setting = await deliveredProject()
     const outline = [
       { latitude: -33.92, longitude: 18.42 },

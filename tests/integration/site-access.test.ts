@@ -1,4 +1,4 @@
-/** Site access (ADR 264): the owner and admins see a site; other clients, pilots and unknown ids get 404. */
+/** Site access: the owner and admins see a site; other clients, pilots and unknown ids get 404. */
 import { getSiteForUser, listSiteProjects, SITE_NOT_FOUND } from '#app/domain/sites/site-access.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'

@@ -1,5 +1,5 @@
 /**
- * The site Map view's loader (ADR 274): other clients and pilots get 404; Before and After
+ * The site Map view's loader: other clients and pilots get 404; Before and After
  * default to the two latest surveys with ready viewing copies; a chosen pair is honoured and
  * an id from elsewhere falls back to the default.
  */

@@ -174,7 +174,7 @@ describe('the site report PDF', () => {
   })
 
   test("a client's expired survey keeps its rows, with the download rule's words; an admin still gets figures", async () => {
-    // A site's survey stays until a month after the next one (ADR 281): both long past here.
+    // A site's survey stays until a month after the next one: both long past here.
     const { client, admin, site, before, after } = await siteWithTwoSurveys(
       new Date('2026-01-15T09:00:00Z'),
       new Date('2026-03-15T09:00:00Z'),

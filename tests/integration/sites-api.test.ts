@@ -1,5 +1,5 @@
 /**
- * Sites (ADR 268): `GET/PUT /api/client/sites…`, the dashboard's site cards and the site page's
+ * Sites: `GET/PUT /api/client/sites…`, the dashboard's site cards and the site page's
  * forms. Another client and a pilot get 404, an admin the 403 of every /api/client route.
  */
 import { SITE_WAIT_LIMIT_MONTHS } from '#app/domain/files/rules.ts'
@@ -181,7 +181,7 @@ describe('the dashboard site cards', () => {
       .values({ fileId: files.image.id, status: 'ready', thumbnailName: 'views/thumb.png' })
       .run()
     db.update(sites).set({ repeatEvery: 'month', nextDueOn: '2099-02-15' }).where(eq(sites.id, site.id)).run()
-    // Flown 40 days ago, but the site awaits its next survey: its deliverables are kept (ADR 281).
+    // Flown 40 days ago, but the site awaits its next survey: its deliverables are kept.
     expect(siteCardsOfClient(client.user.id)[0]!.thumbnail).not.toBeNull()
     // Past the longest a site keeps a survey waiting, its files (and thumbnail) are gone: no picture.
     const longAgo = new Date(Date.now() - (SITE_WAIT_LIMIT_MONTHS + 1) * 31 * DAY)

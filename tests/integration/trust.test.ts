@@ -1,5 +1,5 @@
 /**
- * South African trust (ADRs 110–113) through the routes: data download, account deletion,
+ * South African trust through the routes: data download, account deletion,
  * cancel → refund → credit note, billing details on the tax invoice, expired RPL.
  */
 import { saToday } from '#app/domain/operator/expiry.ts'

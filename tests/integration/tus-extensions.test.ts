@@ -1,6 +1,6 @@
 /**
  * What /api/tus advertises in Tus-Extension is what it serves, over real HTTP through the
- * app server (ADR 252): creation, creation-with-upload, termination and expiration; a
+ * app server: creation, creation-with-upload, termination and expiration; a
  * deferred length is neither advertised nor accepted (every upload's size is checked when
  * it is created): a request that defers it is a 400 in the /api's error shape, raw over HTTP.
  */

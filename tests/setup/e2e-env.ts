@@ -2,7 +2,7 @@
  * Where the end-to-end run keeps its database, files and received mail. Each Playwright
  * worker has its own app (port E2E_PORT + its parallel index) with its own database, so
  * journeys in two workers never see each other's data; a spec reads these values and
- * gets the ones of the worker running it (ADR 241).
+ * gets the ones of the worker running it.
  */
 import path from 'node:path'
 
@@ -23,5 +23,5 @@ export const e2eDir = own.dir
 export const e2eMailDir = own.mailDir
 /** `{ pid, tileOrigin }` of the worker's app and its tile server (written by the global set-up). */
 export const e2eStateFile = own.stateFile
-/** The worker's app as a browser names it in `Origin` (API helpers send it on writes, ADR 243). */
+/** The worker's app as a browser names it in `Origin` (API helpers send it on writes). */
 export const e2eOrigin = `http://localhost:${e2ePort}`

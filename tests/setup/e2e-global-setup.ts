@@ -3,7 +3,7 @@
  * journey that makes tiles fail touches no other worker's pages), a real
  * SMTP server (in this process, saving what arrives to a folder the worker reads) and the
  * built app on its own port and fresh database, with the demo seed, the PayFast simulator
- * and mail going to that SMTP server, and a NodeODM simulator as its processing node. The apps start side by side (ADR 241).
+ * and mail going to that SMTP server, and a NodeODM simulator as its processing node. The apps start side by side.
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'

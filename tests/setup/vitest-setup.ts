@@ -29,7 +29,7 @@ closeDb()
 // A copy of the database migrated once for the whole run (vitest-global-setup.ts).
 const template = process.env.KESTREL_TEST_TEMPLATE_DB
 if (template) fs.copyFileSync(template, process.env.DATABASE_PATH!)
-// As at server start: every database has the reference drones (ADR 245).
+// As at server start: every database has the reference drones.
 ensureReferenceDrones()
 
 afterAll(async () => {

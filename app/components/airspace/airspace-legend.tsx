@@ -1,7 +1,7 @@
 /**
  * The one airspace legend: each zone type's map colour, aviation fee and meaning, read
  * from the airspace domain (the colours the map draws, the fees the quote adds). Shown on
- * the planner's 'Airspace Zones' tab and the admin's Airspace tab (ADR 182).
+ * the planner's 'Airspace Zones' tab and the admin's Airspace tab.
  */
 import {
   AIRSPACE_ATTRIBUTION,

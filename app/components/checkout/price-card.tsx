@@ -1,6 +1,6 @@
 /**
  * The checkout's price card: the quote's figures, the payment method, the billing details
- * for the tax invoice (asked here, before the terms: ADR 261) and the way on to the terms.
+ * for the tax invoice (asked here, before the terms) and the way on to the terms.
  */
 import type { SerializeFrom } from '@remix-run/node'
 import { Form, Link } from '@remix-run/react'

@@ -22,7 +22,7 @@ export function TermsDialog({
   terms: TermsFigures
 }) {
   const pending = useIsPending()
-  // A field's error sits under its field (ADR 170); anything else is the dialog's alert.
+  // A field's error sits under its field; anything else is the dialog's alert.
   const termsError = failure?.fieldErrors.termsAccepted?.[0] ?? null
   return (
     <UrlDialog

@@ -1,5 +1,5 @@
 /**
- * The coverage check (ADR 153): how much of each planned area the uploaded photos cover,
+ * The coverage check: how much of each planned area the uploaded photos cover,
  * for the pilot's job view and the admin's project dialog. The figures are a table the
  * server renders (no JavaScript needed); with JavaScript 'Show photos on map' loads the
  * Leaflet job map with the photos' positions as dots over the areas.

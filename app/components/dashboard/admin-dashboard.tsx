@@ -41,7 +41,7 @@ export interface AdminStats {
 
 /**
  * The admin console. Tabs are links (`/admin?tab=…`); dialogs are child routes of
- * /admin rendered into the <Outlet/> over the open tab (ADR 040).
+ * /admin rendered into the <Outlet/> over the open tab.
  */
 export function AdminDashboard({
   stats,

@@ -118,7 +118,7 @@ export function PilotDashboard({
   )
 }
 
-/** The pilot's SACAA documents: expiry dates (kept by the office) and their own uploaded copies (ADR 161). */
+/** The pilot's SACAA documents: expiry dates (kept by the office) and their own uploaded copies. */
 function PilotDocuments({ profile }: { profile: PilotProfile }) {
   const rows: Array<[PilotDocumentKind, string | null | undefined]> = [
     ['rpl', profile.rplExpiresAt],

@@ -1,5 +1,5 @@
 /**
- * One deliverable's facts, the same for the client and the admin (ADRs 230–232): kind,
+ * One deliverable's facts, the same for the client and the admin: kind,
  * size, SHA-256, a raster's GDAL facts, the processing job that made it, and its viewing copy — progress while it is made,
  * the thumbnail when ready, the reason when it failed. With JavaScript the page refreshes
  * its data while a copy is being made; without, a reload shows the progress.

@@ -2,7 +2,7 @@
  * The client's deliverables on a completed project: each processed file with its
  * download, and the date until which they can be downloaded (one month after completion,
  * or later when we keep them; on a site, until a month after the site's next survey: ADR 281). After the retention job deleted them, the list stays as
- * the record, without links, with the date they were deleted (ADR 160).
+ * the record, without links, with the date they were deleted.
  */
 import { DeliverableFacts, useViewProgressRefresh } from '#app/components/deliverables/deliverable-facts.tsx'
 import { MapViewLink } from '#app/components/mapview/map-view-link.tsx'
@@ -21,11 +21,11 @@ export function DeliverablesPanel({
     id: number
     status: string
     deliverablesUntil: string | null
-    /** On a site waiting for its next survey (ADR 281). */
+    /** On a site waiting for its next survey. */
     deliverablesUntilNextSurvey?: boolean
   }
   files: ListedFile[]
-  /** Kind, SHA-256 and viewing copy of each deliverable (ADRs 230–232). */
+  /** Kind, SHA-256 and viewing copy of each deliverable. */
   deliverables?: Deliverable[]
 }) {
   useViewProgressRefresh(details)

@@ -1,5 +1,5 @@
 /**
- * The uploaded copy of a compliance document (ADR 161): a download link when there is
+ * The uploaded copy of a compliance document: a download link when there is
  * one, and a small multipart form to upload or replace it. Posts to `/document-copies`
  * and comes back to `back` with a toast, so it works without JavaScript. The target
  * fields come before the file, so the server can refuse a wrong target before storing.

@@ -1,7 +1,7 @@
 /**
  * How the upload queue talks to /api/tus (tus-js-client, loaded on first use): 5 MB
  * chunks, tus's own retries of one request, and what an error means — a refusal the
- * server will never take, or a cut the queue tries again later (ADR 141).
+ * server will never take, or a cut the queue tries again later.
  */
 import { FILE_MESSAGES, type FileCategory } from '#app/domain/files/rules.ts'
 import type { Upload as TusUpload } from 'tus-js-client'

@@ -1,5 +1,5 @@
 /**
- * The upload queue's IndexedDB store (ADR 141, via idb-keyval, loaded on first use): each
+ * The upload queue's IndexedDB store (via idb-keyval, loaded on first use): each
  * file kept on the device (its Blob, its target and its tus upload URL) until the server
  * has all of it. A finished upload's record is never brought back by a late write.
  */

@@ -1,5 +1,5 @@
 /**
- * The browser's upload queue (ADR 141): one per page, shared by every upload widget.
+ * The browser's upload queue: one per page, shared by every upload widget.
  * Each chosen file goes to /api/tus with tus-js-client and, when the device has room, is
  * kept in IndexedDB (the Blob, its target and its tus upload URL) until the server has all
  * of it. A file picked offline waits as `queued`; a cut upload is queued again and retried

@@ -1,5 +1,5 @@
 /**
- * When the upload queue tries a queued upload again (ADR 141): after a growing pause
+ * When the upload queue tries a queued upload again: after a growing pause
  * (`queueRetryDelay`) while the device says it is online, and at once on the `online` event.
  */
 import { queueRetryDelay } from '#app/domain/files/upload-queue.ts'

@@ -2,7 +2,7 @@
  * The project file upload control. Without JavaScript it is a plain multipart <Form>
  * (intent, projectId, category, then the file) posting to a page action that calls
  * `receiveMultipartUpload`. With JavaScript each chosen file joins the page's upload
- * queue (`upload-queue-runner.ts`, ADR 141): tus to /api/tus with a progress bar per
+ * queue (`upload-queue-runner.ts`): tus to /api/tus with a progress bar per
  * file, pause/resume, automatic retries with back-off, `queued` while there is no signal,
  * and — kept in IndexedDB — continuing after a reload without choosing the file again.
  */
@@ -109,7 +109,7 @@ export function UploadWidget({
   }
 
   const acceptAttr = accept.join(',')
-  // Deliverables go up to DELIVERABLE_MAX_BYTES through tus; a plain form post carries only a document (ADR 230).
+  // Deliverables go up to DELIVERABLE_MAX_BYTES through tus; a plain form post carries only a document.
   const hint =
     category === 'processed_deliverable'
       ? hydrated

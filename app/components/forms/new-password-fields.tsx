@@ -5,7 +5,7 @@ import { PasswordField } from './password-field.tsx'
 /**
  * A new password and its confirmation (register, reset, the admin's set-password dialog):
  * "Password" / "Confirm password", or "New password" / "Confirm new password". Kept out of
- * `forms.tsx`, which the landing page imports without conform (ADR 184).
+ * `forms.tsx`, which the landing page imports without conform.
  */
 export function NewPasswordFields({
   password,

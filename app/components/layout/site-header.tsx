@@ -76,7 +76,7 @@ export function SiteHeader({ signedIn, overlay = false }: { signedIn: boolean; o
             </Link>
             {/* A full page POST, not a fetch: the answer's Clear-Site-Data stops the pilot's
                 service worker, and a client-side submit would still be loading the route's
-                module through it (ADR 140). It also drops every signed-in view in memory. */}
+                module through it. It also drops every signed-in view in memory. */}
             <Form method="post" action="/logout" reloadDocument>
               <button type="submit" className={cn('btn-secondary btn-sm', mobile ? 'mt-1 w-full' : 'ml-2')}>
                 Logout

@@ -1,5 +1,5 @@
 /**
- * One toast at a time (ADR 171 "Constants"): default duration 5000 ms. Server toasts arrive
+ * One toast at a time: default duration 5000 ms. Server toasts arrive
  * through the root loader (flash cookie); client code can raise one with useToast().
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
@@ -55,7 +55,7 @@ export function ToastProvider({
   return (
     <ToastContext.Provider value={value}>
       {children}
-      {/* Where it covers no control (ADR 124): over the site header on a phone (dialog sheets and
+      {/* Where it covers no control: over the site header on a phone (dialog sheets and
           their buttons are at the bottom there), bottom left on wider screens (primary buttons and
           row actions sit on the right). Without JavaScript it fades out on its own and ✕ still
           closes it (a checkbox the CSS reads). */}

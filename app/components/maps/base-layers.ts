@@ -1,5 +1,5 @@
 /**
- * The maps' base layers (ADR 183): satellite imagery (TILE_URL), a street map
+ * The maps' base layers: satellite imagery (TILE_URL), a street map
  * (STREET_TILE_URL) and a plain outline background that needs no network. When a tile
  * server does not answer, the map falls back one step and says so; drawing never depends
  * on tiles. Browser-safe, no Leaflet import.

@@ -1,5 +1,5 @@
 /**
- * leaflet-draw 1.0.4 adjustments every map that draws with it needs (ADR 023): no click
+ * leaflet-draw 1.0.4 adjustments every map that draws with it needs: no click
  * dropped in fast or headless use, and no focus jump when our own buttons enable a
  * handler. Browser only; maps that draw import leaflet-draw through this module.
  */
@@ -17,7 +17,7 @@ interface PolylineHandlerInternals {
 }
 
 /*
- * Why leaflet-draw dropped clicks here, and the two fixes (ADR 023). The handler adds a
+ * Why leaflet-draw dropped clicks here, and the two fixes. The handler adds a
  * corner when a mousedown + mouseup land on its invisible "mouse marker", which it moves
  * under the pointer on every map mousemove.
  * 1. With `preferCanvas` (needed by the screenshot) the pointer is over Leaflet's canvas,

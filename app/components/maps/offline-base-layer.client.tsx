@@ -1,5 +1,5 @@
 /**
- * The maps' own base layer for when no tile server answers (ADR 258): a labelled
+ * The maps' own base layer for when no tile server answers: a labelled
  * coordinate grid, the gazetteer's town names (from zoom 8), the provinces' names (up to
  * zoom 9) and, at site zoom, the nearest town and how far it is. Everything ships with the
  * app (the gazetteer of `npm run build:data`), so it draws with no network at all. Browser

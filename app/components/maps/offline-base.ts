@@ -1,5 +1,5 @@
 /**
- * What the maps draw when no tile server answers (ADR 258): a coordinate grid with labels,
+ * What the maps draw when no tile server answers: a coordinate grid with labels,
  * the gazetteer's towns and the provinces' names, so a client can still find the site
  * without imagery. Pure and browser-safe (no Leaflet); the layer itself is
  * `offline-base-layer.client.tsx`.

@@ -1,6 +1,6 @@
 /**
  * A read-only map's base layer: the satellite tiles, and when they do not load (no network to
- * the tile server) the offline map — grid, towns and provinces (ADR 258) — with a note, as the
+ * the tile server) the offline map — grid, towns and provinces — with a note, as the
  * planner falls back to it. The map's element says which one shows in `data-base-layer`.
  */
 import { useEffect, useRef, useState } from 'react'

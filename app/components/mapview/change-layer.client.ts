@@ -1,5 +1,5 @@
 /**
- * The elevation change layer (ADR 274): for each map tile, both elevation models' viewing
+ * The elevation change layer: for each map tile, both elevation models' viewing
  * COGs are read with geotiff.js for the tile's box at the tile's size — geotiff.js resamples
  * each onto that same grid, so the surveys' own CRS and ground resolution do not matter —
  * and After − Before is painted pixel by pixel (`change-ramp.ts`).

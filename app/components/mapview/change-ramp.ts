@@ -1,5 +1,5 @@
 /**
- * The elevation change layer's colours (ADR 274): After − Before per pixel, red for a loss,
+ * The elevation change layer's colours: After − Before per pixel, red for a loss,
  * blue for a gain, transparent under the minimum change (the server's, as cut and fill count
  * it) and where either model has no data. The range is symmetric (± a "nice" limit: the 98th
  * percentile of |change| over the cells that changed, rounded up to 1, 2, 2,5 or 5 × 10ⁿ m)

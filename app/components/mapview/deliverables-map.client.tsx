@@ -2,8 +2,8 @@
  * The Map view's interactive map (browser only, loaded by the map route alone): satellite
  * base map, survey areas, each ready raster deliverable as a COG layer (ADR 238), the
  * layer list with opacity, swipe comparison, zoom to the data, the elevation legend, and
- * the measure tools (ADR 239): distance and area in the browser (turf), height and volume
- * from the server's measure calls (signed in only: the share link's viewer has none, ADR 246).
+ * the measure tools: distance and area in the browser (turf), height and volume
+ * from the server's measure calls (signed in only: the share link's viewer has none).
  */
 import { lineString, area as turfArea, length as turfLength, polygon as turfPolygon } from '@turf/turf'
 import {
@@ -409,7 +409,7 @@ export function DeliverablesMap({
   layers,
 }: {
   tileUrl: string
-  /** The project whose signed-in measure calls give height and volume; none on a share link (ADR 246). */
+  /** The project whose signed-in measure calls give height and volume; none on a share link. */
   projectId: number | null
   areas: Array<{ areaNumber: number; points: LatLng[] }>
   layers: MapLayer[]

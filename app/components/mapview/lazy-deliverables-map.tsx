@@ -1,6 +1,6 @@
 /**
  * The interactive deliverables map as a page includes it (the Map view and the share link's
- * viewer, ADR 246): rendered only once hydrated and when there is a layer to show, its code
+ * viewer): rendered only once hydrated and when there is a layer to show, its code
  * (Leaflet, leaflet-draw, geotiff.js, turf) fetched then, by the pages that include it alone
  * (ADR 184). Without JavaScript nothing renders here; the page's own list stands in.
  */

@@ -1,5 +1,5 @@
 /**
- * The site Map view's interactive map (browser only, ADR 274): the Before survey's
+ * The site Map view's interactive map (browser only): the Before survey's
  * orthomosaic on the left of the swipe and the After survey's on the right (the project Map
  * view's `RasterLayers` and swipe), the elevation change layer over them with its legend, and
  * a drawn polygon's cut, fill and net change from the server's change call (the project Map

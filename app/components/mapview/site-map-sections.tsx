@@ -1,5 +1,5 @@
 /**
- * The parts of the site Map view the server renders (they work without JavaScript, ADR 274):
+ * The parts of the site Map view the server renders (they work without JavaScript):
  * the Before/After pickers (a GET form), each survey's date, previews (shown when there is no
  * map) and metadata, the change over the survey areas (a POST form) and the site report link.
  */

@@ -104,7 +104,7 @@ function fetchWithin(url: string, init: RequestInit, ms: number) {
  * marked saved); once they have, the job is recorded as saved, so the card and the saved
  * pages agree whatever happens next. Tiles are best effort (the map without them shows the
  * areas on the offline map): each has a time limit and a host out of reach is given up on,
- * so the save always ends (ADR 257).
+ * so the save always ends.
  */
 export async function saveJobForOffline(options: {
   userId: number

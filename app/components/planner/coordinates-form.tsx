@@ -1,5 +1,5 @@
 /**
- * The planner without JavaScript (ADR 021): survey areas as pasted coordinates (one
+ * The planner without JavaScript: survey areas as pasted coordinates (one
  * 'lat, lng' per line, a blank line between areas) or a KML / GeoJSON file. Posts to
  * the planner's action, which answers with the same quote as the map.
  */

@@ -31,7 +31,7 @@ export function DrawingTools({
   return (
     <Panel title="Drawing tools">
       <div className="grid grid-cols-2 gap-2">
-        {/* A pressed toggle whose words say what the map does now (ADR 262): never 'on' beside a verb. */}
+        {/* A pressed toggle whose words say what the map does now: never 'on' beside a verb. */}
         <button
           type="button"
           onClick={onToggleDrawing}

@@ -1,9 +1,9 @@
 /**
  * Fitting the map to the areas and taking its screenshot (leaflet-image). Tiles that
- * fail to load (offline) only leave the background empty (ADR 022). Browser only.
+ * fail to load (offline) only leave the background empty. Browser only.
  */
+import { MAX_SCREENSHOT_CHARS } from '#app/domain/flight-plan/flight-plan.ts'
 import type { LatLng } from '#app/domain/geometry/areas.ts'
-import { MAX_SCREENSHOT_CHARS } from '#app/domain/projects/flight-plan.ts'
 import L from 'leaflet'
 
 /** How the satellite tiles are doing; an offline map skips them in the screenshot. */
@@ -20,7 +20,7 @@ export function fitToAreas(map: L.Map, areas: LatLng[][]) {
 }
 
 /**
- * A PNG of the map (leaflet-image), scaled to 0.8 (ADR 171 "Constants"). Null when the canvas
+ * A PNG of the map (leaflet-image), scaled to 0.8. Null when the canvas
  * is tainted (tiles without CORS), leaflet-image fails, or it takes too long (offline).
  */
 export async function captureMap(map: L.Map, timeoutMs = 8000): Promise<string | null> {

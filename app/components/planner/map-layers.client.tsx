@@ -55,7 +55,7 @@ export function NoFlyOverlay() {
         const doc = new DOMParser().parseFromString(text, 'text/xml')
         if (!cancelled) setData(kml(doc) as FeatureCollection)
       })
-      // Map overlay failures are only logged (ADR 171 "Messages").
+      // Map overlay failures are only logged.
       .catch((error) => console.warn('[planner] no-fly overlay unavailable', error))
     return () => {
       cancelled = true

@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@remix-run/react'
 import { PAYMENT_PROJECT_KEY, PLANNER_PROJECT_KEY } from '#app/components/dashboard/client/projects-tab.tsx'
 import { useEffect } from 'react'
 
-/** /flight-planner without an id: read the sessionStorage entry (ADR 020), or go back to the dashboard. */
+/** /flight-planner without an id: read the sessionStorage entry, or go back to the dashboard. */
 export function PlannerHandOff({ payment }: { payment: boolean }) {
   const navigate = useNavigate()
   useEffect(() => {

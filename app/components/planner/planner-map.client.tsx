@@ -3,10 +3,10 @@
  * alone). Esri World Imagery tiles (TILE_URL), hubs, airspace zones (CTR orange, ATZ
  * red, TMA yellow), the static no-fly KML overlay, the drawn areas and the area being
  * drawn. Drawing is leaflet-draw's polygon handler, driven by the side panel's own
- * buttons rather than its toolbar (ADR 023). Drawing and quoting never depend on tiles
- * (ADR 022): when a tile server does not answer, the map falls back to the street map,
- * then to our own outline map (grid, towns, provinces: ADR 258), says so, and offers a
- * base-layer switch (ADR 183).
+ * buttons rather than its toolbar. Drawing and quoting never depend on tiles:
+ * when a tile server does not answer, the map falls back to the street map,
+ * then to our own outline map (grid, towns, provinces), says so, and offers a
+ * base-layer switch.
  */
 import {
   BASE_LAYER_LABELS,

@@ -59,7 +59,7 @@ export function PlannerPage({
   const base = `/flight-planner?projectId=${project.id}`
   const closeTo = data.tab === 'airspace' ? `${base}&tab=airspace` : base
 
-  // Keep the sessionStorage hand-off entry current (ADR 020), so a later visit without the id finds it.
+  // Keep the sessionStorage hand-off entry current, so a later visit without the id finds it.
   useEffect(() => {
     rememberProject(params.get('payment') === 'true' ? PAYMENT_PROJECT_KEY : PLANNER_PROJECT_KEY, project)
   }, [project, params])

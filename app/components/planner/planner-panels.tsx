@@ -76,7 +76,7 @@ const QUOTE_PENDING_LABEL = 'Checking airspace…'
 /**
  * The live quote. The aviation fee comes from the server's airspace check, so until that
  * check is in (`pending`) no price is shown — a pending state instead of a figure that
- * would jump once the fee arrives (ADR 181).
+ * would jump once the fee arrives.
  */
 export function LiveQuote({
   quote,

@@ -2,7 +2,7 @@
  * The interactive planner (with JavaScript): drawing tools, the airspace status box,
  * the current drawing, the completed areas, the live quote and 'Generate Quote', beside
  * the satellite map. The live quote runs the shared pricing engine in the browser with
- * the hubs and settings from the loader and the server's own airspace check (ADR 020),
+ * the hubs and settings from the loader and the server's own airspace check,
  * so it shows what Generate Quote will store.
  */
 import { useFetcher } from '@remix-run/react'
@@ -124,7 +124,7 @@ export function PlannerWorkspace({
   async function generateQuote() {
     const toSave = [...areas, ...(current.length >= 3 ? [current] : [])]
     if (!toSave.length) {
-      // The page's own toast (ADR 262): no browser alert, and no box that moves the map mid-drawing.
+      // The page's own toast: no browser alert, and no box that moves the map mid-drawing.
       showToast({ title: 'Nothing to quote yet', description: NOTHING_DRAWN_MESSAGE, type: 'error' })
       return
     }

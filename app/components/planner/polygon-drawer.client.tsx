@@ -1,6 +1,6 @@
 /**
  * Drawing survey areas with leaflet-draw's polygon handler (`L.Draw.Polygon`), driven by
- * the side panel's own buttons rather than its toolbar (ADR 023). Browser only.
+ * the side panel's own buttons rather than its toolbar. Browser only.
  */
 
 // leaflet-draw (a classic plugin extending the global `L`) comes in through the fixes module.

@@ -13,7 +13,7 @@ export function usePolygonDrawing(initialAreas: LatLng[][], onNotice: (notice: s
   const [areas, setAreas] = useState<LatLng[][]>(initialAreas)
   const [points, setPoints] = useState<LatLng[]>([])
   const [drawing, setDrawing] = useState(initialAreas.length === 0)
-  // leaflet-draw's polygon handler, as driven by the side panel's buttons (ADR 023).
+  // leaflet-draw's polygon handler, as driven by the side panel's buttons.
   const controlsRef = useRef<DrawControls | null>(null)
 
   // The handler's corners (every draw:drawvertex); the 5 m rule is applied before this.

@@ -1,5 +1,5 @@
 /**
- * The live survey grid (ADR 082): the shared engine runs in the browser with the settings
+ * The live survey grid: the shared engine runs in the browser with the settings
  * Generate Quote will store (the project type's GSD, the default drone), so the grid,
  * photo count and flight time on screen are the ones the quote uses.
  */

@@ -1,4 +1,4 @@
-/** "Download all": every deliverable and checksums.sha256 in one streamed ZIP (ADR 234). A plain link. */
+/** "Download all": every deliverable and checksums.sha256 in one streamed ZIP. A plain link. */
 export function DownloadAllLink({ projectId }: { projectId: number }) {
   return (
     <p className="mt-3 flex flex-wrap items-center gap-3 text-sm text-ink-600">

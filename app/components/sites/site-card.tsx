@@ -1,5 +1,5 @@
 /**
- * One site as the client sees it (ADR 268): the latest thumbnail, the schedule, its surveys in
+ * One site as the client sees it: the latest thumbnail, the schedule, its surveys in
  * date order with status and date, and links to each project, the site page and its Map view.
  * The dashboard's Sites tab lists these; the site page shows one without its own "Manage" link.
  */

@@ -4,7 +4,7 @@
  */
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
 import { DELIVERABLE_KIND_LABELS } from '#app/domain/deliverables/deliverable.ts'
-import type { ThreeDViewData } from '#app/domain/threed/three-d-view.server.ts'
+import type { ThreeDViewData } from '#app/domain/deliverables/three-d-view.server.ts'
 import {
   thinnedLabel,
   THREE_D_MESSAGES,

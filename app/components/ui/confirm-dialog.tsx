@@ -1,5 +1,5 @@
 /**
- * The one confirmation pattern (ADR 122): a dialog route (or `?dialog=` state) that
+ * The one confirmation pattern: a dialog route (or `?dialog=` state) that
  * explains what will happen and posts to its own action. The button that leads to it is a
  * plain link, so the same dialog asks with and without JavaScript — no `window.confirm()`.
  */

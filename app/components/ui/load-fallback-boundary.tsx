@@ -2,7 +2,7 @@
  * Shows `fallback` when a lazily loaded part fails to load — a pilot who loses signal before
  * the map's code arrives keeps the page (and its upload queue) with the outline instead of the
  * whole page's error screen. The browser remembers a failed module load for the life of the
- * page, so there is no retry: a reload with signal loads it (ADR 287).
+ * page, so there is no retry: a reload with signal loads it.
  */
 import { Component, type ReactNode } from 'react'
 

@@ -1,4 +1,4 @@
-/** The one status badge (ADR 121): a project's status, or an invoice's / payment's with `payment`. */
+/** The one status badge: a project's status, or an invoice's / payment's with `payment`. */
 import { paymentBadge, statusBadge } from '#app/domain/projects/status.ts'
 
 import { cn } from './cn.ts'

@@ -1,5 +1,5 @@
 /**
- * The one tab bar (ADR 122): tabs addressable by URL (`?tab=` by default), so they are
+ * The one tab bar: tabs addressable by URL (`?tab=` by default), so they are
  * plain links that work without JavaScript, keep their place on reload and can be shared.
  * Used by every dashboard and the flight planner. The tabs wrap onto a second line on a
  * narrow screen rather than scrolling out of sight.

@@ -1,5 +1,5 @@
 /**
- * The one modal dialog (ADR 122). A dialog is a URL state (`?dialog=…`, `?invoice=…` or a
+ * The one modal dialog. A dialog is a URL state (`?dialog=…`, `?invoice=…` or a
  * child route): the server renders it when the URL asks for it and closing is a link back,
  * so it works without JavaScript. With JavaScript it takes focus, keeps Tab inside the
  * dialog, closes on Escape or a click on the backdrop, stops the page behind it from

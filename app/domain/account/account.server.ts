@@ -10,9 +10,9 @@ import { hashPassword, verifyPassword } from '#app/domain/auth/password.server.t
 import { deleteUserSessions } from '#app/domain/auth/session.server.ts'
 import { removeViewCopies } from '#app/domain/deliverables/view-jobs.server.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
+import { readStoredFlightPlan } from '#app/domain/flight-plan/flight-plan.ts'
 import { listPilotCopies, removePilotCopies } from '#app/domain/operator/document-copies.server.ts'
 import { billingSnapshotOf } from '#app/domain/payments/billing.server.ts'
-import { readStoredFlightPlan } from '#app/domain/projects/flight-plan.ts'
 import { toPublicUser } from '#app/domain/users/users.server.ts'
 import { recordAudit } from '#app/lib/audit/audit.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
@@ -115,7 +115,7 @@ function collectAccountData(userId: number, db: DbOrTx = getDb()) {
         uploadedAt: iso(f.createdAt),
         deletedAt: iso(f.removedAt),
       })),
-      /** Copies of the pilot's licence and medical certificate (ADR 161). */
+      /** Copies of the pilot's licence and medical certificate. */
       pilotDocuments: copies.map((c) => ({
         id: c.id,
         document: c.pilotDocument,

@@ -42,7 +42,7 @@ export function parseDateRange(params: URLSearchParams): DateRange & { fromText:
   }
 }
 
-/** The internal split (ADR 010): the stored figures, or the pricing engine's split when a row lacks them. */
+/** The internal split: the stored figures, or the pricing engine's split when a row lacks them. */
 export function splitFor(
   p: Pick<
     Project,
@@ -100,7 +100,7 @@ const pilots = alias(users, 'pilot')
 /**
  * Revenue and payouts come from the payments PayFast settled (the amount that arrived, on
  * the day it arrived), not from the projects' quotes. A settled payment always equals its
- * project's quote (ADR 060), so the project's stored split is the split of that money.
+ * project's quote, so the project's stored split is the split of that money.
  */
 export function financialReport(range: DateRange) {
   const db = getDb()
@@ -315,7 +315,7 @@ const CSV_COLUMNS = [
   { key: 'paymentTransactionId', header: 'Transaction ID' },
 ] as const
 
-/** Money columns are headed (ZAR) and written like every other figure (ADR 120): `4 104,73`. */
+/** Money columns are headed (ZAR) and written like every other figure: `4 104,73`. */
 const rand = formatRandAmount
 
 export function csvFileName(now = new Date()) {

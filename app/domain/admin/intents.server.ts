@@ -14,10 +14,10 @@ import { PricingSettingsSchema } from '#app/domain/pricing/settings.ts'
 import { updateDroneProfile } from '#app/domain/survey/drone-profiles.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { createToastHeaders, redirectWithToast } from '#app/lib/http/toast.server.ts'
+import { FlagSchema } from '#app/lib/http/zod-input.ts'
 import type { User } from '#db/schema.ts'
 
 import { updatePricingByAdmin } from './pricing-admin.server.ts'
-import { FlagSchema } from './schemas.ts'
 import { setUserActive, updatePilot } from './users.server.ts'
 
 export const ADMIN_INTENTS = [

@@ -1,10 +1,10 @@
 /**
- * Validation for the admin console forms and the admin /api calls (ADR 171 "Forms" and
- * "API"). Shared by the browser (conform), the page actions and the /api routes.
+ * Validation for the admin console forms and the admin /api calls. Shared by the browser (conform), the page actions and the /api routes.
  */
 import { COUNTRIES, EmailSchema, NewPasswordSchema, PhoneSchema } from '#app/domain/auth/schemas.ts'
 import { OptionalIsoDateSchema } from '#app/domain/operator/expiry.ts'
 import { ADMIN_STATUSES } from '#app/domain/projects/status.ts'
+import { FlagSchema } from '#app/lib/http/zod-input.ts'
 import { ROLES } from '#db/enums.ts'
 import { z } from 'zod'
 
@@ -22,16 +22,6 @@ const optionalText = (max: number) =>
     .max(max, `Must be at most ${max} characters`)
     .optional()
     .transform((v) => (v ? v : null))
-
-/** Booleans from JSON (true/false) or forms ('on', 'true', 'false'). */
-export const FlagSchema = z.preprocess(
-  (value) => {
-    if (value === 'on' || value === 'true' || value === '1') return true
-    if (value === 'off' || value === 'false' || value === '0') return false
-    return value
-  },
-  z.boolean({ invalid_type_error: 'Must be true or false' }),
-)
 
 const OptionalPhoneSchema = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
@@ -98,7 +88,7 @@ const pilotFields = {
   droneTypes: DroneTypesSchema.transform((list) => list.join(', ')),
   pilotLicenseNumber: requiredText('Pilot license number is required', 50),
   pilotLicenseUrl: LicenceUrlSchema.transform((v) => v ?? null),
-  // SACAA Part 101 (ADR 113): RPL number and expiry, class medical expiry; ISO dates.
+  // SACAA Part 101: RPL number and expiry, class medical expiry; ISO dates.
   rplNumber: z.preprocess(
     (v) => (v === '' ? null : v),
     z.string().trim().max(50, 'RPL number must be at most 50 characters').nullable().optional(),
@@ -157,7 +147,7 @@ export function hubErrorMessage(fieldErrors: Record<string, string[] | null>) {
 
 export type AdminStatus = (typeof ADMIN_STATUSES)[number]
 
-/** 'in-progress' is accepted on input and stored as 'in_progress' (ADR 171 "Project lifecycle"). */
+/** 'in-progress' is accepted on input and stored as 'in_progress'. */
 export const AdminStatusSchema = z.preprocess(
   (v) => (v === 'in-progress' ? 'in_progress' : v),
   z.enum(ADMIN_STATUSES, {

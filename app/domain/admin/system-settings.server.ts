@@ -1,4 +1,4 @@
-/** Every row of `system_settings`, for `GET /api/admin/system-settings` (ADR 171 "API"). */
+/** Every row of `system_settings`, for `GET /api/admin/system-settings`. */
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { systemSettings } from '#db/schema.ts'
 import { asc } from 'drizzle-orm'

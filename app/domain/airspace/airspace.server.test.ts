@@ -45,7 +45,7 @@ describe('loadRsaAirspace', () => {
     expect(names).toContain('CTR FAPM 122.00')
   })
 
-  test('types, colours and fees follow ADR 171 "Airspace"', () => {
+  test('types, colours and fees follow the product rules for airspace', () => {
     loadRsaAirspace()
     const zone = (name: string) =>
       getDb().select().from(airspaceZones).where(eq(airspaceZones.zoneName, name)).get()!

@@ -1,11 +1,11 @@
 /**
  * Airspace zones: loading the national dataset, the admin's writes, the planner's zone
- * list and the check that prices a flight area (ADR 171 "Airspace").
+ * list and the check that prices a flight area.
  *
  * Checks use an in-memory spatial index (flatbush over zone bounding boxes) with the
  * zones' parsed geometry. The index is rebuilt when the zones change: every write here
  * bumps a version, and a cheap fingerprint of the table (count, max id, active ids)
- * catches writes made elsewhere. See ADR 012.
+ * catches writes made elsewhere.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -39,7 +39,7 @@ export interface NewZone {
   isActive?: boolean
 }
 
-/** `GET /api/airspace/zones` item (ADR 171 "API"). */
+/** `GET /api/airspace/zones` item. */
 export interface PublicZone {
   id: number
   zoneName: string

@@ -1,5 +1,5 @@
 /**
- * Reading an admin's airspace KML upload (ADR 042): the safe KML reader of
+ * Reading an admin's airspace KML upload: the safe KML reader of
  * `geometry/kml-document.server.ts`, then only polygon placemarks become zones; each
  * keeps its name and colour.
  */

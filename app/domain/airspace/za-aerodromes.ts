@@ -1,6 +1,6 @@
 /**
  * Aerodrome reference points (approximate, ~0.001°) for the "within 10 km of an
- * aerodrome" approval warning (ADR 014). One point per aerodrome that has a CTR or ATZ
+ * aerodrome" approval warning. One point per aerodrome that has a CTR or ATZ
  * in the shipped national dataset; a unit test checks that each point lies inside its
  * own CTR/ATZ polygon. Small airfields without a CTR/ATZ are not listed.
  * NOT FOR NAVIGATION.

@@ -1,5 +1,5 @@
 /**
- * What an airspace zone means for a quote (ADR 171 "Airspace"): its display type,
+ * What an airspace zone means for a quote: its display type,
  * kind, colour, aviation fee and whether it needs SACAA/ATC approval. Shared by the
  * loader (national dataset), the admin's KML upload and the planner legend.
  */
@@ -213,7 +213,7 @@ export interface KmlPlacemarkStyle {
 }
 
 /**
- * KML placemark → zone (ADR 171 "Constants"): blue/green → Controlled R850, yellow → OR Tambo
+ * KML placemark → zone: blue/green → Controlled R850, yellow → OR Tambo
  * Buffer R150, red → Danger R0. The fill colour decides, then the line colour, then
  * colour words in the style id or name; with no clue at all the zone is treated as
  * controlled airspace (the cautious reading: it carries the fee).

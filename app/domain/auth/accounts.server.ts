@@ -30,7 +30,7 @@ export function authError(message: string, status: 401 | 403 | 429, retryAfterSe
 }
 
 /**
- * Wrong passwords per account, whatever the address (ADR 072): 10 in 15 minutes, then the
+ * Wrong passwords per account, whatever the address: 10 in 15 minutes, then the
  * account waits for the rest of the window (429 with Retry-After). Never longer: the owner
  * is slowed, not locked out, and a successful password reset clears the count.
  */
@@ -84,7 +84,7 @@ export async function verifyCredentials(email: string, password: string): Promis
   return user
 }
 
-/** Self-registration always creates a client (ADR 171 "Roles"). */
+/** Self-registration always creates a client. */
 export async function registerClient(
   input: Omit<RegisterInput, 'marketingOptIn'> & { marketingOptIn?: boolean },
 ): Promise<User> {
@@ -105,7 +105,7 @@ export async function registerClient(
   })
 }
 
-/** At most this many reset e-mails per account per hour, whoever asks (ADR 072). */
+/** At most this many reset e-mails per account per hour, whoever asks. */
 const RESET_MAILS_PER_HOUR = 3
 
 /**

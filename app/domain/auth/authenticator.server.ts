@@ -1,7 +1,7 @@
 /**
  * remix-auth with remix-auth-form does the credential check for the login page and
  * the login API alike. It reads `request.clone().formData()`, so callers parse the
- * body from a clone first (ADR 171 "remix-auth").
+ * body from a clone first.
  */
 import { isDomainError } from '#app/lib/http/domain-error.ts'
 import type { User } from '#db/schema.ts'

@@ -1,7 +1,7 @@
 /**
- * Who may do what (ADR 171 "Roles", enforced on the server). Page loaders redirect to
+ * Who may do what (enforced on the server). Page loaders redirect to
  * the login screen; /api routes answer 401/403 JSON. Cookie-authenticated writes to
- * /api must come from our own origin (ADR 171 "API"), which stands in for CSRF tokens.
+ * /api must come from our own origin, which stands in for CSRF tokens.
  */
 import { redirect } from '@remix-run/node'
 import { apiFail } from '#app/lib/http/api.server.ts'
@@ -67,7 +67,7 @@ export async function requireAnonymous(request: Request) {
   if (await getSessionUser(request)) throw redirect('/dashboard')
 }
 
-/** Cookie-authenticated /api writes must come from our own origin (ADR 003). */
+/** Cookie-authenticated /api writes must come from our own origin. */
 function assertApiSameOrigin(request: Request) {
   if (request.method === 'GET' || request.method === 'HEAD') return
   if (!hasSessionCookie(request)) return

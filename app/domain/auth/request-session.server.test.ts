@@ -1,5 +1,5 @@
 /**
- * The guards reuse the session lookup the write budget made for the same request (ADR 220):
+ * The guards reuse the session lookup the write budget made for the same request:
  * only inside that request's scope, only for the token the request carries, only once.
  */
 import { getSqlite } from '#app/lib/db/db.server.ts'

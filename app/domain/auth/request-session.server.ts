@@ -1,6 +1,6 @@
 /**
  * The session a request was already looked up with, kept for the rest of that request
- * (ADR 220). server/express-app.ts reads a write's session once to count it against the
+ *. server/express-app.ts reads a write's session once to count it against the
  * account's write budget; the Remix load context carries that lookup (`context.session`),
  * and the auth guards, which are given only the request, find the load context of the
  * request they run in here and use the lookup instead of reading the database again.

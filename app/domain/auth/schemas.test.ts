@@ -29,7 +29,7 @@ const validRegistration = {
   country: 'South Africa',
 }
 
-describe('login (ADR 171 "Forms")', () => {
+describe('login', () => {
   it('needs a valid email and a password', () => {
     expect(errorsOf(LoginSchema, { email: 'nope', password: '' })).toEqual({
       email: ['Please enter a valid email'],
@@ -47,7 +47,7 @@ describe('login (ADR 171 "Forms")', () => {
   })
 })
 
-describe('registration (ADR 171 "Forms")', () => {
+describe('registration', () => {
   it('accepts a complete form', () => {
     expect(errorsOf(RegisterSchema, validRegistration)).toEqual({})
   })
@@ -83,7 +83,7 @@ describe('registration (ADR 171 "Forms")', () => {
   })
 })
 
-describe('forgot password (ADR 171 "Forms")', () => {
+describe('forgot password', () => {
   it('needs a valid email', () => {
     expect(errorsOf(ForgotPasswordSchema, { email: 'not-an-email' })).toEqual({
       email: ['Please enter a valid email'],
@@ -92,7 +92,7 @@ describe('forgot password (ADR 171 "Forms")', () => {
   })
 })
 
-describe('reset password (ADR 171 "Forms")', () => {
+describe('reset password', () => {
   it('needs a token, a 6-character password and a matching confirmation', () => {
     expect(errorsOf(ResetPasswordSchema, { token: '', password: '12345', confirmPassword: '' })).toEqual({
       token: ['Reset token is required'],
@@ -110,7 +110,7 @@ describe('reset password (ADR 171 "Forms")', () => {
   })
 })
 
-describe('contact form (ADR 171 "Forms")', () => {
+describe('contact form', () => {
   it('requires name, email and message', () => {
     expect(errorsOf(ContactSchema, { name: '', email: '', message: '  ' })).toEqual({
       name: ['Name is required'],

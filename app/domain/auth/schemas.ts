@@ -1,5 +1,5 @@
 /**
- * Validation for the account forms (ADR 171 "Forms"), shared by the browser (conform's
+ * Validation for the account forms, shared by the browser (conform's
  * client validation), the page actions and the /api routes. conform turns empty fields
  * into `undefined`, so "required" is a `required_error`.
  */
@@ -8,7 +8,7 @@ import { z } from 'zod'
 export const COUNTRIES = ['South Africa', 'Botswana', 'Namibia', 'Zimbabwe', 'Other'] as const
 const MIN_PASSWORD_LENGTH = 6
 
-/** The fallbacks (ADR 171 "Messages") when the server has no message of its own (an unexpected failure). */
+/** The fallbacks when the server has no message of its own (an unexpected failure). */
 export const LOGIN_FAILED_MESSAGE = 'Login failed'
 export const REGISTRATION_FAILED_MESSAGE = 'Registration failed'
 export const RESET_FAILED_MESSAGE = 'Failed to reset password. Please try again.'

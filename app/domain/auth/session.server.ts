@@ -1,5 +1,5 @@
 /**
- * Server-side sessions (ADR 171 "Sessions"). The browser holds a random token in
+ * Server-side sessions. The browser holds a random token in
  * an HttpOnly SameSite=Lax cookie, or sends it as `x-session-id`; the database keeps
  * only its SHA-256, so sessions can be revoked and a leaked table grants nothing.
  */
@@ -106,7 +106,7 @@ export function findSessionUser(token: string, db: DbOrTx = getDb()): User | nul
 /**
  * The session behind a request's cookie or `x-session-id` header, from the raw header values
  * (server/express-app.ts counts writes per account before Remix runs, and hands the lookup on
- * in the load context: ADR 220): one indexed read; null when the request carries no token.
+ * in the load context): one indexed read; null when the request carries no token.
  */
 export async function lookupSession(headers: {
   cookie?: string | null
@@ -118,7 +118,7 @@ export async function lookupSession(headers: {
 
 /**
  * The active user behind a request's session, or null. A write's guard reuses the lookup the
- * write budget made for this very request and token (once, ADR 220); loaders, which Remix
+ * write budget made for this very request and token (once); loaders, which Remix
  * calls with a GET even after a page action that may have ended the session, read the database.
  */
 export async function getSessionUser(request: Request): Promise<User | null> {

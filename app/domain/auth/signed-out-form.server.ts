@@ -1,7 +1,7 @@
 /**
  * The opening of every form a signed-out visitor can post (login, register, forgot and
  * reset password, the landing page's contact form): the honeypot, the shared zod schema,
- * then the per-address limit (ADR 004). It answers with the valid submission, or with why
+ * then the per-address limit. It answers with the valid submission, or with why
  * it was refused and the reply for the form — 400 with the field errors, 429 with the limit
  * message — and never echoes a password field. Each caller shapes its own response.
  * Pages pass the request; the contact form passes the body it has already read for its intent.

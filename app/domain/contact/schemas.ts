@@ -1,4 +1,4 @@
-/** The landing page's contact form (ADR 171 "Forms"): name, email and message required. */
+/** The landing page's contact form: name, email and message required. */
 import { z } from 'zod'
 
 import { EmailSchema } from '../auth/schemas.ts'
@@ -18,7 +18,7 @@ export const ContactSchema = z.object({
 })
 export type ContactInput = z.infer<typeof ContactSchema>
 
-/** The contact form's toasts (ADR 171 "Messages"). */
+/** The contact form's toasts. */
 export const CONTACT_SENT_TOAST = {
   title: 'Message sent successfully!',
   description: "We'll get back to you as soon as possible.",

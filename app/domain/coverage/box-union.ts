@@ -1,12 +1,12 @@
 /**
  * The union of axis-parallel boxes as disjoint boxes, in O((n + k) log n) for n boxes and
- * k changes of the union's outline (ADR 255). A sweep along v: the boxes spanning the sweep
+ * k changes of the union's outline. A sweep along v: the boxes spanning the sweep
  * line are counted per elementary u-interval in a segment tree; a covered stretch across
  * (a "component") is a run of elementary intervals with a count above zero. At each box
  * edge only the components the edge touches are closed (emitted as a box from where they
  * began) and reopened as they now are; untouched stretches go on growing. The earlier
  * sweep rescanned every active box on every edge (n × active: quadratic when photos are
- * dense, ADR 151).
+ * dense).
  */
 
 /** An axis-parallel box: u across the flight line, v along it (metres). */

@@ -1,5 +1,5 @@
 /**
- * A project's coverage check (ADR 150–152): the raw photos' EXIF positions over the
+ * A project's coverage check: the raw photos' EXIF positions over the
  * planned areas, with the share of each area their footprints cover. For the assigned
  * pilot and admins only (anyone else: 404, as for the project itself). Photos stored
  * before positions were read at upload are read here, once.
@@ -8,8 +8,8 @@ import fs from 'node:fs'
 import { requireVisibleProject } from '#app/domain/files/access.server.ts'
 import { FILE_MESSAGES } from '#app/domain/files/rules.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
+import { parseFlightPlan } from '#app/domain/flight-plan/flight-plan.ts'
 import type { LatLng } from '#app/domain/geometry/areas.ts'
-import { parseFlightPlan } from '#app/domain/projects/flight-plan.ts'
 import { footprintM } from '#app/domain/survey/camera.ts'
 import { surveyPlanOf } from '#app/domain/survey/project-plan.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
@@ -17,8 +17,8 @@ import { DomainError } from '#app/lib/http/domain-error.ts'
 import { projectFiles, type Project, type User } from '#db/schema.ts'
 import { and, eq, isNull } from 'drizzle-orm'
 
+import { recordPhotoGps } from '../files/photo-gps.server.ts'
 import { computeCoverage, DEFAULT_FOOTPRINT, type Footprint } from './coverage.ts'
-import { recordPhotoGps } from './photo-gps.server.ts'
 
 type Actor = Pick<User, 'id' | 'role'>
 

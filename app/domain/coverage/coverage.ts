@@ -1,5 +1,5 @@
 /**
- * The coverage check (ADR 151): which share of each planned survey area the uploaded
+ * The coverage check: which share of each planned survey area the uploaded
  * photos' ground footprints cover. Pure; the server feeds it the stored photo positions
  * and the footprint of the project's mission plan.
  *
@@ -10,7 +10,7 @@
  * axis-parallel, their union is swept into disjoint boxes (`box-union.ts`, n log n) and
  * each box is clipped against the area (holes subtracted). Covered share = covered m² / area m², both in the
  * same plane. Exact for these rectangles, and fast: the unit tests check it against a
- * general polygon union (turf), which took seconds for a thousand photos (ADR 151).
+ * general polygon union (turf), which took seconds for a thousand photos.
  */
 import type { LatLng } from '#app/domain/geometry/areas.ts'
 import { pointInRings } from '#app/domain/geometry/intersects.ts'
@@ -179,7 +179,7 @@ type BoxUnion = (boxes: readonly Box[]) => Box[]
 
 /**
  * `computeCoverage` with the union of the footprints given: the unit tests run the earlier
- * sweep (ADR 151, `tests/helpers/coverage-sweep-reference.ts`) through it as the oracle.
+ * sweep (`tests/helpers/coverage-sweep-reference.ts`) through it as the oracle.
  */
 export function coverageWithUnion(input: CoverageInput, union: BoxUnion): CoverageResult {
   const inAnArea = input.photos.map(() => false)

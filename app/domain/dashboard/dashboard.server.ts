@@ -38,7 +38,7 @@ export async function loadRoleDashboard(user: User, url: URL = new URL('http://l
         sites: url.searchParams.get('tab') === 'sites' ? siteCardsOfClient(user.id) : [],
         invoices: listClientInvoices(user.id),
         creditNotes: listClientRefunds(user.id),
-        // Each invoice's terms quote its own travel fee: the dialog adds it (ADR 260).
+        // Each invoice's terms quote its own travel fee: the dialog adds it.
         invoiceTermsSettings: termsSettingsOf(getPricingSettings()),
       }
     case 'pilot':

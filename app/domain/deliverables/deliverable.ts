@@ -1,6 +1,6 @@
 /**
  * How a processed deliverable is shown: the `/api/projects/{id}/deliverables` answer, the
- * client's and admin's lists, the Map view and share links. Browser-safe. ADRs 230–232.
+ * client's and admin's lists, the Map view and share links. Browser-safe.
  */
 import { formatNumber, plural } from '#app/lib/format/numbers.ts'
 import { DELIVERABLE_KINDS, type DeliverableKind, type ProcessingPreset, type ViewStatus } from '#db/enums.ts'
@@ -24,7 +24,7 @@ export const DELIVERABLE_KIND_LABELS: Record<DeliverableKind, string> = {
 export const VIEW_FILES = ['cog', 'preview', 'thumbnail'] as const
 export type ViewFile = (typeof VIEW_FILES)[number]
 
-/** @public (the Map view and share links read it): what gdalinfo said, as stored on the file (ADR 231). */
+/** @public (the Map view and share links read it): what gdalinfo said, as stored on the file. */
 export type DeliverableRaster = RasterInfo
 
 /** @public (the Map view and share links read it) */
@@ -53,7 +53,7 @@ export interface Deliverable {
   sha256: string | null
   downloadUrl: string
   createdAt: string
-  /** Set when the retention job deleted the bytes (ADR 160). */
+  /** Set when the retention job deleted the bytes. */
   removedAt: string | null
   raster: DeliverableRaster | null
   view: DeliverableViewState | null

@@ -1,5 +1,5 @@
 /**
- * The project's processed deliverables as their people see them (ADRs 230–232): kind, size,
+ * The project's processed deliverables as their people see them: kind, size,
  * SHA-256, the raster's GDAL facts and the viewing copy's state. One service for
  * `GET /api/projects/{id}/deliverables`, the client's and admin's pages, the Map view and
  * share links. Access follows the downloads (ADR 090): the client once the project is

@@ -1,5 +1,5 @@
 /**
- * Every GDAL command the server runs goes through `runGdal` (ADR 231): the measure tools
+ * Every GDAL command the server runs goes through `runGdal`: the measure tools
  * (height, volume, change, the site report) and the viewing-copy jobs share ONE bounded pool
  * of child processes per server process.
  * - At most GDAL_PROCESSES children at once; the conversion jobs never take the last slot, so

@@ -4,8 +4,8 @@
  * measured from typed "lat, lng" lines through the same service as POST …/volume.
  */
 import { requireVisibleProject } from '#app/domain/files/access.server.ts'
+import { readStoredFlightPlan } from '#app/domain/flight-plan/flight-plan.ts'
 import { MAX_COORDINATE_LINE_CHARS, parseCoordinatePair } from '#app/domain/places/places.server.ts'
-import { readStoredFlightPlan } from '#app/domain/projects/flight-plan.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { numberInput } from '#app/lib/http/zod-input.ts'
@@ -56,7 +56,7 @@ export function surveyAreasOf(project: Pick<Project, 'polygonGeoJson'>) {
 
 /**
  * Where the map reads a layer's viewing copy: the signed-in /api by default; the public
- * viewer passes its own, through the share link (ADR 246).
+ * viewer passes its own, through the share link.
  */
 export type ViewUrlOf = (d: Deliverable, which: 'cog' | 'preview') => string | null
 

@@ -1,5 +1,5 @@
 /**
- * A GeoTIFF's facts from `gdalinfo -json` (ADR 231): EPSG code, size, bands, data type,
+ * A GeoTIFF's facts from `gdalinfo -json`: EPSG code, size, bands, data type,
  * nodata, ground sample distance, footprint in WGS84 (GDAL's own `wgs84Extent`, so UTM
  * 34S/35S and the south-orientated Hartebeesthoek94 "Lo" grids are placed by GDAL, never
  * by our reading of tie points), its area in hectares, and how much of the project's

@@ -46,7 +46,7 @@ const GEOGRAPHIC = /^GEOG(?:CRS|CS)\[/
 const WEB_MERCATOR = /Pseudo-Mercator|Popular Visualisation/i
 
 /**
- * Where a model's cells are summed so that a cell has an area in ground metres (ADR 282): its
+ * Where a model's cells are summed so that a cell has an area in ground metres: its
  * own CRS when that is projected in ground metres (UTM, Lo), else the local UTM zone (`utm`)
  * — a model in degrees or in Web Mercator. `cellM` is about the model's own ground spacing.
  */

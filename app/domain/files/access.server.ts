@@ -1,6 +1,6 @@
 /**
- * Who may see, upload to and delete from a project's files (ADR 171 "Roles"). A project
- * or file the user may not see is "not found" (404), so ids don't leak. ADR 090.
+ * Who may see, upload to and delete from a project's files. A project
+ * or file the user may not see is "not found" (404), so ids don't leak.
  */
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
@@ -55,7 +55,7 @@ type ProjectForDownload = Pick<
 
 /**
  * Deliverables reach the client once the project is completed and for one month after (on a
- * site, until a month after the site's next survey: ADR 281); admins and the assigned pilot always.
+ * site, until a month after the site's next survey); admins and the assigned pilot always.
  */
 function deliverableWindow(project: ProjectForDownload) {
   if (project.status !== 'completed' || !project.completedAt) return null

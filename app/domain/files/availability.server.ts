@@ -1,6 +1,6 @@
 /**
  * Until when a project's files are available, with the site's surveys taken into account
- * (ADR 160, ADR 281). The rule itself is `filesAvailableUntil` in rules.ts; this module finds
+ * (ADR 160). The rule itself is `filesAvailableUntil` in rules.ts; this module finds
  * what it needs to know about the project's site, for one project or for the daily job's many
  * (two queries, whatever the number of projects).
  */

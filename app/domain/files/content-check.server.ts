@@ -1,9 +1,9 @@
 /**
- * What a received file is: its type read from its content (magic bytes, ADR 090), checked
+ * What a received file is: its type read from its content (magic bytes), checked
  * against an accept list and the per-kind size limit, and the user's name for it cleaned.
  */
 import fs from 'node:fs'
-import { detectDeliverable } from '#app/domain/deliverables/content.server.ts'
+import { detectDeliverable } from '#app/domain/files/content.server.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import type { DeliverableKind, FileCategory } from '#db/schema.ts'
@@ -15,7 +15,7 @@ import { CATEGORY_ACCEPT, extensionOf, FILE_MESSAGES, kindOfMime, limitFor, type
 export interface DetectedType {
   mime: string
   ext: string
-  /** Deliverables: what the content says it is (ADR 230). */
+  /** Deliverables: what the content says it is. */
   deliverableKind?: DeliverableKind
 }
 

@@ -5,7 +5,7 @@
  * admins' deliverables) are the business's work and are bounded by the disk floor only.
  *
  * In memory, counted per UTC day (one machine, like every other limit); a restart forgives
- * the rest of the day, which the disk floor (ADR 091) backs up.
+ * the rest of the day, which the disk floor backs up.
  */
 import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'

@@ -1,7 +1,7 @@
 /**
  * Free space on the disk that holds DATA_DIR (and, on one machine, the database). An
  * upload is refused with 507 when it would leave less than MIN_FREE_DISK_MB free, so
- * SQLite writes (payments above all) never fail for lack of space. ADR 091.
+ * SQLite writes (payments above all) never fail for lack of space.
  */
 import fs from 'node:fs'
 import path from 'node:path'

@@ -1,5 +1,5 @@
 /**
- * The pixel budget for camera images (ADR 244): a flight photo declaring 50 000 × 50 000
+ * The pixel budget for camera images: a flight photo declaring 50 000 × 50 000
  * pixels is a few kilobytes on disk but would need gigabytes to decode in a browser's
  * `<img>`, a thumbnailer or the coverage check. The size an image declares is read from its
  * header (never by decoding it); one over the budget, or one whose size cannot be read, is

@@ -2,7 +2,7 @@
  * The land owner permission template ("Annexure G"), served at
  * /landowner-permission-template.pdf: a branded A4 form the client prints, has the land
  * owner sign and uploads back. Drawn with pdf-lib from the company configuration, so the
- * operator name and ROC number are always current (ADR 094).
+ * operator name and ROC number are always current.
  */
 import type { getCompanyInfo } from '#app/lib/config/env.server.ts'
 import { A4, createA4Document, PDF_COLOURS, wrap } from '#app/lib/pdf/a4-document.server.ts'

@@ -8,12 +8,12 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
-import { readPhotoGps } from '#app/domain/coverage/photo-gps.server.ts'
 import {
   cancelViewJob,
   prepareDeliverable,
   removeViewCopies,
 } from '#app/domain/deliverables/view-jobs.server.ts'
+import { readPhotoGps } from '#app/domain/files/photo-gps.server.ts'
 import { recordAudit } from '#app/lib/audit/audit.server.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
@@ -53,26 +53,26 @@ export async function registerProjectFile(input: RegisterInput): Promise<FileVie
   let finalPath: string | null = null
   try {
     requireUploadTarget(user, projectId, category)
-    // The same bytes under the same name sent again (a queued upload whose answer was lost,
-    // ADR 141): the stored file is the answer, and the copy neither counts nor is kept.
+    // The same bytes under the same name sent again (a queued upload whose answer was
+    // lost): the stored file is the answer, and the copy neither counts nor is kept.
     const resent = findResentFile(getDb(), user, projectId, category, originalName, received.sha256)
     if (resent) {
       await fs.promises.rm(received.path, { force: true })
       return toFileView(resent)
     }
     const detected = await checkContent(received, originalName, category)
-    // Camera images (not the processed deliverables) within the pixel budget (ADR 244).
+    // Camera images (not the processed deliverables) within the pixel budget.
     if (category !== 'processed_deliverable' && detected.mime.startsWith('image/')) {
       await assertCameraImageWithinPixelBudget(received.path, detected.mime)
     }
-    // A client's documents count against the day's allowance (ADR 130).
+    // A client's documents count against the day's allowance.
     assertDocumentAllowance(user, received.size, true)
     const p = ensureStorage()
     const key = path.posix.join('projects', String(projectId), `${crypto.randomUUID()}.${detected.ext}`)
     finalPath = path.join(p.root, key)
     await fs.promises.mkdir(path.dirname(finalPath), { recursive: true })
     await fs.promises.rename(received.path, finalPath)
-    // Where a raw photo was taken, for the coverage check (ADR 150): read once, here.
+    // Where a raw photo was taken, for the coverage check: read once, here.
     const photoGps =
       category === 'raw_image' && detected.mime.startsWith('image/')
         ? { ...(await readPhotoGps(finalPath)), exifReadAt: new Date() }
@@ -125,7 +125,7 @@ export async function registerProjectFile(input: RegisterInput): Promise<FileVie
       return { row: withUrl, duplicate: false }
     })
     if (stored.duplicate) await fs.promises.rm(finalPath, { force: true })
-    // A GeoTIFF deliverable: GDAL reads its facts and its viewing copy is queued (ADR 232).
+    // A GeoTIFF deliverable: GDAL reads its facts and its viewing copy is queued.
     else if (category === 'processed_deliverable') {
       // The file is stored whatever happens here: a failure must not undo the registration.
       await prepareDeliverable(stored.row.id).catch((error) =>

@@ -2,7 +2,7 @@
  * Retention of survey imagery (ADR 160). Deliverables and the flight's raw photos and
  * videos show people and homes: they are kept until the project's files stop being
  * available (one month after completion, the date the admin kept them to, or for a site's
- * deliverables a month after the site's next survey: ADR 281), then a daily
+ * deliverables a month after the site's next survey), then a daily
  * job deletes the bytes. The rows stay, marked `removedAt`, as the record of what was
  * delivered; downloads of them answer 410.
  *
@@ -59,7 +59,7 @@ function dueFiles(now: Date, db: DbOrTx) {
     )
     .all()
   const past = (until: Date | null) => until !== null && until.getTime() < now.getTime()
-  // The site can only keep files longer (ADR 281): its state is looked up, in one go, only
+  // The site can only keep files longer: its state is looked up, in one go, only
   // for the projects the ordinary rule would remove.
   const ordinarilyDue = rows.filter((f) => past(filesAvailableUntil(f, f.fileCategory)))
   const onSites = siteSurveyStates(
@@ -111,7 +111,7 @@ export async function removeExpiredProjectFiles(now = new Date(), db = getDb()):
     .all()
   let bytesUnlinked = 0
   for (const row of removedRows) {
-    // A raster's viewing copies (COG, preview, thumbnail) go with the original (ADR 232).
+    // A raster's viewing copies (COG, preview, thumbnail) go with the original.
     await cancelViewJob(row.id)
     await removeViewCopies(row.id)
     const full = absolutePathOf(row)
@@ -151,7 +151,7 @@ export function retentionStateOf(
     )
     .all()
   const removed = rows.filter((r) => r.removedAt).map((r) => r.removedAt!.getTime())
-  // The deliverables' date: the latest (a site keeps them longer than the raw media, ADR 281).
+  // The deliverables' date: the latest (a site keeps them longer than the raw media).
   const until = projectFilesAvailableUntil(project, db)
   return {
     availableUntil: until ? until.toISOString() : null,

@@ -1,5 +1,5 @@
-/** The admin's "keep the files longer" form (ADR 160): one schema for the form and the server. Browser-safe. */
-import { isIsoDate } from '#app/domain/operator/expiry.ts'
+/** The admin's "keep the files longer" form: one schema for the form and the server. Browser-safe. */
+import { isIsoDate } from '#app/lib/http/zod-input.ts'
 import { z } from 'zod'
 
 export const KeepFilesSchema = z.object({

@@ -18,14 +18,14 @@ export const FILE_LIMITS = {
 
 export type FileKind = keyof typeof FILE_LIMITS
 
-/** A deliverable (any kind) may be this big unless DELIVERABLE_MAX_BYTES says otherwise (ADR 230). */
+/** A deliverable (any kind) may be this big unless DELIVERABLE_MAX_BYTES says otherwise. */
 const DEFAULT_DELIVERABLE_MAX_BYTES = 20 * 1024 * MB
 
 /** Accepted types per category, in the browser's `accept` syntax (mime wildcard, exact mime or extension). */
 export const CATEGORY_ACCEPT: Record<FileCategory, readonly string[]> = {
   land_owner_agreement: ['.pdf', '.doc', '.docx', '.jpg', '.jpeg', '.png'],
   project_document: ['image/*', 'video/*', '.pdf', '.doc', '.docx', '.txt', '.zip'],
-  // Survey products (ADR 230): checked by content, whatever the name says.
+  // Survey products: checked by content, whatever the name says.
   processed_deliverable: [
     'image/*',
     'video/*',
@@ -59,7 +59,7 @@ export const CATEGORY_LABELS: Record<FileCategory, string> = {
   raw_video: 'Flight video',
 }
 
-/** The categories each role may upload (ADR 171 "Roles"). */
+/** The categories each role may upload. */
 export const UPLOAD_CATEGORIES_BY_ROLE: Record<Role, readonly FileCategory[]> = {
   client: ['land_owner_agreement', 'project_document'],
   pilot: ['raw_image', 'raw_video', 'project_document'],
@@ -195,7 +195,7 @@ export function deliverablesAvailableUntil(completedAt: Date): Date {
 }
 
 /**
- * Survey imagery is personal information (ADR 160): the processed deliverables and the
+ * Survey imagery is personal information: the processed deliverables and the
  * flight's raw photos and videos are deleted once the project's files are no longer available.
  */
 export const RETAINED_CATEGORIES: readonly FileCategory[] = [
@@ -205,7 +205,7 @@ export const RETAINED_CATEGORIES: readonly FileCategory[] = [
 ]
 
 /**
- * Where a completed survey stands on its site (ADR 281): the comparison a client asked for by
+ * Where a completed survey stands on its site: the comparison a client asked for by
  * putting the project on a site needs the earlier survey's deliverables until the next one is in.
  */
 export interface SiteSurveyState {
@@ -230,7 +230,7 @@ const later = (a: Date, b: Date | null | undefined) => (b && b.getTime() > a.get
  * Until when a completed project's files of this category are available: one month after
  * completion, or later when the admin kept them longer. A survey on a site keeps its processed
  * deliverables while the site waits for its next survey (at most SITE_WAIT_LIMIT_MONTHS) and
- * until one month after that survey is completed; raw photos and videos never (ADR 281).
+ * until one month after that survey is completed; raw photos and videos never.
  * Null before completion. Server code reads this through `files/availability.server.ts`,
  * which finds the site's state.
  */

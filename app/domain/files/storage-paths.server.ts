@@ -3,8 +3,8 @@
  *   tmp/<random>                  bytes being received (multipart), removed at start
  *   tus/<id>, tus/<id>.json       resumable uploads in progress (expire)
  *   projects/<projectId>/<uuid>.<ext>   stored files; `project_files.file_name` is this key
- *   documents/…                   uploaded copies of pilot and operator documents (ADR 161)
- *   views/<fileId>/…              viewing copies of raster deliverables (COG, preview, thumbnail; ADR 232)
+ *   documents/…                   uploaded copies of pilot and operator documents
+ *   views/<fileId>/…              viewing copies of raster deliverables (COG, preview, thumbnail)
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -24,11 +24,16 @@ export function storagePaths(root = storageRoot()) {
     tmp: path.join(root, 'tmp'),
     tus: path.join(root, 'tus'),
     projects: path.join(root, 'projects'),
-    /** Uploaded copies of pilot and operator documents (ADR 161). */
+    /** Uploaded copies of pilot and operator documents. */
     documents: path.join(root, 'documents'),
-    /** Viewing copies of raster deliverables, one folder per file (ADR 232). */
+    /** Viewing copies of raster deliverables, one folder per file. */
     views: path.join(root, 'views'),
   }
+}
+
+/** A processing job's own folder: the downloaded archive and the 3D tiles live here. */
+export function jobFolder(jobId: number) {
+  return path.join(storagePaths().root, 'processing', String(jobId))
 }
 
 export function ensureStorage() {

@@ -1,5 +1,5 @@
 /**
- * The start-up sweep (ADR 092): what a crash left between receiving, renaming and
+ * The start-up sweep: what a crash left between receiving, renaming and
  * registering a file is removed before the server listens.
  */
 import fs from 'node:fs'
@@ -70,7 +70,7 @@ export async function sweepStorage(db = getDb()): Promise<SweepResult> {
     })
     .from(projectFiles)
     .all()
-  // A row the retention job marked removed no longer owns its bytes (ADR 160): leftovers go.
+  // A row the retention job marked removed no longer owns its bytes: leftovers go.
   const stored = rows.filter((r) => !r.removedAt)
   const known = new Set(stored.map((r) => path.resolve(p.root, r.fileName)))
   for (const file of await listFilesUnder(p.projects)) {
@@ -117,7 +117,7 @@ export async function sweepStorage(db = getDb()): Promise<SweepResult> {
     result.orphanFilesRemoved++
   }
 
-  // Viewing copies (ADR 232) belong to a ready job of a stored file; anything else is
+  // Viewing copies belong to a ready job of a stored file; anything else is
   // half-made (the job starts again from nothing) or outlived its original.
   const readyViews = new Set(
     db

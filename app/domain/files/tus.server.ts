@@ -1,6 +1,6 @@
 /**
  * Resumable uploads: a tus 1.0.0 server at /api/tus (creation, creation-with-upload,
- * termination and expiration extensions; no deferred length, ADR 252) on @tus/server with
+ * termination and expiration extensions; no deferred length) on @tus/server with
  * the file store under DATA_DIR/tus. ADR 093.
  * - Every request is authenticated like the /api (session cookie or x-session-id, same
  *   site for cookie writes); an upload can only be continued, inspected or terminated
@@ -82,7 +82,7 @@ class HashingFileStore extends FileStore {
   constructor(options: ConstructorParameters<typeof FileStore>[0]) {
     super(options)
     // Every upload's size is checked when it is created (type, limit, disk, allowance), so a
-    // deferred length is neither advertised nor accepted (ADR 252).
+    // deferred length is neither advertised nor accepted.
     this.extensions = this.extensions.filter((e) => e !== 'creation-defer-length')
     // Uploads left unfinished by an earlier run still hold their bytes.
     for (const name of fs.readdirSync(options.directory)) {
@@ -250,7 +250,7 @@ export function createTusServer(options: TusOptions = {}) {
     // Same origin only: no Access-Control-Allow-Origin for anyone else.
     allowedOrigins: [],
     exposedHeaders: [FILE_ID_HEADER],
-    // Deliverables may be bigger than any video (ADR 230); each category's own limit is checked at creation.
+    // Deliverables may be bigger than any video; each category's own limit is checked at creation.
     maxSize: () => Math.max(FILE_LIMITS.video, getEnv().DELIVERABLE_MAX_BYTES),
     disableTerminationForFinishedUploads: true,
     // The library answers a deferred length 501 "not (yet) supported"; we never advertise it:

@@ -1,5 +1,5 @@
 /**
- * The upload list's items and how they move (ADR 141), pure and browser-safe: the product's
+ * The upload list's items and how they move, pure and browser-safe: the product's
  * item states uploading → completed / error, plus `queued` (waiting for signal: picked
  * offline, or cut by the network and retried when it returns) and `paused` (the pilot's
  * choice). The browser side (tus + IndexedDB) is `components/files/upload-queue.client.ts`.

@@ -2,7 +2,7 @@
  * A fast "do these two polygons share any ground" test, planar in lon/lat. turf's
  * booleanIntersects took milliseconds per large zone (it builds line-intersection
  * structures on every call); this is plain loops over the coordinate arrays and is
- * cheap enough to run against every candidate zone the spatial index returns (ADR 012).
+ * cheap enough to run against every candidate zone the spatial index returns.
  * Touching boundaries count as intersecting, as in turf.
  */
 import type { MultiPolygon, Polygon, Position } from 'geojson'

@@ -3,7 +3,7 @@
  * the client's no-JavaScript survey-area upload): a size limit, no DOCTYPE or entity
  * declarations at all (that rules out entity-expansion and external-entity attacks
  * before any parser sees the text), a strict XML parse where any error is fatal, a
- * <kml> root, a cap on placemarks, then @tmcw/togeojson. ADR 042.
+ * <kml> root, a cap on placemarks, then @tmcw/togeojson.
  */
 import { kml } from '@tmcw/togeojson'
 import { DOMParser } from '@xmldom/xmldom'

@@ -2,7 +2,7 @@
  * A deliberately generous outline of South Africa (lon, lat), drawn by hand with a
  * margin of roughly 20–50 km outside the border and coast. It is a sanity check
  * ("you drew in the right country"), not a legal boundary: it also takes in Lesotho,
- * Eswatini and thin strips of the neighbouring countries. See ADR 013.
+ * Eswatini and thin strips of the neighbouring countries.
  */
 const ZA_OUTLINE: Array<[number, number]> = [
   [16.2, -28.2], // Orange River mouth, north margin

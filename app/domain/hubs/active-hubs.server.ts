@@ -15,7 +15,7 @@ export interface ActiveHub {
   description: string | null
 }
 
-/** `GET /api/hubs` shape (ADR 171 "API"), ordered by name. */
+/** `GET /api/hubs` shape, ordered by name. */
 export function listActiveHubs(db: DbOrTx = getDb()): ActiveHub[] {
   return db
     .select({

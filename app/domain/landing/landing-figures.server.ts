@@ -1,6 +1,6 @@
 /**
  * The landing page's figures (About Us and the gallery's tags), formatted here so the page
- * ships no number formatter (ADR 184: its JavaScript budget).
+ * ships no number formatter (its JavaScript budget).
  */
 import { formatHectares, formatNumber, formatPercent } from '#app/lib/format/numbers.ts'
 

@@ -6,7 +6,7 @@
  * - `page`: the pilot's dashboard (`/dashboard`, `?tab=projects`, `?project=ID`), as a
  *   document or as Remix loader data (`_data=root|routes/dashboard`), and a job's flight
  *   plan downloads (`/api/projects/ID/flight-plan/kml|geojson`) and mission files
- *   (`/api/projects/ID/export/FORMAT`, ADR 256). Network first; the cache
+ *   (`/api/projects/ID/export/FORMAT`). Network first; the cache
  *   only when the network fails or hangs, and a stored copy is refreshed only when the
  *   answer belongs to the pack's owner.
  * - `asset`: the fingerprinted build output under `/build/` (cache first: never changes).

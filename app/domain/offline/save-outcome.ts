@@ -1,5 +1,5 @@
 /**
- * How a "Save for offline" ends and what the job card says about it (ADR 257). Pure and
+ * How a "Save for offline" ends and what the job card says about it. Pure and
  * browser-safe: the page's saving code (`components/offline/offline-pack.ts`) keeps the
  * tally, the job card prints the lines.
  *

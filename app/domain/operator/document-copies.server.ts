@@ -1,5 +1,5 @@
 /**
- * Uploaded copies of pilot and operator documents (ADR 161), stored by the one files
+ * Uploaded copies of pilot and operator documents, stored by the one files
  * service: streamed to tmp/, checked by content (PDF, JPEG or PNG, 10 MB), renamed into
  * DATA_DIR/documents/ and registered in `document_copies` in one transaction. One current
  * copy per document: an upload replaces the previous one (its row in the same

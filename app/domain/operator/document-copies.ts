@@ -1,5 +1,5 @@
 /**
- * Uploaded copies of compliance documents (ADR 161): a pilot's RPL and medical
+ * Uploaded copies of compliance documents: a pilot's RPL and medical
  * certificate, and the scan of each operator document. Browser-safe: the forms use the
  * same accept list and limit as the server.
  */

@@ -1,7 +1,8 @@
 /**
- * SACAA Part 101 document dates (ADR 113): a document is valid through its expiry date
+ * SACAA Part 101 document dates: a document is valid through its expiry date
  * (South African calendar day) and "expiring" from 30 days before. Browser-safe.
  */
+import { isIsoDate } from '#app/lib/http/zod-input.ts'
 import { z } from 'zod'
 
 export const EXPIRY_WARNING_DAYS = 30
@@ -20,7 +21,7 @@ export function daysUntil(expiresAt: string, today: string) {
   return dayNumber(expiresAt) - dayNumber(today)
 }
 
-/** A recorded date that has passed. (A missing date is flagged to the admin, not refused: ADR 113.) */
+/** A recorded date that has passed. (A missing date is flagged to the admin, not refused.) */
 function isExpired(expiresAt: string | null | undefined, today: string) {
   return Boolean(expiresAt) && daysUntil(expiresAt!, today) < 0
 }
@@ -32,13 +33,6 @@ export function expiryState(expiresAt: string | null | undefined, today: string)
   const days = daysUntil(expiresAt, today)
   if (days < 0) return 'expired'
   return days <= EXPIRY_WARNING_DAYS ? 'expiring' : 'valid'
-}
-
-/** A real calendar date written YYYY-MM-DD. */
-export function isIsoDate(value: string) {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
-  const date = new Date(`${value}T00:00:00Z`)
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
 }
 
 /** An optional ISO date field: '' and null clear it. */

@@ -1,8 +1,7 @@
-/** The admin's operator-document form and API body (ADR 113). Browser-safe. */
+/** The admin's operator-document form and API body. Browser-safe. */
+import { isIsoDate } from '#app/lib/http/zod-input.ts'
 import { OPERATOR_DOCUMENT_KINDS, type OperatorDocumentKind } from '#db/enums.ts'
 import { z } from 'zod'
-
-import { isIsoDate } from './expiry.ts'
 
 export const OPERATOR_DOCUMENT_LABELS: Record<OperatorDocumentKind, string> = {
   roc: 'ROC',

@@ -33,7 +33,7 @@ export const ClientProfileSchema = ProfileSchema.merge(BillingSchema)
 
 /**
  * A tax invoice over R5 000 (VAT included) is a full tax invoice: it must carry the
- * recipient's address (ADR 112). Checkout refuses to start such a payment without one.
+ * recipient's address. Checkout refuses to start such a payment without one.
  */
 export const FULL_TAX_INVOICE_OVER_CENTS = 500_000
 

@@ -1,5 +1,5 @@
 /**
- * Accept & Pay (ADR 171 "PayFast"): one service behind
+ * Accept & Pay: one service behind
  * `POST /api/client/accept-terms` and the checkout page's Terms dialog.
  *
  * The server recomputes the quote and refuses a different figure, records the terms
@@ -7,10 +7,10 @@
  * returns the signed PayFast form. Nothing here marks anything paid: only the ITN does.
  */
 import crypto from 'node:crypto'
+import { quoteExpiry } from '#app/domain/flight-plan/flight-plan.ts'
 import { surveyAreaSqm, type SurveyArea } from '#app/domain/geometry/areas.ts'
 import type { QuoteOptions } from '#app/domain/pricing/quote.server.ts'
 import type { Quote } from '#app/domain/pricing/quote.ts'
-import { quoteExpiry } from '#app/domain/projects/flight-plan.ts'
 import { surveyPlanOf } from '#app/domain/survey/project-plan.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { formatHectares } from '#app/lib/format/numbers.ts'
@@ -83,7 +83,7 @@ function payabilityProblem(project: Project): string | null {
   return null
 }
 
-/** Quote valid for 30 days (ADR 171 "Constants") from when it was made. */
+/** Quote valid for 30 days from when it was made. */
 function quoteValidUntil(project: Pick<Project, 'quotedAt' | 'updatedAt'>) {
   const from = project.quotedAt ?? project.updatedAt
   return quoteExpiry(from)
@@ -176,7 +176,7 @@ export async function acceptTermsAndStartPayment(input: AcceptTermsInput): Promi
   })
 
   const urls = payfastCallbackUrls(payment.mPaymentId)
-  // Read by the payer on PayFast's page: written as every figure is (ADR 120).
+  // Read by the payer on PayFast's page: written as every figure is.
   const hectares = formatHectares(quote.areaSqm)
   const paymentFields = signCheckoutFields(
     {
@@ -229,7 +229,7 @@ function upsertPendingInvoice(tx: DbOrTx, project: Project, quote: Quote, now: D
     vatAmount: quote.vatAmount,
     termsVersion: TERMS_VERSION,
     dueDate,
-    // What the tax invoice will carry, frozen now (ADR 112).
+    // What the tax invoice will carry, frozen now.
     ...billingSnapshotOf(client),
     supplierSnapshot: supplierSnapshot(),
   }
@@ -303,7 +303,7 @@ function openPaymentAttempt(
 }
 
 /**
- * The review step's billing details (ADR 261): saved to the profile, where Accept & Pay
+ * The review step's billing details: saved to the profile, where Accept & Pay
  * finds them. Asked here, with the order, so a total that makes a full tax invoice learns
  * it needs an address before the terms — 400 on the field otherwise.
  */
@@ -319,7 +319,7 @@ export function saveCheckoutBillingDetails(clientId: number, projectId: number, 
   saveBillingDetails(clientId, billing)
 }
 
-/** What the ECTA review step shows (ADR 171 "Site and checkout"). */
+/** What the ECTA review step shows. */
 export function getCheckoutReview(clientId: number, projectId: number) {
   const project = getOwnedProject(clientId, projectId)
   const areas = (flightPlanAreas(project.polygonGeoJson) ?? []).map((area, index) => {

@@ -21,7 +21,7 @@ export interface InvoiceView {
   amount: number
   subtotalAmount: number
   vatAmount: number
-  /** A repeat project's discount, frozen at its quote (ADR 265): percent, cents ex VAT; 0 for none. */
+  /** A repeat project's discount, frozen at its quote: percent, cents ex VAT; 0 for none. */
   repeatDiscountPercent: number
   repeatDiscount: number
   paymentMethod: string

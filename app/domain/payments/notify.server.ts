@@ -1,5 +1,5 @@
 /**
- * PayFast's Instant Transaction Notification (ADR 171 "PayFast"): the only thing that can
+ * PayFast's Instant Transaction Notification: the only thing that can
  * mark a project paid. Every notification is stored first, then checked — signature,
  * source address, merchant, payment and amount, PayFast's own confirmation — and a
  * COMPLETE one settles the payment, project and invoice in one transaction, exactly once
@@ -63,7 +63,7 @@ export async function processPayfastNotification(input: {
   const pfPaymentId = field('pf_payment_id')
   const paymentStatus = field('payment_status')
 
-  // 1. Store it before anything else (ADR 171 "PayFast").
+  // 1. Store it before anything else.
   const notification = db
     .insert(paymentNotifications)
     .values({
@@ -109,7 +109,7 @@ export async function processPayfastNotification(input: {
   // 3. Source address: the TCP peer (one trusted proxy hop), never Referer.
   if (!(await isTrustedPayfastSource(input.sourceIp)))
     return finish('rejected', `untrusted source address ${input.sourceIp}`)
-  // Signed with our passphrase and sent from PayFast: worth keeping whole (ADR 061).
+  // Signed with our passphrase and sent from PayFast: worth keeping whole.
   db.update(paymentNotifications)
     .set({ rawBody: input.rawBody })
     .where(eq(paymentNotifications.id, notification.id))
@@ -138,7 +138,7 @@ export async function processPayfastNotification(input: {
     return finish('duplicate', 'already processed', { paymentId: payment.id })
   }
 
-  // 6. PayFast confirms the data it sent (ADR 171 "PayFast").
+  // 6. PayFast confirms the data it sent.
   const confirmation = await confirmWithPayfast(itnParamString(pairs), config.validateUrl)
   if (!confirmation.valid)
     return finish('rejected', `server confirmation failed (${confirmation.detail})`, {
@@ -192,7 +192,7 @@ export async function processPayfastNotification(input: {
         : undefined
       const problem = settlementProblem({ payment: current, invoice, project, amountGross: gross, now })
       if (problem) {
-        // Real money for a quote no longer in force: recorded as received and flagged, never paid (ADR 060).
+        // Real money for a quote no longer in force: recorded as received and flagged, never paid.
         tx.update(payments)
           .set({ status: 'unapplied', ...received })
           .where(eq(payments.id, current.id))

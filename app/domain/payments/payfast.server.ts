@@ -1,7 +1,7 @@
 /**
  * PayFast configuration and the checks that need secrets or the network: where to send
  * the checkout form, where to confirm notifications, and whether a notification came
- * from PayFast (ADR 171 "PayFast").
+ * from PayFast.
  */
 import dns from 'node:dns/promises'
 import net from 'node:net'
@@ -47,7 +47,7 @@ export function isSimulatorMode() {
 // Trusted source addresses.
 // ---------------------------------------------------------------------------------
 
-/** PayFast's published ITN source ranges (ADR 171 "PayFast"). */
+/** PayFast's published ITN source ranges. */
 const PAYFAST_PUBLISHED_RANGES = [
   '197.97.145.144/28',
   '41.74.179.192/27',
@@ -161,7 +161,7 @@ const VALIDATE_TIMEOUT_MS = 12_000
 
 /**
  * POSTs the ITN parameter string (no signature, no passphrase) to PayFast's validate
- * endpoint; only a body of exactly `VALID` counts (ADR 171 "PayFast").
+ * endpoint; only a body of exactly `VALID` counts.
  */
 export async function confirmWithPayfast(paramString: string, validateUrl = getPayfastConfig().validateUrl) {
   try {

@@ -19,7 +19,7 @@ const emptyCustomFields: Array<[string, string]> = [
   ...[1, 2, 3, 4, 5].map((i) => [`custom_int${i}`, ''] as [string, string]),
 ]
 
-describe('ITN signature (ADR 171 "PayFast")', () => {
+describe('ITN signature', () => {
   test('vector A: PayFast sandbox ITN, no passphrase, empty fields kept', () => {
     const pairs: Array<[string, string]> = [
       ['m_payment_id', ''],
@@ -81,7 +81,7 @@ describe('ITN signature (ADR 171 "PayFast")', () => {
   })
 })
 
-describe('checkout signature (ADR 171 "PayFast")', () => {
+describe('checkout signature', () => {
   const vectorC = {
     merchant_id: '10000100',
     merchant_key: '46f0cd694581a',

@@ -1,5 +1,5 @@
 /**
- * PayFast's signature rules and money strings (ADR 171 "PayFast"), shared by the checkout,
+ * PayFast's signature rules and money strings, shared by the checkout,
  * the notification handler and the simulator. No secrets or I/O here.
  *
  * Two different signatures:
@@ -9,7 +9,7 @@
  */
 import crypto from 'node:crypto'
 
-/** The documented checkout field order (ADR 171 "PayFast"). */
+/** The documented checkout field order. */
 const CHECKOUT_FIELD_ORDER = [
   'merchant_id',
   'merchant_key',
@@ -69,7 +69,7 @@ function phpTrim(value: string) {
 /**
  * PHP `urlencode()`: UTF-8 bytes, everything but `A-Za-z0-9-_.` percent-encoded with
  * upper-case hex, space as `+`. encodeURIComponent leaves `!'()*~` alone, so those are
- * encoded by hand (ADR 171 "PayFast").
+ * encoded by hand.
  */
 export function phpUrlEncode(value: string) {
   return encodeURIComponent(value)
@@ -102,7 +102,7 @@ export function normaliseCheckoutFields(
   return out
 }
 
-/** The string that is hashed for a checkout form (ADR 171 "PayFast"). */
+/** The string that is hashed for a checkout form. */
 export function checkoutSignatureString(fields: Record<string, string | undefined>, passphrase?: string) {
   const base = normaliseCheckoutFields(fields)
     .map(([k, v]) => `${k}=${phpUrlEncode(v)}`)
@@ -145,7 +145,7 @@ export function signaturesMatch(expected: string, given: string | null | undefin
   return a.length === b.length && crypto.timingSafeEqual(a, b)
 }
 
-/** Checks the `signature` of a posted ITN (ADR 171 "PayFast"). */
+/** Checks the `signature` of a posted ITN. */
 export function verifyItnSignature(pairs: Array<[string, string]>, passphrase?: string) {
   const given = pairs.find(([k]) => k === 'signature')?.[1]
   return signaturesMatch(itnSignature(pairs, passphrase), given)
@@ -188,7 +188,7 @@ export function checkoutAmountToCents(amount: string | null | undefined): number
 
 /**
  * Free text for PayFast fields: the characters both PHP and JS encoders agree on and
- * PayFast accepts (ADR 171 "PayFast"), collapsed spaces, cut to length.
+ * PayFast accepts, collapsed spaces, cut to length.
  */
 export function payfastText(value: string, maxLength: number) {
   return phpTrim(

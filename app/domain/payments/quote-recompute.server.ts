@@ -1,9 +1,10 @@
 /**
- * The server's own figure for a stored flight plan (ADR 171: a browser's
+ * The server's own figure for a stored flight plan (a browser's
  * quoteAmount is never trusted). Reads the areas the planner stored in
- * `projects.polygonGeoJson` (ADR 013 shape) and prices them with the one pricing engine
+ * `projects.polygonGeoJson` and prices them with the one pricing engine
  * and the current settings.
  */
+import { planPricing, quoteExpiry } from '#app/domain/flight-plan/flight-plan.ts'
 import type { SurveyArea } from '#app/domain/geometry/areas.ts'
 import {
   projectPricingColumns,
@@ -12,7 +13,6 @@ import {
   type QuoteOptions,
 } from '#app/domain/pricing/quote.server.ts'
 import { computeInternalSplit } from '#app/domain/pricing/quote.ts'
-import { planPricing, quoteExpiry } from '#app/domain/projects/flight-plan.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { projects } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
@@ -52,7 +52,7 @@ export function flightPlanAreas(polygonGeoJson: string | null | undefined): Surv
 
 /**
  * Prices the areas with the current settings, hubs and airspace: the pricing engine's
- * `quoteForAreas` (a repeat project's with today's repeat discount, ADR 265).
+ * `quoteForAreas` (a repeat project's with today's repeat discount).
  */
 export async function recomputeQuote(
   areas: SurveyArea[],
@@ -76,7 +76,7 @@ export function storeRecomputedQuote(projectId: number, quote: Quote, db: DbOrTx
     .from(projects)
     .where(eq(projects.id, projectId))
     .get()
-  // A different figure voids the attempts and invoice made for the old one (ADR 060).
+  // A different figure voids the attempts and invoice made for the old one.
   if (current && current.quoteAmount !== quote.totalInCents) supersedeOpenPayments(db, projectId)
   const split = computeInternalSplit(quote, current?.baseCost)
   const quotedAt = new Date()

@@ -1,7 +1,7 @@
 /**
  * What the payment result pages show. Read-only: the query string only says which
  * payment to look up (and only the owner's); the state comes from the database, which
- * only the verified ITN changes (ADR 171 "PayFast").
+ * only the verified ITN changes.
  */
 import { getDb } from '#app/lib/db/db.server.ts'
 import { payments, projects } from '#db/schema.ts'

@@ -1,5 +1,5 @@
 /**
- * The embedded PayFast stand-in (ADR 171 "PayFast"; ADR 031). With
+ * The embedded PayFast stand-in (ADR 031). With
  * PAYFAST_MODE=simulator the app serves PayFast's two endpoints itself:
  * - `/payfast-simulator/eng/process` checks the posted checkout form the way PayFast
  *   does (fields, merchant, amount, signature) and shows a payment page; 'Pay' sends a

@@ -1,6 +1,6 @@
 /**
- * The South African tax invoice for a paid invoice (ADR 171 "Invoices";
- * ADR 171): 'Tax Invoice', the sequential number, issue date, supplier name,
+ * The South African tax invoice for a paid invoice (SARS's required
+ * contents): 'Tax Invoice', the sequential number, issue date, supplier name,
  * address and VAT number, client details, description, quantity and the amounts
  * excl. VAT, VAT (at the rate it was priced at) and incl. VAT. Drawn with pdf-lib.
  */
@@ -27,7 +27,7 @@ interface BilledParty {
   vatNumber: string | null
 }
 
-/** One layout for the tax invoice and the credit note (ADR 112): supplier, facts, bill-to, one line, totals. */
+/** One layout for the tax invoice and the credit note: supplier, facts, bill-to, one line, totals. */
 export interface TaxDocument {
   title: 'Tax Invoice' | 'Credit Note'
   number: string
@@ -38,7 +38,7 @@ export interface TaxDocument {
   billTo: BilledParty
   description: string
   amounts: { subtotal: number; vat: number; total: number }
-  /** A repeat discount (ADR 265): its own line under the survey, taken off before VAT. */
+  /** A repeat discount: its own line under the survey, taken off before VAT. */
   discount?: { label: string; cents: number }
   /** The green line under the totals. */
   note: string
@@ -191,7 +191,7 @@ export interface TaxInvoiceInput {
   company: CompanyInfo
 }
 
-/** The tax invoice: the supplier and client as frozen on the invoice at issue (ADR 112). */
+/** The tax invoice: the supplier and client as frozen on the invoice at issue. */
 export async function renderTaxInvoicePdf({
   invoice,
   project,

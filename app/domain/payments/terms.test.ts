@@ -4,7 +4,7 @@ import { cancellationSummary, termsAsText, termsFigures } from './terms.ts'
 
 const settings = { vatRate: 15, areaThreshold: 20_000, localTravelFee: 200 }
 
-describe('the terms quote the quote (ADR 260)', () => {
+describe('the terms quote the quote', () => {
   it('name the quote’s own travel fee, not the local travel fee setting', () => {
     const figures = termsFigures(settings, { travelFee: 17_123 })
     expect(cancellationSummary(figures).replace(/\u00a0/g, ' ')).toContain(

@@ -1,8 +1,8 @@
-import { QUOTE_VALIDITY_DAYS } from '#app/domain/projects/flight-plan.ts'
+import { QUOTE_VALIDITY_DAYS } from '#app/domain/flight-plan/flight-plan.ts'
 import { formatMetres, formatPercent, formatRand, formatSquareMetres } from '#app/lib/format/numbers.ts'
 
 /**
- * The service terms a client accepts before paying (ten sections; ADR 171
+ * The service terms a client accepts before paying (ten sections
  * "Constants" and "Site and checkout"). One source for the dialog, the
  * invoice view and the record on the project: change the text → bump TERMS_VERSION.
  */
@@ -17,8 +17,8 @@ export const DATA_RETENTION = '1 month'
 const MINIMUM_LIABILITY_COVER_CENTS = 50_000_000
 
 /**
- * The figures the terms quote: the settings in force (ADR 123) and, where a quote is in
- * view, the quote's own travel fee — the one a late cancellation keeps (ADR 260).
+ * The figures the terms quote: the settings in force and, where a quote is in
+ * view, the quote's own travel fee — the one a late cancellation keeps.
  */
 export interface TermsFigures {
   vatRate: number

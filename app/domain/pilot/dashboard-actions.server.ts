@@ -83,7 +83,7 @@ async function photosUploaded(user: User, formData: FormData) {
   }
 }
 
-/** The drone the job is planned for and the mission file it flies from (ADR 256). */
+/** The drone the job is planned for and the mission file it flies from. */
 function jobMission(pilotId: number, projectId: number) {
   let plan
   try {

@@ -2,11 +2,11 @@
  * The pilot's side of a project: the
  * projects assigned to them, one job in full, 'Save Project Progress' (a flight log;
  * the status stays) and the Flight Logs tab. A pilot sees only their own assignments:
- * any other project is 404, so its existence does not leak (ADR 100).
+ * any other project is 404, so its existence does not leak.
  */
 import { fileCountsByProject } from '#app/domain/files/file-queries.server.ts'
+import { parseFlightPlan } from '#app/domain/flight-plan/flight-plan.ts'
 import { projectPhotos, startProcessingAutomatically } from '#app/domain/processing/jobs.server.ts'
-import { parseFlightPlan } from '#app/domain/projects/flight-plan.ts'
 import { projectBasics } from '#app/domain/projects/project-basics.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'

@@ -2,7 +2,7 @@
  * The pilot's 'Save Project Progress': the
  * flight duration as hours (0–12) and minutes (0–59); what is stored and sent to
  * `POST /api/pilot/save-progress/{projectId}` is hours + minutes / 60, and only when it
- * is more than 0 (ADR 100). Shared by the form (browser) and the server.
+ * is more than 0. Shared by the form (browser) and the server.
  */
 import { z } from 'zod'
 
@@ -44,7 +44,7 @@ export const FlightDurationFormSchema = z
   })
   .refine((v) => flightHoursOf(v) > 0, { message: PROGRESS_MESSAGES.noDuration, path: ['hours'] })
 
-/** hours + minutes / 60 (ADR 171 "Forms"). */
+/** hours + minutes / 60. */
 export function flightHoursOf({ hours, minutes }: { hours: number; minutes: number }) {
   return hours + minutes / 60
 }

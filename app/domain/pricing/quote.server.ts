@@ -55,7 +55,7 @@ function parseSurveyAreas(input: unknown): SurveyArea[] {
   return result.data
 }
 
-/** `repeat`: the areas are a repeat project's, so the repeat discount setting applies (ADR 265). */
+/** `repeat`: the areas are a repeat project's, so the repeat discount setting applies. */
 export interface QuoteOptions {
   repeat?: boolean
 }

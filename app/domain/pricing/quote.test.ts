@@ -346,7 +346,7 @@ describe('internal split', () => {
   })
 })
 
-describe('applyRepeatDiscount (ADR 265)', () => {
+describe('applyRepeatDiscount', () => {
   // 40 000 m² local: survey 0.06 × 40 000 = R2400, travel R200 → subtotal 260 000, VAT 39 000.
   const figures = priceQuote({ areaSqm: 40000, nearest: at(12), settings })
 

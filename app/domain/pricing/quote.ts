@@ -2,18 +2,18 @@
  * The pricing engine (ADR 010): one pure module, used by the live quote
  * in the browser and by the authoritative quote on the server. No I/O: settings, hubs
  * and the airspace fee are passed in. Money is integer cents; every money line is
- * rounded to whole cents, half away from zero, before it is added (ADR 011).
+ * rounded to whole cents, half away from zero, before it is added.
  */
 import { area as turfArea, centroid as turfCentroid } from '@turf/turf'
 import { areasToFeatureCollection, openRing, type SurveyArea } from '#app/domain/geometry/areas.ts'
 
 import type { PricingSettings } from './settings.ts'
 
-/** Great-circle radius used for hub distances (ADR 010). */
+/** Great-circle radius used for hub distances. */
 const EARTH_RADIUS_KM = 6371
 /** The regional tier ends (and the national tier starts) at this distance. */
 const REGIONAL_LIMIT_KM = 100
-/** Internal split constants (ADR 010): base cost R1172.04, 30 % platform. */
+/** Internal split constants: base cost R1172.04, 30 % platform. */
 export const BASE_COST_CENTS = 117204
 const PLATFORM_SHARE_PERCENT = 30
 export const NO_HUBS_MESSAGE = 'No hubs configured'
@@ -82,7 +82,7 @@ export interface QuoteFigures {
   noHubs: boolean
 }
 
-/** The repeat discount of a repeat project's quote (ADR 265): percent, and cents off the survey price, ex VAT. */
+/** The repeat discount of a repeat project's quote: percent, and cents off the survey price, ex VAT. */
 export interface RepeatDiscount {
   repeatDiscountPercent: number
   repeatDiscount: number
@@ -193,7 +193,7 @@ function zeroQuote(areaSqm: number, noHubs: boolean): QuoteFigures {
 }
 
 /**
- * The quote for a set of areas (ADR 010 steps 1–9). Areas with fewer than 3
+ * The quote for a set of areas. Areas with fewer than 3
  * distinct points (a drawing in progress) are left out rather than throwing.
  */
 export function computeQuote({ areas: given, hubs, settings, aviation }: QuoteInput): QuoteFigures {
@@ -256,7 +256,7 @@ export function priceQuote({
 }
 
 /**
- * A repeat project's quote (ADR 265): `percent` off the survey price (the area-adjusted price;
+ * A repeat project's quote: `percent` off the survey price (the area-adjusted price;
  * travel and aviation fees are costs passed on, not discounted), rounded to whole cents half
  * away from zero, taken off the subtotal before VAT, and VAT worked out again on what is left
  * exactly as `priceQuote` does. 0 % leaves every figure as it was.
@@ -281,7 +281,7 @@ export function applyRepeatDiscount(
 }
 
 /**
- * Internal split (ADR 010): margin = adjusted − base cost (not below 0); the
+ * Internal split: margin = adjusted − base cost (not below 0); the
  * platform takes 30 % of it (rounded half away from zero), the operator the rest, so
  * the two shares always add up to the margin; the payout adds travel and aviation.
  */

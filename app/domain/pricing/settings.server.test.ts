@@ -57,7 +57,7 @@ describe('PricingSettingsSchema', () => {
     expect(errors.areaThreshold).toEqual(['Area threshold is required'])
   })
 
-  test('the repeat discount: optional, 0 to 100 %, saved and read back (ADR 265)', () => {
+  test('the repeat discount: optional, 0 to 100 %, saved and read back', () => {
     expect(
       PricingSettingsSchema.parse({ ...form, repeatDiscountPercent: '12.5' }).repeatDiscountPercent,
     ).toBe(12.5)

@@ -1,6 +1,6 @@
 /**
  * Pricing settings in `system_settings` (keys in settings.ts). Missing or unreadable
- * keys fall back to the ADR 010 defaults, so a fresh database quotes correctly.
+ * keys fall back to the defaults, so a fresh database quotes correctly.
  */
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { systemSettings } from '#db/schema.ts'

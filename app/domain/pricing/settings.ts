@@ -1,5 +1,5 @@
 /**
- * Pricing settings (ADR 010): the admin-editable keys of
+ * Pricing settings: the admin-editable keys of
  * system_settings and their defaults. Shared by the server and the live quote.
  */
 import { z } from 'zod'
@@ -23,9 +23,9 @@ export interface PricingSettings {
   localTravelFee: number
   /** VAT rate in percent. */
   vatRate: number
-  /** Percent off the survey price of a repeat ("Fly this again") project, ex VAT (ADR 265). */
+  /** Percent off the survey price of a repeat ("Fly this again") project, ex VAT. */
   repeatDiscountPercent: number
-  /** Days before a scheduled repeat survey's preferred date that its quote is made and e-mailed (ADR 269). */
+  /** Days before a scheduled repeat survey's preferred date that its quote is made and e-mailed. */
   repeatReminderDays: number
 }
 

@@ -1,7 +1,7 @@
 /**
  * The VAT line's label. The rate is a setting (admins can change it), so no screen types
  * "15"; a stored quote or invoice shows the rate it was priced at, read back from its own
- * subtotal and VAT (ADR 123).
+ * subtotal and VAT.
  */
 import { formatPercent } from '#app/lib/format/numbers.ts'
 
@@ -32,7 +32,7 @@ export function vatLabelOf(
   return vatLabel(vatRateOf(subtotalCents, vatCents, fallback))
 }
 
-/** The repeat discount's quote and invoice line (ADR 265): `Repeat discount (10%)`. */
+/** The repeat discount's quote and invoice line: `Repeat discount (10%)`. */
 export function repeatDiscountLabel(percent: number) {
   return `Repeat discount (${formatPercent(percent, 2)})`
 }

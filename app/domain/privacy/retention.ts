@@ -1,9 +1,9 @@
 /**
- * How long we keep what (POPIA s14 and the retention schedule of ADR 110). One source for
+ * How long we keep what (POPIA s14; ADR 110 has the schedule). One source for
  * the privacy notice, the terms and the jobs that delete data.
  */
 export { DATA_RETENTION } from '#app/domain/payments/terms.ts'
-/** A site's survey keeps its deliverables for the next survey at most this long (ADR 281). */
+/** A site's survey keeps its deliverables for the next survey at most this long. */
 export { SITE_WAIT_LIMIT_MONTHS } from '#app/domain/files/rules.ts'
 
 /** Tax invoices and credit notes: the Tax Administration Act asks for five years. */

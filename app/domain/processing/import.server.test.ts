@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
+import { jobFolder, storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
 import { projectFiles } from '#db/schema.ts'
 import { projectWithTeam } from '#tests/helpers/files.ts'
@@ -13,7 +13,7 @@ import { writeZip, type ZipEntrySpec } from '#tests/helpers/zip-builder.ts'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
-import { importAllZip, ImportRefusedError, jobFolder } from './import.server.ts'
+import { importAllZip, ImportRefusedError } from './import.server.ts'
 
 const LIMITS = { maxUnzippedBytes: 1024 ** 3, maxEntries: 50_000 }
 const REPORT = { name: 'odm_report/report.pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') }

@@ -11,7 +11,7 @@ import { pipeline } from 'node:stream/promises'
 import { hasAccuracyStatement } from '#app/domain/deliverables/deliverable.ts'
 import { assertRoomFor } from '#app/domain/files/disk-space.server.ts'
 import { storeProjectFile } from '#app/domain/files/project-files.server.ts'
-import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
+import { jobFolder } from '#app/domain/files/storage-paths.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
 import { isDomainError } from '#app/lib/http/domain-error.ts'
 import {
@@ -37,11 +37,6 @@ export interface ImportLimits {
   /** The most the archive may unpack to, in bytes (as its directory claims; checked again while reading). */
   maxUnzippedBytes: number
   maxEntries: number
-}
-
-/** The job's own folder: the downloaded archive and the 3D tiles live here. */
-export function jobFolder(jobId: number) {
-  return path.join(storagePaths().root, 'processing', String(jobId))
 }
 
 interface Product {

@@ -11,7 +11,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { surveyAreasOf } from '#app/domain/deliverables/map-view.server.ts'
-import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
+import { absolutePathOf, jobFolder } from '#app/domain/files/storage-paths.server.ts'
 import { closedRing } from '#app/domain/geometry/areas.ts'
 import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
 import { appUrl, getEnv } from '#app/lib/config/env.server.ts'
@@ -29,7 +29,7 @@ import {
 } from '#db/schema.ts'
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 
-import { importAllZip, ImportRefusedError, jobFolder } from './import.server.ts'
+import { importAllZip, ImportRefusedError } from './import.server.ts'
 import { hashSecret, projectGcpFile, projectPhotos } from './jobs.server.ts'
 import {
   cancelTask,

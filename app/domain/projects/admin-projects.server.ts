@@ -168,7 +168,7 @@ function activePilot(pilotId: number) {
   const pilot = getDb().select().from(users).where(eq(users.id, pilotId)).get()
   if (!pilot || pilot.role !== 'pilot' || !pilot.isActive)
     throw new DomainError(400, INVALID_PILOT_MESSAGE, { fieldErrors: { pilotId: [INVALID_PILOT_MESSAGE] } })
-  // SACAA Part 101: no flight with an expired licence or medical (ADR 113).
+  // SACAA Part 101: no flight with an expired licence or medical.
   const problem = pilotDocumentProblem(pilot, saToday())
   if (problem) throw new DomainError(409, problem, { fieldErrors: { pilotId: [problem] } })
   return pilot
@@ -265,7 +265,7 @@ export async function updateProjectStatus(
 }
 
 /**
- * The dialog's 'Save Changes' (ADR 171 "Project lifecycle"): a changed status becomes a status
+ * The dialog's 'Save Changes': a changed status becomes a status
  * update (with the optional message), a different pilot becomes an assignment.
  */
 export async function saveProjectChanges(

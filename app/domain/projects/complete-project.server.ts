@@ -1,7 +1,7 @@
 /**
- * 'Complete Project' (ADR 171 "Project lifecycle"): with at least one processed deliverable on the
+ * 'Complete Project': with at least one processed deliverable on the
  * project, the admin marks it completed (completedAt) and the client is e-mailed a link
- * to the deliverables. Audited; the mail goes after the commit (ADR 101).
+ * to the deliverables. Audited; the mail goes after the commit.
  */
 import { isRasterKind } from '#app/domain/deliverables/deliverable.ts'
 import { deliverablesOfProject, viewFileOf } from '#app/domain/deliverables/deliverables.server.ts'
@@ -42,7 +42,7 @@ const THUMBNAIL_CID = 'orthomosaic-thumbnail@kestrel'
 
 /**
  * The thumbnail of the project's first orthomosaic whose viewing copy is ready, as an inline
- * attachment (ADR 235); null when none is ready yet (the mail goes without a picture).
+ * attachment; null when none is ready yet (the mail goes without a picture).
  */
 function orthomosaicThumbnail(projectId: number) {
   const first = deliverablesOfProject(projectId)

@@ -75,13 +75,13 @@ export function loadClientProjectTabs(clientId: number, url: URL) {
     projects: rows.map(toProjectCard),
     /** Each project's files the client may see (land owner agreement, documents, deliverables). */
     files: listFilesOfProjects({ id: clientId, role: 'client' }, rows),
-    /** Completed projects' deliverables with kind, SHA-256 and viewing copy (ADRs 230–232). */
+    /** Completed projects' deliverables with kind, SHA-256 and viewing copy. */
     deliverables: Object.fromEntries(
       rows
         .filter((p) => p.status === 'completed')
         .map((p) => [p.id, listDeliverables({ id: clientId, role: 'client' }, p.id)]),
     ) as Record<number, Deliverable[]>,
-    /** The Share panel of each completed project (ADR 233). */
+    /** The Share panel of each completed project. */
     shares: sharePanelsOfClient({ id: clientId, role: 'client' }, rows),
     /** Each project's latest photogrammetry job (status and progress). */
     processing: latestProcessingOf(rows.map((p) => p.id)),

@@ -1,8 +1,8 @@
 /**
- * Deliverables (ADR 171 "Project lifecycle", "Messages", "Constants"): the admin uploads the processed files
+ * Deliverables ("Messages", "Constants"): the admin uploads the processed files
  * (category processed_deliverable) and completes the project; the client can download
  * them for one month after completion (`deliverablesAvailableUntil` in files/rules.ts),
- * admins always (ADR 101). Browser-safe.
+ * admins always. Browser-safe.
  */
 export const DELIVERABLE_CATEGORY = 'processed_deliverable'
 

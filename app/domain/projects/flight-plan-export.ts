@@ -7,7 +7,7 @@ import { rewind } from '@turf/turf'
 import { areasToFeatureCollection, closedRing } from '#app/domain/geometry/areas.ts'
 import { formatSquareMetres } from '#app/lib/format/numbers.ts'
 
-import type { FlightPlanView } from './flight-plan.ts'
+import type { FlightPlanView } from '../flight-plan/flight-plan.ts'
 
 export const EXPORT_FORMATS = {
   geojson: { contentType: 'application/geo+json', extension: 'geojson' },
@@ -28,7 +28,7 @@ function xml(value: string) {
   )
 }
 
-/** `flightPattern`: the survey plan's own words (ADR 250); the stored text may predate a change. */
+/** `flightPattern`: the survey plan's own words; the stored text may predate a change. */
 export function flightPlanGeoJson(projectName: string, areas: Areas, flightPattern: string | null) {
   // RFC 7946 §3.1.6: outer rings counter-clockwise, holes clockwise, whatever order the client drew.
   const collection = rewind(

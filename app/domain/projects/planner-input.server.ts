@@ -1,12 +1,11 @@
 /**
- * Survey areas from the planner without JavaScript (ADR 171 "Works without
- * JavaScript", ADR 021): pasted coordinates, or an uploaded KML / GeoJSON file. The
+ * Survey areas from the planner without JavaScript: pasted coordinates, or an uploaded KML / GeoJSON file. The
  * result is the API `areas` array; the pricing engine's schema validates it after.
  */
+import { MAX_SCREENSHOT_CHARS } from '#app/domain/flight-plan/flight-plan.ts'
 import { flightPolygonToAreas, type SurveyArea } from '#app/domain/geometry/areas.ts'
 import { readKmlDocument } from '#app/domain/geometry/kml-document.server.ts'
 import { MAX_COORDINATE_LINE_CHARS, parseCoordinatePair } from '#app/domain/places/places.server.ts'
-import { MAX_SCREENSHOT_CHARS } from '#app/domain/projects/flight-plan.ts'
 import { DomainError, isDomainError } from '#app/lib/http/domain-error.ts'
 import { JSON_TOO_DEEP_MESSAGE, parseJsonWithin } from '#app/lib/http/json-depth.ts'
 

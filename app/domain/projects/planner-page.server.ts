@@ -2,7 +2,7 @@
  * What /flight-planner loads: a signed-in client's project with its stored areas, the
  * active hubs and the pricing and survey settings for the live quote, and the quote
  * itself once the plan is saved (`view=quote`, or `payment=true` on the way to paying).
- * Without an id the page is the sessionStorage hand-off (ADR 020).
+ * Without an id the page is the sessionStorage hand-off.
  */
 import { redirect } from '@remix-run/node'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
@@ -16,7 +16,7 @@ import { isDomainError } from '#app/lib/http/domain-error.ts'
 import { redirectWithToast } from '#app/lib/http/toast.server.ts'
 import type { User } from '#db/schema.ts'
 
-import { isValidScreenshot, readStoredFlightPlan, summariseQuote } from './flight-plan.ts'
+import { isValidScreenshot, readStoredFlightPlan, summariseQuote } from '../flight-plan/flight-plan.ts'
 import { getClientProject, PAID_PROJECT_LOCKED, PROJECT_NOT_PLANNABLE } from './projects.server.ts'
 import { canPlan } from './status.ts'
 
@@ -55,7 +55,7 @@ async function plannerProjectData(user: Pick<User, 'id'>, url: URL, rawId: strin
     throw error
   }
   const plan = readStoredFlightPlan(project.polygonGeoJson)
-  // Stored data that cannot be read sends the client back (ADR 171 "Messages").
+  // Stored data that cannot be read sends the client back.
   if (project.polygonGeoJson && !plan) throw redirect('/dashboard')
 
   const wantsQuote = url.searchParams.get('view') === 'quote' || payment
@@ -84,7 +84,7 @@ async function plannerProjectData(user: Pick<User, 'id'>, url: URL, rawId: strin
       status: project.status,
       isPaid: project.isPaid,
       canPlan: canPlan(project),
-      /** A repeat's live quote shows the repeat discount its server quote takes (ADR 265). */
+      /** A repeat's live quote shows the repeat discount its server quote takes. */
       isRepeat: project.repeatOfProjectId !== null,
     },
     areas,

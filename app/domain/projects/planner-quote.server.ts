@@ -1,5 +1,5 @@
 /**
- * Generate Quote on /flight-planner (ADR 021): with JavaScript the map's areas and
+ * Generate Quote on /flight-planner: with JavaScript the map's areas and
  * screenshot, without it pasted coordinates or a KML/GeoJSON file. The server prices and
  * stores the plan, then shows the quote (`&view=quote`); a failure comes back in place
  * with the field it concerns and, without JavaScript, the coordinates as typed.
@@ -111,7 +111,7 @@ export async function generateQuote(request: Request, user: Pick<User, 'id'>) {
     if (!isDomainError(error)) throw error
     if (error.status === 404) throw redirect('/dashboard')
     // Pricing or saving the project failed: the 'Error' toast besides the inline alert
-    // (ADR 171 "Messages"). It travels in the answer (a flash cookie would only show on the
+    //. It travels in the answer (a flash cookie would only show on the
     // next page).
     return failure(
       error.status,

@@ -1,5 +1,5 @@
 /**
- * The Create Project form and the draft API (ADR 171 "Forms"), one set of rules
+ * The Create Project form and the draft API, one set of rules
  * for the browser (conform), the dashboard action and `/api/client/projects/draft`.
  */
 import { isInSouthAfrica } from '#app/domain/geometry/south-africa.ts'
@@ -22,13 +22,13 @@ export function projectTypeLabel(value: string | null | undefined) {
   return PROJECT_TYPES.find((t) => t.value === value)?.label ?? value ?? ''
 }
 
-/** The draft form (ADR 171 "Forms"). */
+/** The draft form. */
 export const LOCATION_REQUIRED_MESSAGE =
   'Please fill in all required fields and select a location on the map.'
 export const DEADLINE_IN_PAST_MESSAGE = 'The deadline cannot be in the past'
 
 /** A project's site pin must be in South Africa (the same outline the survey areas use). */
-export function isSiteInSouthAfrica(lat: number, lng: number) {
+function isSiteInSouthAfrica(lat: number, lng: number) {
   return isInSouthAfrica(lat, lng)
 }
 
@@ -147,7 +147,7 @@ function parsePlaceChoice(value: string | undefined) {
 }
 
 /**
- * `POST /api/client/projects/draft` (ADR 171 "API"): name,
+ * `POST /api/client/projects/draft`: name,
  * description, location, coordinates {lat, lng}, address, projectType, deadline,
  * requirements. `latitude`/`longitude` are accepted too; clientId and status in the
  * body are ignored (the session decides the owner, a new project is always a draft).

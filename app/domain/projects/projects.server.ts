@@ -1,5 +1,5 @@
 /**
- * A client's projects (ADR 171 "Project lifecycle"): create a draft, list, read,
+ * A client's projects: create a draft, list, read,
  * delete a draft, and complete the flight plan (areas → authoritative quote → pending).
  * Only the owner sees or changes a project; anyone else gets "not found" (404), so
  * existence does not leak.
@@ -9,7 +9,7 @@ import { takeDailyAllowance } from '#app/domain/files/daily-allowance.server.ts'
 import { openRing, surveyAreaSqm, SurveyAreasSchema, type SurveyArea } from '#app/domain/geometry/areas.ts'
 import { supersedeOpenPayments } from '#app/domain/payments/attempts.server.ts'
 import { projectPricingColumns } from '#app/domain/pricing/quote.server.ts'
-import { groupBySameGround } from '#app/domain/sites/site-membership.server.ts'
+import { groupBySameGround } from '#app/domain/projects/site-membership.server.ts'
 import { initialSurveyPlan, storedSurveyPlan } from '#app/domain/survey/project-plan.server.ts'
 import {
   flightPatternText,
@@ -37,7 +37,7 @@ import {
   SURVEY_EQUIPMENT,
   type FlightPlan,
   type FlightPlanView,
-} from './flight-plan.ts'
+} from '../flight-plan/flight-plan.ts'
 import { projectBasics } from './project-basics.ts'
 import type { DraftInput } from './project-schemas.ts'
 import { quoteProjectAreas, type ProjectQuote } from './quoting.server.ts'
@@ -168,7 +168,7 @@ export function toProjectCard(project: Project) {
     quotedAt: project.quotedAt ? project.quotedAt.toISOString() : null,
     createdAt: project.createdAt.toISOString(),
     completedAt: project.completedAt ? project.completedAt.toISOString() : null,
-    /** When the client can no longer download the deliverables (a month after completion, as the admin kept them, or as the site needs them: ADR 281). */
+    /** When the client can no longer download the deliverables (a month after completion, as the admin kept them, or as the site needs them). */
     deliverablesUntil: deliverables.until?.toISOString() ?? null,
     /** The site waits for its next survey: the deliverables stay until a month after it (at the latest `deliverablesUntil`). */
     deliverablesUntilNextSurvey: deliverables.untilNextSurvey,
@@ -184,7 +184,7 @@ export type ProjectCard = ReturnType<typeof toProjectCard>
 
 /**
  * The body of `PUT /api/client/projects/{id}/complete` and of the planner's Generate
- * Quote: the areas (ADR 171 "API") and, optionally, the map screenshot. Other flight-plan
+ * Quote: the areas and, optionally, the map screenshot. Other flight-plan
  * fields a client sends are ignored: the server builds the plan from its own data.
  */
 const CompleteFlightPlanSchema = z.object({
@@ -262,7 +262,7 @@ function assertPlannable(project: Project) {
  * Generate Quote: validates the areas, prices them with the pricing engine, stores the
  * flight plan, the pricing columns and the internal split, and moves the project to
  * `pending` with `quotedAt` — in one transaction that re-checks the project's state.
- * A repeat project (`repeatOfProjectId`) is priced with the repeat discount (ADR 265);
+ * A repeat project (`repeatOfProjectId`) is priced with the repeat discount;
  * `surveySettings` replaces the project type's default mission (a repeat keeps the original's).
  * A project over the same ground as one of the client's flown or paid projects joins its site.
  */
@@ -288,14 +288,14 @@ export function completeFlightPlan(
   if (quote.noHubs) throw projectError(409, NO_HUBS_QUOTE_MESSAGE)
   const quotedAt = options.now ?? new Date()
   // Screenshots count against the client's daily allowance; past it the quote is stored
-  // without one (it is optional), so re-planning never fails for it (ADR 130).
+  // without one (it is optional), so re-planning never fails for it.
   const { screenshot } = parsed.data
   const keepScreenshot =
     screenshot !== undefined &&
     isValidScreenshot(screenshot) &&
     takeDailyAllowance('screenshots', clientId, screenshot.length)
-  // The survey mission for the project type's deliverable (ADR 082), stored with the quote.
-  // A repeat keeps the settings it was copied with when the client re-plans it (ADR 266).
+  // The survey mission for the project type's deliverable, stored with the quote.
+  // A repeat keeps the settings it was copied with when the client re-plans it.
   const surveySettings =
     options.surveySettings ??
     (project.repeatOfProjectId !== null ? readSurveyPlan(project.surveyPlan)?.settings : undefined)
@@ -312,7 +312,7 @@ export function completeFlightPlan(
       flightPattern: flightPatternText(survey.settings),
       flightHeightM: survey.summary.altitudeM,
     })
-    // A re-plan voids the checkout made for the old plan: the terms must be accepted again (ADR 060).
+    // A re-plan voids the checkout made for the old plan: the terms must be accepted again.
     supersedeOpenPayments(tx, id)
     const quoted = tx
       .update(projects)
@@ -325,7 +325,7 @@ export function completeFlightPlan(
       .where(and(eq(projects.id, id), eq(projects.clientId, clientId)))
       .returning()
       .get()!
-    // Projects flown over the same areas form a site (ADR 283).
+    // Projects flown over the same areas form a site.
     return groupBySameGround(quoted, parsed.data.areas, quotedAt, tx)
   })
 }

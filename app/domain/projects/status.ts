@@ -1,5 +1,5 @@
 /**
- * The one status vocabulary (ADR 121, ADR 171 "Project lifecycle"): every screen takes a project's
+ * The one status vocabulary: every screen takes a project's
  * badge label, badge colour and the sentence under it from here, and invoices their
  * badge. Badge labels are the product's (Draft, Pending, Assigned, In Progress, Completed);
  * the sentence tells a paid pending project (waiting for a pilot) from an unpaid one
@@ -82,12 +82,12 @@ export function canPlan(project: { status: string; isPaid: boolean }) {
   return !project.isPaid && (project.status === 'draft' || project.status === 'pending')
 }
 
-/** A paid project can be cancelled (with a refund) until the flight starts: ADR 112. */
+/** A paid project can be cancelled (with a refund) until the flight starts. */
 export function canCancel(project: { status: string; isPaid: boolean }) {
   return project.isPaid && (project.status === 'pending' || project.status === 'assigned')
 }
 
-/** "Fly this again" (ADR 266): a completed project, or a paid one that was not cancelled. */
+/** "Fly this again": a completed project, or a paid one that was not cancelled. */
 export function canRepeat(project: { status: string; isPaid: boolean }) {
   return project.status === 'completed' || (project.isPaid && project.status !== 'cancelled')
 }

@@ -1,5 +1,5 @@
 /**
- * "Download all" (ADR 234): one ZIP of a project's deliverables plus `checksums.sha256`,
+ * "Download all": one ZIP of a project's deliverables plus `checksums.sha256`,
  * streamed with archiver straight from the stored files to the answer — no temporary
  * copy, one file open at a time, memory bounded by the stream buffers whatever the size.
  * Rasters, video and archives are stored as they are (already compressed; deflating

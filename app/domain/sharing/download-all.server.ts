@@ -1,7 +1,7 @@
 /**
- * Who may take a project's deliverables as one ZIP (ADR 234): exactly those the single
+ * Who may take a project's deliverables as one ZIP: exactly those the single
  * download allows (`decideDownload`): the client once completed and within the
- * deliverable window (ADR 101/160), the assigned pilot, admins. Removed files are left out;
+ * deliverable window, the assigned pilot, admins. Removed files are left out;
  * when nothing is left the answer says why.
  */
 import { decideDownload, requireVisibleProject } from '#app/domain/files/access.server.ts'

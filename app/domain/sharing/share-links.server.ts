@@ -50,7 +50,7 @@ export function currentDeliverables(projectId: number, db: DbOrTx = getDb()): Pr
     .all()
 }
 
-/** Whether the project's files are past their availability (ADR 160): nothing left to show. */
+/** Whether the project's files are past their availability: nothing left to show. */
 function filesExpired(project: Pick<Project, 'id' | 'siteId' | 'completedAt' | 'filesKeptUntil'>, now: Date) {
   const until = projectFilesAvailableUntil(project)
   return until !== null && until.getTime() < now.getTime()

@@ -1,5 +1,5 @@
 /**
- * The Share page and panel (`/projects/{id}/share`, ADR 233): what they load and their two
+ * The Share page and panel (`/projects/{id}/share`): what they load and their two
  * form intents, on the same service as the /api calls. Plain posts: works without JavaScript.
  */
 import { parseWithZod } from '@conform-to/zod'

@@ -1,5 +1,5 @@
 /**
- * Share links (ADR 233): what a link may carry and the product's messages. Browser-safe:
+ * Share links: what a link may carry and the product's messages. Browser-safe:
  * the Share form validates with the same schemas as the server.
  */
 import { numberInput } from '#app/lib/http/zod-input.ts'

@@ -1,5 +1,5 @@
 /**
- * Share link tokens (ADR 233): 32 random bytes (256 bits) in base64url, shown once in
+ * Share link tokens: 32 random bytes (256 bits) in base64url, shown once in
  * the link; only their SHA-256 is stored, so a copy of the database opens nothing.
  */
 import { createHash, randomBytes } from 'node:crypto'

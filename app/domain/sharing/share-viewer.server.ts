@@ -2,7 +2,7 @@
  * What the public viewer page shows of an open link (ADR 233): the shared deliverables as
  * the deliverables service describes them (kind, size, SHA-256, raster facts, viewing
  * copy), with every URL pointing through the link instead of the signed-in /api, and the
- * map's survey areas and layers (ADR 246). A view-only link's map reads the reduced copies
+ * map's survey areas and layers. A view-only link's map reads the reduced copies
  * (half the resolution; an elevation model as colours), and its PDFs can be read inline.
  */
 import { annotationsOfProject } from '#app/domain/annotations/annotations.server.ts'
@@ -73,7 +73,7 @@ export function shareViewerData(token: string, share: OpenShare) {
     allowDownload: share.link.allowDownload,
     downloadAllUrl: share.link.allowDownload ? `/s/${token}/download-all` : null,
     files: deliverables.map((d) => sharedFileView(token, d, share.link.allowDownload)),
-    // The map (ADR 246): the client's own survey outline and the shared rasters, read through the link.
+    // The map: the client's own survey outline and the shared rasters, read through the link.
     areas: surveyAreasOf(share.project),
     layers: deliverables.flatMap((d) => {
       const viewOnly = !share.link.allowDownload

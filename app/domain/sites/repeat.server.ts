@@ -1,7 +1,7 @@
 /**
- * "Fly this again" (ADR 266): a new project over exactly the same areas as a flown or paid
+ * "Fly this again": a new project over exactly the same areas as a flown or paid
  * one — same project type, survey settings, location and name — priced through the usual
- * quote path at today's settings with the repeat discount (ADR 265), on the original's site.
+ * quote path at today's settings with the repeat discount, on the original's site.
  * The page action, `POST /api/client/projects/{id}/repeat` and the site schedule all call
  * `repeatProject`.
  */
@@ -13,7 +13,7 @@ import { recordAudit } from '#app/lib/audit/audit.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { projects, type Project, type RepeatInterval } from '#db/schema.ts'
 
-import { joinSiteOf, siteOf } from './site-membership.server.ts'
+import { joinSiteOf, siteOf } from '../projects/site-membership.server.ts'
 import { updateSite } from './sites.server.ts'
 
 const REPEAT_MESSAGES = {
@@ -100,7 +100,7 @@ export function repeatProject(
 }
 
 /**
- * "Repeat on a schedule" from a project's details (ADR 283): the project's site — made now,
+ * "Repeat on a schedule" from a project's details: the project's site — made now,
  * named after it, when it was never repeated — gets the schedule, counted as the site page
  * counts it (`updateSite`). One transaction. 404 for another client's project, 409 for one
  * that is not paid or completed. The site's id.

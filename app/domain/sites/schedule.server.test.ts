@@ -1,5 +1,5 @@
 /**
- * The repeat schedule's run (ADR 269): with a fixed `now` it quotes the next survey and e-mails
+ * The repeat schedule's run: with a fixed `now` it quotes the next survey and e-mails
  * the client once — run twice, run twice at once, or "restarted" after a crash before the mail.
  */
 import { savePricingSettings } from '#app/domain/pricing/settings.server.ts'

@@ -1,5 +1,5 @@
 /**
- * The repeat schedules' daily run (ADR 269). Two steps, each safe to repeat:
+ * The repeat schedules' daily run. Two steps, each safe to repeat:
  *
  * 1. For every site whose next preferred date is within the reminder days, ONE transaction
  *    claims the (site, date) row of `site_scheduled_surveys` (unique), makes the quoted repeat
@@ -122,7 +122,7 @@ function reminderEmail(site: Site, project: Project, client: { email: string; fi
 /**
  * Step 2: e-mails every drafted run not yet reminded, then sets `reminded_at`. A failed send
  * leaves the row for the next run; a crash between the SMTP server's acceptance and the update
- * could send a second copy (ADR 269).
+ * could send a second copy.
  */
 async function sendScheduledSurveyReminders(now: Date = new Date(), db: DbOrTx = getDb()) {
   const pending = db

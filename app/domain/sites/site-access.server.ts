@@ -1,5 +1,5 @@
 /**
- * Who may see a site (ADR 264): its client and admins. Anyone else — another client, a
+ * Who may see a site: its client and admins. Anyone else — another client, a
  * pilot, an unknown id — gets the same 404, so a site's existence does not leak.
  */
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'

@@ -1,5 +1,5 @@
 /**
- * What the site Map view (`/sites/$siteId/map`, ADR 274) shows: the site's surveys that have
+ * What the site Map view (`/sites/$siteId/map`) shows: the site's surveys that have
  * a ready viewing copy, the Before and After pair chosen with `?before=&after=` (by default
  * the two latest), each survey's orthomosaic and elevation model as map layers, and its
  * raster deliverables for the previews and metadata. Access: `getSiteForUser` (404 otherwise).

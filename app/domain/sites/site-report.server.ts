@@ -1,5 +1,5 @@
 /**
- * The site report (ADR 272): one PDF for a pair of a site's surveys — the site, both survey
+ * The site report: one PDF for a pair of a site's surveys — the site, both survey
  * dates, both surveys' thumbnails, the polygons drawn to scale, and for each polygon the
  * elevation change (the later model minus the earlier one, the same engine as
  * POST …/change). The polygons are the later survey's areas, then any the caller drew.

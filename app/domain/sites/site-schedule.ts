@@ -1,5 +1,5 @@
 /**
- * A site's repeat schedule (ADR 268): the choices a client has, and the next preferred date.
+ * A site's repeat schedule: the choices a client has, and the next preferred date.
  * Dates are South African calendar days written YYYY-MM-DD. Browser-safe.
  */
 import type { RepeatInterval } from '#db/schema.ts'

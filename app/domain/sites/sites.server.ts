@@ -1,5 +1,5 @@
 /**
- * A client's sites (ADRs 264, 268): the list, one site with its surveys, renaming and the
+ * A client's sites: the list, one site with its surveys, renaming and the
  * repeat schedule. Access goes through `getSiteForUser` (owner or admin, else 404); the
  * `/api/client/sites` routes, the dashboard and the site page all call this module.
  */
@@ -85,7 +85,7 @@ function surveyDate(project: Project) {
 
 /**
  * The newest thumbnail of the site's surveys (an orthomosaic's first), newest survey first,
- * among those whose deliverables are still available (ADR 160, and ADR 281 for site surveys).
+ * among those whose deliverables are still available (a site's surveys keep theirs until after the next one).
  */
 function latestThumbnail(viewer: SiteViewer, rows: Project[], db: DbOrTx, now = new Date()) {
   for (const project of [...rows].reverse()) {

@@ -1,11 +1,11 @@
 /**
- * Which drones the DJI WPML `.kmz` is written for, and what it declares for each (ADR 251).
+ * Which drones the DJI WPML `.kmz` is written for, and what it declares for each.
  * DJI Pilot 2 loads a WPML mission only for the aircraft and camera it declares, and only
  * the enterprise drones DJI lists for WPML fly it: a Phantom 4 RTK (DJI GS RTK), a Phantom 4
  * Pro or a Mini 4 Pro (DJI Fly) cannot, so they get no KMZ rather than one that names
  * another drone.
  *
- * Values (checked against DJI's published lists, see ADR 251):
+ * Values (checked against DJI's published lists):
  * - aircraft `droneEnumValue`/`droneSubEnumValue`: DJI Cloud API "Product support" —
  *   Mavic 3 Enterprise (M3E camera) 77/0, Matrice 350 RTK 89/0, Matrice 300 RTK 60/0;
  * - camera `payloadEnumValue`: the same page (Mavic 3E camera 66) and the Payload SDK's

@@ -1,8 +1,8 @@
 /**
- * The drone profile form and its /api body (ADR 081): one zod schema for the admin's
+ * The drone profile form and its /api body: one zod schema for the admin's
  * dialog (strings from a form) and JSON (numbers). Browser-safe.
  */
-import { FlagSchema } from '#app/domain/admin/schemas.ts'
+import { FlagSchema } from '#app/lib/http/zod-input.ts'
 import { z } from 'zod'
 
 const number = (

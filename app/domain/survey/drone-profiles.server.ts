@@ -1,5 +1,5 @@
 /**
- * Drone profiles (ADR 081): the admin's list, create, edit, activate/deactivate and
+ * Drone profiles: the admin's list, create, edit, activate/deactivate and
  * delete (audited), and the one-time insert of the reference drones.
  */
 import { recordAudit } from '#app/lib/audit/audit.server.ts'
@@ -19,7 +19,7 @@ const SEEDED_KEY = 'survey.reference_drones_seeded'
 /**
  * Inserts the reference drones once per database: a start-up step (server.ts, the vitest
  * set-up, the demo seed), not part of opening the database, so db.server.ts depends on no
- * domain module (ADR 245). Idempotent: a second run, or a database that already has them, changes nothing.
+ * domain module. Idempotent: a second run, or a database that already has them, changes nothing.
  */
 export function ensureReferenceDrones(db: Db = getDb()) {
   const seeded = db

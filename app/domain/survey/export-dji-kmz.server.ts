@@ -1,4 +1,4 @@
-/** DJI WPML `.kmz` (ADR 083): wpmz/template.kml (the mapping template) and wpmz/waylines.wpml (the flown route). */
+/** DJI WPML `.kmz`: wpmz/template.kml (the mapping template) and wpmz/waylines.wpml (the flown route). */
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { strToU8, zipSync } from 'fflate'
 

@@ -1,4 +1,4 @@
-/** GeoJSON (ADR 083): the areas and the flight lines, with the plan's figures as properties. */
+/** GeoJSON: the areas and the flight lines, with the plan's figures as properties. */
 import { rewind } from '@turf/turf'
 import { closedRing } from '#app/domain/geometry/areas.ts'
 

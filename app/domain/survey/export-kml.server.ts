@@ -1,4 +1,4 @@
-/** KML (ADR 083): the survey areas and the flight lines, for Google Earth and most GIS tools. */
+/** KML: the survey areas and the flight lines, for Google Earth and most GIS tools. */
 import { closedRing, type LatLng } from '#app/domain/geometry/areas.ts'
 
 import { fileStem, r7, xml, type ExportFile } from './export-shared.server.ts'

@@ -1,4 +1,4 @@
-/** Litchi CSV (ADR 083): one row per waypoint, a photo every trigger distance. */
+/** Litchi CSV: one row per waypoint, a photo every trigger distance. */
 import { fileStem, r7, waypoints, type ExportFile } from './export-shared.server.ts'
 import type { Mission } from './mission.server.ts'
 

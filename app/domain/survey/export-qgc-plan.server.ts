@@ -1,4 +1,4 @@
-/** QGroundControl `.plan` (ADR 083): take-off, one survey item per area, return to launch. */
+/** QGroundControl `.plan`: take-off, one survey item per area, return to launch. */
 import { closedRing } from '#app/domain/geometry/areas.ts'
 
 import { fileStem, r2, r7, waypoints, type ExportFile } from './export-shared.server.ts'

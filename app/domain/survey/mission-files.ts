@@ -1,6 +1,6 @@
 /**
  * The mission files a pilot flies with, as the job card and the survey page name them, and
- * which one fits a drone (ADR 256). Shared: the job card links every file, the offline job
+ * which one fits a drone. Shared: the job card links every file, the offline job
  * pack keeps the one for the job's drone. The files themselves come from
  * `/api/projects/{id}/export/{format}` (export-formats.server.ts).
  */
@@ -22,7 +22,7 @@ export function missionFileUrl(projectId: number, format: ExportFormat) {
   return `/api/projects/${projectId}/export/${format}`
 }
 
-/** The files a drone can be given: no DJI KMZ for a drone DJI Pilot 2 cannot fly (ADR 251); every file without a plan. */
+/** The files a drone can be given: no DJI KMZ for a drone DJI Pilot 2 cannot fly; every file without a plan. */
 export function missionFormatsFor(droneName: string | null): ExportFormat[] {
   if (droneName === null) return MISSION_FILE_FORMATS
   return MISSION_FILE_FORMATS.filter((f) => f !== 'kmz' || djiWpmlDrone(droneName) !== null)

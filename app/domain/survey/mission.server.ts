@@ -1,5 +1,5 @@
 /**
- * A project's flyable mission (ADR 083): its stored survey settings run over its areas,
+ * A project's flyable mission: its stored survey settings run over its areas,
  * with every transect's turnaround points, ready for the export writers.
  */
 import type { LatLng, SurveyArea } from '#app/domain/geometry/areas.ts'

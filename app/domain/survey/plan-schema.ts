@@ -1,5 +1,5 @@
 /**
- * The body of POST /api/survey/plan (ADR 082), shared with the planner. Areas are the
+ * The body of POST /api/survey/plan, shared with the planner. Areas are the
  * the API survey areas (same validation as the quote), each optionally with `holes`.
  * Exactly one of `camera` / `droneProfileId` and one of `altitudeM` / `gsdCm`.
  * Overlaps are per cent.

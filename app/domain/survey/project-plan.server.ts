@@ -1,11 +1,11 @@
 /**
- * Planning a project's survey (ADR 082): when the quote is generated the plan is made
+ * Planning a project's survey: when the quote is generated the plan is made
  * from the project type's target GSD and the default drone, and stored with the project;
  * the admin and the assigned pilot can adjust drone, GSD, overlaps and angle later.
  */
 import { requireVisibleProject } from '#app/domain/files/access.server.ts'
+import { parseFlightPlan } from '#app/domain/flight-plan/flight-plan.ts'
 import type { SurveyArea } from '#app/domain/geometry/areas.ts'
-import { parseFlightPlan } from '#app/domain/projects/flight-plan.ts'
 import { recordAudit } from '#app/lib/audit/audit.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
@@ -101,7 +101,7 @@ export function surveyPlanOf(project: Project, db: DbOrTx = getDb()): StoredSurv
 
 /**
  * The stored plan with its figures counted again from its settings: what the mission page
- * shows, so a plan stored under older rules (ADR 250) shows the path its files fly.
+ * shows, so a plan stored under older rules shows the path its files fly.
  */
 export function currentSurveyPlan(project: Project, db: DbOrTx = getDb()): StoredSurveyPlan | null {
   const saved = surveyPlanOf(project, db)

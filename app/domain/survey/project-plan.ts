@@ -1,5 +1,5 @@
 /**
- * The survey mission stored with a project (`projects.survey_plan`, ADR 082): the
+ * The survey mission stored with a project (`projects.survey_plan`): the
  * settings it was planned with (the drone's figures copied in) and the figures the
  * quote, the client and the pilot read. Browser-safe.
  */

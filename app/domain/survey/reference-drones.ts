@@ -1,5 +1,5 @@
 /**
- * The reference survey drones inserted once into every database (ADR 081). Camera values
+ * The reference survey drones inserted once into every database. Camera values
  * are the makers' published specifications; the focal length is the real (not the
  * 35 mm-equivalent) focal length the camera writes into its photos' EXIF.
  * `speedMs` is our planning speed for mapping, not the drone's top speed, and

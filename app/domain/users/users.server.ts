@@ -13,7 +13,7 @@ export function toPublicUser(user: User): PublicUser {
   return rest
 }
 
-/** The fields of `GET /api/auth/user` (ADR 171 "API"). */
+/** The fields of `GET /api/auth/user`. */
 export function toCurrentUser(user: User) {
   return {
     id: user.id,

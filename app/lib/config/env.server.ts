@@ -12,7 +12,7 @@ import { z } from 'zod'
 export const DEV_SESSION_SECRET = 'kestrel-dev-secret-change-me'
 
 /**
- * PayFast's published sandbox merchant (ADR 171 "PayFast"): anyone can sign with it, so it is
+ * PayFast's published sandbox merchant: anyone can sign with it, so it is
  * accepted only with PAYFAST_MODE=sandbox (or the simulator, which never reaches PayFast).
  */
 export const PAYFAST_SANDBOX_CREDENTIALS = {
@@ -86,7 +86,7 @@ const EnvSchema = z.object({
   MIN_FREE_DISK_MB: numberInput(z.number().int().min(0).default(512)),
   /** Unfinished resumable uploads are deleted after this many hours without progress. */
   TUS_EXPIRATION_HOURS: numberInput(z.number().positive().default(6)),
-  /** The largest processed deliverable (bytes; default 20 GiB), still within MIN_FREE_DISK_MB (ADR 230). */
+  /** The largest processed deliverable (bytes; default 20 GiB), still within MIN_FREE_DISK_MB. */
   DELIVERABLE_MAX_BYTES: numberInput(
     z
       .number()
@@ -94,7 +94,7 @@ const EnvSchema = z.object({
       .positive()
       .default(20 * 1024 ** 3),
   ),
-  /** Raster viewing copies made at once (each is one GDAL child process; ADR 232). */
+  /** Raster viewing copies made at once (each is one GDAL child process). */
   RASTER_JOBS: numberInput(z.number().int().min(1).max(8).default(1)),
   /** GDAL child processes at once (measurements and conversions share them; 2–4 by the cores). */
   GDAL_PROCESSES: numberInput(
@@ -140,9 +140,9 @@ const EnvSchema = z.object({
   TILE_URL: z
     .string()
     .default('https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}'),
-  /** The street map the planner falls back to when satellite tiles fail (ADR 183). */
+  /** The street map the planner falls back to when satellite tiles fail. */
   STREET_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
-  // Business identity (ADR 171 "Name and place"): footer and invoices.
+  // Business identity: footer and invoices.
   COMPANY_LEGAL_NAME: z.string().default('Kestrel Aerial Survey (Pty) Ltd'),
   COMPANY_REG_NUMBER: z.string().default('2024/123456/07'),
   COMPANY_VAT_NUMBER: z.string().default('4123456789'),
@@ -223,7 +223,7 @@ function isLoopbackHost(hostname: string) {
 }
 
 /**
- * What makes this configuration unsafe to run, or an empty list (ADR 063). Production (other
+ * What makes this configuration unsafe to run, or an empty list. Production (other
  * than the local demo) needs its own SESSION_SECRET, an https APP_URL (loopback http
  * allowed) and a real gateway; `live` needs our own PayFast merchant in any environment.
  */

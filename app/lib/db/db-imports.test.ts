@@ -79,7 +79,7 @@ function schemaValueImports(file: string): string[] {
   return names
 }
 
-// A value from the schema drags drizzle into the browser's bundle (ADR 279): the lists a
+// A value from the schema drags drizzle into the browser's bundle: the lists a
 // form or label needs come from db/enums.ts, queries live in *.server.ts.
 test('no browser module imports a value from db/schema.ts', () => {
   const offenders = browserModules().flatMap((file) =>

@@ -39,7 +39,7 @@ function open(dbPath: string): Handle {
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
-  // FULL: a committed payment survives a power cut, not only a process crash (ADR 062).
+  // FULL: a committed payment survives a power cut, not only a process crash.
   sqlite.pragma('synchronous = FULL')
   const db = drizzle(sqlite, { schema })
   migrate(db, { migrationsFolder: migrationsFolder() })

@@ -1,6 +1,6 @@
 /**
  * How figures are written wherever a person reads them — pages, e-mails, the tax invoice
- * PDF and the financial CSV (ADR 120): South African convention, a space between
+ * PDF and the financial CSV: South African convention, a space between
  * thousands and a decimal comma. Rand: `R 4 104,73`; hectares: `12,40 ha`; kilometres:
  * `18,6 km`; phone numbers: `+27 82 123 4567`.
  *

@@ -1,5 +1,5 @@
 /**
- * The /api conventions (ADR 171 "API"): JSON in and out, `{ error, fieldErrors? }` on
+ * The /api conventions: JSON in and out, `{ error, fieldErrors? }` on
  * failure, the right 4xx for bad input and never a stack trace.
  */
 import { json } from '@remix-run/node'

@@ -8,7 +8,7 @@ declare module '@remix-run/node' {
     clientIp: string
     cspNonce?: string
     /**
-     * The session lookup the write budget already made for this request (writes only; ADR 220).
+     * The session lookup the write budget already made for this request (writes only).
      * The auth guards use it once; routes ask the guards, never this.
      */
     session?: SessionLookup

@@ -1,10 +1,10 @@
 /**
- * The same-origin rule for writes (ADR 003, ADR 070). A browser says where a request
+ * The same-origin rule for writes (ADR 003). A browser says where a request
  * comes from with `Origin` (and `Sec-Fetch-Site`); a write from another site is refused
  * with 403. Our origin is the request's own (server.ts builds its URL from `Host`, or from
  * `X-Forwarded-Host`/`-Proto` when `TRUST_PROXY` trusts a proxy) or `APP_URL`'s, so a
  * proxy that rewrites `Host` does not lock real users out. A cookie-authenticated write
- * that says nothing of where it comes from is refused too (ADR 243).
+ * that says nothing of where it comes from is refused too.
  */
 import { json } from '@remix-run/node'
 import { hasSessionCookie } from '#app/domain/auth/session.server.ts'

@@ -112,7 +112,7 @@ function routeSegments(path: string) {
 
 /**
  * The URL as the access log should show it: no query strings (reset tokens, searches),
- * no reset token in the verify-reset-token path and no share link token (`/s/{token}`, ADR 233)
+ * no reset token in the verify-reset-token path and no share link token (`/s/{token}`)
  * in any spelling a router might still match (`/S/`, `/%73/`, `//s/`).
  */
 export function redactUrlForLog(url: string): string {

@@ -1,5 +1,5 @@
 /**
- * Headers server.ts adds to every answer (ADR 071), kept framework-free so they are tested:
+ * Headers server.ts adds to every answer, kept framework-free so they are tested:
  * nothing signed-in or from /api is stored by a shared cache or the browser's back/forward
  * history (`private, no-store`), browser features the app never uses are switched off, and
  * HSTS is only sent on answers to https requests.

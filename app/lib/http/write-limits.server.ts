@@ -61,7 +61,7 @@ export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH
 
 /** Writes that are limited elsewhere, with the reason (the route walk in the tests reads this). */
 export const SEPARATELY_LIMITED: ReadonlyArray<{ path: RegExp; reason: string }> = [
-  { path: /^\/api\/payfast\/notify\/?$/, reason: "PayFast's server; its own per-address limit (ADR 061)" },
+  { path: /^\/api\/payfast\/notify\/?$/, reason: "PayFast's server; its own per-address limit" },
   {
     path: /^\/api\/(?:quote|airspace\/check-flight-area|survey\/plan)\/?$/,
     reason: 'a calculator that stores nothing; its own per-account limit (enforceCalculatorLimit)',

@@ -1,7 +1,7 @@
 /**
  * Jobs the server runs once a day: the SACAA document expiry mail (ADR 113), the
- * deletion of survey imagery past its availability (ADR 160) and the sites' repeat
- * schedules (ADR 269). Timers are unref'd so they
+ * deletion of survey imagery past its availability and the sites' repeat
+ * schedules. Timers are unref'd so they
  * never keep the process alive; a failure is logged and retried the next day.
  */
 import { removeExpiredProjectFiles } from '#app/domain/files/retention.server.ts'

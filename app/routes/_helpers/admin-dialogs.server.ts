@@ -1,5 +1,5 @@
 /**
- * The server half of the admin console's dialog routes. A confirm dialog (ADR 122):
+ * The server half of the admin console's dialog routes. A confirm dialog:
  * the tab's button links to the dialog, the dialog's `ConfirmDialog` posts to the route's own
  * action, and `confirmedAdminAction` makes the change and answers with a redirect and a toast.
  */

@@ -49,7 +49,7 @@ export async function adminProjectDialog(admin: Pick<User, 'id' | 'role'>, proje
 }
 export type AdminProjectDialog = Awaited<ReturnType<typeof adminProjectDialog>>
 
-/** The 'Keep files' form (ADR 160): its own result key, so the project form keeps its state. */
+/** The 'Keep files' form: its own result key, so the project form keeps its state. */
 export async function keepFilesForm(adminId: number, projectId: number, formData: FormData, here: string) {
   const submission = parseWithZod(formData, { schema: KeepFilesSchema })
   const fail = async (status: number, description: string, reply = submission.reply()) =>

@@ -1,5 +1,5 @@
 /**
- * The site page's two forms (ADR 268), told apart by `intent`: rename, and the repeat schedule
+ * The site page's two forms, told apart by `intent`: rename, and the repeat schedule
  * ("Every month", "Every 3 months", or the one-click "Don't repeat"). They call the service the
  * `PUT /api/client/sites/{id}` route calls and answer with a redirect and a toast.
  */

@@ -16,7 +16,7 @@ export const CLEAR_ZONES_CONFIRM =
 export const LOAD_RSA_CONFIRM =
   'Load real RSA airspace data? This will replace all current zones with authentic South African airspace boundaries.'
 
-/** Leads to the action's confirmation dialog route (ADR 122), with and without JavaScript. */
+/** Leads to the action's confirmation dialog route, with and without JavaScript. */
 function ConfirmedAction({ action, label, className }: { action: string; label: string; className: string }) {
   return (
     <Link to={action} preventScrollReset className={className}>

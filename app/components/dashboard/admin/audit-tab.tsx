@@ -7,7 +7,7 @@ import { DataTable, Pagination, td } from './ui.tsx'
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/
 
-/** A record's values as a person reads them (ADR 120, 172): dates and figures in the one format. */
+/** A record's values as a person reads them: dates and figures in the one format. */
 function readableValue(_key: string, value: unknown) {
   if (typeof value === 'string' && value.length <= 30 && TIMESTAMP.test(value))
     return formatDate(value, { short: true, withTime: value.length > 10 })

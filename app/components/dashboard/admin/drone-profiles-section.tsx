@@ -7,7 +7,7 @@ import { ActiveToggle, CreateLink, DataTable, RowActions, td } from './ui.tsx'
 /** A camera or flight figure with the decimals it was given ('12,29', '0,7', '35'). */
 const decimal = (value: number) => formatNumber(value, 2, { minDecimals: 0 })
 
-/** Settings tab: the drones and cameras survey plans are computed for (ADR 081). */
+/** Settings tab: the drones and cameras survey plans are computed for. */
 export function DroneProfilesSection({ drones }: { drones: TabData<'settings'>['drones'] }) {
   return (
     <TableCard

@@ -82,7 +82,7 @@ export function ActiveToggle({
 }
 
 /**
- * A dialog that is a route (ADR 040) — the shared `UrlDialog` (ADR 122) with the admin
+ * A dialog that is a route — the shared `UrlDialog` with the admin
  * console's sizes: the server renders it over the dashboard, so it works without
  * JavaScript; with JavaScript it opens in place, traps focus and closes on Escape.
  */

@@ -1,5 +1,5 @@
 /**
- * "Fly this again" (ADR 266): a plain form posting to `/projects/ID/repeat`, which quotes the
+ * "Fly this again": a plain form posting to `/projects/ID/repeat`, which quotes the
  * same areas at today's prices and opens the new quote's checkout. Works without JavaScript;
  * with it the button says it is busy.
  */

@@ -142,7 +142,7 @@ export function InvoicesTab() {
   )
 }
 
-/** Refunds of cancelled projects: each credit note credits its tax invoice (ADR 112). */
+/** Refunds of cancelled projects: each credit note credits its tax invoice. */
 function CreditNotes({ rows }: { rows: ClientRefundRow[] }) {
   return (
     <div className="mt-8" data-testid="credit-notes">

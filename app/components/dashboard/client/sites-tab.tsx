@@ -1,4 +1,4 @@
-/** My Sites: the client's sites, each with its surveys over time and its repeat schedule (ADR 268). */
+/** My Sites: the client's sites, each with its surveys over time and its repeat schedule. */
 import type { SerializeFrom } from '@remix-run/node'
 import { Link } from '@remix-run/react'
 import { SiteCard } from '#app/components/sites/site-card.tsx'

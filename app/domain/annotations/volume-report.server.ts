@@ -12,6 +12,20 @@ import path from 'node:path'
 import { volumeBaseOf } from '#app/domain/annotations/annotation-measure.server.ts'
 import { BASE_LABELS, type AnnotationView } from '#app/domain/annotations/annotation-schemas.ts'
 import { listAnnotations } from '#app/domain/annotations/annotations.server.ts'
+import {
+  accuracyText,
+  DELIVERABLE_MESSAGES,
+  statedGsdCm,
+  type Deliverable,
+} from '#app/domain/deliverables/deliverable.ts'
+import {
+  getDeliverable,
+  listDeliverables,
+  viewFileFor,
+} from '#app/domain/deliverables/deliverables.server.ts'
+import { MEASURE_MESSAGES } from '#app/domain/deliverables/measure-schemas.ts'
+import { measureChange, measureVolume } from '#app/domain/deliverables/measure.server.ts'
+import { gdal, type MeasureRun } from '#app/domain/deliverables/raster-measure.server.ts'
 import { requireVisibleProject } from '#app/domain/files/access.server.ts'
 import { ensureStorage } from '#app/domain/files/storage-paths.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
@@ -29,12 +43,6 @@ import { drawNorthArrow, drawScaleBar } from '#app/lib/pdf/plan-drawing.server.t
 import { projectFiles, type Project, type User } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
 import { rgb, type PDFDocument, type PDFImage } from 'pdf-lib'
-
-import { accuracyText, DELIVERABLE_MESSAGES, statedGsdCm, type Deliverable } from './deliverable.ts'
-import { getDeliverable, listDeliverables, viewFileFor } from './deliverables.server.ts'
-import { MEASURE_MESSAGES } from './measure-schemas.ts'
-import { measureChange, measureVolume } from './measure.server.ts'
-import { gdal, type MeasureRun } from './raster-measure.server.ts'
 
 type Actor = Pick<User, 'id' | 'role'>
 

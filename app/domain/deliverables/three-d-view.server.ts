@@ -16,16 +16,14 @@ import {
 } from '#app/domain/deliverables/deliverables.server.ts'
 import { requireVisibleProject } from '#app/domain/files/access.server.ts'
 import { getDownloadableFile } from '#app/domain/files/file-queries.server.ts'
-import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
-import { jobFolder } from '#app/domain/processing/import.server.ts'
+import { jobFolder, storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import type { OpenShare } from '#app/domain/sharing/share-access.server.ts'
+import { readCloudFacts, THREE_D_COPY } from '#app/domain/threed/three-d-copies.server.ts'
+import { THREE_D_MESSAGES, type ThreeDSource } from '#app/domain/threed/three-d.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { deliverableViews, processingJobs, projectFiles, type User } from '#db/schema.ts'
 import { and, eq, isNull } from 'drizzle-orm'
-
-import { readCloudFacts, THREE_D_COPY } from './three-d-copies.server.ts'
-import { THREE_D_MESSAGES, type ThreeDSource } from './three-d.ts'
 
 type Actor = Pick<User, 'id' | 'role'>
 

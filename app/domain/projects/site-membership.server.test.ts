@@ -14,7 +14,7 @@ function square(size: number, lat = -33.73, lng = 18.96) {
   }
 }
 
-describe('groundOverlap (ADR 283)', () => {
+describe('groundOverlap', () => {
   test('the same polygon is 1; a 5 % shift is about 0,9, still the same ground', () => {
     expect(groundOverlap([square(0.002)], [square(0.002)])).toBeCloseTo(1, 6)
     const shifted = groundOverlap([square(0.002)], [square(0.002, -33.73, 18.9601)])

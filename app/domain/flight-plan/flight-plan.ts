@@ -81,7 +81,7 @@ function addDays(date: Date, days: number) {
   return new Date(date.getTime() + days * 24 * 60 * 60 * 1000)
 }
 
-/** A quote is valid for 30 days from when it was made (ADR 171 "Constants"). */
+/** A quote is valid for 30 days from when it was made. */
 export function quoteExpiry(quotedAt: Date) {
   return addDays(quotedAt, QUOTE_VALIDITY_DAYS)
 }
@@ -258,7 +258,7 @@ export interface QuoteSummary {
   vatAmount: number
   surveyAreas: number
   flightTimeMinutes: number
-  /** From the stored survey mission (ADR 082); null for projects quoted before missions existed. */
+  /** From the stored survey mission; null for projects quoted before missions existed. */
   survey: { photoCount: number; batteries: number; gsdCm: number; altitudeM: number } | null
   scheduling: string
   delivery: string

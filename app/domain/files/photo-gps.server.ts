@@ -1,5 +1,5 @@
 /**
- * Where a photo was taken, from its EXIF (ADR 150): GPS latitude/longitude (WGS84),
+ * Where a photo was taken, from its EXIF: GPS latitude/longitude (WGS84),
  * altitude and DateTimeOriginal, read with exifr from the file on disk. exifr reads the
  * file in small chunks from its start (the EXIF block sits in the first kilobytes of a
  * JPEG), never the whole file. A photo without a usable position reads as nulls; a

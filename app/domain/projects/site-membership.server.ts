@@ -1,5 +1,5 @@
 /**
- * Which site a project is on (ADRs 264, 266, 283). `joinSiteOf` is the one way a project is put
+ * Which site a project is on. `joinSiteOf` is the one way a project is put
  * on the site of another — "Fly this again" and a new quote over the same ground both use it;
  * `siteOf` gives a flown or paid project its own site, named after it, the first time one is needed.
  * `sameGroundProject` decides "the same areas": intersection over union of the two projects'

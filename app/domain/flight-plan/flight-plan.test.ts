@@ -1,3 +1,4 @@
+import { canPay, canPlan, canRepeat, statusLabel } from '#app/domain/projects/status.ts'
 import { describe, expect, test } from 'vitest'
 
 import {
@@ -7,7 +8,6 @@ import {
   summariseQuote,
   type FlightPlan,
 } from './flight-plan.ts'
-import { canPay, canPlan, canRepeat, statusLabel } from './status.ts'
 
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='

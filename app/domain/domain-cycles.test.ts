@@ -1,0 +1,136 @@
+/**
+ * No two folders of app/domain import each other at run time: a concept that needs another
+ * one's code sits above it, never beside it. Type-only imports are erased by the compiler and
+ * do not count; static imports, re-exports and `import()` do. Tests are not part of the graph.
+ * A shared piece goes down to app/lib/ or into the folder that owns it.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import ts from 'typescript'
+import { expect, test } from 'vitest'
+
+const root = process.cwd()
+const domain = path.join(root, 'app/domain')
+
+/**
+ * Known pairs still to untangle, each with its reason; the test fails once one no longer
+ * imports the other, so the entry goes with the last import.
+ * files → deliverables: storing and deleting a file starts or stops its viewing copy
+ * (view-jobs.server.ts); the deliverable pipeline moves those steps into deliverables.
+ */
+const KNOWN = ['deliverables <-> files']
+
+function modules(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name)
+    if (entry.isDirectory()) return modules(file)
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : []
+  })
+}
+
+const folderOf = (file: string) => {
+  const relative = path.relative(domain, file)
+  return relative.startsWith('..') ? null : relative.split(path.sep)[0]
+}
+
+function resolveLocal(specifier: string, from: string): string | null {
+  if (specifier.startsWith('#app/')) return path.join(root, 'app', specifier.slice(5))
+  if (specifier.startsWith('.')) return path.resolve(path.dirname(from), specifier)
+  return null // a package, a built-in, #db/...
+}
+
+/** The specifiers a module loads at run time (value imports, re-exports, import()). */
+function runtimeImports(file: string, text = fs.readFileSync(file, 'utf8')): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true)
+  const found: string[] = []
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.importClause
+      const bindings = clause?.namedBindings
+      const onlyTypes =
+        clause?.isTypeOnly ||
+        (clause &&
+          !clause.name &&
+          bindings &&
+          ts.isNamedImports(bindings) &&
+          bindings.elements.length > 0 &&
+          bindings.elements.every((element) => element.isTypeOnly))
+      if (!onlyTypes) found.push(node.moduleSpecifier.text)
+    } else if (
+      ts.isExportDeclaration(node) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
+      const clause = node.exportClause
+      const onlyTypes =
+        node.isTypeOnly ||
+        (clause &&
+          ts.isNamedExports(clause) &&
+          clause.elements.length > 0 &&
+          clause.elements.every((element) => element.isTypeOnly))
+      if (!onlyTypes) found.push(node.moduleSpecifier.text)
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteralLike(node.arguments[0])
+    ) {
+      found.push(node.arguments[0].text)
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return found
+}
+
+/** folder → folder it imports → the imports that make the edge ("file → specifier"). */
+function folderGraph() {
+  const edges = new Map<string, Map<string, string[]>>()
+  for (const file of modules(domain)) {
+    const from = folderOf(file)!
+    for (const specifier of runtimeImports(file)) {
+      const target = resolveLocal(specifier, file)
+      const to = target && folderOf(target)
+      if (!to || to === from) continue
+      if (!edges.has(from)) edges.set(from, new Map())
+      const why = edges.get(from)!
+      why.set(to, [...(why.get(to) ?? []), `${path.relative(root, file)} → ${specifier}`])
+    }
+  }
+  return edges
+}
+
+function mutualPairs() {
+  const edges = folderGraph()
+  const pairs = new Map<string, string[]>()
+  for (const [a, targets] of edges)
+    for (const [b, why] of targets) {
+      const back = edges.get(b)?.get(a)
+      if (back && a < b) pairs.set(`${a} <-> ${b}`, [...why, ...back])
+    }
+  return pairs
+}
+
+test('no two app/domain folders import each other at run time', () => {
+  const pairs = mutualPairs()
+  const unexpected = [...pairs].filter(([pair]) => !KNOWN.includes(pair))
+  expect(Object.fromEntries(unexpected)).toEqual({})
+  // A known pair that is gone leaves the list.
+  expect(KNOWN.filter((pair) => !pairs.has(pair))).toEqual([])
+})
+
+test('value imports, re-exports and import() count; type-only imports do not', () => {
+  const text = [
+    "import type { A } from '#app/domain/x/a.ts'",
+    "import { type B } from '#app/domain/x/b.ts'",
+    "import { c, type C } from '#app/domain/x/c.ts'",
+    "export type { D } from '#app/domain/x/d.ts'",
+    "export { e } from '#app/domain/x/e.ts'",
+    "const f = await import('#app/domain/x/f.ts')",
+  ].join('\n')
+  expect(runtimeImports('example.ts', text)).toEqual([
+    '#app/domain/x/c.ts',
+    '#app/domain/x/e.ts',
+    '#app/domain/x/f.ts',
+  ])
+})
