@@ -516,6 +516,32 @@ describe('photos in, map out', () => {
     },
   )
 
+  test(
+    'Kestrel restarted mid-upload: the upload goes on from the last batch sent, same task',
+    { timeout: 150_000 },
+    async () => {
+      await onlyNode()
+      // Every second upload request fails and is retried after a wait: the upload takes a while.
+      simulator.setFaults({ dropUploads: true, slowSeconds: 1 })
+      const { admin, project } = await projectWithPhotos(6)
+      const slowRetries = { ...FAST, retryBaseMs: 400 }
+      runner = startProcessingJobs(slowRetries)
+      const { job } = await readJson<{ job: { id: number } }>(
+        await start(admin, project.id, { preset: 'fast-orthophoto' }),
+      )
+      const mid = await until(job.id, (j) => j.status === 'uploading' && j.imagesUploaded >= 2)
+      expect(mid.imagesUploaded).toBeLessThan(6)
+      await runner.stop()
+      runner = startProcessingJobs(slowRetries)
+      const finished = await until(job.id, ended)
+      expect(finished.error).toBeNull()
+      expect(finished.status).toBe('completed')
+      expect(finished.taskUuid).toBe(mid.taskUuid)
+      expect(finished.imagesUploaded).toBe(6)
+      expect(finished.resubmits).toBe(0)
+    },
+  )
+
   test('cancel: canceled at once, the node told, the task removed', { timeout: 150_000 }, async () => {
     await onlyNode()
     simulator.setFaults({ slowSeconds: 30 })
