@@ -42,8 +42,8 @@ export function request(
   })
 }
 
-/** Starts `server-build/server.js` on `port` with its database and files in `dir`, once it answers. */
-export async function startServer(dir: string, port: number) {
+/** Starts `server-build/server.js` on `port` with its database and files in `dir` (and `env` on top), once it answers. */
+export async function startServer(dir: string, port: number, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['server-build/server.js'], {
     env: {
       ...process.env,
@@ -59,6 +59,7 @@ export async function startServer(dir: string, port: number) {
       PAYFAST_MODE: 'simulator',
       RATE_LIMIT_MULTIPLIER: '1000',
       MIN_FREE_DISK_MB: '256',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -113,7 +113,8 @@ test('the admin processes the photos; the client follows the progress, then sees
     dialog.locator('[data-testid="deliverable-view-status"]:not([data-status="ready"])'),
   ).toHaveCount(0, { timeout: 90_000 })
   await dialog.getByRole('button', { name: 'Complete Project' }).click()
-  await expect(admin).toHaveURL(new RegExp(`/admin/projects/${projectId}(#.*)?$`))
+  // Completing e-mails the client: seconds on a loaded machine.
+  await expect(admin).toHaveURL(new RegExp(`/admin/projects/${projectId}(#.*)?$`), { timeout: 60_000 })
   await expect(admin.getByTestId('toast')).toContainText('Project Completed')
 
   // The client's Map view draws the orthomosaic.

@@ -438,6 +438,110 @@ describe('photos in, map out', () => {
     expect(finished.resubmits).toBe(0)
   })
 
+  test(
+    'a node offline past the limit mid-run: the job is sent to another node and completed there',
+    { timeout: 150_000 },
+    async () => {
+      const dyingDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-offline-'))
+      const dying = await startNodeOdmSimulator({
+        dataDir: dyingDir,
+        faults: { dieMidRun: true },
+        rasterSize: 128,
+      })
+      try {
+        getDb().update(processingNodes).set({ enabled: false }).run()
+        // Both online with empty queues: the lower id (the one about to die) is picked first.
+        const first = createNode(null, { label: 'Dying', url: dying.url })
+        const second = createNode(null, { label: 'Spare', url: simulator.url })
+        await checkNodes()
+        const { admin, project } = await projectWithPhotos(3)
+        runner = startProcessingJobs({ ...FAST, offlineResubmitMs: 300 })
+        const { job } = await readJson<{ job: { id: number } }>(
+          await start(admin, project.id, { preset: 'fast-orthophoto' }),
+        )
+        await until(job.id, (j) => j.status === 'processing' && j.nodeId === first.id)
+        await until(job.id, (j) => /trying again/.test(j.stage ?? ''))
+        // The health check finds the node silent for over two minutes: offline, so no longer picked.
+        await checkNodes()
+        await checkNodes(() => new Date(Date.now() + 3 * 60_000))
+        expect(
+          getDb().select().from(processingNodes).where(eq(processingNodes.id, first.id)).get()!.online,
+        ).toBe(false)
+        const finished = await until(job.id, ended)
+        expect(finished.error).toBeNull()
+        expect(finished.status).toBe('completed')
+        expect(finished.nodeId).toBe(second.id)
+        expect(finished.resubmits).toBe(1)
+      } finally {
+        await dying.close()
+        fs.rmSync(dyingDir, { recursive: true, force: true })
+      }
+    },
+  )
+
+  test(
+    'a node that is gone when asked is a node fault (409, never a 500); canceling then ignores its silence',
+    { timeout: 150_000 },
+    async () => {
+      const goneDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-gone-'))
+      const gone = await startNodeOdmSimulator({ dataDir: goneDir, rasterSize: 128 })
+      await onlyNode(gone.url)
+      // Stored as online (its last check), but no longer answering.
+      await gone.close()
+      fs.rmSync(goneDir, { recursive: true, force: true })
+      const { admin, project } = await projectWithPhotos(2)
+      const withOptions = await start(admin, project.id, {
+        preset: 'fast-orthophoto',
+        options: { 'orthophoto-resolution': 5 },
+      })
+      expect(withOptions.status).toBe(409)
+      expect((await readJson(withOptions)).error).toBe(
+        'No processing node is online that can take this many photos',
+      )
+
+      const { job } = await readJson<{ job: { id: number } }>(
+        await start(admin, project.id, { preset: 'fast-orthophoto' }),
+      )
+      runner = startProcessingJobs(FAST)
+      const waiting = await until(job.id, (j) => /trying again/.test(j.stage ?? ''))
+      expect(waiting.status).toBe('queued')
+      const res = await callRoute(cancelRoute.action, `/api/admin/processing/${job.id}/cancel`, {
+        method: 'POST',
+        headers: admin.headers,
+        params: { jobId: String(job.id) },
+      })
+      expect(res.status).toBe(200)
+      const canceled = await until(job.id, (j) => !j.cancelRequested)
+      expect(canceled.status).toBe('canceled')
+    },
+  )
+
+  test(
+    'Kestrel restarted mid-upload: the upload goes on from the last batch sent, same task',
+    { timeout: 150_000 },
+    async () => {
+      await onlyNode()
+      // Every second upload request fails and is retried after a wait: the upload takes a while.
+      simulator.setFaults({ dropUploads: true, slowSeconds: 1 })
+      const { admin, project } = await projectWithPhotos(6)
+      const slowRetries = { ...FAST, retryBaseMs: 400 }
+      runner = startProcessingJobs(slowRetries)
+      const { job } = await readJson<{ job: { id: number } }>(
+        await start(admin, project.id, { preset: 'fast-orthophoto' }),
+      )
+      const mid = await until(job.id, (j) => j.status === 'uploading' && j.imagesUploaded >= 2)
+      expect(mid.imagesUploaded).toBeLessThan(6)
+      await runner.stop()
+      runner = startProcessingJobs(slowRetries)
+      const finished = await until(job.id, ended)
+      expect(finished.error).toBeNull()
+      expect(finished.status).toBe('completed')
+      expect(finished.taskUuid).toBe(mid.taskUuid)
+      expect(finished.imagesUploaded).toBe(6)
+      expect(finished.resubmits).toBe(0)
+    },
+  )
+
   test('cancel: canceled at once, the node told, the task removed', { timeout: 150_000 }, async () => {
     await onlyNode()
     simulator.setFaults({ slowSeconds: 30 })
