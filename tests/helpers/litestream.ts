@@ -89,9 +89,36 @@ export async function logIn(base: string, email = 'admin@example.com') {
 
 /** Litestream's restore of the latest state of `replicaUrl` into the file `output`. */
 export function restoreReplica(replicaUrl: string, output: string) {
+  return litestreamRestore(['-o', output, replicaUrl], output)
+}
+
+function litestreamRestore(args: string[], output: string) {
   fs.rmSync(output, { force: true })
-  const result = spawnSync(LITESTREAM_BIN, ['restore', '-o', output, replicaUrl], { encoding: 'utf8' })
+  const result = spawnSync(LITESTREAM_BIN, ['restore', ...args], { encoding: 'utf8' })
   if (result.status !== 0) throw new Error(`litestream restore failed:\n${result.stderr}`)
+  return output
+}
+
+/**
+ * Litestream's restore as the server's settings (`env`) configure it (litestream.yml: an s3://
+ * replica with the S3_* settings), into the file `output`. Not blocking: the bucket may be
+ * served by this very process.
+ */
+export async function restoreConfiguredReplica(env: NodeJS.ProcessEnv, output: string, timeoutMs = 60_000) {
+  fs.rmSync(output, { force: true })
+  const child = spawn(
+    LITESTREAM_BIN,
+    ['restore', '-config', 'litestream.yml', '-o', output, env.DATABASE_PATH!],
+    {
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      timeout: timeoutMs,
+    },
+  )
+  let stderr = ''
+  child.stderr!.on('data', (d) => (stderr += d))
+  const code = await new Promise((resolve) => child.once('close', resolve))
+  if (code !== 0) throw new Error(`litestream restore failed (${String(code)}):\n${stderr}`)
   return output
 }
 
