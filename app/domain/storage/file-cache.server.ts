@@ -150,9 +150,17 @@ export async function evictCache({
 
 /** Whether a stored file can be read: on DATA_DIR, or safe in the bucket. */
 export function isStoredFile(fullPath: string) {
-  if (fs.existsSync(fullPath)) return true
+  return storedFileStat(fullPath) !== null
+}
+
+/** A stored file's size and time: from DATA_DIR, or (evicted) from its safe object's row; null when neither. */
+export function storedFileStat(fullPath: string): { size: number; mtime: Date } | null {
+  const stat = fs.statSync(fullPath, { throwIfNoEntry: false })
+  if (stat) return stat.isFile() ? { size: stat.size, mtime: stat.mtime } : null
   const key = usesBucket() ? storageKeyOf(fullPath) : null
-  return Boolean(key && storedObjectOf(key)?.state === 'safe')
+  const row = key ? storedObjectOf(key) : null
+  if (row?.state !== 'safe' || row.size == null) return null
+  return { size: row.size, mtime: row.safeAt ?? row.createdAt }
 }
 
 /** A stored file's bytes as a stream: from DATA_DIR, or from the bucket when evicted. */
