@@ -34,6 +34,7 @@ import {
   WRITE_METHODS,
   writeKindOf,
 } from '../app/domain/http/write-limits.server.ts'
+import { bucketOrigin, s3SettingsFrom } from '../app/domain/storage/s3-client.server.ts'
 import { createRemixHandler } from './remix-handler.ts'
 
 export interface ExpressAppOptions {
@@ -101,6 +102,9 @@ export function createExpressApp(options: ExpressAppOptions): express.Express {
   const tileOrigin = new URL(env.TILE_URL.replace(/\{[a-z]\}/g, '0')).origin
   // The street map the planner falls back to when satellite tiles fail (ADR 183).
   const streetTileOrigin = new URL(env.STREET_TILE_URL.replace(/\{[a-z]\}/g, '0')).origin
+  // Evicted viewing copies may be read straight from the bucket (S3_PRESIGNED_VIEWS).
+  const bucket = env.FILE_STORE === 's3' && env.S3_PRESIGNED_VIEWS ? s3SettingsFrom(env) : null
+  const bucketOrigins = bucket ? [bucketOrigin(bucket)] : []
   app.use((_req, res, next) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString('hex')
     next()
@@ -116,8 +120,8 @@ export function createExpressApp(options: ExpressAppOptions): express.Express {
           'default-src': ["'self'"],
           // The offline job pack fetches map tiles (page and service worker, ADR 140); the 3D view's
           // GLTFLoader reads a GLB's embedded textures through blob: URLs.
-          'connect-src': ["'self'", 'blob:', tileOrigin, ...(isProduction ? [] : ['ws:'])],
-          'img-src': ["'self'", 'data:', 'blob:', tileOrigin, streetTileOrigin],
+          'connect-src': ["'self'", 'blob:', tileOrigin, ...bucketOrigins, ...(isProduction ? [] : ['ws:'])],
+          'img-src': ["'self'", 'data:', 'blob:', tileOrigin, streetTileOrigin, ...bucketOrigins],
           'script-src': [
             "'strict-dynamic'",
             // WebAssembly only (laz-perf decodes the 3D view's point clouds); no JavaScript eval.

@@ -10,6 +10,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { systemHealth } from '#app/domain/admin/health.server.ts'
+import { resetEnvCache } from '#app/domain/config/env.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { deleteProjectFile, storeProjectFile } from '#app/domain/files/project-files.server.ts'
 import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
@@ -26,6 +27,7 @@ import { deliverableViews, processingJobs, projectFiles, storedObjects } from '#
 import { PNG_BYTES, projectWithTeam } from '#tests/helpers/files.ts'
 import { callRoute } from '#tests/helpers/requests.ts'
 import { startTestBucket, type TestBucket } from '#tests/helpers/s3.ts'
+import { signedInUser } from '#tests/helpers/users.ts'
 import { writeZip } from '#tests/helpers/zip-builder.ts'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -130,7 +132,7 @@ describe('stored files in the bucket', () => {
     expect(rowOf(key)?.evictedAt).toBeNull()
   })
 
-  it('a viewing copy is served from the bucket once evicted; deleting the file deletes its objects', async () => {
+  it('a viewing copy is served from the bucket once evicted (or by a presigned URL); deleting the file deletes its objects', async () => {
     const { admin, project } = await projectWithTeam()
     const tiff = await storeDocument({ id: admin.user.id, role: 'admin' }, project.id, pdfLike(2000))
     // A ready viewing copy as the view job leaves it (its GDAL work is tested in view-jobs).
@@ -168,6 +170,35 @@ describe('stored files in the bucket', () => {
     )
     expect(res.status).toBe(200)
     expect(Buffer.from(await res.arrayBuffer()).equals(PNG_BYTES)).toBe(true)
+
+    // With S3_PRESIGNED_VIEWS the browser is sent to the bucket, after Kestrel's access check.
+    process.env.S3_PRESIGNED_VIEWS = 'true'
+    resetEnvCache()
+    try {
+      const view = (headers: Record<string, string>) =>
+        callRoute(viewRoute.loader, `/api/projects/${project.id}/deliverables/${tiff.id}/view/preview`, {
+          headers,
+          params: { id: String(project.id), fileId: String(tiff.id), which: 'preview' },
+        })
+      const stranger = await signedInUser('client')
+      expect((await view(stranger.headers)).status).toBe(404)
+      const redirected = await view(admin.headers)
+      expect(redirected.status).toBe(302)
+      expect(redirected.headers.get('Cache-Control')).toBe('no-store')
+      const location = redirected.headers.get('Location')!
+      expect(location.startsWith(`${bucket.endpoint}/`)).toBe(true)
+      expect(new URL(location).searchParams.get('X-Amz-Expires')).toBe('300')
+      const ranged = await fetch(location, { headers: { Range: 'bytes=8-23' } })
+      expect(ranged.status).toBe(206)
+      expect(ranged.headers.get('Content-Type')).toBe('image/png')
+      expect(Buffer.from(await ranged.arrayBuffer()).equals(PNG_BYTES.subarray(8, 24))).toBe(true)
+      // A copy still on DATA_DIR is served by Kestrel itself.
+      await ensureLocalFile(path.join(storagePaths().root, previewKey))
+      expect((await view(admin.headers)).status).toBe(200)
+    } finally {
+      delete process.env.S3_PRESIGNED_VIEWS
+      resetEnvCache()
+    }
 
     const originalKey = keyOfFile(tiff.id)
     expect(await bucketKeys()).toEqual(expect.arrayContaining([originalKey, previewKey]))

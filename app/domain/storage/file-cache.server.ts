@@ -18,6 +18,9 @@ const RECENTLY_READ_MS = 15 * 60 * 1000
 /** lastReadAt is written at most this often per file (reads of map tiles come by the hundred). */
 const TOUCH_EVERY_MS = 60 * 1000
 
+/** How long a presigned read of a viewing copy stays valid. */
+const PRESIGNED_SECONDS = 300
+
 const fetching = new Map<string, Promise<void>>()
 
 function touch(key: string, db: DbOrTx = getDb()) {
@@ -89,6 +92,18 @@ export function streamFromBucket(key: string, range: { start: number; end: numbe
   const stream = Readable.from(source(), { objectMode: false })
   stream.once('close', () => controller.abort())
   return stream
+}
+
+/**
+ * With S3_PRESIGNED_VIEWS: a short-lived URL of the bucket's copy of an evicted stored file
+ * (the caller has checked access), else null (on DATA_DIR, not safe, or the setting off).
+ */
+export async function presignedReadUrl(fullPath: string, size: number, contentType: string) {
+  if (!usesBucket() || !getEnv().S3_PRESIGNED_VIEWS || fs.existsSync(fullPath)) return null
+  const key = evictedKeyOf(fullPath, size)
+  if (!key) return null
+  touch(key)
+  return objectStore().presignedGetUrl(key, { expiresIn: PRESIGNED_SECONDS, contentType })
 }
 
 /** Bytes of stored files on DATA_DIR that the outbox knows of. */
