@@ -47,7 +47,8 @@ export async function startServer(env: NodeJS.ProcessEnv, timeoutMs = 90_000): P
   if (!fs.existsSync('server-build/server.js') || !fs.existsSync('build/index.js')) {
     throw new Error('No build: run `npm run build` first')
   }
-  const child = spawn('sh', ['scripts/start.sh'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  // Its own process group: a SIGKILL takes Litestream and the server together, as a dying machine does.
+  const child = spawn('sh', ['scripts/start.sh'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
   let log = ''
   child.stdout!.on('data', (d) => (log += d))
   child.stderr!.on('data', (d) => (log += d))
@@ -68,11 +69,12 @@ export async function startServer(env: NodeJS.ProcessEnv, timeoutMs = 90_000): P
   }
 }
 
-/** Stops it as the platform does (SIGTERM) and waits for the whole start to end. */
+/** Stops it as the platform does (SIGTERM; SIGKILL: the whole process group) and waits for the start to end. */
 export async function stopServer(server: StartedServer | undefined, signal: NodeJS.Signals = 'SIGTERM') {
   if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return
   const exited = new Promise((r) => server.child.once('exit', r))
-  server.child.kill(signal)
+  if (signal === 'SIGKILL') process.kill(-server.child.pid!, signal)
+  else server.child.kill(signal)
   await exited
 }
 
