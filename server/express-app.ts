@@ -16,24 +16,11 @@ import { lookupSession, SESSION_COOKIE_NAME } from '../app/domain/auth/session.s
 import { TUS_PATH, type TusServer } from '../app/domain/files/tus.server.ts'
 import { getEnv } from '../app/lib/config/env.server.ts'
 import { CROSS_SITE_MESSAGE, isSameOriginRequest } from '../app/lib/http/origin.server.ts'
-import {
-  canonicalSharePath,
-  checkDeclaredBody,
-  redactUrlForLog,
-} from '../app/lib/http/request-limits.server.ts'
-import {
-  cacheControlFor,
-  carriesSession,
-  hstsFor,
-  PERMISSIONS_POLICY,
-} from '../app/lib/http/response-headers.server.ts'
+import { canonicalSharePath, checkDeclaredBody, redactUrlForLog } from '../app/lib/http/request-limits.server.ts'
+import { cacheControlFor, carriesSession, hstsFor, PERMISSIONS_POLICY } from '../app/lib/http/response-headers.server.ts'
 import { createToastHeaders } from '../app/lib/http/toast.server.ts'
-import {
-  checkWriteBudget,
-  WRITE_LIMIT_TITLE,
-  WRITE_METHODS,
-  writeKindOf,
-} from '../app/lib/http/write-limits.server.ts'
+import { checkWriteBudget, WRITE_LIMIT_TITLE, WRITE_METHODS, writeKindOf } from '../app/lib/http/write-limits.server.ts'
+import { bucketOrigin, s3SettingsFrom } from '../app/lib/storage/s3-client.server.ts'
 import { createRemixHandler } from './remix-handler.ts'
 
 export interface ExpressAppOptions {
@@ -101,6 +88,9 @@ export function createExpressApp(options: ExpressAppOptions): express.Express {
   const tileOrigin = new URL(env.TILE_URL.replace(/\{[a-z]\}/g, '0')).origin
   // The street map the planner falls back to when satellite tiles fail.
   const streetTileOrigin = new URL(env.STREET_TILE_URL.replace(/\{[a-z]\}/g, '0')).origin
+  // Evicted viewing copies may be read straight from the bucket (S3_PRESIGNED_VIEWS).
+  const bucket = env.FILE_STORE === 's3' && env.S3_PRESIGNED_VIEWS ? s3SettingsFrom(env) : null
+  const bucketOrigins = bucket ? [bucketOrigin(bucket)] : []
   app.use((_req, res, next) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString('hex')
     next()
@@ -116,8 +106,8 @@ export function createExpressApp(options: ExpressAppOptions): express.Express {
           'default-src': ["'self'"],
           // The offline job pack fetches map tiles (page and service worker); the 3D view's
           // GLTFLoader reads a GLB's embedded textures through blob: URLs.
-          'connect-src': ["'self'", 'blob:', tileOrigin, ...(isProduction ? [] : ['ws:'])],
-          'img-src': ["'self'", 'data:', 'blob:', tileOrigin, streetTileOrigin],
+          'connect-src': ["'self'", 'blob:', tileOrigin, ...bucketOrigins, ...(isProduction ? [] : ['ws:'])],
+          'img-src': ["'self'", 'data:', 'blob:', tileOrigin, streetTileOrigin, ...bucketOrigins],
           'script-src': [
             "'strict-dynamic'",
             // WebAssembly only (laz-perf decodes the 3D view's point clouds); no JavaScript eval.

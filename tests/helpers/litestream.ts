@@ -47,7 +47,8 @@ export async function startServer(env: NodeJS.ProcessEnv, timeoutMs = 90_000): P
   if (!fs.existsSync('server-build/server.js') || !fs.existsSync('build/index.js')) {
     throw new Error('No build: run `npm run build` first')
   }
-  const child = spawn('sh', ['scripts/start.sh'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  // Its own process group: a SIGKILL takes Litestream and the server together, as a dying machine does.
+  const child = spawn('sh', ['scripts/start.sh'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
   let log = ''
   child.stdout!.on('data', (d) => (log += d))
   child.stderr!.on('data', (d) => (log += d))
@@ -68,11 +69,12 @@ export async function startServer(env: NodeJS.ProcessEnv, timeoutMs = 90_000): P
   }
 }
 
-/** Stops it as the platform does (SIGTERM) and waits for the whole start to end. */
+/** Stops it as the platform does (SIGTERM; SIGKILL: the whole process group) and waits for the start to end. */
 export async function stopServer(server: StartedServer | undefined, signal: NodeJS.Signals = 'SIGTERM') {
   if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return
   const exited = new Promise((r) => server.child.once('exit', r))
-  server.child.kill(signal)
+  if (signal === 'SIGKILL') process.kill(-server.child.pid!, signal)
+  else server.child.kill(signal)
   await exited
 }
 
@@ -89,9 +91,36 @@ export async function logIn(base: string, email = 'admin@example.com') {
 
 /** Litestream's restore of the latest state of `replicaUrl` into the file `output`. */
 export function restoreReplica(replicaUrl: string, output: string) {
+  return litestreamRestore(['-o', output, replicaUrl], output)
+}
+
+function litestreamRestore(args: string[], output: string) {
   fs.rmSync(output, { force: true })
-  const result = spawnSync(LITESTREAM_BIN, ['restore', '-o', output, replicaUrl], { encoding: 'utf8' })
+  const result = spawnSync(LITESTREAM_BIN, ['restore', ...args], { encoding: 'utf8' })
   if (result.status !== 0) throw new Error(`litestream restore failed:\n${result.stderr}`)
+  return output
+}
+
+/**
+ * Litestream's restore as the server's settings (`env`) configure it (litestream.yml: an s3://
+ * replica with the S3_* settings), into the file `output`. Not blocking: the bucket may be
+ * served by this very process.
+ */
+export async function restoreConfiguredReplica(env: NodeJS.ProcessEnv, output: string, timeoutMs = 60_000) {
+  fs.rmSync(output, { force: true })
+  const child = spawn(
+    LITESTREAM_BIN,
+    ['restore', '-config', 'litestream.yml', '-o', output, env.DATABASE_PATH!],
+    {
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      timeout: timeoutMs,
+    },
+  )
+  let stderr = ''
+  child.stderr!.on('data', (d) => (stderr += d))
+  const code = await new Promise((resolve) => child.once('close', resolve))
+  if (code !== 0) throw new Error(`litestream restore failed (${String(code)}):\n${stderr}`)
   return output
 }
 

@@ -1,7 +1,8 @@
 /**
  * FILE_STORE=s3 against a real S3-protocol server (s3rver) in this process: stored files
  * become safe objects, the cache evicts them and reads come back from the bucket, deletes
- * reach the bucket, an unreachable bucket is retried, and a killed process resumes.
+ * reach the bucket, an unreachable bucket is retried, and a killed process resumes. A processing
+ * job's 3D Tiles (many files in one folder) go the same way.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
@@ -10,19 +11,24 @@ import path from 'node:path'
 import { Readable } from 'node:stream'
 import { systemHealth } from '#app/domain/admin/health.server.ts'
 import { deleteProjectFile, storeProjectFile } from '#app/domain/files/project-files.server.ts'
-import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
+import { jobFolder, storagePaths } from '#app/domain/files/storage-paths.server.ts'
+import { importAllZip } from '#app/domain/processing/import.server.ts'
+import { resetEnvCache } from '#app/lib/config/env.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
 import { ensureLocalFile, evictCache } from '#app/lib/storage/file-cache.server.ts'
 import { startFileStore } from '#app/lib/storage/file-store.server.ts'
-import { queueStoredFile, unsafeFilesSummary } from '#app/lib/storage/outbox.server.ts'
+import { queueStoredFile, reconcileOutbox, unsafeFilesSummary } from '#app/lib/storage/outbox.server.ts'
 import { objectStore } from '#app/lib/storage/s3-client.server.ts'
 import { restoreFromBucket, verifyBucket } from '#app/lib/storage/verify-restore.server.ts'
 import * as downloadRoute from '#app/routes/api.download-file.$id.ts'
+import * as tilesRoute from '#app/routes/api.projects.$id.3d-tiles.$jobId.$.ts'
 import * as viewRoute from '#app/routes/api.projects.$id.deliverables.$fileId.view.$which.ts'
-import { deliverableViews, projectFiles, storedObjects } from '#db/schema.ts'
+import { deliverableViews, processingJobs, projectFiles, storedObjects } from '#db/schema.ts'
 import { PNG_BYTES, projectWithTeam } from '#tests/helpers/files.ts'
 import { callRoute } from '#tests/helpers/requests.ts'
 import { startTestBucket, type TestBucket } from '#tests/helpers/s3.ts'
+import { signedInUser } from '#tests/helpers/users.ts'
+import { writeZip } from '#tests/helpers/zip-builder.ts'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -126,7 +132,7 @@ describe('stored files in the bucket', () => {
     expect(rowOf(key)?.evictedAt).toBeNull()
   })
 
-  it('a viewing copy is served from the bucket once evicted; deleting the file deletes its objects', async () => {
+  it('a viewing copy is served from the bucket once evicted (or by a presigned URL); deleting the file deletes its objects', async () => {
     const { admin, project } = await projectWithTeam()
     const tiff = await storeDocument({ id: admin.user.id, role: 'admin' }, project.id, pdfLike(2000))
     // A ready viewing copy as the view job leaves it (its GDAL work is tested in view-jobs).
@@ -164,6 +170,35 @@ describe('stored files in the bucket', () => {
     )
     expect(res.status).toBe(200)
     expect(Buffer.from(await res.arrayBuffer()).equals(PNG_BYTES)).toBe(true)
+
+    // With S3_PRESIGNED_VIEWS the browser is sent to the bucket, after Kestrel's access check.
+    process.env.S3_PRESIGNED_VIEWS = 'true'
+    resetEnvCache()
+    try {
+      const view = (headers: Record<string, string>) =>
+        callRoute(viewRoute.loader, `/api/projects/${project.id}/deliverables/${tiff.id}/view/preview`, {
+          headers,
+          params: { id: String(project.id), fileId: String(tiff.id), which: 'preview' },
+        })
+      const stranger = await signedInUser('client')
+      expect((await view(stranger.headers)).status).toBe(404)
+      const redirected = await view(admin.headers)
+      expect(redirected.status).toBe(302)
+      expect(redirected.headers.get('Cache-Control')).toBe('no-store')
+      const location = redirected.headers.get('Location')!
+      expect(location.startsWith(`${bucket.endpoint}/`)).toBe(true)
+      expect(new URL(location).searchParams.get('X-Amz-Expires')).toBe('300')
+      const ranged = await fetch(location, { headers: { Range: 'bytes=8-23' } })
+      expect(ranged.status).toBe(206)
+      expect(ranged.headers.get('Content-Type')).toBe('image/png')
+      expect(Buffer.from(await ranged.arrayBuffer()).equals(PNG_BYTES.subarray(8, 24))).toBe(true)
+      // A copy still on DATA_DIR is served by Kestrel itself.
+      await ensureLocalFile(path.join(storagePaths().root, previewKey))
+      expect((await view(admin.headers)).status).toBe(200)
+    } finally {
+      delete process.env.S3_PRESIGNED_VIEWS
+      resetEnvCache()
+    }
 
     const originalKey = keyOfFile(tiff.id)
     expect(await bucketKeys()).toEqual(expect.arrayContaining([originalKey, previewKey]))
@@ -244,6 +279,78 @@ describe('stored files in the bucket', () => {
     await deleteProjectFile({ id: admin.user.id, role: 'admin' }, files[0]!.id)
     await deleteProjectFile({ id: admin.user.id, role: 'admin' }, files[1]!.id)
     await store.idle()
+  })
+
+  it('a processing job’s 3D Tiles go through the outbox: safe, evicted, read back by range, kept at a restart', async () => {
+    const { admin, project } = await projectWithTeam({ status: 'in_progress' })
+    const job = getDb()
+      .insert(processingJobs)
+      .values({ projectId: project.id, preset: 'standard', options: {}, status: 'importing' })
+      .returning()
+      .get()
+    const tileset = Buffer.from('{"asset":{"version":"1.0"},"root":{"content":{"uri":"t0.b3dm"}}}')
+    const tile = crypto.randomBytes(40_000)
+    const zipPath = path.join(jobFolder(job.id), 'all.zip')
+    fs.mkdirSync(path.dirname(zipPath), { recursive: true })
+    await writeZip(zipPath, [
+      { name: 'odm_report/report.pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') },
+      { name: '3d_tiles/model/tileset.json', data: tileset },
+      { name: '3d_tiles/model/t0.b3dm', data: tile },
+    ])
+    await importAllZip({
+      jobId: job.id,
+      projectId: project.id,
+      adminId: admin.user.id,
+      zipPath,
+      limits: { maxUnzippedBytes: 10 * 1024 ** 2, maxEntries: 100 },
+    })
+    getDb().update(processingJobs).set({ status: 'completed' }).where(eq(processingJobs.id, job.id)).run()
+    const keys = [
+      `processing/${job.id}/3d_tiles/model/t0.b3dm`,
+      `processing/${job.id}/3d_tiles/model/tileset.json`,
+    ]
+    await store.idle()
+    for (const [key, bytes] of [[keys[0]!, tile] as const, [keys[1]!, tileset] as const]) {
+      expect(rowOf(key)).toMatchObject({ state: 'safe', sha256: sha(bytes), size: bytes.length })
+      expect(await objectStore().head(key)).toMatchObject({ sha256: sha(bytes) })
+    }
+
+    await evictAll()
+    expect(keys.some((key) => fs.existsSync(path.join(storagePaths().root, key)))).toBe(false)
+    const read = (rest: string, headers: Record<string, string> = {}) =>
+      callRoute(tilesRoute.loader, `/api/projects/${project.id}/3d-tiles/${job.id}/${rest}`, {
+        headers: { ...admin.headers, ...headers },
+        params: { id: String(project.id), jobId: String(job.id), '*': rest },
+      })
+    const json = await read('model/tileset.json')
+    expect(json.status).toBe(200)
+    expect(Buffer.from(await json.arrayBuffer()).equals(tileset)).toBe(true)
+    const part = await read('model/t0.b3dm', { Range: 'bytes=1000-1999' })
+    expect(part.status).toBe(206)
+    expect(Buffer.from(await part.arrayBuffer()).equals(tile.subarray(1000, 2000))).toBe(true)
+
+    // A restart's reconciliation keeps them (evicted, they are on no disk); verify checks them.
+    expect((await reconcileOutbox()).deleting).toBe(0)
+    expect(keys.map((key) => rowOf(key)?.state)).toEqual(['safe', 'safe'])
+    await objectStore().remove(keys[0]!)
+    expect((await verifyBucket()).problems).toEqual([{ key: keys[0], problem: 'missing' }])
+    // Imported again, the job's tiles replace the last run's objects, the bucket's copy too.
+    getDb().update(processingJobs).set({ status: 'importing' }).where(eq(processingJobs.id, job.id)).run()
+    await writeZip(zipPath, [
+      { name: 'odm_report/report.pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') },
+      { name: '3d_tiles/tileset.json', data: tileset },
+    ])
+    await importAllZip({
+      jobId: job.id,
+      projectId: project.id,
+      adminId: admin.user.id,
+      zipPath,
+      limits: { maxUnzippedBytes: 10 * 1024 ** 2, maxEntries: 100 },
+    })
+    await store.idle()
+    expect(keys.map((key) => rowOf(key))).toEqual([undefined, undefined])
+    expect(await objectStore().head(keys[1]!)).toBeNull()
+    expect(rowOf(`processing/${job.id}/3d_tiles/tileset.json`)?.state).toBe('safe')
   })
 
   it('killed with -9 while copying ten files, the next process makes all ten safe', async () => {

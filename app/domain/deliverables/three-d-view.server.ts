@@ -22,6 +22,7 @@ import { readCloudFacts, THREE_D_COPY } from '#app/domain/threed/three-d-copies.
 import { THREE_D_MESSAGES, type ThreeDSource } from '#app/domain/threed/three-d.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
+import { isStoredFile, storedFileStat } from '#app/lib/storage/file-cache.server.ts'
 import { deliverableViews, processingJobs, projectFiles, type User } from '#db/schema.ts'
 import { and, eq, isNull } from 'drizzle-orm'
 
@@ -51,7 +52,7 @@ function tilesetsOf(projectId: number, db: DbOrTx) {
     .where(and(eq(processingJobs.projectId, projectId), eq(processingJobs.status, 'completed')))
     .all()
   return jobs.flatMap((job) => {
-    const tileset = TILESETS.find((t) => fs.existsSync(path.join(jobFolder(job.id), '3d_tiles', t)))
+    const tileset = TILESETS.find((t) => isStoredFile(path.join(jobFolder(job.id), '3d_tiles', t)))
     return tileset ? [{ jobId: job.id, tileset }] : []
   })
 }
@@ -173,9 +174,10 @@ export function shareThreeDView(token: string, share: OpenShare, db: DbOrTx = ge
   )
 }
 
+/** On DATA_DIR or, evicted from the cache, in the bucket (sendFile reads it from there). */
 function fileToSend(full: string, etag: string, mime: string, downloadName: string): ViewFileToSend {
-  const stat = fs.statSync(full, { throwIfNoEntry: false })
-  if (!stat?.isFile()) throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
+  const stat = storedFileStat(full)
+  if (!stat) throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
   return { path: full, size: stat.size, mime, etag, downloadName, lastModified: stat.mtime }
 }
 
@@ -250,10 +252,10 @@ export function tilesFileOf(projectId: number, jobId: number, rest: string, db: 
   const mime =
     { '.json': 'application/json', '.glb': 'model/gltf-binary', '.b3dm': 'application/octet-stream' }[ext] ??
     'application/octet-stream'
-  const stat = fs.statSync(full, { throwIfNoEntry: false })
+  const stat = storedFileStat(full)
   return fileToSend(
     full,
-    `tiles-${job.id}-${stat?.mtimeMs ?? 0}-${stat?.size ?? 0}`,
+    `tiles-${job.id}-${stat?.mtime.getTime() ?? 0}-${stat?.size ?? 0}`,
     mime,
     path.basename(full),
   )

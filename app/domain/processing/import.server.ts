@@ -3,7 +3,8 @@
  * first): too many entries, too many bytes claimed, a `..`/absolute name or a link refuse
  * the whole archive before anything is written. Only known ODM output paths are taken;
  * each product goes through the one upload path (`storeProjectFile`), so the view jobs make
- * the COGs; `3d_tiles/` is unpacked into the job's folder for the 3D view.
+ * the COGs; `3d_tiles/` is unpacked into the job's folder for the 3D view, each of its files
+ * through the bucket's outbox like every stored file.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -14,6 +15,7 @@ import { storeProjectFile } from '#app/domain/files/project-files.server.ts'
 import { jobFolder } from '#app/domain/files/storage-paths.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
 import { isDomainError } from '#app/lib/http/domain-error.ts'
+import { queueObjectDeletesUnder, queueStoredFile, storageKeyOf } from '#app/lib/storage/outbox.server.ts'
 import {
   projectFiles,
   type DeliverableAccuracy,
@@ -226,9 +228,12 @@ export async function importAllZip(input: ImportInput): Promise<number[]> {
     if (tiles.length) {
       const tilesDir = path.join(folder, '3d_tiles')
       await fs.promises.rm(tilesDir, { recursive: true, force: true })
+      // A re-run's tiles replace the last run's in the bucket too (a name in both is copied again).
+      queueObjectDeletesUnder(storageKeyOf(tilesDir)!)
       for (const e of tiles) {
         input.signal?.throwIfAborted()
-        await extractTo(zip, e, tilesDir, e.fileName.slice(TILES.length))
+        const target = await extractTo(zip, e, tilesDir, e.fileName.slice(TILES.length))
+        queueStoredFile(storageKeyOf(target)!, { size: (await fs.promises.stat(target)).size })
       }
     }
     // The report's statement goes on what was measured on the ground; an admin may correct it.

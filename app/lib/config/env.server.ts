@@ -68,6 +68,15 @@ const EnvSchema = z.object({
     .default('')
     .transform((value) => value.trim().replace(/^\/+|\/+$/g, ''))
     .transform((value) => (value ? `${value}/` : '')),
+  /**
+   * With FILE_STORE=s3: a browser's read of an evicted viewing copy (after Kestrel's access check)
+   * is redirected to a short-lived presigned bucket URL instead of passing through the server.
+   * The bucket then needs the CORS rule of the README.
+   */
+  S3_PRESIGNED_VIEWS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   /** With FILE_STORE=s3: the most DATA_DIR keeps of stored files (GB); safe, least recently read files are evicted beyond it. */
   FILE_CACHE_MAX_GB: numberInput(z.number().positive().default(2)),
   /**

@@ -18,6 +18,9 @@ const RECENTLY_READ_MS = 15 * 60 * 1000
 /** lastReadAt is written at most this often per file (reads of map tiles come by the hundred). */
 const TOUCH_EVERY_MS = 60 * 1000
 
+/** How long a presigned read of a viewing copy stays valid. */
+const PRESIGNED_SECONDS = 300
+
 const fetching = new Map<string, Promise<void>>()
 
 function touch(key: string, db: DbOrTx = getDb()) {
@@ -91,6 +94,18 @@ export function streamFromBucket(key: string, range: { start: number; end: numbe
   return stream
 }
 
+/**
+ * With S3_PRESIGNED_VIEWS: a short-lived URL of the bucket's copy of an evicted stored file
+ * (the caller has checked access), else null (on DATA_DIR, not safe, or the setting off).
+ */
+export async function presignedReadUrl(fullPath: string, size: number, contentType: string) {
+  if (!usesBucket() || !getEnv().S3_PRESIGNED_VIEWS || fs.existsSync(fullPath)) return null
+  const key = evictedKeyOf(fullPath, size)
+  if (!key) return null
+  touch(key)
+  return objectStore().presignedGetUrl(key, { expiresIn: PRESIGNED_SECONDS, contentType })
+}
+
 /** Bytes of stored files on DATA_DIR that the outbox knows of. */
 export function cachedBytes(db: DbOrTx = getDb()) {
   return (
@@ -150,9 +165,17 @@ export async function evictCache({
 
 /** Whether a stored file can be read: on DATA_DIR, or safe in the bucket. */
 export function isStoredFile(fullPath: string) {
-  if (fs.existsSync(fullPath)) return true
+  return storedFileStat(fullPath) !== null
+}
+
+/** A stored file's size and time: from DATA_DIR, or (evicted) from its safe object's row; null when neither. */
+export function storedFileStat(fullPath: string): { size: number; mtime: Date } | null {
+  const stat = fs.statSync(fullPath, { throwIfNoEntry: false })
+  if (stat) return stat.isFile() ? { size: stat.size, mtime: stat.mtime } : null
   const key = usesBucket() ? storageKeyOf(fullPath) : null
-  return Boolean(key && storedObjectOf(key)?.state === 'safe')
+  const row = key ? storedObjectOf(key) : null
+  if (row?.state !== 'safe' || row.size == null) return null
+  return { size: row.size, mtime: row.safeAt ?? row.createdAt }
 }
 
 /** A stored file's bytes as a stream: from DATA_DIR, or from the bucket when evicted. */

@@ -13,8 +13,8 @@ import { hashFile } from '#app/domain/files/receive.server.ts'
 import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
-import { documentCopies, projectFiles, storedObjects, type StoredObject } from '#db/schema.ts'
-import { and, asc, eq, inArray, isNull, like, lte, ne, or, sql } from 'drizzle-orm'
+import { documentCopies, processingJobs, projectFiles, storedObjects, type StoredObject } from '#db/schema.ts'
+import { and, asc, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm'
 
 import { objectStore, usesBucket } from './s3-client.server.ts'
 
@@ -34,6 +34,12 @@ export function localPathOfKey(key: string) {
 }
 
 let wake: (() => void) | null = null
+
+/** The processing job whose 3D Tiles a key is one of (`processing/<jobId>/3d_tiles/…`), else null. */
+export function tilesJobOf(key: string) {
+  const match = /^processing\/(\d+)\/3d_tiles\//.exec(key)
+  return match ? Number(match[1]) : null
+}
 
 /**
  * A file has landed under DATA_DIR (`key`): queue its copy to the bucket. Joins the caller's
@@ -84,7 +90,9 @@ export function queueObjectDeletesUnder(folderKey: string, db: DbOrTx = getDb())
   if (!usesBucket()) return
   db.update(storedObjects)
     .set(deletingNow())
-    .where(like(storedObjects.key, `${folderKey.replace(/[%_]/g, '')}/%`))
+    // Every key starting `folder/` (the range up to `folder0`, '0' following '/'): no LIKE
+    // pattern, whose `_` would have to be escaped (`3d_tiles`).
+    .where(and(gte(storedObjects.key, `${folderKey}/`), lt(storedObjects.key, `${folderKey}0`)))
     .run()
   wake?.()
 }
@@ -363,10 +371,33 @@ export async function reconcileOutbox(db: DbOrTx = getDb()) {
       }
     }
   }
+  // 3D Tiles: every file under processing/<jobId>/3d_tiles/ of a job still there.
+  const jobIds = new Set(
+    db
+      .select({ id: processingJobs.id })
+      .from(processingJobs)
+      .all()
+      .map((j) => j.id),
+  )
+  for (const jobId of jobIds) {
+    const tilesKey = `processing/${jobId}/3d_tiles`
+    const names = await fs.promises
+      .readdir(localPathOfKey(tilesKey), { recursive: true, withFileTypes: true })
+      .catch(() => [])
+    for (const entry of names) {
+      if (!entry.isFile() || entry.name.endsWith('.partial')) continue
+      const key = storageKeyOf(path.join(entry.parentPath, entry.name))
+      if (!key || known.has(key)) continue
+      queueStoredFile(key, {}, db)
+      queued++
+    }
+  }
   const gone = [...known].filter((key) => {
     if (kept.has(key)) return false
     const view = /^views\/(\d+)\//.exec(key)
-    return view ? !keptIds.has(view[1]!) : true
+    if (view) return !keptIds.has(view[1]!)
+    const tilesJob = tilesJobOf(key)
+    return tilesJob === null || !jobIds.has(tilesJob)
   })
   const stillDeleting = new Set(
     db

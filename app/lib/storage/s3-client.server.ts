@@ -247,6 +247,13 @@ function abortControllerFor(signal: AbortSignal) {
   return controller
 }
 
+/** The origin browsers reach the bucket at (path-style endpoint, or AWS's virtual-hosted name), for the CSP. */
+export function bucketOrigin(settings: S3Settings) {
+  return settings.endpoint
+    ? new URL(settings.endpoint).origin
+    : `https://${settings.bucket}.s3.${settings.region}.amazonaws.com`
+}
+
 let shared: ObjectStore | null = null
 
 /** The configured bucket (S3_ settings); throws when there is none. */

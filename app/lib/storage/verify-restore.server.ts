@@ -5,10 +5,10 @@
 import fs from 'node:fs'
 import { getDiskSpace } from '#app/domain/files/disk-space.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
-import { deliverableViews, documentCopies, projectFiles, storedObjects } from '#db/schema.ts'
+import { deliverableViews, documentCopies, processingJobs, projectFiles, storedObjects } from '#db/schema.ts'
 import { and, eq, isNull } from 'drizzle-orm'
 
-import { localPathOfKey } from './outbox.server.ts'
+import { localPathOfKey, tilesJobOf } from './outbox.server.ts'
 import { objectStore } from './s3-client.server.ts'
 
 interface KeptFile {
@@ -17,7 +17,7 @@ interface KeptFile {
   sha256: string | null
 }
 
-/** Every file the database says is stored: originals, document copies, ready viewing copies. */
+/** Every file the database says is stored: originals, document copies, ready viewing copies, 3D Tiles. */
 function keptFiles(db: DbOrTx): KeptFile[] {
   const files: KeptFile[] = [
     ...db
@@ -44,8 +44,17 @@ function keptFiles(db: DbOrTx): KeptFile[] {
     .where(and(eq(deliverableViews.status, 'ready'), isNull(projectFiles.removedAt)))
     .all()
   const viewIds = new Set(views.map((v) => `views/${v.fileId}/`))
+  const jobIds = new Set(
+    db
+      .select({ id: processingJobs.id })
+      .from(processingJobs)
+      .all()
+      .map((j) => j.id),
+  )
   for (const row of rows.values()) {
-    if (viewIds.has(row.key.slice(0, row.key.lastIndexOf('/') + 1)))
+    const tilesJob = tilesJobOf(row.key)
+    const kept = tilesJob !== null ? jobIds.has(tilesJob) && row.state !== 'deleting' : false
+    if (kept || viewIds.has(row.key.slice(0, row.key.lastIndexOf('/') + 1)))
       files.push({ key: row.key, size: row.size, sha256: row.sha256 })
   }
   // Our SHA-256 of a file registered without one (viewing copies) is the outbox's.
