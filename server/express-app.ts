@@ -25,6 +25,7 @@ import {
   cacheControlFor,
   carriesSession,
   hstsFor,
+  isThreeDPagePath,
   PERMISSIONS_POLICY,
 } from '../app/domain/http/response-headers.server.ts'
 import { createToastHeaders } from '../app/domain/http/toast.server.ts'
@@ -105,35 +106,40 @@ export function createExpressApp(options: ExpressAppOptions): express.Express {
     res.locals.cspNonce = crypto.randomBytes(16).toString('hex')
     next()
   })
+  // The 3D pages alone may compile WebAssembly (laz-perf decodes their point clouds; still no
+  // JavaScript eval) and read blob: URLs (GLTFLoader's embedded textures); no other page can.
+  const contentSecurityPolicy = (threeD: boolean) =>
+    helmet.contentSecurityPolicy({
+      directives: {
+        'default-src': ["'self'"],
+        // The offline job pack fetches map tiles (page and service worker, ADR 140).
+        'connect-src': ["'self'", ...(threeD ? ['blob:'] : []), tileOrigin, ...(isProduction ? [] : ['ws:'])],
+        'img-src': ["'self'", 'data:', 'blob:', tileOrigin, streetTileOrigin],
+        'script-src': [
+          "'strict-dynamic'",
+          ...(threeD ? ["'wasm-unsafe-eval'"] : []),
+          (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+        ],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'font-src': ["'self'", 'data:'],
+        // The checkout form posts to PayFast (or our own simulator).
+        'form-action': ["'self'", 'https://sandbox.payfast.co.za', 'https://www.payfast.co.za'],
+        'frame-ancestors': ["'none'"],
+        'upgrade-insecure-requests': null,
+      },
+    })
+  const pageCsp = contentSecurityPolicy(false)
+  const threeDCsp = contentSecurityPolicy(true)
   app.use(
     helmet({
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: 'same-origin' },
       // HSTS is set below, only on https requests (ADR 071).
       strictTransportSecurity: false,
-      contentSecurityPolicy: {
-        directives: {
-          'default-src': ["'self'"],
-          // The offline job pack fetches map tiles (page and service worker, ADR 140); the 3D view's
-          // GLTFLoader reads a GLB's embedded textures through blob: URLs.
-          'connect-src': ["'self'", 'blob:', tileOrigin, ...(isProduction ? [] : ['ws:'])],
-          'img-src': ["'self'", 'data:', 'blob:', tileOrigin, streetTileOrigin],
-          'script-src': [
-            "'strict-dynamic'",
-            // WebAssembly only (laz-perf decodes the 3D view's point clouds); no JavaScript eval.
-            "'wasm-unsafe-eval'",
-            (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
-          ],
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'font-src': ["'self'", 'data:'],
-          // The checkout form posts to PayFast (or our own simulator).
-          'form-action': ["'self'", 'https://sandbox.payfast.co.za', 'https://www.payfast.co.za'],
-          'frame-ancestors': ["'none'"],
-          'upgrade-insecure-requests': null,
-        },
-      },
+      contentSecurityPolicy: false,
     }),
   )
+  app.use((req, res, next) => (isThreeDPagePath(req.path) ? threeDCsp : pageCsp)(req, res, next))
 
   // Browser features the app never uses are off; HSTS over https only (ADR 071).
   app.use((req, res, next) => {
