@@ -211,7 +211,9 @@ describe('3D view', () => {
     // A share link shows the members' still image too (a view-only one in place of the model).
     const token = createShareLink({ id: client.user.id, role: 'client' }, project.id, {
       allowDownload: false,
-    }).url.split('/').pop()!
+    })
+      .url.split('/')
+      .pop()!
     const shared = shareThreeDView(token, await openShareToken(token, '127.0.0.1'))
     expect(shared.stillUrl).toMatch(new RegExp(`^/s/${token}/3d-still\\?v=`))
     const sharedStill = await fetch(`${app.base}/s/${token}/3d-still`)

@@ -11,7 +11,10 @@ describe('pdfResponse', () => {
       `attachment; filename="Report _S_d_ 1.pdf"; filename*=UTF-8''Report%20%22S%C3%BCd%22%201.pdf`,
     )
     expect(await response.text()).toBe('%PDF-1.7')
-    const inline = pdfResponse(new Uint8Array(1), 'form.pdf', { disposition: 'inline', cacheControl: 'public' })
+    const inline = pdfResponse(new Uint8Array(1), 'form.pdf', {
+      disposition: 'inline',
+      cacheControl: 'public',
+    })
     expect(inline.headers.get('Content-Disposition')).toMatch(/^inline; filename="form.pdf"/)
     expect(inline.headers.get('Cache-Control')).toBe('public')
   })
