@@ -16,10 +16,25 @@ import { lookupSession, SESSION_COOKIE_NAME } from '../app/domain/auth/session.s
 import { TUS_PATH, type TusServer } from '../app/domain/files/tus.server.ts'
 import { getEnv } from '../app/lib/config/env.server.ts'
 import { CROSS_SITE_MESSAGE, isSameOriginRequest } from '../app/lib/http/origin.server.ts'
-import { canonicalSharePath, checkDeclaredBody, redactUrlForLog } from '../app/lib/http/request-limits.server.ts'
-import { cacheControlFor, carriesSession, hstsFor, PERMISSIONS_POLICY } from '../app/lib/http/response-headers.server.ts'
+import {
+  canonicalSharePath,
+  checkDeclaredBody,
+  redactUrlForLog,
+} from '../app/lib/http/request-limits.server.ts'
+import {
+  cacheControlFor,
+  carriesSession,
+  hstsFor,
+  isThreeDPagePath,
+  PERMISSIONS_POLICY,
+} from '../app/lib/http/response-headers.server.ts'
 import { createToastHeaders } from '../app/lib/http/toast.server.ts'
-import { checkWriteBudget, WRITE_LIMIT_TITLE, WRITE_METHODS, writeKindOf } from '../app/lib/http/write-limits.server.ts'
+import {
+  checkWriteBudget,
+  WRITE_LIMIT_TITLE,
+  WRITE_METHODS,
+  writeKindOf,
+} from '../app/lib/http/write-limits.server.ts'
 import { bucketOrigin, s3SettingsFrom } from '../app/lib/storage/s3-client.server.ts'
 import { createRemixHandler } from './remix-handler.ts'
 
@@ -95,35 +110,46 @@ export function createExpressApp(options: ExpressAppOptions): express.Express {
     res.locals.cspNonce = crypto.randomBytes(16).toString('hex')
     next()
   })
+  // The 3D pages alone may compile WebAssembly (laz-perf decodes their point clouds; still no
+  // JavaScript eval) and read blob: URLs (GLTFLoader's embedded textures); no other page can.
+  const contentSecurityPolicy = (threeD: boolean) =>
+    helmet.contentSecurityPolicy({
+      directives: {
+        'default-src': ["'self'"],
+        // The offline job pack fetches map tiles (page and service worker).
+        'connect-src': [
+          "'self'",
+          ...(threeD ? ['blob:'] : []),
+          tileOrigin,
+          ...bucketOrigins,
+          ...(isProduction ? [] : ['ws:']),
+        ],
+        'img-src': ["'self'", 'data:', 'blob:', tileOrigin, streetTileOrigin, ...bucketOrigins],
+        'script-src': [
+          "'strict-dynamic'",
+          ...(threeD ? ["'wasm-unsafe-eval'"] : []),
+          (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+        ],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'font-src': ["'self'", 'data:'],
+        // The checkout form posts to PayFast (or our own simulator).
+        'form-action': ["'self'", 'https://sandbox.payfast.co.za', 'https://www.payfast.co.za'],
+        'frame-ancestors': ["'none'"],
+        'upgrade-insecure-requests': null,
+      },
+    })
+  const pageCsp = contentSecurityPolicy(false)
+  const threeDCsp = contentSecurityPolicy(true)
   app.use(
     helmet({
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: 'same-origin' },
       // HSTS is set below, only on https requests.
       strictTransportSecurity: false,
-      contentSecurityPolicy: {
-        directives: {
-          'default-src': ["'self'"],
-          // The offline job pack fetches map tiles (page and service worker); the 3D view's
-          // GLTFLoader reads a GLB's embedded textures through blob: URLs.
-          'connect-src': ["'self'", 'blob:', tileOrigin, ...bucketOrigins, ...(isProduction ? [] : ['ws:'])],
-          'img-src': ["'self'", 'data:', 'blob:', tileOrigin, streetTileOrigin, ...bucketOrigins],
-          'script-src': [
-            "'strict-dynamic'",
-            // WebAssembly only (laz-perf decodes the 3D view's point clouds); no JavaScript eval.
-            "'wasm-unsafe-eval'",
-            (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
-          ],
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'font-src': ["'self'", 'data:'],
-          // The checkout form posts to PayFast (or our own simulator).
-          'form-action': ["'self'", 'https://sandbox.payfast.co.za', 'https://www.payfast.co.za'],
-          'frame-ancestors': ["'none'"],
-          'upgrade-insecure-requests': null,
-        },
-      },
+      contentSecurityPolicy: false,
     }),
   )
+  app.use((req, res, next) => (isThreeDPagePath(req.path) ? threeDCsp : pageCsp)(req, res, next))
 
   // Browser features the app never uses are off; HSTS over https only.
   app.use((req, res, next) => {

@@ -8,8 +8,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { PageHeading } from '#app/components/layout/page-heading.tsx'
-import { LazyThreeDView } from '#app/components/threed/lazy-three-d-view.tsx'
-import { ThreeDDownloads, ThreeDFacts, ThreeDStill } from '#app/components/threed/three-d-sections.tsx'
+import { ThreeDPageBody } from '#app/components/threed/three-d-sections.tsx'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { loadThreeDView, signedInRoutes } from '#app/domain/deliverables/three-d-view.server.ts'
 import { asPage, pageId } from '#app/lib/http/page-errors.server.ts'
@@ -29,18 +28,18 @@ export default function ThreeDPage() {
   const data = useLoaderData<typeof loader>()
   return (
     <AppShell>
-      <main className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <PageHeading title="3D view" subject={data.project.name} />
-          <Link to={`/projects/${data.project.id}/map`} className="btn-secondary btn-sm">
-            Map view
-          </Link>
-        </div>
-        <LazyThreeDView sources={data.sources} stillUploadUrl={data.stillUploadUrl} />
-        <ThreeDStill data={data} projectName={data.project.name} />
-        <ThreeDFacts data={data} />
-        <ThreeDDownloads data={data} />
-      </main>
+      <ThreeDPageBody
+        data={data}
+        stillUploadUrl={data.stillUploadUrl}
+        header={
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <PageHeading title="3D view" subject={data.project.name} />
+            <Link to={`/projects/${data.project.id}/map`} className="btn-secondary btn-sm">
+              Map view
+            </Link>
+          </div>
+        }
+      />
     </AppShell>
   )
 }

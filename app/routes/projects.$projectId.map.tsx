@@ -101,7 +101,8 @@ export default function MapViewPage() {
         <div className="flex flex-wrap items-end justify-between gap-3">
           <PageHeading title="Map" subject={project.name} />
           {deliverables.some((d) => (d.kind === 'point_cloud' || d.kind === 'model_3d') && !d.removedAt) ? (
-            <Link to={`/projects/${project.id}/3d`} className="btn-secondary btn-sm">
+            // A document load: only the 3D page's own Content-Security-Policy lets its WebAssembly run.
+            <Link to={`/projects/${project.id}/3d`} reloadDocument className="btn-secondary btn-sm">
               3D view
             </Link>
           ) : null}

@@ -107,7 +107,13 @@ function SharedDeliverables({ data }: { data: ShareViewerData & { tileUrl: strin
         ) : null}
       </header>
       {hasThreeD ? (
-        <Link to={`/s/${token}/3d`} className="btn-secondary btn-sm" data-testid="share-three-d-link">
+        // A document load: only the 3D page's own Content-Security-Policy lets its WebAssembly run.
+        <Link
+          to={`/s/${token}/3d`}
+          reloadDocument
+          className="btn-secondary btn-sm"
+          data-testid="share-three-d-link"
+        >
           3D view
         </Link>
       ) : null}

@@ -1,11 +1,16 @@
 /**
  * GET /s/{token}/3d-tiles/{jobId}/* — a shared project's 3D Tiles, when the link shares a 3D
- * model or point cloud of that processing job (Range/ETag, checked again on every read).
+ * model or point cloud of that processing job (Range/ETag, checked again on every read). Not
+ * through a view-only link: the tiles are the full textured model.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { tilesFileOf } from '#app/domain/deliverables/three-d-view.server.ts'
 import { sendViewFile, SHARED_VIEW_CACHE } from '#app/domain/deliverables/view-files.server.ts'
-import { openShareToken, withShareErrors } from '#app/domain/sharing/share-access.server.ts'
+import {
+  openShareToken,
+  requireDownloadAllowed,
+  withShareErrors,
+} from '#app/domain/sharing/share-access.server.ts'
 import { methodNotAllowed } from '#app/lib/http/api.server.ts'
 import { clientIpOf } from '#app/lib/http/context.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
@@ -14,6 +19,7 @@ import { pageId } from '#app/lib/http/page-errors.server.ts'
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return withShareErrors(async () => {
     const share = await openShareToken(params.token, clientIpOf(context))
+    requireDownloadAllowed(share)
     const jobId = pageId(params.jobId)
     const sharesJob = share.files.some(
       (f) =>

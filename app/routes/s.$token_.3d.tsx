@@ -7,8 +7,7 @@ import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction 
 import { Link, useLoaderData } from '@remix-run/react'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
-import { LazyThreeDView } from '#app/components/threed/lazy-three-d-view.tsx'
-import { ThreeDDownloads, ThreeDFacts, ThreeDStill } from '#app/components/threed/three-d-sections.tsx'
+import { ThreeDPageBody } from '#app/components/threed/three-d-sections.tsx'
 import { shareThreeDView } from '#app/domain/deliverables/three-d-view.server.ts'
 import { openShareToken } from '#app/domain/sharing/share-access.server.ts'
 import { clientIpOf } from '#app/lib/http/context.ts'
@@ -49,25 +48,25 @@ export default function SharedThreeDPage() {
   const data = useLoaderData<typeof loader>()
   return (
     <AppShell>
-      <main className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6 sm:py-10">
-        <header className="flex flex-wrap items-end justify-between gap-3">
-          <div className="min-w-0">
-            <p className="text-sm font-medium uppercase tracking-wide text-ink-500">
-              Shared survey data · 3D
-            </p>
-            <h1 className="break-words text-2xl font-bold tracking-tight text-ink-950 sm:text-3xl">
-              {data.project.name}
-            </h1>
-          </div>
-          <Link to={`/s/${data.token}`} className="btn-secondary btn-sm">
-            All shared files
-          </Link>
-        </header>
-        <LazyThreeDView sources={data.sources} stillUploadUrl={null} />
-        <ThreeDStill data={data} projectName={data.project.name} />
-        <ThreeDFacts data={data} />
-        <ThreeDDownloads data={data} />
-      </main>
+      <ThreeDPageBody
+        data={data}
+        stillUploadUrl={null}
+        header={
+          <header className="flex flex-wrap items-end justify-between gap-3">
+            <div className="min-w-0">
+              <p className="text-sm font-medium uppercase tracking-wide text-ink-500">
+                Shared survey data · 3D
+              </p>
+              <h1 className="break-words text-2xl font-bold tracking-tight text-ink-950 sm:text-3xl">
+                {data.project.name}
+              </h1>
+            </div>
+            <Link to={`/s/${data.token}`} className="btn-secondary btn-sm">
+              All shared files
+            </Link>
+          </header>
+        }
+      />
     </AppShell>
   )
 }

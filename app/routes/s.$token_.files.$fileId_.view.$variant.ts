@@ -5,7 +5,8 @@
  * is the reduced copy (half the resolution; an elevation model as colours). `pdf` is a shared
  * PDF read in the browser (inline). Not counted as downloads; every read is checked again
  * (`no-cache`), so nothing is shown from the browser's cache once the link is revoked.
- * `source|cloud|model`: what the 3D view streams of a shared point cloud or model.
+ * `source|cloud|model|reduced`: what the 3D view streams of a shared point cloud or model; a
+ * view-only link reads `reduced` alone (a point cloud thinned to at most half its points).
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { DELIVERABLE_MESSAGES, VIEW_FILES } from '#app/domain/deliverables/deliverable.ts'
@@ -14,7 +15,12 @@ import { THREE_D_FILES, threeDFileOf } from '#app/domain/deliverables/three-d-vi
 import { sendViewFile, SHARED_VIEW_CACHE } from '#app/domain/deliverables/view-files.server.ts'
 import { sendFile } from '#app/domain/files/download.server.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
-import { openShareToken, sharedFile, withShareErrors } from '#app/domain/sharing/share-access.server.ts'
+import {
+  openShareToken,
+  requireDownloadAllowed,
+  sharedFile,
+  withShareErrors,
+} from '#app/domain/sharing/share-access.server.ts'
 import { methodNotAllowed } from '#app/lib/http/api.server.ts'
 import { clientIpOf } from '#app/lib/http/context.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
@@ -38,10 +44,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       })
     }
     const threeD = THREE_D_FILES.find((w) => w === params.variant)
-    if (threeD)
+    if (threeD) {
+      if (threeD !== 'reduced') requireDownloadAllowed(share)
       return sendViewFile(request, threeDFileOf(share.project.id, file.id, threeD), {
         cacheControl: SHARED_VIEW_CACHE,
       })
+    }
     const which = VIEW_FILES.find((v) => v === params.variant)
     if (!which) throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
     const copy = viewFileOf(share.project.id, file.id, which, undefined, {

@@ -178,6 +178,40 @@ describe('over real HTTP', () => {
     expect(viaHttp.headers.get('Strict-Transport-Security')).toBeNull()
   })
 
+  test('only the 3D pages may compile WebAssembly and read blob: URLs (Content-Security-Policy)', async () => {
+    const client = await signedInUser('client')
+    const project = insertProject({ clientId: client.user.id, status: 'completed', completedAt: new Date() })
+    const policy = async (path: string, expected: number) => {
+      const response = await fetch(app.base + path, { headers: client.headers, redirect: 'manual' })
+      expect(response.status, path).toBe(expected)
+      const directives = new Map(
+        (response.headers.get('Content-Security-Policy') ?? '')
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .map(([name, ...values]) => [name!, values]),
+      )
+      return { script: directives.get('script-src') ?? [], connect: directives.get('connect-src') ?? [] }
+    }
+    for (const [path, status] of [
+      ['/', 200],
+      ['/dashboard', 200],
+      [`/projects/${project.id}/map`, 200],
+    ] as const) {
+      const page = await policy(path, status)
+      expect(page.script, path).toContain("'strict-dynamic'")
+      expect(page.script, path).not.toContain("'wasm-unsafe-eval'")
+      expect(page.connect, path).not.toContain('blob:')
+    }
+    for (const [path, status] of [
+      [`/projects/${project.id}/3d`, 200],
+      ['/s/no-such-link/3d', 404],
+    ] as const) {
+      const page = await policy(path, status)
+      expect(page.script, path).toEqual(expect.arrayContaining(["'strict-dynamic'", "'wasm-unsafe-eval'"]))
+      expect(page.connect, path).toContain('blob:')
+    }
+  })
+
   test('behind a trusted proxy that rewrites Host, a page post is judged by the forwarded host: accepted, and another site 403', async () => {
     const viaProxy = (origin: string) =>
       rawRequest(app.base, {

@@ -7,10 +7,17 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { loadCopc } from '#app/components/threed/point-sources.ts'
-import { loadThreeDView, saveStill, stillFileOf } from '#app/domain/deliverables/three-d-view.server.ts'
+import {
+  loadThreeDView,
+  saveStill,
+  shareThreeDView,
+  stillFileOf,
+} from '#app/domain/deliverables/three-d-view.server.ts'
 import { startViewJobs } from '#app/domain/deliverables/view-jobs.server.ts'
 import { storeProjectFile } from '#app/domain/files/project-files.server.ts'
+import { openShareToken } from '#app/domain/sharing/share-access.server.ts'
 import { createShareLink } from '#app/domain/sharing/share-links.server.ts'
+import { SHARE_MESSAGES } from '#app/domain/sharing/share-rules.ts'
 import { projectWithTeam } from '#tests/helpers/files.ts'
 import { httpAppForFile } from '#tests/helpers/http-app.ts'
 import { zipBytes } from '#tests/helpers/rasters.ts'
@@ -96,10 +103,10 @@ describe('3D view', () => {
     expect(refused.status).toBe(404)
   })
 
-  test('a COPC is read by Range through a share link: the root node for its budget, not the whole file', async () => {
+  test('a COPC is read by Range through a share link with downloads: the root node for its budget, not the whole file', async () => {
     const { client, project, ids } = await deliveredWithThreeD()
     const created = createShareLink({ id: client.user.id, role: 'client' }, project.id, {
-      allowDownload: false,
+      allowDownload: true,
     })
     const token = created.url.split('/').pop()!
     const url = `${app.base}/s/${token}/files/${ids.copc}/view/source`
@@ -128,6 +135,61 @@ describe('3D view', () => {
     expect(size - total).toBeGreaterThan(200_000)
   })
 
+  test('a view-only link reads reduced copies only (clouds at most half their points, no model); a link with downloads streams the originals', async () => {
+    const { client, project, ids } = await deliveredWithThreeD()
+    const owner = { id: client.user.id, role: 'client' as const }
+    const viewOnly = createShareLink(owner, project.id, { allowDownload: false }).url.split('/').pop()!
+    const withDownloads = createShareLink(owner, project.id, { allowDownload: true }).url.split('/').pop()!
+    const share = (token: string) => openShareToken(token, '127.0.0.1')
+
+    const view = shareThreeDView(viewOnly, await share(viewOnly))
+    const byFile = new Map(view.sources.map((s) => [s.fileId, s]))
+    expect(view.sources).toHaveLength(2)
+    expect(view.withheld).toBe(1)
+    expect(byFile.get(ids.copc)).toMatchObject({
+      type: 'las',
+      url: `/s/${viewOnly}/files/${ids.copc}/view/reduced`,
+      facts: { pointCount: 100_000, copc: false, thinned: { kept: 50_000, total: 100_000 } },
+    })
+    expect(byFile.get(ids.las)).toMatchObject({
+      type: 'las',
+      url: `/s/${viewOnly}/files/${ids.las}/view/reduced`,
+      facts: { thinned: { kept: 200, total: 400 } },
+    })
+    expect(byFile.has(ids.model)).toBe(false)
+
+    const original = fs.readFileSync(COPC)
+    const read = (token: string, fileId: number, which: string) =>
+      fetch(`${app.base}/s/${token}/files/${fileId}/view/${which}`)
+    const reduced = await read(viewOnly, ids.copc, 'reduced')
+    expect(reduced.status).toBe(200)
+    const bytes = Buffer.from(await reduced.arrayBuffer())
+    expect(bytes.toString('latin1', 0, 4)).toBe('LASF')
+    expect(bytes.readUInt32LE(107)).toBe(50_000)
+    expect(bytes.equals(original)).toBe(false)
+    expect(bytes.length).toBeLessThan(227 + 50_000 * 26 + 1)
+    for (const [fileId, which] of [
+      [ids.copc, 'source'],
+      [ids.las, 'cloud'],
+      [ids.model, 'model'],
+    ] as const) {
+      const refused = await read(viewOnly, fileId, which)
+      expect(refused.status, which).toBe(403)
+      expect(await refused.json()).toEqual({ error: SHARE_MESSAGES.viewOnly })
+    }
+
+    const full = shareThreeDView(withDownloads, await share(withDownloads))
+    expect(full.withheld).toBe(0)
+    expect(full.sources.find((s) => s.fileId === ids.copc)).toMatchObject({
+      type: 'copc',
+      url: `/s/${withDownloads}/files/${ids.copc}/view/source`,
+    })
+    const source = await read(withDownloads, ids.copc, 'source')
+    expect(source.status).toBe(200)
+    expect(Buffer.from(await source.arrayBuffer()).equals(original)).toBe(true)
+    expect((await read(withDownloads, ids.model, 'model')).status).toBe(200)
+  })
+
   test('the first signed-in browser leaves the still image; a later one does not replace it', async () => {
     const { client, project } = await deliveredWithThreeD()
     const view = loadThreeDView(client.user, project.id)
@@ -145,5 +207,17 @@ describe('3D view', () => {
     })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('image/png')
+
+    // A share link shows the members' still image too (a view-only one in place of the model).
+    const token = createShareLink({ id: client.user.id, role: 'client' }, project.id, {
+      allowDownload: false,
+    })
+      .url.split('/')
+      .pop()!
+    const shared = shareThreeDView(token, await openShareToken(token, '127.0.0.1'))
+    expect(shared.stillUrl).toMatch(new RegExp(`^/s/${token}/3d-still\\?v=`))
+    const sharedStill = await fetch(`${app.base}/s/${token}/3d-still`)
+    expect(sharedStill.status).toBe(200)
+    expect(Buffer.from(await sharedStill.arrayBuffer())).toEqual(png)
   })
 })

@@ -1,6 +1,7 @@
 /**
- * What the 3D view shows without JavaScript (and beside the canvas with it): the still image,
- * each point cloud's facts (points, bounds, CRS, density; a thinned copy says so) and the downloads.
+ * The body of both 3D pages (the project's and a share link's): the canvas with JavaScript, and
+ * what shows without it (and beside the canvas with it): the still image, each point cloud's
+ * facts (points, bounds, CRS, density; a thinned copy says so) and the downloads.
  */
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
 import { DELIVERABLE_KIND_LABELS } from '#app/domain/deliverables/deliverable.ts'
@@ -12,23 +13,50 @@ import {
   type ThreeDSource,
 } from '#app/domain/threed/three-d.ts'
 import { formatFileSize, formatNumber } from '#app/lib/format/numbers.ts'
+import type { ReactNode } from 'react'
 
-type Data = Pick<ThreeDViewData, 'sources' | 'pending' | 'stillUrl' | 'downloads'>
+import { LazyThreeDView } from './lazy-three-d-view.tsx'
 
-/** The still image, for browsers without JavaScript (the canvas takes its place with it). */
-export function ThreeDStill({ data, projectName }: { data: Data; projectName: string }) {
-  if (!data.sources.length) return null
+type Data = Pick<ThreeDViewData, 'project' | 'sources' | 'pending' | 'withheld' | 'stillUrl' | 'downloads'>
+
+/** The page's main column: its heading, then the view. */
+export function ThreeDPageBody({
+  header,
+  data,
+  stillUploadUrl,
+}: {
+  header: ReactNode
+  data: Data
+  /** Where the first browser that draws the view leaves the still image (null: not this page). */
+  stillUploadUrl: string | null
+}) {
   return (
-    <noscript>
-      <section className="card p-4 sm:p-6" data-testid="three-d-still">
-        {data.stillUrl ? (
-          <img src={data.stillUrl} alt={`3D view of ${projectName}`} className="w-full rounded-lg" />
-        ) : (
-          <p className="text-sm text-ink-600">{THREE_D_MESSAGES.noStill}</p>
-        )}
-      </section>
-    </noscript>
+    <main className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
+      {header}
+      <LazyThreeDView sources={data.sources} stillUploadUrl={stillUploadUrl} />
+      <ThreeDStill data={data} />
+      <ThreeDFacts data={data} />
+      <ThreeDDownloads data={data} />
+    </main>
   )
+}
+
+/**
+ * The still image, for browsers without JavaScript (the canvas takes its place with it); always
+ * shown when models are withheld from the canvas (a view-only link).
+ */
+function ThreeDStill({ data }: { data: Data }) {
+  if (!data.sources.length && !data.withheld) return null
+  const still = (
+    <section className="card p-4 sm:p-6" data-testid="three-d-still">
+      {data.stillUrl ? (
+        <img src={data.stillUrl} alt={`3D view of ${data.project.name}`} className="w-full rounded-lg" />
+      ) : (
+        <p className="text-sm text-ink-600">{THREE_D_MESSAGES.noStill}</p>
+      )}
+    </section>
+  )
+  return data.withheld ? still : <noscript>{still}</noscript>
 }
 
 function coordinates(values: [number, number, number]) {
@@ -65,7 +93,7 @@ function titleOf(source: ThreeDSource) {
   return source.type === 'tiles' ? '3D Tiles (textured model)' : source.fileName
 }
 
-export function ThreeDFacts({ data }: { data: Data }) {
+function ThreeDFacts({ data }: { data: Data }) {
   return (
     <section aria-labelledby="three-d-facts" className="card p-4 sm:p-6">
       <h2 id="three-d-facts" className="mb-3 text-lg font-semibold text-ink-950">
@@ -88,11 +116,16 @@ export function ThreeDFacts({ data }: { data: Data }) {
             </li>
           ))}
         </ul>
-      ) : (
+      ) : data.withheld ? null : (
         <p className="text-sm text-ink-600">
           {data.pending ? THREE_D_MESSAGES.preparing : THREE_D_MESSAGES.none}
         </p>
       )}
+      {data.withheld ? (
+        <p className="mt-3 text-sm text-ink-600" data-testid="three-d-withheld">
+          {THREE_D_MESSAGES.modelsWithheld}
+        </p>
+      ) : null}
       {data.sources.length && data.pending ? (
         <p className="mt-3 text-sm text-ink-600">{THREE_D_MESSAGES.preparing}</p>
       ) : null}
@@ -100,7 +133,7 @@ export function ThreeDFacts({ data }: { data: Data }) {
   )
 }
 
-export function ThreeDDownloads({ data }: { data: Data }) {
+function ThreeDDownloads({ data }: { data: Data }) {
   if (!data.downloads.length) return null
   return (
     <section aria-labelledby="three-d-downloads" className="card p-4 sm:p-6">

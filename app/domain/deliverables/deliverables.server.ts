@@ -155,7 +155,7 @@ export function listDeliverables(user: Actor, projectId: number, db: DbOrTx = ge
 }
 
 /** A project's deliverable row (404 unless it is a deliverable of that project). */
-function requireDeliverableRow(projectId: number, fileId: number, db: DbOrTx) {
+export function requireDeliverableRow(projectId: number, fileId: number, db: DbOrTx) {
   const file = Number.isInteger(fileId)
     ? db
         .select()

@@ -12,6 +12,7 @@ import { DELIVERABLE_MESSAGES, type Deliverable } from '#app/domain/deliverables
 import {
   deliverablesOfProject,
   listDeliverables,
+  requireDeliverableRow,
   type ViewFileToSend,
 } from '#app/domain/deliverables/deliverables.server.ts'
 import { requireVisibleProject } from '#app/domain/files/access.server.ts'
@@ -24,12 +25,15 @@ import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { isStoredFile, storedFileStat } from '#app/lib/storage/file-cache.server.ts'
 import { deliverableViews, processingJobs, projectFiles, type User } from '#db/schema.ts'
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 
 type Actor = Pick<User, 'id' | 'role'>
 
-/** What the viewer reads of a deliverable: the original (COPC, GLB) or the view job's copy. */
-export const THREE_D_FILES = ['source', 'cloud', 'model'] as const
+/**
+ * What the viewer reads of a deliverable: the original (COPC, GLB), the view job's copy, or
+ * the reduced copy of a point cloud (all a view-only share link reads).
+ */
+export const THREE_D_FILES = ['source', 'cloud', 'model', 'reduced'] as const
 export type ThreeDFile = (typeof THREE_D_FILES)[number]
 
 interface Routes {
@@ -57,9 +61,21 @@ function tilesetsOf(projectId: number, db: DbOrTx) {
   })
 }
 
-/** The sources of the deliverables (ready copies only), tiles first in place of their job's GLB. */
-function sourcesOf(deliverables: Deliverable[], projectId: number, routes: Routes, db: DbOrTx) {
+/**
+ * The sources of the deliverables (ready copies only), tiles first in place of their job's GLB.
+ * `viewOnly` (a share link without downloads): point clouds as their reduced copy, no models
+ * (`withheld` counts them). `key` names what a still image shows, the same for every audience.
+ */
+function sourcesOf(
+  deliverables: Deliverable[],
+  projectId: number,
+  routes: Routes,
+  db: DbOrTx,
+  viewOnly = false,
+) {
   const sources: ThreeDSource[] = []
+  const shown: string[] = []
+  let withheld = 0
   const viewsRoot = storagePaths().views
   const tiles = tilesetsOf(projectId, db)
   const jobOf = new Map(
@@ -72,8 +88,17 @@ function sourcesOf(deliverables: Deliverable[], projectId: number, routes: Route
           .map((r) => [r.id, r.jobId])
       : [],
   )
-  for (const t of tiles)
-    sources.push({ type: 'tiles', fileId: null, fileName: '3D Tiles', url: routes.tiles(t.jobId, t.tileset) })
+  for (const t of tiles) {
+    shown.push(`tiles:${t.jobId}/${t.tileset}`)
+    if (viewOnly) withheld++
+    else
+      sources.push({
+        type: 'tiles',
+        fileId: null,
+        fileName: '3D Tiles',
+        url: routes.tiles(t.jobId, t.tileset),
+      })
+  }
   let pending = 0
   for (const d of deliverables.filter(is3d)) {
     if (d.view?.status !== 'ready') {
@@ -84,24 +109,34 @@ function sourcesOf(deliverables: Deliverable[], projectId: number, routes: Route
     if (d.kind === 'point_cloud') {
       const facts = readCloudFacts(viewsRoot, d.id)
       if (!facts) continue
-      if (facts.copc) sources.push({ ...base, type: 'copc', url: routes.file(d.id, 'source'), facts })
+      shown.push(`cloud:${d.id}`)
+      if (viewOnly) {
+        // The reduced copy, labelled as thinned: never the original's points.
+        if (facts.reduced)
+          sources.push({
+            ...base,
+            type: 'las',
+            url: routes.file(d.id, 'reduced'),
+            facts: { ...facts, copc: false, thinned: facts.reduced },
+          })
+      } else if (facts.copc) sources.push({ ...base, type: 'copc', url: routes.file(d.id, 'source'), facts })
       else sources.push({ ...base, type: 'las', url: routes.file(d.id, 'cloud'), facts })
       continue
     }
     const job = jobOf.get(d.id)
     if (job && tiles.some((t) => t.jobId === job)) continue
-    if (d.mime === 'model/gltf-binary')
-      sources.push({ ...base, type: 'glb', url: routes.file(d.id, 'source') })
-    else if (fs.existsSync(path.join(viewsRoot, String(d.id), THREE_D_COPY.model)))
-      sources.push({ ...base, type: 'glb', url: routes.file(d.id, 'model') })
+    const glb = d.mime === 'model/gltf-binary'
+    if (!glb && !fs.existsSync(path.join(viewsRoot, String(d.id), THREE_D_COPY.model))) continue
+    shown.push(`model:${d.id}`)
+    if (viewOnly) withheld++
+    else sources.push({ ...base, type: 'glb', url: routes.file(d.id, glb ? 'source' : 'model') })
   }
-  return { sources, pending }
+  return { sources, pending, withheld, key: shown.length ? stillKey(shown) : null }
 }
 
 /** Which sources a still image shows: it is made again when they change. */
-function stillKey(sources: ThreeDSource[]) {
-  const ids = sources.map((s) => s.url).join('|')
-  return crypto.createHash('sha256').update(ids).digest('hex').slice(0, 16)
+function stillKey(shown: string[]) {
+  return crypto.createHash('sha256').update(shown.join('|')).digest('hex').slice(0, 16)
 }
 
 function stillPath(projectId: number, key: string) {
@@ -115,13 +150,19 @@ function viewData(
   downloadUrlOf: ((d: Deliverable) => string) | null,
   db: DbOrTx,
 ) {
-  const { sources, pending } = sourcesOf(deliverables, project.id, routes, db)
-  const key = stillKey(sources)
-  const hasStill = sources.length > 0 && fs.existsSync(stillPath(project.id, key))
+  const { sources, pending, withheld, key } = sourcesOf(
+    deliverables,
+    project.id,
+    routes,
+    db,
+    downloadUrlOf === null,
+  )
+  const hasStill = key !== null && fs.existsSync(stillPath(project.id, key))
   return {
     project,
     sources,
     pending,
+    withheld,
     stillUrl: hasStill ? `${routes.still}?v=${key}` : null,
     stillKey: key,
     downloads: deliverables.filter(is3d).map((d) => ({
@@ -156,7 +197,11 @@ export function loadThreeDView(user: Actor, projectId: number, db: DbOrTx = getD
   )
 }
 
-/** The 3D view through a share link: the link's files, downloads only when it allows them. */
+/**
+ * The 3D view through a share link: the link's files, downloads only when it allows them. A
+ * view-only link reads reduced copies only: point clouds thinned to at most half their points,
+ * models as the still image.
+ */
 export function shareThreeDView(token: string, share: OpenShare, db: DbOrTx = getDb()) {
   const shared = new Set(share.files.map((f) => f.id))
   const deliverables = deliverablesOfProject(share.project.id, db).filter((d) => shared.has(d.id))
@@ -183,23 +228,13 @@ function fileToSend(full: string, etag: string, mime: string, downloadName: stri
 
 /**
  * A 3D deliverable's file for the viewer, without an access check (the caller made it): the
- * original of a COPC or GLB, or the view job's copy. 404 until the view job is done.
+ * original of a COPC or GLB, or one of the view job's copies. 404 until the view job is done.
  */
 export function threeDFileOf(projectId: number, fileId: number, which: ThreeDFile, db: DbOrTx = getDb()) {
-  const file = db
-    .select()
-    .from(projectFiles)
-    .where(
-      and(
-        eq(projectFiles.id, fileId),
-        eq(projectFiles.projectId, projectId),
-        eq(projectFiles.fileCategory, 'processed_deliverable'),
-        isNull(projectFiles.removedAt),
-      ),
-    )
-    .get()
+  const file = requireDeliverableRow(projectId, fileId, db)
   const view = db.select().from(deliverableViews).where(eq(deliverableViews.fileId, fileId)).get()
-  if (!file || !view || view.status !== 'ready') throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
+  if (file.removedAt || !view || view.status !== 'ready')
+    throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
   const stamp = (view.finishedAt ?? view.updatedAt).getTime()
   const etag = `${(file.sha256 ?? String(file.id)).slice(0, 32)}-3d-${which}-${stamp}`
   const base = file.originalName.replace(/\.[^.]*$/, '')
@@ -213,13 +248,15 @@ export function threeDFileOf(projectId: number, fileId: number, which: ThreeDFil
     if (!full.startsWith(root + path.sep)) throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
     return fileToSend(full, etag, file.fileType, file.originalName)
   }
-  const name = which === 'cloud' ? THREE_D_COPY.cloud : THREE_D_COPY.model
-  const mime = which === 'cloud' ? 'application/vnd.las' : 'model/gltf-binary'
+  const name = { cloud: THREE_D_COPY.cloud, reduced: THREE_D_COPY.reducedCloud, model: THREE_D_COPY.model }[
+    which
+  ]
+  const mime = which === 'model' ? 'model/gltf-binary' : 'application/vnd.las'
   return fileToSend(
     path.join(storagePaths().views, String(file.id), name),
     etag,
     mime,
-    `${base}-view${path.extname(name)}`,
+    `${base}-${which === 'reduced' ? 'view-only' : 'view'}${path.extname(name)}`,
   )
 }
 
@@ -263,14 +300,14 @@ export function tilesFileOf(projectId: number, jobId: number, rest: string, db: 
 
 /** The still image of the sources drawn now (404 when none was made yet). */
 export function stillFileOf(view: ThreeDViewData) {
-  if (!view.sources.length) throw new DomainError(404, THREE_D_MESSAGES.noStill)
+  if (!view.stillKey) throw new DomainError(404, THREE_D_MESSAGES.noStill)
   const full = stillPath(view.project.id, view.stillKey)
   return fileToSend(full, `still-${view.stillKey}`, 'image/png', `${view.project.name} 3D.png`)
 }
 
 /** Keeps the first browser's still image of the current sources (a PNG, bounded); a later one is ignored. */
 export async function saveStill(view: ThreeDViewData, png: Buffer) {
-  if (!view.sources.length || !png.length) throw new DomainError(400, THREE_D_MESSAGES.stillRefused)
+  if (!view.stillKey || !png.length) throw new DomainError(400, THREE_D_MESSAGES.stillRefused)
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
   if (png.length < 33 || !png.subarray(0, 8).equals(signature) || png.toString('latin1', 12, 16) !== 'IHDR')
     throw new DomainError(415, THREE_D_MESSAGES.stillRefused)

@@ -26,7 +26,7 @@ export const SHARE_MESSAGES = {
   guessLimit: 'Too many unknown links from your address. Please wait a few minutes and try again.',
   /** What each kind of link gives its viewer (the Share form and the viewer page). */
   viewOnlyGets:
-    'View only: the viewer sees the map at half the survey’s resolution, the elevation model as colours (no heights), the previews, and can read PDF reports. Nothing can be downloaded.',
+    'View only: the viewer sees the map at half the survey’s resolution, the elevation model as colours (no heights), the previews, point clouds in 3D thinned to at most half their points (3 million at most), 3D models as a still image only, and can read PDF reports. Nothing can be downloaded.',
   downloadGets: 'With downloads: the viewer can also download every shared file in full, with its checksum.',
 } as const
 

@@ -11,6 +11,13 @@ import type { CloudFacts } from './three-d.ts'
 
 /** The most points a viewing copy holds (a phone reads a prefix of it). */
 const CLOUD_POINT_BUDGET = 3_000_000
+/**
+ * A view-only share link's copy: never the whole cloud (at most half its points, as its map
+ * copy is half the resolution), and within the viewing budget.
+ */
+export function reducedCloudBudget(total: number) {
+  return Math.min(CLOUD_POINT_BUDGET, Math.max(1, Math.floor(total / 2)))
+}
 /** A LAZ is decompressed in memory (laz-perf's reader): larger ones get no preview here. */
 const MAX_LAZ_PREVIEW_BYTES = 1024 * 1024 * 1024
 const HEADER_READ = 64 * 1024
@@ -117,7 +124,11 @@ export async function readLasHeader(file: string): Promise<LasHeader> {
 }
 
 /** Points, bounds, CRS and density (points per m² of the footprint) as the page shows them. */
-export function factsOf(header: LasHeader, thinned: CloudFacts['thinned'] = null): CloudFacts {
+export function factsOf(
+  header: LasHeader,
+  thinned: CloudFacts['thinned'] = null,
+  reduced: CloudFacts['reduced'] = null,
+): CloudFacts {
   const area = (header.max[0] - header.min[0]) * (header.max[1] - header.min[1])
   return {
     pointCount: header.pointCount,
@@ -127,6 +138,7 @@ export function factsOf(header: LasHeader, thinned: CloudFacts['thinned'] = null
     densityPerM2: area > 0 ? header.pointCount / area : null,
     copc: header.copc,
     thinned,
+    reduced,
   }
 }
 

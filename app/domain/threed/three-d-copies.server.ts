@@ -1,6 +1,7 @@
 /**
  * The view job's step for 3D deliverables (run by `view-jobs.server.ts`): a point cloud's facts
- * (`facts.json`) and, unless it is COPC, its thinned viewing copy (`cloud.las`); an OBJ ZIP's GLB
+ * (`facts.json`), unless it is COPC its thinned viewing copy (`cloud.las`), and the reduced copy
+ * view-only share links read (`cloud-reduced.las`, at most half the points); an OBJ ZIP's GLB
  * (`model.glb`). A GLB or a COPC is streamed as uploaded. Files live in DATA_DIR/views/<fileId>/.
  */
 import fs from 'node:fs'
@@ -9,10 +10,22 @@ import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
 import type { ProjectFile } from '#db/schema.ts'
 
 import { objZipToGlb } from './model-copy.server.ts'
-import { factsOf, readLasHeader, writeThinnedCopy } from './point-cloud.server.ts'
+import {
+  factsOf,
+  PointCloudError,
+  readLasHeader,
+  reducedCloudBudget,
+  writeThinnedCopy,
+  type LasHeader,
+} from './point-cloud.server.ts'
 import type { CloudFacts } from './three-d.ts'
 
-export const THREE_D_COPY = { facts: 'facts.json', cloud: 'cloud.las', model: 'model.glb' } as const
+export const THREE_D_COPY = {
+  facts: 'facts.json',
+  cloud: 'cloud.las',
+  reducedCloud: 'cloud-reduced.las',
+  model: 'model.glb',
+} as const
 
 export function isThreeDFile(file: Pick<ProjectFile, 'deliverableKind' | 'fileType'>) {
   return (
@@ -32,24 +45,54 @@ export async function makeThreeDCopies(file: ProjectFile, dir: string, signal: A
     fs.promises.rename(path.join(dir, `${name}.partial`), path.join(dir, name))
   if (file.deliverableKind === 'point_cloud') {
     const header = await readLasHeader(source)
-    let facts: CloudFacts = factsOf(header)
+    let thinned: CloudFacts['thinned'] = null
     if (!header.copc) {
       const { kept, total } = await writeThinnedCopy(
         source,
         path.join(dir, `${THREE_D_COPY.cloud}.partial`),
-        {
-          signal,
-        },
+        { signal },
       )
-      facts = factsOf(header, kept < total ? { kept, total } : null)
+      thinned = kept < total ? { kept, total } : null
       await finalise(THREE_D_COPY.cloud)
     }
+    const reduced = await writeReducedCopy(header, source, dir, signal)
+    if (reduced) await finalise(THREE_D_COPY.reducedCloud)
+    const facts = factsOf(header, thinned, reduced)
     await fs.promises.writeFile(path.join(dir, THREE_D_COPY.facts), JSON.stringify(facts))
     return
   }
   if (file.fileType === 'application/zip') {
     await objZipToGlb(source, path.join(dir, `${THREE_D_COPY.model}.partial`), { signal })
     await finalise(THREE_D_COPY.model)
+  }
+}
+
+/**
+ * The view-only copy (`.partial`): thinned from the viewing copy of a plain cloud (the same file
+ * when it already holds at most half the points), from the COPC itself otherwise. A COPC too
+ * large to decompress here gets none (null): view-only links then leave it out, the job succeeds.
+ */
+async function writeReducedCopy(header: LasHeader, source: string, dir: string, signal: AbortSignal) {
+  const total = header.pointCount
+  const budget = reducedCloudBudget(total)
+  const out = path.join(dir, `${THREE_D_COPY.reducedCloud}.partial`)
+  if (!header.copc) {
+    const copy = path.join(dir, THREE_D_COPY.cloud)
+    const kept = (await readLasHeader(copy)).pointCount
+    if (kept <= budget) {
+      await fs.promises.link(copy, out).catch(() => fs.promises.copyFile(copy, out))
+      return { kept, total }
+    }
+    await writeThinnedCopy(copy, out, { budget, signal })
+    return { kept: budget, total }
+  }
+  try {
+    const { kept } = await writeThinnedCopy(source, out, { budget, signal })
+    return { kept, total }
+  } catch (error) {
+    if (!(error instanceof PointCloudError)) throw error
+    await fs.promises.rm(out, { force: true })
+    return null
   }
 }
 

@@ -10,6 +10,8 @@ export interface CloudFacts {
   copc: boolean
   /** A plain LAS/LAZ's viewing copy: how many of its points it holds. */
   thinned: { kept: number; total: number } | null
+  /** The copy a view-only share link reads: at most half the points (absent in facts of older view jobs). */
+  reduced?: { kept: number; total: number } | null
 }
 
 /** One thing the viewer draws, read by Range from `url`. */
@@ -25,6 +27,8 @@ export const THREE_D_MESSAGES = {
   noStill: 'No still image yet: it is made the first time the 3D view is opened with JavaScript.',
   stillSaved: 'Still image saved',
   stillRefused: 'The still image must be a PNG of at most 2 MB.',
+  modelsWithheld:
+    'A view-only link shows 3D models as a still image only; a link with downloads shows them in 3D.',
 } as const
 
 /** "preview — thinned to N of M points" (formatted by the caller). */

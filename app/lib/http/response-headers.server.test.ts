@@ -5,6 +5,7 @@ import {
   carriesSession,
   HSTS_VALUE,
   hstsFor,
+  isThreeDPagePath,
   PERMISSIONS_POLICY,
   SIGNED_IN_CACHE_CONTROL,
 } from './response-headers.server.ts'
@@ -52,5 +53,25 @@ describe('other headers', () => {
   it('send HSTS only on answers to https requests', () => {
     expect(hstsFor(true)).toBe(HSTS_VALUE)
     expect(hstsFor(false)).toBeNull()
+  })
+})
+
+describe('the 3D pages', () => {
+  it('are the project and share link 3D views, not their files, other pages or look-alikes', () => {
+    for (const path of ['/projects/12/3d', '/projects/12/3d/', '/s/abcDEF_123/3d'])
+      expect(isThreeDPagePath(path), path).toBe(true)
+    for (const path of [
+      '/',
+      '/projects/12',
+      '/projects/12/map',
+      '/projects/x/3d',
+      '/projects/12/3d/more',
+      '/s/abc',
+      '/s/abc/3d-still',
+      '/s/abc/files/3/view/source',
+      '/api/projects/12/3d-still',
+      '/evil/projects/12/3d',
+    ])
+      expect(isThreeDPagePath(path), path).toBe(false)
   })
 })

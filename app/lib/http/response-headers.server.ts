@@ -60,3 +60,11 @@ export const HSTS_VALUE = 'max-age=31536000; includeSubDomains'
 export function hstsFor(secure: boolean): string | null {
   return secure ? HSTS_VALUE : null
 }
+
+/**
+ * The 3D view's pages (`/projects/{id}/3d`, `/s/{token}/3d`): the only documents whose
+ * Content-Security-Policy lets WebAssembly compile and blob: URLs be read.
+ */
+export function isThreeDPagePath(path: string): boolean {
+  return /^\/(?:projects\/\d+|s\/[^/]+)\/3d\/?$/i.test(path)
+}
