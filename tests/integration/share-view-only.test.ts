@@ -110,8 +110,6 @@ async function deliveredRasters() {
   const runner = startViewJobs()
   await runner.idle()
   await runner.stop()
-  const view = (id: number) =>
-    getDb().select().from(deliverableViews).where(eq(deliverableViews.fileId, id)).get()!
   const onDisk = (name: string) => path.join(storagePaths().root, name)
   const copies = (id: number) => {
     const cog = onDisk(view(id).cogName!)
@@ -119,6 +117,9 @@ async function deliveredRasters() {
   }
   return { ...setting, ortho, dsm, copies }
 }
+
+const view = (id: number) =>
+  getDb().select().from(deliverableViews).where(eq(deliverableViews.fileId, id)).get()!
 
 const pixelSize = (file: string) => Math.abs((gdalInfo(file).geoTransform as number[])[1]!)
 
@@ -142,7 +143,7 @@ describe('a view-only link reads a reduced copy', () => {
     // The map draws Web Mercator COGs: the reduced copies stay in it.
     for (const copy of [orthoCopies.reduced, dsmCopies.reduced])
       expect(gdalInfo(copy).stac['proj:epsg']).toBe(3857)
-  })
+  }, 60_000)
 
   test('through the link: the map and `cog` serve the reduced copy view-only, the full COG with downloads; no-cache, and nothing after a revoke', async () => {
     const setting = made
@@ -183,14 +184,40 @@ describe('a view-only link reads a reduced copy', () => {
     )
   })
 
-  test('a copy made before reduced copies existed is not mapped for a view-only link (the full COG is never served)', async () => {
+  test('a copy made before reduced copies existed is not mapped for a view-only link (the full COG is never served) until the view job makes it at its next start', async () => {
     const { copies, ortho } = made
-    fs.rmSync(copies(ortho.id).reduced)
+    const { cog, reduced } = copies(ortho.id)
+    fs.rmSync(reduced)
     const viewOnly = await linkFor(made, { allowDownload: false })
     const page = await readJson<{ layers: Array<{ id: number }> }>(await openViewer(viewOnly.token))
     expect(page.layers.map((l) => l.id)).not.toContain(ortho.id)
     expect((await fetchView(viewOnly.token, ortho.id, 'cog')).status).toBe(404)
-  })
+
+    const runner = startViewJobs()
+    await runner.idle()
+    await runner.stop()
+    expect(pixelSize(reduced)).toBeGreaterThanOrEqual(pixelSize(cog) * 1.99)
+    expect(view(ortho.id).status).toBe('ready')
+    const again = await readJson<{ layers: Array<{ id: number }> }>(await openViewer(viewOnly.token))
+    expect(again.layers.map((l) => l.id)).toContain(ortho.id)
+    const small = await fetchView(viewOnly.token, ortho.id, 'cog')
+    expect(Buffer.from(await small.arrayBuffer()).equals(fs.readFileSync(reduced))).toBe(true)
+  }, 120_000)
+
+  test('a view-only read of a missing reduced copy has the running view job make it (an elevation model as colours)', async () => {
+    const { copies, dsm } = made
+    const runner = startViewJobs()
+    await runner.idle()
+    const { reduced } = copies(dsm.id)
+    fs.rmSync(reduced)
+    const viewOnly = await linkFor(made, { allowDownload: false })
+    expect((await fetchView(viewOnly.token, dsm.id, 'cog')).status).toBe(404)
+    await runner.idle()
+    await runner.stop()
+    const coloured = gdalInfo(reduced)
+    expect(coloured.bands.map((b: { type: string }) => b.type)).toEqual(['Byte', 'Byte', 'Byte', 'Byte'])
+    expect((await fetchView(viewOnly.token, dsm.id, 'cog')).status).toBe(200)
+  }, 120_000)
 
   test('deleting the account deletes its deliverables’ viewing copies at once (POPIA)', async () => {
     const dirs = [made.ortho, made.dsm].map((f) => path.dirname(made.copies(f.id).cog))

@@ -35,7 +35,7 @@ import {
   type ViewFile,
 } from './deliverable.ts'
 import type { DeliverableAccuracyInput } from './schemas.ts'
-import { reducedCopyName } from './view-jobs.server.ts'
+import { reducedCopyName, requestReducedCopy } from './view-jobs.server.ts'
 
 type Actor = Pick<User, 'id' | 'role'>
 
@@ -283,7 +283,11 @@ export function viewFileOf(
   const inBucket = inside && !onDisk ? storedObjectOf(key) : null
   const stat =
     onDisk ?? (inBucket?.state === 'safe' && inBucket.size != null ? { size: inBucket.size } : undefined)
-  if (!stat) throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
+  if (!stat) {
+    // A copy made before reduced copies existed: the view job makes it next.
+    if (reduced && which === 'cog') requestReducedCopy(fileId)
+    throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
+  }
   const ext = path.extname(full)
   const stamp = (view.finishedAt ?? view.updatedAt).getTime()
   const base = file.originalName.replace(/\.[^.]*$/, '')

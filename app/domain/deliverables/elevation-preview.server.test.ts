@@ -6,7 +6,7 @@ import { promisify } from 'node:util'
 import { fromFile } from 'geotiff'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
-import { colourElevation } from './elevation-preview.server.ts'
+import { colourElevation, elevationThumbnail } from './elevation-preview.server.ts'
 import { rampColour, sharedRange } from './elevation-ramp.ts'
 
 const run = promisify(execFile)
@@ -68,4 +68,23 @@ test('two surveys compared share one range: the lowest minimum and the highest m
     ]),
   ).toEqual({ min: 97.5, max: 112 })
   expect(sharedRange([null, { minValue: null, maxValue: 3 }])).toBeNull()
+})
+
+test('a thumbnail is stretched over the range it is given (both surveys’ models), not its own', async () => {
+  // A flat model at 105 m: over its own range every pixel would be the ramp's first colour.
+  const range = { min: 100, max: 120 }
+  const png = path.join(dir, 'thumbnail.png')
+  await fs.writeFile(
+    png,
+    await elevationThumbnail(await heightsRow([105, 105, 105, 105]), range, 4, {
+      owner: 'conversion',
+      timeoutMs: 30_000,
+    }),
+  )
+  const expected = rampColour(0.25)
+  for (const [r, g, b, a] of await pixelsOf(png, 4)) {
+    expect(a).toBe(255)
+    for (const [k, value] of [r, g, b].entries())
+      expect(Math.abs(value! - expected[k]!)).toBeLessThanOrEqual(1)
+  }
 })

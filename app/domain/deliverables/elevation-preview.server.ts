@@ -1,5 +1,7 @@
 /** An elevation model's coloured picture (preview, thumbnail) in the map's one ramp, through GDAL. */
 import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 
 import { gdalColourFile, type HeightRange } from './elevation-ramp.ts'
 import { runGdal, type GdalRunOptions } from './gdal.server.ts'
@@ -20,5 +22,28 @@ export async function colourElevation(
     await runGdal('gdaldem', ['color-relief', '-q', '-alpha', '-of', 'PNG', source, colours, out], options)
   } finally {
     await fs.rm(colours, { force: true })
+  }
+}
+
+/**
+ * A thumbnail (`widthPx` wide) of an elevation model's COG in the map's ramp over `range`: the
+ * site report's picture of a survey, stretched over both surveys' models as the site map is.
+ */
+export async function elevationThumbnail(
+  cog: string,
+  range: HeightRange,
+  widthPx: number,
+  options: GdalRunOptions,
+): Promise<Buffer> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kestrel-thumbnail-'))
+  try {
+    const small = path.join(dir, 'small.tif')
+    const png = path.join(dir, 'thumbnail.png')
+    const size = ['-outsize', String(widthPx), '0', '-r', 'average']
+    await runGdal('gdal_translate', ['-q', '-of', 'GTiff', ...size, cog, small], options)
+    await colourElevation(small, png, range, options)
+    return await fs.readFile(png)
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true })
   }
 }

@@ -29,9 +29,14 @@ import { getEnv } from '#app/lib/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { ensureLocalFile } from '#app/lib/storage/file-cache.server.ts'
-import { queueObjectDeletesUnder, queueStoredFile, storageKeyOf } from '#app/lib/storage/outbox.server.ts'
+import {
+  queueObjectDeletesUnder,
+  queueStoredFile,
+  storageKeyOf,
+  storedObjectOf,
+} from '#app/lib/storage/outbox.server.ts'
 import { deliverableViews, projectFiles, projects, type ProjectFile, type RasterInfo } from '#db/schema.ts'
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, isNotNull } from 'drizzle-orm'
 
 import { isRasterKind } from './deliverable.ts'
 import { colourElevation } from './elevation-preview.server.ts'
@@ -173,7 +178,7 @@ export async function makeReducedCopy({
   size: { width: number; height: number }
   kind: 'imagery' | 'elevation' | 'other'
   range: { min: number | null; max: number | null }
-  step: { owner: GdalOwner; signal?: AbortSignal; timeoutMs: number }
+  step: { owner: GdalOwner; signal?: AbortSignal; timeoutMs: number; threads?: number }
 }) {
   const half = [
     '-outsize',
@@ -182,7 +187,10 @@ export async function makeReducedCopy({
     '-r',
     'average',
   ]
-  const cogOut = ['-of', 'COG', '-co', 'BLOCKSIZE=512', '-co', 'OVERVIEWS=AUTO', '-co', 'BIGTIFF=IF_SAFER']
+  const cogOut = [
+    ...['-of', 'COG', '-co', 'BLOCKSIZE=512', '-co', 'OVERVIEWS=AUTO', '-co', 'BIGTIFF=IF_SAFER'],
+    ...['-co', `NUM_THREADS=${step.threads ?? 1}`],
+  ]
   const webp = ['-co', 'COMPRESS=WEBP', '-co', 'QUALITY=85']
   if (kind !== 'elevation') {
     const compress = kind === 'imagery' ? webp : ['-co', 'COMPRESS=DEFLATE', '-co', 'PREDICTOR=YES']
@@ -202,6 +210,12 @@ export async function makeReducedCopy({
   return out
 }
 
+/** How a raster is drawn: a one-band elevation model in colours, 8-bit RGB(A) imagery, or anything else as grey. */
+function copyKind(file: ProjectFile, info: RasterInfo): 'imagery' | 'elevation' | 'other' {
+  if ((file.deliverableKind ?? kindOfRaster(info)) === 'elevation' && info.bandCount === 1) return 'elevation'
+  return info.dataType === 'Byte' && (info.bandCount === 3 || info.bandCount === 4) ? 'imagery' : 'other'
+}
+
 /** Makes the copies of one raster; progress 0–100 through `onProgress`. */
 async function makeViewCopies(
   file: ProjectFile,
@@ -215,46 +229,52 @@ async function makeViewCopies(
   await fs.promises.mkdir(dir, { recursive: true })
   const rel = (name: string) => path.posix.join('views', String(file.id), name)
   const cog = path.join(dir, 'cog.tif.partial')
-  const elevation = (file.deliverableKind ?? kindOfRaster(info)) === 'elevation' && info.bandCount === 1
-  const imagery = !elevation && info.dataType === 'Byte' && (info.bandCount === 3 || info.bandCount === 4)
+  const kind = copyKind(file, info)
+  const [elevation, imagery] = [kind === 'elevation', kind === 'imagery']
   const threads = jobThreads()
-  // One pass: warp and COG (tiles, overviews, compression) in one gdalwarp, on every core the job may use.
+  // The warp runs once, into a quickly compressed temporary file: `gdalwarp -of COG` would warp
+  // twice (once for the overviews, once for the full level), the costliest half of the job.
+  const warped = path.join(dir, 'warped.tif.partial')
   const warp = [
+    '-q',
     '-t_srs',
     'EPSG:3857',
     '-of',
-    'COG',
+    'GTiff',
     '-wm',
     String(WARP_MEMORY_MB),
     '-multi',
     '-wo',
     `NUM_THREADS=${threads}`,
+    '-r',
+    'bilinear',
     '-overwrite',
+    ...(imagery
+      ? info.bandCount === 3
+        ? ['-dstalpha']
+        : []
+      : [
+          '-dstnodata',
+          String(info.nodata ?? -9999),
+          ...(elevation && info.dataType !== 'Float32' && info.dataType !== 'Float64'
+            ? ['-ot', 'Float32']
+            : []),
+        ]),
+    ...['-co', 'TILED=YES', '-co', 'BLOCKXSIZE=512', '-co', 'BLOCKYSIZE=512'],
+    ...['-co', 'COMPRESS=ZSTD', '-co', 'ZSTD_LEVEL=1', '-co', 'BIGTIFF=YES'],
   ]
+  await runGdal('gdalwarp', [...warp, source, warped], {
+    owner: 'conversion',
+    threads,
+    signal,
+    timeoutMs: CONVERT_TIMEOUT_MS,
+    onProgress: (p) => onProgress(Math.round(p * 0.5)),
+  })
+  // The whole file is read to its end by the warp: a truncated TIFF fails above.
   const cogOptions = imagery
     ? // WEBP keeps the alpha band (transparent edges) and the browser decodes it natively.
-      [
-        '-r',
-        'bilinear',
-        ...(info.bandCount === 3 ? ['-dstalpha'] : []),
-        '-co',
-        'COMPRESS=WEBP',
-        '-co',
-        'QUALITY=85',
-      ]
-    : [
-        '-r',
-        'bilinear',
-        '-dstnodata',
-        String(info.nodata ?? -9999),
-        ...(elevation && info.dataType !== 'Float32' && info.dataType !== 'Float64'
-          ? ['-ot', 'Float32']
-          : []),
-        '-co',
-        'COMPRESS=DEFLATE',
-        '-co',
-        'PREDICTOR=YES',
-      ]
+      ['-co', 'COMPRESS=WEBP', '-co', 'QUALITY=85']
+    : ['-co', 'COMPRESS=DEFLATE', '-co', 'PREDICTOR=YES']
   const common = [
     '-co',
     'BLOCKSIZE=512',
@@ -265,14 +285,13 @@ async function makeViewCopies(
     '-co',
     'BIGTIFF=IF_SAFER',
   ]
-  await runGdal('gdalwarp', [...warp, ...cogOptions, ...common, source, cog], {
+  await runGdal('gdal_translate', ['-of', 'COG', ...cogOptions, ...common, warped, cog], {
     owner: 'conversion',
     threads,
     signal,
     timeoutMs: CONVERT_TIMEOUT_MS,
-    onProgress: (p) => onProgress(Math.round(p * 0.85)),
+    onProgress: (p) => onProgress(50 + Math.round(p * 0.35)),
   })
-  // The whole file is read to its end by the conversion: a truncated TIFF fails above.
   onProgress(86)
 
   // Sizes from the Web Mercator copy itself (its shape differs from the original's).
@@ -290,7 +309,7 @@ async function makeViewCopies(
   let maxValue: number | null = null
   const preview = path.join(dir, 'preview.png.partial')
   const size = longest(PREVIEW_PX)
-  const step = { owner: 'conversion' as const, signal, timeoutMs: STEP_TIMEOUT_MS }
+  const step = { owner: 'conversion' as const, signal, timeoutMs: STEP_TIMEOUT_MS, threads }
   if (elevation) {
     // Statistics from the COG's overviews (-approx_stats above): quick, close enough for a legend.
     const band = copy.bands[0] as { minimum?: number; maximum?: number } | undefined
@@ -314,13 +333,15 @@ async function makeViewCopies(
   }
   onProgress(92)
   const reduced = await makeReducedCopy({
-    cog,
+    // From the lossless warp, not the WEBP copy: read faster, compressed once.
+    cog: warped,
     out: path.join(dir, `${reducedCopyName('cog.tif')}.partial`),
     size: { width: copyWidth, height: copyHeight },
-    kind: elevation ? 'elevation' : imagery ? 'imagery' : 'other',
+    kind,
     range: { min: minValue, max: maxValue },
     step,
   })
+  await fs.promises.rm(warped, { force: true })
   onProgress(95)
   const thumbnail = path.join(dir, 'thumbnail.png.partial')
   const thumbSize = longest(THUMBNAIL_PX)
@@ -345,6 +366,51 @@ async function makeViewCopies(
     minValue,
     maxValue,
   }
+}
+
+/** Whether a viewing file is kept: on disk, or safe in the bucket when evicted from the cache. */
+function isKept(key: string) {
+  return fs.existsSync(path.join(storagePaths().root, key)) || storedObjectOf(key)?.state === 'safe'
+}
+
+/** Ready raster copies without a reduced copy (made before it existed), oldest first. */
+function missingReducedCopies(db: DbOrTx) {
+  return db
+    .select({ fileId: deliverableViews.fileId, cogName: deliverableViews.cogName })
+    .from(deliverableViews)
+    .where(and(eq(deliverableViews.status, 'ready'), isNotNull(deliverableViews.cogName)))
+    .orderBy(asc(deliverableViews.id))
+    .all()
+    .filter((row) => !isKept(reducedCopyName(row.cogName!)))
+    .map((row) => row.fileId)
+}
+
+/** Makes the reduced copy of a ready viewing copy from its COG (the copy stays ready meanwhile). */
+async function backfillReducedCopy(fileId: number, db: DbOrTx, signal: AbortSignal) {
+  const view = db.select().from(deliverableViews).where(eq(deliverableViews.fileId, fileId)).get()
+  const file = db.select().from(projectFiles).where(eq(projectFiles.id, fileId)).get()
+  if (view?.status !== 'ready' || !view.cogName || !file || file.removedAt || !file.rasterInfo) return
+  const key = reducedCopyName(view.cogName)
+  if (isKept(key)) return
+  const cog = await ensureLocalFile(path.join(storagePaths().root, view.cogName))
+  const done = path.join(storagePaths().root, key)
+  const threads = jobThreads()
+  const step = { owner: 'conversion' as const, signal, timeoutMs: STEP_TIMEOUT_MS, threads }
+  const [width, height] = (await gdalInfoJson(cog, { owner: 'conversion', signal })).size
+  try {
+    await makeReducedCopy({
+      cog,
+      out: `${done}.partial`,
+      size: { width, height },
+      kind: copyKind(file, file.rasterInfo),
+      range: { min: view.minValue, max: view.maxValue },
+      step,
+    })
+    await fs.promises.rename(`${done}.partial`, done)
+  } finally {
+    await fs.promises.rm(`${done}.partial`, { force: true })
+  }
+  queueStoredFile(storageKeyOf(done)!, { size: (await fs.promises.stat(done)).size })
 }
 
 /** Claims the oldest queued job (one transaction), or null. */
@@ -402,6 +468,8 @@ export interface ViewJobRunner {
   stop(): Promise<void>
   /** Stops a file's running conversion for good (its GDAL child is killed); resolves when it has ended. */
   cancel(fileId: number): Promise<void>
+  /** A view-only read found no reduced copy: make it next (once per process). */
+  requestReducedCopy(fileId: number): void
 }
 
 let viewJobs: ViewJobRunner | null = null
@@ -415,18 +483,29 @@ export async function cancelViewJob(fileId: number) {
   await viewJobs?.cancel(fileId)
 }
 
-/** Starts the runner (server.ts): jobs a stopped server left `processing` are queued again first. */
+/** A view-only link asked for a reduced copy that is not there (a copy older than reduced copies). */
+export function requestReducedCopy(fileId: number) {
+  viewJobs?.requestReducedCopy(fileId)
+}
+
+/**
+ * Starts the runner (server.ts): jobs a stopped server left `processing` are queued again first;
+ * ready copies made before reduced copies existed get theirs, one at a time when the queue is empty.
+ */
 export function startViewJobs(db = getDb(), concurrency = getEnv().RASTER_JOBS): ViewJobRunner {
   db.update(deliverableViews)
     .set({ status: 'queued', progressPercent: 0, updatedAt: new Date() })
     .where(eq(deliverableViews.status, 'processing'))
     .run()
   const running = new Map<number, { fileId: number; controller: AbortController; done: Promise<void> }>()
+  // Reduced copies to make, one at a time after the queue; each tried once per process (a restart resumes).
+  const backfill = missingReducedCopies(db)
+  const backfillTried = new Set<number>()
   let stopped = false
   let waiters: Array<() => void> = []
 
   const settleWaiters = () => {
-    if (running.size || hasQueued()) return
+    if (running.size || backfill.length || hasQueued()) return
     const ready = waiters
     waiters = []
     for (const resolve of ready) resolve()
@@ -524,7 +603,32 @@ export function startViewJobs(db = getDb(), concurrency = getEnv().RASTER_JOBS):
           })
         running.set(job.id, { fileId: job.fileId, controller, done })
       }
+      // Only when nothing is queued: a new upload's copy comes first.
+      if (!stopped && running.size < concurrency && backfill.length && !hasQueued()) {
+        const fileId = backfill.shift()!
+        backfillTried.add(fileId)
+        const controller = new AbortController()
+        const key = -fileId
+        const done = backfillReducedCopy(fileId, db, controller.signal)
+          .catch((error) => {
+            if (!controller.signal.aborted)
+              console.error(`[deliverables] reduced copy of ${fileId} failed`, error)
+          })
+          .finally(() => {
+            running.delete(key)
+            runner.kick()
+            settleWaiters()
+          })
+        running.set(key, { fileId, controller, done })
+      }
       settleWaiters()
+    },
+    requestReducedCopy(fileId) {
+      if (stopped || backfillTried.has(fileId)) return
+      const index = backfill.indexOf(fileId)
+      if (index >= 0) backfill.splice(index, 1)
+      backfill.unshift(fileId)
+      runner.kick()
     },
     async cancel(fileId) {
       const jobs = [...running.values()].filter((r) => r.fileId === fileId)

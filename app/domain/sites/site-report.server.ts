@@ -9,6 +9,8 @@ import { formatChangeMinimum } from '#app/domain/deliverables/change-settings.ts
 import { accuracyText, type Deliverable } from '#app/domain/deliverables/deliverable.ts'
 import { listDeliverables, viewFileFor } from '#app/domain/deliverables/deliverables.server.ts'
 import { elevationChangeOver } from '#app/domain/deliverables/elevation-change.server.ts'
+import { elevationThumbnail } from '#app/domain/deliverables/elevation-preview.server.ts'
+import { sharedRange, type HeightRange } from '#app/domain/deliverables/elevation-ramp.ts'
 import { surveyAreasOf } from '#app/domain/deliverables/map-view.server.ts'
 import { PolygonSchema, type ChangeFigures } from '#app/domain/deliverables/measure-schemas.ts'
 import { countMeasure, minimumChangeFor } from '#app/domain/deliverables/measure.server.ts'
@@ -16,9 +18,10 @@ import { getDownloadableFile } from '#app/domain/files/file-queries.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import { formatCubicMetres, formatPercent, formatSquareMetres } from '#app/lib/format/numbers.ts'
-import { DomainError } from '#app/lib/http/domain-error.ts'
+import { DomainError, isDomainError } from '#app/lib/http/domain-error.ts'
 import { A4, createA4Document, PDF_COLOURS, wrap } from '#app/lib/pdf/a4-document.server.ts'
 import { drawScaleBar } from '#app/lib/pdf/plan-drawing.server.ts'
+import { ensureLocalFile } from '#app/lib/storage/file-cache.server.ts'
 import type { Project, ProjectFile } from '#db/schema.ts'
 import { rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib'
 import { z } from 'zod'
@@ -32,6 +35,8 @@ export const SITE_REPORT_MESSAGES = {
   noElevation: (date: string) => `The survey of ${date} has no elevation model.`,
 } as const
 
+/** The report's survey pictures, px wide (the viewing copy's thumbnail size). */
+const THUMBNAIL_PX = 320
 /** At most this many drawn polygons (each one is a GDAL measure). */
 const MAX_DRAWN = 10
 /** The `polygons` form field, as text: far above 10 polygons of 1000 corners in short decimals. */
@@ -99,19 +104,41 @@ function elevationModelOf(
   }
 }
 
-/** The survey's picture: its orthomosaic's thumbnail, else its elevation model's; null until one is ready. */
-async function thumbnailOf(user: SiteViewer, survey: Survey, db: DbOrTx) {
+/**
+ * The survey's picture: its orthomosaic's thumbnail, else its elevation model's, in the map's
+ * ramp over `range` (both surveys' models, as the site map stretches them); null until one is ready.
+ */
+async function thumbnailOf(
+  user: SiteViewer,
+  survey: Survey,
+  range: HeightRange | null,
+  signal: AbortSignal | undefined,
+  db: DbOrTx,
+) {
   for (const kind of ['orthomosaic', 'elevation'] as const) {
     const file = survey.deliverables.find((d) => d.kind === kind && d.view?.thumbnailUrl)
     if (!file) continue
     try {
       // viewFileFor applies the download rule, as the Map view's thumbnail link does.
+      if (kind === 'elevation' && range && file.view?.cogUrl) {
+        const cog = viewFileFor(user, survey.project.id, file.id, 'cog', db).path
+        const run = { owner: { accountId: user.id }, signal, timeoutMs: 60_000 }
+        return await elevationThumbnail(await ensureLocalFile(cog), range, THUMBNAIL_PX, run)
+      }
       return await fs.readFile(viewFileFor(user, survey.project.id, file.id, 'thumbnail', db).path)
-    } catch {
+    } catch (error) {
+      // A busy server or a stopped request is the whole report's answer.
+      if ((isDomainError(error) && error.status === 429) || signal?.aborted) throw error
       continue
     }
   }
   return null
+}
+
+/** Both surveys' elevation models' range (the map's legend), when both are known. */
+function bothModelsRange(surveys: [Survey, Survey]) {
+  const views = surveys.map((s) => s.deliverables.find((d) => d.kind === 'elevation')?.view ?? null)
+  return views.every((v) => v?.minValue != null && v.maxValue != null) ? sharedRange(views) : null
 }
 
 async function measurePolygons(
@@ -166,7 +193,10 @@ export async function siteReportPdf(
     ...input.drawn.map((ring, i) => ({ label: `Drawn polygon ${i + 1}`, ring })),
   ]
   const polygons = await measurePolygons(user, surveys, rings, input.signal, db)
-  const thumbnails = await Promise.all(surveys.map((survey) => thumbnailOf(user, survey, db)))
+  const range = bothModelsRange(surveys)
+  const thumbnails = await Promise.all(
+    surveys.map((survey) => thumbnailOf(user, survey, range, input.signal, db)),
+  )
   const bytes = await renderSiteReport({ siteName: site.name, surveys, thumbnails, polygons })
   return { bytes, fileName: `site-report-${site.id}-${surveys[0].project.id}-${surveys[1].project.id}.pdf` }
 }
