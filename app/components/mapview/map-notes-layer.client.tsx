@@ -291,7 +291,9 @@ export function NotesOnMap({
               ref={ref}
               center={toLatLng(g.coordinates)}
               radius={7}
-              pathOptions={{ ...style, color: '#fff', fillColor: note.color, fillOpacity: 1, className }}
+              // className is an option Leaflet reads only when it makes the path.
+              className={className}
+              pathOptions={{ ...style, color: '#fff', fillColor: note.color, fillOpacity: 1 }}
             >
               {popup}
             </CircleMarker>
@@ -302,7 +304,8 @@ export function NotesOnMap({
               key={key}
               ref={ref}
               positions={g.coordinates.map(toLatLng)}
-              pathOptions={{ ...style, className }}
+              className={className}
+              pathOptions={style}
             >
               {popup}
             </Polyline>
@@ -312,7 +315,8 @@ export function NotesOnMap({
             key={key}
             ref={ref}
             positions={g.coordinates[0]!.slice(0, -1).map(toLatLng)}
-            pathOptions={{ ...style, className }}
+            className={className}
+            pathOptions={style}
           >
             {popup}
           </Polygon>
