@@ -78,8 +78,8 @@ test('a note drawn on the map, shown in its colour and exported as GeoJSON @js-o
   const shape = map.locator('path.note-shape')
   await expect(shape).toHaveCount(1)
   await expect(shape).toHaveAttribute('stroke', '#2563eb')
-  // The line is level: the middle of its box lies on it.
-  await shape.click()
+  // A level line's box has no height (Playwright calls it hidden); its middle lies on the line.
+  await shape.click({ force: true })
   const popup = page.getByTestId('note-popup')
   await expect(popup).toContainText('Haul road edge')
   await expect(popup).toContainText(/Length \d/)
