@@ -1,7 +1,7 @@
 /**
  * /projects/$projectId/map — the Map view of a project's deliverables, for its client, the
  * assigned pilot and admins (anyone else: 404). With JavaScript: the interactive map
- * (loaded only here). Always: the preview images with their footprint (no-JS), the
+ * (loaded only here), where members place, edit and delete notes. Always: the preview images with their footprint (no-JS), the
  * metadata table, the downloads and a volume form that takes typed corners.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
@@ -107,7 +107,13 @@ export default function MapViewPage() {
             </Link>
           ) : null}
         </div>
-        <LazyDeliverablesMap tileUrl={tileUrl} projectId={project.id} areas={areas} layers={layers} />
+        <LazyDeliverablesMap
+          tileUrl={tileUrl}
+          projectId={project.id}
+          areas={areas}
+          layers={layers}
+          notes={notes}
+        />
         <NotesSection
           projectId={project.id}
           notes={notes}

@@ -117,7 +117,13 @@ function SharedDeliverables({ data }: { data: ShareViewerData & { tileUrl: strin
           3D view
         </Link>
       ) : null}
-      <LazyDeliverablesMap tileUrl={data.tileUrl} projectId={null} areas={data.areas} layers={data.layers} />
+      <LazyDeliverablesMap
+        tileUrl={data.tileUrl}
+        projectId={null}
+        areas={data.areas}
+        layers={data.layers}
+        notes={data.notes}
+      />
       {data.notes.length ? (
         <section aria-label="Notes" className="card p-4">
           <NoteList notes={data.notes} readOnly />

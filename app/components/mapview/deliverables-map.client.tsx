@@ -3,7 +3,8 @@
  * base map, survey areas, each ready raster deliverable as a COG layer (ADR 238), the
  * layer list with opacity, swipe comparison, zoom to the data, the elevation legend, and
  * the measure tools: distance and area in the browser (turf), height and volume
- * from the server's measure calls (signed in only: the share link's viewer has none).
+ * from the server's measure calls (signed in only: the share link's viewer has none),
+ * and the map notes (`map-notes-layer.client.tsx`).
  */
 import { lineString, area as turfArea, length as turfLength, polygon as turfPolygon } from '@turf/turf'
 import {
@@ -21,6 +22,8 @@ import { useMap } from 'react-leaflet'
 
 import { canDrawCog, cogBounds, createCogLayer, heightRangeOf, openCog } from './cog-layer.client.ts'
 import { initialOrder, moveLayer, zIndexOf } from './layer-order.ts'
+import { NotesOnMap, NotesPanel, useNoteEditor } from './map-notes-layer.client.tsx'
+import type { NoteRow } from './map-notes.tsx'
 import {
   LayerPanel,
   MeasurePanel,
@@ -193,6 +196,8 @@ export function MeasureOnMap({
     const group = drawn.current
     group.addTo(map)
     const onCreated = (event: L.LeafletEvent) => {
+      // A note's shape (the notes panel) is not a measure.
+      if (!latest.current.mode) return
       const layer = (event as L.DrawEvents.Created).layer as L.Polyline
       group.clearLayers()
       group.addLayer(layer)
@@ -407,16 +412,33 @@ export function DeliverablesMap({
   projectId,
   areas,
   layers,
+  notes = [],
 }: {
   tileUrl: string
   /** The project whose signed-in measure calls give height and volume; none on a share link. */
   projectId: number | null
   areas: Array<{ areaNumber: number; points: LatLng[] }>
   layers: MapLayer[]
+  /** The map notes: placed and changed by the project's members, shown read-only through a share link. */
+  notes?: NoteRow[]
 }) {
   const layerView = useLayerView(layers)
   const { swipe } = layerView
   const measure = useMeasureTools(projectId, layers)
+  const noteEditor = useNoteEditor()
+  // One drawing tool at a time: a note's shape or a measure.
+  const measureMode = measure.tools.mode
+  const { drawing, setDrawing } = noteEditor
+  const stopMeasure = useRef(measure.tools.onMode)
+  stopMeasure.current = measure.tools.onMode
+  useEffect(() => {
+    if (drawing && measureMode) stopMeasure.current(measureMode)
+    // Only a newly chosen note tool stops the measure.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [drawing])
+  useEffect(() => {
+    if (measureMode) setDrawing(null)
+  }, [measureMode, setDrawing])
   const [view, setView] = useState<{ zoom: number; lat: number } | null>(null)
   const mapRef = useRef<L.Map | null>(null)
   const bounds = boundsOf(layers, areas)
@@ -439,6 +461,7 @@ export function DeliverablesMap({
               onShape={measure.onShape}
               onPoint={measure.onPoint}
             />
+            <NotesOnMap notes={notes} projectId={projectId} editor={noteEditor} />
             <ViewReporter onView={onView} />
           </SurveyBaseMap>
         </div>
@@ -481,6 +504,7 @@ export function DeliverablesMap({
           }}
         />
         <MeasurePanel measure={measure.tools} />
+        {projectId !== null ? <NotesPanel projectId={projectId} editor={noteEditor} /> : null}
       </div>
     </div>
   )

@@ -16,11 +16,12 @@ import {
 import { formatDate } from '#app/lib/format/dates.ts'
 import { formatCubicMetres, formatMetres, formatSquareMetres } from '#app/lib/format/numbers.ts'
 
-type NoteRow = Omit<AnnotationView, 'authorId'> & { canEdit?: boolean }
+export type NoteRow = Omit<AnnotationView, 'authorId'> & { canEdit?: boolean }
 
-const KIND_LABELS = { point: 'Point', line: 'Line', polygon: 'Polygon' } as const
+export const KIND_LABELS = { point: 'Point', line: 'Line', polygon: 'Polygon' } as const
 
-function Measurement({ note }: { note: NoteRow }) {
+/** A note's length, area and volume with its base, in words (the list and the map's popup). */
+export function NoteMeasurement({ note }: { note: NoteRow }) {
   const m = note.measurement
   const parts: string[] = []
   if (note.kind === 'line' && m.lengthM !== undefined) parts.push(`Length ${formatMetres(m.lengthM)}`)
@@ -60,7 +61,7 @@ export function NoteList({ notes, readOnly = false }: { notes: NoteRow[]; readOn
               </span>
             </p>
             {note.note ? <p className="whitespace-pre-line text-sm text-ink-800">{note.note}</p> : null}
-            <Measurement note={note} />
+            <NoteMeasurement note={note} />
             <p className="text-xs text-ink-500">
               {note.authorName} · {formatDate(note.createdAt)}
             </p>
