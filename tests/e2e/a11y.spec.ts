@@ -28,7 +28,8 @@ import { expect, test, type APIResponse, type Page } from '@playwright/test'
 import { readConfig } from '@remix-run/dev/dist/config.js'
 
 import { ADMIN_EMAIL, PILOT_EMAIL } from './admin-fixtures.ts'
-import { seedPagesData, signInPatiently, type SeededPages } from './pages-fixtures.ts'
+import { signIn } from './fixtures.ts'
+import { seedPagesData, type SeededPages } from './pages-fixtures.ts'
 
 const BLOCKING = new Set(['serious', 'critical'])
 
@@ -285,7 +286,7 @@ for (const role of ['client', 'pilot', 'admin'] as const) {
   }) => {
     test.setTimeout(1_200_000)
     const email = role === 'client' ? seeded.clientEmail : role === 'pilot' ? PILOT_EMAIL : ADMIN_EMAIL
-    await signInPatiently(page, email)
+    await signIn(page, email)
     await checkEveryPage(page, role)
   })
 }

@@ -11,13 +11,13 @@ import Database from 'better-sqlite3'
 import { sampleFlightArea, sampleFlightPlan } from '../helpers/flight-plan-data.ts'
 import { e2eDir } from '../setup/e2e-env.ts'
 import { acceptTermsToSimulator, createQuotedProjectViaApi, DEMO_CLIENT_EMAIL } from './checkout-fixtures.ts'
-import { DEMO_PASSWORD, login, uniqueEmail, waitForMail } from './fixtures.ts'
+import { DEMO_PASSWORD, signIn, uniqueEmail, waitForMail } from './fixtures.ts'
 
 export const ADMIN_EMAIL = 'admin@example.com'
 export const PILOT_EMAIL = 'pilot@example.com'
 
 export async function loginAsAdmin(page: Page) {
-  await login(page, ADMIN_EMAIL, DEMO_PASSWORD)
+  await signIn(page, ADMIN_EMAIL, DEMO_PASSWORD)
 }
 
 export function openE2eDb() {
@@ -87,7 +87,7 @@ export async function expectToast(page: Page, title: string | RegExp) {
  */
 export async function createPaidProject(page: Page, request: APIRequestContext, name: string) {
   const project = await createQuotedProjectViaApi(request, name)
-  await login(page, DEMO_CLIENT_EMAIL, DEMO_PASSWORD)
+  await signIn(page, DEMO_CLIENT_EMAIL, DEMO_PASSWORD)
   await page.goto(`/checkout/${project.id}`)
   await acceptTermsToSimulator(page)
   await page.getByRole('button', { name: /^Pay / }).click()

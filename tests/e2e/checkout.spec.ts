@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 
 import { registerClientViaApi } from './accounts-fixtures.ts'
 import { createQuotedProjectViaApi, DEMO_CLIENT_EMAIL, rand, replanViaApi } from './checkout-fixtures.ts'
-import { DEMO_PASSWORD, login, waitForMail } from './fixtures.ts'
+import { DEMO_PASSWORD, signIn, waitForMail } from './fixtures.ts'
 
 async function acceptTermsAndGoToGateway(
   page: Page,
@@ -64,7 +64,7 @@ async function newProjectAtGateway(
   options?: { viaDashboard?: boolean },
 ) {
   const project = await createQuotedProjectViaApi(request)
-  await login(page, DEMO_CLIENT_EMAIL, DEMO_PASSWORD)
+  await signIn(page, DEMO_CLIENT_EMAIL, DEMO_PASSWORD)
   await acceptTermsAndGoToGateway(page, project.id, project.quoteAmount, options)
   return project
 }
@@ -158,7 +158,7 @@ test('re-planning after accepting the terms: paying the old form is recorded and
   await expect(page.getByTestId('checkout-total')).toHaveText(rand(replanned.quoteAmount))
 
   const admin = await browser.newPage()
-  await login(admin, 'admin@example.com', DEMO_PASSWORD)
+  await signIn(admin, 'admin@example.com', DEMO_PASSWORD)
   await admin.goto('/admin?tab=financial')
   const flagged = admin.getByTestId('flagged-payments').getByRole('row').filter({ hasText: project.name })
   await expect(flagged).toContainText('payment for a superseded quote — refund or re-quote')
@@ -210,7 +210,7 @@ test('a quote over R 5 000,00 asks for the billing address at the review step, i
   const small = await createQuotedProjectViaApi(request, undefined, client)
   const project = await replanViaApi(request, small.id, undefined, client)
   expect(project.quoteAmount).toBeGreaterThan(500_000)
-  await login(page, client.email, client.password)
+  await signIn(page, client.email, client.password)
   await page.goto(`/checkout/${project.id}`)
   // Step 1 asks for it, with the order, before any terms.
   const address = page.getByRole('textbox', { name: 'Billing address' })

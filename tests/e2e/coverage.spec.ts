@@ -14,7 +14,7 @@ import Database from 'better-sqlite3'
 import { geotaggedJpeg, JPEG_BYTES } from '../helpers/geotagged-jpeg.ts'
 import { e2eDir } from '../setup/e2e-env.ts'
 import { expectToast, loginAsAdmin, PILOT_EMAIL, seedPaidProject } from './admin-fixtures.ts'
-import { DEMO_PASSWORD, login } from './fixtures.ts'
+import { DEMO_PASSWORD, signIn } from './fixtures.ts'
 
 function assignDemoPilot(projectId: number) {
   const db = new Database(path.join(e2eDir, 'kestrel.sqlite'))
@@ -70,7 +70,7 @@ test('the pilot uploads geotagged photos; pilot and admin see the coverage of ea
   const { projectId } = seedPaidProject(name)
   assignDemoPilot(projectId)
 
-  await login(page, PILOT_EMAIL, DEMO_PASSWORD)
+  await signIn(page, PILOT_EMAIL, DEMO_PASSWORD)
   await page.goto(`/dashboard?project=${projectId}`)
   const job = page.getByTestId('job-dialog')
   await expect(job.getByRole('heading', { name })).toBeVisible()

@@ -12,7 +12,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib'
 
 import { e2eDir } from '../setup/e2e-env.ts'
 import { expectToast, seedPaidProject } from './admin-fixtures.ts'
-import { login, slowUplink } from './fixtures.ts'
+import { signIn, slowUplink } from './fixtures.ts'
 
 function landOwnerFlag(projectId: number) {
   const db = new Database(path.join(e2eDir, 'kestrel.sqlite'), { readonly: true })
@@ -58,7 +58,7 @@ test('the client uploads the signed land owner form, downloads the same bytes an
   page,
 }) => {
   const { projectId, clientEmail } = seedPaidProject('Erf 4512 orchard survey')
-  await login(page, clientEmail)
+  await signIn(page, clientEmail)
   const panel = await openProject(page, projectId)
   await expect(panel.getByText('Required')).toBeVisible()
   await expect(panel.getByRole('link', { name: /land owner permission template/i })).toHaveAttribute(
@@ -94,7 +94,7 @@ test('the client uploads the signed land owner form, downloads the same bytes an
 
 test('a file of the wrong type is refused with the fixed message', async ({ page }) => {
   const { projectId, clientEmail } = seedPaidProject('Farm 77 wrong type')
-  await login(page, clientEmail)
+  await signIn(page, clientEmail)
   const panel = await openProject(page, projectId)
   await panel
     .getByLabel('Upload the signed agreement')
@@ -121,7 +121,7 @@ test('@js-only a resumable upload cut by going offline continues from where it s
   context,
 }) => {
   const { projectId, clientEmail } = seedPaidProject('Erf 9 resumable')
-  await login(page, clientEmail)
+  await signIn(page, clientEmail)
   const panel = await openProject(page, projectId)
   const bytes = await signedPdf(1, 9 * 1024 * 1024 + 512 * 1024)
 

@@ -1,9 +1,10 @@
 /** Shared helpers for the journeys. */
 import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
 import { expect, type Page } from '@playwright/test'
 
 import { readSavedMail, type ReceivedMail } from '../helpers/smtp-server.ts'
-import { e2eMailDir } from '../setup/e2e-env.ts'
+import { e2eMailDir, e2eOrigin, e2eSessionsFile } from '../setup/e2e-env.ts'
 
 export const DEMO_PASSWORD = 'kestrel-demo'
 
@@ -11,6 +12,7 @@ export function uniqueEmail(prefix = 'user') {
   return `${prefix}-${randomBytes(4).toString('hex')}@example.test`
 }
 
+/** Signs in through the sign-in form (the form's own journeys; a journey that signs out). */
 export async function login(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login')
   await page.getByLabel('Email').fill(email)
@@ -18,6 +20,36 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
   await page.getByRole('button', { name: 'Sign In' }).click()
   // Hashing the password takes seconds on a loaded 2-core machine: wait on the condition, not a short timer.
   await expect(page).toHaveURL(/\/dashboard/, { timeout: 60_000 })
+}
+
+let demoSessions: Record<string, string> | undefined
+
+/**
+ * Signed in as `email`, on the dashboard, without the sign-in form: a demo account gets the
+ * session the global set-up opened for this worker's app, any other account a new one over
+ * the API. A journey that signs out or changes the password uses `login()`, so the shared
+ * session is never ended.
+ */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  demoSessions ??= JSON.parse(fs.readFileSync(e2eSessionsFile, 'utf8')) as Record<string, string>
+  const shared = password === DEMO_PASSWORD ? demoSessions[email] : undefined
+  if (shared) {
+    await page
+      .context()
+      .addCookies([
+        { name: 'kestrel_session', value: shared, url: e2eOrigin, httpOnly: true, sameSite: 'Lax' },
+      ])
+  } else {
+    // page.request shares the page's cookies: the answer's session cookie lands in the browser.
+    const res = await page.request.post('/api/auth/login', {
+      data: { email, password },
+      headers: { Origin: e2eOrigin },
+      timeout: 60_000,
+    })
+    expect(res.status(), await res.text()).toBe(200)
+  }
+  await page.goto('/dashboard')
+  await expect(page).toHaveURL(/\/dashboard/)
 }
 
 /** Waits for an e-mail to arrive at the test SMTP server. */

@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test'
 
 import { expectToast, openE2eDb, seedPaidProject } from './admin-fixtures.ts'
 import { acceptTermsToSimulator, rand } from './checkout-fixtures.ts'
-import { login } from './fixtures.ts'
+import { signIn } from './fixtures.ts'
 
 /** A completed survey of a new client, and a 10 % repeat discount in the pricing settings. */
 function seedCompletedProject(name: string) {
@@ -59,7 +59,7 @@ test('a completed survey is flown again: the new quote has the discount line and
   page,
 }) => {
   const { projectId, clientEmail } = seedCompletedProject(`Quarry stockpiles ${Date.now()}`)
-  await login(page, clientEmail)
+  await signIn(page, clientEmail)
   const repeat = await flyAgain(page, projectId)
 
   await expect(page.getByRole('heading', { name: 'Review your order' })).toBeVisible()
@@ -76,7 +76,7 @@ test('a completed survey is flown again: the new quote has the discount line and
 
 test('an unpaid quote has no Fly this again button', async ({ page }) => {
   const { projectId, clientEmail } = seedCompletedProject(`Farm dam ${Date.now()}`)
-  await login(page, clientEmail)
+  await signIn(page, clientEmail)
   const repeat = await flyAgain(page, projectId)
   await page.goto('/dashboard?tab=projects')
   await expect(page.getByTestId(`fly-again-${projectId}`)).toBeVisible()
@@ -89,7 +89,7 @@ test('an unpaid quote has no Fly this again button', async ({ page }) => {
 test('a completed survey never flown again goes on a schedule from its details', async ({ page }) => {
   const name = `Stockpile yard ${Date.now()}`
   const { projectId, clientEmail } = seedCompletedProject(name)
-  await login(page, clientEmail)
+  await signIn(page, clientEmail)
   await page.goto(`/dashboard?tab=projects&view=${projectId}`)
   await page
     .getByTestId('repeat-schedule-form')
@@ -111,7 +111,7 @@ test('screens at 1280 and 360 px: the button and the quote with the discount lin
   page,
 }) => {
   const { projectId, clientEmail } = seedCompletedProject(`Earthworks phase 2 ${Date.now()}`)
-  await login(page, clientEmail)
+  await signIn(page, clientEmail)
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: width === 360 ? 780 : 900 })
     await page.goto(`/dashboard?tab=projects&view=${projectId}`)

@@ -9,7 +9,7 @@ import { expect, test } from '@playwright/test'
 
 import { setTileServerMode } from '../helpers/tile-server.ts'
 import { e2eStateFile } from '../setup/e2e-env.ts'
-import { DEMO_PASSWORD, login } from './fixtures.ts'
+import { DEMO_PASSWORD, signIn } from './fixtures.ts'
 import { canvasTilesOf, orthomosaicPixelsOnScreen, seedMapProject } from './map-view-fixtures.ts'
 
 function parseNumber(text: string) {
@@ -25,7 +25,7 @@ test('the client sees the orthomosaic on the map and measures a rectangle @js-on
   test.setTimeout(240_000)
   const name = `Map survey ${randomBytes(3).toString('hex')}`
   const seeded = await seedMapProject(name)
-  await login(page, seeded.clientEmail, DEMO_PASSWORD)
+  await signIn(page, seeded.clientEmail, DEMO_PASSWORD)
   await page.goto(`/projects/${seeded.projectId}/map`)
   await expect(page.getByRole('heading', { name: 'Map', exact: true })).toBeVisible()
   const map = page.getByTestId('deliverables-map')
@@ -105,7 +105,7 @@ test('the client sees the orthomosaic on the map and measures a rectangle @js-on
 test('every tile of both layers loads at each of 5 zoom steps @js-only', async ({ page }) => {
   test.setTimeout(420_000)
   const seeded = await seedMapProject(`Map tiles ${randomBytes(3).toString('hex')}`)
-  await login(page, seeded.clientEmail, DEMO_PASSWORD)
+  await signIn(page, seeded.clientEmail, DEMO_PASSWORD)
   await page.goto(`/projects/${seeded.projectId}/map`)
   const map = page.getByTestId('deliverables-map')
   await expect(map.locator('.leaflet-container')).toBeVisible()
@@ -148,7 +148,7 @@ test('with no satellite tiles, the Map view draws the offline map under the laye
   const { tileOrigin } = JSON.parse(fs.readFileSync(e2eStateFile, 'utf8')) as { tileOrigin: string }
   await setTileServerMode(tileOrigin, 'error')
   try {
-    await login(page, seeded.clientEmail, DEMO_PASSWORD)
+    await signIn(page, seeded.clientEmail, DEMO_PASSWORD)
     await page.goto(`/projects/${seeded.projectId}/map`)
     const map = page.getByTestId('deliverables-map').locator('.leaflet-container')
     await expect(map).toHaveAttribute('data-base-layer', 'outline', { timeout: 30_000 })
@@ -173,7 +173,7 @@ test('without JavaScript: previews, metadata, downloads and the volume form @no-
   test.setTimeout(240_000)
   const name = `Map survey ${randomBytes(3).toString('hex')}`
   const seeded = await seedMapProject(name)
-  await login(page, seeded.clientEmail, DEMO_PASSWORD)
+  await signIn(page, seeded.clientEmail, DEMO_PASSWORD)
   await page.goto(`/projects/${seeded.projectId}/map`)
   const deliverables = page.getByTestId('deliverable')
   await expect(deliverables).toHaveCount(2)

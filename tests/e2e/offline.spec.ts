@@ -16,7 +16,7 @@ import Database from 'better-sqlite3'
 import { setTileServerMode } from '../helpers/tile-server.ts'
 import { e2eDir, e2eStateFile } from '../setup/e2e-env.ts'
 import { expectToast, PILOT_EMAIL, seedPaidProject } from './admin-fixtures.ts'
-import { DEMO_PASSWORD, login, slowUplink } from './fixtures.ts'
+import { DEMO_PASSWORD, login, signIn, slowUplink } from './fixtures.ts'
 
 test.describe.configure({ timeout: 180_000 })
 
@@ -106,6 +106,7 @@ test('@js-only a pilot saves a job for offline and reads it with no signal after
 }, testInfo) => {
   const name = `Offline orchard ${crypto.randomBytes(3).toString('hex')}`
   const { projectId } = seedAssignedJob(name)
+  // The form, not the shared session: this journey signs out at the end.
   await login(page, PILOT_EMAIL, DEMO_PASSWORD)
   const job = await openJob(page, projectId, name)
   await expect(job.getByTestId('job-map').locator('img.leaflet-tile-loaded').first()).toBeVisible()
@@ -196,7 +197,7 @@ test('@js-only a save ends when the tile host is out of reach, and the card agre
   // The tile host black-holes every request: each tile would wait for ever.
   await setTileServerMode(tileOrigin(), 'hang')
   try {
-    await login(page, PILOT_EMAIL, DEMO_PASSWORD)
+    await signIn(page, PILOT_EMAIL, DEMO_PASSWORD)
     const job = await openJob(page, projectId, name)
     const control = job.getByTestId('offline-control')
     await control.getByRole('button', { name: 'Save for offline' }).click()
@@ -231,7 +232,7 @@ test('@js-only a photo picked with no signal waits as queued and uploads when th
 }) => {
   const name = `Queued upload ${crypto.randomBytes(3).toString('hex')}`
   const { projectId } = seedAssignedJob(name)
-  await login(page, PILOT_EMAIL, DEMO_PASSWORD)
+  await signIn(page, PILOT_EMAIL, DEMO_PASSWORD)
   const job = await openJob(page, projectId, name)
   const media = job.getByTestId('job-media')
 
@@ -258,7 +259,7 @@ test('@js-only an upload cut by a reload continues by itself and sends only the 
 }) => {
   const name = `Resumed upload ${crypto.randomBytes(3).toString('hex')}`
   const { projectId } = seedAssignedJob(name)
-  await login(page, PILOT_EMAIL, DEMO_PASSWORD)
+  await signIn(page, PILOT_EMAIL, DEMO_PASSWORD)
   const job = await openJob(page, projectId, name)
   const media = job.getByTestId('job-media')
   // A 12 MB PNG (header, then padding): three 5 MB PATCHes.

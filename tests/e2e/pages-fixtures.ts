@@ -4,7 +4,7 @@
  * owned by one new client; plus the ids of the pilot, a hub and a drone profile.
  */
 import path from 'node:path'
-import { expect, type Page, type PlaywrightWorkerArgs } from '@playwright/test'
+import { expect, type PlaywrightWorkerArgs } from '@playwright/test'
 import Database from 'better-sqlite3'
 
 import { e2eDir, e2eOrigin } from '../setup/e2e-env.ts'
@@ -76,13 +76,4 @@ export async function seedPagesData(
     db.close()
     await request.dispose()
   }
-}
-
-/** Signs in through the form, waiting longer than `login()` does: these runs load many pages on a busy machine. */
-export async function signInPatiently(page: Page, email: string) {
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await page.waitForURL(/\/dashboard/, { timeout: 60_000 })
 }

@@ -13,7 +13,7 @@ import { PDFDocument } from 'pdf-lib'
 
 import { extractLink } from '../helpers/smtp-server.ts'
 import { expectToast, loginAsAdmin, PILOT_EMAIL, seedPaidProject } from './admin-fixtures.ts'
-import { DEMO_PASSWORD, login, waitForMail } from './fixtures.ts'
+import { DEMO_PASSWORD, signIn, waitForMail } from './fixtures.ts'
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -56,7 +56,7 @@ test('a pilot flies an assigned job and the client downloads the deliverable', a
   await page.context().clearCookies()
 
   // The pilot opens the job from the job card, logs 1 h 30 min and uploads a photo.
-  await login(page, PILOT_EMAIL, DEMO_PASSWORD)
+  await signIn(page, PILOT_EMAIL, DEMO_PASSWORD)
   await page.goto(`${jobLink.pathname}${jobLink.search}`)
   const job = page.getByTestId('job-dialog')
   await expect(job.getByRole('heading', { name })).toBeVisible()
@@ -128,7 +128,7 @@ test('a pilot flies an assigned job and the client downloads the deliverable', a
   await page.context().clearCookies()
 
   // The client downloads the deliverable: the same bytes.
-  await login(page, clientEmail, DEMO_PASSWORD)
+  await signIn(page, clientEmail, DEMO_PASSWORD)
   const download = await page.request.get(fileHref!)
   expect(download.status()).toBe(200)
   expect(download.headers()['content-disposition']).toContain('attachment')
@@ -136,7 +136,7 @@ test('a pilot flies an assigned job and the client downloads the deliverable', a
 
   // The pilot now sees the completion panel instead of the progress form.
   await page.context().clearCookies()
-  await login(page, PILOT_EMAIL, DEMO_PASSWORD)
+  await signIn(page, PILOT_EMAIL, DEMO_PASSWORD)
   await page.goto(`/dashboard?project=${projectId}`)
   const panel = page.getByTestId('completion-panel')
   await expect(panel).toContainText('1 h 30 min')

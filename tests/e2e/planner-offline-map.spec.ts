@@ -10,7 +10,7 @@ import { expect, test } from '@playwright/test'
 
 import { setTileServerMode } from '../helpers/tile-server.ts'
 import { e2eStateFile } from '../setup/e2e-env.ts'
-import { DEMO_PASSWORD, login } from './fixtures.ts'
+import { DEMO_PASSWORD, signIn } from './fixtures.ts'
 import { createProject, DEMO_CLIENT } from './planner-fixtures.ts'
 
 function tileOrigin() {
@@ -22,7 +22,7 @@ test('@js-only with no tiles at all, the planner draws its own map: grid, towns 
 }, testInfo) => {
   await setTileServerMode(tileOrigin(), 'error')
   try {
-    await login(page, DEMO_CLIENT, DEMO_PASSWORD)
+    await signIn(page, DEMO_CLIENT, DEMO_PASSWORD)
     // The place search still finds the site (createProject picks Stellenbosch from it).
     await createProject(page, `No tiles ${Date.now()}`, { js: true })
     const layers = page.getByTestId('planner-map-layers')

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 
-import { DEMO_PASSWORD, login } from './fixtures.ts'
+import { DEMO_PASSWORD, signIn } from './fixtures.ts'
 import {
   areasToText,
   createProject,
@@ -25,7 +25,7 @@ test('@js-only a client draws two areas, the live quote matches the server, and 
     browserDialogs.push(dialog.message())
     void dialog.dismiss()
   })
-  await login(page, DEMO_CLIENT, DEMO_PASSWORD)
+  await signIn(page, DEMO_CLIENT, DEMO_PASSWORD)
   // The dashboard ships no map code; only the planner loads Leaflet.
   expect(await page.evaluate(() => typeof (window as unknown as { L?: unknown }).L)).toBe('undefined')
   const projectId = await createProject(page, `Vineyard ${Date.now()}`, { js: true })
@@ -188,7 +188,7 @@ test('@js-only a client draws two areas, the live quote matches the server, and 
 test('@no-js-only without JavaScript a client pastes coordinates and gets the same quote as the API', async ({
   page,
 }) => {
-  await login(page, DEMO_CLIENT, DEMO_PASSWORD)
+  await signIn(page, DEMO_CLIENT, DEMO_PASSWORD)
   const projectId = await createProject(page, `Orchard ${Date.now()}`, { js: false })
   await expect(page.getByText('Drawing on the satellite map needs JavaScript')).toBeVisible()
 
@@ -230,7 +230,7 @@ test('@no-js-only without JavaScript a client pastes coordinates and gets the sa
 })
 
 test('@no-js-only a planner error is explained: a self-intersecting area is refused', async ({ page }) => {
-  await login(page, DEMO_CLIENT, DEMO_PASSWORD)
+  await signIn(page, DEMO_CLIENT, DEMO_PASSWORD)
   await createProject(page, `Bow tie ${Date.now()}`, { js: false })
   await page.getByLabel('Coordinates').fill('-33.94, 18.86\n-33.95, 18.87\n-33.94, 18.87\n-33.95, 18.86')
   await page.getByRole('button', { name: 'Generate Quote' }).click()
@@ -247,7 +247,7 @@ test('@js-only when a tile server does not answer, the map says so, falls back t
   page,
 }) => {
   // Tests serve satellite tiles locally; the street map's server (OpenStreetMap) is out of reach.
-  await login(page, DEMO_CLIENT, DEMO_PASSWORD)
+  await signIn(page, DEMO_CLIENT, DEMO_PASSWORD)
   await createProject(page, `Offline ${Date.now()}`, { js: true })
   const layers = page.getByTestId('planner-map-layers')
   await expect(layers).toHaveAttribute('data-base-layer', 'satellite')
@@ -274,7 +274,7 @@ test('a draft shows in My Projects, opens its details, and is deleted after conf
   page,
   javaScriptEnabled,
 }) => {
-  await login(page, DEMO_CLIENT, DEMO_PASSWORD)
+  await signIn(page, DEMO_CLIENT, DEMO_PASSWORD)
   const name = `Draft ${Date.now()}`
   const projectId = await createProject(page, name, { js: javaScriptEnabled })
   await page.getByRole('link', { name: 'Back to dashboard' }).click()

@@ -6,7 +6,8 @@
 import { expect, test, type Page } from '@playwright/test'
 
 import { ADMIN_EMAIL, PILOT_EMAIL } from './admin-fixtures.ts'
-import { seedPagesData, signInPatiently, type SeededPages } from './pages-fixtures.ts'
+import { signIn } from './fixtures.ts'
+import { seedPagesData, type SeededPages } from './pages-fixtures.ts'
 
 const WIDTHS = [1280, 360] as const
 
@@ -50,7 +51,7 @@ test('screenshots: the landing page', async ({ page }) => {
 })
 
 test('screenshots: the planner, the quote dialog and checkout', async ({ page }) => {
-  await signInPatiently(page, seeded.clientEmail)
+  await signIn(page, seeded.clientEmail)
   const planner = `/flight-planner?projectId=${seeded.quotedProjectId}`
   await shoot(page, 'planner', planner)
   await shoot(page, 'quote-dialog', `${planner}&view=quote`, { fullPage: false })
@@ -62,13 +63,13 @@ test('screenshots: the planner, the quote dialog and checkout', async ({ page })
 })
 
 test('screenshots: admin projects', async ({ page }) => {
-  await signInPatiently(page, ADMIN_EMAIL)
+  await signIn(page, ADMIN_EMAIL)
   await shoot(page, 'admin-projects', '/admin?tab=projects')
   await shoot(page, 'admin-project-dialog', `/admin/projects/${seeded.paidProjectId}`, { fullPage: false })
 })
 
 test('screenshots: the pilot dashboard', async ({ page }) => {
-  await signInPatiently(page, PILOT_EMAIL)
+  await signIn(page, PILOT_EMAIL)
   await shoot(page, 'pilot-dashboard', '/dashboard')
   await shoot(page, 'pilot-job', `/dashboard?project=${seeded.paidProjectId}`, { fullPage: false })
 })

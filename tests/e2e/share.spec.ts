@@ -14,7 +14,7 @@ import { expect, test, type Page } from '@playwright/test'
 
 import { e2eDir } from '../setup/e2e-env.ts'
 import { openE2eDb, seedPaidProject } from './admin-fixtures.ts'
-import { DEMO_PASSWORD, login } from './fixtures.ts'
+import { DEMO_PASSWORD, signIn } from './fixtures.ts'
 import { orthomosaicPixelsOnScreen, seedMapProject } from './map-view-fixtures.ts'
 
 test.describe.configure({ timeout: 120_000 })
@@ -66,7 +66,7 @@ test('the client shares the deliverables and the link opens signed out; revoked,
   browser,
 }) => {
   const { projectId, clientEmail, bytes, sha256 } = completedProjectWithReport('Erf 77 share survey')
-  await login(page, clientEmail)
+  await signIn(page, clientEmail)
   const sharePath = await createShareLink(page, projectId, { allowDownload: true })
 
   const visitor = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled })
@@ -109,7 +109,7 @@ test('a link to an orthomosaic opens on the map, its pixels read from the COG th
   test.setTimeout(240_000)
   const name = `Shared map ${crypto.randomBytes(3).toString('hex')}`
   const seeded = await seedMapProject(name)
-  await login(page, seeded.clientEmail, DEMO_PASSWORD)
+  await signIn(page, seeded.clientEmail, DEMO_PASSWORD)
   const sharePath = await createShareLink(page, seeded.projectId, { allowDownload: false })
 
   const withJs = Boolean(test.info().project.use.javaScriptEnabled)

@@ -12,7 +12,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { formatDate } from '#app/lib/format/dates.ts'
 
 import { CONE_VOLUME_M3 } from '../helpers/dsm-fixtures.ts'
-import { DEMO_PASSWORD, login } from './fixtures.ts'
+import { DEMO_PASSWORD, signIn } from './fixtures.ts'
 import { seedSiteWithTwoSurveys, swipeColours } from './site-map-fixtures.ts'
 
 function parseNumber(text: string) {
@@ -44,7 +44,7 @@ function changePixelsOnScreen(page: Page) {
 /** A new site with two surveys, its client signed in on its Map view. */
 async function openSiteMap(page: Page) {
   const seeded = await seedSiteWithTwoSurveys(`Quarry ${randomBytes(3).toString('hex')}`)
-  await login(page, seeded.clientEmail, DEMO_PASSWORD)
+  await signIn(page, seeded.clientEmail, DEMO_PASSWORD)
   await page.goto(`/sites/${seeded.siteId}/map`)
   return seeded
 }

@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test'
 
 import { openE2eDb, seedPaidProject } from './admin-fixtures.ts'
-import { login } from './fixtures.ts'
+import { signIn } from './fixtures.ts'
 import { seedMapProject } from './map-view-fixtures.ts'
 
 /** A client's site: a survey flown on 10 January 2026, then its repeat waiting for payment. */
@@ -44,7 +44,7 @@ function seedSite(name: string, seeded: { projectId: number; clientEmail: string
 test('the client renames a site, repeats it every 3 months and cancels in one click', async ({ page }) => {
   const name = `Quarry ${Date.now()}`
   const { siteId, projectId, repeatId, clientEmail } = seedSite(name)
-  await login(page, clientEmail)
+  await signIn(page, clientEmail)
 
   await page.goto('/dashboard?tab=sites')
   const card = page.getByTestId(`site-card-${siteId}`)
@@ -111,7 +111,7 @@ test('the site list at 1280 and 360 px: the latest orthomosaic thumbnail, nothin
   } finally {
     db.close()
   }
-  await login(page, clientEmail)
+  await signIn(page, clientEmail)
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: width === 360 ? 780 : 900 })
     await page.goto('/dashboard?tab=sites')

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 
-import { DEMO_PASSWORD, login } from './fixtures.ts'
+import { DEMO_PASSWORD, signIn } from './fixtures.ts'
 import { areasToText, createProject, DEMO_CLIENT, drawArea, type Area } from './planner-fixtures.ts'
 
 // A U-shaped (concave) field near Stellenbosch: 600 m wide, a notch 200 m wide and 300 m deep.
@@ -21,7 +21,7 @@ test('@js-only the planner draws the survey grid over a concave area, and the qu
   page,
 }) => {
   test.setTimeout(120_000)
-  await login(page, DEMO_CLIENT, DEMO_PASSWORD)
+  await signIn(page, DEMO_CLIENT, DEMO_PASSWORD)
   await createProject(page, `Concave field ${Date.now()}`, { js: true })
   await expect(page.getByTestId('planner-map')).toBeVisible()
   await expect(page.getByTestId('survey-grid')).toHaveCount(0)
@@ -54,7 +54,7 @@ test('@js-only the planner draws the survey grid over a concave area, and the qu
 
 test('@no-js-only without JavaScript pasted coordinates give the survey mission table', async ({ page }) => {
   test.setTimeout(120_000)
-  await login(page, DEMO_CLIENT, DEMO_PASSWORD)
+  await signIn(page, DEMO_CLIENT, DEMO_PASSWORD)
   await createProject(page, `Concave orchard ${Date.now()}`, { js: false })
   await page.getByLabel('Coordinates').fill(areasToText([CONCAVE]))
   await page.getByRole('button', { name: 'Generate Quote' }).click()

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { expect, test } from '@playwright/test'
 
 import { encodePng } from '../../server/nodeodm-simulator/png.ts'
-import { DEMO_PASSWORD, login } from './fixtures.ts'
+import { DEMO_PASSWORD, signIn } from './fixtures.ts'
 import { seedThreeDProject, threeDPixels } from './three-d-fixtures.ts'
 
 test('the client sees the model and the point cloud drawn, at 1280 and 360 px @js-only', async ({ page }) => {
@@ -60,7 +60,7 @@ test('without JavaScript: the still image, the facts and the downloads @no-js-on
   baseURL,
 }) => {
   const seeded = await seedThreeDProject(`3D survey ${randomBytes(3).toString('hex')}`)
-  await login(page, seeded.clientEmail, DEMO_PASSWORD)
+  await signIn(page, seeded.clientEmail, DEMO_PASSWORD)
   await page.goto(`/projects/${seeded.projectId}/3d`)
   await expect(page.getByTestId('three-d-still')).toContainText('No still image yet')
   // A browser with JavaScript leaves the still image; this page then shows it.

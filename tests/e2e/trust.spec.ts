@@ -8,7 +8,7 @@ import { strFromU8, unzipSync } from 'fflate'
 import { pdfText } from '../helpers/pdf-text.ts'
 import { registerClientViaApi } from './accounts-fixtures.ts'
 import { createQuotedProjectViaApi } from './checkout-fixtures.ts'
-import { DEMO_PASSWORD, login } from './fixtures.ts'
+import { DEMO_PASSWORD, signIn } from './fixtures.ts'
 
 test('registration shows the privacy notice first and an unticked marketing opt-in; /privacy names the Information Officer and the Regulator', async ({
   page,
@@ -52,7 +52,7 @@ test('a client downloads their data, cancels a paid project, the admin refunds a
   test.setTimeout(180_000)
   const client = await registerClientViaApi(request, 'trust-pass-1')
   const project = await createQuotedProjectViaApi(request, undefined, client)
-  await login(page, client.email, client.password)
+  await signIn(page, client.email, client.password)
   await payThroughSimulator(page, project.id)
 
   // Download my data: the ZIP has this client's project and no one else's.
@@ -81,7 +81,7 @@ test('a client downloads their data, cancels a paid project, the admin refunds a
     javaScriptEnabled: test.info().project.use.javaScriptEnabled,
   })
   const admin = await adminContext.newPage()
-  await login(admin, 'admin@example.com', DEMO_PASSWORD)
+  await signIn(admin, 'admin@example.com', DEMO_PASSWORD)
   await admin.goto('/admin?tab=compliance')
   const row = admin.getByTestId('refunds').getByRole('row').filter({ hasText: project.name })
   await row.getByLabel('PayFast refund reference').fill('PF-REFUND-E2E')

@@ -12,7 +12,13 @@ export const e2eBasePort = Number(process.env.E2E_PORT ?? 3100)
 export function e2eServerOf(index: number) {
   const port = e2eBasePort + index
   const dir = path.resolve('tests/.tmp', `e2e-${port}`)
-  return { port, dir, mailDir: path.join(dir, 'mail'), stateFile: path.join(dir, 'state.json') }
+  return {
+    port,
+    dir,
+    mailDir: path.join(dir, 'mail'),
+    stateFile: path.join(dir, 'state.json'),
+    sessionsFile: path.join(dir, 'sessions.json'),
+  }
 }
 
 // Playwright numbers its running workers 0…workers-1 (a restarted worker keeps its number);
@@ -23,5 +29,7 @@ export const e2eDir = own.dir
 export const e2eMailDir = own.mailDir
 /** `{ pid, tileOrigin }` of the worker's app and its tile server (written by the global set-up). */
 export const e2eStateFile = own.stateFile
+/** `{ [email]: cookie value }`: the demo accounts' sessions on the worker's app (opened by the global set-up). */
+export const e2eSessionsFile = own.sessionsFile
 /** The worker's app as a browser names it in `Origin` (API helpers send it on writes). */
 export const e2eOrigin = `http://localhost:${e2ePort}`

@@ -11,12 +11,36 @@ import path from 'node:path'
 import type { FullConfig } from '@playwright/test'
 
 import { startNodeOdmSimulator } from '../../server/nodeodm-simulator/index.ts'
+import { DEMO_PASSWORD } from '../e2e/fixtures.ts'
 import { startTestSmtpServer } from '../helpers/smtp-server.ts'
 import { startTileServer } from '../helpers/tile-server.ts'
 import { e2eServerOf } from './e2e-env.ts'
 
+/** The demo accounts the journeys act as; each is signed in once per app (journeys reuse the session). */
+const DEMO_ACCOUNTS = ['client@example.com', 'pilot@example.com', 'admin@example.com']
+
+/**
+ * Signs each demo account in once over the API (a scrypt hash costs seconds on a loaded 2-core
+ * machine, and almost every journey signs in) and saves the session cookies for the journeys.
+ */
+async function signInDemoAccounts(port: number, sessionsFile: string) {
+  const origin = `http://localhost:${port}`
+  const sessions: Record<string, string> = {}
+  for (const email of DEMO_ACCOUNTS) {
+    const res = await fetch(`${origin}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: origin },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+    })
+    const cookie = /kestrel_session=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1]
+    if (!res.ok || !cookie) throw new Error(`Signing ${email} in on port ${port} failed: ${res.status}`)
+    sessions[email] = cookie
+  }
+  fs.writeFileSync(sessionsFile, JSON.stringify(sessions))
+}
+
 async function startApp(index: number) {
-  const { port, dir, mailDir, stateFile } = e2eServerOf(index)
+  const { port, dir, mailDir, stateFile, sessionsFile } = e2eServerOf(index)
   fs.rmSync(dir, { recursive: true, force: true })
   fs.mkdirSync(mailDir, { recursive: true })
   const smtp = await startTestSmtpServer({ saveDir: mailDir })
@@ -69,6 +93,7 @@ async function startApp(index: number) {
     await new Promise((r) => setTimeout(r, 200))
   }
   fs.writeFileSync(stateFile, JSON.stringify({ pid: server.pid, tileOrigin: tiles.origin }))
+  await signInDemoAccounts(port, sessionsFile)
   return {
     async stop() {
       server.kill('SIGTERM')
