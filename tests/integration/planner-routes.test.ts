@@ -6,8 +6,8 @@ import { deliverableFor, readSurveyPlan } from '#app/domain/survey/project-plan.
 import * as dashboardRoute from '#app/routes/dashboard.tsx'
 import * as plannerRoute from '#app/routes/flight-planner.tsx'
 import { hubs, projects } from '#db/schema.ts'
+import { signedInUser } from '#tests/factories.ts'
 import { callRoute, readJson, toastOf } from '#tests/helpers/requests.ts'
-import { signedInUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 

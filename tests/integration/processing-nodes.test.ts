@@ -6,9 +6,8 @@ import { checkNodes, seedNodeFromEnv } from '#app/domain/processing/nodes.server
 import * as oneRoute from '#app/routes/api.admin.processing-nodes.$nodeId.ts'
 import * as listRoute from '#app/routes/api.admin.processing-nodes.ts'
 import { processingJobs, processingNodes } from '#db/schema.ts'
-import { insertProject } from '#tests/helpers/files.ts'
+import { insertProject, signedInUser } from '#tests/factories.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
-import { signedInUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 

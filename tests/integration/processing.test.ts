@@ -32,11 +32,10 @@ import {
   projects,
   type ProcessingJob,
 } from '#db/schema.ts'
-import { getProject, projectWithTeam } from '#tests/helpers/files.ts'
+import { getProject, projectWithTeam, signedInUser } from '#tests/factories.ts'
 import { geotaggedJpeg } from '#tests/helpers/geotagged-jpeg.ts'
 import { flightPlanJson } from '#tests/helpers/rasters.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
-import { signedInUser } from '#tests/helpers/users.ts'
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 

@@ -3,7 +3,7 @@ import { getDb } from '#app/domain/db/db.server.ts'
 import { AREA_MESSAGES } from '#app/domain/geometry/areas.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
 import { hubs, projects } from '#db/schema.ts'
-import { createTestUser } from '#tests/helpers/users.ts'
+import { createTestUser } from '#tests/factories.ts'
 import { describe, expect, test } from 'vitest'
 
 import { projectPricingColumns, quoteForAreas } from './quote.server.ts'
