@@ -7,7 +7,10 @@ import { recordAudit } from '#app/domain/audit/audit.server.ts'
 import { appUrl } from '#app/domain/config/env.server.ts'
 import { getDb } from '#app/domain/db/db.server.ts'
 import { isRasterKind } from '#app/domain/deliverables/deliverable.ts'
-import { deliverablesOfProject, viewFileOf } from '#app/domain/deliverables/deliverables.server.ts'
+import {
+  deliverablesWithoutAccessCheck,
+  viewFileWithoutAccessCheck,
+} from '#app/domain/deliverables/deliverables.server.ts'
 import { deliverablesAvailableUntil } from '#app/domain/files/rules.ts'
 import { formatDate } from '#app/domain/format/dates.ts'
 import { DomainError } from '#app/domain/http/domain-error.ts'
@@ -45,12 +48,12 @@ const THUMBNAIL_CID = 'orthomosaic-thumbnail@kestrel'
  * attachment (ADR 235); null when none is ready yet (the mail goes without a picture).
  */
 function orthomosaicThumbnail(projectId: number) {
-  const first = deliverablesOfProject(projectId)
+  const first = deliverablesWithoutAccessCheck(projectId)
     .reverse()
     .find((d) => d.kind === 'orthomosaic' && !d.removedAt && d.view?.thumbnailUrl)
   if (!first) return null
   try {
-    const file = viewFileOf(projectId, first.id, 'thumbnail')
+    const file = viewFileWithoutAccessCheck(projectId, first.id, 'thumbnail')
     return {
       alt: `Thumbnail of ${first.fileName}`,
       attachment: {

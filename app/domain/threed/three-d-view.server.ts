@@ -11,7 +11,7 @@ import path from 'node:path'
 import { getDb, type DbOrTx } from '#app/domain/db/db.server.ts'
 import { DELIVERABLE_MESSAGES, type Deliverable } from '#app/domain/deliverables/deliverable.ts'
 import {
-  deliverablesOfProject,
+  deliverablesWithoutAccessCheck,
   listDeliverables,
   type ViewFileToSend,
 } from '#app/domain/deliverables/deliverables.server.ts'
@@ -160,7 +160,7 @@ export function loadThreeDView(user: Actor, projectId: number, db: DbOrTx = getD
 /** The 3D view through a share link: the link's files, downloads only when it allows them. */
 export function shareThreeDView(token: string, share: OpenShare, db: DbOrTx = getDb()) {
   const shared = new Set(share.files.map((f) => f.id))
-  const deliverables = deliverablesOfProject(share.project.id, db).filter((d) => shared.has(d.id))
+  const deliverables = deliverablesWithoutAccessCheck(share.project.id, db).filter((d) => shared.has(d.id))
   const routes: Routes = {
     file: (fileId, which) => `/s/${token}/files/${fileId}/view/${which}`,
     tiles: (jobId, rest) => `/s/${token}/3d-tiles/${jobId}/${rest}`,
