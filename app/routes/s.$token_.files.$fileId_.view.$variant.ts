@@ -10,7 +10,7 @@
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { DELIVERABLE_MESSAGES, VIEW_FILES } from '#app/domain/deliverables/deliverable.ts'
-import { viewFileOf } from '#app/domain/deliverables/deliverables.server.ts'
+import { viewFileWithoutAccessCheck } from '#app/domain/deliverables/deliverables.server.ts'
 import { THREE_D_FILES, threeDFileOf } from '#app/domain/deliverables/three-d-view.server.ts'
 import { sendViewFile, SHARED_VIEW_CACHE } from '#app/domain/deliverables/view-files.server.ts'
 import { sendFile } from '#app/domain/files/download.server.ts'
@@ -52,7 +52,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     }
     const which = VIEW_FILES.find((v) => v === params.variant)
     if (!which) throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
-    const copy = viewFileOf(share.project.id, file.id, which, undefined, {
+    const copy = viewFileWithoutAccessCheck(share.project.id, file.id, which, undefined, {
       reduced: !share.link.allowDownload,
     })
     return sendViewFile(request, copy, { cacheControl: SHARED_VIEW_CACHE })

@@ -1,12 +1,5 @@
 /** Real file contents for upload tests (each recognisable by its magic bytes). */
-import crypto from 'node:crypto'
-import fs from 'node:fs/promises'
-import path from 'node:path'
-import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
-import { getDb } from '#app/lib/db/db.server.ts'
-import { projectFiles, projects, type DeliverableKind, type ProjectStatus } from '#db/schema.ts'
-import { signedInUser } from '#tests/helpers/users.ts'
-import { eq } from 'drizzle-orm'
+
 import { PDFDocument } from 'pdf-lib'
 
 /** A 1×1 PNG. */
@@ -41,39 +34,6 @@ export function bigPdfBytes(size: number) {
   return buf
 }
 
-export function insertProject(values: {
-  clientId: number
-  pilotId?: number | null
-  status?: ProjectStatus
-  completedAt?: Date | null
-}) {
-  return getDb()
-    .insert(projects)
-    .values({
-      clientId: values.clientId,
-      pilotId: values.pilotId ?? null,
-      name: 'Survey of Erf 123',
-      projectType: 'land-survey',
-      status: values.status ?? 'assigned',
-      completedAt: values.completedAt ?? null,
-    })
-    .returning()
-    .get()
-}
-
-/** A project of a new client, flown by a new pilot, and a new admin: each signed in. */
-export async function projectWithTeam(values: { status?: ProjectStatus; completedAt?: Date | null } = {}) {
-  const client = await signedInUser('client')
-  const pilot = await signedInUser('pilot')
-  const admin = await signedInUser('admin')
-  const project = insertProject({ clientId: client.user.id, pilotId: pilot.user.id, ...values })
-  return { client, pilot, admin, project }
-}
-
-export function getProject(id: number) {
-  return getDb().select().from(projects).where(eq(projects.id, id)).get()!
-}
-
 export function multipart(
   fields: Record<string, string>,
   file?: { name: string; bytes: Uint8Array; type?: string },
@@ -87,33 +47,4 @@ export function multipart(
       file.name,
     )
   return form
-}
-
-/** Stores a built raster as a project's deliverable of this kind (the row the upload path would write). */
-export async function storeRasterDeliverable(
-  projectId: number,
-  source: string,
-  kind: DeliverableKind,
-  uploadedBy: number,
-) {
-  const key = `projects/${projectId}/${crypto.randomUUID()}.tif`
-  const target = path.join(storagePaths().root, key)
-  await fs.mkdir(path.dirname(target), { recursive: true })
-  await fs.copyFile(source, target)
-  const { size } = await fs.stat(target)
-  return getDb()
-    .insert(projectFiles)
-    .values({
-      projectId,
-      fileName: key,
-      originalName: path.basename(source),
-      fileUrl: '',
-      fileType: 'image/tiff',
-      fileSize: size,
-      fileCategory: 'processed_deliverable',
-      uploadedBy,
-      deliverableKind: kind,
-    })
-    .returning()
-    .get()
 }

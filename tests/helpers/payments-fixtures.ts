@@ -6,76 +6,17 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createSession } from '#app/domain/auth/session.server.ts'
+import { resetEnvCache } from '#app/lib/config/env.server.ts'
 import { acceptTermsAndStartPayment } from '#app/domain/payments/checkout.server.ts'
 import { getPayfastConfig } from '#app/domain/payments/payfast.server.ts'
 import { itnSignature } from '#app/domain/payments/payfast.ts'
-import { recomputeQuote, storeRecomputedQuote } from '#app/domain/payments/quote-recompute.server.ts'
 import { buildSimulatedItn } from '#app/domain/payments/simulator.server.ts'
-import { resetEnvCache } from '#app/lib/config/env.server.ts'
-import { getDb } from '#app/lib/db/db.server.ts'
 import { action as acceptTermsAction } from '#app/routes/api.client.accept-terms.ts'
 import { action as notifyAction } from '#app/routes/api.payfast.notify.ts'
-import { hubs, projects } from '#db/schema.ts'
-import { ensurePricingSettings } from '#db/seed.ts'
-import { eq } from 'drizzle-orm'
+import { createQuotedProject, createTestUser } from '#tests/factories.ts'
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest'
 
 import { callRoute, readJson } from './requests.ts'
-import { createTestUser } from './users.ts'
-
-/** About 4.4 ha in Constantia, Cape Town (local tier from the Cape Town hub). */
-export const CAPE_TOWN_AREA = [
-  { pointNumber: 1, latitude: -34.0125, longitude: 18.4305 },
-  { pointNumber: 2, latitude: -34.0125, longitude: 18.4325 },
-  { pointNumber: 3, latitude: -34.0145, longitude: 18.4325 },
-  { pointNumber: 4, latitude: -34.0145, longitude: 18.4305 },
-]
-
-function ensureCapeTownHub() {
-  const db = getDb()
-  ensurePricingSettings()
-  const existing = db.select().from(hubs).where(eq(hubs.name, 'Cape Town')).get()
-  if (existing) return existing
-  return db
-    .insert(hubs)
-    .values({ name: 'Cape Town', address: 'Cape Town, Western Cape', latitude: -33.9249, longitude: 18.4241 })
-    .returning()
-    .get()
-}
-
-/** A pending project with a saved flight plan and the server's own quote stored on it. */
-export async function createQuotedProject(
-  clientId: number,
-  overrides: { name?: string; coordinates?: typeof CAPE_TOWN_AREA } = {},
-) {
-  ensureCapeTownHub()
-  const coordinates = overrides.coordinates ?? CAPE_TOWN_AREA
-  const plan = {
-    address: 'Constantia, Cape Town',
-    projectType: 'agricultural-mapping',
-    areas: [{ areaNumber: 1, coordinates }],
-  }
-  const db = getDb()
-  const project = db
-    .insert(projects)
-    .values({
-      clientId,
-      name: overrides.name ?? 'Vineyard block survey',
-      description: 'NDVI and orthomosaic of the north block',
-      projectType: 'agricultural-mapping',
-      location: 'Constantia, Cape Town',
-      latitude: -34.0135,
-      longitude: 18.4315,
-      deadline: '2026-12-15',
-      status: 'pending',
-      polygonGeoJson: JSON.stringify(plan),
-    })
-    .returning()
-    .get()
-  const quote = await recomputeQuote([{ coordinates }])
-  storeRecomputedQuote(project.id, quote)
-  return { project: db.select().from(projects).where(eq(projects.id, project.id)).get()!, quote }
-}
 
 /** A correctly signed ITN for a checkout, with fields changed and re-signed if asked. */
 export function signedItn(

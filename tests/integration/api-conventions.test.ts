@@ -1,7 +1,7 @@
 import { action as unknownApiAction, loader as unknownApiLoader } from '#app/routes/api.$.ts'
 import { action as myProjectsAction } from '#app/routes/api.client.my-projects.ts'
+import { signedInUser } from '#tests/factories.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
-import { signedInUser } from '#tests/helpers/users.ts'
 import { describe, expect, it } from 'vitest'
 
 describe('/api conventions', () => {

@@ -13,10 +13,10 @@ import { INVALID_RESET_TOKEN, action as resetPassword } from '#app/routes/api.au
 import { loader as currentUser } from '#app/routes/api.auth.user.ts'
 import { loader as verifyResetToken } from '#app/routes/api.auth.verify-reset-token.$token.ts'
 import { sessions, users } from '#db/schema.ts'
+import { createTestUser, signedInUser, TEST_PASSWORD } from '#tests/factories.ts'
 import { waitForOutbox } from '#tests/helpers/outbox.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { extractLink } from '#tests/helpers/smtp-server.ts'
-import { createTestUser, signedInUser, TEST_PASSWORD } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 

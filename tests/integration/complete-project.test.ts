@@ -15,11 +15,16 @@ import * as completeRoute from '#app/routes/api.admin.complete-project.ts'
 import * as deliverablesRoute from '#app/routes/api.projects.$id.deliverables.ts'
 import * as mapRoute from '#app/routes/projects.$projectId.map.tsx'
 import { auditLog, deliverableViews, projectFiles, projects } from '#db/schema.ts'
-import { addTestFile, createTestProject } from '#tests/helpers/admin-data.ts'
-import { multipart, pdfBytes, PNG_BYTES, storeRasterDeliverable } from '#tests/helpers/files.ts'
+import {
+  addTestFile,
+  createTestProject,
+  createTestUser,
+  signedInUser,
+  storeRasterDeliverable,
+} from '#tests/factories.ts'
+import { multipart, pdfBytes, PNG_BYTES } from '#tests/helpers/files.ts'
 import { callRoute, readJson, toastOf } from '#tests/helpers/requests.ts'
 import { withTestSmtp } from '#tests/helpers/smtp-server.ts'
-import { createTestUser, signedInUser } from '#tests/helpers/users.ts'
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 

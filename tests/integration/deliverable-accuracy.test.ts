@@ -12,7 +12,7 @@ import * as completeRoute from '#app/routes/admin.projects.$projectId_.complete.
 import * as accuracyRoute from '#app/routes/api.projects.$id.deliverables.$fileId.accuracy.ts'
 import * as oneRoute from '#app/routes/api.projects.$id.deliverables.$fileId.ts'
 import * as shareRoute from '#app/routes/s.$token.tsx'
-import { projectWithTeam, storeRasterDeliverable } from '#tests/helpers/files.ts'
+import { projectWithTeam, storeRasterDeliverable } from '#tests/factories.ts'
 import { callRoute, readJson, toastOf } from '#tests/helpers/requests.ts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 

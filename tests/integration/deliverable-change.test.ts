@@ -4,6 +4,7 @@ import path from 'node:path'
 import { getDb } from '#app/lib/db/db.server.ts'
 import * as changeRoute from '#app/routes/api.projects.$id.deliverables.$fileId.change.ts'
 import { projectFiles, projects, sites } from '#db/schema.ts'
+import { insertProject, projectWithTeam, signedInUser, storeRasterDeliverable } from '#tests/factories.ts'
 import {
   buildOrthomosaic,
   buildReliefDsm,
@@ -12,9 +13,7 @@ import {
   reliefVolumeM3,
   ringAround,
 } from '#tests/helpers/dsm-fixtures.ts'
-import { insertProject, projectWithTeam, storeRasterDeliverable } from '#tests/helpers/files.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
-import { signedInUser } from '#tests/helpers/users.ts'
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 

@@ -4,10 +4,9 @@ import path from 'node:path'
 import * as elevationRoute from '#app/routes/api.projects.$id.deliverables.$fileId.elevation.ts'
 import * as volumeRoute from '#app/routes/api.projects.$id.deliverables.$fileId.volume.ts'
 import * as mapRoute from '#app/routes/projects.$projectId.map.tsx'
+import { projectWithTeam, signedInUser, storeRasterDeliverable } from '#tests/factories.ts'
 import { buildConeDsm, CONE, CONE_VOLUME_M3, type ConeDsm } from '#tests/helpers/dsm-fixtures.ts'
-import { projectWithTeam, storeRasterDeliverable } from '#tests/helpers/files.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
-import { signedInUser } from '#tests/helpers/users.ts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 type Volume = {

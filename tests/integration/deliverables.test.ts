@@ -19,7 +19,8 @@ import * as oneRoute from '#app/routes/api.projects.$id.deliverables.$fileId.ts'
 import * as viewRoute from '#app/routes/api.projects.$id.deliverables.$fileId.view.$which.ts'
 import * as listRoute from '#app/routes/api.projects.$id.deliverables.ts'
 import { deliverableViews, projectFiles, projects, type User } from '#db/schema.ts'
-import { pdfBytes, projectWithTeam } from '#tests/helpers/files.ts'
+import { projectWithTeam, signedInUser } from '#tests/factories.ts'
+import { pdfBytes } from '#tests/helpers/files.ts'
 import {
   buildConeDsm,
   buildRaster,
@@ -30,7 +31,6 @@ import {
   zipBytes,
 } from '#tests/helpers/rasters.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
-import { signedInUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test, vi } from 'vitest'
 

@@ -13,17 +13,9 @@ import * as uploadRoute from '#app/routes/api.upload.ts'
 import * as dashboardRoute from '#app/routes/dashboard.tsx'
 import * as healthRoute from '#app/routes/healthcheck.tsx'
 import { projectFiles } from '#db/schema.ts'
-import {
-  bigPdfBytes,
-  getProject,
-  insertProject,
-  mp4Bytes,
-  multipart,
-  pdfBytes,
-  PNG_BYTES,
-} from '#tests/helpers/files.ts'
+import { getProject, insertProject, signedInUser } from '#tests/factories.ts'
+import { bigPdfBytes, mp4Bytes, multipart, pdfBytes, PNG_BYTES } from '#tests/helpers/files.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
-import { signedInUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, test } from 'vitest'
 

@@ -20,11 +20,10 @@ import * as volumeRoute from '#app/routes/api.projects.$id.deliverables.$fileId.
 import * as dashboard from '#app/routes/dashboard.tsx'
 import * as mapRoute from '#app/routes/projects.$projectId.map.tsx'
 import { auditLog, deliverableViews } from '#db/schema.ts'
+import { projectWithTeam, signedInUser, storeRasterDeliverable } from '#tests/factories.ts'
 import { buildConeDsm, CONE, type ConeDsm } from '#tests/helpers/dsm-fixtures.ts'
-import { projectWithTeam, storeRasterDeliverable } from '#tests/helpers/files.ts'
 import { buildRaster } from '#tests/helpers/rasters.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
-import { signedInUser } from '#tests/helpers/users.ts'
 import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 

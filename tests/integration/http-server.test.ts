@@ -7,9 +7,9 @@ import { commitSessionCookie, createSession } from '#app/domain/auth/session.ser
 import { resetEnvCache } from '#app/lib/config/env.server.ts'
 import { getSqlite } from '#app/lib/db/db.server.ts'
 import { HSTS_VALUE, PERMISSIONS_POLICY } from '#app/lib/http/response-headers.server.ts'
-import { insertProject, multipart, pdfBytes } from '#tests/helpers/files.ts'
+import { createTestUser, insertProject, signedInUser } from '#tests/factories.ts'
+import { multipart, pdfBytes } from '#tests/helpers/files.ts'
 import { httpAppForFile, startHttpApp } from '#tests/helpers/http-app.ts'
-import { createTestUser, signedInUser } from '#tests/helpers/users.ts'
 import { describe, expect, test, vi } from 'vitest'
 
 // One trusted proxy hop, as on Fly: X-Forwarded-Proto says whether the visitor used https.

@@ -7,10 +7,10 @@ import { CLEAR_SITE_DATA_ON_SIGN_OUT, OWNER_HEADER } from '#app/domain/offline/c
 import { action as apiLogout } from '#app/routes/api.auth.logout.ts'
 import { loader as dashboard } from '#app/routes/dashboard.tsx'
 import { action as pageLogout } from '#app/routes/logout.tsx'
+import { signedInUser } from '#tests/factories.ts'
 import { describe, expect, it } from 'vitest'
 
 import { callRoute } from '../helpers/requests.ts'
-import { signedInUser } from '../helpers/users.ts'
 
 describe('offline pack owner', () => {
   it("marks a pilot's dashboard (document and loader data) with the pilot's id", async () => {

@@ -14,8 +14,8 @@ import { getDb } from '#app/lib/db/db.server.ts'
 import { action as confirmAction } from '#app/routes/api.admin.refunds.$refundId.confirm.ts'
 import { action as cancelAction } from '#app/routes/api.client.projects.$id.cancel.ts'
 import { projects } from '#db/schema.ts'
+import { createQuotedProject, createTestUser } from '#tests/factories.ts'
 import {
-  createQuotedProject,
   createSessionHeaders,
   paidThroughCheckout,
   withValidateServer,
@@ -23,7 +23,6 @@ import {
 import { pdfText } from '#tests/helpers/pdf-text.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { buildFromSources } from '#tests/helpers/source-build.ts'
-import { createTestUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 

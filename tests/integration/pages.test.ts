@@ -11,10 +11,10 @@ import { loader as outboxLoader } from '#app/routes/dev.outbox.tsx'
 import { action as forgotAction } from '#app/routes/forgot-password.tsx'
 import { action as resetAction, loader as resetLoader } from '#app/routes/reset-password.tsx'
 import { contactMessages } from '#db/schema.ts'
+import { createTestUser, signedInUser } from '#tests/factories.ts'
 import { waitForOutbox } from '#tests/helpers/outbox.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { extractLink } from '#tests/helpers/smtp-server.ts'
-import { createTestUser, signedInUser } from '#tests/helpers/users.ts'
 import { afterEach, describe, expect, it } from 'vitest'
 
 const freshIp = () => `198.19.${randomBytes(1)[0]}.${randomBytes(1)[0]}`

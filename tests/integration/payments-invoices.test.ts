@@ -4,6 +4,7 @@ import { loader as invoiceLoader } from '#app/routes/api.client.invoices.$id.ts'
 import { loader as invoicesLoader } from '#app/routes/api.client.invoices.ts'
 import { loader as pdfLoader } from '#app/routes/invoices.$id.pdf.ts'
 import { invoices } from '#db/schema.ts'
+import { createTestUser } from '#tests/factories.ts'
 import {
   createSessionHeaders,
   postItn,
@@ -12,7 +13,6 @@ import {
   withValidateServer,
 } from '#tests/helpers/payments-fixtures.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
-import { createTestUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { PDFDocument } from 'pdf-lib'
 import { describe, expect, test } from 'vitest'

@@ -9,6 +9,7 @@ import { getDb } from '#app/lib/db/db.server.ts'
 import { action as notifyAction } from '#app/routes/api.payfast.notify.ts'
 import { loader as successLoader } from '#app/routes/payment-success.tsx'
 import { counters, invoices, paymentNotifications, payments, projects } from '#db/schema.ts'
+import { createTestUser } from '#tests/factories.ts'
 import {
   createSessionHeaders,
   postItn,
@@ -18,7 +19,6 @@ import {
 } from '#tests/helpers/payments-fixtures.ts'
 import { callRoute } from '#tests/helpers/requests.ts'
 import { withTestSmtp } from '#tests/helpers/smtp-server.ts'
-import { createTestUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 

@@ -11,8 +11,8 @@ import { loader as zonesLoader } from '#app/routes/api.airspace.zones.ts'
 import { loader as hubsLoader } from '#app/routes/api.hubs.ts'
 import { action as quoteAction, loader as quoteLoader } from '#app/routes/api.quote.ts'
 import { hubs } from '#db/schema.ts'
+import { signedInUser } from '#tests/factories.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
-import { signedInUser } from '#tests/helpers/users.ts'
 import { beforeAll, describe, expect, test } from 'vitest'
 
 // A 0.01° square beside Cape Town International (inside CTR FACT).

@@ -12,10 +12,9 @@ import * as processingForm from '#app/routes/admin.projects.$projectId_.processi
 import * as projectDialog from '#app/routes/admin.projects.$projectId.tsx'
 import * as statusPage from '#app/routes/projects.$projectId.processing.tsx'
 import { processingJobs, processingNodes } from '#db/schema.ts'
-import { projectWithTeam } from '#tests/helpers/files.ts'
+import { projectWithTeam, signedInUser } from '#tests/factories.ts'
 import { geotaggedJpeg } from '#tests/helpers/geotagged-jpeg.ts'
 import { callRoute, toastOf } from '#tests/helpers/requests.ts'
-import { signedInUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 

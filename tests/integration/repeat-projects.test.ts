@@ -19,8 +19,8 @@ import { action as repeatApiAction } from '#app/routes/api.client.projects.$id.r
 import { loader as pdfLoader } from '#app/routes/invoices.$id.pdf.ts'
 import { action as repeatPageAction } from '#app/routes/projects.$projectId.repeat.ts'
 import { auditLog, invoices, projects, sites } from '#db/schema.ts'
+import { createQuotedProject, createTestUser } from '#tests/factories.ts'
 import {
-  createQuotedProject,
   createSessionHeaders,
   paidThroughCheckout,
   payQuotedProject,
@@ -28,7 +28,6 @@ import {
 } from '#tests/helpers/payments-fixtures.ts'
 import { pdfText } from '#tests/helpers/pdf-text.ts'
 import { callRoute, readJson, toastOf } from '#tests/helpers/requests.ts'
-import { createTestUser } from '#tests/helpers/users.ts'
 import { and, eq } from 'drizzle-orm'
 import { afterEach, describe, expect, test } from 'vitest'
 

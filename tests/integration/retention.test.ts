@@ -16,9 +16,9 @@ import {
 } from '#app/routes/admin.projects.$projectId.tsx'
 import * as downloadRoute from '#app/routes/api.download-file.$id.ts'
 import { auditLog, projectFiles, projects, type FileCategory } from '#db/schema.ts'
-import { getProject, mp4Bytes, pdfBytes, PNG_BYTES, projectWithTeam } from '#tests/helpers/files.ts'
+import { getProject, projectWithTeam, signedInUser } from '#tests/factories.ts'
+import { mp4Bytes, pdfBytes, PNG_BYTES } from '#tests/helpers/files.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
-import { signedInUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 

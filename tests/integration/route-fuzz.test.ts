@@ -6,9 +6,8 @@
  * Requests go through Remix's own request handler with a build made from the sources.
  */
 import { createRequestHandler } from '@remix-run/node'
-import { createTestHub, createTestProject } from '#tests/helpers/admin-data.ts'
+import { createTestHub, createTestProject, signedInUser } from '#tests/factories.ts'
 import { buildFromSources, type ManifestRoute } from '#tests/helpers/source-build.ts'
-import { signedInUser } from '#tests/helpers/users.ts'
 import { beforeAll, describe, expect, test } from 'vitest'
 
 const BASE = 'http://localhost:3999'

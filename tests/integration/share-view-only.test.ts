@@ -21,11 +21,9 @@ import * as shareViewRoute from '#app/routes/s.$token_.files.$fileId_.view.$vari
 import * as shareFileRoute from '#app/routes/s.$token_.files.$fileId.ts'
 import * as viewerRoute from '#app/routes/s.$token.tsx'
 import { auditLog, deliverableViews, projectFiles, shareLinks } from '#db/schema.ts'
-import { storeRasterDeliverable } from '#tests/helpers/files.ts'
+import { deliveredProject, storeRasterDeliverable, TEST_PASSWORD } from '#tests/factories.ts'
 import { buildConeDsm, buildRaster, gdalInfo } from '#tests/helpers/rasters.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
-import { deliveredProject } from '#tests/helpers/sharing.ts'
-import { TEST_PASSWORD } from '#tests/helpers/users.ts'
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 

@@ -3,8 +3,7 @@ import { getSiteForUser, listSiteProjects, SITE_NOT_FOUND } from '#app/domain/si
 import { getDb } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { projects, sites } from '#db/schema.ts'
-import { insertProject } from '#tests/helpers/files.ts'
-import { signedInUser } from '#tests/helpers/users.ts'
+import { insertProject, signedInUser } from '#tests/factories.ts'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 

@@ -14,14 +14,13 @@ import { nextDueOn } from '#app/domain/sites/site-schedule.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
 import { action as scheduleAction } from '#app/routes/projects.$projectId.schedule.ts'
 import { projects, sites } from '#db/schema.ts'
+import { CAPE_TOWN_AREA, createTestUser } from '#tests/factories.ts'
 import {
-  CAPE_TOWN_AREA,
   createSessionHeaders,
   paidThroughCheckout,
   withValidateServer,
 } from '#tests/helpers/payments-fixtures.ts'
 import { callRoute, toastOf } from '#tests/helpers/requests.ts'
-import { createTestUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 

@@ -13,9 +13,8 @@ import {
   type DeliverableKind,
   type RasterInfo,
 } from '#db/schema.ts'
-import { insertProject } from '#tests/helpers/files.ts'
+import { insertProject, signedInUser } from '#tests/factories.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
-import { signedInUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 

@@ -8,6 +8,7 @@ import { formatDate } from '#app/lib/format/dates.ts'
 import { formatCubicMetres, formatSquareMetres } from '#app/lib/format/numbers.ts'
 import * as reportRoute from '#app/routes/sites.$siteId.report[.]pdf.ts'
 import { deliverableViews, projects, sites } from '#db/schema.ts'
+import { insertProject, signedInUser, storeRasterDeliverable } from '#tests/factories.ts'
 import {
   buildOrthomosaic,
   buildPreview,
@@ -16,10 +17,8 @@ import {
   ringAround,
   type Relief,
 } from '#tests/helpers/dsm-fixtures.ts'
-import { insertProject, storeRasterDeliverable } from '#tests/helpers/files.ts'
 import { pdfText } from '#tests/helpers/pdf-text.ts'
 import { callRoute } from '#tests/helpers/requests.ts'
-import { signedInUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 

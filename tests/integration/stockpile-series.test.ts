@@ -14,10 +14,9 @@ import * as noteRoute from '#app/routes/api.projects.$id.annotations.$annotation
 import * as notesRoute from '#app/routes/api.projects.$id.annotations.ts'
 import * as sitePage from '#app/routes/sites.$siteId._index.tsx'
 import { annotations, projects, sites } from '#db/schema.ts'
+import { insertProject, signedInUser, storeRasterDeliverable } from '#tests/factories.ts'
 import { buildReliefDsm, reliefVolumeM3, ringAround, type Relief } from '#tests/helpers/dsm-fixtures.ts'
-import { insertProject, storeRasterDeliverable } from '#tests/helpers/files.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
-import { signedInUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 

@@ -4,8 +4,8 @@ import { CALCULATOR_LIMIT_MESSAGE } from '#app/domain/pricing/api-limits.server.
 import { listDroneProfiles } from '#app/domain/survey/drone-profiles.server.ts'
 import { PLAN_MESSAGES } from '#app/domain/survey/plan-schema.ts'
 import { action, loader } from '#app/routes/api.survey.plan.ts'
+import { signedInUser } from '#tests/factories.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
-import { signedInUser } from '#tests/helpers/users.ts'
 import { beforeAll, describe, expect, test } from 'vitest'
 
 const vineyard = [

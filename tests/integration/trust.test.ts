@@ -18,15 +18,14 @@ import { loader as creditNoteLoader } from '#app/routes/credit-notes.$id.pdf.ts'
 import { loader as dashboardLoader } from '#app/routes/dashboard.tsx'
 import { loader as invoicePdfLoader } from '#app/routes/invoices.$id.pdf.ts'
 import { auditLog, invoices, projects, users } from '#db/schema.ts'
+import { createQuotedProject, createTestUser, TEST_PASSWORD } from '#tests/factories.ts'
 import {
-  createQuotedProject,
   createSessionHeaders,
   paidThroughCheckout,
   withValidateServer,
 } from '#tests/helpers/payments-fixtures.ts'
 import { pdfText } from '#tests/helpers/pdf-text.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
-import { createTestUser, TEST_PASSWORD } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { strFromU8, unzipSync } from 'fflate'
 import { describe, expect, test } from 'vitest'

@@ -17,10 +17,9 @@ import * as reportRoute from '#app/routes/api.projects.$id.deliverables.$fileId.
 import * as volumeRoute from '#app/routes/api.projects.$id.deliverables.$fileId.volume.ts'
 import * as mapRoute from '#app/routes/projects.$projectId.map.tsx'
 import { annotations, deliverableViews, projectFiles } from '#db/schema.ts'
+import { insertProject, projectWithTeam, signedInUser, storeRasterDeliverable } from '#tests/factories.ts'
 import { buildConeDsm, buildOrthomosaic, buildViewingCog, type ConeDsm } from '#tests/helpers/dsm-fixtures.ts'
-import { insertProject, projectWithTeam, storeRasterDeliverable } from '#tests/helpers/files.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
-import { signedInUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 

@@ -8,10 +8,10 @@
 import { resetEnvCache } from '#app/lib/config/env.server.ts'
 import { getToast } from '#app/lib/http/toast.server.ts'
 import { SEPARATELY_LIMITED, WRITE_BUDGETS, WRITE_LIMIT_TITLE } from '#app/lib/http/write-limits.server.ts'
-import { insertProject, PNG_BYTES } from '#tests/helpers/files.ts'
+import { insertProject, signedInUser } from '#tests/factories.ts'
+import { PNG_BYTES } from '#tests/helpers/files.ts'
 import { httpAppForFile } from '#tests/helpers/http-app.ts'
 import { createTusUpload, tusMetadata } from '#tests/helpers/tus.ts'
-import { signedInUser } from '#tests/helpers/users.ts'
 import { describe, expect, test } from 'vitest'
 
 // Small budgets so the test spends them quickly (every budget scales with the multiplier),

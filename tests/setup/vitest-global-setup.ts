@@ -10,7 +10,7 @@ import path from 'node:path'
 import { hashPassword } from '#app/domain/auth/password.server.ts'
 import { resetEnvCache } from '#app/lib/config/env.server.ts'
 import { closeDb, getDb } from '#app/lib/db/db.server.ts'
-import { TEST_PASSWORD } from '#tests/helpers/users.ts'
+import { TEST_PASSWORD } from '#tests/factories.ts'
 
 export default async function setup() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-template-'))

@@ -10,6 +10,8 @@ import {
   BASE_LABELS,
   DEFAULT_NOTE_COLOR,
   NOTE_COLORS,
+  NOTE_EXPORT_FORMAT_LABELS,
+  NOTE_EXPORT_FORMATS,
   STOCKPILE_LABELS,
   type AnnotationView,
 } from '#app/domain/annotations/annotation-schemas.ts'
@@ -109,12 +111,11 @@ export function NotesSection({
         <label className="text-sm font-medium text-ink-900">
           Format
           <select name="format" className="input mt-1 block">
-            <option value="csv">CSV</option>
-            <option value="geojson">GeoJSON</option>
-            <option value="kml">KML</option>
-            <option value="shp">Shapefile (zip)</option>
-            <option value="dxf">DXF</option>
-            <option value="gpkg">GeoPackage</option>
+            {NOTE_EXPORT_FORMATS.map((format) => (
+              <option key={format} value={format}>
+                {NOTE_EXPORT_FORMAT_LABELS[format]}
+              </option>
+            ))}
           </select>
         </label>
         <label className="text-sm font-medium text-ink-900">

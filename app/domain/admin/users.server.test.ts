@@ -1,6 +1,6 @@
 import { EMAIL_TAKEN_MESSAGE, insertUser } from '#app/domain/users/users.server.ts'
 import { withApiErrors } from '#app/lib/http/api.server.ts'
-import { createTestUser } from '#tests/helpers/users.ts'
+import { createTestUser } from '#tests/factories.ts'
 import { describe, expect, test } from 'vitest'
 
 import { createPilot, updatePilot } from './users.server.ts'

@@ -18,14 +18,13 @@ import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm'
 import { strToU8, zipSync, type Zippable } from 'fflate'
 import { z } from 'zod'
 
-import type { AnnotationView } from './annotation-schemas.ts'
+import { NOTE_EXPORT_FORMATS, type AnnotationView, type NoteExportFormat } from './annotation-schemas.ts'
 import { annotationsOfProject } from './annotations.server.ts'
 
-const NOTE_EXPORT_FORMATS = ['csv', 'geojson', 'kml', 'shp', 'dxf', 'gpkg'] as const
-type NoteExportFormat = (typeof NOTE_EXPORT_FORMATS)[number]
-
 export const NoteExportQuerySchema = z.object({
-  format: z.enum(NOTE_EXPORT_FORMATS, { message: 'The format is csv, geojson, kml, shp, dxf or gpkg.' }),
+  format: z.enum(NOTE_EXPORT_FORMATS, {
+    message: `The format is ${NOTE_EXPORT_FORMATS.slice(0, -1).join(', ')} or ${NOTE_EXPORT_FORMATS.at(-1)}.`,
+  }),
   crs: z.enum(['wgs84', 'project'], { message: "The crs is 'wgs84' or 'project'." }).default('wgs84'),
 })
 type NoteExportQuery = z.infer<typeof NoteExportQuerySchema>

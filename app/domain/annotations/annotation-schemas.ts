@@ -37,6 +37,18 @@ export const ANNOTATION_MESSAGES = {
 } as const
 
 export const MAX_ANNOTATIONS_PER_PROJECT = 500
+
+/** The formats the notes export writes, in the order the export form offers them, with its names. */
+export const NOTE_EXPORT_FORMATS = ['csv', 'geojson', 'kml', 'shp', 'dxf', 'gpkg'] as const
+export type NoteExportFormat = (typeof NOTE_EXPORT_FORMATS)[number]
+export const NOTE_EXPORT_FORMAT_LABELS: Record<NoteExportFormat, string> = {
+  csv: 'CSV',
+  geojson: 'GeoJSON',
+  kml: 'KML',
+  shp: 'Shapefile (zip)',
+  dxf: 'DXF',
+  gpkg: 'GeoPackage',
+}
 export const DEFAULT_NOTE_COLOR = '#e11d48'
 /** The colours the drawing panel offers (any #rrggbb is accepted). */
 export const NOTE_COLORS = ['#e11d48', '#f59e0b', '#16a34a', '#2563eb', '#7c3aed', '#111827'] as const

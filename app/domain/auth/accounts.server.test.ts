@@ -2,8 +2,8 @@ import { getDb } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { listOutbox } from '#app/lib/mail/mail.server.ts'
 import { passwordResetTokens, users } from '#db/schema.ts'
+import { createTestUser, TEST_PASSWORD } from '#tests/factories.ts'
 import { extractLink } from '#tests/helpers/smtp-server.ts'
-import { createTestUser, TEST_PASSWORD } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
@@ -166,7 +166,7 @@ describe('abuse limits', () => {
       resetPassword: reset,
       verifyCredentials: verify,
     } = await import('./accounts.server.ts')
-    const { createTestUser, TEST_PASSWORD } = await import('#tests/helpers/users.ts')
+    const { createTestUser, TEST_PASSWORD } = await import('#tests/factories.ts')
     const user = await createTestUser({ email: 'throttled@example.test' })
     for (let i = 0; i < ACCOUNT_LOGIN_LIMIT.points; i++) {
       await expect(verify(user.email, 'wrong-password')).rejects.toMatchObject({ status: 401 })
@@ -198,7 +198,7 @@ describe('abuse limits', () => {
 
   it('sends at most three reset mails an hour, and a new link voids the older ones', async () => {
     const { requestPasswordReset: request } = await import('./accounts.server.ts')
-    const { createTestUser } = await import('#tests/helpers/users.ts')
+    const { createTestUser } = await import('#tests/factories.ts')
     const { getDb } = await import('#app/lib/db/db.server.ts')
     const { passwordResetTokens } = await import('#db/schema.ts')
     const { eq, isNull, and } = await import('drizzle-orm')
@@ -222,7 +222,7 @@ describe('abuse limits', () => {
 
   it('purges expired sessions and dead reset links', async () => {
     const { purgeExpiredAuthRecords } = await import('./accounts.server.ts')
-    const { createTestUser } = await import('#tests/helpers/users.ts')
+    const { createTestUser } = await import('#tests/factories.ts')
     const { getDb } = await import('#app/lib/db/db.server.ts')
     const { passwordResetTokens, sessions } = await import('#db/schema.ts')
     const { createSession } = await import('./session.server.ts')

@@ -3,7 +3,7 @@
  * only inside that request's scope, only for the token the request carries, only once.
  */
 import { getSqlite } from '#app/lib/db/db.server.ts'
-import { signedInUser } from '#tests/helpers/users.ts'
+import { signedInUser } from '#tests/factories.ts'
 import { describe, expect, test, vi } from 'vitest'
 
 import { requireApiUser, requireUser } from './guards.server.ts'

@@ -1,6 +1,6 @@
 import { getDb } from '#app/lib/db/db.server.ts'
 import { sessions, users } from '#db/schema.ts'
-import { createTestUser } from '#tests/helpers/users.ts'
+import { createTestUser } from '#tests/factories.ts'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 

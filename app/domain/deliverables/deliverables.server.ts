@@ -125,7 +125,7 @@ function viewsByFile(fileIds: number[], db: DbOrTx) {
  * decided access themselves (share links). Others call `listDeliverables`. A failed viewing
  * copy's reason is in plain words unless the audience is an admin.
  */
-export function deliverablesOfProject(
+export function deliverablesWithoutAccessCheck(
   projectId: number,
   db: DbOrTx = getDb(),
   { audience = 'others' }: { audience?: Audience } = {},
@@ -146,7 +146,7 @@ export function deliverablesOfProject(
 /** The deliverables this user may see (404 when the project isn't theirs; a client's list is empty until completion). */
 export function listDeliverables(user: Actor, projectId: number, db: DbOrTx = getDb()): Deliverable[] {
   const project = requireVisibleProject(user, projectId, db)
-  return deliverablesOfProject(projectId, db, { audience: audienceOf(user) }).filter((d) =>
+  return deliverablesWithoutAccessCheck(projectId, db, { audience: audienceOf(user) }).filter((d) =>
     fileVisibleTo(user, project, {
       fileCategory: DELIVERABLE,
       removedAt: d.removedAt ? new Date(d.removedAt) : null,
@@ -262,7 +262,7 @@ export interface ViewFileToSend {
  * @public (share links) A ready viewing copy of a deliverable, without an access check (share
  * links decided it already). `reduced` asks for the view-only links' copy instead of the COG.
  */
-export function viewFileOf(
+export function viewFileWithoutAccessCheck(
   projectId: number,
   fileId: number,
   which: ViewFile,
@@ -305,5 +305,5 @@ export function viewFileOf(
 export function viewFileFor(user: Actor, projectId: number, fileId: number, which: ViewFile, db = getDb()) {
   const { project } = getDownloadableFile(user, fileId, db)
   if (project.id !== projectId) throw new DomainError(404, DELIVERABLE_MESSAGES.notFound)
-  return viewFileOf(projectId, fileId, which, db)
+  return viewFileWithoutAccessCheck(projectId, fileId, which, db)
 }

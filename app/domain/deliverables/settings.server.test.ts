@@ -1,8 +1,8 @@
 import { getDb } from '#app/lib/db/db.server.ts'
 import * as dashboard from '#app/routes/dashboard.tsx'
 import { auditLog } from '#db/schema.ts'
+import { signedInUser } from '#tests/factories.ts'
 import { callRoute } from '#tests/helpers/requests.ts'
-import { signedInUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 

@@ -10,7 +10,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { DELIVERABLE_MESSAGES, type Deliverable } from '#app/domain/deliverables/deliverable.ts'
 import {
-  deliverablesOfProject,
+  deliverablesWithoutAccessCheck,
   listDeliverables,
   requireDeliverableRow,
   type ViewFileToSend,
@@ -204,7 +204,7 @@ export function loadThreeDView(user: Actor, projectId: number, db: DbOrTx = getD
  */
 export function shareThreeDView(token: string, share: OpenShare, db: DbOrTx = getDb()) {
   const shared = new Set(share.files.map((f) => f.id))
-  const deliverables = deliverablesOfProject(share.project.id, db).filter((d) => shared.has(d.id))
+  const deliverables = deliverablesWithoutAccessCheck(share.project.id, db).filter((d) => shared.has(d.id))
   const routes: Routes = {
     file: (fileId, which) => `/s/${token}/files/${fileId}/view/${which}`,
     tiles: (jobId, rest) => `/s/${token}/3d-tiles/${jobId}/${rest}`,

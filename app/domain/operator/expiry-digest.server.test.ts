@@ -1,5 +1,5 @@
+import { createTestUser } from '#tests/factories.ts'
 import { withTestSmtp } from '#tests/helpers/smtp-server.ts'
-import { createTestUser } from '#tests/helpers/users.ts'
 import { describe, expect, test } from 'vitest'
 
 import { sendExpiryDigest } from './operator-documents.server.ts'

@@ -1,7 +1,6 @@
 import { getDb } from '#app/lib/db/db.server.ts'
 import { projects } from '#db/schema.ts'
-import { createTestProject } from '#tests/helpers/admin-data.ts'
-import { createTestUser } from '#tests/helpers/users.ts'
+import { createTestProject, createTestUser } from '#tests/factories.ts'
 import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 

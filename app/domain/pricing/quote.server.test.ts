@@ -3,7 +3,7 @@ import { AREA_MESSAGES } from '#app/domain/geometry/areas.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { hubs, projects } from '#db/schema.ts'
-import { createTestUser } from '#tests/helpers/users.ts'
+import { createTestUser } from '#tests/factories.ts'
 import { describe, expect, test } from 'vitest'
 
 import { projectPricingColumns, quoteForAreas } from './quote.server.ts'

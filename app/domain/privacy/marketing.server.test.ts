@@ -1,7 +1,7 @@
 import { getDb } from '#app/lib/db/db.server.ts'
 import { users } from '#db/schema.ts'
+import { createTestUser } from '#tests/factories.ts'
 import { withTestSmtp } from '#tests/helpers/smtp-server.ts'
-import { createTestUser } from '#tests/helpers/users.ts'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 

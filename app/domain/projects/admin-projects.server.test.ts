@@ -1,5 +1,4 @@
-import { addTestFile, createTestProject } from '#tests/helpers/admin-data.ts'
-import { createTestUser } from '#tests/helpers/users.ts'
+import { addTestFile, createTestProject, createTestUser } from '#tests/factories.ts'
 import { describe, expect, test } from 'vitest'
 
 import { listAllProjects, PROJECTS_PAGE_SIZE } from './admin-projects.server.ts'

@@ -4,7 +4,10 @@
  * to the deliverables. Audited; the mail goes after the commit.
  */
 import { isRasterKind } from '#app/domain/deliverables/deliverable.ts'
-import { deliverablesOfProject, viewFileOf } from '#app/domain/deliverables/deliverables.server.ts'
+import {
+  deliverablesWithoutAccessCheck,
+  viewFileWithoutAccessCheck,
+} from '#app/domain/deliverables/deliverables.server.ts'
 import { deliverablesAvailableUntil } from '#app/domain/files/rules.ts'
 import { recordAudit } from '#app/lib/audit/audit.server.ts'
 import { appUrl } from '#app/lib/config/env.server.ts'
@@ -45,12 +48,12 @@ const THUMBNAIL_CID = 'orthomosaic-thumbnail@kestrel'
  * attachment; null when none is ready yet (the mail goes without a picture).
  */
 function orthomosaicThumbnail(projectId: number) {
-  const first = deliverablesOfProject(projectId)
+  const first = deliverablesWithoutAccessCheck(projectId)
     .reverse()
     .find((d) => d.kind === 'orthomosaic' && !d.removedAt && d.view?.thumbnailUrl)
   if (!first) return null
   try {
-    const file = viewFileOf(projectId, first.id, 'thumbnail')
+    const file = viewFileWithoutAccessCheck(projectId, first.id, 'thumbnail')
     return {
       alt: `Thumbnail of ${first.fileName}`,
       attachment: {

@@ -1,7 +1,7 @@
 /** `openShareViewer`: what /s/{token} shows for an open, unknown, expired or guessing request. */
 import { getDb } from '#app/lib/db/db.server.ts'
 import { shareLinks } from '#db/schema.ts'
-import { deliveredProject } from '#tests/helpers/sharing.ts'
+import { deliveredProject } from '#tests/factories.ts'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 

@@ -7,7 +7,10 @@
  */
 import { annotationsOfProject } from '#app/domain/annotations/annotations.server.ts'
 import type { Deliverable, ViewFile } from '#app/domain/deliverables/deliverable.ts'
-import { deliverablesOfProject, viewFileOf } from '#app/domain/deliverables/deliverables.server.ts'
+import {
+  deliverablesWithoutAccessCheck,
+  viewFileWithoutAccessCheck,
+} from '#app/domain/deliverables/deliverables.server.ts'
 import { surveyAreasOf, toMapLayer } from '#app/domain/deliverables/map-view.server.ts'
 import { isDomainError } from '#app/lib/http/domain-error.ts'
 
@@ -16,7 +19,7 @@ import type { OpenShare } from './share-access.server.ts'
 /** Whether a deliverable's view-only copy is on disk (copies made before it existed have none). */
 function hasReducedCopy(deliverable: Deliverable) {
   try {
-    viewFileOf(deliverable.projectId, deliverable.id, 'cog', undefined, { reduced: true })
+    viewFileWithoutAccessCheck(deliverable.projectId, deliverable.id, 'cog', undefined, { reduced: true })
     return true
   } catch (error) {
     if (isDomainError(error)) return false
@@ -63,7 +66,7 @@ function sharedFileView(token: string, deliverable: Deliverable, allowDownload: 
 export function shareViewerData(token: string, share: OpenShare) {
   const shared = new Set(share.files.map((f) => f.id))
   // The service lists newest first; a link shows them in the order they were delivered.
-  const deliverables = deliverablesOfProject(share.project.id)
+  const deliverables = deliverablesWithoutAccessCheck(share.project.id)
     .filter((d) => shared.has(d.id))
     .reverse()
   return {

@@ -1,5 +1,5 @@
 import { findUserById, saveProfile } from '#app/domain/users/users.server.ts'
-import { createTestUser } from '#tests/helpers/users.ts'
+import { createTestUser } from '#tests/factories.ts'
 import { describe, expect, test } from 'vitest'
 
 const PROFILE = { firstName: 'Thandi', lastName: 'Mokoena', phone: '831112222', companyName: 'Karoo Vines' }

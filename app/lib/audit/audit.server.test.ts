@@ -1,4 +1,4 @@
-import { createTestUser } from '#tests/helpers/users.ts'
+import { createTestUser } from '#tests/factories.ts'
 import { describe, expect, test } from 'vitest'
 
 import { listAuditLog, recordAudit } from './audit.server.ts'

@@ -1,6 +1,6 @@
 import { json } from '@remix-run/node'
+import { signedInUser } from '#tests/factories.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
-import { signedInUser } from '#tests/helpers/users.ts'
 import { describe, expect, test } from 'vitest'
 import { z } from 'zod'
 
