@@ -9,11 +9,11 @@ import path from 'node:path'
 import { Readable } from 'node:stream'
 import { hashPassword } from '#app/domain/auth/password.server.ts'
 import { createSession } from '#app/domain/auth/session.server.ts'
-import { getDb } from '#app/lib/db/db.server.ts'
 import { storeProjectFile } from '#app/domain/files/project-files.server.ts'
 import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import { recomputeQuote, storeRecomputedQuote } from '#app/domain/payments/quote-recompute.server.ts'
 import { insertUser } from '#app/domain/users/users.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import {
   hubs,
   invoices,

@@ -2,8 +2,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { useLoaderData } from '@remix-run/react'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
-import { pageId } from '#app/lib/http/page-errors.server.ts'
 import { deleteDroneProfile } from '#app/domain/survey/drone-profiles.server.ts'
+import { pageId } from '#app/lib/http/page-errors.server.ts'
 import { confirmedAdminAction } from '#app/routes/_helpers/admin-dialogs.server.ts'
 import { droneOf } from '#app/routes/_helpers/drone-form.server.ts'
 
