@@ -5,14 +5,17 @@
  * every stockpile or pit on the project's site gets its figures for this survey.
  */
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
-import { annotations, projectFiles, projects, type Annotation, type StockpileMeasure } from '#db/schema.ts'
+import { annotations, projectFiles, projects } from '#db/schema.ts'
 import { and, eq, isNotNull } from 'drizzle-orm'
 
 import { latestElevationModel, ringOf, volumeOnModel, withoutVolume } from './annotation-measure.server.ts'
-import { seriesOf, siteModels, stockpileNotesOfSite } from './stockpile-series.server.ts'
-
-const shapeKey = (note: Pick<Annotation, 'geometry' | 'base' | 'baseElevationM'>) =>
-  JSON.stringify([note.geometry, note.base, note.baseElevationM])
+import {
+  seriesOf,
+  shapeKey,
+  siteModels,
+  stockpileMeasureOf,
+  stockpileNotesOfSite,
+} from './stockpile-series.server.ts'
 
 /** What was measured again: the project's notes and the site's stockpiles. */
 export async function remeasureNotesOn(
@@ -53,15 +56,7 @@ export async function remeasureNotesOn(
       const measurement = { ...withoutVolume(row.measurement), ...volume }
       // A stockpile's figures on this survey are these same ones.
       if (row.stockpileKind) {
-        const point: StockpileMeasure = volume
-          ? {
-              fileId: file.id,
-              cutM3: volume.cutM3,
-              fillM3: volume.fillM3,
-              netM3: volume.netM3,
-              baseElevationM: volume.baseElevationM,
-            }
-          : { fileId: file.id, outside: true }
+        const point = stockpileMeasureOf(file.id, volume)
         measurement.series = [...(row.measurement.series ?? []).filter((m) => m.fileId !== file.id), point]
       }
       tx.update(annotations)

@@ -55,8 +55,19 @@ export function siteModels(siteId: number, db: DbOrTx = getDb()): SiteModel[] {
   })
 }
 
-const shapeKey = (note: Pick<Annotation, 'geometry' | 'base' | 'baseElevationM'>) =>
+/** What a note's measurement depends on: a change to it means the stored figures are stale. */
+export const shapeKey = (note: Pick<Annotation, 'geometry' | 'base' | 'baseElevationM'>) =>
   JSON.stringify([note.geometry, note.base, note.baseElevationM])
+
+/** A survey's stored figures for a stockpile: its volume on the model, or "outside" when the polygon misses it. */
+export function stockpileMeasureOf(
+  fileId: number,
+  v: Awaited<ReturnType<typeof volumeOnModel>>,
+): StockpileMeasure {
+  return v
+    ? { fileId, cutM3: v.cutM3, fillM3: v.fillM3, netM3: v.netM3, baseElevationM: v.baseElevationM }
+    : { fileId, outside: true }
+}
 
 /** Keeps new figures on the note, unless its shape or base changed meanwhile (its save measures afresh). */
 function storeSeries(note: Annotation, fresh: StockpileMeasure[], keep: Set<number>, db: DbOrTx) {
@@ -92,15 +103,7 @@ export async function seriesOf(
     await beforeMeasure?.()
     const ring = ringOf(note.geometry as GeoJSON.Polygon)
     const v = await volumeOnModel(run, model, ring, base, note.baseElevationM)
-    const measure: StockpileMeasure = v
-      ? {
-          fileId: model.id,
-          cutM3: v.cutM3,
-          fillM3: v.fillM3,
-          netM3: v.netM3,
-          baseElevationM: v.baseElevationM,
-        }
-      : { fileId: model.id, outside: true }
+    const measure = stockpileMeasureOf(model.id, v)
     known.set(model.id, measure)
     fresh.push(measure)
   }
