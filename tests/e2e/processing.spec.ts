@@ -10,9 +10,9 @@ import path from 'node:path'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 
 import { geotaggedJpeg } from '../helpers/geotagged-jpeg.ts'
-import { e2eDir, e2eOrigin } from '../setup/e2e-env.ts'
+import { e2eDir } from '../setup/e2e-env.ts'
 import { ADMIN_EMAIL, openE2eDb, seedPaidProject } from './admin-fixtures.ts'
-import { DEMO_PASSWORD } from './fixtures.ts'
+import { signIn } from './fixtures.ts'
 
 const IN_PROGRESS = /^Processing your survey — \d+\s%$/
 const PROCESSED = 'Your survey is processed; the map is being checked.'
@@ -55,15 +55,11 @@ function orthomosaicOf(projectId: number) {
   }
 }
 
-/** A page signed in through the API (the sign-in form has journeys of its own). */
+/** A page in its own context (JavaScript on or off), signed in without the form (it has journeys of its own). */
 async function signedIn(browser: Browser, email: string, javaScriptEnabled: boolean) {
-  const context = await browser.newContext({ javaScriptEnabled })
-  const login = await context.request.post('/api/auth/login', {
-    data: { email, password: DEMO_PASSWORD },
-    headers: { Origin: e2eOrigin },
-  })
-  expect(login.status()).toBe(200)
-  return context.newPage()
+  const page = await (await browser.newContext({ javaScriptEnabled })).newPage()
+  await signIn(page, email)
+  return page
 }
 
 /** The admin presses "Process photos" (Fast orthophoto) in the project's Processing panel. */
