@@ -8,7 +8,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
-import { makeReducedCopy, reducedCopyName } from '#app/domain/deliverables/view-jobs.server.ts'
+import { makeReducedCopy, reducedCopyName } from '#app/domain/deliverables/view-copies.server.ts'
 import Database from 'better-sqlite3'
 
 import {

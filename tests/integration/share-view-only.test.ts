@@ -7,11 +7,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { deleteAccount } from '#app/domain/account/account.server.ts'
-import {
-  prepareDeliverable,
-  reducedCopyName,
-  startViewJobs,
-} from '#app/domain/deliverables/view-jobs.server.ts'
+import { reducedCopyName } from '#app/domain/deliverables/view-copies.server.ts'
+import { prepareDeliverable, startViewJobs } from '#app/domain/deliverables/view-jobs.server.ts'
 import { absolutePathOf, storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import { updateProjectStatus } from '#app/domain/projects/admin-projects.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'

@@ -35,7 +35,8 @@ import {
   type ViewFile,
 } from './deliverable.ts'
 import type { DeliverableAccuracyInput } from './schemas.ts'
-import { reducedCopyName, requestReducedCopy } from './view-jobs.server.ts'
+import { reducedCopyName } from './view-copies.server.ts'
+import { requestReducedCopy } from './view-jobs.server.ts'
 
 type Actor = Pick<User, 'id' | 'role'>
 

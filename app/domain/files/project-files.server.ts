@@ -8,11 +8,8 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
-import {
-  cancelViewJob,
-  prepareDeliverable,
-  removeViewCopies,
-} from '#app/domain/deliverables/view-jobs.server.ts'
+import { removeViewCopies } from '#app/domain/deliverables/view-copies.server.ts'
+import { cancelViewJob, prepareDeliverable } from '#app/domain/deliverables/view-jobs.server.ts'
 import { readPhotoGps } from '#app/domain/files/photo-gps.server.ts'
 import { recordAudit } from '#app/lib/audit/audit.server.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'

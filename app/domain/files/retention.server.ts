@@ -12,7 +12,8 @@
  * delays the unlink. Running twice deletes nothing more.
  */
 import fs from 'node:fs'
-import { cancelViewJob, removeViewCopies } from '#app/domain/deliverables/view-jobs.server.ts'
+import { removeViewCopies } from '#app/domain/deliverables/view-copies.server.ts'
+import { cancelViewJob } from '#app/domain/deliverables/view-jobs.server.ts'
 import { recordAudit } from '#app/lib/audit/audit.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { endOfSaDay, formatDate } from '#app/lib/format/dates.ts'
