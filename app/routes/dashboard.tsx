@@ -13,28 +13,28 @@ import { ClientDashboard } from '#app/components/dashboard/client-dashboard.tsx'
 import { PilotDashboard } from '#app/components/dashboard/pilot-dashboard.tsx'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { ErrorScreen, GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
-import { ADMIN_INTENTS, handleAdminIntent } from '#app/domain/admin/intents.server.ts'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { ProfileSchema } from '#app/domain/auth/schemas.ts'
-import { loadRoleDashboard } from '#app/domain/dashboard/dashboard.server.ts'
 import { isMultipart } from '#app/domain/files/multipart.server.ts'
 import { OWNER_HEADER } from '#app/domain/offline/cache-rules.ts'
 import { ClientProfileSchema } from '#app/domain/payments/billing.ts'
-import { handlePilotIntent, PILOT_INTENTS } from '#app/domain/pilot/dashboard-actions.server.ts'
-import {
-  CLIENT_PROJECT_INTENTS,
-  handleClientProjectIntent,
-} from '#app/domain/projects/dashboard-actions.server.ts'
 import { saveProfile } from '#app/domain/users/users.server.ts'
 import { readFormBody } from '#app/lib/http/form-body.server.ts'
 import { isIntentOf } from '#app/lib/http/intents.ts'
 import { createToastHeaders } from '#app/lib/http/toast.server.ts'
 import { takeWelcome } from '#app/lib/http/welcome.server.ts'
+import { ADMIN_INTENTS, handleAdminIntent } from '#app/routes/_helpers/admin-intents.server.ts'
+import {
+  CLIENT_PROJECT_INTENTS,
+  handleClientProjectIntent,
+} from '#app/routes/_helpers/client-dashboard.server.ts'
+import { loadRoleDashboard } from '#app/routes/_helpers/dashboard.server.ts'
 import {
   FILE_INTENTS,
   handleFileIntent,
   handleUploadForm,
 } from '#app/routes/_helpers/file-page-actions.server.ts'
+import { handlePilotIntent, PILOT_INTENTS } from '#app/routes/_helpers/pilot-dashboard.server.ts'
 import leafletCss from 'leaflet/dist/leaflet.css'
 
 /** The pilot's job dialog shows the survey areas on a Leaflet map. */

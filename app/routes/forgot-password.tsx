@@ -3,7 +3,7 @@ import { useActionData } from '@remix-run/react'
 import { SignedOut, useSignedOutForm } from '#app/components/layout/signed-out.tsx'
 import { requestPasswordReset } from '#app/domain/auth/accounts.server.ts'
 import { ForgotPasswordSchema } from '#app/domain/auth/schemas.ts'
-import { readSignedOutForm } from '#app/domain/auth/signed-out-form.server.ts'
+import { readSignedOutForm } from '#app/routes/_helpers/signed-out-form.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Forgot password · Kestrel Aerial Survey' }]
 

@@ -7,10 +7,10 @@ import { authenticatePassword } from '#app/domain/auth/authenticator.server.ts'
 import { safeRedirect } from '#app/domain/auth/guards.server.ts'
 import { LOGIN_FAILED_MESSAGE, LoginSchema } from '#app/domain/auth/schemas.ts'
 import { startSession } from '#app/domain/auth/session.server.ts'
-import { readSignedOutForm } from '#app/domain/auth/signed-out-form.server.ts'
 import { isDomainError } from '#app/lib/http/domain-error.ts'
+import { readSignedOutForm } from '#app/routes/_helpers/signed-out-form.server.ts'
 
-export { signedOutOnlyLoader as loader } from '#app/domain/auth/signed-out-form.server.ts'
+export { signedOutOnlyLoader as loader } from '#app/routes/_helpers/signed-out-form.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · Kestrel Aerial Survey' }]
 

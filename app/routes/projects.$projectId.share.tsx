@@ -12,9 +12,10 @@ import { CreatedShareLink } from '#app/components/sharing/created-share-link.tsx
 import { SharePanel } from '#app/components/sharing/share-panel.tsx'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { requireVisibleProject } from '#app/domain/files/access.server.ts'
-import { handleShareForm, sharePanelData } from '#app/domain/sharing/share-page.server.ts'
+import { sharePanelData } from '#app/domain/sharing/share-panel.server.ts'
 import { readFormBody } from '#app/lib/http/form-body.server.ts'
 import { asPage, pageId } from '#app/lib/http/page-errors.server.ts'
+import { handleShareForm } from '#app/routes/_helpers/share-page.server.ts'
 import type { User } from '#db/schema.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Share deliverables · Kestrel Aerial Survey' }]

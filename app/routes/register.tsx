@@ -9,11 +9,11 @@ import { PrivacyNote } from '#app/components/legal/privacy-note.tsx'
 import { registerClient } from '#app/domain/auth/accounts.server.ts'
 import { COUNTRIES, RegisterSchema, REGISTRATION_FAILED_MESSAGE } from '#app/domain/auth/schemas.ts'
 import { startSession } from '#app/domain/auth/session.server.ts'
-import { readSignedOutForm } from '#app/domain/auth/signed-out-form.server.ts'
 import { isDomainError } from '#app/lib/http/domain-error.ts'
 import { setWelcomeCookie, welcomeMessageFor } from '#app/lib/http/welcome.server.ts'
+import { readSignedOutForm } from '#app/routes/_helpers/signed-out-form.server.ts'
 
-export { signedOutOnlyLoader as loader } from '#app/domain/auth/signed-out-form.server.ts'
+export { signedOutOnlyLoader as loader } from '#app/routes/_helpers/signed-out-form.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Create account · Kestrel Aerial Survey' }]
 

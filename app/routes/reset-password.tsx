@@ -12,7 +12,7 @@ import { SignedOut, useSignedOutForm } from '#app/components/layout/signed-out.t
 import { Alert } from '#app/components/ui/alert.tsx'
 import { resetPassword, verifyResetToken } from '#app/domain/auth/accounts.server.ts'
 import { RESET_FAILED_MESSAGE, ResetPasswordSchema } from '#app/domain/auth/schemas.ts'
-import { readSignedOutForm } from '#app/domain/auth/signed-out-form.server.ts'
+import { readSignedOutForm } from '#app/routes/_helpers/signed-out-form.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Reset password · Kestrel Aerial Survey' }]
 

@@ -8,9 +8,9 @@
  * element `data-format="coordinates"` or `data-format="name"` and this scan leaves it out.
  */
 import { createRequestHandler } from '@remix-run/node'
-import { ADMIN_TAB_IDS } from '#app/domain/admin/tabs.server.ts'
 import { submitContactMessage } from '#app/domain/contact/contact.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
+import { ADMIN_TAB_IDS } from '#app/routes/_helpers/admin-tabs.server.ts'
 import { action as confirmAction } from '#app/routes/api.admin.refunds.$refundId.confirm.ts'
 import { action as cancelAction } from '#app/routes/api.client.projects.$id.cancel.ts'
 import { projects } from '#db/schema.ts'

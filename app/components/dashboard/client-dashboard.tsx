@@ -5,7 +5,7 @@ import { TabLinks, useActiveTab } from '#app/components/ui/tabs.tsx'
 import type { Deliverable } from '#app/domain/deliverables/deliverable.ts'
 import type { FileView } from '#app/domain/files/file-view.ts'
 import type { ProjectCard } from '#app/domain/projects/projects.server.ts'
-import type { SharePanelData } from '#app/domain/sharing/share-page.server.ts'
+import type { SharePanelData } from '#app/domain/sharing/share-panel.server.ts'
 import type { SiteCard } from '#app/domain/sites/sites.server.ts'
 import { formatRand } from '#app/lib/format/numbers.ts'
 

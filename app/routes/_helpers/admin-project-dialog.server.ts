@@ -20,7 +20,7 @@ import {
   saveProjectChanges,
 } from '#app/domain/projects/admin-projects.server.ts'
 import { statusBadge } from '#app/domain/projects/status.ts'
-import { sharePanelData } from '#app/domain/sharing/share-page.server.ts'
+import { sharePanelData } from '#app/domain/sharing/share-panel.server.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import { isDomainError } from '#app/lib/http/domain-error.ts'

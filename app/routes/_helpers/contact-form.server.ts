@@ -7,12 +7,12 @@ import type { SubmissionResult } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod'
 import { json, type AppLoadContext } from '@remix-run/node'
 import { RATE_LIMIT_MESSAGE } from '#app/domain/auth/rate-limit.server.ts'
-import { readSignedOutForm } from '#app/domain/auth/signed-out-form.server.ts'
 import { ContactDeliveryError, submitContactMessage } from '#app/domain/contact/contact.server.ts'
 import { CONTACT_FAILED_TOAST, CONTACT_SENT_TOAST, ContactSchema } from '#app/domain/contact/schemas.ts'
 import { clientIpOf } from '#app/lib/http/context.ts'
 import { readFormBody } from '#app/lib/http/form-body.server.ts'
 import { redirectWithToast, type Toast } from '#app/lib/http/toast.server.ts'
+import { readSignedOutForm } from '#app/routes/_helpers/signed-out-form.server.ts'
 
 export type ContactField = 'name' | 'email' | 'message'
 

@@ -2,18 +2,17 @@
  * The role dashboard: one route, three views. This module
  * gathers what each view needs; the route picks by role.
  */
-import { loadAdminTab } from '#app/domain/admin/tabs.server.ts'
+import { getAdminStats, getClientStats, getPilotStats } from '#app/domain/dashboard/stats.server.ts'
 import { listPilotCopies, toCopyView } from '#app/domain/operator/document-copies.server.ts'
 import { listClientInvoices } from '#app/domain/payments/invoices.server.ts'
 import { listClientRefunds } from '#app/domain/payments/refunds.server.ts'
 import { termsSettingsOf } from '#app/domain/payments/terms.ts'
-import { loadPilotTabs } from '#app/domain/pilot/dashboard-actions.server.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
-import { loadClientProjectTabs } from '#app/domain/projects/dashboard-actions.server.ts'
 import { siteCardsOfClient } from '#app/domain/sites/sites.server.ts'
+import { loadAdminTab } from '#app/routes/_helpers/admin-tabs.server.ts'
+import { loadClientProjectTabs } from '#app/routes/_helpers/client-dashboard.server.ts'
+import { loadPilotTabs } from '#app/routes/_helpers/pilot-dashboard.server.ts'
 import type { User } from '#db/schema.ts'
-
-import { getAdminStats, getClientStats, getPilotStats } from './stats.server.ts'
 
 /** `url` carries the dashboard's URL state (tab, search query, open dialogs; the admin tab and its filters). */
 export async function loadRoleDashboard(user: User, url: URL = new URL('http://localhost/dashboard')) {

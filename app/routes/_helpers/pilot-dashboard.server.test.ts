@@ -1,10 +1,9 @@
 import { getDb } from '#app/lib/db/db.server.ts'
+import { loadPilotTabs } from '#app/routes/_helpers/pilot-dashboard.server.ts'
 import { projects } from '#db/schema.ts'
 import { createTestProject, createTestUser } from '#tests/factories.ts'
 import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
-
-import { loadPilotTabs } from './dashboard-actions.server.ts'
 
 test('the open job comes with its drone and the mission file that drone flies from', async () => {
   const pilot = await createTestUser({ role: 'pilot' })

@@ -6,19 +6,26 @@
  */
 import { redirect } from '@remix-run/node'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
+import {
+  isValidScreenshot,
+  readStoredFlightPlan,
+  summariseQuote,
+} from '#app/domain/flight-plan/flight-plan.ts'
 import { listActiveHubs } from '#app/domain/hubs/active-hubs.server.ts'
 import { NO_FLIGHT_HUBS_MESSAGE } from '#app/domain/pricing/quote.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
+import {
+  getClientProject,
+  PAID_PROJECT_LOCKED,
+  PROJECT_NOT_PLANNABLE,
+} from '#app/domain/projects/projects.server.ts'
+import { canPlan } from '#app/domain/projects/status.ts'
 import { plannerSurveySettings } from '#app/domain/survey/project-plan.server.ts'
 import { readSurveyPlan } from '#app/domain/survey/project-plan.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import { isDomainError } from '#app/lib/http/domain-error.ts'
 import { redirectWithToast } from '#app/lib/http/toast.server.ts'
 import type { User } from '#db/schema.ts'
-
-import { isValidScreenshot, readStoredFlightPlan, summariseQuote } from '../flight-plan/flight-plan.ts'
-import { getClientProject, PAID_PROJECT_LOCKED, PROJECT_NOT_PLANNABLE } from './projects.server.ts'
-import { canPlan } from './status.ts'
 
 /** The planner is the client's: any other role goes to its dashboard. */
 export async function requirePlannerClient(request: Request) {

@@ -11,24 +11,23 @@ import {
   unstable_createMemoryUploadHandler,
   type UploadHandler,
 } from '@remix-run/node'
-import { isDomainError } from '#app/lib/http/domain-error.ts'
-import { readFormBody } from '#app/lib/http/form-body.server.ts'
-import { redirectWithToast } from '#app/lib/http/toast.server.ts'
-import type { User } from '#db/schema.ts'
-
 import {
   areasFromPlannerForm,
   PLANNER_FORM_MAX_BYTES,
   plannerFieldOf,
   plannerPartLimit,
   type PlannerField,
-} from './planner-input.server.ts'
+} from '#app/domain/projects/planner-input.server.ts'
 import {
   completeFlightPlan,
   createProjectFailed,
   getClientProject,
   PROJECT_CREATED,
-} from './projects.server.ts'
+} from '#app/domain/projects/projects.server.ts'
+import { isDomainError } from '#app/lib/http/domain-error.ts'
+import { readFormBody } from '#app/lib/http/form-body.server.ts'
+import { redirectWithToast } from '#app/lib/http/toast.server.ts'
+import type { User } from '#db/schema.ts'
 
 type FailureToast = { title: string; description: string }
 export type PlannerActionAnswer = {

@@ -6,6 +6,8 @@
  */
 import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'
+import { updatePricingByAdmin } from '#app/domain/admin/pricing-admin.server.ts'
+import { setUserActive, updatePilot } from '#app/domain/admin/users.server.ts'
 import { safeRedirect } from '#app/domain/auth/guards.server.ts'
 import { DeliverableSettingsSchema } from '#app/domain/deliverables/schemas.ts'
 import { saveDeliverableSettings } from '#app/domain/deliverables/settings.server.ts'
@@ -16,9 +18,6 @@ import { DomainError } from '#app/lib/http/domain-error.ts'
 import { createToastHeaders, redirectWithToast } from '#app/lib/http/toast.server.ts'
 import { FlagSchema } from '#app/lib/http/zod-input.ts'
 import type { User } from '#db/schema.ts'
-
-import { updatePricingByAdmin } from './pricing-admin.server.ts'
-import { setUserActive, updatePilot } from './users.server.ts'
 
 export const ADMIN_INTENTS = [
   'admin-user-active',

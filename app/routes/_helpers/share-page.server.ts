@@ -1,49 +1,19 @@
 /**
- * The Share page and panel (`/projects/{id}/share`): what they load and their two
- * form intents, on the same service as the /api calls. Plain posts: works without JavaScript.
+ * The Share page's two form intents (`/projects/{id}/share`), on the same service as the
+ * /api calls. Plain posts: works without JavaScript. What the panel shows: sharing/share-panel.server.ts.
  */
 import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'
 import { safeRedirect } from '#app/domain/auth/guards.server.ts'
-import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { createShareLink, revokeShareLink } from '#app/domain/sharing/share-links.server.ts'
+import { SHARE_MESSAGES, ShareFormSchema } from '#app/domain/sharing/share-rules.ts'
 import { isDomainError } from '#app/lib/http/domain-error.ts'
 import { createToastHeaders, redirectWithToast } from '#app/lib/http/toast.server.ts'
-import type { Project, User } from '#db/schema.ts'
-
-import {
-  createShareLink,
-  currentDeliverables,
-  listShareLinks,
-  revokeShareLink,
-} from './share-links.server.ts'
-import { SHARE_MESSAGES, ShareFormSchema } from './share-rules.ts'
+import type { User } from '#db/schema.ts'
 
 type Actor = Pick<User, 'id' | 'role'>
 
 const SHARE_INTENTS = { create: 'create-share-link', revoke: 'revoke-share-link' } as const
-
-/** What the Share panel needs for one project: the deliverables to choose from and the links so far. */
-export function sharePanelData(user: Actor, projectId: number, db: DbOrTx = getDb()) {
-  const links = listShareLinks(user, projectId, { db })
-  const deliverables = currentDeliverables(projectId, db).map((f) => ({ id: f.id, name: f.originalName }))
-  return { deliverables, links }
-}
-export type SharePanelData = ReturnType<typeof sharePanelData>
-
-/** The Share panels of a client's completed projects, by project id. */
-export function sharePanelsOfClient(
-  client: Actor,
-  projectRows: Pick<Project, 'id' | 'status' | 'clientId'>[],
-  db: DbOrTx = getDb(),
-): Record<number, SharePanelData> {
-  const out: Record<number, SharePanelData> = {}
-  for (const project of projectRows) {
-    if (project.status === 'completed' && project.clientId === client.id) {
-      out[project.id] = sharePanelData(client, project.id, db)
-    }
-  }
-  return out
-}
 
 /**
  * A Share form post: `create-share-link` answers with the new URL (the page shows it once),

@@ -2,6 +2,10 @@
  * What each admin tab loads (only the open tab's data is read). The tab comes from
  * `?tab=` or, inside a dialog route such as /admin/users/new, from the path.
  */
+import { listZonesForAdmin } from '#app/domain/admin/airspace-admin.server.ts'
+import { financialReport, parseDateRange } from '#app/domain/admin/finance.server.ts'
+import { systemHealth } from '#app/domain/admin/health.server.ts'
+import { listPilots, listUsers } from '#app/domain/admin/users.server.ts'
 import { getDeliverableSettings } from '#app/domain/deliverables/settings.server.ts'
 import { listHubs } from '#app/domain/hubs/hubs.server.ts'
 import { listDocumentCopies } from '#app/domain/operator/document-copies.server.ts'
@@ -19,11 +23,6 @@ import { listDroneProfiles } from '#app/domain/survey/drone-profiles.server.ts'
 import { pilotLicenceDisplay } from '#app/domain/users/pilot-licence.ts'
 import { listAuditLog } from '#app/lib/audit/audit.server.ts'
 import { pageParam } from '#app/lib/http/query.ts'
-
-import { listZonesForAdmin } from './airspace-admin.server.ts'
-import { financialReport, parseDateRange } from './finance.server.ts'
-import { systemHealth } from './health.server.ts'
-import { listPilots, listUsers } from './users.server.ts'
 
 export const ADMIN_TAB_IDS = [
   'projects',

@@ -6,20 +6,24 @@ import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'
 import { projectCoverage } from '#app/domain/coverage/coverage.server.ts'
 import { listProjectFiles } from '#app/domain/files/file-queries.server.ts'
+import {
+  listAssignedProjects,
+  listFlightLogs,
+  markPhotosUploaded,
+  saveProgress,
+} from '#app/domain/pilot/pilot-projects.server.ts'
+import {
+  FlightDurationFormSchema,
+  flightHoursOf,
+  formatFlightHours,
+  PROGRESS_MESSAGES,
+} from '#app/domain/pilot/schemas.ts'
 import { missionFormatForDrone } from '#app/domain/survey/mission-files.ts'
 import { projectForSurvey, surveyPlanOf } from '#app/domain/survey/project-plan.server.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import { isDomainError } from '#app/lib/http/domain-error.ts'
 import { createToastHeaders, redirectWithToast } from '#app/lib/http/toast.server.ts'
 import type { User } from '#db/schema.ts'
-
-import {
-  listAssignedProjects,
-  listFlightLogs,
-  markPhotosUploaded,
-  saveProgress,
-} from './pilot-projects.server.ts'
-import { FlightDurationFormSchema, flightHoursOf, formatFlightHours, PROGRESS_MESSAGES } from './schemas.ts'
 
 export const PILOT_INTENTS = ['save-progress', 'photos-uploaded'] as const
 

@@ -9,13 +9,16 @@
 import { parseWithZod } from '@conform-to/zod'
 import { json, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireAnonymous } from '#app/domain/auth/guards.server.ts'
+import {
+  enforceRateLimit,
+  RATE_LIMIT_MESSAGE,
+  type LimitedAction,
+} from '#app/domain/auth/rate-limit.server.ts'
 import { clientIpOf } from '#app/lib/http/context.ts'
 import { isDomainError } from '#app/lib/http/domain-error.ts'
 import { readFormBody } from '#app/lib/http/form-body.server.ts'
 import { checkHoneypot } from '#app/lib/http/honeypot.server.ts'
 import type { z } from 'zod'
-
-import { enforceRateLimit, RATE_LIMIT_MESSAGE, type LimitedAction } from './rate-limit.server.ts'
 
 /** The loader of the pages only for signed-out visitors (sign in, register): users go to their dashboard. */
 export async function signedOutOnlyLoader({ request }: LoaderFunctionArgs) {

@@ -9,12 +9,7 @@ import { listDeliverables } from '#app/domain/deliverables/deliverables.server.t
 import { listFilesOfProjects } from '#app/domain/files/file-queries.server.ts'
 import { searchPlaces } from '#app/domain/places/places.server.ts'
 import { latestProcessingOf } from '#app/domain/processing/jobs.server.ts'
-import { sharePanelsOfClient } from '#app/domain/sharing/share-page.server.ts'
-import { isDomainError } from '#app/lib/http/domain-error.ts'
-import { redirectWithToast } from '#app/lib/http/toast.server.ts'
-import type { User } from '#db/schema.ts'
-
-import { CreateProjectFormSchema } from './project-schemas.ts'
+import { CreateProjectFormSchema } from '#app/domain/projects/project-schemas.ts'
 import {
   createDraft,
   DELETE_DRAFT_FAILED,
@@ -23,7 +18,11 @@ import {
   listClientProjects,
   projectError,
   toProjectCard,
-} from './projects.server.ts'
+} from '#app/domain/projects/projects.server.ts'
+import { sharePanelsOfClient } from '#app/domain/sharing/share-panel.server.ts'
+import { isDomainError } from '#app/lib/http/domain-error.ts'
+import { redirectWithToast } from '#app/lib/http/toast.server.ts'
+import type { User } from '#db/schema.ts'
 
 export const CLIENT_PROJECT_INTENTS = ['create-project', 'delete-draft'] as const
 
