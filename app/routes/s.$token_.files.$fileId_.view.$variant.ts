@@ -24,12 +24,11 @@ import {
 import { methodNotAllowed } from '#app/lib/http/api.server.ts'
 import { clientIpOf } from '#app/lib/http/context.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
-import { pageId } from '#app/lib/http/page-errors.server.ts'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return withShareErrors(async () => {
     const share = await openShareToken(params.token, clientIpOf(context))
-    const file = sharedFile(share, pageId(params.fileId))
+    const file = sharedFile(share, params.fileId)
     if (params.variant === 'pdf') {
       if (file.fileType !== 'application/pdf') throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
       return sendFile(request, {
