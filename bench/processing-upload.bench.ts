@@ -28,7 +28,7 @@ import Database from 'better-sqlite3'
 import { bench, describe } from 'vitest'
 
 import { startNodeOdmSimulator, type NodeOdmSimulator } from '../server/nodeodm-simulator/index.ts'
-import { logIn, peakRss, request, startServer, stopServer } from './built-server'
+import { logIn, peakRss, request, resetPeakRss, startServer, stopServer } from './built-server'
 
 const MiB = 1024 * 1024
 const SIZE = Number(process.env.BENCH_PHOTOS_MB ?? 2048) * MiB
@@ -111,9 +111,7 @@ async function run() {
     node = await startNodeOdmSimulator({ dataDir: path.join(dir, 'node'), faults: { slowSeconds: 3600 } })
     server = await startServer(dir, PORT, { NODEODM_URL: node.url, PROCESSING_POLL_MS: '100' })
     const sessionId = await logIn(PORT, 'admin@example.com')
-    // The peak so far is the start and the sign-in's password hash; from here on it is the upload's.
-    const rssBefore = peakRss(server.pid!)
-    fs.writeFileSync(`/proc/${server.pid}/clear_refs`, '5')
+    const rssBefore = resetPeakRss(server.pid!)
     const db = new Database(path.join(dir, 'kestrel.sqlite'))
     db.pragma('busy_timeout = 5000')
     const { client } = db

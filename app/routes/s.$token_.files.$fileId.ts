@@ -16,12 +16,11 @@ import {
 import { recordShareDownload } from '#app/domain/sharing/share-links.server.ts'
 import { methodNotAllowed } from '#app/lib/http/api.server.ts'
 import { clientIpOf } from '#app/lib/http/context.ts'
-import { pageId } from '#app/lib/http/page-errors.server.ts'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return withShareErrors(async () => {
     const share = await openShareToken(params.token, clientIpOf(context))
-    const file = sharedFile(share, pageId(params.fileId))
+    const file = sharedFile(share, params.fileId)
     requireDownloadAllowed(share)
     const response = sendFile(request, {
       path: absolutePathOf(file),

@@ -12,7 +12,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { DELIVERABLE_MESSAGES, VIEW_FILES } from '#app/domain/deliverables/deliverable.ts'
 import { viewFileWithoutAccessCheck } from '#app/domain/deliverables/deliverables.server.ts'
 import { THREE_D_FILES, threeDFileOf } from '#app/domain/deliverables/three-d-view.server.ts'
-import { sendViewFile, SHARED_VIEW_CACHE } from '#app/domain/deliverables/view-files.server.ts'
+import { sendViewFile, SHARED_VIEW, SHARED_VIEW_CACHE } from '#app/domain/deliverables/view-files.server.ts'
 import { sendFile } from '#app/domain/files/download.server.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
 import {
@@ -24,12 +24,11 @@ import {
 import { methodNotAllowed } from '#app/lib/http/api.server.ts'
 import { clientIpOf } from '#app/lib/http/context.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
-import { pageId } from '#app/lib/http/page-errors.server.ts'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return withShareErrors(async () => {
     const share = await openShareToken(params.token, clientIpOf(context))
-    const file = sharedFile(share, pageId(params.fileId))
+    const file = sharedFile(share, params.fileId)
     if (params.variant === 'pdf') {
       if (file.fileType !== 'application/pdf') throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
       return sendFile(request, {
@@ -46,16 +45,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const threeD = THREE_D_FILES.find((w) => w === params.variant)
     if (threeD) {
       if (threeD !== 'reduced') requireDownloadAllowed(share)
-      return sendViewFile(request, threeDFileOf(share.project.id, file.id, threeD), {
-        cacheControl: SHARED_VIEW_CACHE,
-      })
+      return sendViewFile(request, threeDFileOf(share.project.id, file.id, threeD), SHARED_VIEW)
     }
     const which = VIEW_FILES.find((v) => v === params.variant)
     if (!which) throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
     const copy = viewFileWithoutAccessCheck(share.project.id, file.id, which, undefined, {
       reduced: !share.link.allowDownload,
     })
-    return sendViewFile(request, copy, { cacheControl: SHARED_VIEW_CACHE })
+    return sendViewFile(request, copy, SHARED_VIEW)
   })
 }
 

@@ -13,6 +13,7 @@ import { systemHealth } from '#app/domain/admin/health.server.ts'
 import { deleteProjectFile, storeProjectFile } from '#app/domain/files/project-files.server.ts'
 import { jobFolder, storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import { importAllZip } from '#app/domain/processing/import.server.ts'
+import { createShareLink } from '#app/domain/sharing/share-links.server.ts'
 import { resetEnvCache } from '#app/lib/config/env.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
 import { ensureLocalFile, evictCache } from '#app/lib/storage/file-cache.server.ts'
@@ -23,6 +24,7 @@ import { restoreFromBucket, verifyBucket } from '#app/lib/storage/verify-restore
 import * as downloadRoute from '#app/routes/api.download-file.$id.ts'
 import * as tilesRoute from '#app/routes/api.projects.$id.3d-tiles.$jobId.$.ts'
 import * as viewRoute from '#app/routes/api.projects.$id.deliverables.$fileId.view.$which.ts'
+import * as shareViewRoute from '#app/routes/s.$token_.files.$fileId_.view.$variant.ts'
 import { deliverableViews, processingJobs, projectFiles, storedObjects } from '#db/schema.ts'
 import { projectWithTeam, signedInUser } from '#tests/factories.ts'
 import { PNG_BYTES } from '#tests/helpers/files.ts'
@@ -192,6 +194,15 @@ describe('stored files in the bucket', () => {
       expect(ranged.status).toBe(206)
       expect(ranged.headers.get('Content-Type')).toBe('image/png')
       expect(Buffer.from(await ranged.arrayBuffer()).equals(PNG_BYTES.subarray(8, 24))).toBe(true)
+      // Through a share link the URL lives 60 s: a revoked link's copies stop soon after.
+      const link = createShareLink({ id: admin.user.id, role: 'admin' }, project.id, { allowDownload: false })
+      const token = link.url.split('/s/')[1]!
+      const shared = await callRoute(shareViewRoute.loader, `/s/${token}/files/${tiff.id}/view/preview`, {
+        params: { token, fileId: String(tiff.id), variant: 'preview' },
+        context: { clientIp: '198.51.100.77' },
+      })
+      expect(shared.status).toBe(302)
+      expect(new URL(shared.headers.get('Location')!).searchParams.get('X-Amz-Expires')).toBe('60')
       // A copy still on DATA_DIR is served by Kestrel itself.
       await ensureLocalFile(path.join(storagePaths().root, previewKey))
       expect((await view(admin.headers)).status).toBe(200)

@@ -417,7 +417,23 @@ describe('GET /s/{token}/files/{fileId} and the viewing copies', () => {
     })
     expect((await fetchShared(token, setting.files.report.id)).status).toBe(404)
     const other = await deliveredProject()
-    expect((await fetchShared(token, other.files.report.id)).status).toBe(404)
+    const unknown = await fetchShared(token, other.files.report.id)
+    expect(unknown.status).toBe(404)
+    // A file id that is not a number gets the same JSON answer as an unknown one, on both file routes.
+    const notShared = await readJson(unknown)
+    expect(notShared).toEqual({ error: 'This file is not part of the shared deliverables' })
+    for (const [route, url] of [
+      [shareFileRoute.loader, `/s/${token}/files/abc`],
+      [shareViewRoute.loader, `/s/${token}/files/abc/view/preview`],
+    ] as const) {
+      const res = await callRoute(route, url, {
+        params: { token, fileId: 'abc', variant: 'preview' },
+        context: { clientIp: freshIp() },
+      })
+      expect(res.status).toBe(404)
+      expect(res.headers.get('X-Robots-Tag')).toBe('noindex, nofollow')
+      expect(await readJson(res)).toEqual(notShared)
+    }
     const zip = await callRoute(shareDownloadAllRoute.loader, `/s/${token}/download-all`, {
       params: { token },
       context: { clientIp: freshIp() },

@@ -8,6 +8,7 @@ import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import { withApiErrors } from '#app/lib/http/api.server.ts'
 import { DomainError, isDomainError } from '#app/lib/http/domain-error.ts'
+import { idOrNull } from '#app/lib/http/page-errors.server.ts'
 import type { ProjectFile } from '#db/schema.ts'
 
 import { recordShareOpen, resolveShareToken, type ResolvedShare } from './share-links.server.ts'
@@ -95,9 +96,13 @@ export async function openShareViewer(
   }
 }
 
-/** A file the link shares (404 otherwise: another project's or not chosen). */
-export function sharedFile(share: OpenShare, fileId: number): ProjectFile {
-  const file = share.files.find((f) => f.id === fileId)
+/**
+ * A file the link shares, from the route's file id (404 otherwise: another project's, not
+ * chosen, or not an id at all — the same JSON answer, so a malformed id tells nothing more).
+ */
+export function sharedFile(share: OpenShare, fileIdParam: string | undefined): ProjectFile {
+  const fileId = idOrNull(fileIdParam)
+  const file = fileId === null ? undefined : share.files.find((f) => f.id === fileId)
   if (!file) throw new DomainError(404, SHARE_MESSAGES.fileNotShared)
   return file
 }

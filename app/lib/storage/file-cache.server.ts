@@ -18,7 +18,7 @@ const RECENTLY_READ_MS = 15 * 60 * 1000
 /** lastReadAt is written at most this often per file (reads of map tiles come by the hundred). */
 const TOUCH_EVERY_MS = 60 * 1000
 
-/** How long a presigned read of a viewing copy stays valid. */
+/** How long a presigned read of a viewing copy stays valid (signed-in reads; share links ask for less). */
 const PRESIGNED_SECONDS = 300
 
 const fetching = new Map<string, Promise<void>>()
@@ -98,12 +98,17 @@ export function streamFromBucket(key: string, range: { start: number; end: numbe
  * With S3_PRESIGNED_VIEWS: a short-lived URL of the bucket's copy of an evicted stored file
  * (the caller has checked access), else null (on DATA_DIR, not safe, or the setting off).
  */
-export async function presignedReadUrl(fullPath: string, size: number, contentType: string) {
+export async function presignedReadUrl(
+  fullPath: string,
+  size: number,
+  contentType: string,
+  expiresIn = PRESIGNED_SECONDS,
+) {
   if (!usesBucket() || !getEnv().S3_PRESIGNED_VIEWS || fs.existsSync(fullPath)) return null
   const key = evictedKeyOf(fullPath, size)
   if (!key) return null
   touch(key)
-  return objectStore().presignedGetUrl(key, { expiresIn: PRESIGNED_SECONDS, contentType })
+  return objectStore().presignedGetUrl(key, { expiresIn, contentType })
 }
 
 /** Bytes of stored files on DATA_DIR that the outbox knows of. */
