@@ -133,8 +133,7 @@ const withJavaScript = () => test.info().project.use.javaScriptEnabled !== false
 async function analysable(page: Page, url: string, sent: APIResponse): Promise<Page> {
   if (withJavaScript()) {
     await page.goto(url)
-    // The page settles (lazy chunks, map tiles) before it is analysed.
-    await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {})
+    await settled(page)
     return page
   }
   if (!scripting) {
@@ -159,6 +158,35 @@ async function analysable(page: Page, url: string, sent: APIResponse): Promise<P
   await scripting.page.setViewportSize(page.viewportSize()!)
   await scripting.page.goto(scripting.served.url)
   return scripting.page
+}
+
+/**
+ * The page as it stays: hydrated (the root marks it), Remix idle (no navigation, revalidation or
+ * fetcher under way) and no lazy part (a map, the 3D view) still showing its "Loading…" stand-in.
+ * A page that never gets there (one that polls) is analysed as it is after 5 s.
+ */
+async function settled(page: Page) {
+  await page
+    .waitForFunction(
+      () => {
+        const router = (window as { __remixRouter?: { state: RouterState } }).__remixRouter
+        if (!document.documentElement.hasAttribute('data-hydrated') || !router) return false
+        const { initialized, navigation, revalidation, fetchers } = router.state
+        if (!initialized || navigation.state !== 'idle' || revalidation !== 'idle') return false
+        if ([...fetchers.values()].some((f) => f.state !== 'idle')) return false
+        return ![...document.querySelectorAll('p')].some((p) => /^Loading\b.*…$/.test(p.textContent ?? ''))
+      },
+      undefined,
+      { timeout: 5_000, polling: 50 },
+    )
+    .catch(() => {})
+}
+
+interface RouterState {
+  initialized: boolean
+  navigation: { state: string }
+  revalidation: string
+  fetchers: Map<string, { state: string }>
 }
 
 type Blocking = Array<{ impact: string; id: string; help: string; nodes: string[] }>
@@ -195,6 +223,7 @@ async function blockingViolations(page: Page): Promise<{ found: Blocking; reused
   // in the page itself instead of finishing in a new blank page (half the time; the app has no iframes).
   const results = await new AxeBuilder({ page })
     .options({ resultTypes: ['violations'] })
+    .disableRules(await rulesThatCannotBlock(page))
     .setLegacyMode(true)
     .analyze()
   const found = results.violations
@@ -216,6 +245,46 @@ async function blockingViolations(page: Page): Promise<{ found: Blocking; reused
   fs.writeFileSync(partial, JSON.stringify(found))
   fs.renameSync(partial, verdictFile(fingerprint))
   return { found, reused: false }
+}
+
+let nonBlockingRules: Promise<string[]> | undefined
+
+/**
+ * The rules none of whose failures can be serious or critical (axe's own metadata: the rule's
+ * impact and each of its checks'): they cannot fail this test, so they are not run (among
+ * them `region`, one of the slowest on a long page).
+ */
+function rulesThatCannotBlock(page: Page): Promise<string[]> {
+  nonBlockingRules ??= (async () => {
+    const context = await page.context().browser()!.newContext({ javaScriptEnabled: true })
+    try {
+      const scratch = await context.newPage()
+      await scratch.addScriptTag({ path: path.resolve('node_modules/axe-core/axe.min.js') })
+      const rules = await scratch.evaluate(() => {
+        interface Audit {
+          rules: Array<{ id: string; impact?: string; any: unknown[]; all: unknown[]; none: unknown[] }>
+          data: { checks: Record<string, { impact?: string } | undefined> }
+        }
+        const audit = (window as unknown as { axe: { _audit: Audit } }).axe._audit
+        return audit.rules.map((rule) => ({
+          id: rule.id,
+          impacts: [
+            rule.impact,
+            ...[...rule.any, ...rule.all, ...rule.none].map((check) => {
+              const id = typeof check === 'string' ? check : (check as { id: string }).id
+              return audit.data.checks[id]?.impact
+            }),
+          ],
+        }))
+      })
+      return rules
+        .filter(({ impacts }) => impacts.every((impact) => impact === 'minor' || impact === 'moderate'))
+        .map(({ id }) => id)
+    } finally {
+      await context.close()
+    }
+  })()
+  return nonBlockingRules
 }
 
 function readVerdict(file: string): Blocking | undefined {
