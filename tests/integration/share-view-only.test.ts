@@ -7,13 +7,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { deleteAccount } from '#app/domain/account/account.server.ts'
+import { updateProjectStatus } from '#app/domain/admin/admin-projects.server.ts'
 import {
   prepareDeliverable,
   reducedCopyName,
   startViewJobs,
 } from '#app/domain/deliverables/view-jobs.server.ts'
 import { absolutePathOf, storagePaths } from '#app/domain/files/storage-paths.server.ts'
-import { updateProjectStatus } from '#app/domain/projects/admin-projects.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
 import * as shareLinksRoute from '#app/routes/api.projects.$id.share-links.ts'
 import * as revokeRoute from '#app/routes/api.share-links.$id.ts'

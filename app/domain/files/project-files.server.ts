@@ -14,6 +14,7 @@ import {
   removeViewCopies,
 } from '#app/domain/deliverables/view-jobs.server.ts'
 import { readPhotoGps } from '#app/domain/files/photo-gps.server.ts'
+import { assertDocumentAllowance } from '#app/domain/users/daily-allowance.server.ts'
 import { recordAudit } from '#app/lib/audit/audit.server.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
@@ -24,7 +25,6 @@ import { and, eq } from 'drizzle-orm'
 
 import { canDeleteFile, requireUploadTarget } from './access.server.ts'
 import { checkContent, cleanOriginalName } from './content-check.server.ts'
-import { assertDocumentAllowance } from './daily-allowance.server.ts'
 import { keptFilesWhere, loadFileWithProject } from './file-queries.server.ts'
 import { downloadUrl, toFileView, type FileView } from './file-view.ts'
 import { assertCameraImageWithinPixelBudget } from './image-pixels.server.ts'
