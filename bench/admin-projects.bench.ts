@@ -3,7 +3,7 @@
  * projects"). Seeds 10 000 projects for 200 clients in one transaction, then times the
  * queries the Projects tab runs: first page, a status filter, a text search and a deep page.
  */
-import { listAllProjects } from '#app/domain/projects/admin-projects.server.ts'
+import { listAllProjects } from '#app/domain/admin/admin-projects.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
 import { projects, users } from '#db/schema.ts'
 import { bench, describe } from 'vitest'

@@ -20,7 +20,9 @@ import { UploadWidget } from '#app/components/files/upload-widget.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
+import { getProjectForAdmin } from '#app/domain/admin/admin-projects.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
+import { completeProject, failedViewingCopies } from '#app/domain/deliverables/complete-project.server.ts'
 import {
   DELIVERABLE_MESSAGES,
   hasAccuracyStatement,
@@ -35,8 +37,6 @@ import { DeliverableAccuracySchema, DeliverableKindSchema } from '#app/domain/de
 import { listProjectFiles } from '#app/domain/files/file-queries.server.ts'
 import { isMultipart } from '#app/domain/files/multipart.server.ts'
 import { CATEGORY_ACCEPT } from '#app/domain/files/rules.ts'
-import { getProjectForAdmin } from '#app/domain/projects/admin-projects.server.ts'
-import { completeProject, failedViewingCopies } from '#app/domain/projects/complete-project.server.ts'
 import { COMPLETE_MESSAGES, DELIVERABLE_CATEGORY } from '#app/domain/projects/deliverables.ts'
 import { formatPercent } from '#app/lib/format/numbers.ts'
 import { zodFieldErrors } from '#app/lib/http/api.server.ts'

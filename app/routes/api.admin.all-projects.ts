@@ -1,6 +1,6 @@
 // GET /api/admin/all-projects?q=&status=&page= — one page, newest first; totals in headers.
 import { json } from '@remix-run/node'
-import { listAllProjects } from '#app/domain/projects/admin-projects.server.ts'
+import { listAllProjects } from '#app/domain/admin/admin-projects.server.ts'
 import { apiRoute } from '#app/lib/http/api-route.server.ts'
 import { pageParam } from '#app/lib/http/query.ts'
 

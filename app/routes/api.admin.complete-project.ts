@@ -4,7 +4,7 @@
  * A failed viewing copy answers 409 unless `deliverWithoutFailed: true`.
  */
 import { json } from '@remix-run/node'
-import { completeProject } from '#app/domain/projects/complete-project.server.ts'
+import { completeProject } from '#app/domain/deliverables/complete-project.server.ts'
 import { apiRoute } from '#app/lib/http/api-route.server.ts'
 import { z } from 'zod'
 

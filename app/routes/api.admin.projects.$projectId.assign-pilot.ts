@@ -1,6 +1,6 @@
 import { json } from '@remix-run/node'
+import { assignPilot } from '#app/domain/admin/admin-projects.server.ts'
 import { AssignPilotSchema } from '#app/domain/admin/schemas.ts'
-import { assignPilot } from '#app/domain/projects/admin-projects.server.ts'
 import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({

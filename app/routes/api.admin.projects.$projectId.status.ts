@@ -1,6 +1,6 @@
 import { json } from '@remix-run/node'
+import { updateProjectStatus } from '#app/domain/admin/admin-projects.server.ts'
 import { StatusUpdateSchema } from '#app/domain/admin/schemas.ts'
-import { updateProjectStatus } from '#app/domain/projects/admin-projects.server.ts'
 import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({

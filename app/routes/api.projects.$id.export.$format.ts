@@ -4,6 +4,7 @@
  * The assigned pilot and admins get every format; the owning client gets kml and geojson;
  * anyone else (and an unknown format) gets 404. Named after the project.
  */
+import { requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import {
   CLIENT_EXPORT_FORMATS,
   EXPORT_FORMATS,
@@ -11,14 +12,13 @@ import {
   type ExportFormat,
 } from '#app/domain/survey/export-formats.server.ts'
 import { missionOf } from '#app/domain/survey/mission.server.ts'
-import { projectForSurvey } from '#app/domain/survey/project-plan.server.ts'
 import { apiRoute } from '#app/lib/http/api-route.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 
 export const { action, loader } = apiRoute({
   params: { id: 'project id' },
   GET: ({ user, ids, params }) => {
-    const project = projectForSurvey(user, ids.id)
+    const project = requireVisibleProject(user, ids.id)
     const format = params.format as ExportFormat
     const allowed = user.role === 'client' ? CLIENT_EXPORT_FORMATS : EXPORT_FORMATS
     if (!allowed.includes(format)) throw new DomainError(404, 'Export not found')

@@ -2,8 +2,8 @@
  * GET /api/projects/{id}/flight-plan/{kml|geojson}: the survey areas as a file, for the
  * project's client, its assigned pilot and admins (404 for anyone else).
  */
-import { requireVisibleProject } from '#app/domain/files/access.server.ts'
 import { parseFlightPlan } from '#app/domain/flight-plan/flight-plan.ts'
+import { requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import {
   EXPORT_FORMATS,
   exportFileName,

@@ -17,16 +17,13 @@ import { Alert } from '#app/components/ui/alert.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
+import { requireVisibleProject } from '#app/domain/projects/access.server.ts'
+import { adjustSurveyPlan, canAdjustSurvey } from '#app/domain/projects/survey-plan.server.ts'
 import { djiWpmlDrone } from '#app/domain/survey/dji-wpml-drones.ts'
 import { listDroneProfiles } from '#app/domain/survey/drone-profiles.server.ts'
 import { CLIENT_EXPORT_FORMATS, EXPORT_FORMATS } from '#app/domain/survey/export-formats.server.ts'
 import { MISSION_FILE_LABELS } from '#app/domain/survey/mission-files.ts'
-import {
-  adjustSurveyPlan,
-  canAdjustSurvey,
-  currentSurveyPlan,
-  projectForSurvey,
-} from '#app/domain/survey/project-plan.server.ts'
+import { currentSurveyPlan } from '#app/domain/survey/project-plan.server.ts'
 import { AdjustSurveySchema, formatFlightTime } from '#app/domain/survey/project-plan.ts'
 import { formatKm, formatNumber } from '#app/lib/format/numbers.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
@@ -40,7 +37,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  const project = await asPage(() => projectForSurvey(user, pageId(params.projectId)))
+  const project = await asPage(() => requireVisibleProject(user, pageId(params.projectId)))
   const plan = currentSurveyPlan(project)
   const canAdjust = canAdjustSurvey(user, project)
   return json({
@@ -59,7 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request)
-  const project = await asPage(() => projectForSurvey(user, pageId(params.projectId)))
+  const project = await asPage(() => requireVisibleProject(user, pageId(params.projectId)))
   if (!canAdjustSurvey(user, project)) throw new Response('Project not found', { status: 404 })
   const submission = parseWithZod(await readFormBody(request), { schema: AdjustSurveySchema })
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })

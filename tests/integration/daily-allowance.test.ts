@@ -6,15 +6,15 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
+import { createTusServer } from '#app/domain/files/tus.server.ts'
 import {
   DAILY_STORED_BYTES,
   DAILY_UPLOAD_LIMIT_MESSAGE,
   DAILY_UPLOAD_LIMIT_TITLE,
   dailyAllowanceLeft,
   takeDailyAllowance,
-} from '#app/domain/files/daily-allowance.server.ts'
-import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
-import { createTusServer } from '#app/domain/files/tus.server.ts'
+} from '#app/domain/users/daily-allowance.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
 import * as completeRoute from '#app/routes/api.client.projects.$id.complete.ts'
 import * as uploadRoute from '#app/routes/api.upload.ts'

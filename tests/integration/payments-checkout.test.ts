@@ -1,3 +1,4 @@
+import { toProjectCard } from '#app/domain/dashboard/project-card.server.ts'
 import type { SurveyArea } from '#app/domain/geometry/areas.ts'
 import { BILLING_ADDRESS_REQUIRED, needsBillingAddress } from '#app/domain/payments/billing.ts'
 import { acceptTermsAndStartPayment } from '#app/domain/payments/checkout.server.ts'
@@ -13,7 +14,6 @@ import {
 } from '#app/domain/payments/terms.ts'
 import { randToCents } from '#app/domain/pricing/quote.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
-import { toProjectCard } from '#app/domain/projects/projects.server.ts'
 import { surveyPlanOf } from '#app/domain/survey/project-plan.server.ts'
 import { findUserById, saveProfile } from '#app/domain/users/users.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'

@@ -6,11 +6,11 @@
  */
 import fs from 'node:fs'
 import { Readable } from 'node:stream'
+import { toProjectCard } from '#app/domain/dashboard/project-card.server.ts'
 import { storeProjectFile } from '#app/domain/files/project-files.server.ts'
 import { removeExpiredProjectFiles } from '#app/domain/files/retention.server.ts'
 import { deliverablesAvailableUntil, SITE_WAIT_LIMIT_MONTHS } from '#app/domain/files/rules.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
-import { toProjectCard } from '#app/domain/projects/projects.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
 import * as downloadRoute from '#app/routes/api.download-file.$id.ts'
 import { projectFiles, projects, sites, type FileCategory, type ProjectStatus } from '#db/schema.ts'

@@ -3,7 +3,7 @@
  * admins) read and add them; the author edits and deletes their own, admins any; anyone else
  * gets 404. A note's measurement is taken when it is saved (`annotation-measure.server.ts`).
  */
-import { requireVisibleProject } from '#app/domain/files/access.server.ts'
+import { requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import { personName } from '#app/domain/users/person-name.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'

@@ -26,8 +26,8 @@ import {
 import { MEASURE_MESSAGES } from '#app/domain/deliverables/measure-schemas.ts'
 import { measureChange, measureVolume } from '#app/domain/deliverables/measure.server.ts'
 import { gdal, type MeasureRun } from '#app/domain/deliverables/raster-measure.server.ts'
-import { requireVisibleProject } from '#app/domain/files/access.server.ts'
 import { ensureStorage } from '#app/domain/files/storage-paths.server.ts'
+import { requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import {

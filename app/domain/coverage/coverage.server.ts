@@ -5,11 +5,10 @@
  * before positions were read at upload are read here, once.
  */
 import fs from 'node:fs'
-import { requireVisibleProject } from '#app/domain/files/access.server.ts'
-import { FILE_MESSAGES } from '#app/domain/files/rules.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
 import { parseFlightPlan } from '#app/domain/flight-plan/flight-plan.ts'
 import type { LatLng } from '#app/domain/geometry/areas.ts'
+import { PROJECT_NOT_FOUND, requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import { footprintM } from '#app/domain/survey/camera.ts'
 import { surveyPlanOf } from '#app/domain/survey/project-plan.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
@@ -26,7 +25,7 @@ type Actor = Pick<User, 'id' | 'role'>
 function projectForCoverage(user: Actor, projectId: number, db: DbOrTx = getDb()): Project {
   const project = requireVisibleProject(user, projectId, db)
   if (user.role === 'admin' || (user.role === 'pilot' && project.pilotId === user.id)) return project
-  throw new DomainError(404, FILE_MESSAGES.projectNotFound)
+  throw new DomainError(404, PROJECT_NOT_FOUND)
 }
 
 const rawPhotos = (projectId: number) =>

@@ -7,10 +7,11 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { fileVisibleTo, requireVisibleProject } from '#app/domain/files/access.server.ts'
+import { fileVisibleTo } from '#app/domain/files/access.server.ts'
 import { getDownloadableFile } from '#app/domain/files/file-queries.server.ts'
 import { downloadUrl } from '#app/domain/files/file-view.ts'
 import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
+import { requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import { recordAudit } from '#app/lib/audit/audit.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'

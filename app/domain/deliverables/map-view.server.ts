@@ -3,9 +3,9 @@
  * project's survey areas, its deliverables (the raster ones become map layers) and a volume
  * measured from typed "lat, lng" lines through the same service as POST …/volume.
  */
-import { requireVisibleProject } from '#app/domain/files/access.server.ts'
 import { readStoredFlightPlan } from '#app/domain/flight-plan/flight-plan.ts'
 import { MAX_COORDINATE_LINE_CHARS, parseCoordinatePair } from '#app/domain/places/places.server.ts'
+import { requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { numberInput } from '#app/lib/http/zod-input.ts'

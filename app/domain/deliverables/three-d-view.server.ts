@@ -15,9 +15,9 @@ import {
   requireDeliverableRow,
   type ViewFileToSend,
 } from '#app/domain/deliverables/deliverables.server.ts'
-import { requireVisibleProject } from '#app/domain/files/access.server.ts'
 import { getDownloadableFile } from '#app/domain/files/file-queries.server.ts'
 import { jobFolder, storagePaths } from '#app/domain/files/storage-paths.server.ts'
+import { requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import type { OpenShare } from '#app/domain/sharing/share-access.server.ts'
 import { readCloudFacts, THREE_D_COPY } from '#app/domain/threed/three-d-copies.server.ts'
 import { THREE_D_MESSAGES, type ThreeDSource } from '#app/domain/threed/three-d.ts'

@@ -1,40 +1,15 @@
 /**
- * Who may see, upload to and delete from a project's files. A project
- * or file the user may not see is "not found" (404), so ids don't leak.
+ * Who may see, upload to and delete from a project's files, on the project access rule
+ * (projects/access.server.ts). A file the user may not see is "not found" (404), so ids don't leak.
  */
+import { canSeeProject, requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
-import { projects, type FileCategory, type Project, type ProjectFile, type User } from '#db/schema.ts'
-import { eq } from 'drizzle-orm'
+import type { FileCategory, Project, ProjectFile, User } from '#db/schema.ts'
 
 import { projectFilesAvailableUntil } from './availability.server.ts'
 import { canUploadCategory, FILE_MESSAGES } from './rules.ts'
-
-/** The client owns it, the pilot is assigned to it, or the user is an admin. */
-export function canSeeProject(
-  user: Pick<User, 'id' | 'role'>,
-  project: Pick<Project, 'clientId' | 'pilotId'>,
-) {
-  if (user.role === 'admin') return true
-  if (user.role === 'client') return project.clientId === user.id
-  if (user.role === 'pilot') return project.pilotId === user.id
-  return false
-}
-
-/** The project when the user may see it; 404 otherwise. */
-export function requireVisibleProject(
-  user: Pick<User, 'id' | 'role'>,
-  projectId: number,
-  db: DbOrTx = getDb(),
-): Project {
-  const project =
-    Number.isInteger(projectId) && projectId > 0
-      ? db.select().from(projects).where(eq(projects.id, projectId)).get()
-      : undefined
-  if (!project || !canSeeProject(user, project)) throw new DomainError(404, FILE_MESSAGES.projectNotFound)
-  return project
-}
 
 /** The project a user may upload a file of this category to; 404 for others' projects, 403 for the wrong category. */
 export function requireUploadTarget(

@@ -1,4 +1,5 @@
 /** Reading project files: lists for a user, one file for download, counts for badges and cards. */
+import { canSeeProject, requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { isStoredFile } from '#app/lib/storage/file-cache.server.ts'
@@ -12,7 +13,7 @@ import {
 } from '#db/schema.ts'
 import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm'
 
-import { canSeeProject, decideDownload, fileVisibleTo, requireVisibleProject } from './access.server.ts'
+import { decideDownload, fileVisibleTo } from './access.server.ts'
 import { toFileView, type FileView } from './file-view.ts'
 import { FILE_MESSAGES } from './rules.ts'
 import { absolutePathOf } from './storage-paths.server.ts'

@@ -147,7 +147,6 @@ export const FILE_MESSAGES = {
   landOwnerUploaded: 'Annexure G uploaded successfully',
   landOwnerDeleted: 'Land owner agreement has been deleted',
   notFound: 'File not found',
-  projectNotFound: 'Project not found',
   noFile: 'Please choose a file to upload',
   categoryNotAllowed: 'You cannot upload this kind of file to this project',
   diskFull: 'The server is short of storage space. Please try again later.',

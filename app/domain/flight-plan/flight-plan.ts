@@ -360,3 +360,19 @@ export function readStoredFlightPlan(raw: string | null): FlightPlan | null {
     return null
   }
 }
+
+/** The stored flight plan JSON with every area's pattern text replaced; anything unreadable is kept as it is. */
+export function withFlightPattern(raw: string | null, text: string): string | null {
+  if (!raw) return raw
+  try {
+    const plan = JSON.parse(raw) as { areas?: Array<{ pilotInstructions?: Record<string, unknown> }> }
+    if (!Array.isArray(plan.areas)) return raw
+    for (const area of plan.areas) {
+      if (area && typeof area.pilotInstructions === 'object' && area.pilotInstructions !== null)
+        area.pilotInstructions.flightPattern = text
+    }
+    return JSON.stringify(plan)
+  } catch {
+    return raw
+  }
+}

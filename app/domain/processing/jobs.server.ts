@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto'
 import { getDeliverableSettings } from '#app/domain/deliverables/settings.server.ts'
-import { requireVisibleProject } from '#app/domain/files/access.server.ts'
+import { requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import { recordAudit } from '#app/lib/audit/audit.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'

@@ -4,19 +4,24 @@
  * Only the owner sees or changes a project; anyone else gets "not found" (404), so
  * existence does not leak.
  */
-import { projectDeliverablesAvailability } from '#app/domain/files/availability.server.ts'
-import { takeDailyAllowance } from '#app/domain/files/daily-allowance.server.ts'
+import {
+  hectares,
+  isValidScreenshot,
+  MAX_SCREENSHOT_CHARS,
+  MAX_WIND,
+  planPricing,
+  quoteExpiry,
+  RETURN_TO_BASE,
+  SURVEY_EQUIPMENT,
+  type FlightPlan,
+} from '#app/domain/flight-plan/flight-plan.ts'
 import { openRing, surveyAreaSqm, SurveyAreasSchema, type SurveyArea } from '#app/domain/geometry/areas.ts'
 import { supersedeOpenPayments } from '#app/domain/payments/attempts.server.ts'
 import { projectPricingColumns } from '#app/domain/pricing/quote.server.ts'
 import { groupBySameGround } from '#app/domain/projects/site-membership.server.ts'
 import { initialSurveyPlan, storedSurveyPlan } from '#app/domain/survey/project-plan.server.ts'
-import {
-  flightPatternText,
-  plannedFlightHeightM,
-  readSurveyPlan,
-  type SurveySettings,
-} from '#app/domain/survey/project-plan.ts'
+import { flightPatternText, readSurveyPlan, type SurveySettings } from '#app/domain/survey/project-plan.ts'
+import { takeDailyAllowance } from '#app/domain/users/daily-allowance.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { formatMetres } from '#app/lib/format/numbers.ts'
 import type { FieldErrors } from '#app/lib/http/api.server.ts'
@@ -25,23 +30,10 @@ import { projects, type Project } from '#db/schema.ts'
 import { and, desc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 
-import {
-  hectares,
-  isValidScreenshot,
-  MAX_SCREENSHOT_CHARS,
-  MAX_WIND,
-  parseFlightPlan,
-  planPricing,
-  quoteExpiry,
-  RETURN_TO_BASE,
-  SURVEY_EQUIPMENT,
-  type FlightPlan,
-  type FlightPlanView,
-} from '../flight-plan/flight-plan.ts'
-import { projectBasics } from './project-basics.ts'
+import { PROJECT_NOT_FOUND } from './access.server.ts'
 import type { DraftInput } from './project-schemas.ts'
 import { quoteProjectAreas, type ProjectQuote } from './quoting.server.ts'
-import { canCancel, canPay, canPlan, canRepeat } from './status.ts'
+import { canPlan } from './status.ts'
 
 /**
  * A refused project request. The client project API answers `{ error, message }` (the
@@ -51,7 +43,6 @@ export function projectError(status: 400 | 403 | 404 | 409, message: string, fie
   return new DomainError(status, message, { fieldErrors, extra: { message } })
 }
 
-const PROJECT_NOT_FOUND = 'Project not found'
 export const DELETE_DRAFT_FAILED = 'Failed to delete draft project'
 export const DRAFT_DELETED = 'Draft project deleted successfully'
 /** The toast when a quote turns a draft into a pending project, and its failure. */
@@ -145,42 +136,6 @@ export function deleteDraft(clientId: number, id: number, db: DbOrTx = getDb()) 
     .get()
   throw projectError(exists ? 409 : 404, DELETE_DRAFT_FAILED)
 }
-
-/** A project card on the My Projects tab, with its flight plan read for display. */
-export function toProjectCard(project: Project) {
-  const deliverables = projectDeliverablesAvailability(project)
-  const parsedPlan = project.polygonGeoJson ? parseFlightPlan(project.polygonGeoJson) : null
-  // The height the survey plan flies now (an admin may have changed it since the quote).
-  const heightM = plannedFlightHeightM(project.surveyPlan)
-  const flightPlan: FlightPlanView | null =
-    parsedPlan && heightM !== null
-      ? { ...parsedPlan, recommendedFlightHeight: `${formatMetres(heightM)} AGL` }
-      : parsedPlan
-  return {
-    ...projectBasics(project),
-    quoteAmount: project.quoteAmount,
-    repeatDiscountPercent: project.repeatDiscountPercent,
-    repeatDiscount: project.repeatDiscount,
-    repeatOfProjectId: project.repeatOfProjectId,
-    siteId: project.siteId,
-    nearestHub: project.nearestHub,
-    distanceFromHub: project.distanceFromHub,
-    quotedAt: project.quotedAt ? project.quotedAt.toISOString() : null,
-    createdAt: project.createdAt.toISOString(),
-    completedAt: project.completedAt ? project.completedAt.toISOString() : null,
-    /** When the client can no longer download the deliverables (a month after completion, as the admin kept them, or as the site needs them). */
-    deliverablesUntil: deliverables.until?.toISOString() ?? null,
-    /** The site waits for its next survey: the deliverables stay until a month after it (at the latest `deliverablesUntil`). */
-    deliverablesUntilNextSurvey: deliverables.untilNextSurvey,
-    hasFlightPlanData: Boolean(project.polygonGeoJson),
-    flightPlan,
-    canPay: canPay(project),
-    canPlan: canPlan(project),
-    canCancel: canCancel(project),
-    canRepeat: canRepeat(project),
-  }
-}
-export type ProjectCard = ReturnType<typeof toProjectCard>
 
 /**
  * The body of `PUT /api/client/projects/{id}/complete` and of the planner's Generate

@@ -4,8 +4,9 @@
  * deliverable window, the assigned pilot, admins. Removed files are left out;
  * when nothing is left the answer says why.
  */
-import { decideDownload, requireVisibleProject } from '#app/domain/files/access.server.ts'
+import { decideDownload } from '#app/domain/files/access.server.ts'
 import { FILE_MESSAGES } from '#app/domain/files/rules.ts'
+import { requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'

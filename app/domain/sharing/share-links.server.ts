@@ -4,9 +4,9 @@
  * days, at most a year) and can be revoked. Opening and downloading through it are
  * counted on the link and written to the audit log in the same transaction.
  */
-import { canSeeProject, requireVisibleProject } from '#app/domain/files/access.server.ts'
 import { projectFilesAvailableUntil } from '#app/domain/files/availability.server.ts'
 import { keptFilesWhere } from '#app/domain/files/file-queries.server.ts'
+import { canSeeProject, requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import { recordAudit } from '#app/lib/audit/audit.server.ts'
 import { appUrl } from '#app/lib/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'

@@ -3,29 +3,23 @@
  * from the project type's target GSD and the default drone, and stored with the project;
  * the admin and the assigned pilot can adjust drone, GSD, overlaps and angle later.
  */
-import { requireVisibleProject } from '#app/domain/files/access.server.ts'
 import { parseFlightPlan } from '#app/domain/flight-plan/flight-plan.ts'
 import type { SurveyArea } from '#app/domain/geometry/areas.ts'
-import { recordAudit } from '#app/lib/audit/audit.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
-import { DomainError } from '#app/lib/http/domain-error.ts'
-import { projects, type Project, type User } from '#db/schema.ts'
-import { eq } from 'drizzle-orm'
+import type { Project } from '#db/schema.ts'
 
 import { defaultDroneProfile } from './drone-profiles.server.ts'
 import type { SurveyDrone } from './plan.ts'
 import {
   defaultSettings,
-  flightPatternText,
   planWithSettings,
   readSurveyPlan,
   summaryOf,
-  type AdjustSurveyInput,
   type StoredSurveyPlan,
   type SurveySettings,
 } from './project-plan.ts'
 import { REFERENCE_DRONES } from './reference-drones.ts'
-import { activeDrone, airspaceZoneNames } from './survey.server.ts'
+import { airspaceZoneNames } from './survey.server.ts'
 
 export const NO_AREAS_YET = 'This project has no survey areas yet'
 
@@ -82,15 +76,6 @@ export function projectAreas(project: Pick<Project, 'polygonGeoJson'>): SurveyAr
     : []
 }
 
-/** Who may see a project's mission: the admin, the assigned pilot, the owning client (404 for anyone else). */
-export function projectForSurvey(user: Pick<User, 'id' | 'role'>, projectId: number, db: DbOrTx = getDb()) {
-  return requireVisibleProject(user, projectId, db)
-}
-
-export function canAdjustSurvey(user: Pick<User, 'id' | 'role'>, project: Pick<Project, 'pilotId'>) {
-  return user.role === 'admin' || (user.role === 'pilot' && project.pilotId === user.id)
-}
-
 /** The stored plan of a project, made now (not stored) for projects quoted before plans existed. */
 export function surveyPlanOf(project: Project, db: DbOrTx = getDb()): StoredSurveyPlan | null {
   const saved = readSurveyPlan(project.surveyPlan)
@@ -108,66 +93,4 @@ export function currentSurveyPlan(project: Project, db: DbOrTx = getDb()): Store
   const areas = projectAreas(project)
   if (!saved || !areas.length) return saved
   return { ...saved, summary: summaryOf(planWithZones(areas, saved.settings, db)) }
-}
-
-/** The stored flight plan JSON with every area's pattern text replaced; anything unreadable is kept as it is. */
-function withFlightPattern(raw: string | null, text: string): string | null {
-  if (!raw) return raw
-  try {
-    const plan = JSON.parse(raw) as { areas?: Array<{ pilotInstructions?: Record<string, unknown> }> }
-    if (!Array.isArray(plan.areas)) return raw
-    for (const area of plan.areas) {
-      if (area && typeof area.pilotInstructions === 'object' && area.pilotInstructions !== null)
-        area.pilotInstructions.flightPattern = text
-    }
-    return JSON.stringify(plan)
-  } catch {
-    return raw
-  }
-}
-
-/** The admin's or the assigned pilot's adjustment: recomputed from the project's areas, stored, audited. */
-export function adjustSurveyPlan(
-  user: Pick<User, 'id' | 'role'>,
-  projectId: number,
-  input: AdjustSurveyInput,
-  db = getDb(),
-): StoredSurveyPlan {
-  const project = projectForSurvey(user, projectId, db)
-  if (!canAdjustSurvey(user, project)) throw new DomainError(404, 'Project not found')
-  const areas = projectAreas(project)
-  if (!areas.length) throw new DomainError(409, NO_AREAS_YET)
-  const drone = activeDrone(input.droneProfileId, db)
-  const settings: SurveySettings = {
-    droneProfileId: input.droneProfileId,
-    drone: { ...drone, name: drone.name ?? 'Drone' },
-    gsdCm: input.gsdCm,
-    frontOverlap: input.frontOverlap,
-    sideOverlap: input.sideOverlap,
-    angleDeg: input.angleDeg ?? null,
-  }
-  const plan = storedSurveyPlan(areas, settings, db)
-  db.transaction((tx) => {
-    tx.update(projects)
-      .set({
-        surveyPlan: JSON.stringify(plan),
-        // The stored flight plan describes the pattern in words: keep them the plan's.
-        polygonGeoJson: withFlightPattern(project.polygonGeoJson, flightPatternText(settings)),
-        updatedAt: new Date(),
-      })
-      .where(eq(projects.id, projectId))
-      .run()
-    recordAudit(
-      {
-        actorId: user.id,
-        action: 'project.survey_plan',
-        entityType: 'project',
-        entityId: projectId,
-        before: readSurveyPlan(project.surveyPlan)?.settings ?? null,
-        after: settings,
-      },
-      tx,
-    )
-  })
-  return plan
 }

@@ -5,6 +5,11 @@
  */
 import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'
+import {
+  getProjectForAdmin,
+  INVALID_PILOT_MESSAGE,
+  saveProjectChanges,
+} from '#app/domain/admin/admin-projects.server.ts'
 import { ProjectSaveSchema } from '#app/domain/admin/schemas.ts'
 import { listActivePilots } from '#app/domain/admin/users.server.ts'
 import { projectCoverage } from '#app/domain/coverage/coverage.server.ts'
@@ -14,11 +19,6 @@ import {
   retentionStateOf,
 } from '#app/domain/files/retention.server.ts'
 import { KeepFilesSchema } from '#app/domain/files/retention.ts'
-import {
-  getProjectForAdmin,
-  INVALID_PILOT_MESSAGE,
-  saveProjectChanges,
-} from '#app/domain/projects/admin-projects.server.ts'
 import { statusBadge } from '#app/domain/projects/status.ts'
 import { sharePanelData } from '#app/domain/sharing/share-panel.server.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'

@@ -2,6 +2,7 @@
  * What each admin tab loads (only the open tab's data is read). The tab comes from
  * `?tab=` or, inside a dialog route such as /admin/users/new, from the path.
  */
+import { listAllProjects } from '#app/domain/admin/admin-projects.server.ts'
 import { listZonesForAdmin } from '#app/domain/admin/airspace-admin.server.ts'
 import { financialReport, parseDateRange } from '#app/domain/admin/finance.server.ts'
 import { systemHealth } from '#app/domain/admin/health.server.ts'
@@ -18,7 +19,6 @@ import { listRefundsForAdmin } from '#app/domain/payments/refunds.server.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
 import { listAllJobs } from '#app/domain/processing/jobs.server.ts'
 import { nodesForSettings } from '#app/domain/processing/processing-forms.server.ts'
-import { listAllProjects } from '#app/domain/projects/admin-projects.server.ts'
 import { listDroneProfiles } from '#app/domain/survey/drone-profiles.server.ts'
 import { pilotLicenceDisplay } from '#app/domain/users/pilot-licence.ts'
 import { listAuditLog } from '#app/lib/audit/audit.server.ts'

@@ -4,6 +4,7 @@
  */
 import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'
+import { toProjectCard } from '#app/domain/dashboard/project-card.server.ts'
 import type { Deliverable } from '#app/domain/deliverables/deliverable.ts'
 import { listDeliverables } from '#app/domain/deliverables/deliverables.server.ts'
 import { listFilesOfProjects } from '#app/domain/files/file-queries.server.ts'
@@ -17,7 +18,6 @@ import {
   DRAFT_DELETED,
   listClientProjects,
   projectError,
-  toProjectCard,
 } from '#app/domain/projects/projects.server.ts'
 import { sharePanelsOfClient } from '#app/domain/sharing/share-panel.server.ts'
 import { isDomainError } from '#app/lib/http/domain-error.ts'

@@ -18,8 +18,9 @@ import {
   formatFlightHours,
   PROGRESS_MESSAGES,
 } from '#app/domain/pilot/schemas.ts'
+import { requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import { missionFormatForDrone } from '#app/domain/survey/mission-files.ts'
-import { projectForSurvey, surveyPlanOf } from '#app/domain/survey/project-plan.server.ts'
+import { surveyPlanOf } from '#app/domain/survey/project-plan.server.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import { isDomainError } from '#app/lib/http/domain-error.ts'
 import { createToastHeaders, redirectWithToast } from '#app/lib/http/toast.server.ts'
@@ -91,7 +92,7 @@ async function photosUploaded(user: User, formData: FormData) {
 function jobMission(pilotId: number, projectId: number) {
   let plan
   try {
-    plan = surveyPlanOf(projectForSurvey({ id: pilotId, role: 'pilot' }, projectId))
+    plan = surveyPlanOf(requireVisibleProject({ id: pilotId, role: 'pilot' }, projectId))
   } catch (error) {
     // A plan that cannot be made (e.g. a grid too fine) must not take the job card down.
     if (isDomainError(error)) return null

@@ -1,10 +1,10 @@
 /** The body of the View Details dialog: the project and its parsed flight plan. */
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
+import type { ProjectCard } from '#app/domain/dashboard/project-card.server.ts'
 import { PARSE_FAILURE_MESSAGE, SCREENSHOT_UNAVAILABLE_MESSAGE } from '#app/domain/flight-plan/flight-plan.ts'
 import { repeatDiscountLabel } from '#app/domain/pricing/vat.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
-import type { ProjectCard } from '#app/domain/projects/projects.server.ts'
 import { statusLabel } from '#app/domain/projects/status.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import { formatHectares, formatRand, formatSquareMetres } from '#app/lib/format/numbers.ts'

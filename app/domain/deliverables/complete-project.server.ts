@@ -3,12 +3,8 @@
  * project, the admin marks it completed (completedAt) and the client is e-mailed a link
  * to the deliverables. Audited; the mail goes after the commit.
  */
-import { isRasterKind } from '#app/domain/deliverables/deliverable.ts'
-import {
-  deliverablesWithoutAccessCheck,
-  viewFileWithoutAccessCheck,
-} from '#app/domain/deliverables/deliverables.server.ts'
 import { deliverablesAvailableUntil } from '#app/domain/files/rules.ts'
+import { COMPLETE_MESSAGES, DELIVERABLE_CATEGORY } from '#app/domain/projects/deliverables.ts'
 import { recordAudit } from '#app/lib/audit/audit.server.ts'
 import { appUrl } from '#app/lib/config/env.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
@@ -19,7 +15,8 @@ import { renderEmail } from '#app/lib/mail/templates.ts'
 import { deliverableViews, projectFiles, projects, users, type Project } from '#db/schema.ts'
 import { and, count, eq, isNull } from 'drizzle-orm'
 
-import { COMPLETE_MESSAGES, DELIVERABLE_CATEGORY } from './deliverables.ts'
+import { isRasterKind } from './deliverable.ts'
+import { deliverablesWithoutAccessCheck, viewFileWithoutAccessCheck } from './deliverables.server.ts'
 
 function countDeliverables(projectId: number) {
   return (

@@ -1,7 +1,6 @@
+import { listAllProjects, PROJECTS_PAGE_SIZE } from '#app/domain/admin/admin-projects.server.ts'
 import { addTestFile, createTestProject, createTestUser } from '#tests/factories.ts'
 import { describe, expect, test } from 'vitest'
-
-import { listAllProjects, PROJECTS_PAGE_SIZE } from './admin-projects.server.ts'
 
 describe('All Projects list', () => {
   test('newest first, paged, filtered by status and searched by name or client e-mail, with media counts', async () => {

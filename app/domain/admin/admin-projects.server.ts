@@ -3,9 +3,10 @@
  * management dialog, pilot assignment (job card to the pilot, note to the client) and
  * status updates (client e-mailed when there is a message). Audited.
  */
-import { type AdminStatus } from '#app/domain/admin/schemas.ts'
 import { fileCountsByProject } from '#app/domain/files/file-queries.server.ts'
 import { pilotDocumentProblem, saToday } from '#app/domain/operator/expiry.ts'
+import { summariseFlightPlan } from '#app/domain/projects/flight-plan-summary.ts'
+import { statusBadge } from '#app/domain/projects/status.ts'
 import { stopShareLinksOf } from '#app/domain/sharing/share-links.server.ts'
 import { recordAudit } from '#app/lib/audit/audit.server.ts'
 import { appUrl } from '#app/lib/config/env.server.ts'
@@ -26,8 +27,7 @@ import {
 import { and, count, desc, eq, or, sql, type like, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 
-import { summariseFlightPlan } from './flight-plan-summary.ts'
-import { statusBadge } from './status.ts'
+import { type AdminStatus } from './schemas.ts'
 
 export const PROJECTS_PAGE_SIZE = 20
 

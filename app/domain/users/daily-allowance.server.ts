@@ -10,7 +10,7 @@
 import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 
-registerStatefulModule('files/daily-allowance')
+registerStatefulModule('users/daily-allowance')
 
 const MB = 1024 * 1024
 
