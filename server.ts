@@ -44,6 +44,7 @@ const {
   startFileStore,
   startTusCleanup,
   startViewJobs,
+  stopStockpileMeasures,
   sweepStorage,
 } = (build.entry.module as unknown as { serverServices: typeof ServerServices }).serverServices
 assertOneCopyEach()
@@ -116,6 +117,7 @@ closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   stopNodeChecks()
   await processingJobs.stop()
   await viewJobs.stop()
+  await stopStockpileMeasures()
   await fileStore.stop()
   await new Promise<void>((resolve) => server.close(() => resolve()))
   await mailSettled()

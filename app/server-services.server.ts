@@ -10,6 +10,7 @@ export { claimServerPidFile, startBackupSchedule } from './lib/backups/backup.se
 export { assertSafeProductionConfig, getEnv } from './lib/config/env.server.ts'
 export { closeDb, getDb, getSqlite } from './lib/db/db.server.ts'
 export { startViewJobs } from './domain/deliverables/view-jobs.server.ts'
+export { stopStockpileMeasures } from './domain/annotations/stockpile-series.server.ts'
 export { sweepStorage } from './domain/files/sweep.server.ts'
 export { startFileStore } from './lib/storage/file-store.server.ts'
 export { createTusServer, startTusCleanup } from './domain/files/tus.server.ts'

@@ -40,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, 'client')
   const siteId = pageId(params.siteId)
   const site = await asPage(() => getSiteCard(user, siteId))
-  const stockpiles = await siteStockpiles(user, siteId, { signal: request.signal })
+  const stockpiles = siteStockpiles(user, siteId)
   return json({ site, stockpiles })
 }
 

@@ -9,7 +9,11 @@ import path from 'node:path'
 import { deleteAccount } from '#app/domain/account/account.server.ts'
 import { updateProjectStatus } from '#app/domain/admin/admin-projects.server.ts'
 import { reducedCopyName } from '#app/domain/deliverables/view-copies.server.ts'
-import { prepareDeliverable, startViewJobs } from '#app/domain/deliverables/view-jobs.server.ts'
+import {
+  missingReducedCopies,
+  prepareDeliverable,
+  startViewJobs,
+} from '#app/domain/deliverables/view-jobs.server.ts'
 import { absolutePathOf, storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
 import * as shareLinksRoute from '#app/routes/api.projects.$id.share-links.ts'
@@ -21,7 +25,7 @@ import { auditLog, deliverableViews, projectFiles, shareLinks } from '#db/schema
 import { deliveredProject, storeRasterDeliverable, TEST_PASSWORD } from '#tests/factories.ts'
 import { buildConeDsm, buildRaster, gdalInfo } from '#tests/helpers/rasters.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray, max } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 
 const fileRow = (id: number) => getDb().select().from(projectFiles).where(eq(projectFiles.id, id)).get()!
@@ -263,5 +267,33 @@ describe('a project moved back from completed', () => {
       .where(and(eq(auditLog.action, 'share-link.revoke'), eq(auditLog.entityId, String(id))))
       .get()!
     expect(JSON.parse(audit.after!)).toMatchObject({ reason: 'project-reopened' })
+  })
+})
+
+describe('copies made before reduced copies existed', () => {
+  test('are looked for a page of rows at a time (a start never reads the whole table), every one across the pages', async () => {
+    const setting = await deliveredProject()
+    const db = getDb()
+    const ids = [setting.files.report.id, setting.files.image.id, setting.files.video.id]
+    db.delete(deliverableViews).where(inArray(deliverableViews.fileId, ids)).run()
+    const before =
+      db
+        .select({ last: max(deliverableViews.id) })
+        .from(deliverableViews)
+        .get()?.last ?? 0
+    for (const fileId of ids)
+      db.insert(deliverableViews)
+        .values({ fileId, status: 'ready', cogName: `views/${fileId}/cog.tif`, finishedAt: new Date() })
+        .run()
+    // The middle one has its reduced copy already.
+    const kept = path.join(storagePaths().root, reducedCopyName(`views/${ids[1]}/cog.tif`))
+    fs.mkdirSync(path.dirname(kept), { recursive: true })
+    fs.writeFileSync(kept, 'reduced')
+
+    const first = missingReducedCopies(db, before, 2)
+    expect(first.fileIds).toEqual([ids[0]])
+    expect(first.next).not.toBeNull()
+    const second = missingReducedCopies(db, first.next!, 2)
+    expect(second).toEqual({ fileIds: [ids[2]], next: null })
   })
 })

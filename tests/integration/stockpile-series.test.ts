@@ -7,6 +7,7 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { stockpileMeasuresIdle } from '#app/domain/annotations/stockpile-series.server.ts'
 import { prepareDeliverable, startViewJobs } from '#app/domain/deliverables/view-jobs.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
 import * as seriesRoute from '#app/routes/api.projects.$id.annotations.$annotationId.series.ts'
@@ -167,6 +168,28 @@ describe('a stockpile over time', () => {
     })
     expect(put.status).toBe(200)
     expect(storedSeries(note.id)).toEqual([])
+
+    // A page load does not measure: the surveys are listed as still to be measured and measured in the background.
+    type Listed = { points: Point[]; unmeasured: Array<{ projectId: number; surveyedAt: string }> }
+    const loadSite = async () =>
+      (
+        await readJson<{ stockpiles: Listed[] }>(
+          await callRoute(sitePage.loader, `/sites/${site.id}`, {
+            headers: client.headers,
+            params: { siteId: String(site.id) },
+          }),
+        )
+      ).stockpiles[0]!
+    const stale = await loadSite()
+    expect(stale.points).toEqual([])
+    expect(stale.unmeasured.map((u) => u.projectId)).toEqual([january.id, march.id])
+    expect(storedSeries(note.id)).toEqual([])
+    await stockpileMeasuresIdle()
+    expect(storedSeries(note.id)).toHaveLength(2)
+    const measured = await loadSite()
+    expect(measured.unmeasured).toEqual([])
+    expect(measured.points.map((p) => p.projectId)).toEqual([january.id, march.id])
+    expect(measured.points.every((p) => p.base === 'edge-mean')).toBe(true)
 
     // The pilot is a member of the project but not of the site: 404, as for anyone else.
     expect((await getSeries(pilot.headers, march.id, note.id)).status).toBe(404)

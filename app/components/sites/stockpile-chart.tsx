@@ -148,14 +148,15 @@ export function StockpileSeries({ stockpile }: { stockpile: Stockpile }) {
             </table>
           </div>
         </>
-      ) : (
+      ) : stockpile.unmeasured.length ? null : (
         <p className="text-sm text-ink-600">
           No survey of this site has an elevation model under this polygon yet.
         </p>
       )}
-      {stockpile.incomplete ? (
-        <p className="text-sm text-amber-800">
-          Some surveys are still to be measured: open this page again in a minute.
+      {stockpile.unmeasured.length ? (
+        <p className="text-sm text-amber-800" data-testid="stockpile-unmeasured">
+          Still to be measured: {stockpile.unmeasured.map((u) => formatDate(u.surveyedAt)).join(', ')}. Open
+          this page again in a minute.
         </p>
       ) : null}
     </section>

@@ -3,14 +3,16 @@
  * survey of the site that has an elevation model, with the note's base, through the volume
  * engine. Each survey's figures are kept on the note (`measurement.series`) until its shape or
  * base changes, so a page shows the series without measuring again; a new elevation model is
- * measured by the view job (`annotation-remeasure.server.ts`). Who reads it: whoever may see
+ * measured by the view job (`annotation-remeasure.server.ts`), figures a page finds missing by a
+ * background queue here. Who reads it: whoever may see
  * the site (its client, admins); others 404.
  */
 import { countMeasure } from '#app/domain/deliverables/measure.server.ts'
 import type { MeasureRun } from '#app/domain/deliverables/raster-measure.server.ts'
+import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
 import { getSiteForUser, listSiteProjects } from '#app/domain/sites/site-access.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
-import { DomainError, isDomainError } from '#app/lib/http/domain-error.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
 import {
   annotations,
   projects,
@@ -28,6 +30,8 @@ import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm'
 import { latestElevationModel, ringOf, volumeOnModel } from './annotation-measure.server.ts'
 import { ANNOTATION_MESSAGES } from './annotation-schemas.ts'
 import { getAnnotation } from './annotations.server.ts'
+
+registerStatefulModule('annotations/stockpile-series')
 
 export type StockpilePoint = {
   projectId: number
@@ -108,7 +112,15 @@ export async function seriesOf(
     fresh.push(measure)
   }
   if (fresh.length) storeSeries(note, fresh, new Set(models.map((m) => m.model.id)), db)
-  return models.flatMap(({ survey, model }) => {
+  return pointsFrom(note, models, known)
+}
+
+const surveyedAtOf = (survey: Project) => (survey.completedAt ?? survey.createdAt).toISOString()
+
+/** The series from figures already known (a survey without figures, or missed by the polygon, is left out). */
+function pointsFrom(note: Annotation, models: SiteModel[], known: Map<number, StockpileMeasure>) {
+  const base = note.base ?? 'edge-mean'
+  return models.flatMap(({ survey, model }): StockpilePoint[] => {
     const m = known.get(model.id)
     if (!m || 'outside' in m) return []
     return [
@@ -116,7 +128,7 @@ export async function seriesOf(
         projectId: survey.id,
         projectName: survey.name,
         fileId: model.id,
-        surveyedAt: (survey.completedAt ?? survey.createdAt).toISOString(),
+        surveyedAt: surveyedAtOf(survey),
         cutM3: m.cutM3,
         fillM3: m.fillM3,
         netM3: m.netM3,
@@ -185,46 +197,91 @@ export type SiteStockpile = {
   stockpileKind: StockpileKind
   base: AnnotationBase
   points: StockpilePoint[]
-  /** The reader's measure allowance ran out before every survey was measured. */
-  incomplete: boolean
+  /** Surveys whose figures are not stored yet: measured in the background, shown on a later load. */
+  unmeasured: { projectId: number; fileId: number; surveyedAt: string }[]
 }
 
-/** The site page's stockpiles, each with its series (figures kept on the note are not measured again). */
-export async function siteStockpiles(
+/**
+ * The site page's stockpiles from the figures stored on each note: a page load never runs GDAL.
+ * A survey not measured yet is listed as such and its measuring queued (`queueStockpileMeasures`).
+ */
+export function siteStockpiles(
   user: Pick<User, 'id' | 'role'>,
   siteId: number,
-  { signal }: { signal?: AbortSignal } = {},
   db: DbOrTx = getDb(),
-): Promise<SiteStockpile[]> {
+): SiteStockpile[] {
   const site = getSiteForUser(user, siteId, db)
   const models = siteModels(site.id, db)
-  const result: SiteStockpile[] = []
-  for (const note of stockpileNotesOfSite(site.id, db)) {
-    let points: StockpilePoint[] = []
-    let incomplete = false
-    try {
-      points = await seriesOf(
-        note,
-        models,
-        { accountId: user.id, signal },
-        { beforeMeasure: () => countMeasure(user.id), db },
-      )
-    } catch (error) {
-      if (!isDomainError(error, 429)) throw error
-      incomplete = true
-    }
-    result.push({
+  const result = stockpileNotesOfSite(site.id, db).map((note): SiteStockpile => {
+    const known = new Map((note.measurement.series ?? []).map((m) => [m.fileId, m]))
+    return {
       id: note.id,
       projectId: note.projectId,
       title: note.title,
       color: note.color,
       stockpileKind: note.stockpileKind!,
       base: note.base ?? 'edge-mean',
-      points,
-      incomplete,
-    })
-  }
+      points: pointsFrom(note, models, known),
+      unmeasured: models
+        .filter(({ model }) => !known.has(model.id))
+        .map(({ survey, model }) => ({
+          projectId: survey.id,
+          fileId: model.id,
+          surveyedAt: surveyedAtOf(survey),
+        })),
+    }
+  })
+  if (result.some((s) => s.unmeasured.length)) queueStockpileMeasures(site.id)
   return result
+}
+
+/** Sites waiting for their stockpiles to be measured; past this many, a page load queues its site again later. */
+const MAX_WAITING_SITES = 200
+const waitingSites = new Set<number>()
+let measuring: Promise<void> | null = null
+let stopMeasuring = new AbortController()
+
+/**
+ * Measures a site's stockpiles on the surveys they have no figures for, in the background: one
+ * site at a time per process, through the GDAL pool as a background conversion (bounded, timed).
+ */
+function queueStockpileMeasures(siteId: number) {
+  if (stopMeasuring.signal.aborted || waitingSites.size >= MAX_WAITING_SITES) return
+  waitingSites.add(siteId)
+  measuring ??= measureWaitingSites().finally(() => {
+    measuring = null
+  })
+}
+
+async function measureWaitingSites() {
+  // After the answer that queued it: the page goes out first.
+  await new Promise((resolve) => setImmediate(resolve))
+  const signal = stopMeasuring.signal
+  for (const siteId of waitingSites) {
+    waitingSites.delete(siteId)
+    if (signal.aborted) return
+    try {
+      const db = getDb()
+      const models = siteModels(siteId, db)
+      for (const note of stockpileNotesOfSite(siteId, db))
+        await seriesOf(note, models, { owner: 'conversion', signal }, { db })
+    } catch (error) {
+      if (!signal.aborted) console.error(`[stockpiles] site ${siteId} not measured`, error)
+    }
+  }
+}
+
+/** @public (tests, shutdown) Resolves once no site waits to be measured. */
+export async function stockpileMeasuresIdle() {
+  while (measuring) await measuring
+}
+
+/** Shutdown: the running measure's GDAL stops, the waiting sites are dropped (a page load queues them again). */
+export async function stopStockpileMeasures() {
+  stopMeasuring.abort()
+  waitingSites.clear()
+  await stockpileMeasuresIdle()
+  stopMeasuring = new AbortController()
 }
 
 /** The series as CSV (one survey a line; a name cannot start a spreadsheet formula). */

@@ -23,7 +23,7 @@ import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { ensureLocalFile } from '#app/lib/storage/file-cache.server.ts'
 import { deliverableViews, projectFiles, projects, type ProjectFile, type RasterInfo } from '#db/schema.ts'
-import { and, asc, eq, isNotNull } from 'drizzle-orm'
+import { and, asc, eq, gt, isNotNull } from 'drizzle-orm'
 
 import { isRasterKind } from './deliverable.ts'
 import { GdalError, type GdalOwner } from './gdal.server.ts'
@@ -118,16 +118,31 @@ function queueView(fileId: number, db: DbOrTx = getDb()) {
   viewJobs?.kick()
 }
 
-/** Ready raster copies without a reduced copy (made before it existed), oldest first. */
-function missingReducedCopies(db: DbOrTx) {
-  return db
-    .select({ fileId: deliverableViews.fileId, cogName: deliverableViews.cogName })
+/** How many viewing-copy rows one look for missing reduced copies reads. */
+const BACKFILL_PAGE = 100
+
+/**
+ * @public (tests) One page of ready raster copies after row `afterId` without a reduced copy
+ * (made before it existed), oldest first; `next` is the cursor of the following page, null at the end.
+ */
+export function missingReducedCopies(db: DbOrTx, afterId: number, limit = BACKFILL_PAGE) {
+  const rows = db
+    .select({ id: deliverableViews.id, fileId: deliverableViews.fileId, cogName: deliverableViews.cogName })
     .from(deliverableViews)
-    .where(and(eq(deliverableViews.status, 'ready'), isNotNull(deliverableViews.cogName)))
+    .where(
+      and(
+        eq(deliverableViews.status, 'ready'),
+        isNotNull(deliverableViews.cogName),
+        gt(deliverableViews.id, afterId),
+      ),
+    )
     .orderBy(asc(deliverableViews.id))
+    .limit(limit)
     .all()
-    .filter((row) => !isKept(reducedCopyName(row.cogName!)))
-    .map((row) => row.fileId)
+  return {
+    fileIds: rows.filter((row) => !isKept(reducedCopyName(row.cogName!))).map((row) => row.fileId),
+    next: rows.length < limit ? null : rows.at(-1)!.id,
+  }
 }
 
 /** Claims the oldest queued job (one transaction), or null. */
@@ -216,13 +231,27 @@ export function startViewJobs(db = getDb(), concurrency = getEnv().RASTER_JOBS):
     .run()
   const running = new Map<number, { fileId: number; controller: AbortController; done: Promise<void> }>()
   // Reduced copies to make, one at a time after the queue; each tried once per process (a restart resumes).
-  const backfill = missingReducedCopies(db)
+  // The rows are read a page at a time, as the backfill gets to them (never the whole table at once).
+  const backfill: number[] = []
+  let backfillCursor: number | null = 0
   const backfillTried = new Set<number>()
   let stopped = false
   let waiters: Array<() => void> = []
 
+  /** Whether a reduced copy waits to be made, reading the next page when this one is done. */
+  const hasBackfill = () => {
+    if (!backfill.length && backfillCursor !== null) {
+      const page = missingReducedCopies(db, backfillCursor)
+      backfillCursor = page.next
+      backfill.push(...page.fileIds.filter((id) => !backfillTried.has(id)))
+      // A page with nothing to make: the next one on a later turn, so a start never blocks on the table.
+      if (!backfill.length && backfillCursor !== null) setImmediate(() => runner.kick())
+    }
+    return backfill.length > 0
+  }
+
   const settleWaiters = () => {
-    if (running.size || backfill.length || hasQueued()) return
+    if (running.size || backfill.length || backfillCursor !== null || hasQueued()) return
     const ready = waiters
     waiters = []
     for (const resolve of ready) resolve()
@@ -318,7 +347,7 @@ export function startViewJobs(db = getDb(), concurrency = getEnv().RASTER_JOBS):
         running.set(job.id, { fileId: job.fileId, controller, done })
       }
       // Only when nothing is queued: a new upload's copy comes first.
-      if (!stopped && running.size < concurrency && backfill.length && !hasQueued()) {
+      if (!stopped && running.size < concurrency && !hasQueued() && hasBackfill()) {
         const fileId = backfill.shift()!
         backfillTried.add(fileId)
         const controller = new AbortController()
