@@ -21,7 +21,7 @@ import { canDeleteFile, requireUploadTarget } from './access.server.ts'
 import { checkContent, cleanOriginalName } from './content-check.server.ts'
 import { assertDocumentAllowance } from './daily-allowance.server.ts'
 import { fileRemoved, fileStored } from './file-hooks.server.ts'
-import { keptFilesWhere, loadFileWithProject } from './file-queries.server.ts'
+import { fileWithProjectWithoutAccessCheck, keptFilesWhere } from './file-queries.server.ts'
 import { downloadUrl, toFileView, type FileView } from './file-view.ts'
 import { assertCameraImageWithinPixelBudget } from './image-pixels.server.ts'
 import { receiveStream, type ReceivedFile } from './receive.server.ts'
@@ -177,7 +177,7 @@ export async function storeProjectFile(
  */
 export async function deleteProjectFile(user: Actor, fileId: number, db = getDb()): Promise<FileView> {
   const removed = db.transaction((tx) => {
-    const found = loadFileWithProject(fileId, tx)
+    const found = fileWithProjectWithoutAccessCheck(fileId, tx)
     if (!found || !canDeleteFile(user, found.project, found.file))
       throw new DomainError(404, FILE_MESSAGES.notFound)
     tx.delete(projectFiles).where(eq(projectFiles.id, fileId)).run()

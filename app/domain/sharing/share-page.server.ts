@@ -12,7 +12,7 @@ import type { Project, User } from '#db/schema.ts'
 
 import {
   createShareLink,
-  currentDeliverables,
+  currentDeliverablesWithoutAccessCheck,
   listShareLinks,
   revokeShareLink,
 } from './share-links.server.ts'
@@ -25,7 +25,10 @@ const SHARE_INTENTS = { create: 'create-share-link', revoke: 'revoke-share-link'
 /** What the Share panel needs for one project: the deliverables to choose from and the links so far. */
 export function sharePanelData(user: Actor, projectId: number, db: DbOrTx = getDb()) {
   const links = listShareLinks(user, projectId, { db })
-  const deliverables = currentDeliverables(projectId, db).map((f) => ({ id: f.id, name: f.originalName }))
+  const deliverables = currentDeliverablesWithoutAccessCheck(projectId, db).map((f) => ({
+    id: f.id,
+    name: f.originalName,
+  }))
   return { deliverables, links }
 }
 export type SharePanelData = ReturnType<typeof sharePanelData>
