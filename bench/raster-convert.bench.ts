@@ -7,7 +7,7 @@
  * Run: npm run bench -- bench/raster-convert.bench.ts   (BENCH_RASTER_MB=256 for a quicker run)
  */
 import fs from 'node:fs'
-import { startViewJobs } from '#app/domain/deliverables/view-jobs.server.ts'
+import { startViewJobs } from '#app/domain/deliverables/pipeline.server.ts'
 import { storeProjectFile } from '#app/domain/files/project-files.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
 import { deliverableViews } from '#db/schema.ts'

@@ -1,6 +1,7 @@
 /**
  * No two folders of app/domain import each other at run time: a concept that needs another
- * one's code sits above it, never beside it. Type-only imports are erased by the compiler and
+ * one's code sits above it, never beside it. And app/lib (infrastructure) imports no domain
+ * module at run time: a concept plugs into it (the daily tasks, the file hooks), never the reverse. Type-only imports are erased by the compiler and
  * do not count; static imports, re-exports and `import()` do. Tests are not part of the graph.
  * A shared piece goes down to app/lib/ or into the folder that owns it.
  */
@@ -11,16 +12,13 @@ import { expect, test } from 'vitest'
 
 const root = process.cwd()
 const domain = path.join(root, 'app/domain')
+const lib = path.join(root, 'app/lib')
 
 /**
  * Known pairs still to untangle, each with its reason; the test fails once one no longer
  * imports the other, so the entry goes with the last import.
- * files → deliverables: storing and deleting a file starts or stops its viewing copy
- * (view-jobs.server.ts); the deliverable pipeline moves those steps into deliverables.
- * deliverables → annotations: the view job re-measures the notes on a new elevation model
- * (annotation-remeasure.server.ts); it becomes a step of that same pipeline list.
  */
-const KNOWN = ['annotations <-> deliverables', 'deliverables <-> files']
+const KNOWN: string[] = []
 
 function modules(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -119,6 +117,35 @@ test('no two app/domain folders import each other at run time', () => {
   expect(Object.fromEntries(unexpected)).toEqual({})
   // A known pair that is gone leaves the list.
   expect(KNOWN.filter((pair) => !pairs.has(pair))).toEqual([])
+})
+
+/**
+ * app/lib modules that still import the domain, each with its reason; the test fails once one
+ * no longer does. apiRoute and the write gates check the session and rate limits of `auth/`;
+ * the mail, the outbox and the write budget register with `process/` (the one-copy check); the
+ * outbox, the restore check and the PDF answer reuse `files/` helpers (hashing, disk space, the
+ * download header).
+ */
+const KNOWN_LIB = [
+  'app/lib/http/api-route.server.ts → #app/domain/auth/guards.server.ts',
+  'app/lib/http/origin.server.ts → #app/domain/auth/session.server.ts',
+  'app/lib/http/write-limits.server.ts → #app/domain/auth/rate-limit.server.ts',
+  'app/lib/http/write-limits.server.ts → #app/domain/process/stateful-modules.server.ts',
+  'app/lib/mail/mail.server.ts → #app/domain/process/stateful-modules.server.ts',
+  'app/lib/pdf/pdf-response.server.ts → #app/domain/files/download.server.ts',
+  'app/lib/storage/outbox.server.ts → #app/domain/files/receive.server.ts',
+  'app/lib/storage/outbox.server.ts → #app/domain/process/stateful-modules.server.ts',
+  'app/lib/storage/verify-restore.server.ts → #app/domain/files/disk-space.server.ts',
+]
+
+test('app/lib imports no app/domain module at run time (type-only imports aside)', () => {
+  const found = modules(lib).flatMap((file) =>
+    runtimeImports(file)
+      .filter((specifier) => folderOf(resolveLocal(specifier, file) ?? root) !== null)
+      .map((specifier) => `${path.relative(root, file)} → ${specifier}`),
+  )
+  expect(found.filter((edge) => !KNOWN_LIB.includes(edge))).toEqual([])
+  expect(KNOWN_LIB.filter((edge) => !found.includes(edge))).toEqual([])
 })
 
 test('value imports, re-exports and import() count; type-only imports do not', () => {

@@ -3,7 +3,7 @@
  * (tileset JSON and its tiles, Range/ETag), for who may see the project's deliverables (else 404).
  */
 import { listDeliverables } from '#app/domain/deliverables/deliverables.server.ts'
-import { tilesFileOf } from '#app/domain/deliverables/three-d-view.server.ts'
+import { tilesFileWithoutAccessCheck } from '#app/domain/deliverables/three-d-view.server.ts'
 import { sendViewFile } from '#app/domain/deliverables/view-files.server.ts'
 import { apiRoute } from '#app/lib/http/api-route.server.ts'
 import { apiFail } from '#app/lib/http/api.server.ts'
@@ -13,6 +13,6 @@ export const { action, loader } = apiRoute({
   GET: ({ request, user, ids, params }) => {
     // The same rule as the deliverables: clients once the project is completed.
     if (!listDeliverables(user, ids.id).length) apiFail(404, 'Not found')
-    return sendViewFile(request, tilesFileOf(ids.id, ids.jobId, params['*'] ?? ''))
+    return sendViewFile(request, tilesFileWithoutAccessCheck(ids.id, ids.jobId, params['*'] ?? ''))
   },
 })

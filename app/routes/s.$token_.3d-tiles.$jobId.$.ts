@@ -4,7 +4,7 @@
  * through a view-only link: the tiles are the full textured model.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { tilesFileOf } from '#app/domain/deliverables/three-d-view.server.ts'
+import { tilesFileWithoutAccessCheck } from '#app/domain/deliverables/three-d-view.server.ts'
 import { sendViewFile, SHARED_VIEW } from '#app/domain/deliverables/view-files.server.ts'
 import {
   openShareToken,
@@ -27,7 +27,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         (f.deliverableKind === 'model_3d' || f.deliverableKind === 'point_cloud'),
     )
     if (!sharesJob) throw new DomainError(404, 'Not found')
-    return sendViewFile(request, tilesFileOf(share.project.id, jobId, params['*'] ?? ''), SHARED_VIEW)
+    return sendViewFile(
+      request,
+      tilesFileWithoutAccessCheck(share.project.id, jobId, params['*'] ?? ''),
+      SHARED_VIEW,
+    )
   })
 }
 

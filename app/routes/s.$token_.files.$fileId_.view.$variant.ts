@@ -11,7 +11,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { DELIVERABLE_MESSAGES, VIEW_FILES } from '#app/domain/deliverables/deliverable.ts'
 import { viewFileWithoutAccessCheck } from '#app/domain/deliverables/deliverables.server.ts'
-import { THREE_D_FILES, threeDFileOf } from '#app/domain/deliverables/three-d-view.server.ts'
+import { THREE_D_FILES, threeDFileWithoutAccessCheck } from '#app/domain/deliverables/three-d-view.server.ts'
 import { sendViewFile, SHARED_VIEW, SHARED_VIEW_CACHE } from '#app/domain/deliverables/view-files.server.ts'
 import { sendFile } from '#app/domain/files/download.server.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
@@ -45,7 +45,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const threeD = THREE_D_FILES.find((w) => w === params.variant)
     if (threeD) {
       if (threeD !== 'reduced') requireDownloadAllowed(share)
-      return sendViewFile(request, threeDFileOf(share.project.id, file.id, threeD), SHARED_VIEW)
+      return sendViewFile(
+        request,
+        threeDFileWithoutAccessCheck(share.project.id, file.id, threeD),
+        SHARED_VIEW,
+      )
     }
     const which = VIEW_FILES.find((v) => v === params.variant)
     if (!which) throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)

@@ -6,7 +6,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { prepareDeliverable } from '#app/domain/deliverables/view-jobs.server.ts'
+import { prepareDeliverable } from '#app/domain/deliverables/pipeline.server.ts'
 import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'

@@ -12,8 +12,8 @@ import {
   deliverablesWithoutAccessCheck,
   listDeliverables,
 } from '#app/domain/deliverables/deliverables.server.ts'
+import { startViewJobs } from '#app/domain/deliverables/pipeline.server.ts'
 import { saveDeliverableSettings } from '#app/domain/deliverables/settings.server.ts'
-import { startViewJobs } from '#app/domain/deliverables/view-jobs.server.ts'
 import { storeProjectFile } from '#app/domain/files/project-files.server.ts'
 import { AUTO_START_PRESET, hashSecret } from '#app/domain/processing/jobs.server.ts'
 import { checkNodes, createNode } from '#app/domain/processing/nodes.server.ts'

@@ -8,12 +8,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { deleteAccount } from '#app/domain/account/account.server.ts'
 import { updateProjectStatus } from '#app/domain/admin/admin-projects.server.ts'
+import { prepareDeliverable, startViewJobs } from '#app/domain/deliverables/pipeline.server.ts'
 import { reducedCopyName } from '#app/domain/deliverables/view-copies.server.ts'
-import {
-  missingReducedCopies,
-  prepareDeliverable,
-  startViewJobs,
-} from '#app/domain/deliverables/view-jobs.server.ts'
+import { missingReducedCopies } from '#app/domain/deliverables/view-jobs.server.ts'
 import { absolutePathOf, storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
 import * as shareLinksRoute from '#app/routes/api.projects.$id.share-links.ts'

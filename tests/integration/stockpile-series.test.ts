@@ -8,7 +8,11 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { stockpileMeasuresIdle } from '#app/domain/annotations/stockpile-series.server.ts'
-import { prepareDeliverable, startViewJobs } from '#app/domain/deliverables/view-jobs.server.ts'
+import { prepareDeliverable, startViewJobs } from '#app/domain/deliverables/pipeline.server.ts'
+
+// The view job's re-measure step, as the server loads it.
+import '#app/domain/annotations/annotation-remeasure.server.ts'
+
 import { getDb } from '#app/lib/db/db.server.ts'
 import * as seriesRoute from '#app/routes/api.projects.$id.annotations.$annotationId.series.ts'
 import * as noteRoute from '#app/routes/api.projects.$id.annotations.$annotationId.ts'

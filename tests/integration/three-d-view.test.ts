@@ -7,13 +7,13 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { loadCopc } from '#app/components/threed/point-sources.ts'
+import { startViewJobs } from '#app/domain/deliverables/pipeline.server.ts'
 import {
   loadThreeDView,
   saveStill,
   shareThreeDView,
   stillFileOf,
 } from '#app/domain/deliverables/three-d-view.server.ts'
-import { startViewJobs } from '#app/domain/deliverables/view-jobs.server.ts'
 import { storeProjectFile } from '#app/domain/files/project-files.server.ts'
 import { openShareToken } from '#app/domain/sharing/share-access.server.ts'
 import { createShareLink } from '#app/domain/sharing/share-links.server.ts'

@@ -1,9 +1,11 @@
 /**
- * A later elevation model re-measures the notes (a step of the view job, after the model's
- * viewing copy is made, through the GDAL pool as a background conversion): the project's
+ * A later elevation model re-measures the notes (a step of the deliverable pipeline after the
+ * model's viewing copy is made, added here when this module loads; through the GDAL pool as a
+ * background conversion): the project's
  * polygon notes take their cut, fill and net on it when it is the project's newest model, and
  * every stockpile or pit on the project's site gets its figures for this survey.
  */
+import { addStepAfterViewingCopy } from '#app/domain/deliverables/pipeline.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { annotations, projectFiles, projects } from '#db/schema.ts'
 import { and, eq, isNotNull } from 'drizzle-orm'
@@ -81,3 +83,5 @@ export async function remeasureNotesOn(
   }
   return done
 }
+
+addStepAfterViewingCopy({ name: 're-measure notes', run: remeasureNotesOn })

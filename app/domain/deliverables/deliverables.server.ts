@@ -156,8 +156,8 @@ export function listDeliverables(user: Actor, projectId: number, db: DbOrTx = ge
   )
 }
 
-/** A project's deliverable row (404 unless it is a deliverable of that project). */
-export function requireDeliverableRow(projectId: number, fileId: number, db: DbOrTx) {
+/** A project's deliverable row (404 unless it is a deliverable of that project), without an access check. */
+export function deliverableRowWithoutAccessCheck(projectId: number, fileId: number, db: DbOrTx) {
   const file = Number.isInteger(fileId)
     ? db
         .select()
@@ -232,7 +232,7 @@ function changeDeliverable(
   if (admin.role !== 'admin') throw new DomainError(404, DELIVERABLE_MESSAGES.notFound)
   return db.transaction((tx) => {
     requireVisibleProject(admin, projectId, tx)
-    const row = requireDeliverableRow(projectId, fileId, tx)
+    const row = deliverableRowWithoutAccessCheck(projectId, fileId, tx)
     const { set, before, after } = change(row)
     const updated = tx.update(projectFiles).set(set).where(eq(projectFiles.id, fileId)).returning().get()
     recordAudit(
@@ -271,7 +271,7 @@ export function viewFileWithoutAccessCheck(
   db: DbOrTx = getDb(),
   { reduced = false }: { reduced?: boolean } = {},
 ) {
-  const file = requireDeliverableRow(projectId, fileId, db)
+  const file = deliverableRowWithoutAccessCheck(projectId, fileId, db)
   const view = db.select().from(deliverableViews).where(eq(deliverableViews.fileId, fileId)).get()
   const cogKey = view?.cogName && reduced ? reducedCopyName(view.cogName) : view?.cogName
   const key = which === 'cog' ? cogKey : which === 'preview' ? view?.previewName : view?.thumbnailName

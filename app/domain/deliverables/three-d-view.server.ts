@@ -10,9 +10,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { DELIVERABLE_MESSAGES, type Deliverable } from '#app/domain/deliverables/deliverable.ts'
 import {
+  deliverableRowWithoutAccessCheck,
   deliverablesWithoutAccessCheck,
   listDeliverables,
-  requireDeliverableRow,
   type ViewFileToSend,
 } from '#app/domain/deliverables/deliverables.server.ts'
 import { getDownloadableFile } from '#app/domain/files/file-queries.server.ts'
@@ -230,8 +230,13 @@ function fileToSend(full: string, etag: string, mime: string, downloadName: stri
  * A 3D deliverable's file for the viewer, without an access check (the caller made it): the
  * original of a COPC or GLB, or one of the view job's copies. 404 until the view job is done.
  */
-export function threeDFileOf(projectId: number, fileId: number, which: ThreeDFile, db: DbOrTx = getDb()) {
-  const file = requireDeliverableRow(projectId, fileId, db)
+export function threeDFileWithoutAccessCheck(
+  projectId: number,
+  fileId: number,
+  which: ThreeDFile,
+  db: DbOrTx = getDb(),
+) {
+  const file = deliverableRowWithoutAccessCheck(projectId, fileId, db)
   const view = db.select().from(deliverableViews).where(eq(deliverableViews.fileId, fileId)).get()
   if (file.removedAt || !view || view.status !== 'ready')
     throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
@@ -270,11 +275,16 @@ export function threeDFileFor(
 ) {
   const { project } = getDownloadableFile(user, fileId, db)
   if (project.id !== projectId) throw new DomainError(404, DELIVERABLE_MESSAGES.notFound)
-  return threeDFileOf(projectId, fileId, which, db)
+  return threeDFileWithoutAccessCheck(projectId, fileId, which, db)
 }
 
-/** A file of a project's 3D Tiles (tileset JSON, b3dm, glb…), only inside the job's `3d_tiles/`. */
-export function tilesFileOf(projectId: number, jobId: number, rest: string, db: DbOrTx = getDb()) {
+/** A file of a project's 3D Tiles (tileset JSON, b3dm, glb…), only inside the job's `3d_tiles/`; no access check. */
+export function tilesFileWithoutAccessCheck(
+  projectId: number,
+  jobId: number,
+  rest: string,
+  db: DbOrTx = getDb(),
+) {
   const job = db
     .select({ id: processingJobs.id, status: processingJobs.status })
     .from(processingJobs)

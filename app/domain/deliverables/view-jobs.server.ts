@@ -1,97 +1,35 @@
 /**
- * The viewing copy of a raster deliverable, made by a durable background job (ADR 232).
- * The `deliverable_views` row is the job: `queued` → `processing` → `ready` | `failed`.
+ * The queue of viewing copies (ADR 232): the `deliverable_views` row is the job, `queued` →
+ * `processing` → `ready` | `failed`. What a job does is the pipeline's viewing-copy step
+ * (`pipeline.server.ts`), handed to the runner; this module claims, retries and cancels.
  * - Started from server.ts: rows left `processing` by a stopped server are queued again,
  *   then at most RASTER_JOBS run at once, each one GDAL child process at a time, through the
- *   GDAL pool (`gdal.server.ts`) the measure tools share; the warp uses the cores the job may use.
- * - A raster past the admin's pixel limit (Settings; a small file may claim 200 000² px) is
- *   refused before any conversion, in plain words. Deleting a deliverable cancels its job.
- * - A job runs the recipes of `view-copies.server.ts` (raster) or `threed/` (3D models).
- * - GDAL's progress is the row's `progressPercent`; a failure is the row's `error` in GDAL's
- *   words, so no job is "processing" forever. A file that keeps killing the server gives up
- *   after MAX_ATTEMPTS.
+ *   GDAL pool (`gdal.server.ts`) the measure tools share.
+ * - Deleting a deliverable cancels its job. Progress is the row's `progressPercent`; a failure is
+ *   the row's `error` in GDAL's words, so no job is "processing" forever. A file that keeps killing
+ *   the server gives up after MAX_ATTEMPTS.
  */
-import { remeasureNotesOn } from '#app/domain/annotations/annotation-remeasure.server.ts'
-import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
-import { parseFlightPlan } from '#app/domain/flight-plan/flight-plan.ts'
 import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
 import { ModelCopyError } from '#app/domain/threed/model-copy.server.ts'
 import { PointCloudError } from '#app/domain/threed/point-cloud.server.ts'
-import { isThreeDFile } from '#app/domain/threed/three-d-copies.server.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
-import { DomainError } from '#app/lib/http/domain-error.ts'
-import { ensureLocalFile } from '#app/lib/storage/file-cache.server.ts'
-import { deliverableViews, projectFiles, projects, type ProjectFile, type RasterInfo } from '#db/schema.ts'
+import { deliverableViews, projectFiles, type DeliverableView, type ProjectFile } from '#db/schema.ts'
 import { and, asc, eq, gt, isNotNull } from 'drizzle-orm'
 
-import { isRasterKind } from './deliverable.ts'
-import { GdalError, type GdalOwner } from './gdal.server.ts'
-import { kindOfRaster, readRasterInfo } from './raster-info.server.ts'
-import { tooManyPixels } from './settings.server.ts'
-import {
-  backfillReducedCopy,
-  isKept,
-  makeThreeDViewCopies,
-  makeViewCopies,
-  reducedCopyName,
-  removeViewCopies,
-} from './view-copies.server.ts'
+import { GdalError } from './gdal.server.ts'
+import { backfillReducedCopy, isKept, reducedCopyName, removeViewCopies } from './view-copies.server.ts'
 import { reportViewFailure } from './view-failure.server.ts'
 
 registerStatefulModule('deliverables/view-jobs')
 
 const MAX_ATTEMPTS = 3
 
-/** The project's survey areas, for the overlap figure. */
-function surveyAreasOf(projectId: number, db: DbOrTx) {
-  const project = db
-    .select({ plan: projects.polygonGeoJson })
-    .from(projects)
-    .where(eq(projects.id, projectId))
-    .get()
-  return (parseFlightPlan(project?.plan ?? null)?.areas ?? []).map((a) => ({
-    coordinates: a.points.map((p) => ({ latitude: p.latitude, longitude: p.longitude })),
-  }))
-}
-
-function isTiff(file: Pick<ProjectFile, 'fileType'>) {
-  return file.fileType === 'image/tiff'
-}
-
-/** Reads the raster's facts and sets the kind from them (unless an admin chose one). */
-async function inspectRaster(file: ProjectFile, db: DbOrTx, owner: GdalOwner): Promise<RasterInfo> {
-  const info = await readRasterInfo(
-    await ensureLocalFile(absolutePathOf(file)),
-    surveyAreasOf(file.projectId, db),
-    owner,
-  )
-  const keepKind = file.deliverableKind && file.deliverableKind !== 'image' && file.rasterInfo
-  db.update(projectFiles)
-    .set({ rasterInfo: info, ...(keepKind ? {} : { deliverableKind: kindOfRaster(info) }) })
-    .where(eq(projectFiles.id, file.id))
-    .run()
-  return info
-}
-
 /**
- * After a deliverable is stored: a TIFF is read with GDAL (kind, raster facts) and its
- * viewing copy queued. A TIFF GDAL cannot read, or one past the pixel limit, ends `failed`
- * with the reason at once. A busy GDAL pool leaves the reading to the job.
+ * Puts a file's viewing copy in the queue (again: its kind may have changed), or records at once
+ * why none is made (a refusal before any conversion: the reason is the row's error).
  */
-export async function prepareDeliverable(fileId: number, db = getDb()) {
-  const file = db.select().from(projectFiles).where(eq(projectFiles.id, fileId)).get()
-  if (!file || file.fileCategory !== 'processed_deliverable') return
-  if (isThreeDFile(file)) return queueView(fileId, db)
-  if (!isTiff(file)) return
-  let failure: string | null = null
-  try {
-    const info = await inspectRaster(file, db, { accountId: file.uploadedBy ?? 0 })
-    failure = tooManyPixels(info, db)
-  } catch (error) {
-    if (error instanceof GdalError) failure = error.message
-    else if (!(error instanceof DomainError && error.status === 429)) throw error
-  }
+export function queueViewJob(fileId: number, db: DbOrTx = getDb(), failure: string | null = null) {
   const now = new Date()
   const values = failure
     ? { status: 'failed' as const, error: failure, progressPercent: 0, finishedAt: now }
@@ -100,23 +38,17 @@ export async function prepareDeliverable(fileId: number, db = getDb()) {
     .values({ fileId, ...values })
     .onConflictDoUpdate({ target: deliverableViews.fileId, set: { ...values, attempts: 0, updatedAt: now } })
     .run()
-  // The mail must not hold up the upload's answer (it is tracked until sent).
-  if (failure) void reportViewFailure(fileId, failure, db)
-  else viewJobs?.kick()
+  if (!failure) viewJobs?.kick()
 }
 
-/** Queues (again) the viewing copy of a 3D deliverable (its kind may have been set after upload). */
-function queueView(fileId: number, db: DbOrTx = getDb()) {
-  const values = { status: 'queued' as const, error: null, progressPercent: 0, finishedAt: null }
-  db.insert(deliverableViews)
-    .values({ fileId, ...values })
-    .onConflictDoUpdate({
-      target: deliverableViews.fileId,
-      set: { ...values, attempts: 0, updatedAt: new Date() },
-    })
-    .run()
-  viewJobs?.kick()
-}
+/**
+ * What a claimed job does with its (stored, current) file: the values of its `ready` row, or
+ * why no copy is made. It throws for a failure worth the operator's mail, and on a stop.
+ */
+export type ViewJobWork = (
+  file: ProjectFile,
+  job: { signal: AbortSignal; onProgress: (percent: number) => void; db: DbOrTx },
+) => Promise<{ made: Partial<DeliverableView> } | { refused: string }>
 
 /** How many viewing-copy rows one look for missing reduced copies reads. */
 const BACKFILL_PAGE = 100
@@ -221,10 +153,15 @@ export function requestReducedCopy(fileId: number) {
 }
 
 /**
- * Starts the runner (server.ts): jobs a stopped server left `processing` are queued again first;
- * ready copies made before reduced copies existed get theirs, one at a time when the queue is empty.
+ * Starts the runner with the work a job does (the pipeline's `startViewJobs`): jobs a stopped server
+ * left `processing` are queued again first; ready copies made before reduced copies existed get
+ * theirs, one at a time when the queue is empty.
  */
-export function startViewJobs(db = getDb(), concurrency = getEnv().RASTER_JOBS): ViewJobRunner {
+export function startViewJobRunner(
+  work: ViewJobWork,
+  db: DbOrTx = getDb(),
+  concurrency = getEnv().RASTER_JOBS,
+): ViewJobRunner {
   db.update(deliverableViews)
     .set({ status: 'queued', progressPercent: 0, updatedAt: new Date() })
     .where(eq(deliverableViews.status, 'processing'))
@@ -274,20 +211,8 @@ export function startViewJobs(db = getDb(), concurrency = getEnv().RASTER_JOBS):
           status: 'failed',
           error: `Stopped after ${MAX_ATTEMPTS} attempts: the conversion never finished`,
         })
-      if (isThreeDFile(file)) {
-        await makeThreeDViewCopies(file, controller.signal)
-        return finish(db, job.id, { status: 'ready', progressPercent: 100, error: null })
-      }
-      const info = file.rasterInfo ?? (await inspectRaster(file, db, 'conversion'))
-      // Checked again here: the job may have been queued before the limit was lowered.
-      const tooLarge = tooManyPixels(info, db)
-      if (tooLarge) return finish(db, job.id, { status: 'failed', error: tooLarge })
-      const fresh = db.select().from(projectFiles).where(eq(projectFiles.id, file.id)).get() ?? file
-      if (!isRasterKind(fresh.deliverableKind ?? kindOfRaster(info)) && fresh.deliverableKind !== 'image') {
-        return finish(db, job.id, { status: 'failed', error: 'Not a raster kind: no viewing copy is made' })
-      }
       let lastWrite = 0
-      const made = await makeViewCopies(fresh, info, controller.signal, (percent) => {
+      const onProgress = (percent: number) => {
         const now = Date.now()
         if (now - lastWrite < 500 && percent < 100) return
         lastWrite = now
@@ -295,13 +220,10 @@ export function startViewJobs(db = getDb(), concurrency = getEnv().RASTER_JOBS):
           .set({ progressPercent: percent })
           .where(eq(deliverableViews.id, job.id))
           .run()
-      })
-      // A new elevation model: the notes on it are measured again (a stop re-runs the job).
-      await remeasureNotesOn(fresh.id, controller.signal, db).catch((error: unknown) => {
-        if (controller.signal.aborted) throw error
-        console.error('[deliverables] notes not measured again', error)
-      })
-      finish(db, job.id, { status: 'ready', progressPercent: 100, error: null, ...made })
+      }
+      const outcome = await work(file, { signal: controller.signal, onProgress, db })
+      if ('refused' in outcome) return finish(db, job.id, { status: 'failed', error: outcome.refused })
+      finish(db, job.id, { status: 'ready', progressPercent: 100, error: null, ...outcome.made })
     } catch (error) {
       if (controller.signal.aborted && !(error instanceof GdalError)) {
         // A 3D copy stopped by a cancel or a stop: as a GDAL child's abort below.

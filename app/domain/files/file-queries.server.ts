@@ -67,7 +67,7 @@ export function listFilesOfProjects(
 }
 
 /** A file row with its project, or null (no access check: callers decide). */
-export function loadFileWithProject(fileId: number, db: DbOrTx) {
+export function fileWithProjectWithoutAccessCheck(fileId: number, db: DbOrTx) {
   if (!Number.isInteger(fileId) || fileId <= 0) return null
   return (
     db
@@ -85,7 +85,7 @@ export function getDownloadableFile(
   fileId: number,
   db: DbOrTx = getDb(),
 ): { file: ProjectFile; project: Project; path: string } {
-  const found = loadFileWithProject(fileId, db)
+  const found = fileWithProjectWithoutAccessCheck(fileId, db)
   if (!found) throw new DomainError(404, FILE_MESSAGES.notFound)
   const decision = decideDownload(user, found.project, found.file)
   if (!decision.ok) throw new DomainError(decision.status, decision.message)

@@ -8,8 +8,6 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
-import { removeViewCopies } from '#app/domain/deliverables/view-copies.server.ts'
-import { cancelViewJob, prepareDeliverable } from '#app/domain/deliverables/view-jobs.server.ts'
 import { readPhotoGps } from '#app/domain/files/photo-gps.server.ts'
 import { assertDocumentAllowance } from '#app/domain/users/daily-allowance.server.ts'
 import { recordAudit } from '#app/lib/audit/audit.server.ts'
@@ -22,7 +20,8 @@ import { and, eq } from 'drizzle-orm'
 
 import { canDeleteFile, requireUploadTarget } from './access.server.ts'
 import { checkContent, cleanOriginalName } from './content-check.server.ts'
-import { keptFilesWhere, loadFileWithProject } from './file-queries.server.ts'
+import { fileRemoved, fileStored } from './file-hooks.server.ts'
+import { fileWithProjectWithoutAccessCheck, keptFilesWhere } from './file-queries.server.ts'
 import { downloadUrl, toFileView, type FileView } from './file-view.ts'
 import { assertCameraImageWithinPixelBudget } from './image-pixels.server.ts'
 import { receiveStream, type ReceivedFile } from './receive.server.ts'
@@ -122,10 +121,9 @@ export async function registerProjectFile(input: RegisterInput): Promise<FileVie
       return { row: withUrl, duplicate: false }
     })
     if (stored.duplicate) await fs.promises.rm(finalPath, { force: true })
-    // A GeoTIFF deliverable: GDAL reads its facts and its viewing copy is queued.
+    // A deliverable enters its pipeline (facts, viewing copy); the file is stored whatever happens there.
     else if (category === 'processed_deliverable') {
-      // The file is stored whatever happens here: a failure must not undo the registration.
-      await prepareDeliverable(stored.row.id).catch((error) =>
+      await fileStored(stored.row.id).catch((error) =>
         console.error('[deliverables] could not prepare the viewing copy', error),
       )
     }
@@ -179,7 +177,7 @@ export async function storeProjectFile(
  */
 export async function deleteProjectFile(user: Actor, fileId: number, db = getDb()): Promise<FileView> {
   const removed = db.transaction((tx) => {
-    const found = loadFileWithProject(fileId, tx)
+    const found = fileWithProjectWithoutAccessCheck(fileId, tx)
     if (!found || !canDeleteFile(user, found.project, found.file))
       throw new DomainError(404, FILE_MESSAGES.notFound)
     tx.delete(projectFiles).where(eq(projectFiles.id, fileId)).run()
@@ -199,9 +197,8 @@ export async function deleteProjectFile(user: Actor, fileId: number, db = getDb(
     return found.file
   })
   // Its conversion may be running for hours: its GDAL child is killed before the copies go.
-  await cancelViewJob(fileId)
+  await fileRemoved(fileId)
   await removeStoredFile(absolutePathOf(removed))
-  await removeViewCopies(fileId)
   return toFileView(removed)
 }
 

@@ -12,17 +12,17 @@
  * delays the unlink. Running twice deletes nothing more.
  */
 import fs from 'node:fs'
-import { removeViewCopies } from '#app/domain/deliverables/view-copies.server.ts'
-import { cancelViewJob } from '#app/domain/deliverables/view-jobs.server.ts'
 import { recordAudit } from '#app/lib/audit/audit.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { endOfSaDay, formatDate } from '#app/lib/format/dates.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
+import type { DailyTask } from '#app/lib/jobs/daily.server.ts'
 import { removeStoredFile } from '#app/lib/storage/outbox.server.ts'
 import { projectFiles, projects, type Project } from '#db/schema.ts'
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
 
 import { projectFilesAvailableUntil, siteSurveyStates } from './availability.server.ts'
+import { fileRemoved } from './file-hooks.server.ts'
 import type { KeepFilesInput } from './retention.ts'
 import { filesAvailableUntil, RETAINED_CATEGORIES } from './rules.ts'
 import { absolutePathOf } from './storage-paths.server.ts'
@@ -113,8 +113,7 @@ export async function removeExpiredProjectFiles(now = new Date(), db = getDb()):
   let bytesUnlinked = 0
   for (const row of removedRows) {
     // A raster's viewing copies (COG, preview, thumbnail) go with the original.
-    await cancelViewJob(row.id)
-    await removeViewCopies(row.id)
+    await fileRemoved(row.id)
     const full = absolutePathOf(row)
     const stat = await fs.promises.stat(full).catch(() => null)
     // The bucket's copy goes too, whether or not the cache still held the file.
@@ -202,4 +201,16 @@ export function keepProjectFiles(actorId: number, projectId: number, input: Keep
     )
     return after
   })
+}
+
+/** The daily run: survey imagery past its availability is deleted. */
+export const retentionDailyTask: DailyTask = {
+  name: 'retention',
+  async run() {
+    const removed = await removeExpiredProjectFiles()
+    if (removed.filesRemoved || removed.bytesUnlinked)
+      console.log(
+        `[daily] retention: ${removed.filesRemoved} file(s) of ${removed.projects.length} project(s) removed, ${removed.bytesUnlinked} bytes freed`,
+      )
+  },
 }

@@ -11,6 +11,7 @@ import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import { formatPhone, phoneHref, plural } from '#app/lib/format/numbers.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
+import type { DailyTask } from '#app/lib/jobs/daily.server.ts'
 import { sendEmailSafely } from '#app/lib/mail/mail.server.ts'
 import { renderEmail } from '#app/lib/mail/templates.ts'
 import { operatorDocuments, systemSettings, users, type OperatorDocument } from '#db/schema.ts'
@@ -241,4 +242,14 @@ export async function sendExpiryDigest(today = saToday(), db: DbOrTx = getDb()) 
       .where(eq(systemSettings.settingKey, DIGEST_SENT_KEY))
       .run()
   return { sent, count: items.length, alreadySent: false }
+}
+
+/** The daily run of the SACAA document expiry mail (ADR 113). */
+export const expiryMailDailyTask: DailyTask = {
+  name: 'expiry mail',
+  async run() {
+    const digest = await sendExpiryDigest()
+    if (digest.count && !digest.alreadySent)
+      console.log(`[daily] expiry mail: ${digest.count} item(s), sent=${digest.sent}`)
+  },
 }

@@ -6,7 +6,10 @@
  */
 import { fileCountsByProject } from '#app/domain/files/file-queries.server.ts'
 import { parseFlightPlan } from '#app/domain/flight-plan/flight-plan.ts'
-import { projectPhotos, startProcessingAutomatically } from '#app/domain/processing/jobs.server.ts'
+import {
+  projectPhotosWithoutAccessCheck,
+  startProcessingAutomatically,
+} from '#app/domain/processing/jobs.server.ts'
 import { projectBasics } from '#app/domain/projects/project-basics.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
@@ -126,7 +129,8 @@ export function saveProgress(pilotId: number, projectId: number, flightHours: nu
 export function markPhotosUploaded(pilotId: number, projectId: number, db: DbOrTx = getDb()) {
   const project = requireAssignedProject(pilotId, projectId, db)
   if (project.status === 'completed') throw new DomainError(409, PROGRESS_MESSAGES.completed)
-  if (!projectPhotos(projectId, db).length) throw new DomainError(400, PROGRESS_MESSAGES.noPhotos)
+  if (!projectPhotosWithoutAccessCheck(projectId, db).length)
+    throw new DomainError(400, PROGRESS_MESSAGES.noPhotos)
   db.update(projects).set({ photosUploadedAt: new Date() }).where(eq(projects.id, projectId)).run()
   return { processingJob: startProcessingAutomatically(pilotId, projectId, db) }
 }

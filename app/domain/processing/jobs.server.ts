@@ -39,13 +39,13 @@ function storedFiles(projectId: number, which: SQL, db: DbOrTx) {
     .where(and(eq(projectFiles.projectId, projectId), which, isNull(projectFiles.removedAt)))
 }
 
-/** The project's photos still stored (the ones sent to the node), oldest first. */
-export function projectPhotos(projectId: number, db: DbOrTx = getDb()) {
+/** The project's photos still stored (the ones sent to the node), oldest first; no access check (the job's). */
+export function projectPhotosWithoutAccessCheck(projectId: number, db: DbOrTx = getDb()) {
   return storedFiles(projectId, eq(projectFiles.fileCategory, 'raw_image'), db).orderBy(projectFiles.id).all()
 }
 
-/** The newest `gcp_list.txt` uploaded with the photos, sent to the node beside them. */
-export function projectGcpFile(projectId: number, db: DbOrTx = getDb()) {
+/** The newest `gcp_list.txt` uploaded with the photos, sent to the node beside them; no access check. */
+export function projectGcpFileWithoutAccessCheck(projectId: number, db: DbOrTx = getDb()) {
   return storedFiles(projectId, eq(projectFiles.originalName, 'gcp_list.txt'), db)
     .orderBy(desc(projectFiles.id))
     .get()
@@ -152,7 +152,7 @@ function queueJob(input: NewJob, db: DbOrTx) {
 /** Queues a job for the project's photos (admins). */
 export async function startProcessing(adminId: number, projectId: number, input: StartInput, db = getDb()) {
   requireProject(projectId, db)
-  const count = projectPhotos(projectId, db).length
+  const count = projectPhotosWithoutAccessCheck(projectId, db).length
   if (!count) throw new DomainError(400, PROCESSING_MESSAGES.noPhotos)
   if (activeJobOf(projectId, db)) throw new DomainError(409, PROCESSING_MESSAGES.activeJob)
   if (
@@ -190,7 +190,7 @@ export const AUTO_START_PRESET: ProcessingPreset = 'standard'
  */
 export function startProcessingAutomatically(actorId: number, projectId: number, db: DbOrTx = getDb()) {
   if (!getDeliverableSettings(db).autoProcessPhotos) return null
-  const count = projectPhotos(projectId, db).length
+  const count = projectPhotosWithoutAccessCheck(projectId, db).length
   if (!count || activeJobOf(projectId, db)) return null
   try {
     return queueJob(
@@ -257,7 +257,7 @@ export async function restartProcessing(
   const found = requireJob(jobId, db)
   if (found.status !== 'failed' && found.status !== 'canceled')
     throw new DomainError(409, PROCESSING_MESSAGES.notRestartable)
-  const count = projectPhotos(found.projectId, db).length
+  const count = projectPhotosWithoutAccessCheck(found.projectId, db).length
   if (!count) throw new DomainError(400, PROCESSING_MESSAGES.noPhotos)
   const options = input.options ?? found.options
   await validateOptions(options, count, found.requestedNodeId)

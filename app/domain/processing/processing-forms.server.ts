@@ -12,7 +12,7 @@ import { asc } from 'drizzle-orm'
 import {
   cancelProcessing,
   projectJobs,
-  projectPhotos,
+  projectPhotosWithoutAccessCheck,
   restartProcessing,
   startProcessing,
 } from './jobs.server.ts'
@@ -31,7 +31,7 @@ export function processingPanelData(projectId: number, admin: { id: number; role
   const nodes = getDb().select().from(processingNodes).orderBy(asc(processingNodes.label)).all()
   return {
     jobs: projectJobs(admin, projectId).slice(0, 5),
-    photoCount: projectPhotos(projectId).length,
+    photoCount: projectPhotosWithoutAccessCheck(projectId).length,
     nodes: nodes.filter((n) => n.enabled).map((n) => ({ id: n.id, label: n.label, online: n.online })),
   }
 }

@@ -30,7 +30,11 @@ import {
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 
 import { importAllZip, ImportRefusedError } from './import.server.ts'
-import { hashSecret, projectGcpFile, projectPhotos } from './jobs.server.ts'
+import {
+  hashSecret,
+  projectGcpFileWithoutAccessCheck,
+  projectPhotosWithoutAccessCheck,
+} from './jobs.server.ts'
 import {
   cancelTask,
   commitTask,
@@ -187,7 +191,7 @@ export function startProcessingJobs(options: RunnerOptions = {}): ProcessingRunn
   }
 
   async function submit(job: ProcessingJob, signal: AbortSignal) {
-    const photos = projectPhotos(job.projectId, db)
+    const photos = projectPhotosWithoutAccessCheck(job.projectId, db)
     if (!photos.length) return fail(job, PROCESSING_MESSAGES.noPhotos)
     const node = pickNode(photos.length, job.requestedNodeId, db)
     if (!node) return move(job, { stage: 'Waiting for a processing node', nextCheckAt: later(pollMs) })
@@ -259,7 +263,7 @@ export function startProcessingJobs(options: RunnerOptions = {}): ProcessingRunn
     if (!node || !job.taskUuid) return resubmit(job, 'the node was removed')
     const address = nodeAddress(node)
     const uuid = job.taskUuid
-    const photos = projectPhotos(job.projectId, db)
+    const photos = projectPhotosWithoutAccessCheck(job.projectId, db)
     let current: ProcessingJob = job
     let index = job.imagesUploaded
     while (index < photos.length) {
@@ -282,7 +286,7 @@ export function startProcessingJobs(options: RunnerOptions = {}): ProcessingRunn
       if (!moved) return null
       current = moved
     }
-    const gcp = projectGcpFile(job.projectId, db)
+    const gcp = projectGcpFileWithoutAccessCheck(job.projectId, db)
     if (gcp) {
       const file = await toUpload(gcp, 'gcp_list.txt')
       await withRetries(() => uploadFiles(address, uuid, [file], signal), signal)

@@ -40,8 +40,14 @@ function shareUrl(token: string) {
   return `${appUrl()}/s/${token}`
 }
 
-/** The project's deliverables that still have their bytes, oldest first (the order they were delivered). */
-export function currentDeliverables(projectId: number, db: DbOrTx = getDb()): ProjectFile[] {
+/**
+ * The project's deliverables that still have their bytes, oldest first (the order they were
+ * delivered), without an access check: the caller decided it.
+ */
+export function currentDeliverablesWithoutAccessCheck(
+  projectId: number,
+  db: DbOrTx = getDb(),
+): ProjectFile[] {
   return db
     .select()
     .from(projectFiles)
@@ -113,7 +119,7 @@ export function createShareLink(
     throw new DomainError(409, SHARE_MESSAGES.notCompleted)
   }
   if (filesExpired(project, now)) throw new DomainError(409, SHARE_MESSAGES.filesGone)
-  const deliverables = currentDeliverables(project.id, db)
+  const deliverables = currentDeliverablesWithoutAccessCheck(project.id, db)
   if (!deliverables.length) throw new DomainError(409, SHARE_MESSAGES.noDeliverables)
   let fileIds: number[] | null = null
   if (input.fileIds) {
@@ -281,7 +287,9 @@ export function resolveShareToken(
   const state = stateOf(link, now)
   if (state !== 'active') return { state: 'gone', reason: state, link, project }
   const chosen = link.fileIds ? new Set(link.fileIds) : null
-  const files = currentDeliverables(project.id, db).filter((f) => !chosen || chosen.has(f.id))
+  const files = currentDeliverablesWithoutAccessCheck(project.id, db).filter(
+    (f) => !chosen || chosen.has(f.id),
+  )
   if (filesExpired(project, now) || !files.length) {
     return { state: 'gone', reason: 'files-removed', link, project }
   }

@@ -2,14 +2,17 @@
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import type { Project, User } from '#db/schema.ts'
 
-import { currentDeliverables, listShareLinks } from './share-links.server.ts'
+import { currentDeliverablesWithoutAccessCheck, listShareLinks } from './share-links.server.ts'
 
 type Actor = Pick<User, 'id' | 'role'>
 
 /** What the Share panel needs for one project: the deliverables to choose from and the links so far. */
 export function sharePanelData(user: Actor, projectId: number, db: DbOrTx = getDb()) {
   const links = listShareLinks(user, projectId, { db })
-  const deliverables = currentDeliverables(projectId, db).map((f) => ({ id: f.id, name: f.originalName }))
+  const deliverables = currentDeliverablesWithoutAccessCheck(projectId, db).map((f) => ({
+    id: f.id,
+    name: f.originalName,
+  }))
   return { deliverables, links }
 }
 export type SharePanelData = ReturnType<typeof sharePanelData>

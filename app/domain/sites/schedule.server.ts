@@ -19,6 +19,7 @@ import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import { formatRand } from '#app/lib/format/numbers.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
+import type { DailyTask } from '#app/lib/jobs/daily.server.ts'
 import { sendEmail } from '#app/lib/mail/mail.server.ts'
 import { renderEmail } from '#app/lib/mail/templates.ts'
 import { projects, sites, siteScheduledSurveys, users, type Project, type Site } from '#db/schema.ts'
@@ -169,4 +170,18 @@ export function runSiteSchedules(now: Date = new Date(), db: DbOrTx = getDb()) {
   })
   lastRun = run.catch(() => undefined)
   return run
+}
+
+/** The daily run of the sites' repeat schedules. */
+export const repeatSchedulesDailyTask: DailyTask = {
+  name: 'repeat schedules',
+  async run() {
+    const schedules = await runSiteSchedules()
+    if (schedules.drafted.length || schedules.sent || schedules.failed || schedules.draftFailures.length)
+      console.log(
+        `[daily] repeat schedules: ${schedules.drafted.length} survey(s) quoted, ${schedules.sent} reminder(s) sent, ${schedules.failed} not sent`,
+      )
+    for (const failure of schedules.draftFailures)
+      console.warn(`[daily] repeat schedule of site ${failure.siteId} not run: ${failure.error}`)
+  },
 }

@@ -1,8 +1,8 @@
 /**
- * The view job's step for 3D deliverables (run by `view-jobs.server.ts`): a point cloud's facts
- * (`facts.json`), unless it is COPC its thinned viewing copy (`cloud.las`), and the reduced copy
- * view-only share links read (`cloud-reduced.las`, at most half the points); an OBJ ZIP's GLB
- * (`model.glb`). A GLB or a COPC is streamed as uploaded. Files live in DATA_DIR/views/<fileId>/.
+ * The view job's step for 3D deliverables (the viewing-copy step of `deliverables/pipeline.server.ts`):
+ * a point cloud's facts (`facts.json`), unless it is COPC its thinned viewing copy (`cloud.las`),
+ * and the reduced copy view-only share links read (`cloud-reduced.las`, at most half the points);
+ * an OBJ ZIP's GLB (`model.glb`). A GLB or a COPC is streamed as uploaded. Files live in DATA_DIR/views/<fileId>/.
  */
 import fs from 'node:fs'
 import path from 'node:path'
