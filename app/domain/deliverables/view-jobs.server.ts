@@ -20,7 +20,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { remeasureNotesOn } from '#app/domain/annotations/annotation-remeasure.server.ts'
 import { absolutePathOf, storagePaths } from '#app/domain/files/storage-paths.server.ts'
-import { parseFlightPlan } from '#app/domain/flight-plan/flight-plan.ts'
+import { flightPlanView } from '#app/domain/flight-plan/flight-plan.ts'
 import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
 import { ModelCopyError } from '#app/domain/threed/model-copy.server.ts'
 import { PointCloudError } from '#app/domain/threed/point-cloud.server.ts'
@@ -73,7 +73,7 @@ function surveyAreasOf(projectId: number, db: DbOrTx) {
     .from(projects)
     .where(eq(projects.id, projectId))
     .get()
-  return (parseFlightPlan(project?.plan ?? null)?.areas ?? []).map((a) => ({
+  return (flightPlanView(project?.plan ?? null)?.areas ?? []).map((a) => ({
     coordinates: a.points.map((p) => ({ latitude: p.latitude, longitude: p.longitude })),
   }))
 }
