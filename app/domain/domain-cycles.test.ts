@@ -148,6 +148,59 @@ test('app/lib imports no app/domain module at run time (type-only imports aside)
   expect(KNOWN_LIB.filter((edge) => !found.includes(edge))).toEqual([])
 })
 
+/** The names a page controller answers with; they belong in app/routes/_helpers/, beside the routes. */
+const PAGE_ANSWERS = new Set(['json', 'redirect', 'redirectDocument', 'data', 'defer'])
+const TOAST_MODULE = '#app/lib/http/toast.server.ts'
+/** The session guards send a signed-out visitor to /login: the one redirect a service may throw. */
+const MAY_REDIRECT = new Set(['app/domain/auth/guards.server.ts'])
+
+/** The response helpers a module takes from @remix-run/* or the toast module at run time. */
+function pageAnswerImports(file: string, text = fs.readFileSync(file, 'utf8')): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true)
+  const found: string[] = []
+  for (const node of source.statements) {
+    if (!ts.isImportDeclaration(node) || !ts.isStringLiteral(node.moduleSpecifier)) continue
+    const from = node.moduleSpecifier.text
+    const clause = node.importClause
+    if (!clause || clause.isTypeOnly) continue
+    if (from === TOAST_MODULE) {
+      found.push(from)
+      continue
+    }
+    if (!from.startsWith('@remix-run/') || !clause.namedBindings || !ts.isNamedImports(clause.namedBindings))
+      continue
+    for (const element of clause.namedBindings.elements) {
+      const name = (element.propertyName ?? element.name).text
+      if (!element.isTypeOnly && PAGE_ANSWERS.has(name)) found.push(`${from} ${name}`)
+    }
+  }
+  return found
+}
+
+test('no app/domain module answers like a page (json, redirect, toasts): page controllers sit beside their routes', () => {
+  const offenders = modules(domain).flatMap((file) => {
+    const relative = path.relative(root, file)
+    if (MAY_REDIRECT.has(relative)) return []
+    return pageAnswerImports(file).map((what) => `${relative} → ${what}`)
+  })
+  expect(offenders).toEqual([])
+})
+
+test('the page-answer check sees json, redirect and toasts, not types or other helpers', () => {
+  const text = [
+    "import { json, type LoaderFunctionArgs } from '@remix-run/node'",
+    "import { redirect as go } from '@remix-run/server-runtime'",
+    "import type { TypedResponse } from '@remix-run/node'",
+    "import { createCookie } from '@remix-run/node'",
+    "import { redirectWithToast } from '#app/lib/http/toast.server.ts'",
+  ].join('\n')
+  expect(pageAnswerImports('example.ts', text)).toEqual([
+    '@remix-run/node json',
+    '@remix-run/server-runtime redirect',
+    '#app/lib/http/toast.server.ts',
+  ])
+})
+
 test('value imports, re-exports and import() count; type-only imports do not', () => {
   const text = [
     "import type { A } from '#app/domain/x/a.ts'",

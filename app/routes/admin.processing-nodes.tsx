@@ -1,8 +1,8 @@
 // POST /admin/processing-nodes — the settings tab's node forms: add, edit, enable or disable, remove.
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
-import { nodeForm } from '#app/domain/processing/processing-forms.server.ts'
 import { readFormBody } from '#app/lib/http/form-body.server.ts'
+import { nodeForm } from '#app/routes/_helpers/processing-forms.server.ts'
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')

@@ -1,10 +1,10 @@
 // POST /admin/projects/:projectId/processing — the dialog's Process photos, cancel and restart forms (no JavaScript needed).
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
-import { processingForm } from '#app/domain/processing/processing-forms.server.ts'
 import { readFormBody } from '#app/lib/http/form-body.server.ts'
 import { idOrNull, pageId } from '#app/lib/http/page-errors.server.ts'
 import { loadAdminProject } from '#app/routes/_helpers/admin-project-dialog.server.ts'
+import { processingForm } from '#app/routes/_helpers/processing-forms.server.ts'
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')

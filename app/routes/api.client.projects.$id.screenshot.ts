@@ -3,7 +3,7 @@
  * flight plan, as an image, to its owner only (404 when there is none or it is not a
  * valid image).
  */
-import { isValidScreenshot } from '#app/domain/flight-plan/flight-plan.ts'
+import { isValidScreenshot, readFlightPlan } from '#app/domain/flight-plan/flight-plan.ts'
 import { getClientProject } from '#app/domain/projects/projects.server.ts'
 import { apiRoute } from '#app/lib/http/api-route.server.ts'
 import { apiError } from '#app/lib/http/api.server.ts'
@@ -13,12 +13,7 @@ export const { action, loader } = apiRoute({
   params: { id: 'id' },
   GET: ({ request, user, ids: { id } }) => {
     const raw = getClientProject(user.id, id).polygonGeoJson
-    let screenshot: unknown
-    try {
-      screenshot = raw ? (JSON.parse(raw) as { screenshot?: unknown }).screenshot : undefined
-    } catch {
-      screenshot = undefined
-    }
+    const screenshot = readFlightPlan(raw)?.screenshot
     if (!isValidScreenshot(screenshot)) return apiError(404, 'Flight area screenshot unavailable')
     const [, mime, payload] = /^data:(image\/[a-z]+);base64,(.*)$/.exec(screenshot)!
     const download = new URL(request.url).searchParams.has('download')

@@ -2,7 +2,7 @@
  * GET /api/projects/{id}/flight-plan/{kml|geojson}: the survey areas as a file, for the
  * project's client, its assigned pilot and admins (404 for anyone else).
  */
-import { parseFlightPlan } from '#app/domain/flight-plan/flight-plan.ts'
+import { flightPlanView } from '#app/domain/flight-plan/flight-plan.ts'
 import { requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import {
   EXPORT_FORMATS,
@@ -21,7 +21,7 @@ export const { action, loader } = apiRoute({
   GET: ({ user, ids, params: { format } }) => {
     if (!isExportFormat(format)) apiFail(404, 'Unknown export format')
     const project = requireVisibleProject(user, ids.projectId)
-    const plan = parseFlightPlan(project.polygonGeoJson)
+    const plan = flightPlanView(project.polygonGeoJson)
     if (!plan || !plan.areas.length) apiFail(404, 'This project has no flight plan yet')
     const survey = surveyPlanOf(project)
     const pattern = survey ? flightPatternText(survey.settings) : null

@@ -5,7 +5,7 @@
  * areas, and the DJI WPML drone/payload declarations.
  */
 import { DOMParser, type Document as XmlDocument } from '@xmldom/xmldom'
-import { parseFlightPlan } from '#app/domain/flight-plan/flight-plan.ts'
+import { flightPlanView } from '#app/domain/flight-plan/flight-plan.ts'
 import { completeFlightPlan } from '#app/domain/projects/projects.server.ts'
 import { adjustSurveyPlan } from '#app/domain/projects/survey-plan.server.ts'
 import { listDroneProfiles } from '#app/domain/survey/drone-profiles.server.ts'
@@ -154,7 +154,7 @@ describe('descriptions come from the plan', () => {
       sideOverlap: 65,
     })
     await expectText('80%', '65%')
-    const flightPlan = parseFlightPlan(
+    const flightPlan = flightPlanView(
       getDb().select().from(projects).where(eq(projects.id, project.id)).get()!.polygonGeoJson,
     )
     expect(flightPlan!.areas[0]!.flightPattern).toContain('80% front and 65% side overlap')
@@ -168,7 +168,7 @@ test('a new quote stores the pattern in the words of its own survey plan', async
   const { project } = await createQuotedProject(client.user.id)
   const quoted = completeFlightPlan(client.user.id, project.id, { areas: [{ coordinates: CAPE_TOWN_AREA }] })
   const settings = surveyPlanOf(quoted)!.settings
-  expect(parseFlightPlan(quoted.polygonGeoJson)!.areas[0]!.flightPattern).toBe(
+  expect(flightPlanView(quoted.polygonGeoJson)!.areas[0]!.flightPattern).toBe(
     `Parallel grid (lawnmower) lines across the area, ${settings.frontOverlap}% front and ${settings.sideOverlap}% side overlap`,
   )
 })

@@ -3,8 +3,8 @@
  * settings with the repeat discount as its own line, pays through PayFast for the discounted
  * total, and its tax invoice shows the discount.
  */
+import { flightPlanAreas } from '#app/domain/flight-plan/flight-plan.ts'
 import { getCheckoutReview } from '#app/domain/payments/checkout.server.ts'
-import { flightPlanAreas } from '#app/domain/payments/quote-recompute.server.ts'
 import { quoteForAreas } from '#app/domain/pricing/quote.server.ts'
 import { savePricingSettings } from '#app/domain/pricing/settings.server.ts'
 import { completeFlightPlan } from '#app/domain/projects/projects.server.ts'

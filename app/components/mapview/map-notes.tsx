@@ -4,6 +4,7 @@
  * takes a note as typed coordinates, and the export links. A share link shows the list only.
  */
 import { Form } from '@remix-run/react'
+import { SelectField } from '#app/components/forms/select-field.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import {
@@ -21,6 +22,16 @@ import { formatCubicMetres, formatMetres, formatSquareMetres } from '#app/lib/fo
 export type NoteRow = Omit<AnnotationView, 'authorId'> & { canEdit?: boolean }
 
 export const KIND_LABELS = { point: 'Point', line: 'Line', polygon: 'Polygon' } as const
+
+const NOTE_EXPORT_CRS_OPTIONS = [
+  { value: 'wgs84', label: 'WGS 84' },
+  { value: 'project', label: 'The survey’s own (e.g. UTM 34S, Lo19)' },
+]
+const NOTE_SHAPE_OPTIONS = [
+  { value: 'point', label: 'Point (one line)' },
+  { value: 'line', label: 'Line (two or more lines)' },
+  { value: 'polygon', label: 'Polygon (three or more corners)' },
+]
 
 /** A note's length, area and volume with its base, in words (the list and the map's popup). */
 export function NoteMeasurement({ note }: { note: NoteRow }) {
@@ -108,23 +119,19 @@ export function NotesSection({
         reloadDocument
         className="flex flex-wrap items-end gap-2"
       >
-        <label className="text-sm font-medium text-ink-900">
-          Format
-          <select name="format" className="input mt-1 block">
-            {NOTE_EXPORT_FORMATS.map((format) => (
-              <option key={format} value={format}>
-                {NOTE_EXPORT_FORMAT_LABELS[format]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm font-medium text-ink-900">
-          Coordinates
-          <select name="crs" className="input mt-1 block">
-            <option value="wgs84">WGS 84</option>
-            <option value="project">The survey’s own (e.g. UTM 34S, Lo19)</option>
-          </select>
-        </label>
+        <SelectField
+          labelProps={{ children: 'Format' }}
+          selectProps={{ id: 'notes-export-format', name: 'format', className: 'mt-1 block' }}
+          options={NOTE_EXPORT_FORMATS.map((format) => ({
+            value: format,
+            label: NOTE_EXPORT_FORMAT_LABELS[format],
+          }))}
+        />
+        <SelectField
+          labelProps={{ children: 'Coordinates' }}
+          selectProps={{ id: 'notes-export-crs', name: 'crs', className: 'mt-1 block' }}
+          options={NOTE_EXPORT_CRS_OPTIONS}
+        />
         <button type="submit" className="btn-secondary">
           Export notes
         </button>
@@ -141,14 +148,11 @@ export function NotesSection({
           <input name="title" required maxLength={200} className="input mt-1 w-full" />
           {errorOf('title') ? <span className="block text-sm text-red-700">{errorOf('title')}</span> : null}
         </label>
-        <label className="block text-sm font-medium text-ink-900">
-          Shape
-          <select name="kind" className="input mt-1 w-full" defaultValue="point">
-            <option value="point">Point (one line)</option>
-            <option value="line">Line (two or more lines)</option>
-            <option value="polygon">Polygon (three or more corners)</option>
-          </select>
-        </label>
+        <SelectField
+          labelProps={{ children: 'Shape' }}
+          selectProps={{ id: 'note-shape', name: 'kind', className: 'mt-1 w-full', defaultValue: 'point' }}
+          options={NOTE_SHAPE_OPTIONS}
+        />
         <label className="block text-sm font-medium text-ink-900 md:col-span-2">
           Coordinates, one ‘latitude, longitude’ per line
           <textarea

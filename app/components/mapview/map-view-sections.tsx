@@ -5,6 +5,7 @@
  */
 import type { SerializeFrom } from '@remix-run/node'
 import { Form } from '@remix-run/react'
+import { SelectField } from '#app/components/forms/select-field.tsx'
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
@@ -172,20 +173,16 @@ export function VolumeForm({
         aria-describedby={error ? 'volume-error' : undefined}
       >
         <div className="space-y-4">
-          <label className="block text-sm font-medium text-ink-900">
-            Elevation model
-            <select
-              name="fileId"
-              className="input mt-1 w-full"
-              defaultValue={fields?.fileId ?? String(elevationModels[0]!.id)}
-            >
-              {elevationModels.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.fileName}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField
+            labelProps={{ children: 'Elevation model' }}
+            selectProps={{
+              id: 'volume-elevation-model',
+              name: 'fileId',
+              className: 'mt-1 w-full',
+              defaultValue: fields?.fileId ?? String(elevationModels[0]!.id),
+            }}
+            options={elevationModels.map((m) => ({ value: String(m.id), label: m.fileName }))}
+          />
           <label className="block text-sm font-medium text-ink-900">
             Corners
             <textarea

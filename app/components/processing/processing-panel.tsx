@@ -4,6 +4,7 @@
  * last words, with Cancel and Restart.
  */
 import { Form } from '@remix-run/react'
+import { SelectField } from '#app/components/forms/select-field.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending, usePendingFormData } from '#app/components/ui/use-is-pending.ts'
 import {
@@ -17,6 +18,7 @@ import {
 import { formatDate, formatElapsed } from '#app/lib/format/dates.ts'
 import { formatNumber, plural } from '#app/lib/format/numbers.ts'
 import type { ProcessingStatus } from '#db/enums.ts'
+import { useId } from 'react'
 
 export interface PanelJob {
   id: number
@@ -133,6 +135,7 @@ export function ProcessingPanel({
   action: string
 }) {
   const starting = useIsPending({ intent: 'processing-start' })
+  const nodeSelectId = useId()
   const running = jobs.some((j) => isActiveProcessing(j.status))
   const online = nodes.filter((n) => n.online)
   return (
@@ -172,18 +175,20 @@ export function ProcessingPanel({
             </div>
           </fieldset>
           <div className="grid gap-3 sm:grid-cols-2">
-            <label className="text-sm text-ink-900">
-              Node
-              <select name="nodeId" className="input mt-1 block w-full" defaultValue="">
-                <option value="">Any online node (shortest queue)</option>
-                {nodes.map((n) => (
-                  <option key={n.id} value={n.id}>
-                    {n.label}
-                    {n.online ? '' : ' (offline)'}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SelectField
+              labelProps={{ children: 'Node' }}
+              selectProps={{
+                id: nodeSelectId,
+                name: 'nodeId',
+                defaultValue: '',
+                className: 'mt-1 block w-full',
+              }}
+              placeholder="Any online node (shortest queue)"
+              options={nodes.map((n) => ({
+                value: String(n.id),
+                label: `${n.label}${n.online ? '' : ' (offline)'}`,
+              }))}
+            />
             <label className="text-sm text-ink-900">
               More ODM options (name=value a line)
               <textarea

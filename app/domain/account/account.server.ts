@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword } from '#app/domain/auth/password.server.t
 import { deleteUserSessions } from '#app/domain/auth/session.server.ts'
 import { removeViewCopies } from '#app/domain/deliverables/view-copies.server.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
-import { readStoredFlightPlan } from '#app/domain/flight-plan/flight-plan.ts'
+import { quotedFlightPlan } from '#app/domain/flight-plan/flight-plan.ts'
 import { listPilotCopies, removePilotCopies } from '#app/domain/operator/document-copies.server.ts'
 import { billingSnapshotOf } from '#app/domain/payments/billing.server.ts'
 import { toPublicUser } from '#app/domain/users/users.server.ts'
@@ -101,7 +101,7 @@ function collectAccountData(userId: number, db: DbOrTx = getDb()) {
       }),
       flightPlans: own
         .filter((p) => p.polygonGeoJson)
-        .map((p) => ({ projectId: p.id, flightPlan: readStoredFlightPlan(p.polygonGeoJson) })),
+        .map((p) => ({ projectId: p.id, flightPlan: quotedFlightPlan(p.polygonGeoJson) })),
       invoices: db.select().from(invoices).where(eq(invoices.clientId, userId)).all(),
       refunds: db.select().from(refunds).where(eq(refunds.clientId, userId)).all(),
       files: files.map((f) => ({

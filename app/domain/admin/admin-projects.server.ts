@@ -4,8 +4,8 @@
  * status updates (client e-mailed when there is a message). Audited.
  */
 import { fileCountsByProject } from '#app/domain/files/file-queries.server.ts'
+import { summariseFlightPlan } from '#app/domain/flight-plan/flight-plan.ts'
 import { pilotDocumentProblem, saToday } from '#app/domain/operator/expiry.ts'
-import { summariseFlightPlan } from '#app/domain/projects/flight-plan-summary.ts'
 import { statusBadge } from '#app/domain/projects/status.ts'
 import { stopShareLinksOf } from '#app/domain/sharing/share-links.server.ts'
 import { recordAudit } from '#app/lib/audit/audit.server.ts'

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
-import { parseFlightPlan } from '#app/domain/flight-plan/flight-plan.ts'
+import { flightPlanView } from '#app/domain/flight-plan/flight-plan.ts'
 import type { LatLng } from '#app/domain/geometry/areas.ts'
 import { PROJECT_NOT_FOUND, requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import { footprintM } from '#app/domain/survey/camera.ts'
@@ -82,7 +82,7 @@ interface CoveragePhoto extends LatLng {
 export async function projectCoverage(user: Actor, projectId: number, db: DbOrTx = getDb()) {
   const project = projectForCoverage(user, projectId, db)
   await readUnreadPhotos(project.id, db)
-  const plan = parseFlightPlan(project.polygonGeoJson)
+  const plan = flightPlanView(project.polygonGeoJson)
   const areas = (plan?.areas ?? [])
     .filter((a) => a.points.length >= 3)
     .map((a) => ({

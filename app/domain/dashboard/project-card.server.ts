@@ -1,6 +1,6 @@
 /** The client's project cards (My Projects tab): the project, its flight plan read for display, its deliverables' dates. */
 import { projectDeliverablesAvailability } from '#app/domain/files/availability.server.ts'
-import { parseFlightPlan, type FlightPlanView } from '#app/domain/flight-plan/flight-plan.ts'
+import { flightPlanView, type FlightPlanView } from '#app/domain/flight-plan/flight-plan.ts'
 import { projectBasics } from '#app/domain/projects/project-basics.ts'
 import { canCancel, canPay, canPlan, canRepeat } from '#app/domain/projects/status.ts'
 import { plannedFlightHeightM } from '#app/domain/survey/project-plan.ts'
@@ -10,7 +10,7 @@ import type { Project } from '#db/schema.ts'
 /** A project card on the My Projects tab, with its flight plan read for display. */
 export function toProjectCard(project: Project) {
   const deliverables = projectDeliverablesAvailability(project)
-  const parsedPlan = project.polygonGeoJson ? parseFlightPlan(project.polygonGeoJson) : null
+  const parsedPlan = project.polygonGeoJson ? flightPlanView(project.polygonGeoJson) : null
   // The height the survey plan flies now (an admin may have changed it since the quote).
   const heightM = plannedFlightHeightM(project.surveyPlan)
   const flightPlan: FlightPlanView | null =

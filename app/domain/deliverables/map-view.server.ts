@@ -3,7 +3,7 @@
  * project's survey areas, its deliverables (the raster ones become map layers) and a volume
  * measured from typed "lat, lng" lines through the same service as POST …/volume.
  */
-import { readStoredFlightPlan } from '#app/domain/flight-plan/flight-plan.ts'
+import { quotedFlightPlan } from '#app/domain/flight-plan/flight-plan.ts'
 import { MAX_COORDINATE_LINE_CHARS, parseCoordinatePair } from '#app/domain/places/places.server.ts'
 import { requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
@@ -47,7 +47,7 @@ export function loadMapView(user: Actor, projectId: number, db: DbOrTx = getDb()
 
 /** The project's survey areas as the map draws them (the client's own outline). */
 export function surveyAreasOf(project: Pick<Project, 'polygonGeoJson'>) {
-  const plan = readStoredFlightPlan(project.polygonGeoJson)
+  const plan = quotedFlightPlan(project.polygonGeoJson)
   return (plan?.areas ?? []).map((a, i) => ({
     areaNumber: a.areaNumber ?? i + 1,
     points: a.coordinates.map((p) => ({ latitude: p.latitude, longitude: p.longitude })),

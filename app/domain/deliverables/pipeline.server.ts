@@ -14,7 +14,7 @@
  */
 import { setFileHooks } from '#app/domain/files/file-hooks.server.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
-import { parseFlightPlan } from '#app/domain/flight-plan/flight-plan.ts'
+import { flightPlanAreas } from '#app/domain/flight-plan/flight-plan.ts'
 import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
 import { isThreeDFile } from '#app/domain/threed/three-d-copies.server.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
@@ -52,9 +52,7 @@ function surveyAreasOf(projectId: number, db: DbOrTx) {
     .from(projects)
     .where(eq(projects.id, projectId))
     .get()
-  return (parseFlightPlan(project?.plan ?? null)?.areas ?? []).map((a) => ({
-    coordinates: a.points.map((p) => ({ latitude: p.latitude, longitude: p.longitude })),
-  }))
+  return flightPlanAreas(project?.plan ?? null) ?? []
 }
 
 /** Reads the raster's facts and sets the kind from them (unless an admin chose one). */

@@ -2,10 +2,15 @@ import { canPay, canPlan, canRepeat, statusLabel } from '#app/domain/projects/st
 import { describe, expect, test } from 'vitest'
 
 import {
+  flightPlanAreas,
+  flightPlanView,
   isValidScreenshot,
-  parseFlightPlan,
-  readStoredFlightPlan,
+  quotedFlightPlan,
+  readFlightPlan,
+  summariseFlightPlan,
   summariseQuote,
+  withFlightPattern,
+  withoutScreenshot,
   type FlightPlan,
 } from './flight-plan.ts'
 
@@ -72,9 +77,9 @@ describe('isValidScreenshot', () => {
   })
 })
 
-describe('parseFlightPlan', () => {
+describe('flightPlanView', () => {
   test('reads a stored plan (object or JSON text) for display', () => {
-    const view = parseFlightPlan(JSON.stringify({ ...plan, screenshot: PNG }))!
+    const view = flightPlanView(JSON.stringify({ ...plan, screenshot: PNG }))!
     expect(view.areas[0]).toMatchObject({
       areaNumber: 1,
       area: 30000,
@@ -88,11 +93,11 @@ describe('parseFlightPlan', () => {
       recommendedFlightHeight: '120 m AGL',
       hasScreenshot: true,
     })
-    expect(parseFlightPlan(plan)?.hasScreenshot).toBe(false)
+    expect(flightPlanView(plan)?.hasScreenshot).toBe(false)
   })
 
   test('fills what an older or hand-made plan leaves out', () => {
-    const view = parseFlightPlan({
+    const view = flightPlanView({
       areas: [
         {
           coordinates: plan.areas[0]!.coordinates.map(({ latitude, longitude }) => ({ latitude, longitude })),
@@ -105,10 +110,10 @@ describe('parseFlightPlan', () => {
   })
 
   test('null for anything that cannot be shown', () => {
-    expect(parseFlightPlan('{not json')).toBeNull()
-    expect(parseFlightPlan({ areas: [] })).toBeNull()
-    expect(parseFlightPlan({ areas: [{ coordinates: [{ latitude: 'x' }] }] })).toBeNull()
-    expect(readStoredFlightPlan('{"areas":[]}')).toBeNull()
+    expect(flightPlanView('{not json')).toBeNull()
+    expect(flightPlanView({ areas: [] })).toBeNull()
+    expect(flightPlanView({ areas: [{ coordinates: [{ latitude: 'x' }] }] })).toBeNull()
+    expect(quotedFlightPlan('{"areas":[]}')).toBeNull()
   })
 })
 
@@ -169,5 +174,79 @@ describe('project status rules', () => {
     expect(canRepeat({ status: 'pending', isPaid: false })).toBe(false)
     expect(canRepeat({ status: 'draft', isPaid: false })).toBe(false)
     expect(canRepeat({ status: 'cancelled', isPaid: true })).toBe(false)
+  })
+})
+
+const drawnArea = {
+  areaNumber: 1,
+  coordinates: [
+    { pointNumber: 1, latitude: -34.01, longitude: 18.43 },
+    { pointNumber: 2, latitude: -34.01, longitude: 18.44 },
+    { pointNumber: 3, latitude: -34.02, longitude: 18.44 },
+  ],
+}
+
+describe('flightPlanAreas', () => {
+  test('reads the areas of a stored flight plan (the stored shape), also when stored as a JSON string twice', () => {
+    const plan = { address: 'x', areas: [drawnArea] }
+    const expected = [
+      { coordinates: drawnArea.coordinates.map(({ latitude, longitude }) => ({ latitude, longitude })) },
+    ]
+    expect(flightPlanAreas(JSON.stringify(plan))).toEqual(expected)
+    expect(flightPlanAreas(JSON.stringify(JSON.stringify(plan)))).toEqual(expected)
+  })
+
+  test('returns null for anything that is not a usable plan', () => {
+    for (const bad of [
+      null,
+      '',
+      'not json',
+      '{}',
+      JSON.stringify({ areas: [] }),
+      JSON.stringify({ areas: [{ coordinates: drawnArea.coordinates.slice(0, 2) }] }),
+      JSON.stringify({ areas: [{ coordinates: [{ latitude: 'x', longitude: 1 }, {}, {}] }] }),
+    ]) {
+      expect(flightPlanAreas(bad)).toBeNull()
+    }
+  })
+})
+
+describe('readFlightPlan: the one reader', () => {
+  test('every view of a plan stored as a JSON string twice reads it as the plan', () => {
+    const twice = JSON.stringify(JSON.stringify(plan))
+    expect(readFlightPlan(twice)?.areas).toHaveLength(plan.areas.length)
+    expect(flightPlanView(twice)?.areas).toEqual(flightPlanView(JSON.stringify(plan))?.areas)
+    expect(summariseFlightPlan(twice)).toEqual(summariseFlightPlan(JSON.stringify(plan)))
+    expect(quotedFlightPlan(twice)?.pricing.totalInCents).toBe(plan.pricing.totalInCents)
+  })
+
+  test('keeps the fields it does not check, so the quote dialog gets the whole plan', () => {
+    expect(quotedFlightPlan(JSON.stringify(plan))).toEqual(plan)
+  })
+
+  test('the admin summary of an unreadable plan says so; no plan is none', () => {
+    expect(summariseFlightPlan(null)).toEqual({ status: 'none' })
+    expect(summariseFlightPlan('{not json')).toEqual({ status: 'unparseable' })
+    expect(summariseFlightPlan(JSON.stringify({ areas: [] }))).toEqual({ status: 'unparseable' })
+  })
+})
+
+describe('the edits of a stored plan', () => {
+  test('the pattern text of every area is replaced, the rest kept; unreadable text is kept as it is', () => {
+    const edited = JSON.parse(withFlightPattern(JSON.stringify(plan), 'Crosshatch')!) as FlightPlan
+    expect(edited.areas.map((a) => a.pilotInstructions.flightPattern)).toEqual(
+      plan.areas.map(() => 'Crosshatch'),
+    )
+    expect({ ...edited, areas: plan.areas }).toEqual(plan)
+    expect(withFlightPattern('{not json', 'Crosshatch')).toBe('{not json')
+    expect(withFlightPattern(null, 'Crosshatch')).toBeNull()
+  })
+
+  test('the screenshot is taken out and nothing else', () => {
+    const stored = JSON.stringify({ ...plan, screenshot: PNG })
+    expect(JSON.parse(withoutScreenshot(stored)!)).toEqual(
+      Object.fromEntries(Object.entries(plan).filter(([key]) => key !== 'screenshot')),
+    )
+    expect(withoutScreenshot('{not json "screenshot"')).toBe('{not json "screenshot"')
   })
 })

@@ -1,8 +1,10 @@
 /**
- * The flight plan stored in `projects.polygonGeoJson`
- * and the quote figures derived from it. Shared: the server builds and stores it, the
- * dashboard and the planner read it back for display.
+ * The flight plan stored as JSON text on the project (`projects.polygonGeoJson`) and the
+ * quote figures derived from it. Shared: the server builds and stores it, the dashboard,
+ * the planner, the mission and the checkout read it back, all through `readFlightPlan`;
+ * the three edits of a stored plan (pattern text, pricing block, screenshot) are here too.
  */
+import type { SurveyArea } from '#app/domain/geometry/areas.ts'
 import type { Quote } from '#app/domain/pricing/quote.ts'
 import { repeatDiscountLabel } from '#app/domain/pricing/vat.ts'
 import { formatKm } from '#app/lib/format/numbers.ts'
@@ -135,41 +137,80 @@ export const MAX_SCREENSHOT_CHARS = 'data:image/jpeg;base64,'.length + Math.ceil
 
 // Lenient on reading: older or hand-made plans still show what they have.
 const num = numberInput(z.number().finite())
-const ReadPointSchema = z.object({
-  pointNumber: num.optional(),
-  latitude: num,
-  longitude: num,
-})
-const ReadAreaSchema = z.object({
-  areaNumber: num.optional(),
-  area: num.optional(),
-  areaHectares: num.optional(),
-  coordinates: z.array(ReadPointSchema).min(3),
-  pilotInstructions: z
-    .object({
-      flightPattern: z.string().optional(),
-      returnToBase: z.union([z.string(), z.boolean()]).optional(),
-      boundaryPoints: num.optional(),
-    })
-    .partial()
-    .optional(),
-})
-const ReadPlanSchema = z.object({
-  address: z.string().nullish(),
-  projectAddress: z.string().nullish(),
-  projectType: z.string().nullish(),
-  deadline: z.string().nullish(),
-  requirements: z.string().nullish(),
-  areas: z.array(ReadAreaSchema).min(1),
-  totalArea: num.optional(),
-  totalAreaHectares: num.optional(),
-  pricing: z.record(z.unknown()).optional(),
-  airspaceZone: z.string().nullish(),
-  surveyInstructions: z.record(z.unknown()).optional(),
-  quotedAt: z.string().optional(),
-  validUntil: z.string().optional(),
-  screenshot: z.string().optional(),
-})
+const ReadPointSchema = z
+  .object({
+    pointNumber: num.optional(),
+    latitude: num,
+    longitude: num,
+  })
+  .passthrough()
+const ReadAreaSchema = z
+  .object({
+    areaNumber: num.optional(),
+    area: num.optional(),
+    areaHectares: num.optional(),
+    coordinates: z.array(ReadPointSchema).min(3),
+    pilotInstructions: z
+      .object({
+        flightPattern: z.string().optional(),
+        returnToBase: z.union([z.string(), z.boolean()]).optional(),
+        boundaryPoints: num.optional(),
+      })
+      .partial()
+      .optional(),
+  })
+  .passthrough()
+const ReadPlanSchema = z
+  .object({
+    address: z.string().nullish(),
+    projectAddress: z.string().nullish(),
+    projectType: z.string().nullish(),
+    deadline: z.string().nullish(),
+    requirements: z.string().nullish(),
+    areas: z.array(ReadAreaSchema).min(1),
+    totalArea: num.optional(),
+    totalAreaHectares: num.optional(),
+    pricing: z.record(z.unknown()).optional(),
+    airspaceZone: z.string().nullish(),
+    surveyInstructions: z.record(z.unknown()).optional(),
+    quotedAt: z.string().optional(),
+    validUntil: z.string().optional(),
+    screenshot: z.string().optional(),
+  })
+  .passthrough()
+/** A stored plan as far as it can be read: every field but the areas' points optional. */
+export type StoredFlightPlan = z.infer<typeof ReadPlanSchema>
+
+/** The stored JSON text as a value (older rows hold it as a JSON string stored twice); undefined when unreadable. */
+function decode(raw: unknown): unknown {
+  let value = raw
+  try {
+    for (let depth = 0; typeof value === 'string' && depth < 2; depth++) value = JSON.parse(value)
+  } catch {
+    return undefined
+  }
+  return value
+}
+
+/**
+ * The one reader of a stored flight plan (JSON text or the object): null when it cannot be
+ * read (not JSON, no area with three points, a point without a finite latitude or longitude).
+ */
+export function readFlightPlan(raw: unknown): StoredFlightPlan | null {
+  if (raw === null || raw === undefined || raw === '') return null
+  const parsed = ReadPlanSchema.safeParse(decode(raw))
+  return parsed.success ? parsed.data : null
+}
+
+/** The drawn areas of a stored flight plan (what the pricing and survey engines take); null when it can't be read. */
+export function flightPlanAreas(raw: unknown): SurveyArea[] | null {
+  const plan = readFlightPlan(raw)
+  return plan
+    ? plan.areas.map((a) => ({
+        coordinates: a.coordinates.map((p) => ({ latitude: p.latitude, longitude: p.longitude })),
+      }))
+    : null
+}
 
 export interface FlightPlanView {
   address: string | null
@@ -195,21 +236,12 @@ export interface FlightPlanView {
 }
 
 /**
- * Reads a stored flight plan (object or JSON text) for display; null when it cannot be
- * read, so the view says PARSE_FAILURE_MESSAGE. The screenshot is reported, not copied.
+ * A stored flight plan for display; null when it cannot be read, so the view says
+ * PARSE_FAILURE_MESSAGE. The screenshot is reported, not copied.
  */
-export function parseFlightPlan(raw: unknown): FlightPlanView | null {
-  let value = raw
-  if (typeof raw === 'string') {
-    try {
-      value = JSON.parse(raw)
-    } catch {
-      return null
-    }
-  }
-  const parsed = ReadPlanSchema.safeParse(value)
-  if (!parsed.success) return null
-  const plan = parsed.data
+export function flightPlanView(raw: unknown): FlightPlanView | null {
+  const plan = readFlightPlan(raw)
+  if (!plan) return null
   const str = (v: unknown) => (typeof v === 'string' && v ? v : null)
   const areas = plan.areas.map((a, i) => ({
     areaNumber: a.areaNumber ?? i + 1,
@@ -243,6 +275,44 @@ export function parseFlightPlan(raw: unknown): FlightPlanView | null {
     equipment: str(plan.surveyInstructions?.equipment),
     validUntil: plan.validUntil ?? null,
     hasScreenshot: isValidScreenshot(plan.screenshot),
+  }
+}
+
+/** The admin's short account of a stored plan: none, unreadable (PARSE_FAILURE_MESSAGE), or its areas. */
+export type FlightPlanSummary =
+  | { status: 'none' }
+  | { status: 'unparseable' }
+  | {
+      status: 'ok'
+      areas: Array<{
+        areaNumber: number
+        areaSqm: number | null
+        points: number
+        flightPattern: string | null
+        returnToBase: string | null
+      }>
+      totalAreaSqm: number | null
+      projectType: string | null
+      requirements: string | null
+    }
+
+export function summariseFlightPlan(raw: string | null | undefined): FlightPlanSummary {
+  if (!raw) return { status: 'none' }
+  const plan = readFlightPlan(raw)
+  if (!plan) return { status: 'unparseable' }
+  const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null)
+  return {
+    status: 'ok',
+    areas: plan.areas.map((a, i) => ({
+      areaNumber: a.areaNumber ?? i + 1,
+      areaSqm: a.area ?? null,
+      points: a.coordinates.length,
+      flightPattern: str(a.pilotInstructions?.flightPattern),
+      returnToBase: str(a.pilotInstructions?.returnToBase),
+    })),
+    totalAreaSqm: plan.totalArea ?? null,
+    projectType: str(plan.projectType),
+    requirements: str(plan.requirements),
   }
 }
 
@@ -343,36 +413,55 @@ export function summariseQuote(
   }
 }
 
-/** Reads the stored plan back in full (for the quote dialog); null when unreadable. */
-export function readStoredFlightPlan(raw: string | null): FlightPlan | null {
-  if (!raw) return null
-  try {
-    const value = JSON.parse(raw) as FlightPlan
-    if (
-      !value ||
-      !Array.isArray(value.areas) ||
-      !value.pricing ||
-      typeof value.pricing.totalInCents !== 'number'
-    )
-      return null
-    return value
-  } catch {
-    return null
-  }
+/** The stored plan with its pricing block (for the quote dialog); null when unreadable or not priced. */
+export function quotedFlightPlan(raw: string | null): FlightPlan | null {
+  const plan = readFlightPlan(raw)
+  const pricing = plan?.pricing as Partial<FlightPlanPricing> | undefined
+  return plan && typeof pricing?.totalInCents === 'number' ? (plan as unknown as FlightPlan) : null
 }
 
-/** The stored flight plan JSON with every area's pattern text replaced; anything unreadable is kept as it is. */
-export function withFlightPattern(raw: string | null, text: string): string | null {
+/** A stored plan changed by `edit`; text that is not a plan object is kept as it is. */
+function editFlightPlan(
+  raw: string | null,
+  edit: (plan: Record<string, unknown>) => Record<string, unknown>,
+) {
   if (!raw) return raw
-  try {
-    const plan = JSON.parse(raw) as { areas?: Array<{ pilotInstructions?: Record<string, unknown> }> }
-    if (!Array.isArray(plan.areas)) return raw
-    for (const area of plan.areas) {
+  const value = decode(raw)
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return raw
+  return JSON.stringify(edit(value as Record<string, unknown>))
+}
+
+/** The stored flight plan with every area's pattern text replaced; anything unreadable is kept as it is. */
+export function withFlightPattern(raw: string | null, text: string): string | null {
+  return editFlightPlan(raw, (plan) => {
+    if (!Array.isArray(plan.areas)) return plan
+    for (const area of plan.areas as Array<{ pilotInstructions?: Record<string, unknown> } | null>) {
       if (area && typeof area.pilotInstructions === 'object' && area.pilotInstructions !== null)
         area.pilotInstructions.flightPattern = text
     }
-    return JSON.stringify(plan)
-  } catch {
-    return raw
-  }
+    return plan
+  })
+}
+
+/** The stored flight plan with its pricing block brought up to date (the planner shows it). */
+export function withPlanPricing(raw: string | null, quote: PricedQuote, quotedAt: Date): string | null {
+  return editFlightPlan(raw, (plan) => {
+    const previous = (plan.pricing && typeof plan.pricing === 'object' ? plan.pricing : {}) as Record<
+      string,
+      unknown
+    >
+    return {
+      ...plan,
+      pricing: { ...previous, ...planPricing(quote) },
+      airspaceZone: quote.airspaceZone,
+      quotedAt: quotedAt.toISOString(),
+      validUntil: quoteExpiry(quotedAt).toISOString(),
+    }
+  })
+}
+
+/** The stored flight plan without its screenshot (lists and the API; the screenshot has its own route). */
+export function withoutScreenshot(raw: string | null): string | null {
+  if (!raw || !raw.includes('"screenshot"')) return raw
+  return editFlightPlan(raw, ({ screenshot: _screenshot, ...rest }) => rest)
 }

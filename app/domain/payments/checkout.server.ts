@@ -7,7 +7,7 @@
  * returns the signed PayFast form. Nothing here marks anything paid: only the ITN does.
  */
 import crypto from 'node:crypto'
-import { quoteExpiry } from '#app/domain/flight-plan/flight-plan.ts'
+import { flightPlanAreas, quoteExpiry } from '#app/domain/flight-plan/flight-plan.ts'
 import { surveyAreaSqm, type SurveyArea } from '#app/domain/geometry/areas.ts'
 import type { QuoteOptions } from '#app/domain/pricing/quote.server.ts'
 import type { Quote } from '#app/domain/pricing/quote.ts'
@@ -32,7 +32,7 @@ import { billingSnapshotOf, saveBillingDetails, supplierSnapshot } from './billi
 import { BILLING_ADDRESS_REQUIRED, needsBillingAddress, type BillingInput } from './billing.ts'
 import { getPayfastConfig, payfastCallbackUrls } from './payfast.server.ts'
 import { centsToAmount, payfastText, signCheckoutFields } from './payfast.ts'
-import { flightPlanAreas, recomputeQuote, storeRecomputedQuote } from './quote-recompute.server.ts'
+import { recomputeQuote, storeRecomputedQuote } from './quote-recompute.server.ts'
 import { TERMS_REQUIRED_MESSAGE, TERMS_VERSION } from './terms.ts'
 
 export const QUOTE_CHANGED_MESSAGE =

@@ -4,7 +4,7 @@
  * `projects.polygonGeoJson` and prices them with the one pricing engine
  * and the current settings.
  */
-import { planPricing, quoteExpiry } from '#app/domain/flight-plan/flight-plan.ts'
+import { withPlanPricing } from '#app/domain/flight-plan/flight-plan.ts'
 import type { SurveyArea } from '#app/domain/geometry/areas.ts'
 import {
   projectPricingColumns,
@@ -18,37 +18,6 @@ import { projects } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
 
 import { supersedeOpenPayments } from './attempts.server.ts'
-
-function isFiniteNumber(v: unknown): v is number {
-  return typeof v === 'number' && Number.isFinite(v)
-}
-
-/** The drawn areas of a stored flight plan, or null when there are none / it can't be read. */
-export function flightPlanAreas(polygonGeoJson: string | null | undefined): SurveyArea[] | null {
-  if (!polygonGeoJson) return null
-  let plan: unknown
-  try {
-    plan = JSON.parse(polygonGeoJson)
-    if (typeof plan === 'string') plan = JSON.parse(plan)
-  } catch {
-    return null
-  }
-  const areas = (plan as { areas?: unknown } | null)?.areas
-  if (!Array.isArray(areas) || areas.length === 0) return null
-  const out: SurveyArea[] = []
-  for (const area of areas) {
-    const coords = (area as { coordinates?: unknown } | null)?.coordinates
-    if (!Array.isArray(coords)) return null
-    const points = coords.map((c) => ({
-      latitude: Number((c as { latitude?: unknown })?.latitude),
-      longitude: Number((c as { longitude?: unknown })?.longitude),
-    }))
-    if (points.length < 3 || !points.every((p) => isFiniteNumber(p.latitude) && isFiniteNumber(p.longitude)))
-      return null
-    out.push({ coordinates: points })
-  }
-  return out
-}
 
 /**
  * Prices the areas with the current settings, hubs and airspace: the pricing engine's
@@ -87,27 +56,4 @@ export function storeRecomputedQuote(projectId: number, quote: Quote, db: DbOrTx
     })
     .where(eq(projects.id, projectId))
     .run()
-}
-
-/** The stored flight plan with its pricing block brought up to date (the planner shows it). */
-function withPlanPricing(polygonGeoJson: string | null, quote: Quote, quotedAt: Date): string | null {
-  if (!polygonGeoJson) return polygonGeoJson
-  let plan: Record<string, unknown>
-  try {
-    plan = JSON.parse(polygonGeoJson) as Record<string, unknown>
-  } catch {
-    return polygonGeoJson
-  }
-  if (!plan || typeof plan !== 'object' || Array.isArray(plan)) return polygonGeoJson
-  const previous = (plan.pricing && typeof plan.pricing === 'object' ? plan.pricing : {}) as Record<
-    string,
-    unknown
-  >
-  return JSON.stringify({
-    ...plan,
-    pricing: { ...previous, ...planPricing(quote) },
-    airspaceZone: quote.airspaceZone,
-    quotedAt: quotedAt.toISOString(),
-    validUntil: quoteExpiry(quotedAt).toISOString(),
-  })
 }

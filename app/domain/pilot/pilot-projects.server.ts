@@ -5,7 +5,7 @@
  * any other project is 404, so its existence does not leak.
  */
 import { fileCountsByProject } from '#app/domain/files/file-queries.server.ts'
-import { parseFlightPlan } from '#app/domain/flight-plan/flight-plan.ts'
+import { flightPlanView } from '#app/domain/flight-plan/flight-plan.ts'
 import {
   projectPhotosWithoutAccessCheck,
   startProcessingAutomatically,
@@ -26,7 +26,7 @@ function toPilotProject(
   client: Pick<User, 'firstName' | 'lastName' | 'email' | 'phone' | 'companyName'> | null,
   media: { images: number; videos: number },
 ) {
-  const plan = parseFlightPlan(project.polygonGeoJson)
+  const plan = flightPlanView(project.polygonGeoJson)
   return {
     ...projectBasics(project),
     airspaceZoneColor: project.airspaceZoneColor,

@@ -13,6 +13,7 @@ import {
   quoteExpiry,
   RETURN_TO_BASE,
   SURVEY_EQUIPMENT,
+  withoutScreenshot,
   type FlightPlan,
 } from '#app/domain/flight-plan/flight-plan.ts'
 import { openRing, surveyAreaSqm, SurveyAreasSchema, type SurveyArea } from '#app/domain/geometry/areas.ts'
@@ -89,16 +90,6 @@ export function toClientProject(project: Project) {
     ...visible
   } = project
   return { ...visible, polygonGeoJson: withoutScreenshot(polygonGeoJson) }
-}
-
-function withoutScreenshot(raw: string | null) {
-  if (!raw || !raw.includes('"screenshot"')) return raw
-  try {
-    const { screenshot: _screenshot, ...rest } = JSON.parse(raw) as Record<string, unknown>
-    return JSON.stringify(rest)
-  } catch {
-    return raw
-  }
 }
 
 export function listClientProjects(clientId: number, db: DbOrTx = getDb()) {

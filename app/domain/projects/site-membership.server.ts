@@ -6,8 +6,8 @@
  * areas at least `SAME_GROUND_IOU`. No import of the projects service: it calls this module.
  */
 import { intersect, area as turfArea, bbox as turfBbox, union } from '@turf/turf'
+import { flightPlanAreas } from '#app/domain/flight-plan/flight-plan.ts'
 import { areasToFeatureCollection, type SurveyArea } from '#app/domain/geometry/areas.ts'
-import { flightPlanAreas } from '#app/domain/payments/quote-recompute.server.ts'
 import { canRepeat } from '#app/domain/projects/status.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { projects, sites, type Project } from '#db/schema.ts'

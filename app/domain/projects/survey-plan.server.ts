@@ -3,8 +3,8 @@
  * GSD, overlaps and angle; the plan is recomputed from the project's areas and stored.
  * The survey engine itself (plans, missions, exports) is in survey/.
  */
-import { withFlightPattern } from '#app/domain/flight-plan/flight-plan.ts'
-import { NO_AREAS_YET, projectAreas, storedSurveyPlan } from '#app/domain/survey/project-plan.server.ts'
+import { flightPlanAreas, withFlightPattern } from '#app/domain/flight-plan/flight-plan.ts'
+import { NO_AREAS_YET, storedSurveyPlan } from '#app/domain/survey/project-plan.server.ts'
 import {
   flightPatternText,
   readSurveyPlan,
@@ -34,7 +34,7 @@ export function adjustSurveyPlan(
 ): StoredSurveyPlan {
   const project = requireVisibleProject(user, projectId, db)
   if (!canAdjustSurvey(user, project)) throw new DomainError(404, PROJECT_NOT_FOUND)
-  const areas = projectAreas(project)
+  const areas = flightPlanAreas(project.polygonGeoJson) ?? []
   if (!areas.length) throw new DomainError(409, NO_AREAS_YET)
   const drone = activeDrone(input.droneProfileId, db)
   const settings: SurveySettings = {

@@ -5,7 +5,7 @@
  * The page action, `POST /api/client/projects/{id}/repeat` and the site schedule all call
  * `repeatProject`.
  */
-import { flightPlanAreas } from '#app/domain/payments/quote-recompute.server.ts'
+import { flightPlanAreas } from '#app/domain/flight-plan/flight-plan.ts'
 import { completeFlightPlan, getClientProject, projectError } from '#app/domain/projects/projects.server.ts'
 import { canRepeat } from '#app/domain/projects/status.ts'
 import { readSurveyPlan } from '#app/domain/survey/project-plan.ts'

@@ -2,6 +2,7 @@
  * A project's flyable mission: its stored survey settings run over its areas,
  * with every transect's turnaround points, ready for the export writers.
  */
+import { flightPlanAreas } from '#app/domain/flight-plan/flight-plan.ts'
 import type { LatLng, SurveyArea } from '#app/domain/geometry/areas.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
@@ -9,7 +10,7 @@ import type { Project } from '#db/schema.ts'
 
 import { localPlane } from './local-plane.ts'
 import { DEFAULT_SPEED_MS, DEFAULT_TURNAROUND_M, type SurveyPlanResult } from './plan.ts'
-import { NO_AREAS_YET, planWithZones, projectAreas, surveyPlanOf } from './project-plan.server.ts'
+import { NO_AREAS_YET, planWithZones, surveyPlanOf } from './project-plan.server.ts'
 import type { SurveySettings } from './project-plan.ts'
 
 export interface MissionTransect {
@@ -44,7 +45,7 @@ function headingDeg(a: LatLng, b: LatLng) {
 }
 
 export function missionOf(project: Project, db: DbOrTx = getDb()): Mission {
-  const areas = projectAreas(project)
+  const areas = flightPlanAreas(project.polygonGeoJson) ?? []
   const stored = surveyPlanOf(project, db)
   if (!areas.length || !stored) throw new DomainError(409, NO_AREAS_YET)
   const plan = planWithZones(areas, stored.settings, db)

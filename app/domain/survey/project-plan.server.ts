@@ -3,7 +3,7 @@
  * from the project type's target GSD and the default drone, and stored with the project;
  * the admin and the assigned pilot can adjust drone, GSD, overlaps and angle later.
  */
-import { parseFlightPlan } from '#app/domain/flight-plan/flight-plan.ts'
+import { flightPlanAreas } from '#app/domain/flight-plan/flight-plan.ts'
 import type { SurveyArea } from '#app/domain/geometry/areas.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import type { Project } from '#db/schema.ts'
@@ -66,21 +66,11 @@ export function initialSurveyPlan(
   return storedSurveyPlan(areas, defaultSettings(projectType, defaultDrone(db)), db)
 }
 
-/** The areas of a project's stored flight plan. */
-export function projectAreas(project: Pick<Project, 'polygonGeoJson'>): SurveyArea[] {
-  const plan = parseFlightPlan(project.polygonGeoJson)
-  return plan
-    ? plan.areas.map((a) => ({
-        coordinates: a.points.map((p) => ({ latitude: p.latitude, longitude: p.longitude })),
-      }))
-    : []
-}
-
 /** The stored plan of a project, made now (not stored) for projects quoted before plans existed. */
 export function surveyPlanOf(project: Project, db: DbOrTx = getDb()): StoredSurveyPlan | null {
   const saved = readSurveyPlan(project.surveyPlan)
   if (saved) return saved
-  const areas = projectAreas(project)
+  const areas = flightPlanAreas(project.polygonGeoJson) ?? []
   return areas.length ? initialSurveyPlan(project.projectType, areas, db) : null
 }
 
@@ -90,7 +80,7 @@ export function surveyPlanOf(project: Project, db: DbOrTx = getDb()): StoredSurv
  */
 export function currentSurveyPlan(project: Project, db: DbOrTx = getDb()): StoredSurveyPlan | null {
   const saved = surveyPlanOf(project, db)
-  const areas = projectAreas(project)
+  const areas = flightPlanAreas(project.polygonGeoJson) ?? []
   if (!saved || !areas.length) return saved
   return { ...saved, summary: summaryOf(planWithZones(areas, saved.settings, db)) }
 }

@@ -6,11 +6,7 @@
  */
 import { redirect } from '@remix-run/node'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
-import {
-  isValidScreenshot,
-  readStoredFlightPlan,
-  summariseQuote,
-} from '#app/domain/flight-plan/flight-plan.ts'
+import { isValidScreenshot, quotedFlightPlan, summariseQuote } from '#app/domain/flight-plan/flight-plan.ts'
 import { listActiveHubs } from '#app/domain/hubs/active-hubs.server.ts'
 import { NO_FLIGHT_HUBS_MESSAGE } from '#app/domain/pricing/quote.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
@@ -61,7 +57,7 @@ async function plannerProjectData(user: Pick<User, 'id'>, url: URL, rawId: strin
     if (isDomainError(error)) throw redirect('/dashboard')
     throw error
   }
-  const plan = readStoredFlightPlan(project.polygonGeoJson)
+  const plan = quotedFlightPlan(project.polygonGeoJson)
   // Stored data that cannot be read sends the client back.
   if (project.polygonGeoJson && !plan) throw redirect('/dashboard')
 

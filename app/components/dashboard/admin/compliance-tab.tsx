@@ -5,6 +5,7 @@
  */
 import { Form } from '@remix-run/react'
 import { DocumentCopyForm } from '#app/components/files/document-copy-form.tsx'
+import { SelectField } from '#app/components/forms/select-field.tsx'
 import { cn } from '#app/components/ui/cn.ts'
 import { CardSection } from '#app/components/ui/section-header.tsx'
 import { OPERATOR_DOCUMENT_LABELS } from '#app/domain/operator/schemas.ts'
@@ -107,16 +108,12 @@ export function ComplianceTab({ data }: { data: TabData<'compliance'> }) {
           aria-label="Add an operator document"
         >
           <input type="hidden" name="intent" value="create" />
-          <label className="block text-sm">
-            <span className="label">Document</span>
-            <select name="kind" className="input" required>
-              {OPERATOR_DOCUMENT_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {OPERATOR_DOCUMENT_LABELS[k]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField
+            className="text-sm"
+            labelProps={{ children: 'Document' }}
+            selectProps={{ id: 'operator-document-kind', name: 'kind', required: true }}
+            options={OPERATOR_DOCUMENT_KINDS.map((k) => ({ value: k, label: OPERATOR_DOCUMENT_LABELS[k] }))}
+          />
           <label className="block text-sm">
             <span className="label">Reference / registration</span>
             <input name="reference" className="input" required />

@@ -1,6 +1,6 @@
 /** The saved flight plan's areas (or why there is none), with a link to the survey mission. */
 import { Link } from '@remix-run/react'
-import { FLIGHT_PLAN_UNPARSEABLE } from '#app/domain/projects/flight-plan-summary.ts'
+import { PARSE_FAILURE_MESSAGE } from '#app/domain/flight-plan/flight-plan.ts'
 import { formatSquareMetres } from '#app/lib/format/numbers.ts'
 
 import type { ProjectDialogData } from './types.ts'
@@ -30,7 +30,7 @@ export function FlightPlanSection({
       {flightPlan.status === 'none' ? (
         <p className="text-sm text-ink-500">No flight plan saved yet.</p>
       ) : flightPlan.status === 'unparseable' ? (
-        <p className="text-sm text-ink-500">{FLIGHT_PLAN_UNPARSEABLE}</p>
+        <p className="text-sm text-ink-500">{PARSE_FAILURE_MESSAGE}</p>
       ) : (
         <ul className="grid gap-2 sm:grid-cols-2">
           {flightPlan.areas.map((a) => (

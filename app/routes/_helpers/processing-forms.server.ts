@@ -3,38 +3,22 @@
  * cancel and restart on a project, and the node list in the settings. Each calls the same
  * service as the /api calls and answers with a redirect and a toast.
  */
-import { getDb } from '#app/lib/db/db.server.ts'
-import { DomainError } from '#app/lib/http/domain-error.ts'
-import { redirectWithToast } from '#app/lib/http/toast.server.ts'
-import { processingNodes } from '#db/schema.ts'
-import { asc } from 'drizzle-orm'
-
-import {
-  cancelProcessing,
-  projectJobs,
-  projectPhotosWithoutAccessCheck,
-  restartProcessing,
-  startProcessing,
-} from './jobs.server.ts'
+import { cancelProcessing, restartProcessing, startProcessing } from '#app/domain/processing/jobs.server.ts'
 import {
   createNode,
   deleteNode,
   NodeCreateSchema,
   NodeUpdateSchema,
-  toNodeView,
   updateNode,
-} from './nodes.server.ts'
-import { parseOptionsText, PRESET_LABELS, PROCESSING_PRESETS, type ProcessingPreset } from './presets.ts'
-
-/** What the admin's project dialog shows of processing. */
-export function processingPanelData(projectId: number, admin: { id: number; role: 'admin' }) {
-  const nodes = getDb().select().from(processingNodes).orderBy(asc(processingNodes.label)).all()
-  return {
-    jobs: projectJobs(admin, projectId).slice(0, 5),
-    photoCount: projectPhotosWithoutAccessCheck(projectId).length,
-    nodes: nodes.filter((n) => n.enabled).map((n) => ({ id: n.id, label: n.label, online: n.online })),
-  }
-}
+} from '#app/domain/processing/nodes.server.ts'
+import {
+  parseOptionsText,
+  PRESET_LABELS,
+  PROCESSING_PRESETS,
+  type ProcessingPreset,
+} from '#app/domain/processing/presets.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
+import { redirectWithToast } from '#app/lib/http/toast.server.ts'
 
 function optionsFrom(formData: FormData) {
   const parsed = parseOptionsText(String(formData.get('options') ?? '').slice(0, 20_000))
@@ -144,8 +128,4 @@ export async function nodeForm(adminId: number, formData: FormData, back: string
     if (!(error instanceof DomainError)) throw error
     return redirectWithToast(back, { type: 'error', title: 'Error', description: error.message })
   }
-}
-
-export function nodesForSettings() {
-  return getDb().select().from(processingNodes).orderBy(asc(processingNodes.label)).all().map(toNodeView)
 }
