@@ -5,10 +5,12 @@
 import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'
 import { safeRedirect } from '#app/domain/auth/guards.server.ts'
+import { datedFileName, repeatSurveyDate } from '#app/domain/files/survey-dates.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { isDomainError } from '#app/lib/http/domain-error.ts'
 import { createToastHeaders, redirectWithToast } from '#app/lib/http/toast.server.ts'
-import type { Project, User } from '#db/schema.ts'
+import { projects, type Project, type User } from '#db/schema.ts'
+import { eq } from 'drizzle-orm'
 
 import {
   createShareLink,
@@ -22,11 +24,19 @@ type Actor = Pick<User, 'id' | 'role'>
 
 const SHARE_INTENTS = { create: 'create-share-link', revoke: 'revoke-share-link' } as const
 
-/** What the Share panel needs for one project: the deliverables to choose from and the links so far. */
+/**
+ * What the Share panel needs for one project: the deliverables to choose from (named as they
+ * download: a site's repeat with its survey date) and the links so far.
+ */
 export function sharePanelData(user: Actor, projectId: number, db: DbOrTx = getDb()) {
   const links = listShareLinks(user, projectId, { db })
-  const deliverables = currentDeliverables(projectId, db).map((f) => ({ id: f.id, name: f.originalName }))
-  return { deliverables, links }
+  const project = db.select().from(projects).where(eq(projects.id, projectId)).get()
+  const surveyDate = project ? repeatSurveyDate(project, db) : null
+  const deliverables = currentDeliverables(projectId, db).map((f) => ({
+    id: f.id,
+    name: datedFileName(f.originalName, surveyDate),
+  }))
+  return { deliverables, links, surveyDate }
 }
 export type SharePanelData = ReturnType<typeof sharePanelData>
 
