@@ -12,14 +12,15 @@ export const { action, loader } = apiRoute({
   params: { id: 'id' },
   GET: ({ request, user, ids }) => {
     const { file, project, path } = getDownloadableFile(user, ids.id)
-    const asked = new URL(request.url).searchParams.get('filename')?.trim()
+    const name = new URL(request.url).searchParams.get('filename')?.trim() || file.originalName
+    // A repeat's file carries its survey date (the pages' links ask for the plain name): two surveys' downloads are told apart.
+    const date = repeatSurveyDate(project)
     return sendFile(request, {
       path,
       size: file.fileSize,
       mime: file.fileType,
       sha256: file.sha256,
-      // A repeat's file carries its survey date: two surveys' downloads side by side are told apart.
-      downloadName: asked || datedFileName(file.originalName, repeatSurveyDate(project)),
+      downloadName: date && name.includes(`(${date})`) ? name : datedFileName(name, date),
       lastModified: file.createdAt,
     })
   },

@@ -661,6 +661,15 @@ describe('a site’s repeats carry their survey date wherever two can sit side b
     })
     expect(download.status).toBe(200)
     expect(download.headers.get('Content-Disposition')).toContain(`filename="Survey report (${date}).pdf"`)
+    // The pages' links ask for the plain name: it gets the date too (once).
+    for (const asked of ['Survey report.pdf', `Survey report (${date}).pdf`]) {
+      const linked = await callRoute(
+        downloadRoute.loader,
+        `/api/download-file/${files.report.id}?filename=${encodeURIComponent(asked)}`,
+        { headers: client.headers, params: { id: String(files.report.id) } },
+      )
+      expect(linked.headers.get('Content-Disposition')).toContain(`filename="Survey report (${date}).pdf"`)
+    }
 
     const accountZip = await callRoute(downloadAllRoute.loader, `/api/projects/${project.id}/download-all`, {
       headers: client.headers,
