@@ -46,7 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function SharePage() {
-  const { project, back, deliverables, links } = useLoaderData<typeof loader>()
+  const { project, back, deliverables, links, surveyDate } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const fieldErrors = actionData?.result?.error ?? undefined
   const errors = {
@@ -58,7 +58,12 @@ export default function SharePage() {
     <AppShell>
       <main className="mx-auto max-w-2xl px-4 py-8 sm:px-6 sm:py-10">
         <PageCard
-          title={<>Share {project.name}</>}
+          title={
+            <>
+              Share {project.name}
+              {surveyDate ? ` (survey of ${surveyDate})` : null}
+            </>
+          }
           description="Links to the deliverables, for people without an account."
         >
           {actionData?.created ? <CreatedShareLink created={actionData.created} /> : null}

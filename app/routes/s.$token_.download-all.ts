@@ -4,6 +4,7 @@
  * and audited as one download.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
+import { repeatSurveyDate } from '#app/domain/files/survey-dates.server.ts'
 import { withBytesOnDisk, zipFileName, zipResponse } from '#app/domain/sharing/deliverables-zip.server.ts'
 import {
   openShareToken,
@@ -19,10 +20,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const share = await openShareToken(params.token, clientIpOf(context))
     requireDownloadAllowed(share)
     if (request.method === 'HEAD') return new Response(null, { status: 200 })
-    const zip = zipResponse(withBytesOnDisk(share.files), zipFileName(share.project.name, share.project.id), {
-      owner: { link: share.link.id },
-      request,
-    })
+    const surveyDate = repeatSurveyDate(share.project)
+    const zip = zipResponse(
+      withBytesOnDisk(share.files),
+      zipFileName(share.project.name, share.project.id, surveyDate),
+      { owner: { link: share.link.id }, request, surveyDate },
+    )
     recordShareDownload(share.link, null)
     return zip
   })

@@ -6,6 +6,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { sendFile } from '#app/domain/files/download.server.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
+import { datedFileName, repeatSurveyDate } from '#app/domain/files/survey-dates.server.ts'
 import {
   openShareToken,
   requireDownloadAllowed,
@@ -27,7 +28,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       size: file.fileSize,
       mime: file.fileType,
       sha256: file.sha256,
-      downloadName: file.originalName,
+      downloadName: datedFileName(file.originalName, repeatSurveyDate(share.project)),
       lastModified: file.createdAt,
     })
     if (response.status < 300 && startsDownload(request)) recordShareDownload(share.link, file.id)

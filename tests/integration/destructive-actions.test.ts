@@ -3,10 +3,18 @@
  * as the server renders it (no JavaScript), over real HTTP.
  */
 import { createShareLink } from '#app/domain/sharing/share-links.server.ts'
+import { SHARE_MESSAGES } from '#app/domain/sharing/share-rules.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
 import { formatFileSize } from '#app/lib/format/numbers.ts'
-import { projectFiles, projects } from '#db/schema.ts'
-import { addTestFile, createTestProject, deliveredProject, signedInUser } from '#tests/factories.ts'
+import { projectFiles, projects, sites } from '#db/schema.ts'
+import {
+  addTestFile,
+  createTestProject,
+  deliveredProject,
+  insertProject,
+  signedInUser,
+} from '#tests/factories.ts'
 import { httpAppForFile } from '#tests/helpers/http-app.ts'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
@@ -86,3 +94,37 @@ describe('Revoke looks like what it is', () => {
     expect(tagBefore(html, '>Create share link<')).toContain('btn-primary')
   })
 })
+
+describe('the share dialog', () => {
+  test('says what a view-only viewer gets and what downloads add; a site’s repeat carries its survey date', async () => {
+    const setting = await deliveredProject()
+    const other = insertProject({
+      clientId: setting.client.user.id,
+      status: 'completed',
+      completedAt: new Date(Date.now() - 40 * 86_400_000),
+    })
+    const site = getDb()
+      .insert(sites)
+      .values({ clientId: setting.client.user.id, name: 'Yard' })
+      .returning()
+      .get()
+    for (const id of [setting.project.id, other.id])
+      getDb().update(projects).set({ siteId: site.id }).where(eq(projects.id, id)).run()
+    const completedAt = getDb().select().from(projects).where(eq(projects.id, setting.project.id)).get()!
+      .completedAt
+    const html = decodeEntities(await page(`/projects/${setting.project.id}/share`, setting.client.headers))
+    expect(html).toContain(SHARE_MESSAGES.viewOnlyGets)
+    expect(html).toContain(SHARE_MESSAGES.downloadGets)
+    const date = formatDate(completedAt, { short: true })
+    expect(html).toContain(`(survey of ${date})`)
+    expect(html).toContain(`Survey report (${date}).pdf`)
+  })
+})
+
+function decodeEntities(html: string) {
+  return html
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/<!-- -->/g, '')
+}

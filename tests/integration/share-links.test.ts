@@ -8,6 +8,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
+import * as downloadRoute from '#app/routes/api.download-file.$id.ts'
+import * as downloadAllRoute from '#app/routes/api.projects.$id.download-all.ts'
 import * as shareLinksRoute from '#app/routes/api.projects.$id.share-links.ts'
 import * as revokeRoute from '#app/routes/api.share-links.$id.ts'
 import * as sharePageRoute from '#app/routes/projects.$projectId.share.tsx'
@@ -15,10 +18,10 @@ import * as shareDownloadAllRoute from '#app/routes/s.$token_.download-all.ts'
 import * as shareViewRoute from '#app/routes/s.$token_.files.$fileId_.view.$variant.ts'
 import * as shareFileRoute from '#app/routes/s.$token_.files.$fileId.ts'
 import * as viewerRoute from '#app/routes/s.$token.tsx'
-import { auditLog, deliverableViews, projectFiles, projects, shareLinks } from '#db/schema.ts'
+import { auditLog, deliverableViews, projectFiles, projects, shareLinks, sites } from '#db/schema.ts'
 import { deliveredProject, insertProject, storeDeliverable } from '#tests/factories.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { unzipSync } from 'fflate'
 import { describe, expect, test } from 'vitest'
 
@@ -630,5 +633,100 @@ describe('/projects/{id}/share (the Share page and its forms)', () => {
     expect(getDb().select().from(shareLinks).where(eq(shareLinks.projectId, project.id)).all()).toHaveLength(
       0,
     )
+  })
+})
+
+describe('a site’s repeats carry their survey date wherever two can sit side by side', () => {
+  test('file downloads, both ZIPs (name and entries) and the share dialog; a project alone on none keeps its names', async () => {
+    const setting = await deliveredProject({ completedDaysAgo: 3 })
+    const { client, project, files } = setting
+    const site = getDb().insert(sites).values({ clientId: client.user.id, name: 'Quarry' }).returning().get()
+    const earlier = insertProject({
+      clientId: client.user.id,
+      status: 'completed',
+      completedAt: new Date(Date.now() - 40 * 86_400_000),
+    })
+    getDb()
+      .update(projects)
+      .set({ siteId: site.id })
+      .where(inArray(projects.id, [project.id, earlier.id]))
+      .run()
+    const row = getDb().select().from(projects).where(eq(projects.id, project.id)).get()!
+    const date = formatDate(row.completedAt, { short: true })
+    const dateSlug = date.replaceAll(' ', '-')
+
+    const download = await callRoute(downloadRoute.loader, `/api/download-file/${files.report.id}`, {
+      headers: client.headers,
+      params: { id: String(files.report.id) },
+    })
+    expect(download.status).toBe(200)
+    expect(download.headers.get('Content-Disposition')).toContain(`filename="Survey report (${date}).pdf"`)
+    // The pages' links ask for the plain name: it gets the date too (once).
+    for (const asked of ['Survey report.pdf', `Survey report (${date}).pdf`]) {
+      const linked = await callRoute(
+        downloadRoute.loader,
+        `/api/download-file/${files.report.id}?filename=${encodeURIComponent(asked)}`,
+        { headers: client.headers, params: { id: String(files.report.id) } },
+      )
+      expect(linked.headers.get('Content-Disposition')).toContain(`filename="Survey report (${date}).pdf"`)
+    }
+
+    const accountZip = await callRoute(downloadAllRoute.loader, `/api/projects/${project.id}/download-all`, {
+      headers: client.headers,
+      params: { id: String(project.id) },
+    })
+    expect(accountZip.headers.get('Content-Disposition')).toContain(
+      `-${project.id}-${dateSlug}-deliverables.zip"`,
+    )
+    const entries = Object.keys(unzipSync(new Uint8Array(await accountZip.arrayBuffer()))).sort()
+    expect(entries).toEqual(
+      [
+        `Flyover (${date}).mp4`,
+        `Orthomosaic preview (${date}).png`,
+        `Survey report (${date}).pdf`,
+        'checksums.sha256',
+      ].sort(),
+    )
+
+    const res = await createLink(project.id, { allowDownload: true }, client.headers)
+    const token = tokenOf((await readJson<Created>(res)).url)
+    const shared = await fetchShared(token, files.report.id)
+    expect(shared.headers.get('Content-Disposition')).toContain(`filename="Survey report (${date}).pdf"`)
+    const linkZip = await callRoute(shareDownloadAllRoute.loader, `/s/${token}/download-all`, {
+      params: { token },
+      context: { clientIp: freshIp() },
+    })
+    expect(linkZip.headers.get('Content-Disposition')).toContain(`-${dateSlug}-deliverables.zip"`)
+    expect(Object.keys(unzipSync(new Uint8Array(await linkZip.arrayBuffer())))).toContain(
+      `Survey report (${date}).pdf`,
+    )
+
+    // The share dialog: what to share is named as it will download, the page titled with the date.
+    const dialog = await readJson<{ deliverables: Array<{ name: string }>; surveyDate: string | null }>(
+      await callRoute(sharePageRoute.loader, `/projects/${project.id}/share`, {
+        headers: client.headers,
+        params: { projectId: String(project.id) },
+      }),
+    )
+    expect(dialog.surveyDate).toBe(date)
+    expect(dialog.deliverables.map((d) => d.name)).toContain(`Survey report (${date}).pdf`)
+
+    // Alone (no site): the plain names.
+    const alone = await deliveredProject()
+    const plain = await callRoute(downloadRoute.loader, `/api/download-file/${alone.files.report.id}`, {
+      headers: alone.client.headers,
+      params: { id: String(alone.files.report.id) },
+    })
+    expect(plain.headers.get('Content-Disposition')).toContain('filename="Survey report.pdf"')
+    const plainZip = await callRoute(
+      downloadAllRoute.loader,
+      `/api/projects/${alone.project.id}/download-all`,
+      {
+        headers: alone.client.headers,
+        params: { id: String(alone.project.id) },
+      },
+    )
+    expect(plainZip.headers.get('Content-Disposition')).toContain(`-${alone.project.id}-deliverables.zip"`)
+    await plainZip.arrayBuffer()
   })
 })

@@ -5,6 +5,7 @@ import {
   changeGradient,
   changeLegendTicks,
   changeLimitOf,
+  DRAWN_AREA,
   elevationChange,
   niceCeil,
   paintChange,
@@ -116,5 +117,21 @@ describe('the legend', () => {
       '+0,25\u00a0m',
       '+0,5\u00a0m',
     ])
+  })
+})
+
+describe('a drawn area', () => {
+  const rgb = (hex: string) =>
+    [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number]
+  const distance = (a: number[], b: number[]) => Math.hypot(...a.map((v, i) => v - b[i]!))
+
+  test('is outlined in a neutral ink, not the red of a loss (nor the blue of a gain)', () => {
+    const outline = rgb(DRAWN_AREA.outline)
+    // No hue of its own: its channels stay close together.
+    expect(Math.max(...outline) - Math.min(...outline)).toBeLessThan(40)
+    const loss = changeColour(-2, SCALE).slice(0, 3)
+    const gain = changeColour(2, SCALE).slice(0, 3)
+    expect(distance(outline, loss)).toBeGreaterThan(120)
+    expect(distance(outline, gain)).toBeGreaterThan(120)
   })
 })

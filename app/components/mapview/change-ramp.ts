@@ -15,6 +15,9 @@ const LOSS: Rgb = [178, 24, 43]
 const GAIN: Rgb = [33, 102, 172]
 const PALE: Rgb = [247, 247, 247]
 
+/** A drawn shape (measure, change in an area): neutral ink-800 on white, never read as a loss or a gain. */
+export const DRAWN_AREA = { outline: '#1c2639', fill: '#ffffff' } as const
+
 /** The smallest legend limit (m): a few centimetres of noise should not fill the scale. */
 const MIN_LIMIT_M = 0.1
 const CLIP_PERCENTILE = 0.98

@@ -20,6 +20,7 @@ import L from 'leaflet'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useMap } from 'react-leaflet'
 
+import { DRAWN_AREA } from './change-ramp.ts'
 import { canDrawCog, cogBounds, createCogLayer, heightRangeOf, openCog } from './cog-layer.client.ts'
 import { initialOrder, moveLayer, zIndexOf } from './layer-order.ts'
 import { NotesOnMap, NotesPanel, useNoteEditor } from './map-notes-layer.client.tsx'
@@ -36,9 +37,9 @@ import {
 } from './map-panels.tsx'
 import { SurveyBaseMap } from './survey-base-map.client.tsx'
 
-/** A drawn shape's outline: the neutral ink-800, so it never reads as the change map's red "loss" or blue "gain". */
-const DRAW_COLOUR = '#1c2639'
-const DRAW_FILL = '#ffffff'
+/** A drawn shape's outline: never the change map's red "loss" or blue "gain". */
+const DRAW_COLOUR = DRAWN_AREA.outline
+const DRAW_FILL = DRAWN_AREA.fill
 const vertexIcon = L.divIcon({
   className: '',
   html: '<span class="block h-3 w-3 rounded-full border-2 border-white bg-ink-800 shadow"></span>',

@@ -9,6 +9,7 @@
  */
 import { countMeasure } from '#app/domain/deliverables/measure.server.ts'
 import type { MeasureRun } from '#app/domain/deliverables/raster-measure.server.ts'
+import { surveyDateOf } from '#app/domain/files/survey-dates.server.ts'
 import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
 import { getSiteForUser, listSiteProjects } from '#app/domain/sites/site-access.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
@@ -115,7 +116,7 @@ export async function seriesOf(
   return pointsFrom(note, models, known)
 }
 
-const surveyedAtOf = (survey: Project) => (survey.completedAt ?? survey.createdAt).toISOString()
+const surveyedAtOf = (survey: Project) => surveyDateOf(survey).toISOString()
 
 /** The series from figures already known (a survey without figures, or missed by the polygon, is left out). */
 function pointsFrom(note: Annotation, models: SiteModel[], known: Map<number, StockpileMeasure>) {

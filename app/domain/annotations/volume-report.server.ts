@@ -27,6 +27,7 @@ import { MEASURE_MESSAGES } from '#app/domain/deliverables/measure-schemas.ts'
 import { measureChange, measureVolume } from '#app/domain/deliverables/measure.server.ts'
 import { gdal, type MeasureRun } from '#app/domain/deliverables/raster-measure.server.ts'
 import { ensureStorage } from '#app/domain/files/storage-paths.server.ts'
+import { surveyDateOf } from '#app/domain/files/survey-dates.server.ts'
 import { requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
@@ -67,7 +68,7 @@ type Figures = {
 
 type ReportPolygon = { note: AnnotationView; ring: [number, number][]; figures: Figures }
 
-const surveyDate = (project: Project) => project.completedAt ?? project.createdAt
+const surveyDate = surveyDateOf
 
 /** `annotationIds=1,2` (or repeated): distinct positive ids, 1 to 20 of them; 400 otherwise. */
 /** The report's query: `annotationIds=1,2` (or repeated) and an optional `againstFileId`. */

@@ -9,6 +9,7 @@ import type { Readable } from 'node:stream'
 import { cleanOriginalName } from '#app/domain/files/content-check.server.ts'
 import { extensionOf } from '#app/domain/files/rules.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
+import { datedFileName } from '#app/domain/files/survey-dates.server.ts'
 import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { isStoredFile, openStoredFile } from '#app/lib/storage/file-cache.server.ts'
@@ -26,11 +27,14 @@ function isWorthDeflating(file: Pick<ProjectFile, 'fileType' | 'originalName'>) 
   return file.fileType.startsWith('text/') || DEFLATED_EXTENSIONS.has(extensionOf(file.originalName))
 }
 
-/** Unique entry names: the client's names, a " (2)" before the extension for repeats. */
-function entryNames(files: Pick<ProjectFile, 'originalName'>[]) {
+/**
+ * Unique entry names: the client's names (with the survey date of a site's repeat), a " (2)"
+ * before the extension for names met twice.
+ */
+function entryNames(files: Pick<ProjectFile, 'originalName'>[], surveyDate: string | null) {
   const taken = new Set<string>([CHECKSUMS_NAME.toLowerCase()])
   return files.map((file) => {
-    const name = cleanOriginalName(file.originalName)
+    const name = datedFileName(cleanOriginalName(file.originalName), surveyDate)
     const dot = name.lastIndexOf('.')
     const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, '']
     let candidate = name
@@ -54,14 +58,15 @@ function checksumLines(entries: { name: string; sha256: string | null }[]) {
     .join('')
 }
 
-/** A safe file name for the ZIP itself: the project's name in plain characters. */
-export function zipFileName(projectName: string, projectId: number) {
-  const slug = projectName
-    .normalize('NFKD')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-  return `${slug || 'project'}-${projectId}-deliverables.zip`
+/** A safe file name for the ZIP itself: the project's name in plain characters (and a repeat's survey date). */
+export function zipFileName(projectName: string, projectId: number, surveyDate: string | null = null) {
+  const slug = (text: string) =>
+    text
+      .normalize('NFKD')
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+  const name = slug(projectName).slice(0, 60) || 'project'
+  return `${name}-${projectId}${surveyDate ? `-${slug(surveyDate)}` : ''}-deliverables.zip`
 }
 
 /** The files whose bytes are stored (on disk or in the bucket; one gone missing would break the archive midway). */
@@ -124,10 +129,10 @@ function claimZip(owner: ZipOwner, produced: () => number) {
  */
 function deliverablesZipStream(
   files: ProjectFile[],
-  options: { owner: ZipOwner; signal?: AbortSignal },
+  options: { owner: ZipOwner; signal?: AbortSignal; surveyDate: string | null },
 ): ReadableStream<Uint8Array> {
   const archive = new ZipArchive({ store: true, highWaterMark: 256 * 1024 })
-  const names = entryNames(files)
+  const names = entryNames(files, options.surveyDate)
   const release = claimZip(options.owner, () => archive.pointer())
   let next = 0
   let current: Readable | null = null
@@ -206,13 +211,17 @@ function deliverablesZipStream(
 export function zipResponse(
   files: ProjectFile[],
   downloadName: string,
-  options: { owner: ZipOwner; request: Request; headers?: HeadersInit },
+  options: { owner: ZipOwner; request: Request; headers?: HeadersInit; surveyDate?: string | null },
 ) {
   const out = new Headers(options.headers)
   out.set('Content-Type', 'application/zip')
   out.set('Content-Disposition', `attachment; filename="${downloadName}"`)
   out.set('Cache-Control', 'private, no-store, no-transform')
   out.set('X-Content-Type-Options', 'nosniff')
-  const body = deliverablesZipStream(files, { owner: options.owner, signal: options.request.signal })
+  const body = deliverablesZipStream(files, {
+    owner: options.owner,
+    signal: options.request.signal,
+    surveyDate: options.surveyDate ?? null,
+  })
   return new Response(body, { status: 200, headers: out })
 }

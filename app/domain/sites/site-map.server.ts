@@ -9,6 +9,7 @@ import { listDeliverables } from '#app/domain/deliverables/deliverables.server.t
 import { sharedRange } from '#app/domain/deliverables/elevation-ramp.ts'
 import { surveyAreasOf, toMapLayer, type MapLayer } from '#app/domain/deliverables/map-view.server.ts'
 import { measureChange, minimumChangeFor } from '#app/domain/deliverables/measure.server.ts'
+import { surveyDateOf } from '#app/domain/files/survey-dates.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import { DomainError, isDomainError } from '#app/lib/http/domain-error.ts'
@@ -55,7 +56,7 @@ function surveyOf(user: SiteViewer, project: Project, db: DbOrTx): SiteSurvey | 
   const rasters = deliverables.filter((d) => !d.removedAt && toMapLayer(d))
   if (!rasters.length) return null
   const layers = rasters.map((d) => toMapLayer(d)!)
-  const flownAt = (project.completedAt ?? project.createdAt).toISOString()
+  const flownAt = surveyDateOf(project).toISOString()
   return {
     projectId: project.id,
     name: project.name,

@@ -15,6 +15,7 @@ import { surveyAreasOf } from '#app/domain/deliverables/map-view.server.ts'
 import { PolygonSchema, type ChangeFigures } from '#app/domain/deliverables/measure-schemas.ts'
 import { countMeasure, minimumChangeFor } from '#app/domain/deliverables/measure.server.ts'
 import { getDownloadableFile } from '#app/domain/files/file-queries.server.ts'
+import { surveyDateOf } from '#app/domain/files/survey-dates.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import { formatCubicMetres, formatPercent, formatSquareMetres } from '#app/lib/format/numbers.ts'
@@ -69,7 +70,7 @@ type ReportPolygon = {
   note: string | null
 }
 
-const surveyDate = (project: Project) => project.completedAt ?? project.createdAt
+const surveyDate = surveyDateOf
 
 /** The two surveys, earlier first, whichever order they were named in. */
 function surveyPair(user: SiteViewer, siteId: number, ids: [number, number], db: DbOrTx): [Survey, Survey] {
