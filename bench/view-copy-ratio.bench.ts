@@ -5,6 +5,7 @@
  * stored as a deliverable and converted by the view job (Web Mercator WEBP COG with overviews,
  * preview, thumbnail), then timed against gdal_translate -of COG on the same file and machine.
  * Run: npm run bench -- bench/view-copy-ratio.bench.ts   (BENCH_VIEW_MB=167 for the issue's size; default 48)
+ * The two runs are back to back; on a busy machine compare the CPU ratio (child user + system seconds).
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -79,6 +80,8 @@ describe(`a viewing copy of a ${Math.round((side * side * 3) / MB)} MiB RGB GeoT
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-view-ratio-'))
       try {
         const source = texturedOrthomosaic(dir)
+        // The machine may be shared: the load at the start and the end says how far to trust the wall times.
+        const loadBefore = os.loadavg()[0]!
         const cpuStarted = childCpuSeconds()
         const started = performance.now()
         execFileSync('gdal_translate', ['-q', '-of', 'COG', source, path.join(dir, 'plain-cog.tif')], {
@@ -111,7 +114,7 @@ describe(`a viewing copy of a ${Math.round((side * side * 3) / MB)} MiB RGB GeoT
           .get()
         if (view?.status !== 'ready') throw new Error(`conversion ended ${view?.status}: ${view?.error}`)
         console.log(
-          `[bench] ${side}×${side} px on ${os.availableParallelism()} cores (load ${os.loadavg()[0]!.toFixed(1)}): ` +
+          `[bench] ${side}×${side} px on ${os.availableParallelism()} cores (load ${loadBefore.toFixed(1)} → ${os.loadavg()[0]!.toFixed(1)}): ` +
             `gdal_translate -of COG ${plain.toFixed(1)} s, viewing copy ${job.toFixed(1)} s, ratio ${(job / plain).toFixed(2)}×; ` +
             `CPU ${plainCpu.toFixed(1)} s vs ${jobCpu.toFixed(1)} s, ${(jobCpu / plainCpu).toFixed(2)}×`,
         )

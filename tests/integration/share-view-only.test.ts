@@ -4,7 +4,9 @@
  * browser's cache after a revoke; a project moved back from completed stops its links; a file
  * missing on disk is a 404, not a closed connection.
  */
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { deleteAccount } from '#app/domain/account/account.server.ts'
 import { updateProjectStatus } from '#app/domain/admin/admin-projects.server.ts'
@@ -20,7 +22,7 @@ import * as shareFileRoute from '#app/routes/s.$token_.files.$fileId.ts'
 import * as viewerRoute from '#app/routes/s.$token.tsx'
 import { auditLog, deliverableViews, projectFiles, shareLinks } from '#db/schema.ts'
 import { deliveredProject, storeRasterDeliverable, TEST_PASSWORD } from '#tests/factories.ts'
-import { buildConeDsm, buildRaster, gdalInfo } from '#tests/helpers/rasters.ts'
+import { buildConeDsm, gdalInfo } from '#tests/helpers/rasters.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { and, eq, inArray, max } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
@@ -72,19 +74,36 @@ describe('a shared file missing on disk', () => {
   })
 })
 
+/** An RGB orthomosaic with shading (a cone's heights as grey), so that resampling shows. */
+function shadedOrthomosaic() {
+  const cone = buildConeDsm({
+    epsg: 32734,
+    ullr: [260000, 6245000, 260020, 6244985],
+    widthPx: 400,
+    heightPx: 300,
+    baseM: 40,
+    peakM: 30,
+    radiusPx: 140,
+  })
+  const out = path.join(path.dirname(cone), 'ortho.tif')
+  const grey = ['-ot', 'Byte', '-scale', '40', '70', '20', '250', '-b', '1', '-b', '1', '-b', '1']
+  execFileSync('gdal_translate', ['-q', ...grey, '-colorinterp', 'red,green,blue', cone, out])
+  return out
+}
+
+/** The pixels of a raster (or of its first overview), band after band. */
+function pixelsOf(file: string, openOptions: string[] = []) {
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-pixels-')), 'pixels.bin')
+  execFileSync('gdal_translate', ['-q', '-of', 'ENVI', ...openOptions, file, out])
+  return fs.readFileSync(out)
+}
+
 /** A delivered project with a real orthomosaic and elevation model whose viewing copies are made. */
 async function deliveredRasters() {
   const setting = await deliveredProject()
   const ortho = await storeRasterDeliverable(
     setting.project.id,
-    buildRaster({
-      epsg: 32734,
-      ullr: [260000, 6245000, 260020, 6244985],
-      widthPx: 400,
-      heightPx: 300,
-      bands: 3,
-      type: 'Byte',
-    }),
+    shadedOrthomosaic(),
     'orthomosaic',
     setting.admin.user.id,
   )
@@ -140,6 +159,13 @@ describe('a view-only link reads a reduced copy', () => {
     for (const copy of [orthoCopies.reduced, dsmCopies.reduced])
       expect(gdalInfo(copy).stac['proj:epsg']).toBe(3857)
   }, 60_000)
+
+  test('an orthomosaic is resampled and encoded once: its reduced copy is the first overview of its COG, pixel for pixel', () => {
+    const { cog, reduced } = made.copies(made.ortho.id)
+    const overview = gdalInfo(cog).bands[0].overviews[0].size
+    expect(gdalInfo(reduced).size).toEqual(overview)
+    expect(pixelsOf(reduced).equals(pixelsOf(cog, ['-oo', 'OVERVIEW_LEVEL=0']))).toBe(true)
+  })
 
   test('through the link: the map and `cog` serve the reduced copy view-only, the full COG with downloads; no-cache, and nothing after a revoke', async () => {
     const setting = made

@@ -5,6 +5,7 @@
  * PNG preview (elevation in the map's colour ramp), a ~320 px PNG thumbnail and the view-only
  * links' reduced copy (`cog.view-only.tif`: half the resolution, an elevation model as colours).
  * Files are written as `.partial` and renamed when all exist. The original stays as uploaded.
+ * One warp, one lossless overview pyramid, both copies encoded from it (no level resampled twice).
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -39,6 +40,23 @@ const CONVERT_TIMEOUT_MS = 6 * 60 * 60 * 1000
 const STEP_TIMEOUT_MS = 30 * 60 * 1000
 /** Warp memory (MB): chunks big enough for the threads to share, small for a 512 MB machine. */
 const WARP_MEMORY_MB = 128
+
+/** Overview factors 2, 4, 8, … until the level fits in one 512 px block (at least the half a reduced copy is). */
+function overviewFactors(width: number, height: number) {
+  const factors = [2]
+  while (Math.max(width, height) / factors[factors.length - 1]! > 512)
+    factors.push(factors[factors.length - 1]! * 2)
+  return factors.map(String)
+}
+
+/** The `.ovr` pyramid: lossless and quick (ZSTD), 512 px blocks, RGB(A) kept as such for imagery. */
+function pyramidConfig(imagery: boolean) {
+  return [
+    ...['--config', 'COMPRESS_OVERVIEW', 'ZSTD', '--config', 'ZSTD_LEVEL', '1'],
+    ...['--config', 'GDAL_TIFF_OVR_BLOCKSIZE', '512', '--config', 'BIGTIFF_OVERVIEW', 'IF_SAFER'],
+    ...(imagery ? ['--config', 'PHOTOMETRIC_OVERVIEW', 'RGB'] : []),
+  ]
+}
 
 /** The cores one job may use: the machine's, shared by the RASTER_JOBS that may run at once. */
 function jobThreads() {
@@ -83,6 +101,7 @@ export async function makeReducedCopy({
   kind,
   range,
   step,
+  halfIsFirstOverview = false,
 }: {
   cog: string
   /** The file to write (the job writes a `.partial` and renames it with the others). */
@@ -91,22 +110,27 @@ export async function makeReducedCopy({
   kind: 'imagery' | 'elevation' | 'other'
   range: { min: number | null; max: number | null }
   step: { owner: GdalOwner; signal?: AbortSignal; timeoutMs: number; threads?: number }
+  /** `cog`'s first overview is its half (the job's pyramid): read it and its overviews, computing none. */
+  halfIsFirstOverview?: boolean
 }) {
-  const half = [
-    '-outsize',
-    String(Math.max(1, Math.round(size.width / 2))),
-    String(Math.max(1, Math.round(size.height / 2))),
-    '-r',
-    'average',
-  ]
-  const cogOut = [
-    ...['-of', 'COG', '-co', 'BLOCKSIZE=512', '-co', 'OVERVIEWS=AUTO', '-co', 'BIGTIFF=IF_SAFER'],
+  const half = halfIsFirstOverview
+    ? ['-oo', 'OVERVIEW_LEVEL=0']
+    : [
+        '-outsize',
+        String(Math.max(1, Math.round(size.width / 2))),
+        String(Math.max(1, Math.round(size.height / 2))),
+        '-r',
+        'average',
+      ]
+  const cogOut = (overviews: 'AUTO' | 'FORCE_USE_EXISTING') => [
+    ...['-of', 'COG', '-co', 'BLOCKSIZE=512', '-co', `OVERVIEWS=${overviews}`, '-co', 'BIGTIFF=IF_SAFER'],
     ...['-co', `NUM_THREADS=${step.threads ?? 1}`],
   ]
   const webp = ['-co', 'COMPRESS=WEBP', '-co', 'QUALITY=85']
   if (kind !== 'elevation') {
     const compress = kind === 'imagery' ? webp : ['-co', 'COMPRESS=DEFLATE', '-co', 'PREDICTOR=YES']
-    await runGdal('gdal_translate', ['-q', ...half, ...cogOut, ...compress, cog, out], step)
+    const overviews = halfIsFirstOverview ? 'FORCE_USE_EXISTING' : 'AUTO'
+    await runGdal('gdal_translate', ['-q', ...half, ...cogOut(overviews), ...compress, cog, out], step)
     return out
   }
   // Virtual steps (no temporary rasters): halve, colour, then write one WEBP COG with alpha.
@@ -117,7 +141,7 @@ export async function makeReducedCopy({
   await fs.promises.writeFile(ramp, gdalColourFile(absolute ? { min: range.min!, max: range.max! } : null))
   await runGdal('gdal_translate', ['-q', '-of', 'VRT', ...half, cog, halfVrt], step)
   await runGdal('gdaldem', ['color-relief', '-q', '-alpha', '-of', 'VRT', halfVrt, ramp, colourVrt], step)
-  await runGdal('gdal_translate', ['-q', ...cogOut, ...webp, colourVrt, out], step)
+  await runGdal('gdal_translate', ['-q', ...cogOut('AUTO'), ...webp, colourVrt, out], step)
   for (const temporary of [halfVrt, colourVrt, ramp]) await fs.promises.rm(temporary, { force: true })
   return out
 }
@@ -180,9 +204,36 @@ export async function makeViewCopies(
     threads,
     signal,
     timeoutMs: CONVERT_TIMEOUT_MS,
-    onProgress: (p) => onProgress(Math.round(p * 0.5)),
+    onProgress: (p) => onProgress(Math.round(p * 0.45)),
   })
   // The whole file is read to its end by the warp: a truncated TIFF fails above.
+  const [warpedWidth, warpedHeight] = (await gdalInfoJson(warped, { owner: 'conversion', signal })).size
+  // Each overview is computed once, losslessly, beside the warp (`.ovr`, which GDAL reads as the
+  // file's own): the COG copies them and the reduced copy is the same pyramid from its half down,
+  // so neither computes overviews again (the COG's own overview pass cost more than its full level).
+  // Not for several-band non-imagery: GDAL 3.6's threaded reads fail on their `.ovr`'s extra samples.
+  const pyramid = imagery || info.bandCount === 1
+  if (pyramid) {
+    await runGdal(
+      'gdaladdo',
+      [
+        '-ro',
+        '-r',
+        'average',
+        ...pyramidConfig(imagery),
+        warped,
+        ...overviewFactors(warpedWidth!, warpedHeight!),
+      ],
+      {
+        owner: 'conversion',
+        // One thread: GDAL 3.6's threaded overviews took twice the CPU for the same pyramid.
+        threads: 1,
+        signal,
+        timeoutMs: CONVERT_TIMEOUT_MS,
+        onProgress: (p) => onProgress(45 + Math.round(p * 0.1)),
+      },
+    )
+  }
   const cogOptions = imagery
     ? // WEBP keeps the alpha band (transparent edges) and the browser decodes it natively.
       ['-co', 'COMPRESS=WEBP', '-co', 'QUALITY=85']
@@ -191,7 +242,7 @@ export async function makeViewCopies(
     '-co',
     'BLOCKSIZE=512',
     '-co',
-    'OVERVIEWS=AUTO',
+    `OVERVIEWS=${pyramid ? 'FORCE_USE_EXISTING' : 'AUTO'}`,
     '-co',
     `NUM_THREADS=${threads}`,
     '-co',
@@ -202,7 +253,7 @@ export async function makeViewCopies(
     threads,
     signal,
     timeoutMs: CONVERT_TIMEOUT_MS,
-    onProgress: (p) => onProgress(50 + Math.round(p * 0.35)),
+    onProgress: (p) => onProgress(55 + Math.round(p * 0.3)),
   })
   onProgress(86)
 
@@ -252,8 +303,9 @@ export async function makeViewCopies(
     kind,
     range: { min: minValue, max: maxValue },
     step,
+    halfIsFirstOverview: pyramid,
   })
-  await fs.promises.rm(warped, { force: true })
+  for (const temporary of [warped, `${warped}.ovr`]) await fs.promises.rm(temporary, { force: true })
   onProgress(95)
   const thumbnail = path.join(dir, 'thumbnail.png.partial')
   const thumbSize = longest(THUMBNAIL_PX)
