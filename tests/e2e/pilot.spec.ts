@@ -12,6 +12,8 @@ import { expect, test, type Page } from '@playwright/test'
 import { PDFDocument } from 'pdf-lib'
 
 import { extractLink } from '../helpers/smtp-server.ts'
+import { setTileServerMode } from '../helpers/tile-server.ts'
+import { e2eStateFile } from '../setup/e2e-env.ts'
 import { expectToast, loginAsAdmin, PILOT_EMAIL, seedPaidProject } from './admin-fixtures.ts'
 import { DEMO_PASSWORD, signIn, waitForMail } from './fixtures.ts'
 
@@ -57,9 +59,22 @@ test('a pilot flies an assigned job and the client downloads the deliverable', a
 
   // The pilot opens the job from the job card, logs 1 h 30 min and uploads a photo.
   await signIn(page, PILOT_EMAIL, DEMO_PASSWORD)
+  const js = test.info().project.use.javaScriptEnabled !== false
+  // With JavaScript and no tiles at all, the job map draws the planner's offline map, not plain grey.
+  const { tileOrigin } = JSON.parse(fs.readFileSync(e2eStateFile, 'utf8')) as { tileOrigin: string }
+  if (js) await setTileServerMode(tileOrigin, 'error')
   await page.goto(`${jobLink.pathname}${jobLink.search}`)
   const job = page.getByTestId('job-dialog')
   await expect(job.getByRole('heading', { name })).toBeVisible()
+  if (js) {
+    try {
+      await expect(job.getByTestId('job-map').locator('.offline-map-grid-label').first()).toBeAttached({
+        timeout: 30_000,
+      })
+    } finally {
+      await setTileServerMode(tileOrigin, 'ok')
+    }
+  }
   await expect(job.getByText('Carla Customer')).toBeVisible()
   // The job card links what the pilot flies: the mission page and every mission file.
   const mission = job.getByTestId('job-mission')
