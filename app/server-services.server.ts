@@ -25,7 +25,7 @@ export { createTusServer, startTusCleanup } from './domain/files/tus.server.ts'
 export { mailSettled } from './lib/mail/mail.server.ts'
 export { seedNodeFromEnv, startNodeHealthChecks } from './domain/processing/nodes.server.ts'
 export { startProcessingJobs } from './domain/processing/runner.server.ts'
-export { assertOneCopyEach } from './domain/process/stateful-modules.server.ts'
+export { assertOneCopyEach } from './lib/process/stateful-modules.server.ts'
 export { ensureReferenceDrones } from './domain/survey/drone-profiles.server.ts'
 export { seedDemo } from '../db/seed.ts'
 

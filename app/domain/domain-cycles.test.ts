@@ -122,19 +122,15 @@ test('no two app/domain folders import each other at run time', () => {
 /**
  * app/lib modules that still import the domain, each with its reason; the test fails once one
  * no longer does. apiRoute and the write gates check the session and rate limits of `auth/`;
- * the mail, the outbox and the write budget register with `process/` (the one-copy check); the
- * outbox, the restore check and the PDF answer reuse `files/` helpers (hashing, disk space, the
- * download header).
+ * the outbox, the restore check and the PDF answer reuse `files/` helpers (hashing, disk space,
+ * the download header).
  */
 const KNOWN_LIB = [
   'app/lib/http/api-route.server.ts → #app/domain/auth/guards.server.ts',
   'app/lib/http/origin.server.ts → #app/domain/auth/session.server.ts',
   'app/lib/http/write-limits.server.ts → #app/domain/auth/rate-limit.server.ts',
-  'app/lib/http/write-limits.server.ts → #app/domain/process/stateful-modules.server.ts',
-  'app/lib/mail/mail.server.ts → #app/domain/process/stateful-modules.server.ts',
   'app/lib/pdf/pdf-response.server.ts → #app/domain/files/download.server.ts',
   'app/lib/storage/outbox.server.ts → #app/domain/files/receive.server.ts',
-  'app/lib/storage/outbox.server.ts → #app/domain/process/stateful-modules.server.ts',
   'app/lib/storage/verify-restore.server.ts → #app/domain/files/disk-space.server.ts',
 ]
 

@@ -8,7 +8,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { statefulModuleLoads } from '#app/domain/process/stateful-modules.server.ts'
+import { statefulModuleLoads } from '#app/lib/process/stateful-modules.server.ts'
 import { afterAll } from 'vitest'
 
 /** db.server.ts keeps its open handle here. */

@@ -20,7 +20,7 @@ import {
 } from './stockpile-series.server.ts'
 
 /** What was measured again: the project's notes and the site's stockpiles. */
-export async function remeasureNotesOn(
+async function remeasureNotesOn(
   fileId: number,
   signal?: AbortSignal,
   db: DbOrTx = getDb(),

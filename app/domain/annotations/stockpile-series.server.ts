@@ -10,10 +10,10 @@
 import { countMeasure } from '#app/domain/deliverables/measure.server.ts'
 import type { MeasureRun } from '#app/domain/deliverables/raster-measure.server.ts'
 import { surveyDateOf } from '#app/domain/files/survey-dates.server.ts'
-import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
 import { getSiteForUser, listSiteProjects } from '#app/domain/sites/site-access.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
+import { registerStatefulModule } from '#app/lib/process/stateful-modules.server.ts'
 import {
   annotations,
   projects,

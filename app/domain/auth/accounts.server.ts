@@ -2,13 +2,13 @@
  * Registration, credential checks and password reset: the account rules behind both
  * the pages and the /api/auth routes.
  */
-import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
 import { findUserByEmail, insertUser } from '#app/domain/users/users.server.ts'
 import { appUrl, getEnv } from '#app/lib/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { sendEmailSafely } from '#app/lib/mail/mail.server.ts'
 import { renderEmail } from '#app/lib/mail/templates.ts'
+import { registerStatefulModule } from '#app/lib/process/stateful-modules.server.ts'
 import { passwordResetTokens, users, type User } from '#db/schema.ts'
 import { and, count, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm'
 import { RateLimiterMemory } from 'rate-limiter-flexible'

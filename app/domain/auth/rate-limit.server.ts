@@ -3,10 +3,10 @@
  * message). In-memory, which suits the single-machine deployment (fly.toml runs one).
  */
 import { isIPv6 } from 'node:net'
-import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import { domainErrorResponse } from '#app/lib/http/api.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
+import { registerStatefulModule } from '#app/lib/process/stateful-modules.server.ts'
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
 
 registerStatefulModule('auth/rate-limit')

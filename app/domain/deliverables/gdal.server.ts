@@ -14,9 +14,9 @@
  *   `.aux.xml` side files, and the `0...10...20` progress on stdout turned into percentages.
  */
 import { execFile, spawnSync } from 'node:child_process'
-import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
+import { registerStatefulModule } from '#app/lib/process/stateful-modules.server.ts'
 
 registerStatefulModule('deliverables/gdal')
 

@@ -9,11 +9,11 @@
  *   the row's `error` in GDAL's words, so no job is "processing" forever. A file that keeps killing
  *   the server gives up after MAX_ATTEMPTS.
  */
-import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
 import { ModelCopyError } from '#app/domain/threed/model-copy.server.ts'
 import { PointCloudError } from '#app/domain/threed/point-cloud.server.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { registerStatefulModule } from '#app/lib/process/stateful-modules.server.ts'
 import { deliverableViews, projectFiles, type DeliverableView, type ProjectFile } from '#db/schema.ts'
 import { and, asc, eq, gt, isNotNull } from 'drizzle-orm'
 

@@ -3,7 +3,7 @@
  * deliverable pipeline (`deliverables/pipeline.server.ts`) plugs in here when it loads, so
  * files never imports it. Both run after the commit; without a pipeline they do nothing.
  */
-import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
+import { registerStatefulModule } from '#app/lib/process/stateful-modules.server.ts'
 
 registerStatefulModule('files/file-hooks')
 

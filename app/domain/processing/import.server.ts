@@ -2,8 +2,8 @@
  * A node's all.zip into deliverables. The archive is read with yauzl (central directory
  * first): too many entries, too many bytes claimed, a `..`/absolute name or a link refuse
  * the whole archive before anything is written. Only known ODM output paths are taken;
- * each product goes through the one upload path (`storeProjectFile`), so the view jobs make
- * the COGs; `3d_tiles/` is unpacked into the job's folder for the 3D view, each of its files
+ * each product goes through the one upload path (`storeProjectFile`), so it enters the
+ * deliverable pipeline at its first step (`deliverables/pipeline.server.ts`); `3d_tiles/` is unpacked into the job's folder for the 3D view, each of its files
  * through the bucket's outbox like every stored file.
  */
 import fs from 'node:fs'

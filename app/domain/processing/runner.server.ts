@@ -13,9 +13,9 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { surveyAreasOf } from '#app/domain/deliverables/map-view.server.ts'
 import { absolutePathOf, jobFolder } from '#app/domain/files/storage-paths.server.ts'
 import { closedRing } from '#app/domain/geometry/areas.ts'
-import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
 import { appUrl, getEnv } from '#app/lib/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { registerStatefulModule } from '#app/lib/process/stateful-modules.server.ts'
 import { ensureLocalFile } from '#app/lib/storage/file-cache.server.ts'
 import {
   processingJobs,

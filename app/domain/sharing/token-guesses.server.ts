@@ -4,9 +4,9 @@
  * gets 429 for a while — also for real links, so a scan cannot go on from it.
  */
 import { addressKey } from '#app/domain/auth/rate-limit.server.ts'
-import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
+import { registerStatefulModule } from '#app/lib/process/stateful-modules.server.ts'
 import { RateLimiterMemory } from 'rate-limiter-flexible'
 
 import { SHARE_MESSAGES } from './share-rules.ts'

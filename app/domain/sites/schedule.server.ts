@@ -12,7 +12,6 @@
  */
 import { daysUntil, saToday } from '#app/domain/operator/expiry.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
-import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
 import { canRepeat } from '#app/domain/projects/status.ts'
 import { appUrl } from '#app/lib/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
@@ -22,6 +21,7 @@ import { DomainError } from '#app/lib/http/domain-error.ts'
 import type { DailyTask } from '#app/lib/jobs/daily.server.ts'
 import { sendEmail } from '#app/lib/mail/mail.server.ts'
 import { renderEmail } from '#app/lib/mail/templates.ts'
+import { registerStatefulModule } from '#app/lib/process/stateful-modules.server.ts'
 import { projects, sites, siteScheduledSurveys, users, type Project, type Site } from '#db/schema.ts'
 import { and, eq, isNotNull, isNull } from 'drizzle-orm'
 

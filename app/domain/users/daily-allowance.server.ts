@@ -7,8 +7,8 @@
  * In memory, counted per UTC day (one machine, like every other limit); a restart forgives
  * the rest of the day, which the disk floor backs up.
  */
-import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
+import { registerStatefulModule } from '#app/lib/process/stateful-modules.server.ts'
 
 registerStatefulModule('users/daily-allowance')
 

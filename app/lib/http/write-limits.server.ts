@@ -15,9 +15,9 @@
  * scales every budget (end-to-end runs raise it).
  */
 import { addressKey, createRateLimiter } from '#app/domain/auth/rate-limit.server.ts'
-import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import { isDomainError } from '#app/lib/http/domain-error.ts'
+import { registerStatefulModule } from '#app/lib/process/stateful-modules.server.ts'
 
 registerStatefulModule('http/write-limits')
 

@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { registerStatefulModule } from '#app/domain/process/stateful-modules.server.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
+import { registerStatefulModule } from '#app/lib/process/stateful-modules.server.ts'
 import nodemailer, { type Transporter } from 'nodemailer'
 
 registerStatefulModule('mail')
