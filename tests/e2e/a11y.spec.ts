@@ -28,7 +28,7 @@ import { expect, test, type APIResponse, type Page } from '@playwright/test'
 import { readConfig } from '@remix-run/dev/dist/config.js'
 
 import { ADMIN_EMAIL, PILOT_EMAIL } from './admin-fixtures.ts'
-import { signIn } from './fixtures.ts'
+import { settledPage, signIn } from './fixtures.ts'
 import { seedPagesData, type SeededPages } from './pages-fixtures.ts'
 
 const BLOCKING = new Set(['serious', 'critical'])
@@ -109,7 +109,7 @@ let routes: PageRoute[]
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   test.setTimeout(120_000)
-  routes = await pageRoutes()
+  routes ??= await pageRoutes()
   seeded = await seedPagesData(playwright, baseURL!)
 })
 
@@ -133,7 +133,7 @@ const withJavaScript = () => test.info().project.use.javaScriptEnabled !== false
 async function analysable(page: Page, url: string, sent: APIResponse): Promise<Page> {
   if (withJavaScript()) {
     await page.goto(url)
-    await settled(page)
+    await settledPage(page)
     return page
   }
   if (!scripting) {
@@ -158,35 +158,6 @@ async function analysable(page: Page, url: string, sent: APIResponse): Promise<P
   await scripting.page.setViewportSize(page.viewportSize()!)
   await scripting.page.goto(scripting.served.url)
   return scripting.page
-}
-
-/**
- * The page as it stays: hydrated (the root marks it), Remix idle (no navigation, revalidation or
- * fetcher under way) and no lazy part (a map, the 3D view) still showing its "Loading…" stand-in.
- * A page that never gets there (one that polls) is analysed as it is after 5 s.
- */
-async function settled(page: Page) {
-  await page
-    .waitForFunction(
-      () => {
-        const router = (window as { __remixRouter?: { state: RouterState } }).__remixRouter
-        if (!document.documentElement.hasAttribute('data-hydrated') || !router) return false
-        const { initialized, navigation, revalidation, fetchers } = router.state
-        if (!initialized || navigation.state !== 'idle' || revalidation !== 'idle') return false
-        if ([...fetchers.values()].some((f) => f.state !== 'idle')) return false
-        return ![...document.querySelectorAll('p')].some((p) => /^Loading\b.*…$/.test(p.textContent ?? ''))
-      },
-      undefined,
-      { timeout: 5_000, polling: 50 },
-    )
-    .catch(() => {})
-}
-
-interface RouterState {
-  initialized: boolean
-  navigation: { state: string }
-  revalidation: string
-  fetchers: Map<string, { state: string }>
 }
 
 type Blocking = Array<{ impact: string; id: string; help: string; nodes: string[] }>

@@ -1,7 +1,7 @@
 /** Shared helpers for the journeys. */
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
-import { expect, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 
 import { readSavedMail, type ReceivedMail } from '../helpers/smtp-server.ts'
 import { e2eMailDir, e2eOrigin, e2eSessionsFile } from '../setup/e2e-env.ts'
@@ -82,4 +82,37 @@ export async function slowUplink(page: Page, uploadBytesPerSecond: number) {
     offline: () => emulate(true, 0),
     fullSpeed: () => emulate(false, -1),
   }
+}
+
+interface RouterState {
+  initialized: boolean
+  navigation: { state: string }
+  revalidation: string
+  fetchers: Map<string, { state: string }>
+}
+
+/**
+ * The page as it stays, for a check of the whole page (axe, a screenshot): with JavaScript,
+ * hydrated (the root marks `<html data-hydrated>`), Remix idle (no navigation, revalidation or
+ * fetcher under way), no lazy part (a map, the 3D view) still showing its "Loading…" stand-in
+ * and every image that is not lazy loaded (map tiles); without JavaScript the loaded page is
+ * all there is. A page that never gets there (one that polls) is taken as it is after 5 s.
+ */
+export async function settledPage(page: Page) {
+  if (test.info().project.use.javaScriptEnabled === false) return
+  await page
+    .waitForFunction(
+      () => {
+        const router = (window as { __remixRouter?: { state: RouterState } }).__remixRouter
+        if (!document.documentElement.hasAttribute('data-hydrated') || !router) return false
+        const { initialized, navigation, revalidation, fetchers } = router.state
+        if (!initialized || navigation.state !== 'idle' || revalidation !== 'idle') return false
+        if ([...fetchers.values()].some((f) => f.state !== 'idle')) return false
+        if ([...document.images].some((image) => !image.complete && image.loading !== 'lazy')) return false
+        return ![...document.querySelectorAll('p')].some((p) => /^Loading\b.*…$/.test(p.textContent ?? ''))
+      },
+      undefined,
+      { timeout: 5_000, polling: 50 },
+    )
+    .catch(() => {})
 }

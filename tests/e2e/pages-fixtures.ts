@@ -25,10 +25,25 @@ export interface SeededPages {
   siteId: number
 }
 
-export async function seedPagesData(
+let seededInThisWorker: Promise<SeededPages> | undefined
+
+/**
+ * Once per worker (its app and database stay the same for the run): the journeys that use this
+ * only visit pages, so every test of the worker shares the data (each test of a parallel file
+ * runs its own beforeAll, and seeding signs in twice).
+ */
+export function seedPagesData(
   playwright: PlaywrightWorkerArgs['playwright'],
   baseURL: string,
 ): Promise<SeededPages> {
+  seededInThisWorker ??= seed(playwright, baseURL).catch((error: unknown) => {
+    seededInThisWorker = undefined
+    throw error
+  })
+  return seededInThisWorker
+}
+
+async function seed(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string): Promise<SeededPages> {
   // Writes say where they come from, as a browser's do.
   const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: e2eOrigin } })
   const db = new Database(path.join(e2eDir, 'kestrel.sqlite'))

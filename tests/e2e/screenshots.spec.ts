@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test'
 
 import { ADMIN_EMAIL, PILOT_EMAIL } from './admin-fixtures.ts'
-import { signIn } from './fixtures.ts'
+import { settledPage, signIn } from './fixtures.ts'
 import { seedPagesData, type SeededPages } from './pages-fixtures.ts'
 
 const WIDTHS = [1280, 360] as const
@@ -27,7 +27,7 @@ async function shoot(page: Page, name: string, url: string, { fullPage = true } 
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width === 360 ? 780 : 900 })
     await page.goto(url)
-    await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {})
+    await settledPage(page)
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow, `${name} at ${width} px is ${overflow} px wider than the screen`).toBeLessThanOrEqual(0)
     const file = `test-results/screenshots/${project}/${name}-${width}`
