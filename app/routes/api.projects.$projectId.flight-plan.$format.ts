@@ -21,7 +21,7 @@ export const { action, loader } = apiRoute({
   GET: ({ user, ids, params: { format } }) => {
     if (!isExportFormat(format)) apiFail(404, 'Unknown export format')
     const project = requireVisibleProject(user, ids.projectId)
-    const plan = flightPlanView(project.polygonGeoJson)
+    const plan = flightPlanView(project.flightPlan)
     if (!plan || !plan.areas.length) apiFail(404, 'This project has no flight plan yet')
     const survey = surveyPlanOf(project)
     const pattern = survey ? flightPatternText(survey.settings) : null
