@@ -319,7 +319,7 @@ export const projects = sqliteTable(
     deadline: text('deadline', { length: 10 }),
     requirements: text('requirements'),
     /** The flight plan, JSON text. */
-    polygonGeoJson: text('polygon_geojson'),
+    flightPlan: text('polygon_geojson'),
     /** The survey mission (settings and figures), JSON text. */
     surveyPlan: text('survey_plan'),
     areaSqm: real('area_sqm'),

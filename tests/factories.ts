@@ -96,7 +96,7 @@ export async function createTestProject(
       latitude: -33.93,
       longitude: 18.86,
       deadline: '2027-01-15',
-      polygonGeoJson: JSON.stringify(SAMPLE_FLIGHT_PLAN),
+      flightPlan: JSON.stringify(SAMPLE_FLIGHT_PLAN),
       areaSqm: 42000,
       distanceFromHub: 41.2,
       nearestHub: 'Cape Town',
@@ -235,7 +235,7 @@ export async function createQuotedProject(
       longitude: 18.4315,
       deadline: '2026-12-15',
       status: 'pending',
-      polygonGeoJson: JSON.stringify(plan),
+      flightPlan: JSON.stringify(plan),
     })
     .returning()
     .get()

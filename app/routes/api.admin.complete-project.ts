@@ -26,7 +26,7 @@ export const { action, loader } = apiRoute({
     const { project, clientNotified, deliverables } = await completeProject(user.id, projectId, {
       deliverWithoutFailed,
     })
-    const { polygonGeoJson: _plan, ...rest } = project
+    const { flightPlan: _plan, ...rest } = project
     void _plan
     return json({
       success: true,

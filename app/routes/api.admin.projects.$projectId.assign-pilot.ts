@@ -8,7 +8,7 @@ export const { action, loader } = apiRoute({
   params: { projectId: 'project id' },
   PUT: async ({ user, ids, body }) => {
     const { pilotId } = await body(AssignPilotSchema)
-    const { polygonGeoJson: _plan, ...project } = await assignPilot(user.id, ids.projectId, pilotId)
+    const { flightPlan: _plan, ...project } = await assignPilot(user.id, ids.projectId, pilotId)
     void _plan
     return json({ success: true, message: 'Job card sent to the pilot and client notified', project })
   },

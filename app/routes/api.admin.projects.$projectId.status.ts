@@ -8,7 +8,7 @@ export const { action, loader } = apiRoute({
   params: { projectId: 'project id' },
   PUT: async ({ user, ids, body }) => {
     const { status, statusMessage } = await body(StatusUpdateSchema)
-    const { polygonGeoJson: _plan, ...project } = await updateProjectStatus(
+    const { flightPlan: _plan, ...project } = await updateProjectStatus(
       user.id,
       ids.projectId,
       status,

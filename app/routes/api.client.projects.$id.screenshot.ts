@@ -12,7 +12,7 @@ export const { action, loader } = apiRoute({
   roles: 'client',
   params: { id: 'id' },
   GET: ({ request, user, ids: { id } }) => {
-    const raw = getClientProject(user.id, id).polygonGeoJson
+    const raw = getClientProject(user.id, id).flightPlan
     const screenshot = readFlightPlan(raw)?.screenshot
     if (!isValidScreenshot(screenshot)) return apiError(404, 'Flight area screenshot unavailable')
     const [, mime, payload] = /^data:(image\/[a-z]+);base64,(.*)$/.exec(screenshot)!

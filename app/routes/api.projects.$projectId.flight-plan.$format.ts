@@ -5,11 +5,11 @@
 import { flightPlanView } from '#app/domain/flight-plan/flight-plan.ts'
 import { requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import {
-  EXPORT_FORMATS,
   exportFileName,
+  FLIGHT_PLAN_FILE_FORMATS,
   flightPlanGeoJson,
   flightPlanKml,
-  isExportFormat,
+  isFlightPlanFileFormat,
 } from '#app/domain/projects/flight-plan-export.ts'
 import { surveyPlanOf } from '#app/domain/survey/project-plan.server.ts'
 import { flightPatternText } from '#app/domain/survey/project-plan.ts'
@@ -19,9 +19,9 @@ import { apiFail } from '#app/lib/http/api.server.ts'
 export const { action, loader } = apiRoute({
   params: { projectId: 'project id' },
   GET: ({ user, ids, params: { format } }) => {
-    if (!isExportFormat(format)) apiFail(404, 'Unknown export format')
+    if (!isFlightPlanFileFormat(format)) apiFail(404, 'Unknown export format')
     const project = requireVisibleProject(user, ids.projectId)
-    const plan = flightPlanView(project.polygonGeoJson)
+    const plan = flightPlanView(project.flightPlan)
     if (!plan || !plan.areas.length) apiFail(404, 'This project has no flight plan yet')
     const survey = surveyPlanOf(project)
     const pattern = survey ? flightPatternText(survey.settings) : null
@@ -32,7 +32,7 @@ export const { action, loader } = apiRoute({
     const fileName = exportFileName(project.name, format)
     return new Response(body, {
       headers: {
-        'Content-Type': `${EXPORT_FORMATS[format].contentType}; charset=utf-8`,
+        'Content-Type': `${FLIGHT_PLAN_FILE_FORMATS[format].contentType}; charset=utf-8`,
         'Content-Disposition': `attachment; filename="${fileName}"`,
         'Cache-Control': 'private, no-cache',
       },

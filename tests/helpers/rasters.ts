@@ -149,7 +149,7 @@ export function zipBytes(entries: Record<string, string | Uint8Array>) {
   )
 }
 
-/** A flight plan with one survey area (the shape `projects.polygonGeoJson` stores). */
+/** A flight plan with one survey area (the shape `projects.flightPlan` stores). */
 export function flightPlanJson(ring: Array<{ latitude: number; longitude: number }>) {
   return JSON.stringify({ areas: [{ areaNumber: 1, coordinates: ring }] })
 }

@@ -170,7 +170,7 @@ describe('GET /api/projects/{id}/coverage', () => {
     const { headers, project } = await pilotWithJob()
     getDb()
       .update(projects)
-      .set({ polygonGeoJson: null, surveyPlan: null })
+      .set({ flightPlan: null, surveyPlan: null })
       .where(eq(projects.id, project.id))
       .run()
     const body = await readJson<CoverageBody>(await coverageOf(headers, project.id))

@@ -112,7 +112,7 @@ describe('the daily allowance', () => {
       })
       expect(res.status).toBe(200)
       const row = getDb().select().from(projects).where(eq(projects.id, id)).get()!
-      return JSON.parse(row.polygonGeoJson!) as { screenshot?: string; areas: unknown[] }
+      return JSON.parse(row.flightPlan!) as { screenshot?: string; areas: unknown[] }
     }
     const client = await signedInUser('client')
     const other = await signedInUser('client')

@@ -52,7 +52,7 @@ async function completedProjectAt(lat: number, lng: number, sizeM = 150) {
   const { client, pilot, admin, project } = await projectWithTeam({ status: 'in_progress' })
   getDb()
     .update(projects)
-    .set({ polygonGeoJson: flightPlanJson(squareArea(lat, lng, sizeM)), isPaid: true })
+    .set({ flightPlan: flightPlanJson(squareArea(lat, lng, sizeM)), isPaid: true })
     .where(eq(projects.id, project.id))
     .run()
   return { client, pilot, admin, project }

@@ -59,7 +59,7 @@ describe('PUT /api/client/projects/{id}/complete', () => {
     expect(row.nearestHub).toBe('Cape Town')
     expect(row.profitMargin).toBe(Math.max(0, expected.adjustedPrice - 117204))
     expect((row.platformShare ?? 0) + (row.operatorShare ?? 0)).toBe(row.profitMargin)
-    const plan = JSON.parse(row.polygonGeoJson!)
+    const plan = JSON.parse(row.flightPlan!)
     expect(plan.areas).toHaveLength(2)
     expect(plan.areas[0]).toMatchObject({ areaNumber: 1, pilotInstructions: { boundaryPoints: 4 } })
     expect(plan.areas[0].coordinates[0]).toEqual({ pointNumber: 1, latitude: -33.94, longitude: 18.86 })
@@ -94,7 +94,7 @@ describe('PUT /api/client/projects/{id}/complete', () => {
     })
     expect(res.status).toBe(200)
     const row = getDb().select().from(projects).where(eq(projects.id, draft.id)).get()!
-    expect(JSON.parse(row.polygonGeoJson!)).not.toHaveProperty('screenshot')
+    expect(JSON.parse(row.flightPlan!)).not.toHaveProperty('screenshot')
     const image = await callRoute(screenshotRoute.loader, `/api/client/projects/${draft.id}/screenshot`, {
       headers,
       params: { id: String(draft.id) },

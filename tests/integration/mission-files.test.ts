@@ -42,7 +42,7 @@ async function projectWith(name: string, rings: Array<Array<[number, number]>>) 
   }
   getDb()
     .update(projects)
-    .set({ pilotId: pilot.user.id, polygonGeoJson: JSON.stringify(plan) })
+    .set({ pilotId: pilot.user.id, flightPlan: JSON.stringify(plan) })
     .where(eq(projects.id, project.id))
     .run()
   return getDb().select().from(projects).where(eq(projects.id, project.id)).get()!
@@ -155,7 +155,7 @@ describe('descriptions come from the plan', () => {
     })
     await expectText('80%', '65%')
     const flightPlan = flightPlanView(
-      getDb().select().from(projects).where(eq(projects.id, project.id)).get()!.polygonGeoJson,
+      getDb().select().from(projects).where(eq(projects.id, project.id)).get()!.flightPlan,
     )
     expect(flightPlan!.areas[0]!.flightPattern).toContain('80% front and 65% side overlap')
     const missionKml = await (await exportFile(project.id, 'kml')).text()
@@ -168,7 +168,7 @@ test('a new quote stores the pattern in the words of its own survey plan', async
   const { project } = await createQuotedProject(client.user.id)
   const quoted = completeFlightPlan(client.user.id, project.id, { areas: [{ coordinates: CAPE_TOWN_AREA }] })
   const settings = surveyPlanOf(quoted)!.settings
-  expect(flightPlanView(quoted.polygonGeoJson)!.areas[0]!.flightPattern).toBe(
+  expect(flightPlanView(quoted.flightPlan)!.areas[0]!.flightPattern).toBe(
     `Parallel grid (lawnmower) lines across the area, ${settings.frontOverlap}% front and ${settings.sideOverlap}% side overlap`,
   )
 })

@@ -181,8 +181,8 @@ describe('POST /api/client/accept-terms', () => {
       expect(quoteAmount).toBeGreaterThan(project.quoteAmount!)
       const updated = db.select().from(projects).where(eq(projects.id, project.id)).get()!
       expect(updated.quoteAmount).toBe(quoteAmount)
-      expect(JSON.parse(updated.polygonGeoJson!).pricing.totalInCents).toBe(quoteAmount)
-      expect(JSON.parse(updated.polygonGeoJson!).areas).toHaveLength(1)
+      expect(JSON.parse(updated.flightPlan!).pricing.totalInCents).toBe(quoteAmount)
+      expect(JSON.parse(updated.flightPlan!).areas).toHaveLength(1)
       // Paying the new figure works.
       const retry = await acceptTerms(headers, {
         projectId: project.id,
@@ -288,7 +288,7 @@ describe('a payment confirmed while the quote is being recomputed', () => {
     expect(outcome).toMatchObject({ status: 409, message: 'This project has already been paid.' })
     expect(after.quoteAmount).toBe(project.quoteAmount)
     expect(after.quotedAt?.getTime()).toBe(project.quotedAt?.getTime())
-    expect(after.polygonGeoJson).toBe(project.polygonGeoJson)
+    expect(after.flightPlan).toBe(project.flightPlan)
     expect(getDb().select().from(payments).where(eq(payments.projectId, project.id)).all()).toHaveLength(0)
   })
 
@@ -297,7 +297,7 @@ describe('a payment confirmed while the quote is being recomputed', () => {
     expect(outcome).toMatchObject({ status: 409, message: 'This project has already been paid.' })
     expect(after.quoteAmount).toBe(project.quoteAmount)
     expect(after.subtotal).toBe(project.subtotal)
-    expect(after.polygonGeoJson).toBe(project.polygonGeoJson)
+    expect(after.flightPlan).toBe(project.flightPlan)
   })
 })
 

@@ -59,7 +59,7 @@ describe('/flight-planner loader', () => {
   test('unreadable stored flight plan data goes back to /dashboard', async () => {
     const { user, token } = await signedInUser('client')
     const draft = draftFor(user.id)
-    getDb().update(projects).set({ polygonGeoJson: '{not json' }).where(eq(projects.id, draft.id)).run()
+    getDb().update(projects).set({ flightPlan: '{not json' }).where(eq(projects.id, draft.id)).run()
     const { res } = await loaderData(`/flight-planner?projectId=${draft.id}`, cookieFor(token))
     expect(res.headers.get('Location')).toBe('/dashboard')
   })

@@ -97,7 +97,7 @@ async function projectWithPhotos(count = 5) {
   const team = await projectWithTeam({ status: 'in_progress' })
   getDb()
     .update(projects)
-    .set({ polygonGeoJson: flightPlanJson(square()), isPaid: true })
+    .set({ flightPlan: flightPlanJson(square()), isPaid: true })
     .where(eq(projects.id, team.project.id))
     .run()
   for (let i = 0; i < count; i++) {

@@ -61,8 +61,8 @@ describe('repeatProject', () => {
 
     const repeat = repeatProject(client.id, original.id)
 
-    const areas = flightPlanAreas(repeat.polygonGeoJson)
-    expect(areas).toEqual(flightPlanAreas(original.polygonGeoJson))
+    const areas = flightPlanAreas(repeat.flightPlan)
+    expect(areas).toEqual(flightPlanAreas(original.flightPlan))
     expect(repeat).toMatchObject({
       status: 'pending',
       isPaid: false,
@@ -111,7 +111,7 @@ describe('repeatProject', () => {
   test('keeps the original’s survey settings and takes a preferred date as the deadline', async () => {
     const { client, original } = await completedProject()
     const settings = { ...plannerSurveySettings(original.projectType), gsdCm: 1.7, frontOverlap: 80 }
-    const plan = storedSurveyPlan(flightPlanAreas(original.polygonGeoJson)!, settings)
+    const plan = storedSurveyPlan(flightPlanAreas(original.flightPlan)!, settings)
     getDb()
       .update(projects)
       .set({ surveyPlan: JSON.stringify(plan) })
@@ -123,7 +123,7 @@ describe('repeatProject', () => {
     expect(repeat.deadline).toBe('2027-03-01')
     // Re-planned by the client, the repeat keeps the settings it was copied with.
     const replanned = completeFlightPlan(client.id, repeat.id, {
-      areas: flightPlanAreas(repeat.polygonGeoJson),
+      areas: flightPlanAreas(repeat.flightPlan),
     })
     expect(readSurveyPlan(replanned.surveyPlan)?.settings).toEqual(settings)
     expect(() => repeatProject(client.id, original.id, { preferredDate: '1 March' })).toThrow(
@@ -150,7 +150,7 @@ describe('repeatProject', () => {
   test('a failed repeat writes nothing (one transaction)', async () => {
     const { client, original } = await completedProject()
     const before = getDb().select().from(projects).where(eq(projects.clientId, client.id)).all().length
-    getDb().update(projects).set({ polygonGeoJson: '{"areas":[]}' }).where(eq(projects.id, original.id)).run()
+    getDb().update(projects).set({ flightPlan: '{"areas":[]}' }).where(eq(projects.id, original.id)).run()
     expect(() => repeatProject(client.id, original.id)).toThrow('could not be read')
     expect(getDb().select().from(projects).where(eq(projects.clientId, client.id)).all()).toHaveLength(before)
     expect(getDb().select().from(sites).where(eq(sites.clientId, client.id)).all()).toHaveLength(0)
@@ -202,7 +202,7 @@ describe('paying a repeat', () => {
     const { client, headers, original } = await completedProject()
     savePricingSettings({ repeatDiscountPercent: 10 }, null)
     const repeat = repeatProject(client.id, original.id)
-    const areas = flightPlanAreas(repeat.polygonGeoJson)!
+    const areas = flightPlanAreas(repeat.flightPlan)!
 
     const replanned = completeFlightPlan(client.id, repeat.id, { areas })
     expect(replanned).toMatchObject({ repeatDiscountPercent: 10, quoteAmount: repeat.quoteAmount })

@@ -493,7 +493,7 @@ describe('GET /s/{token}/files/{fileId} and the viewing copies', () => {
     const plan = { areas: [{ areaNumber: 1, coordinates: outline }], pricing: { totalInCents: 100 } }
     getDb()
       .update(projects)
-      .set({ polygonGeoJson: JSON.stringify(plan) })
+      .set({ flightPlan: JSON.stringify(plan) })
       .where(eq(projects.id, setting.project.id))
       .run()
     const ortho = setting.files.image

@@ -80,7 +80,7 @@ async function siteWithTwoSurveys(
     }
     getDb()
       .update(projects)
-      .set({ siteId: site.id, polygonGeoJson: JSON.stringify(plan) })
+      .set({ siteId: site.id, flightPlan: JSON.stringify(plan) })
       .where(eq(projects.id, project.id))
       .run()
     return { ...project, completedAt }

@@ -27,6 +27,10 @@ const NOTE_EXPORT_CRS_OPTIONS = [
   { value: 'wgs84', label: 'WGS 84' },
   { value: 'project', label: 'The survey’s own (e.g. UTM 34S, Lo19)' },
 ]
+const STOCKPILE_KIND_OPTIONS = [
+  { value: 'stockpile', label: 'Stockpile' },
+  { value: 'pit', label: 'Pit' },
+]
 const NOTE_SHAPE_OPTIONS = [
   { value: 'point', label: 'Point (one line)' },
   { value: 'line', label: 'Line (two or more lines)' },
@@ -184,24 +188,27 @@ export function NotesSection({
           </div>
         </fieldset>
         <div className="grid grid-cols-2 gap-2 text-sm">
-          <label className="font-medium text-ink-900">
-            Polygon is a
-            <select name="stockpileKind" className="input mt-1 w-full" defaultValue="">
-              <option value="">Plain note</option>
-              <option value="stockpile">Stockpile</option>
-              <option value="pit">Pit</option>
-            </select>
-          </label>
-          <label className="font-medium text-ink-900">
-            Volume base
-            <select name="base" className="input mt-1 w-full" defaultValue="edge-mean">
-              {Object.entries(BASE_LABELS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField
+            labelProps={{ children: 'Polygon is a' }}
+            selectProps={{
+              id: 'note-stockpile-kind',
+              name: 'stockpileKind',
+              className: 'mt-1 w-full',
+              defaultValue: '',
+            }}
+            placeholder="Plain note"
+            options={STOCKPILE_KIND_OPTIONS}
+          />
+          <SelectField
+            labelProps={{ children: 'Volume base' }}
+            selectProps={{
+              id: 'note-volume-base',
+              name: 'base',
+              className: 'mt-1 w-full',
+              defaultValue: 'edge-mean',
+            }}
+            options={Object.entries(BASE_LABELS).map(([value, label]) => ({ value, label }))}
+          />
           <label className="col-span-2 font-medium text-ink-900">
             Typed base height (m)
             <input name="baseElevationM" type="number" step="0.01" className="input mt-1 w-32" />

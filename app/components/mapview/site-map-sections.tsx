@@ -5,6 +5,7 @@
  */
 import type { SerializeFrom } from '@remix-run/node'
 import { Form } from '@remix-run/react'
+import { SelectField } from '#app/components/forms/select-field.tsx'
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
@@ -57,16 +58,18 @@ export function SurveyPairForm({
           ['after', 'After', afterId],
         ] as const
       ).map(([name, label, value]) => (
-        <label key={name} className="block min-w-[12rem] flex-1 text-sm font-medium text-ink-900">
-          {label}
-          <select name={name} className="input mt-1 w-full" defaultValue={value ?? undefined}>
-            {surveys.map((s) => (
-              <option key={s.projectId} value={s.projectId}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          key={name}
+          className="min-w-[12rem] flex-1"
+          labelProps={{ children: label }}
+          selectProps={{
+            id: `site-map-${name}`,
+            name,
+            className: 'mt-1 w-full',
+            defaultValue: value === null ? undefined : String(value),
+          }}
+          options={surveys.map((s) => ({ value: String(s.projectId), label: s.label }))}
+        />
       ))}
       <button type="submit" className="btn-primary">
         Compare

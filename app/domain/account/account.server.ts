@@ -88,7 +88,7 @@ function collectAccountData(userId: number, db: DbOrTx = getDb()) {
       },
       projects: own.map((p) => {
         const {
-          polygonGeoJson: _plan,
+          flightPlan: _plan,
           baseCost: _c,
           profitMargin: _m,
           platformShare: _p,
@@ -100,8 +100,8 @@ function collectAccountData(userId: number, db: DbOrTx = getDb()) {
         return { ...rest, role: p.clientId === userId ? 'client' : 'pilot' }
       }),
       flightPlans: own
-        .filter((p) => p.polygonGeoJson)
-        .map((p) => ({ projectId: p.id, flightPlan: quotedFlightPlan(p.polygonGeoJson) })),
+        .filter((p) => p.flightPlan)
+        .map((p) => ({ projectId: p.id, flightPlan: quotedFlightPlan(p.flightPlan) })),
       invoices: db.select().from(invoices).where(eq(invoices.clientId, userId)).all(),
       refunds: db.select().from(refunds).where(eq(refunds.clientId, userId)).all(),
       files: files.map((f) => ({
@@ -217,7 +217,7 @@ export async function deleteAccount(userId: number, password: string) {
           description: null,
           requirements: null,
           statusMessage: null,
-          polygonGeoJson: null,
+          flightPlan: null,
           termsAcceptedIp: null,
           latitude: null,
           longitude: null,

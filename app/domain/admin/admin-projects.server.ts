@@ -144,10 +144,10 @@ export function getProjectForAdmin(id: number) {
     .from(projectFiles)
     .where(eq(projectFiles.projectId, id))
     .all()
-  const { polygonGeoJson, ...rest } = project
+  const { flightPlan, ...rest } = project
   return {
     project: rest,
-    flightPlan: summariseFlightPlan(polygonGeoJson),
+    flightPlan: summariseFlightPlan(flightPlan),
     client: client
       ? {
           id: client.id,
@@ -290,7 +290,7 @@ export async function saveProjectChanges(
 }
 
 function areaLines(project: Project) {
-  const plan = summariseFlightPlan(project.polygonGeoJson)
+  const plan = summariseFlightPlan(project.flightPlan)
   if (plan.status !== 'ok' || !plan.areas.length) {
     return project.areaSqm ? formatSquareMetres(project.areaSqm) : 'See the flight plan'
   }

@@ -82,7 +82,7 @@ interface CoveragePhoto extends LatLng {
 export async function projectCoverage(user: Actor, projectId: number, db: DbOrTx = getDb()) {
   const project = projectForCoverage(user, projectId, db)
   await readUnreadPhotos(project.id, db)
-  const plan = flightPlanView(project.polygonGeoJson)
+  const plan = flightPlanView(project.flightPlan)
   const areas = (plan?.areas ?? [])
     .filter((a) => a.points.length >= 3)
     .map((a) => ({

@@ -10,7 +10,7 @@ import type { Project } from '#db/schema.ts'
 /** A project card on the My Projects tab, with its flight plan read for display. */
 export function toProjectCard(project: Project) {
   const deliverables = projectDeliverablesAvailability(project)
-  const parsedPlan = project.polygonGeoJson ? flightPlanView(project.polygonGeoJson) : null
+  const parsedPlan = project.flightPlan ? flightPlanView(project.flightPlan) : null
   // The height the survey plan flies now (an admin may have changed it since the quote).
   const heightM = plannedFlightHeightM(project.surveyPlan)
   const flightPlan: FlightPlanView | null =
@@ -33,7 +33,7 @@ export function toProjectCard(project: Project) {
     deliverablesUntil: deliverables.until?.toISOString() ?? null,
     /** The site waits for its next survey: the deliverables stay until a month after it (at the latest `deliverablesUntil`). */
     deliverablesUntilNextSurvey: deliverables.untilNextSurvey,
-    hasFlightPlanData: Boolean(project.polygonGeoJson),
+    hasFlightPlanData: Boolean(project.flightPlan),
     flightPlan,
     canPay: canPay(project),
     canPlan: canPlan(project),

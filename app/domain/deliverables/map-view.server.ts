@@ -46,8 +46,8 @@ export function loadMapView(user: Actor, projectId: number, db: DbOrTx = getDb()
 }
 
 /** The project's survey areas as the map draws them (the client's own outline). */
-export function surveyAreasOf(project: Pick<Project, 'polygonGeoJson'>) {
-  const plan = quotedFlightPlan(project.polygonGeoJson)
+export function surveyAreasOf(project: Pick<Project, 'flightPlan'>) {
+  const plan = quotedFlightPlan(project.flightPlan)
   return (plan?.areas ?? []).map((a, i) => ({
     areaNumber: a.areaNumber ?? i + 1,
     points: a.coordinates.map((p) => ({ latitude: p.latitude, longitude: p.longitude })),

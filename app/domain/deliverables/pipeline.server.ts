@@ -48,7 +48,7 @@ setFileHooks({
 /** The project's survey areas, for the overlap figure. */
 function surveyAreasOf(projectId: number, db: DbOrTx) {
   const project = db
-    .select({ plan: projects.polygonGeoJson })
+    .select({ plan: projects.flightPlan })
     .from(projects)
     .where(eq(projects.id, projectId))
     .get()

@@ -1,5 +1,5 @@
 /**
- * The flight plan stored as JSON text on the project (`projects.polygonGeoJson`) and the
+ * The flight plan stored as JSON text on the project (`projects.flightPlan`, column `polygon_geojson`) and the
  * quote figures derived from it. Shared: the server builds and stores it, the dashboard,
  * the planner, the mission and the checkout read it back, all through `readFlightPlan`;
  * the three edits of a stored plan (pattern text, pricing block, screenshot) are here too.

@@ -104,7 +104,7 @@ export async function acceptTermsAndStartPayment(input: AcceptTermsInput): Promi
       fieldErrors: { termsAccepted: [TERMS_REQUIRED_MESSAGE] },
     })
 
-  const areas = flightPlanAreas(project.polygonGeoJson)
+  const areas = flightPlanAreas(project.flightPlan)
   if (!areas)
     throw new DomainError(
       409,
@@ -322,7 +322,7 @@ export function saveCheckoutBillingDetails(clientId: number, projectId: number, 
 /** What the ECTA review step shows. */
 export function getCheckoutReview(clientId: number, projectId: number) {
   const project = getOwnedProject(clientId, projectId)
-  const areas = (flightPlanAreas(project.polygonGeoJson) ?? []).map((area, index) => {
+  const areas = (flightPlanAreas(project.flightPlan) ?? []).map((area, index) => {
     const sqm = surveyAreaSqm(area)
     return { number: index + 1, areaSqm: sqm, points: area.coordinates.length }
   })

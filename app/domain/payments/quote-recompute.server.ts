@@ -1,7 +1,7 @@
 /**
  * The server's own figure for a stored flight plan (a browser's
  * quoteAmount is never trusted). Reads the areas the planner stored in
- * `projects.polygonGeoJson` and prices them with the one pricing engine
+ * `projects.flightPlan` and prices them with the one pricing engine
  * and the current settings.
  */
 import { withPlanPricing } from '#app/domain/flight-plan/flight-plan.ts'
@@ -39,7 +39,7 @@ export function storeRecomputedQuote(projectId: number, quote: Quote, db: DbOrTx
   const current = db
     .select({
       baseCost: projects.baseCost,
-      polygonGeoJson: projects.polygonGeoJson,
+      flightPlan: projects.flightPlan,
       quoteAmount: projects.quoteAmount,
     })
     .from(projects)
@@ -52,7 +52,7 @@ export function storeRecomputedQuote(projectId: number, quote: Quote, db: DbOrTx
   db.update(projects)
     .set({
       ...projectPricingColumns({ quote, split }, quotedAt),
-      polygonGeoJson: withPlanPricing(current?.polygonGeoJson ?? null, quote, quotedAt),
+      flightPlan: withPlanPricing(current?.flightPlan ?? null, quote, quotedAt),
     })
     .where(eq(projects.id, projectId))
     .run()

@@ -26,7 +26,7 @@ function toPilotProject(
   client: Pick<User, 'firstName' | 'lastName' | 'email' | 'phone' | 'companyName'> | null,
   media: { images: number; videos: number },
 ) {
-  const plan = flightPlanView(project.polygonGeoJson)
+  const plan = flightPlanView(project.flightPlan)
   return {
     ...projectBasics(project),
     airspaceZoneColor: project.airspaceZoneColor,
@@ -48,7 +48,7 @@ function toPilotProject(
     hasVideos: media.videos > 0,
     imageCount: media.images,
     videoCount: media.videos,
-    hasFlightPlanData: Boolean(project.polygonGeoJson),
+    hasFlightPlanData: Boolean(project.flightPlan),
     flightPlan: plan,
   }
 }

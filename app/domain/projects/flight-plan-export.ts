@@ -9,14 +9,15 @@ import { formatSquareMetres } from '#app/lib/format/numbers.ts'
 
 import type { FlightPlanView } from '../flight-plan/flight-plan.ts'
 
-export const EXPORT_FORMATS = {
+/** The survey areas alone, at /api/projects/{id}/flight-plan/{format}; the mission files are survey/export-formats.server.ts. */
+export const FLIGHT_PLAN_FILE_FORMATS = {
   geojson: { contentType: 'application/geo+json', extension: 'geojson' },
   kml: { contentType: 'application/vnd.google-earth.kml+xml', extension: 'kml' },
 } as const
-export type ExportFormat = keyof typeof EXPORT_FORMATS
+export type FlightPlanFileFormat = keyof typeof FLIGHT_PLAN_FILE_FORMATS
 
-export function isExportFormat(value: unknown): value is ExportFormat {
-  return typeof value === 'string' && Object.hasOwn(EXPORT_FORMATS, value)
+export function isFlightPlanFileFormat(value: unknown): value is FlightPlanFileFormat {
+  return typeof value === 'string' && Object.hasOwn(FLIGHT_PLAN_FILE_FORMATS, value)
 }
 
 type Areas = FlightPlanView['areas']
@@ -80,12 +81,12 @@ ${placemarks}
 }
 
 /** A file name for the download: the project name made safe, plus the extension. */
-export function exportFileName(projectName: string, format: ExportFormat) {
+export function exportFileName(projectName: string, format: FlightPlanFileFormat) {
   const base =
     projectName
       .normalize('NFKD')
       .replace(/[^\w.-]+/g, '-')
       .replace(/^-+|-+$/g, '')
       .slice(0, 80) || 'flight-plan'
-  return `${base}-flight-plan.${EXPORT_FORMATS[format].extension}`
+  return `${base}-flight-plan.${FLIGHT_PLAN_FILE_FORMATS[format].extension}`
 }

@@ -86,10 +86,11 @@ export function toClientProject(project: Project) {
     operatorShare: _operatorShare,
     operatorPayout: _operatorPayout,
     termsAcceptedIp: _termsAcceptedIp,
-    polygonGeoJson,
+    flightPlan,
     ...visible
   } = project
-  return { ...visible, polygonGeoJson: withoutScreenshot(polygonGeoJson) }
+  // The API's name for the stored plan (the column's), kept for its callers.
+  return { ...visible, polygonGeoJson: withoutScreenshot(flightPlan) }
 }
 
 export function listClientProjects(clientId: number, db: DbOrTx = getDb()) {
@@ -263,7 +264,7 @@ export function completeFlightPlan(
     const quoted = tx
       .update(projects)
       .set({
-        polygonGeoJson: JSON.stringify(plan),
+        flightPlan: JSON.stringify(plan),
         surveyPlan: JSON.stringify(survey),
         ...projectPricingColumns({ quote, split }, quotedAt),
         status: 'pending',

@@ -103,7 +103,7 @@ function sameGroundProject(
     .filter(canRepeat)
     .sort((a, b) => recency(b) - recency(a) || b.id - a.id)
   for (const candidate of candidates) {
-    const theirAreas = flightPlanAreas(candidate.polygonGeoJson)
+    const theirAreas = flightPlanAreas(candidate.flightPlan)
     const theirs = theirAreas ? groundOf(theirAreas) : null
     if (theirs && overlapRatio(ground, theirs) >= SAME_GROUND_IOU) return candidate
   }

@@ -34,7 +34,7 @@ export function adjustSurveyPlan(
 ): StoredSurveyPlan {
   const project = requireVisibleProject(user, projectId, db)
   if (!canAdjustSurvey(user, project)) throw new DomainError(404, PROJECT_NOT_FOUND)
-  const areas = flightPlanAreas(project.polygonGeoJson) ?? []
+  const areas = flightPlanAreas(project.flightPlan) ?? []
   if (!areas.length) throw new DomainError(409, NO_AREAS_YET)
   const drone = activeDrone(input.droneProfileId, db)
   const settings: SurveySettings = {
@@ -51,7 +51,7 @@ export function adjustSurveyPlan(
       .set({
         surveyPlan: JSON.stringify(plan),
         // The stored flight plan describes the pattern in words: keep them the plan's.
-        polygonGeoJson: withFlightPattern(project.polygonGeoJson, flightPatternText(settings)),
+        flightPlan: withFlightPattern(project.flightPlan, flightPatternText(settings)),
         updatedAt: new Date(),
       })
       .where(eq(projects.id, projectId))

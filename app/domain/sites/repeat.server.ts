@@ -51,7 +51,7 @@ export function repeatProject(
   return db.transaction((tx) => {
     const original = getClientProject(clientId, projectId, tx)
     assertRepeatable(original)
-    const areas = flightPlanAreas(original.polygonGeoJson)
+    const areas = flightPlanAreas(original.flightPlan)
     if (!areas) throw projectError(409, REPEAT_MESSAGES.unreadablePlan)
     const draft = tx
       .insert(projects)

@@ -45,7 +45,7 @@ function headingDeg(a: LatLng, b: LatLng) {
 }
 
 export function missionOf(project: Project, db: DbOrTx = getDb()): Mission {
-  const areas = flightPlanAreas(project.polygonGeoJson) ?? []
+  const areas = flightPlanAreas(project.flightPlan) ?? []
   const stored = surveyPlanOf(project, db)
   if (!areas.length || !stored) throw new DomainError(409, NO_AREAS_YET)
   const plan = planWithZones(areas, stored.settings, db)

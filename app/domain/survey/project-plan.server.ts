@@ -70,7 +70,7 @@ export function initialSurveyPlan(
 export function surveyPlanOf(project: Project, db: DbOrTx = getDb()): StoredSurveyPlan | null {
   const saved = readSurveyPlan(project.surveyPlan)
   if (saved) return saved
-  const areas = flightPlanAreas(project.polygonGeoJson) ?? []
+  const areas = flightPlanAreas(project.flightPlan) ?? []
   return areas.length ? initialSurveyPlan(project.projectType, areas, db) : null
 }
 
@@ -80,7 +80,7 @@ export function surveyPlanOf(project: Project, db: DbOrTx = getDb()): StoredSurv
  */
 export function currentSurveyPlan(project: Project, db: DbOrTx = getDb()): StoredSurveyPlan | null {
   const saved = surveyPlanOf(project, db)
-  const areas = flightPlanAreas(project.polygonGeoJson) ?? []
+  const areas = flightPlanAreas(project.flightPlan) ?? []
   if (!saved || !areas.length) return saved
   return { ...saved, summary: summaryOf(planWithZones(areas, saved.settings, db)) }
 }

@@ -57,9 +57,9 @@ async function plannerProjectData(user: Pick<User, 'id'>, url: URL, rawId: strin
     if (isDomainError(error)) throw redirect('/dashboard')
     throw error
   }
-  const plan = quotedFlightPlan(project.polygonGeoJson)
+  const plan = quotedFlightPlan(project.flightPlan)
   // Stored data that cannot be read sends the client back.
-  if (project.polygonGeoJson && !plan) throw redirect('/dashboard')
+  if (project.flightPlan && !plan) throw redirect('/dashboard')
 
   const wantsQuote = url.searchParams.get('view') === 'quote' || payment
   const quote =
