@@ -34,6 +34,9 @@ import { writeZip } from '#tests/helpers/zip-builder.ts'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+// The deliverable pipeline plugs into the files service as the server loads it (viewing copies, their removal).
+import '#app/domain/deliverables/pipeline.server.ts'
+
 let bucket: TestBucket
 let store: Awaited<ReturnType<typeof startFileStore>>
 beforeAll(async () => {
