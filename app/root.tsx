@@ -8,13 +8,12 @@ import {
   useLoaderData,
   useRouteLoaderData,
 } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { HoneypotProvider } from 'remix-utils/honeypot/react'
 
 import { GeneralErrorBoundary } from './components/layout/error-boundary.tsx'
 import { useNonce } from './components/layout/nonce.tsx'
 import { ToastProvider } from './components/layout/toaster.tsx'
-import { useHydrated } from './components/ui/use-hydrated.ts'
 import { getOptionalUser } from './domain/auth/guards.server.ts'
 import { getSiteCompany } from './domain/operator/operator-documents.server.ts'
 import { toCurrentUser } from './domain/users/users.server.ts'
@@ -65,10 +64,13 @@ export function useRootData() {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
-  // A signal for the journeys that wait on a settled page: set once React has hydrated.
-  const hydrated = useHydrated()
+  // A signal for the journeys that wait on a settled page, set on the element once React has
+  // hydrated (not as state: that would render the whole page a second time).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return (
-    <html lang="en-ZA" className="h-full" data-hydrated={hydrated ? 'true' : undefined}>
+    <html lang="en-ZA" className="h-full">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
