@@ -79,8 +79,12 @@ test('a note drawn on the map, shown in its colour and exported as GeoJSON @js-o
   await expect(shape).toHaveCount(1)
   await expect(shape).toHaveAttribute('stroke', '#2563eb')
   // A level line's box has no height (Playwright calls it hidden); its middle lies on the line.
-  await shape.click({ force: true })
+  // The map may still be settling (tiles, a fit to the notes) when the first click lands: click again until it opens.
   const popup = page.getByTestId('note-popup')
+  await expect(async () => {
+    await shape.click({ force: true })
+    await expect(popup).toBeVisible({ timeout: 2_000 })
+  }).toPass({ timeout: 15_000 })
   await expect(popup).toContainText('Haul road edge')
   await expect(popup).toContainText(/Length \d/)
   await expect(popup.getByRole('button', { name: 'Edit' })).toBeVisible()
