@@ -5,7 +5,7 @@
  */
 import { sendFile } from '#app/domain/files/download.server.ts'
 import { getDownloadableFile } from '#app/domain/files/file-queries.server.ts'
-import { datedFileName, repeatSurveyDate } from '#app/domain/files/survey-dates.server.ts'
+import { downloadNameOf } from '#app/domain/files/survey-dates.server.ts'
 import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
@@ -13,14 +13,13 @@ export const { action, loader } = apiRoute({
   GET: ({ request, user, ids }) => {
     const { file, project, path } = getDownloadableFile(user, ids.id)
     const name = new URL(request.url).searchParams.get('filename')?.trim() || file.originalName
-    // A repeat's file carries its survey date (the pages' links ask for the plain name): two surveys' downloads are told apart.
-    const date = repeatSurveyDate(project)
     return sendFile(request, {
       path,
       size: file.fileSize,
       mime: file.fileType,
       sha256: file.sha256,
-      downloadName: date && name.includes(`(${date})`) ? name : datedFileName(name, date),
+      // A repeat's file carries its survey date (the pages' links ask for the plain name).
+      downloadName: downloadNameOf(name, project),
       lastModified: file.createdAt,
     })
   },

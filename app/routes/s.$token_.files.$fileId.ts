@@ -6,7 +6,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { sendFile } from '#app/domain/files/download.server.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
-import { datedFileName, repeatSurveyDate } from '#app/domain/files/survey-dates.server.ts'
+import { downloadNameOf } from '#app/domain/files/survey-dates.server.ts'
 import {
   openShareToken,
   requireDownloadAllowed,
@@ -28,7 +28,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       size: file.fileSize,
       mime: file.fileType,
       sha256: file.sha256,
-      downloadName: datedFileName(file.originalName, repeatSurveyDate(share.project)),
+      downloadName: downloadNameOf(file.originalName, share.project),
       lastModified: file.createdAt,
     })
     if (response.status < 300 && startsDownload(request)) recordShareDownload(share.link, file.id)

@@ -15,7 +15,7 @@ import { THREE_D_FILES, threeDFileWithoutAccessCheck } from '#app/domain/deliver
 import { sendViewFile, SHARED_VIEW, SHARED_VIEW_CACHE } from '#app/domain/deliverables/view-files.server.ts'
 import { sendFile } from '#app/domain/files/download.server.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
-import { datedFileName, repeatSurveyDate } from '#app/domain/files/survey-dates.server.ts'
+import { downloadNameOf } from '#app/domain/files/survey-dates.server.ts'
 import {
   openShareToken,
   requireDownloadAllowed,
@@ -37,7 +37,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         size: file.fileSize,
         mime: file.fileType,
         sha256: file.sha256,
-        downloadName: datedFileName(file.originalName, repeatSurveyDate(share.project)),
+        downloadName: downloadNameOf(file.originalName, share.project),
         lastModified: file.createdAt,
         disposition: 'inline',
         cacheControl: SHARED_VIEW_CACHE,

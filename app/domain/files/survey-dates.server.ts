@@ -25,9 +25,14 @@ export function repeatSurveyDate(project: Survey, db: DbOrTx = getDb()): string 
   return other ? formatDate(surveyDateOf(project), { short: true }) : null
 }
 
-/** 'Orthomosaic.tif' → 'Orthomosaic (14 Nov 2026).tif'; the name as it is without a date. */
+/** 'Orthomosaic.tif' → 'Orthomosaic (14 Nov 2026).tif'; the name as it is without a date or when it has it already. */
 export function datedFileName(name: string, date: string | null) {
-  if (!date) return name
+  if (!date || name.includes(`(${date})`)) return name
   const dot = name.lastIndexOf('.')
   return dot > 0 ? `${name.slice(0, dot)} (${date})${name.slice(dot)}` : `${name} (${date})`
+}
+
+/** The name a project's file downloads under: with the survey date when its site has another survey. */
+export function downloadNameOf(name: string, project: Survey, db: DbOrTx = getDb()) {
+  return datedFileName(name, repeatSurveyDate(project, db))
 }
