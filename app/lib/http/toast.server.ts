@@ -2,7 +2,7 @@
  * Toasts that survive a redirect (a flash cookie), so messages show with JavaScript
  * off too. The root loader reads and clears it; the layout shows one at a time.
  */
-import { createCookieSessionStorage, redirect } from '@remix-run/node'
+import { createCookieSessionStorage, json, redirect } from '@remix-run/node'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import { z } from 'zod'
 
@@ -43,6 +43,20 @@ export async function redirectWithToast(url: string, toast: ToastInput, init?: R
   const toastHeaders = await createToastHeaders(toast)
   headers.append('Set-Cookie', toastHeaders.get('Set-Cookie')!)
   return redirect(url, { ...init, headers })
+}
+
+/** A refused form: `data` (its errors for the form) with `status` and an error toast (title 'Error' unless given). */
+export async function jsonWithErrorToast<Data>(
+  data: Data,
+  status: number,
+  toast: { title?: string; description?: string },
+) {
+  const headers = await createToastHeaders({
+    type: 'error',
+    title: toast.title ?? 'Error',
+    description: toast.description,
+  })
+  return json(data, { status, headers })
 }
 
 export async function getToast(request: Request) {

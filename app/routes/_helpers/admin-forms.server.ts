@@ -1,23 +1,8 @@
 /** The admin dialogs' form actions: parse → service → redirect with a toast, or the form again with an error toast. */
-import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import { json } from '@remix-run/node'
 import { isDomainError } from '#app/lib/http/domain-error.ts'
-import { createToastHeaders, redirectWithToast, type ToastInput } from '#app/lib/http/toast.server.ts'
+import { jsonWithErrorToast, redirectWithToast, type ToastInput } from '#app/lib/http/toast.server.ts'
 import type { z } from 'zod'
-
-/** A failed admin form: the conform result for the fields plus the 'Error' toast. */
-export async function adminFormFailure<R extends SubmissionResult<string[]>>(
-  result: R,
-  status: number,
-  description: string,
-  title = 'Error',
-) {
-  return json(
-    { result },
-    { status, headers: await createToastHeaders({ type: 'error', title, description }) },
-  )
-}
 
 /**
  * Reads `formData` with `schema` and hands the value to `save`. Bad input (or field errors
@@ -56,21 +41,17 @@ export async function submitAdminForm<Schema extends z.ZodTypeAny, Saved>(
   const failed = (fieldErrors: Record<string, string[] | null>) =>
     typeof failure === 'string' ? failure : failure(fieldErrors)
   if (submission.status !== 'success') {
-    return adminFormFailure(
-      submission.reply({ hideFields }),
-      400,
-      failed(submission.error ?? {}),
-      failureTitle,
-    )
+    return jsonWithErrorToast({ result: submission.reply({ hideFields }) }, 400, {
+      title: failureTitle,
+      description: failed(submission.error ?? {}),
+    })
   }
   const fieldErrors = check?.(submission.value)
   if (fieldErrors) {
-    return adminFormFailure(
-      submission.reply({ fieldErrors, hideFields }),
-      400,
-      failed(fieldErrors),
-      failureTitle,
-    )
+    return jsonWithErrorToast({ result: submission.reply({ fieldErrors, hideFields }) }, 400, {
+      title: failureTitle,
+      description: failed(fieldErrors),
+    })
   }
   try {
     const saved = await save(submission.value)
@@ -78,15 +59,11 @@ export async function submitAdminForm<Schema extends z.ZodTypeAny, Saved>(
   } catch (error) {
     if (!isDomainError(error)) throw error
     const inForm = messageInForm && !error.fieldErrors
-    return adminFormFailure(
-      submission.reply({
-        fieldErrors: error.fieldErrors ?? {},
-        formErrors: inForm ? [error.message] : undefined,
-        hideFields,
-      }),
-      error.status,
-      error.message,
-      failureTitle,
-    )
+    const result = submission.reply({
+      fieldErrors: error.fieldErrors ?? {},
+      formErrors: inForm ? [error.message] : undefined,
+      hideFields,
+    })
+    return jsonWithErrorToast({ result }, error.status, { title: failureTitle, description: error.message })
   }
 }

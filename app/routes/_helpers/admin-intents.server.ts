@@ -15,7 +15,7 @@ import { updateHub } from '#app/domain/hubs/hubs.server.ts'
 import { PricingSettingsSchema } from '#app/domain/pricing/settings.ts'
 import { updateDroneProfile } from '#app/domain/survey/drone-profiles.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
-import { createToastHeaders, redirectWithToast } from '#app/lib/http/toast.server.ts'
+import { jsonWithErrorToast, redirectWithToast } from '#app/lib/http/toast.server.ts'
 import { FlagSchema } from '#app/lib/http/zod-input.ts'
 import type { User } from '#db/schema.ts'
 
@@ -98,17 +98,9 @@ export async function handleAdminIntent(admin: User, formData: FormData) {
       case 'admin-save-pricing': {
         const submission = parseWithZod(formData, { schema: PricingSettingsSchema })
         if (submission.status !== 'success') {
-          return json(
-            { intent, result: submission.reply() },
-            {
-              status: 400,
-              headers: await createToastHeaders({
-                type: 'error',
-                title: 'Error',
-                description: 'Failed to update pricing',
-              }),
-            },
-          )
+          return jsonWithErrorToast({ intent, result: submission.reply() }, 400, {
+            description: 'Failed to update pricing',
+          })
         }
         updatePricingByAdmin(admin.id, submission.value)
         return redirectWithToast('/admin?tab=settings', {
@@ -119,17 +111,9 @@ export async function handleAdminIntent(admin: User, formData: FormData) {
       case 'admin-save-deliverable-settings': {
         const submission = parseWithZod(formData, { schema: DeliverableSettingsSchema })
         if (submission.status !== 'success') {
-          return json(
-            { intent, result: submission.reply() },
-            {
-              status: 400,
-              headers: await createToastHeaders({
-                type: 'error',
-                title: 'Error',
-                description: 'Failed to update the deliverable settings',
-              }),
-            },
-          )
+          return jsonWithErrorToast({ intent, result: submission.reply() }, 400, {
+            description: 'Failed to update the deliverable settings',
+          })
         }
         saveDeliverableSettings(admin.id, submission.value)
         return redirectWithToast('/admin?tab=settings', {

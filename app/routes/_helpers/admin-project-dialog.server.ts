@@ -4,7 +4,6 @@
  * — saving status/pilot/message, and keeping a completed project's files (ADR 160).
  */
 import { parseWithZod } from '@conform-to/zod'
-import { json } from '@remix-run/node'
 import {
   getProjectForAdmin,
   INVALID_PILOT_MESSAGE,
@@ -25,8 +24,7 @@ import { getEnv } from '#app/lib/config/env.server.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import { isDomainError } from '#app/lib/http/domain-error.ts'
 import { asPage } from '#app/lib/http/page-errors.server.ts'
-import { createToastHeaders, redirectWithToast } from '#app/lib/http/toast.server.ts'
-import { adminFormFailure } from '#app/routes/_helpers/admin-forms.server.ts'
+import { jsonWithErrorToast, redirectWithToast } from '#app/lib/http/toast.server.ts'
 import type { User } from '#db/schema.ts'
 
 /** The project with its client, pilot, files and flight plan (its id from `pageId`); a 404 page when there is none. */
@@ -52,11 +50,8 @@ export type AdminProjectDialog = Awaited<ReturnType<typeof adminProjectDialog>>
 /** The 'Keep files' form: its own result key, so the project form keeps its state. */
 export async function keepFilesForm(adminId: number, projectId: number, formData: FormData, here: string) {
   const submission = parseWithZod(formData, { schema: KeepFilesSchema })
-  const fail = async (status: number, description: string, reply = submission.reply()) =>
-    json(
-      { keepResult: reply },
-      { status, headers: await createToastHeaders({ type: 'error', title: 'Files not kept', description }) },
-    )
+  const fail = (status: number, description: string, reply = submission.reply()) =>
+    jsonWithErrorToast({ keepResult: reply }, status, { title: 'Files not kept', description })
   if (submission.status !== 'success') return fail(400, 'Check the date and the reason.')
   try {
     const saved = keepProjectFiles(adminId, projectId, submission.value)
@@ -77,6 +72,8 @@ export async function keepFilesForm(adminId: number, projectId: number, formData
   }
 }
 
+const SAVE_FAILED = { title: 'Error Saving', description: 'Failed to save changes' }
+
 /**
  * The project form: status, pilot and an optional message to the client. Success goes
  * back to the projects list (`back`) with a toast saying what happened.
@@ -84,7 +81,7 @@ export async function keepFilesForm(adminId: number, projectId: number, formData
 export async function saveProjectForm(adminId: number, projectId: number, formData: FormData, back: string) {
   const submission = parseWithZod(formData, { schema: ProjectSaveSchema })
   if (submission.status !== 'success') {
-    return adminFormFailure(submission.reply(), 400, 'Failed to save changes', 'Error Saving')
+    return jsonWithErrorToast({ result: submission.reply() }, 400, SAVE_FAILED)
   }
   try {
     const {
@@ -115,27 +112,18 @@ export async function saveProjectForm(adminId: number, projectId: number, formDa
     return redirectWithToast(back, { type: 'info', title: 'No Changes', description: 'Nothing was changed.' })
   } catch (error) {
     if (isDomainError(error) && error.message === INVALID_PILOT_MESSAGE) {
-      return adminFormFailure(
-        submission.reply({ fieldErrors: { pilotId: [error.message] } }),
-        400,
-        error.message,
-        'Error Saving',
-      )
+      const result = submission.reply({ fieldErrors: { pilotId: [error.message] } })
+      return jsonWithErrorToast({ result }, 400, { title: SAVE_FAILED.title, description: error.message })
     }
     if (isDomainError(error)) {
-      return adminFormFailure(
-        submission.reply({ fieldErrors: error.fieldErrors ?? {}, formErrors: [error.message] }),
-        error.status,
-        error.message,
-        'Pilot not assigned',
-      )
+      const result = submission.reply({ fieldErrors: error.fieldErrors ?? {}, formErrors: [error.message] })
+      return jsonWithErrorToast({ result }, error.status, {
+        title: 'Pilot not assigned',
+        description: error.message,
+      })
     }
     console.error('[admin] saving project failed', error)
-    return adminFormFailure(
-      submission.reply({ formErrors: ['Error Saving: Failed to save changes'] }),
-      500,
-      'Failed to save changes',
-      'Error Saving',
-    )
+    const result = submission.reply({ formErrors: ['Error Saving: Failed to save changes'] })
+    return jsonWithErrorToast({ result }, 500, SAVE_FAILED)
   }
 }

@@ -23,7 +23,7 @@ import { missionFormatForDrone } from '#app/domain/survey/mission-files.ts'
 import { surveyPlanOf } from '#app/domain/survey/project-plan.server.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import { isDomainError } from '#app/lib/http/domain-error.ts'
-import { createToastHeaders, redirectWithToast } from '#app/lib/http/toast.server.ts'
+import { jsonWithErrorToast, redirectWithToast } from '#app/lib/http/toast.server.ts'
 import type { User } from '#db/schema.ts'
 
 export const PILOT_INTENTS = ['save-progress', 'photos-uploaded'] as const
@@ -33,18 +33,8 @@ export async function handlePilotIntent(
   intent: (typeof PILOT_INTENTS)[number],
   formData: FormData,
 ) {
-  const failed = async (status: number, result: unknown, description: string) =>
-    json(
-      { intent, result },
-      {
-        status,
-        headers: await createToastHeaders({
-          title: PROGRESS_MESSAGES.errorTitle,
-          description,
-          type: 'error',
-        }),
-      },
-    )
+  const failed = (status: number, result: unknown, description: string) =>
+    jsonWithErrorToast({ intent, result }, status, { title: PROGRESS_MESSAGES.errorTitle, description })
   if (user.role !== 'pilot') return json({ intent, error: 'Only pilots can save progress' }, { status: 403 })
   if (intent === 'photos-uploaded') return photosUploaded(user, formData)
   const submission = parseWithZod(formData, { schema: FlightDurationFormSchema })
@@ -78,13 +68,9 @@ async function photosUploaded(user: User, formData: FormData) {
     })
   } catch (error) {
     if (!isDomainError(error)) throw error
-    return json(
-      { intent: 'photos-uploaded', error: error.message },
-      {
-        status: error.status,
-        headers: await createToastHeaders({ title: 'Error', description: error.message, type: 'error' }),
-      },
-    )
+    return jsonWithErrorToast({ intent: 'photos-uploaded', error: error.message }, error.status, {
+      description: error.message,
+    })
   }
 }
 

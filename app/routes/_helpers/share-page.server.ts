@@ -8,7 +8,7 @@ import { safeRedirect } from '#app/domain/auth/guards.server.ts'
 import { createShareLink, revokeShareLink } from '#app/domain/sharing/share-links.server.ts'
 import { SHARE_MESSAGES, ShareFormSchema } from '#app/domain/sharing/share-rules.ts'
 import { isDomainError } from '#app/lib/http/domain-error.ts'
-import { createToastHeaders, redirectWithToast } from '#app/lib/http/toast.server.ts'
+import { createToastHeaders, jsonWithErrorToast, redirectWithToast } from '#app/lib/http/toast.server.ts'
 import type { User } from '#db/schema.ts'
 
 type Actor = Pick<User, 'id' | 'role'>
@@ -28,10 +28,9 @@ export async function handleShareForm(user: Actor, projectId: number, formData: 
       revokeShareLink(user, Number(formData.get('linkId')))
     } catch (error) {
       if (!isDomainError(error)) throw error
-      return json(
-        { created: null, result: null, error: error.message },
-        { status: error.status, headers: await createToastHeaders({ type: 'error', title: error.message }) },
-      )
+      return jsonWithErrorToast({ created: null, result: null, error: error.message }, error.status, {
+        title: error.message,
+      })
     }
     return redirectWithToast(back, {
       title: SHARE_MESSAGES.revoked,
@@ -60,23 +59,13 @@ export async function handleShareForm(user: Actor, projectId: number, formData: 
     )
   } catch (error) {
     if (!isDomainError(error)) throw error
-    return json(
-      {
-        created: null,
-        result: submission.reply({
-          fieldErrors: error.fieldErrors,
-          formErrors: error.fieldErrors ? [] : [error.message],
-        }),
-        error: error.message,
-      },
-      {
-        status: error.status,
-        headers: await createToastHeaders({
-          type: 'error',
-          title: 'Link not created',
-          description: error.message,
-        }),
-      },
-    )
+    const result = submission.reply({
+      fieldErrors: error.fieldErrors,
+      formErrors: error.fieldErrors ? [] : [error.message],
+    })
+    return jsonWithErrorToast({ created: null, result, error: error.message }, error.status, {
+      title: 'Link not created',
+      description: error.message,
+    })
   }
 }
