@@ -27,6 +27,10 @@ export default defineConfig({
     setupFiles: ['tests/setup/vitest-setup.ts'],
     environment: 'node',
     pool: 'forks',
+    // A worker runs file after file, so node_modules (the AWS SDK, turf, pdf-lib…) load once per
+    // worker instead of once per file; tests/setup/vitest-setup.ts gives each file fresh app
+    // modules, environment and database, as a new process would.
+    isolate: false,
     // vitest's default (cores - 1) leaves one of CI's two cores idle; `npm test` runs the
     // unit stage alone (scripts/run-tests.ts), so it may use every core.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),

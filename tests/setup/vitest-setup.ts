@@ -1,15 +1,20 @@
 /**
- * Runs before every test file (each in a fresh process): a fresh SQLite file (a copy of the
- * run's migrated template, reference drones included) and mail outbox for this file only,
- * removed afterwards. Modules read configuration lazily, so setting the environment here is
- * enough. No app module is imported up front: a file that never opens the database or sends
- * mail does not pay for loading them (that was most of a pure file's start-up).
+ * Runs before every test file: a fresh SQLite file (a copy of the run's migrated template,
+ * reference drones included) and mail outbox for this file only, removed afterwards.
+ * Modules read configuration lazily, so setting the environment here is enough. No app
+ * module is imported up front: a file that never opens the database or sends mail does not
+ * pay for loading them.
+ *
+ * The worker process runs many files (`isolate: false`: the packages in node_modules load
+ * once per worker, not once per file), so each file starts as a fresh process would: the
+ * app's modules evaluated afresh, the environment as the first file found it, and no state
+ * the app keeps on globalThis (the database handle is closed first).
  */
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { statefulModuleLoads } from '#app/lib/process/stateful-modules.server.ts'
-import { afterAll } from 'vitest'
+import { afterAll, vi } from 'vitest'
 
 /** db.server.ts keeps its open handle here. */
 const hasOpenDb = () => Boolean((globalThis as { __kestrelDb?: unknown }).__kestrelDb)
@@ -18,6 +23,24 @@ async function closeDbIfOpen() {
   if (!hasOpenDb()) return
   const { closeDb } = await import('#app/lib/db/db.server.ts')
   closeDb()
+}
+
+/** The app's per-process state on globalThis (db.server.ts, airspace, simulator, …). */
+const isAppGlobal = (key: string | symbol) =>
+  typeof key === 'string' ? key.startsWith('__kestrel') : key.description?.startsWith('kestrel.')
+
+const ORIGINAL_ENV = Symbol.for('vitest-setup.originalEnv')
+const g = globalThis as unknown as Record<string | symbol, unknown>
+if (g[ORIGINAL_ENV]) {
+  // Another file ran in this process before: its database goes, then every trace of it.
+  await closeDbIfOpen()
+  const original = g[ORIGINAL_ENV] as NodeJS.ProcessEnv
+  for (const key of Object.keys(process.env)) if (!(key in original)) delete process.env[key]
+  Object.assign(process.env, original)
+  for (const key of Reflect.ownKeys(globalThis)) if (isAppGlobal(key)) delete g[key]
+  vi.resetModules()
+} else {
+  g[ORIGINAL_ENV] = { ...process.env }
 }
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-test-'))
@@ -32,12 +55,6 @@ Object.assign(process.env, {
 })
 delete process.env.SMTP_URL
 delete process.env.SEED
-// Should the process have run another file before, its cached configuration and database go.
-if (statefulModuleLoads().mail || hasOpenDb()) {
-  const { resetEnvCache } = await import('#app/lib/config/env.server.ts')
-  resetEnvCache()
-  await closeDbIfOpen()
-}
 // A copy of the database migrated once for the whole run (vitest-global-setup.ts).
 const template = process.env.KESTREL_TEST_TEMPLATE_DB
 if (template) fs.copyFileSync(template, process.env.DATABASE_PATH!)
