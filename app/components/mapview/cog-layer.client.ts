@@ -7,9 +7,10 @@
  * here (the view falls back to the preview image).
  */
 import { rampColour } from '#app/domain/deliverables/elevation-ramp.ts'
-import { BaseClient, BaseResponse, fromCustomClient, getDecoder, type GeoTIFF, type Pool } from 'geotiff'
+import { BaseClient, BaseResponse, fromCustomClient, type GeoTIFF, type Pool } from 'geotiff'
 import L from 'leaflet'
 
+import { decodingPool } from './decoded-blocks.ts'
 import { abortError, createRangeReader, type RangeAnswer } from './range-reader.ts'
 import { isAbort, paintWithRetries } from './tile-attempts.ts'
 
@@ -72,39 +73,6 @@ class CogClient extends BaseClient {
   }
 }
 
-/** Decoded blocks kept per COG: a 512 px block serves four 256 px map tiles and more when zoomed past it. */
-const DECODED_BLOCKS = 48
-
-/**
- * A stand-in for geotiff.js's worker pool that decodes on this thread and keeps the last
- * blocks decoded, keyed by the block's bytes (the range reader answers a block read again
- * with the same buffer).
- */
-function decodingCache(): Pool {
-  const decoded = new Map<ArrayBuffer, Promise<ArrayBuffer>>()
-  const pool = {
-    bindParameters(compression: number, parameters: Parameters<typeof getDecoder>[1]) {
-      const decoder = getDecoder(compression, parameters)
-      return {
-        decode(buffer: ArrayBuffer) {
-          const known = decoded.get(buffer)
-          if (known) {
-            decoded.delete(buffer)
-            decoded.set(buffer, known)
-            return known
-          }
-          const result = decoder.then((d) => d.decode(buffer) as Promise<ArrayBuffer>)
-          decoded.set(buffer, result)
-          result.catch(() => decoded.delete(buffer))
-          if (decoded.size > DECODED_BLOCKS) decoded.delete(decoded.keys().next().value!)
-          return result
-        },
-      }
-    },
-  }
-  return pool as unknown as Pool
-}
-
 /** Tile indexes up to this many entries are read whole when the COG opens (one request, not one a tile). */
 const PRELOAD_INDEX_ENTRIES = 32_768
 
@@ -131,7 +99,7 @@ export async function openCog(url: string): Promise<OpenedCog> {
   )
   return {
     tiff,
-    pool: decodingCache(),
+    pool: decodingPool(),
     epsg: keys.ProjectedCSTypeGeoKey ?? keys.GeographicTypeGeoKey ?? null,
     bbox: image.getBoundingBox(),
     bandCount: image.getSamplesPerPixel(),
