@@ -1,11 +1,12 @@
 /**
  * The GDAL recipes of a raster deliverable's viewing copy (the queue that runs them is
- * `view-jobs.server.ts`). In DATA_DIR/views/<fileId>/: a Cloud Optimized GeoTIFF in Web Mercator
- * (what Leaflet draws; WEBP with alpha for imagery, DEFLATE for elevation, overviews), a ~1600 px
- * PNG preview (elevation in the map's colour ramp), a ~320 px PNG thumbnail and the view-only
- * links' reduced copy (`cog.view-only.tif`: half the resolution, an elevation model as colours).
- * Files are written as `.partial` and renamed when all exist. The original stays as uploaded.
- * One warp, one lossless overview pyramid, both copies encoded from it (no level resampled twice).
+ * `view-jobs.server.ts`). In DATA_DIR/views/<fileId>/: a Cloud Optimized GeoTIFF in the raster's
+ * own CRS (no warp: the browser reprojects each map tile with the CRS recorded in the COG's
+ * metadata, `CRS_ITEM`; WEBP with alpha for imagery, DEFLATE for elevation, overviews), a
+ * ~1600 px PNG preview (elevation in the map's colour ramp), a ~320 px PNG thumbnail and the
+ * view-only links' reduced copy (`cog.view-only.tif`: half the resolution, an elevation model as
+ * colours). Files are written as `.partial` and renamed when all exist. The original stays as
+ * uploaded. One COG pass computes every overview; the previews and the reduced copy read them.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -27,7 +28,7 @@ import { eq } from 'drizzle-orm'
 import { colourElevation } from './elevation-preview.server.ts'
 import { gdalColourFile } from './elevation-ramp.ts'
 import { runGdal, type GdalOwner } from './gdal.server.ts'
-import { gdalInfoJson, kindOfRaster } from './raster-info.server.ts'
+import { gdalInfoJson, kindOfRaster, type GdalInfo } from './raster-info.server.ts'
 
 /** Where the view-only links' copy of a COG is kept: beside it (see `makeReducedCopy`). */
 export function reducedCopyName(cogName: string) {
@@ -38,26 +39,6 @@ const THUMBNAIL_PX = 320
 /** A conversion may take long (tens of GB); it is still bounded so nothing hangs forever. */
 const CONVERT_TIMEOUT_MS = 6 * 60 * 60 * 1000
 const STEP_TIMEOUT_MS = 30 * 60 * 1000
-/** Warp memory (MB): chunks big enough for the threads to share, small for a 512 MB machine. */
-const WARP_MEMORY_MB = 128
-
-/** Overview factors 2, 4, 8, … until the level fits in one 512 px block (at least the half a reduced copy is). */
-function overviewFactors(width: number, height: number) {
-  const factors = [2]
-  while (Math.max(width, height) / factors[factors.length - 1]! > 512)
-    factors.push(factors[factors.length - 1]! * 2)
-  return factors.map(String)
-}
-
-/** The `.ovr` pyramid: lossless and quick (ZSTD), 512 px blocks, RGB(A) kept as such for imagery. */
-function pyramidConfig(imagery: boolean) {
-  return [
-    ...['--config', 'COMPRESS_OVERVIEW', 'ZSTD', '--config', 'ZSTD_LEVEL', '1'],
-    ...['--config', 'GDAL_TIFF_OVR_BLOCKSIZE', '512', '--config', 'BIGTIFF_OVERVIEW', 'IF_SAFER'],
-    ...(imagery ? ['--config', 'PHOTOMETRIC_OVERVIEW', 'RGB'] : []),
-  ]
-}
-
 /** The cores one job may use: the machine's, shared by the RASTER_JOBS that may run at once. */
 function jobThreads() {
   return Math.max(1, Math.floor(os.availableParallelism() / getEnv().RASTER_JOBS))
@@ -152,6 +133,29 @@ function copyKind(file: ProjectFile, info: RasterInfo): 'imagery' | 'elevation' 
   return info.dataType === 'Byte' && (info.bandCount === 3 || info.bandCount === 4) ? 'imagery' : 'other'
 }
 
+/** The metadata item of a viewing COG holding its CRS as GDAL's PROJ.4 text: what the browser reprojects with. */
+export const CRS_ITEM = 'KESTREL_PROJ4'
+
+/** `-mo` options recording `file`'s CRS for the browser, as GDAL states it (none when it has no CRS). */
+export async function crsMetadata(file: string, step: { owner: GdalOwner; signal?: AbortSignal }) {
+  const text = await runGdal('gdalsrsinfo', ['-o', 'proj4', file], { ...step, timeoutMs: 60_000 }).catch(
+    () => '',
+  )
+  const proj4 = text.trim().replace(/^'|'$/g, '').trim()
+  return proj4.startsWith('+') ? ['-mo', `${CRS_ITEM}=${proj4}`] : []
+}
+
+/** The overview (0 = the first) `gdal_translate -oo OVERVIEW_LEVEL` reads for an image of `px` on its longest side. */
+function overviewFor(info: GdalInfo, px: number) {
+  const sizes = (
+    (info.bands[0] as { overviews?: { size: [number, number] }[] } | undefined)?.overviews ?? []
+  ).map((o) => o.size)
+  let level = -1
+  for (const [i, [w, h]] of sizes.entries()) if (Math.max(w, h) >= px) level = i
+  const size = level < 0 ? info.size : sizes[level]!
+  return { options: level < 0 ? [] : ['-oo', `OVERVIEW_LEVEL=${level}`], size }
+}
+
 /** Makes the copies of one raster; progress 0–100 through `onProgress`. */
 export async function makeViewCopies(
   file: ProjectFile,
@@ -168,110 +172,51 @@ export async function makeViewCopies(
   const kind = copyKind(file, info)
   const [elevation, imagery] = [kind === 'elevation', kind === 'imagery']
   const threads = jobThreads()
-  // The warp runs once, into a quickly compressed temporary file: `gdalwarp -of COG` would warp
-  // twice (once for the overviews, once for the full level), the costliest half of the job.
-  const warped = path.join(dir, 'warped.tif.partial')
-  const warp = [
-    '-q',
-    '-t_srs',
-    'EPSG:3857',
-    '-of',
-    'GTiff',
-    '-wm',
-    String(WARP_MEMORY_MB),
-    '-multi',
-    '-wo',
-    `NUM_THREADS=${threads}`,
-    '-r',
-    'bilinear',
-    '-overwrite',
-    ...(imagery
-      ? info.bandCount === 3
-        ? ['-dstalpha']
-        : []
-      : [
-          '-dstnodata',
-          String(info.nodata ?? -9999),
-          ...(elevation && info.dataType !== 'Float32' && info.dataType !== 'Float64'
-            ? ['-ot', 'Float32']
-            : []),
-        ]),
-    ...['-co', 'TILED=YES', '-co', 'BLOCKXSIZE=512', '-co', 'BLOCKYSIZE=512'],
-    ...['-co', 'COMPRESS=ZSTD', '-co', 'ZSTD_LEVEL=1', '-co', 'BIGTIFF=YES'],
-  ]
-  await runGdal('gdalwarp', [...warp, source, warped], {
-    owner: 'conversion',
-    threads,
-    signal,
-    timeoutMs: CONVERT_TIMEOUT_MS,
-    onProgress: (p) => onProgress(Math.round(p * 0.45)),
-  })
-  // The whole file is read to its end by the warp: a truncated TIFF fails above.
-  const [warpedWidth, warpedHeight] = (await gdalInfoJson(warped, { owner: 'conversion', signal })).size
-  // Each overview is computed once, losslessly, beside the warp (`.ovr`, which GDAL reads as the
-  // file's own): the COG copies them and the reduced copy is the same pyramid from its half down,
-  // so neither computes overviews again (the COG's own overview pass cost more than its full level).
-  // Not for several-band non-imagery: GDAL 3.6's threaded reads fail on their `.ovr`'s extra samples.
-  const pyramid = imagery || info.bandCount === 1
-  if (pyramid) {
-    await runGdal(
-      'gdaladdo',
-      [
-        '-ro',
-        '-r',
-        'average',
-        ...pyramidConfig(imagery),
-        warped,
-        ...overviewFactors(warpedWidth!, warpedHeight!),
-      ],
-      {
-        owner: 'conversion',
-        // One thread: GDAL 3.6's threaded overviews took twice the CPU for the same pyramid.
-        threads: 1,
-        signal,
-        timeoutMs: CONVERT_TIMEOUT_MS,
-        onProgress: (p) => onProgress(45 + Math.round(p * 0.1)),
-      },
-    )
-  }
+  const crs = await crsMetadata(source, { owner: 'conversion', signal })
+  // No warp: the COG keeps the raster's own CRS and grid (the browser reprojects each map tile),
+  // so the job is one COG pass, its overviews (AVERAGE) computed once by the COG driver.
   const cogOptions = imagery
-    ? // WEBP keeps the alpha band (transparent edges) and the browser decodes it natively.
-      ['-co', 'COMPRESS=WEBP', '-co', 'QUALITY=85']
+    ? [
+        // WEBP keeps an alpha band (transparent edges) and the browser decodes it natively.
+        ...(info.bandCount === 3 ? ['-b', '1', '-b', '2', '-b', '3', '-b', 'mask'] : []),
+        ...['-colorinterp', 'red,green,blue,alpha', '-co', 'COMPRESS=WEBP', '-co', 'QUALITY=85'],
+      ]
     : ['-co', 'COMPRESS=DEFLATE', '-co', 'PREDICTOR=YES']
   const common = [
-    '-co',
-    'BLOCKSIZE=512',
-    '-co',
-    `OVERVIEWS=${pyramid ? 'FORCE_USE_EXISTING' : 'AUTO'}`,
-    '-co',
-    `NUM_THREADS=${threads}`,
-    '-co',
-    'BIGTIFF=IF_SAFER',
+    ...['-co', 'BLOCKSIZE=512', '-co', 'OVERVIEWS=AUTO', '-co', 'OVERVIEW_RESAMPLING=AVERAGE'],
+    ...['-co', `NUM_THREADS=${threads}`, '-co', 'BIGTIFF=IF_SAFER'],
   ]
-  await runGdal('gdal_translate', ['-of', 'COG', ...cogOptions, ...common, warped, cog], {
+  await runGdal('gdal_translate', ['-of', 'COG', ...cogOptions, ...common, ...crs, source, cog], {
     owner: 'conversion',
     threads,
     signal,
     timeoutMs: CONVERT_TIMEOUT_MS,
-    onProgress: (p) => onProgress(55 + Math.round(p * 0.3)),
+    onProgress: (p) => onProgress(Math.round(p * 0.8)),
   })
-  onProgress(86)
+  // The whole file is read to its end above: a truncated TIFF fails there.
+  onProgress(80)
 
-  // Sizes from the Web Mercator copy itself (its shape differs from the original's).
   const copy = await gdalInfoJson(cog, {
     owner: 'conversion',
     extra: elevation ? ['-approx_stats'] : [],
     signal,
   })
   const [copyWidth, copyHeight] = copy.size
-  const longest = (px: number) =>
-    copyWidth >= copyHeight
-      ? ['-outsize', String(Math.min(px, copyWidth)), '0']
-      : ['-outsize', '0', String(Math.min(px, copyHeight))]
+  // Previews are read from the smallest overview still as large, not from the full level.
+  const sized = (px: number) => {
+    const { options, size } = overviewFor(copy, px)
+    const [w, h] = size
+    return [
+      ...options,
+      ...(w! >= h!
+        ? ['-outsize', String(Math.min(px, w!)), '0']
+        : ['-outsize', '0', String(Math.min(px, h!))]),
+    ]
+  }
   let minValue: number | null = null
   let maxValue: number | null = null
   const preview = path.join(dir, 'preview.png.partial')
-  const size = longest(PREVIEW_PX)
+  const size = sized(PREVIEW_PX)
   const step = { owner: 'conversion' as const, signal, timeoutMs: STEP_TIMEOUT_MS, threads }
   if (elevation) {
     // Statistics from the COG's overviews (-approx_stats above): quick, close enough for a legend.
@@ -290,25 +235,28 @@ export async function makeViewCopies(
       : ['-b', '1', '-scale', '-ot', 'Byte']
     await runGdal(
       'gdal_translate',
-      ['-q', '-of', 'PNG', ...bands, ...size, '-r', 'average', cog, preview],
+      ['-q', '-of', 'PNG', '-co', 'ZLEVEL=3', ...bands, ...size, '-r', 'average', cog, preview],
       step,
     )
   }
-  onProgress(92)
+  onProgress(88)
+  const firstOverview = (copy.bands[0] as { overviews?: { size: [number, number] }[] }).overviews?.[0]?.size
   const reduced = await makeReducedCopy({
-    // From the lossless warp, not the WEBP copy: read faster, compressed once.
-    cog: warped,
+    cog,
     out: path.join(dir, `${reducedCopyName('cog.tif')}.partial`),
-    size: { width: copyWidth, height: copyHeight },
+    size: { width: copyWidth!, height: copyHeight! },
     kind,
     range: { min: minValue, max: maxValue },
     step,
-    halfIsFirstOverview: pyramid,
+    // The COG driver's first overview is its half: read it and its overviews, computing none.
+    halfIsFirstOverview: firstOverview?.[0] === Math.ceil(copyWidth! / 2),
   })
-  for (const temporary of [warped, `${warped}.ovr`]) await fs.promises.rm(temporary, { force: true })
   onProgress(95)
   const thumbnail = path.join(dir, 'thumbnail.png.partial')
-  const thumbSize = longest(THUMBNAIL_PX)
+  const thumbSize =
+    copyWidth! >= copyHeight!
+      ? ['-outsize', String(Math.min(THUMBNAIL_PX, copyWidth!)), '0']
+      : ['-outsize', '0', String(Math.min(THUMBNAIL_PX, copyHeight!))]
   await runGdal(
     'gdal_translate',
     ['-q', '-of', 'PNG', ...thumbSize, '-r', 'average', preview, thumbnail],
