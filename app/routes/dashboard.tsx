@@ -24,17 +24,14 @@ import { isIntentOf } from '#app/lib/http/intents.ts'
 import { createToastHeaders } from '#app/lib/http/toast.server.ts'
 import { takeWelcome } from '#app/lib/http/welcome.server.ts'
 import { ADMIN_INTENTS, handleAdminIntent } from '#app/routes/_helpers/admin-intents.server.ts'
-import {
-  CLIENT_PROJECT_INTENTS,
-  handleClientProjectIntent,
-} from '#app/routes/_helpers/client-dashboard.server.ts'
+import { clientProjectIntents } from '#app/routes/_helpers/client-dashboard.server.ts'
 import { loadRoleDashboard } from '#app/routes/_helpers/dashboard.server.ts'
 import {
   FILE_INTENTS,
   handleFileIntent,
   handleUploadForm,
 } from '#app/routes/_helpers/file-page-actions.server.ts'
-import { handlePilotIntent, PILOT_INTENTS } from '#app/routes/_helpers/pilot-dashboard.server.ts'
+import { pilotIntents } from '#app/routes/_helpers/pilot-dashboard.server.ts'
 import leafletCss from 'leaflet/dist/leaflet.css'
 
 /** The pilot's job dialog shows the survey areas on a Leaflet map. */
@@ -68,8 +65,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (user.role === 'admin' && isIntentOf(ADMIN_INTENTS, intent)) {
     return handleAdminIntent(user, formData)
   }
-  if (isIntentOf(CLIENT_PROJECT_INTENTS, intent)) return handleClientProjectIntent(user, intent, formData)
-  if (isIntentOf(PILOT_INTENTS, intent)) return handlePilotIntent(user, intent, formData)
+  const roleAnswer = clientProjectIntents.answer(user, formData) ?? pilotIntents.answer(user, formData)
+  if (roleAnswer) return roleAnswer
   if (intent === 'update-profile') {
     const schema = user.role === 'client' ? ClientProfileSchema : ProfileSchema
     const submission = parseWithZod(formData, { schema })

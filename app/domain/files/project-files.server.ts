@@ -20,7 +20,7 @@ import { and, eq } from 'drizzle-orm'
 
 import { canDeleteFile, requireUploadTarget } from './access.server.ts'
 import { checkContent, cleanOriginalName } from './content-check.server.ts'
-import { fileRemoved, fileStored } from './file-hooks.server.ts'
+import { fileRemoved, fileStored, requirePipelineFor } from './file-hooks.server.ts'
 import { fileWithProjectWithoutAccessCheck, keptFilesWhere } from './file-queries.server.ts'
 import { downloadUrl, toFileView, type FileView } from './file-view.ts'
 import { assertCameraImageWithinPixelBudget } from './image-pixels.server.ts'
@@ -63,6 +63,8 @@ export async function registerProjectFile(input: RegisterInput): Promise<FileVie
     }
     // A client's documents count against the day's allowance.
     assertDocumentAllowance(user, received.size, true)
+    if (category === 'processed_deliverable')
+      requirePipelineFor({ fileType: detected.mime, deliverableKind: detected.deliverableKind ?? null })
     const p = ensureStorage()
     const key = path.posix.join('projects', String(projectId), `${crypto.randomUUID()}.${detected.ext}`)
     finalPath = path.join(p.root, key)

@@ -4,6 +4,8 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+// The deliverable pipeline plugs into the files service as the server loads it (the LAS gets its viewing copy).
+import '#app/domain/deliverables/pipeline.server.ts'
 import { jobFolder, storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
 import { projectFiles } from '#db/schema.ts'

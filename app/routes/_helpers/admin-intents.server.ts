@@ -15,6 +15,7 @@ import { updateHub } from '#app/domain/hubs/hubs.server.ts'
 import { PricingSettingsSchema } from '#app/domain/pricing/settings.ts'
 import { updateDroneProfile } from '#app/domain/survey/drone-profiles.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
+import { idOrNull } from '#app/lib/http/page-errors.server.ts'
 import { jsonWithErrorToast, redirectWithToast } from '#app/lib/http/toast.server.ts'
 import { FlagSchema } from '#app/lib/http/zod-input.ts'
 import type { User } from '#db/schema.ts'
@@ -28,11 +29,6 @@ export const ADMIN_INTENTS = [
   'admin-save-deliverable-settings',
 ] as const
 
-function idOf(formData: FormData) {
-  const id = Number(formData.get('id'))
-  return Number.isInteger(id) && id > 0 ? id : null
-}
-
 export async function handleAdminIntent(admin: User, formData: FormData) {
   const intent = String(formData.get('intent'))
   const back = (fallback: string) => safeRedirect(formData.get('returnTo'), fallback)
@@ -40,7 +36,7 @@ export async function handleAdminIntent(admin: User, formData: FormData) {
   try {
     switch (intent) {
       case 'admin-user-active': {
-        const id = idOf(formData)
+        const id = idOrNull(formData.get('id'))
         if (!id || !active.success)
           return redirectWithToast(back('/admin?tab=users'), {
             type: 'error',
@@ -54,7 +50,7 @@ export async function handleAdminIntent(admin: User, formData: FormData) {
         })
       }
       case 'admin-pilot-active': {
-        const id = idOf(formData)
+        const id = idOrNull(formData.get('id'))
         if (!id || !active.success)
           return redirectWithToast(back('/admin?tab=pilots'), {
             type: 'error',
@@ -68,7 +64,7 @@ export async function handleAdminIntent(admin: User, formData: FormData) {
         })
       }
       case 'admin-hub-active': {
-        const id = idOf(formData)
+        const id = idOrNull(formData.get('id'))
         if (!id || !active.success)
           return redirectWithToast(back('/admin?tab=settings'), {
             type: 'error',
@@ -82,7 +78,7 @@ export async function handleAdminIntent(admin: User, formData: FormData) {
         })
       }
       case 'admin-drone-active': {
-        const id = idOf(formData)
+        const id = idOrNull(formData.get('id'))
         if (!id || !active.success)
           return redirectWithToast(back('/admin?tab=settings'), {
             type: 'error',

@@ -21,22 +21,15 @@ import {
 } from '#app/domain/projects/projects.server.ts'
 import { sharePanelsOfClient } from '#app/domain/sharing/share-panel.server.ts'
 import { isDomainError } from '#app/lib/http/domain-error.ts'
+import { idOrNull } from '#app/lib/http/page-errors.server.ts'
 import { redirectWithToast } from '#app/lib/http/toast.server.ts'
-import type { User } from '#db/schema.ts'
+import { dashboardIntents } from '#app/routes/_helpers/dashboard-intents.server.ts'
 
-export const CLIENT_PROJECT_INTENTS = ['create-project', 'delete-draft'] as const
-
-export async function handleClientProjectIntent(
-  user: User,
-  intent: (typeof CLIENT_PROJECT_INTENTS)[number],
-  formData: FormData,
-) {
-  if (user.role !== 'client')
-    return json({ intent, error: 'Only clients can manage projects' }, { status: 403 })
-  if (intent === 'create-project') {
+export const clientProjectIntents = dashboardIntents('client', 'Only clients can manage projects', {
+  'create-project': async (user, formData) => {
     const submission = parseWithZod(formData, { schema: CreateProjectFormSchema })
     if (submission.status !== 'success') {
-      return json({ intent, result: submission.reply() }, { status: 400 })
+      return json({ intent: 'create-project', result: submission.reply() }, { status: 400 })
     }
     const project = createDraft(user.id, submission.value)
     return redirectWithToast(`/flight-planner?projectId=${project.id}`, {
@@ -45,17 +38,19 @@ export async function handleClientProjectIntent(
         'Now mark the areas to survey: draw them on the map, paste their coordinates or upload a KML or GeoJSON file.',
       type: 'success',
     })
-  }
-  const id = Number(formData.get('projectId'))
-  try {
-    if (!Number.isInteger(id) || id <= 0) throw projectError(400, DELETE_DRAFT_FAILED)
-    deleteDraft(user.id, id)
-    return redirectWithToast('/dashboard?tab=projects', { title: DRAFT_DELETED, type: 'success' })
-  } catch (error) {
-    if (!isDomainError(error)) throw error
-    return redirectWithToast('/dashboard?tab=projects', { title: DELETE_DRAFT_FAILED, type: 'error' })
-  }
-}
+  },
+  'delete-draft': async (user, formData) => {
+    const id = idOrNull(formData.get('projectId'))
+    try {
+      if (id === null) throw projectError(400, DELETE_DRAFT_FAILED)
+      deleteDraft(user.id, id)
+      return redirectWithToast('/dashboard?tab=projects', { title: DRAFT_DELETED, type: 'success' })
+    } catch (error) {
+      if (!isDomainError(error)) throw error
+      return redirectWithToast('/dashboard?tab=projects', { title: DELETE_DRAFT_FAILED, type: 'error' })
+    }
+  },
+})
 
 /** What the client dashboard's project tabs need, driven by the URL (`?q=` search). */
 export function loadClientProjectTabs(clientId: number, url: URL) {

@@ -3,7 +3,6 @@
  * /api route calls the same progress service. Failures answer with the product's toast ('Error Saving Progress').
  */
 import { parseWithZod } from '@conform-to/zod'
-import { json } from '@remix-run/node'
 import { projectCoverage } from '#app/domain/coverage/coverage.server.ts'
 import { listProjectFiles } from '#app/domain/files/file-queries.server.ts'
 import {
@@ -23,20 +22,23 @@ import { missionFormatForDrone } from '#app/domain/survey/mission-files.ts'
 import { surveyPlanOf } from '#app/domain/survey/project-plan.server.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import { isDomainError } from '#app/lib/http/domain-error.ts'
+import { idOrNull } from '#app/lib/http/page-errors.server.ts'
 import { jsonWithErrorToast, redirectWithToast } from '#app/lib/http/toast.server.ts'
+import { dashboardIntents } from '#app/routes/_helpers/dashboard-intents.server.ts'
 import type { User } from '#db/schema.ts'
 
-export const PILOT_INTENTS = ['save-progress', 'photos-uploaded'] as const
+export const pilotIntents = dashboardIntents('pilot', 'Only pilots can save progress', {
+  'save-progress': saveProjectProgress,
+  'photos-uploaded': photosUploaded,
+})
 
-export async function handlePilotIntent(
-  user: User,
-  intent: (typeof PILOT_INTENTS)[number],
-  formData: FormData,
-) {
+/** 'Save Project Progress' on a job: the flight time logged, back to the job. */
+async function saveProjectProgress(user: User, formData: FormData) {
   const failed = (status: number, result: unknown, description: string) =>
-    jsonWithErrorToast({ intent, result }, status, { title: PROGRESS_MESSAGES.errorTitle, description })
-  if (user.role !== 'pilot') return json({ intent, error: 'Only pilots can save progress' }, { status: 403 })
-  if (intent === 'photos-uploaded') return photosUploaded(user, formData)
+    jsonWithErrorToast({ intent: 'save-progress', result }, status, {
+      title: PROGRESS_MESSAGES.errorTitle,
+      description,
+    })
   const submission = parseWithZod(formData, { schema: FlightDurationFormSchema })
   if (submission.status !== 'success') {
     const first = Object.values(submission.error ?? {}).flat()[0]
@@ -58,10 +60,10 @@ export async function handlePilotIntent(
 
 /** 'Photo upload finished' on a job: noted, and processing starts when the admin's setting says so. */
 async function photosUploaded(user: User, formData: FormData) {
-  const projectId = Number(formData.get('projectId'))
-  const back = `/dashboard?project=${Number.isInteger(projectId) && projectId > 0 ? projectId : ''}`
+  const projectId = idOrNull(formData.get('projectId'))
+  const back = `/dashboard?project=${projectId ?? ''}`
   try {
-    const { processingJob } = markPhotosUploaded(user.id, Number.isInteger(projectId) ? projectId : 0)
+    const { processingJob } = markPhotosUploaded(user.id, projectId ?? 0)
     return redirectWithToast(back, {
       title: PROGRESS_MESSAGES.photosMarked,
       description: processingJob ? PROGRESS_MESSAGES.processingStarted : PROGRESS_MESSAGES.photosMarkedText,
