@@ -38,7 +38,13 @@ afterAll(() => fs.rm(dir, { recursive: true, force: true }))
 const within = (actual: number, expected: number, share: number) =>
   expect(Math.abs(actual - expected)).toBeLessThanOrEqual(Math.abs(expected) * share)
 
-const dsm = (epsg: number, pixelM: number, relief: Relief) => buildReliefDsm(dir, { epsg, pixelM, relief })
+/** Each model is built once per file: many tests compare the same pair the other way round. */
+const built = new Map<string, Promise<string>>()
+const dsm = (epsg: number, pixelM: number, relief: Relief) => {
+  const key = JSON.stringify([epsg, pixelM, relief])
+  if (!built.has(key)) built.set(key, buildReliefDsm(dir, { epsg, pixelM, relief }))
+  return built.get(key)!
+}
 
 describe.each([
   { name: 'the same CRS and GSD', later: [UTM_34S, 0.25], earlier: [UTM_34S, 0.25] },
