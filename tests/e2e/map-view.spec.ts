@@ -100,8 +100,8 @@ test('the client sees the orthomosaic on the map and measures a rectangle @js-on
   }
 })
 
-// Every tile must end painted; how fast is a measure (reported per step), not a pass/fail timer:
-// under CI load a step's tiles take longer, and speed is the business of bench/.
+// Every tile must end painted and none fail; the 5 s per step goal is measured, not timed here, by
+// `bench/map-zoom.bench.ts` (`E2E_PORT=4200 npm run bench -- bench/map-zoom.bench.ts`, the same steps).
 test('every tile of both layers loads at each of 5 zoom steps @js-only', async ({ page }) => {
   test.setTimeout(420_000)
   const seeded = await seedMapProject(`Map tiles ${randomBytes(3).toString('hex')}`)
