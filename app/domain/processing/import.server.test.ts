@@ -4,8 +4,6 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-// The deliverable pipeline plugs into the files service as the server loads it (the LAS gets its viewing copy).
-import '#app/domain/deliverables/pipeline.server.ts'
 import { jobFolder, storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
 import { projectFiles } from '#db/schema.ts'
@@ -16,6 +14,8 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
 import { importAllZip, ImportRefusedError } from './import.server.ts'
+// The deliverable pipeline plugs into the files service as the server loads it (the LAS gets its viewing copy).
+import '#app/domain/deliverables/pipeline.server.ts'
 
 const LIMITS = { maxUnzippedBytes: 1024 ** 3, maxEntries: 50_000 }
 const REPORT = { name: 'odm_report/report.pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') }
