@@ -2,7 +2,7 @@
  * The GDAL recipes of a raster deliverable's viewing copy (the queue that runs them is
  * `view-jobs.server.ts`). In DATA_DIR/views/<fileId>/: a Cloud Optimized GeoTIFF in the raster's
  * own CRS (no warp: the browser reprojects each map tile with the CRS recorded in the COG's
- * metadata, `CRS_ITEM`; WEBP with alpha for imagery, DEFLATE for elevation, overviews), a
+ * metadata, `CRS_ITEM`; JPEG with a mask for imagery, DEFLATE for elevation, overviews), a
  * ~1600 px PNG preview (elevation in the map's colour ramp), a ~320 px PNG thumbnail and the
  * view-only links' reduced copy (`cog.view-only.tif`: half the resolution, an elevation model as
  * colours). Files are written as `.partial` and renamed when all exist. The original stays as
@@ -83,6 +83,7 @@ export async function makeReducedCopy({
   range,
   step,
   halfIsFirstOverview = false,
+  imageryCompression = 'WEBP',
 }: {
   cog: string
   /** The file to write (the job writes a `.partial` and renames it with the others). */
@@ -93,6 +94,8 @@ export async function makeReducedCopy({
   step: { owner: GdalOwner; signal?: AbortSignal; timeoutMs: number; threads?: number }
   /** `cog`'s first overview is its half (the job's pyramid): read it and its overviews, computing none. */
   halfIsFirstOverview?: boolean
+  /** How imagery is encoded: JPEG (its mask kept) as the COG since the copy stays in its CRS, WEBP (RGBA) before. */
+  imageryCompression?: 'WEBP' | 'JPEG'
 }) {
   const half = halfIsFirstOverview
     ? ['-oo', 'OVERVIEW_LEVEL=0']
@@ -109,7 +112,8 @@ export async function makeReducedCopy({
   ]
   const webp = ['-co', 'COMPRESS=WEBP', '-co', 'QUALITY=85']
   if (kind !== 'elevation') {
-    const compress = kind === 'imagery' ? webp : ['-co', 'COMPRESS=DEFLATE', '-co', 'PREDICTOR=YES']
+    const imagery = imageryCompression === 'JPEG' ? ['-co', 'COMPRESS=JPEG', '-co', 'QUALITY=85'] : webp
+    const compress = kind === 'imagery' ? imagery : ['-co', 'COMPRESS=DEFLATE', '-co', 'PREDICTOR=YES']
     const overviews = halfIsFirstOverview ? 'FORCE_USE_EXISTING' : 'AUTO'
     await runGdal('gdal_translate', ['-q', ...half, ...cogOut(overviews), ...compress, cog, out], step)
     return out
@@ -175,12 +179,12 @@ export async function makeViewCopies(
   const crs = await crsMetadata(source, { owner: 'conversion', signal })
   // No warp: the COG keeps the raster's own CRS and grid (the browser reprojects each map tile),
   // so the job is one COG pass, its overviews (AVERAGE) computed once by the COG driver.
+  // Imagery as JPEG (YCbCr, half WEBP's CPU, so the copy costs about a plain COG) with an internal
+  // mask where the source has transparent edges (alpha or nodata); anything else lossless.
+  const mask =
+    info.bandCount === 4 ? ['-mask', '4'] : info.nodata != null ? ['-mask', 'mask', '-a_nodata', 'none'] : []
   const cogOptions = imagery
-    ? [
-        // WEBP keeps an alpha band (transparent edges) and the browser decodes it natively.
-        ...(info.bandCount === 3 ? ['-b', '1', '-b', '2', '-b', '3', '-b', 'mask'] : []),
-        ...['-colorinterp', 'red,green,blue,alpha', '-co', 'COMPRESS=WEBP', '-co', 'QUALITY=85'],
-      ]
+    ? ['-b', '1', '-b', '2', '-b', '3', ...mask, '-co', 'COMPRESS=JPEG', '-co', 'QUALITY=85']
     : ['-co', 'COMPRESS=DEFLATE', '-co', 'PREDICTOR=YES']
   const common = [
     ...['-co', 'BLOCKSIZE=512', '-co', 'OVERVIEWS=AUTO', '-co', 'OVERVIEW_RESAMPLING=AVERAGE'],
@@ -231,7 +235,7 @@ export async function makeViewCopies(
     await fs.promises.rm(small, { force: true })
   } else {
     const bands = imagery
-      ? ['-b', '1', '-b', '2', '-b', '3', '-b', '4']
+      ? ['-b', '1', '-b', '2', '-b', '3', ...(mask.length ? ['-b', 'mask'] : [])]
       : ['-b', '1', '-scale', '-ot', 'Byte']
     await runGdal(
       'gdal_translate',
@@ -248,6 +252,7 @@ export async function makeViewCopies(
     kind,
     range: { min: minValue, max: maxValue },
     step,
+    imageryCompression: imagery ? 'JPEG' : 'WEBP',
     // The COG driver's first overview is its half: read it and its overviews, computing none.
     halfIsFirstOverview: firstOverview?.[0] === Math.ceil(copyWidth! / 2),
   })
@@ -296,7 +301,9 @@ export async function backfillReducedCopy(fileId: number, db: DbOrTx, signal: Ab
   const done = path.join(storagePaths().root, key)
   const threads = jobThreads()
   const step = { owner: 'conversion' as const, signal, timeoutMs: STEP_TIMEOUT_MS, threads }
-  const [width, height] = (await gdalInfoJson(cog, { owner: 'conversion', signal })).size
+  const cogInfo = await gdalInfoJson(cog, { owner: 'conversion', signal })
+  const [width, height] = cogInfo.size
+  const compression = cogInfo.metadata?.IMAGE_STRUCTURE?.COMPRESSION
   try {
     await makeReducedCopy({
       cog,
@@ -305,6 +312,7 @@ export async function backfillReducedCopy(fileId: number, db: DbOrTx, signal: Ab
       kind: copyKind(file, file.rasterInfo),
       range: { min: view.minValue, max: view.maxValue },
       step,
+      imageryCompression: compression?.includes('JPEG') ? 'JPEG' : 'WEBP',
     })
     await fs.promises.rename(`${done}.partial`, done)
   } finally {
