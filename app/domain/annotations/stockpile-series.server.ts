@@ -236,6 +236,7 @@ export function siteStockpiles(
   return result
 }
 
+// Not app/lib/jobs: it only runs once-a-day tasks; this queue is on demand, one entry a site, bounded, stopped at shutdown.
 /** Sites waiting for their stockpiles to be measured; past this many, a page load queues its site again later. */
 const MAX_WAITING_SITES = 200
 const waitingSites = new Set<number>()

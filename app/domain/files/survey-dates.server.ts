@@ -6,7 +6,7 @@
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import { projects, type Project } from '#db/schema.ts'
-import { and, eq, ne } from 'drizzle-orm'
+import { inArray } from 'drizzle-orm'
 
 type Survey = Pick<Project, 'id' | 'siteId' | 'completedAt' | 'createdAt'>
 
@@ -16,13 +16,25 @@ export const surveyDateOf = (project: Pick<Project, 'completedAt' | 'createdAt'>
 
 /** The project's survey date ('14 Nov 2026') when its site has another survey, else null. */
 export function repeatSurveyDate(project: Survey, db: DbOrTx = getDb()): string | null {
-  if (project.siteId === null) return null
-  const other = db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.siteId, project.siteId), ne(projects.id, project.id)))
-    .get()
-  return other ? formatDate(surveyDateOf(project), { short: true }) : null
+  return repeatSurveyDates([project], db).get(project.id) ?? null
+}
+
+/** `repeatSurveyDate` of each of `surveys`, by project id: one query for all their sites. */
+export function repeatSurveyDates(surveys: Survey[], db: DbOrTx = getDb()): Map<number, string | null> {
+  const siteIds = [...new Set(surveys.flatMap((s) => (s.siteId === null ? [] : [s.siteId])))]
+  const onSites = siteIds.length
+    ? db
+        .select({ id: projects.id, siteId: projects.siteId })
+        .from(projects)
+        .where(inArray(projects.siteId, siteIds))
+        .all()
+    : []
+  return new Map(
+    surveys.map((s) => {
+      const repeated = onSites.some((o) => o.siteId === s.siteId && o.id !== s.id)
+      return [s.id, repeated ? formatDate(surveyDateOf(s), { short: true }) : null]
+    }),
+  )
 }
 
 /** 'Orthomosaic.tif' → 'Orthomosaic (14 Nov 2026).tif'; the name as it is without a date or when it has it already. */

@@ -20,7 +20,7 @@ import {
   type ShareLink,
   type User,
 } from '#db/schema.ts'
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 
 import {
   SHARE_DEFAULT_DAYS,
@@ -66,7 +66,7 @@ function filesExpired(project: Pick<Project, 'id' | 'siteId' | 'completedAt' | '
  * The project whose links this user manages: its client or an admin (404 for a project the
  * user can't see, 403 for the assigned pilot).
  */
-function requireShareManager(user: Actor, projectId: number, db: DbOrTx): Project {
+export function requireShareManager(user: Actor, projectId: number, db: DbOrTx): Project {
   const project = requireVisibleProject(user, projectId, db)
   if (user.role !== 'admin' && !(user.role === 'client' && project.clientId === user.id)) {
     throw new DomainError(403, SHARE_MESSAGES.notManager)
@@ -183,14 +183,41 @@ export function listShareLinks(
   { db = getDb(), now = new Date() }: { db?: DbOrTx; now?: Date } = {},
 ): ShareLinkView[] {
   const project = requireShareManager(user, projectId, db)
-  const names = deliverableNames(project.id, db)
-  return db
+  return shareStateOfProjects([project.id], { db, now }).get(project.id)!.links
+}
+
+/**
+ * For projects whose links the caller already may manage: each one's links (newest first) and
+ * its deliverables that still have their bytes (oldest first); two queries for any number of projects.
+ */
+export function shareStateOfProjects(
+  projectIds: number[],
+  { db = getDb(), now = new Date() }: { db?: DbOrTx; now?: Date } = {},
+) {
+  const ids = projectIds.length ? projectIds : [0]
+  const files = db
+    .select()
+    .from(projectFiles)
+    .where(and(inArray(projectFiles.projectId, ids), eq(projectFiles.fileCategory, 'processed_deliverable')))
+    .orderBy(asc(projectFiles.createdAt), asc(projectFiles.id))
+    .all()
+  const links = db
     .select()
     .from(shareLinks)
-    .where(eq(shareLinks.projectId, project.id))
+    .where(inArray(shareLinks.projectId, ids))
     .orderBy(desc(shareLinks.createdAt), desc(shareLinks.id))
     .all()
-    .map((link) => toView(link, names, now))
+  // A link names every file it was made for, also one retention has removed since.
+  const names = new Map(files.map((f) => [f.id, f.originalName]))
+  return new Map(
+    projectIds.map((id) => [
+      id,
+      {
+        links: links.filter((l) => l.projectId === id).map((link) => toView(link, names, now)),
+        deliverables: files.filter((f) => f.projectId === id && f.removedAt === null),
+      },
+    ]),
+  )
 }
 
 /** Revokes a link for good (again: no change). 404 for a link the user doesn't manage. */
