@@ -2,16 +2,19 @@
  * One toast at a time: default duration 5000 ms. Server toasts arrive
  * through the root loader (flash cookie); client code can raise one with useToast().
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  useState,
+  type ReactNode,
+} from 'react'
 
 import { cn } from '../ui/cn.ts'
-
-export interface ToastMessage {
-  id: string
-  title: string
-  description?: string
-  type: 'success' | 'error' | 'info'
-}
+import { toastReducer, type ToastMessage } from './toast-state.ts'
 
 const TOAST_DURATION_MS = 5000
 
@@ -35,20 +38,23 @@ export function ToastProvider({
   serverToast: ToastMessage | null
   children: ReactNode
 }) {
-  const [toast, setToast] = useState<ToastMessage | null>(serverToast)
-
-  useEffect(() => {
-    if (serverToast) setToast(serverToast)
-  }, [serverToast])
+  const [toast, dispatch] = useReducer(toastReducer, serverToast)
+  // A new server toast is taken in the render that brings the new loader data (not an effect
+  // after it), so it shows with the page it belongs to.
+  const [seenServerId, setSeenServerId] = useState(serverToast?.id ?? null)
+  if (serverToast && serverToast.id !== seenServerId) {
+    setSeenServerId(serverToast.id)
+    dispatch({ type: 'show', toast: serverToast })
+  }
 
   useEffect(() => {
     if (!toast) return
-    const timer = setTimeout(() => setToast(null), TOAST_DURATION_MS)
+    const timer = setTimeout(() => dispatch({ type: 'hide', id: toast.id }), TOAST_DURATION_MS)
     return () => clearTimeout(timer)
   }, [toast])
 
   const show = useCallback((next: Omit<ToastMessage, 'id'> & { id?: string }) => {
-    setToast({ ...next, id: next.id ?? Math.random().toString(36).slice(2) })
+    dispatch({ type: 'show', toast: { ...next, id: next.id ?? Math.random().toString(36).slice(2) } })
   }, [])
 
   const value = useMemo(() => show, [show])
@@ -70,7 +76,7 @@ export function ToastProvider({
               id={`toast-close-${toast.id}`}
               className="peer sr-only"
               aria-label="Dismiss notification"
-              onChange={() => setToast(null)}
+              onChange={() => dispatch({ type: 'hide', id: toast.id })}
             />
             <div
               role={toast.type === 'error' ? 'alert' : 'status'}
