@@ -1,43 +1,22 @@
 /**
- * The elevation change layer: for each map tile, both elevation models' viewing
- * COGs are read with geotiff.js for the tile's box at the tile's size — geotiff.js resamples
- * each onto that same grid, so the surveys' own CRS and ground resolution do not matter —
- * and After − Before is painted pixel by pixel (`change-ramp.ts`).
+ * The elevation change layer: for each map tile, both elevation models' viewing COGs are
+ * sampled on the tile's own pixel grid (`sampleCog`: each reprojected from its own CRS, so
+ * two surveys in different CRSs and ground resolutions line up), and After − Before is
+ * painted pixel by pixel (`change-ramp.ts`).
  */
 import L from 'leaflet'
 
 import { changeLimitOf, elevationChange, paintChange, type ChangeScale } from './change-ramp.ts'
-import { canvasTileLayer, cogBounds, overlaps, type OpenedCog } from './cog-layer.client.ts'
+import { canvasTileLayer, cogBounds, sampleCog, type OpenedCog, type TilePixels } from './cog-layer.client.ts'
 
-const WGS84 = 4326
-/** The grid the legend's limit is sampled on (geotiff.js reads a small overview for it). */
+/** The grid the legend's limit is sampled on (a small overview is read for it). */
 const SAMPLE_PX = 256
 
 type Grid = { width: number; height: number }
 
-function readHeights(cog: OpenedCog, box: number[], grid: Grid, signal?: AbortSignal) {
-  return cog.tiff
-    .readRasters({
-      bbox: box,
-      signal,
-      pool: cog.pool,
-      ...grid,
-      samples: [0],
-      resampleMethod: 'nearest',
-      fillValue: Number.NaN,
-      interleave: false,
-    })
-    .then((rasters) => (rasters as unknown as ArrayLike<number>[])[0]!)
-}
-
-/** Lat/lng bounds as a box in the COG's CRS (Web Mercator or WGS84). */
-function boxIn(bounds: L.LatLngBounds, epsg: number | null) {
-  const sw = bounds.getSouthWest()
-  const ne = bounds.getNorthEast()
-  if (epsg === WGS84) return [sw.lng, sw.lat, ne.lng, ne.lat]
-  const a = L.CRS.EPSG3857.project(sw)
-  const b = L.CRS.EPSG3857.project(ne)
-  return [a.x, a.y, b.x, b.y]
+async function readHeights(cog: OpenedCog, lngLatAt: TilePixels, grid: Grid, signal?: AbortSignal) {
+  const bands = await sampleCog(cog, lngLatAt, grid, signal, [0])
+  return bands ? bands[0]! : new Float32Array(grid.width * grid.height).fill(Number.NaN)
 }
 
 /** Where the two models overlap (null when they do not). */
@@ -59,10 +38,10 @@ export async function changeLimitFor(
   minimumM: number,
 ) {
   const grid = { width: SAMPLE_PX, height: SAMPLE_PX }
-  const [b, a] = await Promise.all([
-    readHeights(before, boxIn(overlap, before.epsg), grid),
-    readHeights(after, boxIn(overlap, after.epsg), grid),
-  ])
+  const [west, north] = [overlap.getWest(), overlap.getNorth()]
+  const [dx, dy] = [(overlap.getEast() - west) / SAMPLE_PX, (north - overlap.getSouth()) / SAMPLE_PX]
+  const lngLatAt: TilePixels = (x, y) => [west + x * dx, north - y * dy]
+  const [b, a] = await Promise.all([readHeights(before, lngLatAt, grid), readHeights(after, lngLatAt, grid)])
   return changeLimitOf(elevationChange(b, a, { before: before.nodata, after: after.nodata }), minimumM)
 }
 
@@ -72,16 +51,18 @@ export function createChangeLayer(
   scale: ChangeScale,
   options: L.GridLayerOptions = {},
 ) {
-  return canvasTileLayer((boxIn, size, image, signal) => {
-    const beforeBox = boxIn(before.epsg)
-    const afterBox = boxIn(after.epsg)
-    if (!overlaps(beforeBox, before.bbox) || !overlaps(afterBox, after.bbox)) return null
+  return canvasTileLayer((lngLatAt, size, image, signal) => {
     const grid = { width: size.x, height: size.y }
     return Promise.all([
-      readHeights(before, beforeBox, grid, signal),
-      readHeights(after, afterBox, grid, signal),
-    ]).then(([b, a]) =>
-      paintChange(elevationChange(b, a, { before: before.nodata, after: after.nodata }), scale, image.data),
-    )
+      sampleCog(before, lngLatAt, grid, signal, [0]),
+      sampleCog(after, lngLatAt, grid, signal, [0]),
+    ]).then(([b, a]) => {
+      if (b && a)
+        paintChange(
+          elevationChange(b[0]!, a[0]!, { before: before.nodata, after: after.nodata }),
+          scale,
+          image.data,
+        )
+    })
   }, options)
 }

@@ -1,30 +1,62 @@
 /**
- * A Leaflet layer that paints a Cloud Optimized GeoTIFF read in the browser with geotiff.js
- * (ADR 238): each 256 px map tile asks for its box at its resolution, geotiff.js picks the
- * overview that fits and fetches only the COG blocks it needs with HTTP Range requests
- * (through `range-reader.ts`: past the browser's cache lock, shared, bounded in time).
- * The viewing copy is in Web Mercator (EPSG:3857) or WGS84; anything else is not drawn
- * here (the view falls back to the preview image).
+ * A Leaflet layer that paints a Cloud Optimized GeoTIFF read in the browser with geotiff.js:
+ * the COG stays in its raster's own CRS (recorded by the viewing-copy job in its metadata, or
+ * Web Mercator/WGS84 geokeys for copies made before), and each 256 px map tile is reprojected
+ * here (`reproject.ts`): the tile picks the overview no coarser than its pixels, reads that
+ * window (only the COG blocks it needs, with HTTP Range requests through `range-reader.ts`:
+ * past the browser's cache lock, shared, bounded in time) and samples it per pixel.
+ * A COG whose CRS is not known is not drawn here (the view falls back to the preview image).
  */
 import { rampColour } from '#app/domain/deliverables/elevation-ramp.ts'
-import { BaseClient, BaseResponse, fromCustomClient, type GeoTIFF, type Pool } from 'geotiff'
+import {
+  BaseClient,
+  BaseResponse,
+  fromCustomClient,
+  type GeoTIFF,
+  type GeoTIFFImage,
+  type Pool,
+} from 'geotiff'
 import L from 'leaflet'
 
 import { decodingPool } from './decoded-blocks.ts'
 import { abortError, createRangeReader, type RangeAnswer } from './range-reader.ts'
+import {
+  geoTransformOf,
+  mercatorLngLat,
+  outlineOf,
+  planTile,
+  rasterPlace,
+  sampleBand,
+  ycbcrToRgb,
+  type RasterPlace,
+} from './reproject.ts'
 import { isAbort, paintWithRetries } from './tile-attempts.ts'
 
-const WEB_MERCATOR = 3857
-const WGS84 = 4326
+/** The metadata item the viewing-copy job records the COG's CRS in (GDAL's PROJ.4 text). */
+const CRS_ITEM = 'KESTREL_PROJ4'
+/** The CRS of viewing copies made before the job recorded one: their geokeys. */
+const KNOWN_CRS: Record<number, string> = { 3857: 'EPSG:3857', 4326: 'EPSG:4326' }
+
+interface Level {
+  image: GeoTIFFImage
+  width: number
+  height: number
+  /** Its internal mask (GDAL's 1-bit transparency mask of a JPEG COG), if any. */
+  mask: GeoTIFFImage | null
+}
 
 export interface OpenedCog {
   tiff: GeoTIFF
   /** Decodes COG blocks for `readRasters`, each block once while it is kept. */
   pool: Pool
-  epsg: number | null
-  /** [minX, minY, maxX, maxY] in the COG's CRS. */
-  bbox: number[]
+  /** Where its pixels are; null when its CRS is not known (not drawn). */
+  place: RasterPlace | null
+  /** The full level, then its overviews. */
+  levels: Level[]
+  /** [west, south, east, north] in degrees. */
+  outline: readonly [number, number, number, number] | null
   bandCount: number
+  ycbcr: boolean
   nodata: number | null
 }
 
@@ -83,9 +115,9 @@ export async function openCog(url: string): Promise<OpenedCog> {
   const image = await tiff.getImage()
   const keys = (image.getGeoKeys() ?? {}) as { ProjectedCSTypeGeoKey?: number; GeographicTypeGeoKey?: number }
   const count = await tiff.getImageCount()
+  const images = await Promise.all(Array.from({ length: count }, (_, i) => tiff.getImage(i)))
   await Promise.all(
-    Array.from({ length: count }, async (_, i) => {
-      const level = await tiff.getImage(i)
+    images.map(async (level) => {
       if (!level.isTiled) return
       const tiles =
         Math.ceil(level.getWidth() / level.getTileWidth()) *
@@ -97,23 +129,81 @@ export async function openCog(url: string): Promise<OpenedCog> {
       ])
     }),
   )
+  const isMask = (level: GeoTIFFImage) =>
+    ((level.fileDirectory.getValue('NewSubfileType') as number) ?? 0) & 4
+  const masks = images.filter(isMask)
+  const levels = images
+    .filter((level, i) => i === 0 || !isMask(level))
+    .map((level) => ({
+      image: level,
+      width: level.getWidth(),
+      height: level.getHeight(),
+      mask:
+        masks.find((m) => m.getWidth() === level.getWidth() && m.getHeight() === level.getHeight()) ?? null,
+    }))
+  const recorded = ((await image.getGDALMetadata()) ?? {})[CRS_ITEM]
+  const epsg = keys.ProjectedCSTypeGeoKey ?? keys.GeographicTypeGeoKey ?? null
+  const crs = typeof recorded === 'string' ? recorded : epsg !== null ? KNOWN_CRS[epsg] : undefined
+  const directory = image.fileDirectory
+  const gt = geoTransformOf({
+    transformation: directory.hasTag('ModelTransformation')
+      ? directory.getValue('ModelTransformation')
+      : null,
+    tiepoint: directory.hasTag('ModelTiepoint') ? directory.getValue('ModelTiepoint') : null,
+    pixelScale: directory.hasTag('ModelPixelScale') ? directory.getValue('ModelPixelScale') : null,
+  })
+  const place = crs && gt ? rasterPlace(crs, gt) : null
   return {
     tiff,
     pool: decodingPool(),
-    epsg: keys.ProjectedCSTypeGeoKey ?? keys.GeographicTypeGeoKey ?? null,
-    bbox: image.getBoundingBox(),
+    place,
+    levels,
+    outline: place ? outlineOf(place, image.getWidth(), image.getHeight()) : null,
     bandCount: image.getSamplesPerPixel(),
+    ycbcr: directory.getValue('PhotometricInterpretation') === 6,
     nodata: image.getGDALNoData(),
   }
 }
 
 export function canDrawCog(cog: OpenedCog) {
-  return cog.epsg === WEB_MERCATOR || cog.epsg === WGS84
+  return cog.place !== null
+}
+
+/** The tile's pixels → lng/lat: pixel (x, y) from its top left corner. */
+export type TilePixels = (x: number, y: number) => [number, number]
+
+/**
+ * Band values (`samples`, or all; NaN off the raster, at nodata or masked out; RGB for a JPEG
+ * COG) on a grid of `size` whose pixel (x, y) is at `lngLatAt(x, y)`. Null when it misses the raster.
+ */
+export async function sampleCog(
+  cog: OpenedCog,
+  lngLatAt: TilePixels,
+  size: { width: number; height: number },
+  signal?: AbortSignal,
+  samples?: number[],
+): Promise<Float32Array[] | null> {
+  if (!cog.place) return null
+  const plan = planTile(cog.place, lngLatAt, size, cog.levels)
+  if (!plan) return null
+  const level = cog.levels[plan.level]!
+  const read = { window: plan.window, pool: cog.pool, signal, interleave: false as const }
+  const [rasters, mask] = await Promise.all([
+    level.image.readRasters({ ...read, ...(samples ? { samples } : {}) }),
+    level.mask && !samples ? level.mask.readRasters({ ...read, samples: [0] }) : null,
+  ])
+  const bands = (rasters as unknown as ArrayLike<number>[]).map((band) =>
+    sampleBand(band, plan.index, cog.nodata),
+  )
+  if (cog.ycbcr && bands.length >= 3) ycbcrToRgb(bands[0]!, bands[1]!, bands[2]!)
+  if (mask)
+    bands.push(sampleBand((mask as unknown as ArrayLike<number>[])[0]!, plan.index, null).map((v) => v * 255))
+  return bands
 }
 
 /** The height range from the smallest overview, for a model whose range the server did not record. */
 export async function heightRangeOf(cog: OpenedCog): Promise<{ min: number; max: number } | null> {
-  const image = await cog.tiff.getImage((await cog.tiff.getImageCount()) - 1)
+  const image = cog.levels.reduce((a, b) => (b.width < a.width ? b : a)).image
   const [band] = (await image.readRasters({ samples: [0] })) as unknown as [ArrayLike<number>]
   let min = Infinity
   let max = -Infinity
@@ -144,24 +234,12 @@ function paint(cog: OpenedCog, style: CogPaint, bands: ArrayLike<number>[], out:
   }
   const [r, g = r!, b = r!, a] = bands
   for (let i = 0; i < n; i++) {
+    // NaN (off the raster) is no alpha; without an alpha band or mask, black is the edge.
     const alpha = a ? a[i]! : r![i]! || g[i]! || b[i]! ? 255 : 0
     if (!alpha) continue
     px.set([r![i]!, g[i]!, b[i]!, alpha], i * 4)
   }
 }
-
-/** The map tile's box in the COG's CRS. */
-function tileBox(map: L.Map, coords: L.Coords, size: L.Point, epsg: number | null) {
-  const nw = map.unproject(coords.scaleBy(size), coords.z)
-  const se = map.unproject(coords.scaleBy(size).add(size), coords.z)
-  if (epsg === WGS84) return [nw.lng, se.lat, se.lng, nw.lat]
-  const a = L.CRS.EPSG3857.project(nw)
-  const b = L.CRS.EPSG3857.project(se)
-  return [a.x, b.y, b.x, a.y]
-}
-
-export const overlaps = (a: number[], b: number[]) =>
-  a[0]! < b[2]! && a[2]! > b[0]! && a[1]! < b[3]! && a[3]! > b[1]!
 
 /** What a canvas tile layer's tiles are doing, summed over a map by `TileProgress`. */
 interface TileCounts {
@@ -176,7 +254,7 @@ export const TILE_COUNTS_EVENT = 'canvastiles'
 const RETRY_FAILED_AFTER_MS = 3000
 
 type PaintTile = (
-  boxIn: (epsg: number | null) => number[],
+  lngLatAt: TilePixels,
   size: L.Point,
   image: ImageData,
   signal: AbortSignal,
@@ -198,7 +276,7 @@ interface TileRun {
 }
 
 /**
- * A Leaflet layer of 256 px canvas tiles: `paintTile` gets the tile's box in a CRS, its size
+ * A Leaflet layer of 256 px canvas tiles: `paintTile` gets the tile's pixels' lng/lat, its size
  * and a signal, and fills the tile's pixels (null: nothing there, the tile stays empty).
  * Every tile ends: painted, or failed after its attempts (marked `cog-tile-failed`, asked
  * for again after the next move); a tile that leaves the map stops its reads, and tiles of
@@ -283,7 +361,6 @@ export function canvasTileLayer(paintTile: PaintTile, options: L.GridLayerOption
       canvas.height = size.y
       const context = canvas.getContext('2d')!
       const key = this._tileCoordsToKey(coords)
-      const map = this._map!
       const run: TileRun = { controller: new AbortController(), failedAt: null }
       runs.set(canvas, run)
       const finish = (error?: Error) => {
@@ -302,7 +379,9 @@ export function canvasTileLayer(paintTile: PaintTile, options: L.GridLayerOption
       paintWithRetries(
         async (signal) => {
           const image = context.createImageData(size.x, size.y)
-          const painting = paintTile((epsg) => tileBox(map, coords, size, epsg), size, image, signal)
+          const [x0, y0] = [coords.x * size.x, coords.y * size.y]
+          const lngLatAt: TilePixels = (x, y) => mercatorLngLat(x0 + x, y0 + y, coords.z)
+          const painting = paintTile(lngLatAt, size, image, signal)
           if (!painting) return
           await painting
           if (signal.aborted) throw abortError()
@@ -341,30 +420,17 @@ export function tileCountsOf(map: L.Map): TileCounts {
 }
 
 export function createCogLayer(cog: OpenedCog, style: CogPaint, options: L.GridLayerOptions = {}) {
-  return canvasTileLayer((boxIn, size, image, signal) => {
-    const box = boxIn(cog.epsg)
-    if (!overlaps(box, cog.bbox)) return null
-    return cog.tiff
-      .readRasters({
-        bbox: box,
-        signal,
-        pool: cog.pool,
-        width: size.x,
-        height: size.y,
-        resampleMethod: 'nearest',
-        fillValue: style.kind === 'elevation' ? (cog.nodata ?? Number.NaN) : 0,
-        interleave: false,
-      })
-      .then((rasters) => paint(cog, style, rasters as unknown as ArrayLike<number>[], image))
-  }, options)
+  return canvasTileLayer(
+    (lngLatAt, size, image, signal) =>
+      sampleCog(cog, lngLatAt, { width: size.x, height: size.y }, signal).then((bands) => {
+        if (bands) paint(cog, style, bands, image)
+      }),
+    options,
+  )
 }
 
 /** The COG's outline as Leaflet bounds. */
 export function cogBounds(cog: OpenedCog) {
-  const [minX, minY, maxX, maxY] = cog.bbox as [number, number, number, number]
-  if (cog.epsg === WGS84) return L.latLngBounds([minY, minX], [maxY, maxX])
-  return L.latLngBounds(
-    L.CRS.EPSG3857.unproject(L.point(minX, minY)),
-    L.CRS.EPSG3857.unproject(L.point(maxX, maxY)),
-  )
+  const [west, south, east, north] = cog.outline ?? [0, 0, 0, 0]
+  return L.latLngBounds([south, west], [north, east])
 }

@@ -80,7 +80,11 @@ describe('a raster in its own CRS, placed as GDAL places it (within 0.1 px)', ()
     ['UTM 34S', 'EPSG:32734', [300_000, 6_240_030, 300_030, 6_240_000]],
     // A south-orientated Lo19 grid (westing, southing) near Cape Town, 5 cm pixels, as the fixtures make it.
     ['Hartebeesthoek94 Lo19', 'EPSG:2048', [-53_300, 3_754_300, -53_285, 3_754_285]],
-    ['Web Mercator (the viewing copies made before)', 'EPSG:3857', [2_050_000, -4_017_000, 2_050_040, -4_017_040]],
+    [
+      'Web Mercator (the viewing copies made before)',
+      'EPSG:3857',
+      [2_050_000, -4_017_000, 2_050_040, -4_017_040],
+    ],
   ]
   for (const [name, srs, ullr] of cases) {
     it(`${name}: pixel → lng/lat and back`, async () => {

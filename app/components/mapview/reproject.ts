@@ -203,3 +203,13 @@ export function mercatorLngLat(x: number, y: number, z: number): [number, number
   const lat = (Math.atan(Math.sinh(Math.PI * (1 - (2 * y) / world))) * 180) / Math.PI
   return [lng, lat]
 }
+
+/** JPEG COGs hold YCbCr (PhotometricInterpretation 6), which geotiff.js's readRasters returns as is: to RGB, in place. */
+export function ycbcrToRgb(y: Float32Array, cb: Float32Array, cr: Float32Array) {
+  for (let i = 0; i < y.length; i++) {
+    const [l, b, r] = [y[i]!, cb[i]! - 128, cr[i]! - 128]
+    y[i] = Math.min(255, Math.max(0, l + 1.402 * r))
+    cb[i] = Math.min(255, Math.max(0, l - 0.344136 * b - 0.714136 * r))
+    cr[i] = Math.min(255, Math.max(0, l + 1.772 * b))
+  }
+}
