@@ -23,7 +23,6 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIResponse, type Page } from '@playwright/test'
 import { readConfig } from '@remix-run/dev/dist/config.js'
 
@@ -160,19 +159,41 @@ async function analysable(page: Page, url: string, sent: APIResponse): Promise<P
   return scripting.page
 }
 
+/** The part of axe-core's `axe.run` this test reads. */
+type AxeRun = (
+  context: Document,
+  options: { resultTypes: string[]; rules: Record<string, { enabled: boolean }> },
+) => Promise<{
+  violations: Array<{
+    id: string
+    impact?: string | null
+    help: string
+    nodes: Array<{ target: string[]; failureSummary?: string }>
+  }>
+}>
+
 type Blocking = Array<{ impact: string; id: string; help: string; nodes: string[] }>
 
 /**
  * axe's verdict depends only on the document, its styles and the viewport: a page whose DOM
  * (scripts aside) is one already analysed in this run (another role's, or the other
  * project's) gets that verdict instead of a second analysis. Playwright empties outputDir at
- * the start of every run, so nothing is reused across runs.
+ * the start of every run, so nothing is reused across runs. What hydration alone changes and
+ * neither a style nor axe reads is left out, so a page the same with and without JavaScript
+ * is analysed once: the root's `data-hydrated` mark, the `modulepreload` links and `value=""`
+ * on a text field (an empty value either way).
  */
 async function fingerprintOf(page: Page) {
   const dom = await page.evaluate(() => {
     const copy = document.documentElement.cloneNode(true) as HTMLElement
     for (const script of copy.querySelectorAll('script')) script.remove()
     for (const element of copy.querySelectorAll('[nonce]')) element.removeAttribute('nonce')
+    copy.removeAttribute('data-hydrated')
+    for (const link of copy.querySelectorAll('link[rel="modulepreload"]')) link.remove()
+    const valued = /^(button|submit|reset|image|checkbox|radio)$/
+    for (const input of copy.querySelectorAll<HTMLInputElement>('input[value=""]')) {
+      if (!valued.test(input.type)) input.removeAttribute('value')
+    }
     return copy.outerHTML
   })
   const size = page.viewportSize()
@@ -190,13 +211,17 @@ async function blockingViolations(page: Page): Promise<{ found: Blocking; reused
     analysed.set(fingerprint, known)
     return { found: known, reused: true }
   }
-  // Passes and incomplete results are not read: axe skips collecting them. Legacy mode runs axe
-  // in the page itself instead of finishing in a new blank page (half the time; the app has no iframes).
-  const results = await new AxeBuilder({ page })
-    .options({ resultTypes: ['violations'] })
-    .disableRules(await rulesThatCannotBlock(page))
-    .setLegacyMode(true)
-    .analyze()
+  // axe-core itself, once per document (AxeBuilder evaluates its 0.6 MB source twice per
+  // analysis). Passes and incomplete results are not read: axe skips collecting them.
+  await page.evaluate(axeSource())
+  const disabled = await rulesThatCannotBlock(page)
+  const results = await page.evaluate(
+    (options) => (window as unknown as { axe: { run: AxeRun } }).axe.run(document, options),
+    {
+      resultTypes: ['violations'],
+      rules: Object.fromEntries(disabled.map((id) => [id, { enabled: false }])),
+    },
+  )
   const found = results.violations
     .filter((v) => BLOCKING.has(v.impact ?? ''))
     .map((v) => ({
@@ -218,43 +243,40 @@ async function blockingViolations(page: Page): Promise<{ found: Blocking; reused
   return { found, reused: false }
 }
 
+let source: string | undefined
+const axeSource = () => (source ??= fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8'))
+
 let nonBlockingRules: Promise<string[]> | undefined
 
 /**
  * The rules none of whose failures can be serious or critical (axe's own metadata: the rule's
  * impact and each of its checks'): they cannot fail this test, so they are not run (among
- * them `region`, one of the slowest on a long page).
+ * them `region`, one of the slowest on a long page). Read once, from a page with axe in it.
  */
 function rulesThatCannotBlock(page: Page): Promise<string[]> {
-  nonBlockingRules ??= (async () => {
-    const context = await page.context().browser()!.newContext({ javaScriptEnabled: true })
-    try {
-      const scratch = await context.newPage()
-      await scratch.addScriptTag({ path: path.resolve('node_modules/axe-core/axe.min.js') })
-      const rules = await scratch.evaluate(() => {
-        interface Audit {
-          rules: Array<{ id: string; impact?: string; any: unknown[]; all: unknown[]; none: unknown[] }>
-          data: { checks: Record<string, { impact?: string } | undefined> }
-        }
-        const audit = (window as unknown as { axe: { _audit: Audit } }).axe._audit
-        return audit.rules.map((rule) => ({
-          id: rule.id,
-          impacts: [
+  nonBlockingRules ??= page
+    .evaluate(() => {
+      interface Audit {
+        rules: Array<{ id: string; impact?: string; any: unknown[]; all: unknown[]; none: unknown[] }>
+        data: { checks: Record<string, { impact?: string } | undefined> }
+      }
+      const audit = (window as unknown as { axe: { _audit: Audit } }).axe._audit
+      return audit.rules
+        .filter((rule) =>
+          [
             rule.impact,
             ...[...rule.any, ...rule.all, ...rule.none].map((check) => {
               const id = typeof check === 'string' ? check : (check as { id: string }).id
               return audit.data.checks[id]?.impact
             }),
-          ],
-        }))
-      })
-      return rules
-        .filter(({ impacts }) => impacts.every((impact) => impact === 'minor' || impact === 'moderate'))
-        .map(({ id }) => id)
-    } finally {
-      await context.close()
-    }
-  })()
+          ].every((impact) => impact === 'minor' || impact === 'moderate'),
+        )
+        .map((rule) => rule.id)
+    })
+    .catch((error: unknown) => {
+      nonBlockingRules = undefined
+      throw error
+    })
   return nonBlockingRules
 }
 

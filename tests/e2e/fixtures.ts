@@ -1,10 +1,11 @@
 /** Shared helpers for the journeys. */
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
+import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 
 import { readSavedMail, type ReceivedMail } from '../helpers/smtp-server.ts'
-import { e2eMailDir, e2eOrigin, e2eSessionsFile } from '../setup/e2e-env.ts'
+import { e2eMailDir, e2eOrigin, e2eSessionsFile, e2eSharedDir } from '../setup/e2e-env.ts'
 
 export const DEMO_PASSWORD = 'kestrel-demo'
 
@@ -50,6 +51,61 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   }
   await page.goto('/dashboard')
   await expect(page).toHaveURL(/\/dashboard/)
+}
+
+/**
+ * `build(dir)` once per run for all the workers (each has its own app, but a GDAL-built raster
+ * is the same for all): the first worker to ask builds into `dir` and saves the result, the
+ * others wait for it. A builder that failed or died leaves the next one to build.
+ */
+export async function builtOncePerRun<T>(name: string, build: (dir: string) => Promise<T>): Promise<T> {
+  const dir = path.join(e2eSharedDir, name)
+  const done = path.join(dir, 'done.json')
+  const owner = path.join(dir, 'owner.pid')
+  const deadline = Date.now() + 300_000
+  for (;;) {
+    if (fs.existsSync(done)) return JSON.parse(fs.readFileSync(done, 'utf8')) as T
+    fs.mkdirSync(e2eSharedDir, { recursive: true })
+    try {
+      fs.mkdirSync(dir)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      if (!isAlive(readPid(owner))) fs.rmSync(dir, { recursive: true, force: true })
+      else if (Date.now() > deadline) throw new Error(`${name} was not built in time by another worker`)
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      continue
+    }
+    fs.writeFileSync(owner, String(process.pid))
+    try {
+      const result = await build(dir)
+      // Written whole then renamed: a waiting worker never reads half of it.
+      fs.writeFileSync(`${done}.partial`, JSON.stringify(result))
+      fs.renameSync(`${done}.partial`, done)
+      return result
+    } catch (error) {
+      fs.rmSync(dir, { recursive: true, force: true })
+      throw error
+    }
+  }
+}
+
+function readPid(file: string) {
+  try {
+    return Number(fs.readFileSync(file, 'utf8'))
+  } catch {
+    return undefined
+  }
+}
+
+/** Whether the process is running; a directory with no pid yet is just being claimed. */
+function isAlive(pid: number | undefined) {
+  if (pid === undefined) return true
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
 }
 
 /** Waits for an e-mail to arrive at the test SMTP server. */

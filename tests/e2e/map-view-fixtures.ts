@@ -21,23 +21,16 @@ import {
 } from '../helpers/dsm-fixtures.ts'
 import { e2eDir } from '../setup/e2e-env.ts'
 import { seedPaidProject } from './admin-fixtures.ts'
+import { builtOncePerRun } from './fixtures.ts'
 
-const BUILT = path.join(e2eDir, 'map-rasters')
-
-/** The orthomosaic and cone DSM with their viewing copies, built once per run (GDAL takes some seconds for the 4096 px orthomosaic). */
-export async function builtRasters() {
-  const done = path.join(BUILT, 'done.json')
-  if (fs.existsSync(done))
-    return JSON.parse(fs.readFileSync(done, 'utf8')) as Awaited<ReturnType<typeof build>>
-  fs.mkdirSync(BUILT, { recursive: true })
-  const result = await build()
-  fs.writeFileSync(done, JSON.stringify(result))
-  return result
+/** The orthomosaic and cone DSM with their viewing copies, built once per run for all workers (GDAL takes some seconds for the 4096 px orthomosaic). */
+export function builtRasters() {
+  return builtOncePerRun('map-rasters', build)
 }
 
-async function build() {
-  const ortho = await buildOrthomosaic(BUILT, 2048, 4096, 'site-orthomosaic.tif')
-  const cone: ConeDsm = await buildConeDsm(BUILT, 32734, 'site-dsm.tif')
+async function build(dir: string) {
+  const ortho = await buildOrthomosaic(dir, 2048, 4096, 'site-orthomosaic.tif')
+  const cone: ConeDsm = await buildConeDsm(dir, 32734, 'site-dsm.tif')
   const items = []
   for (const [file, kind] of [
     [ortho, 'orthomosaic'],

@@ -6,35 +6,34 @@
  * Each with its Web Mercator viewing copy and preview, rows as the viewing-copy job leaves them.
  */
 import { execFile } from 'node:child_process'
-import fs from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import type { Page } from '@playwright/test'
 
 import { buildPreview, buildViewingCog, rasterFacts } from '../helpers/dsm-fixtures.ts'
-import { e2eDir } from '../setup/e2e-env.ts'
 import { openE2eDb, seedPaidProject } from './admin-fixtures.ts'
+import { builtOncePerRun } from './fixtures.ts'
 import { builtRasters, storeReadyRasters, type BuiltRaster } from './map-view-fixtures.ts'
 
 const run = promisify(execFile)
-const BUILT = path.join(e2eDir, 'map-rasters', 'after')
 const DAY = 24 * 3600_000
 
-/** The After survey's rasters, built once per run from the Before ones. */
-async function afterRasters(before: BuiltRaster[]): Promise<BuiltRaster[]> {
-  const done = path.join(BUILT, 'done.json')
-  if (fs.existsSync(done)) return JSON.parse(fs.readFileSync(done, 'utf8')) as BuiltRaster[]
-  fs.mkdirSync(BUILT, { recursive: true })
+/** The After survey's rasters, built once per run for all workers from the Before ones. */
+function afterRasters(before: BuiltRaster[]): Promise<BuiltRaster[]> {
+  return builtOncePerRun('map-rasters-after', (dir) => buildAfterRasters(before, dir))
+}
+
+async function buildAfterRasters(before: BuiltRaster[], dir: string): Promise<BuiltRaster[]> {
   const ortho = before.find((i) => i.kind === 'orthomosaic')!
   const dsm = before.find((i) => i.kind === 'elevation')!
-  const teal = path.join(BUILT, 'after-orthomosaic.tif')
+  const teal = path.join(dir, 'after-orthomosaic.tif')
   await run('gdal_translate', ['-q', '-b', '2', '-b', '1', '-b', '3', '-co', 'TILED=YES', ortho.file, teal])
   // Flat ground over the cone's extent, at twice its pixel size.
   const { stdout } = await run('gdalinfo', ['-json', dsm.file], { encoding: 'utf8' })
   const info = JSON.parse(stdout) as { size: [number, number]; geoTransform: number[] }
   const [ulx, pixel, , uly] = info.geoTransform as [number, number, number, number]
   const widthM = info.size[0] * pixel
-  const flat = path.join(BUILT, 'after-dsm.tif')
+  const flat = path.join(dir, 'after-dsm.tif')
   await run('gdal_create', [
     '-q',
     '-of',
@@ -73,7 +72,6 @@ async function afterRasters(before: BuiltRaster[]): Promise<BuiltRaster[]> {
       range: kind === 'elevation' ? [100, 100] : undefined,
     })
   }
-  fs.writeFileSync(done, JSON.stringify(items))
   return items
 }
 

@@ -21,6 +21,9 @@ export function e2eServerOf(index: number) {
   }
 }
 
+/** What the workers of one run share (rasters built once per run); emptied by the global set-up. */
+export const e2eSharedDir = path.resolve('tests/.tmp', `e2e-${e2eBasePort}-shared`)
+
 // Playwright numbers its running workers 0…workers-1 (a restarted worker keeps its number);
 // the main process (global set-up) has none.
 const own = e2eServerOf(Number(process.env.TEST_PARALLEL_INDEX ?? 0))

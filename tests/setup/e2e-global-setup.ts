@@ -14,7 +14,7 @@ import { startNodeOdmSimulator } from '../../server/nodeodm-simulator/index.ts'
 import { DEMO_PASSWORD } from '../e2e/fixtures.ts'
 import { startTestSmtpServer } from '../helpers/smtp-server.ts'
 import { startTileServer } from '../helpers/tile-server.ts'
-import { e2eServerOf } from './e2e-env.ts'
+import { e2eServerOf, e2eSharedDir } from './e2e-env.ts'
 
 /** The demo accounts the journeys act as; each is signed in once per app (journeys reuse the session). */
 const DEMO_ACCOUNTS = ['client@example.com', 'pilot@example.com', 'admin@example.com']
@@ -106,6 +106,7 @@ async function startApp(index: number) {
 }
 
 export default async function globalSetup(config: FullConfig) {
+  fs.rmSync(e2eSharedDir, { recursive: true, force: true })
   const apps = await Promise.all(Array.from({ length: Math.max(1, config.workers) }, (_, i) => startApp(i)))
   return async () => {
     await Promise.all(apps.map((app) => app.stop()))
