@@ -12,8 +12,9 @@
  * (ratio 0,80), site change map 6,49 s (1,30), no failed tiles; before each COG block was decoded
  * once (load 19): 5,74 s (1,15) and 8,71 s (1,74). Zooming out to levels already read (no range
  * requests) went from 3,6 s to 1,8 s (project) and 3,5 s to 2,1 s (site). The site map's steps
- * over 5 s are 10 MB of range answers through Chrome's six connections to the CPU-starved
- * server (about 3,5 s) and then inflating the noise orthomosaics' blocks on the main thread.
+ * over 5 s are the page's main thread: it inflates the noise orthomosaics' blocks (10 MB a step)
+ * and, busy, drains the range answers slowly (1–1,5 s each in Chrome, 60–120 ms by curl from the
+ * same server), so Chrome's six connections to it queue the rest (last answer about 3,5 s).
  */
 import fs from 'node:fs'
 import os from 'node:os'
