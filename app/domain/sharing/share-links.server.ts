@@ -44,10 +44,7 @@ function shareUrl(token: string) {
  * The project's deliverables that still have their bytes, oldest first (the order they were
  * delivered), without an access check: the caller decided it.
  */
-export function currentDeliverablesWithoutAccessCheck(
-  projectId: number,
-  db: DbOrTx = getDb(),
-): ProjectFile[] {
+function currentDeliverablesWithoutAccessCheck(projectId: number, db: DbOrTx = getDb()): ProjectFile[] {
   return db
     .select()
     .from(projectFiles)
