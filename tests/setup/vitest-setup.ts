@@ -38,6 +38,7 @@ if (g[ORIGINAL_ENV]) {
   for (const key of Object.keys(process.env)) if (!(key in original)) delete process.env[key]
   Object.assign(process.env, original)
   for (const key of Reflect.ownKeys(globalThis)) if (isAppGlobal(key)) delete g[key]
+  vi.useRealTimers()
   vi.resetModules()
 } else {
   g[ORIGINAL_ENV] = { ...process.env }
