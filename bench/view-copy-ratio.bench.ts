@@ -1,11 +1,14 @@
 /**
  * How long a viewing copy takes against a plain `gdal_translate -of COG` of the same file
- * (the issue's yardstick: 4.1–4.5× before the warp used the job's cores; goal ≤ 1.5×). The
+ * (the issue's yardstick: 4.1–4.5× when the job warped to Web Mercator; goal ≤ 1.5×). The
  * source is a textured RGB orthomosaic in UTM 34S (a flat colour would compress to nothing),
- * stored as a deliverable and converted by the view job (Web Mercator WEBP COG with overviews,
- * preview, thumbnail), then timed against gdal_translate -of COG on the same file and machine.
+ * stored as a deliverable and converted by the view job (a JPEG COG in the raster's own CRS with
+ * overviews, no warp: the browser reprojects; preview, thumbnail, reduced copy), then timed
+ * against gdal_translate -of COG on the same file and machine.
  * Run: npm run bench -- bench/view-copy-ratio.bench.ts   (BENCH_VIEW_MB=167 for the issue's size; default 48)
  * The two runs are back to back; on a busy machine compare the CPU ratio (child user + system seconds).
+ * 2026-11-28, 2 cores, 4096² (48 MiB), machine loaded by other work (load 13–16): 1.17× wall, 1.54× CPU
+ * (before, with the warp: 3.64× wall, 4.82× CPU on a quiet machine).
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'

@@ -1,7 +1,7 @@
 /**
  * A completed project with two ready raster deliverables for the Map view journeys: an RGB
- * orthomosaic in Lo19 and a cone DSM in UTM 34S, built with GDAL, their Web Mercator
- * viewing COGs and previews written where the viewing-copy job puts them, rows as the job
+ * orthomosaic in Lo19 and a cone DSM in UTM 34S, built with GDAL, their viewing COGs in
+ * those CRSs (the map reprojects them) and previews written where the viewing-copy job puts them, rows as the job
  * leaves them; and how a journey sees the orthomosaic's pixels on the map.
  */
 import crypto from 'node:crypto'
@@ -60,6 +60,7 @@ async function buildReducedCopy(cog: string, kind: 'orthomosaic' | 'elevation') 
     kind: kind === 'elevation' ? 'elevation' : 'imagery',
     range: { min: null, max: null },
     step: { owner: 'conversion', timeoutMs: 120_000 },
+    imageryCompression: 'JPEG',
   })
 }
 

@@ -3,7 +3,7 @@
  * the Map view's rasters (`map-view-fixtures.ts`): Before is the magenta orthomosaic (Lo19)
  * and the cone DSM (UTM 34S, 25 cm); After is the same orthomosaic with its red and green
  * bands swapped (teal) and flat ground at 100 m (UTM 34S, 50 cm) — the pile was carted away.
- * Each with its Web Mercator viewing copy and preview, rows as the viewing-copy job leaves them.
+ * Each with its viewing copy (in its own CRS) and preview, rows as the viewing-copy job leaves them.
  */
 import { execFile } from 'node:child_process'
 import path from 'node:path'

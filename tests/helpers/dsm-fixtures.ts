@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { CRS_ITEM } from '#app/domain/deliverables/view-copies.server.ts'
 
 const run = promisify(execFile)
 
@@ -270,24 +271,27 @@ async function tiledGeoTiff(source: string, out: string, srs: string, extra: str
   return out
 }
 
-/** The Map view's viewing copy: a Web Mercator COG, JPEG for imagery, DEFLATE for heights. */
+/** The Map view's viewing copy as the job makes it: a COG in the raster's own CRS (recorded for the browser), JPEG for imagery, DEFLATE for heights. */
 export async function buildViewingCog(source: string, out: string, kind: 'orthomosaic' | 'elevation') {
+  const { stdout } = await run('gdalsrsinfo', ['-o', 'proj4', source], { encoding: 'utf8' })
   const compression =
     kind === 'orthomosaic'
-      ? ['-dstalpha', '-co', 'COMPRESS=DEFLATE']
+      ? ['-b', '1', '-b', '2', '-b', '3', '-co', 'COMPRESS=JPEG', '-co', 'QUALITY=85']
       : ['-co', 'COMPRESS=DEFLATE', '-co', 'PREDICTOR=YES']
-  await run('gdalwarp', [
-    '-q',
-    '-overwrite',
-    '-t_srs',
-    'EPSG:3857',
-    '-r',
-    'bilinear',
-    '-of',
-    'COG',
-    '-co',
-    'OVERVIEWS=AUTO',
+  await run('gdal_translate', [
+    ...[
+      '-q',
+      '-of',
+      'COG',
+      '-co',
+      'BLOCKSIZE=512',
+      '-co',
+      'OVERVIEWS=AUTO',
+      '-co',
+      'OVERVIEW_RESAMPLING=AVERAGE',
+    ],
     ...compression,
+    ...['-mo', `${CRS_ITEM}=${stdout.trim().replace(/^'|'$/g, '')}`],
     source,
     out,
   ])

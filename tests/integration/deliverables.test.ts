@@ -1,6 +1,6 @@
 /**
  * Deliverables end to end with real GDAL: files checked by content, a Lo19
- * orthomosaic over 50 MB through tus with a cut, raster facts placed by GDAL, the Web Mercator COG with overviews, elevation ranges, the wrong-city
+ * orthomosaic over 50 MB through tus with a cut, raster facts placed by GDAL, the COG in its own CRS with overviews, elevation ranges, the wrong-city
  * overlap, corrupt files, a restart mid-conversion, the API and the viewing-copy routes.
  */
 import crypto from 'node:crypto'
@@ -9,6 +9,7 @@ import path from 'node:path'
 import { Readable } from 'node:stream'
 import { DELIVERABLE_MESSAGES, type Deliverable } from '#app/domain/deliverables/deliverable.ts'
 import { startViewJobs } from '#app/domain/deliverables/pipeline.server.ts'
+import { CRS_ITEM } from '#app/domain/deliverables/view-copies.server.ts'
 import { storeProjectFile } from '#app/domain/files/project-files.server.ts'
 import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import { createTusServer, FILE_ID_HEADER, type TusServer } from '#app/domain/files/tus.server.ts'
@@ -275,7 +276,7 @@ describe('rasters: GDAL facts, viewing copies, the API', () => {
     expect(Math.abs(info.footprintHa - 4.41) / 4.41).toBeLessThan(0.01)
     expect(info.overlapPercent).toBe(100)
 
-    // The viewing copy: a COG in Web Mercator with overviews, a preview and a thumbnail.
+    // The viewing copy: a COG in the raster's own CRS (Lo19, recorded for the browser) with overviews, a preview and a thumbnail.
     expect(viewRow(fileId)?.status).toBe('queued')
     const runner = startViewJobs()
     await runner.idle()
@@ -285,7 +286,10 @@ describe('rasters: GDAL facts, viewing copies, the API', () => {
     const cog = gdalInfo(path.join(storagePaths().root, view.cogName!))
     expect(cog.metadata.IMAGE_STRUCTURE.LAYOUT).toBe('COG')
     expect(cog.bands[0].overviews.length).toBeGreaterThan(0)
-    expect(cog.stac['proj:epsg']).toBe(3857)
+    expect(cog.stac['proj:epsg']).toBe(2048)
+    expect(cog.size).toEqual([lo19Facts.widthPx, lo19Facts.heightPx])
+    expect(cog.metadata.IMAGE_STRUCTURE.COMPRESSION).toMatch(/JPEG/)
+    expect(cog.metadata[''][CRS_ITEM]).toMatch(/^\+proj=tmerc .*\+axis=wsu .*\+lon_0=19 /)
     const preview = gdalInfo(path.join(storagePaths().root, view.previewName!))
     expect(Math.max(...preview.size)).toBe(1600)
     expect(Math.max(...gdalInfo(path.join(storagePaths().root, view.thumbnailName!)).size)).toBe(320)

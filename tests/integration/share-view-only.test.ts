@@ -11,7 +11,7 @@ import path from 'node:path'
 import { deleteAccount } from '#app/domain/account/account.server.ts'
 import { updateProjectStatus } from '#app/domain/admin/admin-projects.server.ts'
 import { prepareDeliverable, startViewJobs } from '#app/domain/deliverables/pipeline.server.ts'
-import { reducedCopyName } from '#app/domain/deliverables/view-copies.server.ts'
+import { CRS_ITEM, reducedCopyName } from '#app/domain/deliverables/view-copies.server.ts'
 import { missingReducedCopies } from '#app/domain/deliverables/view-jobs.server.ts'
 import { absolutePathOf, storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
@@ -155,16 +155,26 @@ describe('a view-only link reads a reduced copy', () => {
     const coloured = gdalInfo(dsmCopies.reduced)
     expect(coloured.bands.map((b: { type: string }) => b.type)).toEqual(['Byte', 'Byte', 'Byte', 'Byte'])
     expect(coloured.bands[3].colorInterpretation).toBe('Alpha')
-    // The map draws Web Mercator COGs: the reduced copies stay in it.
-    for (const copy of [orthoCopies.reduced, dsmCopies.reduced])
-      expect(gdalInfo(copy).stac['proj:epsg']).toBe(3857)
+    // The map reprojects each COG in the browser: the reduced copies stay in the raster's CRS, recorded for it.
+    for (const copy of [orthoCopies.reduced, dsmCopies.reduced]) {
+      expect(gdalInfo(copy).stac['proj:epsg']).toBe(32734)
+      expect(gdalInfo(copy).metadata[''][CRS_ITEM]).toBe(
+        '+proj=utm +zone=34 +south +datum=WGS84 +units=m +no_defs',
+      )
+    }
   }, 60_000)
 
-  test('an orthomosaic is resampled and encoded once: its reduced copy is the first overview of its COG, pixel for pixel', () => {
+  test('an orthomosaic is resampled once: its reduced copy is the first overview of its COG (to the rounding of JPEG)', () => {
     const { cog, reduced } = made.copies(made.ortho.id)
     const overview = gdalInfo(cog).bands[0].overviews[0].size
     expect(gdalInfo(reduced).size).toEqual(overview)
-    expect(pixelsOf(reduced).equals(pixelsOf(cog, ['-oo', 'OVERVIEW_LEVEL=0']))).toBe(true)
+    const [ours, theirs] = [pixelsOf(reduced), pixelsOf(cog, ['-oo', 'OVERVIEW_LEVEL=0'])]
+    expect(ours.length).toBe(theirs.length)
+    let off = 0
+    for (let i = 0; i < ours.length; i++) off += Math.abs(ours[i]! - theirs[i]!)
+    // Re-encoding the same pixels moves them by about a level; resampling them again would blur the shading further.
+    expect(off / ours.length).toBeLessThan(2)
+    expect(gdalInfo(reduced).metadata.IMAGE_STRUCTURE.COMPRESSION).toMatch(/JPEG/)
   })
 
   test('through the link: the map and `cog` serve the reduced copy view-only, the full COG with downloads; no-cache, and nothing after a revoke', async () => {

@@ -39,6 +39,13 @@ const THUMBNAIL_PX = 320
 /** A conversion may take long (tens of GB); it is still bounded so nothing hangs forever. */
 const CONVERT_TIMEOUT_MS = 6 * 60 * 60 * 1000
 const STEP_TIMEOUT_MS = 30 * 60 * 1000
+/** Overviews by factors 2, 4, 8, … until one fits in a 512 px block: at least one (the half a reduced copy is). */
+function overviewCount(width: number, height: number) {
+  let count = 1
+  while (Math.max(width, height) / 2 ** count > 512) count++
+  return count
+}
+
 /** The cores one job may use: the machine's, shared by the RASTER_JOBS that may run at once. */
 function jobThreads() {
   return Math.max(1, Math.floor(os.availableParallelism() / getEnv().RASTER_JOBS))
@@ -126,7 +133,9 @@ export async function makeReducedCopy({
   await fs.promises.writeFile(ramp, gdalColourFile(absolute ? { min: range.min!, max: range.max! } : null))
   await runGdal('gdal_translate', ['-q', '-of', 'VRT', ...half, cog, halfVrt], step)
   await runGdal('gdaldem', ['color-relief', '-q', '-alpha', '-of', 'VRT', halfVrt, ramp, colourVrt], step)
-  await runGdal('gdal_translate', ['-q', ...cogOut('AUTO'), ...webp, colourVrt, out], step)
+  // gdaldem keeps no metadata: the CRS the browser reprojects with is recorded again.
+  const crs = await crsMetadata(cog, step)
+  await runGdal('gdal_translate', ['-q', ...cogOut('AUTO'), ...webp, ...crs, colourVrt, out], step)
   for (const temporary of [halfVrt, colourVrt, ramp]) await fs.promises.rm(temporary, { force: true })
   return out
 }
@@ -187,7 +196,14 @@ export async function makeViewCopies(
     ? ['-b', '1', '-b', '2', '-b', '3', ...mask, '-co', 'COMPRESS=JPEG', '-co', 'QUALITY=85']
     : ['-co', 'COMPRESS=DEFLATE', '-co', 'PREDICTOR=YES']
   const common = [
-    ...['-co', 'BLOCKSIZE=512', '-co', 'OVERVIEWS=AUTO', '-co', 'OVERVIEW_RESAMPLING=AVERAGE'],
+    ...[
+      '-co',
+      'BLOCKSIZE=512',
+      '-co',
+      `OVERVIEW_COUNT=${overviewCount(info.widthPx, info.heightPx)}`,
+      '-co',
+      'OVERVIEW_RESAMPLING=AVERAGE',
+    ],
     ...['-co', `NUM_THREADS=${threads}`, '-co', 'BIGTIFF=IF_SAFER'],
   ]
   await runGdal('gdal_translate', ['-of', 'COG', ...cogOptions, ...common, ...crs, source, cog], {
