@@ -100,16 +100,15 @@ function urlsFor(route: PageRoute, seeded: SeededPages): string[] {
 }
 
 // The identities are independent: they spread over the workers, each with its own app and
-// data (beforeAll runs once in each worker).
+// data (seeded the same on each by the global set-up).
 test.describe.configure({ mode: 'parallel' })
 
 let seeded: SeededPages
 let routes: PageRoute[]
 
-test.beforeAll(async ({ playwright, baseURL }) => {
-  test.setTimeout(120_000)
+test.beforeAll(async () => {
   routes ??= await pageRoutes()
-  seeded = await seedPagesData(playwright, baseURL!)
+  seeded = seedPagesData()
 })
 
 /**

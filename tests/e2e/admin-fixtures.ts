@@ -20,20 +20,25 @@ export async function loginAsAdmin(page: Page) {
   await signIn(page, ADMIN_EMAIL, DEMO_PASSWORD)
 }
 
-export function openE2eDb() {
-  const db = new Database(path.join(e2eDir, 'kestrel.sqlite'))
+export function openE2eDb(dir = e2eDir) {
+  const db = new Database(path.join(dir, 'kestrel.sqlite'))
   db.pragma('busy_timeout = 5000')
   return db
 }
 
 const FLIGHT_PLAN = sampleFlightPlan([sampleFlightArea(1, 30000, [-33.93, -33.94])])
 
-/** A paid, approved project awaiting a pilot (status pending), owned by a new client. */
-export function seedPaidProject(name: string) {
-  const db = openE2eDb()
+/**
+ * A paid, approved project awaiting a pilot (status pending), owned by a new client (`clientEmail`,
+ * or a unique one), in the database of the app in `dir` (this worker's unless told).
+ */
+export function seedPaidProject(
+  name: string,
+  { dir = e2eDir, clientEmail = uniqueEmail('admin-e2e-client') } = {},
+) {
+  const db = openE2eDb(dir)
   try {
     const now = Date.now()
-    const clientEmail = uniqueEmail('admin-e2e-client')
     const hash = (
       db.prepare('select password_hash as h from users where email = ?').get('client@example.com') as {
         h: string

@@ -23,9 +23,10 @@ export async function createQuotedProjectViaApi(
   request: APIRequestContext,
   name = `Vineyard survey ${randomBytes(3).toString('hex')}`,
   client = { email: DEMO_CLIENT_EMAIL, password: DEMO_PASSWORD },
+  origin = e2eOrigin,
 ) {
   // A second sign-in in one test carries the first one's cookie: say where it comes from.
-  const login = await request.post('/api/auth/login', { data: client, headers: { Origin: e2eOrigin } })
+  const login = await request.post('/api/auth/login', { data: client, headers: { Origin: origin } })
   expect(login.status()).toBe(200)
   const { sessionId } = (await login.json()) as { sessionId: string }
   const headers = { 'x-session-id': sessionId }

@@ -1,14 +1,15 @@
 /**
  * Data for the journeys that visit every page (a11y.spec.ts, screenshots.spec.ts): a paid
  * project with its invoice, assigned to the demo pilot, and a quoted (unpaid) project, both
- * owned by one new client; plus the ids of the pilot, a hub and a drone profile.
+ * owned by one new client; plus the ids of the pilot, a hub and a drone profile. Seeded once per
+ * app by the global set-up (tests/setup/e2e-global-setup.ts).
  */
+import fs from 'node:fs'
 import path from 'node:path'
-import { expect, type PlaywrightWorkerArgs } from '@playwright/test'
-import Database from 'better-sqlite3'
+import { expect, request } from '@playwright/test'
 
-import { e2eDir, e2eOrigin } from '../setup/e2e-env.ts'
-import { ADMIN_EMAIL, PILOT_EMAIL, seedPaidProject } from './admin-fixtures.ts'
+import { e2eDir } from '../setup/e2e-env.ts'
+import { ADMIN_EMAIL, openE2eDb, PILOT_EMAIL, seedPaidProject } from './admin-fixtures.ts'
 import { createQuotedProjectViaApi } from './checkout-fixtures.ts'
 import { DEMO_PASSWORD } from './fixtures.ts'
 
@@ -25,42 +26,41 @@ export interface SeededPages {
   siteId: number
 }
 
-let seededInThisWorker: Promise<SeededPages> | undefined
+const seededFile = (dir: string) => path.join(dir, 'pages-seeded.json')
 
 /**
- * Once per worker (its app and database stay the same for the run): the journeys that use this
- * only visit pages, so every test of the worker shares the data (each test of a parallel file
- * runs its own beforeAll, and seeding signs in twice).
+ * The data, as the global set-up seeded it into this worker's app. The journeys that use it
+ * only visit pages, so every test shares it; seeded on each app's fresh database, the same
+ * names and ids on every app make the same pages, whose axe verdict a11y.spec.ts then reuses
+ * across workers and projects.
  */
-export function seedPagesData(
-  playwright: PlaywrightWorkerArgs['playwright'],
-  baseURL: string,
-): Promise<SeededPages> {
-  seededInThisWorker ??= seed(playwright, baseURL).catch((error: unknown) => {
-    seededInThisWorker = undefined
-    throw error
-  })
-  return seededInThisWorker
+export function seedPagesData(): SeededPages {
+  return JSON.parse(fs.readFileSync(seededFile(e2eDir), 'utf8')) as SeededPages
 }
 
-async function seed(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string): Promise<SeededPages> {
+/** Seeds the app on `origin` whose files are in `dir` (the global set-up, once per app). */
+export async function seedPagesApp(dir: string, origin: string): Promise<void> {
   // Writes say where they come from, as a browser's do.
-  const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: e2eOrigin } })
-  const db = new Database(path.join(e2eDir, 'kestrel.sqlite'))
-  db.pragma('busy_timeout = 5000')
+  const context = await request.newContext({ baseURL: origin, extraHTTPHeaders: { Origin: origin } })
+  const db = openE2eDb(dir)
   try {
     const id = (sql: string, ...args: unknown[]) => (db.prepare(sql).get(...args) as { id: number }).id
-    const { projectId: paidProjectId, clientEmail } = seedPaidProject(`Orchard survey ${Date.now()}`)
-    const quoted = await createQuotedProjectViaApi(request, `Vineyard survey ${Date.now()}`, {
-      email: clientEmail,
-      password: DEMO_PASSWORD,
+    const { projectId: paidProjectId, clientEmail } = seedPaidProject('Orchard survey', {
+      dir,
+      clientEmail: 'pages-client@example.test',
     })
-    const login = await request.post('/api/auth/login', {
+    const quoted = await createQuotedProjectViaApi(
+      context,
+      'Vineyard survey',
+      { email: clientEmail, password: DEMO_PASSWORD },
+      origin,
+    )
+    const login = await context.post('/api/auth/login', {
       data: { email: ADMIN_EMAIL, password: DEMO_PASSWORD },
     })
     const { sessionId } = (await login.json()) as { sessionId: string }
     const pilotId = id('select id from users where email = ?', PILOT_EMAIL)
-    const assigned = await request.put(`/api/admin/projects/${paidProjectId}/assign-pilot`, {
+    const assigned = await context.put(`/api/admin/projects/${paidProjectId}/assign-pilot`, {
       headers: { 'x-session-id': sessionId },
       data: { pilotId },
     })
@@ -76,7 +76,7 @@ async function seed(playwright: PlaywrightWorkerArgs['playwright'], baseURL: str
       now,
     )
     db.prepare('update projects set site_id = ? where id = ?').run(siteId, paidProjectId)
-    return {
+    const seeded: SeededPages = {
       clientEmail,
       quotedProjectId: quoted.id,
       paidProjectId,
@@ -87,8 +87,9 @@ async function seed(playwright: PlaywrightWorkerArgs['playwright'], baseURL: str
       clientId,
       siteId,
     }
+    fs.writeFileSync(seededFile(dir), JSON.stringify(seeded))
   } finally {
     db.close()
-    await request.dispose()
+    await context.dispose()
   }
 }

@@ -14,12 +14,11 @@ const WIDTHS = [1280, 360] as const
 let seeded: SeededPages
 
 // Many full pages on a busy machine; the screens are independent, so they spread over the
-// workers (each with its own app and data: beforeAll runs once in each).
+// workers (each with its own app and the same data, seeded by the global set-up).
 test.describe.configure({ mode: 'parallel', timeout: 300_000 })
 
-test.beforeAll(async ({ playwright, baseURL }) => {
-  test.setTimeout(120_000)
-  seeded = await seedPagesData(playwright, baseURL!)
+test.beforeAll(() => {
+  seeded = seedPagesData()
 })
 
 async function shoot(page: Page, name: string, url: string, { fullPage = true } = {}) {

@@ -12,6 +12,7 @@ import type { FullConfig } from '@playwright/test'
 
 import { startNodeOdmSimulator } from '../../server/nodeodm-simulator/index.ts'
 import { DEMO_PASSWORD } from '../e2e/fixtures.ts'
+import { seedPagesApp } from '../e2e/pages-fixtures.ts'
 import { startTestSmtpServer } from '../helpers/smtp-server.ts'
 import { startTileServer } from '../helpers/tile-server.ts'
 import { e2eServerOf, e2eSharedDir } from './e2e-env.ts'
@@ -94,6 +95,8 @@ async function startApp(index: number) {
   }
   fs.writeFileSync(stateFile, JSON.stringify({ pid: server.pid, tileOrigin: tiles.origin }))
   await signInDemoAccounts(port, sessionsFile)
+  // The pages every-page journeys visit, on the fresh database: the same ids on every app.
+  await seedPagesApp(dir, `http://localhost:${port}`)
   return {
     async stop() {
       server.kill('SIGTERM')
