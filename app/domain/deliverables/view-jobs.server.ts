@@ -253,6 +253,15 @@ export function startViewJobRunner(
     }
   }
 
+  /** The next job after one ends: a database closed meanwhile (shutdown, a test's end) is logged, not an unhandled rejection. */
+  function kickAfterJob() {
+    try {
+      runner.kick()
+    } catch (error) {
+      console.error('[deliverables] could not claim the next view job', error)
+    }
+  }
+
   const runner: ViewJobRunner = {
     kick() {
       while (!stopped && running.size < concurrency) {
@@ -263,7 +272,7 @@ export function startViewJobRunner(
           .catch((error) => console.error('[deliverables] view job crashed', error))
           .finally(() => {
             running.delete(job.id)
-            runner.kick()
+            kickAfterJob()
             settleWaiters()
           })
         running.set(job.id, { fileId: job.fileId, controller, done })
@@ -281,7 +290,7 @@ export function startViewJobRunner(
           })
           .finally(() => {
             running.delete(key)
-            runner.kick()
+            kickAfterJob()
             settleWaiters()
           })
         running.set(key, { fileId, controller, done })
