@@ -267,10 +267,13 @@ test('deleting a deliverable kills its running conversion and leaves no viewing 
   fs.rmSync(raster, { force: true })
   const runner = startViewJobs()
   try {
-    await vi.waitFor(() => expect(children('gdalwarp')).toHaveLength(1), { timeout: 30_000, interval: 20 })
-    const [warp] = children('gdalwarp')
+    await vi.waitFor(() => expect(children('gdal_translate')).toHaveLength(1), {
+      timeout: 30_000,
+      interval: 20,
+    })
+    const [conversion] = children('gdal_translate')
     await deleteProjectFile(admin.user, stored.id)
-    expect(children('gdalwarp')).not.toContain(warp)
+    expect(children('gdal_translate')).not.toContain(conversion)
     expect(viewRow(stored.id)).toBeUndefined()
     expect(fs.existsSync(path.join(storagePaths().views, String(stored.id)))).toBe(false)
     await runner.idle()
