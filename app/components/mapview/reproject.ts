@@ -85,7 +85,7 @@ export interface TilePlan {
 }
 
 /** Grid points every this many tile pixels are projected exactly; the pixels between are interpolated. */
-export const GRID_STEP = 32
+const GRID_STEP = 32
 
 /**
  * The plan of a `width` × `height` tile whose pixel (x, y) (top left corner) is at `lngLatAt(x, y)`:

@@ -150,7 +150,7 @@ function copyKind(file: ProjectFile, info: RasterInfo): 'imagery' | 'elevation' 
 export const CRS_ITEM = 'KESTREL_PROJ4'
 
 /** `-mo` options recording `file`'s CRS for the browser, as GDAL states it (none when it has no CRS). */
-export async function crsMetadata(file: string, step: { owner: GdalOwner; signal?: AbortSignal }) {
+async function crsMetadata(file: string, step: { owner: GdalOwner; signal?: AbortSignal }) {
   const text = await runGdal('gdalsrsinfo', ['-o', 'proj4', file], { ...step, timeoutMs: 60_000 }).catch(
     () => '',
   )
