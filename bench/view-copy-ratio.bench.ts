@@ -7,7 +7,7 @@
  * against gdal_translate -of COG on the same file and machine.
  * Run: npm run bench -- bench/view-copy-ratio.bench.ts   (BENCH_VIEW_MB=167 for the issue's size; default 48)
  * The two runs are back to back; on a busy machine compare the CPU ratio (child user + system seconds).
- * 2026-11-28, 2 cores, 4096² (48 MiB), machine loaded by other work (load 13–16): 1.17× wall, 1.54× CPU
+ * 2026-11-28, 2 cores, 4096² (48 MiB), load 4.9: 1.11× wall, 1.39× CPU (loaded by other work, load 13–16: 1.17×, 1.54×)
  * (before, with the warp: 3.64× wall, 4.82× CPU on a quiet machine).
  */
 import { execFileSync } from 'node:child_process'
