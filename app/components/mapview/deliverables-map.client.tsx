@@ -321,11 +321,25 @@ function useMeasureTools(projectId: number | null, layers: MapLayer[]) {
   const [elevationId, setElevationId] = useState<number | null>(elevationLayers[0]?.id ?? null)
   const finishRef = useRef<(() => void) | null>(null)
   const lastRing = useRef<[number, number][] | null>(null)
+  // Only the newest measurement is shown: a slower answer to an earlier one must not overwrite it.
+  const measurement = useRef(0)
+  function showNew(next: MeasureResult | null) {
+    measurement.current++
+    setResult(next)
+  }
+  function startMeasuring() {
+    const ticket = ++measurement.current
+    setResult({ kind: 'busy' })
+    return (next: MeasureResult) => {
+      if (ticket === measurement.current) setResult(next)
+      return ticket === measurement.current
+    }
+  }
 
   async function measureVolume(ring: [number, number][], chosenBase: BaseChoice) {
     if (!elevationId || projectId === null) return
     lastRing.current = ring
-    setResult({ kind: 'busy' })
+    const show = startMeasuring()
     // A typed height not known yet is measured at the edge mean, which then fills the box.
     const untyped = typeof chosenBase === 'object' && chosenBase.elevationM === null
     const response = await fetch(`/api/projects/${projectId}/deliverables/${elevationId}/volume`, {
@@ -336,21 +350,21 @@ function useMeasureTools(projectId: number | null, layers: MapLayer[]) {
         base: untyped ? 'edge-mean' : chosenBase,
       }),
     })
-    if (!response.ok) return setResult({ kind: 'error', message: await readError(response) })
+    if (!response.ok) return void show({ kind: 'error', message: await readError(response) })
     const figures = (await response.json()) as VolumeFigures
+    if (!show({ kind: 'volume', figures })) return
     edgeMean.current = figures.edgeMeanM
     if (untyped && figures.edgeMeanM !== null) setBase({ elevationM: toCentimetre(figures.edgeMeanM) })
-    setResult({ kind: 'volume', figures })
   }
 
   function onShape(shapeMode: MeasureMode, latlngs: L.LatLng[]) {
     const coords = latlngs.map((p) => [p.lng, p.lat] as [number, number])
     if (shapeMode === 'distance') {
-      return setResult({ kind: 'distance', metres: turfLength(lineString(coords), { units: 'meters' }) })
+      return showNew({ kind: 'distance', metres: turfLength(lineString(coords), { units: 'meters' }) })
     }
     const ring = [...coords, coords[0]!]
     if (shapeMode === 'area') {
-      return setResult({
+      return showNew({
         kind: 'area',
         squareMetres: turfArea(turfPolygon([ring])),
         perimeterMetres: turfLength(lineString(ring), { units: 'meters' }),
@@ -361,13 +375,13 @@ function useMeasureTools(projectId: number | null, layers: MapLayer[]) {
 
   async function measureHeight(latlng: L.LatLng) {
     if (!elevationId || projectId === null) return
-    setResult({ kind: 'busy' })
+    const show = startMeasuring()
     const response = await fetch(
       `/api/projects/${projectId}/deliverables/${elevationId}/elevation?lat=${latlng.lat.toFixed(8)}&lng=${latlng.lng.toFixed(8)}`,
     )
-    if (!response.ok) return setResult({ kind: 'error', message: await readError(response) })
+    if (!response.ok) return void show({ kind: 'error', message: await readError(response) })
     const body = (await response.json()) as { elevationM: number | null }
-    setResult({ kind: 'height', elevationM: body.elevationM, lat: latlng.lat, lng: latlng.lng })
+    show({ kind: 'height', elevationM: body.elevationM, lat: latlng.lat, lng: latlng.lng })
   }
 
   const tools: MeasureTools = {
@@ -379,7 +393,7 @@ function useMeasureTools(projectId: number | null, layers: MapLayer[]) {
     serverMeasures: projectId !== null,
     onElevation: setElevationId,
     onMode: (next) => {
-      setResult(null)
+      showNew(null)
       setMode((current) => (current === next ? null : next))
     },
     onFinish: () => finishRef.current?.(),
