@@ -276,7 +276,8 @@ export async function buildViewingCog(source: string, out: string, kind: 'orthom
   const { stdout } = await run('gdalsrsinfo', ['-o', 'proj4', source], { encoding: 'utf8' })
   const compression =
     kind === 'orthomosaic'
-      ? ['-b', '1', '-b', '2', '-b', '3', '-co', 'COMPRESS=JPEG', '-co', 'QUALITY=85']
+      ? // With a mask, as the job writes for an orthomosaic with alpha or nodata: the map reads it per level.
+        ['-b', '1', '-b', '2', '-b', '3', '-mask', 'mask', '-co', 'COMPRESS=JPEG', '-co', 'QUALITY=85']
       : ['-co', 'COMPRESS=DEFLATE', '-co', 'PREDICTOR=YES']
   await run('gdal_translate', [
     ...[
