@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { BaseClient, BaseResponse, fromCustomClient } from 'geotiff'
 import { describe, expect, it, vi } from 'vitest'
 
+import { buildViewingCog } from '../../../tests/helpers/dsm-fixtures.ts'
 import { buildConeDsm } from '../../../tests/helpers/rasters.ts'
 import { createDecodedBlocks, decodingPool } from './decoded-blocks.ts'
 
@@ -50,17 +50,8 @@ describe('decoded COG blocks', () => {
       radiusPx: 400,
     })
     const cog = path.join(path.dirname(dsm), 'dsm.cog.tif')
-    execFileSync('gdal_translate', [
-      '-q',
-      '-of',
-      'COG',
-      '-co',
-      'BLOCKSIZE=512',
-      '-co',
-      'COMPRESS=DEFLATE',
-      dsm,
-      cog,
-    ])
+    // The viewing copy as the job writes an elevation model: 512 px DEFLATE blocks.
+    await buildViewingCog(dsm, cog, 'elevation')
     const file = fs.readFileSync(cog)
     class FileClient extends BaseClient {
       override request(options: RequestInit = {}) {
