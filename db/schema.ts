@@ -101,6 +101,9 @@ export type DeliverableAccuracy = {
 }
 
 /** What a deliverable made by a processing job notes of it (stored as JSON on project_files). */
+/** A product of a node's archive the import left out: its path in all.zip and why. */
+export type ProcessingSkip = { path: string; reason: string }
+
 export type ProcessingNote = {
   jobId: number
   nodeLabel: string | null
@@ -810,6 +813,8 @@ export const processingJobs = sqliteTable(
     nodeSeenAt: integer('node_seen_at', { mode: 'timestamp_ms' }),
     /** When the job is next due a look (polling and retry back-off). */
     nextCheckAt: integer('next_check_at', { mode: 'timestamp_ms' }),
+    /** What the import left out of the node's archive and why (the admin's eyes only). */
+    skipped: text('skipped', { mode: 'json' }).$type<ProcessingSkip[]>().notNull().default([]),
     /** Set while a cancel is asked and not yet sent to the node. */
     cancelRequested: bool('cancel_requested').notNull().default(false),
     startedAt: integer('started_at', { mode: 'timestamp_ms' }),

@@ -8,7 +8,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
-import { extractTo, openZip, readDirectory } from '#app/domain/processing/import.server.ts'
+import { extractTo, openZip, readDirectory } from '#app/domain/processing/archive-reader.server.ts'
 
 const MODEL_ZIP_LIMITS = { maxEntries: 2000, maxUnzippedBytes: 4 * 1024 * 1024 * 1024 }
 const MODEL_PARTS = /\.(obj|mtl|png|jpe?g)$/i
