@@ -18,6 +18,7 @@ import {
 import { formatDate, formatElapsed } from '#app/lib/format/dates.ts'
 import { formatNumber, plural } from '#app/lib/format/numbers.ts'
 import type { ProcessingStatus } from '#db/enums.ts'
+import type { ProcessingSkip } from '#db/schema.ts'
 import { useId } from 'react'
 
 export interface PanelJob {
@@ -34,6 +35,8 @@ export interface PanelJob {
   finishedAt: string | null
   error: string | null
   deliverableIds: number[]
+  /** What the import left out of the node's results (admins' answers only). */
+  skipped?: ProcessingSkip[]
 }
 
 export function progressText(percent: number) {
@@ -44,6 +47,24 @@ export function elapsedOf(job: Pick<PanelJob, 'startedAt' | 'createdAt' | 'finis
   const from = new Date(job.startedAt ?? job.createdAt).getTime()
   const to = job.finishedAt ? new Date(job.finishedAt).getTime() : now
   return formatElapsed(to - from)
+}
+
+/** The products the import left out, each with its path in all.zip and the reason. */
+function SkippedList({ skipped }: { skipped: ProcessingSkip[] }) {
+  return (
+    <details className="mt-1 text-xs text-ink-600" data-testid="processing-skipped">
+      <summary className="cursor-pointer">
+        {plural(skipped.length, 'product')} skipped from the results
+      </summary>
+      <ul className="mt-1 list-disc pl-5">
+        {skipped.map((s) => (
+          <li key={s.path}>
+            <code className="break-all">{s.path}</code>: {s.reason}
+          </li>
+        ))}
+      </ul>
+    </details>
+  )
 }
 
 function JobCard({ job, action }: { job: PanelJob; action: string }) {
@@ -78,6 +99,7 @@ function JobCard({ job, action }: { job: PanelJob; action: string }) {
           {job.error}
         </p>
       ) : null}
+      {job.skipped?.length ? <SkippedList skipped={job.skipped} /> : null}
       {job.status === 'completed' ? (
         <p className="mt-1 text-xs text-ink-600">
           {plural(job.deliverableIds.length, 'deliverable')} added to the files below.

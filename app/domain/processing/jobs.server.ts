@@ -367,6 +367,8 @@ function toJobView(job: JobRow, deliverableIds: number[] = []) {
     finishedAt: job.finishedAt?.toISOString() ?? null,
     error: job.error,
     deliverableIds,
+    /** Products of the node's archive left out, and why (admins only). */
+    skipped: job.skipped,
   }
 }
 
@@ -403,7 +405,13 @@ export function projectProcessing(user: Pick<User, 'id' | 'role'>, projectId: nu
 /** What each role reads of a job: the node's options and engine are the admin's; a client never reads the node's words. */
 function forRole(role: User['role'], job: ReturnType<typeof toJobView>) {
   if (role === 'admin') return job
-  const { options: _options, engineVersion: _engine, resubmits: _resubmits, ...shared } = job
+  const {
+    options: _options,
+    engineVersion: _engine,
+    resubmits: _resubmits,
+    skipped: _skipped,
+    ...shared
+  } = job
   return role === 'client' ? { ...shared, error: null } : shared
 }
 
