@@ -46,6 +46,7 @@ import {
   type ImportLimits,
 } from './archive-reader.server.ts'
 import { stageFile, stageObjModel, stageTilesets, type StagingContext } from './import-staging.server.ts'
+import { importStagingOf } from './job-archive.server.ts'
 import { accuracyFromOdmStats } from './odm-stats.ts'
 
 export { ImportRefusedError, type ImportLimits }
@@ -81,11 +82,6 @@ interface StagedProduct {
   spec: ProductSpec
   candidate: ProductCandidate
   received: ReceivedFile
-}
-
-/** The staging folder of a job's import (swept with the archive when the job is not importing). */
-export function importStagingOf(jobId: number) {
-  return path.join(jobFolder(jobId), 'import-staging')
 }
 
 /** The accuracy ODM's stats.json states, or null (absent, too big, not JSON, no ground control). */
