@@ -11,8 +11,8 @@ import { projectWithTeam } from '#tests/factories.ts'
 import { geotaggedJpeg } from '#tests/helpers/geotagged-jpeg.ts'
 import { eq } from 'drizzle-orm'
 
-export const LAT = -33.9249
-export const LNG = 18.4241
+const LAT = -33.9249
+const LNG = 18.4241
 
 /** `url` as the only enabled node, checked online. */
 export async function onlyNode(url: string) {
@@ -23,7 +23,7 @@ export async function onlyNode(url: string) {
 }
 
 /** A square survey area of `sizeM` metres around (LAT, LNG). */
-export function square(sizeM = 120) {
+function square(sizeM = 120) {
   const dLat = sizeM / 2 / 111_320
   const dLng = sizeM / 2 / (111_320 * Math.cos((LAT * Math.PI) / 180))
   return [

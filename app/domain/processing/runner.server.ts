@@ -87,7 +87,7 @@ async function cleanUpCanceled({ db }: StepContext, job: ProcessingJob) {
 }
 
 /** Runs the job's step (and the next ones while it moves on at once); a failure becomes one decision. */
-export async function advance(id: number, ctx: StepContext) {
+async function advance(id: number, ctx: StepContext) {
   const { db, signal } = ctx
   let job = reload(db, id)
   if (!job) return

@@ -10,7 +10,7 @@ import { removeTask } from '../nodeodm-client.server.ts'
 import { nodeAddress } from '../nodes.server.ts'
 
 /** A task the node lost is sent again as a new task this many times, then the job fails. */
-export const MAX_RESUBMITS = 2
+const MAX_RESUBMITS = 2
 
 export interface RunnerSettings {
   /** How often a job waiting on its node is looked at. */
