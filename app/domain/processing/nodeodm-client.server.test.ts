@@ -3,7 +3,8 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
-import { endpoint, getNodeInfo, getTaskInfo, initTask, NodeOdmError } from './nodeodm-client.server.ts'
+import { endpoint } from './node-url.server.ts'
+import { getNodeInfo, getTaskInfo, initTask, NodeOdmError } from './nodeodm-client.server.ts'
 import { checkOptions } from './presets.ts'
 
 let server: http.Server
