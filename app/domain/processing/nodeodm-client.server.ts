@@ -79,6 +79,8 @@ async function readLimited(response: OutboundResponse, limit: number, url: URL, 
     if (signal?.aborted) throw signal.reason ?? error
     if (error instanceof OutboundError && error.kind === 'too_large')
       throw new NodeOdmError('unreachable', `${shown(url)} sent an answer over ${limit} bytes`)
+    if (error instanceof OutboundError && error.kind !== 'network')
+      throw new NodeOdmError('unreachable', `${shown(url)} answered too slowly: ${error.message}`)
     throw new NodeOdmError('unreachable', `${shown(url)} broke off its answer: ${reasonOf(error)}`)
   }
 }

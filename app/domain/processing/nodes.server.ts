@@ -8,10 +8,12 @@ import { recordAudit } from '#app/lib/audit/audit.server.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
+import { reasonOf } from '#app/lib/http/outbound.server.ts'
 import { processingJobs, processingNodes, type ProcessingNode } from '#db/schema.ts'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 
+import { redactIn } from './node-url.server.ts'
 import { getNodeInfo, NodeOdmError, type NodeAddress } from './nodeodm-client.server.ts'
 import { ACTIVE_PROCESSING_STATUSES, PROCESSING_MESSAGES } from './presets.ts'
 
@@ -180,7 +182,9 @@ export function seedNodeFromEnv(url = getEnv().NODEODM_URL, db = getDb()) {
 }
 
 /** Asks one node's `/info` and stores what it says (or that it did not answer). */
-async function checkNode(node: ProcessingNode, now = () => new Date(), db = getDb()) {
+async function checkNode(node: ProcessingNode, now: () => Date, db: DbOrTx) {
+  // The row as it was asked: an address edited meanwhile is not marked with this answer.
+  const same = and(eq(processingNodes.id, node.id), eq(processingNodes.url, node.url))
   try {
     const info = await getNodeInfo(nodeAddress(node))
     return db
@@ -194,7 +198,7 @@ async function checkNode(node: ProcessingNode, now = () => new Date(), db = getD
         failingSince: null,
         lastError: null,
       })
-      .where(eq(processingNodes.id, node.id))
+      .where(same)
       .returning()
       .get()
   } catch (error) {
@@ -205,33 +209,38 @@ async function checkNode(node: ProcessingNode, now = () => new Date(), db = getD
       .update(processingNodes)
       .set({
         failingSince: since,
-        lastError: error.message.slice(0, 500),
+        lastError: redactIn(error.message, nodeAddress(node)).slice(0, 500),
         // Never seen: offline at once; seen before: offline after two minutes of failures.
         online: node.lastSeenAt ? at.getTime() - since.getTime() < OFFLINE_AFTER_MS : false,
       })
-      .where(eq(processingNodes.id, node.id))
+      .where(same)
       .returning()
       .get()
   }
 }
 
-/** Checks every enabled node at once. */
-export async function checkNodes(now = () => new Date(), db = getDb()) {
-  const nodes = db.select().from(processingNodes).where(eq(processingNodes.enabled, true)).all()
-  return Promise.all(nodes.map((node) => checkNode(node, now, db)))
+/** The checks under way, by node id: each node has at most one, and none waits for another's. */
+const checking = new Map<number, Promise<ProcessingNode | undefined>>()
+
+/** Checks one node now, or joins the check already under way for it. */
+function checkOnce(node: ProcessingNode, now: () => Date, db: DbOrTx) {
+  const running = checking.get(node.id)
+  if (running) return running
+  const check = checkNode(node, now, db).finally(() => checking.delete(node.id))
+  checking.set(node.id, check)
+  return check
 }
 
-/** The 30-second health check (server.ts); returns its stop function. */
+/** Checks every enabled node at once (each bounded by its own deadline). */
+export async function checkNodes(now = () => new Date(), db = getDb()) {
+  const nodes = db.select().from(processingNodes).where(eq(processingNodes.enabled, true)).all()
+  return Promise.all(nodes.map((node) => checkOnce(node, now, db)))
+}
+
+/** The 30-second health check (server.ts); returns its stop function. A hung node delays only itself. */
 export function startNodeHealthChecks(intervalMs = HEALTH_CHECK_MS) {
-  let running = false
   const tick = () => {
-    if (running) return
-    running = true
-    checkNodes()
-      .catch((error) => console.error('[processing] node health check failed', error))
-      .finally(() => {
-        running = false
-      })
+    checkNodes().catch((error) => console.error('[processing] node health check failed', reasonOf(error)))
   }
   const timer = setInterval(tick, intervalMs)
   timer.unref()

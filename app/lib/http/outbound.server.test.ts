@@ -6,7 +6,10 @@
 import { spawn } from 'node:child_process'
 import net from 'node:net'
 import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, describe, expect, test } from 'vitest'
+
+import { outboundRequest, readBodyWithin, type OutboundError } from './outbound.server.ts'
 
 const servers: net.Server[] = []
 const sockets = new Set<net.Socket>()
@@ -81,4 +84,83 @@ describe('a peer that writes the whole answer and closes while we read slowly', 
     expect(run.code).not.toBe(0)
     expect(run.stderr).toMatch(/assert\(!this\.paused\)/)
   }, 60_000)
+})
+
+/** The call's failure (it must fail). */
+async function failure(promise: Promise<unknown>) {
+  return promise.then(
+    () => {
+      throw new Error('expected a failure')
+    },
+    (error: unknown) => error as OutboundError,
+  )
+}
+
+const get = async (url: string, options: Parameters<typeof outboundRequest>[1]) =>
+  readBodyWithin(await outboundRequest(new URL(url), options), 1 << 30)
+
+describe('deadlines and rates', () => {
+  test('an answer a byte a second fails at the overall deadline', async () => {
+    let timer: NodeJS.Timeout | undefined
+    const url = await rawServer((socket) => {
+      socket.write('HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n')
+      timer = setInterval(() => socket.writable && socket.write('x'), 1000)
+      socket.on('close', () => clearInterval(timer))
+    })
+    const error = await failure(get(url, { deadlineMs: 1500 }))
+    expect([error.kind, error.message]).toEqual(['deadline', 'no complete answer within 1.5 s'])
+  })
+
+  test('a body that stalls fails on the minimum rate long before the deadline', async () => {
+    const url = await rawServer((socket) => {
+      socket.write('HTTP/1.1 200 OK\r\nContent-Length: 1000000\r\n\r\n')
+      socket.write(Buffer.alloc(1000))
+    })
+    const error = await failure(
+      get(url, { deadlineMs: 600_000, minBytesPerWindow: 64 * 1024, rateWindowMs: 300 }),
+    )
+    expect([error.kind, error.message]).toEqual(['too_slow', 'slower than 64 KB per 0.3 s'])
+  })
+
+  test('a body we hold back ourselves is not "too slow"', async () => {
+    const body = Buffer.alloc(4 * 1024 * 1024, 1)
+    const url = await rawServer((socket) => {
+      socket.write(`HTTP/1.1 200 OK\r\nContent-Length: ${body.length}\r\n\r\n`)
+      socket.write(body)
+    })
+    const response = await outboundRequest(new URL(url), {
+      deadlineMs: 600_000,
+      minBytesPerWindow: 64 * 1024,
+      rateWindowMs: 200,
+    })
+    // The reader is busy for several windows before it reads a byte.
+    await sleep(1200)
+    expect((await readBodyWithin(response, 1 << 30)).length).toBe(body.length)
+  })
+
+  test('a node that takes the request and never answers fails on the answer wait', async () => {
+    const url = await rawServer(() => {})
+    const error = await failure(get(url, { deadlineMs: 600_000, answerWithinMs: 400 }))
+    expect([error.kind, error.message]).toEqual(['no_answer', 'no answer within 0.4 s of the request'])
+  })
+
+  test('cancelling stops a read under way at once and closes the connection', async () => {
+    let closed!: Promise<void>
+    const url = await rawServer((socket) => {
+      closed = new Promise((resolve) => socket.on('close', () => resolve()))
+      socket.write('HTTP/1.1 200 OK\r\nContent-Length: 1000000\r\n\r\nabc')
+    })
+    const controller = new AbortController()
+    const response = await outboundRequest(new URL(url), { deadlineMs: 600_000, signal: controller.signal })
+    const reading = failure(readBodyWithin(response, 1 << 30))
+    controller.abort()
+    expect((await reading).name).toBe('AbortError')
+    await closed
+  })
+
+  test('a declared or streamed answer over the limit is refused', async () => {
+    const url = await rawServer((socket) => socket.end('HTTP/1.1 200 OK\r\n\r\n' + 'y'.repeat(5000)))
+    const response = await outboundRequest(new URL(url), { deadlineMs: 5000 })
+    expect((await failure(readBodyWithin(response, 4096))).kind).toBe('too_large')
+  })
 })
