@@ -2,7 +2,7 @@
  * Processing nodes (NodeODM or ClusterODM servers): the admin's list, `NODEODM_URL` as a
  * node at start, and the health check that asks each node's `/info` every 30 s. A node is
  * offline after two minutes without an answer; one added while offline is kept and shown so.
- * Tokens are stored and sent to the node, never shown back.
+ * Tokens and a URL's credentials are stored and sent to the node, never shown back (redacted).
  */
 import { recordAudit } from '#app/lib/audit/audit.server.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
@@ -13,7 +13,8 @@ import { processingJobs, processingNodes, type ProcessingNode } from '#db/schema
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 
-import { redactIn } from './node-url.server.ts'
+import { engineLabel } from './engine.ts'
+import { normaliseNodeUrl, redactIn, redactNodeUrl, restoreRedacted } from './node-url.server.ts'
 import { getNodeInfo, NodeOdmError, type NodeAddress } from './nodeodm-client.server.ts'
 import { ACTIVE_PROCESSING_STATUSES, PROCESSING_MESSAGES } from './presets.ts'
 
@@ -47,19 +48,19 @@ export const NodeUpdateSchema = z.object({
   enabled: z.boolean().optional(),
 })
 
-/** A node as the admin sees it (no token; `hasToken` says whether one is kept). */
+/** A node as the admin (and the audit) sees it: no token (`hasToken` says whether one is kept), the URL redacted. */
 export function toNodeView(node: ProcessingNode) {
   return {
     id: node.id,
     label: node.label,
-    url: node.url,
+    url: redactNodeUrl(node.url),
     enabled: node.enabled,
     online: node.online,
     queueCount: node.queueCount,
     maxImages: node.maxImages,
     engineVersion: node.engineVersion,
     lastSeenAt: node.lastSeenAt?.toISOString() ?? null,
-    lastError: node.lastError,
+    lastError: node.lastError && redactIn(node.lastError, nodeAddress(node)),
     hasToken: Boolean(node.token),
   }
 }
@@ -78,16 +79,8 @@ function getNode(id: number, db: DbOrTx = getDb()) {
   return node
 }
 
-/** A URL with `?token=` in it: the token is kept apart, the URL stored without it. */
-function splitToken(url: string): { url: string; token: string | null } {
-  const parsed = new URL(url)
-  const token = parsed.searchParams.get('token')
-  parsed.searchParams.delete('token')
-  return { url: parsed.toString().replace(/\/$/, ''), token }
-}
-
 export function createNode(adminId: number | null, input: z.infer<typeof NodeCreateSchema>, db = getDb()) {
-  const { url, token } = splitToken(input.url)
+  const { url, token } = normaliseNodeUrl(input.url)
   return db.transaction((tx) => {
     const node = tx
       .insert(processingNodes)
@@ -108,15 +101,11 @@ export function createNode(adminId: number | null, input: z.infer<typeof NodeCre
   })
 }
 
-export function updateNode(
-  adminId: number,
-  id: number,
-  input: z.infer<typeof NodeUpdateSchema>,
-  db = getDb(),
-) {
+function updateNode(adminId: number, id: number, input: z.infer<typeof NodeUpdateSchema>, db = getDb()) {
   return db.transaction((tx) => {
     const before = getNode(id, tx)
-    const split = input.url ? splitToken(input.url) : null
+    // The form shows the URL redacted: `***` sent back keeps the stored secret.
+    const split = input.url ? normaliseNodeUrl(restoreRedacted(input.url, before.url)) : null
     const token = input.token !== undefined ? input.token || null : (split?.token ?? before.token)
     const moved = Boolean(split && split.url !== before.url)
     const node = tx
@@ -175,7 +164,7 @@ export function deleteNode(adminId: number, id: number, db = getDb()) {
 /** `NODEODM_URL` becomes a node once (kept as the admin edits it afterwards). */
 export function seedNodeFromEnv(url = getEnv().NODEODM_URL, db = getDb()) {
   if (!url) return null
-  const { url: bare } = splitToken(url)
+  const { url: bare } = normaliseNodeUrl(url)
   const known = db.select().from(processingNodes).where(eq(processingNodes.url, bare)).get()
   if (known) return known
   return createNode(null, { label: new URL(bare).host, url }, db)
@@ -193,7 +182,7 @@ async function checkNode(node: ProcessingNode, now: () => Date, db: DbOrTx) {
         online: true,
         queueCount: info.taskQueueCount,
         maxImages: info.maxImages ?? null,
-        engineVersion: [info.engine, info.engineVersion].filter(Boolean).join(' ').slice(0, 100) || null,
+        engineVersion: engineLabel(info.engine, info.engineVersion),
         lastSeenAt: now(),
         failingSince: null,
         lastError: null,
@@ -246,6 +235,28 @@ export function startNodeHealthChecks(intervalMs = HEALTH_CHECK_MS) {
   timer.unref()
   tick()
   return () => clearInterval(timer)
+}
+
+/** Asks the node now (a few seconds at most) and returns it as the answer left it. */
+async function probeNode(node: ProcessingNode, db: DbOrTx) {
+  return (await checkOnce(node, () => new Date(), db)) ?? getNode(node.id, db)
+}
+
+/** Adds a node and asks it at once: it comes back online with its engine, or offline with why. */
+export function addNode(adminId: number | null, input: z.infer<typeof NodeCreateSchema>, db = getDb()) {
+  return probeNode(createNode(adminId, input, db), db)
+}
+
+/** Edits a node; a new address or token, or enabling it, asks it at once. */
+export async function editNode(
+  adminId: number,
+  id: number,
+  input: z.infer<typeof NodeUpdateSchema>,
+  db = getDb(),
+) {
+  const node = updateNode(adminId, id, input, db)
+  const reach = input.url !== undefined || input.token !== undefined || input.enabled === true
+  return reach && node.enabled ? probeNode(node, db) : node
 }
 
 /**
