@@ -3,6 +3,8 @@
  * (a plain form), the node forms in the settings, the client's status page with its meta
  * refresh, and 404 for someone else's project.
  */
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { Readable } from 'node:stream'
 import { storeProjectFile } from '#app/domain/files/project-files.server.ts'
 import { createNode } from '#app/domain/processing/nodes.server.ts'
@@ -17,6 +19,19 @@ import { geotaggedJpeg } from '#tests/helpers/geotagged-jpeg.ts'
 import { callRoute, toastOf } from '#tests/helpers/requests.ts'
 import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
+
+/** A node that answers /info as NodeODM does. */
+async function infoServer() {
+  const server = http.createServer((_req, res) => {
+    res.setHeader('Content-Type', 'application/json')
+    res.end(JSON.stringify({ version: '2.2.4', taskQueueCount: 0, engine: 'odm', engineVersion: '3.5.6' }))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  }
+}
 
 async function withPhoto() {
   const team = await projectWithTeam({ status: 'in_progress' })
@@ -117,21 +132,55 @@ test('the settings’ node forms add, edit, disable and remove a node without Ja
     type: 'error',
     description: 'Enter the node’s http:// or https:// address',
   })
-  await post({ intent: 'node-add', label: 'Box', url: 'https://odm.example', token: 's3cret' })
-  const node = getDb().select().from(processingNodes).where(eq(processingNodes.label, 'Box')).get()!
-  expect(node).toMatchObject({ url: 'https://odm.example', token: 's3cret', enabled: true })
-  await post({
-    intent: 'node-edit',
-    id: String(node.id),
-    label: 'Box 2',
-    url: 'https://odm2.example',
-    token: '',
-  })
-  expect(getDb().select().from(processingNodes).where(eq(processingNodes.id, node.id)).get()).toMatchObject({
-    label: 'Box 2',
-    url: 'https://odm2.example',
-    token: 's3cret',
-  })
+  // Added: asked at once, so the answer says online with the engine, or offline with why.
+  const { url: nodeUrl, close } = await infoServer()
+  try {
+    const added = await post({ intent: 'node-add', label: 'Box', url: nodeUrl, token: 's3cret' })
+    expect(await toastOf(added)).toMatchObject({
+      type: 'success',
+      title: 'Node added',
+      description: 'Box is online (ODM 3.5.6).',
+    })
+    const node = getDb().select().from(processingNodes).where(eq(processingNodes.label, 'Box')).get()!
+    expect(node).toMatchObject({ url: nodeUrl, token: 's3cret', enabled: true, online: true })
+
+    const unreachable = await post({ intent: 'node-add', label: 'Gone', url: 'http://127.0.0.1:9' })
+    expect(await toastOf(unreachable)).toMatchObject({
+      type: 'error',
+      title: 'Node added: offline',
+      description:
+        'Gone did not answer: Could not reach http://127.0.0.1:9/info: ECONNREFUSED. It is kept and checked every 30 seconds.',
+    })
+    expect(
+      getDb().select().from(processingNodes).where(eq(processingNodes.label, 'Gone')).get(),
+    ).toMatchObject({
+      online: false,
+      lastError: 'Could not reach http://127.0.0.1:9/info: ECONNREFUSED',
+    })
+
+    // Edited to an address that does not answer: asked at once, shown offline.
+    const edited = await post({
+      intent: 'node-edit',
+      id: String(node.id),
+      label: 'Box 2',
+      url: 'http://127.0.0.1:9',
+      token: '',
+    })
+    expect(await toastOf(edited)).toMatchObject({ type: 'error', title: 'Node updated: offline' })
+    expect(getDb().select().from(processingNodes).where(eq(processingNodes.id, node.id)).get()).toMatchObject(
+      {
+        label: 'Box 2',
+        url: 'http://127.0.0.1:9',
+        token: 's3cret',
+        online: false,
+      },
+    )
+    await post({ intent: 'node-edit', id: String(node.id), label: 'Box 2', url: nodeUrl })
+  } finally {
+    await close()
+  }
+  const node = getDb().select().from(processingNodes).where(eq(processingNodes.label, 'Box 2')).get()!
+  expect(node.online).toBe(true)
   await post({ intent: 'node-enabled', id: String(node.id), enabled: 'false' })
   expect(getDb().select().from(processingNodes).where(eq(processingNodes.id, node.id)).get()!.enabled).toBe(
     false,

@@ -5,6 +5,7 @@
 import { Form, Link } from '@remix-run/react'
 import { DataTable, td } from '#app/components/dashboard/admin/ui.tsx'
 import { TableCard } from '#app/components/ui/section-header.tsx'
+import { engineText } from '#app/domain/processing/engine.ts'
 import { PROCESSING_STATUS_LABELS } from '#app/domain/processing/presets.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import { formatNumber } from '#app/lib/format/numbers.ts'
@@ -12,6 +13,9 @@ import { formatNumber } from '#app/lib/format/numbers.ts'
 import { elapsedOf, progressText, type PanelJob } from './processing-panel.tsx'
 
 const ACTION = '/admin/processing-nodes'
+/** Columns shown from `sm` up, so a phone keeps the node, its status and its buttons on screen. */
+const WIDE_ONLY = ['Queue', 'Max photos', 'Engine']
+const wide = 'hidden sm:table-cell'
 
 export interface SettingsNode {
   id: number
@@ -73,6 +77,7 @@ export function ProcessingNodesSection({
   nodes: SettingsNode[]
   jobs: Array<PanelJob & { projectId: number; projectName: string }>
 }) {
+  const newestId = Math.max(0, ...nodes.map((n) => n.id))
   return (
     <div id="processing-nodes" className="space-y-6">
       <TableCard
@@ -80,7 +85,7 @@ export function ProcessingNodesSection({
         description="NodeODM or ClusterODM servers the photos are processed on; each is checked every 30 seconds."
       >
         <DataTable
-          columns={['Node', 'Status', 'Queue', 'Max photos', 'Engine', 'Actions']}
+          columns={['Node', 'Status', ...WIDE_ONLY.map((label) => ({ label, className: wide })), 'Actions']}
           isEmpty={nodes.length === 0}
           empty="No processing nodes. Add one to process photos."
         >
@@ -97,11 +102,18 @@ export function ProcessingNodesSection({
                 <p className="text-xs text-ink-500">
                   Last seen {formatDate(n.lastSeenAt, { withTime: true })}
                 </p>
-                {n.lastError ? <p className="text-xs text-ink-500">{n.lastError}</p> : null}
+                {n.lastError ? <p className="break-words text-xs text-ink-500">{n.lastError}</p> : null}
+                {/* On a phone the queue and engine columns are hidden: their figures go here. */}
+                <p className="text-xs text-ink-500 sm:hidden">
+                  Queue {formatNumber(n.queueCount)}
+                  {n.engineVersion ? ` · ${engineText(n.engineVersion)}` : ''}
+                </p>
               </td>
-              <td className={td}>{formatNumber(n.queueCount)}</td>
-              <td className={td}>{n.maxImages === null ? '—' : formatNumber(n.maxImages)}</td>
-              <td className={`${td} text-xs`}>{n.engineVersion ?? '—'}</td>
+              <td className={`${td} ${wide}`}>{formatNumber(n.queueCount)}</td>
+              <td className={`${td} ${wide}`}>{n.maxImages === null ? '—' : formatNumber(n.maxImages)}</td>
+              <td className={`${td} ${wide} text-xs`}>
+                {n.engineVersion ? engineText(n.engineVersion) : '—'}
+              </td>
               <td className={td}>
                 <div className="flex flex-wrap gap-2">
                   <Form method="post" action={ACTION}>
@@ -140,7 +152,9 @@ export function ProcessingNodesSection({
             </tr>
           ))}
         </DataTable>
+        {/* Keyed by the newest node: a node added (online or kept offline) clears the form; a refusal keeps it. */}
         <Form
+          key={newestId}
           method="post"
           action={ACTION}
           className="grid gap-2 border-t border-ink-100 p-4 sm:grid-cols-4 sm:items-end"
