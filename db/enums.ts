@@ -59,6 +59,10 @@ export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number]
 export const PROCESSING_PRESETS = ['fast-orthophoto', 'standard', 'full-3d'] as const
 export type ProcessingPreset = (typeof PROCESSING_PRESETS)[number]
 
+/** What a processing job's outputs do to the project's earlier ones when published. */
+export const JOB_OUTPUTS = ['replace', 'add'] as const
+export type JobOutputs = (typeof JOB_OUTPUTS)[number]
+
 export const REPEAT_INTERVALS = ['month', 'quarter'] as const
 export type RepeatInterval = (typeof REPEAT_INTERVALS)[number]
 

@@ -18,6 +18,7 @@ import type {
   AnnotationKind,
   DeliverableKind,
   FileCategory,
+  JobOutputs,
   OperatorDocumentKind,
   PilotDocumentKind,
   ProcessingPreset,
@@ -62,6 +63,8 @@ export {
   type ProcessingStatus,
   PROCESSING_PRESETS,
   type ProcessingPreset,
+  JOB_OUTPUTS,
+  type JobOutputs,
   ANNOTATION_KINDS,
   type AnnotationKind,
   STOCKPILE_KINDS,
@@ -431,11 +434,17 @@ export const projectFiles = sqliteTable(
     processingJobId: integer('processing_job_id'),
     /** The job as it ran: node, options, engine version, processing time, image count. */
     processingNote: text('processing_note', { mode: 'json' }).$type<ProcessingNote>(),
+    /**
+     * A processing job's output held back until the job's outputs are published (it completed and
+     * its viewing copies are ready): no one but an admin sees it (`files/access.server.ts`).
+     */
+    withheld: bool('withheld').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     index('project_files_project_idx').on(t.projectId),
     uniqueIndex('project_files_file_name_unique').on(t.fileName),
+    index('project_files_withheld_idx').on(t.processingJobId).where(sql`${t.withheld} = 1`),
   ],
 )
 
@@ -817,6 +826,10 @@ export const processingJobs = sqliteTable(
     skipped: text('skipped', { mode: 'json' }).$type<ProcessingSkip[]>().notNull().default([]),
     /** Set while a cancel is asked and not yet sent to the node. */
     cancelRequested: bool('cancel_requested').notNull().default(false),
+    /** What its outputs do to the project's earlier processing outputs once published: replace them or add to them. */
+    outputs: text('outputs', { length: 10 }).$type<JobOutputs>().notNull().default('replace'),
+    /** When its outputs became the project's deliverables (null: not yet, or never for a failed job). */
+    publishedAt: integer('published_at', { mode: 'timestamp_ms' }),
     startedAt: integer('started_at', { mode: 'timestamp_ms' }),
     finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),

@@ -26,6 +26,8 @@ export interface ListedFile {
   createdAt: string
   /** Set once the retention job deleted the bytes: listed as a record, without a link. */
   removedAt?: string | null
+  /** A processing job's output not published yet (only admins are shown one). */
+  withheld?: boolean
 }
 
 export function downloadHref(file: Pick<ListedFile, 'id' | 'originalName'>) {
@@ -142,6 +144,7 @@ export function FileGroups({
                     <p className="text-xs text-ink-500">
                       {formatFileSize(f.fileSize)} · {CATEGORY_LABELS[f.fileCategory] ?? f.fileCategory}
                       {f.removedAt ? ` · deleted ${formatDate(f.removedAt)}` : ''}
+                      {f.withheld ? ' · held until its processing job is published' : ''}
                     </p>
                   </div>
                   {canDelete(f) ? (

@@ -6,9 +6,10 @@ export function MapViewLink({
   files,
 }: {
   projectId: number
-  files: Array<{ fileCategory: string; removedAt?: string | Date | null }>
+  files: Array<{ fileCategory: string; removedAt?: string | Date | null; withheld?: boolean }>
 }) {
-  if (!files.some((f) => f.fileCategory === 'processed_deliverable' && !f.removedAt)) return null
+  if (!files.some((f) => f.fileCategory === 'processed_deliverable' && !f.removedAt && !f.withheld))
+    return null
   return (
     <Link to={`/projects/${projectId}/map`} className="btn-secondary btn-sm" data-testid="map-view-link">
       Open the Map view

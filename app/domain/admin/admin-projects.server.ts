@@ -140,6 +140,7 @@ export function getProjectForAdmin(id: number) {
       uploadedBy: projectFiles.uploadedBy,
       createdAt: projectFiles.createdAt,
       removedAt: projectFiles.removedAt,
+      withheld: projectFiles.withheld,
     })
     .from(projectFiles)
     .where(eq(projectFiles.projectId, id))

@@ -9,12 +9,13 @@ import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { GdalError, runGdal } from '#app/domain/deliverables/gdal.server.ts'
+import { releasedDeliverablesWhere } from '#app/domain/files/file-queries.server.ts'
 import { ensureStorage } from '#app/domain/files/storage-paths.server.ts'
 import { requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { projectFiles, type Project, type User } from '#db/schema.ts'
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm'
+import { desc, isNotNull, isNull } from 'drizzle-orm'
 import { strToU8, zipSync, type Zippable } from 'fflate'
 import { z } from 'zod'
 
@@ -60,9 +61,8 @@ function projectEpsg(
     .select({ rasterInfo: projectFiles.rasterInfo })
     .from(projectFiles)
     .where(
-      and(
-        eq(projectFiles.projectId, project.id),
-        eq(projectFiles.fileCategory, 'processed_deliverable'),
+      releasedDeliverablesWhere(
+        project.id,
         isNotNull(projectFiles.rasterInfo),
         isNull(projectFiles.removedAt),
       ),

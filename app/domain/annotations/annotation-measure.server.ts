@@ -7,6 +7,7 @@ import { lineString, area as turfArea, length as turfLength, polygon as turfPoly
 import type { VolumeBase } from '#app/domain/deliverables/measure-schemas.ts'
 import { countMeasure } from '#app/domain/deliverables/measure.server.ts'
 import { round, volumeOver, type MeasureRun } from '#app/domain/deliverables/raster-measure.server.ts'
+import { releasedDeliverablesWhere } from '#app/domain/files/file-queries.server.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { isDomainError } from '#app/lib/http/domain-error.ts'
@@ -18,7 +19,7 @@ import {
   type ProjectFile,
   type User,
 } from '#db/schema.ts'
-import { and, desc, eq, isNull } from 'drizzle-orm'
+import { desc, eq, isNull } from 'drizzle-orm'
 
 import type { AnnotationGeometry } from './annotation-schemas.ts'
 
@@ -30,16 +31,15 @@ export function volumeBaseOf(base: AnnotationBase, baseElevationM: number | null
   return base
 }
 
-/** The newest elevation model of a project still on disk (null: none). */
+/** The newest elevation model of a project as delivered, still on disk (null: none). */
 export function latestElevationModel(projectId: number, db: DbOrTx = getDb()) {
   return (
     db
       .select()
       .from(projectFiles)
       .where(
-        and(
-          eq(projectFiles.projectId, projectId),
-          eq(projectFiles.fileCategory, 'processed_deliverable'),
+        releasedDeliverablesWhere(
+          projectId,
           eq(projectFiles.deliverableKind, 'elevation'),
           isNull(projectFiles.removedAt),
         ),

@@ -3,8 +3,9 @@
  * project, the admin marks it completed (completedAt) and the client is e-mailed a link
  * to the deliverables. Audited; the mail goes after the commit.
  */
+import { releasedDeliverablesWhere } from '#app/domain/files/file-queries.server.ts'
 import { deliverablesAvailableUntil } from '#app/domain/files/rules.ts'
-import { COMPLETE_MESSAGES, DELIVERABLE_CATEGORY } from '#app/domain/projects/deliverables.ts'
+import { COMPLETE_MESSAGES } from '#app/domain/projects/deliverables.ts'
 import { recordAudit } from '#app/lib/audit/audit.server.ts'
 import { appUrl } from '#app/lib/config/env.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
@@ -13,19 +14,19 @@ import { DomainError } from '#app/lib/http/domain-error.ts'
 import { sendEmailSafely } from '#app/lib/mail/mail.server.ts'
 import { renderEmail } from '#app/lib/mail/templates.ts'
 import { deliverableViews, projectFiles, projects, users, type Project } from '#db/schema.ts'
-import { and, count, eq, isNull } from 'drizzle-orm'
+import { count, eq, isNull } from 'drizzle-orm'
 
 import { isRasterKind } from './deliverable.ts'
 import { deliverablesWithoutAccessCheck, viewFileWithoutAccessCheck } from './deliverables.server.ts'
 
+/** The deliverables the client is given (a processing job's held outputs are not yet theirs). */
 function countDeliverables(projectId: number) {
-  return (
-    getDb()
-      .select({ n: count() })
-      .from(projectFiles)
-      .where(and(eq(projectFiles.projectId, projectId), eq(projectFiles.fileCategory, DELIVERABLE_CATEGORY)))
-      .get()?.n ?? 0
-  )
+  const row = getDb()
+    .select({ n: count() })
+    .from(projectFiles)
+    .where(releasedDeliverablesWhere(projectId))
+    .get()
+  return row?.n ?? 0
 }
 
 /** The link in the completion mail: the client's project details with the deliverables. */
@@ -41,8 +42,9 @@ function mapViewUrl(projectId: number) {
 const THUMBNAIL_CID = 'orthomosaic-thumbnail@kestrel'
 
 /**
- * The thumbnail of the project's first orthomosaic whose viewing copy is ready, as an inline
- * attachment; null when none is ready yet (the mail goes without a picture).
+ * The thumbnail of the project's first orthomosaic whose viewing copy is ready, among the
+ * deliverables the client is given (never a running or failed job's), as an inline attachment;
+ * null when none is ready yet (the mail goes without a picture).
  */
 function orthomosaicThumbnail(projectId: number) {
   const first = deliverablesWithoutAccessCheck(projectId)
@@ -75,9 +77,8 @@ export function failedViewingCopies(projectId: number) {
     .from(projectFiles)
     .innerJoin(deliverableViews, eq(deliverableViews.fileId, projectFiles.id))
     .where(
-      and(
-        eq(projectFiles.projectId, projectId),
-        eq(projectFiles.fileCategory, DELIVERABLE_CATEGORY),
+      releasedDeliverablesWhere(
+        projectId,
         isNull(projectFiles.removedAt),
         eq(deliverableViews.status, 'failed'),
       ),

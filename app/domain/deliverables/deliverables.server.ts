@@ -8,7 +8,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileVisibleTo } from '#app/domain/files/access.server.ts'
-import { getDownloadableFile } from '#app/domain/files/file-queries.server.ts'
+import { getDownloadableFile, releasedDeliverablesWhere } from '#app/domain/files/file-queries.server.ts'
 import { downloadUrl } from '#app/domain/files/file-view.ts'
 import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import { requireVisibleProject } from '#app/domain/projects/access.server.ts'
@@ -123,9 +123,10 @@ function viewsByFile(fileIds: number[], db: DbOrTx) {
 
 /**
  * @public (share links)
- * Every deliverable of a project, newest first, without an access check: for callers that
- * decided access themselves (share links). Others call `listDeliverables`. A failed viewing
- * copy's reason is in plain words unless the audience is an admin.
+ * Every deliverable of a project as delivered (no processing job's held outputs), newest first,
+ * without an access check: for callers that decided access themselves (share links, e-mails).
+ * Others call `listDeliverables`. A failed viewing copy's reason is in plain words unless the
+ * audience is an admin.
  */
 export function deliverablesWithoutAccessCheck(
   projectId: number,
@@ -135,7 +136,7 @@ export function deliverablesWithoutAccessCheck(
   const files = db
     .select()
     .from(projectFiles)
-    .where(and(eq(projectFiles.projectId, projectId), eq(projectFiles.fileCategory, DELIVERABLE)))
+    .where(releasedDeliverablesWhere(projectId))
     .all()
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
   const views = viewsByFile(

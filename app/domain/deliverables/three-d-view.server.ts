@@ -15,7 +15,7 @@ import {
   listDeliverables,
   type ViewFileToSend,
 } from '#app/domain/deliverables/deliverables.server.ts'
-import { getDownloadableFile } from '#app/domain/files/file-queries.server.ts'
+import { getDownloadableFile, releasedDeliverablesWhere } from '#app/domain/files/file-queries.server.ts'
 import { jobFolder, storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import { requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import type { OpenShare } from '#app/domain/sharing/share-access.server.ts'
@@ -24,8 +24,8 @@ import { THREE_D_MESSAGES, type ThreeDSource } from '#app/domain/threed/three-d.
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { isStoredFile, storedFileStat } from '#app/lib/storage/file-cache.server.ts'
-import { deliverableViews, processingJobs, projectFiles, type User } from '#db/schema.ts'
-import { and, eq } from 'drizzle-orm'
+import { deliverableViews, projectFiles, type User } from '#db/schema.ts'
+import { eq, isNull } from 'drizzle-orm'
 
 type Actor = Pick<User, 'id' | 'role'>
 
@@ -48,16 +48,15 @@ function is3d(d: Deliverable) {
   return (d.kind === 'point_cloud' || d.kind === 'model_3d') && !d.removedAt
 }
 
-/** Completed processing jobs of the project whose 3D Tiles were unpacked. */
-function tilesetsOf(projectId: number, db: DbOrTx) {
-  const jobs = db
-    .select({ id: processingJobs.id })
-    .from(processingJobs)
-    .where(and(eq(processingJobs.projectId, projectId), eq(processingJobs.status, 'completed')))
-    .all()
-  return jobs.flatMap((job) => {
-    const tileset = TILESETS.find((t) => isStoredFile(path.join(jobFolder(job.id), '3d_tiles', t)))
-    return tileset ? [{ jobId: job.id, tileset }] : []
+/**
+ * The 3D Tiles unpacked by the jobs whose 3D deliverables are shown: the tiles follow their
+ * job's deliverables (the same rule, so a held, failed or replaced job's tiles never show).
+ */
+function tilesetsOf(deliverables: Deliverable[], jobOf: Map<number, number | null>) {
+  const jobs = new Set(deliverables.filter(is3d).flatMap((d) => jobOf.get(d.id) ?? []))
+  return [...jobs].flatMap((jobId) => {
+    const tileset = TILESETS.find((t) => isStoredFile(path.join(jobFolder(jobId), '3d_tiles', t)))
+    return tileset ? [{ jobId, tileset }] : []
   })
 }
 
@@ -77,7 +76,6 @@ function sourcesOf(
   const shown: string[] = []
   let withheld = 0
   const viewsRoot = storagePaths().views
-  const tiles = tilesetsOf(projectId, db)
   const jobOf = new Map(
     deliverables.length
       ? db
@@ -88,6 +86,7 @@ function sourcesOf(
           .map((r) => [r.id, r.jobId])
       : [],
   )
+  const tiles = tilesetsOf(deliverables, jobOf)
   for (const t of tiles) {
     shown.push(`tiles:${t.jobId}/${t.tileset}`)
     if (viewOnly) withheld++
@@ -278,20 +277,30 @@ export function threeDFileFor(
   return threeDFileWithoutAccessCheck(projectId, fileId, which, db)
 }
 
-/** A file of a project's 3D Tiles (tileset JSON, b3dm, glb…), only inside the job's `3d_tiles/`; no access check. */
+/**
+ * A file of a project's 3D Tiles (tileset JSON, b3dm, glb…), only inside the job's `3d_tiles/`
+ * and while the job's 3D deliverables are delivered; no other access check.
+ */
 export function tilesFileWithoutAccessCheck(
   projectId: number,
   jobId: number,
   rest: string,
   db: DbOrTx = getDb(),
 ) {
-  const job = db
-    .select({ id: processingJobs.id, status: processingJobs.status })
-    .from(processingJobs)
-    .where(and(eq(processingJobs.id, jobId), eq(processingJobs.projectId, projectId)))
+  // A job's tiles are read only while its deliverables are delivered and stored (not held, failed or replaced).
+  const shown = db
+    .select({ id: projectFiles.id })
+    .from(projectFiles)
+    .where(
+      releasedDeliverablesWhere(
+        projectId,
+        eq(projectFiles.processingJobId, jobId),
+        isNull(projectFiles.removedAt),
+      ),
+    )
     .get()
-  if (!job || job.status !== 'completed') throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
-  const root = path.resolve(jobFolder(job.id), '3d_tiles')
+  if (!shown) throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
+  const root = path.resolve(jobFolder(jobId), '3d_tiles')
   const full = path.resolve(root, rest)
   if (!full.startsWith(root + path.sep) || rest.length > 500)
     throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
@@ -302,7 +311,7 @@ export function tilesFileWithoutAccessCheck(
   const stat = storedFileStat(full)
   return fileToSend(
     full,
-    `tiles-${job.id}-${stat?.mtime.getTime() ?? 0}-${stat?.size ?? 0}`,
+    `tiles-${jobId}-${stat?.mtime.getTime() ?? 0}-${stat?.size ?? 0}`,
     mime,
     path.basename(full),
   )

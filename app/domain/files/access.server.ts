@@ -39,13 +39,28 @@ function deliverableWindow(project: ProjectForDownload) {
 
 export type DownloadDecision = { ok: true } | { ok: false; status: 404 | 410; message: string }
 
+type FileForDecision = Pick<ProjectFile, 'fileCategory'> & {
+  removedAt?: Date | null
+  withheld?: boolean
+}
+
+/**
+ * The one rule for a processing job's outputs (row by row; `releasedDeliverablesWhere` is its SQL):
+ * held back from everyone but admins until the job's outputs are published, so a running, failed
+ * or re-run job never shows in a list, map, 3D view, e-mail, share link or download.
+ */
+export function isWithheldFrom(user: Pick<User, 'role'>, file: Pick<FileForDecision, 'withheld'>) {
+  return Boolean(file.withheld) && user.role !== 'admin'
+}
+
 export function decideDownload(
   user: Pick<User, 'id' | 'role'>,
   project: ProjectForDownload,
-  file: Pick<ProjectFile, 'fileCategory'> & { removedAt?: Date | null },
+  file: FileForDecision,
   now = new Date(),
 ): DownloadDecision {
-  if (!canSeeProject(user, project)) return { ok: false, status: 404, message: FILE_MESSAGES.notFound }
+  if (!canSeeProject(user, project) || isWithheldFrom(user, file))
+    return { ok: false, status: 404, message: FILE_MESSAGES.notFound }
   if (file.removedAt)
     return { ok: false, status: 410, message: FILE_MESSAGES.removed(formatDate(file.removedAt)) }
   if (user.role !== 'client' || file.fileCategory !== 'processed_deliverable') return { ok: true }
@@ -59,7 +74,7 @@ export function decideDownload(
 export function fileVisibleTo(
   user: Pick<User, 'id' | 'role'>,
   project: ProjectForDownload,
-  file: Pick<ProjectFile, 'fileCategory'> & { removedAt?: Date | null },
+  file: FileForDecision,
 ) {
   const decision = decideDownload(user, project, file)
   return decision.ok || decision.status === 410

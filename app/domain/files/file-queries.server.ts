@@ -30,6 +30,23 @@ export function keptFilesWhere(projectId: number, category: FileCategory, ...mor
   )
 }
 
+/**
+ * The `where` of the deliverables of one or several projects as delivered: the SQL side of the
+ * rule in `access.server.ts` (a processing job's outputs only once its outputs are published).
+ * Every reader of deliverables goes through it: lists, the Map and 3D views, e-mails, share
+ * links, download-all, the site pages and notes. Only the files list shows an admin held files.
+ */
+export function releasedDeliverablesWhere(projectIds: number | number[], ...more: SQL[]) {
+  return and(
+    typeof projectIds === 'number'
+      ? eq(projectFiles.projectId, projectIds)
+      : inArray(projectFiles.projectId, projectIds),
+    eq(projectFiles.fileCategory, 'processed_deliverable'),
+    eq(projectFiles.withheld, false),
+    ...more,
+  )
+}
+
 /** The project's files the user may see, newest first (404 when the project isn't theirs). */
 export function listProjectFiles(user: Actor, projectId: number, db: DbOrTx = getDb()): FileView[] {
   const project = requireVisibleProject(user, projectId, db)
@@ -106,6 +123,7 @@ export function fileCountsByProject(projectIds: number[], db: DbOrTx = getDb()) 
       projectId: projectFiles.projectId,
       fileType: projectFiles.fileType,
       fileCategory: projectFiles.fileCategory,
+      withheld: projectFiles.withheld,
     })
     .from(projectFiles)
     .where(inArray(projectFiles.projectId, projectIds))
@@ -114,7 +132,7 @@ export function fileCountsByProject(projectIds: number[], db: DbOrTx = getDb()) 
     out.set(id, { images: 0, videos: 0, documents: 0, deliverables: 0, landOwnerForm: false })
   for (const r of rows) {
     const c = out.get(r.projectId)!
-    if (r.fileCategory === 'processed_deliverable') c.deliverables++
+    if (r.fileCategory === 'processed_deliverable') c.deliverables += r.withheld ? 0 : 1
     else if (r.fileType.startsWith('image/')) c.images++
     else if (r.fileType.startsWith('video/')) c.videos++
     else c.documents++

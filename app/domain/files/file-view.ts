@@ -20,6 +20,8 @@ export function toFileView(file: ProjectFile) {
     createdAt: file.createdAt.toISOString(),
     /** When the retention job deleted the bytes (the row stays as the record); null while stored. */
     removedAt: file.removedAt ? file.removedAt.toISOString() : null,
+    /** A processing job's output not published yet (only admins are shown one). */
+    withheld: file.withheld,
   }
 }
 export type FileView = ReturnType<typeof toFileView>

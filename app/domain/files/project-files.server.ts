@@ -16,7 +16,7 @@ import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { queueStoredFile, removeStoredFile } from '#app/lib/storage/outbox.server.ts'
 import { projectFiles, projects, type FileCategory, type User } from '#db/schema.ts'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 
 import { canDeleteFile, requireUploadTarget } from './access.server.ts'
 import { checkContent, cleanOriginalName } from './content-check.server.ts'
@@ -36,6 +36,8 @@ export interface RegisterInput {
   category: FileCategory
   originalName: string
   received: ReceivedFile
+  /** A processing job's output: stored held back (`withheld`) until the job's outputs are published. */
+  processingJobId?: number
 }
 
 /**
@@ -45,13 +47,14 @@ export interface RegisterInput {
  */
 export async function registerProjectFile(input: RegisterInput): Promise<FileView> {
   const { user, projectId, category, received } = input
+  const jobId = input.processingJobId ?? null
   const originalName = cleanOriginalName(input.originalName)
   let finalPath: string | null = null
   try {
     requireUploadTarget(user, projectId, category)
     // The same bytes under the same name sent again (a queued upload whose answer was
     // lost): the stored file is the answer, and the copy neither counts nor is kept.
-    const resent = findResentFile(getDb(), user, projectId, category, originalName, received.sha256)
+    const resent = findResentFile(getDb(), { ...input, originalName, jobId })
     if (resent) {
       await fs.promises.rm(received.path, { force: true })
       return toFileView(resent)
@@ -78,7 +81,7 @@ export async function registerProjectFile(input: RegisterInput): Promise<FileVie
     const stored = getDb().transaction((tx) => {
       requireUploadTarget(user, projectId, category, tx)
       // Checked again here: two re-sends racing each other store one row.
-      const raced = findResentFile(tx, user, projectId, category, originalName, received.sha256)
+      const raced = findResentFile(tx, { ...input, originalName, jobId })
       if (raced) return { row: raced, duplicate: true }
       const inserted = tx
         .insert(projectFiles)
@@ -93,6 +96,8 @@ export async function registerProjectFile(input: RegisterInput): Promise<FileVie
           uploadedBy: user.id,
           sha256: received.sha256,
           deliverableKind: detected.deliverableKind ?? null,
+          processingJobId: jobId,
+          withheld: jobId !== null,
           ...photoGps,
         })
         .returning()
@@ -137,25 +142,29 @@ export async function registerProjectFile(input: RegisterInput): Promise<FileVie
   }
 }
 
-/** A stored, not retention-removed file of this uploader with the same content and name. */
+/**
+ * A stored, not retention-removed file of this uploader with the same content and name, from
+ * the same processing job (a resumed import) or, for an upload, from none.
+ */
 function findResentFile(
   db: DbOrTx,
-  user: Actor,
-  projectId: number,
-  category: FileCategory,
-  originalName: string,
-  sha256: string,
+  input: Pick<RegisterInput, 'user' | 'projectId' | 'category' | 'originalName' | 'received'> & {
+    jobId: number | null
+  },
 ) {
   return db
     .select()
     .from(projectFiles)
     .where(
       keptFilesWhere(
-        projectId,
-        category,
-        eq(projectFiles.uploadedBy, user.id),
-        eq(projectFiles.originalName, originalName),
-        eq(projectFiles.sha256, sha256),
+        input.projectId,
+        input.category,
+        eq(projectFiles.uploadedBy, input.user.id),
+        eq(projectFiles.originalName, input.originalName),
+        eq(projectFiles.sha256, input.received.sha256),
+        input.jobId === null
+          ? isNull(projectFiles.processingJobId)
+          : eq(projectFiles.processingJobId, input.jobId),
       ),
     )
     .get()

@@ -5,13 +5,14 @@
  * when nothing is left the answer says why.
  */
 import { decideDownload } from '#app/domain/files/access.server.ts'
+import { releasedDeliverablesWhere } from '#app/domain/files/file-queries.server.ts'
 import { FILE_MESSAGES } from '#app/domain/files/rules.ts'
 import { requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { projectFiles, type User } from '#db/schema.ts'
-import { and, asc, eq } from 'drizzle-orm'
+import { asc } from 'drizzle-orm'
 
 import { withBytesOnDisk } from './deliverables-zip.server.ts'
 
@@ -26,9 +27,7 @@ export function deliverablesForDownloadAll(
   const all = db
     .select()
     .from(projectFiles)
-    .where(
-      and(eq(projectFiles.projectId, project.id), eq(projectFiles.fileCategory, 'processed_deliverable')),
-    )
+    .where(releasedDeliverablesWhere(project.id))
     .orderBy(asc(projectFiles.createdAt), asc(projectFiles.id))
     .all()
   const stored = all.filter((f) => !f.removedAt)

@@ -5,7 +5,7 @@
  * counted on the link and written to the audit log in the same transaction.
  */
 import { projectFilesAvailableUntil } from '#app/domain/files/availability.server.ts'
-import { keptFilesWhere } from '#app/domain/files/file-queries.server.ts'
+import { releasedDeliverablesWhere } from '#app/domain/files/file-queries.server.ts'
 import { canSeeProject, requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import { recordAudit } from '#app/lib/audit/audit.server.ts'
 import { appUrl } from '#app/lib/config/env.server.ts'
@@ -41,14 +41,14 @@ function shareUrl(token: string) {
 }
 
 /**
- * The project's deliverables that still have their bytes, oldest first (the order they were
- * delivered), without an access check: the caller decided it.
+ * The project's deliverables as delivered that still have their bytes, oldest first (the order
+ * they were delivered), without an access check: the caller decided it.
  */
 function currentDeliverablesWithoutAccessCheck(projectId: number, db: DbOrTx = getDb()): ProjectFile[] {
   return db
     .select()
     .from(projectFiles)
-    .where(keptFilesWhere(projectId, 'processed_deliverable'))
+    .where(releasedDeliverablesWhere(projectId, isNull(projectFiles.removedAt)))
     .orderBy(asc(projectFiles.createdAt), asc(projectFiles.id))
     .all()
 }
@@ -195,7 +195,7 @@ export function shareStateOfProjects(
   const files = db
     .select()
     .from(projectFiles)
-    .where(and(inArray(projectFiles.projectId, ids), eq(projectFiles.fileCategory, 'processed_deliverable')))
+    .where(releasedDeliverablesWhere(ids))
     .orderBy(asc(projectFiles.createdAt), asc(projectFiles.id))
     .all()
   const links = db
