@@ -100,6 +100,9 @@ export type DeliverableAccuracy = {
   source: 'admin' | 'odm'
 }
 
+/** One finding of the photo check before processing (`photo` null: about the whole set). */
+export type PhotoProblem = { photo: string | null; problem: string }
+
 /** What a deliverable made by a processing job notes of it (stored as JSON on project_files). */
 export type ProcessingNote = {
   jobId: number
@@ -414,6 +417,8 @@ export const projectFiles = sqliteTable(
     gpsAltitudeM: real('gps_altitude_m'),
     /** EXIF DateTimeOriginal, when the photo says. */
     takenAt: integer('taken_at', { mode: 'timestamp_ms' }),
+    /** EXIF Make and Model ("DJI FC6310"), when the photo says. */
+    camera: text('camera', { length: 100 }),
     /** When the EXIF was read (null: not read yet — read once, lazily, for older photos). */
     exifReadAt: integer('exif_read_at', { mode: 'timestamp_ms' }),
     /** Set when the retention job deleted the bytes; the row stays as the record of what was delivered. */
@@ -812,6 +817,14 @@ export const processingJobs = sqliteTable(
     nextCheckAt: integer('next_check_at', { mode: 'timestamp_ms' }),
     /** Set while a cancel is asked and not yet sent to the node. */
     cancelRequested: bool('cancel_requested').notNull().default(false),
+    /** The photo check's problems the admin chose to go on with (null: none were found). */
+    acceptedWarnings: text('accepted_warnings', { mode: 'json' }).$type<PhotoProblem[]>(),
+    /** Complete the project (and e-mail the client) once the job's viewing copies are ready. */
+    deliverWhenDone: bool('deliver_when_done').notNull().default(false),
+    /** When the job's end was acted on (delivered, or the admins e-mailed); null while that is due. */
+    followedUpAt: integer('followed_up_at', { mode: 'timestamp_ms' }),
+    /** What that was: "Delivered to the client", or why the admin must review. */
+    followUpNote: text('follow_up_note', { length: 500 }),
     startedAt: integer('started_at', { mode: 'timestamp_ms' }),
     finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
