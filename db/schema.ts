@@ -103,10 +103,13 @@ export type DeliverableAccuracy = {
   source: 'admin' | 'odm'
 }
 
-/** What a deliverable made by a processing job notes of it (stored as JSON on project_files). */
+/** One finding of the photo check before processing (`photo` null: about the whole set). */
+export type PhotoProblem = { photo: string | null; problem: string }
+
 /** A product of a node's archive the import left out: its path in all.zip and why. */
 export type ProcessingSkip = { path: string; reason: string }
 
+/** What a deliverable made by a processing job notes of it (stored as JSON on project_files). */
 export type ProcessingNote = {
   jobId: number
   nodeLabel: string | null
@@ -420,6 +423,8 @@ export const projectFiles = sqliteTable(
     gpsAltitudeM: real('gps_altitude_m'),
     /** EXIF DateTimeOriginal, when the photo says. */
     takenAt: integer('taken_at', { mode: 'timestamp_ms' }),
+    /** EXIF Make and Model ("DJI FC6310"), when the photo says. */
+    camera: text('camera', { length: 100 }),
     /** When the EXIF was read (null: not read yet — read once, lazily, for older photos). */
     exifReadAt: integer('exif_read_at', { mode: 'timestamp_ms' }),
     /** Set when the retention job deleted the bytes; the row stays as the record of what was delivered. */
@@ -444,7 +449,9 @@ export const projectFiles = sqliteTable(
   (t) => [
     index('project_files_project_idx').on(t.projectId),
     uniqueIndex('project_files_file_name_unique').on(t.fileName),
-    index('project_files_withheld_idx').on(t.processingJobId).where(sql`${t.withheld} = 1`),
+    index('project_files_withheld_idx')
+      .on(t.processingJobId)
+      .where(sql`${t.withheld} = 1`),
   ],
 )
 
@@ -830,6 +837,14 @@ export const processingJobs = sqliteTable(
     outputs: text('outputs', { length: 10 }).$type<JobOutputs>().notNull().default('replace'),
     /** When its outputs became the project's deliverables (null: not yet, or never for a failed job). */
     publishedAt: integer('published_at', { mode: 'timestamp_ms' }),
+    /** The photo check's problems the admin chose to go on with (null: none were found). */
+    acceptedWarnings: text('accepted_warnings', { mode: 'json' }).$type<PhotoProblem[]>(),
+    /** Complete the project (and e-mail the client) once the job's viewing copies are ready. */
+    deliverWhenDone: bool('deliver_when_done').notNull().default(false),
+    /** When the job's end was acted on (delivered, or the admins e-mailed); null while that is due. */
+    followedUpAt: integer('followed_up_at', { mode: 'timestamp_ms' }),
+    /** What that was: "Delivered to the client", or why the admin must review. */
+    followUpNote: text('follow_up_note', { length: 500 }),
     startedAt: integer('started_at', { mode: 'timestamp_ms' }),
     finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),

@@ -1,4 +1,5 @@
-// POST /api/admin/projects/{id}/processing { preset, options?, nodeId? } → 201 { job }; 400 no photos or a bad option, 409 busy or no node.
+// POST /api/admin/projects/{id}/processing { preset, options?, nodeId?, acceptWarnings?, deliverWhenDone? } → 201 { job };
+// 400 no photos or a bad option; 422 { error, problems, acceptable } from the photo check; 409 busy or no node.
 import { json } from '@remix-run/node'
 import { jobView, startProcessing } from '#app/domain/processing/jobs.server.ts'
 import { StartProcessingSchema } from '#app/domain/processing/presets.ts'

@@ -33,15 +33,18 @@ async function infoServer() {
   }
 }
 
-async function withPhoto() {
+/** A flown project with the five placed photos the photo check asks for at least. */
+async function withPhotos(count = 5) {
   const team = await projectWithTeam({ status: 'in_progress' })
-  await storeProjectFile({
-    user: { id: team.pilot.user.id, role: 'pilot' },
-    projectId: team.project.id,
-    category: 'raw_image',
-    originalName: 'DJI_0001.JPG',
-    source: Readable.from([geotaggedJpeg({ latitude: -33.92, longitude: 18.42 })]),
-  })
+  for (let i = 1; i <= count; i++) {
+    await storeProjectFile({
+      user: { id: team.pilot.user.id, role: 'pilot' },
+      projectId: team.project.id,
+      category: 'raw_image',
+      originalName: `DJI_000${i}.JPG`,
+      source: Readable.from([geotaggedJpeg({ latitude: -33.92 + i * 0.0001, longitude: 18.42 })]),
+    })
+  }
   return team
 }
 
@@ -49,7 +52,7 @@ test('Process photos as a plain form: a job is queued; the dialog shows it; the 
   getDb().update(processingNodes).set({ enabled: false }).run()
   const node = createNode(null, { label: 'Form node', url: 'http://127.0.0.1:9' })
   getDb().update(processingNodes).set({ online: true }).where(eq(processingNodes.id, node.id)).run()
-  const { admin, client, project } = await withPhoto()
+  const { admin, client, project } = await withPhotos()
   const id = String(project.id)
 
   const dialog = await callRoute(projectDialog.loader, `/admin/projects/${id}`, {
@@ -57,7 +60,7 @@ test('Process photos as a plain form: a job is queued; the dialog shows it; the 
     params: { projectId: id },
   })
   const before = (await dialog.json()) as { processing: { photoCount: number; jobs: unknown[] } }
-  expect(before.processing).toMatchObject({ photoCount: 1, jobs: [] })
+  expect(before.processing).toMatchObject({ photoCount: 5, jobs: [] })
 
   const bad = await callRoute(processingForm.action, `/admin/projects/${id}/processing`, {
     form: { intent: 'processing-start', preset: 'standard', options: 'no-equals-sign' },
@@ -88,7 +91,7 @@ test('Process photos as a plain form: a job is queued; the dialog shows it; the 
   expect(started.headers.get('Location')).toBe(`/admin/projects/${id}#pd-processing`)
   expect(await toastOf(started)).toMatchObject({ title: 'Processing started' })
   const job = getDb().select().from(processingJobs).where(eq(processingJobs.projectId, project.id)).get()!
-  expect(job).toMatchObject({ preset: 'fast-orthophoto', status: 'queued', imagesCount: 1 })
+  expect(job).toMatchObject({ preset: 'fast-orthophoto', status: 'queued', imagesCount: 5 })
 
   getDb()
     .update(processingJobs)
@@ -117,7 +120,7 @@ test('Process photos as a plain form: a job is queued; the dialog shows it; the 
     headers: admin.headers,
     params: { projectId: id },
   })
-  expect(await toastOf(cancel)).toMatchObject({ title: 'Processing canceled' })
+  expect(await toastOf(cancel)).toMatchObject({ title: 'Processing cancelled' })
   expect(getDb().select().from(processingJobs).where(eq(processingJobs.id, job.id)).get()!.status).toBe(
     'canceled',
   )

@@ -18,40 +18,29 @@ import {
   type ProcessingPreset,
   type User,
 } from '#db/schema.ts'
-import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
 
 import { getNodeOptions, NodeOdmError, type NodeOption } from './nodeodm-client.server.ts'
 import { nodeAddress, pickNode } from './nodes.server.ts'
+import type { PhotoProblem } from './photo-check.ts'
 import { ACTIVE_PROCESSING_STATUSES, checkOptions, PROCESSING_MESSAGES } from './presets.ts'
+import { acceptedPhotoProblems, projectPhotosWithoutAccessCheck } from './project-photos.server.ts'
 import { processingRunner } from './runner-registry.server.ts'
 
 export interface StartInput {
   preset: ProcessingPreset
   options?: Record<string, unknown>
   nodeId?: number
+  /** Go on although the photo check found problems (recorded on the job). */
+  acceptWarnings?: boolean
+  /** Complete the project once the results' viewing copies are ready (default: the admin setting). */
+  deliverWhenDone?: boolean
 }
 
-/** The project's files still stored (not removed by retention) that match `which`. */
-function storedFiles(projectId: number, which: SQL, db: DbOrTx) {
-  return db
-    .select()
-    .from(projectFiles)
-    .where(and(eq(projectFiles.projectId, projectId), which, isNull(projectFiles.removedAt)))
-}
+// The runner reads the photos from here until its steps import project-photos.server.ts themselves.
+export { projectGcpFileWithoutAccessCheck, projectPhotosWithoutAccessCheck } from './project-photos.server.ts'
 
-/** The project's photos still stored (the ones sent to the node), oldest first; no access check (the job's). */
-export function projectPhotosWithoutAccessCheck(projectId: number, db: DbOrTx = getDb()) {
-  return storedFiles(projectId, eq(projectFiles.fileCategory, 'raw_image'), db).orderBy(projectFiles.id).all()
-}
-
-/** The newest `gcp_list.txt` uploaded with the photos, sent to the node beside them; no access check. */
-export function projectGcpFileWithoutAccessCheck(projectId: number, db: DbOrTx = getDb()) {
-  return storedFiles(projectId, eq(projectFiles.originalName, 'gcp_list.txt'), db)
-    .orderBy(desc(projectFiles.id))
-    .get()
-}
-
-function activeJobOf(projectId: number, db: DbOrTx) {
+export function activeJobOf(projectId: number, db: DbOrTx) {
   return db
     .select({ id: processingJobs.id })
     .from(processingJobs)
@@ -114,9 +103,11 @@ interface NewJob {
   createdBy: number | null
   actorId: number
   imagesCount: number
+  acceptedWarnings: PhotoProblem[] | null
+  deliverWhenDone: boolean
 }
 
-function queueJob(input: NewJob, db: DbOrTx) {
+export function queueJob(input: NewJob, db: DbOrTx) {
   const job = db.transaction((tx) => {
     // Checked again inside the write: two presses start one job.
     if (activeJobOf(input.projectId, tx)) throw new DomainError(409, PROCESSING_MESSAGES.activeJob)
@@ -129,6 +120,8 @@ function queueJob(input: NewJob, db: DbOrTx) {
         requestedNodeId: input.requestedNodeId,
         createdBy: input.createdBy,
         imagesCount: input.imagesCount,
+        acceptedWarnings: input.acceptedWarnings,
+        deliverWhenDone: input.deliverWhenDone,
         stage: 'Waiting for a processing node',
       })
       .returning()
@@ -160,6 +153,7 @@ export async function startProcessing(adminId: number, projectId: number, input:
     !db.select().from(processingNodes).where(eq(processingNodes.id, input.nodeId)).get()
   )
     throw new DomainError(404, PROCESSING_MESSAGES.unknownNode)
+  const accepted = await acceptedPhotoProblems(projectId, input.nodeId ?? null, input.acceptWarnings, db)
   const options = input.options ?? {}
   await validateOptions(options, count, input.nodeId ?? null)
   return queueJob(
@@ -171,45 +165,11 @@ export async function startProcessing(adminId: number, projectId: number, input:
       createdBy: adminId,
       actorId: adminId,
       imagesCount: count,
+      acceptedWarnings: accepted,
+      deliverWhenDone: input.deliverWhenDone ?? getDeliverableSettings(db).deliverWhenDone,
     },
     db,
   )
-}
-
-/**
- * The preset of an automatic start: Standard makes the orthomosaic and the DSM and DTM that
- * volumes, change maps and site reports measure on; Full 3D costs the node hours more and is
- * the admin's choice to make.
- */
-export const AUTO_START_PRESET: ProcessingPreset = 'standard'
-
-/**
- * When the setting is on, the pilot's "upload finished" queues a job with the Standard preset;
- * null when it is off, there are no photos or a job is already active. With no node online
- * the job waits for one (the admin sees it waiting and may cancel it).
- */
-export function startProcessingAutomatically(actorId: number, projectId: number, db: DbOrTx = getDb()) {
-  if (!getDeliverableSettings(db).autoProcessPhotos) return null
-  const count = projectPhotosWithoutAccessCheck(projectId, db).length
-  if (!count || activeJobOf(projectId, db)) return null
-  try {
-    return queueJob(
-      {
-        projectId,
-        preset: AUTO_START_PRESET,
-        options: {},
-        requestedNodeId: null,
-        createdBy: null,
-        actorId,
-        imagesCount: count,
-      },
-      db,
-    )
-  } catch (error) {
-    // Another start won the race: that job processes these photos.
-    if (error instanceof DomainError && error.status === 409) return null
-    throw error
-  }
 }
 
 function requireJob(jobId: number, db: DbOrTx) {
@@ -228,7 +188,7 @@ export function cancelProcessing(adminId: number, jobId: number, db = getDb()) {
       .update(processingJobs)
       .set({
         status: 'canceled',
-        stage: 'Canceled',
+        stage: 'Cancelled',
         cancelRequested: Boolean(found.taskUuid && found.nodeId),
         finishedAt: new Date(),
         nextCheckAt: null,
@@ -282,6 +242,8 @@ export async function restartProcessing(
         nextCheckAt: null,
         startedAt: null,
         finishedAt: null,
+        followedUpAt: null,
+        followUpNote: null,
       })
       .where(and(eq(processingJobs.id, jobId), inArray(processingJobs.status, ['failed', 'canceled'])))
       .returning()
@@ -369,6 +331,10 @@ function toJobView(job: JobRow, deliverableIds: number[] = []) {
     deliverableIds,
     /** Products of the node's archive left out, and why (admins only). */
     skipped: job.skipped,
+    deliverWhenDone: job.deliverWhenDone,
+    followedUpAt: job.followedUpAt?.toISOString() ?? null,
+    acceptedWarnings: job.acceptedWarnings,
+    followUpNote: job.followUpNote,
   }
 }
 
@@ -410,6 +376,8 @@ function forRole(role: User['role'], job: ReturnType<typeof toJobView>) {
     engineVersion: _engine,
     resubmits: _resubmits,
     skipped: _skipped,
+    acceptedWarnings: _accepted,
+    followUpNote: _note,
     ...shared
   } = job
   return role === 'client' ? { ...shared, error: null } : shared

@@ -35,7 +35,7 @@ export const PROCESSING_STATUS_LABELS: Record<ProcessingStatus, string> = {
   importing: 'Importing results',
   completed: 'Completed',
   failed: 'Failed',
-  canceled: 'Canceled',
+  canceled: 'Cancelled',
 }
 
 export const ACTIVE_PROCESSING_STATUSES: readonly ProcessingStatus[] = [
@@ -56,7 +56,7 @@ export const PROCESSING_MESSAGES = {
   noNode: 'No processing node is online that can take this many photos',
   unknownNode: 'Processing node not found',
   notActive: 'This processing job has already ended',
-  notRestartable: 'Only a failed or canceled job can be restarted',
+  notRestartable: 'Only a failed or cancelled job can be restarted',
   unknownOption: (name: string) => `${name}: the processing node has no such option`,
   nodeBusy: 'This node has a processing job running; cancel it first',
   badUrl: 'Enter the node’s http:// or https:// address',
@@ -195,6 +195,10 @@ export const StartProcessingSchema = z.object({
   preset: z.enum(PROCESSING_PRESETS, { message: 'Choose a preset' }),
   options: OptionsSchema.optional(),
   nodeId: z.number().int().positive().optional(),
+  /** Go on although the photo check found problems (recorded on the job). */
+  acceptWarnings: z.boolean().optional(),
+  /** Complete the project by itself once the results' viewing copies are ready (default: the setting). */
+  deliverWhenDone: z.boolean().optional(),
 })
 
 /** `POST /api/admin/processing/{jobId}/restart`. */

@@ -41,16 +41,24 @@ export async function processingForm(adminId: number, projectId: number, formDat
       const preset = String(formData.get('preset')) as ProcessingPreset
       if (!PROCESSING_PRESETS.includes(preset)) throw new DomainError(400, 'Choose a preset')
       const nodeId = Number(formData.get('nodeId')) || undefined
-      await startProcessing(adminId, projectId, { preset, options: optionsFrom(formData), nodeId })
+      // Checkboxes: the form always shows them, so an absent one is unticked.
+      const deliverWhenDone = formData.get('deliverWhenDone') === 'on'
+      await startProcessing(adminId, projectId, {
+        preset,
+        options: optionsFrom(formData),
+        nodeId,
+        acceptWarnings: formData.get('acceptWarnings') === 'on',
+        deliverWhenDone,
+      })
       return redirectWithToast(back, {
         title: 'Processing started',
-        description: `${PRESET_LABELS[preset]}: the photos are on their way to the processing node.`,
+        description: `${PRESET_LABELS[preset]}: the photos are on their way to the processing node.${deliverWhenDone ? ' The results go to the client when they are ready.' : ''}`,
       })
     }
     if (intent === 'processing-cancel') {
       cancelProcessing(adminId, jobIdOf(formData))
       return redirectWithToast(back, {
-        title: 'Processing canceled',
+        title: 'Processing cancelled',
         description: 'The node was told to stop.',
       })
     }
