@@ -102,7 +102,8 @@ function ChangeLegend({ scale }: { scale: ChangeScale }) {
         <span>Higher (gain)</span>
       </p>
       <p className="mt-1 text-xs text-ink-600">
-        Under {formatChangeMinimum(scale.minimumM)} either way: no change (left clear, not counted).
+        Under {formatChangeMinimum(scale.minimumM)} either way: left clear on the map (the figures count every
+        cell).
       </p>
     </div>
   )

@@ -1,7 +1,7 @@
 /**
  * A project's notes as a file a client takes into their own GIS or CAD: CSV (WKT), GeoJSON,
  * KML, a zipped Shapefile (one per geometry type: a shapefile holds one), DXF and GeoPackage,
- * in WGS84 or the project's own CRS (its survey's EPSG), written by `ogr2ogr` through the GDAL
+ * in WGS84 or the project's own CRS (`project-crs.server.ts`), written by `ogr2ogr` through the GDAL
  * pool. Lengths, areas and volumes are columns (DXF carries geometry and layer names only; KML
  * is WGS84 by its standard).
  */
@@ -9,18 +9,17 @@ import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { GdalError, runGdal } from '#app/domain/deliverables/gdal.server.ts'
-import { releasedDeliverablesWhere } from '#app/domain/files/file-queries.server.ts'
 import { ensureStorage } from '#app/domain/files/storage-paths.server.ts'
 import { requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
-import { projectFiles, type Project, type User } from '#db/schema.ts'
-import { desc, isNotNull, isNull } from 'drizzle-orm'
+import type { User } from '#db/schema.ts'
 import { strToU8, zipSync, type Zippable } from 'fflate'
 import { z } from 'zod'
 
 import { NOTE_EXPORT_FORMATS, type AnnotationView, type NoteExportFormat } from './annotation-schemas.ts'
 import { annotationsOfProject } from './annotations.server.ts'
+import { projectEpsg } from './project-crs.server.ts'
 
 export const NoteExportQuerySchema = z.object({
   format: z.enum(NOTE_EXPORT_FORMATS, {
@@ -41,47 +40,6 @@ const DRIVERS: Record<NoteExportFormat, { driver: string; ext: string; type: str
 
 const EXPORT_TIMEOUT_MS = 60_000
 const EXPORT_FAILED = 'The notes could not be exported. Please try again.'
-
-/** The WGS84 UTM zone (EPSG code) at a point. */
-function utmZoneAt(lng: number, lat: number) {
-  const zone = Math.min(60, Math.max(1, Math.floor((lng + 180) / 6) + 1))
-  return (lat < 0 ? 32700 : 32600) + zone
-}
-
-/**
- * The project's own CRS: the EPSG of its newest raster deliverable (the survey's grid, e.g.
- * UTM 34S or Lo19); before there is one, the UTM zone at the project (or its first note).
- */
-function projectEpsg(
-  project: Pick<Project, 'id' | 'latitude' | 'longitude'>,
-  notes: Pick<AnnotationView, 'geometry'>[],
-  db: DbOrTx = getDb(),
-) {
-  const files = db
-    .select({ rasterInfo: projectFiles.rasterInfo })
-    .from(projectFiles)
-    .where(
-      releasedDeliverablesWhere(
-        project.id,
-        isNotNull(projectFiles.rasterInfo),
-        isNull(projectFiles.removedAt),
-      ),
-    )
-    .orderBy(desc(projectFiles.createdAt), desc(projectFiles.id))
-    .all()
-  const epsg = files.find((f) => f.rasterInfo?.epsg)?.rasterInfo?.epsg
-  if (epsg) return epsg
-  const first = notes[0]?.geometry
-  const at =
-    project.longitude != null && project.latitude != null
-      ? [project.longitude, project.latitude]
-      : first?.type === 'Point'
-        ? first.coordinates
-        : first?.type === 'LineString'
-          ? first.coordinates[0]
-          : first?.coordinates[0]?.[0]
-  return at ? utmZoneAt(at[0]!, at[1]!) : 4326
-}
 
 /** A note's columns (at most 10 letters each: the shapefile's limit). */
 function columnsOf(note: AnnotationView, crs: string) {

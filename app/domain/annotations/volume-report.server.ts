@@ -335,7 +335,7 @@ async function renderReport(
     page.drawLine({ start: { x: LEFT, y }, end: { x: RIGHT, y }, thickness: 2, color: AMBER })
     y -= 12
     const method = report.earlier
-      ? "Volumes are this elevation model minus the earlier survey's, resampled onto this model's grid, over the cells inside the polygon where both have data. Cut is material removed, fill is material added, net = fill - cut."
+      ? "Volumes are this elevation model minus the earlier survey's, resampled onto this model's grid, over the cells inside the polygon where both have data. Every cell counts, however little it moved: no minimum change is applied. Cut is material removed, fill is material added, net = fill - cut."
       : 'Volumes are the elevation model above (cut) and below (fill) the base, summed over the cells whose centres lie inside the polygon; cells without data are skipped ("Covered"). Net = cut - fill. Areas are on the ground (ellipsoidal).'
     for (const line of wrap(method, regular, 8, RIGHT - LEFT)) {
       text(page, line, LEFT, y, { size: 8, color: MUTED })

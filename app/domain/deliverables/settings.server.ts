@@ -21,7 +21,7 @@ const KEYS: Record<keyof DeliverableSettings, { key: string; description: string
   },
   changeMinimumCm: {
     key: CHANGE_MINIMUM_KEY,
-    description: 'Smallest elevation change counted in cut and fill, centimetres',
+    description: 'Smallest elevation change a change map draws, centimetres (volumes count every cell)',
   },
   autoProcessPhotos: {
     key: 'processing_auto_start',

@@ -171,7 +171,7 @@ function DeliverableSettingsForm({ settings }: { settings: TabData<'settings'>['
         />
         <Field
           labelProps={{ children: 'Minimum change (cm)' }}
-          hint="A change map leaves smaller changes clear and out of cut and fill; twice the coarser ground resolution of the two models when that is larger"
+          hint="A change map leaves smaller changes clear (drawing only: cut, fill and net count every cell); twice the coarser ground resolution of the two models when that is larger"
           errors={fields.changeMinimumCm.errors}
           inputProps={numberInputProps(fields.changeMinimumCm, { step: '0.1', min: 0 })}
         />
