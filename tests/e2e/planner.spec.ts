@@ -26,6 +26,7 @@ test('a client draws two areas, the live quote matches the server, and the quote
     void dialog.dismiss()
   })
   await signIn(page, DEMO_CLIENT, DEMO_PASSWORD)
+  await page.goto('/dashboard')
   // The dashboard ships no map code; only the planner loads Leaflet.
   expect(await page.evaluate(() => typeof (window as unknown as { L?: unknown }).L)).toBe('undefined')
   const projectId = await createProject(page, `Vineyard ${Date.now()}`, { js: true })
