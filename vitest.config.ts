@@ -21,6 +21,7 @@ export default defineConfig({
       'app/**/*.test.{ts,tsx}',
       'db/**/*.test.ts',
       'server/**/*.test.ts',
+      'scripts/**/*.test.ts',
       'tests/integration/**/*.test.ts',
     ],
     globalSetup: ['tests/setup/vitest-global-setup.ts'],
