@@ -32,7 +32,7 @@ type GridFacts = { nodata: number | null; pixelX: number; pixelY: number; ground
 const GEOGRAPHIC = /^GEOG(?:CRS|CS)\[/
 const WEB_MERCATOR = /Pseudo-Mercator|Popular Visualisation/i
 
-async function gridFacts(run: MeasureRun, file: string): Promise<GridFacts> {
+export async function gridFacts(run: MeasureRun, file: string): Promise<GridFacts> {
   const info = JSON.parse(await gdal(run, 'gdalinfo', ['-json', '-nomd', file])) as {
     geoTransform?: number[]
     coordinateSystem?: { wkt?: string }
@@ -58,12 +58,12 @@ function numbersPerLine(stdout: string, count: number, width: number) {
   })
 }
 
-/** [lng, lat] vertices → fractional pixel/line positions of `file`. */
-async function toPixels(run: MeasureRun, file: string, line: [number, number][]) {
+/** Points in `srs` (WGS84 [lng, lat] by default) → fractional pixel/line positions of `file`. */
+export async function toPixels(run: MeasureRun, file: string, line: [number, number][], srs = 'EPSG:4326') {
   const stdout = await gdal(
     run,
     'gdaltransform',
-    ['-i', '-t_srs', 'EPSG:4326', '-output_xy', file],
+    ['-i', '-t_srs', srs, '-output_xy', file],
     line.map(([lng, lat]) => `${lng} ${lat}`).join('\n') + '\n',
   )
   const pixels = numbersPerLine(stdout, line.length, 2)
@@ -109,7 +109,12 @@ function spreadAlong(
 
 /** Heights at fractional pixel positions, bilinear between the four nearest cell centres
  * (a slope reads as a slope, not as steps); next to nodata, the cell the sample falls in. */
-async function valuesAt(run: MeasureRun, file: string, pixels: [number, number][], nodata: number | null) {
+export async function valuesAt(
+  run: MeasureRun,
+  file: string,
+  pixels: [number, number][],
+  nodata: number | null,
+) {
   const cells = pixels.flatMap(([x, y]) => {
     const [col, row] = [Math.floor(x - 0.5), Math.floor(y - 0.5)]
     return [
