@@ -109,6 +109,36 @@ export type PhotoProblem = { photo: string | null; problem: string }
 /** A product of a node's archive the import left out: its path in all.zip and why. */
 export type ProcessingSkip = { path: string; reason: string }
 
+/** One surveyed checkpoint against an elevation model: dz = model − surveyed (null off the model). */
+export type CheckpointResult = {
+  id: string
+  easting: number
+  northing: number
+  elevationM: number
+  modelElevationM: number | null
+  dzM: number | null
+  /** Where the target shows on the orthomosaic, when given: the horizontal error (m). */
+  horizontalErrorM: number | null
+}
+
+/** A checkpoint comparison (ASPRS Positional Accuracy Standards, edition 2, 2024). */
+export type CheckpointReport = {
+  crs: string
+  count: number
+  /** Checkpoints on the model (with a height there): the figures are over these. */
+  usedCount: number
+  verticalRmseM: number | null
+  meanErrorM: number | null
+  /** The ASPRS vertical accuracy class met ("10-cm"), null when coarser than every class. */
+  asprsVerticalClass: string | null
+  horizontalRmseM: number | null
+  horizontalCount: number
+  /** A plain warning (fewer than the 30 checkpoints ASPRS asks for), or null. */
+  warning: string | null
+  points: CheckpointResult[]
+  checkedAt: string
+}
+
 /** What a deliverable made by a processing job notes of it (stored as JSON on project_files). */
 export type ProcessingNote = {
   jobId: number
@@ -435,6 +465,8 @@ export const projectFiles = sqliteTable(
     rasterInfo: text('raster_info', { mode: 'json' }).$type<RasterInfo>(),
     /** processed_deliverable only: its accuracy statement (null: "accuracy not stated"). */
     accuracy: text('accuracy', { mode: 'json' }).$type<DeliverableAccuracy>(),
+    /** Elevation models: the surveyed checkpoints compared with the model (null: none given). */
+    checkpoints: text('checkpoints', { mode: 'json' }).$type<CheckpointReport>(),
     /** The photogrammetry job that made this deliverable (null: uploaded by hand). */
     processingJobId: integer('processing_job_id'),
     /** The job as it ran: node, options, engine version, processing time, image count. */

@@ -59,6 +59,8 @@ export interface Deliverable {
   view: DeliverableViewState | null
   /** The accuracy statement, the admin's or read from ODM's report; null: "accuracy not stated". */
   accuracy: DeliverableAccuracy | null
+  /** Elevation models: surveyed checkpoints against the model (null: none given). */
+  checkpoints: CheckpointReport | null
   /** Made by a processing job: what it noted (the node, its engine and options for admins only). */
   processing: DeliverableProcessing | null
 }

@@ -36,7 +36,7 @@ export async function countMeasure(userId: number) {
 }
 
 /** The stored path of a project's elevation deliverable this user may see; 404 / 400 otherwise. */
-function requireElevationModel(user: Actor, projectId: number, fileId: number, db: DbOrTx) {
+export function requireElevationModel(user: Actor, projectId: number, fileId: number, db: DbOrTx) {
   const { file, path } = getDownloadableFile(user, fileId, db)
   if (file.projectId !== projectId || file.fileCategory !== 'processed_deliverable')
     throw new DomainError(404, FILE_MESSAGES.notFound)
