@@ -10,6 +10,7 @@ import { promisify } from 'node:util'
 import { destination } from '@turf/turf'
 import * as contoursRoute from '#app/routes/api.projects.$id.deliverables.$fileId.contours.ts'
 import * as profileRoute from '#app/routes/api.projects.$id.deliverables.$fileId.profile.ts'
+import * as mapRoute from '#app/routes/projects.$projectId.map.tsx'
 import { projectWithTeam, signedInUser, storeRasterDeliverable } from '#tests/factories.ts'
 import { buildConeDsm, CONE, type ConeDsm } from '#tests/helpers/dsm-fixtures.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
@@ -105,7 +106,8 @@ describe.each(['utm34s', 'lo19'])('a cone DSM in %s', (name) => {
     // The 2 m nodata square 21–23 m from the apex is a gap, never a height.
     const gaps = body.points.filter((p) => p.elevationM === null)
     expect(gaps.length).toBeGreaterThan(5)
-    for (const gap of gaps) expect(Math.abs(Math.abs(gap.distanceM - body.lengthM / 2) - 22)).toBeLessThan(1.5)
+    for (const gap of gaps)
+      expect(Math.abs(Math.abs(gap.distanceM - body.lengthM / 2) - 22)).toBeLessThan(1.5)
   })
 
   test('contours: one ring per metre, lengths 2πr within 1.5 %, every 5th an index line', async () => {
@@ -201,4 +203,31 @@ test('profile: bad lines and sample counts are 400; strangers 404; an orthomosai
   expect((await contours(stranger.headers, project.id, file.id, 'interval=1')).status).toBe(404)
   const ortho = await setting(cone, 'orthomosaic')
   expect((await profile(ortho.client.headers, ortho.project.id, ortho.file.id, { line })).status).toBe(400)
+})
+
+test('the Map view without JavaScript: typed points give the profile; a bad line keeps the fields and says which', async () => {
+  const cone = cones.utm34s!
+  const { client, project, file } = await setting(cone)
+  const line = lineThroughApex(cone, 20)
+  const coordinates = line.coordinates.map(([lng, lat]) => `${lat}, ${lng}`).join('\n')
+  const post = (form: Record<string, string>) =>
+    callRoute(mapRoute.action, `/projects/${project.id}/map`, {
+      headers: client.headers,
+      form,
+      params: { projectId: String(project.id) },
+    })
+  const res = await post({ intent: 'profile', fileId: String(file.id), coordinates, samples: '201' })
+  expect(res.status).toBe(200)
+  const { profile } = await readJson<{ profile: { figures: Profile } }>(res)
+  expect(profile.figures.points).toHaveLength(201)
+  expect(Math.abs(profile.figures.maxElevationM! - 110)).toBeLessThan(0.1)
+  const bad = await post({
+    intent: 'profile',
+    fileId: String(file.id),
+    coordinates: '-33.92, 18.42\nnot a point',
+  })
+  expect(bad.status).toBe(400)
+  const answer = await readJson<{ profileError: string; profileFields: { coordinates: string } }>(bad)
+  expect(answer.profileError).toBe('Line 2 is not a ‘latitude, longitude’ pair.')
+  expect(answer.profileFields.coordinates).toContain('not a point')
 })

@@ -4,7 +4,7 @@
  */
 import { formatNumber, plural } from '#app/lib/format/numbers.ts'
 import { DELIVERABLE_KINDS, type DeliverableKind, type ProcessingPreset, type ViewStatus } from '#db/enums.ts'
-import type { DeliverableAccuracy, RasterInfo } from '#db/schema.ts'
+import type { CheckpointReport, DeliverableAccuracy, RasterInfo } from '#db/schema.ts'
 
 export { DELIVERABLE_KINDS, type DeliverableKind }
 
