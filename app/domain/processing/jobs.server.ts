@@ -75,10 +75,22 @@ async function optionsOf(node: typeof processingNodes.$inferSelect) {
   return options
 }
 
-/** The admin's options checked against the node that will run them (400 with `fieldErrors.options`). */
+/** 409 unless an enabled node (the wanted one, when given) could take this many photos once online. */
+function requireNodeThatCouldTake(imagesCount: number, wanted: number | null) {
+  const enabled = getDb().select().from(processingNodes).where(eq(processingNodes.enabled, true)).all()
+  const pool = wanted !== null ? enabled.filter((node) => node.id === wanted) : enabled
+  if (!pool.length) throw new DomainError(409, PROCESSING_MESSAGES.noEnabledNode)
+  if (!pool.some((node) => node.maxImages === null || node.maxImages >= imagesCount))
+    throw new DomainError(409, PROCESSING_MESSAGES.tooManyPhotos(imagesCount))
+}
+
+/**
+ * The admin's options checked against the node that will run them (400 with `fieldErrors.options`).
+ * With no node online yet the job waits for one, and that node checks the options when it takes the task.
+ */
 async function validateOptions(options: Record<string, unknown>, imagesCount: number, nodeId: number | null) {
   const node = pickNode(imagesCount, nodeId)
-  if (!node) throw new DomainError(409, PROCESSING_MESSAGES.noNode)
+  if (!node) return requireNodeThatCouldTake(imagesCount, nodeId)
   if (!Object.keys(options).length) return
   let specs: NodeOption[]
   try {
@@ -274,6 +286,7 @@ export async function restartProcessing(
         imagesCount: count,
         imagesUploaded: 0,
         resubmits: 0,
+        submitAttempts: 0,
         taskUuid: null,
         nodeId: null,
         outputTail: null,

@@ -19,6 +19,8 @@ export class NodeOdmError extends Error {
     readonly kind: NodeOdmErrorKind,
     message: string,
     readonly noRetry = false,
+    /** The HTTP status when the node answered with an error (5xx), null when it could not be reached. */
+    readonly httpStatus: number | null = null,
   ) {
     super(message)
     this.name = 'NodeOdmError'
@@ -105,7 +107,12 @@ const NOT_FOUND = /not found|no such task|invalid uuid/i
 async function readAnswer(response: Response, url: URL, limit = JSON_LIMIT): Promise<unknown> {
   const text = await readLimited(response, limit, url)
   if (response.status >= 500) {
-    throw new NodeOdmError('unreachable', `${shown(url)} answered HTTP ${response.status}`)
+    throw new NodeOdmError(
+      'unreachable',
+      `${shown(url)} answered HTTP ${response.status}`,
+      false,
+      response.status,
+    )
   }
   let body: unknown
   try {
@@ -298,7 +305,9 @@ export async function removeTask(node: NodeAddress, uuid: string) {
 
 /**
  * Streams the task's all.zip (the only asset NodeODM serves; it ignores Range) to `target`,
- * refused past `maxBytes`. A JSON answer instead of a ZIP is the node's error.
+ * refused past `maxBytes`. A JSON answer instead of a ZIP is the node's error. `watch` is told
+ * the announced length (Content-Length, or null) before the body and the bytes so far after
+ * each chunk; what it throws stops the download and is thrown as it is (a disk filling up).
  */
 export async function downloadAllZip(
   node: NodeAddress,
@@ -306,6 +315,7 @@ export async function downloadAllZip(
   target: string,
   maxBytes: number,
   signal?: AbortSignal,
+  watch?: (received: number, announced: number | null) => void,
 ) {
   const url = endpoint(node, `/task/${encodeURIComponent(uuid)}/download/all.zip`)
   const idle = new AbortController()
@@ -320,6 +330,23 @@ export async function downloadAllZip(
     throw new NodeOdmError('refused', `${shown(url)} sent no archive (HTTP ${response.status})`)
   }
   if (!response.body) throw new NodeOdmError('unreachable', `${shown(url)} sent an empty answer`)
+  const length = response.headers.get('content-length')
+  const announced = length !== null && /^\d{1,16}$/.test(length) ? Number(length) : null
+  let stoppedBy: { error: unknown } | null = null
+  const check = (received: number) => {
+    try {
+      watch?.(received, announced)
+    } catch (error) {
+      stoppedBy = { error }
+      throw error
+    }
+  }
+  try {
+    check(0)
+  } catch (error) {
+    await response.body.cancel().catch(() => {})
+    throw error
+  }
   let timer = setTimeout(() => idle.abort(), DOWNLOAD_IDLE_MS)
   let size = 0
   try {
@@ -330,6 +357,7 @@ export async function downloadAllZip(
           clearTimeout(timer)
           timer = setTimeout(() => idle.abort(), DOWNLOAD_IDLE_MS)
           size += chunk.length
+          check(size)
           if (size > maxBytes) throw new NodeOdmError('refused', `all.zip is larger than ${maxBytes} bytes`)
           yield chunk
         }
@@ -337,6 +365,7 @@ export async function downloadAllZip(
       fs.createWriteStream(target),
     )
   } catch (error) {
+    if (stoppedBy) throw (stoppedBy as { error: unknown }).error
     if (error instanceof NodeOdmError) throw error
     if (signal?.aborted) throw signal.reason ?? error
     throw new NodeOdmError('unreachable', `The download of all.zip broke off: ${causeOf(error)}`)
