@@ -131,7 +131,13 @@ const EnvSchema = z.object({
       .default(100 * 1024 ** 3),
   ),
   /** A node silent this long mid-run: its job is sent to another online node. */
-  PROCESSING_NODE_LOST_MINUTES: numberInput(z.number().positive().max(24 * 60).default(5)),
+  PROCESSING_NODE_LOST_MINUTES: numberInput(
+    z
+      .number()
+      .positive()
+      .max(24 * 60)
+      .default(5),
+  ),
   /** Jobs with more photos than this are sent split into submodels (ODM's split-merge); 0: never. */
   PROCESSING_SPLIT_AT: numberInput(z.number().int().min(0).default(1000)),
   /** Photos per submodel of a split job (ODM's `split`). */
