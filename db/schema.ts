@@ -851,6 +851,8 @@ export const processingJobs = sqliteTable(
     /** SHA-256 of the secret in the webhook URL given to the node. */
     webhookSecretHash: text('webhook_secret_hash', { length: 64 }),
     resubmits: integer('resubmits').notNull().default(0),
+    /** Failed attempts at making the task on a node that answered (5xx): the job fails after a few. */
+    submitAttempts: integer('submit_attempts').notNull().default(0),
     error: text('error', { length: 2000 }),
     engineVersion: text('engine_version', { length: 100 }),
     /** The node's last console lines (a tail, newest last). */

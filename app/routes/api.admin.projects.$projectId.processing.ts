@@ -1,5 +1,6 @@
-// POST /api/admin/projects/{id}/processing { preset, options?, nodeId?, acceptWarnings?, deliverWhenDone? } → 201 { job };
-// 400 no photos or a bad option; 422 { error, problems, acceptable } from the photo check; 409 busy or no node.
+// POST /api/admin/projects/{id}/processing { preset, options?, nodeId?, acceptWarnings?, deliverWhenDone? } → 201 { job }
+// (queued: with no node online yet it waits for one); 400 no photos or a bad option; 422 { error, problems, acceptable }
+// from the photo check; 409 busy, no node enabled or none takes that many photos.
 import { json } from '@remix-run/node'
 import { jobView, startProcessing } from '#app/domain/processing/jobs.server.ts'
 import { StartProcessingSchema } from '#app/domain/processing/presets.ts'

@@ -632,12 +632,15 @@ describe('who may do what', () => {
     expect(clientCancel.status).toBe(403)
     expect(jobRow(job.id).status).toBe('queued')
 
-    // A node with no online peer: 409.
+    // Its only node offline: the job waits for it (201, queued); 409s: processing-faults.test.ts.
     getDb().update(processingNodes).set({ online: false }).where(eq(processingNodes.id, node.id)).run()
     const other = await projectWithPhotos(5)
-    const noNode = await start(admin, other.project.id)
-    expect(noNode.status).toBe(409)
-    expect((await readJson(noNode)).error).toBe('No processing node is online that can take this many photos')
+    const waits = await start(admin, other.project.id)
+    expect(waits.status).toBe(201)
+    expect((await readJson<{ job: { status: string; stage: string } }>(waits)).job).toMatchObject({
+      status: 'queued',
+      stage: 'Waiting for a processing node',
+    })
   })
 
   test('the webhook with a wrong secret does nothing; with the right one it only prompts a look', async () => {

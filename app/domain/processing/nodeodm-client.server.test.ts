@@ -94,7 +94,7 @@ describe('a slow node costs one call, never more', () => {
     try {
       answer = (_req, res) => trickle(res, 10_000_000, 20)
       const limits = { minBytesPerWindow: 16 * 1024, rateWindowMs: 300 }
-      const slow = await failure(downloadAllZip(node(), 'abc', target, 1e9, undefined, limits))
+      const slow = await failure(downloadAllZip(node(), 'abc', target, 1e9, undefined, undefined, limits))
       expect([slow.kind, slow.message]).toEqual([
         'unreachable',
         'The download of all.zip broke off: slower than 16 KB per 0.3 s',

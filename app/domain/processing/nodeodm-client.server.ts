@@ -31,6 +31,8 @@ export class NodeOdmError extends Error {
     readonly kind: NodeOdmErrorKind,
     message: string,
     readonly noRetry = false,
+    /** The HTTP status when the node answered with an error (5xx), null when it could not be reached. */
+    readonly httpStatus: number | null = null,
   ) {
     super(message)
     this.name = 'NodeOdmError'
@@ -97,7 +99,12 @@ async function readAnswer(
 ): Promise<unknown> {
   const text = await readLimited(response, limit, url, signal)
   if (response.status >= 500) {
-    throw new NodeOdmError('unreachable', `${shown(url)} answered HTTP ${response.status}`)
+    throw new NodeOdmError(
+      'unreachable',
+      `${shown(url)} answered HTTP ${response.status}`,
+      false,
+      response.status,
+    )
   }
   let body: unknown
   try {
@@ -319,6 +326,8 @@ function downloadDeadline(maxBytes: number) {
 /**
  * Streams the task's all.zip (the only asset NodeODM serves; it ignores Range) to `target`
  * with back-pressure, refused past `maxBytes`. A JSON answer instead of a ZIP is the node's error.
+ * `watch` is told the announced length (Content-Length, or null) before the body and the bytes
+ * so far after each chunk; what it throws stops the download and is thrown as it is (a disk filling up).
  */
 export async function downloadAllZip(
   node: NodeAddress,
@@ -326,6 +335,7 @@ export async function downloadAllZip(
   target: string,
   maxBytes: number,
   signal?: AbortSignal,
+  watch?: (received: number, announced: number | null) => void,
   limits: Partial<TransferLimits> = {},
 ) {
   const url = endpoint(node, `/task/${encodeURIComponent(uuid)}/download/all.zip`)
@@ -342,9 +352,26 @@ export async function downloadAllZip(
     await readAnswer(response, url, node, JSON_LIMIT, stop)
     throw new NodeOdmError('refused', `${shown(url)} sent no archive (HTTP ${response.status})`)
   }
-  if (Number(response.headers['content-length'] ?? 0) > maxBytes) {
+  const length = String(response.headers['content-length'] ?? '')
+  const announced = /^\d{1,16}$/.test(length) ? Number(length) : null
+  if (announced !== null && announced > maxBytes) {
     response.body.destroy()
     throw new NodeOdmError('refused', `all.zip is larger than ${maxBytes} bytes`)
+  }
+  let stoppedBy: { error: unknown } | null = null
+  const check = (received: number) => {
+    try {
+      watch?.(received, announced)
+    } catch (error) {
+      stoppedBy = { error }
+      throw error
+    }
+  }
+  try {
+    check(0)
+  } catch (error) {
+    response.body.destroy()
+    throw error
   }
   let size = 0
   try {
@@ -353,6 +380,7 @@ export async function downloadAllZip(
       async function* (source: AsyncIterable<Buffer>) {
         for await (const chunk of source) {
           size += chunk.length
+          check(size)
           if (size > maxBytes) throw new NodeOdmError('refused', `all.zip is larger than ${maxBytes} bytes`)
           yield chunk
         }
@@ -360,6 +388,7 @@ export async function downloadAllZip(
       fs.createWriteStream(target),
     )
   } catch (error) {
+    if (stoppedBy) throw (stoppedBy as { error: unknown }).error
     if (error instanceof NodeOdmError) throw error
     if (stop?.aborted) throw stop.reason ?? error
     throw new NodeOdmError('unreachable', `The download of all.zip broke off: ${reasonOf(error)}`)

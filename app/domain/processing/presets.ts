@@ -54,6 +54,8 @@ export const PROCESSING_MESSAGES = {
   noPhotos: 'This project has no uploaded photos to process',
   activeJob: 'This project already has a processing job running',
   noNode: 'No processing node is online that can take this many photos',
+  noEnabledNode: 'No processing node is enabled: add one under Processing nodes',
+  tooManyPhotos: (count: number) => `No processing node takes ${count} photos at once`,
   unknownNode: 'Processing node not found',
   notActive: 'This processing job has already ended',
   notRestartable: 'Only a failed or cancelled job can be restarted',
