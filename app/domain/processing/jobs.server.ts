@@ -20,6 +20,7 @@ import {
 } from '#db/schema.ts'
 import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm'
 
+import { plainStage } from './client-stage.ts'
 import { getNodeOptions, NodeOdmError, type NodeOption } from './nodeodm-client.server.ts'
 import { nodeAddress, pickNode } from './nodes.server.ts'
 import { ACTIVE_PROCESSING_STATUSES, checkOptions, PROCESSING_MESSAGES } from './presets.ts'
@@ -400,11 +401,15 @@ export function projectProcessing(user: Pick<User, 'id' | 'role'>, projectId: nu
   return { project, jobs }
 }
 
-/** What each role reads of a job: the node's options and engine are the admin's; a client never reads the node's words. */
+/**
+ * What each role reads of a job: the node's options and engine are the admin's; others read
+ * plain stages (never a node's URL, task or message); a client never reads the node's words.
+ */
 function forRole(role: User['role'], job: ReturnType<typeof toJobView>) {
   if (role === 'admin') return job
-  const { options: _options, engineVersion: _engine, resubmits: _resubmits, ...shared } = job
-  return role === 'client' ? { ...shared, error: null } : shared
+  const { options: _options, engineVersion: _engine, resubmits: _resubmits, ...rest } = job
+  const shared = { ...rest, stage: plainStage(job.stage, job.status) }
+  return role === 'client' ? { ...shared, nodeLabel: null, error: null } : shared
 }
 
 /** Every job, newest first, with its project's name (the admin's list). */
