@@ -197,9 +197,9 @@ test('a node answering /info a byte a second delays only its own check: a node a
     // Checked while the hung node's first check is still waiting for its answer.
     expect([hungAsked, hungOpen]).toEqual([1, true])
   } finally {
-    stop()
+    const stopping = stop()
     hung.closeAllConnections()
-    await checkNodes()
+    await stopping
     await new Promise((resolve) => hung.close(resolve))
   }
 })

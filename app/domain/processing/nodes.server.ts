@@ -9,6 +9,7 @@ import { getEnv } from '#app/lib/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { reasonOf } from '#app/lib/http/outbound.server.ts'
+import { every } from '#app/lib/jobs/scheduler.server.ts'
 import { processingJobs, processingNodes, type ProcessingNode } from '#db/schema.ts'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
@@ -226,15 +227,29 @@ export async function checkNodes(now = () => new Date(), db = getDb()) {
   return Promise.all(nodes.map((node) => checkOnce(node, now, db)))
 }
 
-/** The 30-second health check (server.ts); returns its stop function. A hung node delays only itself. */
+/**
+ * The 30-second health check (server.ts), through the server's scheduler; returns its stop
+ * function. A tick starts each node's check and does not wait for them, so a hung node delays
+ * only its own next check (its check is joined, not repeated).
+ */
 export function startNodeHealthChecks(intervalMs = HEALTH_CHECK_MS) {
-  const tick = () => {
-    checkNodes().catch((error) => console.error('[processing] node health check failed', reasonOf(error)))
+  const timer = every({
+    name: 'processing: node health check',
+    everyMs: intervalMs,
+    run: () => {
+      const db = getDb()
+      for (const node of db.select().from(processingNodes).where(eq(processingNodes.enabled, true)).all()) {
+        // A database error may quote the stored URL: the log keeps its code or message only.
+        checkOnce(node, () => new Date(), db).catch((error) =>
+          console.error(`[processing: node health check] node ${node.id} failed`, reasonOf(error)),
+        )
+      }
+    },
+  })
+  return async () => {
+    await timer.stop()
+    await Promise.allSettled([...checking.values()])
   }
-  const timer = setInterval(tick, intervalMs)
-  timer.unref()
-  tick()
-  return () => clearInterval(timer)
 }
 
 /** Asks the node now (a few seconds at most) and returns it as the answer left it. */
