@@ -5,7 +5,7 @@ import { checkNodes, seedNodeFromEnv, startNodeHealthChecks } from '#app/domain/
 import { getDb } from '#app/lib/db/db.server.ts'
 import * as oneRoute from '#app/routes/api.admin.processing-nodes.$nodeId.ts'
 import * as listRoute from '#app/routes/api.admin.processing-nodes.ts'
-import { processingJobs, processingNodes } from '#db/schema.ts'
+import { auditLog, processingJobs, processingNodes } from '#db/schema.ts'
 import { insertProject, signedInUser } from '#tests/factories.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { eq } from 'drizzle-orm'
@@ -197,9 +197,80 @@ test('a node answering /info a byte a second delays only its own check: a node a
     // Checked while the hung node's first check is still waiting for its answer.
     expect([hungAsked, hungOpen]).toEqual([1, true])
   } finally {
-    stop()
+    const stopping = stop()
     hung.closeAllConnections()
-    await checkNodes()
+    await stopping
     await new Promise((resolve) => hung.close(resolve))
   }
+})
+
+test('a URL with credentials, a query and a fragment reaches /info; no answer, lastError or audit entry shows a secret', async () => {
+  const admin = await signedInUser('admin')
+  const secrets = /pa55word|k3y-value|t0ken-value|kestrel:/
+  const seen: string[] = []
+  const guarded = http.createServer((req, res) => {
+    seen.push(`${req.url} ${req.headers.authorization}`)
+    const ok =
+      req.headers.authorization === `Basic ${Buffer.from('kestrel:pa55word').toString('base64')}` &&
+      req.url === '/cluster/info?key=k3y-value&token=t0ken-value'
+    res.setHeader('Content-Type', 'application/json')
+    res.end(
+      JSON.stringify(ok ? { taskQueueCount: 0, engine: 'odm', engineVersion: '3.5.6' } : { error: 'Denied' }),
+    )
+  })
+  await new Promise<void>((resolve) => guarded.listen(0, '127.0.0.1', resolve))
+  const port = (guarded.address() as AddressInfo).port
+  try {
+    const created = await callRoute(listRoute.action, '/api/admin/processing-nodes', {
+      json: {
+        label: 'Behind a proxy',
+        url: `http://kestrel:pa55word@127.0.0.1:${port}/cluster/?key=k3y-value&token=t0ken-value#section`,
+      },
+      headers: admin.headers,
+    })
+    const text = await created.text()
+    expect(text).not.toMatch(secrets)
+    const { node } = JSON.parse(text) as { node: NodeJson }
+    expect(node).toMatchObject({
+      online: true,
+      url: `http://***:***@127.0.0.1:${port}/cluster?key=***`,
+      hasToken: true,
+    })
+
+    // Saved back as shown (***), with a new label: the stored secrets stay and it still answers.
+    const edited = await callRoute(oneRoute.action, `/api/admin/processing-nodes/${node.id}`, {
+      method: 'PUT',
+      json: { label: 'Proxy 2', url: node.url },
+      headers: admin.headers,
+      params: { nodeId: String(node.id) },
+    })
+    expect(await edited.text()).not.toMatch(secrets)
+    expect(getDb().select().from(processingNodes).where(eq(processingNodes.id, node.id)).get()).toMatchObject(
+      {
+        url: `http://kestrel:pa55word@127.0.0.1:${port}/cluster?key=k3y-value`,
+        token: 't0ken-value',
+        online: true,
+      },
+    )
+
+    // Unreachable with its secrets: the reason is kept, the secrets are not.
+    const gone = await callRoute(listRoute.action, '/api/admin/processing-nodes', {
+      json: { label: 'Gone', url: 'http://kestrel:pa55word@127.0.0.1:9/x?key=k3y-value&token=t0ken-value' },
+      headers: admin.headers,
+    })
+    const goneText = await gone.text()
+    expect(goneText).not.toMatch(secrets)
+    expect(JSON.parse(goneText).node.lastError).toBe(
+      'Could not reach http://127.0.0.1:9/x/info: ECONNREFUSED',
+    )
+    const list = await callRoute(listRoute.loader, '/api/admin/processing-nodes', { headers: admin.headers })
+    expect(await list.text()).not.toMatch(secrets)
+
+    const audits = getDb().select().from(auditLog).where(eq(auditLog.entityType, 'processing_node')).all()
+    expect(audits.length).toBeGreaterThanOrEqual(3)
+    expect(JSON.stringify(audits)).not.toMatch(secrets)
+  } finally {
+    await new Promise((resolve) => guarded.close(resolve))
+  }
+  expect(seen.length).toBeGreaterThanOrEqual(2)
 })

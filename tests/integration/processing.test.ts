@@ -195,7 +195,7 @@ describe('photos in, map out', () => {
         .all()
       expect(ready.map((v) => v.status)).toEqual(rasters.map(() => 'ready'))
 
-      // The client sees the finished job and its deliverables, not the node's options.
+      // The client sees the finished job and its deliverables, not the node (its options, name or words).
       const list = await callRoute(jobsRoute.loader, `/api/projects/${project.id}/processing`, {
         headers: client.headers,
         params: { id: String(project.id) },
@@ -205,7 +205,8 @@ describe('photos in, map out', () => {
         id: job.id,
         status: 'completed',
         progressPercent: 100,
-        nodeLabel: 'Simulator',
+        stage: 'Completed',
+        nodeLabel: null,
       })
       expect(jobs[0]!.deliverableIds).toEqual(files.map((f) => f.id))
       expect(jobs[0]).not.toHaveProperty('options')

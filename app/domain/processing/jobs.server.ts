@@ -20,6 +20,7 @@ import {
 } from '#db/schema.ts'
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
 
+import { plainStage } from './client-stage.ts'
 import { validateOptions } from './node-checks.server.ts'
 import type { PhotoProblem } from './photo-check.ts'
 import { ACTIVE_PROCESSING_STATUSES, PROCESSING_MESSAGES } from './presets.ts'
@@ -333,7 +334,10 @@ export function projectProcessing(user: Pick<User, 'id' | 'role'>, projectId: nu
   return { project, jobs }
 }
 
-/** What each role reads of a job: the node's options and engine are the admin's; a client never reads the node's words. */
+/**
+ * What each role reads of a job: the node's options and engine are the admin's; others read
+ * plain stages (never a node's URL, task or message); a client never reads the node's words.
+ */
 function forRole(role: User['role'], job: ReturnType<typeof toJobView>) {
   if (role === 'admin') return job
   const {
@@ -343,9 +347,10 @@ function forRole(role: User['role'], job: ReturnType<typeof toJobView>) {
     skipped: _skipped,
     acceptedWarnings: _accepted,
     followUpNote: _note,
-    ...shared
+    ...rest
   } = job
-  return role === 'client' ? { ...shared, error: null } : shared
+  const shared = { ...rest, stage: plainStage(job.stage, job.status) }
+  return role === 'client' ? { ...shared, nodeLabel: null, error: null } : shared
 }
 
 /** Every job, newest first, with its project's name (the admin's list). */

@@ -4,7 +4,7 @@
  * as `?token=`. What anyone reads (answers, audit, logs) is the redacted form, and a form sent
  * back with the redacted parts unchanged keeps the stored secrets.
  */
-export const REDACTED = '***'
+const REDACTED = '***'
 
 export interface NodeAddress {
   url: string

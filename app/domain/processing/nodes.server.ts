@@ -229,13 +229,27 @@ export async function checkNodes(now = () => new Date(), db = getDb()) {
 
 /**
  * The 30-second health check (server.ts), through the server's scheduler; returns its stop
- * function. The tick does not wait for the checks: a hung node delays only itself.
+ * function. A tick starts each node's check and does not wait for them, so a hung node delays
+ * only its own next check (its check is joined, not repeated).
  */
 export function startNodeHealthChecks(intervalMs = HEALTH_CHECK_MS) {
-  const run = () => {
-    checkNodes().catch((error) => console.error('[processing] node health check failed', reasonOf(error)))
+  const timer = every({
+    name: 'processing: node health check',
+    everyMs: intervalMs,
+    run: () => {
+      const db = getDb()
+      for (const node of db.select().from(processingNodes).where(eq(processingNodes.enabled, true)).all()) {
+        // A database error may quote the stored URL: the log keeps its code or message only.
+        checkOnce(node, () => new Date(), db).catch((error) =>
+          console.error(`[processing: node health check] node ${node.id} failed`, reasonOf(error)),
+        )
+      }
+    },
+  })
+  return async () => {
+    await timer.stop()
+    await Promise.allSettled([...checking.values()])
   }
-  return every({ name: 'processing: node health check', everyMs: intervalMs, run }).stop
 }
 
 /** Asks the node now (a few seconds at most) and returns it as the answer left it. */
