@@ -3,10 +3,10 @@
  * when whole, so a half archive is never imported); the job moves to `importing`.
  */
 import fs from 'node:fs'
-import path from 'node:path'
 import { jobFolder } from '#app/domain/files/storage-paths.server.ts'
 import type { ProcessingJob } from '#db/schema.ts'
 
+import { archivePathOf, partialArchivePathOf } from '../job-archive.server.ts'
 import { downloadAllZip } from '../nodeodm-client.server.ts'
 import { nodeAddress } from '../nodes.server.ts'
 import { Aborted, move, nodeOf, resubmit, type StepContext } from './context.server.ts'
@@ -16,7 +16,7 @@ export async function download(job: ProcessingJob, { db, signal, settings }: Ste
   if (!node || !job.taskUuid) return resubmit(db, job, 'the node was removed')
   const folder = jobFolder(job.id)
   await fs.promises.mkdir(folder, { recursive: true })
-  const partial = path.join(folder, 'all.zip.partial')
+  const partial = partialArchivePathOf(job.id)
   try {
     await downloadAllZip(nodeAddress(node), job.taskUuid, partial, settings.limits.maxUnzippedBytes, signal)
   } catch (error) {
@@ -24,6 +24,6 @@ export async function download(job: ProcessingJob, { db, signal, settings }: Ste
     if (signal.aborted) throw new Aborted()
     throw error
   }
-  await fs.promises.rename(partial, path.join(folder, 'all.zip'))
+  await fs.promises.rename(partial, archivePathOf(job.id))
   return move(db, job, { status: 'importing', stage: 'Importing results', nodeSeenAt: new Date() })
 }
