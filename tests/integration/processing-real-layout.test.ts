@@ -8,6 +8,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { jobFolder } from '#app/domain/files/storage-paths.server.ts'
+import { restartProcessing } from '#app/domain/processing/jobs.server.ts'
 import type { ProcessingRunner } from '#app/domain/processing/runner-registry.server.ts'
 import { startProcessingJobs } from '#app/domain/processing/runner.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
@@ -111,7 +112,7 @@ describe('the real archive’s layout through the runner', () => {
   )
 
   test(
-    'full-3d without a model (skip-3dmodel): the job fails naming it and keeps nothing',
+    'full-3d without a model (skip-3dmodel): the job fails naming it and keeps nothing; restarted with one, it completes',
     { timeout: 150_000 },
     async () => {
       const { job, kept } = await runJob('full-3d', { 'skip-3dmodel': true })
@@ -125,6 +126,13 @@ describe('the real archive’s layout through the runner', () => {
       expect(kept).toEqual([])
       // The archive went with the failure.
       await until(job.id, () => !fs.existsSync(path.join(jobFolder(job.id), 'all.zip')), 5000)
+
+      // Restarted with a model: the last run's skips are gone at once, the new run records its own.
+      const restarted = await restartProcessing(job.createdBy!, job.id, { options: {} })
+      expect(restarted.skipped).toEqual([])
+      const done = await until(job.id, (j) => j.status === 'completed' || j.status === 'failed')
+      expect(done.error).toBeNull()
+      expect(done.skipped).toEqual(EMPTY_TILESETS)
     },
   )
 })
