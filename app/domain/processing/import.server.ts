@@ -49,7 +49,7 @@ import { stageFile, stageObjModel, stageTilesets, type StagingContext } from './
 import { importStagingOf } from './job-archive.server.ts'
 import { accuracyFromOdmStats } from './odm-stats.ts'
 
-export { ImportRefusedError, type ImportLimits }
+export { ImportRefusedError }
 
 /** ODM's statistics are a few hundred KB; more is not a report. */
 const MAX_STATS_BYTES = 8 * 1024 * 1024

@@ -204,6 +204,7 @@ export async function restartProcessing(
         nodeId: null,
         outputTail: null,
         outputLines: 0,
+        skipped: [],
         nodeSeenAt: null,
         nextCheckAt: null,
         startedAt: null,

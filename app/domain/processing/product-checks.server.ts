@@ -12,7 +12,7 @@ export type ContentCheck = ProductCheck | 'tileset' | 'mtl' | 'texture'
 
 const HEAD_BYTES = 64 * 1024
 /** JSON (camera positions, tilesets) and MTL files are parsed whole, so they are bounded. */
-export const MAX_PARSED_BYTES = 16 * 1024 * 1024
+const MAX_PARSED_BYTES = 16 * 1024 * 1024
 const PARSED: ReadonlySet<ContentCheck> = new Set(['geojson', 'tileset', 'mtl'])
 const LAS_HEADER_BYTES = 227
 

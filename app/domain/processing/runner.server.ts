@@ -7,9 +7,6 @@
  * (`lib/jobs/row-queue.server.ts`) runs at most `concurrency` jobs at once; a job waiting on
  * its node is looked at every `pollMs`.
  */
-import fs from 'node:fs'
-import path from 'node:path'
-import { jobFolder } from '#app/domain/files/storage-paths.server.ts'
 import { appUrl, getEnv } from '#app/lib/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { backoffMs, startRowQueue } from '#app/lib/jobs/row-queue.server.ts'
@@ -18,6 +15,7 @@ import { processingJobs, type ProcessingJob, type ProcessingStatus } from '#db/s
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 
 import { ImportRefusedError } from './import.server.ts'
+import { removeJobArchive, sweepJobArchives } from './job-archive.server.ts'
 import { cancelTask, NodeOdmError, removeTask } from './nodeodm-client.server.ts'
 import { nodeAddress } from './nodes.server.ts'
 import { ACTIVE_PROCESSING_STATUSES, PROCESSING_STATUS_LABELS } from './presets.ts'
@@ -101,7 +99,7 @@ async function cleanUpCanceled({ db }: StepContext, job: ProcessingJob) {
     await removeTask(address, job.taskUuid).catch(() => {})
   }
   db.update(processingJobs).set({ cancelRequested: false }).where(eq(processingJobs.id, job.id)).run()
-  await fs.promises.rm(path.join(jobFolder(job.id), 'all.zip'), { force: true })
+  await removeJobArchive(job.id)
 }
 
 /** Runs the job's step (and the next ones while it moves on at once); a failure becomes one decision. */
@@ -181,6 +179,9 @@ export function startProcessingJobs(options: RunnerOptions = {}): ProcessingRunn
     },
     webhookBase: options.webhookBase ?? appUrl(),
   }
+  // Archives a stopped server left behind (failed, canceled, deleted jobs), before the first look.
+  const swept = sweepJobArchives(db)
+  if (swept) console.log(`[processing] removed the archives of ${swept} ended jobs`)
   const queue = startRowQueue<{ id: number }, number>({
     name: 'processing',
     concurrency: options.concurrency ?? env.PROCESSING_JOBS,

@@ -6,6 +6,7 @@ import type { DbOrTx } from '#app/lib/db/db.server.ts'
 import { processingJobs, processingNodes, type ProcessingJob } from '#db/schema.ts'
 import { and, eq } from 'drizzle-orm'
 
+import { removeJobArchive } from '../job-archive.server.ts'
 import { removeTask } from '../nodeodm-client.server.ts'
 import { nodeAddress } from '../nodes.server.ts'
 
@@ -87,7 +88,13 @@ export function fail(db: DbOrTx, job: ProcessingJob, message: string) {
     finishedAt: new Date(),
     nextCheckAt: null,
   })
-  if (moved) freeTask(db, job)
+  if (moved) {
+    freeTask(db, job)
+    // A failed job keeps no archive (real ones are gigabytes).
+    void removeJobArchive(job.id).catch((error: unknown) =>
+      console.error('[processing] archive removal', error),
+    )
+  }
   return moved
 }
 

@@ -6,12 +6,12 @@
  * arrives: a disk too full fails the job with the figures instead of trying again.
  */
 import fs from 'node:fs'
-import path from 'node:path'
 import { jobFolder } from '#app/domain/files/storage-paths.server.ts'
 import { formatFileSize } from '#app/lib/format/numbers.ts'
 import type { ProcessingJob } from '#db/schema.ts'
 
 import { ImportRefusedError } from '../import.server.ts'
+import { archivePathOf, partialArchivePathOf } from '../job-archive.server.ts'
 import { projectPhotosWithoutAccessCheck } from '../jobs.server.ts'
 import { downloadAllZip } from '../nodeodm-client.server.ts'
 import { nodeAddress } from '../nodes.server.ts'
@@ -23,7 +23,7 @@ export async function download(job: ProcessingJob, { db, signal, settings }: Ste
   if (!node || !job.taskUuid) return resubmit(db, job, 'the node was removed')
   const folder = jobFolder(job.id)
   await fs.promises.mkdir(folder, { recursive: true })
-  const partial = path.join(folder, 'all.zip.partial')
+  const partial = partialArchivePathOf(job.id)
   const photoBytes = projectPhotosWithoutAccessCheck(job.projectId, db).reduce(
     (sum, p) => sum + p.fileSize,
     0,
@@ -50,6 +50,6 @@ export async function download(job: ProcessingJob, { db, signal, settings }: Ste
   } finally {
     room.stop()
   }
-  await fs.promises.rename(partial, path.join(folder, 'all.zip'))
+  await fs.promises.rename(partial, archivePathOf(job.id))
   return move(db, job, { status: 'importing', stage: 'Importing results', nodeSeenAt: new Date() })
 }
