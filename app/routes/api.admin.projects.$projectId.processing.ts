@@ -1,4 +1,4 @@
-// POST /api/admin/projects/{id}/processing { preset, options?, nodeId? } → 201 { job }; 400 no photos or a bad option, 409 busy or no node.
+// POST /api/admin/projects/{id}/processing { preset, options?, nodeId?, outputs? } → 201 { job }; 400 no photos or a bad option, 409 busy or no node. `outputs`: "replace" (default) or "add" the project’s earlier processing outputs once this job’s are published.
 import { json } from '@remix-run/node'
 import { jobView, startProcessing } from '#app/domain/processing/jobs.server.ts'
 import { StartProcessingSchema } from '#app/domain/processing/presets.ts'

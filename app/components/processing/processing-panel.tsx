@@ -13,12 +13,15 @@ import {
   PRESET_LABELS,
   PROCESSING_PRESETS,
   PROCESSING_STATUS_LABELS,
+  type OutputsState,
   type ProcessingPreset,
 } from '#app/domain/processing/presets.ts'
 import { formatDate, formatElapsed } from '#app/lib/format/dates.ts'
 import { formatNumber, plural } from '#app/lib/format/numbers.ts'
-import type { ProcessingStatus } from '#db/enums.ts'
+import type { JobOutputs, ProcessingStatus } from '#db/enums.ts'
 import { useId } from 'react'
+
+import { JobOutputsForm, OutputsFieldset } from './job-outputs-form.tsx'
 
 export interface PanelJob {
   id: number
@@ -34,6 +37,8 @@ export interface PanelJob {
   finishedAt: string | null
   error: string | null
   deliverableIds: number[]
+  outputs: JobOutputs
+  outputsState: OutputsState
 }
 
 export function progressText(percent: number) {
@@ -83,6 +88,7 @@ function JobCard({ job, action }: { job: PanelJob; action: string }) {
           {plural(job.deliverableIds.length, 'deliverable')} added to the files below.
         </p>
       ) : null}
+      <JobOutputsForm job={job} action={action} />
       <div className="mt-2 flex flex-wrap items-end gap-2">
         {active ? (
           <Form method="post" action={action}>
@@ -199,6 +205,7 @@ export function ProcessingPanel({
               />
             </label>
           </div>
+          <OutputsFieldset />
           <StatusButton pending={starting} pendingLabel="Starting…">
             Process photos
           </StatusButton>

@@ -14,21 +14,30 @@ import {
   processingNodes,
   projectFiles,
   projects,
+  type JobOutputs,
   type ProcessingJob,
   type ProcessingPreset,
   type User,
 } from '#db/schema.ts'
 import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm'
 
+import { discardJobOutputs, outputsStates } from './job-outputs.server.ts'
 import { getNodeOptions, NodeOdmError, type NodeOption } from './nodeodm-client.server.ts'
 import { nodeAddress, pickNode } from './nodes.server.ts'
-import { ACTIVE_PROCESSING_STATUSES, checkOptions, PROCESSING_MESSAGES } from './presets.ts'
+import {
+  ACTIVE_PROCESSING_STATUSES,
+  checkOptions,
+  PROCESSING_MESSAGES,
+  type OutputsState,
+} from './presets.ts'
 import { processingRunner } from './runner-registry.server.ts'
 
 export interface StartInput {
   preset: ProcessingPreset
   options?: Record<string, unknown>
   nodeId?: number
+  /** What its outputs do to the project's earlier processing outputs (default: replace them). */
+  outputs?: JobOutputs
 }
 
 /** The project's files still stored (not removed by retention) that match `which`. */
@@ -114,6 +123,7 @@ interface NewJob {
   createdBy: number | null
   actorId: number
   imagesCount: number
+  outputs: JobOutputs
 }
 
 function queueJob(input: NewJob, db: DbOrTx) {
@@ -129,6 +139,7 @@ function queueJob(input: NewJob, db: DbOrTx) {
         requestedNodeId: input.requestedNodeId,
         createdBy: input.createdBy,
         imagesCount: input.imagesCount,
+        outputs: input.outputs,
         stage: 'Waiting for a processing node',
       })
       .returning()
@@ -171,6 +182,7 @@ export async function startProcessing(adminId: number, projectId: number, input:
       createdBy: adminId,
       actorId: adminId,
       imagesCount: count,
+      outputs: input.outputs ?? 'replace',
     },
     db,
   )
@@ -202,6 +214,7 @@ export function startProcessingAutomatically(actorId: number, projectId: number,
         createdBy: null,
         actorId,
         imagesCount: count,
+        outputs: 'replace',
       },
       db,
     )
@@ -218,8 +231,11 @@ function requireJob(jobId: number, db: DbOrTx) {
   return job
 }
 
-/** Cancels an active job at once; the runner tells the node (`/task/cancel`, `/task/remove`). */
-export function cancelProcessing(adminId: number, jobId: number, db = getDb()) {
+/**
+ * Cancels an active job at once; the runner tells the node (`/task/cancel`, `/task/remove`).
+ * What it imported so far is removed (again by the runner once its step has stopped).
+ */
+export async function cancelProcessing(adminId: number, jobId: number, db = getDb()) {
   const job = db.transaction((tx) => {
     const found = requireJob(jobId, tx)
     if (!ACTIVE_PROCESSING_STATUSES.includes(found.status))
@@ -244,6 +260,7 @@ export function cancelProcessing(adminId: number, jobId: number, db = getDb()) {
   })
   processingRunner()?.abortJob(jobId)
   processingRunner()?.kick()
+  await discardJobOutputs(jobId, db)
   return job
 }
 
@@ -251,7 +268,7 @@ export function cancelProcessing(adminId: number, jobId: number, db = getDb()) {
 export async function restartProcessing(
   adminId: number,
   jobId: number,
-  input: { options?: Record<string, unknown> },
+  input: { options?: Record<string, unknown>; outputs?: JobOutputs },
   db = getDb(),
 ) {
   const found = requireJob(jobId, db)
@@ -261,6 +278,8 @@ export async function restartProcessing(
   if (!count) throw new DomainError(400, PROCESSING_MESSAGES.noPhotos)
   const options = input.options ?? found.options
   await validateOptions(options, count, found.requestedNodeId)
+  // Its earlier run's outputs never reach the client: gone before it runs again.
+  await discardJobOutputs(jobId, db)
   const job = db.transaction((tx) => {
     if (activeJobOf(found.projectId, tx)) throw new DomainError(409, PROCESSING_MESSAGES.activeJob)
     const restarted = tx
@@ -282,6 +301,7 @@ export async function restartProcessing(
         nextCheckAt: null,
         startedAt: null,
         finishedAt: null,
+        ...(input.outputs ? { outputs: input.outputs } : {}),
       })
       .where(and(eq(processingJobs.id, jobId), inArray(processingJobs.status, ['failed', 'canceled'])))
       .returning()
@@ -348,7 +368,7 @@ function deliverableIdsOf(jobIds: number[], db: DbOrTx) {
 }
 
 /** The API shape of a job (`GET /api/projects/{id}/processing`). */
-function toJobView(job: JobRow, deliverableIds: number[] = []) {
+function toJobView(job: JobRow, deliverableIds: number[] = [], outputsState: OutputsState = null) {
   return {
     id: job.id,
     projectId: job.projectId,
@@ -367,6 +387,11 @@ function toJobView(job: JobRow, deliverableIds: number[] = []) {
     finishedAt: job.finishedAt?.toISOString() ?? null,
     error: job.error,
     deliverableIds,
+    /** Replace the project's earlier processing outputs when published, or add to them. */
+    outputs: job.outputs,
+    publishedAt: job.publishedAt?.toISOString() ?? null,
+    /** A completed job's outputs: published, still getting their viewing copies, or held by a failed one. */
+    outputsState,
   }
 }
 
@@ -374,7 +399,11 @@ function toJobView(job: JobRow, deliverableIds: number[] = []) {
 export function jobView(jobId: number, db = getDb()) {
   const row = withNodes(db).where(eq(processingJobs.id, jobId)).get()
   if (!row) throw new DomainError(404, 'Processing job not found')
-  return toJobView({ ...row.job, nodeLabel: row.nodeLabel }, deliverableIdsOf([jobId], db).get(jobId))
+  return toJobView(
+    { ...row.job, nodeLabel: row.nodeLabel },
+    deliverableIdsOf([jobId], db).get(jobId),
+    outputsStates([row.job], db).get(jobId),
+  )
 }
 
 /** The project's jobs, newest first: its client, its assigned pilot and admins (404 for anyone else). */
@@ -385,6 +414,11 @@ export function projectJobs(user: Pick<User, 'id' | 'role'>, projectId: number, 
 /** The project (access checked once) with its jobs as the user may read them. */
 export function projectProcessing(user: Pick<User, 'id' | 'role'>, projectId: number, db = getDb()) {
   const project = requireVisibleProject(user, projectId, db)
+  return { project, jobs: jobViewsOfProject(projectId, db).map((job) => forRole(user.role, job)) }
+}
+
+/** The project's jobs (the newest 50) as an admin reads them; no access check: the caller is an admin. */
+export function jobViewsOfProject(projectId: number, db: DbOrTx = getDb()) {
   const rows = withNodes(db)
     .where(eq(processingJobs.projectId, projectId))
     .orderBy(desc(processingJobs.id))
@@ -394,17 +428,31 @@ export function projectProcessing(user: Pick<User, 'id' | 'role'>, projectId: nu
     rows.map((r) => r.job.id),
     db,
   )
-  const jobs = rows.map((r) =>
-    forRole(user.role, toJobView({ ...r.job, nodeLabel: r.nodeLabel }, ids.get(r.job.id))),
+  const states = outputsStates(
+    rows.map((r) => r.job),
+    db,
   )
-  return { project, jobs }
+  return rows.map((r) =>
+    toJobView({ ...r.job, nodeLabel: r.nodeLabel }, ids.get(r.job.id), states.get(r.job.id)),
+  )
 }
 
-/** What each role reads of a job: the node's options and engine are the admin's; a client never reads the node's words. */
+/**
+ * What each role reads of a job: the node's options and engine, and the outputs' state, are the
+ * admin's; a client never reads the node's words; outputs not published are no one else's.
+ */
 function forRole(role: User['role'], job: ReturnType<typeof toJobView>) {
   if (role === 'admin') return job
-  const { options: _options, engineVersion: _engine, resubmits: _resubmits, ...shared } = job
-  return role === 'client' ? { ...shared, error: null } : shared
+  const {
+    options: _options,
+    engineVersion: _engine,
+    resubmits: _resubmits,
+    outputs: _outputs,
+    outputsState: _state,
+    ...shared
+  } = job
+  const visible = { ...shared, deliverableIds: job.publishedAt ? job.deliverableIds : [] }
+  return role === 'client' ? { ...visible, error: null } : visible
 }
 
 /** Every job, newest first, with its project's name (the admin's list). */

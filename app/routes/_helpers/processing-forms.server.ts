@@ -3,6 +3,7 @@
  * cancel and restart on a project, and the node list in the settings. Each calls the same
  * service as the /api calls and answers with a redirect and a toast.
  */
+import { chooseJobOutputs } from '#app/domain/processing/job-outputs.server.ts'
 import { cancelProcessing, restartProcessing, startProcessing } from '#app/domain/processing/jobs.server.ts'
 import {
   createNode,
@@ -12,6 +13,7 @@ import {
   updateNode,
 } from '#app/domain/processing/nodes.server.ts'
 import {
+  JobOutputsSchema,
   parseOptionsText,
   PRESET_LABELS,
   PROCESSING_PRESETS,
@@ -24,6 +26,13 @@ function optionsFrom(formData: FormData) {
   const parsed = parseOptionsText(String(formData.get('options') ?? '').slice(0, 20_000))
   if (typeof parsed === 'string') throw new DomainError(400, parsed, { fieldErrors: { options: [parsed] } })
   return parsed
+}
+
+/** The job's outputs choice: replace (also when the form sent none) or add. */
+function outputsFrom(formData: FormData) {
+  const parsed = JobOutputsSchema.shape.outputs.safeParse(formData.get('outputs') ?? 'replace')
+  if (!parsed.success) throw new DomainError(400, 'Choose replace or add')
+  return parsed.data
 }
 
 function jobIdOf(formData: FormData) {
@@ -39,17 +48,35 @@ export async function processingForm(adminId: number, projectId: number, formDat
       const preset = String(formData.get('preset')) as ProcessingPreset
       if (!PROCESSING_PRESETS.includes(preset)) throw new DomainError(400, 'Choose a preset')
       const nodeId = Number(formData.get('nodeId')) || undefined
-      await startProcessing(adminId, projectId, { preset, options: optionsFrom(formData), nodeId })
+      await startProcessing(adminId, projectId, {
+        preset,
+        options: optionsFrom(formData),
+        nodeId,
+        outputs: outputsFrom(formData),
+      })
       return redirectWithToast(back, {
         title: 'Processing started',
         description: `${PRESET_LABELS[preset]}: the photos are on their way to the processing node.`,
       })
     }
     if (intent === 'processing-cancel') {
-      cancelProcessing(adminId, jobIdOf(formData))
+      await cancelProcessing(adminId, jobIdOf(formData))
       return redirectWithToast(back, {
         title: 'Processing canceled',
         description: 'The node was told to stop.',
+      })
+    }
+    if (intent === 'processing-outputs') {
+      const publishNow = formData.get('publishNow') === 'true'
+      const { published } = await chooseJobOutputs(adminId, jobIdOf(formData), {
+        outputs: outputsFrom(formData),
+        publishNow,
+      })
+      return redirectWithToast(back, {
+        title: published ? 'Outputs published' : 'Choice saved',
+        description: published
+          ? 'The job’s outputs are now the project’s deliverables.'
+          : 'It applies when the job’s outputs are published.',
       })
     }
     if (intent === 'processing-restart') {
