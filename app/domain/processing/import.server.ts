@@ -200,6 +200,8 @@ export async function importAllZip(input: ImportInput): Promise<number[]> {
         category: 'processed_deliverable',
         originalName: name,
         source: source as AsyncIterable<Uint8Array>,
+        // Held from the client until the job's outputs are published (`job-outputs.server.ts`).
+        processingJobId: input.jobId,
       })
       getDb()
         .update(projectFiles)

@@ -258,7 +258,8 @@ export async function cancelProcessing(adminId: number, jobId: number, db = getD
     )
     return canceled
   })
-  processingRunner()?.abortJob(jobId)
+  // Its step ends first, so nothing is stored after its outputs are removed.
+  await processingRunner()?.abortJob(jobId)
   processingRunner()?.kick()
   await discardJobOutputs(jobId, db)
   return job
