@@ -67,7 +67,7 @@ export async function discardJobOutputs(jobId: number, db: DbOrTx = getDb()) {
           action: 'processing.discard-outputs',
           entityType: 'processing_job',
           entityId: jobId,
-          before: { files: rows.map((f) => ({ id: f.id, name: f.originalName })) },
+          before: { files: rows.map((f) => ({ id: f.id, name: f.originalName, key: f.fileName })) },
           after: { status: job.status },
         },
         tx,
