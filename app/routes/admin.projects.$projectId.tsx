@@ -48,7 +48,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: leafletCss
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireRole(request, 'admin')
   const dialog = await adminProjectDialog(admin, pageId(params.projectId))
-  const processing = await processingPanelData(dialog.project.id, { id: admin.id, role: 'admin' })
+  const processing = await processingPanelData(dialog.project.id)
   return json({ ...dialog, processing, closeTo: closeUrl(new URL(request.url)) })
 }
 

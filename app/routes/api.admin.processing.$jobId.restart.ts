@@ -1,4 +1,4 @@
-// POST /api/admin/processing/{jobId}/restart { options? } → { job } (a failed or canceled job only).
+// POST /api/admin/processing/{jobId}/restart { options?, outputs? } → { job } (a failed or canceled job only; what its last run imported is removed first).
 import { json } from '@remix-run/node'
 import { jobView, restartProcessing } from '#app/domain/processing/jobs.server.ts'
 import { RestartProcessingSchema } from '#app/domain/processing/presets.ts'

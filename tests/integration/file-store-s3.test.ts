@@ -13,6 +13,7 @@ import { systemHealth } from '#app/domain/admin/health.server.ts'
 import { deleteProjectFile, storeProjectFile } from '#app/domain/files/project-files.server.ts'
 import { jobFolder, storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import { importAllZip } from '#app/domain/processing/import.server.ts'
+import { publishJobOutputs } from '#app/domain/processing/job-outputs.server.ts'
 import { createShareLink } from '#app/domain/sharing/share-links.server.ts'
 import { resetEnvCache } from '#app/lib/config/env.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
@@ -319,6 +320,8 @@ describe('stored files in the bucket', () => {
       limits: { maxUnzippedBytes: 10 * 1024 ** 2, maxEntries: 100 },
     })
     getDb().update(processingJobs).set({ status: 'completed' }).where(eq(processingJobs.id, job.id)).run()
+    // Its outputs (a report: no viewing copy to wait for) become the project's deliverables.
+    expect(await publishJobOutputs(job.id)).toEqual({ published: true, replaced: 0 })
     const keys = [
       `processing/${job.id}/3d_tiles/model/t0.b3dm`,
       `processing/${job.id}/3d_tiles/model/tileset.json`,

@@ -1,6 +1,6 @@
 /**
  * The processing pages without JavaScript: Process photos from the admin's project dialog
- * (a plain form), the node forms in the settings, the client's status page with its meta
+ * (a plain form) and its outputs choice, the node forms in the settings, the client's status page with its meta
  * refresh, and 404 for someone else's project.
  */
 import http from 'node:http'
@@ -13,7 +13,7 @@ import * as nodesForm from '#app/routes/admin.processing-nodes.tsx'
 import * as processingForm from '#app/routes/admin.projects.$projectId_.processing.tsx'
 import * as projectDialog from '#app/routes/admin.projects.$projectId.tsx'
 import * as statusPage from '#app/routes/projects.$projectId.processing.tsx'
-import { processingJobs, processingNodes } from '#db/schema.ts'
+import { deliverableViews, processingJobs, processingNodes, projectFiles, projects } from '#db/schema.ts'
 import { projectWithTeam, signedInUser } from '#tests/factories.ts'
 import { geotaggedJpeg } from '#tests/helpers/geotagged-jpeg.ts'
 import { callRoute, toastOf } from '#tests/helpers/requests.ts'
@@ -198,4 +198,65 @@ test('the settings’ node forms add, edit, disable and remove a node without Ja
   const removed = await post({ intent: 'node-delete', id: String(node.id) })
   expect(await toastOf(removed)).toMatchObject({ title: 'Node removed' })
   expect(getDb().select().from(processingNodes).where(eq(processingNodes.id, node.id)).get()).toBeUndefined()
+})
+
+test('a job’s outputs choice as plain forms: replace or add when starting and while it runs; “Publish now” past a failed viewing copy', async () => {
+  getDb().update(processingNodes).set({ enabled: false }).run()
+  const node = createNode(null, { label: 'Outputs node', url: 'http://127.0.0.1:9' })
+  getDb().update(processingNodes).set({ online: true }).where(eq(processingNodes.id, node.id)).run()
+  const { admin, project } = await withPhotos()
+  const id = String(project.id)
+  const post = (form: Record<string, string>) =>
+    callRoute(processingForm.action, `/admin/projects/${id}/processing`, {
+      form,
+      headers: admin.headers,
+      params: { projectId: id },
+    })
+
+  await post({ intent: 'processing-start', preset: 'standard', outputs: 'add' })
+  const job = getDb().select().from(processingJobs).where(eq(processingJobs.projectId, project.id)).get()!
+  expect(job.outputs).toBe('add')
+  expect(
+    await toastOf(await post({ intent: 'processing-outputs', jobId: String(job.id), outputs: 'sideways' })),
+  ).toMatchObject({ type: 'error', description: 'Choose replace or add' })
+  const saved = await post({ intent: 'processing-outputs', jobId: String(job.id), outputs: 'replace' })
+  expect(await toastOf(saved)).toMatchObject({ title: 'Choice saved' })
+  expect(getDb().select().from(processingJobs).where(eq(processingJobs.id, job.id)).get()!.outputs).toBe(
+    'replace',
+  )
+
+  // Completed on a delivered project with a viewing copy of its outputs failed: held.
+  const held = await storeProjectFile({
+    user: admin.user,
+    projectId: project.id,
+    category: 'processed_deliverable',
+    originalName: 'Report.pdf',
+    source: Readable.from([Buffer.from('%PDF-1.4\n%%EOF\n')]),
+    processingJobId: job.id,
+  })
+  getDb().insert(deliverableViews).values({ fileId: held.id, status: 'failed', error: 'Not readable' }).run()
+  getDb()
+    .update(projects)
+    .set({ status: 'completed', completedAt: new Date() })
+    .where(eq(projects.id, project.id))
+    .run()
+  getDb().update(processingJobs).set({ status: 'completed' }).where(eq(processingJobs.id, job.id)).run()
+  const dialog = await callRoute(projectDialog.loader, `/admin/projects/${id}`, {
+    headers: admin.headers,
+    params: { projectId: id },
+  })
+  const shown = (await dialog.json()) as { processing: { jobs: Array<{ id: number; outputsState: string }> } }
+  expect(shown.processing.jobs[0]).toMatchObject({ id: job.id, outputsState: 'held' })
+
+  const published = await post({
+    intent: 'processing-outputs',
+    jobId: String(job.id),
+    outputs: 'replace',
+    publishNow: 'true',
+  })
+  expect(await toastOf(published)).toMatchObject({ title: 'Outputs published' })
+  expect(getDb().select().from(projectFiles).where(eq(projectFiles.id, held.id)).get()!.withheld).toBe(false)
+  expect(
+    getDb().select().from(processingJobs).where(eq(processingJobs.id, job.id)).get()!.publishedAt,
+  ).toBeInstanceOf(Date)
 })

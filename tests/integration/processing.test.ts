@@ -183,10 +183,20 @@ describe('photos in, map out', () => {
       expect(files.some((f) => f.deliverableKind === 'point_cloud')).toBe(true)
       expect(files.every((f) => f.fileCategory === 'processed_deliverable')).toBe(true)
 
-      // The existing view jobs make the COGs of the rasters.
+      // Held until their viewing copies are made: no one but an admin's files list sees them yet.
+      expect(jobRow(job.id).publishedAt).toBeNull()
+      expect(listDeliverables(admin.user, project.id)).toEqual([])
+
+      // The existing view jobs make the COGs of the rasters; then the outputs are published.
       const views = startViewJobs()
       await views.idle()
       await views.stop()
+      await until(job.id, (j) => j.publishedAt !== null)
+      expect(
+        listDeliverables(admin.user, project.id)
+          .map((d) => d.id)
+          .sort(),
+      ).toEqual(files.map((f) => f.id).sort())
       const rasters = files.filter((f) => f.fileType === 'image/tiff').map((f) => f.id)
       const ready = getDb()
         .select()
@@ -258,6 +268,10 @@ describe('photos in, map out', () => {
         runner = startProcessingJobs(FAST)
         const finished = await until(job!.id, ended)
         expect(finished.status).toBe('completed')
+        const views = startViewJobs()
+        await views.idle()
+        await views.stop()
+        await until(job!.id, (j) => j.publishedAt !== null)
         const files = getDb()
           .select()
           .from(projectFiles)

@@ -14,14 +14,16 @@ import {
   PRESET_LABELS,
   PROCESSING_PRESETS,
   PROCESSING_STATUS_LABELS,
+  type OutputsState,
   type ProcessingPreset,
 } from '#app/domain/processing/presets.ts'
 import { formatDate, formatElapsed } from '#app/lib/format/dates.ts'
 import { formatNumber, plural } from '#app/lib/format/numbers.ts'
-import type { ProcessingStatus } from '#db/enums.ts'
+import type { JobOutputs, ProcessingStatus } from '#db/enums.ts'
 import type { ProcessingSkip } from '#db/schema.ts'
 import { useId } from 'react'
 
+import { JobOutputsForm, OutputsFieldset } from './job-outputs-form.tsx'
 import { PhotoCheckList } from './photo-check-list.tsx'
 import { useLiveData, useNow } from './use-live-processing.ts'
 
@@ -39,6 +41,8 @@ export interface PanelJob {
   finishedAt: string | null
   error: string | null
   deliverableIds: number[]
+  outputs: JobOutputs
+  outputsState: OutputsState
   /** What the import left out of the node's results (admins' answers only). */
   skipped?: ProcessingSkip[]
   deliverWhenDone: boolean
@@ -148,6 +152,7 @@ function JobCard({ job, action, now }: { job: PanelJob; action: string; now: num
           {plural(job.deliverableIds.length, 'deliverable')} added to the files below.
         </p>
       ) : null}
+      <JobOutputsForm job={job} action={action} />
       <div className="mt-2 flex flex-wrap items-end gap-2">
         {active ? (
           <Form method="post" action={action}>
@@ -344,6 +349,7 @@ function StartForm({
           <span>Process anyway: I have looked at the photo check’s problems</span>
         </label>
       ) : null}
+      <OutputsFieldset />
       <StatusButton pending={starting} pendingLabel="Starting…">
         Process photos
       </StatusButton>

@@ -8,8 +8,9 @@
  *    `makeViewingCopy`: the GDAL recipes (`view-copies.server.ts`) or the 3D copies (`threed/`);
  * 4. after the copy — the steps other concepts add with `addStepAfterViewingCopy` (annotations:
  *    "re-measure notes" on a new elevation model);
- * 5. published — completing the project (`projects/complete-project.server.ts`) shows it to
- *    the client until the retention date.
+ * 5. published — a processing job's outputs are held (`withheld`) until the job's outputs are
+ *    published (`processing/job-outputs.server.ts`); completing the project
+ *    (`deliverables/complete-project.server.ts`) shows them to the client until the retention date.
  * A deleted or retired file leaves it: `fileRemoved` stops its job and removes its copies.
  */
 import { setFileHooks } from '#app/domain/files/file-hooks.server.ts'
@@ -121,13 +122,24 @@ const makeViewingCopy: ViewJobWork = async (file, { signal, onProgress, db }) =>
   if (!isRasterKind(fresh.deliverableKind ?? kindOfRaster(info)) && fresh.deliverableKind !== 'image')
     return { refused: 'Not a raster kind: no viewing copy is made' }
   const made = await makeViewCopies(fresh, info, signal, onProgress)
-  // 4. after the copy: a failed step is logged, the copy stays ready.
+  await runStepsAfterViewingCopy(fresh.id, db, signal)
+  return { made }
+}
+
+/**
+ * 4. after the copy: a failed step is logged, the copy stays ready. Also run when a processing
+ * job's outputs are published (held, a new elevation model re-measured no note).
+ */
+export async function runStepsAfterViewingCopy(
+  fileId: number,
+  db: DbOrTx = getDb(),
+  signal = new AbortController().signal,
+) {
   for (const step of stepsAfterViewingCopy.values())
-    await step.run(fresh.id, signal, db).catch((error: unknown) => {
+    await step.run(fileId, signal, db).catch((error: unknown) => {
       if (signal.aborted) throw error
       console.error(`[deliverables] ${step.name} failed`, error)
     })
-  return { made }
 }
 
 /** Starts the viewing-copy jobs (server.ts; tests), each running steps 3 and 4. */

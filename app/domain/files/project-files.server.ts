@@ -15,8 +15,8 @@ import { getEnv } from '#app/lib/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { queueStoredFile, removeStoredFile } from '#app/lib/storage/outbox.server.ts'
-import { projectFiles, projects, type FileCategory, type User } from '#db/schema.ts'
-import { and, eq, isNull } from 'drizzle-orm'
+import { projectFiles, projects, type FileCategory, type ProjectFile, type User } from '#db/schema.ts'
+import { and, eq, inArray, isNull } from 'drizzle-orm'
 
 import { canDeleteFile, requireUploadTarget } from './access.server.ts'
 import { checkContent, cleanOriginalName } from './content-check.server.ts'
@@ -207,10 +207,27 @@ export async function deleteProjectFile(user: Actor, fileId: number, db = getDb(
     }
     return found.file
   })
-  // Its conversion may be running for hours: its GDAL child is killed before the copies go.
-  await fileRemoved(fileId)
-  await removeStoredFile(absolutePathOf(removed))
+  await removeDeletedFiles([removed])
   return toFileView(removed)
+}
+
+/**
+ * Deletes these rows in the caller's transaction, without an access check (the caller decided:
+ * a failed processing job's outputs, or outputs a newer job replaces); hand what it returns to
+ * `removeDeletedFiles` after the commit.
+ */
+export function deleteFileRowsWithoutAccessCheck(fileIds: number[], tx: DbOrTx) {
+  if (!fileIds.length) return []
+  return tx.delete(projectFiles).where(inArray(projectFiles.id, fileIds)).returning().all()
+}
+
+/** After the commit that deleted their rows: each file's work stops, its viewing copies and bytes go (the bucket's too). */
+export async function removeDeletedFiles(rows: Array<Pick<ProjectFile, 'id' | 'fileName'>>) {
+  for (const row of rows) {
+    // Its conversion may be running for hours: its GDAL child is killed before the copies go.
+    await fileRemoved(row.id)
+    await removeStoredFile(absolutePathOf(row))
+  }
 }
 
 /** Sets `landOwnerFormUploaded` to whether the project still has a land owner agreement. */

@@ -43,6 +43,7 @@ export async function startProcessingAutomatically(actorId: number, projectId: n
         imagesCount: count,
         acceptedWarnings: null,
         deliverWhenDone: settings.deliverWhenDone,
+        outputs: 'replace',
       },
       db,
     )

@@ -203,6 +203,8 @@ async function register(
       category: 'processed_deliverable',
       originalName: product.candidate.name,
       received: product.received,
+      // Held from the client until the job's outputs are published (`job-outputs.server.ts`).
+      processingJobId: input.jobId,
     })
     fileId = file.id
   } catch (error) {

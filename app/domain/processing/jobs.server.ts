@@ -14,6 +14,7 @@ import {
   processingNodes,
   projectFiles,
   projects,
+  type JobOutputs,
   type ProcessingJob,
   type ProcessingPreset,
   type User,
@@ -21,9 +22,10 @@ import {
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
 
 import { plainStage } from './client-stage.ts'
+import { discardJobOutputs, outputsStates } from './job-outputs.server.ts'
 import { validateOptions } from './node-checks.server.ts'
 import type { PhotoProblem } from './photo-check.ts'
-import { ACTIVE_PROCESSING_STATUSES, PROCESSING_MESSAGES } from './presets.ts'
+import { ACTIVE_PROCESSING_STATUSES, PROCESSING_MESSAGES, type OutputsState } from './presets.ts'
 import { acceptedPhotoProblems, projectPhotosWithoutAccessCheck } from './project-photos.server.ts'
 import { processingRunner } from './runner-registry.server.ts'
 
@@ -35,6 +37,8 @@ export interface StartInput {
   acceptWarnings?: boolean
   /** Complete the project once the results' viewing copies are ready (default: the admin setting). */
   deliverWhenDone?: boolean
+  /** What its outputs do to the project's earlier processing outputs (default: replace them). */
+  outputs?: JobOutputs
 }
 
 // The runner reads the photos from here until its steps import project-photos.server.ts themselves.
@@ -70,6 +74,7 @@ interface NewJob {
   imagesCount: number
   acceptedWarnings: PhotoProblem[] | null
   deliverWhenDone: boolean
+  outputs: JobOutputs
 }
 
 export function queueJob(input: NewJob, db: DbOrTx) {
@@ -87,6 +92,7 @@ export function queueJob(input: NewJob, db: DbOrTx) {
         imagesCount: input.imagesCount,
         acceptedWarnings: input.acceptedWarnings,
         deliverWhenDone: input.deliverWhenDone,
+        outputs: input.outputs,
         stage: 'Waiting for a processing node',
       })
       .returning()
@@ -132,6 +138,7 @@ export async function startProcessing(adminId: number, projectId: number, input:
       imagesCount: count,
       acceptedWarnings: accepted,
       deliverWhenDone: input.deliverWhenDone ?? getDeliverableSettings(db).deliverWhenDone,
+      outputs: input.outputs ?? 'replace',
     },
     db,
   )
@@ -143,8 +150,11 @@ function requireJob(jobId: number, db: DbOrTx) {
   return job
 }
 
-/** Cancels an active job at once; the runner tells the node (`/task/cancel`, `/task/remove`). */
-export function cancelProcessing(adminId: number, jobId: number, db = getDb()) {
+/**
+ * Cancels an active job at once; the runner tells the node (`/task/cancel`, `/task/remove`).
+ * What it imported so far is removed (again by the runner once its step has stopped).
+ */
+export async function cancelProcessing(adminId: number, jobId: number, db = getDb()) {
   const job = db.transaction((tx) => {
     const found = requireJob(jobId, tx)
     if (!ACTIVE_PROCESSING_STATUSES.includes(found.status))
@@ -167,8 +177,10 @@ export function cancelProcessing(adminId: number, jobId: number, db = getDb()) {
     )
     return canceled
   })
-  processingRunner()?.abortJob(jobId)
+  // Its step ends first, so nothing is stored after its outputs are removed.
+  await processingRunner()?.abortJob(jobId)
   processingRunner()?.kick()
+  await discardJobOutputs(jobId, db)
   return job
 }
 
@@ -176,7 +188,7 @@ export function cancelProcessing(adminId: number, jobId: number, db = getDb()) {
 export async function restartProcessing(
   adminId: number,
   jobId: number,
-  input: { options?: Record<string, unknown> },
+  input: { options?: Record<string, unknown>; outputs?: JobOutputs },
   db = getDb(),
 ) {
   const found = requireJob(jobId, db)
@@ -186,6 +198,8 @@ export async function restartProcessing(
   if (!count) throw new DomainError(400, PROCESSING_MESSAGES.noPhotos)
   const options = input.options ?? found.options
   await validateOptions(options, count, found.requestedNodeId)
+  // Its earlier run's outputs never reach the client: gone before it runs again.
+  await discardJobOutputs(jobId, db)
   const job = db.transaction((tx) => {
     if (activeJobOf(found.projectId, tx)) throw new DomainError(409, PROCESSING_MESSAGES.activeJob)
     const restarted = tx
@@ -211,6 +225,7 @@ export async function restartProcessing(
         finishedAt: null,
         followedUpAt: null,
         followUpNote: null,
+        ...(input.outputs ? { outputs: input.outputs } : {}),
       })
       .where(and(eq(processingJobs.id, jobId), inArray(processingJobs.status, ['failed', 'canceled'])))
       .returning()
@@ -277,7 +292,7 @@ function deliverableIdsOf(jobIds: number[], db: DbOrTx) {
 }
 
 /** The API shape of a job (`GET /api/projects/{id}/processing`). */
-function toJobView(job: JobRow, deliverableIds: number[] = []) {
+function toJobView(job: JobRow, deliverableIds: number[] = [], outputsState: OutputsState = null) {
   return {
     id: job.id,
     projectId: job.projectId,
@@ -302,6 +317,11 @@ function toJobView(job: JobRow, deliverableIds: number[] = []) {
     followedUpAt: job.followedUpAt?.toISOString() ?? null,
     acceptedWarnings: job.acceptedWarnings,
     followUpNote: job.followUpNote,
+    /** Replace the project's earlier processing outputs when published, or add to them. */
+    outputs: job.outputs,
+    publishedAt: job.publishedAt?.toISOString() ?? null,
+    /** A completed job's outputs: published, still getting their viewing copies, or held by a failed one. */
+    outputsState,
   }
 }
 
@@ -309,7 +329,11 @@ function toJobView(job: JobRow, deliverableIds: number[] = []) {
 export function jobView(jobId: number, db = getDb()) {
   const row = withNodes(db).where(eq(processingJobs.id, jobId)).get()
   if (!row) throw new DomainError(404, 'Processing job not found')
-  return toJobView({ ...row.job, nodeLabel: row.nodeLabel }, deliverableIdsOf([jobId], db).get(jobId))
+  return toJobView(
+    { ...row.job, nodeLabel: row.nodeLabel },
+    deliverableIdsOf([jobId], db).get(jobId),
+    outputsStates([row.job], db).get(jobId),
+  )
 }
 
 /** The project's jobs, newest first: its client, its assigned pilot and admins (404 for anyone else). */
@@ -320,6 +344,11 @@ export function projectJobs(user: Pick<User, 'id' | 'role'>, projectId: number, 
 /** The project (access checked once) with its jobs as the user may read them. */
 export function projectProcessing(user: Pick<User, 'id' | 'role'>, projectId: number, db = getDb()) {
   const project = requireVisibleProject(user, projectId, db)
+  return { project, jobs: jobViewsOfProject(projectId, db).map((job) => forRole(user.role, job)) }
+}
+
+/** The project's jobs (the newest 50) as an admin reads them; no access check: the caller is an admin. */
+export function jobViewsOfProject(projectId: number, db: DbOrTx = getDb()) {
   const rows = withNodes(db)
     .where(eq(processingJobs.projectId, projectId))
     .orderBy(desc(processingJobs.id))
@@ -329,15 +358,19 @@ export function projectProcessing(user: Pick<User, 'id' | 'role'>, projectId: nu
     rows.map((r) => r.job.id),
     db,
   )
-  const jobs = rows.map((r) =>
-    forRole(user.role, toJobView({ ...r.job, nodeLabel: r.nodeLabel }, ids.get(r.job.id))),
+  const states = outputsStates(
+    rows.map((r) => r.job),
+    db,
   )
-  return { project, jobs }
+  return rows.map((r) =>
+    toJobView({ ...r.job, nodeLabel: r.nodeLabel }, ids.get(r.job.id), states.get(r.job.id)),
+  )
 }
 
 /**
- * What each role reads of a job: the node's options and engine are the admin's; others read
- * plain stages (never a node's URL, task or message); a client never reads the node's words.
+ * What each role reads of a job: the node's options and engine, and the outputs' state, are the
+ * admin's; others read plain stages (never a node's URL, task or message); a client never reads
+ * the node's words; outputs not published are no one else's.
  */
 function forRole(role: User['role'], job: ReturnType<typeof toJobView>) {
   if (role === 'admin') return job
@@ -348,9 +381,15 @@ function forRole(role: User['role'], job: ReturnType<typeof toJobView>) {
     skipped: _skipped,
     acceptedWarnings: _accepted,
     followUpNote: _note,
+    outputs: _outputs,
+    outputsState: _state,
     ...rest
   } = job
-  const shared = { ...rest, stage: plainStage(job.stage, job.status) }
+  const shared = {
+    ...rest,
+    stage: plainStage(job.stage, job.status),
+    deliverableIds: job.publishedAt ? job.deliverableIds : [],
+  }
   return role === 'client' ? { ...shared, nodeLabel: null, error: null } : shared
 }
 

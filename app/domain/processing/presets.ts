@@ -3,7 +3,7 @@
  * `/options` lists. Browser-safe. NodeODM drops unknown option names silently, so they are
  * refused here instead.
  */
-import { PROCESSING_PRESETS, type ProcessingPreset, type ProcessingStatus } from '#db/enums.ts'
+import { JOB_OUTPUTS, PROCESSING_PRESETS, type ProcessingPreset, type ProcessingStatus } from '#db/enums.ts'
 import { z } from 'zod'
 
 export { PROCESSING_PRESETS, type ProcessingPreset }
@@ -59,6 +59,9 @@ export const PROCESSING_MESSAGES = {
   unknownNode: 'Processing node not found',
   notActive: 'This processing job has already ended',
   notRestartable: 'Only a failed or cancelled job can be restarted',
+  outputsSettled: 'This job’s outputs are already published or removed',
+  notCompleted: 'Only a completed job’s outputs can be published',
+  stillCopying: 'The viewing copies of this job’s outputs are still being made',
   unknownOption: (name: string) => `${name}: the processing node has no such option`,
   nodeBusy: 'This node has a processing job running; cancel it first',
   badUrl: 'Enter the node’s http:// or https:// address',
@@ -192,6 +195,8 @@ const OptionsSchema = z
   .record(z.string().min(1).max(100), z.union([z.string().max(2000), z.number(), z.boolean()]))
   .refine((o) => Object.keys(o).length <= 100, 'At most 100 options')
 
+const OutputsSchema = z.enum(JOB_OUTPUTS, { message: 'Choose replace or add' })
+
 /** `POST /api/admin/projects/{id}/processing`. */
 export const StartProcessingSchema = z.object({
   preset: z.enum(PROCESSING_PRESETS, { message: 'Choose a preset' }),
@@ -201,7 +206,26 @@ export const StartProcessingSchema = z.object({
   acceptWarnings: z.boolean().optional(),
   /** Complete the project by itself once the results' viewing copies are ready (default: the setting). */
   deliverWhenDone: z.boolean().optional(),
+  /** Replace the project's earlier processing outputs when this job's are published (default), or add to them. */
+  outputs: OutputsSchema.optional(),
 })
 
 /** `POST /api/admin/processing/{jobId}/restart`. */
-export const RestartProcessingSchema = z.object({ options: OptionsSchema.optional() })
+export const RestartProcessingSchema = z.object({
+  options: OptionsSchema.optional(),
+  outputs: OutputsSchema.optional(),
+})
+
+/** `POST /api/admin/processing/{jobId}/outputs`: the choice for a job not yet published; `publishNow` past a failed viewing copy. */
+export const JobOutputsSchema = z.object({
+  outputs: OutputsSchema,
+  publishNow: z.boolean().optional(),
+})
+
+/** Where a completed job's outputs stand: published, still getting their viewing copies, or held by a failed one. */
+export type OutputsState = 'published' | 'copying' | 'held' | null
+
+export const OUTPUTS_LABELS: Record<(typeof JOB_OUTPUTS)[number], string> = {
+  replace: 'Replace the current deliverables',
+  add: 'Add to the current deliverables',
+}

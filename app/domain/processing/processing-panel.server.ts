@@ -4,15 +4,15 @@ import { getDb } from '#app/lib/db/db.server.ts'
 import { processingNodes } from '#db/schema.ts'
 import { asc } from 'drizzle-orm'
 
-import { projectJobs } from './jobs.server.ts'
+import { jobViewsOfProject } from './jobs.server.ts'
 import { toNodeView } from './nodes.server.ts'
 import { projectPhotoCheck, projectPhotosWithoutAccessCheck } from './project-photos.server.ts'
 
 /** What the admin's project dialog shows of processing: the jobs, the nodes and the photo check. */
-export async function processingPanelData(projectId: number, admin: { id: number; role: 'admin' }) {
+export async function processingPanelData(projectId: number) {
   const nodes = getDb().select().from(processingNodes).orderBy(asc(processingNodes.label)).all()
   return {
-    jobs: projectJobs(admin, projectId).slice(0, 5),
+    jobs: jobViewsOfProject(projectId).slice(0, 5),
     photoCount: projectPhotosWithoutAccessCheck(projectId).length,
     photoCheck: await projectPhotoCheck(projectId),
     deliverWhenDone: getDeliverableSettings().deliverWhenDone,

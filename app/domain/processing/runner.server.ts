@@ -10,12 +10,14 @@
 import { appUrl, getEnv } from '#app/lib/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { backoffMs, startRowQueue } from '#app/lib/jobs/row-queue.server.ts'
+import { every } from '#app/lib/jobs/scheduler.server.ts'
 import { registerStatefulModule } from '#app/lib/process/stateful-modules.server.ts'
 import { processingJobs, type ProcessingJob, type ProcessingStatus } from '#db/schema.ts'
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 
 import { ImportRefusedError } from './import.server.ts'
 import { removeJobArchive, sweepJobArchives } from './job-archive.server.ts'
+import { discardJobOutputs, publishJobOutputs, settleJobOutputs } from './job-outputs.server.ts'
 import { cancelTask, NodeOdmError, removeTask } from './nodeodm-client.server.ts'
 import { nodeAddress } from './nodes.server.ts'
 import { ACTIVE_PROCESSING_STATUSES, PROCESSING_STATUS_LABELS } from './presets.ts'
@@ -102,8 +104,19 @@ async function cleanUpCanceled({ db }: StepContext, job: ProcessingJob) {
   await removeJobArchive(job.id)
 }
 
-/** Runs the job's step (and the next ones while it moves on at once); a failure becomes one decision. */
+/**
+ * Runs the job's steps, then settles its outputs: a completed job's are published when their
+ * viewing copies are made, a failed or canceled job's removed (now that no step writes more).
+ */
 async function advance(id: number, ctx: StepContext) {
+  await runSteps(id, ctx)
+  const job = reload(ctx.db, id)
+  if (job?.status === 'completed') await publishJobOutputs(id, {}, ctx.db)
+  else if (job?.status === 'failed' || job?.status === 'canceled') await discardJobOutputs(id, ctx.db)
+}
+
+/** Runs the job's step (and the next ones while it moves on at once); a failure becomes one decision. */
+async function runSteps(id: number, ctx: StepContext) {
   const { db, signal } = ctx
   let job = reload(db, id)
   if (!job) return
@@ -192,12 +205,19 @@ export function startProcessingJobs(options: RunnerOptions = {}): ProcessingRunn
     pending: () => hasWork(db),
     work: async (job, signal) => void (await advance(job.id, { db, signal, settings })),
   })
+  // Completed jobs' outputs wait for their viewing copies; leftovers of a failed import go.
+  const outputs = every({
+    name: 'processing outputs',
+    everyMs: options.tickMs ?? Math.min(1000, pollMs),
+    run: () => settleJobOutputs(db),
+  })
   const runner: ProcessingRunner = {
     kick: () => setImmediate(queue.kick),
-    abortJob: (jobId) => void queue.abort(jobId),
+    abortJob: (jobId) => queue.abort(jobId),
     idle: queue.idle,
     async stop() {
       setProcessingRunner(null)
+      await outputs.stop()
       await queue.stop()
     },
   }

@@ -3,6 +3,7 @@
  * cancel and restart on a project, and the node list in the settings. Each calls the same
  * service as the /api calls and answers with a redirect and a toast.
  */
+import { chooseJobOutputs } from '#app/domain/processing/job-outputs.server.ts'
 import { cancelProcessing, restartProcessing, startProcessing } from '#app/domain/processing/jobs.server.ts'
 import {
   addNode,
@@ -13,6 +14,7 @@ import {
   toNodeView,
 } from '#app/domain/processing/nodes.server.ts'
 import {
+  JobOutputsSchema,
   parseOptionsText,
   PRESET_LABELS,
   PROCESSING_PRESETS,
@@ -26,6 +28,13 @@ function optionsFrom(formData: FormData) {
   const parsed = parseOptionsText(String(formData.get('options') ?? '').slice(0, 20_000))
   if (typeof parsed === 'string') throw new DomainError(400, parsed, { fieldErrors: { options: [parsed] } })
   return parsed
+}
+
+/** The job's outputs choice: replace (also when the form sent none) or add. */
+function outputsFrom(formData: FormData) {
+  const parsed = JobOutputsSchema.shape.outputs.safeParse(formData.get('outputs') ?? 'replace')
+  if (!parsed.success) throw new DomainError(400, 'Choose replace or add')
+  return parsed.data
 }
 
 function jobIdOf(formData: FormData) {
@@ -49,6 +58,7 @@ export async function processingForm(adminId: number, projectId: number, formDat
         nodeId,
         acceptWarnings: formData.get('acceptWarnings') === 'on',
         deliverWhenDone,
+        outputs: outputsFrom(formData),
       })
       return redirectWithToast(back, {
         title: 'Processing started',
@@ -56,10 +66,23 @@ export async function processingForm(adminId: number, projectId: number, formDat
       })
     }
     if (intent === 'processing-cancel') {
-      cancelProcessing(adminId, jobIdOf(formData))
+      await cancelProcessing(adminId, jobIdOf(formData))
       return redirectWithToast(back, {
         title: 'Processing cancelled',
         description: 'The node was told to stop.',
+      })
+    }
+    if (intent === 'processing-outputs') {
+      const publishNow = formData.get('publishNow') === 'true'
+      const { published } = await chooseJobOutputs(adminId, jobIdOf(formData), {
+        outputs: outputsFrom(formData),
+        publishNow,
+      })
+      return redirectWithToast(back, {
+        title: published ? 'Outputs published' : 'Choice saved',
+        description: published
+          ? 'The job’s outputs are now the project’s deliverables.'
+          : 'It applies when the job’s outputs are published.',
       })
     }
     if (intent === 'processing-restart') {
