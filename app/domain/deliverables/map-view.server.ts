@@ -9,7 +9,7 @@ import { requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { numberInput } from '#app/lib/http/zod-input.ts'
-import type { Project, User } from '#db/schema.ts'
+import type { User } from '#db/schema.ts'
 import { z } from 'zod'
 
 import { isRasterKind, type Deliverable } from './deliverable.ts'
