@@ -2,7 +2,7 @@
  * docs/architecture.md and docs/conventions.md name only things that exist: every file or
  * folder path in backticks is in the repository (a path is matched by its ending, as the docs
  * name `deliverables/pipeline.server.ts` for `app/domain/deliverables/pipeline.server.ts`;
- * a build output counts when .gitignore lists it), and every code name in backticks
+ * a build output or report counts when .gitignore lists it or its folder), and every code name in backticks
  * (`readFlightPlan`, `<StatusBadge>`, `apiRoute({…})`) is written somewhere in the source.
  * Patterns (`*.server.ts`, `app/domain/<concept>/`), URLs and commands are not checked.
  */
@@ -71,7 +71,7 @@ function exists(file: string) {
       return [plain, plain.replace(/(\.server|\.client)?\.tsx?$/, '')].some(
         (form) => form === wanted || form.endsWith(`/${wanted}`),
       )
-    }) || gitignored.includes(wanted)
+    }) || gitignored.some((ignored) => wanted === ignored || wanted.startsWith(`${ignored}/`))
   )
 }
 
