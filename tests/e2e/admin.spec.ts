@@ -15,7 +15,7 @@ const suffix = () => randomBytes(3).toString('hex')
 
 test('the admin assigns a pilot to a paid project and the job card arrives', async ({ page, request }) => {
   const name = `Paid vineyard ${suffix()}`
-  const { id: projectId } = await createPaidProject(page, request, name)
+  const { id: projectId } = await createPaidProject(request, name)
   const clientEmail = 'client@example.com'
   await loginAsAdmin(page)
   await page.goto(`/admin?tab=projects&q=${encodeURIComponent(name)}`)

@@ -11,7 +11,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { buildConeDsm, buildPreview, buildViewingCog, rasterFacts } from '../helpers/dsm-fixtures.ts'
 import { e2eDir } from '../setup/e2e-env.ts'
 import { seedPaidProject } from './admin-fixtures.ts'
-import { DEMO_PASSWORD, login } from './fixtures.ts'
+import { DEMO_PASSWORD, signIn } from './fixtures.ts'
 import { storeReadyRasters } from './map-view-fixtures.ts'
 
 /** A completed project with one small elevation model (a 320 px cone DSM): the map shows at once. */
@@ -49,7 +49,7 @@ async function exportNotes(page: Page, format: string) {
 test('a note drawn on the map, shown in its colour and exported as GeoJSON', async ({ page }) => {
   test.setTimeout(120_000)
   const seeded = await seedNotesProject()
-  await login(page, seeded.clientEmail, DEMO_PASSWORD)
+  await signIn(page, seeded.clientEmail, DEMO_PASSWORD)
   await page.goto(`/projects/${seeded.projectId}/map`)
   const map = page.getByTestId('deliverables-map')
   await expect(map.locator('.leaflet-container')).toBeVisible()
@@ -105,7 +105,7 @@ test(
   async ({ page }) => {
     test.setTimeout(120_000)
     const seeded = await seedNotesProject()
-    await login(page, seeded.clientEmail, DEMO_PASSWORD)
+    await signIn(page, seeded.clientEmail, DEMO_PASSWORD)
     await page.goto(`/projects/${seeded.projectId}/map`)
     await page.getByRole('textbox', { name: 'Title' }).fill('Survey peg 4')
     await page.getByRole('combobox', { name: 'Shape' }).selectOption('point')

@@ -16,7 +16,7 @@ import Database from 'better-sqlite3'
 import { setTileServerMode } from '../helpers/tile-server.ts'
 import { e2eDir, e2eStateFile } from '../setup/e2e-env.ts'
 import { expectToast, PILOT_EMAIL, seedPaidProject } from './admin-fixtures.ts'
-import { DEMO_PASSWORD, login, signIn, slowUplink } from './fixtures.ts'
+import { DEMO_PASSWORD, signIn, slowUplink } from './fixtures.ts'
 
 test.describe.configure({ timeout: 180_000 })
 
@@ -106,8 +106,8 @@ test('a pilot saves a job for offline and reads it with no signal after a reload
 }, testInfo) => {
   const name = `Offline orchard ${crypto.randomBytes(3).toString('hex')}`
   const { projectId } = seedAssignedJob(name)
-  // The form, not the shared session: this journey signs out at the end.
-  await login(page, PILOT_EMAIL, DEMO_PASSWORD)
+  // Not the shared session: this journey signs out at the end.
+  await signIn(page, PILOT_EMAIL, DEMO_PASSWORD, { ownSession: true })
   const job = await openJob(page, projectId, name)
   await expect(job.getByTestId('job-map').locator('img.leaflet-tile-loaded').first()).toBeVisible()
 

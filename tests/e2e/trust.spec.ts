@@ -2,12 +2,12 @@
  * South African trust journeys, with and without JavaScript: the privacy
  * notice before sign-up, download my data, cancel → refund → credit note, delete my account.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { strFromU8, unzipSync } from 'fflate'
 
 import { pdfText } from '../helpers/pdf-text.ts'
 import { registerClientViaApi } from './accounts-fixtures.ts'
-import { createQuotedProjectViaApi } from './checkout-fixtures.ts'
+import { createQuotedProjectViaApi, payViaApi } from './checkout-fixtures.ts'
 import { DEMO_PASSWORD, signIn } from './fixtures.ts'
 
 test('registration shows the privacy notice first and an unticked marketing opt-in; /privacy names the Information Officer and the Regulator', async ({
@@ -26,23 +26,6 @@ test('registration shows the privacy notice first and an unticked marketing opt-
   ).toBeVisible()
 })
 
-async function payThroughSimulator(page: Page, projectId: number) {
-  await page.goto(`/checkout/${projectId}`)
-  // The billing details are asked at the review step, before the terms.
-  await page.getByLabel(/^VAT number/).fill('4987654321')
-  await page.getByLabel(/^Billing address/).fill('1 Dock Road, Cape Town, 8001')
-  await page.getByRole('button', { name: 'Accept terms & pay' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Terms and Conditions' })
-  await expect(dialog.getByTestId('terms-billing')).toContainText('1 Dock Road, Cape Town, 8001')
-  await dialog.getByRole('checkbox', { name: /I Agree/ }).check()
-  await dialog.getByRole('button', { name: 'Accept & Pay' }).click()
-  if (test.info().project.use.javaScriptEnabled === false)
-    await page.getByRole('button', { name: 'Continue to secure payment' }).click()
-  await expect(page).toHaveURL(/\/payfast-simulator\/eng\/process$/)
-  await page.getByRole('button', { name: /^Pay / }).click()
-  await expect(page.getByRole('heading', { name: 'Payment Confirmed' })).toBeVisible()
-}
-
 test(
   'a client downloads their data, cancels a paid project, the admin refunds and the credit note is issued; then the client deletes the account',
   { tag: '@no-js' },
@@ -51,8 +34,11 @@ test(
     test.setTimeout(180_000)
     const client = await registerClientViaApi(request, 'trust-pass-1')
     const project = await createQuotedProjectViaApi(request, undefined, client)
+    await payViaApi(request, project, client, {
+      vatNumber: '4987654321',
+      billingAddress: '1 Dock Road, Cape Town, 8001',
+    })
     await signIn(page, client.email, client.password)
-    await payThroughSimulator(page, project.id)
 
     // Download my data: the ZIP has this client's project and no one else's.
     await page.goto('/dashboard?tab=profile')

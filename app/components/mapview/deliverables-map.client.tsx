@@ -15,7 +15,7 @@ import {
 import { sharedRange } from '#app/domain/deliverables/elevation-ramp.ts'
 import type { MapLayer } from '#app/domain/deliverables/map-view.server.ts'
 import type { VolumeFigures } from '#app/domain/deliverables/measure-schemas.ts'
-import type { LatLng } from '#app/domain/geometry/areas.ts'
+import type { SurveyArea } from '#app/domain/geometry/areas.ts'
 import L from 'leaflet'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useMap } from 'react-leaflet'
@@ -47,7 +47,7 @@ const vertexIcon = L.divIcon({
   iconAnchor: [6, 6],
 })
 
-export function boundsOf(layers: MapLayer[], areas: Array<{ points: LatLng[] }>) {
+export function boundsOf(layers: MapLayer[], areas: SurveyArea[]) {
   const bounds = L.latLngBounds([])
   for (const l of layers)
     bounds.extend([
@@ -55,7 +55,7 @@ export function boundsOf(layers: MapLayer[], areas: Array<{ points: LatLng[] }>)
       [l.boundsWgs84[3], l.boundsWgs84[2]],
     ])
   if (!bounds.isValid())
-    for (const a of areas) for (const p of a.points) bounds.extend([p.latitude, p.longitude])
+    for (const a of areas) for (const p of a.coordinates) bounds.extend([p.latitude, p.longitude])
   return bounds
 }
 
@@ -432,7 +432,7 @@ export function DeliverablesMap({
   tileUrl: string
   /** The project whose signed-in measure calls give height and volume; none on a share link. */
   projectId: number | null
-  areas: Array<{ areaNumber: number; points: LatLng[] }>
+  areas: SurveyArea[]
   layers: MapLayer[]
   /** The map notes: placed and changed by the project's members, shown read-only through a share link. */
   notes?: NoteRow[]

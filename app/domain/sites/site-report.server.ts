@@ -10,11 +10,11 @@ import { listDeliverables, viewFileFor } from '#app/domain/deliverables/delivera
 import { elevationChangeOver } from '#app/domain/deliverables/elevation-change.server.ts'
 import { elevationThumbnail } from '#app/domain/deliverables/elevation-preview.server.ts'
 import { sharedRange, type HeightRange } from '#app/domain/deliverables/elevation-ramp.ts'
-import { surveyAreasOf } from '#app/domain/deliverables/map-view.server.ts'
 import { PolygonSchema, type ChangeFigures } from '#app/domain/deliverables/measure-schemas.ts'
 import { countMeasure } from '#app/domain/deliverables/measure.server.ts'
 import { getDownloadableFile } from '#app/domain/files/file-queries.server.ts'
 import { surveyDateOf } from '#app/domain/files/survey-dates.server.ts'
+import { flightPlanAreas } from '#app/domain/flight-plan/flight-plan.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import { formatCubicMetres, formatPercent, formatSquareMetres } from '#app/lib/format/numbers.ts'
@@ -185,9 +185,9 @@ export async function siteReportPdf(
   const site = getSiteForUser(user, siteId, db)
   const surveys = surveyPair(user, site.id, [input.beforeProjectId, input.afterProjectId], db)
   const rings = [
-    ...surveyAreasOf(surveys[1].project).map((area) => ({
-      label: `Survey area ${area.areaNumber}`,
-      ring: area.points.map((p) => [p.longitude, p.latitude] as [number, number]),
+    ...(flightPlanAreas(surveys[1].project.flightPlan) ?? []).map((area, i) => ({
+      label: `Survey area ${i + 1}`,
+      ring: area.coordinates.map((p) => [p.longitude, p.latitude] as [number, number]),
     })),
     ...input.drawn.map((ring, i) => ({ label: `Drawn polygon ${i + 1}`, ring })),
   ]

@@ -4,7 +4,7 @@
  * moves to `uploading`. No node free: it waits ("Waiting for a processing node").
  */
 import crypto from 'node:crypto'
-import { surveyAreasOf } from '#app/domain/deliverables/map-view.server.ts'
+import { flightPlanAreas } from '#app/domain/flight-plan/flight-plan.ts'
 import { closedRing } from '#app/domain/geometry/areas.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import type { DbOrTx } from '#app/lib/db/db.server.ts'
@@ -20,14 +20,14 @@ import { fail, later, move, throwIfAborted, WAITING_FOR_NODE, type StepContext }
 
 function boundaryOf(db: DbOrTx, projectId: number) {
   const project = db.select().from(projects).where(eq(projects.id, projectId)).get()
-  const areas = project ? surveyAreasOf(project) : []
+  const areas = flightPlanAreas(project?.flightPlan) ?? []
   if (!areas.length) return null
   return {
     type: 'FeatureCollection',
-    features: areas.map((a) => ({
+    features: areas.map((a, i) => ({
       type: 'Feature',
-      properties: { area: a.areaNumber },
-      geometry: { type: 'Polygon', coordinates: [closedRing(a.points)] },
+      properties: { area: i + 1 },
+      geometry: { type: 'Polygon', coordinates: [closedRing(a.coordinates)] },
     })),
   }
 }
