@@ -901,6 +901,8 @@ export type AnnotationMeasurement = {
   baseElevationM?: number
   /** The elevation model the volume was measured on. */
   fileId?: number
+  /** A stockpile's mass: its net volume (`netM3`) × its density, tonnes (worked out when read, never stored). */
+  tonnes?: number
   /** A stockpile's (or pit's) volume on each survey of its site, kept until its shape or base changes. */
   series?: StockpileMeasure[]
 }
@@ -933,6 +935,9 @@ export const annotations = sqliteTable(
     /** Polygons: the volume's base; `typed` reads `baseElevationM`. */
     base: text('base', { length: 20 }).$type<AnnotationBase>(),
     baseElevationM: real('base_elevation_m'),
+    /** Stockpiles: what the pile is of, and its bulk density (t/m³) that turns volume into tonnes. */
+    material: text('material', { length: 60 }),
+    densityTPerM3: real('density_t_per_m3'),
     measurement: text('measurement', { mode: 'json' }).$type<AnnotationMeasurement>().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -216,6 +216,18 @@ export function NotesSection({
               <span className="block text-red-700">{errorOf('baseElevationM')}</span>
             ) : null}
           </label>
+          <label className="font-medium text-ink-900">
+            Material
+            <input name="material" maxLength={60} className="input mt-1 w-full" />
+            {errorOf('material') ? <span className="block text-red-700">{errorOf('material')}</span> : null}
+          </label>
+          <label className="font-medium text-ink-900">
+            Density (t/m³)
+            <input name="densityTPerM3" type="number" step="0.01" min="0.01" className="input mt-1 w-32" />
+            {errorOf('densityTPerM3') ? (
+              <span className="block text-red-700">{errorOf('densityTPerM3')}</span>
+            ) : null}
+          </label>
         </div>
         <div className="md:col-span-2">
           {error ? (

@@ -30,6 +30,9 @@ export const ANNOTATION_MESSAGES = {
   stockpileNeedsPolygon: 'Only a polygon can be a stockpile or a pit.',
   baseNeedsPolygon: 'Only a polygon has a volume base.',
   baseHeight: 'Type the base height in metres.',
+  material: 'The material is at most 60 characters.',
+  density: 'Type the density in tonnes per cubic metre (more than 0, at most 25).',
+  materialNeedsStockpile: 'Only a stockpile or a pit has a material and a density.',
   tooMany: 'This project has the most notes it can hold (500).',
   created: 'Note saved',
   updated: 'Note updated',
@@ -127,6 +130,20 @@ const Fields = z.object({
     .max(9000)
     .nullable()
     .default(null),
+  material: z
+    .string({ message: ANNOTATION_MESSAGES.material })
+    .trim()
+    .max(60, ANNOTATION_MESSAGES.material)
+    .transform((m) => m || null)
+    .nullable()
+    .default(null),
+  densityTPerM3: z
+    .number({ message: ANNOTATION_MESSAGES.density })
+    .finite()
+    .positive(ANNOTATION_MESSAGES.density)
+    .max(25, ANNOTATION_MESSAGES.density)
+    .nullable()
+    .default(null),
 })
 
 /** POST and PUT …/annotations: the same fields (PUT replaces the note). */
@@ -143,6 +160,9 @@ export const AnnotationInputSchema = Fields.strict().superRefine((value, ctx) =>
   if (value.kind !== 'polygon' && value.base) issue('base', ANNOTATION_MESSAGES.baseNeedsPolygon)
   if (value.base === 'typed' && value.baseElevationM === null)
     issue('baseElevationM', ANNOTATION_MESSAGES.baseHeight)
+  if (!value.stockpileKind && value.material) issue('material', ANNOTATION_MESSAGES.materialNeedsStockpile)
+  if (!value.stockpileKind && value.densityTPerM3 !== null)
+    issue('densityTPerM3', ANNOTATION_MESSAGES.materialNeedsStockpile)
 })
 export type AnnotationInput = z.infer<typeof AnnotationInputSchema>
 
@@ -161,6 +181,8 @@ export type AnnotationView = {
   stockpileKind: StockpileKind | null
   base: AnnotationBase | null
   baseElevationM: number | null
+  material: string | null
+  densityTPerM3: number | null
   authorId: number | null
   authorName: string
   createdAt: string

@@ -34,13 +34,21 @@ function toView(row: Annotation, authorName: string | null): AnnotationView {
     stockpileKind: row.stockpileKind,
     base: row.base,
     baseElevationM: row.baseElevationM,
+    material: row.material,
+    densityTPerM3: row.densityTPerM3,
     authorId: row.authorId,
     authorName: authorName ?? 'Former user',
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     // The stockpile series is read through its own call (`stockpile-series.server.ts`).
-    measurement: withoutSeries(row.measurement),
+    measurement: withTonnes(withoutSeries(row.measurement), row.densityTPerM3),
   }
+}
+
+/** A stockpile with a density weighs its net volume × density (tonnes); worked out on reading, so a new density counts at once. */
+export function withTonnes<M extends Annotation['measurement']>(measurement: M, density: number | null): M {
+  if (density === null || measurement.netM3 === undefined) return measurement
+  return { ...measurement, tonnes: measurement.netM3 * density }
 }
 
 function withoutSeries({ series: _series, ...measurement }: Annotation['measurement']) {
@@ -107,6 +115,8 @@ function columnsOf(input: AnnotationInput) {
     stockpileKind: polygon ? input.stockpileKind : null,
     base,
     baseElevationM: base === 'typed' ? input.baseElevationM : null,
+    material: polygon && input.stockpileKind ? input.material : null,
+    densityTPerM3: polygon && input.stockpileKind ? input.densityTPerM3 : null,
   }
 }
 
