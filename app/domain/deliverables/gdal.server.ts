@@ -318,10 +318,12 @@ function runFedChild(
       spawnError = error
     })
     // A tool that stops reading (it failed) breaks the pipe: its exit says why.
-    const fed = pipeline(Readable.from(input(), { objectMode: false }), child.stdin).catch((error: unknown) => {
-      child.kill('SIGKILL')
-      return error
-    })
+    const fed = pipeline(Readable.from(input(), { objectMode: false }), child.stdin).catch(
+      (error: unknown) => {
+        child.kill('SIGKILL')
+        return error
+      },
+    )
     child.on('close', (code, killedBy) => {
       void fed.then((feedError) => {
         if (signal?.aborted) return reject(stopped(tool))
@@ -338,4 +340,3 @@ function runFedChild(
     })
   })
 }
-
