@@ -60,7 +60,7 @@ function selectNotes(db: DbOrTx) {
 /**
  * @public (share links, volume report)
  * Every note of a project, oldest first, without an access check: for callers that decided
- * access themselves. Others call `listAnnotations`.
+ * access themselves. Others call `listAnnotationPage`.
  */
 export function annotationsOfProject(projectId: number, db: DbOrTx = getDb()): AnnotationView[] {
   return selectNotes(db)
@@ -68,12 +68,6 @@ export function annotationsOfProject(projectId: number, db: DbOrTx = getDb()): A
     .orderBy(asc(annotations.createdAt), asc(annotations.id))
     .all()
     .map(({ row, authorName }) => toView(row, authorName))
-}
-
-/** The notes of a project this user is a member of (404 otherwise). */
-export function listAnnotations(user: Actor, projectId: number, db: DbOrTx = getDb()) {
-  requireVisibleProject(user, projectId, db)
-  return annotationsOfProject(projectId, db)
 }
 
 /** Notes on a page of the Map view's list. */
