@@ -939,6 +939,13 @@ export const annotations = sqliteTable(
     material: text('material', { length: 60 }),
     densityTPerM3: real('density_t_per_m3'),
     measurement: text('measurement', { mode: 'json' }).$type<AnnotationMeasurement>().notNull(),
+    /** The geometry's bounds (WGS84), for the Map view's load by bounding box. */
+    minLng: real('min_lng'),
+    minLat: real('min_lat'),
+    maxLng: real('max_lng'),
+    maxLat: real('max_lat'),
+    /** Positions in the geometry (a closed ring counts its last corner): the project's vertex budget. */
+    vertexCount: integer('vertex_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

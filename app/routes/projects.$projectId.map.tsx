@@ -19,7 +19,7 @@ import {
 } from '#app/components/mapview/terrain-section.tsx'
 import { VolumeReportForm } from '#app/components/mapview/volume-report-form.tsx'
 import { handleNoteForm, NOTE_INTENTS } from '#app/domain/annotations/annotation-forms.server.ts'
-import { canEditAnnotation, listAnnotations } from '#app/domain/annotations/annotations.server.ts'
+import { noteListPage, notesVersion, polygonTitles } from '#app/domain/annotations/annotations.server.ts'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { loadMapView, volumeFromForm } from '#app/domain/deliverables/map-view.server.ts'
 import { profileFromForm } from '#app/domain/deliverables/profile-form.server.ts'
@@ -39,14 +39,17 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const view = await asPage(() => loadMapView(user, pageId(params.projectId)))
-  const saved = listAnnotations(user, view.project.id)
-  const notes = saved.map(({ authorId: _authorId, ...note }) => ({
-    ...note,
-    canEdit: canEditAnnotation(user, { authorId: _authorId }),
-  }))
-  // The saved polygons a volume report can be made for.
-  const reportPolygons = saved.filter((n) => n.kind === 'polygon').map((n) => ({ id: n.id, title: n.title }))
-  return json({ ...view, notes, reportPolygons, tileUrl: getEnv().TILE_URL })
+  const projectId = view.project.id
+  // The list is paged (`?notes=2`) and carries no shapes: the map loads those by bounding box.
+  const notePage = noteListPage(user, projectId, Number(new URL(request.url).searchParams.get('notes') ?? 1))
+  return json({
+    ...view,
+    notePage,
+    notesVersion: notesVersion(projectId),
+    // The saved polygons a volume report can be made for.
+    reportPolygons: polygonTitles(projectId),
+    tileUrl: getEnv().TILE_URL,
+  })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -125,7 +128,7 @@ async function profileAnswer(
 }
 
 export default function MapViewPage() {
-  const { project, areas, deliverables, layers, notes, reportPolygons, tileUrl } =
+  const { project, areas, deliverables, layers, notePage, notesVersion, reportPolygons, tileUrl } =
     useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   // The profile form's answer (the other forms answer without these keys).
@@ -155,11 +158,11 @@ export default function MapViewPage() {
           projectId={project.id}
           areas={areas}
           layers={layers}
-          notes={notes}
+          notesVersion={notesVersion}
         />
         <NotesSection
           projectId={project.id}
-          notes={notes}
+          page={notePage}
           error={actionData?.note?.error ?? null}
           fieldErrors={actionData?.note?.fieldErrors ?? null}
         />

@@ -1,6 +1,8 @@
 /**
  * The notes exports' details (issue 35): the "project" CRS is the project's (its site's first
- * delivered survey, else its own first raster), never the newest upload's or a failed file's.
+ * delivered survey, else its own first raster), never the newest upload's or a failed file's;
+ * CSV text never starts a formula; KML placemarks carry names and colours; a shapefile's cut
+ * text is given in full beside it; DXF titles are TEXT entities and Lo19's axes are named.
  */
 import { execFile } from 'node:child_process'
 import fs from 'node:fs/promises'
@@ -15,6 +17,7 @@ import { insertProject, projectWithTeam, storeRasterDeliverable } from '#tests/f
 import { buildConeDsm, rasterFacts, type ConeDsm } from '#tests/helpers/dsm-fixtures.ts'
 import { callRoute } from '#tests/helpers/requests.ts'
 import { eq } from 'drizzle-orm'
+import { unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 const run = promisify(execFile)
@@ -79,7 +82,11 @@ describe('the export’s project CRS', () => {
   })
 
   test('on a site it is the first delivered survey’s, for every survey of the site', async () => {
-    const { project: first, admin, client } = await projectWithTeam({
+    const {
+      project: first,
+      admin,
+      client,
+    } = await projectWithTeam({
       status: 'completed',
       completedAt: new Date(Date.now() - 30 * 86_400_000),
     })
@@ -101,5 +108,115 @@ describe('the export’s project CRS', () => {
     await raster(project.id, lo19, admin.user.id)
     await withNote(client.headers, project.id)
     expect((await exportedEpsg(client.headers, project.id)).name).toMatch(/epsg2048\.geojson$/)
+  })
+})
+
+describe('each format’s details', () => {
+  let setting: Awaited<ReturnType<typeof projectWithTeam>>
+  const HOSTILE = ['=HYPERLINK("http://x.test/a","Click")', "+cmd|' /C calc'!A0", '@SUM(A1:A9)', '-2+3']
+  const LONG_NOTE = `${'Stockpile measured after the rain; '.repeat(20)}end.`
+  beforeAll(async () => {
+    setting = await projectWithTeam({ status: 'completed', completedAt: new Date() })
+    await raster(setting.project.id, lo19, setting.admin.user.id)
+    const h = setting.client.headers
+    const add = async (json: Record<string, unknown>) => {
+      const res = await callRoute(notesRoute.action, `/api/projects/${setting.project.id}/annotations`, {
+        headers: h,
+        json,
+        params: { id: String(setting.project.id) },
+      })
+      expect(res.status).toBe(201)
+    }
+    for (const [i, title] of HOSTILE.entries())
+      await add({
+        kind: 'point',
+        geometry: { type: 'Point', coordinates: [18.42 + i * 1e-4, -33.92] },
+        title,
+      })
+    await add({
+      kind: 'polygon',
+      title: 'North pile',
+      note: LONG_NOTE,
+      color: '#16a34a',
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [18.42, -33.92],
+            [18.4203, -33.92],
+            [18.4203, -33.9203],
+            [18.42, -33.92],
+          ],
+        ],
+      },
+    })
+  }, 60_000)
+
+  async function exported(format: string, crs = 'wgs84') {
+    const res = await callRoute(
+      exportRoute.loader,
+      `/api/projects/${setting.project.id}/annotations/export?format=${format}&crs=${crs}`,
+      { headers: setting.client.headers, params: { id: String(setting.project.id) } },
+    )
+    expect(res.status).toBe(200)
+    return Buffer.from(await res.arrayBuffer())
+  }
+
+  test('CSV: a title that starts a formula is written with an apostrophe first', async () => {
+    const csv = (await exported('csv')).toString('utf8')
+    for (const title of HOSTILE) {
+      const cell = `'${title}`
+      expect(csv.includes(cell) || csv.includes(`"${cell.replace(/"/g, '""')}"`), title).toBe(true)
+    }
+    expect(csv).not.toMatch(/(^|,)"?[=+@-][A-Z(0-9]/m)
+  })
+
+  test('KML: each placemark is named by its title and drawn in its note’s colour', async () => {
+    const kml = (await exported('kml')).toString('utf8')
+    const placemarks = kml.split('<Placemark').slice(1)
+    expect(placemarks).toHaveLength(HOSTILE.length + 1)
+    const pile = placemarks.find((p) => p.includes('<name>North pile</name>'))!
+    expect(pile).toBeDefined()
+    // KML colours are aabbggrr: #16a34a is 4aa316.
+    expect(pile).toMatch(/<LineStyle>\s*<color>ff4aa316<\/color>/)
+    expect(pile).toMatch(/<PolyStyle>\s*<color>334aa316<\/color>/)
+    expect(pile).toContain(`<description>${LONG_NOTE}</description>`)
+    for (const title of HOSTILE)
+      expect(kml).toContain(
+        `<name><![CDATA[${title}]]></name>`.replace(/<!\[CDATA\[(.*)]]>/, (m, t: string) =>
+          /[<&'"]/.test(t) ? m : t,
+        ),
+      )
+    // A point's icon is tinted its colour.
+    expect(placemarks.filter((p) => /<IconStyle>\s*<color>ff481de1<\/color>/.test(p))).toHaveLength(
+      HOSTILE.length,
+    )
+  })
+
+  test('Shapefile: a note longer than a .dbf column holds is in full in notes_full_text.txt', async () => {
+    const parts = unzipSync(new Uint8Array(await exported('shp')))
+    expect(Object.keys(parts).sort()).toContain('notes_full_text.txt')
+    const text = Buffer.from(parts['notes_full_text.txt']!).toString('utf8')
+    expect(text).toContain('at most 254 bytes')
+    expect(text).toContain(LONG_NOTE)
+    expect(text).not.toContain('HYPERLINK')
+  })
+
+  test('DXF: titles are TEXT entities; in Lo19 the south-west orientated axes are named', async () => {
+    const dxf = (await exported('dxf', 'project')).toString('latin1')
+    const lines = dxf.split(/\r?\n/)
+    const entities = lines.filter((line, i) => i % 2 === 1 && lines[i - 1]!.trim() === '0')
+    expect(entities).not.toContain('MTEXT')
+    const texts = lines.flatMap((line, i) => (line.trim() === '1' && i % 2 === 0 ? [lines[i + 1]!] : []))
+    expect(texts).toContain('North pile')
+    expect(entities.filter((e) => e === 'TEXT')).toHaveLength(HOSTILE.length + 1 + 1)
+    expect(lines[0]).toBe('999')
+    expect(lines[1]).toMatch(/Lo19 \(EPSG:2048\).*south-west orientated/)
+    // GDAL reads it back: the TEXT entities are points with their text.
+    const file = path.join(dir, 'notes.dxf')
+    await fs.writeFile(file, dxf, 'latin1')
+    const { stdout } = await run('ogrinfo', ['-al', '-q', file], { encoding: 'utf8' })
+    expect(stdout).toContain('Text (String) = North pile')
+    expect(stdout).toContain('south-west orientated')
   })
 })

@@ -23,6 +23,7 @@ import { useMap } from 'react-leaflet'
 import { DRAWN_AREA } from './change-ramp.ts'
 import { canDrawCog, cogBounds, createCogLayer, heightRangeOf, openCog } from './cog-layer.client.ts'
 import { initialOrder, moveLayer, zIndexOf } from './layer-order.ts'
+import { NotesInView } from './map-notes-in-view.client.tsx'
 import { NotesOnMap, NotesPanel, useNoteEditor } from './map-notes-layer.client.tsx'
 import type { NoteRow } from './map-notes.tsx'
 import {
@@ -428,6 +429,7 @@ export function DeliverablesMap({
   areas,
   layers,
   notes = [],
+  notesVersion,
 }: {
   tileUrl: string
   /** The project whose signed-in measure calls give height and volume; none on a share link. */
@@ -436,6 +438,8 @@ export function DeliverablesMap({
   layers: MapLayer[]
   /** The map notes: placed and changed by the project's members, shown read-only through a share link. */
   notes?: NoteRow[]
+  /** A member's map loads the notes by bounding box instead, again when this changes. */
+  notesVersion?: string
 }) {
   const layerView = useLayerView(layers)
   const { swipe } = layerView
@@ -476,7 +480,11 @@ export function DeliverablesMap({
               onShape={measure.onShape}
               onPoint={measure.onPoint}
             />
-            <NotesOnMap notes={notes} projectId={projectId} editor={noteEditor} />
+            {projectId !== null && notesVersion !== undefined ? (
+              <NotesInView projectId={projectId} version={notesVersion} editor={noteEditor} />
+            ) : (
+              <NotesOnMap notes={notes} projectId={projectId} editor={noteEditor} />
+            )}
             <ViewReporter onView={onView} />
           </SurveyBaseMap>
         </div>
