@@ -39,19 +39,15 @@ export const ANNOTATION_MESSAGES = {
   stockpileNeedsPolygon: 'Only a polygon can be a stockpile or a pit.',
   baseNeedsPolygon: 'Only a polygon has a volume base.',
   baseHeight: 'Type the base height in metres.',
-<<<<<<< HEAD
   material: 'The material is at most 60 characters.',
   density: 'Type the density in tonnes per cubic metre (more than 0, at most 25).',
   materialNeedsStockpile: 'Only a stockpile or a pit has a material and a density.',
-  tooMany: 'This project has the most notes it can hold (500).',
-=======
   tooMany: `This project has the most notes it can hold (${MAX_ANNOTATIONS_PER_PROJECT}). Delete one you no longer need to add another.`,
   tooManyVertices: (total: number) =>
     `A project's notes hold at most ${formatNumber(MAX_PROJECT_VERTICES)} corners in all; with this one they would have ${formatNumber(total)}. Simplify its shape, or delete a note you no longer need.`,
   bbox: 'The bbox is west,south,east,north in degrees (west < east, south < north).',
   after: 'after is the id of the last note of the previous page.',
   limit: `limit is 1 to ${MAX_NOTES_PAGE}.`,
->>>>>>> volumes
   created: 'Note saved',
   updated: 'Note updated',
   deleted: 'Note deleted',
