@@ -96,7 +96,7 @@ export function ContourDownloadForm({ projectId, models }: { projectId: number; 
 }
 
 /** The profile as an SVG: the ground line (gaps where the model has no data), steep legs shaded. */
-export function ProfileChart({ figures }: { figures: ProfileView['figures'] }) {
+function ProfileChart({ figures }: { figures: ProfileView['figures'] }) {
   const titleId = useId()
   const { points, lengthM } = figures
   const low = figures.minElevationM ?? 0

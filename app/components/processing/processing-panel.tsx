@@ -52,7 +52,7 @@ export interface PanelJob {
 }
 
 /** Whether a job may still change soon: running, or completed and waiting to be delivered. */
-export function isLiveJob(
+function isLiveJob(
   job: Pick<PanelJob, 'status' | 'deliverWhenDone'> & { followUpNote?: string | null },
 ) {
   if (isActiveProcessing(job.status)) return true
@@ -60,7 +60,7 @@ export function isLiveJob(
 }
 
 /** "Processing — 62 %" while it runs; the plain label ("Cancelled", "Failed") once it has ended. */
-export function statusText(job: Pick<PanelJob, 'status' | 'progressPercent'>) {
+function statusText(job: Pick<PanelJob, 'status' | 'progressPercent'>) {
   const label = PROCESSING_STATUS_LABELS[job.status]
   return isActiveProcessing(job.status) ? `${label} — ${progressText(job.progressPercent)}` : label
 }

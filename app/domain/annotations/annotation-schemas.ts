@@ -22,7 +22,7 @@ export const MAX_ANNOTATIONS_PER_PROJECT = 500
 /** All of a project's notes together: a listing, a share page and an export stay a few MB. */
 export const MAX_PROJECT_VERTICES = 100_000
 /** Notes in one page of the list (GET …/annotations). */
-export const MAX_NOTES_PAGE = 200
+const MAX_NOTES_PAGE = 200
 
 export const ANNOTATION_MESSAGES = {
   notFound: 'Note not found',

@@ -49,7 +49,7 @@ function toView(row: Annotation, authorName: string | null): AnnotationView {
 }
 
 /** A stockpile with a density weighs its net volume × density (tonnes); worked out on reading, so a new density counts at once. */
-export function withTonnes<M extends Annotation['measurement']>(measurement: M, density: number | null): M {
+function withTonnes<M extends Annotation['measurement']>(measurement: M, density: number | null): M {
   if (density === null || measurement.netM3 === undefined) return measurement
   return { ...measurement, tonnes: measurement.netM3 * density }
 }
@@ -231,7 +231,7 @@ export function getAnnotation(user: Actor, projectId: number, annotationId: numb
 }
 
 /** The author or an admin may change a note (403 for other members). */
-export function canEditAnnotation(user: Actor, note: Pick<AnnotationView, 'authorId'>) {
+function canEditAnnotation(user: Actor, note: Pick<AnnotationView, 'authorId'>) {
   return user.role === 'admin' || note.authorId === user.id
 }
 

@@ -17,9 +17,9 @@ import { BASE_LABELS } from './annotation-schemas.ts'
 import { annotationsOfProject } from './annotations.server.ts'
 
 /** The material column of a stockpile that names none. */
-export const NO_MATERIAL = 'Not stated'
+const NO_MATERIAL = 'Not stated'
 
-export type InventoryRow = {
+type InventoryRow = {
   name: string
   material: string
   base: string

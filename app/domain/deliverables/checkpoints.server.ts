@@ -16,12 +16,12 @@ import { GdalError, runGdal } from './gdal.server.ts'
 import { requireElevationModel } from './measure.server.ts'
 import { gridFacts, toPixels, valuesAt } from './profile.server.ts'
 
-export const ASPRS_MIN_CHECKPOINTS = 30
+const ASPRS_MIN_CHECKPOINTS = 30
 /** ASPRS edition 2's vertical accuracy classes (RMSEv, cm), finest first. */
 const ASPRS_VERTICAL_CLASSES_CM = [1, 2.5, 5, 10, 15, 20, 33.3, 66.7, 100, 333.3]
-export const MAX_CHECKPOINTS = 1000
+const MAX_CHECKPOINTS = 1000
 
-export const CHECKPOINT_MESSAGES = {
+const CHECKPOINT_MESSAGES = {
   header: 'The CSV starts with the header id,easting,northing,elevation (map_easting,map_northing optional).',
   row: (line: number) => `Line ${line} needs an id and three numbers: id,easting,northing,elevation.`,
   tooMany: `At most ${MAX_CHECKPOINTS} checkpoints at once.`,
@@ -81,7 +81,7 @@ export function asprsVerticalClass(rmseM: number) {
 }
 
 /** The report from each point's model height (null off the model). */
-export function checkpointReport(
+function checkpointReport(
   crs: string,
   rows: CheckpointRow[],
   heights: Array<number | null>,

@@ -21,9 +21,9 @@ import { countMeasure, requireElevationModel } from './measure.server.ts'
 import type { ContourFormat, ContourQuery } from './terrain-schemas.ts'
 
 /** More levels than this over the model is a refused interval. */
-export const MAX_CONTOUR_LEVELS = 200
+const MAX_CONTOUR_LEVELS = 200
 /** More vertices than this after simplifying is a refused interval. */
-export const MAX_CONTOUR_VERTICES = 2_000_000
+const MAX_CONTOUR_VERTICES = 2_000_000
 const CONTOUR_TIMEOUT_MS = 120_000
 
 const OUTPUTS: Record<ContourFormat, { driver: string; ext: string; type: string }> = {
@@ -85,7 +85,7 @@ async function modelFacts(user: Owner, file: string, signal?: AbortSignal): Prom
 }
 
 /** How many contour levels an interval gives between the model's lowest and highest point. */
-export function contourLevels(min: number, max: number, interval: number) {
+function contourLevels(min: number, max: number, interval: number) {
   return Math.max(0, Math.floor(max / interval) - Math.ceil(min / interval) + 1)
 }
 

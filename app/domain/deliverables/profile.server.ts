@@ -17,7 +17,7 @@ import { TERRAIN_MESSAGES } from './terrain-schemas.ts'
 
 const MAX_LINE_M = 50_000
 
-export type ProfilePoint = { distanceM: number; elevationM: number | null }
+type ProfilePoint = { distanceM: number; elevationM: number | null }
 export type ProfileFigures = {
   lengthM: number
   points: ProfilePoint[]
@@ -146,7 +146,7 @@ export async function valuesAt(
   })
 }
 
-export function gradeFigures(points: ProfilePoint[]) {
+function gradeFigures(points: ProfilePoint[]) {
   let maxGrade: number | null = null
   let min: number | null = null
   let max: number | null = null
@@ -167,7 +167,7 @@ export function gradeFigures(points: ProfilePoint[]) {
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places
 
 /** The profile of `file` along `line` ([lng, lat] vertices) in `samples` evenly spaced samples. */
-export async function profileAlong(
+async function profileAlong(
   run: MeasureRun,
   file: string,
   line: [number, number][],

@@ -20,7 +20,7 @@ const Position = z
   })
   .rest(z.number())
 
-export const LineStringSchema = z.object(
+const LineStringSchema = z.object(
   {
     type: z.literal('LineString', { message: TERRAIN_MESSAGES.line }),
     coordinates: z
@@ -41,7 +41,7 @@ export const ProfileRequestSchema = z.object({
     .default(200),
 })
 
-export const CONTOUR_FORMATS = ['geojson', 'dxf', 'shp', 'gpkg', 'kml'] as const
+const CONTOUR_FORMATS = ['geojson', 'dxf', 'shp', 'gpkg', 'kml'] as const
 export type ContourFormat = (typeof CONTOUR_FORMATS)[number]
 
 export const ContourQuerySchema = z.object({

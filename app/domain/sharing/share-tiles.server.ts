@@ -22,7 +22,7 @@ import {
   type WmtsLayer,
 } from './xyz-tiles.server.ts'
 
-export const TILE_CACHE = 'private, no-cache, no-transform'
+const TILE_CACHE = 'private, no-cache, no-transform'
 
 const tiled = (file: ProjectFile) =>
   (file.deliverableKind === 'orthomosaic' || file.deliverableKind === 'elevation') && file.rasterInfo !== null

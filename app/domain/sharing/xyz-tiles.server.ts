@@ -15,14 +15,14 @@ import { GdalError, runGdal, type GdalOwner } from '#app/domain/deliverables/gda
 import { ensureStorage } from '#app/domain/files/storage-paths.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 
-export const TILE_SIZE = 256
+const TILE_SIZE = 256
 const HALF_WORLD_M = 20037508.342789244
 const TILE_TIMEOUT_MS = 30_000
 /** The finest zoom offered is this many levels past the raster's own pixel size. */
 const ZOOM_PAST_NATIVE = 2
-export const MAX_ZOOM = 24
+const MAX_ZOOM = 24
 
-export const TILE_MESSAGES = {
+const TILE_MESSAGES = {
   badTile: 'Tiles are /{z}/{x}/{y}.png with whole numbers inside the zoom level.',
   tooDeep: 'This zoom level is finer than the survey: use a lower one.',
   failed: 'The tile could not be drawn. Please try again.',
@@ -48,7 +48,7 @@ export function parseTileAddress(z?: string, x?: string, y?: string): TileAddres
 }
 
 /** The tile's extent in Web Mercator metres: [minX, minY, maxX, maxY]. */
-export function tileBounds({ z, x, y }: TileAddress): [number, number, number, number] {
+function tileBounds({ z, x, y }: TileAddress): [number, number, number, number] {
   const size = (2 * HALF_WORLD_M) / 2 ** z
   const minX = -HALF_WORLD_M + x * size
   const maxY = HALF_WORLD_M - y * size
