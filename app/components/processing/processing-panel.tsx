@@ -52,9 +52,7 @@ export interface PanelJob {
 }
 
 /** Whether a job may still change soon: running, or completed and waiting to be delivered. */
-function isLiveJob(
-  job: Pick<PanelJob, 'status' | 'deliverWhenDone'> & { followUpNote?: string | null },
-) {
+function isLiveJob(job: Pick<PanelJob, 'status' | 'deliverWhenDone'> & { followUpNote?: string | null }) {
   if (isActiveProcessing(job.status)) return true
   return job.status === 'completed' && job.deliverWhenDone && !job.followUpNote
 }
