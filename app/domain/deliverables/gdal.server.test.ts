@@ -7,9 +7,10 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { DomainError } from '#app/lib/http/domain-error.ts'
+import { parentDeathPrefix } from '#app/lib/process/parent-death.server.ts'
 import { afterEach, describe, expect, test } from 'vitest'
 
-import { GDAL_BUSY_MESSAGE, gdalPoolState, parentDeathPrefix, runGdal } from './gdal.server.ts'
+import { GDAL_BUSY_MESSAGE, gdalPoolState, runGdal } from './gdal.server.ts'
 
 /** The pids of `name` processes whose parent is `parent`. */
 function childrenNamed(parent: number, name: string) {
