@@ -7,12 +7,12 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { DomainError } from '#app/lib/http/domain-error.ts'
+import { parentDeathPrefix } from '#app/lib/process/parent-death.server.ts'
 import { afterEach, describe, expect, test } from 'vitest'
 
 import {
   GDAL_BUSY_MESSAGE,
   gdalPoolState,
-  parentDeathPrefix,
   runGdal,
   runGdalWithInput,
 } from './gdal.server.ts'

@@ -13,11 +13,12 @@
  * - An argument array (no shell), GDAL's block cache bounded with GDAL_CACHEMAX, no
  *   `.aux.xml` side files, and the `0...10...20` progress on stdout turned into percentages.
  */
-import { execFile, spawn, spawnSync } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
+import { parentDeathPrefix } from '#app/lib/process/parent-death.server.ts'
 import { registerStatefulModule } from '#app/lib/process/stateful-modules.server.ts'
 
 registerStatefulModule('deliverables/gdal')
@@ -78,25 +79,6 @@ function gdalMessage(tool: string, stderr: string, fallback: string) {
     .filter((l) => l && !l.startsWith('Warning'))
   const text = (lines.slice(-2).join(' ') || fallback).replace(/\s+/g, ' ')
   return `${tool}: ${text}`.slice(0, 480)
-}
-
-let deathSignalPrefix: string[] | null = null
-
-/**
- * `setpriv --pdeathsig KILL --` when this machine has it (util-linux ≥ 2.33, Linux only): the
- * kernel kills the child when the server dies, however it dies. Without it, children run
- * as before (the time limit still holds while the server lives).
- */
-export function parentDeathPrefix(): string[] {
-  if (deathSignalPrefix) return deathSignalPrefix
-  const prefix = ['setpriv', '--pdeathsig', 'KILL', '--']
-  let works = false
-  if (process.platform === 'linux') {
-    const probe = spawnSync(prefix[0]!, [...prefix.slice(1), 'true'], { timeout: 5000, stdio: 'ignore' })
-    works = !probe.error && probe.status === 0
-  }
-  deathSignalPrefix = works ? prefix : []
-  return deathSignalPrefix
 }
 
 /** The number of GDAL children that may run at once in this process. */

@@ -9,8 +9,8 @@ import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { parentDeathPrefix } from '#app/domain/deliverables/gdal.server.ts'
 import { extractTo, openZip, readDirectory } from '#app/domain/processing/archive-reader.server.ts'
+import { parentDeathPrefix } from '#app/lib/process/parent-death.server.ts'
 
 const MODEL_ZIP_LIMITS = { maxEntries: 2000, maxUnzippedBytes: 4 * 1024 * 1024 * 1024 }
 const MODEL_PARTS = /\.(obj|mtl|png|jpe?g)$/i
