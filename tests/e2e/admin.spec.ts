@@ -101,7 +101,7 @@ test('the admin creates a user and a pilot', { tag: '@no-js' }, async ({ page })
   await expect(pilotRow.getByRole('link', { name: /View/ })).toHaveAttribute('target', '_blank')
 })
 
-test('the admin creates, edits and deletes a hub', { tag: '@no-js' }, async ({ page }) => {
+test('the admin creates, edits and deletes a hub', async ({ page }) => {
   await loginAsAdmin(page)
   const hub = `Hub ${suffix()}`
   await page.goto('/admin?tab=settings')

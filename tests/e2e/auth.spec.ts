@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 
 import { DEMO_PASSWORD, login } from './fixtures.ts'
 
-test('a wrong password shows the failure in an alert box', { tag: '@no-js' }, async ({ page }) => {
+test('a wrong password shows the failure in an alert box', async ({ page }) => {
   await page.goto('/login')
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible()
   await page.getByLabel('Email').fill('client@example.com')

@@ -150,7 +150,7 @@ test(
       // The map draws the preview itself: the list does not repeat it.
       await expect(ortho.getByRole('img')).toHaveCount(0)
       expect(consoleErrors.filter((text) => /Content Security Policy/i.test(text))).toEqual([])
-      // The map and its panels pass axe as the a11y journey's pages do.
+      // The map and its panels pass axe as the every-page walk's pages do (pages.spec.ts).
       const axe = await new AxeBuilder({ page: guest }).analyze()
       expect(axe.violations.map((v) => `${v.impact} ${v.id}`)).toEqual([])
       if (process.env.MAP_SCREENSHOTS) {

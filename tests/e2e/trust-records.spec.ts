@@ -26,49 +26,45 @@ function run<T>(fn: (db: ReturnType<typeof openE2eDb>) => T): T {
   }
 }
 
-test(
-  'the admin keeps a completed project’s deliverables longer, with a reason',
-  { tag: '@no-js' },
-  async ({ page }) => {
-    const name = `Retention ${randomBytes(3).toString('hex')}`
-    const { projectId } = seedPaidProject(name)
-    const completedAt = Date.now() - 20 * DAY
-    run((db) => {
-      db.prepare(`update projects set status = 'completed', completed_at = ? where id = ?`).run(
-        completedAt,
-        projectId,
-      )
-      db.prepare(
-        `insert into project_files (project_id, file_name, original_name, file_url, file_type, file_size, file_category, created_at)
+test('the admin keeps a completed project’s deliverables longer, with a reason', async ({ page }) => {
+  const name = `Retention ${randomBytes(3).toString('hex')}`
+  const { projectId } = seedPaidProject(name)
+  const completedAt = Date.now() - 20 * DAY
+  run((db) => {
+    db.prepare(`update projects set status = 'completed', completed_at = ? where id = ?`).run(
+      completedAt,
+      projectId,
+    )
+    db.prepare(
+      `insert into project_files (project_id, file_name, original_name, file_url, file_type, file_size, file_category, created_at)
        values (?, ?, 'orthomosaic.tif', '', 'image/tiff', 2048, 'processed_deliverable', ?)`,
-      ).run(projectId, `projects/${projectId}/${randomBytes(8).toString('hex')}.tif`, completedAt)
-    })
+    ).run(projectId, `projects/${projectId}/${randomBytes(8).toString('hex')}.tif`, completedAt)
+  })
 
-    await loginAsAdmin(page)
-    await page.goto(`/admin/projects/${projectId}`)
-    const panel = page.getByTestId('retention-panel')
-    await expect(panel.getByTestId('retention-status')).toContainText('Available until')
+  await loginAsAdmin(page)
+  await page.goto(`/admin/projects/${projectId}`)
+  const panel = page.getByTestId('retention-panel')
+  await expect(panel.getByTestId('retention-status')).toContainText('Available until')
 
-    // A date before the current one is refused with the reason.
-    await panel.getByLabel('Keep until').fill('2020-01-01')
-    await panel.getByLabel('Reason').fill('Testing an early date')
-    await panel.getByRole('button', { name: 'Keep files' }).click()
-    await expect(panel.getByText(/Choose a date after/)).toBeVisible()
+  // A date before the current one is refused with the reason.
+  await panel.getByLabel('Keep until').fill('2020-01-01')
+  await panel.getByLabel('Reason').fill('Testing an early date')
+  await panel.getByRole('button', { name: 'Keep files' }).click()
+  await expect(panel.getByText(/Choose a date after/)).toBeVisible()
 
-    await panel.getByLabel('Keep until').fill('2099-12-31')
-    await panel.getByLabel('Reason').fill('The client disputes the survey')
-    await panel.getByRole('button', { name: 'Keep files' }).click()
-    await expectToast(page, 'Files kept longer')
-    await expect(page.getByTestId('retention-status')).toContainText('Available until 31 December 2099')
-    await expect(page.getByTestId('retention-status')).toContainText('The client disputes the survey')
-    const audit = run((db) =>
-      db
-        .prepare(`select count(*) as n from audit_log where action = 'project.files-kept' and entity_id = ?`)
-        .get(String(projectId)),
-    ) as { n: number }
-    expect(audit.n).toBe(1)
-  },
-)
+  await panel.getByLabel('Keep until').fill('2099-12-31')
+  await panel.getByLabel('Reason').fill('The client disputes the survey')
+  await panel.getByRole('button', { name: 'Keep files' }).click()
+  await expectToast(page, 'Files kept longer')
+  await expect(page.getByTestId('retention-status')).toContainText('Available until 31 December 2099')
+  await expect(page.getByTestId('retention-status')).toContainText('The client disputes the survey')
+  const audit = run((db) =>
+    db
+      .prepare(`select count(*) as n from audit_log where action = 'project.files-kept' and entity_id = ?`)
+      .get(String(projectId)),
+  ) as { n: number }
+  expect(audit.n).toBe(1)
+})
 
 test(
   'the admin uploads and replaces copies of operator and pilot documents beside their expiry dates',
