@@ -5,16 +5,17 @@
  * assigned pilot and admins; anyone else 404.
  */
 import { json } from '@remix-run/node'
+import { notesPageJson } from '#app/domain/annotations/annotation-pages.server.ts'
 import { AnnotationInputSchema, NotesPageQuerySchema } from '#app/domain/annotations/annotation-schemas.ts'
-import { createAnnotation, listAnnotationPage } from '#app/domain/annotations/annotations.server.ts'
+import { createAnnotation } from '#app/domain/annotations/annotations.server.ts'
 import { apiRoute } from '#app/lib/http/api-route.server.ts'
 import { readQuery } from '#app/lib/http/api.server.ts'
 
 export const { action, loader } = apiRoute({
   params: { id: 'project id' },
   GET: ({ request, user, ids }) =>
-    json(listAnnotationPage(user, ids.id, readQuery(request, NotesPageQuerySchema)), {
-      headers: { 'Cache-Control': 'private, no-store' },
+    new Response(notesPageJson(user, ids.id, readQuery(request, NotesPageQuerySchema)), {
+      headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'private, no-store' },
     }),
   POST: async ({ request, user, ids, body }) => {
     const input = await body(AnnotationInputSchema)

@@ -19,7 +19,7 @@ import {
 } from '#app/components/mapview/terrain-section.tsx'
 import { VolumeReportForm } from '#app/components/mapview/volume-report-form.tsx'
 import { handleNoteForm, NOTE_INTENTS } from '#app/domain/annotations/annotation-forms.server.ts'
-import { noteListPage, notesVersion, polygonTitles } from '#app/domain/annotations/annotations.server.ts'
+import { noteListPage, notesVersion, polygonTitles } from '#app/domain/annotations/annotation-pages.server.ts'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { loadMapView, volumeFromForm } from '#app/domain/deliverables/map-view.server.ts'
 import { profileFromForm } from '#app/domain/deliverables/profile-form.server.ts'

@@ -21,8 +21,8 @@ import { tempFileStream } from '#app/lib/storage/temp-file-stream.server.ts'
 import type { AnnotationKind, User } from '#db/schema.ts'
 import { z } from 'zod'
 
+import { countAnnotations, eachAnnotation } from './annotation-pages.server.ts'
 import { NOTE_EXPORT_FORMATS, type NoteExportFormat } from './annotation-schemas.ts'
-import { countAnnotations, eachAnnotation } from './annotations.server.ts'
 import { crsNote, finishDxf, loZoneOf } from './dxf-text.server.ts'
 import { featureLines, propertiesFor } from './export-features.server.ts'
 import { projectEpsg } from './project-crs.server.ts'
@@ -103,7 +103,11 @@ export async function exportAnnotations(
   const epsg =
     query.crs === 'wgs84' || query.format === 'kml'
       ? 4326
-      : projectEpsg(project, firstNote ? [firstNote] : [], db)
+      : projectEpsg(
+          project,
+          firstNote ? { lng: firstNote.bounds.minLng, lat: firstNote.bounds.minLat } : null,
+          db,
+        )
   const { driver, ext, type } = DRIVERS[query.format]
   const fileName = `project-${projectId}-notes-epsg${epsg}.${query.format === 'shp' ? 'zip' : ext}`
   const run: Run = { user, signal, projectId, db }

@@ -7,8 +7,8 @@ import { requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import { personName } from '#app/domain/users/person-name.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
-import { annotations, users, type Annotation, type AnnotationKind, type User } from '#db/schema.ts'
-import { and, asc, count, eq, getTableColumns, gt, gte, inArray, lte, sql } from 'drizzle-orm'
+import { annotations, users, type Annotation, type User } from '#db/schema.ts'
+import { and, asc, count, eq, sql } from 'drizzle-orm'
 
 import { measureAnnotation } from './annotation-measure.server.ts'
 import {
@@ -20,17 +20,19 @@ import {
   type AnnotationGeometry,
   type AnnotationInput,
   type AnnotationView,
-  type NotesPageQuery,
 } from './annotation-schemas.ts'
 
 type Actor = Pick<User, 'id' | 'role'>
 
-function toView(row: Annotation, authorName: string | null): AnnotationView {
+/** A note as the API shows it, but its shape (the list and the exports read that as stored text). */
+export function viewOf(
+  row: Omit<Annotation, 'geometry'>,
+  authorName: string | null,
+): Omit<AnnotationView, 'geometry'> {
   return {
     id: row.id,
     projectId: row.projectId,
     kind: row.kind,
-    geometry: row.geometry as AnnotationGeometry,
     title: row.title,
     note: row.note,
     color: row.color,
@@ -52,6 +54,10 @@ function toView(row: Annotation, authorName: string | null): AnnotationView {
 function withTonnes<M extends Annotation['measurement']>(measurement: M, density: number | null): M {
   if (density === null || measurement.netM3 === undefined) return measurement
   return { ...measurement, tonnes: measurement.netM3 * density }
+}
+
+function toView(row: Annotation, authorName: string | null): AnnotationView {
+  return { ...viewOf(row, authorName), geometry: row.geometry as AnnotationGeometry }
 }
 
 function withoutSeries({ series: _series, ...measurement }: Annotation['measurement']) {
@@ -76,148 +82,6 @@ export function annotationsOfProject(projectId: number, db: DbOrTx = getDb()): A
     .orderBy(asc(annotations.createdAt), asc(annotations.id))
     .all()
     .map(({ row, authorName }) => toView(row, authorName))
-}
-
-/** Notes on a page of the Map view's list. */
-const LIST_PAGE = 50
-
-/**
- * A page (1-based, clamped) of the Map view's server-rendered list, oldest first, for a member
- * (404 otherwise): the notes without their shapes (the map loads those by bounding box).
- */
-export function noteListPage(user: Actor, projectId: number, page: number, db: DbOrTx = getDb()) {
-  requireVisibleProject(user, projectId, db)
-  const { geometry: _geometry, ...columns } = getTableColumns(annotations)
-  const total = heldByProject(projectId, db).notes
-  const pages = Math.max(1, Math.ceil(total / LIST_PAGE))
-  const current = Math.min(Math.max(1, Math.trunc(page) || 1), pages)
-  const rows = db
-    .select({ row: columns, authorName: personName(users) })
-    .from(annotations)
-    .leftJoin(users, eq(users.id, annotations.authorId))
-    .where(eq(annotations.projectId, projectId))
-    .orderBy(asc(annotations.createdAt), asc(annotations.id))
-    .limit(LIST_PAGE)
-    .offset((current - 1) * LIST_PAGE)
-    .all()
-  const notes = rows.map(({ row, authorName }) => {
-    const {
-      geometry: _none,
-      authorId,
-      ...view
-    } = toView({ ...row, geometry: null } as unknown as Annotation, authorName)
-    return { ...view, canEdit: canEditAnnotation(user, { authorId }) }
-  })
-  return { notes, page: current, pages, total }
-}
-
-/** Changes whenever a note of the project is added, changed or deleted: the map loads its shapes again. */
-export function notesVersion(projectId: number, db: DbOrTx = getDb()) {
-  const v = db
-    .select({
-      n: count(),
-      id: sql<number>`coalesce(max(${annotations.id}), 0)`,
-      at: sql<number>`coalesce(max(${annotations.updatedAt}), 0)`,
-    })
-    .from(annotations)
-    .where(eq(annotations.projectId, projectId))
-    .get()!
-  return `${v.n}-${v.id}-${v.at}`
-}
-
-/** The project's polygon notes by title (what a volume report can be made for), oldest first. */
-export function polygonTitles(projectId: number, db: DbOrTx = getDb()) {
-  return db
-    .select({ id: annotations.id, title: annotations.title })
-    .from(annotations)
-    .where(and(eq(annotations.projectId, projectId), eq(annotations.kind, 'polygon')))
-    .orderBy(asc(annotations.createdAt), asc(annotations.id))
-    .all()
-}
-
-/** Vertices in one page of the list at most (a page holds at least one note). */
-const PAGE_VERTICES = 20_000
-
-/**
- * One page of a project's notes for a member (404 otherwise), oldest first: after the note
- * `after`, in the box `bbox` when asked, at most `limit` notes and about PAGE_VERTICES
- * vertices. `nextAfter` is the cursor of the next page (null: this was the last).
- */
-export function listAnnotationPage(
-  user: Actor,
-  projectId: number,
-  query: NotesPageQuery,
-  db: DbOrTx = getDb(),
-) {
-  requireVisibleProject(user, projectId, db)
-  const { bbox } = query
-  const where = and(
-    eq(annotations.projectId, projectId),
-    gt(annotations.id, query.after),
-    bbox
-      ? and(
-          gte(annotations.maxLng, bbox.west),
-          lte(annotations.minLng, bbox.east),
-          gte(annotations.maxLat, bbox.south),
-          lte(annotations.minLat, bbox.north),
-        )
-      : undefined,
-  )
-  const candidates = db
-    .select({ id: annotations.id, vertices: annotations.vertexCount })
-    .from(annotations)
-    .where(where)
-    .orderBy(asc(annotations.id))
-    .limit(query.limit + 1)
-    .all()
-  const ids: number[] = []
-  let vertices = 0
-  for (const c of candidates.slice(0, query.limit)) {
-    if (ids.length && vertices + c.vertices > PAGE_VERTICES) break
-    ids.push(c.id)
-    vertices += c.vertices
-  }
-  const notes = ids.length
-    ? selectNotes(db)
-        .where(inArray(annotations.id, ids))
-        .orderBy(asc(annotations.id))
-        .all()
-        .map(({ row, authorName }) => ({ ...toView(row, authorName), canEdit: canEditAnnotation(user, row) }))
-    : []
-  return { annotations: notes, nextAfter: ids.length < candidates.length ? ids.at(-1)! : null }
-}
-
-/**
- * @public (exports) A project's notes (of one kind when asked) read a page at a time, oldest
- * first, without an access check: an export streams them without holding them all.
- */
-export function* eachAnnotation(projectId: number, kind?: AnnotationKind, db: DbOrTx = getDb()) {
-  const PAGE = 50
-  for (let after = 0; ; ) {
-    const rows = selectNotes(db)
-      .where(
-        and(
-          eq(annotations.projectId, projectId),
-          gt(annotations.id, after),
-          kind ? eq(annotations.kind, kind) : undefined,
-        ),
-      )
-      .orderBy(asc(annotations.id))
-      .limit(PAGE)
-      .all()
-    for (const { row, authorName } of rows) yield toView(row, authorName)
-    if (rows.length < PAGE) return
-    after = rows.at(-1)!.row.id
-  }
-}
-
-/** How many notes of a kind a project has (an export writes a layer only for kinds it has). */
-export function countAnnotations(projectId: number, kind: AnnotationKind, db: DbOrTx = getDb()) {
-  return db
-    .select({ n: count() })
-    .from(annotations)
-    .where(and(eq(annotations.projectId, projectId), eq(annotations.kind, kind)))
-    .get()!.n
 }
 
 /** One note of a project this user is a member of (404 for another project's or an unknown one). */

@@ -6,12 +6,14 @@
  */
 import { escapeFormula } from '#app/lib/format/csv.server.ts'
 
-import type { AnnotationView, NoteExportFormat } from './annotation-schemas.ts'
+import type { RawNote } from './annotation-pages.server.ts'
+import type { NoteExportFormat } from './annotation-schemas.ts'
 
-type Feature = { properties: Record<string, unknown>; geometry: AnnotationView['geometry'] }
+/** A feature's properties and its geometry as JSON text. */
+type Feature = { properties: Record<string, unknown>; geometryJson: string }
 
 /** A note's columns. */
-function columnsOf(note: AnnotationView, crs: string) {
+function columnsOf(note: RawNote, crs: string) {
   const m = note.measurement
   return {
     id: note.id,
@@ -44,24 +46,18 @@ function escapedText(columns: Record<string, unknown>) {
 const KML_POINT_ICON = 'https://maps.google.com/mapfiles/kml/shapes/placemark_circle.png'
 
 /** The note's colour as an OGR style string (KML reads it into the placemark's Style). */
-function styleOf(note: AnnotationView) {
+function styleOf(note: RawNote) {
   if (note.kind === 'point') return `SYMBOL(id:"${KML_POINT_ICON}",c:${note.color})`
   const pen = `PEN(c:${note.color},w:3px)`
   return note.kind === 'polygon' ? `${pen};BRUSH(fc:${note.color}33)` : pen
 }
 
-/** Where a title is written: the point, a line's middle corner, the middle of a polygon's bounds. */
-function labelPoint(geometry: AnnotationView['geometry']): [number, number] {
-  if (geometry.type === 'Point') return [geometry.coordinates[0]!, geometry.coordinates[1]!]
-  if (geometry.type === 'LineString') {
-    const p = geometry.coordinates[Math.floor(geometry.coordinates.length / 2)]!
-    return [p[0]!, p[1]!]
-  }
-  const ring = geometry.coordinates[0]!
-  const lngs = ring.map((p) => p[0]!)
-  const lats = ring.map((p) => p[1]!)
-  return [(Math.min(...lngs) + Math.max(...lngs)) / 2, (Math.min(...lats) + Math.max(...lats)) / 2]
+/** Where a title is written: the middle of the shape's bounds (a point's own place). */
+function labelPoint({ bounds }: RawNote): [number, number] {
+  return [(bounds.minLng + bounds.maxLng) / 2, (bounds.minLat + bounds.maxLat) / 2]
 }
+
+const pointJson = (p: [number, number]) => JSON.stringify({ type: 'Point', coordinates: p })
 
 /** An OGR LABEL style: GDAL's DXF writer makes it a text entity of `height` CRS units. */
 function label(text: string, height: number) {
@@ -71,44 +67,46 @@ function label(text: string, height: number) {
 
 /** The features each format writes for a note. */
 export function propertiesFor(format: NoteExportFormat, crs: string, labelHeight: number) {
-  return (note: AnnotationView): Feature[] => {
+  return (note: RawNote): Feature[] => {
+    const geometryJson = note.geometryJson
     if (format === 'dxf')
       return [
-        { properties: { Layer: `NOTES_${note.kind.toUpperCase()}` }, geometry: note.geometry },
+        { properties: { Layer: `NOTES_${note.kind.toUpperCase()}` }, geometryJson },
         {
           properties: { Layer: 'NOTES_TITLES', OGR_STYLE: label(note.title, labelHeight) },
-          geometry: { type: 'Point', coordinates: labelPoint(note.geometry) },
+          geometryJson: pointJson(labelPoint(note)),
         },
       ]
     const columns = columnsOf(note, crs)
-    if (format === 'csv') return [{ properties: escapedText(columns), geometry: note.geometry }]
-    if (format === 'kml')
-      return [{ properties: { ...columns, OGR_STYLE: styleOf(note) }, geometry: note.geometry }]
-    return [{ properties: columns, geometry: note.geometry }]
+    if (format === 'csv') return [{ properties: escapedText(columns), geometryJson }]
+    if (format === 'kml') return [{ properties: { ...columns, OGR_STYLE: styleOf(note) }, geometryJson }]
+    return [{ properties: columns, geometryJson }]
   }
 }
+
+/** One GeoJSONSeq line; the geometry is put in as the text it was stored as. */
+const featureLine = (f: Feature) =>
+  `{"type":"Feature","properties":${JSON.stringify(f.properties)},"geometry":${f.geometryJson}}\n`
 
 /**
  * GeoJSONSeq lines for the notes, made one at a time as they are read. `extra` texts (DXF's
  * CRS note) are placed once, at the first note's title, one title height below it.
  */
 export function* featureLines(
-  notes: Iterable<AnnotationView>,
-  features: (note: AnnotationView) => Feature[],
+  notes: Iterable<RawNote>,
+  features: (note: RawNote) => Feature[],
   extra: { layer: string; text: string }[] = [],
 ) {
   let first = true
   for (const note of notes) {
-    for (const f of features(note))
-      yield JSON.stringify({ type: 'Feature', properties: f.properties, geometry: f.geometry }) + '\n'
+    for (const f of features(note)) yield featureLine(f)
     if (first && extra.length) {
-      const [lng, lat] = labelPoint(note.geometry)
+      const [lng, lat] = labelPoint(note)
       for (const e of extra)
-        yield JSON.stringify({
-          type: 'Feature',
+        yield featureLine({
           properties: { Layer: e.layer, OGR_STYLE: label(e.text, 1.5) },
-          geometry: { type: 'Point', coordinates: [lng, lat - 0.00005] },
-        }) + '\n'
+          geometryJson: pointJson([lng, lat - 0.00005]),
+        })
     }
     first = false
   }

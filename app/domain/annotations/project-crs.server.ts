@@ -9,8 +9,6 @@ import { listSiteProjects } from '#app/domain/sites/site-access.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import type { Project } from '#db/schema.ts'
 
-import type { AnnotationView } from './annotation-schemas.ts'
-
 /** The WGS84 UTM zone (EPSG code) at a point. */
 function utmZoneAt(lng: number, lat: number) {
   const zone = Math.min(60, Math.max(1, Math.floor((lng + 180) / 6) + 1))
@@ -29,7 +27,7 @@ function firstRasterEpsg(surveyIds: number[], db: DbOrTx) {
 
 export function projectEpsg(
   project: Pick<Project, 'id' | 'siteId' | 'latitude' | 'longitude'>,
-  notes: Pick<AnnotationView, 'geometry'>[],
+  firstNote: { lng: number; lat: number } | null,
   db: DbOrTx = getDb(),
 ) {
   const delivered = project.siteId
@@ -39,14 +37,9 @@ export function projectEpsg(
     : []
   const epsg = firstRasterEpsg(delivered, db) ?? firstRasterEpsg([project.id], db)
   if (epsg) return epsg
-  const first = notes[0]?.geometry
   const at =
     project.longitude != null && project.latitude != null
-      ? [project.longitude, project.latitude]
-      : first?.type === 'Point'
-        ? first.coordinates
-        : first?.type === 'LineString'
-          ? first.coordinates[0]
-          : first?.coordinates[0]?.[0]
-  return at ? utmZoneAt(at[0]!, at[1]!) : 4326
+      ? { lng: project.longitude, lat: project.latitude }
+      : firstNote
+  return at ? utmZoneAt(at.lng, at.lat) : 4326
 }

@@ -8,7 +8,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { ZipArchive } from 'archiver'
 
-import type { AnnotationView } from './annotation-schemas.ts'
+import type { RawNote } from './annotation-pages.server.ts'
 
 /** A .dbf text column's bytes. */
 const DBF_TEXT_BYTES = 254
@@ -17,7 +17,7 @@ const FULL_TEXT_NAME = 'notes_full_text.txt'
 const tooLong = (text: string) => Buffer.byteLength(text, 'utf8') > DBF_TEXT_BYTES
 
 /** The notes whose title, note or author the .dbf cuts, in full; null when none is cut. */
-async function writeFullText(file: string, notes: Iterable<AnnotationView>) {
+async function writeFullText(file: string, notes: Iterable<RawNote>) {
   const out = fs.createWriteStream(file, { encoding: 'utf8' })
   const write = async (text: string) => {
     if (!out.write(text)) await once(out, 'drain')
@@ -42,7 +42,7 @@ async function writeFullText(file: string, notes: Iterable<AnnotationView>) {
 export async function zipShapefiles(
   dir: string,
   layers: { layer: string }[],
-  notes: () => Iterable<AnnotationView>,
+  notes: () => Iterable<RawNote>,
 ) {
   const zipPath = path.join(dir, 'notes.zip')
   const archive = new ZipArchive({ zlib: { level: 6 } })
