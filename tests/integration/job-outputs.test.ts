@@ -325,13 +325,16 @@ describe('a processing job’s outputs, all or nothing for the client', () => {
         expect(fs.existsSync(path.join(storagePaths().root, file.fileName))).toBe(true)
       const ortho = firstFiles.find((f) => f.deliverableKind === 'orthomosaic')!
       expect(fs.existsSync(viewsDir(ortho.id))).toBe(true)
-      const asAdmin = await readJson<{ jobs: Array<{ id: number; outputsState: string }> }>(
+      const asAdmin = await readJson<{ jobs: Array<{ id: number; publication: { state: string } }> }>(
         await callRoute(jobsRoute.loader, `/api/projects/${project.id}/processing`, {
           headers: admin.headers,
           params: { id: String(project.id) },
         }),
       )
-      expect(asAdmin.jobs.find((j) => j.id === second.id)!.outputsState).toBe('copying')
+      expect(asAdmin.jobs.find((j) => j.id === second.id)!.publication).toEqual({
+        outputs: 'replace',
+        state: 'copying',
+      })
 
       views = startViewJobs()
       await views.idle()
@@ -373,7 +376,10 @@ describe('a processing job’s outputs, all or nothing for the client', () => {
       expect((await choose({ outputs: 'add', publishNow: true })).status).toBe(409)
       const chosen = await choose({ outputs: 'add' })
       expect(chosen.status).toBe(200)
-      expect(await readJson(chosen)).toMatchObject({ job: { outputs: 'add' }, published: false })
+      expect(await readJson(chosen)).toMatchObject({
+        job: { publication: { outputs: 'add', state: null } },
+        published: false,
+      })
 
       await publishedRun(second.id)
       const ids = listDeliverables(client.user, project.id).map((d) => d.id)

@@ -186,8 +186,11 @@ test('a job’s outputs choice as plain forms: replace or add when starting and 
     headers: admin.headers,
     params: { projectId: id },
   })
-  const shown = (await dialog.json()) as { processing: { jobs: Array<{ id: number; outputsState: string }> } }
-  expect(shown.processing.jobs[0]).toMatchObject({ id: job.id, outputsState: 'held' })
+  const shown = (await dialog.json()) as { processing: { jobs: Array<{ id: number; publication: unknown }> } }
+  expect(shown.processing.jobs[0]).toMatchObject({
+    id: job.id,
+    publication: { outputs: 'replace', state: 'held' },
+  })
 
   const published = await post({
     intent: 'processing-outputs',

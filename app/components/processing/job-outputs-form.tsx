@@ -40,17 +40,18 @@ export function JobOutputsForm({
   job,
   action,
 }: {
-  job: { id: number; status: ProcessingStatus; outputs: JobOutputs; outputsState: OutputsState }
+  job: { id: number; status: ProcessingStatus; publication: { outputs: JobOutputs; state: OutputsState } }
   action: string
 }) {
   const pending = useIsPending({ intent: 'processing-outputs', fields: { jobId: String(job.id) } })
-  const settled = job.status === 'failed' || job.status === 'canceled' || job.outputsState === 'published'
-  const held = job.outputsState === 'held'
+  const { outputs, state } = job.publication
+  const settled = job.status === 'failed' || job.status === 'canceled' || state === 'published'
+  const held = state === 'held'
   return (
     <>
-      {job.outputsState ? (
+      {state ? (
         <p className="mt-1 text-xs text-ink-600" data-testid={`outputs-state-${job.id}`}>
-          {STATE_TEXT[job.outputsState]}
+          {STATE_TEXT[state]}
         </p>
       ) : null}
       {settled ? null : (
@@ -58,7 +59,7 @@ export function JobOutputsForm({
           <input type="hidden" name="intent" value="processing-outputs" />
           <input type="hidden" name="jobId" value={job.id} />
           {held ? <input type="hidden" name="publishNow" value="true" /> : null}
-          <OutputsFieldset defaultValue={job.outputs} />
+          <OutputsFieldset defaultValue={outputs} />
           <StatusButton
             pending={pending}
             pendingLabel={held ? 'Publishing…' : 'Saving…'}

@@ -37,8 +37,7 @@ export interface PanelJob {
   finishedAt: string | null
   error: string | null
   deliverableIds: number[]
-  outputs: JobOutputs
-  outputsState: OutputsState
+  publication: { outputs: JobOutputs; state: OutputsState }
 }
 
 export function progressText(percent: number) {

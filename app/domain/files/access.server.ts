@@ -49,7 +49,7 @@ type FileForDecision = Pick<ProjectFile, 'fileCategory'> & {
  * held back from everyone but admins until the job's outputs are published, so a running, failed
  * or re-run job never shows in a list, map, 3D view, e-mail, share link or download.
  */
-export function isWithheldFrom(user: Pick<User, 'role'>, file: Pick<FileForDecision, 'withheld'>) {
+function isWithheldFrom(user: Pick<User, 'role'>, file: Pick<FileForDecision, 'withheld'>) {
   return Boolean(file.withheld) && user.role !== 'admin'
 }
 

@@ -22,14 +22,8 @@ import {
 import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm'
 
 import { discardJobOutputs, outputsStates } from './job-outputs.server.ts'
-import { getNodeOptions, NodeOdmError, type NodeOption } from './nodeodm-client.server.ts'
-import { nodeAddress, pickNode } from './nodes.server.ts'
-import {
-  ACTIVE_PROCESSING_STATUSES,
-  checkOptions,
-  PROCESSING_MESSAGES,
-  type OutputsState,
-} from './presets.ts'
+import { validateOptions } from './node-options.server.ts'
+import { ACTIVE_PROCESSING_STATUSES, PROCESSING_MESSAGES, type OutputsState } from './presets.ts'
 import { processingRunner } from './runner-registry.server.ts'
 
 export interface StartInput {
@@ -71,41 +65,6 @@ function activeJobOf(projectId: number, db: DbOrTx) {
       ),
     )
     .get()
-}
-
-const optionsCache = new Map<number, { at: number; options: NodeOption[] }>()
-
-/** The node's `/options`, kept five minutes. */
-async function optionsOf(node: typeof processingNodes.$inferSelect) {
-  const cached = optionsCache.get(node.id)
-  if (cached && Date.now() - cached.at < 5 * 60_000) return cached.options
-  const options = await getNodeOptions(nodeAddress(node))
-  optionsCache.set(node.id, { at: Date.now(), options })
-  return options
-}
-
-/** The admin's options checked against the node that will run them (400 with `fieldErrors.options`). */
-async function validateOptions(options: Record<string, unknown>, imagesCount: number, nodeId: number | null) {
-  const node = pickNode(imagesCount, nodeId)
-  if (!node) throw new DomainError(409, PROCESSING_MESSAGES.noNode)
-  if (!Object.keys(options).length) return
-  let specs: NodeOption[]
-  try {
-    specs = await optionsOf(node)
-  } catch (error) {
-    if (error instanceof NodeOdmError) throw new DomainError(409, PROCESSING_MESSAGES.noNode)
-    throw error
-  }
-  const errors = checkOptions(options, specs)
-  const messages = Object.values(errors)
-  if (messages.length) {
-    throw new DomainError(400, messages[0]!, {
-      fieldErrors: {
-        options: messages,
-        ...Object.fromEntries(Object.entries(errors).map(([name, m]) => [`options.${name}`, [m]])),
-      },
-    })
-  }
 }
 
 function requireProject(projectId: number, db: DbOrTx) {
@@ -388,11 +347,9 @@ function toJobView(job: JobRow, deliverableIds: number[] = [], outputsState: Out
     finishedAt: job.finishedAt?.toISOString() ?? null,
     error: job.error,
     deliverableIds,
-    /** Replace the project's earlier processing outputs when published, or add to them. */
-    outputs: job.outputs,
     publishedAt: job.publishedAt?.toISOString() ?? null,
-    /** A completed job's outputs: published, still getting their viewing copies, or held by a failed one. */
-    outputsState,
+    /** The admin's: its outputs replace the earlier ones or are added; where a completed job's stand. */
+    publication: { outputs: job.outputs, state: outputsState },
   }
 }
 
@@ -448,8 +405,7 @@ function forRole(role: User['role'], job: ReturnType<typeof toJobView>) {
     options: _options,
     engineVersion: _engine,
     resubmits: _resubmits,
-    outputs: _outputs,
-    outputsState: _state,
+    publication: _publication,
     ...shared
   } = job
   const visible = { ...shared, deliverableIds: job.publishedAt ? job.deliverableIds : [] }
