@@ -2,7 +2,7 @@
  * All or nothing for the client: a processing job's outputs are held from every reader while
  * it runs (list, Map view, share link, download-all, badges, e-mail), published only once it
  * completed and their viewing copies are made (replacing the earlier outputs after the new copies
- * are ready, or added to them), and removed, here and in the bucket, when it fails. The runner
+ * are ready, or added to them), and removed, here and in the bucket, when it fails or is canceled. The runner
  * imports real archives (GDAL-built rasters) with the file store on a real S3-protocol server.
  */
 import fs from 'node:fs'
@@ -26,6 +26,7 @@ import { createShareLink } from '#app/domain/sharing/share-links.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
 import { startFileStore } from '#app/lib/storage/file-store.server.ts'
 import { objectStore } from '#app/lib/storage/s3-client.server.ts'
+import * as cancelRoute from '#app/routes/api.admin.processing.$jobId.cancel.ts'
 import * as outputsRoute from '#app/routes/api.admin.processing.$jobId.outputs.ts'
 import * as downloadRoute from '#app/routes/api.download-file.$id.ts'
 import * as jobsRoute from '#app/routes/api.projects.$id.processing.ts'
@@ -303,6 +304,34 @@ describe('a processing job’s outputs, all or nothing for the client', () => {
       expect(mailsTo(client.user.email)).toHaveLength(mailsBefore)
     },
   )
+
+  test('a job canceled while it imports: what it stored is removed at once, its viewing copies too', async () => {
+    const { client, admin, project } = await deliveredFromJob()
+    const before = clientSees(client, project.id)
+    const job = await downloadedJob(project.id, admin.user.id, [])
+    const stored = await storeProjectFile({
+      user: admin.user,
+      projectId: project.id,
+      category: 'processed_deliverable',
+      originalName: 'Orthomosaic.tif',
+      source: Readable.from([orthomosaic([200, 40, 40])]),
+      processingJobId: job.id,
+    })
+    const row = outputsOf(job.id)[0]!
+    const res = await callRoute(cancelRoute.action, `/api/admin/processing/${job.id}/cancel`, {
+      method: 'POST',
+      headers: admin.headers,
+      params: { jobId: String(job.id) },
+    })
+    expect(res.status).toBe(200)
+    expect(await readJson(res)).toMatchObject({ job: { status: 'canceled', deliverableIds: [] } })
+    expect(outputsOf(job.id)).toEqual([])
+    expect(fs.existsSync(path.join(storagePaths().root, row.fileName))).toBe(false)
+    expect(
+      getDb().select().from(deliverableViews).where(eq(deliverableViews.fileId, stored.id)).get(),
+    ).toBeUndefined()
+    expect(clientSees(client, project.id)).toEqual(before)
+  })
 
   test(
     're-run of a completed project (replace): the old deliverables stay until the new viewing copies are ready, then go, here and in the bucket',
