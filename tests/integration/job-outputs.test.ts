@@ -120,7 +120,15 @@ async function downloadedJob(
 ) {
   const job = getDb()
     .insert(processingJobs)
-    .values({ projectId, createdBy: adminId, preset: 'standard', options: {}, status: 'importing', outputs })
+    // Fast orthophoto: an orthomosaic is all the archive must hold.
+    .values({
+      projectId,
+      createdBy: adminId,
+      preset: 'fast-orthophoto',
+      options: {},
+      status: 'importing',
+      outputs,
+    })
     .returning()
     .get()
   fs.mkdirSync(jobFolder(job.id), { recursive: true })
@@ -260,18 +268,26 @@ describe('a processing job’s outputs, all or nothing for the client', () => {
       const before = clientSees(client, project.id)
       const keysBefore = await bucketKeys()
       const mailsBefore = mailsTo(client.user.email).length
-      const dsm = orthomosaic([1, 2, 3])
-      // The orthomosaic imports; the DSM's entry is cut short, so its read fails after it.
-      const second = await downloadedJob(project.id, admin.user.id, [
-        { name: 'odm_orthophoto/odm_orthophoto.tif', data: orthomosaic([200, 40, 40]) },
-        { name: 'odm_dem/dsm.tif', data: dsm, deflate: true, claimedSize: dsm.length + 4096 },
-      ])
-      runner = startProcessingJobs(FAST)
+      // Mid-import: its orthomosaic is stored (as the import registers each product, held for the
+      // job), its viewing copies made and safe in the bucket; then the rest of the archive cannot be read.
+      const second = await downloadedJob(project.id, admin.user.id, [])
+      fs.writeFileSync(path.join(jobFolder(second.id), 'all.zip'), 'not a zip archive')
+      const partial = await storeProjectFile({
+        user: admin.user,
+        projectId: project.id,
+        category: 'processed_deliverable',
+        originalName: 'Orthomosaic.tif',
+        source: Readable.from([orthomosaic([200, 40, 40])]),
+        processingJobId: second.id,
+      })
       views = startViewJobs()
+      await views.idle()
+      await store.idle()
+      expect((await bucketKeys()).filter((k) => k.includes(`views/${partial.id}/`)).length).toBeGreaterThan(0)
+      runner = startProcessingJobs(FAST)
       const failed = await until(second.id, (j) => j.status === 'failed')
       // The runner removes what the job stored once its step has ended.
       await runner.idle()
-      await views.idle()
       expect(failed.error).toBeTruthy()
 
       const discarded = getDb()
@@ -285,7 +301,7 @@ describe('a processing job’s outputs, all or nothing for the client', () => {
         (entry) =>
           (JSON.parse(entry.before!) as { files: Array<{ id: number; name: string; key: string }> }).files,
       )
-      expect(removed.map((f) => f.name)).toContain('Orthomosaic.tif')
+      expect(removed.map((f) => f.id)).toEqual([partial.id])
       expect(outputsOf(second.id)).toEqual([])
       await store.idle()
       for (const file of removed) {
