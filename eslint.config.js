@@ -33,6 +33,18 @@ export default tseslint.config(
     },
   },
   {
+    // Outbound HTTP goes through outboundRequest: every undici that runs on Node 20 (fetch) can
+    // crash the process when a peer closes mid-body (app/lib/http/outbound.server.ts).
+    files: ['app/**/*.server.ts', 'server/**/*.ts', 'server.ts', 'scripts/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Use outboundRequest (#app/lib/http/outbound.server.ts), not fetch.' },
+      ],
+    },
+  },
+  {
     // Leaflet puts a string given to a tooltip or popup into innerHTML: map labels (zone
     // names come from uploaded KML) are passed as elements whose textContent is set.
     files: ['app/**/*.{ts,tsx}'],

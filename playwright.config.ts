@@ -6,8 +6,9 @@ import { e2eOrigin } from './tests/setup/e2e-env.ts'
  * End-to-end journeys against the production build (`npm run build` first). Each worker
  * (E2E_WORKERS, default 2) has its own app on E2E_PORT + its index, with a fresh database,
  * the demo seed, the PayFast simulator and a real in-process SMTP server
- * (tests/setup/e2e-global-setup.ts). Every journey runs twice: with JavaScript
- * and without. Tests tagged @js-only / @no-js-only run in one project.
+ * (tests/setup/e2e-global-setup.ts). Every journey runs with JavaScript; a journey whose
+ * path differs without it (its forms post and redirect, a fallback replaces a map) is tagged
+ * `{ tag: '@no-js' }` and runs without JavaScript too, and `@no-js-only` runs only without.
  */
 
 export default defineConfig({
@@ -43,6 +44,6 @@ export default defineConfig({
   },
   projects: [
     { name: 'js', use: { javaScriptEnabled: true }, grepInvert: /@no-js-only/ },
-    { name: 'no-js', use: { javaScriptEnabled: false }, grepInvert: /@js-only/ },
+    { name: 'no-js', use: { javaScriptEnabled: false }, grep: /@no-js\b/ },
   ],
 })

@@ -4,7 +4,7 @@ import { defineConfig, type Plugin } from 'vitest/config'
 /**
  * The classic Remix compiler drops `*.client.tsx` modules from the server build;
  * vitest doesn't, so route modules that import map code would need `window`.
- * This mirrors the compiler (remix-stack-notes §8.3).
+ * This mirrors the compiler.
  */
 const stripClientModules: Plugin = {
   name: 'strip-client-modules',
@@ -21,6 +21,7 @@ export default defineConfig({
       'app/**/*.test.{ts,tsx}',
       'db/**/*.test.ts',
       'server/**/*.test.ts',
+      'scripts/**/*.test.ts',
       'tests/integration/**/*.test.ts',
     ],
     globalSetup: ['tests/setup/vitest-global-setup.ts'],

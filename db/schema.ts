@@ -103,6 +103,42 @@ export type DeliverableAccuracy = {
   source: 'admin' | 'odm'
 }
 
+/** One finding of the photo check before processing (`photo` null: about the whole set). */
+export type PhotoProblem = { photo: string | null; problem: string }
+
+/** A product of a node's archive the import left out: its path in all.zip and why. */
+export type ProcessingSkip = { path: string; reason: string }
+
+/** One surveyed checkpoint against an elevation model: dz = model − surveyed (null off the model). */
+export type CheckpointResult = {
+  id: string
+  easting: number
+  northing: number
+  elevationM: number
+  modelElevationM: number | null
+  dzM: number | null
+  /** Where the target shows on the orthomosaic, when given: the horizontal error (m). */
+  horizontalErrorM: number | null
+}
+
+/** A checkpoint comparison (ASPRS Positional Accuracy Standards, edition 2, 2024). */
+export type CheckpointReport = {
+  crs: string
+  count: number
+  /** Checkpoints on the model (with a height there): the figures are over these. */
+  usedCount: number
+  verticalRmseM: number | null
+  meanErrorM: number | null
+  /** The ASPRS vertical accuracy class met ("10-cm"), null when coarser than every class. */
+  asprsVerticalClass: string | null
+  horizontalRmseM: number | null
+  horizontalCount: number
+  /** A plain warning (fewer than the 30 checkpoints ASPRS asks for), or null. */
+  warning: string | null
+  points: CheckpointResult[]
+  checkedAt: string
+}
+
 /** What a deliverable made by a processing job notes of it (stored as JSON on project_files). */
 export type ProcessingNote = {
   jobId: number
@@ -417,6 +453,8 @@ export const projectFiles = sqliteTable(
     gpsAltitudeM: real('gps_altitude_m'),
     /** EXIF DateTimeOriginal, when the photo says. */
     takenAt: integer('taken_at', { mode: 'timestamp_ms' }),
+    /** EXIF Make and Model ("DJI FC6310"), when the photo says. */
+    camera: text('camera', { length: 100 }),
     /** When the EXIF was read (null: not read yet — read once, lazily, for older photos). */
     exifReadAt: integer('exif_read_at', { mode: 'timestamp_ms' }),
     /** Set when the retention job deleted the bytes; the row stays as the record of what was delivered. */
@@ -427,6 +465,8 @@ export const projectFiles = sqliteTable(
     rasterInfo: text('raster_info', { mode: 'json' }).$type<RasterInfo>(),
     /** processed_deliverable only: its accuracy statement (null: "accuracy not stated"). */
     accuracy: text('accuracy', { mode: 'json' }).$type<DeliverableAccuracy>(),
+    /** Elevation models: the surveyed checkpoints compared with the model (null: none given). */
+    checkpoints: text('checkpoints', { mode: 'json' }).$type<CheckpointReport>(),
     /** The photogrammetry job that made this deliverable (null: uploaded by hand). */
     processingJobId: integer('processing_job_id'),
     /** The job as it ran: node, options, engine version, processing time, image count. */
@@ -441,7 +481,9 @@ export const projectFiles = sqliteTable(
   (t) => [
     index('project_files_project_idx').on(t.projectId),
     uniqueIndex('project_files_file_name_unique').on(t.fileName),
-    index('project_files_withheld_idx').on(t.processingJobId).where(sql`${t.withheld} = 1`),
+    index('project_files_withheld_idx')
+      .on(t.processingJobId)
+      .where(sql`${t.withheld} = 1`),
   ],
 )
 
@@ -809,6 +851,8 @@ export const processingJobs = sqliteTable(
     /** SHA-256 of the secret in the webhook URL given to the node. */
     webhookSecretHash: text('webhook_secret_hash', { length: 64 }),
     resubmits: integer('resubmits').notNull().default(0),
+    /** Failed attempts at making the task on a node that answered (5xx): the job fails after a few. */
+    submitAttempts: integer('submit_attempts').notNull().default(0),
     error: text('error', { length: 2000 }),
     engineVersion: text('engine_version', { length: 100 }),
     /** The node's last console lines (a tail, newest last). */
@@ -819,12 +863,22 @@ export const processingJobs = sqliteTable(
     nodeSeenAt: integer('node_seen_at', { mode: 'timestamp_ms' }),
     /** When the job is next due a look (polling and retry back-off). */
     nextCheckAt: integer('next_check_at', { mode: 'timestamp_ms' }),
+    /** What the import left out of the node's archive and why (the admin's eyes only). */
+    skipped: text('skipped', { mode: 'json' }).$type<ProcessingSkip[]>().notNull().default([]),
     /** Set while a cancel is asked and not yet sent to the node. */
     cancelRequested: bool('cancel_requested').notNull().default(false),
     /** What its outputs do to the project's earlier processing outputs once published: replace them or add to them. */
     outputs: text('outputs', { length: 10 }).$type<JobOutputs>().notNull().default('replace'),
     /** When its outputs became the project's deliverables (null: not yet, or never for a failed job). */
     publishedAt: integer('published_at', { mode: 'timestamp_ms' }),
+    /** The photo check's problems the admin chose to go on with (null: none were found). */
+    acceptedWarnings: text('accepted_warnings', { mode: 'json' }).$type<PhotoProblem[]>(),
+    /** Complete the project (and e-mail the client) once the job's viewing copies are ready. */
+    deliverWhenDone: bool('deliver_when_done').notNull().default(false),
+    /** When the job's end was acted on (delivered, or the admins e-mailed); null while that is due. */
+    followedUpAt: integer('followed_up_at', { mode: 'timestamp_ms' }),
+    /** What that was: "Delivered to the client", or why the admin must review. */
+    followUpNote: text('follow_up_note', { length: 500 }),
     startedAt: integer('started_at', { mode: 'timestamp_ms' }),
     finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
@@ -847,6 +901,8 @@ export type AnnotationMeasurement = {
   baseElevationM?: number
   /** The elevation model the volume was measured on. */
   fileId?: number
+  /** A stockpile's mass: its net volume (`netM3`) × its density, tonnes (worked out when read, never stored). */
+  tonnes?: number
   /** A stockpile's (or pit's) volume on each survey of its site, kept until its shape or base changes. */
   series?: StockpileMeasure[]
 }
@@ -879,7 +935,17 @@ export const annotations = sqliteTable(
     /** Polygons: the volume's base; `typed` reads `baseElevationM`. */
     base: text('base', { length: 20 }).$type<AnnotationBase>(),
     baseElevationM: real('base_elevation_m'),
+    /** Stockpiles: what the pile is of, and its bulk density (t/m³) that turns volume into tonnes. */
+    material: text('material', { length: 60 }),
+    densityTPerM3: real('density_t_per_m3'),
     measurement: text('measurement', { mode: 'json' }).$type<AnnotationMeasurement>().notNull(),
+    /** The geometry's bounds (WGS84), for the Map view's load by bounding box. */
+    minLng: real('min_lng'),
+    minLat: real('min_lat'),
+    maxLng: real('max_lng'),
+    maxLat: real('max_lat'),
+    /** Positions in the geometry (a closed ring counts its last corner): the project's vertex budget. */
+    vertexCount: integer('vertex_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

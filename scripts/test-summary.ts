@@ -1,10 +1,21 @@
 /**
- * Prints how long each stage took (reports/stages.json, from scripts/run-tests.ts), then
- * one closing line for the whole suite ("N passed, N failed") from the JSON reports vitest
- * and Playwright write, so CI logs end with a single clear verdict. A stage that failed
- * without a test report of its own (typecheck, lint, build) counts as one failure.
+ * Prints how long each stage took (reports/stages.json, from scripts/run-tests.ts), the ten
+ * slowest journeys and every unit test or journey over its budget, then one closing line for
+ * the whole suite ("N passed, N failed") from the JSON reports vitest and Playwright write, so
+ * CI logs end with a single clear verdict. A stage that failed without a test report of its
+ * own (typecheck, lint, build) counts as one failure. Every time read is also written to
+ * reports/timings.json.
  */
 import fs from 'node:fs'
+
+import {
+  journeyTimes,
+  overBudget,
+  seconds,
+  unitTimes,
+  type PlaywrightReport,
+  type VitestReport,
+} from './test-timings.ts'
 
 function read(file: string): unknown {
   try {
@@ -61,6 +72,27 @@ if (stages) {
       console.log(`  ${stage.name} failed outside any test: see its output above`)
     failed += 1
   }
+}
+const journeys = journeyTimes(playwright as PlaywrightReport | null)
+const unit = unitTimes(vitest as VitestReport | null)
+const warnings = overBudget(unit.tests, journeys)
+fs.mkdirSync('reports', { recursive: true })
+fs.writeFileSync(
+  'reports/timings.json',
+  JSON.stringify(
+    { stages: stages?.stages ?? [], journeys, unitFiles: unit.files, unitTests: unit.tests },
+    null,
+    2,
+  ),
+)
+if (journeys.length > 0) {
+  console.log(`\nThe ten slowest journeys (of ${journeys.length}; all in reports/timings.json):`)
+  for (const journey of journeys.slice(0, 10))
+    console.log(`  ${seconds(journey.seconds).padStart(8)}  ${journey.name}`)
+}
+if (warnings.length > 0) {
+  console.log(`\nWarnings (${warnings.length}): over the time budget`)
+  for (const warning of warnings) console.log(`  ${warning}`)
 }
 console.log(
   `\nunit + route tests: ${vitest ? 'reported' : 'missing'}; end-to-end journeys: ${playwright ? 'reported' : 'missing'}`,

@@ -48,7 +48,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: leafletCss
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireRole(request, 'admin')
   const dialog = await adminProjectDialog(admin, pageId(params.projectId))
-  const processing = processingPanelData(dialog.project.id)
+  const processing = await processingPanelData(dialog.project.id)
   return json({ ...dialog, processing, closeTo: closeUrl(new URL(request.url)) })
 }
 
@@ -92,7 +92,12 @@ export default function ProjectDialog() {
       <div className="mt-5">
         <CoveragePanel coverage={coverage} tileUrl={tileUrl} headingId="pd-coverage" />
       </div>
-      <ProcessingPanel {...data.processing} action={`${here}/processing`} />
+      <ProcessingPanel
+        {...data.processing}
+        projectId={project.id}
+        action={`${here}/processing`}
+        refreshTo={`${here}#pd-processing`}
+      />
       {/* The files section reads the dialog's project, files and retention from the loader data. */}
       <ProjectFilesSection {...data} action={here} keepResult={keepResult} />
       {share.deliverables.length ? (

@@ -1,4 +1,7 @@
-// POST /api/admin/projects/{id}/processing { preset, options?, nodeId?, outputs? } → 201 { job }; 400 no photos or a bad option, 409 busy or no node. `outputs`: "replace" (default) or "add" the project’s earlier processing outputs once this job’s are published.
+// POST /api/admin/projects/{id}/processing { preset, options?, nodeId?, acceptWarnings?, deliverWhenDone?, outputs? } → 201 { job }
+// (queued: with no node online yet it waits for one); 400 no photos or a bad option; 422 { error, problems, acceptable }
+// from the photo check; 409 busy, no node enabled or none takes that many photos. `outputs`: "replace" (default)
+// or "add" to the project's earlier processing outputs once this job's are published.
 import { json } from '@remix-run/node'
 import { jobView, startProcessing } from '#app/domain/processing/jobs.server.ts'
 import { StartProcessingSchema } from '#app/domain/processing/presets.ts'

@@ -5,15 +5,18 @@
  */
 import { renderLandownerTemplatePdf } from '#app/domain/files/landowner-template-pdf.server.ts'
 import { getCompanyInfo } from '#app/lib/config/env.server.ts'
+import { resourceRoute } from '#app/lib/http/resource-route.server.ts'
 import { pdfResponse } from '#app/lib/pdf/pdf-response.server.ts'
 
 let cached: Promise<Uint8Array> | undefined
 
-export async function loader() {
-  cached ??= renderLandownerTemplatePdf(getCompanyInfo())
-  const bytes = await cached
-  return pdfResponse(bytes, 'landowner-permission-template.pdf', {
-    disposition: 'inline',
-    cacheControl: 'public, max-age=3600',
-  })
-}
+export const { loader, action } = resourceRoute({
+  GET: async () => {
+    cached ??= renderLandownerTemplatePdf(getCompanyInfo())
+    const bytes = await cached
+    return pdfResponse(bytes, 'landowner-permission-template.pdf', {
+      disposition: 'inline',
+      cacheControl: 'public, max-age=3600',
+    })
+  },
+})

@@ -12,11 +12,17 @@ import { PageHeading } from '#app/components/layout/page-heading.tsx'
 import { LazyDeliverablesMap } from '#app/components/mapview/lazy-deliverables-map.tsx'
 import { NotesSection } from '#app/components/mapview/map-notes.tsx'
 import { DeliverableList, VolumeForm } from '#app/components/mapview/map-view-sections.tsx'
+import {
+  ContourDownloadForm,
+  ProfileSection,
+  type ProfileView,
+} from '#app/components/mapview/terrain-section.tsx'
 import { VolumeReportForm } from '#app/components/mapview/volume-report-form.tsx'
 import { handleNoteForm, NOTE_INTENTS } from '#app/domain/annotations/annotation-forms.server.ts'
-import { canEditAnnotation, listAnnotations } from '#app/domain/annotations/annotations.server.ts'
+import { noteListPage, notesVersion, polygonTitles } from '#app/domain/annotations/annotations.server.ts'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { loadMapView, volumeFromForm } from '#app/domain/deliverables/map-view.server.ts'
+import { profileFromForm } from '#app/domain/deliverables/profile-form.server.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { readFormBody } from '#app/lib/http/form-body.server.ts'
@@ -33,14 +39,17 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const view = await asPage(() => loadMapView(user, pageId(params.projectId)))
-  const saved = listAnnotations(user, view.project.id)
-  const notes = saved.map(({ authorId: _authorId, ...note }) => ({
-    ...note,
-    canEdit: canEditAnnotation(user, { authorId: _authorId }),
-  }))
-  // The saved polygons a volume report can be made for.
-  const reportPolygons = saved.filter((n) => n.kind === 'polygon').map((n) => ({ id: n.id, title: n.title }))
-  return json({ ...view, notes, reportPolygons, tileUrl: getEnv().TILE_URL })
+  const projectId = view.project.id
+  // The list is paged (`?notes=2`) and carries no shapes: the map loads those by bounding box.
+  const notePage = noteListPage(user, projectId, Number(new URL(request.url).searchParams.get('notes') ?? 1))
+  return json({
+    ...view,
+    notePage,
+    notesVersion: notesVersion(projectId),
+    // The saved polygons a volume report can be made for.
+    reportPolygons: polygonTitles(projectId),
+    tileUrl: getEnv().TILE_URL,
+  })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -48,6 +57,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { project } = await asPage(() => loadMapView(user, pageId(params.projectId)))
   const form = await readFormBody(request)
   const intent = form.get('intent')
+  if (intent === 'profile') return profileAnswer(user, project.id, form, request.signal)
   if (isIntentOf(NOTE_INTENTS, intent)) {
     try {
       const message = await handleNoteForm(user, project.id, intent, Object.fromEntries(form), request.signal)
@@ -90,10 +100,46 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
+/** The other forms' answers, empty beside a profile. */
+const NO_MEASURE = { volume: null, error: null, fieldErrors: null, fields: null, note: null } as const
+
+/** The no-JS profile form's answer: the figures, or the message with the typed fields kept. */
+async function profileAnswer(
+  user: Awaited<ReturnType<typeof requireUser>>,
+  projectId: number,
+  form: FormData,
+  signal: AbortSignal,
+) {
+  try {
+    const profile = await profileFromForm(user, projectId, Object.fromEntries(form), signal)
+    return json({ ...NO_MEASURE, profile, profileError: null, profileFields: null })
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.status >= 500) throw error
+    const profileFields = {
+      fileId: String(form.get('fileId') ?? ''),
+      coordinates: String(form.get('coordinates') ?? ''),
+      samples: String(form.get('samples') ?? ''),
+    }
+    return json(
+      { ...NO_MEASURE, profile: null, profileError: error.message, profileFields },
+      { status: error.status === 429 ? 429 : 400 },
+    )
+  }
+}
+
 export default function MapViewPage() {
-  const { project, areas, deliverables, layers, notes, reportPolygons, tileUrl } =
+  const { project, areas, deliverables, layers, notePage, notesVersion, reportPolygons, tileUrl } =
     useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
+  // The profile form's answer (the other forms answer without these keys).
+  const profileAnswered =
+    actionData && 'profileError' in actionData
+      ? (actionData as unknown as {
+          profile: ProfileView | null
+          profileError: string | null
+          profileFields: Record<string, string> | null
+        })
+      : null
   const elevationModels = deliverables.filter((d) => d.kind === 'elevation' && !d.removedAt)
   return (
     <AppShell>
@@ -112,11 +158,11 @@ export default function MapViewPage() {
           projectId={project.id}
           areas={areas}
           layers={layers}
-          notes={notes}
+          notesVersion={notesVersion}
         />
         <NotesSection
           projectId={project.id}
-          notes={notes}
+          page={notePage}
           error={actionData?.note?.error ?? null}
           fieldErrors={actionData?.note?.fieldErrors ?? null}
         />
@@ -128,6 +174,20 @@ export default function MapViewPage() {
             error={actionData?.error ?? null}
             fieldErrors={actionData?.fieldErrors ?? null}
             fields={actionData?.fields ?? null}
+          />
+        ) : null}
+        {elevationModels.length ? (
+          <ContourDownloadForm
+            projectId={project.id}
+            models={elevationModels.map((d) => ({ id: d.id, fileName: d.fileName }))}
+          />
+        ) : null}
+        {elevationModels.length ? (
+          <ProfileSection
+            models={elevationModels.map((d) => ({ id: d.id, fileName: d.fileName }))}
+            result={profileAnswered?.profile ?? null}
+            error={profileAnswered?.profileError ?? null}
+            fields={profileAnswered?.profileFields ?? null}
           />
         ) : null}
         {elevationModels.length ? (

@@ -1,16 +1,14 @@
 /** GET /s/{token}/3d-still — the shared 3D view's still image (made by a signed-in member's browser). */
-import type { LoaderFunctionArgs } from '@remix-run/node'
 import { shareThreeDView, stillFileOf } from '#app/domain/deliverables/three-d-view.server.ts'
 import { sendViewFile, SHARED_VIEW } from '#app/domain/deliverables/view-files.server.ts'
 import { openShareToken, withShareErrors } from '#app/domain/sharing/share-access.server.ts'
-import { methodNotAllowed } from '#app/lib/http/api.server.ts'
 import { clientIpOf } from '#app/lib/http/context.ts'
+import { resourceRoute } from '#app/lib/http/resource-route.server.ts'
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  return withShareErrors(async () => {
+export const { loader, action } = resourceRoute({
+  errors: withShareErrors,
+  GET: async ({ request, params, context }) => {
     const share = await openShareToken(params.token, clientIpOf(context))
     return sendViewFile(request, stillFileOf(shareThreeDView(params.token!, share)), SHARED_VIEW)
-  })
-}
-
-export const action = () => methodNotAllowed(['GET'])
+  },
+})

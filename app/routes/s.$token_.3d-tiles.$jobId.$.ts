@@ -3,7 +3,6 @@
  * model or point cloud of that processing job (Range/ETag, checked again on every read). Not
  * through a view-only link: the tiles are the full textured model.
  */
-import type { LoaderFunctionArgs } from '@remix-run/node'
 import { tilesFileWithoutAccessCheck } from '#app/domain/deliverables/three-d-view.server.ts'
 import { sendViewFile, SHARED_VIEW } from '#app/domain/deliverables/view-files.server.ts'
 import {
@@ -11,13 +10,14 @@ import {
   requireDownloadAllowed,
   withShareErrors,
 } from '#app/domain/sharing/share-access.server.ts'
-import { methodNotAllowed } from '#app/lib/http/api.server.ts'
 import { clientIpOf } from '#app/lib/http/context.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { pageId } from '#app/lib/http/page-errors.server.ts'
+import { resourceRoute } from '#app/lib/http/resource-route.server.ts'
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  return withShareErrors(async () => {
+export const { loader, action } = resourceRoute({
+  errors: withShareErrors,
+  GET: async ({ request, params, context }) => {
     const share = await openShareToken(params.token, clientIpOf(context))
     requireDownloadAllowed(share)
     const jobId = pageId(params.jobId)
@@ -32,7 +32,5 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       tilesFileWithoutAccessCheck(share.project.id, jobId, params['*'] ?? ''),
       SHARED_VIEW,
     )
-  })
-}
-
-export const action = () => methodNotAllowed(['GET'])
+  },
+})

@@ -3,7 +3,6 @@
  * streamed ZIP, when the link allows downloads (403 view-only, 410 gone). Counted
  * and audited as one download.
  */
-import type { LoaderFunctionArgs } from '@remix-run/node'
 import { repeatSurveyDate } from '#app/domain/files/survey-dates.server.ts'
 import { withBytesOnDisk, zipFileName, zipResponse } from '#app/domain/sharing/deliverables-zip.server.ts'
 import {
@@ -12,11 +11,12 @@ import {
   withShareErrors,
 } from '#app/domain/sharing/share-access.server.ts'
 import { recordShareDownload } from '#app/domain/sharing/share-links.server.ts'
-import { methodNotAllowed } from '#app/lib/http/api.server.ts'
 import { clientIpOf } from '#app/lib/http/context.ts'
+import { resourceRoute } from '#app/lib/http/resource-route.server.ts'
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  return withShareErrors(async () => {
+export const { loader, action } = resourceRoute({
+  errors: withShareErrors,
+  GET: async ({ request, params, context }) => {
     const share = await openShareToken(params.token, clientIpOf(context))
     requireDownloadAllowed(share)
     if (request.method === 'HEAD') return new Response(null, { status: 200 })
@@ -28,7 +28,5 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     )
     recordShareDownload(share.link, null)
     return zip
-  })
-}
-
-export const action = () => methodNotAllowed(['GET'])
+  },
+})

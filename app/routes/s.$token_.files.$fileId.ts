@@ -3,7 +3,6 @@
  * 403 on a view-only link, 404 for a file the link doesn't share, 410 once revoked or
  * expired. A started download is counted and audited (ADR 233).
  */
-import type { LoaderFunctionArgs } from '@remix-run/node'
 import { sendFile } from '#app/domain/files/download.server.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
 import { downloadNameOf } from '#app/domain/files/survey-dates.server.ts'
@@ -15,11 +14,12 @@ import {
   withShareErrors,
 } from '#app/domain/sharing/share-access.server.ts'
 import { recordShareDownload } from '#app/domain/sharing/share-links.server.ts'
-import { methodNotAllowed } from '#app/lib/http/api.server.ts'
 import { clientIpOf } from '#app/lib/http/context.ts'
+import { resourceRoute } from '#app/lib/http/resource-route.server.ts'
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  return withShareErrors(async () => {
+export const { loader, action } = resourceRoute({
+  errors: withShareErrors,
+  GET: async ({ request, params, context }) => {
     const share = await openShareToken(params.token, clientIpOf(context))
     const file = sharedFile(share, params.fileId)
     requireDownloadAllowed(share)
@@ -33,7 +33,5 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     })
     if (response.status < 300 && startsDownload(request)) recordShareDownload(share.link, file.id)
     return response
-  })
-}
-
-export const action = () => methodNotAllowed(['GET'])
+  },
+})

@@ -8,7 +8,6 @@
  * `source|cloud|model|reduced`: what the 3D view streams of a shared point cloud or model; a
  * view-only link reads `reduced` alone (a point cloud thinned to at most half its points).
  */
-import type { LoaderFunctionArgs } from '@remix-run/node'
 import { DELIVERABLE_MESSAGES, VIEW_FILES } from '#app/domain/deliverables/deliverable.ts'
 import { viewFileWithoutAccessCheck } from '#app/domain/deliverables/deliverables.server.ts'
 import { THREE_D_FILES, threeDFileWithoutAccessCheck } from '#app/domain/deliverables/three-d-view.server.ts'
@@ -22,12 +21,13 @@ import {
   sharedFile,
   withShareErrors,
 } from '#app/domain/sharing/share-access.server.ts'
-import { methodNotAllowed } from '#app/lib/http/api.server.ts'
 import { clientIpOf } from '#app/lib/http/context.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
+import { resourceRoute } from '#app/lib/http/resource-route.server.ts'
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  return withShareErrors(async () => {
+export const { loader, action } = resourceRoute({
+  errors: withShareErrors,
+  GET: async ({ request, params, context }) => {
     const share = await openShareToken(params.token, clientIpOf(context))
     const file = sharedFile(share, params.fileId)
     if (params.variant === 'pdf') {
@@ -58,7 +58,5 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       reduced: !share.link.allowDownload,
     })
     return sendViewFile(request, copy, SHARED_VIEW)
-  })
-}
-
-export const action = () => methodNotAllowed(['GET'])
+  },
+})

@@ -4,7 +4,6 @@
  * same fields as a form, plus `polygons` (a JSON list of GeoJSON Polygons drawn on the Map
  * view), so the report works without JavaScript.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import {
   parseDrawnPolygons,
@@ -14,6 +13,7 @@ import {
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { readFormBody } from '#app/lib/http/form-body.server.ts'
 import { asPage, idOrNull, pageId } from '#app/lib/http/page-errors.server.ts'
+import { resourceRoute } from '#app/lib/http/resource-route.server.ts'
 import { pdfResponse } from '#app/lib/pdf/pdf-response.server.ts'
 import type { User } from '#db/schema.ts'
 
@@ -45,18 +45,19 @@ async function report(
   })
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request)
-  const query = new URL(request.url).searchParams
-  return report(request, user, params.siteId, { before: query.get('before'), after: query.get('after') })
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request)
-  const form = await readFormBody(request)
-  return report(request, user, params.siteId, {
-    before: form.get('before'),
-    after: form.get('after'),
-    polygons: form.get('polygons'),
-  })
-}
+export const { loader, action } = resourceRoute({
+  GET: async ({ request, params }) => {
+    const user = await requireUser(request)
+    const query = new URL(request.url).searchParams
+    return report(request, user, params.siteId, { before: query.get('before'), after: query.get('after') })
+  },
+  POST: async ({ request, params }) => {
+    const user = await requireUser(request)
+    const form = await readFormBody(request)
+    return report(request, user, params.siteId, {
+      before: form.get('before'),
+      after: form.get('after'),
+      polygons: form.get('polygons'),
+    })
+  },
+})

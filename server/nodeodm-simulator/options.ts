@@ -134,6 +134,20 @@ export const ODM_OPTIONS: readonly OdmOption[] = [
     help: 'Crop outputs by this many metres inside the dataset edge (0: no crop).',
   },
   {
+    name: 'split',
+    type: 'int',
+    value: '999999',
+    domain: 'positive integer',
+    help: 'Average number of images per submodel (split-merge; ClusterODM spreads the submodels over its nodes).',
+  },
+  {
+    name: 'split-overlap',
+    type: 'float',
+    value: '150',
+    domain: 'positive integer',
+    help: 'Radius of the overlap between submodels in meters.',
+  },
+  {
     name: 'boundary',
     type: 'string',
     value: '',

@@ -22,6 +22,7 @@ import { encodeGlb } from './glb.ts'
 import { encodeLas, type LasPoint } from './las.ts'
 import { optionIsOn, optionValue, type TaskOption } from './options.ts'
 import { encodePng } from './png.ts'
+import { realLayout, type RealEntry } from './real-layout.ts'
 import { writeReport } from './report.ts'
 import { cellCentre, orthoPixels, rasterizeRings, Scene, surfaceGrid, type Grid, type Ring } from './scene.ts'
 
@@ -561,32 +562,32 @@ function shotsOf(records: ImageRecord[], groundM: number) {
   }
 }
 
-/** NodeODM's list of what goes into all.zip (paths under the project folder). */
+/** Where the simulator writes what it makes (under the task's project folder), as NodeODM zips them. */
 const ALL_ZIP_PATHS = [
-  'odm_orthophoto/odm_orthophoto.tif',
-  'odm_orthophoto/odm_orthophoto.tfw',
-  'odm_orthophoto/odm_orthophoto.png',
-  'odm_orthophoto/odm_orthophoto.wld',
-  'odm_orthophoto/odm_orthophoto.mbtiles',
-  'odm_orthophoto/odm_orthophoto.kmz',
-  'odm_orthophoto/odm_orthophoto_extent.dxf',
-  'odm_orthophoto/cutline.gpkg',
+  'odm_orthophoto',
   'odm_georeferencing',
   'odm_texturing',
-  'odm_dem/dsm.tif',
-  'odm_dem/dtm.tif',
-  'dsm_tiles',
-  'dtm_tiles',
-  'orthophoto_tiles',
-  'potree_pointcloud',
-  'entwine_pointcloud',
-  '3d_tiles',
+  'odm_dem',
   'images.json',
-  'cameras.json',
   'task_output.txt',
-  'log.json',
   'odm_report',
 ]
+
+/** Products the simulator makes only when asked: absent (never a stand-in) when it did not. */
+const MADE_ON_REQUEST = new Set([
+  'odm_orthophoto/odm_orthophoto.tif',
+  'odm_dem/dsm.tif',
+  'odm_dem/dtm.tif',
+  'odm_georeferencing/odm_georeferenced_model.las',
+  // The simulator writes no LAZ (see README): its point cloud is the LAS beside it.
+  'odm_georeferencing/odm_georeferenced_model.laz',
+])
+
+/** The real archive's bytes for an entry the simulator does not make: its 5-byte GLB, "\n" files, zeros. */
+function standInFor(entry: RealEntry) {
+  if (entry.name === 'odm_texturing/odm_textured_model_geo.glb') return Buffer.from('glTF\n')
+  return Buffer.alloc(entry.size, entry.size === 1 ? 0x0a : 0)
+}
 
 /** Already compressed: stored as they are (deflating them again only costs time). */
 const STORED = /\.(tif|tiff|glb|laz|pdf|png|jpe?g|zip|mbtiles|kmz|gpkg)$/i
@@ -606,22 +607,39 @@ async function filesUnder(root: string, rel: string, out: string[]) {
       await filesUnder(root, path.posix.join(rel, entry), out)
 }
 
+/**
+ * Adds the archive's entries: with the task's `outputs`, those paths only; otherwise the real
+ * test-mode archive's layout entry for entry (directory entries, odd and empty files, the
+ * 5-byte GLB), each product the simulator made in its place, then what it made beyond that.
+ */
+async function addEntries(archive: ZipArchive, root: string, outputs: readonly string[]) {
+  const addFile = (rel: string) =>
+    archive.file(path.join(root, rel), { name: rel, store: STORED.test(rel) } as Parameters<
+      typeof archive.file
+    >[1])
+  const made: string[] = []
+  for (const rel of outputs.length ? outputs : ALL_ZIP_PATHS) {
+    const full = path.resolve(root, rel)
+    if (full.startsWith(root + path.sep))
+      await filesUnder(root, path.relative(root, full).split(path.sep).join('/'), made)
+  }
+  if (outputs.length) return made.forEach(addFile)
+  const left = new Set(made)
+  for (const entry of realLayout()) {
+    if (entry.name.endsWith('/')) archive.append(Buffer.alloc(0), { name: entry.name })
+    else if (left.delete(entry.name)) addFile(entry.name)
+    else if (!MADE_ON_REQUEST.has(entry.name)) archive.append(standInFor(entry), { name: entry.name })
+  }
+  left.forEach(addFile)
+}
+
 /** Writes `all.zip` (beside the products; renamed into place when whole, so a download never sees half of it). */
 export async function zipProducts(projectDir: string, outputs: readonly string[], signal: AbortSignal) {
   const zip = path.join(projectDir, 'all.zip')
   const partial = `${zip}.partial`
   const root = path.resolve(projectDir)
-  const files: string[] = []
-  for (const rel of outputs.length ? outputs : ALL_ZIP_PATHS) {
-    const full = path.resolve(root, rel)
-    if (full.startsWith(root + path.sep))
-      await filesUnder(root, path.relative(root, full).split(path.sep).join('/'), files)
-  }
   const archive = new ZipArchive({ zlib: { level: 1 } })
-  for (const rel of files)
-    archive.file(path.join(root, rel), { name: rel, store: STORED.test(rel) } as Parameters<
-      typeof archive.file
-    >[1])
+  await addEntries(archive, root, outputs)
   const abort = () => archive.abort()
   signal.addEventListener('abort', abort, { once: true })
   try {

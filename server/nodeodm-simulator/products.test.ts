@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { accuracyFromOdmStats } from '../../app/domain/processing/odm-stats.ts'
 import { startNodeOdmSimulator, type NodeOdmSimulator } from './index.ts'
+import { realLayout } from './real-layout.ts'
 
 /** An L: the north-east quarter of its bounding box is outside. */
 const L_SHAPE = [
@@ -88,6 +89,7 @@ beforeAll(async () => {
   const res = await fetch(`${sim.url}/task/${uuid}/download/all.zip`)
   files = unzipSync(new Uint8Array(await res.arrayBuffer()))
   for (const [name, bytes] of Object.entries(files)) {
+    if (name.endsWith('/')) continue
     fs.mkdirSync(path.join(work, path.dirname(name)), { recursive: true })
     fs.writeFileSync(path.join(work, name), bytes)
   }
@@ -100,19 +102,20 @@ afterAll(async () => {
 })
 
 describe('a simulated task’s products', () => {
-  it('all.zip holds NodeODM’s layout', () => {
-    expect(Object.keys(files).sort()).toEqual([
-      'images.json',
-      'odm_dem/dsm.tif',
-      'odm_dem/dtm.tif',
-      'odm_georeferencing/odm_georeferenced_model.las',
-      'odm_orthophoto/odm_orthophoto.tif',
-      'odm_report/report.pdf',
-      'odm_report/shots.geojson',
-      'odm_report/stats.json',
-      'odm_texturing/odm_textured_model_geo.glb',
-      'task_output.txt',
-    ])
+  it('all.zip holds the real archive’s layout, with the simulated products in place', () => {
+    // Entry for entry as the real test-mode archive (directories, tiles, empty files), no LAZ (the LAS is the cloud), and ODM's stats.json.
+    const real = realLayout()
+      .map((e) => e.name)
+      .filter((name) => name !== 'odm_georeferencing/odm_georeferenced_model.laz')
+    expect(Object.keys(files).sort()).toEqual([...real, 'odm_report/stats.json'].sort())
+    const sizeOf = (name: string) => files[name]!.length
+    expect(sizeOf('odm_texturing/odm_textured_model_geo.glb')).toBeGreaterThan(1000)
+    expect(sizeOf('odm_report/report.pdf')).toBeGreaterThan(1000)
+    expect(sizeOf('odm_georeferencing/odm_georeferenced_model.las')).toBeGreaterThan(227)
+    // What the simulator does not make keeps the real archive's size (0 bytes, "\n", tiles of zeros).
+    expect(sizeOf('odm_texturing/odm_textured_model_geo.obj')).toBe(0)
+    expect(Buffer.from(files['odm_orthophoto/odm_orthophoto.mbtiles']!).toString()).toBe('\n')
+    expect(sizeOf('dsm_tiles/18/64084/169773.png')).toBe(75412)
     const images = JSON.parse(Buffer.from(files['images.json']!).toString()) as Array<{ filename: string }>
     expect(images.map((i) => i.filename).sort()).toEqual(dronePhotos(PHOTOS).map((p) => p.name))
     expect(Buffer.from(files['task_output.txt']!).toString()).toContain('SIMULATED PROCESSING')
@@ -261,7 +264,8 @@ describe('a simulated task’s products', () => {
     const zip = unzipSync(
       new Uint8Array(await (await fetch(`${sim.url}/task/${id}/download/all.zip`)).arrayBuffer()),
     )
-    expect(Object.keys(zip)).not.toContain('odm_texturing/odm_textured_model_geo.glb')
+    // NodeODM's 5-byte stand-in, as in its own archive; no DEMs at all.
+    expect(Buffer.from(zip['odm_texturing/odm_textured_model_geo.glb']!).toString()).toBe('glTF\n')
     expect(Object.keys(zip)).not.toContain('odm_dem/dsm.tif')
     const file = path.join(work, 'fast.tif')
     fs.writeFileSync(file, zip['odm_orthophoto/odm_orthophoto.tif']!)

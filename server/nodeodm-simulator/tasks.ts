@@ -10,6 +10,7 @@ import fs from 'node:fs'
 import fsp from 'node:fs/promises'
 import path from 'node:path'
 
+import { outboundRequest, readBodyWithin } from '../../app/lib/http/outbound.server.ts'
 import { POST_PROCESSING_OPTIONS, type TaskOption } from './options.ts'
 import { makeProducts, zipProducts, type ImageRecord } from './outputs.ts'
 
@@ -443,13 +444,13 @@ export class TaskManager {
       }
       let ok = false
       try {
-        const res = await fetch(hook, {
+        const res = await outboundRequest(new URL(hook), {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ ...task.info(), images }),
-          signal: AbortSignal.timeout(10_000),
+          deadlineMs: 10_000,
         })
-        await res.arrayBuffer().catch(() => undefined)
+        await readBodyWithin(res, 64 * 1024)
         ok = res.status === 200
       } catch {
         ok = false

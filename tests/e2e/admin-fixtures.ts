@@ -1,6 +1,6 @@
 /**
- * Helpers for the admin journeys. `createPaidProject` goes through the real paths:
- * the demo client creates and quotes a project over the API, accepts the terms and
+ * Helpers for the admin journeys. `createPaidProject` goes through the real paths without a
+ * browser: the demo client creates and quotes a project over the API, accepts the terms and
  * pays at the embedded PayFast simulator, whose signed ITN marks it paid.
  * `seedPaidProject` (direct rows) remains for data the public paths cannot produce.
  */
@@ -10,7 +10,7 @@ import Database from 'better-sqlite3'
 
 import { sampleFlightArea, sampleFlightPlan } from '../helpers/flight-plan-data.ts'
 import { e2eDir } from '../setup/e2e-env.ts'
-import { acceptTermsToSimulator, createQuotedProjectViaApi, DEMO_CLIENT_EMAIL } from './checkout-fixtures.ts'
+import { createQuotedProjectViaApi, payViaApi } from './checkout-fixtures.ts'
 import { DEMO_PASSWORD, signIn, uniqueEmail, waitForMail } from './fixtures.ts'
 
 export const ADMIN_EMAIL = 'admin@example.com'
@@ -86,18 +86,10 @@ export async function expectToast(page: Page, title: string | RegExp) {
   await expect(page.getByTestId('toast')).toContainText(title)
 }
 
-/**
- * A project the demo client has paid for through checkout and the PayFast simulator.
- * Leaves the page signed out.
- */
-export async function createPaidProject(page: Page, request: APIRequestContext, name: string) {
+/** A project the demo client has quoted and paid for through the API and the PayFast simulator. */
+export async function createPaidProject(request: APIRequestContext, name: string) {
   const project = await createQuotedProjectViaApi(request, name)
-  await signIn(page, DEMO_CLIENT_EMAIL, DEMO_PASSWORD)
-  await page.goto(`/checkout/${project.id}`)
-  await acceptTermsToSimulator(page)
-  await page.getByRole('button', { name: /^Pay / }).click()
-  await expect(page.getByRole('heading', { name: 'Payment Confirmed' })).toBeVisible()
+  await payViaApi(request, project)
   await waitForMail((m) => m.subject === `Payment received: ${name}`)
-  await page.context().clearCookies()
   return project
 }

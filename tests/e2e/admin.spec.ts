@@ -15,7 +15,7 @@ const suffix = () => randomBytes(3).toString('hex')
 
 test('the admin assigns a pilot to a paid project and the job card arrives', async ({ page, request }) => {
   const name = `Paid vineyard ${suffix()}`
-  const { id: projectId } = await createPaidProject(page, request, name)
+  const { id: projectId } = await createPaidProject(request, name)
   const clientEmail = 'client@example.com'
   await loginAsAdmin(page)
   await page.goto(`/admin?tab=projects&q=${encodeURIComponent(name)}`)
@@ -57,7 +57,7 @@ test('the admin assigns a pilot to a paid project and the job card arrives', asy
   expect(update.text).toContain('Flight booked for Tuesday 08:00.')
 })
 
-test('the admin creates a user and a pilot', async ({ page }) => {
+test('the admin creates a user and a pilot', { tag: '@no-js' }, async ({ page }) => {
   await loginAsAdmin(page)
   await page.goto('/admin?tab=users')
   await page.getByRole('link', { name: 'Create User' }).click()
@@ -101,7 +101,7 @@ test('the admin creates a user and a pilot', async ({ page }) => {
   await expect(pilotRow.getByRole('link', { name: /View/ })).toHaveAttribute('target', '_blank')
 })
 
-test('the admin creates, edits and deletes a hub', async ({ page }) => {
+test('the admin creates, edits and deletes a hub', { tag: '@no-js' }, async ({ page }) => {
   await loginAsAdmin(page)
   const hub = `Hub ${suffix()}`
   await page.goto('/admin?tab=settings')
@@ -155,7 +155,7 @@ test('the admin creates, edits and deletes a hub', async ({ page }) => {
   await expect(actions.nth(3)).toContainText('hub.create')
 })
 
-test('the admin uploads a KML file and sees the zones', async ({ page }, testInfo) => {
+test('the admin uploads a KML file and sees the zones', { tag: '@no-js' }, async ({ page }, testInfo) => {
   await loginAsAdmin(page)
   await page.goto('/admin?tab=airspace')
   await page
@@ -221,23 +221,25 @@ test('the admin exports the financial CSV', async ({ page }) => {
   )
 })
 
-test('clearing zones asks for confirmation first and nothing changes when declined', async ({
-  page,
-}, testInfo) => {
-  await loginAsAdmin(page)
-  await page.goto('/admin?tab=airspace')
-  const before = await page.getByTestId('zone-list').getByRole('row').count()
-  // One confirmation with and without JavaScript: a dialog route.
-  await page.getByRole('link', { name: 'Clear all zones' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Clear all zones' })
-  await expect(dialog).toContainText(
-    'Are you sure you want to clear all airspace zones? This action cannot be undone.',
-  )
-  if (testInfo.project.name === 'js') {
-    await page.keyboard.press('Escape')
-  } else {
-    await dialog.getByRole('link', { name: 'Cancel', exact: true }).click()
-  }
-  await expect(page.getByRole('dialog')).toHaveCount(0)
-  await expect(page.getByTestId('zone-list').getByRole('row')).toHaveCount(before)
-})
+test(
+  'clearing zones asks for confirmation first and nothing changes when declined',
+  { tag: '@no-js' },
+  async ({ page }, testInfo) => {
+    await loginAsAdmin(page)
+    await page.goto('/admin?tab=airspace')
+    const before = await page.getByTestId('zone-list').getByRole('row').count()
+    // One confirmation with and without JavaScript: a dialog route.
+    await page.getByRole('link', { name: 'Clear all zones' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Clear all zones' })
+    await expect(dialog).toContainText(
+      'Are you sure you want to clear all airspace zones? This action cannot be undone.',
+    )
+    if (testInfo.project.name === 'js') {
+      await page.keyboard.press('Escape')
+    } else {
+      await dialog.getByRole('link', { name: 'Cancel', exact: true }).click()
+    }
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await expect(page.getByTestId('zone-list').getByRole('row')).toHaveCount(before)
+  },
+)

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 
 import { DEMO_PASSWORD, login } from './fixtures.ts'
 
-test('a wrong password shows the failure in an alert box', async ({ page }) => {
+test('a wrong password shows the failure in an alert box', { tag: '@no-js' }, async ({ page }) => {
   await page.goto('/login')
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible()
   await page.getByLabel('Email').fill('client@example.com')
@@ -12,7 +12,7 @@ test('a wrong password shows the failure in an alert box', async ({ page }) => {
   await expect(page).toHaveURL(/\/login/)
 })
 
-test('the demo client signs in and logs out', async ({ page }) => {
+test('the demo client signs in and logs out', { tag: '@no-js' }, async ({ page }) => {
   await login(page, 'client@example.com', DEMO_PASSWORD)
   await expect(page.getByRole('heading', { name: /Hello, Chloe/ })).toBeVisible()
   await page.getByRole('button', { name: 'Logout' }).click()

@@ -53,6 +53,35 @@ export async function createQuotedProjectViaApi(
   return project
 }
 
+/**
+ * Pays a quoted project as the checkout and the gateway would, without a browser: the client
+ * accepts the terms over the API (with billing details if given), and the PayFast simulator is
+ * posted the signed form with Pay, so its signed ITN settles the payment before it answers.
+ */
+export async function payViaApi(
+  request: APIRequestContext,
+  project: { id: number; quoteAmount: number },
+  client = { email: DEMO_CLIENT_EMAIL, password: DEMO_PASSWORD },
+  billing: { vatNumber?: string; billingAddress?: string } = {},
+  origin = e2eOrigin,
+) {
+  const login = await request.post('/api/auth/login', { data: client, headers: { Origin: origin } })
+  expect(login.status()).toBe(200)
+  const { sessionId } = (await login.json()) as { sessionId: string }
+  const accepted = await request.post('/api/client/accept-terms', {
+    headers: { 'x-session-id': sessionId, Origin: origin },
+    data: { projectId: project.id, quoteAmount: project.quoteAmount, termsAccepted: true, ...billing },
+  })
+  expect(accepted.status(), await accepted.text()).toBe(200)
+  const { paymentData } = (await accepted.json()) as { paymentData: Record<string, string> }
+  const paid = await request.post('/payfast-simulator/eng/process', {
+    headers: { Origin: origin },
+    form: { ...paymentData, _simulator_action: 'pay' },
+    maxRedirects: 0,
+  })
+  expect(paid.status()).toBe(302)
+}
+
 /** About 410 ha around Constantia: a re-plan far larger than the quote the terms were accepted for. */
 const LARGE_CONSTANTIA_AREA = [
   { latitude: -34.0, longitude: 18.42 },

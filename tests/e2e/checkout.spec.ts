@@ -74,47 +74,48 @@ function gatewayPaymentId(page: Page) {
   return page.locator('input[name="m_payment_id"]').first().inputValue()
 }
 
-test('draft → quote → terms → simulator Pay → confirmed; the dashboard shows the paid invoice and its PDF', async ({
-  page,
-  request,
-}) => {
-  const project = await newProjectAtGateway(page, request, { viaDashboard: true })
-  await page.getByRole('button', { name: /^Pay / }).click()
+test(
+  'draft → quote → terms → simulator Pay → confirmed; the dashboard shows the paid invoice and its PDF',
+  { tag: '@no-js' },
+  async ({ page, request }) => {
+    const project = await newProjectAtGateway(page, request, { viaDashboard: true })
+    await page.getByRole('button', { name: /^Pay / }).click()
 
-  await expect(page).toHaveURL(/\/payment-success\?m_payment_id=KAS-/)
-  await expect(page.getByRole('heading', { name: 'Payment Confirmed' })).toBeVisible()
-  await expect(page.getByText('Your project has been updated and approved for processing.')).toBeVisible()
-  await expect(page.getByTestId('test-mode-banner')).toContainText('TEST MODE — no real money')
+    await expect(page).toHaveURL(/\/payment-success\?m_payment_id=KAS-/)
+    await expect(page.getByRole('heading', { name: 'Payment Confirmed' })).toBeVisible()
+    await expect(page.getByText('Your project has been updated and approved for processing.')).toBeVisible()
+    await expect(page.getByTestId('test-mode-banner')).toContainText('TEST MODE — no real money')
 
-  await waitForMail((m) => m.subject === `Payment received: ${project.name}`)
-  await waitForMail((m) => m.subject === `New paid project awaiting a pilot: ${project.name}`)
+    await waitForMail((m) => m.subject === `Payment received: ${project.name}`)
+    await waitForMail((m) => m.subject === `New paid project awaiting a pilot: ${project.name}`)
 
-  await page.goto('/dashboard?tab=invoices')
-  await expect(page.getByRole('heading', { name: 'Invoices & Quotes' })).toBeVisible()
-  const row = page.getByTestId('invoice-row').filter({ hasText: project.name })
-  await expect(row).toContainText(rand(project.quoteAmount))
-  await expect(row.getByText('Paid', { exact: true })).toBeVisible()
-  await expect(page.getByText('Total Spent').locator('..')).not.toContainText('R 0,00')
+    await page.goto('/dashboard?tab=invoices')
+    await expect(page.getByRole('heading', { name: 'Invoices & Quotes' })).toBeVisible()
+    const row = page.getByTestId('invoice-row').filter({ hasText: project.name })
+    await expect(row).toContainText(rand(project.quoteAmount))
+    await expect(row.getByText('Paid', { exact: true })).toBeVisible()
+    await expect(page.getByText('Total Spent').locator('..')).not.toContainText('R 0,00')
 
-  await row.getByRole('link', { name: /View invoice/ }).click()
-  const dialog = page.getByRole('dialog')
-  await expect(dialog).toContainText(project.name)
-  await expect(dialog).toContainText('Payment transaction ID')
-  await expect(dialog).toContainText('Terms and conditions')
-  await expect(dialog).toContainText('Paid date')
+    await row.getByRole('link', { name: /View invoice/ }).click()
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toContainText(project.name)
+    await expect(dialog).toContainText('Payment transaction ID')
+    await expect(dialog).toContainText('Terms and conditions')
+    await expect(dialog).toContainText('Paid date')
 
-  const downloadPromise = page.waitForEvent('download')
-  await dialog.getByRole('link', { name: 'Download tax invoice (PDF)' }).click()
-  const download = await downloadPromise
-  expect(download.suggestedFilename()).toMatch(/^tax-invoice-TI-\d{6}\.pdf$/)
-  const file = await download.path()
-  expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-')
+    const downloadPromise = page.waitForEvent('download')
+    await dialog.getByRole('link', { name: 'Download tax invoice (PDF)' }).click()
+    const download = await downloadPromise
+    expect(download.suggestedFilename()).toMatch(/^tax-invoice-TI-\d{6}\.pdf$/)
+    const file = await download.path()
+    expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-')
 
-  // The project shows as paid on its card, with no 'Pay Now' any more.
-  await page.goto('/dashboard?tab=projects')
-  await expect(page.getByText('Paid - Awaiting pilot assignment').first()).toBeVisible()
-  await expect(page.locator(`a[href="/checkout/${project.id}"]`)).toHaveCount(0)
-})
+    // The project shows as paid on its card, with no 'Pay Now' any more.
+    await page.goto('/dashboard?tab=projects')
+    await expect(page.getByText('Paid - Awaiting pilot assignment').first()).toBeVisible()
+    await expect(page.locator(`a[href="/checkout/${project.id}"]`)).toHaveCount(0)
+  },
+)
 
 test('cancelling at the gateway keeps the project unpaid and offers the way back', async ({
   page,
@@ -182,7 +183,7 @@ test('the success page with a forged status in the URL does not confirm anything
   ).toBeVisible()
 })
 
-test('@js-only the success page waits for the notification and updates itself when it lands', async ({
+test('the success page waits for the notification and updates itself when it lands', async ({
   page,
   context,
   request,
@@ -202,41 +203,44 @@ test('@js-only the success page waits for the notification and updates itself wh
   await expect(waiting.getByText('You will be taken to your dashboard in 15 seconds.')).toBeVisible()
 })
 
-test('a quote over R 5 000,00 asks for the billing address at the review step, in the page’s own words, and saves it to the profile', async ({
-  page,
-  request,
-}) => {
-  const client = await registerClientViaApi(request, 'billing-pass-1')
-  const small = await createQuotedProjectViaApi(request, undefined, client)
-  const project = await replanViaApi(request, small.id, undefined, client)
-  expect(project.quoteAmount).toBeGreaterThan(500_000)
-  await signIn(page, client.email, client.password)
-  await page.goto(`/checkout/${project.id}`)
-  // Step 1 asks for it, with the order, before any terms.
-  const address = page.getByRole('textbox', { name: 'Billing address' })
-  await expect(address).toBeVisible()
-  await expect(page.getByText('Required: a tax invoice over R 5 000,00 carries your address.')).toBeVisible()
-  // The page's own error, never the browser's bubble (no `required` attribute).
-  await expect(address).not.toHaveAttribute('required')
-  await page.getByRole('button', { name: 'Accept terms & pay' }).click()
-  await expect(
-    page.getByText('A billing address is required for a tax invoice over R 5 000,00'),
-  ).toBeVisible()
-  await expect(address).toHaveAttribute('aria-invalid', 'true')
-  await expect(page.getByRole('dialog', { name: 'Terms and Conditions' })).toHaveCount(0)
+test(
+  'a quote over R 5 000,00 asks for the billing address at the review step, in the page’s own words, and saves it to the profile',
+  { tag: '@no-js' },
+  async ({ page, request }) => {
+    const client = await registerClientViaApi(request, 'billing-pass-1')
+    const small = await createQuotedProjectViaApi(request, undefined, client)
+    const project = await replanViaApi(request, small.id, undefined, client)
+    expect(project.quoteAmount).toBeGreaterThan(500_000)
+    await signIn(page, client.email, client.password)
+    await page.goto(`/checkout/${project.id}`)
+    // Step 1 asks for it, with the order, before any terms.
+    const address = page.getByRole('textbox', { name: 'Billing address' })
+    await expect(address).toBeVisible()
+    await expect(
+      page.getByText('Required: a tax invoice over R 5 000,00 carries your address.'),
+    ).toBeVisible()
+    // The page's own error, never the browser's bubble (no `required` attribute).
+    await expect(address).not.toHaveAttribute('required')
+    await page.getByRole('button', { name: 'Accept terms & pay' }).click()
+    await expect(
+      page.getByText('A billing address is required for a tax invoice over R 5 000,00'),
+    ).toBeVisible()
+    await expect(address).toHaveAttribute('aria-invalid', 'true')
+    await expect(page.getByRole('dialog', { name: 'Terms and Conditions' })).toHaveCount(0)
 
-  await address.fill('5 Kloof Street, Cape Town, 8001')
-  await page.getByRole('button', { name: 'Accept terms & pay' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Terms and Conditions' })
-  await expect(dialog.getByTestId('terms-billing')).toContainText('5 Kloof Street, Cape Town, 8001')
-  await dialog.getByRole('checkbox', { name: /I Agree/ }).check()
-  await dialog.getByRole('button', { name: 'Accept & Pay' }).click()
-  if (test.info().project.use.javaScriptEnabled === false) {
-    await page.getByRole('button', { name: 'Continue to secure payment' }).click()
-  }
-  await expect(page).toHaveURL(/\/payfast-simulator\/eng\/process$/)
-  await expect(page.getByTestId('simulator-amount')).toHaveText(rand(project.quoteAmount))
+    await address.fill('5 Kloof Street, Cape Town, 8001')
+    await page.getByRole('button', { name: 'Accept terms & pay' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Terms and Conditions' })
+    await expect(dialog.getByTestId('terms-billing')).toContainText('5 Kloof Street, Cape Town, 8001')
+    await dialog.getByRole('checkbox', { name: /I Agree/ }).check()
+    await dialog.getByRole('button', { name: 'Accept & Pay' }).click()
+    if (test.info().project.use.javaScriptEnabled === false) {
+      await page.getByRole('button', { name: 'Continue to secure payment' }).click()
+    }
+    await expect(page).toHaveURL(/\/payfast-simulator\/eng\/process$/)
+    await expect(page.getByTestId('simulator-amount')).toHaveText(rand(project.quoteAmount))
 
-  await page.goto('/dashboard?tab=profile')
-  await expect(page.getByLabel('Billing address (optional)')).toHaveValue('5 Kloof Street, Cape Town, 8001')
-})
+    await page.goto('/dashboard?tab=profile')
+    await expect(page.getByLabel('Billing address (optional)')).toHaveValue('5 Kloof Street, Cape Town, 8001')
+  },
+)

@@ -62,40 +62,44 @@ async function expectFigures(page: Page) {
   }
 }
 
-test('the pilot uploads geotagged photos; pilot and admin see the coverage of each area', async ({
-  page,
-}) => {
-  test.setTimeout(180_000)
-  const name = `Coverage survey ${randomBytes(3).toString('hex')}`
-  const { projectId } = seedPaidProject(name)
-  assignDemoPilot(projectId)
+test(
+  'the pilot uploads geotagged photos; pilot and admin see the coverage of each area',
+  { tag: '@no-js' },
+  async ({ page }) => {
+    test.setTimeout(180_000)
+    const name = `Coverage survey ${randomBytes(3).toString('hex')}`
+    const { projectId } = seedPaidProject(name)
+    assignDemoPilot(projectId)
 
-  await signIn(page, PILOT_EMAIL, DEMO_PASSWORD)
-  await page.goto(`/dashboard?project=${projectId}`)
-  const job = page.getByTestId('job-dialog')
-  await expect(job.getByRole('heading', { name })).toBeVisible()
-  // Before any upload: the area is listed, nothing covered.
-  await expect(page.getByTestId('coverage-table').getByRole('row', { name: /Area 1/ })).toContainText(
-    /Covered\s0%/,
-  )
+    await signIn(page, PILOT_EMAIL, DEMO_PASSWORD)
+    await page.goto(`/dashboard?project=${projectId}`)
+    const job = page.getByTestId('job-dialog')
+    await expect(job.getByRole('heading', { name })).toBeVisible()
+    // Before any upload: the area is listed, nothing covered.
+    await expect(page.getByTestId('coverage-table').getByRole('row', { name: /Area 1/ })).toContainText(
+      /Covered\s0%/,
+    )
 
-  const inside = writeTemp('DJI_0101.JPG', geotaggedJpeg({ latitude: -33.932, longitude: 18.868 }))
-  const outside = writeTemp('DJI_0102.JPG', geotaggedJpeg({ latitude: -34.2, longitude: 19.1 }))
-  const noGps = writeTemp('phone.jpg', JPEG_BYTES)
-  for (const file of [inside, outside, noGps]) {
-    await upload(page, page.getByTestId('job-media'), file)
-    await expect(page.getByTestId('job-media').getByRole('link', { name: path.basename(file) })).toBeVisible()
-  }
-  // The figures follow the uploads in place: the page after the post without JavaScript, the
-  // job's data revalidated after each finished tus upload with it.
-  await expectFigures(page)
-  // And the job opened afresh shows the same.
-  await page.goto(`/dashboard?project=${projectId}`)
-  await expectFigures(page)
+    const inside = writeTemp('DJI_0101.JPG', geotaggedJpeg({ latitude: -33.932, longitude: 18.868 }))
+    const outside = writeTemp('DJI_0102.JPG', geotaggedJpeg({ latitude: -34.2, longitude: 19.1 }))
+    const noGps = writeTemp('phone.jpg', JPEG_BYTES)
+    for (const file of [inside, outside, noGps]) {
+      await upload(page, page.getByTestId('job-media'), file)
+      await expect(
+        page.getByTestId('job-media').getByRole('link', { name: path.basename(file) }),
+      ).toBeVisible()
+    }
+    // The figures follow the uploads in place: the page after the post without JavaScript, the
+    // job's data revalidated after each finished tus upload with it.
+    await expectFigures(page)
+    // And the job opened afresh shows the same.
+    await page.goto(`/dashboard?project=${projectId}`)
+    await expectFigures(page)
 
-  await page.context().clearCookies()
-  await loginAsAdmin(page)
-  await page.goto(`/admin/projects/${projectId}`)
-  await expect(page.getByRole('dialog', { name })).toBeVisible()
-  await expectFigures(page)
-})
+    await page.context().clearCookies()
+    await loginAsAdmin(page)
+    await page.goto(`/admin/projects/${projectId}`)
+    await expect(page.getByRole('dialog', { name })).toBeVisible()
+    await expectFigures(page)
+  },
+)

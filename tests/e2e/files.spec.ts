@@ -54,45 +54,47 @@ async function openProject(page: Page, projectId: number) {
   return panel
 }
 
-test('the client uploads the signed land owner form, downloads the same bytes and deletes it', async ({
-  page,
-}) => {
-  const { projectId, clientEmail } = seedPaidProject('Erf 4512 orchard survey')
-  await signIn(page, clientEmail)
-  const panel = await openProject(page, projectId)
-  await expect(panel.getByText('Required')).toBeVisible()
-  await expect(panel.getByRole('link', { name: /land owner permission template/i })).toHaveAttribute(
-    'href',
-    '/landowner-permission-template.pdf',
-  )
+test(
+  'the client uploads the signed land owner form, downloads the same bytes and deletes it',
+  { tag: '@no-js' },
+  async ({ page }) => {
+    const { projectId, clientEmail } = seedPaidProject('Erf 4512 orchard survey')
+    await signIn(page, clientEmail)
+    const panel = await openProject(page, projectId)
+    await expect(panel.getByText('Required')).toBeVisible()
+    await expect(panel.getByRole('link', { name: /land owner permission template/i })).toHaveAttribute(
+      'href',
+      '/landowner-permission-template.pdf',
+    )
 
-  const bytes = await signedPdf(2)
-  await panel
-    .getByLabel('Upload the signed agreement')
-    .setInputFiles({ name: 'Annexure G signed.pdf', mimeType: 'application/pdf', buffer: bytes })
-  if (!withJs()) await panel.getByRole('button', { name: 'Upload', exact: true }).click()
-  await expectToast(page, 'Annexure G uploaded successfully')
-  await expect(panel.getByText('Complete', { exact: true })).toBeVisible()
-  await expect(
-    panel.getByRole('list', { name: 'Signed land owner agreements' }).getByText('Annexure G signed.pdf'),
-  ).toBeVisible()
-  expect(landOwnerFlag(projectId)).toBe(1)
+    const bytes = await signedPdf(2)
+    await panel
+      .getByLabel('Upload the signed agreement')
+      .setInputFiles({ name: 'Annexure G signed.pdf', mimeType: 'application/pdf', buffer: bytes })
+    if (!withJs()) await panel.getByRole('button', { name: 'Upload', exact: true }).click()
+    await expectToast(page, 'Annexure G uploaded successfully')
+    await expect(panel.getByText('Complete', { exact: true })).toBeVisible()
+    await expect(
+      panel.getByRole('list', { name: 'Signed land owner agreements' }).getByText('Annexure G signed.pdf'),
+    ).toBeVisible()
+    expect(landOwnerFlag(projectId)).toBe(1)
 
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    panel.getByRole('link', { name: 'Download' }).click(),
-  ])
-  expect(download.suggestedFilename()).toBe('Annexure G signed.pdf')
-  const saved = fs.readFileSync((await download.path())!)
-  expect(saved.equals(bytes)).toBe(true)
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      panel.getByRole('link', { name: 'Download' }).click(),
+    ])
+    expect(download.suggestedFilename()).toBe('Annexure G signed.pdf')
+    const saved = fs.readFileSync((await download.path())!)
+    expect(saved.equals(bytes)).toBe(true)
 
-  await panel.getByRole('button', { name: 'Delete Annexure G signed.pdf' }).click()
-  await expectToast(page, 'Land owner agreement has been deleted')
-  await expect(page.getByTestId('land-owner-panel').getByText('Required')).toBeVisible()
-  expect(landOwnerFlag(projectId)).toBe(0)
-})
+    await panel.getByRole('button', { name: 'Delete Annexure G signed.pdf' }).click()
+    await expectToast(page, 'Land owner agreement has been deleted')
+    await expect(page.getByTestId('land-owner-panel').getByText('Required')).toBeVisible()
+    expect(landOwnerFlag(projectId)).toBe(0)
+  },
+)
 
-test('a file of the wrong type is refused with the fixed message', async ({ page }) => {
+test('a file of the wrong type is refused with the fixed message', { tag: '@no-js' }, async ({ page }) => {
   const { projectId, clientEmail } = seedPaidProject('Farm 77 wrong type')
   await signIn(page, clientEmail)
   const panel = await openProject(page, projectId)
@@ -116,10 +118,7 @@ test('the land owner template is a real PDF naming the operator and its ROC numb
   expect(doc.getPageCount()).toBe(1)
 })
 
-test('@js-only a resumable upload cut by going offline continues from where it stopped', async ({
-  page,
-  context,
-}) => {
+test('a resumable upload cut by going offline continues from where it stopped', async ({ page, context }) => {
   const { projectId, clientEmail } = seedPaidProject('Erf 9 resumable')
   await signIn(page, clientEmail)
   const panel = await openProject(page, projectId)

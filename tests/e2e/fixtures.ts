@@ -26,14 +26,20 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
 let demoSessions: Record<string, string> | undefined
 
 /**
- * Signed in as `email`, on the dashboard, without the sign-in form: a demo account gets the
- * session the global set-up opened for this worker's app, any other account a new one over
- * the API. A journey that signs out or changes the password uses `login()`, so the shared
- * session is never ended.
+ * Signed in as `email` without the sign-in form and without loading a page (the journey goes
+ * where it starts): a demo account gets the session cookie the global set-up opened for this
+ * worker's app, as a stored browser state would, any other account a new one over the API. A
+ * journey that signs out asks for `{ ownSession: true }` (a new one over the API), so the
+ * shared session is never ended; the sign-in form's own journeys use `login()`.
  */
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+export async function signIn(
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+  { ownSession = false }: { ownSession?: boolean } = {},
+) {
   demoSessions ??= JSON.parse(fs.readFileSync(e2eSessionsFile, 'utf8')) as Record<string, string>
-  const shared = password === DEMO_PASSWORD ? demoSessions[email] : undefined
+  const shared = password === DEMO_PASSWORD && !ownSession ? demoSessions[email] : undefined
   if (shared) {
     await page
       .context()
@@ -49,8 +55,6 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
     })
     expect(res.status(), await res.text()).toBe(200)
   }
-  await page.goto('/dashboard')
-  await expect(page).toHaveURL(/\/dashboard/)
 }
 
 /**

@@ -55,24 +55,26 @@ async function flyAgain(page: Page, projectId: number) {
   return { repeatId, ...quote }
 }
 
-test('a completed survey is flown again: the new quote has the discount line and goes to PayFast', async ({
-  page,
-}) => {
-  const { projectId, clientEmail } = seedCompletedProject(`Quarry stockpiles ${Date.now()}`)
-  await signIn(page, clientEmail)
-  const repeat = await flyAgain(page, projectId)
+test(
+  'a completed survey is flown again: the new quote has the discount line and goes to PayFast',
+  { tag: '@no-js' },
+  async ({ page }) => {
+    const { projectId, clientEmail } = seedCompletedProject(`Quarry stockpiles ${Date.now()}`)
+    await signIn(page, clientEmail)
+    const repeat = await flyAgain(page, projectId)
 
-  await expect(page.getByRole('heading', { name: 'Review your order' })).toBeVisible()
-  const line = page.getByTestId('repeat-discount')
-  await expect(line).toContainText('Repeat discount (10%)')
-  await expect(line).toContainText(`-${rand(repeat.discount)}`)
-  await expect(page.getByTestId('checkout-total')).toHaveText(rand(repeat.total))
+    await expect(page.getByRole('heading', { name: 'Review your order' })).toBeVisible()
+    const line = page.getByTestId('repeat-discount')
+    await expect(line).toContainText('Repeat discount (10%)')
+    await expect(line).toContainText(`-${rand(repeat.discount)}`)
+    await expect(page.getByTestId('checkout-total')).toHaveText(rand(repeat.total))
 
-  // Over R 5 000,00 the tax invoice carries the client's address.
-  await page.getByLabel('Billing address').fill('12 Quarry Road, Paarl, 7646')
-  await acceptTermsToSimulator(page)
-  await expect(page.getByTestId('simulator-amount')).toHaveText(rand(repeat.total))
-})
+    // Over R 5 000,00 the tax invoice carries the client's address.
+    await page.getByLabel('Billing address').fill('12 Quarry Road, Paarl, 7646')
+    await acceptTermsToSimulator(page)
+    await expect(page.getByTestId('simulator-amount')).toHaveText(rand(repeat.total))
+  },
+)
 
 test('an unpaid quote has no Fly this again button', async ({ page }) => {
   const { projectId, clientEmail } = seedCompletedProject(`Farm dam ${Date.now()}`)
@@ -86,30 +88,32 @@ test('an unpaid quote has no Fly this again button', async ({ page }) => {
   await expect(page.getByTestId(`fly-again-${repeat.repeatId}`)).toHaveCount(0)
 })
 
-test('a completed survey never flown again goes on a schedule from its details', async ({ page }) => {
-  const name = `Stockpile yard ${Date.now()}`
-  const { projectId, clientEmail } = seedCompletedProject(name)
-  await signIn(page, clientEmail)
-  await page.goto(`/dashboard?tab=projects&view=${projectId}`)
-  await page
-    .getByTestId('repeat-schedule-form')
-    .getByRole('button', { name: 'Repeat every 3 months' })
-    .click()
+test(
+  'a completed survey never flown again goes on a schedule from its details',
+  { tag: '@no-js' },
+  async ({ page }) => {
+    const name = `Stockpile yard ${Date.now()}`
+    const { projectId, clientEmail } = seedCompletedProject(name)
+    await signIn(page, clientEmail)
+    await page.goto(`/dashboard?tab=projects&view=${projectId}`)
+    await page
+      .getByTestId('repeat-schedule-form')
+      .getByRole('button', { name: 'Repeat every 3 months' })
+      .click()
 
-  await expect(page).toHaveURL(/\/sites\/\d+$/)
-  await expectToast(page, 'Repeat schedule saved')
-  await expect(page.getByTestId('site-page')).toContainText(name)
-  await expect(page.getByTestId('site-page')).toContainText('Every 3 months')
+    await expect(page).toHaveURL(/\/sites\/\d+$/)
+    await expectToast(page, 'Repeat schedule saved')
+    await expect(page.getByTestId('site-page')).toContainText(name)
+    await expect(page.getByTestId('site-page')).toContainText('Every 3 months')
 
-  // Back on the project, the control now points to its site.
-  await page.goto(`/dashboard?tab=projects&view=${projectId}`)
-  await expect(page.getByTestId('repeat-schedule-form')).toHaveCount(0)
-  await expect(page.getByTestId('project-site-link')).toBeVisible()
-})
+    // Back on the project, the control now points to its site.
+    await page.goto(`/dashboard?tab=projects&view=${projectId}`)
+    await expect(page.getByTestId('repeat-schedule-form')).toHaveCount(0)
+    await expect(page.getByTestId('project-site-link')).toBeVisible()
+  },
+)
 
-test('screens at 1280 and 360 px: the button and the quote with the discount line @js-only', async ({
-  page,
-}) => {
+test('screens at 1280 and 360 px: the button and the quote with the discount line', async ({ page }) => {
   const { projectId, clientEmail } = seedCompletedProject(`Earthworks phase 2 ${Date.now()}`)
   await signIn(page, clientEmail)
   for (const width of [1280, 360]) {

@@ -56,7 +56,7 @@ test('Explore Services goes to the Services section', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Everything you need from the sky' })).toBeInViewport()
 })
 
-test('the navigation bar turns to glass after 100 px of scrolling @js-only', async ({ page }) => {
+test('the navigation bar turns to glass after 100 px of scrolling', async ({ page }) => {
   await page.goto('/')
   const header = page.locator('header[data-glass]')
   await expect(header).toHaveAttribute('data-glass', 'false')
@@ -64,12 +64,12 @@ test('the navigation bar turns to glass after 100 px of scrolling @js-only', asy
   await expect(header).toHaveAttribute('data-glass', 'true')
 })
 
-test('opening /#contact scrolls to the contact section @js-only', async ({ page }) => {
+test('opening /#contact scrolls to the contact section', async ({ page }) => {
   await page.goto('/#contact')
   await expect(page.getByRole('heading', { name: 'Contact Us' })).toBeInViewport()
 })
 
-test('the contact form sends the message to the operator', async ({ page }, testInfo) => {
+test('the contact form sends the message to the operator', { tag: '@no-js' }, async ({ page }, testInfo) => {
   const name = `Visitor ${testInfo.project.name} ${Date.now()}`
   await page.goto('/#contact')
   const form = page.locator('#contact form')
@@ -102,7 +102,7 @@ test('the contact form shows what is missing', async ({ page }) => {
   await expect(form.getByLabel('Email')).toHaveValue('half@example.test')
 })
 
-test('@no-js-only a contact error reloads the page at the form', async ({ page }) => {
+test('a contact error reloads the page at the form', { tag: '@no-js-only' }, async ({ page }) => {
   await page.goto('/')
   const form = page.locator('#contact form')
   await form.evaluate((f: HTMLFormElement) => (f.noValidate = true))
@@ -113,19 +113,23 @@ test('@no-js-only a contact error reloads the page at the form', async ({ page }
   await expect(form.getByLabel('Name')).toHaveValue('No message')
 })
 
-test('the navigation bar stays readable once scrolled, with or without JavaScript', async ({ page }) => {
-  await page.goto('/')
-  const login = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })
-  await expect(login).toHaveCSS('color', 'rgb(255, 255, 255)')
-  await page.mouse.wheel(0, 1500)
-  // Over the white sections the links turn dark on a light bar.
-  await expect(login).toBeInViewport()
-  await expect.poll(() => login.evaluate((el) => getComputedStyle(el).color)).not.toBe('rgb(255, 255, 255)')
-  const header = page.locator('header')
-  await expect
-    .poll(() => header.evaluate((el) => getComputedStyle(el).backgroundColor))
-    .not.toBe('rgba(0, 0, 0, 0)')
-})
+test(
+  'the navigation bar stays readable once scrolled, with or without JavaScript',
+  { tag: '@no-js' },
+  async ({ page }) => {
+    await page.goto('/')
+    const login = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })
+    await expect(login).toHaveCSS('color', 'rgb(255, 255, 255)')
+    await page.mouse.wheel(0, 1500)
+    // Over the white sections the links turn dark on a light bar.
+    await expect(login).toBeInViewport()
+    await expect.poll(() => login.evaluate((el) => getComputedStyle(el).color)).not.toBe('rgb(255, 255, 255)')
+    const header = page.locator('header')
+    await expect
+      .poll(() => header.evaluate((el) => getComputedStyle(el).backgroundColor))
+      .not.toBe('rgba(0, 0, 0, 0)')
+  },
+)
 
 test('the legal page lists the company details and policies', async ({ page }) => {
   await page.goto('/legal#cancellation')

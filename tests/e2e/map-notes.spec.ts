@@ -11,7 +11,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { buildConeDsm, buildPreview, buildViewingCog, rasterFacts } from '../helpers/dsm-fixtures.ts'
 import { e2eDir } from '../setup/e2e-env.ts'
 import { seedPaidProject } from './admin-fixtures.ts'
-import { DEMO_PASSWORD, login } from './fixtures.ts'
+import { DEMO_PASSWORD, signIn } from './fixtures.ts'
 import { storeReadyRasters } from './map-view-fixtures.ts'
 
 /** A completed project with one small elevation model (a 320 px cone DSM): the map shows at once. */
@@ -46,10 +46,10 @@ async function exportNotes(page: Page, format: string) {
   return { name: download.suggestedFilename(), text: fs.readFileSync((await download.path())!, 'utf8') }
 }
 
-test('a note drawn on the map, shown in its colour and exported as GeoJSON @js-only', async ({ page }) => {
+test('a note drawn on the map, shown in its colour and exported as GeoJSON', async ({ page }) => {
   test.setTimeout(120_000)
   const seeded = await seedNotesProject()
-  await login(page, seeded.clientEmail, DEMO_PASSWORD)
+  await signIn(page, seeded.clientEmail, DEMO_PASSWORD)
   await page.goto(`/projects/${seeded.projectId}/map`)
   const map = page.getByTestId('deliverables-map')
   await expect(map.locator('.leaflet-container')).toBeVisible()
@@ -99,20 +99,24 @@ test('a note drawn on the map, shown in its colour and exported as GeoJSON @js-o
   expect(geojson.features[0]!.properties.title).toBe('Haul road edge')
 })
 
-test('without JavaScript: a note typed into the form and exported as CSV @no-js-only', async ({ page }) => {
-  test.setTimeout(120_000)
-  const seeded = await seedNotesProject()
-  await login(page, seeded.clientEmail, DEMO_PASSWORD)
-  await page.goto(`/projects/${seeded.projectId}/map`)
-  await page.getByRole('textbox', { name: 'Title' }).fill('Survey peg 4')
-  await page.getByRole('combobox', { name: 'Shape' }).selectOption('point')
-  await page.getByRole('textbox', { name: /^Coordinates, one/ }).fill('-33.9200, 18.4200')
-  await page.getByRole('button', { name: 'Save note' }).click()
-  await expect(page.getByTestId('note').filter({ hasText: 'Survey peg 4' })).toBeVisible()
+test(
+  'without JavaScript: a note typed into the form and exported as CSV',
+  { tag: '@no-js-only' },
+  async ({ page }) => {
+    test.setTimeout(120_000)
+    const seeded = await seedNotesProject()
+    await signIn(page, seeded.clientEmail, DEMO_PASSWORD)
+    await page.goto(`/projects/${seeded.projectId}/map`)
+    await page.getByRole('textbox', { name: 'Title' }).fill('Survey peg 4')
+    await page.getByRole('combobox', { name: 'Shape' }).selectOption('point')
+    await page.getByRole('textbox', { name: /^Coordinates, one/ }).fill('-33.9200, 18.4200')
+    await page.getByRole('button', { name: 'Save note' }).click()
+    await expect(page.getByTestId('note').filter({ hasText: 'Survey peg 4' })).toBeVisible()
 
-  const file = await exportNotes(page, 'csv')
-  expect(file.name).toMatch(/\.csv$/)
-  const rows = file.text.trim().split(/\r?\n/)
-  expect(rows).toHaveLength(2)
-  expect(rows[1]).toContain('Survey peg 4')
-})
+    const file = await exportNotes(page, 'csv')
+    expect(file.name).toMatch(/\.csv$/)
+    const rows = file.text.trim().split(/\r?\n/)
+    expect(rows).toHaveLength(2)
+    expect(rows[1]).toContain('Survey peg 4')
+  },
+)

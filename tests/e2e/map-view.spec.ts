@@ -21,7 +21,7 @@ function parseNumber(text: string) {
   )
 }
 
-test('the client sees the orthomosaic on the map and measures a rectangle @js-only', async ({ page }) => {
+test('the client sees the orthomosaic on the map and measures a rectangle', async ({ page }) => {
   test.setTimeout(240_000)
   const name = `Map survey ${randomBytes(3).toString('hex')}`
   const seeded = await seedMapProject(name)
@@ -102,7 +102,7 @@ test('the client sees the orthomosaic on the map and measures a rectangle @js-on
 
 // Every tile must end painted and none fail; the 5 s per step goal is measured, not timed here, by
 // `bench/map-zoom.bench.ts` (`E2E_PORT=4200 npm run bench -- bench/map-zoom.bench.ts`, the same steps).
-test('every tile of both layers loads at each of 5 zoom steps @js-only', async ({ page }) => {
+test('every tile of both layers loads at each of 5 zoom steps', async ({ page }) => {
   test.setTimeout(420_000)
   const seeded = await seedMapProject(`Map tiles ${randomBytes(3).toString('hex')}`)
   await signIn(page, seeded.clientEmail, DEMO_PASSWORD)
@@ -140,9 +140,7 @@ test('every tile of both layers loads at each of 5 zoom steps @js-only', async (
   expect(await orthomosaicPixelsOnScreen(page, seeded.orthomosaicId)).toBeGreaterThan(10_000)
 })
 
-test('with no satellite tiles, the Map view draws the offline map under the layers @js-only', async ({
-  page,
-}) => {
+test('with no satellite tiles, the Map view draws the offline map under the layers', async ({ page }) => {
   test.setTimeout(120_000)
   const seeded = await seedMapProject(`Map offline ${randomBytes(3).toString('hex')}`)
   const { tileOrigin } = JSON.parse(fs.readFileSync(e2eStateFile, 'utf8')) as { tileOrigin: string }
@@ -167,40 +165,42 @@ test('with no satellite tiles, the Map view draws the offline map under the laye
   }
 })
 
-test('without JavaScript: previews, metadata, downloads and the volume form @no-js-only', async ({
-  page,
-}) => {
-  test.setTimeout(240_000)
-  const name = `Map survey ${randomBytes(3).toString('hex')}`
-  const seeded = await seedMapProject(name)
-  await signIn(page, seeded.clientEmail, DEMO_PASSWORD)
-  await page.goto(`/projects/${seeded.projectId}/map`)
-  const deliverables = page.getByTestId('deliverable')
-  await expect(deliverables).toHaveCount(2)
-  const ortho = deliverables.filter({ hasText: 'site-orthomosaic.tif' })
-  await expect(ortho.getByRole('img', { name: 'Preview of site-orthomosaic.tif' })).toBeVisible()
-  expect(await ortho.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(
-    100,
-  )
-  await expect(ortho.getByTestId('deliverable-metadata')).toContainText('EPSG:2048')
-  await expect(ortho.getByTestId('deliverable-metadata')).toContainText('4 096 × 4 096 px')
-  await expect(ortho.getByTestId('deliverable-metadata')).toContainText('5 cm/px')
-  const download = ortho.getByRole('link', { name: 'Download site-orthomosaic.tif' })
-  const response = await page.request.get((await download.getAttribute('href'))!)
-  expect(response.status()).toBe(200)
+test(
+  'without JavaScript: previews, metadata, downloads and the volume form',
+  { tag: '@no-js-only' },
+  async ({ page }) => {
+    test.setTimeout(240_000)
+    const name = `Map survey ${randomBytes(3).toString('hex')}`
+    const seeded = await seedMapProject(name)
+    await signIn(page, seeded.clientEmail, DEMO_PASSWORD)
+    await page.goto(`/projects/${seeded.projectId}/map`)
+    const deliverables = page.getByTestId('deliverable')
+    await expect(deliverables).toHaveCount(2)
+    const ortho = deliverables.filter({ hasText: 'site-orthomosaic.tif' })
+    await expect(ortho.getByRole('img', { name: 'Preview of site-orthomosaic.tif' })).toBeVisible()
+    expect(
+      await ortho.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBeGreaterThan(100)
+    await expect(ortho.getByTestId('deliverable-metadata')).toContainText('EPSG:2048')
+    await expect(ortho.getByTestId('deliverable-metadata')).toContainText('4 096 × 4 096 px')
+    await expect(ortho.getByTestId('deliverable-metadata')).toContainText('5 cm/px')
+    const download = ortho.getByRole('link', { name: 'Download site-orthomosaic.tif' })
+    const response = await page.request.get((await download.getAttribute('href'))!)
+    expect(response.status()).toBe(200)
 
-  // The cone's 48-sided ring, typed as lat, lng lines: 4 189 m³ above the edge's mean.
-  const lines = seeded.cone.ring.slice(0, -1).map(([lng, lat]) => `${lat}, ${lng}`)
-  await page.getByRole('textbox', { name: 'Corners', exact: true }).fill(lines.join('\n'))
-  await page.getByRole('button', { name: 'Measure volume' }).click()
-  const cut = parseNumber(await page.getByTestId('volume-cut').innerText())
-  const expected = (Math.PI * 20 ** 2 * 10) / 3
-  expect(Math.abs(cut - expected) / expected).toBeLessThan(0.02)
+    // The cone's 48-sided ring, typed as lat, lng lines: 4 189 m³ above the edge's mean.
+    const lines = seeded.cone.ring.slice(0, -1).map(([lng, lat]) => `${lat}, ${lng}`)
+    await page.getByRole('textbox', { name: 'Corners', exact: true }).fill(lines.join('\n'))
+    await page.getByRole('button', { name: 'Measure volume' }).click()
+    const cut = parseNumber(await page.getByTestId('volume-cut').innerText())
+    const expected = (Math.PI * 20 ** 2 * 10) / 3
+    expect(Math.abs(cut - expected) / expected).toBeLessThan(0.02)
 
-  // A line that is not a pair is named.
-  await page
-    .getByRole('textbox', { name: 'Corners', exact: true })
-    .fill('-33.92, 18.42\nnot a pair\n-33.921, 18.421')
-  await page.getByRole('button', { name: 'Measure volume' }).click()
-  await expect(page.getByText('Line 2 is not a ‘latitude, longitude’ pair.').first()).toBeVisible()
-})
+    // A line that is not a pair is named.
+    await page
+      .getByRole('textbox', { name: 'Corners', exact: true })
+      .fill('-33.92, 18.42\nnot a pair\n-33.921, 18.421')
+    await page.getByRole('button', { name: 'Measure volume' }).click()
+    await expect(page.getByText('Line 2 is not a ‘latitude, longitude’ pair.').first()).toBeVisible()
+  },
+)

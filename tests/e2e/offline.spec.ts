@@ -16,7 +16,7 @@ import Database from 'better-sqlite3'
 import { setTileServerMode } from '../helpers/tile-server.ts'
 import { e2eDir, e2eStateFile } from '../setup/e2e-env.ts'
 import { expectToast, PILOT_EMAIL, seedPaidProject } from './admin-fixtures.ts'
-import { DEMO_PASSWORD, login, signIn, slowUplink } from './fixtures.ts'
+import { DEMO_PASSWORD, signIn, slowUplink } from './fixtures.ts'
 
 test.describe.configure({ timeout: 180_000 })
 
@@ -100,14 +100,14 @@ async function openJob(page: Page, projectId: number, name: string) {
   return job
 }
 
-test('@js-only a pilot saves a job for offline and reads it with no signal after a reload', async ({
+test('a pilot saves a job for offline and reads it with no signal after a reload', async ({
   page,
   context,
 }, testInfo) => {
   const name = `Offline orchard ${crypto.randomBytes(3).toString('hex')}`
   const { projectId } = seedAssignedJob(name)
-  // The form, not the shared session: this journey signs out at the end.
-  await login(page, PILOT_EMAIL, DEMO_PASSWORD)
+  // Not the shared session: this journey signs out at the end.
+  await signIn(page, PILOT_EMAIL, DEMO_PASSWORD, { ownSession: true })
   const job = await openJob(page, projectId, name)
   await expect(job.getByTestId('job-map').locator('img.leaflet-tile-loaded').first()).toBeVisible()
 
@@ -188,7 +188,7 @@ test('@js-only a pilot saves a job for offline and reads it with no signal after
   await expect.poll(() => page.evaluate(async () => (await caches.keys()).length)).toBe(0)
 })
 
-test('@js-only a save ends when the tile host is out of reach, and the card agrees after an offline reload', async ({
+test('a save ends when the tile host is out of reach, and the card agrees after an offline reload', async ({
   page,
   context,
 }) => {
@@ -226,7 +226,7 @@ test('@js-only a save ends when the tile host is out of reach, and the card agre
   }
 })
 
-test('@js-only a photo picked with no signal waits as queued and uploads when the signal returns', async ({
+test('a photo picked with no signal waits as queued and uploads when the signal returns', async ({
   page,
   context,
 }) => {
@@ -254,9 +254,7 @@ test('@js-only a photo picked with no signal waits as queued and uploads when th
   await expect.poll(() => keptUploads(page)).toBe(0)
 })
 
-test('@js-only an upload cut by a reload continues by itself and sends only the missing bytes', async ({
-  page,
-}) => {
+test('an upload cut by a reload continues by itself and sends only the missing bytes', async ({ page }) => {
   const name = `Resumed upload ${crypto.randomBytes(3).toString('hex')}`
   const { projectId } = seedAssignedJob(name)
   await signIn(page, PILOT_EMAIL, DEMO_PASSWORD)

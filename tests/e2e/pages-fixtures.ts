@@ -1,5 +1,5 @@
 /**
- * Data for the journeys that visit every page (a11y.spec.ts, screenshots.spec.ts): a paid
+ * Data for the journey that visits every page (pages.spec.ts): a paid
  * project with its invoice, assigned to the demo pilot, and a quoted (unpaid) project, both
  * owned by one new client; plus the ids of the pilot, a hub and a drone profile. Seeded once per
  * app by the global set-up (tests/setup/e2e-global-setup.ts).
@@ -31,7 +31,7 @@ const seededFile = (dir: string) => path.join(dir, 'pages-seeded.json')
 /**
  * The data, as the global set-up seeded it into this worker's app. The journeys that use it
  * only visit pages, so every test shares it; seeded on each app's fresh database, the same
- * names and ids on every app make the same pages, whose axe verdict a11y.spec.ts then reuses
+ * names and ids on every app make the same pages, whose verdict pages.spec.ts then reuses
  * across workers and projects.
  */
 export function seedPagesData(): SeededPages {

@@ -41,120 +41,127 @@ async function upload(page: Page, scope: ReturnType<Page['getByTestId']>, label:
   await expectToast(page, 'Upload successful')
 }
 
-test('a pilot flies an assigned job and the client downloads the deliverable', async ({ page }) => {
-  test.setTimeout(300_000)
-  const name = `Orchard survey ${randomBytes(3).toString('hex')}`
-  const { projectId, clientEmail } = seedPaidProject(name)
+test(
+  'a pilot flies an assigned job and the client downloads the deliverable',
+  { tag: '@no-js' },
+  async ({ page }) => {
+    test.setTimeout(300_000)
+    const name = `Orchard survey ${randomBytes(3).toString('hex')}`
+    const { projectId, clientEmail } = seedPaidProject(name)
 
-  // The admin assigns the demo pilot.
-  await loginAsAdmin(page)
-  await page.goto(`/admin/projects/${projectId}`)
-  const dialog = page.getByRole('dialog', { name })
-  await dialog.getByLabel('Assigned pilot').selectOption({ label: 'Pieter Pilot — Western Cape' })
-  await dialog.getByRole('button', { name: 'Save Changes' }).click()
-  await expectToast(page, 'Pilot Assigned & Emails Sent')
-  const jobCard = await waitForMail((m) => m.to.includes(PILOT_EMAIL) && m.subject.includes(name))
-  const jobLink = new URL(extractLink(jobCard.text, '/dashboard?project='))
-  await page.context().clearCookies()
+    // The admin assigns the demo pilot.
+    await loginAsAdmin(page)
+    await page.goto(`/admin/projects/${projectId}`)
+    const dialog = page.getByRole('dialog', { name })
+    await dialog.getByLabel('Assigned pilot').selectOption({ label: 'Pieter Pilot — Western Cape' })
+    await dialog.getByRole('button', { name: 'Save Changes' }).click()
+    await expectToast(page, 'Pilot Assigned & Emails Sent')
+    const jobCard = await waitForMail((m) => m.to.includes(PILOT_EMAIL) && m.subject.includes(name))
+    const jobLink = new URL(extractLink(jobCard.text, '/dashboard?project='))
+    await page.context().clearCookies()
 
-  // The pilot opens the job from the job card, logs 1 h 30 min and uploads a photo.
-  await signIn(page, PILOT_EMAIL, DEMO_PASSWORD)
-  const js = test.info().project.use.javaScriptEnabled !== false
-  // With JavaScript and no tiles at all, the job map draws the planner's offline map, not plain grey.
-  const { tileOrigin } = JSON.parse(fs.readFileSync(e2eStateFile, 'utf8')) as { tileOrigin: string }
-  if (js) await setTileServerMode(tileOrigin, 'error')
-  await page.goto(`${jobLink.pathname}${jobLink.search}`)
-  const job = page.getByTestId('job-dialog')
-  await expect(job.getByRole('heading', { name })).toBeVisible()
-  if (js) {
-    try {
-      await expect(job.getByTestId('job-map').locator('.offline-map-grid-label').first()).toBeAttached({
-        timeout: 30_000,
-      })
-    } finally {
-      await setTileServerMode(tileOrigin, 'ok')
+    // The pilot opens the job from the job card, logs 1 h 30 min and uploads a photo.
+    await signIn(page, PILOT_EMAIL, DEMO_PASSWORD)
+    const js = test.info().project.use.javaScriptEnabled !== false
+    // With JavaScript and no tiles at all, the job map draws the planner's offline map, not plain grey.
+    const { tileOrigin } = JSON.parse(fs.readFileSync(e2eStateFile, 'utf8')) as { tileOrigin: string }
+    if (js) await setTileServerMode(tileOrigin, 'error')
+    await page.goto(`${jobLink.pathname}${jobLink.search}`)
+    const job = page.getByTestId('job-dialog')
+    await expect(job.getByRole('heading', { name })).toBeVisible()
+    if (js) {
+      try {
+        await expect(job.getByTestId('job-map').locator('.offline-map-grid-label').first()).toBeAttached({
+          timeout: 30_000,
+        })
+      } finally {
+        await setTileServerMode(tileOrigin, 'ok')
+      }
     }
-  }
-  await expect(job.getByText('Carla Customer')).toBeVisible()
-  // The job card links what the pilot flies: the mission page and every mission file.
-  const mission = job.getByTestId('job-mission')
-  await expect(mission.getByRole('link', { name: 'Open survey mission' })).toHaveAttribute(
-    'href',
-    `/projects/${projectId}/survey`,
-  )
-  await expect(mission.getByRole('link', { name: 'KML', exact: true })).toHaveAttribute(
-    'href',
-    `/api/projects/${projectId}/export/kml`,
-  )
-  await job.getByLabel('Hours').fill('13')
-  await job.getByRole('button', { name: 'Save Project Progress' }).click()
-  await expect(job.getByText('Hours must be a whole number from 0 to 12')).toBeVisible()
-  await job.getByLabel('Hours').fill('1')
-  await job.getByLabel('Minutes').fill('30')
-  await job.getByRole('button', { name: 'Save Project Progress' }).click()
-  await expectToast(page, 'Progress Saved')
-  await expect(page.getByTestId('job-dialog').getByText('Logged so far: 1 h 30 min')).toBeVisible()
+    await expect(job.getByText('Carla Customer')).toBeVisible()
+    // The job card links what the pilot flies: the mission page and every mission file.
+    const mission = job.getByTestId('job-mission')
+    await expect(mission.getByRole('link', { name: 'Open survey mission' })).toHaveAttribute(
+      'href',
+      `/projects/${projectId}/survey`,
+    )
+    await expect(mission.getByRole('link', { name: 'KML', exact: true })).toHaveAttribute(
+      'href',
+      `/api/projects/${projectId}/export/kml`,
+    )
+    await job.getByLabel('Hours').fill('13')
+    await job.getByRole('button', { name: 'Save Project Progress' }).click()
+    await expect(job.getByText('Hours must be a whole number from 0 to 12')).toBeVisible()
+    await job.getByLabel('Hours').fill('1')
+    await job.getByLabel('Minutes').fill('30')
+    await job.getByRole('button', { name: 'Save Project Progress' }).click()
+    await expectToast(page, 'Progress Saved')
+    await expect(page.getByTestId('job-dialog').getByText('Logged so far: 1 h 30 min')).toBeVisible()
 
-  const photo = await writeTemp('DJI_0042.png', PNG)
-  await upload(page, page.getByTestId('job-media'), 'Upload photos', photo)
-  await expect(page.getByTestId('job-media').getByRole('link', { name: 'DJI_0042.png' })).toBeVisible()
-  await page.goto('/dashboard?tab=flight-logs')
-  await expect(page.getByTestId('flight-log-list')).toContainText(name)
-  await expect(page.getByText('1 h 30 min').first()).toBeVisible()
-  await page.context().clearCookies()
+    const photo = await writeTemp('DJI_0042.png', PNG)
+    await upload(page, page.getByTestId('job-media'), 'Upload photos', photo)
+    await expect(page.getByTestId('job-media').getByRole('link', { name: 'DJI_0042.png' })).toBeVisible()
+    await page.goto('/dashboard?tab=flight-logs')
+    await expect(page.getByTestId('flight-log-list')).toContainText(name)
+    await expect(page.getByText('1 h 30 min').first()).toBeVisible()
+    await page.context().clearCookies()
 
-  // The admin uploads a deliverable and completes the project.
-  const pdf = await PDFDocument.create()
-  pdf.addPage([300, 200]).drawText(`Orthomosaic report for ${name}`, { x: 10, y: 100, size: 10 })
-  const reportBytes = Buffer.from(await pdf.save())
-  const report = await writeTemp('orthomosaic-report.pdf', reportBytes)
-  await loginAsAdmin(page)
-  await page.goto(`/admin/projects/${projectId}/complete`)
-  const complete = page.getByTestId('complete-project-dialog')
-  await complete.getByRole('button', { name: 'Complete Project' }).click()
-  await expectToast(page, 'No files selected')
-  await upload(page, page.getByTestId('complete-project-dialog'), 'Processed files', report)
-  await expect(
-    page.getByTestId('complete-project-dialog').getByRole('link', { name: 'orthomosaic-report.pdf' }),
-  ).toBeVisible()
-  // Delete asks first, naming the file and its size; Cancel keeps it.
-  await page
-    .getByTestId('complete-project-dialog')
-    .getByRole('button', { name: 'Delete orthomosaic-report.pdf' })
-    .click()
-  const confirmDelete = page.getByTestId('delete-file-dialog')
-  await expect(confirmDelete).toContainText('orthomosaic-report.pdf')
-  await expect(confirmDelete).toContainText(/\d+\sKB|\d+\sB/)
-  await confirmDelete.getByRole('link', { name: 'Cancel' }).click()
-  await expect(confirmDelete).toHaveCount(0)
-  await page.getByTestId('complete-project-dialog').getByRole('button', { name: 'Complete Project' }).click()
-  await expectToast(page, 'Project Completed')
-  await expect(
-    page.getByTestId('admin-project-files').getByRole('button', { name: 'Complete Project' }),
-  ).toBeDisabled()
-  const fileHref = await page
-    .getByTestId('admin-project-files')
-    .getByRole('link', { name: 'orthomosaic-report.pdf' })
-    .getAttribute('href')
-  const mail = await waitForMail(
-    (m) => m.to.includes(clientEmail) && m.subject === `Your survey data is ready: ${name}`,
-  )
-  expect(mail.text).toContain(`/dashboard?tab=projects&view=${projectId}`)
-  await page.context().clearCookies()
+    // The admin uploads a deliverable and completes the project.
+    const pdf = await PDFDocument.create()
+    pdf.addPage([300, 200]).drawText(`Orthomosaic report for ${name}`, { x: 10, y: 100, size: 10 })
+    const reportBytes = Buffer.from(await pdf.save())
+    const report = await writeTemp('orthomosaic-report.pdf', reportBytes)
+    await loginAsAdmin(page)
+    await page.goto(`/admin/projects/${projectId}/complete`)
+    const complete = page.getByTestId('complete-project-dialog')
+    await complete.getByRole('button', { name: 'Complete Project' }).click()
+    await expectToast(page, 'No files selected')
+    await upload(page, page.getByTestId('complete-project-dialog'), 'Processed files', report)
+    await expect(
+      page.getByTestId('complete-project-dialog').getByRole('link', { name: 'orthomosaic-report.pdf' }),
+    ).toBeVisible()
+    // Delete asks first, naming the file and its size; Cancel keeps it.
+    await page
+      .getByTestId('complete-project-dialog')
+      .getByRole('button', { name: 'Delete orthomosaic-report.pdf' })
+      .click()
+    const confirmDelete = page.getByTestId('delete-file-dialog')
+    await expect(confirmDelete).toContainText('orthomosaic-report.pdf')
+    await expect(confirmDelete).toContainText(/\d+\sKB|\d+\sB/)
+    await confirmDelete.getByRole('link', { name: 'Cancel' }).click()
+    await expect(confirmDelete).toHaveCount(0)
+    await page
+      .getByTestId('complete-project-dialog')
+      .getByRole('button', { name: 'Complete Project' })
+      .click()
+    await expectToast(page, 'Project Completed')
+    await expect(
+      page.getByTestId('admin-project-files').getByRole('button', { name: 'Complete Project' }),
+    ).toBeDisabled()
+    const fileHref = await page
+      .getByTestId('admin-project-files')
+      .getByRole('link', { name: 'orthomosaic-report.pdf' })
+      .getAttribute('href')
+    const mail = await waitForMail(
+      (m) => m.to.includes(clientEmail) && m.subject === `Your survey data is ready: ${name}`,
+    )
+    expect(mail.text).toContain(`/dashboard?tab=projects&view=${projectId}`)
+    await page.context().clearCookies()
 
-  // The client downloads the deliverable: the same bytes.
-  await signIn(page, clientEmail, DEMO_PASSWORD)
-  const download = await page.request.get(fileHref!)
-  expect(download.status()).toBe(200)
-  expect(download.headers()['content-disposition']).toContain('attachment')
-  expect(Buffer.from(await download.body()).equals(reportBytes)).toBe(true)
+    // The client downloads the deliverable: the same bytes.
+    await signIn(page, clientEmail, DEMO_PASSWORD)
+    const download = await page.request.get(fileHref!)
+    expect(download.status()).toBe(200)
+    expect(download.headers()['content-disposition']).toContain('attachment')
+    expect(Buffer.from(await download.body()).equals(reportBytes)).toBe(true)
 
-  // The pilot now sees the completion panel instead of the progress form.
-  await page.context().clearCookies()
-  await signIn(page, PILOT_EMAIL, DEMO_PASSWORD)
-  await page.goto(`/dashboard?project=${projectId}`)
-  const panel = page.getByTestId('completion-panel')
-  await expect(panel).toContainText('1 h 30 min')
-  await expect(panel).toContainText('Client notified')
-  await expect(page.getByTestId('progress-form')).toHaveCount(0)
-})
+    // The pilot now sees the completion panel instead of the progress form.
+    await page.context().clearCookies()
+    await signIn(page, PILOT_EMAIL, DEMO_PASSWORD)
+    await page.goto(`/dashboard?project=${projectId}`)
+    const panel = page.getByTestId('completion-panel')
+    await expect(panel).toContainText('1 h 30 min')
+    await expect(panel).toContainText('Client notified')
+    await expect(page.getByTestId('progress-form')).toHaveCount(0)
+  },
+)

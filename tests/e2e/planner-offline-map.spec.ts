@@ -17,7 +17,7 @@ function tileOrigin() {
   return (JSON.parse(fs.readFileSync(e2eStateFile, 'utf8')) as { tileOrigin: string }).tileOrigin
 }
 
-test('@js-only with no tiles at all, the planner draws its own map: grid, towns and provinces', async ({
+test('with no tiles at all, the planner draws its own map: grid, towns and provinces', async ({
   page,
 }, testInfo) => {
   await setTileServerMode(tileOrigin(), 'error')

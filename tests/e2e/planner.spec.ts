@@ -14,7 +14,7 @@ import {
   squash,
 } from './planner-fixtures.ts'
 
-test('@js-only a client draws two areas, the live quote matches the server, and the quote leads to checkout', async ({
+test('a client draws two areas, the live quote matches the server, and the quote leads to checkout', async ({
   page,
 }) => {
   // The longest journey: a project, two drawn areas, two airspace checks and a quote.
@@ -26,6 +26,7 @@ test('@js-only a client draws two areas, the live quote matches the server, and 
     void dialog.dismiss()
   })
   await signIn(page, DEMO_CLIENT, DEMO_PASSWORD)
+  await page.goto('/dashboard')
   // The dashboard ships no map code; only the planner loads Leaflet.
   expect(await page.evaluate(() => typeof (window as unknown as { L?: unknown }).L)).toBe('undefined')
   const projectId = await createProject(page, `Vineyard ${Date.now()}`, { js: true })
@@ -185,65 +186,74 @@ test('@js-only a client draws two areas, the live quote matches the server, and 
   expect(browserDialogs).toEqual([])
 })
 
-test('@no-js-only without JavaScript a client pastes coordinates and gets the same quote as the API', async ({
-  page,
-}) => {
-  await signIn(page, DEMO_CLIENT, DEMO_PASSWORD)
-  const projectId = await createProject(page, `Orchard ${Date.now()}`, { js: false })
-  await expect(page.getByText('Drawing on the satellite map needs JavaScript')).toBeVisible()
+test(
+  'without JavaScript a client pastes coordinates and gets the same quote as the API',
+  { tag: '@no-js-only' },
+  async ({ page }) => {
+    await signIn(page, DEMO_CLIENT, DEMO_PASSWORD)
+    const projectId = await createProject(page, `Orchard ${Date.now()}`, { js: false })
+    await expect(page.getByText('Drawing on the satellite map needs JavaScript')).toBeVisible()
 
-  // Nothing entered: the product's message, from the server.
-  await page.getByRole('button', { name: 'Generate Quote' }).click()
-  await expect(
-    page.getByRole('alert').filter({ hasText: 'Please draw at least one area before saving.' }),
-  ).toBeVisible()
+    // Nothing entered: the product's message, from the server.
+    await page.getByRole('button', { name: 'Generate Quote' }).click()
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Please draw at least one area before saving.' }),
+    ).toBeVisible()
 
-  await page.getByLabel('Coordinates').fill(areasToText(PASTED_AREAS))
-  await page.getByRole('button', { name: 'Generate Quote' }).click()
-  await expect(page).toHaveURL(new RegExp(`projectId=${projectId}&view=quote`))
-  const dialog = page.getByTestId('quote-dialog')
-  await expect(dialog.getByRole('heading', { name: 'Project Quote' })).toBeVisible()
-  await expect(
-    page.getByText(
-      'Project created successfully! Pay the quote to book your flight; an admin assigns a pilot once your payment is confirmed.',
-    ),
-  ).toBeVisible()
-  const server = await serverQuote(page.request, PASTED_AREAS)
-  expect(server.totalInCents).toBeGreaterThan(0)
-  expect(squash(await dialog.getByTestId('quote-total').textContent())).toBe(
-    squash(rand(server.totalInCents)),
-  )
-  await expect(dialog.getByTestId('quote-survey-areas')).toHaveText('2')
-  // From the survey engine (not a flat 15 minutes an area), with the mission's figures beside it.
-  await expect(dialog.getByTestId('quote-flight-time')).toHaveText(/^\d+ minutes?$/)
-  await expect(dialog.getByTestId('quote-survey')).toContainText('Photos')
-  await expect(dialog.getByTestId('screenshot-unavailable')).toBeVisible()
+    await page.getByLabel('Coordinates').fill(areasToText(PASTED_AREAS))
+    await page.getByRole('button', { name: 'Generate Quote' }).click()
+    await expect(page).toHaveURL(new RegExp(`projectId=${projectId}&view=quote`))
+    const dialog = page.getByTestId('quote-dialog')
+    await expect(dialog.getByRole('heading', { name: 'Project Quote' })).toBeVisible()
+    await expect(
+      page.getByText(
+        'Project created successfully! Pay the quote to book your flight; an admin assigns a pilot once your payment is confirmed.',
+      ),
+    ).toBeVisible()
+    const server = await serverQuote(page.request, PASTED_AREAS)
+    expect(server.totalInCents).toBeGreaterThan(0)
+    expect(squash(await dialog.getByTestId('quote-total').textContent())).toBe(
+      squash(rand(server.totalInCents)),
+    )
+    await expect(dialog.getByTestId('quote-survey-areas')).toHaveText('2')
+    // From the survey engine (not a flat 15 minutes an area), with the mission's figures beside it.
+    await expect(dialog.getByTestId('quote-flight-time')).toHaveText(/^\d+ minutes?$/)
+    await expect(dialog.getByTestId('quote-survey')).toContainText('Photos')
+    await expect(dialog.getByTestId('screenshot-unavailable')).toBeVisible()
 
-  // Close returns to the planner with the areas filled in; My Projects offers Pay Now.
-  await dialog.getByRole('link', { name: 'Close', exact: true }).click()
-  await expect(page.getByTestId('quote-dialog')).toHaveCount(0)
-  await expect(page.getByLabel('Coordinates')).toHaveValue(/-33\.94, 18\.86/)
-  await page.goto('/dashboard?tab=projects')
-  const card = page.getByTestId(`project-card-${projectId}`)
-  await expect(card).toContainText('Quote ready - Awaiting payment')
-  await expect(card.getByRole('link', { name: 'Pay Now' })).toHaveAttribute('href', `/checkout/${projectId}`)
-})
+    // Close returns to the planner with the areas filled in; My Projects offers Pay Now.
+    await dialog.getByRole('link', { name: 'Close', exact: true }).click()
+    await expect(page.getByTestId('quote-dialog')).toHaveCount(0)
+    await expect(page.getByLabel('Coordinates')).toHaveValue(/-33\.94, 18\.86/)
+    await page.goto('/dashboard?tab=projects')
+    const card = page.getByTestId(`project-card-${projectId}`)
+    await expect(card).toContainText('Quote ready - Awaiting payment')
+    await expect(card.getByRole('link', { name: 'Pay Now' })).toHaveAttribute(
+      'href',
+      `/checkout/${projectId}`,
+    )
+  },
+)
 
-test('@no-js-only a planner error is explained: a self-intersecting area is refused', async ({ page }) => {
-  await signIn(page, DEMO_CLIENT, DEMO_PASSWORD)
-  await createProject(page, `Bow tie ${Date.now()}`, { js: false })
-  await page.getByLabel('Coordinates').fill('-33.94, 18.86\n-33.95, 18.87\n-33.94, 18.87\n-33.95, 18.86')
-  await page.getByRole('button', { name: 'Generate Quote' }).click()
-  await expect(
-    page.getByRole('alert').filter({ hasText: 'Survey areas must not cross themselves' }),
-  ).toBeVisible()
-  // What was typed is kept, to be corrected rather than typed again.
-  await expect(page.getByLabel('Coordinates')).toHaveValue(
-    '-33.94, 18.86\n-33.95, 18.87\n-33.94, 18.87\n-33.95, 18.86',
-  )
-})
+test(
+  'a planner error is explained: a self-intersecting area is refused',
+  { tag: '@no-js-only' },
+  async ({ page }) => {
+    await signIn(page, DEMO_CLIENT, DEMO_PASSWORD)
+    await createProject(page, `Bow tie ${Date.now()}`, { js: false })
+    await page.getByLabel('Coordinates').fill('-33.94, 18.86\n-33.95, 18.87\n-33.94, 18.87\n-33.95, 18.86')
+    await page.getByRole('button', { name: 'Generate Quote' }).click()
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Survey areas must not cross themselves' }),
+    ).toBeVisible()
+    // What was typed is kept, to be corrected rather than typed again.
+    await expect(page.getByLabel('Coordinates')).toHaveValue(
+      '-33.94, 18.86\n-33.95, 18.87\n-33.94, 18.87\n-33.95, 18.86',
+    )
+  },
+)
 
-test('@js-only when a tile server does not answer, the map says so, falls back to the outline and drawing goes on', async ({
+test('when a tile server does not answer, the map says so, falls back to the outline and drawing goes on', async ({
   page,
 }) => {
   // Tests serve satellite tiles locally; the street map's server (OpenStreetMap) is out of reach.
@@ -270,34 +280,35 @@ test('@js-only when a tile server does not answer, the map says so, falls back t
   await expect(page.getByTestId('completed-areas').locator('li')).toHaveCount(1)
 })
 
-test('a draft shows in My Projects, opens its details, and is deleted after confirmation', async ({
-  page,
-  javaScriptEnabled,
-}) => {
-  await signIn(page, DEMO_CLIENT, DEMO_PASSWORD)
-  const name = `Draft ${Date.now()}`
-  const projectId = await createProject(page, name, { js: javaScriptEnabled })
-  await page.getByRole('link', { name: 'Back to dashboard' }).click()
-  await expect(page).toHaveURL(/tab=projects/)
-  const card = page.getByTestId(`project-card-${projectId}`)
-  await expect(card).toContainText('Draft - Complete Flight Plan')
-  await expect(card.getByRole('link', { name: 'Complete Flight Plan' })).toHaveAttribute(
-    'href',
-    `/flight-planner?projectId=${projectId}`,
-  )
+test(
+  'a draft shows in My Projects, opens its details, and is deleted after confirmation',
+  { tag: '@no-js' },
+  async ({ page, javaScriptEnabled }) => {
+    await signIn(page, DEMO_CLIENT, DEMO_PASSWORD)
+    const name = `Draft ${Date.now()}`
+    const projectId = await createProject(page, name, { js: javaScriptEnabled })
+    await page.getByRole('link', { name: 'Back to dashboard' }).click()
+    await expect(page).toHaveURL(/tab=projects/)
+    const card = page.getByTestId(`project-card-${projectId}`)
+    await expect(card).toContainText('Draft - Complete Flight Plan')
+    await expect(card.getByRole('link', { name: 'Complete Flight Plan' })).toHaveAttribute(
+      'href',
+      `/flight-planner?projectId=${projectId}`,
+    )
 
-  await card.getByRole('link', { name: 'View Details' }).click()
-  const details = page.getByTestId('project-details-dialog')
-  await expect(details).toBeVisible()
-  await expect(details).toContainText('Agricultural Mapping')
-  await expect(details).toContainText('Stellenbosch, Western Cape, South Africa')
-  await details.getByRole('link', { name: 'Close dialog' }).click()
-  await expect(details).toHaveCount(0)
+    await card.getByRole('link', { name: 'View Details' }).click()
+    const details = page.getByTestId('project-details-dialog')
+    await expect(details).toBeVisible()
+    await expect(details).toContainText('Agricultural Mapping')
+    await expect(details).toContainText('Stellenbosch, Western Cape, South Africa')
+    await details.getByRole('link', { name: 'Close dialog' }).click()
+    await expect(details).toHaveCount(0)
 
-  await card.getByRole('link', { name: 'Delete' }).click()
-  const confirm = page.getByTestId('delete-draft-dialog')
-  await expect(confirm).toContainText(name)
-  await confirm.getByRole('button', { name: 'Delete draft' }).click()
-  await expect(page.getByTestId('toast')).toContainText('Draft project deleted successfully')
-  await expect(page.getByTestId(`project-card-${projectId}`)).toHaveCount(0)
-})
+    await card.getByRole('link', { name: 'Delete' }).click()
+    const confirm = page.getByTestId('delete-draft-dialog')
+    await expect(confirm).toContainText(name)
+    await confirm.getByRole('button', { name: 'Delete draft' }).click()
+    await expect(page.getByTestId('toast')).toContainText('Draft project deleted successfully')
+    await expect(page.getByTestId(`project-card-${projectId}`)).toHaveCount(0)
+  },
+)

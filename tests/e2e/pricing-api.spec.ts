@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test'
 
 import { DEMO_PASSWORD } from './fixtures.ts'
 
-test.describe('pricing API @js-only', () => {
+test.describe('pricing API', () => {
   let sessionId: string
 
   test.beforeAll(async ({ playwright, baseURL }) => {

@@ -80,7 +80,7 @@ async function untilProcessed(page: Page) {
   }).toPass({ timeout: 90_000 })
 }
 
-test('the admin processes the photos; the client follows the progress, then sees the orthomosaic on the Map view @js-only', async ({
+test('the admin processes the photos; the client follows the progress, then sees the orthomosaic on the Map view', async ({
   browser,
 }) => {
   test.setTimeout(240_000)
@@ -131,29 +131,31 @@ test('the admin processes the photos; the client follows the progress, then sees
     .toBeGreaterThan(100)
 })
 
-test('the status page without JavaScript: the progress in the HTML, refreshed by the page itself @no-js-only', async ({
-  browser,
-}) => {
-  test.setTimeout(180_000)
-  const { projectId, clientEmail } = projectWithPhotos(`Processing no-JS ${Date.now()}`, 2)
-  const [admin, client] = await Promise.all([
-    signedIn(browser, ADMIN_EMAIL, false),
-    signedIn(browser, clientEmail, false),
-  ])
-  await client.goto(`/projects/${projectId}/processing`)
-  const headline = client.getByTestId('processing-headline')
-  await expect(headline).toHaveText('Your photos have not been processed yet.')
-  const refresh = client.locator('meta[http-equiv="refresh"]')
-  await expect(refresh).toHaveCount(0)
+test(
+  'the status page without JavaScript: the progress in the HTML, refreshed by the page itself',
+  { tag: '@no-js-only' },
+  async ({ browser }) => {
+    test.setTimeout(180_000)
+    const { projectId, clientEmail } = projectWithPhotos(`Processing no-JS ${Date.now()}`, 2)
+    const [admin, client] = await Promise.all([
+      signedIn(browser, ADMIN_EMAIL, false),
+      signedIn(browser, clientEmail, false),
+    ])
+    await client.goto(`/projects/${projectId}/processing`)
+    const headline = client.getByTestId('processing-headline')
+    await expect(headline).toHaveText('Your photos have not been processed yet.')
+    const refresh = client.locator('meta[http-equiv="refresh"]')
+    await expect(refresh).toHaveCount(0)
 
-  await processPhotos(admin, projectId)
-  await client.reload()
-  await expect(headline).toHaveText(IN_PROGRESS)
-  // While it runs the page asks the browser to load it again, and offers a link to do it now.
-  await expect(refresh).toHaveAttribute('content', '15')
-  await expect(client.getByRole('link', { name: 'Refresh now' })).toBeVisible()
+    await processPhotos(admin, projectId)
+    await client.reload()
+    await expect(headline).toHaveText(IN_PROGRESS)
+    // While it runs the page asks the browser to load it again, and offers a link to do it now.
+    await expect(refresh).toHaveAttribute('content', '15')
+    await expect(client.getByRole('link', { name: 'Refresh now' })).toBeVisible()
 
-  await untilProcessed(client)
-  await expect(refresh).toHaveCount(0)
-  await expect(client.getByRole('link', { name: 'Open the Map view' })).toBeVisible()
-})
+    await untilProcessed(client)
+    await expect(refresh).toHaveCount(0)
+    await expect(client.getByRole('link', { name: 'Open the Map view' })).toBeVisible()
+  },
+)

@@ -61,107 +61,109 @@ async function createShareLink(page: Page, projectId: number, { allowDownload }:
   return new URL(url).pathname
 }
 
-test('the client shares the deliverables and the link opens signed out; revoked, it answers 410', async ({
-  page,
-  browser,
-}) => {
-  const { projectId, clientEmail, bytes, sha256 } = completedProjectWithReport('Erf 77 share survey')
-  await signIn(page, clientEmail)
-  const sharePath = await createShareLink(page, projectId, { allowDownload: true })
+test(
+  'the client shares the deliverables and the link opens signed out; revoked, it answers 410',
+  { tag: '@no-js' },
+  async ({ page, browser }) => {
+    const { projectId, clientEmail, bytes, sha256 } = completedProjectWithReport('Erf 77 share survey')
+    await signIn(page, clientEmail)
+    const sharePath = await createShareLink(page, projectId, { allowDownload: true })
 
-  const visitor = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled })
-  const guest = await visitor.newPage()
-  const opened = await guest.goto(sharePath)
-  expect(opened!.status()).toBe(200)
-  expect(opened!.headers()['x-robots-tag']).toBe('noindex, nofollow')
-  expect(opened!.headers()['referrer-policy']).toBe('no-referrer')
-  await expect(guest.getByRole('heading', { name: 'Erf 77 share survey' })).toBeVisible()
-  await expect(guest.getByText('Survey report.pdf')).toBeVisible()
-  await expect(guest.getByText(sha256)).toBeVisible()
-  const [download] = await Promise.all([
-    guest.waitForEvent('download'),
-    guest.getByRole('link', { name: 'Download', exact: true }).click(),
-  ])
-  expect(fs.readFileSync((await download.path())!).equals(bytes)).toBe(true)
-  await expect(guest.getByTestId('share-download-all')).toBeVisible()
+    const visitor = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled })
+    const guest = await visitor.newPage()
+    const opened = await guest.goto(sharePath)
+    expect(opened!.status()).toBe(200)
+    expect(opened!.headers()['x-robots-tag']).toBe('noindex, nofollow')
+    expect(opened!.headers()['referrer-policy']).toBe('no-referrer')
+    await expect(guest.getByRole('heading', { name: 'Erf 77 share survey' })).toBeVisible()
+    await expect(guest.getByText('Survey report.pdf')).toBeVisible()
+    await expect(guest.getByText(sha256)).toBeVisible()
+    const [download] = await Promise.all([
+      guest.waitForEvent('download'),
+      guest.getByRole('link', { name: 'Download', exact: true }).click(),
+    ])
+    expect(fs.readFileSync((await download.path())!).equals(bytes)).toBe(true)
+    await expect(guest.getByTestId('share-download-all')).toBeVisible()
 
-  await page.goto(`/projects/${projectId}/share`)
-  const counts = page.getByTestId('share-link-counts').first()
-  await expect(counts).toContainText('Opened once, last')
-  await expect(counts).toContainText('1 download')
-  await page.getByRole('button', { name: 'Revoke' }).click()
-  await expect(page.getByTestId('share-links')).toContainText('Revoked')
+    await page.goto(`/projects/${projectId}/share`)
+    const counts = page.getByTestId('share-link-counts').first()
+    await expect(counts).toContainText('Opened once, last')
+    await expect(counts).toContainText('1 download')
+    await page.getByRole('button', { name: 'Revoke' }).click()
+    await expect(page.getByTestId('share-links')).toContainText('Revoked')
 
-  const closed = await guest.goto(sharePath)
-  expect(closed!.status()).toBe(410)
-  await expect(guest.getByTestId('share-closed')).toContainText('This share link is no longer available')
-  await expect(guest.getByTestId('share-closed')).toContainText('revoked')
-  const unknown = await guest.goto(`/s/${'A'.repeat(43)}`)
-  expect(unknown!.status()).toBe(404)
-  await expect(guest.getByText('Share link not found')).toBeVisible()
-  await visitor.close()
-})
+    const closed = await guest.goto(sharePath)
+    expect(closed!.status()).toBe(410)
+    await expect(guest.getByTestId('share-closed')).toContainText('This share link is no longer available')
+    await expect(guest.getByTestId('share-closed')).toContainText('revoked')
+    const unknown = await guest.goto(`/s/${'A'.repeat(43)}`)
+    expect(unknown!.status()).toBe(404)
+    await expect(guest.getByText('Share link not found')).toBeVisible()
+    await visitor.close()
+  },
+)
 
-test('a link to an orthomosaic opens on the map, its pixels read from the COG through the link', async ({
-  page,
-  browser,
-}) => {
-  test.setTimeout(240_000)
-  const name = `Shared map ${crypto.randomBytes(3).toString('hex')}`
-  const seeded = await seedMapProject(name)
-  await signIn(page, seeded.clientEmail, DEMO_PASSWORD)
-  const sharePath = await createShareLink(page, seeded.projectId, { allowDownload: false })
+test(
+  'a link to an orthomosaic opens on the map, its pixels read from the COG through the link',
+  { tag: '@no-js' },
+  async ({ page, browser }) => {
+    test.setTimeout(240_000)
+    const name = `Shared map ${crypto.randomBytes(3).toString('hex')}`
+    const seeded = await seedMapProject(name)
+    await signIn(page, seeded.clientEmail, DEMO_PASSWORD)
+    const sharePath = await createShareLink(page, seeded.projectId, { allowDownload: false })
 
-  const withJs = Boolean(test.info().project.use.javaScriptEnabled)
-  const visitor = await browser.newContext({ javaScriptEnabled: withJs })
-  const guest = await visitor.newPage()
-  const consoleErrors: string[] = []
-  guest.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text())
-  })
-  const cogAnswers: number[] = []
-  guest.on('response', (response) => {
-    if (response.url().includes(`${sharePath}/files/${seeded.orthomosaicId}/view/cog`))
-      cogAnswers.push(response.status())
-  })
-  const opened = await guest.goto(sharePath)
-  expect(opened!.status()).toBe(200)
-  expect(opened!.headers()['x-robots-tag']).toBe('noindex, nofollow')
-  expect(opened!.headers()['referrer-policy']).toBe('no-referrer')
-  await expect(guest.getByRole('heading', { name })).toBeVisible()
-  const ortho = guest.getByTestId(`shared-file-${seeded.orthomosaicId}`)
-  await expect(ortho).toContainText('site-orthomosaic.tif')
+    const withJs = Boolean(test.info().project.use.javaScriptEnabled)
+    const visitor = await browser.newContext({ javaScriptEnabled: withJs })
+    const guest = await visitor.newPage()
+    const consoleErrors: string[] = []
+    guest.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text())
+    })
+    const cogAnswers: number[] = []
+    guest.on('response', (response) => {
+      if (response.url().includes(`${sharePath}/files/${seeded.orthomosaicId}/view/cog`))
+        cogAnswers.push(response.status())
+    })
+    const opened = await guest.goto(sharePath)
+    expect(opened!.status()).toBe(200)
+    expect(opened!.headers()['x-robots-tag']).toBe('noindex, nofollow')
+    expect(opened!.headers()['referrer-policy']).toBe('no-referrer')
+    await expect(guest.getByRole('heading', { name })).toBeVisible()
+    const ortho = guest.getByTestId(`shared-file-${seeded.orthomosaicId}`)
+    await expect(ortho).toContainText('site-orthomosaic.tif')
 
-  if (withJs) {
-    const map = guest.getByTestId('deliverables-map')
-    await expect(map.locator('.leaflet-container')).toBeVisible()
-    await expect
-      .poll(() => orthomosaicPixelsOnScreen(guest, seeded.orthomosaicId), { timeout: 30_000 })
-      .toBeGreaterThan(10_000)
-    // Read block by block through the link (HTTP Range), never from the signed-in /api.
-    expect(cogAnswers).toContain(206)
-    await expect(guest.getByTestId('map-layer')).toHaveCount(2)
-    await guest.getByRole('checkbox', { name: /site-dsm\.tif/ }).check()
-    await expect(guest.getByTestId('elevation-legend')).toContainText('100,0 m')
-    // Distance and area are measured in the browser; height and volume need the signed-in API.
-    const tools = guest.getByRole('group', { name: 'Measure tools' })
-    await expect(tools.getByRole('button')).toHaveText(['Distance', 'Area'])
-    // The map draws the preview itself: the list does not repeat it.
-    await expect(ortho.getByRole('img')).toHaveCount(0)
-    expect(consoleErrors.filter((text) => /Content Security Policy/i.test(text))).toEqual([])
-    // The map and its panels pass axe as the a11y journey's pages do.
-    const axe = await new AxeBuilder({ page: guest }).analyze()
-    expect(axe.violations.map((v) => `${v.impact} ${v.id}`)).toEqual([])
-    if (process.env.MAP_SCREENSHOTS) {
-      await guest.screenshot({ path: `${process.env.MAP_SCREENSHOTS}/share-map-1280.png`, fullPage: true })
-      await guest.setViewportSize({ width: 360, height: 780 })
-      await guest.screenshot({ path: `${process.env.MAP_SCREENSHOTS}/share-map-360.png`, fullPage: true })
+    if (withJs) {
+      const map = guest.getByTestId('deliverables-map')
+      await expect(map.locator('.leaflet-container')).toBeVisible()
+      await expect
+        .poll(() => orthomosaicPixelsOnScreen(guest, seeded.orthomosaicId), { timeout: 30_000 })
+        .toBeGreaterThan(10_000)
+      // Read block by block through the link (HTTP Range), never from the signed-in /api.
+      expect(cogAnswers).toContain(206)
+      await expect(guest.getByTestId('map-layer')).toHaveCount(2)
+      await guest.getByRole('checkbox', { name: /site-dsm\.tif/ }).check()
+      await expect(guest.getByTestId('elevation-legend')).toContainText('100,0 m')
+      // Distance and area are measured in the browser; height and volume need the signed-in API.
+      const tools = guest.getByRole('group', { name: 'Measure tools' })
+      await expect(tools.getByRole('button')).toHaveText(['Distance', 'Area'])
+      // The map draws the preview itself: the list does not repeat it.
+      await expect(ortho.getByRole('img')).toHaveCount(0)
+      expect(consoleErrors.filter((text) => /Content Security Policy/i.test(text))).toEqual([])
+      // The map and its panels pass axe as the a11y journey's pages do.
+      const axe = await new AxeBuilder({ page: guest }).analyze()
+      expect(axe.violations.map((v) => `${v.impact} ${v.id}`)).toEqual([])
+      if (process.env.MAP_SCREENSHOTS) {
+        await guest.screenshot({ path: `${process.env.MAP_SCREENSHOTS}/share-map-1280.png`, fullPage: true })
+        await guest.setViewportSize({ width: 360, height: 780 })
+        await guest.screenshot({ path: `${process.env.MAP_SCREENSHOTS}/share-map-360.png`, fullPage: true })
+      }
+    } else {
+      await expect(guest.getByTestId('deliverables-map')).toHaveCount(0)
+      const preview = ortho.getByRole('img', { name: 'Preview of site-orthomosaic.tif' })
+      await expect(preview).toBeVisible()
+      expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100)
     }
-  } else {
-    await expect(guest.getByTestId('deliverables-map')).toHaveCount(0)
-    const preview = ortho.getByRole('img', { name: 'Preview of site-orthomosaic.tif' })
-    await expect(preview).toBeVisible()
-    expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100)
-  }
-  await visitor.close()
-})
+    await visitor.close()
+  },
+)

@@ -49,7 +49,7 @@ async function openSiteMap(page: Page) {
   return seeded
 }
 
-test('swipe between two surveys, the change layer with its legend, and the change in a drawn area @js-only', async ({
+test('swipe between two surveys, the change layer with its legend, and the change in a drawn area', async ({
   page,
 }) => {
   test.setTimeout(240_000)
@@ -71,7 +71,7 @@ test('swipe between two surveys, the change layer with its legend, and the chang
   if (process.env.MAP_SCREENSHOTS) {
     await page.screenshot({ path: `${process.env.MAP_SCREENSHOTS}/site-map-1280.png`, fullPage: true })
   }
-  // axe on the page with its map, legend and panels (a11y.spec.ts visits it with no data).
+  // axe on the page with its map, legend and panels (pages.spec.ts visits it with no data).
   const axe = await new AxeBuilder({ page }).analyze()
   expect(
     axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
@@ -127,70 +127,72 @@ test('swipe between two surveys, the change layer with its legend, and the chang
   }
 })
 
-test('without JavaScript: both previews with their dates, the metadata, the change over the survey areas @no-js-only', async ({
-  page,
-}) => {
-  test.setTimeout(240_000)
-  const seeded = await openSiteMap(page)
-  const before = page.getByTestId('survey-before')
-  const after = page.getByTestId('survey-after')
-  await expect(before.getByRole('heading', { level: 3 })).toContainText(
-    formatDate(new Date(Date.now() - 30 * 86_400_000)),
-  )
-  await expect(after.getByRole('heading', { level: 3 })).toContainText(
-    formatDate(new Date(Date.now() - 86_400_000)),
-  )
-  for (const [survey, file] of [
-    [before, 'site-orthomosaic.tif'],
-    [after, 'after-orthomosaic.tif'],
-  ] as const) {
-    const preview = survey.getByRole('img', { name: `Preview of ${file}` })
-    await expect(preview).toBeVisible()
-    expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100)
-  }
-  await expect(before).toContainText('EPSG:2048')
-  await expect(after).toContainText('50 cm/px')
-  // Each survey's files carry its date in their name: two orthomosaics side by side are told apart.
-  await expect(
-    before.getByRole('heading', {
-      level: 4,
-      name: `Orthomosaic \u2014 ${formatDate(new Date(Date.now() - 30 * 86_400_000))}`,
-    }),
-  ).toBeVisible()
-  await expect(
-    after.getByRole('heading', {
-      level: 4,
-      name: `Orthomosaic \u2014 ${formatDate(new Date(Date.now() - 86_400_000))}`,
-    }),
-  ).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Download site report (PDF)' })).toHaveAttribute(
-    'href',
-    `/sites/${seeded.siteId}/report.pdf?before=${seeded.before.projectId}&after=${seeded.after.projectId}`,
-  )
-  const report = await page.request.get(
-    `/sites/${seeded.siteId}/report.pdf?before=${seeded.before.projectId}&after=${seeded.after.projectId}`,
-  )
-  expect(report.status()).toBe(200)
-  expect(report.headers()['content-type']).toBe('application/pdf')
+test(
+  'without JavaScript: both previews with their dates, the metadata, the change over the survey areas',
+  { tag: '@no-js-only' },
+  async ({ page }) => {
+    test.setTimeout(240_000)
+    const seeded = await openSiteMap(page)
+    const before = page.getByTestId('survey-before')
+    const after = page.getByTestId('survey-after')
+    await expect(before.getByRole('heading', { level: 3 })).toContainText(
+      formatDate(new Date(Date.now() - 30 * 86_400_000)),
+    )
+    await expect(after.getByRole('heading', { level: 3 })).toContainText(
+      formatDate(new Date(Date.now() - 86_400_000)),
+    )
+    for (const [survey, file] of [
+      [before, 'site-orthomosaic.tif'],
+      [after, 'after-orthomosaic.tif'],
+    ] as const) {
+      const preview = survey.getByRole('img', { name: `Preview of ${file}` })
+      await expect(preview).toBeVisible()
+      expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100)
+    }
+    await expect(before).toContainText('EPSG:2048')
+    await expect(after).toContainText('50 cm/px')
+    // Each survey's files carry its date in their name: two orthomosaics side by side are told apart.
+    await expect(
+      before.getByRole('heading', {
+        level: 4,
+        name: `Orthomosaic \u2014 ${formatDate(new Date(Date.now() - 30 * 86_400_000))}`,
+      }),
+    ).toBeVisible()
+    await expect(
+      after.getByRole('heading', {
+        level: 4,
+        name: `Orthomosaic \u2014 ${formatDate(new Date(Date.now() - 86_400_000))}`,
+      }),
+    ).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Download site report (PDF)' })).toHaveAttribute(
+      'href',
+      `/sites/${seeded.siteId}/report.pdf?before=${seeded.before.projectId}&after=${seeded.after.projectId}`,
+    )
+    const report = await page.request.get(
+      `/sites/${seeded.siteId}/report.pdf?before=${seeded.before.projectId}&after=${seeded.after.projectId}`,
+    )
+    expect(report.status()).toBe(200)
+    expect(report.headers()['content-type']).toBe('application/pdf')
 
-  // The pickers are a GET form: choosing the same survey twice says why nothing is compared.
-  await page.getByRole('combobox', { name: 'Before' }).selectOption(String(seeded.after.projectId))
-  await page.getByRole('button', { name: 'Compare' }).click()
-  await expect(page.getByText('Before and After are the same survey')).toBeVisible()
-  await page.getByRole('combobox', { name: 'Before' }).selectOption(String(seeded.before.projectId))
-  await page.getByRole('button', { name: 'Compare' }).click()
+    // The pickers are a GET form: choosing the same survey twice says why nothing is compared.
+    await page.getByRole('combobox', { name: 'Before' }).selectOption(String(seeded.after.projectId))
+    await page.getByRole('button', { name: 'Compare' }).click()
+    await expect(page.getByText('Before and After are the same survey')).toBeVisible()
+    await page.getByRole('combobox', { name: 'Before' }).selectOption(String(seeded.before.projectId))
+    await page.getByRole('button', { name: 'Compare' }).click()
 
-  // The change over the survey area (the ring round the pile) from the server.
-  await page.getByRole('button', { name: 'Work out the change' }).click()
-  const changes = page.getByTestId('area-changes')
-  await expect(changes).toContainText('Area 1')
-  const cut = parseNumber(await changes.getByTestId('change-cut').innerText())
-  expect(Math.abs(cut - CONE_VOLUME_M3) / CONE_VOLUME_M3).toBeLessThan(0.03)
-  expect(parseNumber(await changes.getByTestId('change-net').innerText())).toBeLessThan(0)
+    // The change over the survey area (the ring round the pile) from the server.
+    await page.getByRole('button', { name: 'Work out the change' }).click()
+    const changes = page.getByTestId('area-changes')
+    await expect(changes).toContainText('Area 1')
+    const cut = parseNumber(await changes.getByTestId('change-cut').innerText())
+    expect(Math.abs(cut - CONE_VOLUME_M3) / CONE_VOLUME_M3).toBeLessThan(0.03)
+    expect(parseNumber(await changes.getByTestId('change-net').innerText())).toBeLessThan(0)
 
-  if (process.env.MAP_SCREENSHOTS) {
-    await page.screenshot({ path: `${process.env.MAP_SCREENSHOTS}/site-map-nojs-1280.png`, fullPage: true })
-    await page.setViewportSize({ width: 360, height: 780 })
-    await page.screenshot({ path: `${process.env.MAP_SCREENSHOTS}/site-map-nojs-360.png`, fullPage: true })
-  }
-})
+    if (process.env.MAP_SCREENSHOTS) {
+      await page.screenshot({ path: `${process.env.MAP_SCREENSHOTS}/site-map-nojs-1280.png`, fullPage: true })
+      await page.setViewportSize({ width: 360, height: 780 })
+      await page.screenshot({ path: `${process.env.MAP_SCREENSHOTS}/site-map-nojs-360.png`, fullPage: true })
+    }
+  },
+)

@@ -41,56 +41,60 @@ function seedSite(name: string, seeded: { projectId: number; clientEmail: string
   }
 }
 
-test('the client renames a site, repeats it every 3 months and cancels in one click', async ({ page }) => {
-  const name = `Quarry ${Date.now()}`
-  const { siteId, projectId, repeatId, clientEmail } = seedSite(name)
-  await signIn(page, clientEmail)
+test(
+  'the client renames a site, repeats it every 3 months and cancels in one click',
+  { tag: '@no-js' },
+  async ({ page }) => {
+    const name = `Quarry ${Date.now()}`
+    const { siteId, projectId, repeatId, clientEmail } = seedSite(name)
+    await signIn(page, clientEmail)
 
-  await page.goto('/dashboard?tab=sites')
-  const card = page.getByTestId(`site-card-${siteId}`)
-  await expect(card.getByRole('heading', { name })).toBeVisible()
-  await expect(card.getByTestId('site-next-due')).toHaveText('No repeat survey scheduled')
-  const surveys = card.getByTestId('site-surveys').getByRole('listitem')
-  await expect(surveys).toHaveCount(2)
-  await expect(surveys.nth(0)).toContainText('Flown 10 Jan 2026')
-  await expect(surveys.nth(0)).toContainText('Completed')
-  await expect(surveys.nth(1)).toContainText('Preferred date 1 Mar 2099')
-  await expect(surveys.nth(1)).toContainText('Pending')
-  await expect(surveys.nth(0).getByRole('link')).toHaveAttribute(
-    'href',
-    `/dashboard?tab=projects&view=${projectId}`,
-  )
-  await expect(surveys.nth(1).getByRole('link')).toHaveAttribute(
-    'href',
-    `/dashboard?tab=projects&view=${repeatId}`,
-  )
-  await expect(card.getByRole('link', { name: 'Map view' })).toHaveAttribute('href', `/sites/${siteId}/map`)
+    await page.goto('/dashboard?tab=sites')
+    const card = page.getByTestId(`site-card-${siteId}`)
+    await expect(card.getByRole('heading', { name })).toBeVisible()
+    await expect(card.getByTestId('site-next-due')).toHaveText('No repeat survey scheduled')
+    const surveys = card.getByTestId('site-surveys').getByRole('listitem')
+    await expect(surveys).toHaveCount(2)
+    await expect(surveys.nth(0)).toContainText('Flown 10 Jan 2026')
+    await expect(surveys.nth(0)).toContainText('Completed')
+    await expect(surveys.nth(1)).toContainText('Preferred date 1 Mar 2099')
+    await expect(surveys.nth(1)).toContainText('Pending')
+    await expect(surveys.nth(0).getByRole('link')).toHaveAttribute(
+      'href',
+      `/dashboard?tab=projects&view=${projectId}`,
+    )
+    await expect(surveys.nth(1).getByRole('link')).toHaveAttribute(
+      'href',
+      `/dashboard?tab=projects&view=${repeatId}`,
+    )
+    await expect(card.getByRole('link', { name: 'Map view' })).toHaveAttribute('href', `/sites/${siteId}/map`)
 
-  await card.getByRole('link', { name: 'Manage site' }).click()
-  await expect(page).toHaveURL(new RegExp(`/sites/${siteId}$`))
+    await card.getByRole('link', { name: 'Manage site' }).click()
+    await expect(page).toHaveURL(new RegExp(`/sites/${siteId}$`))
 
-  // A blank name is refused with the message; then the new name is saved.
-  await page.getByLabel('Site name').fill('   ')
-  await page.getByRole('button', { name: 'Rename site' }).click()
-  await expect(page.getByText('Site name is required')).toBeVisible()
-  await page.getByLabel('Site name').fill(`${name} North`)
-  await page.getByRole('button', { name: 'Rename site' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: `${name} North` })).toBeVisible()
+    // A blank name is refused with the message; then the new name is saved.
+    await page.getByLabel('Site name').fill('   ')
+    await page.getByRole('button', { name: 'Rename site' }).click()
+    await expect(page.getByText('Site name is required')).toBeVisible()
+    await page.getByLabel('Site name').fill(`${name} North`)
+    await page.getByRole('button', { name: 'Rename site' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: `${name} North` })).toBeVisible()
 
-  await page.getByLabel('Every 3 months').check()
-  await page.getByRole('button', { name: 'Save schedule' }).click()
-  await expect(page.getByTestId('site-page').getByTestId('repeat-badge')).toHaveText('Every 3 months')
-  await expect(page.getByTestId('site-page').getByText(/^Next survey due \d{1,2} \w+ \d{4}$/)).toBeVisible()
+    await page.getByLabel('Every 3 months').check()
+    await page.getByRole('button', { name: 'Save schedule' }).click()
+    await expect(page.getByTestId('site-page').getByTestId('repeat-badge')).toHaveText('Every 3 months')
+    await expect(page.getByTestId('site-page').getByText(/^Next survey due \d{1,2} \w+ \d{4}$/)).toBeVisible()
 
-  await page.getByRole('button', { name: 'Don’t repeat' }).click()
-  await expect(page.getByTestId('site-page').getByTestId('repeat-badge')).toHaveText('Doesn’t repeat')
-  await expect(page.getByRole('button', { name: 'Don’t repeat' })).toHaveCount(0)
+    await page.getByRole('button', { name: 'Don’t repeat' }).click()
+    await expect(page.getByTestId('site-page').getByTestId('repeat-badge')).toHaveText('Doesn’t repeat')
+    await expect(page.getByRole('button', { name: 'Don’t repeat' })).toHaveCount(0)
 
-  await page.getByRole('link', { name: '← My Sites' }).click()
-  await expect(
-    page.getByTestId(`site-card-${siteId}`).getByRole('heading', { name: `${name} North` }),
-  ).toBeVisible()
-})
+    await page.getByRole('link', { name: '← My Sites' }).click()
+    await expect(
+      page.getByTestId(`site-card-${siteId}`).getByRole('heading', { name: `${name} North` }),
+    ).toBeVisible()
+  },
+)
 
 test('the site list at 1280 and 360 px: the latest orthomosaic thumbnail, nothing wider than the screen', async ({
   page,

@@ -17,7 +17,7 @@ const CONCAVE: Area = {
   ],
 }
 
-test('@js-only the planner draws the survey grid over a concave area, and the quote stores the same mission', async ({
+test('the planner draws the survey grid over a concave area, and the quote stores the same mission', async ({
   page,
 }) => {
   test.setTimeout(120_000)
@@ -52,17 +52,21 @@ test('@js-only the planner draws the survey grid over a concave area, and the qu
   await expect(dialog.getByTestId('quote-survey')).toContainText(`Photos${photos}`)
 })
 
-test('@no-js-only without JavaScript pasted coordinates give the survey mission table', async ({ page }) => {
-  test.setTimeout(120_000)
-  await signIn(page, DEMO_CLIENT, DEMO_PASSWORD)
-  await createProject(page, `Concave orchard ${Date.now()}`, { js: false })
-  await page.getByLabel('Coordinates').fill(areasToText([CONCAVE]))
-  await page.getByRole('button', { name: 'Generate Quote' }).click()
-  const dialog = page.getByTestId('quote-dialog')
-  await expect(dialog.getByRole('heading', { name: 'Project Quote' })).toBeVisible()
-  const table = dialog.getByTestId('quote-survey')
-  await expect(table).toContainText('Ground resolution3 cm/px')
-  await expect(table).toContainText(/Photos\d+/)
-  await expect(table).toContainText(/Batteries\d+/)
-  await expect(dialog.getByTestId('quote-flight-time')).toHaveText(/^\d+ minutes$/)
-})
+test(
+  'without JavaScript pasted coordinates give the survey mission table',
+  { tag: '@no-js-only' },
+  async ({ page }) => {
+    test.setTimeout(120_000)
+    await signIn(page, DEMO_CLIENT, DEMO_PASSWORD)
+    await createProject(page, `Concave orchard ${Date.now()}`, { js: false })
+    await page.getByLabel('Coordinates').fill(areasToText([CONCAVE]))
+    await page.getByRole('button', { name: 'Generate Quote' }).click()
+    const dialog = page.getByTestId('quote-dialog')
+    await expect(dialog.getByRole('heading', { name: 'Project Quote' })).toBeVisible()
+    const table = dialog.getByTestId('quote-survey')
+    await expect(table).toContainText('Ground resolution3 cm/px')
+    await expect(table).toContainText(/Photos\d+/)
+    await expect(table).toContainText(/Batteries\d+/)
+    await expect(dialog.getByTestId('quote-flight-time')).toHaveText(/^\d+ minutes$/)
+  },
+)

@@ -10,7 +10,7 @@ import { encodePng } from '../../server/nodeodm-simulator/png.ts'
 import { DEMO_PASSWORD, signIn } from './fixtures.ts'
 import { seedThreeDProject, threeDPixels } from './three-d-fixtures.ts'
 
-test('the client sees the model and the point cloud drawn, at 1280 and 360 px @js-only', async ({ page }) => {
+test('the client sees the model and the point cloud drawn, at 1280 and 360 px', async ({ page }) => {
   test.setTimeout(240_000)
   const seeded = await seedThreeDProject(`3D survey ${randomBytes(3).toString('hex')}`)
   // Signed in without JavaScript's wait for the dashboard's chunks (slow on a busy machine).
@@ -55,31 +55,32 @@ test('the client sees the model and the point cloud drawn, at 1280 and 360 px @j
   }
 })
 
-test('without JavaScript: the still image, the facts and the downloads @no-js-only', async ({
-  page,
-  baseURL,
-}) => {
-  const seeded = await seedThreeDProject(`3D survey ${randomBytes(3).toString('hex')}`)
-  await signIn(page, seeded.clientEmail, DEMO_PASSWORD)
-  await page.goto(`/projects/${seeded.projectId}/3d`)
-  await expect(page.getByTestId('three-d-still')).toContainText('No still image yet')
-  // A browser with JavaScript leaves the still image; this page then shows it.
-  const still = encodePng(64, 32, 3, new Uint8Array(64 * 32 * 3).fill(120))
-  const posted = await page.request.post(`/api/projects/${seeded.projectId}/3d-still`, {
-    data: still,
-    headers: { 'Content-Type': 'image/png', Origin: baseURL! },
-  })
-  expect(posted.status()).toBe(201)
-  await page.reload()
-  const image = page.getByTestId('three-d-still').getByRole('img', { name: /3D view of/ })
-  await expect(image).toBeVisible()
-  expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64)
-  const facts = page.getByTestId('cloud-facts')
-  await expect(facts).toContainText('100 000')
-  await expect(facts).toContainText('EPSG:3857')
-  await expect(facts).toContainText('points per m²')
-  const downloads = page.getByTestId('three-d-downloads')
-  await expect(downloads.getByRole('link', { name: 'Download' })).toHaveCount(2)
-  const href = await downloads.getByRole('link', { name: 'Download' }).first().getAttribute('href')
-  expect((await page.request.get(href!)).status()).toBe(200)
-})
+test(
+  'without JavaScript: the still image, the facts and the downloads',
+  { tag: '@no-js-only' },
+  async ({ page, baseURL }) => {
+    const seeded = await seedThreeDProject(`3D survey ${randomBytes(3).toString('hex')}`)
+    await signIn(page, seeded.clientEmail, DEMO_PASSWORD)
+    await page.goto(`/projects/${seeded.projectId}/3d`)
+    await expect(page.getByTestId('three-d-still')).toContainText('No still image yet')
+    // A browser with JavaScript leaves the still image; this page then shows it.
+    const still = encodePng(64, 32, 3, new Uint8Array(64 * 32 * 3).fill(120))
+    const posted = await page.request.post(`/api/projects/${seeded.projectId}/3d-still`, {
+      data: still,
+      headers: { 'Content-Type': 'image/png', Origin: baseURL! },
+    })
+    expect(posted.status()).toBe(201)
+    await page.reload()
+    const image = page.getByTestId('three-d-still').getByRole('img', { name: /3D view of/ })
+    await expect(image).toBeVisible()
+    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64)
+    const facts = page.getByTestId('cloud-facts')
+    await expect(facts).toContainText('100 000')
+    await expect(facts).toContainText('EPSG:3857')
+    await expect(facts).toContainText('points per m²')
+    const downloads = page.getByTestId('three-d-downloads')
+    await expect(downloads.getByRole('link', { name: 'Download' })).toHaveCount(2)
+    const href = await downloads.getByRole('link', { name: 'Download' }).first().getAttribute('href')
+    expect((await page.request.get(href!)).status()).toBe(200)
+  },
+)

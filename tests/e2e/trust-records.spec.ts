@@ -26,115 +26,121 @@ function run<T>(fn: (db: ReturnType<typeof openE2eDb>) => T): T {
   }
 }
 
-test('the admin keeps a completed project’s deliverables longer, with a reason', async ({ page }) => {
-  const name = `Retention ${randomBytes(3).toString('hex')}`
-  const { projectId } = seedPaidProject(name)
-  const completedAt = Date.now() - 20 * DAY
-  run((db) => {
-    db.prepare(`update projects set status = 'completed', completed_at = ? where id = ?`).run(
-      completedAt,
-      projectId,
-    )
-    db.prepare(
-      `insert into project_files (project_id, file_name, original_name, file_url, file_type, file_size, file_category, created_at)
+test(
+  'the admin keeps a completed project’s deliverables longer, with a reason',
+  { tag: '@no-js' },
+  async ({ page }) => {
+    const name = `Retention ${randomBytes(3).toString('hex')}`
+    const { projectId } = seedPaidProject(name)
+    const completedAt = Date.now() - 20 * DAY
+    run((db) => {
+      db.prepare(`update projects set status = 'completed', completed_at = ? where id = ?`).run(
+        completedAt,
+        projectId,
+      )
+      db.prepare(
+        `insert into project_files (project_id, file_name, original_name, file_url, file_type, file_size, file_category, created_at)
        values (?, ?, 'orthomosaic.tif', '', 'image/tiff', 2048, 'processed_deliverable', ?)`,
-    ).run(projectId, `projects/${projectId}/${randomBytes(8).toString('hex')}.tif`, completedAt)
-  })
+      ).run(projectId, `projects/${projectId}/${randomBytes(8).toString('hex')}.tif`, completedAt)
+    })
 
-  await loginAsAdmin(page)
-  await page.goto(`/admin/projects/${projectId}`)
-  const panel = page.getByTestId('retention-panel')
-  await expect(panel.getByTestId('retention-status')).toContainText('Available until')
+    await loginAsAdmin(page)
+    await page.goto(`/admin/projects/${projectId}`)
+    const panel = page.getByTestId('retention-panel')
+    await expect(panel.getByTestId('retention-status')).toContainText('Available until')
 
-  // A date before the current one is refused with the reason.
-  await panel.getByLabel('Keep until').fill('2020-01-01')
-  await panel.getByLabel('Reason').fill('Testing an early date')
-  await panel.getByRole('button', { name: 'Keep files' }).click()
-  await expect(panel.getByText(/Choose a date after/)).toBeVisible()
+    // A date before the current one is refused with the reason.
+    await panel.getByLabel('Keep until').fill('2020-01-01')
+    await panel.getByLabel('Reason').fill('Testing an early date')
+    await panel.getByRole('button', { name: 'Keep files' }).click()
+    await expect(panel.getByText(/Choose a date after/)).toBeVisible()
 
-  await panel.getByLabel('Keep until').fill('2099-12-31')
-  await panel.getByLabel('Reason').fill('The client disputes the survey')
-  await panel.getByRole('button', { name: 'Keep files' }).click()
-  await expectToast(page, 'Files kept longer')
-  await expect(page.getByTestId('retention-status')).toContainText('Available until 31 December 2099')
-  await expect(page.getByTestId('retention-status')).toContainText('The client disputes the survey')
-  const audit = run((db) =>
-    db
-      .prepare(`select count(*) as n from audit_log where action = 'project.files-kept' and entity_id = ?`)
-      .get(String(projectId)),
-  ) as { n: number }
-  expect(audit.n).toBe(1)
-})
+    await panel.getByLabel('Keep until').fill('2099-12-31')
+    await panel.getByLabel('Reason').fill('The client disputes the survey')
+    await panel.getByRole('button', { name: 'Keep files' }).click()
+    await expectToast(page, 'Files kept longer')
+    await expect(page.getByTestId('retention-status')).toContainText('Available until 31 December 2099')
+    await expect(page.getByTestId('retention-status')).toContainText('The client disputes the survey')
+    const audit = run((db) =>
+      db
+        .prepare(`select count(*) as n from audit_log where action = 'project.files-kept' and entity_id = ?`)
+        .get(String(projectId)),
+    ) as { n: number }
+    expect(audit.n).toBe(1)
+  },
+)
 
-test('the admin uploads and replaces copies of operator and pilot documents beside their expiry dates', async ({
-  page,
-}) => {
-  const reference = `ROC-E2E-${randomBytes(3).toString('hex').toUpperCase()}`
-  await loginAsAdmin(page)
-  await page.goto('/admin?tab=compliance')
-  const add = page.getByRole('form', { name: 'Add an operator document' })
-  await add.getByLabel('Document').selectOption({ label: 'ROC' })
-  await add.getByLabel('Reference / registration').fill(reference)
-  await add.getByLabel('Expires').fill('2099-06-30')
-  await add.getByRole('button', { name: 'Add document' }).click()
+test(
+  'the admin uploads and replaces copies of operator and pilot documents beside their expiry dates',
+  { tag: '@no-js' },
+  async ({ page }) => {
+    const reference = `ROC-E2E-${randomBytes(3).toString('hex').toUpperCase()}`
+    await loginAsAdmin(page)
+    await page.goto('/admin?tab=compliance')
+    const add = page.getByRole('form', { name: 'Add an operator document' })
+    await add.getByLabel('Document').selectOption({ label: 'ROC' })
+    await add.getByLabel('Reference / registration').fill(reference)
+    await add.getByLabel('Expires').fill('2099-06-30')
+    await add.getByRole('button', { name: 'Add document' }).click()
 
-  const row = page.getByTestId('operator-documents').getByRole('row').filter({ hasText: reference })
-  await expect(row.getByText('No copy uploaded')).toBeVisible()
-  await row.getByLabel(`Upload the copy of ROC ${reference}`).setInputFiles({
-    name: 'roc-certificate.pdf',
-    mimeType: 'application/pdf',
-    buffer: await pdf('Remote Operator Certificate'),
-  })
-  await row.getByRole('button', { name: 'Upload', exact: true }).click()
-  await expectToast(page, 'Copy uploaded')
-  const link = page
-    .getByTestId('operator-documents')
-    .getByRole('row')
-    .filter({ hasText: reference })
-    .getByRole('link', { name: /roc-certificate\.pdf/ })
-  await expect(link).toBeVisible()
-  const download = await page.request.get((await link.getAttribute('href'))!)
-  expect(download.status()).toBe(200)
-  expect(download.headers()['content-type']).toBe('application/pdf')
-
-  // A text file named .pdf is refused by its content.
-  const again = page.getByTestId('operator-documents').getByRole('row').filter({ hasText: reference })
-  await again.getByLabel(`Replace the copy of ROC ${reference}`).setInputFiles({
-    name: 'fake.pdf',
-    mimeType: 'application/pdf',
-    buffer: Buffer.from('not a pdf at all'),
-  })
-  await again.getByRole('button', { name: 'Replace', exact: true }).click()
-  await expectToast(page, 'Invalid file type')
-  await expect(
-    page
+    const row = page.getByTestId('operator-documents').getByRole('row').filter({ hasText: reference })
+    await expect(row.getByText('No copy uploaded')).toBeVisible()
+    await row.getByLabel(`Upload the copy of ROC ${reference}`).setInputFiles({
+      name: 'roc-certificate.pdf',
+      mimeType: 'application/pdf',
+      buffer: await pdf('Remote Operator Certificate'),
+    })
+    await row.getByRole('button', { name: 'Upload', exact: true }).click()
+    await expectToast(page, 'Copy uploaded')
+    const link = page
       .getByTestId('operator-documents')
       .getByRole('row')
       .filter({ hasText: reference })
-      .getByRole('link', {
-        name: /roc-certificate\.pdf/,
-      }),
-  ).toBeVisible()
+      .getByRole('link', { name: /roc-certificate\.pdf/ })
+    await expect(link).toBeVisible()
+    const download = await page.request.get((await link.getAttribute('href'))!)
+    expect(download.status()).toBe(200)
+    expect(download.headers()['content-type']).toBe('application/pdf')
 
-  // The demo pilot's RPL copy, beside the RPL expiry date.
-  const pilotRow = page.getByTestId('pilot-documents').getByRole('row').filter({ hasText: 'Pieter Pilot' })
-  // The RPL's own form (the row also holds the medical certificate's).
-  const rplCopy = pilotRow.locator('[data-testid^="copy-pilot-"][data-testid$="-rpl"]')
-  await rplCopy.getByLabel(/^(Upload|Replace) the copy of Pieter Pilot's RPL$/).setInputFiles({
-    name: 'pieter-rpl.pdf',
-    mimeType: 'application/pdf',
-    buffer: await pdf('RPL Pieter'),
-  })
-  await rplCopy.getByRole('button', { name: /^(Upload|Replace)$/ }).click()
-  await expectToast(page, /Copy (uploaded|replaced)/)
-  await expect(
-    page
-      .getByTestId('pilot-documents')
-      .getByRole('row')
-      .filter({ hasText: 'Pieter Pilot' })
-      .getByRole('link', { name: /pieter-rpl\.pdf/ }),
-  ).toBeVisible()
-})
+    // A text file named .pdf is refused by its content.
+    const again = page.getByTestId('operator-documents').getByRole('row').filter({ hasText: reference })
+    await again.getByLabel(`Replace the copy of ROC ${reference}`).setInputFiles({
+      name: 'fake.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('not a pdf at all'),
+    })
+    await again.getByRole('button', { name: 'Replace', exact: true }).click()
+    await expectToast(page, 'Invalid file type')
+    await expect(
+      page
+        .getByTestId('operator-documents')
+        .getByRole('row')
+        .filter({ hasText: reference })
+        .getByRole('link', {
+          name: /roc-certificate\.pdf/,
+        }),
+    ).toBeVisible()
+
+    // The demo pilot's RPL copy, beside the RPL expiry date.
+    const pilotRow = page.getByTestId('pilot-documents').getByRole('row').filter({ hasText: 'Pieter Pilot' })
+    // The RPL's own form (the row also holds the medical certificate's).
+    const rplCopy = pilotRow.locator('[data-testid^="copy-pilot-"][data-testid$="-rpl"]')
+    await rplCopy.getByLabel(/^(Upload|Replace) the copy of Pieter Pilot's RPL$/).setInputFiles({
+      name: 'pieter-rpl.pdf',
+      mimeType: 'application/pdf',
+      buffer: await pdf('RPL Pieter'),
+    })
+    await rplCopy.getByRole('button', { name: /^(Upload|Replace)$/ }).click()
+    await expectToast(page, /Copy (uploaded|replaced)/)
+    await expect(
+      page
+        .getByTestId('pilot-documents')
+        .getByRole('row')
+        .filter({ hasText: 'Pieter Pilot' })
+        .getByRole('link', { name: /pieter-rpl\.pdf/ }),
+    ).toBeVisible()
+  },
+)
 
 test('a pilot whose RPL has expired cannot be assigned', async ({ page }) => {
   const suffix = randomBytes(3).toString('hex')

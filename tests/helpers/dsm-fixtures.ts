@@ -130,6 +130,14 @@ export function reliefVolumeM3(relief: Relief) {
   return relief.kind === 'cone' ? base / 3 : base
 }
 
+/** The height a relief adds at (dx, dy) metres from its centre in the DSM's plane. */
+function oneReliefAt(relief: Relief, dx: number, dy: number) {
+  if (relief.kind === 'flat') return 0
+  const r = Math.hypot(dx, dy)
+  if (r >= relief.radiusM) return 0
+  return relief.kind === 'cone' ? relief.heightM * (1 - r / relief.radiusM) : relief.heightM
+}
+
 /** Repeatable pseudo-random heights in ±`amplitude` (a survey's noise), one stream per seed. */
 function noiseStream(seed: number, amplitude: number) {
   let state = seed >>> 0 || 1
@@ -160,6 +168,8 @@ export async function buildReliefDsm(
     noise?: { amplitudeM: number; seed: number }
     /** Sloped ground: metres of rise per metre along the plane's first and second axes. */
     slope?: { x: number; y: number }
+    /** More reliefs on the same ground, each centred on its own WGS84 point. */
+    more?: Array<{ relief: Relief; at: { lng: number; lat: number } }>
   },
 ) {
   const srs = `EPSG:${spec.epsg}`
@@ -170,12 +180,20 @@ export async function buildReliefDsm(
   const sizePx = Math.round((spec.sizeM ?? 80) / spec.pixelM)
   const { relief } = spec
   const noise = spec.noise ? noiseStream(spec.noise.seed, spec.noise.amplitudeM) : () => 0
-  const reliefAt = (x: number, y: number) => {
-    if (relief.kind === 'flat') return 0
-    const r = Math.hypot(x - cx, y - cy)
-    if (relief.kind === 'cone') return Math.max(0, relief.heightM * (1 - r / relief.radiusM))
-    return r <= relief.radiusM ? relief.heightM : 0
-  }
+  const more = spec.more ?? []
+  const centres = more.length
+    ? await transformPoints(
+        more.map((m) => [m.at.lng, m.at.lat]),
+        'EPSG:4326',
+        srs,
+      )
+    : []
+  const placed = [
+    { relief, x: cx, y: cy },
+    ...more.map((m, i) => ({ relief: m.relief, x: centres[i]![0], y: centres[i]![1] })),
+  ]
+  const reliefAt = (x: number, y: number) =>
+    placed.reduce((sum, p) => sum + oneReliefAt(p.relief, x - p.x, y - p.y), 0)
   const heightAt = (x: number, y: number) => {
     const jitter = noise()
     if (x - cx > 19 && x - cx < 21 && Math.abs(y - cy) < 1) return NODATA
@@ -208,6 +226,19 @@ async function circleRing(cx: number, cy: number, radiusM: number, srs: string) 
   }
   const ring = await transformPoints(projected, srs, 'EPSG:4326')
   return [...ring, ring[0]!]
+}
+
+/** The WGS84 point `eastM` east and `northM` north of CHANGE_SITE (in UTM 34S). */
+export async function siteOffset(eastM: number, northM: number) {
+  const [[cx, cy]] = (await transformPoints(
+    [[CHANGE_SITE.lng, CHANGE_SITE.lat]],
+    'EPSG:4326',
+    'EPSG:32734',
+  )) as [[number, number]]
+  const [[lng, lat]] = (await transformPoints([[cx + eastM, cy + northM]], 'EPSG:32734', 'EPSG:4326')) as [
+    [number, number],
+  ]
+  return { lng, lat }
 }
 
 /** A 48-sided WGS84 ring ([lng, lat], closed) of `radiusM` around `centre`, drawn in UTM 34S. */

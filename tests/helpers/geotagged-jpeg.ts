@@ -21,6 +21,19 @@ export interface PhotoTags {
   takenAt?: string
 }
 
+/** The camera a DJI Phantom 4 Pro writes (Make, Model). */
+const CAMERA = { [piexif.ImageIFD.Make]: 'DJI', [piexif.ImageIFD.Model]: 'FC6310' }
+
+function withExif(exifData: Record<string, unknown>) {
+  const app1 = piexif.dump(exifData)
+  return Buffer.from(piexif.insert(app1, JPEG_BYTES.toString('binary')), 'binary')
+}
+
+/** The JPEG with a camera's EXIF (make, model, time taken) but no GPS position, as a drone without a fix writes it. */
+export function jpegWithoutGps(takenAt = '2026:03:01 09:30:00'): Buffer {
+  return withExif({ '0th': CAMERA, Exif: { [piexif.ExifIFD.DateTimeOriginal]: takenAt } })
+}
+
 /** The JPEG with EXIF GPS (and altitude, time taken) in an APP1 segment. */
 export function geotaggedJpeg(tags: PhotoTags): Buffer {
   const gps: Record<number, unknown> = {
@@ -36,6 +49,5 @@ export function geotaggedJpeg(tags: PhotoTags): Buffer {
   }
   const exif: Record<number, unknown> = {}
   if (tags.takenAt) exif[piexif.ExifIFD.DateTimeOriginal] = tags.takenAt
-  const app1 = piexif.dump({ '0th': { [piexif.ImageIFD.Make]: 'DJI' }, Exif: exif, GPS: gps })
-  return Buffer.from(piexif.insert(app1, JPEG_BYTES.toString('binary')), 'binary')
+  return withExif({ '0th': CAMERA, Exif: exif, GPS: gps })
 }

@@ -14,6 +14,8 @@ export interface ZipEntrySpec {
   claimedSize?: number
   /** Unix mode bits for the external attributes (e.g. 0o120777 for a link). */
   mode?: number
+  /** Deflated bytes written as they are (method 8), with the size the directory states. */
+  precompressed?: { body: Buffer; size: number }
 }
 
 /** Little-endian fields into one buffer: [bytes, value] pairs (2, 4 or 8 bytes each). */
@@ -54,11 +56,12 @@ export async function writeZip(file: string, entries: ZipEntrySpec[]) {
   try {
     for (const entry of entries) {
       const raw = entry.data ?? Buffer.alloc(0)
-      const body = entry.deflate ? zlib.deflateRawSync(raw) : raw
-      const crc = zlib.crc32(raw)
-      const size = entry.claimedSize ?? raw.length
+      const given = entry.precompressed
+      const body = given ? given.body : entry.deflate ? zlib.deflateRawSync(raw) : raw
+      const crc = given ? 0 : zlib.crc32(raw)
+      const size = given ? given.size : (entry.claimedSize ?? raw.length)
       const name = Buffer.from(entry.name)
-      const method = entry.deflate ? 8 : 0
+      const method = given || entry.deflate ? 8 : 0
       const big = size >= 0xffffffff
       const localOffset = offset
       const localExtra = big ? Buffer.concat([u16(1), u16(16), u64(size), u64(body.length)]) : Buffer.alloc(0)

@@ -3,13 +3,12 @@ import os from 'node:os'
 import path from 'node:path'
 import { getDb } from '#app/lib/db/db.server.ts'
 import * as changeRoute from '#app/routes/api.projects.$id.deliverables.$fileId.change.ts'
-import { projectFiles, projects, sites } from '#db/schema.ts'
+import { projects, sites } from '#db/schema.ts'
 import { insertProject, projectWithTeam, signedInUser, storeRasterDeliverable } from '#tests/factories.ts'
 import {
   buildOrthomosaic,
   buildReliefDsm,
   CHANGE_SITE,
-  rasterFacts,
   reliefVolumeM3,
   ringAround,
 } from '#tests/helpers/dsm-fixtures.ts'
@@ -23,7 +22,6 @@ type Change = {
   fillM3: number
   netM3: number
   coveredPercent: number
-  minimumChangeM: number
 }
 
 const PILE = { kind: 'cone', radiusM: 15, heightM: 6 } as const
@@ -78,38 +76,10 @@ describe('POST …/deliverables/{fileId}/change', () => {
     expect(Math.abs(figures.netM3 + pile)).toBeLessThanOrEqual(pile * 0.02)
     expect(Math.abs(figures.cutM3 - pile)).toBeLessThanOrEqual(pile * 0.02)
     expect(figures.fillM3).toBeLessThan(pile * 0.01)
-    expect(Object.keys(figures).sort()).toEqual([
-      'areaM2',
-      'coveredPercent',
-      'cutM3',
-      'fillM3',
-      'minimumChangeM',
-      'netM3',
-    ])
-    // No ground resolution stored: the admin's floor, 5 cm by default.
-    expect(figures.minimumChangeM).toBe(0.05)
+    expect(Object.keys(figures).sort()).toEqual(['areaM2', 'coveredPercent', 'cutM3', 'fillM3', 'netM3'])
     const asAdmin = await change(admin.headers, later.id, after.id, body)
     expect(asAdmin.status).toBe(200)
     expect(await readJson<Change>(asAdmin)).toEqual(figures)
-  })
-
-  test('the minimum change is twice the coarser ground resolution when that is above the floor', async () => {
-    const { client, later, before, after } = await twoSurveys()
-    for (const [file, source] of [
-      [before, files.pile!],
-      [after, files.flat!],
-    ] as const)
-      getDb()
-        .update(projectFiles)
-        .set({ rasterInfo: await rasterFacts(source) })
-        .where(eq(projectFiles.id, file.id))
-        .run()
-    const res = await change(client.headers, later.id, after.id, {
-      againstFileId: before.id,
-      polygon: polygonOf(ring),
-    })
-    // 30 cm and 25 cm models: 2 × 30 cm.
-    expect((await readJson<Change>(res)).minimumChangeM).toBeCloseTo(0.6)
   })
 
   test('another client, the pilot and another client’s file are 404; signed out 401', async () => {

@@ -370,15 +370,15 @@ describe('a processing job’s outputs, all or nothing for the client', () => {
         expect(fs.existsSync(path.join(storagePaths().root, file.fileName))).toBe(true)
       const ortho = firstFiles.find((f) => f.deliverableKind === 'orthomosaic')!
       expect(fs.existsSync(viewsDir(ortho.id))).toBe(true)
-      const asAdmin = await readJson<{ jobs: Array<{ id: number; publication: { state: string } }> }>(
+      const asAdmin = await readJson<{ jobs: Array<{ id: number; outputs: string; outputsState: string }> }>(
         await callRoute(jobsRoute.loader, `/api/projects/${project.id}/processing`, {
           headers: admin.headers,
           params: { id: String(project.id) },
         }),
       )
-      expect(asAdmin.jobs.find((j) => j.id === second.id)!.publication).toEqual({
+      expect(asAdmin.jobs.find((j) => j.id === second.id)!).toMatchObject({
         outputs: 'replace',
-        state: 'copying',
+        outputsState: 'copying',
       })
 
       views = startViewJobs()
@@ -422,7 +422,7 @@ describe('a processing job’s outputs, all or nothing for the client', () => {
       const chosen = await choose({ outputs: 'add' })
       expect(chosen.status).toBe(200)
       expect(await readJson(chosen)).toMatchObject({
-        job: { publication: { outputs: 'add', state: null } },
+        job: { outputs: 'add', outputsState: null },
         published: false,
       })
 

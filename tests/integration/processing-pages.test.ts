@@ -3,6 +3,8 @@
  * (a plain form) and its outputs choice, the node forms in the settings, the client's status page with its meta
  * refresh, and 404 for someone else's project.
  */
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { Readable } from 'node:stream'
 import { storeProjectFile } from '#app/domain/files/project-files.server.ts'
 import { createNode } from '#app/domain/processing/nodes.server.ts'
@@ -18,15 +20,31 @@ import { callRoute, toastOf } from '#tests/helpers/requests.ts'
 import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 
-async function withPhoto() {
-  const team = await projectWithTeam({ status: 'in_progress' })
-  await storeProjectFile({
-    user: { id: team.pilot.user.id, role: 'pilot' },
-    projectId: team.project.id,
-    category: 'raw_image',
-    originalName: 'DJI_0001.JPG',
-    source: Readable.from([geotaggedJpeg({ latitude: -33.92, longitude: 18.42 })]),
+/** A node that answers /info as NodeODM does. */
+async function infoServer() {
+  const server = http.createServer((_req, res) => {
+    res.setHeader('Content-Type', 'application/json')
+    res.end(JSON.stringify({ version: '2.2.4', taskQueueCount: 0, engine: 'odm', engineVersion: '3.5.6' }))
   })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  }
+}
+
+/** A flown project with the five placed photos the photo check asks for at least. */
+async function withPhotos(count = 5) {
+  const team = await projectWithTeam({ status: 'in_progress' })
+  for (let i = 1; i <= count; i++) {
+    await storeProjectFile({
+      user: { id: team.pilot.user.id, role: 'pilot' },
+      projectId: team.project.id,
+      category: 'raw_image',
+      originalName: `DJI_000${i}.JPG`,
+      source: Readable.from([geotaggedJpeg({ latitude: -33.92 + i * 0.0001, longitude: 18.42 })]),
+    })
+  }
   return team
 }
 
@@ -34,7 +52,7 @@ test('Process photos as a plain form: a job is queued; the dialog shows it; the 
   getDb().update(processingNodes).set({ enabled: false }).run()
   const node = createNode(null, { label: 'Form node', url: 'http://127.0.0.1:9' })
   getDb().update(processingNodes).set({ online: true }).where(eq(processingNodes.id, node.id)).run()
-  const { admin, client, project } = await withPhoto()
+  const { admin, client, project } = await withPhotos()
   const id = String(project.id)
 
   const dialog = await callRoute(projectDialog.loader, `/admin/projects/${id}`, {
@@ -42,7 +60,7 @@ test('Process photos as a plain form: a job is queued; the dialog shows it; the 
     params: { projectId: id },
   })
   const before = (await dialog.json()) as { processing: { photoCount: number; jobs: unknown[] } }
-  expect(before.processing).toMatchObject({ photoCount: 1, jobs: [] })
+  expect(before.processing).toMatchObject({ photoCount: 5, jobs: [] })
 
   const bad = await callRoute(processingForm.action, `/admin/projects/${id}/processing`, {
     form: { intent: 'processing-start', preset: 'standard', options: 'no-equals-sign' },
@@ -73,11 +91,17 @@ test('Process photos as a plain form: a job is queued; the dialog shows it; the 
   expect(started.headers.get('Location')).toBe(`/admin/projects/${id}#pd-processing`)
   expect(await toastOf(started)).toMatchObject({ title: 'Processing started' })
   const job = getDb().select().from(processingJobs).where(eq(processingJobs.projectId, project.id)).get()!
-  expect(job).toMatchObject({ preset: 'fast-orthophoto', status: 'queued', imagesCount: 1 })
+  expect(job).toMatchObject({ preset: 'fast-orthophoto', status: 'queued', imagesCount: 5 })
 
   getDb()
     .update(processingJobs)
-    .set({ status: 'processing', progressPercent: 62 })
+    // A stage the runner wrote with the node's words in it: the client reads plain words only.
+    .set({
+      status: 'processing',
+      progressPercent: 62,
+      stage:
+        'Processing: Could not reach http://odm.internal:3000/task/5a2b9c1e-77aa-4f10-9d1c-0c1d2e3f4a5b/info: ETIMEDOUT; trying again',
+    })
     .where(eq(processingJobs.id, job.id))
     .run()
   const page = await callRoute(statusPage.loader, `/projects/${id}/processing`, {
@@ -86,7 +110,8 @@ test('Process photos as a plain form: a job is queued; the dialog shows it; the 
   })
   expect(page.status).toBe(200)
   const data = (await page.json()) as { jobs: Array<{ status: string; progressPercent: number }> }
-  expect(data.jobs[0]).toMatchObject({ status: 'processing', progressPercent: 62 })
+  expect(data.jobs[0]).toMatchObject({ status: 'processing', progressPercent: 62, stage: 'Processing' })
+  expect(JSON.stringify(data)).not.toMatch(/odm\.internal|5a2b9c1e/)
   const meta = statusPage.meta({ data } as never)
   expect(meta).toContainEqual({ httpEquiv: 'refresh', content: '15' })
 
@@ -102,7 +127,7 @@ test('Process photos as a plain form: a job is queued; the dialog shows it; the 
     headers: admin.headers,
     params: { projectId: id },
   })
-  expect(await toastOf(cancel)).toMatchObject({ title: 'Processing canceled' })
+  expect(await toastOf(cancel)).toMatchObject({ title: 'Processing cancelled' })
   expect(getDb().select().from(processingJobs).where(eq(processingJobs.id, job.id)).get()!.status).toBe(
     'canceled',
   )
@@ -117,21 +142,55 @@ test('the settings’ node forms add, edit, disable and remove a node without Ja
     type: 'error',
     description: 'Enter the node’s http:// or https:// address',
   })
-  await post({ intent: 'node-add', label: 'Box', url: 'https://odm.example', token: 's3cret' })
-  const node = getDb().select().from(processingNodes).where(eq(processingNodes.label, 'Box')).get()!
-  expect(node).toMatchObject({ url: 'https://odm.example', token: 's3cret', enabled: true })
-  await post({
-    intent: 'node-edit',
-    id: String(node.id),
-    label: 'Box 2',
-    url: 'https://odm2.example',
-    token: '',
-  })
-  expect(getDb().select().from(processingNodes).where(eq(processingNodes.id, node.id)).get()).toMatchObject({
-    label: 'Box 2',
-    url: 'https://odm2.example',
-    token: 's3cret',
-  })
+  // Added: asked at once, so the answer says online with the engine, or offline with why.
+  const { url: nodeUrl, close } = await infoServer()
+  try {
+    const added = await post({ intent: 'node-add', label: 'Box', url: nodeUrl, token: 's3cret' })
+    expect(await toastOf(added)).toMatchObject({
+      type: 'success',
+      title: 'Node added',
+      description: 'Box is online (ODM 3.5.6).',
+    })
+    const node = getDb().select().from(processingNodes).where(eq(processingNodes.label, 'Box')).get()!
+    expect(node).toMatchObject({ url: nodeUrl, token: 's3cret', enabled: true, online: true })
+
+    const unreachable = await post({ intent: 'node-add', label: 'Gone', url: 'http://127.0.0.1:9' })
+    expect(await toastOf(unreachable)).toMatchObject({
+      type: 'error',
+      title: 'Node added: offline',
+      description:
+        'Gone did not answer: Could not reach http://127.0.0.1:9/info: ECONNREFUSED. It is kept and checked every 30 seconds.',
+    })
+    expect(
+      getDb().select().from(processingNodes).where(eq(processingNodes.label, 'Gone')).get(),
+    ).toMatchObject({
+      online: false,
+      lastError: 'Could not reach http://127.0.0.1:9/info: ECONNREFUSED',
+    })
+
+    // Edited to an address that does not answer: asked at once, shown offline.
+    const edited = await post({
+      intent: 'node-edit',
+      id: String(node.id),
+      label: 'Box 2',
+      url: 'http://127.0.0.1:9',
+      token: '',
+    })
+    expect(await toastOf(edited)).toMatchObject({ type: 'error', title: 'Node updated: offline' })
+    expect(getDb().select().from(processingNodes).where(eq(processingNodes.id, node.id)).get()).toMatchObject(
+      {
+        label: 'Box 2',
+        url: 'http://127.0.0.1:9',
+        token: 's3cret',
+        online: false,
+      },
+    )
+    await post({ intent: 'node-edit', id: String(node.id), label: 'Box 2', url: nodeUrl })
+  } finally {
+    await close()
+  }
+  const node = getDb().select().from(processingNodes).where(eq(processingNodes.label, 'Box 2')).get()!
+  expect(node.online).toBe(true)
   await post({ intent: 'node-enabled', id: String(node.id), enabled: 'false' })
   expect(getDb().select().from(processingNodes).where(eq(processingNodes.id, node.id)).get()!.enabled).toBe(
     false,
@@ -145,7 +204,7 @@ test('a job’s outputs choice as plain forms: replace or add when starting and 
   getDb().update(processingNodes).set({ enabled: false }).run()
   const node = createNode(null, { label: 'Outputs node', url: 'http://127.0.0.1:9' })
   getDb().update(processingNodes).set({ online: true }).where(eq(processingNodes.id, node.id)).run()
-  const { admin, project } = await withPhoto()
+  const { admin, project } = await withPhotos()
   const id = String(project.id)
   const post = (form: Record<string, string>) =>
     callRoute(processingForm.action, `/admin/projects/${id}/processing`, {
@@ -186,10 +245,10 @@ test('a job’s outputs choice as plain forms: replace or add when starting and 
     headers: admin.headers,
     params: { projectId: id },
   })
-  const shown = (await dialog.json()) as { processing: { jobs: Array<{ id: number; publication: unknown }> } }
+  const shown = (await dialog.json()) as { processing: { jobs: Array<{ id: number; outputsState: string }> } }
   expect(shown.processing.jobs[0]).toMatchObject({
     id: job.id,
-    publication: { outputs: 'replace', state: 'held' },
+    outputsState: 'held',
   })
 
   const published = await post({

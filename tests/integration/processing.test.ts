@@ -15,7 +15,8 @@ import {
 import { startViewJobs } from '#app/domain/deliverables/pipeline.server.ts'
 import { saveDeliverableSettings } from '#app/domain/deliverables/settings.server.ts'
 import { storeProjectFile } from '#app/domain/files/project-files.server.ts'
-import { AUTO_START_PRESET, hashSecret } from '#app/domain/processing/jobs.server.ts'
+import { AUTO_START_PRESET } from '#app/domain/processing/auto-start.server.ts'
+import { hashSecret } from '#app/domain/processing/jobs.server.ts'
 import { checkNodes, createNode } from '#app/domain/processing/nodes.server.ts'
 import type { ProcessingRunner } from '#app/domain/processing/runner-registry.server.ts'
 import { startProcessingJobs } from '#app/domain/processing/runner.server.ts'
@@ -204,7 +205,7 @@ describe('photos in, map out', () => {
         .all()
       expect(ready.map((v) => v.status)).toEqual(rasters.map(() => 'ready'))
 
-      // The client sees the finished job and its deliverables, not the node's options.
+      // The client sees the finished job and its deliverables, not the node (its options, name or words).
       const list = await callRoute(jobsRoute.loader, `/api/projects/${project.id}/processing`, {
         headers: client.headers,
         params: { id: String(project.id) },
@@ -214,7 +215,8 @@ describe('photos in, map out', () => {
         id: job.id,
         status: 'completed',
         progressPercent: 100,
-        nodeLabel: 'Simulator',
+        stage: 'Completed',
+        nodeLabel: null,
       })
       expect(jobs[0]!.deliverableIds).toEqual(files.map((f) => f.id))
       expect(jobs[0]).not.toHaveProperty('options')
@@ -229,7 +231,7 @@ describe('photos in, map out', () => {
     { timeout: 150_000 },
     async () => {
       const node = await onlyNode()
-      const { admin, pilot, project } = await projectWithPhotos(4)
+      const { admin, pilot, project } = await projectWithPhotos(5)
       const mark = (who: { headers: Record<string, string> }) =>
         callRoute(dashboard.action, '/dashboard', {
           headers: who.headers,
@@ -255,7 +257,7 @@ describe('photos in, map out', () => {
         expect(job).toMatchObject({
           preset: AUTO_START_PRESET,
           createdBy: null,
-          imagesCount: 4,
+          imagesCount: 5,
           status: 'queued',
         })
         expect(AUTO_START_PRESET).toBe('standard')
@@ -284,7 +286,7 @@ describe('photos in, map out', () => {
             options: { dsm: true, dtm: true, cog: true },
             engineVersion: expect.any(String),
             processingMs: expect.any(Number),
-            imagesCount: 4,
+            imagesCount: 5,
           })
         }
         // Beside each deliverable: the admin reads the node, its engine and options; the client only how it was made.
@@ -293,7 +295,7 @@ describe('photos in, map out', () => {
         const asClient = deliverablesWithoutAccessCheck(project.id, getDb(), { audience: 'others' })
         expect(asAdmin.find((d) => d.id === files[0]!.id)!.processing).toMatchObject({
           preset: 'standard',
-          imagesCount: 4,
+          imagesCount: 5,
           nodeLabel: node.label,
           engineVersion: expect.stringContaining('simulated'),
           simulated: true,
@@ -301,7 +303,7 @@ describe('photos in, map out', () => {
         })
         expect(asClient.find((d) => d.id === files[0]!.id)!.processing).toEqual({
           preset: 'standard',
-          imagesCount: 4,
+          imagesCount: 5,
           processingMs: expect.any(Number),
           simulated: true,
           nodeLabel: null,
@@ -334,7 +336,7 @@ describe('photos in, map out', () => {
     async () => {
       await onlyNode()
       simulator.setFaults({ fail: 'Not enough overlap between the photos' })
-      const { admin, project } = await projectWithPhotos(3)
+      const { admin, project } = await projectWithPhotos(5)
       runner = startProcessingJobs(FAST)
       const { job } = await readJson<{ job: { id: number } }>(
         await start(admin, project.id, { preset: 'fast-orthophoto' }),
@@ -371,7 +373,7 @@ describe('photos in, map out', () => {
     async () => {
       await onlyNode()
       simulator.setFaults({ loseTasks: 1 })
-      const { admin, project } = await projectWithPhotos(3)
+      const { admin, project } = await projectWithPhotos(5)
       runner = startProcessingJobs(FAST)
       const { job } = await readJson<{ job: { id: number } }>(
         await start(admin, project.id, { preset: 'fast-orthophoto' }),
@@ -386,7 +388,7 @@ describe('photos in, map out', () => {
   test('a node that keeps losing its task: sent again twice, then failed', { timeout: 150_000 }, async () => {
     await onlyNode()
     simulator.setFaults({ loseTasks: true })
-    const { admin, project } = await projectWithPhotos(2)
+    const { admin, project } = await projectWithPhotos(5)
     runner = startProcessingJobs(FAST)
     const { job } = await readJson<{ job: { id: number } }>(
       await start(admin, project.id, { preset: 'fast-orthophoto' }),
@@ -409,7 +411,7 @@ describe('photos in, map out', () => {
       })
       const port = Number(new URL(dying.url).port)
       await onlyNode(dying.url)
-      const { admin, project } = await projectWithPhotos(3)
+      const { admin, project } = await projectWithPhotos(5)
       runner = startProcessingJobs(FAST)
       const { job } = await readJson<{ job: { id: number } }>(
         await start(admin, project.id, { preset: 'fast-orthophoto' }),
@@ -440,7 +442,7 @@ describe('photos in, map out', () => {
   test('Kestrel restarted mid-processing: the job resumes and completes', { timeout: 150_000 }, async () => {
     await onlyNode()
     simulator.setFaults({ slowSeconds: 2 })
-    const { admin, project } = await projectWithPhotos(3)
+    const { admin, project } = await projectWithPhotos(5)
     runner = startProcessingJobs(FAST)
     const { job } = await readJson<{ job: { id: number } }>(
       await start(admin, project.id, { preset: 'fast-orthophoto' }),
@@ -470,7 +472,7 @@ describe('photos in, map out', () => {
         const first = createNode(null, { label: 'Dying', url: dying.url })
         const second = createNode(null, { label: 'Spare', url: simulator.url })
         await checkNodes()
-        const { admin, project } = await projectWithPhotos(3)
+        const { admin, project } = await projectWithPhotos(5)
         runner = startProcessingJobs({ ...FAST, offlineResubmitMs: 300 })
         const { job } = await readJson<{ job: { id: number } }>(
           await start(admin, project.id, { preset: 'fast-orthophoto' }),
@@ -505,7 +507,7 @@ describe('photos in, map out', () => {
       // Stored as online (its last check), but no longer answering.
       await gone.close()
       fs.rmSync(goneDir, { recursive: true, force: true })
-      const { admin, project } = await projectWithPhotos(2)
+      const { admin, project } = await projectWithPhotos(5)
       const withOptions = await start(admin, project.id, {
         preset: 'fast-orthophoto',
         options: { 'orthophoto-resolution': 5 },
@@ -561,7 +563,7 @@ describe('photos in, map out', () => {
   test('cancel: canceled at once, the node told, the task removed', { timeout: 150_000 }, async () => {
     await onlyNode()
     simulator.setFaults({ slowSeconds: 30 })
-    const { admin, project } = await projectWithPhotos(3)
+    const { admin, project } = await projectWithPhotos(5)
     runner = startProcessingJobs(FAST)
     const { job } = await readJson<{ job: { id: number } }>(
       await start(admin, project.id, { preset: 'fast-orthophoto' }),
@@ -590,7 +592,7 @@ describe('photos in, map out', () => {
 describe('who may do what', () => {
   test('only admins start or cancel; other clients and pilots get 404; bad input is 400/409', async () => {
     const node = await onlyNode()
-    const { admin, client, pilot, project } = await projectWithPhotos(1)
+    const { admin, client, pilot, project } = await projectWithPhotos(5)
     const stranger = await signedInUser('client')
     const otherPilot = await signedInUser('pilot')
     expect((await start(client, project.id)).status).toBe(403)
@@ -645,17 +647,20 @@ describe('who may do what', () => {
     expect(clientCancel.status).toBe(403)
     expect(jobRow(job.id).status).toBe('queued')
 
-    // A node with no online peer: 409.
+    // Its only node offline: the job waits for it (201, queued); 409s: processing-faults.test.ts.
     getDb().update(processingNodes).set({ online: false }).where(eq(processingNodes.id, node.id)).run()
-    const other = await projectWithPhotos(1)
-    const noNode = await start(admin, other.project.id)
-    expect(noNode.status).toBe(409)
-    expect((await readJson(noNode)).error).toBe('No processing node is online that can take this many photos')
+    const other = await projectWithPhotos(5)
+    const waits = await start(admin, other.project.id)
+    expect(waits.status).toBe(201)
+    expect((await readJson<{ job: { status: string; stage: string } }>(waits)).job).toMatchObject({
+      status: 'queued',
+      stage: 'Waiting for a processing node',
+    })
   })
 
   test('the webhook with a wrong secret does nothing; with the right one it only prompts a look', async () => {
     await onlyNode()
-    const { admin, project } = await projectWithPhotos(1)
+    const { admin, project } = await projectWithPhotos(5)
     const { job } = await readJson<{ job: { id: number } }>(await start(admin, project.id))
     const later = new Date(Date.now() + 3_600_000)
     getDb()

@@ -1,10 +1,17 @@
 /**
  * One contract per route kind, read from the route files so a route added later is held to
  * it: every /api route is `apiRoute({ … })` (405, role, ids, body, DomainError answers in one
- * place) and writes none of those by hand.
+ * place) and writes none of those by hand; every resource route outside /api (a share link's
+ * files, the PDFs, the document copies, the upload forms) is `resourceRoute({ … })`.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import * as documentCopies from '#app/routes/document-copies.ts'
+import * as invoicePdf from '#app/routes/invoices.$id.pdf.ts'
+import * as pilotFiles from '#app/routes/pilot.projects.$projectId.files.ts'
+import * as sharedFile from '#app/routes/s.$token_.files.$fileId.ts'
+import { multipart, PNG_BYTES } from '#tests/helpers/files.ts'
+import { callRoute } from '#tests/helpers/requests.ts'
 import { describe, expect, test } from 'vitest'
 
 const ROUTES = path.resolve('app/routes')
@@ -21,6 +28,13 @@ function routeModules() {
 const modules = routeModules().map((m) => ({ ...m, source: readFileSync(m.file, 'utf8') }))
 /** `api.$.ts` is the JSON 404 for unknown /api paths: no methods, so no apiRoute. */
 const apiRoutes = modules.filter((m) => /^api[.+]/.test(m.name) && !/^api\.\$\.tsx?$/.test(m.name))
+/** Resource routes outside /api: a share link's files, the PDFs, the document copies, the upload forms. */
+const resourceRoutes = modules.filter(
+  (m) =>
+    !/^api[.+]/.test(m.name) &&
+    !/export default|export \{[^}]*\bdefault\b/.test(m.source) &&
+    /^s\.\$token_\.|pdf|^document-copies|\.files\.tsx?$/.test(m.name),
+)
 
 describe('route contract', () => {
   test('every /api route is apiRoute({ … }) and handles no method, id or error by hand', () => {
@@ -45,6 +59,59 @@ describe('route contract', () => {
         : []),
     ])
     expect(problems).toEqual([])
+  })
+
+  test('every resource route outside /api is resourceRoute({ … }) and answers no method by hand', () => {
+    expect(resourceRoutes.map((m) => m.name)).toEqual(
+      expect.arrayContaining([
+        's.$token_.files.$fileId.ts',
+        'invoices.$id.pdf.ts',
+        'document-copies.ts',
+        'pilot.projects.$projectId.files.ts',
+      ]),
+    )
+    const problems = resourceRoutes.flatMap(({ name, source }) => [
+      ...(/export const \{ (action, loader|loader, action) \} = resourceRoute\(/.test(source)
+        ? []
+        : [`${name}: not export const { loader, action } = resourceRoute({ … })`]),
+      ...['methodNotAllowed', 'request.method !==']
+        .filter((hand) => source.includes(hand))
+        .map((hand) => `${name}: ${hand}`),
+      ...(/export (async )?function (loader|action)\b|export const (loader|action)\b/.test(source)
+        ? [`${name}: its own loader or action`]
+        : []),
+    ])
+    expect(problems).toEqual([])
+  })
+
+  test('a method a resource route does not name is 405 with Allow, before its body is read', async () => {
+    const upload = multipart({ pilotId: '1', document: 'rpl' }, { name: 'rpl.pdf', bytes: PNG_BYTES })
+    const patchCopy = await callRoute(documentCopies.action, '/document-copies?back=/admin', {
+      method: 'PATCH',
+      form: upload,
+    })
+    expect(patchCopy.status).toBe(405)
+    expect(patchCopy.headers.get('Allow')).toBe('GET, POST')
+    const patchFiles = await callRoute(pilotFiles.action, '/pilot/projects/1/files', {
+      method: 'PATCH',
+      form: upload,
+      params: { projectId: '1' },
+    })
+    expect(patchFiles.status).toBe(405)
+    expect(patchFiles.headers.get('Allow')).toBe('GET, POST')
+    const postShared = await callRoute(sharedFile.action, '/s/abc/files/1', {
+      method: 'POST',
+      form: { x: '1' },
+      params: { token: 'abc', fileId: '1' },
+    })
+    expect(postShared.status).toBe(405)
+    expect(postShared.headers.get('Allow')).toBe('GET')
+    const deletePdf = await callRoute(invoicePdf.action, '/invoices/1/pdf', {
+      method: 'DELETE',
+      params: { id: '1' },
+    })
+    expect(deletePdf.status).toBe(405)
+    expect(await deletePdf.json()).toEqual({ error: 'Method not allowed' })
   })
 
   test('a page route reads its id with pageId (no Number(params…)); refusals become status pages through asPage', () => {

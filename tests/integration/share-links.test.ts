@@ -534,10 +534,10 @@ describe('GET /s/{token}/files/{fileId} and the viewing copies', () => {
     )
     const token = tokenOf(created.url)
     const page = await readJson<{
-      areas: Array<{ areaNumber: number; points: unknown[] }>
+      areas: Array<{ coordinates: unknown[] }>
       layers: Array<{ id: number; kind: string; cogUrl: string; previewUrl: string | null }>
     }>(await openViewer(token))
-    expect(page.areas).toEqual([{ areaNumber: 1, points: outline }])
+    expect(page.areas).toEqual([{ coordinates: outline }])
     expect(page.layers).toEqual([
       expect.objectContaining({
         id: ortho.id,

@@ -3,7 +3,6 @@
  * the client's completed or paid projects joins that project's site; and "Repeat on a schedule"
  * on a never-repeated project makes its site and sets the schedule the site page would.
  */
-import { saToday } from '#app/domain/operator/expiry.ts'
 import {
   completeFlightPlan,
   createQuotedProject,
@@ -12,6 +11,7 @@ import {
 import { repeatProject, scheduleProjectRepeats } from '#app/domain/sites/repeat.server.ts'
 import { nextDueOn } from '#app/domain/sites/site-schedule.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
+import { todayInSouthAfrica } from '#app/lib/format/dates.ts'
 import { action as scheduleAction } from '#app/routes/projects.$projectId.schedule.ts'
 import { projects, sites } from '#db/schema.ts'
 import { CAPE_TOWN_AREA, createTestUser } from '#tests/factories.ts'
@@ -153,8 +153,8 @@ describe('Repeat on a schedule, from a project never flown again', () => {
     const siteId = projectRow(project.id).siteId!
     expect(response.headers.get('Location')).toBe(`/sites/${siteId}`)
     expect(await toastOf(response)).toMatchObject({ type: 'success', title: 'Repeat schedule saved' })
-    const flown = saToday(project.completedAt!)
-    const today = saToday(new Date())
+    const flown = todayInSouthAfrica(project.completedAt!)
+    const today = todayInSouthAfrica(new Date())
     expect(siteRow(siteId)).toMatchObject({
       name: project.name,
       repeatEvery: 'quarter',

@@ -133,9 +133,7 @@ describe('the site report PDF', () => {
     // The 25 m ring spans about 50 m of a 190 pt high sketch: a 20 m scale bar.
     expect(text).toContain('20 m')
     // The figures are the engine's, and the engine's are the pile's analytic volume.
-    const figures = await elevationChangeOver(TEST_RUN, built.flat!, built.pile!, areaRing, {
-      minimumM: 0.05,
-    })
+    const figures = await elevationChangeOver(TEST_RUN, built.flat!, built.pile!, areaRing)
     const pile = reliefVolumeM3(PILE)
     expect(Math.abs(figures.netM3 + pile)).toBeLessThanOrEqual(pile * 0.02)
     for (const value of [
@@ -166,9 +164,7 @@ describe('the site report PDF', () => {
     expect(res.status).toBe(200)
     const text = plain(await pdfText(new Uint8Array(await res.arrayBuffer())))
     expect(text).toContain('2. Drawn polygon 1')
-    const figures = await elevationChangeOver(TEST_RUN, built.flat!, built.pile!, drawnRing, {
-      minimumM: 0.05,
-    })
+    const figures = await elevationChangeOver(TEST_RUN, built.flat!, built.pile!, drawnRing)
     expect(text).toContain(plain(formatCubicMetres(figures.netM3)))
   })
 

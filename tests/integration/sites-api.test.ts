@@ -3,10 +3,10 @@
  * forms. Another client and a pilot get 404, an admin the 403 of every /api/client route.
  */
 import { SITE_WAIT_LIMIT_MONTHS } from '#app/domain/files/rules.ts'
-import { saToday } from '#app/domain/operator/expiry.ts'
 import { nextDueOn } from '#app/domain/sites/site-schedule.ts'
 import { siteCardsOfClient } from '#app/domain/sites/sites.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
+import { todayInSouthAfrica } from '#app/lib/format/dates.ts'
 import * as siteRoute from '#app/routes/api.client.sites.$id.ts'
 import * as sitesRoute from '#app/routes/api.client.sites.ts'
 import * as sitePage from '#app/routes/sites.$siteId._index.tsx'
@@ -121,15 +121,15 @@ describe('PUT /api/client/sites/{id}', () => {
     const { client, site, project } = await siteWithSurveys()
     const res = await putSite(client.headers, site.id, { name: '  Quarry North  ', repeatEvery: 'month' })
     expect(res.status).toBe(200)
-    const flown = saToday(
+    const flown = todayInSouthAfrica(
       getDb().select().from(projects).where(eq(projects.id, project.id)).get()!.completedAt!,
     )
-    const expected = nextDueOn('month', flown, saToday())
+    const expected = nextDueOn('month', flown, todayInSouthAfrica())
     expect(await readJson(res)).toMatchObject({
       site: { id: site.id, name: 'Quarry North', repeatEvery: 'month', nextDueAt: expected },
     })
     // Flown 40 days ago: one month on is already past, so the schedule lands on the next month.
-    expect(expected > saToday()).toBe(true)
+    expect(expected > todayInSouthAfrica()).toBe(true)
   })
 
   test('null cancels the schedule and clears the due date', async () => {
@@ -203,7 +203,7 @@ describe('the dashboard site cards', () => {
       [project.id, 'flown'],
       [next.id, 'preferred'],
     ])
-    expect(card!.surveys[0]!.date.on).toBe(saToday(flown))
+    expect(card!.surveys[0]!.date.on).toBe(todayInSouthAfrica(flown))
   })
 })
 

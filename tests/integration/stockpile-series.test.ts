@@ -18,7 +18,7 @@ import * as seriesRoute from '#app/routes/api.projects.$id.annotations.$annotati
 import * as noteRoute from '#app/routes/api.projects.$id.annotations.$annotationId.ts'
 import * as notesRoute from '#app/routes/api.projects.$id.annotations.ts'
 import * as sitePage from '#app/routes/sites.$siteId._index.tsx'
-import { annotations, projects, sites } from '#db/schema.ts'
+import { annotations, deliverableViews, projects, sites } from '#db/schema.ts'
 import { insertProject, signedInUser, storeRasterDeliverable } from '#tests/factories.ts'
 import { buildReliefDsm, reliefVolumeM3, ringAround, type Relief } from '#tests/helpers/dsm-fixtures.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
@@ -227,4 +227,37 @@ describe('a later elevation model', () => {
     expect(kept && 'cutM3' in kept ? kept.cutM3 : null).not.toBeNull()
     near((kept as { cutM3: number }).cutM3, reliefVolumeM3(LARGE))
   }, 300_000)
+})
+
+describe('a failed elevation model delivered knowingly', () => {
+  test('leaves its survey in the series on the survey’s last good model (API, CSV and site page)', async () => {
+    const { client, admin, site, surveys } = await siteWith(['2027-01-10T09:00:00Z', '2027-04-10T09:00:00Z'])
+    const [january, april] = surveys as [(typeof surveys)[0], (typeof surveys)[0]]
+    await storeRasterDeliverable(january.id, dsm.small, 'elevation', admin.user.id)
+    await storeRasterDeliverable(april.id, dsm.large, 'elevation', admin.user.id)
+    // A newer upload for April that GDAL cannot read: its viewing copy failed, and the admin delivered anyway.
+    const junk = path.join(dir, 'broken-dsm.tif')
+    await fs.writeFile(junk, 'not a GeoTIFF')
+    const broken = await storeRasterDeliverable(april.id, junk, 'elevation', admin.user.id)
+    getDb()
+      .insert(deliverableViews)
+      .values({ fileId: broken.id, status: 'failed', error: 'GDAL could not read the file.' })
+      .run()
+    const note = await addNote(client.headers, april.id, { title: 'Sand', stockpileKind: 'stockpile' })
+
+    const { points } = await readJson<{ points: Point[] }>(await getSeries(client.headers, april.id, note.id))
+    expect(points.map((p) => p.projectId)).toEqual([january.id, april.id])
+    near(points[1]!.volumeM3, reliefVolumeM3(LARGE))
+    const csv = (await (await getSeries(client.headers, april.id, note.id, true)).text()).trim().split('\n')
+    expect(csv).toHaveLength(3)
+    const page = await callRoute(sitePage.loader, `/sites/${site.id}`, {
+      headers: client.headers,
+      params: { siteId: String(site.id) },
+    })
+    const { stockpiles } = await readJson<{ stockpiles: Array<{ points: Point[]; unmeasured: unknown[] }> }>(
+      page,
+    )
+    expect(stockpiles[0]!.points.map((p) => p.projectId)).toEqual([january.id, april.id])
+    expect(stockpiles[0]!.unmeasured).toEqual([])
+  }, 180_000)
 })

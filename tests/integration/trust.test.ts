@@ -2,8 +2,8 @@
  * South African trust through the routes: data download, account deletion,
  * cancel → refund → credit note, billing details on the tax invoice, expired RPL.
  */
-import { saToday } from '#app/domain/operator/expiry.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
+import { todayInSouthAfrica } from '#app/lib/format/dates.ts'
 import { formatRand } from '#app/lib/format/numbers.ts'
 import { loader as adminLoader } from '#app/routes/admin.tsx'
 import { action as deleteAction } from '#app/routes/api.account.delete.ts'
@@ -333,6 +333,6 @@ describe('pilot documents', () => {
       params: { projectId: String(project.id) },
     })
     expect(assigned.status).toBe(200)
-    expect(saToday()).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    expect(todayInSouthAfrica()).toMatch(/^\d{4}-\d{2}-\d{2}$/)
   })
 })

@@ -15,6 +15,7 @@ import {
   type Deliverable,
   type DeliverableProcessing,
 } from '#app/domain/deliverables/deliverable.ts'
+import { engineText } from '#app/domain/processing/engine.ts'
 import { PRESET_LABELS } from '#app/domain/processing/presets.ts'
 import { formatElapsed } from '#app/lib/format/dates.ts'
 import { formatFileSize, formatNumber, formatPercent, plural } from '#app/lib/format/numbers.ts'
@@ -52,7 +53,7 @@ function ProcessingFacts({ processing }: { processing: DeliverableProcessing }) 
         Processed with {PRESET_LABELS[processing.preset]} from {plural(processing.imagesCount, 'photo')}
         {processing.processingMs !== null ? ` in ${formatElapsed(processing.processingMs)}` : ''}
         {processing.nodeLabel ? ` on ${processing.nodeLabel}` : ''}
-        {processing.engineVersion ? ` (ODM ${processing.engineVersion})` : ''}
+        {processing.engineVersion ? ` (${engineText(processing.engineVersion)})` : ''}
         {processing.simulated ? (
           <span className="badge ml-2 bg-amber-100 text-amber-900">SIMULATED PROCESSING</span>
         ) : null}

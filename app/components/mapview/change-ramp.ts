@@ -1,7 +1,7 @@
 /**
  * The elevation change layer's colours: After − Before per pixel, red for a loss,
- * blue for a gain, transparent under the minimum change (the server's, as cut and fill count
- * it) and where either model has no data. The range is symmetric (± a "nice" limit: the 98th
+ * blue for a gain, transparent under the minimum change (drawing only: the figures count every
+ * cell) and where either model has no data. The range is symmetric (± a "nice" limit: the 98th
  * percentile of |change| over the cells that changed, rounded up to 1, 2, 2,5 or 5 × 10ⁿ m)
  * so a colour means the same depth either side, and a pile on a large yard sets the scale,
  * not the unchanged ground. The map paints pixels with `paintChange`; the legend draws

@@ -15,7 +15,7 @@ import {
 import { sharedRange } from '#app/domain/deliverables/elevation-ramp.ts'
 import type { MapLayer } from '#app/domain/deliverables/map-view.server.ts'
 import type { VolumeFigures } from '#app/domain/deliverables/measure-schemas.ts'
-import type { LatLng } from '#app/domain/geometry/areas.ts'
+import type { SurveyArea } from '#app/domain/geometry/areas.ts'
 import L from 'leaflet'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useMap } from 'react-leaflet'
@@ -23,6 +23,7 @@ import { useMap } from 'react-leaflet'
 import { DRAWN_AREA } from './change-ramp.ts'
 import { canDrawCog, cogBounds, createCogLayer, heightRangeOf, openCog } from './cog-layer.client.ts'
 import { initialOrder, moveLayer, zIndexOf } from './layer-order.ts'
+import { NotesInView } from './map-notes-in-view.client.tsx'
 import { NotesOnMap, NotesPanel, useNoteEditor } from './map-notes-layer.client.tsx'
 import type { NoteRow } from './map-notes.tsx'
 import {
@@ -47,7 +48,7 @@ const vertexIcon = L.divIcon({
   iconAnchor: [6, 6],
 })
 
-export function boundsOf(layers: MapLayer[], areas: Array<{ points: LatLng[] }>) {
+export function boundsOf(layers: MapLayer[], areas: SurveyArea[]) {
   const bounds = L.latLngBounds([])
   for (const l of layers)
     bounds.extend([
@@ -55,7 +56,7 @@ export function boundsOf(layers: MapLayer[], areas: Array<{ points: LatLng[] }>)
       [l.boundsWgs84[3], l.boundsWgs84[2]],
     ])
   if (!bounds.isValid())
-    for (const a of areas) for (const p of a.points) bounds.extend([p.latitude, p.longitude])
+    for (const a of areas) for (const p of a.coordinates) bounds.extend([p.latitude, p.longitude])
   return bounds
 }
 
@@ -428,14 +429,17 @@ export function DeliverablesMap({
   areas,
   layers,
   notes = [],
+  notesVersion,
 }: {
   tileUrl: string
   /** The project whose signed-in measure calls give height and volume; none on a share link. */
   projectId: number | null
-  areas: Array<{ areaNumber: number; points: LatLng[] }>
+  areas: SurveyArea[]
   layers: MapLayer[]
   /** The map notes: placed and changed by the project's members, shown read-only through a share link. */
   notes?: NoteRow[]
+  /** A member's map loads the notes by bounding box instead, again when this changes. */
+  notesVersion?: string
 }) {
   const layerView = useLayerView(layers)
   const { swipe } = layerView
@@ -476,7 +480,11 @@ export function DeliverablesMap({
               onShape={measure.onShape}
               onPoint={measure.onPoint}
             />
-            <NotesOnMap notes={notes} projectId={projectId} editor={noteEditor} />
+            {projectId !== null && notesVersion !== undefined ? (
+              <NotesInView projectId={projectId} version={notesVersion} editor={noteEditor} />
+            ) : (
+              <NotesOnMap notes={notes} projectId={projectId} editor={noteEditor} />
+            )}
             <ViewReporter onView={onView} />
           </SurveyBaseMap>
         </div>

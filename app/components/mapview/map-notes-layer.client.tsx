@@ -49,7 +49,7 @@ type Draft = {
 }
 
 /** What the map and the panel share: the draft, the tool drawing it, and how to read an edited shape. */
-type NoteEditor = {
+export type NoteEditor = {
   draft: Draft | null
   setDraft: (draft: Draft | null) => void
   /** The drawing tool on: the map takes the note's shape. */

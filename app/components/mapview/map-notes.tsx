@@ -3,7 +3,7 @@
  * author, date and measurement, a delete form on the notes this user may change, a form that
  * takes a note as typed coordinates, and the export links. A share link shows the list only.
  */
-import { Form } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
 import { SelectField } from '#app/components/forms/select-field.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
@@ -17,9 +17,11 @@ import {
   type AnnotationView,
 } from '#app/domain/annotations/annotation-schemas.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
-import { formatCubicMetres, formatMetres, formatSquareMetres } from '#app/lib/format/numbers.ts'
+import { formatCubicMetres, formatMetres, formatSquareMetres, plural } from '#app/lib/format/numbers.ts'
 
 export type NoteRow = Omit<AnnotationView, 'authorId'> & { canEdit?: boolean }
+/** A note in the server-rendered list: no shape (the map loads shapes by bounding box). */
+type ListedNote = Omit<NoteRow, 'geometry'>
 
 export const KIND_LABELS = { point: 'Point', line: 'Line', polygon: 'Polygon' } as const
 
@@ -38,7 +40,7 @@ const NOTE_SHAPE_OPTIONS = [
 ]
 
 /** A note's length, area and volume with its base, in words (the list and the map's popup). */
-export function NoteMeasurement({ note }: { note: NoteRow }) {
+export function NoteMeasurement({ note }: { note: ListedNote }) {
   const m = note.measurement
   const parts: string[] = []
   if (note.kind === 'line' && m.lengthM !== undefined) parts.push(`Length ${formatMetres(m.lengthM)}`)
@@ -54,7 +56,7 @@ export function NoteMeasurement({ note }: { note: NoteRow }) {
   return parts.length ? <p className="text-sm text-ink-700">{parts.join(' · ')}</p> : null
 }
 
-export function NoteList({ notes, readOnly = false }: { notes: NoteRow[]; readOnly?: boolean }) {
+export function NoteList({ notes, readOnly = false }: { notes: ListedNote[]; readOnly?: boolean }) {
   if (!notes.length) return <p className="text-sm text-ink-600">No notes on this map yet.</p>
   return (
     <ul className="divide-y divide-ink-100" aria-label="Notes">
@@ -98,14 +100,33 @@ export function NoteList({ notes, readOnly = false }: { notes: NoteRow[]; readOn
   )
 }
 
+/** Links to the list's other pages (`?notes=N`), when it has more than one. */
+function NotePager({ page, pages, total }: { page: number; pages: number; total: number }) {
+  if (pages < 2) return null
+  const link = (to: number, label: string, rel: string) => (
+    <Link to={`?notes=${to}#notes-heading`} rel={rel} preventScrollReset className="btn-secondary btn-sm">
+      {label}
+    </Link>
+  )
+  return (
+    <nav aria-label="Pages of notes" className="flex flex-wrap items-center gap-2 text-sm text-ink-700">
+      {page > 1 ? link(page - 1, 'Earlier notes', 'prev') : null}
+      <span>
+        Page {page} of {pages} · {plural(total, 'note')}
+      </span>
+      {page < pages ? link(page + 1, 'Later notes', 'next') : null}
+    </nav>
+  )
+}
+
 export function NotesSection({
   projectId,
-  notes,
+  page,
   error,
   fieldErrors,
 }: {
   projectId: number
-  notes: NoteRow[]
+  page: { notes: ListedNote[]; page: number; pages: number; total: number }
   error: string | null
   fieldErrors: Record<string, string[]> | null
 }) {
@@ -116,7 +137,8 @@ export function NotesSection({
       <h2 id="notes-heading" className="text-lg font-semibold text-ink-950">
         Notes
       </h2>
-      <NoteList notes={notes} />
+      <NoteList notes={page.notes} />
+      <NotePager page={page.page} pages={page.pages} total={page.total} />
       <Form
         method="get"
         action={`/api/projects/${projectId}/annotations/export`}
@@ -214,6 +236,18 @@ export function NotesSection({
             <input name="baseElevationM" type="number" step="0.01" className="input mt-1 w-32" />
             {errorOf('baseElevationM') ? (
               <span className="block text-red-700">{errorOf('baseElevationM')}</span>
+            ) : null}
+          </label>
+          <label className="font-medium text-ink-900">
+            Material
+            <input name="material" maxLength={60} className="input mt-1 w-full" />
+            {errorOf('material') ? <span className="block text-red-700">{errorOf('material')}</span> : null}
+          </label>
+          <label className="font-medium text-ink-900">
+            Density (t/m³)
+            <input name="densityTPerM3" type="number" step="0.01" min="0.01" className="input mt-1 w-32" />
+            {errorOf('densityTPerM3') ? (
+              <span className="block text-red-700">{errorOf('densityTPerM3')}</span>
             ) : null}
           </label>
         </div>

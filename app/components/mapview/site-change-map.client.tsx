@@ -8,7 +8,7 @@
 import { formatChangeMinimum } from '#app/domain/deliverables/change-settings.ts'
 import type { MapLayer } from '#app/domain/deliverables/map-view.server.ts'
 import type { ChangeFigures } from '#app/domain/deliverables/measure-schemas.ts'
-import type { LatLng } from '#app/domain/geometry/areas.ts'
+import type { SurveyArea } from '#app/domain/geometry/areas.ts'
 import type L from 'leaflet'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useMap } from 'react-leaflet'
@@ -102,7 +102,8 @@ function ChangeLegend({ scale }: { scale: ChangeScale }) {
         <span>Higher (gain)</span>
       </p>
       <p className="mt-1 text-xs text-ink-600">
-        Under {formatChangeMinimum(scale.minimumM)} either way: no change (left clear, not counted).
+        Under {formatChangeMinimum(scale.minimumM)} either way: left clear on the map (the figures count every
+        cell).
       </p>
     </div>
   )
@@ -118,7 +119,7 @@ export function SiteChangeMap({
 }: {
   tileUrl: string
   siteId: number
-  areas: Array<{ areaNumber: number; points: LatLng[] }>
+  areas: SurveyArea[]
   before: { projectId: number; label: string; orthomosaic: MapLayer | null }
   after: { projectId: number; label: string; orthomosaic: MapLayer | null }
   /** Both elevation models, when the pair has them. */

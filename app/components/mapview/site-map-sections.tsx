@@ -9,7 +9,6 @@ import { SelectField } from '#app/components/forms/select-field.tsx'
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
-import { formatChangeMinimum } from '#app/domain/deliverables/change-settings.ts'
 import { DELIVERABLE_KIND_LABELS } from '#app/domain/deliverables/deliverable.ts'
 import type { ChangeFigures } from '#app/domain/deliverables/measure-schemas.ts'
 import type { SiteSurvey } from '#app/domain/sites/site-map.server.ts'
@@ -27,17 +26,22 @@ export function siteReportUrl(siteId: number, beforeId: number, afterId: number)
   return `/sites/${siteId}/report.pdf?before=${beforeId}&after=${afterId}`
 }
 
-/** Cut, fill and net change (After − Before) and the area: the map's result and the form's. */
+/**
+ * Cut, fill and net change (After − Before) and the area: the map's result and the form's.
+ * No minimum change applies to them (the map's is for drawing), and the table says so.
+ */
 export function ChangeTable({ figures }: { figures: ChangeFigures }) {
   return (
-    <dl data-testid="change-figures">
-      <Figure label="Cut (lower now)" value={cubicMetres(figures.cutM3)} testId="change-cut" />
-      <Figure label="Fill (higher now)" value={cubicMetres(figures.fillM3)} testId="change-fill" />
-      <Figure label="Net change" value={cubicMetres(figures.netM3)} testId="change-net" />
-      <Figure label="Area" value={formatSquareMetres(figures.areaM2)} testId="change-area" />
-      <Figure label="With both elevation models" value={formatPercent(figures.coveredPercent, 1)} />
-      <Figure label="Counted from" value={`±${formatChangeMinimum(figures.minimumChangeM)}`} />
-    </dl>
+    <div>
+      <dl data-testid="change-figures">
+        <Figure label="Cut (lower now)" value={cubicMetres(figures.cutM3)} testId="change-cut" />
+        <Figure label="Fill (higher now)" value={cubicMetres(figures.fillM3)} testId="change-fill" />
+        <Figure label="Net change" value={cubicMetres(figures.netM3)} testId="change-net" />
+        <Figure label="Area" value={formatSquareMetres(figures.areaM2)} testId="change-area" />
+        <Figure label="With both elevation models" value={formatPercent(figures.coveredPercent, 1)} />
+      </dl>
+      <p className="mt-1 text-xs text-ink-600">Every compared cell counts, however little it moved.</p>
+    </div>
   )
 }
 

@@ -6,7 +6,7 @@
  */
 import { AREA_STYLE } from '#app/components/maps/map-constants.ts'
 import { SatelliteOrOffline } from '#app/components/maps/satellite-or-offline.client.tsx'
-import type { LatLng } from '#app/domain/geometry/areas.ts'
+import type { SurveyArea } from '#app/domain/geometry/areas.ts'
 import type L from 'leaflet'
 import { useEffect, type ReactNode, type Ref } from 'react'
 import { MapContainer, Polygon, useMap } from 'react-leaflet'
@@ -40,7 +40,7 @@ export function SurveyBaseMap({
 }: {
   bounds: L.LatLngBounds
   tileUrl: string
-  areas: Array<{ areaNumber: number; points: LatLng[] }>
+  areas: SurveyArea[]
   mapRef: Ref<L.Map>
   children: ReactNode
 }) {
@@ -54,10 +54,10 @@ export function SurveyBaseMap({
       ref={mapRef}
     >
       <SatelliteOrOffline url={tileUrl} maxZoom={22} maxNativeZoom={19} />
-      {areas.map((a) => (
+      {areas.map((a, i) => (
         <Polygon
-          key={a.areaNumber}
-          positions={a.points.map((p) => [p.latitude, p.longitude] as [number, number])}
+          key={i}
+          positions={a.coordinates.map((p) => [p.latitude, p.longitude] as [number, number])}
           pathOptions={{ ...AREA_STYLE, fillOpacity: 0 }}
           interactive={false}
         />

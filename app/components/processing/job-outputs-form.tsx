@@ -40,18 +40,17 @@ export function JobOutputsForm({
   job,
   action,
 }: {
-  job: { id: number; status: ProcessingStatus; publication: { outputs: JobOutputs; state: OutputsState } }
+  job: { id: number; status: ProcessingStatus; outputs: JobOutputs; outputsState: OutputsState }
   action: string
 }) {
   const pending = useIsPending({ intent: 'processing-outputs', fields: { jobId: String(job.id) } })
-  const { outputs, state } = job.publication
-  const settled = job.status === 'failed' || job.status === 'canceled' || state === 'published'
-  const held = state === 'held'
+  const settled = job.status === 'failed' || job.status === 'canceled' || job.outputsState === 'published'
+  const held = job.outputsState === 'held'
   return (
     <>
-      {state ? (
+      {job.outputsState ? (
         <p className="mt-1 text-xs text-ink-600" data-testid={`outputs-state-${job.id}`}>
-          {STATE_TEXT[state]}
+          {STATE_TEXT[job.outputsState]}
         </p>
       ) : null}
       {settled ? null : (
@@ -59,7 +58,7 @@ export function JobOutputsForm({
           <input type="hidden" name="intent" value="processing-outputs" />
           <input type="hidden" name="jobId" value={job.id} />
           {held ? <input type="hidden" name="publishNow" value="true" /> : null}
-          <OutputsFieldset defaultValue={outputs} />
+          <OutputsFieldset defaultValue={job.outputs} />
           <StatusButton
             pending={pending}
             pendingLabel={held ? 'Publishing…' : 'Saving…'}

@@ -5,6 +5,7 @@
 import { Form, Link } from '@remix-run/react'
 import { DataTable, td } from '#app/components/dashboard/admin/ui.tsx'
 import { TableCard } from '#app/components/ui/section-header.tsx'
+import { engineText } from '#app/domain/processing/engine.ts'
 import { PROCESSING_STATUS_LABELS } from '#app/domain/processing/presets.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import { formatNumber } from '#app/lib/format/numbers.ts'
@@ -12,6 +13,9 @@ import { formatNumber } from '#app/lib/format/numbers.ts'
 import { elapsedOf, progressText, type PanelJob } from './processing-panel.tsx'
 
 const ACTION = '/admin/processing-nodes'
+/** Columns shown from `sm` up (a phone reads them under the node), so its buttons stay on screen. */
+const WIDE_ONLY = ['Status', 'Queue', 'Max photos', 'Engine']
+const wide = 'hidden sm:table-cell'
 
 export interface SettingsNode {
   id: number
@@ -66,6 +70,19 @@ function NodeFields({ node }: { node?: SettingsNode }) {
   )
 }
 
+/** Online, offline or disabled, when it was last seen and the last error. */
+function NodeStatus({ node }: { node: SettingsNode }) {
+  return (
+    <>
+      <p className={node.online ? 'text-emerald-700' : 'text-red-700'}>
+        {!node.enabled ? 'Disabled' : node.online ? 'Online' : 'Offline'}
+      </p>
+      <p className="text-xs text-ink-500">Last seen {formatDate(node.lastSeenAt, { withTime: true })}</p>
+      {node.lastError ? <p className="break-words text-xs text-ink-500">{node.lastError}</p> : null}
+    </>
+  )
+}
+
 export function ProcessingNodesSection({
   nodes,
   jobs,
@@ -73,6 +90,7 @@ export function ProcessingNodesSection({
   nodes: SettingsNode[]
   jobs: Array<PanelJob & { projectId: number; projectName: string }>
 }) {
+  const newestId = Math.max(0, ...nodes.map((n) => n.id))
   return (
     <div id="processing-nodes" className="space-y-6">
       <TableCard
@@ -80,28 +98,32 @@ export function ProcessingNodesSection({
         description="NodeODM or ClusterODM servers the photos are processed on; each is checked every 30 seconds."
       >
         <DataTable
-          columns={['Node', 'Status', 'Queue', 'Max photos', 'Engine', 'Actions']}
+          columns={['Node', ...WIDE_ONLY.map((label) => ({ label, className: wide })), 'Actions']}
           isEmpty={nodes.length === 0}
           empty="No processing nodes. Add one to process photos."
         >
           {nodes.map((n) => (
             <tr key={n.id} data-testid={`node-row-${n.label}`}>
               <td className={td}>
-                <p className="font-medium text-ink-950">{n.label}</p>
+                <p className="break-words font-medium text-ink-950">{n.label}</p>
                 <p className="break-all text-xs text-ink-500">{n.url}</p>
+                {/* On a phone the status, queue and engine columns are hidden: they go here. */}
+                <div className="mt-1 sm:hidden">
+                  <NodeStatus node={n} />
+                  <p className="text-xs text-ink-500">
+                    Queue {formatNumber(n.queueCount)}
+                    {n.engineVersion ? ` · ${engineText(n.engineVersion)}` : ''}
+                  </p>
+                </div>
               </td>
-              <td className={td}>
-                <p className={n.online ? 'text-emerald-700' : 'text-red-700'}>
-                  {!n.enabled ? 'Disabled' : n.online ? 'Online' : 'Offline'}
-                </p>
-                <p className="text-xs text-ink-500">
-                  Last seen {formatDate(n.lastSeenAt, { withTime: true })}
-                </p>
-                {n.lastError ? <p className="text-xs text-ink-500">{n.lastError}</p> : null}
+              <td className={`${td} ${wide}`}>
+                <NodeStatus node={n} />
               </td>
-              <td className={td}>{formatNumber(n.queueCount)}</td>
-              <td className={td}>{n.maxImages === null ? '—' : formatNumber(n.maxImages)}</td>
-              <td className={`${td} text-xs`}>{n.engineVersion ?? '—'}</td>
+              <td className={`${td} ${wide}`}>{formatNumber(n.queueCount)}</td>
+              <td className={`${td} ${wide}`}>{n.maxImages === null ? '—' : formatNumber(n.maxImages)}</td>
+              <td className={`${td} ${wide} text-xs`}>
+                {n.engineVersion ? engineText(n.engineVersion) : '—'}
+              </td>
               <td className={td}>
                 <div className="flex flex-wrap gap-2">
                   <Form method="post" action={ACTION}>
@@ -121,7 +143,9 @@ export function ProcessingNodesSection({
                   </Form>
                 </div>
                 <details className="mt-2">
-                  <summary className="cursor-pointer text-xs text-ink-600">Edit {n.label}</summary>
+                  <summary className="cursor-pointer break-words text-xs text-ink-600">
+                    Edit {n.label}
+                  </summary>
                   <Form method="post" action={ACTION} className="mt-2 grid gap-2">
                     <input type="hidden" name="intent" value="node-edit" />
                     <input type="hidden" name="id" value={n.id} />
@@ -140,7 +164,10 @@ export function ProcessingNodesSection({
             </tr>
           ))}
         </DataTable>
+        {/* Keyed by the newest node: a node added (online or kept offline) clears the form; a refusal keeps it. */}
         <Form
+          key={newestId}
+          data-testid="node-add-form"
           method="post"
           action={ACTION}
           className="grid gap-2 border-t border-ink-100 p-4 sm:grid-cols-4 sm:items-end"

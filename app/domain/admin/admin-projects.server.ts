@@ -5,12 +5,13 @@
  */
 import { fileCountsByProject } from '#app/domain/files/file-queries.server.ts'
 import { summariseFlightPlan } from '#app/domain/flight-plan/flight-plan.ts'
-import { pilotDocumentProblem, saToday } from '#app/domain/operator/expiry.ts'
+import { pilotDocumentProblem } from '#app/domain/operator/expiry.ts'
 import { statusBadge } from '#app/domain/projects/status.ts'
 import { stopShareLinksOf } from '#app/domain/sharing/share-links.server.ts'
 import { recordAudit } from '#app/lib/audit/audit.server.ts'
 import { appUrl } from '#app/lib/config/env.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
+import { todayInSouthAfrica } from '#app/lib/format/dates.ts'
 import { formatSquareMetres } from '#app/lib/format/numbers.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { clampPage } from '#app/lib/http/query.ts'
@@ -170,7 +171,7 @@ function activePilot(pilotId: number) {
   if (!pilot || pilot.role !== 'pilot' || !pilot.isActive)
     throw new DomainError(400, INVALID_PILOT_MESSAGE, { fieldErrors: { pilotId: [INVALID_PILOT_MESSAGE] } })
   // SACAA Part 101: no flight with an expired licence or medical.
-  const problem = pilotDocumentProblem(pilot, saToday())
+  const problem = pilotDocumentProblem(pilot, todayInSouthAfrica())
   if (problem) throw new DomainError(409, problem, { fieldErrors: { pilotId: [problem] } })
   return pilot
 }

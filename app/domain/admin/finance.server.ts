@@ -3,15 +3,14 @@
  * revenue from the payments PayFast settled (ADR 010 internal split), money received
  * for a superseded quote, plus the CSV export.
  */
-import { Readable } from 'node:stream'
 import { SUPERSEDED_PAYMENT_FLAG } from '#app/domain/payments/attempts.server.ts'
 import { listCreditNotesIssued } from '#app/domain/payments/refunds.server.ts'
 import { BASE_COST_CENTS, computeInternalSplit } from '#app/domain/pricing/quote.ts'
 import { personName } from '#app/domain/users/person-name.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
+import { csvStream } from '#app/lib/format/csv.server.ts'
 import { formatRandAmount } from '#app/lib/format/numbers.ts'
 import { invoices, payments, projects, users, type Project } from '#db/schema.ts'
-import { stringify } from 'csv-stringify'
 import { and, asc, desc, eq, gt, gte, lt, type SQL } from 'drizzle-orm'
 import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
 
@@ -339,40 +338,31 @@ async function* invoiceBatches(range: DateRange) {
   }
 }
 
-/** The report as a streamed CSV (csv-stringify does the quoting and escaping). */
+/** The report as a streamed CSV (the one CSV helper quotes and escapes formulas). */
 export function financialCsvStream(range: DateRange): ReadableStream<Uint8Array> {
-  const stringifier = stringify({
-    header: true,
-    columns: CSV_COLUMNS.map((c) => ({ key: c.key, header: c.header })),
-    bom: true,
-    escape_formulas: true,
-  })
-  ;(async () => {
-    try {
-      for await (const inv of invoiceBatches(range)) {
-        const record = {
-          invoiceNumber: inv.invoiceNumber,
-          createdAt: inv.createdAt.toISOString(),
-          projectId: inv.projectId,
-          projectName: inv.projectName,
-          clientName: inv.clientName,
-          clientEmail: inv.clientEmail,
-          status: inv.status,
-          paidAt: inv.paidAt ? inv.paidAt.toISOString() : '',
-          subtotal: rand(inv.subtotalAmount),
-          vat: rand(inv.vatAmount),
-          total: rand(inv.amount),
-          platformShare: rand(inv.platformShare),
-          operatorPayout: rand(inv.operatorPayout),
-          paymentMethod: inv.paymentMethod,
-          paymentTransactionId: inv.paymentTransactionId ?? '',
-        }
-        if (!stringifier.write(record)) await new Promise((r) => stringifier.once('drain', r))
+  async function* records() {
+    for await (const inv of invoiceBatches(range))
+      yield {
+        invoiceNumber: inv.invoiceNumber,
+        createdAt: inv.createdAt.toISOString(),
+        projectId: inv.projectId,
+        projectName: inv.projectName,
+        clientName: inv.clientName,
+        clientEmail: inv.clientEmail,
+        status: inv.status,
+        paidAt: inv.paidAt ? inv.paidAt.toISOString() : '',
+        subtotal: rand(inv.subtotalAmount),
+        vat: rand(inv.vatAmount),
+        total: rand(inv.amount),
+        platformShare: rand(inv.platformShare),
+        operatorPayout: rand(inv.operatorPayout),
+        paymentMethod: inv.paymentMethod,
+        paymentTransactionId: inv.paymentTransactionId ?? '',
       }
-      stringifier.end()
-    } catch (error) {
-      stringifier.destroy(error as Error)
-    }
-  })()
-  return Readable.toWeb(stringifier) as unknown as ReadableStream<Uint8Array>
+  }
+  return csvStream(
+    CSV_COLUMNS.map((c) => ({ key: c.key, header: c.header })),
+    records(),
+    { bom: true },
+  )
 }

@@ -1,26 +1,32 @@
 /**
  * A project's notes as a file a client takes into their own GIS or CAD: CSV (WKT), GeoJSON,
  * KML, a zipped Shapefile (one per geometry type: a shapefile holds one), DXF and GeoPackage,
- * in WGS84 or the project's own CRS (its survey's EPSG), written by `ogr2ogr` through the GDAL
- * pool. Lengths, areas and volumes are columns (DXF carries geometry and layer names only; KML
- * is WGS84 by its standard).
+ * in WGS84 or the project's own CRS (`project-crs.server.ts`), written by `ogr2ogr`.
+ * Bounded whatever the notes: the GDAL slot is taken before anything is built, the notes are
+ * read a page at a time and streamed into ogr2ogr's stdin (GeoJSONSeq), and the file it writes
+ * is streamed to the client from disk, then removed. Details per format: KML placemarks carry
+ * the title, the note and the note's colour; DXF titles are TEXT entities and its CRS is
+ * stated (a Lo system's axes too); a shapefile's text cut at 254 bytes is in full in a .txt
+ * beside it; CSV text never starts a formula.
  */
 import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { GdalError, runGdal } from '#app/domain/deliverables/gdal.server.ts'
-import { releasedDeliverablesWhere } from '#app/domain/files/file-queries.server.ts'
+import { GdalError, runGdalWithInput } from '#app/domain/deliverables/gdal.server.ts'
 import { ensureStorage } from '#app/domain/files/storage-paths.server.ts'
 import { requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
-import { projectFiles, type Project, type User } from '#db/schema.ts'
-import { desc, isNotNull, isNull } from 'drizzle-orm'
-import { strToU8, zipSync, type Zippable } from 'fflate'
+import { tempFileStream } from '#app/lib/storage/temp-file-stream.server.ts'
+import type { AnnotationKind, User } from '#db/schema.ts'
 import { z } from 'zod'
 
-import { NOTE_EXPORT_FORMATS, type AnnotationView, type NoteExportFormat } from './annotation-schemas.ts'
-import { annotationsOfProject } from './annotations.server.ts'
+import { NOTE_EXPORT_FORMATS, type NoteExportFormat } from './annotation-schemas.ts'
+import { countAnnotations, eachAnnotation } from './annotations.server.ts'
+import { crsNote, finishDxf, loZoneOf } from './dxf-text.server.ts'
+import { featureLines, propertiesFor } from './export-features.server.ts'
+import { projectEpsg } from './project-crs.server.ts'
+import { zipShapefiles } from './shapefile-zip.server.ts'
 
 export const NoteExportQuerySchema = z.object({
   format: z.enum(NOTE_EXPORT_FORMATS, {
@@ -33,98 +39,10 @@ type NoteExportQuery = z.infer<typeof NoteExportQuerySchema>
 const DRIVERS: Record<NoteExportFormat, { driver: string; ext: string; type: string }> = {
   csv: { driver: 'CSV', ext: 'csv', type: 'text/csv; charset=utf-8' },
   geojson: { driver: 'GeoJSON', ext: 'geojson', type: 'application/geo+json' },
-  kml: { driver: 'KML', ext: 'kml', type: 'application/vnd.google-earth.kml+xml' },
+  kml: { driver: 'LIBKML', ext: 'kml', type: 'application/vnd.google-earth.kml+xml' },
   shp: { driver: 'ESRI Shapefile', ext: 'shp', type: 'application/zip' },
   dxf: { driver: 'DXF', ext: 'dxf', type: 'image/vnd.dxf' },
   gpkg: { driver: 'GPKG', ext: 'gpkg', type: 'application/geopackage+sqlite3' },
-}
-
-const EXPORT_TIMEOUT_MS = 60_000
-const EXPORT_FAILED = 'The notes could not be exported. Please try again.'
-
-/** The WGS84 UTM zone (EPSG code) at a point. */
-function utmZoneAt(lng: number, lat: number) {
-  const zone = Math.min(60, Math.max(1, Math.floor((lng + 180) / 6) + 1))
-  return (lat < 0 ? 32700 : 32600) + zone
-}
-
-/**
- * The project's own CRS: the EPSG of its newest raster deliverable (the survey's grid, e.g.
- * UTM 34S or Lo19); before there is one, the UTM zone at the project (or its first note).
- */
-function projectEpsg(
-  project: Pick<Project, 'id' | 'latitude' | 'longitude'>,
-  notes: Pick<AnnotationView, 'geometry'>[],
-  db: DbOrTx = getDb(),
-) {
-  const files = db
-    .select({ rasterInfo: projectFiles.rasterInfo })
-    .from(projectFiles)
-    .where(
-      releasedDeliverablesWhere(
-        project.id,
-        isNotNull(projectFiles.rasterInfo),
-        isNull(projectFiles.removedAt),
-      ),
-    )
-    .orderBy(desc(projectFiles.createdAt), desc(projectFiles.id))
-    .all()
-  const epsg = files.find((f) => f.rasterInfo?.epsg)?.rasterInfo?.epsg
-  if (epsg) return epsg
-  const first = notes[0]?.geometry
-  const at =
-    project.longitude != null && project.latitude != null
-      ? [project.longitude, project.latitude]
-      : first?.type === 'Point'
-        ? first.coordinates
-        : first?.type === 'LineString'
-          ? first.coordinates[0]
-          : first?.coordinates[0]?.[0]
-  return at ? utmZoneAt(at[0]!, at[1]!) : 4326
-}
-
-/** A note's columns (at most 10 letters each: the shapefile's limit). */
-function columnsOf(note: AnnotationView, crs: string) {
-  const m = note.measurement
-  return {
-    id: note.id,
-    kind: note.kind,
-    title: note.title,
-    note: note.note,
-    color: note.color,
-    author: note.authorName,
-    created: note.createdAt,
-    stockpile: note.stockpileKind,
-    length_m: m.lengthM ?? null,
-    area_m2: m.areaM2 ?? null,
-    cut_m3: m.cutM3 ?? null,
-    fill_m3: m.fillM3 ?? null,
-    net_m3: m.netM3 ?? null,
-    base: m.base ?? null,
-    base_elev: m.baseElevationM ?? null,
-    crs,
-  }
-}
-
-function featureCollection(notes: AnnotationView[], properties: (n: AnnotationView) => object) {
-  return JSON.stringify({
-    type: 'FeatureCollection',
-    features: notes.map((n) => ({ type: 'Feature', properties: properties(n), geometry: n.geometry })),
-  })
-}
-
-async function ogr2ogr(user: Pick<User, 'id'>, args: string[], signal?: AbortSignal) {
-  try {
-    await runGdal('ogr2ogr', args, {
-      owner: { accountId: user.id },
-      signal,
-      timeoutMs: EXPORT_TIMEOUT_MS,
-    })
-  } catch (error) {
-    if (error instanceof DomainError) throw error
-    if (error instanceof GdalError && error.aborted) throw new DomainError(400, 'The export was stopped.')
-    throw new DomainError(422, EXPORT_FAILED)
-  }
 }
 
 const SHAPE_LAYERS = [
@@ -133,9 +51,44 @@ const SHAPE_LAYERS = [
   ['polygon', 'notes_polygons'],
 ] as const
 
-export type NoteExportFile = { body: Uint8Array; fileName: string; contentType: string; epsg: number }
+const EXPORT_TIMEOUT_MS = 120_000
+const EXPORT_FAILED = 'The notes could not be exported. Please try again.'
+/** /vsistdin/ keeps this much so GDAL can read the features twice (fields, then rows): 500 notes of 1000 corners fit. */
+const STDIN_BUFFER_BYTES = 64 * 1024 * 1024
 
-/** The notes of a project this user is a member of (404 otherwise) as one file. */
+export type NoteExportFile = {
+  body: ReadableStream<Uint8Array>
+  fileName: string
+  contentType: string
+  epsg: number
+}
+
+type Run = { user: Pick<User, 'id'>; signal?: AbortSignal; projectId: number; db: DbOrTx }
+
+/**
+ * One ogr2ogr run over the project's notes (of one kind when asked) into `out`. The slot comes
+ * first; only then are the notes read, a page at a time, as the pipe takes them.
+ */
+async function ogr2ogr(run: Run, args: string[], out: string, lines: () => Iterable<string>, empty: boolean) {
+  // An empty GeoJSONSeq is no dataset to GDAL: no notes are an empty FeatureCollection.
+  const source = empty ? '/vsistdin/' : 'GeoJSONSeq:/vsistdin/'
+  const input = empty ? () => ['{"type":"FeatureCollection","features":[]}'] : lines
+  try {
+    await runGdalWithInput(
+      'ogr2ogr',
+      ['--config', 'CPL_VSISTDIN_BUFFER_LIMIT', String(STDIN_BUFFER_BYTES), ...args, out, source],
+      { owner: { accountId: run.user.id }, signal: run.signal, timeoutMs: EXPORT_TIMEOUT_MS },
+      input,
+    )
+  } catch (error) {
+    if (error instanceof DomainError) throw error
+    if (error instanceof GdalError && error.aborted) throw new DomainError(400, 'The export was stopped.')
+    console.error('[notes export]', error)
+    throw new DomainError(422, EXPORT_FAILED)
+  }
+}
+
+/** The notes of a project this user is a member of (404 otherwise) as one streamed file. */
 export async function exportAnnotations(
   user: Pick<User, 'id' | 'role'>,
   projectId: number,
@@ -144,59 +97,73 @@ export async function exportAnnotations(
   db: DbOrTx = getDb(),
 ): Promise<NoteExportFile> {
   const project = requireVisibleProject(user, projectId, db)
-  const notes = annotationsOfProject(projectId, db)
+  const first = eachAnnotation(projectId, undefined, db).next()
+  const firstNote = first.done ? null : first.value
   // KML is WGS84 by its standard: its coordinates are never another CRS.
-  const epsg = query.crs === 'wgs84' || query.format === 'kml' ? 4326 : projectEpsg(project, notes, db)
+  const epsg =
+    query.crs === 'wgs84' || query.format === 'kml'
+      ? 4326
+      : projectEpsg(project, firstNote ? [firstNote] : [], db)
   const { driver, ext, type } = DRIVERS[query.format]
-  const crsName = `EPSG:${epsg}`
   const fileName = `project-${projectId}-notes-epsg${epsg}.${query.format === 'shp' ? 'zip' : ext}`
-
+  const run: Run = { user, signal, projectId, db }
   const dir = path.join(ensureStorage().tmp, `notes-${crypto.randomUUID()}`)
   await fs.mkdir(dir)
   try {
-    const source = path.join(dir, 'source.geojson')
-    // DXF has no attribute columns: the layer name carries the kind.
-    const properties =
-      query.format === 'dxf'
-        ? (n: AnnotationView) => ({ Layer: `NOTES_${n.kind.toUpperCase()}` })
-        : (n: AnnotationView) => columnsOf(n, crsName)
-    await fs.writeFile(source, featureCollection(notes, properties))
-    const common = ['-s_srs', 'EPSG:4326', '-t_srs', crsName, '-f', driver]
-    if (query.format === 'shp') {
-      const zip: Zippable = {}
-      for (const [kind, layer] of SHAPE_LAYERS) {
-        if (!notes.some((n) => n.kind === kind)) continue
-        await ogr2ogr(
-          user,
-          [
-            ...common,
-            '-where',
-            `kind = '${kind}'`,
-            '-lco',
-            'ENCODING=UTF-8',
-            path.join(dir, `${layer}.shp`),
-            source,
-          ],
-          signal,
-        )
-        for (const part of ['shp', 'shx', 'dbf', 'prj', 'cpg'])
-          zip[`${layer}.${part}`] = await fs
-            .readFile(path.join(dir, `${layer}.${part}`))
-            .catch(() => strToU8(''))
-      }
-      if (!Object.keys(zip).length) zip['README.txt'] = strToU8('This project has no notes yet.\n')
-      return { body: zipSync(zip, { level: 6 }), fileName, contentType: type, epsg }
-    }
-    const out = path.join(dir, `notes.${ext}`)
-    const options =
-      query.format === 'csv'
-        ? ['-lco', 'GEOMETRY=AS_WKT']
-        : query.format === 'geojson' && epsg === 4326
-          ? ['-lco', 'RFC7946=YES']
-          : []
-    await ogr2ogr(user, [...common, ...options, '-nln', 'notes', out, source], signal)
-    return { body: await fs.readFile(out), fileName, contentType: type, epsg }
-  } finally {
+    const out = await writeExport(run, query.format, epsg, dir, { driver, ext, hasNotes: Boolean(firstNote) })
+    return { body: tempFileStream(out, dir), fileName, contentType: type, epsg }
+  } catch (error) {
     await fs.rm(dir, { recursive: true, force: true })
+    throw error
   }
+}
+
+async function writeExport(
+  run: Run,
+  format: NoteExportFormat,
+  epsg: number,
+  dir: string,
+  { driver, ext, hasNotes }: { driver: string; ext: string; hasNotes: boolean },
+) {
+  const crsName = `EPSG:${epsg}`
+  const common = ['-s_srs', 'EPSG:4326', '-t_srs', crsName, '-f', driver]
+  const properties = propertiesFor(format, crsName, epsg === 4326 ? 1.5 / 111_320 : 1.5)
+  const notes = (kind?: AnnotationKind) => () => eachAnnotation(run.projectId, kind, run.db)
+  if (format === 'shp') {
+    const layers: { layer: string; kind: AnnotationKind }[] = []
+    for (const [kind, layer] of SHAPE_LAYERS) {
+      if (!countAnnotations(run.projectId, kind, run.db)) continue
+      await ogr2ogr(
+        run,
+        [...common, '-lco', 'ENCODING=UTF-8', '-nln', layer],
+        path.join(dir, `${layer}.shp`),
+        () => featureLines(notes(kind)(), properties),
+        false,
+      )
+      layers.push({ layer, kind })
+    }
+    return zipShapefiles(dir, layers, notes())
+  }
+  const options =
+    format === 'csv'
+      ? ['-lco', 'GEOMETRY=AS_WKT']
+      : format === 'geojson' && epsg === 4326
+        ? ['-lco', 'RFC7946=YES']
+        : format === 'kml'
+          ? ['--config', 'LIBKML_NAME_FIELD', 'title', '--config', 'LIBKML_DESCRIPTION_FIELD', 'note']
+          : []
+  const out = path.join(dir, format === 'dxf' ? 'gdal.dxf' : `notes.${ext}`)
+  // A Lo system's axes are said in the drawing itself, by the first note.
+  const extra = format === 'dxf' && loZoneOf(epsg) ? [{ layer: 'NOTES_CRS', text: crsNote(epsg) }] : []
+  await ogr2ogr(
+    run,
+    [...common, ...options, '-nln', 'notes'],
+    out,
+    () => featureLines(notes()(), properties, extra),
+    !hasNotes,
+  )
+  if (format !== 'dxf') return out
+  const finished = path.join(dir, 'notes.dxf')
+  await finishDxf(out, finished, epsg)
+  return finished
 }

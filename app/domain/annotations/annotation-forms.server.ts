@@ -55,9 +55,17 @@ function inputFromForm(fields: Record<string, unknown>): AnnotationInput {
       baseElevationM: z
         .union([Blank, numberInput(z.number({ message: ANNOTATION_MESSAGES.baseHeight }))])
         .optional(),
+      densityTPerM3: z
+        .union([Blank, numberInput(z.number({ message: ANNOTATION_MESSAGES.density }))])
+        .optional(),
     })
     .safeParse(fields)
-  if (!extra.success) throw fieldError('baseElevationM', ANNOTATION_MESSAGES.baseHeight)
+  if (!extra.success) {
+    const density = extra.error.issues.some((i) => i.path[0] === 'densityTPerM3')
+    throw density
+      ? fieldError('densityTPerM3', ANNOTATION_MESSAGES.density)
+      : fieldError('baseElevationM', ANNOTATION_MESSAGES.baseHeight)
+  }
   const polygon = kind === 'polygon'
   const parsed = AnnotationInputSchema.safeParse({
     kind,
@@ -68,6 +76,8 @@ function inputFromForm(fields: Record<string, unknown>): AnnotationInput {
     stockpileKind: polygon ? (extra.data.stockpileKind ?? null) : null,
     base: polygon ? (extra.data.base ?? null) : null,
     baseElevationM: polygon ? (extra.data.baseElevationM ?? null) : null,
+    material: typeof fields.material === 'string' ? fields.material : null,
+    densityTPerM3: extra.data.densityTPerM3 ?? null,
   })
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!

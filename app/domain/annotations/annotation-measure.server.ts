@@ -7,19 +7,12 @@ import { lineString, area as turfArea, length as turfLength, polygon as turfPoly
 import type { VolumeBase } from '#app/domain/deliverables/measure-schemas.ts'
 import { countMeasure } from '#app/domain/deliverables/measure.server.ts'
 import { round, volumeOver, type MeasureRun } from '#app/domain/deliverables/raster-measure.server.ts'
-import { releasedDeliverablesWhere } from '#app/domain/files/file-queries.server.ts'
+import { readableDeliverables } from '#app/domain/deliverables/readable-deliverables.server.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { isDomainError } from '#app/lib/http/domain-error.ts'
 import { ensureLocalFile } from '#app/lib/storage/file-cache.server.ts'
-import {
-  projectFiles,
-  type AnnotationBase,
-  type AnnotationMeasurement,
-  type ProjectFile,
-  type User,
-} from '#db/schema.ts'
-import { desc, eq, isNull } from 'drizzle-orm'
+import { type AnnotationBase, type AnnotationMeasurement, type ProjectFile, type User } from '#db/schema.ts'
 
 import type { AnnotationGeometry } from './annotation-schemas.ts'
 
@@ -31,22 +24,9 @@ export function volumeBaseOf(base: AnnotationBase, baseElevationM: number | null
   return base
 }
 
-/** The newest elevation model of a project as delivered, still on disk (null: none). */
+/** The newest elevation model of a project still on disk that GDAL could read (null: none). */
 export function latestElevationModel(projectId: number, db: DbOrTx = getDb()) {
-  return (
-    db
-      .select()
-      .from(projectFiles)
-      .where(
-        releasedDeliverablesWhere(
-          projectId,
-          eq(projectFiles.deliverableKind, 'elevation'),
-          isNull(projectFiles.removedAt),
-        ),
-      )
-      .orderBy(desc(projectFiles.createdAt), desc(projectFiles.id))
-      .get() ?? null
-  )
+  return readableDeliverables([projectId], { kind: 'elevation', newestFirst: true }, db)[0] ?? null
 }
 
 /** Length and area of a geometry (no GDAL). */

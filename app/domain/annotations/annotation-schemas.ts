@@ -4,6 +4,7 @@
  * may be a stockpile or a pit and names the base its volume is measured from.
  */
 import { ringSelfIntersects } from '#app/domain/geometry/intersects.ts'
+import { formatNumber } from '#app/lib/format/numbers.ts'
 import {
   ANNOTATION_BASES,
   ANNOTATION_KINDS,
@@ -15,6 +16,14 @@ import {
 import type { AnnotationMeasurement } from '#db/schema.ts'
 import { z } from 'zod'
 
+/** Points of a line, corners of a polygon. */
+const MAX_NOTE_VERTICES = 1000
+export const MAX_ANNOTATIONS_PER_PROJECT = 500
+/** All of a project's notes together: a listing, a share page and an export stay a few MB. */
+export const MAX_PROJECT_VERTICES = 100_000
+/** Notes in one page of the list (GET …/annotations). */
+const MAX_NOTES_PAGE = 200
+
 export const ANNOTATION_MESSAGES = {
   notFound: 'Note not found',
   notYours: 'You can only change your own notes.',
@@ -25,18 +34,24 @@ export const ANNOTATION_MESSAGES = {
   geometry:
     'The shape must be a GeoJSON Point, LineString or Polygon (longitude, latitude) matching the kind.',
   point: 'A point is one longitude, latitude pair.',
-  line: 'A line has 2 to 1000 points.',
-  polygon: 'A polygon has 3 to 1000 corners and does not cross itself.',
+  line: `A line has 2 to ${MAX_NOTE_VERTICES} points.`,
+  polygon: `A polygon has 3 to ${MAX_NOTE_VERTICES} corners and does not cross itself.`,
   stockpileNeedsPolygon: 'Only a polygon can be a stockpile or a pit.',
   baseNeedsPolygon: 'Only a polygon has a volume base.',
   baseHeight: 'Type the base height in metres.',
-  tooMany: 'This project has the most notes it can hold (500).',
+  material: 'The material is at most 60 characters.',
+  density: 'Type the density in tonnes per cubic metre (more than 0, at most 25).',
+  materialNeedsStockpile: 'Only a stockpile or a pit has a material and a density.',
+  tooMany: `This project has the most notes it can hold (${MAX_ANNOTATIONS_PER_PROJECT}). Delete one you no longer need to add another.`,
+  tooManyVertices: (total: number) =>
+    `A project's notes hold at most ${formatNumber(MAX_PROJECT_VERTICES)} corners in all; with this one they would have ${formatNumber(total)}. Simplify its shape, or delete a note you no longer need.`,
+  bbox: 'The bbox is west,south,east,north in degrees (west < east, south < north).',
+  after: 'after is the id of the last note of the previous page.',
+  limit: `limit is 1 to ${MAX_NOTES_PAGE}.`,
   created: 'Note saved',
   updated: 'Note updated',
   deleted: 'Note deleted',
 } as const
-
-export const MAX_ANNOTATIONS_PER_PROJECT = 500
 
 /** The formats the notes export writes, in the order the export form offers them, with its names. */
 export const NOTE_EXPORT_FORMATS = ['csv', 'geojson', 'kml', 'shp', 'dxf', 'gpkg'] as const
@@ -69,12 +84,20 @@ const Position = z.tuple([Lng, Lat]).rest(z.number().finite())
 const PointSchema = z.object({ type: z.literal('Point'), coordinates: Position })
 const LineSchema = z.object({
   type: z.literal('LineString'),
-  coordinates: z.array(Position).min(2, ANNOTATION_MESSAGES.line).max(1000, ANNOTATION_MESSAGES.line),
+  coordinates: z
+    .array(Position)
+    .min(2, ANNOTATION_MESSAGES.line)
+    .max(MAX_NOTE_VERTICES, ANNOTATION_MESSAGES.line),
 })
 const PolygonSchema = z.object({
   type: z.literal('Polygon'),
   coordinates: z
-    .array(z.array(Position).min(4, ANNOTATION_MESSAGES.polygon).max(1001, ANNOTATION_MESSAGES.polygon))
+    .array(
+      z
+        .array(Position)
+        .min(4, ANNOTATION_MESSAGES.polygon)
+        .max(MAX_NOTE_VERTICES + 1, ANNOTATION_MESSAGES.polygon),
+    )
     .length(1, ANNOTATION_MESSAGES.polygon),
 })
 
@@ -104,6 +127,25 @@ export function normalGeometry(geometry: AnnotationGeometry): AnnotationGeometry
   return { type: 'Polygon', coordinates: [closedRing(geometry.coordinates[0]!)] }
 }
 
+/** A geometry's bounds (WGS84) and its positions (a polygon's closing corner counts). */
+export function geometryBounds(geometry: AnnotationGeometry) {
+  const points =
+    geometry.type === 'Point'
+      ? [geometry.coordinates]
+      : geometry.type === 'LineString'
+        ? geometry.coordinates
+        : geometry.coordinates[0]!
+  const lngs = points.map((p) => p[0]!)
+  const lats = points.map((p) => p[1]!)
+  return {
+    minLng: Math.min(...lngs),
+    minLat: Math.min(...lats),
+    maxLng: Math.max(...lngs),
+    maxLat: Math.max(...lats),
+    vertexCount: points.length,
+  }
+}
+
 const Fields = z.object({
   kind: z.enum(ANNOTATION_KINDS, { message: ANNOTATION_MESSAGES.kind }),
   geometry: AnnotationGeometrySchema,
@@ -127,6 +169,20 @@ const Fields = z.object({
     .max(9000)
     .nullable()
     .default(null),
+  material: z
+    .string({ message: ANNOTATION_MESSAGES.material })
+    .trim()
+    .max(60, ANNOTATION_MESSAGES.material)
+    .transform((m) => m || null)
+    .nullable()
+    .default(null),
+  densityTPerM3: z
+    .number({ message: ANNOTATION_MESSAGES.density })
+    .finite()
+    .positive(ANNOTATION_MESSAGES.density)
+    .max(25, ANNOTATION_MESSAGES.density)
+    .nullable()
+    .default(null),
 })
 
 /** POST and PUT …/annotations: the same fields (PUT replaces the note). */
@@ -135,7 +191,7 @@ export const AnnotationInputSchema = Fields.strict().superRefine((value, ctx) =>
   if (GEOMETRY_OF_KIND[value.kind] !== value.geometry.type) issue('geometry', ANNOTATION_MESSAGES.geometry)
   if (value.geometry.type === 'Polygon') {
     const ring = closedRing(value.geometry.coordinates[0]!)
-    if (ring.length < 4 || ring.length > 1001 || ringSelfIntersects(ring))
+    if (ring.length < 4 || ring.length > MAX_NOTE_VERTICES + 1 || ringSelfIntersects(ring))
       issue('geometry', ANNOTATION_MESSAGES.polygon)
   }
   if (value.kind !== 'polygon' && value.stockpileKind)
@@ -143,6 +199,9 @@ export const AnnotationInputSchema = Fields.strict().superRefine((value, ctx) =>
   if (value.kind !== 'polygon' && value.base) issue('base', ANNOTATION_MESSAGES.baseNeedsPolygon)
   if (value.base === 'typed' && value.baseElevationM === null)
     issue('baseElevationM', ANNOTATION_MESSAGES.baseHeight)
+  if (!value.stockpileKind && value.material) issue('material', ANNOTATION_MESSAGES.materialNeedsStockpile)
+  if (!value.stockpileKind && value.densityTPerM3 !== null)
+    issue('densityTPerM3', ANNOTATION_MESSAGES.materialNeedsStockpile)
 })
 export type AnnotationInput = z.infer<typeof AnnotationInputSchema>
 
@@ -161,9 +220,48 @@ export type AnnotationView = {
   stockpileKind: StockpileKind | null
   base: AnnotationBase | null
   baseElevationM: number | null
+  material: string | null
+  densityTPerM3: number | null
   authorId: number | null
   authorName: string
   createdAt: string
   updatedAt: string
   measurement: AnnotationMeasurementView
 }
+
+const Degrees = z.coerce.number().finite()
+/** GET …/annotations: a page of notes (`after` the last id of the one before), in a box when asked. */
+export const NotesPageQuerySchema = z.object({
+  bbox: z
+    .string()
+    .max(120, ANNOTATION_MESSAGES.bbox)
+    .transform((text, ctx) => {
+      const parts = text.split(',').map((p) => Degrees.safeParse(p.trim()))
+      const [w, s, e, n] = parts.map((p) => (p.success ? p.data : NaN))
+      const ok =
+        parts.length === 4 &&
+        [w, e].every((v) => v! >= -180 && v! <= 180) &&
+        [s, n].every((v) => v! >= -90 && v! <= 90) &&
+        w! < e! &&
+        s! < n!
+      if (!ok) {
+        ctx.addIssue({ code: 'custom', message: ANNOTATION_MESSAGES.bbox })
+        return z.NEVER
+      }
+      return { west: w!, south: s!, east: e!, north: n! }
+    })
+    .optional(),
+  after: z.coerce
+    .number({ message: ANNOTATION_MESSAGES.after })
+    .int(ANNOTATION_MESSAGES.after)
+    .min(0, ANNOTATION_MESSAGES.after)
+    .max(2 ** 31, ANNOTATION_MESSAGES.after)
+    .default(0),
+  limit: z.coerce
+    .number({ message: ANNOTATION_MESSAGES.limit })
+    .int(ANNOTATION_MESSAGES.limit)
+    .min(1, ANNOTATION_MESSAGES.limit)
+    .max(MAX_NOTES_PAGE, ANNOTATION_MESSAGES.limit)
+    .default(100),
+})
+export type NotesPageQuery = z.infer<typeof NotesPageQuerySchema>

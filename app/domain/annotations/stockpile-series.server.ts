@@ -12,6 +12,7 @@ import type { MeasureRun } from '#app/domain/deliverables/raster-measure.server.
 import { surveyDateOf } from '#app/domain/files/survey-dates.server.ts'
 import { getSiteForUser, listSiteProjects } from '#app/domain/sites/site-access.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { csvText } from '#app/lib/format/csv.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { registerStatefulModule } from '#app/lib/process/stateful-modules.server.ts'
 import {
@@ -25,7 +26,6 @@ import {
   type StockpileMeasure,
   type User,
 } from '#db/schema.ts'
-import { stringify } from 'csv-stringify/sync'
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm'
 
 import { latestElevationModel, ringOf, volumeOnModel } from './annotation-measure.server.ts'
@@ -288,7 +288,19 @@ export async function stopStockpileMeasures() {
 
 /** The series as CSV (one survey a line; a name cannot start a spreadsheet formula). */
 export function stockpileCsv(points: StockpilePoint[]) {
-  return stringify(
+  return csvText(
+    [
+      'surveyed_at',
+      'project_id',
+      'project_name',
+      'file_id',
+      'volume_m3',
+      'cut_m3',
+      'fill_m3',
+      'net_m3',
+      'base',
+      'base_elevation_m',
+    ],
     points.map((p) => [
       p.surveyedAt,
       p.projectId,
@@ -301,21 +313,5 @@ export function stockpileCsv(points: StockpilePoint[]) {
       p.base,
       p.baseElevationM,
     ]),
-    {
-      header: true,
-      columns: [
-        'surveyed_at',
-        'project_id',
-        'project_name',
-        'file_id',
-        'volume_m3',
-        'cut_m3',
-        'fill_m3',
-        'net_m3',
-        'base',
-        'base_elevation_m',
-      ],
-      escape_formulas: true,
-    },
   )
 }

@@ -11,7 +11,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { volumeBaseOf } from '#app/domain/annotations/annotation-measure.server.ts'
 import { BASE_LABELS, type AnnotationView } from '#app/domain/annotations/annotation-schemas.ts'
-import { listAnnotations } from '#app/domain/annotations/annotations.server.ts'
+import { getAnnotation } from '#app/domain/annotations/annotations.server.ts'
 import {
   accuracyText,
   DELIVERABLE_MESSAGES,
@@ -53,7 +53,6 @@ const MAX_REPORT_POLYGONS = 20
 const VOLUME_REPORT_MESSAGES = {
   annotationIds: `Choose 1 to ${MAX_REPORT_POLYGONS} polygon notes (annotationIds=1,2,3).`,
   notPolygon: (title: string) => `"${title}" is not a polygon: only polygons have a volume.`,
-  noteNotFound: 'Note not found',
 } as const
 
 type Figures = {
@@ -91,10 +90,8 @@ function parseAnnotationIds(values: string[]): number[] {
 
 /** The chosen notes, in the order asked: 404 for one not of this project, 400 for a point or a line. */
 function chosenPolygons(user: Actor, projectId: number, ids: number[], db: DbOrTx) {
-  const notes = new Map(listAnnotations(user, projectId, db).map((n) => [n.id, n]))
   return ids.map((id) => {
-    const note = notes.get(id)
-    if (!note) throw new DomainError(404, VOLUME_REPORT_MESSAGES.noteNotFound)
+    const note = getAnnotation(user, projectId, id, db)
     if (note.geometry.type !== 'Polygon')
       throw new DomainError(400, VOLUME_REPORT_MESSAGES.notPolygon(note.title))
     const ring = note.geometry.coordinates[0]!.map((p) => [p[0]!, p[1]!] as [number, number])
@@ -335,7 +332,7 @@ async function renderReport(
     page.drawLine({ start: { x: LEFT, y }, end: { x: RIGHT, y }, thickness: 2, color: AMBER })
     y -= 12
     const method = report.earlier
-      ? "Volumes are this elevation model minus the earlier survey's, resampled onto this model's grid, over the cells inside the polygon where both have data. Cut is material removed, fill is material added, net = fill - cut."
+      ? "Volumes are this elevation model minus the earlier survey's, resampled onto this model's grid, over the cells inside the polygon where both have data. Every cell counts, however little it moved: no minimum change is applied. Cut is material removed, fill is material added, net = fill - cut."
       : 'Volumes are the elevation model above (cut) and below (fill) the base, summed over the cells whose centres lie inside the polygon; cells without data are skipped ("Covered"). Net = cut - fill. Areas are on the ground (ellipsoidal).'
     for (const line of wrap(method, regular, 8, RIGHT - LEFT)) {
       text(page, line, LEFT, y, { size: 8, color: MUTED })

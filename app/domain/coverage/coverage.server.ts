@@ -4,8 +4,6 @@
  * pilot and admins only (anyone else: 404, as for the project itself). Photos stored
  * before positions were read at upload are read here, once.
  */
-import fs from 'node:fs'
-import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
 import { flightPlanView } from '#app/domain/flight-plan/flight-plan.ts'
 import type { LatLng } from '#app/domain/geometry/areas.ts'
 import { PROJECT_NOT_FOUND, requireVisibleProject } from '#app/domain/projects/access.server.ts'
@@ -14,9 +12,9 @@ import { surveyPlanOf } from '#app/domain/survey/project-plan.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { projectFiles, type Project, type User } from '#db/schema.ts'
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 
-import { recordPhotoGps } from '../files/photo-gps.server.ts'
+import { readUnreadPhotos } from '../files/photo-gps.server.ts'
 import { computeCoverage, DEFAULT_FOOTPRINT, type Footprint } from './coverage.ts'
 
 type Actor = Pick<User, 'id' | 'role'>
@@ -30,21 +28,6 @@ function projectForCoverage(user: Actor, projectId: number, db: DbOrTx = getDb()
 
 const rawPhotos = (projectId: number) =>
   and(eq(projectFiles.projectId, projectId), eq(projectFiles.fileCategory, 'raw_image'))
-
-/** Reads the EXIF of the project's photos that have never been read (older uploads). */
-async function readUnreadPhotos(projectId: number, db: DbOrTx = getDb()) {
-  const unread = db
-    .select({ id: projectFiles.id, fileName: projectFiles.fileName })
-    .from(projectFiles)
-    .where(and(rawPhotos(projectId), isNull(projectFiles.exifReadAt)))
-    .all()
-  for (const file of unread) {
-    const full = absolutePathOf(file)
-    // A file gone from disk is the start-up sweep's business; it stays unread until then.
-    if (fs.existsSync(full)) await recordPhotoGps(file.id, full, db)
-  }
-  return unread.length
-}
 
 /** Where the footprint comes from: the project's mission plan (camera at the planned altitude) or the default. */
 function footprintOf(project: Project, db: DbOrTx) {

@@ -1,6 +1,6 @@
 /**
- * The minimum elevation change: a cell of a change map that moved less than this counts as
- * no change (gross cut and fill leave out a model's noise; the map draws it clear). The admin
+ * The minimum elevation change: a change map leaves a cell that moved less than this clear
+ * (a model's noise). Drawing only: cut, fill and net always count every cell. The admin
  * sets a floor in centimetres; twice the coarser ground resolution of the two models is used
  * when that is larger. Shared: the admin form's schema and the rule.
  */

@@ -4,7 +4,7 @@
  */
 import { formatNumber, plural } from '#app/lib/format/numbers.ts'
 import { DELIVERABLE_KINDS, type DeliverableKind, type ProcessingPreset, type ViewStatus } from '#db/enums.ts'
-import type { DeliverableAccuracy, RasterInfo } from '#db/schema.ts'
+import type { CheckpointReport, DeliverableAccuracy, RasterInfo } from '#db/schema.ts'
 
 export { DELIVERABLE_KINDS, type DeliverableKind }
 
@@ -59,6 +59,8 @@ export interface Deliverable {
   view: DeliverableViewState | null
   /** The accuracy statement, the admin's or read from ODM's report; null: "accuracy not stated". */
   accuracy: DeliverableAccuracy | null
+  /** Elevation models: surveyed checkpoints against the model (null: none given). */
+  checkpoints: CheckpointReport | null
   /** Made by a processing job: what it noted (the node, its engine and options for admins only). */
   processing: DeliverableProcessing | null
   /** A processing job's output not published yet: only an admin's review lists one. */

@@ -96,6 +96,7 @@ function toDeliverable(
         }
       : null,
     accuracy: file.accuracy ?? null,
+    checkpoints: file.checkpoints ?? null,
     processing: processingOf(file.processingNote, audience),
     held: file.withheld,
   }
@@ -236,7 +237,7 @@ export function setDeliverableAccuracy(
 }
 
 /** An admin's change to one deliverable's row, audited in the same transaction (404 for others). */
-function changeDeliverable(
+export function changeDeliverable(
   admin: Actor,
   projectId: number,
   fileId: number,

@@ -13,7 +13,6 @@ import {
 import { fromFile } from 'geotiff'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
-import { DEFAULT_CHANGE_MINIMUM_CM, minimumChangeM } from './change-settings.ts'
 import { elevationChangeOver } from './elevation-change.server.ts'
 
 /** Measures here run for a made-up account (the pool counts them like a request's). */
@@ -24,8 +23,6 @@ const PIT: Relief = { kind: 'cylinder', radiusM: 10, heightM: -2.5 }
 const FLAT: Relief = { kind: 'flat' }
 const UTM_34S = 32734
 const LO_19 = 2048
-/** Every cell counts, however little it moved. */
-const EXACT = { minimumM: 0 }
 
 let dir: string
 let ring: [number, number][]
@@ -58,7 +55,6 @@ describe.each([
       await dsm(later[0], later[1], FLAT),
       await dsm(earlier[0], earlier[1], PILE),
       ring,
-      EXACT,
     )
     within(figures.netM3, -pile, 0.02)
     within(figures.cutM3, pile, 0.02)
@@ -72,7 +68,6 @@ describe.each([
       await dsm(later[0], later[1], PIT),
       await dsm(earlier[0], earlier[1], FLAT),
       ring,
-      EXACT,
     )
     within(figures.cutM3, pit, 0.02)
     within(figures.netM3, -pit, 0.02)
@@ -87,7 +82,7 @@ test.each([
   const flat = await dsm(UTM_34S, 0.25, FLAT)
   const later = await reprojectDsm(flat, epsg, path.join(dir, `flat-${epsg}.tif`))
   const pile = reliefVolumeM3(PILE)
-  const figures = await elevationChangeOver(TEST_RUN, later, await dsm(LO_19, 0.3, PILE), ring, EXACT)
+  const figures = await elevationChangeOver(TEST_RUN, later, await dsm(LO_19, 0.3, PILE), ring)
   within(figures.netM3, -pile, 0.02)
 })
 
@@ -97,7 +92,6 @@ test('a pile built is fill; the area is the polygon, the 2 m² hole is not compa
     await dsm(UTM_34S, 0.25, PILE),
     await dsm(UTM_34S, 0.25, FLAT),
     ring,
-    EXACT,
   )
   const pile = reliefVolumeM3(PILE)
   within(figures.fillM3, pile, 0.02)
@@ -116,17 +110,17 @@ test("models that don't overlap in the polygon: 422; a polygon off the model: 40
     centre: { lng: CHANGE_SITE.lng + 0.01, lat: CHANGE_SITE.lat },
     name: 'elsewhere.tif',
   })
-  await expect(elevationChangeOver(TEST_RUN, here, elsewhere, ring, EXACT)).rejects.toMatchObject({
+  await expect(elevationChangeOver(TEST_RUN, here, elsewhere, ring)).rejects.toMatchObject({
     status: 422,
     message: "The two elevation models don't overlap in this area.",
   })
-  await expect(elevationChangeOver(TEST_RUN, elsewhere, here, ring, EXACT)).rejects.toMatchObject({
+  await expect(elevationChangeOver(TEST_RUN, elsewhere, here, ring)).rejects.toMatchObject({
     status: 400,
     message: 'The polygon does not cover the elevation model.',
   })
 })
 
-describe('noise and the minimum change', () => {
+describe("noise, and the change map's minimum", () => {
   // Both surveys carry ±1 cm of noise; a 2 m stockpile (a cone 12 m across) was carted away.
   const STOCKPILE: Relief = { kind: 'cone', radiusM: 12, heightM: 2 }
   let pair: { later: string; earlier: string; ring: [number, number][] }
@@ -143,24 +137,14 @@ describe('noise and the minimum change', () => {
     }
   }, 60_000)
 
-  test('with the minimum the cut is the stockpile within 2 % and the fill is about nought', async () => {
+  test('noise never moves the net: the stockpile within 0,1 %; the noise shows in gross cut and fill', async () => {
     const { later, earlier, ring } = pair
     const truth = reliefVolumeM3(STOCKPILE)
-    // The default for 5 cm models: 2 × GSD = 10 cm (above the 5 cm floor).
-    const minimumM = minimumChangeM(DEFAULT_CHANGE_MINIMUM_CM, [5, 5])
-    expect(minimumM).toBeCloseTo(0.1)
-    const figures = await elevationChangeOver(TEST_RUN, later, earlier, ring, { minimumM })
-    within(figures.cutM3, truth, 0.02)
-    expect(figures.fillM3).toBeLessThan(truth * 0.001)
-    expect(figures.netM3).toBeCloseTo(figures.fillM3 - figures.cutM3, 1)
-    expect(figures.minimumChangeM).toBeCloseTo(0.1)
-  }, 60_000)
-
-  test('without it the noise alone adds fill all over the polygon', async () => {
-    const { later, earlier, ring } = pair
-    const figures = await elevationChangeOver(TEST_RUN, later, earlier, ring, EXACT)
+    const figures = await elevationChangeOver(TEST_RUN, later, earlier, ring)
+    within(figures.netM3, -truth, 0.001)
     // E[max(d, 0)] of two ±1 cm noises is 1/3 cm: about 0,85 m³ on the 255 m² of flat ground in the ring.
     expect(figures.fillM3).toBeGreaterThan(0.5)
+    within(figures.cutM3, truth + figures.fillM3, 0.001)
   }, 60_000)
 
   test('on a 9 ha yard the change legend reads the 2 m loss, not the unchanged ground', async () => {

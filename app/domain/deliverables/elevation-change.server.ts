@@ -148,16 +148,15 @@ function warpArgs(grid: Grid, window: Window, resampling: string) {
 
 /**
  * Cut, fill and net change (m³) of model A against the earlier model B over a WGS84 ring.
- * Cut is material removed (A below B), fill material added; net = fill − cut. Cells where
- * either model has no data are skipped (`coveredPercent` says how much was compared); a
- * cell that moved less than `minimumM` counts as no change (the models' noise).
+ * Cut is material removed (A below B), fill material added; net = fill − cut. Every cell
+ * where both models have data counts, however little it moved (the minimum change is for
+ * drawing the change map only); cells without data are skipped (`coveredPercent`).
  */
 export async function elevationChangeOver(
   run: MeasureRun,
   fileA: string,
   fileB: string,
   ringInput: [number, number][],
-  { minimumM }: { minimumM: number },
 ): Promise<ChangeFigures> {
   const { ring, areaM2 } = measurableRing(ringInput)
   const grid = await gridOf(run, fileA, ring)
@@ -195,7 +194,6 @@ export async function elevationChangeOver(
       if (!Number.isFinite(zb)) continue
       compared++
       const d = za - zb
-      if (Math.abs(d) < minimumM) continue
       if (d > 0) fill += d
       else cut -= d
     }
@@ -209,7 +207,6 @@ export async function elevationChangeOver(
       fillM3: round(fillM3, 2),
       netM3: round(fillM3 - cutM3, 2),
       coveredPercent: round(Math.min(100, ((compared * a.pixelAreaM2) / areaM2) * 100), 1),
-      minimumChangeM: round(minimumM, 3),
     }
   } finally {
     await Promise.all([cutline, warpedA, warpedB].map((f) => fs.rm(f, { force: true })))

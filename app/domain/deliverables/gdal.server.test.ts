@@ -9,7 +9,13 @@ import path from 'node:path'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { afterEach, describe, expect, test } from 'vitest'
 
-import { GDAL_BUSY_MESSAGE, gdalPoolState, parentDeathPrefix, runGdal } from './gdal.server.ts'
+import {
+  GDAL_BUSY_MESSAGE,
+  gdalPoolState,
+  parentDeathPrefix,
+  runGdal,
+  runGdalWithInput,
+} from './gdal.server.ts'
 
 /** The pids of `name` processes whose parent is `parent`. */
 function childrenNamed(parent: number, name: string) {
@@ -104,6 +110,32 @@ describe('the GDAL pool', () => {
     expect(await runGdal('cat', [], { owner: { accountId: 7003 }, input: '18.9 -33.9\n' })).toBe(
       '18.9 -33.9\n',
     )
+  })
+
+  test('a fed run builds its input only once it holds a slot, streams it to stdin, and fails with the tool', async () => {
+    const runs = [sleepFor({ accountId: 7004 }), sleepFor({ accountId: 7004 })]
+    await until(() => childrenNamed(process.pid, 'sleep').length === 2)
+    let built = 0
+    const out = path.join(process.cwd(), `.fed-${process.pid}.txt`)
+    const fed = runGdalWithInput('sh', ['-c', `cat > ${out}`], { owner: { accountId: 7004 } }, function* () {
+      for (let i = 0; i < 10_000; i++) {
+        built++
+        yield `line ${i}\n`
+      }
+    })
+    await until(() => gdalPoolState().waiting === 1)
+    // Waiting for the pool: nothing of its input is made yet.
+    expect(built).toBe(0)
+    runs[0]!.controller.abort()
+    await fed
+    expect(built).toBe(10_000)
+    expect(fs.readFileSync(out, 'utf8').split('\n')).toHaveLength(10_001)
+    fs.rmSync(out)
+    await expect(
+      runGdalWithInput('sh', ['-c', 'echo "no such layer" >&2; exit 1'], { owner: 'conversion' }, () => [
+        'x\n',
+      ]),
+    ).rejects.toMatchObject({ name: 'GdalError', message: 'sh: no such layer' })
   })
 
   test('a tool that is not installed is a plain GdalError', async () => {

@@ -13,7 +13,9 @@
  * - An argument array (no shell), GDAL's block cache bounded with GDAL_CACHEMAX, no
  *   `.aux.xml` side files, and the `0...10...20` progress on stdout turned into percentages.
  */
-import { execFile, spawnSync } from 'node:child_process'
+import { execFile, spawn, spawnSync } from 'node:child_process'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { registerStatefulModule } from '#app/lib/process/stateful-modules.server.ts'
@@ -268,4 +270,73 @@ export async function runGdal(tool: string, args: string[], options: GdalRunOpti
   } finally {
     release(options.owner)
   }
+}
+
+/**
+ * Runs one GDAL tool through the pool with its stdin streamed from `input` (with back-pressure:
+ * the next line is made when the pipe has room). `input` is called only once the slot is held,
+ * so a request waiting for the pool holds nothing it built. Resolves when the tool exits 0
+ * (stdout is not kept: the tool writes a file); rejects as `runGdal` does.
+ */
+export async function runGdalWithInput(
+  tool: string,
+  args: string[],
+  options: Omit<GdalRunOptions, 'input' | 'onProgress'>,
+  input: () => Iterable<string> | AsyncIterable<string>,
+): Promise<void> {
+  await acquire(tool, options.owner, options.signal)
+  try {
+    await runFedChild(tool, args, options, input)
+  } finally {
+    release(options.owner)
+  }
+}
+
+function runFedChild(
+  tool: string,
+  args: string[],
+  options: Omit<GdalRunOptions, 'input' | 'onProgress'>,
+  input: () => Iterable<string> | AsyncIterable<string>,
+): Promise<void> {
+  const { timeoutMs = 60_000, signal } = options
+  const env = gdalEnv(options.cacheMb ?? getEnv().GDAL_CACHEMAX_MB, options.threads ?? 1)
+  const [command, ...prefixArgs] = [...parentDeathPrefix(), tool]
+  return new Promise((resolve, reject) => {
+    const child = spawn(command!, [...prefixArgs, ...args], {
+      env,
+      timeout: timeoutMs,
+      signal,
+      killSignal: 'SIGKILL',
+      stdio: ['pipe', 'ignore', 'pipe'],
+    })
+    let stderr = ''
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr.length < 16_000) stderr += chunk.toString('utf8')
+    })
+    let spawnError: NodeJS.ErrnoException | null = null
+    child.on('error', (error) => {
+      spawnError = error
+    })
+    // A tool that stops reading (it failed) breaks the pipe: its exit says why.
+    const fed = pipeline(Readable.from(input(), { objectMode: false }), child.stdin).catch(
+      (error: unknown) => {
+        child.kill('SIGKILL')
+        return error
+      },
+    )
+    child.on('close', (code, killedBy) => {
+      void fed.then((feedError) => {
+        if (signal?.aborted) return reject(stopped(tool))
+        if (spawnError?.code === 'ENOENT' || (code === 127 && /failed to execute/.test(stderr)))
+          return reject(new GdalError(`${tool}: GDAL is not installed on the server`))
+        if (killedBy === 'SIGKILL' && !feedError)
+          return reject(
+            new GdalError(`${tool}: took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`),
+          )
+        if (code === 0 && !feedError) return resolve()
+        if (code === 0 || (feedError && !stderr.trim())) return reject(feedError as Error)
+        reject(new GdalError(gdalMessage(tool, stderr, `exited with ${code ?? killedBy}`)))
+      })
+    })
+  })
 }

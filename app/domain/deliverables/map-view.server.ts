@@ -3,13 +3,13 @@
  * project's survey areas, its deliverables (the raster ones become map layers) and a volume
  * measured from typed "lat, lng" lines through the same service as POST …/volume.
  */
-import { quotedFlightPlan } from '#app/domain/flight-plan/flight-plan.ts'
+import { flightPlanAreas } from '#app/domain/flight-plan/flight-plan.ts'
 import { MAX_COORDINATE_LINE_CHARS, parseCoordinatePair } from '#app/domain/places/places.server.ts'
 import { requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { numberInput } from '#app/lib/http/zod-input.ts'
-import type { Project, User } from '#db/schema.ts'
+import type { User } from '#db/schema.ts'
 import { z } from 'zod'
 
 import { isRasterKind, type Deliverable } from './deliverable.ts'
@@ -39,19 +39,10 @@ export function loadMapView(user: Actor, projectId: number, db: DbOrTx = getDb()
   const deliverables = listDeliverables(user, projectId, db)
   return {
     project: { id: project.id, name: project.name },
-    areas: surveyAreasOf(project),
+    areas: flightPlanAreas(project.flightPlan) ?? [],
     deliverables,
     layers: deliverables.flatMap((d) => toMapLayer(d) ?? []),
   }
-}
-
-/** The project's survey areas as the map draws them (the client's own outline). */
-export function surveyAreasOf(project: Pick<Project, 'flightPlan'>) {
-  const plan = quotedFlightPlan(project.flightPlan)
-  return (plan?.areas ?? []).map((a, i) => ({
-    areaNumber: a.areaNumber ?? i + 1,
-    points: a.coordinates.map((p) => ({ latitude: p.latitude, longitude: p.longitude })),
-  }))
 }
 
 /**

@@ -83,7 +83,7 @@ export type VolumeFigures = {
 export type ChangeFigures = {
   /** The polygon's area (m², ellipsoidal), as the volume measure reports it. */
   areaM2: number
-  /** Material removed: Σ max(−d, 0) × cell area, over cells with |d| ≥ the minimum change. */
+  /** Material removed: Σ max(−d, 0) × cell area, over every compared cell. */
   cutM3: number
   /** Material added: Σ max(d, 0) × cell area. */
   fillM3: number
@@ -91,8 +91,6 @@ export type ChangeFigures = {
   netM3: number
   /** Share of the polygon where both models have data (only there is d summed). */
   coveredPercent: number
-  /** Cells that moved less than this (m) count as no change in cut and fill. */
-  minimumChangeM: number
 }
 
 /** The polygon's outer ring as [lng, lat] pairs: what the volume and change measures read. */

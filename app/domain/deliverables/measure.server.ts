@@ -36,7 +36,7 @@ export async function countMeasure(userId: number) {
 }
 
 /** The stored path of a project's elevation deliverable this user may see; 404 / 400 otherwise. */
-function requireElevationModel(user: Actor, projectId: number, fileId: number, db: DbOrTx) {
+export function requireElevationModel(user: Actor, projectId: number, fileId: number, db: DbOrTx) {
   const { file, path } = getDownloadableFile(user, fileId, db)
   if (file.projectId !== projectId || file.fileCategory !== 'processed_deliverable')
     throw new DomainError(404, FILE_MESSAGES.notFound)
@@ -100,12 +100,10 @@ export async function measureChange(
   if (earlier.file.id === later.file.id) throw new DomainError(400, MEASURE_MESSAGES.sameFile)
   await countMeasure(user.id)
   const [laterPath, earlierPath] = [await ensureLocalFile(later.path), await ensureLocalFile(earlier.path)]
-  return elevationChangeOver({ accountId: user.id, signal }, laterPath, earlierPath, input.ring, {
-    minimumM: minimumChangeFor([later.file, earlier.file], db),
-  })
+  return elevationChangeOver({ accountId: user.id, signal }, laterPath, earlierPath, input.ring)
 }
 
-/** The minimum change (m) between two elevation models: the admin's floor or 2 × their coarser GSD. */
+/** The change map's minimum change (m) for two elevation models (drawing only): the admin's floor or 2 × their coarser GSD. */
 export function minimumChangeFor(files: Array<Pick<ProjectFile, 'rasterInfo'>>, db: DbOrTx = getDb()) {
   return minimumChangeM(
     getDeliverableSettings(db).changeMinimumCm,

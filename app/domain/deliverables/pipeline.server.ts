@@ -46,21 +46,15 @@ setFileHooks({
 
 // 2. facts
 
-/** The project's survey areas, for the overlap figure. */
-function surveyAreasOf(projectId: number, db: DbOrTx) {
-  const project = db
-    .select({ plan: projects.flightPlan })
-    .from(projects)
-    .where(eq(projects.id, projectId))
-    .get()
-  return flightPlanAreas(project?.plan ?? null) ?? []
-}
-
 /** Reads the raster's facts and sets the kind from them (unless an admin chose one). */
 async function inspectRaster(file: ProjectFile, db: DbOrTx, owner: GdalOwner): Promise<RasterInfo> {
   const info = await readRasterInfo(
     await ensureLocalFile(absolutePathOf(file)),
-    surveyAreasOf(file.projectId, db),
+    // The project's survey areas, for the overlap figure.
+    flightPlanAreas(
+      db.select({ plan: projects.flightPlan }).from(projects).where(eq(projects.id, file.projectId)).get()
+        ?.plan,
+    ) ?? [],
     owner,
   )
   const keepKind = file.deliverableKind && file.deliverableKind !== 'image' && file.rasterInfo

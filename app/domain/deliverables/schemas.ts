@@ -16,8 +16,8 @@ export const DEFAULT_RASTER_MAX_GIGAPIXELS = 5
 
 /**
  * The admin's one Deliverables form (Settings tab): the largest raster a viewing copy is made
- * of, the change maps' minimum change, and whether the photos are processed as soon as the
- * pilot marks their upload finished.
+ * of, the change maps' minimum change, whether the photos are processed as soon as the
+ * pilot marks their upload finished, and whether new jobs deliver their results by themselves.
  */
 export const DeliverableSettingsSchema = z.object({
   rasterMaxGigapixels: z
@@ -28,8 +28,9 @@ export const DeliverableSettingsSchema = z.object({
     .min(0.01, 'The largest raster must be at least 0.01 gigapixels')
     .max(1000, 'The largest raster must be at most 1000 gigapixels'),
   changeMinimumCm: ChangeMinimumCmSchema,
-  // A checkbox: absent when unticked.
+  // Checkboxes: absent when unticked.
   autoProcessPhotos: z.boolean().default(false),
+  deliverWhenDone: z.boolean().default(false),
 })
 
 export type DeliverableSettings = z.infer<typeof DeliverableSettingsSchema>

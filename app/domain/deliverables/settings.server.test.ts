@@ -37,13 +37,20 @@ describe('the one Deliverables form', () => {
       rasterMaxGigapixels: DEFAULT_RASTER_MAX_GIGAPIXELS,
       changeMinimumCm: DEFAULT_CHANGE_MINIMUM_CM,
       autoProcessPhotos: false,
+      deliverWhenDone: false,
     })
   })
 
   test('an admin saves the minimum and the automatic start together (audited); a bad value is refused per field; others cannot', async () => {
-    const saved = await asAdmin(deliverablesForm({ changeMinimumCm: '7.5', autoProcessPhotos: 'on' }))
+    const saved = await asAdmin(
+      deliverablesForm({ changeMinimumCm: '7.5', autoProcessPhotos: 'on', deliverWhenDone: 'on' }),
+    )
     expect(saved.status).toBe(302)
-    expect(getDeliverableSettings()).toMatchObject({ changeMinimumCm: 7.5, autoProcessPhotos: true })
+    expect(getDeliverableSettings()).toMatchObject({
+      changeMinimumCm: 7.5,
+      autoProcessPhotos: true,
+      deliverWhenDone: true,
+    })
     const audit = getDb()
       .select()
       .from(auditLog)
@@ -53,7 +60,7 @@ describe('the one Deliverables form', () => {
 
     // An unticked checkbox is not sent: the automatic start goes off.
     expect((await asAdmin(deliverablesForm({ changeMinimumCm: '7.5' }))).status).toBe(302)
-    expect(getDeliverableSettings().autoProcessPhotos).toBe(false)
+    expect(getDeliverableSettings()).toMatchObject({ autoProcessPhotos: false, deliverWhenDone: false })
 
     const bad = await asAdmin(deliverablesForm({ changeMinimumCm: '-3', autoProcessPhotos: 'on' }))
     expect(bad.status).toBe(400)

@@ -1,7 +1,8 @@
 /**
  * The deliverable settings in `system_settings`, beside the pricing keys: the largest raster
- * (in gigapixels) a viewing copy is made of, the change maps' minimum change (cm) and whether
- * photos are processed as soon as the pilot marks their upload finished. A missing or
+ * (in gigapixels) a viewing copy is made of, the change maps' minimum change (cm), whether
+ * photos are processed as soon as the pilot marks their upload finished, and whether a new
+ * processing job delivers its results to the client by itself (the Process form's default). A missing or
  * unreadable value is the default.
  */
 import { recordAudit } from '#app/lib/audit/audit.server.ts'
@@ -20,11 +21,15 @@ const KEYS: Record<keyof DeliverableSettings, { key: string; description: string
   },
   changeMinimumCm: {
     key: CHANGE_MINIMUM_KEY,
-    description: 'Smallest elevation change counted in cut and fill, centimetres',
+    description: 'Smallest elevation change a change map draws, centimetres (volumes count every cell)',
   },
   autoProcessPhotos: {
     key: 'processing_auto_start',
     description: 'Start processing when the pilot marks the photo upload finished (true/false)',
+  },
+  deliverWhenDone: {
+    key: 'processing_deliver_when_done',
+    description: 'New processing jobs complete the project when their results are ready (true/false)',
   },
 }
 
@@ -50,6 +55,7 @@ export function getDeliverableSettings(db: DbOrTx = getDb()): DeliverableSetting
     rasterMaxGigapixels: Number.isFinite(raster) && raster > 0 ? raster : DEFAULT_RASTER_MAX_GIGAPIXELS,
     changeMinimumCm: Number.isFinite(minimum) && minimum >= 0 ? minimum : DEFAULT_CHANGE_MINIMUM_CM,
     autoProcessPhotos: text('autoProcessPhotos') === 'true',
+    deliverWhenDone: text('deliverWhenDone') === 'true',
   }
 }
 

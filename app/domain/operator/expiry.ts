@@ -7,11 +7,6 @@ import { z } from 'zod'
 
 export const EXPIRY_WARNING_DAYS = 30
 
-/** Today's date in South Africa, YYYY-MM-DD. */
-export function saToday(now: Date = new Date()) {
-  return now.toLocaleDateString('en-CA', { timeZone: 'Africa/Johannesburg' })
-}
-
 function dayNumber(iso: string) {
   return Math.floor(Date.parse(`${iso}T00:00:00Z`) / 86_400_000)
 }

@@ -8,7 +8,7 @@ import fs from 'node:fs'
 import { recordAudit } from '#app/lib/audit/audit.server.ts'
 import { getCompanyInfo, getEnv } from '#app/lib/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
-import { formatDate } from '#app/lib/format/dates.ts'
+import { formatDate, todayInSouthAfrica } from '#app/lib/format/dates.ts'
 import { formatPhone, phoneHref, plural } from '#app/lib/format/numbers.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import type { DailyTask } from '#app/lib/jobs/daily.server.ts'
@@ -18,7 +18,7 @@ import { operatorDocuments, systemSettings, users, type OperatorDocument } from 
 import { asc, eq, lt } from 'drizzle-orm'
 
 import { operatorCopyPath } from './document-copies.server.ts'
-import { daysUntil, EXPIRY_WARNING_DAYS, expiryState, saToday, type ExpiryState } from './expiry.ts'
+import { daysUntil, EXPIRY_WARNING_DAYS, expiryState, type ExpiryState } from './expiry.ts'
 import { OPERATOR_DOCUMENT_LABELS, type OperatorDocumentInput } from './schemas.ts'
 
 export function listOperatorDocuments(db: DbOrTx = getDb()): OperatorDocument[] {
@@ -30,7 +30,7 @@ export function listOperatorDocuments(db: DbOrTx = getDb()): OperatorDocument[] 
 }
 
 /** Whether the site may say "SACAA-certified operator": a ROC on record and not expired. */
-export function loadOperatorStatus(today = saToday(), db: DbOrTx = getDb()) {
+export function loadOperatorStatus(today = todayInSouthAfrica(), db: DbOrTx = getDb()) {
   const rocs = db.select().from(operatorDocuments).where(eq(operatorDocuments.kind, 'roc')).all()
   return { rocValid: rocs.some((d) => daysUntil(d.expiresAt, today) >= 0) }
 }
@@ -118,7 +118,7 @@ function activePilots(db: DbOrTx) {
 }
 
 /** Active pilots' licence and medical dates, for the Compliance tab (copies beside them). */
-export function listPilotDocuments(today = saToday(), db: DbOrTx = getDb()) {
+export function listPilotDocuments(today = todayInSouthAfrica(), db: DbOrTx = getDb()) {
   return activePilots(db)
     .map((p) => ({
       id: p.id,
@@ -142,7 +142,7 @@ export interface ExpiryItem {
 }
 
 /** Everything expired, missing (pilots) or expiring within 30 days, soonest first. */
-export function listExpiringItems(today = saToday(), db: DbOrTx = getDb()): ExpiryItem[] {
+export function listExpiringItems(today = todayInSouthAfrica(), db: DbOrTx = getDb()): ExpiryItem[] {
   const items: ExpiryItem[] = []
   for (const doc of listOperatorDocuments(db)) {
     const state = expiryState(doc.expiresAt, today)
@@ -214,7 +214,7 @@ function claimDigestDay(today: string, db: DbOrTx) {
  * server starts; nothing is sent when nothing needs attention. A mail that fails gives the
  * day back, so the next run tries again.
  */
-export async function sendExpiryDigest(today = saToday(), db: DbOrTx = getDb()) {
+export async function sendExpiryDigest(today = todayInSouthAfrica(), db: DbOrTx = getDb()) {
   const items = listExpiringItems(today, db)
   if (!items.length) return { sent: false, count: 0 }
   const before = db

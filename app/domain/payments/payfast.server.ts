@@ -6,6 +6,7 @@
 import dns from 'node:dns/promises'
 import net from 'node:net'
 import { appUrl, getEnv } from '#app/lib/config/env.server.ts'
+import { outboundRequest, readBodyWithin } from '#app/lib/http/outbound.server.ts'
 
 type PayfastMode = 'simulator' | 'sandbox' | 'live'
 
@@ -165,14 +166,15 @@ const VALIDATE_TIMEOUT_MS = 12_000
  */
 export async function confirmWithPayfast(paramString: string, validateUrl = getPayfastConfig().validateUrl) {
   try {
-    const response = await fetch(validateUrl, {
+    const response = await outboundRequest(new URL(validateUrl), {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: paramString,
-      signal: AbortSignal.timeout(VALIDATE_TIMEOUT_MS),
+      deadlineMs: VALIDATE_TIMEOUT_MS,
     })
-    const body = (await response.text()).trim()
-    return { valid: response.ok && body === 'VALID', detail: `${response.status} ${body.slice(0, 40)}` }
+    const body = (await readBodyWithin(response, 4096)).toString('utf8').trim()
+    const ok = response.status >= 200 && response.status < 300
+    return { valid: ok && body === 'VALID', detail: `${response.status} ${body.slice(0, 40)}` }
   } catch (error) {
     return { valid: false, detail: error instanceof Error ? error.message : String(error) }
   }

@@ -4,12 +4,12 @@
  * the admin refunds in the PayFast dashboard and records its reference here, which issues
  * the credit note with its own never-reused number (counter 'credit_note_number').
  */
-import { saToday } from '#app/domain/operator/expiry.ts'
 import { plannedFlightHeightM } from '#app/domain/survey/project-plan.ts'
 import { personName } from '#app/domain/users/person-name.server.ts'
 import { recordAudit } from '#app/lib/audit/audit.server.ts'
 import { appUrl, getCompanyInfo, getEnv } from '#app/lib/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { todayInSouthAfrica } from '#app/lib/format/dates.ts'
 import { formatRand } from '#app/lib/format/numbers.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { sendEmailSafely } from '#app/lib/mail/mail.server.ts'
@@ -45,7 +45,7 @@ function cancellationOf(clientId: number, projectId: number, now: Date, db: DbOr
       .where(and(eq(invoices.projectId, projectId), eq(invoices.status, 'paid')))
       .get() ?? null
   const figures = invoice
-    ? cancellationFigures(project, invoice, now, saToday(now))
+    ? cancellationFigures(project, invoice, now, todayInSouthAfrica(now))
     : {
         refusal:
           project.status === 'cancelled'

@@ -10,6 +10,7 @@
  */
 import crypto from 'node:crypto'
 import { appUrl, getEnv, isDemo, isProduction } from '#app/lib/config/env.server.ts'
+import { outboundRequest } from '#app/lib/http/outbound.server.ts'
 
 import { getPayfastConfig, isSimulatorMode } from './payfast.server.ts'
 import {
@@ -171,12 +172,13 @@ export async function sendSimulatedItn(
   rememberIssued(itnParamString(pairs))
   const body = pairs.map(([k, v]) => `${k}=${encodeURIComponent(v).replace(/%20/g, '+')}`).join('&')
   try {
-    const response = await fetch(local, {
+    const response = await outboundRequest(local, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'User-Agent': 'PayFast Simulator' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'PayFast Simulator' },
       body,
-      signal: AbortSignal.timeout(20_000),
+      deadlineMs: 20_000,
     })
+    response.body.resume()
     return { sent: true, detail: `notify answered ${response.status}` }
   } catch (error) {
     return { sent: false, detail: error instanceof Error ? error.message : String(error) }

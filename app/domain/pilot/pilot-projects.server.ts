@@ -6,10 +6,8 @@
  */
 import { fileCountsByProject } from '#app/domain/files/file-queries.server.ts'
 import { flightPlanView } from '#app/domain/flight-plan/flight-plan.ts'
-import {
-  projectPhotosWithoutAccessCheck,
-  startProcessingAutomatically,
-} from '#app/domain/processing/jobs.server.ts'
+import { startProcessingAutomatically } from '#app/domain/processing/auto-start.server.ts'
+import { projectPhotosWithoutAccessCheck } from '#app/domain/processing/project-photos.server.ts'
 import { projectBasics } from '#app/domain/projects/project-basics.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
@@ -126,13 +124,13 @@ export function saveProgress(pilotId: number, projectId: number, flightHours: nu
  * processing when the admin's setting says so. A project without photos or already
  * completed is refused.
  */
-export function markPhotosUploaded(pilotId: number, projectId: number, db: DbOrTx = getDb()) {
+export async function markPhotosUploaded(pilotId: number, projectId: number, db: DbOrTx = getDb()) {
   const project = requireAssignedProject(pilotId, projectId, db)
   if (project.status === 'completed') throw new DomainError(409, PROGRESS_MESSAGES.completed)
   if (!projectPhotosWithoutAccessCheck(projectId, db).length)
     throw new DomainError(400, PROGRESS_MESSAGES.noPhotos)
   db.update(projects).set({ photosUploadedAt: new Date() }).where(eq(projects.id, projectId)).run()
-  return { processingJob: startProcessingAutomatically(pilotId, projectId, db) }
+  return { processingJob: await startProcessingAutomatically(pilotId, projectId, db) }
 }
 
 /**

@@ -118,7 +118,7 @@ describe('hostile all.zip', () => {
       { name: 'images.json', data: Buffer.from('[]') },
       { name: '3d_tiles/model/tileset.json', data: Buffer.from('{"asset":{"version":"1.0"}}') },
     ])
-    const ids = await importAllZip({
+    const { deliverableIds: ids } = await importAllZip({
       jobId: 90_006,
       projectId: project.id,
       adminId: admin.user.id,

@@ -1,133 +1,91 @@
 /**
- * A node's all.zip into deliverables. The archive is read with yauzl (central directory
- * first): too many entries, too many bytes claimed, a `..`/absolute name or a link refuse
- * the whole archive before anything is written. Only known ODM output paths are taken;
- * each product goes through the one upload path (`storeProjectFile`), so it enters the
- * deliverable pipeline at its first step (`deliverables/pipeline.server.ts`); `3d_tiles/` is unpacked into the job's folder for the 3D view, each of its files
- * through the bucket's outbox like every stored file.
+ * A node's all.zip into deliverables. The archive's directory is checked first (limits,
+ * names, links: archive-reader.server.ts). Each product is recognised by its ODM path
+ * (archive-products.ts) and staged only when its content is what the path says
+ * (import-staging.server.ts); an empty or unreadable one is skipped with its reason,
+ * recorded on the job. Everything else (tile pyramids, mbtiles, logs…) is never unpacked.
+ * When a product the preset needs is missing or unreadable, nothing is kept and the job
+ * fails naming it. Then each product goes through the one upload path
+ * (`registerProjectFile`), so it enters the deliverable pipeline at its first step; good
+ * 3D Tiles go to the job's folder for the 3D view, each file through the bucket's outbox.
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { pipeline } from 'node:stream/promises'
 import { hasAccuracyStatement } from '#app/domain/deliverables/deliverable.ts'
 import { assertRoomFor } from '#app/domain/files/disk-space.server.ts'
-import { storeProjectFile } from '#app/domain/files/project-files.server.ts'
+import { registerProjectFile } from '#app/domain/files/project-files.server.ts'
+import type { ReceivedFile } from '#app/domain/files/receive.server.ts'
 import { jobFolder } from '#app/domain/files/storage-paths.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
 import { isDomainError } from '#app/lib/http/domain-error.ts'
 import { queueObjectDeletesUnder, queueStoredFile, storageKeyOf } from '#app/lib/storage/outbox.server.ts'
 import {
+  processingJobs,
   projectFiles,
-  type DeliverableAccuracy,
-  type DeliverableKind,
   type ProcessingNote,
+  type ProcessingPreset,
+  type ProcessingSkip,
 } from '#db/schema.ts'
-import { ZipArchive } from 'archiver'
 import { eq, inArray } from 'drizzle-orm'
-import yauzl from 'yauzl'
+import type yauzl from 'yauzl'
 
+import {
+  ARCHIVE_PRODUCTS,
+  IMPORT_MESSAGES,
+  REQUIRED_PRODUCTS,
+  STATS_PATH,
+  TILES_ROOT,
+  type ProductCandidate,
+  type ProductSpec,
+} from './archive-products.ts'
+import {
+  ImportRefusedError,
+  openEntry,
+  openZip,
+  readDirectory,
+  type ImportLimits,
+} from './archive-reader.server.ts'
+import { stageFile, stageObjModel, stageTilesets, type StagingContext } from './import-staging.server.ts'
+import { importStagingOf } from './job-archive.server.ts'
 import { accuracyFromOdmStats } from './odm-stats.ts'
 
-export class ImportRefusedError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'ImportRefusedError'
-  }
-}
+export { ImportRefusedError }
 
-export interface ImportLimits {
-  /** The most the archive may unpack to, in bytes (as its directory claims; checked again while reading). */
-  maxUnzippedBytes: number
-  maxEntries: number
-}
-
-interface Product {
-  entry: yauzl.Entry
-  name: string
-  kind: DeliverableKind
-}
-
-const SINGLE_PRODUCTS: Array<{ path: string; name: string; kind: DeliverableKind }> = [
-  { path: 'odm_orthophoto/odm_orthophoto.tif', name: 'Orthomosaic.tif', kind: 'orthomosaic' },
-  { path: 'odm_dem/dsm.tif', name: 'DSM - surface model.tif', kind: 'elevation' },
-  { path: 'odm_dem/dtm.tif', name: 'DTM - terrain model.tif', kind: 'elevation' },
-  { path: 'odm_texturing/odm_textured_model_geo.glb', name: '3D model.glb', kind: 'model_3d' },
-  { path: 'odm_report/report.pdf', name: 'Processing report.pdf', kind: 'report' },
-  { path: 'odm_report/shots.geojson', name: 'Camera positions.geojson', kind: 'vector' },
-]
-/** The point cloud in the order it is preferred: COPC (found by suffix), LAZ, then LAS. */
-const PLAIN_POINT_CLOUDS = ['laz', 'las'].map((ext) => `odm_georeferencing/odm_georeferenced_model.${ext}`)
-/** ODM's statistics: the accuracy statement is read from it (a few hundred KB; more is not a report). */
-const STATS = 'odm_report/stats.json'
+/** ODM's statistics are a few hundred KB; more is not a report. */
 const MAX_STATS_BYTES = 8 * 1024 * 1024
-const OBJ_PARTS = /^odm_texturing\/[^/]+\.(obj|mtl|png|jpe?g)$/i
-const TILES = '3d_tiles/'
-const S_IFMT = 0o170000
-const S_IFLNK = 0o120000
+/** The job keeps at most this many skips (an archive can name many textures). */
+const MAX_SKIPS = 100
+/** Statuses of a deliverable refusal that speak of the file itself (type, size), not of the project. */
+const PRODUCT_REFUSALS = new Set([413, 415])
 
-/** Opens an archive for `readDirectory` (`label` names it in the refusals). */
-export function openZip(file: string, label = 'all.zip') {
-  return new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(
-      file,
-      { lazyEntries: true, autoClose: false, strictFileNames: true, validateEntrySizes: true },
-      (error, zip) =>
-        error ? reject(new ImportRefusedError(`${label} cannot be read: ${error.message}`)) : resolve(zip),
-    ),
-  )
+interface ImportInput {
+  jobId: number
+  projectId: number
+  /** The admin the deliverables are registered for. */
+  adminId: number
+  zipPath: string
+  limits: ImportLimits
+  signal?: AbortSignal
+  /** Noted on each deliverable: the job as it ran. */
+  note?: ProcessingNote
+  /** Decides what must arrive (none required without one). */
+  preset?: ProcessingPreset
 }
 
-/** Every entry from the central directory, checked against the limits and the naming rules. */
-export function readDirectory(zip: yauzl.ZipFile, limits: ImportLimits, label = 'all.zip') {
-  if (zip.entryCount > limits.maxEntries) {
-    return Promise.reject(
-      new ImportRefusedError(
-        `${label} holds ${zip.entryCount} entries; at most ${limits.maxEntries} are accepted`,
-      ),
-    )
-  }
-  return new Promise<yauzl.Entry[]>((resolve, reject) => {
-    const entries: yauzl.Entry[] = []
-    let total = 0
-    const fail = (message: string) => {
-      zip.removeAllListeners('entry')
-      reject(new ImportRefusedError(message))
-    }
-    zip.on('error', (error: Error) => fail(`${label} is not acceptable: ${error.message}`))
-    zip.on('entry', (entry: yauzl.Entry) => {
-      if (((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK)
-        return fail(`${label} holds a link: ${entry.fileName}`)
-      total += entry.uncompressedSize
-      if (total > limits.maxUnzippedBytes) {
-        return fail(`${label} would unpack to more than ${limits.maxUnzippedBytes} bytes`)
-      }
-      entries.push(entry)
-      zip.readEntry()
-    })
-    zip.on('end', () => resolve(entries))
-    zip.readEntry()
-  })
+export interface ImportResult {
+  deliverableIds: number[]
+  /** Products left out and why (also written on the job). */
+  skipped: ProcessingSkip[]
 }
 
-function openEntry(zip: yauzl.ZipFile, entry: yauzl.Entry) {
-  return new Promise<NodeJS.ReadableStream>((resolve, reject) =>
-    zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream))),
-  )
-}
-
-/** Writes an entry under `root` (a path that would leave it is refused). */
-export async function extractTo(zip: yauzl.ZipFile, entry: yauzl.Entry, root: string, relative: string) {
-  const target = path.resolve(root, relative)
-  if (!target.startsWith(path.resolve(root) + path.sep))
-    throw new ImportRefusedError(`Unsafe entry: ${entry.fileName}`)
-  await fs.promises.mkdir(path.dirname(target), { recursive: true })
-  await pipeline(await openEntry(zip, entry), fs.createWriteStream(target))
-  return target
+interface StagedProduct {
+  spec: ProductSpec
+  candidate: ProductCandidate
+  received: ReceivedFile
 }
 
 /** The accuracy ODM's stats.json states, or null (absent, too big, not JSON, no ground control). */
-async function readAccuracy(zip: yauzl.ZipFile, entries: yauzl.Entry[]): Promise<DeliverableAccuracy | null> {
-  const entry = entries.find((e) => e.fileName === STATS)
+async function readAccuracy(zip: yauzl.ZipFile, entry: yauzl.Entry | undefined) {
   if (!entry || entry.uncompressedSize > MAX_STATS_BYTES) return null
   const chunks: Buffer[] = []
   let size = 0
@@ -143,106 +101,142 @@ async function readAccuracy(zip: yauzl.ZipFile, entries: yauzl.Entry[]): Promise
   }
 }
 
-function chooseProducts(entries: yauzl.Entry[]) {
-  const byName = new Map(entries.map((e) => [e.fileName, e]))
-  const products: Product[] = []
-  for (const p of SINGLE_PRODUCTS) {
-    const entry = byName.get(p.path)
-    if (entry) products.push({ entry, name: p.name, kind: p.kind })
+/** The most the import may write: every candidate product, the model folder twice (parts and ZIP), the tiles. */
+function plannedBytes(files: Map<string, yauzl.Entry>) {
+  const candidates = new Set(ARCHIVE_PRODUCTS.flatMap((p) => p.candidates.map((c) => c.path)))
+  let total = 0
+  for (const [name, entry] of files) {
+    if (candidates.has(name) || name.startsWith(TILES_ROOT)) total += entry.uncompressedSize
+    if (name.startsWith('odm_texturing/')) total += 2 * entry.uncompressedSize
   }
-  const copc = entries.find((e) => /^odm_georeferencing\/[^/]+\.copc\.laz$/i.test(e.fileName))
-  const cloud = copc ?? PLAIN_POINT_CLOUDS.map((p) => byName.get(p)).find(Boolean)
-  if (cloud) {
-    const name = copc ? 'Point cloud.copc.laz' : `Point cloud.${cloud.fileName.slice(-3)}`
-    products.push({ entry: cloud, name, kind: 'point_cloud' })
-  }
-  const hasGlb = products.some((p) => p.kind === 'model_3d')
-  const objParts = hasGlb ? [] : entries.filter((e) => OBJ_PARTS.test(e.fileName))
-  const tiles = entries.filter((e) => e.fileName.startsWith(TILES) && !e.fileName.endsWith('/'))
-  return { products, objParts: objParts.some((e) => /\.obj$/i.test(e.fileName)) ? objParts : [], tiles }
+  return total
 }
 
-interface ImportInput {
-  jobId: number
-  projectId: number
-  /** The admin the deliverables are registered for. */
-  adminId: number
-  zipPath: string
-  limits: ImportLimits
-  signal?: AbortSignal
-  /** Noted on each deliverable: the job as it ran. */
-  note?: ProcessingNote
+/** The first readable candidate of a product, each refused one a skip; or why there is none. */
+async function stageProduct(ctx: StagingContext, spec: ProductSpec) {
+  const present = spec.candidates.filter((c) => ctx.files.has(c.path))
+  if (!present.length) return 'missing' as const
+  for (const candidate of present) {
+    const staged =
+      candidate.check === 'obj'
+        ? await stageObjModel(ctx, candidate)
+        : await stageFile(ctx, ctx.files.get(candidate.path)!, candidate.check)
+    if ('received' in staged) return { spec, candidate, received: staged.received }
+    ctx.skipped.push({ path: candidate.path, reason: staged.reason })
+  }
+  return 'unreadable' as const
 }
 
-/** Registers the archive's products; returns the deliverable ids. Re-running skips what is stored. */
-export async function importAllZip(input: ImportInput): Promise<number[]> {
+function recordSkips(jobId: number, skipped: ProcessingSkip[]) {
+  getDb()
+    .update(processingJobs)
+    .set({ skipped: skipped.slice(0, MAX_SKIPS) })
+    .where(eq(processingJobs.id, jobId))
+    .run()
+}
+
+/** Registers the archive's good products; returns their ids and what was skipped. Re-running skips what is stored. */
+export async function importAllZip(input: ImportInput): Promise<ImportResult> {
+  const skipped: ProcessingSkip[] = []
+  const staged: StagedProduct[] = []
+  const staging = importStagingOf(input.jobId)
   const zip = await openZip(input.zipPath)
   try {
     const entries = await readDirectory(zip, input.limits)
-    const { products, objParts, tiles } = chooseProducts(entries)
-    if (!products.length) throw new ImportRefusedError('all.zip holds none of the expected outputs')
-    const wanted = [...products.map((p) => p.entry), ...objParts, ...tiles]
+    const files = new Map(entries.filter((e) => !e.fileName.endsWith('/')).map((e) => [e.fileName, e]))
     try {
-      await assertRoomFor(wanted.reduce((sum, e) => sum + e.uncompressedSize, 0))
+      await assertRoomFor(plannedBytes(files))
     } catch (error) {
       if (isDomainError(error)) throw new ImportRefusedError(error.message)
       throw error
     }
-    const accuracy = await readAccuracy(zip, entries)
-    const user = { id: input.adminId, role: 'admin' as const }
+    const accuracy = await readAccuracy(zip, files.get(STATS_PATH))
+    const ctx: StagingContext = { zip, files, staging, skipped, signal: input.signal }
+    const required = new Set(input.preset ? REQUIRED_PRODUCTS[input.preset] : [])
+    const problems: string[] = []
+    for (const spec of ARCHIVE_PRODUCTS) {
+      const outcome = await stageProduct(ctx, spec)
+      if (typeof outcome === 'object') staged.push(outcome)
+      else if (required.has(spec.slot)) problems.push(IMPORT_MESSAGES[outcome](spec))
+    }
+    const tiles = await stageTilesets(ctx)
+    if (problems.length) throw new ImportRefusedError(problems.join('. '))
+    if (!staged.length && !tiles) throw new ImportRefusedError('all.zip holds none of the expected outputs')
+
+    // What the preset needs is registered first: if one is refused now, the job fails before the rest.
+    staged.sort((a, b) => Number(required.has(b.spec.slot)) - Number(required.has(a.spec.slot)))
     const ids: number[] = []
     const measured: number[] = []
-    const store = async (name: string, kind: DeliverableKind, source: NodeJS.ReadableStream | ZipArchive) => {
+    for (const product of staged) {
       input.signal?.throwIfAborted()
-      const file = await storeProjectFile({
-        user,
-        projectId: input.projectId,
-        category: 'processed_deliverable',
-        originalName: name,
-        source: source as AsyncIterable<Uint8Array>,
-        // Held from the client until the job's outputs are published (`job-outputs.server.ts`).
-        processingJobId: input.jobId,
-      })
-      getDb()
-        .update(projectFiles)
-        .set({ processingJobId: input.jobId, deliverableKind: kind, processingNote: input.note ?? null })
-        .where(eq(projectFiles.id, file.id))
-        .run()
-      ids.push(file.id)
-      if (hasAccuracyStatement(kind)) measured.push(file.id)
+      const id = await register(input, product, required.has(product.spec.slot), skipped)
+      if (id === null) continue
+      ids.push(id)
+      if (hasAccuracyStatement(product.spec.kind)) measured.push(id)
     }
-    for (const product of products)
-      await store(product.name, product.kind, await openEntry(zip, product.entry))
-
-    const folder = jobFolder(input.jobId)
-    if (objParts.length) {
-      // No GLB: the OBJ with its material and textures, zipped as one model.
-      const modelDir = path.join(folder, 'model')
-      await fs.promises.rm(modelDir, { recursive: true, force: true })
-      const files: string[] = []
-      for (const e of objParts) files.push(await extractTo(zip, e, modelDir, path.basename(e.fileName)))
-      const archive = new ZipArchive({ zlib: { level: 6 } })
-      for (const file of files) archive.file(file, { name: path.basename(file) })
-      void archive.finalize().catch((error: unknown) => archive.destroy(error as Error))
-      await store('3D model (OBJ).zip', 'model_3d', archive)
-      await fs.promises.rm(modelDir, { recursive: true, force: true })
-    }
-    if (tiles.length) {
-      const tilesDir = path.join(folder, '3d_tiles')
-      await fs.promises.rm(tilesDir, { recursive: true, force: true })
-      // A re-run's tiles replace the last run's in the bucket too (a name in both is copied again).
-      queueObjectDeletesUnder(storageKeyOf(tilesDir)!)
-      for (const e of tiles) {
-        input.signal?.throwIfAborted()
-        const target = await extractTo(zip, e, tilesDir, e.fileName.slice(TILES.length))
-        queueStoredFile(storageKeyOf(target)!, { size: (await fs.promises.stat(target)).size })
-      }
-    }
+    if (tiles) await keepTiles(input.jobId, tiles)
     // The report's statement goes on what was measured on the ground; an admin may correct it.
     if (accuracy && measured.length)
       getDb().update(projectFiles).set({ accuracy }).where(inArray(projectFiles.id, measured)).run()
-    return ids
+    return { deliverableIds: ids, skipped }
   } finally {
     zip.close()
+    recordSkips(input.jobId, skipped)
+    // Registered files were moved into place; what is left in tmp/ was not kept.
+    await Promise.all(staged.map((s) => fs.promises.rm(s.received.path, { force: true })))
+    await fs.promises.rm(staging, { recursive: true, force: true })
+  }
+}
+
+/** One staged product as a deliverable of the job; null (and a skip) when an optional one is refused. */
+async function register(
+  input: ImportInput,
+  product: StagedProduct,
+  isRequired: boolean,
+  skipped: ProcessingSkip[],
+) {
+  let fileId: number
+  try {
+    const file = await registerProjectFile({
+      user: { id: input.adminId, role: 'admin' },
+      projectId: input.projectId,
+      category: 'processed_deliverable',
+      originalName: product.candidate.name,
+      received: product.received,
+      // Held from the client until the job's outputs are published (`job-outputs.server.ts`).
+      processingJobId: input.jobId,
+    })
+    fileId = file.id
+  } catch (error) {
+    if (!isDomainError(error)) throw error
+    if (!PRODUCT_REFUSALS.has(error.status)) throw new ImportRefusedError(error.message)
+    if (isRequired)
+      throw new ImportRefusedError(`${IMPORT_MESSAGES.unreadable(product.spec)}: ${error.message}`)
+    skipped.push({ path: product.candidate.path, reason: `${product.received.size} bytes: ${error.message}` })
+    return null
+  }
+  getDb()
+    .update(projectFiles)
+    .set({
+      processingJobId: input.jobId,
+      deliverableKind: product.spec.kind,
+      processingNote: input.note ?? null,
+    })
+    .where(eq(projectFiles.id, fileId))
+    .run()
+  return fileId
+}
+
+/** The staged tilesets replace the job's last ones, here and in the bucket (a name in both is copied again). */
+async function keepTiles(jobId: number, staged: string) {
+  const tilesDir = path.join(jobFolder(jobId), '3d_tiles')
+  await fs.promises.rm(tilesDir, { recursive: true, force: true })
+  queueObjectDeletesUnder(storageKeyOf(tilesDir)!)
+  await fs.promises.rename(staged, tilesDir)
+  const files = await fs.promises.readdir(tilesDir, { recursive: true, withFileTypes: true })
+  for (const file of files) {
+    if (!file.isFile()) continue
+    const target = path.join(file.parentPath, file.name)
+    queueStoredFile(storageKeyOf(target)!, { size: (await fs.promises.stat(target)).size })
   }
 }

@@ -19,42 +19,32 @@ import {
   type ProcessingPreset,
   type User,
 } from '#db/schema.ts'
-import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
 
+import { plainStage } from './client-stage.ts'
 import { discardJobOutputs, outputsStates } from './job-outputs.server.ts'
-import { validateOptions } from './node-options.server.ts'
+import { validateOptions } from './node-checks.server.ts'
+import type { PhotoProblem } from './photo-check.ts'
 import { ACTIVE_PROCESSING_STATUSES, PROCESSING_MESSAGES, type OutputsState } from './presets.ts'
+import { acceptedPhotoProblems, projectPhotosWithoutAccessCheck } from './project-photos.server.ts'
 import { processingRunner } from './runner-registry.server.ts'
 
 export interface StartInput {
   preset: ProcessingPreset
   options?: Record<string, unknown>
   nodeId?: number
+  /** Go on although the photo check found problems (recorded on the job). */
+  acceptWarnings?: boolean
+  /** Complete the project once the results' viewing copies are ready (default: the admin setting). */
+  deliverWhenDone?: boolean
   /** What its outputs do to the project's earlier processing outputs (default: replace them). */
   outputs?: JobOutputs
 }
 
-/** The project's files still stored (not removed by retention) that match `which`. */
-function storedFiles(projectId: number, which: SQL, db: DbOrTx) {
-  return db
-    .select()
-    .from(projectFiles)
-    .where(and(eq(projectFiles.projectId, projectId), which, isNull(projectFiles.removedAt)))
-}
+// The runner reads the photos from here until its steps import project-photos.server.ts themselves.
+export { projectGcpFileWithoutAccessCheck, projectPhotosWithoutAccessCheck } from './project-photos.server.ts'
 
-/** The project's photos still stored (the ones sent to the node), oldest first; no access check (the job's). */
-export function projectPhotosWithoutAccessCheck(projectId: number, db: DbOrTx = getDb()) {
-  return storedFiles(projectId, eq(projectFiles.fileCategory, 'raw_image'), db).orderBy(projectFiles.id).all()
-}
-
-/** The newest `gcp_list.txt` uploaded with the photos, sent to the node beside them; no access check. */
-export function projectGcpFileWithoutAccessCheck(projectId: number, db: DbOrTx = getDb()) {
-  return storedFiles(projectId, eq(projectFiles.originalName, 'gcp_list.txt'), db)
-    .orderBy(desc(projectFiles.id))
-    .get()
-}
-
-function activeJobOf(projectId: number, db: DbOrTx) {
+export function activeJobOf(projectId: number, db: DbOrTx) {
   return db
     .select({ id: processingJobs.id })
     .from(processingJobs)
@@ -82,10 +72,12 @@ interface NewJob {
   createdBy: number | null
   actorId: number
   imagesCount: number
+  acceptedWarnings: PhotoProblem[] | null
+  deliverWhenDone: boolean
   outputs: JobOutputs
 }
 
-function queueJob(input: NewJob, db: DbOrTx) {
+export function queueJob(input: NewJob, db: DbOrTx) {
   const job = db.transaction((tx) => {
     // Checked again inside the write: two presses start one job.
     if (activeJobOf(input.projectId, tx)) throw new DomainError(409, PROCESSING_MESSAGES.activeJob)
@@ -98,6 +90,8 @@ function queueJob(input: NewJob, db: DbOrTx) {
         requestedNodeId: input.requestedNodeId,
         createdBy: input.createdBy,
         imagesCount: input.imagesCount,
+        acceptedWarnings: input.acceptedWarnings,
+        deliverWhenDone: input.deliverWhenDone,
         outputs: input.outputs,
         stage: 'Waiting for a processing node',
       })
@@ -130,6 +124,7 @@ export async function startProcessing(adminId: number, projectId: number, input:
     !db.select().from(processingNodes).where(eq(processingNodes.id, input.nodeId)).get()
   )
     throw new DomainError(404, PROCESSING_MESSAGES.unknownNode)
+  const accepted = await acceptedPhotoProblems(projectId, input.nodeId ?? null, input.acceptWarnings, db)
   const options = input.options ?? {}
   await validateOptions(options, count, input.nodeId ?? null)
   return queueJob(
@@ -141,47 +136,12 @@ export async function startProcessing(adminId: number, projectId: number, input:
       createdBy: adminId,
       actorId: adminId,
       imagesCount: count,
+      acceptedWarnings: accepted,
+      deliverWhenDone: input.deliverWhenDone ?? getDeliverableSettings(db).deliverWhenDone,
       outputs: input.outputs ?? 'replace',
     },
     db,
   )
-}
-
-/**
- * The preset of an automatic start: Standard makes the orthomosaic and the DSM and DTM that
- * volumes, change maps and site reports measure on; Full 3D costs the node hours more and is
- * the admin's choice to make.
- */
-export const AUTO_START_PRESET: ProcessingPreset = 'standard'
-
-/**
- * When the setting is on, the pilot's "upload finished" queues a job with the Standard preset;
- * null when it is off, there are no photos or a job is already active. With no node online
- * the job waits for one (the admin sees it waiting and may cancel it).
- */
-export function startProcessingAutomatically(actorId: number, projectId: number, db: DbOrTx = getDb()) {
-  if (!getDeliverableSettings(db).autoProcessPhotos) return null
-  const count = projectPhotosWithoutAccessCheck(projectId, db).length
-  if (!count || activeJobOf(projectId, db)) return null
-  try {
-    return queueJob(
-      {
-        projectId,
-        preset: AUTO_START_PRESET,
-        options: {},
-        requestedNodeId: null,
-        createdBy: null,
-        actorId,
-        imagesCount: count,
-        outputs: 'replace',
-      },
-      db,
-    )
-  } catch (error) {
-    // Another start won the race: that job processes these photos.
-    if (error instanceof DomainError && error.status === 409) return null
-    throw error
-  }
 }
 
 function requireJob(jobId: number, db: DbOrTx) {
@@ -203,7 +163,7 @@ export async function cancelProcessing(adminId: number, jobId: number, db = getD
       .update(processingJobs)
       .set({
         status: 'canceled',
-        stage: 'Canceled',
+        stage: 'Cancelled',
         cancelRequested: Boolean(found.taskUuid && found.nodeId),
         finishedAt: new Date(),
         nextCheckAt: null,
@@ -253,14 +213,18 @@ export async function restartProcessing(
         imagesCount: count,
         imagesUploaded: 0,
         resubmits: 0,
+        submitAttempts: 0,
         taskUuid: null,
         nodeId: null,
         outputTail: null,
         outputLines: 0,
+        skipped: [],
         nodeSeenAt: null,
         nextCheckAt: null,
         startedAt: null,
         finishedAt: null,
+        followedUpAt: null,
+        followUpNote: null,
         ...(input.outputs ? { outputs: input.outputs } : {}),
       })
       .where(and(eq(processingJobs.id, jobId), inArray(processingJobs.status, ['failed', 'canceled'])))
@@ -347,9 +311,17 @@ function toJobView(job: JobRow, deliverableIds: number[] = [], outputsState: Out
     finishedAt: job.finishedAt?.toISOString() ?? null,
     error: job.error,
     deliverableIds,
+    /** Products of the node's archive left out, and why (admins only). */
+    skipped: job.skipped,
+    deliverWhenDone: job.deliverWhenDone,
+    followedUpAt: job.followedUpAt?.toISOString() ?? null,
+    acceptedWarnings: job.acceptedWarnings,
+    followUpNote: job.followUpNote,
+    /** Replace the project's earlier processing outputs when published, or add to them. */
+    outputs: job.outputs,
     publishedAt: job.publishedAt?.toISOString() ?? null,
-    /** The admin's: its outputs replace the earlier ones or are added; where a completed job's stand. */
-    publication: { outputs: job.outputs, state: outputsState },
+    /** A completed job's outputs: published, still getting their viewing copies, or held by a failed one. */
+    outputsState,
   }
 }
 
@@ -397,7 +369,8 @@ export function jobViewsOfProject(projectId: number, db: DbOrTx = getDb()) {
 
 /**
  * What each role reads of a job: the node's options and engine, and the outputs' state, are the
- * admin's; a client never reads the node's words; outputs not published are no one else's.
+ * admin's; others read plain stages (never a node's URL, task or message); a client never reads
+ * the node's words; outputs not published are no one else's.
  */
 function forRole(role: User['role'], job: ReturnType<typeof toJobView>) {
   if (role === 'admin') return job
@@ -405,11 +378,19 @@ function forRole(role: User['role'], job: ReturnType<typeof toJobView>) {
     options: _options,
     engineVersion: _engine,
     resubmits: _resubmits,
-    publication: _publication,
-    ...shared
+    skipped: _skipped,
+    acceptedWarnings: _accepted,
+    followUpNote: _note,
+    outputs: _outputs,
+    outputsState: _state,
+    ...rest
   } = job
-  const visible = { ...shared, deliverableIds: job.publishedAt ? job.deliverableIds : [] }
-  return role === 'client' ? { ...visible, error: null } : visible
+  const shared = {
+    ...rest,
+    stage: plainStage(job.stage, job.status),
+    deliverableIds: job.publishedAt ? job.deliverableIds : [],
+  }
+  return role === 'client' ? { ...shared, nodeLabel: null, error: null } : shared
 }
 
 /** Every job, newest first, with its project's name (the admin's list). */

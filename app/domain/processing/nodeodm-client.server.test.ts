@@ -1,9 +1,13 @@
 /** The node client against a misbehaving HTTP server: 200 + { error }, 5xx, huge answers, silence. */
+import fs from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
-import { endpoint, getNodeInfo, getTaskInfo, initTask, NodeOdmError } from './nodeodm-client.server.ts'
+import { endpoint } from './node-url.server.ts'
+import { downloadAllZip, getNodeInfo, getTaskInfo, initTask, NodeOdmError } from './nodeodm-client.server.ts'
 import { checkOptions } from './presets.ts'
 
 let server: http.Server
@@ -64,6 +68,51 @@ describe('nodeodm client', () => {
     expect(endpoint({ url: 'https://odm.example/cluster', token: 't 1' }, '/task/new/init').toString()).toBe(
       'https://odm.example/cluster/task/new/init?token=t+1',
     )
+  })
+})
+
+/** Answers `size` bytes, one every `everyMs` (the connection closed ends it). */
+function trickle(res: http.ServerResponse, size: number, everyMs: number) {
+  res.writeHead(200, { 'Content-Length': String(size), 'Content-Type': 'application/zip' })
+  const timer = setInterval(() => res.write('x'), everyMs)
+  res.on('close', () => clearInterval(timer))
+}
+
+describe('a slow node costs one call, never more', () => {
+  test('/info a byte a second fails at its deadline, naming where and why', async () => {
+    answer = (_req, res) => trickle(res, 200, 1000)
+    const slow = await failure(getNodeInfo(node(), { deadlineMs: 1500 }))
+    expect([slow.kind, slow.message]).toEqual([
+      'unreachable',
+      `${url}/info answered too slowly: no complete answer within 1.5 s`,
+    ])
+  })
+
+  test('all.zip at a trickle fails on the minimum rate; cancelling stops a download at once', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nodeodm-client-'))
+    const target = path.join(dir, 'all.zip')
+    try {
+      answer = (_req, res) => trickle(res, 10_000_000, 20)
+      const limits = { minBytesPerWindow: 16 * 1024, rateWindowMs: 300 }
+      const slow = await failure(downloadAllZip(node(), 'abc', target, 1e9, undefined, undefined, limits))
+      expect([slow.kind, slow.message]).toEqual([
+        'unreachable',
+        'The download of all.zip broke off: slower than 16 KB per 0.3 s',
+      ])
+      const controller = new AbortController()
+      let started!: () => void
+      const begun = new Promise<void>((resolve) => (started = resolve))
+      answer = (_req, res) => {
+        trickle(res, 10_000_000, 20)
+        started()
+      }
+      const download = failure(downloadAllZip(node(), 'abc', target, 1e9, controller.signal))
+      await begun
+      controller.abort()
+      expect((await download).name).toBe('AbortError')
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
 

@@ -2,17 +2,20 @@
  * Processing nodes (NodeODM or ClusterODM servers): the admin's list, `NODEODM_URL` as a
  * node at start, and the health check that asks each node's `/info` every 30 s. A node is
  * offline after two minutes without an answer; one added while offline is kept and shown so.
- * Tokens are stored and sent to the node, never shown back.
+ * Tokens and a URL's credentials are stored and sent to the node, never shown back (redacted).
  */
 import { recordAudit } from '#app/lib/audit/audit.server.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
+import { reasonOf } from '#app/lib/http/outbound.server.ts'
 import { every } from '#app/lib/jobs/scheduler.server.ts'
 import { processingJobs, processingNodes, type ProcessingNode } from '#db/schema.ts'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 
+import { engineLabel } from './engine.ts'
+import { normaliseNodeUrl, redactIn, redactNodeUrl, restoreRedacted } from './node-url.server.ts'
 import { getNodeInfo, NodeOdmError, type NodeAddress } from './nodeodm-client.server.ts'
 import { ACTIVE_PROCESSING_STATUSES, PROCESSING_MESSAGES } from './presets.ts'
 
@@ -46,19 +49,19 @@ export const NodeUpdateSchema = z.object({
   enabled: z.boolean().optional(),
 })
 
-/** A node as the admin sees it (no token; `hasToken` says whether one is kept). */
+/** A node as the admin (and the audit) sees it: no token (`hasToken` says whether one is kept), the URL redacted. */
 export function toNodeView(node: ProcessingNode) {
   return {
     id: node.id,
     label: node.label,
-    url: node.url,
+    url: redactNodeUrl(node.url),
     enabled: node.enabled,
     online: node.online,
     queueCount: node.queueCount,
     maxImages: node.maxImages,
     engineVersion: node.engineVersion,
     lastSeenAt: node.lastSeenAt?.toISOString() ?? null,
-    lastError: node.lastError,
+    lastError: node.lastError && redactIn(node.lastError, nodeAddress(node)),
     hasToken: Boolean(node.token),
   }
 }
@@ -77,16 +80,8 @@ function getNode(id: number, db: DbOrTx = getDb()) {
   return node
 }
 
-/** A URL with `?token=` in it: the token is kept apart, the URL stored without it. */
-function splitToken(url: string): { url: string; token: string | null } {
-  const parsed = new URL(url)
-  const token = parsed.searchParams.get('token')
-  parsed.searchParams.delete('token')
-  return { url: parsed.toString().replace(/\/$/, ''), token }
-}
-
 export function createNode(adminId: number | null, input: z.infer<typeof NodeCreateSchema>, db = getDb()) {
-  const { url, token } = splitToken(input.url)
+  const { url, token } = normaliseNodeUrl(input.url)
   return db.transaction((tx) => {
     const node = tx
       .insert(processingNodes)
@@ -107,15 +102,11 @@ export function createNode(adminId: number | null, input: z.infer<typeof NodeCre
   })
 }
 
-export function updateNode(
-  adminId: number,
-  id: number,
-  input: z.infer<typeof NodeUpdateSchema>,
-  db = getDb(),
-) {
+function updateNode(adminId: number, id: number, input: z.infer<typeof NodeUpdateSchema>, db = getDb()) {
   return db.transaction((tx) => {
     const before = getNode(id, tx)
-    const split = input.url ? splitToken(input.url) : null
+    // The form shows the URL redacted: `***` sent back keeps the stored secret.
+    const split = input.url ? normaliseNodeUrl(restoreRedacted(input.url, before.url)) : null
     const token = input.token !== undefined ? input.token || null : (split?.token ?? before.token)
     const moved = Boolean(split && split.url !== before.url)
     const node = tx
@@ -174,14 +165,16 @@ export function deleteNode(adminId: number, id: number, db = getDb()) {
 /** `NODEODM_URL` becomes a node once (kept as the admin edits it afterwards). */
 export function seedNodeFromEnv(url = getEnv().NODEODM_URL, db = getDb()) {
   if (!url) return null
-  const { url: bare } = splitToken(url)
+  const { url: bare } = normaliseNodeUrl(url)
   const known = db.select().from(processingNodes).where(eq(processingNodes.url, bare)).get()
   if (known) return known
   return createNode(null, { label: new URL(bare).host, url }, db)
 }
 
 /** Asks one node's `/info` and stores what it says (or that it did not answer). */
-async function checkNode(node: ProcessingNode, now = () => new Date(), db = getDb()) {
+async function checkNode(node: ProcessingNode, now: () => Date, db: DbOrTx) {
+  // The row as it was asked: an address edited meanwhile is not marked with this answer.
+  const same = and(eq(processingNodes.id, node.id), eq(processingNodes.url, node.url))
   try {
     const info = await getNodeInfo(nodeAddress(node))
     return db
@@ -190,12 +183,12 @@ async function checkNode(node: ProcessingNode, now = () => new Date(), db = getD
         online: true,
         queueCount: info.taskQueueCount,
         maxImages: info.maxImages ?? null,
-        engineVersion: [info.engine, info.engineVersion].filter(Boolean).join(' ').slice(0, 100) || null,
+        engineVersion: engineLabel(info.engine, info.engineVersion),
         lastSeenAt: now(),
         failingSince: null,
         lastError: null,
       })
-      .where(eq(processingNodes.id, node.id))
+      .where(same)
       .returning()
       .get()
   } catch (error) {
@@ -206,25 +199,79 @@ async function checkNode(node: ProcessingNode, now = () => new Date(), db = getD
       .update(processingNodes)
       .set({
         failingSince: since,
-        lastError: error.message.slice(0, 500),
+        lastError: redactIn(error.message, nodeAddress(node)).slice(0, 500),
         // Never seen: offline at once; seen before: offline after two minutes of failures.
         online: node.lastSeenAt ? at.getTime() - since.getTime() < OFFLINE_AFTER_MS : false,
       })
-      .where(eq(processingNodes.id, node.id))
+      .where(same)
       .returning()
       .get()
   }
 }
 
-/** Checks every enabled node at once. */
-export async function checkNodes(now = () => new Date(), db = getDb()) {
-  const nodes = db.select().from(processingNodes).where(eq(processingNodes.enabled, true)).all()
-  return Promise.all(nodes.map((node) => checkNode(node, now, db)))
+/** The checks under way, by node id: each node has at most one, and none waits for another's. */
+const checking = new Map<number, Promise<ProcessingNode | undefined>>()
+
+/** Checks one node now, or joins the check already under way for it. */
+function checkOnce(node: ProcessingNode, now: () => Date, db: DbOrTx) {
+  const running = checking.get(node.id)
+  if (running) return running
+  const check = checkNode(node, now, db).finally(() => checking.delete(node.id))
+  checking.set(node.id, check)
+  return check
 }
 
-/** The 30-second health check (server.ts), through the server's scheduler; returns its stop function. */
+/** Checks every enabled node at once (each bounded by its own deadline). */
+export async function checkNodes(now = () => new Date(), db = getDb()) {
+  const nodes = db.select().from(processingNodes).where(eq(processingNodes.enabled, true)).all()
+  return Promise.all(nodes.map((node) => checkOnce(node, now, db)))
+}
+
+/**
+ * The 30-second health check (server.ts), through the server's scheduler; returns its stop
+ * function. A tick starts each node's check and does not wait for them, so a hung node delays
+ * only its own next check (its check is joined, not repeated).
+ */
 export function startNodeHealthChecks(intervalMs = HEALTH_CHECK_MS) {
-  return every({ name: 'processing: node health check', everyMs: intervalMs, run: () => checkNodes() }).stop
+  const timer = every({
+    name: 'processing: node health check',
+    everyMs: intervalMs,
+    run: () => {
+      const db = getDb()
+      for (const node of db.select().from(processingNodes).where(eq(processingNodes.enabled, true)).all()) {
+        // A database error may quote the stored URL: the log keeps its code or message only.
+        checkOnce(node, () => new Date(), db).catch((error) =>
+          console.error(`[processing: node health check] node ${node.id} failed`, reasonOf(error)),
+        )
+      }
+    },
+  })
+  return async () => {
+    await timer.stop()
+    await Promise.allSettled([...checking.values()])
+  }
+}
+
+/** Asks the node now (a few seconds at most) and returns it as the answer left it. */
+async function probeNode(node: ProcessingNode, db: DbOrTx) {
+  return (await checkOnce(node, () => new Date(), db)) ?? getNode(node.id, db)
+}
+
+/** Adds a node and asks it at once: it comes back online with its engine, or offline with why. */
+export function addNode(adminId: number | null, input: z.infer<typeof NodeCreateSchema>, db = getDb()) {
+  return probeNode(createNode(adminId, input, db), db)
+}
+
+/** Edits a node; a new address or token, or enabling it, asks it at once. */
+export async function editNode(
+  adminId: number,
+  id: number,
+  input: z.infer<typeof NodeUpdateSchema>,
+  db = getDb(),
+) {
+  const node = updateNode(adminId, id, input, db)
+  const reach = input.url !== undefined || input.token !== undefined || input.enabled === true
+  return reach && node.enabled ? probeNode(node, db) : node
 }
 
 /**

@@ -35,7 +35,7 @@ export const PROCESSING_STATUS_LABELS: Record<ProcessingStatus, string> = {
   importing: 'Importing results',
   completed: 'Completed',
   failed: 'Failed',
-  canceled: 'Canceled',
+  canceled: 'Cancelled',
 }
 
 export const ACTIVE_PROCESSING_STATUSES: readonly ProcessingStatus[] = [
@@ -54,9 +54,11 @@ export const PROCESSING_MESSAGES = {
   noPhotos: 'This project has no uploaded photos to process',
   activeJob: 'This project already has a processing job running',
   noNode: 'No processing node is online that can take this many photos',
+  noEnabledNode: 'No processing node is enabled: add one under Processing nodes',
+  tooManyPhotos: (count: number) => `No processing node takes ${count} photos at once`,
   unknownNode: 'Processing node not found',
   notActive: 'This processing job has already ended',
-  notRestartable: 'Only a failed or canceled job can be restarted',
+  notRestartable: 'Only a failed or cancelled job can be restarted',
   outputsSettled: 'This job’s outputs are already published or removed',
   notCompleted: 'Only a completed job’s outputs can be published',
   stillCopying: 'The viewing copies of this job’s outputs are still being made',
@@ -200,6 +202,10 @@ export const StartProcessingSchema = z.object({
   preset: z.enum(PROCESSING_PRESETS, { message: 'Choose a preset' }),
   options: OptionsSchema.optional(),
   nodeId: z.number().int().positive().optional(),
+  /** Go on although the photo check found problems (recorded on the job). */
+  acceptWarnings: z.boolean().optional(),
+  /** Complete the project by itself once the results' viewing copies are ready (default: the setting). */
+  deliverWhenDone: z.boolean().optional(),
   /** Replace the project's earlier processing outputs when this job's are published (default), or add to them. */
   outputs: OutputsSchema.optional(),
 })

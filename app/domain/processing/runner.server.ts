@@ -7,22 +7,21 @@
  * (`lib/jobs/row-queue.server.ts`) runs at most `concurrency` jobs at once; a job waiting on
  * its node is looked at every `pollMs`.
  */
-import fs from 'node:fs'
-import path from 'node:path'
-import { jobFolder } from '#app/domain/files/storage-paths.server.ts'
 import { appUrl, getEnv } from '#app/lib/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
-import { startRowQueue } from '#app/lib/jobs/row-queue.server.ts'
+import { backoffMs, startRowQueue } from '#app/lib/jobs/row-queue.server.ts'
 import { every } from '#app/lib/jobs/scheduler.server.ts'
 import { registerStatefulModule } from '#app/lib/process/stateful-modules.server.ts'
 import { processingJobs, type ProcessingJob, type ProcessingStatus } from '#db/schema.ts'
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 
 import { ImportRefusedError } from './import.server.ts'
+import { removeJobArchive, sweepJobArchives } from './job-archive.server.ts'
 import { discardJobOutputs, publishJobOutputs, settleJobOutputs } from './job-outputs.server.ts'
 import { cancelTask, NodeOdmError, removeTask } from './nodeodm-client.server.ts'
 import { nodeAddress } from './nodes.server.ts'
 import { ACTIVE_PROCESSING_STATUSES, PROCESSING_STATUS_LABELS } from './presets.ts'
+import { NoRoomError } from './results-space.server.ts'
 import { setProcessingRunner, type ProcessingRunner } from './runner-registry.server.ts'
 import {
   Aborted,
@@ -32,6 +31,7 @@ import {
   nodeOf,
   reload,
   resubmit,
+  WAITING_FOR_NODE,
   type RunnerSettings,
   type Step,
   type StepContext,
@@ -61,6 +61,9 @@ const steps: Partial<Record<ProcessingStatus, Step>> = {
   importing: importResults,
 }
 
+/** Task creations a node may answer with an error before the job fails. */
+const MAX_SUBMIT_ATTEMPTS = 4
+
 /** A step that moves the job on with nothing to wait for hands it to the next step at once, this many times at most. */
 const MAX_HOPS = 6
 
@@ -76,6 +79,19 @@ function unreachable({ db, settings }: StepContext, job: ProcessingJob, error: N
   })
 }
 
+/** A node that answered task creation with an error (5xx): an attempt, tried again later, then the job fails. */
+function submitFailed({ db, settings }: StepContext, job: ProcessingJob, error: NodeOdmError) {
+  const attempts = job.submitAttempts + 1
+  if (attempts >= MAX_SUBMIT_ATTEMPTS) {
+    return fail(db, job, `The node could not make the task (${attempts} attempts): ${error.message}`)
+  }
+  return move(db, job, {
+    submitAttempts: attempts,
+    stage: WAITING_FOR_NODE,
+    nextCheckAt: later(backoffMs(attempts - 1, settings.pollMs * 2)),
+  })
+}
+
 /** A canceled job's task: cancel then remove on the node, errors ignored. */
 async function cleanUpCanceled({ db }: StepContext, job: ProcessingJob) {
   const node = nodeOf(db, job)
@@ -85,7 +101,7 @@ async function cleanUpCanceled({ db }: StepContext, job: ProcessingJob) {
     await removeTask(address, job.taskUuid).catch(() => {})
   }
   db.update(processingJobs).set({ cancelRequested: false }).where(eq(processingJobs.id, job.id)).run()
-  await fs.promises.rm(path.join(jobFolder(job.id), 'all.zip'), { force: true })
+  await removeJobArchive(job.id)
 }
 
 /**
@@ -119,11 +135,13 @@ async function runSteps(id: number, ctx: StepContext) {
     const fresh = reload(db, id)
     if (!fresh || !ACTIVE_PROCESSING_STATUSES.includes(fresh.status)) return
     if (error instanceof NodeOdmError) {
+      if (fresh.status === 'queued' && error.httpStatus !== null) return submitFailed(ctx, fresh, error)
       if (error.kind === 'not_found') return resubmit(db, fresh, 'the node no longer knows the task')
       if (error.kind === 'unreachable' && !error.noRetry) return unreachable(ctx, fresh, error)
       return fail(db, fresh, `The node refused: ${error.message}`)
     }
-    if (error instanceof ImportRefusedError) return fail(db, fresh, error.message)
+    if (error instanceof ImportRefusedError || error instanceof NoRoomError)
+      return fail(db, fresh, error.message)
     console.error('[processing] job step failed', error)
     return fail(db, fresh, `Processing stopped: ${error instanceof Error ? error.message : String(error)}`)
   }
@@ -164,7 +182,7 @@ export function startProcessingJobs(options: RunnerOptions = {}): ProcessingRunn
   const pollMs = options.pollMs ?? env.PROCESSING_POLL_MS
   const settings: RunnerSettings = {
     pollMs,
-    offlineResubmitMs: options.offlineResubmitMs ?? 10 * 60_000,
+    offlineResubmitMs: options.offlineResubmitMs ?? env.PROCESSING_NODE_LOST_MINUTES * 60_000,
     retryBaseMs: options.retryBaseMs ?? 2000,
     batchFiles: options.batchFiles ?? 20,
     batchBytes: options.batchBytes ?? 256 * 1024 * 1024,
@@ -174,6 +192,9 @@ export function startProcessingJobs(options: RunnerOptions = {}): ProcessingRunn
     },
     webhookBase: options.webhookBase ?? appUrl(),
   }
+  // Archives a stopped server left behind (failed, canceled, deleted jobs), before the first look.
+  const swept = sweepJobArchives(db)
+  if (swept) console.log(`[processing] removed the archives of ${swept} ended jobs`)
   const queue = startRowQueue<{ id: number }, number>({
     name: 'processing',
     concurrency: options.concurrency ?? env.PROCESSING_JOBS,

@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod'
+import { todayInSouthAfrica } from '#app/lib/format/dates.ts'
 import { describe, expect, test } from 'vitest'
 
 import {
@@ -7,7 +8,6 @@ import {
   DraftApiSchema,
   formatPlaceChoice,
   LOCATION_REQUIRED_MESSAGE,
-  todayInSouthAfrica,
 } from './project-schemas.ts'
 
 function form(values: Record<string, string>) {

@@ -3,6 +3,7 @@
  * for the browser (conform), the dashboard action and `/api/client/projects/draft`.
  */
 import { isInSouthAfrica } from '#app/domain/geometry/south-africa.ts'
+import { todayInSouthAfrica } from '#app/lib/format/dates.ts'
 import { z } from 'zod'
 
 export const PROJECT_TYPES = [
@@ -30,11 +31,6 @@ export const DEADLINE_IN_PAST_MESSAGE = 'The deadline cannot be in the past'
 /** A project's site pin must be in South Africa (the same outline the survey areas use). */
 function isSiteInSouthAfrica(lat: number, lng: number) {
   return isInSouthAfrica(lat, lng)
-}
-
-/** Today as YYYY-MM-DD in South Africa (SAST, UTC+2, no daylight saving). */
-export function todayInSouthAfrica(now = new Date()) {
-  return new Date(now.getTime() + 2 * 60 * 60 * 1000).toISOString().slice(0, 10)
 }
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/

@@ -11,7 +11,8 @@ import {
   deliverablesWithoutAccessCheck,
   viewFileWithoutAccessCheck,
 } from '#app/domain/deliverables/deliverables.server.ts'
-import { surveyAreasOf, toMapLayer } from '#app/domain/deliverables/map-view.server.ts'
+import { toMapLayer } from '#app/domain/deliverables/map-view.server.ts'
+import { flightPlanAreas } from '#app/domain/flight-plan/flight-plan.ts'
 import { isDomainError } from '#app/lib/http/domain-error.ts'
 
 import type { OpenShare } from './share-access.server.ts'
@@ -77,7 +78,7 @@ export function shareViewerData(token: string, share: OpenShare) {
     downloadAllUrl: share.link.allowDownload ? `/s/${token}/download-all` : null,
     files: deliverables.map((d) => sharedFileView(token, d, share.link.allowDownload)),
     // The map: the client's own survey outline and the shared rasters, read through the link.
-    areas: surveyAreasOf(share.project),
+    areas: flightPlanAreas(share.project.flightPlan) ?? [],
     layers: deliverables.flatMap((d) => {
       const viewOnly = !share.link.allowDownload
       const layer = toMapLayer(d, (_, which) => throughLink(token, d, which, viewOnly))

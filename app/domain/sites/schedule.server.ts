@@ -10,12 +10,12 @@
  *
  * Nothing is charged: the client pays through the usual checkout, or lets the quote lapse.
  */
-import { daysUntil, saToday } from '#app/domain/operator/expiry.ts'
+import { daysUntil } from '#app/domain/operator/expiry.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
 import { canRepeat } from '#app/domain/projects/status.ts'
 import { appUrl } from '#app/lib/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
-import { formatDate } from '#app/lib/format/dates.ts'
+import { formatDate, todayInSouthAfrica } from '#app/lib/format/dates.ts'
 import { formatRand } from '#app/lib/format/numbers.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import type { DailyTask } from '#app/lib/jobs/daily.server.ts'
@@ -50,7 +50,7 @@ function draftScheduledSurvey(siteId: number, dueOn: string, now: Date, db: DbOr
     const moveOn = () =>
       tx
         .update(sites)
-        .set({ nextDueOn: advancedDueOn(site, dueOn, saToday(now)), updatedAt: now })
+        .set({ nextDueOn: advancedDueOn(site, dueOn, todayInSouthAfrica(now)), updatedAt: now })
         .where(eq(sites.id, site.id))
         .run()
     const claim = tx
@@ -77,7 +77,7 @@ function draftScheduledSurvey(siteId: number, dueOn: string, now: Date, db: DbOr
 
 /** Step 1: the quoted repeats due within the reminder days. A site that fails is logged and retried tomorrow. */
 export function draftDueScheduledSurveys(now: Date = new Date(), db: DbOrTx = getDb()) {
-  const today = saToday(now)
+  const today = todayInSouthAfrica(now)
   const { repeatReminderDays } = getPricingSettings(db)
   const due = db
     .select({ id: sites.id, nextDueOn: sites.nextDueOn })

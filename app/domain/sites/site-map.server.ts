@@ -7,9 +7,11 @@
 import type { Deliverable } from '#app/domain/deliverables/deliverable.ts'
 import { listDeliverables } from '#app/domain/deliverables/deliverables.server.ts'
 import { sharedRange } from '#app/domain/deliverables/elevation-ramp.ts'
-import { surveyAreasOf, toMapLayer, type MapLayer } from '#app/domain/deliverables/map-view.server.ts'
+import { toMapLayer, type MapLayer } from '#app/domain/deliverables/map-view.server.ts'
 import { measureChange, minimumChangeFor } from '#app/domain/deliverables/measure.server.ts'
 import { surveyDateOf } from '#app/domain/files/survey-dates.server.ts'
+import { flightPlanAreas } from '#app/domain/flight-plan/flight-plan.ts'
+import type { SurveyArea } from '#app/domain/geometry/areas.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import { DomainError, isDomainError } from '#app/lib/http/domain-error.ts'
@@ -36,7 +38,7 @@ export interface SiteSurvey {
   elevation: MapLayer | null
   /** Its raster deliverables with a ready viewing copy (previews and metadata). */
   rasters: Deliverable[]
-  areas: ReturnType<typeof surveyAreasOf>
+  areas: SurveyArea[]
 }
 
 /** Newest layer of a kind (a re-upload replaces an older one on the map). */
@@ -65,7 +67,7 @@ function surveyOf(user: SiteViewer, project: Project, db: DbOrTx): SiteSurvey | 
     orthomosaic: latestLayer(layers, 'orthomosaic'),
     elevation: latestLayer(layers, 'elevation'),
     rasters,
-    areas: surveyAreasOf(project),
+    areas: flightPlanAreas(project.flightPlan) ?? [],
   }
 }
 
@@ -133,8 +135,8 @@ export async function changeOverAreas(
   if (!change || !after) throw new DomainError(400, problem ?? SITE_MAP_MESSAGES.noElevation)
   if (!after.areas.length) throw new DomainError(400, SITE_MAP_MESSAGES.noAreas)
   const results = []
-  for (const area of after.areas) {
-    const ring = area.points.map((p) => [p.longitude, p.latitude] as [number, number])
+  for (const [index, area] of after.areas.entries()) {
+    const ring = area.coordinates.map((p) => [p.longitude, p.latitude] as [number, number])
     ring.push(ring[0]!)
     try {
       const figures = await measureChange(
@@ -144,10 +146,10 @@ export async function changeOverAreas(
         { againstFileId: change.before.id, ring },
         { signal },
       )
-      results.push({ areaNumber: area.areaNumber, figures, error: null })
+      results.push({ areaNumber: index + 1, figures, error: null })
     } catch (error) {
       if (!isDomainError(error) || error.status >= 500 || error.status === 429) throw error
-      results.push({ areaNumber: area.areaNumber, figures: null, error: error.message })
+      results.push({ areaNumber: index + 1, figures: null, error: error.message })
     }
   }
   return results

@@ -5,17 +5,16 @@
  * POST …/change). The polygons are the later survey's areas, then any the caller drew.
  */
 import fs from 'node:fs/promises'
-import { formatChangeMinimum } from '#app/domain/deliverables/change-settings.ts'
 import { accuracyText, type Deliverable } from '#app/domain/deliverables/deliverable.ts'
 import { listDeliverables, viewFileFor } from '#app/domain/deliverables/deliverables.server.ts'
 import { elevationChangeOver } from '#app/domain/deliverables/elevation-change.server.ts'
 import { elevationThumbnail } from '#app/domain/deliverables/elevation-preview.server.ts'
 import { sharedRange, type HeightRange } from '#app/domain/deliverables/elevation-ramp.ts'
-import { surveyAreasOf } from '#app/domain/deliverables/map-view.server.ts'
 import { PolygonSchema, type ChangeFigures } from '#app/domain/deliverables/measure-schemas.ts'
-import { countMeasure, minimumChangeFor } from '#app/domain/deliverables/measure.server.ts'
+import { countMeasure } from '#app/domain/deliverables/measure.server.ts'
 import { getDownloadableFile } from '#app/domain/files/file-queries.server.ts'
 import { surveyDateOf } from '#app/domain/files/survey-dates.server.ts'
+import { flightPlanAreas } from '#app/domain/flight-plan/flight-plan.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import { formatCubicMetres, formatPercent, formatSquareMetres } from '#app/lib/format/numbers.ts'
@@ -155,12 +154,11 @@ async function measurePolygons(
     return rings.map((r) => ({ ...r, figures: null, note }))
   }
   if (rings.length) await countMeasure(user.id)
-  const minimumM = minimumChangeFor([later.file, earlier.file], db)
   const out: ReportPolygon[] = []
   for (const r of rings) {
     try {
       const run = { accountId: user.id, signal }
-      const figures = await elevationChangeOver(run, later.path, earlier.path, r.ring, { minimumM })
+      const figures = await elevationChangeOver(run, later.path, earlier.path, r.ring)
       out.push({ ...r, figures, note: null })
     } catch (error) {
       // A busy server or a stopped request is the whole report's answer, not one row's note.
@@ -187,9 +185,9 @@ export async function siteReportPdf(
   const site = getSiteForUser(user, siteId, db)
   const surveys = surveyPair(user, site.id, [input.beforeProjectId, input.afterProjectId], db)
   const rings = [
-    ...surveyAreasOf(surveys[1].project).map((area) => ({
-      label: `Survey area ${area.areaNumber}`,
-      ring: area.points.map((p) => [p.longitude, p.latitude] as [number, number]),
+    ...(flightPlanAreas(surveys[1].project.flightPlan) ?? []).map((area, i) => ({
+      label: `Survey area ${i + 1}`,
+      ring: area.coordinates.map((p) => [p.longitude, p.latitude] as [number, number]),
     })),
     ...input.drawn.map((ring, i) => ({ label: `Drawn polygon ${i + 1}`, ring })),
   ]
@@ -319,13 +317,8 @@ async function renderSiteReport(report: {
   newPageIfLow()
   current.drawLine({ start: { x: LEFT, y: y + 6 }, end: { x: RIGHT, y: y + 6 }, thickness: 2, color: AMBER })
   y -= 10
-  const minimumM = report.polygons.find((p) => p.figures)?.figures?.minimumChangeM
-  const minimumNote = minimumM
-    ? ` A cell that changed by less than ${formatChangeMinimum(minimumM)} counts as no change (the models' noise).`
-    : ''
   for (const line of wrap(
-    'Volumes are the later elevation model minus the earlier one, resampled onto the later model\'s grid, over the cells inside each polygon where both models have data ("Compared" is that share of the polygon). Cut is material removed, fill is material added, net = fill - cut: a stockpile carted away is a negative net. Areas are the polygons\' areas on the ground.' +
-      minimumNote,
+    'Volumes are the later elevation model minus the earlier one, resampled onto the later model\'s grid, over the cells inside each polygon where both models have data ("Compared" is that share of the polygon). Cut is material removed, fill is material added, net = fill - cut: a stockpile carted away is a negative net. Areas are the polygons\' areas on the ground. Every cell counts, however little it moved: no minimum change is applied to the figures.',
     regular,
     8.5,
     RIGHT - LEFT,

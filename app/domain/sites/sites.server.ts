@@ -5,8 +5,8 @@
  */
 import { listDeliverables } from '#app/domain/deliverables/deliverables.server.ts'
 import { projectFilesAvailableUntil } from '#app/domain/files/availability.server.ts'
-import { saToday } from '#app/domain/operator/expiry.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { todayInSouthAfrica } from '#app/lib/format/dates.ts'
 import { sites, type Project, type Site } from '#db/schema.ts'
 import { asc, eq } from 'drizzle-orm'
 
@@ -76,11 +76,11 @@ export function getSiteWithProjects(viewer: SiteViewer, siteId: number, db: DbOr
  * its preferred date (the schedule's, kept as the deadline); else when it was ordered.
  */
 function surveyDate(project: Project) {
-  if (project.completedAt) return { kind: 'flown' as const, on: saToday(project.completedAt) }
+  if (project.completedAt) return { kind: 'flown' as const, on: todayInSouthAfrica(project.completedAt) }
   if (project.scheduledDate) return { kind: 'scheduled' as const, on: project.scheduledDate }
   if (project.repeatOfProjectId && project.deadline)
     return { kind: 'preferred' as const, on: project.deadline }
-  return { kind: 'ordered' as const, on: saToday(project.createdAt) }
+  return { kind: 'ordered' as const, on: todayInSouthAfrica(project.createdAt) }
 }
 
 /**
@@ -138,7 +138,7 @@ export function getSiteCard(viewer: SiteViewer, siteId: number, db: DbOrTx = get
 function scheduleAnchor(siteId: number, today: string, db: DbOrTx) {
   const flown = listSiteProjects(siteId, db)
     .filter((p) => p.completedAt)
-    .map((p) => saToday(p.completedAt!))
+    .map((p) => todayInSouthAfrica(p.completedAt!))
     .sort()
   return flown.at(-1) ?? today
 }
@@ -164,7 +164,7 @@ export function updateSite(
       changes.nextDueOn = null
       changes.repeatDay = null
     } else if (input.repeatEvery !== undefined && input.repeatEvery !== site.repeatEvery) {
-      const today = saToday(now)
+      const today = todayInSouthAfrica(now)
       const anchor = scheduleAnchor(site.id, today, tx)
       changes.repeatEvery = input.repeatEvery
       changes.repeatDay = dayOfMonth(anchor)

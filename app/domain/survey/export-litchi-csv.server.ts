@@ -1,4 +1,6 @@
 /** Litchi CSV: one row per waypoint, a photo every trigger distance. */
+import { csvText } from '#app/lib/format/csv.server.ts'
+
 import { fileStem, r7, waypoints, type ExportFile } from './export-shared.server.ts'
 import type { Mission } from './mission.server.ts'
 
@@ -25,27 +27,25 @@ export const LITCHI_HEADER = [
 export function litchiCsv(mission: Mission): ExportFile {
   const alt = mission.plan.altitudeM
   const noActions = Array.from({ length: 15 }, () => ['-1', '0']).flat()
-  const rows = waypoints(mission.transects).map((w) =>
-    [
-      r7(w.point.latitude),
-      r7(w.point.longitude),
-      alt,
-      w.heading,
-      0, // curvesize 0: stop at each waypoint
-      0,
-      2, // gimbal: interpolate
-      -90, // camera straight down
-      ...noActions,
-      0, // altitude relative to take-off
-      mission.speedMs,
-      0,
-      0,
-      0,
-      0,
-      -1, // no time interval
-      mission.plan.triggerDistanceM, // a photo every trigger distance
-    ].join(','),
-  )
-  const body = [LITCHI_HEADER.join(','), ...rows].join('\n') + '\n'
+  const rows = waypoints(mission.transects).map((w) => [
+    r7(w.point.latitude),
+    r7(w.point.longitude),
+    alt,
+    w.heading,
+    0, // curvesize 0: stop at each waypoint
+    0,
+    2, // gimbal: interpolate
+    -90, // camera straight down
+    ...noActions,
+    0, // altitude relative to take-off
+    mission.speedMs,
+    0,
+    0,
+    0,
+    0,
+    -1, // no time interval
+    mission.plan.triggerDistanceM, // a photo every trigger distance
+  ])
+  const body = csvText(LITCHI_HEADER, rows)
   return { fileName: `${fileStem(mission.name)}-litchi.csv`, contentType: 'text/csv; charset=utf-8', body }
 }

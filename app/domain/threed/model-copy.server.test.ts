@@ -106,4 +106,27 @@ describe('OBJ ZIP → GLB viewing copy', () => {
       ),
     ).rejects.toThrow(ImportRefusedError)
   })
+
+  it('converts in a child process with a heap ceiling and a time limit: a model beyond either is refused, the server goes on', async () => {
+    // A 448 × 448 grid: 200,704 vertices, 400,000 triangles (11 MB of OBJ).
+    const side = 448
+    const lines = ['mtllib model.mtl']
+    for (let i = 0; i < side; i++) for (let j = 0; j < side; j++) lines.push(`v ${i} ${j} ${(i * j) % 7}`)
+    lines.push('usemtl ground')
+    for (let i = 0; i + 1 < side; i++)
+      for (let j = 0; j + 1 < side; j++) {
+        const a = i * side + j + 1
+        lines.push(`f ${a} ${a + 1} ${a + side}`, `f ${a + 1} ${a + side + 1} ${a + side}`)
+      }
+    const zip = writeZip('grid.zip', {
+      'grid.obj': lines.join('\n'),
+      'model.mtl': 'newmtl ground\nKd 1 1 1\n',
+    })
+    const out = path.join(dir, 'grid.glb')
+    await expect(objZipToGlb(zip, out, { heapMb: 24 })).rejects.toThrow(
+      'The OBJ needs more than 24 MB to convert',
+    )
+    await expect(objZipToGlb(zip, out, { timeoutMs: 200 })).rejects.toThrow(/took longer than/)
+    expect(fs.existsSync(out)).toBe(false)
+  })
 })

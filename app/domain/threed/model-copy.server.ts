@@ -1,19 +1,22 @@
 /**
  * An OBJ + MTL + textures ZIP into a GLB the browser loads in one Range-served file. The archive
  * is checked with the processing import's yauzl limits (entries, unpacked bytes, no links, no
- * `..`); only the model's own files are unpacked; `obj2gltf` runs in a worker thread with a
- * memory ceiling and a time limit, so a hostile OBJ cannot hang or swamp the server.
+ * `..`); only the model's own files are unpacked; `obj2gltf` runs in a child process with a
+ * heap ceiling (`--max-old-space-size`) and a time limit, like GDAL's children, so a hostile or
+ * merely huge OBJ (1.5 million vertices) neither hangs nor grows the server.
  */
+import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { Worker } from 'node:worker_threads'
-import { extractTo, openZip, readDirectory } from '#app/domain/processing/import.server.ts'
+import { parentDeathPrefix } from '#app/domain/deliverables/gdal.server.ts'
+import { extractTo, openZip, readDirectory } from '#app/domain/processing/archive-reader.server.ts'
 
 const MODEL_ZIP_LIMITS = { maxEntries: 2000, maxUnzippedBytes: 4 * 1024 * 1024 * 1024 }
 const MODEL_PARTS = /\.(obj|mtl|png|jpe?g)$/i
 const CONVERT_TIMEOUT_MS = 20 * 60 * 1000
-const WORKER_MEMORY_MB = 1536
+/** The converter's JavaScript heap at most (its own process: the server's memory is not touched). */
+const CONVERTER_HEAP_MB = 1024
 
 export class ModelCopyError extends Error {
   constructor(message: string) {
@@ -22,55 +25,64 @@ export class ModelCopyError extends Error {
   }
 }
 
-// The converter runs from a string (the server bundle holds no worker file); `secure` keeps it inside the folder.
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads')
+// The converter runs from a string (the server bundle holds no script file); `secure` keeps it inside the folder.
+const CONVERTER_SOURCE = `
+const fs = require('node:fs')
 const obj2gltf = require('obj2gltf')
-obj2gltf(workerData.obj, { binary: true, secure: true, checkTransparency: false })
-  .then((glb) => parentPort.postMessage(glb))
-  .catch((error) => parentPort.postMessage({ error: String(error && error.message || error) }))
+obj2gltf(process.env.KESTREL_OBJ, { binary: true, secure: true, checkTransparency: false })
+  .then((glb) => fs.writeFileSync(process.env.KESTREL_GLB, glb))
+  .catch((error) => {
+    process.stderr.write('KESTREL_CONVERT_ERROR ' + String((error && error.message) || error).slice(0, 300))
+    process.exit(2)
+  })
 `
 
-function runConverter(obj: string, signal?: AbortSignal, timeoutMs = CONVERT_TIMEOUT_MS) {
-  return new Promise<Buffer>((resolve, reject) => {
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: { obj },
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_MEMORY_MB },
-      stdout: true,
-      stderr: true,
-    })
-    let settled = false
-    const end = (error: Error | null, glb?: Buffer) => {
-      if (settled) return
-      settled = true
-      clearTimeout(timer)
-      signal?.removeEventListener('abort', onAbort)
-      void worker.terminate()
-      if (error) reject(error)
-      else resolve(glb!)
-    }
-    const timer = setTimeout(
-      () => end(new ModelCopyError(`The OBJ took longer than ${timeoutMs / 60_000} minutes to convert`)),
-      timeoutMs,
+export interface ConvertLimits {
+  signal?: AbortSignal
+  timeoutMs?: number
+  /** The child's heap ceiling in MB. */
+  heapMb?: number
+}
+
+const durationText = (ms: number) =>
+  ms >= 60_000 ? `${Math.round(ms / 60_000)} minutes` : `${Math.round(ms / 1000)} s`
+
+/** Runs obj2gltf on `obj` in a child process, writing the GLB to `out`. */
+function runConverter(
+  obj: string,
+  out: string,
+  { signal, timeoutMs = CONVERT_TIMEOUT_MS, heapMb = CONVERTER_HEAP_MB }: ConvertLimits,
+) {
+  const [command, ...prefix] = [...parentDeathPrefix(), process.execPath]
+  const args = [...prefix, `--max-old-space-size=${heapMb}`, '-e', CONVERTER_SOURCE]
+  // obj2gltf resolves from the app's folder; the child sees only what it needs.
+  const env = { PATH: process.env.PATH, NODE_ENV: process.env.NODE_ENV, KESTREL_OBJ: obj, KESTREL_GLB: out }
+  return new Promise<void>((resolve, reject) => {
+    execFile(
+      command!,
+      args,
+      { cwd: process.cwd(), env, timeout: timeoutMs, killSignal: 'SIGKILL', signal, maxBuffer: 1024 * 1024 },
+      (error, _stdout, stderr) => {
+        if (!error) return resolve()
+        if (signal?.aborted) return reject(new ModelCopyError('Cancelled'))
+        if (error.killed || error.signal === 'SIGKILL')
+          return reject(new ModelCopyError(`The OBJ took longer than ${durationText(timeoutMs)} to convert`))
+        if (/heap out of memory|Allocation failed/i.test(stderr))
+          return reject(new ModelCopyError(`The OBJ needs more than ${heapMb} MB to convert`))
+        const said = /KESTREL_CONVERT_ERROR (.*)/.exec(stderr)?.[1]
+        reject(
+          new ModelCopyError(
+            `The OBJ cannot be converted: ${said ?? `the converter stopped (${error.code ?? error.signal})`}`,
+          ),
+        )
+      },
     )
-    const onAbort = () => end(new ModelCopyError('Cancelled'))
-    signal?.addEventListener('abort', onAbort, { once: true })
-    worker.on('message', (message: Uint8Array | { error: string }) => {
-      if ('error' in message) end(new ModelCopyError(`The OBJ cannot be converted: ${message.error}`))
-      else end(null, Buffer.from(message))
-    })
-    worker.on('error', (error) => end(new ModelCopyError(`The OBJ cannot be converted: ${error.message}`)))
-    worker.on('exit', (code) => end(new ModelCopyError(`The converter stopped (code ${code})`)))
   })
 }
 
 /** The ZIP's OBJ (with its MTL and textures) as a GLB at `out`. */
-export async function objZipToGlb(
-  zipPath: string,
-  out: string,
-  { signal, timeoutMs }: { signal?: AbortSignal; timeoutMs?: number } = {},
-) {
+export async function objZipToGlb(zipPath: string, out: string, limits: ConvertLimits = {}) {
+  const { signal } = limits
   const zip = await openZip(zipPath, 'The model ZIP')
   const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'kestrel-obj-'))
   try {
@@ -91,9 +103,9 @@ export async function objZipToGlb(
       const written = await extractTo(zip, entry, work, entry.fileName.slice(prefix.length))
       if (entry === objs[0]) obj = written
     }
-    const glb = await runConverter(obj, signal, timeoutMs)
-    await fs.promises.writeFile(out, glb)
-    return { bytes: glb.length }
+    await fs.promises.rm(out, { force: true })
+    await runConverter(obj, out, limits)
+    return { bytes: (await fs.promises.stat(out)).size }
   } finally {
     zip.close()
     await fs.promises.rm(work, { recursive: true, force: true })

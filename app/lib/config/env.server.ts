@@ -130,6 +130,20 @@ const EnvSchema = z.object({
       .positive()
       .default(100 * 1024 ** 3),
   ),
+  /** A node silent this long mid-run: its job is sent to another online node. */
+  PROCESSING_NODE_LOST_MINUTES: numberInput(
+    z
+      .number()
+      .positive()
+      .max(24 * 60)
+      .default(5),
+  ),
+  /** Jobs with more photos than this are sent split into submodels (ODM's split-merge); 0: never. */
+  PROCESSING_SPLIT_AT: numberInput(z.number().int().min(0).default(1000)),
+  /** Photos per submodel of a split job (ODM's `split`). */
+  PROCESSING_SPLIT_PHOTOS: numberInput(z.number().int().min(10).default(400)),
+  /** Overlap between submodels, metres (ODM's `split-overlap`). */
+  PROCESSING_SPLIT_OVERLAP_M: numberInput(z.number().min(0).default(150)),
   APP_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().default(DEV_SESSION_SECRET),
   SMTP_URL: z.string().optional(),

@@ -1,6 +1,13 @@
 import { describe, expect, test } from 'vitest'
 
-import { endOfSaDay, formatDate } from './dates.ts'
+import { endOfSaDay, formatDate, todayInSouthAfrica } from './dates.ts'
+
+test('today in South Africa turns at 22:00 UTC (SAST is UTC+2 all year)', () => {
+  expect(todayInSouthAfrica(new Date('2026-11-23T21:59:59Z'))).toBe('2026-11-23')
+  expect(todayInSouthAfrica(new Date('2026-11-23T22:00:00Z'))).toBe('2026-11-24')
+  expect(todayInSouthAfrica(new Date('2026-06-30T23:30:00Z'))).toBe('2026-07-01')
+  expect(todayInSouthAfrica()).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+})
 
 describe('formatDate', () => {
   test('long by default, short for tables, with the time in South African time when asked', () => {

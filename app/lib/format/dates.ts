@@ -24,6 +24,11 @@ export function formatDate(
   return withTime ? `${day}, ${part('hour')}:${part('minute')}` : day
 }
 
+/** Today (or `now`'s day) as YYYY-MM-DD in South Africa (SAST, UTC+2 all year, no daylight saving). */
+export function todayInSouthAfrica(now: Date = new Date()) {
+  return new Date(now.getTime() + 2 * 60 * 60 * 1000).toISOString().slice(0, 10)
+}
+
 /** The last millisecond of a South African calendar day (YYYY-MM-DD; SAST is UTC+2 all year). */
 export function endOfSaDay(isoDate: string) {
   return new Date(`${isoDate}T23:59:59.999+02:00`)

@@ -63,7 +63,7 @@ async function photosUploaded(user: User, formData: FormData) {
   const projectId = idOrNull(formData.get('projectId'))
   const back = `/dashboard?project=${projectId ?? ''}`
   try {
-    const { processingJob } = markPhotosUploaded(user.id, projectId ?? 0)
+    const { processingJob } = await markPhotosUploaded(user.id, projectId ?? 0)
     return redirectWithToast(back, {
       title: PROGRESS_MESSAGES.photosMarked,
       description: processingJob ? PROGRESS_MESSAGES.processingStarted : PROGRESS_MESSAGES.photosMarkedText,

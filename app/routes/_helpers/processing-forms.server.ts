@@ -6,11 +6,12 @@
 import { chooseJobOutputs } from '#app/domain/processing/job-outputs.server.ts'
 import { cancelProcessing, restartProcessing, startProcessing } from '#app/domain/processing/jobs.server.ts'
 import {
-  createNode,
+  addNode,
   deleteNode,
+  editNode,
   NodeCreateSchema,
   NodeUpdateSchema,
-  updateNode,
+  toNodeView,
 } from '#app/domain/processing/nodes.server.ts'
 import {
   JobOutputsSchema,
@@ -20,7 +21,8 @@ import {
   type ProcessingPreset,
 } from '#app/domain/processing/presets.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
-import { redirectWithToast } from '#app/lib/http/toast.server.ts'
+import { redirectWithToast, type ToastInput } from '#app/lib/http/toast.server.ts'
+import type { ProcessingNode } from '#db/schema.ts'
 
 function optionsFrom(formData: FormData) {
   const parsed = parseOptionsText(String(formData.get('options') ?? '').slice(0, 20_000))
@@ -48,21 +50,25 @@ export async function processingForm(adminId: number, projectId: number, formDat
       const preset = String(formData.get('preset')) as ProcessingPreset
       if (!PROCESSING_PRESETS.includes(preset)) throw new DomainError(400, 'Choose a preset')
       const nodeId = Number(formData.get('nodeId')) || undefined
+      // Checkboxes: the form always shows them, so an absent one is unticked.
+      const deliverWhenDone = formData.get('deliverWhenDone') === 'on'
       await startProcessing(adminId, projectId, {
         preset,
         options: optionsFrom(formData),
         nodeId,
+        acceptWarnings: formData.get('acceptWarnings') === 'on',
+        deliverWhenDone,
         outputs: outputsFrom(formData),
       })
       return redirectWithToast(back, {
         title: 'Processing started',
-        description: `${PRESET_LABELS[preset]}: the photos are on their way to the processing node.`,
+        description: `${PRESET_LABELS[preset]}: the photos are on their way to the processing node.${deliverWhenDone ? ' The results go to the client when they are ready.' : ''}`,
       })
     }
     if (intent === 'processing-cancel') {
       await cancelProcessing(adminId, jobIdOf(formData))
       return redirectWithToast(back, {
-        title: 'Processing canceled',
+        title: 'Processing cancelled',
         description: 'The node was told to stop.',
       })
     }
@@ -102,6 +108,20 @@ function firstIssue(error: { issues: Array<{ message: string }> }) {
   return error.issues[0]?.message ?? 'Check the form'
 }
 
+/** What the check made at once found: online with its engine, or kept offline with the reason. */
+function reachedToast(title: string, row: ProcessingNode): ToastInput {
+  const node = toNodeView(row)
+  if (node.online) {
+    const engine = node.engineVersion ? ` (${node.engineVersion})` : ''
+    return { title, description: `${node.label} is online${engine}.` }
+  }
+  return {
+    type: 'error',
+    title: `${title}: offline`,
+    description: `${node.label} did not answer: ${node.lastError ?? 'no answer'}. It is kept and checked every 30 seconds.`,
+  }
+}
+
 export async function nodeForm(adminId: number, formData: FormData, back: string) {
   const intent = String(formData.get('intent'))
   const id = Number(formData.get('id'))
@@ -117,11 +137,7 @@ export async function nodeForm(adminId: number, formData: FormData, back: string
         token: text('token') || undefined,
       })
       if (!input.success) throw new DomainError(400, firstIssue(input.error))
-      const node = createNode(adminId, input.data)
-      return redirectWithToast(back, {
-        title: 'Node added',
-        description: `${node.label} is checked every 30 seconds.`,
-      })
+      return redirectWithToast(back, reachedToast('Node added', await addNode(adminId, input.data)))
     }
     if (!Number.isInteger(id) || id <= 0) throw new DomainError(400, 'Invalid node id')
     if (intent === 'node-edit') {
@@ -133,15 +149,12 @@ export async function nodeForm(adminId: number, formData: FormData, back: string
         token: formData.get('clearToken') === 'on' ? '' : token || undefined,
       })
       if (!input.success) throw new DomainError(400, firstIssue(input.error))
-      const node = updateNode(adminId, id, input.data)
-      return redirectWithToast(back, { title: 'Node updated', description: `${node.label} was saved.` })
+      return redirectWithToast(back, reachedToast('Node updated', await editNode(adminId, id, input.data)))
     }
     if (intent === 'node-enabled') {
-      const node = updateNode(adminId, id, { enabled: formData.get('enabled') === 'true' })
-      return redirectWithToast(back, {
-        title: 'Node updated',
-        description: `${node.label} is now ${node.enabled ? 'enabled' : 'disabled'}.`,
-      })
+      const node = await editNode(adminId, id, { enabled: formData.get('enabled') === 'true' })
+      if (node.enabled) return redirectWithToast(back, reachedToast('Node enabled', node))
+      return redirectWithToast(back, { title: 'Node updated', description: `${node.label} is now disabled.` })
     }
     if (intent === 'node-delete') {
       deleteNode(adminId, id)

@@ -134,7 +134,7 @@ function PricingForm({ pricing }: { pricing: TabData<'settings'>['pricing'] }) {
   )
 }
 
-/** The one Deliverables form: viewing copies, change maps and automatic processing. */
+/** The one Deliverables form: viewing copies, change maps, automatic processing and delivery. */
 function DeliverableSettingsForm({ settings }: { settings: TabData<'settings'>['deliverables'] }) {
   const actionData = useActionData<{ intent?: string; result?: SubmissionResult<string[]> }>()
   const intent = 'admin-save-deliverable-settings'
@@ -149,6 +149,7 @@ function DeliverableSettingsForm({ settings }: { settings: TabData<'settings'>['
       rasterMaxGigapixels: String(settings.rasterMaxGigapixels),
       changeMinimumCm: String(settings.changeMinimumCm),
       autoProcessPhotos: settings.autoProcessPhotos ? 'on' : undefined,
+      deliverWhenDone: settings.deliverWhenDone ? 'on' : undefined,
     },
   })
   return (
@@ -170,7 +171,7 @@ function DeliverableSettingsForm({ settings }: { settings: TabData<'settings'>['
         />
         <Field
           labelProps={{ children: 'Minimum change (cm)' }}
-          hint="A change map leaves smaller changes clear and out of cut and fill; twice the coarser ground resolution of the two models when that is larger"
+          hint="A change map leaves smaller changes clear (drawing only: cut, fill and net count every cell); twice the coarser ground resolution of the two models when that is larger"
           errors={fields.changeMinimumCm.errors}
           inputProps={numberInputProps(fields.changeMinimumCm, { step: '0.1', min: 0 })}
         />
@@ -184,6 +185,19 @@ function DeliverableSettingsForm({ settings }: { settings: TabData<'settings'>['
           Start processing automatically when the pilot marks the photo upload finished
           <span className="block text-xs text-ink-500">
             With the Standard preset (orthomosaic, DSM and DTM) on the first node that can take the photos.
+          </span>
+        </span>
+      </label>
+      <label className="flex items-start gap-2 text-sm text-ink-800">
+        <input
+          {...getInputProps(fields.deliverWhenDone, { type: 'checkbox' })}
+          className="mt-0.5 h-4 w-4 rounded border-ink-300"
+        />
+        <span>
+          Deliver processed results to the client automatically
+          <span className="block text-xs text-ink-500">
+            The default of the Process form: the project completes itself and the client is e-mailed once the
+            results’ viewing copies are ready. Off: you review the results and press Complete.
           </span>
         </span>
       </label>

@@ -226,7 +226,9 @@ export function DataTable({
   children: ReactNode
 }) {
   return (
-    <div className="overflow-x-auto">
+    // relative: a screen-reader-only label (position: absolute) in a cell scrolls with the table
+    // instead of widening the page.
+    <div className="relative overflow-x-auto">
       <table className="min-w-full divide-y divide-ink-100">
         <thead className="bg-ink-50/60">
           <tr>

@@ -31,8 +31,8 @@ import {
   CreateProjectFormSchema,
   formatPlaceChoice,
   PROJECT_TYPES,
-  todayInSouthAfrica,
 } from '#app/domain/projects/project-schemas.ts'
+import { todayInSouthAfrica } from '#app/lib/format/dates.ts'
 import { useEffect, useId, useRef, useState } from 'react'
 
 const MANUAL_ENTRY_MESSAGE = 'Manual entry available'

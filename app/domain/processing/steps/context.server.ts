@@ -6,11 +6,15 @@ import type { DbOrTx } from '#app/lib/db/db.server.ts'
 import { processingJobs, processingNodes, type ProcessingJob } from '#db/schema.ts'
 import { and, eq } from 'drizzle-orm'
 
+import { removeJobArchive } from '../job-archive.server.ts'
 import { removeTask } from '../nodeodm-client.server.ts'
 import { nodeAddress } from '../nodes.server.ts'
 
 /** A task the node lost is sent again as a new task this many times, then the job fails. */
 const MAX_RESUBMITS = 2
+
+/** The stage of a job no node has taken yet (new, sent again, or its node lost). */
+export const WAITING_FOR_NODE = 'Waiting for a processing node'
 
 export interface RunnerSettings {
   /** How often a job waiting on its node is looked at. */
@@ -84,7 +88,13 @@ export function fail(db: DbOrTx, job: ProcessingJob, message: string) {
     finishedAt: new Date(),
     nextCheckAt: null,
   })
-  if (moved) freeTask(db, job)
+  if (moved) {
+    freeTask(db, job)
+    // A failed job keeps no archive (real ones are gigabytes).
+    void removeJobArchive(job.id).catch((error: unknown) =>
+      console.error('[processing] archive removal', error),
+    )
+  }
   return moved
 }
 
@@ -93,14 +103,21 @@ export function resubmit(db: DbOrTx, job: ProcessingJob, reason: string) {
   if (job.resubmits >= MAX_RESUBMITS) {
     return fail(db, job, `${reason}. Sent again ${MAX_RESUBMITS} times already: giving up`)
   }
+  // The client reads a plain stage, not the node's state; the admin's console lines say why.
   const moved = move(db, job, {
     status: 'queued',
     taskUuid: null,
     nodeId: null,
     imagesUploaded: 0,
     outputLines: 0,
+    progressPercent: 0,
     resubmits: job.resubmits + 1,
-    stage: `Sending again: ${reason}`.slice(0, 200),
+    submitAttempts: 0,
+    stage: WAITING_FOR_NODE,
+    outputTail: [
+      ...(job.outputTail ?? []),
+      `[Kestrel] Sent again as a new task: ${reason}`.slice(0, 1000),
+    ].slice(-200),
     nodeSeenAt: null,
     nextCheckAt: null,
   })

@@ -1,15 +1,15 @@
 /**
  * `importing`: the downloaded all.zip becomes the project's deliverables (`import.server.ts`),
- * each noting the job; the archive is removed and the job is `completed`. No archive (a restart
- * after it was removed): back to `downloading`.
+ * each noting the job, what the preset needs checked and what was skipped recorded; the
+ * archive is removed and the job is `completed` (a failure removes it too). No archive (a
+ * restart after it was removed): back to `downloading`.
  */
 import fs from 'node:fs'
-import path from 'node:path'
-import { jobFolder } from '#app/domain/files/storage-paths.server.ts'
 import { users, type ProcessingJob, type ProcessingNote } from '#db/schema.ts'
 import { asc, eq } from 'drizzle-orm'
 
 import { importAllZip, ImportRefusedError } from '../import.server.ts'
+import { archivePathOf, removeJobArchive } from '../job-archive.server.ts'
 import { getTaskInfo } from '../nodeodm-client.server.ts'
 import { nodeAddress } from '../nodes.server.ts'
 import { taskOptions } from '../presets.ts'
@@ -41,7 +41,7 @@ async function noteOf({ db }: StepContext, job: ProcessingJob): Promise<Processi
 
 export async function importResults(job: ProcessingJob, ctx: StepContext) {
   const { db, signal, settings } = ctx
-  const zipPath = path.join(jobFolder(job.id), 'all.zip')
+  const zipPath = archivePathOf(job.id)
   if (!fs.existsSync(zipPath)) {
     return move(db, job, { status: 'downloading', stage: 'Downloading results', nextCheckAt: null })
   }
@@ -57,10 +57,11 @@ export async function importResults(job: ProcessingJob, ctx: StepContext) {
       limits: settings.limits,
       signal,
       note,
+      preset: job.preset,
     })
   } catch (error) {
     if (signal.aborted) throw new Aborted()
-    if (error instanceof ImportRefusedError) await fs.promises.rm(zipPath, { force: true })
+    if (error instanceof ImportRefusedError) await removeJobArchive(job.id)
     throw error
   }
   const done = move(db, job, {
@@ -71,7 +72,7 @@ export async function importResults(job: ProcessingJob, ctx: StepContext) {
     finishedAt: new Date(),
     nextCheckAt: null,
   })
-  await fs.promises.rm(zipPath, { force: true })
+  await removeJobArchive(job.id)
   if (done) freeTask(db, done)
   return done
 }

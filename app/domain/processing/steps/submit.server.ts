@@ -4,8 +4,9 @@
  * moves to `uploading`. No node free: it waits ("Waiting for a processing node").
  */
 import crypto from 'node:crypto'
-import { surveyAreasOf } from '#app/domain/deliverables/map-view.server.ts'
+import { flightPlanAreas } from '#app/domain/flight-plan/flight-plan.ts'
 import { closedRing } from '#app/domain/geometry/areas.ts'
+import { getEnv } from '#app/lib/config/env.server.ts'
 import type { DbOrTx } from '#app/lib/db/db.server.ts'
 import { projects, type ProcessingJob } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
@@ -14,29 +15,40 @@ import { hashSecret, projectPhotosWithoutAccessCheck } from '../jobs.server.ts'
 import { cancelTask, initTask, removeTask } from '../nodeodm-client.server.ts'
 import { nodeAddress, pickNode } from '../nodes.server.ts'
 import { PROCESSING_MESSAGES, taskOptions } from '../presets.ts'
-import { fail, later, move, throwIfAborted, type StepContext } from './context.server.ts'
+import { assertRoomForResults, expectedResultsBytes } from '../results-space.server.ts'
+import { fail, later, move, throwIfAborted, WAITING_FOR_NODE, type StepContext } from './context.server.ts'
 
 function boundaryOf(db: DbOrTx, projectId: number) {
   const project = db.select().from(projects).where(eq(projects.id, projectId)).get()
-  const areas = project ? surveyAreasOf(project) : []
+  const areas = flightPlanAreas(project?.flightPlan) ?? []
   if (!areas.length) return null
   return {
     type: 'FeatureCollection',
-    features: areas.map((a) => ({
+    features: areas.map((a, i) => ({
       type: 'Feature',
-      properties: { area: a.areaNumber },
-      geometry: { type: 'Polygon', coordinates: [closedRing(a.points)] },
+      properties: { area: i + 1 },
+      geometry: { type: 'Polygon', coordinates: [closedRing(a.coordinates)] },
     })),
   }
+}
+
+/** A big job is split into submodels (ODM's split-merge, spread by ClusterODM), unless the admin chose. */
+export function splitOptions(photoCount: number, chosen: Record<string, unknown>) {
+  const env = getEnv()
+  if (!env.PROCESSING_SPLIT_AT || photoCount <= env.PROCESSING_SPLIT_AT || 'split' in chosen) return {}
+  const options: Record<string, unknown> = { split: env.PROCESSING_SPLIT_PHOTOS }
+  if (!('split-overlap' in chosen)) options['split-overlap'] = env.PROCESSING_SPLIT_OVERLAP_M
+  return options
 }
 
 export async function submit(job: ProcessingJob, { db, signal, settings }: StepContext) {
   const photos = projectPhotosWithoutAccessCheck(job.projectId, db)
   if (!photos.length) return fail(db, job, PROCESSING_MESSAGES.noPhotos)
   const node = pickNode(photos.length, job.requestedNodeId, db)
-  if (!node) {
-    return move(db, job, { stage: 'Waiting for a processing node', nextCheckAt: later(settings.pollMs) })
-  }
+  if (!node) return move(db, job, { stage: WAITING_FOR_NODE, nextCheckAt: later(settings.pollMs) })
+  const photoBytes = photos.reduce((sum, photo) => sum + photo.fileSize, 0)
+  // Refused before the photos leave: the results would not fit on Kestrel's disk.
+  await assertRoomForResults(`The results of ${photos.length} photos`, expectedResultsBytes(photoBytes))
   const project = db
     .select({ name: projects.name })
     .from(projects)
@@ -47,6 +59,7 @@ export async function submit(job: ProcessingJob, { db, signal, settings }: StepC
   const boundary = 'boundary' in extra ? null : boundaryOf(db, job.projectId)
   // NodeODM takes a `json` option as a JSON string.
   if (boundary) extra.boundary = JSON.stringify(boundary)
+  Object.assign(extra, splitOptions(photos.length, extra))
   const address = nodeAddress(node)
   const uuid = await initTask(address, {
     name: `${project?.name ?? 'Project'} (Kestrel job ${job.id})`.slice(0, 200),
@@ -66,6 +79,7 @@ export async function submit(job: ProcessingJob, { db, signal, settings }: StepC
     startedAt: job.startedAt ?? new Date(),
     nodeSeenAt: new Date(),
     stage: `Uploading photo 0 of ${photos.length}`,
+    submitAttempts: 0,
     nextCheckAt: null,
   })
   if (!moved) {

@@ -1,9 +1,12 @@
 /**
- * The admin's ODM options checked against the node that will run them: NodeODM drops unknown
- * option names silently, so its `/options` (kept five minutes) is the reference.
+ * What a job asks of the nodes, checked when it is started or restarted: a node that could take
+ * its photos (409 only when none is enabled or none takes that many; with none online yet the job
+ * waits), and the admin's options against the node that will run them (400).
  */
+import { getDb } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
-import type { processingNodes } from '#db/schema.ts'
+import { processingNodes } from '#db/schema.ts'
+import { eq } from 'drizzle-orm'
 
 import { getNodeOptions, NodeOdmError, type NodeOption } from './nodeodm-client.server.ts'
 import { nodeAddress, pickNode } from './nodes.server.ts'
@@ -20,14 +23,26 @@ async function optionsOf(node: typeof processingNodes.$inferSelect) {
   return options
 }
 
-/** The admin's options checked against the node that will run them (400 with `fieldErrors.options`). */
+/** 409 unless an enabled node (the wanted one, when given) could take this many photos once online. */
+function requireNodeThatCouldTake(imagesCount: number, wanted: number | null) {
+  const enabled = getDb().select().from(processingNodes).where(eq(processingNodes.enabled, true)).all()
+  const pool = wanted !== null ? enabled.filter((node) => node.id === wanted) : enabled
+  if (!pool.length) throw new DomainError(409, PROCESSING_MESSAGES.noEnabledNode)
+  if (!pool.some((node) => node.maxImages === null || node.maxImages >= imagesCount))
+    throw new DomainError(409, PROCESSING_MESSAGES.tooManyPhotos(imagesCount))
+}
+
+/**
+ * The admin's options checked against the node that will run them (400 with `fieldErrors.options`).
+ * With no node online yet the job waits for one, and that node checks the options when it takes the task.
+ */
 export async function validateOptions(
   options: Record<string, unknown>,
   imagesCount: number,
   nodeId: number | null,
 ) {
   const node = pickNode(imagesCount, nodeId)
-  if (!node) throw new DomainError(409, PROCESSING_MESSAGES.noNode)
+  if (!node) return requireNodeThatCouldTake(imagesCount, nodeId)
   if (!Object.keys(options).length) return
   let specs: NodeOption[]
   try {

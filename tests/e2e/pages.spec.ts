@@ -1,6 +1,11 @@
 /**
- * axe on every page of the app, signed out and as a client, a pilot and an admin, with
- * JavaScript and without (the two Playwright projects): no serious or critical violation.
+ * Every page of the app, once per identity (signed out, a client, a pilot, an admin), in one
+ * walk with JavaScript: axe finds no serious or critical violation, and at a 360 px phone
+ * width nothing is wider than the screen. A page with a `<noscript>` fallback (the maps, the
+ * 3D view, the planner's and the share page's hand-offs) is also checked as a browser without
+ * JavaScript shows it; every other page's server HTML is the hydrated page's markup, and the
+ * journeys tagged @no-js run its forms without JavaScript. SCREENSHOTS=1 also writes each
+ * page at 1280 and 360 px to test-results/screenshots/, to be looked at by a person.
  *
  * The page list comes from the route files (Remix's own reading of `app/routes/`, as
  * tests/integration/route-fuzz.test.ts does), so a page added later is checked without
@@ -16,9 +21,8 @@
  * A page that redirects (signed out → /login, a role's wrong dashboard) is checked where
  * it lands; each landing page and each error page is checked once per identity. Where a URL
  * lands is asked over HTTP first, so a landing already checked costs no page load; a page
- * whose DOM is one axe already analysed in this run (the same page for another identity, or
- * the same HTML with and without JavaScript) takes that verdict. A11Y_VERBOSE=1 prints each
- * page's times.
+ * whose DOM is one already checked in this run (the same page for another identity) takes
+ * that verdict. PAGES_VERBOSE=1 prints each page's times.
  */
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
@@ -111,12 +115,15 @@ test.beforeAll(async () => {
   seeded = seedPagesData()
 })
 
+const DESKTOP = { width: 1280, height: 720 }
+const PHONE = { width: 360, height: 780 }
+
 /**
- * axe cannot run in a page without JavaScript (its timers never fire). Without JavaScript the
- * page as the server sent it is analysed in a scripting page instead: the same HTML and
- * styles, every script removed and not loaded, `<noscript>` content shown as the browser
- * shows it without JavaScript. One scripting page serves a whole test (a new browser
- * context per page cost more than the check itself).
+ * axe cannot run in a page without JavaScript (its timers never fire). A page's no-JavaScript
+ * fallback is analysed in a scripting page instead: the HTML the server sent, every script
+ * removed and not loaded, `<noscript>` content shown as the browser shows it without
+ * JavaScript. One scripting page serves a whole test (a new browser context per page cost
+ * more than the check itself).
  */
 let scripting: { page: Page; close: () => Promise<void>; served: { url: string; html: string } } | null = null
 
@@ -125,15 +132,8 @@ test.afterEach(async () => {
   scripting = null
 })
 
-const withJavaScript = () => test.info().project.use.javaScriptEnabled !== false
-
-/** The page to analyse at `url`, whose document the server sent as `sent`. */
-async function analysable(page: Page, url: string, sent: APIResponse): Promise<Page> {
-  if (withJavaScript()) {
-    await page.goto(url)
-    await settledPage(page)
-    return page
-  }
+/** The page as a browser without JavaScript shows `sent`, the document the server sent. */
+async function withoutJavaScript(page: Page, sent: APIResponse, html: string): Promise<Page> {
   if (!scripting) {
     const context = await page.context().browser()!.newContext({ javaScriptEnabled: true })
     const copy = await context.newPage()
@@ -147,13 +147,12 @@ async function analysable(page: Page, url: string, sent: APIResponse): Promise<P
     )
     scripting = { page: copy, close: () => context.close(), served }
   }
-  // The document as a browser without JavaScript gets it (no need to render it there first).
   scripting.served.url = sent.url()
-  scripting.served.html = (await sent.text())
+  scripting.served.html = html
     .replace(/<script\b[\s\S]*?<\/script>/gi, '')
     .replace(/<noscript>/gi, '<div>')
     .replace(/<\/noscript>/gi, '</div>')
-  await scripting.page.setViewportSize(page.viewportSize()!)
+  await scripting.page.setViewportSize(DESKTOP)
   await scripting.page.goto(scripting.served.url)
   return scripting.page
 }
@@ -171,45 +170,54 @@ type AxeRun = (
   }>
 }>
 
-type Blocking = Array<{ impact: string; id: string; help: string; nodes: string[] }>
+/** What the walk found on one page: axe's blocking violations and how far it overflows at 360 px. */
+interface Verdict {
+  violations: Array<{ impact: string; id: string; help: string; nodes: string[] }>
+  overflowAtPhone: number
+}
 
 /**
- * axe's verdict depends only on the document, its styles and the viewport: a page whose DOM
- * (scripts aside) is one already analysed in this run (another role's, or the other
- * project's) gets that verdict instead of a second analysis. Playwright empties outputDir at
- * the start of every run, so nothing is reused across runs. What hydration alone changes and
- * neither a style nor axe reads is left out, so a page the same with and without JavaScript
- * is analysed once: the root's `data-hydrated` mark, the `modulepreload` links and `value=""`
- * on a text field (an empty value either way).
+ * axe's verdict and the overflow depend only on the document, its styles and the viewport: a
+ * page whose DOM (scripts aside) is one already checked in this run (another role's) gets
+ * that verdict instead of a second check. Playwright empties outputDir at the start of every
+ * run, so nothing is reused across runs.
  */
 async function fingerprintOf(page: Page) {
   const dom = await page.evaluate(() => {
     const copy = document.documentElement.cloneNode(true) as HTMLElement
     for (const script of copy.querySelectorAll('script')) script.remove()
     for (const element of copy.querySelectorAll('[nonce]')) element.removeAttribute('nonce')
-    copy.removeAttribute('data-hydrated')
-    for (const link of copy.querySelectorAll('link[rel="modulepreload"]')) link.remove()
-    const valued = /^(button|submit|reset|image|checkbox|radio)$/
-    for (const input of copy.querySelectorAll<HTMLInputElement>('input[value=""]')) {
-      if (!valued.test(input.type)) input.removeAttribute('value')
-    }
     return copy.outerHTML
   })
-  const size = page.viewportSize()
-  return createHash('sha256').update(`${size?.width}x${size?.height}\n${dom}`).digest('hex')
+  return createHash('sha256').update(dom).digest('hex')
 }
 
-const analysed = new Map<string, Blocking>()
+const checked = new Map<string, Verdict>()
 const verdictFile = (fingerprint: string) =>
-  path.join(test.info().project.outputDir, '.a11y-verdicts', `${fingerprint}.json`)
+  path.join(test.info().project.outputDir, '.page-verdicts', `${fingerprint}.json`)
 
-async function blockingViolations(page: Page): Promise<{ found: Blocking; reused: boolean }> {
+async function verdictOf(page: Page, name: string): Promise<{ verdict: Verdict; reused: boolean }> {
   const fingerprint = await fingerprintOf(page)
-  const known = analysed.get(fingerprint) ?? readVerdict(verdictFile(fingerprint))
+  const known = checked.get(fingerprint) ?? readVerdict(verdictFile(fingerprint))
   if (known) {
-    analysed.set(fingerprint, known)
-    return { found: known, reused: true }
+    checked.set(fingerprint, known)
+    return { verdict: known, reused: true }
   }
+  const violations = await blockingViolations(page)
+  if (process.env.SCREENSHOTS) await screenshot(page, DESKTOP, name)
+  const overflowAtPhone = await overflowAt(page, PHONE, name)
+  await page.setViewportSize(DESKTOP)
+  const verdict = { violations, overflowAtPhone }
+  checked.set(fingerprint, verdict)
+  fs.mkdirSync(path.dirname(verdictFile(fingerprint)), { recursive: true })
+  // Written whole then renamed: the other worker never reads half a verdict.
+  const partial = `${verdictFile(fingerprint)}.${process.pid}`
+  fs.writeFileSync(partial, JSON.stringify(verdict))
+  fs.renameSync(partial, verdictFile(fingerprint))
+  return { verdict, reused: false }
+}
+
+async function blockingViolations(page: Page): Promise<Verdict['violations']> {
   // axe-core itself, once per document (AxeBuilder evaluates its 0.6 MB source twice per
   // analysis). Passes and incomplete results are not read: axe skips collecting them.
   await page.evaluate(axeSource())
@@ -221,7 +229,7 @@ async function blockingViolations(page: Page): Promise<{ found: Blocking; reused
       rules: Object.fromEntries(disabled.map((id) => [id, { enabled: false }])),
     },
   )
-  const found = results.violations
+  return results.violations
     .filter((v) => BLOCKING.has(v.impact ?? ''))
     .map((v) => ({
       impact: v.impact!,
@@ -233,13 +241,29 @@ async function blockingViolations(page: Page): Promise<{ found: Blocking; reused
           (n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1, 2).join('').trim() ?? ''}`,
         ),
     }))
-  analysed.set(fingerprint, found)
-  fs.mkdirSync(path.dirname(verdictFile(fingerprint)), { recursive: true })
-  // Written whole then renamed: the other worker never reads half a verdict.
-  const partial = `${verdictFile(fingerprint)}.${process.pid}`
-  fs.writeFileSync(partial, JSON.stringify(found))
-  fs.renameSync(partial, verdictFile(fingerprint))
-  return { found, reused: false }
+}
+
+/**
+ * How many pixels the page is wider than a screen of `size` (0: it fits), measured after the
+ * page has laid itself out again at that width (two frames: resize observers, then layout).
+ */
+async function overflowAt(page: Page, size: { width: number; height: number }, name: string) {
+  await page.setViewportSize(size)
+  const overflow = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => resolve(document.documentElement.scrollWidth - window.innerWidth)),
+        ),
+      ),
+  )
+  if (process.env.SCREENSHOTS) await screenshot(page, size, name)
+  return overflow
+}
+
+async function screenshot(page: Page, size: { width: number }, name: string) {
+  const file = name.replace(/[^\w-]+/g, '_').replace(/^_+|_+$/g, '') || 'home'
+  await page.screenshot({ path: `test-results/screenshots/${file}-${size.width}.png`, fullPage: true })
 }
 
 let source: string | undefined
@@ -279,19 +303,31 @@ function rulesThatCannotBlock(page: Page): Promise<string[]> {
   return nonBlockingRules
 }
 
-function readVerdict(file: string): Blocking | undefined {
+function readVerdict(file: string): Verdict | undefined {
   try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as Blocking
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as Verdict
   } catch {
     return undefined
   }
 }
 
+function problemsOf(verdict: Verdict, where: string) {
+  return [
+    ...verdict.violations.map(
+      (v) => `${where}: [${v.impact}] ${v.id} — ${v.help}\n    ${v.nodes.join('\n    ')}`,
+    ),
+    ...(verdict.overflowAtPhone > 0
+      ? [`${where}: ${verdict.overflowAtPhone} px wider than a ${PHONE.width} px screen`]
+      : []),
+  ]
+}
+
 async function checkEveryPage(page: Page, who: string) {
   const failures: string[] = []
-  const checked = new Set<string>()
-  let axeRuns = 0
+  const seen = new Set<string>()
+  let fresh = 0
   const queue = routes.flatMap((route) => urlsFor(route, seeded))
+  await page.setViewportSize(DESKTOP)
   for (let i = 0; i < queue.length; i++) {
     const url = queue[i]!
     const began = Date.now()
@@ -302,24 +338,29 @@ async function checkEveryPage(page: Page, who: string) {
     landed.searchParams.delete('redirectTo')
     const status = sent.status()
     const key = status >= 400 ? `error ${status}` : landed.pathname + landed.search
-    if (checked.has(key)) continue
-    checked.add(key)
-    const analysedPage = await analysable(page, url, sent)
+    if (seen.has(key)) continue
+    seen.add(key)
+    await page.goto(url)
+    await settledPage(page)
     const loaded = Date.now()
-    const { found, reused } = await blockingViolations(analysedPage)
-    if (!reused) axeRuns++
-    const lines = found.map(
-      (v) => `${who} ${url} (${key}): [${v.impact}] ${v.id} — ${v.help}\n    ${v.nodes.join('\n    ')}`,
-    )
-    failures.push(...lines)
-    if (process.env.A11Y_VERBOSE) {
+    const where = `${who} ${url} (${key})`
+    const withJs = await verdictOf(page, key)
+    failures.push(...problemsOf(withJs.verdict, where))
+    if (!withJs.reused) fresh++
+    // A fallback for browsers without JavaScript is a page of its own: checked as they show it.
+    const html = await sent.text()
+    if (/<noscript>/i.test(html)) {
+      const fallback = await verdictOf(await withoutJavaScript(page, sent, html), `${key} without JavaScript`)
+      failures.push(...problemsOf(fallback.verdict, `${where} without JavaScript`))
+      if (!fallback.reused) fresh++
+    }
+    if (process.env.PAGES_VERBOSE) {
       console.log(
-        `[a11y] ${who} ${url} load ${loaded - began} ms, axe ${reused ? 'same page as before' : `${Date.now() - loaded} ms`}`,
-        lines.join('\n'),
+        `[pages] ${where} load ${loaded - began} ms, checks ${withJs.reused ? 'same page as before' : `${Date.now() - loaded} ms`}`,
       )
     }
     // Tabs are pages too: follow this page's tab links (`?tab=`) once.
-    const tabs = await analysedPage
+    const tabs = await page
       .locator('nav[aria-label] a[href*="tab="]')
       .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href))
     for (const href of tabs) {
@@ -329,23 +370,23 @@ async function checkEveryPage(page: Page, who: string) {
       }
     }
   }
-  console.log(
-    `[a11y] ${who}: ${checked.size} pages checked (${axeRuns} analysed, the rest as an identical page before)`,
-  )
-  expect(checked.size).toBeGreaterThan(5)
+  console.log(`[pages] ${who}: ${seen.size} pages (${fresh} checked, the rest identical to a page before)`)
+  expect(seen.size).toBeGreaterThan(5)
   expect(failures, failures.join('\n')).toEqual([])
 }
 
-test('every page signed out has no serious or critical axe violation', async ({ page }) => {
-  test.setTimeout(1_200_000)
+test('every page signed out: no serious or critical axe violation, nothing wider than a phone', async ({
+  page,
+}) => {
+  test.setTimeout(600_000)
   await checkEveryPage(page, 'signed out')
 })
 
 for (const role of ['client', 'pilot', 'admin'] as const) {
-  test(`every page as ${role === 'admin' ? 'an' : 'a'} ${role} has no serious or critical axe violation`, async ({
+  test(`every page as ${role === 'admin' ? 'an' : 'a'} ${role}: no serious or critical axe violation, nothing wider than a phone`, async ({
     page,
   }) => {
-    test.setTimeout(1_200_000)
+    test.setTimeout(600_000)
     const email = role === 'client' ? seeded.clientEmail : role === 'pilot' ? PILOT_EMAIL : ADMIN_EMAIL
     await signIn(page, email)
     await checkEveryPage(page, role)

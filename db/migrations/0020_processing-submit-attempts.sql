@@ -1,0 +1,1 @@
+ALTER TABLE `processing_jobs` ADD `submit_attempts` integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,138 @@
+/**
+ * Jobs through the runner against the simulator, whose all.zip follows the real test-mode
+ * archive's layout (directory entries, tile pyramids, empty files, NodeODM's 5-byte GLB):
+ * each preset completes with exactly the right skips, which only an admin reads; a job whose
+ * required product is unreadable fails naming it; no archive is left behind either way.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { jobFolder } from '#app/domain/files/storage-paths.server.ts'
+import { restartProcessing } from '#app/domain/processing/jobs.server.ts'
+import type { ProcessingRunner } from '#app/domain/processing/runner-registry.server.ts'
+import { startProcessingJobs } from '#app/domain/processing/runner.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
+import { processingJobs, projectFiles, type ProcessingJob, type ProcessingPreset } from '#db/schema.ts'
+import { onlyNode, projectWithPhotos, queuedJob } from '#tests/helpers/processing-project.ts'
+import { eq } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+
+import { startNodeOdmSimulator, type NodeOdmSimulator } from '../../server/nodeodm-simulator/index.ts'
+// The deliverable pipeline plugs into the files service as the server loads it.
+import '#app/domain/deliverables/pipeline.server.ts'
+
+const FAST = { pollMs: 40, tickMs: 15, retryBaseMs: 5, batchFiles: 5, webhookBase: 'http://127.0.0.1:9' }
+const EMPTY_TILESETS = [
+  { path: '3d_tiles/model/tileset.json', reason: '0 bytes: empty' },
+  { path: '3d_tiles/pointcloud/tileset.json', reason: '0 bytes: empty' },
+]
+
+let simulator: NodeOdmSimulator
+let simDir: string
+let runner: ProcessingRunner | null = null
+
+beforeAll(async () => {
+  simDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-real-layout-'))
+  simulator = await startNodeOdmSimulator({ dataDir: simDir, webhookRetryMs: 10, rasterSize: 64 })
+})
+
+afterAll(async () => {
+  await simulator?.close()
+  fs.rmSync(simDir, { recursive: true, force: true })
+})
+
+afterEach(async () => {
+  await runner?.stop()
+  runner = null
+  simulator.setFaults({})
+})
+
+async function until(id: number, done: (job: ProcessingJob) => boolean, timeoutMs = 100_000) {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const job = getDb().select().from(processingJobs).where(eq(processingJobs.id, id)).get()!
+    if (done(job)) return job
+    if (Date.now() > deadline) throw new Error(`job ${id} still ${job.status} (${job.stage}; ${job.error})`)
+    await new Promise((r) => setTimeout(r, 25))
+  }
+}
+
+async function runJob(preset: ProcessingPreset, options: Record<string, unknown> = {}) {
+  await onlyNode(simulator.url)
+  const { admin, project } = await projectWithPhotos(5)
+  const queued = queuedJob(project.id, admin.user.id, preset)
+  getDb().update(processingJobs).set({ options }).where(eq(processingJobs.id, queued.id)).run()
+  runner = startProcessingJobs(FAST)
+  const job = await until(queued.id, (j) => ['completed', 'failed', 'canceled'].includes(j.status))
+  const kept = getDb()
+    .select()
+    .from(projectFiles)
+    .where(eq(projectFiles.processingJobId, job.id))
+    .all()
+    .map((f) => f.originalName)
+  return { job, kept }
+}
+
+describe('the real archive’s layout through the runner', () => {
+  test(
+    'fast-orthophoto completes: NodeODM’s 5-byte GLB and the empty OBJ and tilesets are skipped',
+    { timeout: 150_000 },
+    async () => {
+      const { job, kept } = await runJob('fast-orthophoto')
+      expect(job.error).toBeNull()
+      expect(job.status).toBe('completed')
+      expect(job.skipped).toEqual([
+        { path: 'odm_texturing/odm_textured_model_geo.glb', reason: '5 bytes: not a glTF model' },
+        { path: 'odm_texturing/odm_textured_model_geo.obj', reason: '0 bytes: empty' },
+        ...EMPTY_TILESETS,
+      ])
+      expect(kept).toContain('Orthomosaic.tif')
+      expect(kept).not.toContain('DSM - surface model.tif')
+      // The archive goes as the job ends; nothing else was unpacked there.
+      await until(job.id, () => fs.readdirSync(jobFolder(job.id)).length === 0, 5000)
+    },
+  )
+
+  test(
+    'full-3d completes with the model and the point cloud; only the empty tilesets are skipped',
+    { timeout: 150_000 },
+    async () => {
+      const { job, kept } = await runJob('full-3d')
+      expect(job.status).toBe('completed')
+      expect(job.skipped).toEqual(EMPTY_TILESETS)
+      expect(kept).toEqual(
+        expect.arrayContaining([
+          'Orthomosaic.tif',
+          'DSM - surface model.tif',
+          '3D model.glb',
+          'Point cloud.las',
+        ]),
+      )
+    },
+  )
+
+  test(
+    'full-3d without a model (skip-3dmodel): the job fails naming it and keeps nothing; restarted with one, it completes',
+    { timeout: 150_000 },
+    async () => {
+      const { job, kept } = await runJob('full-3d', { 'skip-3dmodel': true })
+      expect(job.status).toBe('failed')
+      expect(job.error).toBe('The 3D model in the results is not a readable glTF model or OBJ')
+      expect(job.skipped).toEqual(
+        expect.arrayContaining([
+          { path: 'odm_texturing/odm_textured_model_geo.glb', reason: '5 bytes: not a glTF model' },
+        ]),
+      )
+      expect(kept).toEqual([])
+      // The archive went with the failure.
+      await until(job.id, () => !fs.existsSync(path.join(jobFolder(job.id), 'all.zip')), 5000)
+
+      // Restarted with a model: the last run's skips are gone at once, the new run records its own.
+      const restarted = await restartProcessing(job.createdBy!, job.id, { options: {} })
+      expect(restarted.skipped).toEqual([])
+      const done = await until(job.id, (j) => j.status === 'completed' || j.status === 'failed')
+      expect(done.error).toBeNull()
+      expect(done.skipped).toEqual(EMPTY_TILESETS)
+    },
+  )
+})

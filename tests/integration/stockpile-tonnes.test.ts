@@ -1,0 +1,189 @@
+/**
+ * Stockpile inventory in tonnes (issue 37): a stockpile note's material and density, its
+ * tonnes (net volume × density) against the GDAL-built cone, and the project's inventory as
+ * CSV and PDF (members only; others 404).
+ */
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { inflateSync } from 'node:zlib'
+import * as notesRoute from '#app/routes/api.projects.$id.annotations.ts'
+import * as csvRoute from '#app/routes/api.projects.$id.stockpiles[.]csv.ts'
+import * as pdfRoute from '#app/routes/api.projects.$id.stockpiles[.]pdf.ts'
+import { projectWithTeam, signedInUser, storeRasterDeliverable } from '#tests/factories.ts'
+import { buildConeDsm, CONE_VOLUME_M3, type ConeDsm } from '#tests/helpers/dsm-fixtures.ts'
+import { callRoute, readJson } from '#tests/helpers/requests.ts'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+
+type Note = {
+  id: number
+  material: string | null
+  densityTPerM3: number | null
+  measurement: { cutM3?: number; fillM3?: number; netM3?: number; tonnes?: number }
+}
+
+let dir: string
+let cone: ConeDsm
+let setting: Awaited<ReturnType<typeof projectWithTeam>>
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kestrel-tonnes-'))
+  cone = await buildConeDsm(dir, 32734)
+  setting = await projectWithTeam({ status: 'completed', completedAt: new Date() })
+  await storeRasterDeliverable(setting.project.id, cone.path, 'elevation', setting.admin.user.id)
+}, 60_000)
+afterAll(() => fs.rm(dir, { recursive: true, force: true }))
+
+function create(headers: Record<string, string>, projectId: number, json: unknown) {
+  return callRoute(notesRoute.action, `/api/projects/${projectId}/annotations`, {
+    headers,
+    json,
+    params: { id: String(projectId) },
+  })
+}
+
+describe('a stockpile’s tonnes', () => {
+  test('are its net volume × its density, the cone’s volume within the engine’s 2 %', async () => {
+    const res = await create(setting.client.headers, setting.project.id, {
+      kind: 'polygon',
+      geometry: { type: 'Polygon', coordinates: [cone.ring] },
+      title: 'Sand pile',
+      stockpileKind: 'stockpile',
+      material: 'Sand',
+      densityTPerM3: 1.6,
+    })
+    expect(res.status).toBe(201)
+    const { annotation } = await readJson<{ annotation: Note }>(res)
+    expect(annotation.material).toBe('Sand')
+    expect(annotation.densityTPerM3).toBe(1.6)
+    const { netM3, tonnes } = annotation.measurement
+    expect(tonnes).toBe(netM3! * 1.6)
+    expect(Math.abs(tonnes! - CONE_VOLUME_M3 * 1.6)).toBeLessThanOrEqual(CONE_VOLUME_M3 * 1.6 * 0.02)
+  }, 60_000)
+
+  test('a note that is no stockpile takes no material; a bad density is a clear 400', async () => {
+    const polygon = { type: 'Polygon', coordinates: [cone.ring] }
+    const plain = await create(setting.client.headers, setting.project.id, {
+      kind: 'polygon',
+      geometry: polygon,
+      title: 'Yard',
+      material: 'Sand',
+    })
+    expect(plain.status).toBe(400)
+    expect(JSON.stringify(await plain.json())).toContain('Only a stockpile or a pit has a material')
+    const bad = await create(setting.client.headers, setting.project.id, {
+      kind: 'polygon',
+      geometry: polygon,
+      title: 'Heap',
+      stockpileKind: 'stockpile',
+      densityTPerM3: 0,
+    })
+    expect(bad.status).toBe(400)
+    expect(JSON.stringify(await bad.json())).toContain('tonnes per cubic metre')
+    const stranger = await signedInUser('client')
+    expect(
+      (await create(stranger.headers, setting.project.id, { kind: 'polygon', geometry: polygon, title: 'x' }))
+        .status,
+    ).toBe(404)
+  }, 60_000)
+})
+
+describe('the project’s stockpile inventory', () => {
+  const get = (route: typeof csvRoute, ext: string, headers: Record<string, string>) =>
+    callRoute(route.loader, `/api/projects/${setting.project.id}/stockpiles.${ext}`, {
+      headers,
+      params: { id: String(setting.project.id) },
+    })
+
+  test('CSV: a line per stockpile and a total per material; PDF names the materials; strangers 404', async () => {
+    const polygon = { type: 'Polygon', coordinates: [cone.ring] }
+    for (const [title, material, densityTPerM3] of [
+      ['=Sand two', 'Sand', 1.6],
+      ['Gravel heap', 'Gravel', 1.7],
+    ] as const) {
+      const res = await create(setting.admin.headers, setting.project.id, {
+        kind: 'polygon',
+        geometry: polygon,
+        title,
+        stockpileKind: 'stockpile',
+        material,
+        densityTPerM3,
+      })
+      expect(res.status).toBe(201)
+    }
+    const notes = (
+      await readJson<{ annotations: Note[] }>(
+        await callRoute(notesRoute.loader, `/api/projects/${setting.project.id}/annotations`, {
+          headers: setting.client.headers,
+          params: { id: String(setting.project.id) },
+        }),
+      )
+    ).annotations
+    const net = notes.find((n) => n.material === 'Gravel')!.measurement.netM3!
+
+    const res = await get(csvRoute, 'csv', setting.client.headers)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('Content-Type')).toContain('text/csv')
+    const records = csvRecords(await res.text())
+    const piles = records.filter((r) => r.name !== 'Total')
+    expect(piles.map((r) => [r.name, r.material, r.base])).toEqual([
+      ['Sand pile', 'Sand', 'Edge mean'],
+      ["'=Sand two", 'Sand', 'Edge mean'],
+      ['Gravel heap', 'Gravel', 'Edge mean'],
+    ])
+    for (const r of piles) {
+      expect(Number(r.volume_m3)).toBe(net)
+      expect(Number(r.tonnes)).toBe(net * Number(r.density_t_per_m3))
+      expect(r.survey_date).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    }
+    const totals = records.filter((r) => r.name === 'Total')
+    expect(totals.map((t) => t.material)).toEqual(['Sand', 'Gravel'])
+    expect(Number(totals[0]!.tonnes)).toBeCloseTo(2 * net * 1.6, 9)
+    expect(Number(totals[0]!.volume_m3)).toBeCloseTo(2 * net, 9)
+    expect(Number(totals[1]!.tonnes)).toBe(net * 1.7)
+    expect(Math.abs(Number(totals[1]!.tonnes) - CONE_VOLUME_M3 * 1.7)).toBeLessThanOrEqual(
+      CONE_VOLUME_M3 * 1.7 * 0.02,
+    )
+
+    const pdf = await get(pdfRoute, 'pdf', setting.client.headers)
+    expect(pdf.status).toBe(200)
+    const bytes = Buffer.from(await pdf.arrayBuffer())
+    expect(bytes.subarray(0, 4).toString()).toBe('%PDF')
+    const { PDFDocument } = await import('pdf-lib')
+    expect((await PDFDocument.load(bytes)).getTitle()).toContain(setting.project.name)
+    const text = pdfText(bytes)
+    expect(text).toContain('Sand')
+    expect(text).toContain('Gravel')
+
+    const stranger = await signedInUser('client')
+    expect((await get(csvRoute, 'csv', stranger.headers)).status).toBe(404)
+    expect((await get(pdfRoute, 'pdf', stranger.headers)).status).toBe(404)
+  }, 60_000)
+})
+
+/** The CSV's lines as records by header (its cells hold no comma or quote). */
+function csvRecords(csv: string) {
+  const [header, ...lines] = csv
+    .trim()
+    .split('\n')
+    .map((l) => l.split(','))
+  return lines.map((cells) => Object.fromEntries(header!.map((h, i) => [h, cells[i] ?? ''])))
+}
+
+/** The text pdf-lib drew: its content streams inflated, each hex string shown decoded. */
+function pdfText(bytes: Buffer) {
+  const raw = bytes.toString('latin1')
+  const texts: string[] = []
+  for (const m of raw.matchAll(/stream\r?\n/g)) {
+    const start = m.index + m[0].length
+    const end = raw.indexOf('endstream', start)
+    let content: string
+    try {
+      content = inflateSync(bytes.subarray(start, end)).toString('latin1')
+    } catch {
+      continue
+    }
+    for (const t of content.matchAll(/<([0-9A-Fa-f]+)> Tj/g))
+      texts.push(Buffer.from(t[1]!, 'hex').toString('latin1'))
+  }
+  return texts.join('\n')
+}
