@@ -58,8 +58,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({
     project: { id: project.id, name: project.name, status: project.status, isPaid: project.isPaid },
     deliverables: files.filter((f) => f.fileCategory === DELIVERABLE_CATEGORY),
-    /** Kind, raster facts and viewing copies; rasters covering under half the survey areas are warned about. */
-    details: listDeliverables(admin, project.id),
+    /** Kind, raster facts and viewing copies (a running job's held outputs too); low coverage is warned about. */
+    details: listDeliverables(admin, project.id, undefined, { includeHeld: true }),
     /** Deliverables whose viewing copy failed: completing needs "deliver without them". */
     failed: failedViewingCopies(project.id).map((f) => ({ id: f.id, name: f.name })),
   })

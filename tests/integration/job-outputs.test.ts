@@ -2,7 +2,7 @@
  * All or nothing for the client: a processing job's outputs are held from every reader while
  * it runs (list, Map view, share link, download-all, badges, e-mail), published only once it
  * completed and their viewing copies are made (replacing the earlier outputs after the new copies
- * are ready, or added to them), and removed, here and in the bucket, when it fails. The runner
+ * are ready, or added to them), and removed, here and in the bucket, when it fails or is canceled. The runner
  * imports real archives (GDAL-built rasters) with the file store on a real S3-protocol server.
  */
 import fs from 'node:fs'
@@ -26,6 +26,7 @@ import { createShareLink } from '#app/domain/sharing/share-links.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
 import { startFileStore } from '#app/lib/storage/file-store.server.ts'
 import { objectStore } from '#app/lib/storage/s3-client.server.ts'
+import * as cancelRoute from '#app/routes/api.admin.processing.$jobId.cancel.ts'
 import * as outputsRoute from '#app/routes/api.admin.processing.$jobId.outputs.ts'
 import * as downloadRoute from '#app/routes/api.download-file.$id.ts'
 import * as jobsRoute from '#app/routes/api.projects.$id.processing.ts'
@@ -119,7 +120,15 @@ async function downloadedJob(
 ) {
   const job = getDb()
     .insert(processingJobs)
-    .values({ projectId, createdBy: adminId, preset: 'standard', options: {}, status: 'importing', outputs })
+    // Fast orthophoto: an orthomosaic is all the archive must hold.
+    .values({
+      projectId,
+      createdBy: adminId,
+      preset: 'fast-orthophoto',
+      options: {},
+      status: 'importing',
+      outputs,
+    })
     .returning()
     .get()
   fs.mkdirSync(jobFolder(job.id), { recursive: true })
@@ -259,18 +268,26 @@ describe('a processing job’s outputs, all or nothing for the client', () => {
       const before = clientSees(client, project.id)
       const keysBefore = await bucketKeys()
       const mailsBefore = mailsTo(client.user.email).length
-      const dsm = orthomosaic([1, 2, 3])
-      // The orthomosaic imports; the DSM's entry is cut short, so its read fails after it.
-      const second = await downloadedJob(project.id, admin.user.id, [
-        { name: 'odm_orthophoto/odm_orthophoto.tif', data: orthomosaic([200, 40, 40]) },
-        { name: 'odm_dem/dsm.tif', data: dsm, deflate: true, claimedSize: dsm.length + 4096 },
-      ])
-      runner = startProcessingJobs(FAST)
+      // Mid-import: its orthomosaic is stored (as the import registers each product, held for the
+      // job), its viewing copies made and safe in the bucket; then the rest of the archive cannot be read.
+      const second = await downloadedJob(project.id, admin.user.id, [])
+      fs.writeFileSync(path.join(jobFolder(second.id), 'all.zip'), 'not a zip archive')
+      const partial = await storeProjectFile({
+        user: admin.user,
+        projectId: project.id,
+        category: 'processed_deliverable',
+        originalName: 'Orthomosaic.tif',
+        source: Readable.from([orthomosaic([200, 40, 40])]),
+        processingJobId: second.id,
+      })
       views = startViewJobs()
+      await views.idle()
+      await store.idle()
+      expect((await bucketKeys()).filter((k) => k.includes(`views/${partial.id}/`)).length).toBeGreaterThan(0)
+      runner = startProcessingJobs(FAST)
       const failed = await until(second.id, (j) => j.status === 'failed')
       // The runner removes what the job stored once its step has ended.
       await runner.idle()
-      await views.idle()
       expect(failed.error).toBeTruthy()
 
       const discarded = getDb()
@@ -284,7 +301,7 @@ describe('a processing job’s outputs, all or nothing for the client', () => {
         (entry) =>
           (JSON.parse(entry.before!) as { files: Array<{ id: number; name: string; key: string }> }).files,
       )
-      expect(removed.map((f) => f.name)).toContain('Orthomosaic.tif')
+      expect(removed.map((f) => f.id)).toEqual([partial.id])
       expect(outputsOf(second.id)).toEqual([])
       await store.idle()
       for (const file of removed) {
@@ -303,6 +320,34 @@ describe('a processing job’s outputs, all or nothing for the client', () => {
       expect(mailsTo(client.user.email)).toHaveLength(mailsBefore)
     },
   )
+
+  test('a job canceled while it imports: what it stored is removed at once, its viewing copies too', async () => {
+    const { client, admin, project } = await deliveredFromJob()
+    const before = clientSees(client, project.id)
+    const job = await downloadedJob(project.id, admin.user.id, [])
+    const stored = await storeProjectFile({
+      user: admin.user,
+      projectId: project.id,
+      category: 'processed_deliverable',
+      originalName: 'Orthomosaic.tif',
+      source: Readable.from([orthomosaic([200, 40, 40])]),
+      processingJobId: job.id,
+    })
+    const row = outputsOf(job.id)[0]!
+    const res = await callRoute(cancelRoute.action, `/api/admin/processing/${job.id}/cancel`, {
+      method: 'POST',
+      headers: admin.headers,
+      params: { jobId: String(job.id) },
+    })
+    expect(res.status).toBe(200)
+    expect(await readJson(res)).toMatchObject({ job: { status: 'canceled', deliverableIds: [] } })
+    expect(outputsOf(job.id)).toEqual([])
+    expect(fs.existsSync(path.join(storagePaths().root, row.fileName))).toBe(false)
+    expect(
+      getDb().select().from(deliverableViews).where(eq(deliverableViews.fileId, stored.id)).get(),
+    ).toBeUndefined()
+    expect(clientSees(client, project.id)).toEqual(before)
+  })
 
   test(
     're-run of a completed project (replace): the old deliverables stay until the new viewing copies are ready, then go, here and in the bucket',
@@ -325,13 +370,16 @@ describe('a processing job’s outputs, all or nothing for the client', () => {
         expect(fs.existsSync(path.join(storagePaths().root, file.fileName))).toBe(true)
       const ortho = firstFiles.find((f) => f.deliverableKind === 'orthomosaic')!
       expect(fs.existsSync(viewsDir(ortho.id))).toBe(true)
-      const asAdmin = await readJson<{ jobs: Array<{ id: number; outputsState: string }> }>(
+      const asAdmin = await readJson<{ jobs: Array<{ id: number; outputs: string; outputsState: string }> }>(
         await callRoute(jobsRoute.loader, `/api/projects/${project.id}/processing`, {
           headers: admin.headers,
           params: { id: String(project.id) },
         }),
       )
-      expect(asAdmin.jobs.find((j) => j.id === second.id)!.outputsState).toBe('copying')
+      expect(asAdmin.jobs.find((j) => j.id === second.id)!).toMatchObject({
+        outputs: 'replace',
+        outputsState: 'copying',
+      })
 
       views = startViewJobs()
       await views.idle()
@@ -373,7 +421,10 @@ describe('a processing job’s outputs, all or nothing for the client', () => {
       expect((await choose({ outputs: 'add', publishNow: true })).status).toBe(409)
       const chosen = await choose({ outputs: 'add' })
       expect(chosen.status).toBe(200)
-      expect(await readJson(chosen)).toMatchObject({ job: { outputs: 'add' }, published: false })
+      expect(await readJson(chosen)).toMatchObject({
+        job: { outputs: 'add', outputsState: null },
+        published: false,
+      })
 
       await publishedRun(second.id)
       const ids = listDeliverables(client.user, project.id).map((d) => d.id)

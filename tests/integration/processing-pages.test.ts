@@ -246,7 +246,10 @@ test('a job’s outputs choice as plain forms: replace or add when starting and 
     params: { projectId: id },
   })
   const shown = (await dialog.json()) as { processing: { jobs: Array<{ id: number; outputsState: string }> } }
-  expect(shown.processing.jobs[0]).toMatchObject({ id: job.id, outputsState: 'held' })
+  expect(shown.processing.jobs[0]).toMatchObject({
+    id: job.id,
+    outputsState: 'held',
+  })
 
   const published = await post({
     intent: 'processing-outputs',

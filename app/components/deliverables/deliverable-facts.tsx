@@ -29,9 +29,11 @@ const STATUS_TEXT = {
 } as const
 
 /** Refreshes the page's data every few seconds while any viewing copy is queued or being made. */
-export function useViewProgressRefresh(deliverables: Pick<Deliverable, 'view'>[]) {
+export function useViewProgressRefresh(deliverables: Array<Pick<Deliverable, 'view'> & { held?: boolean }>) {
   const revalidator = useRevalidator()
-  const busy = deliverables.some((d) => d.view?.status === 'queued' || d.view?.status === 'processing')
+  const busy = deliverables.some(
+    (d) => d.held || d.view?.status === 'queued' || d.view?.status === 'processing',
+  )
   useEffect(() => {
     if (!busy) return
     const timer = setInterval(() => {
@@ -135,7 +137,11 @@ export function DeliverableFacts({
         {view ? (
           <div>
             <dt className="sr-only">Viewing copy</dt>
-            <dd data-testid="deliverable-view-status" data-status={view.status}>
+            {/* Held, a ready copy is not the client's yet: not "ready" to a reader waiting for it. */}
+            <dd
+              data-testid="deliverable-view-status"
+              data-status={deliverable.held && view.status === 'ready' ? 'held' : view.status}
+            >
               {view.status === 'processing' || view.status === 'queued' ? (
                 <span className="flex items-center gap-2">
                   <span>
@@ -156,9 +162,19 @@ export function DeliverableFacts({
                     ? view.error
                     : `${STATUS_TEXT.failed}: ${view.error ?? ''}`}
                 </span>
+              ) : deliverable.held ? (
+                <span className="text-ink-600">{STATUS_TEXT.ready}</span>
               ) : (
                 <span className="text-emerald-700">{STATUS_TEXT.ready}</span>
               )}
+            </dd>
+          </div>
+        ) : null}
+        {deliverable.held ? (
+          <div>
+            <dt className="sr-only">Publication</dt>
+            <dd className="font-medium text-amber-800" data-testid="deliverable-held">
+              {DELIVERABLE_MESSAGES.held}
             </dd>
           </div>
         ) : null}

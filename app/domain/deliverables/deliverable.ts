@@ -63,6 +63,8 @@ export interface Deliverable {
   checkpoints: CheckpointReport | null
   /** Made by a processing job: what it noted (the node, its engine and options for admins only). */
   processing: DeliverableProcessing | null
+  /** A processing job's output not published yet: only an admin's review lists one. */
+  held: boolean
 }
 
 export interface DeliverableProcessing {
@@ -114,6 +116,8 @@ export function isRasterKind(kind: DeliverableKind) {
 export const DELIVERABLE_MESSAGES = {
   notFound: 'Deliverable not found',
   viewNotReady: 'The viewing copy is not ready yet',
+  /** A processing job's output not published yet (the admin's review). */
+  held: 'Held: the client sees it once its processing job’s outputs are published',
   /** What everyone but an admin reads when a viewing copy failed (GDAL's words and paths are for admins). */
   viewFailed: 'We couldn’t prepare this file for viewing; our team has been told. You can still download it.',
   invalidKind: `Kind must be one of ${DELIVERABLE_KINDS.join(', ')}`,

@@ -98,6 +98,7 @@ function toDeliverable(
     accuracy: file.accuracy ?? null,
     checkpoints: file.checkpoints ?? null,
     processing: processingOf(file.processingNote, audience),
+    held: file.withheld,
   }
 }
 
@@ -132,12 +133,16 @@ function viewsByFile(fileIds: number[], db: DbOrTx) {
 export function deliverablesWithoutAccessCheck(
   projectId: number,
   db: DbOrTx = getDb(),
-  { audience = 'others' }: { audience?: Audience } = {},
+  { audience = 'others', includeHeld = false }: { audience?: Audience; includeHeld?: boolean } = {},
 ): Deliverable[] {
   const files = db
     .select()
     .from(projectFiles)
-    .where(releasedDeliverablesWhere(projectId))
+    .where(
+      includeHeld
+        ? and(eq(projectFiles.projectId, projectId), eq(projectFiles.fileCategory, DELIVERABLE))
+        : releasedDeliverablesWhere(projectId),
+    )
     .all()
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
   const views = viewsByFile(
@@ -147,13 +152,26 @@ export function deliverablesWithoutAccessCheck(
   return files.map((f) => toDeliverable(f, views.get(f.id), audience))
 }
 
-/** The deliverables this user may see (404 when the project isn't theirs; a client's list is empty until completion). */
-export function listDeliverables(user: Actor, projectId: number, db: DbOrTx = getDb()): Deliverable[] {
+/**
+ * The deliverables this user may see (404 when the project isn't theirs; a client's list is empty
+ * until completion). `includeHeld`: an admin's review also lists a running job's held outputs.
+ */
+export function listDeliverables(
+  user: Actor,
+  projectId: number,
+  db: DbOrTx = getDb(),
+  { includeHeld = false }: { includeHeld?: boolean } = {},
+): Deliverable[] {
   const project = requireVisibleProject(user, projectId, db)
-  return deliverablesWithoutAccessCheck(projectId, db, { audience: audienceOf(user) }).filter((d) =>
+  const audience = audienceOf(user)
+  return deliverablesWithoutAccessCheck(projectId, db, {
+    audience,
+    includeHeld: includeHeld && audience === 'admin',
+  }).filter((d) =>
     fileVisibleTo(user, project, {
       fileCategory: DELIVERABLE,
       removedAt: d.removedAt ? new Date(d.removedAt) : null,
+      withheld: d.held,
     }),
   )
 }
