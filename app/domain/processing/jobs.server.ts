@@ -395,18 +395,32 @@ export function listAllJobs(limit = 100, db = getDb()) {
 
 /** Each project's latest processing job, for the client's project cards (one query). */
 export function latestProcessingOf(projectIds: number[], db = getDb()) {
-  const out: Record<number, { status: ProcessingJob['status']; progressPercent: number }> = {}
+  const out: Record<number, LatestProcessing> = {}
   if (!projectIds.length) return out
   const rows = db
     .select({
       projectId: processingJobs.projectId,
       status: processingJobs.status,
       progressPercent: processingJobs.progressPercent,
+      deliverWhenDone: processingJobs.deliverWhenDone,
+      followedUpAt: processingJobs.followedUpAt,
     })
     .from(processingJobs)
     .where(inArray(processingJobs.projectId, projectIds))
     .orderBy(processingJobs.id)
     .all()
-  for (const r of rows) out[r.projectId] = { status: r.status, progressPercent: r.progressPercent }
+  for (const r of rows)
+    out[r.projectId] = {
+      status: r.status,
+      progressPercent: r.progressPercent,
+      delivering: r.status === 'completed' && r.deliverWhenDone && !r.followedUpAt,
+    }
   return out
+}
+
+interface LatestProcessing {
+  status: ProcessingJob['status']
+  progressPercent: number
+  /** Completed and being delivered by itself (its viewing copies are made). */
+  delivering: boolean
 }
