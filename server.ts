@@ -30,6 +30,7 @@ const {
   createExpressApp,
   createTusServer,
   ensureReferenceDrones,
+  every,
   getDb,
   getEnv,
   getSqlite,
@@ -94,27 +95,16 @@ if (!isProduction) {
   })
 }
 
-// Expired sessions and spent or expired reset links are purged every hour.
-const purgeTimer = setInterval(
-  () => {
-    try {
-      purgeExpiredAuthRecords()
-    } catch (error) {
-      console.error('[auth] purge failed', error)
-    }
-  },
-  60 * 60 * 1000,
-)
-purgeTimer.unref()
-purgeExpiredAuthRecords()
+// Expired sessions and spent or expired reset links are purged now and every hour.
+const stopAuthPurge = every({
+  name: 'auth: purge',
+  everyMs: 60 * 60 * 1000,
+  run: purgeExpiredAuthRecords,
+}).stop
 
 closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   if (err) console.error(err)
-  clearInterval(purgeTimer)
-  stopDailyJobs()
-  stopTusCleanup()
-  stopBackups()
-  stopNodeChecks()
+  await Promise.all([stopAuthPurge(), stopDailyJobs(), stopTusCleanup(), stopBackups(), stopNodeChecks()])
   await processingJobs.stop()
   await viewJobs.stop()
   await stopStockpileMeasures()

@@ -13,9 +13,10 @@ import { ModelCopyError } from '#app/domain/threed/model-copy.server.ts'
 import { PointCloudError } from '#app/domain/threed/point-cloud.server.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { startRowQueue } from '#app/lib/jobs/row-queue.server.ts'
 import { registerStatefulModule } from '#app/lib/process/stateful-modules.server.ts'
 import { deliverableViews, projectFiles, type DeliverableView, type ProjectFile } from '#db/schema.ts'
-import { and, asc, eq, gt, isNotNull } from 'drizzle-orm'
+import { and, asc, eq, gt, isNotNull, notInArray } from 'drizzle-orm'
 
 import { GdalError } from './gdal.server.ts'
 import { backfillReducedCopy, isKept, reducedCopyName, removeViewCopies } from './view-copies.server.ts'
@@ -77,13 +78,18 @@ export function missingReducedCopies(db: DbOrTx, afterId: number, limit = BACKFI
   }
 }
 
-/** Claims the oldest queued job (one transaction), or null. */
-function claimNext(db: DbOrTx) {
+/** Claims the oldest queued job of a file not in hand (one transaction), or null. */
+function claimNext(db: DbOrTx, inHand: ReadonlySet<number>) {
   return db.transaction((tx) => {
     const next = tx
       .select()
       .from(deliverableViews)
-      .where(eq(deliverableViews.status, 'queued'))
+      .where(
+        and(
+          eq(deliverableViews.status, 'queued'),
+          inHand.size ? notInArray(deliverableViews.fileId, [...inHand]) : undefined,
+        ),
+      )
       .orderBy(asc(deliverableViews.updatedAt), asc(deliverableViews.id))
       .get()
     if (!next) return null
@@ -157,6 +163,9 @@ export function requestReducedCopy(fileId: number) {
  * left `processing` are queued again first; ready copies made before reduced copies existed get
  * theirs, one at a time when the queue is empty.
  */
+/** A claimed job, or a ready copy's missing reduced copy; either is keyed by its file. */
+type ViewItem = { job: DeliverableView } | { reducedCopyOf: number }
+
 export function startViewJobRunner(
   work: ViewJobWork,
   db: DbOrTx = getDb(),
@@ -166,14 +175,12 @@ export function startViewJobRunner(
     .set({ status: 'queued', progressPercent: 0, updatedAt: new Date() })
     .where(eq(deliverableViews.status, 'processing'))
     .run()
-  const running = new Map<number, { fileId: number; controller: AbortController; done: Promise<void> }>()
   // Reduced copies to make, one at a time after the queue; each tried once per process (a restart resumes).
   // The rows are read a page at a time, as the backfill gets to them (never the whole table at once).
   const backfill: number[] = []
   let backfillCursor: number | null = 0
   const backfillTried = new Set<number>()
   let stopped = false
-  let waiters: Array<() => void> = []
 
   /** Whether a reduced copy waits to be made, reading the next page when this one is done. */
   const hasBackfill = () => {
@@ -182,17 +189,11 @@ export function startViewJobRunner(
       backfillCursor = page.next
       backfill.push(...page.fileIds.filter((id) => !backfillTried.has(id)))
       // A page with nothing to make: the next one on a later turn, so a start never blocks on the table.
-      if (!backfill.length && backfillCursor !== null) setImmediate(() => runner.kick())
+      if (!backfill.length && backfillCursor !== null) setImmediate(() => queue.kick())
     }
     return backfill.length > 0
   }
 
-  const settleWaiters = () => {
-    if (running.size || backfill.length || backfillCursor !== null || hasQueued()) return
-    const ready = waiters
-    waiters = []
-    for (const resolve of ready) resolve()
-  }
   const hasQueued = () =>
     Boolean(
       db
@@ -202,7 +203,28 @@ export function startViewJobRunner(
         .get(),
     )
 
-  async function run(job: NonNullable<ReturnType<typeof claimNext>>, controller: AbortController) {
+  function claim(limit: number, inHand: ReadonlySet<number>): ViewItem[] {
+    const taken = new Set(inHand)
+    const items: ViewItem[] = []
+    while (items.length < limit) {
+      const job = claimNext(db, taken)
+      if (!job) break
+      taken.add(job.fileId)
+      items.push({ job })
+    }
+    // Only when nothing is queued: a new upload's copy comes first.
+    if (items.length < limit && !hasQueued() && hasBackfill()) {
+      const index = backfill.findIndex((fileId) => !taken.has(fileId))
+      if (index >= 0) {
+        const [fileId] = backfill.splice(index, 1)
+        backfillTried.add(fileId!)
+        items.push({ reducedCopyOf: fileId! })
+      }
+    }
+    return items
+  }
+
+  async function run(job: DeliverableView, signal: AbortSignal) {
     const file = db.select().from(projectFiles).where(eq(projectFiles.id, job.fileId)).get()
     try {
       if (!file || file.removedAt) return finish(db, job.id, { status: 'failed', error: NO_LONGER_STORED })
@@ -221,18 +243,18 @@ export function startViewJobRunner(
           .where(eq(deliverableViews.id, job.id))
           .run()
       }
-      const outcome = await work(file, { signal: controller.signal, onProgress, db })
+      const outcome = await work(file, { signal, onProgress, db })
       if ('refused' in outcome) return finish(db, job.id, { status: 'failed', error: outcome.refused })
       finish(db, job.id, { status: 'ready', progressPercent: 100, error: null, ...outcome.made })
     } catch (error) {
-      if (controller.signal.aborted && !(error instanceof GdalError)) {
+      if (signal.aborted && !(error instanceof GdalError)) {
         // A 3D copy stopped by a cancel or a stop: as a GDAL child's abort below.
         await removeViewCopies(job.fileId).catch(() => {})
-        if (controller.signal.reason === CANCELLED)
+        if (signal.reason === CANCELLED)
           return finish(db, job.id, { status: 'failed', error: NO_LONGER_STORED })
         return requeue(db, job)
       }
-      if (error instanceof GdalError && error.aborted && controller.signal.reason === CANCELLED) {
+      if (error instanceof GdalError && error.aborted && signal.reason === CANCELLED) {
         // The deliverable was deleted (or removed by retention): nothing to convert any more.
         await removeViewCopies(job.fileId).catch(() => {})
         return finish(db, job.id, { status: 'failed', error: NO_LONGER_STORED })
@@ -253,79 +275,38 @@ export function startViewJobRunner(
     }
   }
 
-  /** The next job after one ends: a database closed meanwhile (shutdown, a test's end) is logged, not an unhandled rejection. */
-  function kickAfterJob() {
-    try {
-      runner.kick()
-    } catch (error) {
-      console.error('[deliverables] could not claim the next view job', error)
-    }
-  }
+  const queue = startRowQueue<ViewItem, number>({
+    name: 'deliverables: view jobs',
+    concurrency,
+    claim,
+    keyOf: (item) => ('job' in item ? item.job.fileId : item.reducedCopyOf),
+    pending: () => backfill.length > 0 || backfillCursor !== null || hasQueued(),
+    async work(item, signal) {
+      if ('job' in item) return run(item.job, signal)
+      await backfillReducedCopy(item.reducedCopyOf, db, signal).catch((error) => {
+        if (!signal.aborted)
+          console.error(`[deliverables] reduced copy of ${item.reducedCopyOf} failed`, error)
+      })
+    },
+  })
 
   const runner: ViewJobRunner = {
-    kick() {
-      while (!stopped && running.size < concurrency) {
-        const job = claimNext(db)
-        if (!job) break
-        const controller = new AbortController()
-        const done = run(job, controller)
-          .catch((error) => console.error('[deliverables] view job crashed', error))
-          .finally(() => {
-            running.delete(job.id)
-            kickAfterJob()
-            settleWaiters()
-          })
-        running.set(job.id, { fileId: job.fileId, controller, done })
-      }
-      // Only when nothing is queued: a new upload's copy comes first.
-      if (!stopped && running.size < concurrency && !hasQueued() && hasBackfill()) {
-        const fileId = backfill.shift()!
-        backfillTried.add(fileId)
-        const controller = new AbortController()
-        const key = -fileId
-        const done = backfillReducedCopy(fileId, db, controller.signal)
-          .catch((error) => {
-            if (!controller.signal.aborted)
-              console.error(`[deliverables] reduced copy of ${fileId} failed`, error)
-          })
-          .finally(() => {
-            running.delete(key)
-            kickAfterJob()
-            settleWaiters()
-          })
-        running.set(key, { fileId, controller, done })
-      }
-      settleWaiters()
-    },
+    kick: queue.kick,
+    idle: queue.idle,
     requestReducedCopy(fileId) {
       if (stopped || backfillTried.has(fileId)) return
       const index = backfill.indexOf(fileId)
       if (index >= 0) backfill.splice(index, 1)
       backfill.unshift(fileId)
-      runner.kick()
+      queue.kick()
     },
-    async cancel(fileId) {
-      const jobs = [...running.values()].filter((r) => r.fileId === fileId)
-      for (const { controller } of jobs) controller.abort(CANCELLED)
-      await Promise.all(jobs.map((r) => r.done))
-    },
-    idle() {
-      return new Promise((resolve) => {
-        waiters.push(resolve)
-        settleWaiters()
-      })
-    },
+    cancel: (fileId) => queue.abort(fileId, CANCELLED),
     async stop() {
       stopped = true
       if (viewJobs === runner) viewJobs = null
-      for (const { controller } of running.values()) controller.abort()
-      await Promise.all([...running.values()].map((r) => r.done))
-      const ready = waiters
-      waiters = []
-      for (const resolve of ready) resolve()
+      await queue.stop()
     },
   }
   viewJobs = runner
-  runner.kick()
   return runner
 }

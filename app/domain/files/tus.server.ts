@@ -29,6 +29,7 @@ import { getEnv } from '#app/lib/config/env.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { isSameOriginRequest } from '#app/lib/http/origin.server.ts'
+import { every } from '#app/lib/jobs/scheduler.server.ts'
 import { users, type User } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
 
@@ -349,19 +350,15 @@ export function createTusServer(options: TusOptions = {}) {
 
 export type TusServer = ReturnType<typeof createTusServer>
 
-/** Removes expired unfinished uploads now and then every `everyMs` (the timer doesn't keep the process alive). */
+/** Removes expired unfinished uploads now and then every `everyMs`, through the server's scheduler. */
 export function startTusCleanup({ server, store }: TusServer, everyMs = 15 * 60 * 1000) {
-  const run = async () => {
-    try {
+  return every({
+    name: 'tus: clean-up',
+    everyMs,
+    async run() {
       const removed = await server.cleanUpExpiredUploads()
       store.pruneHashes()
       if (removed) console.log(`[tus] removed ${removed} expired upload(s)`)
-    } catch (error) {
-      console.error('[tus] cleanup failed', error)
-    }
-  }
-  void run()
-  const timer = setInterval(run, everyMs)
-  timer.unref()
-  return () => clearInterval(timer)
+    },
+  }).stop
 }

@@ -8,6 +8,7 @@ import { recordAudit } from '#app/lib/audit/audit.server.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
+import { every } from '#app/lib/jobs/scheduler.server.ts'
 import { processingJobs, processingNodes, type ProcessingNode } from '#db/schema.ts'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
@@ -221,22 +222,9 @@ export async function checkNodes(now = () => new Date(), db = getDb()) {
   return Promise.all(nodes.map((node) => checkNode(node, now, db)))
 }
 
-/** The 30-second health check (server.ts); returns its stop function. */
+/** The 30-second health check (server.ts), through the server's scheduler; returns its stop function. */
 export function startNodeHealthChecks(intervalMs = HEALTH_CHECK_MS) {
-  let running = false
-  const tick = () => {
-    if (running) return
-    running = true
-    checkNodes()
-      .catch((error) => console.error('[processing] node health check failed', error))
-      .finally(() => {
-        running = false
-      })
-  }
-  const timer = setInterval(tick, intervalMs)
-  timer.unref()
-  tick()
-  return () => clearInterval(timer)
+  return every({ name: 'processing: node health check', everyMs: intervalMs, run: () => checkNodes() }).stop
 }
 
 /**

@@ -11,6 +11,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { getEnv } from '#app/lib/config/env.server.ts'
+import { every } from '#app/lib/jobs/scheduler.server.ts'
 import { objectStore, usesBucket, type ObjectStore } from '#app/lib/storage/s3-client.server.ts'
 import Database from 'better-sqlite3'
 
@@ -152,39 +153,31 @@ export async function copyNewestBackupToBucket(
 
 /**
  * Checks every hour whether a daily backup is due (a server restarted every few hours
- * still gets one a day) and, with FILE_STORE=s3, that the newest is in the bucket. The
- * timer never keeps the process alive; call the returned function on shutdown.
+ * still gets one a day) and, with FILE_STORE=s3, that the newest is in the bucket, through
+ * the server's scheduler: `stop()` it on shutdown.
  */
 export function startBackupSchedule(
   getSource: () => Database.Database,
   options: { dir?: string; checkEveryMs?: number; firstCheckMs?: number } = {},
 ) {
   const dir = options.dir ?? backupsDir()
-  let running = false
-  const check = async () => {
-    if (running) return
-    running = true
-    try {
-      const result = await backupIfDue(getSource(), dir)
-      if (result) console.log(`[backup] ${result.path} (${result.bytes} bytes)`)
-      if (usesBucket()) {
-        const key = await copyNewestBackupToBucket(objectStore(), dir)
-        if (key) console.log(`[backup] copied to the bucket as ${key}`)
+  return every({
+    name: 'backup',
+    everyMs: options.checkEveryMs ?? 60 * 60 * 1000,
+    firstAfterMs: options.firstCheckMs ?? 60_000,
+    async run() {
+      try {
+        const result = await backupIfDue(getSource(), dir)
+        if (result) console.log(`[backup] ${result.path} (${result.bytes} bytes)`)
+        if (usesBucket()) {
+          const key = await copyNewestBackupToBucket(objectStore(), dir)
+          if (key) console.log(`[backup] copied to the bucket as ${key}`)
+        }
+      } catch (error) {
+        console.error('[backup] the daily backup failed:', error)
       }
-    } catch (error) {
-      console.error('[backup] the daily backup failed:', error)
-    } finally {
-      running = false
-    }
-  }
-  const first = setTimeout(check, options.firstCheckMs ?? 60_000)
-  const every = setInterval(check, options.checkEveryMs ?? 60 * 60 * 1000)
-  first.unref()
-  every.unref()
-  return () => {
-    clearTimeout(first)
-    clearInterval(every)
-  }
+    },
+  }).stop
 }
 
 // ---------------------------------------------------------------------------------

@@ -1,9 +1,11 @@
 /**
  * Runs the server's once-a-day tasks: the concepts own them (each a `DailyTask` beside its
  * service) and the server entry (`app/server-services.server.ts`) lists them, so this module
- * knows no business rule. Timers are unref'd so they never keep the process alive; a failure
+ * knows no business rule. The server's scheduler runs them (`scheduler.server.ts`); a failure
  * is logged and retried the next day, the other tasks still run.
  */
+import { every } from './scheduler.server.ts'
+
 const DAY_MS = 24 * 60 * 60 * 1000
 const FIRST_RUN_DELAY_MS = 60 * 1000
 
@@ -24,12 +26,10 @@ async function runDailyTasks(tasks: readonly DailyTask[]) {
 }
 
 export function startDailyTasks(tasks: readonly DailyTask[]) {
-  const first = setTimeout(() => void runDailyTasks(tasks), FIRST_RUN_DELAY_MS)
-  first.unref()
-  const every = setInterval(() => void runDailyTasks(tasks), DAY_MS)
-  every.unref()
-  return () => {
-    clearTimeout(first)
-    clearInterval(every)
-  }
+  return every({
+    name: 'daily',
+    everyMs: DAY_MS,
+    firstAfterMs: FIRST_RUN_DELAY_MS,
+    run: () => runDailyTasks(tasks),
+  }).stop
 }

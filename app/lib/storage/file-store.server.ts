@@ -3,6 +3,8 @@
  * with what is stored, its worker started, and the cache kept within FILE_CACHE_MAX_GB after
  * every file that becomes safe and every ten minutes. With FILE_STORE=local it does nothing.
  */
+import { every } from '#app/lib/jobs/scheduler.server.ts'
+
 import { evictCache } from './file-cache.server.ts'
 import { reconcileOutbox, startFileOutbox, type OutboxOptions } from './outbox.server.ts'
 import { usesBucket } from './s3-client.server.ts'
@@ -11,23 +13,14 @@ export async function startFileStore(options: Omit<OutboxOptions, 'onSafe'> = {}
   if (!usesBucket()) return { kick() {}, idle: async () => {}, stop: async () => {} }
   const reconciled = await reconcileOutbox()
   if (reconciled.queued || reconciled.deleting) console.log('[files] bucket outbox at start', reconciled)
-  let evicting: Promise<unknown> | null = null
-  const evict = () => {
-    evicting ??= evictCache()
-      .catch((error) => console.error('[files] cache eviction failed', error))
-      .finally(() => (evicting = null))
-  }
-  const outbox = startFileOutbox({ ...options, onSafe: evict })
-  const timer = setInterval(evict, 10 * 60 * 1000)
-  timer.unref()
-  evict()
+  const eviction = every({ name: 'files: cache eviction', everyMs: 10 * 60 * 1000, run: evictCache })
+  const outbox = startFileOutbox({ ...options, onSafe: () => void eviction.runNow() })
   return {
     kick: outbox.kick,
     idle: outbox.idle,
     async stop() {
-      clearInterval(timer)
       await outbox.stop()
-      await evicting
+      await eviction.stop()
     },
   }
 }

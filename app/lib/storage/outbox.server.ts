@@ -6,12 +6,12 @@
  * restart; a failure is retried with exponential back-off. With FILE_STORE=local every
  * function here does nothing.
  */
-import { setMaxListeners } from 'node:events'
 import fs from 'node:fs'
 import path from 'node:path'
 import { hashFile } from '#app/domain/files/receive.server.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { startRowQueue } from '#app/lib/jobs/row-queue.server.ts'
 import { registerStatefulModule } from '#app/lib/process/stateful-modules.server.ts'
 import { documentCopies, processingJobs, projectFiles, storedObjects, type StoredObject } from '#db/schema.ts'
 import { and, asc, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm'
@@ -149,12 +149,6 @@ export function unsafeFilesSummary(db: DbOrTx = getDb()) {
   }
 }
 
-/** The wait before attempt n+1: 2^n × base, at most an hour, with a little jitter. */
-function backoffMs(attempts: number, baseMs: number) {
-  const wait = Math.min(baseMs * 2 ** Math.min(attempts, 20), 60 * 60 * 1000)
-  return Math.round(wait * (0.8 + Math.random() * 0.4))
-}
-
 function shortError(error: unknown) {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
   return text.slice(0, 500)
@@ -209,7 +203,8 @@ export interface OutboxOptions {
 
 /**
  * Starts the worker (server.ts, after the database): due rows in order, `concurrency` at
- * once, never the same key twice at once. Returns `{ kick, idle, stop }`.
+ * once, never the same key twice at once. Returns `{ kick, idle, stop }`; `idle` resolves when
+ * nothing is due and nothing is in flight (rows waiting on their back-off count as idle).
  */
 export function startFileOutbox({
   concurrency = 2,
@@ -218,15 +213,7 @@ export function startFileOutbox({
   onSafe,
 }: OutboxOptions = {}) {
   const db = getDb()
-  const controller = new AbortController()
-  // Every transfer in flight listens on it.
-  setMaxListeners(0, controller.signal)
-  const inFlight = new Map<string, Promise<void>>()
-  let stopped = false
-  let timer: NodeJS.Timeout | null = null
-  let idleWaiters: (() => void)[] = []
-
-  const due = (limit: number) =>
+  const due = (limit: number, inHand: ReadonlySet<string>) =>
     db
       .select()
       .from(storedObjects)
@@ -237,85 +224,53 @@ export function startFileOutbox({
         ),
       )
       .orderBy(asc(storedObjects.nextAttemptAt), asc(storedObjects.createdAt))
-      .limit(limit)
+      .limit(limit + inHand.size)
       .all()
-      .filter((row) => !inFlight.has(row.key))
+      .filter((row) => !inHand.has(row.key))
+      .slice(0, limit)
 
-  const work = async (row: StoredObject) => {
-    try {
+  const queue = startRowQueue<StoredObject, string>({
+    name: 'files: bucket outbox',
+    concurrency,
+    pollMs,
+    // Rows are claimed in this process only; each write back checks the row's version.
+    claim: due,
+    keyOf: (row) => row.key,
+    pending: () => due(1, new Set()).length > 0,
+    nextDueAt: () =>
+      db
+        .select({ at: storedObjects.nextAttemptAt })
+        .from(storedObjects)
+        .where(ne(storedObjects.state, 'safe'))
+        .orderBy(asc(storedObjects.nextAttemptAt))
+        .get()?.at ?? null,
+    async work(row, signal) {
       if (row.state === 'deleting') await deleteOne(row, db)
-      else if ((await putOne(row, controller.signal, db)) > 0) onSafe?.()
-    } catch (error) {
-      if (stopped) return
-      const attempts = row.attempts + 1
-      db.update(storedObjects)
-        .set({
-          attempts,
-          lastError: shortError(error),
-          nextAttemptAt: new Date(Date.now() + backoffMs(row.attempts, retryBaseMs)),
-          updatedAt: new Date(),
-        })
-        .where(and(eq(storedObjects.key, row.key), eq(storedObjects.version, row.version)))
-        .run()
-      console.warn(
-        `[files] bucket: ${row.state === 'deleting' ? 'delete' : 'copy'} of ${row.key} failed (attempt ${attempts}); retrying`,
-        shortError(error),
-      )
-    }
-  }
-
-  const pump = () => {
-    if (stopped) return
-    const room = concurrency - inFlight.size
-    if (room > 0) {
-      for (const row of due(room + inFlight.size).slice(0, room)) {
-        const running = work(row).finally(() => {
-          inFlight.delete(row.key)
-          pump()
-        })
-        inFlight.set(row.key, running)
-      }
-    }
-    if (inFlight.size === 0) {
-      const waiters = idleWaiters
-      idleWaiters = []
-      for (const resolve of waiters) resolve()
-    }
-    schedule()
-  }
-
-  /** Sleeps until the next row is due (or pollMs), unless woken earlier. */
-  const schedule = () => {
-    if (stopped) return
-    if (timer) clearTimeout(timer)
-    const next = db
-      .select({ at: storedObjects.nextAttemptAt })
-      .from(storedObjects)
-      .where(ne(storedObjects.state, 'safe'))
-      .orderBy(asc(storedObjects.nextAttemptAt))
-      .get()
-    const wait = next ? Math.max(10, Math.min(pollMs, next.at.getTime() - Date.now())) : pollMs
-    timer = setTimeout(pump, wait)
-    timer.unref()
-  }
-
-  wake = () => setImmediate(pump)
-  pump()
+      else if ((await putOne(row, signal, db)) > 0) onSafe?.()
+    },
+    retry: {
+      baseMs: retryBaseMs,
+      attemptsOf: (row) => row.attempts,
+      record(row, { attempts, error, dueAt }) {
+        db.update(storedObjects)
+          .set({ attempts, lastError: shortError(error), nextAttemptAt: dueAt, updatedAt: new Date() })
+          .where(and(eq(storedObjects.key, row.key), eq(storedObjects.version, row.version)))
+          .run()
+        console.warn(
+          `[files] bucket: ${row.state === 'deleting' ? 'delete' : 'copy'} of ${row.key} failed (attempt ${attempts}); retrying`,
+          shortError(error),
+        )
+      },
+    },
+  })
+  wake = () => setImmediate(queue.kick)
 
   return {
-    kick: () => pump(),
-    /** Resolves when nothing is due and nothing is in flight (pending rows waiting on back-off count as idle). */
-    idle: () =>
-      new Promise<void>((resolve) => {
-        idleWaiters.push(resolve)
-        pump()
-      }),
+    kick: queue.kick,
+    idle: queue.idle,
     async stop() {
-      stopped = true
       wake = null
-      if (timer) clearTimeout(timer)
-      controller.abort()
-      await Promise.allSettled(inFlight.values())
+      await queue.stop()
     },
   }
 }

@@ -1,0 +1,84 @@
+/** The scheduler on vitest's fake clock: when runs happen is exact, never a wall-clock guess. */
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+
+import { every, type ScheduledTimer } from './scheduler.server.ts'
+
+let timer: ScheduledTimer | null = null
+beforeEach(() => {
+  vi.useFakeTimers()
+})
+afterEach(async () => {
+  const stopping = timer?.stop()
+  await vi.runOnlyPendingTimersAsync()
+  await stopping
+  timer = null
+  vi.useRealTimers()
+})
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+describe('every', () => {
+  test('runs at once, then every tick; a slow run is never overlapped (its ticks are skipped)', async () => {
+    let runs = 0
+    let atOnce = 0
+    let most = 0
+    timer = every({
+      name: 'test',
+      everyMs: 10,
+      async run() {
+        runs++
+        most = Math.max(most, ++atOnce)
+        await wait(35)
+        atOnce--
+      },
+    })
+    expect(runs).toBe(1)
+    // Runs start at 0, 40 (the tick after 35), 80, 120.
+    await vi.advanceTimersByTimeAsync(150)
+    expect(most).toBe(1)
+    expect(runs).toBe(4)
+  })
+
+  test('waits `firstAfterMs` for the first run, then every tick; a failure is logged and the next tick runs', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    let runs = 0
+    timer = every({
+      name: 'flaky',
+      everyMs: 20,
+      firstAfterMs: 40,
+      run() {
+        runs++
+        if (runs === 1) throw new Error('boom')
+      },
+    })
+    await vi.advanceTimersByTimeAsync(39)
+    expect(runs).toBe(0)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(runs).toBe(1)
+    expect(errors).toHaveBeenCalledWith('[flaky] failed', expect.objectContaining({ message: 'boom' }))
+    await vi.advanceTimersByTimeAsync(40)
+    expect(runs).toBe(3)
+  })
+
+  test('runNow joins a run in progress; stop waits for it and ends the ticks', async () => {
+    let runs = 0
+    let ended = false
+    timer = every({
+      name: 'test',
+      everyMs: 1000,
+      async run() {
+        runs++
+        await wait(40)
+        ended = true
+      },
+    })
+    const joined = timer.runNow()
+    expect(runs).toBe(1)
+    const stopped = timer.stop()
+    await vi.advanceTimersByTimeAsync(40)
+    await Promise.all([joined, stopped])
+    expect(ended).toBe(true)
+    await vi.advanceTimersByTimeAsync(5000)
+    expect(runs).toBe(1)
+  })
+})
