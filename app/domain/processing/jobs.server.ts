@@ -37,9 +37,6 @@ export interface StartInput {
   deliverWhenDone?: boolean
 }
 
-// The runner reads the photos from here until its steps import project-photos.server.ts themselves.
-export { projectGcpFileWithoutAccessCheck, projectPhotosWithoutAccessCheck } from './project-photos.server.ts'
-
 export function activeJobOf(projectId: number, db: DbOrTx) {
   return db
     .select({ id: processingJobs.id })

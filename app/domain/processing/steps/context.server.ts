@@ -3,8 +3,8 @@
  * share. Every write is a compare-and-set on the job's status (`move`), so a cancel always wins.
  */
 import type { DbOrTx } from '#app/lib/db/db.server.ts'
-import { processingJobs, processingNodes, type ProcessingJob } from '#db/schema.ts'
-import { and, eq } from 'drizzle-orm'
+import { processingJobs, processingNodes, users, type ProcessingJob } from '#db/schema.ts'
+import { and, asc, eq } from 'drizzle-orm'
 
 import { removeTask } from '../nodeodm-client.server.ts'
 import { nodeAddress } from '../nodes.server.ts'
@@ -106,4 +106,13 @@ export function resubmit(db: DbOrTx, job: ProcessingJob, reason: string) {
   })
   if (moved) freeTask(db, job)
   return moved
+}
+
+/** Who the job's writes are made for: the admin who started it, else the first admin. */
+export function adminFor(db: DbOrTx, job: ProcessingJob) {
+  if (job.createdBy) return job.createdBy
+  return (
+    db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).orderBy(asc(users.id)).get()?.id ??
+    null
+  )
 }

@@ -11,9 +11,12 @@ import { ensureLocalFile } from '#app/lib/storage/file-cache.server.ts'
 import type { ProcessingJob, ProjectFile } from '#db/schema.ts'
 
 import { ImportRefusedError } from '../import.server.ts'
-import { projectGcpFileWithoutAccessCheck, projectPhotosWithoutAccessCheck } from '../jobs.server.ts'
 import { commitTask, NodeOdmError, uploadFiles, type UploadFile } from '../nodeodm-client.server.ts'
 import { nodeAddress } from '../nodes.server.ts'
+import {
+  projectGcpFileWithoutAccessCheck,
+  projectPhotosWithoutAccessCheck,
+} from '../project-photos.server.ts'
 import { Aborted, later, move, nodeOf, resubmit, type StepContext } from './context.server.ts'
 
 const UPLOAD_ATTEMPTS = 5
