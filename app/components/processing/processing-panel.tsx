@@ -45,7 +45,7 @@ export interface PanelJob {
 }
 
 /** Whether a job may still change soon: running, or completed and waiting to be delivered. */
-export function isLiveJob(
+function isLiveJob(
   job: Pick<PanelJob, 'status' | 'deliverWhenDone'> & { followUpNote?: string | null },
 ) {
   if (isActiveProcessing(job.status)) return true

@@ -7,7 +7,7 @@
 import { useFetcher, useRevalidator } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 
-export const LIVE_POLL_MS = 3000
+const LIVE_POLL_MS = 3000
 
 /**
  * The newest of the loader's data and the fetcher's answer from `url`, polled while

@@ -95,7 +95,7 @@ export async function readPhotoGps(file: string): Promise<PhotoGps> {
 }
 
 /** Reads a stored photo's EXIF and records it (with the time it was read, so it is read once). */
-export async function recordPhotoGps(fileId: number, file: string, db: DbOrTx = getDb()) {
+async function recordPhotoGps(fileId: number, file: string, db: DbOrTx = getDb()) {
   const gps = await readPhotoGps(file)
   db.update(projectFiles)
     .set({ ...gps, exifReadAt: new Date() })
