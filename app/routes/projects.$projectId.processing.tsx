@@ -51,7 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       error: j.error,
       deliverableIds: j.deliverableIds,
       // Completed, to be delivered by itself once its viewing copies are ready.
-      delivering: j.status === 'completed' && j.deliverWhenDone && !j.followedUpAt && !delivered,
+      delivering: j.awaitingDelivery && !delivered,
     }))
     const latest = jobs[0]
     const back =

@@ -23,7 +23,7 @@ import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
 import { getNodeOptions, NodeOdmError, type NodeOption } from './nodeodm-client.server.ts'
 import { nodeAddress, pickNode } from './nodes.server.ts'
 import type { PhotoProblem } from './photo-check.ts'
-import { ACTIVE_PROCESSING_STATUSES, checkOptions, PROCESSING_MESSAGES } from './presets.ts'
+import { ACTIVE_PROCESSING_STATUSES, awaitingDelivery, checkOptions, PROCESSING_MESSAGES } from './presets.ts'
 import { acceptedPhotoProblems, projectPhotosWithoutAccessCheck } from './project-photos.server.ts'
 import { processingRunner } from './runner-registry.server.ts'
 
@@ -327,7 +327,7 @@ function toJobView(job: JobRow, deliverableIds: number[] = []) {
     error: job.error,
     deliverableIds,
     deliverWhenDone: job.deliverWhenDone,
-    followedUpAt: job.followedUpAt?.toISOString() ?? null,
+    awaitingDelivery: awaitingDelivery(job),
     acceptedWarnings: job.acceptedWarnings,
     followUpNote: job.followUpNote,
   }
@@ -401,6 +401,7 @@ export function latestProcessingOf(projectIds: number[], db = getDb()) {
       progressPercent: processingJobs.progressPercent,
       deliverWhenDone: processingJobs.deliverWhenDone,
       followedUpAt: processingJobs.followedUpAt,
+      followUpNote: processingJobs.followUpNote,
     })
     .from(processingJobs)
     .where(inArray(processingJobs.projectId, projectIds))
@@ -410,7 +411,7 @@ export function latestProcessingOf(projectIds: number[], db = getDb()) {
     out[r.projectId] = {
       status: r.status,
       progressPercent: r.progressPercent,
-      delivering: r.status === 'completed' && r.deliverWhenDone && !r.followedUpAt,
+      delivering: awaitingDelivery(r),
     }
   return out
 }

@@ -13,17 +13,8 @@ import { deliverableViews, processingJobs, projectFiles, type ProcessingJob } fr
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 
 import { mailJobFailed, mailJobNeedsReview, type SkippedProduct } from '../job-mail.server.ts'
+import { FOLLOW_UP_NOTES } from '../presets.ts'
 import { adminFor, later, move, type StepContext } from './context.server.ts'
-
-export const FOLLOW_UP_NOTES = {
-  delivering: 'Delivering to the client',
-  failureMailed: 'The admins were e-mailed the failure',
-  awaitingReview: 'Waiting for your review: complete the project to deliver the results',
-  delivered: 'Delivered to the client',
-  deliveredMailFailed: 'Delivered to the client; the e-mail to the client could not be sent',
-  needsReview: (reason: string) => `Not delivered, needs your review: ${reason}`,
-  failed: (reason: string) => `Following up failed, needs your review: ${reason}`,
-} as const
 
 /** Writes the follow-up once: null when another look got there first. */
 function claim(db: DbOrTx, job: ProcessingJob, note: string) {
