@@ -62,6 +62,8 @@ async function pilotUploads(page: Page, projectId: number, files: string[], js: 
   const media = page.getByTestId('job-media')
   const input = media.getByLabel('Upload photos')
   if (js) {
+    // Hydrated: the queue takes several files at once.
+    await expect(input).toHaveAttribute('multiple', '')
     await input.setInputFiles(files)
   } else {
     for (const file of files) {
@@ -93,7 +95,7 @@ async function adminProcesses(page: Page, projectId: number) {
   await form.getByLabel(/Process anyway/).check()
   await form.getByRole('button', { name: 'Process photos' }).click()
   await expectToast(page, 'Processing started')
-  await expect(page.locator('[data-testid^="processing-job-"]')).toHaveCount(1)
+  await expect(page.locator('[data-testid^="processing-job-"][data-status]')).toHaveCount(1)
 }
 
 function orthomosaicOf(projectId: number) {
@@ -145,7 +147,7 @@ test('pilot’s geotagged photos → photo check → processed and delivered by 
   )
   expect(mail.text).toContain(`/projects/${projectId}/map`)
   // The admin's panel updated in place too: the job completed, delivered.
-  const job = admin.locator('[data-testid^="processing-job-"]')
+  const job = admin.locator('[data-testid^="processing-job-"][data-status]')
   await expect(job).toHaveAttribute('data-status', 'completed')
   await expect(job.getByTestId('processing-follow-up')).toHaveText('Delivered to the client', {
     timeout: 30_000,
