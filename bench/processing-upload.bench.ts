@@ -77,6 +77,12 @@ async function rawLoopbackCopy(files: string[], target: string) {
   return { seconds, received: fs.statSync(target).size }
 }
 
+/** CPU seconds (user + system) the process has used so far (/proc, 100 ticks a second). */
+function cpuSeconds(pid: number) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
+
 /** Sizes of the files under `folder` (the node's copy of the task's photos). */
 function folderBytes(folder: string) {
   let bytes = 0
@@ -144,6 +150,7 @@ async function run() {
     })()
 
     // The node is checked as the server starts; until then there is no node to take the job.
+    const cpuBefore = { server: cpuSeconds(server.pid!), node: cpuSeconds(process.pid) }
     const start = performance.now()
     let started
     for (const deadline = Date.now() + 30_000; ; ) {
@@ -167,6 +174,10 @@ async function run() {
       await new Promise((r) => setTimeout(r, 50))
     }
     const seconds = (performance.now() - start) / 1000
+    const cpu = {
+      server: cpuSeconds(server.pid!) - cpuBefore.server,
+      node: cpuSeconds(process.pid) - cpuBefore.node,
+    }
     db.close()
     if (row.status !== 'processing') throw new Error(`job ${row.status}: ${row.error}`)
     // The node files the committed photos under its task's folder as it starts the task.
@@ -189,6 +200,7 @@ async function run() {
         `  raw loopback copy (disk → TCP 127.0.0.1 → disk): ${rawSpeed.toFixed(0)} MiB/s (${raw.seconds.toFixed(1)} s)`,
         `  Kestrel's upload (init, batches, commit):        ${speed.toFixed(0)} MiB/s (${seconds.toFixed(1)} s) = ${((speed / rawSpeed) * 100).toFixed(0)} % of raw`,
         `  Kestrel's peak RSS during it (VmHWM):            ${(rss / MiB).toFixed(0)} MiB (needs < 200 MiB; ${(rssBefore / MiB).toFixed(0)} MiB at start and sign-in)`,
+        `  CPU during it: Kestrel ${cpu.server.toFixed(1)} s, the node (this process) ${cpu.node.toFixed(1)} s; load ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores`,
       ].join('\n'),
     )
     if (rss >= RSS_LIMIT) throw new Error(`peak RSS ${(rss / MiB).toFixed(0)} MiB ≥ 200 MiB`)

@@ -162,6 +162,7 @@ export function startProcessingJobs(options: RunnerOptions = {}): ProcessingRunn
     retryBaseMs: options.retryBaseMs ?? 2000,
     batchFiles: options.batchFiles ?? 20,
     batchBytes: options.batchBytes ?? 256 * 1024 * 1024,
+    uploadsInFlight: options.uploadsInFlight ?? 3,
     limits: {
       maxUnzippedBytes: options.maxUnzippedBytes ?? env.PROCESSING_MAX_UNZIPPED_BYTES,
       maxEntries: options.maxEntries ?? 50_000,

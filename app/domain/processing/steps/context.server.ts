@@ -21,6 +21,8 @@ export interface RunnerSettings {
   retryBaseMs: number
   batchFiles: number
   batchBytes: number
+  /** Upload batches streamed to the node at once. */
+  uploadsInFlight: number
   limits: { maxUnzippedBytes: number; maxEntries: number }
   /** Where the node sends its webhook (this server's public address). */
   webhookBase: string
