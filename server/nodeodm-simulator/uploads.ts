@@ -1,15 +1,16 @@
 /**
  * Multipart bodies the way NodeODM's multer takes them, streamed to disk with back-pressure
- * (constant memory whatever the size): files only in the `images` field, each kept under
- * its own base name (`body.json` becomes `_body.json`, a taken name gets `_` before its
- * extension), within the simulator's limits. Text fields are collected (small).
+ * (constant memory whatever the size; parsed by `multipart.ts`): files only in the `images`
+ * field, each kept under its own base name (`body.json` becomes `_body.json`, a taken name
+ * gets `_` before its extension), within the simulator's limits. Text fields are collected (small).
  */
+import { once } from 'node:events'
 import fs from 'node:fs'
 import fsp from 'node:fs/promises'
 import type { IncomingMessage } from 'node:http'
 import path from 'node:path'
-import { pipeline } from 'node:stream/promises'
-import busboy from 'busboy'
+
+import { boundaryOf, MultipartError, readMultipart, type FileSink } from './multipart.ts'
 
 export class UploadError extends Error {
   constructor(
@@ -69,83 +70,88 @@ export async function receiveMultipart(
   dir: string | null,
   limits: ReceiveLimits,
 ): Promise<Received> {
-  const contentType = req.headers['content-type'] ?? ''
-  if (!/^multipart\/form-data/i.test(contentType)) return { fields: {}, files: [] }
+  const boundary = boundaryOf(req.headers['content-type'] ?? '')
+  if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) return { fields: {}, files: [] }
+  if (!boundary) throw new UploadError('Multipart: Boundary not found')
   const taken = new Set(dir ? await fsp.readdir(dir).catch(() => []) : [])
   const written: string[] = []
   const fields: Record<string, string> = {}
   const files: Received['files'] = []
+  let fieldCount = 0
+  let fileCount = 0
   let bytes = 0
   let failure: Error | undefined
-  const writes: Promise<void>[] = []
-
-  let parser: busboy.Busboy
-  try {
-    parser = busboy({
-      headers: req.headers,
-      limits: {
-        fileSize: limits.maxFileBytes,
-        files: Math.max(0, limits.maxFiles),
-        fields: MAX_FIELDS,
-        fieldSize: MAX_FIELD_BYTES,
-      },
-    })
-  } catch (error) {
-    throw new UploadError((error as Error).message)
-  }
 
   const fail = (error: Error) => {
     failure ??= error
   }
 
-  parser.on('field', (name, value, info) => {
-    if (info.valueTruncated) fail(new UploadError('Field value too long'))
-    else fields[name] = value
-  })
-  parser.on('fieldsLimit', () => fail(new UploadError('Too many fields')))
-  parser.on('filesLimit', () => fail(new UploadError('Too many files', true)))
-  parser.on('file', (fieldName, stream, info) => {
-    if (bytes > limits.maxBytes) fail(new UploadError('Too much data for this task', true))
-    const name = dir && fieldName === 'images' && !failure ? safeFileName(info.filename ?? '') : null
-    if (!dir || fieldName !== 'images' || name === null || failure) {
-      // multer's words for a file in another field (or in init's body); no noRetry, as NodeODM.
-      if (!failure)
-        fail(
-          dir && fieldName === 'images'
-            ? new UploadError('Invalid file name', true)
-            : new UploadError('Unexpected field'),
-        )
-      stream.resume()
-      return
-    }
-    const finalName = uniqueName(taken, name)
-    const target = path.join(dir, finalName)
-    written.push(target)
-    let size = 0
-    // Counted as it passes; a file that starts past the task's budget is refused (below), so
-    // a request overshoots by one file (itself at most maxFileBytes) before it is undone.
-    stream.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      bytes += chunk.length
+  /** A file part streamed to `target` with back-pressure; a write error is the request's failure. */
+  function fileSink(target: string, finalName: string): FileSink {
+    const out = fs.createWriteStream(target, { flags: 'wx', highWaterMark: 1024 * 1024 })
+    const closed = new Promise<void>((resolve) => {
+      out.once('close', resolve)
+      out.once('error', (error) => {
+        fail(new UploadError(error.message))
+        resolve()
+      })
     })
-    stream.on('limit', () => fail(new UploadError('File too large', true)))
-    writes.push(
-      pipeline(stream, fs.createWriteStream(target, { flags: 'wx' })).then(
-        () => {
-          if ((stream as { truncated?: boolean }).truncated) fail(new UploadError('File too large', true))
-          else files.push({ name: finalName, bytes: size })
-        },
-        (error: Error) => fail(failure ? failure : new UploadError(error.message)),
-      ),
-    )
-  })
+    let size = 0
+    return {
+      async write(data) {
+        if (failure) return
+        size += data.length
+        bytes += data.length
+        // Refused past the limit; a request overshoots by one file at most before it is undone.
+        if (size > limits.maxFileBytes) return fail(new UploadError('File too large', true))
+        if (!out.write(data)) await Promise.race([once(out, 'drain'), closed])
+      },
+      async end() {
+        out.end()
+        await closed
+        if (!failure) files.push({ name: finalName, bytes: size })
+      },
+    }
+  }
 
   try {
-    await pipeline(req, parser)
+    await readMultipart(
+      req,
+      boundary,
+      {
+        field(name, value, truncated) {
+          if (++fieldCount > MAX_FIELDS) fail(new UploadError('Too many fields'))
+          else if (truncated) fail(new UploadError('Field value too long'))
+          else fields[name] = value
+        },
+        file({ field, filename }) {
+          if (++fileCount > Math.max(0, limits.maxFiles)) {
+            fail(new UploadError('Too many files', true))
+            return null
+          }
+          if (bytes > limits.maxBytes) fail(new UploadError('Too much data for this task', true))
+          const name = dir && field === 'images' && !failure ? safeFileName(filename) : null
+          if (!dir || field !== 'images' || name === null || failure) {
+            // multer's words for a file in another field (or in init's body); no noRetry, as NodeODM.
+            if (!failure)
+              fail(
+                dir && field === 'images'
+                  ? new UploadError('Invalid file name', true)
+                  : new UploadError('Unexpected field'),
+              )
+            return null
+          }
+          const finalName = uniqueName(taken, name)
+          const target = path.join(dir, finalName)
+          written.push(target)
+          return fileSink(target, finalName)
+        },
+      },
+      { fieldBytes: MAX_FIELD_BYTES },
+    )
   } catch (error) {
-    fail(error instanceof UploadError ? error : new UploadError((error as Error).message))
+    fail(error instanceof MultipartError ? new UploadError(error.message) : (error as Error))
   }
-  await Promise.all(writes)
   if (bytes > limits.maxBytes) fail(new UploadError('Too much data for this task', true))
   if (failure) {
     await Promise.all(written.map((f) => fsp.rm(f, { force: true })))

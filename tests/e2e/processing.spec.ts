@@ -1,43 +1,101 @@
 /**
- * Photos in, map out, in the browser: the admin processes a project's photos on the worker's
- * NodeODM simulator (its tasks run a few seconds, so the progress can be seen), the client
- * follows the progress and then sees the orthomosaic on the Map view (JavaScript on); the
- * client's status page without JavaScript.
+ * Photos in, map out, in the browser, and nobody presses Complete: the pilot uploads geotagged
+ * photos (and one the drone took without a fix) to the job, the admin sees the photo check name
+ * that photo, processes anyway with "Deliver to the client when done" on the worker's NodeODM
+ * simulator (its tasks run a few seconds, so the progress can be seen), and the client follows the
+ * progress and then sees the map. With JavaScript the pages update in place; without, the
+ * client's status page refreshes itself.
  */
-import crypto from 'node:crypto'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 
-import { geotaggedJpeg } from '../helpers/geotagged-jpeg.ts'
-import { e2eDir } from '../setup/e2e-env.ts'
-import { ADMIN_EMAIL, openE2eDb, seedPaidProject } from './admin-fixtures.ts'
-import { signIn } from './fixtures.ts'
+import { geotaggedJpeg, jpegWithoutGps } from '../helpers/geotagged-jpeg.ts'
+import { ADMIN_EMAIL, expectToast, openE2eDb, PILOT_EMAIL, seedPaidProject } from './admin-fixtures.ts'
+import { signIn, waitForMail } from './fixtures.ts'
 
 const IN_PROGRESS = /^Processing your survey — \d+\s%$/
-const PROCESSED = 'Your survey is processed; the map is being checked.'
+const READY = 'Your survey data is ready.'
+const PHOTOS = 6
 
-/** The seeded project, flown: `count` geotagged photos stored as the pilot's uploads. */
-function projectWithPhotos(name: string, count = 4) {
+/** The seeded paid project (its area: a triangle at Stellenbosch), assigned to the demo pilot and flown. */
+function flownProject(name: string) {
   const { projectId, clientEmail } = seedPaidProject(name)
-  const root = path.join(e2eDir, 'files')
   const db = openE2eDb()
   try {
-    db.prepare(`update projects set status = 'in_progress' where id = ?`).run(projectId)
-    for (let i = 0; i < count; i++) {
-      const bytes = geotaggedJpeg({ latitude: -33.932 - i * 0.001, longitude: 18.865, altitudeM: 80 })
-      const key = `projects/${projectId}/${crypto.randomUUID()}.jpg`
-      fs.mkdirSync(path.join(root, path.dirname(key)), { recursive: true })
-      fs.writeFileSync(path.join(root, key), bytes)
-      db.prepare(
-        `insert into project_files (project_id, file_name, original_name, file_url, file_type, file_size, file_category, created_at)
-         values (?, ?, ?, '', 'image/jpeg', ?, 'raw_image', ?)`,
-      ).run(projectId, key, `DJI_${String(i).padStart(4, '0')}.JPG`, bytes.length, Date.now())
-    }
+    const pilot = db.prepare('select id from users where email = ?').get(PILOT_EMAIL) as { id: number }
+    db.prepare(`update projects set pilot_id = ?, status = 'in_progress' where id = ?`).run(
+      pilot.id,
+      projectId,
+    )
   } finally {
     db.close()
   }
   return { projectId, clientEmail }
+}
+
+/** The drone's photos on disk: PHOTOS inside the survey area, and DJI_0007.JPG without a GPS fix. */
+function photoFiles() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'processing-e2e-'))
+  const files = Array.from({ length: PHOTOS }, (_, i) => {
+    const file = path.join(dir, `DJI_${String(i + 1).padStart(4, '0')}.JPG`)
+    const bytes = geotaggedJpeg({ latitude: -33.932 - i * 0.0007, longitude: 18.868, altitudeM: 180 })
+    fs.writeFileSync(file, bytes)
+    return file
+  })
+  const noFix = path.join(dir, 'DJI_0007.JPG')
+  fs.writeFileSync(noFix, jpegWithoutGps())
+  return [...files, noFix]
+}
+
+/** A page in its own context (JavaScript on or off), signed in without the form. */
+async function signedIn(browser: Browser, email: string, javaScriptEnabled: boolean) {
+  const page = await (await browser.newContext({ javaScriptEnabled })).newPage()
+  await signIn(page, email)
+  return page
+}
+
+/** The pilot uploads the photos to the job: all at once with JavaScript (tus), one form post each without. */
+async function pilotUploads(page: Page, projectId: number, files: string[], js: boolean) {
+  await page.goto(`/dashboard?project=${projectId}`)
+  const media = page.getByTestId('job-media')
+  const input = media.getByLabel('Upload photos')
+  if (js) {
+    // Hydrated: the queue takes several files at once.
+    await expect(input).toHaveAttribute('multiple', '')
+    await input.setInputFiles(files)
+  } else {
+    for (const file of files) {
+      await page.getByTestId('job-media').getByLabel('Upload photos').setInputFiles(file)
+      await page
+        .getByTestId('job-media')
+        .getByLabel('Upload photos')
+        .locator('xpath=ancestor::form[1]')
+        .getByRole('button', { name: 'Upload', exact: true })
+        .click()
+      await expectToast(page, 'Upload successful')
+    }
+  }
+  for (const file of files)
+    await expect(page.getByTestId('job-media').getByRole('link', { name: path.basename(file) })).toBeVisible({
+      timeout: 60_000,
+    })
+}
+
+/** The admin reads the photo check, ticks "process anyway" and "deliver when done", and presses Process photos. */
+async function adminProcesses(page: Page, projectId: number) {
+  await page.goto(`/admin/projects/${projectId}`)
+  const check = page.getByTestId('photo-check')
+  await expect(check).toContainText(`${PHOTOS + 1} photos, ${PHOTOS} with a GPS position`)
+  await expect(check.getByTestId('photo-check-problems')).toHaveText('DJI_0007.JPG: no GPS position')
+  const form = page.getByTestId('process-photos-form')
+  await form.getByLabel(/Fast orthophoto/).check()
+  await form.getByLabel(/Deliver to the client when done/).check()
+  await form.getByLabel(/Process anyway/).check()
+  await form.getByRole('button', { name: 'Process photos' }).click()
+  await expectToast(page, 'Processing started')
+  await expect(page.locator('[data-testid^="processing-job-"][data-status]')).toHaveCount(1)
 }
 
 function orthomosaicOf(projectId: number) {
@@ -55,66 +113,51 @@ function orthomosaicOf(projectId: number) {
   }
 }
 
-/** A page in its own context (JavaScript on or off), signed in without the form (it has journeys of its own). */
-async function signedIn(browser: Browser, email: string, javaScriptEnabled: boolean) {
-  const page = await (await browser.newContext({ javaScriptEnabled })).newPage()
-  await signIn(page, email)
-  return page
-}
-
-/** The admin presses "Process photos" (Fast orthophoto) in the project's Processing panel. */
-async function processPhotos(page: Page, projectId: number) {
-  await page.goto(`/admin/projects/${projectId}`)
-  const form = page.getByTestId('process-photos-form')
-  await form.getByLabel(/Fast orthophoto/).check()
-  await form.getByRole('button', { name: 'Process photos' }).click()
-  await expect(page.locator('[data-testid^="processing-job-"]')).toHaveCount(1)
-}
-
-/** Reloads the status page until its headline says the survey is processed. */
-async function untilProcessed(page: Page) {
-  const headline = page.getByTestId('processing-headline')
-  await expect(async () => {
-    await page.reload()
-    await expect(headline).toHaveText(PROCESSED, { timeout: 1000 })
-  }).toPass({ timeout: 90_000 })
-}
-
-test('the admin processes the photos; the client follows the progress, then sees the orthomosaic on the Map view', async ({
+test('pilot’s geotagged photos → photo check → processed and delivered by itself; the client follows it live and sees the map @js-only', async ({
   browser,
 }) => {
-  test.setTimeout(240_000)
-  const { projectId, clientEmail } = projectWithPhotos(`Processing journey ${Date.now()}`)
-  const [admin, client] = await Promise.all([
+  test.setTimeout(300_000)
+  const name = `Processing journey ${Date.now()}`
+  const { projectId, clientEmail } = flownProject(name)
+  const [pilot, admin, client] = await Promise.all([
+    signedIn(browser, PILOT_EMAIL, true),
     signedIn(browser, ADMIN_EMAIL, true),
     signedIn(browser, clientEmail, true),
   ])
-  await processPhotos(admin, projectId)
+  await pilotUploads(pilot, projectId, photoFiles(), true)
+  await adminProcesses(admin, projectId)
 
+  // The client's page: progress, ODM's stage and the time taken, then the map — without a reload.
   await client.goto(`/projects/${projectId}/processing`)
-  await expect(client.getByTestId('processing-headline')).toHaveText(IN_PROGRESS)
+  await client.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true))
+  const headline = client.getByTestId('processing-headline')
+  await expect(headline).toHaveText(IN_PROGRESS)
   await expect(client.getByRole('progressbar')).toBeVisible()
-  await untilProcessed(client)
+  await expect(client.getByTestId('processing-elapsed')).toHaveText(/^\d+ (s|min)$/)
+  // With JavaScript there is no meta refresh: the page polls.
+  await expect(client.locator('meta[http-equiv="refresh"]')).toHaveCount(0)
+  await expect(headline).toHaveText(READY, { timeout: 150_000 })
+  expect(await client.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+    true,
+  )
 
-  // The admin reviews the imported orthomosaic and completes as today.
-  const orthomosaicId = orthomosaicOf(projectId)
-  expect(orthomosaicId).not.toBeNull()
-  await admin.goto(`/admin/projects/${projectId}/complete`)
-  const dialog = admin.getByTestId('complete-project-dialog')
-  await expect(dialog.getByTestId('deliverable-processing').first()).toContainText('SIMULATED PROCESSING')
-  // The dialog refreshes itself until the viewing copies are made.
-  const views = dialog.getByTestId('deliverable-view-status')
-  await expect(views.first()).toBeVisible()
-  await expect(
-    dialog.locator('[data-testid="deliverable-view-status"]:not([data-status="ready"])'),
-  ).toHaveCount(0, { timeout: 90_000 })
-  await dialog.getByRole('button', { name: 'Complete Project' }).click()
-  // Completing e-mails the client: seconds on a loaded machine.
-  await expect(admin).toHaveURL(new RegExp(`/admin/projects/${projectId}(#.*)?$`), { timeout: 60_000 })
-  await expect(admin.getByTestId('toast')).toContainText('Project Completed')
+  // Nobody pressed Complete: the project completed itself, and the client was e-mailed.
+  const mail = await waitForMail(
+    (m) => m.to.includes(clientEmail) && m.subject === `Your survey data is ready: ${name}`,
+  )
+  expect(mail.text).toContain(`/projects/${projectId}/map`)
+  // The admin's panel updated in place too: the job completed, delivered.
+  const job = admin.locator('[data-testid^="processing-job-"][data-status]')
+  await expect(job).toHaveAttribute('data-status', 'completed')
+  await expect(job.getByTestId('processing-follow-up')).toHaveText('Delivered to the client', {
+    timeout: 30_000,
+  })
 
   // The client's Map view draws the orthomosaic.
-  await client.goto(`/projects/${projectId}/map`)
+  const orthomosaicId = orthomosaicOf(projectId)
+  expect(orthomosaicId).not.toBeNull()
+  await client.getByRole('link', { name: 'Open the Map view' }).click()
+  await expect(client).toHaveURL(new RegExp(`/projects/${projectId}/map$`))
   await expect
     .poll(
       () =>
@@ -131,31 +174,36 @@ test('the admin processes the photos; the client follows the progress, then sees
     .toBeGreaterThan(100)
 })
 
-test(
-  'the status page without JavaScript: the progress in the HTML, refreshed by the page itself',
-  { tag: '@no-js-only' },
-  async ({ browser }) => {
-    test.setTimeout(180_000)
-    const { projectId, clientEmail } = projectWithPhotos(`Processing no-JS ${Date.now()}`, 2)
-    const [admin, client] = await Promise.all([
-      signedIn(browser, ADMIN_EMAIL, false),
-      signedIn(browser, clientEmail, false),
-    ])
-    await client.goto(`/projects/${projectId}/processing`)
-    const headline = client.getByTestId('processing-headline')
-    await expect(headline).toHaveText('Your photos have not been processed yet.')
-    const refresh = client.locator('meta[http-equiv="refresh"]')
-    await expect(refresh).toHaveCount(0)
+test('without JavaScript: the same journey, the client’s page refreshing itself until the map is ready @no-js-only', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000)
+  const name = `Processing no-JS ${Date.now()}`
+  const { projectId, clientEmail } = flownProject(name)
+  const [pilot, admin, client] = await Promise.all([
+    signedIn(browser, PILOT_EMAIL, false),
+    signedIn(browser, ADMIN_EMAIL, false),
+    signedIn(browser, clientEmail, false),
+  ])
+  await client.goto(`/projects/${projectId}/processing`)
+  const headline = client.getByTestId('processing-headline')
+  await expect(headline).toHaveText('Your photos have not been processed yet.')
+  const refresh = client.locator('meta[http-equiv="refresh"]')
+  await expect(refresh).toHaveCount(0)
 
-    await processPhotos(admin, projectId)
-    await client.reload()
-    await expect(headline).toHaveText(IN_PROGRESS)
-    // While it runs the page asks the browser to load it again, and offers a link to do it now.
-    await expect(refresh).toHaveAttribute('content', '15')
-    await expect(client.getByRole('link', { name: 'Refresh now' })).toBeVisible()
+  await pilotUploads(pilot, projectId, photoFiles(), false)
+  await adminProcesses(admin, projectId)
 
-    await untilProcessed(client)
-    await expect(refresh).toHaveCount(0)
-    await expect(client.getByRole('link', { name: 'Open the Map view' })).toBeVisible()
-  },
-)
+  await client.reload()
+  await expect(headline).toHaveText(IN_PROGRESS)
+  // While it runs the page asks the browser to load it again, and offers a link to do it now.
+  await expect(refresh).toHaveAttribute('content', '15')
+  await expect(client.getByRole('link', { name: 'Refresh now' })).toBeVisible()
+  // Nobody reloads it: the browser does, until the survey is delivered.
+  await expect(headline).toHaveText(READY, { timeout: 180_000 })
+  await expect(refresh).toHaveCount(0)
+  await waitForMail((m) => m.to.includes(clientEmail) && m.subject === `Your survey data is ready: ${name}`)
+  await client.getByRole('link', { name: 'Open the Map view' }).click()
+  await expect(client).toHaveURL(new RegExp(`/projects/${projectId}/map$`))
+  await expect(client.getByTestId('deliverable').filter({ hasText: 'Orthomosaic' }).first()).toBeVisible()
+})

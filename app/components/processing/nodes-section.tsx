@@ -6,11 +6,10 @@ import { Form, Link } from '@remix-run/react'
 import { DataTable, td } from '#app/components/dashboard/admin/ui.tsx'
 import { TableCard } from '#app/components/ui/section-header.tsx'
 import { engineText } from '#app/domain/processing/engine.ts'
-import { PROCESSING_STATUS_LABELS } from '#app/domain/processing/presets.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import { formatNumber } from '#app/lib/format/numbers.ts'
 
-import { elapsedOf, progressText, type PanelJob } from './processing-panel.tsx'
+import { elapsedOf, statusText, type PanelJob } from './processing-panel.tsx'
 
 const ACTION = '/admin/processing-nodes'
 /** Columns shown from `sm` up (a phone reads them under the node), so its buttons stay on screen. */
@@ -198,8 +197,7 @@ export function ProcessingNodesSection({
               </td>
               <td className={td}>{j.nodeLabel ?? '—'}</td>
               <td className={td}>
-                {PROCESSING_STATUS_LABELS[j.status]}
-                {j.status === 'processing' ? ` — ${progressText(j.progressPercent)}` : ''}
+                {statusText(j)}
                 {j.stage ? <p className="text-xs text-ink-500">{j.stage}</p> : null}
               </td>
               <td className={td}>{elapsedOf(j)}</td>

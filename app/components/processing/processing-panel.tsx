@@ -46,19 +46,20 @@ export interface PanelJob {
   /** What the import left out of the node's results (admins' answers only). */
   skipped?: ProcessingSkip[]
   deliverWhenDone: boolean
+  /** Completed, delivering itself once its viewing copies are ready. */
+  awaitingDelivery: boolean
   acceptedWarnings?: PhotoProblem[] | null
   /** The admin's: what was done when the job ended (null while that is due). */
   followUpNote?: string | null
 }
 
-/** Whether a job may still change soon: running, or completed and waiting to be delivered. */
-function isLiveJob(job: Pick<PanelJob, 'status' | 'deliverWhenDone'> & { followUpNote?: string | null }) {
-  if (isActiveProcessing(job.status)) return true
-  return job.status === 'completed' && job.deliverWhenDone && !job.followUpNote
+/** Whether a job may still change soon: running, or completed and about to deliver itself. */
+function isLiveJob(job: Pick<PanelJob, 'status' | 'awaitingDelivery'>) {
+  return isActiveProcessing(job.status) || job.awaitingDelivery
 }
 
 /** "Processing — 62 %" while it runs; the plain label ("Cancelled", "Failed") once it has ended. */
-function statusText(job: Pick<PanelJob, 'status' | 'progressPercent'>) {
+export function statusText(job: Pick<PanelJob, 'status' | 'progressPercent'>) {
   const label = PROCESSING_STATUS_LABELS[job.status]
   return isActiveProcessing(job.status) ? `${label} — ${progressText(job.progressPercent)}` : label
 }
@@ -126,10 +127,10 @@ function JobCard({ job, action, now }: { job: PanelJob; action: string; now: num
           {job.stage}
         </p>
       ) : null}
-      {job.deliverWhenDone && (active || job.status === 'completed') && !job.followUpNote ? (
+      {job.deliverWhenDone && (active || job.awaitingDelivery) ? (
         <p className="mt-1 text-xs text-ink-600">Delivered to the client when the results are ready.</p>
       ) : null}
-      {job.followUpNote ? (
+      {job.followUpNote && !job.awaitingDelivery ? (
         <p className="mt-1 text-xs text-ink-700" data-testid="processing-follow-up">
           {job.followUpNote}
         </p>

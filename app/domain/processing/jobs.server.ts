@@ -25,7 +25,7 @@ import { plainStage } from './client-stage.ts'
 import { discardJobOutputs, outputsStates } from './job-outputs.server.ts'
 import { validateOptions } from './node-checks.server.ts'
 import type { PhotoProblem } from './photo-check.ts'
-import { ACTIVE_PROCESSING_STATUSES, PROCESSING_MESSAGES, type OutputsState } from './presets.ts'
+import { ACTIVE_PROCESSING_STATUSES, awaitingDelivery, PROCESSING_MESSAGES, type OutputsState } from './presets.ts'
 import { acceptedPhotoProblems, projectPhotosWithoutAccessCheck } from './project-photos.server.ts'
 import { processingRunner } from './runner-registry.server.ts'
 
@@ -40,9 +40,6 @@ export interface StartInput {
   /** What its outputs do to the project's earlier processing outputs (default: replace them). */
   outputs?: JobOutputs
 }
-
-// The runner reads the photos from here until its steps import project-photos.server.ts themselves.
-export { projectGcpFileWithoutAccessCheck, projectPhotosWithoutAccessCheck } from './project-photos.server.ts'
 
 export function activeJobOf(projectId: number, db: DbOrTx) {
   return db
@@ -314,7 +311,7 @@ function toJobView(job: JobRow, deliverableIds: number[] = [], outputsState: Out
     /** Products of the node's archive left out, and why (admins only). */
     skipped: job.skipped,
     deliverWhenDone: job.deliverWhenDone,
-    followedUpAt: job.followedUpAt?.toISOString() ?? null,
+    awaitingDelivery: awaitingDelivery(job),
     acceptedWarnings: job.acceptedWarnings,
     followUpNote: job.followUpNote,
     /** Replace the project's earlier processing outputs when published, or add to them. */
@@ -408,18 +405,33 @@ export function listAllJobs(limit = 100, db = getDb()) {
 
 /** Each project's latest processing job, for the client's project cards (one query). */
 export function latestProcessingOf(projectIds: number[], db = getDb()) {
-  const out: Record<number, { status: ProcessingJob['status']; progressPercent: number }> = {}
+  const out: Record<number, LatestProcessing> = {}
   if (!projectIds.length) return out
   const rows = db
     .select({
       projectId: processingJobs.projectId,
       status: processingJobs.status,
       progressPercent: processingJobs.progressPercent,
+      deliverWhenDone: processingJobs.deliverWhenDone,
+      followedUpAt: processingJobs.followedUpAt,
+      followUpNote: processingJobs.followUpNote,
     })
     .from(processingJobs)
     .where(inArray(processingJobs.projectId, projectIds))
     .orderBy(processingJobs.id)
     .all()
-  for (const r of rows) out[r.projectId] = { status: r.status, progressPercent: r.progressPercent }
+  for (const r of rows)
+    out[r.projectId] = {
+      status: r.status,
+      progressPercent: r.progressPercent,
+      delivering: awaitingDelivery(r),
+    }
   return out
+}
+
+interface LatestProcessing {
+  status: ProcessingJob['status']
+  progressPercent: number
+  /** Completed and being delivered by itself (its viewing copies are made). */
+  delivering: boolean
 }

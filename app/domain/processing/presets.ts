@@ -67,6 +67,28 @@ export const PROCESSING_MESSAGES = {
   badUrl: 'Enter the node’s http:// or https:// address',
 } as const
 
+/** What was done when a job ended (the admin reads it on the job). */
+export const FOLLOW_UP_NOTES = {
+  delivering: 'Delivering to the client',
+  failureMailed: 'The admins were e-mailed the failure',
+  awaitingReview: 'Waiting for your review: complete the project to deliver the results',
+  delivered: 'Delivered to the client',
+  deliveredMailFailed: 'Delivered to the client; the e-mail to the client could not be sent',
+  needsReview: (reason: string) => `Not delivered, needs your review: ${reason}`,
+  failed: (reason: string) => `Following up failed, needs your review: ${reason}`,
+} as const
+
+/** A completed job that delivers itself and has not yet: its viewing copies are being made, or it is delivering. */
+export function awaitingDelivery(job: {
+  status: ProcessingStatus
+  deliverWhenDone: boolean
+  followedUpAt: unknown
+  followUpNote: string | null
+}) {
+  if (job.status !== 'completed' || !job.deliverWhenDone) return false
+  return !job.followedUpAt || job.followUpNote === FOLLOW_UP_NOTES.delivering
+}
+
 /** One entry of a node's `/options`. */
 export interface OptionSpec {
   name: string

@@ -37,6 +37,7 @@ import {
   type StepContext,
 } from './steps/context.server.ts'
 import { download } from './steps/download.server.ts'
+import { followUp } from './steps/follow-up.server.ts'
 import { follow } from './steps/follow.server.ts'
 import { importResults } from './steps/import.server.ts'
 import { submit } from './steps/submit.server.ts'
@@ -59,6 +60,9 @@ const steps: Partial<Record<ProcessingStatus, Step>> = {
   processing: follow,
   downloading: download,
   importing: importResults,
+  // Ended, not yet followed up: delivered, or the admins told.
+  completed: followUp,
+  failed: followUp,
 }
 
 /** Task creations a node may answer with an error before the job fails. */
@@ -147,16 +151,19 @@ async function runSteps(id: number, ctx: StepContext) {
   }
 }
 
-/** Active jobs due a look, and canceled ones whose node is still to be told. */
+/** Active jobs due a look, ended ones due their follow-up, and canceled ones whose node is still to be told. */
 function dueJobs(db: DbOrTx, limit: number, inHand: ReadonlySet<number>) {
+  const due = or(isNull(processingJobs.nextCheckAt), lte(processingJobs.nextCheckAt, new Date()))
   return db
     .select({ id: processingJobs.id })
     .from(processingJobs)
     .where(
       or(
+        and(inArray(processingJobs.status, [...ACTIVE_PROCESSING_STATUSES]), due),
         and(
-          inArray(processingJobs.status, [...ACTIVE_PROCESSING_STATUSES]),
-          or(isNull(processingJobs.nextCheckAt), lte(processingJobs.nextCheckAt, new Date())),
+          inArray(processingJobs.status, ['completed', 'failed']),
+          isNull(processingJobs.followedUpAt),
+          due,
         ),
         and(eq(processingJobs.status, 'canceled'), eq(processingJobs.cancelRequested, true)),
       ),
@@ -186,6 +193,7 @@ export function startProcessingJobs(options: RunnerOptions = {}): ProcessingRunn
     retryBaseMs: options.retryBaseMs ?? 2000,
     batchFiles: options.batchFiles ?? 20,
     batchBytes: options.batchBytes ?? 256 * 1024 * 1024,
+    uploadsInFlight: options.uploadsInFlight ?? 3,
     limits: {
       maxUnzippedBytes: options.maxUnzippedBytes ?? env.PROCESSING_MAX_UNZIPPED_BYTES,
       maxEntries: options.maxEntries ?? 50_000,

@@ -222,7 +222,11 @@ export function ProjectsTab({
           }
         >
           <ProjectDetails project={viewed} />
-          <ProcessingStatusLine projectId={viewed.id} job={processing[viewed.id]} />
+          <ProcessingStatusLine
+            projectId={viewed.id}
+            job={processing[viewed.id]}
+            projectCompleted={viewed.status === 'completed'}
+          />
           {viewed.canRepeat ? <RepeatScheduleForm projectId={viewed.id} siteId={viewed.siteId} /> : null}
           <LandOwnerPanel
             projectId={viewed.id}

@@ -3,8 +3,8 @@
  * share. Every write is a compare-and-set on the job's status (`move`), so a cancel always wins.
  */
 import type { DbOrTx } from '#app/lib/db/db.server.ts'
-import { processingJobs, processingNodes, type ProcessingJob } from '#db/schema.ts'
-import { and, eq } from 'drizzle-orm'
+import { processingJobs, processingNodes, users, type ProcessingJob } from '#db/schema.ts'
+import { and, asc, eq } from 'drizzle-orm'
 
 import { removeJobArchive } from '../job-archive.server.ts'
 import { removeTask } from '../nodeodm-client.server.ts'
@@ -25,6 +25,8 @@ export interface RunnerSettings {
   retryBaseMs: number
   batchFiles: number
   batchBytes: number
+  /** Upload batches streamed to the node at once. */
+  uploadsInFlight: number
   limits: { maxUnzippedBytes: number; maxEntries: number }
   /** Where the node sends its webhook (this server's public address). */
   webhookBase: string
@@ -123,4 +125,13 @@ export function resubmit(db: DbOrTx, job: ProcessingJob, reason: string) {
   })
   if (moved) freeTask(db, job)
   return moved
+}
+
+/** Who the job's writes are made for: the admin who started it, else the first admin. */
+export function adminFor(db: DbOrTx, job: ProcessingJob) {
+  if (job.createdBy) return job.createdBy
+  return (
+    db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).orderBy(asc(users.id)).get()?.id ??
+    null
+  )
 }

@@ -1,12 +1,13 @@
 /**
  * `processing`: the node's task is looked at every `pollMs` (its status, progress and new
- * console lines, a tail kept); a completed task moves the job to `downloading`, a failed or
- * canceled one fails it with the node's words.
+ * console lines, a tail kept; the stage ODM's lines name, in plain words); a completed task
+ * moves the job to `downloading`, a failed or canceled one fails it with the node's words.
  */
 import type { ProcessingJob } from '#db/schema.ts'
 
 import { getTaskInfo, getTaskOutput, NodeOdmError, TASK_STATUS } from '../nodeodm-client.server.ts'
 import { nodeAddress } from '../nodes.server.ts'
+import { isOdmStage, odmStageOf } from '../odm-stages.ts'
 import { fail, later, move, nodeOf, resubmit, throwIfAborted, type StepContext } from './context.server.ts'
 
 const TAIL_LINES = 200
@@ -36,7 +37,8 @@ export async function follow(job: ProcessingJob, { db, signal, settings }: StepC
       return move(db, job, {
         ...seen,
         progressPercent: progress,
-        stage: 'Processing on the node',
+        // ODM logs a stage once, as it starts: kept until the next one is logged.
+        stage: odmStageOf(lines) ?? (isOdmStage(job.stage) ? job.stage : 'Processing on the node'),
         nextCheckAt: next,
       })
     case TASK_STATUS.failed:

@@ -5,23 +5,14 @@
  * restart after it was removed): back to `downloading`.
  */
 import fs from 'node:fs'
-import { users, type ProcessingJob, type ProcessingNote } from '#db/schema.ts'
-import { asc, eq } from 'drizzle-orm'
+import type { ProcessingJob, ProcessingNote } from '#db/schema.ts'
 
 import { importAllZip, ImportRefusedError } from '../import.server.ts'
 import { archivePathOf, removeJobArchive } from '../job-archive.server.ts'
 import { getTaskInfo } from '../nodeodm-client.server.ts'
 import { nodeAddress } from '../nodes.server.ts'
 import { taskOptions } from '../presets.ts'
-import { Aborted, fail, freeTask, move, nodeOf, type StepContext } from './context.server.ts'
-
-function adminFor({ db }: StepContext, job: ProcessingJob) {
-  if (job.createdBy) return job.createdBy
-  return (
-    db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).orderBy(asc(users.id)).get()?.id ??
-    null
-  )
-}
+import { Aborted, adminFor, fail, freeTask, move, nodeOf, type StepContext } from './context.server.ts'
 
 /** What each deliverable notes of the job; the node's own processing time when it still answers. */
 async function noteOf({ db }: StepContext, job: ProcessingJob): Promise<ProcessingNote> {
@@ -45,7 +36,7 @@ export async function importResults(job: ProcessingJob, ctx: StepContext) {
   if (!fs.existsSync(zipPath)) {
     return move(db, job, { status: 'downloading', stage: 'Downloading results', nextCheckAt: null })
   }
-  const adminId = adminFor(ctx, job)
+  const adminId = adminFor(db, job)
   if (!adminId) return fail(db, job, 'No admin account is left to register the results for')
   const note = await noteOf(ctx, job)
   try {

@@ -49,6 +49,7 @@ function context(signal = new AbortController().signal): StepContext {
       retryBaseMs: 5,
       batchFiles: 2,
       batchBytes: 1024 ** 3,
+      uploadsInFlight: 2,
       limits: { maxUnzippedBytes: 1024 ** 3, maxEntries: 50_000 },
       webhookBase: 'http://127.0.0.1:9',
     },

@@ -11,11 +11,12 @@ import type { DbOrTx } from '#app/lib/db/db.server.ts'
 import { projects, type ProcessingJob } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
 
-import { hashSecret, projectPhotosWithoutAccessCheck } from '../jobs.server.ts'
+import { hashSecret } from '../jobs.server.ts'
 import { cancelTask, initTask, removeTask } from '../nodeodm-client.server.ts'
 import { nodeAddress, pickNode } from '../nodes.server.ts'
 import { PROCESSING_MESSAGES, taskOptions } from '../presets.ts'
 import { assertRoomForResults, expectedResultsBytes } from '../results-space.server.ts'
+import { projectPhotosWithoutAccessCheck } from '../project-photos.server.ts'
 import { fail, later, move, throwIfAborted, WAITING_FOR_NODE, type StepContext } from './context.server.ts'
 
 function boundaryOf(db: DbOrTx, projectId: number) {
