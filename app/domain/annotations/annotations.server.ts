@@ -95,7 +95,7 @@ export function getAnnotation(user: Actor, projectId: number, annotationId: numb
 }
 
 /** The author or an admin may change a note (403 for other members). */
-function canEditAnnotation(user: Actor, note: Pick<AnnotationView, 'authorId'>) {
+export function canEditAnnotation(user: Actor, note: Pick<AnnotationView, 'authorId'>) {
   return user.role === 'admin' || note.authorId === user.id
 }
 

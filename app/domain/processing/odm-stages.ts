@@ -4,7 +4,7 @@
  * the newest such line. Browser-safe: the client's page shows only these words, never the
  * node's own lines.
  */
-const ODM_STAGE_LABELS: Readonly<Record<string, string>> = {
+export const ODM_STAGE_LABELS: Readonly<Record<string, string>> = {
   dataset: 'Reading the photos (dataset)',
   split: 'Splitting the survey into parts',
   merge: 'Merging the parts',
