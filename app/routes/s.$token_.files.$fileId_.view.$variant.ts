@@ -48,7 +48,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       if (threeD !== 'reduced') requireDownloadAllowed(share)
       return sendViewFile(
         request,
-        threeDFileWithoutAccessCheck(share.project.id, file.id, threeD),
+        await threeDFileWithoutAccessCheck(share.project.id, file.id, threeD),
         SHARED_VIEW,
       )
     }

@@ -4,7 +4,6 @@
  * pilot and admins only (anyone else: 404, as for the project itself). Photos stored
  * before positions were read at upload are read here, once.
  */
-import fs from 'node:fs'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
 import { flightPlanView } from '#app/domain/flight-plan/flight-plan.ts'
 import type { LatLng } from '#app/domain/geometry/areas.ts'
@@ -13,6 +12,7 @@ import { footprintM } from '#app/domain/survey/camera.ts'
 import { surveyPlanOf } from '#app/domain/survey/project-plan.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
+import { isStoredFile, withLocalFile } from '#app/lib/storage/file-cache.server.ts'
 import { projectFiles, type Project, type User } from '#db/schema.ts'
 import { and, eq, isNull } from 'drizzle-orm'
 
@@ -41,7 +41,7 @@ async function readUnreadPhotos(projectId: number, db: DbOrTx = getDb()) {
   for (const file of unread) {
     const full = absolutePathOf(file)
     // A file gone from disk is the start-up sweep's business; it stays unread until then.
-    if (fs.existsSync(full)) await recordPhotoGps(file.id, full, db)
+    if (isStoredFile(full)) await withLocalFile(full, (local) => recordPhotoGps(file.id, local, db))
   }
   return unread.length
 }

@@ -20,7 +20,7 @@ import { getEnv } from '#app/lib/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { registerStatefulModule } from '#app/lib/process/stateful-modules.server.ts'
-import { ensureLocalFile } from '#app/lib/storage/file-cache.server.ts'
+import { withLocalFile } from '#app/lib/storage/file-cache.server.ts'
 import { projectFiles, projects, type ProjectFile, type RasterInfo } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
 
@@ -57,10 +57,8 @@ function surveyAreasOf(projectId: number, db: DbOrTx) {
 
 /** Reads the raster's facts and sets the kind from them (unless an admin chose one). */
 async function inspectRaster(file: ProjectFile, db: DbOrTx, owner: GdalOwner): Promise<RasterInfo> {
-  const info = await readRasterInfo(
-    await ensureLocalFile(absolutePathOf(file)),
-    surveyAreasOf(file.projectId, db),
-    owner,
+  const info = await withLocalFile(absolutePathOf(file), (local) =>
+    readRasterInfo(local, surveyAreasOf(file.projectId, db), owner),
   )
   const keepKind = file.deliverableKind && file.deliverableKind !== 'image' && file.rasterInfo
   db.update(projectFiles)

@@ -77,8 +77,8 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
-  /** With FILE_STORE=s3: the most DATA_DIR keeps of stored files (GB); safe, least recently read files are evicted beyond it. */
-  FILE_CACHE_MAX_GB: numberInput(z.number().positive().default(2)),
+  /** With FILE_STORE=s3: the most DATA_DIR keeps of stored files (GB; 0 keeps only files in use); safe, least recently read files are evicted beyond it. */
+  FILE_CACHE_MAX_GB: numberInput(z.number().min(0).default(2)),
   /**
    * Litestream's replica of the database: s3://bucket/path (with the S3_* settings) or, for the
    * demo and tests, file:///dir. Read by scripts/start.sh, which runs the server under replication.
