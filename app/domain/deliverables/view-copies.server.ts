@@ -15,13 +15,8 @@ import { absolutePathOf, storagePaths } from '#app/domain/files/storage-paths.se
 import { makeThreeDCopies } from '#app/domain/threed/three-d-copies.server.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import type { DbOrTx } from '#app/lib/db/db.server.ts'
-import { withLocalFile } from '#app/lib/storage/file-cache.server.ts'
-import {
-  queueObjectDeletesUnder,
-  queueStoredFile,
-  storageKeyOf,
-  storedObjectOf,
-} from '#app/lib/storage/outbox.server.ts'
+import { isStoredFile, withLocalFile } from '#app/lib/storage/file-cache.server.ts'
+import { queueObjectDeletesUnder, queueStoredFile, storageKeyOf } from '#app/lib/storage/outbox.server.ts'
 import { deliverableViews, projectFiles, type ProjectFile, type RasterInfo } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
 
@@ -312,7 +307,7 @@ async function copiesOf(
 
 /** Whether a viewing file is kept: on disk, or safe in the bucket when evicted from the cache. */
 export function isKept(key: string) {
-  return fs.existsSync(path.join(storagePaths().root, key)) || storedObjectOf(key)?.state === 'safe'
+  return isStoredFile(path.join(storagePaths().root, key))
 }
 
 /** Makes the reduced copy of a ready viewing copy from its COG (the copy stays ready meanwhile). */

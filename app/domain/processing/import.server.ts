@@ -233,6 +233,7 @@ export async function importAllZip(input: ImportInput): Promise<number[]> {
       for (const e of tiles) {
         input.signal?.throwIfAborted()
         const target = await extractTo(zip, e, tilesDir, e.fileName.slice(TILES.length))
+        // Not through the store: the file this loop has just written, before it is queued.
         queueStoredFile(storageKeyOf(target)!, { size: (await fs.promises.stat(target)).size })
       }
     }
