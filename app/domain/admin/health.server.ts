@@ -10,7 +10,7 @@ import { getEnv, isDemo, isProduction } from '#app/lib/config/env.server.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import { formatFileSize } from '#app/lib/format/numbers.ts'
 import { lastMailFailure } from '#app/lib/mail/mail.server.ts'
-import { cachedBytes } from '#app/lib/storage/file-cache.server.ts'
+import { cacheUsage } from '#app/lib/storage/file-cache.server.ts'
 import { unsafeFilesSummary } from '#app/lib/storage/outbox.server.ts'
 
 /** ok: working; info: fine for a test set-up; warning: works but needs attention; error: broken. */
@@ -131,7 +131,7 @@ async function nodesCheck(): Promise<HealthResult> {
   }
 }
 
-/** The bucket (FILE_STORE=s3): files not yet safe there, the last copy error, the cache's fill. */
+/** The bucket (FILE_STORE=s3): files not yet safe there, the last copy error, the cache's fill against its limit. */
 async function filesCheck(): Promise<HealthResult> {
   const env = getEnv()
   if (env.FILE_STORE === 'local')
@@ -141,16 +141,26 @@ async function filesCheck(): Promise<HealthResult> {
       detail: 'Set FILE_STORE=s3 and the S3_ settings to keep every stored file in a bucket.',
     }
   const unsafe = unsafeFilesSummary()
-  const cache = `Cache ${formatFileSize(cachedBytes())} of ${formatFileSize(env.FILE_CACHE_MAX_GB * 1024 ** 3)} on this disk; bucket ${env.S3_BUCKET}${env.S3_PREFIX ? `/${env.S3_PREFIX}` : ''}.`
-  if (!unsafe.count) return { state: 'ok', summary: 'Every stored file is safe in the bucket', detail: cache }
+  const usage = cacheUsage()
+  const fill = `${formatFileSize(usage.bytes)} of ${formatFileSize(usage.limit)}`
+  const cache = `Cache ${fill} on this disk; bucket ${env.S3_BUCKET}${env.S3_PREFIX ? `/${env.S3_PREFIX}` : ''}.`
+  // Only files not yet safe in the bucket, or open right now, are kept beyond the limit.
+  const over = usage.over
+    ? `The cache is over its limit (FILE_CACHE_MAX_GB): ${fill} kept, held by files not yet safe in the bucket or open right now.`
+    : null
+  if (!unsafe.count)
+    return over
+      ? { state: 'warning', summary: `Cache over its limit: ${fill}`, detail: `${over} ${cache}` }
+      : { state: 'ok', summary: 'Every stored file is safe in the bucket', detail: cache }
   const waiting = `${unsafe.count} ${unsafe.count === 1 ? 'file' : 'files'} (${formatFileSize(unsafe.bytes)}) not yet safe in the bucket`
   const since = unsafe.oldest ? `, the oldest since ${formatDate(unsafe.oldest, { withTime: true })}` : ''
+  const copying = unsafe.lastError
+    ? `Last error (${unsafe.lastError.key}): ${unsafe.lastError.error}. Retried with back-off.`
+    : 'Being copied.'
   return {
-    state: unsafe.failing ? 'warning' : 'ok',
-    summary: `${waiting}${since}`,
-    detail: unsafe.lastError
-      ? `Last error (${unsafe.lastError.key}): ${unsafe.lastError.error}. Retried with back-off. ${cache}`
-      : `Being copied. ${cache}`,
+    state: unsafe.failing || over ? 'warning' : 'ok',
+    summary: `${waiting}${since}${over ? `; cache over its limit: ${fill}` : ''}`,
+    detail: [copying, over, cache].filter(Boolean).join(' '),
   }
 }
 

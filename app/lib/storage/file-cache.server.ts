@@ -1,7 +1,8 @@
 /**
- * DATA_DIR as a cache of the bucket (FILE_STORE=s3): beyond FILE_CACHE_MAX_GB, safe files
- * least recently read are evicted; a reader of an evicted file gets it back from the bucket
- * (fetched to the cache, checked against our SHA-256, or streamed by range).
+ * DATA_DIR as a cache of the bucket (FILE_STORE=s3): beyond FILE_CACHE_MAX_GB (or below the
+ * free-disk floor), safe files are evicted least recently read first, never one open right now;
+ * a reader of an evicted file gets it back from the bucket (fetched to the cache, checked
+ * against our SHA-256, or streamed by range). Every read of a stored file goes through here.
  */
 import fs from 'node:fs'
 import path from 'node:path'
