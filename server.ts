@@ -38,6 +38,7 @@ const {
   seedNodeFromEnv,
   startNodeHealthChecks,
   startProcessingJobs,
+  startReplicationWatch,
   seedDemo,
   startBackupSchedule,
   startDailyJobs,
@@ -59,6 +60,8 @@ ensureReferenceDrones(getDb())
 const releasePidFile = claimServerPidFile()
 // A consistent online backup a day into DATA_DIR/backups, the last 7 kept.
 const stopBackups = startBackupSchedule(getSqlite)
+// Under Litestream (scripts/start.sh): the replica's last sync, for health and /healthcheck.
+const stopReplicationWatch = startReplicationWatch()
 if (env.SEED === 'demo') await seedDemo()
 // Whatever a crash left half-stored goes before anything listens.
 const swept = await sweepStorage()
@@ -114,6 +117,7 @@ closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   stopDailyJobs()
   stopTusCleanup()
   stopBackups()
+  stopReplicationWatch()
   stopNodeChecks()
   await processingJobs.stop()
   await viewJobs.stop()

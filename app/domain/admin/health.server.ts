@@ -1,11 +1,12 @@
 /**
  * The admin's system health: one check per thing the app depends on outside itself (GDAL,
- * the disk of DATA_DIR, mail, PayFast). A new dependency adds a probe to `HEALTH_PROBES`;
+ * the disk of DATA_DIR, the bucket, the database's replica, mail, PayFast). A new dependency adds a probe to `HEALTH_PROBES`;
  * a probe that throws or hangs becomes a failed check, never a failed page.
  */
 import { runGdal } from '#app/domain/deliverables/gdal.server.ts'
 import { getDiskSpace } from '#app/domain/files/disk-space.server.ts'
 import { listNodes } from '#app/domain/processing/nodes.server.ts'
+import { replicationStatus } from '#app/lib/backups/replication.server.ts'
 import { getEnv, isDemo, isProduction } from '#app/lib/config/env.server.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import { formatFileSize } from '#app/lib/format/numbers.ts'
@@ -164,11 +165,45 @@ async function filesCheck(): Promise<HealthResult> {
   }
 }
 
+/** The database's replica (Litestream): its last successful sync and its error; a minute without one is a warning. */
+async function replicationCheck(): Promise<HealthResult> {
+  const health = replicationStatus()
+  if (health.state === 'off')
+    return {
+      state: isProduction() && !isDemo() ? 'warning' : 'info',
+      summary: 'Not replicated: the database exists on this disk only',
+      detail:
+        'Set LITESTREAM_REPLICA_URL to copy every write to a replica within a second (README, "Recovery drill").',
+    }
+  const last = health.lastSyncAt
+    ? `Last successful sync ${formatDate(health.lastSyncAt, { withTime: true })}`
+    : 'No successful sync yet'
+  const error = health.error ? `Error: ${health.error}` : null
+  if (health.state === 'failing')
+    return {
+      state: 'warning',
+      summary: `No sync to the replica for over a minute. ${last}`,
+      detail: error ?? 'Litestream has not copied the latest writes; see its log.',
+    }
+  return {
+    state: 'ok',
+    summary: health.state === 'ok' ? `Replica in step. ${last}` : 'Starting: waiting for the first sync',
+    detail: error ?? `Litestream copies every write to ${replicaName()} within a second.`,
+  }
+}
+
+/** The replica's place without credentials: "s3://bucket/path" or "file:///dir". */
+function replicaName() {
+  const url = getEnv().LITESTREAM_REPLICA_URL ?? ''
+  return url.replace(/\/\/[^@/]*@/, '//')
+}
+
 /** Every check the panel shows, in order; a new dependency adds its probe here. */
 const HEALTH_PROBES: HealthProbe[] = [
   { id: 'gdal', label: 'GDAL', run: gdalCheck },
   { id: 'disk', label: 'Disk (file storage)', run: diskCheck },
   { id: 'files', label: 'Files in the bucket', run: filesCheck },
+  { id: 'replication', label: 'Database replica', run: replicationCheck },
   { id: 'mail', label: 'Mail', run: mailCheck },
   { id: 'payfast', label: 'PayFast', run: payfastCheck },
   { id: 'nodes', label: 'Processing nodes', run: nodesCheck },

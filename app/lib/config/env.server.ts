@@ -91,6 +91,15 @@ const EnvSchema = z.object({
       'LITESTREAM_REPLICA_URL must be an s3://bucket/path or file:///dir URL',
     )
     .optional(),
+  /**
+   * Where Litestream serves its metrics (litestream.yml's `addr`, set by scripts/start.sh): the
+   * server reads its replica's position there for the health panel and /healthcheck.
+   */
+  LITESTREAM_METRICS_ADDR: z
+    .string()
+    .trim()
+    .regex(/^[\w.-]+:\d{1,5}$/, 'LITESTREAM_METRICS_ADDR must be host:port')
+    .default('127.0.0.1:9090'),
   /** Uploads are refused (507) when they would leave less free space than this on DATA_DIR's disk. */
   MIN_FREE_DISK_MB: numberInput(z.number().int().min(0).default(512)),
   /** Unfinished resumable uploads are deleted after this many hours without progress. */
