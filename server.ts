@@ -39,6 +39,7 @@ const {
   seedNodeFromEnv,
   startNodeHealthChecks,
   startProcessingJobs,
+  startReplicationWatch,
   seedDemo,
   startBackupSchedule,
   startDailyJobs,
@@ -60,6 +61,8 @@ ensureReferenceDrones(getDb())
 const releasePidFile = claimServerPidFile()
 // A consistent online backup a day into DATA_DIR/backups, the last 7 kept.
 const stopBackups = startBackupSchedule(getSqlite)
+// Under Litestream (scripts/start.sh): the replica's last sync, for health and /healthcheck.
+const stopReplicationWatch = startReplicationWatch()
 if (env.SEED === 'demo') await seedDemo()
 // Whatever a crash left half-stored goes before anything listens.
 const swept = await sweepStorage()
@@ -104,7 +107,14 @@ const stopAuthPurge = every({
 
 closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   if (err) console.error(err)
-  await Promise.all([stopAuthPurge(), stopDailyJobs(), stopTusCleanup(), stopBackups(), stopNodeChecks()])
+  await Promise.all([
+    stopAuthPurge(),
+    stopDailyJobs(),
+    stopTusCleanup(),
+    stopBackups(),
+    stopReplicationWatch(),
+    stopNodeChecks(),
+  ])
   await processingJobs.stop()
   await viewJobs.stop()
   await stopStockpileMeasures()

@@ -11,6 +11,8 @@ fi
 
 # The default of DATABASE_PATH in app/lib/config/env.server.ts, for litestream.yml.
 export DATABASE_PATH="${DATABASE_PATH:-data/kestrel.sqlite}"
+# Where Litestream serves its metrics (litestream.yml); the server's health reads the replica's position there.
+export LITESTREAM_METRICS_ADDR="${LITESTREAM_METRICS_ADDR:-127.0.0.1:9090}"
 
 case "$(uname -m)" in
   x86_64 | amd64) arch=x64 ;;

@@ -13,9 +13,9 @@ import { apiFail } from '#app/lib/http/api.server.ts'
 
 export const { action, loader } = apiRoute({
   params: { id: 'project id', fileId: 'file id' },
-  GET: ({ request, user, ids, params }) => {
+  GET: async ({ request, user, ids, params }) => {
     const threeD = THREE_D_FILES.find((w) => w === params.which)
-    if (threeD) return sendViewFile(request, threeDFileFor(user, ids.id, ids.fileId, threeD))
+    if (threeD) return sendViewFile(request, await threeDFileFor(user, ids.id, ids.fileId, threeD))
     const which = params.which as ViewFile
     if (!VIEW_FILES.includes(which)) apiFail(404, 'Not found')
     return sendViewFile(request, viewFileFor(user, ids.id, ids.fileId, which))

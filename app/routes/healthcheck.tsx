@@ -1,4 +1,5 @@
 import { getDiskSpace } from '#app/domain/files/disk-space.server.ts'
+import { replicationStatus } from '#app/lib/backups/replication.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
 import { sql } from 'drizzle-orm'
 
@@ -6,7 +7,9 @@ const MB = 1024 * 1024
 
 /**
  * For the platform's health checks: 200 when the database answers, with the free disk
- * space of the file store (`disk.low` when uploads are being refused for lack of it).
+ * space of the file store (`disk.low` when uploads are being refused for lack of it) and,
+ * under Litestream, the replica's last successful sync: 503 (`degraded`) after a minute
+ * without one, so the platform's check and any monitor see that writes are not being copied.
  */
 export async function loader() {
   const headers = { 'Cache-Control': 'no-store' }
@@ -29,5 +32,14 @@ export async function loader() {
     console.error('[healthcheck] disk', error)
     disk = { error: 'unavailable' }
   }
-  return Response.json({ status: disk.low ? 'degraded' : 'ok', database: 'ok', disk }, { headers })
+  const replica = replicationStatus()
+  const replication =
+    replica.state === 'off'
+      ? undefined
+      : { state: replica.state, lastSyncAt: replica.lastSyncAt?.toISOString() ?? null, error: replica.error }
+  const failing = replica.state === 'failing'
+  return Response.json(
+    { status: disk.low || failing ? 'degraded' : 'ok', database: 'ok', disk, replication },
+    { status: failing ? 503 : 200, headers },
+  )
 }

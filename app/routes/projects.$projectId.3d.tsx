@@ -20,8 +20,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const view = await asPage(() => loadThreeDView(user, pageId(params.projectId)))
-  // The first browser that draws the view leaves the still image the no-JS page shows.
-  return json({ ...view, stillUploadUrl: view.stillUrl ? null : signedInRoutes(view.project.id).still })
+  // The first browser of the owner or an admin that draws the view leaves the still image
+  // the no-JS page and share links show.
+  const { mayLeaveStill, ...data } = view
+  const stillUploadUrl = mayLeaveStill && !view.stillUrl ? signedInRoutes(view.project.id).still : null
+  return json({ ...data, stillUploadUrl })
 }
 
 export default function ThreeDPage() {

@@ -29,7 +29,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   try {
     const share = await openShareToken(params.token, clientIpOf(context))
     return json(
-      { token: params.token!, ...shareThreeDView(params.token!, share) },
+      { token: params.token!, ...(await shareThreeDView(params.token!, share)) },
       { headers: PUBLIC_HEADERS },
     )
   } catch (error) {

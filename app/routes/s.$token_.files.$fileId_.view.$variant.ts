@@ -48,7 +48,7 @@ export const { loader, action } = resourceRoute({
       if (threeD !== 'reduced') requireDownloadAllowed(share)
       return sendViewFile(
         request,
-        threeDFileWithoutAccessCheck(share.project.id, file.id, threeD),
+        await threeDFileWithoutAccessCheck(share.project.id, file.id, threeD),
         SHARED_VIEW,
       )
     }

@@ -35,6 +35,8 @@ export function serverEnv(dir: string, port: number, extra: Record<string, strin
     PAYFAST_MODE: 'simulator',
     RATE_LIMIT_MULTIPLIER: '1000',
     MIN_FREE_DISK_MB: '64',
+    // Litestream's metrics on a port of this server's own (several may run at once).
+    LITESTREAM_METRICS_ADDR: `127.0.0.1:${port + 1000}`,
     ...extra,
     NODE_ENV: 'production',
   }

@@ -17,7 +17,13 @@ import { publishJobOutputs } from '#app/domain/processing/job-outputs.server.ts'
 import { createShareLink } from '#app/domain/sharing/share-links.server.ts'
 import { resetEnvCache } from '#app/lib/config/env.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
-import { ensureLocalFile, evictCache } from '#app/lib/storage/file-cache.server.ts'
+import {
+  cacheUsage,
+  ensureLocalFile,
+  evictCache,
+  readStoredFile,
+  withLocalFile,
+} from '#app/lib/storage/file-cache.server.ts'
 import { startFileStore } from '#app/lib/storage/file-store.server.ts'
 import { queueStoredFile, reconcileOutbox, unsafeFilesSummary } from '#app/lib/storage/outbox.server.ts'
 import { objectStore } from '#app/lib/storage/s3-client.server.ts'
@@ -91,6 +97,17 @@ async function waitFor<T>(what: string, probe: () => T | undefined | false, time
     const value = probe()
     if (value) return value
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 25))
+  }
+}
+
+/** Evicts until these files are gone (a stream closes a moment after its last byte was read). */
+async function evictedOnceClosed(files: string[]) {
+  const deadline = Date.now() + 5000
+  for (;;) {
+    await evictCache({ maxBytes: 0 })
+    if (!files.some((f) => fs.existsSync(f))) return
+    if (Date.now() > deadline) throw new Error('Timed out waiting for the files to be evicted')
     await new Promise((r) => setTimeout(r, 25))
   }
 }
@@ -260,6 +277,66 @@ describe('stored files in the bucket', () => {
       }
     },
   )
+
+  it('the cache limit is a limit: files read a moment ago go, never one open right now; health says when it is over', async () => {
+    const { admin, project } = await projectWithTeam()
+    const docs: Awaited<ReturnType<typeof storeDocument>>[] = []
+    for (let i = 0; i < 3; i++)
+      docs.push(await storeDocument({ id: admin.user.id, role: 'admin' }, project.id, pdfLike(400_000 + i)))
+    await store.idle()
+    const locals = docs.map((d) => path.join(storagePaths().root, keyOfFile(d.id)))
+    const download = (i: number) =>
+      callRoute(downloadRoute.loader, `/api/download-file/${docs[i]!.id}`, {
+        headers: admin.headers,
+        params: { id: String(docs[i]!.id) },
+      })
+    // Each read just now (a quarter of an hour used to keep them all, whatever the limit said).
+    for (const i of [0, 1, 2]) expect((await (await download(i)).arrayBuffer()).byteLength).toBe(400_000 + i)
+    await evictedOnceClosed(locals)
+
+    // A file a reader holds stays; it goes once the reader is done.
+    await withLocalFile(locals[0]!, async (local) => {
+      await evictCache({ maxBytes: 0 })
+      expect(fs.readFileSync(local).length).toBe(400_000)
+    })
+    await evictCache({ maxBytes: 0 })
+    expect(fs.existsSync(locals[0]!)).toBe(false)
+
+    // A download answering from the disk holds its file until its stream closes.
+    await readStoredFile(locals[1]!)
+    const answer = await download(1)
+    await evictCache({ maxBytes: 0 })
+    expect(fs.existsSync(locals[1]!)).toBe(true)
+    expect((await answer.arrayBuffer()).byteLength).toBe(400_001)
+    await evictedOnceClosed([locals[1]!])
+
+    // Over the limit with every file open: the panel says so, and is green again after.
+    process.env.FILE_CACHE_MAX_GB = String(1 / 1024)
+    resetEnvCache()
+    try {
+      const filesPanel = async () => (await systemHealth()).checks.find((c) => c.id === 'files')
+      await withLocalFile(locals[0]!, () =>
+        withLocalFile(locals[1]!, () =>
+          withLocalFile(locals[2]!, async () => {
+            await evictCache()
+            expect(cacheUsage()).toMatchObject({ over: true })
+            const panel = await filesPanel()
+            expect(panel).toMatchObject({
+              state: 'warning',
+              summary: expect.stringMatching(/^Cache over its limit: .+ of 1,0\u00a0MB$/),
+            })
+            expect(panel?.detail).toMatch(/over its limit \(FILE_CACHE_MAX_GB\)/)
+          }),
+        ),
+      )
+      await evictCache()
+      expect(cacheUsage().over).toBe(false)
+      expect(await filesPanel()).toMatchObject({ state: 'ok' })
+    } finally {
+      delete process.env.FILE_CACHE_MAX_GB
+      resetEnvCache()
+    }
+  })
 
   it('`files verify` lists what the bucket lacks or holds differently; `files restore` rebuilds DATA_DIR', async () => {
     const { admin, project } = await projectWithTeam()

@@ -525,6 +525,21 @@ describe('start-up sweep', () => {
     expect(getProject(project.id).landOwnerFormUploaded).toBe(true)
   })
 
+  test('keeps the 3D view’s still images of projects that exist (the file every restart used to remove), not the others', async () => {
+    const { project } = await setting()
+    await sweepStorage()
+    const stills = path.join(storagePaths().views, 'three-d')
+    fs.mkdirSync(stills, { recursive: true })
+    const kept = path.join(stills, `${project.id}-0123456789abcdef.png`)
+    const gone = path.join(stills, `${project.id + 1000}-0123456789abcdef.png`)
+    const stray = path.join(stills, `${project.id}-0123456789abcdef.png.1a2b3c.partial`)
+    for (const file of [kept, gone, stray]) fs.writeFileSync(file, PNG_BYTES)
+    expect(await sweepStorage()).toMatchObject({ orphanFilesRemoved: 2 })
+    expect([kept, gone, stray].map((f) => fs.existsSync(f))).toEqual([true, false, false])
+    // A second restart removes nothing.
+    expect(await sweepStorage()).toMatchObject({ orphanFilesRemoved: 0 })
+  })
+
   test('leaves rows alone when most files vanish at once (DATA_DIR not mounted)', async () => {
     const { client, project } = await setting()
     for (let i = 0; i < 12; i++)

@@ -8,6 +8,13 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import url from 'node:url'
+import {
+  CreateBucketCommand,
+  DeleteBucketCommand,
+  DeleteObjectCommand,
+  ListObjectsV2Command,
+  S3Client,
+} from '@aws-sdk/client-s3'
 import { hashToken } from '#app/domain/auth/tokens.server.ts'
 import { objectStore } from '#app/lib/storage/s3-client.server.ts'
 import {
@@ -65,6 +72,22 @@ describe('the database replicated with Litestream', () => {
     token = await logIn(server.base)
     // Litestream copies the WAL every second (litestream.yml): a few seconds is plenty.
     await untilTrue(() => replicaHasSession(token), 'the session in the replica', 15_000)
+    // The server reads the replica's position from Litestream: in step, with the time of its last sync.
+    // (The server looks every few seconds.)
+    await untilTrue(
+      async () => (await healthOf(server!.base)).body.replication?.state === 'ok',
+      'in step',
+      20_000,
+    )
+    const health = await healthOf(server.base)
+    expect(health.status).toBe(200)
+    expect(health.body).toMatchObject({ status: 'ok', replication: { state: 'ok', error: null } })
+    expect(Date.now() - Date.parse(health.body.replication!.lastSyncAt!)).toBeLessThan(30_000)
+    const panel = await replicationPanel(server.base, token)
+    expect(panel).toMatchObject({
+      state: 'ok',
+      summary: expect.stringMatching(/^Replica in step\. Last successful sync /),
+    })
   }, 120_000)
 
   test('with the database deleted, the same start restores the replica before migrating', async () => {
@@ -92,6 +115,26 @@ describe('the database replicated with Litestream', () => {
     expect(fs.existsSync(plain.DATABASE_PATH!)).toBe(true)
   }, 120_000)
 })
+
+interface HealthBody {
+  status: string
+  replication?: { state: string; lastSyncAt: string | null; error: string | null }
+}
+
+async function healthOf(base: string) {
+  const res = await fetch(`${base}/healthcheck`)
+  return { status: res.status, body: (await res.json()) as HealthBody }
+}
+
+/** The admin's health panel's replica line. */
+async function replicationPanel(base: string, sessionId: string) {
+  const res = await fetch(`${base}/api/admin/health`, { headers: { 'x-session-id': sessionId } })
+  expect(res.status).toBe(200)
+  const body = (await res.json()) as {
+    checks: Array<{ id: string; state: string; summary: string; detail?: string }>
+  }
+  return body.checks.find((c) => c.id === 'replication')
+}
 
 describe('an s3:// replica (s3rver in this process)', () => {
   // s3rver's delimited listing is corrected in tests/helpers/s3.ts (Litestream finds its
@@ -140,4 +183,64 @@ describe('an s3:// replica (s3rver in this process)', () => {
       await bucket.close()
     }
   }, 120_000)
+
+  test('a replica whose bucket goes (NoSuchBucket) is a warning with its error after a minute, and /healthcheck answers 503', async () => {
+    const bucket = await startTestBucket({ prefix: '' })
+    const s3 = new S3Client({
+      endpoint: bucket.endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    })
+    const REPLICA_BUCKET = 'replica-that-goes'
+    await s3.send(new CreateBucketCommand({ Bucket: REPLICA_BUCKET }))
+    const s3dir = fs.mkdtempSync(path.join(dir, 's3-gone-'))
+    let s3server: StartedServer | undefined
+    try {
+      const { FILE_STORE: _files, S3_PREFIX: _prefix, ...bucketSettings } = bucket.env
+      const s3env = serverEnv(s3dir, PORT + 2, {
+        ...bucketSettings,
+        LITESTREAM_REPLICA_URL: `s3://${REPLICA_BUCKET}/db`,
+      })
+      s3server = await startServer(s3env)
+      const token = await logIn(s3server.base)
+      const state = async () => (await healthOf(s3server!.base)).body.replication?.state
+      await untilTrue(async () => (await state()) === 'ok', 'the first sync', 30_000)
+
+      // The bucket goes (emptied, then deleted: S3 deletes only an empty bucket).
+      await untilTrue(
+        async () => {
+          const listed = await s3.send(new ListObjectsV2Command({ Bucket: REPLICA_BUCKET }))
+          for (const object of listed.Contents ?? [])
+            await s3.send(new DeleteObjectCommand({ Bucket: REPLICA_BUCKET, Key: object.Key! }))
+          return s3.send(new DeleteBucketCommand({ Bucket: REPLICA_BUCKET })).then(
+            () => true,
+            () => false,
+          )
+        },
+        'the bucket deleted',
+        30_000,
+      )
+      // A write Litestream cannot copy, then a minute (and the watch's few seconds) without a sync.
+      await logIn(s3server.base)
+      const failing = async () => (await healthOf(s3server!.base)).status === 503
+      await untilTrue(failing, 'the replication warning', 100_000)
+      const health = await healthOf(s3server.base)
+      expect(health.body).toMatchObject({
+        status: 'degraded',
+        replication: { state: 'failing', error: expect.stringContaining('NoSuchBucket') },
+      })
+      expect(health.body.replication?.lastSyncAt).not.toBeNull()
+      const panel = await replicationPanel(s3server.base, token)
+      expect(panel).toMatchObject({
+        state: 'warning',
+        summary: expect.stringMatching(/^No sync to the replica for over a minute\. Last successful sync /),
+        detail: expect.stringMatching(/^Error: .*NoSuchBucket/),
+      })
+    } finally {
+      await stopServer(s3server, 'SIGKILL')
+      s3.destroy()
+      await bucket.close()
+    }
+  }, 180_000)
 })

@@ -13,11 +13,17 @@ import {
   saveStill,
   shareThreeDView,
   stillFileOf,
+  tilesFileWithoutAccessCheck,
 } from '#app/domain/deliverables/three-d-view.server.ts'
 import { storeProjectFile } from '#app/domain/files/project-files.server.ts'
+import { jobFolder } from '#app/domain/files/storage-paths.server.ts'
+import { sweepStorage } from '#app/domain/files/sweep.server.ts'
 import { openShareToken } from '#app/domain/sharing/share-access.server.ts'
 import { createShareLink } from '#app/domain/sharing/share-links.server.ts'
 import { SHARE_MESSAGES } from '#app/domain/sharing/share-rules.ts'
+import { THREE_D_MESSAGES } from '#app/domain/threed/three-d.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
+import { processingJobs } from '#db/schema.ts'
 import { projectWithTeam, signedInUser } from '#tests/factories.ts'
 import { httpAppForFile } from '#tests/helpers/http-app.ts'
 import { zipBytes } from '#tests/helpers/rasters.ts'
@@ -74,7 +80,7 @@ async function deliveredWithThreeD() {
 describe('3D view', () => {
   test('the view job prepares every source; the project’s people see them, another client gets 404', async () => {
     const { client, pilot, project, ids } = await deliveredWithThreeD()
-    const view = loadThreeDView(client.user, project.id)
+    const view = await loadThreeDView(client.user, project.id)
     const byFile = new Map(view.sources.map((s) => [s.fileId, s]))
     expect(byFile.get(ids.copc)).toMatchObject({
       type: 'copc',
@@ -90,9 +96,9 @@ describe('3D view', () => {
       type: 'glb',
       url: `/api/projects/${project.id}/deliverables/${ids.model}/view/model`,
     })
-    expect(loadThreeDView(pilot.user, project.id).sources).toHaveLength(3)
+    expect((await loadThreeDView(pilot.user, project.id)).sources).toHaveLength(3)
     const stranger = await signedInUser('client')
-    expect(() => loadThreeDView(stranger.user, project.id)).toThrow(expect.objectContaining({ status: 404 }))
+    await expect(loadThreeDView(stranger.user, project.id)).rejects.toMatchObject({ status: 404 })
 
     // The GLB copy over HTTP: a glTF binary, for the project's client only.
     const glb = await fetch(`${app.base}${byFile.get(ids.model)!.url}`, { headers: client.headers })
@@ -141,7 +147,7 @@ describe('3D view', () => {
     const withDownloads = createShareLink(owner, project.id, { allowDownload: true }).url.split('/').pop()!
     const share = (token: string) => openShareToken(token, '127.0.0.1')
 
-    const view = shareThreeDView(viewOnly, await share(viewOnly))
+    const view = await shareThreeDView(viewOnly, await share(viewOnly))
     const byFile = new Map(view.sources.map((s) => [s.fileId, s]))
     expect(view.sources).toHaveLength(2)
     expect(view.withheld).toBe(1)
@@ -177,7 +183,7 @@ describe('3D view', () => {
       expect(await refused.json()).toEqual({ error: SHARE_MESSAGES.viewOnly })
     }
 
-    const full = shareThreeDView(withDownloads, await share(withDownloads))
+    const full = await shareThreeDView(withDownloads, await share(withDownloads))
     expect(full.withheld).toBe(0)
     expect(full.sources.find((s) => s.fileId === ids.copc)).toMatchObject({
       type: 'copc',
@@ -189,16 +195,31 @@ describe('3D view', () => {
     expect((await read(withDownloads, ids.model, 'model')).status).toBe(200)
   })
 
-  test('the first signed-in browser leaves the still image; a later one does not replace it', async () => {
-    const { client, project } = await deliveredWithThreeD()
-    const view = loadThreeDView(client.user, project.id)
-    expect(() => stillFileOf(view)).toThrow(expect.objectContaining({ status: 404 }))
+  test('the owner’s (or an admin’s) first still image is kept and shown through share links, also after a restart; a member’s is refused', async () => {
+    const { client, pilot, admin, project } = await deliveredWithThreeD()
     const png = encodePng(4, 3, 3, new Uint8Array(36).fill(100))
     const body = (bytes: Buffer | Uint8Array) => Buffer.from(bytes)
+
+    // The assigned pilot sees the view but leaves no still image for others.
+    const pilotView = await loadThreeDView(pilot.user, project.id)
+    expect(pilotView.mayLeaveStill).toBe(false)
+    await expect(saveStill(pilotView, body(png))).rejects.toMatchObject({ status: 403 })
+    const refused = await fetch(`${app.base}/api/projects/${project.id}/3d-still`, {
+      method: 'POST',
+      headers: { ...pilot.headers, 'Content-Type': 'image/png' },
+      body: png,
+    })
+    expect(refused.status).toBe(403)
+    expect(await refused.json()).toEqual({ error: THREE_D_MESSAGES.stillNotYours })
+
+    const view = await loadThreeDView(client.user, project.id)
+    expect(view.mayLeaveStill).toBe(true)
+    expect((await loadThreeDView(admin.user, project.id)).mayLeaveStill).toBe(true)
+    expect(() => stillFileOf(view)).toThrow(expect.objectContaining({ status: 404 }))
     await expect(saveStill(view, body(Buffer.from('not a png')))).rejects.toMatchObject({ status: 415 })
     expect(await saveStill(view, body(png))).toEqual({ saved: true })
     expect(await saveStill(view, body(encodePng(2, 2, 3, new Uint8Array(12))))).toEqual({ saved: false })
-    const again = loadThreeDView(client.user, project.id)
+    const again = await loadThreeDView(client.user, project.id)
     expect(again.stillUrl).toMatch(new RegExp(`^/api/projects/${project.id}/3d-still\\?v=`))
     expect(fs.readFileSync(stillFileOf(again).path)).toEqual(png)
     const response = await fetch(`${app.base}/api/projects/${project.id}/3d-still`, {
@@ -207,16 +228,44 @@ describe('3D view', () => {
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('image/png')
 
-    // A share link shows the members' still image too (a view-only one in place of the model).
+    // A restart's sweep keeps it (it used to remove the stills' folder as an orphan).
+    expect((await sweepStorage()).orphanFilesRemoved).toBe(0)
+
+    // A share link shows it (a view-only one in place of the model).
     const token = createShareLink({ id: client.user.id, role: 'client' }, project.id, {
       allowDownload: false,
     })
       .url.split('/')
       .pop()!
-    const shared = shareThreeDView(token, await openShareToken(token, '127.0.0.1'))
+    const shared = await shareThreeDView(token, await openShareToken(token, '127.0.0.1'))
     expect(shared.stillUrl).toMatch(new RegExp(`^/s/${token}/3d-still\\?v=`))
     const sharedStill = await fetch(`${app.base}/s/${token}/3d-still`)
     expect(sharedStill.status).toBe(200)
     expect(Buffer.from(await sharedStill.arrayBuffer())).toEqual(png)
+    const page = await fetch(`${app.base}/s/${token}/3d`)
+    const html = await page.text()
+    expect(html).toContain(`/s/${token}/3d-still?v=`)
+    expect(html).not.toContain(THREE_D_MESSAGES.noStill.replace(/'/g, '&#x27;'))
+  })
+
+  test('a NUL byte or another control character in a 3D Tiles path is a 404, not a 500', async () => {
+    const { client, project } = await deliveredWithThreeD()
+    const job = getDb()
+      .insert(processingJobs)
+      .values({ projectId: project.id, preset: 'standard', options: {}, status: 'completed' })
+      .returning()
+      .get()
+    const tileset = path.join(jobFolder(job.id), '3d_tiles', 'tileset.json')
+    fs.mkdirSync(path.dirname(tileset), { recursive: true })
+    fs.writeFileSync(tileset, '{"asset":{"version":"1.0"}}')
+    const url = (rest: string) => `${app.base}/api/projects/${project.id}/3d-tiles/${job.id}/${rest}`
+    expect((await fetch(url('tileset.json'), { headers: client.headers })).status).toBe(200)
+    for (const rest of ['tileset.json%00.png', '%00', 'model/%01tileset.json']) {
+      const answer = await fetch(url(rest), { headers: client.headers })
+      expect(answer.status, rest).toBe(404)
+      expect(() => tilesFileWithoutAccessCheck(project.id, job.id, decodeURIComponent(rest))).toThrow(
+        expect.objectContaining({ status: 404 }),
+      )
+    }
   })
 })

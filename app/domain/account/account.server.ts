@@ -5,7 +5,6 @@
  * removed; invoices kept with the name and address the tax invoice carried).
  */
 import { randomBytes } from 'node:crypto'
-import fs from 'node:fs/promises'
 import { hashPassword, verifyPassword } from '#app/domain/auth/password.server.ts'
 import { deleteUserSessions } from '#app/domain/auth/session.server.ts'
 import { removeViewCopies } from '#app/domain/deliverables/view-copies.server.ts'
@@ -17,6 +16,7 @@ import { toPublicUser } from '#app/domain/users/users.server.ts'
 import { recordAudit } from '#app/lib/audit/audit.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
+import { readStoredFile } from '#app/lib/storage/file-cache.server.ts'
 import { removeStoredFile } from '#app/lib/storage/outbox.server.ts'
 import {
   invoices,
@@ -133,7 +133,7 @@ export async function buildAccountExport(userId: number) {
   const { user, files, copies, data } = collectAccountData(userId)
   const entries: Zippable = { 'data.json': strToU8(JSON.stringify(data, null, 2)) }
   for (const copy of copies) {
-    const bytes = await fs.readFile(absolutePathOf(copy)).catch(() => null)
+    const bytes = await readStoredFile(absolutePathOf(copy)).catch(() => null)
     if (bytes)
       entries[`documents/${copy.pilotDocument}-${copy.id}-${copy.originalName.replace(/[^\w.-]+/g, '_')}`] =
         new Uint8Array(bytes)
@@ -141,7 +141,7 @@ export async function buildAccountExport(userId: number) {
   for (const file of files.filter((f) => f.uploadedBy === userId)) {
     const full = filePath(file.fileName)
     if (!full) continue
-    const bytes = await fs.readFile(full).catch(() => null)
+    const bytes = await readStoredFile(full).catch(() => null)
     if (bytes)
       entries[`documents/${file.id}-${file.originalName.replace(/[^\w.-]+/g, '_')}`] = new Uint8Array(bytes)
   }

@@ -1,16 +1,17 @@
 /**
  * The admin's system health: one check per thing the app depends on outside itself (GDAL,
- * the disk of DATA_DIR, mail, PayFast). A new dependency adds a probe to `HEALTH_PROBES`;
+ * the disk of DATA_DIR, the bucket, the database's replica, mail, PayFast). A new dependency adds a probe to `HEALTH_PROBES`;
  * a probe that throws or hangs becomes a failed check, never a failed page.
  */
 import { runGdal } from '#app/domain/deliverables/gdal.server.ts'
 import { getDiskSpace } from '#app/domain/files/disk-space.server.ts'
 import { listNodes } from '#app/domain/processing/nodes.server.ts'
+import { replicationStatus } from '#app/lib/backups/replication.server.ts'
 import { getEnv, isDemo, isProduction } from '#app/lib/config/env.server.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import { formatFileSize } from '#app/lib/format/numbers.ts'
 import { lastMailFailure } from '#app/lib/mail/mail.server.ts'
-import { cachedBytes } from '#app/lib/storage/file-cache.server.ts'
+import { cacheUsage } from '#app/lib/storage/file-cache.server.ts'
 import { unsafeFilesSummary } from '#app/lib/storage/outbox.server.ts'
 
 /** ok: working; info: fine for a test set-up; warning: works but needs attention; error: broken. */
@@ -131,7 +132,7 @@ async function nodesCheck(): Promise<HealthResult> {
   }
 }
 
-/** The bucket (FILE_STORE=s3): files not yet safe there, the last copy error, the cache's fill. */
+/** The bucket (FILE_STORE=s3): files not yet safe there, the last copy error, the cache's fill against its limit. */
 async function filesCheck(): Promise<HealthResult> {
   const env = getEnv()
   if (env.FILE_STORE === 'local')
@@ -141,17 +142,60 @@ async function filesCheck(): Promise<HealthResult> {
       detail: 'Set FILE_STORE=s3 and the S3_ settings to keep every stored file in a bucket.',
     }
   const unsafe = unsafeFilesSummary()
-  const cache = `Cache ${formatFileSize(cachedBytes())} of ${formatFileSize(env.FILE_CACHE_MAX_GB * 1024 ** 3)} on this disk; bucket ${env.S3_BUCKET}${env.S3_PREFIX ? `/${env.S3_PREFIX}` : ''}.`
-  if (!unsafe.count) return { state: 'ok', summary: 'Every stored file is safe in the bucket', detail: cache }
+  const usage = cacheUsage()
+  const fill = `${formatFileSize(usage.bytes)} of ${formatFileSize(usage.limit)}`
+  const cache = `Cache ${fill} on this disk; bucket ${env.S3_BUCKET}${env.S3_PREFIX ? `/${env.S3_PREFIX}` : ''}.`
+  // Only files not yet safe in the bucket, or open right now, are kept beyond the limit.
+  const over = usage.over
+    ? `The cache is over its limit (FILE_CACHE_MAX_GB): ${fill} kept, held by files not yet safe in the bucket or open right now.`
+    : null
+  if (!unsafe.count)
+    return over
+      ? { state: 'warning', summary: `Cache over its limit: ${fill}`, detail: `${over} ${cache}` }
+      : { state: 'ok', summary: 'Every stored file is safe in the bucket', detail: cache }
   const waiting = `${unsafe.count} ${unsafe.count === 1 ? 'file' : 'files'} (${formatFileSize(unsafe.bytes)}) not yet safe in the bucket`
   const since = unsafe.oldest ? `, the oldest since ${formatDate(unsafe.oldest, { withTime: true })}` : ''
+  const copying = unsafe.lastError
+    ? `Last error (${unsafe.lastError.key}): ${unsafe.lastError.error}. Retried with back-off.`
+    : 'Being copied.'
   return {
-    state: unsafe.failing ? 'warning' : 'ok',
-    summary: `${waiting}${since}`,
-    detail: unsafe.lastError
-      ? `Last error (${unsafe.lastError.key}): ${unsafe.lastError.error}. Retried with back-off. ${cache}`
-      : `Being copied. ${cache}`,
+    state: unsafe.failing || over ? 'warning' : 'ok',
+    summary: `${waiting}${since}${over ? `; cache over its limit: ${fill}` : ''}`,
+    detail: [copying, over, cache].filter(Boolean).join(' '),
   }
+}
+
+/** The database's replica (Litestream): its last successful sync and its error; a minute without one is a warning. */
+async function replicationCheck(): Promise<HealthResult> {
+  const health = replicationStatus()
+  if (health.state === 'off')
+    return {
+      state: isProduction() && !isDemo() ? 'warning' : 'info',
+      summary: 'Not replicated: the database exists on this disk only',
+      detail:
+        'Set LITESTREAM_REPLICA_URL to copy every write to a replica within a second (README, "Recovery drill").',
+    }
+  const last = health.lastSyncAt
+    ? `Last successful sync ${formatDate(health.lastSyncAt, { withTime: true })}`
+    : 'No successful sync yet'
+  const error = health.error ? `Error: ${health.error}` : null
+  if (health.state === 'failing')
+    return {
+      state: 'warning',
+      summary: `No sync to the replica for over a minute. ${last}`,
+      detail: error ?? 'Litestream has not copied the latest writes; see its log.',
+    }
+  return {
+    state: 'ok',
+    summary: health.state === 'ok' ? `Replica in step. ${last}` : 'Starting: waiting for the first sync',
+    detail: error ?? `Litestream copies every write to ${replicaName()} within a second.`,
+  }
+}
+
+/** The replica's place without credentials: "s3://bucket/path" or "file:///dir". */
+function replicaName() {
+  const url = getEnv().LITESTREAM_REPLICA_URL ?? ''
+  return url.replace(/\/\/[^@/]*@/, '//')
 }
 
 /** Every check the panel shows, in order; a new dependency adds its probe here. */
@@ -159,6 +203,7 @@ const HEALTH_PROBES: HealthProbe[] = [
   { id: 'gdal', label: 'GDAL', run: gdalCheck },
   { id: 'disk', label: 'Disk (file storage)', run: diskCheck },
   { id: 'files', label: 'Files in the bucket', run: filesCheck },
+  { id: 'replication', label: 'Database replica', run: replicationCheck },
   { id: 'mail', label: 'Mail', run: mailCheck },
   { id: 'payfast', label: 'PayFast', run: payfastCheck },
   { id: 'nodes', label: 'Processing nodes', run: nodesCheck },

@@ -11,7 +11,7 @@ import { readableDeliverables } from '#app/domain/deliverables/readable-delivera
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { isDomainError } from '#app/lib/http/domain-error.ts'
-import { ensureLocalFile } from '#app/lib/storage/file-cache.server.ts'
+import { withLocalFile } from '#app/lib/storage/file-cache.server.ts'
 import { type AnnotationBase, type AnnotationMeasurement, type ProjectFile, type User } from '#db/schema.ts'
 
 import type { AnnotationGeometry } from './annotation-schemas.ts'
@@ -52,11 +52,8 @@ export async function volumeOnModel(
   baseElevationM: number | null,
 ): Promise<VolumeMeasurement | null> {
   try {
-    const figures = await volumeOver(
-      run,
-      await ensureLocalFile(absolutePathOf(file)),
-      ring,
-      volumeBaseOf(base, baseElevationM),
+    const figures = await withLocalFile(absolutePathOf(file), (local) =>
+      volumeOver(run, local, ring, volumeBaseOf(base, baseElevationM)),
     )
     return {
       cutM3: figures.cutM3,

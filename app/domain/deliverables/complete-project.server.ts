@@ -13,6 +13,7 @@ import { formatDate } from '#app/lib/format/dates.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { sendEmailSafely } from '#app/lib/mail/mail.server.ts'
 import { renderEmail } from '#app/lib/mail/templates.ts'
+import { readStoredFile } from '#app/lib/storage/file-cache.server.ts'
 import { deliverableViews, projectFiles, projects, users, type Project } from '#db/schema.ts'
 import { count, eq, isNull } from 'drizzle-orm'
 
@@ -43,10 +44,10 @@ const THUMBNAIL_CID = 'orthomosaic-thumbnail@kestrel'
 
 /**
  * The thumbnail of the project's first orthomosaic whose viewing copy is ready, among the
- * deliverables the client is given (never a running or failed job's), as an inline attachment;
- * null when none is ready yet (the mail goes without a picture).
+ * deliverables the client is given (never a running or failed job's), as an inline attachment
+ * read through the store; null when none is ready yet (the mail goes without a picture).
  */
-function orthomosaicThumbnail(projectId: number) {
+async function orthomosaicThumbnail(projectId: number) {
   const first = deliverablesWithoutAccessCheck(projectId)
     .reverse()
     .find((d) => d.kind === 'orthomosaic' && !d.removedAt && d.view?.thumbnailUrl)
@@ -57,12 +58,16 @@ function orthomosaicThumbnail(projectId: number) {
       alt: `Thumbnail of ${first.fileName}`,
       attachment: {
         filename: file.downloadName,
-        path: file.path,
+        content: await readStoredFile(file.path),
         contentType: file.mime,
         cid: THUMBNAIL_CID,
       },
     }
-  } catch {
+  } catch (error) {
+    console.warn(
+      `[deliverables] the completion mail of project ${projectId} goes without its thumbnail`,
+      error,
+    )
     return null
   }
 }
@@ -153,10 +158,10 @@ export async function completeProject(
   return { project: stamped, clientNotified: true, deliverables }
 }
 
-function sendCompletionMail(project: Project, client: typeof users.$inferSelect, deliverables: number) {
+async function sendCompletionMail(project: Project, client: typeof users.$inferSelect, deliverables: number) {
   const until = deliverablesAvailableUntil(project.completedAt ?? new Date())
   const untilText = formatDate(until)
-  const thumbnail = orthomosaicThumbnail(project.id)
+  const thumbnail = await orthomosaicThumbnail(project.id)
   return sendEmailSafely({
     to: client.email,
     subject: `Your survey data is ready: ${project.name}`,

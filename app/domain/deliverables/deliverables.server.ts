@@ -5,7 +5,6 @@
  * share links. Access follows the downloads (ADR 090): the client once the project is
  * completed, the assigned pilot and admins; anyone else 404.
  */
-import fs from 'node:fs'
 import path from 'node:path'
 import { fileVisibleTo } from '#app/domain/files/access.server.ts'
 import { getDownloadableFile, releasedDeliverablesWhere } from '#app/domain/files/file-queries.server.ts'
@@ -15,7 +14,7 @@ import { requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import { recordAudit } from '#app/lib/audit/audit.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
-import { storedObjectOf } from '#app/lib/storage/outbox.server.ts'
+import { storedFileStat } from '#app/lib/storage/file-cache.server.ts'
 import {
   deliverableViews,
   projectFiles,
@@ -300,11 +299,8 @@ export function viewFileWithoutAccessCheck(
   const root = storagePaths().root
   const full = path.resolve(root, key)
   const inside = full.startsWith(root + path.sep)
-  const onDisk = inside ? fs.statSync(full, { throwIfNoEntry: false }) : undefined
-  // Evicted from the cache (FILE_STORE=s3): read by range from the bucket.
-  const inBucket = inside && !onDisk ? storedObjectOf(key) : null
-  const stat =
-    onDisk ?? (inBucket?.state === 'safe' && inBucket.size != null ? { size: inBucket.size } : undefined)
+  // On DATA_DIR or, evicted from the cache (FILE_STORE=s3), safe in the bucket (read by range from there).
+  const stat = inside ? storedFileStat(full) : null
   if (!stat) {
     // A copy made before reduced copies existed: the view job makes it next.
     if (reduced && which === 'cog') requestReducedCopy(fileId)

@@ -20,6 +20,7 @@ import { getEnv } from '#app/lib/config/env.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { parentDeathPrefix } from '#app/lib/process/parent-death.server.ts'
 import { registerStatefulModule } from '#app/lib/process/stateful-modules.server.ts'
+import { withLocalFiles } from '#app/lib/storage/file-cache.server.ts'
 
 registerStatefulModule('deliverables/gdal')
 
@@ -248,7 +249,8 @@ function runChild(tool: string, args: string[], options: GdalRunOptions): Promis
 export async function runGdal(tool: string, args: string[], options: GdalRunOptions): Promise<string> {
   await acquire(tool, options.owner, options.signal)
   try {
-    return await runChild(tool, args, options)
+    // A stored file it is given is read through the store: fetched back if evicted, held while it runs.
+    return await withLocalFiles(args, () => runChild(tool, args, options))
   } finally {
     release(options.owner)
   }

@@ -10,7 +10,7 @@ import { getDownloadableFile } from '#app/domain/files/file-queries.server.ts'
 import { FILE_MESSAGES } from '#app/domain/files/rules.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
-import { ensureLocalFile } from '#app/lib/storage/file-cache.server.ts'
+import { withLocalFile } from '#app/lib/storage/file-cache.server.ts'
 import type { ProjectFile, User } from '#db/schema.ts'
 
 import { minimumChangeM } from './change-settings.ts'
@@ -70,7 +70,9 @@ export async function measureVolume(
 ): Promise<VolumeFigures> {
   const path = requireElevationModel(user, projectId, fileId, db)
   await countMeasure(user.id)
-  return volumeOver({ accountId: user.id, signal }, await ensureLocalFile(path), input.ring, input.base)
+  return withLocalFile(path, (local) =>
+    volumeOver({ accountId: user.id, signal }, local, input.ring, input.base),
+  )
 }
 
 /**
@@ -99,8 +101,11 @@ export async function measureChange(
   const earlier = requireComparableModel(user, input.againstFileId, db)
   if (earlier.file.id === later.file.id) throw new DomainError(400, MEASURE_MESSAGES.sameFile)
   await countMeasure(user.id)
-  const [laterPath, earlierPath] = [await ensureLocalFile(later.path), await ensureLocalFile(earlier.path)]
-  return elevationChangeOver({ accountId: user.id, signal }, laterPath, earlierPath, input.ring)
+  return withLocalFile(later.path, (laterPath) =>
+    withLocalFile(earlier.path, (earlierPath) =>
+      elevationChangeOver({ accountId: user.id, signal }, laterPath, earlierPath, input.ring),
+    ),
+  )
 }
 
 /** The change map's minimum change (m) for two elevation models (drawing only): the admin's floor or 2 × their coarser GSD. */

@@ -21,7 +21,7 @@ import { getEnv } from '#app/lib/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { registerStatefulModule } from '#app/lib/process/stateful-modules.server.ts'
-import { ensureLocalFile } from '#app/lib/storage/file-cache.server.ts'
+import { withLocalFile } from '#app/lib/storage/file-cache.server.ts'
 import { projectFiles, projects, type ProjectFile, type RasterInfo } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
 
@@ -48,14 +48,16 @@ setFileHooks({
 
 /** Reads the raster's facts and sets the kind from them (unless an admin chose one). */
 async function inspectRaster(file: ProjectFile, db: DbOrTx, owner: GdalOwner): Promise<RasterInfo> {
-  const info = await readRasterInfo(
-    await ensureLocalFile(absolutePathOf(file)),
-    // The project's survey areas, for the overlap figure.
-    flightPlanAreas(
-      db.select({ plan: projects.flightPlan }).from(projects).where(eq(projects.id, file.projectId)).get()
-        ?.plan,
-    ) ?? [],
-    owner,
+  const info = await withLocalFile(absolutePathOf(file), (local) =>
+    readRasterInfo(
+      local,
+      // The project's survey areas, for the overlap figure.
+      flightPlanAreas(
+        db.select({ plan: projects.flightPlan }).from(projects).where(eq(projects.id, file.projectId)).get()
+          ?.plan,
+      ) ?? [],
+      owner,
+    ),
   )
   const keepKind = file.deliverableKind && file.deliverableKind !== 'image' && file.rasterInfo
   db.update(projectFiles)

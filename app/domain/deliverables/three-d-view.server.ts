@@ -2,7 +2,8 @@
  * What the 3D view (`/projects/{id}/3d`, `/s/{token}/3d`) shows: the project's models and point
  * clouds as sources the browser streams by Range (COPC and GLB as uploaded, a plain LAS/LAZ's
  * thinned copy, an OBJ ZIP's GLB, ODM's 3D Tiles from the processing job's folder), their facts,
- * the still image (uploaded by the first signed-in browser that drew them) and the downloads.
+ * the still image (uploaded by the first browser of the project's owner or an admin that drew
+ * them) and the downloads. Every stored file is read through the store (FILE_STORE=s3).
  * Access is the Map view's: signed in, who may see the project's deliverables; else a share link's files.
  */
 import crypto from 'node:crypto'
@@ -24,6 +25,14 @@ import { THREE_D_MESSAGES, type ThreeDSource } from '#app/domain/threed/three-d.
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { isStoredFile, storedFileStat } from '#app/lib/storage/file-cache.server.ts'
+import {
+  localPathOfKey,
+  queueStoredFile,
+  removeStoredFile,
+  STILLS_FOLDER_KEY,
+  storageKeyOf,
+  storedKeysUnder,
+} from '#app/lib/storage/outbox.server.ts'
 import { deliverableViews, projectFiles, type User } from '#db/schema.ts'
 import { eq, isNull } from 'drizzle-orm'
 
@@ -65,7 +74,7 @@ function tilesetsOf(deliverables: Deliverable[], jobOf: Map<number, number | nul
  * `viewOnly` (a share link without downloads): point clouds as their reduced copy, no models
  * (`withheld` counts them). `key` names what a still image shows, the same for every audience.
  */
-function sourcesOf(
+async function sourcesOf(
   deliverables: Deliverable[],
   projectId: number,
   routes: Routes,
@@ -106,7 +115,7 @@ function sourcesOf(
     }
     const base = { fileId: d.id, fileName: d.fileName }
     if (d.kind === 'point_cloud') {
-      const facts = readCloudFacts(viewsRoot, d.id)
+      const facts = await readCloudFacts(d.id)
       if (!facts) continue
       shown.push(`cloud:${d.id}`)
       if (viewOnly) {
@@ -125,7 +134,7 @@ function sourcesOf(
     const job = jobOf.get(d.id)
     if (job && tiles.some((t) => t.jobId === job)) continue
     const glb = d.mime === 'model/gltf-binary'
-    if (!glb && !fs.existsSync(path.join(viewsRoot, String(d.id), THREE_D_COPY.model))) continue
+    if (!glb && !isStoredFile(path.join(viewsRoot, String(d.id), THREE_D_COPY.model))) continue
     shown.push(`model:${d.id}`)
     if (viewOnly) withheld++
     else sources.push({ ...base, type: 'glb', url: routes.file(d.id, glb ? 'source' : 'model') })
@@ -138,25 +147,30 @@ function stillKey(shown: string[]) {
   return crypto.createHash('sha256').update(shown.join('|')).digest('hex').slice(0, 16)
 }
 
-function stillPath(projectId: number, key: string) {
-  return path.join(storagePaths().views, 'three-d', `${projectId}-${key}.png`)
+/** Where the projects' still images live (one per project: the newest sources'). */
+function stillsFolder() {
+  return localPathOfKey(STILLS_FOLDER_KEY)
 }
 
-function viewData(
+function stillPath(projectId: number, key: string) {
+  return path.join(stillsFolder(), `${projectId}-${key}.png`)
+}
+
+async function viewData(
   project: { id: number; name: string },
   deliverables: Deliverable[],
   routes: Routes,
   downloadUrlOf: ((d: Deliverable) => string) | null,
   db: DbOrTx,
 ) {
-  const { sources, pending, withheld, key } = sourcesOf(
+  const { sources, pending, withheld, key } = await sourcesOf(
     deliverables,
     project.id,
     routes,
     db,
     downloadUrlOf === null,
   )
-  const hasStill = key !== null && fs.existsSync(stillPath(project.id, key))
+  const hasStill = key !== null && isStoredFile(stillPath(project.id, key))
   return {
     project,
     sources,
@@ -173,7 +187,7 @@ function viewData(
     })),
   }
 }
-export type ThreeDViewData = ReturnType<typeof viewData>
+export type ThreeDViewData = Awaited<ReturnType<typeof viewData>>
 
 export function signedInRoutes(projectId: number): Routes {
   return {
@@ -183,17 +197,21 @@ export function signedInRoutes(projectId: number): Routes {
   }
 }
 
-/** The signed-in 3D view: who may see the project's deliverables (else 404). */
-export function loadThreeDView(user: Actor, projectId: number, db: DbOrTx = getDb()) {
+/**
+ * The signed-in 3D view: who may see the project's deliverables (else 404). `mayLeaveStill`:
+ * only the project's owner or an admin leaves the still image others (share links) are shown.
+ */
+export async function loadThreeDView(user: Actor, projectId: number, db: DbOrTx = getDb()) {
   const project = requireVisibleProject(user, projectId, db)
   const deliverables = listDeliverables(user, projectId, db)
-  return viewData(
+  const view = await viewData(
     { id: project.id, name: project.name },
     deliverables,
     signedInRoutes(project.id),
     (d) => d.downloadUrl,
     db,
   )
+  return { ...view, mayLeaveStill: user.role === 'admin' || project.clientId === user.id }
 }
 
 /**
@@ -201,7 +219,7 @@ export function loadThreeDView(user: Actor, projectId: number, db: DbOrTx = getD
  * view-only link reads reduced copies only: point clouds thinned to at most half their points,
  * models as the still image.
  */
-export function shareThreeDView(token: string, share: OpenShare, db: DbOrTx = getDb()) {
+export async function shareThreeDView(token: string, share: OpenShare, db: DbOrTx = getDb()) {
   const shared = new Set(share.files.map((f) => f.id))
   const deliverables = deliverablesWithoutAccessCheck(share.project.id, db).filter((d) => shared.has(d.id))
   const routes: Routes = {
@@ -229,7 +247,7 @@ function fileToSend(full: string, etag: string, mime: string, downloadName: stri
  * A 3D deliverable's file for the viewer, without an access check (the caller made it): the
  * original of a COPC or GLB, or one of the view job's copies. 404 until the view job is done.
  */
-export function threeDFileWithoutAccessCheck(
+export async function threeDFileWithoutAccessCheck(
   projectId: number,
   fileId: number,
   which: ThreeDFile,
@@ -244,8 +262,7 @@ export function threeDFileWithoutAccessCheck(
   const base = file.originalName.replace(/\.[^.]*$/, '')
   const root = storagePaths().root
   if (which === 'source') {
-    const facts =
-      file.deliverableKind === 'point_cloud' ? readCloudFacts(storagePaths().views, file.id) : null
+    const facts = file.deliverableKind === 'point_cloud' ? await readCloudFacts(file.id) : null
     const streamable = facts?.copc || file.fileType === 'model/gltf-binary'
     if (!streamable) throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
     const full = path.resolve(root, file.fileName)
@@ -265,7 +282,7 @@ export function threeDFileWithoutAccessCheck(
 }
 
 /** The viewer's file for a signed-in user who may download the original (404/410 as the download). */
-export function threeDFileFor(
+export async function threeDFileFor(
   user: Actor,
   projectId: number,
   fileId: number,
@@ -301,9 +318,12 @@ export function tilesFileWithoutAccessCheck(
     .get()
   if (!shown) throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
   const root = path.resolve(jobFolder(jobId), '3d_tiles')
-  const full = path.resolve(root, rest)
-  if (!full.startsWith(root + path.sep) || rest.length > 500)
+  // A NUL or another control character names no file (and would make fs throw): 404.
+  // eslint-disable-next-line no-control-regex
+  if (rest.length > 500 || /[\u0000-\u001f]/.test(rest))
     throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
+  const full = path.resolve(root, rest)
+  if (!full.startsWith(root + path.sep)) throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
   const ext = path.extname(full).toLowerCase()
   const mime =
     { '.json': 'application/json', '.glb': 'model/gltf-binary', '.b3dm': 'application/octet-stream' }[ext] ??
@@ -324,8 +344,13 @@ export function stillFileOf(view: ThreeDViewData) {
   return fileToSend(full, `still-${view.stillKey}`, 'image/png', `${view.project.name} 3D.png`)
 }
 
-/** Keeps the first browser's still image of the current sources (a PNG, bounded); a later one is ignored. */
-export async function saveStill(view: ThreeDViewData, png: Buffer) {
+/**
+ * Keeps the first still image of the current sources that the project's owner or an admin
+ * leaves (a PNG, bounded; a later one is ignored; anyone else's is refused), in place of the
+ * project's earlier stills, and through the store (the bucket too with FILE_STORE=s3).
+ */
+export async function saveStill(view: ThreeDViewData & { mayLeaveStill: boolean }, png: Buffer) {
+  if (!view.mayLeaveStill) throw new DomainError(403, THREE_D_MESSAGES.stillNotYours)
   if (!view.stillKey || !png.length) throw new DomainError(400, THREE_D_MESSAGES.stillRefused)
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
   if (png.length < 33 || !png.subarray(0, 8).equals(signature) || png.toString('latin1', 12, 16) !== 'IHDR')
@@ -334,10 +359,20 @@ export async function saveStill(view: ThreeDViewData, png: Buffer) {
   if (!width || !height || width > 4096 || height > 4096)
     throw new DomainError(415, THREE_D_MESSAGES.stillRefused)
   const target = stillPath(view.project.id, view.stillKey)
-  if (fs.existsSync(target)) return { saved: false }
+  if (isStoredFile(target)) return { saved: false }
   await fs.promises.mkdir(path.dirname(target), { recursive: true })
   const partial = `${target}.${crypto.randomBytes(6).toString('hex')}.partial`
   await fs.promises.writeFile(partial, png)
   await fs.promises.rename(partial, target)
+  queueStoredFile(storageKeyOf(target)!, { size: png.length })
+  // The project's stills of earlier sources are never shown again.
+  const mine = `${view.project.id}-`
+  for (const key of storedKeysUnder(`${STILLS_FOLDER_KEY}/${mine}`)) {
+    if (key !== storageKeyOf(target)) await removeStoredFile(localPathOfKey(key))
+  }
+  for (const name of await fs.promises.readdir(stillsFolder()).catch(() => [] as string[])) {
+    if (name.startsWith(mine) && name.endsWith('.png') && path.join(stillsFolder(), name) !== target)
+      await removeStoredFile(path.join(stillsFolder(), name))
+  }
   return { saved: true }
 }

@@ -15,13 +15,8 @@ import { absolutePathOf, storagePaths } from '#app/domain/files/storage-paths.se
 import { makeThreeDCopies } from '#app/domain/threed/three-d-copies.server.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import type { DbOrTx } from '#app/lib/db/db.server.ts'
-import { ensureLocalFile } from '#app/lib/storage/file-cache.server.ts'
-import {
-  queueObjectDeletesUnder,
-  queueStoredFile,
-  storageKeyOf,
-  storedObjectOf,
-} from '#app/lib/storage/outbox.server.ts'
+import { isStoredFile, withLocalFile } from '#app/lib/storage/file-cache.server.ts'
+import { queueObjectDeletesUnder, queueStoredFile, storageKeyOf } from '#app/lib/storage/outbox.server.ts'
 import { deliverableViews, projectFiles, type ProjectFile, type RasterInfo } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
 
@@ -169,14 +164,23 @@ function overviewFor(info: GdalInfo, px: number) {
   return { options: level < 0 ? [] : ['-oo', `OVERVIEW_LEVEL=${level}`], size }
 }
 
-/** Makes the copies of one raster; progress 0–100 through `onProgress`. */
-export async function makeViewCopies(
+/** Makes the copies of one raster (read through the store); progress 0–100 through `onProgress`. */
+export function makeViewCopies(
   file: ProjectFile,
   info: RasterInfo,
   signal: AbortSignal,
   onProgress: (percent: number) => void,
 ): Promise<Made> {
-  const source = await ensureLocalFile(absolutePathOf(file))
+  return withLocalFile(absolutePathOf(file), (source) => copiesOf(source, file, info, signal, onProgress))
+}
+
+async function copiesOf(
+  source: string,
+  file: ProjectFile,
+  info: RasterInfo,
+  signal: AbortSignal,
+  onProgress: (percent: number) => void,
+): Promise<Made> {
   const dir = viewDir(file.id)
   await fs.promises.rm(dir, { recursive: true, force: true })
   await fs.promises.mkdir(dir, { recursive: true })
@@ -303,7 +307,7 @@ export async function makeViewCopies(
 
 /** Whether a viewing file is kept: on disk, or safe in the bucket when evicted from the cache. */
 export function isKept(key: string) {
-  return fs.existsSync(path.join(storagePaths().root, key)) || storedObjectOf(key)?.state === 'safe'
+  return isStoredFile(path.join(storagePaths().root, key))
 }
 
 /** Makes the reduced copy of a ready viewing copy from its COG (the copy stays ready meanwhile). */
@@ -313,8 +317,19 @@ export async function backfillReducedCopy(fileId: number, db: DbOrTx, signal: Ab
   if (view?.status !== 'ready' || !view.cogName || !file || file.removedAt || !file.rasterInfo) return
   const key = reducedCopyName(view.cogName)
   if (isKept(key)) return
-  const cog = await ensureLocalFile(path.join(storagePaths().root, view.cogName))
-  const done = path.join(storagePaths().root, key)
+  const kind = copyKind(file, file.rasterInfo)
+  await withLocalFile(path.join(storagePaths().root, view.cogName), (cog) =>
+    makeReducedFrom(cog, path.join(storagePaths().root, key), kind, view, signal),
+  )
+}
+
+async function makeReducedFrom(
+  cog: string,
+  done: string,
+  kind: ReturnType<typeof copyKind>,
+  view: { minValue: number | null; maxValue: number | null },
+  signal: AbortSignal,
+) {
   const threads = jobThreads()
   const step = { owner: 'conversion' as const, signal, timeoutMs: STEP_TIMEOUT_MS, threads }
   const cogInfo = await gdalInfoJson(cog, { owner: 'conversion', signal })
@@ -325,7 +340,7 @@ export async function backfillReducedCopy(fileId: number, db: DbOrTx, signal: Ab
       cog,
       out: `${done}.partial`,
       size: { width, height },
-      kind: copyKind(file, file.rasterInfo),
+      kind,
       range: { min: view.minValue, max: view.maxValue },
       step,
       imageryCompression: compression?.includes('JPEG') ? 'JPEG' : 'WEBP',

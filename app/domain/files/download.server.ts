@@ -3,10 +3,9 @@
  * RFC 6266/5987 file name, a strong ETag (the content's SHA-256), and single byte ranges
  * (206, or 416 when the range is outside the file) so big downloads can resume.
  */
-import fs from 'node:fs'
 import { Readable } from 'node:stream'
 import { DomainError } from '#app/lib/http/domain-error.ts'
-import { evictedKeyOf, streamFromBucket } from '#app/lib/storage/file-cache.server.ts'
+import { openStoredRead } from '#app/lib/storage/file-cache.server.ts'
 
 import { cleanOriginalName } from './content-check.server.ts'
 import { FILE_MESSAGES } from './rules.ts'
@@ -81,14 +80,15 @@ export interface SendFileInput {
 /** A streamed attachment answer for GET/HEAD with ETag, If-None-Match, If-Range and Range. */
 export function sendFile(request: Request, input: SendFileInput): Response {
   // A file gone from disk (or not the size recorded) would end the stream early and close the
-  // connection mid-answer: answer 404 before the headers go instead.
-  const stat = fs.statSync(input.path, { throwIfNoEntry: false })
-  // Evicted from the cache (FILE_STORE=s3): the bytes come from the bucket.
-  const evicted = stat ? null : evictedKeyOf(input.path, input.size)
-  if (!evicted && (!stat?.isFile() || stat.size !== input.size)) {
+  // connection mid-answer: answer 404 before the headers go instead. Opened here, so an
+  // eviction from the cache (FILE_STORE=s3) cannot take it away mid-answer; evicted already,
+  // the bytes come from the bucket.
+  const source = openStoredRead(input.path, input.size)
+  if (!source || source.size !== input.size) {
+    source?.close()
     console.error('[files] stored file missing or changed on disk', {
       expected: input.size,
-      found: stat?.isFile() ? stat.size : null,
+      found: source?.size ?? null,
     })
     throw new DomainError(404, FILE_MESSAGES.notFound)
   }
@@ -105,6 +105,7 @@ export function sendFile(request: Request, input: SendFileInput): Response {
   if (input.lastModified) headers.set('Last-Modified', input.lastModified.toUTCString())
 
   if (etag && etagMatches(request.headers.get('If-None-Match'), etag)) {
+    source.close()
     return new Response(null, { status: 304, headers })
   }
 
@@ -113,6 +114,7 @@ export function sendFile(request: Request, input: SendFileInput): Response {
   if (range && ifRange && (!etag || ifRange.trim() !== etag)) range = null
 
   if (range === 'unsatisfiable') {
+    source.close()
     headers.set('Content-Range', `bytes */${input.size}`)
     headers.set('Content-Type', 'application/json')
     headers.delete('Content-Disposition')
@@ -127,9 +129,10 @@ export function sendFile(request: Request, input: SendFileInput): Response {
   headers.set('Content-Length', String(length))
   if (range) headers.set('Content-Range', `bytes ${start}-${end}/${input.size}`)
   const status = range ? 206 : 200
-  if (request.method === 'HEAD' || length === 0) return new Response(null, { status, headers })
-  const stream = evicted
-    ? streamFromBucket(evicted, { start, end })
-    : fs.createReadStream(input.path, { start, end, highWaterMark: 256 * 1024 })
+  if (request.method === 'HEAD' || length === 0) {
+    source.close()
+    return new Response(null, { status, headers })
+  }
+  const stream = source.stream({ start, end })
   return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { status, headers })
 }

@@ -5,8 +5,8 @@
  * JPEG), never the whole file. A photo without a usable position reads as nulls; a
  * broken file never fails an upload.
  */
-import fs from 'node:fs'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { isStoredFile, withLocalFile } from '#app/lib/storage/file-cache.server.ts'
 import { projectFiles } from '#db/schema.ts'
 import { and, eq, isNull } from 'drizzle-orm'
 import exifr from 'exifr'
@@ -120,7 +120,7 @@ export async function readUnreadPhotos(projectId: number, db: DbOrTx = getDb()) 
   for (const file of unread) {
     const full = absolutePathOf(file)
     // A file gone from disk is the start-up sweep's business; it stays unread until then.
-    if (fs.existsSync(full)) await recordPhotoGps(file.id, full, db)
+    if (isStoredFile(full)) await withLocalFile(full, (local) => recordPhotoGps(file.id, local, db))
   }
   return unread.length
 }

@@ -115,6 +115,7 @@ export async function removeExpiredProjectFiles(now = new Date(), db = getDb()):
     // A raster's viewing copies (COG, preview, thumbnail) go with the original.
     await fileRemoved(row.id)
     const full = absolutePathOf(row)
+    // Not through the store: the bytes this disk gets back (an evicted file frees none).
     const stat = await fs.promises.stat(full).catch(() => null)
     // The bucket's copy goes too, whether or not the cache still held the file.
     await removeStoredFile(full)

@@ -4,10 +4,15 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { getDb } from '#app/lib/db/db.server.ts'
+import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { isStoredFile } from '#app/lib/storage/file-cache.server.ts'
-import { queueObjectDeletesUnder } from '#app/lib/storage/outbox.server.ts'
-import { deliverableViews, documentCopies, projectFiles } from '#db/schema.ts'
+import {
+  queueObjectDeletesUnder,
+  removeStoredFile,
+  stillProjectOf,
+  STILLS_FOLDER_KEY,
+} from '#app/lib/storage/outbox.server.ts'
+import { deliverableViews, documentCopies, projectFiles, projects } from '#db/schema.ts'
 import { eq, inArray } from 'drizzle-orm'
 
 import { refreshLandOwnerFlag } from './project-files.server.ts'
@@ -27,6 +32,28 @@ async function listFilesUnder(dir: string): Promise<string[]> {
     else out.push(full)
   }
   return out
+}
+
+/**
+ * The 3D view's still images (`views/three-d/<projectId>-<key>.png`, not a viewing copy's
+ * folder): a still stays while its project does; half-written ones go.
+ */
+async function sweepStills(folder: string, db: DbOrTx) {
+  const projectIds = new Set(
+    db
+      .select({ id: projects.id })
+      .from(projects)
+      .all()
+      .map((r) => r.id),
+  )
+  let removed = 0
+  for (const name of await fs.promises.readdir(folder).catch(() => [] as string[])) {
+    const projectId = stillProjectOf(`${STILLS_FOLDER_KEY}/${name}`)
+    if (projectId !== null && projectIds.has(projectId)) continue
+    await removeStoredFile(path.join(folder, name), db)
+    removed++
+  }
+  return removed
 }
 
 export interface SweepResult {
@@ -131,6 +158,10 @@ export async function sweepStorage(db = getDb()): Promise<SweepResult> {
   )
   for (const entry of await fs.promises.readdir(p.views).catch(() => [] as string[])) {
     if (readyViews.has(entry)) continue
+    if (`views/${entry}` === STILLS_FOLDER_KEY) {
+      result.orphanFilesRemoved += await sweepStills(path.join(p.views, entry), db)
+      continue
+    }
     await fs.promises.rm(path.join(p.views, entry), { recursive: true, force: true })
     queueObjectDeletesUnder(`views/${entry}`, db)
     result.orphanFilesRemoved++

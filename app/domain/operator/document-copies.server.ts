@@ -15,6 +15,7 @@ import { absolutePathOf, ensureStorage } from '#app/domain/files/storage-paths.s
 import { recordAudit } from '#app/lib/audit/audit.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
+import { isStoredFile } from '#app/lib/storage/file-cache.server.ts'
 import { queueStoredFile, removeStoredFile } from '#app/lib/storage/outbox.server.ts'
 import {
   documentCopies,
@@ -172,7 +173,7 @@ export function getDownloadableCopy(user: Actor, id: number, db: DbOrTx = getDb(
     (user.role === 'admin' || (user.role === 'pilot' && copy.pilotId != null && copy.pilotId === user.id))
   if (!copy || !allowed) throw new DomainError(404, DOCUMENT_COPY_MESSAGES.notFound)
   const full = absolutePathOf(copy)
-  if (!fs.existsSync(full)) throw new DomainError(404, DOCUMENT_COPY_MESSAGES.notFound)
+  if (!isStoredFile(full)) throw new DomainError(404, DOCUMENT_COPY_MESSAGES.notFound)
   return { copy, path: full }
 }
 

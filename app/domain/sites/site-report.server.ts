@@ -4,7 +4,6 @@
  * elevation change (the later model minus the earlier one, the same engine as
  * POST …/change). The polygons are the later survey's areas, then any the caller drew.
  */
-import fs from 'node:fs/promises'
 import { accuracyText, type Deliverable } from '#app/domain/deliverables/deliverable.ts'
 import { listDeliverables, viewFileFor } from '#app/domain/deliverables/deliverables.server.ts'
 import { elevationChangeOver } from '#app/domain/deliverables/elevation-change.server.ts'
@@ -21,7 +20,7 @@ import { formatCubicMetres, formatPercent, formatSquareMetres } from '#app/lib/f
 import { DomainError, isDomainError } from '#app/lib/http/domain-error.ts'
 import { A4, createA4Document, PDF_COLOURS, wrap } from '#app/lib/pdf/a4-document.server.ts'
 import { drawScaleBar } from '#app/lib/pdf/plan-drawing.server.ts'
-import { ensureLocalFile } from '#app/lib/storage/file-cache.server.ts'
+import { readStoredFile, withLocalFile } from '#app/lib/storage/file-cache.server.ts'
 import type { Project, ProjectFile } from '#db/schema.ts'
 import { rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib'
 import { z } from 'zod'
@@ -123,9 +122,9 @@ async function thumbnailOf(
       if (kind === 'elevation' && range && file.view?.cogUrl) {
         const cog = viewFileFor(user, survey.project.id, file.id, 'cog', db).path
         const run = { owner: { accountId: user.id }, signal, timeoutMs: 60_000 }
-        return await elevationThumbnail(await ensureLocalFile(cog), range, THUMBNAIL_PX, run)
+        return await withLocalFile(cog, (local) => elevationThumbnail(local, range, THUMBNAIL_PX, run))
       }
-      return await fs.readFile(viewFileFor(user, survey.project.id, file.id, 'thumbnail', db).path)
+      return await readStoredFile(viewFileFor(user, survey.project.id, file.id, 'thumbnail', db).path)
     } catch (error) {
       // A busy server or a stopped request is the whole report's answer.
       if ((isDomainError(error) && error.status === 429) || signal?.aborted) throw error

@@ -6,7 +6,9 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
+import { absolutePathOf, storagePaths } from '#app/domain/files/storage-paths.server.ts'
+import { readStoredFile, withLocalFile } from '#app/lib/storage/file-cache.server.ts'
+import { queueStoredFile, storageKeyOf } from '#app/lib/storage/outbox.server.ts'
 import type { ProjectFile } from '#db/schema.ts'
 
 import { objZipToGlb } from './model-copy.server.ts'
@@ -38,9 +40,21 @@ function isGlb(file: Pick<ProjectFile, 'fileType'>) {
   return file.fileType === 'model/gltf-binary'
 }
 
-/** Makes the copies in `dir` (empty, made by the caller); names are written `.partial` then renamed. */
+/**
+ * Makes the copies in `dir` (empty, made by the caller) from the original, read through the
+ * store; names are written `.partial` then renamed, and each finished copy goes to the bucket
+ * too (FILE_STORE=s3).
+ */
 export async function makeThreeDCopies(file: ProjectFile, dir: string, signal: AbortSignal) {
-  const source = absolutePathOf(file)
+  await withLocalFile(absolutePathOf(file), (source) => makeCopies(file, source, dir, signal))
+  for (const name of Object.values(THREE_D_COPY)) {
+    const done = path.join(dir, name)
+    const stat = await fs.promises.stat(done).catch(() => null)
+    if (stat) queueStoredFile(storageKeyOf(done)!, { size: stat.size })
+  }
+}
+
+async function makeCopies(file: ProjectFile, source: string, dir: string, signal: AbortSignal) {
   const finalise = async (name: string) =>
     fs.promises.rename(path.join(dir, `${name}.partial`), path.join(dir, name))
   if (file.deliverableKind === 'point_cloud') {
@@ -96,12 +110,11 @@ async function writeReducedCopy(header: LasHeader, source: string, dir: string, 
   }
 }
 
-/** A point cloud's facts as its view job read them (null until ready). */
-export function readCloudFacts(viewsRoot: string, fileId: number): CloudFacts | null {
+/** A point cloud's facts as its view job read them, through the store (null until ready). */
+export async function readCloudFacts(fileId: number): Promise<CloudFacts | null> {
   try {
-    return JSON.parse(
-      fs.readFileSync(path.join(viewsRoot, String(fileId), THREE_D_COPY.facts), 'utf8'),
-    ) as CloudFacts
+    const bytes = await readStoredFile(path.join(storagePaths().views, String(fileId), THREE_D_COPY.facts))
+    return JSON.parse(bytes.toString('utf8')) as CloudFacts
   } catch {
     return null
   }

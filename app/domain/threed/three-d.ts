@@ -24,9 +24,11 @@ export type ThreeDSource =
 export const THREE_D_MESSAGES = {
   none: 'No 3D model or point cloud yet.',
   preparing: 'The 3D viewing copy is being prepared.',
-  noStill: 'No still image yet: it is made the first time the 3D view is opened with JavaScript.',
+  noStill:
+    "No still image yet: it is made the first time the project's owner or an admin opens the 3D view with JavaScript.",
   stillSaved: 'Still image saved',
   stillRefused: 'The still image must be a PNG of at most 2 MB.',
+  stillNotYours: "Only the project's owner or an admin leaves the 3D view's still image.",
   modelsWithheld:
     'A view-only link shows 3D models as a still image only; a link with downloads shows them in 3D.',
 } as const

@@ -77,8 +77,8 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
-  /** With FILE_STORE=s3: the most DATA_DIR keeps of stored files (GB); safe, least recently read files are evicted beyond it. */
-  FILE_CACHE_MAX_GB: numberInput(z.number().positive().default(2)),
+  /** With FILE_STORE=s3: the most DATA_DIR keeps of stored files (GB; 0 keeps only files in use); safe, least recently read files are evicted beyond it. */
+  FILE_CACHE_MAX_GB: numberInput(z.number().min(0).default(2)),
   /**
    * Litestream's replica of the database: s3://bucket/path (with the S3_* settings) or, for the
    * demo and tests, file:///dir. Read by scripts/start.sh, which runs the server under replication.
@@ -91,6 +91,15 @@ const EnvSchema = z.object({
       'LITESTREAM_REPLICA_URL must be an s3://bucket/path or file:///dir URL',
     )
     .optional(),
+  /**
+   * Where Litestream serves its metrics (litestream.yml's `addr`, set by scripts/start.sh): the
+   * server reads its replica's position there for the health panel and /healthcheck.
+   */
+  LITESTREAM_METRICS_ADDR: z
+    .string()
+    .trim()
+    .regex(/^[\w.-]+:\d{1,5}$/, 'LITESTREAM_METRICS_ADDR must be host:port')
+    .default('127.0.0.1:9090'),
   /** Uploads are refused (507) when they would leave less free space than this on DATA_DIR's disk. */
   MIN_FREE_DISK_MB: numberInput(z.number().int().min(0).default(512)),
   /** Unfinished resumable uploads are deleted after this many hours without progress. */

@@ -81,4 +81,29 @@ describe('every', () => {
     await vi.advanceTimersByTimeAsync(5000)
     expect(runs).toBe(1)
   })
+
+  test('runNow during a run asks for one more run after it (not one per call), and none after stop', async () => {
+    let runs = 0
+    timer = every({
+      name: 'test',
+      everyMs: 60_000,
+      async run() {
+        runs++
+        await wait(40)
+      },
+    })
+    expect(runs).toBe(1)
+    void timer.runNow()
+    void timer.runNow()
+    await vi.advanceTimersByTimeAsync(40)
+    expect(runs).toBe(2)
+    await vi.advanceTimersByTimeAsync(40)
+    expect(runs).toBe(2)
+    void timer.runNow()
+    void timer.runNow()
+    const stopping = timer.stop()
+    await vi.advanceTimersByTimeAsync(200)
+    await stopping
+    expect(runs).toBe(3)
+  })
 })

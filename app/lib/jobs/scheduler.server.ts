@@ -15,7 +15,7 @@ export interface ScheduledTask {
 }
 
 export interface ScheduledTimer {
-  /** Runs the task now, unless a run is in progress (that one is awaited instead). */
+  /** Runs the task now; during a run, once more after it (what changed meanwhile is seen). Resolves when the current run ends. */
   runNow(): Promise<void>
   /** No more runs; resolves when the run in progress (if any) has ended. */
   stop(): Promise<void>
@@ -23,9 +23,9 @@ export interface ScheduledTimer {
 
 export function every(task: ScheduledTask): ScheduledTimer {
   let running: Promise<void> | null = null
+  let again = false
   let stopped = false
-  const runNow = () => {
-    if (stopped || running) return running ?? Promise.resolve()
+  const start = () => {
     const run = (async () => {
       try {
         await task.run()
@@ -35,11 +35,24 @@ export function every(task: ScheduledTask): ScheduledTimer {
     })().then(() => {
       // A then-callback: it runs after `running = run` below, even for a run that ended at once.
       running = null
+      if (again && !stopped) {
+        again = false
+        void start()
+      }
     })
     running = run
     return run
   }
-  const tick = () => void runNow()
+  const runNow = () => {
+    if (stopped) return Promise.resolve()
+    if (!running) return start()
+    again = true
+    return running
+  }
+  // A tick that finds a run in progress is skipped.
+  const tick = () => {
+    if (!stopped && !running) void start()
+  }
   let first: NodeJS.Timeout | null = null
   let timer: NodeJS.Timeout | null = null
   const repeat = () => {

@@ -20,7 +20,7 @@ export interface EmailMessage {
   /** Extra headers, e.g. List-Unsubscribe on marketing mail. */
   headers?: Record<string, string>
   /** Files sent with the message; one with a `cid` is shown inline where the HTML says `cid:<cid>`. */
-  attachments?: Array<{ filename: string; path: string; contentType: string; cid?: string }>
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string; cid?: string }>
 }
 
 export interface OutboxEntry {

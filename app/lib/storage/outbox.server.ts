@@ -13,7 +13,14 @@ import { getEnv } from '#app/lib/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { startRowQueue } from '#app/lib/jobs/row-queue.server.ts'
 import { registerStatefulModule } from '#app/lib/process/stateful-modules.server.ts'
-import { documentCopies, processingJobs, projectFiles, storedObjects, type StoredObject } from '#db/schema.ts'
+import {
+  documentCopies,
+  processingJobs,
+  projectFiles,
+  projects,
+  storedObjects,
+  type StoredObject,
+} from '#db/schema.ts'
 import { and, asc, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm'
 
 import { objectStore, usesBucket } from './s3-client.server.ts'
@@ -34,6 +41,15 @@ export function localPathOfKey(key: string) {
 }
 
 let wake: (() => void) | null = null
+
+/** The 3D view's still images live in this folder of DATA_DIR: `views/three-d/<projectId>-<key>.png`. */
+export const STILLS_FOLDER_KEY = 'views/three-d'
+
+/** The project a still image's key belongs to, else null. */
+export function stillProjectOf(key: string) {
+  const match = /^views\/three-d\/(\d+)-[0-9a-f]+\.png$/.exec(key)
+  return match ? Number(match[1]) : null
+}
 
 /** The processing job whose 3D Tiles a key is one of (`processing/<jobId>/3d_tiles/…`), else null. */
 export function tilesJobOf(key: string) {
@@ -113,6 +129,23 @@ export async function removeStoredFile(fullPath: string, db: DbOrTx = getDb()) {
   await fs.promises.rm(fullPath, { force: true })
   const key = storageKeyOf(fullPath)
   if (key) queueObjectDeletes([key], db)
+}
+
+/** Keys of the outbox starting with `prefix` (not deleting); none with FILE_STORE=local. */
+export function storedKeysUnder(prefix: string, db: DbOrTx = getDb()): string[] {
+  if (!usesBucket()) return []
+  return db
+    .select({ key: storedObjects.key })
+    .from(storedObjects)
+    .where(
+      and(
+        gte(storedObjects.key, prefix),
+        lt(storedObjects.key, `${prefix}\uffff`),
+        ne(storedObjects.state, 'deleting'),
+      ),
+    )
+    .all()
+    .map((row) => row.key)
 }
 
 /** The outbox row of a key (null with FILE_STORE=local or none). */
@@ -326,6 +359,23 @@ export async function reconcileOutbox(db: DbOrTx = getDb()) {
       }
     }
   }
+  // The 3D view's still images of projects still there.
+  const projectIds = new Set(
+    db
+      .select({ id: projects.id })
+      .from(projects)
+      .all()
+      .map((p) => p.id),
+  )
+  for (const name of await fs.promises
+    .readdir(localPathOfKey(STILLS_FOLDER_KEY))
+    .catch(() => [] as string[])) {
+    const key = `${STILLS_FOLDER_KEY}/${name}`
+    const project = stillProjectOf(key)
+    if (project === null || !projectIds.has(project) || known.has(key)) continue
+    queueStoredFile(key, {}, db)
+    queued++
+  }
   // 3D Tiles: every file under processing/<jobId>/3d_tiles/ of a job still there.
   const jobIds = new Set(
     db
@@ -349,6 +399,8 @@ export async function reconcileOutbox(db: DbOrTx = getDb()) {
   }
   const gone = [...known].filter((key) => {
     if (kept.has(key)) return false
+    const stillOf = stillProjectOf(key)
+    if (stillOf !== null) return !projectIds.has(stillOf)
     const view = /^views\/(\d+)\//.exec(key)
     if (view) return !keptIds.has(view[1]!)
     const tilesJob = tilesJobOf(key)
