@@ -3,19 +3,17 @@
  * orthomosaic or elevation model (coloured) for QGIS, ArcGIS or CAD; a view-only link's are cut
  * from its reduced copy. 204 where the tile misses the raster; 410 once the link is revoked.
  */
-import type { LoaderFunctionArgs } from '@remix-run/node'
 import { openShareToken, withShareErrors } from '#app/domain/sharing/share-access.server.ts'
 import { sharedTileResponse } from '#app/domain/sharing/share-tiles.server.ts'
 import { parseTileAddress } from '#app/domain/sharing/xyz-tiles.server.ts'
-import { methodNotAllowed } from '#app/lib/http/api.server.ts'
 import { clientIpOf } from '#app/lib/http/context.ts'
+import { resourceRoute } from '#app/lib/http/resource-route.server.ts'
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  return withShareErrors(async () => {
+export const { loader, action } = resourceRoute({
+  errors: withShareErrors,
+  GET: async ({ request, params, context }) => {
     const share = await openShareToken(params.token, clientIpOf(context))
     const address = parseTileAddress(params.z, params.x, params.y)
     return sharedTileResponse(share, params.fileId, address, request.signal)
-  })
-}
-
-export const action = () => methodNotAllowed(['GET'])
+  },
+})
