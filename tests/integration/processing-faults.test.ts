@@ -145,7 +145,7 @@ describe('no node online yet', () => {
     getDb().update(processingNodes).set({ enabled: false }).run()
     // Added, never checked: registered but not seen online.
     createNode(null, { label: 'Simulator', url: simulator.url })
-    const { admin, project } = await projectWithPhotos(3)
+    const { admin, project } = await projectWithPhotos(5)
     const job = await startedJob(admin, project.id)
     expect(job).toMatchObject({ status: 'queued', stage: 'Waiting for a processing node' })
     runner = startProcessingJobs(FAST)
@@ -157,13 +157,19 @@ describe('no node online yet', () => {
 
   test('409 only when no node is enabled, or none takes that many photos', async () => {
     const node = await onlyNode(simulator.url)
-    const { admin, project } = await projectWithPhotos(3)
-    getDb().update(processingNodes).set({ maxImages: 2 }).where(eq(processingNodes.id, node.id)).run()
-    const tooMany = await start(admin, project.id)
+    const { admin, project } = await projectWithPhotos(5)
+    getDb().update(processingNodes).set({ maxImages: 4 }).where(eq(processingNodes.id, node.id)).run()
+    // The photo check names it first (a problem the admin may accept)…
+    const checked = await start(admin, project.id)
+    expect(checked.status).toBe(422)
+    expect(JSON.stringify(await readJson(checked))).toContain('no processing node takes more than 4')
+    // …and accepting it does not make a node take them.
+    const accepted = { preset: 'fast-orthophoto', acceptWarnings: true }
+    const tooMany = await start(admin, project.id, accepted)
     expect(tooMany.status).toBe(409)
-    expect((await readJson(tooMany)).error).toBe('No processing node takes 3 photos at once')
+    expect((await readJson(tooMany)).error).toBe('No processing node takes 5 photos at once')
     getDb().update(processingNodes).set({ enabled: false }).run()
-    const none = await start(admin, project.id)
+    const none = await start(admin, project.id, accepted)
     expect(none.status).toBe(409)
     expect((await readJson(none)).error).toBe('No processing node is enabled: add one under Processing nodes')
   })
@@ -184,7 +190,7 @@ test(
       const first = await onlyNode(dying.url)
       // The spare is registered but not seen yet: the lost job waits for it.
       const spare = createNode(null, { label: 'Spare', url: simulator.url })
-      const { admin, client, project } = await projectWithPhotos(3)
+      const { admin, client, project } = await projectWithPhotos(5)
       runner = startProcessingJobs(FAST)
       const job = await startedJob(admin, project.id)
       await until(job.id, (j) => j.status === 'processing' && j.nodeId === first.id)
@@ -226,7 +232,7 @@ test('a node answering 500 at task creation: each answer an attempt, then the jo
     },
   })
   await onlyNode(fake.url)
-  const { admin, project } = await projectWithPhotos(2)
+  const { admin, project } = await projectWithPhotos(5)
   runner = startProcessingJobs(FAST)
   const job = await startedJob(admin, project.id)
   const failed = await until(job.id, ended)
@@ -250,14 +256,14 @@ test('cancel during a slow all.zip aborts the download at once and frees the slo
     },
   })
   await onlyNode(simulator.url)
-  const slow = await projectWithPhotos(2)
+  const slow = await projectWithPhotos(5)
   const stuck = downloadingJob(slow.project.id, slow.admin.user.id, fakeNodeRow(fake.url).id)
   runner = startProcessingJobs({ ...FAST, concurrency: 1 })
   const deadline = Date.now() + 20_000
   while (!fake.seen.get(`GET /task/fake-task/download/all.zip`) && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
-  const next = await projectWithPhotos(2)
+  const next = await projectWithPhotos(5)
   const waiting = await startedJob(next.admin, next.project.id)
   await new Promise((resolve) => setTimeout(resolve, 300))
   // The one slot is held by the download: the next job waits.
@@ -282,7 +288,7 @@ describe('the archive and the disk', () => {
         res.on('close', () => {})
       },
     })
-    const { admin, project } = await projectWithPhotos(2)
+    const { admin, project } = await projectWithPhotos(5)
     // The floor (MIN_FREE_DISK_MB and the 256 MiB margin) 400 MiB below what is free now: 900 MiB cannot fit.
     const free =
       (await fs.promises.statfs(os.tmpdir())).bavail * (await fs.promises.statfs(os.tmpdir())).bsize
@@ -306,7 +312,7 @@ describe('the archive and the disk', () => {
         res.on('close', () => clearInterval(pour))
       },
     })
-    const { admin, project } = await projectWithPhotos(2)
+    const { admin, project } = await projectWithPhotos(5)
     const job = downloadingJob(project.id, admin.user.id, fakeNodeRow(fake.url).id)
     // The ceiling of every cap, small here; the cap from the photos is tested with the disk rule.
     runner = startProcessingJobs({ ...FAST, maxUnzippedBytes: 256 * 1024 })
@@ -323,7 +329,7 @@ describe('big jobs', () => {
     setEnv({ PROCESSING_SPLIT_AT: '3', PROCESSING_SPLIT_PHOTOS: '10' })
     await onlyNode(simulator.url)
     simulator.setFaults({ slowSeconds: 30 })
-    const { admin, project } = await projectWithPhotos(4)
+    const { admin, project } = await projectWithPhotos(5)
     runner = startProcessingJobs(FAST)
     const job = await startedJob(admin, project.id)
     const running = await until(job.id, (j) => j.status === 'processing')
@@ -351,14 +357,14 @@ describe('big jobs', () => {
 
   test('results that would not fit on Kestrel’s disk refuse the job before the photos leave, with the figures', async () => {
     await onlyNode(simulator.url)
-    const { admin, project } = await projectWithPhotos(2)
+    const { admin, project } = await projectWithPhotos(5)
     setEnv({ MIN_FREE_DISK_MB: String(1024 ** 3) })
     runner = startProcessingJobs(FAST)
     const job = await startedJob(admin, project.id)
     const failed = await until(job.id, ended)
     expect(failed).toMatchObject({ status: 'failed', taskUuid: null, imagesUploaded: 0 })
     expect(failed.error).toMatch(
-      /^The results of 2 photos need about .* on Kestrel's disk: .* is free and .* must stay free/,
+      /^The results of 5 photos need about .* on Kestrel's disk: .* is free and .* must stay free/,
     )
   })
 })
