@@ -14,7 +14,6 @@ import { elapsedOf, progressText } from '#app/components/processing/processing-p
 import { useLiveData, useNow } from '#app/components/processing/use-live-processing.ts'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { projectProcessing } from '#app/domain/processing/jobs.server.ts'
-import { isOdmStage } from '#app/domain/processing/odm-stages.ts'
 import { isActiveProcessing, PROCESSING_STATUS_LABELS } from '#app/domain/processing/presets.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import { plural } from '#app/lib/format/numbers.ts'
@@ -24,13 +23,6 @@ import type { ProcessingStatus } from '#db/enums.ts'
 const REFRESH_SECONDS = 15
 
 export const meta: MetaFunction<typeof loader> = () => [{ title: 'Processing · Kestrel Aerial Survey' }]
-
-/** What a client reads of where a job is: ODM's stage in plain words, else the status (never the node's words). */
-function plainStage(job: { status: ProcessingStatus; stage: string | null }) {
-  if (job.status === 'processing' && isOdmStage(job.stage)) return job.stage
-  if (job.status === 'queued') return 'Waiting for a processing node'
-  return PROCESSING_STATUS_LABELS[job.status]
-}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
@@ -43,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       id: j.id,
       status: j.status,
       progressPercent: j.progressPercent,
-      stage: plainStage(j),
+      stage: j.stage,
       imagesCount: j.imagesCount,
       createdAt: j.createdAt,
       startedAt: j.startedAt,

@@ -23,7 +23,8 @@ import { createShareLink } from '#app/domain/sharing/share-links.server.ts'
 import { SHARE_MESSAGES } from '#app/domain/sharing/share-rules.ts'
 import { THREE_D_MESSAGES } from '#app/domain/threed/three-d.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
-import { processingJobs } from '#db/schema.ts'
+import { processingJobs, projectFiles } from '#db/schema.ts'
+import { eq } from 'drizzle-orm'
 import { projectWithTeam, signedInUser } from '#tests/factories.ts'
 import { httpAppForFile } from '#tests/helpers/http-app.ts'
 import { zipBytes } from '#tests/helpers/rasters.ts'
@@ -249,12 +250,14 @@ describe('3D view', () => {
   })
 
   test('a NUL byte or another control character in a 3D Tiles path is a 404, not a 500', async () => {
-    const { client, project } = await deliveredWithThreeD()
+    const { client, project, ids } = await deliveredWithThreeD()
     const job = getDb()
       .insert(processingJobs)
       .values({ projectId: project.id, preset: 'standard', options: {}, status: 'completed' })
       .returning()
       .get()
+    // The job's tiles are read while one of its deliverables is the client's.
+    getDb().update(projectFiles).set({ processingJobId: job.id }).where(eq(projectFiles.id, ids.copc)).run()
     const tileset = path.join(jobFolder(job.id), '3d_tiles', 'tileset.json')
     fs.mkdirSync(path.dirname(tileset), { recursive: true })
     fs.writeFileSync(tileset, '{"asset":{"version":"1.0"}}')

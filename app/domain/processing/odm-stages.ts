@@ -35,6 +35,6 @@ export function odmStageOf(lines: readonly string[]): string | null {
 const PLAIN_STAGES = new Set(Object.values(ODM_STAGE_LABELS))
 
 /** Whether a job's stage text is one of ODM's stages in plain words (what a client may read). */
-export function isOdmStage(stage: string | null | undefined): stage is string {
+export function isOdmStage(stage: string | null | undefined): boolean {
   return typeof stage === 'string' && PLAIN_STAGES.has(stage)
 }

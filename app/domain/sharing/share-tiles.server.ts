@@ -12,7 +12,7 @@ import { ensureLocalFile } from '#app/lib/storage/file-cache.server.ts'
 import { deliverableViews, type ProjectFile } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
 
-import { sharedFile, type OpenShare } from './share-access.server.ts'
+import type { OpenShare } from './share-access.server.ts'
 import {
   nativeZoom,
   tileOf,
@@ -62,12 +62,11 @@ async function sourceOf(share: OpenShare, file: ProjectFile, db: DbOrTx): Promis
 /** One tile of a shared raster as a response (204 where the tile misses the raster). */
 export async function sharedTileResponse(
   share: OpenShare,
-  fileIdParam: string | undefined,
+  file: ProjectFile,
   address: TileAddress,
   signal: AbortSignal,
   db: DbOrTx = getDb(),
 ): Promise<Response> {
-  const file = sharedFile(share, fileIdParam)
   const source = await sourceOf(share, file, db)
   const tile = await tileOf(source, address, { owner: { accountId: share.project.clientId }, signal })
   if ('empty' in tile) return new Response(null, { status: 204, headers: { 'Cache-Control': TILE_CACHE } })
