@@ -10,12 +10,7 @@ import { DomainError } from '#app/lib/http/domain-error.ts'
 import { parentDeathPrefix } from '#app/lib/process/parent-death.server.ts'
 import { afterEach, describe, expect, test } from 'vitest'
 
-import {
-  GDAL_BUSY_MESSAGE,
-  gdalPoolState,
-  runGdal,
-  runGdalWithInput,
-} from './gdal.server.ts'
+import { GDAL_BUSY_MESSAGE, gdalPoolState, runGdal, runGdalWithInput } from './gdal.server.ts'
 
 /** The pids of `name` processes whose parent is `parent`. */
 function childrenNamed(parent: number, name: string) {

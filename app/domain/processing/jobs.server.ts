@@ -25,7 +25,12 @@ import { plainStage } from './client-stage.ts'
 import { discardJobOutputs, outputsStates } from './job-outputs.server.ts'
 import { validateOptions } from './node-checks.server.ts'
 import type { PhotoProblem } from './photo-check.ts'
-import { ACTIVE_PROCESSING_STATUSES, awaitingDelivery, PROCESSING_MESSAGES, type OutputsState } from './presets.ts'
+import {
+  ACTIVE_PROCESSING_STATUSES,
+  awaitingDelivery,
+  PROCESSING_MESSAGES,
+  type OutputsState,
+} from './presets.ts'
 import { acceptedPhotoProblems, projectPhotosWithoutAccessCheck } from './project-photos.server.ts'
 import { processingRunner } from './runner-registry.server.ts'
 

@@ -16,7 +16,7 @@ import { registerStatefulModule } from '#app/lib/process/stateful-modules.server
 registerStatefulModule('backups/replication')
 
 /** A replica without a sync for this long is a warning. */
-export const REPLICATION_WARN_AFTER_MS = 60_000
+const REPLICATION_WARN_AFTER_MS = 60_000
 const POLL_MS = 5_000
 const METRICS_TIMEOUT_MS = 2_000
 const PROBE_TIMEOUT_MS = 15_000
@@ -118,7 +118,9 @@ export function replicationStatus(now = new Date()) {
 const METRICS_MAX_BYTES = 1024 * 1024
 
 async function readPosition(addr: string): Promise<LitestreamPosition> {
-  const response = await outboundRequest(new URL(`http://${addr}/metrics`), { deadlineMs: METRICS_TIMEOUT_MS })
+  const response = await outboundRequest(new URL(`http://${addr}/metrics`), {
+    deadlineMs: METRICS_TIMEOUT_MS,
+  })
   if (response.status !== 200) {
     response.body.destroy()
     throw new Error(`Litestream's metrics answered ${response.status}`)
@@ -133,7 +135,7 @@ function litestreamBinary() {
 }
 
 /** Litestream's own error for the replica, from listing its generations there (null: none). */
-export function probeReplica(): Promise<string | null> {
+function probeReplica(): Promise<string | null> {
   const database = getEnv().DATABASE_PATH
   return new Promise((resolve) => {
     execFile(

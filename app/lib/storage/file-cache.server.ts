@@ -155,7 +155,7 @@ async function fetchBack(key: string, sha256: string | null, version: number) {
 }
 
 /** The key of a stored file that is not on DATA_DIR but safe in the bucket, with this size (else null). */
-export function evictedKeyOf(fullPath: string, size: number): string | null {
+function evictedKeyOf(fullPath: string, size: number): string | null {
   if (!usesBucket()) return null
   const key = storageKeyOf(fullPath)
   const row = key ? storedObjectOf(key) : null
@@ -164,7 +164,7 @@ export function evictedKeyOf(fullPath: string, size: number): string | null {
 }
 
 /** Bytes `start`–`end` of an object, streamed from the bucket with back-pressure, nothing cached. */
-export function streamFromBucket(key: string, range: { start: number; end: number }) {
+function streamFromBucket(key: string, range: { start: number; end: number }) {
   touch(key)
   const controller = new AbortController()
   const source = async function* () {
@@ -193,7 +193,7 @@ export async function presignedReadUrl(
 }
 
 /** Bytes of stored files on DATA_DIR that the outbox knows of. */
-export function cachedBytes(db: DbOrTx = getDb()) {
+function cachedBytes(db: DbOrTx = getDb()) {
   return (
     db
       .select({ bytes: sql<number>`coalesce(sum(${storedObjects.size}), 0)` })

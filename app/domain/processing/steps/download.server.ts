@@ -12,9 +12,9 @@ import type { ProcessingJob } from '#db/schema.ts'
 
 import { ImportRefusedError } from '../import.server.ts'
 import { archivePathOf, partialArchivePathOf } from '../job-archive.server.ts'
-import { projectPhotosWithoutAccessCheck } from '../project-photos.server.ts'
 import { downloadAllZip } from '../nodeodm-client.server.ts'
 import { nodeAddress } from '../nodes.server.ts'
+import { projectPhotosWithoutAccessCheck } from '../project-photos.server.ts'
 import { archiveCapBytes, NoRoomError, watchRoomForArchive } from '../results-space.server.ts'
 import { Aborted, move, nodeOf, resubmit, type StepContext } from './context.server.ts'
 

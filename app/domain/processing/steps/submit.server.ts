@@ -15,8 +15,8 @@ import { hashSecret } from '../jobs.server.ts'
 import { cancelTask, initTask, removeTask } from '../nodeodm-client.server.ts'
 import { nodeAddress, pickNode } from '../nodes.server.ts'
 import { PROCESSING_MESSAGES, taskOptions } from '../presets.ts'
-import { assertRoomForResults, expectedResultsBytes } from '../results-space.server.ts'
 import { projectPhotosWithoutAccessCheck } from '../project-photos.server.ts'
+import { assertRoomForResults, expectedResultsBytes } from '../results-space.server.ts'
 import { fail, later, move, throwIfAborted, WAITING_FOR_NODE, type StepContext } from './context.server.ts'
 
 function boundaryOf(db: DbOrTx, projectId: number) {
