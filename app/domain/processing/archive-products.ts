@@ -87,7 +87,19 @@ export const ARCHIVE_PRODUCTS: readonly ProductSpec[] = [
 export const REQUIRED_PRODUCTS: Record<ProcessingPreset, readonly ProductSlot[]> = {
   'fast-orthophoto': ['orthomosaic'],
   standard: ['orthomosaic', 'dsm'],
-  'full-3d': ['orthomosaic', 'dsm', 'point_cloud', 'model'],
+  'full-3d': ['orthomosaic', 'dsm', 'point_cloud'],
+}
+
+/**
+ * What a preset is run for but may come without: the job completes, and its results wait for an
+ * admin's review instead of being delivered by themselves (`steps/follow-up.server.ts`). A node
+ * may send no readable model (NodeODM's test mode: a 5-byte GLB and an empty OBJ; ODM when
+ * meshing is skipped); the map products are still worth delivering, but a person decides.
+ */
+export const EXPECTED_PRODUCTS: Record<ProcessingPreset, readonly ProductSlot[]> = {
+  'fast-orthophoto': [],
+  standard: [],
+  'full-3d': ['model'],
 }
 
 const READABLE_AS: Record<ProductSlot, string> = {

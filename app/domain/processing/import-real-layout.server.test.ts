@@ -21,7 +21,7 @@ import { describe, expect, test } from 'vitest'
 
 import { encodePng } from '../../../server/nodeodm-simulator/png.ts'
 import { realLayout } from '../../../server/nodeodm-simulator/real-layout.ts'
-import { importAllZip, ImportRefusedError } from './import.server.ts'
+import { importAllZip } from './import.server.ts'
 
 import '#app/domain/deliverables/pipeline.server.ts'
 
@@ -137,13 +137,26 @@ describe('NodeODM’s real test-mode archive', () => {
     expect(stored()).toContain('Orthomosaic.tif:orthomosaic')
   })
 
-  test('full-3d: the sample has no readable model, so the job fails naming it and keeps nothing', async () => {
+  test('full-3d: the sample has no readable model; the map products and the point cloud arrive, the model is a skip', async () => {
     const { run, stored, skipped } = await jobWithArchive('full-3d', realArchiveEntries())
-    const error = await run().catch((e: unknown) => e)
-    expect(error).toBeInstanceOf(ImportRefusedError)
-    expect((error as Error).message).toBe('The 3D model in the results is not a readable glTF model or OBJ')
-    expect(stored()).toEqual([])
+    const result = await run()
     expect(skipped()).toEqual(REAL_SKIPS)
+    expect(stored()).toEqual(
+      expect.arrayContaining(['Orthomosaic.tif:orthomosaic', 'Point cloud.laz:point_cloud']),
+    )
+    expect(stored().some((s) => s.endsWith(':model_3d'))).toBe(false)
+    expect(result.deliverableIds).toHaveLength(5)
+  })
+
+  test('full-3d without a readable point cloud (the LAZ gone, the LAS empty) fails naming it', async () => {
+    const { run, stored } = await jobWithArchive(
+      'full-3d',
+      realArchiveEntries({ 'odm_georeferencing/odm_georeferenced_model.laz': null }),
+    )
+    await expect(run()).rejects.toThrow(
+      /^The point cloud in the results is not a readable LAS\/LAZ point cloud$/,
+    )
+    expect(stored()).toEqual([])
   })
 
   test('a missing DSM and an unreadable one fail a standard job, each naming it', async () => {

@@ -2,7 +2,8 @@
  * After a job ends (`completed` or `failed`, not yet followed up): nobody has to carry the
  * results. A failed job e-mails the admins. A completed one with `deliverWhenDone` waits for its
  * deliverables' viewing copies, then completes the project through the admin's own path (the
- * client gets the usual "survey data ready" mail); anything that path refuses, or a job without
+ * client gets the usual "survey data ready" mail); anything that path refuses, a product the
+ * preset is run for that did not arrive (`EXPECTED_PRODUCTS`), or a job without
  * `deliverWhenDone`, e-mails the admins that the results need their review. Done once: the
  * row's `followedUpAt` is claimed before anything is sent.
  */
@@ -12,6 +13,7 @@ import { isDomainError } from '#app/lib/http/domain-error.ts'
 import { deliverableViews, processingJobs, projectFiles, type ProcessingJob } from '#db/schema.ts'
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 
+import { ARCHIVE_PRODUCTS, EXPECTED_PRODUCTS } from '../archive-products.ts'
 import { mailJobFailed, mailJobNeedsReview, type SkippedProduct } from '../job-mail.server.ts'
 import { FOLLOW_UP_NOTES } from '../presets.ts'
 import { adminFor, later, move, type StepContext } from './context.server.ts'
@@ -66,6 +68,27 @@ function skippedOf(job: ProcessingJob): SkippedProduct[] {
   return Array.isArray(skipped) ? (skipped as SkippedProduct[]) : []
 }
 
+/** The products the job's preset is run for that did not arrive ("The 3D model"), by their labels. */
+function missingExpected(db: DbOrTx, job: ProcessingJob) {
+  const expected = ARCHIVE_PRODUCTS.filter((spec) => EXPECTED_PRODUCTS[job.preset].includes(spec.slot))
+  return expected
+    .filter(
+      (spec) =>
+        !db
+          .select({ id: projectFiles.id })
+          .from(projectFiles)
+          .where(
+            and(
+              eq(projectFiles.processingJobId, job.id),
+              eq(projectFiles.deliverableKind, spec.kind),
+              isNull(projectFiles.removedAt),
+            ),
+          )
+          .get(),
+    )
+    .map((spec) => spec.label)
+}
+
 async function deliver(db: DbOrTx, job: ProcessingJob) {
   const claimed = claim(db, job, FOLLOW_UP_NOTES.delivering)
   if (!claimed) return null
@@ -109,6 +132,18 @@ async function followUpOnce(job: ProcessingJob, { db, settings }: StepContext) {
   if (!job.deliverWhenDone) {
     const claimed = claim(db, job, FOLLOW_UP_NOTES.awaitingReview)
     if (claimed) await mailJobNeedsReview(claimed, 'It was left for you to deliver.', db)
+    return claimed
+  }
+  const missing = missingExpected(db, job)
+  if (missing.length) {
+    const reason = `${missing.join(' and ')} did not arrive`
+    const claimed = claim(db, job, FOLLOW_UP_NOTES.needsReview(reason))
+    if (claimed)
+      await mailJobNeedsReview(
+        claimed,
+        `It was to be delivered by itself, but ${reason.replace(/^The/, 'the')}.`,
+        db,
+      )
     return claimed
   }
   // The viewing copies are made by their own jobs: looked at again each pollMs until they end.
