@@ -10,11 +10,12 @@
 import { completeProject } from '#app/domain/deliverables/complete-project.server.ts'
 import type { DbOrTx } from '#app/lib/db/db.server.ts'
 import { isDomainError } from '#app/lib/http/domain-error.ts'
-import { deliverableViews, processingJobs, projectFiles, type ProcessingJob } from '#db/schema.ts'
-import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { processingJobs, projectFiles, type ProcessingJob } from '#db/schema.ts'
+import { and, eq, isNull } from 'drizzle-orm'
 
 import { ARCHIVE_PRODUCTS, EXPECTED_PRODUCTS } from '../archive-products.ts'
 import { mailJobFailed, mailJobNeedsReview, type SkippedProduct } from '../job-mail.server.ts'
+import { publishJobOutputs } from '../job-outputs.server.ts'
 import { FOLLOW_UP_NOTES } from '../presets.ts'
 import { adminFor, later, move, type StepContext } from './context.server.ts'
 
@@ -43,23 +44,6 @@ function noteOn(db: DbOrTx, job: ProcessingJob, note: string) {
     .where(eq(processingJobs.id, job.id))
     .returning()
     .get()!
-}
-
-/** Whether any of the job's kept deliverables still has its viewing copy queued or being made. */
-function viewsPending(db: DbOrTx, jobId: number) {
-  const pending = db
-    .select({ id: deliverableViews.id })
-    .from(deliverableViews)
-    .innerJoin(projectFiles, eq(projectFiles.id, deliverableViews.fileId))
-    .where(
-      and(
-        eq(projectFiles.processingJobId, jobId),
-        isNull(projectFiles.removedAt),
-        inArray(deliverableViews.status, ['queued', 'processing']),
-      ),
-    )
-    .get()
-  return Boolean(pending)
 }
 
 /** What the import skipped (the job's `skipped` list, when the import records one). */
@@ -146,7 +130,17 @@ async function followUpOnce(job: ProcessingJob, { db, settings }: StepContext) {
       )
     return claimed
   }
-  // The viewing copies are made by their own jobs: looked at again each pollMs until they end.
-  if (viewsPending(db, job.id)) return move(db, job, { nextCheckAt: later(settings.pollMs) })
+  // The client is given the job's outputs once their viewing copies are made (`job-outputs.server.ts`).
+  if (!job.publishedAt) {
+    const outcome = await publishJobOutputs(job.id, {}, db)
+    if (!outcome.published && outcome.state === 'copying')
+      return move(db, job, { nextCheckAt: later(settings.pollMs) })
+    if (!outcome.published && outcome.state === 'held') {
+      const reason = 'a viewing copy failed; publish the results from the processing panel to deliver them'
+      const claimed = claim(db, job, FOLLOW_UP_NOTES.needsReview(reason))
+      if (claimed) await mailJobNeedsReview(claimed, `It was to be delivered by itself, but ${reason}.`, db)
+      return claimed
+    }
+  }
   return deliver(db, job)
 }
