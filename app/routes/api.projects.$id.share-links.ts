@@ -1,7 +1,8 @@
 /**
  * GET /api/projects/{id}/share-links — the project's share links with their counts;
  * POST `{ fileIds?, allowDownload, expiresInDays?, includeNotes? }` → 201 `{ id, url,
- * expiresAt, allowDownload, includeNotes }` (the URL is shown this once). The project's client (once completed)
+ * expiresAt, allowDownload, includeNotes, gis }` (the URL is shown this once; `gis`: the
+ * link's WMTS address and an XYZ template per shared map, or null without maps). The project's client (once completed)
  * and admins; the assigned pilot 403; anyone else 404 (ADR 233).
  */
 import { json } from '@remix-run/node'
@@ -14,7 +15,7 @@ export const { action, loader } = apiRoute({
   GET: ({ user, ids }) => json({ shareLinks: listShareLinks(user, ids.id) }),
   POST: async ({ user, ids, body }) => {
     const input = await body(ShareLinkRequestSchema)
-    const { id, url, expiresAt, allowDownload, includeNotes } = createShareLink(user, ids.id, input)
-    return json({ id, url, expiresAt, allowDownload, includeNotes }, { status: 201 })
+    const { id, url, expiresAt, allowDownload, includeNotes, gis } = createShareLink(user, ids.id, input)
+    return json({ id, url, expiresAt, allowDownload, includeNotes, gis }, { status: 201 })
   },
 })

@@ -10,6 +10,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { prepareDeliverable, startViewJobs } from '#app/domain/deliverables/pipeline.server.ts'
 import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
+import type { GisLinks } from '#app/domain/sharing/gis-links.ts'
 import { nativeZoom } from '#app/domain/sharing/xyz-tiles.server.ts'
 import { resetEnvCache } from '#app/lib/config/env.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
@@ -67,8 +68,8 @@ async function linkFor(json: { allowDownload: boolean }) {
     params: { id: String(made.project.id) },
   })
   expect(res.status).toBe(201)
-  const { url, id } = await readJson<{ url: string; id: number }>(res)
-  return { id, token: url.split('/s/')[1]! }
+  const { url, id, gis } = await readJson<{ url: string; id: number; gis: GisLinks | null }>(res)
+  return { id, token: url.split('/s/')[1]!, gis }
 }
 
 /** The two share routes behind a real HTTP server, as QGIS or GDAL would reach them. */
@@ -114,6 +115,8 @@ const getTile = (token: string, fileId: number, z: number, x: number, y: string 
   })
 
 beforeAll(async () => {
+  // GDAL's WMS/WMTS drivers cache tiles: in the test's data folder, not the working directory.
+  process.env.GDAL_DEFAULT_WMS_CACHE_PATH = path.join(storagePaths().root, 'gdalwmscache')
   made = await deliveredRasters()
   server = serveShareRoutes()
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -146,11 +149,16 @@ test('an XYZ tile is a 256 px PNG; outside the raster 204; too deep 404; bad 400
   expect((await getTile(token, made.ortho.id, 2, 0, 'a.png')).status).toBe(400)
 }, 60_000)
 
-test('GDAL reads the WMTS capabilities and the XYZ template: the orthomosaic within JPEG rounding, the elevation model coloured', async () => {
-  const { token } = await linkFor({ allowDownload: true })
+test('GDAL reads the WMTS capabilities and the XYZ template the new link shows: the orthomosaic within JPEG rounding, the elevation model coloured', async () => {
   process.env.APP_URL = base
   resetEnvCache()
-  const capabilities = `WMTS:${base}/s/${token}/wmts/1.0.0/WMTSCapabilities.xml`
+  const { token, gis } = await linkFor({ allowDownload: true })
+  // The addresses shown once with the link (its API answer and the share page), one XYZ per map.
+  expect(gis!.wmts).toBe(`${base}/s/${token}/wmts/1.0.0/WMTSCapabilities.xml`)
+  expect(gis!.xyz.map((m) => m.fileId).sort()).toEqual([made.ortho.id, made.dsm.id].sort())
+  const orthoXyz = gis!.xyz.find((m) => m.fileId === made.ortho.id)!.url
+  expect(orthoXyz).toBe(`${base}/s/${token}/tiles/${made.ortho.id}/{z}/{x}/{y}.png`)
+  const capabilities = `WMTS:${gis!.wmts}`
   const { stdout: listing } = await run('gdalinfo', [capabilities])
   expect(listing).toContain(`layer=file-${made.ortho.id}`)
   expect(listing).toContain(`layer=file-${made.dsm.id}`)
@@ -164,7 +172,7 @@ test('GDAL reads the WMTS capabilities and the XYZ template: the orthomosaic wit
   const z = nativeZoom(made.ortho.rasterInfo!.gsdCm, lat)
   fs.writeFileSync(
     xyz,
-    `<GDAL_WMS><Service name="TMS"><ServerUrl>${base}/s/${token}/tiles/${made.ortho.id}/\${z}/\${x}/\${y}.png</ServerUrl></Service><DataWindow><UpperLeftX>-20037508.34</UpperLeftX><UpperLeftY>20037508.34</UpperLeftY><LowerRightX>20037508.34</LowerRightX><LowerRightY>-20037508.34</LowerRightY><TileLevel>${z}</TileLevel><TileCountX>1</TileCountX><TileCountY>1</TileCountY><YOrigin>top</YOrigin></DataWindow><Projection>EPSG:3857</Projection><BlockSizeX>256</BlockSizeX><BlockSizeY>256</BlockSizeY><BandsCount>4</BandsCount></GDAL_WMS>`,
+    `<GDAL_WMS><Service name="TMS"><ServerUrl>${orthoXyz.replace(/\{(z|x|y)\}/g, '$${$1}')}</ServerUrl></Service><DataWindow><UpperLeftX>-20037508.34</UpperLeftX><UpperLeftY>20037508.34</UpperLeftY><LowerRightX>20037508.34</LowerRightX><LowerRightY>-20037508.34</LowerRightY><TileLevel>${z}</TileLevel><TileCountX>1</TileCountX><TileCountY>1</TileCountY><YOrigin>top</YOrigin></DataWindow><Projection>EPSG:3857</Projection><BlockSizeX>256</BlockSizeX><BlockSizeY>256</BlockSizeY><BandsCount>4</BandsCount></GDAL_WMS>`,
   )
   const viaXyz = await rgbAt(xyz, lng, lat)
   for (let band = 0; band < 3; band++) expect(Math.abs(viaXyz[band]! - truth[band]!)).toBeLessThanOrEqual(12)

@@ -29,6 +29,7 @@ import {
   type ShareLinkState,
   type ShareLinkView,
 } from './share-rules.ts'
+import { gisLinksOf } from './gis-links.ts'
 import { hashShareToken, isWellFormedToken, newShareToken } from './share-token.server.ts'
 
 type Actor = Pick<User, 'id' | 'role'>
@@ -163,9 +164,13 @@ export function createShareLink(
     )
     return row
   })
+  const url = shareUrl(token)
+  const shared = fileIds ? deliverables.filter((f) => fileIds.includes(f.id)) : deliverables
   return {
     id: link.id,
-    url: shareUrl(token),
+    url,
+    // A view-only link's maps are tiled from their reduced copies (share-tiles.server.ts).
+    gis: gisLinksOf(url, shared),
     expiresAt: link.expiresAt.toISOString(),
     allowDownload: link.allowDownload,
     includeNotes: link.includeNotes,

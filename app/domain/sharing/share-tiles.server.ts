@@ -12,6 +12,7 @@ import { ensureLocalFile } from '#app/lib/storage/file-cache.server.ts'
 import { deliverableViews, type ProjectFile } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
 
+import { isTiledRaster } from './gis-links.ts'
 import type { OpenShare } from './share-access.server.ts'
 import {
   nativeZoom,
@@ -23,9 +24,6 @@ import {
 } from './xyz-tiles.server.ts'
 
 const TILE_CACHE = 'private, no-cache, no-transform'
-
-const tiled = (file: ProjectFile) =>
-  (file.deliverableKind === 'orthomosaic' || file.deliverableKind === 'elevation') && file.rasterInfo !== null
 
 function readyView(fileId: number, db: DbOrTx) {
   const view = db.select().from(deliverableViews).where(eq(deliverableViews.fileId, fileId)).get()
@@ -39,7 +37,7 @@ function maxZoomOf(file: ProjectFile) {
 
 /** The tile source of a shared raster: the COG, or for a view-only link its reduced copy. */
 async function sourceOf(share: OpenShare, file: ProjectFile, db: DbOrTx): Promise<TileSource> {
-  if (!tiled(file)) throw new DomainError(404, 'This file has no map tiles.')
+  if (!isTiledRaster(file)) throw new DomainError(404, 'This file has no map tiles.')
   const reduced = !share.link.allowDownload
   const copy = viewFileWithoutAccessCheck(share.project.id, file.id, 'cog', db, { reduced })
   const view = readyView(file.id, db)
@@ -79,7 +77,7 @@ export async function sharedTileResponse(
 /** The WMTS capabilities of a share link: one layer per shared raster with a ready viewing copy. */
 export function sharedWmtsCapabilities(share: OpenShare, tileBase: string, db: DbOrTx = getDb()) {
   const layers: WmtsLayer[] = share.files
-    .filter((file) => tiled(file) && readyView(file.id, db))
+    .filter((file) => isTiledRaster(file) && readyView(file.id, db))
     .map((file) => ({
       id: file.id,
       title: file.originalName,

@@ -45,7 +45,12 @@ export async function handleShareForm(user: Actor, projectId: number, formData: 
     const created = createShareLink(user, projectId, submission.value)
     return json(
       {
-        created: { url: created.url, expiresAt: created.expiresAt, allowDownload: created.allowDownload },
+        created: {
+          url: created.url,
+          expiresAt: created.expiresAt,
+          allowDownload: created.allowDownload,
+          gis: created.gis,
+        },
         result: submission.reply({ resetForm: true }),
         error: null,
       },
