@@ -20,6 +20,7 @@ import {
 import { VolumeReportForm } from '#app/components/mapview/volume-report-form.tsx'
 import { handleNoteForm, NOTE_INTENTS } from '#app/domain/annotations/annotation-forms.server.ts'
 import { noteListPage, notesVersion, polygonTitles } from '#app/domain/annotations/annotation-pages.server.ts'
+import { getMaterials } from '#app/domain/annotations/materials.server.ts'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { loadMapView, volumeFromForm } from '#app/domain/deliverables/map-view.server.ts'
 import { profileFromForm } from '#app/domain/deliverables/profile-form.server.ts'
@@ -48,6 +49,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     notesVersion: notesVersion(projectId),
     // The saved polygons a volume report can be made for.
     reportPolygons: polygonTitles(projectId),
+    // The admin's table: offered as the note form's material suggestions.
+    materials: getMaterials(),
     tileUrl: getEnv().TILE_URL,
   })
 }
@@ -128,7 +131,7 @@ async function profileAnswer(
 }
 
 export default function MapViewPage() {
-  const { project, areas, deliverables, layers, notePage, notesVersion, reportPolygons, tileUrl } =
+  const { project, areas, deliverables, layers, notePage, notesVersion, reportPolygons, materials, tileUrl } =
     useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   // The profile form's answer (the other forms answer without these keys).
@@ -163,6 +166,7 @@ export default function MapViewPage() {
         <NotesSection
           projectId={project.id}
           page={notePage}
+          materials={materials}
           error={actionData?.note?.error ?? null}
           fieldErrors={actionData?.note?.fieldErrors ?? null}
         />

@@ -7,12 +7,18 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { inflateSync } from 'node:zlib'
+import { getMaterials } from '#app/domain/annotations/materials.server.ts'
+import { DEFAULT_MATERIALS } from '#app/domain/annotations/materials.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import * as notesRoute from '#app/routes/api.projects.$id.annotations.ts'
 import * as csvRoute from '#app/routes/api.projects.$id.stockpiles[.]csv.ts'
 import * as pdfRoute from '#app/routes/api.projects.$id.stockpiles[.]pdf.ts'
+import * as dashboard from '#app/routes/dashboard.tsx'
+import { auditLog } from '#db/schema.ts'
 import { projectWithTeam, signedInUser, storeRasterDeliverable } from '#tests/factories.ts'
 import { buildConeDsm, CONE_VOLUME_M3, type ConeDsm } from '#tests/helpers/dsm-fixtures.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
+import { desc } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 type Note = {
@@ -187,3 +193,53 @@ function pdfText(bytes: Buffer) {
   }
   return texts.join('\n')
 }
+
+describe('the admin’s materials table', () => {
+  const post = (headers: Record<string, string>, materials: string) =>
+    callRoute(dashboard.action, '/admin', { headers, form: { intent: 'admin-save-materials', materials } })
+
+  test('an admin saves it in Settings (audited); a bad line is refused with its number and nothing changes', async () => {
+    const refused = await post(setting.admin.headers, 'Sand = 1.6\nGravel 1.7')
+    expect(refused.status).toBe(400)
+    expect((await readJson<{ materialsError: string }>(refused)).materialsError).toBe(
+      'Line 2: write a material as “Name = density in t/m³”, e.g. “Sand = 1.6”.',
+    )
+    expect(getMaterials()).toEqual(DEFAULT_MATERIALS)
+    const saved = await post(setting.admin.headers, 'Crushed stone 19 mm = 1,55\nSand = 1.6')
+    expect(saved.status).toBe(302)
+    expect(getMaterials()).toEqual([
+      { name: 'Crushed stone 19 mm', densityTPerM3: 1.55 },
+      { name: 'Sand', densityTPerM3: 1.6 },
+    ])
+    const audit = getDb().select().from(auditLog).orderBy(desc(auditLog.id)).get()!
+    expect(audit).toMatchObject({ actorId: setting.admin.user.id, action: 'stockpile-materials.update' })
+    // Not a client's to change.
+    const byClient = await post(setting.client.headers, 'Sand = 9')
+    expect(byClient.status).toBeGreaterThanOrEqual(300)
+    expect(getMaterials()[1]).toEqual({ name: 'Sand', densityTPerM3: 1.6 })
+  })
+
+  test('a stockpile of a listed material without its own density weighs with the table’s', async () => {
+    const res = await create(setting.client.headers, setting.project.id, {
+      kind: 'polygon',
+      geometry: { type: 'Polygon', coordinates: [cone.ring] },
+      title: 'Stone',
+      stockpileKind: 'stockpile',
+      material: 'crushed stone 19 MM',
+    })
+    expect(res.status).toBe(201)
+    const { annotation } = await readJson<{ annotation: Note }>(res)
+    expect(annotation.densityTPerM3).toBe(1.55)
+    expect(annotation.measurement.tonnes).toBe(annotation.measurement.netM3! * 1.55)
+    const unlisted = await create(setting.client.headers, setting.project.id, {
+      kind: 'polygon',
+      geometry: { type: 'Polygon', coordinates: [cone.ring] },
+      title: 'Mystery',
+      stockpileKind: 'stockpile',
+      material: 'Unobtainium',
+    })
+    const mystery = (await readJson<{ annotation: Note }>(unlisted)).annotation
+    expect(mystery.densityTPerM3).toBeNull()
+    expect(mystery.measurement.tonnes).toBeUndefined()
+  }, 60_000)
+})

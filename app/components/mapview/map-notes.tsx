@@ -17,7 +17,13 @@ import {
   type AnnotationView,
 } from '#app/domain/annotations/annotation-schemas.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
-import { formatCubicMetres, formatMetres, formatSquareMetres, plural } from '#app/lib/format/numbers.ts'
+import {
+  formatCubicMetres,
+  formatMetres,
+  formatNumber,
+  formatSquareMetres,
+  plural,
+} from '#app/lib/format/numbers.ts'
 
 export type NoteRow = Omit<AnnotationView, 'authorId'> & { canEdit?: boolean }
 /** A note in the server-rendered list: no shape (the map loads shapes by bounding box). */
@@ -122,11 +128,14 @@ function NotePager({ page, pages, total }: { page: number; pages: number; total:
 export function NotesSection({
   projectId,
   page,
+  materials,
   error,
   fieldErrors,
 }: {
   projectId: number
   page: { notes: ListedNote[]; page: number; pages: number; total: number }
+  /** The admin's materials: suggested as the material is typed; a listed one brings its density. */
+  materials: Array<{ name: string; densityTPerM3: number }>
   error: string | null
   fieldErrors: Record<string, string[]> | null
 }) {
@@ -240,11 +249,19 @@ export function NotesSection({
           </label>
           <label className="font-medium text-ink-900">
             Material
-            <input name="material" maxLength={60} className="input mt-1 w-full" />
+            <input name="material" maxLength={60} list="note-materials" className="input mt-1 w-full" />
+            <datalist id="note-materials">
+              {materials.map((m) => (
+                <option key={m.name} value={m.name}>
+                  {`${formatNumber(m.densityTPerM3, 3, { minDecimals: 1 })} t/m³`}
+                </option>
+              ))}
+            </datalist>
             {errorOf('material') ? <span className="block text-red-700">{errorOf('material')}</span> : null}
           </label>
           <label className="font-medium text-ink-900">
             Density (t/m³)
+            <span className="block text-xs font-normal text-ink-500">Empty: the listed material’s</span>
             <input name="densityTPerM3" type="number" step="0.01" min="0.01" className="input mt-1 w-32" />
             {errorOf('densityTPerM3') ? (
               <span className="block text-red-700">{errorOf('densityTPerM3')}</span>

@@ -21,6 +21,8 @@ import {
   type AnnotationInput,
   type AnnotationView,
 } from './annotation-schemas.ts'
+import { getMaterials } from './materials.server.ts'
+import { densityOf } from './materials.ts'
 
 type Actor = Pick<User, 'id' | 'role'>
 
@@ -105,8 +107,11 @@ function requireEditable(user: Actor, projectId: number, annotationId: number, d
   return note
 }
 
-/** The stored columns of a note's input: polygons default to the edge-mean base. */
-function columnsOf(input: AnnotationInput) {
+/**
+ * The stored columns of a note's input: polygons default to the edge-mean base; a stockpile of a
+ * material the admin's table lists takes its density when none is given.
+ */
+function columnsOf(input: AnnotationInput, db: DbOrTx) {
   const polygon = input.kind === 'polygon'
   const base = polygon ? (input.base ?? 'edge-mean') : null
   const geometry = normalGeometry(input.geometry)
@@ -121,7 +126,10 @@ function columnsOf(input: AnnotationInput) {
     base,
     baseElevationM: base === 'typed' ? input.baseElevationM : null,
     material: polygon && input.stockpileKind ? input.material : null,
-    densityTPerM3: polygon && input.stockpileKind ? input.densityTPerM3 : null,
+    densityTPerM3:
+      polygon && input.stockpileKind
+        ? (input.densityTPerM3 ?? densityOf(getMaterials(db), input.material))
+        : null,
   }
 }
 
@@ -160,7 +168,7 @@ export async function createAnnotation(
   db: DbOrTx = getDb(),
 ) {
   requireVisibleProject(user, projectId, db)
-  const columns = columnsOf(input)
+  const columns = columnsOf(input, db)
   // Refused before GDAL measures it, and again in the write (another note may have come meanwhile).
   requireRoomFor(projectId, columns.vertexCount, db)
   const measurement = await measureAnnotation(user, projectId, columns, { signal }, db)
@@ -184,7 +192,7 @@ export async function updateAnnotation(
   db: DbOrTx = getDb(),
 ) {
   requireEditable(user, projectId, annotationId, db)
-  const columns = columnsOf(input)
+  const columns = columnsOf(input, db)
   const measurement = await measureAnnotation(user, projectId, columns, { signal }, db)
   db.transaction((tx) => {
     // Checked again inside the write: the note may have gone while GDAL measured.

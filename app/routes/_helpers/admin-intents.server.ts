@@ -1,6 +1,7 @@
 /**
  * The admin console's one-click changes posted to the dashboard action (a hidden
- * `intent` field): active toggles, the pricing form and the Deliverables settings. Dialog forms have their own
+ * `intent` field): active toggles, the pricing form, the Deliverables settings and the
+ * stockpile materials. Dialog forms have their own
  * routes (app/routes/admin.*). Each answers with a redirect and a toast, so it works
  * the same with JavaScript off.
  */
@@ -8,6 +9,8 @@ import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'
 import { updatePricingByAdmin } from '#app/domain/admin/pricing-admin.server.ts'
 import { setUserActive, updatePilot } from '#app/domain/admin/users.server.ts'
+import { saveMaterials } from '#app/domain/annotations/materials.server.ts'
+import { parseMaterials } from '#app/domain/annotations/materials.ts'
 import { safeRedirect } from '#app/domain/auth/guards.server.ts'
 import { DeliverableSettingsSchema } from '#app/domain/deliverables/schemas.ts'
 import { saveDeliverableSettings } from '#app/domain/deliverables/settings.server.ts'
@@ -27,6 +30,7 @@ export const ADMIN_INTENTS = [
   'admin-drone-active',
   'admin-save-pricing',
   'admin-save-deliverable-settings',
+  'admin-save-materials',
 ] as const
 
 export async function handleAdminIntent(admin: User, formData: FormData) {
@@ -115,6 +119,19 @@ export async function handleAdminIntent(admin: User, formData: FormData) {
         return redirectWithToast('/admin?tab=settings', {
           title: 'Deliverable Settings Updated',
           description: 'Viewing copies, change maps and photo processing use these settings from now on.',
+        })
+      }
+      case 'admin-save-materials': {
+        const parsed = parseMaterials(String(formData.get('materials') ?? ''))
+        if ('error' in parsed) {
+          return jsonWithErrorToast({ intent, materialsError: parsed.error }, 400, {
+            description: 'Failed to update the materials',
+          })
+        }
+        saveMaterials(admin.id, parsed.materials)
+        return redirectWithToast('/admin?tab=settings', {
+          title: 'Materials Updated',
+          description: 'Stockpiles of a listed material without a density of their own weigh with these.',
         })
       }
     }

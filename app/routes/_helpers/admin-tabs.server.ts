@@ -7,6 +7,8 @@ import { listZonesForAdmin } from '#app/domain/admin/airspace-admin.server.ts'
 import { financialReport, parseDateRange } from '#app/domain/admin/finance.server.ts'
 import { systemHealth } from '#app/domain/admin/health.server.ts'
 import { listPilots, listUsers } from '#app/domain/admin/users.server.ts'
+import { getMaterials } from '#app/domain/annotations/materials.server.ts'
+import { materialsText } from '#app/domain/annotations/materials.ts'
 import { getDeliverableSettings } from '#app/domain/deliverables/settings.server.ts'
 import { listHubs } from '#app/domain/hubs/hubs.server.ts'
 import { listDocumentCopies } from '#app/domain/operator/document-copies.server.ts'
@@ -90,6 +92,7 @@ export async function loadAdminTab(url: URL) {
         pricing: getPricingSettings(),
         health: await systemHealth(),
         deliverables: getDeliverableSettings(),
+        materials: materialsText(getMaterials()),
         processingNodes: nodesForSettings(),
         processingJobs: listAllJobs(20),
       }

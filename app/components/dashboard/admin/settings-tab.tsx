@@ -13,6 +13,7 @@ import { PricingSettingsSchema } from '#app/domain/pricing/settings.ts'
 
 import { DroneProfilesSection } from './drone-profiles-section.tsx'
 import { HealthSection } from './health-section.tsx'
+import { MaterialsSection } from './materials-form.tsx'
 import type { TabData } from './types.ts'
 import { ActiveToggle, CreateLink, DataTable, RowActions, td } from './ui.tsx'
 
@@ -274,6 +275,8 @@ export function SettingsTab({ data }: { data: TabData<'settings'> }) {
         />
         <DeliverableSettingsForm settings={data.deliverables} />
       </div>
+
+      <MaterialsSection materials={data.materials} />
     </div>
   )
 }
