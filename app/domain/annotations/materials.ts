@@ -8,7 +8,7 @@ export interface Material {
   densityTPerM3: number
 }
 
-export const MAX_MATERIALS = 50
+const MAX_MATERIALS = 50
 const MAX_TEXT = 4000
 
 /** Typical loose bulk densities, t/m³ (suppliers' figures vary: an admin sets their own). */
