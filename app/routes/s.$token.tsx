@@ -16,6 +16,7 @@ import { NoteList } from '#app/components/mapview/map-notes.tsx'
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
 import {
   accuracyText,
+  checkpointText,
   DELIVERABLE_KIND_LABELS,
   hasAccuracyStatement,
 } from '#app/domain/deliverables/deliverable.ts'
@@ -186,6 +187,11 @@ function SharedDeliverables({ data }: { data: ShareViewerData & { tileUrl: strin
                 {hasAccuracyStatement(file.kind) ? (
                   <DetailRow label="Accuracy">
                     <span data-testid="share-accuracy">{accuracyText(file.accuracy)}</span>
+                  </DetailRow>
+                ) : null}
+                {file.checkpoints ? (
+                  <DetailRow label="Checked" layout="stacked">
+                    <span data-testid="share-checkpoints">{checkpointText(file.checkpoints)}</span>
                   </DetailRow>
                 ) : null}
               </dl>

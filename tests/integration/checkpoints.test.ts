@@ -8,7 +8,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { asprsVerticalClass, parseCheckpointCsv } from '#app/domain/deliverables/checkpoints.server.ts'
+import { checkpointText } from '#app/domain/deliverables/deliverable.ts'
 import * as checkpointsRoute from '#app/routes/api.projects.$id.deliverables.$fileId.checkpoints.ts'
+import * as mapRoute from '#app/routes/projects.$projectId.map.tsx'
+import type { CheckpointReport } from '#db/schema.ts'
 import { projectWithTeam, storeRasterDeliverable } from '#tests/factories.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -119,7 +122,7 @@ describe.each(['utm34s', 'lo19'])('a plane in %s', (name) => {
 
 test('fewer than 30 checkpoints is said plainly; map positions give the horizontal RMSE', async () => {
   const plane = planes.utm34s!
-  const { admin, project, file } = await setting(plane)
+  const { admin, client, project, file } = await setting(plane)
   const x = plane.xll + 20
   const y = plane.yll + 30
   const csv = `id;easting;northing;elevation;map_easting;map_northing\nA;${x};${y};${planeAt(plane, x, y).toFixed(4)};${x + 0.03};${y + 0.04}\nB;${x + 10};${y};${planeAt(plane, x + 10, y).toFixed(4)};${x + 10};${y}\n`
@@ -129,6 +132,19 @@ test('fewer than 30 checkpoints is said plainly; map positions give the horizont
   expect(report.points.map((p) => p.horizontalErrorM)).toEqual([0.05, 0])
   expect(Math.abs(report.horizontalRmseM! - Math.sqrt((0.05 ** 2 + 0) / 2))).toBeLessThan(0.0001)
   expect(report.asprsVerticalClass).toBe('1-cm')
+
+  // It travels with the deliverable: the client's Map view lists it, in one line with its warning.
+  const page = await callRoute(mapRoute.loader, `/projects/${project.id}/map`, {
+    headers: client.headers,
+    params: { projectId: String(project.id) },
+  })
+  const { deliverables } = await readJson<{
+    deliverables: Array<{ id: number; checkpoints: CheckpointReport }>
+  }>(page)
+  const listed = deliverables.find((d) => d.id === file.id)!
+  expect(checkpointText(listed.checkpoints)).toBe(
+    '2 checkpoints on the model, vertical RMSE 0 cm (ASPRS 1-cm class), mean error 0 cm; horizontal RMSE 3,5 cm (2 targets). 2 checkpoints on the model: ASPRS asks for at least 30 for a stated accuracy.',
+  )
 })
 
 test('bad CSVs and CRSs are 400 with the line; a client may not post checkpoints', async () => {

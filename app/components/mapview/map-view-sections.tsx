@@ -11,6 +11,7 @@ import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import {
   accuracyText,
+  checkpointText,
   DELIVERABLE_KIND_LABELS,
   hasAccuracyStatement,
   type Deliverable,
@@ -103,6 +104,11 @@ export function DeliverableList({ deliverables }: { deliverables: ListedDelivera
                 ))}
                 {hasAccuracyStatement(d.kind) ? (
                   <DetailRow label="Accuracy">{accuracyText(d.accuracy)}</DetailRow>
+                ) : null}
+                {d.checkpoints ? (
+                  <DetailRow label="Checked" layout="stacked">
+                    <span data-testid="deliverable-checkpoints">{checkpointText(d.checkpoints)}</span>
+                  </DetailRow>
                 ) : null}
                 {d.view ? (
                   <DetailRow label="Map">

@@ -98,6 +98,27 @@ export function accuracyText(accuracy: DeliverableAccuracy | null | undefined) {
   ].join(', ')
 }
 
+const cm = (metres: number) => `${formatNumber(metres * 100, 1, { minDecimals: 0 })} cm`
+
+/**
+ * Surveyed checkpoints against an elevation model in one line: "31 checkpoints: vertical RMSE
+ * 4,2 cm (ASPRS 5-cm class), mean error −0,8 cm; horizontal RMSE 3,1 cm (12 targets)"; null
+ * without a check. The warning (fewer than 30) is the report's own words, after it.
+ */
+export function checkpointText(report: CheckpointReport | null | undefined) {
+  if (!report) return null
+  const parts = [`${plural(report.usedCount, 'checkpoint')} on the model`]
+  if (report.verticalRmseM !== null) {
+    const asprs = report.asprsVerticalClass ? ` (ASPRS ${report.asprsVerticalClass} class)` : ''
+    parts.push(`vertical RMSE ${cm(report.verticalRmseM)}${asprs}`)
+  }
+  if (report.meanErrorM !== null) parts.push(`mean error ${cm(report.meanErrorM)}`)
+  let text = parts.join(', ')
+  if (report.horizontalRmseM !== null)
+    text += `; horizontal RMSE ${cm(report.horizontalRmseM)} (${plural(report.horizontalCount, 'target')})`
+  return report.warning ? `${text}. ${report.warning}` : text
+}
+
 /** The GSD a statement gives: the source's own, else the raster's pixel size; null when neither says. */
 export function statedGsdCm(d: Pick<Deliverable, 'accuracy' | 'raster'>) {
   return d.accuracy?.gsdCm ?? d.raster?.gsdCm ?? null

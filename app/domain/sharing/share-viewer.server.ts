@@ -56,6 +56,7 @@ function sharedFileView(token: string, deliverable: Deliverable, allowDownload: 
     sha256: deliverable.sha256,
     raster: deliverable.raster,
     accuracy: deliverable.accuracy,
+    checkpoints: deliverable.checkpoints,
     previewUrl: throughLink(token, deliverable, 'preview', viewOnly),
     thumbnailUrl: throughLink(token, deliverable, 'thumbnail', viewOnly),
     cogUrl: throughLink(token, deliverable, 'cog', viewOnly),
