@@ -33,6 +33,14 @@ const GONE_MESSAGES = {
 const UNKNOWN_LINK_MESSAGE = 'This share link does not exist. Check that you copied all of it.'
 
 /**
+ * The route's token only under `/s/` spelt so: Remix matches paths case-insensitively, and
+ * `/S/{token}`, `/%73/…` or `//s/…` must not open a share (they answer as an unknown link).
+ */
+export function shareTokenOf(request: Request, token: string | undefined) {
+  return new URL(request.url).pathname.startsWith('/s/') ? token : undefined
+}
+
+/**
  * The open link for a token, or a DomainError: 429 for an address that guesses, 404 for
  * an unknown token (counted as a guess), 410 for a revoked or expired link.
  */
