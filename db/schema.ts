@@ -776,6 +776,8 @@ export const shareLinks = sqliteTable(
     includeNotes: bool('include_notes').notNull().default(false),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+    /** Why it stopped: its owner (null, as before this column) or the project moved back from completed. */
+    revokedReason: text('revoked_reason', { length: 20 }).$type<'project-reopened'>(),
     openCount: integer('open_count').notNull().default(0),
     downloadCount: integer('download_count').notNull().default(0),
     lastOpenedAt: integer('last_opened_at', { mode: 'timestamp_ms' }),

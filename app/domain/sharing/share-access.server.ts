@@ -25,6 +25,8 @@ export type OpenShare = Extract<ResolvedShare, { state: 'open' }>
 
 const GONE_MESSAGES = {
   revoked: 'Its owner has revoked this link. Ask them for a new one if you still need the files.',
+  'project-reopened':
+    'This link stopped when the survey was reopened for changes to its data. Ask its owner for a new link once the survey is delivered again.',
   expired: (date: string) => `This link expired on ${date}. Ask its owner for a new one.`,
   'files-removed':
     'The shared files are no longer kept: survey imagery is deleted once its delivery period ends.',

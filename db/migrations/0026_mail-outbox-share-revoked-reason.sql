@@ -11,3 +11,5 @@ CREATE TABLE `mail_outbox` (
 );
 --> statement-breakpoint
 CREATE INDEX `mail_outbox_due_idx` ON `mail_outbox` (`state`,`due_at`);
+--> statement-breakpoint
+ALTER TABLE `share_links` ADD `revoked_reason` text(20);
