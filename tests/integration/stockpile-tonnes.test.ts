@@ -6,12 +6,12 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { inflateSync } from 'node:zlib'
 import * as notesRoute from '#app/routes/api.projects.$id.annotations.ts'
 import * as csvRoute from '#app/routes/api.projects.$id.stockpiles[.]csv.ts'
 import * as pdfRoute from '#app/routes/api.projects.$id.stockpiles[.]pdf.ts'
 import { projectWithTeam, signedInUser, storeRasterDeliverable } from '#tests/factories.ts'
 import { buildConeDsm, CONE_VOLUME_M3, type ConeDsm } from '#tests/helpers/dsm-fixtures.ts'
+import { pdfText } from '#tests/helpers/pdf-text.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
@@ -150,7 +150,7 @@ describe('the project’s stockpile inventory', () => {
     expect(bytes.subarray(0, 4).toString()).toBe('%PDF')
     const { PDFDocument } = await import('pdf-lib')
     expect((await PDFDocument.load(bytes)).getTitle()).toContain(setting.project.name)
-    const text = pdfText(bytes)
+    const text = await pdfText(new Uint8Array(bytes))
     expect(text).toContain('Sand')
     expect(text).toContain('Gravel')
 
@@ -167,23 +167,4 @@ function csvRecords(csv: string) {
     .split('\n')
     .map((l) => l.split(','))
   return lines.map((cells) => Object.fromEntries(header!.map((h, i) => [h, cells[i] ?? ''])))
-}
-
-/** The text pdf-lib drew: its content streams inflated, each hex string shown decoded. */
-function pdfText(bytes: Buffer) {
-  const raw = bytes.toString('latin1')
-  const texts: string[] = []
-  for (const m of raw.matchAll(/stream\r?\n/g)) {
-    const start = m.index + m[0].length
-    const end = raw.indexOf('endstream', start)
-    let content: string
-    try {
-      content = inflateSync(bytes.subarray(start, end)).toString('latin1')
-    } catch {
-      continue
-    }
-    for (const t of content.matchAll(/<([0-9A-Fa-f]+)> Tj/g))
-      texts.push(Buffer.from(t[1]!, 'hex').toString('latin1'))
-  }
-  return texts.join('\n')
 }
