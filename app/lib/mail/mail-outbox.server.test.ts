@@ -58,6 +58,11 @@ describe('mail at a shutdown', () => {
     await until(smtp.quiet)
     expect(smtp.messages.map((m) => m.subject)).toEqual(['Payment received'])
     expect(rows().map((r) => r.state)).toEqual(['sending', 'sending'])
+    // A receipt its caller starts after the deadline is kept, not sent.
+    expect(await sendEmailSafely(message('Receipt after the deadline'))).toBe(false)
+    expect(rows()).toHaveLength(3)
+    await until(smtp.quiet)
+    expect(smtp.messages.map((m) => m.subject)).toEqual(['Payment received'])
 
     // The next start (another process: its rows are released) sends both, each once.
     getDb().update(mailOutbox).set({ owner: 'a stopped process' }).run()
@@ -67,6 +72,7 @@ describe('mail at a shutdown', () => {
     await outbox.stop()
     expect(received('New paid project awaiting a pilot')).toBe(1)
     expect(received('Tax invoice')).toBe(1)
+    expect(received('Receipt after the deadline')).toBe(1)
     const resent = smtp.messages.find((m) => m.subject === 'Tax invoice')!
     expect(resent.attachments).toMatchObject([{ filename: 'thumb.png', mimeType: 'image/png', size: 4 }])
 
@@ -77,6 +83,7 @@ describe('mail at a shutdown', () => {
     expect(smtp.messages.map((m) => m.subject).sort()).toEqual([
       'New paid project awaiting a pilot',
       'Payment received',
+      'Receipt after the deadline',
       'Tax invoice',
     ])
   })

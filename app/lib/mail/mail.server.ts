@@ -165,6 +165,8 @@ const MAX_ATTEMPTS = 8
  */
 export function sendEmailSafely(message: EmailMessage): Promise<boolean> {
   const kept = keepUnsent(message)
+  // Past the shutdown's deadline nothing new goes out: the next start sends it.
+  if (cutOff) return Promise.resolve(false)
   const { sent, controller } = trackedSend(message, kept?.messageId)
   return sent.then(
     () => {
@@ -215,7 +217,7 @@ export function startMailOutbox({ pollMs = 60_000 }: { pollMs?: number } = {}) {
     name: 'mail outbox',
     concurrency: 2,
     pollMs,
-    claim: claimDue,
+    claim: (limit: number, inHand: ReadonlySet<number>) => (cutOff ? [] : claimDue(limit, inHand)),
     keyOf: (row) => row.id,
     pending: () => (nextDueAt()?.getTime() ?? Infinity) <= Date.now(),
     nextDueAt,
