@@ -226,7 +226,8 @@ export function startMailOutbox({ pollMs = 60_000 }: { pollMs?: number } = {}) {
       try {
         await trackedSend(message, row.messageId, signal).sent
       } catch (error) {
-        if (cutOff) return
+        // Stopped (a shutdown): the row stays this process's, and the next start sends it.
+        if (cutOff || signal.aborted) return
         recordFailure(message, error)
         throw error
       }
