@@ -13,6 +13,7 @@ import { deliverableViews, processingJobs, projectFiles, type ProcessingJob } fr
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 
 import { mailJobFailed, mailJobNeedsReview, type SkippedProduct } from '../job-mail.server.ts'
+import { publishJobOutputs } from '../job-outputs.server.ts'
 import { FOLLOW_UP_NOTES } from '../presets.ts'
 import { adminFor, later, move, type StepContext } from './context.server.ts'
 
@@ -113,5 +114,8 @@ async function followUpOnce(job: ProcessingJob, { db, settings }: StepContext) {
   }
   // The viewing copies are made by their own jobs: looked at again each pollMs until they end.
   if (viewsPending(db, job.id)) return move(db, job, { nextCheckAt: later(settings.pollMs) })
+  // The outputs are released to the client first (the runner's timer may not have yet): completing
+  // counts only released deliverables. A failed copy holding them is the Complete dialog's refusal.
+  await publishJobOutputs(job.id, {}, db)
   return deliver(db, job)
 }
