@@ -44,6 +44,7 @@ const {
   startBackupSchedule,
   startDailyJobs,
   startFileStore,
+  startMailOutbox,
   startTusCleanup,
   startViewJobs,
   stopStockpileMeasures,
@@ -59,6 +60,8 @@ assertSafeProductionConfig()
 ensureReferenceDrones(getDb())
 // `npm run restore` refuses while this marker names a live process.
 const releasePidFile = claimServerPidFile()
+// Mail the last run could not send (a shutdown's deadline, a crash, a failing SMTP server) goes now.
+const mailOutbox = startMailOutbox()
 // A consistent online backup a day into DATA_DIR/backups, the last 7 kept.
 const stopBackups = startBackupSchedule(getSqlite)
 // Under Litestream (scripts/start.sh): the replica's last sync, for health and /healthcheck.
@@ -105,7 +108,12 @@ const stopAuthPurge = every({
   run: purgeExpiredAuthRecords,
 }).stop
 
-closeWithGrace({ delay: 10_000 }, async ({ err }) => {
+const SHUTDOWN_GRACE_MS = 10_000
+/** Mail still being sent this long after the signal is kept for the next start (the rest of the grace closes). */
+const MAIL_GRACE_MS = 8_000
+
+closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ err }) => {
+  const mailDeadline = Date.now() + MAIL_GRACE_MS
   if (err) console.error(err)
   await Promise.all([
     stopAuthPurge(),
@@ -120,7 +128,8 @@ closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   await stopStockpileMeasures()
   await fileStore.stop()
   await new Promise<void>((resolve) => server.close(() => resolve()))
-  await mailSettled()
+  await mailSettled({ deadline: mailDeadline })
+  await mailOutbox.stop()
   closeDb()
   releasePidFile()
 })

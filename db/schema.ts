@@ -776,6 +776,8 @@ export const shareLinks = sqliteTable(
     includeNotes: bool('include_notes').notNull().default(false),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+    /** Why it stopped: its owner (null, as before this column) or the project moved back from completed. */
+    revokedReason: text('revoked_reason', { length: 20 }).$type<'project-reopened'>(),
     openCount: integer('open_count').notNull().default(0),
     downloadCount: integer('download_count').notNull().default(0),
     lastOpenedAt: integer('last_opened_at', { mode: 'timestamp_ms' }),
@@ -983,6 +985,29 @@ export const storedObjects = sqliteTable(
   ],
 )
 
+/**
+ * Mail not yet taken by the SMTP server (`lib/mail/mail-outbox.server.ts`): written before each
+ * send, deleted once sent. `sending` rows belong to the process named by `owner`; a start turns
+ * another process's `sending` rows `queued`, and the outbox sends those when `dueAt` comes.
+ */
+export const mailOutbox = sqliteTable(
+  'mail_outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** The Message-ID every attempt carries (a receiver drops a repeat). */
+    messageId: text('message_id', { length: 200 }).notNull(),
+    /** The message as JSON, attachments in base64. */
+    message: text('message').notNull(),
+    state: text('state', { length: 10 }).$type<'sending' | 'queued'>().notNull(),
+    owner: text('owner', { length: 40 }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    dueAt: integer('due_at', { mode: 'timestamp_ms' }).notNull(),
+    lastError: text('last_error', { length: 300 }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.state, t.dueAt)],
+)
+
 /** Named monotonically increasing counters (tax invoice numbers). */
 export const counters = sqliteTable('counters', {
   name: text('name').primaryKey(),
@@ -1008,6 +1033,7 @@ export type SiteScheduledSurvey = typeof siteScheduledSurveys.$inferSelect
 export type ProcessingNode = typeof processingNodes.$inferSelect
 export type ProcessingJob = typeof processingJobs.$inferSelect
 export type StoredObject = typeof storedObjects.$inferSelect
+export type MailOutboxRow = typeof mailOutbox.$inferSelect
 
 // Silence "unused" for sql if a later migration needs raw defaults.
 void sql

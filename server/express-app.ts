@@ -16,11 +16,7 @@ import { lookupSession, SESSION_COOKIE_NAME } from '../app/domain/auth/session.s
 import { TUS_PATH, type TusServer } from '../app/domain/files/tus.server.ts'
 import { getEnv } from '../app/lib/config/env.server.ts'
 import { CROSS_SITE_MESSAGE, isSameOriginRequest } from '../app/lib/http/origin.server.ts'
-import {
-  canonicalSharePath,
-  checkDeclaredBody,
-  redactUrlForLog,
-} from '../app/lib/http/request-limits.server.ts'
+import { checkDeclaredBody, redactUrlForLog } from '../app/lib/http/request-limits.server.ts'
 import {
   cacheControlFor,
   carriesSession,
@@ -285,18 +281,6 @@ export function createExpressApp(options: ExpressAppOptions): express.Express {
     // Answer at once and close: the unread body is never parsed (the client may still be sending).
     res.setHeader('Connection', 'close')
     res.status(check.status).json({ error: check.error })
-  })
-
-  // Remix matches paths case-insensitively: `/S/{token}` is sent to the one spelling `/s/` the
-  // share routes, their headers and the log's redaction are written for.
-  app.use((req, res, next) => {
-    const canonical = canonicalSharePath(req.path)
-    if (!canonical) return next()
-    const query = req.originalUrl.indexOf('?')
-    res.setHeader('Referrer-Policy', 'no-referrer')
-    res.setHeader('X-Robots-Tag', 'noindex, nofollow')
-    res.setHeader('Cache-Control', 'no-store')
-    res.redirect(308, canonical + (query >= 0 ? req.originalUrl.slice(query) : ''))
   })
 
   // Share link pages and files send `Referrer-Policy: no-referrer` themselves; Remix

@@ -20,7 +20,7 @@ import {
   DELIVERABLE_KIND_LABELS,
   hasAccuracyStatement,
 } from '#app/domain/deliverables/deliverable.ts'
-import { openShareViewer, type ClosedShare } from '#app/domain/sharing/share-access.server.ts'
+import { openShareViewer, shareTokenOf, type ClosedShare } from '#app/domain/sharing/share-access.server.ts'
 import { SHARE_MESSAGES } from '#app/domain/sharing/share-rules.ts'
 import type { ShareViewerData } from '#app/domain/sharing/share-viewer.server.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
@@ -36,7 +36,7 @@ export const meta: MetaFunction = () => [
 export { deliverablesMapLinks as links } from '#app/components/mapview/lazy-deliverables-map.tsx'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const page = await openShareViewer(params.token, clientIpOf(context), {
+  const page = await openShareViewer(shareTokenOf(request, params.token), clientIpOf(context), {
     countOpen: request.method === 'GET',
   })
   return json(page.body, { status: page.status, headers: page.headers })

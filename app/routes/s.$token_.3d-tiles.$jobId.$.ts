@@ -8,6 +8,7 @@ import { sendViewFile, SHARED_VIEW } from '#app/domain/deliverables/view-files.s
 import {
   openShareToken,
   requireDownloadAllowed,
+  shareTokenOf,
   withShareErrors,
 } from '#app/domain/sharing/share-access.server.ts'
 import { clientIpOf } from '#app/lib/http/context.ts'
@@ -18,7 +19,7 @@ import { resourceRoute } from '#app/lib/http/resource-route.server.ts'
 export const { loader, action } = resourceRoute({
   errors: withShareErrors,
   GET: async ({ request, params, context }) => {
-    const share = await openShareToken(params.token, clientIpOf(context))
+    const share = await openShareToken(shareTokenOf(request, params.token), clientIpOf(context))
     requireDownloadAllowed(share)
     const jobId = pageId(params.jobId)
     const sharesJob = share.files.some(

@@ -9,7 +9,7 @@ import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { ThreeDPageBody } from '#app/components/threed/three-d-sections.tsx'
 import { shareThreeDView } from '#app/domain/deliverables/three-d-view.server.ts'
-import { openShareToken } from '#app/domain/sharing/share-access.server.ts'
+import { openShareToken, shareTokenOf } from '#app/domain/sharing/share-access.server.ts'
 import { clientIpOf } from '#app/lib/http/context.ts'
 import { isDomainError } from '#app/lib/http/domain-error.ts'
 
@@ -25,9 +25,9 @@ const PUBLIC_HEADERS = {
   'Cache-Control': 'private, no-store',
 }
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   try {
-    const share = await openShareToken(params.token, clientIpOf(context))
+    const share = await openShareToken(shareTokenOf(request, params.token), clientIpOf(context))
     return json(
       { token: params.token!, ...(await shareThreeDView(params.token!, share)) },
       { headers: PUBLIC_HEADERS },

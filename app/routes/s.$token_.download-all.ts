@@ -8,6 +8,7 @@ import { withBytesOnDisk, zipFileName, zipResponse } from '#app/domain/sharing/d
 import {
   openShareToken,
   requireDownloadAllowed,
+  shareTokenOf,
   withShareErrors,
 } from '#app/domain/sharing/share-access.server.ts'
 import { recordShareDownload } from '#app/domain/sharing/share-links.server.ts'
@@ -17,7 +18,7 @@ import { resourceRoute } from '#app/lib/http/resource-route.server.ts'
 export const { loader, action } = resourceRoute({
   errors: withShareErrors,
   GET: async ({ request, params, context }) => {
-    const share = await openShareToken(params.token, clientIpOf(context))
+    const share = await openShareToken(shareTokenOf(request, params.token), clientIpOf(context))
     requireDownloadAllowed(share)
     if (request.method === 'HEAD') return new Response(null, { status: 200 })
     const surveyDate = repeatSurveyDate(share.project)

@@ -10,6 +10,7 @@ import {
   openShareToken,
   requireDownloadAllowed,
   sharedFile,
+  shareTokenOf,
   startsDownload,
   withShareErrors,
 } from '#app/domain/sharing/share-access.server.ts'
@@ -20,7 +21,7 @@ import { resourceRoute } from '#app/lib/http/resource-route.server.ts'
 export const { loader, action } = resourceRoute({
   errors: withShareErrors,
   GET: async ({ request, params, context }) => {
-    const share = await openShareToken(params.token, clientIpOf(context))
+    const share = await openShareToken(shareTokenOf(request, params.token), clientIpOf(context))
     const file = sharedFile(share, params.fileId)
     requireDownloadAllowed(share)
     const response = sendFile(request, {

@@ -19,6 +19,7 @@ import {
   openShareToken,
   requireDownloadAllowed,
   sharedFile,
+  shareTokenOf,
   withShareErrors,
 } from '#app/domain/sharing/share-access.server.ts'
 import { clientIpOf } from '#app/lib/http/context.ts'
@@ -28,7 +29,7 @@ import { resourceRoute } from '#app/lib/http/resource-route.server.ts'
 export const { loader, action } = resourceRoute({
   errors: withShareErrors,
   GET: async ({ request, params, context }) => {
-    const share = await openShareToken(params.token, clientIpOf(context))
+    const share = await openShareToken(shareTokenOf(request, params.token), clientIpOf(context))
     const file = sharedFile(share, params.fileId)
     if (params.variant === 'pdf') {
       if (file.fileType !== 'application/pdf') throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)

@@ -1,26 +1,27 @@
-/** The text drawn on a pdf-lib PDF (standard fonts write hex strings into flate streams). */
-import { unzlibSync } from 'fflate'
-import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib'
+/**
+ * The text a PDF shows, read by poppler's `pdftotext -layout` (a table's row stays one line): the
+ * standard fonts' WinAnsi and the embedded DejaVu's glyphs alike, no-break spaces as spaces.
+ */
+import { execFile } from 'node:child_process'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+
+const run = promisify(execFile)
 
 export async function pdfText(bytes: Uint8Array): Promise<string> {
-  const doc = await PDFDocument.load(bytes)
-  const parts: string[] = []
-  for (const [, object] of doc.context.enumerateIndirectObjects()) {
-    if (!(object instanceof PDFRawStream)) continue
-    const filter = object.dict.get(PDFName.of('Filter'))
-    let raw: Uint8Array
-    try {
-      raw = filter === PDFName.of('FlateDecode') ? unzlibSync(object.contents) : object.contents
-    } catch {
-      continue
-    }
-    const content = new TextDecoder('latin1').decode(raw)
-    for (const match of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) {
-      const hex = match[1]!
-      let text = ''
-      for (let i = 0; i < hex.length; i += 2) text += String.fromCharCode(parseInt(hex.slice(i, i + 2), 16))
-      parts.push(text)
-    }
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pdf-text-'))
+  try {
+    const file = path.join(dir, 'document.pdf')
+    await fs.writeFile(file, bytes)
+    const { stdout } = await run('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], {
+      encoding: 'utf8',
+      timeout: 30_000,
+      maxBuffer: 16 * 1024 * 1024,
+    })
+    return stdout.replace(/\u00a0/g, ' ')
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true })
   }
-  return parts.join('\n')
 }

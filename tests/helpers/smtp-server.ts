@@ -32,9 +32,19 @@ export async function startTestSmtpServer(
     port?: number
     /** Each message's recipient is accepted (and its text then sent) only once this settles: mail held in flight. */
     holdUntil?: Promise<unknown>
+    /**
+     * A slow server: each message is answered this long after its text has arrived, and taken
+     * only if the client is still there to hear the answer (one that left has not sent it).
+     */
+    slowMs?: number
   } = {},
 ) {
   const messages: ReceivedMail[] = []
+  /** Messages whose client left before the slow server answered (not taken). */
+  const dropped: string[] = []
+  const closedSessions = new Set<string>()
+  /** Connections open, and slow answers not yet given: the server is quiet at 0. */
+  const busy = { connections: 0, answers: 0 }
   /** Recipients asked for and not yet accepted (held by `holdUntil`). */
   const held = { count: 0 }
   if (options.saveDir) fs.mkdirSync(options.saveDir, { recursive: true })
@@ -42,6 +52,14 @@ export async function startTestSmtpServer(
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onConnect(_session, callback) {
+      busy.connections++
+      callback()
+    },
+    onClose(session) {
+      busy.connections--
+      closedSessions.add(session.id)
+    },
     onRcptTo(_address, _session, callback) {
       if (!options.holdUntil) return callback()
       held.count++
@@ -71,6 +89,15 @@ export async function startTestSmtpServer(
             })),
             receivedAt: Date.now(),
           }
+          if (options.slowMs) {
+            busy.answers++
+            await new Promise((resolve) => setTimeout(resolve, options.slowMs))
+            busy.answers--
+            if (closedSessions.has(session.id)) {
+              dropped.push(mail.subject)
+              return callback()
+            }
+          }
           messages.push(mail)
           if (options.saveDir) {
             const name = `${mail.receivedAt}-${Math.random().toString(36).slice(2, 8)}.json`
@@ -94,6 +121,9 @@ export async function startTestSmtpServer(
     port,
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    dropped,
+    /** No connection open and no answer pending. */
+    quiet: () => busy.connections === 0 && busy.answers === 0,
     held,
     /** Waits for a message matching the predicate (polling; mail is asynchronous). */
     async waitFor(predicate: (m: ReceivedMail) => boolean, timeoutMs = 5000): Promise<ReceivedMail> {

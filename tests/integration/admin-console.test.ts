@@ -385,6 +385,16 @@ describe('financial CSV export', () => {
     const text = await res.text()
     expect(text).toContain(`,${project.id},"'=HYPERLINK(""https://evil.example"",""Click"")",`)
     expect(text).not.toMatch(/,"?=HYPERLINK/)
+    // The other formula starts too: a command, a function and a sum.
+    const others = ["+cmd|' /C calc'!A0", '@SUM(A1:A9)', '-2+3']
+    const ids = await Promise.all(others.map((name) => createTestProject({ paid: true, name })))
+    const again = await (
+      await callRoute(csvRoute.loader, '/admin/financial/export', { headers: cookieOf(admin.token) })
+    ).text()
+    for (const [i, name] of others.entries()) {
+      const { id } = ids[i]!
+      expect(again.includes(`,${id},'${name},`) || again.includes(`,${id},"'${name}",`), name).toBe(true)
+    }
   })
 
   test('is for admins only', async () => {

@@ -10,7 +10,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import { resetEnvCache } from '#app/lib/config/env.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
-import { deliverableViews } from '#db/schema.ts'
+import { deliverableViews, mailOutbox } from '#db/schema.ts'
 import { projectWithTeam } from '#tests/factories.ts'
 import { multipart } from '#tests/helpers/files.ts'
 import { signedItn, startedCheckout, withValidateServer } from '#tests/helpers/payments-fixtures.ts'
@@ -48,13 +48,55 @@ async function until<T>(
   }
 }
 
+/** The built server on a free port, on this file's database, sending to `smtpUrl`; resolves once it answers. */
+async function startServer(smtpUrl: string) {
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    APP_URL: url,
+    SMTP_URL: smtpUrl,
+    // A real deployment's settings (no demo), its PayFast notifications from here.
+    PAYFAST_TRUSTED_IPS: '127.0.0.1,::1',
+  }
+  delete env.SEED
+  delete env.VITEST
+  const child = spawn(process.execPath, [SERVER_BUNDLE], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout!.on('data', (d) => (output += d))
+  child.stderr!.on('data', (d) => (output += d))
+  await until(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`)
+      const ok = await fetch(`${url}/healthcheck`).then(
+        (r) => r.ok,
+        () => false,
+      )
+      return ok || undefined
+    },
+    'the server to start',
+    60_000,
+  )
+  return { child, base: url, output: () => output }
+}
+
+/** Sends SIGTERM and resolves with the exit code. */
+function stopServer(child: ChildProcess) {
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  child.kill('SIGTERM')
+  return exited
+}
+
 /** Mail to the server's SMTP is held in flight until `release()`. */
 let releaseMail: () => void = () => {}
 const mailHeld = new Promise<void>((resolve) => (releaseMail = resolve))
 let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>
 let server: ChildProcess
 let base = ''
-let log = ''
+let log: () => string = () => ''
 
 beforeAll(async () => {
   if (!fs.existsSync(SERVER_BUNDLE) || !fs.existsSync('build/index.js')) {
@@ -64,35 +106,10 @@ beforeAll(async () => {
   process.env.PAYFAST_MODE = 'sandbox'
   resetEnvCache()
   smtp = await startTestSmtpServer({ holdUntil: mailHeld })
-  const port = await freePort()
-  base = `http://127.0.0.1:${port}`
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    APP_URL: base,
-    SMTP_URL: smtp.url,
-    // A real deployment's settings (no demo), its PayFast notifications from here.
-    PAYFAST_TRUSTED_IPS: '127.0.0.1,::1',
-  }
-  delete env.SEED
-  delete env.VITEST
-  server = spawn(process.execPath, [SERVER_BUNDLE], { env, stdio: ['ignore', 'pipe', 'pipe'] })
-  server.stdout!.on('data', (d) => (log += d))
-  server.stderr!.on('data', (d) => (log += d))
-  await until(
-    async () => {
-      if (server.exitCode !== null) throw new Error(`the server exited:\n${log}`)
-      const ok = await fetch(`${base}/healthcheck`).then(
-        (r) => r.ok,
-        () => false,
-      )
-      return ok || undefined
-    },
-    'the server to start',
-    60_000,
-  )
+  const started = await startServer(smtp.url)
+  server = started.child
+  base = started.base
+  log = started.output
 }, 90_000)
 
 afterAll(async () => {
@@ -113,7 +130,7 @@ describe('the built server', () => {
     expect(bundle).not.toMatch(/app\/domain\//)
     expect(bundle).toContain('serverServices')
     // It started: server.ts refuses to when a stateful module was loaded twice.
-    expect(log).toContain('Kestrel listening on')
+    expect(log()).toContain('Kestrel listening on')
   })
 
   test('a GeoTIFF uploaded through /api/admin/upload-project-file reaches ready without a restart', async () => {
@@ -155,11 +172,10 @@ describe('the built server', () => {
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: signedItn(checkout),
     })
-    expect(itn.status, `${await itn.clone().text()}\n${log}`).toBe(200)
+    expect(itn.status, `${await itn.clone().text()}\n${log()}`).toBe(200)
     // The receipt is on its way: the SMTP server holds it.
     await until(() => (smtp.held.count > 0 ? true : undefined), 'the receipt to be in flight', 10_000)
-    const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)))
-    server.kill('SIGTERM')
+    const exited = stopServer(server)
     // The mail is let through once the server has ended (a shutdown that forgot it ends within
     // a second or two), or after 6 s if it is still waiting for it (the grace period is 10 s).
     await Promise.race([exited, new Promise((r) => setTimeout(r, 6000))])
@@ -170,4 +186,43 @@ describe('the built server', () => {
       subject: expect.stringMatching(/^Payment received: /),
     })
   }, 30_000)
+})
+
+describe('mail at a shutdown, with an SMTP server taking 6 s a message', () => {
+  test('the second receipt, cut off by the grace, is kept and sent by the next start, once', async () => {
+    const slow = await startTestSmtpServer({ slowMs: 6000 })
+    const fast = await startTestSmtpServer()
+    const unsent = () => getDb().select().from(mailOutbox).all()
+    try {
+      const first = await startServer(slow.url)
+      const { checkout } = await startedCheckout()
+      const itn = await fetch(`${first.base}/api/payfast/notify`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: signedItn(checkout),
+      })
+      expect(itn.status, first.output()).toBe(200)
+      await until(() => (unsent().length ? true : undefined), 'the receipt to be on its way', 10_000)
+      // The first receipt takes 6 s (inside the grace), the second would end at 12 s.
+      expect(await stopServer(first.child)).toBe(0)
+      expect(slow.messages.map((m) => m.subject)).toEqual([expect.stringMatching(/^Payment received: /)])
+      expect(unsent().map((row) => JSON.parse(row.message) as { subject: string })).toEqual([
+        expect.objectContaining({ subject: expect.stringMatching(/^New paid project awaiting a pilot: /) }),
+      ])
+
+      const next = await startServer(fast.url)
+      await until(() => (unsent().length ? undefined : true), 'the kept receipt to be sent', 30_000)
+      expect(await stopServer(next.child)).toBe(0)
+      const notices = [...slow.messages, ...fast.messages].filter((m) =>
+        m.subject.startsWith('New paid project awaiting a pilot: '),
+      )
+      expect(notices.map((m) => m.text.length > 0)).toEqual([true])
+      expect(fast.messages.map((m) => m.subject)).toEqual([
+        expect.stringMatching(/^New paid project awaiting a pilot: /),
+      ])
+    } finally {
+      await slow.close()
+      await fast.close()
+    }
+  }, 120_000)
 })

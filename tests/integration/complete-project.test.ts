@@ -6,8 +6,10 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { updateProjectStatus } from '#app/domain/admin/admin-projects.server.ts'
 import { prepareDeliverable } from '#app/domain/deliverables/pipeline.server.ts'
 import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
+import { surveyDateOf } from '#app/domain/files/survey-dates.server.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
 import * as completeDialog from '#app/routes/admin.projects.$projectId_.complete.tsx'
@@ -114,6 +116,21 @@ describe('POST /api/admin/complete-project', () => {
     expect(getDb().select().from(projects).where(eq(projects.id, project.id)).get()!.status).toBe(
       'in_progress',
     )
+  })
+
+  test('a survey moved back and completed again keeps its first completion (its flight date)', async () => {
+    const admin = await signedInUser('admin')
+    const project = await createTestProject({ paid: true, status: 'in_progress' })
+    addTestFile(project.id, 'application/pdf', 'processed_deliverable')
+    expect((await complete({ projectId: project.id }, admin.headers)).status).toBe(200)
+    const flown = new Date('2026-11-02T08:30:00Z')
+    getDb().update(projects).set({ completedAt: flown }).where(eq(projects.id, project.id)).run()
+    await updateProjectStatus(admin.user.id, project.id, 'in_progress', '')
+    expect((await complete({ projectId: project.id }, admin.headers)).status).toBe(200)
+    const row = getDb().select().from(projects).where(eq(projects.id, project.id)).get()!
+    expect(row.status).toBe('completed')
+    expect(row.completedAt).toEqual(flown)
+    expect(surveyDateOf(row)).toEqual(flown)
   })
 
   test('409 when already completed or unpaid; 404 unknown; 400 bad body', async () => {

@@ -285,12 +285,38 @@ describe('a view-only link and the PDF report', () => {
 })
 
 describe('a project moved back from completed', () => {
-  test('stops its share links (410, revoked with an audit entry)', async () => {
+  test('stops its share links (410, revoked with an audit entry); the page says why, not that its owner revoked it', async () => {
     const setting = await deliveredProject()
     const { id, token } = await linkFor(setting, { allowDownload: true })
     expect((await openViewer(token)).status).toBe(200)
     await updateProjectStatus(setting.admin.user.id, setting.project.id, 'in_progress', '')
-    expect((await openViewer(token)).status).toBe(410)
+    const stopped = await openViewer(token)
+    expect(stopped.status).toBe(410)
+    const page = await readJson<{ state: string; message: string }>(stopped)
+    expect(page.state).toBe('gone')
+    expect(page.message).toBe(
+      'This link stopped when the survey was reopened for changes to its data. Ask its owner for a new link once the survey is delivered again.',
+    )
+    expect(page.message).not.toContain('revoked')
+    const file = await fetchShared(token, setting.files.report.id)
+    expect(file.status).toBe(410)
+    expect(await readJson(file)).toMatchObject({ reason: 'project-reopened' })
+    // Its owner's list says so too.
+    const listed = await callRoute(
+      shareLinksRoute.loader,
+      `/api/projects/${setting.project.id}/share-links`,
+      {
+        headers: setting.client.headers,
+        params: { id: String(setting.project.id) },
+      },
+    )
+    const { shareLinks: views } = await readJson<{
+      shareLinks: Array<{ id: number; revokedReason: string }>
+    }>(listed)
+    expect(views.find((v) => v.id === id)).toMatchObject({
+      state: 'revoked',
+      revokedReason: 'project-reopened',
+    })
     expect(getDb().select().from(shareLinks).where(eq(shareLinks.id, id)).get()!.revokedAt).toBeInstanceOf(
       Date,
     )

@@ -6,7 +6,6 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { inflateSync } from 'node:zlib'
 import { getMaterials } from '#app/domain/annotations/materials.server.ts'
 import { DEFAULT_MATERIALS } from '#app/domain/annotations/materials.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
@@ -17,6 +16,7 @@ import * as dashboard from '#app/routes/dashboard.tsx'
 import { auditLog } from '#db/schema.ts'
 import { projectWithTeam, signedInUser, storeRasterDeliverable } from '#tests/factories.ts'
 import { buildConeDsm, CONE_VOLUME_M3, type ConeDsm } from '#tests/helpers/dsm-fixtures.ts'
+import { pdfText } from '#tests/helpers/pdf-text.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { desc } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -156,7 +156,7 @@ describe('the project’s stockpile inventory', () => {
     expect(bytes.subarray(0, 4).toString()).toBe('%PDF')
     const { PDFDocument } = await import('pdf-lib')
     expect((await PDFDocument.load(bytes)).getTitle()).toContain(setting.project.name)
-    const text = pdfText(bytes)
+    const text = await pdfText(new Uint8Array(bytes))
     expect(text).toContain('Sand')
     expect(text).toContain('Gravel')
 
@@ -173,25 +173,6 @@ function csvRecords(csv: string) {
     .split('\n')
     .map((l) => l.split(','))
   return lines.map((cells) => Object.fromEntries(header!.map((h, i) => [h, cells[i] ?? ''])))
-}
-
-/** The text pdf-lib drew: its content streams inflated, each hex string shown decoded. */
-function pdfText(bytes: Buffer) {
-  const raw = bytes.toString('latin1')
-  const texts: string[] = []
-  for (const m of raw.matchAll(/stream\r?\n/g)) {
-    const start = m.index + m[0].length
-    const end = raw.indexOf('endstream', start)
-    let content: string
-    try {
-      content = inflateSync(bytes.subarray(start, end)).toString('latin1')
-    } catch {
-      continue
-    }
-    for (const t of content.matchAll(/<([0-9A-Fa-f]+)> Tj/g))
-      texts.push(Buffer.from(t[1]!, 'hex').toString('latin1'))
-  }
-  return texts.join('\n')
 }
 
 describe('the admin’s materials table', () => {

@@ -74,7 +74,7 @@ async function surveyed() {
       .returning()
       .get()
   const pile = note({ title: 'Cone pile (edge mean)' })
-  const typed = note({ title: 'Cone over 99 m', base: 'typed', baseElevationM: 99 })
+  const typed = note({ title: 'Cone over 99 m – typed ✓', base: 'typed', baseElevationM: 99 })
   const line = note({
     title: 'Fence',
     kind: 'line',
@@ -138,12 +138,15 @@ describe('GET …/volume-report.pdf', () => {
       const text = await pdftotext(bytes)
       const pages = text.split('\f').filter((p) => p.trim())
       expect(pages).toHaveLength(2)
+      // A title's ✓ and en dash are drawn as typed (the embedded font), never as ? and -.
+      expect(pages[1]).toContain('Cone over 99 m – typed ✓')
+      expect(text).not.toContain('typed ?')
 
       const expected = [
         { page: pages[0]!, title: 'Cone pile (edge mean)', base: 'edge-mean', label: 'Edge mean' },
         {
           page: pages[1]!,
-          title: 'Cone over 99 m',
+          title: 'Cone over 99 m – typed ✓',
           base: { elevationM: 99 },
           label: 'Typed height (99,00 m)',
         },
@@ -221,7 +224,7 @@ describe('GET …/volume-report.pdf', () => {
     const data = await readJson<{ reportPolygons: { id: number; title: string }[] }>(res)
     expect(data.reportPolygons).toEqual([
       { id: s.pile.id, title: 'Cone pile (edge mean)' },
-      { id: s.typed.id, title: 'Cone over 99 m' },
+      { id: s.typed.id, title: 'Cone over 99 m – typed ✓' },
     ])
   })
 

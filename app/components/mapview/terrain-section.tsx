@@ -12,6 +12,8 @@ type Model = { id: number; fileName: string }
 type ProfilePoint = { distanceM: number; elevationM: number | null }
 export type ProfileView = {
   fileId: number
+  /** The points as CSV, written on the server by the one CSV helper. */
+  csv: string
   figures: {
     lengthM: number
     points: ProfilePoint[]
@@ -163,11 +165,6 @@ function ProfileChart({ figures }: { figures: ProfileView['figures'] }) {
   )
 }
 
-function profileCsv(points: ProfilePoint[]) {
-  const rows = points.map((p) => `${p.distanceM},${p.elevationM ?? ''}`)
-  return `data:text/csv;charset=utf-8,${encodeURIComponent(['distance_m,elevation_m', ...rows].join('\n') + '\n')}`
-}
-
 export function ProfileSection({
   models,
   result,
@@ -266,7 +263,7 @@ export function ProfileSection({
           </dl>
           <ProfileChart figures={result.figures} />
           <a
-            href={profileCsv(result.figures.points)}
+            href={`data:text/csv;charset=utf-8,${encodeURIComponent(result.csv)}`}
             download="profile.csv"
             className="btn-secondary btn-sm mt-3 inline-block"
           >

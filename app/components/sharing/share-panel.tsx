@@ -138,7 +138,9 @@ export function SharePanel({
                 <p className="text-xs text-ink-500" data-testid="share-link-counts">
                   {openedText(link)} · {plural(link.downloadCount, 'download')} ·{' '}
                   {link.state === 'revoked'
-                    ? `revoked ${formatDate(link.revokedAt)}`
+                    ? link.revokedReason === 'project-reopened'
+                      ? `stopped ${formatDate(link.revokedAt)}, when the survey was reopened`
+                      : `revoked ${formatDate(link.revokedAt)}`
                     : `${link.state === 'expired' ? 'expired' : 'expires'} ${formatDate(link.expiresAt)}`}
                 </p>
               </div>

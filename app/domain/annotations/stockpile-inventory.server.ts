@@ -6,11 +6,11 @@
 import { surveyDateOf } from '#app/domain/files/survey-dates.server.ts'
 import { requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { csvText } from '#app/lib/format/csv.server.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import { formatNumber } from '#app/lib/format/numbers.ts'
 import { A4, createA4Document, PDF_COLOURS } from '#app/lib/pdf/a4-document.server.ts'
 import type { User } from '#db/schema.ts'
-import { stringify } from 'csv-stringify/sync'
 import type { PDFFont } from 'pdf-lib'
 
 import { BASE_LABELS } from './annotation-schemas.ts'
@@ -65,13 +65,10 @@ const COLUMNS = ['name', 'material', 'base', 'volume_m3', 'density_t_per_m3', 't
 
 /** One stockpile a line, then a total line per material (a name cannot start a spreadsheet formula). */
 export function stockpileInventoryCsv({ rows, totals }: ReturnType<typeof stockpileInventory>) {
-  return stringify(
-    [
-      ...rows.map((r) => [r.name, r.material, r.base, r.volumeM3, r.densityTPerM3, r.tonnes, r.surveyDate]),
-      ...totals.map((t) => ['Total', t.material, '', t.volumeM3, '', t.tonnes, '']),
-    ],
-    { header: true, columns: COLUMNS, escape_formulas: true },
-  )
+  return csvText(COLUMNS, [
+    ...rows.map((r) => [r.name, r.material, r.base, r.volumeM3, r.densityTPerM3, r.tonnes, r.surveyDate]),
+    ...totals.map((t) => ['Total', t.material, '', t.volumeM3, '', t.tonnes, '']),
+  ])
 }
 
 const LEFT = 40

@@ -120,11 +120,13 @@ export async function completeProject(
       extra: { title: COMPLETE_MESSAGES.failedViewsTitle, failedFileIds: failed.map((f) => f.id) },
     })
   }
-  const completedAt = new Date()
+  // A survey reopened and completed again keeps its first completion: the date it is known by.
+  const now = new Date()
+  const completedAt = before.completedAt ?? now
   const after = getDb().transaction((tx) => {
     const updated = tx
       .update(projects)
-      .set({ status: 'completed', completedAt, updatedAt: completedAt })
+      .set({ status: 'completed', completedAt, updatedAt: now })
       .where(eq(projects.id, projectId))
       .returning()
       .get()!

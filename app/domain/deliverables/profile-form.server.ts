@@ -3,6 +3,7 @@
  * longitude’ per line, on a chosen elevation model → the same figures as POST …/profile.
  */
 import { MAX_COORDINATE_LINE_CHARS, parseCoordinatePair } from '#app/domain/places/places.server.ts'
+import { csvText } from '#app/lib/format/csv.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { numberInput } from '#app/lib/http/zod-input.ts'
 import type { User } from '#db/schema.ts'
@@ -26,7 +27,8 @@ const ProfileFormSchema = z.object({
   ),
 })
 
-export type ProfileFormResult = { fileId: number; figures: ProfileFigures }
+/** `csv`: the profile's points (distance, elevation; a gap left empty) for the page's download link. */
+export type ProfileFormResult = { fileId: number; figures: ProfileFigures; csv: string }
 
 const fieldError = (field: string, message: string) =>
   new DomainError(400, message, { fieldErrors: { [field]: [message] } })
@@ -55,5 +57,10 @@ export async function profileFromForm(
     })
   if (line.length < 2 || line.length > MAX_POINTS) throw fieldError('coordinates', TERRAIN_MESSAGES.line)
   const { fileId, samples } = parsed.data
-  return { fileId, figures: await measureProfile(user, projectId, fileId, { line, samples }, { signal }) }
+  const figures = await measureProfile(user, projectId, fileId, { line, samples }, { signal })
+  const csv = csvText(
+    ['distance_m', 'elevation_m'],
+    figures.points.map((p) => [p.distanceM, p.elevationM]),
+  )
+  return { fileId, figures, csv }
 }

@@ -25,12 +25,22 @@ export type OpenShare = Extract<ResolvedShare, { state: 'open' }>
 
 const GONE_MESSAGES = {
   revoked: 'Its owner has revoked this link. Ask them for a new one if you still need the files.',
+  'project-reopened':
+    'This link stopped when the survey was reopened for changes to its data. Ask its owner for a new link once the survey is delivered again.',
   expired: (date: string) => `This link expired on ${date}. Ask its owner for a new one.`,
   'files-removed':
     'The shared files are no longer kept: survey imagery is deleted once its delivery period ends.',
 } as const
 
 const UNKNOWN_LINK_MESSAGE = 'This share link does not exist. Check that you copied all of it.'
+
+/**
+ * The route's token only under `/s/` spelt so: Remix matches paths case-insensitively, and
+ * `/S/{token}`, `/%73/…` or `//s/…` must not open a share (they answer as an unknown link).
+ */
+export function shareTokenOf(request: Request, token: string | undefined) {
+  return new URL(request.url).pathname.startsWith('/s/') ? token : undefined
+}
 
 /**
  * The open link for a token, or a DomainError: 429 for an address that guesses, 404 for

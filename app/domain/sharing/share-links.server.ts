@@ -88,6 +88,7 @@ function toView(link: ShareLink, names: Map<number, string>, now: Date): ShareLi
     includeNotes: link.includeNotes,
     expiresAt: link.expiresAt.toISOString(),
     revokedAt: link.revokedAt?.toISOString() ?? null,
+    revokedReason: link.revokedReason ?? null,
     state: stateOf(link, now),
     openCount: link.openCount,
     downloadCount: link.downloadCount,
@@ -270,7 +271,7 @@ export function revokeShareLink(
 export function stopShareLinksOf(projectId: number, actorId: number, tx: DbOrTx, now = new Date()) {
   const stopped = tx
     .update(shareLinks)
-    .set({ revokedAt: now })
+    .set({ revokedAt: now, revokedReason: 'project-reopened' })
     .where(
       and(eq(shareLinks.projectId, projectId), isNull(shareLinks.revokedAt), gt(shareLinks.expiresAt, now)),
     )
@@ -293,7 +294,12 @@ export function stopShareLinksOf(projectId: number, actorId: number, tx: DbOrTx,
 
 export type ResolvedShare =
   | { state: 'unknown' }
-  | { state: 'gone'; reason: 'revoked' | 'expired' | 'files-removed'; link: ShareLink; project: Project }
+  | {
+      state: 'gone'
+      reason: 'revoked' | 'project-reopened' | 'expired' | 'files-removed'
+      link: ShareLink
+      project: Project
+    }
   | { state: 'open'; link: ShareLink; project: Project; files: ProjectFile[] }
 
 /**
@@ -314,7 +320,11 @@ export function resolveShareToken(
   if (!found) return { state: 'unknown' }
   const { link, project } = found
   const state = stateOf(link, now)
-  if (state !== 'active') return { state: 'gone', reason: state, link, project }
+  if (state !== 'active') {
+    const reason =
+      state === 'revoked' && link.revokedReason === 'project-reopened' ? link.revokedReason : state
+    return { state: 'gone', reason, link, project }
+  }
   const chosen = link.fileIds ? new Set(link.fileIds) : null
   const files = currentDeliverablesWithoutAccessCheck(project.id, db).filter(
     (f) => !chosen || chosen.has(f.id),

@@ -90,6 +90,8 @@ export interface ShareLinkView {
   includeNotes: boolean
   expiresAt: string
   revokedAt: string | null
+  /** Stopped with its project moved back from completed (not by its owner). */
+  revokedReason: 'project-reopened' | null
   state: ShareLinkState
   openCount: number
   downloadCount: number

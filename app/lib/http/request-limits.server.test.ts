@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import {
-  BODY_LIMITS,
-  bodyLimitFor,
-  canonicalSharePath,
-  checkDeclaredBody,
-  redactUrlForLog,
-} from './request-limits.server.ts'
+import { BODY_LIMITS, bodyLimitFor, checkDeclaredBody, redactUrlForLog } from './request-limits.server.ts'
 
 describe('body limits', () => {
   it('gives the ITN and the account forms small limits, everything else the default', () => {
@@ -92,16 +86,5 @@ describe('access log URLs', () => {
       '/api/auth/verify-reset-token/[redacted]',
     )
     expect(redactUrlForLog('/sites/12/map')).toBe('/sites/12/map')
-  })
-})
-
-describe('share link paths', () => {
-  it('sends every other spelling of /s/ to /s/ and leaves the rest alone', () => {
-    expect(canonicalSharePath('/S/TOKEN')).toBe('/s/TOKEN')
-    expect(canonicalSharePath('/%53/TOKEN/files/3')).toBe('/s/TOKEN/files/3')
-    expect(canonicalSharePath('//s/TOKEN')).toBe('/s/TOKEN')
-    expect(canonicalSharePath('/s/TOKEN')).toBeNull()
-    expect(canonicalSharePath('/sites/4')).toBeNull()
-    expect(canonicalSharePath('/')).toBeNull()
   })
 })

@@ -130,22 +130,3 @@ export function redactUrlForLog(url: string): string {
   }
   return url.length > path.length ? `${redacted}?[redacted]` : redacted
 }
-
-/**
- * Where a share link path spelt otherwise (`/S/…`, `/%73/…`, `//s/…`) belongs: `/s/…`, or null for
- * any other path. The routes match `/s/` only; a link typed with a capital S still opens.
- */
-export function canonicalSharePath(path: string): string | null {
-  if (path.startsWith('/s/') || path === '/s') return null
-  const segments = path.split('/').filter(Boolean)
-  const first = segments[0]
-  if (!first) return null
-  let decoded = first
-  try {
-    decoded = decodeURIComponent(first)
-  } catch {
-    return null
-  }
-  if (decoded.toLowerCase() !== 's') return null
-  return `/s/${segments.slice(1).join('/')}`
-}

@@ -1,8 +1,13 @@
 /**
- * The one way we draw a PDF (tax invoices, credit notes, the land owner template): an A4
- * page in pdf-lib's standard Helvetica, the brand colours, and text that the standard fonts
- * can encode.
+ * The one way we draw a PDF (tax invoices, credit notes, the land owner template, the reports):
+ * an A4 page in pdf-lib's standard Helvetica and the brand colours. What Helvetica cannot encode
+ * (WinAnsi: ✓, ≤, →, most scripts) is drawn in DejaVu Sans Condensed, embedded as a subset of
+ * the glyphs used, so a title's "✓" or "–" reaches the page as typed; a character neither
+ * font has becomes "?".
  */
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import fontkit from '@pdf-lib/fontkit'
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib'
 
 export const A4 = { width: 595.28, height: 841.89 } as const
@@ -13,24 +18,65 @@ export const PDF_COLOURS = {
   white: rgb(1, 1, 1),
 } as const
 
-/** The standard fonts speak WinAnsi: keep Latin-1, replace the rest. */
+const requireFont = createRequire(import.meta.url)
+const FALLBACK_FILES = {
+  regular: 'dejavu-fonts-ttf/ttf/DejaVuSansCondensed.ttf',
+  bold: 'dejavu-fonts-ttf/ttf/DejaVuSansCondensed-Bold.ttf',
+} as const
+const fallbackBytes = new Map<string, Buffer>()
+function fallbackFont(which: keyof typeof FALLBACK_FILES) {
+  const file = FALLBACK_FILES[which]
+  if (!fallbackBytes.has(file)) fallbackBytes.set(file, fs.readFileSync(requireFont.resolve(file)))
+  return fallbackBytes.get(file)!
+}
+
+/** Each document's Helvetica → its DejaVu for what Helvetica lacks. */
+const fallbacks = new WeakMap<PDFFont, PDFFont>()
+const characterSets = new WeakMap<PDFFont, Set<number>>()
+function has(font: PDFFont, codePoint: number) {
+  if (!characterSets.has(font)) characterSets.set(font, new Set(font.getCharacterSet()))
+  return characterSets.get(font)!.has(codePoint)
+}
+
+/** Spaces as plain spaces (a reader's search finds them); control characters dropped. */
 export function pdfSafe(text: string) {
-  return text
-    .replace(/[\u2013\u2014]/g, '-')
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/[\u00a0\u202f]/g, ' ')
-    .replace(/[^\x20-\x7e\xa0-\xff]/g, '?')
+  const spaced = text.replace(/[\u00a0\u202f\t]/g, ' ')
+  return [...spaced].filter((c) => !isControl(c.codePointAt(0)!)).join('')
+}
+
+const isControl = (code: number) => code < 0x20 || (code >= 0x7f && code < 0xa0)
+
+/** The text in runs of one font each: Helvetica's, its fallback's, "?" for what neither has. */
+function runsOf(text: string, font: PDFFont) {
+  const fallback = fallbacks.get(font)
+  const runs: { text: string; font: PDFFont }[] = []
+  for (const char of pdfSafe(text)) {
+    const code = char.codePointAt(0)!
+    const [glyph, by] = has(font, code)
+      ? [char, font]
+      : fallback && has(fallback, code)
+        ? [char, fallback]
+        : ['?', font]
+    const last = runs.at(-1)
+    if (last?.font === by) last.text += glyph
+    else runs.push({ text: glyph, font: by })
+  }
+  return runs
+}
+
+/** The width of `text` as `text()` draws it. */
+function widthOf(text: string, font: PDFFont, size: number) {
+  return runsOf(text, font).reduce((sum, run) => sum + run.font.widthOfTextAtSize(run.text, size), 0)
 }
 
 /** Breaks text into lines no wider than `width` at `size` (a word longer than a line stays whole). */
 export function wrap(text: string, font: PDFFont, size: number, width: number) {
   const lines: string[] = []
-  for (const paragraph of text.split('\n').map(pdfSafe)) {
+  for (const paragraph of text.split('\n')) {
     let line = ''
     for (const word of paragraph.split(/\s+/)) {
       const candidate = line ? `${line} ${word}` : word
-      if (font.widthOfTextAtSize(candidate, size) <= width || !line) line = candidate
+      if (widthOf(candidate, font, size) <= width || !line) line = candidate
       else {
         lines.push(line)
         line = word
@@ -65,12 +111,17 @@ export async function createA4Document(meta: {
   const page = pdf.addPage([A4.width, A4.height])
   const regular = await pdf.embedFont(StandardFonts.Helvetica)
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
+  pdf.registerFontkit(fontkit)
+  fallbacks.set(regular, await pdf.embedFont(fallbackFont('regular'), { subset: true }))
+  fallbacks.set(bold, await pdf.embedFont(fallbackFont('bold'), { subset: true }))
   const text = (p: PDFPage, value: string, x: number, y: number, opts: TextOptions = {}) => {
     const size = opts.size ?? 10
-    const font = opts.font ?? regular
-    const safe = pdfSafe(value)
-    const dx = opts.alignRight ? font.widthOfTextAtSize(safe, size) : 0
-    p.drawText(safe, { x: x - dx, y, size, font, color: opts.color ?? PDF_COLOURS.ink })
+    const color = opts.color ?? PDF_COLOURS.ink
+    let at = opts.alignRight ? x - widthOf(value, opts.font ?? regular, size) : x
+    for (const run of runsOf(value, opts.font ?? regular)) {
+      p.drawText(run.text, { x: at, y, size, font: run.font, color })
+      at += run.font.widthOfTextAtSize(run.text, size)
+    }
   }
   return { pdf, page, regular, bold, text }
 }
