@@ -69,6 +69,7 @@ describe('volumeAxis', () => {
   it('takes in zero and negative figures, with distinct labels', () => {
     expect(volumeAxis([0, 0]).ticks.map((t) => t.value)).toEqual([0, 0.5, 1])
     expect(volumeAxis([-3, 1]).ticks.map((t) => t.value)).toEqual([-3, -2, -1, 0, 1])
+    expect(volumeAxis([-4188.8, 0]).ticks.map((t) => t.value)).toEqual([-6000, -4000, -2000, 0])
     expect(volumeAxis([0.04]).ticks.map((t) => [t.value, t.decimals])).toEqual([
       [0, 2],
       [0.01, 2],

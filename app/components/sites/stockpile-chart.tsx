@@ -42,7 +42,7 @@ function VolumeChart({ stockpile, titleId }: { stockpile: Stockpile; titleId: st
       className="relative h-56 select-none text-xs text-ink-500"
     >
       <span className="absolute left-0 top-0">m³</span>
-      <div className="absolute bottom-7 left-14 right-3 top-5">
+      <div className="absolute bottom-7 left-14 right-3 top-8">
         <svg
           viewBox="0 0 1000 1000"
           preserveAspectRatio="none"

@@ -15,8 +15,9 @@ function niceStep(range: number) {
 export function volumeAxis(values: number[]): VolumeAxis {
   const finite = values.filter(Number.isFinite)
   const min = Math.min(0, ...finite)
+  const highest = Math.max(0, ...finite)
   // A series of zeros still gets an axis up to 1 m³.
-  const max = Math.max(0, ...finite) || min + 1
+  const max = highest > min ? highest : min + 1
   const step = niceStep(max - min)
   const decimals = Math.max(0, -Math.floor(Math.log10(step) + 1e-9))
   const first = Math.floor(min / step + 1e-9)
