@@ -71,6 +71,14 @@ test('swipe between two surveys, the change layer with its legend, and the chang
   if (process.env.MAP_SCREENSHOTS) {
     await page.screenshot({ path: `${process.env.MAP_SCREENSHOTS}/site-map-1280.png`, fullPage: true })
   }
+  // The "Swipe between" choices sit inside their card, and the page does not scroll sideways.
+  const swipeCard = (await page.getByTestId('swipe-layers').boundingBox())!
+  for (const name of ['Orthomosaics', 'Elevation models']) {
+    const box = (await page.getByRole('radio', { name }).locator('..').boundingBox())!
+    expect(box.x + box.width).toBeLessThanOrEqual(swipeCard.x + swipeCard.width)
+    expect(box.y).toBeGreaterThan(swipeCard.y)
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
   // axe on the page with its map, legend and panels (pages.spec.ts visits it with no data).
   const axe = await new AxeBuilder({ page }).analyze()
   expect(
