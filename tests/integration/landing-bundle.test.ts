@@ -91,3 +91,24 @@ test('three.js and the point cloud readers load only with the 3D view’s canvas
   const chunks = fs.readdirSync(path.join(BUILD, '_shared')).map((name) => `/build/_shared/${name}`)
   expect(chunks.some(holdsThree)).toBe(true)
 })
+
+test('the landing page loads no map, form-schema or 3D library (they load with the pages that use them)', () => {
+  const scripts = landingScripts(readManifest())
+  // A token only each library's own code holds (not its name, which the page's words may use).
+  const libraries = { Leaflet: '_leaflet_id', zod: 'ZodError', 'three.js': 'WebGLRenderer' }
+  const held = Object.entries(libraries).flatMap(([name, token]) =>
+    scripts.some((url) => fs.readFileSync(path.join(ROOT, 'public', url), 'utf8').includes(token))
+      ? [name]
+      : [],
+  )
+  expect(held).toEqual([])
+  // The tokens are real: each library is in the build, in a chunk of its own pages.
+  const chunks = fs
+    .readdirSync(path.join(BUILD, '_shared'))
+    .map((name) => fs.readFileSync(path.join(BUILD, '_shared', name), 'utf8'))
+  for (const token of Object.values(libraries))
+    expect(
+      chunks.some((text) => text.includes(token)),
+      token,
+    ).toBe(true)
+})
