@@ -1,8 +1,10 @@
 /**
- * The landing page's JavaScript budget (ADR 184): every script a first visit to `/` loads
- * (the client entry, the root route and the index route, each with the chunks it imports),
- * gzipped as the server sends them (compression's default level) and summed from the build
- * manifest, is at most 100 KiB. React DOM and Remix alone are about 83 KiB of it.
+ * The landing page's JavaScript budget (ADR 184). The page is sent without scripts now
+ * (`handle.hydrate === false`, checked in landing-scripts.test.ts), so a first visit loads none;
+ * this keeps the budget for the scripts it would load if it hydrated again, or once a client
+ * navigation brings it in (the client entry, the root route and the index route, each with the
+ * chunks it imports), gzipped as the server sends them (compression's default level) and summed
+ * from the build manifest: at most 100 KiB. React DOM and Remix alone are about 84 KiB of it.
  * Reads `public/build` (`npm test` builds before the unit stage); builds the client first when
  * there is no manifest or it is older than the app's sources.
  */
