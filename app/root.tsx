@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useRouteLoaderData,
 } from '@remix-run/react'
 import { useEffect, type ReactNode } from 'react'
@@ -62,8 +63,17 @@ export function useRootData() {
   return useRouteLoaderData<typeof loader>('root')
 }
 
+/**
+ * A route whose page works wholly without JavaScript and gains nothing from it at first paint
+ * exports `handle = { hydrate: false }`: it is sent with no scripts at all (the landing page).
+ */
+export type PageHandle = { hydrate?: false }
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
+  const scriptless = useMatches().some((m) => (m.handle as PageHandle | undefined)?.hydrate === false)
+  // Only a document sent by the server goes without: a page already running keeps its scripts.
+  const hydrate = typeof document !== 'undefined' || !scriptless
   // A signal for the journeys that wait on a settled page, set on the element once React has
   // hydrated (not as state: that would render the whole page a second time).
   useEffect(() => {
@@ -80,8 +90,12 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-full">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   )

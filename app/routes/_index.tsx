@@ -12,9 +12,8 @@ import { SiteHeader } from '#app/components/layout/site-header.tsx'
 import { landingFigures } from '#app/domain/landing/landing-figures.server.ts'
 import { landingSampleQuote } from '#app/domain/pricing/sample-quote.server.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'
-import { useRootData } from '#app/root.tsx'
+import { useRootData, type PageHandle } from '#app/root.tsx'
 import { contactConstraint, contactFormAction } from '#app/routes/_helpers/contact-form.server.ts'
-import { useEffect } from 'react'
 
 export const meta: MetaFunction = () => [
   { title: 'Kestrel Aerial Survey — drone mapping and aerial surveying, Cape Town' },
@@ -25,8 +24,12 @@ export const meta: MetaFunction = () => [
   },
 ]
 
-/** On load with a hash, scroll to that section after 100 ms. */
-export const HASH_SCROLL_DELAY_MS = 100
+/**
+ * Sent without JavaScript (no React, no Remix: 0 KiB of scripts): every part works without it —
+ * the header's glass is a CSS scroll animation, the mobile menu a <details>, the contact form a
+ * plain post, a toast closes by CSS, and /#section is the browser's own jump.
+ */
+export const handle: PageHandle = { hydrate: false }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   return contactFormAction(request, context)
@@ -49,16 +52,6 @@ export default function Landing() {
   const { sample, contactConstraint, figures } = useLoaderData<typeof loader>()
   const root = useRootData()
   const signedIn = Boolean(root?.user)
-
-  useEffect(() => {
-    const id = decodeURIComponent(window.location.hash.slice(1))
-    if (!id) return
-    const timer = setTimeout(
-      () => document.getElementById(id)?.scrollIntoView({ behavior: 'smooth' }),
-      HASH_SCROLL_DELAY_MS,
-    )
-    return () => clearTimeout(timer)
-  }, [])
 
   return (
     <div className="bg-white">

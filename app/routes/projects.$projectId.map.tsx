@@ -20,10 +20,12 @@ import {
 import { VolumeReportForm } from '#app/components/mapview/volume-report-form.tsx'
 import { handleNoteForm, NOTE_INTENTS } from '#app/domain/annotations/annotation-forms.server.ts'
 import { noteListPage, notesVersion, polygonTitles } from '#app/domain/annotations/annotation-pages.server.ts'
+import { earlierSurveyModels } from '#app/domain/annotations/earlier-surveys.server.ts'
 import { getMaterials } from '#app/domain/annotations/materials.server.ts'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { loadMapView, volumeFromForm } from '#app/domain/deliverables/map-view.server.ts'
 import { profileFromForm } from '#app/domain/deliverables/profile-form.server.ts'
+import { requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { readFormBody } from '#app/lib/http/form-body.server.ts'
@@ -51,6 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     reportPolygons: polygonTitles(projectId),
     // The admin's table: offered as the note form's material suggestions.
     materials: getMaterials(),
+    reportEarlierSurveys: earlierSurveyModels(user, requireVisibleProject(user, projectId)),
     tileUrl: getEnv().TILE_URL,
   })
 }
@@ -131,8 +134,18 @@ async function profileAnswer(
 }
 
 export default function MapViewPage() {
-  const { project, areas, deliverables, layers, notePage, notesVersion, reportPolygons, materials, tileUrl } =
-    useLoaderData<typeof loader>()
+  const {
+    project,
+    areas,
+    deliverables,
+    layers,
+    notePage,
+    notesVersion,
+    reportPolygons,
+    reportEarlierSurveys,
+    materials,
+    tileUrl,
+  } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   // The profile form's answer (the other forms answer without these keys).
   const profileAnswered =
@@ -199,6 +212,7 @@ export default function MapViewPage() {
             projectId={project.id}
             elevationModels={elevationModels.map((d) => ({ id: d.id, fileName: d.fileName }))}
             polygons={reportPolygons}
+            earlierSurveys={reportEarlierSurveys}
           />
         ) : null}
       </main>

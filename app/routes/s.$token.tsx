@@ -127,7 +127,7 @@ function SharedDeliverables({ data }: { data: ShareViewerData & { tileUrl: strin
       />
       {data.notes.length ? (
         <section aria-label="Notes" className="card p-4">
-          <NoteList notes={data.notes} readOnly />
+          <NoteList notes={data.notes} />
         </section>
       ) : null}
       <ul className="space-y-4">

@@ -160,6 +160,8 @@ interface RouterState {
  */
 export async function settledPage(page: Page) {
   if (test.info().project.use.javaScriptEnabled === false) return
+  // A page sent without scripts (`handle.hydrate === false`, the landing page) is all there is.
+  if (!(await page.locator('script[type="module"]').count())) return
   await page
     .waitForFunction(
       () => {

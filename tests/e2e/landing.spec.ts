@@ -56,12 +56,19 @@ test('Explore Services goes to the Services section', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Everything you need from the sky' })).toBeInViewport()
 })
 
-test('the navigation bar turns to glass after 100 px of scrolling', async ({ page }) => {
+test('the landing page is sent without scripts; the next page hydrates as usual', async ({ page }) => {
+  const scripts: string[] = []
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(req.url())
+  })
   await page.goto('/')
-  const header = page.locator('header[data-glass]')
-  await expect(header).toHaveAttribute('data-glass', 'false')
-  await page.mouse.wheel(0, 600)
-  await expect(header).toHaveAttribute('data-glass', 'true')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  expect(await page.locator('script[type="module"], link[rel="modulepreload"]').count()).toBe(0)
+  expect(scripts).toEqual([])
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
+  expect(scripts.length).toBeGreaterThan(0)
 })
 
 test('opening /#contact scrolls to the contact section', async ({ page }) => {

@@ -100,7 +100,7 @@ test('a note drawn on the map, shown in its colour and exported as GeoJSON', asy
 })
 
 test(
-  'without JavaScript: a note typed into the form and exported as CSV',
+  'without JavaScript: a note typed into the form, exported as CSV, and deleted after a confirmation',
   { tag: '@no-js-only' },
   async ({ page }) => {
     test.setTimeout(120_000)
@@ -118,5 +118,22 @@ test(
     const rows = file.text.trim().split(/\r?\n/)
     expect(rows).toHaveLength(2)
     expect(rows[1]).toContain('Survey peg 4')
+
+    // Delete asks first: the dialog names the note, Cancel keeps it, Delete note removes it.
+    const peg = page.getByTestId('note').filter({ hasText: 'Survey peg 4' })
+    await peg.getByRole('link', { name: 'Delete Survey peg 4' }).click()
+    const dialog = page.getByTestId('note-delete-dialog')
+    await expect(dialog).toContainText('Survey peg 4')
+    await expect(peg).toBeVisible()
+    await dialog
+      .getByRole('link', { name: /Cancel|Close/ })
+      .first()
+      .click()
+    await expect(dialog).toHaveCount(0)
+    await expect(peg).toBeVisible()
+    await peg.getByRole('link', { name: 'Delete Survey peg 4' }).click()
+    await page.getByTestId('note-delete-dialog').getByRole('button', { name: 'Delete note' }).click()
+    await expect(page.getByTestId('note').filter({ hasText: 'Survey peg 4' })).toHaveCount(0)
+    await expect(page.getByTestId('note-delete-dialog')).toHaveCount(0)
   },
 )

@@ -12,6 +12,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { formatDate } from '#app/lib/format/dates.ts'
 
 import { CONE_VOLUME_M3 } from '../helpers/dsm-fixtures.ts'
+import { e2eOrigin } from '../setup/e2e-env.ts'
 import { DEMO_PASSWORD, signIn } from './fixtures.ts'
 import { seedSiteWithTwoSurveys, swipeColours } from './site-map-fixtures.ts'
 
@@ -71,6 +72,14 @@ test('swipe between two surveys, the change layer with its legend, and the chang
   if (process.env.MAP_SCREENSHOTS) {
     await page.screenshot({ path: `${process.env.MAP_SCREENSHOTS}/site-map-1280.png`, fullPage: true })
   }
+  // The "Swipe between" choices sit inside their card, and the page does not scroll sideways.
+  const swipeCard = (await page.getByTestId('swipe-layers').boundingBox())!
+  for (const name of ['Orthomosaics', 'Elevation models']) {
+    const box = (await page.getByRole('radio', { name }).locator('..').boundingBox())!
+    expect(box.x + box.width).toBeLessThanOrEqual(swipeCard.x + swipeCard.width)
+    expect(box.y).toBeGreaterThan(swipeCard.y)
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
   // axe on the page with its map, legend and panels (pages.spec.ts visits it with no data).
   const axe = await new AxeBuilder({ page }).analyze()
   expect(
@@ -196,3 +205,53 @@ test(
     }
   },
 )
+
+test('the stockpile card on a phone: net volumes, labels of 12 px, a table that does not scroll sideways', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const seeded = await seedSiteWithTwoSurveys(`Yard ${randomBytes(3).toString('hex')}`)
+  await signIn(page, seeded.clientEmail, DEMO_PASSWORD)
+  const res = await page.request.post(`/api/projects/${seeded.before.projectId}/annotations`, {
+    data: {
+      kind: 'polygon',
+      geometry: { type: 'Polygon', coordinates: [seeded.cone.ring] },
+      title: 'Crusher run',
+      stockpileKind: 'stockpile',
+    },
+    headers: { Origin: e2eOrigin },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  await page.setViewportSize({ width: 360, height: 780 })
+  // The site page measures each survey in the background and lists it as still to be measured until then.
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`/sites/${seeded.siteId}`)
+        return page.getByTestId('stockpile-unmeasured').count()
+      },
+      { timeout: 60_000, intervals: [1000] },
+    )
+    .toBe(0)
+  const table = page.getByTestId('stockpile-table')
+  // April's flat ground: the pile is gone, its net volume is 0.
+  await expect(table.locator('tbody tr').nth(1).locator('td').first()).toHaveText('0,0')
+  const fit = await table.evaluate((t) => t.scrollWidth <= (t.parentElement as HTMLElement).clientWidth)
+  expect(fit).toBe(true)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+  // Every word of the chart as drawn on screen (HTML or SVG): a 10 px font draws a box over 11 px high.
+  const smallest = await page.getByTestId('stockpile-chart').evaluate((chart) => {
+    const walker = document.createTreeWalker(chart, NodeFilter.SHOW_TEXT)
+    const heights: number[] = []
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent?.trim() || node.parentElement?.closest('title')) continue
+      const range = document.createRange()
+      range.selectNodeContents(node)
+      const box = range.getBoundingClientRect()
+      if (box.width > 0) heights.push(box.height)
+    }
+    return Math.min(...heights)
+  })
+  expect(smallest).toBeGreaterThan(11)
+  expect(smallest).toBeLessThan(Infinity)
+})

@@ -1,8 +1,10 @@
 /**
- * The landing page's JavaScript budget (ADR 184): every script a first visit to `/` loads
- * (the client entry, the root route and the index route, each with the chunks it imports),
- * gzipped as the server sends them (compression's default level) and summed from the build
- * manifest, is at most 100 KiB. React DOM and Remix alone are about 83 KiB of it.
+ * The landing page's JavaScript budget (ADR 184). The page is sent without scripts now
+ * (`handle.hydrate === false`, checked in landing-scripts.test.ts), so a first visit loads none;
+ * this keeps the budget for the scripts it would load if it hydrated again, or once a client
+ * navigation brings it in (the client entry, the root route and the index route, each with the
+ * chunks it imports), gzipped as the server sends them (compression's default level) and summed
+ * from the build manifest: at most 100 KiB. React DOM and Remix alone are about 84 KiB of it.
  * Reads `public/build` (`npm test` builds before the unit stage); builds the client first when
  * there is no manifest or it is older than the app's sources.
  */
@@ -90,4 +92,25 @@ test('three.js and the point cloud readers load only with the 3D view’s canvas
   // The canvas's own chunk (fetched once hydrated) does hold it.
   const chunks = fs.readdirSync(path.join(BUILD, '_shared')).map((name) => `/build/_shared/${name}`)
   expect(chunks.some(holdsThree)).toBe(true)
+})
+
+test('the landing page loads no map, form-schema or 3D library (they load with the pages that use them)', () => {
+  const scripts = landingScripts(readManifest())
+  // A token only each library's own code holds (not its name, which the page's words may use).
+  const libraries = { Leaflet: '_leaflet_id', zod: 'ZodError', 'three.js': 'WebGLRenderer' }
+  const held = Object.entries(libraries).flatMap(([name, token]) =>
+    scripts.some((url) => fs.readFileSync(path.join(ROOT, 'public', url), 'utf8').includes(token))
+      ? [name]
+      : [],
+  )
+  expect(held).toEqual([])
+  // The tokens are real: each library is in the build, in a chunk of its own pages.
+  const chunks = fs
+    .readdirSync(path.join(BUILD, '_shared'))
+    .map((name) => fs.readFileSync(path.join(BUILD, '_shared', name), 'utf8'))
+  for (const token of Object.values(libraries))
+    expect(
+      chunks.some((text) => text.includes(token)),
+      token,
+    ).toBe(true)
 })

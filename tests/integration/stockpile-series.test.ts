@@ -50,6 +50,8 @@ type Point = {
   surveyedAt: string
   volumeM3: number
   cutM3: number
+  fillM3: number
+  netM3: number
   base: string
   baseElevationM: number
 }
@@ -134,7 +136,7 @@ describe('a stockpile over time', () => {
     expect(points.every((p) => p.base === 'edge-lowest' && Math.abs(p.baseElevationM - 100) < 0.05)).toBe(
       true,
     )
-    expect(points.every((p) => p.volumeM3 === p.cutM3)).toBe(true)
+    expect(points.every((p) => p.volumeM3 === p.netM3)).toBe(true)
     expect(storedSeries(note.id).map((m) => m.fileId).length).toBe(2)
     void february
 
@@ -198,6 +200,28 @@ describe('a stockpile over time', () => {
     // The pilot is a member of the project but not of the site: 404, as for anyone else.
     expect((await getSeries(pilot.headers, march.id, note.id)).status).toBe(404)
   }, 180_000)
+})
+
+describe('a pit over time', () => {
+  test('its volume is the net below its base (fill − cut), not its fill', async () => {
+    const { client, admin, surveys } = await siteWith(['2027-01-10T09:00:00Z'])
+    const [january] = surveys as [(typeof surveys)[0]]
+    await storeRasterDeliverable(january.id, dsm.small, 'elevation', admin.user.id)
+    // A pit drawn round a heap: nothing below the base, the heap above it, so the pit's net is negative.
+    const note = await addNote(client.headers, january.id, {
+      title: 'Borrow pit',
+      stockpileKind: 'pit',
+      base: 'edge-lowest',
+    })
+    const { points } = await readJson<{ points: Point[] }>(
+      await getSeries(client.headers, january.id, note.id),
+    )
+    expect(points).toHaveLength(1)
+    const [pit] = points as [Point]
+    expect(pit.fillM3).toBe(0)
+    expect(pit.volumeM3).toBe(pit.fillM3 - pit.cutM3)
+    near(-pit.volumeM3, reliefVolumeM3(SMALL))
+  }, 120_000)
 })
 
 describe('a later elevation model', () => {

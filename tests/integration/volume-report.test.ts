@@ -16,7 +16,7 @@ import * as changeRoute from '#app/routes/api.projects.$id.deliverables.$fileId.
 import * as reportRoute from '#app/routes/api.projects.$id.deliverables.$fileId.volume-report[.]pdf.ts'
 import * as volumeRoute from '#app/routes/api.projects.$id.deliverables.$fileId.volume.ts'
 import * as mapRoute from '#app/routes/projects.$projectId.map.tsx'
-import { annotations, deliverableViews, projectFiles } from '#db/schema.ts'
+import { annotations, deliverableViews, projectFiles, projects, sites } from '#db/schema.ts'
 import { insertProject, projectWithTeam, signedInUser, storeRasterDeliverable } from '#tests/factories.ts'
 import { buildConeDsm, buildOrthomosaic, buildViewingCog, type ConeDsm } from '#tests/helpers/dsm-fixtures.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
@@ -227,6 +227,54 @@ describe('GET …/volume-report.pdf', () => {
       { id: s.typed.id, title: 'Cone over 99 m – typed ✓' },
     ])
   })
+
+  test(
+    'the Map view offers the site’s earlier surveys to compare with; the form’s empty choice is the notes’ own base',
+    { timeout: 300_000 },
+    async () => {
+      const s = await surveyed()
+      const db = getDb()
+      const site = db.insert(sites).values({ clientId: s.client.user.id, name: 'Quarry' }).returning().get()
+      const onSite = (completedAt: Date) => {
+        const p = insertProject({ clientId: s.client.user.id, status: 'completed', completedAt })
+        db.update(projects).set({ siteId: site.id }).where(eq(projects.id, p.id)).run()
+        return p
+      }
+      db.update(projects).set({ siteId: site.id }).where(eq(projects.id, s.project.id)).run()
+      const older = onSite(new Date(Date.now() - 20 * DAY_MS))
+      const old = onSite(new Date(Date.now() - 10 * DAY_MS))
+      const unmodelled = onSite(new Date(Date.now() - 5 * DAY_MS))
+      const later = onSite(new Date(Date.now() - DAY_MS))
+      const models = new Map<number, number>()
+      for (const p of [older, old, later])
+        models.set(p.id, (await storeRasterDeliverable(p.id, cone.path, 'elevation', s.admin.user.id)).id)
+      void unmodelled
+
+      const offered = async (headers: Record<string, string>) => {
+        const res = await callRoute(mapRoute.loader, `/projects/${s.project.id}/map`, {
+          headers,
+          params: { projectId: String(s.project.id) },
+        })
+        expect(res.status).toBe(200)
+        const data = await readJson<{ reportEarlierSurveys: { fileId: number; projectName: string }[] }>(res)
+        return data.reportEarlierSurveys.map((e) => e.fileId)
+      }
+      // Newest first; not the later survey, not one without an elevation model.
+      expect(await offered(s.client.headers)).toEqual([models.get(old.id), models.get(older.id)])
+      // The pilot flew this survey only: the client's other surveys are not theirs to see.
+      expect(await offered(s.pilot.headers)).toEqual([])
+
+      // The form sends an empty choice for "no earlier survey": each note's own base, not a 400.
+      const res = await report(
+        s.client.headers,
+        s.project.id,
+        s.dsm.id,
+        `annotationIds=${s.pile.id}&againstFileId=`,
+      )
+      expect(res.status).toBe(200)
+      expect(await pdftotext(await res.arrayBuffer())).toMatch(/^\s*Base\s{2,}Edge mean/m)
+    },
+  )
 
   test(
     'against an earlier survey: the base names it and the figures are the change API’s',

@@ -1,7 +1,8 @@
 /**
  * The Map view's notes, server-rendered (they work without JavaScript): each note with its
- * author, date and measurement, a delete form on the notes this user may change, a form that
- * takes a note as typed coordinates, and the export links. A share link shows the list only.
+ * author, date and measurement, Delete (after a confirmation) on the notes this user may
+ * change, a form that takes a note as typed coordinates, and the export links. A share link
+ * shows the list only.
  */
 import { Form, Link } from '@remix-run/react'
 import { SelectField } from '#app/components/forms/select-field.tsx'
@@ -24,6 +25,8 @@ import {
   formatSquareMetres,
   plural,
 } from '#app/lib/format/numbers.ts'
+
+import { deleteNoteHref, NoteDeleteDialog } from './note-delete-dialog.tsx'
 
 export type NoteRow = Omit<AnnotationView, 'authorId'> & { canEdit?: boolean }
 /** A note in the server-rendered list: no shape (the map loads shapes by bounding box). */
@@ -62,7 +65,8 @@ export function NoteMeasurement({ note }: { note: ListedNote }) {
   return parts.length ? <p className="text-sm text-ink-700">{parts.join(' · ')}</p> : null
 }
 
-export function NoteList({ notes, readOnly = false }: { notes: ListedNote[]; readOnly?: boolean }) {
+/** `listPage`: the Map view's page of the list, where Delete opens its confirmation; none on a share link. */
+export function NoteList({ notes, listPage }: { notes: ListedNote[]; listPage?: number }) {
   if (!notes.length) return <p className="text-sm text-ink-600">No notes on this map yet.</p>
   return (
     <ul className="divide-y divide-ink-100" aria-label="Notes">
@@ -91,14 +95,15 @@ export function NoteList({ notes, readOnly = false }: { notes: ListedNote[]; rea
               {note.authorName} · {formatDate(note.createdAt)}
             </p>
           </div>
-          {!readOnly && note.canEdit ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="note-delete" />
-              <input type="hidden" name="annotationId" value={note.id} />
-              <button type="submit" className="btn-secondary text-sm">
-                Delete
-              </button>
-            </Form>
+          {listPage && note.canEdit ? (
+            <Link
+              to={deleteNoteHref(listPage, note.id)}
+              preventScrollReset
+              className="btn-secondary text-sm"
+              aria-label={`Delete ${note.title}`}
+            >
+              Delete
+            </Link>
           ) : null}
         </li>
       ))}
@@ -146,7 +151,8 @@ export function NotesSection({
       <h2 id="notes-heading" className="text-lg font-semibold text-ink-950">
         Notes
       </h2>
-      <NoteList notes={page.notes} />
+      <NoteList notes={page.notes} listPage={page.page} />
+      <NoteDeleteDialog projectId={projectId} page={page.page} notes={page.notes} />
       <NotePager page={page.page} pages={page.pages} total={page.total} />
       <Form
         method="get"

@@ -243,7 +243,8 @@ export function SiteChangeMap({
             <legend className="float-left mb-2 w-full text-sm font-semibold uppercase tracking-wide text-ink-500">
               Swipe between
             </legend>
-            <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-900">
+            {/* A flex box sits beside a float rather than under it: clear the floated legend. */}
+            <div className="clear-left flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-900">
               {(
                 [
                   ['imagery', 'Orthomosaics'],

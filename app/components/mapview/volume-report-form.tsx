@@ -1,9 +1,13 @@
 /**
- * The Map view's volume report: the saved polygon notes to report on, chosen by checkbox, and
- * one button per elevation model. A plain GET form to the PDF (`reloadDocument`), so it works
- * without JavaScript.
+ * The Map view's volume report: the saved polygon notes to report on, chosen by checkbox, the
+ * base (each note's own, or an earlier survey of the site to compare with), and one button per
+ * elevation model. A plain GET form to the PDF (`reloadDocument`), so it works without JavaScript.
  */
+import type { SerializeFrom } from '@remix-run/node'
 import { Form } from '@remix-run/react'
+import { SelectField } from '#app/components/forms/select-field.tsx'
+import type { EarlierSurvey } from '#app/domain/annotations/earlier-surveys.server.ts'
+import { formatDate } from '#app/lib/format/dates.ts'
 
 function volumeReportUrl(projectId: number, fileId: number) {
   return `/api/projects/${projectId}/deliverables/${fileId}/volume-report.pdf`
@@ -13,10 +17,12 @@ export function VolumeReportForm({
   projectId,
   elevationModels,
   polygons,
+  earlierSurveys,
 }: {
   projectId: number
   elevationModels: { id: number; fileName: string }[]
   polygons: { id: number; title: string }[]
+  earlierSurveys: SerializeFrom<EarlierSurvey>[]
 }) {
   return (
     <section aria-labelledby="volume-report-heading" className="card p-4 sm:p-6" data-testid="volume-report">
@@ -41,6 +47,18 @@ export function VolumeReportForm({
               ))}
             </ul>
           </fieldset>
+          {earlierSurveys.length ? (
+            <SelectField
+              labelProps={{ children: 'Compare with' }}
+              hint="An earlier survey of this site: cut, fill and net are the change since then."
+              selectProps={{ id: 'volume-report-against', name: 'againstFileId', className: 'mt-1 w-full' }}
+              placeholder="No earlier survey: each note’s own base"
+              options={earlierSurveys.map((s) => ({
+                value: String(s.fileId),
+                label: `${formatDate(s.surveyedAt)}: ${s.projectName}`,
+              }))}
+            />
+          ) : null}
           <div className="flex flex-wrap gap-2">
             {elevationModels.map((m) => (
               <button

@@ -43,7 +43,7 @@ export type StockpilePoint = {
   cutM3: number
   fillM3: number
   netM3: number
-  /** A stockpile's volume is its cut, a pit's its fill (m³). */
+  /** Net: a stockpile's volume above its base (cut − fill), a pit's below it (fill − cut), m³. */
   volumeM3: number
   /** The base the volume stands on, and its height on this survey's model (m). */
   base: AnnotationBase
@@ -133,7 +133,7 @@ function pointsFrom(note: Annotation, models: SiteModel[], known: Map<number, St
         cutM3: m.cutM3,
         fillM3: m.fillM3,
         netM3: m.netM3,
-        volumeM3: note.stockpileKind === 'pit' ? m.fillM3 : m.cutM3,
+        volumeM3: note.stockpileKind === 'pit' ? 0 - m.netM3 : m.netM3,
         base,
         baseElevationM: m.baseElevationM,
       },

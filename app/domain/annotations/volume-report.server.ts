@@ -69,16 +69,16 @@ type ReportPolygon = { note: AnnotationView; ring: [number, number][]; figures: 
 
 const surveyDate = surveyDateOf
 
-/** `annotationIds=1,2` (or repeated): distinct positive ids, 1 to 20 of them; 400 otherwise. */
-/** The report's query: `annotationIds=1,2` (or repeated) and an optional `againstFileId`. */
+/** The report's query: `annotationIds=1,2` (or repeated) and an optional `againstFileId` (empty: none). */
 export function readVolumeReportQuery(query: URLSearchParams) {
   const against = query.get('againstFileId')
   return {
     annotationIds: parseAnnotationIds(query.getAll('annotationIds')),
-    againstFileId: against === null ? null : parseId(against, 'againstFileId'),
+    againstFileId: against === null || against === '' ? null : parseId(against, 'againstFileId'),
   }
 }
 
+/** `annotationIds=1,2` (or repeated): distinct positive ids, 1 to 20 of them; 400 otherwise. */
 function parseAnnotationIds(values: string[]): number[] {
   const parts = values.flatMap((v) => v.split(',')).map((v) => v.trim())
   const ids = parts.map((p) => (/^\d{1,9}$/.test(p) ? Number(p) : NaN))
