@@ -13,10 +13,11 @@ import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import * as cutFillRoute from '#app/routes/api.projects.$id.deliverables.$fileId.cut-fill.ts'
 import * as designRoute from '#app/routes/api.projects.$id.design-surfaces.$designId.ts'
 import * as designsRoute from '#app/routes/api.projects.$id.design-surfaces.ts'
+import * as mapRoute from '#app/routes/projects.$projectId.map.tsx'
 import { projectWithTeam, storeRasterDeliverable } from '#tests/factories.ts'
 import { multipart } from '#tests/helpers/files.ts'
 import { buildRaster, toCrs } from '#tests/helpers/rasters.ts'
-import { callRoute, readJson } from '#tests/helpers/requests.ts'
+import { callRoute, readJson, toastOf } from '#tests/helpers/requests.ts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 const EPSG = 32734
@@ -328,4 +329,72 @@ describe('refusals', () => {
     })
     expect(missing.status).toBe(404)
   })
+})
+
+test('the Map view without JavaScript: an admin adds a design, a client measures it, an admin deletes it', async () => {
+  const { admin, client, project, file: model } = await setting()
+  const url = `/projects/${project.id}/map`
+  const params = { projectId: String(project.id) }
+  const added = await callRoute(mapRoute.action, url, {
+    headers: admin.headers,
+    form: multipart(
+      { intent: 'design-upload', name: 'Platform' },
+      { name: 'p.xml', bytes: Buffer.from(landXml()) },
+    ),
+    params,
+  })
+  expect(added.status).toBe(302)
+  expect((await toastOf(added))?.title).toBe('Design surface ‘Platform’ added.')
+  const refused = await callRoute(mapRoute.action, url, {
+    headers: client.headers,
+    form: multipart(
+      { intent: 'design-upload', name: 'Mine' },
+      { name: 'p.xml', bytes: Buffer.from(landXml()) },
+    ),
+    params,
+  })
+  expect(refused.status).toBe(403)
+
+  const page = await readJson<{ designSurfaces: Design[]; isAdmin: boolean }>(
+    await callRoute(mapRoute.loader, url, { headers: client.headers, params }),
+  )
+  expect(page.isAdmin).toBe(false)
+  const [design] = page.designSurfaces
+  const measured = await callRoute(mapRoute.action, url, {
+    headers: client.headers,
+    form: {
+      intent: 'cut-fill',
+      fileId: String(model.id),
+      designSurfaceId: String(design!.id),
+      coordinates: '',
+    },
+    params,
+  })
+  expect(measured.status).toBe(200)
+  expectTruth((await readJson<{ cutFill: { figures: Figures } }>(measured)).cutFill.figures)
+  const bad = await callRoute(mapRoute.action, url, {
+    headers: client.headers,
+    form: {
+      intent: 'cut-fill',
+      fileId: String(model.id),
+      designSurfaceId: String(design!.id),
+      coordinates: '-33.9, 18.4\nnowhere',
+    },
+    params,
+  })
+  expect(bad.status).toBe(400)
+  const answer = await readJson<{ cutFillError: string; cutFillFields: { coordinates: string } }>(bad)
+  expect(answer.cutFillError).toBe('Line 2 is not a ‘latitude, longitude’ pair.')
+  expect(answer.cutFillFields.coordinates).toContain('nowhere')
+
+  const removed = await callRoute(mapRoute.action, url, {
+    headers: admin.headers,
+    form: { intent: 'design-delete', designId: String(design!.id) },
+    params,
+  })
+  expect(removed.status).toBe(302)
+  const after = await readJson<{ designSurfaces: Design[] }>(
+    await callRoute(mapRoute.loader, url, { headers: admin.headers, params }),
+  )
+  expect(after.designSurfaces).toEqual([])
 })
