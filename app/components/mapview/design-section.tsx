@@ -48,7 +48,7 @@ function DesignList({ designs, isAdmin }: { designs: DesignListItem[]; isAdmin: 
           <div className="min-w-0">
             <p className="truncate font-medium text-ink-950">{d.name}</p>
             <p className="text-ink-600">
-              {KIND_LABELS[d.kind]} · {d.crs} · {heights(d)} · {formatDate(d.createdAt, { short: true })}
+              {`${KIND_LABELS[d.kind]} · ${d.crs} · ${heights(d)} · ${formatDate(d.createdAt, { short: true })}`}
             </p>
           </div>
           {isAdmin ? (
