@@ -10,14 +10,20 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
+import { formatCubicMetres } from '#app/lib/format/numbers.ts'
 import * as cutFillRoute from '#app/routes/api.projects.$id.deliverables.$fileId.cut-fill.ts'
 import * as designRoute from '#app/routes/api.projects.$id.design-surfaces.$designId.ts'
 import * as designsRoute from '#app/routes/api.projects.$id.design-surfaces.ts'
 import * as mapRoute from '#app/routes/projects.$projectId.map.tsx'
-import { projectWithTeam, storeRasterDeliverable } from '#tests/factories.ts'
+import * as reportRoute from '#app/routes/sites.$siteId.report[.]pdf.ts'
+import { projects, sites } from '#db/schema.ts'
+import { insertProject, projectWithTeam, storeRasterDeliverable } from '#tests/factories.ts'
 import { multipart } from '#tests/helpers/files.ts'
+import { pdfText } from '#tests/helpers/pdf-text.ts'
 import { buildRaster, toCrs } from '#tests/helpers/rasters.ts'
 import { callRoute, readJson, toastOf } from '#tests/helpers/requests.ts'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 const EPSG = 32734
@@ -397,4 +403,46 @@ test('the Map view without JavaScript: an admin adds a design, a client measures
     await callRoute(mapRoute.loader, url, { headers: admin.headers, params }),
   )
   expect(after.designSurfaces).toEqual([])
+})
+
+test("the site report gives the later survey's cut and fill against each design surface", async () => {
+  const { admin, client, project: later, file: model } = await setting()
+  const earlier = insertProject({
+    clientId: client.user.id,
+    status: 'completed',
+    completedAt: new Date(Date.now() - 30 * 86_400_000),
+  })
+  await storeRasterDeliverable(earlier.id, dem, 'elevation', admin.user.id)
+  const site = getDb()
+    .insert(sites)
+    .values({ clientId: client.user.id, name: 'Terrace site' })
+    .returning()
+    .get()
+  for (const id of [earlier.id, later.id])
+    getDb().update(projects).set({ siteId: site.id }).where(eq(projects.id, id)).run()
+  const res = await upload(
+    admin.headers,
+    later.id,
+    { name: 'Platform' },
+    { name: 'p.xml', bytes: Buffer.from(landXml()) },
+  )
+  const { designSurface } = await readJson<{ designSurface: Design }>(res)
+  const figures = await readJson<Figures>(
+    await cutFill(client.headers, later.id, model.id, { designSurfaceId: designSurface.id }),
+  )
+  const report = await callRoute(
+    reportRoute.loader,
+    `/sites/${site.id}/report.pdf?before=${earlier.id}&after=${later.id}`,
+    {
+      headers: client.headers,
+      params: { siteId: String(site.id) },
+    },
+  )
+  expect(report.status).toBe(200)
+  const text = (await pdfText(new Uint8Array(await report.arrayBuffer()))).replace(/[\s\u00a0]+/g, ' ')
+  expect(text).toContain('Against the design')
+  const plain = (value: string) => value.replace(/\u00a0/g, ' ')
+  expect(text).toContain(
+    `Platform: cut ${plain(formatCubicMetres(figures.cutM3))}, fill ${plain(formatCubicMetres(figures.fillM3))}, net ${plain(formatCubicMetres(figures.netM3))}`,
+  )
 })

@@ -28,7 +28,7 @@ import { DomainError } from '#app/lib/http/domain-error.ts'
 import { withLocalFile } from '#app/lib/storage/file-cache.server.ts'
 import type { User } from '#db/schema.ts'
 
-import { requireDesignSurface } from './design-surfaces.server.ts'
+import { listDesignSurfaces, requireDesignSurface } from './design-surfaces.server.ts'
 
 const CUT_FILL_MESSAGES = {
   outsideModel: 'The design surface does not overlap this elevation model.',
@@ -182,4 +182,40 @@ export async function measureCutFill(
       cutFillOver({ accountId: user.id, signal }, model, raster, input.ring ?? outline, outline),
     ),
   )
+}
+
+/** One design surface against a model for a report: its figures, or why there are none. */
+export type DesignComparison = { name: string; figures: CutFillFigures | null; note: string | null }
+
+/**
+ * Every design surface of the project the user sees, each against the model at `modelPath` over
+ * its own outline (the site report). A busy server or a stopped request is the caller's answer.
+ */
+export async function designComparisons(
+  user: Pick<User, 'id' | 'role'>,
+  projectId: number,
+  modelPath: string,
+  signal: AbortSignal | undefined,
+  db: DbOrTx = getDb(),
+): Promise<DesignComparison[]> {
+  const designs = listDesignSurfaces(user, projectId, db)
+  if (designs.length) await countMeasure(user.id)
+  const out: DesignComparison[] = []
+  for (const design of designs) {
+    const { rasterPath } = requireDesignSurface(user, projectId, design.id, db)
+    const outline = design.outline.coordinates[0] as [number, number][]
+    try {
+      const figures = await withLocalFile(modelPath, (model) =>
+        withLocalFile(rasterPath, (raster) =>
+          cutFillOver({ accountId: user.id, signal }, model, raster, outline, outline),
+        ),
+      )
+      out.push({ name: design.name, figures, note: null })
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.status >= 500 || error.status === 429 || signal?.aborted)
+        throw error
+      out.push({ name: design.name, figures: null, note: error.message })
+    }
+  }
+  return out
 }
