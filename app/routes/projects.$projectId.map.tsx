@@ -193,6 +193,11 @@ export default function MapViewPage() {
           areas={areas}
           layers={layers}
           notesVersion={notesVersion}
+          outlines={designSurfaces.map((d) => ({
+            id: d.id,
+            name: d.name,
+            ring: d.outline.coordinates[0] as [number, number][],
+          }))}
         />
         <NotesSection
           projectId={project.id}
