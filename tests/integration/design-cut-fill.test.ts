@@ -10,6 +10,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
+import { sweepStorage } from '#app/domain/files/sweep.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
 import { formatCubicMetres } from '#app/lib/format/numbers.ts'
 import * as cutFillRoute from '#app/routes/api.projects.$id.deliverables.$fileId.cut-fill.ts'
@@ -445,4 +446,21 @@ test("the site report gives the later survey's cut and fill against each design 
   expect(text).toContain(
     `Platform: cut ${plain(formatCubicMetres(figures.cutM3))}, fill ${plain(formatCubicMetres(figures.fillM3))}, net ${plain(formatCubicMetres(figures.netM3))}`,
   )
+})
+
+test("the start-up sweep keeps a design's files and removes those no design row points at", async () => {
+  const { admin, project } = await setting()
+  await upload(
+    admin.headers,
+    project.id,
+    { name: 'Platform' },
+    { name: 'p.xml', bytes: Buffer.from(landXml()) },
+  )
+  const folder = path.join(storagePaths().root, 'designs', String(project.id))
+  const orphan = path.join(storagePaths().root, 'designs', '999999', 'left-over-design.tif')
+  fs.mkdirSync(path.dirname(orphan), { recursive: true })
+  fs.writeFileSync(orphan, 'x')
+  await sweepStorage()
+  expect(fs.existsSync(orphan)).toBe(false)
+  expect(fs.readdirSync(folder)).toHaveLength(2)
 })
