@@ -35,8 +35,8 @@ import { parseLandXml } from './landxml.server.ts'
 type Actor = Pick<User, 'id' | 'role'>
 
 const MB = 1024 * 1024
-/** Upload ceilings: a TIN is read whole into memory, a GeoTIFF only by GDAL. */
-const MAX_BYTES: Record<DesignSurfaceKind, number> = { landxml: 32 * MB, dxf: 32 * MB, geotiff: 500 * MB }
+/** Upload ceilings: a TIN is read whole into memory (a DXF as GeoJSON from ogr2ogr), a GeoTIFF only by GDAL. */
+const MAX_BYTES: Record<DesignSurfaceKind, number> = { landxml: 32 * MB, dxf: 16 * MB, geotiff: 500 * MB }
 const MAX_DESIGNS_PER_PROJECT = 50
 
 const DESIGN_MESSAGES = {

@@ -4,6 +4,7 @@
  * strict nesting, no DOCTYPE or ENTITY, capped points, faces and text, every error names its line.
  * Only the first TIN surface is read; faces marked invisible (`i="1"`) are holes and skipped.
  */
+import { formatNumber } from '#app/lib/format/numbers.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 
 const MAX_TIN_POINTS = 500_000
@@ -11,7 +12,8 @@ const MAX_TIN_FACES = 1_000_000
 const MAX_DEPTH = 64
 /** A point's or face's text is a few numbers: more than this is not one. */
 const MAX_VALUE_CHARS = 200
-const MAX_TAG_CHARS = 2000
+/** A root element's namespaces and schema location fit well inside this. */
+const MAX_TAG_CHARS = 8000
 
 const LANDXML_MESSAGES = {
   notXml: (why: string, line: number) => `The LandXML is not well-formed XML: ${why} (line ${line}).`,
@@ -23,8 +25,8 @@ const LANDXML_MESSAGES = {
   face: (line: number) => `The face on line ${line} needs three point ids.`,
   unknownPoint: (id: string, line: number) =>
     `The face on line ${line} names point ${id}, which the surface does not have.`,
-  tooManyPoints: `The TIN has more than ${MAX_TIN_POINTS.toLocaleString('en')} points.`,
-  tooManyFaces: `The TIN has more than ${MAX_TIN_FACES.toLocaleString('en')} faces.`,
+  tooManyPoints: `The TIN has more than ${formatNumber(MAX_TIN_POINTS)} points.`,
+  tooManyFaces: `The TIN has more than ${formatNumber(MAX_TIN_FACES)} faces.`,
   noFaces: 'The TIN surface has no faces.',
 } as const
 
