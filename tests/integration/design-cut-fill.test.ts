@@ -14,6 +14,7 @@ import { sweepStorage } from '#app/domain/files/sweep.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
 import { formatCubicMetres } from '#app/lib/format/numbers.ts'
 import * as cutFillRoute from '#app/routes/api.projects.$id.deliverables.$fileId.cut-fill.ts'
+import * as mapPngRoute from '#app/routes/api.projects.$id.deliverables.$fileId.cut-fill[.]png.ts'
 import * as designRoute from '#app/routes/api.projects.$id.design-surfaces.$designId.ts'
 import * as designsRoute from '#app/routes/api.projects.$id.design-surfaces.ts'
 import * as mapRoute from '#app/routes/projects.$projectId.map.tsx'
@@ -463,4 +464,64 @@ test("the start-up sweep keeps a design's files and removes those no design row 
   await sweepStorage()
   expect(fs.existsSync(orphan)).toBe(false)
   expect(fs.readdirSync(folder)).toHaveLength(2)
+})
+
+test('the cut/fill colour map: cut red, fill blue, clear within the tolerance, over the design', async () => {
+  const { admin, client, project, file: model } = await setting()
+  const res = await upload(
+    admin.headers,
+    project.id,
+    { name: 'Platform' },
+    { name: 'p.xml', bytes: Buffer.from(landXml()) },
+  )
+  const { designSurface } = await readJson<{ designSurface: Design }>(res)
+  const map = async (query: string) => {
+    const answer = await callRoute(
+      mapPngRoute.loader,
+      `/api/projects/${project.id}/deliverables/${model.id}/cut-fill.png?${query}`,
+      {
+        headers: client.headers,
+        params: { id: String(project.id), fileId: String(model.id) },
+      },
+    )
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('Content-Type')).toBe('image/png')
+    const file = path.join(dir, `map-${Math.random().toString(36).slice(2)}.png`)
+    fs.writeFileSync(file, Buffer.from(await answer.arrayBuffer()))
+    return file
+  }
+  /** The RGBA of the map at (u, v) metres of the rectangle, read by GDAL. */
+  const rgbaAt = (file: string, u: number, v: number) => {
+    const info = JSON.parse(execFileSync('gdalinfo', ['-json', file], { encoding: 'utf8' })) as {
+      size: [number, number]
+    }
+    const [w, h] = info.size
+    const col = Math.floor((u / 100) * w)
+    const row = Math.floor(((60 - v) / 60) * h)
+    return [1, 2, 3, 4].map((band) =>
+      Number(
+        execFileSync('gdallocationinfo', ['-valonly', '-b', String(band), file, String(col), String(row)], {
+          encoding: 'utf8',
+        }).trim(),
+      ),
+    )
+  }
+  // Model − design = 0.5 − 0.02 u − 0.005 v: cut near u = 0, fill near u = 100, zero on u = 25 − v/4.
+  const file = await map(`designSurfaceId=${designSurface.id}`)
+  expect(rgbaAt(file, 5, 30)).toEqual([220, 38, 38, 210])
+  expect(rgbaAt(file, 90, 30)).toEqual([37, 99, 235, 210])
+  expect(rgbaAt(file, 17.5, 30)![3]).toBe(0)
+  // With a 1 m band the cut side is clear too (its largest cut is 0,5 m).
+  const wide = await map(`designSurfaceId=${designSurface.id}&tolerance=1`)
+  expect(rgbaAt(wide, 5, 30)![3]).toBe(0)
+  expect(rgbaAt(wide, 90, 30)).toEqual([37, 99, 235, 210])
+  const bad = await callRoute(
+    mapPngRoute.loader,
+    `/api/projects/${project.id}/deliverables/${model.id}/cut-fill.png?designSurfaceId=${designSurface.id}&tolerance=-1`,
+    {
+      headers: client.headers,
+      params: { id: String(project.id), fileId: String(model.id) },
+    },
+  )
+  expect(bad.status).toBe(400)
 })

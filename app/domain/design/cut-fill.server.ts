@@ -84,14 +84,26 @@ async function cutOutGrid(
   return { extent: [down(minX, ox), down(minY, oy), up(maxX, ox), up(maxY, oy)], cell, coarser }
 }
 
-/** Cut, fill, net (m³) and the area compared (m²) between `modelPath` and `designPath` over `ring`. */
-async function cutFillOver(
+/** The model and the design cut out on one grid: the same cells, CRS (`crs`) and extent. */
+export type AlignedCutOuts = {
+  model: Awaited<ReturnType<typeof readFirstBand>>
+  design: Awaited<ReturnType<typeof readFirstBand>>
+  nodata: number | null
+  crs: string
+}
+
+/**
+ * The model cut out by the ring on its own grid and the design warped onto exactly that grid,
+ * handed to `read` (the files go after): 400 when the ring misses the model or the design.
+ */
+export async function withAlignedCutOuts<T>(
   run: MeasureRun,
   modelPath: string,
   designPath: string,
   ringInput: [number, number][],
   designOutline: [number, number][],
-): Promise<CutFillFigures> {
+  read: (cutOuts: AlignedCutOuts) => Promise<T> | T,
+): Promise<T> {
   const { ring } = measurableRing(ringInput)
   const facts = await modelInfo(run, modelPath)
   if (!facts.outline || !booleanIntersects(turfPolygon([ring]), turfPolygon([facts.outline])))
@@ -135,33 +147,53 @@ async function cutFillOver(
       designCut,
     ])
     const design = await readFirstBand(designCut)
-    let cut = 0
-    let fill = 0
-    let cells = 0
-    let modelCells = 0
-    for (let i = 0; i < model.band.length; i++) {
-      const z = model.band[i]!
-      if (isNodata(z, facts.nodata)) continue
-      modelCells++
-      const planned = design.band[i]!
-      if (!Number.isFinite(planned)) continue
-      cells++
-      const dz = z - planned
-      if (dz > 0) cut += dz
-      else fill -= dz
-    }
-    if (!modelCells) throw new DomainError(400, CUT_FILL_MESSAGES.outsideModel)
-    if (!cells) throw new DomainError(400, CUT_FILL_MESSAGES.noCells)
-    const cellArea = model.pixelAreaM2
-    return {
-      cutM3: round(cut * cellArea, 2),
-      fillM3: round(fill * cellArea, 2),
-      netM3: round((cut - fill) * cellArea, 2),
-      areaM2: round(cells * cellArea, 2),
-    }
+    return await read({ model, design, nodata: facts.nodata, crs: target })
   } finally {
     await Promise.all([cutline, modelCut, designCut].map((f) => fs.rm(f, { force: true })))
   }
+}
+
+/** Cut, fill, net (m³) and the area compared (m²) between `modelPath` and `designPath` over `ring`. */
+function cutFillOver(
+  run: MeasureRun,
+  modelPath: string,
+  designPath: string,
+  ringInput: [number, number][],
+  designOutline: [number, number][],
+): Promise<CutFillFigures> {
+  return withAlignedCutOuts(
+    run,
+    modelPath,
+    designPath,
+    ringInput,
+    designOutline,
+    ({ model, design, nodata }) => {
+      let cut = 0
+      let fill = 0
+      let cells = 0
+      let modelCells = 0
+      for (let i = 0; i < model.band.length; i++) {
+        const z = model.band[i]!
+        if (isNodata(z, nodata)) continue
+        modelCells++
+        const planned = design.band[i]!
+        if (!Number.isFinite(planned)) continue
+        cells++
+        const dz = z - planned
+        if (dz > 0) cut += dz
+        else fill -= dz
+      }
+      if (!modelCells) throw new DomainError(400, CUT_FILL_MESSAGES.outsideModel)
+      if (!cells) throw new DomainError(400, CUT_FILL_MESSAGES.noCells)
+      const cellArea = model.pixelAreaM2
+      return {
+        cutM3: round(cut * cellArea, 2),
+        fillM3: round(fill * cellArea, 2),
+        netM3: round((cut - fill) * cellArea, 2),
+        areaM2: round(cells * cellArea, 2),
+      }
+    },
+  )
 }
 
 /** POST …/deliverables/{fileId}/cut-fill: whoever may measure the model and see the design. */
