@@ -9,7 +9,7 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { PageHeading } from '#app/components/layout/page-heading.tsx'
-import { DesignSection, type CutFillView } from '#app/components/mapview/design-section.tsx'
+import { cutFillMapUrl, DesignSection, type CutFillView } from '#app/components/mapview/design-section.tsx'
 import { LazyDeliverablesMap } from '#app/components/mapview/lazy-deliverables-map.tsx'
 import { NotesSection } from '#app/components/mapview/map-notes.tsx'
 import { DeliverableList, VolumeForm } from '#app/components/mapview/map-view-sections.tsx'
@@ -197,6 +197,11 @@ export default function MapViewPage() {
             id: d.id,
             name: d.name,
             ring: d.outline.coordinates[0] as [number, number][],
+            // The last cut/fill measured against this design, as its colour map.
+            overlay:
+              designAnswered?.cutFill?.designSurfaceId === d.id
+                ? { url: cutFillMapUrl(project.id, designAnswered.cutFill), extent: d.extent }
+                : undefined,
           }))}
         />
         <NotesSection

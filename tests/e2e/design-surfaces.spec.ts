@@ -1,6 +1,7 @@
 /**
  * Design surfaces on the Map view with JavaScript: an admin uploads a LandXML TIN over the cone
- * DSM, sees its outline on the map (dashed) and in the list, and measures cut and fill against it.
+ * DSM, sees its outline on the map (dashed) and in the list, and measures cut and fill against it
+ * (its colour map then lies over the design).
  * The figures' exactness is the vitest's (design-cut-fill.test.ts); this is the page working.
  */
 import { execFileSync } from 'node:child_process'
@@ -56,5 +57,9 @@ test('an admin adds a design surface, sees its outline and measures cut and fill
   const area = Number((await section.getByTestId('cut-fill-area').innerText()).replace(/\D/g, ''))
   expect(area).toBeGreaterThan(850)
   expect(area).toBeLessThanOrEqual(900)
+  // The colour map lies over the design on the map, loaded (a PNG, not an error page).
+  const overlay = page.getByTestId('deliverables-map').locator('img.cut-fill-map')
+  await expect(overlay).toHaveAttribute('src', /cut-fill\.png\?designSurfaceId=\d+$/)
+  await expect.poll(() => overlay.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
   await expect(section.getByTestId('cut-fill-cut')).not.toHaveText('0,0\u00a0m³')
 })

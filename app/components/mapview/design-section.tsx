@@ -114,7 +114,12 @@ function DesignUploadForm({ error }: { error: string | null }) {
   )
 }
 
-function CutFillFigures({ figures }: { figures: CutFillView['figures'] }) {
+/** The cut/fill colour map of a result (PNG: cut red, fill blue, clear within ±5 cm). */
+export function cutFillMapUrl(projectId: number, result: Pick<CutFillView, 'fileId' | 'designSurfaceId'>) {
+  return `/api/projects/${projectId}/deliverables/${result.fileId}/cut-fill.png?designSurfaceId=${result.designSurfaceId}`
+}
+
+function CutFillFigures({ figures, mapUrl }: { figures: CutFillView['figures']; mapUrl: string }) {
   const rows = [
     ['Cut', formatCubicMetres(figures.cutM3), 'cut-fill-cut'],
     ['Fill', formatCubicMetres(figures.fillM3), 'cut-fill-fill'],
@@ -122,16 +127,24 @@ function CutFillFigures({ figures }: { figures: CutFillView['figures'] }) {
     ['Area compared', formatSquareMetres(figures.areaM2), 'cut-fill-area'],
   ] as const
   return (
-    <dl className="mt-4 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4" data-testid="cut-fill-result">
-      {rows.map(([label, value, testId]) => (
-        <div key={label}>
-          <dt className="text-ink-600">{label}</dt>
-          <dd className="font-semibold" data-testid={testId}>
-            {value}
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <div className="mt-4" data-testid="cut-fill-result">
+      <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+        {rows.map(([label, value, testId]) => (
+          <div key={label}>
+            <dt className="text-ink-600">{label}</dt>
+            <dd className="font-semibold" data-testid={testId}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-2 text-sm text-ink-600">
+        On the map: cut red, fill blue, clear within ±5 cm.{' '}
+        <a href={mapUrl} className="underline" download="cut-fill.png">
+          The cut/fill map (PNG)
+        </a>
+      </p>
+    </div>
   )
 }
 
@@ -225,7 +238,7 @@ export function DesignSection({
           </div>
         </Form>
       ) : null}
-      {result ? <CutFillFigures figures={result.figures} /> : null}
+      {result ? <CutFillFigures figures={result.figures} mapUrl={cutFillMapUrl(projectId, result)} /> : null}
       {deleting ? (
         <ConfirmDialog
           title="Delete this design surface?"

@@ -10,7 +10,7 @@ import { SatelliteOrOffline } from '#app/components/maps/satellite-or-offline.cl
 import type { SurveyArea } from '#app/domain/geometry/areas.ts'
 import type L from 'leaflet'
 import { useEffect, type ReactNode, type Ref } from 'react'
-import { MapContainer, Polygon, Tooltip, useMap } from 'react-leaflet'
+import { ImageOverlay, MapContainer, Polygon, Tooltip, useMap } from 'react-leaflet'
 
 import { TILE_COUNTS_EVENT, tileCountsOf } from './cog-layer.client.ts'
 
@@ -46,8 +46,16 @@ export function ViewReporter({ onView }: { onView: (view: { zoom: number; lat: n
   return null
 }
 
-/** A named outline drawn over the map (a design surface's extent): a closed [lng, lat] ring. */
-export type MapOutline = { id: number; name: string; ring: [number, number][] }
+/**
+ * A named outline drawn over the map (a design surface's extent): a closed [lng, lat] ring, and
+ * optionally an image laid over `[west, south, east, north]` (its cut/fill colour map).
+ */
+export type MapOutline = {
+  id: number
+  name: string
+  ring: [number, number][]
+  overlay?: { url: string; extent: [number, number, number, number] }
+}
 
 const OUTLINE_STYLE = { color: '#7c3aed', weight: 2, dashArray: '6 4', fillOpacity: 0 }
 
@@ -84,6 +92,21 @@ export function SurveyBaseMap({
           interactive={false}
         />
       ))}
+      {outlines.flatMap((o) =>
+        o.overlay
+          ? [
+              <ImageOverlay
+                key={`overlay-${o.id}`}
+                url={o.overlay.url}
+                bounds={[
+                  [o.overlay.extent[1], o.overlay.extent[0]],
+                  [o.overlay.extent[3], o.overlay.extent[2]],
+                ]}
+                className="cut-fill-map"
+              />,
+            ]
+          : [],
+      )}
       {outlines.map((o) => (
         <Polygon
           key={`outline-${o.id}`}
