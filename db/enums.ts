@@ -89,3 +89,7 @@ export type StockpileKind = (typeof STOCKPILE_KINDS)[number]
 /** The base a polygon note's volume is measured from (a typed height carries its metres). */
 export const ANNOTATION_BASES = ['edge-mean', 'edge-lowest', 'triangulated', 'typed'] as const
 export type AnnotationBase = (typeof ANNOTATION_BASES)[number]
+
+/** What a design surface was uploaded as: a LandXML TIN, a GeoTIFF design model or a DXF of 3D faces. */
+export const DESIGN_SURFACE_KINDS = ['landxml', 'geotiff', 'dxf'] as const
+export type DesignSurfaceKind = (typeof DESIGN_SURFACE_KINDS)[number]

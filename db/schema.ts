@@ -17,6 +17,7 @@ import type {
   AnnotationBase,
   AnnotationKind,
   DeliverableKind,
+  DesignSurfaceKind,
   FileCategory,
   JobOutputs,
   OperatorDocumentKind,
@@ -71,6 +72,8 @@ export {
   type StockpileKind,
   ANNOTATION_BASES,
   type AnnotationBase,
+  DESIGN_SURFACE_KINDS,
+  type DesignSurfaceKind,
 } from './enums.ts'
 
 /** What `gdalinfo -json` says of a GeoTIFF deliverable (stored as JSON on project_files). */
@@ -955,6 +958,38 @@ export const annotations = sqliteTable(
 )
 
 /**
+ * A design surface of a project (a LandXML TIN, a GeoTIFF design model, a DXF of 3D faces): the
+ * uploaded file and the design raster made from it (Float32 GeoTIFF in `crs`) that cut/fill warps
+ * onto an elevation model's grid; the outline and extent in WGS84 for the map.
+ */
+export const designSurfaces = sqliteTable(
+  'design_surfaces',
+  {
+    id: id(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name', { length: 120 }).notNull(),
+    kind: text('kind', { length: 10 }).$type<DesignSurfaceKind>().notNull(),
+    originalName: text('original_name', { length: 255 }).notNull(),
+    /** Stored keys under DATA_DIR: the upload as sent, and the design raster. */
+    fileName: text('file_name').notNull(),
+    rasterName: text('raster_name').notNull(),
+    /** 'EPSG:code' the design's coordinates are in. */
+    crs: text('crs', { length: 40 }).notNull(),
+    /** The design raster's outline, GeoJSON Polygon [lng, lat] (WGS84). */
+    outline: text('outline', { mode: 'json' }).$type<GeoJSON.Polygon>().notNull(),
+    /** [west, south, east, north] in WGS84 degrees. */
+    extent: text('extent', { mode: 'json' }).$type<[number, number, number, number]>().notNull(),
+    minElevationM: real('min_elevation_m'),
+    maxElevationM: real('max_elevation_m'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('design_surfaces_project_idx').on(t.projectId)],
+)
+
+/**
  * The bucket's outbox (FILE_STORE=s3): a row per stored file under DATA_DIR, by its key
  * (the path inside DATA_DIR, the object's key under S3_PREFIX). `pending` → copied and read
  * back → `safe`; `deleting` → the object is deleted, then the row. `version` grows on every
@@ -1034,6 +1069,7 @@ export type ProcessingNode = typeof processingNodes.$inferSelect
 export type ProcessingJob = typeof processingJobs.$inferSelect
 export type StoredObject = typeof storedObjects.$inferSelect
 export type MailOutboxRow = typeof mailOutbox.$inferSelect
+export type DesignSurface = typeof designSurfaces.$inferSelect
 
 // Silence "unused" for sql if a later migration needs raw defaults.
 void sql

@@ -9,6 +9,7 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { PageHeading } from '#app/components/layout/page-heading.tsx'
+import { cutFillMapUrl, DesignSection, type CutFillView } from '#app/components/mapview/design-section.tsx'
 import { LazyDeliverablesMap } from '#app/components/mapview/lazy-deliverables-map.tsx'
 import { NotesSection } from '#app/components/mapview/map-notes.tsx'
 import { DeliverableList, VolumeForm } from '#app/components/mapview/map-view-sections.tsx'
@@ -25,6 +26,8 @@ import { getMaterials } from '#app/domain/annotations/materials.server.ts'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { loadMapView, volumeFromForm } from '#app/domain/deliverables/map-view.server.ts'
 import { profileFromForm } from '#app/domain/deliverables/profile-form.server.ts'
+import { listDesignSurfaces } from '#app/domain/design/design-surfaces.server.ts'
+import { isMultipart } from '#app/domain/files/multipart.server.ts'
 import { requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
@@ -32,6 +35,8 @@ import { readFormBody } from '#app/lib/http/form-body.server.ts'
 import { isIntentOf } from '#app/lib/http/intents.ts'
 import { asPage, pageId } from '#app/lib/http/page-errors.server.ts'
 import { createToastHeaders } from '#app/lib/http/toast.server.ts'
+
+import { cutFillAnswer, designDeleteAnswer, designUploadAnswer } from './_helpers/map-design.server.ts'
 
 export { deliverablesMapLinks as links } from '#app/components/mapview/lazy-deliverables-map.tsx'
 
@@ -44,9 +49,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const view = await asPage(() => loadMapView(user, pageId(params.projectId)))
   const projectId = view.project.id
   // The list is paged (`?notes=2`) and carries no shapes: the map loads those by bounding box.
-  const notePage = noteListPage(user, projectId, Number(new URL(request.url).searchParams.get('notes') ?? 1))
+  const search = new URL(request.url).searchParams
+  const notePage = noteListPage(user, projectId, Number(search.get('notes') ?? 1))
   return json({
     ...view,
+    designSurfaces: listDesignSurfaces(user, projectId),
+    isAdmin: user.role === 'admin',
+    deleteDesignId: Number(search.get('deleteDesign')) || null,
     notePage,
     notesVersion: notesVersion(projectId),
     // The saved polygons a volume report can be made for.
@@ -61,9 +70,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request)
   const { project } = await asPage(() => loadMapView(user, pageId(params.projectId)))
+  // The design upload is the page's one multipart form: its body is the file, read as it streams.
+  if (isMultipart(request)) return designUploadAnswer(user, project.id, request)
   const form = await readFormBody(request)
   const intent = form.get('intent')
   if (intent === 'profile') return profileAnswer(user, project.id, form, request.signal)
+  if (intent === 'cut-fill') return cutFillAnswer(user, project.id, form, request.signal)
+  if (intent === 'design-delete') return designDeleteAnswer(user, project.id, form)
   if (isIntentOf(NOTE_INTENTS, intent)) {
     try {
       const message = await handleNoteForm(user, project.id, intent, Object.fromEntries(form), request.signal)
@@ -145,6 +158,9 @@ export default function MapViewPage() {
     reportEarlierSurveys,
     materials,
     tileUrl,
+    designSurfaces,
+    isAdmin,
+    deleteDesignId,
   } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   // The profile form's answer (the other forms answer without these keys).
@@ -154,6 +170,16 @@ export default function MapViewPage() {
           profile: ProfileView | null
           profileError: string | null
           profileFields: Record<string, string> | null
+        })
+      : null
+  // The design forms' answers (the other forms answer without these keys).
+  const designAnswered =
+    actionData && 'cutFillError' in actionData
+      ? (actionData as unknown as {
+          cutFill: CutFillView | null
+          cutFillError: string | null
+          cutFillFields: Record<string, string> | null
+          designError: string | null
         })
       : null
   const elevationModels = deliverables.filter((d) => d.kind === 'elevation' && !d.removedAt)
@@ -175,6 +201,16 @@ export default function MapViewPage() {
           areas={areas}
           layers={layers}
           notesVersion={notesVersion}
+          outlines={designSurfaces.map((d) => ({
+            id: d.id,
+            name: d.name,
+            ring: d.outline.coordinates[0] as [number, number][],
+            // The last cut/fill measured against this design, as its colour map.
+            overlay:
+              designAnswered?.cutFill?.designSurfaceId === d.id
+                ? { url: cutFillMapUrl(project.id, designAnswered.cutFill), extent: d.extent }
+                : undefined,
+          }))}
         />
         <NotesSection
           projectId={project.id}
@@ -205,6 +241,19 @@ export default function MapViewPage() {
             result={profileAnswered?.profile ?? null}
             error={profileAnswered?.profileError ?? null}
             fields={profileAnswered?.profileFields ?? null}
+          />
+        ) : null}
+        {elevationModels.length || designSurfaces.length || isAdmin ? (
+          <DesignSection
+            projectId={project.id}
+            designs={designSurfaces}
+            models={elevationModels.map((d) => ({ id: d.id, fileName: d.fileName }))}
+            isAdmin={isAdmin}
+            deleteDesignId={deleteDesignId}
+            designError={designAnswered?.designError ?? null}
+            result={designAnswered?.cutFill ?? null}
+            error={designAnswered?.cutFillError ?? null}
+            fields={designAnswered?.cutFillFields ?? null}
           />
         ) : null}
         {elevationModels.length ? (

@@ -36,7 +36,7 @@ import {
   type MeasureResult,
   type MeasureTools,
 } from './map-panels.tsx'
-import { SurveyBaseMap } from './survey-base-map.client.tsx'
+import { SurveyBaseMap, ViewReporter, type MapOutline } from './survey-base-map.client.tsx'
 
 /** A drawn shape's outline: never the change map's red "loss" or blue "gain". */
 const DRAW_COLOUR = DRAWN_AREA.outline
@@ -158,20 +158,6 @@ export function RasterLayers({
       window.clearInterval(timer)
     }
   }, [map, swipe, states])
-  return null
-}
-
-/** Reports the map's zoom and centre as data attributes (the measure journey reads the scale). */
-function ViewReporter({ onView }: { onView: (view: { zoom: number; lat: number }) => void }) {
-  const map = useMap()
-  useEffect(() => {
-    const report = () => onView({ zoom: map.getZoom(), lat: map.getCenter().lat })
-    report()
-    map.on('moveend zoomend', report)
-    return () => {
-      map.off('moveend zoomend', report)
-    }
-  }, [map, onView])
   return null
 }
 
@@ -430,6 +416,7 @@ export function DeliverablesMap({
   layers,
   notes = [],
   notesVersion,
+  outlines = [],
 }: {
   tileUrl: string
   /** The project whose signed-in measure calls give height and volume; none on a share link. */
@@ -440,6 +427,8 @@ export function DeliverablesMap({
   notes?: NoteRow[]
   /** A member's map loads the notes by bounding box instead, again when this changes. */
   notesVersion?: string
+  /** Design surfaces' outlines, dashed and named. */
+  outlines?: MapOutline[]
 }) {
   const layerView = useLayerView(layers)
   const { swipe } = layerView
@@ -472,7 +461,7 @@ export function DeliverablesMap({
           data-zoom={view?.zoom}
           data-center-lat={view?.lat}
         >
-          <SurveyBaseMap bounds={bounds} tileUrl={tileUrl} areas={areas} mapRef={mapRef}>
+          <SurveyBaseMap bounds={bounds} tileUrl={tileUrl} areas={areas} outlines={outlines} mapRef={mapRef}>
             <RasterLayers view={layerView} />
             <MeasureOnMap
               mode={measure.tools.mode}

@@ -161,7 +161,7 @@ async function baseElevation(
 }
 
 /** WGS84 [lng, lat] points in another CRS (a WKT or EPSG code), GIS axis order, through GDAL. */
-async function toPlane(run: MeasureRun, points: [number, number][], srs: string) {
+export async function toPlane(run: MeasureRun, points: [number, number][], srs: string) {
   const stdout = await gdal(
     run,
     'gdaltransform',

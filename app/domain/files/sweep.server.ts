@@ -12,7 +12,7 @@ import {
   stillProjectOf,
   STILLS_FOLDER_KEY,
 } from '#app/lib/storage/outbox.server.ts'
-import { deliverableViews, documentCopies, projectFiles, projects } from '#db/schema.ts'
+import { deliverableViews, designSurfaces, documentCopies, projectFiles, projects } from '#db/schema.ts'
 import { eq, inArray } from 'drizzle-orm'
 
 import { refreshLandOwnerFlag } from './project-files.server.ts'
@@ -103,6 +103,20 @@ export async function sweepStorage(db = getDb()): Promise<SweepResult> {
   for (const file of await listFilesUnder(p.projects)) {
     if (known.has(file)) continue
     await fs.promises.rm(file, { force: true })
+    result.orphanFilesRemoved++
+  }
+
+  // Design surfaces' files (designs/<projectId>/): a deleted project's, or a crash's before its row, go.
+  const designFiles = new Set(
+    db
+      .select({ file: designSurfaces.fileName, raster: designSurfaces.rasterName })
+      .from(designSurfaces)
+      .all()
+      .flatMap((r) => [r.file, r.raster].map((key) => path.resolve(p.root, key))),
+  )
+  for (const file of await listFilesUnder(path.join(p.root, 'designs'))) {
+    if (designFiles.has(file)) continue
+    await removeStoredFile(file, db)
     result.orphanFilesRemoved++
   }
 

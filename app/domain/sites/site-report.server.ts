@@ -11,6 +11,7 @@ import { elevationThumbnail } from '#app/domain/deliverables/elevation-preview.s
 import { sharedRange, type HeightRange } from '#app/domain/deliverables/elevation-ramp.ts'
 import { PolygonSchema, type ChangeFigures } from '#app/domain/deliverables/measure-schemas.ts'
 import { countMeasure } from '#app/domain/deliverables/measure.server.ts'
+import { designComparisons, type DesignComparison } from '#app/domain/design/cut-fill.server.ts'
 import { getDownloadableFile } from '#app/domain/files/file-queries.server.ts'
 import { surveyDateOf } from '#app/domain/files/survey-dates.server.ts'
 import { flightPlanAreas } from '#app/domain/flight-plan/flight-plan.ts'
@@ -191,11 +192,15 @@ export async function siteReportPdf(
     ...input.drawn.map((ring, i) => ({ label: `Drawn polygon ${i + 1}`, ring })),
   ]
   const polygons = await measurePolygons(user, surveys, rings, input.signal, db)
+  // The later survey against each of its project's design surfaces (cut/fill to design).
+  const later = elevationModelOf(user, surveys[1], db)
+  const designs =
+    'path' in later ? await designComparisons(user, surveys[1].project.id, later.path, input.signal, db) : []
   const range = bothModelsRange(surveys)
   const thumbnails = await Promise.all(
     surveys.map((survey) => thumbnailOf(user, survey, range, input.signal, db)),
   )
-  const bytes = await renderSiteReport({ siteName: site.name, surveys, thumbnails, polygons })
+  const bytes = await renderSiteReport({ siteName: site.name, surveys, thumbnails, polygons, designs })
   return { bytes, fileName: `site-report-${site.id}-${surveys[0].project.id}-${surveys[1].project.id}.pdf` }
 }
 
@@ -210,6 +215,7 @@ async function renderSiteReport(report: {
   surveys: [Survey, Survey]
   thumbnails: (Buffer | null)[]
   polygons: ReportPolygon[]
+  designs: DesignComparison[]
 }) {
   const [before, after] = report.surveys
   const { pdf, page, regular, bold, text } = await createA4Document({
@@ -309,6 +315,33 @@ async function renderSiteReport(report: {
         y -= 12
       }
       y -= 4
+    }
+  }
+
+  // The later survey against its design surfaces: one line each.
+  for (const [i, design] of report.designs.entries()) {
+    newPageIfLow()
+    if (i === 0) {
+      y -= 6
+      text(
+        current,
+        `Against the design (${formatDate(after.date)}): cut, fill, net = cut - fill`,
+        LEFT + 8,
+        y,
+        {
+          font: bold,
+          size: 9.5,
+        },
+      )
+      y -= 15
+    }
+    const f = design.figures
+    const line = f
+      ? `${design.name}: cut ${formatCubicMetres(f.cutM3)}, fill ${formatCubicMetres(f.fillM3)}, net ${formatCubicMetres(f.netM3)} over ${formatSquareMetres(f.areaM2)}`
+      : `${design.name}: ${design.note ?? ''}`
+    for (const part of wrap(line, regular, 9, RIGHT - LEFT - 16)) {
+      text(current, part, LEFT + 8, y, { size: 9, color: f ? INK : MUTED })
+      y -= 12
     }
   }
 

@@ -11,6 +11,9 @@ describe('body limits', () => {
     expect(bodyLimitFor('/flight-planner')).toBe(BODY_LIMITS.planner)
     expect(bodyLimitFor('/api/client/projects/12/complete')).toBe(BODY_LIMITS.flightPlan)
     expect(bodyLimitFor('/admin/airspace/upload')).toBe(BODY_LIMITS.kml)
+    expect(bodyLimitFor('/api/projects/12/design-surfaces')).toBe(BODY_LIMITS.design)
+    expect(bodyLimitFor('/projects/12/map')).toBe(BODY_LIMITS.design)
+    expect(bodyLimitFor('/api/projects/12/design-surfaces/3')).toBe(BODY_LIMITS.default)
   })
 
   it('refuses 10 MB to a route that ignores its body, and any body on a read', () => {

@@ -26,6 +26,8 @@ export const BODY_LIMITS = {
   flightPlan: 4 * MB,
   /** An admin's KML file (5 MB) with its multipart envelope. */
   kml: 6 * MB,
+  /** A design surface (a GeoTIFF design model of up to 500 MB, streamed to disk): the /api call and the Map view's form. */
+  design: 501 * MB,
   /**
    * Everything else: page forms, JSON calls, areas to price. Routes that ignore their body
    * fall here too, so a 10 MB body is refused at once instead of being read and dropped.
@@ -41,6 +43,8 @@ const PAGE_UPLOAD_PATHS = /^\/dashboard\/?$/
 
 const FLIGHT_PLAN_PATHS = /^\/api\/client\/(?:create-project|projects\/[^/]{1,40}\/complete)\/?$/
 
+const DESIGN_PATHS = /^\/(?:api\/projects\/\d{1,12}\/design-surfaces|projects\/\d{1,12}\/map)\/?$/
+
 const KML_PATHS = /^\/(?:admin\/airspace\/upload|api\/admin\/airspace\/upload-kml)\/?$/
 
 export function bodyLimitFor(path: string): number {
@@ -51,6 +55,7 @@ export function bodyLimitFor(path: string): number {
   if (path === '/flight-planner' || path === '/flight-planner/') return BODY_LIMITS.planner
   if (FLIGHT_PLAN_PATHS.test(path)) return BODY_LIMITS.flightPlan
   if (KML_PATHS.test(path)) return BODY_LIMITS.kml
+  if (DESIGN_PATHS.test(path)) return BODY_LIMITS.design
   return BODY_LIMITS.default
 }
 
