@@ -542,7 +542,8 @@ describe('photos in, map out', () => {
       // Every second upload request fails and is retried after a wait: the upload takes a while.
       simulator.setFaults({ dropUploads: true, slowSeconds: 1 })
       const { admin, project } = await projectWithPhotos(6)
-      const slowRetries = { ...FAST, retryBaseMs: 400 }
+      // One batch at a time, so the restart comes between two batches (three in flight may all land at once).
+      const slowRetries = { ...FAST, retryBaseMs: 400, uploadsInFlight: 1 }
       runner = startProcessingJobs(slowRetries)
       const { job } = await readJson<{ job: { id: number } }>(
         await start(admin, project.id, { preset: 'fast-orthophoto' }),

@@ -183,7 +183,7 @@ describe('the admin’s materials table', () => {
     const refused = await post(setting.admin.headers, 'Sand = 1.6\nGravel 1.7')
     expect(refused.status).toBe(400)
     expect((await readJson<{ materialsError: string }>(refused)).materialsError).toBe(
-      'Line 2: write a material as “Name = density in t/m³”, e.g. “Sand = 1.6”.',
+      'Line 2: write a material as “Name = density in t/m³”, e.g. “Sand = 1,6”.',
     )
     expect(getMaterials()).toEqual(DEFAULT_MATERIALS)
     const saved = await post(setting.admin.headers, 'Crushed stone 19 mm = 1,55\nSand = 1.6')

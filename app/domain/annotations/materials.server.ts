@@ -22,7 +22,9 @@ export function getMaterials(db: DbOrTx = getDb()): Material[] {
   try {
     const stored = JSON.parse(row.value) as Material[]
     // Read back through the same rules the form has: a hand-edited row cannot sneak past them.
-    const parsed = parseMaterials(stored.map((m) => `${m.name} = ${m.densityTPerM3}`).join('\n'))
+    const parsed = parseMaterials(
+      stored.map((m) => `${m.name} = ${String(m.densityTPerM3).replace('.', ',')}`).join('\n'),
+    )
     return 'materials' in parsed ? parsed.materials : [...DEFAULT_MATERIALS]
   } catch {
     return [...DEFAULT_MATERIALS]

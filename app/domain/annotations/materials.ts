@@ -23,15 +23,15 @@ export const DEFAULT_MATERIALS: readonly Material[] = [
 ]
 
 export const MATERIAL_MESSAGES = {
-  line: (n: number) => `Line ${n}: write a material as “Name = density in t/m³”, e.g. “Sand = 1.6”.`,
+  line: (n: number) => `Line ${n}: write a material as “Name = density in t/m³”, e.g. “Sand = 1,6”.`,
   density: (n: number) => `Line ${n}: the density is more than 0 and at most 25 t/m³.`,
   twice: (name: string) => `“${name}” is in the list twice.`,
   tooMany: `At most ${MAX_MATERIALS} materials.`,
 } as const
 
-/** The table as the form's text, one "Name = density" a line. */
+/** The table as the form's text, one "Name = density" a line (a decimal comma, as every figure we show). */
 export function materialsText(materials: readonly Material[]) {
-  return materials.map((m) => `${m.name} = ${m.densityTPerM3}`).join('\n')
+  return materials.map((m) => `${m.name} = ${String(m.densityTPerM3).replace('.', ',')}`).join('\n')
 }
 
 /** Reads the form's text: the materials, or the first problem (a line's number in it). */

@@ -32,7 +32,7 @@ export function MaterialsSection({ materials }: { materials: string }) {
           aria-describedby={error ? 'materials-error' : 'materials-hint'}
         />
         <p id="materials-hint" className="text-xs text-ink-500">
-          Write each as “Name = density”, e.g. “Crushed stone 19 mm = 1.55”.
+          Write each as “Name = density”, e.g. “Crushed stone 19 mm = 1,55”.
         </p>
         {error ? (
           <Alert tone="error" id="materials-error">
