@@ -78,13 +78,5 @@ export function emptyDraft(kind: AnnotationKind): Draft {
   }
 }
 
-/** The first field error or the error of a failed note call, or a plain one. */
-export async function errorOf(response: Response) {
-  try {
-    const body = (await response.json()) as { error?: string; fieldErrors?: Record<string, string[]> }
-    const first = body.fieldErrors ? Object.values(body.fieldErrors)[0]?.[0] : undefined
-    return first ?? body.error ?? 'The note could not be saved.'
-  } catch {
-    return 'The note could not be saved.'
-  }
-}
+/** A note call's failure without a message of its own. */
+export const NOTE_NOT_SAVED = 'The note could not be saved.'

@@ -4,8 +4,9 @@ import { STOCKPILE_LABELS } from '#app/domain/annotations/annotation-schemas.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import { useState } from 'react'
 
+import { readApiError } from './map-kit/read-error.ts'
 import { KIND_LABELS, NoteMeasurement, type NoteRow } from './map-notes.tsx'
-import { errorOf } from './note-editor.ts'
+import { NOTE_NOT_SAVED } from './note-editor.ts'
 
 export function NotePopup({
   note,
@@ -23,7 +24,7 @@ export function NotePopup({
   async function remove() {
     setError(null)
     const response = await fetch(`/api/projects/${projectId}/annotations/${note.id}`, { method: 'DELETE' })
-    if (!response.ok) return setError(await errorOf(response))
+    if (!response.ok) return setError(await readApiError(response, NOTE_NOT_SAVED))
     revalidator.revalidate()
   }
   return (

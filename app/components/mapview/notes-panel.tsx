@@ -9,8 +9,9 @@ import { BASE_LABELS, NOTE_COLORS } from '#app/domain/annotations/annotation-sch
 import type { AnnotationBase, AnnotationKind } from '#db/enums.ts'
 import { useState } from 'react'
 
+import { readApiError } from './map-kit/read-error.ts'
 import { KIND_LABELS } from './map-notes.tsx'
-import { errorOf, type Draft, type NoteEditor } from './note-editor.ts'
+import { NOTE_NOT_SAVED, type Draft, type NoteEditor } from './note-editor.ts'
 
 const HINTS: Record<AnnotationKind, string> = {
   point: 'Click the map where the note goes.',
@@ -58,7 +59,7 @@ export function NotesPanel({ projectId, editor }: { projectId: number; editor: N
           }),
         },
       )
-      if (!response.ok) return setError(await errorOf(response))
+      if (!response.ok) return setError(await readApiError(response, NOTE_NOT_SAVED))
       setDraft(null)
       revalidator.revalidate()
     } finally {

@@ -18,7 +18,7 @@ import { changeGradient, changeLegendTicks, type ChangeScale } from './change-ra
 import { canDrawCog, openCog } from './cog-layer.client.ts'
 import { MeasureOnMap } from './map-kit/measure-on-map.client.tsx'
 import { boundsOf, RasterLayers } from './map-kit/raster-layers.client.tsx'
-import { readError } from './map-kit/read-error.ts'
+import { MEASURE_FAILED, readApiError } from './map-kit/read-error.ts'
 import { SurveyBaseMap } from './map-kit/survey-base-map.client.tsx'
 import { SwipeDivider } from './map-kit/swipe-divider.tsx'
 import { ElevationLegend, OpacitySlider, type LayerState } from './map-panels.tsx'
@@ -187,7 +187,8 @@ export function SiteChangeMap({
         }),
       },
     )
-    if (!response.ok) return setResult({ kind: 'error', message: await readError(response) })
+    if (!response.ok)
+      return setResult({ kind: 'error', message: await readApiError(response, MEASURE_FAILED) })
     const figures = (await response.json()) as ChangeFigures
     setResult({ kind: 'figures', figures })
     setDrawn((list) => [...list, { ring, figures }])

@@ -4,7 +4,7 @@ import type { VolumeFigures } from '#app/domain/deliverables/measure-schemas.ts'
 import type L from 'leaflet'
 import { useRef, useState } from 'react'
 
-import { readError } from './map-kit/read-error.ts'
+import { MEASURE_FAILED, readApiError } from './map-kit/read-error.ts'
 import type { BaseChoice, MeasureMode, MeasureResult, MeasureTools } from './map-panels.tsx'
 
 /**
@@ -50,7 +50,8 @@ export function useMeasureTools(projectId: number | null, layers: MapLayer[]) {
         base: untyped ? 'edge-mean' : chosenBase,
       }),
     })
-    if (!response.ok) return void show({ kind: 'error', message: await readError(response) })
+    if (!response.ok)
+      return void show({ kind: 'error', message: await readApiError(response, MEASURE_FAILED) })
     const figures = (await response.json()) as VolumeFigures
     if (!show({ kind: 'volume', figures })) return
     edgeMean.current = figures.edgeMeanM
@@ -79,7 +80,8 @@ export function useMeasureTools(projectId: number | null, layers: MapLayer[]) {
     const response = await fetch(
       `/api/projects/${projectId}/deliverables/${elevationId}/elevation?lat=${latlng.lat.toFixed(8)}&lng=${latlng.lng.toFixed(8)}`,
     )
-    if (!response.ok) return void show({ kind: 'error', message: await readError(response) })
+    if (!response.ok)
+      return void show({ kind: 'error', message: await readApiError(response, MEASURE_FAILED) })
     const body = (await response.json()) as { elevationM: number | null }
     show({ kind: 'height', elevationM: body.elevationM, lat: latlng.lat, lng: latlng.lng })
   }

@@ -1,8 +1,13 @@
-/** The error a measure call answered with, or a plain one when its body says none. */
-export async function readError(response: Response) {
+/** The message of a failed /api call (`{ error, fieldErrors? }`): its first field's, its own, or `fallback`. */
+export async function readApiError(response: Response, fallback: string) {
   try {
-    return ((await response.json()) as { error?: string }).error ?? 'The measurement failed.'
+    const body = (await response.json()) as { error?: string; fieldErrors?: Record<string, string[]> }
+    const first = body.fieldErrors ? Object.values(body.fieldErrors)[0]?.[0] : undefined
+    return first ?? body.error ?? fallback
   } catch {
-    return 'The measurement failed.'
+    return fallback
   }
 }
+
+/** A measure call's failure without a message of its own. */
+export const MEASURE_FAILED = 'The measurement failed.'
