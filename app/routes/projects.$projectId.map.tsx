@@ -18,7 +18,7 @@ import {
   type ProfileView,
 } from '#app/components/mapview/terrain-section.tsx'
 import { VolumeReportForm } from '#app/components/mapview/volume-report-form.tsx'
-import { handleNoteForm, NOTE_INTENTS } from '#app/domain/annotations/annotation-forms.server.ts'
+import { handleNoteForm, NoteIntents } from '#app/domain/annotations/annotation-forms.server.ts'
 import { noteListPage, notesVersion, polygonTitles } from '#app/domain/annotations/annotation-pages.server.ts'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { loadMapView, volumeFromForm } from '#app/domain/deliverables/map-view.server.ts'
@@ -26,7 +26,7 @@ import { profileFromForm } from '#app/domain/deliverables/profile-form.server.ts
 import { getEnv } from '#app/lib/config/env.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { readFormBody } from '#app/lib/http/form-body.server.ts'
-import { isIntentOf } from '#app/lib/http/intents.ts'
+import { intentSchema, readIntent } from '#app/lib/http/intents.ts'
 import { asPage, pageId } from '#app/lib/http/page-errors.server.ts'
 import { createToastHeaders } from '#app/lib/http/toast.server.ts'
 
@@ -52,13 +52,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   })
 }
 
+/** The terrain profile's form; the volume form has no intent. */
+const ProfileIntent = intentSchema('profile')
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request)
   const { project } = await asPage(() => loadMapView(user, pageId(params.projectId)))
   const form = await readFormBody(request)
-  const intent = form.get('intent')
-  if (intent === 'profile') return profileAnswer(user, project.id, form, request.signal)
-  if (isIntentOf(NOTE_INTENTS, intent)) {
+  if (readIntent(form, ProfileIntent)) return profileAnswer(user, project.id, form, request.signal)
+  const intent = readIntent(form, NoteIntents)
+  if (intent) {
     try {
       const message = await handleNoteForm(user, project.id, intent, Object.fromEntries(form), request.signal)
       return json(
