@@ -72,7 +72,8 @@ describe('route contract', () => {
       ]),
     )
     const problems = resourceRoutes.flatMap(({ name, source }) => [
-      ...(/export const \{ (action, loader|loader, action) \} = resourceRoute\(/.test(source)
+      // A share link's routes are `shareRoute`: resourceRoute with the link opened first.
+      ...(/export const \{ (action, loader|loader, action) \} = (resourceRoute|shareRoute)\(/.test(source)
         ? []
         : [`${name}: not export const { loader, action } = resourceRoute({ … })`]),
       ...['methodNotAllowed', 'request.method !==']
@@ -119,8 +120,11 @@ describe('route contract', () => {
     const pages = modules.filter((m) => !/^api[.+]/.test(m.name))
     const problems = pages.flatMap(({ name, source }) => [
       ...(source.includes('Number(params') ? [`${name}: Number(params…)`] : []),
-      // A share link's file routes answer JSON: `sharedFile` reads their id and gives the link's own 404.
-      ...(/\$(id|[a-z]+Id)\b/.test(name) && !source.includes('pageId(') && !source.includes('sharedFile(')
+      // A share link's file routes answer JSON: `sharedFile` (itself or through `sharedTileResponse`)
+      // reads their id and gives the link's own 404.
+      ...(/\$(id|[a-z]+Id)\b/.test(name) &&
+      !source.includes('pageId(') &&
+      !/\b(sharedFile|sharedTileResponse)\(/.test(source)
         ? [`${name}: no pageId`]
         : []),
     ])
