@@ -119,7 +119,7 @@ export function requireDownloadAllowed(share: OpenShare) {
 }
 
 /** Runs a public share route: DomainErrors become `{ error }` answers; every answer gets the public headers. */
-export async function withShareErrors(run: () => Promise<Response> | Response): Promise<Response> {
+async function withShareErrors(run: () => Promise<Response> | Response): Promise<Response> {
   const response = await withApiErrors(run)
   for (const [name, value] of Object.entries(SHARE_PUBLIC_HEADERS)) response.headers.set(name, value)
   return response
