@@ -5,65 +5,43 @@
  * required product is unreadable fails naming it; no archive is left behind either way.
  */
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { jobFolder } from '#app/domain/files/storage-paths.server.ts'
 import { restartProcessing } from '#app/domain/processing/jobs.server.ts'
 import type { ProcessingRunner } from '#app/domain/processing/runner-registry.server.ts'
 import { startProcessingJobs } from '#app/domain/processing/runner.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
-import { processingJobs, projectFiles, type ProcessingJob, type ProcessingPreset } from '#db/schema.ts'
+import { processingJobs, projectFiles, type ProcessingPreset } from '#db/schema.ts'
 import { onlyNode, projectWithPhotos, queuedJob } from '#tests/helpers/processing-project.ts'
+import { FAST_RUNNER, untilJob, withNodeOdmSimulator } from '#tests/helpers/processing-runs.ts'
 import { eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test } from 'vitest'
 
-import { startNodeOdmSimulator, type NodeOdmSimulator } from '../../server/nodeodm-simulator/index.ts'
 // The deliverable pipeline plugs into the files service as the server loads it.
 import '#app/domain/deliverables/pipeline.server.ts'
 
-const FAST = { pollMs: 40, tickMs: 15, retryBaseMs: 5, batchFiles: 5, webhookBase: 'http://127.0.0.1:9' }
+const FAST = { ...FAST_RUNNER, batchFiles: 5 }
 const EMPTY_TILESETS = [
   { path: '3d_tiles/model/tileset.json', reason: '0 bytes: empty' },
   { path: '3d_tiles/pointcloud/tileset.json', reason: '0 bytes: empty' },
 ]
 
-let simulator: NodeOdmSimulator
-let simDir: string
+const simulator = withNodeOdmSimulator('real-layout', { rasterSize: 64 })
 let runner: ProcessingRunner | null = null
-
-beforeAll(async () => {
-  simDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-real-layout-'))
-  simulator = await startNodeOdmSimulator({ dataDir: simDir, webhookRetryMs: 10, rasterSize: 64 })
-})
-
-afterAll(async () => {
-  await simulator?.close()
-  fs.rmSync(simDir, { recursive: true, force: true })
-})
 
 afterEach(async () => {
   await runner?.stop()
   runner = null
-  simulator.setFaults({})
+  simulator().setFaults({})
 })
 
-async function until(id: number, done: (job: ProcessingJob) => boolean, timeoutMs = 100_000) {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const job = getDb().select().from(processingJobs).where(eq(processingJobs.id, id)).get()!
-    if (done(job)) return job
-    if (Date.now() > deadline) throw new Error(`job ${id} still ${job.status} (${job.stage}; ${job.error})`)
-    await new Promise((r) => setTimeout(r, 25))
-  }
-}
-
 async function runJob(preset: ProcessingPreset, options: Record<string, unknown> = {}) {
-  await onlyNode(simulator.url)
+  await onlyNode(simulator().url)
   const { admin, project } = await projectWithPhotos(5)
   const queued = queuedJob(project.id, admin.user.id, preset)
   getDb().update(processingJobs).set({ options }).where(eq(processingJobs.id, queued.id)).run()
   runner = startProcessingJobs(FAST)
-  const job = await until(queued.id, (j) => ['completed', 'failed', 'canceled'].includes(j.status))
+  const job = await untilJob(queued.id, (j) => ['completed', 'failed', 'canceled'].includes(j.status))
   const kept = getDb()
     .select()
     .from(projectFiles)
@@ -89,7 +67,7 @@ describe('the real archive’s layout through the runner', () => {
       expect(kept).toContain('Orthomosaic.tif')
       expect(kept).not.toContain('DSM - surface model.tif')
       // The archive goes as the job ends; nothing else was unpacked there.
-      await until(job.id, () => fs.readdirSync(jobFolder(job.id)).length === 0, 5000)
+      await untilJob(job.id, () => fs.readdirSync(jobFolder(job.id)).length === 0, { timeoutMs: 5000 })
     },
   )
 
@@ -125,12 +103,14 @@ describe('the real archive’s layout through the runner', () => {
       )
       expect(kept).toEqual([])
       // The archive went with the failure.
-      await until(job.id, () => !fs.existsSync(path.join(jobFolder(job.id), 'all.zip')), 5000)
+      await untilJob(job.id, () => !fs.existsSync(path.join(jobFolder(job.id), 'all.zip')), {
+        timeoutMs: 5000,
+      })
 
       // Restarted with a model: the last run's skips are gone at once, the new run records its own.
       const restarted = await restartProcessing(job.createdBy!, job.id, { options: {} })
       expect(restarted.skipped).toEqual([])
-      const done = await until(job.id, (j) => j.status === 'completed' || j.status === 'failed')
+      const done = await untilJob(job.id, (j) => j.status === 'completed' || j.status === 'failed')
       expect(done.error).toBeNull()
       expect(done.skipped).toEqual(EMPTY_TILESETS)
     },
