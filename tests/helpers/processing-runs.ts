@@ -6,7 +6,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { getDb } from '#app/lib/db/db.server.ts'
-import { processingJobs, type ProcessingJob } from '#db/schema.ts'
+import { processingJobs, projectFiles, type ProcessingJob } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll } from 'vitest'
 
@@ -60,4 +60,17 @@ export async function untilJob(
       )
     await new Promise((r) => setTimeout(r, everyMs))
   }
+}
+
+/** A job that ended: completed, failed or canceled. */
+export const jobEnded = (job: ProcessingJob) => ['completed', 'failed', 'canceled'].includes(job.status)
+
+/** The names of the files a job kept (its outputs). */
+export function keptFiles(jobId: number) {
+  return getDb()
+    .select()
+    .from(projectFiles)
+    .where(eq(projectFiles.processingJobId, jobId))
+    .all()
+    .map((f) => f.originalName)
 }

@@ -11,9 +11,15 @@ import { restartProcessing } from '#app/domain/processing/jobs.server.ts'
 import type { ProcessingRunner } from '#app/domain/processing/runner-registry.server.ts'
 import { startProcessingJobs } from '#app/domain/processing/runner.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
-import { processingJobs, projectFiles, type ProcessingPreset } from '#db/schema.ts'
+import { processingJobs, type ProcessingPreset } from '#db/schema.ts'
 import { onlyNode, projectWithPhotos, queuedJob } from '#tests/helpers/processing-project.ts'
-import { FAST_RUNNER, untilJob, withNodeOdmSimulator } from '#tests/helpers/processing-runs.ts'
+import {
+  FAST_RUNNER,
+  jobEnded,
+  keptFiles,
+  untilJob,
+  withNodeOdmSimulator,
+} from '#tests/helpers/processing-runs.ts'
 import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, test } from 'vitest'
 
@@ -41,14 +47,8 @@ async function runJob(preset: ProcessingPreset, options: Record<string, unknown>
   const queued = queuedJob(project.id, admin.user.id, preset)
   getDb().update(processingJobs).set({ options }).where(eq(processingJobs.id, queued.id)).run()
   runner = startProcessingJobs(FAST)
-  const job = await untilJob(queued.id, (j) => ['completed', 'failed', 'canceled'].includes(j.status))
-  const kept = getDb()
-    .select()
-    .from(projectFiles)
-    .where(eq(projectFiles.processingJobId, job.id))
-    .all()
-    .map((f) => f.originalName)
-  return { job, kept }
+  const job = await untilJob(queued.id, jobEnded)
+  return { job, kept: keptFiles(job.id) }
 }
 
 describe('the real archive’s layout through the runner', () => {

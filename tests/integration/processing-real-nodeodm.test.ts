@@ -26,15 +26,10 @@ import {
 import type { ProcessingRunner } from '#app/domain/processing/runner-registry.server.ts'
 import { startProcessingJobs } from '#app/domain/processing/runner.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
-import {
-  processingJobs,
-  processingNodes,
-  projectFiles,
-  type ProcessingJob,
-  type ProcessingPreset,
-} from '#db/schema.ts'
+import { processingNodes, type ProcessingPreset } from '#db/schema.ts'
 import { geotaggedJpeg } from '#tests/helpers/geotagged-jpeg.ts'
 import { onlyNode, projectWithPhotos, queuedJob } from '#tests/helpers/processing-project.ts'
+import { jobEnded, keptFiles, untilJob } from '#tests/helpers/processing-runs.ts'
 import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, test } from 'vitest'
 
@@ -66,16 +61,6 @@ afterEach(async () => {
   runner = null
 })
 
-async function until(id: number, done: (job: ProcessingJob) => boolean, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const job = getDb().select().from(processingJobs).where(eq(processingJobs.id, id)).get()!
-    if (done(job)) return job
-    if (Date.now() > deadline) throw new Error(`job ${id} still ${job.status} (${job.stage}; ${job.error})`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
-
 async function runJob(preset: ProcessingPreset) {
   const node = await onlyNode(REAL_URL!)
   if (REAL_TOKEN)
@@ -83,14 +68,8 @@ async function runJob(preset: ProcessingPreset) {
   const { admin, project } = await projectWithPhotos(5)
   const queued = queuedJob(project.id, admin.user.id, preset)
   runner = startProcessingJobs(FAST)
-  const job = await until(queued.id, (j) => ['completed', 'failed', 'canceled'].includes(j.status))
-  const kept = getDb()
-    .select()
-    .from(projectFiles)
-    .where(eq(projectFiles.processingJobId, job.id))
-    .all()
-    .map((f) => f.originalName)
-  return { job, kept }
+  const job = await untilJob(queued.id, jobEnded, { timeoutMs: 120_000, everyMs: 100 })
+  return { job, kept: keptFiles(job.id) }
 }
 
 /** A task made, sent two photos, committed and followed with Kestrel's client; its all.zip downloaded. */

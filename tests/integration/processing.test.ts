@@ -51,6 +51,21 @@ afterEach(async () => {
   simulator().setFaults({})
 })
 
+/** A fast-orthophoto job started by the admin on a project with photos, the simulator (with `faults`) the only node. */
+async function fastOrthophotoWith(
+  faults: NodeOdmFaults,
+  { photos = 5, runner: timings = FAST_RUNNER }: { photos?: number; runner?: typeof FAST_RUNNER } = {},
+) {
+  await onlyNode(simulator().url)
+  simulator().setFaults(faults)
+  const { admin, project } = await projectWithPhotos(photos)
+  runner = startProcessingJobs(timings)
+  const { job } = await readJson<{ job: { id: number } }>(
+    await start(admin, project.id, { preset: 'fast-orthophoto' }),
+  )
+  return { admin, project, job }
+}
+
 async function start(
   admin: { headers: Record<string, string> },
   projectId: number,
@@ -239,13 +254,7 @@ describe('photos in, map out', () => {
   )
 
   test('half of the uploads dropped with 500s still completes', { timeout: 150_000 }, async () => {
-    await onlyNode(simulator().url)
-    simulator().setFaults({ dropUploads: true })
-    const { admin, project } = await projectWithPhotos(6)
-    runner = startProcessingJobs(FAST_RUNNER)
-    const { job } = await readJson<{ job: { id: number } }>(
-      await start(admin, project.id, { preset: 'fast-orthophoto' }),
-    )
+    const { job } = await fastOrthophotoWith({ dropUploads: true }, { photos: 6 })
     const finished = await untilJob(job.id, ended)
     expect(finished.error).toBeNull()
     expect(finished.status).toBe('completed')
@@ -256,13 +265,9 @@ describe('photos in, map out', () => {
     'a failed task shows the node’s message and last lines; a restart with changed options completes',
     { timeout: 150_000 },
     async () => {
-      await onlyNode(simulator().url)
-      simulator().setFaults({ fail: 'Not enough overlap between the photos' })
-      const { admin, project } = await projectWithPhotos(5)
-      runner = startProcessingJobs(FAST_RUNNER)
-      const { job } = await readJson<{ job: { id: number } }>(
-        await start(admin, project.id, { preset: 'fast-orthophoto' }),
-      )
+      const { admin, job } = await fastOrthophotoWith({
+        fail: 'Not enough overlap between the photos',
+      })
       const failed = await untilJob(job.id, ended)
       expect(failed.status).toBe('failed')
       expect(failed.error).toContain('Not enough overlap between the photos')
@@ -293,13 +298,7 @@ describe('photos in, map out', () => {
     'a node that loses its task: sent again as a new task and completed',
     { timeout: 150_000 },
     async () => {
-      await onlyNode(simulator().url)
-      simulator().setFaults({ loseTasks: 1 })
-      const { admin, project } = await projectWithPhotos(5)
-      runner = startProcessingJobs(FAST_RUNNER)
-      const { job } = await readJson<{ job: { id: number } }>(
-        await start(admin, project.id, { preset: 'fast-orthophoto' }),
-      )
+      const { job } = await fastOrthophotoWith({ loseTasks: 1 })
       const finished = await untilJob(job.id, ended)
       expect(finished.error).toBeNull()
       expect(finished.status).toBe('completed')
@@ -308,13 +307,7 @@ describe('photos in, map out', () => {
   )
 
   test('a node that keeps losing its task: sent again twice, then failed', { timeout: 150_000 }, async () => {
-    await onlyNode(simulator().url)
-    simulator().setFaults({ loseTasks: true })
-    const { admin, project } = await projectWithPhotos(5)
-    runner = startProcessingJobs(FAST_RUNNER)
-    const { job } = await readJson<{ job: { id: number } }>(
-      await start(admin, project.id, { preset: 'fast-orthophoto' }),
-    )
+    const { job } = await fastOrthophotoWith({ loseTasks: true })
     const failed = await untilJob(job.id, ended)
     expect(failed.status).toBe('failed')
     expect(failed.resubmits).toBe(2)
@@ -362,15 +355,9 @@ describe('photos in, map out', () => {
   )
 
   test('Kestrel restarted mid-processing: the job resumes and completes', { timeout: 150_000 }, async () => {
-    await onlyNode(simulator().url)
-    simulator().setFaults({ slowSeconds: 2 })
-    const { admin, project } = await projectWithPhotos(5)
-    runner = startProcessingJobs(FAST_RUNNER)
-    const { job } = await readJson<{ job: { id: number } }>(
-      await start(admin, project.id, { preset: 'fast-orthophoto' }),
-    )
+    const { job } = await fastOrthophotoWith({ slowSeconds: 2 })
     const mid = await untilJob(job.id, (j) => j.status === 'processing')
-    await runner.stop()
+    await runner!.stop()
     runner = startProcessingJobs(FAST_RUNNER)
     const finished = await untilJob(job.id, ended)
     expect(finished.status).toBe('completed')
@@ -460,18 +447,15 @@ describe('photos in, map out', () => {
     'Kestrel restarted mid-upload: the upload goes on from the last batch sent, same task',
     { timeout: 150_000 },
     async () => {
-      await onlyNode(simulator().url)
       // Every second upload request fails and is retried after a wait: the upload takes a while.
-      simulator().setFaults({ dropUploads: true, slowSeconds: 1 })
-      const { admin, project } = await projectWithPhotos(6)
       const slowRetries = { ...FAST_RUNNER, retryBaseMs: 400 }
-      runner = startProcessingJobs(slowRetries)
-      const { job } = await readJson<{ job: { id: number } }>(
-        await start(admin, project.id, { preset: 'fast-orthophoto' }),
+      const { job } = await fastOrthophotoWith(
+        { dropUploads: true, slowSeconds: 1 },
+        { photos: 6, runner: slowRetries },
       )
       const mid = await untilJob(job.id, (j) => j.status === 'uploading' && j.imagesUploaded >= 2)
       expect(mid.imagesUploaded).toBeLessThan(6)
-      await runner.stop()
+      await runner!.stop()
       runner = startProcessingJobs(slowRetries)
       const finished = await untilJob(job.id, ended)
       expect(finished.error).toBeNull()
@@ -483,13 +467,7 @@ describe('photos in, map out', () => {
   )
 
   test('cancel: canceled at once, the node told, the task removed', { timeout: 150_000 }, async () => {
-    await onlyNode(simulator().url)
-    simulator().setFaults({ slowSeconds: 30 })
-    const { admin, project } = await projectWithPhotos(5)
-    runner = startProcessingJobs(FAST_RUNNER)
-    const { job } = await readJson<{ job: { id: number } }>(
-      await start(admin, project.id, { preset: 'fast-orthophoto' }),
-    )
+    const { admin, job } = await fastOrthophotoWith({ slowSeconds: 30 })
     const running = await untilJob(job.id, (j) => j.status === 'processing')
     const res = await callRoute(cancelRoute.action, `/api/admin/processing/${job.id}/cancel`, {
       method: 'POST',
