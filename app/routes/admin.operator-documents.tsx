@@ -9,14 +9,17 @@ import {
 import { OperatorDocumentSchema } from '#app/domain/operator/schemas.ts'
 import { isDomainError } from '#app/lib/http/domain-error.ts'
 import { readFormBody } from '#app/lib/http/form-body.server.ts'
+import { intentSchema, readIntent } from '#app/lib/http/intents.ts'
 import { redirectWithToast } from '#app/lib/http/toast.server.ts'
 
 const BACK = '/admin?tab=compliance'
+/** The remove form's intent; the add form has none. */
+const DeleteIntent = intentSchema('delete')
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')
   const form = await readFormBody(request)
-  if (form.get('intent') === 'delete') {
+  if (readIntent(form, DeleteIntent)) {
     try {
       deleteOperatorDocument(admin.id, Number(form.get('id')))
     } catch (error) {

@@ -20,6 +20,7 @@ import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { isMultipart } from '#app/domain/files/multipart.server.ts'
 import { processingPanelData } from '#app/domain/processing/processing-panel.server.ts'
 import { readFormBody } from '#app/lib/http/form-body.server.ts'
+import { intentSchema, readIntent } from '#app/lib/http/intents.ts'
 import { assertSameOrigin } from '#app/lib/http/origin.server.ts'
 import { pageId } from '#app/lib/http/page-errors.server.ts'
 import { pageParam } from '#app/lib/http/query.ts'
@@ -52,6 +53,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({ ...dialog, processing, closeTo: closeUrl(new URL(request.url)) })
 }
 
+/** The dialog's forms besides the project form (which has no intent). */
+const ProjectIntents = intentSchema('delete-file', KEEP_FILES_INTENT)
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')
   const { project } = await loadAdminProject(pageId(params.projectId))
@@ -62,8 +66,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return handleUploadForm(request, admin, 'project_document', here)
   }
   const formData = await readFormBody(request)
-  if (formData.get('intent') === 'delete-file') return handleFileIntent(request, admin, formData, here)
-  if (formData.get('intent') === KEEP_FILES_INTENT) return keepFilesForm(admin.id, project.id, formData, here)
+  const intent = readIntent(formData, ProjectIntents)
+  if (intent === 'delete-file') return handleFileIntent(request, admin, formData, here)
+  if (intent === KEEP_FILES_INTENT) return keepFilesForm(admin.id, project.id, formData, here)
   return saveProjectForm(admin.id, project.id, formData, closeUrl(new URL(request.url)))
 }
 

@@ -42,6 +42,7 @@ import { formatPercent } from '#app/lib/format/numbers.ts'
 import { zodFieldErrors } from '#app/lib/http/api.server.ts'
 import { isDomainError } from '#app/lib/http/domain-error.ts'
 import { readFormBody } from '#app/lib/http/form-body.server.ts'
+import { intentSchema, readIntent } from '#app/lib/http/intents.ts'
 import { asPage, pageId } from '#app/lib/http/page-errors.server.ts'
 import { redirectWithToast } from '#app/lib/http/toast.server.ts'
 import { handleFileIntent, handleUploadForm } from '#app/routes/_helpers/file-page-actions.server.ts'
@@ -65,6 +66,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   })
 }
 
+/** The page's forms besides completing (which has no intent): a file's deletion, kind and accuracy. */
+const CompleteIntents = intentSchema('delete-file', DELIVERABLE_KIND_INTENT, DELIVERABLE_ACCURACY_INTENT)
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireRole(request, 'admin')
   const projectId = pageId(params.projectId)
@@ -72,8 +76,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = `/admin/projects/${projectId}/complete`
   if (isMultipart(request)) return handleUploadForm(request, admin, DELIVERABLE_CATEGORY, here)
   const formData = await readFormBody(request)
-  if (formData.get('intent') === 'delete-file') return handleFileIntent(request, admin, formData, here)
-  if (formData.get('intent') === DELIVERABLE_KIND_INTENT) {
+  const intent = readIntent(formData, CompleteIntents)
+  if (intent === 'delete-file') return handleFileIntent(request, admin, formData, here)
+  if (intent === DELIVERABLE_KIND_INTENT) {
     const parsed = DeliverableKindSchema.safeParse({ kind: formData.get('kind') })
     if (!parsed.success)
       return redirectWithToast(here, { title: DELIVERABLE_MESSAGES.invalidKind, type: 'error' })
@@ -85,7 +90,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     return redirectWithToast(here, { title: DELIVERABLE_MESSAGES.kindSaved })
   }
-  if (formData.get('intent') === DELIVERABLE_ACCURACY_INTENT) {
+  if (intent === DELIVERABLE_ACCURACY_INTENT) {
     const fileId = Number(formData.get('fileId'))
     const clear = formData.get('clear') === '1'
     const parsed = clear ? null : DeliverableAccuracySchema.safeParse(Object.fromEntries(formData))

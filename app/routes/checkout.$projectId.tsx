@@ -32,6 +32,7 @@ import { zodFieldErrors } from '#app/lib/http/api.server.ts'
 import { clientIpOf } from '#app/lib/http/context.ts'
 import { isDomainError, type FieldErrors } from '#app/lib/http/domain-error.ts'
 import { readFormBody } from '#app/lib/http/form-body.server.ts'
+import { intentSchema, readIntent } from '#app/lib/http/intents.ts'
 import { asPage, pageId } from '#app/lib/http/page-errors.server.ts'
 import { useRootData } from '#app/root.tsx'
 
@@ -55,6 +56,7 @@ function failed(intent: CheckoutIntent, error: string, status: number, extra: Pa
 }
 
 type CheckoutIntent = 'details' | 'pay'
+const DetailsIntent = intentSchema('details')
 interface CheckoutFailure {
   ok: false
   intent: CheckoutIntent
@@ -67,7 +69,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireRole(request, 'client')
   const projectId = pageId(params.projectId)
   const form = await readFormBody(request)
-  const intent: CheckoutIntent = form.get('intent') === 'details' ? 'details' : 'pay'
+  // Accept & Pay is the form without the billing-details intent.
+  const intent: CheckoutIntent = readIntent(form, DetailsIntent) ?? 'pay'
   // Billing fields are optional on Accept & Pay (the API's shape); absent, the saved ones are used.
   const billingSent = intent === 'details' || form.has('vatNumber') || form.has('billingAddress')
   const billing = BillingSchema.safeParse({

@@ -20,14 +20,14 @@ import { OWNER_HEADER } from '#app/domain/offline/cache-rules.ts'
 import { ClientProfileSchema } from '#app/domain/payments/billing.ts'
 import { saveProfile } from '#app/domain/users/users.server.ts'
 import { readFormBody } from '#app/lib/http/form-body.server.ts'
-import { isIntentOf } from '#app/lib/http/intents.ts'
+import { intentSchema, readIntent } from '#app/lib/http/intents.ts'
 import { createToastHeaders } from '#app/lib/http/toast.server.ts'
 import { takeWelcome } from '#app/lib/http/welcome.server.ts'
-import { ADMIN_INTENTS, handleAdminIntent } from '#app/routes/_helpers/admin-intents.server.ts'
+import { AdminIntents, handleAdminIntent } from '#app/routes/_helpers/admin-intents.server.ts'
 import { clientProjectIntents } from '#app/routes/_helpers/client-dashboard.server.ts'
 import { loadRoleDashboard } from '#app/routes/_helpers/dashboard.server.ts'
 import {
-  FILE_INTENTS,
+  FileIntents,
   handleFileIntent,
   handleUploadForm,
 } from '#app/routes/_helpers/file-page-actions.server.ts'
@@ -55,18 +55,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The document carries the loader's headers (the welcome cookie, the offline owner). */
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
 
+const ProfileIntent = intentSchema('update-profile')
+
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
   // File uploads stream to disk (busboy): they must not go through the form-body reader.
   if (isMultipart(request)) return handleUploadForm(request, user)
   const formData = await readFormBody(request)
-  const intent = formData.get('intent')
-  if (isIntentOf(FILE_INTENTS, intent)) return handleFileIntent(request, user, formData)
-  if (user.role === 'admin' && isIntentOf(ADMIN_INTENTS, intent)) {
+  if (readIntent(formData, FileIntents)) return handleFileIntent(request, user, formData)
+  if (user.role === 'admin' && readIntent(formData, AdminIntents)) {
     return handleAdminIntent(user, formData)
   }
   const roleAnswer = clientProjectIntents.answer(user, formData) ?? pilotIntents.answer(user, formData)
   if (roleAnswer) return roleAnswer
+  const intent = readIntent(formData, ProfileIntent)
   if (intent === 'update-profile') {
     const schema = user.role === 'client' ? ClientProfileSchema : ProfileSchema
     const submission = parseWithZod(formData, { schema })

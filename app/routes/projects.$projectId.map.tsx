@@ -19,7 +19,7 @@ import {
   type ProfileView,
 } from '#app/components/mapview/terrain-section.tsx'
 import { VolumeReportForm } from '#app/components/mapview/volume-report-form.tsx'
-import { handleNoteForm, NOTE_INTENTS } from '#app/domain/annotations/annotation-forms.server.ts'
+import { handleNoteForm, NoteIntents } from '#app/domain/annotations/annotation-forms.server.ts'
 import { noteListPage, notesVersion, polygonTitles } from '#app/domain/annotations/annotation-pages.server.ts'
 import { earlierSurveyModels } from '#app/domain/annotations/earlier-surveys.server.ts'
 import { getMaterials } from '#app/domain/annotations/materials.server.ts'
@@ -32,7 +32,7 @@ import { requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { readFormBody } from '#app/lib/http/form-body.server.ts'
-import { isIntentOf } from '#app/lib/http/intents.ts'
+import { intentSchema, readIntent } from '#app/lib/http/intents.ts'
 import { asPage, pageId } from '#app/lib/http/page-errors.server.ts'
 import { createToastHeaders } from '#app/lib/http/toast.server.ts'
 
@@ -67,17 +67,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   })
 }
 
+/** The terrain profile's, cut/fill's and design deletion's forms (the notes have their own; the volume form has none). */
+const MapPageIntents = intentSchema('profile', 'cut-fill', 'design-delete')
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request)
   const { project } = await asPage(() => loadMapView(user, pageId(params.projectId)))
   // The design upload is the page's one multipart form: its body is the file, read as it streams.
   if (isMultipart(request)) return designUploadAnswer(user, project.id, request)
   const form = await readFormBody(request)
-  const intent = form.get('intent')
-  if (intent === 'profile') return profileAnswer(user, project.id, form, request.signal)
-  if (intent === 'cut-fill') return cutFillAnswer(user, project.id, form, request.signal)
-  if (intent === 'design-delete') return designDeleteAnswer(user, project.id, form)
-  if (isIntentOf(NOTE_INTENTS, intent)) {
+  const pageIntent = readIntent(form, MapPageIntents)
+  if (pageIntent === 'profile') return profileAnswer(user, project.id, form, request.signal)
+  if (pageIntent === 'cut-fill') return cutFillAnswer(user, project.id, form, request.signal)
+  if (pageIntent === 'design-delete') return designDeleteAnswer(user, project.id, form)
+  const intent = readIntent(form, NoteIntents)
+  if (intent) {
     try {
       const message = await handleNoteForm(user, project.id, intent, Object.fromEntries(form), request.signal)
       return json(

@@ -12,6 +12,7 @@ import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { PageCard } from '#app/components/layout/page-card.tsx'
 import { elapsedOf, progressText } from '#app/components/processing/processing-panel.tsx'
 import { useLiveData, useNow } from '#app/components/processing/use-live-processing.ts'
+import { BackLink } from '#app/components/ui/back-link.tsx'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { projectProcessing } from '#app/domain/processing/jobs.server.ts'
 import { isActiveProcessing, PROCESSING_STATUS_LABELS } from '#app/domain/processing/presets.ts'
@@ -142,11 +143,7 @@ export default function ProcessingPage() {
               </Link>
             </p>
           ) : null}
-          <p className="mt-6">
-            <Link to={back} className="link">
-              Back to the project
-            </Link>
-          </p>
+          <BackLink to={back}>Back to the project</BackLink>
         </PageCard>
       </main>
     </AppShell>

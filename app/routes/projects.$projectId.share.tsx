@@ -4,12 +4,13 @@
  * new link (shown this once, with a copy button when JavaScript runs). Works without JavaScript.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { PageCard } from '#app/components/layout/page-card.tsx'
 import { CreatedShareLink } from '#app/components/sharing/created-share-link.tsx'
 import { SharePanel } from '#app/components/sharing/share-panel.tsx'
+import { BackLink } from '#app/components/ui/back-link.tsx'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import { sharePanelData } from '#app/domain/sharing/share-panel.server.ts'
@@ -74,11 +75,7 @@ export default function SharePage() {
             returnTo={`/projects/${project.id}/share`}
             errors={errors}
           />
-          <p className="mt-6">
-            <Link to={back} className="link">
-              Back to the project
-            </Link>
-          </p>
+          <BackLink to={back}>Back to the project</BackLink>
         </PageCard>
       </main>
     </AppShell>

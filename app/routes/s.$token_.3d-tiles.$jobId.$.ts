@@ -5,33 +5,22 @@
  */
 import { tilesFileWithoutAccessCheck } from '#app/domain/deliverables/three-d-view.server.ts'
 import { sendViewFile, SHARED_VIEW } from '#app/domain/deliverables/view-files.server.ts'
-import {
-  openShareToken,
-  requireDownloadAllowed,
-  shareTokenOf,
-  withShareErrors,
-} from '#app/domain/sharing/share-access.server.ts'
-import { clientIpOf } from '#app/lib/http/context.ts'
+import { requireDownloadAllowed, shareRoute } from '#app/domain/sharing/share-access.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { pageId } from '#app/lib/http/page-errors.server.ts'
-import { resourceRoute } from '#app/lib/http/resource-route.server.ts'
 
-export const { loader, action } = resourceRoute({
-  errors: withShareErrors,
-  GET: async ({ request, params, context }) => {
-    const share = await openShareToken(shareTokenOf(request, params.token), clientIpOf(context))
-    requireDownloadAllowed(share)
-    const jobId = pageId(params.jobId)
-    const sharesJob = share.files.some(
-      (f) =>
-        f.processingJobId === jobId &&
-        (f.deliverableKind === 'model_3d' || f.deliverableKind === 'point_cloud'),
-    )
-    if (!sharesJob) throw new DomainError(404, 'Not found')
-    return sendViewFile(
-      request,
-      tilesFileWithoutAccessCheck(share.project.id, jobId, params['*'] ?? ''),
-      SHARED_VIEW,
-    )
-  },
+export const { loader, action } = shareRoute((share, { request, params }) => {
+  requireDownloadAllowed(share)
+  const jobId = pageId(params.jobId)
+  const sharesJob = share.files.some(
+    (f) =>
+      f.processingJobId === jobId &&
+      (f.deliverableKind === 'model_3d' || f.deliverableKind === 'point_cloud'),
+  )
+  if (!sharesJob) throw new DomainError(404, 'Not found')
+  return sendViewFile(
+    request,
+    tilesFileWithoutAccessCheck(share.project.id, jobId, params['*'] ?? ''),
+    SHARED_VIEW,
+  )
 })

@@ -5,29 +5,18 @@
  */
 import { repeatSurveyDate } from '#app/domain/files/survey-dates.server.ts'
 import { withBytesOnDisk, zipFileName, zipResponse } from '#app/domain/sharing/deliverables-zip.server.ts'
-import {
-  openShareToken,
-  requireDownloadAllowed,
-  shareTokenOf,
-  withShareErrors,
-} from '#app/domain/sharing/share-access.server.ts'
+import { requireDownloadAllowed, shareRoute } from '#app/domain/sharing/share-access.server.ts'
 import { recordShareDownload } from '#app/domain/sharing/share-links.server.ts'
-import { clientIpOf } from '#app/lib/http/context.ts'
-import { resourceRoute } from '#app/lib/http/resource-route.server.ts'
 
-export const { loader, action } = resourceRoute({
-  errors: withShareErrors,
-  GET: async ({ request, params, context }) => {
-    const share = await openShareToken(shareTokenOf(request, params.token), clientIpOf(context))
-    requireDownloadAllowed(share)
-    if (request.method === 'HEAD') return new Response(null, { status: 200 })
-    const surveyDate = repeatSurveyDate(share.project)
-    const zip = zipResponse(
-      withBytesOnDisk(share.files),
-      zipFileName(share.project.name, share.project.id, surveyDate),
-      { owner: { link: share.link.id }, request, surveyDate },
-    )
-    recordShareDownload(share.link, null)
-    return zip
-  },
+export const { loader, action } = shareRoute((share, { request }) => {
+  requireDownloadAllowed(share)
+  if (request.method === 'HEAD') return new Response(null, { status: 200 })
+  const surveyDate = repeatSurveyDate(share.project)
+  const zip = zipResponse(
+    withBytesOnDisk(share.files),
+    zipFileName(share.project.name, share.project.id, surveyDate),
+    { owner: { link: share.link.id }, request, surveyDate },
+  )
+  recordShareDownload(share.link, null)
+  return zip
 })

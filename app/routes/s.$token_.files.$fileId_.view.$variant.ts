@@ -12,52 +12,33 @@ import { DELIVERABLE_MESSAGES, VIEW_FILES } from '#app/domain/deliverables/deliv
 import { viewFileWithoutAccessCheck } from '#app/domain/deliverables/deliverables.server.ts'
 import { THREE_D_FILES, threeDFileWithoutAccessCheck } from '#app/domain/deliverables/three-d-view.server.ts'
 import { sendViewFile, SHARED_VIEW, SHARED_VIEW_CACHE } from '#app/domain/deliverables/view-files.server.ts'
-import { sendFile } from '#app/domain/files/download.server.ts'
-import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
-import { downloadNameOf } from '#app/domain/files/survey-dates.server.ts'
 import {
-  openShareToken,
   requireDownloadAllowed,
+  sendSharedFile,
   sharedFile,
-  shareTokenOf,
-  withShareErrors,
+  shareRoute,
 } from '#app/domain/sharing/share-access.server.ts'
-import { clientIpOf } from '#app/lib/http/context.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
-import { resourceRoute } from '#app/lib/http/resource-route.server.ts'
 
-export const { loader, action } = resourceRoute({
-  errors: withShareErrors,
-  GET: async ({ request, params, context }) => {
-    const share = await openShareToken(shareTokenOf(request, params.token), clientIpOf(context))
-    const file = sharedFile(share, params.fileId)
-    if (params.variant === 'pdf') {
-      if (file.fileType !== 'application/pdf') throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
-      return sendFile(request, {
-        path: absolutePathOf(file),
-        size: file.fileSize,
-        mime: file.fileType,
-        sha256: file.sha256,
-        downloadName: downloadNameOf(file.originalName, share.project),
-        lastModified: file.createdAt,
-        disposition: 'inline',
-        cacheControl: SHARED_VIEW_CACHE,
-      })
-    }
-    const threeD = THREE_D_FILES.find((w) => w === params.variant)
-    if (threeD) {
-      if (threeD !== 'reduced') requireDownloadAllowed(share)
-      return sendViewFile(
-        request,
-        await threeDFileWithoutAccessCheck(share.project.id, file.id, threeD),
-        SHARED_VIEW,
-      )
-    }
-    const which = VIEW_FILES.find((v) => v === params.variant)
-    if (!which) throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
-    const copy = viewFileWithoutAccessCheck(share.project.id, file.id, which, undefined, {
-      reduced: !share.link.allowDownload,
-    })
-    return sendViewFile(request, copy, SHARED_VIEW)
-  },
+export const { loader, action } = shareRoute(async (share, { request, params }) => {
+  const file = sharedFile(share, params.fileId)
+  if (params.variant === 'pdf') {
+    if (file.fileType !== 'application/pdf') throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
+    return sendSharedFile(request, share, file, { disposition: 'inline', cacheControl: SHARED_VIEW_CACHE })
+  }
+  const threeD = THREE_D_FILES.find((w) => w === params.variant)
+  if (threeD) {
+    if (threeD !== 'reduced') requireDownloadAllowed(share)
+    return sendViewFile(
+      request,
+      await threeDFileWithoutAccessCheck(share.project.id, file.id, threeD),
+      SHARED_VIEW,
+    )
+  }
+  const which = VIEW_FILES.find((v) => v === params.variant)
+  if (!which) throw new DomainError(404, DELIVERABLE_MESSAGES.viewNotReady)
+  const copy = viewFileWithoutAccessCheck(share.project.id, file.id, which, undefined, {
+    reduced: !share.link.allowDownload,
+  })
+  return sendViewFile(request, copy, SHARED_VIEW)
 })

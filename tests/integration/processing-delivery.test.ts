@@ -5,9 +5,6 @@
  * a failed job e-mails the admins; the stage is ODM's, in plain words, while it runs; a cancelled
  * job reads Cancelled.
  */
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { startViewJobs } from '#app/domain/deliverables/pipeline.server.ts'
 import { ODM_STAGE_LABELS } from '#app/domain/processing/odm-stages.ts'
 import { FOLLOW_UP_NOTES } from '#app/domain/processing/presets.ts'
@@ -17,39 +14,26 @@ import { getDb } from '#app/lib/db/db.server.ts'
 import * as cancelRoute from '#app/routes/api.admin.processing.$jobId.cancel.ts'
 import * as startRoute from '#app/routes/api.admin.projects.$projectId.processing.ts'
 import * as statusPage from '#app/routes/projects.$projectId.processing.tsx'
-import { processingJobs, projects, type ProcessingJob } from '#db/schema.ts'
+import { projects } from '#db/schema.ts'
 import { onlyNode, projectWithPhotos } from '#tests/helpers/processing-project.ts'
+import { FAST_RUNNER, jobRow, untilJob, withNodeOdmSimulator } from '#tests/helpers/processing-runs.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { withTestSmtp } from '#tests/helpers/smtp-server.ts'
 import { eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test } from 'vitest'
 
-import { startNodeOdmSimulator, type NodeOdmSimulator } from '../../server/nodeodm-simulator/index.ts'
-
-const FAST = { pollMs: 40, tickMs: 15, retryBaseMs: 5, batchFiles: 2, webhookBase: 'http://127.0.0.1:9' }
 const mail = withTestSmtp()
 
-let simulator: NodeOdmSimulator
-let simDir: string
+const simulator = withNodeOdmSimulator('delivery', { rasterSize: 64 })
 let runner: ProcessingRunner | null = null
 let views: ReturnType<typeof startViewJobs> | null = null
-
-beforeAll(async () => {
-  simDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-delivery-'))
-  simulator = await startNodeOdmSimulator({ dataDir: simDir, webhookRetryMs: 10, rasterSize: 64 })
-})
-
-afterAll(async () => {
-  await simulator?.close()
-  fs.rmSync(simDir, { recursive: true, force: true })
-})
 
 afterEach(async () => {
   await runner?.stop()
   await views?.stop()
   runner = null
   views = null
-  simulator.setFaults({})
+  simulator().setFaults({})
 })
 
 type Team = Awaited<ReturnType<typeof projectWithPhotos>>
@@ -64,21 +48,6 @@ async function start(team: Team, body: Record<string, unknown>) {
   })
   expect(res.status).toBe(201)
   return (await readJson<{ job: { id: number } }>(res)).job.id
-}
-
-function jobRow(id: number) {
-  return getDb().select().from(processingJobs).where(eq(processingJobs.id, id)).get()!
-}
-
-async function until(id: number, done: (job: ProcessingJob) => boolean, timeoutMs = 100_000) {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const job = jobRow(id)
-    if (done(job)) return job
-    if (Date.now() > deadline)
-      throw new Error(`job ${id} still ${job.status} (${job.stage}; ${job.followUpNote})`)
-    await new Promise((r) => setTimeout(r, 25))
-  }
 }
 
 async function clientPage(team: Team) {
@@ -102,13 +71,13 @@ describe('from the node to the client', () => {
     'deliverWhenDone: the project completes itself once the viewing copies are ready; the client is e-mailed',
     { timeout: 150_000 },
     async () => {
-      await onlyNode(simulator.url)
+      await onlyNode(simulator().url)
       const team = await projectWithPhotos(5)
-      runner = startProcessingJobs(FAST)
+      runner = startProcessingJobs(FAST_RUNNER)
       const jobId = await start(team, { preset: 'fast-orthophoto', deliverWhenDone: true })
 
       // Completed, the copies not made yet (no view jobs running): waiting to deliver, nobody e-mailed.
-      const completed = await until(jobId, (j) => j.status === 'completed')
+      const completed = await untilJob(jobId, (j) => j.status === 'completed')
       expect(completed.followedUpAt).toBeNull()
       expect(projectStatus(team.project.id)).toBe('in_progress')
       expect(await clientPage(team)).toMatchObject({
@@ -118,7 +87,7 @@ describe('from the node to the client', () => {
       })
 
       views = startViewJobs()
-      const delivered = await until(
+      const delivered = await untilJob(
         jobId,
         (j) => j.followedUpAt !== null && j.followUpNote !== FOLLOW_UP_NOTES.delivering,
       )
@@ -140,11 +109,11 @@ describe('from the node to the client', () => {
     'without deliverWhenDone: the admins are told the results wait for their review; the client reads it',
     { timeout: 150_000 },
     async () => {
-      await onlyNode(simulator.url)
+      await onlyNode(simulator().url)
       const team = await projectWithPhotos(5)
-      runner = startProcessingJobs(FAST)
+      runner = startProcessingJobs(FAST_RUNNER)
       const jobId = await start(team, { preset: 'fast-orthophoto', deliverWhenDone: false })
-      const done = await until(jobId, (j) => j.followedUpAt !== null)
+      const done = await untilJob(jobId, (j) => j.followedUpAt !== null)
       expect(done).toMatchObject({ status: 'completed', followUpNote: FOLLOW_UP_NOTES.awaitingReview })
       const sent = await mail.waitFor(
         (m) =>
@@ -165,13 +134,13 @@ describe('from the node to the client', () => {
     'deliverWhenDone on an unpaid project: not delivered; the admins get the reason',
     { timeout: 150_000 },
     async () => {
-      await onlyNode(simulator.url)
+      await onlyNode(simulator().url)
       const team = await projectWithPhotos(5)
       getDb().update(projects).set({ isPaid: false }).where(eq(projects.id, team.project.id)).run()
-      runner = startProcessingJobs(FAST)
+      runner = startProcessingJobs(FAST_RUNNER)
       views = startViewJobs()
       const jobId = await start(team, { preset: 'fast-orthophoto', deliverWhenDone: true })
-      const done = await until(
+      const done = await untilJob(
         jobId,
         (j) => j.followedUpAt !== null && j.followUpNote !== FOLLOW_UP_NOTES.delivering,
       )
@@ -186,12 +155,12 @@ describe('from the node to the client', () => {
   )
 
   test('a failed job e-mails the admins the project and the reason', { timeout: 150_000 }, async () => {
-    await onlyNode(simulator.url)
-    simulator.setFaults({ fail: 'Not enough overlap between the photos' })
+    await onlyNode(simulator().url)
+    simulator().setFaults({ fail: 'Not enough overlap between the photos' })
     const team = await projectWithPhotos(5)
-    runner = startProcessingJobs(FAST)
+    runner = startProcessingJobs(FAST_RUNNER)
     const jobId = await start(team, { preset: 'fast-orthophoto', deliverWhenDone: true })
-    const failed = await until(jobId, (j) => j.followedUpAt !== null)
+    const failed = await untilJob(jobId, (j) => j.followedUpAt !== null)
     expect(failed).toMatchObject({ status: 'failed', followUpNote: FOLLOW_UP_NOTES.failureMailed })
     const sent = await mail.waitFor(
       (m) => m.to.includes(team.admin.user.email) && m.subject === 'Processing failed: Survey of Erf 123',
@@ -205,14 +174,14 @@ describe('from the node to the client', () => {
     'while it runs the stage is ODM’s in plain words; a cancelled job reads Cancelled, not its percentage',
     { timeout: 150_000 },
     async () => {
-      await onlyNode(simulator.url)
-      simulator.setFaults({ slowSeconds: 8 })
+      await onlyNode(simulator().url)
+      simulator().setFaults({ slowSeconds: 8 })
       const team = await projectWithPhotos(5)
-      runner = startProcessingJobs(FAST)
+      runner = startProcessingJobs(FAST_RUNNER)
       const jobId = await start(team, { preset: 'fast-orthophoto' })
       const labels = Object.values(ODM_STAGE_LABELS)
       const seen = new Set<string>()
-      await until(jobId, (j) => {
+      await untilJob(jobId, (j) => {
         if (j.status === 'processing' && j.stage) seen.add(j.stage)
         return j.progressPercent >= 36 && labels.includes(j.stage ?? '')
       })

@@ -11,14 +11,9 @@ import { jobFolder } from '#app/domain/files/storage-paths.server.ts'
 import type { ProcessingRunner } from '#app/domain/processing/runner-registry.server.ts'
 import { startProcessingJobs } from '#app/domain/processing/runner.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
-import {
-  processingJobs,
-  projectFiles,
-  projects,
-  type ProcessingJob,
-  type ProcessingPreset,
-} from '#db/schema.ts'
+import { processingJobs, projects, type ProcessingJob, type ProcessingPreset } from '#db/schema.ts'
 import { onlyNode, projectWithPhotos, queuedJob } from '#tests/helpers/processing-project.ts'
+import { jobEnded, keptFiles } from '#tests/helpers/processing-runs.ts'
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 
@@ -76,14 +71,8 @@ async function runJob(
     .where(eq(processingJobs.id, queued.id))
     .run()
   runner = startProcessingJobs(FAST)
-  const job = await until(queued.id, (j) => ['completed', 'failed', 'canceled'].includes(j.status))
-  const kept = getDb()
-    .select()
-    .from(projectFiles)
-    .where(eq(projectFiles.processingJobId, job.id))
-    .all()
-    .map((f) => f.originalName)
-  return { job, kept }
+  const job = await until(queued.id, jobEnded)
+  return { job, kept: keptFiles(job.id) }
 }
 
 describe('the real archive’s layout through the runner', () => {

@@ -2,7 +2,8 @@
  * One contract per route kind, read from the route files so a route added later is held to
  * it: every /api route is `apiRoute({ … })` (405, role, ids, body, DomainError answers in one
  * place) and writes none of those by hand; every resource route outside /api (a share link's
- * files, the PDFs, the document copies, the upload forms) is `resourceRoute({ … })`.
+ * files, the PDFs, the document copies, the upload forms) is `resourceRoute({ … })`; a page's
+ * form intents are read through its intent schema.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -71,7 +72,8 @@ describe('route contract', () => {
       ]),
     )
     const problems = resourceRoutes.flatMap(({ name, source }) => [
-      ...(/export const \{ (action, loader|loader, action) \} = resourceRoute\(/.test(source)
+      // A share link's routes are `shareRoute`: resourceRoute with the link opened first.
+      ...(/export const \{ (action, loader|loader, action) \} = (resourceRoute|shareRoute)\(/.test(source)
         ? []
         : [`${name}: not export const { loader, action } = resourceRoute({ … })`]),
       ...['methodNotAllowed', 'request.method !==']
@@ -118,8 +120,11 @@ describe('route contract', () => {
     const pages = modules.filter((m) => !/^api[.+]/.test(m.name))
     const problems = pages.flatMap(({ name, source }) => [
       ...(source.includes('Number(params') ? [`${name}: Number(params…)`] : []),
-      // A share link's file routes answer JSON: `sharedFile` reads their id and gives the link's own 404.
-      ...(/\$(id|[a-z]+Id)\b/.test(name) && !source.includes('pageId(') && !source.includes('sharedFile(')
+      // A share link's file routes answer JSON: `sharedFile` (itself or through `sharedTileResponse`)
+      // reads their id and gives the link's own 404.
+      ...(/\$(id|[a-z]+Id)\b/.test(name) &&
+      !source.includes('pageId(') &&
+      !/\b(sharedFile|sharedTileResponse)\(/.test(source)
         ? [`${name}: no pageId`]
         : []),
     ])
@@ -133,5 +138,22 @@ describe('route contract', () => {
     expect(sources.length).toBeGreaterThan(300)
     const handWritten = /navigation\.formData|navigation\.state\s*(!==\s*'idle'|===\s*'(submitting|loading)')/
     expect(sources.filter(({ source }) => handWritten.test(source)).map(({ name }) => name)).toEqual([])
+  })
+
+  test('a form’s intent is read through its intent schema (readIntent), never by hand', () => {
+    // The server side: routes, their controllers, the domain and lib (the client's pending checks are not reads).
+    const sources = ['app/routes', 'app/domain', 'app/lib'].flatMap((dir) =>
+      readdirSync(path.resolve(dir), { recursive: true, encoding: 'utf8' })
+        .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
+        .map((f) => ({ name: `${dir}/${f}`, source: readFileSync(path.resolve(dir, f), 'utf8') })),
+    )
+    expect(sources.length).toBeGreaterThan(300)
+    const handRead = /\.get\(\s*['"`]intent['"`]\s*\)/
+    for (const read of ["formData.get('intent') === 'x'", 'String(form.get("intent"))', 'f.get( `intent` )'])
+      expect(handRead.test(read)).toBe(true)
+    expect(sources.filter(({ source }) => handRead.test(source)).map(({ name }) => name)).toEqual([
+      // The one reader: the page's intent schema parses the posted field.
+      'app/lib/http/intents.ts',
+    ])
   })
 })

@@ -6,8 +6,9 @@
 import { useEffect, useState } from 'react'
 import { useMap } from 'react-leaflet'
 
-import { NotesOnMap, type NoteEditor } from './map-notes-layer.client.tsx'
+import { NotesOnMap } from './map-notes-layer.client.tsx'
 import type { NoteRow } from './map-notes.tsx'
+import type { NoteEditor } from './note-editor.ts'
 
 /** Pages read for one view at most (a page is about 20 000 vertices). */
 const MAX_PAGES = 10

@@ -1,7 +1,7 @@
 /**
  * The site Map view's interactive map (browser only): the Before survey's
  * orthomosaic on the left of the swipe and the After survey's on the right (the project Map
- * view's `RasterLayers` and swipe), the elevation change layer over them with its legend, and
+ * view's `RasterLayers` and swipe, from `map-kit/`), the elevation change layer over them with its legend, and
  * a drawn polygon's cut, fill and net change from the server's change call (the project Map
  * view's `MeasureOnMap` drawing). The polygons drawn go into the site report.
  */
@@ -16,10 +16,13 @@ import { useMap } from 'react-leaflet'
 import { changeLimitFor, createChangeLayer, overlapOf } from './change-layer.client.ts'
 import { changeGradient, changeLegendTicks, type ChangeScale } from './change-ramp.ts'
 import { canDrawCog, openCog } from './cog-layer.client.ts'
-import { boundsOf, MeasureOnMap, RasterLayers, readError } from './deliverables-map.client.tsx'
+import { MeasureOnMap } from './map-kit/measure-on-map.client.tsx'
+import { boundsOf, RasterLayers } from './map-kit/raster-layers.client.tsx'
+import { MEASURE_FAILED, readApiError } from './map-kit/read-error.ts'
+import { SurveyBaseMap } from './map-kit/survey-base-map.client.tsx'
+import { SwipeDivider } from './map-kit/swipe-divider.tsx'
 import { ElevationLegend, OpacitySlider, type LayerState } from './map-panels.tsx'
 import { ChangeTable, SiteReportForm, type DrawnChange } from './site-map-sections.tsx'
-import { SurveyBaseMap } from './survey-base-map.client.tsx'
 
 type Pair = { before: MapLayer; after: MapLayer; minimumM: number }
 
@@ -184,7 +187,8 @@ export function SiteChangeMap({
         }),
       },
     )
-    if (!response.ok) return setResult({ kind: 'error', message: await readError(response) })
+    if (!response.ok)
+      return setResult({ kind: 'error', message: await readApiError(response, MEASURE_FAILED) })
     const figures = (await response.json()) as ChangeFigures
     setResult({ kind: 'figures', figures })
     setDrawn((list) => [...list, { ring, figures }])
@@ -207,13 +211,7 @@ export function SiteChangeMap({
               onPoint={noop}
             />
           </SurveyBaseMap>
-          {swipe ? (
-            <div
-              aria-hidden="true"
-              className="pointer-events-none absolute inset-y-0 z-[500] w-0.5 bg-white shadow"
-              style={{ left: `${position}%` }}
-            />
-          ) : null}
+          {swipe ? <SwipeDivider position={position} /> : null}
         </div>
         {swipe ? (
           <>

@@ -5,6 +5,7 @@
  */
 import { MAX_COORDINATE_LINE_CHARS, parseCoordinatePair } from '#app/domain/places/places.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
+import { intentSchema } from '#app/lib/http/intents.ts'
 import { numberInput } from '#app/lib/http/zod-input.ts'
 import type { User } from '#db/schema.ts'
 import { z } from 'zod'
@@ -12,7 +13,8 @@ import { z } from 'zod'
 import { ANNOTATION_MESSAGES, AnnotationInputSchema, type AnnotationInput } from './annotation-schemas.ts'
 import { createAnnotation, deleteAnnotation } from './annotations.server.ts'
 
-export const NOTE_INTENTS = ['note-create', 'note-delete'] as const
+/** The Map view's note forms (without JavaScript): a note added, a note deleted. */
+export const NoteIntents = intentSchema('note-create', 'note-delete')
 
 const COORDINATES_MESSAGE = 'Type one ‘latitude, longitude’ per line.'
 
@@ -91,7 +93,7 @@ function inputFromForm(fields: Record<string, unknown>): AnnotationInput {
 export async function handleNoteForm(
   user: Pick<User, 'id' | 'role'>,
   projectId: number,
-  intent: (typeof NOTE_INTENTS)[number],
+  intent: 'note-create' | 'note-delete',
   fields: Record<string, unknown>,
   signal?: AbortSignal,
 ) {

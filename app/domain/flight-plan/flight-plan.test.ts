@@ -8,11 +8,11 @@ import {
   quotedFlightPlan,
   readFlightPlan,
   summariseFlightPlan,
-  summariseQuote,
   withFlightPattern,
   withoutScreenshot,
   type FlightPlan,
 } from './flight-plan.ts'
+import { summariseQuote } from './quote-summary.ts'
 
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='

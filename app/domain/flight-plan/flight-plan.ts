@@ -6,19 +6,13 @@
  */
 import type { SurveyArea } from '#app/domain/geometry/areas.ts'
 import type { Quote } from '#app/domain/pricing/quote.ts'
-import { repeatDiscountLabel } from '#app/domain/pricing/vat.ts'
-import { formatKm } from '#app/lib/format/numbers.ts'
 import { numberInput } from '#app/lib/http/zod-input.ts'
 import { z } from 'zod'
 
 export const QUOTE_VALIDITY_DAYS = 30
-const FLIGHT_MINUTES_PER_AREA = 15
 export const MAX_WIND = 'Wind under 10 m/s'
 export const SURVEY_EQUIPMENT =
   'RTK-enabled mapping drone with a calibrated RGB camera; ground control points where accuracy needs them'
-const FLIGHT_SCHEDULING = 'Flight scheduled within 8 to 12 business days'
-const DATA_DELIVERY = 'Delivery 5 to 7 business days after data collection'
-const DATA_AVAILABILITY = 'Data downloadable for 1 month'
 export const RETURN_TO_BASE =
   'Return to the launch point when the battery reaches 30 % or the wind rises above 10 m/s'
 export const PARSE_FAILURE_MESSAGE = 'Flight plan data available but could not be parsed for display'
@@ -313,103 +307,6 @@ export function summariseFlightPlan(raw: string | null | undefined): FlightPlanS
     totalAreaSqm: plan.totalArea ?? null,
     projectType: str(plan.projectType),
     requirements: str(plan.requirements),
-  }
-}
-
-/** What the 'Project Quote' dialog shows. */
-export interface QuoteSummary {
-  projectId: number
-  projectName: string
-  totalArea: number
-  totalAreaHectares: number
-  totalInCents: number
-  breakdown: Array<{ label: string; cents: number; note?: string }>
-  subtotal: number
-  vatAmount: number
-  surveyAreas: number
-  flightTimeMinutes: number
-  /** From the stored survey mission; null for projects quoted before missions existed. */
-  survey: { photoCount: number; batteries: number; gsdCm: number; altitudeM: number } | null
-  scheduling: string
-  delivery: string
-  availability: string
-  validUntil: string
-  nearestHub: string | null
-  distanceFromHub: number | null
-  airspaceZone: string | null
-  warnings: string[]
-  isPaid: boolean
-}
-
-export function summariseQuote(
-  project: { id: number; name: string; isPaid: boolean },
-  plan: Pick<FlightPlan, 'areas' | 'totalArea' | 'totalAreaHectares' | 'pricing' | 'validUntil'>,
-  survey: {
-    flightTimeS: number
-    photoCount: number
-    batteries: number
-    gsdCm: number
-    altitudeM: number
-  } | null = null,
-): QuoteSummary {
-  const p = plan.pricing
-  const distance = p.distanceFromHub === null ? null : Math.round(p.distanceFromHub * 10) / 10
-  const breakdown: QuoteSummary['breakdown'] = [
-    {
-      label: 'Survey (area-adjusted price)',
-      cents: p.adjustedPrice,
-      note: p.adjustedPrice > p.basePrice ? 'Area rate above the tier minimum' : 'Tier minimum price',
-    },
-    {
-      label: 'Travel fee',
-      cents: p.travelFee,
-      note: p.nearestHub
-        ? `From ${p.nearestHub}${distance === null ? '' : ` (${formatKm(distance)})`}`
-        : undefined,
-    },
-    {
-      label: 'Aviation fee',
-      cents: p.aviationFee,
-      note: p.airspaceZone ? p.airspaceZone : 'No fee-bearing airspace',
-    },
-  ]
-  if (p.repeatDiscount)
-    breakdown.push({
-      label: repeatDiscountLabel(p.repeatDiscountPercent ?? 0),
-      cents: -p.repeatDiscount,
-      note: 'Off the survey price',
-    })
-  return {
-    projectId: project.id,
-    projectName: project.name,
-    totalArea: plan.totalArea,
-    totalAreaHectares: plan.totalAreaHectares,
-    totalInCents: p.totalInCents,
-    breakdown,
-    subtotal: p.subtotal,
-    vatAmount: p.vatAmount,
-    surveyAreas: plan.areas.length,
-    // The survey engine's time; older plans without a mission keep the flat estimate.
-    flightTimeMinutes: survey
-      ? Math.ceil(survey.flightTimeS / 60)
-      : plan.areas.length * FLIGHT_MINUTES_PER_AREA,
-    survey: survey
-      ? {
-          photoCount: survey.photoCount,
-          batteries: survey.batteries,
-          gsdCm: survey.gsdCm,
-          altitudeM: survey.altitudeM,
-        }
-      : null,
-    scheduling: FLIGHT_SCHEDULING,
-    delivery: DATA_DELIVERY,
-    availability: DATA_AVAILABILITY,
-    validUntil: plan.validUntil,
-    nearestHub: p.nearestHub,
-    distanceFromHub: distance,
-    airspaceZone: p.airspaceZone,
-    warnings: p.warnings,
-    isPaid: project.isPaid,
   }
 }
 

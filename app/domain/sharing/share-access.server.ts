@@ -3,12 +3,18 @@
  * answer carries `noindex` and `Referrer-Policy: no-referrer` (the token is in the URL:
  * it must not leak to search engines or to sites the viewer follows a link to).
  */
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { sendFile, type SendFileInput } from '#app/domain/files/download.server.ts'
+import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
+import { downloadNameOf } from '#app/domain/files/survey-dates.server.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import { withApiErrors } from '#app/lib/http/api.server.ts'
+import { clientIpOf } from '#app/lib/http/context.ts'
 import { DomainError, isDomainError } from '#app/lib/http/domain-error.ts'
 import { idOrNull } from '#app/lib/http/page-errors.server.ts'
+import { resourceRoute } from '#app/lib/http/resource-route.server.ts'
 import type { ProjectFile } from '#db/schema.ts'
 
 import { recordShareOpen, resolveShareToken, type ResolvedShare } from './share-links.server.ts'
@@ -123,7 +129,7 @@ export function requireDownloadAllowed(share: OpenShare) {
 }
 
 /** Runs a public share route: DomainErrors become `{ error }` answers; every answer gets the public headers. */
-export async function withShareErrors(run: () => Promise<Response> | Response): Promise<Response> {
+async function withShareErrors(run: () => Promise<Response> | Response): Promise<Response> {
   const response = await withApiErrors(run)
   for (const [name, value] of Object.entries(SHARE_PUBLIC_HEADERS)) response.headers.set(name, value)
   return response
@@ -137,4 +143,36 @@ export function startsDownload(request: Request) {
   if (request.method !== 'GET' || request.headers.has('If-None-Match')) return false
   const range = request.headers.get('Range')
   return !range || /^\s*bytes\s*=\s*0-/i.test(range)
+}
+
+/**
+ * A share link's resource route (`/s/{token}/…`): `resourceRoute` with the link opened first
+ * (429, 404 or 410 before `GET` runs) and the public headers and `{ error }` answers of `withShareErrors`.
+ */
+export function shareRoute(
+  GET: (share: OpenShare, args: LoaderFunctionArgs) => Response | Promise<Response>,
+) {
+  return resourceRoute({
+    errors: withShareErrors,
+    GET: async (args) =>
+      GET(await openShareToken(shareTokenOf(args.request, args.params.token), clientIpOf(args.context)), args),
+  })
+}
+
+/** A file the link shares, sent as stored (ETag, Range) under the project's download name. */
+export function sendSharedFile(
+  request: Request,
+  share: OpenShare,
+  file: ProjectFile,
+  options: Pick<SendFileInput, 'disposition' | 'cacheControl'> = {},
+) {
+  return sendFile(request, {
+    path: absolutePathOf(file),
+    size: file.fileSize,
+    mime: file.fileType,
+    sha256: file.sha256,
+    downloadName: downloadNameOf(file.originalName, share.project),
+    lastModified: file.createdAt,
+    ...options,
+  })
 }

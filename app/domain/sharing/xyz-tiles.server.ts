@@ -142,34 +142,26 @@ export async function tileOf(
     ]
     const warped = path.join(work, 'tile.tif')
     const png = path.join(work, 'tile.png')
-    if (source.draw === 'elevation') {
-      await run('gdalwarp', [
+    // Elevation keeps its no-data value for the colour ramp; imagery gets an alpha band.
+    const warp = (outside: string[]) =>
+      run('gdalwarp', [
         '-q',
         '-t_srs',
         'EPSG:3857',
         ...extent,
         '-r',
         'bilinear',
-        '-dstnodata',
-        '-99999',
+        ...outside,
         source.path,
         warped,
       ])
+    if (source.draw === 'elevation') {
+      await warp(['-dstnodata', '-99999'])
       const ramp = path.join(work, 'ramp.txt')
       await fs.writeFile(ramp, gdalColourFile(source.range))
       await run('gdaldem', ['color-relief', '-q', '-alpha', '-of', 'PNG', warped, ramp, png])
     } else {
-      await run('gdalwarp', [
-        '-q',
-        '-t_srs',
-        'EPSG:3857',
-        ...extent,
-        '-r',
-        'bilinear',
-        '-dstalpha',
-        source.path,
-        warped,
-      ])
+      await warp(['-dstalpha'])
       await run('gdal_translate', ['-q', '-of', 'PNG', warped, png])
     }
     await fs.mkdir(path.dirname(cached), { recursive: true })

@@ -1,10 +1,22 @@
 import { expect, test } from 'vitest'
 
-import { isIntentOf } from './intents.ts'
+import { intentSchema, readIntent } from './intents.ts'
 
-test('isIntentOf: only the listed intents, never another value', () => {
-  const intents = ['create-project', 'delete-draft'] as const
-  expect(isIntentOf(intents, 'delete-draft')).toBe(true)
-  for (const other of ['delete', 'DELETE-DRAFT', null, undefined, 3, ['delete-draft']])
-    expect(isIntentOf(intents, other)).toBe(false)
+const form = (intent: unknown) => {
+  const data = new FormData()
+  if (intent !== undefined) data.append('intent', String(intent))
+  return data
+}
+
+test('readIntent: only the schema’s intents, never another value', () => {
+  const Intents = intentSchema('create-project', 'delete-draft')
+  expect(readIntent(form('delete-draft'), Intents)).toBe('delete-draft')
+  for (const other of ['delete', 'DELETE-DRAFT', '', 3, undefined])
+    expect(readIntent(form(other), Intents)).toBeNull()
+})
+
+test('a form with two intent fields is read by its first', () => {
+  const data = form('create-project')
+  data.append('intent', 'delete-draft')
+  expect(readIntent(data, intentSchema('delete-draft', 'create-project'))).toBe('create-project')
 })

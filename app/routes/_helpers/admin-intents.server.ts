@@ -18,12 +18,13 @@ import { updateHub } from '#app/domain/hubs/hubs.server.ts'
 import { PricingSettingsSchema } from '#app/domain/pricing/settings.ts'
 import { updateDroneProfile } from '#app/domain/survey/drone-profiles.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
+import { intentSchema, readIntent } from '#app/lib/http/intents.ts'
 import { idOrNull } from '#app/lib/http/page-errors.server.ts'
 import { jsonWithErrorToast, redirectWithToast } from '#app/lib/http/toast.server.ts'
 import { FlagSchema } from '#app/lib/http/zod-input.ts'
 import type { User } from '#db/schema.ts'
 
-export const ADMIN_INTENTS = [
+export const AdminIntents = intentSchema(
   'admin-user-active',
   'admin-pilot-active',
   'admin-hub-active',
@@ -31,10 +32,10 @@ export const ADMIN_INTENTS = [
   'admin-save-pricing',
   'admin-save-deliverable-settings',
   'admin-save-materials',
-] as const
+)
 
 export async function handleAdminIntent(admin: User, formData: FormData) {
-  const intent = String(formData.get('intent'))
+  const intent = readIntent(formData, AdminIntents)
   const back = (fallback: string) => safeRedirect(formData.get('returnTo'), fallback)
   const active = FlagSchema.safeParse(formData.get('isActive'))
   try {

@@ -11,6 +11,7 @@ import { ContactDeliveryError, submitContactMessage } from '#app/domain/contact/
 import { CONTACT_FAILED_TOAST, CONTACT_SENT_TOAST, ContactSchema } from '#app/domain/contact/schemas.ts'
 import { clientIpOf } from '#app/lib/http/context.ts'
 import { readFormBody } from '#app/lib/http/form-body.server.ts'
+import { intentSchema, readIntent } from '#app/lib/http/intents.ts'
 import { redirectWithToast, type Toast } from '#app/lib/http/toast.server.ts'
 import { readSignedOutForm } from '#app/routes/_helpers/signed-out-form.server.ts'
 
@@ -26,6 +27,8 @@ export interface ContactActionData {
   toast?: Omit<Toast, 'id'> | null
 }
 
+const ContactIntent = intentSchema('contact')
+
 export function contactConstraint(): ContactConstraint {
   return getZodConstraint(ContactSchema) as ContactConstraint
 }
@@ -37,7 +40,7 @@ export function contactConstraint(): ContactConstraint {
  */
 export async function contactFormAction(request: Request, context: AppLoadContext) {
   const formData = await readFormBody(request)
-  if (formData.get('intent') !== 'contact') {
+  if (!readIntent(formData, ContactIntent)) {
     return json<ContactActionData>({ toast: { title: 'Unknown action', type: 'error' } }, { status: 400 })
   }
   const inPlace = formData.get('via') === 'fetcher'

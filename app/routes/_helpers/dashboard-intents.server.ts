@@ -3,7 +3,7 @@
  * intent, and a 403 with `refusal` for a user of another role. The client's and the pilot's forms use it.
  */
 import { json } from '@remix-run/node'
-import { isIntentOf } from '#app/lib/http/intents.ts'
+import { intentSchema, readIntent } from '#app/lib/http/intents.ts'
 import type { User } from '#db/schema.ts'
 
 type IntentHandler = (user: User, formData: FormData) => Promise<Response>
@@ -13,12 +13,13 @@ export function dashboardIntents<const Intent extends string>(
   refusal: string,
   handlers: Record<Intent, IntentHandler>,
 ) {
-  const intents = Object.keys(handlers) as Intent[]
+  const [first, ...rest] = Object.keys(handlers) as Intent[]
+  const Intents = intentSchema(first!, ...rest)
   return {
     /** The answer to a posted form; null when its intent is not one of these (another form on the page). */
     answer(user: User, formData: FormData): Promise<Response> | null {
-      const intent = formData.get('intent')
-      if (!isIntentOf(intents, intent)) return null
+      const intent = readIntent(formData, Intents)
+      if (intent === null) return null
       if (user.role !== role) return Promise.resolve(json({ intent, error: refusal }, { status: 403 }))
       return handlers[intent](user, formData)
     },

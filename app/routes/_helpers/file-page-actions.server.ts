@@ -8,11 +8,13 @@ import { receiveMultipartUpload } from '#app/domain/files/multipart.server.ts'
 import { deleteProjectFile } from '#app/domain/files/project-files.server.ts'
 import { FILE_MESSAGES, type FileCategory } from '#app/domain/files/rules.ts'
 import { isDomainError } from '#app/lib/http/domain-error.ts'
+import { intentSchema } from '#app/lib/http/intents.ts'
 import { assertSameOrigin } from '#app/lib/http/origin.server.ts'
 import { redirectWithToast } from '#app/lib/http/toast.server.ts'
 import type { User } from '#db/schema.ts'
 
-export const FILE_INTENTS = ['delete-file'] as const
+/** The file forms' intents (a file's deletion), as the pages read them. */
+export const FileIntents = intentSchema('delete-file')
 
 /** The page the form posted to (path and query, without Remix's `index`/`_data`). */
 function backTo(request: Request) {

@@ -6,7 +6,8 @@
  */
 import { redirect } from '@remix-run/node'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
-import { isValidScreenshot, quotedFlightPlan, summariseQuote } from '#app/domain/flight-plan/flight-plan.ts'
+import { isValidScreenshot, quotedFlightPlan } from '#app/domain/flight-plan/flight-plan.ts'
+import { summariseQuote } from '#app/domain/flight-plan/quote-summary.ts'
 import { listActiveHubs } from '#app/domain/hubs/active-hubs.server.ts'
 import { NO_FLIGHT_HUBS_MESSAGE } from '#app/domain/pricing/quote.ts'
 import { getPricingSettings } from '#app/domain/pricing/settings.server.ts'

@@ -26,6 +26,7 @@ import {
 } from '#app/domain/projects/projects.server.ts'
 import { isDomainError } from '#app/lib/http/domain-error.ts'
 import { readFormBody } from '#app/lib/http/form-body.server.ts'
+import { intentSchema, readIntent } from '#app/lib/http/intents.ts'
 import { redirectWithToast } from '#app/lib/http/toast.server.ts'
 import type { User } from '#db/schema.ts'
 
@@ -49,6 +50,8 @@ function failure(
 ) {
   return json<PlannerActionAnswer>({ error, field, fieldErrors, toast, coordinates }, { status })
 }
+
+const QuoteIntent = intentSchema('generate-quote')
 
 /** Each part is read with its own field's ceiling (plannerPartLimit). */
 const plannerUploadHandler: UploadHandler = (part) =>
@@ -86,7 +89,7 @@ export async function generateQuote(request: Request, user: Pick<User, 'id'>) {
     }
     throw error
   }
-  if (formData.get('intent') !== 'generate-quote') return failure(400, 'Unknown action', null)
+  if (!readIntent(formData, QuoteIntent)) return failure(400, 'Unknown action', null)
   const typed = formData.get('coordinates')
   const coordinates = typeof typed === 'string' && typed.trim() ? typed : undefined
 

@@ -21,6 +21,7 @@ import {
   type ProcessingPreset,
 } from '#app/domain/processing/presets.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
+import { intentSchema, readIntent } from '#app/lib/http/intents.ts'
 import { redirectWithToast, type ToastInput } from '#app/lib/http/toast.server.ts'
 import type { ProcessingNode } from '#db/schema.ts'
 
@@ -43,8 +44,15 @@ function jobIdOf(formData: FormData) {
   return id
 }
 
+const ProcessingIntents = intentSchema(
+  'processing-start',
+  'processing-cancel',
+  'processing-outputs',
+  'processing-restart',
+)
+
 export async function processingForm(adminId: number, projectId: number, formData: FormData, back: string) {
-  const intent = String(formData.get('intent'))
+  const intent = readIntent(formData, ProcessingIntents)
   try {
     if (intent === 'processing-start') {
       const preset = String(formData.get('preset')) as ProcessingPreset
@@ -122,8 +130,10 @@ function reachedToast(title: string, row: ProcessingNode): ToastInput {
   }
 }
 
+const NodeIntents = intentSchema('node-add', 'node-edit', 'node-enabled', 'node-delete')
+
 export async function nodeForm(adminId: number, formData: FormData, back: string) {
-  const intent = String(formData.get('intent'))
+  const intent = readIntent(formData, NodeIntents)
   const id = Number(formData.get('id'))
   const text = (name: string) => {
     const value = formData.get(name)

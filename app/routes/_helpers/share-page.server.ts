@@ -8,12 +8,13 @@ import { safeRedirect } from '#app/domain/auth/guards.server.ts'
 import { createShareLink, revokeShareLink } from '#app/domain/sharing/share-links.server.ts'
 import { SHARE_MESSAGES, ShareFormSchema } from '#app/domain/sharing/share-rules.ts'
 import { isDomainError } from '#app/lib/http/domain-error.ts'
+import { intentSchema, readIntent } from '#app/lib/http/intents.ts'
 import { createToastHeaders, jsonWithErrorToast, redirectWithToast } from '#app/lib/http/toast.server.ts'
 import type { User } from '#db/schema.ts'
 
 type Actor = Pick<User, 'id' | 'role'>
 
-const SHARE_INTENTS = { create: 'create-share-link', revoke: 'revoke-share-link' } as const
+const ShareIntents = intentSchema('create-share-link', 'revoke-share-link')
 
 /**
  * A Share form post: `create-share-link` answers with the new URL (the page shows it once),
@@ -21,9 +22,9 @@ const SHARE_INTENTS = { create: 'create-share-link', revoke: 'revoke-share-link'
  * form's errors and an error toast.
  */
 export async function handleShareForm(user: Actor, projectId: number, formData: FormData) {
-  const intent = formData.get('intent')
+  const intent = readIntent(formData, ShareIntents)
   const back = safeRedirect(formData.get('returnTo'), `/projects/${projectId}/share`)
-  if (intent === SHARE_INTENTS.revoke) {
+  if (intent === 'revoke-share-link') {
     try {
       revokeShareLink(user, Number(formData.get('linkId')))
     } catch (error) {

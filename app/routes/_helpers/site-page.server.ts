@@ -13,10 +13,13 @@ import {
   SiteScheduleFormSchema,
 } from '#app/domain/sites/site-schedule.ts'
 import { updateSite } from '#app/domain/sites/sites.server.ts'
+import { intentSchema, readIntent } from '#app/lib/http/intents.ts'
 import { redirectWithToast } from '#app/lib/http/toast.server.ts'
 
+const SiteIntents = intentSchema(SITE_INTENTS.rename, SITE_INTENTS.schedule)
+
 export async function handleSitePageAction(viewer: SiteViewer, siteId: number, formData: FormData) {
-  const intent = formData.get('intent')
+  const intent = readIntent(formData, SiteIntents)
   const back = `/sites/${siteId}`
   if (intent === SITE_INTENTS.rename) {
     const submission = parseWithZod(formData, { schema: SiteRenameFormSchema })

@@ -12,7 +12,7 @@ import type L from 'leaflet'
 import { useEffect, type ReactNode, type Ref } from 'react'
 import { ImageOverlay, MapContainer, Polygon, Tooltip, useMap } from 'react-leaflet'
 
-import { TILE_COUNTS_EVENT, tileCountsOf } from './cog-layer.client.ts'
+import { TILE_COUNTS_EVENT, tileCountsOf } from '../cog-layer.client.ts'
 
 function TileProgress() {
   const map = useMap()
