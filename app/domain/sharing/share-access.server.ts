@@ -155,7 +155,10 @@ export function shareRoute(
   return resourceRoute({
     errors: withShareErrors,
     GET: async (args) =>
-      GET(await openShareToken(shareTokenOf(args.request, args.params.token), clientIpOf(args.context)), args),
+      GET(
+        await openShareToken(shareTokenOf(args.request, args.params.token), clientIpOf(args.context)),
+        args,
+      ),
   })
 }
 

@@ -22,6 +22,7 @@ import {
 } from '#db/schema.ts'
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 
+import { gisLinksOf } from './gis-links.ts'
 import {
   SHARE_DEFAULT_DAYS,
   SHARE_MESSAGES,
@@ -29,7 +30,6 @@ import {
   type ShareLinkState,
   type ShareLinkView,
 } from './share-rules.ts'
-import { gisLinksOf } from './gis-links.ts'
 import { hashShareToken, isWellFormedToken, newShareToken } from './share-token.server.ts'
 
 type Actor = Pick<User, 'id' | 'role'>
