@@ -15,8 +15,12 @@ import { parentDeathPrefix } from '#app/lib/process/parent-death.server.ts'
 const MODEL_ZIP_LIMITS = { maxEntries: 2000, maxUnzippedBytes: 4 * 1024 * 1024 * 1024 }
 const MODEL_PARTS = /\.(obj|mtl|png|jpe?g)$/i
 const CONVERT_TIMEOUT_MS = 20 * 60 * 1000
-/** The converter's JavaScript heap at most (its own process: the server's memory is not touched). */
-const CONVERTER_HEAP_MB = 1024
+/**
+ * The converter's JavaScript heap at most (its own process: the server's heap is not touched).
+ * The machine has 512 MB (fly.toml) and the server uses about 200: a bigger model is refused
+ * with the figure rather than pushing the server into swap.
+ */
+const CONVERTER_HEAP_MB = 288
 
 export class ModelCopyError extends Error {
   constructor(message: string) {
