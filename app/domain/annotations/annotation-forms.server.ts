@@ -3,7 +3,7 @@
  * point, two or more for a line, three or more corners for a polygon), and delete. Both call
  * the same service as the /api routes.
  */
-import { MAX_COORDINATE_LINE_CHARS, parseCoordinatePair } from '#app/domain/places/places.server.ts'
+import { coordinateLines, fieldError } from '#app/domain/places/coordinate-form.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { intentSchema } from '#app/lib/http/intents.ts'
 import { numberInput } from '#app/lib/http/zod-input.ts'
@@ -19,22 +19,10 @@ export const NoteIntents = intentSchema('note-create', 'note-delete')
 const COORDINATES_MESSAGE = 'Type one ‘latitude, longitude’ per line.'
 
 function positionsFrom(text: string): [number, number][] {
-  const positions: [number, number][] = []
-  const lines = text.replace(/\r\n?/g, '\n').split('\n')
-  if (lines.length > 1001) throw fieldError('coordinates', ANNOTATION_MESSAGES.polygon)
-  lines.forEach((raw, index) => {
-    const line = raw.trim()
-    if (!line) return
-    const pair = line.length <= MAX_COORDINATE_LINE_CHARS ? parseCoordinatePair(line) : null
-    if (!pair) throw fieldError('coordinates', `Line ${index + 1} is not a ‘latitude, longitude’ pair.`)
-    positions.push([pair.lng, pair.lat])
-  })
+  if (text.split('\n').length > 1001) throw fieldError('coordinates', ANNOTATION_MESSAGES.polygon)
+  const positions = coordinateLines(text)
   if (!positions.length) throw fieldError('coordinates', COORDINATES_MESSAGE)
   return positions
-}
-
-function fieldError(field: string, message: string) {
-  return new DomainError(400, message, { fieldErrors: { [field]: [message] } })
 }
 
 const Blank = z.literal('').transform(() => null)

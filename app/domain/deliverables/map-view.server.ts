@@ -4,10 +4,9 @@
  * measured from typed "lat, lng" lines through the same service as POST …/volume.
  */
 import { flightPlanAreas } from '#app/domain/flight-plan/flight-plan.ts'
-import { MAX_COORDINATE_LINE_CHARS, parseCoordinatePair } from '#app/domain/places/places.server.ts'
+import { coordinateLines, fieldError } from '#app/domain/places/coordinate-form.server.ts'
 import { requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
-import { DomainError } from '#app/lib/http/domain-error.ts'
 import { numberInput } from '#app/lib/http/zod-input.ts'
 import type { User } from '#db/schema.ts'
 import { z } from 'zod'
@@ -89,26 +88,10 @@ const VolumeFormSchema = z.object({
 })
 
 function ringFromLines(text: string): [number, number][] {
-  const ring: [number, number][] = []
-  const lines = text.replace(/\r\n?/g, '\n').split('\n')
-  lines.forEach((raw, index) => {
-    const line = raw.trim()
-    if (!line || line.startsWith('#')) return
-    const pair = line.length <= MAX_COORDINATE_LINE_CHARS ? parseCoordinatePair(line) : null
-    if (!pair) {
-      throw new DomainError(400, `Line ${index + 1} is not a ‘latitude, longitude’ pair.`, {
-        fieldErrors: { coordinates: [`Line ${index + 1} is not a ‘latitude, longitude’ pair.`] },
-      })
-    }
-    ring.push([pair.lng, pair.lat])
-  })
-  if (ring.length > MAX_CORNERS) throw formError('coordinates', VOLUME_FORM_MESSAGES.tooMany)
-  if (ring.length < 3) throw formError('coordinates', VOLUME_FORM_MESSAGES.coordinates)
+  const ring = coordinateLines(text)
+  if (ring.length > MAX_CORNERS) throw fieldError('coordinates', VOLUME_FORM_MESSAGES.tooMany)
+  if (ring.length < 3) throw fieldError('coordinates', VOLUME_FORM_MESSAGES.coordinates)
   return ring
-}
-
-function formError(field: string, message: string) {
-  return new DomainError(400, message, { fieldErrors: { [field]: [message] } })
 }
 
 export type VolumeFormResult = {
@@ -127,7 +110,7 @@ export async function volumeFromForm(
   const parsed = VolumeFormSchema.safeParse(fields)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
-    throw formError(String(issue.path[0] ?? 'form'), issue.message)
+    throw fieldError(String(issue.path[0] ?? 'form'), issue.message)
   }
   const { fileId, coordinates, base: baseChoice, baseHeight } = parsed.data
   const ring = ringFromLines(coordinates)
@@ -138,7 +121,7 @@ export async function volumeFromForm(
   }
   let base: VolumeBase = baseChoice === 'height' ? { elevationM: baseHeight ?? Number.NaN } : baseChoice
   const checked = VolumeBaseSchema.safeParse(base)
-  if (!checked.success) throw formError('baseHeight', VOLUME_FORM_MESSAGES.baseHeight)
+  if (!checked.success) throw fieldError('baseHeight', VOLUME_FORM_MESSAGES.baseHeight)
   base = checked.data
   return { fileId, base, figures: await measureVolume(user, projectId, fileId, { ring, base }, { signal }) }
 }

@@ -3,8 +3,11 @@
  * and, optionally, typed corners (one ‘latitude, longitude’ per line; the design's outline when
  * left empty) → the same figures as POST …/cut-fill.
  */
-import { parseCoordinatePair } from '#app/domain/places/places.server.ts'
-import { DomainError } from '#app/lib/http/domain-error.ts'
+import {
+  coordinateLines,
+  fieldError,
+  parseCoordinateForm,
+} from '#app/domain/places/coordinate-form.server.ts'
 import { numberInput } from '#app/lib/http/zod-input.ts'
 import type { User } from '#db/schema.ts'
 import { z } from 'zod'
@@ -17,7 +20,6 @@ const CUT_FILL_FORM_MESSAGES = {
   model: 'Choose an elevation model.',
   design: 'Choose a design surface.',
   corners: 'Type at least 3 corners, one ‘latitude, longitude’ per line, or leave the box empty.',
-  line: (n: number) => `Line ${n} is not a ‘latitude, longitude’ pair.`,
 } as const
 
 const CutFillFormSchema = z.object({
@@ -31,34 +33,17 @@ const CutFillFormSchema = z.object({
 
 export type CutFillFormResult = { fileId: number; designSurfaceId: number; figures: CutFillFigures }
 
-const fieldError = (field: string, message: string) =>
-  new DomainError(400, message, { fieldErrors: { [field]: [message] } })
-
 export async function cutFillFromForm(
   user: Pick<User, 'id' | 'role'>,
   projectId: number,
   fields: Record<string, unknown>,
   signal?: AbortSignal,
 ): Promise<CutFillFormResult> {
-  const parsed = CutFillFormSchema.safeParse(fields)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!
-    throw fieldError(String(issue.path[0] ?? 'coordinates'), issue.message)
-  }
-  const ring: [number, number][] = []
-  parsed.data.coordinates
-    .replace(/\r\n?/g, '\n')
-    .split('\n')
-    .forEach((raw, index) => {
-      const text = raw.trim()
-      if (!text || text.startsWith('#')) return
-      const pair = parseCoordinatePair(text)
-      if (!pair) throw fieldError('coordinates', CUT_FILL_FORM_MESSAGES.line(index + 1))
-      ring.push([pair.lng, pair.lat])
-    })
+  const data = parseCoordinateForm(CutFillFormSchema, fields)
+  const ring = coordinateLines(data.coordinates)
   if (ring.length && (ring.length < 3 || ring.length > MAX_CORNERS))
     throw fieldError('coordinates', CUT_FILL_FORM_MESSAGES.corners)
-  const { fileId, designSurfaceId } = parsed.data
+  const { fileId, designSurfaceId } = data
   const figures = await measureCutFill(
     user,
     projectId,

@@ -1,0 +1,38 @@
+/**
+ * The typed-coordinates forms that work without JavaScript (the Map view's profile line and
+ * cut/fill area): the form parsed with a field's error, and its lines of "latitude, longitude".
+ */
+import { DomainError } from '#app/lib/http/domain-error.ts'
+import type { z } from 'zod'
+
+import { MAX_COORDINATE_LINE_CHARS, parseCoordinatePair } from './places.server.ts'
+
+export const fieldError = (field: string, message: string) =>
+  new DomainError(400, message, { fieldErrors: { [field]: [message] } })
+
+/** The form's fields by the schema, or a 400 naming the first bad field. */
+export function parseCoordinateForm<T extends z.ZodTypeAny>(
+  schema: T,
+  fields: Record<string, unknown>,
+): z.infer<T> {
+  const parsed = schema.safeParse(fields)
+  if (parsed.success) return parsed.data
+  const issue = parsed.error.issues[0]!
+  throw fieldError(String(issue.path[0] ?? 'coordinates'), issue.message)
+}
+
+/** One [lng, lat] a line; blank and `#` lines skipped; a bad line is a 400 naming its number. */
+export function coordinateLines(text: string): [number, number][] {
+  const points: [number, number][] = []
+  text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .forEach((raw, index) => {
+      const line = raw.trim()
+      if (!line || line.startsWith('#')) return
+      const pair = line.length <= MAX_COORDINATE_LINE_CHARS ? parseCoordinatePair(line) : null
+      if (!pair) throw fieldError('coordinates', `Line ${index + 1} is not a ‘latitude, longitude’ pair.`)
+      points.push([pair.lng, pair.lat])
+    })
+  return points
+}
