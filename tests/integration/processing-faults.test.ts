@@ -177,7 +177,8 @@ describe('no node online yet', () => {
 
 test(
   'a node lost mid-run: after PROCESSING_NODE_LOST_MINUTES the client reads “Waiting for a processing node”, then another node completes it',
-  { timeout: 120_000 },
+  // Seen once (1 of 4 full runs) completing on the dying node before it died: retried while that race is open.
+  { timeout: 120_000, retry: 2 },
   async () => {
     setEnv({ PROCESSING_NODE_LOST_MINUTES: '0.01' })
     const dyingDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-lost-'))
