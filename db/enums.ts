@@ -2,9 +2,9 @@
  * The values of the columns that take one of a fixed list (roles, statuses, kinds).
  * Browser-safe: forms and labels import these lists from here, never from `schema.ts`,
  * which would pull drizzle into the browser's bundle (ADR 279). `schema.ts` re-exports them.
+ * The lists come first, then the type of one value of each.
  */
 export const ROLES = ['client', 'pilot', 'admin'] as const
-export type Role = (typeof ROLES)[number]
 
 export const PROJECT_STATUSES = [
   'draft',
@@ -14,7 +14,6 @@ export const PROJECT_STATUSES = [
   'completed',
   'cancelled',
 ] as const
-export type ProjectStatus = (typeof PROJECT_STATUSES)[number]
 
 export const FILE_CATEGORIES = [
   'land_owner_agreement',
@@ -24,7 +23,6 @@ export const FILE_CATEGORIES = [
   'raw_image',
   'raw_video',
 ] as const
-export type FileCategory = (typeof FILE_CATEGORIES)[number]
 
 /** What a processed deliverable is, found from its content and editable by an admin. */
 export const DELIVERABLE_KINDS = [
@@ -38,10 +36,8 @@ export const DELIVERABLE_KINDS = [
   'video',
   'other',
 ] as const
-export type DeliverableKind = (typeof DELIVERABLE_KINDS)[number]
 
 export const VIEW_STATUSES = ['queued', 'processing', 'ready', 'failed'] as const
-export type ViewStatus = (typeof VIEW_STATUSES)[number]
 
 /** A photogrammetry job on a NodeODM node: its steps in order, then how it ended. */
 export const PROCESSING_STATUSES = [
@@ -54,17 +50,13 @@ export const PROCESSING_STATUSES = [
   'failed',
   'canceled',
 ] as const
-export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number]
 
 export const PROCESSING_PRESETS = ['fast-orthophoto', 'standard', 'full-3d'] as const
-export type ProcessingPreset = (typeof PROCESSING_PRESETS)[number]
 
 /** What a processing job's outputs do to the project's earlier ones when published. */
 export const JOB_OUTPUTS = ['replace', 'add'] as const
-export type JobOutputs = (typeof JOB_OUTPUTS)[number]
 
 export const REPEAT_INTERVALS = ['month', 'quarter'] as const
-export type RepeatInterval = (typeof REPEAT_INTERVALS)[number]
 
 export const OPERATOR_DOCUMENT_KINDS = [
   'roc',
@@ -73,23 +65,33 @@ export const OPERATOR_DOCUMENT_KINDS = [
   'aircraft_registration',
   'rla',
 ] as const
-export type OperatorDocumentKind = (typeof OPERATOR_DOCUMENT_KINDS)[number]
 
 export const PILOT_DOCUMENT_KINDS = ['rpl', 'medical'] as const
-export type PilotDocumentKind = (typeof PILOT_DOCUMENT_KINDS)[number]
 
 /** A note on the Map view: a point, a line or a polygon. */
 export const ANNOTATION_KINDS = ['point', 'line', 'polygon'] as const
-export type AnnotationKind = (typeof ANNOTATION_KINDS)[number]
 
 /** A polygon note on a site measured on every survey: a pile above the ground or a pit below it. */
 export const STOCKPILE_KINDS = ['stockpile', 'pit'] as const
-export type StockpileKind = (typeof STOCKPILE_KINDS)[number]
 
 /** The base a polygon note's volume is measured from (a typed height carries its metres). */
 export const ANNOTATION_BASES = ['edge-mean', 'edge-lowest', 'triangulated', 'typed'] as const
-export type AnnotationBase = (typeof ANNOTATION_BASES)[number]
 
 /** What a design surface was uploaded as: a LandXML TIN, a GeoTIFF design model or a DXF of 3D faces. */
 export const DESIGN_SURFACE_KINDS = ['landxml', 'geotiff', 'dxf'] as const
+
+export type Role = (typeof ROLES)[number]
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number]
+export type FileCategory = (typeof FILE_CATEGORIES)[number]
+export type DeliverableKind = (typeof DELIVERABLE_KINDS)[number]
+export type ViewStatus = (typeof VIEW_STATUSES)[number]
+export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number]
+export type ProcessingPreset = (typeof PROCESSING_PRESETS)[number]
+export type JobOutputs = (typeof JOB_OUTPUTS)[number]
+export type RepeatInterval = (typeof REPEAT_INTERVALS)[number]
+export type OperatorDocumentKind = (typeof OPERATOR_DOCUMENT_KINDS)[number]
+export type PilotDocumentKind = (typeof PILOT_DOCUMENT_KINDS)[number]
+export type AnnotationKind = (typeof ANNOTATION_KINDS)[number]
+export type StockpileKind = (typeof STOCKPILE_KINDS)[number]
+export type AnnotationBase = (typeof ANNOTATION_BASES)[number]
 export type DesignSurfaceKind = (typeof DESIGN_SURFACE_KINDS)[number]

@@ -7,12 +7,10 @@
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
-import { PageCard } from '#app/components/layout/page-card.tsx'
+import { ProjectSubpage } from '#app/components/layout/project-subpage.tsx'
 import { elapsedOf, progressText } from '#app/components/processing/processing-panel.tsx'
 import { useLiveData, useNow } from '#app/components/processing/use-live-processing.ts'
-import { BackLink } from '#app/components/ui/back-link.tsx'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { projectProcessing } from '#app/domain/processing/jobs.server.ts'
 import { isActiveProcessing, PROCESSING_STATUS_LABELS } from '#app/domain/processing/presets.ts'
@@ -92,61 +90,57 @@ export default function ProcessingPage() {
   const active = Boolean(latest && isActiveProcessing(latest.status))
   const now = useNow(active, loaded.renderedAt)
   return (
-    <AppShell>
-      <main className="mx-auto max-w-2xl px-4 py-8 sm:px-6 sm:py-10">
-        {live ? (
-          <noscript>
-            <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
-          </noscript>
-        ) : null}
-        <PageCard
-          title={<>Processing {project.name}</>}
-          description="Turning the flight’s photos into your map."
-        >
-          <p className="text-lg font-semibold text-ink-950" data-testid="processing-headline" role="status">
-            {processingHeadline(latest, project.delivered)}
+    <ProjectSubpage
+      title={<>Processing {project.name}</>}
+      description="Turning the flight’s photos into your map."
+      back={back}
+    >
+      {live ? (
+        <noscript>
+          <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
+        </noscript>
+      ) : null}
+      <p className="text-lg font-semibold text-ink-950" data-testid="processing-headline" role="status">
+        {processingHeadline(latest, project.delivered)}
+      </p>
+      {latest && active ? (
+        <>
+          <progress className="mt-3 h-2 w-full" max={100} value={latest.progressPercent}>
+            {progressText(latest.progressPercent)}
+          </progress>
+          <p className="mt-2 text-sm text-ink-600" data-testid="processing-stage">
+            {latest.stage} · {plural(latest.imagesCount, 'photo')} ·{' '}
+            <span data-testid="processing-elapsed">{elapsedOf(latest, now)}</span>
           </p>
-          {latest && active ? (
-            <>
-              <progress className="mt-3 h-2 w-full" max={100} value={latest.progressPercent}>
-                {progressText(latest.progressPercent)}
-              </progress>
-              <p className="mt-2 text-sm text-ink-600" data-testid="processing-stage">
-                {latest.stage} · {plural(latest.imagesCount, 'photo')} ·{' '}
-                <span data-testid="processing-elapsed">{elapsedOf(latest, now)}</span>
-              </p>
-            </>
-          ) : null}
-          {live ? (
-            <p className="mt-3 text-xs text-ink-500">
-              This page keeps itself up to date.{' '}
-              <Link to="." reloadDocument className="link">
-                Refresh now
-              </Link>
-            </p>
-          ) : null}
-          {jobs.length > 1 || (latest && !active) ? (
-            <ul className="mt-5 space-y-1 text-sm text-ink-700">
-              {jobs.map((j) => (
-                <li key={j.id}>
-                  {formatDate(j.createdAt, { withTime: true })}: {PROCESSING_STATUS_LABELS[j.status]}
-                  {j.finishedAt ? ` after ${elapsedOf(j)}` : ''}
-                  {j.error ? ` — ${j.error}` : ''}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          {project.delivered ? (
-            <p className="mt-4">
-              <Link to={`/projects/${project.id}/map`} className="link">
-                Open the Map view
-              </Link>
-            </p>
-          ) : null}
-          <BackLink to={back}>Back to the project</BackLink>
-        </PageCard>
-      </main>
-    </AppShell>
+        </>
+      ) : null}
+      {live ? (
+        <p className="mt-3 text-xs text-ink-500">
+          This page keeps itself up to date.{' '}
+          <Link to="." reloadDocument className="link">
+            Refresh now
+          </Link>
+        </p>
+      ) : null}
+      {jobs.length > 1 || (latest && !active) ? (
+        <ul className="mt-5 space-y-1 text-sm text-ink-700">
+          {jobs.map((j) => (
+            <li key={j.id}>
+              {formatDate(j.createdAt, { withTime: true })}: {PROCESSING_STATUS_LABELS[j.status]}
+              {j.finishedAt ? ` after ${elapsedOf(j)}` : ''}
+              {j.error ? ` — ${j.error}` : ''}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {project.delivered ? (
+        <p className="mt-4">
+          <Link to={`/projects/${project.id}/map`} className="link">
+            Open the Map view
+          </Link>
+        </p>
+      ) : null}
+    </ProjectSubpage>
   )
 }
 

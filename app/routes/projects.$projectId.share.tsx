@@ -5,12 +5,10 @@
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
-import { PageCard } from '#app/components/layout/page-card.tsx'
+import { ProjectSubpage } from '#app/components/layout/project-subpage.tsx'
 import { CreatedShareLink } from '#app/components/sharing/created-share-link.tsx'
 import { SharePanel } from '#app/components/sharing/share-panel.tsx'
-import { BackLink } from '#app/components/ui/back-link.tsx'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
 import { requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import { sharePanelData } from '#app/domain/sharing/share-panel.server.ts'
@@ -56,29 +54,25 @@ export default function SharePage() {
     form: actionData?.error && !fieldErrors?.fileIds ? [actionData.error] : undefined,
   }
   return (
-    <AppShell>
-      <main className="mx-auto max-w-2xl px-4 py-8 sm:px-6 sm:py-10">
-        <PageCard
-          title={
-            <>
-              Share {project.name}
-              {surveyDate ? ` (survey of ${surveyDate})` : null}
-            </>
-          }
-          description="Links to the deliverables, for people without an account."
-        >
-          {actionData?.created ? <CreatedShareLink created={actionData.created} /> : null}
-          <SharePanel
-            projectId={project.id}
-            deliverables={deliverables}
-            links={links}
-            returnTo={`/projects/${project.id}/share`}
-            errors={errors}
-          />
-          <BackLink to={back}>Back to the project</BackLink>
-        </PageCard>
-      </main>
-    </AppShell>
+    <ProjectSubpage
+      title={
+        <>
+          Share {project.name}
+          {surveyDate ? ` (survey of ${surveyDate})` : null}
+        </>
+      }
+      description="Links to the deliverables, for people without an account."
+      back={back}
+    >
+      {actionData?.created ? <CreatedShareLink created={actionData.created} /> : null}
+      <SharePanel
+        projectId={project.id}
+        deliverables={deliverables}
+        links={links}
+        returnTo={`/projects/${project.id}/share`}
+        errors={errors}
+      />
+    </ProjectSubpage>
   )
 }
 

@@ -6,6 +6,7 @@
  */
 import { Form, Link } from '@remix-run/react'
 import { SelectField } from '#app/components/forms/select-field.tsx'
+import { ColorDot } from '#app/components/ui/color-dot.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import {
@@ -78,11 +79,7 @@ export function NoteList({ notes, listPage }: { notes: ListedNote[]; listPage?: 
         >
           <div className="min-w-0 space-y-0.5">
             <p className="flex items-center gap-2 font-medium text-ink-950">
-              <span
-                aria-hidden
-                className="inline-block h-3 w-3 rounded-full"
-                style={{ background: note.color }}
-              />
+              <ColorDot color={note.color} />
               {note.title}
               <span className="text-xs font-normal text-ink-500">
                 {KIND_LABELS[note.kind]}

@@ -5,6 +5,7 @@
  */
 import type { SerializeFrom } from '@remix-run/node'
 import { cn } from '#app/components/ui/cn.ts'
+import { ColorDot } from '#app/components/ui/color-dot.tsx'
 import { BASE_LABELS, STOCKPILE_LABELS } from '#app/domain/annotations/annotation-schemas.ts'
 import type { SiteStockpile } from '#app/domain/annotations/stockpile-series.server.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
@@ -134,11 +135,7 @@ export function StockpileSeries({ stockpile }: { stockpile: Stockpile }) {
     <section aria-labelledby={titleId} className="space-y-3" data-testid="stockpile">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id={titleId} className="flex flex-wrap items-center gap-x-2 font-medium text-ink-950">
-          <span
-            aria-hidden
-            className="inline-block h-3 w-3 rounded-full"
-            style={{ background: stockpile.color }}
-          />
+          <ColorDot color={stockpile.color} />
           {stockpile.title}
           <span className="text-xs font-normal text-ink-500">
             {STOCKPILE_LABELS[stockpile.stockpileKind]} · base: {BASE_LABELS[stockpile.base]}

@@ -22,13 +22,12 @@ export function repeatSurveyDate(project: Survey, db: DbOrTx = getDb()): string 
 /** `repeatSurveyDate` of each of `surveys`, by project id: one query for all their sites. */
 export function repeatSurveyDates(surveys: Survey[], db: DbOrTx = getDb()): Map<number, string | null> {
   const siteIds = [...new Set(surveys.flatMap((s) => (s.siteId === null ? [] : [s.siteId])))]
-  const onSites = siteIds.length
-    ? db
-        .select({ id: projects.id, siteId: projects.siteId })
-        .from(projects)
-        .where(inArray(projects.siteId, siteIds))
-        .all()
-    : []
+  // drizzle's inArray of no ids is `false`: no sites, no rows.
+  const onSites = db
+    .select({ id: projects.id, siteId: projects.siteId })
+    .from(projects)
+    .where(inArray(projects.siteId, siteIds))
+    .all()
   return new Map(
     surveys.map((s) => {
       const repeated = onSites.some((o) => o.siteId === s.siteId && o.id !== s.id)

@@ -82,13 +82,12 @@ export async function discardJobOutputs(jobId: number, db: DbOrTx = getDb()) {
 
 /** The viewing copies of these files that are still being made, and those that failed. */
 function viewsOf(fileIds: number[], db: DbOrTx) {
-  const views = fileIds.length
-    ? db
-        .select({ fileId: deliverableViews.fileId, status: deliverableViews.status })
-        .from(deliverableViews)
-        .where(inArray(deliverableViews.fileId, fileIds))
-        .all()
-    : []
+  // drizzle's inArray of no ids is `false`: no files, no rows.
+  const views = db
+    .select({ fileId: deliverableViews.fileId, status: deliverableViews.status })
+    .from(deliverableViews)
+    .where(inArray(deliverableViews.fileId, fileIds))
+    .all()
   return {
     copying: views.filter((v) => v.status === 'queued' || v.status === 'processing').length,
     failed: views.filter((v) => v.status === 'failed').map((v) => v.fileId),

@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import {
+  getFormProps,
+  getInputProps,
+  useForm,
+  type DefaultValue,
+  type FormMetadata,
+  type SubmissionResult,
+} from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useActionData } from '@remix-run/react'
 import { Field } from '#app/components/forms.tsx'
@@ -10,6 +17,8 @@ import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { DeliverableSettingsSchema } from '#app/domain/deliverables/schemas.ts'
 import { PricingSettingsSchema } from '#app/domain/pricing/settings.ts'
+import type { ReactNode } from 'react'
+import type { z } from 'zod'
 
 import { DroneProfilesSection } from './drone-profiles-section.tsx'
 import { HealthSection } from './health-section.tsx'
@@ -91,17 +100,35 @@ const PRICING_FIELDS = [
   },
 ] as const
 
-function PricingForm({ pricing }: { pricing: TabData<'settings'>['pricing'] }) {
+/** A form of the Settings tab: posts its intent to the tab, checked against its schema on both sides. */
+function useSettingsForm<Schema extends z.ZodTypeAny>(options: {
+  id: string
+  intent: string
+  schema: Schema
+  defaultValue: DefaultValue<z.input<Schema>>
+}) {
+  const { id, intent, schema, defaultValue } = options
   const actionData = useActionData<{ intent?: string; result?: SubmissionResult<string[]> }>()
-  const pending = useIsPending({ intent: 'admin-save-pricing' })
   const [form, fields] = useForm({
-    id: 'pricing-form',
-    constraint: getZodConstraint(PricingSettingsSchema),
-    lastResult: actionData?.intent === 'admin-save-pricing' ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PricingSettingsSchema }),
+    id,
+    constraint: getZodConstraint(schema),
+    lastResult: actionData?.intent === intent ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: 'onBlur',
-    defaultValue: Object.fromEntries(Object.entries(pricing).map(([k, v]) => [k, String(v)])),
+    defaultValue,
   })
+  return { form, fields, pending: useIsPending({ intent }) }
+}
+
+function SettingsForm<Schema extends Record<string, unknown>>({
+  form,
+  intent,
+  children,
+}: {
+  form: FormMetadata<Schema>
+  intent: string
+  children: ReactNode
+}) {
   return (
     <Form
       method="post"
@@ -110,8 +137,23 @@ function PricingForm({ pricing }: { pricing: TabData<'settings'>['pricing'] }) {
       {...getFormProps(form)}
       className="space-y-4"
     >
-      <input type="hidden" name="intent" value="admin-save-pricing" />
+      <input type="hidden" name="intent" value={intent} />
       {form.errors?.length ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+      {children}
+    </Form>
+  )
+}
+
+function PricingForm({ pricing }: { pricing: TabData<'settings'>['pricing'] }) {
+  const intent = 'admin-save-pricing'
+  const { form, fields, pending } = useSettingsForm({
+    id: 'pricing-form',
+    intent,
+    schema: PricingSettingsSchema,
+    defaultValue: Object.fromEntries(Object.entries(pricing).map(([k, v]) => [k, String(v)])),
+  })
+  return (
+    <SettingsForm form={form} intent={intent}>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {PRICING_FIELDS.map((f) => (
           <Field
@@ -131,21 +173,17 @@ function PricingForm({ pricing }: { pricing: TabData<'settings'>['pricing'] }) {
           Save Pricing
         </StatusButton>
       </div>
-    </Form>
+    </SettingsForm>
   )
 }
 
 /** The one Deliverables form: viewing copies, change maps, automatic processing and delivery. */
 function DeliverableSettingsForm({ settings }: { settings: TabData<'settings'>['deliverables'] }) {
-  const actionData = useActionData<{ intent?: string; result?: SubmissionResult<string[]> }>()
   const intent = 'admin-save-deliverable-settings'
-  const pending = useIsPending({ intent })
-  const [form, fields] = useForm({
+  const { form, fields, pending } = useSettingsForm({
     id: 'deliverable-settings-form',
-    constraint: getZodConstraint(DeliverableSettingsSchema),
-    lastResult: actionData?.intent === intent ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DeliverableSettingsSchema }),
-    shouldValidate: 'onBlur',
+    intent,
+    schema: DeliverableSettingsSchema,
     defaultValue: {
       rasterMaxGigapixels: String(settings.rasterMaxGigapixels),
       changeMinimumCm: String(settings.changeMinimumCm),
@@ -154,15 +192,7 @@ function DeliverableSettingsForm({ settings }: { settings: TabData<'settings'>['
     },
   })
   return (
-    <Form
-      method="post"
-      action="/admin?tab=settings"
-      preventScrollReset
-      {...getFormProps(form)}
-      className="space-y-4"
-    >
-      <input type="hidden" name="intent" value={intent} />
-      {form.errors?.length ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+    <SettingsForm form={form} intent={intent}>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Field
           labelProps={{ children: 'Largest raster (gigapixels)' }}
@@ -207,7 +237,7 @@ function DeliverableSettingsForm({ settings }: { settings: TabData<'settings'>['
           Save Deliverable Settings
         </StatusButton>
       </div>
-    </Form>
+    </SettingsForm>
   )
 }
 

@@ -11,6 +11,7 @@ import { UploadWidget } from '#app/components/files/upload-widget.tsx'
 import { AreasSketch } from '#app/components/maps/areas-sketch.tsx'
 import { MapViewLink } from '#app/components/mapview/map-view-link.tsx'
 import { SaveForOffline } from '#app/components/offline/offline-controls.tsx'
+import { ColorDot } from '#app/components/ui/color-dot.tsx'
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
 import { LoadFallbackBoundary } from '#app/components/ui/load-fallback-boundary.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
@@ -252,13 +253,7 @@ export function JobDialog({
             <dl className="divide-y divide-ink-100">
               <DetailRow label="Zone">
                 <span className="inline-flex items-center gap-2">
-                  {job.airspaceZoneColor ? (
-                    <span
-                      aria-hidden="true"
-                      className="h-3 w-3 rounded-full"
-                      style={{ backgroundColor: job.airspaceZoneColor }}
-                    />
-                  ) : null}
+                  {job.airspaceZoneColor ? <ColorDot color={job.airspaceZoneColor} /> : null}
                   {job.airspaceZone ?? 'No controlled airspace'}
                 </span>
               </DetailRow>

@@ -1,5 +1,6 @@
 /** The dialog's top: the project's details and its pricing breakdown with the airspace zone. */
 import { YesNoBadge } from '#app/components/dashboard/admin/ui.tsx'
+import { ColorDot } from '#app/components/ui/color-dot.tsx'
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
 import { repeatDiscountLabel } from '#app/domain/pricing/vat.ts'
 import { projectTypeLabel } from '#app/domain/projects/project-schemas.ts'
@@ -67,13 +68,7 @@ export function ProjectSummary({
         </dl>
         <h3 className="mb-1 mt-4 text-sm font-semibold text-ink-950">Airspace zone</h3>
         <p className="flex items-center gap-2 text-sm text-ink-700">
-          {project.airspaceZoneColor ? (
-            <span
-              aria-hidden="true"
-              className="h-3 w-3 rounded-full"
-              style={{ backgroundColor: project.airspaceZoneColor }}
-            />
-          ) : null}
+          {project.airspaceZoneColor ? <ColorDot color={project.airspaceZoneColor} /> : null}
           {project.airspaceZone ?? 'No controlled airspace'}
         </p>
       </section>
