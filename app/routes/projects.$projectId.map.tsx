@@ -10,6 +10,7 @@ import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { GeneralErrorBoundary } from '#app/components/layout/error-boundary.tsx'
 import { PageHeading } from '#app/components/layout/page-heading.tsx'
 import { cutFillMapUrl, DesignSection, type CutFillView } from '#app/components/mapview/design-section.tsx'
+import { GisSection } from '#app/components/mapview/gis-section.tsx'
 import { LazyDeliverablesMap } from '#app/components/mapview/lazy-deliverables-map.tsx'
 import { NotesSection } from '#app/components/mapview/map-notes.tsx'
 import { DeliverableList, VolumeForm } from '#app/components/mapview/map-view-sections.tsx'
@@ -29,7 +30,8 @@ import { profileFromForm } from '#app/domain/deliverables/profile-form.server.ts
 import { listDesignSurfaces } from '#app/domain/design/design-surfaces.server.ts'
 import { isMultipart } from '#app/domain/files/multipart.server.ts'
 import { requireVisibleProject } from '#app/domain/projects/access.server.ts'
-import { getEnv } from '#app/lib/config/env.server.ts'
+import { gisLinksOf } from '#app/domain/sharing/gis-links.ts'
+import { appUrl, getEnv } from '#app/lib/config/env.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { readFormBody } from '#app/lib/http/form-body.server.ts'
 import { intentSchema, readIntent } from '#app/lib/http/intents.ts'
@@ -64,6 +66,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     materials: getMaterials(),
     reportEarlierSurveys: earlierSurveyModels(user, requireVisibleProject(user, projectId)),
     tileUrl: getEnv().TILE_URL,
+    gis: gisLinksOf(
+      `${appUrl()}/api/projects/${projectId}`,
+      view.layers.map((layer) => ({ id: layer.id, name: layer.fileName })),
+    ),
   })
 }
 
@@ -165,6 +171,7 @@ export default function MapViewPage() {
     designSurfaces,
     isAdmin,
     deleteDesignId,
+    gis,
   } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   // The profile form's answer (the other forms answer without these keys).
@@ -268,6 +275,7 @@ export default function MapViewPage() {
             earlierSurveys={reportEarlierSurveys}
           />
         ) : null}
+        {gis ? <GisSection projectId={project.id} gis={gis} /> : null}
       </main>
     </AppShell>
   )

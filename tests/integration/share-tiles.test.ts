@@ -15,7 +15,10 @@ import { nativeZoom } from '#app/domain/sharing/xyz-tiles.server.ts'
 import { resetEnvCache } from '#app/lib/config/env.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
 import * as shareLinksRoute from '#app/routes/api.projects.$id.share-links.ts'
+import * as projectTileRoute from '#app/routes/api.projects.$id.tiles.$fileId.$z.$x.$y.ts'
+import * as projectWmtsRoute from '#app/routes/api.projects.$id.wmts.1[.]0[.]0.WMTSCapabilities[.]xml.ts'
 import * as revokeRoute from '#app/routes/api.share-links.$id.ts'
+import * as mapRoute from '#app/routes/projects.$projectId.map.tsx'
 import * as tileRoute from '#app/routes/s.$token_.tiles.$fileId.$z.$x.$y.ts'
 import * as wmtsRoute from '#app/routes/s.$token_.wmts.1[.]0[.]0.WMTSCapabilities[.]xml.ts'
 import { projectFiles } from '#db/schema.ts'
@@ -72,22 +75,33 @@ async function linkFor(json: { allowDownload: boolean }) {
   return { id, token: url.split('/s/')[1]!, gis }
 }
 
-/** The two share routes behind a real HTTP server, as QGIS or GDAL would reach them. */
-function serveShareRoutes() {
+/** The share routes and the signed-in ones behind a real HTTP server, as QGIS or GDAL would reach them. */
+function serveTileRoutes() {
   return http.createServer(async (req, res) => {
     const url = new URL(req.url!, 'http://127.0.0.1')
-    const tile = /^\/s\/([^/]+)\/tiles\/([^/]+)\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(url.pathname)
-    const wmts = /^\/s\/([^/]+)\/wmts\/1\.0\.0\/WMTSCapabilities\.xml$/.exec(url.pathname)
-    const request = new Request(`http://127.0.0.1${req.url}`)
+    const tile = /^\/(s|api\/projects)\/([^/]+)\/tiles\/([^/]+)\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(
+      url.pathname,
+    )
+    const wmts = /^\/(s|api\/projects)\/([^/]+)\/wmts\/1\.0\.0\/WMTSCapabilities\.xml$/.exec(url.pathname)
+    const session = req.headers['x-session-id']
+    const headers: Record<string, string> = typeof session === 'string' ? { 'x-session-id': session } : {}
+    const request = new Request(`http://127.0.0.1${req.url}`, { headers })
     const context = { clientIp: '203.0.113.9' }
+    const shared = (tile ?? wmts)?.[1] === 's'
     const answer = tile
-      ? await tileRoute.loader({
+      ? await (shared ? tileRoute.loader : projectTileRoute.loader)({
           request,
-          params: { token: tile[1]!, fileId: tile[2]!, z: tile[3]!, x: tile[4]!, y: tile[5]! },
+          params: shared
+            ? { token: tile[2]!, fileId: tile[3]!, z: tile[4]!, x: tile[5]!, y: tile[6]! }
+            : { id: tile[2]!, fileId: tile[3]!, z: tile[4]!, x: tile[5]!, y: tile[6]! },
           context,
         })
       : wmts
-        ? await wmtsRoute.loader({ request, params: { token: wmts[1]! }, context })
+        ? await (shared ? wmtsRoute.loader : projectWmtsRoute.loader)({
+            request,
+            params: shared ? { token: wmts[2]! } : { id: wmts[2]! },
+            context,
+          })
         : new Response('not found', { status: 404 })
     res.writeHead(answer.status, Object.fromEntries(answer.headers))
     res.end(Buffer.from(await answer.arrayBuffer()))
@@ -118,7 +132,7 @@ beforeAll(async () => {
   // GDAL's WMS/WMTS drivers cache tiles: in the test's data folder, not the working directory.
   process.env.GDAL_DEFAULT_WMS_CACHE_PATH = path.join(storagePaths().root, 'gdalwmscache')
   made = await deliveredRasters()
-  server = serveShareRoutes()
+  server = serveTileRoutes()
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 }, 120_000)
@@ -199,3 +213,57 @@ test('a view-only link tiles its reduced copies; a revoked link answers 410', as
   expect(revoke.status).toBeLessThan(300)
   expect((await getTile(token, made.ortho.id, z, x, `${y}.png`)).status).toBe(410)
 })
+
+test('a signed-in client reads the same tiles and WMTS its Map view shows, with its session (GDAL sends x-session-id); others get 404', async () => {
+  process.env.APP_URL = base
+  resetEnvCache()
+  const { lng, lat } = probe()
+  const z = nativeZoom(made.ortho.rasterInfo!.gsdCm, lat)
+  const { x, y } = tileAt(lng, lat, z)
+  const asUser = (headers: Record<string, string>) =>
+    callRoute(
+      projectTileRoute.loader,
+      `/api/projects/${made.project.id}/tiles/${made.ortho.id}/${z}/${x}/${y}.png`,
+      {
+        headers,
+        params: {
+          id: String(made.project.id),
+          fileId: String(made.ortho.id),
+          z: String(z),
+          x: String(x),
+          y: `${y}.png`,
+        },
+      },
+    )
+  const own = await asUser(made.client.headers)
+  expect(own.status).toBe(200)
+  expect(own.headers.get('Content-Type')).toBe('image/png')
+  expect((await asUser(made.otherClient.headers)).status).toBe(404)
+  expect((await asUser({})).status).toBe(401)
+
+  // The addresses the client's Map view shows.
+  const page = await callRoute(mapRoute.loader, `/projects/${made.project.id}/map`, {
+    headers: made.client.headers,
+    params: { projectId: String(made.project.id) },
+  })
+  const { gis } = await readJson<{ gis: GisLinks }>(page)
+  expect(gis.wmts).toBe(`${base}/api/projects/${made.project.id}/wmts/1.0.0/WMTSCapabilities.xml`)
+  expect(gis.xyz.map((m) => m.url)).toContain(
+    `${base}/api/projects/${made.project.id}/tiles/${made.ortho.id}/{z}/{x}/{y}.png`,
+  )
+  const capabilities = `WMTS:${gis.wmts}`
+  const gdalEnv = { ...process.env, GDAL_HTTP_HEADERS: `x-session-id: ${made.client.token}` }
+  const { stdout: listing } = await run('gdalinfo', [capabilities], { env: gdalEnv })
+  expect(listing).toContain(`layer=file-${made.ortho.id}`)
+  expect(listing).toContain(`layer=file-${made.dsm.id}`)
+  const truth = await rgbAt(made.orthoPath, lng, lat)
+  const { stdout } = await run(
+    'gdallocationinfo',
+    ['-valonly', '-wgs84', `${capabilities},layer=file-${made.ortho.id}`, String(lng), String(lat)],
+    { env: gdalEnv },
+  )
+  const viaWmts = stdout.trim().split('\n').map(Number)
+  for (let band = 0; band < 3; band++) expect(Math.abs(viaWmts[band]! - truth[band]!)).toBeLessThanOrEqual(12)
+  // Without the session GDAL gets no capabilities.
+  await expect(run('gdalinfo', [capabilities])).rejects.toThrow()
+}, 120_000)

@@ -1,7 +1,8 @@
 /**
- * The addresses a GIS or CAD program reads a share link's maps from: one WMTS service for every
- * shared orthomosaic and elevation model, and an XYZ template per map (for QGIS's "XYZ Tiles"
- * or AutoCAD's map import). Shown with the link, once, since they carry its token.
+ * The addresses a GIS or CAD program reads maps from: one WMTS service for every orthomosaic and
+ * elevation model, and an XYZ template per map (for QGIS's "XYZ Tiles" or AutoCAD's map import).
+ * A share link's are shown with the link, once, since they carry its token; a signed-in user's
+ * (under /api/projects/{id}) are read with their session.
  */
 import type { ProjectFile } from '#db/schema.ts'
 
@@ -18,19 +19,15 @@ export interface GisLinks {
   xyz: Array<{ fileId: number; name: string; url: string }>
 }
 
-/** The link's WMTS and XYZ addresses (null when it shares no tiled map). */
-export function gisLinksOf(
-  shareUrl: string,
-  files: Array<Pick<ProjectFile, 'id' | 'originalName' | 'deliverableKind' | 'rasterInfo'>>,
-): GisLinks | null {
-  const maps = files.filter(isTiledRaster)
+/** The WMTS and XYZ addresses of these tiled maps under `base` (a share link's URL, or a project's API path). */
+export function gisLinksOf(base: string, maps: Array<{ id: number; name: string }>): GisLinks | null {
   if (!maps.length) return null
   return {
-    wmts: `${shareUrl}/wmts/1.0.0/WMTSCapabilities.xml`,
-    xyz: maps.map((file) => ({
-      fileId: file.id,
-      name: file.originalName,
-      url: `${shareUrl}/tiles/${file.id}/{z}/{x}/{y}.png`,
+    wmts: `${base}/wmts/1.0.0/WMTSCapabilities.xml`,
+    xyz: maps.map((map) => ({
+      fileId: map.id,
+      name: map.name,
+      url: `${base}/tiles/${map.id}/{z}/{x}/{y}.png`,
     })),
   }
 }

@@ -22,7 +22,7 @@ import {
 } from '#db/schema.ts'
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 
-import { gisLinksOf } from './gis-links.ts'
+import { gisLinksOf, isTiledRaster } from './gis-links.ts'
 import {
   SHARE_DEFAULT_DAYS,
   SHARE_MESSAGES,
@@ -171,7 +171,10 @@ export function createShareLink(
     id: link.id,
     url,
     // A view-only link's maps are tiled from their reduced copies (share-tiles.server.ts).
-    gis: gisLinksOf(url, shared),
+    gis: gisLinksOf(
+      url,
+      shared.filter(isTiledRaster).map((f) => ({ id: f.id, name: f.originalName })),
+    ),
     expiresAt: link.expiresAt.toISOString(),
     allowDownload: link.allowDownload,
     includeNotes: link.includeNotes,

@@ -1,16 +1,18 @@
 /**
- * What a share link gives a GIS: XYZ tiles and WMTS capabilities of its orthomosaics and
- * elevation models (a view-only link: their reduced copies only). The link is checked at every
- * tile, so a revoked link's tiles stop at once (410).
+ * What a share link, or a signed-in user, gives a GIS: XYZ tiles and WMTS capabilities of the
+ * orthomosaics and elevation models they may read (a view-only link: their reduced copies only).
+ * Access is checked at every tile, so a revoked link's tiles stop at once (410).
  */
 import fs from 'node:fs'
 import { createReadableStreamFromReadable } from '@remix-run/node'
-import { viewFileWithoutAccessCheck } from '#app/domain/deliverables/deliverables.server.ts'
+import { listDeliverables, viewFileWithoutAccessCheck } from '#app/domain/deliverables/deliverables.server.ts'
+import { getDownloadableFile } from '#app/domain/files/file-queries.server.ts'
+import { requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { ensureLocalFile } from '#app/lib/storage/file-cache.server.ts'
-import { deliverableViews, type ProjectFile } from '#db/schema.ts'
-import { eq } from 'drizzle-orm'
+import { deliverableViews, projectFiles, type ProjectFile, type User } from '#db/schema.ts'
+import { eq, inArray } from 'drizzle-orm'
 
 import { isTiledRaster } from './gis-links.ts'
 import type { OpenShare } from './share-access.server.ts'
@@ -22,6 +24,8 @@ import {
   type TileSource,
   type WmtsLayer,
 } from './xyz-tiles.server.ts'
+
+type Actor = Pick<User, 'id' | 'role'>
 
 const TILE_CACHE = 'private, no-cache, no-transform'
 
@@ -35,11 +39,15 @@ function maxZoomOf(file: ProjectFile) {
   return nativeZoom(file.rasterInfo!.gsdCm, (south + north) / 2) + 2
 }
 
-/** The tile source of a shared raster: the COG, or for a view-only link its reduced copy. */
-async function sourceOf(share: OpenShare, file: ProjectFile, db: DbOrTx): Promise<TileSource> {
+/** The tile source of a raster the caller may read: its COG, or (a view-only link's) its reduced copy. */
+async function sourceOf(
+  projectId: number,
+  file: ProjectFile,
+  reduced: boolean,
+  db: DbOrTx,
+): Promise<TileSource> {
   if (!isTiledRaster(file)) throw new DomainError(404, 'This file has no map tiles.')
-  const reduced = !share.link.allowDownload
-  const copy = viewFileWithoutAccessCheck(share.project.id, file.id, 'cog', db, { reduced })
+  const copy = viewFileWithoutAccessCheck(projectId, file.id, 'cog', db, { reduced })
   const view = readyView(file.id, db)
   const heights = file.deliverableKind === 'elevation' && !reduced
   return {
@@ -57,6 +65,34 @@ async function sourceOf(share: OpenShare, file: ProjectFile, db: DbOrTx): Promis
   }
 }
 
+/** One tile as a response (204 where the tile misses the raster), cut for `accountId`'s GDAL share. */
+async function tileResponse(
+  source: TileSource,
+  accountId: number,
+  address: TileAddress,
+  signal: AbortSignal,
+) {
+  const tile = await tileOf(source, address, { owner: { accountId }, signal })
+  if ('empty' in tile) return new Response(null, { status: 204, headers: { 'Cache-Control': TILE_CACHE } })
+  const size = fs.statSync(tile.png).size
+  return new Response(createReadableStreamFromReadable(fs.createReadStream(tile.png)), {
+    headers: { 'Content-Type': 'image/png', 'Content-Length': String(size), 'Cache-Control': TILE_CACHE },
+  })
+}
+
+/** WMTS capabilities with a layer per tiled raster with a ready viewing copy. */
+function capabilitiesOf(title: string, tileBase: string, files: ProjectFile[], db: DbOrTx) {
+  const layers: WmtsLayer[] = files
+    .filter((file) => isTiledRaster(file) && readyView(file.id, db))
+    .map((file) => ({
+      id: file.id,
+      title: file.originalName,
+      boundsWgs84: file.rasterInfo!.boundsWgs84,
+      maxZoom: maxZoomOf(file),
+    }))
+  return wmtsCapabilities(`${title} (Kestrel)`, tileBase, layers)
+}
+
 /** One tile of a shared raster as a response (204 where the tile misses the raster). */
 export async function sharedTileResponse(
   share: OpenShare,
@@ -65,24 +101,38 @@ export async function sharedTileResponse(
   signal: AbortSignal,
   db: DbOrTx = getDb(),
 ): Promise<Response> {
-  const source = await sourceOf(share, file, db)
-  const tile = await tileOf(source, address, { owner: { accountId: share.project.clientId }, signal })
-  if ('empty' in tile) return new Response(null, { status: 204, headers: { 'Cache-Control': TILE_CACHE } })
-  const size = fs.statSync(tile.png).size
-  return new Response(createReadableStreamFromReadable(fs.createReadStream(tile.png)), {
-    headers: { 'Content-Type': 'image/png', 'Content-Length': String(size), 'Cache-Control': TILE_CACHE },
-  })
+  const source = await sourceOf(share.project.id, file, !share.link.allowDownload, db)
+  return tileResponse(source, share.project.clientId, address, signal)
 }
 
 /** The WMTS capabilities of a share link: one layer per shared raster with a ready viewing copy. */
 export function sharedWmtsCapabilities(share: OpenShare, tileBase: string, db: DbOrTx = getDb()) {
-  const layers: WmtsLayer[] = share.files
-    .filter((file) => isTiledRaster(file) && readyView(file.id, db))
-    .map((file) => ({
-      id: file.id,
-      title: file.originalName,
-      boundsWgs84: file.rasterInfo!.boundsWgs84,
-      maxZoom: maxZoomOf(file),
-    }))
-  return wmtsCapabilities(`${share.project.name} (Kestrel)`, tileBase, layers)
+  return capabilitiesOf(share.project.name, tileBase, share.files, db)
+}
+
+/** One tile of a project's raster for a signed-in user who may download it (404 as the download would). */
+export async function projectTileResponse(
+  user: Actor,
+  projectId: number,
+  fileId: number,
+  address: TileAddress,
+  signal: AbortSignal,
+  db: DbOrTx = getDb(),
+): Promise<Response> {
+  const { file, project } = getDownloadableFile(user, fileId, db)
+  if (project.id !== projectId) throw new DomainError(404, 'File not found')
+  return tileResponse(await sourceOf(projectId, file, false, db), user.id, address, signal)
+}
+
+/** The WMTS capabilities of a project's rasters this signed-in user may see. */
+export function projectWmtsCapabilities(
+  user: Actor,
+  projectId: number,
+  tileBase: string,
+  db: DbOrTx = getDb(),
+) {
+  const project = requireVisibleProject(user, projectId, db)
+  const ids = listDeliverables(user, projectId, db).map((d) => d.id)
+  const files = ids.length ? db.select().from(projectFiles).where(inArray(projectFiles.id, ids)).all() : []
+  return capabilitiesOf(project.name, tileBase, files, db)
 }
