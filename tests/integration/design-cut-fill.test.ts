@@ -13,14 +13,15 @@ import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import { sweepStorage } from '#app/domain/files/sweep.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
 import { formatCubicMetres } from '#app/lib/format/numbers.ts'
+import * as deleteAccountRoute from '#app/routes/api.account.delete.ts'
 import * as cutFillRoute from '#app/routes/api.projects.$id.deliverables.$fileId.cut-fill.ts'
 import * as mapPngRoute from '#app/routes/api.projects.$id.deliverables.$fileId.cut-fill[.]png.ts'
 import * as designRoute from '#app/routes/api.projects.$id.design-surfaces.$designId.ts'
 import * as designsRoute from '#app/routes/api.projects.$id.design-surfaces.ts'
 import * as mapRoute from '#app/routes/projects.$projectId.map.tsx'
 import * as reportRoute from '#app/routes/sites.$siteId.report[.]pdf.ts'
-import { projects, sites } from '#db/schema.ts'
-import { insertProject, projectWithTeam, storeRasterDeliverable } from '#tests/factories.ts'
+import { designSurfaces, projects, sites } from '#db/schema.ts'
+import { insertProject, projectWithTeam, storeRasterDeliverable, TEST_PASSWORD } from '#tests/factories.ts'
 import { multipart } from '#tests/helpers/files.ts'
 import { pdfText } from '#tests/helpers/pdf-text.ts'
 import { buildRaster, toCrs } from '#tests/helpers/rasters.ts'
@@ -263,6 +264,25 @@ describe('refusals', () => {
     expect((await remove(admin.headers)).status).toBe(200)
     expect(fs.readdirSync(path.join(storagePaths().root, 'designs', String(project.id)))).toHaveLength(0)
     expect((await remove(admin.headers)).status).toBe(404)
+  })
+
+  test("a client's account deletion takes its projects' design surfaces, rows and files", async () => {
+    const { admin, client, project } = await setting()
+    const bytes = Buffer.from(landXml())
+    expect(
+      (await upload(admin.headers, project.id, { name: 'Platform' }, { name: 'p.xml', bytes })).status,
+    ).toBe(201)
+    const folder = path.join(storagePaths().root, 'designs', String(project.id))
+    expect(fs.readdirSync(folder)).toHaveLength(2)
+    const deleted = await callRoute(deleteAccountRoute.action, '/api/account/delete', {
+      json: { password: TEST_PASSWORD },
+      headers: client.headers,
+    })
+    expect(deleted.status).toBe(200)
+    expect(
+      getDb().select().from(designSurfaces).where(eq(designSurfaces.projectId, project.id)).all(),
+    ).toEqual([])
+    expect(fs.readdirSync(folder)).toHaveLength(0)
   })
 
   test.each([

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto'
 import { hashPassword, verifyPassword } from '#app/domain/auth/password.server.ts'
 import { deleteUserSessions } from '#app/domain/auth/session.server.ts'
 import { removeViewCopies } from '#app/domain/deliverables/view-copies.server.ts'
+import { dropDesignSurfaces } from '#app/domain/design/design-surfaces.server.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
 import { quotedFlightPlan } from '#app/domain/flight-plan/flight-plan.ts'
 import { listPilotCopies, removePilotCopies } from '#app/domain/operator/document-copies.server.ts'
@@ -209,6 +210,8 @@ export async function deleteAccount(userId: number, password: string) {
           ),
         )
         .run()
+    // The client's design surfaces go with their projects, kept (invoiced) or not.
+    const designPaths = dropDesignSurfaces(ownIds, tx)
     const drop = ownIds.filter((id) => !invoiced.includes(id))
     if (drop.length) tx.delete(projects).where(inArray(projects.id, drop)).run()
     if (invoiced.length) {
@@ -268,11 +271,12 @@ export async function deleteAccount(userId: number, password: string) {
           projectsDeleted: drop.length,
           projectsKeptForInvoices: invoiced.length,
           documentsRemoved: files.length + copyPaths.length,
+          designSurfacesRemoved: designPaths.length / 2,
         },
       },
       tx,
     )
-    return { files, copyPaths }
+    return { files, copyPaths, designPaths }
   })
   await Promise.all([
     ...removed.files.map(async (f) => {
@@ -282,6 +286,7 @@ export async function deleteAccount(userId: number, password: string) {
       if (f.fileCategory === 'processed_deliverable') await removeViewCopies(f.id)
     }),
     ...removed.copyPaths.map((full) => removeStoredFile(full)),
+    ...removed.designPaths.map((full) => removeStoredFile(full)),
   ])
   return { documentsRemoved: removed.files.length + removed.copyPaths.length }
 }

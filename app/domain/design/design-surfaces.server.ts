@@ -19,7 +19,7 @@ import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { queueStoredFile, removeStoredFile } from '#app/lib/storage/outbox.server.ts'
 import { designSurfaces, type DesignSurface, type DesignSurfaceKind, type User } from '#db/schema.ts'
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 
 import {
   DESIGN_RASTER_MESSAGES,
@@ -283,4 +283,16 @@ export async function deleteDesignSurface(
   })
   const root = ensureStorage().root
   for (const key of [row.fileName, row.rasterName]) await removeStoredFile(path.join(root, key), db)
+}
+
+/**
+ * Deletes these projects' design surfaces inside the caller's transaction (an account's
+ * deletion); returns their stored files, which the caller removes once it has committed.
+ */
+export function dropDesignSurfaces(projectIds: number[], tx: DbOrTx) {
+  if (!projectIds.length) return []
+  const rows = tx.select().from(designSurfaces).where(inArray(designSurfaces.projectId, projectIds)).all()
+  if (rows.length) tx.delete(designSurfaces).where(inArray(designSurfaces.projectId, projectIds)).run()
+  const root = ensureStorage().root
+  return rows.flatMap((row) => [row.fileName, row.rasterName].map((key) => path.join(root, key)))
 }
