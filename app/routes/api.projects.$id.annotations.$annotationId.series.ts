@@ -5,6 +5,7 @@
  */
 import { json } from '@remix-run/node'
 import { stockpileCsv, stockpileSeries } from '#app/domain/annotations/stockpile-series.server.ts'
+import { csvResponse } from '#app/lib/format/csv-response.server.ts'
 import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
@@ -12,13 +13,7 @@ export const { action, loader } = apiRoute({
   GET: async ({ request, user, ids }) => {
     const series = await stockpileSeries(user, ids.id, ids.annotationId, { signal: request.signal })
     if (new URL(request.url).searchParams.get('format') === 'csv')
-      return new Response(stockpileCsv(series.points), {
-        headers: {
-          'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': `attachment; filename="stockpile-${ids.annotationId}-series.csv"`,
-          'Cache-Control': 'private, no-store',
-        },
-      })
+      return csvResponse(stockpileCsv(series.points), `stockpile-${ids.annotationId}-series.csv`)
     return json(series, { headers: { 'Cache-Control': 'private, no-store' } })
   },
 })

@@ -7,19 +7,13 @@ import {
   stockpileInventory,
   stockpileInventoryCsv,
 } from '#app/domain/annotations/stockpile-inventory.server.ts'
-import { contentDisposition } from '#app/domain/files/download.server.ts'
+import { csvResponse } from '#app/lib/format/csv-response.server.ts'
 import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({
   params: { id: 'project id' },
   GET: ({ user, ids }) => {
-    const csv = stockpileInventoryCsv(stockpileInventory(user, ids.id))
-    return new Response(csv, {
-      headers: {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': contentDisposition(`stockpiles-${ids.id}.csv`, 'attachment'),
-        'Cache-Control': 'private, no-store',
-      },
-    })
+    const inventory = stockpileInventory(user, ids.id)
+    return csvResponse(stockpileInventoryCsv(inventory), `${inventory.fileName}.csv`)
   },
 })

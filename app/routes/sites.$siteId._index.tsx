@@ -168,9 +168,19 @@ export default function SitePage() {
         </PageCard>
         {stockpiles.length ? (
           <section className="card space-y-6 p-6 sm:p-8" aria-labelledby="stockpiles-heading">
-            <h2 id="stockpiles-heading" className="text-lg font-semibold text-ink-950">
-              Stockpiles over time
-            </h2>
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 id="stockpiles-heading" className="text-lg font-semibold text-ink-950">
+                Stockpiles over time
+              </h2>
+              <div className="flex flex-wrap gap-2">
+                <a href={`/sites/${site.id}/stockpiles.csv`} className="btn-secondary btn-sm" download>
+                  Inventory CSV
+                </a>
+                <a href={`/sites/${site.id}/stockpiles.pdf`} className="btn-secondary btn-sm" download>
+                  Inventory PDF
+                </a>
+              </div>
+            </div>
             {stockpiles.map((stockpile) => (
               <StockpileSeries key={stockpile.id} stockpile={stockpile} />
             ))}

@@ -14,13 +14,17 @@ import { prepareDeliverable, startViewJobs } from '#app/domain/deliverables/pipe
 import '#app/domain/annotations/annotation-remeasure.server.ts'
 
 import { getDb } from '#app/lib/db/db.server.ts'
+import { formatNumber } from '#app/lib/format/numbers.ts'
 import * as seriesRoute from '#app/routes/api.projects.$id.annotations.$annotationId.series.ts'
 import * as noteRoute from '#app/routes/api.projects.$id.annotations.$annotationId.ts'
 import * as notesRoute from '#app/routes/api.projects.$id.annotations.ts'
 import * as sitePage from '#app/routes/sites.$siteId._index.tsx'
+import * as siteCsvRoute from '#app/routes/sites.$siteId.stockpiles[.]csv.ts'
+import * as sitePdfRoute from '#app/routes/sites.$siteId.stockpiles[.]pdf.ts'
 import { annotations, deliverableViews, projects, sites } from '#db/schema.ts'
 import { insertProject, signedInUser, storeRasterDeliverable } from '#tests/factories.ts'
 import { buildReliefDsm, reliefVolumeM3, ringAround, type Relief } from '#tests/helpers/dsm-fixtures.ts'
+import { pdfText } from '#tests/helpers/pdf-text.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -284,4 +288,67 @@ describe('a failed elevation model delivered knowingly', () => {
     expect(stockpiles[0]!.points.map((p) => p.projectId)).toEqual([january.id, april.id])
     expect(stockpiles[0]!.unmeasured).toEqual([])
   }, 180_000)
+})
+
+describe('a site’s stockpile inventory', () => {
+  test('each stockpile on each survey in tonnes (net volume × density), totals per material and survey, as CSV and PDF', async () => {
+    const { client, admin, site, surveys } = await siteWith(['2027-01-10T09:00:00Z', '2027-03-10T09:00:00Z'])
+    const [january, march] = surveys as [(typeof surveys)[0], (typeof surveys)[0]]
+    await storeRasterDeliverable(january.id, dsm.small, 'elevation', admin.user.id)
+    await storeRasterDeliverable(march.id, dsm.large, 'elevation', admin.user.id)
+    const note = await addNote(client.headers, march.id, {
+      title: 'Sand bay',
+      stockpileKind: 'stockpile',
+      base: 'edge-lowest',
+      material: 'River sand',
+      densityTPerM3: 1.6,
+    })
+    // The series is measured (and kept) once; the inventory reads what is kept.
+    const { points } = await readJson<{ points: Point[] }>(await getSeries(client.headers, march.id, note.id))
+
+    const get = (route: typeof siteCsvRoute, ext: string, headers: Record<string, string>) =>
+      callRoute(route.loader, `/sites/${site.id}/stockpiles.${ext}`, {
+        headers,
+        params: { siteId: String(site.id) },
+      })
+    const csv = await get(siteCsvRoute, 'csv', client.headers)
+    expect(csv.status).toBe(200)
+    expect(csv.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
+    const lines = (await csv.text())
+      .trim()
+      .split('\n')
+      .map((l) => l.split(','))
+    expect(lines[0]).toEqual([
+      'name',
+      'material',
+      'base',
+      'volume_m3',
+      'density_t_per_m3',
+      'tonnes',
+      'survey_date',
+    ])
+    const rows = lines.slice(1).filter((l) => l[0] === 'Sand bay')
+    expect(rows.map((l) => l[6])).toEqual(['2027-01-10', '2027-03-10'])
+    rows.forEach((row, i) => {
+      expect(Number(row[3])).toBe(points[i]!.netM3)
+      expect(Number(row[5])).toBeCloseTo(points[i]!.netM3 * 1.6, 9)
+    })
+    near(Number(rows[0]![5]), reliefVolumeM3(SMALL) * 1.6)
+    near(Number(rows[1]![5]), reliefVolumeM3(LARGE) * 1.6)
+    const totals = lines.slice(1).filter((l) => l[0] === 'Total')
+    expect(totals.map((l) => [l[1], l[6]])).toEqual([
+      ['River sand', '2027-01-10'],
+      ['River sand', '2027-03-10'],
+    ])
+
+    const pdf = await get(sitePdfRoute, 'pdf', client.headers)
+    expect(pdf.headers.get('Content-Type')).toBe('application/pdf')
+    const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()))
+    expect(text).toContain('Stockpile inventory')
+    expect(text).toContain('Stockpile yard')
+    expect(text).toContain(formatNumber(points[1]!.netM3 * 1.6, 1).replace(/\s/g, ' '))
+
+    const stranger = await signedInUser('client')
+    expect((await get(siteCsvRoute, 'csv', stranger.headers)).status).toBe(404)
+  }, 90_000)
 })

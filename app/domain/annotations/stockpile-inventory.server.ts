@@ -1,10 +1,12 @@
 /**
- * A project's stockpile inventory: every stockpile (or pit) note with its material, base, net
- * volume, density and tonnes (net volume × density), and totals per material, as CSV and as
- * an A4 PDF. Project members read it; others 404.
+ * Stockpile inventories: a project's (every stockpile or pit note with its material, base, net
+ * volume, density and tonnes, net volume × density) and a site's (the same for each survey of
+ * the site, from the series kept on each note), with totals per material and survey, as CSV and
+ * as an A4 PDF. Project (site) members read them; others 404.
  */
 import { surveyDateOf } from '#app/domain/files/survey-dates.server.ts'
 import { requireVisibleProject } from '#app/domain/projects/access.server.ts'
+import { getSiteForUser } from '#app/domain/sites/site-access.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { csvText } from '#app/lib/format/csv.server.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
@@ -15,6 +17,7 @@ import type { PDFFont } from 'pdf-lib'
 
 import { BASE_LABELS } from './annotation-schemas.ts'
 import { annotationsOfProject } from './annotations.server.ts'
+import { siteStockpiles, stockpileNotesOfSite } from './stockpile-series.server.ts'
 
 /** The material column of a stockpile that names none. */
 const NO_MATERIAL = 'Not stated'
@@ -30,9 +33,23 @@ type InventoryRow = {
   /** The survey's date (ISO day). */
   surveyDate: string
 }
-export type MaterialTotal = { material: string; volumeM3: number; tonnes: number | null }
+export type MaterialTotal = { material: string; surveyDate: string; volumeM3: number; tonnes: number | null }
 
-export function stockpileInventory(user: Pick<User, 'id' | 'role'>, projectId: number, db: DbOrTx = getDb()) {
+/** What an inventory's CSV and PDF are made of: its heading, its rows and their totals. */
+type Inventory = {
+  title: string
+  /** The line under the title: which survey(s). */
+  surveys: string
+  fileName: string
+  rows: InventoryRow[]
+  totals: MaterialTotal[]
+}
+
+export function stockpileInventory(
+  user: Pick<User, 'id' | 'role'>,
+  projectId: number,
+  db: DbOrTx = getDb(),
+): Inventory {
   const project = requireVisibleProject(user, projectId, db)
   const surveyDate = surveyDateOf(project).toISOString().slice(0, 10)
   const rows: InventoryRow[] = annotationsOfProject(projectId, db)
@@ -46,17 +63,67 @@ export function stockpileInventory(user: Pick<User, 'id' | 'role'>, projectId: n
       tonnes: n.measurement.tonnes ?? null,
       surveyDate,
     }))
-  return { project, rows, totals: totalsByMaterial(rows) }
+  return {
+    title: project.name,
+    surveys: `Survey date ${formatDate(surveyDateOf(project))}.`,
+    fileName: `stockpiles-${project.id}`,
+    rows,
+    totals: totalsByMaterial(rows),
+  }
 }
 
-/** Per material, in the order first met: its volume, and its tonnes (null when a pile of it has no density). */
+/**
+ * A site's inventory: each stockpile on each survey it has figures for (the page's series; a
+ * survey still being measured is left out until it is), oldest survey first.
+ */
+export function siteStockpileInventory(
+  user: Pick<User, 'id' | 'role'>,
+  siteId: number,
+  db: DbOrTx = getDb(),
+): Inventory {
+  const site = getSiteForUser(user, siteId, db)
+  const notes = new Map(stockpileNotesOfSite(site.id, db).map((n) => [n.id, n]))
+  const rows: InventoryRow[] = siteStockpiles(user, site.id, db)
+    .flatMap((pile) => {
+      const note = notes.get(pile.id)
+      const density = note?.densityTPerM3 ?? null
+      return pile.points.map((point) => ({
+        name: pile.title,
+        material: note?.material ?? NO_MATERIAL,
+        base: BASE_LABELS[point.base],
+        volumeM3: point.netM3,
+        densityTPerM3: density,
+        tonnes: density === null ? null : point.netM3 * density,
+        surveyDate: point.surveyedAt.slice(0, 10),
+      }))
+    })
+    .sort((a, b) => a.surveyDate.localeCompare(b.surveyDate))
+  const dates = [...new Set(rows.map((r) => r.surveyDate))]
+  return {
+    title: site.name,
+    surveys: dates.length
+      ? `${dates.length} survey${dates.length === 1 ? '' : 's'}, ${dates[0]} to ${dates.at(-1)}.`
+      : 'No survey measured yet.',
+    fileName: `site-${site.id}-stockpiles`,
+    rows,
+    totals: totalsByMaterial(rows),
+  }
+}
+
+/** Per survey and material, in the order first met: its volume, and its tonnes (null when a pile of it has no density). */
 function totalsByMaterial(rows: InventoryRow[]): MaterialTotal[] {
   const totals = new Map<string, MaterialTotal>()
   for (const row of rows) {
-    const total = totals.get(row.material) ?? { material: row.material, volumeM3: 0, tonnes: 0 }
+    const key = `${row.surveyDate} ${row.material}`
+    const total = totals.get(key) ?? {
+      material: row.material,
+      surveyDate: row.surveyDate,
+      volumeM3: 0,
+      tonnes: 0,
+    }
     total.volumeM3 += row.volumeM3 ?? 0
     total.tonnes = total.tonnes === null || row.tonnes === null ? null : total.tonnes + row.tonnes
-    totals.set(row.material, total)
+    totals.set(key, total)
   }
   return [...totals.values()]
 }
@@ -64,10 +131,10 @@ function totalsByMaterial(rows: InventoryRow[]): MaterialTotal[] {
 const COLUMNS = ['name', 'material', 'base', 'volume_m3', 'density_t_per_m3', 'tonnes', 'survey_date']
 
 /** One stockpile a line, then a total line per material (a name cannot start a spreadsheet formula). */
-export function stockpileInventoryCsv({ rows, totals }: ReturnType<typeof stockpileInventory>) {
+export function stockpileInventoryCsv({ rows, totals }: Inventory) {
   return csvText(COLUMNS, [
     ...rows.map((r) => [r.name, r.material, r.base, r.volumeM3, r.densityTPerM3, r.tonnes, r.surveyDate]),
-    ...totals.map((t) => ['Total', t.material, '', t.volumeM3, '', t.tonnes, '']),
+    ...totals.map((t) => ['Total', t.material, '', t.volumeM3, '', t.tonnes, t.surveyDate]),
   ])
 }
 
@@ -78,15 +145,15 @@ const FIGURES = new Set([3, 4, 5])
 const num = (v: number | null, decimals: number) => (v === null ? '–' : formatNumber(v, decimals))
 const clip = (cell: string, i: number) => (i < 3 && cell.length > 26 ? `${cell.slice(0, 25)}…` : cell)
 
-export async function stockpileInventoryPdf(inventory: ReturnType<typeof stockpileInventory>) {
-  const { project, rows, totals } = inventory
+export async function stockpileInventoryPdf(inventory: Inventory) {
+  const { title, surveys, fileName, rows, totals } = inventory
   const {
     pdf,
     page: first,
     bold,
     text,
   } = await createA4Document({
-    title: `Stockpile inventory: ${project.name}`,
+    title: `Stockpile inventory: ${title}`,
     author: 'Kestrel Aerial Survey',
     subject: 'Stockpiles in tonnes',
     createdAt: new Date(),
@@ -105,18 +172,12 @@ export async function stockpileInventoryPdf(inventory: ReturnType<typeof stockpi
   }
   text(page, 'Stockpile inventory', LEFT, y, { font: bold, size: 18 })
   y -= 20
-  text(page, project.name, LEFT, y, { font: bold, size: 11 })
+  text(page, title, LEFT, y, { font: bold, size: 11 })
   y -= 16
-  text(
-    page,
-    `Survey date ${formatDate(surveyDateOf(project))}. Tonnes are the net volume × the density.`,
-    LEFT,
-    y,
-    {
-      size: 9,
-      color: PDF_COLOURS.muted,
-    },
-  )
+  text(page, `${surveys} Tonnes are the net volume × the density.`, LEFT, y, {
+    size: 9,
+    color: PDF_COLOURS.muted,
+  })
   y -= 24
   line(['Name', 'Material', 'Base', 'Net m³', 't/m³', 'Tonnes', 'Survey'], bold)
   for (const r of rows)
@@ -129,9 +190,9 @@ export async function stockpileInventoryPdf(inventory: ReturnType<typeof stockpi
       num(r.tonnes, 1),
       r.surveyDate,
     ])
-  if (!rows.length) line(['No stockpile notes on this project.'])
+  if (!rows.length) line(['No stockpiles with figures yet.'])
   y -= 10
   line(['Totals per material'], bold)
-  for (const t of totals) line([t.material, '', '', num(t.volumeM3, 1), '', num(t.tonnes, 1), ''])
-  return { bytes: await pdf.save(), fileName: `stockpiles-${project.id}.pdf` }
+  for (const t of totals) line([t.material, '', '', num(t.volumeM3, 1), '', num(t.tonnes, 1), t.surveyDate])
+  return { bytes: await pdf.save(), fileName: `${fileName}.pdf` }
 }

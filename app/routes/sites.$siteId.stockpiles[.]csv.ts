@@ -1,0 +1,21 @@
+/**
+ * GET /sites/{siteId}/stockpiles.csv — the site's stockpile inventory: each stockpile on each
+ * survey (name, material, base, net volume m³, density, tonnes, survey date) and a total line
+ * per material and survey. The site's client and admins; others 404.
+ */
+import {
+  siteStockpileInventory,
+  stockpileInventoryCsv,
+} from '#app/domain/annotations/stockpile-inventory.server.ts'
+import { requireUser } from '#app/domain/auth/guards.server.ts'
+import { csvResponse } from '#app/lib/format/csv-response.server.ts'
+import { asPage, pageId } from '#app/lib/http/page-errors.server.ts'
+import { resourceRoute } from '#app/lib/http/resource-route.server.ts'
+
+export const { loader, action } = resourceRoute({
+  GET: async ({ request, params }) => {
+    const user = await requireUser(request)
+    const inventory = await asPage(() => siteStockpileInventory(user, pageId(params.siteId)))
+    return csvResponse(stockpileInventoryCsv(inventory), `${inventory.fileName}.csv`)
+  },
+})
