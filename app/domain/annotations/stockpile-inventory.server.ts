@@ -33,7 +33,7 @@ type InventoryRow = {
   /** The survey's date (ISO day). */
   surveyDate: string
 }
-export type MaterialTotal = { material: string; surveyDate: string; volumeM3: number; tonnes: number | null }
+type MaterialTotal = { material: string; surveyDate: string; volumeM3: number; tonnes: number | null }
 
 /** What an inventory's CSV and PDF are made of: its heading, its rows and their totals. */
 type Inventory = {
