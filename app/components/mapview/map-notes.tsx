@@ -173,6 +173,12 @@ export function NotesSection({
         <button type="submit" className="btn-secondary">
           Export notes
         </button>
+        <a href={`/api/projects/${projectId}/stockpiles.csv`} className="btn-secondary" download>
+          Stockpile inventory CSV
+        </a>
+        <a href={`/api/projects/${projectId}/stockpiles.pdf`} className="btn-secondary" download>
+          Stockpile inventory PDF
+        </a>
       </Form>
       <Form
         method="post"
