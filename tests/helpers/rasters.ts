@@ -149,6 +149,18 @@ export function zipBytes(entries: Record<string, string | Uint8Array>) {
   )
 }
 
+/** A square survey area of `sizeM` metres centred on (lat, lng), corners clockwise from north-west. */
+export function squareAround(lat: number, lng: number, sizeM: number) {
+  const dLat = sizeM / 2 / 111_320
+  const dLng = sizeM / 2 / (111_320 * Math.cos((lat * Math.PI) / 180))
+  return [
+    { latitude: lat + dLat, longitude: lng - dLng },
+    { latitude: lat + dLat, longitude: lng + dLng },
+    { latitude: lat - dLat, longitude: lng + dLng },
+    { latitude: lat - dLat, longitude: lng - dLng },
+  ]
+}
+
 /** A flight plan with one survey area (the shape `projects.flightPlan` stores). */
 export function flightPlanJson(ring: Array<{ latitude: number; longitude: number }>) {
   return JSON.stringify({ areas: [{ areaNumber: 1, coordinates: ring }] })
