@@ -20,6 +20,7 @@ import {
   payments,
   projectFiles,
   projects,
+  sites,
   type DeliverableKind,
   type FileCategory,
   type ProjectStatus,
@@ -184,6 +185,29 @@ export async function projectWithTeam(values: { status?: ProjectStatus; complete
   const admin = await signedInUser('admin')
   const project = insertProject({ clientId: client.user.id, pilotId: pilot.user.id, ...values })
   return { client, pilot, admin, project }
+}
+
+/** A client's site: the place its surveys are compared over time. */
+export function insertSite(clientId: number, name: string) {
+  return getDb().insert(sites).values({ clientId, name }).returning().get()
+}
+
+/** A completed survey of the site whose plan's one area is `ring` ([lng, lat] pairs). */
+export function completedSiteSurvey(
+  site: { id: number; clientId: number },
+  ring: Array<[number, number]>,
+  completedAt: Date,
+  pilotId: number | null = null,
+) {
+  const project = insertProject({ clientId: site.clientId, pilotId, status: 'completed', completedAt })
+  const coordinates = ring.map(([longitude, latitude]) => ({ latitude, longitude }))
+  const plan = { areas: [{ areaNumber: 1, coordinates }], pricing: { totalInCents: 0 } }
+  getDb()
+    .update(projects)
+    .set({ siteId: site.id, flightPlan: JSON.stringify(plan) })
+    .where(eq(projects.id, project.id))
+    .run()
+  return getProject(project.id)
 }
 
 export function getProject(id: number) {

@@ -9,6 +9,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { zipSync } from 'fflate'
 
+import { encodeLas } from '../../server/nodeodm-simulator/las.ts'
+
 export interface RasterSpec {
   epsg: number
   /** Upper-left corner and lower-right corner in the CRS (as gdal_translate -a_ullr). */
@@ -133,6 +135,20 @@ export function lasBytes(count = 10, compressed = false) {
     points.writeInt32LE(1000 + i, i * 20 + 8)
   }
   return Buffer.concat([header, points])
+}
+
+/** A LAS written by the simulator's encoder: 400 coloured ground points, a 20 × 20 m grid in UTM 34S. */
+export function groundCloudLas() {
+  const points = Array.from({ length: 400 }, (_, i) => ({
+    x: 300_000 + (i % 20),
+    y: 6_200_000 + Math.floor(i / 20),
+    z: 12 + (i % 7),
+    classification: 2,
+    r: 200,
+    g: 120,
+    b: 40,
+  }))
+  return Buffer.from(encodeLas(points, 32734, new Date()))
 }
 
 /** A ZIP of named entries (a 3D model: OBJ + MTL + a texture; a shapefile; …). */
