@@ -151,6 +151,26 @@ export function groundCloudLas() {
   return Buffer.from(encodeLas(points, 32734, new Date()))
 }
 
+/**
+ * A cone DSM (UTM 34S, 400 × 300 px over `ullr`) and an RGB orthomosaic of it, its heights as
+ * grey, so that resampling shows: both paths.
+ */
+export function shadedOrthomosaic(ullr: [number, number, number, number]) {
+  const cone = buildConeDsm({
+    epsg: 32734,
+    ullr,
+    widthPx: 400,
+    heightPx: 300,
+    baseM: 40,
+    peakM: 30,
+    radiusPx: 140,
+  })
+  const ortho = path.join(path.dirname(cone), 'ortho.tif')
+  const grey = ['-ot', 'Byte', '-scale', '40', '70', '20', '250', '-b', '1', '-b', '1', '-b', '1']
+  execFileSync('gdal_translate', ['-q', ...grey, '-colorinterp', 'red,green,blue', cone, ortho])
+  return { cone, ortho }
+}
+
 /** A ZIP of named entries (a 3D model: OBJ + MTL + a texture; a shapefile; …). */
 export function zipBytes(entries: Record<string, string | Uint8Array>) {
   return Buffer.from(
