@@ -52,11 +52,16 @@ export async function projectWithPhotos(count = 5) {
   return team
 }
 
-/** A queued job row for the project, as `startProcessing` writes it (without starting a runner). */
-export function queuedJob(projectId: number, createdBy: number, preset: ProcessingPreset = 'standard') {
+/** A job row for the project as `values` leave it (a Standard job with no options unless they say). */
+export function insertJob(projectId: number, values: Partial<typeof processingJobs.$inferInsert> = {}) {
   return getDb()
     .insert(processingJobs)
-    .values({ projectId, createdBy, preset, options: {}, stage: 'Waiting for a processing node' })
+    .values({ projectId, preset: 'standard', options: {}, ...values })
     .returning()
     .get()
+}
+
+/** A queued job row for the project, as `startProcessing` writes it (without starting a runner). */
+export function queuedJob(projectId: number, createdBy: number, preset: ProcessingPreset = 'standard') {
+  return insertJob(projectId, { createdBy, preset, stage: 'Waiting for a processing node' })
 }
