@@ -44,7 +44,7 @@ const fakes: FakeNode[] = []
 afterEach(async () => {
   await runner?.stop()
   runner = null
-  simulator().setFaults({})
+  simulator.setFaults({})
   for (const fake of fakes.splice(0)) await fake.close()
   for (const name of [
     'PROCESSING_NODE_LOST_MINUTES',
@@ -125,7 +125,7 @@ describe('no node online yet', () => {
   test('the job is queued, waiting for a node (201), and runs once a node is seen', async () => {
     getDb().update(processingNodes).set({ enabled: false }).run()
     // Added, never checked: registered but not seen online.
-    createNode(null, { label: 'Simulator', url: simulator().url })
+    createNode(null, { label: 'Simulator', url: simulator.url })
     const { admin, project } = await projectWithPhotos(5)
     const job = await startedJob(admin, project.id)
     expect(job).toMatchObject({ status: 'queued', stage: 'Waiting for a processing node' })
@@ -137,7 +137,7 @@ describe('no node online yet', () => {
   })
 
   test('409 only when no node is enabled, or none takes that many photos', async () => {
-    const node = await onlyNode(simulator().url)
+    const node = await onlyNode(simulator.url)
     const { admin, project } = await projectWithPhotos(5)
     getDb().update(processingNodes).set({ maxImages: 4 }).where(eq(processingNodes.id, node.id)).run()
     // The photo check names it first (a problem the admin may accept)…
@@ -171,7 +171,7 @@ test(
     try {
       const first = await onlyNode(dying.url)
       // The spare is registered but not seen yet: the lost job waits for it.
-      const spare = createNode(null, { label: 'Spare', url: simulator().url })
+      const spare = createNode(null, { label: 'Spare', url: simulator.url })
       const { admin, client, project } = await projectWithPhotos(5)
       runner = startProcessingJobs(FAST_RUNNER)
       const job = await startedJob(admin, project.id)
@@ -237,7 +237,7 @@ test('cancel during a slow all.zip aborts the download at once and frees the slo
       })
     },
   })
-  await onlyNode(simulator().url)
+  await onlyNode(simulator.url)
   const slow = await projectWithPhotos(5)
   const stuck = downloadingJob(slow.project.id, slow.admin.user.id, fakeNodeRow(fake.url).id)
   runner = startProcessingJobs({ ...FAST_RUNNER, concurrency: 1 })
@@ -309,13 +309,13 @@ describe('the archive and the disk', () => {
 describe('big jobs', () => {
   test('above PROCESSING_SPLIT_AT photos the task is sent with split and split-overlap', async () => {
     setEnv({ PROCESSING_SPLIT_AT: '3', PROCESSING_SPLIT_PHOTOS: '10' })
-    await onlyNode(simulator().url)
-    simulator().setFaults({ slowSeconds: 30 })
+    await onlyNode(simulator.url)
+    simulator.setFaults({ slowSeconds: 30 })
     const { admin, project } = await projectWithPhotos(5)
     runner = startProcessingJobs(FAST_RUNNER)
     const job = await startedJob(admin, project.id)
     const running = await until(job.id, (j) => j.status === 'processing')
-    const info = (await (await fetch(`${simulator().url}/task/${running.taskUuid}/info`)).json()) as {
+    const info = (await (await fetch(`${simulator.url}/task/${running.taskUuid}/info`)).json()) as {
       options: Array<{ name: string; value: unknown }>
     }
     expect(info.options).toEqual(
@@ -338,7 +338,7 @@ describe('big jobs', () => {
   })
 
   test('results that would not fit on Kestrel’s disk refuse the job before the photos leave, with the figures', async () => {
-    await onlyNode(simulator().url)
+    await onlyNode(simulator.url)
     const { admin, project } = await projectWithPhotos(5)
     setEnv({ MIN_FREE_DISK_MB: String(1024 ** 3) })
     runner = startProcessingJobs(FAST_RUNNER)

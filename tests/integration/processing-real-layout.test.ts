@@ -37,7 +37,7 @@ let runner: ProcessingRunner | null = null
 afterEach(async () => {
   await runner?.stop()
   runner = null
-  simulator().setFaults({})
+  simulator.setFaults({})
 })
 
 async function runJob(
@@ -45,7 +45,7 @@ async function runJob(
   options: Record<string, unknown> = {},
   { deliverWhenDone = false } = {},
 ) {
-  await onlyNode(simulator().url)
+  await onlyNode(simulator.url)
   const { admin, project } = await projectWithPhotos(5)
   const queued = queuedJob(project.id, admin.user.id, preset)
   getDb()

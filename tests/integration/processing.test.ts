@@ -48,7 +48,7 @@ let runner: ProcessingRunner | null = null
 afterEach(async () => {
   await runner?.stop()
   runner = null
-  simulator().setFaults({})
+  simulator.setFaults({})
 })
 
 /** A fast-orthophoto job started by the admin on a project with photos, the simulator (with `faults`) the only node. */
@@ -59,8 +59,8 @@ async function fastOrthophotoWith(
     runner: timings = FAST_RUNNER,
   }: { photos?: number; runner?: Parameters<typeof startProcessingJobs>[0] } = {},
 ) {
-  await onlyNode(simulator().url)
-  simulator().setFaults(faults)
+  await onlyNode(simulator.url)
+  simulator.setFaults(faults)
   const { admin, project } = await projectWithPhotos(photos)
   runner = startProcessingJobs(timings)
   const { job } = await readJson<{ job: { id: number } }>(
@@ -87,7 +87,7 @@ describe('photos in, map out', () => {
     'a project’s photos become deliverables of the right kinds with ready view copies',
     { timeout: 150_000 },
     async () => {
-      await onlyNode(simulator().url)
+      await onlyNode(simulator.url)
       const { admin, client, project } = await projectWithPhotos(5)
       runner = startProcessingJobs(FAST_RUNNER)
       const res = await start(admin, project.id)
@@ -159,7 +159,7 @@ describe('photos in, map out', () => {
       expect(jobs[0]!.deliverableIds).toEqual(files.map((f) => f.id))
       expect(jobs[0]).not.toHaveProperty('options')
       // The node was freed.
-      const taskInfo = await fetch(`${simulator().url}/task/${finished.taskUuid}/info`)
+      const taskInfo = await fetch(`${simulator.url}/task/${finished.taskUuid}/info`)
       expect(await taskInfo.json()).toMatchObject({ error: expect.stringMatching(/not found/) })
     },
   )
@@ -168,7 +168,7 @@ describe('photos in, map out', () => {
     'the pilot’s “Photo Upload Finished” starts a Standard job only when the setting is on; each deliverable notes its job',
     { timeout: 150_000 },
     async () => {
-      const node = await onlyNode(simulator().url)
+      const node = await onlyNode(simulator.url)
       const { admin, pilot, project } = await projectWithPhotos(5)
       const mark = (who: { headers: Record<string, string> }) =>
         callRoute(dashboard.action, '/dashboard', {
@@ -278,7 +278,7 @@ describe('photos in, map out', () => {
       })
       expect((await readJson<{ lines: string[] }>(output)).lines.length).toBeGreaterThan(0)
 
-      simulator().setFaults({})
+      simulator.setFaults({})
       const restarted = await callRoute(restartRoute.action, `/api/admin/processing/${job.id}/restart`, {
         method: 'POST',
         json: { options: { 'orthophoto-resolution': 10 } },
@@ -380,7 +380,7 @@ describe('photos in, map out', () => {
         getDb().update(processingNodes).set({ enabled: false }).run()
         // Both online with empty queues: the lower id (the one about to die) is picked first.
         const first = createNode(null, { label: 'Dying', url: dying.url })
-        const second = createNode(null, { label: 'Spare', url: simulator().url })
+        const second = createNode(null, { label: 'Spare', url: simulator.url })
         await checkNodes()
         const { admin, project } = await projectWithPhotos(5)
         runner = startProcessingJobs({ ...FAST_RUNNER, offlineResubmitMs: 300 })
@@ -479,7 +479,7 @@ describe('photos in, map out', () => {
     expect(res.status).toBe(200)
     expect((await readJson<{ job: { status: string } }>(res)).job.status).toBe('canceled')
     await untilJob(job.id, (j) => !j.cancelRequested)
-    const info = await fetch(`${simulator().url}/task/${running.taskUuid}/info`)
+    const info = await fetch(`${simulator.url}/task/${running.taskUuid}/info`)
     expect(await info.json()).toMatchObject({ error: expect.stringMatching(/not found/) })
     // A second cancel: the job has ended.
     const again = await callRoute(cancelRoute.action, `/api/admin/processing/${job.id}/cancel`, {
@@ -493,7 +493,7 @@ describe('photos in, map out', () => {
 
 describe('who may do what', () => {
   test('only admins start or cancel; other clients and pilots get 404; bad input is 400/409', async () => {
-    const node = await onlyNode(simulator().url)
+    const node = await onlyNode(simulator.url)
     const { admin, client, pilot, project } = await projectWithPhotos(5)
     const stranger = await signedInUser('client')
     const otherPilot = await signedInUser('pilot')
@@ -561,7 +561,7 @@ describe('who may do what', () => {
   })
 
   test('the webhook with a wrong secret does nothing; with the right one it only prompts a look', async () => {
-    await onlyNode(simulator().url)
+    await onlyNode(simulator.url)
     const { admin, project } = await projectWithPhotos(5)
     const { job } = await readJson<{ job: { id: number } }>(await start(admin, project.id))
     const later = new Date(Date.now() + 3_600_000)
