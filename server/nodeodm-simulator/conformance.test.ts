@@ -9,7 +9,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { dronePhotos, multipart } from '#tests/helpers/nodeodm.ts'
+import { dronePhotos, multipart, nodeOdmCall, postJson } from '#tests/helpers/nodeodm.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startNodeOdmSimulator, type NodeOdmSimulator } from './index.ts'
@@ -80,24 +80,10 @@ describe.each(targets)('NodeODM API: $name', (target) => {
     if (!token) return `${target.url()}${p}`
     return `${target.url()}${p}${p.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`
   }
-  const call = async (p: string, init?: RequestInit) => {
-    const res = await fetch(withToken(p), init)
-    const text = await res.text()
-    let json: unknown
-    try {
-      json = JSON.parse(text)
-    } catch {
-      json = undefined
-    }
-    return {
-      status: res.status,
-      json: json as Record<string, unknown> & unknown[],
-      text,
-      headers: res.headers,
-    }
-  }
-  const post = (p: string, fields: Record<string, string>) =>
-    call(p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) })
+  // The answers are read both as objects and as lists.
+  type Answer = Record<string, unknown> & unknown[]
+  const call = (p: string, init?: RequestInit) => nodeOdmCall<Answer>(withToken(p), init)
+  const post = (p: string, fields: Record<string, string>) => postJson<Answer>(withToken(p), fields)
   const info = async (uuid: string) =>
     (await call(`/task/${uuid}/info`)).json as unknown as Record<string, unknown> & {
       status: { code: number }
