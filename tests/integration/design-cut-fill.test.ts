@@ -24,7 +24,7 @@ import { insertProject, projectWithTeam, storeRasterDeliverable } from '#tests/f
 import { multipart } from '#tests/helpers/files.ts'
 import { pdfText } from '#tests/helpers/pdf-text.ts'
 import { buildRaster, toCrs } from '#tests/helpers/rasters.ts'
-import { callRoute, readJson, toastOf, type CallOptions } from '#tests/helpers/requests.ts'
+import { callRoute, readJson, toastOf } from '#tests/helpers/requests.ts'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
@@ -349,7 +349,7 @@ test('the Map view without JavaScript: an admin adds a design, a client measures
   const { admin, client, project, file: model } = await setting()
   const url = `/projects/${project.id}/map`
   const params = { projectId: String(project.id) }
-  const postMap = (who: { headers: Record<string, string> }, form: CallOptions['form']) =>
+  const postMap = (who: { headers: Record<string, string> }, form: Record<string, string> | FormData) =>
     callRoute(mapRoute.action, url, { headers: who.headers, form, params })
   const mapPage = async <T>(who: { headers: Record<string, string> }) =>
     readJson<T>(await callRoute(mapRoute.loader, url, { headers: who.headers, params }))
