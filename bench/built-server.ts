@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
+import type Database from 'better-sqlite3'
 
 export type BenchResponse = { status: number; headers: http.IncomingHttpHeaders; text: string; bytes: number }
 
@@ -99,6 +100,23 @@ export async function logIn(port: number, email: string) {
     JSON.stringify({ email, password: 'kestrel-demo' }),
   )
   return (JSON.parse(login.text) as { sessionId: string }).sessionId
+}
+
+/** A project named Bench of the demo client, written straight into the server's database with `columns` on top: `{ id }`. */
+export function benchProject(db: Database.Database, columns: Record<string, string | number>) {
+  const { client } = db
+    .prepare(`select id as client from users where email = 'client@example.com'`)
+    .get() as {
+    client: number
+  }
+  const now = Date.now()
+  const names = Object.keys(columns)
+  const row = db
+    .prepare(
+      `insert into projects (client_id, name, project_type, created_at, updated_at, ${names.join(', ')}) values (?, 'Bench', 'land-survey', ?, ?, ${names.map(() => '?').join(', ')}) returning id`,
+    )
+    .get(client, now, now, ...Object.values(columns)) as { id: number }
+  return row
 }
 
 /** Stops the server (if it started) and removes the benchmark's folder. */

@@ -15,10 +15,11 @@ import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
+import { readThenPause } from '#tests/helpers/paused-reader.ts'
 import Database from 'better-sqlite3'
 import { bench, describe } from 'vitest'
 
-import { logIn, peakRss, request, resetPeakRss, startServer, stopServer } from './built-server'
+import { benchProject, logIn, peakRss, request, resetPeakRss, startServer, stopServer } from './built-server'
 
 const MiB = 1024 * 1024
 const SIZE = Number(process.env.BENCH_DOWNLOAD_MB ?? 2048) * MiB
@@ -63,17 +64,8 @@ async function withDelivery(
     server = await startServer(dir, PORT)
     const sessionId = await logIn(PORT, 'admin@example.com')
     const db = new Database(path.join(dir, 'kestrel.sqlite'))
-    const { client } = db
-      .prepare(`select id as client from users where email = 'client@example.com'`)
-      .get() as {
-      client: number
-    }
     const now = Date.now()
-    const project = db
-      .prepare(
-        `insert into projects (client_id, name, project_type, status, completed_at, created_at, updated_at) values (?, 'Bench', 'land-survey', 'completed', ?, ?, ?) returning id`,
-      )
-      .get(client, now, now, now) as { id: number }
+    const project = benchProject(db, { status: 'completed', completed_at: now })
     fs.mkdirSync(path.join(dir, 'files', 'projects', String(project.id)), { recursive: true })
     const insert = db.prepare(
       `insert into project_files (project_id, file_name, original_name, file_url, file_type, file_size, file_category, sha256, created_at) values (?, ?, ?, '/x', 'image/tiff', ?, 'processed_deliverable', ?, ?)`,
@@ -129,16 +121,7 @@ async function pausedReader() {
       req.once('error', reject)
     })
     if (res.statusCode !== 200) throw new Error(`download-all: ${res.statusCode}`)
-    let read = 0
-    await new Promise<void>((resolve) => {
-      res.on('data', (chunk: Buffer) => {
-        read += chunk.length
-        if (read >= MiB) {
-          res.pause()
-          resolve()
-        }
-      })
-    })
+    const read = await readThenPause(res, MiB)
     let highest = currentRss(pid)
     for (const end = Date.now() + PAUSE_MS; Date.now() < end; ) {
       await new Promise((r) => setTimeout(r, 250))

@@ -11,11 +11,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { elevationChangeOver } from '#app/domain/deliverables/elevation-change.server.ts'
-import { CHANGE_SITE, ringAround } from '#tests/helpers/dsm-fixtures.ts'
+import { CHANGE_SITE, ringAround, TEST_RUN } from '#tests/helpers/dsm-fixtures.ts'
 import { buildRaster, toCrs } from '#tests/helpers/rasters.ts'
 import { afterAll, bench, describe } from 'vitest'
-
-const TEST_RUN = { accountId: 1 }
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-change-bench-'))
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))

@@ -35,7 +35,7 @@ import Database from 'better-sqlite3'
 import { bench, describe } from 'vitest'
 
 import { startNodeOdmSimulator, type NodeOdmSimulator } from '../server/nodeodm-simulator/index.ts'
-import { logIn, peakRss, request, resetPeakRss, startServer, stopServer } from './built-server'
+import { benchProject, logIn, peakRss, request, resetPeakRss, startServer, stopServer } from './built-server'
 
 const MiB = 1024 * 1024
 const SIZE = Number(process.env.BENCH_PHOTOS_MB ?? 2048) * MiB
@@ -127,17 +127,8 @@ async function run() {
     const rssBefore = resetPeakRss(server.pid!)
     const db = new Database(path.join(dir, 'kestrel.sqlite'))
     db.pragma('busy_timeout = 5000')
-    const { client } = db
-      .prepare(`select id as client from users where email = 'client@example.com'`)
-      .get() as {
-      client: number
-    }
     const now = Date.now()
-    const project = db
-      .prepare(
-        `insert into projects (client_id, name, project_type, status, is_paid, created_at, updated_at) values (?, 'Bench', 'land-survey', 'in_progress', 1, ?, ?) returning id`,
-      )
-      .get(client, now, now) as { id: number }
+    const project = benchProject(db, { status: 'in_progress', is_paid: 1 })
     const insert = db.prepare(
       `insert into project_files (project_id, file_name, original_name, file_url, file_type, file_size, file_category, created_at) values (?, ?, ?, '', 'image/jpeg', ?, 'raw_image', ?)`,
     )

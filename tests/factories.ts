@@ -20,6 +20,7 @@ import {
   payments,
   projectFiles,
   projects,
+  sites,
   type DeliverableKind,
   type FileCategory,
   type ProjectStatus,
@@ -73,6 +74,10 @@ const SAMPLE_FLIGHT_PLAN = sampleFlightPlan([
   sampleFlightArea(2, 12000, [-33.95, -33.96]),
 ])
 
+/** Where the factories' vineyard projects lie: a project's place as the planner stores it. */
+const STELLENBOSCH = { location: 'Stellenbosch, Western Cape', latitude: -33.93, longitude: 18.86 }
+const CONSTANTIA = { location: 'Constantia, Cape Town', latitude: -34.0135, longitude: 18.4315 }
+
 /** A quoted project as the planner stores it; `paid` adds the paid invoice and settled payment as the ITN would. */
 export async function createTestProject(
   options: {
@@ -92,9 +97,7 @@ export async function createTestProject(
       clientId,
       name: options.name ?? 'Vineyard survey',
       projectType: 'agricultural-mapping',
-      location: 'Stellenbosch, Western Cape',
-      latitude: -33.93,
-      longitude: 18.86,
+      ...STELLENBOSCH,
       deadline: '2027-01-15',
       flightPlan: JSON.stringify(SAMPLE_FLIGHT_PLAN),
       areaSqm: 42000,
@@ -186,6 +189,29 @@ export async function projectWithTeam(values: { status?: ProjectStatus; complete
   return { client, pilot, admin, project }
 }
 
+/** A client's site: the place its surveys are compared over time. */
+export function insertSite(clientId: number, name: string) {
+  return getDb().insert(sites).values({ clientId, name }).returning().get()
+}
+
+/** A completed survey of the site whose plan's one area is `ring` ([lng, lat] pairs). */
+export function completedSiteSurvey(
+  site: { id: number; clientId: number },
+  ring: Array<[number, number]>,
+  completedAt: Date,
+  pilotId: number | null = null,
+) {
+  const project = insertProject({ clientId: site.clientId, pilotId, status: 'completed', completedAt })
+  const coordinates = ring.map(([longitude, latitude]) => ({ latitude, longitude }))
+  const plan = { areas: [{ areaNumber: 1, coordinates }], pricing: { totalInCents: 0 } }
+  getDb()
+    .update(projects)
+    .set({ siteId: site.id, flightPlan: JSON.stringify(plan) })
+    .where(eq(projects.id, project.id))
+    .run()
+  return getProject(project.id)
+}
+
 export function getProject(id: number) {
   return getDb().select().from(projects).where(eq(projects.id, id)).get()!
 }
@@ -222,17 +248,14 @@ export async function createQuotedProject(
     projectType: 'agricultural-mapping',
     areas: [{ areaNumber: 1, coordinates }],
   }
-  const db = getDb()
-  const project = db
+  const project = getDb()
     .insert(projects)
     .values({
       clientId,
       name: overrides.name ?? 'Vineyard block survey',
       description: 'NDVI and orthomosaic of the north block',
       projectType: 'agricultural-mapping',
-      location: 'Constantia, Cape Town',
-      latitude: -34.0135,
-      longitude: 18.4315,
+      ...CONSTANTIA,
       deadline: '2026-12-15',
       status: 'pending',
       flightPlan: JSON.stringify(plan),
@@ -241,7 +264,7 @@ export async function createQuotedProject(
     .get()
   const quote = await recomputeQuote([{ coordinates }])
   storeRecomputedQuote(project.id, quote)
-  return { project: db.select().from(projects).where(eq(projects.id, project.id)).get()!, quote }
+  return { project: getProject(project.id), quote }
 }
 
 /** Client, other client, pilot, admin, and a project completed `completedDaysAgo` ago with three deliverables. */

@@ -9,7 +9,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { geotaggedJpeg } from '#tests/helpers/geotagged-jpeg.ts'
+import { dronePhotos, multipart, nodeOdmCall, postJson } from '#tests/helpers/nodeodm.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startNodeOdmSimulator, type NodeOdmSimulator } from './index.ts'
@@ -65,17 +65,6 @@ afterAll(async () => {
   fs.rmSync(simDir, { recursive: true, force: true })
 })
 
-function photos(count: number, from = 0) {
-  return Array.from({ length: count }, (_, i) => ({
-    name: `DJI_${String(from + i).padStart(4, '0')}.JPG`,
-    bytes: geotaggedJpeg({
-      latitude: -33.92 + (from + i) * 0.0002,
-      longitude: 18.42 + (from + i) * 0.0002,
-      altitudeM: 130,
-    }),
-  }))
-}
-
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs
   for (;;) {
@@ -91,30 +80,10 @@ describe.each(targets)('NodeODM API: $name', (target) => {
     if (!token) return `${target.url()}${p}`
     return `${target.url()}${p}${p.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`
   }
-  const call = async (p: string, init?: RequestInit) => {
-    const res = await fetch(withToken(p), init)
-    const text = await res.text()
-    let json: unknown
-    try {
-      json = JSON.parse(text)
-    } catch {
-      json = undefined
-    }
-    return {
-      status: res.status,
-      json: json as Record<string, unknown> & unknown[],
-      text,
-      headers: res.headers,
-    }
-  }
-  const form = (fields: Record<string, string>, files: Array<{ name: string; bytes: Buffer }> = []) => {
-    const body = new FormData()
-    for (const [k, v] of Object.entries(fields)) body.append(k, v)
-    for (const f of files) body.append('images', new Blob([new Uint8Array(f.bytes)]), f.name)
-    return { method: 'POST', body }
-  }
-  const post = (p: string, fields: Record<string, string>) =>
-    call(p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) })
+  // The answers are read both as objects and as lists.
+  type Answer = Record<string, unknown> & unknown[]
+  const call = (p: string, init?: RequestInit) => nodeOdmCall<Answer>(withToken(p), init)
+  const post = (p: string, fields: Record<string, string>) => postJson<Answer>(withToken(p), fields)
   const info = async (uuid: string) =>
     (await call(`/task/${uuid}/info`)).json as unknown as Record<string, unknown> & {
       status: { code: number }
@@ -170,7 +139,7 @@ describe.each(targets)('NodeODM API: $name', (target) => {
   it('POST /task/new/init refuses a bad option value with 200 and a JSON list of problems', async () => {
     const { status, json } = await call(
       '/task/new/init',
-      form({ name: 'bad', options: JSON.stringify([{ name: 'feature-quality', value: 'superb' }]) }),
+      multipart({ name: 'bad', options: JSON.stringify([{ name: 'feature-quality', value: 'superb' }]) }),
     )
     expect(status).toBe(200)
     expect(JSON.parse(json.error as string)).toEqual([
@@ -182,7 +151,7 @@ describe.each(targets)('NodeODM API: $name', (target) => {
     const hookPort = (hooks.address() as AddressInfo).port
     const init = await call(
       '/task/new/init',
-      form({
+      multipart({
         name: 'Conformance',
         options: JSON.stringify([
           { name: 'dsm', value: true },
@@ -196,15 +165,15 @@ describe.each(targets)('NodeODM API: $name', (target) => {
     expect(init.json).toEqual({ uuid: expect.stringMatching(UUID) })
     uuid = init.json.uuid as string
 
-    const empty = await call(`/task/new/upload/${uuid}`, form({}))
+    const empty = await call(`/task/new/upload/${uuid}`, multipart({}))
     expect(empty.json).toEqual({ error: 'Need at least 1 file.', noRetry: true })
     const wrongField = new FormData()
-    wrongField.append('photos', new Blob([new Uint8Array(photos(1)[0]!.bytes)]), 'x.JPG')
+    wrongField.append('photos', new Blob([new Uint8Array(dronePhotos(1)[0]!.bytes)]), 'x.JPG')
     expect((await call(`/task/new/upload/${uuid}`, { method: 'POST', body: wrongField })).json).toEqual({
       error: 'Unexpected field',
     })
-    for (const batch of [photos(3, 0), photos(2, 3)]) {
-      const up = await call(`/task/new/upload/${uuid}`, form({}, batch))
+    for (const batch of [dronePhotos(3, 0), dronePhotos(2, 3)]) {
+      const up = await call(`/task/new/upload/${uuid}`, multipart({}, batch))
       expect(up.status).toBe(200)
       expect(up.json).toEqual({ success: true })
     }
@@ -213,7 +182,7 @@ describe.each(targets)('NodeODM API: $name', (target) => {
     expect((await call(`/task/new/commit/${uuid}`, { method: 'POST' })).json).toEqual({
       error: 'Invalid uuid (not found)',
     })
-    expect((await call(`/task/new/upload/${uuid}`, form({}, photos(1)))).json).toEqual({
+    expect((await call(`/task/new/upload/${uuid}`, multipart({}, dronePhotos(1)))).json).toEqual({
       error: 'Invalid uuid (not found)',
     })
     const list = await call('/task/list')
@@ -313,7 +282,7 @@ describe.each(targets)('NodeODM API: $name', (target) => {
       error: `${ghost} not found`,
     })
     expect((await post('/task/cancel', {})).json).toEqual({ error: 'uuid param missing.' })
-    expect((await call(`/task/new/upload/${ghost}`, form({}, photos(1)))).json).toEqual({
+    expect((await call(`/task/new/upload/${ghost}`, multipart({}, dronePhotos(1)))).json).toEqual({
       error: 'Invalid uuid (not found)',
     })
   })
@@ -347,9 +316,12 @@ describe.each(targets)('NodeODM API: $name', (target) => {
   })
 
   it('one-shot POST /task/new takes the photos with the fields; no photos is an error', async () => {
-    const none = await call('/task/new', form({ name: 'empty' }))
+    const none = await call('/task/new', multipart({ name: 'empty' }))
     expect(none.json).toEqual({ error: 'Need at least 1 file or a zip file url.' })
-    const made = await call('/task/new', form({ name: 'one-shot', skipPostProcessing: 'true' }, photos(2)))
+    const made = await call(
+      '/task/new',
+      multipart({ name: 'one-shot', skipPostProcessing: 'true' }, dronePhotos(2)),
+    )
     expect(made.json).toEqual({ uuid: expect.stringMatching(UUID) })
     const id = made.json.uuid as string
     const i = await waitFor(

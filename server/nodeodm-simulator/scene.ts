@@ -75,28 +75,15 @@ type Feature =
 
 /** At most one building or tree in each 45 m block (some blocks stay open ground). */
 function featureOf(bx: number, by: number, seed: number): Feature | null {
-  const r = hash(bx, by, seed + 17)
-  const cx = (bx + 0.25 + 0.5 * hash(bx, by, seed + 3)) * BLOCK_M
-  const cy = (by + 0.25 + 0.5 * hash(bx, by, seed + 5)) * BLOCK_M
+  // The block's own numbers, each from its salt: the same block always holds the same feature.
+  const draw = (salt: number) => hash(bx, by, seed + salt)
+  const r = draw(17)
+  const centre = { cx: (bx + 0.25 + 0.5 * draw(3)) * BLOCK_M, cy: (by + 0.25 + 0.5 * draw(5)) * BLOCK_M }
   if (r < 0.22) {
-    return {
-      kind: 'building',
-      cx,
-      cy,
-      halfW: 5 + 6 * hash(bx, by, seed + 7),
-      halfH: 4 + 5 * hash(bx, by, seed + 11),
-      height: 3 + 6 * hash(bx, by, seed + 13),
-      roof: hash(bx, by, seed + 19),
-    }
+    const footprint = { halfW: 5 + 6 * draw(7), halfH: 4 + 5 * draw(11) }
+    return { kind: 'building', ...centre, ...footprint, height: 3 + 6 * draw(13), roof: draw(19) }
   }
-  if (r < 0.62)
-    return {
-      kind: 'tree',
-      cx,
-      cy,
-      radius: 2.5 + 3 * hash(bx, by, seed + 23),
-      height: 4 + 6 * hash(bx, by, seed + 29),
-    }
+  if (r < 0.62) return { kind: 'tree', ...centre, radius: 2.5 + 3 * draw(23), height: 4 + 6 * draw(29) }
   return null
 }
 

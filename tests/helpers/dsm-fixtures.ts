@@ -123,6 +123,12 @@ export type Relief =
   /** A round pit (negative height) or a round tank: π r² h. */
   | { kind: 'cylinder'; radiusM: number; heightM: number }
 
+/** The stockpile the change tests measure: 15 m in radius, 6 m high. */
+export const PILE: Relief = { kind: 'cone', radiusM: 15, heightM: 6 }
+
+/** The made-up account measures in tests run for (the GDAL pool counts them like a request's). */
+export const TEST_RUN = { accountId: 1 }
+
 /** The analytic volume (m³) of a relief; negative below the ground. */
 export function reliefVolumeM3(relief: Relief) {
   if (relief.kind === 'flat') return 0
@@ -328,6 +334,22 @@ export async function buildViewingCog(source: string, out: string, kind: 'orthom
     out,
   ])
   return out
+}
+
+/**
+ * What a site's two surveys are built from, in `dir`: the 25 m survey area ring, the stockpile's
+ * DSM (UTM 34S), the flat ground left once it was carted away (in `flat`'s CRS and pixel), an
+ * orthomosaic and its thumbnail.
+ */
+export async function buildSiteSurveys(dir: string, flat: { epsg: number; pixelM: number }) {
+  const ortho = await buildOrthomosaic(dir, 32734, 256)
+  return {
+    areaRing: await ringAround(25),
+    pile: await buildReliefDsm(dir, { epsg: 32734, pixelM: 0.3, relief: PILE }),
+    flat: await buildReliefDsm(dir, { ...flat, relief: { kind: 'flat' } }),
+    ortho,
+    thumbnail: await buildPreview(ortho, path.join(dir, 'thumbnail.png')),
+  }
 }
 
 /** A PNG preview (about 800 px) of a raster, in WGS84 so the footprint lines up. */

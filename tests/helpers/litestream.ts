@@ -5,7 +5,10 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
+import url from 'node:url'
+import Database from 'better-sqlite3'
 
 /** The binary @flydotio/litestream ships for this machine. */
 const LITESTREAM_BIN = path.resolve(
@@ -20,6 +23,12 @@ export interface StartedServer {
 }
 
 /** The server's settings for a folder: database, files and mail in `dir`, the demo seed. */
+/** A temporary folder for a test file's servers and a file replica inside it. */
+export function replicaFolder(name: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `kestrel-${name}-`))
+  return { dir, replicaUrl: url.pathToFileURL(path.join(dir, 'replica')).href }
+}
+
 export function serverEnv(dir: string, port: number, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -92,7 +101,7 @@ export async function logIn(base: string, email = 'admin@example.com') {
 }
 
 /** Litestream's restore of the latest state of `replicaUrl` into the file `output`. */
-export function restoreReplica(replicaUrl: string, output: string) {
+function restoreReplica(replicaUrl: string, output: string) {
   return litestreamRestore(['-o', output, replicaUrl], output)
 }
 
@@ -127,6 +136,22 @@ export async function restoreConfiguredReplica(env: NodeJS.ProcessEnv, output: s
 }
 
 /** The database file with its WAL and shared-memory files: what a lost volume takes. */
+/** Whether the replica's latest state answers `sql` with a row (asked of a restored copy in `dir`). */
+export function replicaHasRow(replicaUrl: string, dir: string, sql: string, params: unknown[] = []) {
+  return copyHasRow(restoreReplica(replicaUrl, path.join(dir, `check-${Date.now()}.sqlite`)), sql, params)
+}
+
+/** Whether a restored copy of a replica answers `sql` with a row; the copy is removed after. */
+export function copyHasRow(copy: string, sql: string, params: unknown[] = []) {
+  const db = new Database(copy, { readonly: true })
+  try {
+    return db.prepare(sql).get(...params) !== undefined
+  } finally {
+    db.close()
+    fs.rmSync(copy, { force: true })
+  }
+}
+
 export function deleteDatabase(databasePath: string) {
   for (const suffix of ['', '-wal', '-shm']) fs.rmSync(databasePath + suffix, { force: true })
 }

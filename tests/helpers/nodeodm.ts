@@ -14,7 +14,8 @@ export type TaskInfo = NodeOdmJson & {
   processingTime: number
 }
 
-export async function nodeOdmCall(url: string, init?: RequestInit) {
+/** A call to the node: its status, headers, text, and the text as JSON (undefined when it is none). */
+export async function nodeOdmCall<Json = NodeOdmJson>(url: string, init?: RequestInit) {
   const res = await fetch(url, init)
   const text = await res.text()
   let json: unknown
@@ -23,11 +24,11 @@ export async function nodeOdmCall(url: string, init?: RequestInit) {
   } catch {
     json = undefined
   }
-  return { status: res.status, json: json as NodeOdmJson, text }
+  return { status: res.status, json: json as Json, text, headers: res.headers }
 }
 
-export function postJson(url: string, body: Record<string, unknown>) {
-  return nodeOdmCall(url, {
+export function postJson<Json = NodeOdmJson>(url: string, body: Record<string, unknown>) {
+  return nodeOdmCall<Json>(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),

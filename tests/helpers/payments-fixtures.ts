@@ -148,6 +148,13 @@ export function postItn(body: string, context: { clientIp: string } = { clientIp
   })
 }
 
+/** A started checkout's invoice (paid by PayFast's signed ITN when `paid`), and its client signed in. */
+export async function invoicedProject(paid: boolean, pfPaymentId?: string) {
+  const { client, project, start, checkout } = await startedCheckout()
+  if (paid) expect((await postItn(signedItn(checkout, { pfPaymentId }))).status).toBe(200)
+  return { client, project, invoiceId: start.invoiceId, headers: await createSessionHeaders(client.id) }
+}
+
 /**
  * A new quoted project of the client, paid as a client pays it: the terms accepted through
  * /api/client/accept-terms (with any billing details), then a signed ITN from PayFast.

@@ -9,6 +9,7 @@ import { getDb } from '#app/lib/db/db.server.ts'
 import { processingJobs, processingNodes, projects, type ProcessingPreset } from '#db/schema.ts'
 import { projectWithTeam } from '#tests/factories.ts'
 import { geotaggedJpeg } from '#tests/helpers/geotagged-jpeg.ts'
+import { squareAround } from '#tests/helpers/rasters.ts'
 import { eq } from 'drizzle-orm'
 
 const LAT = -33.9249
@@ -22,18 +23,6 @@ export async function onlyNode(url: string) {
   return node
 }
 
-/** A square survey area of `sizeM` metres around (LAT, LNG). */
-function square(sizeM = 120) {
-  const dLat = sizeM / 2 / 111_320
-  const dLng = sizeM / 2 / (111_320 * Math.cos((LAT * Math.PI) / 180))
-  return [
-    { latitude: LAT + dLat, longitude: LNG - dLng },
-    { latitude: LAT + dLat, longitude: LNG + dLng },
-    { latitude: LAT - dLat, longitude: LNG + dLng },
-    { latitude: LAT - dLat, longitude: LNG - dLng },
-  ]
-}
-
 /** A flown project with `count` geotagged photos on its survey area. */
 export async function projectWithPhotos(count = 5) {
   const team = await projectWithTeam({ status: 'in_progress' })
@@ -42,7 +31,7 @@ export async function projectWithPhotos(count = 5) {
     // A quoted plan (priced): its areas are the ones the job sends as ODM's boundary.
     .set({
       flightPlan: JSON.stringify({
-        areas: [{ areaNumber: 1, coordinates: square() }],
+        areas: [{ areaNumber: 1, coordinates: squareAround(LAT, LNG, 120) }],
         pricing: { totalInCents: 250_000 },
       }),
       isPaid: true,
@@ -63,11 +52,16 @@ export async function projectWithPhotos(count = 5) {
   return team
 }
 
-/** A queued job row for the project, as `startProcessing` writes it (without starting a runner). */
-export function queuedJob(projectId: number, createdBy: number, preset: ProcessingPreset = 'standard') {
+/** A job row for the project as `values` leave it (a Standard job with no options unless they say). */
+export function insertJob(projectId: number, values: Partial<typeof processingJobs.$inferInsert> = {}) {
   return getDb()
     .insert(processingJobs)
-    .values({ projectId, createdBy, preset, options: {}, stage: 'Waiting for a processing node' })
+    .values({ projectId, preset: 'standard', options: {}, ...values })
     .returning()
     .get()
+}
+
+/** A queued job row for the project, as `startProcessing` writes it (without starting a runner). */
+export function queuedJob(projectId: number, createdBy: number, preset: ProcessingPreset = 'standard') {
+  return insertJob(projectId, { createdBy, preset, stage: 'Waiting for a processing node' })
 }

@@ -5,6 +5,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import type { StepContext } from '#app/domain/processing/steps/context.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
 import { processingJobs, projectFiles, type ProcessingJob } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
@@ -22,22 +23,48 @@ export const FAST_RUNNER = {
 }
 
 /**
- * The simulator for this test file (started before its tests, closed and its folder removed
- * after): `simulator()` reads it inside a test.
+ * The simulator for this test file: started before its tests (its url and methods are filled in
+ * then, so read them inside a test), closed and its folder removed after.
  */
 export function withNodeOdmSimulator(name: string, options: { rasterSize: number }) {
-  let simulator: NodeOdmSimulator | undefined
+  const simulator = {} as NodeOdmSimulator
   let dataDir: string
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `kestrel-${name}-`))
     // Small rasters: the products' shape matters here, not their size.
-    simulator = await startNodeOdmSimulator({ dataDir, webhookRetryMs: 10, rasterSize: options.rasterSize })
+    const started = await startNodeOdmSimulator({
+      dataDir,
+      webhookRetryMs: 10,
+      rasterSize: options.rasterSize,
+    })
+    Object.assign(simulator, started)
   })
   afterAll(async () => {
-    await simulator?.close()
+    await simulator.close?.()
     fs.rmSync(dataDir, { recursive: true, force: true })
   })
-  return () => simulator!
+  return simulator
+}
+
+/** What a runner step is handed when a test calls it alone: FAST_RUNNER's timings and roomy limits. */
+export function stepContext({
+  signal = new AbortController().signal,
+  uploadsInFlight = 2,
+}: { signal?: AbortSignal; uploadsInFlight?: number } = {}): StepContext {
+  return {
+    db: getDb(),
+    signal,
+    settings: {
+      pollMs: FAST_RUNNER.pollMs,
+      offlineResubmitMs: 60_000,
+      retryBaseMs: FAST_RUNNER.retryBaseMs,
+      batchFiles: FAST_RUNNER.batchFiles,
+      batchBytes: 1024 ** 3,
+      uploadsInFlight,
+      limits: { maxUnzippedBytes: 1024 ** 3, maxEntries: 50_000 },
+      webhookBase: FAST_RUNNER.webhookBase,
+    },
+  }
 }
 
 export function jobRow(id: number) {

@@ -9,6 +9,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { zipSync } from 'fflate'
 
+import { encodeLas } from '../../server/nodeodm-simulator/las.ts'
+
 export interface RasterSpec {
   epsg: number
   /** Upper-left corner and lower-right corner in the CRS (as gdal_translate -a_ullr). */
@@ -135,6 +137,40 @@ export function lasBytes(count = 10, compressed = false) {
   return Buffer.concat([header, points])
 }
 
+/** A LAS written by the simulator's encoder: 400 coloured ground points, a 20 × 20 m grid in UTM 34S. */
+export function groundCloudLas() {
+  const points = Array.from({ length: 400 }, (_, i) => ({
+    x: 300_000 + (i % 20),
+    y: 6_200_000 + Math.floor(i / 20),
+    z: 12 + (i % 7),
+    classification: 2,
+    r: 200,
+    g: 120,
+    b: 40,
+  }))
+  return Buffer.from(encodeLas(points, 32734, new Date()))
+}
+
+/**
+ * A cone DSM (UTM 34S, 400 × 300 px over `ullr`) and an RGB orthomosaic of it, its heights as
+ * grey, so that resampling shows: both paths.
+ */
+export function shadedOrthomosaic(ullr: [number, number, number, number]) {
+  const cone = buildConeDsm({
+    epsg: 32734,
+    ullr,
+    widthPx: 400,
+    heightPx: 300,
+    baseM: 40,
+    peakM: 30,
+    radiusPx: 140,
+  })
+  const ortho = path.join(path.dirname(cone), 'ortho.tif')
+  const grey = ['-ot', 'Byte', '-scale', '40', '70', '20', '250', '-b', '1', '-b', '1', '-b', '1']
+  execFileSync('gdal_translate', ['-q', ...grey, '-colorinterp', 'red,green,blue', cone, ortho])
+  return { cone, ortho }
+}
+
 /** A ZIP of named entries (a 3D model: OBJ + MTL + a texture; a shapefile; …). */
 export function zipBytes(entries: Record<string, string | Uint8Array>) {
   return Buffer.from(
@@ -147,6 +183,18 @@ export function zipBytes(entries: Record<string, string | Uint8Array>) {
       ),
     ),
   )
+}
+
+/** A square survey area of `sizeM` metres centred on (lat, lng), corners clockwise from north-west. */
+export function squareAround(lat: number, lng: number, sizeM: number) {
+  const dLat = sizeM / 2 / 111_320
+  const dLng = sizeM / 2 / (111_320 * Math.cos((lat * Math.PI) / 180))
+  return [
+    { latitude: lat + dLat, longitude: lng - dLng },
+    { latitude: lat + dLat, longitude: lng + dLng },
+    { latitude: lat - dLat, longitude: lng + dLng },
+    { latitude: lat - dLat, longitude: lng - dLng },
+  ]
 }
 
 /** A flight plan with one survey area (the shape `projects.flightPlan` stores). */

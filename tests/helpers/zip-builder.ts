@@ -64,43 +64,29 @@ export async function writeZip(file: string, entries: ZipEntrySpec[]) {
       const method = given || entry.deflate ? 8 : 0
       const big = size >= 0xffffffff
       const localOffset = offset
-      const localExtra = big ? Buffer.concat([u16(1), u16(16), u64(size), u64(body.length)]) : Buffer.alloc(0)
-      await write(
-        fields(
-          [4, 0x04034b50],
-          [2, 45],
-          [2, 0x0800],
-          [2, method],
-          [2, 0],
-          [2, 0x21],
-          [4, crc],
-          [4, big ? 0xffffffff : body.length],
-          [4, big ? 0xffffffff : size],
-          [2, name.length],
-          [2, localExtra.length],
-        ),
-        name,
-        localExtra,
-        body,
-      )
-      const centralExtra = big
-        ? Buffer.concat([u16(1), u16(16), u64(size), u64(body.length)])
-        : Buffer.alloc(0)
+      // The ZIP64 extra field (both sizes in 64 bits), the same in both headers.
+      const extra = big ? Buffer.concat([u16(1), u16(16), u64(size), u64(body.length)]) : Buffer.alloc(0)
+      // What the local header and the central directory both say: version needed, UTF-8 names,
+      // method, time and date, CRC, sizes and the name's and extra field's lengths.
+      const described: Array<[2 | 4, number]> = [
+        [2, 45],
+        [2, 0x0800],
+        [2, method],
+        [2, 0],
+        [2, 0x21],
+        [4, crc],
+        [4, big ? 0xffffffff : body.length],
+        [4, big ? 0xffffffff : size],
+        [2, name.length],
+        [2, extra.length],
+      ]
+      await write(fields([4, 0x04034b50], ...described), name, extra, body)
       central.push(
         Buffer.concat([
           fields(
             [4, 0x02014b50],
             [2, (3 << 8) | 45],
-            [2, 45],
-            [2, 0x0800],
-            [2, method],
-            [2, 0],
-            [2, 0x21],
-            [4, crc],
-            [4, big ? 0xffffffff : body.length],
-            [4, big ? 0xffffffff : size],
-            [2, name.length],
-            [2, centralExtra.length],
+            ...described,
             [2, 0],
             [2, 0],
             [2, 0],
@@ -108,7 +94,7 @@ export async function writeZip(file: string, entries: ZipEntrySpec[]) {
             [4, localOffset],
           ),
           name,
-          centralExtra,
+          extra,
         ]),
       )
     }

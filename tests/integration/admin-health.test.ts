@@ -27,20 +27,15 @@ afterEach(() => {
   resetEnvCache()
 })
 
+/** The checks the health page shows, in its order. */
+const CHECK_IDS = ['gdal', 'disk', 'files', 'replication', 'mail', 'payfast', 'nodes']
+
 const byId = (checks: HealthCheck[]) => Object.fromEntries(checks.map((c) => [c.id, c]))
 
 describe('system health checks', () => {
   test('GDAL found with its version, disk free space, the outbox and the simulator', async () => {
     const { checks } = await systemHealth()
-    expect(checks.map((c) => c.id)).toEqual([
-      'gdal',
-      'disk',
-      'files',
-      'replication',
-      'mail',
-      'payfast',
-      'nodes',
-    ])
+    expect(checks.map((c) => c.id)).toEqual(CHECK_IDS)
     const check = byId(checks)
     expect(check.gdal).toMatchObject({
       state: 'ok',
@@ -129,15 +124,7 @@ describe('GET /api/admin/health and the Settings tab', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('Cache-Control')).toBe('no-store')
     const body = await readJson<{ checks: HealthCheck[] }>(res)
-    expect(body.checks.map((c) => c.id)).toEqual([
-      'gdal',
-      'disk',
-      'files',
-      'replication',
-      'mail',
-      'payfast',
-      'nodes',
-    ])
+    expect(body.checks.map((c) => c.id)).toEqual(CHECK_IDS)
     for (const role of ['client', 'pilot'] as const) {
       const who = await signedInUser(role)
       const denied = await callRoute(healthRoute.loader, '/api/admin/health', { headers: who.headers })

@@ -45,6 +45,26 @@ function storeNotes(projectId: number, authorId: number, shapes: AnnotationGeome
       .run()
 }
 
+/** A completed project whose client's notes are `shapes` (stored straight in the table). */
+async function projectWithNotes(shapes: AnnotationGeometry[]) {
+  const team = await projectWithTeam({ status: 'completed', completedAt: new Date() })
+  storeNotes(team.project.id, team.client.user.id, shapes)
+  return team
+}
+
+/** `count` polygons of `corners` corners, a row eastward from (lng, lat). */
+function polygonsInRow(count: number, lng: number, lat: number, corners: number): AnnotationGeometry[] {
+  return Array.from({ length: count }, (_, i) => ({
+    type: 'Polygon' as const,
+    coordinates: [ring(lng + i * 1e-3, lat, corners)],
+  }))
+}
+
+/** `count` points `step` degrees apart, a row eastward from (18.42, -33.92). */
+function pointsInRow(count: number, step: number) {
+  return Array.from({ length: count }, (_, i) => point(18.42 + i * step, -33.92))
+}
+
 function list(headers: Record<string, string>, projectId: number, query = '') {
   return callRoute(notesRoute.loader, `/api/projects/${projectId}/annotations${query}`, {
     headers,
@@ -65,12 +85,7 @@ const point = (lng: number, lat: number): AnnotationGeometry => ({ type: 'Point'
 
 describe('GET …/annotations, paged', () => {
   test('pages by count, then by vertices; `after` walks them all; each note says whether it may be changed', async () => {
-    const { project, client, pilot } = await projectWithTeam({ status: 'completed', completedAt: new Date() })
-    storeNotes(
-      project.id,
-      client.user.id,
-      Array.from({ length: 5 }, (_, i) => point(18.42 + i * 1e-4, -33.92)),
-    )
+    const { project, client, pilot } = await projectWithNotes(pointsInRow(5, 1e-4))
     const ids: number[] = []
     let after = 0
     for (let guard = 0; guard < 10; guard++) {
@@ -86,14 +101,7 @@ describe('GET …/annotations, paged', () => {
     expect(ids).toHaveLength(5)
     expect(new Set(ids).size).toBe(5)
     // By default a page holds up to 100 notes, but about 20 000 vertices: 30 polygons of 1000 corners are two pages.
-    storeNotes(
-      project.id,
-      client.user.id,
-      Array.from({ length: 30 }, (_, i) => ({
-        type: 'Polygon' as const,
-        coordinates: [ring(18.43 + i * 1e-3, -33.93, 1000)],
-      })),
-    )
+    storeNotes(project.id, client.user.id, polygonsInRow(30, 18.43, -33.93, 1000))
     const first = await readJson<Page>(await list(client.headers, project.id))
     expect(first.annotations.length).toBeLessThan(30)
     expect(first.nextAfter).not.toBeNull()
@@ -101,8 +109,7 @@ describe('GET …/annotations, paged', () => {
   })
 
   test('a bounding box lists only the notes in it; a bad box, after or limit is a 400 with the words', async () => {
-    const { project, client } = await projectWithTeam({ status: 'completed', completedAt: new Date() })
-    storeNotes(project.id, client.user.id, [
+    const { project, client } = await projectWithNotes([
       point(18.42, -33.92),
       point(18.5, -33.92),
       {
@@ -136,16 +143,8 @@ describe('GET …/annotations, paged', () => {
 
 describe('caps', () => {
   test('a project holds at most 100 000 vertices in its notes: a new note or an edit past it is refused in words', async () => {
-    const { project, client } = await projectWithTeam({ status: 'completed', completedAt: new Date() })
     // 99 polygons of 1000 corners (1001 stored positions each) = 99 099 vertices.
-    storeNotes(
-      project.id,
-      client.user.id,
-      Array.from({ length: 99 }, (_, i) => ({
-        type: 'Polygon' as const,
-        coordinates: [ring(18.43 + i * 1e-3, -33.93, 1000)],
-      })),
-    )
+    const { project, client } = await projectWithNotes(polygonsInRow(99, 18.43, -33.93, 1000))
     const big = await create(client.headers, project.id, {
       type: 'Polygon',
       coordinates: [ring(18.42, -33.92, 1000)],
@@ -171,12 +170,7 @@ describe('caps', () => {
   })
 
   test('the 501st note is refused with the cap and what to do', async () => {
-    const { project, client } = await projectWithTeam({ status: 'completed', completedAt: new Date() })
-    storeNotes(
-      project.id,
-      client.user.id,
-      Array.from({ length: 500 }, (_, i) => point(18.42 + i * 1e-5, -33.92)),
-    )
+    const { project, client } = await projectWithNotes(pointsInRow(500, 1e-5))
     const res = await create(client.headers, project.id, point(18.42, -33.92))
     expect(res.status).toBe(409)
     expect((await readJson<{ error: string }>(res)).error).toBe(
@@ -186,15 +180,7 @@ describe('caps', () => {
 })
 
 test('the Map view’s page carries one page of the list, without shapes, and a version for the map', async () => {
-  const { project, client } = await projectWithTeam({ status: 'completed', completedAt: new Date() })
-  storeNotes(
-    project.id,
-    client.user.id,
-    Array.from({ length: 120 }, (_, i) => ({
-      type: 'Polygon' as const,
-      coordinates: [ring(18.42 + i * 1e-3, -33.92, 200)],
-    })),
-  )
+  const { project, client } = await projectWithNotes(polygonsInRow(120, 18.42, -33.92, 200))
   const load = async (query: string) => {
     const res = await callRoute(mapRoute.loader, `/projects/${project.id}/map${query}`, {
       headers: client.headers,

@@ -16,6 +16,7 @@ import * as viewerRoute from '#app/routes/s.$token.tsx'
 import { projectFiles } from '#db/schema.ts'
 import { projectWithTeam, signedInUser, storeRasterDeliverable } from '#tests/factories.ts'
 import { buildConeDsm, CONE_VOLUME_M3, rasterFacts, type ConeDsm } from '#tests/helpers/dsm-fixtures.ts'
+import { postNote, stockpileNote } from '#tests/helpers/notes.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { eq } from 'drizzle-orm'
 import { unzipSync } from 'fflate'
@@ -63,13 +64,6 @@ function list(headers: Record<string, string>, projectId: number) {
     params: { id: String(projectId) },
   })
 }
-function create(headers: Record<string, string>, projectId: number, json: unknown) {
-  return callRoute(notesRoute.action, `/api/projects/${projectId}/annotations`, {
-    headers,
-    json,
-    params: { id: String(projectId) },
-  })
-}
 function change(
   method: 'PUT' | 'DELETE',
   headers: Record<string, string>,
@@ -85,7 +79,7 @@ function change(
   })
 }
 async function created(headers: Record<string, string>, projectId: number, json: unknown) {
-  const res = await create(headers, projectId, json)
+  const res = await postNote(headers, projectId, json)
   expect(res.status).toBe(201)
   return (await readJson<{ annotation: Note }>(res)).annotation
 }
@@ -118,7 +112,7 @@ describe('who may use a project’s notes', () => {
     for (const who of [other, otherPilot]) {
       expect((await list(who.headers, project.id)).status).toBe(404)
       expect(
-        (await create(who.headers, project.id, { kind: 'point', geometry: point, title: 'x' })).status,
+        (await postNote(who.headers, project.id, { kind: 'point', geometry: point, title: 'x' })).status,
       ).toBe(404)
       expect((await change('DELETE', who.headers, project.id, mine.id)).status).toBe(404)
     }
@@ -168,7 +162,7 @@ describe('who may use a project’s notes', () => {
       { kind: 'polygon', geometry: { type: 'Polygon', coordinates: [cone.ring] }, title: 'x', base: 'typed' },
     ]
     for (const json of cases) {
-      const res = await create(client.headers, project.id, json)
+      const res = await postNote(client.headers, project.id, json)
       expect(res.status, JSON.stringify(json)).toBe(400)
       expect(await readJson<{ fieldErrors: object }>(res)).toHaveProperty('fieldErrors')
     }
@@ -184,12 +178,11 @@ describe('a polygon on the elevation model', () => {
   }, 60_000)
 
   test('measures area, cut, fill and net with its base named', async () => {
-    const note = await created(setting.client.headers, setting.project.id, {
-      kind: 'polygon',
-      geometry: { type: 'Polygon', coordinates: [cone.ring] },
-      title: 'Sand pile',
-      stockpileKind: 'stockpile',
-    })
+    const note = await created(
+      setting.client.headers,
+      setting.project.id,
+      stockpileNote(cone.ring, 'Sand pile'),
+    )
     expect(note.measurement.base).toBe('edge-mean')
     expect(Math.abs(note.measurement.cutM3! - CONE_VOLUME_M3)).toBeLessThanOrEqual(CONE_VOLUME_M3 * 0.02)
     expect(note.measurement.fillM3).toBeLessThan(1)

@@ -63,12 +63,7 @@ describe('POST /api/admin/complete-project', () => {
     const admin = await signedInUser('admin')
     const client = await createTestUser({ role: 'client' })
     const project = await createTestProject({ clientId: client.id, paid: true, status: 'in_progress' })
-    const ortho = addTestFile(project.id, 'image/tiff', 'processed_deliverable')
-    getDb()
-      .update(projectFiles)
-      .set({ deliverableKind: 'orthomosaic', originalName: 'Ortho.tif' })
-      .where(eq(projectFiles.id, ortho.id))
-      .run()
+    const ortho = orthomosaicFile(project.id, 'Ortho.tif')
     const dir = path.join(storagePaths().root, 'views', String(ortho.id))
     fs.mkdirSync(dir, { recursive: true })
     fs.writeFileSync(path.join(dir, 'thumbnail.png'), PNG_BYTES)
@@ -165,17 +160,23 @@ describe('POST /api/admin/complete-project', () => {
   })
 })
 
+/** An orthomosaic deliverable's row named `name` (no file behind it). */
+function orthomosaicFile(projectId: number, name: string) {
+  const file = addTestFile(projectId, 'image/tiff', 'processed_deliverable')
+  getDb()
+    .update(projectFiles)
+    .set({ deliverableKind: 'orthomosaic', originalName: name })
+    .where(eq(projectFiles.id, file.id))
+    .run()
+  return file
+}
+
 /** A paid project with a deliverable whose viewing copy failed in GDAL's words (with a server path). */
 async function projectWithFailedCopy() {
   const admin = await signedInUser('admin')
   const client = await signedInUser('client')
   const project = await createTestProject({ clientId: client.user.id, paid: true, status: 'in_progress' })
-  const tiff = addTestFile(project.id, 'image/tiff', 'processed_deliverable')
-  getDb()
-    .update(projectFiles)
-    .set({ originalName: 'Broken ortho.tif', deliverableKind: 'orthomosaic' })
-    .where(eq(projectFiles.id, tiff.id))
-    .run()
+  const tiff = orthomosaicFile(project.id, 'Broken ortho.tif')
   const gdalSays = `gdalwarp: ERROR 1: TIFFReadDirectory: ${storagePaths().root}/projects/${project.id}/x.tif is truncated`
   getDb().insert(deliverableViews).values({ fileId: tiff.id, status: 'failed', error: gdalSays }).run()
   return { admin, client, project, tiff, gdalSays }

@@ -9,6 +9,7 @@ import {
   buildOrthomosaic,
   buildReliefDsm,
   CHANGE_SITE,
+  PILE,
   reliefVolumeM3,
   ringAround,
 } from '#tests/helpers/dsm-fixtures.ts'
@@ -24,7 +25,6 @@ type Change = {
   coveredPercent: number
 }
 
-const PILE = { kind: 'cone', radiusM: 15, heightM: 6 } as const
 let dir: string
 let ring: [number, number][]
 const files: Record<string, string> = {}

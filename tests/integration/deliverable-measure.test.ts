@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import type { VolumeFigures } from '#app/domain/deliverables/measure-schemas.ts'
 import * as elevationRoute from '#app/routes/api.projects.$id.deliverables.$fileId.elevation.ts'
 import * as volumeRoute from '#app/routes/api.projects.$id.deliverables.$fileId.volume.ts'
 import * as mapRoute from '#app/routes/projects.$projectId.map.tsx'
@@ -8,15 +9,6 @@ import { projectWithTeam, signedInUser, storeRasterDeliverable } from '#tests/fa
 import { buildConeDsm, CONE, CONE_VOLUME_M3, type ConeDsm } from '#tests/helpers/dsm-fixtures.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-
-type Volume = {
-  areaM2: number
-  baseElevationM: number
-  edgeMeanM: number | null
-  cutM3: number
-  fillM3: number
-  netM3: number
-}
 
 let dir: string
 const cones: Record<string, ConeDsm> = {}
@@ -82,7 +74,7 @@ describe.each(['utm34s', 'lo19'])('a cone DSM in %s', (name) => {
     for (const base of ['edge-mean', 'edge-lowest'] as const) {
       const res = await volume(pilot.headers, project.id, file.id, { polygon, base })
       expect(res.status).toBe(200)
-      const body = await readJson<Volume>(res)
+      const body = await readJson<VolumeFigures>(res)
       expect(body.baseElevationM).toBeCloseTo(CONE.groundM, 2)
       within(body.cutM3, CONE_VOLUME_M3, 0.02)
       expect(body.fillM3).toBeLessThan(1)
@@ -96,7 +88,7 @@ describe.each(['utm34s', 'lo19'])('a cone DSM in %s', (name) => {
       polygon,
       base: { elevationM: CONE.groundM + half },
     })
-    const body = await readJson<Volume>(res)
+    const body = await readJson<VolumeFigures>(res)
     // A typed base still reports the edge's mean height: where the panel's typed height starts.
     expect(body.baseElevationM).toBeCloseTo(CONE.groundM + half, 3)
     expect(body.edgeMeanM).toBeCloseTo(CONE.groundM, 2)
@@ -120,7 +112,7 @@ test('the no-JS volume form: a typed height left blank is measured at the edge m
     params: { projectId: String(project.id) },
   })
   expect(res.status).toBe(200)
-  const { volume: result } = await readJson<{ volume: { base: unknown; figures: Volume } }>(res)
+  const { volume: result } = await readJson<{ volume: { base: unknown; figures: VolumeFigures } }>(res)
   expect(result.figures.baseElevationM).toBeCloseTo(CONE.groundM, 2)
   expect(result.base).toEqual({ elevationM: result.figures.baseElevationM })
   within(result.figures.cutM3, CONE_VOLUME_M3, 0.02)

@@ -28,6 +28,7 @@ import {
   flightPlanJson,
   gdalInfo,
   lasBytes,
+  squareAround,
   toCrs,
   zipBytes,
 } from '#tests/helpers/rasters.ts'
@@ -37,23 +38,11 @@ import { beforeAll, describe, expect, test, vi } from 'vitest'
 
 const BASE = 'http://localhost:3999'
 
-/** A square survey area of `sizeM` metres around a point. */
-function squareArea(lat: number, lng: number, sizeM: number) {
-  const dLat = sizeM / 2 / 111_320
-  const dLng = sizeM / 2 / (111_320 * Math.cos((lat * Math.PI) / 180))
-  return [
-    { latitude: lat + dLat, longitude: lng - dLng },
-    { latitude: lat + dLat, longitude: lng + dLng },
-    { latitude: lat - dLat, longitude: lng + dLng },
-    { latitude: lat - dLat, longitude: lng - dLng },
-  ]
-}
-
 async function completedProjectAt(lat: number, lng: number, sizeM = 150) {
   const { client, pilot, admin, project } = await projectWithTeam({ status: 'in_progress' })
   getDb()
     .update(projects)
-    .set({ flightPlan: flightPlanJson(squareArea(lat, lng, sizeM)), isPaid: true })
+    .set({ flightPlan: flightPlanJson(squareAround(lat, lng, sizeM)), isPaid: true })
     .where(eq(projects.id, project.id))
     .run()
   return { client, pilot, admin, project }

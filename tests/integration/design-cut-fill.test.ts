@@ -153,6 +153,18 @@ const upload = (
     params: { id: String(projectId) },
   })
 
+/** The LandXML platform uploaded to the project: the design the measuring tests start from. */
+async function uploadedPlatform(headers: Record<string, string>, projectId: number) {
+  const res = await upload(
+    headers,
+    projectId,
+    { name: 'Platform' },
+    { name: 'p.xml', bytes: Buffer.from(landXml()) },
+  )
+  expect(res.status).toBe(201)
+  return (await readJson<{ designSurface: Design }>(res)).designSurface
+}
+
 const cutFill = (headers: Record<string, string>, projectId: number, fileId: number, json: unknown) =>
   callRoute(cutFillRoute.action, `/api/projects/${projectId}/deliverables/${fileId}/cut-fill`, {
     headers,
@@ -200,13 +212,7 @@ describe.each([
 
 test('a polygon over part of the design measures that part only', async () => {
   const { admin, project, file: model } = await setting()
-  const res = await upload(
-    admin.headers,
-    project.id,
-    { name: 'Platform' },
-    { name: 'p.xml', bytes: Buffer.from(landXml()) },
-  )
-  const { designSurface } = await readJson<{ designSurface: Design }>(res)
+  const designSurface = await uploadedPlatform(admin.headers, project.id)
   // u from 0 to 20 m, v from 0 to 60 m: model − design > 0 everywhere but the top corner, so
   // net = 1200 × (0.5 − 0.2 − 0.15) = 180 m³.
   const ring = [
@@ -363,67 +369,41 @@ test('the Map view without JavaScript: an admin adds a design, a client measures
   const { admin, client, project, file: model } = await setting()
   const url = `/projects/${project.id}/map`
   const params = { projectId: String(project.id) }
-  const added = await callRoute(mapRoute.action, url, {
-    headers: admin.headers,
-    form: multipart(
-      { intent: 'design-upload', name: 'Platform' },
-      { name: 'p.xml', bytes: Buffer.from(landXml()) },
-    ),
-    params,
-  })
+  const postMap = (who: { headers: Record<string, string> }, form: Record<string, string> | FormData) =>
+    callRoute(mapRoute.action, url, { headers: who.headers, form, params })
+  const mapPage = async <T>(who: { headers: Record<string, string> }) =>
+    readJson<T>(await callRoute(mapRoute.loader, url, { headers: who.headers, params }))
+  const designUpload = (name: string) =>
+    multipart({ intent: 'design-upload', name }, { name: 'p.xml', bytes: Buffer.from(landXml()) })
+
+  const added = await postMap(admin, designUpload('Platform'))
   expect(added.status).toBe(302)
   expect((await toastOf(added))?.title).toBe('Design surface ‘Platform’ added.')
-  const refused = await callRoute(mapRoute.action, url, {
-    headers: client.headers,
-    form: multipart(
-      { intent: 'design-upload', name: 'Mine' },
-      { name: 'p.xml', bytes: Buffer.from(landXml()) },
-    ),
-    params,
-  })
+  const refused = await postMap(client, designUpload('Mine'))
   expect(refused.status).toBe(403)
 
-  const page = await readJson<{ designSurfaces: Design[]; isAdmin: boolean }>(
-    await callRoute(mapRoute.loader, url, { headers: client.headers, params }),
-  )
+  const page = await mapPage<{ designSurfaces: Design[]; isAdmin: boolean }>(client)
   expect(page.isAdmin).toBe(false)
   const [design] = page.designSurfaces
-  const measured = await callRoute(mapRoute.action, url, {
-    headers: client.headers,
-    form: {
+  const cutFillOn = (coordinates: string) =>
+    postMap(client, {
       intent: 'cut-fill',
       fileId: String(model.id),
       designSurfaceId: String(design!.id),
-      coordinates: '',
-    },
-    params,
-  })
+      coordinates,
+    })
+  const measured = await cutFillOn('')
   expect(measured.status).toBe(200)
   expectTruth((await readJson<{ cutFill: { figures: Figures } }>(measured)).cutFill.figures)
-  const bad = await callRoute(mapRoute.action, url, {
-    headers: client.headers,
-    form: {
-      intent: 'cut-fill',
-      fileId: String(model.id),
-      designSurfaceId: String(design!.id),
-      coordinates: '-33.9, 18.4\nnowhere',
-    },
-    params,
-  })
+  const bad = await cutFillOn('-33.9, 18.4\nnowhere')
   expect(bad.status).toBe(400)
   const answer = await readJson<{ cutFillError: string; cutFillFields: { coordinates: string } }>(bad)
   expect(answer.cutFillError).toBe('Line 2 is not a ‘latitude, longitude’ pair.')
   expect(answer.cutFillFields.coordinates).toContain('nowhere')
 
-  const removed = await callRoute(mapRoute.action, url, {
-    headers: admin.headers,
-    form: { intent: 'design-delete', designId: String(design!.id) },
-    params,
-  })
+  const removed = await postMap(admin, { intent: 'design-delete', designId: String(design!.id) })
   expect(removed.status).toBe(302)
-  const after = await readJson<{ designSurfaces: Design[] }>(
-    await callRoute(mapRoute.loader, url, { headers: admin.headers, params }),
-  )
+  const after = await mapPage<{ designSurfaces: Design[] }>(admin)
   expect(after.designSurfaces).toEqual([])
 })
 
@@ -442,13 +422,7 @@ test("the site report gives the later survey's cut and fill against each design 
     .get()
   for (const id of [earlier.id, later.id])
     getDb().update(projects).set({ siteId: site.id }).where(eq(projects.id, id)).run()
-  const res = await upload(
-    admin.headers,
-    later.id,
-    { name: 'Platform' },
-    { name: 'p.xml', bytes: Buffer.from(landXml()) },
-  )
-  const { designSurface } = await readJson<{ designSurface: Design }>(res)
+  const designSurface = await uploadedPlatform(admin.headers, later.id)
   const figures = await readJson<Figures>(
     await cutFill(client.headers, later.id, model.id, { designSurfaceId: designSurface.id }),
   )
@@ -471,12 +445,7 @@ test("the site report gives the later survey's cut and fill against each design 
 
 test("the start-up sweep keeps a design's files and removes those no design row points at", async () => {
   const { admin, project } = await setting()
-  await upload(
-    admin.headers,
-    project.id,
-    { name: 'Platform' },
-    { name: 'p.xml', bytes: Buffer.from(landXml()) },
-  )
+  await uploadedPlatform(admin.headers, project.id)
   const folder = path.join(storagePaths().root, 'designs', String(project.id))
   const orphan = path.join(storagePaths().root, 'designs', '999999', 'left-over-design.tif')
   fs.mkdirSync(path.dirname(orphan), { recursive: true })
@@ -488,13 +457,7 @@ test("the start-up sweep keeps a design's files and removes those no design row 
 
 test('the cut/fill colour map: cut red, fill blue, clear within the tolerance, over the design', async () => {
   const { admin, client, project, file: model } = await setting()
-  const res = await upload(
-    admin.headers,
-    project.id,
-    { name: 'Platform' },
-    { name: 'p.xml', bytes: Buffer.from(landXml()) },
-  )
-  const { designSurface } = await readJson<{ designSurface: Design }>(res)
+  const designSurface = await uploadedPlatform(admin.headers, project.id)
   const map = async (query: string) => {
     const answer = await callRoute(
       mapPngRoute.loader,

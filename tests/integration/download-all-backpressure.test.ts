@@ -15,6 +15,7 @@ import * as shareDownloadAllRoute from '#app/routes/s.$token_.download-all.ts'
 import { shareLinks } from '#db/schema.ts'
 import { deliveredProject, storeDeliverable } from '#tests/factories.ts'
 import { httpAppForFile } from '#tests/helpers/http-app.ts'
+import { readThenPause } from '#tests/helpers/paused-reader.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
@@ -131,16 +132,7 @@ describe('download all with a slow reader', () => {
       },
     )
     expect(res.statusCode).toBe(200)
-    let read = 0
-    await new Promise<void>((resolve) => {
-      res.on('data', (chunk: Buffer) => {
-        read += chunk.length
-        if (read >= MiB) {
-          res.pause()
-          resolve()
-        }
-      })
-    })
+    const read = await readThenPause(res, MiB)
     const produced = await producedWhenSettled()
     // What the two sockets' buffers hold on loopback, plus the archive's own few hundred KiB.
     expect(produced - read).toBeLessThan(12 * MiB)

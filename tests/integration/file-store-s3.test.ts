@@ -34,26 +34,17 @@ import * as viewRoute from '#app/routes/api.projects.$id.deliverables.$fileId.vi
 import * as shareViewRoute from '#app/routes/s.$token_.files.$fileId_.view.$variant.ts'
 import { deliverableViews, processingJobs, projectFiles, storedObjects } from '#db/schema.ts'
 import { projectWithTeam, signedInUser } from '#tests/factories.ts'
+import { FAST_FILE_STORE, withBucketFileStore } from '#tests/helpers/bucket-file-store.ts'
 import { PNG_BYTES } from '#tests/helpers/files.ts'
 import { callRoute } from '#tests/helpers/requests.ts'
-import { startTestBucket, type TestBucket } from '#tests/helpers/s3.ts'
-import { writeZip } from '#tests/helpers/zip-builder.ts'
+import { writeZip, type ZipEntrySpec } from '#tests/helpers/zip-builder.ts'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 // The deliverable pipeline plugs into the files service as the server loads it (viewing copies, their removal).
 import '#app/domain/deliverables/pipeline.server.ts'
 
-let bucket: TestBucket
-let store: Awaited<ReturnType<typeof startFileStore>>
-beforeAll(async () => {
-  bucket = await startTestBucket()
-  store = await startFileStore({ retryBaseMs: 50, pollMs: 200 })
-})
-afterAll(async () => {
-  await store.stop()
-  await bucket.close()
-})
+const s3 = withBucketFileStore()
 
 const sha = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex')
 
@@ -120,7 +111,7 @@ describe('stored files in the bucket', () => {
     const key = keyOfFile(file.id)
     expect(rowOf(key)).toMatchObject({ state: 'pending', sha256: sha(bytes), size: bytes.length })
 
-    await store.idle()
+    await s3.store.idle()
     expect(rowOf(key)).toMatchObject({ state: 'safe', attempts: 0, lastError: null })
     expect(await objectStore().head(key)).toMatchObject({ size: bytes.length, sha256: sha(bytes) })
     expect(await objectStore().hashObject(key)).toEqual({ sha256: sha(bytes), size: bytes.length })
@@ -178,7 +169,7 @@ describe('stored files in the bucket', () => {
       .where(eq(projectFiles.id, tiff.id))
       .run()
     queueStoredFile(previewKey, { size: PNG_BYTES.length })
-    await store.idle()
+    await s3.store.idle()
     expect(rowOf(previewKey)).toMatchObject({ state: 'safe', sha256: sha(PNG_BYTES) })
     await evictAll()
     expect(fs.existsSync(path.join(storagePaths().root, previewKey))).toBe(false)
@@ -209,7 +200,7 @@ describe('stored files in the bucket', () => {
       expect(redirected.status).toBe(302)
       expect(redirected.headers.get('Cache-Control')).toBe('no-store')
       const location = redirected.headers.get('Location')!
-      expect(location.startsWith(`${bucket.endpoint}/`)).toBe(true)
+      expect(location.startsWith(`${s3.bucket.endpoint}/`)).toBe(true)
       expect(new URL(location).searchParams.get('X-Amz-Expires')).toBe('300')
       const ranged = await fetch(location, { headers: { Range: 'bytes=8-23' } })
       expect(ranged.status).toBe(206)
@@ -235,7 +226,7 @@ describe('stored files in the bucket', () => {
     const originalKey = keyOfFile(tiff.id)
     expect(await bucketKeys()).toEqual(expect.arrayContaining([originalKey, previewKey]))
     await deleteProjectFile({ id: admin.user.id, role: 'admin' }, tiff.id)
-    await store.idle()
+    await s3.store.idle()
     expect(await objectStore().head(originalKey)).toBeNull()
     expect(await objectStore().head(previewKey)).toBeNull()
     expect(rowOf(originalKey)).toBeUndefined()
@@ -248,7 +239,7 @@ describe('stored files in the bucket', () => {
     async () => {
       const { admin, project } = await projectWithTeam()
       const before = await bucketKeys()
-      await bucket.stop()
+      await s3.bucket.stop()
       const files = []
       for (let i = 0; i < 4; i++)
         files.push(await storeDocument({ id: admin.user.id, role: 'admin' }, project.id, pdfLike(50_000 + i)))
@@ -264,7 +255,7 @@ describe('stored files in the bucket', () => {
       expect(panel?.detail).toMatch(/ECONNREFUSED/)
       expect(keys.map((k) => rowOf(k)?.state)).toEqual(['pending', 'pending', 'pending', 'pending'])
 
-      await bucket.restart()
+      await s3.bucket.restart()
       await waitFor('all safe', () => keys.every((k) => rowOf(k)?.state === 'safe'))
       expect(unsafeFilesSummary().count).toBe(0)
       expect((await systemHealth()).checks.find((c) => c.id === 'files')).toMatchObject({
@@ -283,7 +274,7 @@ describe('stored files in the bucket', () => {
     const docs: Awaited<ReturnType<typeof storeDocument>>[] = []
     for (let i = 0; i < 3; i++)
       docs.push(await storeDocument({ id: admin.user.id, role: 'admin' }, project.id, pdfLike(400_000 + i)))
-    await store.idle()
+    await s3.store.idle()
     const locals = docs.map((d) => path.join(storagePaths().root, keyOfFile(d.id)))
     const download = (i: number) =>
       callRoute(downloadRoute.loader, `/api/download-file/${docs[i]!.id}`, {
@@ -344,7 +335,7 @@ describe('stored files in the bucket', () => {
       await storeDocument({ id: admin.user.id, role: 'admin' }, project.id, pdfLike(70_000)),
       await storeDocument({ id: admin.user.id, role: 'admin' }, project.id, pdfLike(80_000)),
     ]
-    await store.idle()
+    await s3.store.idle()
     const [first, second] = files.map((f) => keyOfFile(f.id)) as [string, string]
     expect((await verifyBucket()).problems).toEqual([])
 
@@ -370,7 +361,7 @@ describe('stored files in the bucket', () => {
     // Put back as they were, for the tests after this one.
     await deleteProjectFile({ id: admin.user.id, role: 'admin' }, files[0]!.id)
     await deleteProjectFile({ id: admin.user.id, role: 'admin' }, files[1]!.id)
-    await store.idle()
+    await s3.store.idle()
   })
 
   it('a processing job’s 3D Tiles go through the outbox: safe, evicted, read back by range, kept at a restart', async () => {
@@ -384,18 +375,24 @@ describe('stored files in the bucket', () => {
     const tile = crypto.randomBytes(40_000)
     const zipPath = path.join(jobFolder(job.id), 'all.zip')
     fs.mkdirSync(path.dirname(zipPath), { recursive: true })
-    await writeZip(zipPath, [
-      { name: 'odm_report/report.pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') },
+    /** The job's all.zip (a report and `tiles`), imported as the runner does. */
+    const importArchive = async (tiles: ZipEntrySpec[]) => {
+      await writeZip(zipPath, [
+        { name: 'odm_report/report.pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') },
+        ...tiles,
+      ])
+      await importAllZip({
+        jobId: job.id,
+        projectId: project.id,
+        adminId: admin.user.id,
+        zipPath,
+        limits: { maxUnzippedBytes: 10 * 1024 ** 2, maxEntries: 100 },
+      })
+    }
+    await importArchive([
       { name: '3d_tiles/model/tileset.json', data: tileset },
       { name: '3d_tiles/model/t0.b3dm', data: tile },
     ])
-    await importAllZip({
-      jobId: job.id,
-      projectId: project.id,
-      adminId: admin.user.id,
-      zipPath,
-      limits: { maxUnzippedBytes: 10 * 1024 ** 2, maxEntries: 100 },
-    })
     getDb().update(processingJobs).set({ status: 'completed' }).where(eq(processingJobs.id, job.id)).run()
     // Its outputs (a report: no viewing copy to wait for) become the project's deliverables.
     expect(await publishJobOutputs(job.id)).toEqual({ published: true, replaced: 0 })
@@ -403,7 +400,7 @@ describe('stored files in the bucket', () => {
       `processing/${job.id}/3d_tiles/model/t0.b3dm`,
       `processing/${job.id}/3d_tiles/model/tileset.json`,
     ]
-    await store.idle()
+    await s3.store.idle()
     for (const [key, bytes] of [[keys[0]!, tile] as const, [keys[1]!, tileset] as const]) {
       expect(rowOf(key)).toMatchObject({ state: 'safe', sha256: sha(bytes), size: bytes.length })
       expect(await objectStore().head(key)).toMatchObject({ sha256: sha(bytes) })
@@ -430,18 +427,8 @@ describe('stored files in the bucket', () => {
     expect((await verifyBucket()).problems).toEqual([{ key: keys[0], problem: 'missing' }])
     // Imported again, the job's tiles replace the last run's objects, the bucket's copy too.
     getDb().update(processingJobs).set({ status: 'importing' }).where(eq(processingJobs.id, job.id)).run()
-    await writeZip(zipPath, [
-      { name: 'odm_report/report.pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') },
-      { name: '3d_tiles/tileset.json', data: tileset },
-    ])
-    await importAllZip({
-      jobId: job.id,
-      projectId: project.id,
-      adminId: admin.user.id,
-      zipPath,
-      limits: { maxUnzippedBytes: 10 * 1024 ** 2, maxEntries: 100 },
-    })
-    await store.idle()
+    await importArchive([{ name: '3d_tiles/tileset.json', data: tileset }])
+    await s3.store.idle()
     expect(keys.map((key) => rowOf(key))).toEqual([undefined, undefined])
     expect(await objectStore().head(keys[1]!)).toBeNull()
     expect(rowOf(`processing/${job.id}/3d_tiles/tileset.json`)?.state).toBe('safe')
@@ -450,7 +437,7 @@ describe('stored files in the bucket', () => {
   it('killed with -9 while copying ten files, the next process makes all ten safe', async () => {
     const { admin, project } = await projectWithTeam()
     // Queued with the worker stopped, as a server that had not got round to them.
-    await store.stop()
+    await s3.store.stop()
     const files = []
     for (let i = 0; i < 10; i++)
       files.push(
@@ -466,7 +453,7 @@ describe('stored files in the bucket', () => {
     expect(safeCount()).toBeLessThan(10)
 
     // The restarted server: this process, on the same database, DATA_DIR and bucket.
-    store = await startFileStore({ retryBaseMs: 50, pollMs: 200 })
+    s3.store = await startFileStore(FAST_FILE_STORE)
     await waitFor('all ten safe', () => safeCount() === 10, 30_000)
     for (const [i, key] of keys.entries()) {
       expect(await objectStore().hashObject(key)).toEqual({
@@ -480,7 +467,7 @@ describe('stored files in the bucket', () => {
 /** The outbox worker in a child process on the same database, DATA_DIR and bucket. */
 function startChild(): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/file-store-worker.ts'], {
-    env: { ...process.env, ...bucket.env },
+    env: { ...process.env, ...s3.bucket.env },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
 }

@@ -236,18 +236,24 @@ describe('PUT /api/client/projects/{id}/complete', () => {
 })
 
 describe('POST /api/client/create-project', () => {
-  test('creates and quotes in one call (201, pending)', async () => {
-    const { headers } = await signedInUser('client')
-    const res = await callRoute(createProjectRoute.action, '/api/client/create-project', {
-      json: {
-        name: 'Quarry face',
-        projectType: 'mining-survey',
-        address: 'Stellenbosch',
-        coordinates: { lat: -33.93, lng: 18.86 },
-        areas: STELLENBOSCH_AREAS,
-      },
+  /** POST /api/client/create-project for a project in Stellenbosch over `areas`. */
+  const createInStellenbosch = (
+    headers: Record<string, string>,
+    project: { name: string; projectType: string },
+    areas: unknown[],
+  ) =>
+    callRoute(createProjectRoute.action, '/api/client/create-project', {
+      json: { ...project, address: 'Stellenbosch', coordinates: { lat: -33.93, lng: 18.86 }, areas },
       headers,
     })
+
+  test('creates and quotes in one call (201, pending)', async () => {
+    const { headers } = await signedInUser('client')
+    const res = await createInStellenbosch(
+      headers,
+      { name: 'Quarry face', projectType: 'mining-survey' },
+      STELLENBOSCH_AREAS,
+    )
     expect(res.status).toBe(201)
     const body = await readJson<{ status: string; quoteAmount: number }>(res)
     expect(body.status).toBe('pending')
@@ -256,16 +262,7 @@ describe('POST /api/client/create-project', () => {
 
   test('bad areas leave no draft behind', async () => {
     const { user, headers } = await signedInUser('client')
-    const res = await callRoute(createProjectRoute.action, '/api/client/create-project', {
-      json: {
-        name: 'x',
-        projectType: 'other',
-        address: 'Stellenbosch',
-        coordinates: { lat: -33.93, lng: 18.86 },
-        areas: [],
-      },
-      headers,
-    })
+    const res = await createInStellenbosch(headers, { name: 'x', projectType: 'other' }, [])
     expect(res.status).toBe(400)
     expect(getDb().select().from(projects).where(eq(projects.clientId, user.id)).all()).toHaveLength(0)
   })

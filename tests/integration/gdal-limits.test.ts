@@ -22,6 +22,7 @@ import * as mapRoute from '#app/routes/projects.$projectId.map.tsx'
 import { auditLog, deliverableViews } from '#db/schema.ts'
 import { projectWithTeam, signedInUser, storeRasterDeliverable } from '#tests/factories.ts'
 import { buildConeDsm, CONE, type ConeDsm } from '#tests/helpers/dsm-fixtures.ts'
+import { childrenNamed } from '#tests/helpers/processes.ts'
 import { buildRaster } from '#tests/helpers/rasters.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { desc, eq } from 'drizzle-orm'
@@ -35,25 +36,32 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
-/** The pids of `name` children of this process. */
-function children(name: string) {
-  const out: number[] = []
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      if (Number(fields[1]) === process.pid && comm === name && fields[0] !== 'Z') out.push(Number(entry))
-    } catch {
-      // ended while we looked
-    }
-  }
-  return out
-}
-
 function viewRow(fileId: number) {
   return getDb().select().from(deliverableViews).where(eq(deliverableViews.fileId, fileId)).get()
+}
+
+/** An RGB orthomosaic `sizeM` metres and `sizePx` pixels square (UTM 34S) stored as a deliverable: its viewing copy is queued. */
+async function uploadedOrtho(
+  user: Parameters<typeof storeProjectFile>[0]['user'],
+  projectId: number,
+  { sizeM, sizePx }: { sizeM: number; sizePx: number },
+) {
+  const raster = buildRaster({
+    epsg: 32734,
+    ullr: [300_000, 6_240_000 + sizeM, 300_000 + sizeM, 6_240_000],
+    widthPx: sizePx,
+    heightPx: sizePx,
+    bands: 3,
+    type: 'Byte',
+  })
+  const stored = await storeProjectFile({
+    user,
+    projectId,
+    category: 'processed_deliverable',
+    originalName: 'ortho.tif',
+    source: fs.createReadStream(raster),
+  })
+  return { raster, stored }
 }
 
 async function measured() {
@@ -136,10 +144,10 @@ describe('an account past its share of the GDAL pool', () => {
     expect((await answer).status).toBe(400)
     expect(gdalPoolState()).toMatchObject({ running: 2, waiting: 0 })
     // And a running child: the sleeps stand for GDAL; aborting their signal kills them.
-    expect(children('sleep')).toHaveLength(2)
+    expect(childrenNamed(process.pid, 'sleep')).toHaveLength(2)
     hold.abort()
     await Promise.all(held)
-    await vi.waitFor(() => expect(children('sleep')).toHaveLength(0))
+    await vi.waitFor(() => expect(childrenNamed(process.pid, 'sleep')).toHaveLength(0))
   }, 60_000)
 })
 
@@ -193,21 +201,7 @@ describe('the pixel limit', () => {
 
   test('the admin’s lower limit refuses a job queued before it, without converting', async () => {
     const { admin, project } = await projectWithTeam({ status: 'in_progress' })
-    const raster = buildRaster({
-      epsg: 32734,
-      ullr: [300_000, 6_240_100, 300_100, 6_240_000],
-      widthPx: 1000,
-      heightPx: 1000,
-      bands: 3,
-      type: 'Byte',
-    })
-    const stored = await storeProjectFile({
-      user: admin.user,
-      projectId: project.id,
-      category: 'processed_deliverable',
-      originalName: 'ortho.tif',
-      source: fs.createReadStream(raster),
-    })
+    const { stored } = await uploadedOrtho(admin.user, project.id, { sizeM: 100, sizePx: 1_000 })
     expect(viewRow(stored.id)?.status).toBe('queued')
     saveDeliverableSettings(admin.user.id, { rasterMaxGigapixels: 0.0005 })
     try {
@@ -249,31 +243,17 @@ test('an admin sets the limit in Settings (audited); a value out of range is the
 
 test('deleting a deliverable kills its running conversion and leaves no viewing copy', async () => {
   const { admin, project } = await projectWithTeam({ status: 'in_progress' })
-  const raster = buildRaster({
-    epsg: 32734,
-    ullr: [300_000, 6_240_300, 300_300, 6_240_000],
-    widthPx: 6000,
-    heightPx: 6000,
-    bands: 3,
-    type: 'Byte',
-  })
-  const stored = await storeProjectFile({
-    user: admin.user,
-    projectId: project.id,
-    category: 'processed_deliverable',
-    originalName: 'ortho.tif',
-    source: fs.createReadStream(raster),
-  })
+  const { raster, stored } = await uploadedOrtho(admin.user, project.id, { sizeM: 300, sizePx: 6_000 })
   fs.rmSync(raster, { force: true })
   const runner = startViewJobs()
   try {
-    await vi.waitFor(() => expect(children('gdal_translate')).toHaveLength(1), {
+    await vi.waitFor(() => expect(childrenNamed(process.pid, 'gdal_translate')).toHaveLength(1), {
       timeout: 30_000,
       interval: 20,
     })
-    const [conversion] = children('gdal_translate')
+    const [conversion] = childrenNamed(process.pid, 'gdal_translate')
     await deleteProjectFile(admin.user, stored.id)
-    expect(children('gdal_translate')).not.toContain(conversion)
+    expect(childrenNamed(process.pid, 'gdal_translate')).not.toContain(conversion)
     expect(viewRow(stored.id)).toBeUndefined()
     expect(fs.existsSync(path.join(storagePaths().views, String(stored.id)))).toBe(false)
     await runner.idle()

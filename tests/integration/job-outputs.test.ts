@@ -24,7 +24,6 @@ import { deliverablesForDownloadAll } from '#app/domain/sharing/download-all.ser
 import { openShareViewer } from '#app/domain/sharing/share-access.server.ts'
 import { createShareLink } from '#app/domain/sharing/share-links.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
-import { startFileStore } from '#app/lib/storage/file-store.server.ts'
 import { objectStore } from '#app/lib/storage/s3-client.server.ts'
 import * as cancelRoute from '#app/routes/api.admin.processing.$jobId.cancel.ts'
 import * as outputsRoute from '#app/routes/api.admin.processing.$jobId.outputs.ts'
@@ -38,36 +37,26 @@ import {
   projects,
   storedObjects,
   type JobOutputs,
-  type ProcessingJob,
   type User,
 } from '#db/schema.ts'
 import { projectWithTeam } from '#tests/factories.ts'
+import { withBucketFileStore } from '#tests/helpers/bucket-file-store.ts'
+import { FAST_RUNNER, jobRow, untilJob } from '#tests/helpers/processing-runs.ts'
 import { buildRaster, flightPlanJson, toCrs } from '#tests/helpers/rasters.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
-import { startTestBucket, type TestBucket } from '#tests/helpers/s3.ts'
 import { withTestSmtp } from '#tests/helpers/smtp-server.ts'
 import { writeZip, type ZipEntrySpec } from '#tests/helpers/zip-builder.ts'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test } from 'vitest'
 
 const smtp = withTestSmtp()
 const LAT = -33.9249
 const LNG = 18.4241
-const FAST = { pollMs: 40, tickMs: 15, retryBaseMs: 5, webhookBase: 'http://127.0.0.1:9' }
 
-let bucket: TestBucket
-let store: Awaited<ReturnType<typeof startFileStore>>
+const s3 = withBucketFileStore()
 let runner: ProcessingRunner | null = null
 let views: ViewJobRunner | null = null
 
-beforeAll(async () => {
-  bucket = await startTestBucket()
-  store = await startFileStore({ retryBaseMs: 50, pollMs: 200 })
-})
-afterAll(async () => {
-  await store.stop()
-  await bucket.close()
-})
 afterEach(async () => {
   await runner?.stop()
   await views?.stop()
@@ -111,6 +100,18 @@ async function paidProject() {
   return team
 }
 
+/** A red orthomosaic the import stored for the job, held (not published) until the job ends. */
+function heldOrthomosaic(user: Pick<User, 'id' | 'role'>, projectId: number, jobId: number) {
+  return storeProjectFile({
+    user,
+    projectId,
+    category: 'processed_deliverable',
+    originalName: 'Orthomosaic.tif',
+    source: Readable.from([orthomosaic([200, 40, 40])]),
+    processingJobId: jobId,
+  })
+}
+
 /** A job whose node finished: its all.zip is downloaded and the runner imports it next. */
 async function downloadedJob(
   projectId: number,
@@ -136,30 +137,16 @@ async function downloadedJob(
   return job
 }
 
-function jobRow(id: number) {
-  return getDb().select().from(processingJobs).where(eq(processingJobs.id, id)).get()!
-}
-
-async function until(id: number, done: (job: ProcessingJob) => boolean, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const job = jobRow(id)
-    if (done(job)) return job
-    if (Date.now() > deadline) throw new Error(`job ${id} still ${job.status} (${job.error})`)
-    await new Promise((r) => setTimeout(r, 25))
-  }
-}
-
 const outputsOf = (jobId: number) =>
   getDb().select().from(projectFiles).where(eq(projectFiles.processingJobId, jobId)).all()
 
 /** Runs the runner and the viewing copies until the job is published. */
 async function publishedRun(jobId: number) {
-  runner ??= startProcessingJobs(FAST)
+  runner ??= startProcessingJobs(FAST_RUNNER)
   views ??= startViewJobs()
-  await until(jobId, (j) => j.status !== 'importing')
+  await untilJob(jobId, (j) => j.status !== 'importing')
   await views.idle()
-  return until(jobId, (j) => j.publishedAt !== null)
+  return untilJob(jobId, (j) => j.publishedAt !== null)
 }
 
 /** A project delivered from a first job: an orthomosaic and a report, completed, the client e-mailed. */
@@ -176,7 +163,7 @@ async function deliveredFromJob() {
   views = null
   await completeProject(team.admin.user.id, team.project.id)
   await smtp.waitFor((m) => m.to.includes(team.client.user.email))
-  await store.idle()
+  await s3.store.idle()
   return { ...team, first, firstFiles: outputsOf(first.id) }
 }
 
@@ -222,14 +209,7 @@ describe('a processing job’s outputs, all or nothing for the client', () => {
         .where(eq(processingJobs.id, second.id))
         .run()
       // The import stores each output as it goes, held for its job.
-      const held = await storeProjectFile({
-        user: admin.user,
-        projectId: project.id,
-        category: 'processed_deliverable',
-        originalName: 'Orthomosaic.tif',
-        source: Readable.from([orthomosaic([200, 40, 40])]),
-        processingJobId: second.id,
-      })
+      const held = await heldOrthomosaic(admin.user, project.id, second.id)
 
       expect(clientSees(client, project.id)).toEqual(before)
       expect(await shared()).toEqual(sharedBefore)
@@ -272,20 +252,13 @@ describe('a processing job’s outputs, all or nothing for the client', () => {
       // job), its viewing copies made and safe in the bucket; then the rest of the archive cannot be read.
       const second = await downloadedJob(project.id, admin.user.id, [])
       fs.writeFileSync(path.join(jobFolder(second.id), 'all.zip'), 'not a zip archive')
-      const partial = await storeProjectFile({
-        user: admin.user,
-        projectId: project.id,
-        category: 'processed_deliverable',
-        originalName: 'Orthomosaic.tif',
-        source: Readable.from([orthomosaic([200, 40, 40])]),
-        processingJobId: second.id,
-      })
+      const partial = await heldOrthomosaic(admin.user, project.id, second.id)
       views = startViewJobs()
       await views.idle()
-      await store.idle()
+      await s3.store.idle()
       expect((await bucketKeys()).filter((k) => k.includes(`views/${partial.id}/`)).length).toBeGreaterThan(0)
-      runner = startProcessingJobs(FAST)
-      const failed = await until(second.id, (j) => j.status === 'failed')
+      runner = startProcessingJobs(FAST_RUNNER)
+      const failed = await untilJob(second.id, (j) => j.status === 'failed')
       // The runner removes what the job stored once its step has ended.
       await runner.idle()
       expect(failed.error).toBeTruthy()
@@ -303,7 +276,7 @@ describe('a processing job’s outputs, all or nothing for the client', () => {
       )
       expect(removed.map((f) => f.id)).toEqual([partial.id])
       expect(outputsOf(second.id)).toEqual([])
-      await store.idle()
+      await s3.store.idle()
       for (const file of removed) {
         expect(fs.existsSync(path.join(storagePaths().root, file.key))).toBe(false)
         expect(fs.existsSync(viewsDir(file.id))).toBe(false)
@@ -360,8 +333,8 @@ describe('a processing job’s outputs, all or nothing for the client', () => {
         { name: 'odm_report/report.pdf', data: report('second') },
       ])
       // The import completes; no viewing copy is made yet, so nothing is published.
-      runner = startProcessingJobs(FAST)
-      const completed = await until(second.id, (j) => j.status === 'completed')
+      runner = startProcessingJobs(FAST_RUNNER)
+      const completed = await untilJob(second.id, (j) => j.status === 'completed')
       expect(completed.outputs).toBe('replace')
       expect(await publishJobOutputs(second.id)).toEqual({ published: false, state: 'copying' })
       expect(jobRow(second.id).publishedAt).toBeNull()
@@ -383,14 +356,14 @@ describe('a processing job’s outputs, all or nothing for the client', () => {
 
       views = startViewJobs()
       await views.idle()
-      await until(second.id, (j) => j.publishedAt !== null)
+      await untilJob(second.id, (j) => j.publishedAt !== null)
       const now = clientSees(client, project.id)
       const secondFiles = outputsOf(second.id)
       expect(now.list.map((d) => d.id).sort()).toEqual(secondFiles.map((f) => f.id).sort())
       expect(now.map.layers).toHaveLength(1)
       expect(now.map.layers[0]!.id).toBe(secondFiles.find((f) => f.deliverableKind === 'orthomosaic')!.id)
       expect(outputsOf(first.id)).toEqual([])
-      await store.idle()
+      await s3.store.idle()
       const keys = await bucketKeys()
       for (const file of firstFiles) {
         expect(fs.existsSync(path.join(storagePaths().root, file.fileName))).toBe(false)

@@ -5,9 +5,7 @@
  * there. `npm run build` first (`npm test` builds before this stage).
  */
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
-import url from 'node:url'
 import {
   CreateBucketCommand,
   DeleteBucketCommand,
@@ -18,22 +16,22 @@ import {
 import { hashToken } from '#app/domain/auth/tokens.server.ts'
 import { objectStore } from '#app/lib/storage/s3-client.server.ts'
 import {
+  copyHasRow,
   deleteDatabase,
   logIn,
+  replicaFolder,
+  replicaHasRow,
   restoreConfiguredReplica,
-  restoreReplica,
   serverEnv,
   startServer,
   stopServer,
   type StartedServer,
 } from '#tests/helpers/litestream.ts'
-import { startTestBucket, TEST_BUCKET } from '#tests/helpers/s3.ts'
-import Database from 'better-sqlite3'
+import { startTestBucket, TEST_BUCKET, type TestBucket } from '#tests/helpers/s3.ts'
 import { afterAll, describe, expect, test } from 'vitest'
 
 const PORT = 4301
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-litestream-'))
-const replicaUrl = url.pathToFileURL(path.join(dir, 'replica')).href
+const { dir, replicaUrl } = replicaFolder('litestream')
 const env = serverEnv(dir, PORT, { LITESTREAM_REPLICA_URL: replicaUrl })
 const databasePath = env.DATABASE_PATH!
 let server: StartedServer | undefined
@@ -43,16 +41,12 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true })
 })
 
+/** A session's row (the column is the token's hash). */
+const SESSION_BY_TOKEN = 'SELECT 1 FROM sessions WHERE id = ?'
+
 /** Whether the replica's latest state holds this session (the column is the token's hash). */
 function replicaHasSession(token: string, from = replicaUrl) {
-  const copy = restoreReplica(from, path.join(dir, `check-${Date.now()}.sqlite`))
-  const db = new Database(copy, { readonly: true })
-  try {
-    return Boolean(db.prepare('SELECT 1 FROM sessions WHERE id = ?').get(hashToken(token)))
-  } finally {
-    db.close()
-    fs.rmSync(copy, { force: true })
-  }
+  return replicaHasRow(from, dir, SESSION_BY_TOKEN, [hashToken(token)])
 }
 
 async function untilTrue(probe: () => boolean | Promise<boolean>, what: string, timeoutMs: number) {
@@ -136,6 +130,12 @@ async function replicationPanel(base: string, sessionId: string) {
   return body.checks.find((c) => c.id === 'replication')
 }
 
+/** A server in `folder` replicating to `replicaUrl` with the bucket's S3_ settings (its files stay on disk). */
+function bucketReplicaEnv(bucket: TestBucket, folder: string, port: number, replicaUrl: string) {
+  const { FILE_STORE: _files, S3_PREFIX: _prefix, ...bucketSettings } = bucket.env
+  return serverEnv(folder, port, { ...bucketSettings, LITESTREAM_REPLICA_URL: replicaUrl })
+}
+
 describe('an s3:// replica (s3rver in this process)', () => {
   // s3rver's delimited listing is corrected in tests/helpers/s3.ts (Litestream finds its
   // generations by it); everything else Litestream asks of the bucket is s3rver's own answer.
@@ -144,11 +144,7 @@ describe('an s3:// replica (s3rver in this process)', () => {
     const s3dir = fs.mkdtempSync(path.join(dir, 's3-'))
     let s3server: StartedServer | undefined
     try {
-      const { FILE_STORE: _files, S3_PREFIX: _prefix, ...bucketSettings } = bucket.env
-      const s3env = serverEnv(s3dir, PORT + 1, {
-        ...bucketSettings,
-        LITESTREAM_REPLICA_URL: `s3://${TEST_BUCKET}/db`,
-      })
+      const s3env = bucketReplicaEnv(bucket, s3dir, PORT + 1, `s3://${TEST_BUCKET}/db`)
       s3server = await startServer(s3env)
       expect(s3server.log()).toMatch(/replicating to.*type=s3/)
       const token = await logIn(s3server.base)
@@ -159,13 +155,7 @@ describe('an s3:// replica (s3rver in this process)', () => {
         } catch {
           return false // no snapshot in the bucket yet
         }
-        const db = new Database(copy, { readonly: true })
-        try {
-          return Boolean(db.prepare('SELECT 1 FROM sessions WHERE id = ?').get(hashToken(token)))
-        } finally {
-          db.close()
-          fs.rmSync(copy, { force: true })
-        }
+        return copyHasRow(copy, SESSION_BY_TOKEN, [hashToken(token)])
       }
       await untilTrue(hasSession, 'the session in the bucket', 20_000)
       expect((await objectStore().list('db/generations/').next()).value?.key).toMatch(
@@ -197,11 +187,7 @@ describe('an s3:// replica (s3rver in this process)', () => {
     const s3dir = fs.mkdtempSync(path.join(dir, 's3-gone-'))
     let s3server: StartedServer | undefined
     try {
-      const { FILE_STORE: _files, S3_PREFIX: _prefix, ...bucketSettings } = bucket.env
-      const s3env = serverEnv(s3dir, PORT + 2, {
-        ...bucketSettings,
-        LITESTREAM_REPLICA_URL: `s3://${REPLICA_BUCKET}/db`,
-      })
+      const s3env = bucketReplicaEnv(bucket, s3dir, PORT + 2, `s3://${REPLICA_BUCKET}/db`)
       s3server = await startServer(s3env)
       const token = await logIn(s3server.base)
       const state = async () => (await healthOf(s3server!.base)).body.replication?.state

@@ -7,9 +7,7 @@ import { invoices } from '#db/schema.ts'
 import { createTestUser } from '#tests/factories.ts'
 import {
   createSessionHeaders,
-  postItn,
-  signedItn,
-  startedCheckout,
+  invoicedProject,
   withValidateServer,
 } from '#tests/helpers/payments-fixtures.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
@@ -18,12 +16,6 @@ import { PDFDocument } from 'pdf-lib'
 import { describe, expect, test } from 'vitest'
 
 withValidateServer()
-
-async function invoicedProject(paid: boolean, pfPaymentId?: string) {
-  const { client, project, start, checkout } = await startedCheckout()
-  if (paid) expect((await postItn(signedItn(checkout, { pfPaymentId }))).status).toBe(200)
-  return { client, project, invoiceId: start.invoiceId, headers: await createSessionHeaders(client.id) }
-}
 
 describe('client invoices API', () => {
   test('lists only the caller’s invoices with the listed fields', async () => {

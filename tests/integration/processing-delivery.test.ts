@@ -33,7 +33,7 @@ afterEach(async () => {
   await views?.stop()
   runner = null
   views = null
-  simulator().setFaults({})
+  simulator.setFaults({})
 })
 
 type Team = Awaited<ReturnType<typeof projectWithPhotos>>
@@ -71,7 +71,7 @@ describe('from the node to the client', () => {
     'deliverWhenDone: the project completes itself once the viewing copies are ready; the client is e-mailed',
     { timeout: 150_000 },
     async () => {
-      await onlyNode(simulator().url)
+      await onlyNode(simulator.url)
       const team = await projectWithPhotos(5)
       runner = startProcessingJobs(FAST_RUNNER)
       const jobId = await start(team, { preset: 'fast-orthophoto', deliverWhenDone: true })
@@ -109,7 +109,7 @@ describe('from the node to the client', () => {
     'without deliverWhenDone: the admins are told the results wait for their review; the client reads it',
     { timeout: 150_000 },
     async () => {
-      await onlyNode(simulator().url)
+      await onlyNode(simulator.url)
       const team = await projectWithPhotos(5)
       runner = startProcessingJobs(FAST_RUNNER)
       const jobId = await start(team, { preset: 'fast-orthophoto', deliverWhenDone: false })
@@ -134,7 +134,7 @@ describe('from the node to the client', () => {
     'deliverWhenDone on an unpaid project: not delivered; the admins get the reason',
     { timeout: 150_000 },
     async () => {
-      await onlyNode(simulator().url)
+      await onlyNode(simulator.url)
       const team = await projectWithPhotos(5)
       getDb().update(projects).set({ isPaid: false }).where(eq(projects.id, team.project.id)).run()
       runner = startProcessingJobs(FAST_RUNNER)
@@ -155,8 +155,8 @@ describe('from the node to the client', () => {
   )
 
   test('a failed job e-mails the admins the project and the reason', { timeout: 150_000 }, async () => {
-    await onlyNode(simulator().url)
-    simulator().setFaults({ fail: 'Not enough overlap between the photos' })
+    await onlyNode(simulator.url)
+    simulator.setFaults({ fail: 'Not enough overlap between the photos' })
     const team = await projectWithPhotos(5)
     runner = startProcessingJobs(FAST_RUNNER)
     const jobId = await start(team, { preset: 'fast-orthophoto', deliverWhenDone: true })
@@ -174,8 +174,8 @@ describe('from the node to the client', () => {
     'while it runs the stage is ODM’s in plain words; a cancelled job reads Cancelled, not its percentage',
     { timeout: 150_000 },
     async () => {
-      await onlyNode(simulator().url)
-      simulator().setFaults({ slowSeconds: 8 })
+      await onlyNode(simulator.url)
+      simulator.setFaults({ slowSeconds: 8 })
       const team = await projectWithPhotos(5)
       runner = startProcessingJobs(FAST_RUNNER)
       const jobId = await start(team, { preset: 'fast-orthophoto' })

@@ -20,31 +20,26 @@ import { getDb } from '#app/lib/db/db.server.ts'
 import * as cancelRoute from '#app/routes/api.admin.processing.$jobId.cancel.ts'
 import * as startRoute from '#app/routes/api.admin.projects.$projectId.processing.ts'
 import * as jobsRoute from '#app/routes/api.projects.$id.processing.ts'
-import { processingJobs, processingNodes, type ProcessingJob } from '#db/schema.ts'
+import { processingJobs, processingNodes } from '#db/schema.ts'
 import { startFakeNode, type FakeNode } from '#tests/helpers/fake-node.ts'
 import { onlyNode, projectWithPhotos } from '#tests/helpers/processing-project.ts'
+// This file's tests read the shared wait and end as `until` and `ended`.
+import {
+  jobEnded as ended,
+  FAST_RUNNER,
+  jobRow,
+  untilJob as until,
+  withNodeOdmSimulator,
+} from '#tests/helpers/processing-runs.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test } from 'vitest'
 
-import { startNodeOdmSimulator, type NodeOdmSimulator } from '../../server/nodeodm-simulator/index.ts'
+import { startNodeOdmSimulator } from '../../server/nodeodm-simulator/index.ts'
 
-const FAST = { pollMs: 40, tickMs: 15, retryBaseMs: 5, batchFiles: 2, webhookBase: 'http://127.0.0.1:9' }
-
-let simulator: NodeOdmSimulator
-let simDir: string
+const simulator = withNodeOdmSimulator('faults', { rasterSize: 64 })
 let runner: ProcessingRunner | null = null
 const fakes: FakeNode[] = []
-
-beforeAll(async () => {
-  simDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-faults-'))
-  simulator = await startNodeOdmSimulator({ dataDir: simDir, webhookRetryMs: 10, rasterSize: 64 })
-})
-
-afterAll(async () => {
-  await simulator?.close()
-  fs.rmSync(simDir, { recursive: true, force: true })
-})
 
 afterEach(async () => {
   await runner?.stop()
@@ -99,20 +94,6 @@ function cancel(admin: { headers: Record<string, string> }, jobId: number) {
   })
 }
 
-const jobRow = (id: number) => getDb().select().from(processingJobs).where(eq(processingJobs.id, id)).get()!
-
-async function until(id: number, done: (job: ProcessingJob) => boolean, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const job = jobRow(id)
-    if (done(job)) return job
-    if (Date.now() > deadline) throw new Error(`job ${id} still ${job.status} (${job.stage}; ${job.error})`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}
-
-const ended = (job: ProcessingJob) => ['completed', 'failed', 'canceled'].includes(job.status)
-
 /** A job on `nodeId` as the runner leaves it once the node's task completed: its all.zip is next. */
 function downloadingJob(projectId: number, createdBy: number, nodeId: number) {
   return getDb()
@@ -148,7 +129,7 @@ describe('no node online yet', () => {
     const { admin, project } = await projectWithPhotos(5)
     const job = await startedJob(admin, project.id)
     expect(job).toMatchObject({ status: 'queued', stage: 'Waiting for a processing node' })
-    runner = startProcessingJobs(FAST)
+    runner = startProcessingJobs(FAST_RUNNER)
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(jobRow(job.id)).toMatchObject({ status: 'queued', stage: 'Waiting for a processing node' })
     await checkNodes()
@@ -189,7 +170,7 @@ test(
     try {
       const first = await onlyNode(dying.url)
       const { admin, client, project } = await projectWithPhotos(5)
-      runner = startProcessingJobs(FAST)
+      runner = startProcessingJobs(FAST_RUNNER)
       const job = await startedJob(admin, project.id)
       await until(job.id, (j) => j.status === 'processing' && j.nodeId === first.id)
       // The dead node goes offline at the health check (two minutes of failing).
@@ -236,7 +217,7 @@ test('a node answering 500 at task creation: each answer an attempt, then the jo
   })
   await onlyNode(fake.url)
   const { admin, project } = await projectWithPhotos(5)
-  runner = startProcessingJobs(FAST)
+  runner = startProcessingJobs(FAST_RUNNER)
   const job = await startedJob(admin, project.id)
   const failed = await until(job.id, ended)
   expect(failed.status).toBe('failed')
@@ -261,7 +242,7 @@ test('cancel during a slow all.zip aborts the download at once and frees the slo
   await onlyNode(simulator.url)
   const slow = await projectWithPhotos(5)
   const stuck = downloadingJob(slow.project.id, slow.admin.user.id, fakeNodeRow(fake.url).id)
-  runner = startProcessingJobs({ ...FAST, concurrency: 1 })
+  runner = startProcessingJobs({ ...FAST_RUNNER, concurrency: 1 })
   const deadline = Date.now() + 20_000
   while (!fake.seen.get(`GET /task/fake-task/download/all.zip`) && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 20))
@@ -276,7 +257,7 @@ test('cancel during a slow all.zip aborts the download at once and frees the slo
   expect(res.status).toBe(200)
   const canceled = await until(stuck.id, (j) => !j.cancelRequested)
   expect(canceled.status).toBe('canceled')
-  await until(stuck.id, () => closed, 10_000)
+  await until(stuck.id, () => closed, { timeoutMs: 10_000 })
   expect(fs.existsSync(path.join(jobFolder(stuck.id), 'all.zip.partial'))).toBe(false)
   expect((await until(waiting.id, ended)).status).toBe('completed')
   expect(fake.seen.get('POST /task/cancel')).toBe(1)
@@ -297,7 +278,7 @@ describe('the archive and the disk', () => {
       (await fs.promises.statfs(os.tmpdir())).bavail * (await fs.promises.statfs(os.tmpdir())).bsize
     setEnv({ MIN_FREE_DISK_MB: String(Math.floor(free / 1024 ** 2) - 256 - 400) })
     const job = downloadingJob(project.id, admin.user.id, fakeNodeRow(fake.url).id)
-    runner = startProcessingJobs(FAST)
+    runner = startProcessingJobs(FAST_RUNNER)
     const failed = await until(job.id, ended)
     expect(failed.status).toBe('failed')
     expect(failed.error).toMatch(
@@ -318,7 +299,7 @@ describe('the archive and the disk', () => {
     const { admin, project } = await projectWithPhotos(5)
     const job = downloadingJob(project.id, admin.user.id, fakeNodeRow(fake.url).id)
     // The ceiling of every cap, small here; the cap from the photos is tested with the disk rule.
-    runner = startProcessingJobs({ ...FAST, maxUnzippedBytes: 256 * 1024 })
+    runner = startProcessingJobs({ ...FAST_RUNNER, maxUnzippedBytes: 256 * 1024 })
     const failed = await until(job.id, ended)
     expect(failed).toMatchObject({ status: 'failed' })
     expect(failed.error).toMatch(/^all\.zip is larger than 256\sKB, the most .* of photos may bring back$/)
@@ -333,7 +314,7 @@ describe('big jobs', () => {
     await onlyNode(simulator.url)
     simulator.setFaults({ slowSeconds: 30 })
     const { admin, project } = await projectWithPhotos(5)
-    runner = startProcessingJobs(FAST)
+    runner = startProcessingJobs(FAST_RUNNER)
     const job = await startedJob(admin, project.id)
     const running = await until(job.id, (j) => j.status === 'processing')
     const info = (await (await fetch(`${simulator.url}/task/${running.taskUuid}/info`)).json()) as {
@@ -362,7 +343,7 @@ describe('big jobs', () => {
     await onlyNode(simulator.url)
     const { admin, project } = await projectWithPhotos(5)
     setEnv({ MIN_FREE_DISK_MB: String(1024 ** 3) })
-    runner = startProcessingJobs(FAST)
+    runner = startProcessingJobs(FAST_RUNNER)
     const job = await startedJob(admin, project.id)
     const failed = await until(job.id, ended)
     expect(failed).toMatchObject({ status: 'failed', taskUuid: null, imagesUploaded: 0 })

@@ -5,57 +5,40 @@
  * expected model did not arrive completes but waits for an admin; no archive is left behind.
  */
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { jobFolder } from '#app/domain/files/storage-paths.server.ts'
 import type { ProcessingRunner } from '#app/domain/processing/runner-registry.server.ts'
 import { startProcessingJobs } from '#app/domain/processing/runner.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
-import { processingJobs, projects, type ProcessingJob, type ProcessingPreset } from '#db/schema.ts'
+import { processingJobs, projects, type ProcessingPreset } from '#db/schema.ts'
 import { onlyNode, projectWithPhotos, queuedJob } from '#tests/helpers/processing-project.ts'
-import { jobEnded, keptFiles } from '#tests/helpers/processing-runs.ts'
+import {
+  FAST_RUNNER,
+  jobEnded,
+  keptFiles,
+  untilJob,
+  withNodeOdmSimulator,
+} from '#tests/helpers/processing-runs.ts'
 import { eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test } from 'vitest'
 
-import { startNodeOdmSimulator, type NodeOdmSimulator } from '../../server/nodeodm-simulator/index.ts'
 // The deliverable pipeline plugs into the files service as the server loads it.
 import '#app/domain/deliverables/pipeline.server.ts'
 
-const FAST = { pollMs: 40, tickMs: 15, retryBaseMs: 5, batchFiles: 5, webhookBase: 'http://127.0.0.1:9' }
+const FAST = { ...FAST_RUNNER, batchFiles: 5 }
 const EMPTY_TILESETS = [
   { path: '3d_tiles/model/tileset.json', reason: '0 bytes: empty' },
   { path: '3d_tiles/pointcloud/tileset.json', reason: '0 bytes: empty' },
 ]
 
-let simulator: NodeOdmSimulator
-let simDir: string
+const simulator = withNodeOdmSimulator('real-layout', { rasterSize: 64 })
 let runner: ProcessingRunner | null = null
-
-beforeAll(async () => {
-  simDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-real-layout-'))
-  simulator = await startNodeOdmSimulator({ dataDir: simDir, webhookRetryMs: 10, rasterSize: 64 })
-})
-
-afterAll(async () => {
-  await simulator?.close()
-  fs.rmSync(simDir, { recursive: true, force: true })
-})
 
 afterEach(async () => {
   await runner?.stop()
   runner = null
   simulator.setFaults({})
 })
-
-async function until(id: number, done: (job: ProcessingJob) => boolean, timeoutMs = 100_000) {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const job = getDb().select().from(processingJobs).where(eq(processingJobs.id, id)).get()!
-    if (done(job)) return job
-    if (Date.now() > deadline) throw new Error(`job ${id} still ${job.status} (${job.stage}; ${job.error})`)
-    await new Promise((r) => setTimeout(r, 25))
-  }
-}
 
 async function runJob(
   preset: ProcessingPreset,
@@ -71,7 +54,7 @@ async function runJob(
     .where(eq(processingJobs.id, queued.id))
     .run()
   runner = startProcessingJobs(FAST)
-  const job = await until(queued.id, jobEnded)
+  const job = await untilJob(queued.id, jobEnded)
   return { job, kept: keptFiles(job.id) }
 }
 
@@ -91,7 +74,7 @@ describe('the real archive’s layout through the runner', () => {
       expect(kept).toContain('Orthomosaic.tif')
       expect(kept).not.toContain('DSM - surface model.tif')
       // The archive goes as the job ends; nothing else was unpacked there.
-      await until(job.id, () => fs.readdirSync(jobFolder(job.id)).length === 0, 5000)
+      await untilJob(job.id, () => fs.readdirSync(jobFolder(job.id)).length === 0, { timeoutMs: 5000 })
     },
   )
 
@@ -126,12 +109,14 @@ describe('the real archive’s layout through the runner', () => {
       )
       expect(kept).toEqual(expect.arrayContaining(['Orthomosaic.tif', 'Point cloud.las']))
       expect(kept.some((name) => /^3D model/.test(name))).toBe(false)
-      const followed = await until(job.id, (j) => j.followedUpAt !== null, 20_000)
+      const followed = await untilJob(job.id, (j) => j.followedUpAt !== null, { timeoutMs: 20_000 })
       expect(followed.followUpNote).toBe('Not delivered, needs your review: The 3D model did not arrive')
       const project = getDb().select().from(projects).where(eq(projects.id, job.projectId)).get()!
       expect(project.status).not.toBe('completed')
       // The archive went with the end of the job.
-      await until(job.id, () => !fs.existsSync(path.join(jobFolder(job.id), 'all.zip')), 5000)
+      await untilJob(job.id, () => !fs.existsSync(path.join(jobFolder(job.id), 'all.zip')), {
+        timeoutMs: 5000,
+      })
     },
   )
 })

@@ -36,6 +36,7 @@ import {
 } from '#db/schema.ts'
 import { geotaggedJpeg } from '#tests/helpers/geotagged-jpeg.ts'
 import { onlyNode, projectWithPhotos, queuedJob } from '#tests/helpers/processing-project.ts'
+import { REAL_SKIPS } from '#tests/helpers/real-archive.ts'
 import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, test } from 'vitest'
 
@@ -46,13 +47,6 @@ import '#app/domain/deliverables/pipeline.server.ts'
 const REAL_URL = process.env.NODEODM_REAL_URL
 const REAL_TOKEN = process.env.NODEODM_REAL_TOKEN
 const FAST = { pollMs: 200, tickMs: 50, retryBaseMs: 50, batchFiles: 5, webhookBase: 'http://127.0.0.1:9' }
-const REAL_SKIPS = [
-  { path: 'odm_texturing/odm_textured_model_geo.glb', reason: '5 bytes: not a glTF model' },
-  { path: 'odm_texturing/odm_textured_model_geo.obj', reason: '0 bytes: empty' },
-  { path: 'odm_report/report.pdf', reason: '0 bytes: empty' },
-  { path: '3d_tiles/model/tileset.json', reason: '0 bytes: empty' },
-  { path: '3d_tiles/pointcloud/tileset.json', reason: '0 bytes: empty' },
-]
 const KEPT = [
   'Orthomosaic.tif',
   'DSM - surface model.tif',

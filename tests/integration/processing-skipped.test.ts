@@ -2,11 +2,10 @@
  * What the import skipped is the admin's to read: `GET /api/projects/{id}/processing` and the
  * admin's project dialog give each job's `skipped`; the client and the pilot never see it.
  */
-import { getDb } from '#app/lib/db/db.server.ts'
 import * as projectDialog from '#app/routes/admin.projects.$projectId.tsx'
 import * as jobsRoute from '#app/routes/api.projects.$id.processing.ts'
-import { processingJobs } from '#db/schema.ts'
 import { projectWithTeam } from '#tests/factories.ts'
+import { insertJob } from '#tests/helpers/processing-project.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { expect, test } from 'vitest'
 
@@ -17,18 +16,11 @@ const SKIPPED = [
 
 test('admins read each job’s skips; clients and pilots do not', async () => {
   const { admin, client, pilot, project } = await projectWithTeam({ status: 'in_progress' })
-  const job = getDb()
-    .insert(processingJobs)
-    .values({
-      projectId: project.id,
-      preset: 'standard',
-      options: {},
-      status: 'completed',
-      skipped: SKIPPED,
-      finishedAt: new Date(),
-    })
-    .returning()
-    .get()
+  const job = insertJob(project.id, {
+    status: 'completed',
+    skipped: SKIPPED,
+    finishedAt: new Date(),
+  })
   const id = String(project.id)
   const jobsAs = async (who: { headers: Record<string, string> }) => {
     const res = await callRoute(jobsRoute.loader, `/api/projects/${id}/processing`, {

@@ -4,10 +4,9 @@
  */
 import http from 'node:http'
 import { hashSecret } from '#app/domain/processing/jobs.server.ts'
-import { getDb } from '#app/lib/db/db.server.ts'
-import { processingJobs } from '#db/schema.ts'
 import { insertProject, signedInUser } from '#tests/factories.ts'
 import { httpAppForFile } from '#tests/helpers/http-app.ts'
+import { insertJob } from '#tests/helpers/processing-project.ts'
 import { expect, test } from 'vitest'
 
 const app = httpAppForFile()
@@ -45,17 +44,10 @@ function nodeOdmHook(images: number) {
 test('the webhook answers 200 for a running job’s secret and 404 otherwise, with the body read', async () => {
   const client = await signedInUser('client')
   const project = insertProject({ clientId: client.user.id })
-  const job = getDb()
-    .insert(processingJobs)
-    .values({
-      projectId: project.id,
-      preset: 'standard',
-      options: {},
-      status: 'processing',
-      webhookSecretHash: hashSecret('hook-secret'),
-    })
-    .returning()
-    .get()
+  const job = insertJob(project.id, {
+    status: 'processing',
+    webhookSecretHash: hashSecret('hook-secret'),
+  })
   for (const images of [3, 20_000]) {
     const body = nodeOdmHook(images)
     expect(await post(`/api/processing/webhook/${job.id}/hook-secret`, body)).toEqual({

@@ -7,14 +7,12 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { Readable } from 'node:stream'
 import {
   deliverablesWithoutAccessCheck,
   listDeliverables,
 } from '#app/domain/deliverables/deliverables.server.ts'
 import { startViewJobs } from '#app/domain/deliverables/pipeline.server.ts'
 import { saveDeliverableSettings } from '#app/domain/deliverables/settings.server.ts'
-import { storeProjectFile } from '#app/domain/files/project-files.server.ts'
 import { AUTO_START_PRESET } from '#app/domain/processing/auto-start.server.ts'
 import { hashSecret } from '#app/domain/processing/jobs.server.ts'
 import { checkNodes, createNode } from '#app/domain/processing/nodes.server.ts'
@@ -28,45 +26,24 @@ import * as startRoute from '#app/routes/api.admin.projects.$projectId.processin
 import * as webhookRoute from '#app/routes/api.processing.webhook.$jobId.$secret.ts'
 import * as jobsRoute from '#app/routes/api.projects.$id.processing.ts'
 import * as dashboard from '#app/routes/dashboard.tsx'
-import {
-  deliverableViews,
-  processingJobs,
-  processingNodes,
-  projectFiles,
-  projects,
-  type ProcessingJob,
-} from '#db/schema.ts'
+import { deliverableViews, processingJobs, processingNodes, projectFiles } from '#db/schema.ts'
 import { getProject, projectWithTeam, signedInUser } from '#tests/factories.ts'
-import { geotaggedJpeg } from '#tests/helpers/geotagged-jpeg.ts'
-import { flightPlanJson } from '#tests/helpers/rasters.ts'
+import { onlyNode, projectWithPhotos } from '#tests/helpers/processing-project.ts'
+import {
+  FAST_RUNNER,
+  jobEnded,
+  jobRow,
+  untilJob,
+  withNodeOdmSimulator,
+} from '#tests/helpers/processing-runs.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { eq, inArray } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test } from 'vitest'
 
-import {
-  startNodeOdmSimulator,
-  type NodeOdmFaults,
-  type NodeOdmSimulator,
-} from '../../server/nodeodm-simulator/index.ts'
+import { startNodeOdmSimulator, type NodeOdmFaults } from '../../server/nodeodm-simulator/index.ts'
 
-const FAST = { pollMs: 40, tickMs: 15, retryBaseMs: 5, batchFiles: 2, webhookBase: 'http://127.0.0.1:9' }
-const LAT = -33.9249
-const LNG = 18.4241
-
-let simulator: NodeOdmSimulator
-let simDir: string
+const simulator = withNodeOdmSimulator('processing', { rasterSize: 128 })
 let runner: ProcessingRunner | null = null
-
-beforeAll(async () => {
-  simDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-processing-'))
-  // Small rasters: the products' shape matters here, not their size.
-  simulator = await startNodeOdmSimulator({ dataDir: simDir, webhookRetryMs: 10, rasterSize: 128 })
-})
-
-afterAll(async () => {
-  await simulator?.close()
-  fs.rmSync(simDir, { recursive: true, force: true })
-})
 
 afterEach(async () => {
   await runner?.stop()
@@ -74,45 +51,22 @@ afterEach(async () => {
   simulator.setFaults({})
 })
 
-/** The simulator as the only enabled node, checked online. */
-async function onlyNode(url = simulator.url) {
-  getDb().update(processingNodes).set({ enabled: false }).run()
-  const node = createNode(null, { label: 'Simulator', url })
-  await checkNodes()
-  return node
-}
-
-function square(sizeM = 120) {
-  const dLat = sizeM / 2 / 111_320
-  const dLng = sizeM / 2 / (111_320 * Math.cos((LAT * Math.PI) / 180))
-  return [
-    { latitude: LAT + dLat, longitude: LNG - dLng },
-    { latitude: LAT + dLat, longitude: LNG + dLng },
-    { latitude: LAT - dLat, longitude: LNG + dLng },
-    { latitude: LAT - dLat, longitude: LNG - dLng },
-  ]
-}
-
-/** A flown project with `count` geotagged photos on its survey area. */
-async function projectWithPhotos(count = 5) {
-  const team = await projectWithTeam({ status: 'in_progress' })
-  getDb()
-    .update(projects)
-    .set({ flightPlan: flightPlanJson(square()), isPaid: true })
-    .where(eq(projects.id, team.project.id))
-    .run()
-  for (let i = 0; i < count; i++) {
-    await storeProjectFile({
-      user: { id: team.pilot.user.id, role: 'pilot' },
-      projectId: team.project.id,
-      category: 'raw_image',
-      originalName: `DJI_${String(i).padStart(4, '0')}.JPG`,
-      source: Readable.from([
-        geotaggedJpeg({ latitude: LAT + (i - count / 2) * 0.0002, longitude: LNG, altitudeM: 80 }),
-      ]),
-    })
-  }
-  return team
+/** A fast-orthophoto job started by the admin on a project with photos, the simulator (with `faults`) the only node. */
+async function fastOrthophotoWith(
+  faults: NodeOdmFaults,
+  {
+    photos = 5,
+    runner: timings = FAST_RUNNER,
+  }: { photos?: number; runner?: Parameters<typeof startProcessingJobs>[0] } = {},
+) {
+  await onlyNode(simulator.url)
+  simulator.setFaults(faults)
+  const { admin, project } = await projectWithPhotos(photos)
+  runner = startProcessingJobs(timings)
+  const { job } = await readJson<{ job: { id: number } }>(
+    await start(admin, project.id, { preset: 'fast-orthophoto' }),
+  )
+  return { admin, project, job }
 }
 
 async function start(
@@ -128,39 +82,23 @@ async function start(
   })
 }
 
-function jobRow(id: number) {
-  return getDb().select().from(processingJobs).where(eq(processingJobs.id, id)).get()!
-}
-
-/** Waits until the job's row satisfies `done` (the runner is polled, never slept on blindly). */
-async function until(id: number, done: (job: ProcessingJob) => boolean, timeoutMs = 100_000) {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const job = jobRow(id)
-    if (done(job)) return job
-    if (Date.now() > deadline) throw new Error(`job ${id} still ${job.status} (${job.stage}; ${job.error})`)
-    await new Promise((r) => setTimeout(r, 25))
-  }
-}
-const ended = (j: ProcessingJob) => ['completed', 'failed', 'canceled'].includes(j.status)
-
 describe('photos in, map out', () => {
   test(
     'a project’s photos become deliverables of the right kinds with ready view copies',
     { timeout: 150_000 },
     async () => {
-      await onlyNode()
+      await onlyNode(simulator.url)
       const { admin, client, project } = await projectWithPhotos(5)
-      runner = startProcessingJobs(FAST)
+      runner = startProcessingJobs(FAST_RUNNER)
       const res = await start(admin, project.id)
       expect(res.status).toBe(201)
       const { job } = await readJson<{ job: { id: number; status: string; preset: string } }>(res)
       expect(job).toMatchObject({ status: 'queued', preset: 'standard' })
 
       const seen: number[] = []
-      const finished = await until(job.id, (j) => {
+      const finished = await untilJob(job.id, (j) => {
         if (j.status === 'processing') seen.push(j.progressPercent)
-        return ended(j)
+        return jobEnded(j)
       })
       expect(finished.error).toBeNull()
       expect(finished.status).toBe('completed')
@@ -191,7 +129,7 @@ describe('photos in, map out', () => {
       const views = startViewJobs()
       await views.idle()
       await views.stop()
-      await until(job.id, (j) => j.publishedAt !== null)
+      await untilJob(job.id, (j) => j.publishedAt !== null)
       expect(
         listDeliverables(admin.user, project.id)
           .map((d) => d.id)
@@ -230,7 +168,7 @@ describe('photos in, map out', () => {
     'the pilot’s “Photo Upload Finished” starts a Standard job only when the setting is on; each deliverable notes its job',
     { timeout: 150_000 },
     async () => {
-      const node = await onlyNode()
+      const node = await onlyNode(simulator.url)
       const { admin, pilot, project } = await projectWithPhotos(5)
       const mark = (who: { headers: Record<string, string> }) =>
         callRoute(dashboard.action, '/dashboard', {
@@ -265,13 +203,13 @@ describe('photos in, map out', () => {
         expect((await mark(pilot)).status).toBe(302)
         expect(jobsOf()).toHaveLength(1)
 
-        runner = startProcessingJobs(FAST)
-        const finished = await until(job!.id, ended)
+        runner = startProcessingJobs(FAST_RUNNER)
+        const finished = await untilJob(job!.id, jobEnded)
         expect(finished.status).toBe('completed')
         const views = startViewJobs()
         await views.idle()
         await views.stop()
-        await until(job!.id, (j) => j.publishedAt !== null)
+        await untilJob(job!.id, (j) => j.publishedAt !== null)
         const files = getDb()
           .select()
           .from(projectFiles)
@@ -317,14 +255,8 @@ describe('photos in, map out', () => {
   )
 
   test('half of the uploads dropped with 500s still completes', { timeout: 150_000 }, async () => {
-    await onlyNode()
-    simulator.setFaults({ dropUploads: true })
-    const { admin, project } = await projectWithPhotos(6)
-    runner = startProcessingJobs(FAST)
-    const { job } = await readJson<{ job: { id: number } }>(
-      await start(admin, project.id, { preset: 'fast-orthophoto' }),
-    )
-    const finished = await until(job.id, ended)
+    const { job } = await fastOrthophotoWith({ dropUploads: true }, { photos: 6 })
+    const finished = await untilJob(job.id, jobEnded)
     expect(finished.error).toBeNull()
     expect(finished.status).toBe('completed')
     expect(finished.imagesUploaded).toBe(6)
@@ -334,14 +266,10 @@ describe('photos in, map out', () => {
     'a failed task shows the node’s message and last lines; a restart with changed options completes',
     { timeout: 150_000 },
     async () => {
-      await onlyNode()
-      simulator.setFaults({ fail: 'Not enough overlap between the photos' })
-      const { admin, project } = await projectWithPhotos(5)
-      runner = startProcessingJobs(FAST)
-      const { job } = await readJson<{ job: { id: number } }>(
-        await start(admin, project.id, { preset: 'fast-orthophoto' }),
-      )
-      const failed = await until(job.id, ended)
+      const { admin, job } = await fastOrthophotoWith({
+        fail: 'Not enough overlap between the photos',
+      })
+      const failed = await untilJob(job.id, jobEnded)
       expect(failed.status).toBe('failed')
       expect(failed.error).toContain('Not enough overlap between the photos')
       const output = await callRoute(outputRoute.loader, `/api/admin/processing/${job.id}/output`, {
@@ -362,7 +290,7 @@ describe('photos in, map out', () => {
         status: 'queued',
         options: { 'orthophoto-resolution': 10 },
       })
-      const done = await until(job.id, ended)
+      const done = await untilJob(job.id, jobEnded)
       expect(done.status).toBe('completed')
     },
   )
@@ -371,14 +299,8 @@ describe('photos in, map out', () => {
     'a node that loses its task: sent again as a new task and completed',
     { timeout: 150_000 },
     async () => {
-      await onlyNode()
-      simulator.setFaults({ loseTasks: 1 })
-      const { admin, project } = await projectWithPhotos(5)
-      runner = startProcessingJobs(FAST)
-      const { job } = await readJson<{ job: { id: number } }>(
-        await start(admin, project.id, { preset: 'fast-orthophoto' }),
-      )
-      const finished = await until(job.id, ended)
+      const { job } = await fastOrthophotoWith({ loseTasks: 1 })
+      const finished = await untilJob(job.id, jobEnded)
       expect(finished.error).toBeNull()
       expect(finished.status).toBe('completed')
       expect(finished.resubmits).toBe(1)
@@ -386,14 +308,8 @@ describe('photos in, map out', () => {
   )
 
   test('a node that keeps losing its task: sent again twice, then failed', { timeout: 150_000 }, async () => {
-    await onlyNode()
-    simulator.setFaults({ loseTasks: true })
-    const { admin, project } = await projectWithPhotos(5)
-    runner = startProcessingJobs(FAST)
-    const { job } = await readJson<{ job: { id: number } }>(
-      await start(admin, project.id, { preset: 'fast-orthophoto' }),
-    )
-    const failed = await until(job.id, ended)
+    const { job } = await fastOrthophotoWith({ loseTasks: true })
+    const failed = await untilJob(job.id, jobEnded)
     expect(failed.status).toBe('failed')
     expect(failed.resubmits).toBe(2)
     expect(failed.error).toMatch(/no longer knows the task.*giving up/)
@@ -412,13 +328,13 @@ describe('photos in, map out', () => {
       const port = Number(new URL(dying.url).port)
       await onlyNode(dying.url)
       const { admin, project } = await projectWithPhotos(5)
-      runner = startProcessingJobs(FAST)
+      runner = startProcessingJobs(FAST_RUNNER)
       const { job } = await readJson<{ job: { id: number } }>(
         await start(admin, project.id, { preset: 'fast-orthophoto' }),
       )
-      await until(job.id, (j) => j.status === 'processing')
+      await untilJob(job.id, (j) => j.status === 'processing')
       // Dead: the job keeps trying (the node is unreachable, not the job's fault)…
-      await until(job.id, (j) => /trying again/.test(j.stage ?? ''))
+      await untilJob(job.id, (j) => /trying again/.test(j.stage ?? ''))
       expect(jobRow(job.id).status).toBe('processing')
       // …and the machine behind the same URL comes back knowing nothing.
       await dying.close()
@@ -428,7 +344,7 @@ describe('photos in, map out', () => {
         port,
       })
       try {
-        const finished = await until(job.id, ended)
+        const finished = await untilJob(job.id, jobEnded)
         expect(finished.error).toBeNull()
         expect(finished.status).toBe('completed')
         expect(finished.resubmits).toBe(1)
@@ -440,17 +356,11 @@ describe('photos in, map out', () => {
   )
 
   test('Kestrel restarted mid-processing: the job resumes and completes', { timeout: 150_000 }, async () => {
-    await onlyNode()
-    simulator.setFaults({ slowSeconds: 2 })
-    const { admin, project } = await projectWithPhotos(5)
-    runner = startProcessingJobs(FAST)
-    const { job } = await readJson<{ job: { id: number } }>(
-      await start(admin, project.id, { preset: 'fast-orthophoto' }),
-    )
-    const mid = await until(job.id, (j) => j.status === 'processing')
-    await runner.stop()
-    runner = startProcessingJobs(FAST)
-    const finished = await until(job.id, ended)
+    const { job } = await fastOrthophotoWith({ slowSeconds: 2 })
+    const mid = await untilJob(job.id, (j) => j.status === 'processing')
+    await runner!.stop()
+    runner = startProcessingJobs(FAST_RUNNER)
+    const finished = await untilJob(job.id, jobEnded)
     expect(finished.status).toBe('completed')
     expect(finished.taskUuid).toBe(mid.taskUuid)
     expect(finished.resubmits).toBe(0)
@@ -473,19 +383,19 @@ describe('photos in, map out', () => {
         const second = createNode(null, { label: 'Spare', url: simulator.url })
         await checkNodes()
         const { admin, project } = await projectWithPhotos(5)
-        runner = startProcessingJobs({ ...FAST, offlineResubmitMs: 300 })
+        runner = startProcessingJobs({ ...FAST_RUNNER, offlineResubmitMs: 300 })
         const { job } = await readJson<{ job: { id: number } }>(
           await start(admin, project.id, { preset: 'fast-orthophoto' }),
         )
-        await until(job.id, (j) => j.status === 'processing' && j.nodeId === first.id)
-        await until(job.id, (j) => /trying again/.test(j.stage ?? ''))
+        await untilJob(job.id, (j) => j.status === 'processing' && j.nodeId === first.id)
+        await untilJob(job.id, (j) => /trying again/.test(j.stage ?? ''))
         // The health check finds the node silent for over two minutes: offline, so no longer picked.
         await checkNodes()
         await checkNodes(() => new Date(Date.now() + 3 * 60_000))
         expect(
           getDb().select().from(processingNodes).where(eq(processingNodes.id, first.id)).get()!.online,
         ).toBe(false)
-        const finished = await until(job.id, ended)
+        const finished = await untilJob(job.id, jobEnded)
         expect(finished.error).toBeNull()
         expect(finished.status).toBe('completed')
         expect(finished.nodeId).toBe(second.id)
@@ -520,8 +430,8 @@ describe('photos in, map out', () => {
       const { job } = await readJson<{ job: { id: number } }>(
         await start(admin, project.id, { preset: 'fast-orthophoto' }),
       )
-      runner = startProcessingJobs(FAST)
-      const waiting = await until(job.id, (j) => /trying again/.test(j.stage ?? ''))
+      runner = startProcessingJobs(FAST_RUNNER)
+      const waiting = await untilJob(job.id, (j) => /trying again/.test(j.stage ?? ''))
       expect(waiting.status).toBe('queued')
       const res = await callRoute(cancelRoute.action, `/api/admin/processing/${job.id}/cancel`, {
         method: 'POST',
@@ -529,7 +439,7 @@ describe('photos in, map out', () => {
         params: { jobId: String(job.id) },
       })
       expect(res.status).toBe(200)
-      const canceled = await until(job.id, (j) => !j.cancelRequested)
+      const canceled = await untilJob(job.id, (j) => !j.cancelRequested)
       expect(canceled.status).toBe('canceled')
     },
   )
@@ -538,21 +448,18 @@ describe('photos in, map out', () => {
     'Kestrel restarted mid-upload: the upload goes on from the last batch sent, same task',
     { timeout: 150_000 },
     async () => {
-      await onlyNode()
       // Every second upload request fails and is retried after a wait: the upload takes a while.
-      simulator.setFaults({ dropUploads: true, slowSeconds: 1 })
-      const { admin, project } = await projectWithPhotos(6)
       // One batch at a time, so the restart comes between two batches (three in flight may all land at once).
-      const slowRetries = { ...FAST, retryBaseMs: 400, uploadsInFlight: 1 }
-      runner = startProcessingJobs(slowRetries)
-      const { job } = await readJson<{ job: { id: number } }>(
-        await start(admin, project.id, { preset: 'fast-orthophoto' }),
+      const slowRetries = { ...FAST_RUNNER, retryBaseMs: 400, uploadsInFlight: 1 }
+      const { job } = await fastOrthophotoWith(
+        { dropUploads: true, slowSeconds: 1 },
+        { photos: 6, runner: slowRetries },
       )
-      const mid = await until(job.id, (j) => j.status === 'uploading' && j.imagesUploaded >= 2)
+      const mid = await untilJob(job.id, (j) => j.status === 'uploading' && j.imagesUploaded >= 2)
       expect(mid.imagesUploaded).toBeLessThan(6)
-      await runner.stop()
+      await runner!.stop()
       runner = startProcessingJobs(slowRetries)
-      const finished = await until(job.id, ended)
+      const finished = await untilJob(job.id, jobEnded)
       expect(finished.error).toBeNull()
       expect(finished.status).toBe('completed')
       expect(finished.taskUuid).toBe(mid.taskUuid)
@@ -562,14 +469,8 @@ describe('photos in, map out', () => {
   )
 
   test('cancel: canceled at once, the node told, the task removed', { timeout: 150_000 }, async () => {
-    await onlyNode()
-    simulator.setFaults({ slowSeconds: 30 })
-    const { admin, project } = await projectWithPhotos(5)
-    runner = startProcessingJobs(FAST)
-    const { job } = await readJson<{ job: { id: number } }>(
-      await start(admin, project.id, { preset: 'fast-orthophoto' }),
-    )
-    const running = await until(job.id, (j) => j.status === 'processing')
+    const { admin, job } = await fastOrthophotoWith({ slowSeconds: 30 })
+    const running = await untilJob(job.id, (j) => j.status === 'processing')
     const res = await callRoute(cancelRoute.action, `/api/admin/processing/${job.id}/cancel`, {
       method: 'POST',
       headers: admin.headers,
@@ -577,7 +478,7 @@ describe('photos in, map out', () => {
     })
     expect(res.status).toBe(200)
     expect((await readJson<{ job: { status: string } }>(res)).job.status).toBe('canceled')
-    await until(job.id, (j) => !j.cancelRequested)
+    await untilJob(job.id, (j) => !j.cancelRequested)
     const info = await fetch(`${simulator.url}/task/${running.taskUuid}/info`)
     expect(await info.json()).toMatchObject({ error: expect.stringMatching(/not found/) })
     // A second cancel: the job has ended.
@@ -592,7 +493,7 @@ describe('photos in, map out', () => {
 
 describe('who may do what', () => {
   test('only admins start or cancel; other clients and pilots get 404; bad input is 400/409', async () => {
-    const node = await onlyNode()
+    const node = await onlyNode(simulator.url)
     const { admin, client, pilot, project } = await projectWithPhotos(5)
     const stranger = await signedInUser('client')
     const otherPilot = await signedInUser('pilot')
@@ -660,7 +561,7 @@ describe('who may do what', () => {
   })
 
   test('the webhook with a wrong secret does nothing; with the right one it only prompts a look', async () => {
-    await onlyNode()
+    await onlyNode(simulator.url)
     const { admin, project } = await projectWithPhotos(5)
     const { job } = await readJson<{ job: { id: number } }>(await start(admin, project.id))
     const later = new Date(Date.now() + 3_600_000)

@@ -10,12 +10,11 @@
 import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
-import url from 'node:url'
 import {
   logIn,
-  restoreReplica,
+  replicaFolder,
+  replicaHasRow,
   serverEnv,
   startServer,
   stopServer,
@@ -27,8 +26,7 @@ import Database from 'better-sqlite3'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
 const PORT = 4810
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-drill-'))
-const replicaUrl = url.pathToFileURL(path.join(root, 'replica')).href
+const { dir: root, replicaUrl } = replicaFolder('drill')
 let bucket: TestBucket
 let server: StartedServer | undefined
 
@@ -137,12 +135,7 @@ test('the drill: DATA_DIR and the database lost, both restored on a new machine;
   await until('the orthomosaic safe in the bucket', () => query(first.DATABASE_PATH!, safe, [key]))
   // …and that fact in the replica (Litestream syncs each second), before the machine dies.
   await until('the safe row in the replica', () => {
-    const copy = restoreReplica(replicaUrl, path.join(root, `check-${Date.now()}.sqlite`))
-    try {
-      return query(copy, safe, [key])
-    } finally {
-      fs.rmSync(copy, { force: true })
-    }
+    return replicaHasRow(replicaUrl, root, safe, [key])
   })
 
   // The volume is lost with the machine: no stop, no last sync.

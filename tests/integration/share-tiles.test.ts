@@ -23,7 +23,7 @@ import * as tileRoute from '#app/routes/s.$token_.tiles.$fileId.$z.$x.$y.ts'
 import * as wmtsRoute from '#app/routes/s.$token_.wmts.1[.]0[.]0.WMTSCapabilities[.]xml.ts'
 import { projectFiles } from '#db/schema.ts'
 import { deliveredProject, storeRasterDeliverable } from '#tests/factories.ts'
-import { buildConeDsm } from '#tests/helpers/rasters.ts'
+import { shadedOrthomosaic } from '#tests/helpers/rasters.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
@@ -37,18 +37,7 @@ let base: string
 /** An RGB orthomosaic (a cone's heights as grey) and the elevation model, both with their viewing copies. */
 async function deliveredRasters() {
   const setting = await deliveredProject()
-  const cone = buildConeDsm({
-    epsg: 32734,
-    ullr: [260000, 6245000, 260040, 6244970],
-    widthPx: 400,
-    heightPx: 300,
-    baseM: 40,
-    peakM: 30,
-    radiusPx: 140,
-  })
-  const orthoPath = path.join(path.dirname(cone), 'tiles-ortho.tif')
-  const grey = ['-ot', 'Byte', '-scale', '40', '70', '20', '250', '-b', '1', '-b', '1', '-b', '1']
-  await run('gdal_translate', ['-q', ...grey, '-colorinterp', 'red,green,blue', cone, orthoPath])
+  const { cone, ortho: orthoPath } = shadedOrthomosaic([260000, 6245000, 260040, 6244970])
   const ortho = await storeRasterDeliverable(
     setting.project.id,
     orthoPath,

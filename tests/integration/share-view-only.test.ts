@@ -22,7 +22,7 @@ import * as shareFileRoute from '#app/routes/s.$token_.files.$fileId.ts'
 import * as viewerRoute from '#app/routes/s.$token.tsx'
 import { auditLog, deliverableViews, projectFiles, shareLinks } from '#db/schema.ts'
 import { deliveredProject, storeRasterDeliverable, TEST_PASSWORD } from '#tests/factories.ts'
-import { buildConeDsm, gdalInfo } from '#tests/helpers/rasters.ts'
+import { buildConeDsm, gdalInfo, shadedOrthomosaic } from '#tests/helpers/rasters.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { and, eq, inArray, max } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
@@ -74,23 +74,6 @@ describe('a shared file missing on disk', () => {
   })
 })
 
-/** An RGB orthomosaic with shading (a cone's heights as grey), so that resampling shows. */
-function shadedOrthomosaic() {
-  const cone = buildConeDsm({
-    epsg: 32734,
-    ullr: [260000, 6245000, 260020, 6244985],
-    widthPx: 400,
-    heightPx: 300,
-    baseM: 40,
-    peakM: 30,
-    radiusPx: 140,
-  })
-  const out = path.join(path.dirname(cone), 'ortho.tif')
-  const grey = ['-ot', 'Byte', '-scale', '40', '70', '20', '250', '-b', '1', '-b', '1', '-b', '1']
-  execFileSync('gdal_translate', ['-q', ...grey, '-colorinterp', 'red,green,blue', cone, out])
-  return out
-}
-
 /** The pixels of a raster (or of its first overview), band after band. */
 function pixelsOf(file: string, openOptions: string[] = []) {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-pixels-')), 'pixels.bin')
@@ -103,7 +86,7 @@ async function deliveredRasters() {
   const setting = await deliveredProject()
   const ortho = await storeRasterDeliverable(
     setting.project.id,
-    shadedOrthomosaic(),
+    shadedOrthomosaic([260000, 6245000, 260020, 6244985]).ortho,
     'orthomosaic',
     setting.admin.user.id,
   )

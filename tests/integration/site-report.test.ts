@@ -7,37 +7,23 @@ import { getDb } from '#app/lib/db/db.server.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import { formatCubicMetres, formatSquareMetres } from '#app/lib/format/numbers.ts'
 import * as reportRoute from '#app/routes/sites.$siteId.report[.]pdf.ts'
-import { deliverableViews, projects, sites } from '#db/schema.ts'
-import { insertProject, signedInUser, storeRasterDeliverable } from '#tests/factories.ts'
-import {
-  buildOrthomosaic,
-  buildPreview,
-  buildReliefDsm,
-  reliefVolumeM3,
-  ringAround,
-  type Relief,
-} from '#tests/helpers/dsm-fixtures.ts'
+import { deliverableViews } from '#db/schema.ts'
+import { completedSiteSurvey, insertSite, signedInUser, storeRasterDeliverable } from '#tests/factories.ts'
+import { buildSiteSurveys, PILE, reliefVolumeM3, ringAround, TEST_RUN } from '#tests/helpers/dsm-fixtures.ts'
 import { pdfText } from '#tests/helpers/pdf-text.ts'
 import { callRoute } from '#tests/helpers/requests.ts'
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
-const TEST_RUN = { accountId: 1 }
-
-const PILE: Relief = { kind: 'cone', radiusM: 15, heightM: 6 }
 let dir: string
 let areaRing: [number, number][]
 let drawnRing: [number, number][]
-const built: Record<string, string> = {}
+let built: Awaited<ReturnType<typeof buildSiteSurveys>>
 
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kestrel-site-report-'))
-  areaRing = await ringAround(25)
+  built = await buildSiteSurveys(dir, { epsg: 2048, pixelM: 0.25 })
+  areaRing = built.areaRing
   drawnRing = await ringAround(18)
-  built.pile = await buildReliefDsm(dir, { epsg: 32734, pixelM: 0.3, relief: PILE })
-  built.flat = await buildReliefDsm(dir, { epsg: 2048, pixelM: 0.25, relief: { kind: 'flat' } })
-  built.ortho = await buildOrthomosaic(dir, 32734, 256)
-  built.thumbnail = await buildPreview(built.ortho, path.join(dir, 'thumbnail.png'))
 }, 60_000)
 afterAll(() => fs.rm(dir, { recursive: true, force: true }))
 
@@ -45,7 +31,7 @@ afterAll(() => fs.rm(dir, { recursive: true, force: true }))
 async function readyThumbnail(projectId: number, fileId: number) {
   const key = `views/${fileId}/thumbnail.png`
   await fs.mkdir(path.join(storagePaths().root, 'views', String(fileId)), { recursive: true })
-  await fs.copyFile(built.thumbnail!, path.join(storagePaths().root, key))
+  await fs.copyFile(built.thumbnail, path.join(storagePaths().root, key))
   getDb()
     .insert(deliverableViews)
     .values({ fileId, status: 'ready', progressPercent: 100, thumbnailName: key, finishedAt: new Date() })
@@ -60,40 +46,17 @@ async function siteWithTwoSurveys(
   const client = await signedInUser('client')
   const pilot = await signedInUser('pilot')
   const admin = await signedInUser('admin')
-  const site = getDb()
-    .insert(sites)
-    .values({ clientId: client.user.id, name: 'Philippi quarry' })
-    .returning()
-    .get()
-  const survey = (completedAt: Date) => {
-    const project = insertProject({
-      clientId: client.user.id,
-      pilotId: pilot.user.id,
-      status: 'completed',
-      completedAt,
-    })
-    const plan = {
-      areas: [
-        { areaNumber: 1, coordinates: areaRing.map(([longitude, latitude]) => ({ latitude, longitude })) },
-      ],
-      pricing: { totalInCents: 0 },
-    }
-    getDb()
-      .update(projects)
-      .set({ siteId: site.id, flightPlan: JSON.stringify(plan) })
-      .where(eq(projects.id, project.id))
-      .run()
-    return { ...project, completedAt }
-  }
+  const site = insertSite(client.user.id, 'Philippi quarry')
+  const survey = (completedAt: Date) => completedSiteSurvey(site, areaRing, completedAt, pilot.user.id)
   // Named later first: the report puts them in flown order whatever the caller says.
   const after = survey(afterCompletedAt)
   const before = survey(beforeCompletedAt)
   for (const [project, dsm] of [
-    [before, built.pile!],
-    [after, built.flat!],
+    [before, built.pile],
+    [after, built.flat],
   ] as const) {
     await storeRasterDeliverable(project.id, dsm, 'elevation', admin.user.id)
-    const ortho = await storeRasterDeliverable(project.id, built.ortho!, 'orthomosaic', admin.user.id)
+    const ortho = await storeRasterDeliverable(project.id, built.ortho, 'orthomosaic', admin.user.id)
     await readyThumbnail(project.id, ortho.id)
   }
   return { client, pilot, admin, site, before, after }
@@ -133,7 +96,7 @@ describe('the site report PDF', () => {
     // The 25 m ring spans about 50 m of a 190 pt high sketch: a 20 m scale bar.
     expect(text).toContain('20 m')
     // The figures are the engine's, and the engine's are the pile's analytic volume.
-    const figures = await elevationChangeOver(TEST_RUN, built.flat!, built.pile!, areaRing)
+    const figures = await elevationChangeOver(TEST_RUN, built.flat, built.pile, areaRing)
     const pile = reliefVolumeM3(PILE)
     expect(Math.abs(figures.netM3 + pile)).toBeLessThanOrEqual(pile * 0.02)
     for (const value of [
@@ -164,7 +127,7 @@ describe('the site report PDF', () => {
     expect(res.status).toBe(200)
     const text = plain(await pdfText(new Uint8Array(await res.arrayBuffer())))
     expect(text).toContain('2. Drawn polygon 1')
-    const figures = await elevationChangeOver(TEST_RUN, built.flat!, built.pile!, drawnRing)
+    const figures = await elevationChangeOver(TEST_RUN, built.flat, built.pile, drawnRing)
     expect(text).toContain(plain(formatCubicMetres(figures.netM3)))
   })
 

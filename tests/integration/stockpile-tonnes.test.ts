@@ -16,6 +16,7 @@ import * as dashboard from '#app/routes/dashboard.tsx'
 import { auditLog } from '#db/schema.ts'
 import { projectWithTeam, signedInUser, storeRasterDeliverable } from '#tests/factories.ts'
 import { buildConeDsm, CONE_VOLUME_M3, type ConeDsm } from '#tests/helpers/dsm-fixtures.ts'
+import { postNote, stockpileNote } from '#tests/helpers/notes.ts'
 import { pdfText } from '#tests/helpers/pdf-text.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { desc } from 'drizzle-orm'
@@ -39,24 +40,13 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => fs.rm(dir, { recursive: true, force: true }))
 
-function create(headers: Record<string, string>, projectId: number, json: unknown) {
-  return callRoute(notesRoute.action, `/api/projects/${projectId}/annotations`, {
-    headers,
-    json,
-    params: { id: String(projectId) },
-  })
-}
-
 describe('a stockpile’s tonnes', () => {
   test('are its net volume × its density, the cone’s volume within the engine’s 2 %', async () => {
-    const res = await create(setting.client.headers, setting.project.id, {
-      kind: 'polygon',
-      geometry: { type: 'Polygon', coordinates: [cone.ring] },
-      title: 'Sand pile',
-      stockpileKind: 'stockpile',
-      material: 'Sand',
-      densityTPerM3: 1.6,
-    })
+    const res = await postNote(
+      setting.client.headers,
+      setting.project.id,
+      stockpileNote(cone.ring, 'Sand pile', { material: 'Sand', densityTPerM3: 1.6 }),
+    )
     expect(res.status).toBe(201)
     const { annotation } = await readJson<{ annotation: Note }>(res)
     expect(annotation.material).toBe('Sand')
@@ -68,7 +58,7 @@ describe('a stockpile’s tonnes', () => {
 
   test('a note that is no stockpile takes no material; a bad density is a clear 400', async () => {
     const polygon = { type: 'Polygon', coordinates: [cone.ring] }
-    const plain = await create(setting.client.headers, setting.project.id, {
+    const plain = await postNote(setting.client.headers, setting.project.id, {
       kind: 'polygon',
       geometry: polygon,
       title: 'Yard',
@@ -76,7 +66,7 @@ describe('a stockpile’s tonnes', () => {
     })
     expect(plain.status).toBe(400)
     expect(JSON.stringify(await plain.json())).toContain('Only a stockpile or a pit has a material')
-    const bad = await create(setting.client.headers, setting.project.id, {
+    const bad = await postNote(setting.client.headers, setting.project.id, {
       kind: 'polygon',
       geometry: polygon,
       title: 'Heap',
@@ -87,8 +77,13 @@ describe('a stockpile’s tonnes', () => {
     expect(JSON.stringify(await bad.json())).toContain('tonnes per cubic metre')
     const stranger = await signedInUser('client')
     expect(
-      (await create(stranger.headers, setting.project.id, { kind: 'polygon', geometry: polygon, title: 'x' }))
-        .status,
+      (
+        await postNote(stranger.headers, setting.project.id, {
+          kind: 'polygon',
+          geometry: polygon,
+          title: 'x',
+        })
+      ).status,
     ).toBe(404)
   }, 60_000)
 })
@@ -106,7 +101,7 @@ describe('the project’s stockpile inventory', () => {
       ['=Sand two', 'Sand', 1.6],
       ['Gravel heap', 'Gravel', 1.7],
     ] as const) {
-      const res = await create(setting.admin.headers, setting.project.id, {
+      const res = await postNote(setting.admin.headers, setting.project.id, {
         kind: 'polygon',
         geometry: polygon,
         title,
@@ -201,24 +196,20 @@ describe('the admin’s materials table', () => {
   })
 
   test('a stockpile of a listed material without its own density weighs with the table’s', async () => {
-    const res = await create(setting.client.headers, setting.project.id, {
-      kind: 'polygon',
-      geometry: { type: 'Polygon', coordinates: [cone.ring] },
-      title: 'Stone',
-      stockpileKind: 'stockpile',
-      material: 'crushed stone 19 MM',
-    })
+    const res = await postNote(
+      setting.client.headers,
+      setting.project.id,
+      stockpileNote(cone.ring, 'Stone', { material: 'crushed stone 19 MM' }),
+    )
     expect(res.status).toBe(201)
     const { annotation } = await readJson<{ annotation: Note }>(res)
     expect(annotation.densityTPerM3).toBe(1.55)
     expect(annotation.measurement.tonnes).toBe(annotation.measurement.netM3! * 1.55)
-    const unlisted = await create(setting.client.headers, setting.project.id, {
-      kind: 'polygon',
-      geometry: { type: 'Polygon', coordinates: [cone.ring] },
-      title: 'Mystery',
-      stockpileKind: 'stockpile',
-      material: 'Unobtainium',
-    })
+    const unlisted = await postNote(
+      setting.client.headers,
+      setting.project.id,
+      stockpileNote(cone.ring, 'Mystery', { material: 'Unobtainium' }),
+    )
     const mystery = (await readJson<{ annotation: Note }>(unlisted)).annotation
     expect(mystery.densityTPerM3).toBeNull()
     expect(mystery.measurement.tonnes).toBeUndefined()

@@ -27,21 +27,20 @@ import * as completeRoute from '#app/routes/api.admin.complete-project.ts'
 import * as copyDownloadRoute from '#app/routes/document-copies.$id.ts'
 import * as copyUploadRoute from '#app/routes/document-copies.ts'
 import * as reportRoute from '#app/routes/sites.$siteId.report[.]pdf.ts'
-import { deliverableViews, documentCopies, projectFiles, projects, sites } from '#db/schema.ts'
-import { insertProject, projectWithTeam, signedInUser, storeRasterDeliverable } from '#tests/factories.ts'
+import { deliverableViews, documentCopies, projectFiles, projects } from '#db/schema.ts'
 import {
-  buildOrthomosaic,
-  buildPreview,
-  buildReliefDsm,
-  reliefVolumeM3,
-  ringAround,
-  type Relief,
-} from '#tests/helpers/dsm-fixtures.ts'
+  completedSiteSurvey,
+  insertSite,
+  projectWithTeam,
+  signedInUser,
+  storeRasterDeliverable,
+} from '#tests/factories.ts'
+import { buildSiteSurveys, PILE, reliefVolumeM3 } from '#tests/helpers/dsm-fixtures.ts'
 import { multipart, pdfBytes, PNG_BYTES } from '#tests/helpers/files.ts'
 import { geotaggedJpeg } from '#tests/helpers/geotagged-jpeg.ts'
 import { httpAppForFile } from '#tests/helpers/http-app.ts'
 import { pdfText } from '#tests/helpers/pdf-text.ts'
-import { zipBytes } from '#tests/helpers/rasters.ts'
+import { groundCloudLas, zipBytes } from '#tests/helpers/rasters.ts'
 import { callRoute } from '#tests/helpers/requests.ts'
 import { startTestBucket, type TestBucket } from '#tests/helpers/s3.ts'
 import { withTestSmtp } from '#tests/helpers/smtp-server.ts'
@@ -49,7 +48,6 @@ import { eq } from 'drizzle-orm'
 import { strFromU8, unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
-import { encodeLas } from '../../server/nodeodm-simulator/las.ts'
 import { encodePng } from '../../server/nodeodm-simulator/png.ts'
 
 const smtp = withTestSmtp()
@@ -57,20 +55,14 @@ const app = httpAppForFile()
 let bucket: TestBucket
 let store: Awaited<ReturnType<typeof startFileStore>>
 let dir: string
-const PILE: Relief = { kind: 'cone', radiusM: 15, heightM: 6 }
-const built: Record<string, string> = {}
-let areaRing: [number, number][]
+let built: Awaited<ReturnType<typeof buildSiteSurveys>>
 
 beforeAll(async () => {
   process.env.FILE_CACHE_MAX_GB = '0'
   bucket = await startTestBucket()
   store = await startFileStore({ retryBaseMs: 50, pollMs: 200 })
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-zero-cache-'))
-  areaRing = await ringAround(25)
-  built.pile = await buildReliefDsm(dir, { epsg: 32734, pixelM: 0.3, relief: PILE })
-  built.flat = await buildReliefDsm(dir, { epsg: 32734, pixelM: 0.3, relief: { kind: 'flat' } })
-  built.ortho = await buildOrthomosaic(dir, 32734, 256)
-  built.thumbnail = await buildPreview(built.ortho, path.join(dir, 'thumbnail.png'))
+  built = await buildSiteSurveys(dir, { epsg: 32734, pixelM: 0.3 })
 }, 60_000)
 afterAll(async () => {
   await store.stop()
@@ -106,15 +98,6 @@ describe('with a cache of zero bytes every stored-file reader still works', () =
   test('the 3D view: point cloud facts, the model, the copies and the still image, signed in and through a share link', async () => {
     const team = await projectWithTeam({ status: 'completed', completedAt: new Date() })
     const admin = { id: team.admin.user.id, role: 'admin' as const }
-    const points = Array.from({ length: 400 }, (_, i) => ({
-      x: 300_000 + (i % 20),
-      y: 6_200_000 + Math.floor(i / 20),
-      z: 12 + (i % 7),
-      classification: 2,
-      r: 200,
-      g: 120,
-      b: 40,
-    }))
     const store3d = (name: string, bytes: Buffer) =>
       storeProjectFile({
         user: admin,
@@ -123,7 +106,7 @@ describe('with a cache of zero bytes every stored-file reader still works', () =
         originalName: name,
         source: Readable.from([bytes]),
       })
-    const las = await store3d('Cloud.las', Buffer.from(encodeLas(points, 32734, new Date())))
+    const las = await store3d('Cloud.las', groundCloudLas())
     const obj = 'mtllib m.mtl\nv 0 0 0\nv 4 0 0\nv 4 3 0\nvt 0 0\nvt 1 0\nvt 1 1\nusemtl a\nf 1/1 2/2 3/3\n'
     const model = await store3d(
       'Model.zip',
@@ -178,7 +161,7 @@ describe('with a cache of zero bytes every stored-file reader still works', () =
   test('the completion mail carries the orthomosaic’s thumbnail', async () => {
     const { admin, client, project } = await projectWithTeam({ status: 'in_progress' })
     getDb().update(projects).set({ isPaid: true }).where(eq(projects.id, project.id)).run()
-    const ortho = await storeRasterDeliverable(project.id, built.ortho!, 'orthomosaic', admin.user.id)
+    const ortho = await storeRasterDeliverable(project.id, built.ortho, 'orthomosaic', admin.user.id)
     queueStoredFile(ortho.fileName, { size: ortho.fileSize })
     const thumbnail = `views/${ortho.id}/thumbnail.png`
     putStored(thumbnail, PNG_BYTES)
@@ -203,30 +186,15 @@ describe('with a cache of zero bytes every stored-file reader still works', () =
   test('the site report’s thumbnails and change figures, and a volume measure', async () => {
     const client = await signedInUser('client')
     const admin = await signedInUser('admin')
-    const site = getDb()
-      .insert(sites)
-      .values({ clientId: client.user.id, name: 'Philippi quarry' })
-      .returning()
-      .get()
-    const plan = JSON.stringify({
-      areas: [
-        { areaNumber: 1, coordinates: areaRing.map(([longitude, latitude]) => ({ latitude, longitude })) },
-      ],
-      pricing: { totalInCents: 0 },
-    })
+    const site = insertSite(client.user.id, 'Philippi quarry')
     const keys: string[] = []
     const survey = async (completedAt: Date, dsm: string) => {
-      const project = insertProject({ clientId: client.user.id, status: 'completed', completedAt })
-      getDb()
-        .update(projects)
-        .set({ siteId: site.id, flightPlan: plan })
-        .where(eq(projects.id, project.id))
-        .run()
+      const project = completedSiteSurvey(site, built.areaRing, completedAt)
       const model = await storeRasterDeliverable(project.id, dsm, 'elevation', admin.user.id)
-      const ortho = await storeRasterDeliverable(project.id, built.ortho!, 'orthomosaic', admin.user.id)
+      const ortho = await storeRasterDeliverable(project.id, built.ortho, 'orthomosaic', admin.user.id)
       for (const file of [model, ortho]) queueStoredFile(file.fileName, { size: file.fileSize })
       const thumbnail = `views/${ortho.id}/thumbnail.png`
-      putStored(thumbnail, fs.readFileSync(built.thumbnail!))
+      putStored(thumbnail, fs.readFileSync(built.thumbnail))
       getDb()
         .insert(deliverableViews)
         .values({ fileId: ortho.id, status: 'ready', progressPercent: 100, thumbnailName: thumbnail })
@@ -234,8 +202,8 @@ describe('with a cache of zero bytes every stored-file reader still works', () =
       keys.push(model.fileName, ortho.fileName, thumbnail)
       return { project, model }
     }
-    const before = await survey(new Date(Date.now() - 20 * 86_400_000), built.pile!)
-    const after = await survey(new Date(Date.now() - 10 * 86_400_000), built.flat!)
+    const before = await survey(new Date(Date.now() - 20 * 86_400_000), built.pile)
+    const after = await survey(new Date(Date.now() - 10 * 86_400_000), built.flat)
     await allEvicted(keys)
 
     const res = await callRoute(
@@ -256,7 +224,7 @@ describe('with a cache of zero bytes every stored-file reader still works', () =
 
     await allEvicted(keys)
     const figures = await measureVolume(client.user, before.project.id, before.model.id, {
-      ring: areaRing,
+      ring: built.areaRing,
       base: 'edge-lowest',
     })
     const pile = reliefVolumeM3(PILE)

@@ -26,11 +26,10 @@ import { getDb } from '#app/lib/db/db.server.ts'
 import { processingJobs, projectFiles } from '#db/schema.ts'
 import { projectWithTeam, signedInUser } from '#tests/factories.ts'
 import { httpAppForFile } from '#tests/helpers/http-app.ts'
-import { zipBytes } from '#tests/helpers/rasters.ts'
+import { groundCloudLas, zipBytes } from '#tests/helpers/rasters.ts'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
-import { encodeLas } from '../../server/nodeodm-simulator/las.ts'
 import { encodePng } from '../../server/nodeodm-simulator/png.ts'
 
 const app = httpAppForFile()
@@ -52,16 +51,7 @@ async function deliveredWithThreeD() {
   const team = await projectWithTeam({ status: 'completed', completedAt: new Date() })
   const admin = { id: team.admin.user.id, role: 'admin' as const }
   const copc = await store(admin, team.project.id, 'Point cloud.copc.laz', fs.readFileSync(COPC))
-  const points = Array.from({ length: 400 }, (_, i) => ({
-    x: 300_000 + (i % 20),
-    y: 6_200_000 + Math.floor(i / 20),
-    z: 12 + (i % 7),
-    classification: 2,
-    r: 200,
-    g: 120,
-    b: 40,
-  }))
-  const las = await store(admin, team.project.id, 'Cloud.las', encodeLas(points, 32734, new Date()))
+  const las = await store(admin, team.project.id, 'Cloud.las', groundCloudLas())
   const model = await store(
     admin,
     team.project.id,

@@ -5,9 +5,11 @@ import { changeLimitOf, elevationChange } from '#app/components/mapview/change-r
 import {
   buildReliefDsm,
   CHANGE_SITE,
+  PILE,
   reliefVolumeM3,
   reprojectDsm,
   ringAround,
+  TEST_RUN,
   type Relief,
 } from '#tests/helpers/dsm-fixtures.ts'
 import { fromFile } from 'geotiff'
@@ -15,10 +17,6 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 import { elevationChangeOver } from './elevation-change.server.ts'
 
-/** Measures here run for a made-up account (the pool counts them like a request's). */
-const TEST_RUN = { accountId: 1 }
-
-const PILE: Relief = { kind: 'cone', radiusM: 15, heightM: 6 }
 const PIT: Relief = { kind: 'cylinder', radiusM: 10, heightM: -2.5 }
 const FLAT: Relief = { kind: 'flat' }
 const UTM_34S = 32734

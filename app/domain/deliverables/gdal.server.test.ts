@@ -8,36 +8,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { parentDeathPrefix } from '#app/lib/process/parent-death.server.ts'
+import { childrenNamed, isGone } from '#tests/helpers/processes.ts'
 import { afterEach, describe, expect, test } from 'vitest'
 
 import { GDAL_BUSY_MESSAGE, gdalPoolState, runGdal, runGdalWithInput } from './gdal.server.ts'
-
-/** The pids of `name` processes whose parent is `parent`. */
-function childrenNamed(parent: number, name: string) {
-  const out: number[] = []
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
-      if (ppid === parent && comm === name) out.push(Number(entry))
-    } catch {
-      // ended while we looked
-    }
-  }
-  return out
-}
-
-/** True once the process is gone (or a zombie nobody has reaped yet: it no longer runs). */
-function isGone(pid: number) {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
-    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')
-  } catch {
-    return true
-  }
-}
 
 async function until(check: () => boolean, timeoutMs = 10_000) {
   const started = Date.now()

@@ -10,13 +10,12 @@ import {
   reliefVolumeM3,
   reprojectDsm,
   ringAround,
+  TEST_RUN,
   type ConeDsm,
 } from '#tests/helpers/dsm-fixtures.ts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 import { volumeOver } from './raster-measure.server.ts'
-
-const TEST_RUN = { accountId: 1 }
 
 let dir: string
 let cone: ConeDsm

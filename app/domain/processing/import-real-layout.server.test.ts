@@ -15,6 +15,7 @@ import { getDb } from '#app/lib/db/db.server.ts'
 import { processingJobs, projectFiles, type ProcessingPreset } from '#db/schema.ts'
 import { projectWithTeam } from '#tests/factories.ts'
 import { buildRaster, lasBytes } from '#tests/helpers/rasters.ts'
+import { REAL_SKIPS } from '#tests/helpers/real-archive.ts'
 import { writeZip, type ZipEntrySpec } from '#tests/helpers/zip-builder.ts'
 import { eq, inArray } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
@@ -102,15 +103,6 @@ async function jobWithArchive(preset: ProcessingPreset, entries: ZipEntrySpec[])
     getDb().select().from(processingJobs).where(eq(processingJobs.id, job.id)).get()!.skipped
   return { job, run, stored, skipped, folder }
 }
-
-/** What NodeODM's test-mode archive holds that Kestrel delivers but cannot read. */
-const REAL_SKIPS = [
-  { path: 'odm_texturing/odm_textured_model_geo.glb', reason: '5 bytes: not a glTF model' },
-  { path: 'odm_texturing/odm_textured_model_geo.obj', reason: '0 bytes: empty' },
-  { path: 'odm_report/report.pdf', reason: '0 bytes: empty' },
-  { path: '3d_tiles/model/tileset.json', reason: '0 bytes: empty' },
-  { path: '3d_tiles/pointcloud/tileset.json', reason: '0 bytes: empty' },
-]
 
 describe('NodeODM’s real test-mode archive', () => {
   test('standard: the orthomosaic, DSM, DTM, LAZ and camera positions are kept; exactly the broken ones skipped', async () => {

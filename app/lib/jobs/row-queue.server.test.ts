@@ -6,7 +6,13 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { getSqlite } from '#app/lib/db/db.server.ts'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 
-import { backoffMs, startRowQueue, STOPPING, type RowQueue } from './row-queue.server.ts'
+import {
+  backoffMs,
+  startRowQueue,
+  STOPPING,
+  type RowQueue,
+  type RowQueueOptions,
+} from './row-queue.server.ts'
 
 interface Row {
   id: number
@@ -58,18 +64,19 @@ const pending = () =>
 const finish = (id: number, status: string) =>
   getSqlite().prepare('update queue_test set status = ? where id = ?').run(status, id)
 
+/** A queue over queue_test: its claim, key and pending, with `options` for the test. */
+function testQueue(options: Omit<RowQueueOptions<Row, number>, 'name' | 'claim' | 'keyOf' | 'pending'>) {
+  return startRowQueue<Row, number>({ name: 'test', claim, keyOf: (row) => row.id, pending, ...options })
+}
+
 describe('row queue', () => {
   test('runs every row once, never more than `concurrency` at once; idle waits for all', async () => {
     insert(7)
     let atOnce = 0
     let most = 0
     const seen: number[] = []
-    queue = startRowQueue<Row, number>({
-      name: 'test',
+    queue = testQueue({
       concurrency: 3,
-      claim,
-      keyOf: (row) => row.id,
-      pending,
       async work(row) {
         atOnce++
         most = Math.max(most, atOnce)
@@ -87,12 +94,8 @@ describe('row queue', () => {
 
   test('a row added later waits for a kick when nothing polls; then it runs', async () => {
     const seen: number[] = []
-    queue = startRowQueue<Row, number>({
-      name: 'test',
+    queue = testQueue({
       concurrency: 1,
-      claim,
-      keyOf: (row) => row.id,
-      pending,
       async work(row) {
         seen.push(row.id)
         finish(row.id, 'done')
@@ -109,13 +112,9 @@ describe('row queue', () => {
   test('a failed attempt is written with its back-off and tried again when due', async () => {
     insert(1)
     const tries: number[] = []
-    queue = startRowQueue<Row, number>({
-      name: 'test',
+    queue = testQueue({
       concurrency: 1,
       pollMs: 20,
-      claim,
-      keyOf: (row) => row.id,
-      pending,
       nextDueAt: () => {
         const row = getSqlite()
           .prepare(`select min(due_at) as at from queue_test where status = 'queued'`)
@@ -154,12 +153,8 @@ describe('row queue', () => {
     const reasons: Record<number, unknown> = {}
     let release: () => void = () => {}
     const released = new Promise<void>((resolve) => (release = resolve))
-    queue = startRowQueue<Row, number>({
-      name: 'test',
+    queue = testQueue({
       concurrency: 2,
-      claim,
-      keyOf: (row) => row.id,
-      pending,
       async work(row, signal) {
         if (row.id === 1) {
           await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()))
@@ -185,13 +180,9 @@ describe('row queue', () => {
   test('stop waits for the running items (aborted with STOPPING) and claims nothing afterwards', async () => {
     insert(1)
     let ended: unknown = null
-    queue = startRowQueue<Row, number>({
-      name: 'test',
+    queue = testQueue({
       concurrency: 1,
       pollMs: 10,
-      claim,
-      keyOf: (row) => row.id,
-      pending,
       async work(row, signal) {
         await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()))
         await sleep(30)

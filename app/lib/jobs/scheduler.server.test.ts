@@ -17,26 +17,31 @@ afterEach(async () => {
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
+/** `timer`: a run every `everyMs` that takes `runMs`; counts the runs started and ended, and the most at once. */
+function slowTimer(everyMs: number, runMs: number) {
+  const counts = { runs: 0, ended: 0, atOnce: 0, most: 0 }
+  timer = every({
+    name: 'test',
+    everyMs,
+    async run() {
+      counts.runs++
+      counts.most = Math.max(counts.most, ++counts.atOnce)
+      await wait(runMs)
+      counts.atOnce--
+      counts.ended++
+    },
+  })
+  return counts
+}
+
 describe('every', () => {
   test('runs at once, then every tick; a slow run is never overlapped (its ticks are skipped)', async () => {
-    let runs = 0
-    let atOnce = 0
-    let most = 0
-    timer = every({
-      name: 'test',
-      everyMs: 10,
-      async run() {
-        runs++
-        most = Math.max(most, ++atOnce)
-        await wait(35)
-        atOnce--
-      },
-    })
-    expect(runs).toBe(1)
+    const counts = slowTimer(10, 35)
+    expect(counts.runs).toBe(1)
     // Runs start at 0, 40 (the tick after 35), 80, 120.
     await vi.advanceTimersByTimeAsync(150)
-    expect(most).toBe(1)
-    expect(runs).toBe(4)
+    expect(counts.most).toBe(1)
+    expect(counts.runs).toBe(4)
   })
 
   test('waits `firstAfterMs` for the first run, then every tick; a failure is logged and the next tick runs', async () => {
@@ -61,49 +66,31 @@ describe('every', () => {
   })
 
   test('runNow joins a run in progress; stop waits for it and ends the ticks', async () => {
-    let runs = 0
-    let ended = false
-    timer = every({
-      name: 'test',
-      everyMs: 1000,
-      async run() {
-        runs++
-        await wait(40)
-        ended = true
-      },
-    })
-    const joined = timer.runNow()
-    expect(runs).toBe(1)
-    const stopped = timer.stop()
+    const counts = slowTimer(1000, 40)
+    const joined = timer!.runNow()
+    expect(counts.runs).toBe(1)
+    const stopped = timer!.stop()
     await vi.advanceTimersByTimeAsync(40)
     await Promise.all([joined, stopped])
-    expect(ended).toBe(true)
+    expect(counts.ended).toBe(1)
     await vi.advanceTimersByTimeAsync(5000)
-    expect(runs).toBe(1)
+    expect(counts.runs).toBe(1)
   })
 
   test('runNow during a run asks for one more run after it (not one per call), and none after stop', async () => {
-    let runs = 0
-    timer = every({
-      name: 'test',
-      everyMs: 60_000,
-      async run() {
-        runs++
-        await wait(40)
-      },
-    })
-    expect(runs).toBe(1)
-    void timer.runNow()
-    void timer.runNow()
+    const counts = slowTimer(60_000, 40)
+    expect(counts.runs).toBe(1)
+    void timer!.runNow()
+    void timer!.runNow()
     await vi.advanceTimersByTimeAsync(40)
-    expect(runs).toBe(2)
+    expect(counts.runs).toBe(2)
     await vi.advanceTimersByTimeAsync(40)
-    expect(runs).toBe(2)
-    void timer.runNow()
-    void timer.runNow()
-    const stopping = timer.stop()
+    expect(counts.runs).toBe(2)
+    void timer!.runNow()
+    void timer!.runNow()
+    const stopping = timer!.stop()
     await vi.advanceTimersByTimeAsync(200)
     await stopping
-    expect(runs).toBe(3)
+    expect(counts.runs).toBe(3)
   })
 })

@@ -4,7 +4,6 @@
  * before left (the runner's loop is not started); failing paths each on a fresh job.
  */
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 
 // The import stores deliverables, whose viewing copies the pipeline queues.
@@ -15,52 +14,24 @@ import { getTaskInfo } from '#app/domain/processing/nodeodm-client.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
 import { processingJobs, processingNodes, projectFiles, type ProcessingJob } from '#db/schema.ts'
 import { onlyNode, projectWithPhotos, queuedJob } from '#tests/helpers/processing-project.ts'
+import { stepContext, withNodeOdmSimulator } from '#tests/helpers/processing-runs.ts'
 import { and, eq, isNotNull } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 
-import { startNodeOdmSimulator, type NodeOdmSimulator } from '../../../../server/nodeodm-simulator/index.ts'
-import { Aborted, type StepContext } from './context.server.ts'
+import { Aborted } from './context.server.ts'
 import { download } from './download.server.ts'
 import { follow } from './follow.server.ts'
 import { importResults } from './import.server.ts'
 import { submit } from './submit.server.ts'
 import { upload } from './upload.server.ts'
 
-let simulator: NodeOdmSimulator
-let simDir: string
-
-beforeAll(async () => {
-  simDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-steps-'))
-  simulator = await startNodeOdmSimulator({ dataDir: simDir, webhookRetryMs: 10, rasterSize: 64 })
-})
-
-afterAll(async () => {
-  await simulator?.close()
-  fs.rmSync(simDir, { recursive: true, force: true })
-})
-
-function context(signal = new AbortController().signal): StepContext {
-  return {
-    db: getDb(),
-    signal,
-    settings: {
-      pollMs: 40,
-      offlineResubmitMs: 60_000,
-      retryBaseMs: 5,
-      batchFiles: 2,
-      batchBytes: 1024 ** 3,
-      uploadsInFlight: 2,
-      limits: { maxUnzippedBytes: 1024 ** 3, maxEntries: 50_000 },
-      webhookBase: 'http://127.0.0.1:9',
-    },
-  }
-}
+const simulator = withNodeOdmSimulator('steps', { rasterSize: 64 })
 
 /** Follows until the node's task has ended (the step is called as the runner would, each pollMs). */
 async function followToEnd(job: ProcessingJob) {
   let current: ProcessingJob | null = job
   for (let i = 0; i < 2000 && current?.status === 'processing'; i++) {
-    current = await follow(current, context())
+    current = await follow(current, stepContext())
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
   return current!
@@ -68,8 +39,8 @@ async function followToEnd(job: ProcessingJob) {
 
 async function uploadedJob(count = 5) {
   const { admin, project } = await projectWithPhotos(count)
-  const submitted = await submit(queuedJob(project.id, admin.user.id), context())
-  return upload(submitted!, context())
+  const submitted = await submit(queuedJob(project.id, admin.user.id), stepContext())
+  return upload(submitted!, stepContext())
 }
 
 describe('the steps, one at a time', () => {
@@ -81,22 +52,22 @@ describe('the steps, one at a time', () => {
     projectId = project.id
     getDb().update(processingNodes).set({ enabled: false }).run()
     const before = Date.now()
-    const waiting = await submit(queuedJob(project.id, admin.user.id), context())
+    const waiting = await submit(queuedJob(project.id, admin.user.id), stepContext())
     expect(waiting).toMatchObject({
       status: 'queued',
       stage: 'Waiting for a processing node',
       taskUuid: null,
     })
     // Looked at again a poll later.
-    expect(waiting!.nextCheckAt!.getTime()).toBeGreaterThanOrEqual(before + context().settings.pollMs)
+    expect(waiting!.nextCheckAt!.getTime()).toBeGreaterThanOrEqual(before + stepContext().settings.pollMs)
 
     const node = await onlyNode(simulator.url)
-    job = (await submit(waiting!, context()))!
+    job = (await submit(waiting!, stepContext()))!
     expect(job).toMatchObject({ status: 'uploading', nodeId: node.id, imagesCount: 5, imagesUploaded: 0 })
   })
 
   test('upload: the photos in batches, progress after each, then the commit (the task has the survey areas as its boundary)', async () => {
-    job = (await upload(job, context()))!
+    job = (await upload(job, stepContext()))!
     expect(job).toMatchObject({ status: 'processing', imagesUploaded: 5, stage: 'Queued on the node' })
     const info = await getTaskInfo({ url: simulator.url, token: null }, job.taskUuid!)
     expect(info.imagesCount).toBe(5)
@@ -110,11 +81,11 @@ describe('the steps, one at a time', () => {
 
   test('follow: the node’s progress and console lines until its task completes', async () => {
     const before = Date.now()
-    const first = (await follow(job, context()))!
+    const first = (await follow(job, stepContext()))!
     expect(first.nodeSeenAt).not.toBeNull()
     // Still running on the node (a fast one may have finished already: then it is downloading).
     if (first.status === 'processing') {
-      expect(first.nextCheckAt!.getTime()).toBeGreaterThanOrEqual(before + context().settings.pollMs)
+      expect(first.nextCheckAt!.getTime()).toBeGreaterThanOrEqual(before + stepContext().settings.pollMs)
     }
     job = await followToEnd(first)
     expect(job).toMatchObject({ status: 'downloading', stage: 'Downloading results', nextCheckAt: null })
@@ -123,7 +94,7 @@ describe('the steps, one at a time', () => {
   })
 
   test('download: all.zip lands whole in the job’s folder', async () => {
-    job = (await download(job, context()))!
+    job = (await download(job, stepContext()))!
     expect(job).toMatchObject({ status: 'importing', stage: 'Importing results' })
     const zip = path.join(jobFolder(job.id), 'all.zip')
     expect(fs.readFileSync(zip).subarray(0, 2).toString()).toBe('PK')
@@ -131,7 +102,7 @@ describe('the steps, one at a time', () => {
   })
 
   test('import: the archive becomes the project’s deliverables noting the job, then goes', async () => {
-    job = (await importResults(job, context()))!
+    job = (await importResults(job, stepContext()))!
     expect(job).toMatchObject({ status: 'completed', progressPercent: 100, stage: 'Completed' })
     const files = getDb()
       .select()
@@ -165,7 +136,7 @@ describe('steps that end a job', () => {
       .where(eq(processingJobs.id, job.id))
       .returning()
       .get()
-    const back = await importResults(importing, context())
+    const back = await importResults(importing, stepContext())
     expect(back).toMatchObject({ status: 'downloading', nextCheckAt: null })
   })
 
@@ -175,7 +146,7 @@ describe('steps that end a job', () => {
     const controller = new AbortController()
     controller.abort()
     const queued = queuedJob(project.id, admin.user.id)
-    await expect(submit(queued, context(controller.signal))).rejects.toBeInstanceOf(Aborted)
+    await expect(submit(queued, stepContext({ signal: controller.signal }))).rejects.toBeInstanceOf(Aborted)
     expect(getDb().select().from(processingJobs).where(eq(processingJobs.id, queued.id)).get()).toMatchObject(
       {
         status: 'queued',

@@ -10,11 +10,11 @@ import { getTaskInfo, NodeOdmError } from '#app/domain/processing/nodeodm-client
 import { getDb } from '#app/lib/db/db.server.ts'
 import { processingJobs } from '#db/schema.ts'
 import { onlyNode, projectWithPhotos, queuedJob } from '#tests/helpers/processing-project.ts'
+import { stepContext } from '#tests/helpers/processing-runs.ts'
 import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, test } from 'vitest'
 
 import { startNodeOdmSimulator, type NodeOdmSimulator } from '../../../../server/nodeodm-simulator/index.ts'
-import type { StepContext } from './context.server.ts'
 import { submit } from './submit.server.ts'
 import { upload } from './upload.server.ts'
 
@@ -34,27 +34,10 @@ async function simulator(limits: { maxFilesPerTask?: number } = {}) {
   return sim
 }
 
-function context(): StepContext {
-  return {
-    db: getDb(),
-    signal: new AbortController().signal,
-    settings: {
-      pollMs: 40,
-      offlineResubmitMs: 60_000,
-      retryBaseMs: 5,
-      batchFiles: 2,
-      batchBytes: 1024 ** 3,
-      uploadsInFlight: 3,
-      limits: { maxUnzippedBytes: 1024 ** 3, maxEntries: 50_000 },
-      webhookBase: 'http://127.0.0.1:9',
-    },
-  }
-}
-
 async function submitted(sim: NodeOdmSimulator, photos: number) {
   await onlyNode(sim.url)
   const { admin, project } = await projectWithPhotos(photos)
-  return (await submit(queuedJob(project.id, admin.user.id), context()))!
+  return (await submit(queuedJob(project.id, admin.user.id), stepContext({ uploadsInFlight: 3 })))!
 }
 
 describe('upload with batches in flight', () => {
@@ -66,7 +49,7 @@ describe('upload with batches in flight', () => {
       const row = getDb().select().from(processingJobs).where(eq(processingJobs.id, job.id)).get()!
       if (seen.at(-1) !== row.imagesUploaded) seen.push(row.imagesUploaded)
     }, 1)
-    const done = await upload(job, context()).finally(() => clearInterval(watch))
+    const done = await upload(job, stepContext({ uploadsInFlight: 3 })).finally(() => clearInterval(watch))
     expect(done).toMatchObject({ status: 'processing', imagesUploaded: 9 })
     // Batches end on 2, 4, 6, 8 and 9 photos: the progress only ever names one of those, in order.
     expect(seen.every((n) => [0, 2, 4, 6, 8, 9].includes(n))).toBe(true)
@@ -77,7 +60,7 @@ describe('upload with batches in flight', () => {
   test('a batch the node refuses for good stops the upload with the node’s words', async () => {
     const sim = await simulator({ maxFilesPerTask: 5 })
     const job = await submitted(sim, 9)
-    const error = await upload(job, context()).then(
+    const error = await upload(job, stepContext({ uploadsInFlight: 3 })).then(
       () => null,
       (e: unknown) => e,
     )
