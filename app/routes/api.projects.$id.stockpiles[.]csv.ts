@@ -13,7 +13,7 @@ import { apiRoute } from '#app/lib/http/api-route.server.ts'
 export const { action, loader } = apiRoute({
   params: { id: 'project id' },
   GET: ({ user, ids }) => {
-    const inventory = stockpileInventory(user, ids.id)
+    const inventory = stockpileInventory(user, { projectId: ids.id })
     return csvResponse(stockpileInventoryCsv(inventory), `${inventory.fileName}.csv`)
   },
 })

@@ -12,7 +12,7 @@ import { pdfResponse } from '#app/lib/pdf/pdf-response.server.ts'
 export const { action, loader } = apiRoute({
   params: { id: 'project id' },
   GET: async ({ user, ids }) => {
-    const { bytes, fileName } = await stockpileInventoryPdf(stockpileInventory(user, ids.id))
+    const { bytes, fileName } = await stockpileInventoryPdf(stockpileInventory(user, { projectId: ids.id }))
     return pdfResponse(bytes, fileName)
   },
 })

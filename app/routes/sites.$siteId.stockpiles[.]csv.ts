@@ -4,7 +4,7 @@
  * per material and survey. The site's client and admins; others 404.
  */
 import {
-  siteStockpileInventory,
+  stockpileInventory,
   stockpileInventoryCsv,
 } from '#app/domain/annotations/stockpile-inventory.server.ts'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
@@ -15,7 +15,7 @@ import { resourceRoute } from '#app/lib/http/resource-route.server.ts'
 export const { loader, action } = resourceRoute({
   GET: async ({ request, params }) => {
     const user = await requireUser(request)
-    const inventory = await asPage(() => siteStockpileInventory(user, pageId(params.siteId)))
+    const inventory = await asPage(() => stockpileInventory(user, { siteId: pageId(params.siteId) }))
     return csvResponse(stockpileInventoryCsv(inventory), `${inventory.fileName}.csv`)
   },
 })

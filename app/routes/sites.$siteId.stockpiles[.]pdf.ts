@@ -3,7 +3,7 @@
  * totals per material and survey. The site's client and admins; others 404.
  */
 import {
-  siteStockpileInventory,
+  stockpileInventory,
   stockpileInventoryPdf,
 } from '#app/domain/annotations/stockpile-inventory.server.ts'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
@@ -14,7 +14,7 @@ import { pdfResponse } from '#app/lib/pdf/pdf-response.server.ts'
 export const { loader, action } = resourceRoute({
   GET: async ({ request, params }) => {
     const user = await requireUser(request)
-    const inventory = await asPage(() => siteStockpileInventory(user, pageId(params.siteId)))
+    const inventory = await asPage(() => stockpileInventory(user, { siteId: pageId(params.siteId) }))
     const { bytes, fileName } = await stockpileInventoryPdf(inventory)
     return pdfResponse(bytes, fileName)
   },

@@ -108,6 +108,15 @@ const storedSeries = (noteId: number) =>
 const near = (value: number, expected: number, share = 0.03) =>
   expect(Math.abs(value - expected)).toBeLessThanOrEqual(expected * share)
 
+/** A site of two surveys, the small cone on the first and the large one on the second. */
+async function twoSurveySite(dates: [string, string]) {
+  const setting = await siteWith(dates)
+  const [first, second] = setting.surveys as [(typeof setting.surveys)[0], (typeof setting.surveys)[0]]
+  await storeRasterDeliverable(first.id, dsm.small, 'elevation', setting.admin.user.id)
+  await storeRasterDeliverable(second.id, dsm.large, 'elevation', setting.admin.user.id)
+  return { ...setting, first, second }
+}
+
 describe('a stockpile over time', () => {
   test('its volume on each survey, oldest first, with the base used; kept on the note; as CSV', async () => {
     // Created out of order: the series follows the survey dates, not the rows.
@@ -259,10 +268,8 @@ describe('a later elevation model', () => {
 
 describe('a failed elevation model delivered knowingly', () => {
   test('leaves its survey in the series on the survey’s last good model (API, CSV and site page)', async () => {
-    const { client, admin, site, surveys } = await siteWith(['2027-01-10T09:00:00Z', '2027-04-10T09:00:00Z'])
-    const [january, april] = surveys as [(typeof surveys)[0], (typeof surveys)[0]]
-    await storeRasterDeliverable(january.id, dsm.small, 'elevation', admin.user.id)
-    await storeRasterDeliverable(april.id, dsm.large, 'elevation', admin.user.id)
+    const setting = await twoSurveySite(['2027-01-10T09:00:00Z', '2027-04-10T09:00:00Z'])
+    const { client, admin, site, first: january, second: april } = setting
     // A newer upload for April that GDAL cannot read: its viewing copy failed, and the admin delivered anyway.
     const junk = path.join(dir, 'broken-dsm.tif')
     await fs.writeFile(junk, 'not a GeoTIFF')
@@ -292,10 +299,11 @@ describe('a failed elevation model delivered knowingly', () => {
 
 describe('a site’s stockpile inventory', () => {
   test('each stockpile on each survey in tonnes (net volume × density), totals per material and survey, as CSV and PDF', async () => {
-    const { client, admin, site, surveys } = await siteWith(['2027-01-10T09:00:00Z', '2027-03-10T09:00:00Z'])
-    const [january, march] = surveys as [(typeof surveys)[0], (typeof surveys)[0]]
-    await storeRasterDeliverable(january.id, dsm.small, 'elevation', admin.user.id)
-    await storeRasterDeliverable(march.id, dsm.large, 'elevation', admin.user.id)
+    const {
+      client,
+      site,
+      second: march,
+    } = await twoSurveySite(['2027-01-10T09:00:00Z', '2027-03-10T09:00:00Z'])
     const note = await addNote(client.headers, march.id, {
       title: 'Sand bay',
       stockpileKind: 'stockpile',

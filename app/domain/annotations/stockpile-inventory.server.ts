@@ -12,7 +12,7 @@ import { csvText } from '#app/lib/format/csv.server.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import { formatNumber } from '#app/lib/format/numbers.ts'
 import { A4, createA4Document, PDF_COLOURS } from '#app/lib/pdf/a4-document.server.ts'
-import type { User } from '#db/schema.ts'
+import type { AnnotationBase, User } from '#db/schema.ts'
 import type { PDFFont } from 'pdf-lib'
 
 import { BASE_LABELS } from './annotation-schemas.ts'
@@ -45,24 +45,42 @@ type Inventory = {
   totals: MaterialTotal[]
 }
 
+/** One stockpile on one survey: tonnes are its net volume × its density (none without a density). */
+function inventoryRow(
+  note: { title: string; material: string | null; densityTPerM3: number | null },
+  base: AnnotationBase | null,
+  netM3: number | null,
+  surveyDate: string,
+): InventoryRow {
+  const density = note.densityTPerM3
+  return {
+    name: note.title,
+    material: note.material ?? NO_MATERIAL,
+    base: base ? BASE_LABELS[base] : '',
+    volumeM3: netM3,
+    densityTPerM3: density,
+    tonnes: density === null || netM3 === null ? null : netM3 * density,
+    surveyDate,
+  }
+}
+
+type Viewer = Pick<User, 'id' | 'role'>
+
+/** A project's inventory, or a site's (each survey of it); 404 for whoever may not see it. */
 export function stockpileInventory(
-  user: Pick<User, 'id' | 'role'>,
-  projectId: number,
+  user: Viewer,
+  of: { projectId: number } | { siteId: number },
   db: DbOrTx = getDb(),
 ): Inventory {
+  return 'siteId' in of ? siteInventory(user, of.siteId, db) : projectInventory(user, of.projectId, db)
+}
+
+function projectInventory(user: Viewer, projectId: number, db: DbOrTx): Inventory {
   const project = requireVisibleProject(user, projectId, db)
   const surveyDate = surveyDateOf(project).toISOString().slice(0, 10)
   const rows: InventoryRow[] = annotationsOfProject(projectId, db)
     .filter((n) => n.kind === 'polygon' && n.stockpileKind)
-    .map((n) => ({
-      name: n.title,
-      material: n.material ?? NO_MATERIAL,
-      base: n.base ? BASE_LABELS[n.base] : '',
-      volumeM3: n.measurement.netM3 ?? null,
-      densityTPerM3: n.densityTPerM3,
-      tonnes: n.measurement.tonnes ?? null,
-      surveyDate,
-    }))
+    .map((n) => inventoryRow(n, n.base, n.measurement.netM3 ?? null, surveyDate))
   return {
     title: project.name,
     surveys: `Survey date ${formatDate(surveyDateOf(project))}.`,
@@ -76,26 +94,20 @@ export function stockpileInventory(
  * A site's inventory: each stockpile on each survey it has figures for (the page's series; a
  * survey still being measured is left out until it is), oldest survey first.
  */
-export function siteStockpileInventory(
-  user: Pick<User, 'id' | 'role'>,
-  siteId: number,
-  db: DbOrTx = getDb(),
-): Inventory {
+function siteInventory(user: Viewer, siteId: number, db: DbOrTx): Inventory {
   const site = getSiteForUser(user, siteId, db)
   const notes = new Map(stockpileNotesOfSite(site.id, db).map((n) => [n.id, n]))
   const rows: InventoryRow[] = siteStockpiles(user, site.id, db)
     .flatMap((pile) => {
       const note = notes.get(pile.id)
-      const density = note?.densityTPerM3 ?? null
-      return pile.points.map((point) => ({
-        name: pile.title,
-        material: note?.material ?? NO_MATERIAL,
-        base: BASE_LABELS[point.base],
-        volumeM3: point.netM3,
-        densityTPerM3: density,
-        tonnes: density === null ? null : point.netM3 * density,
-        surveyDate: point.surveyedAt.slice(0, 10),
-      }))
+      const known = {
+        title: pile.title,
+        material: note?.material ?? null,
+        densityTPerM3: note?.densityTPerM3 ?? null,
+      }
+      return pile.points.map((point) =>
+        inventoryRow(known, point.base, point.netM3, point.surveyedAt.slice(0, 10)),
+      )
     })
     .sort((a, b) => a.surveyDate.localeCompare(b.surveyDate))
   const dates = [...new Set(rows.map((r) => r.surveyDate))]
