@@ -5,7 +5,7 @@
  */
 import { json } from '@remix-run/node'
 import { stockpileCsv, stockpileSeries } from '#app/domain/annotations/stockpile-series.server.ts'
-import { csvResponse } from '#app/lib/format/csv-response.server.ts'
+import { csvResponse } from '#app/domain/files/download.server.ts'
 import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({

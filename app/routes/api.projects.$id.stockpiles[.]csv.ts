@@ -7,7 +7,7 @@ import {
   stockpileInventory,
   stockpileInventoryCsv,
 } from '#app/domain/annotations/stockpile-inventory.server.ts'
-import { csvResponse } from '#app/lib/format/csv-response.server.ts'
+import { csvResponse } from '#app/domain/files/download.server.ts'
 import { apiRoute } from '#app/lib/http/api-route.server.ts'
 
 export const { action, loader } = apiRoute({

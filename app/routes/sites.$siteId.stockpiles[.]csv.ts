@@ -8,7 +8,7 @@ import {
   stockpileInventoryCsv,
 } from '#app/domain/annotations/stockpile-inventory.server.ts'
 import { requireUser } from '#app/domain/auth/guards.server.ts'
-import { csvResponse } from '#app/lib/format/csv-response.server.ts'
+import { csvResponse } from '#app/domain/files/download.server.ts'
 import { asPage, pageId } from '#app/lib/http/page-errors.server.ts'
 import { resourceRoute } from '#app/lib/http/resource-route.server.ts'
 

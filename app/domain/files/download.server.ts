@@ -57,6 +57,17 @@ export function contentDisposition(name: string, type: 'attachment' | 'inline' =
   return `${type}; filename="${asciiFallback(clean)}"; filename*=UTF-8''${encoded}`
 }
 
+/** A CSV the app wrote (`csvText`), answered as a file: the one set of headers of every CSV download. */
+export function csvResponse(csv: string, fileName: string) {
+  return new Response(csv, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': contentDisposition(fileName, 'attachment'),
+      'Cache-Control': 'private, no-store',
+    },
+  })
+}
+
 function etagMatches(header: string | null, etag: string) {
   if (!header) return false
   if (header.trim() === '*') return true
