@@ -122,6 +122,8 @@ export type CheckpointResult = {
   dzM: number | null
   /** Where the target shows on the orthomosaic, when given: the horizontal error (m). */
   horizontalErrorM: number | null
+  /** That position (easting, northing in the checkpoint CRS), kept so a new click changes one target only. */
+  map?: [number, number] | null
 }
 
 /** A checkpoint comparison (ASPRS Positional Accuracy Standards, edition 2, 2024). */

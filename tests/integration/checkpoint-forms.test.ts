@@ -1,0 +1,145 @@
+/**
+ * The admin's checkpoint form (no JavaScript: a multipart post to the deliverable page) on a flat
+ * GDAL-built model at 10 m (UTM 34S): surveyed heights 10 − offset, so each dz is its offset and
+ * the RMSE is theirs; a pasted CSV and an uploaded file give the same report; refusals are named
+ * on their field with what was typed.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import * as completeRoute from '#app/routes/admin.projects.$projectId_.complete.tsx'
+import type { CheckpointReport } from '#db/schema.ts'
+import { projectWithTeam, storeRasterDeliverable } from '#tests/factories.ts'
+import { buildRaster, toCrs } from '#tests/helpers/rasters.ts'
+import { callRoute, readJson, toastOf } from '#tests/helpers/requests.ts'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+
+const EPSG = 32734
+let dir: string
+let x0: number
+let y0: number
+let dem: string
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-checkpoint-forms-'))
+  const [cx, cy] = toCrs(EPSG, 18.42, -33.92)
+  x0 = Math.round(cx)
+  y0 = Math.round(cy)
+  dem = buildRaster(
+    {
+      epsg: EPSG,
+      ullr: [x0, y0 + 100, x0 + 100, y0],
+      widthPx: 200,
+      heightPx: 200,
+      bands: 1,
+      type: 'Float32',
+      burn: [10],
+      nodata: -9999,
+    },
+    path.join(dir, 'flat.tif'),
+  )
+})
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
+
+const OFFSETS = [0.03, -0.02, 0.05, 0, -0.04]
+const TRUTH_RMSE = Math.sqrt(OFFSETS.reduce((s, o) => s + o * o, 0) / OFFSETS.length)
+const csv = () =>
+  `id,easting,northing,elevation\n${OFFSETS.map((o, i) => `CP${i + 1},${x0 + 10 + i * 15},${y0 + 20 + i * 10},${(10 - o).toFixed(3)}`).join('\n')}\n`
+
+async function setting() {
+  const team = await projectWithTeam({ status: 'completed', completedAt: new Date() })
+  const file = await storeRasterDeliverable(team.project.id, dem, 'elevation', team.admin.user.id)
+  return { ...team, file }
+}
+
+function form(fileId: number, fields: { crs: string; csv?: string; file?: string }) {
+  const data = new FormData()
+  data.set('intent', 'deliverable-checkpoints')
+  data.set('fileId', String(fileId))
+  data.set('crs', fields.crs)
+  data.set('csv', fields.csv ?? '')
+  data.set('csvFile', new File([fields.file ?? ''], fields.file === undefined ? '' : 'checkpoints.csv'))
+  return data
+}
+
+const post = (headers: Record<string, string>, projectId: number, data: FormData) =>
+  callRoute(completeRoute.action, `/admin/projects/${projectId}/complete?form=checkpoints`, {
+    headers,
+    form: data,
+    params: { projectId: String(projectId) },
+  })
+
+async function reportOf(headers: Record<string, string>, projectId: number, fileId: number) {
+  const page = await callRoute(completeRoute.loader, `/admin/projects/${projectId}/complete`, {
+    headers,
+    params: { projectId: String(projectId) },
+  })
+  const { details } = await readJson<{ details: { id: number; checkpoints: CheckpointReport | null }[] }>(
+    page,
+  )
+  return details.find((d) => d.id === fileId)!.checkpoints
+}
+
+type Refusal = {
+  checkpoints: { fileId: number; fieldErrors: Record<string, string[]>; fields: Record<string, string> }
+}
+
+test('a pasted CSV is checked against the model: each dz, the RMSE, the class and the warning', async () => {
+  const { admin, project, file } = await setting()
+  const res = await post(admin.headers, project.id, form(file.id, { crs: 'EPSG:32734', csv: csv() }))
+  expect(res.status).toBe(302)
+  expect((await toastOf(res))?.title).toBe('Checkpoints checked')
+  const report = (await reportOf(admin.headers, project.id, file.id))!
+  expect(report.count).toBe(5)
+  report.points.forEach((p, i) => expect(Math.abs(p.dzM! - OFFSETS[i]!)).toBeLessThan(0.0005))
+  expect(Math.abs(report.verticalRmseM! - TRUTH_RMSE)).toBeLessThan(0.0005)
+  expect(report.asprsVerticalClass).toBe('5-cm')
+  expect(report.warning).toBe('5 checkpoints on the model: ASPRS asks for at least 30 for a stated accuracy.')
+})
+
+test('an uploaded file is the CSV (its byte-order mark ignored) and wins over the pasted text', async () => {
+  const { admin, project, file } = await setting()
+  const res = await post(
+    admin.headers,
+    project.id,
+    form(file.id, { crs: 'EPSG:32734', csv: 'not a csv', file: `\uFEFF${csv()}` }),
+  )
+  expect(res.status).toBe(302)
+  const report = (await reportOf(admin.headers, project.id, file.id))!
+  expect(Math.abs(report.verticalRmseM! - TRUTH_RMSE)).toBeLessThan(0.0005)
+})
+
+test('refusals are named on their field, with what was typed kept; the report stays as it was', async () => {
+  const { admin, client, project, file } = await setting()
+  const refused = async (data: FormData, status = 400) => {
+    const res = await post(admin.headers, project.id, data)
+    expect(res.status).toBe(status)
+    return (await readJson<Refusal>(res)).checkpoints
+  }
+  const badCrs = await refused(form(file.id, { crs: 'UTM 34S', csv: csv() }))
+  expect(badCrs.fileId).toBe(file.id)
+  expect(badCrs.fieldErrors.crs).toEqual(['The CRS is given as EPSG:code, e.g. EPSG:32734.'])
+  // A browser sends a textarea's lines with CRLF.
+  expect(badCrs.fields.crs).toBe('UTM 34S')
+  expect(badCrs.fields.csv!.replace(/\r\n/g, '\n')).toBe(csv())
+  const unknownCrs = await refused(form(file.id, { crs: 'EPSG:999999', csv: csv() }))
+  expect(unknownCrs.fieldErrors.crs).toEqual(['The CRS is not one GDAL knows (give it as EPSG:code).'])
+  const badLine = await refused(form(file.id, { crs: 'EPSG:32734', csv: `${csv()}CP9,x,1,2\n` }))
+  expect(badLine.fieldErrors.csv).toEqual([
+    'Line 7 needs an id and three numbers: id,easting,northing,elevation.',
+  ])
+  const badFile = await refused(form(file.id, { crs: 'EPSG:32734', file: 'a,b\n1,2' }))
+  expect(Object.keys(badFile.fieldErrors)).toEqual(['csvFile'])
+  const empty = await refused(form(file.id, { crs: 'EPSG:32734' }))
+  expect(empty.fieldErrors.csv).toEqual(['Paste the checkpoints as CSV or upload the CSV file.'])
+  const tooLarge = await refused(
+    form(file.id, { crs: 'EPSG:32734', file: `${csv()}${'#'.repeat(300 * 1024)}` }),
+    413,
+  )
+  expect(tooLarge.fieldErrors.csvFile).toEqual(['The CSV is at most 256 KB.'])
+  expect(await reportOf(admin.headers, project.id, file.id)).toBeNull()
+  // The page is the admin's: anyone else is sent away before the form is read.
+  const other = await post(client.headers, project.id, form(file.id, { crs: 'EPSG:32734', csv: csv() }))
+  expect(other.status).not.toBe(302)
+  expect(await reportOf(admin.headers, project.id, file.id)).toBeNull()
+})
