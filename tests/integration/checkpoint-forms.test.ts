@@ -2,14 +2,19 @@
  * The admin's checkpoint form (no JavaScript: a multipart post to the deliverable page) on a flat
  * GDAL-built model at 10 m (UTM 34S): surveyed heights 10 − offset, so each dz is its offset and
  * the RMSE is theirs; a pasted CSV and an uploaded file give the same report; refusals are named
- * on their field with what was typed.
+ * on their field with what was typed. The one-page accuracy PDF states the same truth.
  */
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { createShareLink } from '#app/domain/sharing/share-links.server.ts'
+import { formatNumber } from '#app/lib/format/numbers.ts'
 import * as completeRoute from '#app/routes/admin.projects.$projectId_.complete.tsx'
+import * as accuracyPdfRoute from '#app/routes/api.projects.$id.deliverables.$fileId.accuracy[.]pdf.ts'
+import * as sharedPdfRoute from '#app/routes/s.$token_.files.$fileId_.accuracy[.]pdf.ts'
 import type { CheckpointReport } from '#db/schema.ts'
 import { projectWithTeam, storeRasterDeliverable } from '#tests/factories.ts'
+import { pdfText } from '#tests/helpers/pdf-text.ts'
 import { buildRaster, toCrs } from '#tests/helpers/rasters.ts'
 import { callRoute, readJson, toastOf } from '#tests/helpers/requests.ts'
 import { afterAll, beforeAll, expect, test } from 'vitest'
@@ -142,4 +147,63 @@ test('refusals are named on their field, with what was typed kept; the report st
   const other = await post(client.headers, project.id, form(file.id, { crs: 'EPSG:32734', csv: csv() }))
   expect(other.status).not.toBe(302)
   expect(await reportOf(admin.headers, project.id, file.id)).toBeNull()
+})
+
+/** The truth in the report's words: centimetres, one decimal at most. */
+const cmText = (metres: number) => `${formatNumber(metres * 100, 1, { minDecimals: 0 })} cm`
+
+const getPdf = (headers: Record<string, string>, projectId: number, fileId: number) =>
+  callRoute(accuracyPdfRoute.loader, `/api/projects/${projectId}/deliverables/${fileId}/accuracy.pdf`, {
+    headers,
+    params: { id: String(projectId), fileId: String(fileId) },
+  })
+
+test('the accuracy PDF: the RMSE, mean error and class are the truth; a long table ends "and N more"; a share link reads it', async () => {
+  const { admin, client, project, file } = await setting()
+  expect((await getPdf(client.headers, project.id, file.id)).status).toBe(404)
+  // 40 checkpoints, dz from −2,6 to +3,4 cm (a mean clear of a rounding tie).
+  const offsets = Array.from({ length: 40 }, (_, i) => Number((((i % 7) - 3) / 100 + 0.004).toFixed(3)))
+  const lines = offsets.map(
+    (o, i) => `P${i + 1},${x0 + 5 + (i % 8) * 12},${y0 + 5 + Math.floor(i / 8) * 18},${(10 - o).toFixed(3)}`,
+  )
+  const res = await post(
+    admin.headers,
+    project.id,
+    form(file.id, { crs: 'EPSG:32734', csv: `id,easting,northing,elevation\n${lines.join('\n')}` }),
+  )
+  expect(res.status).toBe(302)
+  const truthRmse = Math.sqrt(offsets.reduce((s, o) => s + o * o, 0) / offsets.length)
+  const truthMean = offsets.reduce((a, b) => a + b, 0) / offsets.length
+
+  const answer = await getPdf(client.headers, project.id, file.id)
+  expect(answer.status).toBe(200)
+  expect(answer.headers.get('Content-Type')).toBe('application/pdf')
+  const bytes = new Uint8Array(await answer.arrayBuffer())
+  const text = (await pdfText(bytes)).replace(/[ ]+/g, ' ')
+  expect(text).toContain('Accuracy report')
+  expect(text).toContain(project.name)
+  expect(text).toContain(`Vertical RMSE ${cmText(truthRmse)}`)
+  expect(text).toContain(`Mean error ${cmText(truthMean)}`)
+  // An RMSE of 1,98 cm: over the 1-cm class's bound, within the 2.5-cm class's.
+  expect(truthRmse).toBeGreaterThan(0.01)
+  expect(truthRmse).toBeLessThan(0.025)
+  expect(text).toContain('ASPRS 2024 vertical class 2.5-cm')
+  expect(text).toContain('Checkpoint CRS EPSG:32734')
+  expect(text).toContain('Horizontal RMSE not measured')
+  expect(text).not.toContain('ASPRS asks for at least 30 for a stated accuracy')
+  expect(text).toMatch(/P35 .*\n/)
+  expect(text).not.toMatch(/P36 /)
+  expect(text).toContain('and 5 more')
+  expect(text.match(/\f/g)?.length ?? 0).toBeLessThanOrEqual(1)
+
+  // A share link (view-only too) reads the same report; the page links it.
+  const { url } = createShareLink(client.user, project.id, { allowDownload: false })
+  const token = url.slice(url.lastIndexOf('/') + 1)
+  const shared = await callRoute(sharedPdfRoute.loader, `/s/${token}/files/${file.id}/accuracy.pdf`, {
+    params: { token, fileId: String(file.id) },
+  })
+  expect(shared.status).toBe(200)
+  expect(await pdfText(new Uint8Array(await shared.arrayBuffer()))).toContain('Accuracy report')
+  const elsewhere = await setting()
+  expect((await getPdf(elsewhere.client.headers, project.id, file.id)).status).toBe(404)
 })
