@@ -266,6 +266,7 @@ export default function MapViewPage() {
             elevationModels={elevationModels.map((d) => ({ id: d.id, fileName: d.fileName }))}
             polygons={reportPolygons}
             earlierSurveys={reportEarlierSurveys}
+            designs={designSurfaces.map((d) => ({ id: d.id, name: d.name }))}
           />
         ) : null}
       </main>

@@ -2,18 +2,26 @@
  * The admin's checkpoint form (no JavaScript: a multipart post to the deliverable page) on a flat
  * GDAL-built model at 10 m (UTM 34S): surveyed heights 10 − offset, so each dz is its offset and
  * the RMSE is theirs; a pasted CSV and an uploaded file give the same report; refusals are named
- * on their field with what was typed. The one-page accuracy PDF states the same truth.
+ * on their field with what was typed. The one-page accuracy PDF states the same truth, and so
+ * does the volume report, with the model's cut/fill to a flat design at 9,5 m over 60 m × 50 m:
+ * cut 0,5 m × 3000 m² = 1500 m³, no fill.
  */
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { createShareLink } from '#app/domain/sharing/share-links.server.ts'
-import { formatNumber } from '#app/lib/format/numbers.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
+import { formatCubicMetres, formatNumber, formatSquareMetres } from '#app/lib/format/numbers.ts'
 import * as completeRoute from '#app/routes/admin.projects.$projectId_.complete.tsx'
 import * as accuracyPdfRoute from '#app/routes/api.projects.$id.deliverables.$fileId.accuracy[.]pdf.ts'
+import * as cutFillRoute from '#app/routes/api.projects.$id.deliverables.$fileId.cut-fill.ts'
+import * as volumeReportRoute from '#app/routes/api.projects.$id.deliverables.$fileId.volume-report[.]pdf.ts'
+import * as designsRoute from '#app/routes/api.projects.$id.design-surfaces.ts'
 import * as sharedPdfRoute from '#app/routes/s.$token_.files.$fileId_.accuracy[.]pdf.ts'
-import type { CheckpointReport } from '#db/schema.ts'
+import { annotations, type CheckpointReport } from '#db/schema.ts'
 import { projectWithTeam, storeRasterDeliverable } from '#tests/factories.ts'
+import { multipart } from '#tests/helpers/files.ts'
 import { pdfText } from '#tests/helpers/pdf-text.ts'
 import { buildRaster, toCrs } from '#tests/helpers/rasters.ts'
 import { callRoute, readJson, toastOf } from '#tests/helpers/requests.ts'
@@ -206,4 +214,125 @@ test('the accuracy PDF: the RMSE, mean error and class are the truth; a long tab
   expect(await pdfText(new Uint8Array(await shared.arrayBuffer()))).toContain('Accuracy report')
   const elsewhere = await setting()
   expect((await getPdf(elsewhere.client.headers, project.id, file.id)).status).toBe(404)
+})
+
+/** A rectangle's corners (easting, northing) in the model's CRS, as WGS84 [lng, lat]. */
+function toWgs84(points: [number, number][]): [number, number][] {
+  const out = execFileSync('gdaltransform', ['-s_srs', `EPSG:${EPSG}`, '-t_srs', 'EPSG:4326', '-output_xy'], {
+    input: points.map((p) => p.join(' ')).join('\n'),
+  })
+  return out
+    .toString()
+    .trim()
+    .split('\n')
+    .map((line) => line.split(/\s+/).map(Number) as [number, number])
+}
+
+/** A flat LandXML TIN at 9.5 m over [x0+20, x0+80] × [y0+20, y0+70] (points northing easting elevation). */
+function flatDesign() {
+  const corners = [
+    [x0 + 20, y0 + 20],
+    [x0 + 80, y0 + 20],
+    [x0 + 80, y0 + 70],
+    [x0 + 20, y0 + 70],
+  ]
+  const points = corners.map(([e, n], i) => `<P id="${i + 1}">${n} ${e} 9.5</P>`).join('\n')
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<LandXML xmlns="http://www.landxml.org/schema/LandXML-1.2" version="1.2">
+  <CoordinateSystem epsgCode="${EPSG}"/>
+  <Surfaces><Surface name="Pad"><Definition surfType="TIN">
+    <Pnts>
+${points}
+    </Pnts>
+    <Faces><F>1 2 3</F><F>1 3 4</F></Faces>
+  </Definition></Surface></Surfaces>
+</LandXML>
+`
+}
+
+/** A figure as the PDF's text reads it (its no-break spaces are plain ones there). */
+const spaced = (figure: string) => figure.replace(/[\u00a0\u202f]/g, ' ')
+
+test('the volume report adds the cut/fill to a chosen design and the checkpoint report', async () => {
+  const { admin, client, project, file } = await setting()
+  expect(
+    (await post(admin.headers, project.id, form(file.id, { crs: 'EPSG:32734', csv: csv() }))).status,
+  ).toBe(302)
+  const added = await callRoute(designsRoute.action, `/api/projects/${project.id}/design-surfaces`, {
+    headers: admin.headers,
+    form: multipart({ name: 'Pad' }, { name: 'pad.xml', bytes: Buffer.from(flatDesign()) }),
+    params: { id: String(project.id) },
+  })
+  expect(added.status).toBe(201)
+  const design = (await readJson<{ designSurface: { id: number } }>(added)).designSurface
+  const ring = toWgs84([
+    [x0 + 10, y0 + 10],
+    [x0 + 30, y0 + 10],
+    [x0 + 30, y0 + 30],
+    [x0 + 10, y0 + 10],
+  ])
+  const note = getDb()
+    .insert(annotations)
+    .values({
+      projectId: project.id,
+      authorId: client.user.id,
+      kind: 'polygon',
+      geometry: { type: 'Polygon', coordinates: [ring] },
+      title: 'Pile',
+      color: '#e11d48',
+      base: 'edge-mean',
+      measurement: {},
+    })
+    .returning()
+    .get()
+  const reportText = async (query: string, status = 200) => {
+    const res = await callRoute(
+      volumeReportRoute.loader,
+      `/api/projects/${project.id}/deliverables/${file.id}/volume-report.pdf?annotationIds=${note.id}${query}`,
+      { headers: client.headers, params: { id: String(project.id), fileId: String(file.id) } },
+    )
+    expect(res.status).toBe(status)
+    return status === 200
+      ? (await pdfText(new Uint8Array(await res.arrayBuffer()))).replace(/[ ]+/g, ' ')
+      : ''
+  }
+  const text = await reportText(`&designSurfaceId=${design.id}`)
+  expect(text).toContain('Design and accuracy')
+  expect(text).toContain('Design surface Pad')
+  expect(text).toContain(`Cut ${spaced(formatCubicMetres(1500))}`)
+  expect(text).toContain(`Fill ${spaced(formatCubicMetres(0))}`)
+  expect(text).toContain(`Net ${spaced(formatCubicMetres(1500))}`)
+  expect(text).toContain(`Area ${spaced(formatSquareMetres(3000))}`)
+  expect(text).toContain(`Vertical RMSE ${cmText(TRUTH_RMSE)}`)
+  expect(text).toContain('ASPRS 2024 vertical class 5-cm')
+  expect(text).toContain('5 checkpoints on the model: ASPRS asks for at least 30 for a stated accuracy.')
+  // The same figures as the cut/fill API's for that design.
+  const api = await callRoute(
+    cutFillRoute.action,
+    `/api/projects/${project.id}/deliverables/${file.id}/cut-fill`,
+    {
+      headers: client.headers,
+      json: { designSurfaceId: design.id },
+      params: { id: String(project.id), fileId: String(file.id) },
+    },
+  )
+  const figures = await readJson<{ cutM3: number }>(api)
+  expect(text).toContain(`Cut ${spaced(formatCubicMetres(figures.cutM3))}`)
+
+  // Without a design: the checkpoints only; another project's design is 404.
+  const plain = await reportText('')
+  expect(plain).toContain('Vertical RMSE')
+  expect(plain).not.toContain('Cut/fill to the design')
+  const other = await setting()
+  const elsewhere = await callRoute(
+    designsRoute.action,
+    `/api/projects/${other.project.id}/design-surfaces`,
+    {
+      headers: other.admin.headers,
+      form: multipart({ name: 'Elsewhere' }, { name: 'pad.xml', bytes: Buffer.from(flatDesign()) }),
+      params: { id: String(other.project.id) },
+    },
+  )
+  const foreign = (await readJson<{ designSurface: { id: number } }>(elsewhere)).designSurface
+  await reportText(`&designSurfaceId=${foreign.id}`, 404)
 })

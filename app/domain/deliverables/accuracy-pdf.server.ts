@@ -7,7 +7,7 @@
 import { formatDate } from '#app/lib/format/dates.ts'
 import { formatNumber, plural } from '#app/lib/format/numbers.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
-import { createA4Document, PDF_COLOURS, wrap } from '#app/lib/pdf/a4-document.server.ts'
+import { createA4Document, drawLabelledRows, PDF_COLOURS, wrap } from '#app/lib/pdf/a4-document.server.ts'
 import type { Project } from '#db/schema.ts'
 import { rgb } from 'pdf-lib'
 
@@ -60,15 +60,12 @@ export async function accuracyReportPdf(project: Pick<Project, 'id' | 'name'>, m
       : []),
     ...checkpointFigures(report),
   ]
-  let y = 734
-  for (const [label, value] of rows) {
-    text(page, label, LEFT, y, { font: bold, size: 9.5 })
-    for (const [k, line] of wrap(value, regular, 9.5, RIGHT - LEFT - 150).entries()) {
-      if (k) y -= 12
-      text(page, line, LEFT + 150, y, { size: 9.5 })
-    }
-    y -= 14
-  }
+  let y = drawLabelledRows(page, { text, regular, bold }, rows, {
+    x: LEFT,
+    valueX: LEFT + 150,
+    right: RIGHT,
+    y: 734,
+  })
   if (report.warning) {
     for (const line of wrap(report.warning, bold, 9.5, RIGHT - LEFT)) {
       text(page, line, LEFT, y, { font: bold, size: 9.5, color: rgb(0.7, 0.33, 0.02) })
