@@ -129,6 +129,8 @@ export type CheckpointResult = {
 /** A checkpoint comparison (ASPRS Positional Accuracy Standards, edition 2, 2024). */
 export type CheckpointReport = {
   crs: string
+  /** That CRS as GDAL states it in PROJ.4 text: the Map view converts targets clicked on the map with it. */
+  proj4?: string
   count: number
   /** Checkpoints on the model (with a height there): the figures are over these. */
   usedCount: number

@@ -205,6 +205,13 @@ export default function MapViewPage() {
           areas={areas}
           layers={layers}
           notesVersion={notesVersion}
+          targetModels={
+            isAdmin
+              ? elevationModels.flatMap((d) =>
+                  d.checkpoints?.proj4 ? [{ id: d.id, fileName: d.fileName, report: d.checkpoints }] : [],
+                )
+              : undefined
+          }
           outlines={designSurfaces.map((d) => ({
             id: d.id,
             name: d.name,

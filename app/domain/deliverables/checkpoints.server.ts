@@ -138,8 +138,9 @@ export async function checkDeliverable(
   if (admin.role !== 'admin') throw new DomainError(404, 'File not found')
   const stored = requireElevationModel(admin, projectId, fileId, db)
   const rows = parseCheckpointCsv(input.csv)
+  let proj4: string
   try {
-    await runGdal('gdalsrsinfo', ['-o', 'proj4', input.crs], {
+    proj4 = await runGdal('gdalsrsinfo', ['-o', 'proj4', input.crs], {
       owner: { accountId: admin.id },
       signal,
       timeoutMs: 10_000,
@@ -158,7 +159,7 @@ export async function checkDeliverable(
     input.crs,
   )
   const heights = await valuesAt(run, model, pixels, facts.nodata)
-  const report = checkpointReport(input.crs, rows, heights)
+  const report = { ...checkpointReport(input.crs, rows, heights), proj4: proj4.trim() }
   return changeDeliverable(admin, projectId, fileId, 'deliverable.checkpoints', db, (before) => ({
     set: { checkpoints: report },
     before: {
