@@ -35,7 +35,8 @@ export function targetsCsv(
 export function toLngLat(report: SerializeFrom<CheckpointReport>, xy: [number, number]) {
   if (!report.proj4) return null
   try {
-    return proj4(report.proj4).inverse(xy) as [number, number]
+    // `true`: the CRS's own axes (Lo grids: west, south), as GDAL takes the checkpoints.
+    return proj4(report.proj4).inverse(xy, true) as [number, number]
   } catch {
     return null
   }
@@ -50,7 +51,7 @@ export function useCheckpointTargets(projectId: number | null, models: TargetMod
   const place = useCallback(
     async ([lng, lat]: [number, number]) => {
       if (!armed || !model?.report.proj4 || projectId === null) return
-      const map = proj4(model.report.proj4).forward([lng, lat]) as [number, number]
+      const map = proj4(model.report.proj4).forward([lng, lat], true) as [number, number]
       setBusy(true)
       setError(null)
       try {
