@@ -23,7 +23,7 @@ import { annotations, type CheckpointReport } from '#db/schema.ts'
 import { projectWithTeam, storeRasterDeliverable } from '#tests/factories.ts'
 import { multipart } from '#tests/helpers/files.ts'
 import { pdfText } from '#tests/helpers/pdf-text.ts'
-import { buildRaster, toCrs } from '#tests/helpers/rasters.ts'
+import { flatModelNearCapeTown } from '#tests/helpers/rasters.ts'
 import { callRoute, readJson, toastOf } from '#tests/helpers/requests.ts'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
@@ -35,22 +35,7 @@ let dem: string
 
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-checkpoint-forms-'))
-  const [cx, cy] = toCrs(EPSG, 18.42, -33.92)
-  x0 = Math.round(cx)
-  y0 = Math.round(cy)
-  dem = buildRaster(
-    {
-      epsg: EPSG,
-      ullr: [x0, y0 + 100, x0 + 100, y0],
-      widthPx: 200,
-      heightPx: 200,
-      bands: 1,
-      type: 'Float32',
-      burn: [10],
-      nodata: -9999,
-    },
-    path.join(dir, 'flat.tif'),
-  )
+  ;({ path: dem, x0, y0 } = flatModelNearCapeTown(path.join(dir, 'flat.tif'), EPSG, 10, [0, 0, 100, 100]))
 })
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 

@@ -12,6 +12,8 @@ export function accuracyPdfUrl(projectId: number, fileId: number) {
   return `/api/projects/${projectId}/deliverables/${fileId}/accuracy.pdf`
 }
 
+const COLUMNS = ['Checkpoint', 'Surveyed', 'Model', 'dz', 'Horizontal'] as const
+
 export function CheckpointReportView({
   report,
   pdfUrl,
@@ -42,11 +44,11 @@ export function CheckpointReportView({
           <table className="w-full text-left text-xs">
             <thead className="text-ink-500">
               <tr>
-                <th className="py-1 pr-3 font-medium">Checkpoint</th>
-                <th className="py-1 pr-3 font-medium">Surveyed</th>
-                <th className="py-1 pr-3 font-medium">Model</th>
-                <th className="py-1 pr-3 font-medium">dz</th>
-                <th className="py-1 font-medium">Horizontal</th>
+                {COLUMNS.map((c) => (
+                  <th key={c} className="py-1 pr-3 font-medium">
+                    {c}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-ink-100">
@@ -54,11 +56,11 @@ export function CheckpointReportView({
                 const row = checkpointRow(point)
                 return (
                   <tr key={`${point.id}-${i}`}>
-                    <td className="break-all py-1 pr-3">{row.id}</td>
-                    <td className="py-1 pr-3">{row.surveyed}</td>
-                    <td className="py-1 pr-3">{row.model}</td>
-                    <td className="py-1 pr-3">{row.dz}</td>
-                    <td className="py-1">{row.horizontal}</td>
+                    {[row.id, row.surveyed, row.model, row.dz, row.horizontal].map((cell, k) => (
+                      <td key={COLUMNS[k]} className="break-all py-1 pr-3">
+                        {cell}
+                      </td>
+                    ))}
                   </tr>
                 )
               })}
