@@ -19,6 +19,7 @@ import * as cutFillRoute from '#app/routes/api.projects.$id.deliverables.$fileId
 import * as volumeReportRoute from '#app/routes/api.projects.$id.deliverables.$fileId.volume-report[.]pdf.ts'
 import * as designsRoute from '#app/routes/api.projects.$id.design-surfaces.ts'
 import * as sharedPdfRoute from '#app/routes/s.$token_.files.$fileId_.accuracy[.]pdf.ts'
+import * as sharePageRoute from '#app/routes/s.$token.tsx'
 import { annotations, type CheckpointReport } from '#db/schema.ts'
 import { projectWithTeam, storeRasterDeliverable } from '#tests/factories.ts'
 import { multipart } from '#tests/helpers/files.ts'
@@ -192,6 +193,11 @@ test('the accuracy PDF: the RMSE, mean error and class are the truth; a long tab
   // A share link (view-only too) reads the same report; the page links it.
   const { url } = createShareLink(client.user, project.id, { allowDownload: false })
   const token = url.slice(url.lastIndexOf('/') + 1)
+  const sharePage = await callRoute(sharePageRoute.loader, `/s/${token}`, { params: { token } })
+  const { files } = await readJson<{ files: { id: number; accuracyPdfUrl: string | null }[] }>(sharePage)
+  expect(files.find((f) => f.id === file.id)!.accuracyPdfUrl).toBe(
+    `/s/${token}/files/${file.id}/accuracy.pdf`,
+  )
   const shared = await callRoute(sharedPdfRoute.loader, `/s/${token}/files/${file.id}/accuracy.pdf`, {
     params: { token, fileId: String(file.id) },
   })
