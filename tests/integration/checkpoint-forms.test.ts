@@ -131,11 +131,17 @@ test('refusals are named on their field, with what was typed kept; the report st
   expect(Object.keys(badFile.fieldErrors)).toEqual(['csvFile'])
   const empty = await refused(form(file.id, { crs: 'EPSG:32734' }))
   expect(empty.fieldErrors.csv).toEqual(['Paste the checkpoints as CSV or upload the CSV file.'])
-  const tooLarge = await refused(
+  // A file over 256 KB stops the read: the toast says so (which form it was is not known).
+  const tooLarge = await post(
+    admin.headers,
+    project.id,
     form(file.id, { crs: 'EPSG:32734', file: `${csv()}${'#'.repeat(300 * 1024)}` }),
-    413,
   )
-  expect(tooLarge.fieldErrors.csvFile).toEqual(['The CSV is at most 256 KB.'])
+  expect(tooLarge.status).toBe(413)
+  expect((await toastOf(tooLarge))?.title).toBe('The CSV is at most 256 KB.')
+  expect((await readJson<Refusal>(tooLarge)).checkpoints.fieldErrors.csvFile).toEqual([
+    'The CSV is at most 256 KB.',
+  ])
   expect(await reportOf(admin.headers, project.id, file.id)).toBeNull()
   // The page is the admin's: anyone else is sent away before the form is read.
   const other = await post(client.headers, project.id, form(file.id, { crs: 'EPSG:32734', csv: csv() }))

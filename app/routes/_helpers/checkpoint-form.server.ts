@@ -20,7 +20,7 @@ import { zodFieldErrors } from '#app/lib/http/api.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { readFormBody } from '#app/lib/http/form-body.server.ts'
 import { intentSchema, readIntent } from '#app/lib/http/intents.ts'
-import { redirectWithToast } from '#app/lib/http/toast.server.ts'
+import { jsonWithErrorToast, redirectWithToast } from '#app/lib/http/toast.server.ts'
 import type { User } from '#db/schema.ts'
 
 const CHECKPOINT_FORM_MESSAGES = {
@@ -28,6 +28,8 @@ const CHECKPOINT_FORM_MESSAGES = {
   notThisForm: 'Please submit the checkpoint form from the page.',
   checked: 'Checkpoints checked',
 } as const
+
+const EMPTY = { crs: '', csv: '' }
 
 const CheckpointFormIntents = intentSchema(DELIVERABLE_CHECKPOINTS_INTENT)
 
@@ -52,13 +54,17 @@ export async function checkpointFormAnswer(
   } catch (error) {
     if (!(error instanceof MaxPartSizeExceededError)) throw error
     const field = error.field === 'csv' ? 'csv' : 'csvFile'
-    return refused(
+    // The form was not read to its end: which model it was for is unknown, so a toast says it.
+    return jsonWithErrorToast(
       {
-        fileId: 0,
-        fieldErrors: { [field]: [CHECKPOINT_FORM_MESSAGES.tooLarge] },
-        fields: { crs: '', csv: '' },
+        checkpoints: {
+          fileId: 0,
+          fieldErrors: { [field]: [CHECKPOINT_FORM_MESSAGES.tooLarge] },
+          fields: EMPTY,
+        },
       },
       413,
+      { title: CHECKPOINT_FORM_MESSAGES.tooLarge },
     )
   }
   const fileId = Number(form.get('fileId'))
