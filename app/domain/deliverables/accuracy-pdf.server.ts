@@ -54,9 +54,7 @@ export async function accuracyReportPdf(project: Pick<Project, 'id' | 'name'>, m
     ['GSD', gsd !== null ? `${formatNumber(gsd, 1)} cm/px` : 'not stated'],
     ['Accuracy statement', accuracyText(model.accuracy)],
     ...(model.processing
-      ? ([
-          ['Processing', `${plural(model.processing.imagesCount, 'image')} (${model.processing.preset})`],
-        ] as [string, string][])
+      ? ([['Processed from', plural(model.processing.imagesCount, 'photo')]] as [string, string][])
       : []),
     ...checkpointFigures(report),
   ]
