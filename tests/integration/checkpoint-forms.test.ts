@@ -26,18 +26,12 @@ import { multipart } from '#tests/helpers/files.ts'
 import { pdfText } from '#tests/helpers/pdf-text.ts'
 import { flatModelNearCapeTown } from '#tests/helpers/rasters.ts'
 import { callRoute, readJson, toastOf } from '#tests/helpers/requests.ts'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { afterAll, expect, test } from 'vitest'
 
 const EPSG = 32734
-let dir: string
-let x0: number
-let y0: number
-let dem: string
-
-beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-checkpoint-forms-'))
-  ;({ path: dem, x0, y0 } = flatModelNearCapeTown(path.join(dir, 'flat.tif'), EPSG, 10, [0, 0, 100, 100]))
-})
+// The model is built as the file loads (GDAL, synchronously): every test reads the same one.
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-checkpoint-forms-'))
+const { path: dem, x0, y0 } = flatModelNearCapeTown(path.join(dir, 'flat.tif'), EPSG, 10, [0, 0, 100, 100])
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
 const OFFSETS = [0.03, -0.02, 0.05, 0, -0.04]

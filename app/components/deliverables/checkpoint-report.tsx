@@ -14,6 +14,21 @@ export function accuracyPdfUrl(projectId: number, fileId: number) {
 
 const COLUMNS = ['Checkpoint', 'Surveyed', 'Model', 'dz', 'Horizontal'] as const
 
+/** One checkpoint as a table row (keyed by its place: ids may repeat). */
+function pointRow(point: SerializeFrom<CheckpointReport>['points'][number], index: number) {
+  const row = checkpointRow(point)
+  const cells = [row.id, row.surveyed, row.model, row.dz, row.horizontal]
+  return (
+    <tr key={index}>
+      {cells.map((cell, k) => (
+        <td key={COLUMNS[k]} className="break-all py-1 pr-3">
+          {cell}
+        </td>
+      ))}
+    </tr>
+  )
+}
+
 export function CheckpointReportView({
   report,
   pdfUrl,
@@ -51,20 +66,7 @@ export function CheckpointReportView({
                 ))}
               </tr>
             </thead>
-            <tbody className="divide-y divide-ink-100">
-              {report.points.map((point, i) => {
-                const row = checkpointRow(point)
-                return (
-                  <tr key={`${point.id}-${i}`}>
-                    {[row.id, row.surveyed, row.model, row.dz, row.horizontal].map((cell, k) => (
-                      <td key={COLUMNS[k]} className="break-all py-1 pr-3">
-                        {cell}
-                      </td>
-                    ))}
-                  </tr>
-                )
-              })}
-            </tbody>
+            <tbody className="divide-y divide-ink-100">{report.points.map(pointRow)}</tbody>
           </table>
         </div>
       </details>

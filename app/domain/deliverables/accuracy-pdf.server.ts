@@ -21,15 +21,9 @@ const MAX_TABLE_ROWS = 36
 const { ink: INK, muted: MUTED, amber: AMBER } = PDF_COLOURS
 const LEFT = 50
 const RIGHT = 545
-const COLUMNS = [
-  { label: 'Checkpoint', x: LEFT },
-  { label: 'Easting', x: 150 },
-  { label: 'Northing', x: 225 },
-  { label: 'Surveyed', x: 310 },
-  { label: 'Model', x: 375 },
-  { label: 'dz', x: 440 },
-  { label: 'Horizontal', x: 490 },
-] as const
+/** The table's columns and where each starts on the page (points). */
+const COLUMNS = ['Checkpoint', 'Easting', 'Northing', 'Surveyed', 'Model', 'dz', 'Horizontal'] as const
+const COLUMN_X = [LEFT, 150, 225, 310, 375, 440, 490] as const
 
 /** The PDF of a deliverable's checkpoint report (404 without one) and its file name. */
 export async function accuracyReportPdf(project: Pick<Project, 'id' | 'name'>, model: Deliverable) {
@@ -73,7 +67,7 @@ export async function accuracyReportPdf(project: Pick<Project, 'id' | 'name'>, m
   y -= 6
   page.drawLine({ start: { x: LEFT, y: y + 4 }, end: { x: RIGHT, y: y + 4 }, thickness: 2, color: AMBER })
   y -= 10
-  for (const c of COLUMNS) text(page, c.label, c.x, y, { font: bold, size: 8.5 })
+  COLUMNS.forEach((label, i) => text(page, label, COLUMN_X[i], y, { font: bold, size: 8.5 }))
   const shown = report.points.length > MAX_TABLE_ROWS ? MAX_TABLE_ROWS - 1 : report.points.length
   for (const point of report.points.slice(0, shown)) {
     y -= 11.5
@@ -88,7 +82,7 @@ export async function accuracyReportPdf(project: Pick<Project, 'id' | 'name'>, m
       row.dz,
       row.horizontal,
     ]
-    cells.forEach((cell, i) => text(page, cell, COLUMNS[i]!.x, y, { size: 8.5 }))
+    cells.forEach((cell, i) => text(page, cell, COLUMN_X[i]!, y, { size: 8.5 }))
   }
   const more = report.points.length - shown
   if (more) {
