@@ -109,4 +109,11 @@ test('an admin checks checkpoints without JavaScript, then places a target on th
     /Horizontal RMSE [\d\s\u00a0]+(,\d)? cm \(1 target\)/,
   )
   await expect(page.getByTestId('deliverable-checkpoints')).toContainText('horizontal RMSE')
+
+  // With JavaScript the admin's form posts the same way: a third checkpoint replaces the report.
+  await page.goto(`/admin/projects/${seeded.projectId}/complete`)
+  const jsForm = page.getByRole('form', { name: 'Checkpoints for site-dsm.tif' })
+  await jsForm.getByLabel('Checkpoints (CSV)').fill(`${csv}CP3,${x.toFixed(2)},${(y + 3).toFixed(2)},100\n`)
+  await jsForm.getByRole('button', { name: 'Check against the model' }).click()
+  await expect(page.getByTestId('checkpoint-report')).toContainText('3 checkpoints on the model')
 })
