@@ -122,11 +122,15 @@ export type CheckpointResult = {
   dzM: number | null
   /** Where the target shows on the orthomosaic, when given: the horizontal error (m). */
   horizontalErrorM: number | null
+  /** That position (easting, northing in the checkpoint CRS), kept so a new click changes one target only. */
+  map?: [number, number] | null
 }
 
 /** A checkpoint comparison (ASPRS Positional Accuracy Standards, edition 2, 2024). */
 export type CheckpointReport = {
   crs: string
+  /** That CRS as GDAL states it in PROJ.4 text: the Map view converts targets clicked on the map with it. */
+  proj4?: string
   count: number
   /** Checkpoints on the model (with a height there): the figures are over these. */
   usedCount: number

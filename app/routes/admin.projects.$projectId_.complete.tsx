@@ -10,6 +10,7 @@ import {
   DELIVERABLE_ACCURACY_INTENT,
   DeliverableAccuracyForm,
 } from '#app/components/deliverables/deliverable-accuracy-form.tsx'
+import { DeliverableCheckpointsForm } from '#app/components/deliverables/deliverable-checkpoints-form.tsx'
 import { DeliverableFacts, useViewProgressRefresh } from '#app/components/deliverables/deliverable-facts.tsx'
 import {
   DELIVERABLE_KIND_INTENT,
@@ -45,6 +46,7 @@ import { readFormBody } from '#app/lib/http/form-body.server.ts'
 import { intentSchema, readIntent } from '#app/lib/http/intents.ts'
 import { asPage, pageId } from '#app/lib/http/page-errors.server.ts'
 import { redirectWithToast } from '#app/lib/http/toast.server.ts'
+import { checkpointFormAnswer, isCheckpointForm } from '#app/routes/_helpers/checkpoint-form.server.ts'
 import { handleFileIntent, handleUploadForm } from '#app/routes/_helpers/file-page-actions.server.ts'
 import type { User } from '#db/schema.ts'
 
@@ -74,6 +76,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const projectId = pageId(params.projectId)
   await loadProject(admin, projectId)
   const here = `/admin/projects/${projectId}/complete`
+  // A body is read once: the checkpoint form's URL says its reader takes it, not the upload's.
+  if (isCheckpointForm(request)) return checkpointFormAnswer(request, admin, projectId, here)
   if (isMultipart(request)) return handleUploadForm(request, admin, DELIVERABLE_CATEGORY, here)
   const formData = await readFormBody(request)
   const intent = readIntent(formData, CompleteIntents)
@@ -132,6 +136,7 @@ export default function CompleteProjectDialog() {
   const { project, deliverables, details, failed } = useLoaderData<typeof loader>()
   const posted = useActionData<typeof action>()
   const accuracyErrors = posted && 'accuracy' in posted ? posted.accuracy : null
+  const checkpointAnswer = posted && 'checkpoints' in posted ? posted.checkpoints : null
   useViewProgressRefresh(details)
   const misplaced = details.filter(
     (d) => !d.removedAt && d.raster?.overlapPercent != null && d.raster.overlapPercent < LOW_OVERLAP_PERCENT,
@@ -196,6 +201,13 @@ export default function CompleteProjectDialog() {
                       deliverable={d}
                       action={here}
                       errors={accuracyErrors?.fileId === d.id ? accuracyErrors.fieldErrors : undefined}
+                    />
+                  ) : null}
+                  {d.kind === 'elevation' && !d.removedAt ? (
+                    <DeliverableCheckpointsForm
+                      deliverable={d}
+                      action={here}
+                      answer={checkpointAnswer?.fileId === d.id ? checkpointAnswer : undefined}
                     />
                   ) : null}
                 </li>

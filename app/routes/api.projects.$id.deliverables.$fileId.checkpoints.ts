@@ -6,16 +6,8 @@
  */
 import { json } from '@remix-run/node'
 import { checkDeliverable } from '#app/domain/deliverables/checkpoints.server.ts'
+import { CheckpointsSchema } from '#app/domain/deliverables/schemas.ts'
 import { apiRoute } from '#app/lib/http/api-route.server.ts'
-import { z } from 'zod'
-
-const CheckpointsSchema = z.object({
-  crs: z.string().regex(/^EPSG:\d{4,6}$/, 'The CRS is given as EPSG:code, e.g. EPSG:32734.'),
-  csv: z
-    .string()
-    .min(1, 'Paste the checkpoints as CSV.')
-    .max(256 * 1024, 'The CSV is at most 256 KB.'),
-})
 
 export const { action, loader } = apiRoute({
   roles: 'admin',

@@ -212,6 +212,13 @@ export default function MapViewPage() {
           areas={areas}
           layers={layers}
           notesVersion={notesVersion}
+          targetModels={
+            isAdmin
+              ? elevationModels.flatMap((d) =>
+                  d.checkpoints?.proj4 ? [{ id: d.id, fileName: d.fileName, report: d.checkpoints }] : [],
+                )
+              : undefined
+          }
           outlines={designSurfaces.map((d) => ({
             id: d.id,
             name: d.name,
@@ -273,6 +280,7 @@ export default function MapViewPage() {
             elevationModels={elevationModels.map((d) => ({ id: d.id, fileName: d.fileName }))}
             polygons={reportPolygons}
             earlierSurveys={reportEarlierSurveys}
+            designs={designSurfaces.map((d) => ({ id: d.id, name: d.name }))}
           />
         ) : null}
         {gis ? <GisSection projectId={project.id} gis={gis} /> : null}

@@ -191,7 +191,12 @@ function SharedDeliverables({ data }: { data: ShareViewerData & { tileUrl: strin
                 ) : null}
                 {file.checkpoints ? (
                   <DetailRow label="Checked" layout="stacked">
-                    <span data-testid="share-checkpoints">{checkpointText(file.checkpoints)}</span>
+                    <span data-testid="share-checkpoints">{checkpointText(file.checkpoints)}</span>{' '}
+                    {file.accuracyPdfUrl ? (
+                      <a href={file.accuracyPdfUrl} className="link" download>
+                        Accuracy report (PDF)
+                      </a>
+                    ) : null}
                   </DetailRow>
                 ) : null}
               </dl>

@@ -107,6 +107,36 @@ export function toCrs(epsg: number, lng: number, lat: number): [number, number] 
   return [x!, y!]
 }
 
+/**
+ * A flat elevation model (Float32, `heightM` everywhere, 0.5 m pixels, nodata −9999) near Cape Town
+ * in a UTM CRS: `corner` is (18.42 E, 33.92 S) rounded to whole metres, the extent is given in
+ * metres from it (west, south, east, north).
+ */
+export function flatModelNearCapeTown(
+  file: string,
+  epsg: number,
+  heightM: number,
+  extent: [number, number, number, number],
+) {
+  const [cx, cy] = toCrs(epsg, 18.42, -33.92)
+  const corner = [Math.round(cx), Math.round(cy)] as const
+  const [west, south, east, north] = extent
+  buildRaster(
+    {
+      epsg,
+      ullr: [corner[0] + west, corner[1] + north, corner[0] + east, corner[1] + south],
+      widthPx: (east - west) / 0.5,
+      heightPx: (north - south) / 0.5,
+      bands: 1,
+      type: 'Float32',
+      burn: [heightM],
+      nodata: -9999,
+    },
+    file,
+  )
+  return { path: file, x0: corner[0], y0: corner[1] }
+}
+
 /** `gdalinfo -json` of a file, parsed. */
 export function gdalInfo(file: string) {
   return JSON.parse(

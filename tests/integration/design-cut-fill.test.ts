@@ -24,7 +24,7 @@ import { designSurfaces, projects, sites } from '#db/schema.ts'
 import { insertProject, projectWithTeam, storeRasterDeliverable, TEST_PASSWORD } from '#tests/factories.ts'
 import { multipart } from '#tests/helpers/files.ts'
 import { pdfText } from '#tests/helpers/pdf-text.ts'
-import { buildRaster, toCrs } from '#tests/helpers/rasters.ts'
+import { flatModelNearCapeTown } from '#tests/helpers/rasters.ts'
 import { callRoute, readJson, toastOf } from '#tests/helpers/requests.ts'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -40,22 +40,7 @@ let dem: string
 
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-design-'))
-  const [cx, cy] = toCrs(EPSG, 18.42, -33.92)
-  x0 = Math.round(cx)
-  y0 = Math.round(cy)
-  dem = buildRaster(
-    {
-      epsg: EPSG,
-      ullr: [x0 - 20, y0 + 80, x0 + 140, y0 - 20],
-      widthPx: 320,
-      heightPx: 200,
-      bands: 1,
-      type: 'Float32',
-      burn: [10],
-      nodata: -9999,
-    },
-    path.join(dir, 'flat.tif'),
-  )
+  ;({ path: dem, x0, y0 } = flatModelNearCapeTown(path.join(dir, 'flat.tif'), EPSG, 10, [-20, -20, 140, 80]))
 })
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 

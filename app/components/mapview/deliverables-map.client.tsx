@@ -11,6 +11,8 @@ import type { SurveyArea } from '#app/domain/geometry/areas.ts'
 import type L from 'leaflet'
 import { useEffect, useRef, useState } from 'react'
 
+import { CheckpointTargetsPanel } from './checkpoint-targets-panel.tsx'
+import { CheckpointTargetsOnMap } from './checkpoint-targets.client.tsx'
 import { MeasureOnMap } from './map-kit/measure-on-map.client.tsx'
 import { boundsOf, RasterLayers } from './map-kit/raster-layers.client.tsx'
 import { SurveyBaseMap, ViewReporter, type MapOutline } from './map-kit/survey-base-map.client.tsx'
@@ -21,6 +23,7 @@ import type { NoteRow } from './map-notes.tsx'
 import { LayerPanel, MeasurePanel } from './map-panels.tsx'
 import { useNoteEditor } from './note-editor.ts'
 import { NotesPanel } from './notes-panel.tsx'
+import { useCheckpointTargets, type TargetModel } from './use-checkpoint-targets.ts'
 import { useLayerView } from './use-layer-view.ts'
 import { useMeasureTools } from './use-measure-tools.ts'
 
@@ -32,6 +35,7 @@ export function DeliverablesMap({
   notes = [],
   notesVersion,
   outlines = [],
+  targetModels = [],
 }: {
   tileUrl: string
   /** The project whose signed-in measure calls give height and volume; none on a share link. */
@@ -44,11 +48,14 @@ export function DeliverablesMap({
   notesVersion?: string
   /** Design surfaces' outlines, dashed and named. */
   outlines?: MapOutline[]
+  /** The admin's elevation models with checkpoints, whose targets are placed by a click. */
+  targetModels?: TargetModel[]
 }) {
   const layerView = useLayerView(layers)
   const { swipe } = layerView
   const measure = useMeasureTools(projectId, layers)
   const noteEditor = useNoteEditor()
+  const targets = useCheckpointTargets(projectId, targetModels)
   // One drawing tool at a time: a note's shape or a measure.
   const measureMode = measure.tools.mode
   const { drawing, setDrawing } = noteEditor
@@ -89,6 +96,7 @@ export function DeliverablesMap({
             ) : (
               <NotesOnMap notes={notes} projectId={projectId} editor={noteEditor} />
             )}
+            {targetModels.length ? <CheckpointTargetsOnMap targets={targets} /> : null}
             <ViewReporter onView={onView} />
           </SurveyBaseMap>
         </div>
@@ -128,6 +136,7 @@ export function DeliverablesMap({
         />
         <MeasurePanel measure={measure.tools} />
         {projectId !== null ? <NotesPanel projectId={projectId} editor={noteEditor} /> : null}
+        {targetModels.length ? <CheckpointTargetsPanel targets={targets} /> : null}
       </div>
     </div>
   )

@@ -5,6 +5,7 @@
  */
 import type { SerializeFrom } from '@remix-run/node'
 import { Form } from '@remix-run/react'
+import { accuracyPdfUrl } from '#app/components/deliverables/checkpoint-report.tsx'
 import { SelectField } from '#app/components/forms/select-field.tsx'
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
@@ -107,7 +108,10 @@ export function DeliverableList({ deliverables }: { deliverables: ListedDelivera
                 ) : null}
                 {d.checkpoints ? (
                   <DetailRow label="Checked" layout="stacked">
-                    <span data-testid="deliverable-checkpoints">{checkpointText(d.checkpoints)}</span>
+                    <span data-testid="deliverable-checkpoints">{checkpointText(d.checkpoints)}</span>{' '}
+                    <a href={accuracyPdfUrl(d.projectId, d.id)} className="link" download>
+                      Accuracy report (PDF)
+                    </a>
                   </DetailRow>
                 ) : null}
                 {d.view ? (

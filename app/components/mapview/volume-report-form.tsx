@@ -18,11 +18,14 @@ export function VolumeReportForm({
   elevationModels,
   polygons,
   earlierSurveys,
+  designs,
 }: {
   projectId: number
   elevationModels: { id: number; fileName: string }[]
   polygons: { id: number; title: string }[]
   earlierSurveys: SerializeFrom<EarlierSurvey>[]
+  /** The project's design surfaces: the report can add the model's cut/fill to one. */
+  designs: { id: number; name: string }[]
 }) {
   return (
     <section aria-labelledby="volume-report-heading" className="card p-4 sm:p-6" data-testid="volume-report">
@@ -34,7 +37,7 @@ export function VolumeReportForm({
           <fieldset>
             <legend className="text-sm text-ink-600">
               A PDF for each chosen polygon: cut, fill and net on the elevation model, its base, and a plan
-              over the orthomosaic.
+              over the orthomosaic; with the model&apos;s checkpoint report when it has one.
             </legend>
             <ul className="mt-2 space-y-1">
               {polygons.map((p, i) => (
@@ -57,6 +60,15 @@ export function VolumeReportForm({
                 value: String(s.fileId),
                 label: `${formatDate(s.surveyedAt)}: ${s.projectName}`,
               }))}
+            />
+          ) : null}
+          {designs.length ? (
+            <SelectField
+              labelProps={{ children: 'Cut/fill to a design surface' }}
+              hint="Adds the elevation model's cut, fill and net to this design, over its outline."
+              selectProps={{ id: 'volume-report-design', name: 'designSurfaceId', className: 'mt-1 w-full' }}
+              placeholder="No design surface"
+              options={designs.map((d) => ({ value: String(d.id), label: d.name }))}
             />
           ) : null}
           <div className="flex flex-wrap gap-2">

@@ -13,6 +13,11 @@ import { volumeBaseOf } from '#app/domain/annotations/annotation-measure.server.
 import { BASE_LABELS, type AnnotationView } from '#app/domain/annotations/annotation-schemas.ts'
 import { getAnnotation } from '#app/domain/annotations/annotations.server.ts'
 import {
+  designCutFill,
+  drawReportExtras,
+  type DesignCutFill,
+} from '#app/domain/annotations/volume-report-extras.server.ts'
+import {
   accuracyText,
   DELIVERABLE_MESSAGES,
   statedGsdCm,
@@ -69,12 +74,21 @@ type ReportPolygon = { note: AnnotationView; ring: [number, number][]; figures: 
 
 const surveyDate = surveyDateOf
 
-/** The report's query: `annotationIds=1,2` (or repeated) and an optional `againstFileId` (empty: none). */
+/** An optional id in the query (absent or empty: none; 400 when not an id). */
+function optionalId(query: URLSearchParams, name: string) {
+  const value = query.get(name)
+  return value === null || value === '' ? null : parseId(value, name)
+}
+
+/**
+ * The report's query: `annotationIds=1,2` (or repeated), an optional `againstFileId` and an
+ * optional `designSurfaceId` (the model's cut/fill to that design in the report).
+ */
 export function readVolumeReportQuery(query: URLSearchParams) {
-  const against = query.get('againstFileId')
   return {
     annotationIds: parseAnnotationIds(query.getAll('annotationIds')),
-    againstFileId: against === null || against === '' ? null : parseId(against, 'againstFileId'),
+    againstFileId: optionalId(query, 'againstFileId'),
+    designSurfaceId: optionalId(query, 'designSurfaceId'),
   }
 }
 
@@ -150,7 +164,12 @@ export async function volumeReportPdf(
   user: Actor,
   projectId: number,
   fileId: number,
-  input: { annotationIds: number[]; againstFileId?: number | null; signal?: AbortSignal },
+  input: {
+    annotationIds: number[]
+    againstFileId?: number | null
+    designSurfaceId?: number | null
+    signal?: AbortSignal
+  },
   db: DbOrTx = getDb(),
 ) {
   const project = requireVisibleProject(user, projectId, db)
@@ -158,6 +177,9 @@ export async function volumeReportPdf(
   if (model.kind !== 'elevation') throw new DomainError(400, MEASURE_MESSAGES.notElevation)
   const chosen = chosenPolygons(user, projectId, input.annotationIds, db)
   const earlier = input.againstFileId ? earlierModel(user, input.againstFileId, db) : null
+  const design = input.designSurfaceId
+    ? await designCutFill(user, projectId, fileId, input.designSurfaceId, input.signal, db)
+    : null
   const polygons: ReportPolygon[] = []
   for (const c of chosen)
     polygons.push({ ...c, figures: await measure(user, projectId, fileId, c, earlier, input.signal, db) })
@@ -168,7 +190,7 @@ export async function volumeReportPdf(
   const cog = ortho ? viewFileFor(user, projectId, ortho.id, 'cog', db).path : null
   const run = { accountId: user.id, signal: input.signal }
   const bytes = await renderReport(
-    { project, model, ortho: ortho ?? null, earlier, polygons },
+    { project, model, ortho: ortho ?? null, earlier, polygons, design },
     (ring, box) => (cog ? planImage(run, cog, ring, box) : Promise.resolve(null)),
   )
   return { bytes, fileName: `volume-report-${project.id}-${model.id}.pdf` }
@@ -255,22 +277,18 @@ async function renderReport(
     ortho: Deliverable | null
     earlier: { file: Deliverable; date: Date } | null
     polygons: ReportPolygon[]
+    design: DesignCutFill | null
   },
   picture: (ring: [number, number][], box: { width: number; height: number }) => Promise<Buffer | null>,
 ) {
   const { project, model, ortho, polygons } = report
-  const {
-    pdf,
-    page: first,
-    regular,
-    bold,
-    text,
-  } = await createA4Document({
+  const doc = await createA4Document({
     title: `Volume report: ${project.name}`,
     author: 'Kestrel Aerial Survey',
     subject: `Volumes on ${model.fileName}`,
     createdAt: new Date(),
   })
+  const { pdf, page: first, regular, bold, text } = doc
   const gsd = statedGsdCm(model)
   for (const [i, polygon] of polygons.entries()) {
     const page = i === 0 ? first : pdf.addPage([A4.width, A4.height])
@@ -339,6 +357,7 @@ async function renderReport(
       y -= 10
     }
   }
+  drawReportExtras(doc, { projectName: project.name, model, design: report.design })
   return pdf.save()
 }
 

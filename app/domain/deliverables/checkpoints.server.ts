@@ -29,9 +29,13 @@ const CHECKPOINT_MESSAGES = {
   crs: 'The CRS is not one GDAL knows (give it as EPSG:code).',
 } as const
 
-type CheckpointRow = Omit<CheckpointResult, 'modelElevationM' | 'dzM' | 'horizontalErrorM'> & {
+type CheckpointRow = Omit<CheckpointResult, 'modelElevationM' | 'dzM' | 'horizontalErrorM' | 'map'> & {
   map: [number, number] | null
 }
+
+/** A refusal of the CSV or the CRS, named on its field (the admin's form shows it there). */
+const refuse = (field: 'csv' | 'crs', message: string) =>
+  new DomainError(400, message, { fieldErrors: { [field]: [message] } })
 
 const NUMBER = /^[+-]?\d{1,12}(?:\.\d{1,12})?$/
 
@@ -45,19 +49,19 @@ export function parseCheckpointCsv(csv: string): CheckpointRow[] {
   const column = (name: string) => header.indexOf(name)
   const [id, easting, northing, elevation] = ['id', 'easting', 'northing', 'elevation'].map(column)
   if ([id, easting, northing, elevation].some((i) => i === undefined || i < 0))
-    throw new DomainError(400, CHECKPOINT_MESSAGES.header)
+    throw refuse('csv', CHECKPOINT_MESSAGES.header)
   const [mapEasting, mapNorthing] = ['map_easting', 'map_northing'].map(column)
   const rows: CheckpointRow[] = []
   lines.forEach((line, index) => {
     if (line === '') return
-    if (rows.length >= MAX_CHECKPOINTS) throw new DomainError(400, CHECKPOINT_MESSAGES.tooMany)
+    if (rows.length >= MAX_CHECKPOINTS) throw refuse('csv', CHECKPOINT_MESSAGES.tooMany)
     const cells = line.split(/[,;]/).map((c) => c.trim())
     const number = (i: number | undefined) =>
       i !== undefined && i >= 0 && NUMBER.test(cells[i] ?? '') ? Number(cells[i]) : null
     const name = cells[id!] ?? ''
     const [e, n, z] = [number(easting), number(northing), number(elevation)]
     if (!name || name.length > 64 || e === null || n === null || z === null)
-      throw new DomainError(400, CHECKPOINT_MESSAGES.row(index + 2))
+      throw refuse('csv', CHECKPOINT_MESSAGES.row(index + 2))
     const [me, mn] = [number(mapEasting), number(mapNorthing)]
     rows.push({
       id: name,
@@ -67,7 +71,7 @@ export function parseCheckpointCsv(csv: string): CheckpointRow[] {
       map: me !== null && mn !== null ? [me, mn] : null,
     })
   })
-  if (!rows.length) throw new DomainError(400, CHECKPOINT_MESSAGES.none)
+  if (!rows.length) throw refuse('csv', CHECKPOINT_MESSAGES.none)
   return rows
 }
 
@@ -98,6 +102,7 @@ function checkpointReport(
       horizontalErrorM: row.map
         ? round(Math.hypot(row.map[0] - row.easting, row.map[1] - row.northing))
         : null,
+      map: row.map,
     }
   })
   const dz = points.flatMap((p) => (p.dzM === null ? [] : [p.dzM]))
@@ -133,14 +138,15 @@ export async function checkDeliverable(
   if (admin.role !== 'admin') throw new DomainError(404, 'File not found')
   const stored = requireElevationModel(admin, projectId, fileId, db)
   const rows = parseCheckpointCsv(input.csv)
+  let proj4: string
   try {
-    await runGdal('gdalsrsinfo', ['-o', 'proj4', input.crs], {
+    proj4 = await runGdal('gdalsrsinfo', ['-o', 'proj4', input.crs], {
       owner: { accountId: admin.id },
       signal,
       timeoutMs: 10_000,
     })
   } catch (error) {
-    if (error instanceof GdalError && !error.aborted) throw new DomainError(400, CHECKPOINT_MESSAGES.crs)
+    if (error instanceof GdalError && !error.aborted) throw refuse('crs', CHECKPOINT_MESSAGES.crs)
     throw error
   }
   const run = { accountId: admin.id, signal }
@@ -153,7 +159,7 @@ export async function checkDeliverable(
     input.crs,
   )
   const heights = await valuesAt(run, model, pixels, facts.nodata)
-  const report = checkpointReport(input.crs, rows, heights)
+  const report = { ...checkpointReport(input.crs, rows, heights), proj4: proj4.trim() }
   return changeDeliverable(admin, projectId, fileId, 'deliverable.checkpoints', db, (before) => ({
     set: { checkpoints: report },
     before: {

@@ -98,7 +98,8 @@ export function accuracyText(accuracy: DeliverableAccuracy | null | undefined) {
   ].join(', ')
 }
 
-const cm = (metres: number) => `${formatNumber(metres * 100, 1, { minDecimals: 0 })} cm`
+/** Metres as centimetres, one decimal at most: "4,2 cm". */
+export const cm = (metres: number) => `${formatNumber(metres * 100, 1, { minDecimals: 0 })} cm`
 
 /**
  * Surveyed checkpoints against an elevation model in one line: "31 checkpoints: vertical RMSE

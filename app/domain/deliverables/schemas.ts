@@ -56,3 +56,18 @@ export const DeliverableAccuracySchema = z.object({
 })
 
 export type DeliverableAccuracyInput = z.infer<typeof DeliverableAccuracySchema>
+
+/** The checkpoint CSV's largest size (the API's body and an uploaded file). */
+export const CHECKPOINT_CSV_MAX_BYTES = 256 * 1024
+
+/** `POST …/deliverables/{fileId}/checkpoints` and the admin's form: the CRS and the CSV. */
+export const CheckpointsSchema = z.object({
+  crs: z
+    .string()
+    .trim()
+    .regex(/^EPSG:\d{4,6}$/, 'The CRS is given as EPSG:code, e.g. EPSG:32734.'),
+  csv: z
+    .string()
+    .min(1, 'Paste the checkpoints as CSV or upload the CSV file.')
+    .max(CHECKPOINT_CSV_MAX_BYTES, 'The CSV is at most 256 KB.'),
+})

@@ -13,9 +13,10 @@ import {
 } from '#app/domain/deliverables/deliverables.server.ts'
 import { toMapLayer } from '#app/domain/deliverables/map-view.server.ts'
 import { flightPlanAreas } from '#app/domain/flight-plan/flight-plan.ts'
-import { isDomainError } from '#app/lib/http/domain-error.ts'
+import { DomainError, isDomainError } from '#app/lib/http/domain-error.ts'
 
 import type { OpenShare } from './share-access.server.ts'
+import { SHARE_MESSAGES } from './share-rules.ts'
 
 /** Whether a deliverable's view-only copy is on disk (copies made before it existed have none). */
 function hasReducedCopy(deliverable: Deliverable) {
@@ -61,8 +62,16 @@ function sharedFileView(token: string, deliverable: Deliverable, allowDownload: 
     thumbnailUrl: throughLink(token, deliverable, 'thumbnail', viewOnly),
     cogUrl: throughLink(token, deliverable, 'cog', viewOnly),
     readUrl: readUrlOf(token, deliverable),
+    accuracyPdfUrl: deliverable.checkpoints ? `/s/${token}/files/${deliverable.id}/accuracy.pdf` : null,
     downloadUrl: allowDownload ? `/s/${token}/files/${deliverable.id}` : null,
   }
+}
+
+/** A file the link shares, as a deliverable (its checkpoint report with it). */
+export function sharedDeliverable(share: OpenShare, file: { id: number }) {
+  const found = deliverablesWithoutAccessCheck(share.project.id).find((d) => d.id === file.id)
+  if (!found) throw new DomainError(404, SHARE_MESSAGES.fileNotShared)
+  return found
 }
 
 export function shareViewerData(token: string, share: OpenShare) {

@@ -125,3 +125,29 @@ export async function createA4Document(meta: {
   }
   return { pdf, page, regular, bold, text }
 }
+
+type DrawText = Awaited<ReturnType<typeof createA4Document>>['text']
+
+/**
+ * Label and value rows: the label in bold at `x`, the value wrapped to `right` from `valueX`
+ * (`strong` labels' values in bold too). Returns the y below the last row.
+ */
+export function drawLabelledRows(
+  page: PDFPage,
+  draw: { text: DrawText; regular: PDFFont; bold: PDFFont },
+  rows: [string, string][],
+  at: { x: number; valueX: number; right: number; y: number; size?: number; strong?: string[] },
+) {
+  const size = at.size ?? 9.5
+  let y = at.y
+  for (const [label, value] of rows) {
+    const font = at.strong?.includes(label) ? draw.bold : draw.regular
+    draw.text(page, label, at.x, y, { font: draw.bold, size })
+    for (const [k, line] of wrap(value, font, size, at.right - at.valueX).entries()) {
+      if (k) y -= size + 2.5
+      draw.text(page, line, at.valueX, y, { size, font })
+    }
+    y -= size + 4.5
+  }
+  return y
+}
