@@ -98,6 +98,29 @@ export function isNodata(value: number, nodata: number | null) {
   return !Number.isFinite(value) || (nodata !== null && value === nodata)
 }
 
+/**
+ * `top − bottom` summed cell by cell (m × cells): `above` where top is higher, `below` where it
+ * is lower, over the cells with data in `top` (`topCells`) and a height in `bottom` (`compared`).
+ */
+export function sumDifferences(top: ArrayLike<number>, bottom: ArrayLike<number>, nodata: number | null) {
+  let above = 0
+  let below = 0
+  let topCells = 0
+  let compared = 0
+  for (let i = 0; i < top.length; i++) {
+    const z = top[i]!
+    if (isNodata(z, nodata)) continue
+    topCells++
+    const under = bottom[i]!
+    if (!Number.isFinite(under)) continue
+    compared++
+    const d = z - under
+    if (d > 0) above += d
+    else below -= d
+  }
+  return { above, below, topCells, compared }
+}
+
 /** Values at WGS84 points ([lng, lat]); null off the raster or on nodata. */
 async function sampleAt(run: MeasureRun, file: string, points: [number, number][], nodata: number | null) {
   const stdout = await gdal(
