@@ -7,11 +7,12 @@
 import { Form, Link } from '@remix-run/react'
 import { SelectField } from '#app/components/forms/select-field.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
+import { FigureList } from '#app/components/ui/figure-list.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import { formatCubicMetres, formatNumber, formatSquareMetres } from '#app/lib/format/numbers.ts'
 
-import { FigureGrid, ModelSelect, SubmitWithError } from './terrain-form-parts.tsx'
+import { ModelSelect, SubmitWithError } from './terrain-form-parts.tsx'
 
 type Model = { id: number; fileName: string }
 export type DesignListItem = {
@@ -130,7 +131,7 @@ function CutFillFigures({ figures, mapUrl }: { figures: CutFillView['figures']; 
   ] as const
   return (
     <div className="mt-4" data-testid="cut-fill-result">
-      <FigureGrid rows={rows} />
+      <FigureList rows={rows} layout="grid" />
       <p className="mt-2 text-sm text-ink-600">
         On the map: cut red, fill blue, clear within ±5 cm.{' '}
         <a href={mapUrl} className="underline" download="cut-fill.png">

@@ -2,13 +2,13 @@
  * A profile's figures, chart and CSV download: the one view of a profile, for the line drawn on
  * the map and for the typed-points form (rendered on the server, it works without JavaScript).
  */
+import { FigureList } from '#app/components/ui/figure-list.tsx'
 import type { ProfileFigures } from '#app/domain/deliverables/profile.server.ts'
 import { useId } from 'react'
 
 import { CHART, chartShapes, profileCsv } from './profile-chart.ts'
-import { FigureGrid } from './terrain-form-parts.tsx'
 
-export const metres = (value: number | null) => (value === null ? '—' : `${value.toFixed(2)} m`)
+const metres = (value: number | null) => (value === null ? '—' : `${value.toFixed(2)} m`)
 
 /** The profile as an SVG: the ground line (gaps where the model has no data), steep legs shaded. */
 function ProfileChart({ figures }: { figures: ProfileFigures }) {
@@ -66,7 +66,7 @@ export function ProfileResult({ figures }: { figures: ProfileFigures }) {
   ] as const
   return (
     <div className="mt-4" data-testid="profile-result">
-      <FigureGrid rows={rows} />
+      <FigureList rows={rows} layout="grid" />
       <ProfileChart figures={figures} />
       <a
         href={`data:text/csv;charset=utf-8,${encodeURIComponent(profileCsv(figures.points))}`}

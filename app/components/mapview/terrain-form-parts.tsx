@@ -1,6 +1,6 @@
 /**
  * Pieces the Map view's plain terrain forms share (contours, profile, cut/fill, volume report):
- * the elevation model's select, a button per elevation model, the submit button with the form's error, a grid of figures.
+ * the elevation model's select, a button per elevation model, the submit button with the form's error.
  */
 import { SelectField } from '#app/components/forms/select-field.tsx'
 
@@ -71,21 +71,5 @@ export function SubmitWithError({
         </p>
       ) : null}
     </div>
-  )
-}
-
-/** Figures side by side: label, value and the test id each value is read by. */
-export function FigureGrid({ rows }: { rows: ReadonlyArray<readonly [string, string, string]> }) {
-  return (
-    <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
-      {rows.map(([label, value, testId]) => (
-        <div key={label}>
-          <dt className="text-ink-600">{label}</dt>
-          <dd className="font-semibold" data-testid={testId}>
-            {value}
-          </dd>
-        </div>
-      ))}
-    </dl>
   )
 }

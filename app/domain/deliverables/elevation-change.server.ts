@@ -183,7 +183,12 @@ export async function elevationChangeOver(
     const [a, b] = [await readFirstBand(warpedA), await readFirstBand(warpedB)]
     if (a.width !== b.width || a.height !== b.height) throw new DomainError(422, MEASURE_MESSAGES.unreadable)
     // Where A is higher than B the ground was filled; where lower, cut.
-    const { above: fill, below: cut, topCells: inA, compared } = sumDifferences(a.band, b.band, grid.nodata)
+    const {
+      above: fill,
+      below: cut,
+      topCells: inA,
+      compared,
+    } = sumDifferences(a.band, (i) => b.band[i]!, grid.nodata)
     if (!inA) throw new DomainError(400, MEASURE_MESSAGES.outside)
     if (!compared) throw new DomainError(422, MEASURE_MESSAGES.noOverlap)
     const cutM3 = cut * a.pixelAreaM2

@@ -169,7 +169,7 @@ function cutFillOver(
     designOutline,
     ({ model, design, nodata }) => {
       // Ground above the design is cut, below it fill.
-      const sums = sumDifferences(model.band, design.band, nodata)
+      const sums = sumDifferences(model.band, (i) => design.band[i]!, nodata)
       const { above: cut, below: fill, topCells: modelCells, compared: cells } = sums
       if (!modelCells) throw new DomainError(400, CUT_FILL_MESSAGES.outsideModel)
       if (!cells) throw new DomainError(400, CUT_FILL_MESSAGES.noCells)

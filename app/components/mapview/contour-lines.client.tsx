@@ -1,0 +1,96 @@
+/**
+ * The Contours layer on the map: each elevation model's contour lines that are switched on,
+ * fetched from the contours call as WGS84 GeoJSON only then (a change of interval or switching
+ * off aborts the fetch), index lines heavier and labelled with their height.
+ */
+import L from 'leaflet'
+import { useEffect } from 'react'
+import { useMap } from 'react-leaflet'
+
+import { contourLabel } from './contour-intervals.ts'
+import { readApiError } from './map-kit/read-error.ts'
+import type { ContourStatus, ContourView } from './use-contours.ts'
+
+const CONTOUR_COLOUR = '#3b2a1a'
+const LABEL_CLASSES =
+  '!rounded !border-0 !bg-white/80 !px-1 !py-0 !text-[11px] !font-semibold !leading-4 !text-ink-900 !shadow-none'
+const CONTOURS_FAILED = 'The contours could not be drawn.'
+
+type ContourFeature = GeoJSON.Feature<GeoJSON.LineString, { elevation: number; index: boolean }>
+
+function ContourLines({
+  projectId,
+  fileId,
+  interval,
+  onStatus,
+}: {
+  projectId: number
+  fileId: number
+  interval: number
+  onStatus: (fileId: number, status: ContourStatus) => void
+}) {
+  const map = useMap()
+  useEffect(() => {
+    const controller = new AbortController()
+    let lines: L.GeoJSON | null = null
+    onStatus(fileId, { kind: 'drawing' })
+    void (async () => {
+      try {
+        const response = await fetch(
+          `/api/projects/${projectId}/deliverables/${fileId}/contours?interval=${interval}&format=geojson&crs=wgs84`,
+          { signal: controller.signal },
+        )
+        if (!response.ok)
+          return onStatus(fileId, { kind: 'error', message: await readApiError(response, CONTOURS_FAILED) })
+        const data = (await response.json()) as GeoJSON.FeatureCollection<GeoJSON.LineString>
+        if (controller.signal.aborted) return
+        const features = data.features as ContourFeature[]
+        lines = L.geoJSON(data, {
+          interactive: false,
+          style: (feature) => ({
+            className: feature?.properties.index ? 'contour-line contour-index' : 'contour-line',
+            color: CONTOUR_COLOUR,
+            weight: feature?.properties.index ? 2.5 : 1,
+            opacity: feature?.properties.index ? 0.95 : 0.7,
+          }),
+          onEachFeature: (feature: ContourFeature, layer) => {
+            if (!feature.properties.index) return
+            layer.bindTooltip(contourLabel(feature.properties.elevation, interval), {
+              permanent: true,
+              direction: 'center',
+              // A small label on the line, not Leaflet's boxed tooltip.
+              className: `contour-label-${fileId} ${LABEL_CLASSES}`,
+            })
+          },
+        }).addTo(map)
+        onStatus(fileId, {
+          kind: 'shown',
+          lines: features.length,
+          indexLines: features.filter((f) => f.properties.index).length,
+        })
+      } catch {
+        if (!controller.signal.aborted) onStatus(fileId, { kind: 'error', message: CONTOURS_FAILED })
+      }
+    })()
+    return () => {
+      controller.abort()
+      lines?.remove()
+    }
+  }, [map, projectId, fileId, interval, onStatus])
+  return null
+}
+
+/** Every elevation model's contour lines that are on, while its layer shows. */
+export function ContourLayers({ contours, layerIds }: { contours: ContourView; layerIds: number[] }) {
+  return layerIds
+    .filter((id) => contours.shownOf(id))
+    .map((id) => (
+      <ContourLines
+        key={`${id}-${contours.intervalOf(id)}`}
+        projectId={contours.projectId}
+        fileId={id}
+        interval={contours.intervalOf(id)}
+        onStatus={contours.onStatus}
+      />
+    ))
+}
