@@ -35,7 +35,7 @@ test('the client sees the orthomosaic on the map and measures a rectangle', asyn
     .toBeGreaterThan(10_000)
   // Both layers are listed; the elevation model's legend is in metres.
   await expect(page.getByTestId('map-layer')).toHaveCount(2)
-  await page.getByRole('checkbox', { name: /site-dsm\.tif/ }).check()
+  await page.getByRole('checkbox', { name: /^site-dsm\.tif/ }).check()
   await expect(page.getByTestId('elevation-legend')).toContainText('100,0 m')
   // The list's order is the map's: the elevation model starts on top; moved up (by keyboard),
   // the orthomosaic lies over it.
@@ -50,7 +50,7 @@ test('the client sees the orthomosaic on the map and measures a rectangle', asyn
   await expect(page.getByTestId('map-layer').first()).toContainText('site-orthomosaic.tif')
   await expect(moveUp).toBeFocused()
   expect(await zIndexOf(seeded.orthomosaicId)).toBeGreaterThan(await zIndexOf(seeded.elevationId))
-  await page.getByRole('checkbox', { name: /site-dsm\.tif/ }).uncheck()
+  await page.getByRole('checkbox', { name: /^site-dsm\.tif/ }).uncheck()
 
   // Measure a rectangle 200 × 100 px: at this zoom and latitude its size is known.
   await page.getByRole('button', { name: 'Area', exact: true }).click()
@@ -109,7 +109,7 @@ test('every tile of both layers loads at each of 5 zoom steps', async ({ page })
   await page.goto(`/projects/${seeded.projectId}/map`)
   const map = page.getByTestId('deliverables-map')
   await expect(map.locator('.leaflet-container')).toBeVisible()
-  await page.getByRole('checkbox', { name: /site-dsm\.tif/ }).check()
+  await page.getByRole('checkbox', { name: /^site-dsm\.tif/ }).check()
   const settled = { current: expect.any(Number), stale: 0, pending: 0, failed: 0 }
   // A tile ends within its three timed attempts (20 s each, app/components/mapview/tile-attempts.ts).
   const TILE_ENDS_MS = 70_000
@@ -204,3 +204,79 @@ test(
     await expect(page.getByText('Line 2 is not a ‘latitude, longitude’ pair.').first()).toBeVisible()
   },
 )
+
+test('contours with labelled index lines, and a profile drawn on the map shows the API’s figures', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const seeded = await seedMapProject(`Map terrain ${randomBytes(3).toString('hex')}`)
+  await signIn(page, seeded.clientEmail, DEMO_PASSWORD)
+  await page.goto(`/projects/${seeded.projectId}/map`)
+  const map = page.getByTestId('deliverables-map')
+  await expect(map.locator('.leaflet-container')).toBeVisible()
+
+  // The cone is 10 m high: 1 m contours at first, index lines at 105 m labelled; switching them on shows the model.
+  const contoursOn = page.getByRole('checkbox', { name: 'Contours of site-dsm.tif' })
+  const interval = page.getByRole('combobox', { name: 'Contour interval of site-dsm.tif' })
+  await expect(interval).toHaveValue('1')
+  await contoursOn.check()
+  await expect(page.getByRole('checkbox', { name: /^site-dsm\.tif/ })).toBeChecked()
+  const labels = page.locator(`.contour-label-${seeded.elevationId}`)
+  await expect(page.getByTestId('contour-count')).toContainText('index lines', { timeout: 30_000 })
+  await expect(labels.filter({ hasText: /^105 m$/ }).first()).toBeVisible()
+  expect(await map.locator('path.contour-index').count()).toBeGreaterThan(0)
+  // Every 0,5 m: fetched again, index lines every 2,5 m.
+  await interval.selectOption('0.5')
+  await expect(labels.filter({ hasText: /^102,5 m$/ }).first()).toBeVisible({ timeout: 30_000 })
+  await expect(labels.filter({ hasText: /^105 m$/ })).not.toHaveCount(0)
+  // Hiding the model's layer takes its contours away.
+  await page.getByRole('checkbox', { name: /^site-dsm\.tif/ }).uncheck()
+  await expect(map.locator('path.contour-line')).toHaveCount(0)
+  await expect(labels).toHaveCount(0)
+
+  // A profile drawn across the cone's apex (the map's centre): the figures are the API's for that line.
+  await page.getByRole('button', { name: 'Profile', exact: true }).click()
+  await map.scrollIntoViewIfNeeded()
+  const box = (await map.boundingBox())!
+  const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2]
+  const sent = page.waitForRequest((r) => r.url().endsWith('/profile') && r.method() === 'POST')
+  await page.mouse.click(cx - 150, cy)
+  await page.mouse.click(cx + 150, cy)
+  await page.getByRole('button', { name: 'Finish' }).click()
+  const body = (await sent).postDataJSON() as { line: { coordinates: number[][] }; samples: number }
+  const drawn = page.getByTestId('drawn-profile')
+  await expect(drawn.getByTestId('profile-chart')).toBeVisible({ timeout: 30_000 })
+  const api = await page.request.post(
+    `/api/projects/${seeded.projectId}/deliverables/${seeded.elevationId}/profile`,
+    { data: body, headers: { Origin: new URL(page.url()).origin } },
+  )
+  expect(api.status()).toBe(200)
+  const figures = (await api.json()) as {
+    lengthM: number
+    maxGradePercent: number
+    minElevationM: number
+    maxElevationM: number
+    points: unknown[]
+  }
+  const shown = async (id: string) => parseNumber(await drawn.getByTestId(id).innerText())
+  expect(await shown('profile-length')).toBeCloseTo(figures.lengthM, 2)
+  expect(await shown('profile-max')).toBeCloseTo(figures.maxElevationM, 2)
+  expect(await shown('profile-min')).toBeCloseTo(figures.minElevationM, 2)
+  expect(await shown('profile-max-grade')).toBeCloseTo(figures.maxGradePercent, 1)
+  // The cone's truth: its apex at 110 m, the ground at 100 m, flanks of 10 m over 20 m (50 %).
+  expect(Math.abs(figures.maxElevationM - 110)).toBeLessThan(0.5)
+  expect(Math.abs(figures.minElevationM - 100)).toBeLessThan(0.05)
+  expect(Math.abs(figures.maxGradePercent - 50)).toBeLessThan(5)
+  await expect(drawn.getByTestId('steep-leg').first()).toBeAttached()
+  const csv = drawn.getByRole('link', { name: 'Download the profile (CSV)' })
+  const lines = decodeURIComponent((await csv.getAttribute('href'))!.split(',').slice(1).join(',')).trimEnd()
+  expect(lines.split('\n')).toHaveLength(figures.points.length + 1)
+
+  if (process.env.MAP_SCREENSHOTS) {
+    await contoursOn.check()
+    await expect(labels.first()).toBeVisible({ timeout: 30_000 })
+    await page.screenshot({ path: `${process.env.MAP_SCREENSHOTS}/map-terrain-1280.png`, fullPage: true })
+    await page.setViewportSize({ width: 360, height: 780 })
+    await page.screenshot({ path: `${process.env.MAP_SCREENSHOTS}/map-terrain-360.png`, fullPage: true })
+  }
+})

@@ -1,13 +1,14 @@
 /**
  * The Contours layer on the map: each elevation model's contour lines that are switched on,
  * fetched from the contours call as WGS84 GeoJSON only then (a change of interval or switching
- * off aborts the fetch), index lines heavier and labelled with their height.
+ * off aborts the fetch), index lines heavier and labelled with their height (neighbouring
+ * labels a quarter of the way round from each other).
  */
 import L from 'leaflet'
 import { useEffect } from 'react'
 import { useMap } from 'react-leaflet'
 
-import { contourLabel } from './contour-intervals.ts'
+import { contourLabel, labelFraction, pointAlong } from './contour-intervals.ts'
 import { readApiError } from './map-kit/read-error.ts'
 import type { ContourStatus, ContourView } from './use-contours.ts'
 
@@ -16,7 +17,14 @@ const LABEL_CLASSES =
   '!rounded !border-0 !bg-white/80 !px-1 !py-0 !text-[11px] !font-semibold !leading-4 !text-ink-900 !shadow-none'
 const CONTOURS_FAILED = 'The contours could not be drawn.'
 
-type ContourFeature = GeoJSON.Feature<GeoJSON.LineString, { elevation: number; index: boolean }>
+type ContourFeature = GeoJSON.Feature<
+  GeoJSON.LineString | GeoJSON.MultiLineString,
+  { elevation: number; index: boolean }
+>
+
+/** A contour's line (a multi-line's first part: one label a feature). */
+const firstLine = (geometry: ContourFeature['geometry']) =>
+  geometry.type === 'LineString' ? geometry.coordinates : (geometry.coordinates[0] ?? [])
 
 function ContourLines({
   projectId,
@@ -32,7 +40,7 @@ function ContourLines({
   const map = useMap()
   useEffect(() => {
     const controller = new AbortController()
-    let lines: L.GeoJSON | null = null
+    let group: L.LayerGroup | null = null
     onStatus(fileId, { kind: 'drawing' })
     void (async () => {
       try {
@@ -42,10 +50,10 @@ function ContourLines({
         )
         if (!response.ok)
           return onStatus(fileId, { kind: 'error', message: await readApiError(response, CONTOURS_FAILED) })
-        const data = (await response.json()) as GeoJSON.FeatureCollection<GeoJSON.LineString>
+        const data = (await response.json()) as GeoJSON.FeatureCollection
         if (controller.signal.aborted) return
         const features = data.features as ContourFeature[]
-        lines = L.geoJSON(data, {
+        const lines = L.geoJSON(data, {
           interactive: false,
           style: (feature) => ({
             className: feature?.properties.index ? 'contour-line contour-index' : 'contour-line',
@@ -53,16 +61,22 @@ function ContourLines({
             weight: feature?.properties.index ? 2.5 : 1,
             opacity: feature?.properties.index ? 0.95 : 0.7,
           }),
-          onEachFeature: (feature: ContourFeature, layer) => {
-            if (!feature.properties.index) return
-            layer.bindTooltip(contourLabel(feature.properties.elevation, interval), {
+        })
+        const labels = features
+          .filter((f) => f.properties.index && firstLine(f.geometry).length)
+          .map((f) => {
+            const { elevation } = f.properties
+            const [lng, lat] = pointAlong(firstLine(f.geometry), labelFraction(elevation, interval))
+            return L.tooltip({
               permanent: true,
               direction: 'center',
               // A small label on the line, not Leaflet's boxed tooltip.
               className: `contour-label-${fileId} ${LABEL_CLASSES}`,
             })
-          },
-        }).addTo(map)
+              .setLatLng([lat, lng])
+              .setContent(contourLabel(elevation, interval))
+          })
+        group = L.layerGroup([lines, ...labels]).addTo(map)
         onStatus(fileId, {
           kind: 'shown',
           lines: features.length,
@@ -74,7 +88,7 @@ function ContourLines({
     })()
     return () => {
       controller.abort()
-      lines?.remove()
+      group?.remove()
     }
   }, [map, projectId, fileId, interval, onStatus])
   return null

@@ -4,11 +4,12 @@
  */
 import { FigureList } from '#app/components/ui/figure-list.tsx'
 import type { ProfileFigures } from '#app/domain/deliverables/profile.server.ts'
+import { formatNumber } from '#app/lib/format/numbers.ts'
 import { useId } from 'react'
 
 import { CHART, chartShapes, profileCsv } from './profile-chart.ts'
 
-const metres = (value: number | null) => (value === null ? '—' : `${value.toFixed(2)} m`)
+const metres = (value: number | null) => (value === null ? '—' : `${formatNumber(value, 2)} m`)
 
 /** The profile as an SVG: the ground line (gaps where the model has no data), steep legs shaded. */
 function ProfileChart({ figures }: { figures: ProfileFigures }) {
@@ -24,7 +25,7 @@ function ProfileChart({ figures }: { figures: ProfileFigures }) {
       data-testid="profile-chart"
     >
       <title id={titleId}>
-        {`Profile, ${lengthM.toFixed(1)} m long, from ${metres(figures.minElevationM)} to ${metres(figures.maxElevationM)}`}
+        {`Profile, ${metres(lengthM)} long, from ${metres(figures.minElevationM)} to ${metres(figures.maxElevationM)}`}
       </title>
       {steep.map((polygon) => (
         <polygon key={polygon} points={polygon} className="fill-red-200" data-testid="steep-leg" />
@@ -41,7 +42,7 @@ function ProfileChart({ figures }: { figures: ProfileFigures }) {
         textAnchor="end"
         className="fill-ink-600 text-[12px]"
       >
-        {`${lengthM.toFixed(1)} m`}
+        {metres(lengthM)}
       </text>
       <text x={4} y={CHART.pad} className="fill-ink-600 text-[12px]">
         {metres(figures.maxElevationM)}
@@ -55,12 +56,12 @@ function ProfileChart({ figures }: { figures: ProfileFigures }) {
 
 export function ProfileResult({ figures }: { figures: ProfileFigures }) {
   const rows = [
-    ['Length', `${figures.lengthM.toFixed(2)} m`, 'profile-length'],
+    ['Length', metres(figures.lengthM), 'profile-length'],
     ['Lowest', metres(figures.minElevationM), 'profile-min'],
     ['Highest', metres(figures.maxElevationM), 'profile-max'],
     [
       'Steepest grade',
-      figures.maxGradePercent === null ? '—' : `${figures.maxGradePercent.toFixed(1)} %`,
+      figures.maxGradePercent === null ? '—' : `${formatNumber(figures.maxGradePercent, 1)} %`,
       'profile-max-grade',
     ],
   ] as const
