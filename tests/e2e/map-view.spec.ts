@@ -10,7 +10,7 @@ import { expect, test } from '@playwright/test'
 import { setTileServerMode } from '../helpers/tile-server.ts'
 import { e2eStateFile } from '../setup/e2e-env.ts'
 import { DEMO_PASSWORD, signIn } from './fixtures.ts'
-import { canvasTilesOf, orthomosaicPixelsOnScreen, seedMapProject } from './map-view-fixtures.ts'
+import { canvasTilesOf, openMapView, orthomosaicPixelsOnScreen, seedMapProject } from './map-view-fixtures.ts'
 
 function parseNumber(text: string) {
   return Number(
@@ -104,11 +104,7 @@ test('the client sees the orthomosaic on the map and measures a rectangle', asyn
 // `bench/map-zoom.bench.ts` (`E2E_PORT=4200 npm run bench -- bench/map-zoom.bench.ts`, the same steps).
 test('every tile of both layers loads at each of 5 zoom steps', async ({ page }) => {
   test.setTimeout(420_000)
-  const seeded = await seedMapProject(`Map tiles ${randomBytes(3).toString('hex')}`)
-  await signIn(page, seeded.clientEmail, DEMO_PASSWORD)
-  await page.goto(`/projects/${seeded.projectId}/map`)
-  const map = page.getByTestId('deliverables-map')
-  await expect(map.locator('.leaflet-container')).toBeVisible()
+  const { seeded, map } = await openMapView(page, 'Map tiles')
   await page.getByRole('checkbox', { name: /^site-dsm\.tif/ }).check()
   const settled = { current: expect.any(Number), stale: 0, pending: 0, failed: 0 }
   // A tile ends within its three timed attempts (20 s each, app/components/mapview/tile-attempts.ts).
@@ -209,11 +205,7 @@ test('contours with labelled index lines, and a profile drawn on the map shows t
   page,
 }) => {
   test.setTimeout(120_000)
-  const seeded = await seedMapProject(`Map terrain ${randomBytes(3).toString('hex')}`)
-  await signIn(page, seeded.clientEmail, DEMO_PASSWORD)
-  await page.goto(`/projects/${seeded.projectId}/map`)
-  const map = page.getByTestId('deliverables-map')
-  await expect(map.locator('.leaflet-container')).toBeVisible()
+  const { seeded, map } = await openMapView(page, 'Map terrain')
 
   // The cone is 10 m high: 1 m contours at first, index lines at 105 m labelled; switching them on shows the model.
   const contoursOn = page.getByRole('checkbox', { name: 'Contours of site-dsm.tif' })

@@ -8,7 +8,7 @@ import L from 'leaflet'
 import { useEffect } from 'react'
 import { useMap } from 'react-leaflet'
 
-import { contourLabel, labelFraction, pointAlong } from './contour-intervals.ts'
+import { contourLabel, labelFraction, pointAlong } from './contour-labels.ts'
 import { readApiError } from './map-kit/read-error.ts'
 import type { ContourStatus, ContourView } from './use-contours.ts'
 
