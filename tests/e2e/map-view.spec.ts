@@ -267,8 +267,16 @@ test('contours with labelled index lines, and a profile drawn on the map shows t
   if (process.env.MAP_SCREENSHOTS) {
     await contoursOn.check()
     await expect(labels.first()).toBeVisible({ timeout: 30_000 })
-    await page.screenshot({ path: `${process.env.MAP_SCREENSHOTS}/map-terrain-1280.png`, fullPage: true })
+    await map.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: `${process.env.MAP_SCREENSHOTS}/map-terrain-1280.png` })
     await page.setViewportSize({ width: 360, height: 780 })
-    await page.screenshot({ path: `${process.env.MAP_SCREENSHOTS}/map-terrain-360.png`, fullPage: true })
+    await map.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: `${process.env.MAP_SCREENSHOTS}/map-terrain-360.png` })
+    await drawn.screenshot({ path: `${process.env.MAP_SCREENSHOTS}/map-profile-360.png` })
+    const panel = page.getByRole('region', { name: 'Layers' })
+    await panel.screenshot({ path: `${process.env.MAP_SCREENSHOTS}/map-layers-360.png` })
+    await page
+      .getByRole('region', { name: 'Measure' })
+      .screenshot({ path: `${process.env.MAP_SCREENSHOTS}/map-measure-360.png` })
   }
 })

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 
-import { contourLabel, labelFraction, pointAlong } from './contour-labels.ts'
+import { contourLabel, labelFraction, pointAlong, unclutteredLabels } from './contour-labels.ts'
 
 describe('index line labels', () => {
   test('the height with the decimals its index step needs, decimal comma', () => {
@@ -32,5 +32,18 @@ describe('index label places', () => {
     expect(pointAlong(square, 0.375)).toEqual([2, 1])
     expect(pointAlong(square, 1)).toEqual([0, 0])
     expect(pointAlong([[1, 1]], 0.5)).toEqual([1, 1])
+  })
+})
+
+describe('uncluttered labels', () => {
+  test('a label over one already shown is hidden; one clear of them all shows', () => {
+    const box = (left: number, top: number) => ({ left, top, right: left + 50, bottom: top + 16 })
+    expect(unclutteredLabels([box(0, 0), box(40, 10), box(60, 0), box(0, 17), box(0, 19)])).toEqual([
+      true,
+      false,
+      true,
+      false,
+      true,
+    ])
   })
 })

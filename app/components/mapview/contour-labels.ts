@@ -32,3 +32,21 @@ export function pointAlong(line: number[][], fraction: number): [number, number]
   const last = line.at(-1)!
   return [last[0]!, last[1]!]
 }
+
+type Box = { left: number; top: number; right: number; bottom: number }
+
+/** Which labels to show: each in turn unless it overlaps one already shown (a small gap kept). */
+export function unclutteredLabels(boxes: Box[], gapPx = 2): boolean[] {
+  const shown: Box[] = []
+  return boxes.map((box) => {
+    const overlaps = shown.some(
+      (s) =>
+        box.left < s.right + gapPx &&
+        box.right + gapPx > s.left &&
+        box.top < s.bottom + gapPx &&
+        box.bottom + gapPx > s.top,
+    )
+    if (!overlaps) shown.push(box)
+    return !overlaps
+  })
+}

@@ -2,13 +2,13 @@
  * The Contours layer on the map: each elevation model's contour lines that are switched on,
  * fetched from the contours call as WGS84 GeoJSON only then (a change of interval or switching
  * off aborts the fetch), index lines heavier and labelled with their height (neighbouring
- * labels a quarter of the way round from each other).
+ * labels a quarter of the way round from each other; one over another hidden until zoomed in).
  */
 import L from 'leaflet'
 import { useEffect } from 'react'
 import { useMap } from 'react-leaflet'
 
-import { contourLabel, labelFraction, pointAlong } from './contour-labels.ts'
+import { contourLabel, labelFraction, pointAlong, unclutteredLabels } from './contour-labels.ts'
 import { readApiError } from './map-kit/read-error.ts'
 import type { ContourStatus, ContourView } from './use-contours.ts'
 
@@ -41,6 +41,7 @@ function ContourLines({
   useEffect(() => {
     const controller = new AbortController()
     let group: L.LayerGroup | null = null
+    let unclutter: (() => void) | null = null
     onStatus(fileId, { kind: 'drawing' })
     void (async () => {
       try {
@@ -77,6 +78,16 @@ function ContourLines({
               .setContent(contourLabel(elevation, interval))
           })
         group = L.layerGroup([lines, ...labels]).addTo(map)
+        // Close rings' labels would stack at a low zoom: those over another wait for a closer look.
+        unclutter = () => {
+          const elements = labels.map((label) => label.getElement()).filter((e) => e !== undefined)
+          const boxes = elements.map((element) => element.getBoundingClientRect())
+          unclutteredLabels(boxes).forEach((shown, i) => {
+            elements[i]!.style.visibility = shown ? '' : 'hidden'
+          })
+        }
+        unclutter()
+        map.on('zoomend', unclutter)
         onStatus(fileId, {
           kind: 'shown',
           lines: features.length,
@@ -88,6 +99,7 @@ function ContourLines({
     })()
     return () => {
       controller.abort()
+      if (unclutter) map.off('zoomend', unclutter)
       group?.remove()
     }
   }, [map, projectId, fileId, interval, onStatus])

@@ -27,8 +27,8 @@ describe('profile chart', () => {
     )
     expect(runs).toHaveLength(1)
     expect(steep).toHaveLength(2)
-    // The shaded legs start at 10 m and 20 m along: x = 36 + d / 40 × 568.
-    expect(steep.map((p) => p.split(' ')[0])).toEqual(['178.0,184', '320.0,184'])
+    // The shaded legs start at 10 m and 20 m along: x = 4 + d / 40 × 632, down to the base at y = 190.
+    expect(steep.map((p) => p.split(' ')[0])).toEqual(['162.0,190', '320.0,190'])
   })
 
   test('a gap breaks the line and is never shaded', () => {

@@ -9,7 +9,8 @@ type ProfilePoint = ProfileFigures['points'][number]
 
 /** A haul road steeper than this is shaded on the chart. */
 export const STEEP_GRADE_PERCENT = 10
-export const CHART = { width: 640, height: 220, pad: 36 }
+/** The chart's drawing box; its words are outside it (`ProfileResult`). */
+export const CHART = { width: 640, height: 200, padX: 4, padY: 10 }
 
 /** SVG point lists: `runs` of the ground line between gaps, `steep` polygons under legs over 10 %. */
 export function chartShapes(figures: ProfileFigures) {
@@ -17,9 +18,9 @@ export function chartShapes(figures: ProfileFigures) {
   const low = figures.minElevationM ?? 0
   const high = figures.maxElevationM ?? 1
   const span = high - low || 1
-  const x = (d: number) => CHART.pad + (d / (lengthM || 1)) * (CHART.width - 2 * CHART.pad)
-  const y = (z: number) => CHART.height - CHART.pad - ((z - low) / span) * (CHART.height - 2 * CHART.pad)
-  const base = CHART.height - CHART.pad
+  const x = (d: number) => CHART.padX + (d / (lengthM || 1)) * (CHART.width - 2 * CHART.padX)
+  const y = (z: number) => CHART.height - CHART.padY - ((z - low) / span) * (CHART.height - 2 * CHART.padY)
+  const base = CHART.height - CHART.padY
   const runs: string[] = []
   const steep: string[] = []
   let run: string[] = []

@@ -7,50 +7,53 @@ import type { ProfileFigures } from '#app/domain/deliverables/profile.server.ts'
 import { formatNumber } from '#app/lib/format/numbers.ts'
 import { useId } from 'react'
 
-import { CHART, chartShapes, profileCsv } from './profile-chart.ts'
+import { CHART, chartShapes, profileCsv, STEEP_GRADE_PERCENT } from './profile-chart.ts'
 
 const metres = (value: number | null) => (value === null ? '—' : `${formatNumber(value, 2)} m`)
 
-/** The profile as an SVG: the ground line (gaps where the model has no data), steep legs shaded. */
+/**
+ * The profile as an SVG: the ground line (gaps where the model has no data), steep legs shaded.
+ * Its words are HTML around it, so they stay readable on a phone's narrow chart.
+ */
 function ProfileChart({ figures }: { figures: ProfileFigures }) {
   const titleId = useId()
   const { runs, steep } = chartShapes(figures)
-  const { lengthM } = figures
+  const range = `${metres(figures.minElevationM)} – ${metres(figures.maxElevationM)}`
   return (
-    <svg
-      viewBox={`0 0 ${CHART.width} ${CHART.height}`}
-      className="mt-3 w-full rounded border border-ink-100 bg-white"
-      role="img"
-      aria-labelledby={titleId}
-      data-testid="profile-chart"
-    >
-      <title id={titleId}>
-        {`Profile, ${metres(lengthM)} long, from ${metres(figures.minElevationM)} to ${metres(figures.maxElevationM)}`}
-      </title>
-      {steep.map((polygon) => (
-        <polygon key={polygon} points={polygon} className="fill-red-200" data-testid="steep-leg" />
-      ))}
-      {runs.map((line) => (
-        <polyline key={line} points={line} fill="none" className="stroke-ink-800" strokeWidth="2" />
-      ))}
-      <text x={CHART.pad} y={CHART.height - 10} className="fill-ink-600 text-[12px]">
-        0 m
-      </text>
-      <text
-        x={CHART.width - CHART.pad}
-        y={CHART.height - 10}
-        textAnchor="end"
-        className="fill-ink-600 text-[12px]"
+    <figure className="mt-3 rounded border border-ink-100 bg-white p-2 text-xs text-ink-600">
+      <p className="flex flex-wrap justify-between gap-2">
+        <span>Height {range}</span>
+        <span className="flex items-center gap-1">
+          <span className="inline-block h-3 w-3 rounded-sm bg-red-200" aria-hidden="true" />
+          Grade over {STEEP_GRADE_PERCENT} %
+        </span>
+      </p>
+      <svg
+        viewBox={`0 0 ${CHART.width} ${CHART.height}`}
+        className="mt-1 w-full"
+        role="img"
+        aria-labelledby={titleId}
+        data-testid="profile-chart"
       >
-        {metres(lengthM)}
-      </text>
-      <text x={4} y={CHART.pad} className="fill-ink-600 text-[12px]">
-        {metres(figures.maxElevationM)}
-      </text>
-      <text x={4} y={CHART.height - CHART.pad} className="fill-ink-600 text-[12px]">
-        {metres(figures.minElevationM)}
-      </text>
-    </svg>
+        <title id={titleId}>{`Profile, ${metres(figures.lengthM)} long, height ${range}`}</title>
+        {steep.map((polygon) => (
+          // Stroked in its own colour: no seams between neighbouring steep legs.
+          <polygon
+            key={polygon}
+            points={polygon}
+            className="fill-red-200 stroke-red-200"
+            data-testid="steep-leg"
+          />
+        ))}
+        {runs.map((line) => (
+          <polyline key={line} points={line} fill="none" className="stroke-ink-800" strokeWidth="2" />
+        ))}
+      </svg>
+      <p className="flex justify-between tabular-nums">
+        <span>0 m</span>
+        <span>{metres(figures.lengthM)}</span>
+      </p>
+    </figure>
   )
 }
 
