@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 
-import { contourLabel, labelFraction, pointAlong, unclutteredLabels } from './contour-labels.ts'
+import { contourLabel, labelFraction, lineLength, pointAlong, unclutteredLabels } from './contour-labels.ts'
 
 describe('index line labels', () => {
   test('the height with the decimals its index step needs, decimal comma', () => {
@@ -32,6 +32,7 @@ describe('index label places', () => {
     expect(pointAlong(square, 0.375)).toEqual([2, 1])
     expect(pointAlong(square, 1)).toEqual([0, 0])
     expect(pointAlong([[1, 1]], 0.5)).toEqual([1, 1])
+    expect(lineLength(square)).toBe(8)
   })
 })
 

@@ -18,9 +18,15 @@ export function labelFraction(elevationM: number, intervalM: number) {
   return (((level * 0.25) % 1) + 1) % 1
 }
 
+const legsOf = (line: number[][]) =>
+  line.slice(1).map((p, i) => Math.hypot(p[0]! - line[i]![0]!, p[1]! - line[i]![1]!))
+
+/** A line's planar length (in its own units): the longer lines' labels are shown first. */
+export const lineLength = (line: number[][]) => legsOf(line).reduce((a, b) => a + b, 0)
+
 /** The point `fraction` of the way along a line of [lng, lat] positions (planar: a label's place). */
 export function pointAlong(line: number[][], fraction: number): [number, number] {
-  const legs = line.slice(1).map((p, i) => Math.hypot(p[0]! - line[i]![0]!, p[1]! - line[i]![1]!))
+  const legs = legsOf(line)
   let left = legs.reduce((a, b) => a + b, 0) * fraction
   for (const [i, leg] of legs.entries()) {
     if (left <= leg && leg > 0) {

@@ -8,7 +8,7 @@ import L from 'leaflet'
 import { useEffect } from 'react'
 import { useMap } from 'react-leaflet'
 
-import { contourLabel, labelFraction, pointAlong, unclutteredLabels } from './contour-labels.ts'
+import { contourLabel, labelFraction, lineLength, pointAlong, unclutteredLabels } from './contour-labels.ts'
 import { readApiError } from './map-kit/read-error.ts'
 import type { ContourStatus, ContourView } from './use-contours.ts'
 
@@ -65,6 +65,8 @@ function ContourLines({
         })
         const labels = features
           .filter((f) => f.properties.index && firstLine(f.geometry).length)
+          // The longest lines' labels first: they win where labels would overlap.
+          .sort((a, b) => lineLength(firstLine(b.geometry)) - lineLength(firstLine(a.geometry)))
           .map((f) => {
             const { elevation } = f.properties
             const [lng, lat] = pointAlong(firstLine(f.geometry), labelFraction(elevation, interval))
