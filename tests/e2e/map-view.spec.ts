@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 
 import { setTileServerMode } from '../helpers/tile-server.ts'
@@ -221,6 +222,10 @@ test('contours with labelled index lines, and a profile drawn on the map shows t
   await interval.selectOption('0.5')
   await expect(labels.filter({ hasText: /^102,5 m$/ }).first()).toBeVisible({ timeout: 30_000 })
   await expect(labels.filter({ hasText: /^105 m$/ })).not.toHaveCount(0)
+  // The contours and their controls pass axe as every page does (pages.spec.ts).
+  const axe = await new AxeBuilder({ page }).analyze()
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(serious.map((v) => `${v.impact} ${v.id}`)).toEqual([])
   // Hiding the model's layer takes its contours away.
   await page.getByRole('checkbox', { name: /^site-dsm\.tif/ }).uncheck()
   await expect(map.locator('path.contour-line')).toHaveCount(0)
