@@ -12,10 +12,7 @@ export const fieldError = (field: string, message: string) =>
   new DomainError(400, message, { fieldErrors: { [field]: [message] } })
 
 /** The form's fields by the schema, or a 400 naming the first bad field. */
-function parseCoordinateForm<T extends z.ZodTypeAny>(
-  schema: T,
-  fields: Record<string, unknown>,
-): z.infer<T> {
+function parseCoordinateForm<T extends z.ZodTypeAny>(schema: T, fields: Record<string, unknown>): z.infer<T> {
   const parsed = schema.safeParse(fields)
   if (parsed.success) return parsed.data
   const issue = parsed.error.issues[0]!
