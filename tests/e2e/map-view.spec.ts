@@ -55,17 +55,21 @@ test('the client sees the orthomosaic on the map and measures a rectangle', asyn
 
   // Measure a rectangle 200 × 100 px: at this zoom and latitude its size is known.
   await page.getByRole('button', { name: 'Area', exact: true }).click()
-  await map.scrollIntoViewIfNeeded()
-  const box = (await map.boundingBox())!
-  const x0 = box.x + box.width / 2 - 100
-  const y0 = box.y + box.height / 2 - 50
-  const corners: Array<[number, number]> = [
-    [x0, y0],
-    [x0 + 200, y0],
-    [x0 + 200, y0 + 100],
-    [x0, y0 + 100],
-  ]
-  for (const [x, y] of corners) await page.mouse.click(x, y)
+  // Read where the map is on the screen each time: pressing a tool below it may scroll the page.
+  const clickCorners = async () => {
+    await map.scrollIntoViewIfNeeded()
+    const box = (await map.boundingBox())!
+    const x0 = box.x + box.width / 2 - 100
+    const y0 = box.y + box.height / 2 - 50
+    for (const [dx, dy] of [
+      [0, 0],
+      [200, 0],
+      [200, 100],
+      [0, 100],
+    ] as const)
+      await page.mouse.click(x0 + dx, y0 + dy)
+  }
+  await clickCorners()
   await page.getByRole('button', { name: 'Finish' }).click()
   const zoom = Number(await map.getAttribute('data-zoom'))
   const lat = Number(await map.getAttribute('data-center-lat'))
@@ -76,7 +80,7 @@ test('the client sees the orthomosaic on the map and measures a rectangle', asyn
 
   // The same rectangle's volume; "A height I type" then starts at its edge's mean height, not 0 m.
   await page.getByRole('button', { name: 'Volume', exact: true }).click()
-  for (const [x, y] of corners) await page.mouse.click(x, y)
+  await clickCorners()
   await page.getByRole('button', { name: 'Finish' }).click()
   await expect(page.getByTestId('volume-figures')).toBeVisible({ timeout: 30_000 })
   const edgeMean = parseNumber(await page.getByTestId('volume-base').innerText())
