@@ -47,9 +47,16 @@ export function useMeasureTools(projectId: number | null, layers: MapLayer[]) {
     const show = startMeasuring()
     const init =
       json === undefined ? undefined : { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(json) }
-    const response = await fetch(`/api/projects/${projectId}/deliverables/${elevationId}/${call}`, init)
-    if (!response.ok) {
-      show({ kind: 'error', message: await readApiError(response, MEASURE_FAILED) })
+    const response = await fetch(
+      `/api/projects/${projectId}/deliverables/${elevationId}/${call}`,
+      init,
+    ).catch(() => null)
+    // A lost connection ends the measure too, never leaving it "Measuring…".
+    if (!response?.ok) {
+      show({
+        kind: 'error',
+        message: response ? await readApiError(response, MEASURE_FAILED) : MEASURE_FAILED,
+      })
       return null
     }
     const body = (await response.json()) as Body
