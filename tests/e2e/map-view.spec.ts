@@ -167,7 +167,7 @@ test('with no satellite tiles, the Map view draws the offline map under the laye
 })
 
 test(
-  'without JavaScript: previews, metadata, downloads and the volume form',
+  'without JavaScript: previews, metadata, downloads, the volume form and the profile form',
   { tag: '@no-js-only' },
   async ({ page }) => {
     test.setTimeout(240_000)
@@ -203,6 +203,22 @@ test(
       .fill('-33.92, 18.42\nnot a pair\n-33.921, 18.421')
     await page.getByRole('button', { name: 'Measure volume' }).click()
     await expect(page.getByText('Line 2 is not a ‘latitude, longitude’ pair.').first()).toBeVisible()
+
+    // Typed points across the cone's apex: the same profile view as the map's, its CSV with it.
+    const { apex } = seeded.cone
+    await page
+      .getByRole('textbox', { name: 'Points', exact: true })
+      .fill(`${apex.lat}, ${apex.lng - 0.0004}\n${apex.lat}, ${apex.lng + 0.0004}`)
+    await page.getByRole('button', { name: 'Show the profile' }).click()
+    const profile = page.getByTestId('profile-result')
+    expect(Math.abs(parseNumber(await profile.getByTestId('profile-max').innerText()) - 110)).toBeLessThan(
+      0.5,
+    )
+    await expect(profile.getByTestId('steep-leg').first()).toBeAttached()
+    await expect(profile.getByRole('link', { name: 'Download the profile (CSV)' })).toHaveAttribute(
+      'href',
+      /^data:text\/csv;charset=utf-8,distance_m%2Celevation_m%0A/,
+    )
   },
 )
 
