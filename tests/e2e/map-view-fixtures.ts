@@ -7,7 +7,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { makeReducedCopy, reducedCopyName } from '#app/domain/deliverables/view-copies.server.ts'
 import Database from 'better-sqlite3'
 
@@ -21,7 +21,7 @@ import {
 } from '../helpers/dsm-fixtures.ts'
 import { e2eDir } from '../setup/e2e-env.ts'
 import { seedPaidProject } from './admin-fixtures.ts'
-import { builtOncePerRun } from './fixtures.ts'
+import { builtOncePerRun, DEMO_PASSWORD, signIn } from './fixtures.ts'
 
 /** The orthomosaic and cone DSM with their viewing copies, built once per run for all workers (GDAL takes some seconds for the 4096 px orthomosaic). */
 export function builtRasters() {
@@ -86,6 +86,16 @@ export async function seedMapProject(name: string) {
     elevationId: fileIds.elevation!,
     cone,
   }
+}
+
+/** A new seeded project's Map view (`name` and a random tail), signed in as its client, the map drawn. */
+export async function openMapView(page: Page, name: string) {
+  const seeded = await seedMapProject(`${name} ${crypto.randomBytes(3).toString('hex')}`)
+  await signIn(page, seeded.clientEmail, DEMO_PASSWORD)
+  await page.goto(`/projects/${seeded.projectId}/map`)
+  const map = page.getByTestId('deliverables-map')
+  await expect(map.locator('.leaflet-container')).toBeVisible()
+  return { seeded, map }
 }
 
 /**

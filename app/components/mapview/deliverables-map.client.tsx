@@ -2,8 +2,9 @@
  * The Map view's interactive map (browser only, loaded by the map route alone): satellite
  * base map, survey areas, each ready raster deliverable as a COG layer (ADR 238), the
  * layer list with opacity, swipe comparison, zoom to the data, the elevation legend, and
- * the measure tools: distance and area in the browser (turf), height and volume
- * from the server's measure calls (signed in only: the share link's viewer has none),
+ * the measure tools: distance and area in the browser (turf), height, volume and a drawn
+ * line's profile from the server's measure calls, and each elevation model's Contours layer
+ * (signed in only: the share link's viewer has none),
  * and the map notes. The pieces the site Map view shares are in `map-kit/`.
  */
 import type { MapLayer } from '#app/domain/deliverables/map-view.server.ts'
@@ -13,6 +14,8 @@ import { useEffect, useRef, useState } from 'react'
 
 import { CheckpointTargetsPanel } from './checkpoint-targets-panel.tsx'
 import { CheckpointTargetsOnMap } from './checkpoint-targets.client.tsx'
+import { ContourControls } from './contour-controls.tsx'
+import { ContourLayers } from './contour-lines.client.tsx'
 import { MeasureOnMap } from './map-kit/measure-on-map.client.tsx'
 import { boundsOf, RasterLayers } from './map-kit/raster-layers.client.tsx'
 import { SurveyBaseMap, ViewReporter, type MapOutline } from './map-kit/survey-base-map.client.tsx'
@@ -20,10 +23,13 @@ import { SwipeDivider } from './map-kit/swipe-divider.tsx'
 import { NotesInView } from './map-notes-in-view.client.tsx'
 import { NotesOnMap } from './map-notes-layer.client.tsx'
 import type { NoteRow } from './map-notes.tsx'
-import { LayerPanel, MeasurePanel } from './map-panels.tsx'
+import { LayerPanel } from './map-panels.tsx'
+import { MeasurePanel } from './measure-panel.tsx'
 import { useNoteEditor } from './note-editor.ts'
 import { NotesPanel } from './notes-panel.tsx'
+import { ProfileResult } from './profile-result.tsx'
 import { useCheckpointTargets, type TargetModel } from './use-checkpoint-targets.ts'
+import { useContours } from './use-contours.ts'
 import { useLayerView } from './use-layer-view.ts'
 import { useMeasureTools } from './use-measure-tools.ts'
 
@@ -54,6 +60,10 @@ export function DeliverablesMap({
   const layerView = useLayerView(layers)
   const { swipe } = layerView
   const measure = useMeasureTools(projectId, layers)
+  // Contours are the project's call: none through a share link.
+  const contourView = useContours(projectId ?? 0, layerView)
+  const contours = projectId === null ? null : contourView
+  const measured = measure.tools.result
   const noteEditor = useNoteEditor()
   const targets = useCheckpointTargets(projectId, targetModels)
   // One drawing tool at a time: a note's shape or a measure.
@@ -85,6 +95,7 @@ export function DeliverablesMap({
         >
           <SurveyBaseMap bounds={bounds} tileUrl={tileUrl} areas={areas} outlines={outlines} mapRef={mapRef}>
             <RasterLayers view={layerView} />
+            {contours ? <ContourLayers contours={contours} layerIds={layers.map((l) => l.id)} /> : null}
             <MeasureOnMap
               mode={measure.tools.mode}
               finishRef={measure.finishRef}
@@ -117,10 +128,30 @@ export function DeliverablesMap({
             </label>
           </>
         ) : null}
+        {measured?.kind === 'profile' ? (
+          <section
+            aria-labelledby="drawn-profile-heading"
+            className="card mt-4 p-4"
+            data-testid="drawn-profile"
+          >
+            <h2
+              id="drawn-profile-heading"
+              className="text-sm font-semibold uppercase tracking-wide text-ink-500"
+            >
+              Profile along the line drawn
+            </h2>
+            <ProfileResult figures={measured.figures} />
+          </section>
+        ) : null}
       </div>
       <div className="space-y-4">
         <LayerPanel
           view={layerView}
+          extra={(layer) =>
+            contours && layer.kind === 'elevation' ? (
+              <ContourControls contours={contours} layer={layer} />
+            ) : null
+          }
           onZoomTo={(id) => {
             const map = mapRef.current
             if (!map) return

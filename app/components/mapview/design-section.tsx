@@ -7,9 +7,12 @@
 import { Form, Link } from '@remix-run/react'
 import { SelectField } from '#app/components/forms/select-field.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
+import { FigureList } from '#app/components/ui/figure-list.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import { formatCubicMetres, formatNumber, formatSquareMetres } from '#app/lib/format/numbers.ts'
+
+import { ModelSelect, SubmitWithError } from './terrain-form-parts.tsx'
 
 type Model = { id: number; fileName: string }
 export type DesignListItem = {
@@ -128,16 +131,7 @@ function CutFillFigures({ figures, mapUrl }: { figures: CutFillView['figures']; 
   ] as const
   return (
     <div className="mt-4" data-testid="cut-fill-result">
-      <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
-        {rows.map(([label, value, testId]) => (
-          <div key={label}>
-            <dt className="text-ink-600">{label}</dt>
-            <dd className="font-semibold" data-testid={testId}>
-              {value}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <FigureList rows={rows} layout="grid" />
       <p className="mt-2 text-sm text-ink-600">
         On the map: cut red, fill blue, clear within ±5 cm.{' '}
         <a href={mapUrl} className="underline" download="cut-fill.png">
@@ -195,15 +189,10 @@ export function DesignSection({
         >
           <input type="hidden" name="intent" value="cut-fill" />
           <div className="space-y-3">
-            <SelectField
-              labelProps={{ children: 'Elevation model' }}
-              selectProps={{
-                id: 'cut-fill-model',
-                name: 'fileId',
-                className: 'mt-1 w-full',
-                defaultValue: fields?.fileId ?? String(result?.fileId ?? models[0]!.id),
-              }}
-              options={models.map((m) => ({ value: String(m.id), label: m.fileName }))}
+            <ModelSelect
+              id="cut-fill-model"
+              models={models}
+              chosen={fields?.fileId ?? (result ? String(result.fileId) : undefined)}
             />
             <SelectField
               labelProps={{ children: 'Design surface' }}
@@ -226,16 +215,7 @@ export function DesignSection({
               defaultValue={fields?.coordinates}
             />
           </label>
-          <div className="md:col-span-2">
-            <button type="submit" className="btn-primary" disabled={busy}>
-              {busy ? 'Measuring…' : 'Measure cut and fill'}
-            </button>
-            {error ? (
-              <p id="cut-fill-error" role="alert" className="mt-2 text-sm text-red-700">
-                {error}
-              </p>
-            ) : null}
-          </div>
+          <SubmitWithError busy={busy} label="Measure cut and fill" errorId="cut-fill-error" error={error} />
         </Form>
       ) : null}
       {result ? <CutFillFigures figures={result.figures} mapUrl={cutFillMapUrl(projectId, result)} /> : null}

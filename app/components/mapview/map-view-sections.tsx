@@ -6,7 +6,6 @@
 import type { SerializeFrom } from '@remix-run/node'
 import { Form } from '@remix-run/react'
 import { accuracyPdfUrl } from '#app/components/deliverables/checkpoint-report.tsx'
-import { SelectField } from '#app/components/forms/select-field.tsx'
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
@@ -21,6 +20,7 @@ import type { VolumeFormResult } from '#app/domain/deliverables/map-view.server.
 import { formatFileSize, formatHectares, formatNumber, formatPercent } from '#app/lib/format/numbers.ts'
 
 import { VolumeTable } from './map-panels.tsx'
+import { ModelSelect } from './terrain-form-parts.tsx'
 
 type ListedDeliverable = SerializeFrom<Deliverable>
 
@@ -183,16 +183,7 @@ export function VolumeForm({
         aria-describedby={error ? 'volume-error' : undefined}
       >
         <div className="space-y-4">
-          <SelectField
-            labelProps={{ children: 'Elevation model' }}
-            selectProps={{
-              id: 'volume-elevation-model',
-              name: 'fileId',
-              className: 'mt-1 w-full',
-              defaultValue: fields?.fileId ?? String(elevationModels[0]!.id),
-            }}
-            options={elevationModels.map((m) => ({ value: String(m.id), label: m.fileName }))}
-          />
+          <ModelSelect id="volume-elevation-model" models={elevationModels} chosen={fields?.fileId} />
           <label className="block text-sm font-medium text-ink-900">
             Corners
             <textarea

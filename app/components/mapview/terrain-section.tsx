@@ -6,28 +6,14 @@
 import { Form } from '@remix-run/react'
 import { SelectField } from '#app/components/forms/select-field.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
-import { useId } from 'react'
+import type { ProfileFigures } from '#app/domain/deliverables/profile.server.ts'
+
+import { STEEP_GRADE_PERCENT } from './profile-chart.ts'
+import { ProfileResult } from './profile-result.tsx'
+import { ModelButtons, ModelSelect, SubmitWithError } from './terrain-form-parts.tsx'
 
 type Model = { id: number; fileName: string }
-type ProfilePoint = { distanceM: number; elevationM: number | null }
-export type ProfileView = {
-  fileId: number
-  /** The points as CSV, written on the server by the one CSV helper. */
-  csv: string
-  figures: {
-    lengthM: number
-    points: ProfilePoint[]
-    maxGradePercent: number | null
-    minElevationM: number | null
-    maxElevationM: number | null
-  }
-}
-
-/** A haul road steeper than this is shaded on the chart. */
-const STEEP_GRADE_PERCENT = 10
-const CHART = { width: 640, height: 220, pad: 36 }
-
-const metres = (value: number | null) => (value === null ? '—' : `${value.toFixed(2)} m`)
+export type ProfileView = { fileId: number; figures: ProfileFigures }
 
 function contoursUrl(projectId: number, fileId: number) {
   return `/api/projects/${projectId}/deliverables/${fileId}/contours`
@@ -80,88 +66,13 @@ export function ContourDownloadForm({ projectId, models }: { projectId: number; 
             { value: 'wgs84', label: 'WGS84 (longitude, latitude)' },
           ]}
         />
-        <div className="flex flex-wrap gap-2 sm:col-span-3">
-          {models.map((m) => (
-            <button
-              key={m.id}
-              type="submit"
-              formAction={contoursUrl(projectId, m.id)}
-              className="btn-secondary btn-sm max-w-full truncate"
-            >
-              Contours of {m.fileName}
-            </button>
-          ))}
-        </div>
+        <ModelButtons
+          models={models}
+          actionOf={(fileId) => contoursUrl(projectId, fileId)}
+          label={(fileName) => `Contours of ${fileName}`}
+        />
       </Form>
     </section>
-  )
-}
-
-/** The profile as an SVG: the ground line (gaps where the model has no data), steep legs shaded. */
-function ProfileChart({ figures }: { figures: ProfileView['figures'] }) {
-  const titleId = useId()
-  const { points, lengthM } = figures
-  const low = figures.minElevationM ?? 0
-  const high = figures.maxElevationM ?? 1
-  const span = high - low || 1
-  const x = (d: number) => CHART.pad + (d / (lengthM || 1)) * (CHART.width - 2 * CHART.pad)
-  const y = (z: number) => CHART.height - CHART.pad - ((z - low) / span) * (CHART.height - 2 * CHART.pad)
-  const runs: string[] = []
-  const steep: string[] = []
-  let run: string[] = []
-  points.forEach((p, i) => {
-    if (p.elevationM === null) {
-      if (run.length > 1) runs.push(run.join(' '))
-      run = []
-      return
-    }
-    run.push(`${x(p.distanceM).toFixed(1)},${y(p.elevationM).toFixed(1)}`)
-    const before = points[i - 1]
-    if (before?.elevationM == null) return
-    const grade = (Math.abs(p.elevationM - before.elevationM) / (p.distanceM - before.distanceM || 1)) * 100
-    if (grade > STEEP_GRADE_PERCENT) {
-      const base = CHART.height - CHART.pad
-      steep.push(
-        `${x(before.distanceM)},${base} ${x(before.distanceM)},${y(before.elevationM)} ${x(p.distanceM)},${y(p.elevationM)} ${x(p.distanceM)},${base}`,
-      )
-    }
-  })
-  if (run.length > 1) runs.push(run.join(' '))
-  return (
-    <svg
-      viewBox={`0 0 ${CHART.width} ${CHART.height}`}
-      className="mt-3 w-full rounded border border-ink-100 bg-white"
-      role="img"
-      aria-labelledby={titleId}
-      data-testid="profile-chart"
-    >
-      <title id={titleId}>
-        {`Profile, ${lengthM.toFixed(1)} m long, from ${metres(figures.minElevationM)} to ${metres(figures.maxElevationM)}`}
-      </title>
-      {steep.map((polygon) => (
-        <polygon key={polygon} points={polygon} className="fill-red-200" />
-      ))}
-      {runs.map((line) => (
-        <polyline key={line} points={line} fill="none" className="stroke-ink-800" strokeWidth="2" />
-      ))}
-      <text x={CHART.pad} y={CHART.height - 10} className="fill-ink-600 text-[12px]">
-        0 m
-      </text>
-      <text
-        x={CHART.width - CHART.pad}
-        y={CHART.height - 10}
-        textAnchor="end"
-        className="fill-ink-600 text-[12px]"
-      >
-        {`${lengthM.toFixed(1)} m`}
-      </text>
-      <text x={4} y={CHART.pad} className="fill-ink-600 text-[12px]">
-        {metres(figures.maxElevationM)}
-      </text>
-      <text x={4} y={CHART.height - CHART.pad} className="fill-ink-600 text-[12px]">
-        {metres(figures.minElevationM)}
-      </text>
-    </svg>
   )
 }
 
@@ -193,16 +104,7 @@ export function ProfileSection({
       >
         <input type="hidden" name="intent" value="profile" />
         <div className="space-y-3">
-          <SelectField
-            labelProps={{ children: 'Elevation model' }}
-            selectProps={{
-              id: 'profile-elevation-model',
-              name: 'fileId',
-              className: 'mt-1 w-full',
-              defaultValue: fields?.fileId ?? String(models[0]!.id),
-            }}
-            options={models.map((m) => ({ value: String(m.id), label: m.fileName }))}
-          />
+          <ModelSelect id="profile-elevation-model" models={models} chosen={fields?.fileId} />
           <label className="block text-sm font-medium text-ink-900">
             Samples
             <input
@@ -226,51 +128,9 @@ export function ProfileSection({
             defaultValue={fields?.coordinates}
           />
         </label>
-        <div className="md:col-span-2">
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? 'Measuring…' : 'Show the profile'}
-          </button>
-          {error ? (
-            <p id="profile-error" role="alert" className="mt-2 text-sm text-red-700">
-              {error}
-            </p>
-          ) : null}
-        </div>
+        <SubmitWithError busy={busy} label="Show the profile" errorId="profile-error" error={error} />
       </Form>
-      {result ? (
-        <div className="mt-4" data-testid="profile-result">
-          <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
-            <div>
-              <dt className="text-ink-600">Length</dt>
-              <dd className="font-semibold">{result.figures.lengthM.toFixed(2)} m</dd>
-            </div>
-            <div>
-              <dt className="text-ink-600">Lowest</dt>
-              <dd className="font-semibold">{metres(result.figures.minElevationM)}</dd>
-            </div>
-            <div>
-              <dt className="text-ink-600">Highest</dt>
-              <dd className="font-semibold">{metres(result.figures.maxElevationM)}</dd>
-            </div>
-            <div>
-              <dt className="text-ink-600">Steepest grade</dt>
-              <dd className="font-semibold" data-testid="profile-max-grade">
-                {result.figures.maxGradePercent === null
-                  ? '—'
-                  : `${result.figures.maxGradePercent.toFixed(1)} %`}
-              </dd>
-            </div>
-          </dl>
-          <ProfileChart figures={result.figures} />
-          <a
-            href={`data:text/csv;charset=utf-8,${encodeURIComponent(result.csv)}`}
-            download="profile.csv"
-            className="btn-secondary btn-sm mt-3 inline-block"
-          >
-            Download the profile (CSV)
-          </a>
-        </div>
-      ) : null}
+      {result ? <ProfileResult figures={result.figures} /> : null}
     </section>
   )
 }

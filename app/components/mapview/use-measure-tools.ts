@@ -1,15 +1,16 @@
 import { lineString, area as turfArea, length as turfLength, polygon as turfPolygon } from '@turf/turf'
 import type { MapLayer } from '#app/domain/deliverables/map-view.server.ts'
 import type { VolumeFigures } from '#app/domain/deliverables/measure-schemas.ts'
+import type { ProfileFigures } from '#app/domain/deliverables/profile.server.ts'
 import type L from 'leaflet'
 import { useRef, useState } from 'react'
 
 import { MEASURE_FAILED, readApiError } from './map-kit/read-error.ts'
-import type { BaseChoice, MeasureMode, MeasureResult, MeasureTools } from './map-panels.tsx'
+import type { BaseChoice, MeasureMode, MeasureResult, MeasureTools } from './measure-panel.tsx'
 
 /**
  * The measure tools' state: the tool chosen, its result, the elevation model and base plane
- * for height and volume. `MeasureOnMap` draws with it, `MeasurePanel` shows and changes it.
+ * for height, volume and profile. `MeasureOnMap` draws with it, `MeasurePanel` shows and changes it.
  */
 export function useMeasureTools(projectId: number | null, layers: MapLayer[]) {
   const [mode, setMode] = useState<MeasureMode | null>(null)
@@ -36,30 +37,59 @@ export function useMeasureTools(projectId: number | null, layers: MapLayer[]) {
     }
   }
 
-  async function measureVolume(ring: [number, number][], chosenBase: BaseChoice) {
-    if (!elevationId || projectId === null) return
-    lastRing.current = ring
+  /** A measure of the chosen elevation model on the server; its body, unless a newer measure began. */
+  async function measureOnServer<Body>(
+    call: string,
+    json: unknown,
+    toResult: (body: Body) => MeasureResult,
+  ): Promise<Body | null> {
+    if (!elevationId || projectId === null) return null
     const show = startMeasuring()
+    const init =
+      json === undefined ? undefined : { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(json) }
+    const response = await fetch(
+      `/api/projects/${projectId}/deliverables/${elevationId}/${call}`,
+      init,
+    ).catch(() => null)
+    // A lost connection ends the measure too, never leaving it "Measuring…".
+    if (!response?.ok) {
+      show({
+        kind: 'error',
+        message: response ? await readApiError(response, MEASURE_FAILED) : MEASURE_FAILED,
+      })
+      return null
+    }
+    const body = (await response.json()) as Body
+    return show(toResult(body)) ? body : null
+  }
+
+  async function measureVolume(ring: [number, number][], chosenBase: BaseChoice) {
+    lastRing.current = ring
     // A typed height not known yet is measured at the edge mean, which then fills the box.
     const untyped = typeof chosenBase === 'object' && chosenBase.elevationM === null
-    const response = await fetch(`/api/projects/${projectId}/deliverables/${elevationId}/volume`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        polygon: { type: 'Polygon', coordinates: [ring] },
-        base: untyped ? 'edge-mean' : chosenBase,
-      }),
-    })
-    if (!response.ok)
-      return void show({ kind: 'error', message: await readApiError(response, MEASURE_FAILED) })
-    const figures = (await response.json()) as VolumeFigures
-    if (!show({ kind: 'volume', figures })) return
+    const figures = await measureOnServer<VolumeFigures>(
+      'volume',
+      { polygon: { type: 'Polygon', coordinates: [ring] }, base: untyped ? 'edge-mean' : chosenBase },
+      (body) => ({ kind: 'volume', figures: body }),
+    )
+    if (!figures) return
     edgeMean.current = figures.edgeMeanM
     if (untyped && figures.edgeMeanM !== null) setBase({ elevationM: toCentimetre(figures.edgeMeanM) })
   }
 
   function onShape(shapeMode: MeasureMode, latlngs: L.LatLng[]) {
     const coords = latlngs.map((p) => [p.lng, p.lat] as [number, number])
+    if (shapeMode === 'profile') {
+      const line = { type: 'LineString', coordinates: coords }
+      return void measureOnServer<ProfileFigures>(
+        'profile',
+        { line, samples: PROFILE_SAMPLES },
+        (figures) => ({
+          kind: 'profile',
+          figures,
+        }),
+      )
+    }
     if (shapeMode === 'distance') {
       return showNew({ kind: 'distance', metres: turfLength(lineString(coords), { units: 'meters' }) })
     }
@@ -74,16 +104,14 @@ export function useMeasureTools(projectId: number | null, layers: MapLayer[]) {
     void measureVolume(ring, base)
   }
 
-  async function measureHeight(latlng: L.LatLng) {
-    if (!elevationId || projectId === null) return
-    const show = startMeasuring()
-    const response = await fetch(
-      `/api/projects/${projectId}/deliverables/${elevationId}/elevation?lat=${latlng.lat.toFixed(8)}&lng=${latlng.lng.toFixed(8)}`,
-    )
-    if (!response.ok)
-      return void show({ kind: 'error', message: await readApiError(response, MEASURE_FAILED) })
-    const body = (await response.json()) as { elevationM: number | null }
-    show({ kind: 'height', elevationM: body.elevationM, lat: latlng.lat, lng: latlng.lng })
+  function measureHeight(latlng: L.LatLng) {
+    const at = `lat=${latlng.lat.toFixed(8)}&lng=${latlng.lng.toFixed(8)}`
+    void measureOnServer<{ elevationM: number | null }>(`elevation?${at}`, undefined, (body) => ({
+      kind: 'height',
+      elevationM: body.elevationM,
+      lat: latlng.lat,
+      lng: latlng.lng,
+    }))
   }
 
   const tools: MeasureTools = {
@@ -111,7 +139,11 @@ export function useMeasureTools(projectId: number | null, layers: MapLayer[]) {
       if (mode === 'volume' && lastRing.current) void measureVolume(lastRing.current, chosen)
     },
   }
-  return { tools, finishRef, onShape, onPoint: (latlng: L.LatLng) => void measureHeight(latlng) }
+  return { tools, finishRef, onShape, onPoint: measureHeight }
 }
+
+const JSON_HEADERS = { 'Content-Type': 'application/json' }
+/** Points along a drawn profile: the API's default, a chart's worth. */
+const PROFILE_SAMPLES = 200
 
 const toCentimetre = (metres: number) => Math.round(metres * 100) / 100

@@ -9,6 +9,8 @@ import { SelectField } from '#app/components/forms/select-field.tsx'
 import type { EarlierSurvey } from '#app/domain/annotations/earlier-surveys.server.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 
+import { ModelButtons } from './terrain-form-parts.tsx'
+
 function volumeReportUrl(projectId: number, fileId: number) {
   return `/api/projects/${projectId}/deliverables/${fileId}/volume-report.pdf`
 }
@@ -71,18 +73,11 @@ export function VolumeReportForm({
               options={designs.map((d) => ({ value: String(d.id), label: d.name }))}
             />
           ) : null}
-          <div className="flex flex-wrap gap-2">
-            {elevationModels.map((m) => (
-              <button
-                key={m.id}
-                type="submit"
-                formAction={volumeReportUrl(projectId, m.id)}
-                className="btn-secondary btn-sm max-w-full truncate"
-              >
-                Volume report on {m.fileName} (PDF)
-              </button>
-            ))}
-          </div>
+          <ModelButtons
+            models={elevationModels}
+            actionOf={(fileId) => volumeReportUrl(projectId, fileId)}
+            label={(fileName) => `Volume report on ${fileName} (PDF)`}
+          />
         </Form>
       ) : (
         <p className="mt-2 text-sm text-ink-600">Save a polygon note on the map to make a volume report.</p>

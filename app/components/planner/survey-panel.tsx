@@ -1,4 +1,5 @@
 /** The planner's survey figures: what the grid drawn on the map costs in photos, time and batteries. */
+import { FigureList } from '#app/components/ui/figure-list.tsx'
 import { formatFlightTime, type SurveySettings } from '#app/domain/survey/project-plan.ts'
 import { formatKm, formatNumber } from '#app/lib/format/numbers.ts'
 
@@ -22,16 +23,7 @@ export function SurveyGridFigures({ grid, settings }: { grid: SurveyGrid; settin
         {formatNumber(plan.altitudeM, 1, { minDecimals: 0 })} m · {settings.frontOverlap}/
         {settings.sideOverlap} % overlap
       </p>
-      <dl className="mt-2 space-y-1 text-sm">
-        {rows.map(([label, value, id]) => (
-          <div key={label} className="flex justify-between">
-            <dt className="text-ink-600">{label}</dt>
-            <dd className="tabular-nums text-ink-900" data-testid={id}>
-              {value}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <FigureList rows={rows} layout="rows" className="mt-2" />
       {plan.warnings.length ? (
         <ul className="mt-2 space-y-1 text-xs font-medium text-amber-800">
           {plan.warnings.map((w) => (

@@ -15,11 +15,11 @@ import { MEASURE_MESSAGES, type ChangeFigures } from './measure-schemas.ts'
 import {
   gdal,
   groundFrameOf,
-  isNodata,
   MAX_PIXELS,
   measurableRing,
   readFirstBand,
   round,
+  sumDifferences,
   writeCutline,
   type MeasureRun,
 } from './raster-measure.server.ts'
@@ -182,21 +182,13 @@ export async function elevationChangeOver(
     for (const warp of warps) if (warp.status === 'rejected') throw warp.reason
     const [a, b] = [await readFirstBand(warpedA), await readFirstBand(warpedB)]
     if (a.width !== b.width || a.height !== b.height) throw new DomainError(422, MEASURE_MESSAGES.unreadable)
-    let cut = 0
-    let fill = 0
-    let inA = 0
-    let compared = 0
-    for (let i = 0; i < a.band.length; i++) {
-      const za = a.band[i]!
-      if (isNodata(za, grid.nodata)) continue
-      inA++
-      const zb = b.band[i]!
-      if (!Number.isFinite(zb)) continue
-      compared++
-      const d = za - zb
-      if (d > 0) fill += d
-      else cut -= d
-    }
+    // Where A is higher than B the ground was filled; where lower, cut.
+    const {
+      above: fill,
+      below: cut,
+      topCells: inA,
+      compared,
+    } = sumDifferences(a.band, (i) => b.band[i]!, grid.nodata)
     if (!inA) throw new DomainError(400, MEASURE_MESSAGES.outside)
     if (!compared) throw new DomainError(422, MEASURE_MESSAGES.noOverlap)
     const cutM3 = cut * a.pixelAreaM2

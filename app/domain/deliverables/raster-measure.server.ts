@@ -98,6 +98,36 @@ export function isNodata(value: number, nodata: number | null) {
   return !Number.isFinite(value) || (nodata !== null && value === nodata)
 }
 
+/**
+ * `top − bottom` summed cell by cell (m × cells): `above` where top is higher, `below` where it
+ * is lower, over the cells with data in `top` (`topCells`, where `bottomSum` adds the bottom's
+ * heights) and a height in `bottom` (`compared`).
+ */
+export function sumDifferences(
+  top: ArrayLike<number>,
+  bottomAt: (i: number) => number,
+  nodata: number | null,
+) {
+  let above = 0
+  let below = 0
+  let topCells = 0
+  let compared = 0
+  let bottomSum = 0
+  for (let i = 0; i < top.length; i++) {
+    const z = top[i]!
+    if (isNodata(z, nodata)) continue
+    topCells++
+    const under = bottomAt(i)
+    if (!Number.isFinite(under)) continue
+    compared++
+    bottomSum += under
+    const d = z - under
+    if (d > 0) above += d
+    else below -= d
+  }
+  return { above, below, topCells, compared, bottomSum }
+}
+
 /** Values at WGS84 points ([lng, lat]); null off the raster or on nodata. */
 async function sampleAt(run: MeasureRun, file: string, points: [number, number][], nodata: number | null) {
   const stdout = await gdal(
@@ -317,20 +347,9 @@ export async function volumeOver(
       )
       baseAt = (i) => heights[i]!
     }
-    let cut = 0
-    let fill = 0
-    let valid = 0
-    let baseSum = 0
-    for (let i = 0; i < band.length; i++) {
-      const z = band[i]!
-      if (isNodata(z, facts.nodata)) continue
-      valid++
-      const under = baseAt ? baseAt(i) : baseM
-      baseSum += under
-      const dz = z - under
-      if (dz > 0) cut += dz
-      else fill -= dz
-    }
+    // The ground above the base is cut, below it fill.
+    const sums = sumDifferences(band, baseAt ?? (() => baseM), facts.nodata)
+    const { above: cut, below: fill, topCells: valid, bottomSum: baseSum } = sums
     if (!valid) throw new DomainError(400, MEASURE_MESSAGES.outside)
     const cutM3 = cut * pixelAreaM2
     const fillM3 = fill * pixelAreaM2

@@ -3,13 +3,8 @@
  * and, optionally, typed corners (one ‘latitude, longitude’ per line; the design's outline when
  * left empty) → the same figures as POST …/cut-fill.
  */
-import {
-  coordinateLines,
-  fieldError,
-  parseCoordinateForm,
-} from '#app/domain/places/coordinate-form.server.ts'
+import { readCoordinateForm, type CoordinateFormReader } from '#app/domain/places/coordinate-form.server.ts'
 import { numberInput } from '#app/lib/http/zod-input.ts'
-import type { User } from '#db/schema.ts'
 import { z } from 'zod'
 
 import { measureCutFill, type CutFillFigures } from './cut-fill.server.ts'
@@ -33,16 +28,18 @@ const CutFillFormSchema = z.object({
 
 export type CutFillFormResult = { fileId: number; designSurfaceId: number; figures: CutFillFigures }
 
-export async function cutFillFromForm(
-  user: Pick<User, 'id' | 'role'>,
-  projectId: number,
-  fields: Record<string, unknown>,
-  signal?: AbortSignal,
-): Promise<CutFillFormResult> {
-  const data = parseCoordinateForm(CutFillFormSchema, fields)
-  const ring = coordinateLines(data.coordinates)
-  if (ring.length && (ring.length < 3 || ring.length > MAX_CORNERS))
-    throw fieldError('coordinates', CUT_FILL_FORM_MESSAGES.corners)
+export const cutFillFromForm: CoordinateFormReader<CutFillFormResult> = async (
+  user,
+  projectId,
+  fields,
+  signal,
+) => {
+  const { data, points: ring } = readCoordinateForm(CutFillFormSchema, fields, {
+    min: 3,
+    max: MAX_CORNERS,
+    message: CUT_FILL_FORM_MESSAGES.corners,
+    optional: true,
+  })
   const { fileId, designSurfaceId } = data
   const figures = await measureCutFill(
     user,

@@ -13,11 +13,11 @@ import { countMeasure, requireElevationModel } from '#app/domain/deliverables/me
 import {
   gdal,
   groundFrameOf,
-  isNodata,
   MAX_PIXELS,
   measurableRing,
   readFirstBand,
   round,
+  sumDifferences,
   toPlane,
   writeCutline,
   type MeasureRun,
@@ -168,21 +168,9 @@ function cutFillOver(
     ringInput,
     designOutline,
     ({ model, design, nodata }) => {
-      let cut = 0
-      let fill = 0
-      let cells = 0
-      let modelCells = 0
-      for (let i = 0; i < model.band.length; i++) {
-        const z = model.band[i]!
-        if (isNodata(z, nodata)) continue
-        modelCells++
-        const planned = design.band[i]!
-        if (!Number.isFinite(planned)) continue
-        cells++
-        const dz = z - planned
-        if (dz > 0) cut += dz
-        else fill -= dz
-      }
+      // Ground above the design is cut, below it fill.
+      const sums = sumDifferences(model.band, (i) => design.band[i]!, nodata)
+      const { above: cut, below: fill, topCells: modelCells, compared: cells } = sums
       if (!modelCells) throw new DomainError(400, CUT_FILL_MESSAGES.outsideModel)
       if (!cells) throw new DomainError(400, CUT_FILL_MESSAGES.noCells)
       const cellArea = model.pixelAreaM2

@@ -8,7 +8,7 @@ import { useEffect, useRef } from 'react'
 import { useMap } from 'react-leaflet'
 
 import { DRAWN_AREA } from '../change-ramp.ts'
-import type { MeasureMode } from '../map-panels.tsx'
+import type { MeasureMode } from '../measure-panel.tsx'
 import { drawnShape, drawShape, pickPoint } from './draw-shape.client.ts'
 
 /** A drawn shape's outline: never the change map's red "loss" or blue "gain". */
@@ -63,7 +63,7 @@ export function MeasureOnMap({
         }).addTo(drawn.current)
         latest.current.onPoint(latlng)
       })
-    return drawShape(map, mode === 'distance' ? 'line' : 'polygon', {
+    return drawShape(map, mode === 'distance' || mode === 'profile' ? 'line' : 'polygon', {
       colour: DRAW_COLOUR,
       fill: DRAWN_AREA.fill,
       repeat: true,
