@@ -95,7 +95,7 @@ export function DeliverableCheckpointsForm({
             id: `checkpoints-file-${id}`,
             name: 'csvFile',
             type: 'file',
-            accept: '.csv,.txt,text/csv,text/plain',
+            accept: '.csv,.txt',
             className: 'py-1.5 text-sm',
           }}
         />

@@ -3,7 +3,8 @@
  * that starts a spreadsheet formula (=, +, -, @, tab, CR, or their full-width forms) gets a
  * leading apostrophe, so `=HYPERLINK(…)` in a name is shown, never run. Numbers stay numbers
  * (a negative volume is not a formula). A CSV another tool writes (ogr2ogr) takes its text
- * fields through `escapeFormula` first.
+ * fields through `escapeFormula` first. (One CSV is written in the browser: a terrain profile's,
+ * numbers only, from the points its chart draws — `mapview/profile-chart.ts`.)
  */
 import { Readable } from 'node:stream'
 import { stringify as stringifyStream } from 'csv-stringify'
