@@ -174,7 +174,7 @@ describe('an s3:// replica (s3rver in this process)', () => {
     }
   }, 120_000)
 
-  test('a replica whose bucket goes (NoSuchBucket) is a warning with its error after a minute, and /healthcheck answers 503', async () => {
+  test('a replica whose bucket goes (NoSuchBucket) is a warning with its error after LITESTREAM_WARN_AFTER_SECONDS, and /healthcheck answers 503', async () => {
     const bucket = await startTestBucket({ prefix: '' })
     const s3 = new S3Client({
       endpoint: bucket.endpoint,
@@ -187,7 +187,11 @@ describe('an s3:// replica (s3rver in this process)', () => {
     const s3dir = fs.mkdtempSync(path.join(dir, 's3-gone-'))
     let s3server: StartedServer | undefined
     try {
-      const s3env = bucketReplicaEnv(bucket, s3dir, PORT + 2, `s3://${REPLICA_BUCKET}/db`)
+      const s3env = {
+        ...bucketReplicaEnv(bucket, s3dir, PORT + 2, `s3://${REPLICA_BUCKET}/db`),
+        // The production default is a minute; the warning is the same after 10 s.
+        LITESTREAM_WARN_AFTER_SECONDS: '10',
+      }
       s3server = await startServer(s3env)
       const token = await logIn(s3server.base)
       const state = async () => (await healthOf(s3server!.base)).body.replication?.state
@@ -207,10 +211,14 @@ describe('an s3:// replica (s3rver in this process)', () => {
         'the bucket deleted',
         30_000,
       )
-      // A write Litestream cannot copy, then a minute (and the watch's few seconds) without a sync.
+      // A write Litestream cannot copy, then 10 s (and the watch's few seconds) without a sync.
       await logIn(s3server.base)
-      const failing = async () => (await healthOf(s3server!.base)).status === 503
-      await untilTrue(failing, 'the replication warning', 100_000)
+      // Litestream's own error comes from its probe, every 30 s while behind.
+      const failing = async () => {
+        const health = await healthOf(s3server!.base)
+        return health.status === 503 && /NoSuchBucket/.test(health.body.replication?.error ?? '')
+      }
+      await untilTrue(failing, 'the replication warning with its error', 100_000)
       const health = await healthOf(s3server.base)
       expect(health.body).toMatchObject({
         status: 'degraded',
@@ -220,7 +228,7 @@ describe('an s3:// replica (s3rver in this process)', () => {
       const panel = await replicationPanel(s3server.base, token)
       expect(panel).toMatchObject({
         state: 'warning',
-        summary: expect.stringMatching(/^No sync to the replica for over a minute\. Last successful sync /),
+        summary: expect.stringMatching(/^No sync to the replica for over 10 seconds\. Last successful sync /),
         detail: expect.stringMatching(/^Error: .*NoSuchBucket/),
       })
     } finally {

@@ -182,7 +182,7 @@ async function replicationCheck(): Promise<HealthResult> {
   if (health.state === 'failing')
     return {
       state: 'warning',
-      summary: `No sync to the replica for over a minute. ${last}`,
+      summary: `No sync to the replica for over ${warnAfterText(getEnv().LITESTREAM_WARN_AFTER_SECONDS)}. ${last}`,
       detail: error ?? 'Litestream has not copied the latest writes; see its log.',
     }
   return {
@@ -193,6 +193,12 @@ async function replicationCheck(): Promise<HealthResult> {
 }
 
 /** The replica's place without credentials: "s3://bucket/path" or "file:///dir". */
+/** 60 → "a minute", 90 → "90 seconds", 600 → "10 minutes". */
+function warnAfterText(seconds: number) {
+  if (seconds === 60) return 'a minute'
+  return seconds % 60 === 0 ? `${seconds / 60} minutes` : `${seconds} seconds`
+}
+
 function replicaName() {
   const url = getEnv().LITESTREAM_REPLICA_URL ?? ''
   return url.replace(/\/\/[^@/]*@/, '//')

@@ -16,7 +16,6 @@ import { registerStatefulModule } from '#app/lib/process/stateful-modules.server
 registerStatefulModule('backups/replication')
 
 /** A replica without a sync for this long is a warning. */
-const REPLICATION_WARN_AFTER_MS = 60_000
 const POLL_MS = 5_000
 const METRICS_TIMEOUT_MS = 2_000
 const PROBE_TIMEOUT_MS = 15_000
@@ -91,11 +90,11 @@ export type ReplicationHealth =
   | { state: 'off' }
   | { state: 'ok' | 'starting' | 'failing'; lastSyncAt: Date | null; error: string | null }
 
-/** What the panel and /healthcheck show: failing after a minute without a sync (since the start when never). */
+/** What the panel and /healthcheck show: failing after `warnAfterMs` without a sync (since the start when never). */
 export function replicationHealth(
   state: ReplicationState | null,
   now = new Date(),
-  warnAfterMs = REPLICATION_WARN_AFTER_MS,
+  warnAfterMs = 60_000,
 ): ReplicationHealth {
   if (!state) return { state: 'off' }
   const reference = state.lastSyncAt ?? state.since
@@ -111,7 +110,12 @@ let current: ReplicationState | null = null
 
 /** The watched replica's health ('off' without LITESTREAM_REPLICA_URL or before the watch starts). */
 export function replicationStatus(now = new Date()) {
-  return replicationHealth(getEnv().LITESTREAM_REPLICA_URL ? current : null, now)
+  const env = getEnv()
+  return replicationHealth(
+    env.LITESTREAM_REPLICA_URL ? current : null,
+    now,
+    env.LITESTREAM_WARN_AFTER_SECONDS * 1000,
+  )
 }
 
 /** Litestream's metrics page is a few kilobytes; more is not Litestream. */

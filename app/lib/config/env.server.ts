@@ -100,6 +100,8 @@ const EnvSchema = z.object({
     .trim()
     .regex(/^[\w.-]+:\d{1,5}$/, 'LITESTREAM_METRICS_ADDR must be host:port')
     .default('127.0.0.1:9090'),
+  /** A replica this long without a sync is a warning on the health panel and a 503 from /healthcheck. */
+  LITESTREAM_WARN_AFTER_SECONDS: numberInput(z.number().int().min(5).max(3600).default(60)),
   /** Uploads are refused (507) when they would leave less free space than this on DATA_DIR's disk. */
   MIN_FREE_DISK_MB: numberInput(z.number().int().min(0).default(512)),
   /** Unfinished resumable uploads are deleted after this many hours without progress. */
