@@ -15,8 +15,11 @@ export function GisSection({ projectId, gis }: { projectId: number; gis: GisLink
       <p className="mt-1 text-sm text-ink-600">
         Read with your sign-in: in the QGIS connection&apos;s HTTP headers, add <code>x-session-id</code> with
         the <code>sessionId</code> that <code>POST /api/auth/login</code> answers. For a colleague, or without
-        headers, a <Link to={`/projects/${projectId}/share`}>share link</Link>&apos;s addresses carry their
-        own key.
+        headers, a{' '}
+        <Link to={`/projects/${projectId}/share`} className="link">
+          share link
+        </Link>
+        &apos;s addresses carry their own key.
       </p>
       <div className="mt-3">
         <GisAddresses gis={gis} idPrefix="map" />
