@@ -108,6 +108,7 @@ export function outboundRequest(url: URL, options: OutboundOptions): Promise<Out
       deadlineMs,
     )
     let counted = 0
+    let heldBefore = false
     const moved = () => (req.socket ? req.socket.bytesRead + req.socket.bytesWritten : 0)
     const rateTimer = setInterval(() => {
       const now = moved()
@@ -115,7 +116,11 @@ export function outboundRequest(url: URL, options: OutboundOptions): Promise<Out
       counted = now
       const heldByUs = response && response.readableLength >= response.readableHighWaterMark
       const waitingForAnswer = req.writableFinished && !response
-      if (heldByUs || waitingForAnswer || !options.minBytesPerWindow) return
+      const held = Boolean(heldByUs || waitingForAnswer)
+      // The window in which a hold ends is partly a hold: only whole windows of reading are judged.
+      const judged = !held && !heldBefore
+      heldBefore = held
+      if (!judged || !options.minBytesPerWindow) return
       if (delta < options.minBytesPerWindow) {
         const rate = `${Math.round(options.minBytesPerWindow / 1024)} KB per ${seconds(rateWindowMs)}`
         fail(new OutboundError('too_slow', `slower than ${rate}`))
