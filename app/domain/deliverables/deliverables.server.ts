@@ -122,6 +122,28 @@ function viewsByFile(fileIds: number[], db: DbOrTx) {
   return new Map(rows.map((v) => [v.fileId, v]))
 }
 
+/** A project's deliverable rows, newest first (`includeHeld`: a running job's held outputs too). */
+function deliverableRows(projectId: number, db: DbOrTx, includeHeld: boolean) {
+  return db
+    .select()
+    .from(projectFiles)
+    .where(
+      includeHeld
+        ? and(eq(projectFiles.projectId, projectId), eq(projectFiles.fileCategory, DELIVERABLE))
+        : releasedDeliverablesWhere(projectId),
+    )
+    .all()
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
+}
+
+function toDeliverables(files: ProjectFile[], audience: Audience, db: DbOrTx) {
+  const views = viewsByFile(
+    files.map((f) => f.id),
+    db,
+  )
+  return files.map((f) => toDeliverable(f, views.get(f.id), audience))
+}
+
 /**
  * @public (share links)
  * Every deliverable of a project as delivered (no processing job's held outputs), newest first,
@@ -134,45 +156,33 @@ export function deliverablesWithoutAccessCheck(
   db: DbOrTx = getDb(),
   { audience = 'others', includeHeld = false }: { audience?: Audience; includeHeld?: boolean } = {},
 ): Deliverable[] {
-  const files = db
-    .select()
-    .from(projectFiles)
-    .where(
-      includeHeld
-        ? and(eq(projectFiles.projectId, projectId), eq(projectFiles.fileCategory, DELIVERABLE))
-        : releasedDeliverablesWhere(projectId),
-    )
-    .all()
-    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
-  const views = viewsByFile(
-    files.map((f) => f.id),
-    db,
-  )
-  return files.map((f) => toDeliverable(f, views.get(f.id), audience))
+  return toDeliverables(deliverableRows(projectId, db, includeHeld), audience, db)
 }
 
 /**
- * The deliverables this user may see (404 when the project isn't theirs; a client's list is empty
- * until completion). `includeHeld`: an admin's review also lists a running job's held outputs.
+ * The project and the deliverable rows this user may see, newest first (404 when the project isn't
+ * theirs; a client's list is empty until completion). `includeHeld`: an admin's review also lists a
+ * running job's held outputs.
  */
-export function listDeliverables(
+export function visibleDeliverableRows(
   user: Actor,
   projectId: number,
   db: DbOrTx = getDb(),
   { includeHeld = false }: { includeHeld?: boolean } = {},
-): Deliverable[] {
+) {
   const project = requireVisibleProject(user, projectId, db)
-  const audience = audienceOf(user)
-  return deliverablesWithoutAccessCheck(projectId, db, {
-    audience,
-    includeHeld: includeHeld && audience === 'admin',
-  }).filter((d) =>
-    fileVisibleTo(user, project, {
-      fileCategory: DELIVERABLE,
-      removedAt: d.removedAt ? new Date(d.removedAt) : null,
-      withheld: d.held,
-    }),
-  )
+  const rows = deliverableRows(projectId, db, includeHeld && audienceOf(user) === 'admin')
+  return { project, files: rows.filter((file) => fileVisibleTo(user, project, file)) }
+}
+
+/** The deliverables this user may see, as `visibleDeliverableRows` finds them. */
+export function listDeliverables(
+  user: Actor,
+  projectId: number,
+  db: DbOrTx = getDb(),
+  options: { includeHeld?: boolean } = {},
+): Deliverable[] {
+  return toDeliverables(visibleDeliverableRows(user, projectId, db, options).files, audienceOf(user), db)
 }
 
 /** A project's deliverable row (404 unless it is a deliverable of that project), without an access check. */

@@ -5,14 +5,16 @@
  */
 import fs from 'node:fs'
 import { createReadableStreamFromReadable } from '@remix-run/node'
-import { listDeliverables, viewFileWithoutAccessCheck } from '#app/domain/deliverables/deliverables.server.ts'
+import {
+  viewFileWithoutAccessCheck,
+  visibleDeliverableRows,
+} from '#app/domain/deliverables/deliverables.server.ts'
 import { getDownloadableFile } from '#app/domain/files/file-queries.server.ts'
-import { requireVisibleProject } from '#app/domain/projects/access.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { ensureLocalFile } from '#app/lib/storage/file-cache.server.ts'
-import { deliverableViews, projectFiles, type ProjectFile, type User } from '#db/schema.ts'
-import { eq, inArray } from 'drizzle-orm'
+import { deliverableViews, type ProjectFile, type User } from '#db/schema.ts'
+import { eq } from 'drizzle-orm'
 
 import { isTiledRaster } from './gis-links.ts'
 import type { OpenShare } from './share-access.server.ts'
@@ -131,8 +133,6 @@ export function projectWmtsCapabilities(
   tileBase: string,
   db: DbOrTx = getDb(),
 ) {
-  const project = requireVisibleProject(user, projectId, db)
-  const ids = listDeliverables(user, projectId, db).map((d) => d.id)
-  const files = ids.length ? db.select().from(projectFiles).where(inArray(projectFiles.id, ids)).all() : []
+  const { project, files } = visibleDeliverableRows(user, projectId, db)
   return capabilitiesOf(project.name, tileBase, files, db)
 }
