@@ -8,9 +8,10 @@
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { isStoredFile, withLocalFile } from '#app/lib/storage/file-cache.server.ts'
 import { projectFiles } from '#db/schema.ts'
-import { and, eq, isNull } from 'drizzle-orm'
+import { eq, isNull } from 'drizzle-orm'
 import exifr from 'exifr'
 
+import { keptFilesWhere } from './file-queries.server.ts'
 import { absolutePathOf } from './storage-paths.server.ts'
 
 export interface PhotoGps {
@@ -104,18 +105,12 @@ async function recordPhotoGps(fileId: number, file: string, db: DbOrTx = getDb()
   return gps
 }
 
-/** Reads the EXIF of the project's raw photos never read (stored before positions were read at upload). */
+/** Reads the EXIF of the project's kept raw photos never read (stored before positions were read at upload). */
 export async function readUnreadPhotos(projectId: number, db: DbOrTx = getDb()) {
   const unread = db
     .select({ id: projectFiles.id, fileName: projectFiles.fileName })
     .from(projectFiles)
-    .where(
-      and(
-        eq(projectFiles.projectId, projectId),
-        eq(projectFiles.fileCategory, 'raw_image'),
-        isNull(projectFiles.exifReadAt),
-      ),
-    )
+    .where(keptFilesWhere(projectId, 'raw_image', isNull(projectFiles.exifReadAt)))
     .all()
   for (const file of unread) {
     const full = absolutePathOf(file)
