@@ -20,6 +20,7 @@ import {
   readFirstBand,
   round,
   sumDifferences,
+  warpToFloat32,
   writeCutline,
   type MeasureRun,
 } from './raster-measure.server.ts'
@@ -127,11 +128,6 @@ function windowOn(grid: Grid, corners: [number, number][]): Window {
 
 function warpArgs(grid: Grid, window: Window, resampling: string) {
   return [
-    '-q',
-    '-of',
-    'GTiff',
-    '-ot',
-    'Float32',
     '-t_srs',
     grid.srs,
     '-te',
@@ -141,8 +137,6 @@ function warpArgs(grid: Grid, window: Window, resampling: string) {
     String(window.cellY),
     '-r',
     resampling,
-    '-dstnodata',
-    'nan',
   ]
 }
 
@@ -176,8 +170,8 @@ export async function elevationChangeOver(
     // Two processes side by side (one GDAL thread each): the answer waits for the slower one only.
     // Both settle before the files go (a refused one must not leave the other writing).
     const warps = await Promise.allSettled([
-      gdal(run, 'gdalwarp', [...warpArgs(grid, window, resamplingA), '-cutline', cutline, fileA, warpedA]),
-      gdal(run, 'gdalwarp', [...warpArgs(grid, window, resamplingB), fileB, warpedB]),
+      warpToFloat32(run, fileA, warpedA, [...warpArgs(grid, window, resamplingA), '-cutline', cutline]),
+      warpToFloat32(run, fileB, warpedB, warpArgs(grid, window, resamplingB)),
     ])
     for (const warp of warps) if (warp.status === 'rejected') throw warp.reason
     const [a, b] = [await readFirstBand(warpedA), await readFirstBand(warpedB)]

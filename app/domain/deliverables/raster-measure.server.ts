@@ -39,7 +39,16 @@ const MAX_EDGE_SAMPLES = 20_000
 /** Edge points the triangulated base passes through (its triangles are drawn per pixel). */
 const MAX_TIN_POINTS = 400
 
-type RasterFacts = { nodata: number | null; wkt: string; pixelSize: number }
+type RasterFacts = {
+  nodata: number | null
+  wkt: string
+  pixelSize: number
+  /** The grid's top-left corner in its CRS. */
+  originX: number
+  originY: number
+  /** The raster's outline in WGS84 (null when GDAL cannot place it). */
+  outline: [number, number][] | null
+}
 
 const GEOGRAPHIC = /^GEOG(?:CRS|CS)\[/
 /** Web Mercator's metres are not ground metres (× 1/cos(latitude), 1,2 at Cape Town). */
@@ -80,18 +89,39 @@ export async function gdal(run: MeasureRun, command: string, args: string[], inp
   }
 }
 
-async function rasterFacts(run: MeasureRun, file: string): Promise<RasterFacts> {
+/** A model's grid facts and its outline in WGS84, from `gdalinfo`. */
+export async function rasterFacts(run: MeasureRun, file: string): Promise<RasterFacts> {
   const info = JSON.parse(await gdal(run, 'gdalinfo', ['-json', '-nomd', file])) as {
     geoTransform?: number[]
     coordinateSystem?: { wkt?: string }
     bands?: { noDataValue?: number | string }[]
+    wgs84Extent?: { coordinates: [number, number][][] }
   }
   const nodata = info.bands?.[0]?.noDataValue
   return {
     nodata: typeof nodata === 'number' ? nodata : nodata === 'nan' ? Number.NaN : null,
     wkt: info.coordinateSystem?.wkt ?? '',
     pixelSize: info.geoTransform?.[1] ?? 1,
+    originX: info.geoTransform?.[0] ?? 0,
+    originY: info.geoTransform?.[3] ?? 0,
+    outline: info.wgs84Extent?.coordinates?.[0] ?? null,
   }
+}
+
+/** `gdalwarp` of `source` into a Float32 GeoTIFF `target`, NaN where there is no data (as `readFirstBand` reads it). */
+export function warpToFloat32(run: MeasureRun, source: string, target: string, options: string[]) {
+  return gdal(run, 'gdalwarp', [
+    '-q',
+    '-of',
+    'GTiff',
+    '-ot',
+    'Float32',
+    '-dstnodata',
+    'nan',
+    ...options,
+    source,
+    target,
+  ])
 }
 
 export function isNodata(value: number, nodata: number | null) {
@@ -309,18 +339,7 @@ export async function volumeOver(
   const cutOut = `${tmp}.tif`
   try {
     await writeCutline(cutline, ring)
-    const args = [
-      '-q',
-      '-of',
-      'GTiff',
-      '-ot',
-      'Float32',
-      '-cutline',
-      cutline,
-      '-crop_to_cutline',
-      '-dstnodata',
-      'nan',
-    ]
+    const args = ['-cutline', cutline, '-crop_to_cutline']
     // A model in degrees or Web Mercator is summed in the local UTM zone, at about its own
     // ground spacing, so a pixel has an area in ground m² (bilinear: the cells move).
     if (frame.utm) args.push('-t_srs', frame.utm)
@@ -331,7 +350,7 @@ export async function volumeOver(
     } else if (frame.utm) {
       args.push('-tr', String(frame.cellM), String(frame.cellM), '-r', 'bilinear')
     }
-    await gdal(run, 'gdalwarp', [...args, file, cutOut])
+    await warpToFloat32(run, file, cutOut, args)
     const { band, pixelAreaM2, ...grid } = await readFirstBand(cutOut)
     let baseAt: ((i: number) => number) | null = null
     if (edge) {

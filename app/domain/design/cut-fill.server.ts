@@ -11,14 +11,15 @@ import path from 'node:path'
 import { booleanIntersects, polygon as turfPolygon } from '@turf/turf'
 import { countMeasure, requireElevationModel } from '#app/domain/deliverables/measure.server.ts'
 import {
-  gdal,
   groundFrameOf,
   MAX_PIXELS,
   measurableRing,
+  rasterFacts,
   readFirstBand,
   round,
   sumDifferences,
   toPlane,
+  warpToFloat32,
   writeCutline,
   type MeasureRun,
 } from '#app/domain/deliverables/raster-measure.server.ts'
@@ -37,27 +38,6 @@ const CUT_FILL_MESSAGES = {
 } as const
 
 export type CutFillFigures = { cutM3: number; fillM3: number; netM3: number; areaM2: number }
-
-type Info = {
-  geoTransform?: number[]
-  coordinateSystem?: { wkt?: string }
-  bands?: { noDataValue?: number | string }[]
-  wgs84Extent?: { coordinates: [number, number][][] }
-}
-
-/** The model's grid facts and its outline in WGS84. */
-async function modelInfo(run: MeasureRun, file: string) {
-  const info = JSON.parse(await gdal(run, 'gdalinfo', ['-json', '-nomd', file])) as Info
-  const nodata = info.bands?.[0]?.noDataValue
-  return {
-    nodata: typeof nodata === 'number' ? nodata : null,
-    wkt: info.coordinateSystem?.wkt ?? '',
-    pixelSize: info.geoTransform?.[1] ?? 1,
-    originX: info.geoTransform?.[0] ?? 0,
-    originY: info.geoTransform?.[3] ?? 0,
-    outline: info.wgs84Extent?.coordinates?.[0] ?? null,
-  }
-}
 
 /**
  * The cut-out's extent and cell: the ring's bounds in the target CRS grown to whole cells of the
@@ -105,7 +85,7 @@ export async function withAlignedCutOuts<T>(
   read: (cutOuts: AlignedCutOuts) => Promise<T> | T,
 ): Promise<T> {
   const { ring } = measurableRing(ringInput)
-  const facts = await modelInfo(run, modelPath)
+  const facts = await rasterFacts(run, modelPath)
   if (!facts.outline || !booleanIntersects(turfPolygon([ring]), turfPolygon([facts.outline])))
     throw new DomainError(400, CUT_FILL_MESSAGES.outsideModel)
   if (!booleanIntersects(turfPolygon([ring]), turfPolygon([designOutline])))
@@ -117,21 +97,16 @@ export async function withAlignedCutOuts<T>(
     await writeCutline(cutline, ring)
     const target = frame.utm ?? facts.wkt
     const grid = await cutOutGrid(run, ring, target, frame.utm ? null : facts, frame.cellM)
-    const args = ['-q', '-of', 'GTiff', '-ot', 'Float32', '-cutline', cutline, '-dstnodata', 'nan']
+    const args = ['-cutline', cutline]
     if (frame.utm) args.push('-t_srs', frame.utm, '-r', grid.coarser ? 'average' : 'bilinear')
     else if (grid.coarser) args.push('-r', 'average')
     args.push('-te', ...grid.extent.map(String), '-tr', String(grid.cell), String(grid.cell))
-    await gdal(run, 'gdalwarp', [...args, modelPath, modelCut])
+    await warpToFloat32(run, modelPath, modelCut, args)
     const model = await readFirstBand(modelCut)
     const [x0, y0] = model.origin as [number, number]
     const [rx, ry] = model.resolution as [number, number]
     // The design on the model cut-out's own grid: same CRS, extent and cells.
-    await gdal(run, 'gdalwarp', [
-      '-q',
-      '-of',
-      'GTiff',
-      '-ot',
-      'Float32',
+    await warpToFloat32(run, designPath, designCut, [
       '-t_srs',
       target,
       '-te',
@@ -141,10 +116,6 @@ export async function withAlignedCutOuts<T>(
       String(model.height),
       '-r',
       'bilinear',
-      '-dstnodata',
-      'nan',
-      designPath,
-      designCut,
     ])
     const design = await readFirstBand(designCut)
     return await read({ model, design, nodata: facts.nodata, crs: target })
