@@ -222,9 +222,26 @@ describe('cancel, refund, credit note', () => {
     const {
       admin: { report },
     } = await readJson<{
-      admin: { report: { summary: { refunded: number }; creditNotes: Array<{ creditNote: string }> } }
+      admin: {
+        report: {
+          summary: { refunded: number }
+          creditNotes: Array<{
+            creditNote: string
+            clientName: string
+            projectName: string
+            taxInvoice: string
+          }>
+        }
+      }
     }>(financial)
-    expect(report.creditNotes.map((c) => c.creditNote)).toContain(creditNote)
+    expect(report.creditNotes).toContainEqual(
+      expect.objectContaining({
+        creditNote,
+        clientName: `${client.firstName} ${client.lastName}`,
+        projectName: project.name,
+        taxInvoice: `TI-${String(taxInvoice).padStart(6, '0')}`,
+      }),
+    )
     expect(report.summary.refunded).toBeGreaterThanOrEqual(project.quoteAmount!)
   })
 

@@ -5,7 +5,6 @@
  * the credit note with its own never-reused number (counter 'credit_note_number').
  */
 import { plannedFlightHeightM } from '#app/domain/survey/project-plan.ts'
-import { personName } from '#app/domain/users/person-name.server.ts'
 import { recordAudit } from '#app/lib/audit/audit.server.ts'
 import { appUrl, getCompanyInfo, getEnv } from '#app/lib/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
@@ -221,48 +220,43 @@ export async function confirmRefund(
   return refund
 }
 
-export function listRefundsForAdmin() {
+/** Refunds with their tax invoice, project and client: the admin's and the client's lists and the credit note. */
+function refundsWithParties() {
   return getDb()
-    .select({
-      refund: refunds,
-      projectName: projects.name,
-      invoiceNumber: invoices.taxInvoiceNumber,
-      clientName: personName(users),
-    })
+    .select({ refund: refunds, invoice: invoices, project: projects, client: users })
     .from(refunds)
-    .innerJoin(projects, eq(projects.id, refunds.projectId))
     .innerJoin(invoices, eq(invoices.id, refunds.invoiceId))
+    .innerJoin(projects, eq(projects.id, refunds.projectId))
     .innerJoin(users, eq(users.id, refunds.clientId))
+}
+
+export function listRefundsForAdmin() {
+  return refundsWithParties()
     .orderBy(desc(refunds.requestedAt))
     .all()
-    .map((r) => ({
-      ...r.refund,
-      requestedAt: r.refund.requestedAt.toISOString(),
-      refundedAt: r.refund.refundedAt?.toISOString() ?? null,
-      projectName: r.projectName,
-      clientName: r.clientName,
-      taxInvoice: r.invoiceNumber == null ? null : formatTaxInvoiceNumber(r.invoiceNumber),
-      creditNote:
-        r.refund.creditNoteNumber == null ? null : formatCreditNoteNumber(r.refund.creditNoteNumber),
+    .map(({ refund, invoice, project, client }) => ({
+      ...refund,
+      requestedAt: refund.requestedAt.toISOString(),
+      refundedAt: refund.refundedAt?.toISOString() ?? null,
+      projectName: project.name,
+      clientName: `${client.firstName} ${client.lastName}`,
+      taxInvoice: invoice.taxInvoiceNumber == null ? null : formatTaxInvoiceNumber(invoice.taxInvoiceNumber),
+      creditNote: refund.creditNoteNumber == null ? null : formatCreditNoteNumber(refund.creditNoteNumber),
     }))
 }
 
 /** The client's refunds and credit notes, for their Invoices tab (each references its tax invoice). */
 export function listClientRefunds(clientId: number) {
-  return getDb()
-    .select({ refund: refunds, projectName: projects.name, taxInvoiceNumber: invoices.taxInvoiceNumber })
-    .from(refunds)
-    .innerJoin(projects, eq(projects.id, refunds.projectId))
-    .innerJoin(invoices, eq(invoices.id, refunds.invoiceId))
+  return refundsWithParties()
     .where(eq(refunds.clientId, clientId))
     .orderBy(desc(refunds.requestedAt), desc(refunds.id))
     .all()
-    .map(({ refund: r, projectName, taxInvoiceNumber }) => ({
+    .map(({ refund: r, project, invoice }) => ({
       id: r.id,
       projectId: r.projectId,
-      projectName,
+      projectName: project.name,
       invoiceId: r.invoiceId,
-      taxInvoice: taxInvoiceNumber == null ? null : formatTaxInvoiceNumber(taxInvoiceNumber),
+      taxInvoice: invoice.taxInvoiceNumber == null ? null : formatTaxInvoiceNumber(invoice.taxInvoiceNumber),
       status: r.status,
       paidAmount: r.paidAmount,
       chargeAmount: r.chargeAmount,
@@ -285,14 +279,7 @@ export function listCreditNotesIssued(range: { from: Date | null; to: Date | nul
 
 /** A confirmed refund for its client or an admin, for the credit note PDF. */
 export function getCreditNoteSource(user: Pick<User, 'id' | 'role'>, refundId: number) {
-  const row = getDb()
-    .select({ refund: refunds, invoice: invoices, project: projects, client: users })
-    .from(refunds)
-    .innerJoin(invoices, eq(invoices.id, refunds.invoiceId))
-    .innerJoin(projects, eq(projects.id, refunds.projectId))
-    .innerJoin(users, eq(users.id, refunds.clientId))
-    .where(eq(refunds.id, refundId))
-    .get()
+  const row = refundsWithParties().where(eq(refunds.id, refundId)).get()
   if (!row || (user.role !== 'admin' && row.refund.clientId !== user.id))
     return { status: 'not-found' as const }
   if (row.refund.status !== 'refunded' || row.refund.creditNoteNumber == null)
