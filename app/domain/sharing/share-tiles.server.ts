@@ -134,5 +134,6 @@ export function projectWmtsCapabilities(
   db: DbOrTx = getDb(),
 ) {
   const { project, files } = visibleDeliverableRows(user, projectId, db)
-  return capabilitiesOf(project.name, tileBase, files, db)
+  // Oldest first, as a share link's capabilities list its layers.
+  return capabilitiesOf(project.name, tileBase, files.reverse(), db)
 }
