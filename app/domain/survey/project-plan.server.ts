@@ -19,17 +19,14 @@ import {
   type SurveySettings,
 } from './project-plan.ts'
 import { REFERENCE_DRONES } from './reference-drones.ts'
-import { airspaceZoneNames } from './survey.server.ts'
+import { airspaceZoneNames, droneOfProfile } from './survey.server.ts'
 
 export const NO_AREAS_YET = 'This project has no survey areas yet'
 
 /** The default drone: the default active profile, else the first reference drone's figures. */
 function defaultDrone(db: DbOrTx): { id: number | null; drone: SurveyDrone & { name: string } } {
   const profile = defaultDroneProfile(db)
-  if (profile) {
-    const { id, isActive: _a, createdAt: _c, updatedAt: _u, ...drone } = profile
-    return { id, drone }
-  }
+  if (profile) return { id: profile.id, drone: droneOfProfile(profile) }
   const { isActive: _a, ...drone } = REFERENCE_DRONES[2]!
   return { id: null, drone }
 }

@@ -12,7 +12,8 @@ import { findDroneProfile } from './drone-profiles.server.ts'
 import { PLAN_MESSAGES, type SurveyPlanRequest } from './plan-schema.ts'
 import { planSurvey, type SurveyAreaInput, type SurveyDrone, type SurveyPlanResult } from './plan.ts'
 
-function droneOfProfile(profile: DroneProfile): SurveyDrone {
+/** A drone profile's figures as the survey engine reads them (and a stored plan keeps them). */
+export function droneOfProfile(profile: DroneProfile): SurveyDrone & { name: string } {
   return {
     name: profile.name,
     sensorWidthMm: profile.sensorWidthMm,
