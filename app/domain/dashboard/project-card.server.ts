@@ -33,7 +33,6 @@ export function toProjectCard(project: Project) {
     deliverablesUntil: deliverables.until?.toISOString() ?? null,
     /** The site waits for its next survey: the deliverables stay until a month after it (at the latest `deliverablesUntil`). */
     deliverablesUntilNextSurvey: deliverables.untilNextSurvey,
-    hasFlightPlanData: Boolean(project.flightPlan),
     flightPlan,
     canPay: canPay(project),
     canPlan: canPlan(project),

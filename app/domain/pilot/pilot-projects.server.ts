@@ -46,7 +46,6 @@ function toPilotProject(
     hasVideos: media.videos > 0,
     imageCount: media.images,
     videoCount: media.videos,
-    hasFlightPlanData: Boolean(project.flightPlan),
     flightPlan: plan,
   }
 }

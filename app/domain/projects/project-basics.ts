@@ -22,5 +22,6 @@ export function projectBasics(project: Project) {
     status: project.status,
     statusMessage: project.statusMessage,
     isPaid: project.isPaid,
+    hasFlightPlanData: Boolean(project.flightPlan),
   }
 }
