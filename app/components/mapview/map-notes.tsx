@@ -28,6 +28,7 @@ import {
 } from '#app/lib/format/numbers.ts'
 
 import { deleteNoteHref, NoteDeleteDialog } from './note-delete-dialog.tsx'
+import { CoordinatesField, ToolForm } from './terrain-form-parts.tsx'
 
 export type NoteRow = Omit<AnnotationView, 'authorId'> & { canEdit?: boolean }
 /** A note in the server-rendered list: no shape (the map loads shapes by bounding box). */
@@ -180,12 +181,7 @@ export function NotesSection({
           Stockpile inventory PDF
         </a>
       </Form>
-      <Form
-        method="post"
-        className="grid gap-3 md:grid-cols-2"
-        aria-describedby={error ? 'note-error' : undefined}
-      >
-        <input type="hidden" name="intent" value="note-create" />
+      <ToolForm intent="note-create" errorId="note-error" error={error} className="grid gap-3 md:grid-cols-2">
         <h3 className="font-medium text-ink-950 md:col-span-2">Add a note</h3>
         <label className="block text-sm font-medium text-ink-900">
           Title
@@ -197,20 +193,14 @@ export function NotesSection({
           selectProps={{ id: 'note-shape', name: 'kind', className: 'mt-1 w-full', defaultValue: 'point' }}
           options={NOTE_SHAPE_OPTIONS}
         />
-        <label className="block text-sm font-medium text-ink-900 md:col-span-2">
-          Coordinates, one ‘latitude, longitude’ per line
-          <textarea
-            name="coordinates"
-            rows={4}
-            required
-            className="input mt-1 w-full font-mono text-sm"
-            placeholder={'-33.9200, 18.4200'}
-            aria-invalid={errorOf('coordinates') ? true : undefined}
-          />
-          {errorOf('coordinates') ? (
-            <span className="block text-sm text-red-700">{errorOf('coordinates')}</span>
-          ) : null}
-        </label>
+        <CoordinatesField
+          label="Coordinates, one ‘latitude, longitude’ per line"
+          rows={4}
+          placeholder="-33.9200, 18.4200"
+          error={errorOf('coordinates')}
+          errorId="note-coordinates-error"
+          className="md:col-span-2"
+        />
         <label className="block text-sm font-medium text-ink-900 md:col-span-2">
           Note
           <textarea name="note" rows={2} maxLength={2000} className="input mt-1 w-full" />
@@ -287,7 +277,7 @@ export function NotesSection({
             Save note
           </StatusButton>
         </div>
-      </Form>
+      </ToolForm>
     </section>
   )
 }

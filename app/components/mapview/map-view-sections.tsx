@@ -4,7 +4,6 @@
  * form that takes typed corners.
  */
 import type { SerializeFrom } from '@remix-run/node'
-import { Form } from '@remix-run/react'
 import { accuracyPdfUrl } from '#app/components/deliverables/checkpoint-report.tsx'
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
@@ -20,7 +19,7 @@ import type { VolumeFormResult } from '#app/domain/deliverables/map-view.server.
 import { formatFileSize, formatHectares, formatNumber, formatPercent } from '#app/lib/format/numbers.ts'
 
 import { VolumeTable } from './map-panels.tsx'
-import { ModelSelect } from './terrain-form-parts.tsx'
+import { CoordinatesField, ModelSelect, ToolForm } from './terrain-form-parts.tsx'
 
 type ListedDeliverable = SerializeFrom<Deliverable>
 
@@ -177,31 +176,17 @@ export function VolumeForm({
       <p className="mt-1 text-sm text-ink-600">
         Type the corners of a stockpile, one ‘latitude, longitude’ per line (WGS84 decimal degrees).
       </p>
-      <Form
-        method="post"
-        className="mt-4 grid gap-4 md:grid-cols-2"
-        aria-describedby={error ? 'volume-error' : undefined}
-      >
+      <ToolForm errorId="volume-error" error={error} className="mt-4 grid gap-4 md:grid-cols-2">
         <div className="space-y-4">
           <ModelSelect id="volume-elevation-model" models={elevationModels} chosen={fields?.fileId} />
-          <label className="block text-sm font-medium text-ink-900">
-            Corners
-            <textarea
-              name="coordinates"
-              rows={6}
-              required
-              className="input mt-1 w-full font-mono text-sm"
-              placeholder={'-33.9200, 18.4200\n-33.9200, 18.4210\n-33.9210, 18.4210'}
-              defaultValue={fields?.coordinates}
-              aria-invalid={errorOf('coordinates') ? true : undefined}
-              aria-describedby={errorOf('coordinates') ? 'coordinates-error' : undefined}
-            />
-            {errorOf('coordinates') ? (
-              <span id="coordinates-error" className="mt-1 block text-sm font-normal text-red-700">
-                {errorOf('coordinates')}
-              </span>
-            ) : null}
-          </label>
+          <CoordinatesField
+            label="Corners"
+            rows={6}
+            placeholder={'-33.9200, 18.4200\n-33.9200, 18.4210\n-33.9210, 18.4210'}
+            defaultValue={fields?.coordinates}
+            error={errorOf('coordinates')}
+            errorId="coordinates-error"
+          />
           {/* Keyed by the answer: uncontrolled inputs take the new defaults after a measure with JavaScript too. */}
           <fieldset key={`${baseChosen}:${baseHeight ?? ''}`}>
             <legend className="text-sm font-medium text-ink-900">Base plane</legend>
@@ -247,7 +232,7 @@ export function VolumeForm({
             </div>
           ) : null}
         </div>
-      </Form>
+      </ToolForm>
     </section>
   )
 }

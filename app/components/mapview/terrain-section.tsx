@@ -10,7 +10,13 @@ import type { ProfileFigures } from '#app/domain/deliverables/profile.server.ts'
 
 import { STEEP_GRADE_PERCENT } from './profile-chart.ts'
 import { ProfileResult } from './profile-result.tsx'
-import { ModelButtons, ModelSelect, SubmitWithError } from './terrain-form-parts.tsx'
+import {
+  CoordinatesField,
+  ModelButtons,
+  ModelSelect,
+  SubmitWithError,
+  ToolForm,
+} from './terrain-form-parts.tsx'
 
 type Model = { id: number; fileName: string }
 export type ProfileView = { fileId: number; figures: ProfileFigures }
@@ -97,12 +103,12 @@ export function ProfileSection({
         Type points along a road or a cut, one ‘latitude, longitude’ per line: the ground along them, and its
         steepest grade (over {STEEP_GRADE_PERCENT} % shaded).
       </p>
-      <Form
-        method="post"
+      <ToolForm
+        intent="profile"
+        errorId="profile-error"
+        error={error}
         className="mt-4 grid gap-4 md:grid-cols-2"
-        aria-describedby={error ? 'profile-error' : undefined}
       >
-        <input type="hidden" name="intent" value="profile" />
         <div className="space-y-3">
           <ModelSelect id="profile-elevation-model" models={models} chosen={fields?.fileId} />
           <label className="block text-sm font-medium text-ink-900">
@@ -117,19 +123,14 @@ export function ProfileSection({
             />
           </label>
         </div>
-        <label className="block text-sm font-medium text-ink-900">
-          Points
-          <textarea
-            name="coordinates"
-            rows={5}
-            required
-            className="input mt-1 w-full font-mono text-sm"
-            placeholder={'-33.9200, 18.4200\n-33.9210, 18.4230'}
-            defaultValue={fields?.coordinates}
-          />
-        </label>
+        <CoordinatesField
+          label="Points"
+          rows={5}
+          placeholder={'-33.9200, 18.4200\n-33.9210, 18.4230'}
+          defaultValue={fields?.coordinates}
+        />
         <SubmitWithError busy={busy} label="Show the profile" errorId="profile-error" error={error} />
-      </Form>
+      </ToolForm>
       {result ? <ProfileResult figures={result.figures} /> : null}
     </section>
   )
