@@ -7,6 +7,7 @@
 import { Form, Link } from '@remix-run/react'
 import { SelectField } from '#app/components/forms/select-field.tsx'
 import { ColorDot } from '#app/components/ui/color-dot.tsx'
+import { CardSection } from '#app/components/ui/section-header.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import {
@@ -145,10 +146,7 @@ export function NotesSection({
   const busy = useIsPending({ intent: 'note-create', state: 'submitting' })
   const errorOf = (name: string) => fieldErrors?.[name]?.[0]
   return (
-    <section aria-labelledby="notes-heading" className="card space-y-4 p-4 sm:p-6">
-      <h2 id="notes-heading" className="text-lg font-semibold text-ink-950">
-        Notes
-      </h2>
+    <CardSection id="notes-heading" title="Notes">
       <NoteList notes={page.notes} listPage={page.page} />
       <NoteDeleteDialog projectId={projectId} page={page.page} notes={page.notes} />
       <NotePager page={page.page} pages={page.pages} total={page.total} />
@@ -278,6 +276,6 @@ export function NotesSection({
           </StatusButton>
         </div>
       </ToolForm>
-    </section>
+    </CardSection>
   )
 }

@@ -6,6 +6,7 @@
 import type { SerializeFrom } from '@remix-run/node'
 import { accuracyPdfUrl } from '#app/components/deliverables/checkpoint-report.tsx'
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
+import { CardSection } from '#app/components/ui/section-header.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import {
@@ -82,10 +83,7 @@ const VIEW_STATUS_WORDS = {
 
 export function DeliverableList({ deliverables }: { deliverables: ListedDeliverable[] }) {
   return (
-    <section aria-labelledby="deliverables-heading" className="card p-4 sm:p-6">
-      <h2 id="deliverables-heading" className="mb-4 text-lg font-semibold text-ink-950">
-        Deliverables
-      </h2>
+    <CardSection id="deliverables-heading" title="Deliverables">
       {deliverables.length ? (
         <ul className="grid gap-4 md:grid-cols-2">
           {deliverables.map((d) => (
@@ -139,7 +137,7 @@ export function DeliverableList({ deliverables }: { deliverables: ListedDelivera
       ) : (
         <p className="text-sm text-ink-600">This project has no deliverables yet.</p>
       )}
-    </section>
+    </CardSection>
   )
 }
 
@@ -169,14 +167,12 @@ export function VolumeForm({
   const baseHeight =
     fields?.baseHeight ?? (typedStart === null ? undefined : String(Math.round(typedStart * 100) / 100))
   return (
-    <section aria-labelledby="volume-heading" className="card p-4 sm:p-6">
-      <h2 id="volume-heading" className="text-lg font-semibold text-ink-950">
-        Volume from coordinates
-      </h2>
-      <p className="mt-1 text-sm text-ink-600">
-        Type the corners of a stockpile, one ‘latitude, longitude’ per line (WGS84 decimal degrees).
-      </p>
-      <ToolForm errorId="volume-error" error={error} className="mt-4 grid gap-4 md:grid-cols-2">
+    <CardSection
+      id="volume-heading"
+      title="Volume from coordinates"
+      description="Type the corners of a stockpile, one ‘latitude, longitude’ per line (WGS84 decimal degrees)."
+    >
+      <ToolForm errorId="volume-error" error={error} className="grid gap-4 md:grid-cols-2">
         <div className="space-y-4">
           <ModelSelect id="volume-elevation-model" models={elevationModels} chosen={fields?.fileId} />
           <CoordinatesField
@@ -233,6 +229,6 @@ export function VolumeForm({
           ) : null}
         </div>
       </ToolForm>
-    </section>
+    </CardSection>
   )
 }

@@ -5,6 +5,7 @@
  */
 import { Form } from '@remix-run/react'
 import { SelectField } from '#app/components/forms/select-field.tsx'
+import { CardSection } from '#app/components/ui/section-header.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import type { ProfileFigures } from '#app/domain/deliverables/profile.server.ts'
 
@@ -27,14 +28,13 @@ function contoursUrl(projectId: number, fileId: number) {
 
 export function ContourDownloadForm({ projectId, models }: { projectId: number; models: Model[] }) {
   return (
-    <section aria-labelledby="contours-heading" className="card p-4 sm:p-6" data-testid="contours">
-      <h2 id="contours-heading" className="text-lg font-semibold text-ink-950">
-        Contour lines
-      </h2>
-      <p className="mt-1 text-sm text-ink-600">
-        Lines of equal height for CAD or GIS, every 5th an index line. Made from the elevation model itself.
-      </p>
-      <Form reloadDocument method="get" className="mt-3 grid gap-3 sm:grid-cols-3">
+    <CardSection
+      id="contours-heading"
+      title="Contour lines"
+      description="Lines of equal height for CAD or GIS, every 5th an index line. Made from the elevation model itself."
+      testId="contours"
+    >
+      <Form reloadDocument method="get" className="grid gap-3 sm:grid-cols-3">
         <label className="block text-sm font-medium text-ink-900">
           Interval (m)
           <input
@@ -78,7 +78,7 @@ export function ContourDownloadForm({ projectId, models }: { projectId: number; 
           label={(fileName) => `Contours of ${fileName}`}
         />
       </Form>
-    </section>
+    </CardSection>
   )
 }
 
@@ -95,20 +95,18 @@ export function ProfileSection({
 }) {
   const busy = useIsPending({ state: 'submitting', fields: { intent: 'profile' } })
   return (
-    <section aria-labelledby="profile-heading" className="card p-4 sm:p-6" data-testid="profile">
-      <h2 id="profile-heading" className="text-lg font-semibold text-ink-950">
-        Profile and grade
-      </h2>
-      <p className="mt-1 text-sm text-ink-600">
-        Type points along a road or a cut, one ‘latitude, longitude’ per line: the ground along them, and its
-        steepest grade (over {STEEP_GRADE_PERCENT} % shaded).
-      </p>
-      <ToolForm
-        intent="profile"
-        errorId="profile-error"
-        error={error}
-        className="mt-4 grid gap-4 md:grid-cols-2"
-      >
+    <CardSection
+      id="profile-heading"
+      title="Profile and grade"
+      description={
+        <>
+          Type points along a road or a cut, one ‘latitude, longitude’ per line: the ground along them, and
+          its steepest grade (over {STEEP_GRADE_PERCENT} % shaded).
+        </>
+      }
+      testId="profile"
+    >
+      <ToolForm intent="profile" errorId="profile-error" error={error} className="grid gap-4 md:grid-cols-2">
         <div className="space-y-3">
           <ModelSelect id="profile-elevation-model" models={models} chosen={fields?.fileId} />
           <label className="block text-sm font-medium text-ink-900">
@@ -132,6 +130,6 @@ export function ProfileSection({
         <SubmitWithError busy={busy} label="Show the profile" errorId="profile-error" error={error} />
       </ToolForm>
       {result ? <ProfileResult figures={result.figures} /> : null}
-    </section>
+    </CardSection>
   )
 }
