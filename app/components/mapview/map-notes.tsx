@@ -27,6 +27,7 @@ import {
   formatSquareMetres,
   plural,
 } from '#app/lib/format/numbers.ts'
+import type { SelectHTMLAttributes } from 'react'
 
 import { deleteNoteHref, NoteDeleteDialog } from './note-delete-dialog.tsx'
 import { CoordinatesField, ToolForm } from './terrain-form-parts.tsx'
@@ -45,6 +46,7 @@ const STOCKPILE_KIND_OPTIONS = [
   { value: 'stockpile', label: 'Stockpile' },
   { value: 'pit', label: 'Pit' },
 ]
+const BASE_OPTIONS = Object.entries(BASE_LABELS).map(([value, label]) => ({ value, label }))
 const NOTE_SHAPE_OPTIONS = [
   { value: 'point', label: 'Point (one line)' },
   { value: 'line', label: 'Line (two or more lines)' },
@@ -66,6 +68,35 @@ export function NoteMeasurement({ note }: { note: ListedNote }) {
     if (m.base) parts.push(`Base: ${BASE_LABELS[m.base]} (${formatMetres(m.baseElevationM ?? 0)})`)
   }
   return parts.length ? <p className="text-sm text-ink-700">{parts.join(' · ')}</p> : null
+}
+
+type SelectProps = SelectHTMLAttributes<HTMLSelectElement>
+
+/** A polygon note's "Polygon is a" and "Volume base": the notes form's (by name) and the map panel's (controlled). */
+export function PolygonVolumeSelects({
+  idPrefix,
+  kind,
+  base,
+}: {
+  idPrefix: string
+  kind: SelectProps
+  base: SelectProps
+}) {
+  return (
+    <>
+      <SelectField
+        labelProps={{ children: 'Polygon is a' }}
+        selectProps={{ id: `${idPrefix}-stockpile-kind`, className: 'mt-1 w-full', ...kind }}
+        placeholder="Plain note"
+        options={STOCKPILE_KIND_OPTIONS}
+      />
+      <SelectField
+        labelProps={{ children: 'Volume base' }}
+        selectProps={{ id: `${idPrefix}-volume-base`, className: 'mt-1 w-full', ...base }}
+        options={BASE_OPTIONS}
+      />
+    </>
+  )
 }
 
 /** `listPage`: the Map view's page of the list, where Delete opens its confirmation; none on a share link. */
@@ -216,26 +247,10 @@ export function NotesSection({
           </div>
         </fieldset>
         <div className="grid grid-cols-2 gap-2 text-sm">
-          <SelectField
-            labelProps={{ children: 'Polygon is a' }}
-            selectProps={{
-              id: 'note-stockpile-kind',
-              name: 'stockpileKind',
-              className: 'mt-1 w-full',
-              defaultValue: '',
-            }}
-            placeholder="Plain note"
-            options={STOCKPILE_KIND_OPTIONS}
-          />
-          <SelectField
-            labelProps={{ children: 'Volume base' }}
-            selectProps={{
-              id: 'note-volume-base',
-              name: 'base',
-              className: 'mt-1 w-full',
-              defaultValue: 'edge-mean',
-            }}
-            options={Object.entries(BASE_LABELS).map(([value, label]) => ({ value, label }))}
+          <PolygonVolumeSelects
+            idPrefix="note"
+            kind={{ name: 'stockpileKind', defaultValue: '' }}
+            base={{ name: 'base', defaultValue: 'edge-mean' }}
           />
           <label className="col-span-2 font-medium text-ink-900">
             Typed base height (m)
