@@ -10,14 +10,10 @@ import type { TextareaHTMLAttributes } from 'react'
 
 type Model = { id: number; fileName: string }
 
+type ToolFormProps = FormProps & { intent?: string; errorId: string; error: string | null }
+
 /** A tool's posting form: its `intent` (when the page tells forms apart), described by its error while it shows one. */
-export function ToolForm({
-  intent,
-  errorId,
-  error,
-  children,
-  ...form
-}: FormProps & { intent?: string; errorId: string; error: string | null }) {
+export function ToolForm({ intent, errorId, error, children, ...form }: ToolFormProps) {
   return (
     <Form method="post" {...form} aria-describedby={error ? errorId : undefined}>
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
@@ -26,22 +22,24 @@ export function ToolForm({
   )
 }
 
-type CoordinatesText = Pick<
-  TextareaHTMLAttributes<HTMLTextAreaElement>,
-  'rows' | 'placeholder' | 'defaultValue'
->
+type TextareaProps = TextareaHTMLAttributes<HTMLTextAreaElement>
+type CoordinatesFieldProps = Pick<TextareaProps, 'rows' | 'placeholder' | 'defaultValue'> & {
+  label: string
+  optional?: boolean
+  error?: string
+  errorId?: string
+  className?: string
+}
 
 /** The typed points (`coordinates`, one ‘latitude, longitude’ per line), required unless `optional`, and their error. */
-export function CoordinatesField(
-  props: CoordinatesText & {
-    label: string
-    optional?: boolean
-    error?: string
-    errorId?: string
-    className?: string
-  },
-) {
-  const { label, optional, error, errorId, className, ...text } = props
+export function CoordinatesField({
+  label,
+  optional,
+  error,
+  errorId,
+  className,
+  ...text
+}: CoordinatesFieldProps) {
   return (
     <label className={cn('block text-sm font-medium text-ink-900', className)}>
       {label}
