@@ -7,6 +7,7 @@
  * and — kept in IndexedDB — continuing after a reload without choosing the file again.
  */
 import { Form, useRevalidator } from '@remix-run/react'
+import { controlAria, FieldFrame } from '#app/components/forms.tsx'
 import { useToast } from '#app/components/layout/toaster.tsx'
 import { cn } from '#app/components/ui/cn.ts'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
@@ -140,10 +141,7 @@ export function UploadWidget({
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="projectId" value={projectId} />
         <input type="hidden" name="category" value={category} />
-        <div className="flex-1">
-          <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
-            {label}
-          </label>
+        <FieldFrame id={inputId} labelProps={{ children: label }} hint={hint} className="flex-1">
           <input
             id={inputId}
             type="file"
@@ -151,15 +149,15 @@ export function UploadWidget({
             required
             accept={acceptAttr}
             multiple={hydrated && multiple}
-            className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-slate-200"
+            {...controlAria(inputId, null, hint)}
+            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-slate-200"
             onChange={(event) => {
               if (!hydrated) return
               for (const file of Array.from(event.currentTarget.files ?? [])) startUpload(file)
               event.currentTarget.value = ''
             }}
           />
-          <p className="mt-1 text-xs text-slate-500">{hint}</p>
-        </div>
+        </FieldFrame>
         {/* With JavaScript a chosen file starts at once; the button is the no-JS submit. */}
         <button type="submit" className={cn('btn-primary', hydrated && 'sr-only')}>
           Upload

@@ -4,7 +4,7 @@
  * deletion (asked first, in the one confirmation dialog), and cut/fill of an elevation model
  * against a design, over the design's outline or typed corners.
  */
-import { Form, Link } from '@remix-run/react'
+import { Link } from '@remix-run/react'
 import { SelectField } from '#app/components/forms/select-field.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { FigureList } from '#app/components/ui/figure-list.tsx'
@@ -12,7 +12,7 @@ import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import { formatCubicMetres, formatNumber, formatSquareMetres } from '#app/lib/format/numbers.ts'
 
-import { ModelSelect, SubmitWithError } from './terrain-form-parts.tsx'
+import { CoordinatesField, ModelSelect, SubmitWithError, ToolForm } from './terrain-form-parts.tsx'
 
 type Model = { id: number; fileName: string }
 export type DesignListItem = {
@@ -73,13 +73,13 @@ function DesignList({ designs, isAdmin }: { designs: DesignListItem[]; isAdmin: 
 function DesignUploadForm({ error }: { error: string | null }) {
   const busy = useIsPending({ state: 'submitting', fields: { intent: 'design-upload' } })
   return (
-    <Form
-      method="post"
+    <ToolForm
+      intent="design-upload"
+      errorId="design-upload-error"
+      error={error}
       encType="multipart/form-data"
       className="mt-4 grid gap-3 rounded border border-ink-100 p-3 sm:grid-cols-3"
-      aria-describedby={error ? 'design-upload-error' : undefined}
     >
-      <input type="hidden" name="intent" value="design-upload" />
       <label className="block text-sm font-medium text-ink-900">
         Name
         <input name="name" required maxLength={120} className="input mt-1 w-full" />
@@ -113,7 +113,7 @@ function DesignUploadForm({ error }: { error: string | null }) {
           </p>
         ) : null}
       </div>
-    </Form>
+    </ToolForm>
   )
 }
 
@@ -181,13 +181,13 @@ export function DesignSection({
       <DesignList designs={designs} isAdmin={isAdmin} />
       {isAdmin ? <DesignUploadForm error={designError} /> : null}
       {designs.length && models.length ? (
-        <Form
-          method="post"
+        <ToolForm
+          intent="cut-fill"
+          errorId="cut-fill-error"
+          error={error}
           preventScrollReset
           className="mt-4 grid gap-4 md:grid-cols-2"
-          aria-describedby={error ? 'cut-fill-error' : undefined}
         >
-          <input type="hidden" name="intent" value="cut-fill" />
           <div className="space-y-3">
             <ModelSelect
               id="cut-fill-model"
@@ -205,18 +205,15 @@ export function DesignSection({
               options={designs.map((d) => ({ value: String(d.id), label: d.name }))}
             />
           </div>
-          <label className="block text-sm font-medium text-ink-900">
-            Area (optional: the whole design when empty)
-            <textarea
-              name="coordinates"
-              rows={4}
-              className="input mt-1 w-full font-mono text-sm"
-              placeholder={'-33.9200, 18.4200\n-33.9200, 18.4230\n-33.9220, 18.4230'}
-              defaultValue={fields?.coordinates}
-            />
-          </label>
+          <CoordinatesField
+            label="Area (optional: the whole design when empty)"
+            optional
+            rows={4}
+            placeholder={'-33.9200, 18.4200\n-33.9200, 18.4230\n-33.9220, 18.4230'}
+            defaultValue={fields?.coordinates}
+          />
           <SubmitWithError busy={busy} label="Measure cut and fill" errorId="cut-fill-error" error={error} />
-        </Form>
+        </ToolForm>
       ) : null}
       {result ? <CutFillFigures figures={result.figures} mapUrl={cutFillMapUrl(projectId, result)} /> : null}
       {deleting ? (

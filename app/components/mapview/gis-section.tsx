@@ -4,26 +4,28 @@
  */
 import { Link } from '@remix-run/react'
 import { GisAddresses } from '#app/components/sharing/gis-addresses.tsx'
+import { CardSection } from '#app/components/ui/section-header.tsx'
 import type { GisLinks } from '#app/domain/sharing/gis-links.ts'
 
 export function GisSection({ projectId, gis }: { projectId: number; gis: GisLinks }) {
   return (
-    <section aria-labelledby="gis-heading" className="card p-4 sm:p-6 text-ink-900" data-testid="map-gis">
-      <h2 id="gis-heading" className="text-lg font-semibold text-ink-950">
-        These maps in your GIS
-      </h2>
-      <p className="mt-1 text-sm text-ink-600">
-        Read with your sign-in: in the QGIS connection&apos;s HTTP headers, add <code>x-session-id</code> with
-        the <code>sessionId</code> that <code>POST /api/auth/login</code> answers. For a colleague, or without
-        headers, a{' '}
-        <Link to={`/projects/${projectId}/share`} className="link">
-          share link
-        </Link>
-        &apos;s addresses carry their own key.
-      </p>
-      <div className="mt-3">
-        <GisAddresses gis={gis} idPrefix="map" />
-      </div>
-    </section>
+    <CardSection
+      id="gis-heading"
+      title="These maps in your GIS"
+      description={
+        <>
+          Read with your sign-in: in the QGIS connection&apos;s HTTP headers, add <code>x-session-id</code>{' '}
+          with the <code>sessionId</code> that <code>POST /api/auth/login</code> answers. For a colleague, or
+          without headers, a{' '}
+          <Link to={`/projects/${projectId}/share`} className="link">
+            share link
+          </Link>
+          &apos;s addresses carry their own key.
+        </>
+      }
+      testId="map-gis"
+    >
+      <GisAddresses gis={gis} idPrefix="map" />
+    </CardSection>
   )
 }

@@ -7,6 +7,7 @@
 import { Form, Link } from '@remix-run/react'
 import { SelectField } from '#app/components/forms/select-field.tsx'
 import { ColorDot } from '#app/components/ui/color-dot.tsx'
+import { CardSection } from '#app/components/ui/section-header.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import {
@@ -26,8 +27,10 @@ import {
   formatSquareMetres,
   plural,
 } from '#app/lib/format/numbers.ts'
+import type { SelectHTMLAttributes } from 'react'
 
 import { deleteNoteHref, NoteDeleteDialog } from './note-delete-dialog.tsx'
+import { CoordinatesField, ToolForm } from './terrain-form-parts.tsx'
 
 export type NoteRow = Omit<AnnotationView, 'authorId'> & { canEdit?: boolean }
 /** A note in the server-rendered list: no shape (the map loads shapes by bounding box). */
@@ -43,6 +46,7 @@ const STOCKPILE_KIND_OPTIONS = [
   { value: 'stockpile', label: 'Stockpile' },
   { value: 'pit', label: 'Pit' },
 ]
+const BASE_OPTIONS = Object.entries(BASE_LABELS).map(([value, label]) => ({ value, label }))
 const NOTE_SHAPE_OPTIONS = [
   { value: 'point', label: 'Point (one line)' },
   { value: 'line', label: 'Line (two or more lines)' },
@@ -64,6 +68,35 @@ export function NoteMeasurement({ note }: { note: ListedNote }) {
     if (m.base) parts.push(`Base: ${BASE_LABELS[m.base]} (${formatMetres(m.baseElevationM ?? 0)})`)
   }
   return parts.length ? <p className="text-sm text-ink-700">{parts.join(' · ')}</p> : null
+}
+
+type SelectProps = SelectHTMLAttributes<HTMLSelectElement>
+
+/** A polygon note's "Polygon is a" and "Volume base": the notes form's (by name) and the map panel's (controlled). */
+export function PolygonVolumeSelects({
+  idPrefix,
+  kind,
+  base,
+}: {
+  idPrefix: string
+  kind: SelectProps
+  base: SelectProps
+}) {
+  return (
+    <>
+      <SelectField
+        labelProps={{ children: 'Polygon is a' }}
+        selectProps={{ id: `${idPrefix}-stockpile-kind`, className: 'mt-1 w-full', ...kind }}
+        placeholder="Plain note"
+        options={STOCKPILE_KIND_OPTIONS}
+      />
+      <SelectField
+        labelProps={{ children: 'Volume base' }}
+        selectProps={{ id: `${idPrefix}-volume-base`, className: 'mt-1 w-full', ...base }}
+        options={BASE_OPTIONS}
+      />
+    </>
+  )
 }
 
 /** `listPage`: the Map view's page of the list, where Delete opens its confirmation; none on a share link. */
@@ -144,10 +177,7 @@ export function NotesSection({
   const busy = useIsPending({ intent: 'note-create', state: 'submitting' })
   const errorOf = (name: string) => fieldErrors?.[name]?.[0]
   return (
-    <section aria-labelledby="notes-heading" className="card space-y-4 p-4 sm:p-6">
-      <h2 id="notes-heading" className="text-lg font-semibold text-ink-950">
-        Notes
-      </h2>
+    <CardSection id="notes-heading" title="Notes">
       <NoteList notes={page.notes} listPage={page.page} />
       <NoteDeleteDialog projectId={projectId} page={page.page} notes={page.notes} />
       <NotePager page={page.page} pages={page.pages} total={page.total} />
@@ -180,12 +210,7 @@ export function NotesSection({
           Stockpile inventory PDF
         </a>
       </Form>
-      <Form
-        method="post"
-        className="grid gap-3 md:grid-cols-2"
-        aria-describedby={error ? 'note-error' : undefined}
-      >
-        <input type="hidden" name="intent" value="note-create" />
+      <ToolForm intent="note-create" errorId="note-error" error={error} className="grid gap-3 md:grid-cols-2">
         <h3 className="font-medium text-ink-950 md:col-span-2">Add a note</h3>
         <label className="block text-sm font-medium text-ink-900">
           Title
@@ -197,20 +222,14 @@ export function NotesSection({
           selectProps={{ id: 'note-shape', name: 'kind', className: 'mt-1 w-full', defaultValue: 'point' }}
           options={NOTE_SHAPE_OPTIONS}
         />
-        <label className="block text-sm font-medium text-ink-900 md:col-span-2">
-          Coordinates, one ‘latitude, longitude’ per line
-          <textarea
-            name="coordinates"
-            rows={4}
-            required
-            className="input mt-1 w-full font-mono text-sm"
-            placeholder={'-33.9200, 18.4200'}
-            aria-invalid={errorOf('coordinates') ? true : undefined}
-          />
-          {errorOf('coordinates') ? (
-            <span className="block text-sm text-red-700">{errorOf('coordinates')}</span>
-          ) : null}
-        </label>
+        <CoordinatesField
+          label="Coordinates, one ‘latitude, longitude’ per line"
+          rows={4}
+          placeholder="-33.9200, 18.4200"
+          error={errorOf('coordinates')}
+          errorId="note-coordinates-error"
+          className="md:col-span-2"
+        />
         <label className="block text-sm font-medium text-ink-900 md:col-span-2">
           Note
           <textarea name="note" rows={2} maxLength={2000} className="input mt-1 w-full" />
@@ -228,26 +247,10 @@ export function NotesSection({
           </div>
         </fieldset>
         <div className="grid grid-cols-2 gap-2 text-sm">
-          <SelectField
-            labelProps={{ children: 'Polygon is a' }}
-            selectProps={{
-              id: 'note-stockpile-kind',
-              name: 'stockpileKind',
-              className: 'mt-1 w-full',
-              defaultValue: '',
-            }}
-            placeholder="Plain note"
-            options={STOCKPILE_KIND_OPTIONS}
-          />
-          <SelectField
-            labelProps={{ children: 'Volume base' }}
-            selectProps={{
-              id: 'note-volume-base',
-              name: 'base',
-              className: 'mt-1 w-full',
-              defaultValue: 'edge-mean',
-            }}
-            options={Object.entries(BASE_LABELS).map(([value, label]) => ({ value, label }))}
+          <PolygonVolumeSelects
+            idPrefix="note"
+            kind={{ name: 'stockpileKind', defaultValue: '' }}
+            base={{ name: 'base', defaultValue: 'edge-mean' }}
           />
           <label className="col-span-2 font-medium text-ink-900">
             Typed base height (m)
@@ -287,7 +290,7 @@ export function NotesSection({
             Save note
           </StatusButton>
         </div>
-      </Form>
-    </section>
+      </ToolForm>
+    </CardSection>
   )
 }

@@ -4,9 +4,9 @@
  * form that takes typed corners.
  */
 import type { SerializeFrom } from '@remix-run/node'
-import { Form } from '@remix-run/react'
 import { accuracyPdfUrl } from '#app/components/deliverables/checkpoint-report.tsx'
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
+import { CardSection } from '#app/components/ui/section-header.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import {
@@ -20,7 +20,7 @@ import type { VolumeFormResult } from '#app/domain/deliverables/map-view.server.
 import { formatFileSize, formatHectares, formatNumber, formatPercent } from '#app/lib/format/numbers.ts'
 
 import { VolumeTable } from './map-panels.tsx'
-import { ModelSelect } from './terrain-form-parts.tsx'
+import { CoordinatesField, ModelSelect, ToolForm } from './terrain-form-parts.tsx'
 
 type ListedDeliverable = SerializeFrom<Deliverable>
 
@@ -83,10 +83,7 @@ const VIEW_STATUS_WORDS = {
 
 export function DeliverableList({ deliverables }: { deliverables: ListedDeliverable[] }) {
   return (
-    <section aria-labelledby="deliverables-heading" className="card p-4 sm:p-6">
-      <h2 id="deliverables-heading" className="mb-4 text-lg font-semibold text-ink-950">
-        Deliverables
-      </h2>
+    <CardSection id="deliverables-heading" title="Deliverables">
       {deliverables.length ? (
         <ul className="grid gap-4 md:grid-cols-2">
           {deliverables.map((d) => (
@@ -140,7 +137,7 @@ export function DeliverableList({ deliverables }: { deliverables: ListedDelivera
       ) : (
         <p className="text-sm text-ink-600">This project has no deliverables yet.</p>
       )}
-    </section>
+    </CardSection>
   )
 }
 
@@ -170,38 +167,22 @@ export function VolumeForm({
   const baseHeight =
     fields?.baseHeight ?? (typedStart === null ? undefined : String(Math.round(typedStart * 100) / 100))
   return (
-    <section aria-labelledby="volume-heading" className="card p-4 sm:p-6">
-      <h2 id="volume-heading" className="text-lg font-semibold text-ink-950">
-        Volume from coordinates
-      </h2>
-      <p className="mt-1 text-sm text-ink-600">
-        Type the corners of a stockpile, one ‘latitude, longitude’ per line (WGS84 decimal degrees).
-      </p>
-      <Form
-        method="post"
-        className="mt-4 grid gap-4 md:grid-cols-2"
-        aria-describedby={error ? 'volume-error' : undefined}
-      >
+    <CardSection
+      id="volume-heading"
+      title="Volume from coordinates"
+      description="Type the corners of a stockpile, one ‘latitude, longitude’ per line (WGS84 decimal degrees)."
+    >
+      <ToolForm errorId="volume-error" error={error} className="grid gap-4 md:grid-cols-2">
         <div className="space-y-4">
           <ModelSelect id="volume-elevation-model" models={elevationModels} chosen={fields?.fileId} />
-          <label className="block text-sm font-medium text-ink-900">
-            Corners
-            <textarea
-              name="coordinates"
-              rows={6}
-              required
-              className="input mt-1 w-full font-mono text-sm"
-              placeholder={'-33.9200, 18.4200\n-33.9200, 18.4210\n-33.9210, 18.4210'}
-              defaultValue={fields?.coordinates}
-              aria-invalid={errorOf('coordinates') ? true : undefined}
-              aria-describedby={errorOf('coordinates') ? 'coordinates-error' : undefined}
-            />
-            {errorOf('coordinates') ? (
-              <span id="coordinates-error" className="mt-1 block text-sm font-normal text-red-700">
-                {errorOf('coordinates')}
-              </span>
-            ) : null}
-          </label>
+          <CoordinatesField
+            label="Corners"
+            rows={6}
+            placeholder={'-33.9200, 18.4200\n-33.9200, 18.4210\n-33.9210, 18.4210'}
+            defaultValue={fields?.coordinates}
+            error={errorOf('coordinates')}
+            errorId="coordinates-error"
+          />
           {/* Keyed by the answer: uncontrolled inputs take the new defaults after a measure with JavaScript too. */}
           <fieldset key={`${baseChosen}:${baseHeight ?? ''}`}>
             <legend className="text-sm font-medium text-ink-900">Base plane</legend>
@@ -247,7 +228,7 @@ export function VolumeForm({
             </div>
           ) : null}
         </div>
-      </Form>
-    </section>
+      </ToolForm>
+    </CardSection>
   )
 }

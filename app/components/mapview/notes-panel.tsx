@@ -5,12 +5,12 @@
  */
 import { useRevalidator } from '@remix-run/react'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
-import { BASE_LABELS, NOTE_COLORS } from '#app/domain/annotations/annotation-schemas.ts'
+import { NOTE_COLORS } from '#app/domain/annotations/annotation-schemas.ts'
 import type { AnnotationBase, AnnotationKind } from '#db/enums.ts'
 import { useState } from 'react'
 
 import { readApiError } from './map-kit/read-error.ts'
-import { KIND_LABELS } from './map-notes.tsx'
+import { KIND_LABELS, PolygonVolumeSelects } from './map-notes.tsx'
 import { NOTE_NOT_SAVED, type Draft, type NoteEditor } from './note-editor.ts'
 
 const HINTS: Record<AnnotationKind, string> = {
@@ -156,32 +156,17 @@ export function NotesPanel({ projectId, editor }: { projectId: number; editor: N
           </fieldset>
           {draft.kind === 'polygon' ? (
             <div className="grid grid-cols-2 gap-2">
-              <label className="font-medium text-ink-900">
-                Polygon is a
-                <select
-                  className="input mt-1 w-full"
-                  value={draft.stockpileKind}
-                  onChange={(e) => change({ stockpileKind: e.target.value as Draft['stockpileKind'] })}
-                >
-                  <option value="">Plain note</option>
-                  <option value="stockpile">Stockpile</option>
-                  <option value="pit">Pit</option>
-                </select>
-              </label>
-              <label className="font-medium text-ink-900">
-                Volume base
-                <select
-                  className="input mt-1 w-full"
-                  value={draft.base}
-                  onChange={(e) => change({ base: e.target.value as AnnotationBase })}
-                >
-                  {Object.entries(BASE_LABELS).map(([value, label]) => (
-                    <option key={value} value={value}>
-                      {label}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <PolygonVolumeSelects
+                idPrefix="map-note"
+                kind={{
+                  value: draft.stockpileKind,
+                  onChange: (e) => change({ stockpileKind: e.target.value as Draft['stockpileKind'] }),
+                }}
+                base={{
+                  value: draft.base,
+                  onChange: (e) => change({ base: e.target.value as AnnotationBase }),
+                }}
+              />
               {draft.base === 'typed' ? (
                 <label className="col-span-2 font-medium text-ink-900">
                   Base height (m)

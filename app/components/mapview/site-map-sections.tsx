@@ -7,6 +7,7 @@ import type { SerializeFrom } from '@remix-run/node'
 import { Form } from '@remix-run/react'
 import { SelectField } from '#app/components/forms/select-field.tsx'
 import { DetailRow } from '#app/components/ui/detail-row.tsx'
+import { CardSection } from '#app/components/ui/section-header.tsx'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { DELIVERABLE_KIND_LABELS } from '#app/domain/deliverables/deliverable.ts'
@@ -128,15 +129,12 @@ function SurveyColumn({ role, survey }: { role: 'Before' | 'After'; survey: List
 
 export function SurveyColumns({ before, after }: { before: ListedSurvey; after: ListedSurvey }) {
   return (
-    <section aria-labelledby="surveys-heading" className="card p-4 sm:p-6">
-      <h2 id="surveys-heading" className="mb-4 text-lg font-semibold text-ink-950">
-        The two surveys
-      </h2>
+    <CardSection id="surveys-heading" title="The two surveys">
       <div className="grid gap-4 md:grid-cols-2">
         <SurveyColumn role="Before" survey={before} />
         <SurveyColumn role="After" survey={after} />
       </div>
-    </section>
+    </CardSection>
   )
 }
 
@@ -156,15 +154,12 @@ export function AreaChangeForm({
 }) {
   const busy = useIsPending({ intent: 'area-change', state: 'submitting' })
   return (
-    <section aria-labelledby="area-change-heading" className="card p-4 sm:p-6">
-      <h2 id="area-change-heading" className="text-lg font-semibold text-ink-950">
-        Change over the survey areas
-      </h2>
-      <p className="mt-1 text-sm text-ink-600">
-        Cut, fill and net change in volume between the two elevation models (After − Before) over each survey
-        area.
-      </p>
-      <Form method="post" className="mt-4">
+    <CardSection
+      id="area-change-heading"
+      title="Change over the survey areas"
+      description="Cut, fill and net change in volume between the two elevation models (After − Before) over each survey area."
+    >
+      <Form method="post">
         <input type="hidden" name="intent" value="area-change" />
         <input type="hidden" name="before" value={beforeId} />
         <input type="hidden" name="after" value={afterId} />
@@ -174,12 +169,12 @@ export function AreaChangeForm({
       </Form>
       <div aria-live="polite">
         {error ? (
-          <p className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-800" role="alert">
+          <p className="rounded-lg bg-red-50 p-3 text-sm text-red-800" role="alert">
             {error}
           </p>
         ) : null}
         {results ? (
-          <ul className="mt-4 grid gap-4 md:grid-cols-2" data-testid="area-changes">
+          <ul className="grid gap-4 md:grid-cols-2" data-testid="area-changes">
             {results.map((r) => (
               <li key={r.areaNumber} className="rounded-lg bg-ink-50 p-4">
                 <h3 className="mb-1 text-sm font-semibold text-ink-900">Area {r.areaNumber}</h3>
@@ -193,7 +188,7 @@ export function AreaChangeForm({
           </ul>
         ) : null}
       </div>
-    </section>
+    </CardSection>
   )
 }
 

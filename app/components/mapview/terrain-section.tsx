@@ -5,12 +5,19 @@
  */
 import { Form } from '@remix-run/react'
 import { SelectField } from '#app/components/forms/select-field.tsx'
+import { CardSection } from '#app/components/ui/section-header.tsx'
 import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import type { ProfileFigures } from '#app/domain/deliverables/profile.server.ts'
 
 import { STEEP_GRADE_PERCENT } from './profile-chart.ts'
 import { ProfileResult } from './profile-result.tsx'
-import { ModelButtons, ModelSelect, SubmitWithError } from './terrain-form-parts.tsx'
+import {
+  CoordinatesField,
+  ModelButtons,
+  ModelSelect,
+  SubmitWithError,
+  ToolForm,
+} from './terrain-form-parts.tsx'
 
 type Model = { id: number; fileName: string }
 export type ProfileView = { fileId: number; figures: ProfileFigures }
@@ -21,14 +28,13 @@ function contoursUrl(projectId: number, fileId: number) {
 
 export function ContourDownloadForm({ projectId, models }: { projectId: number; models: Model[] }) {
   return (
-    <section aria-labelledby="contours-heading" className="card p-4 sm:p-6" data-testid="contours">
-      <h2 id="contours-heading" className="text-lg font-semibold text-ink-950">
-        Contour lines
-      </h2>
-      <p className="mt-1 text-sm text-ink-600">
-        Lines of equal height for CAD or GIS, every 5th an index line. Made from the elevation model itself.
-      </p>
-      <Form reloadDocument method="get" className="mt-3 grid gap-3 sm:grid-cols-3">
+    <CardSection
+      id="contours-heading"
+      title="Contour lines"
+      description="Lines of equal height for CAD or GIS, every 5th an index line. Made from the elevation model itself."
+      testId="contours"
+    >
+      <Form reloadDocument method="get" className="grid gap-3 sm:grid-cols-3">
         <label className="block text-sm font-medium text-ink-900">
           Interval (m)
           <input
@@ -72,7 +78,7 @@ export function ContourDownloadForm({ projectId, models }: { projectId: number; 
           label={(fileName) => `Contours of ${fileName}`}
         />
       </Form>
-    </section>
+    </CardSection>
   )
 }
 
@@ -89,20 +95,18 @@ export function ProfileSection({
 }) {
   const busy = useIsPending({ state: 'submitting', fields: { intent: 'profile' } })
   return (
-    <section aria-labelledby="profile-heading" className="card p-4 sm:p-6" data-testid="profile">
-      <h2 id="profile-heading" className="text-lg font-semibold text-ink-950">
-        Profile and grade
-      </h2>
-      <p className="mt-1 text-sm text-ink-600">
-        Type points along a road or a cut, one ‘latitude, longitude’ per line: the ground along them, and its
-        steepest grade (over {STEEP_GRADE_PERCENT} % shaded).
-      </p>
-      <Form
-        method="post"
-        className="mt-4 grid gap-4 md:grid-cols-2"
-        aria-describedby={error ? 'profile-error' : undefined}
-      >
-        <input type="hidden" name="intent" value="profile" />
+    <CardSection
+      id="profile-heading"
+      title="Profile and grade"
+      description={
+        <>
+          Type points along a road or a cut, one ‘latitude, longitude’ per line: the ground along them, and
+          its steepest grade (over {STEEP_GRADE_PERCENT} % shaded).
+        </>
+      }
+      testId="profile"
+    >
+      <ToolForm intent="profile" errorId="profile-error" error={error} className="grid gap-4 md:grid-cols-2">
         <div className="space-y-3">
           <ModelSelect id="profile-elevation-model" models={models} chosen={fields?.fileId} />
           <label className="block text-sm font-medium text-ink-900">
@@ -117,20 +121,15 @@ export function ProfileSection({
             />
           </label>
         </div>
-        <label className="block text-sm font-medium text-ink-900">
-          Points
-          <textarea
-            name="coordinates"
-            rows={5}
-            required
-            className="input mt-1 w-full font-mono text-sm"
-            placeholder={'-33.9200, 18.4200\n-33.9210, 18.4230'}
-            defaultValue={fields?.coordinates}
-          />
-        </label>
+        <CoordinatesField
+          label="Points"
+          rows={5}
+          placeholder={'-33.9200, 18.4200\n-33.9210, 18.4230'}
+          defaultValue={fields?.coordinates}
+        />
         <SubmitWithError busy={busy} label="Show the profile" errorId="profile-error" error={error} />
-      </Form>
+      </ToolForm>
       {result ? <ProfileResult figures={result.figures} /> : null}
-    </section>
+    </CardSection>
   )
 }

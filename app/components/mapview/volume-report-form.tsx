@@ -6,6 +6,7 @@
 import type { SerializeFrom } from '@remix-run/node'
 import { Form } from '@remix-run/react'
 import { SelectField } from '#app/components/forms/select-field.tsx'
+import { CardSection } from '#app/components/ui/section-header.tsx'
 import type { EarlierSurvey } from '#app/domain/annotations/earlier-surveys.server.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 
@@ -30,12 +31,9 @@ export function VolumeReportForm({
   designs: { id: number; name: string }[]
 }) {
   return (
-    <section aria-labelledby="volume-report-heading" className="card p-4 sm:p-6" data-testid="volume-report">
-      <h2 id="volume-report-heading" className="text-lg font-semibold text-ink-950">
-        Volume report
-      </h2>
+    <CardSection id="volume-report-heading" title="Volume report" testId="volume-report">
       {polygons.length ? (
-        <Form reloadDocument method="get" className="mt-3 space-y-3">
+        <Form reloadDocument method="get" className="space-y-3">
           <fieldset>
             <legend className="text-sm text-ink-600">
               A PDF for each chosen polygon: cut, fill and net on the elevation model, its base, and a plan
@@ -80,8 +78,8 @@ export function VolumeReportForm({
           />
         </Form>
       ) : (
-        <p className="mt-2 text-sm text-ink-600">Save a polygon note on the map to make a volume report.</p>
+        <p className="text-sm text-ink-600">Save a polygon note on the map to make a volume report.</p>
       )}
-    </section>
+    </CardSection>
   )
 }

@@ -30,22 +30,24 @@ export function SectionHeader({
   )
 }
 
-/** A card that is one section of a dashboard tab, labelled by its header. */
+/** A card that is one section of a dashboard tab or a map page, labelled by its header. */
 export function CardSection({
   id,
   title,
   description,
   actions,
+  testId,
   children,
 }: {
   id: string
   title: string
   description?: ReactNode
   actions?: ReactNode
+  testId?: string
   children: ReactNode
 }) {
   return (
-    <section className="card space-y-4 p-4 sm:p-6" aria-labelledby={id}>
+    <section className="card space-y-4 p-4 sm:p-6" aria-labelledby={id} data-testid={testId}>
       <SectionHeader id={id} title={title} description={description} actions={actions} />
       {children}
     </section>
