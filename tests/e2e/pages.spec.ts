@@ -20,9 +20,9 @@
  * - layout routes without a path segment of their own (root).
  * A page that redirects (signed out → /login, a role's wrong dashboard) is checked where
  * it lands; each landing page and each error page is checked once per identity. Where a URL
- * lands is asked over HTTP first, so a landing already checked costs no page load; a page
- * whose DOM is one already checked in this run (the same page for another identity) takes
- * that verdict. PAGES_VERBOSE=1 prints each page's times.
+ * lands is asked over HTTP first, so a landing already checked costs no page load, nor does a
+ * document the server sent before (the same page for another identity); a page whose DOM is
+ * one already checked in this run takes that verdict. PAGES_VERBOSE=1 prints each page's times.
  */
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
@@ -198,7 +198,7 @@ const verdictFile = (fingerprint: string) =>
 
 async function verdictOf(page: Page, name: string): Promise<{ verdict: Verdict; reused: boolean }> {
   const fingerprint = await fingerprintOf(page)
-  const known = checked.get(fingerprint) ?? readVerdict(verdictFile(fingerprint))
+  const known = checked.get(fingerprint) ?? readJsonFile<Verdict>(verdictFile(fingerprint))
   if (known) {
     checked.set(fingerprint, known)
     return { verdict: known, reused: true }
@@ -209,11 +209,7 @@ async function verdictOf(page: Page, name: string): Promise<{ verdict: Verdict; 
   await page.setViewportSize(DESKTOP)
   const verdict = { violations, overflowAtPhone }
   checked.set(fingerprint, verdict)
-  fs.mkdirSync(path.dirname(verdictFile(fingerprint)), { recursive: true })
-  // Written whole then renamed: the other worker never reads half a verdict.
-  const partial = `${verdictFile(fingerprint)}.${process.pid}`
-  fs.writeFileSync(partial, JSON.stringify(verdict))
-  fs.renameSync(partial, verdictFile(fingerprint))
+  writeJsonWhole(verdictFile(fingerprint), verdict)
   return { verdict, reused: false }
 }
 
@@ -303,9 +299,40 @@ function rulesThatCannotBlock(page: Page): Promise<string[]> {
   return nonBlockingRules
 }
 
-function readVerdict(file: string): Verdict | undefined {
+/**
+ * A page's verdicts (with JavaScript, and its no-JavaScript fallback) and tab links, by the
+ * document the server sent (scripts and nonces aside): the hydrated page is that document's, so
+ * another identity sent the same one needs no page load. Files, as the verdicts, for both workers.
+ */
+interface SentPage {
+  verdicts: Array<[string, Verdict]>
+  tabs: string[]
+}
+
+function sentPageFile(html: string) {
+  const document = html.replace(/<script\b[\s\S]*?<\/script>/gi, '').replace(/\snonce="[^"]*"/g, '')
+  const fingerprint = createHash('sha256').update(document).digest('hex')
+  return path.join(test.info().project.outputDir, '.pages-sent', `${fingerprint}.json`)
+}
+
+function readSentPage(html: string): SentPage | undefined {
+  return readJsonFile<SentPage>(sentPageFile(html))
+}
+
+function saveSentPage(html: string, sentPage: SentPage) {
+  writeJsonWhole(sentPageFile(html), sentPage)
+}
+
+/** Written whole then renamed: the other worker never reads half a file. */
+function writeJsonWhole(file: string, value: unknown) {
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  fs.writeFileSync(`${file}.${process.pid}`, JSON.stringify(value))
+  fs.renameSync(`${file}.${process.pid}`, file)
+}
+
+function readJsonFile<T>(file: string): T | undefined {
   try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as Verdict
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as T
   } catch {
     return undefined
   }
@@ -358,6 +385,17 @@ async function checkEveryPage(page: Page, who: string, part: number, parts: numb
     const key = status >= 400 ? `error ${status}` : landed.pathname + landed.search
     if (seen.has(key) || !claimLanding(who, key)) continue
     seen.add(key)
+    const html = await sent.text()
+    // The same document as a page already checked (another identity's): its verdicts and tabs, no load.
+    const known = readSentPage(html)
+    if (known) {
+      for (const [name, verdict] of known.verdicts)
+        failures.push(...problemsOf(verdict, `${who} ${url} (${key})${name}`))
+      for (const tab of known.tabs) if (!queue.includes(tab)) queue.push(tab)
+      if (process.env.PAGES_VERBOSE)
+        console.log(`[pages] ${who} ${url} (${key}) sent as a page before: no load`)
+      continue
+    }
     await page.goto(url)
     await settledPage(page)
     const loaded = Date.now()
@@ -365,12 +403,13 @@ async function checkEveryPage(page: Page, who: string, part: number, parts: numb
     const withJs = await verdictOf(page, key)
     failures.push(...problemsOf(withJs.verdict, where))
     if (!withJs.reused) fresh++
+    const verdicts: SentPage['verdicts'] = [['', withJs.verdict]]
     // A fallback for browsers without JavaScript is a page of its own: checked as they show it.
-    const html = await sent.text()
     if (/<noscript>/i.test(html)) {
       const fallback = await verdictOf(await withoutJavaScript(page, sent, html), `${key} without JavaScript`)
       failures.push(...problemsOf(fallback.verdict, `${where} without JavaScript`))
       if (!fallback.reused) fresh++
+      verdicts.push([' without JavaScript', fallback.verdict])
     }
     if (process.env.PAGES_VERBOSE) {
       console.log(
@@ -382,13 +421,12 @@ async function checkEveryPage(page: Page, who: string, part: number, parts: numb
     const tabs = await page
       .locator('nav[aria-label] a[href*="tab="]')
       .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href))
-    for (const href of tabs) {
-      const tab = new URL(href)
-      if (tab.origin !== landed.origin || tab.pathname !== landed.pathname) continue
-      if (!queue.includes(tab.pathname + tab.search)) {
-        queue.push(tab.pathname + tab.search)
-      }
-    }
+    const ownTabs = tabs
+      .map((href) => new URL(href))
+      .filter((tab) => tab.origin === landed.origin && tab.pathname === landed.pathname)
+      .map((tab) => tab.pathname + tab.search)
+    for (const tab of ownTabs) if (!queue.includes(tab)) queue.push(tab)
+    saveSentPage(html, { verdicts, tabs: ownTabs })
   }
   console.log(
     `[pages] ${who}, part ${part + 1} of ${parts}: ${seen.size} pages (${fresh} checked, the rest identical to a page before; landings another part checked are left to it)`,
