@@ -67,25 +67,15 @@ export function createScene(element: HTMLDivElement) {
   const observer = new ResizeObserver(resize)
   observer.observe(element)
   let frame = 0
-  let frames = 0
-  let since = performance.now()
+  // Drawn only when something changed (camera, a loaded model or tile): an idle view costs no CPU or battery.
   const loop = () => {
     frame = requestAnimationFrame(loop)
     controls.update()
-    for (const t of s.tiles) {
-      camera.updateMatrixWorld()
-      t.update()
-    }
-    if (!s.dirty && !s.tiles.length) return
+    if (!s.dirty) return
     s.dirty = false
+    camera.updateMatrixWorld()
+    for (const t of s.tiles) t.update()
     renderer.render(scene, camera)
-    frames++
-    const now = performance.now()
-    if (now - since > 1000) {
-      element.dataset.fps = String(Math.round((frames * 1000) / (now - since)))
-      frames = 0
-      since = now
-    }
   }
   loop()
   const dispose = () => {
@@ -228,7 +218,10 @@ export function loadTiles(s: Scene, url: string) {
   tiles.fetchOptions = { cache: 'no-store' }
   tiles.setCamera(s.camera)
   tiles.setResolutionFromRenderer(s.camera, s.renderer)
-  tiles.addEventListener('load-tile-set', () => {
+  // 3d-tiles-renderer 0.5's event names ('load-tile-set' is the 0.3 name, never sent by 0.5).
+  tiles.addEventListener('load-tileset', ({ tileset }) => {
+    // Placed and framed once, by the root tileset (a child tileset loads later, as the camera nears).
+    if (tileset !== tiles.rootTileset) return
     const sphere = new THREE.Sphere()
     if (!tiles.getBoundingSphere(sphere)) return
     const centre = sphere.center.clone()
@@ -243,7 +236,8 @@ export function loadTiles(s: Scene, url: string) {
     tiles.group.updateMatrixWorld(true)
     frameAll(s)
   })
-  tiles.addEventListener('load-model', () => (s.dirty = true))
+  // A tile loaded or a tileset read: the library asks for another update and draw.
+  tiles.addEventListener('needs-update', () => (s.dirty = true))
   s.scene.add(tiles.group)
   s.tiles.push(tiles)
 }
