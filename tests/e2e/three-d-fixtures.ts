@@ -51,8 +51,56 @@ async function magentaGlb() {
   return out
 }
 
-/** `copc`: another COPC file instead of the fixture (the bench's 50-million-point one). */
-export async function seedThreeDProject(name: string, copc = COPC) {
+/**
+ * The 4×4 (column-major) that 3D Tiles uses to stand a tile's local east-north-up frame at a
+ * WGS84 point: the frame's axes and origin in earth-centred coordinates, as ODM's tiles are.
+ */
+function eastNorthUpToEarthCentred(latitude: number, longitude: number) {
+  const [a, e2] = [6_378_137, 6.69437999014e-3]
+  const [phi, lambda] = [(latitude * Math.PI) / 180, (longitude * Math.PI) / 180]
+  const n = a / Math.sqrt(1 - e2 * Math.sin(phi) ** 2)
+  const east = [-Math.sin(lambda), Math.cos(lambda), 0]
+  const north = [-Math.sin(phi) * Math.cos(lambda), -Math.sin(phi) * Math.sin(lambda), Math.cos(phi)]
+  const up = [Math.cos(phi) * Math.cos(lambda), Math.cos(phi) * Math.sin(lambda), Math.sin(phi)]
+  const origin = [n * up[0]!, n * up[1]!, n * (1 - e2) * Math.sin(phi)]
+  return [...east, 0, ...north, 0, ...up, 0, ...origin, 1]
+}
+
+/**
+ * An ODM job's `3d_tiles/` for the project's model: a tileset whose one tile is the model,
+ * standing in Cape Town in earth-centred coordinates (ODM writes its tiles so).
+ */
+function seedJobTiles(db: Database.Database, root: string, projectId: number, modelId: number, glb: string) {
+  const now = Date.now()
+  const job = db
+    .prepare(
+      `insert into processing_jobs (project_id, preset, options, status, progress_percent, created_at, updated_at)
+       values (?, 'standard', '{}', 'completed', 100, ?, ?) returning id`,
+    )
+    .get(projectId, now, now) as { id: number }
+  db.prepare('update project_files set processing_job_id = ? where id = ?').run(job.id, modelId)
+  const dir = path.join(root, 'processing', String(job.id), '3d_tiles')
+  fs.mkdirSync(dir, { recursive: true })
+  fs.copyFileSync(glb, path.join(dir, 'tile.glb'))
+  const tileset = {
+    asset: { version: '1.1' },
+    geometricError: 500,
+    root: {
+      transform: eastNorthUpToEarthCentred(-33.92, 18.42),
+      boundingVolume: { box: [0, 0, 20, 100, 0, 0, 0, 100, 0, 0, 0, 20] },
+      geometricError: 0,
+      refine: 'ADD',
+      content: { uri: 'tile.glb' },
+    },
+  }
+  fs.writeFileSync(path.join(dir, 'tileset.json'), JSON.stringify(tileset))
+}
+
+/**
+ * `copc`: another COPC file instead of the fixture (the bench's 50-million-point one).
+ * `tiles`: the model also comes as its job's 3D Tiles, which the view shows in its place.
+ */
+export async function seedThreeDProject(name: string, copc = COPC, { tiles = false } = {}) {
   const { projectId, clientEmail } = seedPaidProject(name)
   const root = path.join(e2eDir, 'files')
   const db = new Database(path.join(e2eDir, 'kestrel.sqlite'))
@@ -97,6 +145,7 @@ export async function seedThreeDProject(name: string, copc = COPC) {
       ).run(row.id, now, now, now, now)
       ids[kind] = row.id
     }
+    if (tiles) seedJobTiles(db, root, projectId, ids.model_3d!, glb)
   } finally {
     db.close()
   }

@@ -55,6 +55,20 @@ test('the client sees the model and the point cloud drawn, at 1280 and 360 px', 
   }
 })
 
+test('an ODM job’s 3D Tiles, written in earth-centred coordinates, are drawn in view', async ({ page }) => {
+  test.setTimeout(120_000)
+  const seeded = await seedThreeDProject(`3D tiles ${randomBytes(3).toString('hex')}`, undefined, {
+    tiles: true,
+  })
+  await signIn(page, seeded.clientEmail, DEMO_PASSWORD)
+  await page.goto(`/projects/${seeded.projectId}/3d`)
+  const host = page.getByTestId('three-d-host')
+  await expect(host).toHaveAttribute('data-ready', 'true', { timeout: 60_000 })
+  // The tiles alone (the cloud hides them): their magenta drawn, so they were brought to the view.
+  await page.getByRole('checkbox', { name: 'Point cloud' }).uncheck()
+  await expect.poll(async () => (await threeDPixels(page)).magenta, { timeout: 30_000 }).toBeGreaterThan(500)
+})
+
 test(
   'without JavaScript: the still image, the facts and the downloads',
   { tag: '@no-js-only' },
