@@ -104,7 +104,7 @@ export function DeliverableList({ deliverables }: { deliverables: ListedDelivera
                   <DetailRow label="Accuracy">{accuracyText(d.accuracy)}</DetailRow>
                 ) : null}
                 {d.checkpoints ? (
-                  <DetailRow label="Checked" layout="stacked">
+                  <DetailRow label="Checked" layout="stacked" className="py-1.5 text-sm">
                     <span data-testid="deliverable-checkpoints">{checkpointText(d.checkpoints)}</span>{' '}
                     <a href={accuracyPdfUrl(d.projectId, d.id)} className="link" download>
                       Accuracy report (PDF)
@@ -119,7 +119,7 @@ export function DeliverableList({ deliverables }: { deliverables: ListedDelivera
                   </DetailRow>
                 ) : null}
                 {d.sha256 ? (
-                  <DetailRow label="SHA-256" layout="stacked">
+                  <DetailRow label="SHA-256" layout="stacked" className="py-1.5 text-sm">
                     <code className="break-all text-xs">{d.sha256}</code>
                   </DetailRow>
                 ) : null}
