@@ -77,13 +77,18 @@ describe('a peer that writes the whole answer and closes while we read slowly', 
   )
 
   // The control: the fetch server.ts used to call (undici 6 via Remix's installGlobals) dies here,
-  // so the test above can fail.
+  // so the test above can fail. Its crash needs the close to land while undici's parser is paused,
+  // which a loaded machine does not always give on the first try: up to three tries.
   test('the harness sees the crash undici 6 has in the same case', async () => {
     const url = await rawServer(writeAllAndClose(false))
-    const run = await slowReader('remix-fetch', url)
-    expect(run.code).not.toBe(0)
-    expect(run.stderr).toMatch(/assert\(!this\.paused\)/)
-  }, 60_000)
+    const runs: Array<Awaited<ReturnType<typeof slowReader>>> = []
+    for (let tries = 0; tries < 3 && !runs.some((r) => r.code !== 0); tries++) {
+      runs.push(await slowReader('remix-fetch', url))
+    }
+    const crashed = runs.find((r) => r.code !== 0)
+    expect(crashed, JSON.stringify(runs.map((r) => r.code))).toBeDefined()
+    expect(crashed!.stderr).toMatch(/assert\(!this\.paused\)/)
+  }, 120_000)
 })
 
 /** The call's failure (it must fail). */
