@@ -155,6 +155,11 @@ test('the drill: DATA_DIR and the database lost, both restored on a new machine;
   })
   const local = path.join(second.DATA_DIR!, key)
   expect(fs.readFileSync(local).equals(bytes)).toBe(true)
+  // The new machine's view job makes the viewing copies again; its outbox copies them up (seconds).
+  await until(
+    'the viewing copies safe in the bucket',
+    () => !query(second.DATABASE_PATH!, `select 1 from stored_objects where state = 'pending'`),
+  )
   expect(await filesCli(second, 'verify')).toMatchObject({
     code: 0,
     out: expect.stringMatching(/all in the bucket, as ours/),
