@@ -5,6 +5,7 @@
  * the credit note with its own never-reused number (counter 'credit_note_number').
  */
 import { plannedFlightHeightM } from '#app/domain/survey/project-plan.ts'
+import { personName } from '#app/domain/users/person-name.server.ts'
 import { recordAudit } from '#app/lib/audit/audit.server.ts'
 import { appUrl, getCompanyInfo, getEnv } from '#app/lib/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
@@ -223,7 +224,13 @@ export async function confirmRefund(
 /** Refunds with their tax invoice, project and client: the admin's and the client's lists and the credit note. */
 function refundsWithParties() {
   return getDb()
-    .select({ refund: refunds, invoice: invoices, project: projects, client: users })
+    .select({
+      refund: refunds,
+      invoice: invoices,
+      project: projects,
+      client: users,
+      clientName: personName(users),
+    })
     .from(refunds)
     .innerJoin(invoices, eq(invoices.id, refunds.invoiceId))
     .innerJoin(projects, eq(projects.id, refunds.projectId))
@@ -234,12 +241,12 @@ export function listRefundsForAdmin() {
   return refundsWithParties()
     .orderBy(desc(refunds.requestedAt))
     .all()
-    .map(({ refund, invoice, project, client }) => ({
+    .map(({ refund, invoice, project, clientName }) => ({
       ...refund,
       requestedAt: refund.requestedAt.toISOString(),
       refundedAt: refund.refundedAt?.toISOString() ?? null,
       projectName: project.name,
-      clientName: `${client.firstName} ${client.lastName}`,
+      clientName,
       taxInvoice: invoice.taxInvoiceNumber == null ? null : formatTaxInvoiceNumber(invoice.taxInvoiceNumber),
       creditNote: refund.creditNoteNumber == null ? null : formatCreditNoteNumber(refund.creditNoteNumber),
     }))
