@@ -16,6 +16,7 @@ import {
   NOTE_COLORS,
   NOTE_EXPORT_FORMAT_LABELS,
   NOTE_EXPORT_FORMATS,
+  NOTE_LIMITS,
   STOCKPILE_LABELS,
   type AnnotationView,
 } from '#app/domain/annotations/annotation-schemas.ts'
@@ -214,7 +215,7 @@ export function NotesSection({
         <h3 className="font-medium text-ink-950 md:col-span-2">Add a note</h3>
         <label className="block text-sm font-medium text-ink-900">
           Title
-          <input name="title" required maxLength={200} className="input mt-1 w-full" />
+          <input name="title" required maxLength={NOTE_LIMITS.titleChars} className="input mt-1 w-full" />
           {errorOf('title') ? <span className="block text-sm text-red-700">{errorOf('title')}</span> : null}
         </label>
         <SelectField
@@ -232,7 +233,7 @@ export function NotesSection({
         />
         <label className="block text-sm font-medium text-ink-900 md:col-span-2">
           Note
-          <textarea name="note" rows={2} maxLength={2000} className="input mt-1 w-full" />
+          <textarea name="note" rows={2} maxLength={NOTE_LIMITS.noteChars} className="input mt-1 w-full" />
         </label>
         <fieldset className="text-sm">
           <legend className="font-medium text-ink-900">Colour</legend>
@@ -261,7 +262,12 @@ export function NotesSection({
           </label>
           <label className="font-medium text-ink-900">
             Material
-            <input name="material" maxLength={60} list="note-materials" className="input mt-1 w-full" />
+            <input
+              name="material"
+              maxLength={NOTE_LIMITS.materialChars}
+              list="note-materials"
+              className="input mt-1 w-full"
+            />
             <datalist id="note-materials">
               {materials.map((m) => (
                 <option key={m.name} value={m.name}>
@@ -274,7 +280,14 @@ export function NotesSection({
           <label className="font-medium text-ink-900">
             Density (t/m³)
             <span className="block text-xs font-normal text-ink-500">Empty: the listed material’s</span>
-            <input name="densityTPerM3" type="number" step="0.01" min="0.01" className="input mt-1 w-32" />
+            <input
+              name="densityTPerM3"
+              type="number"
+              step="0.01"
+              min="0.01"
+              max={NOTE_LIMITS.densityTPerM3}
+              className="input mt-1 w-32"
+            />
             {errorOf('densityTPerM3') ? (
               <span className="block text-red-700">{errorOf('densityTPerM3')}</span>
             ) : null}

@@ -5,7 +5,7 @@
  */
 import { useRevalidator } from '@remix-run/react'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
-import { NOTE_COLORS } from '#app/domain/annotations/annotation-schemas.ts'
+import { NOTE_COLORS, NOTE_LIMITS } from '#app/domain/annotations/annotation-schemas.ts'
 import type { AnnotationBase, AnnotationKind } from '#db/enums.ts'
 import { useState } from 'react'
 
@@ -121,7 +121,7 @@ export function NotesPanel({ projectId, editor }: { projectId: number; editor: N
             <input
               className="input mt-1 w-full"
               required
-              maxLength={200}
+              maxLength={NOTE_LIMITS.titleChars}
               value={draft.title}
               onChange={(e) => change({ title: e.target.value })}
             />
@@ -131,7 +131,7 @@ export function NotesPanel({ projectId, editor }: { projectId: number; editor: N
             <textarea
               className="input mt-1 w-full"
               rows={2}
-              maxLength={2000}
+              maxLength={NOTE_LIMITS.noteChars}
               value={draft.note}
               onChange={(e) => change({ note: e.target.value })}
             />

@@ -28,9 +28,6 @@ const ZONE_KIND_FEES: Record<ZoneKind, number> = {
 
 export const APPROVAL_WARNING = 'Needs SACAA/ATC approval — may delay or prevent the flight'
 
-/** Zones whose floor is at or below this height above ground matter to a drone. */
-const LOW_LEVEL_FLOOR_FT_AGL = 400
-
 /** Display types and their map colours (planner: CTR orange, ATZ red, TMA yellow). */
 export const ZONE_TYPE_COLORS = {
   CTR: '#f97316',
@@ -149,7 +146,9 @@ const NATIONAL_TYPES: Record<string, { zoneType: ZoneType; kind: ZoneKind }> = {
   PJE: { zoneType: 'Parachute', kind: 'parachute' },
 }
 
-/** A zone matters to a drone when it starts at the ground or within 400 ft of it. */
+const LOW_LEVEL_FLOOR_FT_AGL = 400
+
+/** A zone matters to a drone when it starts at the ground or within LOW_LEVEL_FLOOR_FT_AGL (400 ft) of it. */
 function startsAtLowLevel(p: Pick<NationalZoneProperties, 'lowerIsSurface' | 'lowerRef' | 'lowerFt'>) {
   if (p.lowerIsSurface) return true
   return p.lowerRef === 'AGL' && p.lowerFt !== null && p.lowerFt <= LOW_LEVEL_FLOOR_FT_AGL

@@ -23,12 +23,14 @@ export const MAX_ANNOTATIONS_PER_PROJECT = 500
 export const MAX_PROJECT_VERTICES = 100_000
 /** Notes in one page of the list (GET …/annotations). */
 const MAX_NOTES_PAGE = 200
+/** The text fields' and density's ceilings: the schema, its messages and both note forms read them here. */
+export const NOTE_LIMITS = { titleChars: 200, noteChars: 2000, materialChars: 60, densityTPerM3: 25 } as const
 
 export const ANNOTATION_MESSAGES = {
   notFound: 'Note not found',
   notYours: 'You can only change your own notes.',
-  title: 'Give the note a title (at most 200 characters).',
-  note: 'The note is at most 2000 characters.',
+  title: `Give the note a title (at most ${NOTE_LIMITS.titleChars} characters).`,
+  note: `The note is at most ${NOTE_LIMITS.noteChars} characters.`,
   color: 'Choose a colour (#rrggbb).',
   kind: "The kind is 'point', 'line' or 'polygon'.",
   geometry:
@@ -39,8 +41,8 @@ export const ANNOTATION_MESSAGES = {
   stockpileNeedsPolygon: 'Only a polygon can be a stockpile or a pit.',
   baseNeedsPolygon: 'Only a polygon has a volume base.',
   baseHeight: 'Type the base height in metres.',
-  material: 'The material is at most 60 characters.',
-  density: 'Type the density in tonnes per cubic metre (more than 0, at most 25).',
+  material: `The material is at most ${NOTE_LIMITS.materialChars} characters.`,
+  density: `Type the density in tonnes per cubic metre (more than 0, at most ${NOTE_LIMITS.densityTPerM3}).`,
   materialNeedsStockpile: 'Only a stockpile or a pit has a material and a density.',
   tooMany: `This project has the most notes it can hold (${MAX_ANNOTATIONS_PER_PROJECT}). Delete one you no longer need to add another.`,
   tooManyVertices: (total: number) =>
@@ -153,8 +155,11 @@ const Fields = z.object({
     .string({ message: ANNOTATION_MESSAGES.title })
     .trim()
     .min(1, ANNOTATION_MESSAGES.title)
-    .max(200, ANNOTATION_MESSAGES.title),
-  note: z.string({ message: ANNOTATION_MESSAGES.note }).max(2000, ANNOTATION_MESSAGES.note).default(''),
+    .max(NOTE_LIMITS.titleChars, ANNOTATION_MESSAGES.title),
+  note: z
+    .string({ message: ANNOTATION_MESSAGES.note })
+    .max(NOTE_LIMITS.noteChars, ANNOTATION_MESSAGES.note)
+    .default(''),
   color: z
     .string({ message: ANNOTATION_MESSAGES.color })
     .regex(/^#[0-9a-fA-F]{6}$/, ANNOTATION_MESSAGES.color)
@@ -172,7 +177,7 @@ const Fields = z.object({
   material: z
     .string({ message: ANNOTATION_MESSAGES.material })
     .trim()
-    .max(60, ANNOTATION_MESSAGES.material)
+    .max(NOTE_LIMITS.materialChars, ANNOTATION_MESSAGES.material)
     .transform((m) => m || null)
     .nullable()
     .default(null),
@@ -180,7 +185,7 @@ const Fields = z.object({
     .number({ message: ANNOTATION_MESSAGES.density })
     .finite()
     .positive(ANNOTATION_MESSAGES.density)
-    .max(25, ANNOTATION_MESSAGES.density)
+    .max(NOTE_LIMITS.densityTPerM3, ANNOTATION_MESSAGES.density)
     .nullable()
     .default(null),
 })

@@ -16,7 +16,8 @@ import { ensureStorage } from '#app/domain/files/storage-paths.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 
 const TILE_SIZE = 256
-const HALF_WORLD_M = 20037508.342789244
+/** Web Mercator spans half the equator (WGS84 semi-major axis 6378137 m) either side of 0. */
+const HALF_WORLD_M = Math.PI * 6378137
 const TILE_TIMEOUT_MS = 30_000
 /** The finest zoom offered is this many levels past the raster's own pixel size. */
 const ZOOM_PAST_NATIVE = 2
