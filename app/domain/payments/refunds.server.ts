@@ -221,14 +221,13 @@ export async function confirmRefund(
   return refund
 }
 
-/** Refunds with their tax invoice, project and client: the admin's and the client's lists and the credit note. */
-function refundsWithParties() {
+/** Refunds with the columns their lists show (tax invoice, project, client's name), not whole rows. */
+function refundListRows() {
   return getDb()
     .select({
       refund: refunds,
-      invoice: invoices,
-      project: projects,
-      client: users,
+      projectName: projects.name,
+      taxInvoiceNumber: invoices.taxInvoiceNumber,
       clientName: personName(users),
     })
     .from(refunds)
@@ -238,32 +237,32 @@ function refundsWithParties() {
 }
 
 export function listRefundsForAdmin() {
-  return refundsWithParties()
+  return refundListRows()
     .orderBy(desc(refunds.requestedAt))
     .all()
-    .map(({ refund, invoice, project, clientName }) => ({
+    .map(({ refund, projectName, taxInvoiceNumber, clientName }) => ({
       ...refund,
       requestedAt: refund.requestedAt.toISOString(),
       refundedAt: refund.refundedAt?.toISOString() ?? null,
-      projectName: project.name,
+      projectName,
       clientName,
-      taxInvoice: invoice.taxInvoiceNumber == null ? null : formatTaxInvoiceNumber(invoice.taxInvoiceNumber),
+      taxInvoice: taxInvoiceNumber == null ? null : formatTaxInvoiceNumber(taxInvoiceNumber),
       creditNote: refund.creditNoteNumber == null ? null : formatCreditNoteNumber(refund.creditNoteNumber),
     }))
 }
 
 /** The client's refunds and credit notes, for their Invoices tab (each references its tax invoice). */
 export function listClientRefunds(clientId: number) {
-  return refundsWithParties()
+  return refundListRows()
     .where(eq(refunds.clientId, clientId))
     .orderBy(desc(refunds.requestedAt), desc(refunds.id))
     .all()
-    .map(({ refund: r, project, invoice }) => ({
+    .map(({ refund: r, projectName, taxInvoiceNumber }) => ({
       id: r.id,
       projectId: r.projectId,
-      projectName: project.name,
+      projectName,
       invoiceId: r.invoiceId,
-      taxInvoice: invoice.taxInvoiceNumber == null ? null : formatTaxInvoiceNumber(invoice.taxInvoiceNumber),
+      taxInvoice: taxInvoiceNumber == null ? null : formatTaxInvoiceNumber(taxInvoiceNumber),
       status: r.status,
       paidAmount: r.paidAmount,
       chargeAmount: r.chargeAmount,
@@ -286,7 +285,15 @@ export function listCreditNotesIssued(range: { from: Date | null; to: Date | nul
 
 /** A confirmed refund for its client or an admin, for the credit note PDF. */
 export function getCreditNoteSource(user: Pick<User, 'id' | 'role'>, refundId: number) {
-  const row = refundsWithParties().where(eq(refunds.id, refundId)).get()
+  // The credit note needs its parties whole: the invoice's snapshots, the project, the account.
+  const row = getDb()
+    .select({ refund: refunds, invoice: invoices, project: projects, client: users })
+    .from(refunds)
+    .innerJoin(invoices, eq(invoices.id, refunds.invoiceId))
+    .innerJoin(projects, eq(projects.id, refunds.projectId))
+    .innerJoin(users, eq(users.id, refunds.clientId))
+    .where(eq(refunds.id, refundId))
+    .get()
   if (!row || (user.role !== 'admin' && row.refund.clientId !== user.id))
     return { status: 'not-found' as const }
   if (row.refund.status !== 'refunded' || row.refund.creditNoteNumber == null)
