@@ -11,12 +11,19 @@ import { eq } from 'drizzle-orm'
 
 import type { BillingInput } from './billing.ts'
 
-export function billingSnapshotOf(
-  client: Pick<
-    User,
-    'firstName' | 'lastName' | 'companyName' | 'email' | 'billingAddress' | 'vatNumber' | 'country'
-  >,
-) {
+/** The account's columns a billed party is made from: a query for an invoice's client reads these, not the whole row. */
+export const billedClientColumns = {
+  firstName: users.firstName,
+  lastName: users.lastName,
+  companyName: users.companyName,
+  email: users.email,
+  billingAddress: users.billingAddress,
+  vatNumber: users.vatNumber,
+  country: users.country,
+}
+export type BilledClient = Pick<User, keyof typeof billedClientColumns>
+
+export function billingSnapshotOf(client: BilledClient) {
   const name = [`${client.firstName} ${client.lastName}`.trim(), client.companyName]
     .filter(Boolean)
     .join(', ')
@@ -48,7 +55,7 @@ export function supplierOf(
 /** The client as the invoice carries them (the account today for invoices made before snapshots). */
 export function billedPartyOf(
   invoice: Pick<Invoice, 'billingName' | 'billingEmail' | 'billingAddress' | 'billingVatNumber'>,
-  client: User,
+  client: BilledClient,
 ) {
   if (invoice.billingName) {
     return {

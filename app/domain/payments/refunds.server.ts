@@ -26,7 +26,7 @@ import {
 } from '#db/schema.ts'
 import { and, desc, eq } from 'drizzle-orm'
 
-import { billedPartyOf, supplierOf } from './billing.server.ts'
+import { billedClientColumns, billedPartyOf, supplierOf, type BilledClient } from './billing.server.ts'
 import { cancellationFigures } from './cancellation.ts'
 import { formatCreditNoteNumber, formatTaxInvoiceNumber } from './invoice-format.ts'
 import { nextCounterValue } from './notify.server.ts'
@@ -221,13 +221,14 @@ export async function confirmRefund(
   return refund
 }
 
-/** Refunds with the columns their lists show (tax invoice, project, client's name), not whole rows. */
-function refundListRows() {
+/** Refunds with their tax invoice, project and client (the columns a billed party needs, not the account's whole row). */
+function refundsWithParties() {
   return getDb()
     .select({
       refund: refunds,
-      projectName: projects.name,
-      taxInvoiceNumber: invoices.taxInvoiceNumber,
+      invoice: invoices,
+      project: projects,
+      client: billedClientColumns,
       clientName: personName(users),
     })
     .from(refunds)
@@ -237,32 +238,32 @@ function refundListRows() {
 }
 
 export function listRefundsForAdmin() {
-  return refundListRows()
+  return refundsWithParties()
     .orderBy(desc(refunds.requestedAt))
     .all()
-    .map(({ refund, projectName, taxInvoiceNumber, clientName }) => ({
+    .map(({ refund, invoice, project, clientName }) => ({
       ...refund,
       requestedAt: refund.requestedAt.toISOString(),
       refundedAt: refund.refundedAt?.toISOString() ?? null,
-      projectName,
+      projectName: project.name,
       clientName,
-      taxInvoice: taxInvoiceNumber == null ? null : formatTaxInvoiceNumber(taxInvoiceNumber),
+      taxInvoice: invoice.taxInvoiceNumber == null ? null : formatTaxInvoiceNumber(invoice.taxInvoiceNumber),
       creditNote: refund.creditNoteNumber == null ? null : formatCreditNoteNumber(refund.creditNoteNumber),
     }))
 }
 
 /** The client's refunds and credit notes, for their Invoices tab (each references its tax invoice). */
 export function listClientRefunds(clientId: number) {
-  return refundListRows()
+  return refundsWithParties()
     .where(eq(refunds.clientId, clientId))
     .orderBy(desc(refunds.requestedAt), desc(refunds.id))
     .all()
-    .map(({ refund: r, projectName, taxInvoiceNumber }) => ({
+    .map(({ refund: r, project, invoice }) => ({
       id: r.id,
       projectId: r.projectId,
-      projectName,
+      projectName: project.name,
       invoiceId: r.invoiceId,
-      taxInvoice: taxInvoiceNumber == null ? null : formatTaxInvoiceNumber(taxInvoiceNumber),
+      taxInvoice: invoice.taxInvoiceNumber == null ? null : formatTaxInvoiceNumber(invoice.taxInvoiceNumber),
       status: r.status,
       paidAmount: r.paidAmount,
       chargeAmount: r.chargeAmount,
@@ -285,15 +286,7 @@ export function listCreditNotesIssued(range: { from: Date | null; to: Date | nul
 
 /** A confirmed refund for its client or an admin, for the credit note PDF. */
 export function getCreditNoteSource(user: Pick<User, 'id' | 'role'>, refundId: number) {
-  // The credit note needs its parties whole: the invoice's snapshots, the project, the account.
-  const row = getDb()
-    .select({ refund: refunds, invoice: invoices, project: projects, client: users })
-    .from(refunds)
-    .innerJoin(invoices, eq(invoices.id, refunds.invoiceId))
-    .innerJoin(projects, eq(projects.id, refunds.projectId))
-    .innerJoin(users, eq(users.id, refunds.clientId))
-    .where(eq(refunds.id, refundId))
-    .get()
+  const row = refundsWithParties().where(eq(refunds.id, refundId)).get()
   if (!row || (user.role !== 'admin' && row.refund.clientId !== user.id))
     return { status: 'not-found' as const }
   if (row.refund.status !== 'refunded' || row.refund.creditNoteNumber == null)
@@ -311,7 +304,7 @@ export function renderCreditNotePdf({
   refund: Refund
   invoice: Invoice
   project: Project
-  client: User
+  client: BilledClient
 }) {
   const number = formatCreditNoteNumber(refund.creditNoteNumber!)
   const taxInvoice = formatTaxInvoiceNumber(invoice.taxInvoiceNumber ?? 0)
