@@ -92,95 +92,90 @@ export function ProjectsTab({
             detail={statusLabel(project)}
             status={project.status}
             testId={`project-card-${project.id}`}
-          >
-            <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
-              <dt className="text-ink-500">Type</dt>
-              <dd className="text-ink-800">{projectTypeLabel(project.projectType)}</dd>
-              <dt className="text-ink-500">Location</dt>
-              <dd className="break-words text-ink-800">{project.location ?? '—'}</dd>
-              {project.areaSqm ? (
-                <>
-                  <dt className="text-ink-500">Area</dt>
-                  <dd className="text-ink-800">{formatSquareMetres(project.areaSqm)}</dd>
-                </>
-              ) : null}
-              {project.quoteAmount ? (
-                <>
-                  <dt className="text-ink-500">Quote</dt>
-                  <dd className="font-semibold text-ink-900">{formatRand(project.quoteAmount)}</dd>
-                </>
-              ) : null}
-              <dt className="text-ink-500">Created</dt>
-              <dd className="text-ink-800">{formatDate(project.createdAt)}</dd>
-            </dl>
-            <div className="mt-4 flex flex-wrap gap-2 border-t border-ink-100 pt-4">
-              <Link
-                to={`${LIST_URL}&view=${project.id}`}
-                preventScrollReset
-                className="btn-secondary btn-sm"
-                onClick={(event) => {
-                  if (!hydrated) return
-                  event.preventDefault()
-                  setViewing(project.id)
-                }}
-              >
-                View Details
-              </Link>
-              {project.status === 'draft' ? (
-                <>
-                  <Link
-                    to={`/flight-planner?projectId=${project.id}`}
-                    className="btn-primary btn-sm"
-                    onClick={() => rememberProject(PLANNER_PROJECT_KEY, project)}
-                  >
-                    Complete Flight Plan
-                  </Link>
-                  <Link
-                    to={`${LIST_URL}&confirmDelete=${project.id}`}
-                    preventScrollReset
-                    className="btn-danger-quiet btn-sm"
-                    onClick={(event) => {
-                      if (!hydrated) return
-                      event.preventDefault()
-                      setDeleting(project.id)
-                    }}
-                  >
-                    Delete
-                  </Link>
-                </>
-              ) : null}
-              {project.canPay ? (
-                <>
-                  <Link
-                    to={`/checkout/${project.id}`}
-                    className="btn-primary btn-sm"
-                    onClick={() => rememberProject(PAYMENT_PROJECT_KEY, project)}
-                  >
-                    Pay Now
-                  </Link>
-                  <Link
-                    to={`/flight-planner?projectId=${project.id}`}
-                    className="btn-ghost btn-sm"
-                    onClick={() => rememberProject(PLANNER_PROJECT_KEY, project)}
-                  >
-                    Edit Flight Plan
-                  </Link>
-                </>
-              ) : null}
-              {project.canRepeat ? (
-                <FlyAgainButton projectId={project.id} testId={`fly-again-${project.id}`} />
-              ) : null}
-              {project.canCancel ? (
+            facts={[
+              ['Type', projectTypeLabel(project.projectType)],
+              ['Location', project.location ?? '—'],
+              project.areaSqm ? ['Area', formatSquareMetres(project.areaSqm)] : null,
+              project.quoteAmount
+                ? [
+                    'Quote',
+                    <span key="quote" className="font-semibold text-ink-900">
+                      {formatRand(project.quoteAmount)}
+                    </span>,
+                  ]
+                : null,
+              ['Created', formatDate(project.createdAt)],
+            ]}
+            actions={
+              <>
                 <Link
-                  to={`/projects/${project.id}/cancel`}
-                  className="btn-danger-quiet btn-sm"
-                  data-testid="cancel-project"
+                  to={`${LIST_URL}&view=${project.id}`}
+                  preventScrollReset
+                  className="btn-secondary btn-sm"
+                  onClick={(event) => {
+                    if (!hydrated) return
+                    event.preventDefault()
+                    setViewing(project.id)
+                  }}
                 >
-                  Cancel project
+                  View Details
                 </Link>
-              ) : null}
-            </div>
-          </ProjectListCard>
+                {project.status === 'draft' ? (
+                  <>
+                    <Link
+                      to={`/flight-planner?projectId=${project.id}`}
+                      className="btn-primary btn-sm"
+                      onClick={() => rememberProject(PLANNER_PROJECT_KEY, project)}
+                    >
+                      Complete Flight Plan
+                    </Link>
+                    <Link
+                      to={`${LIST_URL}&confirmDelete=${project.id}`}
+                      preventScrollReset
+                      className="btn-danger-quiet btn-sm"
+                      onClick={(event) => {
+                        if (!hydrated) return
+                        event.preventDefault()
+                        setDeleting(project.id)
+                      }}
+                    >
+                      Delete
+                    </Link>
+                  </>
+                ) : null}
+                {project.canPay ? (
+                  <>
+                    <Link
+                      to={`/checkout/${project.id}`}
+                      className="btn-primary btn-sm"
+                      onClick={() => rememberProject(PAYMENT_PROJECT_KEY, project)}
+                    >
+                      Pay Now
+                    </Link>
+                    <Link
+                      to={`/flight-planner?projectId=${project.id}`}
+                      className="btn-ghost btn-sm"
+                      onClick={() => rememberProject(PLANNER_PROJECT_KEY, project)}
+                    >
+                      Edit Flight Plan
+                    </Link>
+                  </>
+                ) : null}
+                {project.canRepeat ? (
+                  <FlyAgainButton projectId={project.id} testId={`fly-again-${project.id}`} />
+                ) : null}
+                {project.canCancel ? (
+                  <Link
+                    to={`/projects/${project.id}/cancel`}
+                    className="btn-danger-quiet btn-sm"
+                    data-testid="cancel-project"
+                  >
+                    Cancel project
+                  </Link>
+                ) : null}
+              </>
+            }
+          />
         ))}
       </ul>
 

@@ -49,26 +49,18 @@ export function PilotProjectsTab({
             detail={job.location ?? 'Site on the flight plan'}
             status={job.status}
             testId={`pilot-project-${job.id}`}
-          >
-            <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
-              <dt className="text-ink-500">Client</dt>
-              <dd className="min-w-0 truncate text-ink-800">{job.clientName}</dd>
-              <dt className="text-ink-500">E-mail</dt>
-              <dd className="min-w-0 break-all">
-                <a className="link" href={`mailto:${job.clientEmail}`}>
+            facts={[
+              ['Client', job.clientName],
+              [
+                'E-mail',
+                <a key="e-mail" className="link break-all" href={`mailto:${job.clientEmail}`}>
                   {job.clientEmail}
-                </a>
-              </dd>
-              <dt className="text-ink-500">Deadline</dt>
-              <dd className="text-ink-800">{formatDate(job.deadline)}</dd>
-              <dt className="text-ink-500">Flight hours</dt>
-              <dd className="text-ink-800">{formatFlightHours(job.flightHours)}</dd>
-            </dl>
-            <div className="mt-3 flex flex-wrap gap-2">
-              <MediaFlag on={job.hasImages} label="Images" />
-              <MediaFlag on={job.hasVideos} label="Videos" />
-            </div>
-            <div className="mt-4 border-t border-ink-100 pt-4">
+                </a>,
+              ],
+              ['Deadline', formatDate(job.deadline)],
+              ['Flight hours', formatFlightHours(job.flightHours)],
+            ]}
+            actions={
               <Link
                 to={`/dashboard?project=${job.id}`}
                 preventScrollReset
@@ -76,6 +68,11 @@ export function PilotProjectsTab({
               >
                 View Details
               </Link>
+            }
+          >
+            <div className="mt-3 flex flex-wrap gap-2">
+              <MediaFlag on={job.hasImages} label="Images" />
+              <MediaFlag on={job.hasVideos} label="Videos" />
             </div>
           </ProjectListCard>
         ))}
