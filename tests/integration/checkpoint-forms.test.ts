@@ -4,7 +4,8 @@
  * the RMSE is theirs; a pasted CSV and an uploaded file give the same report; refusals are named
  * on their field with what was typed. The one-page accuracy PDF states the same truth, and so
  * does the volume report, with the model's cut/fill to a flat design at 9,5 m over 60 m × 50 m:
- * cut 0,5 m × 3000 m² = 1500 m³, no fill.
+ * cut 0,5 m × 3000 m² = 1500 m³, no fill; and inside each polygon, 0,5 m over the cells it shares
+ * with the design (a triangle half on the design: about 50 m²).
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -205,6 +206,67 @@ test('the accuracy PDF: the RMSE, mean error and class are the truth; a long tab
   expect(await pdfText(new Uint8Array(await shared.arrayBuffer()))).toContain('Accuracy report')
   const elsewhere = await setting()
   expect((await getPdf(elsewhere.client.headers, project.id, file.id)).status).toBe(404)
+})
+
+test('with a design, each polygon of the volume report has its own cut/fill to it, or says it misses it', async () => {
+  const { admin, client, project, file } = await setting()
+  const added = await callRoute(designsRoute.action, `/api/projects/${project.id}/design-surfaces`, {
+    headers: admin.headers,
+    form: multipart({ name: 'Pad' }, { name: 'pad.xml', bytes: Buffer.from(flatDesign()) }),
+    params: { id: String(project.id) },
+  })
+  const design = (await readJson<{ designSurface: { id: number } }>(added)).designSurface
+  const polygonNote = (title: string, corners: [number, number][]) => {
+    const ring = toWgs84([...corners, corners[0]!].map(([e, n]) => [x0 + e, y0 + n] as [number, number]))
+    const geometry = { type: 'Polygon' as const, coordinates: [ring] }
+    const values = { projectId: project.id, authorId: client.user.id, kind: 'polygon' as const, geometry }
+    const row = getDb()
+      .insert(annotations)
+      .values({ ...values, title, color: '#e11d48', base: 'edge-mean', measurement: {} })
+      .returning()
+      .get()
+    return { id: row.id, ring }
+  }
+  // Half on the design (which starts 20 m in): the triangle (20,20) (30,20) (30,30) of 50 m² is shared.
+  const half = polygonNote('Half on', [
+    [10, 10],
+    [30, 10],
+    [30, 30],
+  ])
+  const off = polygonNote('Off the pad', [
+    [85, 80],
+    [95, 80],
+    [95, 95],
+  ])
+  const res = await callRoute(
+    volumeReportRoute.loader,
+    `/api/projects/${project.id}/deliverables/${file.id}/volume-report.pdf?annotationIds=${half.id},${off.id}&designSurfaceId=${design.id}`,
+    { headers: client.headers, params: { id: String(project.id), fileId: String(file.id) } },
+  )
+  expect(res.status).toBe(200)
+  const text = (await pdfText(new Uint8Array(await res.arrayBuffer()))).replace(/[ ]+/g, ' ')
+
+  // The API's figures for that ring, and the flat truth: 0,5 m over each shared cell, nothing below.
+  const api = await callRoute(
+    cutFillRoute.action,
+    `/api/projects/${project.id}/deliverables/${file.id}/cut-fill`,
+    {
+      headers: client.headers,
+      json: { designSurfaceId: design.id, geometry: { type: 'Polygon', coordinates: [half.ring] } },
+      params: { id: String(project.id), fileId: String(file.id) },
+    },
+  )
+  const inside = await readJson<{ cutM3: number; fillM3: number; netM3: number; areaM2: number }>(api)
+  expect(Math.abs(inside.areaM2 - 50)).toBeLessThan(5)
+  expect(inside.cutM3).toBeCloseTo(inside.areaM2 * 0.5, 1)
+  expect(inside.fillM3).toBe(0)
+  expect(text).toContain(`Cut to the design ${spaced(formatCubicMetres(inside.cutM3))}`)
+  expect(text).toContain(`Fill to the design ${spaced(formatCubicMetres(0))}`)
+  expect(text).toContain(`Net to the design ${spaced(formatCubicMetres(inside.netM3))}`)
+  expect(text).toContain(`Compared with it ${spaced(formatSquareMetres(inside.areaM2))}`)
+  expect(text).toContain('To the design The polygon does not overlap the design surface.')
+  // The design's whole outline still has its own page.
+  expect(text).toContain(`Cut ${spaced(formatCubicMetres(1500))}`)
 })
 
 /** A rectangle's corners (easting, northing) in the model's CRS, as WGS84 [lng, lat]. */

@@ -65,7 +65,7 @@ export function VolumeReportForm({
           {designs.length ? (
             <SelectField
               labelProps={{ children: 'Cut/fill to a design surface' }}
-              hint="Adds the elevation model's cut, fill and net to this design, over its outline."
+              hint="Adds the elevation model's cut, fill and net to this design: inside each polygon, and over the design's whole outline."
               selectProps={{ id: 'volume-report-design', name: 'designSurfaceId', className: 'mt-1 w-full' }}
               placeholder="No design surface"
               options={designs.map((d) => ({ value: String(d.id), label: d.name }))}

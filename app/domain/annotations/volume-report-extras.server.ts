@@ -1,7 +1,8 @@
 /**
- * What a volume report carries beside its polygons, on a page of its own: the model's cut/fill to
- * a chosen design surface (over the design's outline, measured by the cut/fill service as
- * `POST …/cut-fill` is) and the model's checkpoint report (count, RMSEs, ASPRS class, warning).
+ * What a volume report carries beside its polygons' own volumes: the model's cut/fill to a chosen
+ * design surface inside each polygon and, on a page of its own, over the design's whole outline
+ * (measured by the cut/fill service as `POST …/cut-fill` is), and the model's checkpoint report
+ * (count, RMSEs, ASPRS class, warning).
  */
 import { checkpointFigures } from '#app/domain/deliverables/checkpoint-figures.ts'
 import type { Deliverable } from '#app/domain/deliverables/deliverable.ts'
@@ -9,6 +10,7 @@ import { measureCutFill, type CutFillFigures } from '#app/domain/design/cut-fill
 import { requireDesignSurface } from '#app/domain/design/design-surfaces.server.ts'
 import type { DbOrTx } from '#app/lib/db/db.server.ts'
 import { formatCubicMetres, formatSquareMetres } from '#app/lib/format/numbers.ts'
+import { isDomainError } from '#app/lib/http/domain-error.ts'
 import {
   A4,
   drawLabelledRows,
@@ -33,6 +35,36 @@ export async function designCutFill(
   const { design } = requireDesignSurface(user, projectId, designSurfaceId, db)
   const figures = await measureCutFill(user, projectId, fileId, { designSurfaceId }, { signal }, db)
   return { name: design.name, figures }
+}
+
+/** The model's cut/fill to the design inside one polygon, as `POST …/cut-fill` with that ring measures it. */
+export async function toDesignInside(
+  user: Pick<User, 'id' | 'role'>,
+  projectId: number,
+  fileId: number,
+  input: { designSurfaceId: number; ring: [number, number][] },
+  signal: AbortSignal | undefined,
+  db: DbOrTx,
+) {
+  try {
+    return await measureCutFill(user, projectId, fileId, input, { signal }, db)
+  } catch (error) {
+    // A polygon off the design is a line in its report, not a failed report.
+    if (isDomainError(error) && error.status === 400) return error.message
+    throw error
+  }
+}
+
+/** A polygon's rows of cut/fill to the design: the figures, or the one line saying why there are none. */
+export function designRows(toDesign: CutFillFigures | string | null): [string, string][] {
+  if (toDesign === null) return []
+  if (typeof toDesign === 'string') return [['To the design', toDesign]]
+  return [
+    ['Cut to the design', formatCubicMetres(toDesign.cutM3)],
+    ['Fill to the design', formatCubicMetres(toDesign.fillM3)],
+    ['Net to the design', formatCubicMetres(toDesign.netM3)],
+    ['Compared with it', formatSquareMetres(toDesign.areaM2)],
+  ]
 }
 
 type Document = Awaited<ReturnType<typeof createA4Document>>

@@ -4,7 +4,8 @@
  * lowest edge point, triangulated, a typed height; or an earlier survey's model), area, cut,
  * fill and net — measured by the same services as POST …/volume and …/change, so the figures
  * are the API's — and a plan of the polygon over the orthomosaic, north up, with a scale bar,
- * and the models' accuracy statements. Access as for the project's deliverables.
+ * and the models' accuracy statements. With a design surface chosen, each polygon also gets the
+ * model's cut/fill to that design inside it. Access as for the project's deliverables.
  */
 import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
@@ -14,7 +15,9 @@ import { BASE_LABELS, type AnnotationView } from '#app/domain/annotations/annota
 import { getAnnotation } from '#app/domain/annotations/annotations.server.ts'
 import {
   designCutFill,
+  designRows,
   drawReportExtras,
+  toDesignInside,
   type DesignCutFill,
 } from '#app/domain/annotations/volume-report-extras.server.ts'
 import {
@@ -31,6 +34,7 @@ import {
 import { MEASURE_MESSAGES } from '#app/domain/deliverables/measure-schemas.ts'
 import { measureChange, measureVolume } from '#app/domain/deliverables/measure.server.ts'
 import { gdal, type MeasureRun } from '#app/domain/deliverables/raster-measure.server.ts'
+import type { CutFillFigures } from '#app/domain/design/cut-fill.server.ts'
 import { ensureStorage } from '#app/domain/files/storage-paths.server.ts'
 import { surveyDateOf } from '#app/domain/files/survey-dates.server.ts'
 import { requireVisibleProject } from '#app/domain/projects/access.server.ts'
@@ -70,7 +74,13 @@ type Figures = {
   base: string
 }
 
-type ReportPolygon = { note: AnnotationView; ring: [number, number][]; figures: Figures }
+type ReportPolygon = {
+  note: AnnotationView
+  ring: [number, number][]
+  figures: Figures
+  /** The model against the chosen design inside this polygon, or why not (it misses the design). */
+  toDesign: CutFillFigures | string | null
+}
 
 const surveyDate = surveyDateOf
 
@@ -181,8 +191,20 @@ export async function volumeReportPdf(
     ? await designCutFill(user, projectId, fileId, input.designSurfaceId, input.signal, db)
     : null
   const polygons: ReportPolygon[] = []
-  for (const c of chosen)
-    polygons.push({ ...c, figures: await measure(user, projectId, fileId, c, earlier, input.signal, db) })
+  for (const c of chosen) {
+    const figures = await measure(user, projectId, fileId, c, earlier, input.signal, db)
+    const toDesign = input.designSurfaceId
+      ? await toDesignInside(
+          user,
+          projectId,
+          fileId,
+          { designSurfaceId: input.designSurfaceId, ring: c.ring },
+          input.signal,
+          db,
+        )
+      : null
+    polygons.push({ ...c, figures, toDesign })
+  }
 
   const ortho = listDeliverables(user, projectId, db).find(
     (d) => d.kind === 'orthomosaic' && d.view?.cogUrl && !d.removedAt,
@@ -316,6 +338,7 @@ async function renderReport(
       ['Fill', formatCubicMetres(f.fillM3)],
       ['Net', formatCubicMetres(f.netM3)],
       ['Covered by the model', formatPercent(f.coveredPercent, 1)],
+      ...designRows(polygon.toDesign),
     ]
     for (const [label, value] of rows) {
       const lines = wrap(value, regular, 9.5, RIGHT - LEFT - 140)
@@ -352,7 +375,10 @@ async function renderReport(
     const method = report.earlier
       ? "Volumes are this elevation model minus the earlier survey's, resampled onto this model's grid, over the cells inside the polygon where both have data. Every cell counts, however little it moved: no minimum change is applied. Cut is material removed, fill is material added, net = fill - cut."
       : 'Volumes are the elevation model above (cut) and below (fill) the base, summed over the cells whose centres lie inside the polygon; cells without data are skipped ("Covered"). Net = cut - fill. Areas are on the ground (ellipsoidal).'
-    for (const line of wrap(method, regular, 8, RIGHT - LEFT)) {
+    const toDesign = polygon.toDesign
+      ? ' To the design: the model above the design surface is cut, below it fill, over the cells inside the polygon where both have a height.'
+      : ''
+    for (const line of wrap(method + toDesign, regular, 8, RIGHT - LEFT)) {
       text(page, line, LEFT, y, { size: 8, color: MUTED })
       y -= 10
     }
