@@ -66,6 +66,16 @@ test(
     // With JavaScript and no tiles at all, the job map draws the planner's offline map, not plain grey.
     const { tileOrigin } = JSON.parse(fs.readFileSync(e2eStateFile, 'utf8')) as { tileOrigin: string }
     if (js) await setTileServerMode(tileOrigin, 'error')
+    // Counts map labels that enter the page without their text (axe: a tooltip with no name).
+    await page.addInitScript(() => {
+      const seen = { empty: 0 }
+      Object.assign(window, { __emptyTooltips: seen })
+      new MutationObserver((records) => {
+        for (const node of records.flatMap((r) => [...r.addedNodes]))
+          if (node instanceof HTMLElement && node.matches('.leaflet-tooltip') && !node.textContent?.trim())
+            seen.empty++
+      }).observe(document, { childList: true, subtree: true })
+    })
     await page.goto(`${jobLink.pathname}${jobLink.search}`)
     const job = page.getByTestId('job-dialog')
     await expect(job.getByRole('heading', { name })).toBeVisible()
@@ -74,6 +84,13 @@ test(
         await expect(job.getByTestId('job-map').locator('.offline-map-grid-label').first()).toBeAttached({
           timeout: 30_000,
         })
+        // Each area's number is its label, never a label without text (axe: a tooltip with no name).
+        await expect(job.getByTestId('job-map').getByRole('tooltip')).toHaveText(['1'])
+        expect(
+          await page.evaluate(
+            () => (window as unknown as { __emptyTooltips: { empty: number } }).__emptyTooltips.empty,
+          ),
+        ).toBe(0)
       } finally {
         await setTileServerMode(tileOrigin, 'ok')
       }

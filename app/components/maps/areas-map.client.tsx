@@ -4,8 +4,8 @@
  */
 import type { LatLng } from '#app/domain/geometry/areas.ts'
 import L from 'leaflet'
-import { useEffect, type ReactNode } from 'react'
-import { MapContainer, Polygon, Tooltip, useMap } from 'react-leaflet'
+import { useEffect, useRef, type ReactNode } from 'react'
+import { MapContainer, Polygon, useMap } from 'react-leaflet'
 
 import { AREA_STYLE } from './map-constants.ts'
 import { SatelliteOrOffline } from './satellite-or-offline.client.tsx'
@@ -20,6 +20,30 @@ function FitToAreas({ points }: { points: LatLng[] }) {
     })
   }, [map, points])
   return null
+}
+
+/**
+ * An area with its number in the middle. The number is bound as text, not rendered by React into
+ * the label: a label in the page without its text, even for a frame, is a tooltip with no name.
+ */
+function NumberedArea({ area }: { area: { areaNumber: number; points: LatLng[] } }) {
+  const polygon = useRef<L.Polygon>(null)
+  useEffect(() => {
+    const layer = polygon.current
+    layer?.bindTooltip(String(area.areaNumber), {
+      permanent: true,
+      direction: 'center',
+      className: '!border-0 !bg-transparent !font-semibold !text-white !shadow-none',
+    })
+    return () => void layer?.unbindTooltip()
+  }, [area.areaNumber])
+  return (
+    <Polygon
+      ref={polygon}
+      positions={area.points.map((p) => [p.latitude, p.longitude] as [number, number])}
+      pathOptions={AREA_STYLE}
+    />
+  )
 }
 
 export function AreasMap({
@@ -46,19 +70,7 @@ export function AreasMap({
       <SatelliteOrOffline url={tileUrl} maxZoom={19} />
       <FitToAreas points={points} />
       {areas.map((area) => (
-        <Polygon
-          key={area.areaNumber}
-          positions={area.points.map((p) => [p.latitude, p.longitude] as [number, number])}
-          pathOptions={AREA_STYLE}
-        >
-          <Tooltip
-            permanent
-            direction="center"
-            className="!border-0 !bg-transparent !font-semibold !text-white !shadow-none"
-          >
-            {area.areaNumber}
-          </Tooltip>
-        </Polygon>
+        <NumberedArea key={area.areaNumber} area={area} />
       ))}
       {children}
     </MapContainer>
