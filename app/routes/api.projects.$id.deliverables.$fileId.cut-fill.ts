@@ -1,6 +1,6 @@
 /**
- * POST /api/projects/{id}/deliverables/{fileId}/cut-fill `{ designSurfaceId, geometry? }` (a WGS84
- * GeoJSON Polygon; the design's outline when left out) → `{ cutM3, fillM3, netM3, areaM2 }`: the
+ * POST /api/projects/{id}/deliverables/{fileId}/cut-fill `{ designSurfaceId, polygon? }` (a WGS84
+ * GeoJSON Polygon, as for …/volume; the design's outline when left out) → `{ cutM3, fillM3, netM3, areaM2 }`: the
  * design on the elevation model's grid, cut where the model is above it, fill below.
  */
 import { json } from '@remix-run/node'
@@ -20,7 +20,7 @@ export const { action, loader } = apiRoute({
         ids.fileId,
         {
           designSurfaceId: input.designSurfaceId,
-          ring: input.geometry ? outerRing(input.geometry) : undefined,
+          ring: input.polygon ? outerRing(input.polygon) : undefined,
         },
         { signal: request.signal },
       ),

@@ -252,7 +252,7 @@ test('with a design, each polygon of the volume report has its own cut/fill to i
     `/api/projects/${project.id}/deliverables/${file.id}/cut-fill`,
     {
       headers: client.headers,
-      json: { designSurfaceId: design.id, geometry: { type: 'Polygon', coordinates: [half.ring] } },
+      json: { designSurfaceId: design.id, polygon: { type: 'Polygon', coordinates: [half.ring] } },
       params: { id: String(project.id), fileId: String(file.id) },
     },
   )

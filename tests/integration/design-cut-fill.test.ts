@@ -210,11 +210,21 @@ test('a polygon over part of the design measures that part only', async () => {
   const figures = await readJson<Figures>(
     await cutFill(admin.headers, project.id, model.id, {
       designSurfaceId: designSurface.id,
-      geometry: { type: 'Polygon', coordinates: [ring] },
+      polygon: { type: 'Polygon', coordinates: [ring] },
     }),
   )
   expect(Math.abs(figures.netM3 - 180)).toBeLessThan(180 * 0.005)
   expect(Math.abs(figures.areaM2 - 1200)).toBeLessThan(1200 * 0.005)
+
+  // The polygon under another name is refused by name, never measured as the whole outline.
+  for (const key of ['geometry', 'ring']) {
+    const res = await cutFill(admin.headers, project.id, model.id, {
+      designSurfaceId: designSurface.id,
+      [key]: { type: 'Polygon', coordinates: [ring] },
+    })
+    expect(res.status).toBe(400)
+    expect((await readJson<{ error: string }>(res)).error).toBe(`Unrecognized key(s) in object: '${key}'`)
+  }
 })
 
 function wgs84(x: number, y: number): [number, number] {

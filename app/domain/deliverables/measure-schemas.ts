@@ -54,17 +54,20 @@ export const PolygonSchema = z.object(
   { message: MEASURE_MESSAGES.polygon },
 )
 
-export const VolumeRequestSchema = z.object({ polygon: PolygonSchema, base: VolumeBaseSchema })
+// The measure bodies are strict: a misspelt key is a 400 naming it, never a figure for another area.
+export const VolumeRequestSchema = z.object({ polygon: PolygonSchema, base: VolumeBaseSchema }).strict()
 
 /** POST …/change: this elevation model minus `againstFileId` (the earlier survey) over the polygon. */
-export const ChangeRequestSchema = z.object({
-  againstFileId: z
-    .number({ message: MEASURE_MESSAGES.against })
-    .int(MEASURE_MESSAGES.against)
-    .positive(MEASURE_MESSAGES.against)
-    .max(2 ** 31, MEASURE_MESSAGES.against),
-  polygon: PolygonSchema,
-})
+export const ChangeRequestSchema = z
+  .object({
+    againstFileId: z
+      .number({ message: MEASURE_MESSAGES.against })
+      .int(MEASURE_MESSAGES.against)
+      .positive(MEASURE_MESSAGES.against)
+      .max(2 ** 31, MEASURE_MESSAGES.against),
+    polygon: PolygonSchema,
+  })
+  .strict()
 
 /** The answer of POST …/volume. */
 export type VolumeFigures = {

@@ -31,15 +31,17 @@ const LineStringSchema = z.object(
   { message: TERRAIN_MESSAGES.line },
 )
 
-export const ProfileRequestSchema = z.object({
-  line: LineStringSchema,
-  samples: z
-    .number({ message: TERRAIN_MESSAGES.samples })
-    .int(TERRAIN_MESSAGES.samples)
-    .min(2, TERRAIN_MESSAGES.samples)
-    .max(2000, TERRAIN_MESSAGES.samples)
-    .default(200),
-})
+export const ProfileRequestSchema = z
+  .object({
+    line: LineStringSchema,
+    samples: z
+      .number({ message: TERRAIN_MESSAGES.samples })
+      .int(TERRAIN_MESSAGES.samples)
+      .min(2, TERRAIN_MESSAGES.samples)
+      .max(2000, TERRAIN_MESSAGES.samples)
+      .default(200),
+  })
+  .strict()
 
 const CONTOUR_FORMATS = ['geojson', 'dxf', 'shp', 'gpkg', 'kml'] as const
 export type ContourFormat = (typeof CONTOUR_FORMATS)[number]

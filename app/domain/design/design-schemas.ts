@@ -8,14 +8,16 @@ const CUT_FILL_INPUT_MESSAGES = {
   tolerance: 'The tolerance is a number of metres from 0 to 10.',
 } as const
 
-export const CutFillRequestSchema = z.object({
-  designSurfaceId: z
-    .number({ message: CUT_FILL_INPUT_MESSAGES.design })
-    .int(CUT_FILL_INPUT_MESSAGES.design)
-    .positive(CUT_FILL_INPUT_MESSAGES.design)
-    .max(2 ** 31, CUT_FILL_INPUT_MESSAGES.design),
-  geometry: PolygonSchema.optional(),
-})
+export const CutFillRequestSchema = z
+  .object({
+    designSurfaceId: z
+      .number({ message: CUT_FILL_INPUT_MESSAGES.design })
+      .int(CUT_FILL_INPUT_MESSAGES.design)
+      .positive(CUT_FILL_INPUT_MESSAGES.design)
+      .max(2 ** 31, CUT_FILL_INPUT_MESSAGES.design),
+    polygon: PolygonSchema.optional(),
+  })
+  .strict()
 
 /** GET …/cut-fill.png: the colour map's design and its clear band (±metres, 5 cm unless asked). */
 export const CutFillMapQuerySchema = z.object({
