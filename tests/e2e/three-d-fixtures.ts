@@ -11,6 +11,7 @@ import type { Page } from '@playwright/test'
 import { objZipToGlb } from '#app/domain/threed/model-copy.server.ts'
 import { factsOf, readLasHeader } from '#app/domain/threed/point-cloud.server.ts'
 import Database from 'better-sqlite3'
+import proj4 from 'proj4'
 
 import { encodePng } from '../../server/nodeodm-simulator/png.ts'
 import { zipBytes } from '../helpers/rasters.ts'
@@ -53,16 +54,15 @@ async function magentaGlb() {
 
 /**
  * The 4×4 (column-major) that 3D Tiles uses to stand a tile's local east-north-up frame at a
- * WGS84 point: the frame's axes and origin in earth-centred coordinates, as ODM's tiles are.
+ * WGS84 point: the frame's axes and origin in earth-centred coordinates (proj4's geocentric),
+ * as ODM's tiles are.
  */
 function eastNorthUpToEarthCentred(latitude: number, longitude: number) {
-  const [a, e2] = [6_378_137, 6.69437999014e-3]
   const [phi, lambda] = [(latitude * Math.PI) / 180, (longitude * Math.PI) / 180]
-  const n = a / Math.sqrt(1 - e2 * Math.sin(phi) ** 2)
   const east = [-Math.sin(lambda), Math.cos(lambda), 0]
   const north = [-Math.sin(phi) * Math.cos(lambda), -Math.sin(phi) * Math.sin(lambda), Math.cos(phi)]
   const up = [Math.cos(phi) * Math.cos(lambda), Math.cos(phi) * Math.sin(lambda), Math.sin(phi)]
-  const origin = [n * up[0]!, n * up[1]!, n * (1 - e2) * Math.sin(phi)]
+  const origin = proj4('EPSG:4326', '+proj=geocent +datum=WGS84 +units=m +no_defs', [longitude, latitude, 0])
   return [...east, 0, ...north, 0, ...up, 0, ...origin, 1]
 }
 
