@@ -8,6 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { destination } from '@turf/turf'
+import { formatNumber } from '#app/lib/format/numbers.ts'
 import * as contoursRoute from '#app/routes/api.projects.$id.deliverables.$fileId.contours.ts'
 import * as profileRoute from '#app/routes/api.projects.$id.deliverables.$fileId.profile.ts'
 import * as mapRoute from '#app/routes/projects.$projectId.map.tsx'
@@ -180,7 +181,10 @@ test('an interval too fine for the model is refused with the figure; bad queries
   const fine = await contours(client.headers, project.id, file.id, 'interval=0.01&format=geojson')
   expect(fine.status).toBe(422)
   const { error } = await readJson<{ error: string }>(fine)
-  expect(error).toMatch(/gives 1001 contour levels between 100 m and 110 m/)
+  // In the one number format: a thousands space, a decimal comma.
+  expect(error).toBe(
+    `An interval of ${formatNumber(0.01, 2)} m gives ${formatNumber(1001)} contour levels between 100 m and 110 m; at most 200 are drawn. Choose ${formatNumber(0.05, 2)} m or more.`,
+  )
   expect((await contours(client.headers, project.id, file.id, 'interval=abc')).status).toBe(400)
   expect((await contours(client.headers, project.id, file.id, 'interval=1&format=exe')).status).toBe(400)
 })

@@ -11,6 +11,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { ensureStorage } from '#app/domain/files/storage-paths.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
+import { formatNumber } from '#app/lib/format/numbers.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { ensureLocalFile } from '#app/lib/storage/file-cache.server.ts'
 import type { User } from '#db/schema.ts'
@@ -89,7 +90,7 @@ function contourLevels(min: number, max: number, interval: number) {
   return Math.max(0, Math.floor(max / interval) - Math.ceil(min / interval) + 1)
 }
 
-const metres = (value: number) => `${Number(value.toFixed(2))} m`
+const metres = (value: number) => `${formatNumber(value, 2, { minDecimals: 0 })} m`
 
 /**
  * The simplified contour layer of one interval (GeoPackage, the model's CRS), made once:
@@ -104,7 +105,7 @@ async function contourLayer(user: Owner, model: string, dir: string, interval: n
     const least = (facts.max - facts.min) / MAX_CONTOUR_LEVELS
     throw new DomainError(
       422,
-      `An interval of ${metres(interval)} gives ${levels} contour levels between ${metres(facts.min)} and ${metres(facts.max)}; at most ${MAX_CONTOUR_LEVELS} are drawn. Choose ${metres(Math.ceil(least * 100) / 100)} or more.`,
+      `An interval of ${metres(interval)} gives ${formatNumber(levels)} contour levels between ${metres(facts.min)} and ${metres(facts.max)}; at most ${MAX_CONTOUR_LEVELS} are drawn. Choose ${metres(Math.ceil(least * 100) / 100)} or more.`,
     )
   }
   const work = path.join(ensureStorage().tmp, `contours-${crypto.randomUUID()}`)
@@ -178,7 +179,7 @@ async function contourLayer(user: Owner, model: string, dir: string, interval: n
     if (vertices > MAX_CONTOUR_VERTICES)
       throw new DomainError(
         422,
-        `An interval of ${metres(interval)} gives ${vertices.toLocaleString('en-ZA')} contour vertices; at most ${MAX_CONTOUR_VERTICES.toLocaleString('en-ZA')} are drawn. Choose a wider interval.`,
+        `An interval of ${metres(interval)} gives ${formatNumber(vertices)} contour vertices; at most ${formatNumber(MAX_CONTOUR_VERTICES)} are drawn. Choose a wider interval.`,
       )
     await fs.rename(simple, layer)
     return layer
