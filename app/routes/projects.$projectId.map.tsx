@@ -16,6 +16,7 @@ import { NotesSection } from '#app/components/mapview/map-notes.tsx'
 import { DeliverableList, VolumeForm } from '#app/components/mapview/map-view-sections.tsx'
 import {
   ContourDownloadForm,
+  contoursUrl,
   ProfileSection,
   type ProfileView,
 } from '#app/components/mapview/terrain-section.tsx'
@@ -249,8 +250,8 @@ export default function MapViewPage() {
         ) : null}
         {elevationModels.length ? (
           <ContourDownloadForm
-            projectId={project.id}
             models={elevationModels.map((d) => ({ id: d.id, fileName: d.fileName }))}
+            actionOf={(fileId) => contoursUrl(project.id, fileId)}
           />
         ) : null}
         {elevationModels.length ? (

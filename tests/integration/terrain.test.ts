@@ -8,10 +8,13 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { destination } from '@turf/turf'
+import { createShareLink } from '#app/domain/sharing/share-links.server.ts'
 import { formatNumber } from '#app/lib/format/numbers.ts'
 import * as contoursRoute from '#app/routes/api.projects.$id.deliverables.$fileId.contours.ts'
 import * as profileRoute from '#app/routes/api.projects.$id.deliverables.$fileId.profile.ts'
 import * as mapRoute from '#app/routes/projects.$projectId.map.tsx'
+import * as sharedContoursRoute from '#app/routes/s.$token_.files.$fileId_.contours.ts'
+import * as sharePageRoute from '#app/routes/s.$token.tsx'
 import { projectWithTeam, signedInUser, storeRasterDeliverable } from '#tests/factories.ts'
 import { buildConeDsm, CONE, type ConeDsm } from '#tests/helpers/dsm-fixtures.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
@@ -187,6 +190,45 @@ test('an interval too fine for the model is refused with the figure; bad queries
   )
   expect((await contours(client.headers, project.id, file.id, 'interval=abc')).status).toBe(400)
   expect((await contours(client.headers, project.id, file.id, 'interval=1&format=exe')).status).toBe(400)
+})
+
+test('a download link gives the same contours; a view-only link does not, nor its page the form', async () => {
+  const cone = cones.utm34s!
+  const { client, project, file } = await setting(cone)
+  const tokenOf = (allowDownload: boolean) => {
+    const { url } = createShareLink(client.user, project.id, { allowDownload })
+    return url.slice(url.lastIndexOf('/') + 1)
+  }
+  const throughLink = (token: string, fileId: number, query: string) =>
+    callRoute(sharedContoursRoute.loader, `/s/${token}/files/${fileId}/contours?${query}`, {
+      params: { token, fileId: String(fileId) },
+    })
+  const contoursUrlOf = async (token: string) => {
+    const page = await callRoute(sharePageRoute.loader, `/s/${token}`, { params: { token } })
+    const { files } = await readJson<{ files: { id: number; contoursUrl: string | null }[] }>(page)
+    return files.find((f) => f.id === file.id)!.contoursUrl
+  }
+
+  const download = tokenOf(true)
+  expect(await contoursUrlOf(download)).toBe(`/s/${download}/files/${file.id}/contours`)
+  const shared = await throughLink(download, file.id, 'interval=1&format=geojson&crs=wgs84')
+  expect(shared.status).toBe(200)
+  expect(shared.headers.get('Content-Disposition')).toBe('attachment; filename="contours-1m-wgs84.geojson"')
+  const own = await contours(client.headers, project.id, file.id, 'interval=1&format=geojson&crs=wgs84')
+  expect(Buffer.from(await shared.arrayBuffer())).toEqual(Buffer.from(await own.arrayBuffer()))
+  expect((await throughLink(download, file.id, 'interval=abc')).status).toBe(400)
+  expect((await throughLink(download, 999_999, 'interval=1')).status).toBe(404)
+
+  // View-only: the link shows the model, it does not give what is made from the original.
+  const viewOnly = tokenOf(false)
+  expect(await contoursUrlOf(viewOnly)).toBeNull()
+  expect((await throughLink(viewOnly, file.id, 'interval=1&format=geojson')).status).toBe(403)
+
+  // An orthomosaic shared by a download link is no elevation model.
+  const ortho = await setting(cone, 'orthomosaic')
+  const { url } = createShareLink(ortho.client.user, ortho.project.id, { allowDownload: true })
+  const orthoToken = url.slice(url.lastIndexOf('/') + 1)
+  expect((await throughLink(orthoToken, ortho.file.id, 'interval=1')).status).toBe(400)
 })
 
 test('profile: bad lines and sample counts are 400; strangers 404; an orthomosaic 400', async () => {

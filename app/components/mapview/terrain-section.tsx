@@ -22,11 +22,18 @@ import {
 type Model = { id: number; fileName: string }
 export type ProfileView = { fileId: number; figures: ProfileFigures }
 
-function contoursUrl(projectId: number, fileId: number) {
+export function contoursUrl(projectId: number, fileId: number) {
   return `/api/projects/${projectId}/deliverables/${fileId}/contours`
 }
 
-export function ContourDownloadForm({ projectId, models }: { projectId: number; models: Model[] }) {
+/** The contour form: a GET per model, to `actionOf(fileId)` (the /api route, or a download link's). */
+export function ContourDownloadForm({
+  models,
+  actionOf,
+}: {
+  models: Model[]
+  actionOf: (fileId: number) => string
+}) {
   return (
     <CardSection
       id="contours-heading"
@@ -72,11 +79,7 @@ export function ContourDownloadForm({ projectId, models }: { projectId: number; 
             { value: 'wgs84', label: 'WGS84 (longitude, latitude)' },
           ]}
         />
-        <ModelButtons
-          models={models}
-          actionOf={(fileId) => contoursUrl(projectId, fileId)}
-          label={(fileName) => `Contours of ${fileName}`}
-        />
+        <ModelButtons models={models} actionOf={actionOf} label={(fileName) => `Contours of ${fileName}`} />
       </Form>
     </CardSection>
   )

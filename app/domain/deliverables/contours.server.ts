@@ -7,8 +7,10 @@
  * model's viewing copies (`views/<fileId>/contours/`), one per interval, format and CRS.
  */
 import crypto from 'node:crypto'
+import { createReadStream } from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { createReadableStreamFromReadable } from '@remix-run/node'
 import { ensureStorage } from '#app/domain/files/storage-paths.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { formatNumber } from '#app/lib/format/numbers.ts'
@@ -250,10 +252,35 @@ async function writeFormat(
 export type ContourFile = { path: string; fileName: string; contentType: string; size: number }
 
 /**
+ * Contours of a stored elevation model (`stored`, its full path; `fileId` names its folder of
+ * results), made once per interval, format and CRS; new work counts as `owner`'s measure.
+ */
+export async function contoursOfModel(
+  owner: Owner,
+  stored: string,
+  fileId: number,
+  query: ContourQuery,
+  signal?: AbortSignal,
+): Promise<ContourFile> {
+  const dir = path.join(ensureStorage().views, String(fileId), 'contours')
+  const { ext, type } = OUTPUTS[query.format]
+  const crs = query.format === 'kml' ? 'wgs84' : query.crs
+  const out = path.join(dir, `${query.interval}m-${crs}.${query.format}.${ext}`)
+  const fileName = `contours-${query.interval}m-${crs === 'wgs84' ? 'wgs84' : 'project-crs'}.${ext}`
+  if (!(await exists(out))) {
+    await countMeasure(owner.id)
+    await fs.mkdir(dir, { recursive: true })
+    const layer = await contourLayer(owner, await ensureLocalFile(stored), dir, query.interval, signal)
+    await writeFormat(owner, layer, query, out, signal)
+  }
+  return { path: out, fileName, contentType: type, size: (await fs.stat(out)).size }
+}
+
+/**
  * Contours of an elevation deliverable this user may download (404 otherwise; 400 for another
  * kind of file), as a file on disk ready to stream.
  */
-export async function contourFile(
+export function contourFile(
   user: Pick<User, 'id' | 'role'>,
   projectId: number,
   fileId: number,
@@ -261,17 +288,17 @@ export async function contourFile(
   { signal }: { signal?: AbortSignal } = {},
   db: DbOrTx = getDb(),
 ): Promise<ContourFile> {
-  const stored = requireElevationModel(user, projectId, fileId, db)
-  const dir = path.join(ensureStorage().views, String(fileId), 'contours')
-  const { ext, type } = OUTPUTS[query.format]
-  const crs = query.format === 'kml' ? 'wgs84' : query.crs
-  const out = path.join(dir, `${query.interval}m-${crs}.${query.format}.${ext}`)
-  const fileName = `contours-${query.interval}m-${crs === 'wgs84' ? 'wgs84' : 'project-crs'}.${ext}`
-  if (!(await exists(out))) {
-    await countMeasure(user.id)
-    await fs.mkdir(dir, { recursive: true })
-    const layer = await contourLayer(user, await ensureLocalFile(stored), dir, query.interval, signal)
-    await writeFormat(user, layer, query, out, signal)
-  }
-  return { path: out, fileName, contentType: type, size: (await fs.stat(out)).size }
+  return contoursOfModel(user, requireElevationModel(user, projectId, fileId, db), fileId, query, signal)
+}
+
+/** The contour file as the answer to a GET: an attachment, never cached by a shared cache. */
+export function contourResponse(file: ContourFile) {
+  return new Response(createReadableStreamFromReadable(createReadStream(file.path)), {
+    headers: {
+      'Content-Type': file.contentType,
+      'Content-Length': String(file.size),
+      'Content-Disposition': `attachment; filename="${file.fileName}"`,
+      'Cache-Control': 'private, no-store',
+    },
+  })
 }

@@ -64,6 +64,11 @@ function sharedFileView(token: string, deliverable: Deliverable, allowDownload: 
     readUrl: readUrlOf(token, deliverable),
     accuracyPdfUrl: deliverable.checkpoints ? `/s/${token}/files/${deliverable.id}/accuracy.pdf` : null,
     downloadUrl: allowDownload ? `/s/${token}/files/${deliverable.id}` : null,
+    // Contours are made from the original: a link that gives the data gives them too.
+    contoursUrl:
+      allowDownload && deliverable.kind === 'elevation'
+        ? `/s/${token}/files/${deliverable.id}/contours`
+        : null,
   }
 }
 

@@ -1,0 +1,29 @@
+/**
+ * Contour lines through a download link: the same files the Map view's contour form makes, from
+ * the original elevation model, so only a link that lets its holder take the data offers them
+ * (a view-only link shows, it does not give). The work counts against the project's client.
+ */
+import { contoursOfModel } from '#app/domain/deliverables/contours.server.ts'
+import { MEASURE_MESSAGES } from '#app/domain/deliverables/measure-schemas.ts'
+import type { ContourQuery } from '#app/domain/deliverables/terrain-schemas.ts'
+import { FILE_MESSAGES } from '#app/domain/files/rules.ts'
+import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
+import { DomainError } from '#app/lib/http/domain-error.ts'
+import { isStoredFile } from '#app/lib/storage/file-cache.server.ts'
+import type { ProjectFile } from '#db/schema.ts'
+
+import { requireDownloadAllowed, type OpenShare } from './share-access.server.ts'
+
+/** 403 for a view-only link, 400 for a shared file that is not an elevation model, 404 for one no longer stored. */
+export function sharedContourFile(
+  share: OpenShare,
+  file: ProjectFile,
+  query: ContourQuery,
+  signal?: AbortSignal,
+) {
+  requireDownloadAllowed(share)
+  if (file.deliverableKind !== 'elevation') throw new DomainError(400, MEASURE_MESSAGES.notElevation)
+  const stored = absolutePathOf(file)
+  if (!isStoredFile(stored)) throw new DomainError(404, FILE_MESSAGES.notFound)
+  return contoursOfModel({ id: share.project.clientId }, stored, file.id, query, signal)
+}
