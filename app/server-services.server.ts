@@ -7,6 +7,7 @@
 // Concepts that add a step to the deliverable pipeline, loaded so their step is in the list.
 import './domain/annotations/annotation-remeasure.server.ts'
 
+import { checkpointProj4DailyTask } from './domain/deliverables/checkpoints.server.ts'
 import { retentionDailyTask } from './domain/files/retention.server.ts'
 import { expiryMailDailyTask } from './domain/operator/operator-documents.server.ts'
 import { repeatSchedulesDailyTask } from './domain/sites/schedule.server.ts'
@@ -33,4 +34,9 @@ export { seedDemo } from '../db/seed.ts'
 
 /** The once-a-day tasks, in this order (`lib/jobs/daily.server.ts` runs each in its own try). */
 export const startDailyJobs = () =>
-  startDailyTasks([expiryMailDailyTask, retentionDailyTask, repeatSchedulesDailyTask])
+  startDailyTasks([
+    expiryMailDailyTask,
+    retentionDailyTask,
+    repeatSchedulesDailyTask,
+    checkpointProj4DailyTask,
+  ])

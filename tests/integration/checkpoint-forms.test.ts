@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { checkpointProj4DailyTask } from '#app/domain/deliverables/checkpoints.server.ts'
 import { createShareLink } from '#app/domain/sharing/share-links.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
 import { formatCubicMetres, formatNumber, formatSquareMetres } from '#app/lib/format/numbers.ts'
@@ -21,12 +22,13 @@ import * as volumeReportRoute from '#app/routes/api.projects.$id.deliverables.$f
 import * as designsRoute from '#app/routes/api.projects.$id.design-surfaces.ts'
 import * as sharedPdfRoute from '#app/routes/s.$token_.files.$fileId_.accuracy[.]pdf.ts'
 import * as sharePageRoute from '#app/routes/s.$token.tsx'
-import { annotations, type CheckpointReport } from '#db/schema.ts'
+import { annotations, projectFiles, type CheckpointReport } from '#db/schema.ts'
 import { projectWithTeam, storeRasterDeliverable } from '#tests/factories.ts'
 import { multipart } from '#tests/helpers/files.ts'
 import { pdfText } from '#tests/helpers/pdf-text.ts'
 import { flatModelNearCapeTown } from '#tests/helpers/rasters.ts'
 import { callRoute, readJson, toastOf } from '#tests/helpers/requests.ts'
+import { eq } from 'drizzle-orm'
 import { afterAll, expect, test } from 'vitest'
 
 const EPSG = 32734
@@ -101,6 +103,24 @@ test('an uploaded file is the CSV (its byte-order mark ignored) and wins over th
   expect(res.status).toBe(302)
   const report = (await reportOf(admin.headers, project.id, file.id))!
   expect(Math.abs(report.verticalRmseM! - TRUTH_RMSE)).toBeLessThan(0.0005)
+})
+
+test('a report checked before reports kept their CRS text gets it from the daily task; an unknown CRS stays without', async () => {
+  const { admin, project, file } = await setting()
+  expect(
+    (await post(admin.headers, project.id, form(file.id, { crs: 'EPSG:32734', csv: csv() }))).status,
+  ).toBe(302)
+  const made = (await reportOf(admin.headers, project.id, file.id))!
+  expect(made.proj4).toContain('+proj=utm +zone=34 +south')
+  const older = async (report: CheckpointReport) => {
+    const { proj4: _proj4, ...withoutText } = report
+    getDb().update(projectFiles).set({ checkpoints: withoutText }).where(eq(projectFiles.id, file.id)).run()
+    await checkpointProj4DailyTask.run()
+    return (await reportOf(admin.headers, project.id, file.id))!
+  }
+  expect(await older(made)).toEqual(made)
+  // A CRS GDAL does not know is left for a person to check again, and the task goes on.
+  expect((await older({ ...made, crs: 'EPSG:999999' })).proj4).toBeUndefined()
 })
 
 test('refusals are named on their field, with what was typed kept; the report stays as it was', async () => {

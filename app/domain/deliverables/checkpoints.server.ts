@@ -8,11 +8,13 @@
  */
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
+import type { DailyTask } from '#app/lib/jobs/daily.server.ts'
 import { ensureLocalFile } from '#app/lib/storage/file-cache.server.ts'
-import type { CheckpointReport, CheckpointResult, User } from '#db/schema.ts'
+import { projectFiles, type CheckpointReport, type CheckpointResult, type User } from '#db/schema.ts'
+import { and, eq, sql } from 'drizzle-orm'
 
 import { changeDeliverable } from './deliverables.server.ts'
-import { GdalError, runGdal } from './gdal.server.ts'
+import { GdalError, runGdal, type GdalOwner } from './gdal.server.ts'
 import { requireElevationModel } from './measure.server.ts'
 import { gridFacts, toPixels, valuesAt } from './profile.server.ts'
 
@@ -126,6 +128,11 @@ function checkpointReport(
   }
 }
 
+/** A CRS as GDAL states it in PROJ.4 text (a GdalError when GDAL does not know it). */
+async function proj4Of(crs: string, owner: GdalOwner, signal?: AbortSignal) {
+  return (await runGdal('gdalsrsinfo', ['-o', 'proj4', crs], { owner, signal, timeoutMs: 10_000 })).trim()
+}
+
 /** An admin's checkpoints against an elevation deliverable: computed, kept on the deliverable (audited). */
 export async function checkDeliverable(
   admin: Pick<User, 'id' | 'role'>,
@@ -140,11 +147,7 @@ export async function checkDeliverable(
   const rows = parseCheckpointCsv(input.csv)
   let proj4: string
   try {
-    proj4 = await runGdal('gdalsrsinfo', ['-o', 'proj4', input.crs], {
-      owner: { accountId: admin.id },
-      signal,
-      timeoutMs: 10_000,
-    })
+    proj4 = await proj4Of(input.crs, { accountId: admin.id }, signal)
   } catch (error) {
     if (error instanceof GdalError && !error.aborted) throw refuse('crs', CHECKPOINT_MESSAGES.crs)
     throw error
@@ -159,7 +162,7 @@ export async function checkDeliverable(
     input.crs,
   )
   const heights = await valuesAt(run, model, pixels, facts.nodata)
-  const report = { ...checkpointReport(input.crs, rows, heights), proj4: proj4.trim() }
+  const report = { ...checkpointReport(input.crs, rows, heights), proj4 }
   return changeDeliverable(admin, projectId, fileId, 'deliverable.checkpoints', db, (before) => ({
     set: { checkpoints: report },
     before: {
@@ -173,4 +176,38 @@ export async function checkDeliverable(
       horizontalRmseM: report.horizontalRmseM,
     },
   }))
+}
+
+/**
+ * Reports checked before a report kept its CRS's PROJ.4 text get it, so the Map view offers
+ * their targets without the checkpoints being checked again. A report checked again meanwhile is
+ * left as it is (the update names the report's time); at most 200 a day, each a quick GDAL call.
+ */
+export const checkpointProj4DailyTask: DailyTask = {
+  name: "checkpoints: older reports' CRS text",
+  async run() {
+    const db = getDb()
+    const older = db
+      .select({ id: projectFiles.id, report: projectFiles.checkpoints })
+      .from(projectFiles)
+      .where(
+        sql`json_extract(${projectFiles.checkpoints}, '$.proj4') is null and ${projectFiles.checkpoints} is not null`,
+      )
+      .limit(200)
+      .all()
+    for (const { id, report } of older) {
+      if (!report) continue
+      const proj4 = await proj4Of(report.crs, 'conversion').catch(() => null)
+      if (!proj4) continue
+      db.update(projectFiles)
+        .set({ checkpoints: { ...report, proj4 } })
+        .where(
+          and(
+            eq(projectFiles.id, id),
+            sql`json_extract(${projectFiles.checkpoints}, '$.checkedAt') = ${report.checkedAt}`,
+          ),
+        )
+        .run()
+    }
+  },
 }
