@@ -283,7 +283,7 @@ test('with a design, each polygon of the volume report has its own cut/fill to i
   expect(text).toContain(`Cut to the design ${spaced(formatCubicMetres(inside.cutM3))}`)
   expect(text).toContain(`Fill to the design ${spaced(formatCubicMetres(0))}`)
   expect(text).toContain(`Net to the design ${spaced(formatCubicMetres(inside.netM3))}`)
-  expect(text).toContain(`Compared with it ${spaced(formatSquareMetres(inside.areaM2))}`)
+  expect(text).toContain(`Area compared ${spaced(formatSquareMetres(inside.areaM2))}`)
   expect(text).toContain('To the design The polygon does not overlap the design surface.')
   // The design's whole outline still has its own page.
   expect(text).toContain(`Cut ${spaced(formatCubicMetres(1500))}`)

@@ -63,7 +63,7 @@ export function designRows(toDesign: CutFillFigures | string | null): [string, s
     ['Cut to the design', formatCubicMetres(toDesign.cutM3)],
     ['Fill to the design', formatCubicMetres(toDesign.fillM3)],
     ['Net to the design', formatCubicMetres(toDesign.netM3)],
-    ['Compared with it', formatSquareMetres(toDesign.areaM2)],
+    ['Area compared', formatSquareMetres(toDesign.areaM2)],
   ]
 }
 
