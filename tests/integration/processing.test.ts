@@ -517,6 +517,10 @@ describe('who may do what', () => {
       (await readJson<{ fieldErrors: Record<string, string[]> }>(outOfRange)).fieldErrors.options[0],
     ).toMatch(/^orthophoto-resolution: must be/)
     expect((await start(admin, project.id, { preset: 'quick' })).status).toBe(400)
+    // A misspelt choice is refused by name, not replaced by the setting's default.
+    const misspelt = await start(admin, project.id, { preset: 'standard', deliverWhenComplete: false })
+    expect(misspelt.status).toBe(400)
+    expect((await readJson(misspelt)).error).toBe("Unrecognized key(s) in object: 'deliverWhenComplete'")
     const empty = await projectWithTeam()
     const noPhotos = await start(admin, empty.project.id)
     expect(noPhotos.status).toBe(400)

@@ -163,6 +163,8 @@ describe('POST /api/projects/{id}/share-links', () => {
       [{ allowDownload: true, fileIds: 'all' }, 'fileIds'],
       [{ allowDownload: true, fileIds: [-1] }, 'fileIds.0'],
       [[], 'form'],
+      // A misspelt fileIds would otherwise share every deliverable.
+      [{ allowDownload: true, files: [1] }, 'form'],
     ]
     for (const [json, field] of bad) {
       const res = await createLink(project.id, json, client.headers)

@@ -220,29 +220,36 @@ const OptionsSchema = z
 const OutputsSchema = z.enum(JOB_OUTPUTS, { message: 'Choose replace or add' })
 
 /** `POST /api/admin/projects/{id}/processing`. */
-export const StartProcessingSchema = z.object({
-  preset: z.enum(PROCESSING_PRESETS, { message: 'Choose a preset' }),
-  options: OptionsSchema.optional(),
-  nodeId: z.number().int().positive().optional(),
-  /** Go on although the photo check found problems (recorded on the job). */
-  acceptWarnings: z.boolean().optional(),
-  /** Complete the project by itself once the results' viewing copies are ready (default: the setting). */
-  deliverWhenDone: z.boolean().optional(),
-  /** Replace the project's earlier processing outputs when this job's are published (default), or add to them. */
-  outputs: OutputsSchema.optional(),
-})
+export const StartProcessingSchema = z
+  .object({
+    preset: z.enum(PROCESSING_PRESETS, { message: 'Choose a preset' }),
+    options: OptionsSchema.optional(),
+    nodeId: z.number().int().positive().optional(),
+    /** Go on although the photo check found problems (recorded on the job). */
+    acceptWarnings: z.boolean().optional(),
+    /** Complete the project by itself once the results' viewing copies are ready (default: the setting). */
+    deliverWhenDone: z.boolean().optional(),
+    /** Replace the project's earlier processing outputs when this job's are published (default), or add to them. */
+    outputs: OutputsSchema.optional(),
+  })
+  // Strict, as every processing body: a misspelt option falls back to a default the admin did not choose.
+  .strict()
 
 /** `POST /api/admin/processing/{jobId}/restart`. */
-export const RestartProcessingSchema = z.object({
-  options: OptionsSchema.optional(),
-  outputs: OutputsSchema.optional(),
-})
+export const RestartProcessingSchema = z
+  .object({
+    options: OptionsSchema.optional(),
+    outputs: OutputsSchema.optional(),
+  })
+  .strict()
 
 /** `POST /api/admin/processing/{jobId}/outputs`: the choice for a job not yet published; `publishNow` past a failed viewing copy. */
-export const JobOutputsSchema = z.object({
-  outputs: OutputsSchema,
-  publishNow: z.boolean().optional(),
-})
+export const JobOutputsSchema = z
+  .object({
+    outputs: OutputsSchema,
+    publishNow: z.boolean().optional(),
+  })
+  .strict()
 
 /** Where a completed job's outputs stand: published, still getting their viewing copies, or held by a failed one. */
 export type OutputsState = 'published' | 'copying' | 'held' | null

@@ -41,20 +41,23 @@ const ExpiryDays = numberInput(
 const FileId = z.number().int().positive()
 
 /** `POST /api/projects/{id}/share-links`: no `fileIds` shares every deliverable. */
-export const ShareLinkRequestSchema = z.object({
-  fileIds: z
-    .array(FileId, { invalid_type_error: SHARE_MESSAGES.chooseFiles })
-    .min(1, SHARE_MESSAGES.chooseFiles)
-    .max(SHARE_MAX_FILES, SHARE_MESSAGES.unknownFile)
-    .optional(),
-  allowDownload: z.boolean({
-    required_error: 'Say whether the link allows downloads',
-    invalid_type_error: 'Say whether the link allows downloads',
-  }),
-  expiresInDays: ExpiryDays.optional(),
-  /** Show the project's map notes through the link (read-only). */
-  includeNotes: z.boolean({ invalid_type_error: 'Say whether the link shows the map notes' }).optional(),
-})
+export const ShareLinkRequestSchema = z
+  .object({
+    fileIds: z
+      .array(FileId, { invalid_type_error: SHARE_MESSAGES.chooseFiles })
+      .min(1, SHARE_MESSAGES.chooseFiles)
+      .max(SHARE_MAX_FILES, SHARE_MESSAGES.unknownFile)
+      .optional(),
+    allowDownload: z.boolean({
+      required_error: 'Say whether the link allows downloads',
+      invalid_type_error: 'Say whether the link allows downloads',
+    }),
+    expiresInDays: ExpiryDays.optional(),
+    /** Show the project's map notes through the link (read-only). */
+    includeNotes: z.boolean({ invalid_type_error: 'Say whether the link shows the map notes' }).optional(),
+  })
+  // Strict: without `fileIds` a link shares every deliverable, so a misspelt key must not mean that.
+  .strict()
 export type ShareLinkRequest = z.infer<typeof ShareLinkRequestSchema>
 
 /**
