@@ -49,8 +49,8 @@ export async function toDesignInside(
   try {
     return await measureCutFill(user, projectId, fileId, input, { signal }, db)
   } catch (error) {
-    // A polygon off the design is a line in its report, not a failed report.
-    if (isDomainError(error) && error.status === 400) return error.message
+    // A polygon off the design is a line in its report, not a failed report; a stopped request stops.
+    if (isDomainError(error) && error.status === 400 && !signal?.aborted) return error.message
     throw error
   }
 }
