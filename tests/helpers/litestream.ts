@@ -135,10 +135,20 @@ export async function restoreConfiguredReplica(env: NodeJS.ProcessEnv, output: s
   return output
 }
 
-/** The database file with its WAL and shared-memory files: what a lost volume takes. */
-/** Whether the replica's latest state answers `sql` with a row (asked of a restored copy in `dir`). */
+/**
+ * Whether the replica's latest state answers `sql` with a row (asked of a restored copy in `dir`);
+ * false while Litestream has written no snapshot yet (its first comes a sync interval after start,
+ * later than a quick first write on a loaded machine).
+ */
 export function replicaHasRow(replicaUrl: string, dir: string, sql: string, params: unknown[] = []) {
-  return copyHasRow(restoreReplica(replicaUrl, path.join(dir, `check-${Date.now()}.sqlite`)), sql, params)
+  let copy: string
+  try {
+    copy = restoreReplica(replicaUrl, path.join(dir, `check-${Date.now()}.sqlite`))
+  } catch (error) {
+    if (error instanceof Error && error.message.includes('no matching backups found')) return false
+    throw error
+  }
+  return copyHasRow(copy, sql, params)
 }
 
 /** Whether a restored copy of a replica answers `sql` with a row; the copy is removed after. */
@@ -152,6 +162,7 @@ export function copyHasRow(copy: string, sql: string, params: unknown[] = []) {
   }
 }
 
+/** The database file with its WAL and shared-memory files: what a lost volume takes. */
 export function deleteDatabase(databasePath: string) {
   for (const suffix of ['', '-wal', '-shm']) fs.rmSync(databasePath + suffix, { force: true })
 }
