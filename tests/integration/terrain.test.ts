@@ -9,15 +9,18 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { destination } from '@turf/turf'
 import { createShareLink } from '#app/domain/sharing/share-links.server.ts'
+import { getDb } from '#app/lib/db/db.server.ts'
 import { formatNumber } from '#app/lib/format/numbers.ts'
 import * as contoursRoute from '#app/routes/api.projects.$id.deliverables.$fileId.contours.ts'
 import * as profileRoute from '#app/routes/api.projects.$id.deliverables.$fileId.profile.ts'
 import * as mapRoute from '#app/routes/projects.$projectId.map.tsx'
 import * as sharedContoursRoute from '#app/routes/s.$token_.files.$fileId_.contours.ts'
 import * as sharePageRoute from '#app/routes/s.$token.tsx'
+import { shareLinks } from '#db/schema.ts'
 import { projectWithTeam, signedInUser, storeRasterDeliverable } from '#tests/factories.ts'
 import { buildConeDsm, CONE, type ConeDsm } from '#tests/helpers/dsm-fixtures.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
+import { eq } from 'drizzle-orm'
 import { unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
@@ -216,6 +219,9 @@ test('a download link gives the same contours; a view-only link does not, nor it
   expect(shared.headers.get('Content-Disposition')).toBe('attachment; filename="contours-1m-wgs84.geojson"')
   const own = await contours(client.headers, project.id, file.id, 'interval=1&format=geojson&crs=wgs84')
   expect(Buffer.from(await shared.arrayBuffer())).toEqual(Buffer.from(await own.arrayBuffer()))
+  // The owner's link counts it as a download of the model.
+  const counted = getDb().select().from(shareLinks).where(eq(shareLinks.projectId, project.id)).get()!
+  expect(counted.downloadCount).toBe(1)
   expect((await throughLink(download, file.id, 'interval=abc')).status).toBe(400)
   expect((await throughLink(download, 999_999, 'interval=1')).status).toBe(404)
 

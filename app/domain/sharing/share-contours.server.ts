@@ -1,7 +1,8 @@
 /**
  * Contour lines through a download link: the same files the Map view's contour form makes, from
  * the original elevation model, so only a link that lets its holder take the data offers them
- * (a view-only link shows, it does not give). The work counts against the project's client.
+ * (a view-only link shows, it does not give), each counted as a download of the model. The work
+ * counts against the project's client.
  */
 import { contoursOfModel } from '#app/domain/deliverables/contours.server.ts'
 import { MEASURE_MESSAGES } from '#app/domain/deliverables/measure-schemas.ts'
@@ -13,9 +14,10 @@ import { isStoredFile } from '#app/lib/storage/file-cache.server.ts'
 import type { ProjectFile } from '#db/schema.ts'
 
 import { requireDownloadAllowed, type OpenShare } from './share-access.server.ts'
+import { recordShareDownload } from './share-links.server.ts'
 
 /** 403 for a view-only link, 400 for a shared file that is not an elevation model, 404 for one no longer stored. */
-export function sharedContourFile(
+export async function sharedContourFile(
   share: OpenShare,
   file: ProjectFile,
   query: ContourQuery,
@@ -25,5 +27,8 @@ export function sharedContourFile(
   if (file.deliverableKind !== 'elevation') throw new DomainError(400, MEASURE_MESSAGES.notElevation)
   const stored = absolutePathOf(file)
   if (!isStoredFile(stored)) throw new DomainError(404, FILE_MESSAGES.notFound)
-  return contoursOfModel({ id: share.project.clientId }, stored, file.id, query, signal)
+  const contours = await contoursOfModel({ id: share.project.clientId }, stored, file.id, query, signal)
+  // Data made from the original leaves through the link: the owner's count and audit show it.
+  recordShareDownload(share.link, file.id)
+  return contours
 }
