@@ -192,7 +192,7 @@ function SharedDeliverables({ data }: { data: ShareViewerData & { tileUrl: strin
                   </DetailRow>
                 ) : null}
                 {file.checkpoints ? (
-                  <DetailRow label="Checked" layout="stacked">
+                  <DetailRow label="Checked" layout="below">
                     <span data-testid="share-checkpoints">{checkpointText(file.checkpoints)}</span>{' '}
                     {file.accuracyPdfUrl ? (
                       <a href={file.accuracyPdfUrl} className="link" download>

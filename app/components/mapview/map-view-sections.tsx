@@ -104,7 +104,7 @@ export function DeliverableList({ deliverables }: { deliverables: ListedDelivera
                   <DetailRow label="Accuracy">{accuracyText(d.accuracy)}</DetailRow>
                 ) : null}
                 {d.checkpoints ? (
-                  <DetailRow label="Checked" layout="stacked" className="py-1.5 text-sm">
+                  <DetailRow label="Checked" layout="below">
                     <span data-testid="deliverable-checkpoints">{checkpointText(d.checkpoints)}</span>{' '}
                     <a href={accuracyPdfUrl(d.projectId, d.id)} className="link" download>
                       Accuracy report (PDF)
@@ -119,7 +119,7 @@ export function DeliverableList({ deliverables }: { deliverables: ListedDelivera
                   </DetailRow>
                 ) : null}
                 {d.sha256 ? (
-                  <DetailRow label="SHA-256" layout="stacked" className="py-1.5 text-sm">
+                  <DetailRow label="SHA-256" layout="below">
                     <code className="break-all text-xs">{d.sha256}</code>
                   </DetailRow>
                 ) : null}

@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react'
 
+import { cn } from './cn.ts'
+
 /**
  * One line of a details list (`<dl>`), the one way dialogs and panels show a fact.
  * `split` (default): label left, value right; a long value (an e-mail, an address) wraps
  * under its label instead of squeezing it. `stacked`: label above value, for a grid of facts
- * (`className` places it in the grid, e.g. `sm:col-span-2`).
+ * (`className` places it in the grid, e.g. `sm:col-span-2`). `below`: label above a long value (a
+ * hash, a sentence with a link) in a list of `split` rows, at their size and spacing.
  */
 export function DetailRow({
   label,
@@ -14,12 +17,12 @@ export function DetailRow({
 }: {
   label: string
   children: ReactNode
-  layout?: 'split' | 'stacked'
+  layout?: 'split' | 'stacked' | 'below'
   className?: string
 }) {
-  if (layout === 'stacked') {
+  if (layout !== 'split') {
     return (
-      <div className={className}>
+      <div className={cn(layout === 'below' && 'py-1.5 text-sm', className)}>
         <dt className="text-ink-500">{label}</dt>
         <dd className="break-words font-medium text-ink-900">{children}</dd>
       </div>
