@@ -199,7 +199,6 @@ export function DesignSection({
               selectProps={{
                 id: 'cut-fill-design',
                 name: 'designSurfaceId',
-                className: 'mt-1 w-full',
                 defaultValue: fields?.designSurfaceId ?? String(result?.designSurfaceId ?? designs[0]!.id),
               }}
               options={designs.map((d) => ({ value: String(d.id), label: d.name }))}

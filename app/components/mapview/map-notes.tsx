@@ -87,13 +87,13 @@ export function PolygonVolumeSelects({
     <>
       <SelectField
         labelProps={{ children: 'Polygon is a' }}
-        selectProps={{ id: `${idPrefix}-stockpile-kind`, className: 'mt-1 w-full', ...kind }}
+        selectProps={{ id: `${idPrefix}-stockpile-kind`, ...kind }}
         placeholder="Plain note"
         options={STOCKPILE_KIND_OPTIONS}
       />
       <SelectField
         labelProps={{ children: 'Volume base' }}
-        selectProps={{ id: `${idPrefix}-volume-base`, className: 'mt-1 w-full', ...base }}
+        selectProps={{ id: `${idPrefix}-volume-base`, ...base }}
         options={BASE_OPTIONS}
       />
     </>
@@ -220,7 +220,7 @@ export function NotesSection({
         </label>
         <SelectField
           labelProps={{ children: 'Shape' }}
-          selectProps={{ id: 'note-shape', name: 'kind', className: 'mt-1 w-full', defaultValue: 'point' }}
+          selectProps={{ id: 'note-shape', name: 'kind', defaultValue: 'point' }}
           options={NOTE_SHAPE_OPTIONS}
         />
         <CoordinatesField

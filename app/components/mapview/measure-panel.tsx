@@ -116,7 +116,6 @@ export function MeasurePanel({ measure }: { measure: MeasureTools }) {
           labelProps={{ children: 'Elevation model', className: 'text-xs font-normal text-ink-600' }}
           selectProps={{
             id: 'measure-elevation-model',
-            className: 'mt-1 w-full text-sm',
             value: elevationId ?? '',
             onChange: (e) => onElevation(Number(e.target.value)),
           }}

@@ -70,7 +70,6 @@ export function SurveyPairForm({
           selectProps={{
             id: `site-map-${name}`,
             name,
-            className: 'mt-1 w-full',
             defaultValue: value === null ? undefined : String(value),
           }}
           options={surveys.map((s) => ({ value: String(s.projectId), label: s.label }))}

@@ -68,7 +68,6 @@ export function ModelSelect({ id, models, chosen }: { id: string; models: Model[
       selectProps={{
         id,
         name: 'fileId',
-        className: 'mt-1 w-full',
         defaultValue: chosen ?? String(models[0]!.id),
       }}
       options={models.map((m) => ({ value: String(m.id), label: m.fileName }))}

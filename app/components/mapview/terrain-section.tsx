@@ -57,12 +57,7 @@ export function ContourDownloadForm({
         </label>
         <SelectField
           labelProps={{ children: 'Format' }}
-          selectProps={{
-            id: 'contour-format',
-            name: 'format',
-            defaultValue: 'dxf',
-            className: 'mt-1 w-full',
-          }}
+          selectProps={{ id: 'contour-format', name: 'format', defaultValue: 'dxf' }}
           options={[
             { value: 'dxf', label: 'DXF (CAD)' },
             { value: 'shp', label: 'Shapefile (zip)' },
@@ -73,7 +68,7 @@ export function ContourDownloadForm({
         />
         <SelectField
           labelProps={{ children: 'Coordinates' }}
-          selectProps={{ id: 'contour-crs', name: 'crs', defaultValue: 'project', className: 'mt-1 w-full' }}
+          selectProps={{ id: 'contour-crs', name: 'crs', defaultValue: 'project' }}
           options={[
             { value: 'project', label: "The survey's own (UTM or Lo)" },
             { value: 'wgs84', label: 'WGS84 (longitude, latitude)' },

@@ -54,7 +54,7 @@ export function VolumeReportForm({
             <SelectField
               labelProps={{ children: 'Compare with' }}
               hint="An earlier survey of this site: cut, fill and net are the change since then."
-              selectProps={{ id: 'volume-report-against', name: 'againstFileId', className: 'mt-1 w-full' }}
+              selectProps={{ id: 'volume-report-against', name: 'againstFileId' }}
               placeholder="No earlier survey: each note’s own base"
               options={earlierSurveys.map((s) => ({
                 value: String(s.fileId),
@@ -66,7 +66,7 @@ export function VolumeReportForm({
             <SelectField
               labelProps={{ children: 'Cut/fill to a design surface' }}
               hint="Adds the elevation model's cut, fill and net to this design: inside each polygon, and over the design's whole outline."
-              selectProps={{ id: 'volume-report-design', name: 'designSurfaceId', className: 'mt-1 w-full' }}
+              selectProps={{ id: 'volume-report-design', name: 'designSurfaceId' }}
               placeholder="No design surface"
               options={designs.map((d) => ({ value: String(d.id), label: d.name }))}
             />
