@@ -74,7 +74,7 @@ export default function DeleteAccountPage() {
             <Link to="/dashboard?tab=profile" className="btn-secondary">
               Keep my account
             </Link>
-            <StatusButton pending={pending} pendingLabel="Deleting..." variant="danger">
+            <StatusButton pending={pending} pendingLabel="Deleting…" variant="danger">
               Delete my account
             </StatusButton>
           </div>

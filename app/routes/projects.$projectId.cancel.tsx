@@ -84,7 +84,7 @@ export default function CancelProjectPage() {
                 <Link to="/dashboard?tab=projects" className="btn-secondary">
                   Keep the project
                 </Link>
-                <StatusButton pending={pending} pendingLabel="Cancelling..." variant="danger">
+                <StatusButton pending={pending} pendingLabel="Cancelling…" variant="danger">
                   Cancel project and request refund
                 </StatusButton>
               </Form>

@@ -57,7 +57,7 @@ export default function UnsubscribePage() {
               account continues.
             </p>
             <input type="hidden" name="token" value={token} />
-            <StatusButton pending={pending} pendingLabel="Unsubscribing...">
+            <StatusButton pending={pending} pendingLabel="Unsubscribing…">
               Unsubscribe
             </StatusButton>
           </Form>

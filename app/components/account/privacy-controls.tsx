@@ -60,7 +60,7 @@ export function PrivacyControls({ marketingOptIn }: PrivacyControlsProps) {
             not affected.
           </span>
         </label>
-        <StatusButton pending={saving} pendingLabel="Saving..." variant="secondary" className="btn-sm mt-3">
+        <StatusButton pending={saving} pendingLabel="Saving…" variant="secondary" className="btn-sm mt-3">
           Save preference
         </StatusButton>
       </Form>

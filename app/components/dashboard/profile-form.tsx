@@ -110,7 +110,7 @@ export function ProfileForm({
             />
           </div>
         ) : null}
-        <StatusButton pending={pending} pendingLabel="Saving...">
+        <StatusButton pending={pending} pendingLabel="Saving…">
           Update Profile
         </StatusButton>
       </Form>

@@ -75,7 +75,7 @@ function DeleteFileDialog({
       intent="delete-file"
       fields={{ fileId: file.id }}
       confirmLabel="Delete file"
-      pendingLabel="Deleting..."
+      pendingLabel="Deleting…"
       testId="delete-file-dialog"
     >
       <p>

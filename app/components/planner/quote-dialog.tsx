@@ -192,7 +192,7 @@ export function QuoteDialog({
                   className="btn-secondary btn-sm"
                   aria-busy={downloading || undefined}
                 >
-                  {downloading ? 'Downloading...' : 'Download screenshot'}
+                  {downloading ? 'Downloading…' : 'Download screenshot'}
                 </a>
               </figcaption>
             </figure>

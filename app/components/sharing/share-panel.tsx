@@ -118,7 +118,7 @@ export function SharePanel({
             <ErrorList id={`${headingId}-days-error`} errors={errors?.expiresInDays} />
           </div>
           <ErrorList id={`${headingId}-form-error`} errors={errors?.form} />
-          <StatusButton pending={creating} pendingLabel="Creating..." className="btn-sm">
+          <StatusButton pending={creating} pendingLabel="Creating…" className="btn-sm">
             Create share link
           </StatusButton>
         </Form>
@@ -151,7 +151,7 @@ export function SharePanel({
                   <input type="hidden" name="returnTo" value={returnTo} />
                   <StatusButton
                     pending={revoking}
-                    pendingLabel="Revoking..."
+                    pendingLabel="Revoking…"
                     variant="danger-quiet"
                     className="btn-sm"
                   >

@@ -384,7 +384,7 @@ function PlaceSearch({
           className="btn-secondary shrink-0"
           disabled={searching}
         >
-          {searching ? 'Searching...' : 'Search'}
+          {searching ? 'Searching…' : 'Search'}
         </button>
       </div>
       {hydrated && open && suggestions.length > 0 ? (

@@ -265,7 +265,7 @@ function DeleteDraftDialog({ project, onClose }: { project: ProjectCard; onClose
       intent="delete-draft"
       fields={{ projectId: project.id }}
       confirmLabel="Delete draft"
-      pendingLabel="Deleting..."
+      pendingLabel="Deleting…"
       testId="delete-draft-dialog"
     >
       <p>‘{project.name}’ and anything you entered for it will be removed. This cannot be undone.</p>

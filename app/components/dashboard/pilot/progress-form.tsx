@@ -64,7 +64,7 @@ export function ProgressForm({ projectId, action }: { projectId: number; action:
         </div>
         <ErrorList id={form.errorId} errors={form.errors} />
       </fieldset>
-      <StatusButton pending={pending} pendingLabel="Saving..." className="w-full sm:w-auto">
+      <StatusButton pending={pending} pendingLabel="Saving…" className="w-full sm:w-auto">
         Save Project Progress
       </StatusButton>
     </Form>
