@@ -15,20 +15,17 @@ import { surveyPlanOf } from '#app/domain/survey/project-plan.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { formatHectares } from '#app/lib/format/numbers.ts'
 import { DomainError, isDomainError } from '#app/lib/http/domain-error.ts'
-import {
-  invoices,
-  payments,
-  projects,
-  users,
-  type Invoice,
-  type Payment,
-  type Project,
-  type User,
-} from '#db/schema.ts'
+import { invoices, payments, projects, users, type Invoice, type Payment, type Project } from '#db/schema.ts'
 import { and, eq, inArray } from 'drizzle-orm'
 
 import { isAttemptExpired, isAttemptReusable } from './attempts.server.ts'
-import { billingSnapshotOf, saveBillingDetails, supplierSnapshot } from './billing.server.ts'
+import {
+  billedClientColumns,
+  billingSnapshotOf,
+  saveBillingDetails,
+  supplierSnapshot,
+  type BilledClient,
+} from './billing.server.ts'
 import { BILLING_ADDRESS_REQUIRED, needsBillingAddress, type BillingInput } from './billing.ts'
 import { getPayfastConfig, payfastCallbackUrls } from './payfast.server.ts'
 import { centsToAmount, payfastText, signCheckoutFields } from './payfast.ts'
@@ -142,7 +139,7 @@ export async function acceptTermsAndStartPayment(input: AcceptTermsInput): Promi
     throw refusal
   }
 
-  const saved = db.select().from(users).where(eq(users.id, input.clientId)).get()
+  const saved = db.select(billedClientColumns).from(users).where(eq(users.id, input.clientId)).get()
   if (!saved) throw new DomainError(404, 'Project not found')
   // Billing details sent with the form replace the saved ones (an empty field clears).
   const client = input.billing
@@ -218,7 +215,13 @@ function requireUnpaid(tx: DbOrTx, projectId: number): Project {
   return fresh
 }
 
-function upsertPendingInvoice(tx: DbOrTx, project: Project, quote: Quote, now: Date, client: User): Invoice {
+function upsertPendingInvoice(
+  tx: DbOrTx,
+  project: Project,
+  quote: Quote,
+  now: Date,
+  client: BilledClient,
+): Invoice {
   const dueDate = new Date(Math.max(quoteValidUntil(project).getTime(), now.getTime()))
   const description = `Aerial survey of ${formatHectares(quote.areaSqm)} — ${project.name}`
   const values = {

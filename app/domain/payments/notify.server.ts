@@ -6,6 +6,7 @@
  * per pf_payment_id. E-mails go out after the commit, only on the transition to paid.
  */
 import crypto from 'node:crypto'
+import { personName } from '#app/domain/users/person-name.server.ts'
 import { appUrl, getEnv } from '#app/lib/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
@@ -275,7 +276,11 @@ async function sendPaidEmails({
   invoice: Invoice | undefined
 }) {
   const db = getDb()
-  const client = db.select().from(users).where(eq(users.id, project.clientId)).get()
+  const client = db
+    .select({ firstName: users.firstName, name: personName(users), email: users.email })
+    .from(users)
+    .where(eq(users.id, project.clientId))
+    .get()
   const dashboard = `${appUrl()}/dashboard?tab=invoices`
   const amount = formatRand(payment.amount)
   const details: Array<[string, string]> = [
@@ -303,7 +308,7 @@ async function sendPaidEmails({
     paragraphs: [`"${project.name}" has been paid and approved. Please assign a pilot.`],
     details: [
       ...details,
-      ['Client', client ? `${client.firstName} ${client.lastName} <${client.email}>` : '—'],
+      ['Client', client ? `${client.name} <${client.email}>` : '—'],
       ['Location', project.location ?? '—'],
     ],
     action: { label: 'Open the admin dashboard', url: `${appUrl()}/admin` },
