@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { fileCountsByProject } from '#app/domain/files/file-queries.server.ts'
 import { imageTooLargeMessage } from '#app/domain/files/image-pixels.server.ts'
 import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import { sweepStorage } from '#app/domain/files/sweep.server.ts'
@@ -13,7 +14,7 @@ import * as uploadRoute from '#app/routes/api.upload.ts'
 import * as dashboardRoute from '#app/routes/dashboard.tsx'
 import * as healthRoute from '#app/routes/healthcheck.tsx'
 import { projectFiles } from '#db/schema.ts'
-import { getProject, insertProject, signedInUser } from '#tests/factories.ts'
+import { addTestFile, getProject, insertProject, signedInUser } from '#tests/factories.ts'
 import { bigPdfBytes, mp4Bytes, multipart, pdfBytes, PNG_BYTES } from '#tests/helpers/files.ts'
 import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { eq } from 'drizzle-orm'
@@ -636,5 +637,37 @@ describe('the /dashboard file forms (no JavaScript)', () => {
       getDb().select().from(projectFiles).where(eq(projectFiles.projectId, project.id)).all(),
     ).toHaveLength(0)
     expect(getProject(project.id).landOwnerFormUploaded).toBe(false)
+  })
+})
+
+describe('fileCountsByProject', () => {
+  test('counts each project’s uploads by kind; a withheld deliverable counts nowhere; a project with no files has zeros', async () => {
+    const { client, pilot, project } = await setting()
+    const empty = insertProject({ clientId: client.user.id, pilotId: pilot.user.id })
+    addTestFile(project.id, 'image/jpeg', 'raw_image')
+    addTestFile(project.id, 'image/png', 'raw_image')
+    addTestFile(project.id, 'video/mp4', 'raw_video')
+    addTestFile(project.id, 'application/pdf', 'land_owner_agreement')
+    addTestFile(project.id, 'application/pdf', 'project_document')
+    addTestFile(project.id, 'image/tiff', 'processed_deliverable')
+    const withheld = addTestFile(project.id, 'image/tiff', 'processed_deliverable')
+    getDb().update(projectFiles).set({ withheld: true }).where(eq(projectFiles.id, withheld.id)).run()
+
+    const counts = fileCountsByProject([project.id, empty.id])
+    expect(counts.get(project.id)).toEqual({
+      images: 2,
+      videos: 1,
+      documents: 2,
+      deliverables: 1,
+      landOwnerForm: true,
+    })
+    expect(counts.get(empty.id)).toEqual({
+      images: 0,
+      videos: 0,
+      documents: 0,
+      deliverables: 0,
+      landOwnerForm: false,
+    })
+    expect(fileCountsByProject([]).size).toBe(0)
   })
 })

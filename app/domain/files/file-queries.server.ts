@@ -11,7 +11,7 @@ import {
   type ProjectFile,
   type User,
 } from '#db/schema.ts'
-import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 
 import { decideDownload, fileVisibleTo } from './access.server.ts'
 import { toFileView, type FileView } from './file-view.ts'
@@ -117,26 +117,34 @@ export function fileCountsByProject(projectIds: number[], db: DbOrTx = getDb()) 
     number,
     { images: number; videos: number; documents: number; deliverables: number; landOwnerForm: boolean }
   >()
+  for (const id of projectIds)
+    out.set(id, { images: 0, videos: 0, documents: 0, deliverables: 0, landOwnerForm: false })
   if (!projectIds.length) return out
-  const rows = db
+  // Counted by SQLite, a row a project: a pilot's list does not read each of thousands of photos.
+  const isDeliverable = sql`${projectFiles.fileCategory} = 'processed_deliverable'`
+  const mediaOf = (prefix: 'image/' | 'video/') =>
+    sql<number>`sum(not ${isDeliverable} and substr(${projectFiles.fileType}, 1, 6) = ${prefix})`
+  const counted = db
     .select({
       projectId: projectFiles.projectId,
-      fileType: projectFiles.fileType,
-      fileCategory: projectFiles.fileCategory,
-      withheld: projectFiles.withheld,
+      deliverables: sql<number>`sum(${isDeliverable} and not ${projectFiles.withheld})`,
+      uploads: sql<number>`sum(not ${isDeliverable})`,
+      images: mediaOf('image/'),
+      videos: mediaOf('video/'),
+      landOwnerForm: sql<number>`max(${projectFiles.fileCategory} = 'land_owner_agreement')`,
     })
     .from(projectFiles)
     .where(inArray(projectFiles.projectId, projectIds))
+    .groupBy(projectFiles.projectId)
     .all()
-  for (const id of projectIds)
-    out.set(id, { images: 0, videos: 0, documents: 0, deliverables: 0, landOwnerForm: false })
-  for (const r of rows) {
-    const c = out.get(r.projectId)!
-    if (r.fileCategory === 'processed_deliverable') c.deliverables += r.withheld ? 0 : 1
-    else if (r.fileType.startsWith('image/')) c.images++
-    else if (r.fileType.startsWith('video/')) c.videos++
-    else c.documents++
-    if (r.fileCategory === 'land_owner_agreement') c.landOwnerForm = true
+  for (const c of counted) {
+    out.set(c.projectId, {
+      images: c.images,
+      videos: c.videos,
+      documents: c.uploads - c.images - c.videos,
+      deliverables: c.deliverables,
+      landOwnerForm: c.landOwnerForm === 1,
+    })
   }
   return out
 }
