@@ -6,11 +6,10 @@
  */
 import { checkpointFigures } from '#app/domain/deliverables/checkpoint-figures.ts'
 import type { Deliverable } from '#app/domain/deliverables/deliverable.ts'
-import { measureCutFill, type CutFillFigures } from '#app/domain/design/cut-fill.server.ts'
+import { cutFillOrReason, measureCutFill, type CutFillFigures } from '#app/domain/design/cut-fill.server.ts'
 import { requireDesignSurface } from '#app/domain/design/design-surfaces.server.ts'
 import type { DbOrTx } from '#app/lib/db/db.server.ts'
 import { formatCubicMetres, formatSquareMetres } from '#app/lib/format/numbers.ts'
-import { isDomainError } from '#app/lib/http/domain-error.ts'
 import {
   A4,
   drawLabelledRows,
@@ -46,13 +45,7 @@ export async function toDesignInside(
   signal: AbortSignal | undefined,
   db: DbOrTx,
 ) {
-  try {
-    return await measureCutFill(user, projectId, fileId, input, { signal }, db)
-  } catch (error) {
-    // A polygon off the design is a line in its report, not a failed report; a stopped request stops.
-    if (isDomainError(error) && error.status === 400 && !signal?.aborted) return error.message
-    throw error
-  }
+  return cutFillOrReason(signal, () => measureCutFill(user, projectId, fileId, input, { signal }, db))
 }
 
 /** A polygon's rows of cut/fill to the design: the figures, or the one line saying why there are none. */

@@ -25,7 +25,7 @@ import {
 } from '#app/domain/deliverables/raster-measure.server.ts'
 import { ensureStorage } from '#app/domain/files/storage-paths.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
-import { DomainError } from '#app/lib/http/domain-error.ts'
+import { DomainError, isDomainError } from '#app/lib/http/domain-error.ts'
 import { withLocalFile } from '#app/lib/storage/file-cache.server.ts'
 import type { User } from '#db/schema.ts'
 
@@ -175,6 +175,22 @@ export async function measureCutFill(
   )
 }
 
+/**
+ * A comparison for a report: its figures, or why it cannot be made (a polygon or design off the
+ * model, no cells in common: a line in the report). Busy, stopped or broken is the caller's answer.
+ */
+export async function cutFillOrReason(
+  signal: AbortSignal | undefined,
+  measure: () => Promise<CutFillFigures>,
+): Promise<CutFillFigures | string> {
+  try {
+    return await measure()
+  } catch (error) {
+    if (isDomainError(error) && error.status === 400 && !signal?.aborted) return error.message
+    throw error
+  }
+}
+
 /** One design surface against a model for a report: its figures, or why there are none. */
 export type DesignComparison = { name: string; figures: CutFillFigures | null; note: string | null }
 
@@ -195,18 +211,18 @@ export async function designComparisons(
   for (const design of designs) {
     const { rasterPath } = requireDesignSurface(user, projectId, design.id, db)
     const outline = design.outline.coordinates[0] as [number, number][]
-    try {
-      const figures = await withLocalFile(modelPath, (model) =>
+    const figures = await cutFillOrReason(signal, () =>
+      withLocalFile(modelPath, (model) =>
         withLocalFile(rasterPath, (raster) =>
           cutFillOver({ accountId: user.id, signal }, model, raster, outline, outline),
         ),
-      )
-      out.push({ name: design.name, figures, note: null })
-    } catch (error) {
-      if (!(error instanceof DomainError) || error.status >= 500 || error.status === 429 || signal?.aborted)
-        throw error
-      out.push({ name: design.name, figures: null, note: error.message })
-    }
+      ),
+    )
+    out.push(
+      typeof figures === 'string'
+        ? { name: design.name, figures: null, note: figures }
+        : { name: design.name, figures, note: null },
+    )
   }
   return out
 }
