@@ -21,7 +21,7 @@ const SIZE_PX = 320
 const APEX_PX = { col: 110, row: 140 }
 
 /** WGS84 [lng, lat] pairs → another CRS (or the reverse), through GDAL itself. */
-async function transformPoints(points: [number, number][], from: string, to: string) {
+export async function transformPoints(points: [number, number][], from: string, to: string) {
   const child = run('gdaltransform', ['-s_srs', from, '-t_srs', to, '-output_xy'], { encoding: 'utf8' })
   child.child.stdin!.end(points.map(([x, y]) => `${x} ${y}`).join('\n') + '\n')
   const { stdout } = await child

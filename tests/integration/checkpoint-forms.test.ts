@@ -25,6 +25,7 @@ import * as sharePageRoute from '#app/routes/s.$token.tsx'
 import { annotations, projectFiles, type CheckpointReport } from '#db/schema.ts'
 import { projectWithTeam, storeRasterDeliverable } from '#tests/factories.ts'
 import { multipart } from '#tests/helpers/files.ts'
+import { quadLandXml } from '#tests/helpers/landxml.ts'
 import { pdfText } from '#tests/helpers/pdf-text.ts'
 import { flatModelNearCapeTown } from '#tests/helpers/rasters.ts'
 import { callRoute, readJson, toastOf } from '#tests/helpers/requests.ts'
@@ -301,26 +302,15 @@ function toWgs84(points: [number, number][]): [number, number][] {
     .map((line) => line.split(/\s+/).map(Number) as [number, number])
 }
 
-/** A flat LandXML TIN at 9.5 m over [x0+20, x0+80] × [y0+20, y0+70] (points northing easting elevation). */
+/** A flat LandXML TIN at 9.5 m over [x0+20, x0+80] × [y0+20, y0+70]. */
 function flatDesign() {
   const corners = [
-    [x0 + 20, y0 + 20],
-    [x0 + 80, y0 + 20],
-    [x0 + 80, y0 + 70],
-    [x0 + 20, y0 + 70],
-  ]
-  const points = corners.map(([e, n], i) => `<P id="${i + 1}">${n} ${e} 9.5</P>`).join('\n')
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<LandXML xmlns="http://www.landxml.org/schema/LandXML-1.2" version="1.2">
-  <CoordinateSystem epsgCode="${EPSG}"/>
-  <Surfaces><Surface name="Pad"><Definition surfType="TIN">
-    <Pnts>
-${points}
-    </Pnts>
-    <Faces><F>1 2 3</F><F>1 3 4</F></Faces>
-  </Definition></Surface></Surfaces>
-</LandXML>
-`
+    [x0 + 20, y0 + 20, 9.5],
+    [x0 + 80, y0 + 20, 9.5],
+    [x0 + 80, y0 + 70, 9.5],
+    [x0 + 20, y0 + 70, 9.5],
+  ] as const
+  return quadLandXml(corners, EPSG)
 }
 
 /** A figure as the PDF's text reads it (its no-break spaces are plain ones there). */

@@ -23,6 +23,7 @@ import * as reportRoute from '#app/routes/sites.$siteId.report[.]pdf.ts'
 import { designSurfaces, projects, sites } from '#db/schema.ts'
 import { insertProject, projectWithTeam, storeRasterDeliverable, TEST_PASSWORD } from '#tests/factories.ts'
 import { multipart } from '#tests/helpers/files.ts'
+import { quadLandXml } from '#tests/helpers/landxml.ts'
 import { pdfText } from '#tests/helpers/pdf-text.ts'
 import { flatModelNearCapeTown } from '#tests/helpers/rasters.ts'
 import { callRoute, readJson, toastOf } from '#tests/helpers/requests.ts'
@@ -55,27 +56,7 @@ function corners(shift = 0) {
 }
 
 function landXml(shift = 0, { epsg = true } = {}) {
-  const points = corners(shift)
-    .map(([e, n, z], i) => `<P id="${i + 1}">${n} ${e} ${z}</P>`)
-    .join('\n')
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<LandXML xmlns="http://www.landxml.org/schema/LandXML-1.2" version="1.2">
-  ${epsg ? `<CoordinateSystem epsgCode="${EPSG}"/>` : ''}
-  <Surfaces>
-    <Surface name="Platform">
-      <Definition surfType="TIN">
-        <Pnts>
-${points}
-        </Pnts>
-        <Faces>
-          <F>1 2 3</F>
-          <F>1 3 4</F>
-        </Faces>
-      </Definition>
-    </Surface>
-  </Surfaces>
-</LandXML>
-`
+  return quadLandXml(corners(shift), epsg ? EPSG : null)
 }
 
 /** The same plane as a GeoTIFF at 0.5 m (heights at cell centres), built by GDAL from an ASCII grid. */

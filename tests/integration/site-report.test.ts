@@ -6,12 +6,24 @@ import { storagePaths } from '#app/domain/files/storage-paths.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import { formatCubicMetres, formatSquareMetres } from '#app/lib/format/numbers.ts'
+import * as cutFillRoute from '#app/routes/api.projects.$id.deliverables.$fileId.cut-fill.ts'
+import * as designsRoute from '#app/routes/api.projects.$id.design-surfaces.ts'
 import * as reportRoute from '#app/routes/sites.$siteId.report[.]pdf.ts'
 import { deliverableViews } from '#db/schema.ts'
 import { completedSiteSurvey, insertSite, signedInUser, storeRasterDeliverable } from '#tests/factories.ts'
-import { buildSiteSurveys, PILE, reliefVolumeM3, ringAround, TEST_RUN } from '#tests/helpers/dsm-fixtures.ts'
+import {
+  buildSiteSurveys,
+  CHANGE_SITE,
+  PILE,
+  reliefVolumeM3,
+  ringAround,
+  TEST_RUN,
+  transformPoints,
+} from '#tests/helpers/dsm-fixtures.ts'
+import { multipart } from '#tests/helpers/files.ts'
+import { flatPadLandXml } from '#tests/helpers/landxml.ts'
 import { pdfText } from '#tests/helpers/pdf-text.ts'
-import { callRoute } from '#tests/helpers/requests.ts'
+import { callRoute, readJson } from '#tests/helpers/requests.ts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 let dir: string
@@ -51,15 +63,17 @@ async function siteWithTwoSurveys(
   // Named later first: the report puts them in flown order whatever the caller says.
   const after = survey(afterCompletedAt)
   const before = survey(beforeCompletedAt)
+  const models = new Map<number, number>()
   for (const [project, dsm] of [
     [before, built.pile],
     [after, built.flat],
   ] as const) {
-    await storeRasterDeliverable(project.id, dsm, 'elevation', admin.user.id)
+    const model = await storeRasterDeliverable(project.id, dsm, 'elevation', admin.user.id)
+    models.set(project.id, model.id)
     const ortho = await storeRasterDeliverable(project.id, built.ortho, 'orthomosaic', admin.user.id)
     await readyThumbnail(project.id, ortho.id)
   }
-  return { client, pilot, admin, site, before, after }
+  return { client, pilot, admin, site, before, after, afterModelId: models.get(after.id)! }
 }
 
 function getReport(headers: Record<string, string>, siteId: number, query: string) {
@@ -179,6 +193,38 @@ describe('the site report PDF', () => {
     expect(signedOut.status).toBe(302)
   })
 
+  test('adds the later survey’s cut/fill to each design surface of its project, or why there is none', async () => {
+    const { client, admin, site, before, after, afterModelId } = await siteWithTwoSurveys()
+    // A 20 m square pad 1 m below the later (flat, 100 m) ground: 400 m³ of cut; another 500 m east, off the model.
+    const [[cx, cy]] = await transformPoints([[CHANGE_SITE.lng, CHANGE_SITE.lat]], 'EPSG:4326', 'EPSG:32734')
+    const pad = await addDesign(
+      admin.headers,
+      after.id,
+      'Pad',
+      flatPadLandXml([cx!, cy!], 20, CHANGE_SITE.groundM - 1, 32734),
+    )
+    await addDesign(
+      admin.headers,
+      after.id,
+      'Far pad',
+      flatPadLandXml([cx! + 500, cy!], 20, CHANGE_SITE.groundM - 1, 32734),
+    )
+    const res = await getReport(client.headers, site.id, `before=${before.id}&after=${after.id}`)
+    expect(res.status).toBe(200)
+    const text = plain(await pdfText(new Uint8Array(await res.arrayBuffer())))
+
+    const figures = await cutFillOf(client.headers, after.id, afterModelId, pad)
+    expect(Math.abs(figures.cutM3 - 400)).toBeLessThanOrEqual(400 * 0.02)
+    expect(figures.fillM3).toBe(0)
+    expect(text).toContain(`Against the design (${formatDate(after.completedAt)})`)
+    expect(text).toContain(
+      plain(
+        `Pad: cut ${formatCubicMetres(figures.cutM3)}, fill ${formatCubicMetres(0)}, net ${formatCubicMetres(figures.netM3)} over ${formatSquareMetres(figures.areaM2)}`,
+      ),
+    )
+    expect(text).toContain('Far pad: The design surface does not overlap this elevation model.')
+  })
+
   test('bad input is a 4xx with a message, never a 500', async () => {
     const { client, site, before, after } = await siteWithTwoSurveys()
     const other = await siteWithTwoSurveys()
@@ -213,3 +259,28 @@ describe('the site report PDF', () => {
     )
   })
 })
+
+async function addDesign(headers: Record<string, string>, projectId: number, name: string, xml: string) {
+  const added = await callRoute(designsRoute.action, `/api/projects/${projectId}/design-surfaces`, {
+    headers,
+    form: multipart({ name }, { name: 'pad.xml', bytes: Buffer.from(xml) }),
+    params: { id: String(projectId) },
+  })
+  expect(added.status).toBe(201)
+  return (await readJson<{ designSurface: { id: number } }>(added)).designSurface.id
+}
+
+/** What `POST …/cut-fill` measures of the later model against the design over its whole outline. */
+async function cutFillOf(headers: Record<string, string>, projectId: number, fileId: number, design: number) {
+  const res = await callRoute(
+    cutFillRoute.action,
+    `/api/projects/${projectId}/deliverables/${fileId}/cut-fill`,
+    {
+      headers,
+      json: { designSurfaceId: design },
+      params: { id: String(projectId), fileId: String(fileId) },
+    },
+  )
+  expect(res.status).toBe(200)
+  return readJson<{ cutM3: number; fillM3: number; netM3: number; areaM2: number }>(res)
+}
