@@ -8,6 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { destination } from '@turf/turf'
+import { countSharedMeasure } from '#app/domain/deliverables/measure.server.ts'
 import { createShareLink } from '#app/domain/sharing/share-links.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
 import { formatNumber } from '#app/lib/format/numbers.ts'
@@ -195,7 +196,7 @@ test('an interval too fine for the model is refused with the figure; bad queries
   expect((await contours(client.headers, project.id, file.id, 'interval=1&format=exe')).status).toBe(400)
 })
 
-test('a download link gives the same contours; a view-only link does not, nor its page the form', async () => {
+test('a download link gives the same contours, on its own measure ceiling; a view-only link does not, nor its page the form', async () => {
   const cone = cones.utm34s!
   const { client, project, file } = await setting(cone)
   const tokenOf = (allowDownload: boolean) => {
@@ -224,6 +225,14 @@ test('a download link gives the same contours; a view-only link does not, nor it
   expect(counted.downloadCount).toBe(1)
   expect((await throughLink(download, file.id, 'interval=abc')).status).toBe(400)
   expect((await throughLink(download, 999_999, 'interval=1')).status).toBe(404)
+
+  // The link's holder spends the link's own measure ceiling, never the client's.
+  const link = getDb().select().from(shareLinks).where(eq(shareLinks.projectId, project.id)).get()!
+  // The link made one file above: 119 more reach its ceiling of 120 a minute.
+  for (let i = 1; i < 120; i++) await countSharedMeasure(link.id)
+  const spent = await throughLink(download, file.id, 'interval=2&format=geojson&crs=wgs84')
+  expect(spent.status).toBe(429)
+  expect((await contours(client.headers, project.id, file.id, 'interval=2&format=geojson')).status).toBe(200)
 
   // View-only: the link shows the model, it does not give what is made from the original.
   const viewOnly = tokenOf(false)

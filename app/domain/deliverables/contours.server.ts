@@ -57,6 +57,9 @@ const TEMPLATE = JSON.stringify({
 
 type Owner = Pick<User, 'id'>
 
+/** Whose GDAL share the work runs in, and the ceiling a new file counts against (made once, then kept). */
+export type ContourWork = { owner: Owner; count: () => Promise<void> }
+
 async function gdalTool(user: Owner, tool: string, args: string[], signal?: AbortSignal) {
   try {
     return await runGdal(tool, args, { owner: { accountId: user.id }, signal, timeoutMs: CONTOUR_TIMEOUT_MS })
@@ -256,7 +259,7 @@ export type ContourFile = { path: string; fileName: string; contentType: string;
  * results), made once per interval, format and CRS; new work counts as `owner`'s measure.
  */
 export async function contoursOfModel(
-  owner: Owner,
+  { owner, count }: ContourWork,
   stored: string,
   fileId: number,
   query: ContourQuery,
@@ -268,7 +271,7 @@ export async function contoursOfModel(
   const out = path.join(dir, `${query.interval}m-${crs}.${query.format}.${ext}`)
   const fileName = `contours-${query.interval}m-${crs === 'wgs84' ? 'wgs84' : 'project-crs'}.${ext}`
   if (!(await exists(out))) {
-    await countMeasure(owner.id)
+    await count()
     await fs.mkdir(dir, { recursive: true })
     const layer = await contourLayer(owner, await ensureLocalFile(stored), dir, query.interval, signal)
     await writeFormat(owner, layer, query, out, signal)
@@ -288,7 +291,8 @@ export function contourFile(
   { signal }: { signal?: AbortSignal } = {},
   db: DbOrTx = getDb(),
 ): Promise<ContourFile> {
-  return contoursOfModel(user, requireElevationModel(user, projectId, fileId, db), fileId, query, signal)
+  const work = { owner: user, count: () => countMeasure(user.id) }
+  return contoursOfModel(work, requireElevationModel(user, projectId, fileId, db), fileId, query, signal)
 }
 
 /** The contour file as the answer to a GET: an attachment, never cached by a shared cache. */

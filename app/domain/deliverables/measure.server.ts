@@ -35,6 +35,11 @@ export async function countMeasure(userId: number) {
   await measureLimit.consume(`measure:${userId}`)
 }
 
+/** One made through a share link, against the link's own ceiling: its holder never spends the client's. */
+export async function countSharedMeasure(shareLinkId: number) {
+  await measureLimit.consume(`measure:share:${shareLinkId}`)
+}
+
 /** The stored path of a project's elevation deliverable this user may see; 404 / 400 otherwise. */
 export function requireElevationModel(user: Actor, projectId: number, fileId: number, db: DbOrTx) {
   const { file, path } = getDownloadableFile(user, fileId, db)

@@ -2,10 +2,11 @@
  * Contour lines through a download link: the same files the Map view's contour form makes, from
  * the original elevation model, so only a link that lets its holder take the data offers them
  * (a view-only link shows, it does not give), each counted as a download of the model. The work
- * counts against the project's client.
+ * runs in the client's GDAL share but against the link's own measure ceiling.
  */
 import { contoursOfModel } from '#app/domain/deliverables/contours.server.ts'
 import { MEASURE_MESSAGES } from '#app/domain/deliverables/measure-schemas.ts'
+import { countSharedMeasure } from '#app/domain/deliverables/measure.server.ts'
 import type { ContourQuery } from '#app/domain/deliverables/terrain-schemas.ts'
 import { FILE_MESSAGES } from '#app/domain/files/rules.ts'
 import { absolutePathOf } from '#app/domain/files/storage-paths.server.ts'
@@ -27,7 +28,8 @@ export async function sharedContourFile(
   if (file.deliverableKind !== 'elevation') throw new DomainError(400, MEASURE_MESSAGES.notElevation)
   const stored = absolutePathOf(file)
   if (!isStoredFile(stored)) throw new DomainError(404, FILE_MESSAGES.notFound)
-  const contours = await contoursOfModel({ id: share.project.clientId }, stored, file.id, query, signal)
+  const work = { owner: { id: share.project.clientId }, count: () => countSharedMeasure(share.link.id) }
+  const contours = await contoursOfModel(work, stored, file.id, query, signal)
   // Data made from the original leaves through the link: the owner's count and audit show it.
   recordShareDownload(share.link, file.id)
   return contours
