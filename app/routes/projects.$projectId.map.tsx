@@ -250,8 +250,11 @@ export default function MapViewPage() {
         ) : null}
         {elevationModels.length ? (
           <ContourDownloadForm
-            models={elevationModels.map((d) => ({ id: d.id, fileName: d.fileName }))}
-            actionOf={(fileId) => contoursUrl(project.id, fileId)}
+            models={elevationModels.map((d) => ({
+              id: d.id,
+              fileName: d.fileName,
+              action: contoursUrl(project.id, d.id),
+            }))}
           />
         ) : null}
         {elevationModels.length ? (

@@ -79,7 +79,9 @@ function SharedDeliverables({ data }: { data: ShareViewerData & { tileUrl: strin
   const onMap = new Set(data.layers.map((l) => l.id))
   const { token } = useParams()
   const hasThreeD = data.files.some((f) => f.kind === 'point_cloud' || f.kind === 'model_3d')
-  const contourModels = data.files.filter((f) => f.contoursUrl)
+  const contourModels = data.files.flatMap((f) =>
+    f.contoursUrl ? [{ id: f.id, fileName: f.name, action: f.contoursUrl }] : [],
+  )
   return (
     <div className="space-y-6" data-testid="share-viewer">
       <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
@@ -206,12 +208,7 @@ function SharedDeliverables({ data }: { data: ShareViewerData & { tileUrl: strin
           </li>
         ))}
       </ul>
-      {contourModels.length ? (
-        <ContourDownloadForm
-          models={contourModels.map((f) => ({ id: f.id, fileName: f.name }))}
-          actionOf={(fileId) => contourModels.find((f) => f.id === fileId)!.contoursUrl!}
-        />
-      ) : null}
+      {contourModels.length ? <ContourDownloadForm models={contourModels} /> : null}
       <p className="text-xs text-ink-500">
         Shared through Kestrel Aerial Survey. Check a download against its SHA-256 with{' '}
         <code className="font-mono">sha256sum</code>.

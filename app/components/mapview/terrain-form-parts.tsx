@@ -75,14 +75,15 @@ export function ModelSelect({ id, models, chosen }: { id: string; models: Model[
   )
 }
 
-/** A submit button per elevation model, each posting to its own URL (a GET form's downloads). */
+/** An elevation model a GET form's button sends to: the URL of its download. */
+export type ModelTarget = Model & { action: string }
+
+/** A submit button per elevation model, each sending the form to its own URL (a GET form's downloads). */
 export function ModelButtons({
   models,
-  actionOf,
   label,
 }: {
-  models: Model[]
-  actionOf: (fileId: number) => string
+  models: ModelTarget[]
   label: (fileName: string) => string
 }) {
   return (
@@ -91,7 +92,7 @@ export function ModelButtons({
         <button
           key={m.id}
           type="submit"
-          formAction={actionOf(m.id)}
+          formAction={m.action}
           className="btn-secondary btn-sm max-w-full truncate"
         >
           {label(m.fileName)}

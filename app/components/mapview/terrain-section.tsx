@@ -17,6 +17,7 @@ import {
   ModelSelect,
   SubmitWithError,
   ToolForm,
+  type ModelTarget,
 } from './terrain-form-parts.tsx'
 
 type Model = { id: number; fileName: string }
@@ -26,14 +27,8 @@ export function contoursUrl(projectId: number, fileId: number) {
   return `/api/projects/${projectId}/deliverables/${fileId}/contours`
 }
 
-/** The contour form: a GET per model, to `actionOf(fileId)` (the /api route, or a download link's). */
-export function ContourDownloadForm({
-  models,
-  actionOf,
-}: {
-  models: Model[]
-  actionOf: (fileId: number) => string
-}) {
+/** The contour form: a GET per model, to its URL (the /api route, or a download link's). */
+export function ContourDownloadForm({ models }: { models: ModelTarget[] }) {
   return (
     <CardSection
       id="contours-heading"
@@ -74,7 +69,7 @@ export function ContourDownloadForm({
             { value: 'wgs84', label: 'WGS84 (longitude, latitude)' },
           ]}
         />
-        <ModelButtons models={models} actionOf={actionOf} label={(fileName) => `Contours of ${fileName}`} />
+        <ModelButtons models={models} label={(fileName) => `Contours of ${fileName}`} />
       </Form>
     </CardSection>
   )

@@ -72,8 +72,7 @@ export function VolumeReportForm({
             />
           ) : null}
           <ModelButtons
-            models={elevationModels}
-            actionOf={(fileId) => volumeReportUrl(projectId, fileId)}
+            models={elevationModels.map((m) => ({ ...m, action: volumeReportUrl(projectId, m.id) }))}
             label={(fileName) => `Volume report on ${fileName} (PDF)`}
           />
         </Form>
