@@ -190,7 +190,7 @@ export function NotesSection({
       >
         <SelectField
           labelProps={{ children: 'Format' }}
-          selectProps={{ id: 'notes-export-format', name: 'format', className: 'mt-1 block' }}
+          selectProps={{ id: 'notes-export-format', name: 'format' }}
           options={NOTE_EXPORT_FORMATS.map((format) => ({
             value: format,
             label: NOTE_EXPORT_FORMAT_LABELS[format],
@@ -198,7 +198,7 @@ export function NotesSection({
         />
         <SelectField
           labelProps={{ children: 'Coordinates' }}
-          selectProps={{ id: 'notes-export-crs', name: 'crs', className: 'mt-1 block' }}
+          selectProps={{ id: 'notes-export-crs', name: 'crs' }}
           options={NOTE_EXPORT_CRS_OPTIONS}
         />
         <button type="submit" className="btn-secondary">

@@ -300,12 +300,7 @@ function StartForm({
       <div className="grid gap-3 sm:grid-cols-2">
         <SelectField
           labelProps={{ children: 'Node' }}
-          selectProps={{
-            id: nodeSelectId,
-            name: 'nodeId',
-            defaultValue: '',
-            className: 'mt-1 block w-full',
-          }}
+          selectProps={{ id: nodeSelectId, name: 'nodeId', defaultValue: '' }}
           placeholder="Any online node (shortest queue)"
           options={nodes.map((n) => ({
             value: String(n.id),
