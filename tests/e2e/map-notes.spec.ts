@@ -8,7 +8,14 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 
-import { buildConeDsm, buildPreview, buildViewingCog, rasterFacts } from '../helpers/dsm-fixtures.ts'
+import {
+  buildConeDsm,
+  buildPreview,
+  buildViewingCog,
+  CONE_VOLUME_M3,
+  rasterFacts,
+} from '../helpers/dsm-fixtures.ts'
+import { pdfText } from '../helpers/pdf-text.ts'
 import { e2eDir } from '../setup/e2e-env.ts'
 import { seedPaidProject } from './admin-fixtures.ts'
 import { DEMO_PASSWORD, signIn } from './fixtures.ts'
@@ -100,7 +107,7 @@ test('a note drawn on the map, shown in its colour and exported as GeoJSON', asy
 })
 
 test(
-  'without JavaScript: a note typed into the form, exported as CSV, and deleted after a confirmation',
+  'without JavaScript: notes typed into the form, exported as CSV, a polygon’s volume report, and deleted after a confirmation',
   { tag: '@no-js-only' },
   async ({ page }) => {
     test.setTimeout(120_000)
@@ -118,6 +125,34 @@ test(
     const rows = file.text.trim().split(/\r?\n/)
     expect(rows).toHaveLength(2)
     expect(rows[1]).toContain('Survey peg 4')
+
+    // A polygon typed round the cone (radius 20 m, 10 m high on flat ground): its volume report.
+    const [lat, lng] = [-33.92, 18.42]
+    const corners = [
+      [lat - 0.00025, lng - 0.00027],
+      [lat - 0.00025, lng + 0.00027],
+      [lat + 0.00025, lng + 0.00027],
+      [lat + 0.00025, lng - 0.00027],
+    ]
+    await page.getByRole('textbox', { name: 'Title' }).fill('Cone pile')
+    await page.getByRole('combobox', { name: 'Shape' }).selectOption('polygon')
+    await page
+      .getByRole('textbox', { name: /^Coordinates, one/ })
+      .fill(corners.map((c) => c.join(', ')).join('\n'))
+    await page.getByRole('button', { name: 'Save note' }).click()
+    await expect(page.getByTestId('note').filter({ hasText: 'Cone pile' })).toBeVisible()
+    const report = page.getByTestId('volume-report')
+    await expect(report.getByRole('checkbox', { name: 'Cone pile' })).toBeChecked()
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      report.getByRole('button', { name: 'Volume report on notes-dsm.tif (PDF)' }).click(),
+    ])
+    const text = await pdfText(fs.readFileSync((await pdf.path())!))
+    expect(text).toContain('Cone pile')
+    const cut = /Cut\s+([\d ]+,\d+) m³/.exec(text)?.[1]
+    expect(Math.abs(Number(cut!.replace(/ /g, '').replace(',', '.')) - CONE_VOLUME_M3)).toBeLessThan(
+      CONE_VOLUME_M3 * 0.02,
+    )
 
     // Delete asks first: the dialog names the note, Cancel keeps it, Delete note removes it.
     const peg = page.getByTestId('note').filter({ hasText: 'Survey peg 4' })
