@@ -5,6 +5,7 @@ import { AdminDialog } from '#app/components/dashboard/admin/ui.tsx'
 import { UpdatePilotSchema } from '#app/domain/admin/schemas.ts'
 import { updatePilot } from '#app/domain/admin/users.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
+import { fullName } from '#app/domain/users/person-name.ts'
 import { pilotLicenceDisplay } from '#app/domain/users/pilot-licence.ts'
 import { findUserById } from '#app/domain/users/users.server.ts'
 import { readFormBody } from '#app/lib/http/form-body.server.ts'
@@ -67,7 +68,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     save: (value) => updatePilot(admin.id, pilot.id, value),
     done: (updated) => ({
       title: 'Pilot Updated',
-      description: `${updated.firstName} ${updated.lastName} has been saved.`,
+      description: `${fullName(updated)} has been saved.`,
     }),
   })
 }
@@ -78,7 +79,7 @@ export default function EditPilotDialog() {
   return (
     <AdminDialog
       title="Edit Pilot"
-      description={`${pilot.firstName} ${pilot.lastName} · ${pilot.licenceDisplay}`}
+      description={`${fullName(pilot)} · ${pilot.licenceDisplay}`}
       closeTo={CLOSE}
       wide
     >

@@ -5,6 +5,7 @@ import { AdminDialog } from '#app/components/dashboard/admin/ui.tsx'
 import { CreatePilotSchema } from '#app/domain/admin/schemas.ts'
 import { createPilot } from '#app/domain/admin/users.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
+import { fullName } from '#app/domain/users/person-name.ts'
 import { readFormBody } from '#app/lib/http/form-body.server.ts'
 import { adminDialogLoader } from '#app/routes/_helpers/admin-dialogs.server.ts'
 import { submitAdminForm } from '#app/routes/_helpers/admin-forms.server.ts'
@@ -22,7 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
     save: (value) => createPilot(admin.id, value),
     done: (pilot) => ({
       title: 'Pilot Created',
-      description: `${pilot.firstName} ${pilot.lastName} can now sign in and receive jobs.`,
+      description: `${fullName(pilot)} can now sign in and receive jobs.`,
     }),
   })
 }

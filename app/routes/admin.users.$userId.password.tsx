@@ -9,6 +9,7 @@ import { useIsPending } from '#app/components/ui/use-is-pending.ts'
 import { AdminSetPasswordFormSchema } from '#app/domain/admin/schemas.ts'
 import { resetPasswordByAdmin } from '#app/domain/admin/users.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
+import { fullName } from '#app/domain/users/person-name.ts'
 import { findUserById } from '#app/domain/users/users.server.ts'
 import { readFormBody } from '#app/lib/http/form-body.server.ts'
 import { pageId } from '#app/lib/http/page-errors.server.ts'
@@ -25,7 +26,7 @@ function targetUser(params: { userId?: string }) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, 'admin')
   const user = targetUser(params)
-  return json({ user: { id: user.id, name: `${user.firstName} ${user.lastName}`, email: user.email } })
+  return json({ user: { id: user.id, name: fullName(user), email: user.email } })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

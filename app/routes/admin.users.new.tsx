@@ -14,6 +14,7 @@ import { AdminCreateUserSchema } from '#app/domain/admin/schemas.ts'
 import { createUserByAdmin } from '#app/domain/admin/users.server.ts'
 import { requireRole } from '#app/domain/auth/guards.server.ts'
 import { COUNTRIES } from '#app/domain/auth/schemas.ts'
+import { fullName } from '#app/domain/users/person-name.ts'
 import { readFormBody } from '#app/lib/http/form-body.server.ts'
 import { adminDialogLoader } from '#app/routes/_helpers/admin-dialogs.server.ts'
 import { submitAdminForm } from '#app/routes/_helpers/admin-forms.server.ts'
@@ -31,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
     save: (value) => createUserByAdmin(admin.id, value),
     done: (user) => ({
       title: 'User Created',
-      description: `${user.firstName} ${user.lastName} (${user.role}) can now sign in.`,
+      description: `${fullName(user)} (${user.role}) can now sign in.`,
     }),
   })
 }

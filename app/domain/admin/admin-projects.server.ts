@@ -8,6 +8,8 @@ import { summariseFlightPlan } from '#app/domain/flight-plan/flight-plan.ts'
 import { pilotDocumentProblem } from '#app/domain/operator/expiry.ts'
 import { statusBadge } from '#app/domain/projects/status.ts'
 import { stopShareLinksOf } from '#app/domain/sharing/share-links.server.ts'
+import { personName } from '#app/domain/users/person-name.server.ts'
+import { fullName } from '#app/domain/users/person-name.ts'
 import { recordAudit } from '#app/lib/audit/audit.server.ts'
 import { appUrl } from '#app/lib/config/env.server.ts'
 import { getDb } from '#app/lib/db/db.server.ts'
@@ -57,7 +59,7 @@ function listWhere(query: ProjectListQuery): SQL | undefined {
         match(projects.name),
         match(projects.location),
         match(users.email),
-        match(sql`${users.firstName} || ' ' || ${users.lastName}`),
+        match(personName(users)),
         match(users.companyName),
       )!,
     )
@@ -90,7 +92,7 @@ export function listAllProjects(query: ProjectListQuery = {}) {
       landOwnerFormUploaded: projects.landOwnerFormUploaded,
       createdAt: projects.createdAt,
       clientId: projects.clientId,
-      clientName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+      clientName: personName(users),
       clientEmail: users.email,
       pilotId: projects.pilotId,
       pilotFirstName: pilotUsers.firstName,
@@ -153,13 +155,13 @@ export function getProjectForAdmin(id: number) {
     client: client
       ? {
           id: client.id,
-          name: `${client.firstName} ${client.lastName}`,
+          name: fullName(client),
           email: client.email,
           phone: client.phone,
           companyName: client.companyName,
         }
       : null,
-    pilot: pilot ? { id: pilot.id, name: `${pilot.firstName} ${pilot.lastName}`, email: pilot.email } : null,
+    pilot: pilot ? { id: pilot.id, name: fullName(pilot), email: pilot.email } : null,
     files,
   }
 }
@@ -323,9 +325,7 @@ async function sendJobCard(
         ['Project', `${project.name} (#${project.id})`],
         [
           'Client',
-          client
-            ? `${client.firstName} ${client.lastName}${client.companyName ? `, ${client.companyName}` : ''}`
-            : 'Unknown',
+          client ? `${fullName(client)}${client.companyName ? `, ${client.companyName}` : ''}` : 'Unknown',
         ],
         ['Client contact', client ? `${client.email}${client.phone ? `, +27 ${client.phone}` : ''}` : '—'],
         [
@@ -356,7 +356,7 @@ async function sendAssignmentNotice(
       heading: 'Your survey has a pilot',
       paragraphs: [
         `Hi ${client.firstName},`,
-        `${pilot.firstName} ${pilot.lastName} has been assigned to fly "${project.name}". We will be in touch to confirm the flight date.`,
+        `${fullName(pilot)} has been assigned to fly "${project.name}". We will be in touch to confirm the flight date.`,
         ...(message ? [message] : []),
       ],
       action: { label: 'View your project', url: `${appUrl()}/dashboard` },

@@ -5,6 +5,7 @@
  * expires within 30 days, and a daily mail lists it.
  */
 import fs from 'node:fs'
+import { fullName } from '#app/domain/users/person-name.ts'
 import { recordAudit } from '#app/lib/audit/audit.server.ts'
 import { getCompanyInfo, getEnv } from '#app/lib/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
@@ -122,7 +123,7 @@ export function listPilotDocuments(today = todayInSouthAfrica(), db: DbOrTx = ge
   return activePilots(db)
     .map((p) => ({
       id: p.id,
-      name: `${p.firstName} ${p.lastName}`,
+      name: fullName(p),
       rplNumber: p.rplNumber,
       rplExpiresAt: p.rplExpiresAt,
       rplState: expiryState(p.rplExpiresAt, today),
@@ -164,7 +165,7 @@ export function listExpiringItems(today = todayInSouthAfrica(), db: DbOrTx = get
       const state = expiryState(date, today)
       if (state === 'valid') continue
       items.push({
-        label: `Pilot ${pilot.firstName} ${pilot.lastName}: ${what}`,
+        label: `Pilot ${fullName(pilot)}: ${what}`,
         expiresAt: date,
         state,
         daysLeft: date ? daysUntil(date, today) : null,

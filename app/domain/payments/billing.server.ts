@@ -4,6 +4,7 @@
  * details at issue. Later profile or configuration changes, and account deletion, leave
  * issued invoices as they were.
  */
+import { fullName } from '#app/domain/users/person-name.ts'
 import { getCompanyInfo, type CompanyInfo } from '#app/lib/config/env.server.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { users, type Invoice, type User } from '#db/schema.ts'
@@ -24,9 +25,7 @@ export const billedClientColumns = {
 export type BilledClient = Pick<User, keyof typeof billedClientColumns>
 
 export function billingSnapshotOf(client: BilledClient) {
-  const name = [`${client.firstName} ${client.lastName}`.trim(), client.companyName]
-    .filter(Boolean)
-    .join(', ')
+  const name = [fullName(client).trim(), client.companyName].filter(Boolean).join(', ')
   return {
     billingName: name,
     billingEmail: client.email,

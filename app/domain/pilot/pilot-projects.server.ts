@@ -9,6 +9,7 @@ import { flightPlanView } from '#app/domain/flight-plan/flight-plan.ts'
 import { startProcessingAutomatically } from '#app/domain/processing/auto-start.server.ts'
 import { projectPhotosWithoutAccessCheck } from '#app/domain/processing/project-photos.server.ts'
 import { projectBasics } from '#app/domain/projects/project-basics.ts'
+import { fullName } from '#app/domain/users/person-name.ts'
 import { getDb, type DbOrTx } from '#app/lib/db/db.server.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { flightLogs, projects, users, type Project, type User } from '#db/schema.ts'
@@ -38,7 +39,7 @@ function toPilotProject(
     clientNotifiedAt: project.clientNotifiedAt,
     createdAt: project.createdAt,
     updatedAt: project.updatedAt,
-    clientName: client ? `${client.firstName} ${client.lastName}` : '',
+    clientName: client ? fullName(client) : '',
     clientEmail: client?.email ?? '',
     clientPhone: client?.phone ?? null,
     clientCompany: client?.companyName ?? null,

@@ -17,6 +17,7 @@ import { saveDeliverableSettings } from '#app/domain/deliverables/settings.serve
 import { updateHub } from '#app/domain/hubs/hubs.server.ts'
 import { PricingSettingsSchema } from '#app/domain/pricing/settings.ts'
 import { updateDroneProfile } from '#app/domain/survey/drone-profiles.server.ts'
+import { fullName } from '#app/domain/users/person-name.ts'
 import { DomainError } from '#app/lib/http/domain-error.ts'
 import { intentSchema, readIntent } from '#app/lib/http/intents.ts'
 import { idOrNull } from '#app/lib/http/page-errors.server.ts'
@@ -51,7 +52,7 @@ export async function handleAdminIntent(admin: User, formData: FormData) {
         const user = setUserActive(admin.id, id, active.data)
         return redirectWithToast(back('/admin?tab=users'), {
           title: 'User Updated',
-          description: `${user.firstName} ${user.lastName} is now ${user.isActive ? 'active' : 'inactive'}.`,
+          description: `${fullName(user)} is now ${user.isActive ? 'active' : 'inactive'}.`,
         })
       }
       case 'admin-pilot-active': {
@@ -65,7 +66,7 @@ export async function handleAdminIntent(admin: User, formData: FormData) {
         const pilot = await updatePilot(admin.id, id, { isActive: active.data })
         return redirectWithToast(back('/admin?tab=pilots'), {
           title: 'Pilot Updated',
-          description: `${pilot.firstName} ${pilot.lastName} is now ${pilot.isActive ? 'active' : 'inactive'}.`,
+          description: `${fullName(pilot)} is now ${pilot.isActive ? 'active' : 'inactive'}.`,
         })
       }
       case 'admin-hub-active': {

@@ -20,6 +20,7 @@ import {
 import { KeepFilesSchema } from '#app/domain/files/retention.ts'
 import { statusBadge } from '#app/domain/projects/status.ts'
 import { sharePanelData } from '#app/domain/sharing/share-panel.server.ts'
+import { fullName } from '#app/domain/users/person-name.ts'
 import { getEnv } from '#app/lib/config/env.server.ts'
 import { formatDate } from '#app/lib/format/dates.ts'
 import { isDomainError } from '#app/lib/http/domain-error.ts'
@@ -38,7 +39,7 @@ export async function adminProjectDialog(admin: Pick<User, 'id' | 'role'>, proje
   const coverage = await projectCoverage(admin, details.project.id)
   const pilots = listActivePilots().map((p) => ({
     id: p.id,
-    name: `${p.firstName} ${p.lastName}`,
+    name: fullName(p),
     serviceArea: p.serviceArea,
   }))
   const retention = details.project.completedAt ? retentionStateOf(details.project) : null

@@ -35,13 +35,7 @@ export function DroneProfilesSection({ drones }: { drones: TabData<'settings'>['
               {formatPercent(d.usableBatteryShare * 100)}
             </td>
             <td className={td}>
-              <ActiveToggle
-                intent="admin-drone-active"
-                id={d.id}
-                isActive={d.isActive}
-                label={d.name}
-                returnTo="/admin?tab=settings"
-              />
+              <ActiveToggle intent="admin-drone-active" id={d.id} isActive={d.isActive} label={d.name} />
             </td>
             <td className={td}>
               <RowActions

@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react'
 import { TableCard } from '#app/components/ui/section-header.tsx'
+import { fullName } from '#app/domain/users/person-name.ts'
 import { formatNumber, formatPhone, plural } from '#app/lib/format/numbers.ts'
 
 import type { TabData } from './types.ts'
@@ -20,9 +21,7 @@ export function PilotsTab({ data }: { data: TabData<'pilots'> }) {
         {data.pilots.map((p) => (
           <tr key={p.id} data-testid={`pilot-row-${p.email}`}>
             <td className={td}>
-              <p className="font-medium text-ink-950">
-                {p.firstName} {p.lastName}
-              </p>
+              <p className="font-medium text-ink-950">{fullName(p)}</p>
               <p className="font-mono text-xs text-ink-500">{p.licenceDisplay}</p>
             </td>
             <td className={td}>
@@ -53,28 +52,19 @@ export function PilotsTab({ data }: { data: TabData<'pilots'> }) {
                   className="link text-xs"
                 >
                   View
-                  <span className="sr-only">
-                    {' '}
-                    licence of {p.firstName} {p.lastName} (opens in a new window)
-                  </span>
+                  <span className="sr-only"> licence of {fullName(p)} (opens in a new window)</span>
                 </a>
               ) : null}
             </td>
             <td className={td}>
-              <ActiveToggle
-                intent="admin-pilot-active"
-                id={p.id}
-                isActive={p.isActive}
-                label={`${p.firstName} ${p.lastName}`}
-                returnTo="/admin?tab=pilots"
-              />
+              <ActiveToggle intent="admin-pilot-active" id={p.id} isActive={p.isActive} label={fullName(p)} />
             </td>
             <td className={td}>
               <Link
                 to={`/admin/pilots/${p.id}`}
                 preventScrollReset
                 className="btn-secondary btn-sm"
-                aria-label={`Edit ${p.firstName} ${p.lastName}`}
+                aria-label={`Edit ${fullName(p)}`}
               >
                 Edit
               </Link>

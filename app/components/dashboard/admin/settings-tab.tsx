@@ -266,13 +266,7 @@ export function SettingsTab({ data }: { data: TabData<'settings'> }) {
                 {`${h.latitude.toFixed(4)}, ${h.longitude.toFixed(4)}`}
               </td>
               <td className={td}>
-                <ActiveToggle
-                  intent="admin-hub-active"
-                  id={h.id}
-                  isActive={h.isActive}
-                  label={h.name}
-                  returnTo="/admin?tab=settings"
-                />
+                <ActiveToggle intent="admin-hub-active" id={h.id} isActive={h.isActive} label={h.name} />
               </td>
               <td className={td}>
                 <RowActions

@@ -1,5 +1,5 @@
 /** Small building blocks shared by the admin tabs and dialogs. */
-import { Form, isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
+import { Form, isRouteErrorResponse, Link, useLocation, useRouteError } from '@remix-run/react'
 import { cn } from '#app/components/ui/cn.ts'
 import { StatusButton } from '#app/components/ui/status-button.tsx'
 import { UrlDialog } from '#app/components/ui/url-dialog.tsx'
@@ -37,14 +37,14 @@ export function ActiveToggle({
   id,
   isActive,
   label,
-  returnTo,
 }: {
   intent: string
   id: number
   isActive: boolean
   label: string
-  returnTo: string
 }) {
+  // Back to where the admin pressed it (tab, page, filters); the action falls back to the tab.
+  const { pathname, search } = useLocation()
   const pending = usePendingFormData({ intent, fields: { id: String(id) } })
   const busy = pending !== null
   const shown = pending ? pending.get('isActive') === 'true' : isActive
@@ -53,7 +53,7 @@ export function ActiveToggle({
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="isActive" value={String(!isActive)} />
-      <input type="hidden" name="returnTo" value={returnTo} />
+      <input type="hidden" name="returnTo" value={pathname + search} />
       <button
         type="submit"
         role="switch"

@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react'
 import { TableCard } from '#app/components/ui/section-header.tsx'
+import { fullName } from '#app/domain/users/person-name.ts'
 import { plural } from '#app/lib/format/numbers.ts'
 import { useOptionalUser } from '#app/root.tsx'
 
@@ -22,9 +23,7 @@ export function UsersTab({ data }: { data: TabData<'users'> }) {
         {data.users.map((u) => (
           <tr key={u.id} data-testid={`user-row-${u.email}`}>
             <td className={td}>
-              <p className="font-medium text-ink-950">
-                {u.firstName} {u.lastName}
-              </p>
+              <p className="font-medium text-ink-950">{fullName(u)}</p>
               {u.companyName ? <p className="text-xs text-ink-500">{u.companyName}</p> : null}
             </td>
             <td className={`${td} whitespace-nowrap`}>{u.email}</td>
@@ -39,8 +38,7 @@ export function UsersTab({ data }: { data: TabData<'users'> }) {
                   intent="admin-user-active"
                   id={u.id}
                   isActive={u.isActive}
-                  label={`${u.firstName} ${u.lastName}`}
-                  returnTo="/admin?tab=users"
+                  label={fullName(u)}
                 />
               )}
             </td>
