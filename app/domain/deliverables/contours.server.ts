@@ -256,7 +256,7 @@ export type ContourFile = { path: string; fileName: string; contentType: string;
 
 /**
  * Contours of a stored elevation model (`stored`, its full path; `fileId` names its folder of
- * results), made once per interval, format and CRS; new work counts as `owner`'s measure.
+ * results), made once per interval, format and CRS; new work runs in `owner`'s GDAL share and `count`s.
  */
 export async function contoursOfModel(
   { owner, count }: ContourWork,
