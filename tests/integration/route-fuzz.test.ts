@@ -2,10 +2,13 @@
  * Every route of the Remix manifest (read from the app's route files, so a route added
  * later is covered without editing this test) gets malformed bodies and odd query strings
  * from a signed-out visitor and from a client, a pilot and an admin: no answer may be a
- * 5xx, none may take longer than a few seconds, and the app still answers afterwards.
+ * 5xx, none may take longer than a few seconds, none may carry a password hash, and the app
+ * still answers afterwards.
  * Requests go through Remix's own request handler with a build made from the sources.
  */
 import { createRequestHandler } from '@remix-run/node'
+import { getDb } from '#app/lib/db/db.server.ts'
+import { users } from '#db/schema.ts'
 import { createTestHub, createTestProject, signedInUser } from '#tests/factories.ts'
 import { buildFromSources, type ManifestRoute } from '#tests/helpers/source-build.ts'
 import { beforeAll, describe, expect, test } from 'vitest'
@@ -201,6 +204,8 @@ const QUERIES = [
 const PARAM_VALUES = ['1', 'abc', '1e20', '-1', '%F0%9F%98%80', '99999999999999999999999']
 
 let handler: (request: Request) => Promise<Response>
+/** Every account's password hash: no page, JSON or file may ever send one. */
+let passwordHashes: string[] = []
 let routes: ManifestRoute[] = []
 const identities: Array<{ name: string; headers: Record<string, string> }> = [
   { name: 'signed out', headers: {} },
@@ -226,17 +231,23 @@ beforeAll(async () => {
   createTestHub()
   await createTestProject({ paid: true })
   await createTestProject({})
+  passwordHashes = getDb()
+    .select({ hash: users.passwordHash })
+    .from(users)
+    .all()
+    .map((u) => u.hash)
 }, 120_000)
 
-async function send(request: Request): Promise<Response> {
+/** The answer and its body as text (a hash is ASCII, so latin1 reads any body without failing). */
+async function send(request: Request): Promise<{ response: Response; text: string }> {
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${PER_REQUEST_MS} ms`)), PER_REQUEST_MS)
   })
   try {
     const response = await Promise.race([handler(request), timeout])
-    await Promise.race([response.arrayBuffer(), timeout])
-    return response
+    const body = await Promise.race([response.arrayBuffer(), timeout])
+    return { response, text: Buffer.from(body).toString('latin1') }
   } finally {
     clearTimeout(timer)
   }
@@ -250,7 +261,7 @@ describe('every route survives malformed input', () => {
     )
   })
 
-  test('no 5xx and no hang for any route, body, method or identity', async () => {
+  test('no 5xx, no hang and no password hash for any route, body, method or identity', async () => {
     const failures: string[] = []
     const slowest: Array<[number, string]> = []
     const bodies = SHAPES.map((shape) => shape.body())
@@ -301,8 +312,10 @@ describe('every route survives malformed input', () => {
           requests.slice(start, start + 6).map(async ({ label, make }) => {
             const began = performance.now()
             try {
-              const response = await send(make())
+              const { response, text } = await send(make())
               if (response.status >= 500) failures.push(`${route.path} ${label} → ${response.status}`)
+              if (passwordHashes.some((hash) => text.includes(hash)) || text.includes('passwordHash'))
+                failures.push(`${route.path} ${label} → a password hash in the answer`)
             } catch (error) {
               failures.push(`${route.path} ${label} → ${(error as Error).message}`)
             }
@@ -320,7 +333,7 @@ describe('every route survives malformed input', () => {
   }, 240_000)
 
   test('the app still answers afterwards', async () => {
-    const response = await send(new Request(`${BASE}/healthcheck`))
+    const { response } = await send(new Request(`${BASE}/healthcheck`))
     expect(response.status).toBeLessThan(500)
   })
 })
