@@ -200,6 +200,8 @@ const QUERIES = [
   '?page=1e20&tab=audit&q=' + 'a'.repeat(2_000),
   '?projectId=abc&view=quote&payment=true&tab=%00',
   '?redirectTo=/..//evil.example&token=%00',
+  // The admin's turn: the tabs that list accounts.
+  '?tab=users&view=1',
 ]
 const PARAM_VALUES = ['1', 'abc', '1e20', '-1', '%F0%9F%98%80', '99999999999999999999999']
 
