@@ -55,7 +55,7 @@ async function openProject(page: Page, projectId: number) {
 }
 
 test(
-  'the client uploads the signed land owner form, downloads the same bytes and deletes it',
+  'the client uploads the signed land owner form, downloads the same bytes and removes it',
   { tag: '@no-js' },
   async ({ page }) => {
     const { projectId, clientEmail } = seedPaidProject('Erf 4512 orchard survey')
@@ -87,7 +87,7 @@ test(
     const saved = fs.readFileSync((await download.path())!)
     expect(saved.equals(bytes)).toBe(true)
 
-    await panel.getByRole('button', { name: 'Delete Annexure G signed.pdf' }).click()
+    await panel.getByRole('button', { name: 'Remove Annexure G signed.pdf' }).click()
     await expectToast(page, 'Land owner agreement has been deleted')
     await expect(page.getByTestId('land-owner-panel').getByText('Required')).toBeVisible()
     expect(landOwnerFlag(projectId)).toBe(0)

@@ -13,10 +13,10 @@ import * as downloadRoute from '#app/routes/api.download-file.$id.ts'
 import * as uploadRoute from '#app/routes/api.upload.ts'
 import * as dashboardRoute from '#app/routes/dashboard.tsx'
 import * as healthRoute from '#app/routes/healthcheck.tsx'
-import { projectFiles } from '#db/schema.ts'
+import { projectFiles, type ProjectFile } from '#db/schema.ts'
 import { addTestFile, getProject, insertProject, signedInUser } from '#tests/factories.ts'
 import { bigPdfBytes, mp4Bytes, multipart, pdfBytes, PNG_BYTES } from '#tests/helpers/files.ts'
-import { callRoute, readJson } from '#tests/helpers/requests.ts'
+import { callRoute, readJson, toastOf } from '#tests/helpers/requests.ts'
 import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, test } from 'vitest'
 
@@ -637,6 +637,52 @@ describe('the /dashboard file forms (no JavaScript)', () => {
       getDb().select().from(projectFiles).where(eq(projectFiles.projectId, project.id)).all(),
     ).toHaveLength(0)
     expect(getProject(project.id).landOwnerFormUploaded).toBe(false)
+  })
+})
+
+describe('the land owner panel’s Remove (no JavaScript)', () => {
+  test('removes only an agreement; anything else, or another’s, is “Remove failed”', async () => {
+    const { client, otherClient, project } = await setting()
+    const url = `/dashboard?tab=projects&view=${project.id}`
+    // Both the client's own uploads: a client removes only what they uploaded.
+    const [agreement, document] = (['land_owner_agreement', 'project_document'] as const).map((category) => {
+      const file = addTestFile(project.id, 'application/pdf', category)
+      getDb()
+        .update(projectFiles)
+        .set({ uploadedBy: client.user.id })
+        .where(eq(projectFiles.id, file.id))
+        .run()
+      return file
+    }) as [ProjectFile, ProjectFile]
+    const remove = (fileId: number, headers: Record<string, string>) =>
+      callRoute(dashboardRoute.action, url, {
+        form: { intent: 'remove-land-owner-form', fileId: String(fileId) },
+        headers,
+      })
+    const stillThere = (id: number) =>
+      getDb().select().from(projectFiles).where(eq(projectFiles.id, id)).get() !== undefined
+
+    for (const [fileId, headers] of [
+      [document.id, client.headers],
+      [agreement.id, otherClient.headers],
+    ] as const) {
+      const refused = await remove(fileId, headers)
+      expect(refused.headers.get('Location')).toBe(url)
+      expect(await toastOf(refused)).toMatchObject({
+        type: 'error',
+        title: 'Remove failed',
+        description: 'Failed to remove the file',
+      })
+      expect(stillThere(fileId)).toBe(true)
+    }
+
+    const removed = await remove(agreement.id, client.headers)
+    expect(await toastOf(removed)).toMatchObject({
+      type: 'success',
+      title: 'Land owner agreement has been deleted',
+    })
+    expect(stillThere(agreement.id)).toBe(false)
+    expect(stillThere(document.id)).toBe(true)
   })
 })
 

@@ -23,8 +23,8 @@ export function LandOwnerPanel({
   action: string
 }) {
   const agreements = files.filter((f) => f.fileCategory === 'land_owner_agreement')
-  const deletingForm = usePendingFormData({ intent: 'delete-file' })
-  const deleting = deletingForm ? Number(deletingForm.get('fileId')) : null
+  const removingForm = usePendingFormData({ intent: 'remove-land-owner-form' })
+  const removing = removingForm ? Number(removingForm.get('fileId')) : null
   const done = agreements.length > 0
   return (
     <section
@@ -73,15 +73,15 @@ export function LandOwnerPanel({
                   Download
                 </a>
                 <Form method="post" action={action}>
-                  <input type="hidden" name="intent" value="delete-file" />
+                  <input type="hidden" name="intent" value="remove-land-owner-form" />
                   <input type="hidden" name="fileId" value={file.id} />
                   <button
                     type="submit"
                     className="btn-danger-quiet btn-sm"
-                    disabled={deleting === file.id}
-                    aria-label={`Delete ${file.originalName}`}
+                    disabled={removing === file.id}
+                    aria-label={`Remove ${file.originalName}`}
                   >
-                    {deleting === file.id ? 'Deleting…' : 'Delete'}
+                    {removing === file.id ? 'Removing…' : 'Remove'}
                   </button>
                 </Form>
               </span>

@@ -183,13 +183,23 @@ export async function storeProjectFile(
 }
 
 /**
- * Deletes a file the user may delete (404 otherwise): the row first, in a transaction
- * that also clears `landOwnerFormUploaded` when the last agreement goes, then the bytes.
+ * Deletes a file the user may delete (404 otherwise, and for a file not of the `only` category):
+ * the row first, in a transaction that also clears `landOwnerFormUploaded` when the last
+ * agreement goes, then the bytes.
  */
-export async function deleteProjectFile(user: Actor, fileId: number, db = getDb()): Promise<FileView> {
+export async function deleteProjectFile(
+  user: Actor,
+  fileId: number,
+  { only }: { only?: FileCategory } = {},
+  db = getDb(),
+): Promise<FileView> {
   const removed = db.transaction((tx) => {
     const found = fileWithProjectWithoutAccessCheck(fileId, tx)
-    if (!found || !canDeleteFile(user, found.project, found.file))
+    if (
+      !found ||
+      !canDeleteFile(user, found.project, found.file) ||
+      (only && found.file.fileCategory !== only)
+    )
       throw new DomainError(404, FILE_MESSAGES.notFound)
     tx.delete(projectFiles).where(eq(projectFiles.id, fileId)).run()
     if (found.file.fileCategory === 'land_owner_agreement') refreshLandOwnerFlag(found.project.id, tx)

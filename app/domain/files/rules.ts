@@ -143,6 +143,8 @@ export const FILE_MESSAGES = {
   deleteFailedTitle: 'Error Deleting File',
   deleteFailed: 'Failed to delete file',
   deleted: 'File Deleted',
+  removeFailedTitle: 'Remove failed',
+  removeFailed: 'Failed to remove the file',
   fetchFailed: 'Failed to fetch project files',
   landOwnerUploaded: 'Annexure G uploaded successfully',
   landOwnerDeleted: 'Land owner agreement has been deleted',

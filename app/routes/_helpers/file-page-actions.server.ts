@@ -1,20 +1,21 @@
 /**
  * The file forms on pages (no-JavaScript uploads and the delete buttons), for any page
  * action: `handleUploadForm` for a multipart post (call it BEFORE `request.formData()`),
- * `handleFileIntent` for `intent=delete-file` (field `fileId`). Both answer with a redirect
- * back to the page the form posted to, carrying the product's toast.
+ * `handleFileIntent` for `intent=delete-file` or the land owner panel's
+ * `remove-land-owner-form` (field `fileId`). Both answer with a redirect back to the page the
+ * form posted to, carrying the product's toast.
  */
 import { receiveMultipartUpload } from '#app/domain/files/multipart.server.ts'
 import { deleteProjectFile } from '#app/domain/files/project-files.server.ts'
 import { FILE_MESSAGES, type FileCategory } from '#app/domain/files/rules.ts'
 import { isDomainError } from '#app/lib/http/domain-error.ts'
-import { intentSchema } from '#app/lib/http/intents.ts'
+import { intentSchema, readIntent } from '#app/lib/http/intents.ts'
 import { assertSameOrigin } from '#app/lib/http/origin.server.ts'
 import { redirectWithToast } from '#app/lib/http/toast.server.ts'
 import type { User } from '#db/schema.ts'
 
-/** The file forms' intents (a file's deletion), as the pages read them. */
-export const FileIntents = intentSchema('delete-file')
+/** The file forms' intents (a file's deletion; a land owner agreement's removal), as the pages read them. */
+export const FileIntents = intentSchema('delete-file', 'remove-land-owner-form')
 
 /** The page the form posted to (path and query, without Remix's `index`/`_data`). */
 function backTo(request: Request) {
@@ -57,16 +58,19 @@ export async function handleFileIntent(
   formData: FormData,
   back: string = backTo(request),
 ) {
+  // The land owner panel removes only an agreement, with its own failure words.
+  const landOwner = readIntent(formData, FileIntents) === 'remove-land-owner-form'
   try {
-    const file = await deleteProjectFile(user, Number(formData.get('fileId')))
+    const only = landOwner ? 'land_owner_agreement' : undefined
+    const file = await deleteProjectFile(user, Number(formData.get('fileId')), { only })
     const title =
       file.fileCategory === 'land_owner_agreement' ? FILE_MESSAGES.landOwnerDeleted : FILE_MESSAGES.deleted
     return redirectWithToast(back, { title, description: file.originalName, type: 'success' })
   } catch (error) {
     if (!isDomainError(error)) throw error
     return redirectWithToast(back, {
-      title: FILE_MESSAGES.deleteFailedTitle,
-      description: FILE_MESSAGES.deleteFailed,
+      title: landOwner ? FILE_MESSAGES.removeFailedTitle : FILE_MESSAGES.deleteFailedTitle,
+      description: landOwner ? FILE_MESSAGES.removeFailed : FILE_MESSAGES.deleteFailed,
       type: 'error',
     })
   }
